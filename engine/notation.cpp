@@ -1,0 +1,291 @@
+#include "notation.h"
+
+#include <cctype>
+
+namespace gobblet {
+
+std::string square_name(Square sq) { return {char('A' + row_of(sq)), char('1' + col_of(sq))}; }
+
+std::string stack_name(Color owner, int stack) {
+    return {owner == Color::White ? 'W' : 'K', char('1' + stack)};
+}
+
+std::string move_name(Move m, Color mover) {
+    return (m.is_enter() ? stack_name(mover, m.stack()) : square_name(m.from())) + square_name(m.to());
+}
+
+std::string spec_name(const MoveSpec& spec) {
+    std::string origin;
+    switch (spec.kind) {
+        case MoveSpec::From::Board: origin = square_name(spec.from); break;
+        case MoveSpec::From::Stack: origin = stack_name(spec.owner, spec.stack); break;
+        case MoveSpec::From::MoverStack: origin = std::string(1, char('X' + spec.stack)); break;
+    }
+    return origin + square_name(spec.to);
+}
+
+std::string TextError::message() const {
+    std::string m = "line " + std::to_string(line) + ": ";
+    if (!written.empty()) m += written + ": ";
+    return m + reason;
+}
+
+namespace {
+
+// One half of a move: a square, a named stack, or X/Y/Z.
+struct Atom {
+    enum class Kind { Square, Stack, MoverStack } kind;
+    Square square = 0;
+    Color owner = Color::White;
+    int stack = 0;
+    std::size_t begin = 0, end = 0;  // columns in the line
+};
+
+bool is_separator(std::string_view line, std::size_t i, std::size_t* width) {
+    const unsigned char c = static_cast<unsigned char>(line[i]);
+    *width = 1;
+    if (c == ' ' || c == '\t' || c == '-' || c == '>' || c == ',' || c == ';' || c == '\r' || c == '\f' ||
+        c == '\v')
+        return true;
+    if (line.substr(i, 3) == "\u2192") {  // →
+        *width = 3;
+        return true;
+    }
+    return false;
+}
+
+// The run of characters starting at i up to the next separator, for error messages.
+std::string word_at(std::string_view line, std::size_t i) {
+    std::size_t j = i, w = 1;
+    while (j < line.size() && !is_separator(line, j, &w)) ++j;
+    std::string word(line.substr(i, j - i));
+    if (word.size() > 12) word = word.substr(0, 12) + "...";
+    // Never echo control characters or broken UTF-8 into a message.
+    for (char& ch : word)
+        if (!std::isprint(static_cast<unsigned char>(ch))) ch = '?';
+    return word;
+}
+
+std::string upper(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// Reads one line into atoms, or returns the reason it cannot and the offending characters.
+bool read_atoms(std::string_view line, std::vector<Atom>& atoms, std::string* written, std::string* reason) {
+    std::size_t i = 0, width = 1;
+    while (i < line.size()) {
+        if (is_separator(line, i, &width)) {
+            i += width;
+            continue;
+        }
+        const char c = char(std::toupper(static_cast<unsigned char>(line[i])));
+        const bool digit_next = i + 1 < line.size() && std::isdigit(static_cast<unsigned char>(line[i + 1]));
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            // A move number such as "12." or "3)" is skipped; any other number is an error.
+            std::size_t j = i;
+            while (j < line.size() && std::isdigit(static_cast<unsigned char>(line[j]))) ++j;
+            if (j < line.size() && (line[j] == '.' || line[j] == ')')) {
+                i = j + 1;
+                continue;
+            }
+            *written = word_at(line, i);
+            *reason = "a move starts with a square (A1-D4) or a stack (W1-W3, K1-K3, X, Y, Z)";
+            return false;
+        }
+        Atom a{};
+        a.begin = i;
+        if (c >= 'A' && c <= 'D') {
+            const char d = digit_next ? line[i + 1] : 0;
+            if (d < '1' || d > '4') {
+                *written = word_at(line, i);
+                *reason = "not a square: squares are a row A-D and a column 1-4, like B2";
+                return false;
+            }
+            a.kind = Atom::Kind::Square;
+            a.square = make_square(c - 'A', d - '1');
+            i += 2;
+        } else if (c == 'W' || c == 'K') {
+            const char d = digit_next ? line[i + 1] : 0;
+            if (d < '1' || d > '3') {
+                *written = word_at(line, i);
+                *reason = "not a reserve stack: White's stacks are W1-W3, Black's K1-K3";
+                return false;
+            }
+            a.kind = Atom::Kind::Stack;
+            a.owner = c == 'W' ? Color::White : Color::Black;
+            a.stack = d - '1';
+            i += 2;
+        } else if (c == 'X' || c == 'Y' || c == 'Z') {
+            if (digit_next) {
+                *written = word_at(line, i);
+                *reason = "X, Y and Z name your stacks on their own (XB2); use W1-W3 or K1-K3 for a numbered stack";
+                return false;
+            }
+            a.kind = Atom::Kind::MoverStack;
+            a.stack = c - 'X';
+            i += 1;
+        } else {
+            *written = word_at(line, i);
+            *reason = "not a move: a move is an origin and a square, like W3B2, XB2 or C2A2";
+            return false;
+        }
+        a.end = i;
+        atoms.push_back(a);
+    }
+    return true;
+}
+
+}  // namespace
+
+ParsedMoves parse_moves(std::string_view text) {
+    ParsedMoves out;
+    int line_no = 0;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        std::size_t nl = text.find('\n', pos);
+        if (nl == std::string_view::npos) nl = text.size();
+        std::string_view line = text.substr(pos, nl - pos);
+        ++line_no;
+        pos = nl + 1;
+        if (const std::size_t comment = line.find_first_of("%#"); comment != std::string_view::npos)
+            line = line.substr(0, comment);
+
+        std::vector<Atom> atoms;
+        std::string written, reason;
+        if (!read_atoms(line, atoms, &written, &reason)) {
+            out.moves.clear();
+            out.error = TextError{line_no, written, reason};
+            return out;
+        }
+        for (std::size_t k = 0; k < atoms.size(); k += 2) {
+            const Atom& a = atoms[k];
+            if (k + 1 == atoms.size()) {
+                out.moves.clear();
+                out.error = TextError{line_no, upper(line.substr(a.begin, a.end - a.begin)),
+                                      "incomplete move: a move is an origin and a square, like W3B2"};
+                return out;
+            }
+            const Atom& b = atoms[k + 1];
+            std::string as_written = std::string(line.substr(a.begin, b.end - a.begin));
+            if (b.kind != Atom::Kind::Square) {
+                out.moves.clear();
+                out.error = TextError{line_no, as_written, "a move must end on a square, like B2"};
+                return out;
+            }
+            MoveSpec spec;
+            switch (a.kind) {
+                case Atom::Kind::Square: spec = MoveSpec::square(a.square, b.square); break;
+                case Atom::Kind::Stack: spec = MoveSpec::stack_of(a.owner, a.stack, b.square); break;
+                case Atom::Kind::MoverStack: spec = MoveSpec::mover_stack(a.stack, b.square); break;
+            }
+            out.moves.push_back({spec, line_no, std::move(as_written)});
+        }
+        if (nl == text.size()) break;
+    }
+    return out;
+}
+
+std::string transcript_text(const std::vector<Move>& moves, Color first_mover) {
+    std::string out;
+    Color mover = first_mover;
+    for (Move m : moves) {
+        out += move_name(m, mover);
+        out += '\n';
+        mover = ~mover;
+    }
+    return out;
+}
+
+std::string board_text(const Position& pos) {
+    const int n = pos.size();
+    constexpr int cell = 6;
+    std::string out = "  ";
+    for (int c = 0; c < n; ++c) {
+        out += char('1' + c);
+        out += std::string(cell - 1, ' ');
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    out += '\n';
+    for (int r = 0; r < n; ++r) {
+        std::string row(1, char('A' + r));
+        row += ' ';
+        for (int c = 0; c < n; ++c) {
+            const Square sq = make_square(r, c);
+            std::string text = ".";
+            if (const int s = pos.top_size(sq)) {
+                text = std::string(1, pos.top_color(sq) == Color::White ? 'W' : 'K') + char('0' + s);
+                if (const int under = pos.height(sq) - 1) text += "+" + std::to_string(under);
+            }
+            row += text;
+            if (c + 1 < n) row += std::string(cell - text.size(), ' ');
+        }
+        out += row + '\n';
+    }
+    for (Color side : {Color::White, Color::Black}) {
+        out += std::string(color_name(side)) + " stacks:";
+        for (int i = 0; i < reserve_stacks; ++i) {
+            out += (i ? "  " : " ") + stack_name(side, i) + " [";
+            const int count = pos.stack_count(side, i), top = pos.stack_top(side, i);
+            for (int k = 0; k < count; ++k) {
+                if (k) out += ' ';
+                out += char('0' + (n == 4 ? top - k : top));
+            }
+            out += ']';
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+std::optional<Position> parse_diagram(std::string_view diagram, Variant v, Color side_to_move,
+                                      std::string* error) {
+    auto fail = [error](std::string why) -> std::optional<Position> {
+        if (error) *error = std::move(why);
+        return std::nullopt;
+    };
+    Position pos = Position::empty_board(v, side_to_move);
+    int row = 0;
+    std::size_t p = 0;
+    while (p < diagram.size()) {
+        std::size_t nl = diagram.find('\n', p);
+        if (nl == std::string_view::npos) nl = diagram.size();
+        std::string_view line = diagram.substr(p, nl - p);
+        p = nl + 1;
+        std::vector<std::string> cells;
+        std::string cur;
+        for (char ch : line) {
+            if (std::isspace(static_cast<unsigned char>(ch))) {
+                if (!cur.empty()) cells.push_back(std::move(cur)), cur.clear();
+            } else {
+                cur += ch;
+            }
+        }
+        if (!cur.empty()) cells.push_back(cur);
+        if (cells.empty()) continue;
+        if (row >= v.size) return fail("more than " + std::to_string(v.size) + " rows");
+        if (int(cells.size()) != v.size)
+            return fail("row " + std::string(1, char('A' + row)) + " has " + std::to_string(cells.size()) +
+                        " cells, not " + std::to_string(v.size));
+        for (int col = 0; col < v.size; ++col) {
+            const std::string& cell = cells[col];
+            if (cell == ".") continue;
+            const std::string up = upper(cell);
+            if (up.size() % 2) return fail("cannot read cell '" + cell + "'");
+            for (std::size_t k = 0; k < up.size(); k += 2) {
+                const char who = up[k], sz = up[k + 1];
+                if ((who != 'W' && who != 'K') || sz < '1' || sz > char('0' + v.sizes()))
+                    return fail("cannot read cell '" + cell + "'");
+                if (!pos.put(make_square(row, col), who == 'W' ? Color::White : Color::Black, sz - '0'))
+                    return fail("cell '" + cell + "': pieces must grow from the bottom up");
+            }
+        }
+        ++row;
+    }
+    if (row != v.size) return fail("the diagram has " + std::to_string(row) + " rows, not " + std::to_string(v.size));
+    if (std::string why = pos.finish(); !why.empty()) return fail(why);
+    return pos;
+}
+
+}  // namespace gobblet
