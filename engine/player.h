@@ -1,0 +1,71 @@
+// The computer player: what the curses game, the engine protocol and the tests call to get a move.
+// The search behind it is private (pimpl), so front ends never depend on its internals.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "game.h"
+
+namespace gobblet {
+
+enum class Level : std::uint8_t { Easy, Medium, Hard, Max };
+const char* level_name(Level l);
+std::optional<Level> parse_level(std::string_view name);
+
+struct PlayerSettings {
+    Level level = Level::Medium;
+    double think_seconds = 1.0;  // time a move at the top level; `max` uses all of it
+    std::uint64_t seed = 0;      // for the randomness of lower levels; the same seed plays the same games
+};
+
+// Scores are in hundredths of a "point" from the mover's point of view. Scores beyond +-mate_bound are
+// forced results: mate_score - n means the mover wins in n plies.
+constexpr int mate_score = 30000;
+constexpr int mate_bound = mate_score - 1000;
+
+// Progress while thinking, for the screen ("depth 9, best C2A2").
+struct ThinkInfo {
+    int depth = 0;
+    int score = 0;
+    Move best;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+struct Choice {
+    Move move;        // none only when the game is over
+    int score = 0;    // from the mover's point of view
+    int depth = 0;    // completed search depth
+    std::string why;  // a few words: "wins: four in a row", "blocks column 3", "evaluation +2.3"
+};
+
+class Player {
+public:
+    explicit Player(PlayerSettings settings = {});
+    ~Player();
+    Player(Player&&) noexcept;
+    Player& operator=(Player&&) noexcept;
+
+    const PlayerSettings& settings() const;
+    void set_settings(const PlayerSettings& settings);
+    // Forget everything learned in the current game (a new game starts).
+    void new_game();
+
+    // Chooses a move for the side to move. Blocks until it has decided; when *stop becomes true it
+    // returns at once with the best move found so far. on_info, if given, is called from inside the
+    // search (on the calling thread) as it deepens. Never returns an illegal move.
+    Choice choose(const Game& game, const std::atomic<bool>* stop = nullptr,
+                  const std::function<void(const ThinkInfo&)>& on_info = {});
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gobblet
