@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs every test: the Catch2 unit tests, then the script tests (tests/cli/*.sh drive ./main's command
+# line, tests/ui/*.sh drive the curses game in tmux). Each script is one test: exit status 0 passes.
+# The last line is the summary: "tests: N passed, M failed".
+set -u
+cd "$(dirname "$0")/.." || exit 1
+
+passed=0
+failed=0
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+echo "== unit tests (Catch2)"
+build/unit-tests > "$logs/unit" 2>&1
+unit_status=$?
+summary=$(grep -E '^(All tests passed|test cases:)' "$logs/unit" | tail -n 1)
+if [[ $summary =~ ^All\ tests\ passed\ \(([0-9]+)\ assertions?\ in\ ([0-9]+)\ test\ cases?\) ]]; then
+    passed=$((passed + BASH_REMATCH[2]))
+elif [[ $summary =~ test\ cases:\ +([0-9]+)\ \|\ +([0-9]+)\ passed\ \|\ +([0-9]+)\ failed ]]; then
+    passed=$((passed + BASH_REMATCH[2]))
+    failed=$((failed + BASH_REMATCH[3]))
+elif [[ $summary =~ test\ cases:\ +([0-9]+)\ \|\ +([0-9]+)\ failed ]]; then
+    failed=$((failed + BASH_REMATCH[2]))
+else
+    failed=$((failed + 1))  # the binary crashed before its summary
+fi
+if [ $unit_status -ne 0 ]; then cat "$logs/unit"; else tail -n 2 "$logs/unit"; fi
+
+# Script tests run two at a time (CI has two cores); each gets its own log and a time limit.
+run_script() {
+    local script=$1 logs=$2
+    local name
+    name=$(echo "$script" | tr '/' '_')
+    if timeout 180 bash "$script" > "$logs/$name.log" 2>&1; then
+        echo "ok   $script"
+    else
+        echo "FAIL $script"
+        sed 's/^/     | /' "$logs/$name.log" | tail -n 40
+    fi
+}
+export -f run_script
+scripts=$(ls tests/cli/*.sh tests/ui/*.sh 2>/dev/null)
+if [ -n "$scripts" ]; then
+    echo "== script tests"
+    results=$(printf '%s\n' $scripts | xargs -P "${TEST_JOBS:-2}" -I{} bash -c 'run_script "$@"' _ {} "$logs")
+    echo "$results"
+    passed=$((passed + $(grep -c '^ok ' <<<"$results")))
+    failed=$((failed + $(grep -c '^FAIL ' <<<"$results")))
+fi
+
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

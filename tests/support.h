@@ -1,0 +1,66 @@
+// Shared helpers for the unit tests.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/game.h"
+#include "engine/notation.h"
+
+namespace gobblet::test {
+
+// The shared fixtures folder: $GOBBLET_FIXTURES, else shared/fixtures beside the checkout or one of its
+// parents (the project keeps them in ../shared/fixtures), else /work/shared/fixtures.
+inline std::filesystem::path fixtures_dir() {
+    namespace fs = std::filesystem;
+    if (const char* env = std::getenv("GOBBLET_FIXTURES"); env && *env) return env;
+    for (fs::path p = fs::current_path(); !p.empty(); p = p.parent_path()) {
+        if (fs::exists(p / "shared" / "fixtures")) return p / "shared" / "fixtures";
+        if (fs::exists(p.parent_path() / "shared" / "fixtures")) return p.parent_path() / "shared" / "fixtures";
+        if (p == p.parent_path()) break;
+    }
+    return "/work/shared/fixtures";
+}
+
+inline std::string read_text(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    INFO("reading " << p.string());
+    REQUIRE(in.good());
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+inline std::string fixture(const std::string& name) { return read_text(fixtures_dir() / name); }
+
+// A game after a transcript that must be legal.
+inline Game game_after(const std::string& transcript, Variant v = {}) {
+    Game g(v);
+    auto err = g.play_transcript(transcript);
+    INFO((err ? err->message() : std::string()));
+    REQUIRE_FALSE(err);
+    return g;
+}
+
+// The reason a move is refused after a transcript ("" when it is legal and played).
+inline std::string refusal(Game& g, const std::string& move) {
+    ParsedMoves p = parse_moves(move);
+    REQUIRE_FALSE(p.error);
+    REQUIRE(p.moves.size() == 1);
+    return g.play(p.moves[0].spec);
+}
+
+inline Position diagram(const std::string& d, Color to_move = Color::White, Variant v = {}) {
+    std::string err;
+    auto p = parse_diagram(d, v, to_move, &err);
+    INFO(err);
+    REQUIRE(p);
+    return *p;
+}
+
+}  // namespace gobblet::test
