@@ -9,7 +9,9 @@
 
 #include "engine/game.h"
 #include "engine/movegen.h"
+#include "engine/protocol.h"
 #include "saves/savefile.h"
+#include "saves/store.h"
 
 namespace {
 
@@ -56,6 +58,7 @@ int main(int argc, char** argv) {
     int size = 4;
     int perft_depth = 0;
     std::string replay_path;
+    bool gtp = false;
     CLI::Option* rules_opt = app.add_option("--rules", rules, "Rule set: official (Blue Orange) or rogers (Ed Rogers' house rules)")
                                  ->check(CLI::IsMember({"official", "rogers"}));
     CLI::Option* size_opt =
@@ -63,6 +66,7 @@ int main(int argc, char** argv) {
     app.add_option("--perft", perft_depth, "Count leaf positions N plies from the start, with time and speed")
         ->check(CLI::Range(0, 12));
     app.add_option("--replay", replay_path, "Replay a transcript and print the final position and state");
+    app.add_flag("--gtp", gtp, "Answer the engine protocol (GTP-style text commands) on stdin/stdout");
 
     CLI11_PARSE(app, argc, argv);
 
@@ -73,6 +77,11 @@ int main(int argc, char** argv) {
     if (rules_opt->count()) choice.rules = variant.rules;
     if (size_opt->count()) choice.size = variant.size;
     if (!replay_path.empty()) return run_replay(replay_path, choice);
+    if (gtp) {
+        saves::FileStore store;
+        Protocol protocol(variant, PlayerSettings{}, store);
+        return protocol.run(std::cin, std::cout);
+    }
 
     std::cerr << "gobblet: the terminal game is not built yet; try --replay FILE or --perft N\n";
     return 2;

@@ -1,0 +1,299 @@
+#include "protocol.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <istream>
+#include <ostream>
+
+#include "movegen.h"
+#include "notation.h"
+
+namespace gobblet {
+
+namespace {
+
+constexpr std::string_view program_version = "0.1.0";
+
+// Every command, in the order list_commands gives them.
+constexpr std::array<std::string_view, 22> commands = {
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "rules",
+    "clear_board",
+    "play",
+    "genmove",
+    "reg_genmove",
+    "undo",
+    "legal_moves",
+    "to_move",
+    "result",
+    "showboard",
+    "loadtranscript",
+    "savetranscript",
+    "time_settings",
+    "level",
+    "perft",
+};
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    return s;
+}
+
+// Splits off the first space-separated word of s.
+std::string_view next_word(std::string_view& s) {
+    s = trim(s);
+    const std::size_t end = std::min(s.find(' '), s.size());
+    std::string_view word = s.substr(0, end);
+    s = trim(s.substr(end));
+    return word;
+}
+
+// GTP's preprocessing: control characters other than tab and newline are removed, tabs become spaces,
+// and everything from '#' on is a comment.
+std::string clean(std::string_view line) {
+    std::string out;
+    for (char c : line) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        if (c == '#') break;
+        if (c == '\t')
+            out += ' ';
+        else if (u >= 32 && u != 127)
+            out += c;
+    }
+    return out;
+}
+
+std::optional<Color> parse_colour(std::string_view word) {
+    const std::string w = lower(word);
+    if (w == "white" || w == "w") return Color::White;
+    if (w == "black" || w == "b") return Color::Black;
+    return std::nullopt;
+}
+
+bool parse_number(std::string_view s, double& out) {
+    const std::string text(s);
+    if (text.empty() || text.size() > 32) return false;
+    char* end = nullptr;
+    out = std::strtod(text.c_str(), &end);
+    return end == text.c_str() + text.size() && out >= 0 && out < 1e9;
+}
+
+}  // namespace
+
+Protocol::Protocol(Variant variant, const PlayerSettings& settings, TranscriptStore& store)
+    : game_(variant), player_(settings), store_(store), default_think_(settings.think_seconds) {}
+
+void Protocol::new_game(Variant v) {
+    game_ = Game(v);
+    player_.new_game();
+}
+
+std::string Protocol::handle(std::string_view raw) {
+    std::string line = clean(raw);
+    std::string_view rest = trim(line);
+    if (rest.empty()) return {};
+
+    std::string id;
+    if (std::isdigit(static_cast<unsigned char>(rest.front()))) {
+        std::string_view word = next_word(rest);
+        if (!std::all_of(word.begin(), word.end(),
+                         [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+            return "? a command starts with an optional number id and a command name\n\n";
+        id = std::string(word);
+    }
+    const std::string name = lower(next_word(rest));
+    Reply r = name.empty() ? Reply{false, "missing command name after the id"} : dispatch(name, rest);
+    std::string out = (r.ok ? "=" : "?") + id;
+    if (!r.text.empty()) out += (r.text.front() == '\n' ? "" : " ") + r.text;
+    return out + "\n\n";
+}
+
+int Protocol::run(std::istream& in, std::ostream& out) {
+    std::string line;
+    while (!done_ && std::getline(in, line)) {
+        const std::string reply = handle(line);
+        if (!reply.empty()) out << reply << std::flush;
+    }
+    return 0;
+}
+
+std::string Protocol::colour_problem(std::string_view colour) const {
+    const auto c = parse_colour(colour);
+    if (!c) return "unknown colour '" + std::string(colour) + "': use white or black";
+    if (*c != game_.side_to_move())
+        return std::string("it is ") + color_name(game_.side_to_move()) + "'s turn";
+    return {};
+}
+
+Protocol::Reply Protocol::dispatch(const std::string& name, std::string_view args) {
+    const Variant v = game_.variant();
+    if (name == "protocol_version") return {true, "2"};
+    if (name == "name") return {true, "gobblet"};
+    if (name == "version") return {true, std::string(program_version)};
+    if (name == "known_command") {
+        const std::string what = lower(next_word(args));
+        return {true, std::find(commands.begin(), commands.end(), what) != commands.end() ? "true" : "false"};
+    }
+    if (name == "list_commands") {
+        std::string out;
+        for (std::string_view c : commands) out += std::string(out.empty() ? "" : "\n") + std::string(c);
+        return {true, out};
+    }
+    if (name == "quit") {
+        done_ = true;
+        return {true, {}};
+    }
+    if (name == "boardsize") {
+        const std::string_view n = next_word(args);
+        if (n != "3" && n != "4") return {false, "unacceptable size: boardsize is 3 or 4"};
+        new_game(Variant{n[0] - '0', v.rules});
+        return {true, {}};
+    }
+    if (name == "rules") {
+        const auto r = parse_rules(lower(next_word(args)));
+        if (!r) return {false, "unknown rules: use rules official or rules rogers"};
+        new_game(Variant{v.size, *r});
+        return {true, {}};
+    }
+    if (name == "clear_board") {
+        new_game(v);
+        return {true, {}};
+    }
+    if (name == "play") return play(args);
+    if (name == "genmove") return genmove(args, true);
+    if (name == "reg_genmove") return genmove(args, false);
+    if (name == "undo") {
+        if (game_.moves().empty()) return {false, "cannot undo: no move has been played"};
+        game_.undo();
+        return {true, {}};
+    }
+    if (name == "legal_moves") {
+        MoveList list;
+        game_.legal_moves(list);
+        std::vector<std::string> names;
+        for (Move m : list) names.push_back(move_name(m, game_.side_to_move()));
+        std::sort(names.begin(), names.end());
+        std::string out;
+        for (const std::string& n : names) out += (out.empty() ? "" : " ") + n;
+        return {true, out};
+    }
+    if (name == "to_move") return {true, game_.side_to_move() == Color::White ? "white" : "black"};
+    if (name == "result") {
+        switch (game_.result().outcome) {
+            case Outcome::Ongoing:
+                return {true, "none"};
+            case Outcome::WhiteWins:
+                return {true, "white"};
+            case Outcome::BlackWins:
+                return {true, "black"};
+            case Outcome::Draw:
+                return {true, "draw"};
+        }
+        return {true, "none"};
+    }
+    if (name == "showboard")
+        return {true, "\n" + board_text(game_.position()) +
+                          result_text(game_.result(), v.size, game_.side_to_move())};
+    if (name == "loadtranscript") return load(args);
+    if (name == "savetranscript") {
+        if (args.empty()) return {false, "savetranscript needs a file name"};
+        std::string why = store_.write(std::string(args), game_);
+        return {why.empty(), why};
+    }
+    if (name == "time_settings") return time_settings(args);
+    if (name == "level") {
+        const auto l = parse_level(lower(next_word(args)));
+        if (!l) return {false, "unknown level: use easy, medium, hard or max"};
+        PlayerSettings s = player_.settings();
+        s.level = *l;
+        player_.set_settings(s);
+        return {true, {}};
+    }
+    if (name == "perft") {
+        const std::string_view word = next_word(args);
+        int depth = -1;
+        std::from_chars(word.data(), word.data() + word.size(), depth);
+        if (word.empty() || word.size() > 2 || depth < 0 || depth > 10)
+            return {false, "perft needs a depth from 0 to 10"};
+        Position pos = game_.position();
+        return {true, std::to_string(game_.over() ? (depth == 0 ? 1 : 0) : perft(pos, depth))};
+    }
+    return {false, "unknown command"};
+}
+
+Protocol::Reply Protocol::play(std::string_view args) {
+    std::string_view rest = args;
+    std::string_view first = next_word(rest);
+    if (parse_colour(first) && !rest.empty()) {
+        if (std::string why = colour_problem(first); !why.empty()) return {false, why};
+        args = rest;
+    }
+    if (trim(args).empty()) return {false, "play needs a move, like play W3B2"};
+    const ParsedMoves parsed = parse_moves(args);
+    if (parsed.error)
+        return {false, "cannot read the move: " + parsed.error->written + ": " + parsed.error->reason};
+    if (parsed.moves.size() != 1) return {false, "play takes one move; use loadtranscript for a whole game"};
+    const std::string why = game_.play(parsed.moves[0].spec);
+    if (!why.empty()) return {false, "illegal move: " + why};
+    return {true, {}};
+}
+
+Protocol::Reply Protocol::genmove(std::string_view args, bool commit) {
+    if (std::string_view colour = next_word(args); !colour.empty())
+        if (std::string why = colour_problem(colour); !why.empty()) return {false, why};
+    if (game_.over())
+        return {false, "the game is over (" +
+                           result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};
+    const Choice c = player_.choose(game_);
+    const Color mover = game_.side_to_move();
+    if (c.move.is_none()) return {false, "no legal move"};
+    if (commit) {
+        if (std::string why = game_.play(c.move); !why.empty()) return {false, "internal error: " + why};
+    }
+    return {true, move_name(c.move, mover)};
+}
+
+Protocol::Reply Protocol::load(std::string_view args) {
+    if (args.empty()) return {false, "loadtranscript needs a file name"};
+    std::string text;
+    if (std::string why = store_.read(std::string(args), text); !why.empty()) return {false, why};
+    Game loaded(store_.variant_of(text, game_.variant()));
+    if (auto err = loaded.play_transcript(text)) return {false, err->message("rules")};
+    game_ = std::move(loaded);
+    player_.new_game();
+    return {true, {}};
+}
+
+Protocol::Reply Protocol::time_settings(std::string_view args) {
+    double main_time = 0, byo_time = 0, byo_stones = 0;
+    const std::string_view a = next_word(args), b = next_word(args), c = next_word(args);
+    if (!args.empty() || !parse_number(a, main_time) || !parse_number(b, byo_time) ||
+        !parse_number(c, byo_stones))
+        return {false, "time_settings needs three non-negative numbers: main time, byo-yomi time, stones"};
+    PlayerSettings s = player_.settings();
+    if (byo_time > 0 && byo_stones > 0)
+        s.think_seconds = byo_time / byo_stones;  // "0 T 1": T seconds for every move
+    else if (main_time > 0)
+        s.think_seconds = main_time / 30;  // sudden death: budget for a long game
+    else
+        s.think_seconds = default_think_;  // GTP's "no time limit": back to the command line's think time
+    player_.set_settings(s);
+    return {true, {}};
+}
+
+}  // namespace gobblet

@@ -1,0 +1,62 @@
+// The engine protocol of PROTOCOL.md (`./main --gtp`): GTP version 2 framing over text lines, so that
+// scripts, tests and tournament managers can drive the engine without a terminal.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+#include "game.h"
+#include "player.h"
+
+namespace gobblet {
+
+// Reading and writing transcript files, supplied by the front end (saves/) so that the engine itself
+// never touches files. Both return "" on success, else a message that says what went wrong.
+class TranscriptStore {
+  public:
+    virtual ~TranscriptStore() = default;
+    virtual std::string read(const std::string& path, std::string& text) = 0;
+    // Writes the game's save text (transcript with its header).
+    virtual std::string write(const std::string& path, const Game& game) = 0;
+    // The variant a transcript's header asks for, if it names one (rules, size); else `current`.
+    virtual Variant variant_of(std::string_view text, Variant current) = 0;
+};
+
+class Protocol {
+  public:
+    Protocol(Variant variant, const PlayerSettings& settings, TranscriptStore& store);
+
+    // Answers one input line: the whole reply ("=id result\n\n" or "?id message\n\n"), or "" for a
+    // line the protocol ignores (empty, comment).
+    std::string handle(std::string_view line);
+    // True once `quit` was answered.
+    bool done() const { return done_; }
+    // Reads commands until `quit` or the end of input, writing replies (flushed) to `out`; returns the
+    // exit status, 0.
+    int run(std::istream& in, std::ostream& out);
+
+    const Game& game() const { return game_; }
+
+  private:
+    struct Reply {
+        bool ok;
+        std::string text;
+    };
+    Reply dispatch(const std::string& name, std::string_view args);
+    Reply play(std::string_view args);
+    Reply genmove(std::string_view args, bool commit);
+    Reply load(std::string_view args);
+    Reply time_settings(std::string_view args);
+    // "it is Black's turn" when a colour argument names the side not to move.
+    std::string colour_problem(std::string_view colour) const;
+    void new_game(Variant v);
+
+    Game game_;
+    Player player_;
+    TranscriptStore& store_;
+    double default_think_;  // think time from the command line, restored by an unlimited time_settings
+    bool done_ = false;
+};
+
+}  // namespace gobblet

@@ -1,0 +1,344 @@
+// The engine protocol (PROTOCOL.md): framing, every command, and every way a command can fail.
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "engine/movegen.h"
+#include "engine/protocol.h"
+#include "saves/store.h"
+#include "support.h"
+
+using namespace gobblet;
+using namespace gobblet::test;
+
+namespace {
+
+// Files in memory, so protocol tests need no disk.
+class MemoryStore : public TranscriptStore {
+public:
+    std::map<std::string, std::string> files;
+    std::string read(const std::string& path, std::string& text) override {
+        auto it = files.find(path);
+        if (it == files.end()) return "cannot read " + path + ": No such file or directory";
+        text = it->second;
+        return {};
+    }
+    std::string write(const std::string& path, const Game& game) override {
+        if (path.rfind("/readonly/", 0) == 0) return "cannot write " + path + ": Permission denied";
+        files[path] = transcript_text(game.moves());
+        return {};
+    }
+    Variant variant_of(std::string_view text, Variant current) override {
+        saves::FileStore real;
+        return real.variant_of(text, current);
+    }
+};
+
+struct Session {
+    MemoryStore store;
+    Protocol protocol{Variant{}, PlayerSettings{Level::Easy, 0.05, 1}, store};
+    std::string operator()(const std::string& line) { return protocol.handle(line); }
+};
+
+}  // namespace
+
+TEST_CASE("protocol: replies are '=' or '?', with the id, and end in an empty line", "[protocol]") {
+    Session s;
+    CHECK(s("protocol_version") == "= 2\n\n");
+    CHECK(s("7 protocol_version") == "=7 2\n\n");
+    CHECK(s("12 nonsense") == "?12 unknown command\n\n");
+    CHECK(s("clear_board") == "=\n\n");
+}
+
+TEST_CASE("protocol: empty lines and comments are ignored, names are case-insensitive", "[protocol]") {
+    Session s;
+    CHECK(s("") == "");
+    CHECK(s("   ") == "");
+    CHECK(s("# a comment") == "");
+    CHECK(s("NAME") == "= gobblet\n\n");
+    CHECK(s("Play w3b2 # White opens") == "=\n\n");
+    CHECK(s("\tto_move\r") == "= black\n\n");
+}
+
+TEST_CASE("protocol: name, version, known_command and list_commands", "[protocol]") {
+    Session s;
+    CHECK(s("name") == "= gobblet\n\n");
+    CHECK(s("version") == "= 0.1.0\n\n");
+    CHECK(s("known_command genmove") == "= true\n\n");
+    CHECK(s("known_command fly") == "= false\n\n");
+    const std::string list = s("list_commands");
+    for (const char* c : {"protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize",
+                          "rules", "clear_board", "play", "genmove", "reg_genmove", "undo", "legal_moves", "to_move",
+                          "result", "showboard", "loadtranscript", "savetranscript", "time_settings", "level", "perft"}) {
+        CHECK(list.find(std::string(c) + "\n") != std::string::npos);
+        CHECK(s(std::string("known_command ") + c) == "= true\n\n");
+    }
+}
+
+TEST_CASE("protocol: quit answers and ends the session", "[protocol]") {
+    Session s;
+    CHECK_FALSE(s.protocol.done());
+    CHECK(s("3 quit") == "=3\n\n");
+    CHECK(s.protocol.done());
+}
+
+TEST_CASE("protocol: run stops at quit or at the end of input with status 0", "[protocol]") {
+    MemoryStore store;
+    Protocol p(Variant{}, PlayerSettings{}, store);
+    std::istringstream in("name\nquit\nname\n");
+    std::ostringstream out;
+    CHECK(p.run(in, out) == 0);
+    CHECK(out.str() == "= gobblet\n\n=\n\n");
+    Protocol q(Variant{}, PlayerSettings{}, store);
+    std::istringstream eof("to_move");
+    std::ostringstream out2;
+    CHECK(q.run(eof, out2) == 0);
+    CHECK(out2.str() == "= white\n\n");
+}
+
+TEST_CASE("protocol: boardsize starts a new game of that size", "[protocol]") {
+    Session s;
+    s("play W1A1");
+    CHECK(s("boardsize 3") == "=\n\n");
+    CHECK(s.protocol.game().variant().size == 3);
+    CHECK(s.protocol.game().moves().empty());
+    CHECK(s("boardsize 5") == "? unacceptable size: boardsize is 3 or 4\n\n");
+    CHECK(s("boardsize") == "? unacceptable size: boardsize is 3 or 4\n\n");
+    CHECK(s.protocol.game().variant().size == 3);
+}
+
+TEST_CASE("protocol: rules selects the rule set and starts a new game", "[protocol]") {
+    Session s;
+    s("play W1A1");
+    CHECK(s("rules rogers") == "=\n\n");
+    CHECK(s.protocol.game().variant().rules == Rules::Rogers);
+    CHECK(s.protocol.game().moves().empty());
+    CHECK(s("rules OFFICIAL") == "=\n\n");
+    CHECK(s.protocol.game().variant().rules == Rules::Official);
+    CHECK(s("rules house") == "? unknown rules: use rules official or rules rogers\n\n");
+}
+
+TEST_CASE("protocol: clear_board keeps size and rules", "[protocol]") {
+    Session s;
+    s("boardsize 3");
+    s("rules rogers");
+    s("play W1B2");
+    CHECK(s("clear_board") == "=\n\n");
+    CHECK(s.protocol.game().moves().empty());
+    CHECK(s.protocol.game().variant() == Variant{3, Rules::Rogers});
+}
+
+TEST_CASE("protocol: play plays for the side to move and says why a move is illegal", "[protocol]") {
+    Session s;
+    CHECK(s("play W3B2") == "=\n\n");
+    CHECK(s("play black K1C3") == "=\n\n");
+    CHECK(s("play white c3-b2") == "? illegal move: the piece on C3 is Black's\n\n");
+    CHECK(s("play black W1A1") == "? it is White's turn\n\n");
+    CHECK(s("play w XA1") == "=\n\n");
+    CHECK(s("play K2A1") == "? illegal move: A1 holds a piece of the same size\n\n");
+    CHECK(s("play purple K2A2") == "? cannot read the move: purple: not a move: a move is an origin and a square, like W3B2, XB2 or C2A2\n\n");
+    CHECK(s("play") == "? play needs a move, like play W3B2\n\n");
+    CHECK(s("play K2A2 W1A3") == "? play takes one move; use loadtranscript for a whole game\n\n");
+    CHECK(s("play K2A") == "? cannot read the move: A: not a square: squares are a row A-D and a column 1-4, like B2\n\n");
+    CHECK(s.protocol.game().moves().size() == 3);
+}
+
+TEST_CASE("protocol: a finished game refuses further moves", "[protocol]") {
+    Session s;
+    for (const char* m : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K1D3", "W2A4"}) REQUIRE(s(std::string("play ") + m) == "=\n\n");
+    CHECK(s("result") == "= white\n\n");
+    CHECK(s("play K2B2") == "? illegal move: the game is over (White wins: four in a row on row A)\n\n");
+    CHECK(s("genmove") == "? the game is over (White wins: four in a row on row A)\n\n");
+    CHECK(s("legal_moves") == "=\n\n");
+}
+
+TEST_CASE("protocol: genmove plays a legal move and answers it in canonical form", "[protocol]") {
+    Session s;
+    const std::string reply = s("genmove");
+    REQUIRE(reply.size() == 8);
+    CHECK(reply.substr(0, 2) == "= ");
+    CHECK(s.protocol.game().moves().size() == 1);
+    CHECK(move_name(s.protocol.game().moves()[0], Color::White) == reply.substr(2, 4));
+    CHECK(s("genmove white") == "? it is Black's turn\n\n");
+    CHECK(s("genmove green") == "? unknown colour 'green': use white or black\n\n");
+    CHECK(s("genmove black").substr(0, 2) == "= ");
+}
+
+TEST_CASE("protocol: genmove takes a win in one", "[protocol]") {
+    Session s;
+    for (const char* m : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K1C4"}) s(std::string("play ") + m);
+    const std::string reply = s("genmove");
+    CHECK(s("result") == "= white\n\n");
+    CHECK(reply.substr(4, 2) == "A4");
+}
+
+TEST_CASE("protocol: reg_genmove answers without playing", "[protocol]") {
+    Session s;
+    const std::string reply = s("reg_genmove");
+    CHECK(reply.substr(0, 2) == "= ");
+    CHECK(s.protocol.game().moves().empty());
+    CHECK(s("reg_genmove black") == "? it is White's turn\n\n");
+}
+
+TEST_CASE("protocol: undo takes back the last move", "[protocol]") {
+    Session s;
+    CHECK(s("undo") == "? cannot undo: no move has been played\n\n");
+    s("play W1A1");
+    s("play K1D4");
+    CHECK(s("undo") == "=\n\n");
+    CHECK(s("to_move") == "= black\n\n");
+    CHECK(s.protocol.game().moves().size() == 1);
+}
+
+TEST_CASE("protocol: legal_moves lists every move, canonical and sorted", "[protocol]") {
+    Session s;
+    s("boardsize 3");
+    const std::string reply = s("legal_moves");
+    CHECK(reply.rfind("= W1A1 W1A2 W1A3 W1B1", 0) == 0);
+    CHECK(std::count(reply.begin(), reply.end(), ' ') == 27);
+    s("play W1B2");
+    const std::string black = s("legal_moves");
+    CHECK(black.find("K1B2") == std::string::npos);  // a 3 cannot gobble a 3
+    CHECK(black.find("K2A1") != std::string::npos);
+}
+
+TEST_CASE("protocol: to_move and result follow the game", "[protocol]") {
+    Session s;
+    CHECK(s("to_move") == "= white\n\n");
+    CHECK(s("result") == "= none\n\n");
+    for (const char* m : {"W1A1", "K1D4", "A1A2", "D4D3", "A2A1", "D3D4", "A1A2", "D4D3", "A2A1", "D3D4"}) s(std::string("play ") + m);
+    CHECK(s("result") == "= draw\n\n");
+    s("clear_board");
+    for (const char* m : {"W1A1", "K1D1", "W1A2", "K1D2", "W1B3", "K1D3", "W1C4", "K2D4"}) s(std::string("play ") + m);
+    CHECK(s("result") == "= black\n\n");
+}
+
+TEST_CASE("protocol: showboard prints the position and the state", "[protocol]") {
+    Session s;
+    s("play W3B2");
+    CHECK(s("showboard") ==
+          "=\n"
+          "  1     2     3     4\n"
+          "A .     .     .     .\n"
+          "B .     W4    .     .\n"
+          "C .     .     .     .\n"
+          "D .     .     .     .\n"
+          "White stacks: W1 [4 3 2 1]  W2 [4 3 2 1]  W3 [3 2 1]\n"
+          "Black stacks: K1 [4 3 2 1]  K2 [4 3 2 1]  K3 [4 3 2 1]\n"
+          "Black to move\n\n");
+}
+
+TEST_CASE("protocol: loadtranscript plays a whole game or changes nothing", "[protocol]") {
+    Session s;
+    s.store.files["liam.txt"] = fixture("liam-white--eamon-black.txt");
+    s("play W1A1");
+    CHECK(s("loadtranscript liam.txt") ==
+          "? line 4: K2B3: official rules: a new piece may gobble only a piece in a row of three; the transcript is "
+          "legal under the rogers rules: use rules rogers\n\n");
+    CHECK(s.protocol.game().moves().size() == 1);
+    CHECK(s("rules rogers") == "=\n\n");
+    CHECK(s("loadtranscript liam.txt") == "=\n\n");
+    CHECK(s.protocol.game().moves().size() == 38);
+    CHECK(s("to_move") == "= white\n\n");
+    CHECK(s("loadtranscript missing.txt") == "? cannot read missing.txt: No such file or directory\n\n");
+    CHECK(s("loadtranscript") == "? loadtranscript needs a file name\n\n");
+    CHECK(s.protocol.game().moves().size() == 38);
+}
+
+TEST_CASE("protocol: loadtranscript restores the rules and size a save file names", "[protocol]") {
+    Session s;
+    s.store.files["jr.txt"] = "% rules: rogers\n% size: 3\nW3A1\nK1A1\n";
+    CHECK(s("loadtranscript jr.txt") == "=\n\n");
+    CHECK(s.protocol.game().variant() == Variant{3, Rules::Rogers});
+    CHECK(s.protocol.game().moves().size() == 2);
+}
+
+TEST_CASE("protocol: savetranscript writes the game's moves", "[protocol]") {
+    Session s;
+    s("play w3-b2");
+    s("play XC3");
+    CHECK(s("savetranscript out.txt") == "=\n\n");
+    CHECK(s.store.files["out.txt"] == "W3B2\nK1C3\n");
+    CHECK(s("savetranscript /readonly/out.txt") == "? cannot write /readonly/out.txt: Permission denied\n\n");
+    CHECK(s("savetranscript") == "? savetranscript needs a file name\n\n");
+}
+
+TEST_CASE("protocol: savetranscript and loadtranscript round-trip through real files", "[protocol]") {
+    saves::FileStore store;
+    Protocol p(Variant{3, Rules::Rogers}, PlayerSettings{}, store);
+    const std::string path = (std::filesystem::temp_directory_path() / "gobblet-protocol-roundtrip.txt").string();
+    p.handle("play W3A1");
+    p.handle("play K1A1");
+    CHECK(p.handle("savetranscript " + path) == "=\n\n");
+    Protocol q(Variant{}, PlayerSettings{}, store);
+    CHECK(q.handle("loadtranscript " + path) == "=\n\n");
+    CHECK(q.game().variant() == Variant{3, Rules::Rogers});
+    CHECK(q.game().position() == p.game().position());
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("protocol: time_settings sets the time a move", "[protocol]") {
+    Session s;
+    CHECK(s("time_settings 0 2.5 1") == "=\n\n");
+    CHECK(s("time_settings 0 10 5") == "=\n\n");
+    CHECK(s("time_settings 300 0 0") == "=\n\n");
+    CHECK(s("time_settings 0 0 0") == "=\n\n");
+    const std::string bad = "? time_settings needs three non-negative numbers: main time, byo-yomi time, stones\n\n";
+    CHECK(s("time_settings 0 -1 1") == bad);
+    CHECK(s("time_settings 0 x 1") == bad);
+    CHECK(s("time_settings 0 1") == bad);
+    CHECK(s("time_settings 0 1 1 1") == bad);
+}
+
+TEST_CASE("protocol: level selects the computer's strength", "[protocol]") {
+    Session s;
+    for (const char* l : {"easy", "medium", "hard", "max", "MAX"}) CHECK(s(std::string("level ") + l) == "=\n\n");
+    CHECK(s("level godlike") == "? unknown level: use easy, medium, hard or max\n\n");
+}
+
+TEST_CASE("protocol: perft counts leaves from the current position", "[protocol]") {
+    Session s;
+    CHECK(s("perft 3") == "= 10080\n\n");
+    s("play W1A1");
+    Position p = s.protocol.game().position();
+    CHECK(s("perft 2") == "= " + std::to_string(perft(p, 2)) + "\n\n");
+    CHECK(s("perft 11") == "? perft needs a depth from 0 to 10\n\n");
+    CHECK(s("perft x") == "? perft needs a depth from 0 to 10\n\n");
+}
+
+TEST_CASE("protocol: a malformed id is refused", "[protocol]") {
+    Session s;
+    CHECK(s("12x name") == "? a command starts with an optional number id and a command name\n\n");
+    CHECK(s("12") == "?12 missing command name after the id\n\n");
+}
+
+TEST_CASE("protocol: random bytes never crash it and every reply is well formed", "[protocol][fuzz]") {
+    std::mt19937 rng(4242);
+    const std::vector<std::string> words = {"play", "genmove", "undo", "boardsize", "rules", "perft", "level",
+                                            "loadtranscript", "showboard", "W1A1", "K2B3", "C2A2", "3", "4",
+                                            "rogers", "white", "black", "12", "#", "\t", "time_settings", "-1"};
+    MemoryStore store;
+    auto fresh = [&store] { return std::make_unique<Protocol>(Variant{}, PlayerSettings{Level::Easy, 0.01, 3}, store); };
+    auto protocol = fresh();
+    for (int i = 0; i < 3000; ++i) {
+        std::string line;
+        const int parts = int(rng() % 5);
+        for (int k = 0; k < parts; ++k) {
+            if (rng() % 3 == 0) {
+                const int len = int(rng() % 8);
+                for (int b = 0; b < len; ++b) line += char(rng() & 0xFF);
+            } else {
+                line += words[rng() % words.size()];
+            }
+            line += ' ';
+        }
+        if (line.find("perft") != std::string::npos) continue;  // deep perft is a benchmark, not a fuzz case
+        const std::string reply = protocol->handle(line);
+        if (reply.empty()) continue;
+        CHECK((reply[0] == '=' || reply[0] == '?'));
+        CHECK(reply.size() >= 3);
+        CHECK(reply.substr(reply.size() - 2) == "\n\n");
+        CHECK(reply.substr(0, reply.size() - 2).find("\n\n") == std::string::npos);
+        if (protocol->done()) protocol = fresh();
+    }
+}
