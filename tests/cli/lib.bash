@@ -1,0 +1,26 @@
+# Shared helpers for the command-line script tests (sourced, not run as a test).
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+MAIN="$ROOT/main"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+# Keep any save the program might write away from the real home.
+export XDG_STATE_HOME="$WORK/state" XDG_DATA_HOME="$WORK/data"
+
+# The shared fixtures: $GOBBLET_FIXTURES, else shared/fixtures beside the checkout or a parent of it.
+fixtures_dir() {
+    if [ -n "${GOBBLET_FIXTURES:-}" ]; then echo "$GOBBLET_FIXTURES"; return; fi
+    local d=$ROOT
+    while [ "$d" != / ]; do
+        [ -d "$d/shared/fixtures" ] && { echo "$d/shared/fixtures"; return; }
+        [ -d "$(dirname "$d")/shared/fixtures" ] && { echo "$(dirname "$d")/shared/fixtures"; return; }
+        d=$(dirname "$d")
+    done
+    echo /work/shared/fixtures
+}
+LIAM="$(fixtures_dir)/liam-white--eamon-black.txt"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# expect_eq WHAT ACTUAL EXPECTED
+expect_eq() { [ "$2" == "$3" ] || fail "$1: expected [$3], got [$2]"; }
+expect_contains() { grep -qF -- "$3" <<<"$2" || fail "$1: [$2] does not contain [$3]"; }
