@@ -7,6 +7,7 @@ CXXFLAGS ?= -O2 -g -march=native
 BUILD_CXXFLAGS := -std=c++20 -Wall -Wextra -Wpedantic -Wshadow -I. -MMD -MP
 BUILD_LDLIBS   := -pthread
 CURSES_LIBS    := -lncursesw
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX  ?= /usr/local
 DESTDIR ?=
 
@@ -41,11 +42,11 @@ build/%.o: %.cpp
 	$(CXX) $(BUILD_CXXFLAGS) $(CXXFLAGS) $(CPPFLAGS) -c $< -o $@
 
 run: deps
-	@$(MAKE) --no-print-directory main
+	@$(MAKE) --no-print-directory -j$(JOBS) main
 	./main $(ARGS)
 
 test: deps-test
-	@$(MAKE) --no-print-directory main build/unit-tests
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests
 	@tests/run.sh
 
 # Installs the Debian packages of $(1) that are missing, with apt-get (through sudo when not root).
