@@ -7,11 +7,14 @@
 #include <iostream>
 #include <string>
 
+#include "engine/bench.h"
 #include "engine/game.h"
+#include "engine/match.h"
 #include "engine/movegen.h"
 #include "engine/protocol.h"
 #include "saves/savefile.h"
 #include "saves/store.h"
+#include "ui/app.h"
 
 namespace {
 
@@ -63,15 +66,59 @@ int main(int argc, char** argv) {
                                  ->check(CLI::IsMember({"official", "rogers"}));
     CLI::Option* size_opt =
         app.add_option("--size", size, "Board size: 4 (Gobblet) or 3 (Gobblet Jr.)")->check(CLI::IsMember({3, 4}));
+
+    // The game.
+    ui::Options ui_options;
+    std::string white = "human", black = "human", level = "medium";
+    app.add_option("--white", white, "Who plays White: human or computer")->check(CLI::IsMember({"human", "computer"}));
+    app.add_option("--black", black, "Who plays Black: human or computer")->check(CLI::IsMember({"human", "computer"}));
+    app.add_option("--level", level, "Computer strength: easy, medium, hard or max (default medium)")
+        ->check(CLI::IsMember({"easy", "medium", "hard", "max"}));
+    app.add_option("--think", ui_options.player.think_seconds, "Seconds the computer thinks a move at its top level (default 1)")
+        ->check(CLI::Range(0.01, 3600.0));
+    app.add_option("--seed", ui_options.player.seed, "Seed for the computer's choices, for reproducible games");
+    app.add_flag("--resume", ui_options.resume, "Continue the last unfinished game");
+    CLI::Option* load_opt = app.add_option("--load", ui_options.load_path, "Open a saved game (a transcript file)");
+    app.add_flag("--no-color", ui_options.no_color, "Draw without colour (so does NO_COLOR=1)");
+    load_opt->excludes(app.get_option("--resume"));
+
+    // Other front ends and measurements.
     app.add_option("--perft", perft_depth, "Count leaf positions N plies from the start, with time and speed")
         ->check(CLI::Range(0, 12));
     app.add_option("--replay", replay_path, "Replay a transcript and print the final position and state");
     app.add_flag("--gtp", gtp, "Answer the engine protocol (GTP-style text commands) on stdin/stdout");
+    int bench_depth = 0;
+    app.add_option("--bench", bench_depth, "Search the benchmark positions (to depth N) and print nodes, speed and signature")
+        ->expected(0, 1)
+        ->check(CLI::Range(0, 30));
+    bool bench_paste = false;
+    app.add_flag("--bench-paste", bench_paste, "Time applying and drawing a pasted 1,000-move transcript");
+    MatchOptions match;
+    std::string match_spec;
+    app.add_option("--match", match_spec, "Self-play A:B between levels or abN (fixed-depth alpha-beta), e.g. max:ab4");
+    app.add_option("--games", match.games, "Games in a --match (default 100)")->check(CLI::Range(1, 100000));
 
     CLI11_PARSE(app, argc, argv);
 
     const Variant variant{size, *parse_rules(rules)};
     if (app.count("--perft")) return run_perft(perft_depth, variant);
+    if (app.count("--bench")) return run_bench(std::cout, bench_depth);
+    if (bench_paste) return ui::bench_paste(std::cout);
+
+    ui_options.player.level = *parse_level(level);
+    if (!match_spec.empty()) {
+        const auto colon = match_spec.find(':');
+        if (colon == std::string::npos) {
+            std::cerr << "gobblet: --match wants two players as A:B, e.g. max:ab4\n";
+            return 2;
+        }
+        match.first = match_spec.substr(0, colon);
+        match.second = match_spec.substr(colon + 1);
+        match.variant = variant;
+        match.think_seconds = ui_options.player.think_seconds;
+        if (app.count("--seed")) match.seed = ui_options.player.seed;
+        return run_match(match, std::cout, std::cerr);
+    }
 
     saves::VariantChoice choice;
     if (rules_opt->count()) choice.rules = variant.rules;
@@ -79,10 +126,12 @@ int main(int argc, char** argv) {
     if (!replay_path.empty()) return run_replay(replay_path, choice);
     if (gtp) {
         saves::FileStore store;
-        Protocol protocol(variant, PlayerSettings{}, store);
+        Protocol protocol(variant, ui_options.player, store);
         return protocol.run(std::cin, std::cout);
     }
 
-    std::cerr << "gobblet: the terminal game is not built yet; try --replay FILE or --perft N\n";
-    return 2;
+    ui_options.choice = choice;
+    ui_options.white_computer = white == "computer";
+    ui_options.black_computer = black == "computer";
+    return ui::run(ui_options);
 }
