@@ -75,6 +75,9 @@ public:
     bool over() const { return result_.over(); }
     // Legal moves of the side to move; none when the game is over.
     void legal_moves(MoveList& list) const;
+    // Keys of every position of the game so far, oldest first, the current one last (for the search's
+    // repetition test).
+    const std::vector<std::uint64_t>& position_keys() const { return keys_; }
     // How many times the current position has occurred (1 the first time).
     int occurrences() const;
 

@@ -1,17 +1,85 @@
 #include "player.h"
 
-#include <random>
+#include <cmath>
+#include <cstdio>
 
+#include "eval.h"
 #include "movegen.h"
+#include "search.h"
 
 namespace gobblet {
 
-// Until the search lands (the computer-player issue), the player takes a win in one, else picks a legal
-// move at random. It is always legal.
+namespace {
+
+// What each level searches. Lower levels see less and add noise to the evaluation, so they make
+// human-like mistakes and vary between games; every level still takes a win in one (mate scores carry
+// no noise) and, from medium up, sees a threat to block.
+SearchLimits limits_for(const PlayerSettings& s, std::uint64_t seed) {
+    SearchLimits l;
+    l.seed = seed;
+    switch (s.level) {
+        case Level::Easy:
+            l.depth = 2;
+            l.noise = 160;
+            break;
+        case Level::Medium:
+            l.depth = 4;
+            l.noise = 40;
+            break;
+        case Level::Hard:
+            l.seconds = std::max(0.02, s.think_seconds / 4);
+            break;
+        case Level::Max:
+            l.seconds = s.think_seconds;
+            break;
+    }
+    return l;
+}
+
+std::uint64_t mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// A few words on why the move was chosen.
+std::string explain(const Position& before, Move m, int score) {
+    const int n = before.size();
+    const char* row = n == 4 ? "four in a row" : "three in a row";
+    if (score >= mate_bound) {
+        const int plies = mate_score - score;
+        if (plies <= 1) return std::string("wins: ") + row;
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "forced win in %d moves", (plies + 1) / 2);
+        return buf;
+    }
+    const Color us = before.side_to_move();
+    const Bitboard holes = threat_squares(before, ~us);
+    if (holes) {
+        const Bitboard theirs = before.visible(~us);
+        for (Bitboard line : lines_of(n)) {
+            const Bitboard have = Bitboard(theirs & line);
+            if (popcount(have) != n - 1 || !(Bitboard(line & ~have) & holes)) continue;
+            if (bit(m.to()) & line) return "blocks " + line_name(line, n);
+        }
+    }
+    if (score <= -mate_bound) {
+        const int plies = mate_score + score;
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "every move loses; this one holds out %d moves", plies / 2);
+        return buf;
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "evaluation %+.1f", score / 100.0);
+    return buf;
+}
+
+}  // namespace
+
 struct Player::Impl {
     PlayerSettings settings;
-    std::mt19937_64 rng;
-    explicit Impl(const PlayerSettings& s) : settings(s), rng(s.seed) {}
+    Search search;
+    explicit Impl(const PlayerSettings& s) : settings(s) {}
 };
 
 const char* level_name(Level l) {
@@ -36,29 +104,23 @@ Player::Player(Player&&) noexcept = default;
 Player& Player::operator=(Player&&) noexcept = default;
 
 const PlayerSettings& Player::settings() const { return impl_->settings; }
-void Player::set_settings(const PlayerSettings& settings) {
-    impl_->settings = settings;
-    impl_->rng.seed(settings.seed);
-}
-void Player::new_game() { impl_->rng.seed(impl_->settings.seed); }
+void Player::set_settings(const PlayerSettings& settings) { impl_->settings = settings; }
+void Player::new_game() { impl_->search.clear(); }
 
-Choice Player::choose(const Game& game, const std::atomic<bool>*, const std::function<void(const ThinkInfo&)>&) {
+Choice Player::choose(const Game& game, const std::atomic<bool>* stop,
+                      const std::function<void(const ThinkInfo&)>& on_info) {
     Choice c;
-    MoveList moves;
-    game.legal_moves(moves);
-    if (moves.empty()) return c;
-    Position pos = game.position();
-    const Color us = pos.side_to_move();
-    for (Move m : moves) {
-        pos.play(m);
-        const bool wins = pos.winner() == us;
-        pos.undo(m);
-        if (wins) return {m, mate_score - 1, 1, "wins: " + std::string(game.variant().size == 4 ? "four" : "three") + " in a row"};
-    }
-    std::uniform_int_distribution<int> pick(0, moves.size() - 1);
-    c.move = moves[pick(impl_->rng)];
-    c.depth = 1;
-    c.why = "a legal move";
+    if (game.over()) return c;
+    const Position& pos = game.position();
+    SearchLimits limits = limits_for(impl_->settings, mix(impl_->settings.seed ^ mix(game.moves().size())));
+    limits.stop = stop;
+    limits.on_info = on_info;
+    const SearchResult r = impl_->search.run(pos, game.position_keys(), limits);
+    if (r.best.is_none()) return c;
+    c.move = r.best;
+    c.score = r.score;
+    c.depth = r.depth;
+    c.why = explain(pos, r.best, r.score);
     return c;
 }
 

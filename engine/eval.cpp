@@ -1,0 +1,157 @@
+#include "eval.h"
+
+#include "movegen.h"
+
+namespace gobblet {
+
+namespace {
+
+// Largest piece `side` could bring to a square: its biggest reserve top, or its biggest visible board
+// piece standing outside `exclude` (lifting a piece of the line itself would break the line).
+int largest_available(const Position& pos, Color side, Bitboard exclude) {
+    int best = 0;
+    for (int i = 0; i < reserve_stacks; ++i) best = std::max(best, pos.stack_top(side, i));
+    const Bitboard movable = Bitboard(pos.visible(side) & ~exclude);
+    for (int s = pos.size(); s > best; --s)
+        if (pos.visible(side, s) & movable) return s;
+    return best;
+}
+
+}  // namespace
+
+Bitboard threat_lines(const Position& pos, Color side) {
+    const Bitboard mine = pos.visible(side);
+    const int n = pos.size();
+    Bitboard result = 0;
+    for (Bitboard line : lines_of(n)) {
+        const Bitboard have = Bitboard(mine & line);
+        if (popcount(have) != n - 1) continue;
+        const Square hole = first_square(Bitboard(line & ~have));
+        if (pos.top_size(hole) < largest_available(pos, side, line)) result |= line;
+    }
+    return result;
+}
+
+Bitboard threat_squares(const Position& pos, Color side) {
+    const Bitboard mine = pos.visible(side);
+    const int n = pos.size();
+    Bitboard result = 0;
+    for (Bitboard line : lines_of(n)) {
+        const Bitboard have = Bitboard(mine & line);
+        if (popcount(have) != n - 1) continue;
+        const Square hole = first_square(Bitboard(line & ~have));
+        if (pos.top_size(hole) < largest_available(pos, side, line)) result |= bit(hole);
+    }
+    return result;
+}
+
+Move find_win(Position& pos) {
+    const Color us = pos.side_to_move();
+    // Every square that completes a line of ours, whatever piece might reach it: exactness matters more
+    // than the filter here (a piece lifted from the line itself may leave an own piece showing below).
+    const Bitboard mine = pos.visible(us);
+    const int n = pos.size();
+    Bitboard holes = 0;
+    for (Bitboard line : lines_of(n)) {
+        const Bitboard have = Bitboard(mine & line);
+        if (popcount(have) == n - 1) holes |= Bitboard(line & ~have);
+    }
+    holes &= Bitboard(~pos.pieces_of_size(n));
+    if (!holes) return {};
+    const MoveTargets t(pos);
+    // Entering moves onto a hole.
+    for (int i = 0; i < t.entry_count; ++i) {
+        const int s = t.entry_size[i];
+        for (Square to : squares(Bitboard(t.entry_targets(s) & holes))) {
+            const Move m = Move::enter(t.entry_stack[i], to, s);
+            pos.play(m);
+            const bool win = pos.winner() == us;
+            pos.undo(m);
+            if (win) return m;
+        }
+    }
+    // Board moves onto a hole.
+    for (int s = pos.size(); s >= 1; --s) {
+        const Bitboard targets = Bitboard(t.free_for[s] & holes);
+        if (!targets) continue;
+        for (Square from : squares(Bitboard(pos.pieces(us, s) & t.free_for[s + 1])))
+            for (Square to : squares(targets)) {
+                if (to == from) continue;
+                const Move m = Move::shift(from, to, s);
+                pos.play(m);
+                const bool win = pos.winner() == us;
+                pos.undo(m);
+                if (win) return m;
+            }
+    }
+    return {};
+}
+
+namespace {
+
+// Line weights by how many visible pieces a side shows in a line the opponent does not contest.
+constexpr int open_line[5] = {0, 4, 18, 70, 0};
+// Weight of a piece's size for how hard it is to gobble (a 4 never is).
+constexpr int size_weight[5] = {0, 1, 2, 4, 7};
+
+std::uint64_t mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// One side's share of the evaluation.
+int side_score(const Position& pos, Color c, Bitboard mine, Bitboard theirs) {
+    const int n = pos.size();
+    int score = 0;
+    for (Bitboard line : lines_of(n)) {
+        const int a = popcount(Bitboard(mine & line));
+        const int b = popcount(Bitboard(theirs & line));
+        if (b == 0) {
+            score += open_line[a + (4 - n)];
+        } else if (a >= 2 && b == 1) {
+            score += 3;  // a contested line still pins the opponent's piece
+        }
+        // Big pieces in a line are hard to remove.
+        for (int s = n; s >= n - 1; --s) score += popcount(Bitboard(pos.visible(c, s) & line)) * (s == n ? 2 : 1);
+    }
+    // Pieces on the board: bigger visible pieces are safer; gobbling buries the opponent's piece.
+    for (int s = 1; s <= n; ++s) {
+        score += popcount(pos.visible(c, s)) * size_weight[s + (4 - n)] * 3;
+        // c's pieces of size s buried under anything: out of play for now.
+        score -= popcount(Bitboard(pos.pieces(c, s) & pos.at_least(s + 1))) * (6 + 3 * size_weight[s + (4 - n)]);
+    }
+    // Threats: a line of three with the last square reachable.
+    const int threats = popcount(threat_squares(pos, c));
+    score += threats * 40 + (threats >= 2 ? 120 : 0);
+    // Reserve: a big piece in hand can answer a threat anywhere.
+    for (int i = 0; i < reserve_stacks; ++i) score += size_weight[pos.stack_top(c, i) + (4 - n)];
+    return score;
+}
+
+}  // namespace
+
+int evaluate(const Position& pos, int noise, std::uint64_t seed) {
+    const Color us = pos.side_to_move();
+    const Bitboard mine = pos.visible(us), theirs = pos.visible(~us);
+    int score = side_score(pos, us, mine, theirs) - side_score(pos, ~us, theirs, mine) + 10;  // tempo
+    if (noise > 0) {
+        const std::uint64_t h = mix(pos.key() ^ mix(seed + 0x51ED270B27F1ull));
+        score += int(h % std::uint64_t(2 * noise + 1)) - noise;
+    }
+    return score;
+}
+
+int evaluate_simple(const Position& pos) {
+    const Color us = pos.side_to_move();
+    const Bitboard mine = pos.visible(us), theirs = pos.visible(~us);
+    int score = 0;
+    for (Bitboard line : lines_of(pos.size())) {
+        const int a = popcount(Bitboard(mine & line)), b = popcount(Bitboard(theirs & line));
+        if (b == 0) score += a * a * 10;
+        if (a == 0) score -= b * b * 10;
+    }
+    return score;
+}
+
+}  // namespace gobblet

@@ -1,0 +1,300 @@
+#include "search.h"
+
+#include <algorithm>
+
+#include "eval.h"
+#include "movegen.h"
+
+namespace gobblet {
+
+namespace {
+
+constexpr int infinite = mate_score + 1;
+constexpr int max_extensions = 8;
+
+// Mate scores are stored relative to the node, so that a table hit at another ply stays exact.
+int to_tt(int score, int ply) {
+    if (score >= mate_bound) return score + ply;
+    if (score <= -mate_bound) return score - ply;
+    return score;
+}
+int from_tt(int score, int ply) {
+    if (score >= mate_bound) return score - ply;
+    if (score <= -mate_bound) return score + ply;
+    return score;
+}
+
+int history_index(Move m) { return (m.raw() & 0x1F) * 16 + m.to(); }
+
+}  // namespace
+
+Search::Search(int tt_bits) : tt_(tt_bits) {}
+
+void Search::clear() {
+    tt_.clear();
+    for (auto& k : killers_) k[0] = k[1] = Move{};
+    for (auto& side : history_) side.fill(0);
+}
+
+bool Search::out_of_time() {
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
+    if (limits_.seconds > 0) {
+        const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        if (used >= limits_.seconds) return true;
+    }
+    return false;
+}
+
+bool Search::repeated(int ply) const {
+    const int at = base_ + ply;
+    const std::uint64_t key = path_[at];
+    // Same side to move only: step back two plies at a time.
+    for (int i = at - 2; i >= reversible_from_[ply]; i -= 2)
+        if (path_[i] == key) return true;
+    return false;
+}
+
+void Search::order(MoveList& moves, int scores[], Move tt_move, int ply) {
+    const Color us = pos_.side_to_move();
+    const Bitboard their_holes = threat_squares(pos_, ~us);
+    const Bitboard their_lines = threat_lines(pos_, ~us);
+    const Bitboard theirs = pos_.visible(~us);
+    const auto& hist = history_[index(us)];
+    for (int i = 0; i < moves.size(); ++i) {
+        const Move m = moves[i];
+        int s;
+        if (m == tt_move) {
+            s = 1 << 30;
+        } else {
+            s = hist[history_index(m)];
+            const Bitboard to = bit(m.to());
+            if (to & their_holes) s += 1 << 26;                      // blocks a threat
+            else if (to & their_lines & theirs) s += 1 << 25;        // gobbles a piece of a threat line
+            if (to & theirs) s += 1 << 22;                           // gobbles
+            if (m == killers_[ply][0]) s += 1 << 24;
+            else if (m == killers_[ply][1]) s += 1 << 23;
+            if (!m.is_enter() && (bit(m.from()) & their_lines)) s -= 1 << 21;  // may uncover their line
+        }
+        scores[i] = s;
+    }
+}
+
+int Search::negamax(int depth, int alpha, int beta, int ply, int extensions) {
+    ++nodes_;
+    if ((nodes_ & 1023) == 0 && out_of_time()) aborted_ = true;
+    if (aborted_) return 0;
+    last_dep_ = false;
+
+    // The previous move may have ended the game: a line for the side to move means the mover uncovered it.
+    if (const auto w = pos_.winner()) return *w == pos_.side_to_move() ? mate_score - ply : -(mate_score - ply);
+    if (ply > 0 && repeated(ply)) {
+        last_dep_ = true;
+        return 0;
+    }
+    if (ply >= max_ply) return evaluate(pos_, limits_.noise, limits_.seed);
+
+    // A win in one is the best there is: no need to search.
+    if (find_win(pos_)) return mate_score - ply - 1;
+    // Mate distance pruning: nothing here can beat a win found nearer the root.
+    alpha = std::max(alpha, -(mate_score - ply - 2));
+    beta = std::min(beta, mate_score - ply - 1);
+    if (alpha >= beta) return alpha;
+
+    const Color us = pos_.side_to_move();
+    if (depth <= 0) {
+        // At the horizon, a threat of the opponent must be answered: look one ply further.
+        if (extensions < max_extensions && threat_squares(pos_, ~us)) {
+            depth = 1;
+            ++extensions;
+        } else {
+            return evaluate(pos_, limits_.noise, limits_.seed);
+        }
+    }
+
+    const std::uint64_t key = pos_.key();
+    const bool pv_node = beta - alpha > 1;
+    Move tt_move;
+    if (const TTEntry* e = tt_.probe(key)) {
+        tt_move = Move::from_raw(e->move);
+        if (!pv_node && e->depth >= depth) {
+            const int s = from_tt(e->score, ply);
+            if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
+                (e->bound == Bound::Upper && s <= alpha))
+                return s;
+        }
+    }
+
+    MoveList moves;
+    generate_moves(pos_, moves);
+    if (moves.empty()) return -(mate_score - ply);  // no legal move loses
+    int scores[MoveList::capacity];
+    order(moves, scores, tt_move, ply);
+
+    const bool in_danger = threat_squares(pos_, ~us) != 0;
+    const int alpha0 = alpha;
+    int best = -infinite;
+    Move best_move;
+    bool dep = false;
+    for (int i = 0; i < moves.size(); ++i) {
+        // Selection sort step: the best remaining move first (most cut-offs come early).
+        int pick = i;
+        for (int j = i + 1; j < moves.size(); ++j)
+            if (scores[j] > scores[pick]) pick = j;
+        std::swap(moves[i], moves[pick]);
+        std::swap(scores[i], scores[pick]);
+        const Move m = moves[i];
+
+        const bool quiet = scores[i] < (1 << 22);
+        pos_.play(m);
+        path_[base_ + ply + 1] = pos_.key();
+        reversible_from_[ply + 1] = m.is_enter() ? base_ + ply + 1 : reversible_from_[ply];
+        int score;
+        if (i == 0) {
+            score = -negamax(depth - 1, -beta, -alpha, ply + 1, extensions);
+        } else {
+            int r = 0;
+            if (depth >= 3 && i >= 3 && quiet && !in_danger) r = (depth >= 6 && i >= 8) ? 2 : 1;
+            score = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, extensions);
+            if (score > alpha && r > 0 && !aborted_) score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, extensions);
+            if (score > alpha && score < beta && !aborted_) score = -negamax(depth - 1, -beta, -alpha, ply + 1, extensions);
+        }
+        dep |= last_dep_;
+        pos_.undo(m);
+        if (aborted_) return 0;
+
+        if (score > best) {
+            best = score;
+            best_move = m;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) {
+                    if (quiet) {
+                        if (killers_[ply][0] != m) {
+                            killers_[ply][1] = killers_[ply][0];
+                            killers_[ply][0] = m;
+                        }
+                        int& h = history_[index(us)][history_index(m)];
+                        h = std::min(h + depth * depth, 1 << 20);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    if (!dep) {
+        const Bound bound = best >= beta ? Bound::Lower : (best > alpha0 ? Bound::Exact : Bound::Upper);
+        tt_.store(key, best_move, to_tt(best, ply), depth, bound);
+    } else {
+        tt_.store(key, best_move, 0, -1, Bound::None);  // the move still helps ordering
+    }
+    last_dep_ = dep;
+    return best;
+}
+
+SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>& history,
+                         const SearchLimits& limits) {
+    limits_ = limits;
+    start_ = std::chrono::steady_clock::now();
+    nodes_ = 0;
+    aborted_ = false;
+    pos_ = root;
+    tt_.new_search();
+
+    // Game history, newest last, capped: positions before the last entering move cannot recur, and the
+    // search only looks back that far anyway.
+    std::vector<std::uint64_t> hist(history);
+    if (hist.empty() || hist.back() != root.key()) hist.push_back(root.key());
+    const std::size_t keep = std::min<std::size_t>(hist.size(), 1024);
+    std::copy(hist.end() - keep, hist.end(), path_.begin());
+    base_ = int(keep) - 1;
+    reversible_from_[0] = 0;
+
+    SearchResult result;
+    MoveList moves;
+    generate_moves(pos_, moves);
+    if (moves.empty()) return result;
+    result.best = moves[0];
+
+    const auto finish = [&] {
+        result.nodes = nodes_;
+        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        return result;
+    };
+    if (const Move w = find_win(pos_)) {
+        result.best = w;
+        result.score = mate_score - 1;
+        result.depth = 1;
+        return finish();
+    }
+
+    // Root move order: kept between iterations, best first.
+    int order_scores[MoveList::capacity];
+    order(moves, order_scores, Move{}, 0);
+    std::vector<std::pair<int, Move>> root_moves;
+    for (int i = 0; i < moves.size(); ++i) root_moves.emplace_back(order_scores[i], moves[i]);
+    std::stable_sort(root_moves.begin(), root_moves.end(), [](auto& a, auto& b) { return a.first > b.first; });
+
+    for (int depth = 1; depth <= limits.depth; ++depth) {
+        int alpha = -infinite;
+        const int beta = infinite;
+        Move iter_best;
+        int iter_score = -infinite;
+        for (std::size_t i = 0; i < root_moves.size(); ++i) {
+            const Move m = root_moves[i].second;
+            pos_.play(m);
+            path_[base_ + 1] = pos_.key();
+            reversible_from_[1] = m.is_enter() ? base_ + 1 : 0;
+            int score;
+            if (i == 0) {
+                score = -negamax(depth - 1, -beta, -alpha, 1, 0);
+            } else {
+                score = -negamax(depth - 1, -alpha - 1, -alpha, 1, 0);
+                if (score > alpha && !aborted_) score = -negamax(depth - 1, -beta, -alpha, 1, 0);
+            }
+            pos_.undo(m);
+            if (aborted_) break;
+            root_moves[i].first = score;
+            if (score > iter_score) {
+                iter_score = score;
+                iter_best = m;
+                alpha = std::max(alpha, score);
+            }
+        }
+        if (aborted_) {
+            // A move of the unfinished iteration that beat the previous best on a full search is better
+            // informed than the last completed result.
+            if (iter_best) {
+                result.best = iter_best;
+                result.score = iter_score;
+            }
+            result.stopped = true;
+            break;
+        }
+        // Unsearched-equal moves keep their order; the best goes first for the next iteration.
+        for (std::size_t i = 0; i < root_moves.size(); ++i)
+            if (root_moves[i].second != iter_best && root_moves[i].first >= iter_score) root_moves[i].first = iter_score - 1;
+        std::stable_sort(root_moves.begin(), root_moves.end(), [](auto& a, auto& b) { return a.first > b.first; });
+        result.best = iter_best;
+        result.score = iter_score;
+        result.depth = depth;
+        if (limits.on_info) {
+            ThinkInfo info;
+            info.depth = depth;
+            info.score = iter_score;
+            info.best = iter_best;
+            info.nodes = nodes_;
+            info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+            limits.on_info(info);
+        }
+        // A proven result cannot change by searching deeper.
+        if (std::abs(iter_score) >= mate_bound && depth >= mate_score - std::abs(iter_score)) break;
+        if (out_of_time()) {
+            result.stopped = true;
+            break;
+        }
+    }
+    return finish();
+}
+
+}  // namespace gobblet

@@ -1,0 +1,82 @@
+// The game-tree search of the computer player: iterative deepening negamax alpha-beta with
+// principal-variation search, a transposition table, move ordering (table move, immediate wins, blocks,
+// killers, history), late-move reductions, and a threat extension at the horizon so that no win in one
+// and no block of a loss in one is missed.
+//
+// Contract of negamax(depth, alpha, beta): it returns the position's value for the side to move when
+// that value lies strictly between alpha and beta; if the value is <= alpha it returns an upper bound
+// <= alpha, and if it is >= beta a lower bound >= beta. Mate scores count plies from the root.
+//
+// Repetition: a position that occurred before (in the game or on the search path, since the last
+// entering move, which cannot be undone) scores as a draw. Such a score depends on the path, so no
+// result that rests on one is stored in the table as the value of the position.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "player.h"
+#include "position.h"
+#include "tt.h"
+
+namespace gobblet {
+
+struct SearchLimits {
+    int depth = 99;        // deepest iteration
+    double seconds = 0;    // time for the whole search; 0 means no limit
+    int noise = 0;         // evaluation noise (weaker levels), see evaluate()
+    std::uint64_t seed = 0;
+    const std::atomic<bool>* stop = nullptr;
+    std::function<void(const ThinkInfo&)> on_info;
+};
+
+struct SearchResult {
+    Move best;
+    int score = 0;
+    int depth = 0;  // last completed iteration
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    bool stopped = false;  // ended by the clock or the stop flag
+};
+
+class Search {
+public:
+    explicit Search(int tt_bits = 20);
+
+    // Forgets everything (table, killers, history): a new game, or a reproducible benchmark.
+    void clear();
+    // Searches `root`; `history` holds the keys of the game's earlier positions (oldest first, the root's
+    // own key last or absent). The root must not be over.
+    SearchResult run(const Position& root, const std::vector<std::uint64_t>& history, const SearchLimits& limits);
+
+    static constexpr int max_ply = 128;
+
+private:
+    int negamax(int depth, int alpha, int beta, int ply, int extensions);
+    bool repeated(int ply) const;
+    void order(MoveList& moves, int scores[], Move tt_move, int ply);
+    bool out_of_time();
+
+    Position pos_;
+    TranspositionTable tt_;
+    SearchLimits limits_;
+    std::chrono::steady_clock::time_point start_;
+    std::uint64_t nodes_ = 0;
+    bool aborted_ = false;
+    bool last_dep_ = false;  // the value just returned rests on a repetition draw
+
+    // Keys of the game history then the search path: path_[base_ + ply] is the key at that ply.
+    std::array<std::uint64_t, 1024 + max_ply + 2> path_{};
+    int base_ = 0;
+    std::array<int, max_ply + 2> reversible_from_{};  // first path index a repetition may match
+    int history_start_ = 0;
+
+    Move killers_[max_ply + 2][2]{};
+    std::array<std::array<int, 32 * 16>, 2> history_{};
+};
+
+}  // namespace gobblet
