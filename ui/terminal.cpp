@@ -1,0 +1,99 @@
+#include "terminal.h"
+
+#include <curses.h>
+#include <unistd.h>
+
+#include <clocale>
+#include <cstdio>
+#include <cstdlib>
+
+namespace gobblet::ui {
+
+volatile std::sig_atomic_t quit_requested = 0;
+
+namespace {
+
+SCREEN* screen = nullptr;
+bool colors_on = false;
+
+void on_signal(int) { quit_requested = 1; }
+
+constexpr const char* paste_on = "\033[?2004h";
+constexpr const char* paste_off = "\033[?2004l";
+
+}  // namespace
+
+std::string open_terminal(bool want_color) {
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return "gobblet: the game needs a terminal (stdin and stdout are not one); to replay a transcript use "
+               "--replay FILE, to drive the engine from a script use --gtp";
+    std::setlocale(LC_ALL, "");
+    screen = newterm(nullptr, stdout, stdin);
+    if (!screen) {
+        const char* term = std::getenv("TERM");
+        return std::string("gobblet: cannot use this terminal (TERM=") + (term ? term : "unset") +
+               "); set TERM to your terminal's type (e.g. TERM=xterm-256color), or use --replay FILE or --gtp";
+    }
+    set_term(screen);
+    raw();  // Ctrl-C arrives as a key, so quitting goes through the same path as `q`
+    noecho();
+    keypad(stdscr, TRUE);
+    set_escdelay(25);
+    curs_set(1);
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, nullptr);
+    mouseinterval(0);
+    define_key("\033[200~", KEY_MAX + 1);
+    define_key("\033[201~", KEY_MAX + 2);
+    colors_on = want_color && has_colors();
+    if (colors_on) {
+        start_color();
+        use_default_colors();
+        init_pair(pair_white, COLOR_YELLOW, -1);
+        init_pair(pair_black, COLOR_CYAN, -1);
+        init_pair(pair_target, COLOR_BLACK, COLOR_GREEN);
+        init_pair(pair_win, COLOR_BLACK, COLOR_YELLOW);
+        init_pair(pair_title, COLOR_GREEN, -1);
+        init_pair(pair_error, COLOR_RED, -1);
+    }
+    std::fputs(paste_on, stdout);
+    std::fflush(stdout);
+    struct sigaction sa {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGHUP, &sa, nullptr);
+    sigaction(SIGINT, &sa, nullptr);
+    return "";
+}
+
+bool has_colors_on() { return colors_on; }
+
+void close_terminal() {
+    if (!screen) return;
+    std::fputs(paste_off, stdout);
+    std::fflush(stdout);
+    endwin();
+    delscreen(screen);
+    screen = nullptr;
+}
+
+void copy_to_clipboard(std::string_view text) {
+    static const char table[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string b64;
+    std::size_t i = 0;
+    for (; i + 2 < text.size(); i += 3) {
+        const unsigned v = (unsigned char)text[i] << 16 | (unsigned char)text[i + 1] << 8 | (unsigned char)text[i + 2];
+        b64 += {table[v >> 18], table[(v >> 12) & 63], table[(v >> 6) & 63], table[v & 63]};
+    }
+    if (i + 1 == text.size()) {
+        const unsigned v = (unsigned char)text[i] << 16;
+        b64 += {table[v >> 18], table[(v >> 12) & 63], '=', '='};
+    } else if (i + 2 == text.size()) {
+        const unsigned v = (unsigned char)text[i] << 16 | (unsigned char)text[i + 1] << 8;
+        b64 += {table[v >> 18], table[(v >> 12) & 63], table[(v >> 6) & 63], '='};
+    }
+    std::fputs(("\033]52;c;" + b64 + "\a").c_str(), stdout);
+    std::fflush(stdout);
+}
+
+}  // namespace gobblet::ui
