@@ -323,7 +323,7 @@ bool App::play(const MoveSpec& spec) {
     if (!reason.empty()) {
         std::string m = written + ": " + reason;
         if (game_.over()) m += " (the touched piece could not move)";
-        else if (const auto t = game_.touched())
+        else if (const auto t = game_.touched(); t && reason.find("touched") == std::string::npos)
             m += "; official rules: the piece on " + square_name(*t) + " is touched and must be the piece you move";
         say(m, true);
         if (game_.over()) after_change();

@@ -15,7 +15,7 @@ Layout::Layout(int board_size) : size(board_size) {
     panel_x = board_x + size * cell_w + 3;
     status_y = board_y + size * cell_h + 1;
     width = panel_x + 25;
-    height = status_y + 4;
+    height = status_y + 5;  // status, two message lines, prompt, key help
 }
 
 namespace {
@@ -184,14 +184,23 @@ void draw(const Game& game, const UiState& ui) {
     mvchgat(l.status_y, 0, int(outcome_text(game.result(), game.side_to_move()).size()), A_BOLD, 0, nullptr);
     if (!ui.message.empty()) {
         const int attr = ui.message_is_error ? pair_attr(pair_error) | A_BOLD : 0;
+        // Up to two lines, broken at a space.
+        std::string first = ui.message, second;
+        if (int(first.size()) > COLS - 1) {
+            std::size_t cut = first.rfind(' ', std::size_t(COLS - 1));
+            if (cut == std::string::npos || cut == 0) cut = std::size_t(COLS - 1);
+            second = first.substr(cut + (first[cut] == ' ' ? 1 : 0));
+            first.resize(cut);
+        }
         attron(attr);
-        mvaddnstr(l.status_y + 1, 0, ui.message.c_str(), COLS - 1);
+        mvaddnstr(l.status_y + 1, 0, first.c_str(), COLS - 1);
+        mvaddnstr(l.status_y + 2, 0, second.c_str(), COLS - 1);
         attroff(attr);
     }
-    mvaddstr(l.status_y + 3, 0, "< > undo/redo  s save  t copy  n new  [ ] computer  ! hint  ? help  q quit");
+    mvaddstr(l.status_y + 4, 0, "< > undo/redo  s save  t copy  n new  [ ] computer  ! hint  ? help  q quit");
     const std::string prompt = "Move: " + ui.prompt;
-    mvaddstr(l.status_y + 2, 0, prompt.c_str());
-    move(l.status_y + 2, int(prompt.size()));
+    mvaddstr(l.status_y + 3, 0, prompt.c_str());
+    move(l.status_y + 3, int(prompt.size()));
     refresh();
 }
 

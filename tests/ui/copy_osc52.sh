@@ -1,0 +1,11 @@
+# t copies the transcript to the clipboard with OSC 52 (tmux with set-clipboard on stores it in a buffer)
+# and says where the save file is, for terminals without OSC 52.
+source "$(dirname "$0")/lib.bash"
+start
+$T set -g set-clipboard on
+type_move W3B2; type_move K1C3; wait_for "White to move"
+keys t
+wait_for "copied 2 moves to the clipboard"
+wait_for "also saved in"
+for i in $(seq 50); do $T show-buffer 2>/dev/null | grep -q K1C3 && break; sleep 0.1; done
+[ "$($T show-buffer)" = $'W3B2\nK1C3' ] || fail "clipboard holds: $($T show-buffer)"

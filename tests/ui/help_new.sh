@@ -1,0 +1,15 @@
+# ? opens help with the active rules and the keys; n starts a new game after asking.
+source "$(dirname "$0")/lib.bash"
+start --rules rogers
+keys '?'
+wait_for "Rogers rules: an entering piece may gobble any smaller piece"
+wait_for "< or u undo"
+keys x
+wait_for "White to move"
+type_move W3B2; wait_for "Black to move"
+keys n
+wait_for "start a new game?"
+keys y
+wait_for "new game"
+wait_for "White to move"
+expect_no "1.W3B2"

@@ -1,0 +1,23 @@
+# An illegal move is refused with the engine's reason and nothing else changes; the official
+# touched-piece rule applies to the source of a refused board move.
+source "$(dirname "$0")/lib.bash"
+start
+type_move "W3B2"
+wait_for "Black to move"
+type_move "K1B2"
+wait_for "B2 holds a piece of the same size"
+wait_for "Black to move"
+type_move "C3A1"
+wait_for "C3 is empty"
+type_move "Q9Z9"
+wait_for "Q9Z9"
+wait_for "Black to move"
+type_move "K1C3"
+wait_for "White to move"
+type_move "B2C3"
+wait_for "you touched the piece on B2"
+type_move "W1A1"
+wait_for "touched"
+wait_for "White to move"
+type_move "B2A1"
+wait_for "White played B2A1"

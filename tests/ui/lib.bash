@@ -1,0 +1,77 @@
+# Shared helpers of the UI tests: each test drives the real ./main inside a private tmux server and reads
+# the screen. Source it, call `start [flags...]`, then `keys`, `wait_for`, `screen`.
+set -u
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+MAIN=$ROOT/main
+WORK=$(mktemp -d)
+export XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data
+T="tmux -L gobblet-test-$$-$RANDOM -f /dev/null"
+FIXTURE=$ROOT/../shared/fixtures/liam-white--eamon-black.txt
+cleanup() {
+    $T kill-server 2>/dev/null
+    sleep 0.2  # the game saves as it leaves
+    rm -rf "$WORK" 2>/dev/null
+}
+trap cleanup EXIT
+
+# start [-x W] [-y H] [-e VAR=VALUE]... [flags of ./main...]: opens the game in a fresh tmux session and
+# waits for the status line. The exit status lands in $WORK/status.
+start() {
+    local w=100 h=30 envs=()
+    while [ $# -gt 0 ]; do
+        case $1 in
+            -x) w=$2; shift 2 ;;
+            -y) h=$2; shift 2 ;;
+            -e) envs+=("$2"); shift 2 ;;
+            *) break ;;
+        esac
+    done
+    rm -f "$WORK/status"
+    $T new-session -d -s ui -x "$w" -y "$h" \
+        "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME ${envs[*]:-} $MAIN $* 2>$WORK/stderr; echo \$? > $WORK/status; sleep 60"
+    wait_for "to move"
+}
+screen() { $T capture-pane -p -t ui; }
+keys() { $T send-keys -t ui "$@"; }
+fail() {
+    echo "FAIL: $*"
+    echo "--- screen:"
+    screen
+    exit 1
+}
+# wait_for TEXT: polls the screen (up to 10 s) until TEXT appears.
+wait_for() {
+    local i
+    for i in $(seq 100); do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+    done
+    fail "timed out waiting for: $1"
+}
+# wait_re REGEX: like wait_for, with an extended regular expression.
+wait_re() {
+    local i
+    for i in $(seq 100); do
+        screen | grep -qE -- "$1" && return 0
+        sleep 0.1
+    done
+    fail "timed out waiting for a match of: $1"
+}
+# expect_no TEXT: TEXT is not on the screen now.
+expect_no() { screen | grep -qF -- "$1" && fail "unexpected on screen: $1"; return 0; }
+# type_move MOVE: types a move and presses Enter.
+type_move() { keys -l "$1"; keys Enter; }
+# wait_exit: waits for ./main to end and prints its exit status.
+wait_exit() {
+    local i
+    for i in $(seq 100); do
+        [ -s "$WORK/status" ] && { cat "$WORK/status"; return 0; }
+        sleep 0.1
+    done
+    fail "the game did not exit"
+}
+# paste FILE: a bracketed paste of the file's text, as a terminal delivers it.
+paste() {
+    $T load-buffer -b p "$1"
+    $T paste-buffer -p -b p -t ui
+}

@@ -1,0 +1,15 @@
+# NO_COLOR (any non-empty value) and --no-color draw without colour; the sides stay distinct by shape.
+source "$(dirname "$0")/lib.bash"
+colours() { $T capture-pane -p -e -t ui | grep -cE $'\e\\[([0-9;]*;)?(3[0-7]|4[0-7]|38;5;[0-9]+)m'; }
+start
+type_move W3B2; wait_for "Black to move"
+[ "$(colours)" -gt 0 ] || fail "colour expected by default"
+$T kill-session -t ui
+start -e NO_COLOR=1
+type_move W3B2; type_move K1C3; wait_for "White to move"
+[ "$(colours)" -eq 0 ] || fail "NO_COLOR: no colour expected"
+screen | grep -qF "(   W4   )" || fail "White pieces in round brackets"
+screen | grep -qF "[   K4   ]" || fail "Black pieces in square brackets"
+$T kill-session -t ui
+start --no-color
+[ "$(colours)" -eq 0 ] || fail "--no-color: no colour expected"

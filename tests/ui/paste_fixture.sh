@@ -1,0 +1,16 @@
+# Pasting the Liam/Eamon match resumes it under Ed Rogers' rules with White to move; under the official
+# rules the paste is refused at line 4, with the flag that would accept it, and nothing changes.
+source "$(dirname "$0")/lib.bash"
+n=$(grep -cE '^[A-Za-z]' "$FIXTURE")
+start --rules rogers
+paste "$FIXTURE"
+wait_for "pasted $n moves"
+wait_for "White to move"
+$T kill-session -t ui
+start
+paste "$FIXTURE"
+wait_for "paste refused, nothing changed: line 4"
+wait_for "use --rules rogers"
+wait_for "White to move"
+screen | grep -q "1\.W3B2" && fail "a refused paste must not play anything"
+exit 0

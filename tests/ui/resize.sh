@@ -1,0 +1,11 @@
+# A terminal too small for the board shows a notice until it grows again; nothing is lost.
+source "$(dirname "$0")/lib.bash"
+start
+type_move W3B2; wait_for "Black to move"
+$T resize-window -t ui -x 60 -y 20
+wait_for "Terminal too small"
+wait_for "needs 78x24"
+$T resize-window -t ui -x 78 -y 24
+wait_for "Black to move"
+wait_for "1.W3B2"
+expect_no "Terminal too small"

@@ -1,0 +1,11 @@
+# The start-up screen: board labels, both sides' stacks, the status line, the rules and the key help.
+source "$(dirname "$0")/lib.bash"
+start
+s=$(screen)
+for want in "official rules" "White to move" "White (human)" "Black (human)" "Moves" "q quit" "? help"; do
+    grep -qF -- "$want" <<<"$s" || fail "missing: $want"
+done
+grep -qE '^ +1 +2 +3 +4' <<<"$s" || fail "column numbers 1-4"
+for r in A B C D; do grep -qE "^$r " <<<"$s" || fail "row label $r"; done
+[ "$(grep -cE 'X +\(   W4   \) 4 left' <<<"$s")" -eq 1 ] || fail "White's stack X"
+grep -qE 'Z +\[   K4   \] 4 left' <<<"$s" || fail "Black's stack Z"

@@ -1,0 +1,12 @@
+# An unwritable save folder gets a clear message and the game goes on.
+source "$(dirname "$0")/lib.bash"
+touch "$WORK/file"
+start -e XDG_STATE_HOME=$WORK/file/state -e XDG_DATA_HOME=$WORK/file/data
+type_move W3B2
+wait_for "autosave failed"
+wait_for "the game goes on"
+wait_for "Black to move"
+type_move K1C3
+wait_for "White to move"
+keys s
+wait_for "not saved"
