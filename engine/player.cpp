@@ -6,6 +6,7 @@
 #include "eval.h"
 #include "movegen.h"
 #include "search.h"
+#include "solve3.h"
 
 namespace gobblet {
 
@@ -112,6 +113,20 @@ Choice Player::choose(const Game& game, const std::atomic<bool>* stop,
     Choice c;
     if (game.over()) return c;
     const Position& pos = game.position();
+    // Gobblet Jr. is solved: from hard up the player is perfect there.
+    if (pos.size() == 3 && impl_->settings.level >= Level::Hard) {
+        solve3::Verdict v;
+        if (const auto m = solve3::best_move(game, &v)) {
+            c.move = *m;
+            c.depth = v.plies;
+            c.score = v.value == solve3::Value::Win    ? mate_score - v.plies
+                      : v.value == solve3::Value::Loss ? -(mate_score - v.plies)
+                                                       : 0;
+            c.why = v.value == solve3::Value::Draw ? "holds the draw (the game is solved)" : explain(pos, *m, c.score);
+            if (on_info) on_info(ThinkInfo{c.depth, c.score, c.move, 0, 0});
+            return c;
+        }
+    }
     SearchLimits limits = limits_for(impl_->settings, mix(impl_->settings.seed ^ mix(game.moves().size())));
     limits.stop = stop;
     limits.on_info = on_info;

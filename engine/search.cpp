@@ -153,7 +153,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, int extensions) {
             score = -negamax(depth - 1, -beta, -alpha, ply + 1, extensions);
         } else {
             int r = 0;
-            if (depth >= 3 && i >= 3 && quiet && !in_danger) r = (depth >= 6 && i >= 8) ? 2 : 1;
+            if (depth >= 3 && i >= 3 && quiet && !in_danger && !limits_.exact) r = (depth >= 6 && i >= 8) ? 2 : 1;
             score = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, extensions);
             if (score > alpha && r > 0 && !aborted_) score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, extensions);
             if (score > alpha && score < beta && !aborted_) score = -negamax(depth - 1, -beta, -alpha, ply + 1, extensions);

@@ -29,6 +29,9 @@ struct SearchLimits {
     int depth = 99;        // deepest iteration
     double seconds = 0;    // time for the whole search; 0 means no limit
     int noise = 0;         // evaluation noise (weaker levels), see evaluate()
+    // Full width to the nominal depth (no late-move reductions), so that a completed depth d proves
+    // every forced result within d plies: the exact 3x3 player relies on it.
+    bool exact = false;
     std::uint64_t seed = 0;
     const std::atomic<bool>* stop = nullptr;
     std::function<void(const ThinkInfo&)> on_info;

@@ -1,0 +1,37 @@
+// Gobblet Jr. (3x3) solved exactly: the computer player's perfect play on the small board.
+//
+// A position is won (or lost) in n plies when the side to move can force a line within n plies (or
+// cannot stop the opponent's within n). The solver proves such facts with depth-bounded searches and
+// caches only proven facts ("won within n", "not won within n", and the same for lost), never a draw:
+// a draw is a position neither won nor lost within max_distance, the longest forced result of the game.
+// Repetition needs no special case: the winner's shortest line makes the distance fall with every move,
+// so it never repeats a position, and a side that cannot be forced to lose can always hold the draw.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "game.h"
+
+namespace gobblet::solve3 {
+
+enum class Value : std::uint8_t { Win, Draw, Loss };  // for the side to move
+
+struct Verdict {
+    Value value = Value::Draw;
+    int plies = 0;  // plies to the end with best play: fastest win, slowest loss (0 for a draw)
+};
+
+// The longest forced win or loss of the 3x3 game (a census of every reachable position finds 23 and 24
+// plies); anything not decided within it is a draw.
+constexpr int max_distance = 24;
+
+// The exact value of a 3x3 position that is not over, for the side to move. Thread-safe.
+Verdict solve(const Position& pos);
+
+// The best move in the game's current position, honouring its history (a third occurrence is a draw):
+// the fastest win, else a move that keeps the draw, else the slowest loss. nullopt when the game is over
+// or the board is not 3x3.
+std::optional<Move> best_move(const Game& game, Verdict* verdict = nullptr);
+
+}  // namespace gobblet::solve3
