@@ -7,17 +7,7 @@ trap 'rm -rf "$WORK"' EXIT
 # Keep any save the program might write away from the real home.
 export XDG_STATE_HOME="$WORK/state" XDG_DATA_HOME="$WORK/data"
 
-# The shared fixtures: $GOBBLET_FIXTURES, else shared/fixtures beside the checkout or a parent of it.
-fixtures_dir() {
-    if [ -n "${GOBBLET_FIXTURES:-}" ]; then echo "$GOBBLET_FIXTURES"; return; fi
-    local d=$ROOT
-    while [ "$d" != / ]; do
-        [ -d "$d/shared/fixtures" ] && { echo "$d/shared/fixtures"; return; }
-        [ -d "$(dirname "$d")/shared/fixtures" ] && { echo "$(dirname "$d")/shared/fixtures"; return; }
-        d=$(dirname "$d")
-    done
-    echo /work/shared/fixtures
-}
+source "$ROOT/tests/fixtures.bash"
 LIAM="$(fixtures_dir)/liam-white--eamon-black.txt"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }

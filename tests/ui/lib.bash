@@ -6,7 +6,8 @@ MAIN=$ROOT/main
 WORK=$(mktemp -d)
 export XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data
 T="tmux -L gobblet-test-$$-$RANDOM -f /dev/null"
-FIXTURE=$ROOT/../shared/fixtures/liam-white--eamon-black.txt
+source "$ROOT/tests/fixtures.bash"
+FIXTURE="$(fixtures_dir)/liam-white--eamon-black.txt"
 cleanup() {
     $T kill-server 2>/dev/null
     sleep 0.2  # the game saves as it leaves
@@ -27,6 +28,9 @@ start() {
         esac
     done
     rm -f "$WORK/status"
+    # A session that outlives the game's, so that `kill-session -t ui` never stops the server under a
+    # following start.
+    $T has-session -t keep 2>/dev/null || $T new-session -d -s keep "sleep 600"
     $T new-session -d -s ui -x "$w" -y "$h" \
         "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME ${envs[*]:-} $MAIN $* 2>$WORK/stderr; echo \$? > $WORK/status; sleep 60"
     wait_for "to move"

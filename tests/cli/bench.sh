@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# --bench searches fixed positions to a fixed depth: its node-count signature changes only when the
+# search does (update the number here on purpose, never by accident).
+source "$(dirname "$0")/lib.bash"
+out=$("$MAIN" --bench 5)
+expect_contains "signature" "$out" "signature 511705"
+expect_contains "totals" "$out" "bench depth 5: 511705 nodes in "
+expect_contains "speed" "$out" "nodes/s"
+expect_contains "3x3 position" "$out" "3x3 official"

@@ -1,0 +1,224 @@
+// The computer player: tactics it must never miss, repetition, interruption and legality.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "engine/bench.h"
+#include "engine/eval.h"
+#include "engine/movegen.h"
+#include "engine/player.h"
+#include "engine/search.h"
+
+using namespace gobblet;
+
+namespace {
+
+// Does the side to move win at once with this move?
+bool wins_now(Position pos, Move m) {
+    const Color us = pos.side_to_move();
+    pos.play(m);
+    return pos.winner() == us;
+}
+bool has_win_in_one(const Position& pos) {
+    MoveList moves;
+    generate_moves(pos, moves);
+    for (Move m : moves)
+        if (wins_now(pos, m)) return true;
+    return false;
+}
+// After our move m, can the opponent win at once (or did m itself lose by uncovering a line)?
+bool allows_win_in_one(Position pos, Move m) {
+    const Color us = pos.side_to_move();
+    pos.play(m);
+    if (const auto w = pos.winner()) return *w != us;
+    return has_win_in_one(pos);
+}
+
+// Random positions from random games of every size and rule set, each handed to `visit` (which returns
+// true when it used the position).
+template <typename Visit>
+int random_positions(std::uint32_t seed, int wanted, Visit&& visit) {
+    std::mt19937 rng(seed);
+    int used = 0;
+    for (int trial = 0; trial < 20000 && used < wanted; ++trial) {
+        const Variant v{trial % 3 == 2 ? 3 : 4, trial % 2 ? Rules::Rogers : Rules::Official};
+        Game g(v);
+        const int plies = 2 + int(rng() % (v.size == 4 ? 30 : 12));
+        for (int i = 0; i < plies && !g.over(); ++i) {
+            MoveList moves;
+            g.legal_moves(moves);
+            g.play(moves[int(rng() % moves.size())]);
+        }
+        if (!g.over() && visit(g)) ++used;
+    }
+    return used;
+}
+
+PlayerSettings quick(Level level) { return PlayerSettings{level, 0.05, 7}; }
+
+}  // namespace
+
+TEST_CASE("the computer never misses a win in one, at any level, on either board", "[search]") {
+    std::vector<Player> players;
+    for (Level l : {Level::Easy, Level::Medium, Level::Hard, Level::Max}) players.emplace_back(quick(l));
+    const int n = random_positions(1, 60, [&](const Game& g) {
+        if (!has_win_in_one(g.position())) return false;
+        for (Player& p : players) {
+            const Choice c = p.choose(g);
+            INFO(level_name(p.settings().level) << " after " << transcript_text(g.moves()));
+            CHECK(wins_now(g.position(), c.move));
+            CHECK(c.why.rfind("wins: ", 0) == 0);
+        }
+        return true;
+    });
+    CHECK(n == 60);
+}
+
+TEST_CASE("from medium up, the computer blocks a loss in one when it can", "[search]") {
+    std::vector<Player> players;
+    for (Level l : {Level::Medium, Level::Hard, Level::Max}) players.emplace_back(quick(l));
+    const int n = random_positions(2, 60, [&](const Game& g) {
+        const Position& pos = g.position();
+        if (has_win_in_one(pos)) return false;
+        MoveList moves;
+        generate_moves(pos, moves);
+        int safe = 0, unsafe = 0;
+        for (Move m : moves) (allows_win_in_one(pos, m) ? unsafe : safe)++;
+        if (safe == 0 || unsafe == 0) return false;  // nothing to block, or nothing helps
+        for (Player& p : players) {
+            const Choice c = p.choose(g);
+            INFO(level_name(p.settings().level) << " after " << transcript_text(g.moves()) << " chose "
+                                               << move_name(c.move, pos.side_to_move()));
+            CHECK_FALSE(allows_win_in_one(pos, c.move));
+        }
+        return true;
+    });
+    CHECK(n == 60);
+}
+
+TEST_CASE("the computer finds forced wins in three", "[search]") {
+    Player max(PlayerSettings{Level::Max, 0.2, 1});
+    Player hard(PlayerSettings{Level::Hard, 0.4, 1});
+    const int n = random_positions(3, 15, [&](const Game& g) {
+        const Position& pos = g.position();
+        if (pos.size() != 4 || has_win_in_one(pos)) return false;
+        // A move after which every reply leaves us a win in one (and none wins for them).
+        MoveList moves;
+        generate_moves(pos, moves);
+        const auto forces = [&](Move m) {
+            Position p = pos;
+            const Color us = p.side_to_move();
+            p.play(m);
+            if (p.winner()) return false;
+            MoveList replies;
+            generate_moves(p, replies);
+            for (Move r : replies) {
+                p.play(r);
+                const auto w = p.winner();
+                const bool ok = w ? *w == us : has_win_in_one(p);
+                p.undo(r);
+                if (!ok) return false;
+            }
+            return true;
+        };
+        bool exists = false;
+        for (Move m : moves) exists = exists || forces(m);
+        if (!exists) return false;
+        for (Player* p : {&max, &hard}) {
+            const Choice c = p->choose(g);
+            INFO("after " << transcript_text(g.moves()) << " chose " << move_name(c.move, pos.side_to_move()));
+            CHECK(forces(c.move));
+            CHECK(c.score >= mate_bound);
+            CHECK(c.why == "forced win in 2 moves");
+        }
+        return true;
+    });
+    CHECK(n == 15);
+}
+
+TEST_CASE("a move into a repeated position scores as a draw, and the draw does not stay in the table", "[search]") {
+    Search search;
+    int found = 0;
+    random_positions(4, 5, [&](const Game& g) {
+        const Position& pos = g.position();
+        if (pos.size() != 4) return false;
+        SearchLimits limits;
+        limits.depth = 3;
+        search.clear();
+        const SearchResult lost = search.run(pos, {}, limits);
+        if (lost.score > -mate_bound) return false;
+        // A board move into a position that is not over: make that position a repetition.
+        MoveList moves;
+        generate_moves(pos, moves);
+        Move escape;
+        for (Move m : moves) {
+            Position p = pos;
+            p.play(m);
+            if (!m.is_enter() && !p.winner()) escape = m;
+        }
+        if (!escape) return false;
+        Position child = pos;
+        child.play(escape);
+        const SearchResult drawn = search.run(pos, {child.key(), pos.key()}, limits);
+        CHECK(drawn.score == 0);
+        CHECK(drawn.best == escape);
+        // The same position without that history is lost again: nothing path-dependent was stored.
+        const SearchResult again = search.run(pos, {}, limits);
+        CHECK(again.score == lost.score);
+        ++found;
+        return true;
+    });
+    CHECK(found == 5);
+}
+
+TEST_CASE("a search stops at once when asked, with a legal move", "[search]") {
+    Game g(Variant{4, Rules::Official});
+    REQUIRE_FALSE(g.play_transcript("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2"));
+    Player p(PlayerSettings{Level::Max, 3600, 1});
+    std::atomic<bool> stop{false};
+    int depth_seen = 0;
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        stop = true;
+    });
+    const Choice c = p.choose(g, &stop, [&](const ThinkInfo& info) { depth_seen = info.depth; });
+    stopper.join();
+    MoveList legal;
+    g.legal_moves(legal);
+    CHECK(legal.contains(c.move));
+    CHECK(depth_seen >= 1);
+}
+
+TEST_CASE("every level plays only legal moves, from many positions of both sizes and rule sets", "[search]") {
+    std::vector<Player> players;
+    for (Level l : {Level::Easy, Level::Medium, Level::Hard, Level::Max})
+        players.emplace_back(PlayerSettings{l, 0.01, 3});
+    const int n = random_positions(5, 100, [&](const Game& g) {
+        MoveList legal;
+        g.legal_moves(legal);
+        for (Player& p : players) CHECK(legal.contains(p.choose(g).move));
+        return true;
+    });
+    CHECK(n == 100);
+}
+
+TEST_CASE("the same seed plays the same game; lower levels vary with the seed", "[search]") {
+    const auto game_of = [](std::uint64_t seed) {
+        Player white(PlayerSettings{Level::Easy, 1, seed}), black(PlayerSettings{Level::Easy, 1, seed + 100});
+        Game g;
+        while (!g.over() && g.moves().size() < 40) g.play((g.side_to_move() == Color::White ? white : black).choose(g).move);
+        return transcript_text(g.moves());
+    };
+    CHECK(game_of(1) == game_of(1));
+    CHECK((game_of(1) != game_of(2) || game_of(1) != game_of(3)));
+}
+
+TEST_CASE("the bench is deterministic: its signature is a fixed node count", "[search][bench]") {
+    std::ostringstream a, b;
+    REQUIRE(run_bench(a, 4) == 0);
+    REQUIRE(run_bench(b, 4) == 0);
+    const auto signature = [](const std::string& s) { return s.substr(s.rfind("signature ")); };
+    CHECK(signature(a.str()) == signature(b.str()));
+}
