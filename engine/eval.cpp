@@ -100,9 +100,10 @@ std::uint64_t mix(std::uint64_t z) {
     return z ^ (z >> 31);
 }
 
-// One side's share of the evaluation.
-int side_score(const Position& pos, Color c, Bitboard mine, Bitboard theirs) {
+// One side's share of the evaluation. vis[s] holds c's visible pieces of size s (computed once).
+int side_score(const Position& pos, Color c, Bitboard mine, Bitboard theirs, const Bitboard vis[5]) {
     const int n = pos.size();
+    const Bitboard big = vis[n], second = vis[n - 1];
     int score = 0;
     for (Bitboard line : lines_of(n)) {
         const int a = popcount(Bitboard(mine & line));
@@ -113,13 +114,15 @@ int side_score(const Position& pos, Color c, Bitboard mine, Bitboard theirs) {
             score += 3;  // a contested line still pins the opponent's piece
         }
         // Big pieces in a line are hard to remove.
-        for (int s = n; s >= n - 1; --s) score += popcount(Bitboard(pos.visible(c, s) & line)) * (s == n ? 2 : 1);
+        score += popcount(Bitboard(big & line)) * 2 + popcount(Bitboard(second & line));
     }
     // Pieces on the board: bigger visible pieces are safer; gobbling buries the opponent's piece.
-    for (int s = 1; s <= n; ++s) {
-        score += popcount(pos.visible(c, s)) * size_weight[s + (4 - n)] * 3;
+    Bitboard above = 0;
+    for (int s = n; s >= 1; --s) {
+        score += popcount(vis[s]) * size_weight[s + (4 - n)] * 3;
         // c's pieces of size s buried under anything: out of play for now.
-        score -= popcount(Bitboard(pos.pieces(c, s) & pos.at_least(s + 1))) * (6 + 3 * size_weight[s + (4 - n)]);
+        score -= popcount(Bitboard(pos.pieces(c, s) & above)) * (6 + 3 * size_weight[s + (4 - n)]);
+        above |= pos.pieces_of_size(s);
     }
     // Threats: a line of three with the last square reachable.
     const int threats = popcount(threat_squares(pos, c));
@@ -133,8 +136,17 @@ int side_score(const Position& pos, Color c, Bitboard mine, Bitboard theirs) {
 
 int evaluate(const Position& pos, int noise, std::uint64_t seed) {
     const Color us = pos.side_to_move();
-    const Bitboard mine = pos.visible(us), theirs = pos.visible(~us);
-    int score = side_score(pos, us, mine, theirs) - side_score(pos, ~us, theirs, mine) + 10;  // tempo
+    Bitboard vis[2][5] = {};
+    Bitboard above = 0;
+    for (int s = 4; s >= 1; --s) {
+        vis[0][s] = Bitboard(pos.pieces(us, s) & ~above);
+        vis[1][s] = Bitboard(pos.pieces(~us, s) & ~above);
+        above |= pos.pieces_of_size(s);
+    }
+    const Bitboard mine = Bitboard(vis[0][1] | vis[0][2] | vis[0][3] | vis[0][4]);
+    const Bitboard theirs = Bitboard(vis[1][1] | vis[1][2] | vis[1][3] | vis[1][4]);
+    int score =
+        side_score(pos, us, mine, theirs, vis[0]) - side_score(pos, ~us, theirs, mine, vis[1]) + 10;  // tempo
     if (noise > 0) {
         const std::uint64_t h = mix(pos.key() ^ mix(seed + 0x51ED270B27F1ull));
         score += int(h % std::uint64_t(2 * noise + 1)) - noise;

@@ -79,7 +79,7 @@ inline constexpr std::uint64_t black_to_move = tables.black_to_move;
 // heights follows from the board, so the Zobrist key covers board and side to move only, which is
 // exactly what the repetition rule compares.
 class Position {
-public:
+  public:
     explicit Position(Variant v = {});
 
     Variant variant() const { return variant_; }
@@ -118,7 +118,9 @@ public:
         return 0;
     }
     // Colour of the visible piece; the square must not be empty.
-    Color top_color(Square sq) const { return (pieces(Color::Black, top_size(sq)) & bit(sq)) ? Color::Black : Color::White; }
+    Color top_color(Square sq) const {
+        return (pieces(Color::Black, top_size(sq)) & bit(sq)) ? Color::Black : Color::White;
+    }
     // Number of pieces stacked on a square.
     int height(Square sq) const {
         int h = 0;
@@ -180,6 +182,12 @@ public:
         }
     }
 
+    // Hands the move to the opponent without moving (the search's null-move test; never a legal move).
+    void pass() {
+        side_ = ~side_;
+        key_ ^= zobrist::black_to_move;
+    }
+
     // Building arbitrary positions (tests, diagrams): start from an empty board with full reserves, put
     // pieces bottom-up, then finish() takes the pieces out of the reserves and checks that the
     // position can exist. finish() returns an empty string on success, else what is wrong.
@@ -189,7 +197,8 @@ public:
     // Sets a stack's height directly, for set-up positions that finish() would not derive (a puzzle's
     // chosen reserves). Returns false when the height is out of range.
     bool set_reserve(Color c, int stack, int count) {
-        if (stack < 0 || stack >= reserve_stacks || count < 0 || count > (variant_.size == 4 ? 4 : 2)) return false;
+        if (stack < 0 || stack >= reserve_stacks || count < 0 || count > (variant_.size == 4 ? 4 : 2))
+            return false;
         reserve_[index(c)][stack] = std::uint8_t(count);
         return true;
     }
@@ -199,7 +208,7 @@ public:
                a.reserve_ == b.reserve_;
     }
 
-private:
+  private:
     std::array<std::array<Bitboard, 4>, 2> pieces_{};
     std::array<std::array<std::uint8_t, reserve_stacks>, 2> reserve_{};
     std::uint64_t key_ = 0;

@@ -68,11 +68,15 @@ void Search::order(MoveList& moves, int scores[], Move tt_move, int ply) {
         } else {
             s = hist[history_index(m)];
             const Bitboard to = bit(m.to());
-            if (to & their_holes) s += 1 << 26;                      // blocks a threat
-            else if (to & their_lines & theirs) s += 1 << 25;        // gobbles a piece of a threat line
-            if (to & theirs) s += 1 << 22;                           // gobbles
-            if (m == killers_[ply][0]) s += 1 << 24;
-            else if (m == killers_[ply][1]) s += 1 << 23;
+            if (to & their_holes)
+                s += 1 << 26;  // blocks a threat
+            else if (to & their_lines & theirs)
+                s += 1 << 25;               // gobbles a piece of a threat line
+            if (to & theirs) s += 1 << 22;  // gobbles
+            if (m == killers_[ply][0])
+                s += 1 << 24;
+            else if (m == killers_[ply][1])
+                s += 1 << 23;
             if (!m.is_enter() && (bit(m.from()) & their_lines)) s -= 1 << 21;  // may uncover their line
         }
         scores[i] = s;
@@ -86,7 +90,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, int extensions) {
     last_dep_ = false;
 
     // The previous move may have ended the game: a line for the side to move means the mover uncovered it.
-    if (const auto w = pos_.winner()) return *w == pos_.side_to_move() ? mate_score - ply : -(mate_score - ply);
+    if (const auto w = pos_.winner())
+        return *w == pos_.side_to_move() ? mate_score - ply : -(mate_score - ply);
     if (ply > 0 && repeated(ply)) {
         last_dep_ = true;
         return 0;
@@ -124,13 +129,31 @@ int Search::negamax(int depth, int alpha, int beta, int ply, int extensions) {
         }
     }
 
+    const bool in_danger = threat_squares(pos_, ~us) != 0;
+    // Null move: if passing still holds beta with a shallower search, a real move will too. Not when
+    // the opponent threatens a line (passing would lose at once) nor in exact searches.
+    if (!pv_node && !limits_.exact && depth >= 3 && ply > 0 && !in_danger && beta < mate_bound &&
+        evaluate(pos_, limits_.noise, limits_.seed) >= beta) {
+        const int r = 2 + depth / 6;
+        pos_.pass();
+        path_[base_ + ply + 1] = pos_.key();
+        reversible_from_[ply + 1] = base_ + ply + 1;
+        const int score = -negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, extensions);
+        const bool dep = last_dep_;
+        pos_.pass();
+        if (aborted_) return 0;
+        if (score >= beta) {
+            last_dep_ = dep;
+            return score >= mate_bound ? beta : score;
+        }
+    }
+
     MoveList moves;
     generate_moves(pos_, moves);
     if (moves.empty()) return -(mate_score - ply);  // no legal move loses
     int scores[MoveList::capacity];
     order(moves, scores, tt_move, ply);
 
-    const bool in_danger = threat_squares(pos_, ~us) != 0;
     const int alpha0 = alpha;
     int best = -infinite;
     Move best_move;
@@ -153,10 +176,13 @@ int Search::negamax(int depth, int alpha, int beta, int ply, int extensions) {
             score = -negamax(depth - 1, -beta, -alpha, ply + 1, extensions);
         } else {
             int r = 0;
-            if (depth >= 3 && i >= 3 && quiet && !in_danger && !limits_.exact) r = (depth >= 6 && i >= 8) ? 2 : 1;
+            if (depth >= 3 && i >= 3 && quiet && !in_danger && !limits_.exact)
+                r = (depth >= 6 && i >= 8) ? 2 : 1;
             score = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, extensions);
-            if (score > alpha && r > 0 && !aborted_) score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, extensions);
-            if (score > alpha && score < beta && !aborted_) score = -negamax(depth - 1, -beta, -alpha, ply + 1, extensions);
+            if (score > alpha && r > 0 && !aborted_)
+                score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, extensions);
+            if (score > alpha && score < beta && !aborted_)
+                score = -negamax(depth - 1, -beta, -alpha, ply + 1, extensions);
         }
         dep |= last_dep_;
         pos_.undo(m);
@@ -233,7 +259,8 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
     order(moves, order_scores, Move{}, 0);
     std::vector<std::pair<int, Move>> root_moves;
     for (int i = 0; i < moves.size(); ++i) root_moves.emplace_back(order_scores[i], moves[i]);
-    std::stable_sort(root_moves.begin(), root_moves.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    std::stable_sort(root_moves.begin(), root_moves.end(),
+                     [](auto& a, auto& b) { return a.first > b.first; });
 
     for (int depth = 1; depth <= limits.depth; ++depth) {
         int alpha = -infinite;
@@ -273,8 +300,10 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
         }
         // Unsearched-equal moves keep their order; the best goes first for the next iteration.
         for (std::size_t i = 0; i < root_moves.size(); ++i)
-            if (root_moves[i].second != iter_best && root_moves[i].first >= iter_score) root_moves[i].first = iter_score - 1;
-        std::stable_sort(root_moves.begin(), root_moves.end(), [](auto& a, auto& b) { return a.first > b.first; });
+            if (root_moves[i].second != iter_best && root_moves[i].first >= iter_score)
+                root_moves[i].first = iter_score - 1;
+        std::stable_sort(root_moves.begin(), root_moves.end(),
+                         [](auto& a, auto& b) { return a.first > b.first; });
         result.best = iter_best;
         result.score = iter_score;
         result.depth = depth;
