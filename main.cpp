@@ -47,7 +47,8 @@ int run_replay(const std::string& path, const saves::VariantChoice& choice) {
         return 1;
     }
     const Game& g = loaded.game;
-    std::cout << board_text(g.position()) << result_text(g.result(), g.variant().size, g.side_to_move()) << "\n";
+    std::cout << board_text(g.position()) << result_text(g.result(), g.variant().size, g.side_to_move())
+              << "\n";
     return 0;
 }
 
@@ -62,23 +63,30 @@ int main(int argc, char** argv) {
     int perft_depth = 0;
     std::string replay_path;
     bool gtp = false;
-    CLI::Option* rules_opt = app.add_option("--rules", rules, "Rule set: official (Blue Orange) or rogers (Ed Rogers' house rules)")
-                                 ->check(CLI::IsMember({"official", "rogers"}));
-    CLI::Option* size_opt =
-        app.add_option("--size", size, "Board size: 4 (Gobblet) or 3 (Gobblet Jr.)")->check(CLI::IsMember({3, 4}));
+    CLI::Option* rules_opt =
+        app.add_option("--rules", rules,
+                       "Rule set: official (Blue Orange) or rogers (Ed Rogers' house rules)")
+            ->check(CLI::IsMember({"official", "rogers"}));
+    CLI::Option* size_opt = app.add_option("--size", size, "Board size: 4 (Gobblet) or 3 (Gobblet Jr.)")
+                                ->check(CLI::IsMember({3, 4}));
 
     // The game.
     ui::Options ui_options;
     std::string white = "human", black = "human", level = "medium";
-    app.add_option("--white", white, "Who plays White: human or computer")->check(CLI::IsMember({"human", "computer"}));
-    app.add_option("--black", black, "Who plays Black: human or computer")->check(CLI::IsMember({"human", "computer"}));
+    app.add_option("--white", white, "Who plays White: human or computer")
+        ->check(CLI::IsMember({"human", "computer"}));
+    app.add_option("--black", black, "Who plays Black: human or computer")
+        ->check(CLI::IsMember({"human", "computer"}));
     app.add_option("--level", level, "Computer strength: easy, medium, hard or max (default medium)")
         ->check(CLI::IsMember({"easy", "medium", "hard", "max"}));
-    app.add_option("--think", ui_options.player.think_seconds, "Seconds the computer thinks a move at its top level (default 1)")
+    app.add_option("--think", ui_options.player.think_seconds,
+                   "Seconds the computer thinks a move at its top level (default 1)")
         ->check(CLI::Range(0.01, 3600.0));
-    app.add_option("--seed", ui_options.player.seed, "Seed for the computer's choices, for reproducible games");
+    app.add_option("--seed", ui_options.player.seed,
+                   "Seed for the computer's choices, for reproducible games");
     app.add_flag("--resume", ui_options.resume, "Continue the last unfinished game");
-    CLI::Option* load_opt = app.add_option("--load", ui_options.load_path, "Open a saved game (a transcript file)");
+    CLI::Option* load_opt =
+        app.add_option("--load", ui_options.load_path, "Open a saved game (a transcript file)");
     app.add_flag("--no-color", ui_options.no_color, "Draw without colour (so does NO_COLOR=1)");
     load_opt->excludes(app.get_option("--resume"));
 
@@ -88,14 +96,16 @@ int main(int argc, char** argv) {
     app.add_option("--replay", replay_path, "Replay a transcript and print the final position and state");
     app.add_flag("--gtp", gtp, "Answer the engine protocol (GTP-style text commands) on stdin/stdout");
     int bench_depth = 0;
-    app.add_option("--bench", bench_depth, "Search the benchmark positions (to depth N) and print nodes, speed and signature")
+    app.add_option("--bench", bench_depth,
+                   "Search the benchmark positions (to depth N) and print nodes, speed and signature")
         ->expected(0, 1)
         ->check(CLI::Range(0, 30));
     bool bench_paste = false;
     app.add_flag("--bench-paste", bench_paste, "Time applying and drawing a pasted 1,000-move transcript");
     MatchOptions match;
     std::string match_spec;
-    app.add_option("--match", match_spec, "Self-play A:B between levels or abN (fixed-depth alpha-beta), e.g. max:ab4");
+    app.add_option("--match", match_spec,
+                   "Self-play A:B between levels or abN (fixed-depth alpha-beta), e.g. max:ab4");
     app.add_option("--games", match.games, "Games in a --match (default 100)")->check(CLI::Range(1, 100000));
 
     CLI11_PARSE(app, argc, argv);

@@ -55,8 +55,8 @@ int run_bench(std::ostream& out, int depth) {
                       static_cast<unsigned long long>(r.nodes), r.seconds);
         out << line;
     }
-    std::snprintf(line, sizeof line, "bench depth %d: %llu nodes in %.3f s, %.0f nodes/s\nsignature %llu\n", depth,
-                  static_cast<unsigned long long>(total_nodes), total_seconds,
+    std::snprintf(line, sizeof line, "bench depth %d: %llu nodes in %.3f s, %.0f nodes/s\nsignature %llu\n",
+                  depth, static_cast<unsigned long long>(total_nodes), total_seconds,
                   total_seconds > 0 ? double(total_nodes) / total_seconds : 0.0,
                   static_cast<unsigned long long>(total_nodes));
     out << line;

@@ -51,7 +51,8 @@ std::string TranscriptError::message(std::string_view switch_hint) const {
     std::string m = where.message();
     if (legal_under) {
         const std::string name = rules_name(*legal_under);
-        m += "; the transcript is legal under the " + name + " rules: use " + std::string(switch_hint) + " " + name;
+        m += "; the transcript is legal under the " + name + " rules: use " + std::string(switch_hint) + " " +
+             name;
     }
     return m;
 }

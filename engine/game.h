@@ -31,10 +31,10 @@ enum class Ending : std::uint8_t {
 struct Result {
     Outcome outcome = Outcome::Ongoing;
     Ending ending = Ending::None;
-    Bitboard line = 0;         // the winning line, for highlighting
-    Bitboard other_line = 0;   // BothLines: the mover's own line, which does not count
+    Bitboard line = 0;           // the winning line, for highlighting
+    Bitboard other_line = 0;     // BothLines: the mover's own line, which does not count
     Color loser = Color::White;  // meaningful when someone won
-    Square touched = 0;        // Forfeit: the touched piece
+    Square touched = 0;          // Forfeit: the touched piece
 
     bool over() const { return outcome != Outcome::Ongoing; }
     std::optional<Color> winner() const {
@@ -61,7 +61,7 @@ struct TranscriptError {
 };
 
 class Game {
-public:
+  public:
     explicit Game(Variant v = {});
     // A game that starts from a set-up position (tests, analysis); its moves() follow from there.
     explicit Game(const Position& start);
@@ -109,7 +109,7 @@ public:
     void resign(Color side);
     void agree_draw();
 
-private:
+  private:
     void judge();
 
     Position pos_;
@@ -118,7 +118,7 @@ private:
     std::vector<Move> redo_;
     std::optional<Square> touched_;
     Ending end_event_ = Ending::None;  // Forfeit, Resignation or Agreement: an ending not of the board
-    Color end_side_ = Color::White;   // who forfeited or resigned
+    Color end_side_ = Color::White;    // who forfeited or resigned
     Result result_;
 };
 

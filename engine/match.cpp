@@ -19,7 +19,7 @@ namespace {
 // The yardstick: plain fixed-depth negamax alpha-beta with a line-count evaluation, no table, no
 // ordering beyond a seeded shuffle (so equal moves vary), as the public Gobblet programs search.
 class AlphaBeta {
-public:
+  public:
     AlphaBeta(int depth, std::uint64_t seed) : depth_(depth), rng_(seed) {}
 
     Move choose(const Game& game) {
@@ -41,9 +41,10 @@ public:
         return best;
     }
 
-private:
+  private:
     int negamax(Position& pos, int depth, int alpha, int beta, int ply) {
-        if (const auto w = pos.winner()) return *w == pos.side_to_move() ? mate_score - ply : -(mate_score - ply);
+        if (const auto w = pos.winner())
+            return *w == pos.side_to_move() ? mate_score - ply : -(mate_score - ply);
         if (depth <= 0) return evaluate_simple(pos);
         MoveList moves;
         generate_moves(pos, moves);
@@ -71,7 +72,8 @@ struct Contestant {
     Move choose(const Game& game) { return player ? player->choose(game).move : ab->choose(game); }
 };
 
-std::optional<Contestant> make_contestant(const std::string& name, const MatchOptions& o, std::uint64_t seed) {
+std::optional<Contestant> make_contestant(const std::string& name, const MatchOptions& o,
+                                          std::uint64_t seed) {
     Contestant c;
     c.name = name;
     if (const auto level = parse_level(name)) {
@@ -94,7 +96,8 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     for (const std::string& name : {o.first, o.second})
         if (!make_contestant(name, o, 0)) {
             err << "gobblet: --match: unknown player \"" << name
-                << "\" (use easy, medium, hard, max, or abN for a fixed-depth alpha-beta with N from 1 to 8)\n";
+                << "\" (use easy, medium, hard, max, or abN for a fixed-depth alpha-beta with N from 1 to "
+                   "8)\n";
             return 2;
         }
     std::mt19937_64 rng(o.seed);
@@ -149,8 +152,9 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
                       result_text(game.result(), o.variant.size, game.side_to_move()).c_str());
         out << line << std::flush;
     }
-    std::snprintf(line, sizeof line, "%s %d wins, %s %d wins, %d draws: %s scores %.1f%%\n", o.first.c_str(), first_wins,
-                  o.second.c_str(), second_wins, draws, o.first.c_str(), 100.0 * first_points / o.games);
+    std::snprintf(line, sizeof line, "%s %d wins, %s %d wins, %d draws: %s scores %.1f%%\n", o.first.c_str(),
+                  first_wins, o.second.c_str(), second_wins, draws, o.first.c_str(),
+                  100.0 * first_points / o.games);
     out << line;
     return 0;
 }

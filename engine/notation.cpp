@@ -120,7 +120,8 @@ bool read_atoms(std::string_view line, std::vector<Atom>& atoms, std::string* wr
         } else if (c == 'X' || c == 'Y' || c == 'Z') {
             if (digit_next) {
                 *written = word_at(line, i);
-                *reason = "X, Y and Z name your stacks on their own (XB2); use W1-W3 or K1-K3 for a numbered stack";
+                *reason =
+                    "X, Y and Z name your stacks on their own (XB2); use W1-W3 or K1-K3 for a numbered stack";
                 return false;
             }
             a.kind = Atom::Kind::MoverStack;
@@ -283,7 +284,8 @@ std::optional<Position> parse_diagram(std::string_view diagram, Variant v, Color
         }
         ++row;
     }
-    if (row != v.size) return fail("the diagram has " + std::to_string(row) + " rows, not " + std::to_string(v.size));
+    if (row != v.size)
+        return fail("the diagram has " + std::to_string(row) + " rows, not " + std::to_string(v.size));
     if (std::string why = pos.finish(); !why.empty()) return fail(why);
     return pos;
 }

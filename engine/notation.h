@@ -14,10 +14,10 @@
 
 namespace gobblet {
 
-std::string square_name(Square sq);               // "B2"
-std::string stack_name(Color owner, int stack);   // "W3", "K1"
-std::string move_name(Move m, Color mover);       // "W3B2", "C2A2"
-std::string spec_name(const MoveSpec& spec);      // canonical text of a spec as written ("XB2" for X)
+std::string square_name(Square sq);              // "B2"
+std::string stack_name(Color owner, int stack);  // "W3", "K1"
+std::string move_name(Move m, Color mover);      // "W3B2", "C2A2"
+std::string spec_name(const MoveSpec& spec);     // canonical text of a spec as written ("XB2" for X)
 
 // One move read from text, with where it was and how it was written.
 struct WrittenMove {

@@ -27,12 +27,8 @@ SearchLimits limits_for(const PlayerSettings& s, std::uint64_t seed) {
             l.depth = 4;
             l.noise = 40;
             break;
-        case Level::Hard:
-            l.seconds = std::max(0.02, s.think_seconds / 4);
-            break;
-        case Level::Max:
-            l.seconds = s.think_seconds;
-            break;
+        case Level::Hard: l.seconds = std::max(0.02, s.think_seconds / 4); break;
+        case Level::Max: l.seconds = s.think_seconds; break;
     }
     return l;
 }
@@ -122,7 +118,8 @@ Choice Player::choose(const Game& game, const std::atomic<bool>* stop,
             c.score = v.value == solve3::Value::Win    ? mate_score - v.plies
                       : v.value == solve3::Value::Loss ? -(mate_score - v.plies)
                                                        : 0;
-            c.why = v.value == solve3::Value::Draw ? "holds the draw (the game is solved)" : explain(pos, *m, c.score);
+            c.why = v.value == solve3::Value::Draw ? "holds the draw (the game is solved)"
+                                                   : explain(pos, *m, c.score);
             if (on_info) on_info(ThinkInfo{c.depth, c.score, c.move, 0, 0});
             return c;
         }

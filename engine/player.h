@@ -46,7 +46,7 @@ struct Choice {
 };
 
 class Player {
-public:
+  public:
     explicit Player(PlayerSettings settings = {});
     ~Player();
     Player(Player&&) noexcept;
@@ -63,7 +63,7 @@ public:
     Choice choose(const Game& game, const std::atomic<bool>* stop = nullptr,
                   const std::function<void(const ThinkInfo&)>& on_info = {});
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

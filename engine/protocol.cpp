@@ -195,14 +195,10 @@ Protocol::Reply Protocol::dispatch(const std::string& name, std::string_view arg
     if (name == "to_move") return {true, game_.side_to_move() == Color::White ? "white" : "black"};
     if (name == "result") {
         switch (game_.result().outcome) {
-            case Outcome::Ongoing:
-                return {true, "none"};
-            case Outcome::WhiteWins:
-                return {true, "white"};
-            case Outcome::BlackWins:
-                return {true, "black"};
-            case Outcome::Draw:
-                return {true, "draw"};
+            case Outcome::Ongoing: return {true, "none"};
+            case Outcome::WhiteWins: return {true, "white"};
+            case Outcome::BlackWins: return {true, "black"};
+            case Outcome::Draw: return {true, "draw"};
         }
         return {true, "none"};
     }

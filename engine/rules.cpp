@@ -51,7 +51,8 @@ CheckedMove check_move(const Position& pos, const MoveSpec& spec) {
     const Move m = Move::enter(spec.stack, spec.to, size);
     if (pos.top_size(spec.to) != 0 && !(MoveTargets(pos).entry_allowed & bit(spec.to))) {
         // Only the official 4x4 rule refuses an entering piece a square it is large enough for.
-        if (pos.top_color(spec.to) == us) return illegal("official rules: a new piece may not gobble your own piece");
+        if (pos.top_color(spec.to) == us)
+            return illegal("official rules: a new piece may not gobble your own piece");
         return illegal("official rules: a new piece may gobble only a piece in a row of three");
     }
     return {m, {}};

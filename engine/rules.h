@@ -15,14 +15,16 @@ struct MoveSpec {
         MoverStack,  // X, Y, Z: a stack of whichever side is to move
     };
     From kind = From::Board;
-    Square from = 0;            // kind == Square
+    Square from = 0;             // kind == Square
     Color owner = Color::White;  // kind == Stack
-    int stack = 0;              // kind == Stack or MoverStack: 0-2
+    int stack = 0;               // kind == Stack or MoverStack: 0-2
     Square to = 0;
 
     static MoveSpec square(Square from, Square to) { return {From::Board, from, Color::White, 0, to}; }
     static MoveSpec stack_of(Color owner, int stack, Square to) { return {From::Stack, 0, owner, stack, to}; }
-    static MoveSpec mover_stack(int stack, Square to) { return {From::MoverStack, 0, Color::White, stack, to}; }
+    static MoveSpec mover_stack(int stack, Square to) {
+        return {From::MoverStack, 0, Color::White, stack, to};
+    }
     // The spec that names exactly this move, played by `mover`.
     static MoveSpec of(Move m, Color mover) {
         return m.is_enter() ? stack_of(mover, m.stack(), m.to()) : square(m.from(), m.to());

@@ -26,9 +26,9 @@
 namespace gobblet {
 
 struct SearchLimits {
-    int depth = 99;        // deepest iteration
-    double seconds = 0;    // time for the whole search; 0 means no limit
-    int noise = 0;         // evaluation noise (weaker levels), see evaluate()
+    int depth = 99;      // deepest iteration
+    double seconds = 0;  // time for the whole search; 0 means no limit
+    int noise = 0;       // evaluation noise (weaker levels), see evaluate()
     // Full width to the nominal depth (no late-move reductions), so that a completed depth d proves
     // every forced result within d plies: the exact 3x3 player relies on it.
     bool exact = false;
@@ -47,18 +47,19 @@ struct SearchResult {
 };
 
 class Search {
-public:
+  public:
     explicit Search(int tt_bits = 20);
 
     // Forgets everything (table, killers, history): a new game, or a reproducible benchmark.
     void clear();
     // Searches `root`; `history` holds the keys of the game's earlier positions (oldest first, the root's
     // own key last or absent). The root must not be over.
-    SearchResult run(const Position& root, const std::vector<std::uint64_t>& history, const SearchLimits& limits);
+    SearchResult run(const Position& root, const std::vector<std::uint64_t>& history,
+                     const SearchLimits& limits);
 
     static constexpr int max_ply = 128;
 
-private:
+  private:
     int negamax(int depth, int alpha, int beta, int ply, int extensions);
     bool repeated(int ply) const;
     void order(MoveList& moves, int scores[], Move tt_move, int ply);

@@ -21,8 +21,9 @@ struct TTEntry {
 };
 
 class TranspositionTable {
-public:
-    explicit TranspositionTable(int bits = 20) : entries_(std::size_t(1) << bits), mask_((std::size_t(1) << bits) - 2) {}
+  public:
+    explicit TranspositionTable(int bits = 20)
+        : entries_(std::size_t(1) << bits), mask_((std::size_t(1) << bits) - 2) {}
 
     void clear() {
         for (TTEntry& e : entries_) e = TTEntry{};
@@ -42,13 +43,14 @@ public:
         TTEntry* b = &entries_[key & mask_];
         TTEntry* slot = &b[1];
         if (b[0].key == key || b[0].depth <= depth || b[0].age != age_) slot = &b[0];
-        if (slot->key == key && move.is_none()) move = Move::from_raw(slot->move);  // keep the known best move
+        if (slot->key == key && move.is_none())
+            move = Move::from_raw(slot->move);  // keep the known best move
         *slot = TTEntry{key, move.raw(), std::int16_t(score), std::int8_t(depth), bound, age_};
     }
 
     std::size_t bytes() const { return entries_.size() * sizeof(TTEntry); }
 
-private:
+  private:
     std::vector<TTEntry> entries_;
     std::size_t mask_;
     std::uint8_t age_ = 0;

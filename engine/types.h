@@ -80,7 +80,7 @@ constexpr int reserve_stacks = 3;
 // is redundant with the position but lets play/undo and move ordering skip a lookup. Origin == destination
 // never happens in a legal move, so the all-zero value serves as "no move".
 class Move {
-public:
+  public:
     constexpr Move() = default;
     static constexpr Move enter(int stack, Square to, int size) {
         return Move(std::uint16_t((16 + stack) | (to << 5) | ((size - 1) << 9)));
@@ -92,7 +92,7 @@ public:
 
     constexpr bool is_enter() const { return (raw_ & 0x10) != 0; }
     constexpr int stack() const { return (raw_ & 0x1F) - 16; }  // only for entering moves
-    constexpr Square from() const { return raw_ & 0x1F; }        // only for board moves
+    constexpr Square from() const { return raw_ & 0x1F; }       // only for board moves
     constexpr Square to() const { return (raw_ >> 5) & 0xF; }
     constexpr int size() const { return ((raw_ >> 9) & 3) + 1; }
     constexpr std::uint16_t raw() const { return raw_; }
@@ -100,7 +100,7 @@ public:
     explicit constexpr operator bool() const { return raw_ != 0; }
     friend constexpr bool operator==(Move, Move) = default;
 
-private:
+  private:
     explicit constexpr Move(std::uint16_t raw) : raw_(raw) {}
     std::uint16_t raw_ = 0;
 };
@@ -108,7 +108,7 @@ private:
 // A fixed-capacity move list: no heap in move generation. 3 entering sizes x 16 squares plus at most
 // 12 board pieces x 15 destinations is 228 moves.
 class MoveList {
-public:
+  public:
     static constexpr int capacity = 232;
     void push(Move m) {
         assert(size_ < capacity);
@@ -129,7 +129,7 @@ public:
         return false;
     }
 
-private:
+  private:
     Move moves_[capacity];
     int size_ = 0;
 };

@@ -113,7 +113,9 @@ std::string read_file(const fs::path& path, std::string& text) {
 }
 
 std::string write_file(const fs::path& path, std::string_view text) {
-    const auto fail = [&path](const std::string& what) { return "cannot write " + path.string() + ": " + what; };
+    const auto fail = [&path](const std::string& what) {
+        return "cannot write " + path.string() + ": " + what;
+    };
     std::error_code ec;
     const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     fs::create_directories(dir, ec);

@@ -21,7 +21,8 @@ inline std::filesystem::path fixtures_dir() {
     if (const char* env = std::getenv("GOBBLET_FIXTURES"); env && *env) return env;
     for (fs::path p = fs::current_path(); !p.empty(); p = p.parent_path()) {
         if (fs::exists(p / "shared" / "fixtures")) return p / "shared" / "fixtures";
-        if (fs::exists(p.parent_path() / "shared" / "fixtures")) return p.parent_path() / "shared" / "fixtures";
+        if (fs::exists(p.parent_path() / "shared" / "fixtures"))
+            return p.parent_path() / "shared" / "fixtures";
         if (p == p.parent_path()) break;
     }
     return "/work/shared/fixtures";

@@ -31,7 +31,9 @@ Position boxed_in_small_piece() {
 TEST_CASE("official: a refused typed move from one's own piece touches it", "[touch]") {
     Game g = game_after("W1A1\nK1D4", official4);
     const std::string why = play_typed(g, "A1D4");
-    CHECK(why == "D4 holds a piece of the same size; official rules: you touched the piece on A1, so you must move it");
+    CHECK(why ==
+          "D4 holds a piece of the same size; official rules: you touched the piece on A1, so you must move "
+          "it");
     REQUIRE(g.touched());
     CHECK(*g.touched() == sq("A1"));
 }
@@ -40,7 +42,9 @@ TEST_CASE("official: a touched piece must be the piece moved", "[touch]") {
     Game g = game_after("W1A1\nK1D4", official4);
     play_typed(g, "A1D4");
     CHECK(play_typed(g, "W1B2") == "official rules: you touched the piece on A1, so you must move it");
-    CHECK(play_typed(g, "A1D4") == "D4 holds a piece of the same size; official rules: you touched the piece on A1, so you must move it");
+    CHECK(play_typed(g, "A1D4") ==
+          "D4 holds a piece of the same size; official rules: you touched the piece on A1, so you must move "
+          "it");
     CHECK(g.touched());  // an illegal attempt leaves it touched
     CHECK(play_typed(g, "A1B2") == "");
     CHECK_FALSE(g.touched());
@@ -60,7 +64,8 @@ TEST_CASE("official: touching a piece that cannot move forfeits the game", "[tou
 TEST_CASE("official: a typed move from a piece that cannot move forfeits", "[touch]") {
     Game g(boxed_in_small_piece());
     CHECK(play_typed(g, "A1B3") ==
-          "B3 holds a larger piece; official rules: you touched the piece on A1 and it cannot move, so you forfeit");
+          "B3 holds a larger piece; official rules: you touched the piece on A1 and it cannot move, so you "
+          "forfeit");
     CHECK(g.result().ending == Ending::Forfeit);
 }
 

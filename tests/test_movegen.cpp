@@ -97,7 +97,8 @@ TEST_CASE("random games: every position has the reference's moves and result", "
                     REQUIRE(count_moves(pos) == int(moves.size()));
                     if (moves.empty()) break;
                     const std::string m = moves[rng() % moves.size()];
-                    if ((m[0] == 'W' || m[0] == 'K') && !ref.empty(m[2] - 'A', m[3] - '1')) ++gobbles_by_entry;
+                    if ((m[0] == 'W' || m[0] == 'K') && !ref.empty(m[2] - 'A', m[3] - '1'))
+                        ++gobbles_by_entry;
                     MoveList list;
                     generate_moves(pos, list);
                     for (Move mv : list)

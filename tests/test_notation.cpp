@@ -40,7 +40,8 @@ TEST_CASE("several moves may share a line, with or without separators", "[notati
 }
 
 TEST_CASE("CRLF line ends, blank lines and comment lines are ignored", "[notation]") {
-    CHECK(canonical("% a game\r\n# by two friends\r\n\r\nW3B2\r\n\r\nK1C3 % Black replies\r\n") == "W3B2\nK1C3\n");
+    CHECK(canonical("% a game\r\n# by two friends\r\n\r\nW3B2\r\n\r\nK1C3 % Black replies\r\n") ==
+          "W3B2\nK1C3\n");
 }
 
 TEST_CASE("move numbers are skipped", "[notation]") {
@@ -73,15 +74,18 @@ TEST_CASE("a transcript with a bad move applies nothing", "[transcript]") {
 }
 
 TEST_CASE("unreadable text gets an error that says what a move looks like", "[transcript]") {
-    CHECK(error_of("W3B2\nK1E5") == "line 2: E5: not a move: a move is an origin and a square, like W3B2, XB2 or C2A2");
+    CHECK(error_of("W3B2\nK1E5") ==
+          "line 2: E5: not a move: a move is an origin and a square, like W3B2, XB2 or C2A2");
     CHECK(error_of("A5B2") == "line 1: A5B2: not a square: squares are a row A-D and a column 1-4, like B2");
     CHECK(error_of("W4B2") == "line 1: W4B2: not a reserve stack: White's stacks are W1-W3, Black's K1-K3");
     CHECK(error_of("W3") == "line 1: W3: incomplete move: a move is an origin and a square, like W3B2");
     CHECK(error_of("W3B2 K1") == "line 1: K1: incomplete move: a move is an origin and a square, like W3B2");
     CHECK(error_of("B2W1") == "line 1: B2W1: a move must end on a square, like B2");
-    CHECK(error_of("42") == "line 1: 42: a move starts with a square (A1-D4) or a stack (W1-W3, K1-K3, X, Y, Z)");
+    CHECK(error_of("42") ==
+          "line 1: 42: a move starts with a square (A1-D4) or a stack (W1-W3, K1-K3, X, Y, Z)");
     CHECK(error_of("X1B2") ==
-          "line 1: X1B2: X, Y and Z name your stacks on their own (XB2); use W1-W3 or K1-K3 for a numbered stack");
+          "line 1: X1B2: X, Y and Z name your stacks on their own (XB2); use W1-W3 or K1-K3 for a numbered "
+          "stack");
 }
 
 TEST_CASE("a transcript that goes on after the end of the game is refused", "[transcript]") {
@@ -91,15 +95,17 @@ TEST_CASE("a transcript that goes on after the end of the game is refused", "[tr
 
 TEST_CASE("a transcript legal only under the other rules says so and names the flag", "[transcript]") {
     const std::string text = "W1A1\nK1D1\nW1A2\nK2A2";
-    CHECK(error_of(text, {4, Rules::Official}) ==
-          "line 4: K2A2: official rules: a new piece may gobble only a piece in a row of three; the transcript "
-          "is legal under the rogers rules: use --rules rogers");
+    CHECK(
+        error_of(text, {4, Rules::Official}) ==
+        "line 4: K2A2: official rules: a new piece may gobble only a piece in a row of three; the transcript "
+        "is legal under the rogers rules: use --rules rogers");
     Game g;
     auto err = g.play_transcript(text);
     REQUIRE(err);
-    CHECK(err->message("rules") ==
-          "line 4: K2A2: official rules: a new piece may gobble only a piece in a row of three; the transcript "
-          "is legal under the rogers rules: use rules rogers");
+    CHECK(
+        err->message("rules") ==
+        "line 4: K2A2: official rules: a new piece may gobble only a piece in a row of three; the transcript "
+        "is legal under the rogers rules: use rules rogers");
 }
 
 TEST_CASE("a transcript illegal under both rule sets gives no hint", "[transcript]") {
@@ -120,9 +126,10 @@ TEST_CASE("the Liam/Eamon game replays under the rogers rules with White to move
 
 TEST_CASE("the Liam/Eamon game is refused at line 4 under the official rules", "[transcript][fixture]") {
     const std::string text = fixture("liam-white--eamon-black.txt");
-    CHECK(error_of(text, {4, Rules::Official}) ==
-          "line 4: K2B3: official rules: a new piece may gobble only a piece in a row of three; the transcript "
-          "is legal under the rogers rules: use --rules rogers");
+    CHECK(
+        error_of(text, {4, Rules::Official}) ==
+        "line 4: K2B3: official rules: a new piece may gobble only a piece in a row of three; the transcript "
+        "is legal under the rogers rules: use --rules rogers");
 }
 
 TEST_CASE("the plain-text board shows visible pieces, what they cover and the reserves", "[notation]") {
@@ -162,8 +169,7 @@ TEST_CASE("random bytes never crash the transcript reader", "[transcript][fuzz]"
         std::string text;
         const int len = int(rng() % 60);
         const bool raw = i % 2;
-        for (int k = 0; k < len; ++k)
-            text += raw ? char(rng() & 0xFF) : alphabet[rng() % alphabet.size()];
+        for (int k = 0; k < len; ++k) text += raw ? char(rng() & 0xFF) : alphabet[rng() % alphabet.size()];
         for (Variant v : {Variant{4, Rules::Official}, Variant{3, Rules::Rogers}}) {
             Game g(v);
             auto err = g.play_transcript(text);

@@ -15,7 +15,7 @@ namespace {
 
 // Files in memory, so protocol tests need no disk.
 class MemoryStore : public TranscriptStore {
-public:
+  public:
     std::map<std::string, std::string> files;
     std::string read(const std::string& path, std::string& text) override {
         auto it = files.find(path);
@@ -67,9 +67,11 @@ TEST_CASE("protocol: name, version, known_command and list_commands", "[protocol
     CHECK(s("known_command genmove") == "= true\n\n");
     CHECK(s("known_command fly") == "= false\n\n");
     const std::string list = s("list_commands");
+    // clang-format off
     for (const char* c : {"protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize",
                           "rules", "clear_board", "play", "genmove", "reg_genmove", "undo", "legal_moves", "to_move",
                           "result", "showboard", "loadtranscript", "savetranscript", "time_settings", "level", "perft"}) {
+        // clang-format on
         CHECK(list.find(std::string(c) + "\n") != std::string::npos);
         CHECK(s(std::string("known_command ") + c) == "= true\n\n");
     }
@@ -136,16 +138,20 @@ TEST_CASE("protocol: play plays for the side to move and says why a move is ille
     CHECK(s("play black W1A1") == "? it is White's turn\n\n");
     CHECK(s("play w XA1") == "=\n\n");
     CHECK(s("play K2A1") == "? illegal move: A1 holds a piece of the same size\n\n");
-    CHECK(s("play purple K2A2") == "? cannot read the move: purple: not a move: a move is an origin and a square, like W3B2, XB2 or C2A2\n\n");
+    CHECK(s("play purple K2A2") ==
+          "? cannot read the move: purple: not a move: a move is an origin and a square, like W3B2, XB2 or "
+          "C2A2\n\n");
     CHECK(s("play") == "? play needs a move, like play W3B2\n\n");
     CHECK(s("play K2A2 W1A3") == "? play takes one move; use loadtranscript for a whole game\n\n");
-    CHECK(s("play K2A") == "? cannot read the move: A: not a square: squares are a row A-D and a column 1-4, like B2\n\n");
+    CHECK(s("play K2A") ==
+          "? cannot read the move: A: not a square: squares are a row A-D and a column 1-4, like B2\n\n");
     CHECK(s.protocol.game().moves().size() == 3);
 }
 
 TEST_CASE("protocol: a finished game refuses further moves", "[protocol]") {
     Session s;
-    for (const char* m : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K1D3", "W2A4"}) REQUIRE(s(std::string("play ") + m) == "=\n\n");
+    for (const char* m : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K1D3", "W2A4"})
+        REQUIRE(s(std::string("play ") + m) == "=\n\n");
     CHECK(s("result") == "= white\n\n");
     CHECK(s("play K2B2") == "? illegal move: the game is over (White wins: four in a row on row A)\n\n");
     CHECK(s("genmove") == "? the game is over (White wins: four in a row on row A)\n\n");
@@ -206,10 +212,12 @@ TEST_CASE("protocol: to_move and result follow the game", "[protocol]") {
     Session s;
     CHECK(s("to_move") == "= white\n\n");
     CHECK(s("result") == "= none\n\n");
-    for (const char* m : {"W1A1", "K1D4", "A1A2", "D4D3", "A2A1", "D3D4", "A1A2", "D4D3", "A2A1", "D3D4"}) s(std::string("play ") + m);
+    for (const char* m : {"W1A1", "K1D4", "A1A2", "D4D3", "A2A1", "D3D4", "A1A2", "D4D3", "A2A1", "D3D4"})
+        s(std::string("play ") + m);
     CHECK(s("result") == "= draw\n\n");
     s("clear_board");
-    for (const char* m : {"W1A1", "K1D1", "W1A2", "K1D2", "W1B3", "K1D3", "W1C4", "K2D4"}) s(std::string("play ") + m);
+    for (const char* m : {"W1A1", "K1D1", "W1A2", "K1D2", "W1B3", "K1D3", "W1C4", "K2D4"})
+        s(std::string("play ") + m);
     CHECK(s("result") == "= black\n\n");
 }
 
@@ -233,7 +241,8 @@ TEST_CASE("protocol: loadtranscript plays a whole game or changes nothing", "[pr
     s.store.files["liam.txt"] = fixture("liam-white--eamon-black.txt");
     s("play W1A1");
     CHECK(s("loadtranscript liam.txt") ==
-          "? line 4: K2B3: official rules: a new piece may gobble only a piece in a row of three; the transcript is "
+          "? line 4: K2B3: official rules: a new piece may gobble only a piece in a row of three; the "
+          "transcript is "
           "legal under the rogers rules: use rules rogers\n\n");
     CHECK(s.protocol.game().moves().size() == 1);
     CHECK(s("rules rogers") == "=\n\n");
@@ -266,7 +275,8 @@ TEST_CASE("protocol: savetranscript writes the game's moves", "[protocol]") {
 TEST_CASE("protocol: savetranscript and loadtranscript round-trip through real files", "[protocol]") {
     saves::FileStore store;
     Protocol p(Variant{3, Rules::Rogers}, PlayerSettings{}, store);
-    const std::string path = (std::filesystem::temp_directory_path() / "gobblet-protocol-roundtrip.txt").string();
+    const std::string path =
+        (std::filesystem::temp_directory_path() / "gobblet-protocol-roundtrip.txt").string();
     p.handle("play W3A1");
     p.handle("play K1A1");
     CHECK(p.handle("savetranscript " + path) == "=\n\n");
@@ -283,7 +293,8 @@ TEST_CASE("protocol: time_settings sets the time a move", "[protocol]") {
     CHECK(s("time_settings 0 10 5") == "=\n\n");
     CHECK(s("time_settings 300 0 0") == "=\n\n");
     CHECK(s("time_settings 0 0 0") == "=\n\n");
-    const std::string bad = "? time_settings needs three non-negative numbers: main time, byo-yomi time, stones\n\n";
+    const std::string bad =
+        "? time_settings needs three non-negative numbers: main time, byo-yomi time, stones\n\n";
     CHECK(s("time_settings 0 -1 1") == bad);
     CHECK(s("time_settings 0 x 1") == bad);
     CHECK(s("time_settings 0 1") == bad);
@@ -292,7 +303,8 @@ TEST_CASE("protocol: time_settings sets the time a move", "[protocol]") {
 
 TEST_CASE("protocol: level selects the computer's strength", "[protocol]") {
     Session s;
-    for (const char* l : {"easy", "medium", "hard", "max", "MAX"}) CHECK(s(std::string("level ") + l) == "=\n\n");
+    for (const char* l : {"easy", "medium", "hard", "max", "MAX"})
+        CHECK(s(std::string("level ") + l) == "=\n\n");
     CHECK(s("level godlike") == "? unknown level: use easy, medium, hard or max\n\n");
 }
 
@@ -314,11 +326,32 @@ TEST_CASE("protocol: a malformed id is refused", "[protocol]") {
 
 TEST_CASE("protocol: random bytes never crash it and every reply is well formed", "[protocol][fuzz]") {
     std::mt19937 rng(4242);
-    const std::vector<std::string> words = {"play", "genmove", "undo", "boardsize", "rules", "perft", "level",
-                                            "loadtranscript", "showboard", "W1A1", "K2B3", "C2A2", "3", "4",
-                                            "rogers", "white", "black", "12", "#", "\t", "time_settings", "-1"};
+    const std::vector<std::string> words = {"play",
+                                            "genmove",
+                                            "undo",
+                                            "boardsize",
+                                            "rules",
+                                            "perft",
+                                            "level",
+                                            "loadtranscript",
+                                            "showboard",
+                                            "W1A1",
+                                            "K2B3",
+                                            "C2A2",
+                                            "3",
+                                            "4",
+                                            "rogers",
+                                            "white",
+                                            "black",
+                                            "12",
+                                            "#",
+                                            "\t",
+                                            "time_settings",
+                                            "-1"};
     MemoryStore store;
-    auto fresh = [&store] { return std::make_unique<Protocol>(Variant{}, PlayerSettings{Level::Easy, 0.01, 3}, store); };
+    auto fresh = [&store] {
+        return std::make_unique<Protocol>(Variant{}, PlayerSettings{Level::Easy, 0.01, 3}, store);
+    };
     auto protocol = fresh();
     for (int i = 0; i < 3000; ++i) {
         std::string line;

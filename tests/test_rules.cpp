@@ -123,7 +123,8 @@ TEST_CASE("official: a new piece may gobble an opponent piece in its row of thre
     CHECK(refusal(h, "K2A2") == "");
 }
 
-TEST_CASE("official: a new piece may not gobble an opponent piece in a row of only two", "[rules][entering]") {
+TEST_CASE("official: a new piece may not gobble an opponent piece in a row of only two",
+          "[rules][entering]") {
     Game g = game_after("W1A1\nK1D1\nW1A2\n", official4);
     CHECK(refusal(g, "K2A2") == "official rules: a new piece may gobble only a piece in a row of three");
 }
@@ -133,7 +134,8 @@ TEST_CASE("official: a new piece may gobble in a diagonal three", "[rules][enter
     CHECK(refusal(g, "K2B2") == "");
 }
 
-TEST_CASE("official: a three stays a three when the line's fourth square is the mover's", "[rules][entering]") {
+TEST_CASE("official: a three stays a three when the line's fourth square is the mover's",
+          "[rules][entering]") {
     // White A1, B2, C3 on the diagonal; Black already holds D4.
     Game g = game_after("W1A1\nK1D4\nW1B2\nK1D1\nW1C3\n", official4);
     CHECK(refusal(g, "K2C3") == "");
@@ -209,15 +211,18 @@ TEST_CASE("3x3: three in a row wins", "[rules][result]") {
 // White A1 A2 A3 and a 4 on D4 covering Black's 2; Black D1 D2 D3: White to move.
 const std::string covered_line = "W1A1\nK1D1\nW1A2\nK1D2\nW2A3\nK1D4\nW3D4\nK1D3\n";
 
-TEST_CASE("lifting a piece off an opponent line loses when the landing leaves the line whole", "[rules][result]") {
+TEST_CASE("lifting a piece off an opponent line loses when the landing leaves the line whole",
+          "[rules][result]") {
     Game g = game_after(covered_line, official4);
     CHECK(refusal(g, "D4C3") == "");
     CHECK(g.result().outcome == Outcome::BlackWins);
     CHECK(g.result().ending == Ending::UncoveredLine);
-    CHECK(result_text(g.result(), 4, g.side_to_move()) == "Black wins: White uncovered Black's four in a row on row D");
+    CHECK(result_text(g.result(), 4, g.side_to_move()) ==
+          "Black wins: White uncovered Black's four in a row on row D");
 }
 
-TEST_CASE("lifting a piece off an opponent line is safe when it lands on another square of that line", "[rules][result]") {
+TEST_CASE("lifting a piece off an opponent line is safe when it lands on another square of that line",
+          "[rules][result]") {
     Game g = game_after(covered_line, official4);
     CHECK(refusal(g, "D4D3") == "");
     CHECK_FALSE(g.over());
@@ -231,7 +236,8 @@ TEST_CASE("a move that makes the mover's line and uncovers the opponent's loses"
     CHECK(g.result().line == 0xF000);
     CHECK(g.result().other_line == 0x000F);
     CHECK(result_text(g.result(), 4, g.side_to_move()) ==
-          "Black wins: White's move made four in a row on row A but uncovered Black's on row D, and the mover loses");
+          "Black wins: White's move made four in a row on row A but uncovered Black's on row D, and the "
+          "mover loses");
 }
 
 TEST_CASE("the third occurrence of a position is a draw", "[rules][result]") {

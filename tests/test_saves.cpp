@@ -89,7 +89,8 @@ TEST_CASE("rules chosen explicitly win over the header", "[saves]") {
 }
 
 TEST_CASE("headers are read generously and unknown lines are comments", "[saves]") {
-    saves::Header h = saves::read_header("%  Rules :  ROGERS \r\n% size: 3x3\n% player: Liam\n#date: x\nW1A1\n% rules: official\n");
+    saves::Header h = saves::read_header(
+        "%  Rules :  ROGERS \r\n% size: 3x3\n% player: Liam\n#date: x\nW1A1\n% rules: official\n");
     CHECK(h.rules == Rules::Rogers);
     CHECK(h.size == 3);
     CHECK(h.date == "x");
@@ -135,7 +136,8 @@ TEST_CASE("an unwritable folder gets a clear message and the old file stays inta
 TEST_CASE("reading a missing file or a folder says so", "[saves]") {
     TempDir dir;
     std::string text;
-    CHECK(saves::read_file(dir.path / "nope.txt", text) == "cannot read " + (dir.path / "nope.txt").string() + ": No such file or directory");
+    CHECK(saves::read_file(dir.path / "nope.txt", text) ==
+          "cannot read " + (dir.path / "nope.txt").string() + ": No such file or directory");
     CHECK(saves::read_file(dir.path, text) == "cannot read " + dir.path.string() + ": it is a folder");
 }
 

@@ -90,7 +90,7 @@ TEST_CASE("from medium up, the computer blocks a loss in one when it can", "[sea
         for (Player& p : players) {
             const Choice c = p.choose(g);
             INFO(level_name(p.settings().level) << " after " << transcript_text(g.moves()) << " chose "
-                                               << move_name(c.move, pos.side_to_move()));
+                                                << move_name(c.move, pos.side_to_move()));
             CHECK_FALSE(allows_win_in_one(pos, c.move));
         }
         return true;
@@ -128,7 +128,8 @@ TEST_CASE("the computer finds forced wins in three", "[search]") {
         if (!exists) return false;
         for (Player* p : {&max, &hard}) {
             const Choice c = p->choose(g);
-            INFO("after " << transcript_text(g.moves()) << " chose " << move_name(c.move, pos.side_to_move()));
+            INFO("after " << transcript_text(g.moves()) << " chose "
+                          << move_name(c.move, pos.side_to_move()));
             CHECK(forces(c.move));
             CHECK(c.score >= mate_bound);
             CHECK(c.why == "forced win in 2 moves");
@@ -138,7 +139,8 @@ TEST_CASE("the computer finds forced wins in three", "[search]") {
     CHECK(n == 15);
 }
 
-TEST_CASE("a move into a repeated position scores as a draw, and the draw does not stay in the table", "[search]") {
+TEST_CASE("a move into a repeated position scores as a draw, and the draw does not stay in the table",
+          "[search]") {
     Search search;
     int found = 0;
     random_positions(4, 5, [&](const Game& g) {
@@ -208,7 +210,8 @@ TEST_CASE("the same seed plays the same game; lower levels vary with the seed", 
     const auto game_of = [](std::uint64_t seed) {
         Player white(PlayerSettings{Level::Easy, 1, seed}), black(PlayerSettings{Level::Easy, 1, seed + 100});
         Game g;
-        while (!g.over() && g.moves().size() < 40) g.play((g.side_to_move() == Color::White ? white : black).choose(g).move);
+        while (!g.over() && g.moves().size() < 40)
+            g.play((g.side_to_move() == Color::White ? white : black).choose(g).move);
         return transcript_text(g.moves());
     };
     CHECK(game_of(1) == game_of(1));

@@ -103,7 +103,8 @@ TEST_CASE("the solver agrees with plain minimax on random positions near the end
     CHECK(decided >= 10);
 }
 
-TEST_CASE("playing White from the start, the solver beats every sequence of Black replies", "[solve3][slow]") {
+TEST_CASE("playing White from the start, the solver beats every sequence of Black replies",
+          "[solve3][slow]") {
     Game g(Variant{3, Rules::Official});
     std::unordered_set<std::uint64_t> seen;  // White-to-move positions already shown to be won
     int games = 0;

@@ -28,14 +28,14 @@ constexpr double computer_pace = 0.3;  // least seconds between moves when the c
 using Clock = std::chrono::steady_clock;
 
 class App {
-public:
+  public:
     explicit App(const Options& o) : options_(o), player_(o.player) {}
 
     // Sets up the game from the options; "" or an error for stderr (before the terminal opens).
     std::string prepare();
     int run();
 
-private:
+  private:
     // Input.
     void on_key(int code, bool is_key);
     void on_char(wchar_t ch);
@@ -86,7 +86,9 @@ private:
     Clock::time_point last_move_ = Clock::now();
 };
 
-Variant variant_of(const saves::VariantChoice& c) { return {c.size.value_or(4), c.rules.value_or(Rules::Official)}; }
+Variant variant_of(const saves::VariantChoice& c) {
+    return {c.size.value_or(4), c.rules.value_or(Rules::Official)};
+}
 
 std::string App::prepare() {
     game_ = Game(variant_of(options_.choice));
@@ -96,7 +98,8 @@ std::string App::prepare() {
     ui_.color = !options_.no_color && !(no_color && *no_color);
     if (!options_.load_path.empty()) {
         std::string text;
-        if (std::string err = saves::read_file(options_.load_path, text); !err.empty()) return "gobblet: " + err;
+        if (std::string err = saves::read_file(options_.load_path, text); !err.empty())
+            return "gobblet: " + err;
         saves::Loaded loaded = saves::load_text(text, options_.choice);
         if (loaded.error) return "gobblet: " + options_.load_path + ": " + loaded.error->message("--rules");
         game_ = std::move(loaded.game);
@@ -109,10 +112,12 @@ std::string App::prepare() {
         } else {
             saves::Loaded loaded = saves::load_text(text, options_.choice);
             if (loaded.error) {
-                say("the autosaved game could not be read (" + loaded.error->message("--rules") + "): a new game", true);
+                say("the autosaved game could not be read (" + loaded.error->message("--rules") +
+                        "): a new game",
+                    true);
             } else if (loaded.game.over()) {
-                say("the last game had ended (" + outcome_text(loaded.game.result(), loaded.game.side_to_move()) +
-                    "): a new game");
+                say("the last game had ended (" +
+                    outcome_text(loaded.game.result(), loaded.game.side_to_move()) + "): a new game");
                 game_ = Game(loaded.game.variant());
             } else {
                 game_ = std::move(loaded.game);
@@ -132,8 +137,10 @@ int App::run() {
     while (!quit_ && !quit_requested) {
         poll_worker();
         maybe_start_computer();
-        if (ui_.help) draw_help(game_);
-        else draw(game_, ui_);
+        if (ui_.help)
+            draw_help(game_);
+        else
+            draw(game_, ui_);
         timeout(50);
         wint_t ch;
         const int r = get_wch(&ch);
@@ -241,15 +248,19 @@ void App::on_char(wchar_t ch) {
             ui_.prompt.clear();
             return;
         }
-        if (!ui_.prompt.empty()) submit_prompt();
-        else on_spot(ui_.cursor);
+        if (!ui_.prompt.empty())
+            submit_prompt();
+        else
+            on_spot(ui_.cursor);
         return;
     }
     if (ui_.prompt.empty()) {
         switch (ch) {
             case L'q': quit_ = true; return;
-            case L'<': case L'u': undo(); return;
-            case L'>': case L'r': redo(); return;
+            case L'<':
+            case L'u': undo(); return;
+            case L'>':
+            case L'r': redo(); return;
             case L's': save_named(); return;
             case L't': copy(); return;
             case L'n': new_game(); return;
@@ -272,8 +283,10 @@ void App::on_char(wchar_t ch) {
                     return;
                 }
                 move_cursor(-1, 0);
-                if (r == OK) on_char(wchar_t(next));
-                else if (r == KEY_CODE_YES) on_key(int(next), true);
+                if (r == OK)
+                    on_char(wchar_t(next));
+                else if (r == KEY_CODE_YES)
+                    on_key(int(next), true);
                 return;
             }
             default: break;
@@ -322,9 +335,11 @@ bool App::play(const MoveSpec& spec) {
     const std::string reason = game_.play(spec, true);
     if (!reason.empty()) {
         std::string m = written + ": " + reason;
-        if (game_.over()) m += " (the touched piece could not move)";
+        if (game_.over())
+            m += " (the touched piece could not move)";
         else if (const auto t = game_.touched(); t && reason.find("touched") == std::string::npos)
-            m += "; official rules: the piece on " + square_name(*t) + " is touched and must be the piece you move";
+            m += "; official rules: the piece on " + square_name(*t) +
+                 " is touched and must be the piece you move";
         say(m, true);
         if (game_.over()) after_change();
         return false;
@@ -366,7 +381,9 @@ void App::on_spot(const Spot& spot) {
                 return;
             }
             if (game_.over()) {
-                say("official rules: the touched piece on " + square_name(sq) + " cannot move, and that forfeits", true);
+                say("official rules: the touched piece on " + square_name(sq) +
+                        " cannot move, and that forfeits",
+                    true);
                 after_change();
                 return;
             }
@@ -391,7 +408,8 @@ void App::on_spot(const Spot& spot) {
         return;
     }
     const Square to = make_square(spot.row, spot.col);
-    play(from.stack ? MoveSpec::stack_of(us, from.index, to) : MoveSpec::square(make_square(from.row, from.col), to));
+    play(from.stack ? MoveSpec::stack_of(us, from.index, to)
+                    : MoveSpec::square(make_square(from.row, from.col), to));
 }
 
 void App::move_cursor(int drow, int dcol) {
@@ -429,7 +447,8 @@ void App::read_bracketed_paste() {
             continue;
         }
         if (ch == L'\r') ch = L'\n';
-        if (ch < 0x80) text += char(ch);
+        if (ch < 0x80)
+            text += char(ch);
         else {  // keep non-ASCII (such as an arrow between halves) as UTF-8 for the parser
             char buf[8];
             const int n = std::snprintf(buf, sizeof buf, "%lc", wint_t(ch));
@@ -490,8 +509,8 @@ void App::undo() {
     const bool against_computer = ui_.computer[0] != ui_.computer[1];
     do {
         const std::string last = game_.moves().empty()
-                                      ? std::string("the end of the game")
-                                      : move_name(game_.moves().back(), ~game_.side_to_move());
+                                     ? std::string("the end of the game")
+                                     : move_name(game_.moves().back(), ~game_.side_to_move());
         const bool ended_by_event = game_.over() && game_.result().ending >= Ending::Forfeit;
         game_.undo();
         taken.push_back(ended_by_event ? "the " + std::string(game_.over() ? "end" : "ending") : last);
@@ -524,8 +543,10 @@ void App::save_named() {
         return;
     }
     const std::string err = saves::write_file(path, saves::save_text(game_, saves::now_text()));
-    if (!err.empty()) say("not saved: " + err + "; the game goes on", true);
-    else say("saved to " + path.string() + " (./main --load FILE opens it)");
+    if (!err.empty())
+        say("not saved: " + err + "; the game goes on", true);
+    else
+        say("saved to " + path.string() + " (./main --load FILE opens it)");
 }
 
 void App::copy() {
@@ -709,10 +730,11 @@ int bench_paste(std::ostream& out) {
     std::fclose(source);
     std::sort(ms.begin(), ms.end());
     char line[160];
-    std::snprintf(line, sizeof line,
-                  "bench-paste: %zu-move transcript parsed, checked, applied and drawn: median %.2f ms, worst %.2f ms "
-                  "over %zu runs\n",
-                  moves.size(), ms[ms.size() / 2], ms.back(), ms.size());
+    std::snprintf(
+        line, sizeof line,
+        "bench-paste: %zu-move transcript parsed, checked, applied and drawn: median %.2f ms, worst %.2f ms "
+        "over %zu runs\n",
+        moves.size(), ms[ms.size() / 2], ms.back(), ms.size());
     out << line;
     return 0;
 }

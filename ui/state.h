@@ -25,7 +25,7 @@ struct UiState {
     std::string message;
     bool message_is_error = false;
     Spot cursor;
-    std::optional<Spot> picked;       // a piece picked up with the cursor or the mouse
+    std::optional<Spot> picked;         // a piece picked up with the cursor or the mouse
     bool computer[2] = {false, false};  // by colour index
     bool thinking = false;
     bool hinting = false;  // the worker is computing a hint, not a move

@@ -25,14 +25,16 @@ constexpr const char* paste_off = "\033[?2004l";
 
 std::string open_terminal(bool want_color) {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-        return "gobblet: the game needs a terminal (stdin and stdout are not one); to replay a transcript use "
+        return "gobblet: the game needs a terminal (stdin and stdout are not one); to replay a transcript "
+               "use "
                "--replay FILE, to drive the engine from a script use --gtp";
     std::setlocale(LC_ALL, "");
     screen = newterm(nullptr, stdout, stdin);
     if (!screen) {
         const char* term = std::getenv("TERM");
         return std::string("gobblet: cannot use this terminal (TERM=") + (term ? term : "unset") +
-               "); set TERM to your terminal's type (e.g. TERM=xterm-256color), or use --replay FILE or --gtp";
+               "); set TERM to your terminal's type (e.g. TERM=xterm-256color), or use --replay FILE or "
+               "--gtp";
     }
     set_term(screen);
     raw();  // Ctrl-C arrives as a key, so quitting goes through the same path as `q`
@@ -82,7 +84,8 @@ void copy_to_clipboard(std::string_view text) {
     std::string b64;
     std::size_t i = 0;
     for (; i + 2 < text.size(); i += 3) {
-        const unsigned v = (unsigned char)text[i] << 16 | (unsigned char)text[i + 1] << 8 | (unsigned char)text[i + 2];
+        const unsigned v =
+            (unsigned char)text[i] << 16 | (unsigned char)text[i + 1] << 8 | (unsigned char)text[i + 2];
         b64 += {table[v >> 18], table[(v >> 12) & 63], table[(v >> 6) & 63], table[v & 63]};
     }
     if (i + 1 == text.size()) {

@@ -47,15 +47,19 @@ void draw_grid(const Layout& l) {
     for (int r = 0; r <= n; ++r)
         for (int c = 0; c <= n; ++c) {
             chtype ch = ACS_PLUS;
-            if (r == 0) ch = c == 0 ? ACS_ULCORNER : c == n ? ACS_URCORNER : ACS_TTEE;
-            else if (r == n) ch = c == 0 ? ACS_LLCORNER : c == n ? ACS_LRCORNER : ACS_BTEE;
-            else if (c == 0) ch = ACS_LTEE;
-            else if (c == n) ch = ACS_RTEE;
+            if (r == 0)
+                ch = c == 0 ? ACS_ULCORNER : c == n ? ACS_URCORNER : ACS_TTEE;
+            else if (r == n)
+                ch = c == 0 ? ACS_LLCORNER : c == n ? ACS_LRCORNER : ACS_BTEE;
+            else if (c == 0)
+                ch = ACS_LTEE;
+            else if (c == n)
+                ch = ACS_RTEE;
             mvaddch(l.board_y + r * Layout::cell_h, l.board_x + c * Layout::cell_w, ch);
         }
     for (int c = 0; c < n; ++c)
-        centered(l.board_y - 1, l.board_x + c * Layout::cell_w + 1, Layout::cell_w - 1, std::string(1, char('1' + c)),
-                 A_BOLD);
+        centered(l.board_y - 1, l.board_x + c * Layout::cell_w + 1, Layout::cell_w - 1,
+                 std::string(1, char('1' + c)), A_BOLD);
     for (int r = 0; r < n; ++r) mvaddch(l.board_y + r * Layout::cell_h + 2, 0, chtype('A' + r) | A_BOLD);
 }
 
@@ -68,7 +72,8 @@ Bitboard destinations(const Game& game, const UiState& ui) {
     Bitboard b = 0;
     for (Move m : moves) {
         if (ui.picked->stack) {
-            if (m.is_enter() && m.size() == pos.stack_top(pos.side_to_move(), ui.picked->index)) b |= bit(m.to());
+            if (m.is_enter() && m.size() == pos.stack_top(pos.side_to_move(), ui.picked->index))
+                b |= bit(m.to());
         } else if (!m.is_enter() && m.from() == make_square(ui.picked->row, ui.picked->col)) {
             b |= bit(m.to());
         }
@@ -93,14 +98,18 @@ void draw_cell(const Layout& l, const Game& game, const UiState& ui, int r, int 
     for (int i = 0; i < 3; ++i) mvhline(y + i, x, ' ', w);
     attroff(base);
     std::string top;
-    if (win) top = "= line =";
-    else if (picked) top = "picked";
-    else if (targets & bit(sq)) top = "*";
+    if (win)
+        top = "= line =";
+    else if (picked)
+        top = "picked";
+    else if (targets & bit(sq))
+        top = "*";
     if (!top.empty()) centered(y, x, w, top, base | A_BOLD);
     if (const int s = pos.top_size(sq)) {
         const Color owner = pos.top_color(sq);
         centered(y + 1, x, w, piece_text(owner, s), base | piece_attr(owner));
-        if (const int under = pos.height(sq) - 1) centered(y + 2, x, w, "+" + std::to_string(under) + " under", base);
+        if (const int under = pos.height(sq) - 1)
+            centered(y + 2, x, w, "+" + std::to_string(under) + " under", base);
     }
 }
 
@@ -114,8 +123,10 @@ void draw_panel(const Layout& l, const Game& game, const UiState& ui) {
         mvchgat(y, l.panel_x, 5, A_BOLD, has_colors_on() ? (c == Color::White ? pair_white : pair_black) : 0,
                 nullptr);
         for (int i = 0; i < reserve_stacks; ++i) {
-            const bool cur = ui.cursor.stack && ui.cursor.index == i && pos.side_to_move() == c && !game.over();
-            const bool picked = ui.picked && ui.picked->stack && ui.picked->index == i && pos.side_to_move() == c;
+            const bool cur =
+                ui.cursor.stack && ui.cursor.index == i && pos.side_to_move() == c && !game.over();
+            const bool picked =
+                ui.picked && ui.picked->stack && ui.picked->index == i && pos.side_to_move() == c;
             move(y + 1 + i, l.panel_x);
             attron(cur ? A_REVERSE : 0);
             printw(" %c ", "XYZ"[i]);
@@ -154,15 +165,16 @@ void draw(const Game& game, const UiState& ui) {
     const Layout l(game.variant().size);
     if (COLS < l.width || LINES < l.height) {
         char buf[160];
-        std::snprintf(buf, sizeof buf, "Terminal too small: the %dx%d board needs %dx%d, this one is %dx%d.", l.size,
-                      l.size, l.width, l.height, COLS, LINES);
+        std::snprintf(buf, sizeof buf, "Terminal too small: the %dx%d board needs %dx%d, this one is %dx%d.",
+                      l.size, l.size, l.width, l.height, COLS, LINES);
         mvaddstr(0, 0, buf);
         mvaddstr(2, 0, "Enlarge the window (or press q to quit).");
         refresh();
         return;
     }
     char head[120];
-    std::snprintf(head, sizeof head, "gobblet  %s rules  %dx%d", rules_name(game.variant().rules), l.size, l.size);
+    std::snprintf(head, sizeof head, "gobblet  %s rules  %dx%d", rules_name(game.variant().rules), l.size,
+                  l.size);
     mvaddstr(0, 0, head);
     mvchgat(0, 0, 7, A_BOLD, has_colors_on() ? pair_title : 0, nullptr);
 
@@ -211,7 +223,8 @@ std::optional<Spot> hit(const Layout& l, const Position& pos, int y, int x) {
         return Spot{false, gy / Layout::cell_h, gx / Layout::cell_w, 0};
     // The side to move's stacks in the panel.
     const int first = l.board_y + (pos.side_to_move() == Color::White ? 0 : 4);
-    if (x >= l.panel_x && x < l.panel_x + 25 && y >= first && y < first + 3) return Spot{true, 0, 0, y - first};
+    if (x >= l.panel_x && x < l.panel_x + 25 && y >= first && y < first + 3)
+        return Spot{true, 0, 0, y - first};
     return std::nullopt;
 }
 
@@ -221,7 +234,8 @@ void draw_help(const Game& game) {
     const bool official = v.rules == Rules::Official;
     const int n = v.size;
     std::vector<std::string> lines = {
-        std::string("gobblet help: ") + rules_name(v.rules) + " rules, " + std::to_string(n) + "x" + std::to_string(n),
+        std::string("gobblet help: ") + rules_name(v.rules) + " rules, " + std::to_string(n) + "x" +
+            std::to_string(n),
         "",
         n == 4 ? "Each side has 12 pieces, sizes 1-4, in three stacks X, Y, Z (largest on top)."
                : "Each side has 6 pieces, two of each size 1-3, in stacks X (3s), Y (2s), Z (1s).",
@@ -234,12 +248,15 @@ void draw_help(const Game& game) {
     };
     if (n == 4 && official) {
         lines.push_back("Official rules: an entering piece may land only on an empty square, or gobble an");
-        lines.push_back("  opponent piece in a line where the opponent shows three. A board piece you pick up");
+        lines.push_back(
+            "  opponent piece in a line where the opponent shows three. A board piece you pick up");
         lines.push_back("  must be the piece you move (touched piece).");
     } else if (official) {
-        lines.push_back("Official rules: a board piece you pick up must be the piece you move (touched piece).");
+        lines.push_back(
+            "Official rules: a board piece you pick up must be the piece you move (touched piece).");
     } else {
-        lines.push_back("Rogers rules: an entering piece may gobble any smaller piece; no touched-piece rule.");
+        lines.push_back(
+            "Rogers rules: an entering piece may gobble any smaller piece; no touched-piece rule.");
     }
     const std::vector<std::string> keys = {
         "",
@@ -254,7 +271,8 @@ void draw_help(const Game& game) {
         "Press any key to return to the game.",
     };
     lines.insert(lines.end(), keys.begin(), keys.end());
-    for (std::size_t i = 0; i < lines.size() && int(i) < LINES; ++i) mvaddnstr(int(i), 0, lines[i].c_str(), COLS - 1);
+    for (std::size_t i = 0; i < lines.size() && int(i) < LINES; ++i)
+        mvaddnstr(int(i), 0, lines[i].c_str(), COLS - 1);
     refresh();
 }
 

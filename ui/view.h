@@ -10,10 +10,10 @@ namespace gobblet::ui {
 
 struct Layout {
     int size = 4;
-    int board_x = 3, board_y = 3;  // top-left corner of the grid
-    int panel_x = 0;               // stacks and move list
-    int status_y = 0;              // status, message, prompt and key help below the board
-    int width = 0, height = 0;     // what the whole layout needs
+    int board_x = 3, board_y = 3;                  // top-left corner of the grid
+    int panel_x = 0;                               // stacks and move list
+    int status_y = 0;                              // status, message, prompt and key help below the board
+    int width = 0, height = 0;                     // what the whole layout needs
     static constexpr int cell_w = 12, cell_h = 4;  // including one border line/column
     explicit Layout(int board_size);
 };
