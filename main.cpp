@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <random>
 #include <string>
 
 #include "engine/bench.h"
@@ -116,6 +117,8 @@ int main(int argc, char** argv) {
     if (bench_paste) return ui::bench_paste(std::cout);
 
     ui_options.player.level = *parse_level(level);
+    // Without --seed every run plays differently; with it, the same games come back.
+    if (!app.count("--seed")) ui_options.player.seed = std::random_device{}();
     if (!match_spec.empty()) {
         const auto colon = match_spec.find(':');
         if (colon == std::string::npos) {
@@ -126,7 +129,7 @@ int main(int argc, char** argv) {
         match.second = match_spec.substr(colon + 1);
         match.variant = variant;
         match.think_seconds = ui_options.player.think_seconds;
-        if (app.count("--seed")) match.seed = ui_options.player.seed;
+        if (app.count("--seed")) match.seed = ui_options.player.seed;  // else a fixed seed: matches repeat
         return run_match(match, std::cout, std::cerr);
     }
 

@@ -10,3 +10,13 @@ if "$MAIN" --size 5 --perft 1 2>"$WORK/err"; then fail "--size 5 accepted"; fi
 expect_contains "size" "$(cat "$WORK/err")" "--size: 5 not in {3,4}"
 if "$MAIN" --no-such-flag 2>"$WORK/err"; then fail "unknown flag accepted"; fi
 expect_contains "unknown" "$(cat "$WORK/err")" "--no-such-flag"
+# --seed makes the computer's play reproducible (the protocol uses the same player as the game).
+play() { printf 'level easy\ngenmove\ngenmove\ngenmove\ngenmove\n' | "$MAIN" --gtp --seed "$1"; }
+expect_eq "same seed, same moves" "$(play 5)" "$(play 5)"
+# Bad values of the game's flags are refused with the flag's name.
+"$MAIN" --white robot 2>"$WORK/err" && fail "--white robot must fail"
+expect_contains "--white" "$(cat "$WORK/err")" "--white"
+"$MAIN" --think 0 2>"$WORK/err" && fail "--think 0 must fail"
+expect_contains "--think" "$(cat "$WORK/err")" "--think"
+"$MAIN" --load "$WORK/missing.txt" 2>"$WORK/err" && fail "--load of a missing file must fail"
+expect_contains "--load" "$(cat "$WORK/err")" "missing.txt"
