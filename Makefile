@@ -37,11 +37,6 @@ main: $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(UI_OBJ)
 build/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ)
 	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BUILD_LDLIBS)
 
-# Measuring tools (tests/tools/NAME.cpp -> build/tools/NAME): engine only, never part of `make test`.
-build/tools/%: build/tests/tools/%.o $(ENGINE_OBJ)
-	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BUILD_LDLIBS)
-
 build/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(BUILD_CXXFLAGS) $(CXXFLAGS) $(CPPFLAGS) -c $< -o $@
@@ -90,4 +85,4 @@ uninstall:
 clean:
 	rm -rf build main
 
--include $(wildcard build/*.d build/*/*.d build/*/*/*.d)
+-include $(wildcard build/*.d build/*/*.d)
