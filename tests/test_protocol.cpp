@@ -375,3 +375,31 @@ TEST_CASE("protocol: random bytes never crash it and every reply is well formed"
         if (protocol->done()) protocol = fresh();
     }
 }
+
+TEST_CASE("protocol: genmove never plays an illegal move, at any level, size or rule set", "[protocol]") {
+    std::mt19937 rng(77);
+    int checked = 0;
+    for (int trial = 0; trial < 120; ++trial) {
+        Session s;
+        s(trial % 3 == 2 ? "boardsize 3" : "boardsize 4");
+        s(trial % 2 ? "rules rogers" : "rules official");
+        s(std::string("level ") + level_name(Level(trial % 4)));
+        s("time_settings 0 0.01 1");
+        // A random position: random legal moves through the protocol itself.
+        const int plies = int(rng() % 20);
+        for (int i = 0; i < plies && s("result") == "= none\n\n"; ++i) {
+            MoveList moves;
+            s.protocol.game().legal_moves(moves);
+            s("play " + move_name(moves[int(rng() % moves.size())], s.protocol.game().side_to_move()));
+        }
+        if (s("result") != "= none\n\n") continue;
+        const std::string legal = s("legal_moves");
+        const std::string reply = s("genmove");
+        REQUIRE(reply.substr(0, 2) == "= ");
+        const std::string move = reply.substr(2, 4);
+        INFO("genmove answered " << move << " with legal moves " << legal);
+        CHECK(legal.find(move) != std::string::npos);
+        ++checked;
+    }
+    CHECK(checked >= 80);
+}
