@@ -1,11 +1,13 @@
 #include "terminal.h"
 
 #include <curses.h>
+#include <langinfo.h>
 #include <unistd.h>
 
 #include <clocale>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace gobblet::ui {
 
@@ -15,6 +17,7 @@ namespace {
 
 SCREEN* screen = nullptr;
 bool colors_on = false;
+bool unicode = false;
 
 void on_signal(int) { quit_requested = 1; }
 
@@ -29,6 +32,7 @@ std::string open_terminal(bool want_color) {
                "use "
                "--replay FILE, to drive the engine from a script use --gtp";
     std::setlocale(LC_ALL, "");
+    unicode = std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     screen = newterm(nullptr, stdout, stdin);
     if (!screen) {
         const char* term = std::getenv("TERM");
@@ -69,6 +73,7 @@ std::string open_terminal(bool want_color) {
 }
 
 bool has_colors_on() { return colors_on; }
+bool unicode_on() { return unicode; }
 
 void close_terminal() {
     if (!screen) return;

@@ -14,6 +14,8 @@ enum Pair : short { pair_white = 1, pair_black, pair_target, pair_win, pair_titl
 // Opens the terminal for the game. Returns "" on success, else why it cannot (no terminal, unknown TERM).
 std::string open_terminal(bool want_color);
 bool has_colors_on();
+// True when the locale is UTF-8, so box-drawing characters can be used; else the board is plain ASCII.
+bool unicode_on();
 void close_terminal();
 // Set by SIGTERM and SIGHUP (and SIGINT, should it arrive as a signal): the main loop saves and leaves.
 extern volatile std::sig_atomic_t quit_requested;

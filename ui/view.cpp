@@ -42,8 +42,9 @@ void centered(int y, int x, int width, const std::string& text, int attr = 0) {
 
 void draw_grid(const Layout& l) {
     const int n = l.size, w = n * Layout::cell_w, h = n * Layout::cell_h;
-    for (int r = 0; r <= n; ++r) mvhline(l.board_y + r * Layout::cell_h, l.board_x, ACS_HLINE, w);
-    for (int c = 0; c <= n; ++c) mvvline(l.board_y, l.board_x + c * Layout::cell_w, ACS_VLINE, h);
+    const bool box = unicode_on();  // line-drawing characters in a UTF-8 locale, plain ASCII otherwise
+    for (int r = 0; r <= n; ++r) mvhline(l.board_y + r * Layout::cell_h, l.board_x, box ? ACS_HLINE : '-', w);
+    for (int c = 0; c <= n; ++c) mvvline(l.board_y, l.board_x + c * Layout::cell_w, box ? ACS_VLINE : '|', h);
     for (int r = 0; r <= n; ++r)
         for (int c = 0; c <= n; ++c) {
             chtype ch = ACS_PLUS;
@@ -55,7 +56,7 @@ void draw_grid(const Layout& l) {
                 ch = ACS_LTEE;
             else if (c == n)
                 ch = ACS_RTEE;
-            mvaddch(l.board_y + r * Layout::cell_h, l.board_x + c * Layout::cell_w, ch);
+            mvaddch(l.board_y + r * Layout::cell_h, l.board_x + c * Layout::cell_w, box ? ch : '+');
         }
     for (int c = 0; c < n; ++c)
         centered(l.board_y - 1, l.board_x + c * Layout::cell_w + 1, Layout::cell_w - 1,
