@@ -508,12 +508,11 @@ void App::undo() {
     std::vector<std::string> taken;
     const bool against_computer = ui_.computer[0] != ui_.computer[1];
     do {
-        const std::string last = game_.moves().empty()
-                                     ? std::string("the end of the game")
-                                     : move_name(game_.moves().back(), ~game_.side_to_move());
-        const bool ended_by_event = game_.over() && game_.result().ending >= Ending::Forfeit;
+        // Undo takes back a forfeit (the touched piece could not move) before any move.
+        const bool forfeit = game_.over() && game_.result().ending == Ending::Forfeit;
+        taken.push_back(forfeit ? std::string("the forfeit")
+                                : move_name(game_.moves().back(), ~game_.side_to_move()));
         game_.undo();
-        taken.push_back(ended_by_event ? "the " + std::string(game_.over() ? "end" : "ending") : last);
     } while (against_computer && ui_.computer[index(game_.side_to_move())] && game_.can_undo());
     ui_.picked.reset();
     std::string m = "took back " + taken[0];
