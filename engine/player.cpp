@@ -27,7 +27,10 @@ SearchLimits limits_for(const PlayerSettings& s, std::uint64_t seed) {
             l.depth = 4;
             l.noise = 40;
             break;
-        case Level::Hard: l.seconds = std::max(0.02, s.think_seconds / 4); break;
+        case Level::Hard:
+            l.depth = 6;  // a strong club player's horizon: clearly below max, clearly above medium
+            l.seconds = std::max(0.02, s.think_seconds / 4);
+            break;
         case Level::Max: l.seconds = s.think_seconds; break;
     }
     return l;
