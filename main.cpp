@@ -10,7 +10,7 @@
 
 #include "engine/bench.h"
 #include "engine/game.h"
-#include "engine/match.h"
+#include "engine/selfplay.h"
 #include "engine/movegen.h"
 #include "engine/protocol.h"
 #include "saves/savefile.h"

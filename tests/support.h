@@ -14,18 +14,11 @@
 
 namespace gobblet::test {
 
-// The shared fixtures folder: $GOBBLET_FIXTURES, else shared/fixtures beside the checkout or one of its
-// parents (the project keeps them in ../shared/fixtures), else /work/shared/fixtures.
+// The repository's game transcripts (tests/fixtures), found from the test binary's working folder:
+// make test runs it from the top of the checkout. $GOBBLET_FIXTURES points elsewhere.
 inline std::filesystem::path fixtures_dir() {
-    namespace fs = std::filesystem;
     if (const char* env = std::getenv("GOBBLET_FIXTURES"); env && *env) return env;
-    for (fs::path p = fs::current_path(); !p.empty(); p = p.parent_path()) {
-        if (fs::exists(p / "shared" / "fixtures")) return p / "shared" / "fixtures";
-        if (fs::exists(p.parent_path() / "shared" / "fixtures"))
-            return p.parent_path() / "shared" / "fixtures";
-        if (p == p.parent_path()) break;
-    }
-    return "/work/shared/fixtures";
+    return std::filesystem::path("tests") / "fixtures";
 }
 
 inline std::string read_text(const std::filesystem::path& p) {

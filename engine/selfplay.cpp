@@ -1,4 +1,4 @@
-#include "match.h"
+#include "selfplay.h"
 
 #include <algorithm>
 #include <cstdio>
