@@ -10,9 +10,9 @@
 
 #include "engine/bench.h"
 #include "engine/game.h"
-#include "engine/selfplay.h"
 #include "engine/movegen.h"
 #include "engine/protocol.h"
+#include "engine/selfplay.h"
 #include "saves/savefile.h"
 #include "saves/store.h"
 #include "ui/app.h"

@@ -22,29 +22,37 @@ std::string outcome_text(const Result& r, Color side_to_move) {
     return {};
 }
 
-std::string result_text(const Result& r, int size, Color side_to_move) {
-    std::string head = outcome_text(r, side_to_move);
-    const std::string loser = color_name(r.loser);
-    const std::string winner = color_name(~r.loser);
+const SideNames& colour_names() {
+    static const SideNames names = {"White", "Black"};
+    return names;
+}
+
+std::string ending_text(const Result& r, int size, const SideNames& names) {
+    const std::string& loser = names[index(r.loser)];
+    const std::string& winner = names[index(~r.loser)];
     switch (r.ending) {
-        case Ending::None: return head;
-        case Ending::Line: return head + ": " + in_a_row(size) + " on " + line_name(r.line, size);
+        case Ending::None: return {};
+        case Ending::Line: return in_a_row(size) + " on " + line_name(r.line, size);
         case Ending::UncoveredLine:
-            return head + ": " + loser + " uncovered " + winner + "'s " + in_a_row(size) + " on " +
-                   line_name(r.line, size);
+            return loser + " uncovered " + winner + "'s " + in_a_row(size) + " on " + line_name(r.line, size);
         case Ending::BothLines:
-            return head + ": " + loser + "'s move made " + in_a_row(size) + " on " +
-                   line_name(r.other_line, size) + " but uncovered " + winner + "'s on " +
-                   line_name(r.line, size) + ", and the mover loses";
-        case Ending::NoMoves: return head + ": " + loser + " has no legal move";
-        case Ending::Repetition: return head + ": the same position occurred three times";
+            return loser + "'s move made " + in_a_row(size) + " on " + line_name(r.other_line, size) +
+                   " but uncovered " + winner + "'s on " + line_name(r.line, size) + ", and the mover loses";
+        case Ending::NoMoves: return loser + " has no legal move";
+        case Ending::Repetition: return "the same position occurred three times";
         case Ending::Forfeit:
-            return head + ": forfeit: touched piece cannot move (" + loser + "'s piece on " +
-                   square_name(r.touched) + ")";
-        case Ending::Resignation: return head + ": " + loser + " resigned";
-        case Ending::Agreement: return head + ": agreed by both players";
+            return "forfeit: touched piece cannot move (" + loser + "'s piece on " + square_name(r.touched) +
+                   ")";
+        case Ending::Resignation: return loser + " resigned";
+        case Ending::Agreement: return "agreed by both players";
+        case Ending::Time: return loser + " ran out of time";
     }
-    return head;
+    return {};
+}
+
+std::string result_text(const Result& r, int size, Color side_to_move) {
+    const std::string head = outcome_text(r, side_to_move);
+    return r.ending == Ending::None ? head : head + ": " + ending_text(r, size);
 }
 
 std::string TranscriptError::message(std::string_view switch_hint) const {
@@ -201,6 +209,13 @@ void Game::resign(Color side) {
 void Game::agree_draw() {
     if (over()) return;
     end_event_ = Ending::Agreement;
+    judge();
+}
+
+void Game::lose_on_time(Color side) {
+    if (over()) return;
+    end_event_ = Ending::Time;
+    end_side_ = side;
     judge();
 }
 

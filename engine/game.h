@@ -2,6 +2,7 @@
 // rule of interactive play. Front ends (the curses game, the engine protocol, --replay) hold a Game.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +27,7 @@ enum class Ending : std::uint8_t {
     Forfeit,        // official rules: a touched piece has no legal destination
     Resignation,
     Agreement,
+    Time,  // the side to move ran out of time (a match clock)
 };
 
 struct Result {
@@ -44,8 +46,15 @@ struct Result {
     }
 };
 
+// What each side is called in texts, by colour index: {"White", "Black"} or the players' names.
+using SideNames = std::array<std::string, 2>;
+const SideNames& colour_names();
+
 // "White wins", "Black wins" or "Draw"; for an ongoing game "White to move" / "Black to move".
 std::string outcome_text(const Result& r, Color side_to_move);
+// Why the game ended, in words, naming the sides as `names` says: "four in a row on row B",
+// "Eamon uncovered Liam's four in a row on column 3", "Eamon ran out of time"; "" while it goes on.
+std::string ending_text(const Result& r, int size, const SideNames& names = colour_names());
 // The whole verdict with its reason: "Black wins: four in a row on column 3".
 std::string result_text(const Result& r, int size, Color side_to_move);
 
@@ -108,6 +117,8 @@ class Game {
 
     void resign(Color side);
     void agree_draw();
+    // A match clock ran out: `side` loses. Undo takes it back like a resignation.
+    void lose_on_time(Color side);
 
   private:
     void judge();
@@ -117,7 +128,7 @@ class Game {
     std::vector<std::uint64_t> keys_;  // keys_[i]: the position before moves_[i]; back() is current
     std::vector<Move> redo_;
     std::optional<Square> touched_;
-    Ending end_event_ = Ending::None;  // Forfeit, Resignation or Agreement: an ending not of the board
+    Ending end_event_ = Ending::None;  // Forfeit, Resignation, Agreement or Time: not of the board
     Color end_side_ = Color::White;    // who forfeited or resigned
     Result result_;
 };

@@ -1,0 +1,175 @@
+#include "match.h"
+
+namespace gobblet {
+
+Match::Match(const MatchSettings& settings, std::array<std::string, 2> names)
+    : settings_(settings), names_(std::move(names)), clock_(settings.clock) {
+    rounds_.push_back(Round{1, 0, Game(settings.variant)});
+}
+
+std::optional<int> Match::round_winner(const Round& r) const {
+    const auto w = r.game.result().winner();
+    if (!w) return std::nullopt;
+    return *w == Color::White ? r.white : 1 - r.white;
+}
+
+int Match::score(int player) const {
+    int n = 0;
+    for (const Round& r : rounds_) n += round_winner(r) == player;
+    return n;
+}
+
+std::optional<int> Match::winner() const {
+    for (int p : {0, 1})
+        if (score(p) >= settings_.first_to) return p;
+    return std::nullopt;
+}
+
+MatchPhase Match::phase() const {
+    if (!game().over()) return MatchPhase::Playing;
+    if (winner()) return MatchPhase::Over;
+    if (!round_winner(round())) return single_game() ? MatchPhase::Over : MatchPhase::Replay;
+    return MatchPhase::ChoosingStarter;
+}
+
+int Match::chooser() const {
+    const auto w = round_winner(round());
+    if (phase() == MatchPhase::Over) return winner().value_or(w.value_or(0));
+    return w ? 1 - *w : round().white;
+}
+
+void Match::choose_starter(int player, Millis now) {
+    if (phase() != MatchPhase::ChoosingStarter) return;
+    rounds_.push_back(Round{round_number() + 1, player, Game(settings_.variant)});
+    clock_.new_round();
+    start_clock(now);
+}
+
+void Match::next_round(Millis now) {
+    if (phase() != MatchPhase::Replay) return;
+    rounds_.push_back(Round{round_number(), round().white, Game(settings_.variant)});
+    clock_.new_round();
+    start_clock(now);
+}
+
+void Match::start_clock(Millis now) { sync_clock(now); }
+
+void Match::sync_clock(Millis now) {
+    if (!clock_.enabled()) return;
+    const auto running = clock_.running();
+    if (game().over()) {
+        if (running) clock_.stop(now);
+        return;
+    }
+    const Color to_move = game().side_to_move();
+    if (running == to_move) return;
+    if (running && !clock_.stop(now)) {
+        game().lose_on_time(*running);  // its time had run out before the turn changed hands
+        return;
+    }
+    clock_.start(to_move, now);
+}
+
+ClockUpdate Match::tick(Millis now) {
+    const ClockUpdate u = clock_.update(now);
+    if (u.flagged && !game().over()) game().lose_on_time(*u.flagged);
+    return u;
+}
+
+std::string Match::play(const MoveSpec& spec, bool interactive, Millis now) {
+    if (!game().over()) tick(now);
+    if (game().over() && game().result().ending == Ending::Time) return "too late: " + round_result_text();
+    std::string why = game().play(spec, interactive);
+    if (why.empty() || game().over()) sync_clock(now);
+    return why;
+}
+
+void Match::resign(Color side, Millis now) {
+    if (game().over()) return;
+    tick(now);
+    game().resign(side);
+    sync_clock(now);
+}
+
+void Match::agree_draw(Millis now) {
+    if (game().over()) return;
+    tick(now);
+    game().agree_draw();
+    sync_clock(now);
+}
+
+std::string Match::round_result_text() const {
+    const Result& r = game().result();
+    if (!r.over()) return {};
+    const SideNames names = names_by_colour();
+    const int size = settings_.variant.size;
+    if (r.outcome == Outcome::Draw) {
+        std::string text = "Draw: " + ending_text(r, size, names);
+        if (phase() == MatchPhase::Replay)
+            text += "; round " + std::to_string(round_number()) + " is played again";
+        return text;
+    }
+    const std::string& winner = names[index(~r.loser)];
+    const std::string head = winner + (single_game() ? " wins" : " wins the round");
+    if (r.ending == Ending::Time) {
+        std::string why = names[index(r.loser)] + " ran out of time";
+        if (settings_.clock.kind == ClockKind::Dm) why += " with no reserve left";
+        return why + ": " + head;
+    }
+    return head + ": " + ending_text(r, size, names);
+}
+
+std::string Match::score_text() const {
+    return names_[0] + " " + std::to_string(score(0)) + " - " + std::to_string(score(1)) + " " + names_[1];
+}
+
+std::string Match::match_result_text() const {
+    if (phase() != MatchPhase::Over) return {};
+    if (single_game()) return round_result_text();
+    const int w = *winner();
+    return names_[w] + " wins the match " + std::to_string(score(w)) + "-" + std::to_string(score(1 - w));
+}
+
+std::optional<Match> Match::from_rounds(const MatchSettings& settings, std::array<std::string, 2> names,
+                                        std::vector<Round> rounds, std::string* why) {
+    const auto fail = [why](const std::string& what) -> std::optional<Match> {
+        if (why) *why = what;
+        return std::nullopt;
+    };
+    if (settings.first_to < 1 || settings.first_to > max_first_to)
+        return fail("a match is played to 1-" + std::to_string(max_first_to) + " round wins");
+    if (rounds.empty()) return fail("a match has at least one round");
+    Match m(settings, std::move(names));
+    m.rounds_.clear();
+    for (std::size_t i = 0; i < rounds.size(); ++i) {
+        Round& r = rounds[i];
+        const std::string which = "round " + std::to_string(r.number);
+        if (r.game.variant() != settings.variant)
+            return fail(which + " is not played under the match's rules");
+        if (r.white != 0 && r.white != 1) return fail(which + ": White must be player 1 or 2");
+        if (i == 0) {
+            if (r.number != 1 || r.white != 0)
+                return fail("the first round is round 1, started by the first player");
+        } else {
+            const Round& prev = m.rounds_.back();
+            switch (m.phase()) {
+                case MatchPhase::Playing:
+                    return fail("round " + std::to_string(prev.number) + " is not over");
+                case MatchPhase::Over: return fail("the match was over before " + which);
+                case MatchPhase::Replay:
+                    if (r.number != prev.number || r.white != prev.white)
+                        return fail("a drawn round is played again with the same number and starter");
+                    break;
+                case MatchPhase::ChoosingStarter:
+                    if (r.number != prev.number + 1)
+                        return fail("after round " + std::to_string(prev.number) + " comes round " +
+                                    std::to_string(prev.number + 1));
+                    break;
+            }
+        }
+        m.rounds_.push_back(std::move(r));
+    }
+    return m;
+}
+
+}  // namespace gobblet

@@ -1,0 +1,124 @@
+// A match between two named players under the tournament rules (docs/rules.md, "Matches"): rounds
+// until one player has `first_to` round wins. Round 1's White is player 0 (White always starts). After
+// a decided round its loser chooses who starts the next. A drawn round (a draw both players agree to,
+// or threefold repetition) is played again with the same starter and the score unchanged. With
+// first_to == 1 the match is a single game, and a draw simply ends it.
+//
+// The match owns the clock, because the clock's rules cross rounds (a DM reserve lasts the whole
+// match) and decide rounds (a flag loses one). Like the clock, it never reads the time: every call that
+// can move the clock takes `now`.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clock.h"
+#include "game.h"
+
+namespace gobblet {
+
+struct MatchSettings {
+    Variant variant{};
+    int first_to = 1;  // round wins needed; 1 = a single game
+    ClockSettings clock{};
+    friend bool operator==(const MatchSettings&, const MatchSettings&) = default;
+};
+
+// Most round wins a match may ask for.
+constexpr int max_first_to = 99;
+
+struct Round {
+    int number = 1;  // a drawn round played again keeps its number
+    int white = 0;   // the player who plays White, and so starts
+    Game game;
+};
+
+enum class MatchPhase : std::uint8_t {
+    Playing,          // the current round goes on
+    Replay,           // the current round was drawn: next_round() plays it again
+    ChoosingStarter,  // the current round was won: its loser, chooser(), picks who starts the next
+    Over,             // a player has first_to wins, or a single game ended
+};
+
+class Match {
+  public:
+    // Players by index: names[0] plays White in round 1.
+    explicit Match(const MatchSettings& settings = {}, std::array<std::string, 2> names = {"White", "Black"});
+
+    const MatchSettings& settings() const { return settings_; }
+    Variant variant() const { return settings_.variant; }
+    bool single_game() const { return settings_.first_to == 1; }
+    const std::string& name(int player) const { return names_[player]; }
+    void set_name(int player, std::string name) { names_[player] = std::move(name); }
+
+    // Every round so far, the current one last.
+    const std::vector<Round>& rounds() const { return rounds_; }
+    const Round& round() const { return rounds_.back(); }
+    int round_number() const { return rounds_.back().number; }
+    // The current round's game. Changing it directly is allowed (touching a piece, undo); call
+    // sync_clock afterwards so that the clock follows the side to move.
+    Game& game() { return rounds_.back().game; }
+    const Game& game() const { return rounds_.back().game; }
+
+    // Who plays which colour in the current round.
+    int player_of(Color c) const { return c == Color::White ? round().white : 1 - round().white; }
+    Color colour_of(int player) const { return player == round().white ? Color::White : Color::Black; }
+    // The players' names by colour, for texts about the current round.
+    SideNames names_by_colour() const {
+        return {names_[player_of(Color::White)], names_[player_of(Color::Black)]};
+    }
+
+    int score(int player) const;
+    MatchPhase phase() const;
+    // The player who chooses the next round's starter (ChoosingStarter), or who won the match (Over).
+    int chooser() const;
+    std::optional<int> winner() const;
+
+    // ChoosingStarter: the next round starts with `player` as White; its clock starts at `now`.
+    void choose_starter(int player, Millis now);
+    // Replay: the drawn round is played again with the same starter.
+    void next_round(Millis now);
+
+    GameClock& clock() { return clock_; }
+    const GameClock& clock() const { return clock_; }
+    // Starts (or restarts) the clock of the side to move, when the round is in front of the players.
+    void start_clock(Millis now);
+    // Plays a move for the side to move. The clock is brought up to date first: a flag that fell before
+    // `now` loses the round and the move is refused. Then as Game::play; on success the mover's clock
+    // stops and the opponent's starts. Returns "" or why the move was refused.
+    std::string play(const MoveSpec& spec, bool interactive, Millis now);
+    std::string play(Move m, Millis now) { return play(MoveSpec::of(m, game().side_to_move()), false, now); }
+    // Brings the clock up to `now`; a flag ends the round (Ending::Time).
+    ClockUpdate tick(Millis now);
+    // Makes the clock follow the game after a direct change: stopped when the round is over, running for
+    // the side to move otherwise (a side whose turn it no longer is gets its time settled).
+    void sync_clock(Millis now);
+    void resign(Color side, Millis now);
+    void agree_draw(Millis now);
+
+    // "Liam wins the round: four in a row on row B", "Eamon ran out of time with no reserve left: Liam
+    // wins the round", "Draw: agreed by both players; round 2 is played again"; for a single game
+    // "Liam wins: ...". "" while the round goes on.
+    std::string round_result_text() const;
+    // "Liam 1 - 0 Eamon".
+    std::string score_text() const;
+    // "Liam wins the match 2-1"; "" until the match is over (a single game: its result).
+    std::string match_result_text() const;
+
+    // Rebuilds a match from saved rounds (every round but the last over, numbers and starters as the
+    // rules allow). Returns nullopt with *why set when the rounds cannot belong to one match.
+    static std::optional<Match> from_rounds(const MatchSettings& settings, std::array<std::string, 2> names,
+                                            std::vector<Round> rounds, std::string* why);
+
+  private:
+    // The player who won the round, if it was won.
+    std::optional<int> round_winner(const Round& r) const;
+
+    MatchSettings settings_;
+    std::array<std::string, 2> names_;
+    std::vector<Round> rounds_;
+    GameClock clock_;
+};
+
+}  // namespace gobblet

@@ -1,0 +1,183 @@
+// The clock model with a fake time source: times are plain numbers, nothing sleeps.
+#include "engine/clock.h"
+
+#include "support.h"
+
+using namespace gobblet;
+
+namespace {
+constexpr Millis s = 1000;
+constexpr Color W = Color::White, B = Color::Black;
+// The tournament's clock at small numbers: 2 s a turn, 5 s of reserve in 1 s chunks.
+const ClockSettings dm = ClockSettings::dm(2 * s, 5 * s, 1 * s);
+}  // namespace
+
+TEST_CASE("durations read as players type them", "[clock]") {
+    CHECK(parse_duration("90") == 90 * s);
+    CHECK(parse_duration("90s") == 90 * s);
+    CHECK(parse_duration("2m") == 120 * s);
+    CHECK(parse_duration("1m30s") == 90 * s);
+    CHECK(parse_duration("1.5") == 1500);
+    CHECK(parse_duration("250ms") == 250);
+    CHECK(parse_duration("1h") == 3600 * s);
+    CHECK(parse_duration("2:30") == 150 * s);
+    CHECK(parse_duration(" 2M ") == 120 * s);
+    for (const char* bad :
+         {"", "-5", "nan", "inf", "5x", "m", "5m2x", "2:3", "2:75", "25h", "1e3", ".", "1..5"})
+        CHECK_FALSE(parse_duration(bad));
+}
+
+TEST_CASE("duration texts read back to the same value", "[clock]") {
+    for (Millis v : {Millis(250), 30 * s, 90 * s, 120 * s, 3600 * s + 1500, Millis(90500)}) {
+        INFO(v);
+        CHECK(parse_duration(duration_text(v)) == v);
+    }
+    CHECK(duration_text(90 * s) == "1m30s");
+    CHECK(duration_text(2 * 60 * s) == "2m");
+}
+
+TEST_CASE("a clock face rounds up, and shows tenths in the last ten seconds", "[clock]") {
+    CHECK(clock_face(120 * s) == "2:00");
+    CHECK(clock_face(119 * s + 1) == "2:00");
+    CHECK(clock_face(65 * s) == "1:05");
+    CHECK(clock_face(9400) == "9.4");
+    CHECK(clock_face(9401) == "9.5");
+    CHECK(clock_face(50) == "0.1");
+    CHECK(clock_face(0) == "0:00");
+    CHECK(clock_face(3725 * s) == "1:02:05");
+}
+
+TEST_CASE("clock settings travel as one line", "[clock]") {
+    CHECK(clock_settings_text(ClockSettings::dm(120 * s, 300 * s, 30 * s)) == "dm 2m 5m 30s");
+    CHECK(clock_settings_text(ClockSettings::fischer(300 * s, 3 * s)) == "fischer 5m 3s");
+    CHECK(clock_settings_text({}) == "none");
+    for (const ClockSettings& c : {ClockSettings{}, dm, ClockSettings::fischer(300 * s, 3 * s)})
+        CHECK(parse_clock_settings(clock_settings_text(c)) == c);
+    std::string why;
+    CHECK_FALSE(parse_clock_settings("dm 2m 5m 0s", &why));
+    CHECK(why == "a DM reserve needs a chunk above zero");
+    CHECK_FALSE(parse_clock_settings("dm 0 0 0", &why));
+    CHECK_FALSE(parse_clock_settings("sudden 5m", &why));
+    CHECK(clock_description(ClockSettings::dm(120 * s, 300 * s, 30 * s)) ==
+          "2m a turn, 5m reserve in 30s chunks");
+}
+
+TEST_CASE("DM: a move within the turn time takes nothing from the reserve", "[clock][dm]") {
+    GameClock c(dm);
+    c.start(W, 0);
+    CHECK(c.time_left(W, 1500) == 500);
+    CHECK(c.update(1999).chunks == 0);
+    CHECK(c.stop(1999));
+    CHECK(c.reserve_left(W) == 5 * s);
+    c.start(B, 1999);
+    CHECK(c.time_left(B, 1999) == 2 * s);
+}
+
+TEST_CASE("DM: a turn overrun takes one chunk, two overruns take two", "[clock][dm]") {
+    GameClock c(dm);
+    c.start(W, 0);
+    ClockUpdate u = c.update(2 * s);  // the turn time runs out: one chunk moves onto the turn
+    CHECK(u.chunks == 1);
+    CHECK(c.reserve_left(W) == 4 * s);
+    CHECK(c.time_left(W, 2 * s) == 1 * s);
+    u = c.update(3 * s + 1);  // and again
+    CHECK(u.chunks == 1);
+    CHECK(c.reserve_left(W) == 3 * s);
+    CHECK(c.stop(3500));
+    // Both overruns at once, as when the loop woke late: two chunks in one update.
+    c.start(B, 10 * s);
+    CHECK(c.update(13500).chunks == 2);
+    CHECK(c.reserve_left(B) == 3 * s);
+}
+
+TEST_CASE("DM: a chunk once taken is spent even if the move comes a moment later", "[clock][dm]") {
+    GameClock c(dm);
+    c.start(W, 0);
+    CHECK(c.stop(2001));  // the move came 1 ms into the chunk
+    CHECK(c.reserve_left(W) == 4 * s);
+    c.start(W, 5 * s);  // the next turn starts with the turn time only
+    CHECK(c.time_left(W, 5 * s) == 2 * s);
+}
+
+TEST_CASE("DM: overrunning with an empty reserve flags", "[clock][dm]") {
+    GameClock c(ClockSettings::dm(2 * s, 1 * s, 1 * s));
+    c.start(B, 0);
+    CHECK(c.update(2 * s).chunks == 1);  // the last chunk
+    CHECK(c.reserve_left(B) == 0);
+    const ClockUpdate u = c.update(3 * s);
+    REQUIRE(u.flagged);
+    CHECK(*u.flagged == B);
+    CHECK(c.flagged() == B);
+    CHECK_FALSE(c.stop(3 * s));  // a move after the flag does not undo it
+}
+
+TEST_CASE("DM: the last chunk may be smaller than a chunk", "[clock][dm]") {
+    GameClock c(ClockSettings::dm(2 * s, 1500, 1 * s));
+    c.start(W, 0);
+    CHECK(c.update(3 * s).chunks == 2);
+    CHECK(c.reserve_left(W) == 0);
+    CHECK(c.time_left(W, 3 * s) == 500);
+    CHECK(c.update(3499).flagged == std::nullopt);
+    CHECK(c.update(3500).flagged == W);
+}
+
+TEST_CASE("DM: the reserve carries over to the next round", "[clock][dm]") {
+    GameClock c(dm);
+    c.start(W, 0);
+    c.stop(2500);
+    c.new_round();
+    CHECK(c.reserve_left(W) == 4 * s);
+    CHECK(c.reserve_left(B) == 5 * s);
+    CHECK_FALSE(c.running());
+}
+
+TEST_CASE("Fischer: the increment is added after each move and reaching zero flags", "[clock][fischer]") {
+    GameClock c(ClockSettings::fischer(10 * s, 2 * s));
+    c.start(W, 0);
+    CHECK(c.stop(3 * s));
+    CHECK(c.time_left(W, 3 * s) == 9 * s);  // 10 - 3 + 2
+    c.start(B, 3 * s);
+    CHECK(c.update(12 * s).flagged == std::nullopt);
+    CHECK(c.time_left(B, 12 * s) == 1 * s);
+    CHECK(c.update(13 * s).flagged == B);
+    c.new_round();  // a new round gives both the whole game time again
+    CHECK(c.time_left(W, 0) == 10 * s);
+    CHECK(c.time_left(B, 0) == 10 * s);
+    CHECK_FALSE(c.flagged());
+}
+
+TEST_CASE("a paused clock does not count the pause", "[clock]") {
+    GameClock c(dm);
+    c.start(W, 0);
+    c.pause(1 * s);
+    CHECK(c.update(60 * s).chunks == 0);
+    CHECK(c.time_left(W, 60 * s) == 1 * s);
+    CHECK(c.until_event(60 * s) == -1);
+    c.resume(60 * s);
+    CHECK(c.time_left(W, 60500) == 500);
+    CHECK(c.until_event(60500) == 500);
+}
+
+TEST_CASE("a clock state restores exactly, and the time in between does not count", "[clock]") {
+    GameClock c(dm);
+    c.start(W, 0);
+    c.update(2500);  // one chunk taken
+    const GameClock::State st = c.state(2500);
+    CHECK(st.elapsed == 2500);
+    CHECK(st.budget == 3 * s);
+    std::string why;
+    const auto parsed = GameClock::parse_state(GameClock::state_text(st), &why);
+    INFO(why);
+    REQUIRE(parsed);
+    CHECK(*parsed == st);
+    GameClock back(dm);
+    back.set_state(*parsed, 1'000'000);  // the program was closed for a long time
+    CHECK(back.running() == W);
+    CHECK(back.reserve_left(W) == 4 * s);
+    CHECK(back.time_left(W, 1'000'000) == 500);
+    CHECK(back.update(1'000'499).chunks == 0);
+    CHECK(back.update(1'000'500).chunks == 1);
+    CHECK_FALSE(GameClock::parse_state("left 1 2 reserve", &why));
+    CHECK_FALSE(GameClock::parse_state(
+        "left x 2 reserve 0 0 running white elapsed 0 budget 0 paused no flagged none"));
+}

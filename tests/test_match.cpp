@@ -1,0 +1,201 @@
+// The match model of the tournament rules (docs/rules.md, "Matches"), one case per clause, with a fake
+// clock: times are plain numbers.
+#include "engine/match.h"
+
+#include "support.h"
+
+using namespace gobblet;
+using namespace gobblet::test;
+
+namespace {
+constexpr Millis s = 1000;
+constexpr Color W = Color::White, B = Color::Black;
+
+// White makes four in a row on row A while Black plays along row D.
+const char* white_wins = "W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n";
+
+// Plays a transcript into the match's current round at time `now`, one move a second.
+Millis play_all(Match& m, const std::string& text, Millis now) {
+    const ParsedMoves parsed = parse_moves(text);
+    REQUIRE_FALSE(parsed.error);
+    for (const WrittenMove& w : parsed.moves) {
+        now += s;
+        INFO(w.written);
+        REQUIRE(m.play(w.spec, false, now) == "");
+    }
+    return now;
+}
+
+MatchSettings first_to(int n, ClockSettings clock = {}) { return MatchSettings{Variant{}, n, clock}; }
+}  // namespace
+
+TEST_CASE("a single game is a match to one win", "[match]") {
+    Match m(first_to(1), {"Liam", "Eamon"});
+    CHECK(m.single_game());
+    play_all(m, white_wins, 0);
+    CHECK(m.phase() == MatchPhase::Over);
+    CHECK(m.winner() == 0);
+    CHECK(m.round_result_text() == "Liam wins: four in a row on row A");
+    CHECK(m.match_result_text() == "Liam wins: four in a row on row A");
+}
+
+TEST_CASE("a single game ends with a draw", "[match]") {
+    Match m(first_to(1), {"Liam", "Eamon"});
+    m.agree_draw(0);
+    CHECK(m.phase() == MatchPhase::Over);
+    CHECK_FALSE(m.winner());
+    CHECK(m.round_result_text() == "Draw: agreed by both players");
+}
+
+TEST_CASE("first to 2: the match ends when a player has two round wins", "[match]") {
+    Match m(first_to(2), {"Liam", "Eamon"});
+    play_all(m, white_wins, 0);
+    CHECK(m.round_result_text() == "Liam wins the round: four in a row on row A");
+    CHECK(m.phase() == MatchPhase::ChoosingStarter);
+    CHECK(m.score_text() == "Liam 1 - 0 Eamon");
+    m.choose_starter(0, 100 * s);  // Eamon, who lost, lets Liam start again
+    CHECK(m.round_number() == 2);
+    CHECK(m.player_of(W) == 0);
+    play_all(m, white_wins, 100 * s);
+    CHECK(m.phase() == MatchPhase::Over);
+    CHECK(m.winner() == 0);
+    CHECK(m.match_result_text() == "Liam wins the match 2-0");
+}
+
+TEST_CASE("the loser of a round chooses who starts the next", "[match]") {
+    Match m(first_to(2), {"Liam", "Eamon"});
+    play_all(m, white_wins, 0);
+    CHECK(m.chooser() == 1);  // Eamon lost round 1
+    m.choose_starter(1, 10 * s);
+    CHECK(m.round_number() == 2);
+    CHECK(m.player_of(W) == 1);  // Eamon starts, as White
+    CHECK(m.names_by_colour() == SideNames{"Eamon", "Liam"});
+    play_all(m, white_wins, 10 * s);  // Eamon (White) wins round 2
+    CHECK(m.round_result_text() == "Eamon wins the round: four in a row on row A");
+    CHECK(m.score_text() == "Liam 1 - 1 Eamon");
+    CHECK(m.chooser() == 0);  // now Liam chooses
+    m.choose_starter(1, 20 * s);
+    CHECK(m.round_number() == 3);
+    CHECK(m.player_of(B) == 0);
+}
+
+TEST_CASE("an agreed stalemate resets the round with the same starter and score", "[match]") {
+    Match m(first_to(2), {"Liam", "Eamon"});
+    play_all(m, white_wins, 0);
+    m.choose_starter(1, 10 * s);
+    play_all(m, "W1A1\nK1D4\n", 10 * s);
+    m.agree_draw(20 * s);
+    CHECK(m.phase() == MatchPhase::Replay);
+    CHECK(m.round_result_text() == "Draw: agreed by both players; round 2 is played again");
+    CHECK(m.score(0) == 1);
+    CHECK(m.score(1) == 0);
+    m.next_round(30 * s);
+    CHECK(m.round_number() == 2);
+    CHECK(m.player_of(W) == 1);
+    CHECK(m.game().moves().empty());
+    CHECK(m.score_text() == "Liam 1 - 0 Eamon");
+    CHECK(m.rounds().size() == 3);
+}
+
+TEST_CASE("threefold repetition resets the round too", "[match]") {
+    Match m(first_to(2), {"Liam", "Eamon"});
+    play_all(m, "W1A1\nK1D4\nA1A2\nD4D3\nA2A1\nD3D4\nA1A2\nD4D3\nA2A1\nD3D4\n", 0);
+    CHECK(m.game().result().ending == Ending::Repetition);
+    CHECK(m.phase() == MatchPhase::Replay);
+    m.next_round(100 * s);
+    CHECK(m.round_number() == 1);
+    CHECK(m.player_of(W) == 0);
+}
+
+TEST_CASE("both lines made on a turn: the turn player loses the round", "[match]") {
+    Match m(first_to(2), {"Liam", "Eamon"});
+    play_all(m, "W1A1\nK1D1\nW1A2\nK1D2\nW2A3\nK1D4\nW3D4\nK1D3\nD4A4\n", 0);
+    CHECK(m.game().result().ending == Ending::BothLines);
+    CHECK(m.score_text() == "Liam 0 - 1 Eamon");
+    CHECK(m.chooser() == 0);
+    CHECK(m.round_result_text() ==
+          "Eamon wins the round: Liam's move made four in a row on row A but uncovered Eamon's on row D, and "
+          "the mover loses");
+}
+
+TEST_CASE("DM clock in a match: overrun with an empty reserve forfeits the round", "[match][dm]") {
+    Match m(first_to(2, ClockSettings::dm(2 * s, 1 * s, 1 * s)), {"Liam", "Eamon"});
+    m.start_clock(0);
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 1 * s) == "");  // Liam in time
+    CHECK(m.clock().running() == B);
+    CHECK(m.tick(3 * s).chunks == 1);  // Eamon takes his only chunk
+    CHECK(m.clock().reserve_left(B) == 0);
+    const ClockUpdate u = m.tick(4 * s);
+    CHECK(u.flagged == B);
+    CHECK(m.game().result().ending == Ending::Time);
+    CHECK(m.round_result_text() == "Eamon ran out of time with no reserve left: Liam wins the round");
+    CHECK(m.score_text() == "Liam 1 - 0 Eamon");
+    CHECK_FALSE(m.clock().running());
+}
+
+TEST_CASE("a move after the flag fell is refused and the round is lost", "[match][dm]") {
+    Match m(first_to(2, ClockSettings::dm(2 * s, 0, 1 * s)), {"Liam", "Eamon"});
+    m.start_clock(0);
+    const std::string why = m.play(MoveSpec::stack_of(W, 0, 0), false, 2500);
+    CHECK(why == "too late: Liam ran out of time with no reserve left: Eamon wins the round");
+    CHECK(m.game().moves().empty());
+    CHECK(m.score(1) == 1);
+}
+
+TEST_CASE("the DM reserve carries over to the next round", "[match][dm]") {
+    Match m(first_to(2, ClockSettings::dm(2 * s, 5 * s, 1 * s)), {"Liam", "Eamon"});
+    m.start_clock(0);
+    // Liam's first move takes 2.5 s: one chunk from his reserve.
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2500) == "");
+    CHECK(m.clock().reserve_left(W) == 4 * s);
+    play_all(m, "K1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n", 2500);
+    REQUIRE(m.phase() == MatchPhase::ChoosingStarter);
+    m.choose_starter(0, 100 * s);
+    CHECK(m.clock().reserve_left(W) == 4 * s);
+    CHECK(m.clock().reserve_left(B) == 5 * s);
+    CHECK(m.clock().running() == W);
+    CHECK(m.clock().time_left(W, 100 * s) == 2 * s);
+}
+
+TEST_CASE("Fischer clock in a match: increment after each move, flag fall loses the round",
+          "[match][fischer]") {
+    Match m(first_to(1, ClockSettings::fischer(5 * s, 1 * s)), {"Liam", "Eamon"});
+    m.start_clock(0);
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2 * s) == "");
+    CHECK(m.clock().time_left(W, 2 * s) == 4 * s);  // 5 - 2 + 1
+    CHECK(m.tick(7 * s).flagged == B);
+    CHECK(m.round_result_text() == "Eamon ran out of time: Liam wins");
+}
+
+TEST_CASE("resigning loses the round", "[match]") {
+    Match m(first_to(2), {"Liam", "Eamon"});
+    m.resign(W, 0);
+    CHECK(m.round_result_text() == "Eamon wins the round: Liam resigned");
+    CHECK(m.chooser() == 0);
+}
+
+TEST_CASE("a match is rebuilt from its rounds only when they can belong to one match", "[match]") {
+    Match m(first_to(2), {"Liam", "Eamon"});
+    play_all(m, white_wins, 0);
+    m.choose_starter(1, 0);
+    play_all(m, "W1A1\n", 0);
+    std::string why;
+    auto back = Match::from_rounds(m.settings(), {"Liam", "Eamon"}, m.rounds(), &why);
+    INFO(why);
+    REQUIRE(back);
+    CHECK(back->score_text() == "Liam 1 - 0 Eamon");
+    CHECK(back->round_number() == 2);
+    CHECK(back->player_of(W) == 1);
+    CHECK(back->game().moves().size() == 1);
+
+    std::vector<Round> rounds = m.rounds();
+    rounds[1].number = 3;
+    CHECK_FALSE(Match::from_rounds(m.settings(), {"Liam", "Eamon"}, rounds, &why));
+    CHECK(why == "after round 1 comes round 2");
+    rounds = m.rounds();
+    rounds.insert(rounds.begin(), Round{1, 0, Game()});
+    CHECK_FALSE(Match::from_rounds(m.settings(), {"Liam", "Eamon"}, rounds, &why));
+    CHECK(why == "round 1 is not over");
+    CHECK_FALSE(Match::from_rounds(first_to(1), {"Liam", "Eamon"}, m.rounds(), &why));
+    CHECK(why == "the match was over before round 2");
+}
