@@ -10,6 +10,7 @@
 
 #include "engine/bench.h"
 #include "engine/game.h"
+#include "engine/match.h"
 #include "engine/movegen.h"
 #include "engine/protocol.h"
 #include "engine/selfplay.h"
@@ -22,6 +23,84 @@ namespace {
 constexpr const char* version = "gobblet 0.1.0";
 
 using namespace gobblet;
+
+// --white and --black: "human", "computer", "computer:LEVEL", or the name of a human player.
+std::optional<SeatSpec> parse_seat(const std::string& value, std::string& why) {
+    SeatSpec seat;
+    if (value == "human") return seat;
+    if (value == "computer" || value.rfind("computer:", 0) == 0) {
+        seat.kind = SeatKind::Computer;
+        if (value.size() > 9) {
+            seat.level = parse_level(value.substr(9));
+            if (!seat.level) {
+                why = "unknown level '" + clean_name(value.substr(9)) + "': use easy, medium, hard or max";
+                return std::nullopt;
+            }
+        }
+        return seat;
+    }
+    seat.name = clean_name(value);
+    if (seat.name.empty()) {
+        why = "a name needs at least one visible character (or use human or computer)";
+        return std::nullopt;
+    }
+    return seat;
+}
+
+// The clock flags, read together: a DM clock (--turn-time, --reserve, --reserve-chunk) or a Fischer
+// clock (--game-time, --increment), never both.
+struct ClockFlags {
+    std::string turn, reserve, chunk, game, increment;
+
+    void dm_preset() {
+        if (turn.empty()) turn = "2m";
+        if (reserve.empty()) reserve = "5m";
+        if (chunk.empty()) chunk = "30s";
+    }
+    std::optional<ClockSettings> settings(std::string& why) const {
+        Millis values[5] = {};
+        const char* names[5] = {"--turn-time", "--reserve", "--reserve-chunk", "--game-time", "--increment"};
+        const std::string* texts[5] = {&turn, &reserve, &chunk, &game, &increment};
+        for (int i = 0; i < 5; ++i) {
+            if (texts[i]->empty()) continue;
+            const auto d = parse_duration(*texts[i]);
+            if (!d) {
+                why = std::string(names[i]) + " " + clean_name(*texts[i]) +
+                      ": not a time; write it as 90, 90s, 2m, 1m30s or 2:30 (at most 24h)";
+                return std::nullopt;
+            }
+            values[i] = *d;
+        }
+        const bool dm = !turn.empty() || !reserve.empty() || !chunk.empty();
+        const bool fischer = !game.empty() || !increment.empty();
+        if (dm && fischer) {
+            why =
+                "choose one clock: --turn-time/--reserve/--reserve-chunk (DM) or --game-time/--increment "
+                "(Fischer)";
+            return std::nullopt;
+        }
+        if (dm) {
+            if (turn.empty() || values[0] <= 0) {
+                why = "a DM clock needs --turn-time above zero (e.g. --turn-time 2m)";
+                return std::nullopt;
+            }
+            const Millis chunk_ms = chunk.empty() ? 30'000 : values[2];
+            if (values[1] > 0 && chunk_ms <= 0) {
+                why = "--reserve-chunk must be above zero when there is a reserve";
+                return std::nullopt;
+            }
+            return ClockSettings::dm(values[0], values[1], chunk_ms);
+        }
+        if (fischer) {
+            if (game.empty() || values[3] <= 0) {
+                why = "a Fischer clock needs --game-time above zero (e.g. --game-time 5m)";
+                return std::nullopt;
+            }
+            return ClockSettings::fischer(values[3], values[4]);
+        }
+        return ClockSettings{};
+    }
+};
 
 // --perft N: leaf count, time and speed, for spotting move generator regressions.
 int run_perft(int depth, Variant v) {
@@ -71,13 +150,12 @@ int main(int argc, char** argv) {
     CLI::Option* size_opt = app.add_option("--size", size, "Board size: 4 (Gobblet) or 3 (Gobblet Jr.)")
                                 ->check(CLI::IsMember({3, 4}));
 
-    // The game.
+    // The game: who plays, the match and its clock.
     ui::Options ui_options;
     std::string white = "human", black = "human", level = "medium";
-    app.add_option("--white", white, "Who plays White: human or computer")
-        ->check(CLI::IsMember({"human", "computer"}));
-    app.add_option("--black", black, "Who plays Black: human or computer")
-        ->check(CLI::IsMember({"human", "computer"}));
+    app.add_option("--white", white,
+                   "Who plays White (and starts round 1): human, computer, computer:LEVEL or a human's name");
+    app.add_option("--black", black, "Who plays Black: human, computer, computer:LEVEL or a human's name");
     app.add_option("--level", level, "Computer strength: easy, medium, hard or max (default medium)")
         ->check(CLI::IsMember({"easy", "medium", "hard", "max"}));
     app.add_option("--think", ui_options.player.think_seconds,
@@ -85,6 +163,21 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0.01, 3600.0));
     app.add_option("--seed", ui_options.player.seed,
                    "Seed for the computer's choices, for reproducible games");
+    int first_to = 1;
+    CLI::Option* first_to_opt =
+        app.add_option("--first-to", first_to, "Play rounds until a player has N wins (default 1: one game)")
+            ->check(CLI::Range(1, max_first_to));
+    ClockFlags clock_flags;
+    app.add_option("--turn-time", clock_flags.turn, "DM clock: time for each turn (90, 90s, 2m, 1m30s)");
+    app.add_option("--reserve", clock_flags.reserve, "DM clock: reserve for the whole match (default 0)");
+    app.add_option("--reserve-chunk", clock_flags.chunk,
+                   "DM clock: what an overrun takes from the reserve (default 30s)");
+    app.add_option("--game-time", clock_flags.game, "Fischer clock: time per player per round");
+    app.add_option("--increment", clock_flags.increment, "Fischer clock: time added after each move");
+    bool dm = false;
+    app.add_flag("--dm", dm,
+                 "The tournament's death match: --size 4 --first-to 2 --turn-time 2m --reserve 5m "
+                 "--reserve-chunk 30s (each can be overridden)");
     app.add_flag("--resume", ui_options.resume, "Continue the last unfinished game");
     CLI::Option* load_opt =
         app.add_option("--load", ui_options.load_path, "Open a saved game (a transcript file)");
@@ -111,6 +204,11 @@ int main(int argc, char** argv) {
 
     CLI11_PARSE(app, argc, argv);
 
+    if (dm) {  // the preset fills in what the command line left open
+        if (!size_opt->count()) size = 4;
+        if (!first_to_opt->count()) first_to = 2;
+        clock_flags.dm_preset();
+    }
     const Variant variant{size, *parse_rules(rules)};
     if (app.count("--perft")) return run_perft(perft_depth, variant);
     if (app.count("--bench")) return run_bench(std::cout, bench_depth);
@@ -143,8 +241,23 @@ int main(int argc, char** argv) {
         return protocol.run(std::cin, std::cout);
     }
 
+    std::string why;
+    const auto clock = clock_flags.settings(why);
+    if (!clock) {
+        std::cerr << "gobblet: " << why << "\n";
+        return 2;
+    }
+    for (const auto& [flag, value, seat] : {std::tuple{"--white", &white, &ui_options.seats[0]},
+                                            std::tuple{"--black", &black, &ui_options.seats[1]}}) {
+        const auto parsed = parse_seat(*value, why);
+        if (!parsed) {
+            std::cerr << "gobblet: " << flag << " " << clean_name(*value) << ": " << why << "\n";
+            return 2;
+        }
+        *seat = *parsed;
+    }
     ui_options.choice = choice;
-    ui_options.white_computer = white == "computer";
-    ui_options.black_computer = black == "computer";
+    ui_options.match = MatchSettings{variant, first_to, *clock};
+    ui_options.match_given = first_to_opt->count() || dm || clock->enabled();
     return ui::run(ui_options);
 }

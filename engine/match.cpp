@@ -2,6 +2,59 @@
 
 namespace gobblet {
 
+std::string seat_name(const SeatSpec& seat, Color first_colour, Level level) {
+    if (!seat.name.empty()) return seat.name;
+    switch (seat.kind) {
+        case SeatKind::Human: return color_name(first_colour);
+        case SeatKind::Computer:
+            return std::string("computer (") + level_name(seat.level.value_or(level)) + ")";
+        case SeatKind::Remote: return "remote player";
+    }
+    return color_name(first_colour);
+}
+
+std::string clean_name(std::string_view raw) {
+    std::string out;
+    std::size_t chars = 0;
+    bool space = false;
+    for (std::size_t i = 0; i < raw.size() && chars < max_name_length;) {
+        const unsigned char c = static_cast<unsigned char>(raw[i]);
+        // The length of a well-formed UTF-8 sequence starting here, or 0.
+        int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (len == 0 || i + len > raw.size()) {
+            ++i;
+            continue;
+        }
+        bool ok = true;
+        for (int k = 1; k < len; ++k) ok &= (static_cast<unsigned char>(raw[i + k]) >> 6) == 2;
+        if (!ok) {
+            ++i;
+            continue;
+        }
+        const std::string_view ch = raw.substr(i, len);
+        i += len;
+        if (len == 1 && (c == ' ' || c == '\t')) {
+            space = !out.empty();
+            continue;
+        }
+        if (len == 1 && (c < 32 || c == 127)) continue;
+        // C1 controls (U+0080-U+009F) and the bidirectional overrides could still disturb a terminal.
+        if (len == 2 && c == 0xC2 && static_cast<unsigned char>(ch[1]) < 0xA0) continue;
+        if (len == 3 && c == 0xE2 && static_cast<unsigned char>(ch[1]) == 0x80 &&
+            (static_cast<unsigned char>(ch[2]) >= 0xAA && static_cast<unsigned char>(ch[2]) <= 0xAE))
+            continue;
+        if (space) {
+            out += ' ';
+            ++chars;
+            space = false;
+            if (chars >= max_name_length) break;
+        }
+        out += ch;
+        ++chars;
+    }
+    return out;
+}
+
 Match::Match(const MatchSettings& settings, std::array<std::string, 2> names)
     : settings_(settings), names_(std::move(names)), clock_(settings.clock) {
     rounds_.push_back(Round{1, 0, Game(settings.variant)});

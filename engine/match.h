@@ -15,8 +15,27 @@
 
 #include "clock.h"
 #include "game.h"
+#include "player.h"
 
 namespace gobblet {
+
+// Who plays for a player: a human at this keyboard, the computer, or a remote player across the
+// network. The match never depends on it (the UI's seats do); saves record it, so that a resumed match
+// gets the same seats back.
+enum class SeatKind : std::uint8_t { Human, Computer, Remote };
+struct SeatSpec {
+    SeatKind kind = SeatKind::Human;
+    std::string name;            // empty: the default name
+    std::optional<Level> level;  // the computer's level, when it is not the game's --level
+    friend bool operator==(const SeatSpec&, const SeatSpec&) = default;
+};
+// The name shown for a seat: its own name, else "White"/"Black" for a human (by the colour it plays in
+// round 1), "computer (max)" for the computer, "remote player" for a remote one.
+std::string seat_name(const SeatSpec& seat, Color first_colour, Level level);
+// A name as typed or received, made safe to show: control characters and invisible ones dropped,
+// spaces collapsed, at most max_name_length characters (UTF-8 kept whole). May come back empty.
+constexpr std::size_t max_name_length = 24;
+std::string clean_name(std::string_view raw);
 
 struct MatchSettings {
     Variant variant{};

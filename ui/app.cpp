@@ -92,8 +92,8 @@ Variant variant_of(const saves::VariantChoice& c) {
 
 std::string App::prepare() {
     game_ = Game(variant_of(options_.choice));
-    ui_.computer[0] = options_.white_computer;
-    ui_.computer[1] = options_.black_computer;
+    ui_.computer[0] = options_.seats[0].kind == SeatKind::Computer;
+    ui_.computer[1] = options_.seats[1].kind == SeatKind::Computer;
     const char* no_color = std::getenv("NO_COLOR");
     ui_.color = !options_.no_color && !(no_color && *no_color);
     if (!options_.load_path.empty()) {

@@ -4,19 +4,21 @@
 #include <iosfwd>
 #include <string>
 
+#include "engine/match.h"
 #include "engine/player.h"
 #include "saves/savefile.h"
 
 namespace gobblet::ui {
 
 struct Options {
-    saves::VariantChoice choice;  // rules and size given on the command line (else defaults/the file's)
-    bool resume = false;          // --resume: continue the autosaved game
-    std::string load_path;        // --load FILE
-    bool white_computer = false;  // --white computer
-    bool black_computer = false;  // --black computer
-    PlayerSettings player;        // --level, --think, --seed
-    bool no_color = false;        // --no-color (NO_COLOR is read by the UI itself)
+    saves::VariantChoice choice;    // rules and size given on the command line (else defaults/the file's)
+    bool resume = false;            // --resume: continue the autosaved game
+    std::string load_path;          // --load FILE
+    std::array<SeatSpec, 2> seats;  // --white, --black: who plays for each player (player 0 starts)
+    MatchSettings match;            // --first-to, the clock flags, --dm (variant: --rules, --size)
+    bool match_given = false;       // a match setting came from the command line (it wins over a save's)
+    PlayerSettings player;          // --level, --think, --seed
+    bool no_color = false;          // --no-color (NO_COLOR is read by the UI itself)
 };
 
 // Runs the game until the player quits; returns the exit status. Without a usable terminal it prints
