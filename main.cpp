@@ -257,6 +257,8 @@ int main(int argc, char** argv) {
         *seat = *parsed;
     }
     ui_options.choice = choice;
+    ui_options.program = clean_name(argc > 0 ? argv[0] : "gobblet");
+    ui_options.seats_given = app.count("--white") || app.count("--black");
     ui_options.match = MatchSettings{variant, first_to, *clock};
     ui_options.match_given = first_to_opt->count() || dm || clock->enabled();
     return ui::run(ui_options);

@@ -190,6 +190,11 @@ void GameClock::new_round() {
     if (settings_.kind == ClockKind::Fischer) left_[0] = left_[1] = settings_.game;
 }
 
+void GameClock::swap_sides() {
+    std::swap(reserve_[0], reserve_[1]);
+    std::swap(left_[0], left_[1]);
+}
+
 void GameClock::start(Color side, Millis now) {
     if (!enabled() || flagged_) return;
     running_ = side;

@@ -75,6 +75,9 @@ class GameClock {
 
     // A new round: no side runs, Fischer game times are full again, DM reserves carry over.
     void new_round();
+    // The players change colours (a new round with the other starter): what each side holds (DM
+    // reserves) goes with its player.
+    void swap_sides();
     // `side`'s turn starts at `now`, with a fresh turn time (DM) or what is left of its game time.
     void start(Color side, Millis now);
     // The running side has finished its turn at `now`. The clock is brought up to date first; if that

@@ -111,7 +111,15 @@ int Game::occurrences() const { return int(std::count(keys_.begin(), keys_.end()
 
 void Game::legal_moves(MoveList& list) const {
     list.clear();
-    if (!over()) generate_moves(pos_, list);
+    if (over()) return;
+    generate_moves(pos_, list);
+    if (!touched_) return;
+    int kept = 0;
+    for (Move m : list)
+        if (!m.is_enter() && m.from() == *touched_) list[kept++] = m;
+    MoveList only;
+    for (int i = 0; i < kept; ++i) only.push(list[i]);
+    list = only;
 }
 
 std::string Game::play(const MoveSpec& spec, bool interactive) {

@@ -82,7 +82,8 @@ class Game {
     const std::vector<Move>& moves() const { return moves_; }
     const Result& result() const { return result_; }
     bool over() const { return result_.over(); }
-    // Legal moves of the side to move; none when the game is over.
+    // Legal moves of the side to move; none when the game is over. A touched piece (official rules)
+    // must be the piece moved, so then only its moves are legal.
     void legal_moves(MoveList& list) const;
     // Keys of every position of the game so far, oldest first, the current one last (for the search's
     // repetition test).
@@ -108,6 +109,8 @@ class Game {
     bool can_redo() const { return !redo_.empty() && end_event_ == Ending::None; }
     bool redo();
     const std::vector<Move>& redo_moves() const { return redo_; }  // next move last
+    // Forgets the undone moves: play goes on from here.
+    void clear_redo() { redo_.clear(); }
 
     // Touched-piece rule (official rules, interactive play): the side to move picks up one of its own
     // board pieces, which must then be the piece moved this turn. Returns "" or why the touch is refused.

@@ -93,8 +93,10 @@ int Match::chooser() const {
 
 void Match::choose_starter(int player, Millis now) {
     if (phase() != MatchPhase::ChoosingStarter) return;
+    const bool swap = player != round().white;
     rounds_.push_back(Round{round_number() + 1, player, Game(settings_.variant)});
     clock_.new_round();
+    if (swap) clock_.swap_sides();  // a reserve belongs to its player, whatever colour they play
     start_clock(now);
 }
 
@@ -151,15 +153,15 @@ void Match::agree_draw(Millis now) {
     sync_clock(now);
 }
 
-std::string Match::round_result_text() const {
-    const Result& r = game().result();
+std::string Match::round_result_text(std::size_t round_index) const {
+    const Round& round = rounds_.at(round_index);
+    const Result& r = round.game.result();
     if (!r.over()) return {};
-    const SideNames names = names_by_colour();
+    const SideNames names = {names_[round.white], names_[1 - round.white]};
     const int size = settings_.variant.size;
     if (r.outcome == Outcome::Draw) {
         std::string text = "Draw: " + ending_text(r, size, names);
-        if (phase() == MatchPhase::Replay)
-            text += "; round " + std::to_string(round_number()) + " is played again";
+        if (!single_game()) text += "; round " + std::to_string(round.number) + " is played again";
         return text;
     }
     const std::string& winner = names[index(~r.loser)];

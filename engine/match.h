@@ -118,8 +118,9 @@ class Match {
 
     // "Liam wins the round: four in a row on row B", "Eamon ran out of time with no reserve left: Liam
     // wins the round", "Draw: agreed by both players; round 2 is played again"; for a single game
-    // "Liam wins: ...". "" while the round goes on.
-    std::string round_result_text() const;
+    // "Liam wins: ...". "" while the round goes on. With an index, the text of that round.
+    std::string round_result_text() const { return round_result_text(rounds_.size() - 1); }
+    std::string round_result_text(std::size_t round_index) const;
     // "Liam 1 - 0 Eamon".
     std::string score_text() const;
     // "Liam wins the match 2-1"; "" until the match is over (a single game: its result).

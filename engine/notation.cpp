@@ -54,10 +54,25 @@ bool is_separator(std::string_view line, std::size_t i, std::size_t* width) {
     return false;
 }
 
-// The run of characters starting at i up to the next separator, for error messages.
+// The word (the run of characters between separators) that holds column i, as written, for error
+// messages: a mistyped "ZZ99" is quoted whole, not from where the reader gave up.
 std::string word_at(std::string_view line, std::size_t i) {
-    std::size_t j = i, w = 1;
+    std::size_t w = 1;
+    for (std::size_t k = 0; k < i;) {  // the start of the word: just after the last separator before i
+        if (is_separator(line, k, &w)) {
+            k += w;
+            if (k <= i) {
+                line.remove_prefix(k);
+                i -= k;
+                k = 0;
+            }
+        } else {
+            ++k;
+        }
+    }
+    std::size_t j = i;
     while (j < line.size() && !is_separator(line, j, &w)) ++j;
+    i = 0;
     std::string word(line.substr(i, j - i));
     if (word.size() > 12) word = word.substr(0, 12) + "...";
     // Never echo control characters or broken UTF-8 into a message.
@@ -129,7 +144,12 @@ bool read_atoms(std::string_view line, std::vector<Atom>& atoms, std::string* wr
             i += 1;
         } else {
             *written = word_at(line, i);
-            *reason = "not a move: a move is an origin and a square, like W3B2, XB2 or C2A2";
+            if (std::isalpha(static_cast<unsigned char>(c)) && digit_next)
+                *reason = std::string(1, c) + line[i + 1] +
+                          " is not a square or a stack: squares are a row A-D and a column 1-4 (like B2), stacks "
+                          "W1-W3, K1-K3, X, Y, Z";
+            else
+                *reason = "not a move: a move is an origin and a square, like W3B2, XB2 or C2A2";
             return false;
         }
         a.end = i;
@@ -164,7 +184,7 @@ ParsedMoves parse_moves(std::string_view text) {
             const Atom& a = atoms[k];
             if (k + 1 == atoms.size()) {
                 out.moves.clear();
-                out.error = TextError{line_no, upper(line.substr(a.begin, a.end - a.begin)),
+                out.error = TextError{line_no, word_at(line, a.begin),
                                       "incomplete move: a move is an origin and a square, like W3B2"};
                 return out;
             }

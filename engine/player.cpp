@@ -130,6 +130,7 @@ Choice Player::choose(const Game& game, const std::atomic<bool>* stop,
     SearchLimits limits = limits_for(impl_->settings, mix(impl_->settings.seed ^ mix(game.moves().size())));
     limits.stop = stop;
     limits.on_info = on_info;
+    if (game.touched()) limits.only_from = *game.touched();
     const SearchResult r = impl_->search.run(pos, game.position_keys(), limits);
     if (r.best.is_none()) return c;
     c.move = r.best;

@@ -239,6 +239,12 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
     SearchResult result;
     MoveList moves;
     generate_moves(pos_, moves);
+    if (limits.only_from >= 0) {
+        MoveList kept;
+        for (Move m : moves)
+            if (!m.is_enter() && m.from() == limits.only_from) kept.push(m);
+        moves = kept;
+    }
     if (moves.empty()) return result;
     result.best = moves[0];
 
@@ -247,7 +253,7 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
         result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         return result;
     };
-    if (const Move w = find_win(pos_)) {
+    if (const Move w = find_win(pos_); w && moves.contains(w)) {
         result.best = w;
         result.score = mate_score - 1;
         result.depth = 1;

@@ -33,6 +33,9 @@ struct SearchLimits {
     // every forced result within d plies: the exact 3x3 player relies on it.
     bool exact = false;
     std::uint64_t seed = 0;
+    // A touched piece (official rules) must be the piece moved: only moves from this square are
+    // considered at the root. -1: every move.
+    int only_from = -1;
     const std::atomic<bool>* stop = nullptr;
     std::function<void(const ThinkInfo&)> on_info;
 };

@@ -23,8 +23,9 @@ Verdict verdict_of(int score) {
     return {Value::Draw, 0};
 }
 
-SearchResult exact_search(const Position& pos, const std::vector<std::uint64_t>& history) {
+SearchResult exact_search(const Position& pos, const std::vector<std::uint64_t>& history, int only_from = -1) {
     SearchLimits limits;
+    limits.only_from = only_from;
     limits.exact = true;
     limits.depth = max_distance;
     return searcher().run(pos, history, limits);
@@ -47,7 +48,7 @@ std::optional<Move> best_move(const Game& game, Verdict* verdict) {
         if (std::count(keys.begin(), keys.end(), k) >= 2) history.push_back(k);
     history.push_back(game.position().key());
     std::lock_guard lock(mutex);
-    const SearchResult r = exact_search(game.position(), history);
+    const SearchResult r = exact_search(game.position(), history, game.touched() ? *game.touched() : -1);
     if (r.best.is_none()) return std::nullopt;
     if (verdict) *verdict = verdict_of(r.score);
     return r.best;

@@ -30,8 +30,8 @@ constexpr int max_distance = 24;
 Verdict solve(const Position& pos);
 
 // The best move in the game's current position, honouring its history (a third occurrence is a draw):
-// the fastest win, else a move that keeps the draw, else the slowest loss. nullopt when the game is over
-// or the board is not 3x3.
+// the fastest win, else a move that keeps the draw, else the slowest loss; a touched piece is the one
+// moved. nullopt when the game is over or the board is not 3x3.
 std::optional<Move> best_move(const Game& game, Verdict* verdict = nullptr);
 
 }  // namespace gobblet::solve3

@@ -157,6 +157,17 @@ TEST_CASE("the DM reserve carries over to the next round", "[match][dm]") {
     CHECK(m.clock().time_left(W, 100 * s) == 2 * s);
 }
 
+TEST_CASE("a DM reserve stays with its player when the colours change", "[match][dm]") {
+    Match m(first_to(2, ClockSettings::dm(2 * s, 5 * s, 1 * s)), {"Liam", "Eamon"});
+    m.start_clock(0);
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2500) == "");  // Liam (White) takes a chunk
+    play_all(m, "K1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n", 2500);
+    m.choose_starter(1, 100 * s);  // Eamon starts round 2 as White
+    CHECK(m.colour_of(0) == B);
+    CHECK(m.clock().reserve_left(B) == 4 * s);  // Liam's reserve, now on the Black side
+    CHECK(m.clock().reserve_left(W) == 5 * s);
+}
+
 TEST_CASE("Fischer clock in a match: increment after each move, flag fall loses the round",
           "[match][fischer]") {
     Match m(first_to(1, ClockSettings::fischer(5 * s, 1 * s)), {"Liam", "Eamon"});

@@ -75,7 +75,12 @@ TEST_CASE("a transcript with a bad move applies nothing", "[transcript]") {
 
 TEST_CASE("unreadable text gets an error that says what a move looks like", "[transcript]") {
     CHECK(error_of("W3B2\nK1E5") ==
-          "line 2: E5: not a move: a move is an origin and a square, like W3B2, XB2 or C2A2");
+          "line 2: K1E5: E5 is not a square or a stack: squares are a row A-D and a column 1-4 (like B2), stacks "
+          "W1-W3, K1-K3, X, Y, Z");
+    // The input is quoted exactly as written, the whole word, whatever part of it is wrong.
+    CHECK(error_of("ZZ99").rfind("line 1: ZZ99: ", 0) == 0);
+    CHECK(error_of("w3e5").rfind("line 1: w3e5: E5 is not a square", 0) == 0);
+    CHECK(error_of("W3B2x") == "line 1: W3B2x: incomplete move: a move is an origin and a square, like W3B2");
     CHECK(error_of("A5B2") == "line 1: A5B2: not a square: squares are a row A-D and a column 1-4, like B2");
     CHECK(error_of("W4B2") == "line 1: W4B2: not a reserve stack: White's stacks are W1-W3, Black's K1-K3");
     CHECK(error_of("W3") == "line 1: W3: incomplete move: a move is an origin and a square, like W3B2");

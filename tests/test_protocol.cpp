@@ -144,7 +144,7 @@ TEST_CASE("protocol: play plays for the side to move and says why a move is ille
     CHECK(s("play") == "? play needs a move, like play W3B2\n\n");
     CHECK(s("play K2A2 W1A3") == "? play takes one move; use loadtranscript for a whole game\n\n");
     CHECK(s("play K2A") ==
-          "? cannot read the move: A: not a square: squares are a row A-D and a column 1-4, like B2\n\n");
+          "? cannot read the move: K2A: not a square: squares are a row A-D and a column 1-4, like B2\n\n");
     CHECK(s.protocol.game().moves().size() == 3);
 }
 

@@ -1,6 +1,7 @@
 // The curses game: what `./main` opens in a terminal.
 #pragma once
 
+#include <array>
 #include <iosfwd>
 #include <string>
 
@@ -11,14 +12,16 @@
 namespace gobblet::ui {
 
 struct Options {
-    saves::VariantChoice choice;    // rules and size given on the command line (else defaults/the file's)
-    bool resume = false;            // --resume: continue the autosaved game
-    std::string load_path;          // --load FILE
-    std::array<SeatSpec, 2> seats;  // --white, --black: who plays for each player (player 0 starts)
-    MatchSettings match;            // --first-to, the clock flags, --dm (variant: --rules, --size)
-    bool match_given = false;       // a match setting came from the command line (it wins over a save's)
-    PlayerSettings player;          // --level, --think, --seed
-    bool no_color = false;          // --no-color (NO_COLOR is read by the UI itself)
+    std::string program = "gobblet";  // the name the program was run as, for messages ("./main")
+    saves::VariantChoice choice;      // rules and size given on the command line (else defaults/the file's)
+    bool resume = false;              // --resume: continue the autosaved game
+    std::string load_path;            // --load FILE
+    std::array<SeatSpec, 2> seats;    // --white, --black: who plays for each player (player 0 starts)
+    MatchSettings match;              // --first-to, the clock flags, --dm (variant: --rules, --size)
+    bool match_given = false;         // a match setting came from the command line (it wins over a save's)
+    bool seats_given = false;         // --white or --black came from the command line
+    PlayerSettings player;            // --level, --think, --seed
+    bool no_color = false;            // --no-color (NO_COLOR is read by the UI itself)
 };
 
 // Runs the game until the player quits; returns the exit status. Without a usable terminal it prints

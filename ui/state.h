@@ -1,12 +1,17 @@
-// What the screen shows, apart from the game itself: the prompt, the message, the cursor, what the
-// computer is doing. The view draws from this and the game alone (render from state).
+// What the screen shows apart from the match itself: the input mode and prompt, the message, the
+// cursor, questions waiting for an answer, overlays, what the computer is doing. The view draws from
+// this and the match alone (render from state).
 #pragma once
 
+#include <array>
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "engine/game.h"
+#include "engine/match.h"
 #include "engine/player.h"
+#include "keys.h"
 
 namespace gobblet::ui {
 
@@ -18,21 +23,66 @@ struct Spot {
     friend bool operator==(const Spot&, const Spot&) = default;
 };
 
-enum class Confirm { None, NewGame, ReplaceGame, Quit };
+// A question that waits for one key: "start a new game? y/n", "accept the draw? y/n", who starts.
+// Its answers are listed in the footer; any other key repeats the question.
+struct Question {
+    std::string text;
+    struct Answer {
+        Key key;
+        std::string label;  // "yes", "Eamon starts"
+        std::function<void()> act;
+    };
+    std::vector<Answer> answers;
+    std::function<void()> on_cancel;  // Esc, when the question may be dismissed; null: it may not
+};
+
+// A one-line text entry: "go to move", "say".
+struct LineEntry {
+    std::string label;
+    std::string text;
+    std::size_t max_length = 64;
+    std::function<void(const std::string&)> submit;
+};
+
+// One row of an overlay list (the settings menu, the list of games).
+struct ListRow {
+    std::string text;
+    std::string value;  // shown at the right, for settings
+};
+
+struct Overlay {
+    std::string title;
+    std::vector<ListRow> rows;
+    int selected = 0;
+    std::string footer;
+};
+
+struct SeatView {
+    SeatKind kind = SeatKind::Human;
+    std::string label;  // "human", "computer (max)", "remote"
+};
 
 struct UiState {
+    Mode mode = Mode::typing;
     std::string prompt;
     std::string message;
     bool message_is_error = false;
     Spot cursor;
-    std::optional<Spot> picked;         // a piece picked up with the cursor or the mouse
-    bool computer[2] = {false, false};  // by colour index
-    bool thinking = false;
-    bool hinting = false;  // the worker is computing a hint, not a move
+    std::optional<Spot> picked;  // a piece picked up with the cursor or the mouse
+    std::array<SeatView, 2> seats;  // by player
+    bool thinking = false;          // a seat or the hint is searching
+    bool hinting = false;           // ... for a hint
     ThinkInfo info;
+    std::optional<Question> question;
+    std::optional<LineEntry> entry;
+    std::optional<Overlay> overlay;
     bool help = false;
-    Confirm confirm = Confirm::None;
+    int help_scroll = 0;
+    int list_scroll = -1;  // first move pair shown in the move list; -1 follows the last move
+    bool paused = false;
+    bool reviewing = false;  // moves were stepped back: the computer waits
     bool color = true;
+    std::string footer_note;  // shown before the keys in the footer ("reviewing move 12 of 30")
 };
 
 }  // namespace gobblet::ui

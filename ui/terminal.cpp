@@ -2,6 +2,7 @@
 
 #include <curses.h>
 #include <langinfo.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <clocale>
@@ -19,7 +20,21 @@ SCREEN* screen = nullptr;
 bool colors_on = false;
 bool unicode = false;
 
+struct termios saved_termios {};
+bool have_termios = false;
+
 void on_signal(int) { quit_requested = 1; }
+
+// The game is dying (a crash): put the terminal back as far as a signal handler can (write(2) and
+// tcsetattr(3) are async-signal-safe; endwin is not), then die of the same signal.
+void on_crash(int sig) {
+    static const char restore[] = "\033[?1000l\033[?1002l\033[?1006l\033[?2004l\033[?1049l\033[?25h\r\n";
+    const ssize_t n = write(STDOUT_FILENO, restore, sizeof restore - 1);
+    (void)n;
+    if (have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
 
 constexpr const char* paste_on = "\033[?2004h";
 constexpr const char* paste_off = "\033[?2004l";
@@ -32,6 +47,7 @@ std::string open_terminal(bool want_color) {
                "use "
                "--replay FILE, to drive the engine from a script use --gtp";
     std::setlocale(LC_ALL, "");
+    have_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
     unicode = std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     screen = newterm(nullptr, stdout, stdin);
     if (!screen) {
@@ -44,6 +60,7 @@ std::string open_terminal(bool want_color) {
     raw();  // Ctrl-C arrives as a key, so quitting goes through the same path as `q`
     noecho();
     keypad(stdscr, TRUE);
+    nodelay(stdscr, TRUE);  // the event loop waits in poll(); reading keys never blocks
     set_escdelay(25);
     curs_set(1);
     mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, nullptr);
@@ -69,6 +86,12 @@ std::string open_terminal(bool want_color) {
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGHUP, &sa, nullptr);
     sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGQUIT, &sa, nullptr);  // Ctrl-\ quits like q, with the terminal restored
+    struct sigaction crash {};
+    crash.sa_handler = on_crash;
+    sigemptyset(&crash.sa_mask);
+    crash.sa_flags = SA_RESETHAND;
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &crash, nullptr);
     return "";
 }
 

@@ -2,6 +2,7 @@
 
 #include <curses.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "engine/movegen.h"
@@ -9,42 +10,58 @@
 
 namespace gobblet::ui {
 
-Layout::Layout(int board_size) : size(board_size) {
-    board_x = 2;
-    board_y = 2;
-    panel_x = board_x + size * cell_w + 3;
-    status_y = board_y + size * cell_h + 1;
-    width = panel_x + 25;
-    height = status_y + 5;  // status, two message lines, prompt, key help
+namespace {
+
+// Display width of UTF-8 text, counted in code points (every character the game shows is one column).
+int text_width(std::string_view s) {
+    int n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
 }
 
-namespace {
+// The first `width` columns of s, cut on a character boundary.
+std::string clip(std::string_view s, int width) {
+    if (width <= 0) return {};
+    int n = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && n++ == width) return std::string(s.substr(0, i));
+    }
+    return std::string(s);
+}
 
 int pair_attr(short pair) { return has_colors_on() ? COLOR_PAIR(pair) : 0; }
 
-// A piece as text: bigger pieces are wider; White in round brackets, Black in square ones, so the two
-// sides stay distinct without colour. "(   W4   )", "[ K2 ]".
-std::string piece_text(Color c, int size) {
+// Writes printable text at (y, x), clipped to `width` columns (to the screen's edge when -1).
+void put(int y, int x, std::string_view text, int attr = 0, int width = -1) {
+    if (y < 0 || y >= LINES || x >= COLS) return;
+    if (width < 0 || x + width > COLS) width = COLS - x;
+    attron(attr);
+    mvaddstr(y, x, clip(printable(text), width).c_str());
+    attroff(attr);
+}
+
+void centered(int y, int x, int width, const std::string& text, int attr = 0) {
+    const int w = text_width(text);
+    put(y, x + std::max(0, (width - w) / 2), text, attr, width);
+}
+
+// A piece: bigger pieces are wider, White in round brackets and Black in square ones (so the sides stay
+// distinct without colour), with its size as a bare number: "(   4   )", "[ 2 ]". No letter, so that a
+// piece never reads like a stack name (W3 is White's stack 3 in the notation).
+std::string piece_text(Color c, int size, bool large) {
+    static const int pad_small[5] = {0, 0, 1, 2, 3}, pad_large[5] = {0, 0, 2, 4, 5};
+    const std::string pad(large ? pad_large[size] : pad_small[size], ' ');
     const bool white = c == Color::White;
-    const std::string pad(size - 1, ' ');
-    return std::string(1, white ? '(' : '[') + pad + (white ? 'W' : 'K') + char('0' + size) + pad +
-           (white ? ')' : ']');
+    return std::string(1, white ? '(' : '[') + pad + char('0' + size) + pad + (white ? ')' : ']');
 }
 
 int piece_attr(Color c) { return A_BOLD | pair_attr(c == Color::White ? pair_white : pair_black); }
 
-void centered(int y, int x, int width, const std::string& text, int attr = 0) {
-    const int at = x + (width - int(text.size())) / 2;
-    attron(attr);
-    mvaddstr(y, at < x ? x : at, text.c_str());
-    attroff(attr);
-}
-
 void draw_grid(const Layout& l) {
-    const int n = l.size, w = n * Layout::cell_w, h = n * Layout::cell_h;
+    const int n = l.size, w = n * l.cell_w, h = n * l.cell_h;
     const bool box = unicode_on();  // line-drawing characters in a UTF-8 locale, plain ASCII otherwise
-    for (int r = 0; r <= n; ++r) mvhline(l.board_y + r * Layout::cell_h, l.board_x, box ? ACS_HLINE : '-', w);
-    for (int c = 0; c <= n; ++c) mvvline(l.board_y, l.board_x + c * Layout::cell_w, box ? ACS_VLINE : '|', h);
+    for (int r = 0; r <= n; ++r) mvhline(l.board_y + r * l.cell_h, l.board_x, box ? ACS_HLINE : '-', w);
+    for (int c = 0; c <= n; ++c) mvvline(l.board_y, l.board_x + c * l.cell_w, box ? ACS_VLINE : '|', h);
     for (int r = 0; r <= n; ++r)
         for (int c = 0; c <= n; ++c) {
             chtype ch = ACS_PLUS;
@@ -56,15 +73,15 @@ void draw_grid(const Layout& l) {
                 ch = ACS_LTEE;
             else if (c == n)
                 ch = ACS_RTEE;
-            mvaddch(l.board_y + r * Layout::cell_h, l.board_x + c * Layout::cell_w, box ? ch : '+');
+            mvaddch(l.board_y + r * l.cell_h, l.board_x + c * l.cell_w, box ? ch : '+');
         }
     for (int c = 0; c < n; ++c)
-        centered(l.board_y - 1, l.board_x + c * Layout::cell_w + 1, Layout::cell_w - 1,
-                 std::string(1, char('1' + c)), A_BOLD);
-    for (int r = 0; r < n; ++r) mvaddch(l.board_y + r * Layout::cell_h + 2, 0, chtype('A' + r) | A_BOLD);
+        centered(l.board_y - 1, l.board_x + c * l.cell_w + 1, l.cell_w - 1, std::string(1, char('1' + c)), A_BOLD);
+    for (int r = 0; r < n; ++r) mvaddch(l.board_y + r * l.cell_h + l.cell_h / 2, 0, chtype('A' + r) | A_BOLD);
 }
 
-// Squares the picked piece may land on.
+// Squares the picked piece may land on: exactly the legal moves of the game (which honour a touched
+// piece), so the marks never promise a move the rules refuse.
 Bitboard destinations(const Game& game, const UiState& ui) {
     if (!ui.picked || game.over()) return 0;
     MoveList moves;
@@ -73,9 +90,9 @@ Bitboard destinations(const Game& game, const UiState& ui) {
     Bitboard b = 0;
     for (Move m : moves) {
         if (ui.picked->stack) {
-            if (m.is_enter() && m.size() == pos.stack_top(pos.side_to_move(), ui.picked->index))
-                b |= bit(m.to());
-        } else if (!m.is_enter() && m.from() == make_square(ui.picked->row, ui.picked->col)) {
+            if (m.is_enter() && m.size() == pos.stack_top(pos.side_to_move(), ui.picked->index)) b |= bit(m.to());
+        } else if (!m.is_enter() && m.from() == make_square(ui.picked->row, ui.picked->col) &&
+                   (!game.touched() || *game.touched() == m.from())) {
             b |= bit(m.to());
         }
     }
@@ -85,196 +102,385 @@ Bitboard destinations(const Game& game, const UiState& ui) {
 void draw_cell(const Layout& l, const Game& game, const UiState& ui, int r, int c, Bitboard targets) {
     const Position& pos = game.position();
     const Square sq = make_square(r, c);
-    const int x = l.board_x + c * Layout::cell_w + 1, y = l.board_y + r * Layout::cell_h + 1;
-    const int w = Layout::cell_w - 1;
-    const bool cursor = !ui.cursor.stack && ui.cursor.row == r && ui.cursor.col == c;
+    const int x = l.board_x + c * l.cell_w + 1, y = l.board_y + r * l.cell_h + 1;
+    const int w = l.cell_w - 1, h = l.cell_h - 1;
+    const bool cursor = ui.mode == Mode::cursor && !ui.cursor.stack && ui.cursor.row == r && ui.cursor.col == c;
     const bool picked = ui.picked && !ui.picked->stack && ui.picked->row == r && ui.picked->col == c;
-    const Result& res = game.result();
-    const bool win = (res.line & bit(sq)) != 0;
+    const bool touched = game.touched() && *game.touched() == sq && !game.over();
+    const bool win = (game.result().line & bit(sq)) != 0;
+    bool last_to = false, last_from = false;
+    if (!game.moves().empty()) {
+        const Move m = game.moves().back();
+        last_to = m.to() == sq;
+        last_from = !m.is_enter() && m.from() == sq;
+    }
     int base = 0;
+    if (last_to || last_from) base = A_UNDERLINE;
     if (targets & bit(sq)) base = pair_attr(pair_target);
     if (win) base = pair_attr(pair_win) | A_BOLD;
     if (cursor) base |= A_REVERSE;
     attron(base);
-    for (int i = 0; i < 3; ++i) mvhline(y + i, x, ' ', w);
+    for (int i = 0; i < h; ++i) mvhline(y + i, x, ' ', w);
     attroff(base);
-    std::string top;
+
+    std::string mark;
     if (win)
-        top = "= line =";
+        mark = l.large ? "= line =" : "line";
     else if (picked)
-        top = "picked";
+        mark = "picked";
+    else if (touched)
+        mark = "touched";
     else if (targets & bit(sq))
-        top = "*";
-    if (!top.empty()) centered(y, x, w, top, base | A_BOLD);
-    if (const int s = pos.top_size(sq)) {
-        const Color owner = pos.top_color(sq);
-        centered(y + 1, x, w, piece_text(owner, s), base | piece_attr(owner));
-        if (const int under = pos.height(sq) - 1)
-            centered(y + 2, x, w, "+" + std::to_string(under) + " under", base);
+        mark = "*";
+    else if (last_to)
+        mark = "last";
+    else if (last_from)
+        mark = "from";
+    const int under = pos.height(sq) - 1;
+    const int s = pos.top_size(sq);
+    if (l.large) {
+        if (!mark.empty()) centered(y, x, w, mark, base | A_BOLD);
+        if (s) centered(y + 2, x, w, piece_text(pos.top_color(sq), s, true), base | piece_attr(pos.top_color(sq)));
+        if (under > 0) centered(y + 3, x, w, "+" + std::to_string(under) + " under", base);
+    } else {
+        if (s) centered(y, x, w, piece_text(pos.top_color(sq), s, false), base | piece_attr(pos.top_color(sq)));
+        if (!mark.empty()) put(y + 1, x, mark, base | A_BOLD, w);
+        if (under > 0) {
+            const std::string u = "+" + std::to_string(under);
+            put(y + 1, x + w - int(u.size()), u, base);
+        }
     }
 }
 
-void draw_panel(const Layout& l, const Game& game, const UiState& ui) {
+std::string seat_suffix(const SeatView& seat) {
+    switch (seat.kind) {
+        case SeatKind::Human: return "";
+        case SeatKind::Computer: return "";  // its name says it: "computer (max)"
+        case SeatKind::Remote: return " (remote)";
+    }
+    return "";
+}
+
+// One player's block: name line, clock line (with a clock), the three stacks. Returns the next row.
+int draw_player(const Layout& l, const Match& match, const UiState& ui, Color c, int y, Millis now) {
+    const Game& game = match.game();
     const Position& pos = game.position();
-    int y = l.board_y - 1;
-    for (Color c : {Color::White, Color::Black}) {
-        std::string head = std::string(color_name(c)) + (ui.computer[index(c)] ? " (computer)" : " (human)");
-        if (!game.over() && pos.side_to_move() == c) head += " <";
-        mvaddstr(y, l.panel_x, head.c_str());
-        mvchgat(y, l.panel_x, 5, A_BOLD, has_colors_on() ? (c == Color::White ? pair_white : pair_black) : 0,
-                nullptr);
-        for (int i = 0; i < reserve_stacks; ++i) {
-            const bool cur =
-                ui.cursor.stack && ui.cursor.index == i && pos.side_to_move() == c && !game.over();
-            const bool picked =
-                ui.picked && ui.picked->stack && ui.picked->index == i && pos.side_to_move() == c;
-            move(y + 1 + i, l.panel_x);
-            attron(cur ? A_REVERSE : 0);
-            printw(" %c ", "XYZ"[i]);
-            attroff(cur ? A_REVERSE : 0);
-            const int top = pos.stack_top(c, i);
-            if (top) {
-                attron(piece_attr(c));
-                printw(" %s", piece_text(c, top).c_str());
-                attroff(piece_attr(c));
-                printw(" %d left%s", pos.stack_count(c, i), picked ? "  picked" : "");
-            } else {
-                printw(" empty");
-            }
+    const int player = match.player_of(c);
+    const std::string& name = match.name(player);
+    std::string head = std::string(color_name(c)) + "  ";
+    const bool to_move = !game.over() && game.side_to_move() == c;
+    put(y, l.panel_x, head, A_BOLD | pair_attr(c == Color::White ? pair_white : pair_black));
+    std::string who = name == color_name(c) ? std::string("") : name;
+    if (who.empty()) who = ui.seats[player].kind == SeatKind::Human ? "(human)" : "";
+    who += seat_suffix(ui.seats[player]);
+    if (to_move) who += "  <";
+    put(y, l.panel_x + int(head.size()), who, to_move ? A_BOLD : 0, l.panel_w - int(head.size()));
+    ++y;
+    const GameClock& clock = match.clock();
+    if (clock.enabled()) {
+        const bool running = clock.running() == c;
+        const Millis left = clock.time_left(c, now);
+        std::string text = running ? (unicode_on() ? " \u25B6 " : " > ") : "   ";
+        if (clock.settings().kind == ClockKind::Dm)
+            text += "turn " + clock_face(left) + "  reserve " + clock_face(clock.reserve_left(c));
+        else
+            text += "time " + clock_face(left);
+        if (clock.flagged() == c) text += "  flag fell";
+        int attr = running ? A_BOLD : 0;
+        const bool low = (running && left <= 10'000) || clock.flagged() == c;
+        if (low) attr = A_BOLD | (has_colors_on() ? pair_attr(pair_error) : A_REVERSE);
+        put(y++, l.panel_x, text, attr);
+    }
+    for (int i = 0; i < reserve_stacks; ++i) {
+        const bool cur = ui.mode == Mode::cursor && ui.cursor.stack && ui.cursor.index == i && to_move;
+        const bool picked = ui.picked && ui.picked->stack && ui.picked->index == i && to_move;
+        // The stack is labelled with both names the notation uses: X (the mover's stack 1) and W1/K1.
+        std::string label = std::string(" ") + "XYZ"[i] + " " + stack_name(c, i) + " ";
+        put(y, l.panel_x, label, cur ? A_REVERSE : 0);
+        int x = l.panel_x + int(label.size());
+        const int top = pos.stack_top(c, i);
+        if (top) {
+            const std::string p = piece_text(c, top, false);
+            put(y, x, p, piece_attr(c) | (picked ? A_REVERSE : 0));
+            x += int(p.size());
+            put(y, x, " " + std::to_string(pos.stack_count(c, i)) + " left" + (picked ? "  picked" : ""));
+        } else {
+            put(y, x, "empty");
         }
-        y += 4;
+        ++y;
     }
-    mvaddstr(y, l.panel_x, "Moves");
-    const auto& moves = game.moves();
-    const int lines = l.status_y - 1 - y;
+    return y;
+}
+
+void draw_moves(const Layout& l, const Match& match, const UiState& ui, int y, int bottom) {
+    const auto& moves = match.game().moves();
     const int pairs = int(moves.size() + 1) / 2;
-    const int shown = std::max(0, lines) * 2;
-    const int first = std::max(0, pairs - shown);
-    for (int p = first; p < pairs; ++p) {
-        const int k = p - first;
-        const int row = y + 1 + k % std::max(1, lines), col = l.panel_x + (k / std::max(1, lines)) * 13;
-        std::string text = std::to_string(p + 1) + "." + move_name(moves[2 * p], Color::White);
+    const int digits = pairs >= 100 ? 3 : pairs >= 10 ? 2 : 1;
+    const int col_w = digits + 2 + 4 + 1 + 4 + 2;  // "12. W3B2 K1C3" and a gap
+    const int cols = std::max(1, (l.panel_w + 2) / col_w);
+    const int rows = bottom - y - 1;
+    if (rows < 1) return;
+    const int shown = rows * cols;
+    int first = ui.list_scroll < 0 ? std::max(0, pairs - shown) : std::clamp(ui.list_scroll, 0, std::max(0, pairs - 1));
+    std::string head = "Moves";
+    if (pairs > shown || first > 0)
+        head += " " + std::to_string(first + 1) + "-" + std::to_string(std::min(pairs, first + shown)) + " of " +
+                std::to_string(pairs) + " (PgUp PgDn)";
+    put(y, l.panel_x, head, A_BOLD);
+    for (int k = 0; k < shown && first + k < pairs; ++k) {
+        const int p = first + k;
+        char num[16];
+        std::snprintf(num, sizeof num, "%*d.", digits, p + 1);
+        std::string text = std::string(num) + " " + move_name(moves[2 * p], Color::White);
         if (std::size_t(2 * p + 1) < moves.size()) text += " " + move_name(moves[2 * p + 1], Color::Black);
-        mvaddstr(row, col, text.c_str());
+        put(y + 1 + k % rows, l.panel_x + (k / rows) * col_w, text);
     }
+}
+
+std::string status_text(const Match& match, const UiState& ui) {
+    const Game& game = match.game();
+    std::string s;
+    if (game.over()) {
+        s = match.round_result_text();
+        if (!match.single_game() && match.phase() == MatchPhase::Over) s += ". " + match.match_result_text();
+    } else {
+        const Color c = game.side_to_move();
+        const std::string& name = match.names_by_colour()[index(c)];
+        s = name == color_name(c) ? name + " to move" : name + " (" + color_name(c) + ") to move";
+    }
+    if (ui.paused) s += "    PAUSED: p resumes";
+    if (ui.thinking) {
+        s += ui.hinting ? "    finding a hint" : "    computer thinking";
+        if (ui.info.depth > 0) s += ": depth " + std::to_string(ui.info.depth) + ", best " + move_name(ui.info.best, game.side_to_move());
+        s += "...";
+    }
+    return s;
+}
+
+std::string title_text(const Match& match) {
+    const Variant v = match.variant();
+    std::string t = std::string("gobblet  ") + rules_name(v.rules) + " rules  " + std::to_string(v.size) + "x" +
+                    std::to_string(v.size);
+    if (!match.single_game())
+        t += "  round " + std::to_string(match.round_number()) + "  " + match.score_text() + " (first to " +
+             std::to_string(match.settings().first_to) + ")";
+    if (match.clock().enabled()) t += "  clock: " + clock_description(match.clock().settings());
+    return t;
+}
+
+void draw_overlay(const Layout& l, const Overlay& o) {
+    const int w = std::min(l.cols - 4, 76);
+    const int h = std::min(l.lines - 2, int(o.rows.size()) + 4);
+    const int x = (l.cols - w) / 2, y = std::max(1, (l.lines - h) / 2);
+    for (int i = 0; i < h; ++i) mvhline(y + i, x, ' ', w);
+    put(y, x + 1, o.title, A_BOLD | A_REVERSE, w - 2);
+    const int visible = h - 4;
+    const int first = std::clamp(o.selected - visible / 2, 0, std::max(0, int(o.rows.size()) - visible));
+    for (int i = 0; i < visible && first + i < int(o.rows.size()); ++i) {
+        const ListRow& r = o.rows[first + i];
+        const int attr = first + i == o.selected ? A_REVERSE : 0;
+        std::string line = " " + r.text;
+        const int vw = text_width(r.value);
+        const int room = w - 4 - vw;
+        line = clip(line, room);
+        line += std::string(std::max(0, room - text_width(line)), ' ');
+        put(y + 2 + i, x + 1, line + "  " + r.value, attr, w - 2);
+    }
+    put(y + h - 1, x + 1, o.footer, 0, w - 2);
+}
+
+void draw_too_small(const Layout& l) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf,
+                  "The terminal is %dx%d; the %dx%d board needs at least %dx%d. Enlarge the window, or press q to "
+                  "quit.",
+                  l.cols, l.lines, l.size, l.size, l.need_cols, l.need_lines);
+    int y = 0;
+    for (const std::string& line : wrap(buf, std::max(10, l.cols - 1))) put(y++, 0, line);
 }
 
 }  // namespace
 
-void draw(const Game& game, const UiState& ui) {
+std::string printable(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c == '\t') {
+            out += ' ';
+            continue;
+        }
+        if (c < 32 || c == 127) continue;
+        // C1 controls (U+0080-U+009F), encoded C2 80-C2 9F.
+        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0) {
+            ++i;
+            continue;
+        }
+        out += char(c);
+    }
+    return out;
+}
+
+std::vector<std::string> wrap(const std::string& text, int width) {
+    std::vector<std::string> out;
+    if (width < 1) width = 1;
+    std::string line;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t j = text.find(' ', i);
+        if (j == std::string::npos) j = text.size();
+        std::string word = text.substr(i, j - i);
+        i = j + 1;
+        while (text_width(word) > width) {  // a word longer than a line: cut it
+            if (!line.empty()) {
+                out.push_back(line);
+                line.clear();
+            }
+            const std::string head = clip(word, width);
+            out.push_back(head);
+            word = word.substr(head.size());
+        }
+        if (!line.empty() && text_width(line) + 1 + text_width(word) > width) {
+            out.push_back(line);
+            line.clear();
+        }
+        if (!line.empty()) line += ' ';
+        line += word;
+    }
+    if (!line.empty() || out.empty()) out.push_back(line);
+    return out;
+}
+
+Layout make_layout(int n, int cols, int lines) {
+    Layout l;
+    l.size = n;
+    l.cols = cols;
+    l.lines = lines;
+    const auto compute = [&](bool large) {
+        l.large = large;
+        l.cell_w = large ? 15 : 11;
+        l.cell_h = large ? 5 : 3;
+        const int board_w = n * l.cell_w + 1, board_h = n * l.cell_h + 1;
+        l.panel_x = l.board_x + board_w + 2;
+        l.message_lines = 3;
+        l.footer_lines = 2;
+        const int bottom = 1 + l.message_lines + 1 + l.footer_lines;
+        l.need_cols = l.panel_x + (large ? 44 : 30);
+        if (!large && n == 4) l.need_cols = 80;
+        l.need_lines = l.board_y + board_h + (large ? 5 : 2) + bottom;
+        l.panel_w = cols - l.panel_x;
+        l.status_y = lines - bottom;
+        l.under_y = l.board_y + board_h;
+        l.under_h = std::max(0, l.status_y - l.under_y);
+    };
+    compute(true);
+    if (!l.fits()) compute(false);
+    return l;
+}
+
+void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis now) {
     erase();
-    const Layout l(game.variant().size);
-    if (COLS < l.width || LINES < l.height) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "Terminal too small: the %dx%d board needs %dx%d, this one is %dx%d.",
-                      l.size, l.size, l.width, l.height, COLS, LINES);
-        mvaddstr(0, 0, buf);
-        mvaddstr(2, 0, "Enlarge the window (or press q to quit).");
+    const Game& game = match.game();
+    const Layout l = make_layout(match.variant().size, COLS, LINES);
+    if (!l.fits()) {
+        draw_too_small(l);
         refresh();
         return;
     }
-    char head[120];
-    std::snprintf(head, sizeof head, "gobblet  %s rules  %dx%d", rules_name(game.variant().rules), l.size,
-                  l.size);
-    mvaddstr(0, 0, head);
+    put(0, 0, title_text(match), 0);
     mvchgat(0, 0, 7, A_BOLD, has_colors_on() ? pair_title : 0, nullptr);
 
     draw_grid(l);
     const Bitboard targets = destinations(game, ui);
     for (int r = 0; r < l.size; ++r)
         for (int c = 0; c < l.size; ++c) draw_cell(l, game, ui, r, c, targets);
-    draw_panel(l, game, ui);
 
-    std::string status = result_text(game.result(), l.size, game.side_to_move());
-    if (ui.thinking) {
-        status += ui.hinting ? "    finding a hint" : "    computer thinking";
-        if (ui.info.depth > 0)
-            status += ": depth " + std::to_string(ui.info.depth) + ", best " +
-                      move_name(ui.info.best, game.side_to_move());
-        status += "...";
+    int y = l.board_y - 1;
+    for (Color c : {Color::White, Color::Black}) y = draw_player(l, match, ui, c, y, now) + 1;
+    draw_moves(l, match, ui, y - 1, l.status_y);
+
+    const std::string status = status_text(match, ui);
+    put(l.status_y, 0, status, 0, l.cols - 1);
+    if (game.over() || !ui.thinking)
+        mvchgat(l.status_y, 0, std::min(l.cols - 1, text_width(printable(status.substr(0, status.find(':'))))), A_BOLD,
+                0, nullptr);
+    const int attr = ui.message_is_error ? pair_attr(pair_error) | A_BOLD : 0;
+    std::vector<std::string> msg = wrap(printable(ui.message), l.cols - 1);
+    if (int(msg.size()) > l.message_lines) {
+        msg.resize(l.message_lines);
+        msg.back() = clip(msg.back(), l.cols - 4) + "...";
     }
-    mvaddstr(l.status_y, 0, status.c_str());
-    mvchgat(l.status_y, 0, int(outcome_text(game.result(), game.side_to_move()).size()), A_BOLD, 0, nullptr);
-    if (!ui.message.empty()) {
-        const int attr = ui.message_is_error ? pair_attr(pair_error) | A_BOLD : 0;
-        // Up to two lines, broken at a space.
-        std::string first = ui.message, second;
-        if (int(first.size()) > COLS - 1) {
-            std::size_t cut = first.rfind(' ', std::size_t(COLS - 1));
-            if (cut == std::string::npos || cut == 0) cut = std::size_t(COLS - 1);
-            second = first.substr(cut + (first[cut] == ' ' ? 1 : 0));
-            first.resize(cut);
-        }
-        attron(attr);
-        mvaddnstr(l.status_y + 1, 0, first.c_str(), COLS - 1);
-        mvaddnstr(l.status_y + 2, 0, second.c_str(), COLS - 1);
-        attroff(attr);
+    for (int i = 0; i < int(msg.size()); ++i) put(l.status_y + 1 + i, 0, msg[i], attr, l.cols - 1);
+    const int prompt_y = l.status_y + 1 + l.message_lines;
+    put(prompt_y, 0, chrome.prompt_line, ui.question ? A_BOLD : 0, l.cols - 1);
+    for (int i = 0; i < int(chrome.footer.size()) && i < l.footer_lines; ++i)
+        put(prompt_y + 1 + i, 0, chrome.footer[i], A_DIM, l.cols - 1);
+    if (ui.overlay) draw_overlay(l, *ui.overlay);
+    if (chrome.prompt_cursor >= 0 && !ui.overlay) {
+        curs_set(1);
+        move(prompt_y, std::min(chrome.prompt_cursor, l.cols - 1));
+    } else {
+        curs_set(0);
     }
-    mvaddstr(l.status_y + 4, 0, "< > undo/redo  s save  t copy  n new  [ ] computer  ! hint  ? help  q quit");
-    const std::string prompt = "Move: " + ui.prompt;
-    mvaddstr(l.status_y + 3, 0, prompt.c_str());
-    move(l.status_y + 3, int(prompt.size()));
     refresh();
 }
 
 std::optional<Spot> hit(const Layout& l, const Position& pos, int y, int x) {
     const int gx = x - l.board_x, gy = y - l.board_y;
-    if (gx > 0 && gy > 0 && gx < l.size * Layout::cell_w && gy < l.size * Layout::cell_h &&
-        gx % Layout::cell_w != 0 && gy % Layout::cell_h != 0)
-        return Spot{false, gy / Layout::cell_h, gx / Layout::cell_w, 0};
-    // The side to move's stacks in the panel.
-    const int first = l.board_y + (pos.side_to_move() == Color::White ? 0 : 4);
-    if (x >= l.panel_x && x < l.panel_x + 25 && y >= first && y < first + 3)
-        return Spot{true, 0, 0, y - first};
+    if (gx > 0 && gy > 0 && gx < l.size * l.cell_w && gy < l.size * l.cell_h && gx % l.cell_w != 0 &&
+        gy % l.cell_h != 0)
+        return Spot{false, gy / l.cell_h, gx / l.cell_w, 0};
+    (void)pos;
     return std::nullopt;
 }
 
-void draw_help(const Game& game) {
-    erase();
-    const Variant v = game.variant();
+std::vector<std::string> help_lines(const Match& match, int width) {
+    const Variant v = match.variant();
     const bool official = v.rules == Rules::Official;
     const int n = v.size;
-    std::vector<std::string> lines = {
-        std::string("gobblet help: ") + rules_name(v.rules) + " rules, " + std::to_string(n) + "x" +
-            std::to_string(n),
-        "",
-        n == 4 ? "Each side has 12 pieces, sizes 1-4, in three stacks X, Y, Z (largest on top)."
-               : "Each side has 6 pieces, two of each size 1-3, in stacks X (3s), Y (2s), Z (1s).",
-        "A turn: enter a stack's top piece onto the board, or move one of your visible pieces.",
-        "A piece may land on an empty square or gobble (cover) any smaller piece.",
-        n == 4 ? "Four of your visible pieces in a row, column or diagonal win."
-               : "Three of your visible pieces in a row, column or diagonal win.",
-        "Lifting a piece that uncovers the opponent's line loses, unless the landing covers that line.",
-        "The same position three times is a draw; a side with no legal move loses.",
+    std::vector<std::string> out;
+    const auto para = [&](const std::string& text, const std::string& indent = "") {
+        for (const std::string& line : wrap(text, width - int(indent.size()))) out.push_back(indent + line);
     };
-    if (n == 4 && official) {
-        lines.push_back("Official rules: an entering piece may land only on an empty square, or gobble an");
-        lines.push_back(
-            "  opponent piece in a line where the opponent shows three. A board piece you pick up");
-        lines.push_back("  must be the piece you move (touched piece).");
-    } else if (official) {
-        lines.push_back(
-            "Official rules: a board piece you pick up must be the piece you move (touched piece).");
-    } else {
-        lines.push_back(
-            "Rogers rules: an entering piece may gobble any smaller piece; no touched-piece rule.");
+    out.push_back(std::string("gobblet help: ") + rules_name(v.rules) + " rules, " + std::to_string(n) + "x" +
+                  std::to_string(n));
+    out.emplace_back();
+    para(n == 4 ? "Each side has 12 pieces, sizes 1-4, in three stacks X, Y, Z (W1-W3 for White, K1-K3 for Black), "
+                  "largest on top; only a stack's top piece can be played."
+                : "Each side has 6 pieces, two of each size 1-3, in stacks X (the 3s), Y (the 2s) and Z (the 1s); "
+                  "any stack's top piece can be played.");
+    para("A turn: enter a stack's top piece onto the board, or move one of your visible pieces. A piece may land on "
+         "an empty square or gobble (cover) any smaller piece. Pieces show their size: (4) is White's largest, [1] "
+         "Black's smallest; +2 in a square means two pieces lie underneath.");
+    para(std::string(n == 4 ? "Four" : "Three") +
+         " of your visible pieces in a row, column or diagonal win. Lifting a piece that uncovers the opponent's "
+         "line loses, unless the landing covers that line; a move that makes both lines loses too.");
+    para("The same position three times is a draw; a side with no legal move loses.");
+    if (n == 4 && official)
+        para("Official rules: an entering piece may land only on an empty square, or gobble an opponent piece in a "
+             "line where the opponent shows three. A board piece you pick up is touched and must be the piece you "
+             "move; if it cannot move, you lose.");
+    else if (official)
+        para("Official rules: a board piece you pick up is touched and must be the piece you move; if it cannot "
+             "move, you lose.");
+    else
+        para("Rogers rules: an entering piece may gobble any smaller piece; there is no touched-piece rule.");
+    out.emplace_back();
+    para("Moves: origin then destination. W3B2 is White's stack 3 to B2, K1C3 Black's stack 1 to C3, XB2 your "
+         "stack X to B2, C2A2 the piece on C2 to A2. Case, spaces and - or -> do not matter. Paste a transcript "
+         "(one move a line) to play it as a whole.");
+    para("Typing mode (the default): letters and digits that start a move go to the prompt; Enter plays it. Cursor "
+         "mode: an arrow key or a mouse click enters it; Esc goes back to typing.");
+    out.emplace_back();
+    out.push_back("Keys:");
+    for (const KeyBinding& b : key_table()) {
+        if (!b.help || !*b.help) continue;
+        std::string keys = b.keys_text;
+        keys.resize(std::max<std::size_t>(keys.size(), 12), ' ');
+        const auto lines = wrap(b.help, std::max(10, width - 14));
+        for (std::size_t i = 0; i < lines.size(); ++i) out.push_back("  " + (i == 0 ? keys : std::string(12, ' ')) + lines[i]);
     }
-    const std::vector<std::string> keys = {
-        "",
-        "Moves: origin then destination: W3B2 (White's stack 3 to B2), K1C3 (Black), XB2 (your stack X),",
-        "  C2A2 (the piece on C2 to A2). Case, spaces and - or -> are fine. Enter plays, Esc clears.",
-        "Cursor: arrows or h j k l over squares and your stacks; Enter/Space picks up and puts down;",
-        "  mouse clicks do the same. Legal destinations are marked *.",
-        "Paste a transcript (one move a line) to play it as a whole.",
-        "Keys (prompt empty):  < or u undo   > or r redo   s save   t copy to clipboard   n new game",
-        "  [ computer plays White on/off   ] computer plays Black on/off   ! hint   ? help   q quit",
-        "",
-        "Press any key to return to the game.",
-    };
-    lines.insert(lines.end(), keys.begin(), keys.end());
-    for (std::size_t i = 0; i < lines.size() && int(i) < LINES; ++i)
-        mvaddnstr(int(i), 0, lines[i].c_str(), COLS - 1);
-    refresh();
+    return out;
 }
 
 }  // namespace gobblet::ui

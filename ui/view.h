@@ -1,8 +1,22 @@
 // Layout and drawing. The only code that knows screen coordinates: draw() renders everything from the
-// game and the UI state for the current terminal size, and hit() maps a mouse click back to a spot.
+// match and the UI state for the current terminal size, and hit() maps a mouse click back to a spot.
+//
+// Layout (80x24, the smallest 4x4 screen; bigger cells from 120x40):
+//
+//   title: rules, size, round, score, clock settings
+//   board (rows A-D, columns 1-4)      | White: name, clock, stacks X Y Z
+//                                      | Black: name, clock, stacks X Y Z
+//                                      | moves, numbered in pairs, scrollable
+//   analysis (under the board)         |
+//   status: whose turn or the result, what the computer is doing
+//   message (wrapped, up to three lines)
+//   prompt, question or cursor position
+//   footer: the keys that work now, from the key table
 #pragma once
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "state.h"
 
@@ -10,18 +24,34 @@ namespace gobblet::ui {
 
 struct Layout {
     int size = 4;
-    int board_x = 3, board_y = 3;                  // top-left corner of the grid
-    int panel_x = 0;                               // stacks and move list
-    int status_y = 0;                              // status, message, prompt and key help below the board
-    int width = 0, height = 0;                     // what the whole layout needs
-    static constexpr int cell_w = 12, cell_h = 4;  // including one border line/column
-    explicit Layout(int board_size);
+    bool large = false;
+    int cell_w = 11, cell_h = 3;  // including one border line/column
+    int board_x = 2, board_y = 2;
+    int panel_x = 0, panel_w = 0;  // the right panel: players, stacks, moves
+    int under_y = 0, under_h = 0;  // below the board, left: the analysis
+    int status_y = 0;              // then message_lines, the prompt and footer_lines
+    int message_lines = 3, footer_lines = 1;
+    int cols = 0, lines = 0;
+    int need_cols = 0, need_lines = 0;  // the smallest terminal for this board
+    bool fits() const { return cols >= need_cols && lines >= need_lines; }
+};
+Layout make_layout(int board_size, int cols, int lines);
+
+// Everything the footer and the prompt line need that only the app knows.
+struct Chrome {
+    std::vector<std::string> footer;  // already fitted to the width
+    std::string prompt_line;          // "Move: W3B", "Cursor on B2", a question's answers
+    int prompt_cursor = -1;           // column of the text cursor on the prompt line, -1 for none
 };
 
-void draw(const Game& game, const UiState& ui);
+void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis now);
 // The spot under a screen position, if any.
 std::optional<Spot> hit(const Layout& layout, const Position& pos, int y, int x);
-// The help screen: the rules of the active rule set and every key.
-void draw_help(const Game& game);
+// The help screen's lines for this width: the rules in force and every key of the key table.
+std::vector<std::string> help_lines(const Match& match, int width);
+// Lines of text broken at spaces to fit `width` columns (a word longer than the width is cut).
+std::vector<std::string> wrap(const std::string& text, int width);
+// Text that is safe to put on the terminal: control characters dropped.
+std::string printable(std::string_view text);
 
 }  // namespace gobblet::ui

@@ -14,7 +14,7 @@ expect_contains "unknown" "$(cat "$WORK/err")" "--no-such-flag"
 play() { printf 'level easy\ngenmove\ngenmove\ngenmove\ngenmove\n' | "$MAIN" --gtp --seed "$1"; }
 expect_eq "same seed, same moves" "$(play 5)" "$(play 5)"
 # Bad values of the game's flags are refused with the flag's name.
-"$MAIN" --white robot 2>"$WORK/err" && fail "--white robot must fail"
+"$MAIN" --white computer:robot 2>"$WORK/err" && fail "--white computer:robot must fail"
 expect_contains "--white" "$(cat "$WORK/err")" "--white"
 "$MAIN" --think 0 2>"$WORK/err" && fail "--think 0 must fail"
 expect_contains "--think" "$(cat "$WORK/err")" "--think"

@@ -3,16 +3,16 @@ source "$(dirname "$0")/lib.bash"
 start
 keys ']'
 wait_for "computer plays Black: on"
-wait_for "Black (computer)"
+wait_for "Black  computer (medium)"
 type_move W3B2
-wait_for "computer (Black) played"
+wait_for "computer (medium) played"
 wait_for "White to move"
 keys '['
-wait_for "computer plays White: on"
-wait_for "computer (White) played"
+wait_for "White  computer (medium)"
+wait_re "computer \(medium\) played [A-D][1-4]"
 keys '[' ']'
 wait_for "computer plays Black: off"
 $T kill-session -t ui
 start --white computer --level easy
-wait_for "computer (White) played"
+wait_for "computer (easy) played"
 wait_for "Black to move"

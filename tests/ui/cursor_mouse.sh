@@ -17,11 +17,11 @@ click() {
     keys -l $'\e[M '"$at"   # press
     keys -l $'\e[M#'"$at"   # release
 }
-click 56 7   # Black's stack Y in the panel
+click 56 8   # Black's stack Y in the panel
 wait_for "picked up K2"
-click 32 12  # square C3
+click 30 9   # square C3
 wait_for "Black played K2C3"
 wait_for "White to move"
 # Clicking the opponent's piece explains why it cannot be picked up.
-click 32 12
+click 30 9
 wait_for "the piece on C3 is Black's"

@@ -3,13 +3,13 @@ source "$(dirname "$0")/lib.bash"
 start --rules rogers
 keys '?'
 wait_for "Rogers rules: an entering piece may gobble any smaller piece"
-wait_for "< or u undo"
+wait_for "undo, or step back through the game"
 keys x
 wait_for "White to move"
 type_move W3B2; wait_for "Black to move"
 keys n
-wait_for "start a new game?"
-keys y
+wait_for "start a new game: keep the current one"
+keys d
 wait_for "new game"
 wait_for "White to move"
-expect_no "1.W3B2"
+expect_no "1. W3B2"

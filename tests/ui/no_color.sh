@@ -8,8 +8,8 @@ $T kill-session -t ui
 start -e NO_COLOR=1
 type_move W3B2; type_move K1C3; wait_for "White to move"
 [ "$(colours)" -eq 0 ] || fail "NO_COLOR: no colour expected"
-screen | grep -qF "(   W4   )" || fail "White pieces in round brackets"
-screen | grep -qF "[   K4   ]" || fail "Black pieces in square brackets"
+screen | grep -qF "(   4   )" || fail "White pieces in round brackets"
+screen | grep -qF "[   4   ]" || fail "Black pieces in square brackets"
 $T kill-session -t ui
 start --no-color
 [ "$(colours)" -eq 0 ] || fail "--no-color: no colour expected"

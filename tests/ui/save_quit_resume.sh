@@ -14,11 +14,11 @@ wait_for "the game is saved in"
 $T kill-session -t ui
 start --resume
 wait_for "resumed the last game (2 moves)"
-wait_for "1.W3B2 K1C3"
+wait_for "1. W3B2 K1C3"
 wait_for "White to move"
 keys C-c
 [ "$(wait_exit)" = 0 ] || fail "Ctrl-C exits with status 0"
 $T kill-session -t ui
 start --load "$saved"
 wait_for "loaded"
-wait_for "1.W3B2 K1C3"
+wait_for "1. W3B2 K1C3"

@@ -2,10 +2,10 @@
 source "$(dirname "$0")/lib.bash"
 start
 s=$(screen)
-for want in "official rules" "White to move" "White (human)" "Black (human)" "Moves" "q quit" "? help"; do
+for want in "official rules" "White to move" "White  (human)" "Black  (human)" "Moves" "q quit" "? help"; do
     grep -qF -- "$want" <<<"$s" || fail "missing: $want"
 done
 grep -qE '^ +1 +2 +3 +4' <<<"$s" || fail "column numbers 1-4"
 for r in A B C D; do grep -qE "^$r " <<<"$s" || fail "row label $r"; done
-[ "$(grep -cE 'X +\(   W4   \) 4 left' <<<"$s")" -eq 1 ] || fail "White's stack X"
-grep -qE 'Z +\[   K4   \] 4 left' <<<"$s" || fail "Black's stack Z"
+[ "$(grep -cE 'X W1 \(   4   \) 4 left' <<<"$s")" -eq 1 ] || fail "White's stack X"
+grep -qE 'Z K3 \[   4   \] 4 left' <<<"$s" || fail "Black's stack Z"

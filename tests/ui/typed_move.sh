@@ -8,8 +8,8 @@ type_move "k1 -> c3"
 wait_for "White to move"
 type_move "xa1"
 wait_for "Black to move"
-wait_for "1.W3B2 K1C3"
-wait_for "2.W1A1"
+wait_for "1. W3B2 K1C3"
+wait_for "2. W1A1"
 # Backspace edits, Esc clears.
 keys -l "C3D5"; keys BSpace BSpace; keys -l "D4"; keys Enter
 wait_for "Black played C3D4"

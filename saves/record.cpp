@@ -1,0 +1,398 @@
+#include "record.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <vector>
+
+namespace gobblet::saves {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string seat_text(const SeatSpec& seat) {
+    switch (seat.kind) {
+        case SeatKind::Human: return "human";
+        case SeatKind::Computer: return seat.level ? std::string("computer ") + level_name(*seat.level) : "computer";
+        case SeatKind::Remote: return "remote";
+    }
+    return "human";
+}
+
+std::optional<SeatSpec> parse_seat_text(std::string_view text) {
+    const std::string t = lower(trim(text));
+    SeatSpec seat;
+    if (t == "human") return seat;
+    if (t == "remote") {
+        seat.kind = SeatKind::Remote;
+        return seat;
+    }
+    if (t == "computer" || t.rfind("computer ", 0) == 0) {
+        seat.kind = SeatKind::Computer;
+        if (t.size() > 9) {
+            seat.level = parse_level(trim(std::string_view(t).substr(9)));
+            if (!seat.level) return std::nullopt;
+        }
+        return seat;
+    }
+    return std::nullopt;
+}
+
+const char* side_word(Color c) { return c == Color::White ? "white" : "black"; }
+
+std::optional<Color> parse_side(std::string_view w) {
+    if (w == "white") return Color::White;
+    if (w == "black") return Color::Black;
+    return std::nullopt;
+}
+
+// The ending line of a round whose end the moves do not show.
+std::string ending_line(const Game& g) {
+    const Result& r = g.result();
+    switch (r.ending) {
+        case Ending::Resignation: return std::string("resignation ") + side_word(r.loser);
+        case Ending::Agreement: return "agreement";
+        case Ending::Time: return std::string("time ") + side_word(r.loser);
+        case Ending::Forfeit: return "forfeit " + square_name(r.touched);
+        default: return {};
+    }
+}
+
+std::optional<Square> parse_square(std::string_view w, int size) {
+    if (w.size() != 2) return std::nullopt;
+    const int row = std::toupper(static_cast<unsigned char>(w[0])) - 'A', col = w[1] - '1';
+    if (row < 0 || row >= size || col < 0 || col >= size) return std::nullopt;
+    return make_square(row, col);
+}
+
+// Applies an ending line to a round's game; "" or why it does not fit.
+std::string apply_ending(Game& g, std::string_view text) {
+    const std::string t = lower(trim(text));
+    const std::size_t space = t.find(' ');
+    const std::string kind = t.substr(0, space);
+    const std::string arg = space == std::string::npos ? "" : std::string(trim(std::string_view(t).substr(space)));
+    if (g.over()) return "the moves already end the round";
+    if (kind == "agreement" && arg.empty()) {
+        g.agree_draw();
+        return {};
+    }
+    if (kind == "resignation" || kind == "time") {
+        const auto side = parse_side(arg);
+        if (!side) return "the ending names no side (white or black)";
+        if (kind == "resignation")
+            g.resign(*side);
+        else
+            g.lose_on_time(*side);
+        return {};
+    }
+    if (kind == "forfeit") {
+        const auto sq = parse_square(arg, g.variant().size);
+        if (!sq) return "a forfeit names the touched square";
+        g.touch(*sq);
+        if (!g.over() || g.result().ending != Ending::Forfeit) {
+            return "the piece on " + square_name(*sq) + " can move, so touching it forfeits nothing";
+        }
+        return {};
+    }
+    return "unknown ending (resignation, agreement, time or forfeit)";
+}
+
+// One round as read: where it starts, its starter and its lines.
+struct RoundText {
+    int line = 0;  // the "% round" line, 0 for a single game
+    int number = 1;
+    int white = 0;
+    std::vector<int> move_lines;  // indexes into the file's lines
+    std::string ending;
+    int ending_line = 0;
+    std::string touched;
+    int touched_line = 0;
+};
+
+std::string slug(std::string_view name) {
+    std::string out;
+    for (unsigned char c : name) {
+        if (std::isalnum(c))
+            out += char(std::tolower(c));
+        else if (!out.empty() && out.back() != '-')
+            out += '-';
+    }
+    while (!out.empty() && out.back() == '-') out.pop_back();
+    return out.empty() ? "player" : out;
+}
+
+}  // namespace
+
+std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, const GameClock::State* clock,
+                        std::string_view date) {
+    const bool is_match = !m.single_game();
+    std::string out = is_match ? "% gobblet match\n" : "% gobblet game\n";
+    out += std::string("% rules: ") + rules_name(m.variant().rules) + "\n";
+    out += "% size: " + std::to_string(m.variant().size) + "\n";
+    if (!date.empty()) out += "% date: " + std::string(date) + "\n";
+    out += "% white: " + m.name(0) + "\n% black: " + m.name(1) + "\n";
+    out += "% seat white: " + seat_text(seats[0]) + "\n% seat black: " + seat_text(seats[1]) + "\n";
+    if (is_match) out += "% first to: " + std::to_string(m.settings().first_to) + "\n";
+    if (m.clock().enabled()) out += "% clock: " + clock_settings_text(m.clock().settings()) + "\n";
+    if (is_match) out += "% score: " + m.score_text() + "\n";
+    if (m.clock().settings().kind == ClockKind::Dm) {
+        // The reserves by player (the clock keeps them by colour of the current round).
+        const GameClock& c = m.clock();
+        out += "% reserve: " + m.name(0) + " " + duration_text(c.reserve_left(m.colour_of(0))) + ", " + m.name(1) + " " +
+               duration_text(c.reserve_left(m.colour_of(1))) + "\n";
+    }
+    for (std::size_t i = 0; i < m.rounds().size(); ++i) {
+        const Round& r = m.rounds()[i];
+        if (is_match)
+            out += "% round " + std::to_string(r.number) + ": " + m.name(r.white) + " (player " +
+                   std::to_string(r.white + 1) + ") plays White\n";
+        out += transcript_text(r.game.moves());
+        if (const std::string e = ending_line(r.game); !e.empty()) out += "% ending: " + e + "\n";
+        if (r.game.over()) out += "% result: " + m.round_result_text(i) + "\n";
+    }
+    const Game& g = m.game();
+    if (!g.over() && g.touched()) out += "% touched: " + square_name(*g.touched()) + "\n";
+    if (clock && m.clock().enabled() && !g.over()) out += "% clock state: " + GameClock::state_text(*clock) + "\n";
+    if (is_match && m.phase() == MatchPhase::Over) out += "% match result: " + m.match_result_text() + "\n";
+    return out;
+}
+
+std::string LoadedRecord::message(std::string_view switch_hint) const {
+    if (!error) return {};
+    std::string m = error->message();
+    if (legal_under) {
+        const std::string name = rules_name(*legal_under);
+        m += "; the transcript is legal under the " + name + " rules: use " + std::string(switch_hint) + " " + name;
+    }
+    return m;
+}
+
+LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
+    LoadedRecord out;
+    const auto fail = [&out](int line, std::string written, std::string why) {
+        out.error = TextError{line, std::move(written), std::move(why)};
+        return out;
+    };
+    std::vector<std::string_view> lines;
+    for (std::size_t start = 0; start <= text.size();) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        lines.push_back(line);
+        start = end + 1;
+    }
+
+    Header header;
+    std::array<std::string, 2> names = {"White", "Black"};
+    std::array<SeatSpec, 2> seats;
+    MatchSettings settings;
+    bool is_match = false;
+    std::string score_line;
+    int score_line_no = 0;
+    std::vector<RoundText> rounds(1);
+    bool explicit_rounds = false;
+    std::optional<GameClock::State> clock_state;
+
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const int no = int(i) + 1;
+        const std::string_view t = trim(lines[i]);
+        if (t.empty()) continue;
+        if (t[0] != '%' && t[0] != '#') {
+            rounds.back().move_lines.push_back(int(i));
+            continue;
+        }
+        const std::string_view body = trim(t.substr(1));
+        if (lower(body) == "gobblet match") {
+            is_match = true;
+            continue;
+        }
+        const std::size_t colon = body.find(':');
+        if (colon == std::string_view::npos) continue;  // a comment
+        const std::string key = lower(trim(body.substr(0, colon)));
+        const std::string_view value = trim(body.substr(colon + 1));
+        if (key == "rules") {
+            header.rules = parse_rules(lower(value));
+            if (!header.rules) return fail(no, std::string(value), "unknown rules: official or rogers");
+        } else if (key == "size") {
+            if (value == "4" || value == "4x4") header.size = 4;
+            else if (value == "3" || value == "3x3") header.size = 3;
+            else return fail(no, std::string(value), "the board size is 3 or 4");
+        } else if (key == "date") {
+            header.date = std::string(value);
+        } else if (key == "white" || key == "black") {
+            std::string name = clean_name(value);
+            if (name.empty()) return fail(no, std::string(value), "a player's name needs a visible character");
+            names[key == "white" ? 0 : 1] = std::move(name);
+        } else if (key == "seat white" || key == "seat black") {
+            const auto seat = parse_seat_text(value);
+            if (!seat) return fail(no, std::string(value), "a seat is human, computer, computer LEVEL or remote");
+            seats[key == "seat white" ? 0 : 1] = *seat;
+        } else if (key == "first to") {
+            const std::string v(value);
+            char* end = nullptr;
+            const long n = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end || n < 1 || n > max_first_to)
+                return fail(no, v, "a match is played to 1-" + std::to_string(max_first_to) + " round wins");
+            settings.first_to = int(n);
+        } else if (key == "clock") {
+            std::string why;
+            const auto c = parse_clock_settings(value, &why);
+            if (!c) return fail(no, std::string(value), why);
+            settings.clock = *c;
+        } else if (key == "score") {
+            score_line = std::string(value);
+            score_line_no = no;
+        } else if (key == "round") {
+            return fail(no, std::string(value), "a round line is '% round N: NAME (player P) plays White'");
+        } else if (key.rfind("round ", 0) == 0) {
+            RoundText r;
+            r.line = no;
+            const std::string num = key.substr(6);
+            char* end = nullptr;
+            const long n = std::strtol(num.c_str(), &end, 10);
+            const std::string v = lower(value);
+            const std::size_t p = v.find("(player ");
+            if (num.empty() || *end || n < 1 || n > 100000 || p == std::string::npos || p + 10 > v.size() ||
+                (v[p + 8] != '1' && v[p + 8] != '2') || v.substr(p + 9) != ") plays white")
+                return fail(no, std::string(body), "a round line is '% round N: NAME (player P) plays White'");
+            r.number = int(n);
+            r.white = v[p + 8] - '1';
+            if (!explicit_rounds && rounds.size() == 1 && rounds[0].move_lines.empty())
+                rounds[0] = r;  // the first round line opens the first round
+            else
+                rounds.push_back(r);
+            explicit_rounds = true;
+            is_match = true;
+        } else if (key == "ending") {
+            rounds.back().ending = std::string(value);
+            rounds.back().ending_line = no;
+        } else if (key == "touched") {
+            rounds.back().touched = std::string(value);
+            rounds.back().touched_line = no;
+        } else if (key == "clock state") {
+            std::string why;
+            clock_state = GameClock::parse_state(value, &why);
+            if (!clock_state) return fail(no, "clock state", why);
+        }
+        // result, match result, reserve and anything unknown are for readers: the rounds decide.
+    }
+    settings.variant = choose_variant(header, forced);
+
+    std::vector<Round> built;
+    for (const RoundText& rt : rounds) {
+        // The round's lines with every other line blanked, so errors name the file's line numbers.
+        std::string round_text;
+        std::size_t next = 0;
+        for (int idx : rt.move_lines) {
+            while (next < std::size_t(idx)) {
+                round_text += '\n';
+                ++next;
+            }
+            round_text += lines[idx];
+            round_text += '\n';
+            ++next;
+        }
+        Round r{rt.number, rt.white, Game(settings.variant)};
+        if (auto err = r.game.play_transcript(round_text)) {
+            out.error = err->where;
+            if (!explicit_rounds) out.legal_under = err->legal_under;
+            return out;
+        }
+        if (!rt.ending.empty()) {
+            if (std::string why = apply_ending(r.game, rt.ending); !why.empty())
+                return fail(rt.ending_line, rt.ending, why);
+        }
+        if (!rt.touched.empty()) {
+            const auto sq = parse_square(lower(rt.touched), settings.variant.size);
+            if (!sq || r.game.over()) return fail(rt.touched_line, rt.touched, "no piece there can be touched now");
+            if (std::string why = r.game.touch(*sq); !why.empty() || r.game.over())
+                return fail(rt.touched_line, rt.touched, why.empty() ? "the touched piece cannot move" : why);
+        }
+        built.push_back(std::move(r));
+    }
+    std::string why;
+    auto match = Match::from_rounds(settings, names, std::move(built), &why);
+    if (!match) return fail(rounds.back().line, "", why);
+    if (!score_line.empty() && score_line != match->score_text())
+        return fail(score_line_no, score_line, "the rounds give the score " + match->score_text());
+    out.record = Record{std::move(*match), seats, clock_state, header.date, is_match};
+    return out;
+}
+
+fs::path games_dir() {
+    const fs::path saves = saves_dir();  // .../gobblet/saves
+    return saves.empty() ? saves : saves.parent_path() / "games";
+}
+
+std::string file_stamp() {
+    std::time_t t = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&t, &local);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &local);
+    return buf;
+}
+
+std::string archive_stem(const Match& m) { return slug(m.name(0)) + "-white--" + slug(m.name(1)) + "-black"; }
+
+std::string write_new_file(const fs::path& dir, const std::string& stem, std::string_view text, fs::path* written) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return "cannot write in " + dir.string() + ": " + ec.message();
+    std::string tmp = (dir / ("." + stem + ".XXXXXX")).string();
+    const int fd = mkstemp(tmp.data());
+    if (fd < 0) return "cannot write in " + dir.string() + ": " + std::strerror(errno);
+    fchmod(fd, 0644);
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += std::size_t(n);
+    }
+    const bool ok = done == text.size() && ::fsync(fd) == 0;
+    const std::string io_error = ok ? "" : std::strerror(errno);
+    ::close(fd);
+    if (!ok) {
+        ::unlink(tmp.c_str());
+        return "cannot write in " + dir.string() + ": " + io_error;
+    }
+    // link() never replaces an existing file: the first free name is claimed atomically.
+    for (int i = 1; i < 10000; ++i) {
+        const fs::path target = dir / (stem + (i > 1 ? "-" + std::to_string(i) : "") + ".txt");
+        if (::link(tmp.c_str(), target.c_str()) == 0) {
+            ::unlink(tmp.c_str());
+            if (written) *written = target;
+            return {};
+        }
+        if (errno != EEXIST) {
+            const std::string why = std::strerror(errno);
+            ::unlink(tmp.c_str());
+            return "cannot write " + target.string() + ": " + why;
+        }
+    }
+    ::unlink(tmp.c_str());
+    return "cannot write in " + dir.string() + ": every name is taken";
+}
+
+}  // namespace gobblet::saves

@@ -1,0 +1,80 @@
+// The record of a game or a match: what the autosave, named saves and the archive hold, and what
+// --load, --resume and a paste read back. One format for both, headed by '%' lines (comments to any
+// transcript reader, so a saved single game is still a plain transcript):
+//
+//     % gobblet match                  ("% gobblet game" for a single game)
+//     % rules: official
+//     % size: 4
+//     % date: 2026-11-23 14:03
+//     % white: Liam                    (player 1: White in round 1)
+//     % black: Eamon
+//     % seat white: human              (who plays: human, computer, computer max, remote)
+//     % seat black: computer max
+//     % first to: 2                    (matches)
+//     % clock: dm 2m 5m 30s            (when there is a clock: see engine/clock.h)
+//     % score: Liam 1 - 0 Eamon        (matches)
+//     % reserve: Liam 4m30s, Eamon 5m  (DM clocks)
+//     % round 1: Liam plays White      (matches: each round starts so)
+//     W3B2
+//     K1C3
+//     ...
+//     % ending: resignation black      (an ending the moves do not show: resignation, agreement,
+//                                       time, forfeit SQUARE)
+//     % result: Liam wins the round: four in a row on row B
+//     % round 2: Eamon plays White
+//     ...
+//     % touched: B2                    (a piece touched in the round in progress)
+//     % clock state: left ...          (the clock of the round in progress, to resume it exactly)
+//     % match result: Liam wins the match 2-1
+//
+// Reading is strict where it matters (every move is checked by the engine, rounds must make a match,
+// the score line must agree with the rounds) and names the line and the reason when it refuses.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/match.h"
+#include "savefile.h"
+
+namespace gobblet::saves {
+
+struct Record {
+    Match match;
+    std::array<SeatSpec, 2> seats;          // by player
+    std::optional<GameClock::State> clock;  // the round in progress's clock, when saved
+    std::string date;
+    bool is_match = false;  // written as a match (first to more than one, or a clock)
+};
+
+// The text of a record. `clock` is the clock frozen at the moment of saving (nullptr: not written).
+std::string record_text(const Match& match, const std::array<SeatSpec, 2>& seats,
+                        const GameClock::State* clock, std::string_view date);
+
+// A record read from text, or the error: the line, what was written there and why it is refused.
+struct LoadedRecord {
+    std::optional<Record> record;
+    std::optional<TextError> error;
+    std::optional<Rules> legal_under;  // a single game refused under its rules but legal under these
+    // "line 4: K2B3: <reason>" and, for a single game legal under other rules, "; ... use --rules rogers".
+    std::string message(std::string_view switch_hint = "--rules") const;
+};
+// `forced` overrides the header's rules and size (a flag given on the command line).
+LoadedRecord read_record(std::string_view text, const VariantChoice& forced = {});
+
+// Finished games and matches are kept in $XDG_DATA_HOME/gobblet/games, named after the players as the
+// tournament's transcripts are: "liam-white--eamon-black.txt" (round 1's colours, lower case, names
+// reduced to letters, digits and '-'), with "-2", "-3"... when the name is taken.
+std::filesystem::path games_dir();
+// The local time for file names: "20261123-140312".
+std::string file_stamp();
+std::string archive_stem(const Match& match);
+// Writes `text` to a new file dir/stem.txt (or stem-2.txt...), never replacing one: the name is claimed
+// atomically, so two programs saving at once both keep their file. Returns "" or why it failed.
+std::string write_new_file(const std::filesystem::path& dir, const std::string& stem, std::string_view text,
+                           std::filesystem::path* written);
+
+}  // namespace gobblet::saves

@@ -1,0 +1,72 @@
+#include "keys.h"
+
+#include <curses.h>
+
+
+namespace gobblet::ui {
+
+namespace {
+constexpr int ctrl(char c) { return c & 0x1f; }
+constexpr int tab = '\t';
+}  // namespace
+
+// The order is the footer's order: what a player needs most comes first.
+const std::vector<KeyBinding>& key_table() {
+    static const std::vector<KeyBinding> table = {
+        {{ch('?'), special(KEY_F(1))}, Action::Help, "?", "help", "this help: the rules in force and every key", both},
+        {{ch('q'), ch(ctrl('c')), ch(0x1c)}, Action::Quit, "q", "quit", "quit (the game is saved; --resume continues it)", both},
+        // Display-only entries (Action::None) name a group of keys once, for the footer and the help.
+        {{}, Action::None, "Enter", "play", "play the move typed at the prompt (Backspace edits it)", typing},
+        {{}, Action::None, "arrows", "cursor", "cursor mode: move a cursor over the board and your stacks", typing},
+        {{}, Action::None, "arrows hjkl", "move", "move the cursor; right of the board are your stacks", cursor},
+        {{}, Action::None, "Enter Space", "pick up/put down",
+         "pick up the piece under the cursor, or put the picked piece down (mouse clicks do the same)", cursor},
+        {{special(KEY_UP)}, Action::CursorUp, "", nullptr, "", both},
+        {{special(KEY_DOWN)}, Action::CursorDown, "", nullptr, "", both},
+        {{special(KEY_LEFT)}, Action::CursorLeft, "", nullptr, "", both},
+        {{special(KEY_RIGHT)}, Action::CursorRight, "", nullptr, "", both},
+        {{ch('k')}, Action::CursorUp, "", nullptr, "", cursor},
+        {{ch('j')}, Action::CursorDown, "", nullptr, "", cursor},
+        {{ch('h')}, Action::CursorLeft, "", nullptr, "", cursor},
+        {{ch('l')}, Action::CursorRight, "", nullptr, "", cursor},
+        {{ch('\n'), ch('\r'), special(KEY_ENTER), ch(' ')}, Action::Pick, "", nullptr, "", cursor},
+        {{ch(27)}, Action::Cancel, "Esc", "typing", "put a picked piece back and go back to typing", cursor},
+        {{ch(27)}, Action::Cancel, "Esc", nullptr, "clear the prompt", typing},
+        {{ch('<'), ch('u')}, Action::Back, "< u", "undo",
+         "undo, or step back through the game (against the computer, back to your turn)", both},
+        {{ch('>'), ch('r')}, Action::Forward, "> r", "redo",
+         "redo, or step forward; a new move after stepping back starts a new line", both},
+        {{}, Action::None, "[ ]", "computer", "", both},
+        {{ch('[')}, Action::ComputerWhite, "[", nullptr, "the computer plays White: on or off, at any moment", both},
+        {{ch(']')}, Action::ComputerBlack, "]", nullptr, "the computer plays Black: on or off, at any moment", both},
+        {{ch('!')}, Action::Hint, "!", "hint", "hint: the move the computer would play, and why", both},
+        {{ch('p')}, Action::Pause, "p", "pause", "pause or resume the clocks (and a computer playing itself)", both},
+        {{ch('=')}, Action::OfferDraw, "=", "draw", "offer a draw (the opponent accepts or declines)", both},
+        {{ch('R')}, Action::Resign, "R", "resign", "resign the game or round (asks first)", both},
+        {{ch(tab)}, Action::Chat, "Tab", "chat", "network game: say something to the other player", both},
+        {{ch('i')}, Action::Analysis, "i", "analysis", "analysis panel on or off", both},
+        {{ch('s')}, Action::Save, "s", "save", "save the game under a new name", both},
+        {{ch('o')}, Action::Open, "o", "open", "open a saved or archived game", both},
+        {{ch('m')}, Action::Menu, "m", "menu", "settings: level, think time, computer sides, coach, rules", both},
+        {{ch('n')}, Action::NewGame, "n", "new", "new game (asks first; the current one is kept)", both},
+        {{ch('t')}, Action::Copy, "t", nullptr, "copy the transcript to the terminal's clipboard (OSC 52)", both},
+        {{special(KEY_HOME)}, Action::ToStart, "Home", nullptr, "go to the start of the game (review)", both},
+        {{special(KEY_END)}, Action::ToEnd, "End", nullptr, "go to the last move played", both},
+        {{ch('g')}, Action::GotoMove, "g", nullptr, "go to move N (type the number, then Enter)", both},
+        {{special(KEY_PPAGE)}, Action::ListUp, "PgUp", nullptr, "scroll the move list up", both},
+        {{special(KEY_NPAGE)}, Action::ListDown, "PgDn", nullptr, "scroll the move list down", both},
+        {{ch('P')}, Action::Puzzles, "P", nullptr, "puzzles: find the forced win", both},
+    };
+    return table;
+}
+
+Action action_for(Key key, Mode mode) {
+    for (const KeyBinding& b : key_table()) {
+        if (!(b.modes & mode) || b.action == Action::None) continue;
+        for (const Key& k : b.keys)
+            if (k == key) return b.action;
+    }
+    return Action::None;
+}
+
+}  // namespace gobblet::ui

@@ -1,0 +1,98 @@
+// The key table: one list of every binding, which drives the dispatch, the footer and the help screen,
+// so that the three can never disagree.
+//
+// Input modes. The game is always in one of two modes, and the footer says which:
+//  - typing (the default): on an empty prompt a key bound to a command acts; any other character
+//    starts a typed move, and once the prompt holds something every character goes to it. No command
+//    key can begin a move (moves begin with a-d, w, k, x-z or a digit). Enter plays what the prompt
+//    holds; on an empty prompt it never picks up a piece.
+//  - cursor: an arrow key or a mouse click enters it; arrows and h j k l move the cursor over the board
+//    and the stacks, Enter or Space picks up and puts down, Esc goes back to typing. Any other character
+//    goes back to typing with it (so K1C3 can be typed, k alone moves the cursor up).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gobblet::ui {
+
+enum class Action : std::uint8_t {
+    None,
+    Help,
+    Quit,
+    Back,     // undo, or a step back through the game
+    Forward,  // redo, or a step forward
+    ToStart,
+    ToEnd,
+    GotoMove,
+    Save,
+    Copy,
+    NewGame,
+    Open,  // the list of saved and archived games
+    Menu,  // settings
+    ComputerWhite,
+    ComputerBlack,
+    Hint,
+    Analysis,
+    Pause,
+    OfferDraw,
+    Resign,
+    Chat,
+    Puzzles,
+    ListUp,  // scroll the move list
+    ListDown,
+    CursorUp,
+    CursorDown,
+    CursorLeft,
+    CursorRight,
+    Pick,    // cursor mode: pick up or put down
+    Cancel,  // Esc: clear the prompt, put a piece back, leave cursor mode
+};
+
+// A key as curses delivers it: a character, or a special key (KEY_HOME...), never confused.
+struct Key {
+    int code = 0;
+    bool special = false;
+    friend bool operator==(const Key&, const Key&) = default;
+};
+constexpr Key ch(int c) { return {c, false}; }
+constexpr Key special(int code) { return {code, true}; }
+
+// Where a binding works.
+enum Mode : unsigned { typing = 1, cursor = 2, both = typing | cursor };
+
+struct KeyBinding {
+    std::vector<Key> keys;
+    Action action;
+    const char* keys_text;  // how the help and the footer name the keys: "< u", "PgUp PgDn"
+    const char* footer;     // a word or two for the footer, or nullptr to list it in the help only
+    const char* help;       // what it does, for the help screen
+    unsigned modes;
+};
+
+const std::vector<KeyBinding>& key_table();
+
+// The action bound to a key in a mode; Action::None when the key is not a command there (in typing
+// mode, a character then goes to the prompt).
+Action action_for(Key key, Mode mode);
+
+// The footer: "key word" pairs for the bindings of `mode` that `available` accepts, in table order,
+// as many as fit in `lines` lines of `width` columns.
+template <class Available>
+std::vector<std::string> footer_lines(Mode mode, int width, int lines, Available available) {
+    std::vector<std::string> out(1);
+    for (const KeyBinding& b : key_table()) {
+        if (!b.footer || !(b.modes & mode) || !available(b.action)) continue;
+        const std::string item = std::string(b.keys_text) + " " + b.footer;
+        if (!out.back().empty() && int(out.back().size() + 2 + item.size()) > width) {
+            if (int(out.size()) == lines) break;
+            out.emplace_back();
+        }
+        if (!out.back().empty()) out.back() += "  ";
+        out.back() += item;
+    }
+    return out;
+}
+
+}  // namespace gobblet::ui

@@ -1,0 +1,74 @@
+// Seats: who plays for each player. The app asks the seat of the side to move for its move, and asks
+// seats the match's questions (accept this draw? who starts the next round?). The answer comes back as
+// an action: from keys for a human here, from a search on a worker thread for the computer, from the
+// network for a remote player. The match rules above never know which kind of seat they face.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "engine/match.h"
+#include "engine/player.h"
+#include "loop.h"
+
+namespace gobblet::ui {
+
+enum class Ask : std::uint8_t { Move, Draw, Starter };
+
+struct SeatAction {
+    enum class Kind : std::uint8_t { Move, AcceptDraw, DeclineDraw, Starter } kind = Kind::Move;
+    Move move;        // Move
+    std::string why;  // Move: a few words from the computer ("blocks row A")
+    int starter = 0;  // Starter: the player who starts the next round
+};
+
+class Seat {
+  public:
+    virtual ~Seat() = default;
+    virtual SeatKind kind() const = 0;
+    // Starts working on a question about the match as it stands at `now`. A human seat does nothing:
+    // the player answers with keys.
+    virtual void ask(Ask, const Match&, int /*player*/, Millis /*now*/) {}
+    // Drops whatever the seat was working on (undo, new game, the seat is replaced, quitting).
+    virtual void cancel() {}
+    // The answer, once it has arrived (the loop wakes when it does).
+    virtual std::optional<SeatAction> answer() { return std::nullopt; }
+    virtual bool working() const { return false; }
+    // While working: how far the search has got.
+    virtual ThinkInfo progress() const { return {}; }
+};
+
+class HumanSeat : public Seat {
+  public:
+    SeatKind kind() const override { return SeatKind::Human; }
+};
+
+// The computer: its own Player (and search table), searching on its own worker thread.
+class ComputerSeat : public Seat {
+  public:
+    ComputerSeat(EventLoop& loop, const PlayerSettings& settings);
+    SeatKind kind() const override { return SeatKind::Computer; }
+    void ask(Ask what, const Match& match, int player, Millis now) override;
+    void cancel() override;
+    std::optional<SeatAction> answer() override;
+    bool working() const override { return worker_.busy(); }
+    ThinkInfo progress() const override;
+
+    const PlayerSettings& settings() const { return player_->settings(); }
+    void set_settings(const PlayerSettings& s);
+    void new_game() { player_->new_game(); }
+
+  private:
+    std::unique_ptr<Player> player_;  // owned here, used by the worker only while it runs
+    Worker worker_;
+    mutable std::mutex mutex_;
+    ThinkInfo info_;
+    std::optional<SeatAction> result_;
+};
+
+// Think-time budget for the computer's move under the match clock, in seconds (never above the
+// settings' think time): see docs and engine/timeman for the rule.
+double computer_budget(const Match& match, const PlayerSettings& settings, Millis now);
+
+}  // namespace gobblet::ui
