@@ -145,9 +145,10 @@ bool read_atoms(std::string_view line, std::vector<Atom>& atoms, std::string* wr
         } else {
             *written = word_at(line, i);
             if (std::isalpha(static_cast<unsigned char>(c)) && digit_next)
-                *reason = std::string(1, c) + line[i + 1] +
-                          " is not a square or a stack: squares are a row A-D and a column 1-4 (like B2), stacks "
-                          "W1-W3, K1-K3, X, Y, Z";
+                *reason =
+                    std::string(1, c) + line[i + 1] +
+                    " is not a square or a stack: squares are a row A-D and a column 1-4 (like B2), stacks "
+                    "W1-W3, K1-K3, X, Y, Z";
             else
                 *reason = "not a move: a move is an origin and a square, like W3B2, XB2 or C2A2";
             return false;

@@ -23,7 +23,8 @@ Verdict verdict_of(int score) {
     return {Value::Draw, 0};
 }
 
-SearchResult exact_search(const Position& pos, const std::vector<std::uint64_t>& history, int only_from = -1) {
+SearchResult exact_search(const Position& pos, const std::vector<std::uint64_t>& history,
+                          int only_from = -1) {
     SearchLimits limits;
     limits.only_from = only_from;
     limits.exact = true;

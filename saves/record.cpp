@@ -32,7 +32,8 @@ std::string lower(std::string_view s) {
 std::string seat_text(const SeatSpec& seat) {
     switch (seat.kind) {
         case SeatKind::Human: return "human";
-        case SeatKind::Computer: return seat.level ? std::string("computer ") + level_name(*seat.level) : "computer";
+        case SeatKind::Computer:
+            return seat.level ? std::string("computer ") + level_name(*seat.level) : "computer";
         case SeatKind::Remote: return "remote";
     }
     return "human";
@@ -89,7 +90,8 @@ std::string apply_ending(Game& g, std::string_view text) {
     const std::string t = lower(trim(text));
     const std::size_t space = t.find(' ');
     const std::string kind = t.substr(0, space);
-    const std::string arg = space == std::string::npos ? "" : std::string(trim(std::string_view(t).substr(space)));
+    const std::string arg =
+        space == std::string::npos ? "" : std::string(trim(std::string_view(t).substr(space)));
     if (g.over()) return "the moves already end the round";
     if (kind == "agreement" && arg.empty()) {
         g.agree_draw();
@@ -157,8 +159,8 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     if (m.clock().settings().kind == ClockKind::Dm) {
         // The reserves by player (the clock keeps them by colour of the current round).
         const GameClock& c = m.clock();
-        out += "% reserve: " + m.name(0) + " " + duration_text(c.reserve_left(m.colour_of(0))) + ", " + m.name(1) + " " +
-               duration_text(c.reserve_left(m.colour_of(1))) + "\n";
+        out += "% reserve: " + m.name(0) + " " + duration_text(c.reserve_left(m.colour_of(0))) + ", " +
+               m.name(1) + " " + duration_text(c.reserve_left(m.colour_of(1))) + "\n";
     }
     for (std::size_t i = 0; i < m.rounds().size(); ++i) {
         const Round& r = m.rounds()[i];
@@ -171,7 +173,8 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     }
     const Game& g = m.game();
     if (!g.over() && g.touched()) out += "% touched: " + square_name(*g.touched()) + "\n";
-    if (clock && m.clock().enabled() && !g.over()) out += "% clock state: " + GameClock::state_text(*clock) + "\n";
+    if (clock && m.clock().enabled() && !g.over())
+        out += "% clock state: " + GameClock::state_text(*clock) + "\n";
     if (is_match && m.phase() == MatchPhase::Over) out += "% match result: " + m.match_result_text() + "\n";
     return out;
 }
@@ -181,7 +184,8 @@ std::string LoadedRecord::message(std::string_view switch_hint) const {
     std::string m = error->message();
     if (legal_under) {
         const std::string name = rules_name(*legal_under);
-        m += "; the transcript is legal under the " + name + " rules: use " + std::string(switch_hint) + " " + name;
+        m += "; the transcript is legal under the " + name + " rules: use " + std::string(switch_hint) + " " +
+             name;
     }
     return m;
 }
@@ -234,18 +238,23 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
             header.rules = parse_rules(lower(value));
             if (!header.rules) return fail(no, std::string(value), "unknown rules: official or rogers");
         } else if (key == "size") {
-            if (value == "4" || value == "4x4") header.size = 4;
-            else if (value == "3" || value == "3x3") header.size = 3;
-            else return fail(no, std::string(value), "the board size is 3 or 4");
+            if (value == "4" || value == "4x4")
+                header.size = 4;
+            else if (value == "3" || value == "3x3")
+                header.size = 3;
+            else
+                return fail(no, std::string(value), "the board size is 3 or 4");
         } else if (key == "date") {
             header.date = std::string(value);
         } else if (key == "white" || key == "black") {
             std::string name = clean_name(value);
-            if (name.empty()) return fail(no, std::string(value), "a player's name needs a visible character");
+            if (name.empty())
+                return fail(no, std::string(value), "a player's name needs a visible character");
             names[key == "white" ? 0 : 1] = std::move(name);
         } else if (key == "seat white" || key == "seat black") {
             const auto seat = parse_seat_text(value);
-            if (!seat) return fail(no, std::string(value), "a seat is human, computer, computer LEVEL or remote");
+            if (!seat)
+                return fail(no, std::string(value), "a seat is human, computer, computer LEVEL or remote");
             seats[key == "seat white" ? 0 : 1] = *seat;
         } else if (key == "first to") {
             const std::string v(value);
@@ -274,7 +283,8 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
             const std::size_t p = v.find("(player ");
             if (num.empty() || *end || n < 1 || n > 100000 || p == std::string::npos || p + 10 > v.size() ||
                 (v[p + 8] != '1' && v[p + 8] != '2') || v.substr(p + 9) != ") plays white")
-                return fail(no, std::string(body), "a round line is '% round N: NAME (player P) plays White'");
+                return fail(no, std::string(body),
+                            "a round line is '% round N: NAME (player P) plays White'");
             r.number = int(n);
             r.white = v[p + 8] - '1';
             if (!explicit_rounds && rounds.size() == 1 && rounds[0].move_lines.empty())
@@ -324,7 +334,8 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
         }
         if (!rt.touched.empty()) {
             const auto sq = parse_square(lower(rt.touched), settings.variant.size);
-            if (!sq || r.game.over()) return fail(rt.touched_line, rt.touched, "no piece there can be touched now");
+            if (!sq || r.game.over())
+                return fail(rt.touched_line, rt.touched, "no piece there can be touched now");
             if (std::string why = r.game.touch(*sq); !why.empty() || r.game.over())
                 return fail(rt.touched_line, rt.touched, why.empty() ? "the touched piece cannot move" : why);
         }
@@ -355,7 +366,8 @@ std::string file_stamp() {
 
 std::string archive_stem(const Match& m) { return slug(m.name(0)) + "-white--" + slug(m.name(1)) + "-black"; }
 
-std::string write_new_file(const fs::path& dir, const std::string& stem, std::string_view text, fs::path* written) {
+std::string write_new_file(const fs::path& dir, const std::string& stem, std::string_view text,
+                           fs::path* written) {
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) return "cannot write in " + dir.string() + ": " + ec.message();

@@ -75,7 +75,8 @@ TEST_CASE("a transcript with a bad move applies nothing", "[transcript]") {
 
 TEST_CASE("unreadable text gets an error that says what a move looks like", "[transcript]") {
     CHECK(error_of("W3B2\nK1E5") ==
-          "line 2: K1E5: E5 is not a square or a stack: squares are a row A-D and a column 1-4 (like B2), stacks "
+          "line 2: K1E5: E5 is not a square or a stack: squares are a row A-D and a column 1-4 (like B2), "
+          "stacks "
           "W1-W3, K1-K3, X, Y, Z");
     // The input is quoted exactly as written, the whole word, whatever part of it is wrong.
     CHECK(error_of("ZZ99").rfind("line 1: ZZ99: ", 0) == 0);

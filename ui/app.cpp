@@ -22,9 +22,9 @@ namespace gobblet::ui {
 
 namespace {
 
-constexpr std::size_t max_prompt = 120;   // characters a typed move may have
-constexpr std::size_t max_batch = 4096;   // keys read in one turn of the loop: the screen stays live
-constexpr Millis redraw_ms = 1000;        // the longest the screen goes without a redraw
+constexpr std::size_t max_prompt = 120;  // characters a typed move may have
+constexpr std::size_t max_batch = 4096;  // keys read in one turn of the loop: the screen stays live
+constexpr Millis redraw_ms = 1000;       // the longest the screen goes without a redraw
 
 // How fast the computer plays when it plays both sides, for watching.
 struct Speed {
@@ -33,7 +33,9 @@ struct Speed {
 };
 constexpr Speed speeds[] = {{"fast", 0}, {"normal", 400}, {"slow", 2000}};
 
-Variant variant_of(const saves::VariantChoice& c) { return {c.size.value_or(4), c.rules.value_or(Rules::Official)}; }
+Variant variant_of(const saves::VariantChoice& c) {
+    return {c.size.value_or(4), c.rules.value_or(Rules::Official)};
+}
 
 class App {
   public:
@@ -137,7 +139,7 @@ class App {
     Millis clock_origin_ = 0;     // monotonic time at start-up minus the restored clock's time
     Millis last_move_at_ = 0;
     Millis last_draw_ = 0;
-    int speed_ = 1;
+    int speed_ = 1;  // index into speeds
     Variant next_variant_{};
     bool archived_ = false;
     std::string archive_path_;
@@ -153,9 +155,12 @@ std::string App::prepare() {
     const char* no_color = std::getenv("NO_COLOR");
     ui_.color = !options_.no_color && !(no_color && *no_color);
     clock_origin_ = monotonic_ms();
+    for (int i = 0; i < 3; ++i)
+        if (options_.speed == speeds[i].name) speed_ = i;
     MatchSettings settings = options_.match;
     settings.variant = variant_of(options_.choice);
-    if (options_.match_given && !options_.choice.size && options_.match.variant.size == 4) settings.variant.size = 4;
+    if (options_.match_given && !options_.choice.size && options_.match.variant.size == 4)
+        settings.variant.size = 4;
     if (options_.match_given) settings.variant.size = options_.match.variant.size;
     match_ = Match(settings);
     std::array<SeatSpec, 2> seats = options_.seats;
@@ -164,7 +169,8 @@ std::string App::prepare() {
     std::string loaded_from;
     if (!options_.load_path.empty()) {
         std::string text;
-        if (std::string err = saves::read_file(options_.load_path, text); !err.empty()) return "gobblet: " + err;
+        if (std::string err = saves::read_file(options_.load_path, text); !err.empty())
+            return "gobblet: " + err;
         saves::LoadedRecord r = saves::read_record(text, options_.choice);
         if (r.error) return "gobblet: " + printable(options_.load_path) + ": " + r.message("--rules");
         loaded = std::move(r.record);
@@ -237,7 +243,8 @@ void App::install_seats(const std::array<SeatSpec, 2>& specs) {
     for (int p : {0, 1}) {
         const std::string given = specs[p].name;
         const std::string current = match_.name(p);
-        const bool default_now = current == "White" || current == "Black" || current.rfind("computer (", 0) == 0;
+        const bool default_now =
+            current == "White" || current == "Black" || current.rfind("computer (", 0) == 0;
         if (!given.empty())
             match_.set_name(p, given);
         else if (default_now)
@@ -265,7 +272,8 @@ void App::set_seat(int player, SeatKind kind) {
 void App::refresh_names() {
     for (int p : {0, 1}) {
         const std::string& current = match_.name(p);
-        const bool default_now = current == "White" || current == "Black" || current.rfind("computer (", 0) == 0;
+        const bool default_now =
+            current == "White" || current == "Black" || current.rfind("computer (", 0) == 0;
         if (!default_now) continue;
         SeatSpec s = spec_of(p);
         match_.set_name(p, seat_name(s, p == 0 ? Color::White : Color::Black, options_.player.level));
@@ -297,7 +305,8 @@ int App::run() {
         return 1;
     }
     if (ui_.message.empty())
-        say("Type a move (like W3B2) and press Enter, or press an arrow key for the cursor; ? shows every key.");
+        say("Type a move (like W3B2) and press Enter, or press an arrow key for the cursor; ? shows every "
+            "key.");
     match_.start_clock(now());
     last_move_at_ = now();
     std::vector<pollfd> extra;
@@ -317,8 +326,8 @@ int App::run() {
     const auto path = saves::autosave_path();
     if (autosave_error_.empty() && !path.empty() && !match_.game().moves().empty()) {
         if (match_.phase() == MatchPhase::Over && !archive_path_.empty())
-            std::cout << "gobblet: the finished " << (match_.single_game() ? "game" : "match") << " is kept in "
-                      << archive_path_ << "\n";
+            std::cout << "gobblet: the finished " << (match_.single_game() ? "game" : "match")
+                      << " is kept in " << archive_path_ << "\n";
         else
             std::cout << "gobblet: the game is saved in " << path.string() << "; " << options_.program
                       << " --resume continues it\n";
@@ -330,7 +339,8 @@ void App::read_input(Millis t) {
     std::vector<Key> batch;
     wint_t ch;
     int r;
-    while (batch.size() < max_batch && (r = get_wch(&ch)) != ERR) batch.push_back(Key{int(ch), r == KEY_CODE_YES});
+    while (batch.size() < max_batch && (r = get_wch(&ch)) != ERR)
+        batch.push_back(Key{int(ch), r == KEY_CODE_YES});
     std::vector<InputEvent> events;
     input_.feed(batch, t, events);
     for (const InputEvent& e : events) {
@@ -386,7 +396,8 @@ bool App::available(Action a) const {
     const bool playing = !g.over() && match_.phase() == MatchPhase::Playing;
     const bool some_human = is_human(0) || is_human(1);
     switch (a) {
-        case Action::Pause: return playing && (match_.clock().enabled() || (is_computer(0) && is_computer(1)));
+        case Action::Pause:
+            return playing && (match_.clock().enabled() || (is_computer(0) && is_computer(1)));
         case Action::OfferDraw:
         case Action::Resign: return playing && some_human;
         case Action::Hint: return playing && acting_human() >= 0;
@@ -408,7 +419,8 @@ Chrome App::chrome() const {
     if (ui_.question) {
         std::string line;
         for (const auto& a : ui_.question->answers) {
-            std::string key = a.key.special ? (a.key.code == KEY_ENTER ? "Enter" : "?") : std::string(1, char(a.key.code));
+            std::string key =
+                a.key.special ? (a.key.code == KEY_ENTER ? "Enter" : "?") : std::string(1, char(a.key.code));
             if (!a.key.special && (a.key.code == '\n' || a.key.code == '\r')) key = "Enter";
             line += (line.empty() ? "" : "   ") + key + " " + a.label;
         }
@@ -430,8 +442,10 @@ Chrome App::chrome() const {
     const Game& g = match_.game();
     if (ui_.mode == Mode::cursor) {
         const Spot& s = ui_.cursor;
-        std::string where = s.stack ? std::string("stack ") + "XYZ"[s.index] : square_name(make_square(s.row, s.col));
-        c.prompt_line = "CURSOR on " + where + (ui_.picked ? ", a piece picked up" : "") + "  (Esc: back to typing)";
+        std::string where =
+            s.stack ? std::string("stack ") + "XYZ"[s.index] : square_name(make_square(s.row, s.col));
+        c.prompt_line =
+            "CURSOR on " + where + (ui_.picked ? ", a piece picked up" : "") + "  (Esc: back to typing)";
     } else {
         c.prompt_line = "Move: " + ui_.prompt;
         c.prompt_cursor = int(c.prompt_line.size());
@@ -440,7 +454,8 @@ Chrome App::chrome() const {
     if (ui_.reviewing) {
         note = "REVIEW move " + std::to_string(g.moves().size()) + " of " +
                std::to_string(g.moves().size() + g.redo_moves().size());
-        if (!g.over() && is_computer(seat_of(g.side_to_move()))) note += ": Enter lets the computer play from here";
+        if (!g.over() && is_computer(seat_of(g.side_to_move())))
+            note += ": Enter lets the computer play from here";
         note += " | ";
     }
     c.footer = footer_lines(ui_.mode, width, 2, [this](Action a) { return available(a); });
@@ -458,7 +473,8 @@ void App::on_key(Key k) {
     if (ui_.entry) return entry_key(k);
     if (ui_.question) return question_key(k);
     if (k.special && k.code == KEY_MOUSE) return on_mouse();
-    const bool enter = (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
+    const bool enter =
+        (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
     const bool backspace = (k.special && (k.code == KEY_BACKSPACE || k.code == KEY_DC)) ||
                            (!k.special && (k.code == 127 || k.code == 8));
     if (ui_.mode == Mode::typing) {
@@ -534,20 +550,19 @@ void App::on_action(Action a) {
         case Action::GotoMove: {
             if (!can_step(true)) return;
             const std::size_t total = match_.game().moves().size() + match_.game().redo_moves().size();
-            ui_.entry = LineEntry{"Go to move (0-" + std::to_string(total) + ", the number of moves played)", "", 6,
-                                  [this](const std::string& s) {
-                                      char* end = nullptr;
-                                      const long n = std::strtol(s.c_str(), &end, 10);
-                                      const std::size_t all = match_.game().moves().size() +
-                                                              match_.game().redo_moves().size();
-                                      if (s.empty() || *end || n < 0 || std::size_t(n) > all) {
-                                          say("'" + printable(s) + "' is not a move number: give 0 to " +
-                                                  std::to_string(all),
-                                              true);
-                                          return;
-                                      }
-                                      go_to(std::size_t(n));
-                                  }};
+            ui_.entry = LineEntry{
+                "Go to move (0-" + std::to_string(total) + ", the number of moves played)", "", 6,
+                [this](const std::string& s) {
+                    char* end = nullptr;
+                    const long n = std::strtol(s.c_str(), &end, 10);
+                    const std::size_t all = match_.game().moves().size() + match_.game().redo_moves().size();
+                    if (s.empty() || *end || n < 0 || std::size_t(n) > all) {
+                        say("'" + printable(s) + "' is not a move number: give 0 to " + std::to_string(all),
+                            true);
+                        return;
+                    }
+                    go_to(std::size_t(n));
+                }};
             return;
         }
         case Action::Save: return save_named();
@@ -621,7 +636,8 @@ void App::question_key(Key k) {
     Question& q = *ui_.question;
     for (const auto& a : q.answers) {
         const bool enter_answer = !a.key.special && (a.key.code == '\n');
-        const bool is_enter = (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
+        const bool is_enter =
+            (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
         if ((enter_answer && is_enter) ||
             (!k.special && !a.key.special && std::tolower(k.code) == std::tolower(a.key.code))) {
             const auto act = a.act;
@@ -726,7 +742,8 @@ void App::on_paste(const InputEvent& e) {
         return;
     }
     if (e.not_text) {
-        say("paste refused, nothing changed: it is not text (it holds control codes or bytes that are not UTF-8)",
+        say("paste refused, nothing changed: it is not text (it holds control codes or bytes that are not "
+            "UTF-8)",
             true);
         return;
     }
@@ -749,7 +766,8 @@ void App::on_paste(const InputEvent& e) {
         return;
     }
     ui_.prompt.clear();
-    const bool record = text.find("% round ") != std::string::npos || text.find("% gobblet match") != std::string::npos;
+    const bool record =
+        text.find("% round ") != std::string::npos || text.find("% gobblet match") != std::string::npos;
     if (!record) {
         // A continuation of the current game?
         Game continued = match_.game();
@@ -776,26 +794,29 @@ void App::on_paste(const InputEvent& e) {
         return;
     }
     auto pending = std::make_shared<saves::Record>(std::move(*r.record));
-    const std::string what = pending->is_match ? "a match (round " + std::to_string(pending->match.round_number()) + ")"
-                                               : "a whole game of " + std::to_string(pending->match.game().moves().size()) + " moves";
-    ask_question(Question{"the paste is " + what + ": replace the current game with it? (the current one is kept)",
-                          {{ch('y'), "replace",
-                            [this, pending] {
-                                const std::string kept = keep_current("replaced by a paste");
-                                cancel_seats();
-                                match_ = std::move(pending->match);
-                                if (pending->clock) match_.clock().set_state(*pending->clock, now());
-                                match_.start_clock(now());
-                                refresh_names();
-                                ui_.picked.reset();
-                                archived_ = match_.phase() == MatchPhase::Over;
-                                archive_path_.clear();
-                                say("replaced the game with the pasted one (" +
-                                    std::to_string(match_.game().moves().size()) + " moves)" + kept);
-                                after_change(false);
-                            }},
-                           {ch('n'), "keep the current game", [this] { say("cancelled: nothing changed"); }}},
-                          [this] { say("cancelled: nothing changed"); }});
+    const std::string what =
+        pending->is_match
+            ? "a match (round " + std::to_string(pending->match.round_number()) + ")"
+            : "a whole game of " + std::to_string(pending->match.game().moves().size()) + " moves";
+    ask_question(
+        Question{"the paste is " + what + ": replace the current game with it? (the current one is kept)",
+                 {{ch('y'), "replace",
+                   [this, pending] {
+                       const std::string kept = keep_current("replaced by a paste");
+                       cancel_seats();
+                       match_ = std::move(pending->match);
+                       if (pending->clock) match_.clock().set_state(*pending->clock, now());
+                       match_.start_clock(now());
+                       refresh_names();
+                       ui_.picked.reset();
+                       archived_ = match_.phase() == MatchPhase::Over;
+                       archive_path_.clear();
+                       say("replaced the game with the pasted one (" +
+                           std::to_string(match_.game().moves().size()) + " moves)" + kept);
+                       after_change(false);
+                   }},
+                  {ch('n'), "keep the current game", [this] { say("cancelled: nothing changed"); }}},
+                 [this] { say("cancelled: nothing changed"); }});
     say(ui_.question->text);
 }
 
@@ -810,7 +831,8 @@ void App::service(Millis t) {
         const ClockUpdate u = match_.tick(t);
         if (u.chunks > 0 && running) {
             const std::string& name = match_.names_by_colour()[index(*running)];
-            say(name + "'s turn time ran out: " + duration_text(reserve_before - match_.clock().reserve_left(*running)) +
+            say(name + "'s turn time ran out: " +
+                duration_text(reserve_before - match_.clock().reserve_left(*running)) +
                 " taken from the reserve (" + clock_face(match_.clock().reserve_left(*running)) + " left)");
             autosave();
         }
@@ -889,7 +911,8 @@ void App::on_answer(int player, const SeatAction& a) {
                 after_change(false);  // a flag fell before the move arrived
                 return;
             }
-            say(match_.names_by_colour()[index(mover)] + " played " + move_name(a.move, mover) + ": " + a.why);
+            say(match_.names_by_colour()[index(mover)] + " played " + move_name(a.move, mover) + ": " +
+                a.why);
             after_change(true);
             return;
         }
@@ -922,9 +945,9 @@ void App::on_answer(int player, const SeatAction& a) {
 bool App::play_human(const MoveSpec& spec) {
     Game& g = match_.game();
     if (g.over()) {
-        say(match_.phase() == MatchPhase::Over
-                ? "the game is over: n starts a new one" + std::string(can_step(false) ? ", < steps back" : "")
-                : "the round is over: answer the question below to go on",
+        say(match_.phase() == MatchPhase::Over ? "the game is over: n starts a new one" +
+                                                     std::string(can_step(false) ? ", < steps back" : "")
+                                               : "the round is over: answer the question below to go on",
             true);
         return false;
     }
@@ -935,8 +958,8 @@ bool App::play_human(const MoveSpec& spec) {
     const Color mover = g.side_to_move();
     const int p = seat_of(mover);
     if (!is_human(p)) {
-        say("it is " + match_.name(p) + "'s turn: press " + (mover == Color::White ? "[" : "]") + " to take over " +
-                color_name(mover),
+        say("it is " + match_.name(p) + "'s turn: press " + (mover == Color::White ? "[" : "]") +
+                " to take over " + color_name(mover),
             true);
         return false;
     }
@@ -947,7 +970,8 @@ bool App::play_human(const MoveSpec& spec) {
         if (g.over() && g.result().ending == Ending::Forfeit)
             m += " (the touched piece could not move)";
         else if (const auto t = g.touched(); t && reason.find("touched") == std::string::npos)
-            m += "; official rules: the piece on " + square_name(*t) + " is touched and must be the piece you move";
+            m += "; official rules: the piece on " + square_name(*t) +
+                 " is touched and must be the piece you move";
         say(m, true);
         if (g.over()) after_change(false);
         return false;
@@ -994,36 +1018,38 @@ void App::on_round_over() {
             if (!is_human(loser)) return;  // the computer chooses by its rule
             const int other = 1 - loser;
             const int next = match_.round_number() + 1;
-            ask_question(Question{match_.name(loser) + " lost round " + std::to_string(match_.round_number()) +
-                                      " and chooses who starts round " + std::to_string(next) + " (the starter plays White)",
-                                  {{ch('s'), match_.name(loser) + " starts",
-                                    [this, loser] {
-                                        match_.choose_starter(loser, now());
-                                        say(match_.name(loser) + " starts round " + std::to_string(match_.round_number()));
-                                        after_change(false);
-                                    }},
-                                   {ch('o'), match_.name(other) + " starts",
-                                    [this, other] {
-                                        match_.choose_starter(other, now());
-                                        say(match_.name(other) + " starts round " + std::to_string(match_.round_number()));
-                                        after_change(false);
-                                    }}},
-                                  nullptr});
-            say(text + ". " + ui_.question->text + ".");
+            ask_question(Question{
+                match_.name(loser) + " lost round " + std::to_string(match_.round_number()) +
+                    " and chooses who starts round " + std::to_string(next) + " (the starter plays White)",
+                {{ch('s'), match_.name(loser) + " starts",
+                  [this, loser] {
+                      match_.choose_starter(loser, now());
+                      say(match_.name(loser) + " starts round " + std::to_string(match_.round_number()));
+                      after_change(false);
+                  }},
+                 {ch('o'), match_.name(other) + " starts",
+                  [this, other] {
+                      match_.choose_starter(other, now());
+                      say(match_.name(other) + " starts round " + std::to_string(match_.round_number()));
+                      after_change(false);
+                  }}},
+                nullptr});
+            say(ui_.question->text + ".");
             return;
         }
         case MatchPhase::Replay:
             say(text);
             if (!is_human(0) && !is_human(1)) return;
-            ask_question(Question{text,
-                                  {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
-                                    [this] {
-                                        match_.next_round(now());
-                                        say("round " + std::to_string(match_.round_number()) +
-                                            " is played again: " + match_.names_by_colour()[0] + " starts");
-                                        after_change(false);
-                                    }}},
-                                  nullptr});
+            ask_question(
+                Question{text,
+                         {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
+                           [this] {
+                               match_.next_round(now());
+                               say("round " + std::to_string(match_.round_number()) +
+                                   " is played again: " + match_.names_by_colour()[0] + " starts");
+                               after_change(false);
+                           }}},
+                         nullptr});
             return;
         case MatchPhase::Playing: return;
     }
@@ -1044,7 +1070,8 @@ void App::on_spot(const Spot& spot) {
                 return;
             }
             if (g.touched()) {
-                say("official rules: the piece on " + square_name(*g.touched()) + " is touched and must be the piece you move",
+                say("official rules: the piece on " + square_name(*g.touched()) +
+                        " is touched and must be the piece you move",
                     true);
                 return;
             }
@@ -1068,7 +1095,9 @@ void App::on_spot(const Spot& spot) {
                 return;
             }
             if (g.over()) {
-                say("official rules: the touched piece on " + square_name(sq) + " cannot move, and that forfeits", true);
+                say("official rules: the touched piece on " + square_name(sq) +
+                        " cannot move, and that forfeits",
+                    true);
                 after_change(false);
                 return;
             }
@@ -1095,7 +1124,8 @@ void App::on_spot(const Spot& spot) {
         return;
     }
     const Square to = make_square(spot.row, spot.col);
-    play_human(from.stack ? MoveSpec::stack_of(us, from.index, to) : MoveSpec::square(make_square(from.row, from.col), to));
+    play_human(from.stack ? MoveSpec::stack_of(us, from.index, to)
+                          : MoveSpec::square(make_square(from.row, from.col), to));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1125,9 +1155,11 @@ void App::step_back(int) {
     std::vector<std::string> taken;
     const bool against_computer = is_computer(0) != is_computer(1);
     do {
-        const bool ending = g.over() && (g.result().ending == Ending::Forfeit || g.result().ending == Ending::Resignation ||
-                                         g.result().ending == Ending::Agreement || g.result().ending == Ending::Time);
-        taken.push_back(ending ? "the " + std::string(g.result().ending == Ending::Forfeit ? "forfeit" : "ending")
+        const bool ending =
+            g.over() && (g.result().ending == Ending::Forfeit || g.result().ending == Ending::Resignation ||
+                         g.result().ending == Ending::Agreement || g.result().ending == Ending::Time);
+        taken.push_back(ending ? "the " +
+                                     std::string(g.result().ending == Ending::Forfeit ? "forfeit" : "ending")
                                : move_name(g.moves().back(), ~g.side_to_move()));
         g.undo();
     } while (against_computer && is_computer(seat_of(g.side_to_move())) && g.can_undo());
@@ -1161,7 +1193,8 @@ void App::go_to(std::size_t plies) {
     while (g.moves().size() > plies && g.can_undo()) g.undo();
     while (g.moves().size() < plies && g.can_redo()) g.redo();
     ui_.picked.reset();
-    say("at move " + std::to_string(g.moves().size()) + " of " + std::to_string(g.moves().size() + g.redo_moves().size()));
+    say("at move " + std::to_string(g.moves().size()) + " of " +
+        std::to_string(g.moves().size() + g.redo_moves().size()));
     after_change(false);
 }
 
@@ -1200,16 +1233,18 @@ void App::new_game() {
         return;
     }
     if (empty || archived_) {
-        ask_question(Question{"start a new game?", {{ch('y'), "new game", [this] { start_new(false); }},
-                                                    {ch('n'), "cancel", [this] { say("cancelled"); }}},
+        ask_question(Question{"start a new game?",
+                              {{ch('y'), "new game", [this] { start_new(false); }},
+                               {ch('n'), "cancel", [this] { say("cancelled"); }}},
                               [this] { say("cancelled"); }});
         say("start a new game? (the last one is kept in your archive)");
         return;
     }
-    ask_question(Question{"new game: keep this one?",
-                          {{ch('k'), "keep this one in your saves and start a new one", [this] { start_new(true); }},
-                           {ch('d'), "drop this one and start a new one", [this] { start_new(false); }}},
-                          [this] { say("cancelled"); }});
+    ask_question(
+        Question{"new game: keep this one?",
+                 {{ch('k'), "keep this one in your saves and start a new one", [this] { start_new(true); }},
+                  {ch('d'), "drop this one and start a new one", [this] { start_new(false); }}},
+                 [this] { say("cancelled"); }});
     say("start a new game: keep the current one in your saves (k) or drop it (d)? Esc cancels");
 }
 
@@ -1297,15 +1332,16 @@ void App::offer_draw() {
     const int from = acting_human();
     const int to = 1 - from;
     if (is_human(to)) {
-        ask_question(Question{match_.name(from) + " offers a draw: " + match_.name(to) + ", do you accept?",
-                              {{ch('y'), "accept the draw",
-                                [this] {
-                                    match_.agree_draw(now());
-                                    say("draw agreed");
-                                    after_change(false);
-                                }},
-                               {ch('n'), "decline", [this, to] { say(match_.name(to) + " declines the draw: play goes on"); }}},
-                              nullptr});
+        ask_question(Question{
+            match_.name(from) + " offers a draw: " + match_.name(to) + ", do you accept?",
+            {{ch('y'), "accept the draw",
+              [this] {
+                  match_.agree_draw(now());
+                  say("draw agreed");
+                  after_change(false);
+              }},
+             {ch('n'), "decline", [this, to] { say(match_.name(to) + " declines the draw: play goes on"); }}},
+            nullptr});
         say(ui_.question->text);
         return;
     }
@@ -1320,7 +1356,8 @@ void App::resign() {
         return;
     }
     const int p = acting_human();
-    const std::string what = match_.single_game() ? "the game" : "round " + std::to_string(match_.round_number());
+    const std::string what =
+        match_.single_game() ? "the game" : "round " + std::to_string(match_.round_number());
     ask_question(Question{match_.name(p) + ": resign " + what + "?",
                           {{ch('y'), "resign",
                             [this, p] {
@@ -1392,11 +1429,13 @@ void App::menu_change(int delta) {
         case 4: speed_ = cycle(speed_, 3); break;
         case 5:
             next_variant_.rules = next_variant_.rules == Rules::Official ? Rules::Rogers : Rules::Official;
-            say("the next game is played under the " + std::string(rules_name(next_variant_.rules)) + " rules (n starts it)");
+            say("the next game is played under the " + std::string(rules_name(next_variant_.rules)) +
+                " rules (n starts it)");
             break;
         case 6:
             next_variant_.size = next_variant_.size == 4 ? 3 : 4;
-            say("the next game is played on " + std::string(next_variant_.size == 4 ? "4x4" : "3x3") + " (n starts it)");
+            say("the next game is played on " + std::string(next_variant_.size == 4 ? "4x4" : "3x3") +
+                " (n starts it)");
             break;
     }
     open_menu();
@@ -1413,7 +1452,8 @@ void App::open_list() {
         std::error_code ec;
         if (dir.empty() || !std::filesystem::is_directory(dir, ec)) continue;
         for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-            if (!e.is_regular_file(ec) || e.path().extension() != ".txt" || e.path().filename().string()[0] == '.')
+            if (!e.is_regular_file(ec) || e.path().extension() != ".txt" ||
+                e.path().filename().string()[0] == '.')
                 continue;
             entries.push_back({e.last_write_time(ec), e.path()});
         }
@@ -1430,7 +1470,8 @@ void App::open_list() {
         if (!r.record) continue;
         const Match& m = r.record->match;
         std::string result = m.phase() == MatchPhase::Over
-                                 ? (m.single_game() ? outcome_text(m.game().result(), m.game().side_to_move()) : m.match_result_text())
+                                 ? (m.single_game() ? outcome_text(m.game().result(), m.game().side_to_move())
+                                                    : m.match_result_text())
                                  : "in progress, " + std::to_string(m.game().moves().size()) + " moves";
         o.rows.push_back({r.record->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result,
                           e.path.parent_path().filename().string() == "games" ? "archive" : "save"});
@@ -1465,8 +1506,8 @@ void App::open_record(const std::filesystem::path& path) {
     archive_path_.clear();
     handled_end_ = match_.game().over() ? match_.rounds().size() : 0;
     ui_.picked.reset();
-    say("opened " + path.filename().string() + " (" + std::to_string(match_.game().moves().size()) + " moves" +
-        (match_.game().over() ? ", " + match_.round_result_text() : "") + ")" + kept);
+    say("opened " + path.filename().string() + " (" + std::to_string(match_.game().moves().size()) +
+        " moves" + (match_.game().over() ? ", " + match_.round_result_text() : "") + ")" + kept);
     after_change(false);
 }
 
@@ -1613,7 +1654,8 @@ int bench_paste(std::ostream& out) {
         UiState ui;
         draw(match, ui, Chrome{}, 0);
         doupdate();
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        ms.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     }
     endwin();
     delscreen(screen);
@@ -1621,10 +1663,11 @@ int bench_paste(std::ostream& out) {
     std::fclose(source);
     std::sort(ms.begin(), ms.end());
     char line[160];
-    std::snprintf(line, sizeof line,
-                  "bench-paste: %zu-move transcript parsed, checked, applied and drawn: median %.2f ms, worst %.2f ms "
-                  "over %zu runs\n",
-                  moves.size(), ms[ms.size() / 2], ms.back(), ms.size());
+    std::snprintf(
+        line, sizeof line,
+        "bench-paste: %zu-move transcript parsed, checked, applied and drawn: median %.2f ms, worst %.2f ms "
+        "over %zu runs\n",
+        moves.size(), ms[ms.size() / 2], ms.back(), ms.size());
     out << line;
     return 0;
 }

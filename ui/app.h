@@ -22,6 +22,7 @@ struct Options {
     bool seats_given = false;         // --white or --black came from the command line
     PlayerSettings player;            // --level, --think, --seed
     bool no_color = false;            // --no-color (NO_COLOR is read by the UI itself)
+    std::string speed = "normal";     // --speed: the pace of a computer playing itself
 };
 
 // Runs the game until the player quits; returns the exit status. Without a usable terminal it prints

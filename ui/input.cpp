@@ -74,8 +74,8 @@ void InputAssembler::feed(const std::vector<Key>& batch, Millis now, std::vector
             const Key& k = batch[i];
             if (k.special && k.code == paste_begin_code()) break;
             if (!k.special) ++chars;
-            const bool line_break = (!k.special && (k.code == '\n' || k.code == '\r')) ||
-                                    (k.special && k.code == KEY_ENTER);
+            const bool line_break =
+                (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
             if ((line_break && i + 1 < batch.size() && !batch[i + 1].special) || chars > burst_threshold) {
                 burst = true;
                 break;

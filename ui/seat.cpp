@@ -83,7 +83,8 @@ double computer_budget(const Match& match, const PlayerSettings& settings, Milli
     // Overhead and a busy machine: keep a quarter of the time, and at least 150 ms, in hand.
     const Millis margin = std::max<Millis>(150, left / 4);
     double share = double(std::max<Millis>(0, left - margin)) / 1000.0;
-    if (c.kind == ClockKind::Fischer) share = std::min(share, double(left) / 1000.0 / 20 + double(c.increment) / 1000.0 * 0.8);
+    if (c.kind == ClockKind::Fischer)
+        share = std::min(share, double(left) / 1000.0 / 20 + double(c.increment) / 1000.0 * 0.8);
     budget = std::clamp(share, 0.01, budget);
     return budget;
 }

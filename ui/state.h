@@ -68,7 +68,7 @@ struct UiState {
     std::string message;
     bool message_is_error = false;
     Spot cursor;
-    std::optional<Spot> picked;  // a piece picked up with the cursor or the mouse
+    std::optional<Spot> picked;     // a piece picked up with the cursor or the mouse
     std::array<SeatView, 2> seats;  // by player
     bool thinking = false;          // a seat or the hint is searching
     bool hinting = false;           // ... for a hint

@@ -24,7 +24,8 @@ std::string clip(std::string_view s, int width) {
     if (width <= 0) return {};
     int n = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && n++ == width) return std::string(s.substr(0, i));
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && n++ == width)
+            return std::string(s.substr(0, i));
     }
     return std::string(s);
 }
@@ -76,7 +77,8 @@ void draw_grid(const Layout& l) {
             mvaddch(l.board_y + r * l.cell_h, l.board_x + c * l.cell_w, box ? ch : '+');
         }
     for (int c = 0; c < n; ++c)
-        centered(l.board_y - 1, l.board_x + c * l.cell_w + 1, l.cell_w - 1, std::string(1, char('1' + c)), A_BOLD);
+        centered(l.board_y - 1, l.board_x + c * l.cell_w + 1, l.cell_w - 1, std::string(1, char('1' + c)),
+                 A_BOLD);
     for (int r = 0; r < n; ++r) mvaddch(l.board_y + r * l.cell_h + l.cell_h / 2, 0, chtype('A' + r) | A_BOLD);
 }
 
@@ -90,7 +92,8 @@ Bitboard destinations(const Game& game, const UiState& ui) {
     Bitboard b = 0;
     for (Move m : moves) {
         if (ui.picked->stack) {
-            if (m.is_enter() && m.size() == pos.stack_top(pos.side_to_move(), ui.picked->index)) b |= bit(m.to());
+            if (m.is_enter() && m.size() == pos.stack_top(pos.side_to_move(), ui.picked->index))
+                b |= bit(m.to());
         } else if (!m.is_enter() && m.from() == make_square(ui.picked->row, ui.picked->col) &&
                    (!game.touched() || *game.touched() == m.from())) {
             b |= bit(m.to());
@@ -104,7 +107,8 @@ void draw_cell(const Layout& l, const Game& game, const UiState& ui, int r, int 
     const Square sq = make_square(r, c);
     const int x = l.board_x + c * l.cell_w + 1, y = l.board_y + r * l.cell_h + 1;
     const int w = l.cell_w - 1, h = l.cell_h - 1;
-    const bool cursor = ui.mode == Mode::cursor && !ui.cursor.stack && ui.cursor.row == r && ui.cursor.col == c;
+    const bool cursor =
+        ui.mode == Mode::cursor && !ui.cursor.stack && ui.cursor.row == r && ui.cursor.col == c;
     const bool picked = ui.picked && !ui.picked->stack && ui.picked->row == r && ui.picked->col == c;
     const bool touched = game.touched() && *game.touched() == sq && !game.over();
     const bool win = (game.result().line & bit(sq)) != 0;
@@ -140,10 +144,13 @@ void draw_cell(const Layout& l, const Game& game, const UiState& ui, int r, int 
     const int s = pos.top_size(sq);
     if (l.large) {
         if (!mark.empty()) centered(y, x, w, mark, base | A_BOLD);
-        if (s) centered(y + 2, x, w, piece_text(pos.top_color(sq), s, true), base | piece_attr(pos.top_color(sq)));
+        if (s)
+            centered(y + 2, x, w, piece_text(pos.top_color(sq), s, true),
+                     base | piece_attr(pos.top_color(sq)));
         if (under > 0) centered(y + 3, x, w, "+" + std::to_string(under) + " under", base);
     } else {
-        if (s) centered(y, x, w, piece_text(pos.top_color(sq), s, false), base | piece_attr(pos.top_color(sq)));
+        if (s)
+            centered(y, x, w, piece_text(pos.top_color(sq), s, false), base | piece_attr(pos.top_color(sq)));
         if (!mark.empty()) put(y + 1, x, mark, base | A_BOLD, w);
         if (under > 0) {
             const std::string u = "+" + std::to_string(under);
@@ -185,7 +192,6 @@ int draw_player(const Layout& l, const Match& match, const UiState& ui, Color c,
             text += "turn " + clock_face(left) + "  reserve " + clock_face(clock.reserve_left(c));
         else
             text += "time " + clock_face(left);
-        if (clock.flagged() == c) text += "  flag fell";
         int attr = running ? A_BOLD : 0;
         const bool low = (running && left <= 10'000) || clock.flagged() == c;
         if (low) attr = A_BOLD | (has_colors_on() ? pair_attr(pair_error) : A_REVERSE);
@@ -221,11 +227,12 @@ void draw_moves(const Layout& l, const Match& match, const UiState& ui, int y, i
     const int rows = bottom - y - 1;
     if (rows < 1) return;
     const int shown = rows * cols;
-    int first = ui.list_scroll < 0 ? std::max(0, pairs - shown) : std::clamp(ui.list_scroll, 0, std::max(0, pairs - 1));
+    int first = ui.list_scroll < 0 ? std::max(0, pairs - shown)
+                                   : std::clamp(ui.list_scroll, 0, std::max(0, pairs - 1));
     std::string head = "Moves";
     if (pairs > shown || first > 0)
-        head += " " + std::to_string(first + 1) + "-" + std::to_string(std::min(pairs, first + shown)) + " of " +
-                std::to_string(pairs) + " (PgUp PgDn)";
+        head += " " + std::to_string(first + 1) + "-" + std::to_string(std::min(pairs, first + shown)) +
+                " of " + std::to_string(pairs) + " (PgUp PgDn)";
     put(y, l.panel_x, head, A_BOLD);
     for (int k = 0; k < shown && first + k < pairs; ++k) {
         const int p = first + k;
@@ -251,20 +258,25 @@ std::string status_text(const Match& match, const UiState& ui) {
     if (ui.paused) s += "    PAUSED: p resumes";
     if (ui.thinking) {
         s += ui.hinting ? "    finding a hint" : "    computer thinking";
-        if (ui.info.depth > 0) s += ": depth " + std::to_string(ui.info.depth) + ", best " + move_name(ui.info.best, game.side_to_move());
+        if (ui.info.depth > 0)
+            s += ": depth " + std::to_string(ui.info.depth) + ", best " +
+                 move_name(ui.info.best, game.side_to_move());
         s += "...";
     }
     return s;
 }
 
-std::string title_text(const Match& match) {
+// The title: rules, size, and for a match the round, the score and the target; the clock settings when
+// they fit (the clocks themselves are always in the panel).
+std::string title_text(const Match& match, int width) {
     const Variant v = match.variant();
-    std::string t = std::string("gobblet  ") + rules_name(v.rules) + " rules  " + std::to_string(v.size) + "x" +
-                    std::to_string(v.size);
+    std::string t = std::string("gobblet  ") + rules_name(v.rules) + " rules  " + std::to_string(v.size) +
+                    "x" + std::to_string(v.size);
     if (!match.single_game())
-        t += "  round " + std::to_string(match.round_number()) + "  " + match.score_text() + " (first to " +
-             std::to_string(match.settings().first_to) + ")";
-    if (match.clock().enabled()) t += "  clock: " + clock_description(match.clock().settings());
+        t += "  round " + std::to_string(match.round_number()) + "  " + match.score_text() + "  first to " +
+             std::to_string(match.settings().first_to);
+    const std::string clock = "  clock: " + clock_description(match.clock().settings());
+    if (match.clock().enabled() && text_width(t + clock) <= width) t += clock;
     return t;
 }
 
@@ -291,10 +303,11 @@ void draw_overlay(const Layout& l, const Overlay& o) {
 
 void draw_too_small(const Layout& l) {
     char buf[200];
-    std::snprintf(buf, sizeof buf,
-                  "The terminal is %dx%d; the %dx%d board needs at least %dx%d. Enlarge the window, or press q to "
-                  "quit.",
-                  l.cols, l.lines, l.size, l.size, l.need_cols, l.need_lines);
+    std::snprintf(
+        buf, sizeof buf,
+        "The terminal is %dx%d; the %dx%d board needs at least %dx%d. Enlarge the window, or press q to "
+        "quit.",
+        l.cols, l.lines, l.size, l.size, l.need_cols, l.need_lines);
     int y = 0;
     for (const std::string& line : wrap(buf, std::max(10, l.cols - 1))) put(y++, 0, line);
 }
@@ -387,7 +400,7 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
         refresh();
         return;
     }
-    put(0, 0, title_text(match), 0);
+    put(0, 0, title_text(match, l.cols - 1), 0);
     mvchgat(0, 0, 7, A_BOLD, has_colors_on() ? pair_title : 0, nullptr);
 
     draw_grid(l);
@@ -402,8 +415,9 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
     const std::string status = status_text(match, ui);
     put(l.status_y, 0, status, 0, l.cols - 1);
     if (game.over() || !ui.thinking)
-        mvchgat(l.status_y, 0, std::min(l.cols - 1, text_width(printable(status.substr(0, status.find(':'))))), A_BOLD,
-                0, nullptr);
+        mvchgat(l.status_y, 0,
+                std::min(l.cols - 1, text_width(printable(status.substr(0, status.find(':'))))), A_BOLD, 0,
+                nullptr);
     const int attr = ui.message_is_error ? pair_attr(pair_error) | A_BOLD : 0;
     std::vector<std::string> msg = wrap(printable(ui.message), l.cols - 1);
     if (int(msg.size()) > l.message_lines) {
@@ -445,32 +459,47 @@ std::vector<std::string> help_lines(const Match& match, int width) {
     out.push_back(std::string("gobblet help: ") + rules_name(v.rules) + " rules, " + std::to_string(n) + "x" +
                   std::to_string(n));
     out.emplace_back();
-    para(n == 4 ? "Each side has 12 pieces, sizes 1-4, in three stacks X, Y, Z (W1-W3 for White, K1-K3 for Black), "
+    para(n == 4 ? "Each side has 12 pieces, sizes 1-4, in three stacks X, Y, Z (W1-W3 for White, K1-K3 for "
+                  "Black), "
                   "largest on top; only a stack's top piece can be played."
-                : "Each side has 6 pieces, two of each size 1-3, in stacks X (the 3s), Y (the 2s) and Z (the 1s); "
+                : "Each side has 6 pieces, two of each size 1-3, in stacks X (the 3s), Y (the 2s) and Z (the "
+                  "1s); "
                   "any stack's top piece can be played.");
-    para("A turn: enter a stack's top piece onto the board, or move one of your visible pieces. A piece may land on "
-         "an empty square or gobble (cover) any smaller piece. Pieces show their size: (4) is White's largest, [1] "
-         "Black's smallest; +2 in a square means two pieces lie underneath.");
+    para(
+        "A turn: enter a stack's top piece onto the board, or move one of your visible pieces. A piece may "
+        "land on "
+        "an empty square or gobble (cover) any smaller piece. Pieces show their size: (4) is White's "
+        "largest, [1] "
+        "Black's smallest; +2 in a square means two pieces lie underneath.");
     para(std::string(n == 4 ? "Four" : "Three") +
-         " of your visible pieces in a row, column or diagonal win. Lifting a piece that uncovers the opponent's "
+         " of your visible pieces in a row, column or diagonal win. Lifting a piece that uncovers the "
+         "opponent's "
          "line loses, unless the landing covers that line; a move that makes both lines loses too.");
     para("The same position three times is a draw; a side with no legal move loses.");
     if (n == 4 && official)
-        para("Official rules: an entering piece may land only on an empty square, or gobble an opponent piece in a "
-             "line where the opponent shows three. A board piece you pick up is touched and must be the piece you "
-             "move; if it cannot move, you lose.");
+        para(
+            "Official rules: an entering piece may land only on an empty square, or gobble an opponent piece "
+            "in a "
+            "line where the opponent shows three. A board piece you pick up is touched and must be the piece "
+            "you "
+            "move; if it cannot move, you lose.");
     else if (official)
-        para("Official rules: a board piece you pick up is touched and must be the piece you move; if it cannot "
-             "move, you lose.");
+        para(
+            "Official rules: a board piece you pick up is touched and must be the piece you move; if it "
+            "cannot "
+            "move, you lose.");
     else
         para("Rogers rules: an entering piece may gobble any smaller piece; there is no touched-piece rule.");
     out.emplace_back();
-    para("Moves: origin then destination. W3B2 is White's stack 3 to B2, K1C3 Black's stack 1 to C3, XB2 your "
-         "stack X to B2, C2A2 the piece on C2 to A2. Case, spaces and - or -> do not matter. Paste a transcript "
-         "(one move a line) to play it as a whole.");
-    para("Typing mode (the default): letters and digits that start a move go to the prompt; Enter plays it. Cursor "
-         "mode: an arrow key or a mouse click enters it; Esc goes back to typing.");
+    para(
+        "Moves: origin then destination. W3B2 is White's stack 3 to B2, K1C3 Black's stack 1 to C3, XB2 your "
+        "stack X to B2, C2A2 the piece on C2 to A2. Case, spaces and - or -> do not matter. Paste a "
+        "transcript "
+        "(one move a line) to play it as a whole.");
+    para(
+        "Typing mode (the default): letters and digits that start a move go to the prompt; Enter plays it. "
+        "Cursor "
+        "mode: an arrow key or a mouse click enters it; Esc goes back to typing.");
     out.emplace_back();
     out.push_back("Keys:");
     for (const KeyBinding& b : key_table()) {
@@ -478,7 +507,8 @@ std::vector<std::string> help_lines(const Match& match, int width) {
         std::string keys = b.keys_text;
         keys.resize(std::max<std::size_t>(keys.size(), 12), ' ');
         const auto lines = wrap(b.help, std::max(10, width - 14));
-        for (std::size_t i = 0; i < lines.size(); ++i) out.push_back("  " + (i == 0 ? keys : std::string(12, ' ')) + lines[i]);
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            out.push_back("  " + (i == 0 ? keys : std::string(12, ' ')) + lines[i]);
     }
     return out;
 }

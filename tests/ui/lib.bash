@@ -52,6 +52,15 @@ wait_for() {
     done
     fail "timed out waiting for: $1"
 }
+# wait_long SECONDS TEXT: like wait_for, for what takes longer (a computer playing a whole match).
+wait_long() {
+    local i
+    for i in $(seq $(($1 * 10))); do
+        screen | grep -qF -- "$2" && return 0
+        sleep 0.1
+    done
+    fail "timed out after $1 s waiting for: $2"
+}
 # wait_re REGEX: like wait_for, with an extended regular expression.
 wait_re() {
     local i
