@@ -33,8 +33,12 @@ all: main
 main: $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(UI_OBJ)
 	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(CURSES_LIBS) $(BUILD_LDLIBS)
 
-# The unit tests link the engine and saves only: a stray curses call there fails this link.
-build/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ)
+# UI code that is plain logic (no curses calls), tested by the unit tests.
+UI_LOGIC_OBJ := build/ui/input.o
+
+# The unit tests link the engine, saves and the UI's plain logic only: a stray curses call there fails
+# this link.
+build/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(UI_LOGIC_OBJ)
 	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BUILD_LDLIBS)
 
 build/%.o: %.cpp

@@ -175,3 +175,18 @@ TEST_CASE("the status reads the side to move while the game goes on", "[result]"
     g = game_after("W1A1");
     CHECK(outcome_text(g.result(), g.side_to_move()) == "Black to move");
 }
+
+TEST_CASE("official: once a piece is touched only its moves are legal", "[touch]") {
+    Game g = game_after("W1A1\nK1D4\nW2B2\nK2C3", official4);
+    REQUIRE(g.touch(sq("B2")) == "");
+    MoveList moves;
+    g.legal_moves(moves);
+    REQUIRE_FALSE(moves.empty());
+    for (Move m : moves) {
+        CHECK_FALSE(m.is_enter());
+        CHECK(m.from() == sq("B2"));
+    }
+    g.undo();  // undo takes the touch back with the move before it
+    g.legal_moves(moves);
+    CHECK(std::any_of(moves.begin(), moves.end(), [](Move m) { return m.is_enter(); }));
+}

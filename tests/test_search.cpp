@@ -10,6 +10,7 @@
 #include "engine/movegen.h"
 #include "engine/player.h"
 #include "engine/search.h"
+#include "support.h"
 
 using namespace gobblet;
 
@@ -224,4 +225,26 @@ TEST_CASE("the bench is deterministic: its signature is a fixed node count", "[s
     REQUIRE(run_bench(b, 4) == 0);
     const auto signature = [](const std::string& s) { return s.substr(s.rfind("signature ")); };
     CHECK(signature(a.str()) == signature(b.str()));
+}
+
+TEST_CASE("the computer moves a touched piece: hints and a side handed over respect the touch", "[search][touch]") {
+    // White can win by entering a piece on A4, or by moving B1 there; with B1 touched only the latter
+    // is allowed, at every level and on the solved 3x3 board too.
+    for (Level level : {Level::Easy, Level::Medium, Level::Max}) {
+        Game g = gobblet::test::game_after("W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK1D4\nW2B1\nK2C4");
+        REQUIRE(g.touch(make_square(1, 0)) == "");
+        Player p(PlayerSettings{level, 0.2, 1});
+        const Choice c = p.choose(g);
+        INFO(level_name(level));
+        REQUIRE_FALSE(c.move.is_none());
+        CHECK_FALSE(c.move.is_enter());
+        CHECK(c.move.from() == make_square(1, 0));
+        CHECK(c.move.to() == make_square(0, 3));
+    }
+    Game j = gobblet::test::game_after("W1A1\nK1C3", Variant{3, Rules::Official});
+    REQUIRE(j.touch(make_square(0, 0)) == "");
+    const Choice c = Player(PlayerSettings{Level::Max, 0.2, 1}).choose(j);
+    REQUIRE_FALSE(c.move.is_none());
+    CHECK_FALSE(c.move.is_enter());
+    CHECK(c.move.from() == make_square(0, 0));
 }

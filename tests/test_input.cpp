@@ -1,0 +1,116 @@
+// The input assembler: keys pass through, pastes (bracketed or bursts at typing speed nobody reaches)
+// become one event, everything bounded. Times are plain numbers.
+#include "ui/input.h"
+
+#include <curses.h>
+
+#include "support.h"
+
+using namespace gobblet;
+using namespace gobblet::ui;
+
+namespace {
+std::vector<Key> text_keys(const std::string& s) {
+    std::vector<Key> out;
+    for (unsigned char c : s) out.push_back(ch(c));
+    return out;
+}
+std::vector<InputEvent> feed(InputAssembler& in, std::vector<Key> batch, Millis now) {
+    std::vector<InputEvent> out;
+    in.feed(batch, now, out);
+    return out;
+}
+const Key begin_marker = special(KEY_MAX + 1), end_marker = special(KEY_MAX + 2);
+}  // namespace
+
+TEST_CASE("typed keys pass through one by one", "[input]") {
+    InputAssembler in;
+    const auto events = feed(in, text_keys("W3B2\n"), 0);
+    REQUIRE(events.size() == 5);
+    CHECK(events[0].kind == InputEvent::Kind::Key);
+    CHECK(events[0].key == ch('W'));
+    CHECK(events[4].key == ch('\n'));
+    CHECK_FALSE(in.collecting());
+}
+
+TEST_CASE("a bracketed paste is one event with its text", "[input]") {
+    InputAssembler in;
+    std::vector<Key> batch = {begin_marker};
+    for (Key k : text_keys("W3B2\rK1C3\r")) batch.push_back(k);
+    batch.push_back(end_marker);
+    batch.push_back(ch('q'));
+    const auto events = feed(in, batch, 0);
+    REQUIRE(events.size() == 2);
+    CHECK(events[0].kind == InputEvent::Kind::Paste);
+    CHECK(events[0].bracketed);
+    CHECK(events[0].text == "W3B2\nK1C3\n");
+    CHECK(events[1].key == ch('q'));  // what follows the paste is a key again
+}
+
+TEST_CASE("a bracketed paste split over several reads is still one paste", "[input]") {
+    InputAssembler in;
+    CHECK(feed(in, {begin_marker, ch('W'), ch('3')}, 0).empty());
+    CHECK(in.collecting());
+    CHECK(feed(in, text_keys("B2"), 10).empty());
+    const auto events = feed(in, {end_marker}, 20);
+    REQUIRE(events.size() == 1);
+    CHECK(events[0].text == "W3B2");
+}
+
+TEST_CASE("a bracketed paste whose end never comes ends after a quiet spell", "[input]") {
+    InputAssembler in;
+    feed(in, {begin_marker, ch('W')}, 0);
+    std::vector<InputEvent> out;
+    in.idle(bracketed_timeout_ms - 1, out);
+    CHECK(out.empty());
+    CHECK(in.until_due(bracketed_timeout_ms - 1) == 1);
+    in.idle(bracketed_timeout_ms, out);
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].text == "W");
+}
+
+TEST_CASE("lines arriving at once are a paste the terminal did not bracket", "[input]") {
+    InputAssembler in;
+    CHECK(feed(in, text_keys("W3B2\nK1C3\nW1A1\n"), 0).empty());
+    CHECK(in.collecting());
+    CHECK(feed(in, text_keys("K1D4\n"), 30).empty());  // more of it, a moment later
+    std::vector<InputEvent> out;
+    in.idle(30 + paste_quiet_ms, out);
+    REQUIRE(out.size() == 1);
+    CHECK_FALSE(out[0].bracketed);
+    CHECK(out[0].text == "W3B2\nK1C3\nW1A1\nK1D4\n");
+}
+
+TEST_CASE("a long run of one key at once is a paste, never a run of commands", "[input]") {
+    InputAssembler in;
+    CHECK(feed(in, std::vector<Key>(60000, ch('k')), 0).empty());
+    std::vector<InputEvent> out;
+    in.idle(paste_quiet_ms, out);
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].text == std::string(60000, 'k'));
+}
+
+TEST_CASE("a paste larger than the limit is drained and refused as a whole, in bounded memory", "[input]") {
+    InputAssembler in;
+    feed(in, {begin_marker}, 0);
+    const std::vector<Key> chunk(64 * 1024, ch('x'));
+    for (int i = 0; i < 16; ++i) feed(in, chunk, i);  // 1 MiB
+    const auto events = feed(in, {end_marker}, 20);
+    REQUIRE(events.size() == 1);
+    CHECK(events[0].too_big);
+    CHECK(events[0].text.empty());
+}
+
+TEST_CASE("a paste holding control codes or invalid characters is not text", "[input]") {
+    InputAssembler in;
+    auto events = feed(in, {begin_marker, ch('W'), ch(27), ch('['), ch('2'), ch('J'), end_marker}, 0);
+    REQUIRE(events.size() == 1);
+    CHECK(events[0].not_text);
+    events = feed(in, {begin_marker, ch('W'), ch(0xDC80), end_marker}, 0);  // a lone surrogate
+    REQUIRE(events.size() == 1);
+    CHECK(events[0].not_text);
+    events = feed(in, {begin_marker, ch('W'), ch(0x2192), ch('B'), end_marker}, 0);  // an arrow is text
+    REQUIRE(events.size() == 1);
+    CHECK_FALSE(events[0].not_text);
+    CHECK(events[0].text == "W\u2192B");
+}
