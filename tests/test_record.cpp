@@ -79,17 +79,18 @@ TEST_CASE("a match record round-trips: settings, rounds, starters, draws, score 
     const ClockSettings dm = ClockSettings::dm(120 * s, 300 * s, 30 * s);
     Match m(MatchSettings{Variant{}, 2, dm}, {"Liam", "Eamon"});
     m.start_clock(0);
-    play_all(m, white_wins, 1 * s);                    // round 1: Liam
-    m.choose_starter(1, 10 * s);                       // Eamon starts round 2
+    play_all(m, white_wins, 1 * s);  // round 1: Liam
+    m.choose_starter(1, 10 * s);     // Eamon starts round 2
     play_all(m, "W1A1\nK1D4\n", 11 * s);
-    m.agree_draw(12 * s);                              // round 2 drawn, played again
+    m.agree_draw(12 * s);  // round 2 drawn, played again
     m.next_round(13 * s);
     play_all(m, "W3B2\n", 14 * s);
     const GameClock::State st = m.clock().state(20 * s);
     const std::string text = saves::record_text(m, {}, &st, "2026-11-23 14:03");
     for (const char* want :
          {"% gobblet match\n", "% first to: 2\n", "% clock: dm 2m 5m 30s\n", "% score: Liam 1 - 0 Eamon\n",
-          "% round 1: Liam (player 1) plays White\n", "% result: Liam wins the round: four in a row on row A\n",
+          "% round 1: Liam (player 1) plays White\n",
+          "% result: Liam wins the round: four in a row on row A\n",
           "% round 2: Eamon (player 2) plays White\n", "% ending: agreement\n",
           "% result: Draw: agreed by both players; round 2 is played again\n", "% clock state: "}) {
         INFO(want);
@@ -156,13 +157,16 @@ TEST_CASE("a broken match record is refused with its line and reason", "[record]
     CHECK(refused(bad) == "line " + line_of(bad, "% first to") + ": a match is played to 1-99 round wins");
     CHECK(refused("% gobblet game\n% clock: dm 2m\n") ==
           "line 2: clock settings are 'none', 'dm TURN RESERVE CHUNK' or 'fischer GAME INCREMENT'");
-    CHECK(refused("W3B2\n% ending: resignation purple\n") == "line 2: the ending names no side (white or black)");
+    CHECK(refused("W3B2\n% ending: resignation purple\n") ==
+          "line 2: the ending names no side (white or black)");
     CHECK(refused("% round 1: Liam plays White\nW3B2\n") ==
           "line 1: a round line is '% round N: NAME (player P) plays White'");
 }
 
 TEST_CASE("names from a record are cleaned of control characters", "[record]") {
-    const auto r = saves::read_record("% white: Li\x1b[31mam\n% black: \x07" "Eamon\nW3B2\n");
+    const auto r = saves::read_record(
+        "% white: Li\x1b[31mam\n% black: \x07"
+        "Eamon\nW3B2\n");
     REQUIRE(r.record);
     CHECK(r.record->match.name(0) == "Li[31mam");
     CHECK(r.record->match.name(1) == "Eamon");
@@ -171,9 +175,10 @@ TEST_CASE("names from a record are cleaned of control characters", "[record]") {
 TEST_CASE("a plain transcript is a single game, and names the other rules when they accept it", "[record]") {
     const auto r = saves::read_record(fixture("liam-white--eamon-black.txt"));
     REQUIRE(r.error);
-    CHECK(r.message() ==
-          "line 4: K2B3: official rules: a new piece may gobble only a piece in a row of three; the transcript "
-          "is legal under the rogers rules: use --rules rogers");
+    CHECK(
+        r.message() ==
+        "line 4: K2B3: official rules: a new piece may gobble only a piece in a row of three; the transcript "
+        "is legal under the rogers rules: use --rules rogers");
     const auto ok = saves::read_record(fixture("liam-white--eamon-black.txt"), {Rules::Rogers, std::nullopt});
     REQUIRE(ok.record);
     CHECK(ok.record->match.game().moves().size() == 38);

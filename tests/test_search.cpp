@@ -227,7 +227,8 @@ TEST_CASE("the bench is deterministic: its signature is a fixed node count", "[s
     CHECK(signature(a.str()) == signature(b.str()));
 }
 
-TEST_CASE("the computer moves a touched piece: hints and a side handed over respect the touch", "[search][touch]") {
+TEST_CASE("the computer moves a touched piece: hints and a side handed over respect the touch",
+          "[search][touch]") {
     // White can win by entering a piece on A4, or by moving B1 there; with B1 touched only the latter
     // is allowed, at every level and on the solved 3x3 board too.
     for (Level level : {Level::Easy, Level::Medium, Level::Max}) {

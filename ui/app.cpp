@@ -2,6 +2,8 @@
 #include "app.h"
 
 #include <curses.h>
+#include <poll.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -32,6 +34,9 @@ struct Speed {
     Millis pause;
 };
 constexpr Speed speeds[] = {{"fast", 0}, {"normal", 400}, {"slow", 2000}};
+
+// "1 move", "2 moves".
+std::string moves_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
 
 Variant variant_of(const saves::VariantChoice& c) {
     return {c.size.value_or(4), c.rules.value_or(Rules::Official)};
@@ -203,11 +208,11 @@ std::string App::prepare() {
                 archived_ = true;  // it was archived when it ended
             } else {
                 say("resumed the last " + std::string(match_.single_game() ? "game" : "match") + " (" +
-                    std::to_string(g.moves().size()) + " moves" +
+                    moves_text(g.moves().size()) +
                     (match_.single_game() ? "" : ", round " + std::to_string(match_.round_number())) + ")");
             }
         } else {
-            say("loaded " + printable(loaded_from) + " (" + std::to_string(g.moves().size()) + " moves)");
+            say("loaded " + printable(loaded_from) + " (" + moves_text(g.moves().size()) + ")");
             archived_ = match_.phase() == MatchPhase::Over;
         }
     }
@@ -335,14 +340,42 @@ int App::run() {
     return 0;
 }
 
+// Reads what the terminal has: keys through curses, and the body of a paste straight from the terminal
+// in large chunks (curses reads a byte at a time: a 1 MB paste would keep the game busy for seconds).
 void App::read_input(Millis t) {
-    std::vector<Key> batch;
-    wint_t ch;
-    int r;
-    while (batch.size() < max_batch && (r = get_wch(&ch)) != ERR)
-        batch.push_back(Key{int(ch), r == KEY_CODE_YES});
     std::vector<InputEvent> events;
-    input_.feed(batch, t, events);
+    for (int round = 0; round < 256 && !quit_; ++round) {
+        if (input_.collecting()) {
+            char buf[1 << 16];
+            pollfd pfd{STDIN_FILENO, POLLIN, 0};
+            if (poll(&pfd, 1, 0) != 1 || !(pfd.revents & POLLIN)) break;
+            const ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
+            if (n <= 0) break;
+            const std::size_t used = input_.feed_bytes(std::string_view(buf, std::size_t(n)), t, events);
+            // Keys typed after the paste's end marker go back to curses, which reads them as keys
+            // (escape sequences included). Its queue is short; a flood after a paste is dropped.
+            const std::size_t rest = std::min<std::size_t>(std::size_t(n) - used, 64);
+            for (std::size_t i = rest; i > 0; --i) ungetch(static_cast<unsigned char>(buf[used + i - 1]));
+            continue;
+        }
+        std::vector<Key> batch;
+        for (int waits = 0; waits < 4; ++waits) {
+            wint_t ch;
+            int r;
+            bool marker = false;
+            while (batch.size() < max_batch && (r = get_wch(&ch)) != ERR) {
+                batch.push_back(Key{int(ch), r == KEY_CODE_YES});
+                if ((marker = r == KEY_CODE_YES && int(ch) == paste_begin_code())) break;
+            }
+            // Several characters at once may be the first of a paste that the terminal does not
+            // bracket: give the rest a moment to arrive, so that it is seen as one.
+            if (marker || batch.size() < 2 || batch.size() >= max_batch) break;
+            pollfd pfd{STDIN_FILENO, POLLIN, 0};
+            if (poll(&pfd, 1, 5) != 1) break;
+        }
+        if (batch.empty()) break;
+        input_.feed(batch, t, events);
+    }
     for (const InputEvent& e : events) {
         if (quit_) break;
         e.kind == InputEvent::Kind::Paste ? on_paste(e) : on_key(e.key);
@@ -748,7 +781,10 @@ void App::on_paste(const InputEvent& e) {
         return;
     }
     std::string text = e.text;
-    if (!e.bracketed && !ui_.prompt.empty()) text = ui_.prompt + text;  // the burst began at the prompt
+    if (!e.bracketed) {  // a burst may have begun at the prompt, typed as keys before it was recognised
+        text = ui_.prompt + text;
+        ui_.prompt.clear();
+    }
     const bool one_line = text.find('\n') == std::string::npos;
     const ParsedMoves parsed = parse_moves(text);
     if (parsed.error) {
@@ -777,7 +813,7 @@ void App::on_paste(const InputEvent& e) {
             for (std::size_t i = match_.game().moves().size(); i < continued.moves().size(); ++i)
                 match_.play(continued.moves()[i], now());
             ui_.picked.reset();
-            say("pasted " + std::to_string(parsed.moves.size()) + " moves; " +
+            say("pasted " + moves_text(parsed.moves.size()) + "; " +
                 outcome_text(match_.game().result(), match_.game().side_to_move()));
             after_change(true);
             return;
@@ -794,10 +830,9 @@ void App::on_paste(const InputEvent& e) {
         return;
     }
     auto pending = std::make_shared<saves::Record>(std::move(*r.record));
-    const std::string what =
-        pending->is_match
-            ? "a match (round " + std::to_string(pending->match.round_number()) + ")"
-            : "a whole game of " + std::to_string(pending->match.game().moves().size()) + " moves";
+    const std::string what = pending->is_match
+                                 ? "a match (round " + std::to_string(pending->match.round_number()) + ")"
+                                 : "a whole game of " + moves_text(pending->match.game().moves().size());
     ask_question(
         Question{"the paste is " + what + ": replace the current game with it? (the current one is kept)",
                  {{ch('y'), "replace",
@@ -812,7 +847,7 @@ void App::on_paste(const InputEvent& e) {
                        archived_ = match_.phase() == MatchPhase::Over;
                        archive_path_.clear();
                        say("replaced the game with the pasted one (" +
-                           std::to_string(match_.game().moves().size()) + " moves)" + kept);
+                           moves_text(match_.game().moves().size()) + ")" + kept);
                        after_change(false);
                    }},
                   {ch('n'), "keep the current game", [this] { say("cancelled: nothing changed"); }}},
@@ -1220,8 +1255,8 @@ void App::copy() {
     copy_to_clipboard(text);
     autosave();
     const auto path = saves::autosave_path();
-    std::string m = "sent " + std::to_string(match_.game().moves().size()) +
-                    " moves to the terminal's clipboard (if it supports OSC 52)";
+    std::string m = "sent " + moves_text(match_.game().moves().size()) +
+                    " to the terminal's clipboard (if it supports OSC 52)";
     if (autosave_error_.empty() && !path.empty()) m += "; the game is also saved at " + path.string();
     say(m);
 }
@@ -1472,7 +1507,7 @@ void App::open_list() {
         std::string result = m.phase() == MatchPhase::Over
                                  ? (m.single_game() ? outcome_text(m.game().result(), m.game().side_to_move())
                                                     : m.match_result_text())
-                                 : "in progress, " + std::to_string(m.game().moves().size()) + " moves";
+                                 : "in progress, " + moves_text(m.game().moves().size());
         o.rows.push_back({r.record->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result,
                           e.path.parent_path().filename().string() == "games" ? "archive" : "save"});
         overlay_paths_.push_back(e.path);
@@ -1506,8 +1541,8 @@ void App::open_record(const std::filesystem::path& path) {
     archive_path_.clear();
     handled_end_ = match_.game().over() ? match_.rounds().size() : 0;
     ui_.picked.reset();
-    say("opened " + path.filename().string() + " (" + std::to_string(match_.game().moves().size()) +
-        " moves" + (match_.game().over() ? ", " + match_.round_result_text() : "") + ")" + kept);
+    say("opened " + path.filename().string() + " (" + moves_text(match_.game().moves().size()) +
+        (match_.game().over() ? ", " + match_.round_result_text() : "") + ")" + kept);
     after_change(false);
 }
 

@@ -51,7 +51,78 @@ void InputAssembler::add(const Key& k) {
     text_ += bytes;
 }
 
+void InputAssembler::add_bytes(std::string_view bytes) {
+    for (const char ch : bytes) {
+        const unsigned char c = static_cast<unsigned char>(ch);
+        if ((c < 32 && c != '\n' && c != '\r' && c != '\t') || c == 127) not_text_ = true;
+    }
+    if (too_big_) return;
+    if (text_.size() + bytes.size() > max_paste_bytes) {
+        too_big_ = true;
+        text_.clear();
+        text_.shrink_to_fit();
+        return;
+    }
+    for (const char c : bytes) text_ += c == '\r' ? '\n' : c;
+}
+
+std::size_t InputAssembler::feed_bytes(std::string_view bytes, Millis now, std::vector<InputEvent>& out) {
+    last_ = now;
+    if (state_ == State::Burst) {
+        add_bytes(bytes);
+        return bytes.size();
+    }
+    if (state_ != State::Bracketed) return 0;
+    static constexpr std::string_view marker = "\x1b[201~";
+    const std::size_t held_before = held_.size();
+    const std::string data = held_ + std::string(bytes);
+    held_.clear();
+    if (const std::size_t at = data.find(marker); at != std::string::npos) {
+        add_bytes(std::string_view(data).substr(0, at));
+        finish(out);
+        return at + marker.size() - held_before;
+    }
+    // Keep back a tail that may be the start of the marker, split between two reads.
+    std::size_t keep = 0;
+    for (std::size_t k = std::min(marker.size() - 1, data.size()); k > 0; --k)
+        if (std::string_view(data).substr(data.size() - k) == marker.substr(0, k)) {
+            keep = k;
+            break;
+        }
+    add_bytes(std::string_view(data).substr(0, data.size() - keep));
+    held_ = data.substr(data.size() - keep);
+    return bytes.size();
+}
+
+namespace {
+
+// Text is well-formed UTF-8 without C1 control characters.
+bool is_text(std::string_view s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        const int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (len == 0 || i + len > s.size()) return false;
+        int cp = len == 1 ? c : len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
+        for (int k = 1; k < len; ++k) {
+            const unsigned char d = static_cast<unsigned char>(s[i + k]);
+            if ((d >> 6) != 2) return false;
+            cp = (cp << 6) | (d & 0x3F);
+        }
+        static const int least[5] = {0, 0, 0x80, 0x800, 0x10000};
+        if ((len > 1 && cp < least[len]) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ||
+            (cp >= 0x80 && cp < 0xA0))
+            return false;
+        i += len;
+    }
+    return true;
+}
+
+}  // namespace
+
 void InputAssembler::finish(std::vector<InputEvent>& out) {
+    if (!held_.empty()) add_bytes(held_);
+    held_.clear();
+    if (!too_big_ && !is_text(text_)) not_text_ = true;
     InputEvent e;
     e.kind = InputEvent::Kind::Paste;
     e.bracketed = state_ == State::Bracketed;

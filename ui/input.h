@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/clock.h"
@@ -41,6 +42,10 @@ class InputAssembler {
   public:
     // One batch of keys, read together at `now`: appends the events they make to `out`.
     void feed(const std::vector<Key>& batch, Millis now, std::vector<InputEvent>& out);
+    // Raw bytes of a paste being collected, read straight from the terminal (curses reads a byte at a
+    // time, far too slowly for a large paste). Returns how many bytes it took: the bytes after a
+    // bracketed paste's end marker are not taken and belong to the caller.
+    std::size_t feed_bytes(std::string_view bytes, Millis now, std::vector<InputEvent>& out);
     // Nothing arrived: a burst or a bracketed paste that has been quiet long enough ends here.
     void idle(Millis now, std::vector<InputEvent>& out);
     // Milliseconds until idle() may end something (for the loop's timeout), or -1.
@@ -51,12 +56,14 @@ class InputAssembler {
   private:
     enum class State { Normal, Bracketed, Burst };
     void add(const Key& k);
+    void add_bytes(std::string_view bytes);
     void finish(std::vector<InputEvent>& out);
 
     State state_ = State::Normal;
     std::string text_;
     bool too_big_ = false;
     bool not_text_ = false;
+    std::string held_;  // the end of the last raw read, which may begin the end marker
     Millis last_ = 0;
 };
 

@@ -83,6 +83,13 @@ wait_exit() {
     done
     fail "the game did not exit"
 }
+# expect_terminal_restored: after the game ended, the pane is back to normal: no alternate screen, no
+# mouse reporting, no keypad mode (what a crash or a missed signal would leave behind).
+expect_terminal_restored() {
+    local flags
+    flags=$($T display -p -t ui '#{alternate_on} #{mouse_any_flag} #{keypad_flag}')
+    [ "$flags" = "0 0 0" ] || fail "terminal not restored (alternate screen, mouse, keypad: $flags)"
+}
 # paste FILE: a bracketed paste of the file's text, as a terminal delivers it.
 paste() {
     $T load-buffer -b p "$1"
