@@ -1,0 +1,371 @@
+// The curses game: what each key does, line entries, questions and pastes.
+#include "app_impl.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+#include "keys.h"
+
+namespace gobblet::ui {
+
+// ---------------------------------------------------------------------------------------------------
+// Keys
+
+void App::on_key(Key k) {
+    if (k.special && k.code == KEY_RESIZE) return;
+    if (ui_.help) return help_key(k);
+    if (ui_.overlay) return overlay_key(k);
+    if (ui_.entry) return entry_key(k);
+    if (ui_.question) return question_key(k);
+    if (k.special && k.code == KEY_MOUSE) return on_mouse();
+    const bool enter =
+        (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
+    const bool backspace = (k.special && (k.code == KEY_BACKSPACE || k.code == KEY_DC)) ||
+                           (!k.special && (k.code == 127 || k.code == 8));
+    if (ui_.mode == Mode::typing) {
+        if (enter) return enter_pressed();
+        if (backspace) {
+            if (!ui_.prompt.empty()) ui_.prompt.pop_back();
+            return;
+        }
+        if (!ui_.prompt.empty() && !k.special && k.code != 27 && k.code != 3) return type_char(k.code);
+    }
+    const Action a = action_for(k, ui_.mode);
+    if (a != Action::None) return on_action(a);
+    // Any other character starts a typed move (a mistyped one is quoted whole when it is refused).
+    if (!k.special && k.code > 32 && k.code != 127) {
+        ui_.mode = Mode::typing;
+        type_char(k.code);
+    }
+}
+
+void App::type_char(int c) {
+    if (c < 32 || c == 127) return;
+    if (ui_.prompt.size() >= max_prompt) {
+        say("the prompt holds at most " + std::to_string(max_prompt) +
+                " characters: press Enter to play it, or Esc to clear it",
+            true);
+        return;
+    }
+    append_utf8(ui_.prompt, c);
+}
+
+void App::enter_pressed() {
+    if (!ui_.prompt.empty()) return submit_prompt();
+    const Game& g = match_.game();
+    if (ui_.reviewing && !g.over() && is_computer(seat_of(g.side_to_move()))) {
+        match_.game().clear_redo();
+        say("the computer plays on from here; the later moves are dropped");
+        after_change(false);
+        return;
+    }
+    say("Type a move (like W3B2) and press Enter, or press an arrow key to pick pieces with the cursor.");
+}
+
+void App::submit_prompt() {
+    const std::string text = ui_.prompt;
+    ui_.prompt.clear();
+    const ParsedMoves parsed = parse_moves(text);
+    if (parsed.error) {
+        say(printable(parsed.error->written) + ": " + parsed.error->reason, true);
+        return;
+    }
+    if (parsed.moves.empty()) return;
+    if (parsed.moves.size() > 1) {
+        InputEvent e;
+        e.kind = InputEvent::Kind::Paste;
+        e.text = text;
+        return on_paste(e);
+    }
+    play_human(parsed.moves[0].spec);
+}
+
+void App::on_action(Action a) {
+    switch (a) {
+        case Action::None: return;
+        case Action::Help:
+            ui_.help = true;
+            ui_.help_scroll = 0;
+            return;
+        case Action::Quit: quit_ = true; return;
+        case Action::Back: return step_back(1);
+        case Action::Forward: return step_forward();
+        case Action::ToStart: return go_to(0);
+        case Action::ToEnd: return go_to(match_.game().moves().size() + match_.game().redo_moves().size());
+        case Action::GotoMove: {
+            if (!can_step(true)) return;
+            const std::size_t total = match_.game().moves().size() + match_.game().redo_moves().size();
+            ui_.entry = LineEntry{
+                "Go to move (0-" + std::to_string(total) + ", the number of moves played)", "", 6,
+                [this](const std::string& s) {
+                    char* end = nullptr;
+                    const long n = std::strtol(s.c_str(), &end, 10);
+                    const std::size_t all = match_.game().moves().size() + match_.game().redo_moves().size();
+                    if (s.empty() || *end || n < 0 || std::size_t(n) > all) {
+                        say("'" + printable(s) + "' is not a move number: give 0 to " + std::to_string(all),
+                            true);
+                        return;
+                    }
+                    go_to(std::size_t(n));
+                }};
+            return;
+        }
+        case Action::Save: return save_named();
+        case Action::Copy: return copy();
+        case Action::NewGame: return new_game();
+        case Action::Open: return open_list();
+        case Action::Menu: return open_menu();
+        case Action::ComputerWhite: return toggle_computer(Color::White);
+        case Action::ComputerBlack: return toggle_computer(Color::Black);
+        case Action::Hint: return hint();
+        case Action::Pause: return pause();
+        case Action::OfferDraw: return offer_draw();
+        case Action::Resign: return resign();
+        case Action::Chat: say("chat works in a network game (--host or --join)", true); return;
+        case Action::Analysis:
+        case Action::Puzzles: say("not available in this build", true); return;
+        case Action::ListUp:
+        case Action::ListDown: {
+            const int pairs = int(match_.game().moves().size() + 1) / 2;
+            int first = ui_.list_scroll < 0 ? std::max(0, pairs - 10) : ui_.list_scroll;
+            first += a == Action::ListUp ? -10 : 10;
+            ui_.list_scroll = first >= pairs - 10 ? -1 : std::max(0, first);
+            return;
+        }
+        case Action::CursorUp: return move_cursor(-1, 0);
+        case Action::CursorDown: return move_cursor(1, 0);
+        case Action::CursorLeft: return move_cursor(0, -1);
+        case Action::CursorRight: return move_cursor(0, 1);
+        case Action::Pick: return on_spot(ui_.cursor);
+        case Action::Cancel:
+            ui_.prompt.clear();
+            if (ui_.picked && !ui_.picked->stack && match_.game().touched()) {
+                say("official rules: the piece you picked up is touched and must be the one you move", true);
+                return;
+            }
+            if (ui_.picked) {
+                ui_.picked.reset();
+                say("put back");
+            }
+            ui_.mode = Mode::typing;
+            return;
+    }
+}
+
+void App::help_key(Key k) {
+    const int page = std::max(1, LINES - 2);
+    if (k.special) {
+        switch (k.code) {
+            case KEY_UP: --ui_.help_scroll; return;
+            case KEY_DOWN: ++ui_.help_scroll; return;
+            case KEY_PPAGE: ui_.help_scroll -= page; return;
+            case KEY_NPAGE: ui_.help_scroll += page; return;
+            case KEY_HOME: ui_.help_scroll = 0; return;
+            case KEY_END: ui_.help_scroll = 1 << 20; return;
+            default: return;
+        }
+    }
+    if (k.code == 'j' || k.code == ' ') {
+        ui_.help_scroll += k.code == ' ' ? page : 1;
+        return;
+    }
+    if (k.code == 'k') {
+        --ui_.help_scroll;
+        return;
+    }
+    if (k.code == 3) quit_ = true;
+    ui_.help = false;  // any other key closes the help
+}
+
+void App::question_key(Key k) {
+    Question& q = *ui_.question;
+    for (const auto& a : q.answers) {
+        const bool enter_answer = !a.key.special && (a.key.code == '\n');
+        const bool is_enter =
+            (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
+        if ((enter_answer && is_enter) ||
+            (!k.special && !a.key.special && std::tolower(k.code) == std::tolower(a.key.code))) {
+            const auto act = a.act;
+            ui_.question.reset();
+            if (act) act();
+            return;
+        }
+    }
+    if (!k.special && k.code == 27 && q.on_cancel) {
+        const auto cancel = q.on_cancel;
+        ui_.question.reset();
+        cancel();
+        return;
+    }
+    if (!k.special && k.code == 3) {
+        ui_.question.reset();
+        quit_ = true;
+        return;
+    }
+    say(q.text, false);  // any other key repeats the question
+}
+
+void App::entry_key(Key k) {
+    LineEntry& e = *ui_.entry;
+    if ((!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER)) {
+        const auto submit = e.submit;
+        const std::string text = e.text;
+        ui_.entry.reset();
+        submit(text);
+        return;
+    }
+    if (!k.special && (k.code == 27 || k.code == 3)) {
+        ui_.entry.reset();
+        say("cancelled");
+        return;
+    }
+    if ((k.special && k.code == KEY_BACKSPACE) || (!k.special && (k.code == 127 || k.code == 8))) {
+        if (!e.text.empty()) e.text.pop_back();
+        return;
+    }
+    if (!k.special && k.code >= 32 && e.text.size() < e.max_length) append_utf8(e.text, k.code);
+}
+
+void App::on_mouse() {
+    MEVENT ev;
+    if (getmouse(&ev) != OK) return;
+    const Layout l = make_layout(match_.variant().size, COLS, LINES);
+    if (!l.fits()) return;
+    if (const auto spot = hit(l, match_.game().position(), ev.y, ev.x)) {
+        ui_.mode = Mode::cursor;
+        ui_.cursor = *spot;
+        on_spot(*spot);
+        return;
+    }
+    // The stacks of the side to move, in the panel.
+    const Color us = match_.game().side_to_move();
+    const int clock_rows = match_.clock().enabled() ? 1 : 0;
+    const int block = 1 + clock_rows + reserve_stacks + 1;
+    const int first = l.board_y - 1 + (us == Color::White ? 0 : block) + 1 + clock_rows;
+    if (ev.x >= l.panel_x && ev.y >= first && ev.y < first + reserve_stacks) {
+        const Spot s{true, 0, 0, ev.y - first};
+        ui_.mode = Mode::cursor;
+        ui_.cursor = s;
+        on_spot(s);
+    }
+}
+
+void App::move_cursor(int drow, int dcol) {
+    if (ui_.mode != Mode::cursor) {
+        ui_.mode = Mode::cursor;  // an arrow in typing mode enters cursor mode (and moves)
+        ui_.prompt.clear();
+    }
+    const int n = match_.variant().size;
+    Spot& c = ui_.cursor;
+    if (c.stack) {
+        if (dcol < 0) {
+            c.stack = false;
+            c.row = std::min(c.index, n - 1);
+            c.col = n - 1;
+        } else {
+            c.index = std::clamp(c.index + drow, 0, reserve_stacks - 1);
+        }
+        return;
+    }
+    if (dcol > 0 && c.col == n - 1) {
+        c.stack = true;  // right of the board: the side to move's stacks
+        c.index = std::min(c.row, reserve_stacks - 1);
+        return;
+    }
+    c.row = std::clamp(c.row + drow, 0, n - 1);
+    c.col = std::clamp(c.col + dcol, 0, n - 1);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pastes
+
+void App::on_paste(const InputEvent& e) {
+    if (e.too_big) {
+        say("paste refused, nothing changed: it is larger than " + std::to_string(max_paste_bytes / 1024) +
+                " KiB, far more than any game",
+            true);
+        return;
+    }
+    if (e.not_text) {
+        say("paste refused, nothing changed: it is not text (it holds control codes or bytes that are not "
+            "UTF-8)",
+            true);
+        return;
+    }
+    std::string text = e.text;
+    if (!e.bracketed) {  // a burst may have begun at the prompt, typed as keys before it was recognised
+        text = ui_.prompt + text;
+        ui_.prompt.clear();
+    }
+    const bool one_line = text.find('\n') == std::string::npos;
+    const ParsedMoves parsed = parse_moves(text);
+    if (parsed.error) {
+        say("paste refused, nothing changed: " + parsed.error->message(), true);
+        return;
+    }
+    if (parsed.moves.empty()) {
+        say("the paste held no moves", true);
+        return;
+    }
+    if (parsed.moves.size() == 1 && one_line) {
+        // A single move pasted onto the prompt: the player checks it and presses Enter.
+        ui_.mode = Mode::typing;
+        ui_.prompt = text.substr(0, max_prompt);
+        return;
+    }
+    ui_.prompt.clear();
+    const bool record =
+        text.find("% round ") != std::string::npos || text.find("% gobblet match") != std::string::npos;
+    if (!record) {
+        // A continuation of the current game?
+        Game continued = match_.game();
+        const auto err = continued.play_transcript(parsed.moves);
+        if (!err && !match_.game().over() && match_.phase() == MatchPhase::Playing) {
+            cancel_seats();
+            for (std::size_t i = match_.game().moves().size(); i < continued.moves().size(); ++i)
+                match_.play(continued.moves()[i], now());
+            ui_.picked.reset();
+            say("pasted " + moves_text(parsed.moves.size()) + "; " +
+                outcome_text(match_.game().result(), match_.game().side_to_move()));
+            after_change(true);
+            return;
+        }
+        if (match_.game().moves().empty() && err) {
+            say("paste refused, nothing changed: " + err->message("--rules"), true);
+            return;
+        }
+    }
+    // A whole game or match from the start.
+    saves::LoadedRecord r = saves::read_record(text, {match_.variant().rules, match_.variant().size});
+    if (r.error) {
+        say("paste refused, nothing changed: " + r.message("--rules"), true);
+        return;
+    }
+    auto pending = std::make_shared<saves::Record>(std::move(*r.record));
+    const std::string what = pending->is_match
+                                 ? "a match (round " + std::to_string(pending->match.round_number()) + ")"
+                                 : "a whole game of " + moves_text(pending->match.game().moves().size());
+    ask_question(
+        Question{"the paste is " + what + ": replace the current game with it? (the current one is kept)",
+                 {{ch('y'), "replace",
+                   [this, pending] {
+                       const std::string kept = keep_current("replaced by a paste");
+                       cancel_seats();
+                       match_ = std::move(pending->match);
+                       if (pending->clock) match_.clock().set_state(*pending->clock, now());
+                       match_.start_clock(now());
+                       refresh_names();
+                       ui_.picked.reset();
+                       archived_ = match_.phase() == MatchPhase::Over;
+                       archive_path_.clear();
+                       say("replaced the game with the pasted one (" +
+                           moves_text(match_.game().moves().size()) + ")" + kept);
+                       after_change(false);
+                   }},
+                  {ch('n'), "keep the current game", [this] { say("cancelled: nothing changed"); }}},
+                 [this] { say("cancelled: nothing changed"); }});
+    say(ui_.question->text);
+}
+
+}  // namespace gobblet::ui

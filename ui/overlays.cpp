@@ -1,0 +1,166 @@
+// The curses game: the settings menu and the list of saved and archived games.
+#include "app_impl.h"
+
+#include <algorithm>
+
+namespace gobblet::ui {
+
+// ---------------------------------------------------------------------------------------------------
+// Overlays: the settings menu and the list of games
+
+void App::open_menu() {
+    Overlay o;
+    o.title = "Settings";
+    const auto onoff = [](bool b) { return std::string(b ? "on" : "off"); };
+    o.rows = {
+        {"Computer level", level_name(options_.player.level)},
+        {"Think time a move (max level)", duration_text(Millis(options_.player.think_seconds * 1000))},
+        {"Computer plays White", onoff(is_computer(seat_of(Color::White)))},
+        {"Computer plays Black", onoff(is_computer(seat_of(Color::Black)))},
+        {"Speed when the computer plays itself", speeds[speed_].name},
+        {"Rules of the next game", rules_name(next_variant_.rules)},
+        {"Board of the next game", next_variant_.size == 4 ? "4x4 (Gobblet)" : "3x3 (Gobblet Jr.)"},
+    };
+    o.selected = ui_.overlay && ui_.overlay->title == "Settings" ? ui_.overlay->selected : 0;
+    o.footer = "up/down choose   left/right or Enter change   Esc or m close";
+    ui_.overlay = o;
+    overlay_paths_.clear();
+}
+
+void App::menu_change(int delta) {
+    const int row = ui_.overlay->selected;
+    const auto cycle = [delta](int value, int count) { return ((value + delta) % count + count) % count; };
+    switch (row) {
+        case 0: {
+            options_.player.level = Level(cycle(int(options_.player.level), 4));
+            for (int p : {0, 1})
+                if (is_computer(p)) {
+                    auto& cs = static_cast<ComputerSeat&>(seat(p));
+                    PlayerSettings s = cs.settings();
+                    s.level = options_.player.level;
+                    cs.set_settings(s);
+                    asked_[p].reset();
+                    ui_.seats[p].label = level_name(s.level);
+                }
+            refresh_names();
+            break;
+        }
+        case 1: {
+            static const double steps[] = {0.25, 0.5, 1, 2, 5, 10, 30};
+            int i = 0;
+            while (i < 6 && steps[i] < options_.player.think_seconds - 1e-9) ++i;
+            options_.player.think_seconds = steps[cycle(i, 7)];
+            for (int p : {0, 1})
+                if (is_computer(p)) {
+                    auto& cs = static_cast<ComputerSeat&>(seat(p));
+                    PlayerSettings s = cs.settings();
+                    s.think_seconds = options_.player.think_seconds;
+                    cs.set_settings(s);
+                    asked_[p].reset();
+                }
+            break;
+        }
+        case 2: toggle_computer(Color::White); break;
+        case 3: toggle_computer(Color::Black); break;
+        case 4: speed_ = cycle(speed_, 3); break;
+        case 5:
+            next_variant_.rules = next_variant_.rules == Rules::Official ? Rules::Rogers : Rules::Official;
+            say("the next game is played under the " + std::string(rules_name(next_variant_.rules)) +
+                " rules (n starts it)");
+            break;
+        case 6:
+            next_variant_.size = next_variant_.size == 4 ? 3 : 4;
+            say("the next game is played on " + std::string(next_variant_.size == 4 ? "4x4" : "3x3") +
+                " (n starts it)");
+            break;
+    }
+    open_menu();
+    autosave();
+}
+
+void App::open_list() {
+    struct Entry {
+        std::filesystem::file_time_type time;
+        std::filesystem::path path;
+    };
+    std::vector<Entry> entries;
+    for (const auto& dir : {saves::saves_dir(), saves::games_dir()}) {
+        std::error_code ec;
+        if (dir.empty() || !std::filesystem::is_directory(dir, ec)) continue;
+        for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+            if (!e.is_regular_file(ec) || e.path().extension() != ".txt" ||
+                e.path().filename().string()[0] == '.')
+                continue;
+            entries.push_back({e.last_write_time(ec), e.path()});
+        }
+    }
+    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.time > b.time; });
+    if (entries.size() > 200) entries.resize(200);
+    Overlay o;
+    o.title = "Saved and archived games, most recent first";
+    overlay_paths_.clear();
+    for (const Entry& e : entries) {
+        std::string text;
+        if (!saves::read_file(e.path, text).empty()) continue;
+        const saves::LoadedRecord r = saves::read_record(text);
+        if (!r.record) continue;
+        const Match& m = r.record->match;
+        std::string result = m.phase() == MatchPhase::Over
+                                 ? (m.single_game() ? outcome_text(m.game().result(), m.game().side_to_move())
+                                                    : m.match_result_text())
+                                 : "in progress, " + moves_text(m.game().moves().size());
+        o.rows.push_back({r.record->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result,
+                          e.path.parent_path().filename().string() == "games" ? "archive" : "save"});
+        overlay_paths_.push_back(e.path);
+    }
+    if (o.rows.empty()) {
+        say("no saved or archived games yet: s saves one, and finished games are archived by themselves");
+        return;
+    }
+    o.footer = "up/down choose   Enter open   Esc close";
+    ui_.overlay = o;
+}
+
+void App::overlay_key(Key k) {
+    Overlay& o = *ui_.overlay;
+    const bool menu = overlay_paths_.empty();
+    const int n = int(o.rows.size());
+    if (k.special) {
+        switch (k.code) {
+            case KEY_UP: o.selected = std::max(0, o.selected - 1); return;
+            case KEY_DOWN: o.selected = std::min(n - 1, o.selected + 1); return;
+            case KEY_PPAGE: o.selected = std::max(0, o.selected - 10); return;
+            case KEY_NPAGE: o.selected = std::min(n - 1, o.selected + 10); return;
+            case KEY_HOME: o.selected = 0; return;
+            case KEY_END: o.selected = n - 1; return;
+            case KEY_LEFT:
+                if (menu) menu_change(-1);
+                return;
+            case KEY_RIGHT:
+                if (menu) menu_change(1);
+                return;
+            case KEY_ENTER: break;
+            default: return;
+        }
+    } else if (k.code == 'j') {
+        o.selected = std::min(n - 1, o.selected + 1);
+        return;
+    } else if (k.code == 'k') {
+        o.selected = std::max(0, o.selected - 1);
+        return;
+    } else if (k.code == 27 || k.code == 'q' || (menu && k.code == 'm') || (!menu && k.code == 'o')) {
+        ui_.overlay.reset();
+        return;
+    } else if (k.code == 3) {
+        quit_ = true;
+        return;
+    } else if (k.code != '\n' && k.code != '\r' && k.code != ' ') {
+        return;
+    }
+    if (menu) return menu_change(1);
+    const std::filesystem::path path = overlay_paths_.at(o.selected);
+    ui_.overlay.reset();
+    open_record(path);
+}
+
+}  // namespace gobblet::ui

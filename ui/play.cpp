@@ -1,0 +1,415 @@
+// The curses game: moves, the end of rounds, stepping through the game, and the actions of play.
+#include "app_impl.h"
+
+#include <algorithm>
+
+#include "terminal.h"
+
+namespace gobblet::ui {
+
+// ---------------------------------------------------------------------------------------------------
+// Play
+
+bool App::play_human(const MoveSpec& spec) {
+    Game& g = match_.game();
+    if (g.over()) {
+        say(match_.phase() == MatchPhase::Over ? "the game is over: n starts a new one" +
+                                                     std::string(can_step(false) ? ", < steps back" : "")
+                                               : "the round is over: answer the question below to go on",
+            true);
+        return false;
+    }
+    if (ui_.paused) {
+        say("the game is paused: press p to resume", true);
+        return false;
+    }
+    const Color mover = g.side_to_move();
+    const int p = seat_of(mover);
+    if (!is_human(p)) {
+        say("it is " + match_.name(p) + "'s turn: press " + (mover == Color::White ? "[" : "]") +
+                " to take over " + color_name(mover),
+            true);
+        return false;
+    }
+    const std::string written = spec_name(spec);
+    const std::string reason = match_.play(spec, true, now());
+    if (!reason.empty()) {
+        std::string m = written + ": " + reason;
+        if (g.over() && g.result().ending == Ending::Forfeit)
+            m += " (the touched piece could not move)";
+        else if (const auto t = g.touched(); t && reason.find("touched") == std::string::npos)
+            m += "; official rules: the piece on " + square_name(*t) +
+                 " is touched and must be the piece you move";
+        say(m, true);
+        if (g.over()) after_change(false);
+        return false;
+    }
+    ui_.picked.reset();
+    say(match_.names_by_colour()[index(mover)] + " played " + move_name(g.moves().back(), mover));
+    after_change(true);
+    return true;
+}
+
+void App::after_change(bool moved) {
+    if (moved) {
+        last_move_at_ = now();
+        draw_offer_to_.reset();  // an offer stands for one position
+        ui_.list_scroll = -1;
+    }
+    continue_here_ = continue_here_ && match_.game().can_redo();
+    const bool over = match_.game().over();
+    if (over && handled_end_ != match_.rounds().size()) {
+        handled_end_ = match_.rounds().size();
+        on_round_over();
+    }
+    if (!over) handled_end_ = 0;
+    autosave();
+}
+
+void App::on_round_over() {
+    cancel_seats();
+    draw_offer_to_.reset();
+    ui_.picked.reset();
+    ui_.prompt.clear();
+    ui_.mode = Mode::typing;
+    std::string text = match_.round_result_text();
+    switch (match_.phase()) {
+        case MatchPhase::Over: {
+            const std::string kept = archive_if_over();
+            say(std::string(match_.single_game() ? "The game is over" : "The match is over") + kept +
+                "; n starts a new one");
+            return;
+        }
+        case MatchPhase::ChoosingStarter: {
+            const int loser = match_.chooser();
+            say(text);
+            if (!is_human(loser)) return;  // the computer chooses by its rule
+            const int other = 1 - loser;
+            const int next = match_.round_number() + 1;
+            ask_question(Question{
+                match_.name(loser) + " lost round " + std::to_string(match_.round_number()) +
+                    " and chooses who starts round " + std::to_string(next) + " (the starter plays White)",
+                {{ch('s'), match_.name(loser) + " starts",
+                  [this, loser] {
+                      match_.choose_starter(loser, now());
+                      say(match_.name(loser) + " starts round " + std::to_string(match_.round_number()));
+                      after_change(false);
+                  }},
+                 {ch('o'), match_.name(other) + " starts",
+                  [this, other] {
+                      match_.choose_starter(other, now());
+                      say(match_.name(other) + " starts round " + std::to_string(match_.round_number()));
+                      after_change(false);
+                  }}},
+                nullptr});
+            say(ui_.question->text + ".");
+            return;
+        }
+        case MatchPhase::Replay:
+            say(text);
+            if (!is_human(0) && !is_human(1)) return;
+            ask_question(
+                Question{text,
+                         {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
+                           [this] {
+                               match_.next_round(now());
+                               say("round " + std::to_string(match_.round_number()) +
+                                   " is played again: " + match_.names_by_colour()[0] + " starts");
+                               after_change(false);
+                           }}},
+                         nullptr});
+            return;
+        case MatchPhase::Playing: return;
+    }
+}
+
+void App::on_spot(const Spot& spot) {
+    Game& g = match_.game();
+    if (g.over() || ui_.paused || !is_human(seat_of(g.side_to_move()))) {
+        play_human(MoveSpec::square(0, 0));  // says why no move can be made now
+        return;
+    }
+    const Position& pos = g.position();
+    const Color us = pos.side_to_move();
+    if (!ui_.picked) {
+        if (spot.stack) {
+            if (!pos.stack_top(us, spot.index)) {
+                say(std::string("stack ") + "XYZ"[spot.index] + " is empty", true);
+                return;
+            }
+            if (g.touched()) {
+                say("official rules: the piece on " + square_name(*g.touched()) +
+                        " is touched and must be the piece you move",
+                    true);
+                return;
+            }
+            ui_.picked = spot;
+            say(std::string("picked up ") + stack_name(us, spot.index) + ": choose where to put it");
+            return;
+        }
+        const Square sq = make_square(spot.row, spot.col);
+        if (!pos.top_size(sq)) {
+            say(square_name(sq) + " is empty", true);
+            return;
+        }
+        if (pos.top_color(sq) != us) {
+            say("the piece on " + square_name(sq) + " is " + color_name(~us) + "'s", true);
+            return;
+        }
+        if (g.variant().touch_rule()) {
+            const std::string reason = g.touch(sq);
+            if (!reason.empty()) {
+                say(reason, true);
+                return;
+            }
+            if (g.over()) {
+                say("official rules: the touched piece on " + square_name(sq) +
+                        " cannot move, and that forfeits",
+                    true);
+                after_change(false);
+                return;
+            }
+        }
+        ui_.picked = spot;
+        say("picked up the piece on " + square_name(sq) + ": choose where to put it" +
+            (g.variant().touch_rule() ? " (official rules: it is touched and must be moved)" : ""));
+        autosave();
+        return;
+    }
+    const Spot from = *ui_.picked;
+    const bool touched = !from.stack && g.touched().has_value();
+    if (spot == from || spot.stack) {
+        if (touched) {
+            say("official rules: the piece you picked up is touched and must be the one you move", true);
+            return;
+        }
+        ui_.picked.reset();
+        if (spot == from) {
+            say("put back");
+            return;
+        }
+        on_spot(spot);
+        return;
+    }
+    const Square to = make_square(spot.row, spot.col);
+    play_human(from.stack ? MoveSpec::stack_of(us, from.index, to)
+                          : MoveSpec::square(make_square(from.row, from.col), to));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Stepping through the game
+
+std::string App::step_allowed() const {
+    if (!match_.single_game() && match_.game().over())
+        return "round " + std::to_string(match_.round_number()) + " is over and counts in the match";
+    if (match_.clock().enabled() && !match_.game().over()) return "takebacks are off while the clock runs";
+    return {};
+}
+
+bool App::can_step(bool tell) {
+    const std::string why = step_allowed();
+    if (!why.empty() && tell) say(why, true);
+    return why.empty();
+}
+
+void App::step_back(int) {
+    if (!can_step(true)) return;
+    Game& g = match_.game();
+    if (!g.can_undo()) {
+        say("nothing to take back: this is the start of the game", true);
+        return;
+    }
+    cancel_seats();
+    std::vector<std::string> taken;
+    const bool against_computer = is_computer(0) != is_computer(1);
+    do {
+        const bool ending =
+            g.over() && (g.result().ending == Ending::Forfeit || g.result().ending == Ending::Resignation ||
+                         g.result().ending == Ending::Agreement || g.result().ending == Ending::Time);
+        taken.push_back(ending ? "the " +
+                                     std::string(g.result().ending == Ending::Forfeit ? "forfeit" : "ending")
+                               : move_name(g.moves().back(), ~g.side_to_move()));
+        g.undo();
+    } while (against_computer && is_computer(seat_of(g.side_to_move())) && g.can_undo());
+    ui_.picked.reset();
+    std::string m = "took back " + taken[0];
+    for (std::size_t i = 1; i < taken.size(); ++i) m += " and " + taken[i];
+    if (taken.size() > 1) m += " (your turn again)";
+    say(m + "; > replays");
+    continue_here_ = false;
+    after_change(false);
+}
+
+void App::step_forward() {
+    Game& g = match_.game();
+    if (!g.can_redo()) {
+        say("nothing to replay: this is the last move played", true);
+        return;
+    }
+    cancel_seats();
+    const Color mover = g.side_to_move();
+    g.redo();
+    ui_.picked.reset();
+    say("replayed " + move_name(g.moves().back(), mover));
+    after_change(false);
+}
+
+void App::go_to(std::size_t plies) {
+    if (!can_step(true)) return;
+    Game& g = match_.game();
+    cancel_seats();
+    while (g.moves().size() > plies && g.can_undo()) g.undo();
+    while (g.moves().size() < plies && g.can_redo()) g.redo();
+    ui_.picked.reset();
+    say("at move " + std::to_string(g.moves().size()) + " of " +
+        std::to_string(g.moves().size() + g.redo_moves().size()));
+    after_change(false);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Other actions
+
+void App::new_game() {
+    const bool empty = match_.game().moves().empty() && match_.rounds().size() == 1;
+    if (empty && next_variant_ == match_.variant()) {
+        say("this is already a new game");
+        return;
+    }
+    if (empty || archived_) {
+        ask_question(Question{"start a new game?",
+                              {{ch('y'), "new game", [this] { start_new(false); }},
+                               {ch('n'), "cancel", [this] { say("cancelled"); }}},
+                              [this] { say("cancelled"); }});
+        say("start a new game? (the last one is kept in your archive)");
+        return;
+    }
+    ask_question(
+        Question{"new game: keep this one?",
+                 {{ch('k'), "keep this one in your saves and start a new one", [this] { start_new(true); }},
+                  {ch('d'), "drop this one and start a new one", [this] { start_new(false); }}},
+                 [this] { say("cancelled"); }});
+    say("start a new game: keep the current one in your saves (k) or drop it (d)? Esc cancels");
+}
+
+void App::start_new(bool keep) {
+    const std::string kept = keep ? keep_current("kept before a new game") : "";
+    cancel_seats();
+    MatchSettings settings = match_.settings();
+    settings.variant = next_variant_;
+    std::array<std::string, 2> names = {match_.name(0), match_.name(1)};
+    match_ = Match(settings, names);
+    for (int p : {0, 1})
+        if (is_computer(p)) static_cast<ComputerSeat&>(seat(p)).new_game();
+    match_.start_clock(now());
+    ui_.picked.reset();
+    ui_.paused = false;
+    archived_ = false;
+    archive_path_.clear();
+    handled_end_ = 0;
+    last_move_at_ = now();
+    say("new " + std::string(match_.single_game() ? "game" : "match") + kept);
+    after_change(false);
+}
+
+void App::toggle_computer(Color c) {
+    const int p = seat_of(c);
+    const bool on = !is_computer(p);
+    set_seat(p, on ? SeatKind::Computer : SeatKind::Human);
+    say(std::string("computer plays ") + color_name(c) + ": " + (on ? "on" : "off") +
+        (on ? std::string(" (level ") + level_name(options_.player.level) + ")" : ""));
+    autosave();
+}
+
+void App::hint() {
+    const Game& g = match_.game();
+    if (!available(Action::Hint)) {
+        say(g.over() ? "the game is over" : "a hint is for a human player's turn", true);
+        return;
+    }
+    if (hint_worker_.busy()) {
+        say("already looking for a hint", true);
+        return;
+    }
+    PlayerSettings s = options_.player;
+    s.level = Level::Max;
+    hint_player_.set_settings(s);
+    {
+        std::lock_guard lock(hint_mutex_);
+        hint_choice_ = {};
+        hint_info_ = {};
+    }
+    hint_worker_.start([this, snapshot = g](const std::atomic<bool>& stop) {
+        Choice c = hint_player_.choose(snapshot, &stop, [this](const ThinkInfo& info) {
+            std::lock_guard lock(hint_mutex_);
+            hint_info_ = info;
+        });
+        std::lock_guard lock(hint_mutex_);
+        hint_choice_ = std::move(c);
+    });
+}
+
+void App::pause() {
+    if (!available(Action::Pause)) {
+        say("pause stops the clocks, or a computer playing itself: there is neither now", true);
+        return;
+    }
+    ui_.paused = !ui_.paused;
+    const Millis t = now();
+    if (ui_.paused) {
+        cancel_seats();
+        match_.clock().pause(t);
+        say("paused: the clocks are stopped; p resumes");
+    } else {
+        match_.clock().resume(t);
+        last_move_at_ = t;
+        say("resumed");
+    }
+    autosave();
+}
+
+void App::offer_draw() {
+    if (!available(Action::OfferDraw)) {
+        say("a draw can be offered while a round is being played by a human", true);
+        return;
+    }
+    const int from = acting_human();
+    const int to = 1 - from;
+    if (is_human(to)) {
+        ask_question(Question{
+            match_.name(from) + " offers a draw: " + match_.name(to) + ", do you accept?",
+            {{ch('y'), "accept the draw",
+              [this] {
+                  match_.agree_draw(now());
+                  say("draw agreed");
+                  after_change(false);
+              }},
+             {ch('n'), "decline", [this, to] { say(match_.name(to) + " declines the draw: play goes on"); }}},
+            nullptr});
+        say(ui_.question->text);
+        return;
+    }
+    cancel_seats();
+    draw_offer_to_ = to;
+    say(match_.name(from) + " offers a draw; " + match_.name(to) + " is considering it...");
+}
+
+void App::resign() {
+    if (!available(Action::Resign)) {
+        say("resigning ends a round in progress played by a human", true);
+        return;
+    }
+    const int p = acting_human();
+    const std::string what =
+        match_.single_game() ? "the game" : "round " + std::to_string(match_.round_number());
+    ask_question(Question{match_.name(p) + ": resign " + what + "?",
+                          {{ch('y'), "resign",
+                            [this, p] {
+                                match_.resign(match_.colour_of(p), now());
+                                after_change(false);
+                            }},
+                           {ch('n'), "play on", [this] { say("play goes on"); }}},
+                          [this] { say("play goes on"); }});
+    say(ui_.question->text);
+}
+
+}  // namespace gobblet::ui
