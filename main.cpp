@@ -260,7 +260,10 @@ int main(int argc, char** argv) {
         *seat = *parsed;
     }
     ui_options.choice = choice;
-    ui_options.program = clean_name(argc > 0 ? argv[0] : "gobblet");
+    // Messages name the program as it was run ("./main", "gobblet"), without control characters.
+    ui_options.program.clear();
+    for (const char* p = argc > 0 ? argv[0] : "gobblet"; *p && ui_options.program.size() < 200; ++p)
+        if (static_cast<unsigned char>(*p) >= 32 && *p != 127) ui_options.program += *p;
     ui_options.seats_given = app.count("--white") || app.count("--black");
     ui_options.match = MatchSettings{variant, first_to, *clock};
     ui_options.match_given = first_to_opt->count() || dm || clock->enabled();

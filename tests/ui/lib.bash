@@ -15,15 +15,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# start [-x W] [-y H] [-e VAR=VALUE]... [flags of ./main...]: opens the game in a fresh tmux session and
-# waits for the status line. The exit status lands in $WORK/status.
+# start [-x W] [-y H] [-e VAR=VALUE]... [-c COMMAND] [flags of ./main...]: opens the game (or COMMAND,
+# another name for it) in a fresh tmux session and waits for the status line. The exit status lands in
+# $WORK/status. The footer's "q quit" says the game is up.
 start() {
-    local w=100 h=30 envs=()
+    local w=100 h=30 envs=() cmd=$MAIN
     while [ $# -gt 0 ]; do
         case $1 in
             -x) w=$2; shift 2 ;;
             -y) h=$2; shift 2 ;;
             -e) envs+=("$2"); shift 2 ;;
+            -c) cmd=$2; shift 2 ;;
             *) break ;;
         esac
     done
@@ -32,8 +34,8 @@ start() {
     # following start.
     $T has-session -t keep 2>/dev/null || $T new-session -d -s keep "sleep 600"
     $T new-session -d -s ui -x "$w" -y "$h" \
-        "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME ${envs[*]:-} $MAIN $* 2>$WORK/stderr; echo \$? > $WORK/status; sleep 60"
-    wait_for "to move"
+        "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME ${envs[*]:-} $cmd $* 2>$WORK/stderr; echo \$? > $WORK/status; sleep 60"
+    wait_for "q quit"
 }
 screen() { $T capture-pane -p -t ui; }
 keys() { $T send-keys -t ui "$@"; }

@@ -1,0 +1,42 @@
+# Review and replay: Home and End go to the start and the end, < > step, g jumps to move N, any point
+# shows its position, and a move played there starts a new line; against the computer it waits while
+# the player reviews, until asked to play on.
+source "$(dirname "$0")/lib.bash"
+start -x 80 -y 24
+for m in W3B2 K1C3 W1A1 K1D4; do type_move $m; done
+wait_for "2. W1A1 K1D4"
+keys Home
+wait_for "at move 0 of 4"
+wait_for "REVIEW move 0 of 4"
+expect_no "1. W3B2"
+keys g; wait_for "Go to move (0-4"
+keys -l 3; keys Enter
+wait_for "at move 3 of 4"
+wait_for "2. W1A1"
+expect_no "K1D4"
+keys '>'
+wait_for "replayed K1D4"
+keys Home; keys End
+wait_for "at move 4 of 4"
+keys g; keys -l 2; keys Enter
+wait_for "at move 2 of 4"
+type_move W1A2
+wait_for "White played W1A2"
+wait_for "2. W1A2"
+expect_no "K1D4"
+keys '>'
+wait_for "nothing to replay"
+# Against the computer: stepping back leaves it waiting; Enter lets it play on from there.
+keys ']'
+wait_for "computer (medium) played"
+keys Home
+wait_for "at move 0 of"
+keys g; keys -l 1; keys Enter
+wait_for "at move 1 of"
+wait_for "Enter lets the computer play from here"
+sleep 1
+wait_for "at move 1 of"  # it waited
+keys Enter
+wait_re "1\. W3B2 K[1-3][A-D][1-4]"
+wait_for "White to move"
+expect_no "REVIEW"
