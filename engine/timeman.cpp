@@ -8,7 +8,8 @@ namespace gobblet {
 
 namespace {
 
-constexpr Millis margin_base = 50;     // thread start and join, applying and drawing the move
+constexpr Millis margin_base = 100;    // thread start and join, applying and drawing the move, and a search
+                                       // thread scheduled late (70 ms seen on a loaded 2-core machine)
 constexpr double margin_share = 0.05;  // being scheduled late grows with the time at stake
 constexpr Millis margin_cap = 1000;    // ... but a second covers any hiccup short of a swap storm
 constexpr Millis least = 1;            // every limit: the computer always answers

@@ -5,7 +5,8 @@
 // The rule (also in the README, "How the computer manages its time"):
 //  - Usable time = the time left minus a safety margin for the computer's own overhead: starting and
 //    joining its thread, the search noticing its deadline, applying and drawing the move, and being
-//    scheduled late on a busy machine. The margin is 50 ms + 5% of the time left, at most 1 s.
+//    scheduled late on a busy machine. The margin is 100 ms + 5% of the time left, at most 1 s: 150 ms
+//    of a 1 s turn, about twice the worst lateness measured on a loaded 2-core machine.
 //  - DM: the turn's usable time is both the soft and the hard limit, since a turn's unused time is lost.
 //    The reserve is never planned for. The one exception: when the search's last completed iteration
 //    scores a forced win or a forced loss that is not yet proven, the limits grow by one chunk (or what
@@ -48,7 +49,7 @@ struct TimeBudget {
     friend bool operator==(const TimeBudget&, const TimeBudget&) = default;
 };
 
-// The overhead allowance for `left` ms: 50 ms + 5% of it, at most 1 s.
+// The overhead allowance for `left` ms: 100 ms + 5% of it, at most 1 s.
 Millis safety_margin(Millis left);
 
 // The rule above. `think_seconds` is --think (the protocol, under a GTP clock, passes max_think_seconds).

@@ -55,11 +55,11 @@ const char* black_lost_in_2 = "W1C2 K1C3 W1B4 K1B2 C2D3 C3D1 W2D4 D1B1 W1C4 B2A3
 
 }  // namespace
 
-TEST_CASE("the safety margin is 50 ms plus 5% of the time left, at most a second", "[timeman]") {
-    CHECK(safety_margin(1 * s) == 100);
-    CHECK(safety_margin(0) == 50);
-    CHECK(safety_margin(-20) == 50);
-    CHECK(safety_margin(10 * s) == 550);
+TEST_CASE("the safety margin is 100 ms plus 5% of the time left, at most a second", "[timeman]") {
+    CHECK(safety_margin(1 * s) == 150);
+    CHECK(safety_margin(0) == 100);
+    CHECK(safety_margin(-20) == 100);
+    CHECK(safety_margin(10 * s) == 600);
     CHECK(safety_margin(2 * 60 * s) == 1000);
 }
 
@@ -76,28 +76,28 @@ TEST_CASE("without a clock, a level thinks as long as it always has", "[timeman]
 }
 
 TEST_CASE("a DM turn: the whole turn but the margin, and never more than --think at max", "[timeman]") {
-    // 1 s a turn: 100 ms of margin.
-    check_budget(time_budget(dm(1 * s), Level::Max, 1.0), budget(0.9, 0.9, 0.9, 0.9));
-    check_budget(time_budget(dm(1 * s), Level::Max, 30), budget(0.9, 0.9, 0.9, 0.9));
+    // 1 s a turn: 150 ms of margin.
+    check_budget(time_budget(dm(1 * s), Level::Max, 1.0), budget(0.85, 0.85, 0.85, 0.85));
+    check_budget(time_budget(dm(1 * s), Level::Max, 30), budget(0.85, 0.85, 0.85, 0.85));
     // 2 minutes a turn with the default --think 1: the computer still thinks a second.
     check_budget(time_budget(dm(120 * s), Level::Max, 1.0), budget(1, 1, 1, 1));
     // With --think an hour, the turn decides: 2 minutes less the 1 s margin.
     check_budget(time_budget(dm(120 * s), Level::Max, 3600), budget(119, 119, 119, 119));
     // A turn partly spent before the computer started: what is left of it counts.
     check_budget(time_budget(dm(300, 0, 30 * s, 1 * s), Level::Max, 3600),
-                 budget(0.235, 0.235, 0.235, 0.235));
+                 budget(0.185, 0.185, 0.185, 0.185));
 }
 
 TEST_CASE("a DM reserve is dipped into only for a forced result, by one chunk at most", "[timeman]") {
     // 2 s a turn, 5 s of reserve in 1 s chunks: the turn alone, unless the search scores a forced
-    // result; then one chunk more (3 s, less its 200 ms margin).
-    check_budget(time_budget(dm(2 * s, 5 * s, 1 * s), Level::Max, 3600), budget(1.85, 1.85, 2.8, 2.8));
+    // result; then one chunk more (3 s, less its 250 ms margin).
+    check_budget(time_budget(dm(2 * s, 5 * s, 1 * s), Level::Max, 3600), budget(1.8, 1.8, 2.75, 2.75));
     // Less reserve than a chunk: what is left.
-    check_budget(time_budget(dm(2 * s, 400, 1 * s), Level::Max, 3600), budget(1.85, 1.85, 2.23, 2.23));
+    check_budget(time_budget(dm(2 * s, 400, 1 * s), Level::Max, 3600), budget(1.8, 1.8, 2.18, 2.18));
     // No reserve left: nothing to dip into.
-    check_budget(time_budget(dm(2 * s, 0, 1 * s), Level::Max, 3600), budget(1.85, 1.85, 1.85, 1.85));
+    check_budget(time_budget(dm(2 * s, 0, 1 * s), Level::Max, 3600), budget(1.8, 1.8, 1.8, 1.8));
     // --think still caps the forced limits.
-    check_budget(time_budget(dm(2 * s, 5 * s, 1 * s), Level::Max, 2.5), budget(1.85, 1.85, 2.5, 2.5));
+    check_budget(time_budget(dm(2 * s, 5 * s, 1 * s), Level::Max, 2.5), budget(1.8, 1.8, 2.5, 2.5));
     check_budget(time_budget(dm(2 * s, 5 * s, 1 * s), Level::Max, 1), budget(1, 1, 1, 1));
     // The tournament's clock (2 min a turn, 5 min reserve, 30 s chunks) with --think an hour.
     check_budget(time_budget(dm(120 * s, 300 * s, 30 * s), Level::Max, 3600), budget(119, 119, 149, 149));
@@ -111,30 +111,30 @@ TEST_CASE("Fischer: a share of the game time plus the increment, at most three s
     // The increment is spent as it comes.
     check_budget(time_budget(fischer(60 * s, 2 * s), Level::Max, 3600), budget(4.36, 13.08, 13.08, 13.08));
     // A known number of moves to go (GTP byo-yomi): 10 s for 1 move is the whole 10 s but the margin.
-    check_budget(time_budget(fischer(10 * s, 0, 0, 1), Level::Max, 3600), budget(9.45, 9.45, 9.45, 9.45));
-    check_budget(time_budget(fischer(10 * s, 0, 0, 5), Level::Max, 3600), budget(1.89, 5.67, 5.67, 5.67));
+    check_budget(time_budget(fischer(10 * s, 0, 0, 1), Level::Max, 3600), budget(9.4, 9.4, 9.4, 9.4));
+    check_budget(time_budget(fischer(10 * s, 0, 0, 5), Level::Max, 3600), budget(1.88, 5.64, 5.64, 5.64));
     // A big increment never lifts the ceiling above the time on the clock: it comes after the move.
-    check_budget(time_budget(fischer(100, 5 * s), Level::Max, 3600), budget(0.045, 0.045, 0.045, 0.045));
+    check_budget(time_budget(fischer(200, 5 * s), Level::Max, 3600), budget(0.09, 0.09, 0.09, 0.09));
     // --think caps it.
     check_budget(time_budget(fischer(60 * s), Level::Max, 1), budget(1, 1, 1, 1));
 }
 
 TEST_CASE("with almost no time left the computer still answers, at once", "[timeman]") {
-    for (Millis left : {Millis(-5), Millis(0), Millis(30), Millis(52)}) {
+    for (Millis left : {Millis(-5), Millis(0), Millis(30), Millis(104)}) {
         INFO(left << " ms left");
         check_budget(time_budget(dm(left, 0, 30 * s, 1 * s), Level::Max, 1),
                      budget(0.001, 0.001, 0.001, 0.001));
         check_budget(time_budget(fischer(left), Level::Max, 1), budget(0.001, 0.001, 0.001, 0.001));
     }
-    check_budget(time_budget(dm(100, 0, 30 * s, 1 * s), Level::Max, 1), budget(0.045, 0.045, 0.045, 0.045));
+    check_budget(time_budget(dm(200, 0, 30 * s, 1 * s), Level::Max, 1), budget(0.09, 0.09, 0.09, 0.09));
 }
 
 TEST_CASE("the fixed-depth levels get the same ceiling and no soft limit; hard gets a quarter", "[timeman]") {
-    check_budget(time_budget(dm(1 * s), Level::Medium, 1), budget(0, 0.9, 0, 0.9));
-    check_budget(time_budget(dm(1 * s), Level::Easy, 1), budget(0, 0.9, 0, 0.9));
+    check_budget(time_budget(dm(1 * s), Level::Medium, 1), budget(0, 0.85, 0, 0.85));
+    check_budget(time_budget(dm(1 * s), Level::Easy, 1), budget(0, 0.85, 0, 0.85));
     check_budget(time_budget(fischer(60 * s), Level::Medium, 1), budget(0, 7.08, 0, 7.08));
     check_budget(time_budget(dm(1 * s), Level::Hard, 1), budget(0.25, 0.25, 0.25, 0.25));
-    check_budget(time_budget(dm(100), Level::Hard, 1), budget(0.045, 0.045, 0.045, 0.045));
+    check_budget(time_budget(dm(200), Level::Hard, 1), budget(0.09, 0.09, 0.09, 0.09));
     // An absurd turn is capped at an hour for every level.
     check_budget(time_budget(dm(20 * 3600 * s), Level::Medium, 1), budget(0, 3600, 0, 3600));
 }
@@ -182,7 +182,7 @@ TEST_CASE("a match's clock gives the side to move's situation", "[timeman]") {
     CHECK(t.left == 1900);
     CHECK(t.reserve == 4 * s);
     CHECK(t.moves_played == 1);
-    check_budget(time_budget(t, Level::Max, 3600), budget(1.755, 1.755, 2.705, 2.705));
+    check_budget(time_budget(t, Level::Max, 3600), budget(1.705, 1.705, 2.655, 2.655));
 }
 
 TEST_CASE("GTP time: main time, then byo-yomi periods of S stones in T seconds", "[timeman]") {
@@ -194,7 +194,7 @@ TEST_CASE("GTP time: main time, then byo-yomi periods of S stones in T seconds",
         c.set(0, 2 * s, 1);
         REQUIRE(c.limited());
         check_budget(time_budget(c.situation(Color::White, 0), Level::Max, unlimited),
-                     budget(1.85, 1.85, 1.85, 1.85));
+                     budget(1.8, 1.8, 1.8, 1.8));
         c.spend(Color::White, 1500);
         CHECK(c.left(Color::White) == 2 * s);  // a new period
         CHECK(c.stones(Color::White) == 1);
@@ -260,7 +260,7 @@ TEST_CASE("GTP time: main time, then byo-yomi periods of S stones in T seconds",
         CHECK(c.left(Color::White) == 500);
         CHECK(c.left(Color::Black) == 60 * s);
         check_budget(time_budget(c.situation(Color::White, 0), Level::Max, unlimited),
-                     budget(0.017, 0.051, 0.051, 0.051));
+                     budget(0.015, 0.045, 0.045, 0.045));
     }
 }
 
