@@ -203,7 +203,9 @@ int main(int argc, char** argv) {
     std::string match_spec;
     app.add_option("--match", match_spec,
                    "Self-play A:B between levels or abN (fixed-depth alpha-beta), e.g. max:ab4");
-    app.add_option("--games", match.games, "Games in a --match (default 100)")->check(CLI::Range(1, 100000));
+    app.add_option("--games", match.games,
+                   "Games in a --match (default 100); with --first-to or a clock, matches (default 1)")
+        ->check(CLI::Range(1, 100000));
 
     CLI11_PARSE(app, argc, argv);
 
@@ -220,6 +222,12 @@ int main(int argc, char** argv) {
     ui_options.player.level = *parse_level(level);
     // Without --seed every run plays differently; with it, the same games come back.
     if (!app.count("--seed")) ui_options.player.seed = std::random_device{}();
+    std::string why;
+    const auto clock = clock_flags.settings(why);
+    if (!clock) {
+        std::cerr << "gobblet: " << why << "\n";
+        return 2;
+    }
     if (!match_spec.empty()) {
         const auto colon = match_spec.find(':');
         if (colon == std::string::npos) {
@@ -231,6 +239,15 @@ int main(int argc, char** argv) {
         match.variant = variant;
         match.think_seconds = ui_options.player.think_seconds;
         if (app.count("--seed")) match.seed = ui_options.player.seed;  // else a fixed seed: matches repeat
+        match.first_to = first_to;
+        match.clock = *clock;
+        if (match.match_play() && !app.count("--games")) match.games = 1;  // one match, unless asked
+        const auto start = std::chrono::steady_clock::now();
+        match.now = [start] {
+            return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
+                              std::chrono::steady_clock::now() - start)
+                              .count());
+        };
         return run_match(match, std::cout, std::cerr);
     }
 
@@ -244,12 +261,6 @@ int main(int argc, char** argv) {
         return protocol.run(std::cin, std::cout);
     }
 
-    std::string why;
-    const auto clock = clock_flags.settings(why);
-    if (!clock) {
-        std::cerr << "gobblet: " << why << "\n";
-        return 2;
-    }
     for (const auto& [flag, value, seat] : {std::tuple{"--white", &white, &ui_options.seats[0]},
                                             std::tuple{"--black", &black, &ui_options.seats[1]}}) {
         const auto parsed = parse_seat(*value, why);
