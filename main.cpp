@@ -102,6 +102,14 @@ struct ClockFlags {
     }
 };
 
+// The engine never reads the time; front ends that need "now" get it from here: milliseconds of
+// steady_clock, which never jumps.
+Millis monotonic_millis() {
+    return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
 // --perft N: leaf count, time and speed, for spotting move generator regressions.
 int run_perft(int depth, Variant v) {
     Position pos(v);
@@ -242,12 +250,7 @@ int main(int argc, char** argv) {
         match.first_to = first_to;
         match.clock = *clock;
         if (match.match_play() && !app.count("--games")) match.games = 1;  // one match, unless asked
-        const auto start = std::chrono::steady_clock::now();
-        match.now = [start] {
-            return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
-                              std::chrono::steady_clock::now() - start)
-                              .count());
-        };
+        match.now = monotonic_millis;
         return run_match(match, std::cout, std::cerr);
     }
 
@@ -257,7 +260,7 @@ int main(int argc, char** argv) {
     if (!replay_path.empty()) return run_replay(replay_path, choice);
     if (gtp) {
         saves::FileStore store;
-        Protocol protocol(variant, ui_options.player, store);
+        Protocol protocol(variant, ui_options.player, store, monotonic_millis);
         return protocol.run(std::cin, std::cout);
     }
 
