@@ -102,6 +102,14 @@ struct ClockFlags {
     }
 };
 
+// The engine never reads the time; front ends that need "now" get it from here: milliseconds of
+// steady_clock, which never jumps.
+Millis monotonic_millis() {
+    return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
 // --perft N: leaf count, time and speed, for spotting move generator regressions.
 int run_perft(int depth, Variant v) {
     Position pos(v);
@@ -203,7 +211,9 @@ int main(int argc, char** argv) {
     std::string match_spec;
     app.add_option("--match", match_spec,
                    "Self-play A:B between levels or abN (fixed-depth alpha-beta), e.g. max:ab4");
-    app.add_option("--games", match.games, "Games in a --match (default 100)")->check(CLI::Range(1, 100000));
+    app.add_option("--games", match.games,
+                   "Games in a --match (default 100); with --first-to or a clock, matches (default 1)")
+        ->check(CLI::Range(1, 100000));
 
     CLI11_PARSE(app, argc, argv);
 
@@ -220,6 +230,12 @@ int main(int argc, char** argv) {
     ui_options.player.level = *parse_level(level);
     // Without --seed every run plays differently; with it, the same games come back.
     if (!app.count("--seed")) ui_options.player.seed = std::random_device{}();
+    std::string why;
+    const auto clock = clock_flags.settings(why);
+    if (!clock) {
+        std::cerr << "gobblet: " << why << "\n";
+        return 2;
+    }
     if (!match_spec.empty()) {
         const auto colon = match_spec.find(':');
         if (colon == std::string::npos) {
@@ -231,6 +247,10 @@ int main(int argc, char** argv) {
         match.variant = variant;
         match.think_seconds = ui_options.player.think_seconds;
         if (app.count("--seed")) match.seed = ui_options.player.seed;  // else a fixed seed: matches repeat
+        match.first_to = first_to;
+        match.clock = *clock;
+        if (match.match_play() && !app.count("--games")) match.games = 1;  // one match, unless asked
+        match.now = monotonic_millis;
         return run_match(match, std::cout, std::cerr);
     }
 
@@ -240,16 +260,10 @@ int main(int argc, char** argv) {
     if (!replay_path.empty()) return run_replay(replay_path, choice);
     if (gtp) {
         saves::FileStore store;
-        Protocol protocol(variant, ui_options.player, store);
+        Protocol protocol(variant, ui_options.player, store, monotonic_millis);
         return protocol.run(std::cin, std::cout);
     }
 
-    std::string why;
-    const auto clock = clock_flags.settings(why);
-    if (!clock) {
-        std::cerr << "gobblet: " << why << "\n";
-        return 2;
-    }
     for (const auto& [flag, value, seat] : {std::tuple{"--white", &white, &ui_options.seats[0]},
                                             std::tuple{"--black", &black, &ui_options.seats[1]}}) {
         const auto parsed = parse_seat(*value, why);

@@ -7,6 +7,7 @@
 #include "movegen.h"
 #include "search.h"
 #include "solve3.h"
+#include "timeman.h"
 
 namespace gobblet {
 
@@ -29,9 +30,9 @@ SearchLimits limits_for(const PlayerSettings& s, std::uint64_t seed) {
             break;
         case Level::Hard:
             l.depth = 6;  // a strong club player's horizon: clearly below max, clearly above medium
-            l.seconds = std::max(0.02, s.think_seconds / 4);
+            l.seconds = think_limit(s.level, s.think_seconds);
             break;
-        case Level::Max: l.seconds = s.think_seconds; break;
+        case Level::Max: l.seconds = think_limit(s.level, s.think_seconds); break;
     }
     return l;
 }
@@ -82,6 +83,16 @@ struct Player::Impl {
     explicit Impl(const PlayerSettings& s) : settings(s) {}
 };
 
+double think_limit(Level level, double think_seconds) {
+    switch (level) {
+        case Level::Easy:
+        case Level::Medium: return 0;
+        case Level::Hard: return std::max(0.02, think_seconds / 4);
+        case Level::Max: return think_seconds;
+    }
+    return 0;
+}
+
 const char* level_name(Level l) {
     switch (l) {
         case Level::Easy: return "easy";
@@ -109,25 +120,42 @@ void Player::new_game() { impl_->search.clear(); }
 
 Choice Player::choose(const Game& game, const std::atomic<bool>* stop,
                       const std::function<void(const ThinkInfo&)>& on_info) {
+    return think(game, nullptr, stop, on_info);
+}
+
+Choice Player::choose(const Game& game, const TimeBudget& budget, const std::atomic<bool>* stop,
+                      const std::function<void(const ThinkInfo&)>& on_info) {
+    return think(game, &budget, stop, on_info);
+}
+
+Choice Player::think(const Game& game, const TimeBudget* budget, const std::atomic<bool>* stop,
+                     const std::function<void(const ThinkInfo&)>& on_info) {
     Choice c;
     if (game.over()) return c;
     const Position& pos = game.position();
-    // Gobblet Jr. is solved: from hard up the player is perfect there.
+    // Gobblet Jr. is solved: from hard up the player is perfect there (within the clock's ceiling).
     if (pos.size() == 3 && impl_->settings.level >= Level::Hard) {
         solve3::Verdict v;
-        if (const auto m = solve3::best_move(game, &v)) {
+        if (const auto m = solve3::best_move(game, &v, budget ? budget->hard : 0)) {
             c.move = *m;
             c.depth = v.plies;
             c.score = v.value == solve3::Value::Win    ? mate_score - v.plies
                       : v.value == solve3::Value::Loss ? -(mate_score - v.plies)
                                                        : 0;
-            c.why = v.value == solve3::Value::Draw ? "holds the draw (the game is solved)"
-                                                   : explain(pos, *m, c.score);
+            c.why = v.value != solve3::Value::Draw ? explain(pos, *m, c.score)
+                    : v.complete                   ? "holds the draw (the game is solved)"
+                                                   : "no forced result found in the time";
             if (on_info) on_info(ThinkInfo{c.depth, c.score, c.move, 0, 0});
             return c;
         }
     }
     SearchLimits limits = limits_for(impl_->settings, mix(impl_->settings.seed ^ mix(game.moves().size())));
+    if (budget) {
+        limits.seconds = budget->hard;
+        limits.soft_seconds = budget->soft;
+        limits.forced_seconds = budget->forced_hard;
+        limits.forced_soft_seconds = budget->forced_soft;
+    }
     limits.stop = stop;
     limits.on_info = on_info;
     if (game.touched()) limits.only_from = *game.touched();

@@ -18,6 +18,10 @@ enum class Level : std::uint8_t { Easy, Medium, Hard, Max };
 const char* level_name(Level l);
 std::optional<Level> parse_level(std::string_view name);
 
+// Seconds a move may take at a level, from --think: `max` all of it, `hard` a quarter (at least 0.02 s);
+// 0 for `easy` and `medium`, which search to a fixed depth with no time limit.
+double think_limit(Level level, double think_seconds);
+
 struct PlayerSettings {
     Level level = Level::Medium;
     double think_seconds = 1.0;  // time a move at the top level; `max` uses all of it
@@ -45,6 +49,8 @@ struct Choice {
     std::string why;  // a few words: "wins: four in a row", "blocks column 3", "evaluation +2.3"
 };
 
+struct TimeBudget;  // timeman.h
+
 class Player {
   public:
     explicit Player(PlayerSettings settings = {});
@@ -62,8 +68,17 @@ class Player {
     // search (on the calling thread) as it deepens. Never returns an illegal move.
     Choice choose(const Game& game, const std::atomic<bool>* stop = nullptr,
                   const std::function<void(const ThinkInfo&)>& on_info = {});
+    // The same under a clock: the budget (time_budget in timeman.h) replaces the level's think time. No
+    // new iteration starts after budget.soft, the search stops at budget.hard, and once the last
+    // completed iteration scores a forced win or loss not yet proven, the forced limits apply instead.
+    // The fixed-depth levels keep their depth, under the same hard ceiling.
+    Choice choose(const Game& game, const TimeBudget& budget, const std::atomic<bool>* stop = nullptr,
+                  const std::function<void(const ThinkInfo&)>& on_info = {});
 
   private:
+    Choice think(const Game& game, const TimeBudget* budget, const std::atomic<bool>* stop,
+                 const std::function<void(const ThinkInfo&)>& on_info);
+
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

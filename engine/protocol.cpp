@@ -4,9 +4,11 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <istream>
 #include <ostream>
 
+#include "decisions.h"
 #include "movegen.h"
 #include "notation.h"
 
@@ -17,7 +19,7 @@ namespace {
 constexpr std::string_view program_version = "0.1.0";
 
 // Every command, in the order list_commands gives them.
-constexpr std::array<std::string_view, 22> commands = {
+constexpr std::array<std::string_view, 25> commands = {
     "protocol_version",
     "name",
     "version",
@@ -38,6 +40,9 @@ constexpr std::array<std::string_view, 22> commands = {
     "loadtranscript",
     "savetranscript",
     "time_settings",
+    "time_left",
+    "resign",
+    "offer_draw",
     "level",
     "perft",
 };
@@ -93,10 +98,21 @@ bool parse_number(std::string_view s, double& out) {
     return end == text.c_str() + text.size() && out >= 0 && out < 1e9;
 }
 
+// GTP's stones: a whole number.
+bool parse_stones(std::string_view s, int& out) {
+    double d = 0;
+    if (!parse_number(s, d) || d != std::floor(d) || d > 1e6) return false;
+    out = int(d);
+    return true;
+}
+
+Millis millis(double seconds) { return Millis(std::llround(seconds * 1000)); }
+
 }  // namespace
 
-Protocol::Protocol(Variant variant, const PlayerSettings& settings, TranscriptStore& store)
-    : game_(variant), player_(settings), store_(store), default_think_(settings.think_seconds) {}
+Protocol::Protocol(Variant variant, const PlayerSettings& settings, TranscriptStore& store,
+                   std::function<Millis()> now)
+    : game_(variant), player_(settings), store_(store), now_(std::move(now)) {}
 
 void Protocol::new_game(Variant v) {
     game_ = Game(v);
@@ -178,7 +194,7 @@ Protocol::Reply Protocol::dispatch(const std::string& name, std::string_view arg
     if (name == "genmove") return genmove(args, true);
     if (name == "reg_genmove") return genmove(args, false);
     if (name == "undo") {
-        if (game_.moves().empty()) return {false, "cannot undo: no move has been played"};
+        if (!game_.can_undo()) return {false, "cannot undo: no move has been played"};
         game_.undo();
         return {true, {}};
     }
@@ -193,15 +209,7 @@ Protocol::Reply Protocol::dispatch(const std::string& name, std::string_view arg
         return {true, out};
     }
     if (name == "to_move") return {true, game_.side_to_move() == Color::White ? "white" : "black"};
-    if (name == "result") {
-        switch (game_.result().outcome) {
-            case Outcome::Ongoing: return {true, "none"};
-            case Outcome::WhiteWins: return {true, "white"};
-            case Outcome::BlackWins: return {true, "black"};
-            case Outcome::Draw: return {true, "draw"};
-        }
-        return {true, "none"};
-    }
+    if (name == "result") return result();
     if (name == "showboard")
         return {true, "\n" + board_text(game_.position()) +
                           result_text(game_.result(), v.size, game_.side_to_move())};
@@ -212,6 +220,9 @@ Protocol::Reply Protocol::dispatch(const std::string& name, std::string_view arg
         return {why.empty(), why};
     }
     if (name == "time_settings") return time_settings(args);
+    if (name == "time_left") return time_left(args);
+    if (name == "resign") return resign(args);
+    if (name == "offer_draw") return offer_draw(args);
     if (name == "level") {
         const auto l = parse_level(lower(next_word(args)));
         if (!l) return {false, "unknown level: use easy, medium, hard or max"};
@@ -255,13 +266,24 @@ Protocol::Reply Protocol::genmove(std::string_view args, bool commit) {
     if (game_.over())
         return {false, "the game is over (" +
                            result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};
-    const Choice c = player_.choose(game_);
     const Color mover = game_.side_to_move();
+    last_budget_ = budget_for(mover);
+    const Millis start = now_ ? now_() : 0;
+    const Choice c = last_budget_ ? player_.choose(game_, *last_budget_) : player_.choose(game_);
+    // Only a move played counts against the clock (reg_genmove is a question, not a move).
+    if (now_ && commit) clock_.spend(mover, now_() - start);
     if (c.move.is_none()) return {false, "no legal move"};
     if (commit) {
         if (std::string why = game_.play(c.move); !why.empty()) return {false, "internal error: " + why};
     }
     return {true, move_name(c.move, mover)};
+}
+
+std::optional<TimeBudget> Protocol::budget_for(Color side) const {
+    if (!clock_.limited()) return std::nullopt;
+    // Under a GTP clock the clock decides, up to the longest --think; without one, --think does.
+    return time_budget(clock_.situation(side, int(game_.moves().size() / 2)), player_.settings().level,
+                       max_think_seconds);
 }
 
 Protocol::Reply Protocol::load(std::string_view args) {
@@ -276,20 +298,82 @@ Protocol::Reply Protocol::load(std::string_view args) {
 }
 
 Protocol::Reply Protocol::time_settings(std::string_view args) {
-    double main_time = 0, byo_time = 0, byo_stones = 0;
+    double main_time = 0, byo_time = 0, stones = 0;
     const std::string_view a = next_word(args), b = next_word(args), c = next_word(args);
     if (!args.empty() || !parse_number(a, main_time) || !parse_number(b, byo_time) ||
-        !parse_number(c, byo_stones))
+        !parse_number(c, stones))
         return {false, "time_settings needs three non-negative numbers: main time, byo-yomi time, stones"};
-    PlayerSettings s = player_.settings();
-    if (byo_time > 0 && byo_stones > 0)
-        s.think_seconds = byo_time / byo_stones;  // "0 T 1": T seconds for every move
-    else if (main_time > 0)
-        s.think_seconds = main_time / 30;  // sudden death: budget for a long game
-    else
-        s.think_seconds = default_think_;  // GTP's "no time limit": back to the command line's think time
-    player_.set_settings(s);
+    int byo_stones = 0;
+    if (!parse_stones(c, byo_stones)) return {false, "time_settings: the stones are a whole number"};
+    clock_.set(millis(main_time), millis(byo_time), byo_stones);
+    // GTP asks an engine to accept any settings; it says so when it will not use all of a move's time.
+    if (const auto budget = budget_for(game_.side_to_move()); budget && budget->hard >= max_think_seconds)
+        return {true, "a move gets at most 3600 s, as with --think"};
     return {true, {}};
+}
+
+Protocol::Reply Protocol::time_left(std::string_view args) {
+    const std::string_view colour = next_word(args), t = next_word(args), st = next_word(args);
+    const auto c = parse_colour(colour);
+    double left = 0;
+    int stones = 0;
+    if (!c || !args.empty() || !parse_number(t, left) || !parse_stones(st, stones))
+        return {false,
+                "time_left needs a colour, the seconds left and the stones left: time_left white 30 0"};
+    clock_.set_left(*c, millis(left), stones);
+    return {true, {}};
+}
+
+Protocol::Reply Protocol::resign(std::string_view args) {
+    const std::string_view colour = next_word(args);
+    const auto c = colour.empty() ? std::optional(game_.side_to_move()) : parse_colour(colour);
+    if (!c || !args.empty())
+        return {false, "unknown colour '" + std::string(colour) + "': use white or black"};
+    if (game_.over())
+        return {false, "the game is over (" +
+                           result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};
+    game_.resign(*c);
+    return {true, {}};
+}
+
+Protocol::Reply Protocol::offer_draw(std::string_view args) {
+    const std::string_view colour = next_word(args);
+    // By default the side that just moved offers, as players offer with their move.
+    const auto offerer = colour.empty() ? std::optional(~game_.side_to_move()) : parse_colour(colour);
+    if (!offerer || !args.empty())
+        return {false, "unknown colour '" + std::string(colour) + "': use white or black"};
+    if (game_.over())
+        return {false, "the game is over (" +
+                           result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};
+    const Color to_move = game_.side_to_move();
+    last_budget_ = budget_for(to_move);
+    const Millis start = now_ ? now_() : 0;
+    const DrawAnswer a =
+        answer_draw_offer(player_, game_, ~*offerer, last_budget_ ? &*last_budget_ : nullptr);
+    // Thinking on its own turn costs the engine its own time, but no move.
+    if (now_ && ~*offerer == to_move) clock_.spend(to_move, now_() - start, false);
+    if (!a.accept) return {true, "decline"};
+    game_.agree_draw();
+    return {true, "accept"};
+}
+
+Protocol::Reply Protocol::result() const {
+    const Result& r = game_.result();
+    std::string word;
+    switch (r.outcome) {
+        case Outcome::Ongoing: return {true, "none"};
+        case Outcome::WhiteWins: word = "white"; break;
+        case Outcome::BlackWins: word = "black"; break;
+        case Outcome::Draw: word = "draw"; break;
+    }
+    // Endings off the board get a second word; a line, no move or a repetition keep the one word.
+    switch (r.ending) {
+        case Ending::Resignation: return {true, word + " resignation"};
+        case Ending::Agreement: return {true, word + " agreement"};
+        case Ending::Time: return {true, word + " time"};
+        case Ending::Forfeit: return {true, word + " forfeit"};
+        default: return {true, word};
+    }
 }
 
 }  // namespace gobblet

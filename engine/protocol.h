@@ -2,12 +2,15 @@
 // scripts, tests and tournament managers can drive the engine without a terminal.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "game.h"
 #include "player.h"
+#include "timeman.h"
 
 namespace gobblet {
 
@@ -25,7 +28,10 @@ class TranscriptStore {
 
 class Protocol {
   public:
-    Protocol(Variant variant, const PlayerSettings& settings, TranscriptStore& store);
+    // `now` is a monotonic time in ms (main.cpp: steady_clock): with it the protocol counts the time its
+    // own moves take against its clock between time_left updates. Without it, only time_left does.
+    Protocol(Variant variant, const PlayerSettings& settings, TranscriptStore& store,
+             std::function<Millis()> now = {});
 
     // Answers one input line: the whole reply ("=id result\n\n" or "?id message\n\n"), or "" for a
     // line the protocol ignores (empty, comment).
@@ -37,6 +43,11 @@ class Protocol {
     int run(std::istream& in, std::ostream& out);
 
     const Game& game() const { return game_; }
+    // The engine's view of the GTP clock (time_settings, time_left, its own moves).
+    const GtpClock& clock() const { return clock_; }
+    // The budget the computer last thought with (genmove, offer_draw); nullopt without a time limit,
+    // when it thinks at its level as on the command line.
+    const std::optional<TimeBudget>& last_budget() const { return last_budget_; }
 
   private:
     struct Reply {
@@ -48,6 +59,12 @@ class Protocol {
     Reply genmove(std::string_view args, bool commit);
     Reply load(std::string_view args);
     Reply time_settings(std::string_view args);
+    Reply time_left(std::string_view args);
+    Reply resign(std::string_view args);
+    Reply offer_draw(std::string_view args);
+    Reply result() const;
+    // The budget for `side`'s next move under the clock, or nullopt when there is no time limit.
+    std::optional<TimeBudget> budget_for(Color side) const;
     // "it is Black's turn" when a colour argument names the side not to move.
     std::string colour_problem(std::string_view colour) const;
     void new_game(Variant v);
@@ -55,7 +72,9 @@ class Protocol {
     Game game_;
     Player player_;
     TranscriptStore& store_;
-    double default_think_;  // think time from the command line, restored by an unlimited time_settings
+    std::function<Millis()> now_;
+    GtpClock clock_;
+    std::optional<TimeBudget> last_budget_;
     bool done_ = false;
 };
 

@@ -36,13 +36,14 @@ void Search::clear() {
     for (auto& side : history_) side.fill(0);
 }
 
+double Search::elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
 bool Search::out_of_time() {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
-    if (limits_.seconds > 0) {
-        const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        if (used >= limits_.seconds) return true;
-    }
-    return false;
+    const double limit = forced_ && limits_.forced_seconds > 0 ? limits_.forced_seconds : limits_.seconds;
+    return limit > 0 && elapsed() >= limit;
 }
 
 bool Search::repeated(int ply) const {
@@ -224,6 +225,7 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
     start_ = std::chrono::steady_clock::now();
     nodes_ = 0;
     aborted_ = false;
+    forced_ = false;
     pos_ = root;
     tt_.new_search();
 
@@ -324,7 +326,10 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
         }
         // A proven result cannot change by searching deeper.
         if (std::abs(iter_score) >= mate_bound && depth >= mate_score - std::abs(iter_score)) break;
-        if (out_of_time()) {
+        forced_ = std::abs(iter_score) >= mate_bound;
+        const double soft =
+            forced_ && limits.forced_soft_seconds > 0 ? limits.forced_soft_seconds : limits.soft_seconds;
+        if (out_of_time() || (soft > 0 && elapsed() >= soft)) {
             result.stopped = true;
             break;
         }

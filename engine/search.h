@@ -27,8 +27,15 @@ namespace gobblet {
 
 struct SearchLimits {
     int depth = 99;      // deepest iteration
-    double seconds = 0;  // time for the whole search; 0 means no limit
-    int noise = 0;       // evaluation noise (weaker levels), see evaluate()
+    double seconds = 0;  // time for the whole search (the hard limit: it aborts there); 0 means no limit
+    // A clock's budget (timeman.h) adds two things, each 0 when unused. soft_seconds: no new iteration
+    // starts after this much time. forced_seconds / forced_soft_seconds: once the last completed
+    // iteration scores a forced win or loss that is not yet proven, these replace seconds and
+    // soft_seconds, so the search may spend more (a DM reserve) confirming the win or finding the
+    // longest defence.
+    double soft_seconds = 0;
+    double forced_seconds = 0, forced_soft_seconds = 0;
+    int noise = 0;  // evaluation noise (weaker levels), see evaluate()
     // Full width to the nominal depth (no late-move reductions), so that a completed depth d proves
     // every forced result within d plies: the exact 3x3 player relies on it.
     bool exact = false;
@@ -67,6 +74,7 @@ class Search {
     bool repeated(int ply) const;
     void order(MoveList& moves, int scores[], Move tt_move, int ply);
     bool out_of_time();
+    double elapsed() const;
 
     Position pos_;
     TranspositionTable tt_;
@@ -74,6 +82,7 @@ class Search {
     std::chrono::steady_clock::time_point start_;
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
+    bool forced_ = false;    // the last completed iteration scored a forced result (see SearchLimits)
     bool last_dep_ = false;  // the value just returned rests on a repetition draw
 
     // Keys of the game history then the search path: path_[base_ + ply] is the key at that ply.

@@ -23,12 +23,13 @@ Verdict verdict_of(int score) {
     return {Value::Draw, 0};
 }
 
-SearchResult exact_search(const Position& pos, const std::vector<std::uint64_t>& history,
-                          int only_from = -1) {
+SearchResult exact_search(const Position& pos, const std::vector<std::uint64_t>& history, int only_from = -1,
+                          double seconds = 0) {
     SearchLimits limits;
     limits.only_from = only_from;
     limits.exact = true;
     limits.depth = max_distance;
+    limits.seconds = seconds;  // an aborted search stores nothing, so the table stays proven facts
     return searcher().run(pos, history, limits);
 }
 
@@ -39,7 +40,7 @@ Verdict solve(const Position& pos) {
     return verdict_of(exact_search(pos, {}).score);
 }
 
-std::optional<Move> best_move(const Game& game, Verdict* verdict) {
+std::optional<Move> best_move(const Game& game, Verdict* verdict, double seconds) {
     if (game.over() || game.variant().size != 3) return std::nullopt;
     // Only positions that already occurred twice end the game when they come back; the search itself
     // treats a repetition on its own path as a draw, which does not change any position's value.
@@ -49,9 +50,13 @@ std::optional<Move> best_move(const Game& game, Verdict* verdict) {
         if (std::count(keys.begin(), keys.end(), k) >= 2) history.push_back(k);
     history.push_back(game.position().key());
     std::lock_guard lock(mutex);
-    const SearchResult r = exact_search(game.position(), history, game.touched() ? *game.touched() : -1);
+    const SearchResult r =
+        exact_search(game.position(), history, game.touched() ? *game.touched() : -1, seconds);
     if (r.best.is_none()) return std::nullopt;
-    if (verdict) *verdict = verdict_of(r.score);
+    if (verdict) {
+        *verdict = verdict_of(r.score);
+        verdict->complete = !r.stopped || r.depth >= max_distance;
+    }
     return r.best;
 }
 

@@ -20,6 +20,9 @@ enum class Value : std::uint8_t { Win, Draw, Loss };  // for the side to move
 struct Verdict {
     Value value = Value::Draw;
     int plies = 0;  // plies to the end with best play: fastest win, slowest loss (0 for a draw)
+    // False when a time limit cut the solver short: a win or loss found is real, but it may not be the
+    // fastest (slowest), and a draw only means that nothing was found.
+    bool complete = true;
 };
 
 // The longest forced win or loss of the 3x3 game (a census of every reachable position finds 23 and 24
@@ -31,7 +34,8 @@ Verdict solve(const Position& pos);
 
 // The best move in the game's current position, honouring its history (a third occurrence is a draw):
 // the fastest win, else a move that keeps the draw, else the slowest loss; a touched piece is the one
-// moved. nullopt when the game is over or the board is not 3x3.
-std::optional<Move> best_move(const Game& game, Verdict* verdict = nullptr);
+// moved. nullopt when the game is over or the board is not 3x3. `seconds` > 0 caps the time (a clock's
+// ceiling): the best move found by then.
+std::optional<Move> best_move(const Game& game, Verdict* verdict = nullptr, double seconds = 0);
 
 }  // namespace gobblet::solve3

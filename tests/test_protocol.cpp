@@ -70,7 +70,8 @@ TEST_CASE("protocol: name, version, known_command and list_commands", "[protocol
     // clang-format off
     for (const char* c : {"protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize",
                           "rules", "clear_board", "play", "genmove", "reg_genmove", "undo", "legal_moves", "to_move",
-                          "result", "showboard", "loadtranscript", "savetranscript", "time_settings", "level", "perft"}) {
+                          "result", "showboard", "loadtranscript", "savetranscript", "time_settings", "time_left",
+                          "resign", "offer_draw", "level", "perft"}) {
         // clang-format on
         CHECK(list.find(std::string(c) + "\n") != std::string::npos);
         CHECK(s(std::string("known_command ") + c) == "= true\n\n");
