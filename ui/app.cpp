@@ -460,10 +460,11 @@ void App::on_answer(int player, const SeatAction& a) {
             draw_offer_to_.reset();
             if (a.kind == SeatAction::Kind::AcceptDraw && !match_.game().over()) {
                 match_.agree_draw(t);
-                say(match_.name(player) + " accepts the draw");
+                say(match_.name(player) + " " + (a.why.empty() ? "accepts the draw" : a.why));
                 after_change(false);
             } else {
-                say(match_.name(player) + " declines the draw: play goes on");
+                say(match_.name(player) + " " + (a.why.empty() ? "declines the draw" : a.why) +
+                    "; play goes on");
             }
             return;
         }

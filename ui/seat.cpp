@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "engine/decisions.h"
+#include "engine/timeman.h"
+
 namespace gobblet::ui {
 
 ComputerSeat::ComputerSeat(EventLoop& loop, const PlayerSettings& settings)
@@ -22,38 +25,35 @@ void ComputerSeat::cancel() {
 void ComputerSeat::ask(Ask what, const Match& match, int player, Millis now) {
     cancel();
     if (what == Ask::Starter) {
-        // After losing a round the computer takes the first move: the first player has the edge in
-        // Gobblet (Gobblet Jr. is a first-player win).
         std::lock_guard lock(mutex_);
-        result_ = SeatAction{SeatAction::Kind::Starter, {}, {}, player};
+        result_ = SeatAction{SeatAction::Kind::Starter, {}, {}, starter_after_loss(player)};
         return;
     }
-    PlayerSettings s = player_->settings();
-    const PlayerSettings base = s;
-    if (what == Ask::Move) {
-        s.think_seconds = computer_budget(match, base, now);
-    } else {
-        s.think_seconds = std::min(base.think_seconds, 0.5);  // a draw offer gets a short look
-        s.level = std::max(base.level, Level::Hard);
-    }
-    player_->set_settings(s);
-    worker_.start([this, snapshot = match.game(), what, base](const std::atomic<bool>& stop) {
-        const Choice c = player_->choose(snapshot, &stop, [this](const ThinkInfo& info) {
-            std::lock_guard lock(mutex_);
-            info_ = info;
-        });
-        player_->set_settings(base);
-        if (stop) return;
+    // The clock runs while the computer thinks: its budget comes from the clock (engine/timeman).
+    const std::optional<TimeBudget> budget =
+        match.clock().enabled() ? std::optional(time_budget(time_situation(match, now), settings().level,
+                                                            settings().think_seconds))
+                                : std::nullopt;
+    const Color receiver = match.colour_of(player);
+    worker_.start([this, snapshot = match.game(), what, budget, receiver](const std::atomic<bool>& stop) {
         SeatAction a;
         if (what == Ask::Move) {
-            if (c.move.is_none()) return;
+            const auto on_info = [this](const ThinkInfo& info) {
+                std::lock_guard lock(mutex_);
+                info_ = info;
+            };
+            const Choice c = budget ? player_->choose(snapshot, *budget, &stop, on_info)
+                                    : player_->choose(snapshot, &stop, on_info);
+            if (stop || c.move.is_none()) return;
             a.kind = SeatAction::Kind::Move;
             a.move = c.move;
             a.why = c.why;
         } else {
-            // The computer accepts a draw exactly when it does not see itself ahead: never when it
-            // sees a win, always when it scores the position as lost.
-            a.kind = c.score <= 0 ? SeatAction::Kind::AcceptDraw : SeatAction::Kind::DeclineDraw;
+            const DrawAnswer d =
+                answer_draw_offer(*player_, snapshot, receiver, budget ? &*budget : nullptr, &stop);
+            if (stop) return;
+            a.kind = d.accept ? SeatAction::Kind::AcceptDraw : SeatAction::Kind::DeclineDraw;
+            a.why = d.why;
         }
         std::lock_guard lock(mutex_);
         result_ = a;
@@ -71,22 +71,6 @@ std::optional<SeatAction> ComputerSeat::answer() {
 ThinkInfo ComputerSeat::progress() const {
     std::lock_guard lock(mutex_);
     return info_;
-}
-
-double computer_budget(const Match& match, const PlayerSettings& settings, Millis now) {
-    const GameClock& clock = match.clock();
-    double budget = settings.think_seconds;
-    if (!clock.enabled()) return budget;
-    const Color us = match.game().side_to_move();
-    const Millis left = clock.time_left(us, now);
-    const ClockSettings& c = clock.settings();
-    // Overhead and a busy machine: keep a quarter of the time, and at least 150 ms, in hand.
-    const Millis margin = std::max<Millis>(150, left / 4);
-    double share = double(std::max<Millis>(0, left - margin)) / 1000.0;
-    if (c.kind == ClockKind::Fischer)
-        share = std::min(share, double(left) / 1000.0 / 20 + double(c.increment) / 1000.0 * 0.8);
-    budget = std::clamp(share, 0.01, budget);
-    return budget;
 }
 
 }  // namespace gobblet::ui

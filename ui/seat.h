@@ -67,8 +67,4 @@ class ComputerSeat : public Seat {
     std::optional<SeatAction> result_;
 };
 
-// Think-time budget for the computer's move under the match clock, in seconds (never above the
-// settings' think time): see docs and engine/timeman for the rule.
-double computer_budget(const Match& match, const PlayerSettings& settings, Millis now);
-
 }  // namespace gobblet::ui

@@ -43,3 +43,12 @@ grep -qxF "% match result: Liam wins the match 2-1" "$archive" || fail "archive:
 grep -qxF "% ending: agreement" "$archive" || fail "archive: the drawn round"
 [ "$(grep -c '^% round 1: Liam (player 1) plays White' "$archive")" -eq 2 ] || fail "round 1 played twice"
 wait_for "kept in $archive"
+# A draw offered to the computer is answered by its rule: it declines a level position.
+$T kill-session -t ui
+start --black computer:max --think 0.3
+keys '='
+wait_for "White offers a draw; computer (max) is considering it..."
+wait_for "computer (max) declines: evaluation"
+wait_for "play goes on"
+type_move W3B2
+wait_for "computer (max) played"
