@@ -24,7 +24,7 @@ MAIN_OBJ   := build/main.o
 
 # Packages: what building needs, and what testing adds.
 BUILD_PKGS := g++ make libncurses-dev libcli11-dev
-TEST_PKGS  := $(BUILD_PKGS) catch2 tmux
+TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db
 
 .PHONY: all run test deps deps-test format clean install uninstall
 
@@ -34,7 +34,7 @@ main: $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(UI_OBJ)
 	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(CURSES_LIBS) $(BUILD_LDLIBS)
 
 # UI code that is plain logic (no curses calls), tested by the unit tests.
-UI_LOGIC_OBJ := build/ui/input.o
+UI_LOGIC_OBJ := build/ui/input.o build/ui/keys.o
 
 # The unit tests link the engine, saves and the UI's plain logic only: a stray curses call there fails
 # this link.
@@ -82,9 +82,10 @@ format:
 
 install: main
 	install -D -m 755 main $(DESTDIR)$(PREFIX)/bin/gobblet
+	install -D -m 644 docs/gobblet.6 $(DESTDIR)$(PREFIX)/share/man/man6/gobblet.6
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/gobblet
+	rm -f $(DESTDIR)$(PREFIX)/bin/gobblet $(DESTDIR)$(PREFIX)/share/man/man6/gobblet.6
 
 clean:
 	rm -rf build main

@@ -114,3 +114,38 @@ TEST_CASE("a paste holding control codes or invalid characters is not text", "[i
     CHECK_FALSE(events[0].not_text);
     CHECK(events[0].text == "W\u2192B");
 }
+
+TEST_CASE("the man page lists every key of the key table", "[input][keys]") {
+    const std::string page = gobblet::test::read_text("docs/gobblet.6");
+    for (const KeyBinding& b : key_table()) {
+        if (!b.help || !*b.help) continue;
+        INFO(b.keys_text);
+        CHECK(page.find(std::string(".B ") + b.keys_text + "\n") != std::string::npos);
+    }
+}
+
+TEST_CASE("no key is bound twice in one mode", "[input][keys]") {
+    for (Mode mode : {Mode::typing, Mode::cursor})
+        for (std::size_t i = 0; i < key_table().size(); ++i)
+            for (std::size_t j = i + 1; j < key_table().size(); ++j) {
+                const KeyBinding &a = key_table()[i], &b = key_table()[j];
+                if (!(a.modes & b.modes & mode) || a.action == Action::None || b.action == Action::None)
+                    continue;
+                for (const Key& k : a.keys)
+                    for (const Key& l : b.keys) {
+                        INFO(a.keys_text << " and " << b.keys_text);
+                        CHECK_FALSE(k == l);
+                    }
+            }
+}
+
+TEST_CASE("no command key can begin a typed move", "[input][keys]") {
+    for (const KeyBinding& b : key_table()) {
+        if (!(b.modes & Mode::typing) || b.action == Action::None) continue;
+        for (const Key& k : b.keys) {
+            if (k.special) continue;
+            INFO(b.keys_text);
+            CHECK(std::string("abcdwkxyzABCDWKXYZ0123456789").find(char(k.code)) == std::string::npos);
+        }
+    }
+}

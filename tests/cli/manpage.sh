@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The man page renders without warnings, and documents every flag that --help lists.
+source "$(dirname "$0")/lib.bash"
+page="$ROOT/docs/gobblet.6"
+warnings=$(groff -man -Tutf8 -ww -z "$page" 2>&1)
+[ -z "$warnings" ] || fail "groff warns: $warnings"
+rendered=$(MANWIDTH=80 man -l "$page" 2>&1)
+expect_contains "man -l" "$rendered" "GOBBLET(6)"
+expect_contains "man -l" "$rendered" "KEYS"
+for flag in $("$MAIN" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+    [ "$flag" = "--help" ] && continue
+    grep -qF -- "${flag//-/\\-}" "$page" || fail "the man page does not document $flag"
+done
+# make install puts it in section 6, and uninstall takes it away again.
+make -s -C "$ROOT" install DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
+[ -x "$WORK/root/usr/bin/gobblet" ] || fail "installed binary"
+[ -f "$WORK/root/usr/share/man/man6/gobblet.6" ] || fail "installed man page"
+make -s -C "$ROOT" uninstall DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
+[ ! -e "$WORK/root/usr/share/man/man6/gobblet.6" ] || fail "uninstall leaves the man page"
