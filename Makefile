@@ -39,8 +39,12 @@ main: $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(NET_OBJ) $(UI_OBJ)
 UI_LOGIC_OBJ := build/ui/input.o
 
 # The unit tests link the engine, saves, net and the UI's plain logic only: a stray curses call there
-# fails this link.
-build/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(NET_OBJ) $(UI_LOGIC_OBJ)
+# fails this link. They run build/hostile-peer, so it is built first.
+build/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(NET_OBJ) $(UI_LOGIC_OBJ) | build/hostile-peer
+	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BUILD_LDLIBS)
+
+# The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
+build/hostile-peer: build/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
 	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BUILD_LDLIBS)
 
 build/%.o: %.cpp
@@ -52,7 +56,7 @@ run: deps
 	./main $(ARGS)
 
 test: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
 	@tests/run.sh
 
 # Installs the Debian packages of $(1) that are missing, with apt-get (through sudo when not root).
