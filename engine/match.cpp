@@ -46,10 +46,10 @@ std::string clean_text(std::string_view raw, std::size_t max_chars) {
             (static_cast<unsigned char>(ch[2]) >= 0xAA && static_cast<unsigned char>(ch[2]) <= 0xAE))
             continue;
         if (space) {
+            if (chars + 1 >= max_chars) break;  // a space needs a character after it: never end on one
             out += ' ';
             ++chars;
             space = false;
-            if (chars >= max_chars) break;
         }
         out += ch;
         ++chars;
