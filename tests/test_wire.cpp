@@ -1,5 +1,6 @@
 // The network protocol's reader and writer (docs/network.md), from byte strings: every message, every
 // error, every limit. The reader is the first thing a hostile peer reaches, so it is strict and says why.
+#include "fuzz/wire_target.h"
 #include "net/code.h"
 #include "net/socket.h"
 #include "net/wire.h"
@@ -391,4 +392,18 @@ TEST_CASE("endpoints: PORT, HOST:PORT and [v6]:PORT", "[net][socket]") {
     CHECK_FALSE(parse_endpoint("bad host:7000", &why));
     CHECK(endpoint_text(Endpoint{"::1", 7000}) == "[::1]:7000");
     CHECK(endpoint_text(Endpoint{"localhost", 7000}) == "localhost:7000");
+}
+
+TEST_CASE("the reader's fuzz target holds its promises on its seed corpus", "[net][fuzz]") {
+    // The same body libFuzzer runs (tests/fuzz/wire.cpp); a broken promise aborts the test binary.
+    const std::filesystem::path dir = std::filesystem::path("tests") / "fuzz" / "corpus" / "wire";
+    INFO("seeds in " << dir.string());
+    REQUIRE(std::filesystem::is_directory(dir));
+    int seeds = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        const std::string bytes = gobblet::test::read_text(entry.path());
+        CHECK(gobblet::fuzz::wire(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()) == 0);
+        ++seeds;
+    }
+    CHECK(seeds >= 5);
 }
