@@ -231,10 +231,9 @@ void Session::accept_all(int listen_fd, Millis now) {
         Fd fd = listener_->accept(listen_fd, &who);
         if (!fd) return;
         Pending p{LineConn(std::move(fd)), who, now + hello_timeout};
-        if (phase_ != Phase::Listening) {
-            refuse(p, "busy: a game is in progress",
-                   "a connection from " + who + " was refused: a game is in progress");
-        } else if (pending_.size() >= max_pending) {
+        // While a game is in progress a connection still gets to say hello: it may be the same player
+        // coming back before we noticed the old connection die (host_hello decides).
+        if (pending_.size() >= max_pending) {
             refuse(p, "busy: too many connections at once; try again shortly",
                    "a connection from " + who + " was refused: too many at once");
         } else {
@@ -290,6 +289,15 @@ void Session::host_hello(Pending& p, const Hello& h, Millis now) {
         limiter_.wrong(now);
         refuse(p, "wrong join code", "a connection from " + p.peer + " gave a wrong code");
         return;
+    }
+    if (phase_ != Phase::Listening) {
+        // Only the player of this match (right code, and holding the match) replaces a connection.
+        if (h.holds != match_id_ || role_ != Role::Host) {
+            refuse(p, "busy: a game is in progress",
+                   "a connection from " + p.peer + " was refused: a game is in progress");
+            return;
+        }
+        lose(Event::Kind::Gone, peer_label() + " came back on a new connection", now);
     }
     const Match& m = cur();
     const int remote = remote_player();
@@ -698,6 +706,7 @@ std::string Session::fact_problem(const Act& a) const {
         }
         case Act::Kind::Touch: {
             if (g.over()) return "a touch after the round ended";
+            if (m.clock().paused()) return "a touch while the game is paused";
             if (mine(g.side_to_move()) && !requested()) return "a touch for our side that we did not make";
             Game copy = g;
             const std::string why = copy.touch(a.square);

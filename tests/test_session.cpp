@@ -674,3 +674,109 @@ TEST_CASE("a move's round trip over loopback, measured", "[.][net-bench]") {
         one_way.size(), at(one_way, 0.5), at(one_way, 0.9), one_way.back(), round_trip.size(),
         at(round_trip, 0.5), at(round_trip, 0.9), round_trip.back());
 }
+
+TEST_CASE("the same player coming back before the host saw the old connection die takes the seat back",
+          "[net][session]") {
+    Net net;
+    Side host = make_host();
+    RawPeer stale;  // joined, then its network went quiet: the host does not know yet
+    net.players = {&host};
+    net.raws = {&stale};
+    raw_join(net, stale, host, "Eamon");
+    REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now) == "");
+    net.idle();
+    net.raws.clear();
+
+    JoinConfig c;
+    c.host = Endpoint{"127.0.0.1", host.session->port()};
+    c.code = "ABCDEFGH";
+    c.name = "Eamon";
+    c.held_id = host.session->match_id();
+    c.held = host.match;
+    Side back;
+    std::string why;
+    back.session = Session::join(c, net.now, &why);
+    REQUIRE(back.session);
+    net.players = {&host, &back};
+    connect(net, host, back);
+    CHECK(host.last(Event::Kind::Gone) == "Eamon came back on a new connection");
+    CHECK(host.of(Event::Kind::Started).back().resumed);
+    CHECK(back.moves() == "W3B2\n");
+    play(net, back, host, "K1C3");
+
+    // Someone else with the code but not the match is still turned away.
+    Side other = make_joiner(host, net.now, "ABCDEFGH", "Zoe");
+    net.players.push_back(&other);
+    REQUIRE(net.until([&] { return other.saw(Event::Kind::Error); }));
+    CHECK(other.last(Event::Kind::Error) == "the host refused: busy: a game is in progress");
+    CHECK(back.session->playing());
+}
+
+TEST_CASE("joining where nobody listens says so", "[net][session]") {
+    std::string why;
+    auto probe = Listener::open(Endpoint{"127.0.0.1", 0}, &why);
+    REQUIRE(probe);
+    const int port = probe->port();
+    probe.reset();  // the port is free again: nobody listens there
+    Net net;
+    JoinConfig c;
+    c.host = Endpoint{"127.0.0.1", port};
+    c.code = "ABCD";
+    Side joiner;
+    joiner.session = Session::join(c, net.now, &why);
+    if (!joiner.session) {  // refused at once
+        CHECK(why.find("Connection refused") != std::string::npos);
+        return;
+    }
+    net.players = {&joiner};
+    REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Gone); }));
+    CHECK(joiner.last(Event::Kind::Gone) ==
+          "cannot connect to 127.0.0.1:" + std::to_string(port) + ": Connection refused");
+    CHECK(joiner.session->phase() == Session::Phase::Gone);
+}
+
+TEST_CASE("each handshake step has 10 s: a host that never welcomes, a joiner that never syncs",
+          "[net][session]") {
+    SECTION("the joiner waits for the welcome") {
+        Net net;
+        std::string why;
+        auto listener = Listener::open(Endpoint{"127.0.0.1", 0}, &why);
+        REQUIRE(listener);
+        JoinConfig c;
+        c.host = Endpoint{"127.0.0.1", listener->port()};
+        c.code = "ABCD";
+        Side joiner;
+        joiner.session = Session::join(c, net.now, &why);
+        REQUIRE(joiner.session);
+        net.players = {&joiner};
+        RawPeer mute;
+        REQUIRE(net.until([&] {
+            if (Fd fd = listener->accept(listener->fds()[0].get())) mute.adopt(std::move(fd));
+            return mute.open();
+        }));
+        net.raws = {&mute};
+        REQUIRE(net.until([&] { return joiner.session->phase() == Session::Phase::Greeting; }));
+        net.now += handshake_timeout - 1;
+        net.idle();
+        CHECK_FALSE(joiner.saw(Event::Kind::Error));
+        net.now += 1;
+        REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Error); }));
+        CHECK(joiner.last(Event::Kind::Error) ==
+              "protocol error from the other player: no sign of the host's welcome within 10 s");
+    }
+    SECTION("the host waits for the sync") {
+        Net net;
+        Side host = make_host();
+        RawPeer raw;
+        net.players = {&host};
+        net.raws = {&raw};
+        std::string why;
+        REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}, &why));
+        raw.say("hello gobblet 1 ABCDEFGH new Mallory\n");
+        REQUIRE(net.until([&] { return raw.line_starting("ready").has_value(); }));
+        net.now += handshake_timeout;
+        REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
+        CHECK(raw.heard().back() == "error no sign of the joiner's sync within 10 s");
+        CHECK(host.session->phase() == Session::Phase::Listening);
+    }
+}
