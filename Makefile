@@ -14,11 +14,13 @@ DESTDIR ?=
 ENGINE_SRC := $(sort $(wildcard engine/*.cpp))
 SAVES_SRC  := $(sort $(wildcard saves/*.cpp))
 UI_SRC     := $(sort $(wildcard ui/*.cpp))
+NET_SRC    := $(sort $(wildcard net/*.cpp))
 TEST_SRC   := $(sort $(wildcard tests/*.cpp))
 
 ENGINE_OBJ := $(ENGINE_SRC:%.cpp=build/%.o)
 SAVES_OBJ  := $(SAVES_SRC:%.cpp=build/%.o)
 UI_OBJ     := $(UI_SRC:%.cpp=build/%.o)
+NET_OBJ    := $(NET_SRC:%.cpp=build/%.o)
 TEST_OBJ   := $(TEST_SRC:%.cpp=build/%.o)
 MAIN_OBJ   := build/main.o
 
@@ -30,15 +32,19 @@ TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db
 
 all: main
 
-main: $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(UI_OBJ)
+main: $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(NET_OBJ) $(UI_OBJ)
 	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(CURSES_LIBS) $(BUILD_LDLIBS)
 
 # UI code that is plain logic (no curses calls), tested by the unit tests.
 UI_LOGIC_OBJ := build/ui/input.o build/ui/keys.o
 
-# The unit tests link the engine, saves and the UI's plain logic only: a stray curses call there fails
-# this link.
-build/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(UI_LOGIC_OBJ)
+# The unit tests link the engine, saves, net and the UI's plain logic only: a stray curses call there
+# fails this link. They run build/hostile-peer, so it is built first.
+build/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(NET_OBJ) $(UI_LOGIC_OBJ) | build/hostile-peer
+	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BUILD_LDLIBS)
+
+# The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
+build/hostile-peer: build/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
 	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BUILD_LDLIBS)
 
 build/%.o: %.cpp
@@ -50,7 +56,7 @@ run: deps
 	./main $(ARGS)
 
 test: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
 	@tests/run.sh
 
 # Installs the Debian packages of $(1) that are missing, with apt-get (through sudo when not root).
@@ -78,7 +84,8 @@ deps-test:
 	$(call install_missing,$(TEST_PKGS))
 
 format:
-	clang-format -i $(wildcard main.cpp engine/*.[ch]* saves/*.[ch]* ui/*.[ch]* tests/*.[ch]*)
+	clang-format -i $(wildcard main.cpp engine/*.[ch]* saves/*.[ch]* net/*.[ch]* ui/*.[ch]* tests/*.[ch]* \
+	  tests/tools/*.[ch]* tests/fuzz/*.[ch]*)
 
 install: main
 	install -D -m 755 main $(DESTDIR)$(PREFIX)/bin/gobblet
@@ -90,4 +97,4 @@ uninstall:
 clean:
 	rm -rf build main
 
--include $(wildcard build/*.d build/*/*.d)
+-include $(wildcard build/*.d build/*/*.d build/*/*/*.d)

@@ -13,11 +13,13 @@ std::string seat_name(const SeatSpec& seat, Color first_colour, Level level) {
     return color_name(first_colour);
 }
 
-std::string clean_name(std::string_view raw) {
+std::string clean_name(std::string_view raw) { return clean_text(raw, max_name_length); }
+
+std::string clean_text(std::string_view raw, std::size_t max_chars) {
     std::string out;
     std::size_t chars = 0;
     bool space = false;
-    for (std::size_t i = 0; i < raw.size() && chars < max_name_length;) {
+    for (std::size_t i = 0; i < raw.size() && chars < max_chars;) {
         const unsigned char c = static_cast<unsigned char>(raw[i]);
         // The length of a well-formed UTF-8 sequence starting here, or 0.
         int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
@@ -44,10 +46,10 @@ std::string clean_name(std::string_view raw) {
             (static_cast<unsigned char>(ch[2]) >= 0xAA && static_cast<unsigned char>(ch[2]) <= 0xAE))
             continue;
         if (space) {
+            if (chars + 1 >= max_chars) break;  // a space needs a character after it: never end on one
             out += ' ';
             ++chars;
             space = false;
-            if (chars >= max_name_length) break;
         }
         out += ch;
         ++chars;

@@ -36,6 +36,9 @@ std::string seat_name(const SeatSpec& seat, Color first_colour, Level level);
 // spaces collapsed, at most max_name_length characters (UTF-8 kept whole). May come back empty.
 constexpr std::size_t max_name_length = 24;
 std::string clean_name(std::string_view raw);
+// The same cleaning for any one-line text a player reads (chat, messages from a peer), at most
+// max_chars characters.
+std::string clean_text(std::string_view raw, std::size_t max_chars);
 
 struct MatchSettings {
     Variant variant{};

@@ -210,3 +210,13 @@ TEST_CASE("a match is rebuilt from its rounds only when they can belong to one m
     CHECK_FALSE(Match::from_rounds(first_to(1), {"Liam", "Eamon"}, m.rounds(), &why));
     CHECK(why == "the match was over before round 2");
 }
+
+TEST_CASE("a cleaned name never ends in a space, even cut at the limit", "[match]") {
+    // 23 characters, then a space, then more: the cut comes where the space was.
+    const std::string name = clean_name("abcdefghijklmnopqrstuvw xyz");
+    CHECK(name == "abcdefghijklmnopqrstuvw");
+    CHECK(clean_name(name) == name);  // cleaning twice changes nothing
+    CHECK(clean_text("one two three", 4) == "one");
+    CHECK(clean_text("one two three", 5) == "one t");
+    CHECK(clean_name("  Liam   Ó  Dálaigh  ") == "Liam Ó Dálaigh");
+}

@@ -1,0 +1,50 @@
+// Join codes, match ids and the guard against guessing codes. The host shows a short random code while
+// it waits; the joiner types it (any case, with or without the dash); a wrong one is refused without a
+// hint, and wrong guesses are rate-limited so that the code space cannot be searched.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/clock.h"
+
+namespace gobblet::net {
+
+// Random bytes from the kernel (getrandom), for codes and ids. Never a seeded generator.
+std::string random_bytes(std::size_t n);
+
+// A fresh code: six characters of Crockford's base 32 (digits and capitals without I, L, O, U), about
+// 30 bits. Shown as "7QK-M4X".
+std::string new_code();
+// 16 lowercase hex digits naming a match, so a returning player can say which match it holds.
+std::string new_match_id();
+
+// A code as typed, in the form the wire carries: capitals, no dashes or spaces, and Crockford's
+// look-alikes read as digits (O as 0, I and L as 1). nullopt unless 4 to 32 letters and digits remain.
+std::optional<std::string> normalize_code(std::string_view typed);
+// How a player reads a code: a dash in the middle of six, every four characters otherwise.
+std::string code_text(std::string_view code);
+// Compares two normalized codes in time that depends on neither content (only on the longest
+// allowed code), so the answer's timing says nothing about how close a guess was.
+bool same_code(std::string_view a, std::string_view b);
+
+// A token bucket over wrong codes: `burst` wrong guesses at once, then one per `refill` ms. While it is
+// empty, codes are not even compared, right or wrong.
+class GuessLimiter {
+  public:
+    explicit GuessLimiter(int burst = 5, Millis refill = 2000) : burst_(burst), refill_(refill) {}
+    // May a code be tried at `now`?
+    bool allow(Millis now);
+    // A wrong code was tried at `now`.
+    void wrong(Millis now);
+
+  private:
+    void top_up(Millis now);
+    int burst_;
+    Millis refill_;
+    int tokens_ = -1;  // -1: not started (full)
+    Millis since_ = 0;
+};
+
+}  // namespace gobblet::net

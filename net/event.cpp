@@ -1,0 +1,207 @@
+#include "event.h"
+
+#include "engine/notation.h"
+
+namespace gobblet::net {
+
+namespace {
+
+std::optional<MoveSpec> spec_of(const std::string& text) {
+    const ParsedMoves p = parse_moves(text);
+    if (p.error || p.moves.size() != 1) return std::nullopt;
+    return p.moves[0].spec;
+}
+
+bool ended_by_event(const Game& g) {
+    switch (g.result().ending) {
+        case Ending::Resignation:
+        case Ending::Agreement:
+        case Ending::Time:
+        case Ending::Forfeit: return true;
+        default: return false;
+    }
+}
+
+std::string apply_act(Match& m, const Act& a, Millis now) {
+    const bool fact = a.clock.has_value();  // else: the host's authority, the clock running by itself
+    std::string why;
+    switch (a.kind) {
+        case Act::Kind::Move: {
+            const auto spec = spec_of(a.move);
+            if (!spec) return "not a move: " + a.move;
+            if (int(m.game().moves().size()) + 1 != a.number)
+                return "move " + std::to_string(a.number) + " out of order";
+            why = fact ? m.game().play(*spec) : m.play(*spec, false, now);
+            break;
+        }
+        case Act::Kind::Touch:
+            why = m.game().touch(a.square);
+            if (!fact && why.empty()) m.sync_clock(now);
+            break;
+        case Act::Kind::Resign:
+            if (m.game().over()) return "the round is over";
+            fact ? m.game().resign(a.side) : m.resign(a.side, now);
+            break;
+        case Act::Kind::Draw:
+            if (m.game().over()) return "the round is over";
+            fact ? m.game().agree_draw() : m.agree_draw(now);
+            break;
+        case Act::Kind::Undo:
+            if (a.number < 0 || a.number > int(m.game().moves().size())) return "nothing to undo";
+            while (int(m.game().moves().size()) > a.number)
+                if (!m.game().undo()) break;
+            if (!fact) m.sync_clock(now);
+            break;
+        case Act::Kind::Pause:
+            if (!fact) m.clock().pause(now);
+            break;
+        case Act::Kind::Resume:
+            if (!fact) m.clock().resume(now);
+            break;
+        case Act::Kind::Flag:
+            if (fact)
+                m.game().lose_on_time(a.side);
+            else
+                m.tick(now);
+            break;
+        case Act::Kind::Starter:
+            if (m.phase() != MatchPhase::ChoosingStarter) return "no starter to choose";
+            m.choose_starter(a.number, now);
+            break;
+        case Act::Kind::Replay:
+            if (m.phase() != MatchPhase::Replay) return "no round to play again";
+            m.next_round(now);
+            break;
+    }
+    if (!why.empty()) return why;
+    if (fact) m.clock().set_state(*a.clock, now);
+    return {};
+}
+
+std::string name_of(const Match& m, int player) {
+    return player == 0 || player == 1 ? m.name(player) : "both";
+}
+
+std::string offer_text(OfferKind k) {
+    switch (k) {
+        case OfferKind::Draw: return "a draw";
+        case OfferKind::Undo: return "to take back a move";
+        case OfferKind::Pause: return "a pause";
+        case OfferKind::Resume: return "to resume";
+    }
+    return "";
+}
+
+}  // namespace
+
+std::string apply(Match& match, const Event& e, Millis now) {
+    switch (e.kind) {
+        case Event::Kind::Joined:
+            if (e.player == 0 || e.player == 1) match.set_name(e.player, e.text);
+            return {};
+        case Event::Kind::Welcomed:
+            if (e.match) match = *e.match;
+            return {};
+        case Event::Kind::Started:
+        case Event::Kind::Clock:
+            if (e.clock) match.clock().set_state(*e.clock, now);
+            return {};
+        case Event::Kind::Act: return apply_act(match, e.act, now);
+        case Event::Kind::Gone:
+        case Event::Kind::Error: match.clock().pause(now); return {};
+        default: return {};
+    }
+}
+
+std::optional<int> undo_target(const Match& m, int player) {
+    const Game& g = m.game();
+    if (ended_by_event(g) || g.moves().empty()) return std::nullopt;
+    const int plies = int(g.moves().size());
+    const bool their_turn = !g.over() && g.side_to_move() == m.colour_of(player);
+    // A finished game has no side to move; whoever made the last move is the one who can take it back.
+    const Color last_mover = (plies % 2 == 1) ? Color::White : Color::Black;
+    int target;
+    if (g.over())
+        target = last_mover == m.colour_of(player) ? plies - 1 : plies - 2;
+    else
+        target = their_turn ? plies - 2 : plies - 1;
+    if (target < 0) return std::nullopt;
+    return target;
+}
+
+std::string offer_problem(const Match& m, int player, OfferKind kind) {
+    const bool paused = m.clock().paused();
+    switch (kind) {
+        case OfferKind::Draw:
+            if (m.game().over()) return "the round is over";
+            return {};
+        case OfferKind::Undo:
+            if (paused) return "the game is paused";
+            if (!undo_target(m, player)) return "there is no move of yours to take back in this round";
+            return {};
+        case OfferKind::Pause: return paused ? "the game is already paused" : "";
+        case OfferKind::Resume: return paused ? "" : "the game is not paused";
+    }
+    return {};
+}
+
+bool lapses(OfferKind kind, int offerer, const Act& fact, int actor, const Match& after) {
+    const bool pause_or_resume = fact.kind == Act::Kind::Pause || fact.kind == Act::Kind::Resume;
+    switch (kind) {
+        case OfferKind::Undo: return true;
+        case OfferKind::Draw:
+            if (pause_or_resume) return false;
+            if ((fact.kind == Act::Kind::Move || fact.kind == Act::Kind::Touch) && actor == offerer &&
+                !after.game().over())
+                return false;
+            return true;
+        case OfferKind::Pause:
+        case OfferKind::Resume: return pause_or_resume;
+    }
+    return true;
+}
+
+std::string describe(const Event& e, const Match& m, int me) {
+    const std::string who = name_of(m, e.player);
+    switch (e.kind) {
+        case Event::Kind::Joined: return who + " joined";
+        case Event::Kind::Welcomed:
+            return e.resumed ? "joined: the match continues" : "joined " + m.name(1 - me) + "'s game";
+        case Event::Kind::Started:
+            return e.resumed ? "both hold the same moves: play resumes" : "the game starts";
+        case Event::Kind::Act: {
+            const Act& a = e.act;
+            switch (a.kind) {
+                case Act::Kind::Move: return who + " played " + a.move;
+                case Act::Kind::Touch: return who + " touched the piece on " + square_name(a.square);
+                case Act::Kind::Resign: return who + " resigned";
+                case Act::Kind::Draw: return "draw agreed";
+                case Act::Kind::Undo: return "moves taken back by agreement";
+                case Act::Kind::Pause: return "paused by agreement";
+                case Act::Kind::Resume: return "resumed by agreement";
+                case Act::Kind::Flag: return who + " ran out of time";
+                case Act::Kind::Starter: return m.name(a.number) + " starts the next round";
+                case Act::Kind::Replay: return "the drawn round is played again";
+            }
+            return {};
+        }
+        case Event::Kind::Offered: return who + " offers " + offer_text(e.offer);
+        case Event::Kind::Answered:
+            return who + (e.yes ? " accepted " : " declined ") + "your offer of " + offer_text(e.offer);
+        case Event::Kind::Lapsed:
+            return (e.player == me ? std::string("your") : who + "'s") + " offer of " + offer_text(e.offer) +
+                   " lapsed";
+        case Event::Kind::Dropped: return e.text;
+        case Event::Kind::Clock: return {};
+        case Event::Kind::Chat: return who + ": " + e.text;
+        case Event::Kind::Seat:
+            return who + (e.seat == SeatKind::Computer ? " handed their seat to their computer"
+                                                       : " is back at the board");
+        case Event::Kind::Refused: return e.text;
+        case Event::Kind::Gone: return "connection lost: " + e.text;
+        case Event::Kind::Error: return "connection closed: " + e.text;
+    }
+    return {};
+}
+
+}  // namespace gobblet::net

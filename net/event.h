@@ -1,0 +1,73 @@
+// What a network session reports to its caller, and the one way a match takes it in. In a network game
+// the caller's Match changes only through apply(): the session has already checked every change with
+// the engine (moves, touches, results, offers agreed), so the two sides' matches stay identical.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "engine/match.h"
+#include "wire.h"
+
+namespace gobblet::net {
+
+struct Event {
+    enum class Kind : std::uint8_t {
+        Joined,    // host: a player gave the right code: `player` is theirs, `text` their name
+        Welcomed,  // joiner: the host's match arrived (`match`, replacing the caller's); `player` is yours;
+                   // `text` the match id; `resumed` when it continues the match you held
+        Started,   // play starts or resumes: `clock`; `resumed` when a player came back to a match
+        Act,       // a change to the match (`act`, with the host's clock reading), yours or the peer's;
+                   // `player` is who made it (-1: both, by agreement)
+        Offered,   // the peer (`player`) offers `offer`: answer with Session::answer
+        Answered,  // the peer (`player`) answered your offer of `offer`: `yes`
+        Lapsed,    // `player`'s offer of `offer` lapsed: the match moved on before an answer
+        Dropped,   // joiner: your move, touch, resignation or starter choice crossed a change from the
+                   // host and was not played; `text` says which. Make it again if it still stands.
+        Clock,     // a clock reading between changes (a DM chunk moved from a reserve): `clock`
+        Chat,      // the peer (`player`) says `text`
+        Seat,      // the peer's (`player`) seat is now `seat`
+        Refused,   // host: a connection was turned away (wrong code, busy, bad hello); `text` says why.
+                   // The game is not affected.
+        Gone,      // the connection ended without a protocol error (the peer left, went silent, the
+                   // network failed, or connecting failed); `text` says why. Clocks stop.
+        Error,     // the connection ended on a protocol error, ours or the peer's, or the host refused
+                   // us; `text` says why, for the player. Clocks stop; the match is intact.
+    };
+    Kind kind = Kind::Chat;
+    int player = -1;
+    Act act;
+    OfferKind offer = OfferKind::Draw;
+    bool yes = false;
+    bool resumed = false;
+    SeatKind seat = SeatKind::Human;
+    std::string text;
+    std::optional<GameClock::State> clock;
+    std::optional<Match> match;
+};
+
+// Applies an event to the match. An Act with a clock reading is applied as the host's fact (the game
+// changes as the act says and the clock takes the reading); without a reading it is applied with the
+// host's authority at `now` (the clock runs by itself): that is how the host's session computes the
+// reading it sends. Returns "" or why the engine refused (never, for events a session reported).
+std::string apply(Match& match, const Event& e, Millis now);
+
+// A line for the message area: "Eamon played K1C3", "Eamon offers a draw", "connection lost: no word
+// from Eamon for 15 s". `match` is the match after apply(); `me` the local player's index.
+std::string describe(const Event& e, const Match& match, int me);
+
+// Rules of agreement, the same on both sides.
+// The number of moves an undo asked by `player` keeps: back to that player's turn, taking back their
+// last move and any reply. nullopt when there is nothing of theirs to take back in this round, or the
+// round ended by resignation, agreement, time or forfeit.
+std::optional<int> undo_target(const Match& match, int player);
+// Why `player` cannot offer `kind` now ("" when the offer stands). Clock pause state decides pause and
+// resume; draw needs a round in play; undo needs undo_target.
+std::string offer_problem(const Match& match, int player, OfferKind kind);
+// Whether a pending offer of `kind` made by `offerer` lapses when `fact` (made by `actor`, -1 for
+// both) has just been applied to `after`. An undo lapses on any change; a draw on any change but a
+// pause, a resume or the offerer's own move that leaves the round going; a pause or resume offer on a
+// pause or resume.
+bool lapses(OfferKind kind, int offerer, const Act& fact, int actor, const Match& after);
+
+}  // namespace gobblet::net

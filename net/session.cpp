@@ -1,0 +1,1086 @@
+#include "session.h"
+
+#include "engine/notation.h"
+
+namespace gobblet::net {
+
+namespace {
+
+Event event(Event::Kind k, int player = -1) {
+    Event e;
+    e.kind = k;
+    e.player = player;
+    return e;
+}
+
+// Whether an event changes the match (so the shadow must follow it).
+bool changes_match(Event::Kind k) {
+    switch (k) {
+        case Event::Kind::Joined:
+        case Event::Kind::Welcomed:
+        case Event::Kind::Started:
+        case Event::Kind::Act:
+        case Event::Kind::Clock:
+        case Event::Kind::Gone:
+        case Event::Kind::Error: return true;
+        default: return false;
+    }
+}
+
+// A fact answers a request when it is the same change made at the same state.
+bool answers(const Act& request, const Act& fact) {
+    return request.kind == fact.kind && request.state == fact.state && request.number == fact.number &&
+           request.move == fact.move && request.square == fact.square && request.side == fact.side;
+}
+
+std::string request_name(const Act& a) {
+    switch (a.kind) {
+        case Act::Kind::Move: return "move " + a.move;
+        case Act::Kind::Touch: return "touch of " + square_name(a.square);
+        case Act::Kind::Resign: return "resignation";
+        case Act::Kind::Starter: return "choice of starter";
+        default: return act_word(a.kind);
+    }
+}
+
+std::string verb_of(const Message& m) {
+    if (const auto* a = std::get_if<Act>(&m)) return act_word(a->kind);
+    static constexpr const char* names[] = {"hello", "welcome", "name", "seat",   "round", "moves",  "state",
+                                            "ready", "sync",    "go",   "change", "offer", "answer", "clock",
+                                            "chat",  "ping",    "pong", "bye",    "error"};
+    return names[m.index()];
+}
+
+}  // namespace
+
+const char* phase_name(Session::Phase p) {
+    switch (p) {
+        case Session::Phase::Listening: return "listening";
+        case Session::Phase::Connecting: return "connecting";
+        case Session::Phase::Greeting: return "greeting";
+        case Session::Phase::Welcoming: return "welcoming";
+        case Session::Phase::Syncing: return "syncing";
+        case Session::Phase::Playing: return "playing";
+        case Session::Phase::Gone: return "gone";
+        case Session::Phase::Closed: return "closed";
+    }
+    return "?";
+}
+
+Session::~Session() = default;
+
+std::unique_ptr<Session> Session::host(const HostConfig& c, std::string* why) {
+    std::unique_ptr<Session> s(new Session());
+    s->role_ = Role::Host;
+    if (c.code.empty()) {
+        s->code_ = new_code();
+    } else if (auto n = normalize_code(c.code)) {
+        s->code_ = *n;
+    } else {
+        if (why) *why = "a join code has 4 to 32 letters and digits";
+        return nullptr;
+    }
+    if (c.remote_player != 0 && c.remote_player != 1) {
+        if (why) *why = "the remote player is player 0 or 1";
+        return nullptr;
+    }
+    bool id_ok = c.match_id.size() == 16;
+    for (char ch : c.match_id) id_ok &= (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f');
+    s->match_id_ = id_ok ? c.match_id : new_match_id();
+    s->local_ = 1 - c.remote_player;
+    s->local_seat_ = c.seat;
+    auto listener = Listener::open(c.listen, why);
+    if (!listener) return nullptr;
+    s->listener_ = std::move(*listener);
+    s->phase_ = Phase::Listening;
+    return s;
+}
+
+std::unique_ptr<Session> Session::join(const JoinConfig& c, Millis now, std::string* why) {
+    const auto fail = [why](const std::string& w) -> std::unique_ptr<Session> {
+        if (why) *why = w;
+        return nullptr;
+    };
+    std::unique_ptr<Session> s(new Session());
+    s->role_ = Role::Joiner;
+    const auto code = normalize_code(c.code);
+    if (!code) return fail("a join code has 4 to 32 letters and digits");
+    if (c.host.host.empty()) return fail("say which host to join, as HOST:PORT");
+    if (c.host.port == 0) return fail("port 0 cannot be joined: give the port the host shows");
+    s->code_ = *code;
+    s->join_ = c;
+    s->local_ = 1;
+    s->local_seat_ = c.seat;
+    s->match_id_ = c.held ? c.held_id : "";
+    s->phase_ = Phase::Connecting;
+    switch (s->connector_.start(c.host, now)) {
+        case Connector::Status::Failed: return fail(s->connector_.error());
+        case Connector::Status::Connected: s->joiner_connected(now); break;
+        case Connector::Status::Pending: break;
+    }
+    return s;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The poll loop.
+
+void Session::pollfds(std::vector<pollfd>& fds) const {
+    if (listener_)
+        for (const Fd& fd : listener_->fds()) fds.push_back({fd.get(), POLLIN, 0});
+    for (const Pending& p : pending_) fds.push_back({p.conn.fd(), p.conn.events(), 0});
+    if (phase_ == Phase::Connecting && connector_.fd() >= 0) fds.push_back({connector_.fd(), POLLOUT, 0});
+    if (peer_.open()) fds.push_back({peer_.fd(), peer_.events(), 0});
+}
+
+Session::Scope Session::begin(const Match& caller) {
+    caller_ = &caller;
+    if (events_.empty()) shadow_.reset();
+    return Scope{this};
+}
+
+void Session::emit(Event e, Millis now) {
+    if (changes_match(e.kind)) {
+        if (!shadow_ && caller_) shadow_ = *caller_;
+        if (shadow_) apply(*shadow_, e, now);
+    }
+    events_.push_back(std::move(e));
+}
+
+std::optional<Event> Session::next_event() {
+    if (events_.empty()) return std::nullopt;
+    Event e = std::move(events_.front());
+    events_.pop_front();
+    return e;
+}
+
+void Session::on_poll(std::span<const pollfd> fds, const Match& match, Millis now) {
+    const auto scope = begin(match);
+    const auto revents_of = [&](int fd) -> short {
+        for (const pollfd& p : fds)
+            if (p.fd == fd) return p.revents;
+        return 0;
+    };
+    if (listener_)
+        for (const Fd& l : listener_->fds())
+            if (revents_of(l.get()) & POLLIN) accept_all(l.get(), now);
+    for (std::size_t i = 0; i < pending_.size();) {
+        Pending& p = pending_[i];
+        const short r = revents_of(p.conn.fd());
+        bool keep = p.conn.open();
+        if (r & (POLLIN | POLLHUP | POLLERR)) {
+            const LineConn::Read got = p.conn.read();
+            if (got != LineConn::Read::Ok && !p.conn.input().has_line()) keep = false;  // left without a word
+        }
+        if (keep) keep = pending_step(p, now);
+        if (keep && now >= p.deadline) {
+            refuse(p, "no hello within " + std::to_string(hello_timeout / 1000) + " s",
+                   "a connection from " + p.peer + " said nothing: closed");
+            keep = false;
+        }
+        if (keep)
+            ++i;
+        else
+            pending_.erase(pending_.begin() + std::ptrdiff_t(i));
+    }
+    if (phase_ == Phase::Connecting) {
+        switch (connector_.on_poll(revents_of(connector_.fd()), now)) {
+            case Connector::Status::Connected: joiner_connected(now); break;
+            case Connector::Status::Failed: lose(Event::Kind::Gone, connector_.error(), now); break;
+            case Connector::Status::Pending: break;
+        }
+    }
+    if (peer_.open()) peer_io(revents_of(peer_.fd()), now);
+    timers(now);
+}
+
+Millis Session::until_next(const Match& match, Millis now) const {
+    Millis best = -1;
+    const auto take = [&](Millis t) {
+        t = std::max<Millis>(0, t);
+        best = best < 0 ? t : std::min(best, t);
+    };
+    const Match& m = shadow_ ? *shadow_ : match;
+    for (const Pending& p : pending_) {
+        take(p.deadline - now);
+        if (p.conn.input().has_line()) take(0);
+    }
+    if (phase_ == Phase::Connecting && connector_.until_next(now) >= 0) take(connector_.until_next(now));
+    if (!peer_.open()) return best;
+    if (peer_.input().has_line()) take(0);
+    if (phase_ == Phase::Greeting || phase_ == Phase::Welcoming || phase_ == Phase::Syncing)
+        take(deadline_ - now);
+    if (phase_ != Phase::Playing) return best;
+    take(last_received_ + dead_after - now);
+    take(last_sent_ + ping_after - now);
+    if (!m.game().over() && m.clock().enabled()) {
+        const Millis t = m.clock().until_event(now);
+        if (t > 0) {
+            take(t);
+        } else if (t == 0) {
+            GameClock c = m.clock();
+            // The joiner does not decide flags: it waits for the host's word instead of spinning.
+            if (role_ == Role::Host || !c.update(now).flagged) take(0);
+        }
+    }
+    return best;
+}
+
+void Session::accept_all(int listen_fd, Millis now) {
+    for (;;) {
+        std::string who;
+        Fd fd = listener_->accept(listen_fd, &who);
+        if (!fd) return;
+        Pending p{LineConn(std::move(fd)), who, now + hello_timeout};
+        // While a game is in progress a connection still gets to say hello: it may be the same player
+        // coming back before we noticed the old connection die (host_hello decides).
+        if (pending_.size() >= max_pending) {
+            refuse(p, "busy: too many connections at once; try again shortly",
+                   "a connection from " + who + " was refused: too many at once");
+        } else {
+            pending_.push_back(std::move(p));
+        }
+    }
+}
+
+void Session::refuse(Pending& p, const std::string& to_peer, const std::string& to_us) {
+    p.conn.send(format_message(Error{to_peer}));  // a fresh socket takes a line at once
+    p.conn.close();
+    Event e = event(Event::Kind::Refused);
+    e.text = to_us;
+    events_.push_back(std::move(e));
+}
+
+bool Session::pending_step(Pending& p, Millis now) {
+    std::string line;
+    switch (p.conn.input().next(line)) {
+        case LineReader::Status::NeedMore: return true;
+        case LineReader::Status::TooLong:
+            refuse(p, "a line longer than 512 bytes",
+                   "a connection from " + p.peer + " sent garbage: closed");
+            return false;
+        case LineReader::Status::Line: break;
+    }
+    const Parsed parsed = parse_message(line);
+    if (!parsed.message) {
+        refuse(p, parsed.error, "a connection from " + p.peer + " sent garbage: closed");
+        return false;
+    }
+    const Hello* hello = std::get_if<Hello>(&*parsed.message);
+    if (!hello) {
+        refuse(p, "expected hello", "a connection from " + p.peer + " did not say hello: closed");
+        return false;
+    }
+    host_hello(p, *hello, now);
+    return false;
+}
+
+void Session::host_hello(Pending& p, const Hello& h, Millis now) {
+    if (h.version != protocol_version) {
+        refuse(p, "this host speaks gobblet protocol version " + std::to_string(protocol_version),
+               "a connection from " + p.peer + " speaks another protocol version");
+        return;
+    }
+    if (!limiter_.allow(now)) {
+        refuse(p, "too many wrong codes lately: wait a minute and try again",
+               "a connection from " + p.peer + " was turned away: too many wrong codes lately");
+        return;
+    }
+    if (!same_code(h.code, code_)) {
+        limiter_.wrong(now);
+        refuse(p, "wrong join code", "a connection from " + p.peer + " gave a wrong code");
+        return;
+    }
+    if (phase_ != Phase::Listening) {
+        // Only the player of this match (right code, and holding the match) replaces a connection.
+        if (h.holds != match_id_ || role_ != Role::Host) {
+            refuse(p, "busy: a game is in progress",
+                   "a connection from " + p.peer + " was refused: a game is in progress");
+            return;
+        }
+        lose(Event::Kind::Gone, peer_label() + " came back on a new connection", now);
+    }
+    const Match& m = cur();
+    const int remote = remote_player();
+    auto records = round_records(m);
+    std::vector<Message> welcome = record_messages(records);
+    if (welcome.size() + 6 > max_welcome_lines) {
+        refuse(p, "the match is too long to send", "the match is too long to send to " + p.peer);
+        return;
+    }
+    peer_ = std::move(p.conn);
+    for (Pending& other : pending_)
+        if (other.conn.open() && &other != &p)
+            refuse(other, "busy: a game is in progress",
+                   "a connection from " + other.peer + " was refused: busy");
+    peer_name_ = h.name.empty() ? m.name(remote) : h.name;
+    resuming_ = h.holds == match_id_;
+    peer_seat_ = SeatKind::Human;
+    Event joined = event(Event::Kind::Joined, remote);
+    joined.text = peer_name_;
+    emit(std::move(joined), now);
+
+    const Match& after = cur();
+    send(Welcome{match_id_, remote, after.settings()}, now);
+    for (int player : {0, 1}) send(Name{player, after.name(player)}, now);
+    send(Seat{local_seat_}, now);
+    for (const Message& msg : welcome) send(msg, now);
+    send(State{after.clock().state(now)}, now);
+    send(Ready{}, now);
+    phase_ = Phase::Welcoming;
+    deadline_ = now + handshake_timeout;
+    last_received_ = now;
+}
+
+void Session::joiner_connected(Millis now) {
+    peer_ = LineConn(connector_.take());
+    incoming_ = {};
+    phase_ = Phase::Greeting;
+    deadline_ = now + handshake_timeout;
+    last_received_ = now;
+    const bool holds = join_.held && !join_.held_id.empty();
+    send(Hello{protocol_version, code_, holds ? join_.held_id : "new", clean_name(join_.name)}, now);
+}
+
+void Session::peer_io(short revents, Millis now) {
+    if ((revents & POLLOUT) && !peer_.flush()) {
+        lose(Event::Kind::Gone, "the connection to " + peer_label() + " failed", now);
+        return;
+    }
+    LineConn::Read got = LineConn::Read::Ok;
+    std::string why;
+    if (revents & (POLLIN | POLLHUP | POLLERR)) {
+        const std::size_t before = peer_.input().buffered();
+        got = peer_.read(&why);
+        if (peer_.input().buffered() != before) last_received_ = now;
+    }
+    // All lines when the peer has gone (they are what it last said), else a bounded number per call.
+    const int budget = got == LineConn::Read::Ok ? lines_per_poll : 1 << 20;
+    for (int n = 0; n < budget && peer_.open(); ++n) {
+        std::string line;
+        const LineReader::Status st = peer_.input().next(line);
+        if (st == LineReader::Status::NeedMore) break;
+        if (st == LineReader::Status::TooLong) {
+            fail("a line longer than 512 bytes", now);
+            return;
+        }
+        const Parsed parsed = parse_message(line);
+        if (!parsed.message) {
+            fail(parsed.error, now);
+            return;
+        }
+        handle(*parsed.message, now);
+    }
+    if (!peer_.open() || got == LineConn::Read::Ok) return;
+    if (got == LineConn::Read::Failed) {
+        lose(Event::Kind::Gone, "the connection to " + peer_label() + " failed: " + why, now);
+    } else {
+        const bool mid_line = peer_.input().buffered() > 0;
+        lose(Event::Kind::Gone,
+             peer_label() + " closed the connection" + (mid_line ? " in the middle of a line" : ""), now);
+    }
+}
+
+void Session::timers(Millis now) {
+    if (!peer_.open()) return;
+    if (phase_ == Phase::Greeting || phase_ == Phase::Welcoming || phase_ == Phase::Syncing) {
+        if (now >= deadline_) {
+            const char* step = phase_ == Phase::Greeting    ? "the host's welcome"
+                               : phase_ == Phase::Welcoming ? "the joiner's sync"
+                                                            : "the host's go";
+            fail(std::string("no sign of ") + step + " within " + std::to_string(handshake_timeout / 1000) +
+                     " s",
+                 now);
+        }
+        return;
+    }
+    if (phase_ != Phase::Playing) return;
+    if (now - last_received_ >= dead_after) {
+        lose(Event::Kind::Gone,
+             "no word from " + peer_label() + " for " + std::to_string(dead_after / 1000) + " s", now);
+        return;
+    }
+    if (now - last_sent_ >= ping_after) {
+        ping_token_ = now;
+        send(Ping{now}, now);
+    }
+    const Match& m = cur();
+    if (m.game().over() || !m.clock().enabled() || m.clock().until_event(now) != 0) return;
+    if (role_ == Role::Host) {
+        Match copy = m;
+        const ClockUpdate u = copy.tick(now);
+        if (copy.game().over() && copy.game().result().ending == Ending::Time) {
+            Act flag;
+            flag.kind = Act::Kind::Flag;
+            flag.state = state_;
+            flag.side = copy.game().result().loser;
+            host_fact(flag, m.player_of(flag.side), now);
+        } else if (u.chunks > 0) {
+            const GameClock::State s = copy.clock().state(now);
+            send(Clock{s}, now);
+            Event e = event(Event::Kind::Clock);
+            e.clock = s;
+            emit(std::move(e), now);
+        }
+    } else {
+        GameClock c = m.clock();
+        const ClockUpdate u = c.update(now);
+        if (!u.flagged && u.chunks > 0) {
+            Event e = event(Event::Kind::Clock);
+            e.clock = c.state(now);
+            emit(std::move(e), now);
+        }
+    }
+}
+
+void Session::send(const Message& m, Millis now) {
+    if (!peer_.open()) return;
+    last_sent_ = now;
+    if (!peer_.send(format_message(m))) {
+        // Queued output beyond the limit means the peer stopped reading; a write error, that it is gone.
+        lose(Event::Kind::Gone, "the connection to " + peer_label() + " failed", now);
+    }
+}
+
+void Session::lose(Event::Kind kind, const std::string& text, Millis now) {
+    if (phase_ == Phase::Playing && role_ == Role::Host && caller_) resume_at_go_ = !cur().clock().paused();
+    peer_ = LineConn();
+    offers_ = {};
+    agreed_.reset();
+    outstanding_.reset();
+    incoming_ = {};
+    ping_token_ = -1;
+    phase_ = role_ == Role::Host ? (listener_ ? Phase::Listening : Phase::Closed) : Phase::Gone;
+    Event e = event(kind, remote_player());
+    e.text = text;
+    emit(std::move(e), now);
+}
+
+void Session::fail(const std::string& reason, Millis now) {
+    if (peer_.open()) {
+        peer_.send(format_message(Error{reason}));
+        peer_.flush();
+    }
+    lose(Event::Kind::Error, "protocol error from " + peer_label() + ": " + reason, now);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Messages.
+
+bool Session::common(const Message& msg, Millis now) {
+    if (const auto* p = std::get_if<Ping>(&msg)) {
+        send(Pong{p->token}, now);
+    } else if (const auto* q = std::get_if<Pong>(&msg)) {
+        if (q->token == ping_token_) rtt_ = now - ping_token_;
+        ping_token_ = -1;
+    } else if (const auto* c = std::get_if<Chat>(&msg)) {
+        Event e = event(Event::Kind::Chat, remote_player());
+        e.text = c->text;
+        emit(std::move(e), now);
+    } else if (const auto* s = std::get_if<Seat>(&msg)) {
+        peer_seat_ = s->kind;
+        Event e = event(Event::Kind::Seat, remote_player());
+        e.seat = s->kind;
+        emit(std::move(e), now);
+    } else if (const auto* b = std::get_if<Bye>(&msg)) {
+        lose(Event::Kind::Gone, peer_label() + " left" + (b->reason.empty() ? "" : ": " + b->reason), now);
+    } else if (const auto* e = std::get_if<Error>(&msg)) {
+        const std::string who = role_ == Role::Joiner && phase_ == Phase::Greeting
+                                    ? "the host refused"
+                                    : peer_label() + "'s side reports";
+        lose(Event::Kind::Error, who + ": " + (e->reason.empty() ? "an error" : e->reason), now);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void Session::handle(const Message& msg, Millis now) {
+    const bool host = role_ == Role::Host;
+    // Keep-alives, goodbyes and errors at any time; seat changes too, except inside the welcome (which
+    // carries the host's seat); chat once play has started.
+    if (std::holds_alternative<Chat>(msg) && phase_ != Phase::Playing)
+        return fail("chat before the game started", now);
+    const bool in_welcome = !host && phase_ == Phase::Greeting;
+    if (!(in_welcome && std::holds_alternative<Seat>(msg)) && common(msg, now)) return;
+    switch (phase_) {
+        case Phase::Welcoming:
+            if (const auto* s = std::get_if<Sync>(&msg)) {
+                if (s->digest != records_digest(round_records(cur())))
+                    return fail("the joiner's transcript does not match ours", now);
+                return host_go(now);
+            }
+            return fail("expected sync, not " + verb_of(msg), now);
+        case Phase::Greeting: {
+            if (++incoming_.lines > max_welcome_lines) return fail("a welcome longer than 4096 lines", now);
+            if (const auto* w = std::get_if<Welcome>(&msg)) {
+                if (incoming_.welcome) return fail("a second welcome", now);
+                incoming_.welcome = *w;
+                return;
+            }
+            if (!incoming_.welcome) return fail("expected welcome, not " + verb_of(msg), now);
+            if (const auto* n = std::get_if<Name>(&msg)) {
+                incoming_.names[std::size_t(n->player)] = n->name;
+                return;
+            }
+            if (const auto* s = std::get_if<Seat>(&msg)) {
+                peer_seat_ = s->kind;
+                return;
+            }
+            if (const auto* r = std::get_if<RoundInfo>(&msg)) {
+                if (incoming_.clock) return fail("a round after the clock state", now);
+                incoming_.rounds.push_back(RoundRecord{*r, {}});
+                return;
+            }
+            if (const auto* mv = std::get_if<Moves>(&msg)) {
+                if (incoming_.rounds.empty() || incoming_.clock) return fail("moves outside a round", now);
+                auto& moves = incoming_.rounds.back().moves;
+                moves.insert(moves.end(), mv->moves.begin(), mv->moves.end());
+                return;
+            }
+            if (const auto* s = std::get_if<State>(&msg)) {
+                incoming_.clock = s->clock;
+                return;
+            }
+            if (std::holds_alternative<Ready>(msg)) return joiner_ready(now);
+            return fail("unexpected " + verb_of(msg) + " in the welcome", now);
+        }
+        case Phase::Syncing:
+            if (const auto* g = std::get_if<Go>(&msg)) {
+                state_ = 0;
+                lapsed_at_ = {};
+                offers_ = {};
+                phase_ = Phase::Playing;
+                last_received_ = last_sent_ = now;
+                Event e = event(Event::Kind::Started, remote_player());
+                e.clock = g->clock;
+                e.resumed = resuming_;
+                return emit(std::move(e), now);
+            }
+            return fail("expected go, not " + verb_of(msg), now);
+        case Phase::Playing:
+            if (const auto* a = std::get_if<Act>(&msg))
+                return host ? host_request(*a, now) : joiner_fact(*a, now);
+            if (const auto* o = std::get_if<Offer>(&msg))
+                return host ? host_offer(*o, now) : joiner_offer(*o, now);
+            if (const auto* a = std::get_if<Answer>(&msg))
+                return host ? host_answer(*a, now) : joiner_answer(*a, now);
+            if (const auto* c = std::get_if<Clock>(&msg); c && !host) {
+                Event e = event(Event::Kind::Clock);
+                e.clock = c->clock;
+                return emit(std::move(e), now);
+            }
+            return fail("unexpected " + verb_of(msg) + " during play", now);
+        default: return;
+    }
+}
+
+void Session::joiner_ready(Millis now) {
+    Incoming& in = incoming_;
+    if (!in.names[0] || !in.names[1] || in.rounds.empty() || !in.clock)
+        return fail("an incomplete welcome (names, rounds and the clock state are needed)", now);
+    const Welcome& w = *in.welcome;
+    std::array<std::string, 2> names;
+    for (int p : {0, 1})
+        names[std::size_t(p)] =
+            in.names[std::size_t(p)]->empty() ? (p == 0 ? "White" : "Black") : *in.names[std::size_t(p)];
+    std::string why;
+    auto match = build_match(w.settings, names, in.rounds, *in.clock, now, &why);
+    if (!match) return fail("the host's match does not hold together: " + why, now);
+    resuming_ = false;
+    if (join_.held && !join_.held_id.empty() && join_.held_id == w.match_id) {
+        const Comparison c = compare_records(round_records(*join_.held), in.rounds);
+        if (c.kind == Comparison::Kind::Differs) {
+            const std::string where = "the saved games differ: " + c.where;
+            send(Error{where + "; not resumed"}, now);
+            peer_.flush();
+            return lose(Event::Kind::Error, where + " (ours against the host's); not resumed", now);
+        }
+        resuming_ = true;
+    }
+    match_id_ = w.match_id;
+    local_ = w.you;
+    peer_name_ = names[std::size_t(1 - local_)];
+    Event e = event(Event::Kind::Welcomed, local_);
+    e.text = match_id_;
+    e.resumed = resuming_;
+    e.match = std::move(*match);
+    emit(std::move(e), now);
+    send(Seat{local_seat_}, now);
+    send(Sync{records_digest(in.rounds)}, now);
+    incoming_ = {};
+    phase_ = Phase::Syncing;
+    deadline_ = now + handshake_timeout;
+}
+
+void Session::host_go(Millis now) {
+    Match copy = cur();
+    if (resume_at_go_) copy.clock().resume(now);
+    copy.sync_clock(now);
+    const GameClock::State s = copy.clock().state(now);
+    state_ = 0;
+    lapsed_at_ = {};
+    offers_ = {};
+    resume_at_go_ = true;
+    phase_ = Phase::Playing;
+    last_received_ = now;
+    send(Go{s}, now);
+    Event e = event(Event::Kind::Started, remote_player());
+    e.clock = s;
+    e.resumed = resuming_;
+    emit(std::move(e), now);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Changes to the match.
+
+int Session::actor_of(const Act& a) const {
+    const Match& m = cur();
+    switch (a.kind) {
+        case Act::Kind::Move:
+        case Act::Kind::Touch: return m.player_of(m.game().side_to_move());
+        case Act::Kind::Resign:
+        case Act::Kind::Flag: return m.player_of(a.side);
+        case Act::Kind::Starter: return m.chooser();
+        default: return -1;
+    }
+}
+
+std::string Session::request_problem(const Act& a, int by) const {
+    const Match& m = cur();
+    const Game& g = m.game();
+    const bool turn = m.player_of(g.side_to_move()) == by;
+    switch (a.kind) {
+        case Act::Kind::Move:
+        case Act::Kind::Touch: {
+            const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
+            if (g.over()) return what + " after the round ended";
+            if (m.clock().paused()) return what + " while the game is paused";
+            if (!turn) return what + " out of turn";
+            if (a.kind == Act::Kind::Touch) {
+                Game copy = g;
+                const std::string why = copy.touch(a.square);
+                return why.empty() ? "" : "a touch refused: " + square_name(a.square) + ": " + why;
+            }
+            const int expected = int(g.moves().size()) + 1;
+            if (a.number != expected)
+                return "a wrong move number (" + std::to_string(a.number) + ", expected " +
+                       std::to_string(expected) + ")";
+            const ParsedMoves p = parse_moves(a.move);
+            Game copy = g;
+            const std::string why = copy.play(p.moves.at(0).spec);
+            return why.empty() ? "" : "an illegal move: " + a.move + ": " + why;
+        }
+        case Act::Kind::Resign:
+            if (g.over()) return "a resignation after the round ended";
+            if (a.side != m.colour_of(by)) return "a resignation for the other side";
+            return {};
+        case Act::Kind::Starter:
+            if (m.phase() != MatchPhase::ChoosingStarter)
+                return "a choice of starter when there is none to make";
+            if (m.chooser() != by) return "a choice of starter that is the other player's to make";
+            return {};
+        default: return std::string("a ") + act_word(a.kind) + ": only the host announces that";
+    }
+}
+
+std::string Session::fact_problem(const Act& a) const {
+    const Match& m = cur();
+    const Game& g = m.game();
+    const auto mine = [&](Color c) { return m.player_of(c) == local_; };
+    const auto requested = [&] { return outstanding_ && answers(*outstanding_, a); };
+    const auto agreed = [&](OfferKind k) { return agreed_ && agreed_->kind == k; };
+    switch (a.kind) {
+        case Act::Kind::Move: {
+            if (g.over()) return "a move after the round ended";
+            if (m.clock().paused()) return "a move while the game is paused";
+            const int expected = int(g.moves().size()) + 1;
+            if (a.number != expected)
+                return "a wrong move number (" + std::to_string(a.number) + ", expected " +
+                       std::to_string(expected) + ")";
+            if (mine(g.side_to_move()) && !requested())
+                return "a move for our side that we did not make: " + a.move;
+            const ParsedMoves p = parse_moves(a.move);
+            Game copy = g;
+            const std::string why = copy.play(p.moves.at(0).spec);
+            return why.empty() ? "" : "an illegal move: " + a.move + ": " + why;
+        }
+        case Act::Kind::Touch: {
+            if (g.over()) return "a touch after the round ended";
+            if (m.clock().paused()) return "a touch while the game is paused";
+            if (mine(g.side_to_move()) && !requested()) return "a touch for our side that we did not make";
+            Game copy = g;
+            const std::string why = copy.touch(a.square);
+            return why.empty() ? "" : "a touch refused: " + square_name(a.square) + ": " + why;
+        }
+        case Act::Kind::Resign:
+            if (g.over()) return "a resignation after the round ended";
+            if (mine(a.side) && !requested()) return "a resignation for our side that we did not make";
+            return {};
+        case Act::Kind::Draw:
+            if (g.over()) return "a draw after the round ended";
+            return agreed(OfferKind::Draw) ? "" : "a draw nobody agreed to";
+        case Act::Kind::Undo: {
+            if (!agreed(OfferKind::Undo)) return "an undo nobody agreed to";
+            const auto target = undo_target(m, agreed_->offerer);
+            return target && *target == a.number ? "" : "an undo to the wrong move";
+        }
+        case Act::Kind::Pause:
+            if (m.clock().paused()) return "a pause while paused";
+            return agreed(OfferKind::Pause) ? "" : "a pause nobody agreed to";
+        case Act::Kind::Resume:
+            if (!m.clock().paused()) return "a resume while not paused";
+            return agreed(OfferKind::Resume) ? "" : "a resume nobody agreed to";
+        case Act::Kind::Flag:
+            if (g.over() || !m.clock().enabled() || m.clock().paused() || a.side != g.side_to_move())
+                return "a flag for a side whose clock does not run";
+            return {};
+        case Act::Kind::Starter:
+            if (m.phase() != MatchPhase::ChoosingStarter) return "a starter when there is none to choose";
+            if (m.chooser() == local_ && !requested()) return "a starter chosen for us";
+            return {};
+        case Act::Kind::Replay:
+            return m.phase() == MatchPhase::Replay ? "" : "a replay of a round that was not drawn";
+    }
+    return {};
+}
+
+void Session::host_request(const Act& a, Millis now) {
+    if (a.clock) return fail("a change with a clock reading: the host keeps the clock", now);
+    if (a.state > state_)
+        return fail("a change made at state " + std::to_string(a.state) + " when only " +
+                        std::to_string(state_) + " have happened",
+                    now);
+    if (a.state < state_) return;  // overtaken by our news, which tells the joiner it was not played
+    if (std::string problem = request_problem(a, remote_player()); !problem.empty())
+        return fail(problem, now);
+    host_fact(a, remote_player(), now);
+}
+
+std::string Session::host_fact(Act a, int actor, Millis now) {
+    Match copy = cur();
+    a.state = state_;
+    a.clock.reset();
+    Event e = event(Event::Kind::Act, actor);
+    e.act = a;
+    std::string why = apply(copy, e, now);
+    if (!why.empty()) {
+        if (a.kind == Act::Kind::Move && copy.game().over() && copy.game().result().ending == Ending::Time) {
+            // The move came after the mover's flag fell: the flag is the news.
+            Act flag;
+            flag.kind = Act::Kind::Flag;
+            flag.side = copy.game().result().loser;
+            host_fact(flag, copy.player_of(flag.side), now);
+        }
+        return why;
+    }
+    a.clock = copy.clock().state(now);
+    e.act = a;
+    send(a, now);
+    emit(std::move(e), now);
+    after_fact(a, actor, now);
+    return {};
+}
+
+void Session::joiner_fact(const Act& a, Millis now) {
+    if (a.state != state_)
+        return fail("a change out of order (state " + std::to_string(a.state) + ", expected " +
+                        std::to_string(state_) + ")",
+                    now);
+    if (!a.clock) return fail("a change without the clock reading", now);
+    if (std::string problem = fact_problem(a); !problem.empty()) return fail(problem, now);
+    const int actor = actor_of(a);
+    Event e = event(Event::Kind::Act, actor);
+    e.act = a;
+    emit(std::move(e), now);
+    after_fact(a, actor, now);
+}
+
+void Session::after_fact(const Act& a, int actor, Millis now) {
+    const Match& after = cur();
+    ++state_;
+    for (int p : {0, 1}) {
+        for (OfferKind k : {OfferKind::Draw, OfferKind::Undo, OfferKind::Pause, OfferKind::Resume})
+            if (lapses(k, p, a, actor, after)) lapsed_at_[std::size_t(p)][std::size_t(k)] = state_;
+        auto& offer = offers_[std::size_t(p)];
+        if (offer && lapses(offer->kind, p, a, actor, after)) {
+            Event e = event(Event::Kind::Lapsed, p);
+            e.offer = offer->kind;
+            offer.reset();
+            emit(std::move(e), now);
+        }
+    }
+    if (agreed_) {
+        const bool consumed = (a.kind == Act::Kind::Draw && agreed_->kind == OfferKind::Draw) ||
+                              (a.kind == Act::Kind::Undo && agreed_->kind == OfferKind::Undo) ||
+                              (a.kind == Act::Kind::Pause && agreed_->kind == OfferKind::Pause) ||
+                              (a.kind == Act::Kind::Resume && agreed_->kind == OfferKind::Resume);
+        if (!consumed && lapses(agreed_->kind, agreed_->offerer, a, actor, after)) {
+            Event e = event(Event::Kind::Lapsed, agreed_->offerer);
+            e.offer = agreed_->kind;
+            emit(std::move(e), now);
+        }
+        if (consumed || lapses(agreed_->kind, agreed_->offerer, a, actor, after)) agreed_.reset();
+    }
+    if (outstanding_) {
+        if (!answers(*outstanding_, a)) {
+            Event e = event(Event::Kind::Dropped, local_);
+            e.act = *outstanding_;
+            e.text = "your " + request_name(*outstanding_) + " crossed news from " + peer_label() +
+                     " and was not played";
+            emit(std::move(e), now);
+        }
+        outstanding_.reset();
+    }
+}
+
+void Session::host_offer(const Offer& o, Millis now) {
+    const int remote = remote_player();
+    if (o.state > state_) return fail("an offer made at a state that has not happened", now);
+    if (o.state < lapsed_at_[std::size_t(remote)][std::size_t(o.kind)]) return;  // lapsed on its way here
+    if (offers_[std::size_t(remote)]) return fail("a second offer before the first was answered", now);
+    if (std::string problem = offer_problem(cur(), remote, o.kind); !problem.empty())
+        return fail(std::string("an offer of ") + offer_word(o.kind) + " that does not apply: " + problem,
+                    now);
+    offers_[std::size_t(remote)] = PendingOffer{o.kind, o.state};
+    Event e = event(Event::Kind::Offered, remote);
+    e.offer = o.kind;
+    emit(std::move(e), now);
+}
+
+void Session::host_answer(const Answer& a, Millis now) {
+    if (a.state > state_) return fail("an answer made at a state that has not happened", now);
+    auto& mine = offers_[std::size_t(local_)];
+    if (!mine || mine->kind != a.kind || mine->state > a.state) return;  // to an offer that lapsed
+    const OfferKind kind = mine->kind;
+    mine.reset();
+    Event e = event(Event::Kind::Answered, remote_player());
+    e.offer = kind;
+    e.yes = a.yes;
+    emit(std::move(e), now);
+    if (!a.yes) return;
+    if (auto fact = outcome(kind, local_)) host_fact(*fact, -1, now);
+}
+
+void Session::joiner_offer(const Offer& o, Millis now) {
+    const int remote = remote_player();
+    if (o.state != state_) return fail("an offer out of order", now);
+    if (offers_[std::size_t(remote)]) return fail("a second offer before the first was answered", now);
+    if (std::string problem = offer_problem(cur(), remote, o.kind); !problem.empty())
+        return fail(std::string("an offer of ") + offer_word(o.kind) + " that does not apply: " + problem,
+                    now);
+    offers_[std::size_t(remote)] = PendingOffer{o.kind, o.state};
+    Event e = event(Event::Kind::Offered, remote);
+    e.offer = o.kind;
+    emit(std::move(e), now);
+}
+
+void Session::joiner_answer(const Answer& a, Millis now) {
+    auto& mine = offers_[std::size_t(local_)];
+    if (a.state != state_ || !mine || mine->kind != a.kind) return fail("an answer to no offer of ours", now);
+    mine.reset();
+    if (a.yes) agreed_ = Agreement{a.kind, local_};
+    Event e = event(Event::Kind::Answered, remote_player());
+    e.offer = a.kind;
+    e.yes = a.yes;
+    emit(std::move(e), now);
+}
+
+std::optional<Act> Session::outcome(OfferKind kind, int offerer) const {
+    if (!offer_problem(cur(), offerer, kind).empty()) return std::nullopt;
+    Act a;
+    switch (kind) {
+        case OfferKind::Draw: a.kind = Act::Kind::Draw; break;
+        case OfferKind::Undo:
+            a.kind = Act::Kind::Undo;
+            a.number = *undo_target(cur(), offerer);
+            break;
+        case OfferKind::Pause: a.kind = Act::Kind::Pause; break;
+        case OfferKind::Resume: a.kind = Act::Kind::Resume; break;
+    }
+    return a;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the local player does.
+
+std::string Session::not_connected() const {
+    switch (phase_) {
+        case Phase::Playing: return {};
+        case Phase::Listening: return "waiting for the other player to join";
+        case Phase::Connecting:
+        case Phase::Greeting:
+        case Phase::Welcoming:
+        case Phase::Syncing: return "still connecting";
+        case Phase::Gone: return "not connected: reconnect first";
+        case Phase::Closed: return "the network game is over";
+    }
+    return "not connected";
+}
+
+std::string Session::local_act(Act a, Millis now) {
+    if (role_ == Role::Host) return host_fact(a, local_, now);
+    if (outstanding_) return "wait: your " + request_name(*outstanding_) + " is on its way to the host";
+    a.state = state_;
+    a.clock.reset();
+    outstanding_ = a;
+    send(a, now);
+    return {};
+}
+
+std::string Session::move(const Match& match, const MoveSpec& spec, bool interactive, Millis now) {
+    const auto scope = begin(match);
+    if (std::string why = not_connected(); !why.empty()) return why;
+    const Match& m = cur();
+    const Game& g = m.game();
+    if (g.over()) return "the round is over";
+    if (m.clock().paused()) return "the game is paused";
+    if (m.player_of(g.side_to_move()) != local_) return "it is " + peer_label() + "'s turn";
+    if (outstanding_) return "wait: your " + request_name(*outstanding_) + " is on its way to the host";
+    Game copy = g;
+    const auto touched = copy.touched();
+    const std::string why = copy.play(spec, interactive);
+    if (!why.empty()) {
+        if (copy.touched() && copy.touched() != touched) {
+            Act t;
+            t.kind = Act::Kind::Touch;
+            t.square = *copy.touched();
+            local_act(t, now);
+        }
+        return why;
+    }
+    Act a;
+    a.kind = Act::Kind::Move;
+    a.number = int(g.moves().size()) + 1;
+    a.move = move_name(copy.moves().back(), g.side_to_move());
+    return local_act(a, now);
+}
+
+std::string Session::touch(const Match& match, Square square, Millis now) {
+    const auto scope = begin(match);
+    if (std::string why = not_connected(); !why.empty()) return why;
+    Act a;
+    a.kind = Act::Kind::Touch;
+    a.square = square;
+    a.state = state_;
+    if (std::string why = request_problem(a, local_); !why.empty()) return why;
+    return local_act(a, now);
+}
+
+std::string Session::resign(const Match& match, Millis now) {
+    const auto scope = begin(match);
+    if (std::string why = not_connected(); !why.empty()) return why;
+    Act a;
+    a.kind = Act::Kind::Resign;
+    a.side = cur().colour_of(local_);
+    if (cur().game().over()) return "the round is over";
+    return local_act(a, now);
+}
+
+std::string Session::offer(const Match& match, OfferKind kind, Millis now) {
+    const auto scope = begin(match);
+    if (std::string why = not_connected(); !why.empty()) return why;
+    if (offers_[std::size_t(local_)]) return "your last offer has not been answered yet";
+    if (std::string why = offer_problem(cur(), local_, kind); !why.empty()) return why;
+    offers_[std::size_t(local_)] = PendingOffer{kind, state_};
+    send(Offer{state_, kind}, now);
+    return {};
+}
+
+std::string Session::answer(const Match& match, bool yes, Millis now) {
+    const auto scope = begin(match);
+    if (std::string why = not_connected(); !why.empty()) return why;
+    auto& theirs = offers_[std::size_t(remote_player())];
+    if (!theirs) return "there is no offer to answer";
+    const OfferKind kind = theirs->kind;
+    if (role_ == Role::Joiner) {
+        theirs.reset();
+        if (yes) agreed_ = Agreement{kind, remote_player()};
+        send(Answer{state_, kind, yes}, now);
+        return {};
+    }
+    const auto fact = yes ? outcome(kind, remote_player()) : std::nullopt;
+    theirs.reset();
+    send(Answer{state_, kind, yes && fact.has_value()}, now);
+    if (fact) host_fact(*fact, -1, now);
+    return yes && !fact ? "the offer no longer applies" : "";
+}
+
+std::string Session::choose_starter(const Match& match, int player, Millis now) {
+    const auto scope = begin(match);
+    if (std::string why = not_connected(); !why.empty()) return why;
+    if (player != 0 && player != 1) return "the starter is player 0 or 1";
+    Act a;
+    a.kind = Act::Kind::Starter;
+    a.number = player;
+    if (std::string why = request_problem(a, local_); !why.empty()) return why;
+    return local_act(a, now);
+}
+
+std::string Session::replay(const Match& match, Millis now) {
+    const auto scope = begin(match);
+    if (std::string why = not_connected(); !why.empty()) return why;
+    if (role_ != Role::Host) return "the host starts the replay of a drawn round";
+    if (cur().phase() != MatchPhase::Replay) return "no drawn round to play again";
+    Act a;
+    a.kind = Act::Kind::Replay;
+    return host_fact(a, -1, now);
+}
+
+std::string Session::set_seat(SeatKind kind, Millis now) {
+    if (kind == SeatKind::Remote) return "a seat is a person or this machine's computer";
+    local_seat_ = kind;
+    if (peer_.open() && phase_ != Phase::Greeting) send(Seat{kind}, now);
+    return {};
+}
+
+std::string Session::chat(std::string_view text, Millis now) {
+    if (std::string why = not_connected(); !why.empty()) return why;
+    const std::string clean = clean_text(text, max_text);
+    if (clean.empty()) return "nothing to say";
+    send(Chat{clean}, now);
+    return {};
+}
+
+void Session::leave(std::string_view reason, Millis now) {
+    if (peer_.open()) {
+        send(Bye{std::string(reason)}, now);
+        peer_.flush();
+    }
+    peer_ = LineConn();
+    pending_.clear();
+    listener_.reset();
+    offers_ = {};
+    agreed_.reset();
+    outstanding_.reset();
+    phase_ = Phase::Closed;
+}
+
+std::string Session::reconnect(const Match& match, Millis now) {
+    if (role_ != Role::Joiner) return "only the joiner reconnects; the host keeps listening";
+    if (phase_ != Phase::Gone) return phase_ == Phase::Closed ? not_connected() : "already connected";
+    join_.held = match;
+    join_.held_id = match_id_;
+    switch (connector_.start(join_.host, now)) {
+        case Connector::Status::Failed: return connector_.error();
+        case Connector::Status::Connected:
+            phase_ = Phase::Connecting;
+            joiner_connected(now);
+            break;
+        case Connector::Status::Pending: phase_ = Phase::Connecting; break;
+    }
+    return {};
+}
+
+std::vector<std::string> Session::addresses() const {
+    return listener_ ? listener_->addresses() : std::vector<std::string>{};
+}
+
+int Session::port() const { return listener_ ? listener_->port() : 0; }
+
+std::optional<OfferKind> Session::pending_offer(int player) const {
+    if (player != 0 && player != 1) return std::nullopt;
+    const auto& o = offers_[std::size_t(player)];
+    return o ? std::optional<OfferKind>(o->kind) : std::nullopt;
+}
+
+}  // namespace gobblet::net

@@ -1,0 +1,254 @@
+// A network game's connection, host or joiner, as a state machine driven by the caller's one poll()
+// loop (docs/network.md describes the protocol it speaks).
+//
+//   host:   Listening --hello, right code--> Welcoming --sync--> Playing --drop--> Listening (same code)
+//   joiner: Connecting --connected--> Greeting --ready--> Syncing --go--> Playing --drop--> Gone
+//                                                                               reconnect() --^
+//
+// The host holds the match's truth and its clock. Every change to the match travels as a fact from
+// the host, which both sides apply; the joiner's moves and answers are requests the host checks and
+// then announces. Each side checks everything the other sends with the engine; a line that breaks the
+// protocol ends the connection with the reason on both screens, and the match stays as it was.
+//
+// The caller owns the Match and passes it (const) to every call; the session reports changes as
+// events that the caller applies with net::apply, in order, as soon as it takes them, before calling
+// the session again. Nothing else may change the match of a network game (not even Match::tick: the
+// host's session runs the clock and announces flags).
+//
+//     std::vector<pollfd> fds = {{STDIN_FILENO, POLLIN, 0}};
+//     session->pollfds(fds);
+//     poll(fds.data(), fds.size(), clamp(session->until_next(match, now)));
+//     now = steady_ms();
+//     session->on_poll(fds, match, now);
+//     while (auto e = session->next_event()) { net::apply(match, *e, now); show(net::describe(*e, ...)); }
+#pragma once
+
+#include <poll.h>
+
+#include <array>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "code.h"
+#include "event.h"
+#include "socket.h"
+#include "transfer.h"
+
+namespace gobblet::net {
+
+// Limits and timeouts (milliseconds), documented in docs/network.md.
+constexpr Millis hello_timeout = 5000;       // a new connection says hello within this
+constexpr Millis handshake_timeout = 10000;  // each later handshake step (welcome, sync, go)
+constexpr Millis ping_after = 5000;          // a side that has sent nothing for this long pings
+constexpr Millis dead_after = 15000;         // nothing received for this long: the peer is gone
+constexpr std::size_t max_pending = 4;       // connections that have not said hello yet
+constexpr std::size_t max_welcome_lines = 4096;
+constexpr int lines_per_poll = 64;  // lines handled per on_poll; the rest waits (until_next is 0)
+
+enum class Role : std::uint8_t { Host, Joiner };
+
+struct HostConfig {
+    Endpoint listen;                  // host "" = every local address; port 0 = the system chooses
+    std::string code;                 // as typed (--code); "" = a new random one
+    std::string match_id;             // a resumed match's saved id; "" = a new match, a new id
+    int remote_player = 1;            // the player the joiner plays (0 plays White in round 1)
+    SeatKind seat = SeatKind::Human;  // the host's own seat
+};
+
+struct JoinConfig {
+    Endpoint host;
+    std::string code;  // as typed
+    std::string name;  // the joiner's name, cleaned before it is sent
+    SeatKind seat = SeatKind::Human;
+    // A saved match the joiner could continue, and its id: the host sends its own, and play resumes only
+    // when the transcripts agree (this one may lag behind; it may not differ).
+    std::string held_id;
+    std::optional<Match> held;
+};
+
+class Session {
+  public:
+    enum class Phase : std::uint8_t {
+        Listening,
+        Connecting,
+        Greeting,
+        Welcoming,
+        Syncing,
+        Playing,
+        Gone,
+        Closed
+    };
+
+    // Opens the listening sockets (nullptr with *why set when it cannot).
+    static std::unique_ptr<Session> host(const HostConfig& config, std::string* why);
+    // Starts connecting (nullptr with *why set for a bad code or a name that does not resolve).
+    static std::unique_ptr<Session> join(const JoinConfig& config, Millis now, std::string* why);
+
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+    ~Session();
+
+    // The poll loop.
+    void pollfds(std::vector<pollfd>& fds) const;  // appends this session's descriptors
+    void on_poll(std::span<const pollfd> fds, const Match& match, Millis now);
+    // ms until the session needs on_poll again without any descriptor ready (a deadline, a keep-alive,
+    // the clock, lines already buffered: 0); -1 when nothing is due.
+    Millis until_next(const Match& match, Millis now) const;
+    std::optional<Event> next_event();
+
+    // What the player does. Each returns "" when done (host) or sent (joiner), else why not, and then
+    // nothing was sent. The host's own changes come back as events at once; the joiner's when the
+    // host confirms them.
+    // A move of the local player's side. `interactive` as in Game::play: under the official rules a
+    // refused move of one's own board piece still touches it (the touch is sent; the reason returned).
+    std::string move(const Match& match, const MoveSpec& spec, bool interactive, Millis now);
+    std::string touch(const Match& match, Square square, Millis now);
+    std::string resign(const Match& match, Millis now);
+    std::string offer(const Match& match, OfferKind kind, Millis now);
+    // Answers the peer's pending offer.
+    std::string answer(const Match& match, bool yes, Millis now);
+    // After a decided round, when the local player lost it: who starts the next.
+    std::string choose_starter(const Match& match, int player, Millis now);
+    // Host: after a drawn round, play it again.
+    std::string replay(const Match& match, Millis now);
+    std::string set_seat(SeatKind kind, Millis now);
+    std::string chat(std::string_view text, Millis now);
+    // Says goodbye and closes everything (the host stops listening). The session is then Closed.
+    void leave(std::string_view reason, Millis now);
+    // Joiner, after Gone or Error: connects again, offering `match` (the one it holds) for resumption.
+    std::string reconnect(const Match& match, Millis now);
+
+    Role role() const { return role_; }
+    Phase phase() const { return phase_; }
+    bool playing() const { return phase_ == Phase::Playing; }
+    // The join code (normalized) and as players read it ("7QK-M4X").
+    const std::string& code() const { return code_; }
+    std::string code_display() const { return code_text(code_); }
+    // Host: where a joiner can connect ("192.168.1.5:7000"); the port actually bound.
+    std::vector<std::string> addresses() const;
+    int port() const;
+    const std::string& match_id() const { return match_id_; }
+    int local_player() const { return local_; }
+    int remote_player() const { return 1 - local_; }
+    SeatKind peer_seat() const { return peer_seat_; }
+    // The last keep-alive round trip, ms; -1 before the first.
+    Millis round_trip() const { return rtt_; }
+    // A pending offer made by `player`.
+    std::optional<OfferKind> pending_offer(int player) const;
+    // Joiner: a move, touch, resignation or starter choice sent and not yet confirmed.
+    bool awaiting_host() const { return outstanding_.has_value(); }
+
+  private:
+    Session() = default;
+    struct Pending {
+        LineConn conn;
+        std::string peer;
+        Millis deadline = 0;
+    };
+    struct PendingOffer {
+        OfferKind kind;
+        int state;
+    };
+    struct Agreement {
+        OfferKind kind;
+        int offerer;
+    };
+    struct Incoming {
+        std::optional<Welcome> welcome;
+        std::array<std::optional<std::string>, 2> names;
+        std::vector<RoundRecord> rounds;
+        std::optional<GameClock::State> clock;
+        std::size_t lines = 0;
+    };
+
+    // The match as the session sees it during a call: the caller's, plus the events not yet taken.
+    const Match& cur() const { return shadow_ ? *shadow_ : *caller_; }
+    // Every public call that takes the match holds one of these: the match is known during the call only.
+    struct Scope {
+        Session* s;
+        ~Scope() { s->caller_ = nullptr; }
+    };
+    [[nodiscard]] Scope begin(const Match& caller);
+    void emit(Event e, Millis now);
+
+    // Connections.
+    void accept_all(int listen_fd, Millis now);
+    bool pending_step(Pending& p, Millis now);  // false: done with it (promoted or refused)
+    void refuse(Pending& p, const std::string& to_peer, const std::string& to_us);
+    void joiner_connected(Millis now);
+    void peer_io(short revents, Millis now);
+    void timers(Millis now);
+    void send(const Message& m, Millis now);
+    void lose(Event::Kind kind, const std::string& text, Millis now);
+    void fail(const std::string& reason, Millis now);  // the peer broke the protocol
+    std::string peer_label() const { return peer_name_.empty() ? "the other player" : peer_name_; }
+
+    // Messages.
+    void handle(const Message& m, Millis now);
+    bool common(const Message& m, Millis now);  // ping, pong, chat, seat, bye, error: true if handled
+    void host_hello(Pending& p, const Hello& h, Millis now);
+    void host_go(Millis now);
+    void joiner_ready(Millis now);
+    void host_request(const Act& a, Millis now);
+    void joiner_fact(const Act& a, Millis now);
+    void host_offer(const Offer& o, Millis now);
+    void host_answer(const Answer& a, Millis now);
+    void joiner_offer(const Offer& o, Millis now);
+    void joiner_answer(const Answer& a, Millis now);
+
+    // Facts: the host computes one with its authority, sends it and reports it; after_fact does the
+    // bookkeeping both sides share (the state count, offers that lapse, the joiner's requests).
+    std::string host_fact(Act a, int actor, Millis now);
+    void after_fact(const Act& a, int actor, Millis now);
+    // A change the local player makes: the host's is a fact at once, the joiner's a request.
+    std::string local_act(Act a, Millis now);
+    // Whether the request would be accepted; "" or why not (the reason the protocol error gives).
+    std::string request_problem(const Act& a, int by) const;
+    std::string fact_problem(const Act& a) const;
+    int actor_of(const Act& a) const;
+    std::optional<Act> outcome(OfferKind kind, int offerer) const;
+    std::string not_connected() const;
+
+    const Match* caller_ = nullptr;
+
+    Role role_ = Role::Host;
+    Phase phase_ = Phase::Closed;
+    std::deque<Event> events_;
+    std::optional<Match> shadow_;  // the caller's match with the events it has not taken yet
+
+    // Host.
+    std::optional<Listener> listener_;
+    std::vector<Pending> pending_;
+    GuessLimiter limiter_;
+    bool resume_at_go_ = true;  // Go resumes a clock paused by a drop (not one paused by agreement)
+    bool resuming_ = false;     // the joiner held this match: play resumes rather than starts
+
+    // Joiner.
+    JoinConfig join_;
+    Connector connector_;
+    Incoming incoming_;
+
+    // Both.
+    LineConn peer_;
+    std::string code_, match_id_;
+    int local_ = 0;
+    SeatKind local_seat_ = SeatKind::Human, peer_seat_ = SeatKind::Human;
+    std::string peer_name_;
+    Millis deadline_ = 0;  // of the handshake step in progress
+    Millis last_sent_ = 0, last_received_ = 0;
+    std::int64_t ping_token_ = -1;
+    Millis rtt_ = -1;
+    int state_ = 0;  // facts since Go
+    std::array<std::optional<PendingOffer>, 2> offers_;
+    std::array<std::array<int, 4>, 2> lapsed_at_{};  // [offerer][kind]: state after the last lapsing fact
+    std::optional<Agreement> agreed_;                // joiner: an agreement whose fact is on its way
+    std::optional<Act> outstanding_;                 // joiner: a request awaiting its fact
+};
+
+const char* phase_name(Session::Phase p);
+
+}  // namespace gobblet::net

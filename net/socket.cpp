@@ -1,0 +1,336 @@
+#include "socket.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace gobblet::net {
+
+namespace {
+
+std::string errno_text(int e) { return std::strerror(e); }
+
+// The numeric address and port of a socket address ("[::1]:7000").
+std::string address_text(const sockaddr* sa) {
+    char host[INET6_ADDRSTRLEN] = "";
+    int port = 0;
+    if (sa->sa_family == AF_INET) {
+        const auto* in = reinterpret_cast<const sockaddr_in*>(sa);
+        inet_ntop(AF_INET, &in->sin_addr, host, sizeof host);
+        port = ntohs(in->sin_port);
+        return std::string(host) + ":" + std::to_string(port);
+    }
+    if (sa->sa_family == AF_INET6) {
+        const auto* in6 = reinterpret_cast<const sockaddr_in6*>(sa);
+        inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof host);
+        port = ntohs(in6->sin6_port);
+        return "[" + std::string(host) + "]:" + std::to_string(port);
+    }
+    return "?";
+}
+
+int port_of(const sockaddr* sa) {
+    if (sa->sa_family == AF_INET) return ntohs(reinterpret_cast<const sockaddr_in*>(sa)->sin_port);
+    if (sa->sa_family == AF_INET6) return ntohs(reinterpret_cast<const sockaddr_in6*>(sa)->sin6_port);
+    return 0;
+}
+
+void set_port(sockaddr* sa, int port) {
+    if (sa->sa_family == AF_INET) reinterpret_cast<sockaddr_in*>(sa)->sin_port = htons(std::uint16_t(port));
+    if (sa->sa_family == AF_INET6)
+        reinterpret_cast<sockaddr_in6*>(sa)->sin6_port = htons(std::uint16_t(port));
+}
+
+struct AddrInfo {
+    addrinfo* list = nullptr;
+    ~AddrInfo() {
+        if (list) freeaddrinfo(list);
+    }
+};
+
+// getaddrinfo for TCP; "" on success, else why.
+std::string resolve(const Endpoint& e, bool passive, AddrInfo& out) {
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_protocol = IPPROTO_TCP;
+    hints.ai_flags = AI_NUMERICSERV | (passive ? AI_PASSIVE : 0);
+    const std::string port = std::to_string(e.port);
+    const int rc = getaddrinfo(e.host.empty() ? nullptr : e.host.c_str(), port.c_str(), &hints, &out.list);
+    if (rc != 0) return endpoint_text(e) + ": " + (rc == EAI_SYSTEM ? errno_text(errno) : gai_strerror(rc));
+    return {};
+}
+
+}  // namespace
+
+Fd& Fd::operator=(Fd&& o) noexcept {
+    if (this != &o) {
+        reset();
+        fd_ = o.fd_;
+        o.fd_ = -1;
+    }
+    return *this;
+}
+
+void Fd::reset() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+}
+
+std::optional<Endpoint> parse_endpoint(std::string_view text, std::string* why) {
+    const auto fail = [why](const std::string& w) -> std::optional<Endpoint> {
+        if (why) *why = w;
+        return std::nullopt;
+    };
+    Endpoint e;
+    std::string_view port = text;
+    if (!text.empty() && text[0] == '[') {
+        const auto close = text.find(']');
+        if (close == std::string_view::npos) return fail("an IPv6 address needs its closing ']'");
+        e.host = std::string(text.substr(1, close - 1));
+        if (e.host.empty()) return fail("empty brackets: write an address such as [::1]:7000");
+        if (close + 1 >= text.size() || text[close + 1] != ':')
+            return fail("a port is needed after the address, as in [::1]:7000");
+        port = text.substr(close + 2);
+    } else if (const auto colon = text.rfind(':'); colon != std::string_view::npos) {
+        e.host = std::string(text.substr(0, colon));
+        if (e.host.find(':') != std::string::npos)
+            return fail("write an IPv6 address in brackets with its port, as in [::1]:7000");
+        if (e.host.empty()) return fail("nothing before ':': give a host, or the port alone");
+        port = text.substr(colon + 1);
+    }
+    for (char c : e.host)
+        if (static_cast<unsigned char>(c) <= ' ' || c == '[' || c == ']' || c == '/' || c == 127)
+            return fail("not a host name or address");
+    if (e.host.size() > 253) return fail("a host name has at most 253 characters");
+    if (port.empty() || port.size() > 5) return fail("the port is a number from 0 to 65535");
+    int p = 0;
+    for (char c : port) {
+        if (c < '0' || c > '9') return fail("the port is a number from 0 to 65535");
+        p = p * 10 + (c - '0');
+    }
+    if (p > 65535) return fail("the port is a number from 0 to 65535");
+    e.port = p;
+    return e;
+}
+
+std::string endpoint_text(const Endpoint& e) {
+    if (e.host.find(':') != std::string::npos) return "[" + e.host + "]:" + std::to_string(e.port);
+    return e.host + ":" + std::to_string(e.port);
+}
+
+std::optional<Listener> Listener::open(const Endpoint& where, std::string* why) {
+    AddrInfo ai;
+    if (std::string err = resolve(where, true, ai); !err.empty()) {
+        if (why) *why = "cannot listen on " + err;
+        return std::nullopt;
+    }
+    Listener l;
+    l.where_ = where;
+    int port = where.port;
+    std::string first_error;
+    for (addrinfo* a = ai.list; a; a = a->ai_next) {
+        if (a->ai_family != AF_INET && a->ai_family != AF_INET6) continue;
+        Fd fd(::socket(a->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+        if (!fd) {
+            if (first_error.empty()) first_error = errno_text(errno);
+            continue;
+        }
+        const int one = 1;
+        setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (a->ai_family == AF_INET6) setsockopt(fd.get(), IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+        set_port(a->ai_addr, port);  // with port 0, the later families take the port the first one got
+        if (::bind(fd.get(), a->ai_addr, a->ai_addrlen) != 0 || ::listen(fd.get(), 8) != 0) {
+            if (first_error.empty()) first_error = address_text(a->ai_addr) + ": " + errno_text(errno);
+            continue;
+        }
+        if (port == 0) {
+            sockaddr_storage ss{};
+            socklen_t len = sizeof ss;
+            getsockname(fd.get(), reinterpret_cast<sockaddr*>(&ss), &len);
+            port = port_of(reinterpret_cast<sockaddr*>(&ss));
+        }
+        l.families_.push_back(a->ai_family);
+        l.fds_.push_back(std::move(fd));
+    }
+    if (l.fds_.empty()) {
+        if (why) *why = "cannot listen on " + endpoint_text(where) + ": " + first_error;
+        return std::nullopt;
+    }
+    l.port_ = port;
+    return l;
+}
+
+Fd Listener::accept(int fd, std::string* peer) const {
+    sockaddr_storage ss{};
+    socklen_t len = sizeof ss;
+    Fd c(::accept4(fd, reinterpret_cast<sockaddr*>(&ss), &len, SOCK_NONBLOCK | SOCK_CLOEXEC));
+    if (c && peer) *peer = address_text(reinterpret_cast<sockaddr*>(&ss));
+    return c;
+}
+
+std::vector<std::string> Listener::addresses() const {
+    if (!where_.host.empty()) return {endpoint_text(Endpoint{where_.host, port_})};
+    std::vector<std::string> out, loopback;
+    ifaddrs* list = nullptr;
+    if (getifaddrs(&list) == 0) {
+        for (ifaddrs* i = list; i; i = i->ifa_next) {
+            if (!i->ifa_addr || !(i->ifa_flags & IFF_UP)) continue;
+            const int family = i->ifa_addr->sa_family;
+            bool listening = false;
+            for (int f : families_) listening |= f == family;
+            if (!listening) continue;
+            sockaddr_storage ss{};
+            std::memcpy(&ss, i->ifa_addr, family == AF_INET ? sizeof(sockaddr_in) : sizeof(sockaddr_in6));
+            set_port(reinterpret_cast<sockaddr*>(&ss), port_);
+            const std::string text = address_text(reinterpret_cast<sockaddr*>(&ss));
+            bool link_local = false;
+            if (family == AF_INET6) {
+                const auto& a6 = reinterpret_cast<const sockaddr_in6*>(&ss)->sin6_addr;
+                link_local = IN6_IS_ADDR_LINKLOCAL(&a6);  // needs a %interface suffix: not worth giving out
+            }
+            if (link_local) continue;
+            ((i->ifa_flags & IFF_LOOPBACK) ? loopback : out).push_back(text);
+        }
+        freeifaddrs(list);
+    }
+    return out.empty() ? loopback : out;
+}
+
+Connector::Status Connector::start(const Endpoint& where, Millis now) {
+    addrs_.clear();
+    families_.clear();
+    tried_ = 0;
+    fd_.reset();
+    error_.clear();
+    where_ = endpoint_text(where);
+    AddrInfo ai;
+    if (std::string err = resolve(where, false, ai); !err.empty()) {
+        error_ = "cannot find " + err;
+        return status_ = Status::Failed;
+    }
+    for (addrinfo* a = ai.list; a; a = a->ai_next) {
+        if (a->ai_family != AF_INET && a->ai_family != AF_INET6) continue;
+        const auto* bytes = reinterpret_cast<const unsigned char*>(a->ai_addr);
+        addrs_.emplace_back(bytes, bytes + a->ai_addrlen);
+        families_.push_back(a->ai_family);
+    }
+    return next(now);
+}
+
+Connector::Status Connector::next(Millis now) {
+    fd_.reset();
+    while (tried_ < addrs_.size()) {
+        const auto& addr = addrs_[tried_];
+        const int family = families_[tried_++];
+        Fd fd(::socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+        if (!fd) {
+            error_ = "cannot connect to " + where_ + ": " + errno_text(errno);
+            continue;
+        }
+        if (::connect(fd.get(), reinterpret_cast<const sockaddr*>(addr.data()), socklen_t(addr.size())) ==
+            0) {
+            fd_ = std::move(fd);
+            return status_ = Status::Connected;
+        }
+        if (errno == EINPROGRESS) {
+            fd_ = std::move(fd);
+            deadline_ = now + per_address;
+            return status_ = Status::Pending;
+        }
+        error_ = "cannot connect to " + where_ + ": " + errno_text(errno);
+    }
+    if (error_.empty()) error_ = "cannot connect to " + where_ + ": no address to try";
+    return status_ = Status::Failed;
+}
+
+Connector::Status Connector::on_poll(short revents, Millis now) {
+    if (status_ != Status::Pending) return status_;
+    if (revents & (POLLOUT | POLLERR | POLLHUP)) {
+        int err = 0;
+        socklen_t len = sizeof err;
+        if (getsockopt(fd_.get(), SOL_SOCKET, SO_ERROR, &err, &len) != 0) err = errno;
+        if (err == 0) return status_ = Status::Connected;
+        error_ = "cannot connect to " + where_ + ": " + errno_text(err);
+        return next(now);
+    }
+    if (now >= deadline_) {
+        error_ =
+            "cannot connect to " + where_ + ": no answer within " + std::to_string(per_address / 1000) + " s";
+        return next(now);
+    }
+    return status_;
+}
+
+Millis Connector::until_next(Millis now) const {
+    if (status_ != Status::Pending) return -1;
+    return std::max<Millis>(0, deadline_ - now);
+}
+
+LineConn::LineConn(Fd fd) : fd_(std::move(fd)) {
+    const int one = 1;  // small lines, answered at once: Nagle's delay would only add latency
+    setsockopt(fd_.get(), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
+short LineConn::events() const {
+    short e = 0;
+    if (in_.buffered() < max_input) e |= POLLIN;
+    if (has_output()) e |= POLLOUT;
+    return e;
+}
+
+LineConn::Read LineConn::read(std::string* why) {
+    char buf[4096];
+    while (in_.buffered() < max_input) {
+        const ssize_t n = ::recv(fd_.get(), buf, sizeof buf, 0);
+        if (n > 0) {
+            in_.feed(std::string_view(buf, std::size_t(n)));
+            continue;
+        }
+        if (n == 0) return Read::Closed;
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) return Read::Ok;
+        if (why) *why = errno_text(errno);
+        return Read::Failed;
+    }
+    return Read::Ok;
+}
+
+bool LineConn::send(std::string_view line) {
+    if (!fd_) return false;
+    if (out_.size() - out_pos_ + line.size() > max_output) return false;
+    if (out_pos_ > 0 && out_pos_ == out_.size()) {
+        out_.clear();
+        out_pos_ = 0;
+    }
+    out_.append(line);
+    return flush();
+}
+
+bool LineConn::flush() {
+    if (!fd_) return false;
+    while (out_pos_ < out_.size()) {
+        const ssize_t n = ::send(fd_.get(), out_.data() + out_pos_, out_.size() - out_pos_, MSG_NOSIGNAL);
+        if (n > 0) {
+            out_pos_ += std::size_t(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
+        return false;
+    }
+    out_.clear();
+    out_pos_ = 0;
+    return true;
+}
+
+}  // namespace gobblet::net

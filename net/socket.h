@@ -1,0 +1,130 @@
+// POSIX sockets for the network game, non-blocking throughout: the caller's one poll() loop waits on
+// every descriptor here, and every deadline takes `now` from the caller. Nothing in this file blocks,
+// except the host-name lookup before connecting (getaddrinfo; instant for literal addresses and
+// /etc/hosts, a DNS query otherwise).
+#pragma once
+
+#include <poll.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/clock.h"
+#include "wire.h"
+
+namespace gobblet::net {
+
+// A file descriptor that closes itself.
+class Fd {
+  public:
+    Fd() = default;
+    explicit Fd(int fd) : fd_(fd) {}
+    Fd(Fd&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
+    Fd& operator=(Fd&& o) noexcept;
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    ~Fd() { reset(); }
+    int get() const { return fd_; }
+    explicit operator bool() const { return fd_ >= 0; }
+    void reset();
+
+  private:
+    int fd_ = -1;
+};
+
+// Where to listen or connect. An empty host means every local address (listening only).
+struct Endpoint {
+    std::string host;
+    int port = 0;
+    friend bool operator==(const Endpoint&, const Endpoint&) = default;
+};
+// Reads "PORT", "HOST:PORT", "1.2.3.4:PORT" and "[v6]:PORT" (IPv6 literals in brackets, as in URLs).
+// PORT is 0-65535 (0 lets the system choose, for listening). nullopt with *why set otherwise.
+std::optional<Endpoint> parse_endpoint(std::string_view text, std::string* why = nullptr);
+// "host:7000", "[::1]:7000", or ":7000" for every address.
+std::string endpoint_text(const Endpoint& e);
+
+// Listening sockets on one port: one per address family when no address is given (IPv6 with
+// IPV6_V6ONLY, so IPv4 gets its own), otherwise the addresses the host name resolves to.
+class Listener {
+  public:
+    static std::optional<Listener> open(const Endpoint& where, std::string* why);
+    int port() const { return port_; }
+    const std::vector<Fd>& fds() const { return fds_; }
+    // A new connection on listening descriptor `fd`, non-blocking; empty when none was waiting.
+    // *peer gets the other end's address ("192.168.1.20:51234").
+    Fd accept(int fd, std::string* peer = nullptr) const;
+    // Addresses a player can give out: this machine's non-loopback IPv4 and global IPv6 addresses with
+    // the port, or the address given to open(); the loopback ones when there is nothing else.
+    std::vector<std::string> addresses() const;
+
+  private:
+    std::vector<Fd> fds_;
+    std::vector<int> families_;
+    Endpoint where_;
+    int port_ = 0;
+};
+
+// A non-blocking connect to every address a host name resolves to, one after the other, each given
+// per_address ms: connected when the socket turns writable without an error.
+class Connector {
+  public:
+    enum class Status : std::uint8_t { Pending, Connected, Failed };
+    static constexpr Millis per_address = 5000;
+
+    // Resolves the name and starts the first attempt. Failed (with error()) when nothing resolves.
+    Status start(const Endpoint& where, Millis now);
+    int fd() const { return fd_.get(); }
+    // Call when poll reported on fd() (revents may be 0: a deadline may have passed).
+    Status on_poll(short revents, Millis now);
+    // ms until the current attempt's deadline; -1 when not connecting.
+    Millis until_next(Millis now) const;
+    // The connected socket, once Connected.
+    Fd take() { return std::move(fd_); }
+    const std::string& error() const { return error_; }
+
+  private:
+    Status next(Millis now);
+    std::vector<std::vector<unsigned char>> addrs_;  // sockaddr bytes, in getaddrinfo's order
+    std::vector<int> families_;
+    std::size_t tried_ = 0;
+    Fd fd_;
+    Millis deadline_ = 0;
+    std::string where_, error_;
+    Status status_ = Status::Failed;
+};
+
+// A connected socket that speaks lines: input through a bounded LineReader, output queued and written
+// as the socket takes it (never more than max_output queued: a peer that stops reading is dropped).
+class LineConn {
+  public:
+    static constexpr std::size_t max_output = 4 << 20;
+    static constexpr std::size_t max_input = 16 << 10;  // read no more while this much waits
+
+    LineConn() = default;
+    explicit LineConn(Fd fd);
+    int fd() const { return fd_.get(); }
+    bool open() const { return bool(fd_); }
+    short events() const;
+    enum class Read : std::uint8_t { Ok, Closed, Failed };
+    // Reads what the socket holds (until it would block or max_input is buffered).
+    Read read(std::string* why = nullptr);
+    LineReader& input() { return in_; }
+    const LineReader& input() const { return in_; }
+    // Queues a line and writes what the socket takes now; false when the queue is full or the socket
+    // failed (then the connection is lost).
+    bool send(std::string_view line);
+    bool flush();
+    bool has_output() const { return out_pos_ < out_.size(); }
+    void close() { fd_.reset(); }
+
+  private:
+    Fd fd_;
+    LineReader in_;
+    std::string out_;
+    std::size_t out_pos_ = 0;
+};
+
+}  // namespace gobblet::net

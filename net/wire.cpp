@@ -1,0 +1,447 @@
+#include "wire.h"
+
+#include "engine/notation.h"
+
+namespace gobblet::net {
+
+namespace {
+
+constexpr int max_state = 1'000'000'000;
+constexpr int max_number = 100'000;
+constexpr std::int64_t max_token = 1'000'000'000'000'000'000LL;
+
+// Reads a line word by word; the last field of a message may take the rest of the line.
+class Words {
+  public:
+    explicit Words(std::string_view line) : rest_(line) {}
+    // The next word; empty at the end of the line (and for an empty word, which the line check rejects).
+    std::string_view next() {
+        const auto space = rest_.find(' ');
+        const std::string_view w = rest_.substr(0, space);
+        rest_ = space == std::string_view::npos ? std::string_view() : rest_.substr(space + 1);
+        at_end_ = space == std::string_view::npos;
+        return w;
+    }
+    std::string_view rest() const { return rest_; }
+    bool done() const { return at_end_; }
+
+  private:
+    std::string_view rest_;
+    bool at_end_ = false;
+};
+
+// Thrown inside the parser only, caught by parse_message: a reason for the player.
+struct Bad {
+    std::string why;
+};
+
+[[noreturn]] void bad(std::string why) { throw Bad{std::move(why)}; }
+
+std::string shown(std::string_view word) {
+    std::string s = clean_text(word, 16);
+    return s.empty() ? "(nothing)" : "'" + s + "'";
+}
+
+std::int64_t number(std::string_view w, std::int64_t max, const char* what) {
+    if (w.empty() || w.size() > 19 || (w.size() > 1 && w[0] == '0'))
+        bad(std::string(what) + ": not a number: " + shown(w));
+    std::int64_t v = 0;
+    for (char c : w) {
+        if (c < '0' || c > '9') bad(std::string(what) + ": not a number: " + shown(w));
+        if ((c - '0') > max || v > (max - (c - '0')) / 10) bad(std::string(what) + ": out of range");
+        v = v * 10 + (c - '0');
+    }
+    return v;
+}
+
+int small(std::string_view w, int lo, int hi, const char* what) {
+    const auto v = number(w, hi, what);
+    if (v < lo) bad(std::string(what) + ": out of range");
+    return int(v);
+}
+
+Color colour(std::string_view w) {
+    if (w == "white") return Color::White;
+    if (w == "black") return Color::Black;
+    bad("expected white or black, not " + shown(w));
+}
+
+Square square(std::string_view w) {
+    if (w.size() != 2 || w[0] < 'A' || w[0] > 'D' || w[1] < '1' || w[1] > '4')
+        bad("not a square: " + shown(w));
+    return make_square(w[0] - 'A', w[1] - '1');
+}
+
+std::string move(std::string_view w) {
+    const ParsedMoves p = parse_moves(w);
+    if (p.error || p.moves.size() != 1 || p.moves[0].spec.kind == MoveSpec::From::MoverStack ||
+        spec_name(p.moves[0].spec) != w)
+        bad("not a move in canonical notation: " + shown(w));
+    return std::string(w);
+}
+
+std::string hex16(std::string_view w, const char* what) {
+    if (w.size() != 16) bad(std::string(what) + ": expected 16 hex digits");
+    for (char c : w)
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+            bad(std::string(what) + ": expected 16 hex digits");
+    return std::string(w);
+}
+
+OfferKind offer_kind(std::string_view w) {
+    for (OfferKind k : {OfferKind::Draw, OfferKind::Undo, OfferKind::Pause, OfferKind::Resume})
+        if (w == offer_word(k)) return k;
+    bad("unknown offer " + shown(w));
+}
+
+GameClock::State clock_state(std::string_view text) {
+    std::string why;
+    const auto s = GameClock::parse_state(text, &why);
+    if (!s) bad("clock: " + why);
+    return *s;
+}
+
+std::optional<GameClock::State> optional_clock(Words& w) {
+    if (w.done()) return std::nullopt;
+    return clock_state(w.rest());
+}
+
+void end_of_line(Words& w) {
+    if (!w.done()) bad("more words than the message has");
+}
+
+Message parse_words(std::string_view verb, Words& w) {
+    if (verb == "hello") {
+        Hello h;
+        if (w.next() != "gobblet") bad("hello: not a gobblet player");
+        h.version = small(w.next(), 0, 999, "hello: version");
+        if (h.version != protocol_version) return h;  // the session answers in words both sides read
+        h.code = std::string(w.next());
+        if (h.code.size() < 4 || h.code.size() > 32) bad("hello: the code has 4 to 32 letters and digits");
+        for (char c : h.code)
+            if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
+                bad("hello: the code has 4 to 32 letters and digits");
+        const std::string_view holds = w.next();
+        h.holds = holds == "new" ? std::string("new") : hex16(holds, "hello: match id");
+        if (w.done()) bad("hello: no name");
+        h.name = clean_name(w.rest());
+        return h;
+    }
+    if (verb == "welcome") {
+        Welcome m;
+        m.match_id = hex16(w.next(), "welcome: match id");
+        m.you = small(w.next(), 0, 1, "welcome: player");
+        m.settings.variant.size = small(w.next(), 3, 4, "welcome: size");
+        const auto rules = parse_rules(w.next());
+        if (!rules) bad("welcome: unknown rules");
+        m.settings.variant.rules = *rules;
+        m.settings.first_to = small(w.next(), 1, max_first_to, "welcome: first-to");
+        std::string why;
+        const auto clock = parse_clock_settings(w.rest(), &why);
+        if (w.done() || !clock) bad("welcome: clock settings: " + why);
+        m.settings.clock = *clock;
+        return m;
+    }
+    if (verb == "name") {
+        Name n;
+        n.player = small(w.next(), 0, 1, "name: player");
+        n.name = w.done() ? std::string() : clean_name(w.rest());
+        return n;
+    }
+    if (verb == "seat") {
+        const std::string_view k = w.next();
+        end_of_line(w);
+        if (k == "human") return Seat{SeatKind::Human};
+        if (k == "computer") return Seat{SeatKind::Computer};
+        bad("seat: expected human or computer");
+    }
+    if (verb == "round") {
+        RoundInfo r;
+        r.number = small(w.next(), 1, max_number, "round: number");
+        r.white = small(w.next(), 0, 1, "round: white");
+        const std::string_view end = w.next();
+        if (end == "none") {
+            r.end = RoundEnd::None;
+        } else if (end == "draw") {
+            r.end = RoundEnd::Draw;
+        } else if (end.starts_with("resign:") || end.starts_with("time:")) {
+            r.end = end[0] == 'r' ? RoundEnd::Resign : RoundEnd::Time;
+            r.loser = colour(end.substr(end.find(':') + 1));
+        } else {
+            bad("round: unknown ending " + shown(end));
+        }
+        const std::string_view touch = w.next();
+        end_of_line(w);
+        if (touch != "-") r.touch = square(touch);
+        return r;
+    }
+    if (verb == "moves") {
+        Moves m;
+        while (!w.done()) {
+            if (m.moves.size() == moves_per_line) bad("moves: more than 64 moves on a line");
+            m.moves.push_back(move(w.next()));
+        }
+        if (m.moves.empty()) bad("moves: no moves");
+        return m;
+    }
+    if (verb == "state") return State{clock_state(w.rest())};
+    if (verb == "ready") {
+        end_of_line(w);
+        return Ready{};
+    }
+    if (verb == "sync") {
+        Sync s{hex16(w.next(), "sync: digest")};
+        end_of_line(w);
+        return s;
+    }
+    if (verb == "go") return Go{clock_state(w.rest())};
+    if (verb == "offer" || verb == "answer") {
+        const int state = small(w.next(), 0, max_state, "state number");
+        const OfferKind kind = offer_kind(w.next());
+        if (verb == "offer") {
+            end_of_line(w);
+            return Offer{state, kind};
+        }
+        const std::string_view yes = w.next();
+        end_of_line(w);
+        if (yes != "yes" && yes != "no") bad("answer: expected yes or no");
+        return Answer{state, kind, yes == "yes"};
+    }
+    for (Act::Kind k :
+         {Act::Kind::Move, Act::Kind::Touch, Act::Kind::Resign, Act::Kind::Draw, Act::Kind::Undo,
+          Act::Kind::Pause, Act::Kind::Resume, Act::Kind::Flag, Act::Kind::Starter, Act::Kind::Replay}) {
+        if (verb != act_word(k)) continue;
+        Act a;
+        a.kind = k;
+        a.state = small(w.next(), 0, max_state, "state number");
+        switch (k) {
+            case Act::Kind::Move:
+                a.number = small(w.next(), 1, max_number, "move number");
+                a.move = move(w.next());
+                break;
+            case Act::Kind::Touch: a.square = square(w.next()); break;
+            case Act::Kind::Resign:
+            case Act::Kind::Flag: a.side = colour(w.next()); break;
+            case Act::Kind::Undo: a.number = small(w.next(), 0, max_number, "undo: moves kept"); break;
+            case Act::Kind::Starter: a.number = small(w.next(), 0, 1, "starter: player"); break;
+            default: break;
+        }
+        a.clock = optional_clock(w);
+        return a;
+    }
+    if (verb == "clock") return Clock{clock_state(w.rest())};
+    if (verb == "chat") {
+        Chat c{w.done() ? std::string() : clean_text(w.rest(), max_text)};
+        if (c.text.empty()) bad("chat: nothing printable");
+        return c;
+    }
+    if (verb == "ping" || verb == "pong") {
+        const std::int64_t token = number(w.next(), max_token, "token");
+        end_of_line(w);
+        if (verb == "ping") return Ping{token};
+        return Pong{token};
+    }
+    if (verb == "bye") return Bye{w.done() ? std::string() : clean_text(w.rest(), max_text)};
+    if (verb == "error") return Error{w.done() ? std::string() : clean_text(w.rest(), max_text)};
+    bad("unknown message " + shown(verb));
+}
+
+std::string clock_words(const GameClock::State& s) { return GameClock::state_text(s); }
+
+std::string end_word(const RoundInfo& r) {
+    switch (r.end) {
+        case RoundEnd::None: return "none";
+        case RoundEnd::Draw: return "draw";
+        case RoundEnd::Resign: return std::string("resign:") + colour_word(r.loser);
+        case RoundEnd::Time: return std::string("time:") + colour_word(r.loser);
+    }
+    return "none";
+}
+
+// Free text for the end of a line that already holds `head` bytes: cleaned, and cut (by whole
+// characters) so that the line with its '\n' fits in max_line.
+std::string fitted(std::string_view text, std::size_t chars, std::size_t head) {
+    std::string s = clean_text(text, chars);
+    const std::size_t room = max_line - 1 - head;
+    while (s.size() > room) {
+        std::size_t cut = s.size() - 1;
+        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+        s.resize(cut);
+    }
+    return s;
+}
+
+struct Writer {
+    std::string operator()(const Hello& h) const {
+        const std::string head =
+            "hello gobblet " + std::to_string(h.version) + " " + h.code + " " + h.holds + " ";
+        return head + fitted(h.name, max_name_length, head.size());
+    }
+    std::string operator()(const Welcome& m) const {
+        return "welcome " + m.match_id + " " + std::to_string(m.you) + " " +
+               std::to_string(m.settings.variant.size) + " " + rules_name(m.settings.variant.rules) + " " +
+               std::to_string(m.settings.first_to) + " " + clock_settings_text(m.settings.clock);
+    }
+    std::string operator()(const Name& n) const {
+        const std::string head = "name " + std::to_string(n.player) + " ";
+        return head + fitted(n.name, max_name_length, head.size());
+    }
+    std::string operator()(const Seat& s) const {
+        return std::string("seat ") + (s.kind == SeatKind::Computer ? "computer" : "human");
+    }
+    std::string operator()(const RoundInfo& r) const {
+        return "round " + std::to_string(r.number) + " " + std::to_string(r.white) + " " + end_word(r) + " " +
+               (r.touch ? square_name(*r.touch) : std::string("-"));
+    }
+    std::string operator()(const Moves& m) const {
+        std::string s = "moves";
+        for (const std::string& mv : m.moves) s += " " + mv;
+        return s;
+    }
+    std::string operator()(const State& s) const { return "state " + clock_words(s.clock); }
+    std::string operator()(const Ready&) const { return "ready"; }
+    std::string operator()(const Sync& s) const { return "sync " + s.digest; }
+    std::string operator()(const Go& g) const { return "go " + clock_words(g.clock); }
+    std::string operator()(const Act& a) const {
+        std::string s = std::string(act_word(a.kind)) + " " + std::to_string(a.state);
+        switch (a.kind) {
+            case Act::Kind::Move: s += " " + std::to_string(a.number) + " " + a.move; break;
+            case Act::Kind::Touch: s += " " + square_name(a.square); break;
+            case Act::Kind::Resign:
+            case Act::Kind::Flag: s += std::string(" ") + colour_word(a.side); break;
+            case Act::Kind::Undo:
+            case Act::Kind::Starter: s += " " + std::to_string(a.number); break;
+            default: break;
+        }
+        if (a.clock) s += " " + clock_words(*a.clock);
+        return s;
+    }
+    std::string operator()(const Offer& o) const {
+        return "offer " + std::to_string(o.state) + " " + offer_word(o.kind);
+    }
+    std::string operator()(const Answer& a) const {
+        return "answer " + std::to_string(a.state) + " " + offer_word(a.kind) + (a.yes ? " yes" : " no");
+    }
+    std::string operator()(const Clock& c) const { return "clock " + clock_words(c.clock); }
+    std::string operator()(const Chat& c) const { return "chat " + fitted(c.text, max_text, 5); }
+    std::string operator()(const Ping& p) const { return "ping " + std::to_string(p.token); }
+    std::string operator()(const Pong& p) const { return "pong " + std::to_string(p.token); }
+    std::string operator()(const Bye& b) const { return "bye " + fitted(b.reason, max_text, 4); }
+    std::string operator()(const Error& e) const { return "error " + fitted(e.reason, max_text, 6); }
+};
+
+}  // namespace
+
+const char* offer_word(OfferKind k) {
+    switch (k) {
+        case OfferKind::Draw: return "draw";
+        case OfferKind::Undo: return "undo";
+        case OfferKind::Pause: return "pause";
+        case OfferKind::Resume: return "resume";
+    }
+    return "draw";
+}
+
+const char* act_word(Act::Kind k) {
+    switch (k) {
+        case Act::Kind::Move: return "move";
+        case Act::Kind::Touch: return "touch";
+        case Act::Kind::Resign: return "resign";
+        case Act::Kind::Draw: return "draw";
+        case Act::Kind::Undo: return "undo";
+        case Act::Kind::Pause: return "pause";
+        case Act::Kind::Resume: return "resume";
+        case Act::Kind::Flag: return "flag";
+        case Act::Kind::Starter: return "starter";
+        case Act::Kind::Replay: return "replay";
+    }
+    return "move";
+}
+
+const char* colour_word(Color c) { return c == Color::White ? "white" : "black"; }
+
+bool valid_utf8(std::string_view s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        int len;
+        std::uint32_t cp;
+        if (c >= 0xC2 && c <= 0xDF) {
+            len = 2;
+            cp = c & 0x1F;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            cp = c & 0x0F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            cp = c & 0x07;
+        } else {
+            return false;  // a continuation byte first, an overlong two-byte lead, or beyond U+10FFFF
+        }
+        if (i + len > s.size()) return false;
+        for (int k = 1; k < len; ++k) {
+            const unsigned char d = static_cast<unsigned char>(s[i + k]);
+            if ((d & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (d & 0x3F);
+        }
+        if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
+        i += len;
+    }
+    return true;
+}
+
+Parsed parse_message(std::string_view line) {
+    if (line.size() + 1 > max_line) return {std::nullopt, "a line longer than 512 bytes"};
+    if (!valid_utf8(line)) return {std::nullopt, "a line that is not valid UTF-8"};
+    for (char ch : line) {
+        const unsigned char c = static_cast<unsigned char>(ch);
+        if (c < 0x20 || c == 0x7F) return {std::nullopt, "a control character in a line"};
+    }
+    if (line.empty()) return {std::nullopt, "an empty line"};
+    // One space between words: only free text at the end of a line may hold more.
+    Words w(line);
+    const std::string_view verb = w.next();
+    try {
+        Message m = parse_words(verb, w);
+        const bool free_text = std::holds_alternative<Hello>(m) || std::holds_alternative<Name>(m) ||
+                               std::holds_alternative<Chat>(m) || std::holds_alternative<Bye>(m) ||
+                               std::holds_alternative<Error>(m);
+        if (!free_text && (line.find("  ") != std::string_view::npos || line.back() == ' '))
+            return {std::nullopt,
+                    std::string("extra spaces in a ") + std::string(clean_text(verb, 16)) + " line"};
+        return {std::move(m), {}};
+    } catch (const Bad& b) {
+        return {std::nullopt, b.why};
+    }
+}
+
+std::string format_message(const Message& m) { return std::visit(Writer{}, m) + "\n"; }
+
+void LineReader::feed(std::string_view bytes) {
+    if (pos_ > 0 && pos_ >= buf_.size() / 2) {  // drop what was returned, now and then
+        buf_.erase(0, pos_);
+        pos_ = 0;
+    }
+    buf_.append(bytes);
+}
+
+bool LineReader::has_line() const {
+    return buf_.find('\n', pos_) != std::string::npos || buffered() >= max_line;
+}
+
+LineReader::Status LineReader::next(std::string& line) {
+    const std::size_t limit = std::min(buf_.size(), pos_ + max_line);
+    const std::size_t nl = buf_.find('\n', pos_);
+    if (nl == std::string::npos || nl >= limit)
+        return buffered() >= max_line ? Status::TooLong : Status::NeedMore;
+    line.assign(buf_, pos_, nl - pos_);
+    pos_ = nl + 1;
+    return Status::Line;
+}
+
+}  // namespace gobblet::net

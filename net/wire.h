@@ -1,0 +1,188 @@
+// The network protocol's messages and their one-line text form (docs/network.md has every message with
+// an example). A line is at most max_line bytes with its '\n', valid UTF-8, without control characters;
+// words are separated by one space. The reader is strict: anything longer, malformed or unknown is an
+// error with a reason fit to show a player, and the connection ends. Free text from the peer (names,
+// chat, reasons) is cleaned to printable characters of bounded length while it is read, so nothing the
+// caller receives can disturb a terminal.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/clock.h"
+#include "engine/match.h"
+#include "engine/rules.h"
+
+namespace gobblet::net {
+
+constexpr int protocol_version = 1;
+// Longest line, counting its '\n' (IRC's figure).
+constexpr std::size_t max_line = 512;
+// Longest chat line and reason, in characters (at most 4 bytes each, so they fit in a line).
+constexpr std::size_t max_text = 120;
+// Moves a `moves` line carries at most when a match is sent whole.
+constexpr std::size_t moves_per_line = 64;
+
+// Hello: the joiner's first line. `holds` is the id of the saved match it could continue, or "new".
+struct Hello {
+    int version = protocol_version;
+    std::string code;  // normalized join code (net/code.h)
+    std::string holds = "new";
+    std::string name;  // cleaned; may be empty
+    friend bool operator==(const Hello&, const Hello&) = default;
+};
+// Welcome: the host accepts, with the match's settings and which player the joiner is. The rest of
+// the match follows (Name, Seat, RoundInfo and Moves lines, State) and Ready ends it.
+struct Welcome {
+    std::string match_id;
+    int you = 1;  // the joiner's player index: 0 played White in round 1
+    MatchSettings settings{};
+    friend bool operator==(const Welcome&, const Welcome&) = default;
+};
+struct Name {
+    int player = 0;
+    std::string name;  // cleaned
+    friend bool operator==(const Name&, const Name&) = default;
+};
+// Who sits at the sender's seat now: a person or the sender's own computer.
+struct Seat {
+    SeatKind kind = SeatKind::Human;
+    friend bool operator==(const Seat&, const Seat&) = default;
+};
+// How a round ended when the board did not decide it.
+enum class RoundEnd : std::uint8_t { None, Resign, Draw, Time };
+// One round of the match being sent: its number, who played White, an ending the moves do not show,
+// and a touched piece (pending, or a forfeit). Its moves follow in Moves lines.
+struct RoundInfo {
+    int number = 1;
+    int white = 0;
+    RoundEnd end = RoundEnd::None;
+    Color loser = Color::White;  // Resign, Time
+    std::optional<Square> touch;
+    friend bool operator==(const RoundInfo&, const RoundInfo&) = default;
+};
+struct Moves {
+    std::vector<std::string> moves;  // canonical ("W3B2"), syntax checked; the engine checks the rest
+    friend bool operator==(const Moves&, const Moves&) = default;
+};
+// The clock as the host holds it (the whole state, not a face).
+struct State {
+    GameClock::State clock;
+    friend bool operator==(const State&, const State&) = default;
+};
+struct Ready {
+    friend bool operator==(const Ready&, const Ready&) = default;
+};
+// The joiner holds the match the digest names (net/transfer.h) and is ready to play.
+struct Sync {
+    std::string digest;
+    friend bool operator==(const Sync&, const Sync&) = default;
+};
+// The host starts (or resumes) play: state numbers count from 0 again; the clock as it starts.
+struct Go {
+    GameClock::State clock;
+    friend bool operator==(const Go&, const Go&) = default;
+};
+
+// A change to the shared match. From the joiner it is a request; from the host it is a fact that both
+// sides apply, and it carries the host's clock reading after the change. `state` is the number of facts
+// before it since Go: a fact must carry exactly the joiner's count, a request the count it was made at
+// (so the host can tell a request overtaken by its own facts from a forged one).
+struct Act {
+    enum class Kind : std::uint8_t { Move, Touch, Resign, Draw, Undo, Pause, Resume, Flag, Starter, Replay };
+    Kind kind = Kind::Move;
+    int state = 0;
+    int number = 0;             // Move: the move's number in the round (1 = the first); Undo: the moves
+                                // the round keeps; Starter: the player who starts the next round
+    std::string move;           // Move: canonical
+    Square square = 0;          // Touch
+    Color side = Color::White;  // Resign, Flag: the side that resigns or ran out of time
+    std::optional<GameClock::State> clock;  // in facts
+    friend bool operator==(const Act&, const Act&) = default;
+};
+enum class OfferKind : std::uint8_t { Draw, Undo, Pause, Resume };
+// Asks the other player to agree; `state` as in Act.
+struct Offer {
+    int state = 0;
+    OfferKind kind = OfferKind::Draw;
+    friend bool operator==(const Offer&, const Offer&) = default;
+};
+struct Answer {
+    int state = 0;
+    OfferKind kind = OfferKind::Draw;
+    bool yes = false;
+    friend bool operator==(const Answer&, const Answer&) = default;
+};
+// A clock reading between facts (a DM chunk taken from a reserve).
+struct Clock {
+    GameClock::State clock;
+    friend bool operator==(const Clock&, const Clock&) = default;
+};
+struct Chat {
+    std::string text;  // cleaned, at most max_text characters, never empty
+    friend bool operator==(const Chat&, const Chat&) = default;
+};
+// Keep-alives: the token is the sender's own, echoed back (it measures the round trip).
+struct Ping {
+    std::int64_t token = 0;
+    friend bool operator==(const Ping&, const Ping&) = default;
+};
+struct Pong {
+    std::int64_t token = 0;
+    friend bool operator==(const Pong&, const Pong&) = default;
+};
+// Leaving on purpose, and leaving because the other side broke the protocol.
+struct Bye {
+    std::string reason;
+    friend bool operator==(const Bye&, const Bye&) = default;
+};
+struct Error {
+    std::string reason;
+    friend bool operator==(const Error&, const Error&) = default;
+};
+
+using Message = std::variant<Hello, Welcome, Name, Seat, RoundInfo, Moves, State, Ready, Sync, Go, Act, Offer,
+                             Answer, Clock, Chat, Ping, Pong, Bye, Error>;
+
+// One line read: the message, or why the line is not one (a reason to show a player; it never quotes
+// the line's bytes unsanitised).
+struct Parsed {
+    std::optional<Message> message;
+    std::string error;
+};
+// Reads one line, without its '\n'.
+Parsed parse_message(std::string_view line);
+// The message as one line, with its '\n'. Free text is cleaned and cut to fit.
+std::string format_message(const Message& m);
+
+// The words the wire uses for its enumerations.
+const char* offer_word(OfferKind k);
+const char* act_word(Act::Kind k);
+const char* colour_word(Color c);  // "white", "black"
+
+// Splits a byte stream into lines. Holds at most one line beyond what the caller has taken: a stream
+// with max_line bytes and no '\n' is an error at once, without waiting for the rest of it.
+class LineReader {
+  public:
+    enum class Status : std::uint8_t { Line, NeedMore, TooLong };
+    void feed(std::string_view bytes);
+    // The next complete line (without '\n') into `line`.
+    Status next(std::string& line);
+    // Bytes received and not yet returned as lines.
+    std::size_t buffered() const { return buf_.size() - pos_; }
+    // A complete line is waiting.
+    bool has_line() const;
+
+  private:
+    std::string buf_;
+    std::size_t pos_ = 0;
+};
+
+// True when `s` is well-formed UTF-8 (no overlong forms, surrogates or values above U+10FFFF).
+bool valid_utf8(std::string_view s);
+
+}  // namespace gobblet::net

@@ -1,0 +1,169 @@
+// The network tests' loop: Sessions and raw peers over loopback, on ports the system picks, with a fake
+// clock (the sockets are real, time is a number the test moves).
+#pragma once
+
+#include <sys/socket.h>
+
+#include <functional>
+
+#include "net/session.h"
+#include "support.h"
+#include "tools/raw_peer.h"
+
+namespace gobblet::test {
+
+using namespace gobblet::net;
+
+inline constexpr Millis t0 = 1'000'000;  // the fake clock's start: any value will do
+inline constexpr Millis s = 1000;
+
+struct Side {
+    std::unique_ptr<Session> session;
+    Match match;
+    std::vector<Event> events;
+
+    std::vector<Event> of(Event::Kind k) const {
+        std::vector<Event> out;
+        for (const Event& e : events)
+            if (e.kind == k) out.push_back(e);
+        return out;
+    }
+    bool saw(Event::Kind k) const { return !of(k).empty(); }
+    std::string last(Event::Kind k) const {
+        const auto v = of(k);
+        return v.empty() ? std::string("(none)") : v.back().text;
+    }
+    std::string moves() const { return transcript_text(match.game().moves()); }
+};
+
+// The loop of a program that holds several sessions and raw peers, at fake time `now`.
+struct Net {
+    std::vector<Side*> players;
+    std::vector<RawPeer*> raws;
+    Millis now = t0;
+
+    // One pass: poll (waiting at most `wait` ms of real time for a socket), then every session and raw
+    // peer handles what it got, and every event is applied as a program would.
+    void step(int wait = 20) {
+        std::vector<pollfd> fds;
+        for (Side* p : players)
+            if (p->session) p->session->pollfds(fds);
+        const std::size_t first_raw = fds.size();
+        for (RawPeer* r : raws) fds.push_back({r->open() ? r->fd() : -1, r->events(), 0});
+        int timeout = wait;
+        for (Side* p : players)
+            if (p->session && p->session->until_next(p->match, now) == 0) timeout = 0;
+        ::poll(fds.data(), fds.size(), timeout);
+        for (Side* p : players) {
+            if (!p->session) continue;
+            p->session->on_poll(fds, p->match, now);
+            drain(*p);
+        }
+        for (std::size_t i = 0; i < raws.size(); ++i) raws[i]->on_poll(fds[first_raw + i].revents);
+    }
+    void drain(Side& p) {
+        while (auto e = p.session->next_event()) {
+            const std::string why = apply(p.match, *e, now);
+            INFO(describe(*e, p.match, p.session->local_player()));
+            REQUIRE(why.empty());
+            p.events.push_back(std::move(*e));
+        }
+    }
+    // Steps until `done` holds; false if it never did (a few seconds of real time at most).
+    bool until(const std::function<bool()>& done, int steps = 250) {
+        for (int i = 0; i < steps; ++i) {
+            if (done()) return true;
+            step();
+        }
+        return done();
+    }
+    // Steps a few times with nothing expected, for checks that something did not happen.
+    void idle(int steps = 5) {
+        for (int i = 0; i < steps; ++i) step(2);
+    }
+    // Lets `d` ms of fake time pass a second at a time, the loop running meanwhile (keep-alives go
+    // back and forth as they would: a jump of a minute at once would look like a dead peer).
+    void pass(Millis d) {
+        for (; d >= 1000; d -= 1000) {
+            now += 1000;
+            idle(2);
+        }
+        now += d;
+        idle(2);
+    }
+};
+
+inline Side make_host(const std::string& where = "127.0.0.1:0", MatchSettings settings = {}, int remote = 1,
+                      const std::string& code = "ABCD-EFGH") {
+    HostConfig c;
+    c.listen = *parse_endpoint(where);
+    c.code = code;
+    c.remote_player = remote;
+    Side p;
+    std::array<std::string, 2> names = {"Liam", "Liam"};
+    names[std::size_t(remote)] = "remote player";
+    p.match = Match(settings, names);
+    std::string why;
+    p.session = Session::host(c, &why);
+    INFO(why);
+    REQUIRE(p.session);
+    CHECK(p.session->phase() == Session::Phase::Listening);
+    return p;
+}
+
+inline Side make_joiner(const Side& host, Millis now, const std::string& code = "abcd-efgh",
+                        const std::string& name = "Eamon", const std::string& address = "127.0.0.1") {
+    JoinConfig c;
+    c.host = Endpoint{address, host.session->port()};
+    c.code = code;
+    c.name = name;
+    Side p;
+    std::string why;
+    p.session = Session::join(c, now, &why);
+    INFO(why);
+    REQUIRE(p.session);
+    return p;
+}
+
+inline MoveSpec spec(const std::string& move) {
+    const ParsedMoves p = parse_moves(move);
+    REQUIRE_FALSE(p.error);
+    REQUIRE(p.moves.size() == 1);
+    return p.moves[0].spec;
+}
+
+// Plays a move from whichever side is to move, and waits until both boards show it.
+inline void play(Net& net, Side& mover, Side& other, const std::string& move) {
+    INFO("move " << move);
+    const std::size_t before = other.match.game().moves().size();
+    REQUIRE(mover.session->move(mover.match, spec(move), false, net.now) == "");
+    REQUIRE(net.until([&] {
+        return other.match.game().moves().size() == before + 1 &&
+               mover.match.game().moves().size() == before + 1;
+    }));
+}
+
+// Liam (White, the host) makes four in a row on row A; Eamon (Black, the joiner) plays along row D.
+inline const std::vector<std::string> white_wins = {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K2C4", "W2A4"};
+
+inline void connect(Net& net, Side& host, Side& joiner) {
+    REQUIRE(net.until([&] { return host.session->playing() && joiner.session->playing(); }));
+}
+
+inline bool has_ipv6_loopback() {
+    std::string why;
+    return Listener::open(Endpoint{"::1", 0}, &why).has_value();
+}
+
+// A raw peer that has joined properly and sits at the board (sync sent, go received).
+inline void raw_join(Net& net, RawPeer& raw, const Side& host, const std::string& name = "Mallory",
+                     const std::string& code = "ABCDEFGH") {
+    std::string why;
+    REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}, &why));
+    raw.say("hello gobblet 1 " + code + " new " + name + "\n");
+    REQUIRE(net.until([&] { return raw.line_starting("ready").has_value(); }));
+    raw.say(Sync{raw.welcome_digest()});
+    REQUIRE(net.until([&] { return raw.line_starting("go ").has_value(); }));
+}
+
+}  // namespace gobblet::test
