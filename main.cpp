@@ -14,6 +14,8 @@
 #include "engine/movegen.h"
 #include "engine/protocol.h"
 #include "engine/selfplay.h"
+#include "net/code.h"
+#include "net/socket.h"
 #include "saves/savefile.h"
 #include "saves/store.h"
 #include "ui/app.h"
@@ -110,6 +112,36 @@ Millis monotonic_millis() {
                       .count());
 }
 
+// The network flags' combinations (docs/network.md): "" or why the command line cannot be played.
+std::string network_flag_problem(const CLI::App& app, const std::string& host_at, const std::string& join_to,
+                                 const std::string& code) {
+    const bool host = app.count("--host") > 0, join = app.count("--join") > 0;
+    if (!host && !join) return app.count("--code") ? "--code goes with --host or --join" : "";
+    if (host && join) return "--host and --join cannot be combined: one machine hosts, the other joins";
+    for (const char* other :
+         {"--load", "--gtp", "--replay", "--match", "--perft", "--bench", "--bench-paste"})
+        if (app.count(other))
+            return std::string(host ? "--host" : "--join") + " cannot be combined with " + other;
+    std::string why;
+    const auto at = net::parse_endpoint(host ? host_at : join_to, &why);
+    if (!at)
+        return std::string(host ? "--host " : "--join ") + clean_name(host ? host_at : join_to) + ": " + why;
+    if (join && (at->host.empty() || at->port == 0))
+        return "--join " + clean_name(join_to) +
+               ": give the host and its port, like 192.168.1.5:7000 or [::1]:7000";
+    if (!code.empty() && !net::normalize_code(code))
+        return "--code " + clean_name(code) +
+               ": a code is 4 to 32 letters and digits (dashes and spaces do not matter)";
+    if (host && app.count("--white") && app.count("--black"))
+        return "with --host, give your own side only (--white or --black): the other is the remote player";
+    if (join)
+        for (const char* game : {"--rules", "--size", "--first-to", "--turn-time", "--reserve",
+                                 "--reserve-chunk", "--game-time", "--increment", "--dm"})
+            if (app.count(game))
+                return std::string(game) + " cannot be given with --join: the host sets the game";
+    return "";
+}
+
 // --perft N: leaf count, time and speed, for spotting move generator regressions.
 int run_perft(int depth, Variant v) {
     Position pos(v);
@@ -194,6 +226,11 @@ int main(int argc, char** argv) {
                    "How fast the computer plays itself, for watching: fast, normal (default) or slow")
         ->check(CLI::IsMember({"fast", "normal", "slow"}));
     load_opt->excludes(app.get_option("--resume"));
+    std::string host_at, join_to, code;
+    app.add_option("--host", host_at,
+                   "Host a network game on [ADDR:]PORT; the other player joins (docs/network.md)");
+    app.add_option("--join", join_to, "Join a network game at HOST:PORT ([v6]:PORT for IPv6)");
+    app.add_option("--code", code, "The join code (the host's own, or the one to join with)");
 
     // Other front ends and measurements.
     app.add_option("--perft", perft_depth, "Count leaf positions N plies from the start, with time and speed")
@@ -223,6 +260,10 @@ int main(int argc, char** argv) {
         clock_flags.dm_preset();
     }
     const Variant variant{size, *parse_rules(rules)};
+    if (std::string err = network_flag_problem(app, host_at, join_to, code); !err.empty()) {
+        std::cerr << "gobblet: " << err << "\n";
+        return 2;
+    }
     if (app.count("--perft")) return run_perft(perft_depth, variant);
     if (app.count("--bench")) return run_bench(std::cout, bench_depth);
     if (bench_paste) return ui::bench_paste(std::cout);
@@ -279,6 +320,17 @@ int main(int argc, char** argv) {
     for (const char* p = argc > 0 ? argv[0] : "gobblet"; *p && ui_options.program.size() < 200; ++p)
         if (static_cast<unsigned char>(*p) >= 32 && *p != 127) ui_options.program += *p;
     ui_options.seats_given = app.count("--white") || app.count("--black");
+    if (!host_at.empty()) {
+        ui_options.host_at = net::parse_endpoint(host_at);
+        // The host names its own side; the other is the remote player (White by default is the host's).
+        const int remote = app.count("--black") ? 0 : 1;
+        ui_options.seats[remote] = SeatSpec{SeatKind::Remote, "", std::nullopt};
+    }
+    if (!join_to.empty()) {
+        ui_options.join_to = net::parse_endpoint(join_to);
+        ui_options.join_seat = app.count("--black") ? ui_options.seats[1] : ui_options.seats[0];
+    }
+    if (!code.empty()) ui_options.code = *net::normalize_code(code);
     ui_options.match = MatchSettings{variant, first_to, *clock};
     ui_options.match_given = first_to_opt->count() || dm || clock->enabled();
     return ui::run(ui_options);

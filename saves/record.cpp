@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -145,7 +146,7 @@ std::string slug(std::string_view name) {
 }  // namespace
 
 std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, const GameClock::State* clock,
-                        std::string_view date) {
+                        std::string_view date, std::string_view match_id) {
     const bool is_match = !m.single_game();
     std::string out = is_match ? "% gobblet match\n" : "% gobblet game\n";
     out += std::string("% rules: ") + rules_name(m.variant().rules) + "\n";
@@ -153,6 +154,7 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     if (!date.empty()) out += "% date: " + std::string(date) + "\n";
     out += "% white: " + m.name(0) + "\n% black: " + m.name(1) + "\n";
     out += "% seat white: " + seat_text(seats[0]) + "\n% seat black: " + seat_text(seats[1]) + "\n";
+    if (!match_id.empty()) out += "% match id: " + std::string(match_id) + "\n";
     if (is_match) out += "% first to: " + std::to_string(m.settings().first_to) + "\n";
     if (m.clock().enabled()) out += "% clock: " + clock_settings_text(m.clock().settings()) + "\n";
     if (is_match) out += "% score: " + m.score_text() + "\n";
@@ -216,6 +218,7 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
     std::vector<RoundText> rounds(1);
     bool explicit_rounds = false;
     std::optional<GameClock::State> clock_state;
+    std::string match_id;
 
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const int no = int(i) + 1;
@@ -256,6 +259,13 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
             if (!seat)
                 return fail(no, std::string(value), "a seat is human, computer, computer LEVEL or remote");
             seats[key == "seat white" ? 0 : 1] = *seat;
+        } else if (key == "match id") {
+            const bool ok =
+                !value.empty() && value.size() <= 64 && std::all_of(value.begin(), value.end(), [](char c) {
+                    return std::isalnum(static_cast<unsigned char>(c)) || c == '-';
+                });
+            if (!ok) return fail(no, "match id", "a match id is up to 64 letters, digits and dashes");
+            match_id = std::string(value);
         } else if (key == "first to") {
             const std::string v(value);
             char* end = nullptr;
@@ -346,7 +356,7 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
     if (!match) return fail(rounds.back().line, "", why);
     if (!score_line.empty() && score_line != match->score_text())
         return fail(score_line_no, score_line, "the rounds give the score " + match->score_text());
-    out.record = Record{std::move(*match), seats, clock_state, header.date, is_match};
+    out.record = Record{std::move(*match), seats, clock_state, header.date, is_match, match_id};
     return out;
 }
 

@@ -10,6 +10,7 @@
 //     % black: Eamon
 //     % seat white: human              (who plays: human, computer, computer max, remote)
 //     % seat black: computer max
+//     % match id: 3f9c...              (a network match: what both sides compare when one comes back)
 //     % first to: 2                    (matches)
 //     % clock: dm 2m 5m 30s            (when there is a clock: see engine/clock.h)
 //     % score: Liam 1 - 0 Eamon        (matches)
@@ -48,11 +49,12 @@ struct Record {
     std::optional<GameClock::State> clock;  // the round in progress's clock, when saved
     std::string date;
     bool is_match = false;  // written as a match (first to more than one, or a clock)
+    std::string match_id;   // a network match's id, else empty
 };
 
 // The text of a record. `clock` is the clock frozen at the moment of saving (nullptr: not written).
 std::string record_text(const Match& match, const std::array<SeatSpec, 2>& seats,
-                        const GameClock::State* clock, std::string_view date);
+                        const GameClock::State* clock, std::string_view date, std::string_view match_id = {});
 
 // A record read from text, or the error: the line, what was written there and why it is refused.
 struct LoadedRecord {

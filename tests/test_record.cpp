@@ -114,6 +114,18 @@ TEST_CASE("a match record round-trips: settings, rounds, starters, draws, score 
     CHECK(saves::record_text(back, {}, &*r.record->clock, "2026-11-23 14:03") == text);
 }
 
+TEST_CASE("a network match keeps its id", "[record]") {
+    Match m;
+    const std::array<SeatSpec, 2> seats = {SeatSpec{}, SeatSpec{SeatKind::Remote, "", std::nullopt}};
+    const std::string text = saves::record_text(m, seats, nullptr, "", "3f9c-a1");
+    CHECK(text.find("% seat black: remote\n% match id: 3f9c-a1\n") != std::string::npos);
+    const auto r = saves::read_record(text);
+    REQUIRE(r.record);
+    CHECK(r.record->match_id == "3f9c-a1");
+    CHECK(r.record->seats == seats);
+    CHECK_FALSE(saves::read_record("% match id: a b\n").record);
+}
+
 TEST_CASE("a finished match ends with its result", "[record]") {
     Match m(MatchSettings{Variant{}, 2, {}}, {"Liam", "Eamon"});
     play_all(m, white_wins);

@@ -80,7 +80,7 @@ std::string App::prepare() {
     }
     next_variant_ = match_.variant();
     install_seats(seats);
-    return "";
+    return start_network();
 }
 
 SeatSpec App::spec_of(int player) const {
@@ -93,15 +93,21 @@ SeatSpec App::spec_of(int player) const {
     return s;
 }
 
+std::unique_ptr<Seat> App::make_seat(SeatKind kind, const PlayerSettings& settings) {
+    switch (kind) {
+        case SeatKind::Computer: return std::make_unique<ComputerSeat>(loop_, settings);
+        case SeatKind::Remote: return std::make_unique<RemoteSeat>();
+        case SeatKind::Human: break;
+    }
+    return std::make_unique<HumanSeat>();
+}
+
 void App::install_seats(const std::array<SeatSpec, 2>& specs) {
     for (int p : {0, 1}) {
         PlayerSettings ps = options_.player;
         if (specs[p].level) ps.level = *specs[p].level;
         ps.seed = options_.player.seed + std::uint64_t(p) * 7919;
-        if (specs[p].kind == SeatKind::Computer)
-            seats_[p] = std::make_unique<ComputerSeat>(loop_, ps);
-        else
-            seats_[p] = std::make_unique<HumanSeat>();
+        seats_[p] = make_seat(specs[p].kind, ps);
         ui_.seats[p].kind = seats_[p]->kind();
         ui_.seats[p].label = specs[p].kind == SeatKind::Computer ? level_name(ps.level) : "";
         asked_[p].reset();
@@ -125,10 +131,7 @@ void App::set_seat(int player, SeatKind kind) {
     asked_[player].reset();
     PlayerSettings ps = options_.player;
     ps.seed = options_.player.seed + std::uint64_t(player) * 7919;
-    if (kind == SeatKind::Computer)
-        seats_[player] = std::make_unique<ComputerSeat>(loop_, ps);
-    else
-        seats_[player] = std::make_unique<HumanSeat>();
+    seats_[player] = make_seat(kind, ps);
     ui_.seats[player].kind = kind;
     ui_.seats[player].label = kind == SeatKind::Computer ? level_name(ps.level) : "";
     refresh_names();
@@ -148,6 +151,7 @@ void App::refresh_names() {
 }
 
 int App::acting_human() const {
+    if (net_) return is_human(net_->local_player()) ? net_->local_player() : -1;
     const Game& g = match_.game();
     const int to_move = match_.player_of(g.side_to_move());
     if (is_human(to_move)) return to_move;
@@ -174,7 +178,8 @@ int App::run() {
     if (ui_.message.empty())
         say("Type a move (like W3B2) and press Enter, or press an arrow key for the cursor; ? shows every "
             "key.");
-    match_.start_clock(now());
+    if (!options_.join_to && !options_.host_at) match_.start_clock(now());  // a host's session starts its own
+    if (options_.join_to && !net_ && !quit_) ask_code();
     last_move_at_ = now();
     std::vector<pollfd> extra;
     while (!quit_ && !quit_requested) {
@@ -184,10 +189,19 @@ int App::run() {
         for (const InputEvent& e : events) e.kind == InputEvent::Kind::Paste ? on_paste(e) : on_key(e.key);
         service(t);
         redraw(t);
+        extra.clear();
+        if (net_) net_->pollfds(extra);
         const EventLoop::Ready ready = loop_.wait(extra, timeout_ms(t));
         if (ready.input) read_input(now());
+        net_poll(extra, now());
     }
     cancel_seats();
+    if (net_) net_->leave(match_.name(std::max(0, local_player())) + " left the game", now());
+    if (!exit_message_.empty() && exit_status_ != 0) {
+        close_terminal();
+        std::cerr << "gobblet: " << exit_message_ << "\n";
+        return exit_status_;
+    }
     autosave();
     close_terminal();
     const auto path = saves::autosave_path();
@@ -257,6 +271,7 @@ int App::timeout_ms(Millis t) const {
         consider(left <= 10'000 ? left % 100 + 1 : left % 1000 + 1);  // the clock face changes
     }
     if (ui_.thinking) consider(100);  // the search's progress
+    if (net_) consider(net_->until_next(match_, t));
     const Game& g = match_.game();
     if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())])
         consider(std::max<Millis>(0, last_move_at_ + speeds[speed_].pause - t));
@@ -266,6 +281,7 @@ int App::timeout_ms(Millis t) const {
 void App::redraw(Millis t) {
     last_draw_ = t;
     ui_.reviewing = match_.game().can_redo() && !continue_here_;
+    ui_.title_note = net_title();
     if (ui_.help) {
         erase();
         const auto lines = help_lines(match_, COLS - 1);
@@ -290,6 +306,26 @@ bool App::available(Action a) const {
     const Game& g = match_.game();
     const bool playing = !g.over() && match_.phase() == MatchPhase::Playing;
     const bool some_human = is_human(0) || is_human(1);
+    if (net_) {
+        const bool live = net_->playing();
+        switch (a) {
+            case Action::Pause: return live && match_.clock().enabled();
+            case Action::OfferDraw:
+            case Action::Resign: return live && playing && acting_human() >= 0;
+            case Action::Back:
+            case Action::Chat: return live;
+            case Action::Hint:
+            case Action::NewGame:
+            case Action::Open:
+            case Action::Forward:
+            case Action::ToEnd:
+            case Action::ToStart:
+            case Action::GotoMove:
+            case Action::Analysis:
+            case Action::Puzzles: return false;
+            default: return true;
+        }
+    }
     switch (a) {
         case Action::Pause:
             return playing && (match_.clock().enabled() || (is_computer(0) && is_computer(1)));
@@ -363,7 +399,7 @@ Chrome App::chrome() const {
 
 void App::service(Millis t) {
     Game& g = match_.game();
-    if (!ui_.paused && match_.clock().enabled() && !g.over()) {
+    if (!net_ && !ui_.paused && match_.clock().enabled() && !g.over()) {
         const std::optional<Color> running = match_.clock().running();
         const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
         const ClockUpdate u = match_.tick(t);
@@ -411,7 +447,8 @@ void App::service(Millis t) {
         case MatchPhase::Playing: {
             const int p = seat_of(g.side_to_move());
             const bool reviewing = g.can_redo() && !continue_here_;
-            if (is_computer(p) && !asked_[p] && !reviewing && paced) {
+            const bool net_ready = !net_ || (net_->playing() && !net_->awaiting_host());
+            if (is_computer(p) && !asked_[p] && !reviewing && paced && net_ready) {
                 seat(p).ask(Ask::Move, match_, p, t);
                 asked_[p] = Ask::Move;
             }
@@ -426,11 +463,9 @@ void App::service(Millis t) {
             break;
         }
         case MatchPhase::Replay:
-            if (!is_human(0) && !is_human(1) && paced) {
-                match_.next_round(t);
-                say("round " + std::to_string(match_.round_number()) + " is played again");
-                after_change(false);
-            }
+            // Nobody here to press Enter: the computers (or a host's computer) play the round again.
+            if (!is_human(0) && !is_human(1) && paced && (!net_ || net_->role() == net::Role::Host))
+                replay_round();
             break;
         case MatchPhase::Over: break;
     }
@@ -445,6 +480,10 @@ void App::on_answer(int player, const SeatAction& a) {
             Game& g = match_.game();
             if (asked != Ask::Move || g.over() || seat_of(g.side_to_move()) != player) return;
             const Color mover = g.side_to_move();
+            if (net_) {
+                say_if(net_->move(match_, MoveSpec::of(a.move, mover), false, t));
+                return;
+            }
             if (!match_.play(a.move, t).empty()) {
                 after_change(false);  // a flag fell before the move arrived
                 return;
@@ -458,6 +497,11 @@ void App::on_answer(int player, const SeatAction& a) {
         case SeatAction::Kind::DeclineDraw: {
             if (draw_offer_to_ != player) return;
             draw_offer_to_.reset();
+            if (net_) {
+                say(match_.name(player) + " " + a.why);
+                say_if(net_->answer(match_, a.kind == SeatAction::Kind::AcceptDraw, t));
+                return;
+            }
             if (a.kind == SeatAction::Kind::AcceptDraw && !match_.game().over()) {
                 match_.agree_draw(t);
                 say(match_.name(player) + " " + (a.why.empty() ? "accepts the draw" : a.why));
@@ -470,10 +514,10 @@ void App::on_answer(int player, const SeatAction& a) {
         }
         case SeatAction::Kind::Starter:
             if (match_.phase() != MatchPhase::ChoosingStarter || match_.chooser() != player) return;
-            match_.choose_starter(a.starter, t);
-            say(match_.name(player) + " chose that " + match_.name(a.starter) + " starts round " +
-                std::to_string(match_.round_number()) + " (and plays White)");
-            after_change(false);
+            choose_starter(a.starter);
+            if (!net_)
+                say(match_.name(player) + " chose that " + match_.name(a.starter) + " starts round " +
+                    std::to_string(match_.round_number()) + " (and plays White)");
             return;
     }
 }

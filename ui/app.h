@@ -7,6 +7,7 @@
 
 #include "engine/match.h"
 #include "engine/player.h"
+#include "net/socket.h"
 #include "saves/savefile.h"
 
 namespace gobblet::ui {
@@ -23,6 +24,10 @@ struct Options {
     PlayerSettings player;            // --level, --think, --seed
     bool no_color = false;            // --no-color (NO_COLOR is read by the UI itself)
     std::string speed = "normal";     // --speed: the pace of a computer playing itself
+    std::optional<net::Endpoint> host_at;  // --host [ADDR:]PORT
+    std::optional<net::Endpoint> join_to;  // --join HOST:PORT
+    SeatSpec join_seat;                    // --join with --white/--black: the joiner's name and seat
+    std::string code;                      // --code, normalized
 };
 
 // Runs the game until the player quits; returns the exit status. Without a usable terminal it prints

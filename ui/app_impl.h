@@ -17,6 +17,7 @@
 #include "app.h"
 #include "input.h"
 #include "loop.h"
+#include "net/session.h"
 #include "saves/record.h"
 #include "seat.h"
 #include "state.h"
@@ -51,6 +52,7 @@ class App {
 
   private:
     // Seats.
+    std::unique_ptr<Seat> make_seat(SeatKind kind, const PlayerSettings& settings);
     void install_seats(const std::array<SeatSpec, 2>& specs);
     void set_seat(int player, SeatKind kind);
     void refresh_names();
@@ -112,6 +114,11 @@ class App {
     void menu_change(int delta);
     void open_record(const std::filesystem::path& path);
 
+    // Shows why something could not be done, if it could not.
+    void say_if(const std::string& why) {
+        if (!why.empty()) say(why, true);
+    }
+    void ask_code();  // --join without --code: asks for it
     void say(std::string text, bool error = false) {
         ui_.message = std::move(text);
         ui_.message_is_error = error;
@@ -149,6 +156,25 @@ class App {
     bool archived_ = false;
     std::string archive_path_;
     std::string autosave_error_;
+    // The network game (ui/network.cpp): the session, and what the loop needs of it.
+    std::string start_network();  // from prepare(): "" or why the network game cannot start
+    void connect(const std::string& code);
+    void net_poll(std::vector<pollfd>& fds, Millis t);
+    void on_net_event(const net::Event& e);
+    std::string net_title() const;
+    std::string how_to_join() const;  // host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X"
+    bool networked() const { return net_ != nullptr; }
+    int local_player() const { return net_ ? net_->local_player() : -1; }
+    // Round transitions, through the network when there is one.
+    void choose_starter(int player);
+    void replay_round();
+    std::unique_ptr<net::Session> net_;
+    bool net_welcomed_ = false;  // joiner: the host's match arrived (a failure before it ends the program)
+    std::string net_held_id_;    // joiner --resume: the saved match's id
+    std::optional<Match> net_held_;
+    int exit_status_ = 0;
+    std::string exit_message_;  // printed after the terminal is closed
+
     std::size_t handled_end_ = 0;  // rounds().size() when the current round's end was handled
     std::vector<std::filesystem::path> overlay_paths_;  // the game list's files (empty: the menu)
 };

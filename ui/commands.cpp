@@ -82,6 +82,20 @@ void App::submit_prompt() {
 }
 
 void App::on_action(Action a) {
+    if (net_ && !available(a)) {
+        switch (a) {
+            case Action::Hint:
+            case Action::NewGame:
+            case Action::Open:
+            case Action::Forward:
+            case Action::ToEnd:
+            case Action::ToStart:
+            case Action::GotoMove:
+                say("not in a network game: the two of you play it out (< asks to take a move back)", true);
+                return;
+            default: break;
+        }
+    }
     switch (a) {
         case Action::None: return;
         case Action::Help:
@@ -122,7 +136,19 @@ void App::on_action(Action a) {
         case Action::Pause: return pause();
         case Action::OfferDraw: return offer_draw();
         case Action::Resign: return resign();
-        case Action::Chat: say("chat works in a network game (--host or --join)", true); return;
+        case Action::Chat:
+            if (!available(Action::Chat)) {
+                say(net_ ? "not connected: nobody to talk to"
+                         : "chat works in a network game (--host or --join)",
+                    true);
+                return;
+            }
+            ui_.entry = LineEntry{"Say", "", net::max_text, [this](const std::string& text) {
+                                      if (text.empty()) return;
+                                      const std::string why = net_->chat(text, now());
+                                      say(why.empty() ? "you: " + printable(text) : why, !why.empty());
+                                  }};
+            return;
         case Action::Analysis:
         case Action::Puzzles: say("not available in this build", true); return;
         case Action::ListUp:
@@ -216,8 +242,10 @@ void App::entry_key(Key k) {
         return;
     }
     if (!k.special && (k.code == 27 || k.code == 3)) {
+        const auto cancel = e.cancel;
         ui_.entry.reset();
         say("cancelled");
+        if (cancel) cancel();
         return;
     }
     if ((k.special && k.code == KEY_BACKSPACE) || (!k.special && (k.code == 127 || k.code == 8))) {
@@ -291,6 +319,10 @@ void App::on_paste(const InputEvent& e) {
         say("paste refused, nothing changed: it is not text (it holds control codes or bytes that are not "
             "UTF-8)",
             true);
+        return;
+    }
+    if (net_ && e.text.find('\n') != std::string::npos) {
+        say("paste refused: a network game is played move by move (paste a single move at the prompt)", true);
         return;
     }
     std::string text = e.text;

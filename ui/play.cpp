@@ -25,6 +25,18 @@ bool App::play_human(const MoveSpec& spec) {
     }
     const Color mover = g.side_to_move();
     const int p = seat_of(mover);
+    if (net_ && !net_->playing()) {
+        say(net_->role() == net::Role::Host && !net_welcomed_ &&
+                    net_->phase() == net::Session::Phase::Listening
+                ? "nobody has joined yet: " + how_to_join()
+                : "not connected: the game goes on when the other player is back",
+            true);
+        return false;
+    }
+    if (seats_[p]->kind() == SeatKind::Remote) {
+        say("it is " + match_.name(p) + "'s turn, across the network", true);
+        return false;
+    }
     if (!is_human(p)) {
         say("it is " + match_.name(p) + "'s turn: press " + (mover == Color::White ? "[" : "]") +
                 " to take over " + color_name(mover),
@@ -32,6 +44,16 @@ bool App::play_human(const MoveSpec& spec) {
         return false;
     }
     const std::string written = spec_name(spec);
+    if (net_) {
+        // The session checks the move with the engine and sends it; the match takes it from its event.
+        const std::string why = net_->move(match_, spec, true, now());
+        if (!why.empty())
+            say(written + ": " + why, true);
+        else if (net_->awaiting_host())
+            say(written + " sent to the host");
+        ui_.picked.reset();
+        return why.empty();
+    }
     const std::string reason = match_.play(spec, true, now());
     if (!reason.empty()) {
         std::string m = written + ": " + reason;
@@ -77,30 +99,21 @@ void App::on_round_over() {
         case MatchPhase::Over: {
             const std::string kept = archive_if_over();
             say(std::string(match_.single_game() ? "The game is over" : "The match is over") + kept +
-                "; n starts a new one");
+                (net_ ? "" : "; n starts a new one"));
             return;
         }
         case MatchPhase::ChoosingStarter: {
             const int loser = match_.chooser();
             say(text);
-            if (!is_human(loser)) return;  // the computer chooses by its rule
+            if (!is_human(loser))
+                return;  // the computer chooses by its rule; a remote player on their screen
             const int other = 1 - loser;
             const int next = match_.round_number() + 1;
             ask_question(Question{
                 match_.name(loser) + " lost round " + std::to_string(match_.round_number()) +
                     " and chooses who starts round " + std::to_string(next) + " (the starter plays White)",
-                {{ch('s'), match_.name(loser) + " starts",
-                  [this, loser] {
-                      match_.choose_starter(loser, now());
-                      say(match_.name(loser) + " starts round " + std::to_string(match_.round_number()));
-                      after_change(false);
-                  }},
-                 {ch('o'), match_.name(other) + " starts",
-                  [this, other] {
-                      match_.choose_starter(other, now());
-                      say(match_.name(other) + " starts round " + std::to_string(match_.round_number()));
-                      after_change(false);
-                  }}},
+                {{ch('s'), match_.name(loser) + " starts", [this, loser] { choose_starter(loser); }},
+                 {ch('o'), match_.name(other) + " starts", [this, other] { choose_starter(other); }}},
                 nullptr});
             say(ui_.question->text + ".");
             return;
@@ -108,15 +121,14 @@ void App::on_round_over() {
         case MatchPhase::Replay:
             say(text);
             if (!is_human(0) && !is_human(1)) return;
+            if (net_ && net_->role() == net::Role::Joiner) {
+                say(text + "; the host starts it again");
+                return;
+            }
             ask_question(
                 Question{text,
                          {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
-                           [this] {
-                               match_.next_round(now());
-                               say("round " + std::to_string(match_.round_number()) +
-                                   " is played again: " + match_.names_by_colour()[0] + " starts");
-                               after_change(false);
-                           }}},
+                           [this] { replay_round(); }}},
                          nullptr});
             return;
         case MatchPhase::Playing: return;
@@ -156,7 +168,12 @@ void App::on_spot(const Spot& spot) {
             say("the piece on " + square_name(sq) + " is " + color_name(~us) + "'s", true);
             return;
         }
-        if (g.variant().touch_rule()) {
+        if (g.variant().touch_rule() && net_) {
+            if (const std::string why = net_->touch(match_, sq, now()); !why.empty()) {
+                say(why, true);
+                return;
+            }
+        } else if (g.variant().touch_rule()) {
             const std::string reason = g.touch(sq);
             if (!reason.empty()) {
                 say(reason, true);
@@ -200,6 +217,7 @@ void App::on_spot(const Spot& spot) {
 // Stepping through the game
 
 std::string App::step_allowed() const {
+    if (net_) return "in a network game moves are taken back by agreement: < asks the other player";
     if (!match_.single_game() && match_.game().over())
         return "round " + std::to_string(match_.round_number()) + " is over and counts in the match";
     if (match_.clock().enabled() && !match_.game().over()) return "takebacks are off while the clock runs";
@@ -213,6 +231,13 @@ bool App::can_step(bool tell) {
 }
 
 void App::step_back(int) {
+    if (net_) {
+        const std::string why = net_->offer(match_, net::OfferKind::Undo, now());
+        say(why.empty() ? "asked " + match_.name(net_->remote_player()) + " to let you take back your move"
+                        : why,
+            !why.empty());
+        return;
+    }
     if (!can_step(true)) return;
     Game& g = match_.game();
     if (!g.can_undo()) {
@@ -270,6 +295,11 @@ void App::go_to(std::size_t plies) {
 // Other actions
 
 void App::new_game() {
+    if (net_) {
+        say("a network game goes on until it is over: start a new one with " + options_.program + " --host",
+            true);
+        return;
+    }
     const bool empty = match_.game().moves().empty() && match_.rounds().size() == 1;
     if (empty && next_variant_ == match_.variant()) {
         say("this is already a new game");
@@ -313,6 +343,21 @@ void App::start_new(bool keep) {
 
 void App::toggle_computer(Color c) {
     const int p = seat_of(c);
+    if (net_) {
+        if (p != net_->local_player()) {
+            say(std::string(color_name(c)) + " is " + match_.name(p) +
+                    "'s, across the network: only your own side can go to the computer",
+                true);
+            return;
+        }
+        const bool on = !is_computer(p);
+        say_if(net_->set_seat(on ? SeatKind::Computer : SeatKind::Human, now()));
+        set_seat(p, on ? SeatKind::Computer : SeatKind::Human);
+        say(std::string("your computer plays for you: ") + (on ? "on" : "off") + "; " +
+            match_.name(net_->remote_player()) + " is told");
+        autosave();
+        return;
+    }
     const bool on = !is_computer(p);
     set_seat(p, on ? SeatKind::Computer : SeatKind::Human);
     say(std::string("computer plays ") + color_name(c) + ": " + (on ? "on" : "off") +
@@ -349,6 +394,16 @@ void App::hint() {
 }
 
 void App::pause() {
+    if (net_) {
+        const bool paused = match_.clock().paused();
+        const std::string why =
+            net_->offer(match_, paused ? net::OfferKind::Resume : net::OfferKind::Pause, now());
+        say(why.empty()
+                ? "asked " + match_.name(net_->remote_player()) + (paused ? " to resume" : " to pause")
+                : why,
+            !why.empty());
+        return;
+    }
     if (!available(Action::Pause)) {
         say("pause stops the clocks, or a computer playing itself: there is neither now", true);
         return;
@@ -374,6 +429,11 @@ void App::offer_draw() {
     }
     const int from = acting_human();
     const int to = 1 - from;
+    if (net_) {
+        const std::string why = net_->offer(match_, net::OfferKind::Draw, now());
+        say(why.empty() ? "offered " + match_.name(to) + " a draw" : why, !why.empty());
+        return;
+    }
     if (is_human(to)) {
         ask_question(Question{
             match_.name(from) + " offers a draw: " + match_.name(to) + ", do you accept?",
@@ -404,6 +464,7 @@ void App::resign() {
     ask_question(Question{match_.name(p) + ": resign " + what + "?",
                           {{ch('y'), "resign",
                             [this, p] {
+                                if (net_) return say_if(net_->resign(match_, now()));
                                 match_.resign(match_.colour_of(p), now());
                                 after_change(false);
                             }},

@@ -11,7 +11,7 @@ namespace gobblet::ui {
 std::string App::record_now() const {
     const GameClock::State st = match_.clock().state(now());
     std::array<SeatSpec, 2> specs = {spec_of(0), spec_of(1)};
-    return saves::record_text(match_, specs, &st, saves::now_text());
+    return saves::record_text(match_, specs, &st, saves::now_text(), net_ ? net_->match_id() : "");
 }
 
 void App::autosave() {

@@ -44,6 +44,13 @@ class HumanSeat : public Seat {
     SeatKind kind() const override { return SeatKind::Human; }
 };
 
+// A player on another machine: their moves and answers arrive from the network session (ui/network.cpp),
+// which checks them with the engine before the match takes them.
+class RemoteSeat : public Seat {
+  public:
+    SeatKind kind() const override { return SeatKind::Remote; }
+};
+
 // The computer: its own Player (and search table), searching on its own worker thread.
 class ComputerSeat : public Seat {
   public:

@@ -42,6 +42,7 @@ struct LineEntry {
     std::string text;
     std::size_t max_length = 64;
     std::function<void(const std::string&)> submit;
+    std::function<void()> cancel;  // Esc; null: Esc just closes the entry
 };
 
 // One row of an overlay list (the settings menu, the list of games).
@@ -82,7 +83,7 @@ struct UiState {
     bool paused = false;
     bool reviewing = false;  // moves were stepped back: the computer waits
     bool color = true;
-    std::string footer_note;  // shown before the keys in the footer ("reviewing move 12 of 30")
+    std::string title_note;  // the network's state, in the title ("waiting for a player, code 7QK-M4X")
 };
 
 }  // namespace gobblet::ui

@@ -268,13 +268,14 @@ std::string status_text(const Match& match, const UiState& ui) {
 
 // The title: rules, size, and for a match the round, the score and the target; the clock settings when
 // they fit (the clocks themselves are always in the panel).
-std::string title_text(const Match& match, int width) {
+std::string title_text(const Match& match, const UiState& ui, int width) {
     const Variant v = match.variant();
     std::string t = std::string("gobblet  ") + rules_name(v.rules) + " rules  " + std::to_string(v.size) +
                     "x" + std::to_string(v.size);
     if (!match.single_game())
         t += "  round " + std::to_string(match.round_number()) + "  " + match.score_text() + "  first to " +
              std::to_string(match.settings().first_to);
+    if (!ui.title_note.empty()) t += "  " + ui.title_note;
     const std::string clock = "  clock: " + clock_description(match.clock().settings());
     if (match.clock().enabled() && text_width(t + clock) <= width) t += clock;
     return t;
@@ -400,7 +401,7 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
         refresh();
         return;
     }
-    put(0, 0, title_text(match, l.cols - 1), 0);
+    put(0, 0, title_text(match, ui, l.cols - 1), 0);
     mvchgat(0, 0, 7, A_BOLD, has_colors_on() ? pair_title : 0, nullptr);
 
     draw_grid(l);

@@ -97,3 +97,43 @@ paste() {
     $T load-buffer -b p "$1"
     $T paste-buffer -p -b p -t ui
 }
+
+# Network games: a second player, in their own session "peer" of the same tmux server, with their own
+# save folders. start_peer [-x W] [-y H] [flags...] starts it; peer_screen, peer_keys, peer_type_move,
+# wait_peer TEXT and wait_peer_exit mirror the helpers above.
+PEER_STATE=$WORK/peer-state PEER_DATA=$WORK/peer-data
+start_peer() {
+    local w=100 h=30
+    while [ $# -gt 0 ]; do
+        case $1 in
+            -x) w=$2; shift 2 ;;
+            -y) h=$2; shift 2 ;;
+            *) break ;;
+        esac
+    done
+    rm -f "$WORK/peer-status"
+    $T new-session -d -s peer -x "$w" -y "$h" \
+        "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$PEER_STATE XDG_DATA_HOME=$PEER_DATA $MAIN $* 2>$WORK/peer-stderr; echo \$? > $WORK/peer-status; sleep 60"
+}
+peer_screen() { $T capture-pane -p -t peer; }
+peer_keys() { $T send-keys -t peer "$@"; }
+peer_type_move() { peer_keys -l "$1"; peer_keys Enter; }
+wait_peer() {
+    local i
+    for i in $(seq 100); do
+        peer_screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+    done
+    echo "--- peer screen:"; peer_screen
+    fail "timed out waiting on the peer's screen for: $1"
+}
+wait_peer_exit() {
+    local i
+    for i in $(seq 100); do
+        [ -s "$WORK/peer-status" ] && { cat "$WORK/peer-status"; return 0; }
+        sleep 0.1
+    done
+    fail "the peer's game did not exit"
+}
+# host_port: the port a hosting game shows in its waiting message (it listens on port 0: the system's).
+host_port() { screen | tr '\n' ' ' | grep -oE '(127\.0\.0\.1|\[::1\]):[0-9]+' | head -1 | sed 's/.*://'; }

@@ -1,0 +1,236 @@
+// The curses game across the network: starting a session (--host, --join), feeding it from the one
+// poll loop, and taking in what it reports. In a network game the match changes only through the
+// session's events (net::apply): the session has checked every change with the engine, and the host's
+// session runs the clock (docs/network.md).
+#include "app_impl.h"
+
+#include "engine/decisions.h"
+
+namespace gobblet::ui {
+
+std::string App::start_network() {
+    std::string why;
+    if (options_.host_at) {
+        net::HostConfig hc;
+        hc.listen = *options_.host_at;
+        hc.code = options_.code;
+        hc.remote_player = ui_.seats[0].kind == SeatKind::Remote ? 0 : 1;
+        hc.seat = seats_[1 - hc.remote_player]->kind();
+        if (options_.resume) {
+            // Only a network match continues as one: its remote player and id come back with it.
+            const auto path = saves::autosave_path();
+            std::string text;
+            if (!path.empty() && saves::read_file(path, text).empty()) {
+                saves::LoadedRecord r = saves::read_record(text);
+                if (r.record && !r.record->match_id.empty() && match_.phase() != MatchPhase::Over) {
+                    hc.match_id = r.record->match_id;
+                    for (int p : {0, 1})
+                        if (r.record->seats[p].kind == SeatKind::Remote) hc.remote_player = p;
+                }
+            }
+            if (hc.match_id.empty()) {
+                say("the last game was not a network match in progress: a new one", true);
+                match_ = Match(match_.settings());
+            }
+        }
+        net_ = net::Session::host(hc, &why);
+        if (!net_) return "cannot host on " + net::endpoint_text(*options_.host_at) + ": " + why;
+        // The seats follow the session: the joiner plays the remote player.
+        const int remote = net_->remote_player();
+        if (seats_[remote]->kind() != SeatKind::Remote) {
+            std::array<SeatSpec, 2> specs = {spec_of(0), spec_of(1)};
+            std::swap(specs[0], specs[1]);
+            install_seats(specs);
+        }
+        say("Waiting for the other player: " + how_to_join() + ". Nobody can move until they join.");
+        return "";
+    }
+    if (options_.join_to) {
+        if (options_.resume) {
+            const auto path = saves::autosave_path();
+            std::string text;
+            if (!path.empty() && saves::read_file(path, text).empty()) {
+                saves::LoadedRecord r = saves::read_record(text);
+                if (r.record && !r.record->match_id.empty()) {
+                    net_held_ = r.record->match;
+                    net_held_id_ = r.record->match_id;
+                }
+            }
+        }
+        if (!options_.code.empty()) {
+            connect(options_.code);
+            if (!net_) return exit_message_;
+        }
+    }
+    return "";
+}
+
+void App::connect(const std::string& code) {
+    net::JoinConfig jc;
+    jc.host = *options_.join_to;
+    jc.code = code;
+    jc.name = options_.join_seat.name;
+    jc.seat = options_.join_seat.kind == SeatKind::Computer ? SeatKind::Computer : SeatKind::Human;
+    jc.held = net_held_;
+    jc.held_id = net_held_id_;
+    std::string why;
+    net_ = net::Session::join(jc, now(), &why);
+    if (!net_) {
+        exit_status_ = 1;
+        exit_message_ = "cannot join " + net::endpoint_text(*options_.join_to) + ": " + why;
+        quit_ = true;
+        return;
+    }
+    say("connecting to " + net::endpoint_text(*options_.join_to) + "...");
+}
+
+void App::ask_code() {
+    ui_.entry =
+        LineEntry{"Join code for " + net::endpoint_text(*options_.join_to) + " (Esc quits)", "", 40,
+                  [this](const std::string& typed) {
+                      const auto code = net::normalize_code(typed);
+                      if (!code) {
+                          say("'" + printable(typed) +
+                                  "' is not a join code: 4 to 32 letters and digits, as the host shows it",
+                              true);
+                          return ask_code();
+                      }
+                      connect(*code);
+                  },
+                  [this] { quit_ = true; }};
+}
+
+void App::net_poll(std::vector<pollfd>& fds, Millis t) {
+    if (!net_) return;
+    net_->on_poll(fds, match_, t);
+    while (auto e = net_->next_event()) on_net_event(*e);
+}
+
+void App::on_net_event(const net::Event& e) {
+    using Kind = net::Event::Kind;
+    const Millis t = now();
+    const std::string refused = net::apply(match_, e, t);
+    const int me = net_->local_player();
+    if (e.kind == Kind::Welcomed) {
+        // The host's match arrived: the seats follow it (this side's player and the remote one).
+        net_welcomed_ = true;
+        std::array<SeatSpec, 2> specs;
+        specs[me] = options_.join_seat;
+        specs[me].name.clear();  // the name travels in the match
+        specs[1 - me] = SeatSpec{SeatKind::Remote, "", std::nullopt};
+        install_seats(specs);
+        handled_end_ = match_.game().over() ? match_.rounds().size() : 0;
+        archived_ = match_.phase() == MatchPhase::Over;
+    }
+    std::string text = net::describe(e, match_, me);
+    if (!refused.empty()) text += " (not applied: " + refused + ")";
+    switch (e.kind) {
+        case Kind::Offered:
+            if (is_computer(me)) {
+                if (e.offer == net::OfferKind::Draw) {
+                    draw_offer_to_ = me;  // the seat's rule answers, in service()
+                } else {
+                    // The computer agrees to pause and resume, never to take moves back.
+                    net_->answer(match_, e.offer != net::OfferKind::Undo, t);
+                }
+                say(text);
+                break;
+            }
+            ask_question(Question{text + ": do you agree?",
+                                  {{ch('y'), "yes", [this] { say_if(net_->answer(match_, true, now())); }},
+                                   {ch('n'), "no", [this] { say_if(net_->answer(match_, false, now())); }}},
+                                  nullptr});
+            say(ui_.question->text);
+            break;
+        case Kind::Act:
+            if (e.act.kind != net::Act::Kind::Move) cancel_seats();  // the position changed under them
+            if (e.act.kind == net::Act::Kind::Undo || e.act.kind == net::Act::Kind::Draw)
+                ui_.question.reset();
+            ui_.paused = match_.clock().paused();
+            say(text);
+            after_change(e.act.kind == net::Act::Kind::Move);
+            return;
+        case Kind::Gone:
+        case Kind::Error:
+            cancel_seats();
+            ui_.question.reset();
+            if (net_->role() == net::Role::Joiner && !net_welcomed_) {
+                exit_status_ = 1;  // joining failed: the reason goes to the terminal the player started from
+                exit_message_ = text;
+                quit_ = true;
+                return;
+            }
+            if (net_->role() == net::Role::Joiner) {
+                ask_question(Question{text,
+                                      {{ch('r'), "reconnect",
+                                        [this] {
+                                            say_if(net_->reconnect(match_, now()));
+                                            if (ui_.message.empty()) say("connecting again...");
+                                        }},
+                                       {ch('q'), "quit", [this] { quit_ = true; }}},
+                                      nullptr});
+                say(text + ". The game is saved; r connects again.", true);
+            } else {
+                say(text + ". The game is saved; waiting for " + match_.name(net_->remote_player()) +
+                        " to come back with the code " + net_->code_display(),
+                    true);
+            }
+            break;
+        case Kind::Clock: break;
+        case Kind::Dropped: say(text, true); break;
+        case Kind::Started:
+            ui_.paused = match_.clock().paused();
+            say(net_->role() == net::Role::Joiner
+                    ? text + "; you play " + std::string(color_name(match_.colour_of(me)))
+                    : match_.name(net_->remote_player()) + " is here: " + text);
+            after_change(false);
+            return;
+        default:
+            if (!text.empty()) say(text, e.kind == Kind::Refused);
+            break;
+    }
+    autosave();
+}
+
+std::string App::how_to_join() const {
+    std::string where;
+    for (const std::string& a : net_->addresses()) where += (where.empty() ? "" : " or ") + a;
+    return "they join with --join " + (net_->addresses().size() == 1 ? where : "ADDRESS") + " --code " +
+           net_->code_display() + (net_->addresses().size() == 1 ? "" : ", ADDRESS being " + where);
+}
+
+std::string App::net_title() const {
+    if (!net_) return "";
+    using Phase = net::Session::Phase;
+    switch (net_->phase()) {
+        case Phase::Listening: return "waiting for a player, code " + net_->code_display();
+        case Phase::Connecting:
+        case Phase::Greeting:
+        case Phase::Welcoming:
+        case Phase::Syncing: return "connecting";
+        case Phase::Playing:
+            return "network game" + (net_->round_trip() >= 0
+                                         ? ", " + std::to_string(net_->round_trip()) + " ms"
+                                         : std::string());
+        case Phase::Gone:
+        case Phase::Closed: return "disconnected";
+    }
+    return "";
+}
+
+void App::choose_starter(int player) {
+    if (net_) return say_if(net_->choose_starter(match_, player, now()));
+    match_.choose_starter(player, now());
+    say(match_.name(player) + " starts round " + std::to_string(match_.round_number()));
+    after_change(false);
+}
+
+void App::replay_round() {
+    if (net_) return say_if(net_->replay(match_, now()));
+    match_.next_round(now());
+    say("round " + std::to_string(match_.round_number()) +
+        " is played again: " + match_.names_by_colour()[0] + " starts");
+    after_change(false);
+}
+
+}  // namespace gobblet::ui
