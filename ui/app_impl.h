@@ -169,7 +169,7 @@ class App {
     void choose_starter(int player);
     void replay_round();
     std::unique_ptr<net::Session> net_;
-    bool net_welcomed_ = false;  // joiner: the host's match arrived (a failure before it ends the program)
+    bool net_welcomed_ = false;  // play started once (a joiner that fails before it ends the program)
     std::string net_held_id_;    // joiner --resume: the saved match's id
     std::optional<Match> net_held_;
     int exit_status_ = 0;

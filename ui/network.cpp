@@ -179,6 +179,7 @@ void App::on_net_event(const net::Event& e) {
         case Kind::Clock: break;
         case Kind::Dropped: say(text, true); break;
         case Kind::Started:
+            net_welcomed_ = true;
             ui_.paused = match_.clock().paused();
             say(net_->role() == net::Role::Joiner
                     ? text + "; you play " + std::string(color_name(match_.colour_of(me)))

@@ -187,9 +187,10 @@ int draw_player(const Layout& l, const Match& match, const UiState& ui, Color c,
     if (clock.enabled()) {
         const bool running = clock.running() == c;
         const Millis left = clock.time_left(c, now);
-        std::string text = running ? (unicode_on() ? " \u25B6 " : " > ") : "   ";
+        std::string text = !running ? "   " : clock.paused() ? " = " : unicode_on() ? " \u25B6 " : " > ";
         if (clock.settings().kind == ClockKind::Dm)
-            text += "turn " + clock_face(left) + "  reserve " + clock_face(clock.reserve_left(c));
+            text += "turn " + clock_face(left) +
+                    (clock.settings().reserve > 0 ? "  reserve " + clock_face(clock.reserve_left(c)) : "");
         else
             text += "time " + clock_face(left);
         int attr = running ? A_BOLD : 0;

@@ -8,7 +8,9 @@ export XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data
 T="tmux -L gobblet-test-$$-$RANDOM -f /dev/null"
 source "$ROOT/tests/fixtures.bash"
 FIXTURE="$(fixtures_dir)/liam-white--eamon-black.txt"
+# KEEP_WORK=1 keeps the work folder (logs, saves) of a failing test for a look afterwards.
 cleanup() {
+    [ -n "${KEEP_WORK:-}" ] && { $T kill-server 2>/dev/null; echo "kept $WORK"; return; }
     $T kill-server 2>/dev/null
     sleep 0.2  # the game saves as it leaves
     rm -rf "$WORK" 2>/dev/null

@@ -1,0 +1,26 @@
+# A DM match with tiny times across the network: the host's clock decides (a chunk taken, a loss on
+# time), both screens show the same clocks and score, the loser chooses the starter on their own
+# machine, and the match reaches its result on both screens.
+source "$(dirname "$0")/lib.bash"
+start --host 127.0.0.1:0 --code DMDM-2222 --white Liam --dm --turn-time 2s --reserve 1s --reserve-chunk 1s
+wait_for "Waiting for the other player"
+port=$(host_port)
+start_peer --join "127.0.0.1:$port" --code DMDM-2222 --black Eamon
+wait_peer "you play Black"
+wait_peer "round 1  Liam 0 - 0 Eamon  first to 2"
+type_move W3B2
+wait_peer "Liam played W3B2"
+# Eamon does not move: the host's clock takes his chunk, then his flag falls; both screens say so.
+wait_peer "Eamon ran out of time with no reserve left: Liam wins the round"
+wait_for "Eamon ran out of time with no reserve left: Liam wins the round"
+wait_for "Liam 1 - 0 Eamon"
+# The loser chooses, on his own machine.
+wait_peer "Eamon lost round 1 and chooses who starts round 2"
+peer_keys o
+wait_for "round 2  Liam 1 - 0 Eamon"
+wait_peer "round 2  Liam 1 - 0 Eamon"
+wait_for "Liam (White) to move"
+peer_keys R; wait_peer "Eamon: resign round 2?"; peer_keys y
+wait_for "Liam wins the round: Eamon resigned"
+wait_for "Liam wins the match 2-0"
+wait_peer "Liam wins the match 2-0"
