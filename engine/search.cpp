@@ -247,19 +247,31 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
             if (!m.is_enter() && m.from() == limits.only_from) kept.push(m);
         moves = kept;
     }
+    if (!limits.only_moves.empty()) {
+        MoveList kept;
+        for (Move m : moves)
+            if (std::find(limits.only_moves.begin(), limits.only_moves.end(), m) != limits.only_moves.end())
+                kept.push(m);
+        moves = kept;
+    }
     if (moves.empty()) return result;
     result.best = moves[0];
+    const bool want_lines = limits.multi_pv >= 1;
+    const int lines_wanted = std::clamp(limits.multi_pv, 1, moves.size());
 
     const auto finish = [&] {
         result.nodes = nodes_;
         result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         return result;
     };
-    if (const Move w = find_win(pos_); w && moves.contains(w)) {
-        result.best = w;
-        result.score = mate_score - 1;
-        result.depth = 1;
-        return finish();
+    // The player's shortcut; a search for lines finds the win at depth 1 all the same.
+    if (!want_lines) {
+        if (const Move w = find_win(pos_); w && moves.contains(w)) {
+            result.best = w;
+            result.score = mate_score - 1;
+            result.depth = 1;
+            return finish();
+        }
     }
 
     // Root move order: kept between iterations, best first.
@@ -270,18 +282,20 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
     std::stable_sort(root_moves.begin(), root_moves.end(),
                      [](auto& a, auto& b) { return a.first > b.first; });
 
+    // The best lines_wanted moves of the iteration so far, best first, with exact scores. Each further
+    // move is searched against the last of them (the K-th best), so with one line this is plain PVS.
+    std::vector<std::pair<int, Move>> top;
     for (int depth = 1; depth <= limits.depth; ++depth) {
-        int alpha = -infinite;
         const int beta = infinite;
-        Move iter_best;
-        int iter_score = -infinite;
+        top.clear();
         for (std::size_t i = 0; i < root_moves.size(); ++i) {
             const Move m = root_moves[i].second;
+            const int alpha = int(top.size()) < lines_wanted ? -infinite : top.back().first;
             pos_.play(m);
             path_[base_ + 1] = pos_.key();
             reversible_from_[1] = m.is_enter() ? base_ + 1 : 0;
             int score;
-            if (i == 0) {
+            if (int(i) < lines_wanted) {
                 score = -negamax(depth - 1, -beta, -alpha, 1, 0);
             } else {
                 score = -negamax(depth - 1, -alpha - 1, -alpha, 1, 0);
@@ -290,28 +304,35 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
             pos_.undo(m);
             if (aborted_) break;
             root_moves[i].first = score;
-            if (score > iter_score) {
-                iter_score = score;
-                iter_best = m;
-                alpha = std::max(alpha, score);
+            if (int(top.size()) < lines_wanted || score > top.back().first) {
+                // After the moves it beats strictly: among equal scores the earlier move stays ahead.
+                auto at = std::find_if(top.begin(), top.end(), [&](auto& t) { return t.first < score; });
+                top.insert(at, {score, m});
+                if (int(top.size()) > lines_wanted) top.pop_back();
             }
         }
         if (aborted_) {
             // A move of the unfinished iteration that beat the previous best on a full search is better
             // informed than the last completed result.
-            if (iter_best) {
-                result.best = iter_best;
-                result.score = iter_score;
+            if (!top.empty()) {
+                result.best = top.front().second;
+                result.score = top.front().first;
             }
             result.stopped = true;
             break;
         }
-        // Unsearched-equal moves keep their order; the best goes first for the next iteration.
-        for (std::size_t i = 0; i < root_moves.size(); ++i)
-            if (root_moves[i].second != iter_best && root_moves[i].first >= iter_score)
-                root_moves[i].first = iter_score - 1;
+        // Moves outside the top that only proved a bound equal to its last score drop below it; equal
+        // moves keep their order; the top goes first for the next iteration.
+        const int kth = top.back().first;
+        for (std::size_t i = 0; i < root_moves.size(); ++i) {
+            const Move m = root_moves[i].second;
+            const bool in_top = std::any_of(top.begin(), top.end(), [&](auto& t) { return t.second == m; });
+            if (!in_top && root_moves[i].first >= kth) root_moves[i].first = kth - 1;
+        }
         std::stable_sort(root_moves.begin(), root_moves.end(),
                          [](auto& a, auto& b) { return a.first > b.first; });
+        const Move iter_best = top.front().second;
+        const int iter_score = top.front().first;
         result.best = iter_best;
         result.score = iter_score;
         result.depth = depth;
@@ -324,8 +345,26 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
             info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
             limits.on_info(info);
         }
-        // A proven result cannot change by searching deeper.
-        if (std::abs(iter_score) >= mate_bound && depth >= mate_score - std::abs(iter_score)) break;
+        if (want_lines) {
+            result.lines.clear();
+            for (const auto& [score, m] : top) {
+                const int plies = std::abs(score) >= mate_bound ? mate_score - std::abs(score) : depth;
+                result.lines.push_back(PvLine{principal_variation(root, m, std::max(plies, 1)), score});
+            }
+            if (limits.on_lines) {
+                IterationReport report;
+                report.depth = depth;
+                report.nodes = nodes_;
+                report.seconds = elapsed();
+                report.lines = result.lines;
+                limits.on_lines(report);
+            }
+        }
+        // A proven result cannot change by searching deeper (with several lines: every one of them).
+        const auto proven = [depth](const std::pair<int, Move>& t) {
+            return std::abs(t.first) >= mate_bound && depth >= mate_score - std::abs(t.first);
+        };
+        if (std::all_of(top.begin(), top.end(), proven)) break;
         forced_ = std::abs(iter_score) >= mate_bound;
         const double soft =
             forced_ && limits.forced_soft_seconds > 0 ? limits.forced_soft_seconds : limits.soft_seconds;
@@ -335,6 +374,34 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
         }
     }
     return finish();
+}
+
+std::vector<Move> Search::principal_variation(const Position& root, Move first, int max_length) const {
+    std::vector<Move> line{first};
+    Position pos = root;
+    // Positions the line may come back to (the game's, then the line's own): it stops at a repetition,
+    // which the search scored as a draw, rather than follow the table round in circles.
+    std::vector<std::uint64_t> seen(path_.begin(), path_.begin() + base_ + 1);
+    pos.play(first);
+    if (first.is_enter()) seen.clear();  // an entering move can never be undone
+    while (std::find(seen.begin(), seen.end(), pos.key()) == seen.end()) {
+        seen.push_back(pos.key());
+        if (int(line.size()) >= max_length || pos.winner()) break;
+        MoveList legal;
+        generate_moves(pos, legal);
+        if (legal.empty()) break;
+        // The search answers a win in one without storing a move: the line ends with it.
+        if (const Move w = find_win(pos)) {
+            line.push_back(w);
+            break;
+        }
+        const Move m = tt_.probe_move(pos.key());
+        if (!m || !legal.contains(m)) break;
+        line.push_back(m);
+        pos.play(m);
+        if (m.is_enter()) seen.clear();
+    }
+    return line;
 }
 
 }  // namespace gobblet

@@ -25,6 +25,21 @@
 
 namespace gobblet {
 
+// One line of a multi-PV search: a root move, its exact score at the iteration's depth, and the
+// principal variation that starts with it (read back from the transposition table; always legal).
+struct PvLine {
+    std::vector<Move> moves;
+    int score = 0;
+};
+
+// What a completed iteration found, for callers that follow several lines (analysis).
+struct IterationReport {
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    std::vector<PvLine> lines;  // best first; distinct first moves
+};
+
 struct SearchLimits {
     int depth = 99;      // deepest iteration
     double seconds = 0;  // time for the whole search (the hard limit: it aborts there); 0 means no limit
@@ -45,6 +60,17 @@ struct SearchLimits {
     int only_from = -1;
     const std::atomic<bool>* stop = nullptr;
     std::function<void(const ThinkInfo&)> on_info;
+    // Multi-PV: 0 is the player's search (the best move only; a win in one at the root answers at once).
+    // K >= 1: the K best root moves get exact scores and the result carries their lines. The root then
+    // searches each move against the K-th best score so far instead of the best, so K = 1 searches
+    // exactly the nodes the player's search does.
+    int multi_pv = 0;
+    // When not empty, only these root moves are searched (as UCI's searchmoves): move judgement scores
+    // a played move this way. Each must be legal in the root.
+    std::vector<Move> only_moves;
+    // Called after each completed iteration with its best multi_pv lines (on the calling thread), when
+    // multi_pv >= 1.
+    std::function<void(const IterationReport&)> on_lines;
 };
 
 struct SearchResult {
@@ -54,6 +80,8 @@ struct SearchResult {
     std::uint64_t nodes = 0;
     double seconds = 0;
     bool stopped = false;  // ended by the clock or the stop flag
+    // The last completed iteration's best lines (multi_pv of them, or fewer legal moves), best first.
+    std::vector<PvLine> lines;
 };
 
 class Search {
@@ -75,6 +103,9 @@ class Search {
     void order(MoveList& moves, int scores[], Move tt_move, int ply);
     bool out_of_time();
     double elapsed() const;
+    // The principal variation that starts with the root move `first`, followed through the table (and
+    // finished by a win in one where the search saw one), at most max_length moves.
+    std::vector<Move> principal_variation(const Position& root, Move first, int max_length) const;
 
     Position pos_;
     TranspositionTable tt_;

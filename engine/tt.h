@@ -38,6 +38,15 @@ class TranspositionTable {
         return nullptr;
     }
 
+    // The best move known for a position, also from entries that hold no usable score (a result that
+    // rested on a repetition keeps only its move): for reading principal variations back.
+    Move probe_move(std::uint64_t key) const {
+        const TTEntry* b = &entries_[key & mask_];
+        for (int i = 0; i < 2; ++i)
+            if (b[i].key == key && b[i].move) return Move::from_raw(b[i].move);
+        return {};
+    }
+
     // Keeps the deeper (or fresher) result in the first slot; anything else goes to the second.
     void store(std::uint64_t key, Move move, int score, int depth, Bound bound) {
         TTEntry* b = &entries_[key & mask_];
