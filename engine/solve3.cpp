@@ -33,6 +33,18 @@ SearchResult exact_search(const Position& pos, const std::vector<std::uint64_t>&
     return searcher().run(pos, history, limits);
 }
 
+// The game's history as the exact search needs it: only positions that already occurred twice end the
+// game when they come back; the search itself treats a repetition on its own path as a draw, which does
+// not change any position's value.
+std::vector<std::uint64_t> repeat_history(const Game& game) {
+    const auto& keys = game.position_keys();
+    std::vector<std::uint64_t> history;
+    for (std::uint64_t k : keys)
+        if (std::count(keys.begin(), keys.end(), k) >= 2) history.push_back(k);
+    history.push_back(game.position().key());
+    return history;
+}
+
 }  // namespace
 
 Verdict solve(const Position& pos) {
@@ -42,13 +54,7 @@ Verdict solve(const Position& pos) {
 
 std::optional<Move> best_move(const Game& game, Verdict* verdict, double seconds) {
     if (game.over() || game.variant().size != 3) return std::nullopt;
-    // Only positions that already occurred twice end the game when they come back; the search itself
-    // treats a repetition on its own path as a draw, which does not change any position's value.
-    const auto& keys = game.position_keys();
-    std::vector<std::uint64_t> history;
-    for (std::uint64_t k : keys)
-        if (std::count(keys.begin(), keys.end(), k) >= 2) history.push_back(k);
-    history.push_back(game.position().key());
+    const std::vector<std::uint64_t> history = repeat_history(game);
     std::lock_guard lock(mutex);
     const SearchResult r =
         exact_search(game.position(), history, game.touched() ? *game.touched() : -1, seconds);
@@ -58,6 +64,48 @@ std::optional<Move> best_move(const Game& game, Verdict* verdict, double seconds
         verdict->complete = !r.stopped || r.depth >= max_distance;
     }
     return r.best;
+}
+
+Verdict move_verdict(const Game& game, Move m) {
+    Game after = game;
+    after.play(m);
+    if (after.over()) {
+        const auto w = after.result().winner();
+        if (!w) return {Value::Draw, 0};
+        return {*w == game.side_to_move() ? Value::Win : Value::Loss, 1};
+    }
+    Verdict reply;
+    best_move(after, &reply);
+    if (reply.value == Value::Draw) return {Value::Draw, 0};
+    return {reply.value == Value::Win ? Value::Loss : Value::Win, reply.plies + 1};
+}
+
+std::vector<SolvedLine> best_lines(const Game& game, int k, const std::atomic<bool>* stop, int max_line) {
+    std::vector<SolvedLine> out;
+    if (game.over() || game.variant().size != 3) return out;
+    SearchLimits limits;
+    limits.exact = true;
+    limits.depth = max_distance;
+    limits.multi_pv = k;
+    limits.stop = stop;
+    std::lock_guard lock(mutex);
+    const SearchResult r = searcher().run(game.position(), repeat_history(game), limits);
+    if (r.stopped) return out;
+    for (const PvLine& line : r.lines) {
+        SolvedLine s{line.moves, verdict_of(line.score)};
+        if (s.verdict.value == Value::Draw && int(s.moves.size()) > max_line) s.moves.resize(max_line);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+int score_of(const Verdict& v) {
+    switch (v.value) {
+        case Value::Win: return mate_score - v.plies;
+        case Value::Loss: return -(mate_score - v.plies);
+        case Value::Draw: return 0;
+    }
+    return 0;
 }
 
 }  // namespace gobblet::solve3

@@ -8,8 +8,10 @@
 // so it never repeats a position, and a side that cannot be forced to lose can always hold the draw.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "game.h"
 
@@ -37,5 +39,24 @@ Verdict solve(const Position& pos);
 // moved. nullopt when the game is over or the board is not 3x3. `seconds` > 0 caps the time (a clock's
 // ceiling): the best move found by then.
 std::optional<Move> best_move(const Game& game, Verdict* verdict = nullptr, double seconds = 0);
+
+// The exact value of playing `m` (legal) in the game's position, for the side that plays it, honouring
+// the game's history: Win in n means the mover wins n plies from now, this move included (n = 1: the
+// move itself wins). Requires a 3x3 game that is not over.
+Verdict move_verdict(const Game& game, Move m);
+
+// The k best moves of the game's position with their exact values, best first (fastest win, then
+// draws, then the slowest loss), each with a line of best play that starts with it (drawn lines are cut
+// at max_line plies). Empty when the game is over or not 3x3. on_stop, if set, ends it early (empty).
+struct SolvedLine {
+    std::vector<Move> moves;
+    Verdict verdict;
+};
+std::vector<SolvedLine> best_lines(const Game& game, int k, const std::atomic<bool>* stop = nullptr,
+                                   int max_line = 8);
+
+// The score a verdict stands for, from its side's point of view: mate_score - n for a win in n plies,
+// -(mate_score - n) for a loss, 0 for a draw (the search's scale, see player.h).
+int score_of(const Verdict& v);
 
 }  // namespace gobblet::solve3
