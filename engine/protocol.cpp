@@ -19,7 +19,7 @@ namespace {
 constexpr std::string_view program_version = "0.1.0";
 
 // Every command, in the order list_commands gives them.
-constexpr std::array<std::string_view, 25> commands = {
+constexpr std::array<std::string_view, 26> commands = {
     "protocol_version",
     "name",
     "version",
@@ -45,6 +45,7 @@ constexpr std::array<std::string_view, 25> commands = {
     "offer_draw",
     "level",
     "perft",
+    "analyze",
 };
 
 std::string lower(std::string_view s) {
@@ -223,6 +224,7 @@ Protocol::Reply Protocol::dispatch(const std::string& name, std::string_view arg
     if (name == "time_left") return time_left(args);
     if (name == "resign") return resign(args);
     if (name == "offer_draw") return offer_draw(args);
+    if (name == "analyze") return analyze(args);
     if (name == "level") {
         const auto l = parse_level(lower(next_word(args)));
         if (!l) return {false, "unknown level: use easy, medium, hard or max"};
@@ -374,6 +376,52 @@ Protocol::Reply Protocol::result() const {
         case Ending::Forfeit: return {true, word + " forfeit"};
         default: return {true, word};
     }
+}
+
+// analyze [lines K] [depth D | time T]: the best K lines, one a line,
+// "1. White is slightly better (cp +45), depth 9: W1D1 K1A1 W1B2" (on 3x3 "..., solved: ...").
+Protocol::Reply Protocol::analyze(std::string_view args) {
+    AnalysisLimits limits;
+    bool depth_given = false, time_given = false;
+    for (std::string_view word = next_word(args); !word.empty(); word = next_word(args)) {
+        const std::string key = lower(word);
+        const std::string_view value = next_word(args);
+        double x = 0;
+        if (key == "lines") {
+            if (!parse_number(value, x) || x != int(x) || x < 1 || x > AnalysisLimits::max_lines)
+                return {false, "analyze: lines takes a number from 1 to 5"};
+            limits.lines = int(x);
+        } else if (key == "depth") {
+            if (!parse_number(value, x) || x != int(x) || x < 1 || x > 99)
+                return {false, "analyze: depth takes a number of plies from 1 to 99"};
+            limits.depth = int(x);
+            depth_given = true;
+        } else if (key == "time") {
+            if (!parse_number(value, x) || x <= 0 || x > 3600)
+                return {false, "analyze: time takes seconds, more than 0 and at most 3600"};
+            limits.seconds = x;
+            time_given = true;
+        } else {
+            return {false, "analyze takes lines K, depth D or time T, like analyze lines 3 depth 8"};
+        }
+    }
+    if (depth_given && time_given) return {false, "analyze: give a depth or a time, not both"};
+    if (!depth_given && !time_given) limits.seconds = player_.settings().think_seconds;
+    if (game_.over())
+        return {false, "the game is over (" +
+                           result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};
+    if (!analyzer_) analyzer_ = std::make_unique<Analyzer>();
+    const AnalysisResult r = analyzer_->run(game_, limits);
+    std::string out;
+    for (std::size_t i = 0; i < r.lines.size(); ++i) {
+        const AnalysisLine& l = r.lines[i];
+        out += "\n" + std::to_string(i + 1) + ". " + score_words(l.score, r.side_to_move, r.solved) + " (" +
+               score_number(l.score, r.solved) + "), " +
+               (r.solved ? std::string("solved") : "depth " + std::to_string(r.depth)) + ": " +
+               line_text(l.moves, r.side_to_move);
+    }
+    if (out.empty()) return {false, "analyze: no depth was completed"};
+    return {true, out};
 }
 
 }  // namespace gobblet

@@ -4,10 +4,12 @@
 
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "analysis.h"
 #include "game.h"
 #include "player.h"
 #include "timeman.h"
@@ -65,6 +67,7 @@ class Protocol {
     Reply result() const;
     // The budget for `side`'s next move under the clock, or nullopt when there is no time limit.
     std::optional<TimeBudget> budget_for(Color side) const;
+    Reply analyze(std::string_view args);
     // "it is Black's turn" when a colour argument names the side not to move.
     std::string colour_problem(std::string_view colour) const;
     void new_game(Variant v);
@@ -75,6 +78,7 @@ class Protocol {
     std::function<Millis()> now_;
     GtpClock clock_;
     std::optional<TimeBudget> last_budget_;
+    std::unique_ptr<Analyzer> analyzer_;  // made on the first analyze: its table is 16 MB
     bool done_ = false;
 };
 

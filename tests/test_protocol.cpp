@@ -71,7 +71,8 @@ TEST_CASE("protocol: name, version, known_command and list_commands", "[protocol
     for (const char* c : {"protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize",
                           "rules", "clear_board", "play", "genmove", "reg_genmove", "undo", "legal_moves", "to_move",
                           "result", "showboard", "loadtranscript", "savetranscript", "time_settings", "time_left",
-                          "resign", "offer_draw", "level", "perft"}) {
+                          "resign", "offer_draw", "level", "perft",
+                          "analyze"}) {
         // clang-format on
         CHECK(list.find(std::string(c) + "\n") != std::string::npos);
         CHECK(s(std::string("known_command ") + c) == "= true\n\n");
@@ -403,4 +404,70 @@ TEST_CASE("protocol: genmove never plays an illegal move, at any level, size or 
         ++checked;
     }
     CHECK(checked >= 80);
+}
+
+TEST_CASE("protocol: analyze answers the best lines, one a line, with the score in words and numbers",
+          "[protocol][analysis]") {
+    Session s;
+    CHECK(s("play W1A1") == "=\n\n");
+    CHECK(s("play K1D1") == "=\n\n");
+    CHECK(s("play W1A2") == "=\n\n");
+    CHECK(s("play K1D2") == "=\n\n");
+    CHECK(s("play W1A3") == "=\n\n");
+    CHECK(s("play K1D3") == "=\n\n");
+    // The two wins in one first (either order), then the best of the rest: depth 3, since the search goes
+    // on until every line is proven or the depth is reached.
+    const std::string reply = s("analyze lines 3 depth 3");
+    INFO(reply);
+    REQUIRE(reply.rfind("=\n", 0) == 0);
+    std::istringstream in(reply.substr(2));
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(in, l) && !l.empty();) lines.push_back(l);
+    REQUIRE(lines.size() == 3);
+    const std::vector<std::string> wins = {lines[0], lines[1]};
+    CHECK(std::count(wins.begin(), wins.end(), "1. White wins in 1 (mate +1), depth 3: W1A4") +
+              std::count(wins.begin(), wins.end(), "2. White wins in 1 (mate +1), depth 3: W1A4") ==
+          1);
+    CHECK(std::count(wins.begin(), wins.end(), "1. White wins in 1 (mate +1), depth 3: W2A4") +
+              std::count(wins.begin(), wins.end(), "2. White wins in 1 (mate +1), depth 3: W2A4") ==
+          1);
+    CHECK(lines[2].rfind("3. ", 0) == 0);
+    // Analysing changes nothing.
+    CHECK(s("to_move") == "= white\n\n");
+    CHECK(s("result") == "= none\n\n");
+}
+
+TEST_CASE("protocol: analyze on an open position gives depth, score and a legal line", "[protocol][analysis]") {
+    Session s;
+    const std::string reply = s("7 analyze depth 2");
+    INFO(reply);
+    REQUIRE(reply.rfind("=7\n1. ", 0) == 0);
+    CHECK(reply.find("(cp ") != std::string::npos);
+    CHECK(reply.find(", depth 2: W") != std::string::npos);
+    CHECK(reply.find("\n2. ") == std::string::npos);  // one line unless asked
+    CHECK(reply.substr(reply.size() - 2) == "\n\n");
+    CHECK(s("analyze lines 5 time 0.05").rfind("=\n1. ", 0) == 0);
+}
+
+TEST_CASE("protocol: analyze on 3x3 gives the solved values", "[protocol][analysis]") {
+    Session s;
+    CHECK(s("boardsize 3") == "=\n\n");
+    const std::string reply = s("analyze lines 2");
+    INFO(reply);
+    CHECK(reply.rfind("=\n1. White wins in 7 (mate +7), solved: ", 0) == 0);
+    CHECK(reply.find("\n2. White wins in 7 (mate +7), solved: ") != std::string::npos);
+}
+
+TEST_CASE("protocol: analyze refuses bad arguments and a finished game", "[protocol][analysis]") {
+    Session s;
+    CHECK(s("analyze lines 0") == "? analyze: lines takes a number from 1 to 5\n\n");
+    CHECK(s("analyze lines 6") == "? analyze: lines takes a number from 1 to 5\n\n");
+    CHECK(s("analyze lines") == "? analyze: lines takes a number from 1 to 5\n\n");
+    CHECK(s("analyze depth 0") == "? analyze: depth takes a number of plies from 1 to 99\n\n");
+    CHECK(s("analyze depth 2.5") == "? analyze: depth takes a number of plies from 1 to 99\n\n");
+    CHECK(s("analyze time -1") == "? analyze: time takes seconds, more than 0 and at most 3600\n\n");
+    CHECK(s("analyze depth 3 time 1") == "? analyze: give a depth or a time, not both\n\n");
+    CHECK(s("analyze deeply") == "? analyze takes lines K, depth D or time T, like analyze lines 3 depth 8\n\n");
+    for (const char* m : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K1D3", "W2A4"}) s(std::string("play ") + m);
+    CHECK(s("analyze depth 2") == "? the game is over (White wins: four in a row on row A)\n\n");
 }
