@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "game.h"
+#include "player.h"  // the score scale: mate_score, mate_bound
 
 namespace gobblet {
 

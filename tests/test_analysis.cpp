@@ -120,11 +120,10 @@ TEST_CASE("analysis reports every completed depth as it deepens", "[analysis]") 
     const Game g = game_after("W1B2 K1C3 W2B3 K2C2");
     Analyzer analyzer;
     std::vector<int> depths;
-    const AnalysisResult r =
-        analyzer.run(g, AnalysisLimits{2, 6, 0}, nullptr, [&](const AnalysisResult& u) {
-            depths.push_back(u.depth);
-            CHECK(u.lines.size() == 2);
-        });
+    const AnalysisResult r = analyzer.run(g, AnalysisLimits{2, 6, 0}, nullptr, [&](const AnalysisResult& u) {
+        depths.push_back(u.depth);
+        CHECK(u.lines.size() == 2);
+    });
     CHECK(depths == std::vector<int>{1, 2, 3, 4, 5, 6});
     CHECK(r.depth == 6);
 }

@@ -437,7 +437,8 @@ TEST_CASE("protocol: analyze answers the best lines, one a line, with the score 
     CHECK(s("result") == "= none\n\n");
 }
 
-TEST_CASE("protocol: analyze on an open position gives depth, score and a legal line", "[protocol][analysis]") {
+TEST_CASE("protocol: analyze on an open position gives depth, score and a legal line",
+          "[protocol][analysis]") {
     Session s;
     const std::string reply = s("7 analyze depth 2");
     INFO(reply);
@@ -467,7 +468,9 @@ TEST_CASE("protocol: analyze refuses bad arguments and a finished game", "[proto
     CHECK(s("analyze depth 2.5") == "? analyze: depth takes a number of plies from 1 to 99\n\n");
     CHECK(s("analyze time -1") == "? analyze: time takes seconds, more than 0 and at most 3600\n\n");
     CHECK(s("analyze depth 3 time 1") == "? analyze: give a depth or a time, not both\n\n");
-    CHECK(s("analyze deeply") == "? analyze takes lines K, depth D or time T, like analyze lines 3 depth 8\n\n");
-    for (const char* m : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K1D3", "W2A4"}) s(std::string("play ") + m);
+    CHECK(s("analyze deeply") ==
+          "? analyze takes lines K, depth D or time T, like analyze lines 3 depth 8\n\n");
+    for (const char* m : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K1D3", "W2A4"})
+        s(std::string("play ") + m);
     CHECK(s("analyze depth 2") == "? the game is over (White wins: four in a row on row A)\n\n");
 }
