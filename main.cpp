@@ -13,6 +13,7 @@
 #include "engine/match.h"
 #include "engine/movegen.h"
 #include "engine/protocol.h"
+#include "engine/review.h"
 #include "engine/selfplay.h"
 #include "net/code.h"
 #include "net/socket.h"
@@ -172,6 +173,22 @@ int run_replay(const std::string& path, const saves::VariantChoice& choice) {
     return 0;
 }
 
+// --review FILE: every move judged, one line a move, then a summary a side (review.h's format).
+int run_review(const std::string& path, const saves::VariantChoice& choice, const JudgeLimits& limits) {
+    std::string text;
+    if (std::string err = saves::read_file(path, text); !err.empty()) {
+        std::cerr << "gobblet: " << err << "\n";
+        return 1;
+    }
+    saves::Loaded loaded = saves::load_text(text, choice);
+    if (loaded.error) {
+        std::cerr << "gobblet: " << path << ": " << loaded.error->message("--rules") << "\n";
+        return 1;
+    }
+    std::cout << review_text(review_game(loaded.game, limits)) << std::flush;
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -236,6 +253,15 @@ int main(int argc, char** argv) {
     app.add_option("--perft", perft_depth, "Count leaf positions N plies from the start, with time and speed")
         ->check(CLI::Range(0, 12));
     app.add_option("--replay", replay_path, "Replay a transcript and print the final position and state");
+    std::string review_path;
+    JudgeLimits review_limits;
+    app.add_option(
+        "--review", review_path,
+        "Judge every move of a transcript (good, inaccuracy, mistake, blunder) and print the review");
+    CLI::Option* review_time_opt =
+        app.add_option("--review-time", review_limits.seconds,
+                       "Seconds of search a move for --review (default: a search to depth 6 a move)")
+            ->check(CLI::Range(0.01, 3600.0));
     app.add_flag("--gtp", gtp, "Answer the engine protocol (GTP-style text commands) on stdin/stdout");
     int bench_depth = 0;
     app.add_option("--bench", bench_depth,
@@ -299,6 +325,10 @@ int main(int argc, char** argv) {
     if (rules_opt->count()) choice.rules = variant.rules;
     if (size_opt->count()) choice.size = variant.size;
     if (!replay_path.empty()) return run_replay(replay_path, choice);
+    if (!review_path.empty()) {
+        if (review_time_opt->count()) review_limits.depth = 0;
+        return run_review(review_path, choice, review_limits);
+    }
     if (gtp) {
         saves::FileStore store;
         Protocol protocol(variant, ui_options.player, store, monotonic_millis);
