@@ -246,9 +246,11 @@ ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
     std::optional<std::string> pending_to_move, pending_firsts, pending_solution;
     int firsts_line = 0, solution_line = 0, to_move_line = 0;
 
+    // Records the error (nothing else is returned) and gives the result to return.
     const auto fail = [&](int line, std::string written, std::string reason) {
         out.error = TextError{line, std::move(written), std::move(reason)};
         out.set = PuzzleSet{};
+        return out;
     };
     // Plays moves written from `from` (they must all be legal), or says why not.
     const auto read_moves = [&](const Game& from, const std::string& written, int line,
@@ -320,25 +322,24 @@ ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
             if (key == "gobblet puzzles") set.name = value;
             if (key == "rules") {
                 rules = parse_rules(value);
-                if (!rules) return fail(line_no, value, "unknown rules: official or rogers"), out;
+                if (!rules) return fail(line_no, value, "unknown rules: official or rogers");
             }
             if (key == "size") {
                 size = parse_int(value);
-                if (size != 3 && size != 4) return fail(line_no, value, "the size is 3 or 4"), out;
+                if (size != 3 && size != 4) return fail(line_no, value, "the size is 3 or 4");
             }
             continue;
         }
         const std::size_t colon = line.find(':');
-        if (colon == std::string::npos) return fail(line_no, line, "expected \"key: value\""), out;
+        if (colon == std::string::npos) return fail(line_no, line, "expected \"key: value\"");
         const std::string key = trim(std::string_view(line).substr(0, colon));
         const std::string value = trim(std::string_view(line).substr(colon + 1));
         if (key == "puzzle") {
             if (!finish()) return out;
-            if (!rules || !size)
-                return fail(line_no, line, "the header must give the rules and the size"), out;
+            if (!rules || !size) return fail(line_no, line, "the header must give the rules and the size");
             set.variant = Variant{*size, *rules};
             const auto id = parse_int(value);
-            if (!id || *id < 1) return fail(line_no, value, "a puzzle number is 1 or more"), out;
+            if (!id || *id < 1) return fail(line_no, value, "a puzzle number is 1 or more");
             current = Puzzle{};
             current->id = *id;
             position = Game(set.variant);
@@ -347,15 +348,15 @@ ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
             puzzle_line = line_no;
             continue;
         }
-        if (!current) return fail(line_no, line, "a puzzle starts with \"puzzle: N\""), out;
+        if (!current) return fail(line_no, line, "a puzzle starts with \"puzzle: N\"");
         int field = -1;
         if (key == "to move") field = 1;
         if (key == "win in") field = 2;
         if (key == "first moves") field = 3;
         if (key == "moves") field = 4;
         if (key == "solution") field = 5;
-        if (field < 0) return fail(line_no, key, "unknown field"), out;
-        if (have[field]) return fail(line_no, key, "given twice"), out;
+        if (field < 0) return fail(line_no, key, "unknown field");
+        if (have[field]) return fail(line_no, key, "given twice");
         have[field] = true;
         switch (field) {
             case 1:
@@ -365,7 +366,7 @@ ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
             case 2: {
                 const auto n = parse_int(value);
                 if (!n || *n < 1 || *n > max_puzzle_moves)
-                    return fail(line_no, value, "a puzzle wins in 1 to 3 moves"), out;
+                    return fail(line_no, value, "a puzzle wins in 1 to 3 moves");
                 current->length = *n;
                 break;
             }
@@ -376,7 +377,7 @@ ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
             case 4:
                 if (!read_moves(Game(set.variant), value, line_no, current->moves)) return out;
                 for (Move m : current->moves) position.play(m);
-                if (position.over()) return fail(line_no, value, "the game is already over"), out;
+                if (position.over()) return fail(line_no, value, "the game is already over");
                 break;
             case 5:
                 pending_solution = value;
@@ -385,7 +386,7 @@ ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
         }
     }
     if (!finish()) return out;
-    if (!rules || !size) fail(line_no, "", "the header must give the rules and the size");
+    if (!rules || !size) return fail(line_no, "", "the header must give the rules and the size");
     return out;
 }
 

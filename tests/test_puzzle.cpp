@@ -36,17 +36,18 @@ PuzzleSet one_puzzle_set(const std::string& transcript, int length, Variant v = 
     p.moves = g.moves();
     p.first_moves = winning_moves(g, length);
     REQUIRE_FALSE(p.first_moves.empty());
-    Game line = g;
     // A main line: the first winning move, then the longest defence and the fastest win.
-    for (Move m = p.first_moves[0]; !line.over();) {
-        line.play(m);
-        p.solution.push_back(m);
+    Game line = g;
+    Move next = p.first_moves[0];
+    while (true) {
+        line.play(next);
+        p.solution.push_back(next);
         if (line.over()) break;
-        const Move d = longest_defence(line, length);
-        line.play(d);
-        p.solution.push_back(d);
+        const Move defence = longest_defence(line, length);
+        line.play(defence);
+        p.solution.push_back(defence);
         if (line.over()) break;
-        m = winning_moves(line, *forced_win_length(line, length)).front();
+        next = winning_moves(line, *forced_win_length(line, length)).front();
     }
     set.puzzles.push_back(p);
     return set;
