@@ -39,6 +39,22 @@ const char* class_name(MoveClass c) {
     return "good";
 }
 
+const char* class_mark(MoveClass c) {
+    switch (c) {
+        case MoveClass::Good: return "";
+        case MoveClass::Inaccuracy: return "?!";
+        case MoveClass::Mistake: return "?";
+        case MoveClass::Blunder: return "??";
+    }
+    return "";
+}
+
+std::string judgement_note(const Judgement& j, Color mover) {
+    if (j.verdict == MoveClass::Good) return "good (" + score_words(j.after, mover, j.solved) + ")";
+    return std::string(class_name(j.verdict)) + " (better: " + move_name(j.best, mover) + "; " +
+           score_words(j.before, mover, j.solved) + " -> " + score_words(j.after, mover, j.solved) + ")";
+}
+
 MoveClass classify(int before, int after) {
     if (is_win(before)) {
         if (!is_win(after)) return MoveClass::Blunder;
@@ -202,15 +218,13 @@ std::string review_text(const Review& review) {
     for (const MoveReview& mr : review.moves) {
         const Judgement& j = mr.judgement;
         const int number = mr.ply / 2 + 1;
-        std::snprintf(buf, sizeof buf, "%3d%-4s %s  %-11s ", number, mr.mover == Color::White ? "." : "...",
-                      move_name(j.played, mr.mover).c_str(), class_name(j.verdict));
-        out += buf;
-        if (j.verdict == MoveClass::Good)
-            out += "(" + score_words(j.after, mr.mover, j.solved) + ")\n";
-        else
-            out += "(better: " + move_name(j.best, mr.mover) + "; " +
-                   score_words(j.before, mr.mover, j.solved) + " -> " +
-                   score_words(j.after, mr.mover, j.solved) + ")\n";
+        // The note with its class padded to a column: "blunder     (better: ...)".
+        std::string note = judgement_note(j, mr.mover);
+        const std::size_t cls = std::string(class_name(j.verdict)).size();
+        note.replace(cls, 1, std::string(12 - cls, ' '));
+        std::snprintf(buf, sizeof buf, "%3d%-4s %s  ", number, mr.mover == Color::White ? "." : "...",
+                      move_name(j.played, mr.mover).c_str());
+        out += buf + note + "\n";
     }
     out += summary_line("White", review.white);
     out += summary_line("Black", review.black);

@@ -34,6 +34,8 @@ namespace gobblet {
 enum class MoveClass : std::uint8_t { Good, Inaccuracy, Mistake, Blunder };
 // "good", "inaccuracy", "mistake", "blunder".
 const char* class_name(MoveClass c);
+// The mark for a move list, as chess annotates: "" for good, "?!" inaccuracy, "?" mistake, "??" blunder.
+const char* class_mark(MoveClass c);
 
 constexpr int inaccuracy_loss = 60;
 constexpr int mistake_loss = 150;
@@ -85,6 +87,11 @@ class Judge {
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
+
+// The judgement in a few words, as the review prints it and the coach can say it: for a good move
+// "good (about even)" (the position after it), otherwise "blunder (better: W3D1; White wins in 2 -> about
+// even)", the values as seen by `mover`, the side that played the move.
+std::string judgement_note(const Judgement& j, Color mover);
 
 // A game reviewed move by move.
 struct MoveReview {

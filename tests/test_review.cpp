@@ -171,3 +171,21 @@ TEST_CASE("a review stops when asked, with the moves judged so far", "[review]")
     CHECK(r.moves.size() == 4);
     CHECK(review_text(r).find("% stopped before the end\n") != std::string::npos);
 }
+
+TEST_CASE("a judgement in a few words, and its mark for the move list", "[review]") {
+    Judgement j;
+    j.played = Move::enter(0, 0, 4);
+    j.best = Move::enter(2, 12, 4);
+    j.before = win_in(3);
+    j.after = 10;
+    j.verdict = MoveClass::Blunder;
+    CHECK(judgement_note(j, Color::White) == "blunder (better: W3D1; White wins in 2 -> about even)");
+    CHECK(judgement_note(j, Color::Black) == "blunder (better: K3D1; Black wins in 2 -> about even)");
+    j.verdict = MoveClass::Good;
+    j.after = -200;
+    CHECK(judgement_note(j, Color::White) == "good (Black is better)");
+    CHECK(std::string(class_mark(MoveClass::Good)).empty());
+    CHECK(std::string(class_mark(MoveClass::Inaccuracy)) == "?!");
+    CHECK(std::string(class_mark(MoveClass::Mistake)) == "?");
+    CHECK(std::string(class_mark(MoveClass::Blunder)) == "??");
+}
