@@ -71,7 +71,7 @@ Game puzzle_game(const PuzzleSet& set, const Puzzle& p);
 //     win in: 2
 //     first moves: W3D1
 //     moves: W1B3 K1A2 W1B4 K1B1 W2D2 K2C1 B4D4 K3C3 W1C2 K1D3
-//     solution: W3D1 K2D2 D1D2
+//     solution: W3D1 K1A1 W1A4
 //
 // Lines starting with '%' or '#' are comments, blank lines separate puzzles. "first moves" lists every
 // winning first move (one: the solution is unique), "solution" is a main line ending in the win.

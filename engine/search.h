@@ -66,7 +66,8 @@ struct SearchLimits {
     // exactly the nodes the player's search does.
     int multi_pv = 0;
     // When not empty, only these root moves are searched (as UCI's searchmoves): move judgement scores
-    // a played move this way. Each must be legal in the root.
+    // a played move this way. Each must be a legal move as generation names it (the lowest of stacks
+    // with equal tops); moves not generated are ignored.
     std::vector<Move> only_moves;
     // Called after each completed iteration with its best multi_pv lines (on the calling thread), when
     // multi_pv >= 1.
