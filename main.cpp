@@ -13,10 +13,12 @@
 #include "engine/match.h"
 #include "engine/movegen.h"
 #include "engine/protocol.h"
+#include "engine/puzzle.h"
 #include "engine/review.h"
 #include "engine/selfplay.h"
 #include "net/code.h"
 #include "net/socket.h"
+#include "saves/puzzles.h"
 #include "saves/savefile.h"
 #include "saves/store.h"
 #include "ui/app.h"
@@ -189,6 +191,93 @@ int run_review(const std::string& path, const saves::VariantChoice& choice, cons
     return 0;
 }
 
+// The shipped sets: name, variant and how many puzzles of each length (1, 2, 3 moves).
+struct SetRecipe {
+    const char* name;
+    Variant variant;
+    int wanted[max_puzzle_moves];
+};
+constexpr SetRecipe shipped_recipes[] = {
+    {"official-4x4", {4, Rules::Official}, {70, 80, 70}},
+    {"rogers-4x4", {4, Rules::Rogers}, {70, 80, 70}},
+    {"3x3", {3, Rules::Official}, {20, 20, 20}},
+};
+
+std::string set_summary(const PuzzleSet& set) {
+    int length[max_puzzle_moves] = {}, unique = 0;
+    for (const Puzzle& p : set.puzzles) {
+        ++length[p.length - 1];
+        unique += p.unique();
+    }
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "%zu puzzles (%d win in 1, %d in 2, %d in 3; %d with a unique first move)",
+                  set.puzzles.size(), length[0], length[1], length[2], unique);
+    return buf;
+}
+
+// --make-puzzles DIR: generates the shipped sets from self-play into DIR/<set>.txt, proving each.
+int run_make_puzzles(const std::string& dir, std::uint64_t seed) {
+    for (const SetRecipe& r : shipped_recipes) {
+        PuzzleRecipe recipe;
+        recipe.name = r.name;
+        recipe.variant = r.variant;
+        std::copy(std::begin(r.wanted), std::end(r.wanted), recipe.wanted);
+        recipe.seed = seed;
+        const auto start = std::chrono::steady_clock::now();
+        const PuzzleSet set = make_puzzles(recipe, nullptr, [&](int found, int wanted, int games) {
+            if (games % 50 == 0)
+                std::cerr << r.name << ": " << found << "/" << wanted << " after " << games << " games\n";
+        });
+        const std::string path = dir + "/" + r.name + ".txt";
+        if (std::string err = saves::write_file(path, puzzle_set_text(set)); !err.empty()) {
+            std::cerr << "gobblet: " << err << "\n";
+            return 1;
+        }
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::printf("%s: %s: written to %s in %.1f s\n", r.name, set_summary(set).c_str(), path.c_str(),
+                    seconds);
+    }
+    return 0;
+}
+
+// --verify-puzzles [FILE...]: proves every puzzle of the files, or of the sets built into the program.
+int run_verify_puzzles(const std::vector<std::string>& files) {
+    std::vector<std::pair<std::string, std::string>> texts;  // where, text
+    if (files.empty()) {
+        for (const saves::EmbeddedText& t : saves::shipped_puzzle_texts())
+            texts.emplace_back("built-in " + std::string(t.name), std::string(t.text));
+    }
+    for (const std::string& path : files) {
+        std::string text;
+        if (std::string err = saves::read_file(path, text); !err.empty()) {
+            std::cerr << "gobblet: " << err << "\n";
+            return 1;
+        }
+        texts.emplace_back(path, text);
+    }
+    int failures = 0;
+    for (const auto& [where, text] : texts) {
+        const ParsedPuzzleSet parsed = parse_puzzle_set(text);
+        if (parsed.error) {
+            std::cerr << "gobblet: " << where << ": " << parsed.error->message() << "\n";
+            ++failures;
+            continue;
+        }
+        const auto start = std::chrono::steady_clock::now();
+        for (const Puzzle& p : parsed.set.puzzles)
+            if (std::string why = verify_puzzle(parsed.set, p); !why.empty()) {
+                std::cerr << "gobblet: " << where << ": puzzle " << p.id << ": " << why << "\n";
+                ++failures;
+            }
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::printf("%s: %s: proven in %.2f s\n", where.c_str(), set_summary(parsed.set).c_str(), seconds);
+    }
+    if (failures) std::printf("%d problem%s\n", failures, failures == 1 ? "" : "s");
+    return failures ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -262,6 +351,14 @@ int main(int argc, char** argv) {
         app.add_option("--review-time", review_limits.seconds,
                        "Seconds of search a move for --review (default: a search to depth 6 a move)")
             ->check(CLI::Range(0.01, 3600.0));
+    std::string make_puzzles_dir;
+    app.add_option("--make-puzzles", make_puzzles_dir,
+                   "Generate the puzzle sets from self-play into a folder (--seed picks the games)");
+    std::vector<std::string> verify_files;
+    CLI::Option* verify_opt =
+        app.add_option("--verify-puzzles", verify_files,
+                       "Prove every puzzle of the given files, or of the sets built into the program")
+            ->expected(0, -1);
     app.add_flag("--gtp", gtp, "Answer the engine protocol (GTP-style text commands) on stdin/stdout");
     int bench_depth = 0;
     app.add_option("--bench", bench_depth,
@@ -293,6 +390,14 @@ int main(int argc, char** argv) {
     if (app.count("--perft")) return run_perft(perft_depth, variant);
     if (app.count("--bench")) return run_bench(std::cout, bench_depth);
     if (bench_paste) return ui::bench_paste(std::cout);
+
+    if (!make_puzzles_dir.empty())
+        return run_make_puzzles(make_puzzles_dir, app.count("--seed") ? ui_options.player.seed : 1);
+    if (verify_opt->count()) {
+        // Given without a file, CLI11 hands over one empty name.
+        std::erase(verify_files, std::string());
+        return run_verify_puzzles(verify_files);
+    }
 
     ui_options.player.level = *parse_level(level);
     // Without --seed every run plays differently; with it, the same games come back.
