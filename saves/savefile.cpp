@@ -162,6 +162,11 @@ fs::path saves_dir() {
     return base.empty() ? base : base / "gobblet" / "saves";
 }
 
+fs::path data_dir() {
+    fs::path base = xdg_dir("XDG_DATA_HOME", ".local/share");
+    return base.empty() ? base : base / "gobblet";
+}
+
 fs::path autosave_path() {
     fs::path dir = state_dir();
     return dir.empty() ? dir : dir / "autosave.txt";

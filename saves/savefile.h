@@ -59,6 +59,8 @@ std::string write_file(const std::filesystem::path& path, std::string_view text)
 // is set.
 std::filesystem::path state_dir();
 std::filesystem::path saves_dir();
+// $XDG_DATA_HOME/gobblet (default ~/.local/share/gobblet): what the player keeps, such as puzzle progress.
+std::filesystem::path data_dir();
 // The autosave of the game in progress, which --resume continues.
 std::filesystem::path autosave_path();
 // A fresh name for a named save: saves_dir()/game-YYYYMMDD-HHMMSS.txt (with -2, -3... if taken).

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 
+#include "saves/puzzles.h"
 #include "saves/savefile.h"
 #include "support.h"
 
@@ -164,4 +165,92 @@ TEST_CASE("a new named save never overwrites an earlier one", "[saves]") {
     const fs::path second = saves::new_save_path();
     CHECK(second != first);
     CHECK(second.parent_path() == dir.path / "gobblet" / "saves");
+}
+
+// Puzzle progress: solved, failed and streaks per set, kept in $XDG_DATA_HOME/gobblet/puzzles.txt.
+
+TEST_CASE("solving a puzzle extends the streak; failing one ends it", "[saves][puzzle]") {
+    saves::PuzzleProgress p;
+    p.record("official-4x4", 3, true);
+    p.record("official-4x4", 7, true);
+    p.record("official-4x4", 9, false);
+    p.record("official-4x4", 10, true);
+    p.record("3x3", 1, false);
+    const saves::SetProgress& s = p.sets.at("official-4x4");
+    CHECK(s.solved == std::set<int>{3, 7, 10});
+    CHECK(s.failed == std::set<int>{9});
+    CHECK(s.streak == 1);
+    CHECK(s.best_streak == 2);
+    CHECK(p.sets.at("3x3").failed == std::set<int>{1});
+    CHECK(p.sets.at("3x3").streak == 0);
+}
+
+TEST_CASE("a failed puzzle solved later counts as solved; a solved one failed later stays solved",
+          "[saves][puzzle]") {
+    saves::PuzzleProgress p;
+    p.record("rogers-4x4", 5, false);
+    p.record("rogers-4x4", 5, true);
+    p.record("rogers-4x4", 6, true);
+    p.record("rogers-4x4", 6, false);
+    const saves::SetProgress& s = p.sets.at("rogers-4x4");
+    CHECK(s.solved == std::set<int>{5, 6});
+    CHECK(s.failed.empty());
+    CHECK(s.streak == 0);
+    CHECK(s.best_streak == 2);
+}
+
+TEST_CASE("puzzle progress is written as text and reads back the same", "[saves][puzzle]") {
+    saves::PuzzleProgress p;
+    p.record("official-4x4", 2, true);
+    p.record("official-4x4", 1, true);
+    p.record("official-4x4", 4, false);
+    p.record("3x3", 8, true);
+    const std::string text = saves::progress_text(p);
+    CHECK(text ==
+          "% gobblet puzzle progress\n"
+          "\nset: 3x3\nsolved: 8\nfailed:\nstreak: 1\nbest streak: 1\n"
+          "\nset: official-4x4\nsolved: 1 2\nfailed: 4\nstreak: 0\nbest streak: 2\n");
+    CHECK(saves::parse_progress(text) == p);
+}
+
+TEST_CASE("a damaged progress file keeps what it can read", "[saves][puzzle]") {
+    const saves::PuzzleProgress p = saves::parse_progress(
+        "set: 3x3\nsolved: 1 x 3 -4\nfailed: 3 5\nstreak: lots\nnonsense\nbest streak: 2\n");
+    const saves::SetProgress& s = p.sets.at("3x3");
+    CHECK(s.solved == std::set<int>{1, 3});
+    CHECK(s.failed == std::set<int>{5});  // solved wins over failed
+    CHECK(s.streak == 0);
+    CHECK(s.best_streak == 2);
+}
+
+TEST_CASE("puzzle progress lives in XDG_DATA_HOME/gobblet/puzzles.txt and is saved atomically",
+          "[saves][puzzle]") {
+    TempDir dir;
+    EnvVar data("XDG_DATA_HOME", dir.path.c_str());
+    const fs::path path = saves::progress_path();
+    CHECK(path == dir.path / "gobblet" / "puzzles.txt");
+
+    saves::PuzzleProgress loaded;
+    loaded.record("x", 1, true);
+    CHECK(saves::load_progress(path, loaded) == "");  // no file yet: no progress
+    CHECK(loaded.sets.empty());
+
+    saves::PuzzleProgress p;
+    p.record("official-4x4", 12, true);
+    p.record("official-4x4", 13, false);
+    REQUIRE(saves::save_progress(path, p) == "");
+    CHECK(saves::load_progress(path, loaded) == "");
+    CHECK(loaded == p);
+    // Only the file itself is left in the folder: the temporary file was renamed into place.
+    int files = 0;
+    for (const auto& entry : fs::directory_iterator(path.parent_path())) files += entry.is_regular_file();
+    CHECK(files == 1);
+}
+
+TEST_CASE("without XDG_DATA_HOME or HOME there is nowhere to keep puzzle progress", "[saves][puzzle]") {
+    EnvVar home("HOME", nullptr);
+    EnvVar data("XDG_DATA_HOME", nullptr);
+    CHECK(saves::progress_path().empty());
+    CHECK(saves::save_progress(saves::progress_path(), {}) ==
+          "cannot save puzzle progress: neither XDG_DATA_HOME nor HOME is set");
 }
