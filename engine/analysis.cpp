@@ -60,6 +60,7 @@ AnalysisResult Analyzer::run(const Game& game, const AnalysisLimits& limits, con
     sl.seconds = limits.seconds;
     sl.stop = stop;
     sl.multi_pv = wanted;
+    sl.only_from = game.touched() ? *game.touched() : -1;  // a touched piece must be the one moved
     sl.on_lines = [&](const IterationReport& report) {
         AnalysisResult update;
         update.side_to_move = game.side_to_move();

@@ -53,7 +53,8 @@ class Analyzer {
     Analyzer& operator=(Analyzer&&) noexcept;
 
     void clear();
-    // Analyses the game's current position, honouring its history (a third occurrence is a draw).
+    // Analyses the game's current position, honouring its history (a third occurrence is a draw) and a
+    // touched piece (official rules: every line then starts with a move of that piece).
     // on_update, if given, is called on the calling thread after every completed depth with the lines so
     // far; the return value is the last completed depth's (or, stopped before depth 1, no lines). A game
     // that is over has no lines. With neither depth nor time limit it runs until *stop becomes true.

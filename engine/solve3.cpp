@@ -88,6 +88,7 @@ std::vector<SolvedLine> best_lines(const Game& game, int k, const std::atomic<bo
     limits.depth = max_distance;
     limits.multi_pv = k;
     limits.stop = stop;
+    limits.only_from = game.touched() ? *game.touched() : -1;
     std::lock_guard lock(mutex);
     const SearchResult r = searcher().run(game.position(), repeat_history(game), limits);
     if (r.stopped) return out;

@@ -198,3 +198,24 @@ TEST_CASE("scores in words name the side ahead, by documented margins", "[analys
     CHECK(moves_to_result(mate_score - 5) == 3);
     CHECK(moves_to_result(200) == 0);
 }
+
+TEST_CASE("with a touched piece every line starts with a move of that piece", "[analysis][touch]") {
+    // White can win by entering a piece on A4, or by moving B1 there; B1 is touched.
+    Game g = game_after("W1A1 K1D1 W1A2 K1D2 W1A3 K1D4 W2B1 K2C4");
+    REQUIRE(g.touch(make_square(1, 0)) == "");
+    Analyzer analyzer;
+    const AnalysisResult r = analyzer.run(g, AnalysisLimits{3, 3, 0});
+    REQUIRE_FALSE(r.lines.empty());
+    CHECK(line_text({r.lines[0].moves[0]}, Color::White) == "B1A4");
+    CHECK(r.lines[0].score == mate_score - 1);
+    for (const AnalysisLine& l : r.lines) {
+        CHECK_FALSE(l.moves[0].is_enter());
+        CHECK(l.moves[0].from() == make_square(1, 0));
+    }
+    Game j = game_after("W1A1 K1C3", Variant{3, Rules::Official});
+    REQUIRE(j.touch(make_square(0, 0)) == "");
+    for (const AnalysisLine& l : analyzer.run(j, AnalysisLimits{5, 0, 0}).lines) {
+        CHECK_FALSE(l.moves[0].is_enter());
+        CHECK(l.moves[0].from() == make_square(0, 0));
+    }
+}

@@ -189,3 +189,16 @@ TEST_CASE("a judgement in a few words, and its mark for the move list", "[review
     CHECK(std::string(class_mark(MoveClass::Mistake)) == "?");
     CHECK(std::string(class_mark(MoveClass::Blunder)) == "??");
 }
+
+TEST_CASE("with a touched piece the judge compares the move with that piece's best", "[review][touch]") {
+    // Entering on A4 or moving B1 there both win; with B1 touched the best is B1A4, and a move of B1
+    // elsewhere throws the win away.
+    Game g = game_after("W1A1 K1D1 W1A2 K1D2 W1A3 K1D4 W2B1 K2C4");
+    REQUIRE(g.touch(make_square(1, 0)) == "");
+    Judge judge;
+    const Judgement j =
+        judge.judge(g, Move::shift(make_square(1, 0), make_square(2, 0), 4), JudgeLimits{3, 0});
+    CHECK(move_name(j.best, Color::White) == "B1A4");
+    CHECK(j.before == win_in(1));
+    CHECK(j.verdict == MoveClass::Blunder);
+}
