@@ -1,4 +1,4 @@
-// The engine protocol of PROTOCOL.md (`./main --gtp`): GTP version 2 framing over text lines, so that
+// The engine protocol of docs/protocol.md (`./main --gtp`): GTP version 2 framing over text lines, so that
 // scripts, tests and tournament managers can drive the engine without a terminal.
 #pragma once
 
@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "game.h"
 #include "player.h"
@@ -49,12 +50,33 @@ class Protocol {
     // when it thinks at its level as on the command line.
     const std::optional<TimeBudget>& last_budget() const { return last_budget_; }
 
+    // A command's name and its one-line help, as `help` and list_commands give them.
+    struct CommandInfo {
+        std::string_view name;
+        std::string_view help;
+    };
+    // Every command, in the order list_commands gives them.
+    static std::vector<CommandInfo> commands();
+
   private:
     struct Reply {
         bool ok;
         std::string text;
     };
-    Reply dispatch(const std::string& name, std::string_view args);
+    // One row of the command table: the only list of commands there is. Dispatch, list_commands,
+    // known_command and help all read it, and a test checks that docs/protocol.md documents every row.
+    struct Command {
+        std::string_view name;
+        Reply (*handler)(Protocol&, std::string_view args);
+        std::string_view help;
+    };
+    static const Command command_table[];
+    static const Command* find_command(std::string_view name);
+
+    Reply help(std::string_view args);
+    Reply legal_moves(std::string_view args);
+    Reply level(std::string_view args);
+    Reply perft(std::string_view args);
     Reply play(std::string_view args);
     Reply genmove(std::string_view args, bool commit);
     Reply load(std::string_view args);

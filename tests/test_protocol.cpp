@@ -1,6 +1,7 @@
-// The engine protocol (PROTOCOL.md): framing, every command, and every way a command can fail.
+// The engine protocol (docs/protocol.md): framing, every command, and every way a command can fail.
 #include <map>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "engine/movegen.h"
@@ -66,12 +67,15 @@ TEST_CASE("protocol: name, version, known_command and list_commands", "[protocol
     CHECK(s("version") == "= 0.1.0\n\n");
     CHECK(s("known_command genmove") == "= true\n\n");
     CHECK(s("known_command fly") == "= false\n\n");
+    CHECK(s("known_command GENMOVE") == "= true\n\n");
+    CHECK(s("help fly") == "? unknown command 'fly': list_commands names them all\n\n");
+    CHECK(s("help perft") == "= perft N: leaf positions N plies ahead (N from 0 to 10)\n\n");
     const std::string list = s("list_commands");
     // clang-format off
     for (const char* c : {"protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize",
                           "rules", "clear_board", "play", "genmove", "reg_genmove", "undo", "legal_moves", "to_move",
                           "result", "showboard", "loadtranscript", "savetranscript", "time_settings", "time_left",
-                          "resign", "offer_draw", "level", "perft"}) {
+                          "resign", "offer_draw", "level", "perft", "help"}) {
         // clang-format on
         CHECK(list.find(std::string(c) + "\n") != std::string::npos);
         CHECK(s(std::string("known_command ") + c) == "= true\n\n");
@@ -403,4 +407,30 @@ TEST_CASE("protocol: genmove never plays an illegal move, at any level, size or 
         ++checked;
     }
     CHECK(checked >= 80);
+}
+
+TEST_CASE("protocol: every command has a line of help and a row in docs/protocol.md", "[protocol][docs]") {
+    // The test runs from the top of the checkout, as make test runs it.
+    const std::string doc = read_text(std::filesystem::path("docs") / "protocol.md");
+    std::set<std::string> documented;  // the first word of each row of the command table
+    std::istringstream lines(doc);
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("| `", 0) == 0) {
+            const std::size_t end = line.find_first_of(" `", 3);
+            documented.insert(line.substr(3, end - 3));
+        }
+    Session s;
+    for (const Protocol::CommandInfo& c : Protocol::commands()) {
+        INFO(c.name);
+        CHECK(documented.count(std::string(c.name)) == 1);
+        CHECK_FALSE(c.help.empty());
+        CHECK(s("known_command " + std::string(c.name)) == "= true\n\n");
+        CHECK(s("help " + std::string(c.name)) ==
+              "= " + std::string(c.name) + " " + std::string(c.help) + "\n\n");
+    }
+    // And the other way: a documented command is one the protocol answers.
+    for (const std::string& name : documented) {
+        INFO(name);
+        CHECK(s("known_command " + name) == "= true\n\n");
+    }
 }
