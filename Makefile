@@ -1,8 +1,13 @@
 # gobblet: `make` builds ./main, `make run` starts the game, `make test` runs every test.
 # `make run` and `make test` first install the Debian packages they need when they are missing.
+#
+#   make test        the Catch2 unit tests (but the [.slow] ones) and the script tests (tests/cli, tests/ui)
+#   make test-all    the same, with the [.slow] unit tests too
+#   make sanitize    the whole test suite against a build with AddressSanitizer and UBSan (build-sanitize/)
+#   make NATIVE=1    a build tuned for this machine's processor (-march=native); the default is portable
 
 CXX      ?= g++
-CXXFLAGS ?= -O2 -g -march=native
+CXXFLAGS ?= -O2 -g
 # Flags the build needs, kept apart so that `make CXXFLAGS=...` cannot drop them.
 BUILD_CXXFLAGS := -std=c++20 -Wall -Wextra -Wpedantic -Wshadow -I. -MMD -MP
 BUILD_LDLIBS   := -pthread
@@ -11,45 +16,65 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX  ?= /usr/local
 DESTDIR ?=
 
+# Where objects go and what the game binary is called: the sanitizer and fuzzing builds use their own.
+B   ?= build
+BIN ?= main
+NATIVE ?= 0
+ifeq ($(NATIVE),1)
+ARCH_FLAGS := -march=native
+endif
+# Instrumentation of the sanitizer and fuzzing builds (set by those targets, empty otherwise).
+SAN_FLAGS ?=
+COMPILE = $(CXX) $(BUILD_CXXFLAGS) $(CXXFLAGS) $(ARCH_FLAGS) $(SAN_FLAGS) $(CPPFLAGS)
+LINK    = $(CXX) $(CXXFLAGS) $(ARCH_FLAGS) $(SAN_FLAGS) $(LDFLAGS)
+
 ENGINE_SRC := $(sort $(wildcard engine/*.cpp))
 SAVES_SRC  := $(sort $(wildcard saves/*.cpp))
 UI_SRC     := $(sort $(wildcard ui/*.cpp))
 NET_SRC    := $(sort $(wildcard net/*.cpp))
 TEST_SRC   := $(sort $(wildcard tests/*.cpp))
 
-ENGINE_OBJ := $(ENGINE_SRC:%.cpp=build/%.o)
-SAVES_OBJ  := $(SAVES_SRC:%.cpp=build/%.o)
-UI_OBJ     := $(UI_SRC:%.cpp=build/%.o)
-NET_OBJ    := $(NET_SRC:%.cpp=build/%.o)
-TEST_OBJ   := $(TEST_SRC:%.cpp=build/%.o)
-MAIN_OBJ   := build/main.o
+ENGINE_OBJ := $(ENGINE_SRC:%.cpp=$(B)/%.o)
+SAVES_OBJ  := $(SAVES_SRC:%.cpp=$(B)/%.o)
+UI_OBJ     := $(UI_SRC:%.cpp=$(B)/%.o)
+NET_OBJ    := $(NET_SRC:%.cpp=$(B)/%.o)
+TEST_OBJ   := $(TEST_SRC:%.cpp=$(B)/%.o)
+MAIN_OBJ   := $(B)/main.o
+# UI code that is plain logic (no curses calls), tested by the unit tests.
+UI_LOGIC_OBJ := $(B)/ui/input.o $(B)/ui/keys.o
+
+# (-Wno-maybe-uninitialized: g++ 12 warns falsely about <regex> inside Catch2 under the sanitizers.)
+SANITIZE_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+                  -Wno-maybe-uninitialized
 
 # Packages: what building needs, and what testing adds.
 BUILD_PKGS := g++ make libncurses-dev libcli11-dev
 TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db
 
-.PHONY: all run test deps deps-test format clean install uninstall
+.PHONY: all run test test-all sanitize deps deps-test format clean install uninstall FORCE
 
-all: main
+all: $(BIN)
 
-main: $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(NET_OBJ) $(UI_OBJ)
-	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(CURSES_LIBS) $(BUILD_LDLIBS)
+# Every object depends on the flags it was built with: changing CXXFLAGS or NATIVE rebuilds.
+$(B)/flags: FORCE
+	@mkdir -p $(B)
+	@echo '$(COMPILE) | $(LINK)' | cmp -s - $@ || echo '$(COMPILE) | $(LINK)' > $@
 
-# UI code that is plain logic (no curses calls), tested by the unit tests.
-UI_LOGIC_OBJ := build/ui/input.o build/ui/keys.o
+$(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(NET_OBJ) $(UI_OBJ)
+	$(LINK) -o $@ $^ $(CURSES_LIBS) $(BUILD_LDLIBS)
 
 # The unit tests link the engine, saves, net and the UI's plain logic only: a stray curses call there
-# fails this link. They run build/hostile-peer, so it is built first.
-build/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(NET_OBJ) $(UI_LOGIC_OBJ) | build/hostile-peer
-	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BUILD_LDLIBS)
+# fails this link. They run $(B)/hostile-peer, so it is built first.
+$(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(NET_OBJ) $(UI_LOGIC_OBJ) | $(B)/hostile-peer
+	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
 # The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
-build/hostile-peer: build/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
-	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BUILD_LDLIBS)
+$(B)/hostile-peer: $(B)/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
+	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
-build/%.o: %.cpp
+$(B)/%.o: %.cpp $(B)/flags
 	@mkdir -p $(dir $@)
-	$(CXX) $(BUILD_CXXFLAGS) $(CXXFLAGS) $(CPPFLAGS) -c $< -o $@
+	$(COMPILE) -c $< -o $@
 
 run: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) main
@@ -58,6 +83,17 @@ run: deps
 test: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
 	@tests/run.sh
+
+test-all: deps-test
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
+	@tests/run.sh --all
+
+# The whole suite against binaries built with AddressSanitizer and UndefinedBehaviorSanitizer; any report
+# fails it (tests/sanitize.sh shows the reports).
+sanitize: deps-test
+	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
+	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer
+	@tests/sanitize.sh build-sanitize
 
 # Installs the Debian packages of $(1) that are missing, with apt-get (through sudo when not root).
 define install_missing
@@ -95,6 +131,6 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/gobblet $(DESTDIR)$(PREFIX)/share/man/man6/gobblet.6
 
 clean:
-	rm -rf build main
+	rm -rf build build-sanitize main
 
--include $(wildcard build/*.d build/*/*.d build/*/*/*.d)
+-include $(wildcard $(B)/*.d $(B)/*/*.d $(B)/*/*/*.d)

@@ -104,7 +104,7 @@ TEST_CASE("the solver agrees with plain minimax on random positions near the end
 }
 
 TEST_CASE("playing White from the start, the solver beats every sequence of Black replies",
-          "[solve3][slow]") {
+          "[solve3][.slow]") {
     Game g(Variant{3, Rules::Official});
     std::unordered_set<std::uint64_t> seen;  // White-to-move positions already shown to be won
     int games = 0;
