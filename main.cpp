@@ -299,6 +299,9 @@ int main(int argc, char** argv) {
     if (rules_opt->count()) choice.rules = variant.rules;
     if (size_opt->count()) choice.size = variant.size;
     if (!replay_path.empty()) return run_replay(replay_path, choice);
+    // A save interrupted by a kill leaves its temporary file behind: the game and the protocol, the two
+    // front ends that write files, clear out old ones as they start.
+    saves::remove_stale_temporaries();
     if (gtp) {
         saves::FileStore store;
         Protocol protocol(variant, ui_options.player, store, monotonic_millis);
