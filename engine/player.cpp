@@ -1,5 +1,6 @@
 #include "player.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -19,6 +20,7 @@ namespace {
 SearchLimits limits_for(const PlayerSettings& s, std::uint64_t seed) {
     SearchLimits l;
     l.seed = seed;
+    l.nodes = s.max_nodes;
     switch (s.level) {
         case Level::Easy:
             l.depth = 2;
@@ -80,7 +82,7 @@ std::string explain(const Position& before, Move m, int score) {
 struct Player::Impl {
     PlayerSettings settings;
     Search search;
-    explicit Impl(const PlayerSettings& s) : settings(s) {}
+    explicit Impl(const PlayerSettings& s) : settings(s), search(s.table_bits) {}
 };
 
 double think_limit(Level level, double think_seconds) {
@@ -107,6 +109,23 @@ std::optional<Level> parse_level(std::string_view name) {
     for (Level l : {Level::Easy, Level::Medium, Level::Hard, Level::Max})
         if (name == level_name(l)) return l;
     return std::nullopt;
+}
+
+std::optional<double> parse_seconds(std::string_view text) {
+    bool digit = false, point = false;
+    for (char c : text) {
+        if (c == '.' && !point)
+            point = true;
+        else if (c >= '0' && c <= '9')
+            digit = true;
+        else
+            return std::nullopt;
+    }
+    if (!digit || text.size() > 32) return std::nullopt;
+    double value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
 }
 
 Player::Player(PlayerSettings settings) : impl_(std::make_unique<Impl>(settings)) {}

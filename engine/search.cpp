@@ -42,6 +42,7 @@ double Search::elapsed() const {
 
 bool Search::out_of_time() {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
+    if (limits_.nodes > 0 && nodes_ >= limits_.nodes) return true;
     const double limit = forced_ && limits_.forced_seconds > 0 ? limits_.forced_seconds : limits_.seconds;
     return limit > 0 && elapsed() >= limit;
 }

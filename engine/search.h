@@ -35,6 +35,9 @@ struct SearchLimits {
     // longest defence.
     double soft_seconds = 0;
     double forced_seconds = 0, forced_soft_seconds = 0;
+    // Nodes for the whole search; 0 means no limit. Unlike time, a node limit gives the same result on any
+    // machine: tests and fuzzing use it.
+    std::uint64_t nodes = 0;
     int noise = 0;  // evaluation noise (weaker levels), see evaluate()
     // Full width to the nominal depth (no late-move reductions), so that a completed depth d proves
     // every forced result within d plies: the exact 3x3 player relies on it.
@@ -89,7 +92,6 @@ class Search {
     std::array<std::uint64_t, 1024 + max_ply + 2> path_{};
     int base_ = 0;
     std::array<int, max_ply + 2> reversible_from_{};  // first path index a repetition may match
-    int history_start_ = 0;
 
     Move killers_[max_ply + 2][2]{};
     std::array<std::array<int, 32 * 16>, 2> history_{};
