@@ -2,6 +2,7 @@
 // or a benchmark. Nothing else lives here.
 #include <CLI/CLI.hpp>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -12,6 +13,8 @@
 #include "engine/game.h"
 #include "engine/match.h"
 #include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/player.h"
 #include "engine/protocol.h"
 #include "engine/selfplay.h"
 #include "net/code.h"
@@ -25,6 +28,30 @@ namespace {
 constexpr const char* version = "gobblet 0.1.0";
 
 using namespace gobblet;
+
+// --think SECONDS: a plain decimal number in the player's range. CLI11's own range check let nan through
+// (every comparison with nan is false), and a search with nan seconds never ends.
+const CLI::Validator think_range(
+    [](std::string& text) -> std::string {
+        const auto v = parse_seconds(text);
+        if (v && *v >= min_think_seconds && *v <= max_think_seconds) return {};
+        return "SECONDS is a number from 0.01 to 3600 (fractions allowed, like 0.5), not '" + excerpt(text) + "'";
+    },
+    "SECONDS");
+
+// --seed N: a whole number that fits 64 bits. CLI11 wrapped -1 and 2^64 around silently.
+std::optional<std::uint64_t> parse_seed(std::string_view text) {
+    std::uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+const CLI::Validator seed_range(
+    [](std::string& text) -> std::string {
+        if (parse_seed(text)) return {};
+        return "N is a whole number from 0 to 18446744073709551615, not '" + excerpt(text, 32) + "'";
+    },
+    "N");
 
 // --white and --black: "human", "computer", "computer:LEVEL", or the name of a human player.
 std::optional<SeatSpec> parse_seat(const std::string& value, std::string& why) {
@@ -199,10 +226,11 @@ int main(int argc, char** argv) {
     app.add_option("--level", level, "Computer strength: easy, medium, hard or max (default medium)")
         ->check(CLI::IsMember({"easy", "medium", "hard", "max"}));
     app.add_option("--think", ui_options.player.think_seconds,
-                   "Seconds the computer thinks a move at its top level (default 1)")
-        ->check(CLI::Range(0.01, 3600.0));
-    app.add_option("--seed", ui_options.player.seed,
-                   "Seed for the computer's choices, for reproducible games");
+                   "Seconds the computer thinks a move at its top level (default 1; from 0.01 to 3600)")
+        ->check(think_range);
+    std::string seed_text;
+    app.add_option("--seed", seed_text, "Seed for the computer's choices, for reproducible games")
+        ->check(seed_range);
     int first_to = 1;
     CLI::Option* first_to_opt =
         app.add_option("--first-to", first_to, "Play rounds until a player has N wins (default 1: one game)")
@@ -270,7 +298,7 @@ int main(int argc, char** argv) {
 
     ui_options.player.level = *parse_level(level);
     // Without --seed every run plays differently; with it, the same games come back.
-    if (!app.count("--seed")) ui_options.player.seed = std::random_device{}();
+    ui_options.player.seed = app.count("--seed") ? *parse_seed(seed_text) : std::random_device{}();
     std::string why;
     const auto clock = clock_flags.settings(why);
     if (!clock) {

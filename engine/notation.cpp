@@ -24,9 +24,9 @@ std::string spec_name(const MoveSpec& spec) {
     return origin + square_name(spec.to);
 }
 
-std::string excerpt(std::string_view text) {
+std::string excerpt(std::string_view text, std::size_t max_chars) {
     std::string out;
-    for (std::size_t i = 0; i < text.size() && out.size() <= max_excerpt_chars; ++i) {
+    for (std::size_t i = 0; i < text.size() && out.size() <= max_chars; ++i) {
         const unsigned char c = static_cast<unsigned char>(text[i]);
         if (c >= 0x20 && c < 0x7F) {
             out += char(c);
@@ -36,7 +36,7 @@ std::string excerpt(std::string_view text) {
         if (c >= 0xC0)  // a UTF-8 lead byte: its continuation bytes belong to the same '?'
             while (i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xC0) == 0x80) ++i;
     }
-    if (out.size() > max_excerpt_chars) out = out.substr(0, max_excerpt_chars - 3) + "...";
+    if (out.size() > max_chars) out = out.substr(0, max_chars - 3) + "...";
     return out;
 }
 

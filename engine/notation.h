@@ -27,10 +27,10 @@ constexpr std::size_t max_transcript_moves = 10000;                 // moves in 
 
 // How every error message quotes its input (a move as written, a word of a file): printable ASCII only,
 // one '?' for each other character (a control character, a UTF-8 sequence, a stray byte), and at most
-// max_excerpt_chars characters, the last three "..." when it is cut. So a binary or hostile file can
-// neither flood a message nor put control characters on a terminal.
+// max_excerpt_chars characters (or max_chars, at least 4), the last three "..." when it is cut. So a binary
+// or hostile file can neither flood a message nor put control characters on a terminal.
 constexpr std::size_t max_excerpt_chars = 16;
-std::string excerpt(std::string_view text);
+std::string excerpt(std::string_view text, std::size_t max_chars = max_excerpt_chars);
 
 // One move read from text, with where it was and how it was written.
 struct WrittenMove {

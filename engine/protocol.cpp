@@ -60,12 +60,12 @@ std::optional<Color> parse_colour(std::string_view word) {
     return std::nullopt;
 }
 
+// A plain decimal number of seconds below a billion: never nan, inf or a sign (parse_seconds).
 bool parse_number(std::string_view s, double& out) {
-    const std::string text(s);
-    if (text.empty() || text.size() > 32) return false;
-    char* end = nullptr;
-    out = std::strtod(text.c_str(), &end);
-    return end == text.c_str() + text.size() && out >= 0 && out < 1e9;
+    const auto v = parse_seconds(s);
+    if (!v || *v >= 1e9) return false;
+    out = *v;
+    return true;
 }
 
 // GTP's stones: a whole number.
@@ -114,17 +114,30 @@ std::string Protocol::handle(std::string_view raw) {
 }
 
 int Protocol::run(std::istream& in, std::ostream& out) {
+    std::streambuf* input = in.rdbuf();
     std::string line;
-    while (!done_ && std::getline(in, line)) {
+    while (!done_) {
+        // One line, read a character at a time so that no more than max_command_bytes is ever held.
+        line.clear();
+        int c = EOF;
+        while ((c = input->sbumpc()) != EOF && c != '\n' && line.size() <= max_command_bytes) line += char(c);
+        if (line.size() > max_command_bytes) {
+            out << "? the line is longer than " << max_command_bytes
+                << " characters, the most a command may hold; the session ends\n\n"
+                << std::flush;
+            return 1;
+        }
+        if (c == EOF && line.empty()) break;
         const std::string reply = handle(line);
         if (!reply.empty()) out << reply << std::flush;
+        if (c == EOF) break;
     }
     return 0;
 }
 
 std::string Protocol::colour_problem(std::string_view colour) const {
     const auto c = parse_colour(colour);
-    if (!c) return "unknown colour '" + std::string(colour) + "': use white or black";
+    if (!c) return "unknown colour '" + excerpt(colour) + "': use white or black";
     if (*c != game_.side_to_move())
         return std::string("it is ") + color_name(game_.side_to_move()) + "'s turn";
     return {};
@@ -247,7 +260,7 @@ std::vector<Protocol::CommandInfo> Protocol::commands() {
 Protocol::Reply Protocol::help(std::string_view args) {
     if (const std::string_view what = next_word(args); !what.empty()) {
         const Command* c = find_command(lower(what));
-        if (!c) return {false, "unknown command '" + std::string(what) + "': list_commands names them all"};
+        if (!c) return {false, "unknown command '" + excerpt(what) + "': list_commands names them all"};
         return {true, std::string(c->name) + " " + std::string(c->help)};
     }
     std::string out;
@@ -371,7 +384,7 @@ Protocol::Reply Protocol::resign(std::string_view args) {
     const std::string_view colour = next_word(args);
     const auto c = colour.empty() ? std::optional(game_.side_to_move()) : parse_colour(colour);
     if (!c || !args.empty())
-        return {false, "unknown colour '" + std::string(colour) + "': use white or black"};
+        return {false, "unknown colour '" + excerpt(colour) + "': use white or black"};
     if (game_.over())
         return {false, "the game is over (" +
                            result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};
@@ -384,7 +397,7 @@ Protocol::Reply Protocol::offer_draw(std::string_view args) {
     // By default the side that just moved offers, as players offer with their move.
     const auto offerer = colour.empty() ? std::optional(~game_.side_to_move()) : parse_colour(colour);
     if (!offerer || !args.empty())
-        return {false, "unknown colour '" + std::string(colour) + "': use white or black"};
+        return {false, "unknown colour '" + excerpt(colour) + "': use white or black"};
     if (game_.over())
         return {false, "the game is over (" +
                            result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};

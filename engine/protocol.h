@@ -27,6 +27,11 @@ class TranscriptStore {
     virtual Variant variant_of(std::string_view text, Variant current) = 0;
 };
 
+// The longest command line the protocol reads (a command and a file name fit many times over). A longer
+// line is not a command of this protocol: it is refused and the session ends, without reading the line
+// into memory or waiting for its end.
+constexpr std::size_t max_command_bytes = 4096;
+
 class Protocol {
   public:
     // `now` is a monotonic time in ms (main.cpp: steady_clock): with it the protocol counts the time its
@@ -40,7 +45,7 @@ class Protocol {
     // True once `quit` was answered.
     bool done() const { return done_; }
     // Reads commands until `quit` or the end of input, writing replies (flushed) to `out`; returns the
-    // exit status, 0.
+    // exit status: 0, or 1 after a line longer than max_command_bytes.
     int run(std::istream& in, std::ostream& out);
 
     const Game& game() const { return game_; }
@@ -49,6 +54,8 @@ class Protocol {
     // The budget the computer last thought with (genmove, offer_draw); nullopt without a time limit,
     // when it thinks at its level as on the command line.
     const std::optional<TimeBudget>& last_budget() const { return last_budget_; }
+    // The computer player's settings as `level` left them (the think time of --think; a clock is in clock()).
+    const PlayerSettings& player_settings() const { return player_.settings(); }
 
     // A command's name and its one-line help, as `help` and list_commands give them.
     struct CommandInfo {

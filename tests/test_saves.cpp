@@ -14,44 +14,6 @@ using namespace gobblet;
 using namespace gobblet::test;
 namespace fs = std::filesystem;
 
-namespace {
-
-// A fresh temporary folder, removed at the end of the test.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string t = (fs::temp_directory_path() / "gobblet-test-XXXXXX").string();
-        REQUIRE(mkdtemp(t.data()));
-        path = t;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::permissions(path, fs::perms::owner_all, ec);
-        fs::remove_all(path, ec);
-    }
-};
-
-// Sets an environment variable for the length of a test.
-struct EnvVar {
-    std::string name;
-    std::optional<std::string> old;
-    EnvVar(const char* n, const char* value) : name(n) {
-        if (const char* o = std::getenv(n)) old = o;
-        if (value)
-            setenv(n, value, 1);
-        else
-            unsetenv(n);
-    }
-    ~EnvVar() {
-        if (old)
-            setenv(name.c_str(), old->c_str(), 1);
-        else
-            unsetenv(name.c_str());
-    }
-};
-
-}  // namespace
-
 TEST_CASE("a save file is the canonical transcript headed by rules, size and date", "[saves]") {
     Game g = game_after("w3-b2\nk1 c3", {4, Rules::Rogers});
     CHECK(saves::save_text(g, "2026-11-22 10:00") ==
