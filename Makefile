@@ -4,6 +4,7 @@
 #   make test        the Catch2 unit tests (but the [.slow] ones) and the script tests (tests/cli, tests/ui)
 #   make test-all    the same, with the [.slow] unit tests too
 #   make sanitize    the whole test suite against a build with AddressSanitizer and UBSan (build-sanitize/)
+#   make fuzz        every libFuzzer target for FUZZ_SECONDS each (clang++, build-fuzz/)
 #   make NATIVE=1    a build tuned for this machine's processor (-march=native); the default is portable
 
 CXX      ?= g++
@@ -43,15 +44,23 @@ MAIN_OBJ   := $(B)/main.o
 # UI code that is plain logic (no curses calls), tested by the unit tests.
 UI_LOGIC_OBJ := $(B)/ui/input.o $(B)/ui/keys.o
 
+# The libFuzzer targets: tests/fuzz/NAME.cpp each, with tests/fuzz/NAME.dict and a seed corpus in
+# tests/fuzz/corpus/NAME/. A new target is a new name here and those three things.
+FUZZ_TARGETS := transcript savefile protocol wire
+FUZZ_SECONDS ?= 60
+FUZZ_BIN     := $(FUZZ_TARGETS:%=build-fuzz/fuzz-%)
+
 # (-Wno-maybe-uninitialized: g++ 12 warns falsely about <regex> inside Catch2 under the sanitizers.)
 SANITIZE_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
                   -Wno-maybe-uninitialized
+FUZZ_FLAGS     := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # Packages: what building needs, and what testing adds.
 BUILD_PKGS := g++ make libncurses-dev libcli11-dev
 TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db
+FUZZ_PKGS  := $(TEST_PKGS) clang
 
-.PHONY: all run test test-all sanitize deps deps-test format clean install uninstall FORCE
+.PHONY: all run test test-all sanitize fuzz deps deps-test deps-fuzz format clean install uninstall FORCE
 
 all: $(BIN)
 
@@ -76,6 +85,10 @@ $(B)/%.o: %.cpp $(B)/flags
 	@mkdir -p $(dir $@)
 	$(COMPILE) -c $< -o $@
 
+# A fuzz target: its entry point linked with libFuzzer's main and the instrumented engine, saves and net.
+$(B)/fuzz-%: $(B)/tests/fuzz/%.o $(ENGINE_OBJ) $(SAVES_OBJ) $(NET_OBJ)
+	$(LINK) -fsanitize=fuzzer -o $@ $^ $(BUILD_LDLIBS)
+
 run: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) main
 	./main $(ARGS)
@@ -94,6 +107,13 @@ sanitize: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
 	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer
 	@tests/sanitize.sh build-sanitize
+
+# Every fuzz target for FUZZ_SECONDS each, on a scratch copy of its corpus; any crash, leak, timeout or
+# running out of memory fails it.
+fuzz: deps-fuzz
+	@$(MAKE) --no-print-directory -j$(JOBS) B=build-fuzz CXX=clang++ CXXFLAGS="-O1 -g" \
+	    SAN_FLAGS="$(FUZZ_FLAGS)" $(FUZZ_BIN)
+	@tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Installs the Debian packages of $(1) that are missing, with apt-get (through sudo when not root).
 define install_missing
@@ -119,6 +139,9 @@ deps:
 deps-test:
 	$(call install_missing,$(TEST_PKGS))
 
+deps-fuzz:
+	$(call install_missing,$(FUZZ_PKGS))
+
 format:
 	clang-format -i $(wildcard main.cpp engine/*.[ch]* saves/*.[ch]* net/*.[ch]* ui/*.[ch]* tests/*.[ch]* \
 	  tests/tools/*.[ch]* tests/fuzz/*.[ch]*)
@@ -131,6 +154,6 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/gobblet $(DESTDIR)$(PREFIX)/share/man/man6/gobblet.6
 
 clean:
-	rm -rf build build-sanitize main
+	rm -rf build build-sanitize build-fuzz main
 
 -include $(wildcard $(B)/*.d $(B)/*/*.d $(B)/*/*/*.d)

@@ -8,6 +8,7 @@
 
 #include "engine/movegen.h"
 #include "engine/protocol.h"
+#include "fuzz/targets.h"
 #include "saves/store.h"
 #include "support.h"
 
@@ -438,7 +439,7 @@ TEST_CASE("protocol: random bytes never crash it and every reply is well formed"
                                             "\t",
                                             "time_settings",
                                             "-1"};
-    saves::FileStore store;
+    fuzz::DisklessStore store;
     auto fresh = [&store] {
         return std::make_unique<Protocol>(Variant{}, PlayerSettings{Level::Easy, 0.01, 3}, store);
     };
