@@ -2,17 +2,9 @@
 
 #include <cctype>
 
+#include "text.h"
+
 namespace gobblet {
-
-std::string square_name(Square sq) { return {char('A' + row_of(sq)), char('1' + col_of(sq))}; }
-
-std::string stack_name(Color owner, int stack) {
-    return {owner == Color::White ? 'W' : 'K', char('1' + stack)};
-}
-
-std::string move_name(Move m, Color mover) {
-    return (m.is_enter() ? stack_name(mover, m.stack()) : square_name(m.from())) + square_name(m.to());
-}
 
 std::string spec_name(const MoveSpec& spec) {
     std::string origin;
@@ -89,12 +81,6 @@ std::string word_at(std::string_view line, std::size_t i) {
     std::size_t j = i;
     while (j < line.size() && !is_separator(line, j, &w)) ++j;
     return excerpt(line.substr(0, j));
-}
-
-std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
-    return out;
 }
 
 // Reads one line into atoms, or returns the reason it cannot and the offending characters.
@@ -296,12 +282,8 @@ std::string board_text(const Position& pos) {
     return out;
 }
 
-std::optional<Position> parse_diagram(std::string_view diagram, Variant v, Color side_to_move,
-                                      std::string* error) {
-    auto fail = [error](std::string why) -> std::optional<Position> {
-        if (error) *error = std::move(why);
-        return std::nullopt;
-    };
+ParsedDiagram parse_diagram(std::string_view diagram, Variant v, Color side_to_move) {
+    auto fail = [](std::string why) { return ParsedDiagram{std::nullopt, std::move(why)}; };
     Position pos = Position::empty_board(v, side_to_move);
     int row = 0;
     std::size_t p = 0;
@@ -312,18 +294,26 @@ std::optional<Position> parse_diagram(std::string_view diagram, Variant v, Color
         p = nl + 1;
         std::vector<std::string> cells;
         std::string cur;
+        // Cells are read only as far as a row can go: a cell holds at most four pieces (8 characters) and a
+        // row v.size cells, so a long line is refused without being split up.
+        constexpr std::size_t max_cell = 8;
         for (char ch : line) {
             if (std::isspace(static_cast<unsigned char>(ch))) {
                 if (!cur.empty()) cells.push_back(std::move(cur)), cur.clear();
+                if (int(cells.size()) > v.size) break;
+            } else if (cur.size() == max_cell) {
+                return fail("cannot read cell '" + excerpt(cur + ch) + "'");
             } else {
                 cur += ch;
             }
         }
-        if (!cur.empty()) cells.push_back(cur);
+        if (!cur.empty() && int(cells.size()) <= v.size) cells.push_back(cur);
         if (cells.empty()) continue;
         if (row >= v.size) return fail("more than " + std::to_string(v.size) + " rows");
         if (int(cells.size()) != v.size)
-            return fail("row " + std::string(1, char('A' + row)) + " has " + std::to_string(cells.size()) +
+            return fail("row " + std::string(1, char('A' + row)) + " has " +
+                        (int(cells.size()) > v.size ? "more than " + std::to_string(v.size)
+                                                    : std::to_string(cells.size())) +
                         " cells, not " + std::to_string(v.size));
         for (int col = 0; col < v.size; ++col) {
             const std::string& cell = cells[col];
@@ -343,7 +333,7 @@ std::optional<Position> parse_diagram(std::string_view diagram, Variant v, Color
     if (row != v.size)
         return fail("the diagram has " + std::to_string(row) + " rows, not " + std::to_string(v.size));
     if (std::string why = pos.finish(); !why.empty()) return fail(why);
-    return pos;
+    return {pos, {}};
 }
 
 }  // namespace gobblet

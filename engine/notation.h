@@ -1,4 +1,4 @@
-// Move notation and the transcript text format (RULES.md): one move is its origin and its destination,
+// Move notation and the transcript text format (docs/rules.md): one move is its origin and its destination,
 // "W3B2", "K1C3", "C2A2". Reading is generous (case, separators, several moves a line, comments, move
 // numbers); writing is always canonical. Everything that reads moves (the prompt, paste, save files,
 // the engine protocol, tests) goes through parse_moves.
@@ -14,10 +14,8 @@
 
 namespace gobblet {
 
-std::string square_name(Square sq);              // "B2"
-std::string stack_name(Color owner, int stack);  // "W3", "K1"
-std::string move_name(Move m, Color mover);      // "W3B2", "C2A2"
-std::string spec_name(const MoveSpec& spec);     // canonical text of a spec as written ("XB2" for X)
+// square_name, stack_name and move_name, the canonical names, are in position.h (the rules use them too).
+std::string spec_name(const MoveSpec& spec);  // canonical text of a spec as written ("XB2" for X)
 
 // Limits of the transcript reader, far above any real game (long games run to a few hundred moves). Text
 // beyond them is refused with a message that names the limit, quickly and in bounded memory.
@@ -71,8 +69,12 @@ std::string board_text(const Position& pos);
 
 // Builds a position from a diagram, for tests and fixed positions: one board row a line, cells
 // separated by spaces, "." for an empty square, otherwise the square's pieces from the bottom up
-// ("K2W4" = White's 4 covering Black's 2). Reserves are what the board leaves. On error, *error says why.
-std::optional<Position> parse_diagram(std::string_view diagram, Variant v, Color side_to_move,
-                                      std::string* error = nullptr);
+// ("K2W4" = White's 4 covering Black's 2). Reserves are what the board leaves. The result holds the
+// position, or none and the reason. Limits: a diagram is n rows of n cells; more is an error at once.
+struct ParsedDiagram {
+    std::optional<Position> position;
+    std::string error;
+};
+ParsedDiagram parse_diagram(std::string_view diagram, Variant v, Color side_to_move);
 
 }  // namespace gobblet

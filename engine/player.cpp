@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "eval.h"
+#include "hash.h"
 #include "movegen.h"
 #include "search.h"
 #include "solve3.h"
@@ -37,12 +38,6 @@ SearchLimits limits_for(const PlayerSettings& s, std::uint64_t seed) {
         case Level::Max: l.seconds = think_limit(s.level, s.think_seconds); break;
     }
     return l;
-}
-
-std::uint64_t mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
 }
 
 // A few words on why the move was chosen.

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "game.h"
+#include "score.h"
 
 namespace gobblet {
 
@@ -40,20 +41,6 @@ struct PlayerSettings {
     // The transposition table holds 2^table_bits entries of 16 bytes (16 MiB by default); fixed when the
     // player is made. Small tables suit short-lived players (fuzzing makes one for every input).
     int table_bits = 20;
-};
-
-// Scores are in hundredths of a "point" from the mover's point of view. Scores beyond +-mate_bound are
-// forced results: mate_score - n means the mover wins in n plies.
-constexpr int mate_score = 30000;
-constexpr int mate_bound = mate_score - 1000;
-
-// Progress while thinking, for the screen ("depth 9, best C2A2").
-struct ThinkInfo {
-    int depth = 0;
-    int score = 0;
-    Move best;
-    std::uint64_t nodes = 0;
-    double seconds = 0;
 };
 
 struct Choice {

@@ -10,24 +10,13 @@
 #include "decisions.h"
 #include "movegen.h"
 #include "notation.h"
+#include "text.h"
 
 namespace gobblet {
 
 namespace {
 
 constexpr std::string_view program_version = "0.1.0";
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-    return s;
-}
 
 // Splits off the first space-separated word of s.
 std::string_view next_word(std::string_view& s) {

@@ -1,7 +1,8 @@
 // The game-tree search of the computer player: iterative deepening negamax alpha-beta with
 // principal-variation search, a transposition table, move ordering (table move, immediate wins, blocks,
-// killers, history), late-move reductions, and a threat extension at the horizon so that no win in one
-// and no block of a loss in one is missed.
+// killers, history), late-move reductions, null-move pruning (never when the opponent threatens a line,
+// nor in exact searches), and a threat extension at the horizon so that no win in one and no block of a
+// loss in one is missed.
 //
 // Contract of negamax(depth, alpha, beta): it returns the position's value for the side to move when
 // that value lies strictly between alpha and beta; if the value is <= alpha it returns an upper bound
@@ -19,8 +20,8 @@
 #include <functional>
 #include <vector>
 
-#include "player.h"
 #include "position.h"
+#include "score.h"
 #include "tt.h"
 
 namespace gobblet {

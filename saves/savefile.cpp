@@ -4,32 +4,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <fstream>
-#include <sstream>
+
+#include "engine/text.h"
 
 namespace gobblet::saves {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string trim(std::string_view s) {
-    std::size_t b = 0, e = s.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-    return std::string(s.substr(b, e - b));
-}
-
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // An XDG base folder: the variable if it holds an absolute path (the spec says to ignore relative
 // ones), else $HOME/<fallback>.
@@ -75,24 +64,26 @@ std::string timestamp(const char* format) {
 
 Header read_header(std::string_view text) {
     Header h;
-    std::istringstream in{std::string(text)};
-    std::string line;
-    while (std::getline(in, line)) {
-        std::string t = trim(line);
+    while (!text.empty()) {
+        const std::size_t nl = std::min(text.find('\n'), text.size());
+        const std::string_view line = text.substr(0, nl);
+        text.remove_prefix(std::min(nl + 1, text.size()));
+        if (line.size() > max_line_bytes) break;  // not a transcript: load_text will say so
+        std::string_view t = trim(line);
         if (t.empty()) continue;
         if (t[0] != '%' && t[0] != '#') break;  // the header ends where the moves begin
-        t = trim(std::string_view(t).substr(1));
+        t = trim(t.substr(1));
         const std::size_t colon = t.find(':');
-        if (colon == std::string::npos) continue;
-        const std::string key = lower(trim(std::string_view(t).substr(0, colon)));
-        const std::string value = trim(std::string_view(t).substr(colon + 1));
+        if (colon == std::string_view::npos) continue;
+        const std::string key = lower(trim(t.substr(0, colon)));
+        const std::string_view value = trim(t.substr(colon + 1));
         if (key == "rules") {
             if (auto r = parse_rules(lower(value))) h.rules = r;
         } else if (key == "size") {
             if (value == "4" || value == "4x4") h.size = 4;
             if (value == "3" || value == "3x3") h.size = 3;
         } else if (key == "date") {
-            h.date = value;
+            h.date = std::string(value);
         }
     }
     return h;

@@ -11,6 +11,9 @@
 //     K1C3
 //
 // Any transcript without a header loads too: the engine's reader skips comment lines.
+//
+// Limits: files of at most max_file_bytes (1 MiB) are read; the text is then held to the transcript
+// reader's limits (engine/notation.h: lines of 4 KiB, 10,000 moves), and the header ends at a longer line.
 #pragma once
 
 #include <chrono>

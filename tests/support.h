@@ -88,11 +88,10 @@ struct EnvVar {
 };
 
 inline Position diagram(const std::string& d, Color to_move = Color::White, Variant v = {}) {
-    std::string err;
-    auto p = parse_diagram(d, v, to_move, &err);
-    INFO(err);
-    REQUIRE(p);
-    return *p;
+    const ParsedDiagram p = parse_diagram(d, v, to_move);
+    INFO(p.error);
+    REQUIRE(p.position);
+    return *p.position;
 }
 
 }  // namespace gobblet::test

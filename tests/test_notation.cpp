@@ -151,10 +151,10 @@ TEST_CASE("the plain-text board shows visible pieces, what they cover and the re
 }
 
 TEST_CASE("diagrams build positions and reject impossible ones", "[notation]") {
-    std::string err;
-    auto p = parse_diagram("K4 . . .\n. K3W4 . .\n. . . .\n. . . .", {}, Color::Black, &err);
-    INFO(err);
-    REQUIRE(p);
+    const ParsedDiagram d = parse_diagram("K4 . . .\n. K3W4 . .\n. . . .\n. . . .", {}, Color::Black);
+    INFO(d.error);
+    REQUIRE(d.position);
+    const Position* p = &*d.position;
     CHECK(p->top_size(5) == 4);
     // Reserves keep the fullest stacks first: Black 4-3-2-1, 4-3-2-1, 2-1; White 4-3-2-1 twice and 3-2-1.
     CHECK(p->stack_top(Color::Black, 0) == 4);
@@ -162,10 +162,12 @@ TEST_CASE("diagrams build positions and reject impossible ones", "[notation]") {
     CHECK(p->stack_top(Color::White, 2) == 3);
     CHECK(p->height(5) == 2);
     CHECK(p->side_to_move() == Color::Black);
-    CHECK_FALSE(parse_diagram("W1 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White, &err));
-    CHECK(err == "White cannot have more pieces of size 1 than of size 2 on the board");
-    CHECK_FALSE(parse_diagram("W3K2 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White, &err));
-    CHECK(err == "cell 'W3K2': pieces must grow from the bottom up");
+    const ParsedDiagram too_few = parse_diagram("W1 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White);
+    CHECK_FALSE(too_few.position);
+    CHECK(too_few.error == "White cannot have more pieces of size 1 than of size 2 on the board");
+    const ParsedDiagram upside = parse_diagram("W3K2 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White);
+    CHECK_FALSE(upside.position);
+    CHECK(upside.error == "cell 'W3K2': pieces must grow from the bottom up");
 }
 
 TEST_CASE("random bytes never crash the transcript reader", "[transcript][fuzz]") {

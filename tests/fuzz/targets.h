@@ -67,13 +67,14 @@ inline int transcript(const std::uint8_t* data, std::size_t size) {
         require(again.position() == game.position());
         require(again.result().outcome == game.result().outcome);
     }
-    std::string why;
-    for (Color side : {Color::White, Color::Black})
-        if (const auto pos = parse_diagram(text, Variant{4, Rules::Official}, side, &why)) {
-            require(pos->side_to_move() == side);
-        } else {
-            require_printable(why);
-        }
+    for (Color side : {Color::White, Color::Black}) {
+        const ParsedDiagram d = parse_diagram(text, Variant{4, Rules::Official}, side);
+        require(d.position.has_value() == d.error.empty());
+        if (d.position)
+            require(d.position->side_to_move() == side);
+        else
+            require_printable(d.error);
+    }
     return 0;
 }
 
