@@ -467,7 +467,8 @@ TEST_CASE("protocol: random bytes never crash it and every reply is well formed"
     }
 }
 
-TEST_CASE("protocol: genmove never plays an illegal move, at any level, size or rule set", "[protocol]") {
+TEST_CASE("protocol: genmove never plays an illegal move, at any level, size or rule set",
+          "[protocol][.slow]") {
     std::mt19937 rng(77);
     int checked = 0;
     for (int trial = 0; trial < 120; ++trial) {
