@@ -118,8 +118,11 @@ inline int protocol(const std::uint8_t* data, std::size_t size) {
         if (end == std::string_view::npos) end = input.size();
         const std::string_view line = input.substr(begin, end - begin);
         begin = end + 1;
-        std::string lower(line);
-        for (char& c : lower) c = char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        // The command as the protocol will see it: control characters dropped (so "genmov\x05e" is
+        // genmove), lower case.
+        std::string lower;
+        for (char c : line)
+            if (static_cast<unsigned char>(c) >= 32 && c != 127) lower += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
         if (lower.find("perft") != std::string::npos && lower.find_first_of("3456789") != std::string::npos)
             continue;
         if (lower.find("genmove") != std::string::npos) {
