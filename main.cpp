@@ -35,7 +35,8 @@ const CLI::Validator think_range(
     [](std::string& text) -> std::string {
         const auto v = parse_seconds(text);
         if (v && *v >= min_think_seconds && *v <= max_think_seconds) return {};
-        return "SECONDS is a number from 0.01 to 3600 (fractions allowed, like 0.5), not '" + excerpt(text) + "'";
+        return "SECONDS is a number from 0.01 to 3600 (fractions allowed, like 0.5), not '" + excerpt(text) +
+               "'";
     },
     "SECONDS");
 

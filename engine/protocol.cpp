@@ -135,10 +135,20 @@ std::string Protocol::colour_problem(std::string_view colour) const {
 // The command table. A new command is one row here (name, handler, help) plus a row in the command
 // table of docs/protocol.md; the handlers of more than a few lines are member functions below.
 const Protocol::Command Protocol::command_table[] = {
-    {"protocol_version", [](Protocol&, std::string_view) { return Reply{true, "2"}; },
+    {"protocol_version",
+     [](Protocol&, std::string_view) {
+         return Reply{true, "2"};
+     },
      "the protocol's version: 2"},
-    {"name", [](Protocol&, std::string_view) { return Reply{true, "gobblet"}; }, "the program's name"},
-    {"version", [](Protocol&, std::string_view) { return Reply{true, std::string(program_version)}; },
+    {"name",
+     [](Protocol&, std::string_view) {
+         return Reply{true, "gobblet"};
+     },
+     "the program's name"},
+    {"version",
+     [](Protocol&, std::string_view) {
+         return Reply{true, std::string(program_version)};
+     },
      "the program's version"},
     {"known_command",
      [](Protocol&, std::string_view args) {
@@ -148,7 +158,8 @@ const Protocol::Command Protocol::command_table[] = {
     {"list_commands",
      [](Protocol&, std::string_view) {
          std::string out;
-         for (const CommandInfo& c : commands()) out += std::string(out.empty() ? "" : "\n") + std::string(c.name);
+         for (const CommandInfo& c : commands())
+             out += std::string(out.empty() ? "" : "\n") + std::string(c.name);
          return Reply{true, out};
      },
      "every command, one a line"},
@@ -372,8 +383,7 @@ Protocol::Reply Protocol::time_left(std::string_view args) {
 Protocol::Reply Protocol::resign(std::string_view args) {
     const std::string_view colour = next_word(args);
     const auto c = colour.empty() ? std::optional(game_.side_to_move()) : parse_colour(colour);
-    if (!c || !args.empty())
-        return {false, "unknown colour '" + excerpt(colour) + "': use white or black"};
+    if (!c || !args.empty()) return {false, "unknown colour '" + excerpt(colour) + "': use white or black"};
     if (game_.over())
         return {false, "the game is over (" +
                            result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};

@@ -221,7 +221,9 @@ int remove_stale_temporaries(const fs::path& dir, fs::file_time_type now, std::c
 
 void remove_stale_temporaries() {
     const auto now = fs::file_time_type::clock::now();
-    for (const fs::path& dir : {state_dir(), saves_dir()})
+    // The folders the program writes: the autosave's, the named saves' and the finished games' (record.h).
+    const fs::path saves = saves_dir();
+    for (const fs::path& dir : {state_dir(), saves, saves.empty() ? saves : saves.parent_path() / "games"})
         if (!dir.empty()) remove_stale_temporaries(dir, now);
 }
 
@@ -238,26 +240,6 @@ fs::path saves_dir() {
 fs::path autosave_path() {
     fs::path dir = state_dir();
     return dir.empty() ? dir : dir / "autosave.txt";
-}
-
-fs::path new_save_path() {
-    const fs::path dir = saves_dir();
-    if (dir.empty()) return dir;
-    std::error_code ec;
-    fs::create_directories(dir, ec);  // on failure, write_file says why
-    const std::string stem = "game-" + timestamp("%Y%m%d-%H%M%S");
-    constexpr int max_tries = 100000;  // names a second: never reached in practice
-    for (int i = 1;; ++i) {
-        const fs::path p = dir / (i == 1 ? stem + ".txt" : stem + "-" + std::to_string(i) + ".txt");
-        // Claiming the name by creating the file exclusively is atomic: checking that it is free and
-        // writing it later is not, and two sessions saving in the same second overwrote each other.
-        const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-        if (fd >= 0) {
-            ::close(fd);
-            return p;
-        }
-        if (errno != EEXIST || i == max_tries) return p;
-    }
 }
 
 }  // namespace gobblet::saves

@@ -78,7 +78,8 @@ std::string write_file(const std::filesystem::path& path, std::string_view text)
 // and folders included. Returns how many it removed.
 int remove_stale_temporaries(const std::filesystem::path& dir, std::filesystem::file_time_type now,
                              std::chrono::seconds min_age = std::chrono::minutes(1));
-// The same for every folder the program writes: state_dir() and saves_dir(). Called at start-up.
+// The same for every folder the program writes: state_dir(), saves_dir() and the finished games' folder
+// (record.h; write_new_file's temporaries follow the same pattern). Called at start-up.
 void remove_stale_temporaries();
 
 // Where files go ($XDG_STATE_HOME/gobblet for the autosave, $XDG_DATA_HOME/gobblet/saves for named saves,
@@ -88,10 +89,5 @@ std::filesystem::path state_dir();
 std::filesystem::path saves_dir();
 // The autosave of the game in progress, which --resume continues.
 std::filesystem::path autosave_path();
-// A fresh name for a named save: saves_dir()/game-YYYYMMDD-HHMMSS.txt (with -2, -3... if taken). The
-// name is claimed by creating the file, empty, exclusively (O_EXCL), so two programs saving in the same
-// second into one folder never get the same name; write_file then fills it. When the folder cannot be
-// written the name is returned unclaimed, and write_file says why.
-std::filesystem::path new_save_path();
 
 }  // namespace gobblet::saves

@@ -330,39 +330,26 @@ TEST_CASE("protocol: savetranscript replaces only a regular file, never a link o
     CHECK(std::filesystem::is_fifo(fifo));
 }
 
-TEST_CASE("protocol: time_settings sets the time the computer thinks a move", "[protocol]") {
+// What time_settings and time_left do to the clock is tested in test_protocol_clock.cpp; here, what they
+// refuse: anything but plain decimal numbers (nan and inf used to pass, and a nan budget never ends).
+TEST_CASE("protocol: time_settings and time_left read plain numbers only, never nan or inf", "[protocol]") {
     Session s;
-    const auto think = [&s] { return s.protocol.player_settings().think_seconds; };
-    CHECK(s("time_settings 0 2.5 1") == "=\n\n");
-    CHECK(think() == 2.5);
-    CHECK(s("time_settings 0 10 5") == "=\n\n");
-    CHECK(think() == 2);
-    CHECK(s("time_settings 300 0 0") == "=\n\n");  // sudden death: a thirtieth of the game a move
-    CHECK(think() == 10);
-    CHECK(s("time_settings 0 0 0") == "=\n\n");  // no limit: the command line's time
-    CHECK(think() == 0.05);
     const std::string bad =
         "? time_settings needs three non-negative numbers: main time, byo-yomi time, stones\n\n";
     for (const char* args : {"0 -1 1", "0 x 1", "0 1", "0 1 1 1", "0 nan 1", "0 inf 1", "nan 0 0", "0 1e3 1",
-                             "0 0x10 1", "0 1 nan"}) {
+                             "0 0x10 1", "0 1 nan", "1e999 0 0", "0 +5 1"}) {
         INFO(args);
         CHECK(s(std::string("time_settings ") + args) == bad);
-        CHECK(think() == 0.05);
+        CHECK_FALSE(s.protocol.clock().limited());
     }
-}
-
-TEST_CASE("protocol: time_settings keeps a move's time within the range of --think, and says so",
-          "[protocol]") {
-    Session s;
-    CHECK(s("time_settings 0 999999999 1") ==
-          "= capped at 3600 seconds a move, the most the computer thinks\n\n");
-    CHECK(s.protocol.player_settings().think_seconds == max_think_seconds);
-    CHECK(s("time_settings 999999999 0 0") ==
-          "= capped at 3600 seconds a move, the most the computer thinks\n\n");
-    CHECK(s.protocol.player_settings().think_seconds == max_think_seconds);
-    CHECK(s("time_settings 0 0.001 1") ==
-          "= raised to 0.01 seconds a move, the least the computer thinks\n\n");
-    CHECK(s.protocol.player_settings().think_seconds == min_think_seconds);
+    CHECK(s("time_settings 0 5 1") == "=\n\n");
+    const Millis left = s.protocol.clock().left(Color::White);
+    for (const char* args : {"white nan 0", "white inf 0", "white -1 0", "white 1e3 0", "white 5 nan"}) {
+        INFO(args);
+        CHECK(s(std::string("time_left ") + args) ==
+              "? time_left needs a colour, the seconds left and the stones left: time_left white 30 0\n\n");
+        CHECK(s.protocol.clock().left(Color::White) == left);
+    }
 }
 
 TEST_CASE("protocol: level selects the computer's strength", "[protocol]") {

@@ -121,16 +121,6 @@ TEST_CASE("save folders default to ~/.local/state and ~/.local/share", "[saves]"
     CHECK(saves::saves_dir() == fs::path("/home/liam/.local/share/gobblet/saves"));
 }
 
-TEST_CASE("a new named save never overwrites an earlier one", "[saves]") {
-    TempDir dir;
-    EnvVar data("XDG_DATA_HOME", dir.path.c_str());
-    const fs::path first = saves::new_save_path();
-    REQUIRE(saves::write_file(first, "W1A1\n") == "");
-    const fs::path second = saves::new_save_path();
-    CHECK(second != first);
-    CHECK(second.parent_path() == dir.path / "gobblet" / "saves");
-}
-
 TEST_CASE("reading refuses a device, a pipe and a socket at once", "[saves][limits]") {
     TempDir dir;
     std::string text = "unchanged";
@@ -180,30 +170,6 @@ TEST_CASE("writing replaces a regular file only, never a link, a pipe or a folde
     int entries = 0;  // and no temporary file was left behind
     for ([[maybe_unused]] auto& e : fs::directory_iterator(dir.path)) ++entries;
     CHECK(entries == 3);
-}
-
-TEST_CASE("named saves made at the same moment into one folder all survive", "[saves]") {
-    TempDir dir;
-    EnvVar data("XDG_DATA_HOME", dir.path.c_str());
-    constexpr int threads = 8, each = 5;
-    std::vector<std::thread> workers;
-    std::atomic<int> failures{0};
-    for (int t = 0; t < threads; ++t)
-        workers.emplace_back([t, &failures] {
-            for (int i = 0; i < each; ++i) {
-                const fs::path p = saves::new_save_path();
-                if (!saves::write_file(p, "save " + std::to_string(t * each + i) + "\n").empty()) ++failures;
-            }
-        });
-    for (std::thread& w : workers) w.join();
-    CHECK(failures == 0);
-    std::set<std::string> contents;
-    for (auto& e : fs::directory_iterator(saves::saves_dir())) {
-        std::string text;
-        CHECK(saves::read_file(e.path(), text) == "");
-        contents.insert(text);
-    }
-    CHECK(contents.size() == std::size_t(threads * each));
 }
 
 TEST_CASE("stale temporary files of interrupted saves are removed, and nothing else", "[saves]") {

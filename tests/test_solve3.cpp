@@ -80,10 +80,10 @@ TEST_CASE("the solver takes a win in one and sees exactly how long a loss lasts"
     CHECK(v0.plies == 10);
     MoveList moves;
     before.legal_moves(moves);
-    for (Move m : moves) {
+    for (Move reply : moves) {
         Game after = before;
-        after.play(m);
-        const std::string name = move_name(m, Color::Black);
+        after.play(reply);
+        const std::string name = move_name(reply, Color::Black);
         INFO(name);
         const solve3::Verdict w = solve3::solve(after.position());  // White to move
         CHECK(w.value == solve3::Value::Win);

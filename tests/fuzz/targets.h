@@ -122,7 +122,8 @@ inline int protocol(const std::uint8_t* data, std::size_t size) {
         // genmove), lower case.
         std::string lower;
         for (char c : line)
-            if (static_cast<unsigned char>(c) >= 32 && c != 127) lower += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+            if (static_cast<unsigned char>(c) >= 32 && c != 127)
+                lower += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
         if (lower.find("perft") != std::string::npos && lower.find_first_of("3456789") != std::string::npos)
             continue;
         if (lower.find("genmove") != std::string::npos) {
