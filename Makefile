@@ -1,8 +1,14 @@
 # gobblet: `make` builds ./main, `make run` starts the game, `make test` runs every test.
 # `make run` and `make test` first install the Debian packages they need when they are missing.
+#
+#   make test        the Catch2 unit tests (but the [.slow] ones) and the script tests (tests/cli, tests/ui)
+#   make test-all    the same, with the [.slow] unit tests too
+#   make sanitize    the whole test suite against a build with AddressSanitizer and UBSan (build-sanitize/)
+#   make fuzz        every libFuzzer target for FUZZ_SECONDS each (clang++, build-fuzz/)
+#   make NATIVE=1    a build tuned for this machine's processor (-march=native); the default is portable
 
 CXX      ?= g++
-CXXFLAGS ?= -O2 -g -march=native
+CXXFLAGS ?= -O2 -g
 # Flags the build needs, kept apart so that `make CXXFLAGS=...` cannot drop them.
 BUILD_CXXFLAGS := -std=c++20 -Wall -Wextra -Wpedantic -Wshadow -I. -MMD -MP
 BUILD_LDLIBS   := -pthread
@@ -11,56 +17,88 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX  ?= /usr/local
 DESTDIR ?=
 
+# Where objects go and what the game binary is called: the sanitizer and fuzzing builds use their own.
+B   ?= build
+BIN ?= main
+NATIVE ?= 0
+ifeq ($(NATIVE),1)
+ARCH_FLAGS := -march=native
+endif
+# Instrumentation of the sanitizer and fuzzing builds (set by those targets, empty otherwise).
+SAN_FLAGS ?=
+COMPILE = $(CXX) $(BUILD_CXXFLAGS) $(CXXFLAGS) $(ARCH_FLAGS) $(SAN_FLAGS) $(CPPFLAGS)
+LINK    = $(CXX) $(CXXFLAGS) $(ARCH_FLAGS) $(SAN_FLAGS) $(LDFLAGS)
+
 ENGINE_SRC := $(sort $(wildcard engine/*.cpp))
 SAVES_SRC  := $(sort $(wildcard saves/*.cpp))
 UI_SRC     := $(sort $(wildcard ui/*.cpp))
 NET_SRC    := $(sort $(wildcard net/*.cpp))
 TEST_SRC   := $(sort $(wildcard tests/*.cpp))
 
-ENGINE_OBJ := $(ENGINE_SRC:%.cpp=build/%.o)
-SAVES_OBJ  := $(SAVES_SRC:%.cpp=build/%.o)
-UI_OBJ     := $(UI_SRC:%.cpp=build/%.o)
-NET_OBJ    := $(NET_SRC:%.cpp=build/%.o)
-TEST_OBJ   := $(TEST_SRC:%.cpp=build/%.o)
-MAIN_OBJ   := build/main.o
+ENGINE_OBJ := $(ENGINE_SRC:%.cpp=$(B)/%.o)
+SAVES_OBJ  := $(SAVES_SRC:%.cpp=$(B)/%.o)
+UI_OBJ     := $(UI_SRC:%.cpp=$(B)/%.o)
+NET_OBJ    := $(NET_SRC:%.cpp=$(B)/%.o)
+TEST_OBJ   := $(TEST_SRC:%.cpp=$(B)/%.o)
+MAIN_OBJ   := $(B)/main.o
 # The puzzle sets are compiled into the program (make install copies only the binary): each file of
-# saves/puzzles becomes a raw string literal in build/gen/puzzle_data.cpp.
+# saves/puzzles becomes a raw string literal in $(B)/gen/puzzle_data.cpp.
 PUZZLE_FILES := $(sort $(wildcard saves/puzzles/*.txt))
-GEN_OBJ      := build/gen/puzzle_data.o
+GEN_OBJ      := $(B)/gen/puzzle_data.o
+# UI code that is plain logic (no curses calls), tested by the unit tests.
+UI_LOGIC_OBJ := $(B)/ui/input.o $(B)/ui/keys.o
+
+# The libFuzzer targets: tests/fuzz/NAME.cpp each, with tests/fuzz/NAME.dict and a seed corpus in
+# tests/fuzz/corpus/NAME/. A new target is a new name here and those three things.
+FUZZ_TARGETS := transcript savefile protocol wire
+FUZZ_SECONDS ?= 60
+FUZZ_BIN     := $(FUZZ_TARGETS:%=build-fuzz/fuzz-%)
+
+# (-Wno-maybe-uninitialized: g++ 12 warns falsely about <regex> inside Catch2 under the sanitizers.)
+SANITIZE_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+                  -Wno-maybe-uninitialized
+FUZZ_FLAGS     := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # Packages: what building needs, and what testing adds.
 BUILD_PKGS := g++ make libncurses-dev libcli11-dev
 TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db
+FUZZ_PKGS  := $(TEST_PKGS) clang
 
-.PHONY: all run test deps deps-test format clean install uninstall FORCE
+.PHONY: all run test test-all sanitize fuzz deps deps-test deps-fuzz format clean install uninstall FORCE
 
-all: main
+all: $(BIN)
 
-main: $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(UI_OBJ)
-	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(CURSES_LIBS) $(BUILD_LDLIBS)
+# Every object depends on the flags it was built with: changing CXXFLAGS or NATIVE rebuilds.
+$(B)/flags: FORCE
+	@mkdir -p $(B)
+	@echo '$(COMPILE) | $(LINK)' | cmp -s - $@ || echo '$(COMPILE) | $(LINK)' > $@
 
-# UI code that is plain logic (no curses calls), tested by the unit tests.
-UI_LOGIC_OBJ := build/ui/input.o build/ui/keys.o
+$(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(UI_OBJ)
+	$(LINK) -o $@ $^ $(CURSES_LIBS) $(BUILD_LDLIBS)
 
 # The unit tests link the engine, saves, net and the UI's plain logic only: a stray curses call there
-# fails this link. They run build/hostile-peer, so it is built first.
-build/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(UI_LOGIC_OBJ) | build/hostile-peer
-	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BUILD_LDLIBS)
+# fails this link. They run $(B)/hostile-peer, so it is built first.
+$(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(UI_LOGIC_OBJ) | $(B)/hostile-peer
+	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
 # The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
-build/hostile-peer: build/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
-	$(CXX) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BUILD_LDLIBS)
+$(B)/hostile-peer: $(B)/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
+	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
-build/%.o: %.cpp
+$(B)/%.o: %.cpp $(B)/flags
 	@mkdir -p $(dir $@)
-	$(CXX) $(BUILD_CXXFLAGS) $(CXXFLAGS) $(CPPFLAGS) -c $< -o $@
+	$(COMPILE) -c $< -o $@
+
+# A fuzz target: its entry point linked with libFuzzer's main and the instrumented engine, saves and net.
+$(B)/fuzz-%: $(B)/tests/fuzz/%.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ)
+	$(LINK) -fsanitize=fuzzer -o $@ $^ $(BUILD_LDLIBS)
 
 # The list of puzzle files, rewritten only when files come or go, so that removing one regenerates too.
-build/gen/puzzle_files.list: FORCE
+$(B)/gen/puzzle_files.list: FORCE
 	@mkdir -p $(dir $@)
 	@[ "$$(cat $@ 2>/dev/null)" = "$(PUZZLE_FILES)" ] || echo "$(PUZZLE_FILES)" > $@
 
-build/gen/puzzle_data.cpp: $(PUZZLE_FILES) build/gen/puzzle_files.list
+$(B)/gen/puzzle_data.cpp: $(PUZZLE_FILES) $(B)/gen/puzzle_files.list
 	@mkdir -p $(dir $@)
 	@{ printf '// Generated by the Makefile from saves/puzzles/*.txt: do not edit.\n'; \
 	   printf '#include "saves/puzzles.h"\n\nnamespace gobblet::saves {\n\n'; \
@@ -73,8 +111,8 @@ build/gen/puzzle_data.cpp: $(PUZZLE_FILES) build/gen/puzzle_files.list
 	   printf '    };\n    return texts;\n}\n\n}  // namespace gobblet::saves\n'; } > $@.tmp
 	@mv $@.tmp $@
 
-build/gen/puzzle_data.o: build/gen/puzzle_data.cpp
-	$(CXX) $(BUILD_CXXFLAGS) $(CXXFLAGS) $(CPPFLAGS) -c $< -o $@
+$(GEN_OBJ): $(B)/gen/puzzle_data.cpp $(B)/flags
+	$(COMPILE) -c $< -o $@
 
 FORCE:
 
@@ -85,6 +123,24 @@ run: deps
 test: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
 	@tests/run.sh
+
+test-all: deps-test
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
+	@tests/run.sh --all
+
+# The whole suite against binaries built with AddressSanitizer and UndefinedBehaviorSanitizer; any report
+# fails it (tests/sanitize.sh shows the reports).
+sanitize: deps-test
+	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
+	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer
+	@tests/sanitize.sh build-sanitize
+
+# Every fuzz target for FUZZ_SECONDS each, on a scratch copy of its corpus; any crash, leak, timeout or
+# running out of memory fails it.
+fuzz: deps-fuzz
+	@$(MAKE) --no-print-directory -j$(JOBS) B=build-fuzz CXX=clang++ CXXFLAGS="-O1 -g" \
+	    SAN_FLAGS="$(FUZZ_FLAGS)" $(FUZZ_BIN)
+	@tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Installs the Debian packages of $(1) that are missing, with apt-get (through sudo when not root).
 define install_missing
@@ -110,6 +166,9 @@ deps:
 deps-test:
 	$(call install_missing,$(TEST_PKGS))
 
+deps-fuzz:
+	$(call install_missing,$(FUZZ_PKGS))
+
 format:
 	clang-format -i $(wildcard main.cpp engine/*.[ch]* saves/*.[ch]* net/*.[ch]* ui/*.[ch]* tests/*.[ch]* \
 	  tests/tools/*.[ch]* tests/fuzz/*.[ch]*)
@@ -122,6 +181,6 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/gobblet $(DESTDIR)$(PREFIX)/share/man/man6/gobblet.6
 
 clean:
-	rm -rf build main
+	rm -rf build build-sanitize build-fuzz main
 
--include $(wildcard build/*.d build/*/*.d build/*/*/*.d)
+-include $(wildcard $(B)/*.d $(B)/*/*.d $(B)/*/*/*.d)

@@ -2,6 +2,7 @@
 // or a benchmark. Nothing else lives here.
 #include <CLI/CLI.hpp>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -12,6 +13,8 @@
 #include "engine/game.h"
 #include "engine/match.h"
 #include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/player.h"
 #include "engine/protocol.h"
 #include "engine/puzzle.h"
 #include "engine/review.h"
@@ -28,6 +31,31 @@ namespace {
 constexpr const char* version = "gobblet 0.1.0";
 
 using namespace gobblet;
+
+// --think SECONDS: a plain decimal number in the player's range. CLI11's own range check let nan through
+// (every comparison with nan is false), and a search with nan seconds never ends.
+const CLI::Validator think_range(
+    [](std::string& text) -> std::string {
+        const auto v = parse_seconds(text);
+        if (v && *v >= min_think_seconds && *v <= max_think_seconds) return {};
+        return "SECONDS is a number from 0.01 to 3600 (fractions allowed, like 0.5), not '" + excerpt(text) +
+               "'";
+    },
+    "SECONDS");
+
+// --seed N: a whole number that fits 64 bits. CLI11 wrapped -1 and 2^64 around silently.
+std::optional<std::uint64_t> parse_seed(std::string_view text) {
+    std::uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+const CLI::Validator seed_range(
+    [](std::string& text) -> std::string {
+        if (parse_seed(text)) return {};
+        return "N is a whole number from 0 to 18446744073709551615, not '" + excerpt(text, 32) + "'";
+    },
+    "N");
 
 // --white and --black: "human", "computer", "computer:LEVEL", or the name of a human player.
 std::optional<SeatSpec> parse_seat(const std::string& value, std::string& why) {
@@ -305,10 +333,11 @@ int main(int argc, char** argv) {
     app.add_option("--level", level, "Computer strength: easy, medium, hard or max (default medium)")
         ->check(CLI::IsMember({"easy", "medium", "hard", "max"}));
     app.add_option("--think", ui_options.player.think_seconds,
-                   "Seconds the computer thinks a move at its top level (default 1)")
-        ->check(CLI::Range(0.01, 3600.0));
-    app.add_option("--seed", ui_options.player.seed,
-                   "Seed for the computer's choices, for reproducible games");
+                   "Seconds the computer thinks a move at its top level (default 1; from 0.01 to 3600)")
+        ->check(think_range);
+    std::string seed_text;
+    app.add_option("--seed", seed_text, "Seed for the computer's choices, for reproducible games")
+        ->check(seed_range);
     int first_to = 1;
     CLI::Option* first_to_opt =
         app.add_option("--first-to", first_to, "Play rounds until a player has N wins (default 1: one game)")
@@ -392,7 +421,7 @@ int main(int argc, char** argv) {
     if (bench_paste) return ui::bench_paste(std::cout);
 
     if (!make_puzzles_dir.empty())
-        return run_make_puzzles(make_puzzles_dir, app.count("--seed") ? ui_options.player.seed : 1);
+        return run_make_puzzles(make_puzzles_dir, app.count("--seed") ? *parse_seed(seed_text) : 1);
     if (verify_opt->count()) {
         // Given without a file, CLI11 hands over one empty name.
         std::erase(verify_files, std::string());
@@ -401,7 +430,7 @@ int main(int argc, char** argv) {
 
     ui_options.player.level = *parse_level(level);
     // Without --seed every run plays differently; with it, the same games come back.
-    if (!app.count("--seed")) ui_options.player.seed = std::random_device{}();
+    ui_options.player.seed = app.count("--seed") ? *parse_seed(seed_text) : std::random_device{}();
     std::string why;
     const auto clock = clock_flags.settings(why);
     if (!clock) {
@@ -434,6 +463,9 @@ int main(int argc, char** argv) {
         if (review_time_opt->count()) review_limits.depth = 0;
         return run_review(review_path, choice, review_limits);
     }
+    // A save interrupted by a kill leaves its temporary file behind: the game and the protocol, the two
+    // front ends that write files, clear out old ones as they start.
+    saves::remove_stale_temporaries();
     if (gtp) {
         saves::FileStore store;
         Protocol protocol(variant, ui_options.player, store, monotonic_millis);

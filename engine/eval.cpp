@@ -1,5 +1,6 @@
 #include "eval.h"
 
+#include "hash.h"
 #include "movegen.h"
 
 namespace gobblet {
@@ -19,30 +20,20 @@ int largest_available(const Position& pos, Color side, Bitboard exclude) {
 
 }  // namespace
 
-Bitboard threat_lines(const Position& pos, Color side) {
+Threats threats(const Position& pos, Color side) {
     const Bitboard mine = pos.visible(side);
     const int n = pos.size();
-    Bitboard result = 0;
+    Threats t;
     for (Bitboard line : lines_of(n)) {
         const Bitboard have = Bitboard(mine & line);
         if (popcount(have) != n - 1) continue;
         const Square hole = first_square(Bitboard(line & ~have));
-        if (pos.top_size(hole) < largest_available(pos, side, line)) result |= line;
+        if (pos.top_size(hole) < largest_available(pos, side, line)) {
+            t.lines |= line;
+            t.squares |= bit(hole);
+        }
     }
-    return result;
-}
-
-Bitboard threat_squares(const Position& pos, Color side) {
-    const Bitboard mine = pos.visible(side);
-    const int n = pos.size();
-    Bitboard result = 0;
-    for (Bitboard line : lines_of(n)) {
-        const Bitboard have = Bitboard(mine & line);
-        if (popcount(have) != n - 1) continue;
-        const Square hole = first_square(Bitboard(line & ~have));
-        if (pos.top_size(hole) < largest_available(pos, side, line)) result |= bit(hole);
-    }
-    return result;
+    return t;
 }
 
 Move find_win(Position& pos) {
@@ -93,12 +84,6 @@ namespace {
 constexpr int open_line[5] = {0, 4, 18, 70, 0};
 // Weight of a piece's size for how hard it is to gobble (a 4 never is).
 constexpr int size_weight[5] = {0, 1, 2, 4, 7};
-
-std::uint64_t mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 // One side's share of the evaluation. vis[s] holds c's visible pieces of size s (computed once).
 int side_score(const Position& pos, Color c, Bitboard mine, Bitboard theirs, const Bitboard vis[5]) {

@@ -10,14 +10,16 @@ namespace gobblet {
 // opponent's), or none. Exact: every candidate is played and judged.
 Move find_win(Position& pos);
 
-// Squares where `side` could complete a line on its next move if it were to move: the missing square of
-// each line showing three of its pieces, when some piece of `side` could land there. A cheap
-// over-approximation (it ignores lifts that uncover lines and the official entering restriction on the
-// target), used for move ordering, extensions and the evaluation; find_win is the exact test.
-Bitboard threat_squares(const Position& pos, Color side);
-
-// The lines (as a mask of their squares) where `side` shows three pieces and threatens the fourth.
-Bitboard threat_lines(const Position& pos, Color side);
+// Where `side` could complete a line on its next move if it were to move: each line showing all but one
+// of its pieces whose missing square some piece of `side` could land on. A cheap over-approximation (it
+// ignores lifts that uncover lines and the official entering restriction on the target), used for move
+// ordering, extensions and the evaluation; find_win is the exact test.
+struct Threats {
+    Bitboard lines = 0;    // the threatening lines, as a mask of their squares
+    Bitboard squares = 0;  // their missing squares
+};
+Threats threats(const Position& pos, Color side);
+inline Bitboard threat_squares(const Position& pos, Color side) { return threats(pos, side).squares; }
 
 // The positional evaluation of a position that is not over and where the side to move has no win in one.
 // `noise` (0 for full strength) adds a deterministic pseudo-random term of up to +-noise, keyed on the

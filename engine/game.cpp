@@ -234,11 +234,13 @@ std::optional<TranscriptError> Game::play_transcript(std::string_view text) {
 }
 
 std::optional<TranscriptError> Game::play_transcript(const std::vector<WrittenMove>& moves) {
+    if (moves.size() > max_transcript_moves)
+        return TranscriptError{too_many_moves(moves[max_transcript_moves].line), std::nullopt};
     Game trial = *this;
     for (const WrittenMove& wm : moves) {
         std::string why = trial.play(wm.spec);
         if (why.empty()) continue;
-        TranscriptError err{{wm.line, wm.written, why}, std::nullopt};
+        TranscriptError err{{wm.line, excerpt(wm.written), why}, std::nullopt};
         // Would the other rule set take the whole transcript, from the same game?
         const Rules other = variant().rules == Rules::Official ? Rules::Rogers : Rules::Official;
         Game alt(Variant{variant().size, other});

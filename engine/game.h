@@ -97,7 +97,8 @@ class Game {
     // Plays a move the engine generated (must be legal; checked all the same).
     std::string play(Move m) { return play(MoveSpec::of(m, side_to_move())); }
 
-    // Plays all moves of a transcript text after the current ones, or none of them.
+    // Plays all moves of a transcript text after the current ones, or none of them. The reader's limits
+    // (notation.h) hold for both forms: at most max_transcript_moves moves.
     std::optional<TranscriptError> play_transcript(std::string_view text);
     std::optional<TranscriptError> play_transcript(const std::vector<WrittenMove>& moves);
 

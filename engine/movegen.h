@@ -2,7 +2,7 @@
 //
 // Generation does not look at the result: a caller that cares whether the game is already won checks
 // Position::winner() first (perft, search and Game all do). Moves from reserve stacks whose tops are
-// equal are generated once, under the lowest stack number (RULES.md).
+// equal are generated once, under the lowest stack number (docs/rules.md).
 #pragma once
 
 #include "position.h"

@@ -2,17 +2,9 @@
 
 #include <cctype>
 
+#include "text.h"
+
 namespace gobblet {
-
-std::string square_name(Square sq) { return {char('A' + row_of(sq)), char('1' + col_of(sq))}; }
-
-std::string stack_name(Color owner, int stack) {
-    return {owner == Color::White ? 'W' : 'K', char('1' + stack)};
-}
-
-std::string move_name(Move m, Color mover) {
-    return (m.is_enter() ? stack_name(mover, m.stack()) : square_name(m.from())) + square_name(m.to());
-}
 
 std::string spec_name(const MoveSpec& spec) {
     std::string origin;
@@ -24,8 +16,24 @@ std::string spec_name(const MoveSpec& spec) {
     return origin + square_name(spec.to);
 }
 
+std::string excerpt(std::string_view text, std::size_t max_chars) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size() && out.size() <= max_chars; ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c < 0x7F) {
+            out += char(c);
+            continue;
+        }
+        out += '?';
+        if (c >= 0xC0)  // a UTF-8 lead byte: its continuation bytes belong to the same '?'
+            while (i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xC0) == 0x80) ++i;
+    }
+    if (out.size() > max_chars) out = out.substr(0, max_chars - 3) + "...";
+    return out;
+}
+
 std::string TextError::message() const {
-    std::string m = "line " + std::to_string(line) + ": ";
+    std::string m = line > 0 ? "line " + std::to_string(line) + ": " : "";
     if (!written.empty()) m += written + ": ";
     return m + reason;
 }
@@ -72,19 +80,7 @@ std::string word_at(std::string_view line, std::size_t i) {
     }
     std::size_t j = i;
     while (j < line.size() && !is_separator(line, j, &w)) ++j;
-    i = 0;
-    std::string word(line.substr(i, j - i));
-    if (word.size() > 12) word = word.substr(0, 12) + "...";
-    // Never echo control characters or broken UTF-8 into a message.
-    for (char& ch : word)
-        if (!std::isprint(static_cast<unsigned char>(ch))) ch = '?';
-    return word;
-}
-
-std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
-    return out;
+    return excerpt(line.substr(0, j));
 }
 
 // Reads one line into atoms, or returns the reason it cannot and the offending characters.
@@ -161,8 +157,21 @@ bool read_atoms(std::string_view line, std::vector<Atom>& atoms, std::string* wr
 
 }  // namespace
 
+TextError too_many_moves(int line) {
+    return {line,
+            {},
+            "more than " + std::to_string(max_transcript_moves) + " moves, the most a transcript may hold"};
+}
+
 ParsedMoves parse_moves(std::string_view text) {
     ParsedMoves out;
+    if (text.size() > max_transcript_bytes) {
+        out.error = TextError{0,
+                              {},
+                              "the text is longer than " + std::to_string(max_transcript_bytes) +
+                                  " bytes (1 MiB), the most a transcript may hold"};
+        return out;
+    }
     int line_no = 0;
     std::size_t pos = 0;
     while (pos <= text.size()) {
@@ -171,6 +180,13 @@ ParsedMoves parse_moves(std::string_view text) {
         std::string_view line = text.substr(pos, nl - pos);
         ++line_no;
         pos = nl + 1;
+        if (line.size() > max_line_bytes) {
+            out.moves.clear();
+            out.error = TextError{line_no, excerpt(line),
+                                  "the line is longer than " + std::to_string(max_line_bytes) +
+                                      " characters, the most a transcript line may hold"};
+            return out;
+        }
         if (const std::size_t comment = line.find_first_of("%#"); comment != std::string_view::npos)
             line = line.substr(0, comment);
 
@@ -193,7 +209,7 @@ ParsedMoves parse_moves(std::string_view text) {
             std::string as_written = std::string(line.substr(a.begin, b.end - a.begin));
             if (b.kind != Atom::Kind::Square) {
                 out.moves.clear();
-                out.error = TextError{line_no, as_written, "a move must end on a square, like B2"};
+                out.error = TextError{line_no, excerpt(as_written), "a move must end on a square, like B2"};
                 return out;
             }
             MoveSpec spec;
@@ -201,6 +217,11 @@ ParsedMoves parse_moves(std::string_view text) {
                 case Atom::Kind::Square: spec = MoveSpec::square(a.square, b.square); break;
                 case Atom::Kind::Stack: spec = MoveSpec::stack_of(a.owner, a.stack, b.square); break;
                 case Atom::Kind::MoverStack: spec = MoveSpec::mover_stack(a.stack, b.square); break;
+            }
+            if (out.moves.size() == max_transcript_moves) {
+                out.moves.clear();
+                out.error = too_many_moves(line_no);
+                return out;
             }
             out.moves.push_back({spec, line_no, std::move(as_written)});
         }
@@ -261,12 +282,8 @@ std::string board_text(const Position& pos) {
     return out;
 }
 
-std::optional<Position> parse_diagram(std::string_view diagram, Variant v, Color side_to_move,
-                                      std::string* error) {
-    auto fail = [error](std::string why) -> std::optional<Position> {
-        if (error) *error = std::move(why);
-        return std::nullopt;
-    };
+ParsedDiagram parse_diagram(std::string_view diagram, Variant v, Color side_to_move) {
+    auto fail = [](std::string why) { return ParsedDiagram{std::nullopt, std::move(why)}; };
     Position pos = Position::empty_board(v, side_to_move);
     int row = 0;
     std::size_t p = 0;
@@ -277,30 +294,38 @@ std::optional<Position> parse_diagram(std::string_view diagram, Variant v, Color
         p = nl + 1;
         std::vector<std::string> cells;
         std::string cur;
+        // Cells are read only as far as a row can go: a cell holds at most four pieces (8 characters) and a
+        // row v.size cells, so a long line is refused without being split up.
+        constexpr std::size_t max_cell = 8;
         for (char ch : line) {
             if (std::isspace(static_cast<unsigned char>(ch))) {
                 if (!cur.empty()) cells.push_back(std::move(cur)), cur.clear();
+                if (int(cells.size()) > v.size) break;
+            } else if (cur.size() == max_cell) {
+                return fail("cannot read cell '" + excerpt(cur + ch) + "'");
             } else {
                 cur += ch;
             }
         }
-        if (!cur.empty()) cells.push_back(cur);
+        if (!cur.empty() && int(cells.size()) <= v.size) cells.push_back(cur);
         if (cells.empty()) continue;
         if (row >= v.size) return fail("more than " + std::to_string(v.size) + " rows");
         if (int(cells.size()) != v.size)
-            return fail("row " + std::string(1, char('A' + row)) + " has " + std::to_string(cells.size()) +
+            return fail("row " + std::string(1, char('A' + row)) + " has " +
+                        (int(cells.size()) > v.size ? "more than " + std::to_string(v.size)
+                                                    : std::to_string(cells.size())) +
                         " cells, not " + std::to_string(v.size));
         for (int col = 0; col < v.size; ++col) {
             const std::string& cell = cells[col];
             if (cell == ".") continue;
             const std::string up = upper(cell);
-            if (up.size() % 2) return fail("cannot read cell '" + cell + "'");
+            if (up.size() % 2) return fail("cannot read cell '" + excerpt(cell) + "'");
             for (std::size_t k = 0; k < up.size(); k += 2) {
                 const char who = up[k], sz = up[k + 1];
                 if ((who != 'W' && who != 'K') || sz < '1' || sz > char('0' + v.sizes()))
-                    return fail("cannot read cell '" + cell + "'");
+                    return fail("cannot read cell '" + excerpt(cell) + "'");
                 if (!pos.put(make_square(row, col), who == 'W' ? Color::White : Color::Black, sz - '0'))
-                    return fail("cell '" + cell + "': pieces must grow from the bottom up");
+                    return fail("cell '" + excerpt(cell) + "': pieces must grow from the bottom up");
             }
         }
         ++row;
@@ -308,7 +333,7 @@ std::optional<Position> parse_diagram(std::string_view diagram, Variant v, Color
     if (row != v.size)
         return fail("the diagram has " + std::to_string(row) + " rows, not " + std::to_string(v.size));
     if (std::string why = pos.finish(); !why.empty()) return fail(why);
-    return pos;
+    return {pos, {}};
 }
 
 }  // namespace gobblet

@@ -1,4 +1,4 @@
-// Move notation and the transcript text format (RULES.md): one move is its origin and its destination,
+// Move notation and the transcript text format (docs/rules.md): one move is its origin and its destination,
 // "W3B2", "K1C3", "C2A2". Reading is generous (case, separators, several moves a line, comments, move
 // numbers); writing is always canonical. Everything that reads moves (the prompt, paste, save files,
 // the engine protocol, tests) goes through parse_moves.
@@ -14,10 +14,21 @@
 
 namespace gobblet {
 
-std::string square_name(Square sq);              // "B2"
-std::string stack_name(Color owner, int stack);  // "W3", "K1"
-std::string move_name(Move m, Color mover);      // "W3B2", "C2A2"
-std::string spec_name(const MoveSpec& spec);     // canonical text of a spec as written ("XB2" for X)
+// square_name, stack_name and move_name, the canonical names, are in position.h (the rules use them too).
+std::string spec_name(const MoveSpec& spec);  // canonical text of a spec as written ("XB2" for X)
+
+// Limits of the transcript reader, far above any real game (long games run to a few hundred moves). Text
+// beyond them is refused with a message that names the limit, quickly and in bounded memory.
+constexpr std::size_t max_transcript_bytes = std::size_t(1) << 20;  // the whole text: 1 MiB
+constexpr std::size_t max_line_bytes = 4096;                        // one line
+constexpr std::size_t max_transcript_moves = 10000;                 // moves in one transcript
+
+// How every error message quotes its input (a move as written, a word of a file): printable ASCII only,
+// one '?' for each other character (a control character, a UTF-8 sequence, a stray byte), and at most
+// max_excerpt_chars characters (or max_chars, at least 4), the last three "..." when it is cut. So a binary
+// or hostile file can neither flood a message nor put control characters on a terminal.
+constexpr std::size_t max_excerpt_chars = 16;
+std::string excerpt(std::string_view text, std::size_t max_chars = max_excerpt_chars);
 
 // One move read from text, with where it was and how it was written.
 struct WrittenMove {
@@ -28,8 +39,8 @@ struct WrittenMove {
 
 // Why a text could not be read or played: the line, the move (or characters) as written, the reason.
 struct TextError {
-    int line = 0;
-    std::string written;
+    int line = 0;         // 1-based; 0 when the error is about the whole text
+    std::string written;  // an excerpt() of the input, or empty
     std::string reason;
     // "line 4: K2B3: official rules: ..."
     std::string message() const;
@@ -38,12 +49,15 @@ struct TextError {
 // Reads every move of a text. On a syntax problem the error names the first bad line and nothing is
 // returned in moves. Accepted: upper or lower case; spaces, '-', '->', '→', ',' or ';' between the
 // halves of a move or between moves; several moves a line; CRLF; blank lines; comments from '%' or '#'
-// to the end of the line; move numbers such as "12." or "12)".
+// to the end of the line; move numbers such as "12." or "12)". Refused: a text longer than
+// max_transcript_bytes, a line longer than max_line_bytes, more than max_transcript_moves moves.
 struct ParsedMoves {
     std::vector<WrittenMove> moves;
     std::optional<TextError> error;
 };
 ParsedMoves parse_moves(std::string_view text);
+// The error of a transcript that goes over max_transcript_moves, at the line of the move too many.
+TextError too_many_moves(int line);
 
 // Canonical transcript text: one move a line, each ending in '\n'.
 std::string transcript_text(const std::vector<Move>& moves, Color first_mover = Color::White);
@@ -55,8 +69,12 @@ std::string board_text(const Position& pos);
 
 // Builds a position from a diagram, for tests and fixed positions: one board row a line, cells
 // separated by spaces, "." for an empty square, otherwise the square's pieces from the bottom up
-// ("K2W4" = White's 4 covering Black's 2). Reserves are what the board leaves. On error, *error says why.
-std::optional<Position> parse_diagram(std::string_view diagram, Variant v, Color side_to_move,
-                                      std::string* error = nullptr);
+// ("K2W4" = White's 4 covering Black's 2). Reserves are what the board leaves. The result holds the
+// position, or none and the reason. Limits: a diagram is n rows of n cells; more is an error at once.
+struct ParsedDiagram {
+    std::optional<Position> position;
+    std::string error;
+};
+ParsedDiagram parse_diagram(std::string_view diagram, Variant v, Color side_to_move);
 
 }  // namespace gobblet

@@ -1,9 +1,11 @@
 #include "player.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
 #include "eval.h"
+#include "hash.h"
 #include "movegen.h"
 #include "search.h"
 #include "solve3.h"
@@ -19,6 +21,7 @@ namespace {
 SearchLimits limits_for(const PlayerSettings& s, std::uint64_t seed) {
     SearchLimits l;
     l.seed = seed;
+    l.nodes = s.max_nodes;
     switch (s.level) {
         case Level::Easy:
             l.depth = 2;
@@ -35,12 +38,6 @@ SearchLimits limits_for(const PlayerSettings& s, std::uint64_t seed) {
         case Level::Max: l.seconds = think_limit(s.level, s.think_seconds); break;
     }
     return l;
-}
-
-std::uint64_t mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
 }
 
 // A few words on why the move was chosen.
@@ -80,7 +77,7 @@ std::string explain(const Position& before, Move m, int score) {
 struct Player::Impl {
     PlayerSettings settings;
     Search search;
-    explicit Impl(const PlayerSettings& s) : settings(s) {}
+    explicit Impl(const PlayerSettings& s) : settings(s), search(s.table_bits) {}
 };
 
 double think_limit(Level level, double think_seconds) {
@@ -107,6 +104,23 @@ std::optional<Level> parse_level(std::string_view name) {
     for (Level l : {Level::Easy, Level::Medium, Level::Hard, Level::Max})
         if (name == level_name(l)) return l;
     return std::nullopt;
+}
+
+std::optional<double> parse_seconds(std::string_view text) {
+    bool digit = false, point = false;
+    for (char c : text) {
+        if (c == '.' && !point)
+            point = true;
+        else if (c >= '0' && c <= '9')
+            digit = true;
+        else
+            return std::nullopt;
+    }
+    if (!digit || text.size() > 32) return std::nullopt;
+    double value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
 }
 
 Player::Player(PlayerSettings settings) : impl_(std::make_unique<Impl>(settings)) {}

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "game.h"
+#include "score.h"
 
 namespace gobblet {
 
@@ -22,24 +23,24 @@ std::optional<Level> parse_level(std::string_view name);
 // 0 for `easy` and `medium`, which search to a fixed depth with no time limit.
 double think_limit(Level level, double think_seconds);
 
+// The range of a move's thinking time, wherever it is read (--think, the protocol's time_settings and
+// time_left), and the most any move may get, whatever a clock says: an hour.
+constexpr double min_think_seconds = 0.01;
+constexpr double max_think_seconds = 3600;
+// Reads a number of seconds written as a plain decimal ("2", "0.5", ".25"): no sign, no exponent, never
+// nan or inf. nullopt when the text is not such a number.
+std::optional<double> parse_seconds(std::string_view text);
+
 struct PlayerSettings {
     Level level = Level::Medium;
-    double think_seconds = 1.0;  // time a move at the top level; `max` uses all of it
+    double think_seconds = 1.0;  // time a move at the top level; `max` uses all of it (see the range above)
     std::uint64_t seed = 0;      // for the randomness of lower levels; the same seed plays the same games
-};
-
-// Scores are in hundredths of a "point" from the mover's point of view. Scores beyond +-mate_bound are
-// forced results: mate_score - n means the mover wins in n plies.
-constexpr int mate_score = 30000;
-constexpr int mate_bound = mate_score - 1000;
-
-// Progress while thinking, for the screen ("depth 9, best C2A2").
-struct ThinkInfo {
-    int depth = 0;
-    int score = 0;
-    Move best;
-    std::uint64_t nodes = 0;
-    double seconds = 0;
+    // Nodes a search may visit, 0 for no limit: with it (and a long think time), the player's choices do
+    // not depend on the machine's speed, which tests and fuzzing need. The exact 3x3 player ignores it.
+    std::uint64_t max_nodes = 0;
+    // The transposition table holds 2^table_bits entries of 16 bytes (16 MiB by default); fixed when the
+    // player is made. Small tables suit short-lived players (fuzzing makes one for every input).
+    int table_bits = 20;
 };
 
 struct Choice {

@@ -4,6 +4,16 @@
 
 namespace gobblet {
 
+std::string square_name(Square sq) { return {char('A' + row_of(sq)), char('1' + col_of(sq))}; }
+
+std::string stack_name(Color owner, int stack) {
+    return {owner == Color::White ? 'W' : 'K', char('1' + stack)};
+}
+
+std::string move_name(Move m, Color mover) {
+    return (m.is_enter() ? stack_name(mover, m.stack()) : square_name(m.from())) + square_name(m.to());
+}
+
 std::string line_name(Bitboard line, int size) {
     const Lines& ls = lines_of(size);
     for (int i = 0; i < ls.count; ++i) {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "hash.h"
 #include "types.h"
 
 namespace gobblet {
@@ -53,16 +54,10 @@ struct Tables {
 constexpr Tables make_tables() {
     Tables t;
     std::uint64_t state = 0x60BB1E7ull;
-    auto next = [&state] {  // splitmix64
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    };
     for (auto& colour : t.piece)
         for (auto& size : colour)
-            for (auto& sq : size) sq = next();
-    t.black_to_move = next();
+            for (auto& sq : size) sq = splitmix64(state);
+    t.black_to_move = splitmix64(state);
     return t;
 }
 inline constexpr Tables tables = make_tables();
@@ -148,7 +143,7 @@ class Position {
             if ((vis & l) == l) return l;
         return 0;
     }
-    // The winner judged on this board as it stands after the last move, per RULES.md: a line of the
+    // The winner judged on this board as it stands after the last move, per docs/rules.md: a line of the
     // side to move (uncovered by its opponent's lift) wins first, then a line of the side that moved.
     std::optional<Color> winner() const {
         if (has_line(side_)) return side_;
@@ -216,7 +211,11 @@ class Position {
     Variant variant_{};
 };
 
-// Text names used across the engine: "White"/"Black", 'W'/'K' stack letters, "official"/"rogers".
+// Text names used across the engine: "White"/"Black", 'W'/'K' stack letters, "official"/"rogers", and
+// the canonical names of squares, stacks and moves (the notation of docs/rules.md).
+std::string square_name(Square sq);              // "B2"
+std::string stack_name(Color owner, int stack);  // "W3", "K1"
+std::string move_name(Move m, Color mover);      // "W3B2", "C2A2"
 const char* color_name(Color c);
 const char* rules_name(Rules r);
 std::optional<Rules> parse_rules(std::string_view s);

@@ -1,7 +1,6 @@
 #include "protocol.h"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -11,54 +10,13 @@
 #include "decisions.h"
 #include "movegen.h"
 #include "notation.h"
+#include "text.h"
 
 namespace gobblet {
 
 namespace {
 
 constexpr std::string_view program_version = "0.1.0";
-
-// Every command, in the order list_commands gives them.
-constexpr std::array<std::string_view, 26> commands = {
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
-    "boardsize",
-    "rules",
-    "clear_board",
-    "play",
-    "genmove",
-    "reg_genmove",
-    "undo",
-    "legal_moves",
-    "to_move",
-    "result",
-    "showboard",
-    "loadtranscript",
-    "savetranscript",
-    "time_settings",
-    "time_left",
-    "resign",
-    "offer_draw",
-    "level",
-    "perft",
-    "analyze",
-};
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-    return s;
-}
 
 // Splits off the first space-separated word of s.
 std::string_view next_word(std::string_view& s) {
@@ -91,12 +49,12 @@ std::optional<Color> parse_colour(std::string_view word) {
     return std::nullopt;
 }
 
+// A plain decimal number of seconds below a billion: never nan, inf or a sign (parse_seconds).
 bool parse_number(std::string_view s, double& out) {
-    const std::string text(s);
-    if (text.empty() || text.size() > 32) return false;
-    char* end = nullptr;
-    out = std::strtod(text.c_str(), &end);
-    return end == text.c_str() + text.size() && out >= 0 && out < 1e9;
+    const auto v = parse_seconds(s);
+    if (!v || *v >= 1e9) return false;
+    out = *v;
+    return true;
 }
 
 // GTP's stones: a whole number.
@@ -134,115 +92,213 @@ std::string Protocol::handle(std::string_view raw) {
         id = std::string(word);
     }
     const std::string name = lower(next_word(rest));
-    Reply r = name.empty() ? Reply{false, "missing command name after the id"} : dispatch(name, rest);
+    Reply r{false, "missing command name after the id"};
+    if (const Command* c = find_command(name))
+        r = c->handler(*this, rest);
+    else if (!name.empty())
+        r = {false, "unknown command"};
     std::string out = (r.ok ? "=" : "?") + id;
     if (!r.text.empty()) out += (r.text.front() == '\n' ? "" : " ") + r.text;
     return out + "\n\n";
 }
 
 int Protocol::run(std::istream& in, std::ostream& out) {
+    std::streambuf* input = in.rdbuf();
     std::string line;
-    while (!done_ && std::getline(in, line)) {
+    while (!done_) {
+        // One line, read a character at a time so that no more than max_command_bytes is ever held.
+        line.clear();
+        int c = EOF;
+        while ((c = input->sbumpc()) != EOF && c != '\n' && line.size() <= max_command_bytes) line += char(c);
+        if (line.size() > max_command_bytes) {
+            out << "? the line is longer than " << max_command_bytes
+                << " characters, the most a command may hold; the session ends\n\n"
+                << std::flush;
+            return 1;
+        }
+        if (c == EOF && line.empty()) break;
         const std::string reply = handle(line);
         if (!reply.empty()) out << reply << std::flush;
+        if (c == EOF) break;
     }
     return 0;
 }
 
 std::string Protocol::colour_problem(std::string_view colour) const {
     const auto c = parse_colour(colour);
-    if (!c) return "unknown colour '" + std::string(colour) + "': use white or black";
+    if (!c) return "unknown colour '" + excerpt(colour) + "': use white or black";
     if (*c != game_.side_to_move())
         return std::string("it is ") + color_name(game_.side_to_move()) + "'s turn";
     return {};
 }
 
-Protocol::Reply Protocol::dispatch(const std::string& name, std::string_view args) {
-    const Variant v = game_.variant();
-    if (name == "protocol_version") return {true, "2"};
-    if (name == "name") return {true, "gobblet"};
-    if (name == "version") return {true, std::string(program_version)};
-    if (name == "known_command") {
-        const std::string what = lower(next_word(args));
-        return {true, std::find(commands.begin(), commands.end(), what) != commands.end() ? "true" : "false"};
+// The command table. A new command is one row here (name, handler, help) plus a row in the command
+// table of docs/protocol.md; the handlers of more than a few lines are member functions below.
+const Protocol::Command Protocol::command_table[] = {
+    {"protocol_version",
+     [](Protocol&, std::string_view) {
+         return Reply{true, "2"};
+     },
+     "the protocol's version: 2"},
+    {"name",
+     [](Protocol&, std::string_view) {
+         return Reply{true, "gobblet"};
+     },
+     "the program's name"},
+    {"version",
+     [](Protocol&, std::string_view) {
+         return Reply{true, std::string(program_version)};
+     },
+     "the program's version"},
+    {"known_command",
+     [](Protocol&, std::string_view args) {
+         return Reply{true, find_command(lower(next_word(args))) ? "true" : "false"};
+     },
+     "NAME: true if the protocol answers that command, else false"},
+    {"list_commands",
+     [](Protocol&, std::string_view) {
+         std::string out;
+         for (const CommandInfo& c : commands())
+             out += std::string(out.empty() ? "" : "\n") + std::string(c.name);
+         return Reply{true, out};
+     },
+     "every command, one a line"},
+    {"help", [](Protocol& p, std::string_view args) { return p.help(args); },
+     "[COMMAND]: what a command does, or every command with a line of help"},
+    {"quit",
+     [](Protocol& p, std::string_view) {
+         p.done_ = true;
+         return Reply{true, {}};
+     },
+     "ends the session"},
+    {"boardsize",
+     [](Protocol& p, std::string_view args) {
+         const std::string_view n = next_word(args);
+         if (n != "3" && n != "4") return Reply{false, "unacceptable size: boardsize is 3 or 4"};
+         p.new_game(Variant{n[0] - '0', p.game_.variant().rules});
+         return Reply{true, {}};
+     },
+     "3|4: a new game on a board of that size"},
+    {"rules",
+     [](Protocol& p, std::string_view args) {
+         const auto r = parse_rules(lower(next_word(args)));
+         if (!r) return Reply{false, "unknown rules: use rules official or rules rogers"};
+         p.new_game(Variant{p.game_.variant().size, *r});
+         return Reply{true, {}};
+     },
+     "official|rogers: a new game under those rules"},
+    {"clear_board",
+     [](Protocol& p, std::string_view) {
+         p.new_game(p.game_.variant());
+         return Reply{true, {}};
+     },
+     "a new game with the same size and rules"},
+    {"play", [](Protocol& p, std::string_view args) { return p.play(args); },
+     "[white|black] MOVE: plays the move for the side to move"},
+    {"genmove", [](Protocol& p, std::string_view args) { return p.genmove(args, true); },
+     "[white|black]: the computer chooses a move, plays it and answers it"},
+    {"reg_genmove", [](Protocol& p, std::string_view args) { return p.genmove(args, false); },
+     "[white|black]: the move genmove would play, without playing it"},
+    {"undo",
+     [](Protocol& p, std::string_view) {
+         if (!p.game_.can_undo()) return Reply{false, "cannot undo: no move has been played"};
+         p.game_.undo();
+         return Reply{true, {}};
+     },
+     "takes back the last move (or a resignation or agreed draw)"},
+    {"legal_moves", [](Protocol& p, std::string_view args) { return p.legal_moves(args); },
+     "every legal move, canonical, sorted, space-separated"},
+    {"to_move",
+     [](Protocol& p, std::string_view) {
+         return Reply{true, p.game_.side_to_move() == Color::White ? "white" : "black"};
+     },
+     "the side to move: white or black"},
+    {"result", [](Protocol& p, std::string_view) { return p.result(); },
+     "none, white, black or draw, and how when not on the board (resignation, agreement, time, forfeit)"},
+    {"showboard",
+     [](Protocol& p, std::string_view) {
+         const Game& g = p.game_;
+         return Reply{true, "\n" + board_text(g.position()) +
+                                result_text(g.result(), g.variant().size, g.side_to_move())};
+     },
+     "the board as text, then the side to move or the result"},
+    {"loadtranscript", [](Protocol& p, std::string_view args) { return p.load(args); },
+     "FILE: plays a whole transcript or save file from a new game"},
+    {"savetranscript",
+     [](Protocol& p, std::string_view args) {
+         if (args.empty()) return Reply{false, "savetranscript needs a file name"};
+         std::string why = p.store_.write(std::string(args), p.game_);
+         return Reply{why.empty(), why};
+     },
+     "FILE: writes the game as a save file"},
+    {"time_settings", [](Protocol& p, std::string_view args) { return p.time_settings(args); },
+     "MAIN BYOYOMI STONES: the clock, in GTP's terms (0 T 1: T seconds a move)"},
+    {"time_left", [](Protocol& p, std::string_view args) { return p.time_left(args); },
+     "white|black SECONDS STONES: the time a side has left"},
+    {"resign", [](Protocol& p, std::string_view args) { return p.resign(args); },
+     "[white|black]: that side (by default the side to move) resigns"},
+    {"offer_draw", [](Protocol& p, std::string_view args) { return p.offer_draw(args); },
+     "[white|black]: that side offers a draw; the computer answers accept or decline"},
+    {"level", [](Protocol& p, std::string_view args) { return p.level(args); },
+     "easy|medium|hard|max: the computer's strength"},
+    {"perft", [](Protocol& p, std::string_view args) { return p.perft(args); },
+     "N: leaf positions N plies ahead (N from 0 to 10)"},
+    {"analyze", [](Protocol& p, std::string_view args) { return p.analyze(args); },
+     "[lines K] [depth D | time T]: the best K lines (1 to 5) with their scores in words and numbers"},
+};
+
+const Protocol::Command* Protocol::find_command(std::string_view name) {
+    for (const Command& c : command_table)
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
+std::vector<Protocol::CommandInfo> Protocol::commands() {
+    std::vector<CommandInfo> out;
+    for (const Command& c : command_table) out.push_back({c.name, c.help});
+    return out;
+}
+
+Protocol::Reply Protocol::help(std::string_view args) {
+    if (const std::string_view what = next_word(args); !what.empty()) {
+        const Command* c = find_command(lower(what));
+        if (!c) return {false, "unknown command '" + excerpt(what) + "': list_commands names them all"};
+        return {true, std::string(c->name) + " " + std::string(c->help)};
     }
-    if (name == "list_commands") {
-        std::string out;
-        for (std::string_view c : commands) out += std::string(out.empty() ? "" : "\n") + std::string(c);
-        return {true, out};
-    }
-    if (name == "quit") {
-        done_ = true;
-        return {true, {}};
-    }
-    if (name == "boardsize") {
-        const std::string_view n = next_word(args);
-        if (n != "3" && n != "4") return {false, "unacceptable size: boardsize is 3 or 4"};
-        new_game(Variant{n[0] - '0', v.rules});
-        return {true, {}};
-    }
-    if (name == "rules") {
-        const auto r = parse_rules(lower(next_word(args)));
-        if (!r) return {false, "unknown rules: use rules official or rules rogers"};
-        new_game(Variant{v.size, *r});
-        return {true, {}};
-    }
-    if (name == "clear_board") {
-        new_game(v);
-        return {true, {}};
-    }
-    if (name == "play") return play(args);
-    if (name == "genmove") return genmove(args, true);
-    if (name == "reg_genmove") return genmove(args, false);
-    if (name == "undo") {
-        if (!game_.can_undo()) return {false, "cannot undo: no move has been played"};
-        game_.undo();
-        return {true, {}};
-    }
-    if (name == "legal_moves") {
-        MoveList list;
-        game_.legal_moves(list);
-        std::vector<std::string> names;
-        for (Move m : list) names.push_back(move_name(m, game_.side_to_move()));
-        std::sort(names.begin(), names.end());
-        std::string out;
-        for (const std::string& n : names) out += (out.empty() ? "" : " ") + n;
-        return {true, out};
-    }
-    if (name == "to_move") return {true, game_.side_to_move() == Color::White ? "white" : "black"};
-    if (name == "result") return result();
-    if (name == "showboard")
-        return {true, "\n" + board_text(game_.position()) +
-                          result_text(game_.result(), v.size, game_.side_to_move())};
-    if (name == "loadtranscript") return load(args);
-    if (name == "savetranscript") {
-        if (args.empty()) return {false, "savetranscript needs a file name"};
-        std::string why = store_.write(std::string(args), game_);
-        return {why.empty(), why};
-    }
-    if (name == "time_settings") return time_settings(args);
-    if (name == "time_left") return time_left(args);
-    if (name == "resign") return resign(args);
-    if (name == "offer_draw") return offer_draw(args);
-    if (name == "analyze") return analyze(args);
-    if (name == "level") {
-        const auto l = parse_level(lower(next_word(args)));
-        if (!l) return {false, "unknown level: use easy, medium, hard or max"};
-        PlayerSettings s = player_.settings();
-        s.level = *l;
-        player_.set_settings(s);
-        return {true, {}};
-    }
-    if (name == "perft") {
-        const std::string_view word = next_word(args);
-        int depth = -1;
-        std::from_chars(word.data(), word.data() + word.size(), depth);
-        if (word.empty() || word.size() > 2 || depth < 0 || depth > 10)
-            return {false, "perft needs a depth from 0 to 10"};
-        Position pos = game_.position();
-        return {true, std::to_string(game_.over() ? (depth == 0 ? 1 : 0) : perft(pos, depth))};
-    }
-    return {false, "unknown command"};
+    std::string out;
+    for (const Command& c : command_table)
+        out += std::string(out.empty() ? "" : "\n") + std::string(c.name) + " " + std::string(c.help);
+    return {true, out};
+}
+
+Protocol::Reply Protocol::legal_moves(std::string_view) {
+    MoveList list;
+    game_.legal_moves(list);
+    std::vector<std::string> names;
+    for (Move m : list) names.push_back(move_name(m, game_.side_to_move()));
+    std::sort(names.begin(), names.end());
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : " ") + n;
+    return {true, out};
+}
+
+Protocol::Reply Protocol::level(std::string_view args) {
+    const auto l = parse_level(lower(next_word(args)));
+    if (!l) return {false, "unknown level: use easy, medium, hard or max"};
+    PlayerSettings s = player_.settings();
+    s.level = *l;
+    player_.set_settings(s);
+    return {true, {}};
+}
+
+Protocol::Reply Protocol::perft(std::string_view args) {
+    const std::string_view word = next_word(args);
+    int depth = -1;
+    std::from_chars(word.data(), word.data() + word.size(), depth);
+    if (word.empty() || word.size() > 2 || depth < 0 || depth > 10)
+        return {false, "perft needs a depth from 0 to 10"};
+    Position pos = game_.position();
+    return {true, std::to_string(game_.over() ? (depth == 0 ? 1 : 0) : gobblet::perft(pos, depth))};
 }
 
 Protocol::Reply Protocol::play(std::string_view args) {
@@ -329,8 +385,7 @@ Protocol::Reply Protocol::time_left(std::string_view args) {
 Protocol::Reply Protocol::resign(std::string_view args) {
     const std::string_view colour = next_word(args);
     const auto c = colour.empty() ? std::optional(game_.side_to_move()) : parse_colour(colour);
-    if (!c || !args.empty())
-        return {false, "unknown colour '" + std::string(colour) + "': use white or black"};
+    if (!c || !args.empty()) return {false, "unknown colour '" + excerpt(colour) + "': use white or black"};
     if (game_.over())
         return {false, "the game is over (" +
                            result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};
@@ -343,7 +398,7 @@ Protocol::Reply Protocol::offer_draw(std::string_view args) {
     // By default the side that just moved offers, as players offer with their move.
     const auto offerer = colour.empty() ? std::optional(~game_.side_to_move()) : parse_colour(colour);
     if (!offerer || !args.empty())
-        return {false, "unknown colour '" + std::string(colour) + "': use white or black"};
+        return {false, "unknown colour '" + excerpt(colour) + "': use white or black"};
     if (game_.over())
         return {false, "the game is over (" +
                            result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};

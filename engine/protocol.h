@@ -1,4 +1,4 @@
-// The engine protocol of PROTOCOL.md (`./main --gtp`): GTP version 2 framing over text lines, so that
+// The engine protocol of docs/protocol.md (`./main --gtp`): GTP version 2 framing over text lines, so that
 // scripts, tests and tournament managers can drive the engine without a terminal.
 #pragma once
 
@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "analysis.h"
 #include "game.h"
@@ -28,6 +29,11 @@ class TranscriptStore {
     virtual Variant variant_of(std::string_view text, Variant current) = 0;
 };
 
+// The longest command line the protocol reads (a command and a file name fit many times over). A longer
+// line is not a command of this protocol: it is refused and the session ends, without reading the line
+// into memory or waiting for its end.
+constexpr std::size_t max_command_bytes = 4096;
+
 class Protocol {
   public:
     // `now` is a monotonic time in ms (main.cpp: steady_clock): with it the protocol counts the time its
@@ -41,7 +47,7 @@ class Protocol {
     // True once `quit` was answered.
     bool done() const { return done_; }
     // Reads commands until `quit` or the end of input, writing replies (flushed) to `out`; returns the
-    // exit status, 0.
+    // exit status: 0, or 1 after a line longer than max_command_bytes.
     int run(std::istream& in, std::ostream& out);
 
     const Game& game() const { return game_; }
@@ -50,13 +56,36 @@ class Protocol {
     // The budget the computer last thought with (genmove, offer_draw); nullopt without a time limit,
     // when it thinks at its level as on the command line.
     const std::optional<TimeBudget>& last_budget() const { return last_budget_; }
+    // The computer player's settings as `level` left them (the think time of --think; a clock is in clock()).
+    const PlayerSettings& player_settings() const { return player_.settings(); }
+
+    // A command's name and its one-line help, as `help` and list_commands give them.
+    struct CommandInfo {
+        std::string_view name;
+        std::string_view help;
+    };
+    // Every command, in the order list_commands gives them.
+    static std::vector<CommandInfo> commands();
 
   private:
     struct Reply {
         bool ok;
         std::string text;
     };
-    Reply dispatch(const std::string& name, std::string_view args);
+    // One row of the command table: the only list of commands there is. Dispatch, list_commands,
+    // known_command and help all read it, and a test checks that docs/protocol.md documents every row.
+    struct Command {
+        std::string_view name;
+        Reply (*handler)(Protocol&, std::string_view args);
+        std::string_view help;
+    };
+    static const Command command_table[];
+    static const Command* find_command(std::string_view name);
+
+    Reply help(std::string_view args);
+    Reply legal_moves(std::string_view args);
+    Reply level(std::string_view args);
+    Reply perft(std::string_view args);
     Reply play(std::string_view args);
     Reply genmove(std::string_view args, bool commit);
     Reply load(std::string_view args);

@@ -1,7 +1,6 @@
 #include "rules.h"
 
 #include "movegen.h"
-#include "notation.h"
 
 namespace gobblet {
 

@@ -15,7 +15,7 @@ struct MoveSpec {
         MoverStack,  // X, Y, Z: a stack of whichever side is to move
     };
     From kind = From::Board;
-    Square from = 0;             // kind == Square
+    Square from = 0;             // kind == Board
     Color owner = Color::White;  // kind == Stack
     int stack = 0;               // kind == Stack or MoverStack: 0-2
     Square to = 0;

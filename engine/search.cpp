@@ -42,6 +42,7 @@ double Search::elapsed() const {
 
 bool Search::out_of_time() {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
+    if (limits_.nodes > 0 && nodes_ >= limits_.nodes) return true;
     const double limit = forced_ && limits_.forced_seconds > 0 ? limits_.forced_seconds : limits_.seconds;
     return limit > 0 && elapsed() >= limit;
 }
@@ -57,8 +58,9 @@ bool Search::repeated(int ply) const {
 
 void Search::order(MoveList& moves, int scores[], Move tt_move, int ply) {
     const Color us = pos_.side_to_move();
-    const Bitboard their_holes = threat_squares(pos_, ~us);
-    const Bitboard their_lines = threat_lines(pos_, ~us);
+    const Threats theirs_threats = threats(pos_, ~us);
+    const Bitboard their_holes = theirs_threats.squares;
+    const Bitboard their_lines = theirs_threats.lines;
     const Bitboard theirs = pos_.visible(~us);
     const auto& hist = history_[index(us)];
     for (int i = 0; i < moves.size(); ++i) {

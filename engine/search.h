@@ -1,7 +1,8 @@
 // The game-tree search of the computer player: iterative deepening negamax alpha-beta with
 // principal-variation search, a transposition table, move ordering (table move, immediate wins, blocks,
-// killers, history), late-move reductions, and a threat extension at the horizon so that no win in one
-// and no block of a loss in one is missed.
+// killers, history), late-move reductions, null-move pruning (never when the opponent threatens a line,
+// nor in exact searches), and a threat extension at the horizon so that no win in one and no block of a
+// loss in one is missed.
 //
 // Contract of negamax(depth, alpha, beta): it returns the position's value for the side to move when
 // that value lies strictly between alpha and beta; if the value is <= alpha it returns an upper bound
@@ -19,8 +20,8 @@
 #include <functional>
 #include <vector>
 
-#include "player.h"
 #include "position.h"
+#include "score.h"
 #include "tt.h"
 
 namespace gobblet {
@@ -50,6 +51,9 @@ struct SearchLimits {
     // longest defence.
     double soft_seconds = 0;
     double forced_seconds = 0, forced_soft_seconds = 0;
+    // Nodes for the whole search; 0 means no limit. Unlike time, a node limit gives the same result on any
+    // machine: tests and fuzzing use it.
+    std::uint64_t nodes = 0;
     int noise = 0;  // evaluation noise (weaker levels), see evaluate()
     // Full width to the nominal depth (no late-move reductions), so that a completed depth d proves
     // every forced result within d plies: the exact 3x3 player relies on it.
@@ -121,7 +125,6 @@ class Search {
     std::array<std::uint64_t, 1024 + max_ply + 2> path_{};
     int base_ = 0;
     std::array<int, max_ply + 2> reversible_from_{};  // first path index a repetition may match
-    int history_start_ = 0;
 
     Move killers_[max_ply + 2][2]{};
     std::array<std::array<int, 32 * 16>, 2> history_{};

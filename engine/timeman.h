@@ -28,8 +28,7 @@ namespace gobblet {
 
 class Match;
 
-// The most any move may get, whatever a clock or --think says: an hour.
-constexpr double max_think_seconds = 3600;
+// max_think_seconds, the most any move may get whatever a clock or --think says, is in player.h.
 
 // What the computer knows about its clock when its turn starts.
 struct TimeSituation {

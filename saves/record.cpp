@@ -12,23 +12,13 @@
 #include <ctime>
 #include <vector>
 
+#include "engine/text.h"
+
 namespace gobblet::saves {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 std::string seat_text(const SeatSpec& seat) {
     switch (seat.kind) {
@@ -381,7 +371,9 @@ std::string write_new_file(const fs::path& dir, const std::string& stem, std::st
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) return "cannot write in " + dir.string() + ": " + ec.message();
-    std::string tmp = (dir / ("." + stem + ".XXXXXX")).string();
+    // The temporary name follows write_file's pattern (".NAME.txt.XXXXXX"), which remove_stale_temporaries
+    // knows: a kill before the link leaves nothing it would not clear.
+    std::string tmp = (dir / ("." + stem + ".txt.XXXXXX")).string();
     const int fd = mkstemp(tmp.data());
     if (fd < 0) return "cannot write in " + dir.string() + ": " + std::strerror(errno);
     fchmod(fd, 0644);

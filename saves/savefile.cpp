@@ -4,14 +4,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <fstream>
-#include <sstream>
+
+#include "engine/text.h"
 
 namespace gobblet::saves {
 
@@ -19,24 +20,35 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string trim(std::string_view s) {
-    std::size_t b = 0, e = s.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-    return std::string(s.substr(b, e - b));
-}
-
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 // An XDG base folder: the variable if it holds an absolute path (the spec says to ignore relative
 // ones), else $HOME/<fallback>.
 fs::path xdg_dir(const char* variable, const char* fallback) {
     if (const char* v = std::getenv(variable); v && *v == '/') return fs::path(v);
     if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / fallback;
     return {};
+}
+
+// "" for a regular file, else what it is ("a folder", "a symbolic link", "a device", ...).
+std::string not_regular(mode_t mode) {
+    if (S_ISREG(mode)) return {};
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISLNK(mode)) return "a symbolic link";
+    if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+    if (S_ISFIFO(mode)) return "a pipe";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}
+
+// write_file's temporary names for the .txt files the program writes: ".NAME.txt." and mkstemp's six
+// letters or digits.
+bool is_temporary_name(std::string_view name) {
+    constexpr std::string_view tail = ".txt.";
+    constexpr std::size_t random = 6;
+    if (name.size() < 1 + 1 + tail.size() + random || name.front() != '.') return false;
+    if (name.substr(name.size() - random - tail.size(), tail.size()) != tail) return false;
+    for (char c : name.substr(name.size() - random))
+        if (!std::isalnum(static_cast<unsigned char>(c))) return false;
+    return true;
 }
 
 std::string timestamp(const char* format) {
@@ -52,24 +64,26 @@ std::string timestamp(const char* format) {
 
 Header read_header(std::string_view text) {
     Header h;
-    std::istringstream in{std::string(text)};
-    std::string line;
-    while (std::getline(in, line)) {
-        std::string t = trim(line);
+    while (!text.empty()) {
+        const std::size_t nl = std::min(text.find('\n'), text.size());
+        const std::string_view line = text.substr(0, nl);
+        text.remove_prefix(std::min(nl + 1, text.size()));
+        if (line.size() > max_line_bytes) break;  // not a transcript: load_text will say so
+        std::string_view t = trim(line);
         if (t.empty()) continue;
         if (t[0] != '%' && t[0] != '#') break;  // the header ends where the moves begin
-        t = trim(std::string_view(t).substr(1));
+        t = trim(t.substr(1));
         const std::size_t colon = t.find(':');
-        if (colon == std::string::npos) continue;
-        const std::string key = lower(trim(std::string_view(t).substr(0, colon)));
-        const std::string value = trim(std::string_view(t).substr(colon + 1));
+        if (colon == std::string_view::npos) continue;
+        const std::string key = lower(trim(t.substr(0, colon)));
+        const std::string_view value = trim(t.substr(colon + 1));
         if (key == "rules") {
             if (auto r = parse_rules(lower(value))) h.rules = r;
         } else if (key == "size") {
             if (value == "4" || value == "4x4") h.size = 4;
             if (value == "3" || value == "3x3") h.size = 3;
         } else if (key == "date") {
-            h.date = value;
+            h.date = std::string(value);
         }
     }
     return h;
@@ -101,14 +115,46 @@ Loaded load_text(std::string_view text, const VariantChoice& forced) {
 }
 
 std::string read_file(const fs::path& path, std::string& text) {
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) return "cannot read " + path.string() + ": it is a folder";
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return "cannot read " + path.string() + ": " + std::strerror(errno);
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    if (in.bad()) return "cannot read " + path.string() + ": read error";
-    text = buf.str();
+    const auto fail = [&path](const std::string& why) { return "cannot read " + path.string() + ": " + why; };
+    // The type and size first, from the name: a device or a pipe is never even opened.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return fail(std::strerror(errno));
+    if (std::string why = not_regular(st.st_mode); !why.empty())
+        return fail(why == "a folder" ? "it is a folder" : "it is " + why + ", not a regular file");
+    // O_NONBLOCK: should the name have become a pipe since, opening it must not wait for a writer.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return fail(std::strerror(errno));
+    std::string out;
+    std::string why;
+    if (::fstat(fd, &st) != 0) {
+        why = std::strerror(errno);
+    } else if (std::string kind = not_regular(st.st_mode); !kind.empty()) {
+        why = "it is " + kind + ", not a regular file";
+    } else if (std::uintmax_t(st.st_size) > max_file_bytes) {
+        why = "it is " + std::to_string(st.st_size) + " bytes, more than the " +
+              std::to_string(max_file_bytes) + " (1 MiB) a save file may hold";
+    } else {
+        // Never more than the limit, even if the file grew since fstat.
+        out.reserve(std::size_t(st.st_size));
+        char buf[1 << 16];
+        for (;;) {
+            const ssize_t n = ::read(fd, buf, sizeof buf);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                if (n < 0) why = std::strerror(errno);
+                break;
+            }
+            if (out.size() + std::size_t(n) > max_file_bytes) {
+                why = "it grew past the " + std::to_string(max_file_bytes) +
+                      " bytes (1 MiB) a save file may hold";
+                break;
+            }
+            out.append(buf, std::size_t(n));
+        }
+    }
+    ::close(fd);
+    if (!why.empty()) return fail(why);
+    text = std::move(out);
     return {};
 }
 
@@ -120,7 +166,14 @@ std::string write_file(const fs::path& path, std::string_view text) {
     const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     fs::create_directories(dir, ec);
     if (ec) return fail(ec.message());
-    if (fs::is_directory(path, ec)) return fail("it is a folder");
+    // Only a regular file is replaced: the rename below would put a file in the place of a link, a
+    // device or a pipe, which is never what the user meant.
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) == 0) {
+        if (std::string kind = not_regular(st.st_mode); !kind.empty())
+            return fail(kind == "a folder" ? "it is a folder"
+                                           : "it is " + kind + "; only a regular file is replaced");
+    }
 
     std::string tmp = (dir / ("." + path.filename().string() + ".XXXXXX")).string();
     const int fd = mkstemp(tmp.data());
@@ -152,6 +205,28 @@ std::string write_file(const fs::path& path, std::string_view text) {
     return {};
 }
 
+int remove_stale_temporaries(const fs::path& dir, fs::file_time_type now, std::chrono::seconds min_age) {
+    int removed = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (!is_temporary_name(name) || !it->is_regular_file(ec) || it->is_symlink(ec)) continue;
+        const auto changed = it->last_write_time(ec);
+        if (ec || now - changed < min_age) continue;
+        if (fs::remove(it->path(), ec)) ++removed;
+        ec.clear();
+    }
+    return removed;
+}
+
+void remove_stale_temporaries() {
+    const auto now = fs::file_time_type::clock::now();
+    // The folders the program writes: the autosave's, the named saves' and the finished games' (record.h).
+    const fs::path saves = saves_dir();
+    for (const fs::path& dir : {state_dir(), saves, saves.empty() ? saves : saves.parent_path() / "games"})
+        if (!dir.empty()) remove_stale_temporaries(dir, now);
+}
+
 fs::path state_dir() {
     fs::path base = xdg_dir("XDG_STATE_HOME", ".local/state");
     return base.empty() ? base : base / "gobblet";
@@ -170,16 +245,6 @@ fs::path data_dir() {
 fs::path autosave_path() {
     fs::path dir = state_dir();
     return dir.empty() ? dir : dir / "autosave.txt";
-}
-
-fs::path new_save_path() {
-    const fs::path dir = saves_dir();
-    if (dir.empty()) return dir;
-    const std::string stem = "game-" + timestamp("%Y%m%d-%H%M%S");
-    fs::path p = dir / (stem + ".txt");
-    std::error_code ec;
-    for (int i = 2; fs::exists(p, ec); ++i) p = dir / (stem + "-" + std::to_string(i) + ".txt");
-    return p;
 }
 
 }  // namespace gobblet::saves

@@ -1,16 +1,23 @@
 // Save files and where they live. A save file is the canonical transcript (one move a line), optionally
-// headed by '%' comment lines that record the rules, the board size and the date:
+// headed by '%' comment lines that record the rules, the board size, the date and, once the game is
+// over, the result:
 //
 //     % gobblet game
 //     % rules: rogers
 //     % size: 4
 //     % date: 2026-11-22 14:03
+//     % result: White wins: four in a row on row A
 //     W3B2
 //     K1C3
 //
 // Any transcript without a header loads too: the engine's reader skips comment lines.
+//
+// Limits: files of at most max_file_bytes (1 MiB) are read; the text is then held to the transcript
+// reader's limits (engine/notation.h: lines of 4 KiB, 10,000 moves), and the header ends at a longer line.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -48,11 +55,32 @@ struct Loaded {
 };
 Loaded load_text(std::string_view text, const VariantChoice& forced);
 
+// The largest file read_file reads: a save file is a transcript, so the transcript reader's limit.
+constexpr std::uintmax_t max_file_bytes = max_transcript_bytes;
+
 // Whole-file reading and writing. Both return "" on success, else a message that names the path and
-// says what went wrong. write_file never leaves a half-written file: it writes a temporary file in the
-// same folder, flushes it to disk and renames it over the target; missing parent folders are created.
+// says what went wrong.
+//
+// read_file reads regular files of at most max_file_bytes: a folder, a device, a pipe or a socket is
+// refused before anything is read (a pipe without a writer does not make it wait), and so is a larger
+// file, so memory stays bounded whatever the path names.
+//
+// write_file never leaves a half-written file: it writes a temporary file ".NAME.XXXXXX" in the same
+// folder, flushes it to disk and renames it over the target; missing parent folders are created. It only
+// ever replaces a regular file: a symbolic link, a device, a pipe, a socket or a folder at the path is
+// refused and left as it is.
 std::string read_file(const std::filesystem::path& path, std::string& text);
 std::string write_file(const std::filesystem::path& path, std::string_view text);
+
+// Removes the temporary files that a write_file stopped by a kill left in `dir`: regular files named
+// ".NAME.txt.XXXXXX" (its pattern, for the .txt files the program writes) last changed more than
+// `min_age` before `now`, so that a save in progress is never touched. Nothing else is removed, links
+// and folders included. Returns how many it removed.
+int remove_stale_temporaries(const std::filesystem::path& dir, std::filesystem::file_time_type now,
+                             std::chrono::seconds min_age = std::chrono::minutes(1));
+// The same for every folder the program writes: state_dir(), saves_dir() and the finished games' folder
+// (record.h; write_new_file's temporaries follow the same pattern). Called at start-up.
+void remove_stale_temporaries();
 
 // Where files go ($XDG_STATE_HOME/gobblet for the autosave, $XDG_DATA_HOME/gobblet/saves for named saves,
 // with the XDG defaults ~/.local/state and ~/.local/share). Empty when neither the XDG variable nor HOME
@@ -63,7 +91,5 @@ std::filesystem::path saves_dir();
 std::filesystem::path data_dir();
 // The autosave of the game in progress, which --resume continues.
 std::filesystem::path autosave_path();
-// A fresh name for a named save: saves_dir()/game-YYYYMMDD-HHMMSS.txt (with -2, -3... if taken).
-std::filesystem::path new_save_path();
 
 }  // namespace gobblet::saves

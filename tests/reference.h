@@ -1,4 +1,4 @@
-// A deliberately naive second implementation of RULES.md (vectors of pieces, strings for moves), written
+// A deliberately naive second implementation of docs/rules.md (vectors of pieces, strings for moves), written
 // straight from the rules text and sharing no code with the engine. Tests play both side by side and
 // demand the same moves and results everywhere: the bitboard engine is fast, this one is obviously right.
 #pragma once
@@ -64,7 +64,7 @@ struct RefPosition {
         return false;
     }
 
-    // -1 while nobody has won; else the winner per RULES.md, judged after the last move.
+    // -1 while nobody has won; else the winner per docs/rules.md, judged after the last move.
     int winner() const {
         if (has_line(side)) return side;
         if (has_line(1 - side)) return 1 - side;

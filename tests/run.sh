@@ -2,8 +2,17 @@
 # Runs every test: the Catch2 unit tests, then the script tests (tests/cli/*.sh drive ./main's command
 # line, tests/ui/*.sh drive the curses game in tmux). Each script is one test: exit status 0 passes.
 # The last line is the summary: "tests: N passed, M failed".
+#
+# tests/run.sh --all also runs the unit tests tagged [.slow]. The binaries under test are build/unit-tests
+# and ./main unless $GOBBLET_UNIT_TESTS and $GOBBLET_BIN name others (make sanitize does).
 set -u
 cd "$(dirname "$0")/.." || exit 1
+
+unit_tests=${GOBBLET_UNIT_TESTS:-build/unit-tests}
+GOBBLET_BIN=${GOBBLET_BIN:-$PWD/main}
+export GOBBLET_BIN
+unit_args=()
+[ "${1:-}" = --all ] && unit_args=("[.slow],~[.slow]")
 
 passed=0
 failed=0
@@ -11,7 +20,7 @@ logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
 echo "== unit tests (Catch2)"
-build/unit-tests > "$logs/unit" 2>&1
+"$unit_tests" "${unit_args[@]}" > "$logs/unit" 2>&1
 unit_status=$?
 summary=$(grep -E '^(All tests passed|test cases:)' "$logs/unit" | tail -n 1)
 if [[ $summary =~ ^All\ tests\ passed\ \(([0-9]+)\ assertions?\ in\ ([0-9]+)\ test\ cases?\) ]]; then

@@ -3,9 +3,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <stdlib.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -49,12 +52,46 @@ inline std::string refusal(Game& g, const std::string& move) {
     return g.play(p.moves[0].spec);
 }
 
+// A fresh temporary folder, removed at the end of the test.
+struct TempDir {
+    std::filesystem::path path;
+    TempDir() {
+        std::string t = (std::filesystem::temp_directory_path() / "gobblet-test-XXXXXX").string();
+        REQUIRE(mkdtemp(t.data()));
+        path = t;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        std::filesystem::permissions(path, std::filesystem::perms::owner_all, ec);
+        std::filesystem::remove_all(path, ec);
+    }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+// Sets an environment variable for the length of a test.
+struct EnvVar {
+    std::string name;
+    std::optional<std::string> old;
+    EnvVar(const char* n, const char* value) : name(n) {
+        if (const char* o = std::getenv(n)) old = o;
+        if (value)
+            setenv(n, value, 1);
+        else
+            unsetenv(n);
+    }
+    ~EnvVar() {
+        if (old)
+            setenv(name.c_str(), old->c_str(), 1);
+        else
+            unsetenv(name.c_str());
+    }
+};
+
 inline Position diagram(const std::string& d, Color to_move = Color::White, Variant v = {}) {
-    std::string err;
-    auto p = parse_diagram(d, v, to_move, &err);
-    INFO(err);
-    REQUIRE(p);
-    return *p;
+    const ParsedDiagram p = parse_diagram(d, v, to_move);
+    INFO(p.error);
+    REQUIRE(p.position);
+    return *p.position;
 }
 
 }  // namespace gobblet::test

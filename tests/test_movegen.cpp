@@ -1,4 +1,4 @@
-// Move generation and perft: the reference numbers of RULES.md, and agreement with the naive reference
+// Move generation and perft: the reference numbers of docs/rules.md, and agreement with the naive reference
 // implementation over many random games of both sizes and both rule sets.
 #include <algorithm>
 #include <random>

@@ -151,10 +151,10 @@ TEST_CASE("the plain-text board shows visible pieces, what they cover and the re
 }
 
 TEST_CASE("diagrams build positions and reject impossible ones", "[notation]") {
-    std::string err;
-    auto p = parse_diagram("K4 . . .\n. K3W4 . .\n. . . .\n. . . .", {}, Color::Black, &err);
-    INFO(err);
-    REQUIRE(p);
+    const ParsedDiagram d = parse_diagram("K4 . . .\n. K3W4 . .\n. . . .\n. . . .", {}, Color::Black);
+    INFO(d.error);
+    REQUIRE(d.position);
+    const Position* p = &*d.position;
     CHECK(p->top_size(5) == 4);
     // Reserves keep the fullest stacks first: Black 4-3-2-1, 4-3-2-1, 2-1; White 4-3-2-1 twice and 3-2-1.
     CHECK(p->stack_top(Color::Black, 0) == 4);
@@ -162,10 +162,12 @@ TEST_CASE("diagrams build positions and reject impossible ones", "[notation]") {
     CHECK(p->stack_top(Color::White, 2) == 3);
     CHECK(p->height(5) == 2);
     CHECK(p->side_to_move() == Color::Black);
-    CHECK_FALSE(parse_diagram("W1 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White, &err));
-    CHECK(err == "White cannot have more pieces of size 1 than of size 2 on the board");
-    CHECK_FALSE(parse_diagram("W3K2 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White, &err));
-    CHECK(err == "cell 'W3K2': pieces must grow from the bottom up");
+    const ParsedDiagram too_few = parse_diagram("W1 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White);
+    CHECK_FALSE(too_few.position);
+    CHECK(too_few.error == "White cannot have more pieces of size 1 than of size 2 on the board");
+    const ParsedDiagram upside = parse_diagram("W3K2 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White);
+    CHECK_FALSE(upside.position);
+    CHECK(upside.error == "cell 'W3K2': pieces must grow from the bottom up");
 }
 
 TEST_CASE("random bytes never crash the transcript reader", "[transcript][fuzz]") {
@@ -186,4 +188,67 @@ TEST_CASE("random bytes never crash the transcript reader", "[transcript][fuzz]"
             }
         }
     }
+}
+
+TEST_CASE("an error quotes at most 16 printable ASCII characters of the input", "[transcript][limits]") {
+    // A file that is not a transcript: the message quotes the start of the bad word, no more.
+    CHECK(error_of("root:x:0:0:root:/root:/bin/bash\n") ==
+          "line 1: root:x:0:0:ro...: not a move: a move is an origin and a square, like W3B2, XB2 or C2A2");
+    // Separators between the halves of a move are quoted short too.
+    CHECK(error_of("A1" + std::string(200, '-') + "W1") ==
+          "line 1: A1-----------...: a move must end on a square, like B2");
+    // Control characters and broken or foreign UTF-8 never reach a message: one '?' per character.
+    CHECK(error_of("A1\v\f\vW1") == "line 1: A1???W1: a move must end on a square, like B2");
+    CHECK(error_of("\xc3\xa9"
+                   "1B2") ==
+          "line 1: ?1B2: not a move: a move is an origin and a square, like W3B2, XB2 or C2A2");
+    CHECK(error_of("\xff\xfe") ==
+          "line 1: ??: not a move: a move is an origin and a square, like W3B2, XB2 or C2A2");
+    CHECK(excerpt("W3B2") == "W3B2");
+    CHECK(excerpt("") == "");
+    CHECK(excerpt(std::string(16, 'a')) == std::string(16, 'a'));
+    CHECK(excerpt(std::string(17, 'a')) == std::string(13, 'a') + "...");
+}
+
+TEST_CASE("the reader refuses a line of a million characters, quickly and whole", "[transcript][limits]") {
+    std::string line;
+    while (line.size() < 1000000) line += "A1B2 ";
+    const ParsedMoves p = parse_moves("W3B2\n" + line + "\n");
+    REQUIRE(p.error);
+    CHECK(p.moves.empty());
+    CHECK(p.error->message() ==
+          "line 2: A1B2 A1B2 A1B...: the line is longer than 4096 characters, the most a "
+          "transcript line may hold");
+    // The longest line allowed still reads.
+    std::string longest(max_line_bytes - 4, ' ');
+    longest += "W3B2";
+    CHECK_FALSE(parse_moves(longest).error);
+}
+
+TEST_CASE("the reader refuses more than 10,000 moves", "[transcript][limits]") {
+    std::string text;
+    for (std::size_t i = 0; i < max_transcript_moves; ++i) text += "A1B2\n";
+    const ParsedMoves ok = parse_moves(text);
+    CHECK_FALSE(ok.error);
+    CHECK(ok.moves.size() == max_transcript_moves);
+    const ParsedMoves p = parse_moves(text + "B2A1\n");
+    REQUIRE(p.error);
+    CHECK(p.moves.empty());
+    CHECK(p.error->message() == "line 10001: more than 10000 moves, the most a transcript may hold");
+    // Moves handed over already read are held to the same limit.
+    std::vector<WrittenMove> many(max_transcript_moves + 1, WrittenMove{MoveSpec::square(0, 1), 1, "A1B2"});
+    Game g;
+    const auto err = g.play_transcript(many);
+    REQUIRE(err);
+    CHECK(err->message() == "line 1: more than 10000 moves, the most a transcript may hold");
+    CHECK(g.moves().empty());
+}
+
+TEST_CASE("the reader refuses a text of more than 1 MiB before reading it", "[transcript][limits]") {
+    const std::string text(max_transcript_bytes + 1, '\n');
+    const ParsedMoves p = parse_moves(text);
+    REQUIRE(p.error);
+    CHECK(p.error->message() ==
+          "the text is longer than 1048576 bytes (1 MiB), the most a transcript may hold");
+    CHECK_FALSE(parse_moves(std::string(max_transcript_bytes, '\n')).error);
 }

@@ -1,10 +1,14 @@
-// The engine protocol (PROTOCOL.md): framing, every command, and every way a command can fail.
+// The engine protocol (docs/protocol.md): framing, every command, and every way a command can fail.
+#include <sys/stat.h>
+
 #include <map>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "engine/movegen.h"
 #include "engine/protocol.h"
+#include "fuzz/targets.h"
 #include "saves/store.h"
 #include "support.h"
 
@@ -13,31 +17,25 @@ using namespace gobblet::test;
 
 namespace {
 
-// Files in memory, so protocol tests need no disk.
-class MemoryStore : public TranscriptStore {
-  public:
-    std::map<std::string, std::string> files;
-    std::string read(const std::string& path, std::string& text) override {
-        auto it = files.find(path);
-        if (it == files.end()) return "cannot read " + path + ": No such file or directory";
-        text = it->second;
-        return {};
-    }
-    std::string write(const std::string& path, const Game& game) override {
-        if (path.rfind("/readonly/", 0) == 0) return "cannot write " + path + ": Permission denied";
-        files[path] = transcript_text(game.moves());
-        return {};
-    }
-    Variant variant_of(std::string_view text, Variant current) override {
-        saves::FileStore real;
-        return real.variant_of(text, current);
-    }
-};
+// The player of the protocol tests: searches end on a node limit, not the clock, so that no answer
+// depends on the machine's speed.
+PlayerSettings test_player() {
+    PlayerSettings s{Level::Easy, 0.05, 1};
+    s.max_nodes = 5000;
+    return s;
+}
 
+// A protocol session over the real file store, with a temporary folder for its files.
 struct Session {
-    MemoryStore store;
-    Protocol protocol{Variant{}, PlayerSettings{Level::Easy, 0.05, 1}, store};
+    TempDir dir;
+    saves::FileStore store;
+    Protocol protocol{Variant{}, test_player(), store};
     std::string operator()(const std::string& line) { return protocol.handle(line); }
+    // A file in the session's folder, with the given text.
+    std::string file(const std::string& name, const std::string& text) {
+        std::ofstream(dir / name, std::ios::binary) << text;
+        return dir / name;
+    }
 };
 
 }  // namespace
@@ -66,13 +64,15 @@ TEST_CASE("protocol: name, version, known_command and list_commands", "[protocol
     CHECK(s("version") == "= 0.1.0\n\n");
     CHECK(s("known_command genmove") == "= true\n\n");
     CHECK(s("known_command fly") == "= false\n\n");
+    CHECK(s("known_command GENMOVE") == "= true\n\n");
+    CHECK(s("help fly") == "? unknown command 'fly': list_commands names them all\n\n");
+    CHECK(s("help perft") == "= perft N: leaf positions N plies ahead (N from 0 to 10)\n\n");
     const std::string list = s("list_commands");
     // clang-format off
     for (const char* c : {"protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize",
                           "rules", "clear_board", "play", "genmove", "reg_genmove", "undo", "legal_moves", "to_move",
                           "result", "showboard", "loadtranscript", "savetranscript", "time_settings", "time_left",
-                          "resign", "offer_draw", "level", "perft",
-                          "analyze"}) {
+                          "resign", "offer_draw", "level", "perft", "help", "analyze"}) {
         // clang-format on
         CHECK(list.find(std::string(c) + "\n") != std::string::npos);
         CHECK(s(std::string("known_command ") + c) == "= true\n\n");
@@ -87,7 +87,7 @@ TEST_CASE("protocol: quit answers and ends the session", "[protocol]") {
 }
 
 TEST_CASE("protocol: run stops at quit or at the end of input with status 0", "[protocol]") {
-    MemoryStore store;
+    saves::FileStore store;
     Protocol p(Variant{}, PlayerSettings{}, store);
     std::istringstream in("name\nquit\nname\n");
     std::ostringstream out;
@@ -240,74 +240,150 @@ TEST_CASE("protocol: showboard prints the position and the state", "[protocol]")
 
 TEST_CASE("protocol: loadtranscript plays a whole game or changes nothing", "[protocol]") {
     Session s;
-    s.store.files["liam.txt"] = fixture("liam-white--eamon-black.txt");
+    const std::string liam = s.file("liam.txt", fixture("liam-white--eamon-black.txt"));
     s("play W1A1");
-    CHECK(s("loadtranscript liam.txt") ==
+    CHECK(s("loadtranscript " + liam) ==
           "? line 4: K2B3: official rules: a new piece may gobble only a piece in a row of three; the "
           "transcript is "
           "legal under the rogers rules: use rules rogers\n\n");
     CHECK(s.protocol.game().moves().size() == 1);
     CHECK(s("rules rogers") == "=\n\n");
-    CHECK(s("loadtranscript liam.txt") == "=\n\n");
+    CHECK(s("loadtranscript " + liam) == "=\n\n");
     CHECK(s.protocol.game().moves().size() == 38);
     CHECK(s("to_move") == "= white\n\n");
-    CHECK(s("loadtranscript missing.txt") == "? cannot read missing.txt: No such file or directory\n\n");
+    CHECK(s("loadtranscript " + (s.dir / "missing.txt")) ==
+          "? cannot read " + (s.dir / "missing.txt") + ": No such file or directory\n\n");
     CHECK(s("loadtranscript") == "? loadtranscript needs a file name\n\n");
     CHECK(s.protocol.game().moves().size() == 38);
 }
 
 TEST_CASE("protocol: loadtranscript restores the rules and size a save file names", "[protocol]") {
     Session s;
-    s.store.files["jr.txt"] = "% rules: rogers\n% size: 3\nW3A1\nK1A1\n";
-    CHECK(s("loadtranscript jr.txt") == "=\n\n");
+    CHECK(s("loadtranscript " + s.file("jr.txt", "% rules: rogers\n% size: 3\nW3A1\nK1A1\n")) == "=\n\n");
     CHECK(s.protocol.game().variant() == Variant{3, Rules::Rogers});
     CHECK(s.protocol.game().moves().size() == 2);
 }
 
-TEST_CASE("protocol: savetranscript writes the game's moves", "[protocol]") {
+TEST_CASE("protocol: savetranscript writes the game as a save file", "[protocol]") {
     Session s;
     s("play w3-b2");
     s("play XC3");
-    CHECK(s("savetranscript out.txt") == "=\n\n");
-    CHECK(s.store.files["out.txt"] == "W3B2\nK1C3\n");
-    CHECK(s("savetranscript /readonly/out.txt") == "? cannot write /readonly/out.txt: Permission denied\n\n");
+    CHECK(s("savetranscript " + (s.dir / "out.txt")) == "=\n\n");
+    const std::string saved = read_text(s.dir / "out.txt");
+    CHECK(saved.rfind("% gobblet game\n% rules: official\n% size: 4\n% date: ", 0) == 0);
+    CHECK(saved.substr(saved.size() - 10) == "W3B2\nK1C3\n");
+    s.file("file", "");
+    CHECK(s("savetranscript " + (s.dir / "file/out.txt")) ==
+          "? cannot write " + (s.dir / "file/out.txt") + ": Not a directory\n\n");
     CHECK(s("savetranscript") == "? savetranscript needs a file name\n\n");
 }
 
-TEST_CASE("protocol: savetranscript and loadtranscript round-trip through real files", "[protocol]") {
-    saves::FileStore store;
-    Protocol p(Variant{3, Rules::Rogers}, PlayerSettings{}, store);
-    const std::string path =
-        (std::filesystem::temp_directory_path() / "gobblet-protocol-roundtrip.txt").string();
-    p.handle("play W3A1");
-    p.handle("play K1A1");
-    CHECK(p.handle("savetranscript " + path) == "=\n\n");
-    Protocol q(Variant{}, PlayerSettings{}, store);
-    CHECK(q.handle("loadtranscript " + path) == "=\n\n");
-    CHECK(q.game().variant() == Variant{3, Rules::Rogers});
-    CHECK(q.game().position() == p.game().position());
-    std::filesystem::remove(path);
+TEST_CASE("protocol: savetranscript and loadtranscript round-trip, rules and size included", "[protocol]") {
+    Session s;
+    s("boardsize 3");
+    s("rules rogers");
+    s("play W3A1");
+    s("play K1A1");
+    CHECK(s("savetranscript " + (s.dir / "game.txt")) == "=\n\n");
+    Session t;
+    CHECK(t("loadtranscript " + (s.dir / "game.txt")) == "=\n\n");
+    CHECK(t.protocol.game().variant() == Variant{3, Rules::Rogers});
+    CHECK(t.protocol.game().position() == s.protocol.game().position());
 }
 
-TEST_CASE("protocol: time_settings sets the time a move", "[protocol]") {
+TEST_CASE("protocol: loadtranscript refuses a device, a pipe, a huge file and a non-transcript",
+          "[protocol][limits]") {
     Session s;
-    CHECK(s("time_settings 0 2.5 1") == "=\n\n");
-    CHECK(s("time_settings 0 10 5") == "=\n\n");
-    CHECK(s("time_settings 300 0 0") == "=\n\n");
-    CHECK(s("time_settings 0 0 0") == "=\n\n");
+    s("play W1A1");
+    CHECK(s("loadtranscript /dev/zero") == "? cannot read /dev/zero: it is a device, not a regular file\n\n");
+    const std::string fifo = s.dir / "pipe";
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK(s("loadtranscript " + fifo) == "? cannot read " + fifo + ": it is a pipe, not a regular file\n\n");
+    const std::string big = s.file("big.txt", "");
+    std::filesystem::resize_file(big, 100u << 20);
+    CHECK(s("loadtranscript " + big) == "? cannot read " + big +
+                                            ": it is 104857600 bytes, more than the 1048576 (1 MiB) a save "
+                                            "file may hold\n\n");
+    // A file that is not a transcript: the message quotes no more than a short excerpt of it.
+    const std::string passwd = s.file("passwd", "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/:/bin/sh\n");
+    CHECK(s("loadtranscript " + passwd) ==
+          "? line 1: root:x:0:0:ro...: not a move: a move is an origin and a square, like W3B2, XB2 or "
+          "C2A2\n\n");
+    CHECK(s.protocol.game().moves().size() == 1);  // nothing changed
+}
+
+TEST_CASE("protocol: savetranscript replaces only a regular file, never a link or a pipe",
+          "[protocol][limits]") {
+    Session s;
+    s("play W1A1");
+    const std::string target = s.file("precious.txt", "keep\n");
+    const std::string link = s.dir / "link.txt";
+    std::filesystem::create_symlink(target, link);
+    CHECK(s("savetranscript " + link) ==
+          "? cannot write " + link + ": it is a symbolic link; only a regular file is replaced\n\n");
+    CHECK(std::filesystem::is_symlink(link));
+    CHECK(read_text(target) == "keep\n");
+    const std::string fifo = s.dir / "pipe";
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK(s("savetranscript " + fifo) ==
+          "? cannot write " + fifo + ": it is a pipe; only a regular file is replaced\n\n");
+    CHECK(std::filesystem::is_fifo(fifo));
+}
+
+// What time_settings and time_left do to the clock is tested in test_protocol_clock.cpp; here, what they
+// refuse: anything but plain decimal numbers (nan and inf used to pass, and a nan budget never ends).
+TEST_CASE("protocol: time_settings and time_left read plain numbers only, never nan or inf", "[protocol]") {
+    Session s;
     const std::string bad =
         "? time_settings needs three non-negative numbers: main time, byo-yomi time, stones\n\n";
-    CHECK(s("time_settings 0 -1 1") == bad);
-    CHECK(s("time_settings 0 x 1") == bad);
-    CHECK(s("time_settings 0 1") == bad);
-    CHECK(s("time_settings 0 1 1 1") == bad);
+    for (const char* args : {"0 -1 1", "0 x 1", "0 1", "0 1 1 1", "0 nan 1", "0 inf 1", "nan 0 0", "0 1e3 1",
+                             "0 0x10 1", "0 1 nan", "1e999 0 0", "0 +5 1"}) {
+        INFO(args);
+        CHECK(s(std::string("time_settings ") + args) == bad);
+        CHECK_FALSE(s.protocol.clock().limited());
+    }
+    CHECK(s("time_settings 0 5 1") == "=\n\n");
+    const Millis left = s.protocol.clock().left(Color::White);
+    for (const char* args : {"white nan 0", "white inf 0", "white -1 0", "white 1e3 0", "white 5 nan"}) {
+        INFO(args);
+        CHECK(s(std::string("time_left ") + args) ==
+              "? time_left needs a colour, the seconds left and the stones left: time_left white 30 0\n\n");
+        CHECK(s.protocol.clock().left(Color::White) == left);
+    }
 }
 
 TEST_CASE("protocol: level selects the computer's strength", "[protocol]") {
     Session s;
-    for (const char* l : {"easy", "medium", "hard", "max", "MAX"})
-        CHECK(s(std::string("level ") + l) == "=\n\n");
+    const auto level = [&s] { return s.protocol.player_settings().level; };
+    CHECK(s("level max") == "=\n\n");
+    CHECK(level() == Level::Max);
+    CHECK(s("level hard") == "=\n\n");
+    CHECK(level() == Level::Hard);
+    CHECK(s("level MEDIUM") == "=\n\n");
+    CHECK(level() == Level::Medium);
+    CHECK(s("level easy") == "=\n\n");
+    CHECK(level() == Level::Easy);
     CHECK(s("level godlike") == "? unknown level: use easy, medium, hard or max\n\n");
+    CHECK(level() == Level::Easy);
+}
+
+TEST_CASE("protocol: a line longer than 4 KiB ends the session without being read whole",
+          "[protocol][limits]") {
+    saves::FileStore store;
+    Protocol p(Variant{}, PlayerSettings{}, store);
+    std::istringstream in("name\n" + std::string(1000000, 'x') + "\nname\n");
+    std::ostringstream out;
+    CHECK(p.run(in, out) == 1);
+    CHECK(out.str() ==
+          "= gobblet\n\n? the line is longer than 4096 characters, the most a command may hold; the session "
+          "ends\n\n");
+    CHECK(in.tellg() < 10000);  // it stopped reading soon after the limit
+    // The longest line allowed is still a command.
+    Protocol q(Variant{}, PlayerSettings{}, store);
+    std::istringstream longest("name" + std::string(max_command_bytes - 4, ' ') + "\n");
+    std::ostringstream out2;
+    CHECK(q.run(longest, out2) == 0);
+    CHECK(out2.str() == "= gobblet\n\n");
 }
 
 TEST_CASE("protocol: perft counts leaves from the current position", "[protocol]") {
@@ -350,7 +426,7 @@ TEST_CASE("protocol: random bytes never crash it and every reply is well formed"
                                             "\t",
                                             "time_settings",
                                             "-1"};
-    MemoryStore store;
+    fuzz::DisklessStore store;
     auto fresh = [&store] {
         return std::make_unique<Protocol>(Variant{}, PlayerSettings{Level::Easy, 0.01, 3}, store);
     };
@@ -378,7 +454,8 @@ TEST_CASE("protocol: random bytes never crash it and every reply is well formed"
     }
 }
 
-TEST_CASE("protocol: genmove never plays an illegal move, at any level, size or rule set", "[protocol]") {
+TEST_CASE("protocol: genmove never plays an illegal move, at any level, size or rule set",
+          "[protocol][.slow]") {
     std::mt19937 rng(77);
     int checked = 0;
     for (int trial = 0; trial < 120; ++trial) {
@@ -386,7 +463,6 @@ TEST_CASE("protocol: genmove never plays an illegal move, at any level, size or 
         s(trial % 3 == 2 ? "boardsize 3" : "boardsize 4");
         s(trial % 2 ? "rules rogers" : "rules official");
         s(std::string("level ") + level_name(Level(trial % 4)));
-        s("time_settings 0 0.01 1");
         // A random position: random legal moves through the protocol itself.
         const int plies = int(rng() % 20);
         for (int i = 0; i < plies && s("result") == "= none\n\n"; ++i) {
@@ -473,4 +549,30 @@ TEST_CASE("protocol: analyze refuses bad arguments and a finished game", "[proto
     for (const char* m : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K1D3", "W2A4"})
         s(std::string("play ") + m);
     CHECK(s("analyze depth 2") == "? the game is over (White wins: four in a row on row A)\n\n");
+}
+
+TEST_CASE("protocol: every command has a line of help and a row in docs/protocol.md", "[protocol][docs]") {
+    // The test runs from the top of the checkout, as make test runs it.
+    const std::string doc = read_text(std::filesystem::path("docs") / "protocol.md");
+    std::set<std::string> documented;  // the first word of each row of the command table
+    std::istringstream lines(doc);
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("| `", 0) == 0) {
+            const std::size_t end = line.find_first_of(" `", 3);
+            documented.insert(line.substr(3, end - 3));
+        }
+    Session s;
+    for (const Protocol::CommandInfo& c : Protocol::commands()) {
+        INFO(c.name);
+        CHECK(documented.count(std::string(c.name)) == 1);
+        CHECK_FALSE(c.help.empty());
+        CHECK(s("known_command " + std::string(c.name)) == "= true\n\n");
+        CHECK(s("help " + std::string(c.name)) ==
+              "= " + std::string(c.name) + " " + std::string(c.help) + "\n\n");
+    }
+    // And the other way: a documented command is one the protocol answers.
+    for (const std::string& name : documented) {
+        INFO(name);
+        CHECK(s("known_command " + name) == "= true\n\n");
+    }
 }

@@ -24,14 +24,6 @@ void play_all(Match& m, const std::string& text, Millis now = 0) {
 const char* white_wins = "W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n";
 const std::array<SeatSpec, 2> human_vs_max = {SeatSpec{}, SeatSpec{SeatKind::Computer, "", Level::Max}};
 
-struct TempDir {
-    std::filesystem::path path;
-    TempDir() {
-        char tmpl[] = "/tmp/gobblet-test-XXXXXX";
-        path = mkdtemp(tmpl);
-    }
-    ~TempDir() { std::filesystem::remove_all(path); }
-};
 }  // namespace
 
 TEST_CASE("a single game record is today's save format with names and seats", "[record]") {

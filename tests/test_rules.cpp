@@ -1,4 +1,4 @@
-// One test case per rule of RULES.md and per reason a move can be refused, each from a small position.
+// One test case per rule of docs/rules.md and per reason a move can be refused, each from a small position.
 #include "support.h"
 
 using namespace gobblet;

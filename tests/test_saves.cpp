@@ -2,7 +2,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
+#include <set>
+#include <thread>
 
 #include "saves/puzzles.h"
 #include "saves/savefile.h"
@@ -11,44 +14,6 @@
 using namespace gobblet;
 using namespace gobblet::test;
 namespace fs = std::filesystem;
-
-namespace {
-
-// A fresh temporary folder, removed at the end of the test.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string t = (fs::temp_directory_path() / "gobblet-test-XXXXXX").string();
-        REQUIRE(mkdtemp(t.data()));
-        path = t;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::permissions(path, fs::perms::owner_all, ec);
-        fs::remove_all(path, ec);
-    }
-};
-
-// Sets an environment variable for the length of a test.
-struct EnvVar {
-    std::string name;
-    std::optional<std::string> old;
-    EnvVar(const char* n, const char* value) : name(n) {
-        if (const char* o = std::getenv(n)) old = o;
-        if (value)
-            setenv(n, value, 1);
-        else
-            unsetenv(n);
-    }
-    ~EnvVar() {
-        if (old)
-            setenv(name.c_str(), old->c_str(), 1);
-        else
-            unsetenv(name.c_str());
-    }
-};
-
-}  // namespace
 
 TEST_CASE("a save file is the canonical transcript headed by rules, size and date", "[saves]") {
     Game g = game_after("w3-b2\nk1 c3", {4, Rules::Rogers});
@@ -157,14 +122,86 @@ TEST_CASE("save folders default to ~/.local/state and ~/.local/share", "[saves]"
     CHECK(saves::saves_dir() == fs::path("/home/liam/.local/share/gobblet/saves"));
 }
 
-TEST_CASE("a new named save never overwrites an earlier one", "[saves]") {
+TEST_CASE("reading refuses a device, a pipe and a socket at once", "[saves][limits]") {
     TempDir dir;
-    EnvVar data("XDG_DATA_HOME", dir.path.c_str());
-    const fs::path first = saves::new_save_path();
-    REQUIRE(saves::write_file(first, "W1A1\n") == "");
-    const fs::path second = saves::new_save_path();
-    CHECK(second != first);
-    CHECK(second.parent_path() == dir.path / "gobblet" / "saves");
+    std::string text = "unchanged";
+    CHECK(saves::read_file("/dev/zero", text) == "cannot read /dev/zero: it is a device, not a regular file");
+    const fs::path fifo = dir.path / "pipe";
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    // Opening a pipe without a writer used to wait forever.
+    CHECK(saves::read_file(fifo, text) ==
+          "cannot read " + fifo.string() + ": it is a pipe, not a regular file");
+    CHECK(text == "unchanged");
+}
+
+TEST_CASE("reading refuses a file over 1 MiB without reading it", "[saves][limits]") {
+    TempDir dir;
+    const fs::path big = dir.path / "big.txt";
+    { std::ofstream out(big); }
+    fs::resize_file(big, 100u << 20);  // 100 MB, sparse: nothing is written, nothing would be read fast
+    std::string text;
+    CHECK(saves::read_file(big, text) ==
+          "cannot read " + big.string() +
+              ": it is 104857600 bytes, more than the 1048576 (1 MiB) a save file may hold");
+    CHECK(text.empty());
+    CHECK(fs::file_size(big) == 100u << 20);
+    fs::resize_file(big, saves::max_file_bytes);  // the largest file still reads
+    CHECK(saves::read_file(big, text) == "");
+    CHECK(text.size() == saves::max_file_bytes);
+}
+
+TEST_CASE("writing replaces a regular file only, never a link, a pipe or a folder", "[saves][limits]") {
+    TempDir dir;
+    const fs::path target = dir.path / "precious.txt";
+    REQUIRE(saves::write_file(target, "keep\n") == "");
+    const fs::path link = dir.path / "link.txt";
+    fs::create_symlink(target, link);
+    CHECK(saves::write_file(link, "W1A1\n") ==
+          "cannot write " + link.string() + ": it is a symbolic link; only a regular file is replaced");
+    CHECK(fs::is_symlink(link));
+    const fs::path fifo = dir.path / "pipe";
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK(saves::write_file(fifo, "W1A1\n") ==
+          "cannot write " + fifo.string() + ": it is a pipe; only a regular file is replaced");
+    CHECK(fs::is_fifo(fifo));
+    CHECK(saves::write_file(dir.path, "W1A1\n") == "cannot write " + dir.path.string() + ": it is a folder");
+    std::string text;
+    REQUIRE(saves::read_file(target, text) == "");
+    CHECK(text == "keep\n");
+    int entries = 0;  // and no temporary file was left behind
+    for ([[maybe_unused]] auto& e : fs::directory_iterator(dir.path)) ++entries;
+    CHECK(entries == 3);
+}
+
+TEST_CASE("stale temporary files of interrupted saves are removed, and nothing else", "[saves]") {
+    TempDir dir;
+    const auto now = fs::file_time_type::clock::now();
+    const auto make = [&](const std::string& name, std::chrono::seconds age) {
+        const fs::path p = dir.path / name;
+        std::ofstream(p) << "W1A1\n";
+        fs::last_write_time(p, now - age);
+        return p;
+    };
+    using std::chrono::seconds;
+    const fs::path stale = make(".autosave.txt.Ab3xYz", seconds(120));
+    const fs::path stale_save = make(".game-20261122-140301.txt.q1W2e3", seconds(3600));
+    const fs::path fresh = make(".autosave.txt.Zz9Zz9", seconds(10));  // a save in progress
+    const fs::path short_suffix = make(".autosave.txt.Ab3xY", seconds(120));
+    const fs::path not_hidden = make("autosave.txt.Ab3xYz", seconds(120));
+    const fs::path other = make(".notes.Ab3xYz", seconds(120));
+    const fs::path save = make("game-20261122-140301.txt", seconds(3600));
+    fs::create_directory(dir.path / ".folder.txt.Ab3xYz");
+    fs::create_symlink(save, dir.path / ".link.txt.Ab3xYz");
+    CHECK(saves::remove_stale_temporaries(dir.path, now) == 2);
+    CHECK_FALSE(fs::exists(stale));
+    CHECK_FALSE(fs::exists(stale_save));
+    for (const fs::path& kept : {fresh, short_suffix, not_hidden, other, save}) {
+        INFO(kept.string());
+        CHECK(fs::exists(kept));
+    }
+    CHECK(fs::is_directory(dir.path / ".folder.txt.Ab3xYz"));
+    CHECK(fs::is_symlink(dir.path / ".link.txt.Ab3xYz"));
+    CHECK(saves::remove_stale_temporaries(dir.path / "missing", now) == 0);
 }
 
 // Puzzle progress: solved, failed and streaks per set, kept in $XDG_DATA_HOME/gobblet/puzzles.txt.

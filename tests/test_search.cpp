@@ -3,7 +3,6 @@
 
 #include <random>
 #include <sstream>
-#include <thread>
 
 #include "engine/bench.h"
 #include "engine/eval.h"
@@ -57,7 +56,14 @@ int random_positions(std::uint32_t seed, int wanted, Visit&& visit) {
     return used;
 }
 
-PlayerSettings quick(Level level) { return PlayerSettings{level, 0.05, 7}; }
+// A player whose every search is bounded by nodes, never by the clock: the think time is the longest
+// there is, so only the node limit stops hard and max, and a test's result never depends on the machine.
+PlayerSettings bounded(Level level, std::uint64_t nodes, std::uint64_t seed = 7) {
+    PlayerSettings s{level, max_think_seconds, seed};
+    s.max_nodes = nodes;
+    return s;
+}
+PlayerSettings quick(Level level) { return bounded(level, 20000); }
 
 }  // namespace
 
@@ -100,8 +106,8 @@ TEST_CASE("from medium up, the computer blocks a loss in one when it can", "[sea
 }
 
 TEST_CASE("the computer finds forced wins in three", "[search]") {
-    Player max(PlayerSettings{Level::Max, 0.2, 1});
-    Player hard(PlayerSettings{Level::Hard, 0.4, 1});
+    Player max(bounded(Level::Max, 200000, 1));
+    Player hard(bounded(Level::Hard, 200000, 1));
     const int n = random_positions(3, 15, [&](const Game& g) {
         const Position& pos = g.position();
         if (pos.size() != 4 || has_win_in_one(pos)) return false;
@@ -179,25 +185,43 @@ TEST_CASE("a move into a repeated position scores as a draw, and the draw does n
 TEST_CASE("a search stops at once when asked, with a legal move", "[search]") {
     Game g(Variant{4, Rules::Official});
     REQUIRE_FALSE(g.play_transcript("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2"));
-    Player p(PlayerSettings{Level::Max, 3600, 1});
+    // An hour to think, no node limit: only the stop flag can end this search. It is raised as depth 4
+    // is reported, which happens inside the search, so no clock decides when.
+    Player p(PlayerSettings{Level::Max, max_think_seconds, 1});
     std::atomic<bool> stop{false};
     int depth_seen = 0;
-    std::thread stopper([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-        stop = true;
+    const Choice c = p.choose(g, &stop, [&](const ThinkInfo& info) {
+        depth_seen = info.depth;
+        if (info.depth == 4) stop = true;
     });
-    const Choice c = p.choose(g, &stop, [&](const ThinkInfo& info) { depth_seen = info.depth; });
-    stopper.join();
     MoveList legal;
     g.legal_moves(legal);
     CHECK(legal.contains(c.move));
-    CHECK(depth_seen >= 1);
+    CHECK(depth_seen == 4);  // nothing deeper was completed after the stop
+    CHECK(c.depth == 4);
+}
+
+TEST_CASE("a node limit ends a search the same way on any machine", "[search]") {
+    Game g(Variant{4, Rules::Official});
+    REQUIRE_FALSE(g.play_transcript("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2"));
+    Search search;
+    SearchLimits limits;
+    limits.nodes = 50000;
+    const SearchResult a = search.run(g.position(), g.position_keys(), limits);
+    search.clear();
+    const SearchResult b = search.run(g.position(), g.position_keys(), limits);
+    CHECK(a.stopped);
+    CHECK(a.nodes >= 50000);
+    CHECK(a.nodes < 50000 + 1024);  // the limit is checked every 1,024 nodes
+    CHECK(a.nodes == b.nodes);
+    CHECK(a.best == b.best);
+    CHECK(a.depth == b.depth);
 }
 
 TEST_CASE("every level plays only legal moves, from many positions of both sizes and rule sets", "[search]") {
     std::vector<Player> players;
     for (Level l : {Level::Easy, Level::Medium, Level::Hard, Level::Max})
-        players.emplace_back(PlayerSettings{l, 0.01, 3});
+        players.emplace_back(bounded(l, 5000, 3));
     const int n = random_positions(5, 100, [&](const Game& g) {
         MoveList legal;
         g.legal_moves(legal);
@@ -219,12 +243,20 @@ TEST_CASE("the same seed plays the same game; lower levels vary with the seed", 
     CHECK((game_of(1) != game_of(2) || game_of(1) != game_of(3)));
 }
 
-TEST_CASE("the bench is deterministic: its signature is a fixed node count", "[search][bench]") {
+// The bench's node count at a fixed depth is the search's fingerprint (as Stockfish's bench is): any change
+// to move generation, ordering, pruning or the evaluation changes it. A change that should keep the
+// search's behaviour (a speed-up, a refactoring, a time-management change) must keep this number; a change
+// to the search made on purpose updates it here and in tests/cli/bench.sh, from `./main --bench 4` (and
+// `--bench 5`), saying why in the commit.
+constexpr std::uint64_t bench_depth4_nodes = 163673;
+
+TEST_CASE("the bench searches a fixed number of nodes: the search's fingerprint", "[search][bench]") {
     std::ostringstream a, b;
     REQUIRE(run_bench(a, 4) == 0);
     REQUIRE(run_bench(b, 4) == 0);
     const auto signature = [](const std::string& s) { return s.substr(s.rfind("signature ")); };
-    CHECK(signature(a.str()) == signature(b.str()));
+    CHECK(signature(a.str()) == "signature " + std::to_string(bench_depth4_nodes) + "\n");
+    CHECK(signature(b.str()) == signature(a.str()));  // and a second run repeats it: nothing carries over
 }
 
 TEST_CASE("the computer moves a touched piece: hints and a side handed over respect the touch",

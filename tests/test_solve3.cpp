@@ -61,7 +61,7 @@ TEST_CASE("Gobblet Jr. is a first-player win in 13 plies, under either rule set"
     }
 }
 
-TEST_CASE("the solver takes a win in one and sees a loss in two", "[solve3]") {
+TEST_CASE("the solver takes a win in one and sees exactly how long a loss lasts", "[solve3]") {
     // White has A1 and A2 (big pieces); A3 is open: a win in one.
     Game g = game_of("W1A1 K3C3 W1A2 K3C2");
     solve3::Verdict v;
@@ -71,9 +71,24 @@ TEST_CASE("the solver takes a win in one and sees a loss in two", "[solve3]") {
     CHECK(v.plies == 1);
     g.play(*m);
     CHECK(g.result().winner() == Color::White);
-    // Black to move after W1A1 K3C3 W1A2 cannot stop both A3 and... it can block A3 only with a 3.
-    const solve3::Verdict before = solve3::solve(game_of("W1A1 K3C3 W1A2").position());
-    CHECK(before.value != solve3::Value::Win);
+    // One move earlier, Black is to move with White's 3s on A1 and A2: only a new 3 or 2 on A3 (stacks 1
+    // and 2; White's remaining pieces are smaller) stops the row, and even then White wins 9 plies later;
+    // every other move loses at once.
+    const Game before = game_of("W1A1 K3C3 W1A2");
+    const solve3::Verdict v0 = solve3::solve(before.position());
+    CHECK(v0.value == solve3::Value::Loss);
+    CHECK(v0.plies == 10);
+    MoveList moves;
+    before.legal_moves(moves);
+    for (Move reply : moves) {
+        Game after = before;
+        after.play(reply);
+        const std::string name = move_name(reply, Color::Black);
+        INFO(name);
+        const solve3::Verdict w = solve3::solve(after.position());  // White to move
+        CHECK(w.value == solve3::Value::Win);
+        CHECK(w.plies == (name == "K1A3" || name == "K2A3" ? 9 : 1));
+    }
 }
 
 TEST_CASE("the solver agrees with plain minimax on random positions near the end", "[solve3]") {
@@ -104,7 +119,7 @@ TEST_CASE("the solver agrees with plain minimax on random positions near the end
 }
 
 TEST_CASE("playing White from the start, the solver beats every sequence of Black replies",
-          "[solve3][slow]") {
+          "[solve3][.slow]") {
     Game g(Variant{3, Rules::Official});
     std::unordered_set<std::uint64_t> seen;  // White-to-move positions already shown to be won
     int games = 0;

@@ -122,7 +122,8 @@ void App::on_action(Action a) {
                         return;
                     }
                     go_to(std::size_t(n));
-                }};
+                },
+                {}};
             return;
         }
         case Action::Save: return save_named();
@@ -147,7 +148,8 @@ void App::on_action(Action a) {
                                       if (text.empty()) return;
                                       const std::string why = net_->chat(text, now());
                                       say(why.empty() ? "you: " + printable(text) : why, !why.empty());
-                                  }};
+                                  },
+                                  {}};
             return;
         case Action::Analysis:
         case Action::Puzzles: say("not available in this build", true); return;

@@ -2,6 +2,7 @@
 
 #include <curses.h>
 #include <langinfo.h>
+#include <term.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -49,7 +50,13 @@ std::string open_terminal(bool want_color) {
     std::setlocale(LC_ALL, "");
     have_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
     unicode = std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-    screen = newterm(nullptr, stdout, stdin);
+    // Probe the terminal type first: a newterm that fails leaks the screen it had begun (ncurses cannot
+    // free it), while setupterm fails cleanly and its terminal is freed again on success.
+    int term_status = 0;
+    if (setupterm(nullptr, STDOUT_FILENO, &term_status) == OK) {
+        del_curterm(cur_term);
+        screen = newterm(nullptr, stdout, stdin);
+    }
     if (!screen) {
         const char* term = std::getenv("TERM");
         return std::string("gobblet: cannot use this terminal (TERM=") + (term ? term : "unset") +

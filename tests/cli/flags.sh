@@ -20,3 +20,18 @@ expect_contains "--white" "$(cat "$WORK/err")" "--white"
 expect_contains "--think" "$(cat "$WORK/err")" "--think"
 "$MAIN" --load "$WORK/missing.txt" 2>"$WORK/err" && fail "--load of a missing file must fail"
 expect_contains "--load" "$(cat "$WORK/err")" "missing.txt"
+# A time that is not a number of seconds in range is refused with the flag and what it accepts: nan used
+# to pass the range check and make genmove at max never answer.
+for bad in nan inf -1 0 1e400 3601 0x10; do
+    "$MAIN" --think "$bad" --perft 1 2>"$WORK/err" && fail "--think $bad accepted"
+    expect_eq "--think $bad" "$(head -n 1 "$WORK/err")" \
+        "--think: SECONDS is a number from 0.01 to 3600 (fractions allowed, like 0.5), not '$bad'"
+done
+"$MAIN" --think 0.5 --perft 1 >/dev/null || fail "--think 0.5 refused"
+# A seed must fit 64 bits: -1 and 2^64 used to wrap around silently (and play the same game).
+for bad in -1 18446744073709551616 1x ""; do
+    "$MAIN" --seed "$bad" --perft 1 2>"$WORK/err" && fail "--seed $bad accepted"
+    expect_eq "--seed $bad" "$(head -n 1 "$WORK/err")" \
+        "--seed: N is a whole number from 0 to 18446744073709551615, not '$bad'"
+done
+expect_eq "largest seed" "$(printf 'quit\n' | "$MAIN" --gtp --seed 18446744073709551615)" "="

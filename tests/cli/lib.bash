@@ -1,7 +1,8 @@
 # Shared helpers for the command-line script tests (sourced, not run as a test).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-MAIN="$ROOT/main"
+# The binary under test: ./main, or $GOBBLET_BIN (make sanitize tests an instrumented build).
+MAIN="${GOBBLET_BIN:-$ROOT/main}"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 # Keep any save the program might write away from the real home.

@@ -2,7 +2,8 @@
 # the screen. Source it, call `start [flags...]`, then `keys`, `wait_for`, `screen`.
 set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-MAIN=$ROOT/main
+# The binary under test: ./main, or $GOBBLET_BIN (make sanitize tests an instrumented build).
+MAIN=${GOBBLET_BIN:-$ROOT/main}
 WORK=$(mktemp -d)
 export XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data
 T="tmux -L gobblet-test-$$-$RANDOM -f /dev/null"

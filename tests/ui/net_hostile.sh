@@ -3,7 +3,7 @@
 # hang-up mid-move. Each gives a clear message on the host's screen; nothing crashes or hangs; no escape
 # sequence reaches the terminal; the game stays intact and saved, and the host keeps its seat open.
 source "$(dirname "$0")/lib.bash"
-PEER=$ROOT/build/hostile-peer
+PEER=${GOBBLET_HOSTILE_PEER:-$ROOT/build/hostile-peer}
 [ -x "$PEER" ] || fail "build/hostile-peer is missing (make builds it with the unit tests)"
 start --host 127.0.0.1:0 --code ABCD-9999 --white Liam
 wait_for "Waiting for the other player"

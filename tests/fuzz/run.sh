@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# `make fuzz`: runs each fuzz target given (build-fuzz/fuzz-NAME) for SECONDS, on a scratch copy of its
+# seed corpus (tests/fuzz/corpus/NAME, which the run never changes) with its dictionary
+# (tests/fuzz/NAME.dict). Any crash, sanitizer report, leak, timeout or running out of memory fails it;
+# the input that did it is kept in the scratch folder, whose path is printed.
+#   tests/fuzz/run.sh SECONDS NAME...
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+seconds=${1:?usage: tests/fuzz/run.sh SECONDS NAME...}
+shift
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/gobblet-fuzz-XXXXXX")
+failed=0
+for name in "$@"; do
+    bin=build-fuzz/fuzz-$name
+    [ -x "$bin" ] || { echo "fuzz: $bin is missing (make fuzz builds it)"; exit 2; }
+    work=$scratch/$name
+    mkdir -p "$work/corpus" "$work/artifacts"
+    cp tests/fuzz/corpus/"$name"/* "$work/corpus/" 2>/dev/null
+    echo "== fuzz $name: $seconds s"
+    # -timeout: one input may take 30 s at most (inputs take milliseconds; the margin is for a shared,
+    # loaded machine); -rss_limit_mb: memory; -max_len: inputs past the readers' 4 KiB line limit.
+    if "$bin" "$work/corpus" -dict="tests/fuzz/$name.dict" -max_total_time="$seconds" -timeout=30 \
+        -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 -artifact_prefix="$work/artifacts/" \
+        >"$work/log" 2>&1; then
+        grep -E '^stat::number_of_executed_units|^#[0-9]+.*DONE' "$work/log" | tail -n 2
+        echo "ok   $name"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $name: the failing input is in $work/artifacts/ (copy it to tests/fuzz/crashes/$name/)"
+        grep -vE '^#[0-9]+ +(NEW|REDUCE|pulse|INITED)' "$work/log" | tail -n 60
+    fi
+done
+if [ "$failed" -eq 0 ]; then
+    rm -rf "$scratch"
+    echo "fuzz: $# targets, no failure"
+else
+    echo "fuzz: $failed of $# targets failed; logs and inputs in $scratch"
+fi
+[ "$failed" -eq 0 ]
