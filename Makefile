@@ -23,10 +23,6 @@ BIN ?= main
 NATIVE ?= 0
 ifeq ($(NATIVE),1)
 ARCH_FLAGS := -march=native
-else ifneq ($(findstring x86_64,$(shell $(CXX) -dumpmachine 2>/dev/null)),)
-# The engine counts bits all the time: without the popcnt instruction (x86-64-v2, every x86-64 processor
-# since 2009) a count is a library call and the search runs at less than half speed.
-ARCH_FLAGS := -march=x86-64-v2
 endif
 # Instrumentation of the sanitizer and fuzzing builds (set by those targets, empty otherwise).
 SAN_FLAGS ?=

@@ -4,6 +4,7 @@
 // variables and constants snake_case, private members end in '_', everything lives in namespace gobblet.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cstdint>
@@ -50,7 +51,18 @@ constexpr int col_of(Square s) { return s & 3; }
 // One bit per square in the layout above.
 using Bitboard = std::uint16_t;
 constexpr Bitboard bit(Square s) { return Bitboard(1u << s); }
+// Without a popcount instruction (the x86-64 baseline) std::popcount is a library call; two lookups in a
+// table of the 256 byte counts are several times faster there. With the instruction, it wins.
+#if defined(__x86_64__) && !defined(__POPCNT__)
+inline constexpr std::array<std::uint8_t, 256> byte_popcount = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (int i = 0; i < 256; ++i) t[i] = std::uint8_t(std::popcount(unsigned(i)));
+    return t;
+}();
+constexpr int popcount(Bitboard b) { return byte_popcount[b & 0xFF] + byte_popcount[b >> 8]; }
+#else
 constexpr int popcount(Bitboard b) { return std::popcount(b); }
+#endif
 constexpr Square first_square(Bitboard b) { return std::countr_zero(b); }
 
 // Iterate the squares of a bitboard: for (Square s : squares(b)).

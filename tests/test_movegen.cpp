@@ -158,3 +158,9 @@ TEST_CASE("equal stack tops are generated once, under the lowest stack number", 
     CHECK(from_w2 == 0);
     CHECK(from_w3 == 14);
 }
+
+TEST_CASE("popcount counts every 16-bit mask right, with or without the popcnt instruction", "[movegen]") {
+    int wrong = 0;
+    for (unsigned b = 0; b < 65536; ++b) wrong += popcount(Bitboard(b)) != std::popcount(b);
+    CHECK(wrong == 0);
+}
