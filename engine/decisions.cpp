@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "analysis.h"
+
 namespace gobblet {
 
 bool accepts_draw(int score) { return score <= draw_accept_score; }
@@ -27,8 +29,9 @@ DrawAnswer answer_draw_offer(Player& player, const Game& game, Color receiver, c
         std::snprintf(buf, sizeof buf, "accepts: it sees a forced loss in %s",
                       moves(mate_score + a.score).c_str());
     } else {
-        std::snprintf(buf, sizeof buf, "%s: evaluation %+.1f", a.accept ? "accepts" : "declines",
-                      a.score / 100.0);
+        // The receiver's view in words: "declines: Black is better", "accepts: about even".
+        std::snprintf(buf, sizeof buf, "%s: %s", a.accept ? "accepts" : "declines",
+                      score_words(a.score, receiver).c_str());
     }
     a.why = buf;
     return a;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "analysis.h"
 #include "eval.h"
 #include "hash.h"
 #include "movegen.h"
@@ -67,9 +68,8 @@ std::string explain(const Position& before, Move m, int score) {
         std::snprintf(buf, sizeof buf, "every move loses; this one holds out %d moves", plies / 2);
         return buf;
     }
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "evaluation %+.1f", score / 100.0);
-    return buf;
+    // In words a player reads, from the mover's side: "about even", "Black is better".
+    return score_words(score, us);
 }
 
 }  // namespace

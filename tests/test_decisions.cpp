@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "engine/analysis.h"
 #include "engine/match.h"
 #include "engine/movegen.h"
 #include "engine/solve3.h"
@@ -67,7 +68,9 @@ TEST_CASE("offered a draw in a level position, the computer declines and plays o
     CHECK_FALSE(a.accept);
     CHECK(a.score > draw_accept_score);
     CHECK(a.score < mate_bound);
-    CHECK(a.why.rfind("declines: evaluation ", 0) == 0);
+    // In words, from White's side (issue 10: no bare "+0.0" whose sign a player must decode).
+    CHECK(a.why == "declines: " + score_words(a.score, Color::White));
+    CHECK(a.why.find("evaluation") == std::string::npos);
     // Without a budget it thinks at its level, and answers the same way.
     Player medium(PlayerSettings{Level::Medium, 1, 1});
     CHECK_FALSE(answer_draw_offer(medium, g, Color::White).accept);

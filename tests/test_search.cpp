@@ -4,6 +4,7 @@
 #include <random>
 #include <sstream>
 
+#include "engine/analysis.h"
 #include "engine/bench.h"
 #include "engine/eval.h"
 #include "engine/movegen.h"
@@ -144,6 +145,20 @@ TEST_CASE("the computer finds forced wins in three", "[search]") {
         return true;
     });
     CHECK(n == 15);
+}
+
+TEST_CASE("the computer's reason for a quiet move reads in words from the mover's side", "[search]") {
+    Player p(PlayerSettings{Level::Medium, 1, 1});
+    for (const char* moves : {"", "W3B2", "W3B2 K1C3 W2C2"}) {
+        INFO(moves);
+        const Game g = test::game_after(moves);
+        const Choice c = p.choose(g);
+        REQUIRE(c.score > -mate_bound);
+        REQUIRE(c.score < mate_bound);
+        CHECK(c.why.find("evaluation") == std::string::npos);
+        const bool blocks = c.why.rfind("blocks ", 0) == 0;
+        if (!blocks) CHECK(c.why == score_words(c.score, g.side_to_move()));
+    }
 }
 
 TEST_CASE("a move into a repeated position scores as a draw, and the draw does not stay in the table",
