@@ -4,7 +4,7 @@
 // The proof is a plain AND/OR search, separate from the player's search so that it can check it:
 // every move of the defender is tried (full width: no reductions, no pruning, no table), the attacker
 // needs one move that works, and every position is judged as Game judges it: a line (the opponent's
-// first, RULES.md), no legal move, then the third occurrence of a position, which draws. A defence that
+// first, docs/rules.md), no legal move, then the third occurrence of a position, which draws. A defence that
 // repeats a position for the third time therefore refutes the attack; the game's own history counts.
 #pragma once
 
