@@ -25,6 +25,7 @@
 #include "saves/savefile.h"
 #include "saves/store.h"
 #include "ui/app.h"
+#include "ui/puzzle_session.h"
 
 namespace {
 
@@ -366,6 +367,13 @@ int main(int argc, char** argv) {
                    "Host a network game on [ADDR:]PORT; the other player joins (docs/network.md)");
     app.add_option("--join", join_to, "Join a network game at HOST:PORT ([v6]:PORT for IPv6)");
     app.add_option("--code", code, "The join code (the host's own, or the one to join with)");
+    std::string puzzles_set;
+    CLI::Option* puzzles_opt =
+        app.add_option("--puzzles", puzzles_set,
+                       "Solve puzzles: official, rogers or 3x3 (default: the set of --rules and --size)")
+            ->expected(0, 1);
+    app.add_flag("--tutorial", ui_options.tutorial,
+                 "Start with the tutorial (it shows by itself only on the first start)");
 
     // Other front ends and measurements.
     app.add_option("--perft", perft_depth, "Count leaf positions N plies from the start, with time and speed")
@@ -415,6 +423,21 @@ int main(int argc, char** argv) {
     if (std::string err = network_flag_problem(app, host_at, join_to, code); !err.empty()) {
         std::cerr << "gobblet: " << err << "\n";
         return 2;
+    }
+    if (puzzles_opt->count()) {
+        const PuzzleSet* set =
+            puzzles_set.empty() ? saves::shipped_puzzle_set(variant) : ui::find_puzzle_set(puzzles_set);
+        if (!set) {
+            std::cerr << "gobblet: --puzzles " << clean_name(puzzles_set) << ": no such puzzle set; choose "
+                      << ui::puzzle_set_choices << " (without a name, the set of --rules and --size)\n";
+            return 2;
+        }
+        if (app.count("--host") || app.count("--join")) {
+            std::cerr << "gobblet: --puzzles cannot be combined with --host or --join\n";
+            return 2;
+        }
+        ui_options.puzzles = true;
+        ui_options.puzzle_set = set->name;
     }
     if (app.count("--perft")) return run_perft(perft_depth, variant);
     if (app.count("--bench")) return run_bench(std::cout, bench_depth);

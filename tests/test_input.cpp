@@ -124,12 +124,13 @@ TEST_CASE("the man page lists every key of the key table", "[input][keys]") {
     }
 }
 
-TEST_CASE("no key is bound twice in one mode", "[input][keys]") {
+TEST_CASE("no key is bound twice in one mode on one screen", "[input][keys]") {
     for (Mode mode : {Mode::typing, Mode::cursor})
         for (std::size_t i = 0; i < key_table().size(); ++i)
             for (std::size_t j = i + 1; j < key_table().size(); ++j) {
                 const KeyBinding &a = key_table()[i], &b = key_table()[j];
-                if (!(a.modes & b.modes & mode) || a.action == Action::None || b.action == Action::None)
+                if (!(a.modes & b.modes & mode) || !(a.screens & b.screens) || a.action == Action::None ||
+                    b.action == Action::None)
                     continue;
                 for (const Key& k : a.keys)
                     for (const Key& l : b.keys) {
@@ -148,4 +149,34 @@ TEST_CASE("no command key can begin a typed move", "[input][keys]") {
             CHECK(std::string("abcdwkxyzABCDWKXYZ0123456789").find(char(k.code)) == std::string::npos);
         }
     }
+}
+
+TEST_CASE("the puzzles and the tutorial have keys of their own, and the game's stay in the game",
+          "[input][keys]") {
+    CHECK(action_for(ch('q'), Mode::typing) == Action::Quit);
+    CHECK(action_for(ch('q'), Mode::typing, screen_puzzles) == Action::Leave);
+    CHECK(action_for(ch('q'), Mode::cursor, screen_tutorial) == Action::Leave);
+    CHECK(action_for(ch('n'), Mode::typing) == Action::NewGame);
+    CHECK(action_for(ch('n'), Mode::typing, screen_puzzles) == Action::Next);
+    CHECK(action_for(ch('n'), Mode::typing, screen_tutorial) == Action::Next);
+    CHECK(action_for(ch('r'), Mode::typing, screen_puzzles) == Action::Retry);
+    CHECK(action_for(ch('s'), Mode::typing, screen_puzzles) == Action::Solution);
+    CHECK(action_for(ch('g'), Mode::typing, screen_puzzles) == Action::GotoPuzzle);
+    CHECK(action_for(ch('P'), Mode::typing) == Action::Puzzles);
+    CHECK(action_for(ch('T'), Mode::typing) == Action::Tutorial);
+    for (Screen screen : {screen_puzzles, screen_tutorial}) {
+        for (char game_key : {'u', '[', '!', 'P', 'T', 'm', 'o', 'R', '='})
+            CHECK(action_for(ch(game_key), Mode::typing, screen) == Action::None);
+        CHECK(action_for(ch('?'), Mode::typing, screen) == Action::Help);
+        CHECK(action_for(ch(27), Mode::typing, screen) == Action::Cancel);
+        CHECK(action_for(ch('h'), Mode::cursor, screen) == Action::CursorLeft);
+        CHECK(action_for(ch(' '), Mode::cursor, screen) == Action::Pick);
+    }
+    const auto all = [](Action) { return true; };
+    const auto puzzles = footer_lines(Mode::typing, 79, 2, all, screen_puzzles);
+    REQUIRE(puzzles.size() == 1);
+    CHECK(puzzles[0] == "? help  Enter play  arrows cursor  n next  r retry  s solution  q leave");
+    const auto tutorial = footer_lines(Mode::typing, 79, 2, all, screen_tutorial);
+    REQUIRE(tutorial.size() == 1);
+    CHECK(tutorial[0] == "? help  Enter play  arrows cursor  n next step  Esc q skip");
 }

@@ -180,6 +180,7 @@ int App::run() {
             "key.");
     if (!options_.join_to && !options_.host_at) match_.start_clock(now());  // a host's session starts its own
     if (options_.join_to && !net_ && !quit_) ask_code();
+    open_at_start();
     last_move_at_ = now();
     std::vector<pollfd> extra;
     while (!quit_ && !quit_requested) {
@@ -201,6 +202,10 @@ int App::run() {
         close_terminal();
         std::cerr << "gobblet: " << exit_message_ << "\n";
         return exit_status_;
+    }
+    if (options_.puzzles) {  // the game was never shown: its autosave is left alone
+        close_terminal();
+        return 0;
     }
     autosave();
     close_terminal();
@@ -273,7 +278,8 @@ int App::timeout_ms(Millis t) const {
     if (ui_.thinking) consider(100);  // the search's progress
     if (net_) consider(net_->until_next(match_, t));
     const Game& g = match_.game();
-    if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())])
+    if (!exercise_ && !g.over() && is_computer(seat_of(g.side_to_move())) &&
+        !asked_[seat_of(g.side_to_move())])
         consider(std::max<Millis>(0, last_move_at_ + speeds[speed_].pause - t));
     return int(std::clamp<Millis>(wait, 0, redraw_ms));
 }
@@ -282,23 +288,8 @@ void App::redraw(Millis t) {
     last_draw_ = t;
     ui_.reviewing = match_.game().can_redo() && !continue_here_;
     ui_.title_note = net_title();
-    if (ui_.help) {
-        erase();
-        const auto lines = help_lines(match_, COLS - 1);
-        const int room = std::max(1, LINES - 1);
-        ui_.help_scroll = std::clamp(ui_.help_scroll, 0, std::max(0, int(lines.size()) - room));
-        for (int i = 0; i < room && ui_.help_scroll + i < int(lines.size()); ++i)
-            mvaddnstr(i, 0, lines[ui_.help_scroll + i].c_str(), COLS - 1);
-        std::string foot = "arrows PgUp PgDn scroll  Esc or q close  (" +
-                           std::to_string(std::min<int>(lines.size(), ui_.help_scroll + room)) + " of " +
-                           std::to_string(lines.size()) + " lines)";
-        attron(A_REVERSE);
-        mvaddnstr(LINES - 1, 0, foot.c_str(), COLS - 1);
-        attroff(A_REVERSE);
-        curs_set(0);
-        refresh();
-        return;
-    }
+    if (exercise_) return exercise_->draw(t);
+    if (ui_.help) return draw_help(help_lines(match_, COLS - 1), ui_.help_scroll);
     draw(match_, ui_, chrome(), t);
 }
 
@@ -322,7 +313,8 @@ bool App::available(Action a) const {
             case Action::ToStart:
             case Action::GotoMove:
             case Action::Analysis:
-            case Action::Puzzles: return false;
+            case Action::Puzzles:
+            case Action::Tutorial: return false;
             default: return true;
         }
     }
@@ -333,8 +325,7 @@ bool App::available(Action a) const {
         case Action::Resign: return playing && some_human;
         case Action::Hint: return playing && acting_human() >= 0;
         case Action::Chat:
-        case Action::Analysis:
-        case Action::Puzzles: return false;
+        case Action::Analysis: return false;
         case Action::Back:
         case Action::ToStart:
         case Action::GotoMove: return g.can_undo() && step_allowed().empty();
@@ -432,7 +423,7 @@ void App::service(Millis t) {
     }
 
     // What the seats should be working on.
-    if (ui_.question || ui_.overlay || ui_.entry || ui_.help || ui_.paused) return;
+    if (ui_.question || ui_.overlay || ui_.entry || ui_.help || ui_.paused || exercise_) return;
     const bool watching = is_computer(0) && is_computer(1);
     const bool paced = !watching || t - last_move_at_ >= speeds[speed_].pause;
     if (draw_offer_to_) {

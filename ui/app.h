@@ -28,6 +28,9 @@ struct Options {
     std::optional<net::Endpoint> join_to;  // --join HOST:PORT
     SeatSpec join_seat;                    // --join with --white/--black: the joiner's name and seat
     std::string code;                      // --code, normalized
+    bool puzzles = false;                  // --puzzles: the puzzles only (leaving them quits)
+    std::string puzzle_set;                // --puzzles SET: the shipped set's name (else the game's)
+    bool tutorial = false;                 // --tutorial: the tutorial first, seen before or not
 };
 
 // Runs the game until the player quits; returns the exit status. Without a usable terminal it prints

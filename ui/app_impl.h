@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app.h"
+#include "exercise.h"
 #include "input.h"
 #include "loop.h"
 #include "net/session.h"
@@ -177,6 +178,19 @@ class App {
 
     std::size_t handled_end_ = 0;  // rounds().size() when the current round's end was handled
     std::vector<std::filesystem::path> overlay_paths_;  // the game list's files (empty: the menu)
+
+    // The puzzles and the tutorial (exercise.h, puzzles.cpp, tutorial.cpp): shown on the board while the
+    // game waits; it comes back as it was.
+    void open_at_start();  // --puzzles, --tutorial, or the tutorial on the first start
+    void open_puzzles();
+    void open_tutorial();
+    void open_exercise(std::unique_ptr<ExerciseScreen> screen);
+    void close_exercise();
+    void exercise_key(Key k);
+    void exercise_paste(const InputEvent& e);
+    std::unique_ptr<ExerciseScreen> exercise_;
+    bool exercise_paused_clock_ = false;  // the clock was paused for it, and resumes after
+    bool puzzles_after_ = false;          // --tutorial --puzzles: the puzzles follow the tutorial
 };
 
 }  // namespace gobblet::ui

@@ -14,6 +14,7 @@ namespace gobblet::ui {
 
 void App::on_key(Key k) {
     if (k.special && k.code == KEY_RESIZE) return;
+    if (exercise_) return exercise_key(k);
     if (ui_.help) return help_key(k);
     if (ui_.overlay) return overlay_key(k);
     if (ui_.entry) return entry_key(k);
@@ -91,6 +92,8 @@ void App::on_action(Action a) {
             case Action::ToEnd:
             case Action::ToStart:
             case Action::GotoMove:
+            case Action::Puzzles:
+            case Action::Tutorial:
                 say("not in a network game: the two of you play it out (< asks to take a move back)", true);
                 return;
             default: break;
@@ -111,7 +114,9 @@ void App::on_action(Action a) {
             if (!can_step(true)) return;
             const std::size_t total = match_.game().moves().size() + match_.game().redo_moves().size();
             ui_.entry = LineEntry{
-                "Go to move (0-" + std::to_string(total) + ", the number of moves played)", "", 6,
+                "Go to move (0-" + std::to_string(total) + ", the number of moves played)",
+                "",
+                6,
                 [this](const std::string& s) {
                     char* end = nullptr;
                     const long n = std::strtol(s.c_str(), &end, 10);
@@ -144,15 +149,24 @@ void App::on_action(Action a) {
                     true);
                 return;
             }
-            ui_.entry = LineEntry{"Say", "", net::max_text, [this](const std::string& text) {
+            ui_.entry = LineEntry{"Say",
+                                  "",
+                                  net::max_text,
+                                  [this](const std::string& text) {
                                       if (text.empty()) return;
                                       const std::string why = net_->chat(text, now());
                                       say(why.empty() ? "you: " + printable(text) : why, !why.empty());
                                   },
                                   {}};
             return;
-        case Action::Analysis:
-        case Action::Puzzles: say("not available in this build", true); return;
+        case Action::Analysis: say("not available in this build", true); return;
+        case Action::Puzzles: return open_puzzles();
+        case Action::Tutorial: return open_tutorial();
+        case Action::Next:  // the exercises' own keys (exercise.h) never reach the game
+        case Action::Retry:
+        case Action::Solution:
+        case Action::GotoPuzzle:
+        case Action::Leave: return;
         case Action::ListUp:
         case Action::ListDown: {
             const int pairs = int(match_.game().moves().size() + 1) / 2;
@@ -182,28 +196,10 @@ void App::on_action(Action a) {
 }
 
 void App::help_key(Key k) {
-    const int page = std::max(1, LINES - 2);
-    if (k.special) {
-        switch (k.code) {
-            case KEY_UP: --ui_.help_scroll; return;
-            case KEY_DOWN: ++ui_.help_scroll; return;
-            case KEY_PPAGE: ui_.help_scroll -= page; return;
-            case KEY_NPAGE: ui_.help_scroll += page; return;
-            case KEY_HOME: ui_.help_scroll = 0; return;
-            case KEY_END: ui_.help_scroll = 1 << 20; return;
-            default: return;
-        }
-    }
-    if (k.code == 'j' || k.code == ' ') {
-        ui_.help_scroll += k.code == ' ' ? page : 1;
-        return;
-    }
-    if (k.code == 'k') {
-        --ui_.help_scroll;
-        return;
-    }
+    if (help_scroll_key(k, ui_.help_scroll)) return;
     if (k.code == 3) quit_ = true;
     ui_.help = false;  // any other key closes the help
+    if (action_for(k, ui_.mode) == Action::Tutorial) on_action(Action::Tutorial);  // the help names it
 }
 
 void App::question_key(Key k) {
@@ -311,6 +307,7 @@ void App::move_cursor(int drow, int dcol) {
 // Pastes
 
 void App::on_paste(const InputEvent& e) {
+    if (exercise_) return exercise_paste(e);
     if (e.too_big) {
         say("paste refused, nothing changed: it is larger than " + std::to_string(max_paste_bytes / 1024) +
                 " KiB, far more than any game",

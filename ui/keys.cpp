@@ -16,24 +16,24 @@ constexpr int tab = '\t';
 const std::vector<KeyBinding>& key_table() {
     // clang-format off
     static const std::vector<KeyBinding> table = {
-        {{ch('?'), special(KEY_F(1))}, Action::Help, "?", "help", "this help: the rules in force and every key", both},
+        {{ch('?'), special(KEY_F(1))}, Action::Help, "?", "help", "this help: the rules in force and every key", both, screen_all},
         {{ch('q'), ch(ctrl('c')), ch(0x1c)}, Action::Quit, "q", "quit", "quit (the game is saved; --resume continues it)", both},
-        {{}, Action::None, "Enter", "play", "play the move typed at the prompt (Backspace edits it)", typing},
-        {{}, Action::None, "arrows", "cursor", "cursor mode: move a cursor over the board and your stacks", typing},
-        {{}, Action::None, "arrows hjkl", "move", "move the cursor; right of the board are your stacks", cursor},
+        {{}, Action::None, "Enter", "play", "play the move typed at the prompt (Backspace edits it)", typing, screen_all},
+        {{}, Action::None, "arrows", "cursor", "cursor mode: move a cursor over the board and your stacks", typing, screen_all},
+        {{}, Action::None, "arrows hjkl", "move", "move the cursor; right of the board are your stacks", cursor, screen_all},
         {{}, Action::None, "Enter Space", "pick up/put down",
-         "pick up the piece under the cursor, or put the picked piece down (mouse clicks do the same)", cursor},
-        {{special(KEY_UP)}, Action::CursorUp, "", nullptr, "", both},
-        {{special(KEY_DOWN)}, Action::CursorDown, "", nullptr, "", both},
-        {{special(KEY_LEFT)}, Action::CursorLeft, "", nullptr, "", both},
-        {{special(KEY_RIGHT)}, Action::CursorRight, "", nullptr, "", both},
-        {{ch('k')}, Action::CursorUp, "", nullptr, "", cursor},
-        {{ch('j')}, Action::CursorDown, "", nullptr, "", cursor},
-        {{ch('h')}, Action::CursorLeft, "", nullptr, "", cursor},
-        {{ch('l')}, Action::CursorRight, "", nullptr, "", cursor},
-        {{ch('\n'), ch('\r'), special(KEY_ENTER), ch(' ')}, Action::Pick, "", nullptr, "", cursor},
-        {{ch(27)}, Action::Cancel, "Esc", "typing", "clear the prompt; in cursor mode, put a picked piece back and go back to typing", cursor},
-        {{ch(27)}, Action::Cancel, "", nullptr, "", typing},
+         "pick up the piece under the cursor, or put the picked piece down (mouse clicks do the same)", cursor, screen_all},
+        {{special(KEY_UP)}, Action::CursorUp, "", nullptr, "", both, screen_all},
+        {{special(KEY_DOWN)}, Action::CursorDown, "", nullptr, "", both, screen_all},
+        {{special(KEY_LEFT)}, Action::CursorLeft, "", nullptr, "", both, screen_all},
+        {{special(KEY_RIGHT)}, Action::CursorRight, "", nullptr, "", both, screen_all},
+        {{ch('k')}, Action::CursorUp, "", nullptr, "", cursor, screen_all},
+        {{ch('j')}, Action::CursorDown, "", nullptr, "", cursor, screen_all},
+        {{ch('h')}, Action::CursorLeft, "", nullptr, "", cursor, screen_all},
+        {{ch('l')}, Action::CursorRight, "", nullptr, "", cursor, screen_all},
+        {{ch('\n'), ch('\r'), special(KEY_ENTER), ch(' ')}, Action::Pick, "", nullptr, "", cursor, screen_all},
+        {{ch(27)}, Action::Cancel, "Esc", "typing", "clear the prompt; in cursor mode, put a picked piece back and go back to typing", cursor, screen_all},
+        {{ch(27)}, Action::Cancel, "", nullptr, "", typing, screen_all},
         {{ch('<'), ch('u')}, Action::Back, "< u", "undo", "undo, or step back through the game (against the computer, back to your turn)", both},
         {{ch('>'), ch('r')}, Action::Forward, "> r", "redo", "redo, or step forward; a new move after stepping back starts a new line", both},
         {{}, Action::None, "[ ]", "computer", "the computer plays White / Black: on or off, at any moment", both},
@@ -53,18 +53,29 @@ const std::vector<KeyBinding>& key_table() {
         {{special(KEY_HOME)}, Action::ToStart, "Home", nullptr, "go to the start of the game (review)", both},
         {{special(KEY_END)}, Action::ToEnd, "End", nullptr, "go to the last move played", both},
         {{ch('g')}, Action::GotoMove, "g", nullptr, "go to move N (type the number, then Enter)", both},
-        {{}, Action::None, "PgUp PgDn", nullptr, "scroll the move list", both},
-        {{special(KEY_PPAGE)}, Action::ListUp, "", nullptr, "", both},
-        {{special(KEY_NPAGE)}, Action::ListDown, "", nullptr, "", both},
-        {{ch('P')}, Action::Puzzles, "P", nullptr, "puzzles: find the forced win", both},
+        {{}, Action::None, "PgUp PgDn", nullptr, "scroll the move list", both, screen_all},
+        {{special(KEY_PPAGE)}, Action::ListUp, "", nullptr, "", both, screen_all},
+        {{special(KEY_NPAGE)}, Action::ListDown, "", nullptr, "", both, screen_all},
+        {{ch('P')}, Action::Puzzles, "P", nullptr, "puzzles: find the forced win (q comes back to this game)", both},
+        {{ch('T')}, Action::Tutorial, "T", nullptr, "the tutorial: the rules played out on the board, a step at a time", both},
+        // The puzzles (P, --puzzles).
+        {{ch('n')}, Action::Next, "n", "next", "the next puzzle: the first one after this that is not solved yet", both, screen_puzzles},
+        {{ch('r')}, Action::Retry, "r", "retry", "this puzzle again from its start (a retry is not counted)", both, screen_puzzles},
+        {{ch('s')}, Action::Solution, "s", "solution", "show the solution (counts as failed)", both, screen_puzzles},
+        {{ch('g')}, Action::GotoPuzzle, "g", nullptr, "go to puzzle N of the set", both, screen_puzzles},
+        {{ch('q')}, Action::Leave, "q", "leave", "leave the puzzles (Esc too, on an empty prompt): back to the game, or quit after --puzzles", both, screen_puzzles},
+        // The tutorial (T, --tutorial, and once on the first start).
+        {{ch('n')}, Action::Next, "n", "next step", "the next step, once this one is done (Enter too)", both, screen_tutorial},
+        {{}, Action::None, "Esc q", "skip", "skip the tutorial (Esc on an empty prompt); it is not shown again, T brings it back", both, screen_tutorial},
+        {{ch('q')}, Action::Leave, "", nullptr, "", both, screen_tutorial},
     };
     // clang-format on
     return table;
 }
 
-Action action_for(Key key, Mode mode) {
+Action action_for(Key key, Mode mode, Screen screen) {
     for (const KeyBinding& b : key_table()) {
-        if (!(b.modes & mode) || b.action == Action::None) continue;
+        if (!(b.modes & mode) || !(b.screens & screen) || b.action == Action::None) continue;
         for (const Key& k : b.keys)
             if (k == key) return b.action;
     }

@@ -40,6 +40,12 @@ enum class Action : std::uint8_t {
     Resign,
     Chat,
     Puzzles,
+    Tutorial,
+    Next,      // puzzles: the next puzzle; tutorial: the next step
+    Retry,     // puzzles: the same puzzle again
+    Solution,  // puzzles: show the solution
+    GotoPuzzle,
+    Leave,   // leave the puzzles, skip the tutorial
     ListUp,  // scroll the move list
     ListDown,
     CursorUp,
@@ -61,6 +67,14 @@ constexpr Key special(int code) { return {code, true}; }
 
 // Where a binding works.
 enum Mode : unsigned { typing = 1, cursor = 2, both = typing | cursor };
+// On which screen: the game's, or one of the exercises on the same board (ui/exercise.h).
+enum Screen : unsigned {
+    screen_game = 1,
+    screen_puzzles = 2,
+    screen_tutorial = 4,
+    screen_exercises = screen_puzzles | screen_tutorial,
+    screen_all = screen_game | screen_exercises,
+};
 
 struct KeyBinding {
     std::vector<Key> keys;
@@ -69,21 +83,23 @@ struct KeyBinding {
     const char* footer;     // a word or two for the footer, or nullptr to list it in the help only
     const char* help;       // what it does, for the help screen
     unsigned modes;
+    unsigned screens = screen_game;
 };
 
 const std::vector<KeyBinding>& key_table();
 
-// The action bound to a key in a mode; Action::None when the key is not a command there (in typing
-// mode, a character then goes to the prompt).
-Action action_for(Key key, Mode mode);
+// The action bound to a key in a mode on a screen; Action::None when the key is not a command there (in
+// typing mode, a character then goes to the prompt).
+Action action_for(Key key, Mode mode, Screen screen = screen_game);
 
-// The footer: "key word" pairs for the bindings of `mode` that `available` accepts, in table order,
-// as many as fit in `lines` lines of `width` columns.
+// The footer: "key word" pairs for the bindings of `mode` on `screen` that `available` accepts, in
+// table order, as many as fit in `lines` lines of `width` columns.
 template <class Available>
-std::vector<std::string> footer_lines(Mode mode, int width, int lines, Available available) {
+std::vector<std::string> footer_lines(Mode mode, int width, int lines, Available available,
+                                      Screen screen = screen_game) {
     std::vector<std::string> out(1);
     for (const KeyBinding& b : key_table()) {
-        if (!b.footer || !(b.modes & mode) || !available(b.action)) continue;
+        if (!b.footer || !(b.modes & mode) || !(b.screens & screen) || !available(b.action)) continue;
         const std::string item = std::string(b.keys_text) + " " + b.footer;
         if (!out.back().empty() && int(out.back().size() + 2 + item.size()) > width) {
             if (int(out.size()) == lines) break;

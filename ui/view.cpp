@@ -414,7 +414,7 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
     for (Color c : {Color::White, Color::Black}) y = draw_player(l, match, ui, c, y, now) + 1;
     draw_moves(l, match, ui, y - 1, l.status_y);
 
-    const std::string status = status_text(match, ui);
+    const std::string status = chrome.status.empty() ? status_text(match, ui) : chrome.status;
     put(l.status_y, 0, status, 0, l.cols - 1);
     if (game.over() || !ui.thinking)
         mvchgat(l.status_y, 0,
@@ -450,7 +450,7 @@ std::optional<Spot> hit(const Layout& l, const Position& pos, int y, int x) {
     return std::nullopt;
 }
 
-std::vector<std::string> help_lines(const Match& match, int width) {
+std::vector<std::string> help_lines(const Match& match, int width, Screen screen, const std::string& intro) {
     const Variant v = match.variant();
     const bool official = v.rules == Rules::Official;
     const int n = v.size;
@@ -461,6 +461,10 @@ std::vector<std::string> help_lines(const Match& match, int width) {
     out.push_back(std::string("gobblet help: ") + rules_name(v.rules) + " rules, " + std::to_string(n) + "x" +
                   std::to_string(n));
     out.emplace_back();
+    if (!intro.empty()) {
+        para(intro);
+        out.emplace_back();
+    }
     para(n == 4 ? "Each side has 12 pieces, sizes 1-4, in three stacks X, Y, Z (W1-W3 for White, K1-K3 for "
                   "Black), "
                   "largest on top; only a stack's top piece can be played."
@@ -505,7 +509,7 @@ std::vector<std::string> help_lines(const Match& match, int width) {
     out.emplace_back();
     out.push_back("Keys:");
     for (const KeyBinding& b : key_table()) {
-        if (!b.help || !*b.help) continue;
+        if (!b.help || !*b.help || !(b.screens & screen)) continue;
         std::string keys = b.keys_text;
         keys.resize(std::max<std::size_t>(keys.size(), 12), ' ');
         const auto lines = wrap(b.help, std::max(10, width - 14));
@@ -513,6 +517,46 @@ std::vector<std::string> help_lines(const Match& match, int width) {
             out.push_back("  " + (i == 0 ? keys : std::string(12, ' ')) + lines[i]);
     }
     return out;
+}
+
+void draw_help(const std::vector<std::string>& lines, int& scroll) {
+    erase();
+    const int room = std::max(1, LINES - 1);
+    scroll = std::clamp(scroll, 0, std::max(0, int(lines.size()) - room));
+    for (int i = 0; i < room && scroll + i < int(lines.size()); ++i)
+        mvaddnstr(i, 0, lines[scroll + i].c_str(), COLS - 1);
+    const std::string foot = "arrows PgUp PgDn scroll  Esc or q close  (" +
+                             std::to_string(std::min<int>(lines.size(), scroll + room)) + " of " +
+                             std::to_string(lines.size()) + " lines)";
+    attron(A_REVERSE);
+    mvaddnstr(LINES - 1, 0, foot.c_str(), COLS - 1);
+    attroff(A_REVERSE);
+    curs_set(0);
+    refresh();
+}
+
+bool help_scroll_key(Key k, int& scroll) {
+    const int page = std::max(1, LINES - 2);
+    if (k.special) {
+        switch (k.code) {
+            case KEY_UP: --scroll; return true;
+            case KEY_DOWN: ++scroll; return true;
+            case KEY_PPAGE: scroll -= page; return true;
+            case KEY_NPAGE: scroll += page; return true;
+            case KEY_HOME: scroll = 0; return true;
+            case KEY_END: scroll = 1 << 20; return true;
+            default: return true;  // other special keys (a resize) leave it open
+        }
+    }
+    if (k.code == 'j' || k.code == ' ') {
+        scroll += k.code == ' ' ? page : 1;
+        return true;
+    }
+    if (k.code == 'k') {
+        --scroll;
+        return true;
+    }
+    return false;
 }
 
 }  // namespace gobblet::ui

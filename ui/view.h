@@ -42,13 +42,20 @@ struct Chrome {
     std::vector<std::string> footer;  // already fitted to the width
     std::string prompt_line;          // "Move: W3B", "Cursor on B2", a question's answers
     int prompt_cursor = -1;           // column of the text cursor on the prompt line, -1 for none
+    std::string status;               // replaces the status line when not empty (puzzles, the tutorial)
 };
 
 void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis now);
 // The spot under a screen position, if any.
 std::optional<Spot> hit(const Layout& layout, const Position& pos, int y, int x);
-// The help screen's lines for this width: the rules in force and every key of the key table.
-std::vector<std::string> help_lines(const Match& match, int width);
+// The help screen's lines for this width: `intro` (a screen's own words, if any), the rules in force
+// and every key of the key table on `screen`.
+std::vector<std::string> help_lines(const Match& match, int width, Screen screen = screen_game,
+                                    const std::string& intro = "");
+// Draws the help screen from line `scroll` (clamped to the lines there are), with its own footer.
+void draw_help(const std::vector<std::string>& lines, int& scroll);
+// A key on the help screen: true when it scrolled it, false for a key that closes it.
+bool help_scroll_key(Key k, int& scroll);
 // Lines of text broken at spaces to fit `width` columns (a word longer than the width is cut).
 std::vector<std::string> wrap(const std::string& text, int width);
 // Text that is safe to put on the terminal: control characters dropped.

@@ -6,6 +6,10 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 MAIN=${GOBBLET_BIN:-$ROOT/main}
 WORK=$(mktemp -d)
 export XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data
+# The game shows its tutorial on the first start, until this marker exists (saves/tutorial.h): every test
+# starts as a player who has seen it, but tests/ui/tutorial.sh, which removes it.
+mark_tutorial_seen() { mkdir -p "$1/gobblet" && echo "% seen" > "$1/gobblet/tutorial.txt"; }
+mark_tutorial_seen "$XDG_STATE_HOME"
 T="tmux -L gobblet-test-$$-$RANDOM -f /dev/null"
 source "$ROOT/tests/fixtures.bash"
 FIXTURE="$(fixtures_dir)/liam-white--eamon-black.txt"
@@ -18,17 +22,19 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# start [-x W] [-y H] [-e VAR=VALUE]... [-c COMMAND] [flags of ./main...]: opens the game (or COMMAND,
-# another name for it) in a fresh tmux session and waits for the status line. The exit status lands in
-# $WORK/status. The footer's "q quit" says the game is up.
+# start [-x W] [-y H] [-e VAR=VALUE]... [-c COMMAND] [-w TEXT] [flags of ./main...]: opens the game (or
+# COMMAND, another name for it) in a fresh tmux session and waits for the status line. The exit status
+# lands in $WORK/status. The footer's "q quit" says the game is up (-w: TEXT says so instead, for the
+# puzzles and the tutorial).
 start() {
-    local w=100 h=30 envs=() cmd=$MAIN
+    local w=100 h=30 envs=() cmd=$MAIN up="q quit"
     while [ $# -gt 0 ]; do
         case $1 in
             -x) w=$2; shift 2 ;;
             -y) h=$2; shift 2 ;;
             -e) envs+=("$2"); shift 2 ;;
             -c) cmd=$2; shift 2 ;;
+            -w) up=$2; shift 2 ;;
             *) break ;;
         esac
     done
@@ -38,7 +44,7 @@ start() {
     $T has-session -t keep 2>/dev/null || $T new-session -d -s keep "sleep 600"
     $T new-session -d -s ui -x "$w" -y "$h" \
         "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME ${envs[*]:-} $cmd $* 2>$WORK/stderr; echo \$? > $WORK/status; sleep 60"
-    wait_for "q quit"
+    wait_for "$up"
 }
 screen() { $T capture-pane -p -t ui; }
 keys() { $T send-keys -t ui "$@"; }
@@ -53,6 +59,15 @@ wait_for() {
     local i
     for i in $(seq 100); do
         screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+    done
+    fail "timed out waiting for: $1"
+}
+# wait_text TEXT: like wait_for, on the screen's lines joined by spaces: for a message that wraps.
+wait_text() {
+    local i
+    for i in $(seq 100); do
+        screen | tr '\n' ' ' | grep -qF -- "$1" && return 0
         sleep 0.1
     done
     fail "timed out waiting for: $1"
@@ -105,6 +120,7 @@ paste() {
 # save folders. start_peer [-x W] [-y H] [flags...] starts it; peer_screen, peer_keys, peer_type_move,
 # wait_peer TEXT and wait_peer_exit mirror the helpers above.
 PEER_STATE=$WORK/peer-state PEER_DATA=$WORK/peer-data
+mark_tutorial_seen "$PEER_STATE"
 start_peer() {
     local w=100 h=30
     while [ $# -gt 0 ]; do

@@ -1,0 +1,329 @@
+// Exercises on the game's board (exercise.h): the screen's input and drawing, and how the App opens and
+// closes one while the game waits.
+#include "exercise.h"
+
+#include <curses.h>
+
+#include <algorithm>
+
+#include "app_impl.h"
+#include "saves/tutorial.h"
+
+namespace gobblet::ui {
+
+// ---------------------------------------------------------------------------------------------------
+// The screen
+
+ExerciseScreen::ExerciseScreen(Screen screen, bool color) : screen_(screen) { ui_.color = color; }
+
+void ExerciseScreen::show(const Game& game, Color player, const std::string& other_name) {
+    std::array<std::string, 2> names = {"you", other_name};
+    if (player == Color::Black) std::swap(names[0], names[1]);
+    board_ = Match(MatchSettings{game.variant()}, names);
+    board_.game() = game;
+}
+
+void ExerciseScreen::say(std::string text, bool error) {
+    ui_.message = std::move(text);
+    ui_.message_is_error = error;
+}
+
+void ExerciseScreen::enter_on_empty() {
+    if (const std::string why = why_no_move(); !why.empty()) return say(why, true);
+    say("Type a move (like W3B2) and press Enter, or press an arrow key to pick pieces with the cursor.");
+}
+
+void ExerciseScreen::key(Key k) {
+    if (k.special && k.code == KEY_RESIZE) return;
+    if (!k.special && (k.code == 3 || k.code == 0x1c)) {  // Ctrl-C, Ctrl-\: quit the program from anywhere
+        quit_ = true;
+        return;
+    }
+    if (ui_.help) {
+        if (!help_scroll_key(k, ui_.help_scroll)) ui_.help = false;
+        return;
+    }
+    if (ui_.entry) return entry_key(k);
+    if (k.special && k.code == KEY_MOUSE) return mouse();
+    const bool enter =
+        (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
+    const bool backspace = (k.special && (k.code == KEY_BACKSPACE || k.code == KEY_DC)) ||
+                           (!k.special && (k.code == 127 || k.code == 8));
+    if (ui_.mode == Mode::typing) {
+        if (enter) return ui_.prompt.empty() ? enter_on_empty() : submit();
+        if (backspace) {
+            if (!ui_.prompt.empty()) ui_.prompt.pop_back();
+            return;
+        }
+        if (!ui_.prompt.empty() && !k.special && k.code != 27) return type_char(k.code);
+    }
+    switch (const Action a = action_for(k, ui_.mode, screen_)) {
+        case Action::None: break;
+        case Action::Help:
+            ui_.help = true;
+            ui_.help_scroll = 0;
+            return;
+        case Action::CursorUp: return move_cursor(-1, 0);
+        case Action::CursorDown: return move_cursor(1, 0);
+        case Action::CursorLeft: return move_cursor(0, -1);
+        case Action::CursorRight: return move_cursor(0, 1);
+        case Action::Pick: return pick(ui_.cursor);
+        case Action::Cancel: return cancel();
+        case Action::ListUp:
+        case Action::ListDown: {
+            const int pairs = int(board_.game().moves().size() + 1) / 2;
+            int first = ui_.list_scroll < 0 ? std::max(0, pairs - 10) : ui_.list_scroll;
+            first += a == Action::ListUp ? -10 : 10;
+            ui_.list_scroll = first >= pairs - 10 ? -1 : std::max(0, first);
+            return;
+        }
+        default:
+            if (available(a)) act(a);
+            return;
+    }
+    // Any other character starts a typed move.
+    if (!k.special && k.code > 32 && k.code != 127) {
+        ui_.mode = Mode::typing;
+        type_char(k.code);
+    }
+}
+
+void ExerciseScreen::type_char(int c) {
+    if (c < 32 || c == 127) return;
+    if (ui_.prompt.empty()) starting_move();
+    if (ui_.prompt.size() >= max_prompt) {
+        say("the prompt holds at most " + std::to_string(max_prompt) +
+                " characters: press Enter to play it, or Esc to clear it",
+            true);
+        return;
+    }
+    append_utf8(ui_.prompt, c);
+}
+
+void ExerciseScreen::submit() {
+    const std::string text = ui_.prompt;
+    ui_.prompt.clear();
+    const ParsedMoves parsed = parse_moves(text);
+    if (parsed.error) return say(printable(parsed.error->written) + ": " + parsed.error->reason, true);
+    if (parsed.moves.empty()) return;
+    if (parsed.moves.size() > 1) return say("one move at a time here: " + printable(text), true);
+    if (const std::string why = why_no_move(); !why.empty()) return say(why, true);
+    move(parsed.moves[0].spec);
+}
+
+// Esc: clears the prompt, puts a picked piece back, leaves cursor mode; with nothing of that to undo, it
+// leaves the screen.
+void ExerciseScreen::cancel() {
+    if (!ui_.prompt.empty()) {
+        ui_.prompt.clear();
+        return;
+    }
+    if (ui_.picked) {
+        ui_.picked.reset();
+        say("put back");
+        return;
+    }
+    if (ui_.mode == Mode::cursor) {
+        ui_.mode = Mode::typing;
+        return;
+    }
+    act(Action::Leave);
+}
+
+void ExerciseScreen::pick(const Spot& spot) {
+    starting_move();
+    if (!why_no_move().empty()) {  // no move now: Enter in cursor mode does what it does on the prompt
+        ui_.picked.reset();
+        return enter_on_empty();
+    }
+    const Position& pos = board_.game().position();
+    const Color us = pos.side_to_move();
+    if (!ui_.picked) {
+        if (spot.stack) {
+            if (!pos.stack_top(us, spot.index))
+                return say(std::string("stack ") + "XYZ"[spot.index] + " is empty", true);
+            ui_.picked = spot;
+            return say(std::string("picked up ") + stack_name(us, spot.index) + ": choose where to put it");
+        }
+        const Square sq = make_square(spot.row, spot.col);
+        if (!pos.top_size(sq)) return say(square_name(sq) + " is empty", true);
+        if (pos.top_color(sq) != us)
+            return say("the piece on " + square_name(sq) + " is " + color_name(~us) + "'s", true);
+        ui_.picked = spot;
+        return say("picked up the piece on " + square_name(sq) + ": choose where to put it");
+    }
+    const Spot from = *ui_.picked;
+    if (spot == from) {
+        ui_.picked.reset();
+        return say("put back");
+    }
+    if (spot.stack) {  // another stack instead
+        ui_.picked.reset();
+        return pick(spot);
+    }
+    const Square to = make_square(spot.row, spot.col);
+    if (move(from.stack ? MoveSpec::stack_of(us, from.index, to)
+                        : MoveSpec::square(make_square(from.row, from.col), to)))
+        ui_.picked.reset();
+}
+
+void ExerciseScreen::move_cursor(int drow, int dcol) {
+    starting_move();
+    if (ui_.mode != Mode::cursor) {
+        ui_.mode = Mode::cursor;  // an arrow in typing mode enters cursor mode (and moves)
+        ui_.prompt.clear();
+    }
+    const int n = board_.variant().size;
+    Spot& c = ui_.cursor;
+    if (c.stack) {
+        if (dcol < 0) {
+            c.stack = false;
+            c.row = std::min(c.index, n - 1);
+            c.col = n - 1;
+        } else {
+            c.index = std::clamp(c.index + drow, 0, reserve_stacks - 1);
+        }
+        return;
+    }
+    if (dcol > 0 && c.col == n - 1) {
+        c.stack = true;  // right of the board: the side to move's stacks
+        c.index = std::min(c.row, reserve_stacks - 1);
+        return;
+    }
+    c.row = std::clamp(c.row + drow, 0, n - 1);
+    c.col = std::clamp(c.col + dcol, 0, n - 1);
+}
+
+void ExerciseScreen::mouse() {
+    MEVENT ev;
+    if (getmouse(&ev) != OK) return;
+    const Layout l = make_layout(board_.variant().size, COLS, LINES);
+    if (!l.fits()) return;
+    std::optional<Spot> spot = hit(l, board_.game().position(), ev.y, ev.x);
+    if (!spot) {
+        // The side to move's stacks in the panel (no clock here): name line, then its three stacks.
+        const bool white = board_.game().side_to_move() == Color::White;
+        const int first = l.board_y - 1 + (white ? 0 : 1 + reserve_stacks + 1) + 1;
+        if (ev.x < l.panel_x || ev.y < first || ev.y >= first + reserve_stacks) return;
+        spot = Spot{true, 0, 0, ev.y - first};
+    }
+    ui_.mode = Mode::cursor;
+    ui_.cursor = *spot;
+    pick(*spot);
+}
+
+void ExerciseScreen::entry_key(Key k) {
+    LineEntry& e = *ui_.entry;
+    if ((!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER)) {
+        const auto submit_entry = e.submit;
+        const std::string text = e.text;
+        ui_.entry.reset();
+        submit_entry(text);
+        return;
+    }
+    if (!k.special && k.code == 27) {
+        ui_.entry.reset();
+        say("cancelled");
+        return;
+    }
+    if ((k.special && k.code == KEY_BACKSPACE) || (!k.special && (k.code == 127 || k.code == 8))) {
+        if (!e.text.empty()) e.text.pop_back();
+        return;
+    }
+    if (!k.special && k.code >= 32 && e.text.size() < e.max_length) append_utf8(e.text, k.code);
+}
+
+void ExerciseScreen::paste(const InputEvent& e) {
+    if (e.too_big || e.not_text) return say("paste refused: it is not a move", true);
+    const ParsedMoves parsed = parse_moves(e.text);
+    if (parsed.error) return say("paste refused: " + parsed.error->message(), true);
+    if (parsed.moves.size() != 1 || e.text.find('\n') != std::string::npos)
+        return say("paste refused: here moves are played one at a time", true);
+    ui_.mode = Mode::typing;
+    ui_.prompt = e.text.substr(0, max_prompt);
+}
+
+void ExerciseScreen::draw(Millis now) {
+    if (ui_.help) return draw_help(help_lines(board_, COLS - 1, screen_, help_intro()), ui_.help_scroll);
+    ui_.title_note = title_note();
+    Chrome c;
+    c.status = status();
+    if (ui_.entry) {
+        c.prompt_line = ui_.entry->label + ": " + ui_.entry->text;
+        c.prompt_cursor = int(c.prompt_line.size());
+        c.footer = {"Enter confirm   Esc cancel"};
+    } else {
+        if (ui_.mode == Mode::cursor) {
+            const Spot& s = ui_.cursor;
+            c.prompt_line =
+                "CURSOR on " +
+                (s.stack ? std::string("stack ") + "XYZ"[s.index] : square_name(make_square(s.row, s.col))) +
+                (ui_.picked ? ", a piece picked up" : "") + "  (Esc: back to typing)";
+        } else {
+            c.prompt_line = "Move: " + ui_.prompt;
+            c.prompt_cursor = int(c.prompt_line.size());
+        }
+        c.footer = footer_lines(
+            ui_.mode, std::max(20, COLS - 1), 2, [this](Action a) { return available(a); }, screen_);
+    }
+    ui::draw(board_, ui_, c, now);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The App's side
+
+void App::open_exercise(std::unique_ptr<ExerciseScreen> screen) {
+    cancel_seats();  // a search or a hint stops; the seats are asked again once the game is back
+    GameClock& clock = match_.clock();
+    if (clock.enabled() && clock.running() && !clock.paused() && !exercise_paused_clock_) {
+        clock.pause(now());
+        exercise_paused_clock_ = true;
+    }
+    if (!options_.puzzles && !match_.game().moves().empty()) autosave();
+    exercise_ = std::move(screen);
+}
+
+void App::close_exercise() {
+    const bool quit_all = exercise_->quit();
+    const std::string farewell = exercise_->farewell();
+    exercise_.reset();
+    if (quit_all) {
+        quit_ = true;
+        return;
+    }
+    if (puzzles_after_) {  // --tutorial --puzzles: the puzzles follow
+        puzzles_after_ = false;
+        return open_puzzles();
+    }
+    if (options_.puzzles) {  // --puzzles: leaving them ends the program
+        quit_ = true;
+        return;
+    }
+    if (exercise_paused_clock_) {
+        match_.clock().resume(now());
+        exercise_paused_clock_ = false;
+    }
+    last_move_at_ = now();
+    say(farewell);
+}
+
+void App::exercise_key(Key k) {
+    exercise_->key(k);
+    if (exercise_->left() || exercise_->quit()) close_exercise();
+}
+
+void App::exercise_paste(const InputEvent& e) {
+    exercise_->paste(e);
+    if (exercise_->left() || exercise_->quit()) close_exercise();
+}
+
+void App::open_at_start() {
+    if (options_.host_at || options_.join_to) return;  // a network game starts at once
+    if (options_.tutorial || (!options_.puzzles && !saves::tutorial_seen())) {
+        puzzles_after_ = options_.puzzles;
+        return open_tutorial();
+    }
+    if (options_.puzzles) open_puzzles();
+}
+
+}  // namespace gobblet::ui

@@ -1,0 +1,80 @@
+// Exercises on the game's board: the puzzles (ui/puzzles.cpp) and the tutorial (ui/tutorial.cpp). While
+// one is open the App hands it every key and lets it draw; the game waits behind it, untouched (its
+// computer stops thinking and its clock is paused), and comes back as it was when the player leaves.
+//
+// The screen owns its board (a game in a match of its own, drawn by view.h's draw), the prompt and the
+// cursor, with the same two input modes as the game; its keys come from the key table's rows for its
+// Screen, so that the footer and the help show exactly them. A subclass says what a move does, what its
+// own keys do, and what the status line and the help say.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/puzzle.h"
+#include "input.h"
+#include "state.h"
+#include "view.h"
+
+namespace gobblet::ui {
+
+class ExerciseScreen {
+  public:
+    virtual ~ExerciseScreen() = default;
+    void key(Key k);
+    void paste(const InputEvent& e);
+    void draw(Millis now);
+    // The player left it (q, Esc, the end of the tutorial); or asked to quit the program (Ctrl-C).
+    bool left() const { return left_; }
+    bool quit() const { return quit_; }
+    // What the game says once the screen has closed.
+    virtual std::string farewell() const { return {}; }
+
+  protected:
+    ExerciseScreen(Screen screen, bool color);
+    // Shows `game` on the board; `player` is the side the player moves.
+    void show(const Game& game, Color player, const std::string& other_name);
+    void say(std::string text, bool error = false);
+    void leave() { left_ = true; }
+    void ask_line(LineEntry e) { ui_.entry = std::move(e); }
+
+    // A move the player typed or made with the cursor; true when it was played.
+    virtual bool move(const MoveSpec& spec) = 0;
+    // One of the screen's own keys (Next, Retry, Leave...).
+    virtual void act(Action a) = 0;
+    virtual bool available(Action) const { return true; }
+    // "" when a move can be made now, else why not (the try is over: what to press).
+    virtual std::string why_no_move() const { return {}; }
+    // Enter on an empty prompt (or in cursor mode when no move can be made): why_no_move, or a hint.
+    virtual void enter_on_empty();
+    // The player starts a move (types its first character, moves the cursor, clicks).
+    virtual void starting_move() {}
+    virtual std::string status() const = 0;
+    virtual std::string title_note() const = 0;
+    virtual std::string help_intro() const = 0;
+
+    Match board_;
+    UiState ui_;
+
+  private:
+    void type_char(int c);
+    void submit();
+    void cancel();
+    void pick(const Spot& spot);
+    void move_cursor(int drow, int dcol);
+    void mouse();
+    void entry_key(Key k);
+
+    Screen screen_;
+    bool left_ = false;
+    bool quit_ = false;
+};
+
+// The puzzles of `set`, starting at its first unsolved puzzle; progress is read from and saved to
+// saves::progress_path().
+std::unique_ptr<ExerciseScreen> make_puzzle_screen(const PuzzleSet& set, bool color);
+// The tutorial under `rules`; `board_size` is the game's (3x3 gets a word on Gobblet Jr. at the end).
+// It marks itself seen (saves/tutorial.h) when finished or skipped.
+std::unique_ptr<ExerciseScreen> make_tutorial_screen(Rules rules, int board_size, bool color);
+
+}  // namespace gobblet::ui

@@ -1,0 +1,169 @@
+// The puzzles screen (P in the game, --puzzles): a PuzzleSession (puzzle_session.h) on the board, and
+// its progress kept in saves::progress_path().
+#include <cstdlib>
+
+#include "app_impl.h"
+#include "exercise.h"
+#include "puzzle_session.h"
+
+namespace gobblet::ui {
+
+namespace {
+
+saves::PuzzleProgress read_progress(const std::filesystem::path& path, std::string& error) {
+    saves::PuzzleProgress progress;
+    if (path.empty())
+        error = "neither XDG_DATA_HOME nor HOME is set";
+    else
+        error = saves::load_progress(path, progress);
+    return progress;
+}
+
+class PuzzleScreen : public ExerciseScreen {
+  public:
+    PuzzleScreen(const PuzzleSet& set, bool color)
+        : ExerciseScreen(screen_puzzles, color),
+          path_(saves::progress_path()),
+          session_(set, read_progress(path_, read_error_)) {
+        sync();
+        say(opening());
+        if (!read_error_.empty())
+            say("puzzle progress could not be read (" + read_error_ +
+                    "): this session's progress is not saved, and the file is left as it is. " + opening(),
+                true);
+    }
+
+    std::string farewell() const override {
+        return "back to the game (puzzles " + session_.set().name + ": " + session_.progress_text() + ")";
+    }
+
+  private:
+    std::string opening() const {
+        return "Puzzle " + std::to_string(session_.puzzle().id) + ": " + session_.task() +
+               ". Type a move or pick one with the cursor; s shows the solution, n skips, q leaves.";
+    }
+
+    void sync() {
+        show(session_.game(), session_.solver(), "computer");
+        ui_.list_scroll = -1;
+    }
+
+    // Saves the progress after each change; a failure is said once, first (at 80 columns a long path
+    // would push it out of the message area), and nothing is lost: the session keeps it, and the next
+    // change tries again.
+    std::string save() {
+        if (!session_.take_progress_change() || !read_error_.empty()) return {};
+        const std::string err = saves::save_progress(path_, session_.progress());
+        const bool new_error = !err.empty() && err != save_error_;
+        save_error_ = err;
+        return new_error ? "Progress not saved (" + err + "; kept until you leave). " : "";
+    }
+
+    bool move(const MoveSpec& spec) override {
+        const PuzzleSession::Attempt a = session_.play(spec);
+        sync();
+        const bool failed = session_.state() == PuzzleSession::State::Failed;
+        const std::string saved = save();
+        say(saved + a.text, !a.legal || failed || !saved.empty());
+        return a.legal;
+    }
+
+    std::string why_no_move() const override {
+        switch (session_.state()) {
+            case PuzzleSession::State::Solving: return {};
+            case PuzzleSession::State::Solved:
+                return "solved: n goes to the next puzzle, r plays this one again";
+            case PuzzleSession::State::Failed:
+            case PuzzleSession::State::Shown: return "this try is over: r tries the puzzle again, n goes on";
+        }
+        return {};
+    }
+
+    void act(Action a) override {
+        switch (a) {
+            case Action::Next:
+                session_.open(session_.next_index());
+                sync();
+                return say(opening());
+            case Action::Retry:
+                session_.retry();
+                sync();
+                return say("Puzzle " + std::to_string(session_.puzzle().id) +
+                           " again from its start (not counted " + "again): " + session_.task() + ".");
+            case Action::Solution: {
+                const std::string text = session_.show_solution();
+                sync();
+                const std::string saved = save();
+                return say(saved + text, !saved.empty());
+            }
+            case Action::GotoPuzzle: {
+                const int count = int(session_.set().puzzles.size());
+                return ask_line({"Go to puzzle (1-" + std::to_string(count) + ")",
+                                 "",
+                                 4,
+                                 [this, count](const std::string& s) {
+                                     char* end = nullptr;
+                                     const long n = std::strtol(s.c_str(), &end, 10);
+                                     if (s.empty() || *end || n < 1 || n > count)
+                                         return say("'" + printable(s) +
+                                                        "' is not a puzzle number: give 1 to " +
+                                                        std::to_string(count),
+                                                    true);
+                                     session_.open(std::size_t(n - 1));
+                                     sync();
+                                     say(opening());
+                                 },
+                                 {}});
+            }
+            case Action::Leave: return leave();
+            default: return;
+        }
+    }
+
+    std::string status() const override { return session_.task() + "   " + session_.progress_text(); }
+
+    std::string title_note() const override {
+        return "puzzle " + std::to_string(session_.puzzle().id) + " of " +
+               std::to_string(session_.set().puzzles.size()) + ", " + session_.set().name;
+    }
+
+    std::string help_intro() const override {
+        return "Puzzles (" + session_.set().name + ", " + std::to_string(session_.set().puzzles.size()) +
+               " puzzles, easiest first): the side to move forces a win in 1, 2 or 3 of its own moves, "
+               "whatever the defence. Any move that keeps a forced win in time is accepted, and the computer "
+               "answers with its longest defence; a move that lets the win go is played and refuted. Each "
+               "visit "
+               "of a puzzle counts once, solved or failed (a wrong move, or the solution); a retry is "
+               "practice. The touched-piece rule does not apply here. Progress is kept in " +
+               (path_.empty() ? std::string("no file (no XDG_DATA_HOME or HOME)")
+                              : printable(path_.string())) +
+               ".";
+    }
+
+    std::filesystem::path path_;
+    std::string read_error_;
+    std::string save_error_;
+    PuzzleSession session_;
+};
+
+}  // namespace
+
+std::unique_ptr<ExerciseScreen> make_puzzle_screen(const PuzzleSet& set, bool color) {
+    return std::make_unique<PuzzleScreen>(set, color);
+}
+
+void App::open_puzzles() {
+    if (net_) {
+        say("not in a network game: the two of you play it out", true);
+        return;
+    }
+    const PuzzleSet* set = options_.puzzle_set.empty() ? saves::shipped_puzzle_set(match_.variant())
+                                                       : find_puzzle_set(options_.puzzle_set);
+    if (!set || set->puzzles.empty()) {
+        say("no puzzles for these rules in this build", true);
+        return;
+    }
+    open_exercise(make_puzzle_screen(*set, ui_.color));
+}
+
+}  // namespace gobblet::ui

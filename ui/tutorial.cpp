@@ -1,0 +1,128 @@
+// The tutorial screen (once on the first start, T in the game, --tutorial): the steps of
+// tutorial_steps.h played on the board, and the marker (saves/tutorial.h) that keeps it from coming back.
+#include "saves/tutorial.h"
+#include "app_impl.h"
+#include "exercise.h"
+#include "tutorial_steps.h"
+
+namespace gobblet::ui {
+
+namespace {
+
+class TutorialScreen : public ExerciseScreen {
+  public:
+    TutorialScreen(Rules rules, int board_size, bool color)
+        : ExerciseScreen(screen_tutorial, color), tutorial_(rules), board_size_(board_size) {
+        sync();
+    }
+
+    std::string farewell() const override {
+        std::string text = finished_
+                               ? "Tutorial finished: the game is yours. ? shows the rules and keys at any "
+                                 "time, P opens the puzzles."
+                               : "Tutorial skipped: T (also from the ? help) shows it again.";
+        if (board_size_ == 3)
+            text +=
+                " Gobblet Jr. (3x3) plays the same way with three in a row, two pieces of each size 1-3, "
+                "and new pieces gobble any smaller piece.";
+        if (!marker_error_.empty())
+            text += " It could not be marked as seen (" + marker_error_ + "), so it shows again next time.";
+        return text;
+    }
+
+  private:
+    void sync() {
+        show(tutorial_.game(), Color::White, "opponent");
+        std::string text = tutorial_.message();
+        if (tutorial_.state() == Tutorial::State::Done)
+            text += last() ? " Enter: finish the tutorial." : " Enter: the next step.";
+        say(text, tutorial_.message_is_error());
+    }
+
+    bool last() const { return tutorial_.step_index() + 1 == tutorial_.step_count(); }
+
+    bool move(const MoveSpec& spec) override {
+        const std::size_t before = tutorial_.game().moves().size();
+        tutorial_.play(spec);
+        sync();
+        return tutorial_.game().moves().size() > before;
+    }
+
+    // After a wrong move the board shows what it did; the next move starts from the step's position.
+    void starting_move() override {
+        if (tutorial_.state() != Tutorial::State::Wrong) return;
+        tutorial_.reset();
+        show(tutorial_.game(), Color::White, "opponent");
+    }
+
+    std::string why_no_move() const override {
+        if (tutorial_.state() == Tutorial::State::Done)
+            return last() ? "This step is done: Enter finishes the tutorial."
+                          : "This step is done: Enter goes on.";
+        return {};
+    }
+
+    void enter_on_empty() override {
+        if (tutorial_.state() == Tutorial::State::Done) return act(Action::Next);
+        ExerciseScreen::enter_on_empty();
+    }
+
+    bool available(Action a) const override {
+        return a != Action::Next || tutorial_.state() == Tutorial::State::Done;
+    }
+
+    void act(Action a) override {
+        if (a == Action::Next) {
+            if (tutorial_.next()) return sync();
+            return finish(true);
+        }
+        if (a == Action::Leave) return finish(false);
+    }
+
+    void finish(bool finished) {
+        finished_ = finished;
+        marker_error_ = saves::mark_tutorial_seen(
+            finished ? "finished"
+                     : "skipped at step " + std::to_string(tutorial_.step_index() + 1) + " of " +
+                           std::to_string(tutorial_.step_count()));
+        leave();
+    }
+
+    std::string status() const override {
+        return "Tutorial, step " + std::to_string(tutorial_.step_index() + 1) + " of " +
+               std::to_string(tutorial_.step_count()) + ": " + tutorial_.step().title +
+               (tutorial_.state() == Tutorial::State::Done ? " (done)" : "");
+    }
+
+    std::string title_note() const override { return "tutorial"; }
+
+    std::string help_intro() const override {
+        return "The tutorial: " + std::to_string(tutorial_.step_count()) +
+               " steps, each a position where you play White and make the move it asks for. A move of "
+               "another "
+               "kind is shown on the board and explained, and you try again. Esc (on an empty prompt) or q "
+               "skips it. It is shown once, on the first start; T in the game or --tutorial brings it back. "
+               "docs/rules.md has the whole rule book.";
+    }
+
+    Tutorial tutorial_;
+    int board_size_;
+    bool finished_ = false;
+    std::string marker_error_;
+};
+
+}  // namespace
+
+std::unique_ptr<ExerciseScreen> make_tutorial_screen(Rules rules, int board_size, bool color) {
+    return std::make_unique<TutorialScreen>(rules, board_size, color);
+}
+
+void App::open_tutorial() {
+    if (net_) {
+        say("not in a network game: the two of you play it out", true);
+        return;
+    }
+    open_exercise(make_tutorial_screen(match_.variant().rules, match_.variant().size, ui_.color));
+}
+
+}  // namespace gobblet::ui
