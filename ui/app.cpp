@@ -404,7 +404,7 @@ void App::service(Millis t) {
         const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
         const ClockUpdate u = match_.tick(t);
         if (u.chunks > 0 && running) {
-            const std::string& name = match_.names_by_colour()[index(*running)];
+            const std::string name = match_.names_by_colour()[index(*running)];
             say(name + "'s turn time ran out: " +
                 duration_text(reserve_before - match_.clock().reserve_left(*running)) +
                 " taken from the reserve (" + clock_face(match_.clock().reserve_left(*running)) + " left)");

@@ -253,7 +253,7 @@ std::string status_text(const Match& match, const UiState& ui) {
         if (!match.single_game() && match.phase() == MatchPhase::Over) s += ". " + match.match_result_text();
     } else {
         const Color c = game.side_to_move();
-        const std::string& name = match.names_by_colour()[index(c)];
+        const std::string name = match.names_by_colour()[index(c)];
         s = name == color_name(c) ? name + " to move" : name + " (" + color_name(c) + ") to move";
     }
     if (ui.paused) s += "    PAUSED: p resumes";
