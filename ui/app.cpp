@@ -273,7 +273,10 @@ int App::timeout_ms(Millis t) const {
     if (ui_.thinking) consider(100);  // the search's progress
     if (net_) consider(net_->until_next(match_, t));
     const Game& g = match_.game();
-    if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())])
+    // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
+    const bool reviewing = g.can_redo() && !continue_here_;
+    if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())] &&
+        !seats_held() && !reviewing)
         consider(std::max<Millis>(0, last_move_at_ + speeds[speed_].pause - t));
     return int(std::clamp<Millis>(wait, 0, redraw_ms));
 }
@@ -432,7 +435,7 @@ void App::service(Millis t) {
     }
 
     // What the seats should be working on.
-    if (ui_.question || ui_.overlay || ui_.entry || ui_.help || ui_.paused) return;
+    if (seats_held()) return;
     const bool watching = is_computer(0) && is_computer(1);
     const bool paced = !watching || t - last_move_at_ >= speeds[speed_].pause;
     if (draw_offer_to_) {

@@ -126,6 +126,9 @@ class App {
     void ask_question(Question q) { ui_.question = std::move(q); }
     Millis now() const { return monotonic_ms() - clock_origin_; }
 
+    // The seats wait: a question, an overlay, an entry, the help or a pause.
+    bool seats_held() const { return ui_.question || ui_.overlay || ui_.entry || ui_.help || ui_.paused; }
+
     // Saves.
     void autosave();
     // Keeps a finished game or match in the archive (once); returns "; kept in PATH" for the message.
