@@ -76,6 +76,7 @@ std::string App::prepare() {
         } else {
             say("loaded " + printable(loaded_from) + " (" + moves_text(g.moves().size()) + ")");
             archived_ = match_.phase() == MatchPhase::Over;
+            teach_new_match(true);  // an opened game is reviewed
         }
     }
     next_variant_ = match_.variant();
@@ -165,6 +166,8 @@ void App::cancel_seats() {
         asked_[p].reset();
     }
     hint_worker_.stop();
+    coach_worker_.stop();  // the computer's reply it held is dropped too
+    ui_.activity.clear();
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -187,6 +190,7 @@ int App::run() {
         std::vector<InputEvent> events;
         input_.idle(t, events);
         for (const InputEvent& e : events) e.kind == InputEvent::Kind::Paste ? on_paste(e) : on_key(e.key);
+        teach_service();  // first: the coach may hold the computer's reply
         service(t);
         redraw(t);
         extra.clear();
@@ -196,6 +200,7 @@ int App::run() {
         net_poll(extra, now());
     }
     cancel_seats();
+    teach_stop();
     if (net_) net_->leave(match_.name(std::max(0, local_player())) + " left the game", now());
     if (!exit_message_.empty() && exit_status_ != 0) {
         close_terminal();
@@ -271,6 +276,7 @@ int App::timeout_ms(Millis t) const {
         consider(left <= 10'000 ? left % 100 + 1 : left % 1000 + 1);  // the clock face changes
     }
     if (ui_.thinking) consider(100);  // the search's progress
+    if (coach_holds()) consider(std::max<Millis>(0, coach_deadline() - t));
     if (net_) consider(net_->until_next(match_, t));
     const Game& g = match_.game();
     // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
@@ -285,6 +291,8 @@ void App::redraw(Millis t) {
     last_draw_ = t;
     ui_.reviewing = match_.game().can_redo() && !continue_here_;
     ui_.title_note = net_title();
+    if (const std::string r = teach_title(); !r.empty())
+        ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
     if (ui_.help) {
         erase();
         const auto lines = help_lines(match_, COLS - 1);
@@ -324,8 +332,8 @@ bool App::available(Action a) const {
             case Action::ToEnd:
             case Action::ToStart:
             case Action::GotoMove:
-            case Action::Analysis:
             case Action::Puzzles: return false;
+            case Action::Analysis: return analysis_refusal().empty();
             default: return true;
         }
     }
@@ -335,8 +343,8 @@ bool App::available(Action a) const {
         case Action::OfferDraw:
         case Action::Resign: return playing && some_human;
         case Action::Hint: return playing && acting_human() >= 0;
+        case Action::Analysis: return analysis_refusal().empty();
         case Action::Chat:
-        case Action::Analysis:
         case Action::Puzzles: return false;
         case Action::Back:
         case Action::ToStart:
@@ -359,6 +367,7 @@ Chrome App::chrome() const {
             line += (line.empty() ? "" : "   ") + key + " " + a.label;
         }
         if (ui_.question->on_cancel) line += "   Esc cancel";
+        if (ui_.question->on_other) line += "   any other key: play on";
         c.prompt_line = line;
         c.footer = {ui_.question->text.size() < 3 ? std::string() : "answer with one key"};
         return c;

@@ -151,7 +151,7 @@ void App::on_action(Action a) {
                                   },
                                   {}};
             return;
-        case Action::Analysis:
+        case Action::Analysis: return toggle_analysis();
         case Action::Puzzles: say("not available in this build", true); return;
         case Action::ListUp:
         case Action::ListDown: {
@@ -230,6 +230,12 @@ void App::question_key(Key k) {
         ui_.question.reset();
         quit_ = true;
         return;
+    }
+    if (q.on_other) {  // an offer declined by going on: the key then does what it does
+        const auto other = q.on_other;
+        ui_.question.reset();
+        other();
+        return on_key(k);
     }
     say(q.text, false);  // any other key repeats the question
 }
@@ -393,6 +399,7 @@ void App::on_paste(const InputEvent& e) {
                        ui_.picked.reset();
                        archived_ = match_.phase() == MatchPhase::Over;
                        archive_path_.clear();
+                       teach_new_match(true);
                        say("replaced the game with the pasted one (" +
                            moves_text(match_.game().moves().size()) + ")" + kept);
                        after_change(false);
