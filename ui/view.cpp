@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 
 #include "engine/movegen.h"
 #include "teach_text.h"
@@ -225,9 +224,10 @@ void draw_moves(const Layout& l, const Match& match, const UiState& ui, int y, i
     const auto& moves = match.game().moves();
     const int pairs = int(moves.size() + 1) / 2;
     const int digits = pairs >= 100 ? 3 : pairs >= 10 ? 2 : 1;
-    // The review's marks follow their moves ("W1A1??"); with marks, each move gets room for two.
-    const int move_w = ui.marks.empty() ? 4 : 6;
-    const int col_w = digits + 2 + move_w + 1 + move_w + 2;  // "12. W3B2 K1C3" and a gap
+    // The review's marks follow their moves ("12. W1A1?? K1C3?"); with marks, columns get room for them.
+    const bool marked_any =
+        std::any_of(ui.marks.begin(), ui.marks.end(), [](const std::string& m) { return !m.empty(); });
+    const int col_w = digits + 2 + 4 + 1 + 4 + 2 + (marked_any ? 4 : 0);  // "12. W3B2 K1C3" and a gap
     const auto marked = [&](std::size_t ply, Color c) {
         std::string m = move_name(moves[ply], c);
         if (ply < ui.marks.size()) m += ui.marks[ply];
@@ -249,10 +249,7 @@ void draw_moves(const Layout& l, const Match& match, const UiState& ui, int y, i
         char num[16];
         std::snprintf(num, sizeof num, "%*d.", digits, p + 1);
         std::string text = std::string(num) + " " + marked(2 * p, Color::White);
-        if (std::size_t(2 * p + 1) < moves.size()) {
-            text.resize(std::strlen(num) + 1 + move_w, ' ');
-            text += " " + marked(2 * p + 1, Color::Black);
-        }
+        if (std::size_t(2 * p + 1) < moves.size()) text += " " + marked(2 * p + 1, Color::Black);
         put(y + 1 + k % rows, l.panel_x + (k / rows) * col_w, text);
     }
 }

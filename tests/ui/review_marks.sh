@@ -6,8 +6,8 @@ F="$(fixtures_dir)/thrown-win.txt"  # 5...K1D3, 6.W1A1 and 6...K2A3 are blunders
 start -x 80 -y 24 --load "$F"
 wait_for "6. W1A1?? K2A3??"
 s=$(screen)
-grep -qF "5. W1C2   K1D3??" <<<"$s" || fail "Black's blunder at move 5"
-grep -qE "4\. B4D4   K3C3$" <<<"$s" || fail "no mark on good moves"
+grep -qF "5. W1C2 K1D3??" <<<"$s" || fail "Black's blunder at move 5"
+grep -qE "4\. B4D4 K3C3$" <<<"$s" || fail "no mark on good moves"
 [ "$(grep -oE "[A-DWK][1-4][A-D][1-4][?!]+" <<<"$s" | wc -l)" -eq 3 ] || fail "three marks in all"
 # Stepping back over a move shows its judgement: the better move can be played right there.
 keys '<'
