@@ -1,6 +1,6 @@
 // The curses game's teaching: the analysis panel, the coach and the review of finished games. Each has
-// its own search (an Analyzer, two Judges) on its own worker thread, which posts results and wakes the
-// loop; the loop only reads them, so no key ever waits for a search.
+// its own search (an Analyzer, the coach's Judge, review_game's own) on its own worker thread, which posts
+// results and wakes the loop; the loop only reads them, so no key ever waits for a search.
 //
 // One heavy search at a time: the panel's search gives way (it stops, and starts again afterwards from
 // its table) while the computer seat, the hint, the coach or the review searches, so that on a two-core
@@ -21,8 +21,11 @@ constexpr JudgeLimits coach_limits{6, 0};
 // to this many moves.
 constexpr JudgeLimits review_limits{6, 0};
 constexpr std::size_t max_review_plies = 300;
-// The panel rests after searching one position this long (depth 11 or so from the start).
+// The panel rests after searching one position this long.
 constexpr double analysis_max_seconds = 120;
+
+// A move has been played in the match (in any of its rounds).
+bool started(const Match& m) { return m.rounds().size() > 1 || !m.game().moves().empty(); }
 
 }  // namespace
 
@@ -37,8 +40,7 @@ App::PositionKey App::position_key() const {
 std::string App::analysis_refusal() const {
     if (match_.phase() == MatchPhase::Over) return "";
     if (net_) return "no analysis in a network game while it is played: it would be cheating";
-    const bool started = match_.rounds().size() > 1 || !match_.game().moves().empty();
-    if (match_.clock().enabled() && started && !analysis_granted_)
+    if (match_.clock().enabled() && started(match_) && !analysis_granted_)
         return "analysis is off in a timed match once play has started: switch it on before the first move "
                "(it then stays on offer for both players)";
     return "";
@@ -54,8 +56,7 @@ void App::toggle_analysis() {
     if (const std::string why = analysis_refusal(); !why.empty()) return say(why, true);
     analysis_on_ = ui_.analysis = true;
     analysed_.reset();
-    const bool started = match_.rounds().size() > 1 || !match_.game().moves().empty();
-    if (match_.clock().enabled() && !started) analysis_granted_ = true;  // for the whole match
+    if (match_.clock().enabled() && !started(match_)) analysis_granted_ = true;  // for the whole match
     say(match_.clock().enabled() && match_.phase() != MatchPhase::Over
             ? "analysis on for this timed match, for both players: the best lines for the side to move"
             : "analysis on: the best lines for the side to move, deepening while you think; i hides it");
@@ -71,7 +72,7 @@ void App::service_analysis() {
         return;
     }
     const Game& g = match_.game();
-    if (match_.clock().enabled() && match_.rounds().size() == 1 && g.moves().empty())
+    if (match_.clock().enabled() && !started(match_))
         analysis_granted_ = true;  // on at the start of a new timed match: on offer for the whole of it
 
     // A search that returned by itself went as deep as it may: it is not started again.
