@@ -1,6 +1,7 @@
-# The review in the game: an opened game and a finished one get their moves judged in the background
-# (the same judgements as --review: tests/cli/review.sh), the move list marks the bad ones (?! ? ??), and
-# stepping through the game shows the judgement of the move stepped over, with the better move.
+# The review in the game: an opened game (--load, o) and a finished one get their moves judged in the
+# background (the same judgements as --review: tests/cli/review.sh), the move list marks the bad ones
+# (?! ? ??), stepping through the game shows the judgement of the move stepped over with the better
+# move, and a new game forgets the marks.
 source "$(dirname "$0")/lib.bash"
 F="$(fixtures_dir)/thrown-win.txt"  # 5...K1D3, 6.W1A1 and 6...K2A3 are blunders, the rest good
 start -x 80 -y 24 --load "$F"
@@ -27,6 +28,19 @@ for m in W3D1 K1A4 W2A4; do type_move $m; done
 wait_for "White wins: four in a row"
 for i in $(seq 300); do screen | grep -qF "reviewing" || break; sleep 0.1; done
 expect_no "reviewing"
+wait_for "6. W1A1?? K2A3??"
+keys '<'
+wait_for "took back W2A4; > replays; 8. W2A4 good (White wins in 1)"
+# A new game forgets the marks; the finished game opened again from the archive (o) is reviewed again.
+keys n
+wait_for "start a new game?"
+keys y
+wait_for "new game"
+expect_no "??"
+keys o
+wait_for "Saved and archived games"
+keys Enter
+wait_for "opened "
 wait_for "6. W1A1?? K2A3??"
 keys '<'
 wait_for "took back W2A4; > replays; 8. W2A4 good (White wins in 1)"
