@@ -358,6 +358,8 @@ int main(int argc, char** argv) {
     CLI::Option* load_opt =
         app.add_option("--load", ui_options.load_path, "Open a saved game (a transcript file)");
     app.add_flag("--no-color", ui_options.no_color, "Draw without colour (so does NO_COLOR=1)");
+    app.add_flag("--coach", ui_options.coach,
+                 "The coach: warns of a human's bad moves against the computer and offers to take them back");
     app.add_option("--speed", ui_options.speed,
                    "How fast the computer plays itself, for watching: fast, normal (default) or slow")
         ->check(CLI::IsMember({"fast", "normal", "slow"}));

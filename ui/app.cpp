@@ -76,6 +76,7 @@ std::string App::prepare() {
         } else {
             say("loaded " + printable(loaded_from) + " (" + moves_text(g.moves().size()) + ")");
             archived_ = match_.phase() == MatchPhase::Over;
+            teach_new_match(true);  // an opened game is reviewed
         }
     }
     next_variant_ = match_.variant();
@@ -165,6 +166,8 @@ void App::cancel_seats() {
         asked_[p].reset();
     }
     hint_worker_.stop();
+    coach_worker_.stop();  // the computer's reply it held is dropped too
+    ui_.activity.clear();
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -188,6 +191,7 @@ int App::run() {
         std::vector<InputEvent> events;
         input_.idle(t, events);
         for (const InputEvent& e : events) e.kind == InputEvent::Kind::Paste ? on_paste(e) : on_key(e.key);
+        teach_service();  // first: the coach may hold the computer's reply
         service(t);
         redraw(t);
         extra.clear();
@@ -197,6 +201,7 @@ int App::run() {
         net_poll(extra, now());
     }
     cancel_seats();
+    teach_stop();
     if (net_) net_->leave(match_.name(std::max(0, local_player())) + " left the game", now());
     if (!exit_message_.empty() && exit_status_ != 0) {
         close_terminal();
@@ -276,10 +281,13 @@ int App::timeout_ms(Millis t) const {
         consider(left <= 10'000 ? left % 100 + 1 : left % 1000 + 1);  // the clock face changes
     }
     if (ui_.thinking) consider(100);  // the search's progress
+    if (coach_holds()) consider(std::max<Millis>(0, coach_deadline() - t));
     if (net_) consider(net_->until_next(match_, t));
     const Game& g = match_.game();
-    if (!exercise_ && !g.over() && is_computer(seat_of(g.side_to_move())) &&
-        !asked_[seat_of(g.side_to_move())])
+    // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
+    const bool reviewing = g.can_redo() && !continue_here_;
+    if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())] &&
+        !seats_held() && !reviewing)
         consider(std::max<Millis>(0, last_move_at_ + speeds[speed_].pause - t));
     return int(std::clamp<Millis>(wait, 0, redraw_ms));
 }
@@ -288,6 +296,8 @@ void App::redraw(Millis t) {
     last_draw_ = t;
     ui_.reviewing = match_.game().can_redo() && !continue_here_;
     ui_.title_note = net_title();
+    if (const std::string r = teach_title(); !r.empty())
+        ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
     if (exercise_) return exercise_->draw(t);
     if (ui_.help) return draw_help(help_lines(match_, COLS - 1), ui_.help_scroll);
     draw(match_, ui_, chrome(), t);
@@ -312,9 +322,9 @@ bool App::available(Action a) const {
             case Action::ToEnd:
             case Action::ToStart:
             case Action::GotoMove:
-            case Action::Analysis:
             case Action::Puzzles:
             case Action::Tutorial: return false;
+            case Action::Analysis: return analysis_refusal().empty();
             default: return true;
         }
     }
@@ -324,8 +334,8 @@ bool App::available(Action a) const {
         case Action::OfferDraw:
         case Action::Resign: return playing && some_human;
         case Action::Hint: return playing && acting_human() >= 0;
-        case Action::Chat:
-        case Action::Analysis: return false;
+        case Action::Analysis: return analysis_refusal().empty();
+        case Action::Chat: return false;
         case Action::Back:
         case Action::ToStart:
         case Action::GotoMove: return g.can_undo() && step_allowed().empty();
@@ -347,6 +357,7 @@ Chrome App::chrome() const {
             line += (line.empty() ? "" : "   ") + key + " " + a.label;
         }
         if (ui_.question->on_cancel) line += "   Esc cancel";
+        if (ui_.question->on_other) line += "   any other key: play on";
         c.prompt_line = line;
         c.footer = {ui_.question->text.size() < 3 ? std::string() : "answer with one key"};
         return c;
@@ -423,7 +434,7 @@ void App::service(Millis t) {
     }
 
     // What the seats should be working on.
-    if (ui_.question || ui_.overlay || ui_.entry || ui_.help || ui_.paused || exercise_) return;
+    if (seats_held()) return;
     const bool watching = is_computer(0) && is_computer(1);
     const bool paced = !watching || t - last_move_at_ >= speeds[speed_].pause;
     if (draw_offer_to_) {

@@ -24,6 +24,7 @@ struct Options {
     PlayerSettings player;            // --level, --think, --seed
     bool no_color = false;            // --no-color (NO_COLOR is read by the UI itself)
     std::string speed = "normal";     // --speed: the pace of a computer playing itself
+    bool coach = false;               // --coach: comments on a human's bad moves against the computer
     std::optional<net::Endpoint> host_at;  // --host [ADDR:]PORT
     std::optional<net::Endpoint> join_to;  // --join HOST:PORT
     SeatSpec join_seat;                    // --join with --white/--black: the joiner's name and seat

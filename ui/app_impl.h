@@ -7,6 +7,7 @@
 #include <curses.h>
 
 #include <array>
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -15,6 +16,8 @@
 #include <vector>
 
 #include "app.h"
+#include "engine/analysis.h"
+#include "engine/review.h"
 #include "exercise.h"
 #include "input.h"
 #include "loop.h"
@@ -29,6 +32,8 @@ namespace gobblet::ui {
 inline constexpr std::size_t max_prompt = 120;  // characters a typed move may have
 inline constexpr std::size_t max_batch = 4096;  // keys read in one turn of the loop: the screen stays live
 inline constexpr Millis redraw_ms = 1000;       // the longest the screen goes without a redraw
+// The longest the computer's reply waits for the coach's judgement; one cut short says nothing.
+inline constexpr Millis coach_max_ms = 3000;
 
 // How fast the computer plays when it plays both sides, for watching.
 struct Speed {
@@ -46,7 +51,14 @@ inline Variant variant_of(const saves::VariantChoice& c) {
 
 class App {
   public:
-    explicit App(const Options& o) : options_(o), hint_worker_(loop_), hint_player_(o.player) {}
+    explicit App(const Options& o)
+        : options_(o),
+          hint_worker_(loop_),
+          hint_player_(o.player),
+          coach_on_(o.coach),
+          analysis_worker_(loop_),
+          coach_worker_(loop_),
+          review_worker_(loop_) {}
     // Sets up the match from the options; "" or an error for stderr (before the terminal opens).
     std::string prepare();
     int run();
@@ -127,6 +139,36 @@ class App {
     void ask_question(Question q) { ui_.question = std::move(q); }
     Millis now() const { return monotonic_ms() - clock_origin_; }
 
+    // Teaching (ui/teach.cpp): the analysis panel, the coach and the review of finished games.
+    void toggle_analysis();
+    std::string analysis_refusal() const;  // why the panel cannot be shown now, or ""
+    void teach_service();                  // once a turn of the loop, before the seats are served
+    void service_analysis();
+    void service_coach();
+    void service_review();
+    // After a human's move: the coach judges it before the computer replies, when it should.
+    void coach_after_move(const Game& before, Move played);
+    bool coach_holds() const { return coach_worker_.busy(); }
+    Millis coach_deadline() const { return coach_started_ + coach_max_ms; }
+    // The match was replaced (new game, opened, pasted, loaded): what was judged no longer applies;
+    // `loaded`: the new game's moves are reviewed.
+    void teach_new_match(bool loaded);
+    void teach_stop();                // quitting: every teaching search stops
+    std::string teach_title() const;  // "reviewing 12/38" while the review runs
+    // The judgement of the move at `ply` of the game's line, for the message while stepping, or "".
+    std::string step_judgement(std::size_t ply) const;
+    // "; 6. W1A1?? blunder: ..." for the move stepped over, when the review has judged it.
+    std::string step_suffix(std::size_t ply) const {
+        const std::string j = step_judgement(ply);
+        return j.empty() ? j : "; " + j;
+    }
+    // The seats wait: a question, an overlay, an entry, the help, a pause, the puzzles or tutorial, or the
+    // coach.
+    bool seats_held() const {
+        return ui_.question || ui_.overlay || ui_.entry || ui_.help || ui_.paused || exercise_ ||
+               coach_holds();
+    }
+
     // Saves.
     void autosave();
     // Keeps a finished game or match in the archive (once); returns "; kept in PATH" for the message.
@@ -175,6 +217,43 @@ class App {
     std::optional<Match> net_held_;
     int exit_status_ = 0;
     std::string exit_message_;  // printed after the terminal is closed
+
+    // The analysis panel: its own Analyzer on its own worker, which posts each completed depth.
+    bool analysis_on_ = false;            // the player wants the panel
+    bool analysis_granted_ = false;       // switched on before the first move of a timed match
+    std::unique_ptr<Analyzer> analyzer_;  // made when first used (its table is 16 MiB), as the judge
+    std::mutex analysis_mutex_;
+    AnalysisResult analysis_posted_;  // the worker's latest, under the mutex
+    bool analysis_fresh_ = false;     // ... not yet shown
+    struct PositionKey {
+        std::size_t round = 0;
+        Variant variant{};
+        std::vector<Move> moves;
+        std::optional<Square> touched;
+        friend bool operator==(const PositionKey&, const PositionKey&) = default;
+    };
+    PositionKey position_key() const;
+    std::optional<PositionKey> analysed_;  // the position the panel's result belongs to
+    bool analysis_done_ = false;           // its search returned by itself: not started again
+    double analysis_spent_ = 0;            // seconds searched on it before pauses
+    Millis analysis_started_ = 0;
+    // The coach: judges a human's move against the computer before the computer replies.
+    bool coach_on_ = false;
+    std::unique_ptr<Judge> coach_judge_;
+    Judgement coach_result_;        // written by the worker, read once it is collected
+    std::vector<Move> coach_line_;  // the game's moves after the judged move
+    Millis coach_started_ = 0;
+    // The review of a finished (or opened) game: the line reviewed and the judgements so far.
+    std::vector<Move> review_line_;
+    std::size_t review_round_ = 0;
+    std::vector<MoveReview> reviewed_;  // by ply, from the first move of review_line_
+    bool review_wanted_ = false;        // an opened game: review it even though it is not over
+    Review review_result_;              // written by the worker, read once it is collected (joined)
+    std::atomic<int> review_done_{0}, review_total_{0};
+    // Last: the workers stop (their destructors join) before the members their jobs use are destroyed.
+    Worker analysis_worker_;
+    Worker coach_worker_;
+    Worker review_worker_;
 
     std::size_t handled_end_ = 0;  // rounds().size() when the current round's end was handled
     std::vector<std::filesystem::path> overlay_paths_;  // the game list's files (empty: the menu)

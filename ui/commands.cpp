@@ -159,7 +159,7 @@ void App::on_action(Action a) {
                                   },
                                   {}};
             return;
-        case Action::Analysis: say("not available in this build", true); return;
+        case Action::Analysis: return toggle_analysis();
         case Action::Puzzles: return open_puzzles();
         case Action::Tutorial: return open_tutorial();
         case Action::Next:  // the exercises' own keys (exercise.h) never reach the game
@@ -226,6 +226,12 @@ void App::question_key(Key k) {
         ui_.question.reset();
         quit_ = true;
         return;
+    }
+    if (q.on_other) {  // an offer declined by going on: the key then does what it does
+        const auto other = q.on_other;
+        ui_.question.reset();
+        other();
+        return on_key(k);
     }
     say(q.text, false);  // any other key repeats the question
 }
@@ -390,6 +396,7 @@ void App::on_paste(const InputEvent& e) {
                        ui_.picked.reset();
                        archived_ = match_.phase() == MatchPhase::Over;
                        archive_path_.clear();
+                       teach_new_match(true);
                        say("replaced the game with the pasted one (" +
                            moves_text(match_.game().moves().size()) + ")" + kept);
                        after_change(false);

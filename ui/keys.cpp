@@ -44,7 +44,7 @@ const std::vector<KeyBinding>& key_table() {
         {{ch('=')}, Action::OfferDraw, "=", "draw", "offer a draw (the opponent accepts or declines)", both},
         {{ch('R')}, Action::Resign, "R", "resign", "resign the game or round (asks first)", both},
         {{ch(tab)}, Action::Chat, "Tab", "chat", "network game: say something to the other player", both},
-        {{ch('i')}, Action::Analysis, "i", "analysis", "analysis panel on or off", both},
+        {{ch('i')}, Action::Analysis, "i", "analysis", "analysis panel on or off: the best lines for the side to move, deepening while you think", both},
         {{ch('s')}, Action::Save, "s", "save", "save the game under a new name", both},
         {{ch('o')}, Action::Open, "o", "open", "open a saved or archived game", both},
         {{ch('m')}, Action::Menu, "m", "menu", "settings: level, think time, computer sides, speed, the next game's rules and board", both},

@@ -20,6 +20,7 @@ void App::open_menu() {
         {"Speed when the computer plays itself", speeds[speed_].name},
         {"Rules of the next game", rules_name(next_variant_.rules)},
         {"Board of the next game", next_variant_.size == 4 ? "4x4 (Gobblet)" : "3x3 (Gobblet Jr.)"},
+        {"Coach: warns of your bad moves against the computer", onoff(coach_on_)},
     };
     o.selected = ui_.overlay && ui_.overlay->title == "Settings" ? ui_.overlay->selected : 0;
     o.footer = "up/down choose   left/right or Enter change   Esc or m close";
@@ -72,6 +73,12 @@ void App::menu_change(int delta) {
             next_variant_.size = next_variant_.size == 4 ? 3 : 4;
             say("the next game is played on " + std::string(next_variant_.size == 4 ? "4x4" : "3x3") +
                 " (n starts it)");
+            break;
+        case 7:
+            coach_on_ = !coach_on_;
+            say(coach_on_ ? "coach on: after your move against the computer it names a better one when yours "
+                            "throws away a win, walks into a loss or loses much, and offers to take it back"
+                          : "coach off");
             break;
     }
     open_menu();

@@ -54,6 +54,8 @@ bool App::play_human(const MoveSpec& spec) {
         ui_.picked.reset();
         return why.empty();
     }
+    std::optional<Game> before;  // for the coach, who judges the move in the position it was played in
+    if (coach_on_) before = g;
     const std::string reason = match_.play(spec, true, now());
     if (!reason.empty()) {
         std::string m = written + ": " + reason;
@@ -69,6 +71,7 @@ bool App::play_human(const MoveSpec& spec) {
     ui_.picked.reset();
     say(match_.names_by_colour()[index(mover)] + " played " + move_name(g.moves().back(), mover));
     after_change(true);
+    if (before) coach_after_move(*before, g.moves().back());
     return true;
 }
 
@@ -260,7 +263,7 @@ void App::step_back(int) {
     std::string m = "took back " + taken[0];
     for (std::size_t i = 1; i < taken.size(); ++i) m += " and " + taken[i];
     if (taken.size() > 1) m += " (your turn again)";
-    say(m + "; > replays");
+    say(m + "; > replays" + step_suffix(g.moves().size()));
     continue_here_ = false;
     after_change(false);
 }
@@ -275,7 +278,7 @@ void App::step_forward() {
     const Color mover = g.side_to_move();
     g.redo();
     ui_.picked.reset();
-    say("replayed " + move_name(g.moves().back(), mover));
+    say("replayed " + move_name(g.moves().back(), mover) + step_suffix(g.moves().size() - 1));
     after_change(false);
 }
 
@@ -287,7 +290,8 @@ void App::go_to(std::size_t plies) {
     while (g.moves().size() < plies && g.can_redo()) g.redo();
     ui_.picked.reset();
     say("at move " + std::to_string(g.moves().size()) + " of " +
-        std::to_string(g.moves().size() + g.redo_moves().size()));
+        std::to_string(g.moves().size() + g.redo_moves().size()) +
+        (g.moves().empty() ? "" : step_suffix(g.moves().size() - 1)));
     after_change(false);
 }
 
@@ -336,6 +340,7 @@ void App::start_new(bool keep) {
     archived_ = false;
     archive_path_.clear();
     handled_end_ = 0;
+    teach_new_match(false);
     last_move_at_ = now();
     say("new " + std::string(match_.single_game() ? "game" : "match") + kept);
     after_change(false);

@@ -93,6 +93,7 @@ void App::open_record(const std::filesystem::path& path) {
     archived_ = match_.phase() == MatchPhase::Over;
     archive_path_.clear();
     handled_end_ = match_.game().over() ? match_.rounds().size() : 0;
+    teach_new_match(true);
     ui_.picked.reset();
     say("opened " + path.filename().string() + " (" + moves_text(match_.game().moves().size()) +
         (match_.game().over() ? ", " + match_.round_result_text() : "") + ")" + kept);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/analysis.h"
 #include "engine/match.h"
 #include "engine/player.h"
 #include "keys.h"
@@ -34,6 +35,9 @@ struct Question {
     };
     std::vector<Answer> answers;
     std::function<void()> on_cancel;  // Esc, when the question may be dismissed; null: it may not
+    // Any other key, when the question is only an offer (the coach's "take it back?"); null: any other key
+    // repeats the question.
+    std::function<void()> on_other = {};
 };
 
 // A one-line text entry: "go to move", "say".
@@ -84,6 +88,14 @@ struct UiState {
     bool reviewing = false;  // moves were stepped back: the computer waits
     bool color = true;
     std::string title_note;  // the network's state, in the title ("waiting for a player, code 7QK-M4X")
+    std::string activity;    // what else is searching, for the status ("the coach looks at your move")
+    // The analysis panel, when shown: the latest result for the position shown (the view fits it to its
+    // width with teach_text.h's analysis_rows), and a note on why it does not search now, if so.
+    bool analysis = false;
+    AnalysisResult analysis_result;
+    std::string analysis_note;  // "paused while the computer plays", "the game is over"
+    // The review's marks of the moves in the list ("", "?!", "?", "??"), by ply from the first move.
+    std::vector<std::string> marks;
 };
 
 }  // namespace gobblet::ui

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "engine/movegen.h"
+#include "teach_text.h"
 #include "terminal.h"
 
 namespace gobblet::ui {
@@ -223,7 +224,15 @@ void draw_moves(const Layout& l, const Match& match, const UiState& ui, int y, i
     const auto& moves = match.game().moves();
     const int pairs = int(moves.size() + 1) / 2;
     const int digits = pairs >= 100 ? 3 : pairs >= 10 ? 2 : 1;
-    const int col_w = digits + 2 + 4 + 1 + 4 + 2;  // "12. W3B2 K1C3" and a gap
+    // The review's marks follow their moves ("12. W1A1?? K1C3?"); with marks, columns get room for them.
+    const bool marked_any =
+        std::any_of(ui.marks.begin(), ui.marks.end(), [](const std::string& m) { return !m.empty(); });
+    const int col_w = digits + 2 + 4 + 1 + 4 + 2 + (marked_any ? 4 : 0);  // "12. W3B2 K1C3" and a gap
+    const auto marked = [&](std::size_t ply, Color c) {
+        std::string m = move_name(moves[ply], c);
+        if (ply < ui.marks.size()) m += ui.marks[ply];
+        return m;
+    };
     const int cols = std::max(1, (l.panel_w + 2) / col_w);
     const int rows = bottom - y - 1;
     if (rows < 1) return;
@@ -239,9 +248,25 @@ void draw_moves(const Layout& l, const Match& match, const UiState& ui, int y, i
         const int p = first + k;
         char num[16];
         std::snprintf(num, sizeof num, "%*d.", digits, p + 1);
-        std::string text = std::string(num) + " " + move_name(moves[2 * p], Color::White);
-        if (std::size_t(2 * p + 1) < moves.size()) text += " " + move_name(moves[2 * p + 1], Color::Black);
+        std::string text = std::string(num) + " " + marked(2 * p, Color::White);
+        if (std::size_t(2 * p + 1) < moves.size()) text += " " + marked(2 * p + 1, Color::Black);
         put(y + 1 + k % rows, l.panel_x + (k / rows) * col_w, text);
+    }
+}
+
+// The analysis panel in the box (y, x, width, height): teach_text.h's rows, and the note on why it does
+// not search now (in the last row when the box is full).
+void draw_analysis(const UiState& ui, int y, int x, int width, int height) {
+    if (height < 1 || width < 10) return;
+    std::vector<std::string> rows = analysis_rows(ui.analysis_result, width);
+    if (ui.analysis_result.lines.empty() && !ui.analysis_note.empty()) rows = {"Analysis"};
+    if (!ui.analysis_note.empty()) {
+        if (int(rows.size()) >= height) rows.resize(std::max(1, height - 1));
+        rows.push_back(ui.analysis_note);
+    }
+    for (int i = 0; i < int(rows.size()) && i < height; ++i) {
+        const bool note = !ui.analysis_note.empty() && i == int(rows.size()) - 1;
+        put(y + i, x, rows[i], i == 0 ? A_BOLD : note ? A_DIM : 0, width);
     }
 }
 
@@ -263,6 +288,8 @@ std::string status_text(const Match& match, const UiState& ui) {
             s += ": depth " + std::to_string(ui.info.depth) + ", best " +
                  move_name(ui.info.best, game.side_to_move());
         s += "...";
+    } else if (!ui.activity.empty()) {
+        s += "    " + ui.activity + "...";
     }
     return s;
 }
@@ -412,7 +439,17 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
 
     int y = l.board_y - 1;
     for (Color c : {Color::White, Color::Black}) y = draw_player(l, match, ui, c, y, now) + 1;
-    draw_moves(l, match, ui, y - 1, l.status_y);
+    // The analysis goes under the board when there is room for its five rows (large screens, 3x3), else
+    // in the place of the move list.
+    const bool under = l.under_h >= 5;
+    if (ui.analysis && !under)
+        draw_analysis(ui, y - 1, l.panel_x, l.panel_w, l.status_y - (y - 1));
+    else
+        draw_moves(l, match, ui, y - 1, l.status_y);
+    if (ui.analysis && under) {
+        const int top = l.under_y + (l.under_h > 5 ? 1 : 0);
+        draw_analysis(ui, top, l.board_x, l.panel_x - 2 - l.board_x, l.status_y - top);
+    }
 
     const std::string status = chrome.status.empty() ? status_text(match, ui) : chrome.status;
     put(l.status_y, 0, status, 0, l.cols - 1);

@@ -7,7 +7,8 @@
 //   board (rows A-D, columns 1-4)      | White: name, clock, stacks X Y Z
 //                                      | Black: name, clock, stacks X Y Z
 //                                      | moves, numbered in pairs, scrollable
-//   analysis (under the board)         |
+//   analysis, when shown: under the board when five rows fit there (120x40 and more, 3x3), else in
+//   the place of the move list
 //   status: whose turn or the result, what the computer is doing
 //   message (wrapped, up to three lines)
 //   prompt, question or cursor position

@@ -1,6 +1,7 @@
 # Two real instances on the loopback, IPv4 then IPv6: the joiner connects with the code, both screens
 # show the same names and board, typed moves appear on the other screen, chat crosses, each side moves
-# only its own pieces, and a game played to its end gives the same result and an archive on both sides.
+# only its own pieces, the analysis panel is refused, and a game played to its end gives the same result
+# and an archive on both sides.
 source "$(dirname "$0")/lib.bash"
 for addr in 127.0.0.1 ::1; do
     $T kill-session -t ui 2>/dev/null; $T kill-session -t peer 2>/dev/null
@@ -18,6 +19,9 @@ for addr in 127.0.0.1 ::1; do
     wait_for "Eamon is here: the game starts"
     wait_for "Black  Eamon (remote)"
     wait_peer "White  Liam (remote)"
+    keys i  # no analysis against a remote player
+    wait_for "no analysis in a network game while it is played: it would be cheating"
+    expect_no "Analysis  "
     type_move W1A1
     wait_peer "Liam played W1A1"
     wait_peer "1. W1A1"

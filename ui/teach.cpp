@@ -1,0 +1,279 @@
+// The curses game's teaching: the analysis panel, the coach and the review of finished games. Each has
+// its own search (an Analyzer, the coach's Judge, review_game's own) on its own worker thread, which posts
+// results and wakes the loop; the loop only reads them, so no key ever waits for a search.
+//
+// One heavy search at a time: the panel's search gives way (it stops, and starts again afterwards from
+// its table) while the computer seat, the hint, the coach or the review searches, so that on a two-core
+// machine the computer's think time is all its own. The coach and the review may overlap (a move played
+// in a game still being reviewed); each is short and bounded.
+#include <algorithm>
+
+#include "app_impl.h"
+#include "teach_text.h"
+
+namespace gobblet::ui {
+
+namespace {
+
+// The coach's look at a move (the longest the computer's reply waits for it is coach_max_ms).
+constexpr JudgeLimits coach_limits{6, 0};
+// The review: the same depth as --review (about 2 s for a 38-move game); a longer game is reviewed up
+// to this many moves.
+constexpr JudgeLimits review_limits{6, 0};
+constexpr std::size_t max_review_plies = 300;
+// The panel rests after searching one position this long.
+constexpr double analysis_max_seconds = 120;
+
+// A move has been played in the match (in any of its rounds).
+bool started(const Match& m) { return m.rounds().size() > 1 || !m.game().moves().empty(); }
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------
+// The analysis panel
+
+App::PositionKey App::position_key() const {
+    const Game& g = match_.game();
+    return {match_.rounds().size(), g.variant(), g.moves(), g.touched()};
+}
+
+std::string App::analysis_refusal() const {
+    if (match_.phase() == MatchPhase::Over) return "";
+    if (net_) return "no analysis in a network game while it is played: it would be cheating";
+    if (match_.clock().enabled() && started(match_) && !analysis_granted_)
+        return "analysis is off in a timed match once play has started: switch it on before the first move "
+               "(it then stays on offer for both players)";
+    return "";
+}
+
+void App::toggle_analysis() {
+    if (analysis_on_) {
+        analysis_on_ = ui_.analysis = false;
+        analysis_worker_.stop();
+        say("analysis panel off");
+        return;
+    }
+    if (const std::string why = analysis_refusal(); !why.empty()) return say(why, true);
+    analysis_on_ = ui_.analysis = true;
+    analysed_.reset();
+    if (match_.clock().enabled() && !started(match_)) analysis_granted_ = true;  // for the whole match
+    say(match_.clock().enabled() && match_.phase() != MatchPhase::Over
+            ? "analysis on for this timed match, for both players: the best lines for the side to move"
+            : "analysis on: the best lines for the side to move, deepening while you think; i hides it");
+}
+
+void App::service_analysis() {
+    if (!analysis_on_) return;
+    if (const std::string why = analysis_refusal(); !why.empty()) {
+        // A timed match opened or pasted in the middle, a network game: the panel goes.
+        analysis_on_ = ui_.analysis = false;
+        analysis_worker_.stop();
+        say(why, true);
+        return;
+    }
+    const Game& g = match_.game();
+    if (match_.clock().enabled() && !started(match_))
+        analysis_granted_ = true;  // on at the start of a new timed match: on offer for the whole of it
+
+    // A search that returned by itself went as deep as it may: it is not started again.
+    if (analysis_worker_.collect()) {
+        analysis_done_ = true;
+        analysis_spent_ += double(now() - analysis_started_) / 1000;
+    }
+    {
+        std::lock_guard lock(analysis_mutex_);
+        // A search restarted on the same position reports its shallow depths again: keep the deeper.
+        if (analysis_fresh_ && analysis_posted_.depth >= ui_.analysis_result.depth)
+            ui_.analysis_result = analysis_posted_;
+        analysis_fresh_ = false;
+    }
+    const PositionKey key = position_key();
+    if (analysed_ != key) {
+        analysis_worker_.stop();
+        analysed_ = key;
+        analysis_done_ = false;
+        analysis_spent_ = 0;
+        ui_.analysis_result = {};
+        ui_.analysis_result.side_to_move = g.side_to_move();
+        std::lock_guard lock(analysis_mutex_);
+        analysis_fresh_ = false;
+    }
+
+    const bool reviewing = g.can_redo() && !continue_here_;
+    const bool computer_turn = !g.over() && match_.phase() == MatchPhase::Playing && !reviewing &&
+                               is_computer(seat_of(g.side_to_move()));
+    std::string pause;
+    if (exercise_)
+        pause = "paused while the puzzles or the tutorial are open";  // and no help with a puzzle
+    else if (g.over())
+        pause = "the game is over";
+    else if (computer_turn || seats_[0]->working() || seats_[1]->working())
+        pause = "paused while the computer plays";
+    else if (hint_worker_.busy())
+        pause = "paused while the hint is found";
+    else if (coach_worker_.busy())
+        pause = "paused while the coach looks";
+    else if (review_worker_.busy())
+        pause = "paused while the game is reviewed";
+    if (!pause.empty()) {
+        if (analysis_worker_.busy()) {
+            analysis_worker_.stop();
+            analysis_spent_ += double(now() - analysis_started_) / 1000;
+        }
+        ui_.analysis_note = pause;
+        return;
+    }
+    ui_.analysis_note.clear();
+    if (analysis_done_) {
+        if (analysis_spent_ >= analysis_max_seconds - 1)
+            ui_.analysis_note = "rests after two minutes on this position";
+        return;
+    }
+    if (analysis_worker_.busy()) return;
+    // Time already spent on this position (before a pause) counts: the panel rests after two minutes.
+    AnalysisLimits limits;
+    limits.lines = panel_lines;
+    limits.seconds = std::max(1.0, analysis_max_seconds - analysis_spent_);
+    analysis_started_ = now();
+    if (!analyzer_) analyzer_ = std::make_unique<Analyzer>();
+    analysis_worker_.start([this, snapshot = g, limits](const std::atomic<bool>& stop) {
+        analyzer_->run(snapshot, limits, &stop, [this](const AnalysisResult& r) {
+            {
+                std::lock_guard lock(analysis_mutex_);
+                analysis_posted_ = r;
+                analysis_fresh_ = true;
+            }
+            loop_.wake();
+        });
+    });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The coach
+
+void App::coach_after_move(const Game& before, Move played) {
+    if (!coach_on_ || net_ || match_.clock().enabled()) return;  // (takebacks are off under a clock)
+    const Game& g = match_.game();
+    if (g.over() || match_.phase() != MatchPhase::Playing) return;
+    if (!is_human(seat_of(~g.side_to_move())) || !is_computer(seat_of(g.side_to_move()))) return;
+    coach_line_ = g.moves();
+    coach_started_ = now();
+    ui_.activity = "the coach looks at your move";
+    if (!coach_judge_) coach_judge_ = std::make_unique<Judge>();
+    coach_worker_.start([this, snapshot = before, played](const std::atomic<bool>& stop) {
+        Judgement j = coach_judge_->judge(snapshot, played, coach_limits, &stop);
+        if (stop) j.coach = false;  // cut short: no verdict
+        coach_result_ = j;          // read once the worker is collected (joined)
+    });
+}
+
+void App::service_coach() {
+    if (!coach_worker_.busy()) return;
+    if (!coach_worker_.collect()) {
+        if (now() - coach_started_ >= coach_max_ms) {
+            coach_worker_.stop();  // the reply has waited long enough: no word this time
+            ui_.activity.clear();
+        }
+        return;
+    }
+    ui_.activity.clear();
+    const Game& g = match_.game();
+    if (g.moves() != coach_line_ || g.over() || !coach_result_.coach) return;
+    const Color mover = ~g.side_to_move();
+    const std::string text = "coach: " + coach_text(coach_result_, mover);
+    Question q;
+    q.text = text;
+    q.answers.push_back({ch('u'), "take it back", [this, mover] {
+                             Game& game = match_.game();
+                             if (game.moves() != coach_line_) return;
+                             const Move m = game.moves().back();
+                             game.undo();
+                             game.clear_redo();  // play goes on from here, not a review
+                             match_.sync_clock(now());
+                             say("took back " + move_name(m, mover) + ": " + color_name(mover) +
+                                 " to move again");
+                             after_change(false);
+                         }});
+    q.on_other = [this] { say("the move stands; the computer replies"); };
+    ask_question(std::move(q));
+    say(text);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The review
+
+void App::service_review() {
+    const Game& g = match_.game();
+    const std::vector<Move> line = full_line(g);
+    if (review_worker_.collect()) reviewed_ = std::move(review_result_.moves);
+    // The marks hold for the moves the current line shares with the line reviewed.
+    ui_.marks.clear();
+    if (review_round_ == match_.rounds().size()) {
+        const std::size_t n = std::min(common_prefix(line, review_line_), reviewed_.size());
+        for (std::size_t i = 0; i < n; ++i) ui_.marks.push_back(class_mark(reviewed_[i].judgement.verdict));
+    }
+    if (review_worker_.busy()) return;
+    const std::size_t wanted = std::min(line.size(), max_review_plies);
+    if (wanted == 0 || !(g.over() || review_wanted_)) return;
+    if (review_round_ == match_.rounds().size() && reviewed_.size() >= wanted &&
+        common_prefix(line, review_line_) >= wanted)
+        return;  // reviewed already
+    review_wanted_ = false;
+    // What was judged of a line this one shares stays shown until the new judgements arrive.
+    if (review_round_ == match_.rounds().size())
+        reviewed_.resize(std::min(reviewed_.size(), common_prefix(line, review_line_)));
+    else
+        reviewed_.clear();
+    review_line_ = line;
+    review_round_ = match_.rounds().size();
+    Game replay(g.variant());
+    for (std::size_t i = 0; i < wanted; ++i) replay.play(line[i]);
+    review_done_ = 0;
+    review_total_ = int(wanted);
+    review_worker_.start([this, replay](const std::atomic<bool>& stop) {
+        Review r = review_game(replay, review_limits, &stop, [this](int done, int) {
+            review_done_ = done;
+            loop_.wake();
+        });
+        review_result_ = std::move(r);
+    });
+}
+
+std::string App::step_judgement(std::size_t ply) const {
+    if (review_round_ != match_.rounds().size() || ply >= reviewed_.size()) return "";
+    if (common_prefix(full_line(match_.game()), review_line_) <= ply) return "";
+    return step_text(reviewed_[ply]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Together
+
+void App::teach_service() {
+    service_coach();
+    service_review();
+    service_analysis();
+}
+
+std::string App::teach_title() const {
+    if (!review_worker_.busy()) return "";
+    return "reviewing " + std::to_string(review_done_.load()) + "/" + std::to_string(review_total_.load());
+}
+
+void App::teach_new_match(bool loaded) {
+    coach_worker_.stop();
+    review_worker_.stop();
+    ui_.activity.clear();
+    reviewed_.clear();
+    review_line_.clear();
+    ui_.marks.clear();
+    review_wanted_ = loaded;
+    analysis_granted_ = false;  // decided again for the new match (service_analysis)
+}
+
+void App::teach_stop() {
+    analysis_worker_.stop();
+    coach_worker_.stop();
+    review_worker_.stop();
+}
+
+}  // namespace gobblet::ui
