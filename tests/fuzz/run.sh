@@ -17,9 +17,10 @@ for name in "$@"; do
     mkdir -p "$work/corpus" "$work/artifacts"
     cp tests/fuzz/corpus/"$name"/* "$work/corpus/" 2>/dev/null
     echo "== fuzz $name: $seconds s"
-    # -timeout: one input may take 30 s at most (inputs take milliseconds; the margin is for a shared,
-    # loaded machine); -rss_limit_mb: memory; -max_len: inputs past the readers' 4 KiB line limit.
-    if "$bin" "$work/corpus" -dict="tests/fuzz/$name.dict" -max_total_time="$seconds" -timeout=30 \
+    # -timeout: one input may take FUZZ_TIMEOUT (30) s of wall time at most (inputs take milliseconds;
+    # the margin is for a shared machine, and a long run at low priority on a loaded one wants more);
+    # -rss_limit_mb: memory; -max_len: inputs past the readers' 4 KiB line limit.
+    if "$bin" "$work/corpus" -dict="tests/fuzz/$name.dict" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-30}" \
         -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 -artifact_prefix="$work/artifacts/" \
         >"$work/log" 2>&1; then
         grep -E '^stat::number_of_executed_units|^#[0-9]+.*DONE' "$work/log" | tail -n 2
