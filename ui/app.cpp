@@ -400,8 +400,7 @@ Chrome App::chrome() const {
 // The seats and the clock, once a turn of the loop
 
 void App::service(Millis t) {
-    Game& g = match_.game();
-    if (!net_ && !ui_.paused && match_.clock().enabled() && !g.over()) {
+    if (!net_ && !ui_.paused && match_.clock().enabled() && !match_.game().over()) {
         const std::optional<Color> running = match_.clock().running();
         const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
         const ClockUpdate u = match_.tick(t);
@@ -416,6 +415,8 @@ void App::service(Millis t) {
     }
     for (int p : {0, 1})
         if (auto a = seat(p).answer()) on_answer(p, *a);
+    // Only now: an answer may start a round, and the rounds' vector then moves the game (sanitizer).
+    const Game& g = match_.game();
     if (hint_worker_.collect()) {
         std::lock_guard lock(hint_mutex_);
         if (!hint_choice_.move.is_none() && !g.over())
