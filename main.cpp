@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -186,37 +187,35 @@ int run_perft(int depth, Variant v) {
     return 0;
 }
 
-// --replay FILE: the final position and state as plain text; errors to stderr, non-zero exit.
-int run_replay(const std::string& path, const saves::VariantChoice& choice) {
+// The game of a transcript or save file given on the command line; on error, says why on stderr.
+std::optional<Game> game_from_file(const std::string& path, const saves::VariantChoice& choice) {
     std::string text;
     if (std::string err = saves::read_file(path, text); !err.empty()) {
         std::cerr << "gobblet: " << err << "\n";
-        return 1;
+        return std::nullopt;
     }
     saves::Loaded loaded = saves::load_text(text, choice);
     if (loaded.error) {
         std::cerr << "gobblet: " << path << ": " << loaded.error->message("--rules") << "\n";
-        return 1;
+        return std::nullopt;
     }
-    const Game& g = loaded.game;
-    std::cout << board_text(g.position()) << result_text(g.result(), g.variant().size, g.side_to_move())
+    return std::move(loaded.game);
+}
+
+// --replay FILE: the final position and state as plain text; errors to stderr, non-zero exit.
+int run_replay(const std::string& path, const saves::VariantChoice& choice) {
+    const std::optional<Game> g = game_from_file(path, choice);
+    if (!g) return 1;
+    std::cout << board_text(g->position()) << result_text(g->result(), g->variant().size, g->side_to_move())
               << "\n";
     return 0;
 }
 
 // --review FILE: every move judged, one line a move, then a summary a side (review.h's format).
 int run_review(const std::string& path, const saves::VariantChoice& choice, const JudgeLimits& limits) {
-    std::string text;
-    if (std::string err = saves::read_file(path, text); !err.empty()) {
-        std::cerr << "gobblet: " << err << "\n";
-        return 1;
-    }
-    saves::Loaded loaded = saves::load_text(text, choice);
-    if (loaded.error) {
-        std::cerr << "gobblet: " << path << ": " << loaded.error->message("--rules") << "\n";
-        return 1;
-    }
-    std::cout << review_text(review_game(loaded.game, limits)) << std::flush;
+    const std::optional<Game> g = game_from_file(path, choice);
+    if (!g) return 1;
+    std::cout << review_text(review_game(*g, limits)) << std::flush;
     return 0;
 }
 

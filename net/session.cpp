@@ -833,10 +833,9 @@ void Session::after_fact(const Act& a, int actor, Millis now) {
     }
 }
 
-void Session::host_offer(const Offer& o, Millis now) {
+// The peer's offer, in order: it must apply to the game now, and only one may wait for an answer.
+void Session::take_offer(const Offer& o, Millis now) {
     const int remote = remote_player();
-    if (o.state > state_) return fail("an offer made at a state that has not happened", now);
-    if (o.state < lapsed_at_[std::size_t(remote)][std::size_t(o.kind)]) return;  // lapsed on its way here
     if (offers_[std::size_t(remote)]) return fail("a second offer before the first was answered", now);
     if (std::string problem = offer_problem(cur(), remote, o.kind); !problem.empty())
         return fail(std::string("an offer of ") + offer_word(o.kind) + " that does not apply: " + problem,
@@ -845,6 +844,13 @@ void Session::host_offer(const Offer& o, Millis now) {
     Event e = event(Event::Kind::Offered, remote);
     e.offer = o.kind;
     emit(std::move(e), now);
+}
+
+void Session::host_offer(const Offer& o, Millis now) {
+    const int remote = remote_player();
+    if (o.state > state_) return fail("an offer made at a state that has not happened", now);
+    if (o.state < lapsed_at_[std::size_t(remote)][std::size_t(o.kind)]) return;  // lapsed on its way here
+    take_offer(o, now);
 }
 
 void Session::host_answer(const Answer& a, Millis now) {
@@ -862,16 +868,8 @@ void Session::host_answer(const Answer& a, Millis now) {
 }
 
 void Session::joiner_offer(const Offer& o, Millis now) {
-    const int remote = remote_player();
     if (o.state != state_) return fail("an offer out of order", now);
-    if (offers_[std::size_t(remote)]) return fail("a second offer before the first was answered", now);
-    if (std::string problem = offer_problem(cur(), remote, o.kind); !problem.empty())
-        return fail(std::string("an offer of ") + offer_word(o.kind) + " that does not apply: " + problem,
-                    now);
-    offers_[std::size_t(remote)] = PendingOffer{o.kind, o.state};
-    Event e = event(Event::Kind::Offered, remote);
-    e.offer = o.kind;
-    emit(std::move(e), now);
+    take_offer(o, now);
 }
 
 void Session::joiner_answer(const Answer& a, Millis now) {

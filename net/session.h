@@ -195,6 +195,7 @@ class Session {
     void joiner_ready(Millis now);
     void host_request(const Act& a, Millis now);
     void joiner_fact(const Act& a, Millis now);
+    void take_offer(const Offer& o, Millis now);
     void host_offer(const Offer& o, Millis now);
     void host_answer(const Answer& a, Millis now);
     void joiner_offer(const Offer& o, Millis now);

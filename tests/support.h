@@ -44,6 +44,15 @@ inline Game game_after(const std::string& transcript, Variant v = {}) {
     return g;
 }
 
+// The move `text` names in the game's position, which must be legal there (the game is not changed).
+inline Move move_in(const Game& g, const std::string& text) {
+    Game trial = g;
+    const ParsedMoves p = parse_moves(text);
+    REQUIRE(p.moves.size() == 1);
+    REQUIRE(trial.play(p.moves[0].spec) == "");
+    return trial.moves().back();
+}
+
 // The reason a move is refused after a transcript ("" when it is legal and played).
 inline std::string refusal(Game& g, const std::string& move) {
     ParsedMoves p = parse_moves(move);

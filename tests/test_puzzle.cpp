@@ -10,14 +10,6 @@ using namespace gobblet::test;
 
 namespace {
 
-Move move_in(const Game& g, const std::string& text) {
-    Game trial = g;
-    const ParsedMoves p = parse_moves(text);
-    REQUIRE(p.moves.size() == 1);
-    REQUIRE(trial.play(p.moves[0].spec) == "");
-    return trial.moves().back();
-}
-
 std::string names(const std::vector<Move>& moves, Color mover) {
     std::string out;
     for (Move m : moves) out += (out.empty() ? "" : " ") + move_name(m, mover);

@@ -11,14 +11,6 @@ namespace {
 constexpr int win_in(int plies) { return mate_score - plies; }
 constexpr int loss_in(int plies) { return -(mate_score - plies); }
 
-Move move_in(const Game& g, const std::string& text) {
-    Game trial = g;
-    const ParsedMoves p = parse_moves(text);
-    REQUIRE(p.moves.size() == 1);
-    REQUIRE(trial.play(p.moves[0].spec) == "");
-    return trial.moves().back();
-}
-
 // White can force a win in two here (W3D1); nearly everything else lets the win go.
 const char* const win_in_two = "W1B3 K1A2 W1B4 K1B1 W2D2 K2C1 B4D4 K3C3 W1C2 K1D3";
 

@@ -8,14 +8,6 @@ using namespace gobblet::test;
 
 namespace {
 
-Move move_in(const Game& g, const std::string& text) {
-    Game trial = g;
-    const ParsedMoves p = parse_moves(text);
-    REQUIRE(p.moves.size() == 1);
-    REQUIRE(trial.play(p.moves[0].spec) == "");
-    return trial.moves().back();
-}
-
 std::vector<Move> moves_of(const std::string& transcript) { return game_after(transcript).moves(); }
 
 // White can force a win in two here (W3D1); W1A1 throws it away (tests/fixtures/win-in-two.txt).

@@ -303,6 +303,22 @@ void App::redraw(Millis t) {
     draw(match_, ui_, chrome(), t);
 }
 
+// What a network game does not offer: the two players play it out together.
+bool local_only(Action a) {
+    switch (a) {
+        case Action::Hint:
+        case Action::NewGame:
+        case Action::Open:
+        case Action::Forward:
+        case Action::ToEnd:
+        case Action::ToStart:
+        case Action::GotoMove:
+        case Action::Puzzles:
+        case Action::Tutorial: return true;
+        default: return false;
+    }
+}
+
 bool App::available(Action a) const {
     const Game& g = match_.game();
     const bool playing = !g.over() && match_.phase() == MatchPhase::Playing;
@@ -315,17 +331,8 @@ bool App::available(Action a) const {
             case Action::Resign: return live && playing && acting_human() >= 0;
             case Action::Back:
             case Action::Chat: return live;
-            case Action::Hint:
-            case Action::NewGame:
-            case Action::Open:
-            case Action::Forward:
-            case Action::ToEnd:
-            case Action::ToStart:
-            case Action::GotoMove:
-            case Action::Puzzles:
-            case Action::Tutorial: return false;
             case Action::Analysis: return analysis_refusal().empty();
-            default: return true;
+            default: return !local_only(a);
         }
     }
     switch (a) {

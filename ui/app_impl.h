@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app.h"
+#include "controls.h"
 #include "engine/analysis.h"
 #include "engine/review.h"
 #include "exercise.h"
@@ -29,7 +30,6 @@
 
 namespace gobblet::ui {
 
-inline constexpr std::size_t max_prompt = 120;  // characters a typed move may have
 inline constexpr std::size_t max_batch = 4096;  // keys read in one turn of the loop: the screen stays live
 inline constexpr Millis redraw_ms = 1000;       // the longest the screen goes without a redraw
 // The longest the computer's reply waits for the coach's judgement; one cut short says nothing.
@@ -43,6 +43,9 @@ struct Speed {
 inline constexpr Speed speeds[] = {{"fast", 0}, {"normal", 400}, {"slow", 2000}};
 
 // "1 move", "2 moves".
+// Actions a network game does not offer (ui/app.cpp).
+bool local_only(Action a);
+
 inline std::string moves_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
 
 inline Variant variant_of(const saves::VariantChoice& c) {

@@ -41,16 +41,7 @@ void App::on_key(Key k) {
     }
 }
 
-void App::type_char(int c) {
-    if (c < 32 || c == 127) return;
-    if (ui_.prompt.size() >= max_prompt) {
-        say("the prompt holds at most " + std::to_string(max_prompt) +
-                " characters: press Enter to play it, or Esc to clear it",
-            true);
-        return;
-    }
-    append_utf8(ui_.prompt, c);
-}
+void App::type_char(int c) { say_if(add_to_prompt(ui_.prompt, c)); }
 
 void App::enter_pressed() {
     if (!ui_.prompt.empty()) return submit_prompt();
@@ -83,21 +74,9 @@ void App::submit_prompt() {
 }
 
 void App::on_action(Action a) {
-    if (net_ && !available(a)) {
-        switch (a) {
-            case Action::Hint:
-            case Action::NewGame:
-            case Action::Open:
-            case Action::Forward:
-            case Action::ToEnd:
-            case Action::ToStart:
-            case Action::GotoMove:
-            case Action::Puzzles:
-            case Action::Tutorial:
-                say("not in a network game: the two of you play it out (< asks to take a move back)", true);
-                return;
-            default: break;
-        }
+    if (net_ && local_only(a)) {
+        say("not in a network game: the two of you play it out (< asks to take a move back)", true);
+        return;
     }
     switch (a) {
         case Action::None: return;
@@ -237,26 +216,13 @@ void App::question_key(Key k) {
 }
 
 void App::entry_key(Key k) {
-    LineEntry& e = *ui_.entry;
-    if ((!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER)) {
-        const auto submit = e.submit;
-        const std::string text = e.text;
-        ui_.entry.reset();
-        submit(text);
-        return;
-    }
-    if (!k.special && (k.code == 27 || k.code == 3)) {
-        const auto cancel = e.cancel;
-        ui_.entry.reset();
-        say("cancelled");
-        if (cancel) cancel();
-        return;
-    }
-    if ((k.special && k.code == KEY_BACKSPACE) || (!k.special && (k.code == 127 || k.code == 8))) {
-        if (!e.text.empty()) e.text.pop_back();
-        return;
-    }
-    if (!k.special && k.code >= 32 && e.text.size() < e.max_length) append_utf8(e.text, k.code);
+    const EntryOutcome o = edit_entry(*ui_.entry, k);
+    if (o == EntryOutcome::Edited) return;
+    const LineEntry e = std::move(*ui_.entry);
+    ui_.entry.reset();
+    if (o == EntryOutcome::Submit) return e.submit(e.text);
+    say("cancelled");
+    if (e.cancel) e.cancel();
 }
 
 void App::on_mouse() {
@@ -271,15 +237,11 @@ void App::on_mouse() {
         return;
     }
     // The stacks of the side to move, in the panel.
-    const Color us = match_.game().side_to_move();
     const int clock_rows = match_.clock().enabled() ? 1 : 0;
-    const int block = 1 + clock_rows + reserve_stacks + 1;
-    const int first = l.board_y - 1 + (us == Color::White ? 0 : block) + 1 + clock_rows;
-    if (ev.x >= l.panel_x && ev.y >= first && ev.y < first + reserve_stacks) {
-        const Spot s{true, 0, 0, ev.y - first};
+    if (const auto s = stack_at(l, match_.game().side_to_move(), clock_rows, ev.y, ev.x)) {
         ui_.mode = Mode::cursor;
-        ui_.cursor = s;
-        on_spot(s);
+        ui_.cursor = *s;
+        on_spot(*s);
     }
 }
 
@@ -288,25 +250,7 @@ void App::move_cursor(int drow, int dcol) {
         ui_.mode = Mode::cursor;  // an arrow in typing mode enters cursor mode (and moves)
         ui_.prompt.clear();
     }
-    const int n = match_.variant().size;
-    Spot& c = ui_.cursor;
-    if (c.stack) {
-        if (dcol < 0) {
-            c.stack = false;
-            c.row = std::min(c.index, n - 1);
-            c.col = n - 1;
-        } else {
-            c.index = std::clamp(c.index + drow, 0, reserve_stacks - 1);
-        }
-        return;
-    }
-    if (dcol > 0 && c.col == n - 1) {
-        c.stack = true;  // right of the board: the side to move's stacks
-        c.index = std::min(c.row, reserve_stacks - 1);
-        return;
-    }
-    c.row = std::clamp(c.row + drow, 0, n - 1);
-    c.col = std::clamp(c.col + dcol, 0, n - 1);
+    step_cursor(ui_.cursor, match_.variant().size, drow, dcol);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -91,13 +91,7 @@ void ExerciseScreen::key(Key k) {
 void ExerciseScreen::type_char(int c) {
     if (c < 32 || c == 127) return;
     if (ui_.prompt.empty()) starting_move();
-    if (ui_.prompt.size() >= max_prompt) {
-        say("the prompt holds at most " + std::to_string(max_prompt) +
-                " characters: press Enter to play it, or Esc to clear it",
-            true);
-        return;
-    }
-    append_utf8(ui_.prompt, c);
+    if (const std::string why = add_to_prompt(ui_.prompt, c); !why.empty()) say(why, true);
 }
 
 void ExerciseScreen::submit() {
@@ -173,25 +167,7 @@ void ExerciseScreen::move_cursor(int drow, int dcol) {
         ui_.mode = Mode::cursor;  // an arrow in typing mode enters cursor mode (and moves)
         ui_.prompt.clear();
     }
-    const int n = board_.variant().size;
-    Spot& c = ui_.cursor;
-    if (c.stack) {
-        if (dcol < 0) {
-            c.stack = false;
-            c.row = std::min(c.index, n - 1);
-            c.col = n - 1;
-        } else {
-            c.index = std::clamp(c.index + drow, 0, reserve_stacks - 1);
-        }
-        return;
-    }
-    if (dcol > 0 && c.col == n - 1) {
-        c.stack = true;  // right of the board: the side to move's stacks
-        c.index = std::min(c.row, reserve_stacks - 1);
-        return;
-    }
-    c.row = std::clamp(c.row + drow, 0, n - 1);
-    c.col = std::clamp(c.col + dcol, 0, n - 1);
+    step_cursor(ui_.cursor, board_.variant().size, drow, dcol);
 }
 
 void ExerciseScreen::mouse() {
@@ -200,37 +176,20 @@ void ExerciseScreen::mouse() {
     const Layout l = make_layout(board_.variant().size, COLS, LINES);
     if (!l.fits()) return;
     std::optional<Spot> spot = hit(l, board_.game().position(), ev.y, ev.x);
-    if (!spot) {
-        // The side to move's stacks in the panel (no clock here): name line, then its three stacks.
-        const bool white = board_.game().side_to_move() == Color::White;
-        const int first = l.board_y - 1 + (white ? 0 : 1 + reserve_stacks + 1) + 1;
-        if (ev.x < l.panel_x || ev.y < first || ev.y >= first + reserve_stacks) return;
-        spot = Spot{true, 0, 0, ev.y - first};
-    }
+    if (!spot) spot = stack_at(l, board_.game().side_to_move(), 0, ev.y, ev.x);  // no clock here
+    if (!spot) return;
     ui_.mode = Mode::cursor;
     ui_.cursor = *spot;
     pick(*spot);
 }
 
 void ExerciseScreen::entry_key(Key k) {
-    LineEntry& e = *ui_.entry;
-    if ((!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER)) {
-        const auto submit_entry = e.submit;
-        const std::string text = e.text;
-        ui_.entry.reset();
-        submit_entry(text);
-        return;
-    }
-    if (!k.special && k.code == 27) {
-        ui_.entry.reset();
-        say("cancelled");
-        return;
-    }
-    if ((k.special && k.code == KEY_BACKSPACE) || (!k.special && (k.code == 127 || k.code == 8))) {
-        if (!e.text.empty()) e.text.pop_back();
-        return;
-    }
-    if (!k.special && k.code >= 32 && e.text.size() < e.max_length) append_utf8(e.text, k.code);
+    const EntryOutcome o = edit_entry(*ui_.entry, k);
+    if (o == EntryOutcome::Edited) return;
+    const LineEntry e = std::move(*ui_.entry);
+    ui_.entry.reset();
+    if (o == EntryOutcome::Submit) return e.submit(e.text);
+    say("cancelled");
 }
 
 void ExerciseScreen::paste(const InputEvent& e) {

@@ -1,0 +1,59 @@
+#include "controls.h"
+
+#include <curses.h>
+
+#include <algorithm>
+
+#include "input.h"
+
+namespace gobblet::ui {
+
+std::string add_to_prompt(std::string& prompt, int c) {
+    if (c < 32 || c == 127) return "";
+    if (prompt.size() >= max_prompt)
+        return "the prompt holds at most " + std::to_string(max_prompt) +
+               " characters: press Enter to play it, or Esc to clear it";
+    append_utf8(prompt, c);
+    return "";
+}
+
+void step_cursor(Spot& c, int size, int drow, int dcol) {
+    if (c.stack) {
+        if (dcol < 0) {
+            c.stack = false;
+            c.row = std::min(c.index, size - 1);
+            c.col = size - 1;
+        } else {
+            c.index = std::clamp(c.index + drow, 0, reserve_stacks - 1);
+        }
+        return;
+    }
+    if (dcol > 0 && c.col == size - 1) {
+        c.stack = true;  // right of the board: the side to move's stacks
+        c.index = std::min(c.row, reserve_stacks - 1);
+        return;
+    }
+    c.row = std::clamp(c.row + drow, 0, size - 1);
+    c.col = std::clamp(c.col + dcol, 0, size - 1);
+}
+
+std::optional<Spot> stack_at(const Layout& l, Color us, int clock_rows, int y, int x) {
+    const int block = 1 + clock_rows + reserve_stacks + 1;
+    const int first = l.board_y - 1 + (us == Color::White ? 0 : block) + 1 + clock_rows;
+    if (x < l.panel_x || y < first || y >= first + reserve_stacks) return std::nullopt;
+    return Spot{true, 0, 0, y - first};
+}
+
+EntryOutcome edit_entry(LineEntry& e, Key k) {
+    if ((!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER))
+        return EntryOutcome::Submit;
+    if (!k.special && (k.code == 27 || k.code == 3)) return EntryOutcome::Cancel;
+    if ((k.special && k.code == KEY_BACKSPACE) || (!k.special && (k.code == 127 || k.code == 8))) {
+        if (!e.text.empty()) e.text.pop_back();
+    } else if (!k.special && k.code >= 32 && e.text.size() < e.max_length) {
+        append_utf8(e.text, k.code);
+    }
+    return EntryOutcome::Edited;
+}
+
+}  // namespace gobblet::ui

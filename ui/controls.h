@@ -1,0 +1,31 @@
+// Prompt, cursor, mouse and line-entry handling shared by the game and the exercise screens (puzzles,
+// the tutorial), so that a key does the same on both.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "keys.h"
+#include "state.h"
+#include "view.h"
+
+namespace gobblet::ui {
+
+inline constexpr std::size_t max_prompt = 120;  // characters a typed move may have
+
+// Adds a typed character to the prompt: "" when added (or ignored: a control character), else why not.
+std::string add_to_prompt(std::string& prompt, int c);
+
+// Moves the cursor on a board of `size`; right of the last column are the side to move's stacks.
+void step_cursor(Spot& c, int size, int drow, int dcol);
+
+// The side to move's stack at screen (y, x) in the panel, which shows each side's name line, then
+// `clock_rows` lines of clock, then its stacks, White's block first.
+std::optional<Spot> stack_at(const Layout& l, Color us, int clock_rows, int y, int x);
+
+// A key for an open line entry: edits its text, or says it is to be submitted (Enter) or cancelled
+// (Esc, Ctrl-C). The caller closes the entry and acts.
+enum class EntryOutcome { Edited, Submit, Cancel };
+EntryOutcome edit_entry(LineEntry& e, Key k);
+
+}  // namespace gobblet::ui
