@@ -263,7 +263,7 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
 
     const auto finish = [&] {
         result.nodes = nodes_;
-        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        result.seconds = elapsed();
         return result;
     };
     // The player's shortcut; a search for lines finds the win at depth 1 all the same.
@@ -344,7 +344,7 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
             info.score = iter_score;
             info.best = iter_best;
             info.nodes = nodes_;
-            info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+            info.seconds = elapsed();
             limits.on_info(info);
         }
         if (want_lines) {
