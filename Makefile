@@ -82,14 +82,19 @@ $(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OB
 	$(LINK) -o $@ $^ $(CURSES_LIBS) $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 # The unit tests link the engine, saves, net, server and the UI's plain logic only: a stray curses call
-# there fails this link. They run $(B)/hostile-peer, so it is built first.
+# there fails this link. The script tests run $(B)/hostile-peer and $(B)/store-fixture, so they are built
+# first.
 $(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ) $(UI_LOGIC_OBJ) \
-                 | $(B)/hostile-peer
+                 | $(B)/hostile-peer $(B)/store-fixture
 	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 # The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
 $(B)/hostile-peer: $(B)/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
+
+# Writes server databases for the script tests through the store's own API (tests/tools/store_fixture.cpp).
+$(B)/store-fixture: $(B)/tests/tools/store_fixture.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)
+	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 $(B)/%.o: %.cpp $(B)/flags
 	@mkdir -p $(dir $@)
@@ -127,18 +132,19 @@ run: deps
 	./main $(ARGS)
 
 test: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture
 	@tests/run.sh
 
 test-all: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture
 	@tests/run.sh --all
 
 # The whole suite against binaries built with AddressSanitizer and UndefinedBehaviorSanitizer; any report
 # fails it (tests/sanitize.sh shows the reports).
 sanitize: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
-	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer
+	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer \
+	    build-sanitize/store-fixture
 	@tests/sanitize.sh build-sanitize
 
 # Every fuzz target for FUZZ_SECONDS each, on a scratch copy of its corpus; any crash, leak, timeout or

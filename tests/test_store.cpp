@@ -8,6 +8,7 @@
 
 #include "engine/clock.h"
 #include "engine/text.h"
+#include "server/commands.h"
 #include "server/secrets.h"
 #include "server/store.h"
 #include "support.h"
@@ -641,4 +642,28 @@ TEST_CASE("a tournament: players, pairings, a game that decides its pairing, a f
     CHECK(error_of([&] { s.set_pairing_game(cb, outside); }) ==
           "set_pairing_game: pairing " + std::to_string(cb) + " and game " + std::to_string(outside) +
               " are not of one tournament");
+}
+
+TEST_CASE("the ratings table lines up names by characters, not bytes", "[store]") {
+    std::vector<RatingsRow> rows;
+    const char* names[] = {"Émile",  "Bo",   "Σωκράτης", "Aoife", "Brian",
+                           "Cathal", "Dara", "Eoin",     "Fionn", "Gráinne"};
+    for (int i = 0; i < 10; ++i)
+        rows.push_back(RatingsRow{i + 1, names[i],
+                                  RatingRecord{{1900.4 - 50 * i, 60.5 + i, 0.06}, 10 + i, 7, 2, 1 + i, t0}});
+    const std::string table = ratings_table({3, Rules::Rogers}, rows);
+    const std::string expected =
+        "rogers rules, 3x3\n"
+        " #  name      rating  deviation  games  won-lost-drawn\n"
+        " 1  Émile       1900         61     10  7-2-1\n"
+        " 2  Bo          1850         62     11  7-2-2\n"
+        " 3  Σωκράτης    1800         63     12  7-2-3\n"
+        " 4  Aoife       1750         64     13  7-2-4\n"
+        " 5  Brian       1700         65     14  7-2-5\n"
+        " 6  Cathal      1650         66     15  7-2-6\n"
+        " 7  Dara        1600         67     16  7-2-7\n"
+        " 8  Eoin        1550         68     17  7-2-8\n"
+        " 9  Fionn       1500         69     18  7-2-9\n"
+        "10  Gráinne     1450         70     19  7-2-10\n";  // deviations from 60.5 up, rounded half up
+    CHECK(table == expected);
 }
