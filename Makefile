@@ -13,6 +13,8 @@ CXXFLAGS ?= -O2 -g
 BUILD_CXXFLAGS := -std=c++20 -Wall -Wextra -Wpedantic -Wshadow -I. -MMD -MP
 BUILD_LDLIBS   := -pthread
 CURSES_LIBS    := -lncursesw
+# The server's database and its secrets (server/ only: the fuzz targets do not link them).
+SERVER_LIBS    := -lsqlite3 -lsodium
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -33,12 +35,14 @@ ENGINE_SRC := $(sort $(wildcard engine/*.cpp))
 SAVES_SRC  := $(sort $(wildcard saves/*.cpp))
 UI_SRC     := $(sort $(wildcard ui/*.cpp))
 NET_SRC    := $(sort $(wildcard net/*.cpp))
+SERVER_SRC := $(sort $(wildcard server/*.cpp))
 TEST_SRC   := $(sort $(wildcard tests/*.cpp))
 
 ENGINE_OBJ := $(ENGINE_SRC:%.cpp=$(B)/%.o)
 SAVES_OBJ  := $(SAVES_SRC:%.cpp=$(B)/%.o)
 UI_OBJ     := $(UI_SRC:%.cpp=$(B)/%.o)
 NET_OBJ    := $(NET_SRC:%.cpp=$(B)/%.o)
+SERVER_OBJ := $(SERVER_SRC:%.cpp=$(B)/%.o)
 TEST_OBJ   := $(TEST_SRC:%.cpp=$(B)/%.o)
 MAIN_OBJ   := $(B)/main.o
 # The puzzle sets are compiled into the program (make install copies only the binary): each file of
@@ -61,7 +65,7 @@ SANITIZE_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 FUZZ_FLAGS     := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # Packages: what building needs, and what testing adds.
-BUILD_PKGS := g++ make libncurses-dev libcli11-dev
+BUILD_PKGS := g++ make libncurses-dev libcli11-dev libsqlite3-dev libsodium-dev
 TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db
 FUZZ_PKGS  := $(TEST_PKGS) clang
 
@@ -74,17 +78,23 @@ $(B)/flags: FORCE
 	@mkdir -p $(B)
 	@echo '$(COMPILE) | $(LINK)' | cmp -s - $@ || echo '$(COMPILE) | $(LINK)' > $@
 
-$(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(UI_OBJ)
-	$(LINK) -o $@ $^ $(CURSES_LIBS) $(BUILD_LDLIBS)
+$(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ) $(UI_OBJ)
+	$(LINK) -o $@ $^ $(CURSES_LIBS) $(SERVER_LIBS) $(BUILD_LDLIBS)
 
-# The unit tests link the engine, saves, net and the UI's plain logic only: a stray curses call there
-# fails this link. They run $(B)/hostile-peer, so it is built first.
-$(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(UI_LOGIC_OBJ) | $(B)/hostile-peer
-	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
+# The unit tests link the engine, saves, net, server and the UI's plain logic only: a stray curses call
+# there fails this link. The script tests run $(B)/hostile-peer and $(B)/store-fixture, so they are built
+# first.
+$(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ) $(UI_LOGIC_OBJ) \
+                 | $(B)/hostile-peer $(B)/store-fixture
+	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 # The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
 $(B)/hostile-peer: $(B)/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
+
+# Writes server databases for the script tests through the store's own API (tests/tools/store_fixture.cpp).
+$(B)/store-fixture: $(B)/tests/tools/store_fixture.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)
+	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 $(B)/%.o: %.cpp $(B)/flags
 	@mkdir -p $(dir $@)
@@ -122,18 +132,19 @@ run: deps
 	./main $(ARGS)
 
 test: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture
 	@tests/run.sh
 
 test-all: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture
 	@tests/run.sh --all
 
 # The whole suite against binaries built with AddressSanitizer and UndefinedBehaviorSanitizer; any report
 # fails it (tests/sanitize.sh shows the reports).
 sanitize: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
-	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer
+	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer \
+	    build-sanitize/store-fixture
 	@tests/sanitize.sh build-sanitize
 
 # Every fuzz target for FUZZ_SECONDS each, on a scratch copy of its corpus; any crash, leak, timeout or
@@ -171,8 +182,8 @@ deps-fuzz:
 	$(call install_missing,$(FUZZ_PKGS))
 
 format:
-	clang-format -i $(wildcard main.cpp engine/*.[ch]* saves/*.[ch]* net/*.[ch]* ui/*.[ch]* tests/*.[ch]* \
-	  tests/tools/*.[ch]* tests/fuzz/*.[ch]*)
+	clang-format -i $(wildcard main.cpp engine/*.[ch]* saves/*.[ch]* net/*.[ch]* server/*.[ch]* ui/*.[ch]* \
+	  tests/*.[ch]* tests/tools/*.[ch]* tests/fuzz/*.[ch]*)
 
 install: main
 	install -D -m 755 main $(DESTDIR)$(PREFIX)/bin/gobblet

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <optional>
 #include <random>
@@ -25,6 +26,7 @@
 #include "saves/puzzles.h"
 #include "saves/savefile.h"
 #include "saves/store.h"
+#include "server/commands.h"
 #include "ui/app.h"
 #include "ui/puzzle_session.h"
 
@@ -413,6 +415,15 @@ int main(int argc, char** argv) {
                    "Games in a --match (default 100); with --first-to or a clock, matches (default 1)")
         ->check(CLI::Range(1, 100000));
 
+    // The server's database.
+    std::string db_path;
+    app.add_option("--db", db_path, "The server's database file (default $XDG_DATA_HOME/gobblet/server.db)");
+    bool ratings = false, bench_store = false;
+    app.add_flag("--ratings", ratings,
+                 "Print the ratings kept in the server's database (--db); --rules and --size pick one list");
+    app.add_flag("--bench-store", bench_store,
+                 "Time the server's database on this machine (in a temporary folder, or at --db FILE)");
+
     CLI11_PARSE(app, argc, argv);
 
     if (dm) {  // the preset fills in what the command line left open
@@ -443,6 +454,13 @@ int main(int argc, char** argv) {
     if (app.count("--perft")) return run_perft(perft_depth, variant);
     if (app.count("--bench")) return run_bench(std::cout, bench_depth);
     if (bench_paste) return ui::bench_paste(std::cout);
+    if (bench_store) return server::run_store_bench(std::cout, std::cerr, db_path);
+    if (ratings)
+        return server::print_ratings(
+            std::cout, std::cerr,
+            db_path.empty() ? server::default_db_path() : std::filesystem::path(db_path),
+            rules_opt->count() ? std::optional(variant.rules) : std::nullopt,
+            size_opt->count() ? std::optional(variant.size) : std::nullopt, std::time(nullptr));
 
     if (!make_puzzles_dir.empty())
         return run_make_puzzles(make_puzzles_dir, app.count("--seed") ? *parse_seed(seed_text) : 1);

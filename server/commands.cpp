@@ -1,0 +1,265 @@
+#include "commands.h"
+
+#include <stdlib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "engine/clock.h"
+#include "server/db.h"
+#include "server/secrets.h"
+
+namespace gobblet::server {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Characters of UTF-8 text (its columns, for the names people use).
+std::size_t chars_of(std::string_view s) {
+    return std::count_if(s.begin(), s.end(),
+                         [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+}
+
+std::string padded(std::string s, std::size_t width) {
+    const std::size_t n = chars_of(s);
+    if (n < width) s.append(width - n, ' ');
+    return s;
+}
+
+std::string variant_heading(Variant v) {
+    return std::string(rules_name(v.rules)) + " rules, " + std::to_string(v.size) + "x" +
+           std::to_string(v.size);
+}
+
+}  // namespace
+
+std::string ratings_table(Variant variant, const std::vector<RatingsRow>& rows) {
+    std::size_t name_width = 4;
+    for (const RatingsRow& r : rows) name_width = std::max(name_width, chars_of(r.name));
+    const int place_width = int(std::to_string(rows.size()).size());
+    std::string out = variant_heading(variant) + "\n";
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "%*s  ", place_width, "#");
+    out += buf + padded("name", name_width);
+    out += "  rating  deviation  games  won-lost-drawn\n";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const RatingRecord& r = rows[i].record;
+        std::snprintf(buf, sizeof buf, "%*zu  ", place_width, i + 1);
+        out += buf + padded(rows[i].name, name_width);
+        std::snprintf(buf, sizeof buf, "  %6.0f  %9.0f  %5d  %d-%d-%d\n", std::round(r.rating.rating),
+                      std::round(r.rating.deviation), r.games, r.wins, r.losses, r.draws);
+        out += buf;
+    }
+    return out;
+}
+
+int print_ratings(std::ostream& out, std::ostream& err, const fs::path& db, std::optional<Rules> rules,
+                  std::optional<int> size, UnixTime now) {
+    try {
+        Store store = Store::open(db, Store::Access::Read);
+        std::vector<Variant> variants;
+        for (Variant v : store.rated_variants())
+            if ((!rules || v.rules == *rules) && (!size || v.size == *size)) variants.push_back(v);
+        if (variants.empty()) {
+            std::string which;
+            if (rules) which += std::string(" under the ") + rules_name(*rules) + " rules";
+            if (size) which += " on " + std::to_string(*size) + "x" + std::to_string(*size);
+            out << "no rated games" << which << " in " << db.string() << " yet\n";
+            return 0;
+        }
+        for (std::size_t i = 0; i < variants.size(); ++i)
+            out << (i ? "\n" : "") << ratings_table(variants[i], store.ratings_list(variants[i], now));
+        return 0;
+    } catch (const std::exception& e) {
+        err << "gobblet: --ratings: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+// ---- The benchmark ----
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The p-th percentile (0-100) of some durations in seconds, as microseconds.
+double percentile_us(std::vector<double> samples, double p) {
+    if (samples.empty()) return 0;
+    std::sort(samples.begin(), samples.end());
+    const auto i = std::min(samples.size() - 1, std::size_t(p / 100 * double(samples.size())));
+    return samples[i] * 1e6;
+}
+
+void report_rate(std::ostream& out, const char* what, int n, double seconds,
+                 const std::vector<double>& each) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "%-44s %6d in %6.3f s: %8.0f a second; p50 %5.0f us, p99 %6.0f us, max %6.0f us\n", what, n,
+                  seconds, seconds > 0 ? n / seconds : 0.0, percentile_us(each, 50), percentile_us(each, 99),
+                  percentile_us(each, 100));
+    out << buf;
+}
+
+// Single-row transactions at one synchronous level, straight on the db layer: what the setting costs.
+void bench_synchronous(std::ostream& out, const fs::path& path, const char* level, int n) {
+    db::Database d = db::Database::open(path, {false, 5000});
+    d.prepare_for_writing();
+    d.exec(std::string("PRAGMA synchronous = ") + level);
+    d.exec("CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, line TEXT NOT NULL)");
+    db::Statement insert(d, "INSERT INTO t (line) VALUES (?1)");
+    std::vector<double> each;
+    const auto start = Clock::now();
+    for (int i = 0; i < n; ++i) {
+        const auto t = Clock::now();
+        insert.run("move 17 9 K1C3 left 0 0 reserve 300000 300000 running white elapsed 0 budget 120000");
+        each.push_back(seconds_since(t));
+    }
+    const std::string what = std::string("a row a commit, WAL + synchronous=") + level;
+    report_rate(out, what.c_str(), n, seconds_since(start), each);
+}
+
+int bench(std::ostream& out, const fs::path& path) {
+    const UnixTime t0 = 1'800'000'000;
+    const std::string clock =
+        "left 0 0 reserve 300000 300000 running white elapsed 1200 budget 120000 paused no flagged none";
+    Store store = Store::open(path);
+    out << "store benchmark in " << path.string() << " (SQLite " << sqlite3_libversion() << ", WAL)\n";
+    const Account liam = *store.create_account("Liam", t0), eamon = *store.create_account("Eamon", t0);
+    const MatchSettings settings{{4, Rules::Official}, 2, ClockSettings::dm(120'000, 300'000, 30'000)};
+
+    // Facts: one transaction, one commit each, as the server writes them.
+    constexpr int facts = 5000;
+    const GameId game =
+        store
+            .create_game(settings, {GamePlayer{liam.id, liam.name}, GamePlayer{eamon.id, eamon.name}}, true,
+                         t0)
+            .id;
+    std::vector<double> each;
+    auto start = Clock::now();
+    for (int i = 0; i < facts; ++i) {
+        const auto t = Clock::now();
+        store.append_fact(game, i, "move " + std::to_string(i) + " " + std::to_string(i / 2 + 1) + " W3B2",
+                          clock);
+        each.push_back(seconds_since(t));
+    }
+    report_rate(out, "append_fact (WAL + synchronous=NORMAL)", facts, seconds_since(start), each);
+    bench_synchronous(out, path.string() + ".normal", "NORMAL", 2000);
+    bench_synchronous(out, path.string() + ".full", "FULL", 500);
+
+    // Rated results: create a game and finish it (two rating updates, one transaction).
+    constexpr int results = 1000;
+    each.clear();
+    start = Clock::now();
+    for (int i = 0; i < results; ++i) {
+        const auto t = Clock::now();
+        const GameId g =
+            store
+                .create_game(settings, {GamePlayer{liam.id, liam.name}, GamePlayer{eamon.id, eamon.name}},
+                             true, t0 + i)
+                .id;
+        store.finish_game(g,
+                          i % 3 == 0 ? GameOutcome::Draw
+                          : i % 2    ? GameOutcome::Player0
+                                     : GameOutcome::Player1,
+                          "", t0 + i);
+        each.push_back(seconds_since(t));
+    }
+    report_rate(out, "create_game + finish_game, rated", results, seconds_since(start), each);
+
+    // Logins by machine secret.
+    const std::string secret = store.add_secret(liam.id, t0);
+    constexpr int logins = 2000;
+    each.clear();
+    start = Clock::now();
+    for (int i = 0; i < logins; ++i) {
+        const auto t = Clock::now();
+        if (!store.check_secret(liam.id, secret, t0 + i))
+            throw std::runtime_error("the secret did not match");
+        each.push_back(seconds_since(t));
+    }
+    report_rate(out, "check_secret (a right one, then its commit)", logins, seconds_since(start), each);
+
+    // A restart: 200 games in progress of 60 facts each, read back.
+    for (int g = 0; g < 200; ++g) {
+        const GameId id =
+            store
+                .create_game(settings, {GamePlayer{liam.id, liam.name}, GamePlayer{std::nullopt, "Guest"}},
+                             false, t0)
+                .id;
+        for (int i = 0; i < 60; ++i) store.append_fact(id, i, "move " + std::to_string(i) + " 1 W3B2", clock);
+    }
+    start = Clock::now();
+    const auto games = store.games_in_progress();
+    std::size_t read = 0;
+    for (const auto& g : games) read += g.facts.size();
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "games_in_progress: %zu games, %zu facts read back in %.1f ms\n",
+                  games.size(), read, seconds_since(start) * 1e3);
+    out << buf;
+
+    // Passwords at the standard cost.
+    const PasswordCost cost = PasswordCost::standard();
+    std::vector<double> hashes, checks;
+    std::string hash;
+    for (int i = 0; i < 5; ++i) {
+        auto t = Clock::now();
+        hash = hash_password("correct horse battery", cost);
+        hashes.push_back(seconds_since(t));
+        t = Clock::now();
+        if (!check_password(hash, "correct horse battery", cost).ok)
+            throw std::runtime_error("password check failed");
+        checks.push_back(seconds_since(t));
+    }
+    std::snprintf(
+        buf, sizeof buf,
+        "password hash (Argon2id, %llu passes, %zu MiB): %.0f ms to hash, %.0f ms to check (medians of 5)\n",
+        cost.opslimit, cost.memlimit >> 20, percentile_us(hashes, 50) / 1e3, percentile_us(checks, 50) / 1e3);
+    out << buf;
+    return 0;
+}
+
+}  // namespace
+
+int run_store_bench(std::ostream& out, std::ostream& err, const fs::path& db) {
+    std::error_code ec;
+    fs::path dir;
+    if (db.empty()) {
+        std::string pattern = (fs::temp_directory_path(ec) / "gobblet-bench-XXXXXX").string();
+        if (ec || !mkdtemp(pattern.data())) {
+            err << "gobblet: --bench-store: cannot make a temporary folder\n";
+            return 1;
+        }
+        dir = pattern;
+    }
+    const fs::path path = db.empty() ? dir / "server.db" : db;
+    // Everything the benchmark makes; it removes them afterwards, so none may exist before.
+    std::vector<std::string> made;
+    for (const std::string& base : {path.string(), path.string() + ".normal", path.string() + ".full"})
+        for (const char* suffix : {"", "-wal", "-shm", "-journal"}) made.push_back(base + suffix);
+    for (const std::string& p : made)
+        if (fs::exists(fs::symlink_status(p, ec))) {
+            err << "gobblet: --bench-store: " << p
+                << " exists: the benchmark writes new files and removes them, so give a path where nothing "
+                   "is\n";
+            return 1;
+        }
+    int status = 1;
+    try {
+        status = bench(out, path);
+    } catch (const std::exception& e) {
+        err << "gobblet: --bench-store: " << e.what() << "\n";
+    }
+    for (const std::string& p : made) fs::remove(p, ec);
+    if (!dir.empty()) fs::remove(dir, ec);
+    return status;
+}
+
+}  // namespace gobblet::server

@@ -1,0 +1,302 @@
+#include "db.h"
+
+#include <unistd.h>
+
+#include <cassert>
+#include <cstring>
+#include <system_error>
+
+namespace gobblet::server::db {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Why a file could not be opened, in words: SQLite's own messages ("unable to open database file", "disk
+// I/O error") do not say whether the file or its folder is missing, or the path names a folder.
+// Empty when none of these is the reason.
+std::string cannot_open_reason(const fs::path& path, bool read_only) {
+    std::error_code ec;
+    const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    const auto st = fs::status(path, ec);
+    if (fs::is_directory(st)) return "it is a folder, not a database file";
+    if (!fs::exists(st)) {
+        if (read_only) return "no such file";
+        const auto fst = fs::status(folder, ec);
+        if (!fs::exists(fst)) return "the folder " + folder.string() + " does not exist";
+        if (!fs::is_directory(fst)) return folder.string() + " is not a folder";
+        if (::access(folder.c_str(), W_OK) != 0) return "the folder " + folder.string() + " is not writable";
+    }
+    return {};
+}
+
+// The start of a statement, on one line, to say in a message what was being run.
+std::string sql_excerpt(std::string_view sql) {
+    std::string out;
+    for (char c : sql) {
+        if (out.size() >= 60) break;
+        const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+        if (space && (out.empty() || out.back() == ' ')) continue;
+        out += space ? ' ' : c;
+    }
+    return out;
+}
+
+}  // namespace
+
+// ---- Database ----
+
+Database::Database(sqlite3* db, fs::path path, bool read_only)
+    : db_(db), path_(std::move(path)), read_only_(read_only) {}
+
+Database Database::open(const fs::path& path, const Options& options) {
+    sqlite3* handle = nullptr;
+    const int flags =
+        (options.read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
+        SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
+    const int rc = sqlite3_open_v2(path.c_str(), &handle, flags, nullptr);
+    if (rc != SQLITE_OK) {
+        std::string message = handle ? sqlite3_errmsg(handle) : sqlite3_errstr(rc);
+        const int system_errno = handle ? sqlite3_system_errno(handle) : 0;
+        sqlite3_close(handle);
+        const std::string why = cannot_open_reason(path, options.read_only);
+        if (!why.empty()) throw Error(path.string() + ": cannot open: " + why, rc);
+        if (system_errno != 0) message += std::string(" (") + std::strerror(system_errno) + ")";
+        throw Error(path.string() + ": cannot open: " + message, rc);
+    }
+    Database db(handle, path, options.read_only);
+    db.check(sqlite3_busy_timeout(handle, options.busy_timeout_ms), "setting the busy timeout");
+    db.exec("PRAGMA foreign_keys = ON");
+    return db;
+}
+
+void Database::prepare_for_writing() {
+    assert(!read_only_);
+    // journal_mode answers with the mode in force: anything but "wal" means the file could not switch
+    // (a file system without shared memory, for one).
+    sqlite3_stmt* stmt = nullptr;
+    check(sqlite3_prepare_v2(db_, "PRAGMA journal_mode = WAL", -1, &stmt, nullptr),
+          "setting the WAL journal");
+    const int rc = sqlite3_step(stmt);
+    std::string mode = rc == SQLITE_ROW ? reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)) : "";
+    sqlite3_finalize(stmt);
+    check(rc == SQLITE_ROW ? SQLITE_OK : rc, "setting the WAL journal");
+    if (mode != "wal")
+        throw Error(path_.string() + ": cannot use the WAL journal (SQLite kept journal_mode " + mode + ")",
+                    SQLITE_ERROR);
+    exec("PRAGMA synchronous = NORMAL");
+}
+
+Database::Database(Database&& other) noexcept
+    : db_(other.db_), path_(std::move(other.path_)), read_only_(other.read_only_) {
+    other.db_ = nullptr;
+}
+
+Database& Database::operator=(Database&& other) noexcept {
+    if (this != &other) {
+        sqlite3_close_v2(db_);
+        db_ = other.db_;
+        path_ = std::move(other.path_);
+        read_only_ = other.read_only_;
+        other.db_ = nullptr;
+    }
+    return *this;
+}
+
+// sqlite3_close_v2: statements still alive (they should not be) keep the connection until they go.
+Database::~Database() { sqlite3_close_v2(db_); }
+
+void Database::check(int rc, std::string_view doing) const {
+    if (rc == SQLITE_OK || rc == SQLITE_ROW || rc == SQLITE_DONE) return;
+    std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    switch (rc & 0xff) {
+        case SQLITE_BUSY:
+        case SQLITE_LOCKED:
+            message += " (another program holds a lock on the database; is another gobblet server using it?)";
+            break;
+        case SQLITE_READONLY: message += " (the file or its folder is not writable)"; break;
+        case SQLITE_FULL: message += " (the disk is full)"; break;
+        case SQLITE_CANTOPEN: message += " (the database's folder must be writable, for its journal)"; break;
+        default: break;
+    }
+    throw Error(path_.string() + ": " + std::string(doing) + ": " + message, rc);
+}
+
+void Database::exec(std::string_view sql) {
+    const std::string text(sql);
+    check(sqlite3_exec(db_, text.c_str(), nullptr, nullptr, nullptr), "running " + sql_excerpt(text));
+}
+
+std::optional<std::int64_t> Database::query_int(std::string_view sql) {
+    Statement s(*this, sql);
+    Query q = s.query();
+    if (!q.next()) return std::nullopt;
+    return q.int64(0);
+}
+
+std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+int Database::changes() const { return sqlite3_changes(db_); }
+
+// ---- Statement and Query ----
+
+Statement::Statement(Database& db, std::string_view sql) : db_(&db) {
+    db.check(sqlite3_prepare_v3(db.handle(), sql.data(), static_cast<int>(sql.size()),
+                                SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr),
+             "preparing " + sql_excerpt(sql));
+}
+
+Statement::Statement(Statement&& other) noexcept
+    : db_(other.db_), stmt_(other.stmt_), in_use_(other.in_use_) {
+    other.stmt_ = nullptr;
+}
+
+Statement::~Statement() { sqlite3_finalize(stmt_); }
+
+void Statement::begin_use() {
+    // One Query at a time per statement: a second would rebind under the first's feet.
+    assert(!in_use_);
+    in_use_ = true;
+}
+
+void Statement::end_use() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+    in_use_ = false;
+}
+
+bool Statement::step() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    // sqlite3_step's own code for a failed statement is the detailed one (extended codes are on).
+    db_->check(rc, "running " + sql_excerpt(sqlite3_sql(stmt_)));
+    return false;
+}
+
+void Statement::bind_int(int index, std::int64_t value) {
+    db_->check(sqlite3_bind_int64(stmt_, index, value), "binding a parameter");
+}
+void Statement::bind_real(int index, double value) {
+    db_->check(sqlite3_bind_double(stmt_, index, value), "binding a parameter");
+}
+void Statement::bind_text(int index, std::string_view value) {
+    db_->check(sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT, SQLITE_UTF8),
+               "binding a parameter");
+}
+void Statement::bind_blob(int index, Blob value) {
+    // A zero-length blob is still a blob, not NULL: sqlite3_bind_blob64 with a null pointer binds NULL.
+    static const unsigned char empty = 0;
+    db_->check(sqlite3_bind_blob64(stmt_, index, value.empty() ? &empty : value.data(), value.size(),
+                                   SQLITE_TRANSIENT),
+               "binding a parameter");
+}
+void Statement::bind_null(int index) { db_->check(sqlite3_bind_null(stmt_, index), "binding a parameter"); }
+
+Query::~Query() {
+    if (s_) s_->end_use();
+}
+
+bool Query::next() { return s_->step(); }
+
+void Query::run() {
+    while (s_->step()) {
+    }
+}
+
+bool Query::is_null(int column) const { return sqlite3_column_type(s_->stmt_, column) == SQLITE_NULL; }
+std::int64_t Query::int64(int column) const { return sqlite3_column_int64(s_->stmt_, column); }
+double Query::real(int column) const { return sqlite3_column_double(s_->stmt_, column); }
+
+std::string Query::text(int column) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s_->stmt_, column));
+    const int n = sqlite3_column_bytes(s_->stmt_, column);
+    return p ? std::string(p, static_cast<std::size_t>(n)) : std::string();
+}
+
+std::vector<unsigned char> Query::blob(int column) const {
+    const auto* p = static_cast<const unsigned char*>(sqlite3_column_blob(s_->stmt_, column));
+    const int n = sqlite3_column_bytes(s_->stmt_, column);
+    return p ? std::vector<unsigned char>(p, p + n) : std::vector<unsigned char>();
+}
+
+std::optional<std::int64_t> Query::optional_int64(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return int64(column);
+}
+
+std::optional<std::string> Query::optional_text(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return text(column);
+}
+
+// ---- Transaction ----
+
+Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+
+Transaction::~Transaction() {
+    if (!open_) return;
+    // Nothing to report from a destructor: a failed ROLLBACK means SQLite already rolled back.
+    sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void Transaction::commit() {
+    assert(open_);
+    db_.exec("COMMIT");
+    open_ = false;
+}
+
+// ---- Schema versions ----
+
+int check_schema(Database& db, int known, std::uint32_t application_id, std::string_view product) {
+    const std::string name = db.path().string();
+    int version = 0;
+    try {
+        // The first read of the file: a file that is not a database fails here.
+        version = static_cast<int>(db.query_int("PRAGMA user_version").value_or(0));
+    } catch (const Error& e) {
+        if (e.primary() != SQLITE_NOTADB) throw;
+        throw Error(name + " is not an SQLite database, so not a " + std::string(product) +
+                        " server database; nothing was changed (give another --db)",
+                    e.code());
+    }
+    const auto app = static_cast<std::uint32_t>(db.query_int("PRAGMA application_id").value_or(0));
+    const auto tables = db.query_int("SELECT count(*) FROM sqlite_schema").value_or(0);
+    if (app != application_id && (app != 0 || version != 0 || tables != 0))
+        throw Error(name + " is an SQLite database of another program, not a " + std::string(product) +
+                        " server database; nothing was changed (give another --db)",
+                    SQLITE_ERROR);
+    if (version > known)
+        throw Error(name + " is schema version " + std::to_string(version) + "; this " +
+                        std::string(product) + " knows up to " + std::to_string(known) + ": use a newer " +
+                        std::string(product),
+                    SQLITE_ERROR);
+    return version;
+}
+
+int migrate(Database& db, std::span<const Migration> migrations, std::uint32_t application_id) {
+    Transaction t(db);
+    // Read again inside the write transaction: another connection may have migrated meanwhile.
+    const auto before = static_cast<int>(db.query_int("PRAGMA user_version").value_or(0));
+    int version = before;
+    for (const Migration& m : migrations) {
+        assert(m.version == (&m - migrations.data()) + 1);
+        if (m.version <= version) continue;
+        try {
+            db.exec(m.sql);
+        } catch (const Error& e) {
+            throw Error(db.path().string() + ": upgrading the schema to version " +
+                            std::to_string(m.version) + " failed, nothing was changed: " + e.what(),
+                        e.code());
+        }
+        version = m.version;
+    }
+    if (version != before) {
+        // Pragmas take no parameters: the numbers are ours, formatted here.
+        db.exec("PRAGMA application_id = " + std::to_string(static_cast<std::int32_t>(application_id)));
+        db.exec("PRAGMA user_version = " + std::to_string(version));
+    }
+    t.commit();
+    return before;
+}
+
+}  // namespace gobblet::server::db

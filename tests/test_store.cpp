@@ -1,0 +1,669 @@
+// The server's store (server/store.h): every call's round trip through a real file, what survives a
+// restart or a kill, the schema's versions, and the refusals.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include "engine/clock.h"
+#include "engine/text.h"
+#include "server/commands.h"
+#include "server/secrets.h"
+#include "server/store.h"
+#include "support.h"
+
+using namespace gobblet;
+using namespace gobblet::server;
+using namespace gobblet::test;
+
+namespace {
+
+constexpr UnixTime day = 86400;
+constexpr UnixTime t0 = 1'800'000'000;  // some day in 2027
+
+const MatchSettings rated_dm{{4, Rules::Official}, 2, ClockSettings::dm(120'000, 300'000, 30'000)};
+const MatchSettings jr_casual{{3, Rules::Rogers}, 1, ClockSettings{}};
+
+const std::string clock_text =
+    "left 0 0 reserve 300000 300000 running white elapsed 0 budget 120000 paused no flagged none";
+
+Account make_account(Store& s, const std::string& name, UnixTime now = t0) {
+    std::string why;
+    auto a = s.create_account(name, now, &why);
+    INFO(why);
+    REQUIRE(a);
+    return *a;
+}
+
+GamePlayer player(const Account& a) { return GamePlayer{a.id, a.name}; }
+GamePlayer guest(const std::string& name) { return GamePlayer{std::nullopt, name}; }
+
+template <class F>
+std::string error_of(F&& f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+std::string bytes_of(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+TEST_CASE("a new database, its folder included, is created at the current schema version", "[store]") {
+    TempDir dir;
+    const std::string path = dir / "data/gobblet/server.db";
+    {
+        Store s = Store::open(path);
+        CHECK(s.opened_version() == 0);
+        CHECK(s.path() == path);
+    }
+    Store s = Store::open(path);
+    CHECK(s.opened_version() == Store::schema_version);
+}
+
+TEST_CASE("a version 1 database is upgraded: its rows stay, and games may then belong to tournaments",
+          "[store]") {
+    TempDir dir;
+    const std::string path = dir / "server.db";
+    {
+        db::Database d = db::Database::open(path, {false, 5000});
+        d.prepare_for_writing();
+        db::migrate(d, schema_steps().first(1), 0x47625376);
+        d.exec("INSERT INTO accounts (name, name_key, created) VALUES ('Liam', 'liam', 1)");
+        d.exec(
+            "INSERT INTO games (rules, size, clock, first_to, rated, account0, guest1, token0, token1, "
+            "created) "
+            "VALUES ('official', 4, 'none', 1, 0, 1, 'Eamon', zeroblob(32), zeroblob(32), 2)");
+    }
+    Store s = Store::open(path);
+    CHECK(s.opened_version() == 1);
+    const auto g = s.game_record(1);
+    REQUIRE(g);
+    CHECK(g->players[0] == GamePlayer{1, "Liam"});
+    CHECK(g->players[1] == guest("Eamon"));
+    CHECK_FALSE(g->tournament);
+    const TournamentId t = s.create_tournament("Spring cup", "round-robin", 1, t0);
+    const NewGame tg = s.create_game(jr_casual, {guest("A"), guest("B")}, false, t0, t);
+    CHECK(s.game_record(tg.id)->tournament == t);
+}
+
+TEST_CASE("a database of a newer gobblet is refused and left untouched", "[store]") {
+    TempDir dir;
+    const std::string path = dir / "server.db";
+    {
+        Store s = Store::open(path);
+        make_account(s, "Liam");
+    }
+    {
+        db::Database d = db::Database::open(path, {false, 5000});
+        d.exec("PRAGMA user_version = 9");
+    }
+    const std::string before = bytes_of(path);
+    CHECK(error_of([&] { Store::open(path); }) ==
+          path + " is schema version 9; this gobblet knows up to 2: use a newer gobblet");
+    CHECK(error_of([&] { Store::open(path, Store::Access::Read); }) ==
+          path + " is schema version 9; this gobblet knows up to 2: use a newer gobblet");
+    CHECK(bytes_of(path) == before);
+}
+
+TEST_CASE("one server at a time on a database; a reader may look alongside", "[store]") {
+    TempDir dir;
+    const std::string path = dir / "server.db";
+    Store server = Store::open(path);
+    make_account(server, "Liam");
+    CHECK(error_of([&] { Store::open(path); }) ==
+          path + " is in use by another gobblet server: stop it first, or give another --db");
+    Store reader = Store::open(path, Store::Access::Read);
+    CHECK(reader.find_account("liam"));
+}
+
+TEST_CASE("reading needs an existing database of this version", "[store]") {
+    TempDir dir;
+    CHECK(error_of([&] { Store::open(dir / "none.db", Store::Access::Read); }) ==
+          dir / "none.db" + ": cannot open: no such file");
+    std::ofstream(dir / "empty.db").close();
+    CHECK(error_of([&] { Store::open(dir / "empty.db", Store::Access::Read); }) ==
+          dir / "empty.db" + " holds no gobblet server data yet (an empty database)");
+    {
+        db::Database d = db::Database::open(dir / "old.db", {false, 5000});
+        d.prepare_for_writing();
+        db::migrate(d, schema_steps().first(1), 0x47625376);
+    }
+    CHECK_THAT(
+        error_of([&] { Store::open(dir / "old.db", Store::Access::Read); }),
+        Catch::Contains("is schema version 1; this gobblet reads 2: start this gobblet's server on it once"));
+    CHECK(error_of([&] { Store::open(""); }) ==
+          "no database file given (and no XDG_DATA_HOME or HOME for the default)");
+}
+
+TEST_CASE("the default database lives in $XDG_DATA_HOME/gobblet", "[store]") {
+    {
+        EnvVar xdg("XDG_DATA_HOME", "/srv/data");
+        CHECK(default_db_path() == "/srv/data/gobblet/server.db");
+    }
+    EnvVar xdg("XDG_DATA_HOME", nullptr);
+    EnvVar home("HOME", "/home/liam");
+    CHECK(default_db_path() == "/home/liam/.local/share/gobblet/server.db");
+}
+
+TEST_CASE("names are one whatever their case, Latin, Greek and Cyrillic letters included", "[store]") {
+    CHECK(name_key("Liam") == "liam");
+    CHECK(name_key("LIAM o'Neill") == "liam o'neill");
+    CHECK(name_key("ÉMILE") == name_key("émile"));
+    CHECK(name_key("Łukasz") == name_key("łukasz"));
+    CHECK(name_key("ŸVES") == name_key("ÿves"));
+    CHECK(name_key("ΣΩΚΡΑΤΗΣ") == name_key("σωκρατης"));
+    CHECK(name_key("ς") == name_key("σ"));
+    CHECK(name_key("ЁЖИК") == name_key("ёжик"));
+    CHECK(name_key("×÷") == "×÷");
+    CHECK(name_key("棋手") == "棋手");
+    CHECK(name_key("Liam") != name_key("Liam2"));
+
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account liam = make_account(s, "Liam", t0);
+    CHECK(liam.name == "Liam");
+    CHECK(liam.created == t0);
+    CHECK_FALSE(liam.has_password);
+    for (const char* spelling : {"liam", "LIAM", "lIaM"}) {
+        const auto found = s.find_account(spelling);
+        REQUIRE(found);
+        CHECK(found->id == liam.id);
+        CHECK(found->name == "Liam");
+    }
+    CHECK_FALSE(s.find_account("Liam2"));
+    CHECK(s.account(liam.id)->name == "Liam");
+    CHECK_FALSE(s.account(liam.id + 100));
+
+    std::string why;
+    CHECK_FALSE(s.create_account("LIAM", t0, &why));
+    CHECK(why == "the name LIAM is taken (as Liam)");
+    make_account(s, "Émile");
+    CHECK_FALSE(s.create_account("émile", t0, &why));
+    CHECK(why == "the name émile is taken (as Émile)");
+    for (const char* unclean :
+         {"", " Liam", "Li\x1b[2Jam", "Liam\n", "Liam  Og", "a name far longer than twenty-four"}) {
+        why.clear();
+        CHECK_FALSE(s.create_account(unclean, t0, &why));
+        CHECK(why ==
+              "a name is 1 to 24 visible characters, one space at most between words, none at either end");
+    }
+}
+
+TEST_CASE("a machine's secret proves its account; a wrong one, another's, or a forgotten one does not",
+          "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account liam = make_account(s, "Liam"), eamon = make_account(s, "Eamon");
+    const std::string secret = s.add_secret(liam.id, t0);
+    CHECK(secret.size() == 64);
+    CHECK(secret.find_first_not_of("0123456789abcdef") == std::string::npos);
+    CHECK(s.check_secret(liam.id, secret, t0 + 1));
+    CHECK_FALSE(s.check_secret(eamon.id, secret, t0 + 1));
+    std::string wrong = secret;
+    wrong[10] = wrong[10] == '0' ? '1' : '0';
+    CHECK_FALSE(s.check_secret(liam.id, wrong, t0 + 1));
+    CHECK_FALSE(s.check_secret(liam.id, secret.substr(1), t0 + 1));
+    CHECK_FALSE(s.check_secret(liam.id, "", t0 + 1));
+    CHECK_FALSE(s.check_secret(liam.id, std::string(64, 'z'), t0 + 1));
+    // Hex digits in upper case are the same secret.
+    CHECK(s.check_secret(liam.id, upper(secret), t0 + 1));
+    const std::string laptop = s.add_secret(liam.id, t0 + 2);
+    CHECK(laptop != secret);
+    CHECK(s.check_secret(liam.id, laptop, t0 + 3));
+    CHECK(s.check_secret(liam.id, secret, t0 + 3));
+    s.forget_secrets(liam.id);
+    CHECK_FALSE(s.check_secret(liam.id, secret, t0 + 4));
+    CHECK_FALSE(s.check_secret(liam.id, laptop, t0 + 4));
+}
+
+TEST_CASE("an account keeps the 16 machines used most recently", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account liam = make_account(s, "Liam");
+    std::vector<std::string> secrets;
+    for (int i = 0; i < max_secrets_per_account; ++i) secrets.push_back(s.add_secret(liam.id, t0 + i));
+    // The first machine is used again: the second is now the least recently used.
+    CHECK(s.check_secret(liam.id, secrets[0], t0 + 100));
+    const std::string newest = s.add_secret(liam.id, t0 + 101);
+    CHECK(s.check_secret(liam.id, newest, t0 + 102));
+    CHECK(s.check_secret(liam.id, secrets[0], t0 + 102));
+    CHECK_FALSE(s.check_secret(liam.id, secrets[1], t0 + 102));
+    for (int i = 2; i < max_secrets_per_account; ++i) CHECK(s.check_secret(liam.id, secrets[i], t0 + 102));
+}
+
+TEST_CASE("a password hash is stored, read back, and removed", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account liam = make_account(s, "Liam");
+    CHECK_FALSE(s.password_hash(liam.id));
+    const std::string hash = hash_password("correct horse", PasswordCost::for_tests());
+    s.set_password_hash(liam.id, hash);
+    CHECK(s.account(liam.id)->has_password);
+    REQUIRE(s.password_hash(liam.id) == hash);
+    CHECK(check_password(*s.password_hash(liam.id), "correct horse", PasswordCost::for_tests()).ok);
+    CHECK_FALSE(check_password(*s.password_hash(liam.id), "wrong horse", PasswordCost::for_tests()).ok);
+    s.set_password_hash(liam.id, std::nullopt);
+    CHECK_FALSE(s.password_hash(liam.id));
+    CHECK_FALSE(s.account(liam.id)->has_password);
+    CHECK(error_of([&] { s.set_password_hash(liam.id, std::string_view("hunter2")); }) ==
+          "set_password_hash: not a crypto_pwhash_str string");
+    CHECK(error_of([&] { s.set_password_hash(liam.id + 9, std::string_view(hash)); }) ==
+          "no account " + std::to_string(liam.id + 9));
+}
+
+TEST_CASE("a player without rated games has a newcomer's rating", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account liam = make_account(s, "Liam");
+    const RatingRecord r = s.rating_of(liam.id, {4, Rules::Official}, t0);
+    CHECK(r.rating.rating == 1500);
+    CHECK(r.rating.deviation == 350);
+    CHECK(r.rating.volatility == 0.06);
+    CHECK(r.games == 0);
+    CHECK_FALSE(r.last_rated);
+    CHECK(s.ratings_list({4, Rules::Official}, t0).empty());
+    CHECK(s.rated_variants().empty());
+}
+
+TEST_CASE("a rated result moves both ratings, in the game's variant only", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account liam = make_account(s, "Liam"), eamon = make_account(s, "Eamon");
+    const NewGame g = s.create_game(rated_dm, {player(liam), player(eamon)}, true, t0);
+    const auto changes = s.finish_game(g.id, GameOutcome::Player1, "Eamon wins the match 2-1", t0 + 600);
+    REQUIRE(changes);
+    // Two newcomers: the winner gains what the loser loses (glicko2's own test has the numbers).
+    const double gain = (*changes)[1].after - 1500;
+    CHECK((*changes)[0].before == 1500);
+    CHECK((*changes)[1].before == 1500);
+    CHECK(gain == Approx(162.21).margin(0.05));
+    CHECK((*changes)[0].after == Approx(1500 - gain));
+
+    const Variant v = rated_dm.variant;
+    const RatingRecord e = s.rating_of(eamon.id, v, t0 + 600), l = s.rating_of(liam.id, v, t0 + 600);
+    CHECK(e.rating.rating == Approx((*changes)[1].after));
+    CHECK(e.rating.deviation == Approx(290.23).margin(0.05));
+    CHECK(e.games == 1);
+    CHECK(e.wins == 1);
+    CHECK(e.losses == 0);
+    CHECK(l.losses == 1);
+    CHECK(l.wins == 0);
+    CHECK(e.last_rated == t0 + 600);
+    // Other variants are untouched.
+    CHECK(s.rating_of(eamon.id, {3, Rules::Official}, t0).games == 0);
+    CHECK(s.rating_of(eamon.id, {4, Rules::Rogers}, t0).games == 0);
+
+    const auto record = s.game_record(g.id);
+    REQUIRE(record);
+    CHECK(record->status == GameStatus::Over);
+    CHECK(record->outcome == GameOutcome::Player1);
+    CHECK(record->result == "Eamon wins the match 2-1");
+    CHECK(record->ended == t0 + 600);
+    REQUIRE(record->ratings);
+    CHECK((*record->ratings)[1].after == Approx((*changes)[1].after));
+
+    // A draw between them next: the lower-rated gains, the higher loses; counts go on.
+    const NewGame g2 = s.create_game(rated_dm, {player(eamon), player(liam)}, true, t0 + day);
+    const auto draw = s.finish_game(g2.id, GameOutcome::Draw, "draw agreed", t0 + day);
+    REQUIRE(draw);
+    CHECK((*draw)[0].after < (*draw)[0].before);  // Eamon, player 0 this time
+    CHECK((*draw)[1].after > (*draw)[1].before);
+    CHECK(s.rating_of(eamon.id, v, t0 + day).draws == 1);
+    CHECK(s.rating_of(eamon.id, v, t0 + day).games == 2);
+}
+
+TEST_CASE("unrated games and games without a result leave ratings alone", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account liam = make_account(s, "Liam"), eamon = make_account(s, "Eamon");
+    const NewGame casual = s.create_game(rated_dm, {player(liam), player(eamon)}, false, t0);
+    CHECK_FALSE(s.finish_game(casual.id, GameOutcome::Player0, "Liam wins", t0 + 1));
+    const NewGame abandoned = s.create_game(rated_dm, {player(liam), player(eamon)}, true, t0);
+    CHECK_FALSE(s.finish_game(abandoned.id, GameOutcome::Aborted, "aborted: nobody moved", t0 + 1));
+    CHECK(s.rating_of(liam.id, rated_dm.variant, t0).games == 0);
+    CHECK_FALSE(s.game_record(abandoned.id)->ratings);
+    CHECK(s.game_record(abandoned.id)->outcome == GameOutcome::Aborted);
+}
+
+TEST_CASE("a rated game needs two different registered players; guests need clean names", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account liam = make_account(s, "Liam");
+    const std::string why = "create_game: a rated game needs two different registered players";
+    CHECK(error_of([&] { s.create_game(rated_dm, {player(liam), guest("Eamon")}, true, t0); }) == why);
+    CHECK(error_of([&] { s.create_game(rated_dm, {player(liam), player(liam)}, true, t0); }) == why);
+    CHECK(error_of([&] {
+              s.create_game(rated_dm, {player(liam), guest("Ea\x1bmon")}, false, t0);
+          }) == "create_game: a guest's name must be clean and not empty");
+    CHECK(error_of([&] {
+              s.create_game(rated_dm, {player(liam), guest("")}, false, t0);
+          }) == "create_game: a guest's name must be clean and not empty");
+    MatchSettings odd = jr_casual;
+    odd.first_to = 100;
+    CHECK(error_of([&] {
+              s.create_game(odd, {guest("A"), guest("B")}, false, t0);
+          }) == "create_game: settings out of range");
+    // An account that does not exist: the database refuses it.
+    CHECK_THAT(error_of([&] {
+                   s.create_game(jr_casual, {GamePlayer{liam.id + 7, "X"}, guest("B")}, false, t0);
+               }),
+               Catch::Contains("FOREIGN KEY constraint failed"));
+    CHECK(s.games_in_progress().empty());
+}
+
+TEST_CASE("a game's facts come back in order after the store is reopened", "[store]") {
+    TempDir dir;
+    const std::string path = dir / "server.db";
+    GameId id;
+    std::vector<Fact> facts;
+    {
+        Store s = Store::open(path);
+        const Account liam = make_account(s, "Liam");
+        id = s.create_game(rated_dm, {player(liam), guest("Eamon")}, false, t0).id;
+        for (int i = 0; i < 40; ++i) {
+            facts.push_back(Fact{i, "move " + std::to_string(i) + " " + std::to_string(i + 1) + " W3B2",
+                                 clock_text + " " + std::to_string(i)});
+            s.append_fact(id, i, facts.back().text, facts.back().clock);
+        }
+        s.finish_game(id, GameOutcome::Player0, "Liam wins", t0 + 60);
+    }
+    Store s = Store::open(path);
+    const auto g = s.game_record(id);
+    REQUIRE(g);
+    CHECK(g->facts == facts);
+    CHECK(g->settings == rated_dm);
+    CHECK(g->players[0].name == "Liam");
+    CHECK(g->players[1] == guest("Eamon"));
+    CHECK_FALSE(g->rated);
+    CHECK(g->created == t0);
+    CHECK_FALSE(s.game_record(id + 1));
+}
+
+TEST_CASE("a fact out of turn, for a finished game, or of several lines is refused", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const GameId id = s.create_game(jr_casual, {guest("A"), guest("B")}, false, t0).id;
+    CHECK(error_of([&] { s.append_fact(id, 1, "move 1 1 W1A1", ""); }) ==
+          "append_fact: game " + std::to_string(id) + " expects fact 0, not 1");
+    s.append_fact(id, 0, "move 0 1 W1A1", "");
+    CHECK(error_of([&] { s.append_fact(id, 0, "move 0 1 W1A1", ""); }) ==
+          "append_fact: game " + std::to_string(id) + " expects fact 1, not 0");
+    CHECK(error_of([&] { s.append_fact(id, 1, "move 1 2 K1B1\nmove 2 3 W1C1", ""); }) ==
+          "append_fact: a fact and a clock are single lines of at most 1024 bytes");
+    CHECK(error_of([&] { s.append_fact(id, 1, std::string(1025, 'x'), ""); }) ==
+          "append_fact: a fact and a clock are single lines of at most 1024 bytes");
+    CHECK(error_of([&] { s.append_fact(id + 5, 0, "x", ""); }) ==
+          "append_fact: no game " + std::to_string(id + 5));
+    s.finish_game(id, GameOutcome::Draw, "draw", t0);
+    CHECK(error_of([&] { s.append_fact(id, 1, "move 1 2 K1B1", ""); }) ==
+          "append_fact: game " + std::to_string(id) + " is over");
+    CHECK(error_of([&] { s.finish_game(id, GameOutcome::Draw, "draw", t0); }) ==
+          "finish_game: game " + std::to_string(id) + " is already over");
+    CHECK(s.game_record(id)->facts.size() == 1);
+}
+
+TEST_CASE("games in progress survive a close without finishing, and come back for the restart", "[store]") {
+    TempDir dir;
+    const std::string path = dir / "server.db";
+    NewGame a, b;
+    {
+        Store s = Store::open(path);
+        const Account liam = make_account(s, "Liam"), eamon = make_account(s, "Eamon");
+        a = s.create_game(rated_dm, {player(liam), player(eamon)}, true, t0);
+        b = s.create_game(jr_casual, {guest("Nia"), player(liam)}, false, t0 + 5);
+        const GameId done = s.create_game(jr_casual, {guest("X"), guest("Y")}, false, t0).id;
+        s.finish_game(done, GameOutcome::Player0, "X wins", t0 + 9);
+        s.append_fact(a.id, 0, "move 0 1 W3B2", clock_text);
+        s.append_fact(b.id, 0, "move 0 1 W1A1", "c0");
+        s.append_fact(a.id, 1, "move 1 2 K1C3", clock_text);
+        s.append_fact(b.id, 1, "resign 1 black", "c1");
+    }
+    Store s = Store::open(path);
+    const std::vector<GameRecord> games = s.games_in_progress();
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].id == a.id);
+    CHECK(games[0].rated);
+    CHECK(games[0].status == GameStatus::Playing);
+    CHECK_FALSE(games[0].outcome);
+    CHECK(games[0].facts ==
+          std::vector<Fact>{{0, "move 0 1 W3B2", clock_text}, {1, "move 1 2 K1C3", clock_text}});
+    CHECK(games[1].id == b.id);
+    CHECK(games[1].settings == jr_casual);
+    CHECK(games[1].players[0] == guest("Nia"));
+    CHECK(games[1].players[1].name == "Liam");
+    CHECK(games[1].facts == std::vector<Fact>{{0, "move 0 1 W1A1", "c0"}, {1, "resign 1 black", "c1"}});
+    // The join tokens still let the players back in: each its own seat only.
+    CHECK(s.check_join_token(a.id, 0, a.tokens[0]));
+    CHECK(s.check_join_token(a.id, 1, a.tokens[1]));
+    CHECK_FALSE(s.check_join_token(a.id, 1, a.tokens[0]));
+    CHECK_FALSE(s.check_join_token(b.id, 0, a.tokens[0]));
+    CHECK_FALSE(s.check_join_token(a.id, 2, a.tokens[0]));
+    CHECK_FALSE(s.check_join_token(a.id, 0, "not a token"));
+    // The next fact continues the numbering.
+    s.append_fact(a.id, 2, "move 2 3 W2A2", clock_text);
+    s.finish_game(a.id, GameOutcome::Player0, "Liam wins", t0 + 100);
+    CHECK_FALSE(s.check_join_token(a.id, 0, a.tokens[0]));  // a finished game takes nobody back
+    CHECK(s.games_in_progress().size() == 1);
+}
+
+TEST_CASE("a fact committed before a kill -9 is there after it", "[store]") {
+    TempDir dir;
+    const std::string path = dir / "server.db";
+    GameId id;
+    {
+        Store s = Store::open(path);
+        id = s.create_game(jr_casual, {guest("A"), guest("B")}, false, t0).id;
+    }
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        // The server: records facts and dies at once, without closing anything.
+        try {
+            Store s = Store::open(path);
+            for (int i = 0; i < 25; ++i) s.append_fact(id, i, "fact " + std::to_string(i), "clock");
+        } catch (...) {
+            _exit(3);
+        }
+        raise(SIGKILL);
+        _exit(4);
+    }
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    REQUIRE(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == SIGKILL);
+    Store s = Store::open(path);
+    const auto games = s.games_in_progress();
+    REQUIRE(games.size() == 1);
+    REQUIRE(games[0].facts.size() == 25);
+    CHECK(games[0].facts[24] == Fact{24, "fact 24", "clock"});
+}
+
+TEST_CASE("a player's finished games are listed newest first, a page at a time", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account liam = make_account(s, "Liam"), eamon = make_account(s, "Eamon");
+    std::vector<GameId> liams;
+    for (int i = 0; i < 7; ++i) {
+        const bool liam_white = i % 2 == 0;
+        const GamePlayer other = i == 3 ? guest("Nia") : player(eamon);
+        const GameId id =
+            s.create_game(jr_casual, {liam_white ? player(liam) : other, liam_white ? other : player(liam)},
+                          false, t0 + i)
+                .id;
+        liams.push_back(id);
+        s.append_fact(id, 0, "move 0 1 W1A1", "");
+        s.finish_game(id, GameOutcome::Player0, "game " + std::to_string(i), t0 + i + 1);
+    }
+    s.create_game(jr_casual, {player(liam), player(eamon)}, false, t0 + 50);  // in play: not listed
+    s.finish_game(s.create_game(jr_casual, {guest("A"), guest("B")}, false, t0).id, GameOutcome::Draw, "",
+                  t0);
+
+    const auto first = s.finished_games_of(liam.id, 3);
+    REQUIRE(first.size() == 3);
+    CHECK(first[0].id == liams[6]);
+    CHECK(first[1].id == liams[5]);
+    CHECK(first[2].id == liams[4]);
+    CHECK(first[0].facts.empty());  // lists carry no facts
+    CHECK(first[0].result == "game 6");
+    const auto next = s.finished_games_of(liam.id, 3, first.back().id);
+    REQUIRE(next.size() == 3);
+    CHECK(next[0].id == liams[3]);
+    CHECK(next[0].players[0] == guest("Nia"));  // game 3: Liam played second
+    const auto last = s.finished_games_of(liam.id, 3, next.back().id);
+    REQUIRE(last.size() == 1);
+    CHECK(last[0].id == liams[0]);
+    CHECK(s.finished_games_of(eamon.id, 100).size() == 6);
+    CHECK(s.finished_games_of(liam.id, 0).size() == 1);  // at least one
+}
+
+TEST_CASE("the ratings list is per variant, best first", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account a = make_account(s, "Aoife"), b = make_account(s, "Brian"), c = make_account(s, "Cathal");
+    const auto play = [&](const Account& p0, const Account& p1, GameOutcome o, const MatchSettings& m,
+                          UnixTime at) {
+        s.finish_game(s.create_game(m, {player(p0), player(p1)}, true, at).id, o, "", at);
+    };
+    play(a, b, GameOutcome::Player0, rated_dm, t0);
+    play(a, c, GameOutcome::Player0, rated_dm, t0 + 10);
+    play(c, b, GameOutcome::Draw, rated_dm, t0 + 20);
+    MatchSettings jr = rated_dm;
+    jr.variant = {3, Rules::Rogers};
+    play(b, c, GameOutcome::Player0, jr, t0 + 30);
+
+    const auto list = s.ratings_list(rated_dm.variant, t0 + 30);
+    REQUIRE(list.size() == 3);
+    CHECK(list[0].name == "Aoife");
+    CHECK(list[0].record.wins == 2);
+    CHECK(list[0].record.games == 2);
+    CHECK(list[0].record.rating.rating > list[1].record.rating.rating);
+    CHECK(list[1].record.rating.rating >= list[2].record.rating.rating);
+    CHECK(list[2].record.losses + list[1].record.losses == 2);
+    CHECK(s.ratings_list(rated_dm.variant, t0 + 30, 2).size() == 2);
+    const auto jr_list = s.ratings_list(jr.variant, t0 + 30);
+    REQUIRE(jr_list.size() == 2);
+    CHECK(jr_list[0].name == "Brian");
+    CHECK(s.ratings_list({3, Rules::Official}, t0).empty());
+    CHECK(s.rated_variants() == std::vector<Variant>{{4, Rules::Official}, {3, Rules::Rogers}});
+
+    // A year later the deviations have grown, the ratings have not moved.
+    const auto later = s.ratings_list(rated_dm.variant, t0 + 365 * day);
+    CHECK(later[0].record.rating.rating == list[0].record.rating.rating);
+    CHECK(later[0].record.rating.deviation > list[0].record.rating.deviation + 10);
+    CHECK(s.rating_of(a.id, rated_dm.variant, t0 + 365 * day).rating.deviation ==
+          Approx(later[0].record.rating.deviation));
+}
+
+TEST_CASE("a rating after a long absence starts from a wider deviation", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account a = make_account(s, "Aoife"), b = make_account(s, "Brian");
+    for (int i = 0; i < 10; ++i)
+        s.finish_game(s.create_game(rated_dm, {player(a), player(b)}, true, t0 + i).id,
+                      i % 2 ? GameOutcome::Player1 : GameOutcome::Player0, "", t0 + i);
+    // Even results: back near 1500, fairly sure.
+    const RatingRecord settled = s.rating_of(a.id, rated_dm.variant, t0 + 10);
+    // The same win now, or after two years away: the second moves the rating more.
+    const auto soon = s.finish_game(s.create_game(rated_dm, {player(a), player(b)}, true, t0 + 20).id,
+                                    GameOutcome::Player0, "", t0 + 20);
+    REQUIRE(soon);
+    const double soon_gain = (*soon)[0].after - (*soon)[0].before;
+    const auto late = s.finish_game(s.create_game(rated_dm, {player(b), player(a)}, true, t0 + 730 * day).id,
+                                    GameOutcome::Player1, "", t0 + 730 * day);
+    REQUIRE(late);
+    const double late_gain = (*late)[1].after - (*late)[1].before;
+    CHECK(settled.rating.deviation < 200);
+    CHECK(late_gain > 1.3 * soon_gain);
+}
+
+TEST_CASE("a tournament: players, pairings, a game that decides its pairing, a forfeit", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account a = make_account(s, "Aoife"), b = make_account(s, "Brian"), c = make_account(s, "Cathal");
+    const TournamentId t = s.create_tournament("Spring cup", "round-robin first-to 2 dm 2m 5m 30s", a.id, t0);
+    CHECK(s.join_tournament(t, a.id, t0 + 1));
+    CHECK(s.join_tournament(t, b.id, t0 + 2));
+    CHECK(s.join_tournament(t, c.id, t0 + 3));
+    CHECK_FALSE(s.join_tournament(t, b.id, t0 + 4));
+    s.set_tournament_state(t, TournamentState::Running);
+
+    const PairingId ab = s.add_pairing(t, 1, a.id, b.id);
+    const PairingId bye = s.add_pairing(t, 1, c.id, std::nullopt);
+    const PairingId cb = s.add_pairing(t, 2, c.id, b.id);
+    const GameId game = s.create_game(rated_dm, {player(b), player(a)}, true, t0 + 10, t).id;
+    s.set_pairing_game(ab, game);
+    s.set_pairing_outcome(bye, PairingOutcome::A);
+    // Brian (player 0 of the game, player b of the pairing) wins.
+    REQUIRE(s.finish_game(game, GameOutcome::Player0, "Brian wins 2-0", t0 + 20));
+    s.set_pairing_outcome(cb, PairingOutcome::B);  // Cathal did not come: a forfeit
+    s.withdraw_from_tournament(t, c.id);
+
+    const auto rec = s.tournament(t);
+    REQUIRE(rec);
+    CHECK(rec->name == "Spring cup");
+    CHECK(rec->terms == "round-robin first-to 2 dm 2m 5m 30s");
+    CHECK(rec->state == TournamentState::Running);
+    CHECK(rec->created_by == a.id);
+    REQUIRE(rec->players.size() == 3);
+    CHECK(rec->players[0].name == "Aoife");
+    CHECK(rec->players[2].name == "Cathal");
+    CHECK(rec->players[2].withdrawn);
+    CHECK_FALSE(rec->players[1].withdrawn);
+    REQUIRE(rec->pairings.size() == 3);
+    CHECK(rec->pairings[0].id == ab);
+    CHECK(rec->pairings[0].game == game);
+    CHECK(rec->pairings[0].outcome == PairingOutcome::B);
+    CHECK(rec->pairings[1].id == bye);
+    CHECK_FALSE(rec->pairings[1].b);
+    CHECK(rec->pairings[1].outcome == PairingOutcome::A);
+    CHECK(rec->pairings[2].round == 2);
+    CHECK(rec->pairings[2].outcome == PairingOutcome::B);
+    CHECK(s.game_record(game)->tournament == t);
+
+    CHECK(s.tournaments(TournamentState::Running).size() == 1);
+    CHECK(s.tournaments(TournamentState::Open).empty());
+    s.set_tournament_state(t, TournamentState::Over);
+    CHECK(s.tournaments(TournamentState::Over)[0].id == t);
+    CHECK_FALSE(s.tournament(t + 1));
+
+    // Only players of the tournament are paired; only its games decide its pairings.
+    const Account d = make_account(s, "Dara");
+    CHECK_THAT(error_of([&] { s.add_pairing(t, 3, a.id, d.id); }),
+               Catch::Contains("FOREIGN KEY constraint failed"));
+    const GameId outside = s.create_game(rated_dm, {player(a), player(b)}, true, t0).id;
+    CHECK(error_of([&] { s.set_pairing_game(cb, outside); }) ==
+          "set_pairing_game: pairing " + std::to_string(cb) + " and game " + std::to_string(outside) +
+              " are not of one tournament");
+}
+
+TEST_CASE("the ratings table lines up names by characters, not bytes", "[store]") {
+    std::vector<RatingsRow> rows;
+    const char* names[] = {"Émile",  "Bo",   "Σωκράτης", "Aoife", "Brian",
+                           "Cathal", "Dara", "Eoin",     "Fionn", "Gráinne"};
+    for (int i = 0; i < 10; ++i)
+        rows.push_back(RatingsRow{i + 1, names[i],
+                                  RatingRecord{{1900.4 - 50 * i, 60.5 + i, 0.06}, 10 + i, 7, 2, 1 + i, t0}});
+    const std::string table = ratings_table({3, Rules::Rogers}, rows);
+    const std::string expected =
+        "rogers rules, 3x3\n"
+        " #  name      rating  deviation  games  won-lost-drawn\n"
+        " 1  Émile       1900         61     10  7-2-1\n"
+        " 2  Bo          1850         62     11  7-2-2\n"
+        " 3  Σωκράτης    1800         63     12  7-2-3\n"
+        " 4  Aoife       1750         64     13  7-2-4\n"
+        " 5  Brian       1700         65     14  7-2-5\n"
+        " 6  Cathal      1650         66     15  7-2-6\n"
+        " 7  Dara        1600         67     16  7-2-7\n"
+        " 8  Eoin        1550         68     17  7-2-8\n"
+        " 9  Fionn       1500         69     18  7-2-9\n"
+        "10  Gráinne     1450         70     19  7-2-10\n";  // deviations from 60.5 up, rounded half up
+    CHECK(table == expected);
+}
