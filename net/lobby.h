@@ -47,6 +47,20 @@ constexpr int lobby_max_first_to = 9;           // round wins a lobby match may 
 constexpr int max_tournament_players = 64;
 constexpr int max_swiss_rounds = 20;
 constexpr int max_count = 1'000'000'000;  // games, wins, watchers, ranks...
+constexpr std::size_t max_table = 10'000;  // entries a client keeps in each table (players, seeks, ...)
+constexpr std::size_t max_record_bytes = 1 << 20;  // a game record as fetched (saves' file limit)
+constexpr std::size_t max_record_lines = 20'000;
+constexpr std::size_t max_open_queries = 8;  // a client's queries waiting for their answers
+
+// Timeouts and rates (milliseconds), the same for both sides (docs/lobby.md, "Timeouts").
+constexpr Millis hello_timeout = 5000;       // server: the client's greeting, after connecting
+constexpr Millis answer_timeout = 10000;     // client: the server's greeting, and its answer to a login
+constexpr Millis login_timeout = 120000;     // server: a login that works, after the greeting
+constexpr Millis ping_after = 10000;         // a side that has sent nothing this long pings
+constexpr Millis dead_after = 30000;         // received nothing this long: the other side is gone
+constexpr Millis challenge_expiry = 60000;   // server: an unanswered challenge goes (`unseek ID expired`)
+constexpr int chat_burst = 5;                // chat lines at once, then one every chat_every
+constexpr Millis chat_every = 2000;
 
 // Who plays under a name: a person, a computer (--bot; registered and rated like everyone), or a
 // guest (a person without registration, unrated, shown as "~Name").

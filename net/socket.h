@@ -40,7 +40,8 @@ class Fd {
 struct Endpoint {
     std::string host;
     int port = 0;
-    std::string path;  // a unix-domain socket (then host and port are unused); "" for TCP
+    std::string path{};  // a unix-domain socket (then host and port are unused); "" for TCP. ({}: so
+                         // that Endpoint{host, port} needs no third field)
     bool is_unix() const { return !path.empty(); }
     friend bool operator==(const Endpoint&, const Endpoint&) = default;
 };
