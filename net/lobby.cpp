@@ -256,9 +256,15 @@ ClockSettings clock_words(const std::vector<std::string_view>& w) {
     return c;
 }
 
+// The words of terms. Terms also come from outside any line (a --seek flag): the text is checked as a
+// line is, so that an error never quotes bytes that are not printable UTF-8.
 std::vector<std::string_view> split(std::string_view text) {
     std::vector<std::string_view> out;
     if (text.empty()) return out;
+    if (text.size() > 200) bad("terms: longer than 200 bytes");
+    if (!valid_utf8(text)) bad("terms: not UTF-8 text");
+    for (char c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) bad("terms: a control character");
     Words w(text);
     while (!w.done()) {
         if (out.size() == 16) bad("terms: too many words");

@@ -216,6 +216,13 @@ TEST_CASE("terms that are not terms are refused with the reason", "[net][lobby][
     CHECK(terms_error("official 4 3h+0s first-to 1 casual") == "a Fischer game time is 10s to 2h");
     CHECK(terms_error("official 4 5m+2m first-to 1 casual") == "a Fischer increment is 0s to 1m");
     CHECK(terms_error("official  4 dm first-to 2 rated") == "one space between words");
+    // Terms from a flag have not been through the line checks: they are checked the same way.
+    CHECK(terms_error("official 4 \xF5\x98\x9E\x92 first-to 2 rated") == "not UTF-8 text");
+    CHECK(terms_error("official 4 dm\tfirst-to 2 rated") == "a control character");
+    CHECK(terms_error(std::string(201, 'x')) == "longer than 200 bytes");
+    std::string clock_why;
+    CHECK_FALSE(parse_terms_clock("Li\xA9\x92\xDF\xF5\x98\x9E\x92\x9A", &clock_why));
+    CHECK(clock_why == "not UTF-8 text");
     CHECK(terms_error("") ==
           "terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
 
