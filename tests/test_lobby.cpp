@@ -3,6 +3,7 @@
 // terms that one parser reads for the lobby, the server and --seek.
 #include <set>
 
+#include "engine/text.h"
 #include "net/lobby.h"
 #include "support.h"
 
@@ -505,4 +506,39 @@ TEST_CASE("ratings travel in a fixed order of variants", "[net][lobby]") {
     CHECK(variant_index(Variant{3, Rules::Rogers}) == 3);
     CHECK(rating_text(Rating{1623, 85}) == "1623/85");
     CHECK(rating_text(std::nullopt) == "-");
+}
+
+TEST_CASE("docs/lobby.md: every example reads as its row says, and every message is there", "[net][lobby][docs]") {
+    const std::string doc = test::read_text("docs/lobby.md");
+    std::set<std::string> documented;
+    int rows = 0;
+    std::size_t at = 0;
+    while (at < doc.size()) {
+        const std::size_t nl = doc.find('\n', at);
+        const std::string row = doc.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+        at = nl == std::string::npos ? doc.size() : nl + 1;
+        // | `verb fields` | client/server/both | `example` | meaning |
+        if (!row.starts_with("| `")) continue;
+        std::vector<std::string> cells;
+        for (std::size_t p = 1; p < row.size();) {
+            const std::size_t bar = row.find(" |", p);
+            if (bar == std::string::npos) break;
+            cells.push_back(std::string(trim(row.substr(p, bar - p))));
+            p = bar + 2;
+        }
+        if (cells.size() < 4 || (cells[1] != "client" && cells[1] != "server" && cells[1] != "both")) continue;
+        INFO(row);
+        REQUIRE(cells[2].size() > 2);
+        const std::string example = cells[2].substr(1, cells[2].size() - 2);
+        const Message m = parsed(example);
+        const std::string named = cells[0].substr(1, cells[0].find_first_of(" `", 1) - 1);
+        CHECK(verb(m) == named);
+        CHECK(sender(m) == (cells[1] == "client"   ? Sender::Client
+                            : cells[1] == "server" ? Sender::Server
+                                                   : Sender::Both));
+        documented.insert(verb(m));
+        ++rows;
+    }
+    CHECK(rows >= int(std::variant_size_v<Message>));
+    CHECK(documented.size() == std::variant_size_v<Message>);
 }
