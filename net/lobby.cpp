@@ -19,7 +19,7 @@ using fields::small;
 using fields::Words;
 
 constexpr std::int64_t max_token = 1'000'000'000'000'000'000LL;
-constexpr int max_score = max_first_to;        // the engine's bound; terms bound a lobby match further
+constexpr int max_score = max_first_to;              // the engine's bound; terms bound a lobby match further
 constexpr Millis max_left = 100 * max_clock_millis;  // a Fischer clock grows with its increments
 constexpr int max_round = 1000;
 constexpr int max_points = 2 * 1000;  // half points
@@ -32,7 +32,7 @@ struct VerbInfo {
     bool free_text;
 };
 constexpr VerbInfo verbs[] = {
-    {"lobby", Sender::Client, false},      {"login", Sender::Client, false},   // (a password is free text)
+    {"lobby", Sender::Client, false},      {"login", Sender::Client, false},  // (a password is free text)
     {"password", Sender::Client, true},    {"secret", Sender::Client, false},
     {"post", Sender::Client, false},       {"challenge", Sender::Client, false},
     {"accept", Sender::Client, false},     {"decline", Sender::Client, false},
@@ -75,7 +75,8 @@ E word_of(std::string_view w, const char* const (&words)[N], const char* what) {
     for (std::size_t i = 0; i < N; ++i)
         if (w == words[i]) return E(i);
     std::string expected;
-    for (std::size_t i = 0; i < N; ++i) expected += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + words[i];
+    for (std::size_t i = 0; i < N; ++i)
+        expected += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + words[i];
     bad(std::string(what) + ": expected " + expected + ", not " + shown(w));
 }
 
@@ -106,8 +107,8 @@ std::size_t utf8_chars(std::string_view s) {
 
 std::string registered(std::string_view w, const char* what) {
     if (!valid_name(w))
-        bad(std::string(what) + ": not a name (2 to 20 letters, digits, '-' or '_', a letter first): " +
-            shown(w));
+        bad(std::string(what) +
+            ": not a name (2 to 20 letters, digits, '-' or '_', a letter first): " + shown(w));
     return std::string(w);
 }
 
@@ -207,7 +208,9 @@ Terms terms_field(Words& w, const char* what) {
 }
 
 // Free text that ends a line (may be empty), cleaned.
-std::string text_field(Words& w, std::size_t chars) { return w.done() ? std::string() : clean_text(w.rest(), chars); }
+std::string text_field(Words& w, std::size_t chars) {
+    return w.done() ? std::string() : clean_text(w.rest(), chars);
+}
 
 std::string nonempty_text(Words& w, std::size_t chars, const char* what) {
     std::string t = text_field(w, chars);
@@ -301,7 +304,8 @@ Terms terms_words(std::string_view text) {
         bad("terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
     Terms t;
     t.settings.variant = variant_fields(w[0], w[1], "terms");
-    t.settings.clock = clock_words(std::vector<std::string_view>(w.begin() + 2, w.begin() + std::ptrdiff_t(first_to)));
+    t.settings.clock =
+        clock_words(std::vector<std::string_view>(w.begin() + 2, w.begin() + std::ptrdiff_t(first_to)));
     t.settings.first_to = small(w[first_to + 1], 1, lobby_max_first_to, "terms: first-to");
     const std::string_view mode = w[first_to + 2];
     if (mode != "rated" && mode != "casual") bad("terms: expected rated or casual, not " + shown(mode));
@@ -415,7 +419,8 @@ Message parse_words(std::string_view v, Words& w) {
         m.how = word_of<How>(w.next(), how_words, "welcome: how");
         m.ratings = ratings_field(w, "welcome: rating");
         end_of_line(w);
-        if ((m.role == Role::Guest) != valid_guest_name(m.name) || (m.role == Role::Guest) != (m.how == How::Guest))
+        if ((m.role == Role::Guest) != valid_guest_name(m.name) ||
+            (m.role == Role::Guest) != (m.how == How::Guest))
             bad("welcome: a guest, and only a guest, has a name starting with ~ and comes in as a guest");
         if (m.role == Role::Guest && m.ratings != Ratings{}) bad("welcome: a guest has no rating");
         return m;
@@ -431,7 +436,8 @@ Message parse_words(std::string_view v, Words& w) {
     if (v == "ok") {
         Ok o;
         const std::string_view what = w.next();
-        if (what != "password" && what != "secret") bad("ok: expected password or secret, not " + shown(what));
+        if (what != "password" && what != "secret")
+            bad("ok: expected password or secret, not " + shown(what));
         o.verb = std::string(what);
         o.text = text_field(w, max_text);
         return o;
@@ -441,7 +447,8 @@ Message parse_words(std::string_view v, Words& w) {
         p.name = any_name(w.next(), "player");
         p.role = word_of<Role>(w.next(), role_words, "player: role");
         const std::string_view state = w.next();
-        if (state != "idle" && state != "playing") bad("player: expected idle or playing, not " + shown(state));
+        if (state != "idle" && state != "playing")
+            bad("player: expected idle or playing, not " + shown(state));
         p.playing = state == "playing";
         p.ratings = ratings_field(w, "player: rating");
         end_of_line(w);
@@ -610,7 +617,9 @@ std::string name_or_star(const std::string& n) { return n.empty() ? std::string(
 
 std::string left_text(const std::optional<Millis>& l) { return l ? std::to_string(*l) : std::string("-"); }
 
-std::string pair_text(const std::array<int, 2>& p) { return std::to_string(p[0]) + " " + std::to_string(p[1]); }
+std::string pair_text(const std::array<int, 2>& p) {
+    return std::to_string(p[0]) + " " + std::to_string(p[1]);
+}
 
 // Free text after `head`: cleaned, cut to fit the line; nothing (not even the space) when empty.
 std::string with_text(const std::string& head, std::string_view text, std::size_t chars) {
@@ -632,7 +641,9 @@ struct Writer {
     std::string operator()(const SetPassword& p) const { return "password " + p.password; }
     std::string operator()(const AddSecret& a) const { return "secret " + a.secret; }
     std::string operator()(const Post& p) const { return "post " + terms_text(p.terms); }
-    std::string operator()(const Challenge& c) const { return "challenge " + c.name + " " + terms_text(c.terms); }
+    std::string operator()(const Challenge& c) const {
+        return "challenge " + c.name + " " + terms_text(c.terms);
+    }
     std::string operator()(const Accept& a) const { return "accept " + std::to_string(a.id); }
     std::string operator()(const Decline& d) const { return "decline " + std::to_string(d.id); }
     std::string operator()(const Withdraw& d) const { return "withdraw " + std::to_string(d.id); }
@@ -643,8 +654,8 @@ struct Writer {
     }
     std::string operator()(const RecordQuery& q) const { return "record " + q.game; }
     std::string operator()(const RatingsQuery& q) const {
-        return std::string("ratings ") + rules_name(q.variant.rules) + " " + std::to_string(q.variant.size) + " " +
-               std::to_string(q.page);
+        return std::string("ratings ") + rules_name(q.variant.rules) + " " + std::to_string(q.variant.size) +
+               " " + std::to_string(q.page);
     }
     std::string operator()(const Create& c) const {
         return "create " + format_text(c.format) + " " + std::to_string(c.max_players) + " " +
@@ -658,7 +669,8 @@ struct Writer {
         return with_text("server gobblet " + std::to_string(s.version), s.text, max_text);
     }
     std::string operator()(const Welcome& m) const {
-        return "welcome " + m.name + " " + role_word(m.role) + " " + how_word(m.how) + ratings_text(m.ratings);
+        return "welcome " + m.name + " " + role_word(m.role) + " " + how_word(m.how) +
+               ratings_text(m.ratings);
     }
     std::string operator()(const Refused& r) const {
         return with_text("refused " + r.verb + " " + refusal_word(r.code), r.text, max_text);
@@ -679,14 +691,14 @@ struct Writer {
     std::string operator()(const MatchStart& m) const {
         const std::string context =
             m.tournament ? std::to_string(m.tournament) + "/" + std::to_string(m.round) : std::string("-");
-        return "match " + m.game + " " + colour_word(m.colour) + " " + m.opponent + " " + m.code + " " + context +
-               " " + terms_text(m.terms);
+        return "match " + m.game + " " + colour_word(m.colour) + " " + m.opponent + " " + m.code + " " +
+               context + " " + terms_text(m.terms);
     }
     std::string operator()(const GameItem& g) const {
         return "game " + g.game + " " + g.names[0] + " " + g.names[1] + " " + pair_text(g.score) + " " +
                left_text(g.left[0]) + " " + left_text(g.left[1]) + " " +
-               (g.running < 0 ? std::string("-") : std::to_string(g.running)) + " " + std::to_string(g.watchers) +
-               " " + terms_text(g.terms);
+               (g.running < 0 ? std::string("-") : std::to_string(g.running)) + " " +
+               std::to_string(g.watchers) + " " + terms_text(g.terms);
     }
     std::string operator()(const Over& o) const {
         return with_text("over " + o.game + " " + verdict_word(o.result) + " " + pair_text(o.score), o.text,
@@ -696,14 +708,14 @@ struct Writer {
     std::string operator()(const Chat& c) const { return with_text("chat " + c.from, c.text, max_text); }
     std::string operator()(const Notice& n) const { return with_text("notice", n.text, max_text); }
     std::string operator()(const HistoryItem& h) const {
-        return "played " + h.game + " " + h.date + " " + h.names[0] + " " + h.names[1] + " " + pair_text(h.score) +
-               " " + verdict_word(h.result) + " " + terms_text(h.terms);
+        return "played " + h.game + " " + h.date + " " + h.names[0] + " " + h.names[1] + " " +
+               pair_text(h.score) + " " + verdict_word(h.result) + " " + terms_text(h.terms);
     }
     std::string operator()(const RecordLine& l) const { return with_text("line", l.text, max_record_text); }
     std::string operator()(const RatingItem& r) const {
-        return "rated " + std::to_string(r.rank) + " " + r.name + " " + std::to_string(r.rating.rating) + " " +
-               std::to_string(r.rating.deviation) + " " + std::to_string(r.games) + " " + std::to_string(r.wins) +
-               " " + std::to_string(r.losses) + " " + std::to_string(r.draws);
+        return "rated " + std::to_string(r.rank) + " " + r.name + " " + std::to_string(r.rating.rating) +
+               " " + std::to_string(r.rating.deviation) + " " + std::to_string(r.games) + " " +
+               std::to_string(r.wins) + " " + std::to_string(r.losses) + " " + std::to_string(r.draws);
     }
     std::string operator()(const TournamentItem& t) const {
         return "tournament " + std::to_string(t.id) + " " + t.organizer + " " + format_text(t.format) + " " +
@@ -754,8 +766,8 @@ std::optional<Terms> parse_terms(std::string_view text, std::string* why) {
 }
 
 std::string terms_text(const Terms& t) {
-    return std::string(rules_name(t.settings.variant.rules)) + " " + std::to_string(t.settings.variant.size) + " " +
-           terms_clock_text(t.settings.clock) + " first-to " + std::to_string(t.settings.first_to) +
+    return std::string(rules_name(t.settings.variant.rules)) + " " + std::to_string(t.settings.variant.size) +
+           " " + terms_clock_text(t.settings.clock) + " first-to " + std::to_string(t.settings.first_to) +
            (t.rated ? " rated" : " casual");
 }
 
@@ -775,7 +787,8 @@ std::string terms_clock_text(const ClockSettings& c) {
         case ClockKind::None: return "none";
         case ClockKind::Dm:
             if (c == dm_preset()) return "dm";
-            return "dm " + duration_text(c.turn) + " " + duration_text(c.reserve) + " " + duration_text(c.chunk);
+            return "dm " + duration_text(c.turn) + " " + duration_text(c.reserve) + " " +
+                   duration_text(c.chunk);
         case ClockKind::Fischer: return duration_text(c.game) + "+" + duration_text(c.increment);
     }
     return "none";
@@ -785,8 +798,8 @@ std::string terms_description(const Terms& t) {
     const MatchSettings& s = t.settings;
     const std::string size = std::to_string(s.variant.size);
     return std::string(rules_name(s.variant.rules)) + " rules, " + size + "x" + size + ", " +
-           (s.first_to == 1 ? std::string("a single game") : "first to " + std::to_string(s.first_to)) + ", " +
-           clock_description(s.clock) + (t.rated ? ", rated" : ", casual");
+           (s.first_to == 1 ? std::string("a single game") : "first to " + std::to_string(s.first_to)) +
+           ", " + clock_description(s.clock) + (t.rated ? ", rated" : ", casual");
 }
 
 bool valid_name(std::string_view name) { return name_body(name, max_name); }
@@ -814,7 +827,8 @@ std::string password_problem(std::string_view p) {
     if (p.size() > max_password) return "a password has at most " + std::to_string(max_password) + " bytes";
     if (!valid_utf8(p)) return "a password is UTF-8 text";
     for (char ch : p)
-        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F) return "a password has no control characters";
+        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F)
+            return "a password has no control characters";
     if (utf8_chars(p) < min_password)
         return "a password has at least " + std::to_string(min_password) + " characters";
     return {};

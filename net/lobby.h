@@ -32,8 +32,8 @@ namespace gobblet::net::lobby {
 constexpr int protocol_version = 1;
 
 // Limits (docs/lobby.md, "Limits"). Lines, chat and reasons as in the game protocol.
-constexpr std::size_t max_text = net::max_text;  // chat, reasons, notices: characters
-constexpr std::size_t max_record_text = 400;     // one line of a game record: characters
+constexpr std::size_t max_text = net::max_text;     // chat, reasons, notices: characters
+constexpr std::size_t max_record_text = 400;        // one line of a game record: characters
 constexpr std::size_t min_name = 2, max_name = 20;  // a registered name: characters (all ASCII)
 constexpr std::size_t max_guest_name = 24;          // "~" and the name, with the server's suffix
 constexpr std::size_t secret_digits = 64;           // a machine secret: 32 random bytes in hex
@@ -46,20 +46,20 @@ constexpr std::int64_t max_id = 1'000'000'000;  // seek, challenge and tournamen
 constexpr int lobby_max_first_to = 9;           // round wins a lobby match may ask for
 constexpr int max_tournament_players = 64;
 constexpr int max_swiss_rounds = 20;
-constexpr int max_count = 1'000'000'000;  // games, wins, watchers, ranks...
+constexpr int max_count = 1'000'000'000;   // games, wins, watchers, ranks...
 constexpr std::size_t max_table = 10'000;  // entries a client keeps in each table (players, seeks, ...)
 constexpr std::size_t max_record_bytes = 1 << 20;  // a game record as fetched (saves' file limit)
 constexpr std::size_t max_record_lines = 20'000;
 constexpr std::size_t max_open_queries = 8;  // a client's queries waiting for their answers
 
 // Timeouts and rates (milliseconds), the same for both sides (docs/lobby.md, "Timeouts").
-constexpr Millis hello_timeout = 5000;       // server: the client's greeting, after connecting
-constexpr Millis answer_timeout = 10000;     // client: the server's greeting, and its answer to a login
-constexpr Millis login_timeout = 120000;     // server: a login that works, after the greeting
-constexpr Millis ping_after = 10000;         // a side that has sent nothing this long pings
-constexpr Millis dead_after = 30000;         // received nothing this long: the other side is gone
-constexpr Millis challenge_expiry = 60000;   // server: an unanswered challenge goes (`unseek ID expired`)
-constexpr int chat_burst = 5;                // chat lines at once, then one every chat_every
+constexpr Millis hello_timeout = 5000;      // server: the client's greeting, after connecting
+constexpr Millis answer_timeout = 10000;    // client: the server's greeting, and its answer to a login
+constexpr Millis login_timeout = 120000;    // server: a login that works, after the greeting
+constexpr Millis ping_after = 10000;        // a side that has sent nothing this long pings
+constexpr Millis dead_after = 30000;        // received nothing this long: the other side is gone
+constexpr Millis challenge_expiry = 60000;  // server: an unanswered challenge goes (`unseek ID expired`)
+constexpr int chat_burst = 5;               // chat lines at once, then one every chat_every
 constexpr Millis chat_every = 2000;
 
 // Who plays under a name: a person, a computer (--bot; registered and rated like everyone), or a
@@ -330,7 +330,7 @@ struct MatchStart {
     std::string game;
     Color colour = Color::White;
     std::string opponent;
-    std::string code;  // normalized (net/code.h): 4 to 32 capitals and digits
+    std::string code;   // normalized (net/code.h): 4 to 32 capitals and digits
     Id tournament = 0;  // 0: not a tournament's
     int round = 0;
     Terms terms;
@@ -453,12 +453,11 @@ struct Error {
     friend bool operator==(const Error&, const Error&) = default;
 };
 
-using Message =
-    std::variant<Hello, Login, SetPassword, AddSecret, Post, Challenge, Accept, Decline, Withdraw, Watch, Say,
-                 HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start, StandingsQuery, Server,
-                 Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek, MatchStart, GameItem, Over, Watching,
-                 Chat, Notice, HistoryItem, RecordLine, RatingItem, TournamentItem, Closed, StandingItem, End,
-                 Ping, Pong, Bye, Error>;
+using Message = std::variant<Hello, Login, SetPassword, AddSecret, Post, Challenge, Accept, Decline, Withdraw,
+                             Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start,
+                             StandingsQuery, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek,
+                             MatchStart, GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine,
+                             RatingItem, TournamentItem, Closed, StandingItem, End, Ping, Pong, Bye, Error>;
 
 enum class Sender : std::uint8_t { Client, Server, Both };
 // The verb of a message and who may send it: one table, in the order of Message's alternatives.

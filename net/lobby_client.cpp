@@ -26,8 +26,10 @@ std::string seconds(Millis ms) { return std::to_string((ms + 999) / 1000) + " s"
 
 // The List an answer item or query belongs to.
 std::optional<List> answer_list(const Message& m) {
-    if (std::holds_alternative<HistoryQuery>(m) || std::holds_alternative<HistoryItem>(m)) return List::History;
-    if (std::holds_alternative<RatingsQuery>(m) || std::holds_alternative<RatingItem>(m)) return List::Ratings;
+    if (std::holds_alternative<HistoryQuery>(m) || std::holds_alternative<HistoryItem>(m))
+        return List::History;
+    if (std::holds_alternative<RatingsQuery>(m) || std::holds_alternative<RatingItem>(m))
+        return List::Ratings;
     if (std::holds_alternative<StandingsQuery>(m) || std::holds_alternative<StandingItem>(m))
         return List::Standings;
     if (std::holds_alternative<RecordQuery>(m) || std::holds_alternative<RecordLine>(m)) return List::Record;
@@ -114,11 +116,13 @@ std::string Tables::answer_item(const Message& m, std::deque<Event>& out) {
     const List list = end ? std::get<End>(m).list : *answer_list(m);
     const char* word = list_word(list);
     if (open_.empty() || answer_list(open_.front().query) != list)
-        return std::string(end ? "the end of " : "") + (end ? "" : "an item of ") + word + " that nobody asked for";
+        return std::string(end ? "the end of " : "") + (end ? "" : "an item of ") + word +
+               " that nobody asked for";
     Open& o = open_.front();
     if (!end) {
         if (o.items.size() >= answer_limit(list))
-            return std::string("more than ") + std::to_string(answer_limit(list)) + " items in an answer of " + word;
+            return std::string("more than ") + std::to_string(answer_limit(list)) +
+                   " items in an answer of " + word;
         if (const auto* line = std::get_if<RecordLine>(&m)) {
             o.bytes += line->text.size() + 1;
             if (o.bytes > max_record_bytes) return "a record longer than 1 MiB";
@@ -225,10 +229,13 @@ std::unique_ptr<Client> Client::start(const Config& c, Millis now, std::string* 
     if (!valid_name(c.name))
         return fail("a name has 2 to 20 letters, digits, '-' or '_', and starts with a letter");
     if (c.role == Role::Guest) return fail("a guest is asked for with the guest flag, not as a role");
-    if (c.guest && c.role == Role::Bot) return fail("a computer player registers its name: it cannot be a guest");
+    if (c.guest && c.role == Role::Bot)
+        return fail("a computer player registers its name: it cannot be a guest");
     if (!c.secret.empty() && !valid_secret(c.secret)) return fail("a machine secret is 64 hex digits");
-    if (!c.server.is_unix() && c.server.host.empty()) return fail("say which server, as HOST:PORT or unix:PATH");
-    if (!c.server.is_unix() && c.server.port == 0) return fail("port 0 cannot be connected to: give the server's port");
+    if (!c.server.is_unix() && c.server.host.empty())
+        return fail("say which server, as HOST:PORT or unix:PATH");
+    if (!c.server.is_unix() && c.server.port == 0)
+        return fail("port 0 cannot be connected to: give the server's port");
     std::unique_ptr<Client> client(new Client(c));
     client->guest_ = c.guest;
     client->connect(now);
@@ -352,7 +359,8 @@ void Client::timers(Millis now) {
             return;
         case Phase::Greeted:
         case Phase::Lobby:
-            if (now - last_received_ >= dead_after) return lose("no word from the server for " + seconds(dead_after), now);
+            if (now - last_received_ >= dead_after)
+                return lose("no word from the server for " + seconds(dead_after), now);
             if (now - last_sent_ >= ping_after) {
                 ping_token_ = now;
                 send(Ping{now}, now);
@@ -380,7 +388,8 @@ void Client::lose(const std::string& why, Millis now) {
     ping_token_ = -1;
     phase_ = Phase::Waiting;
     const std::string r = random_bytes(2);
-    const double random = double((static_cast<unsigned char>(r[0]) << 8) | static_cast<unsigned char>(r[1])) / 65536.0;
+    const double random =
+        double((static_cast<unsigned char>(r[0]) << 8) | static_cast<unsigned char>(r[1])) / 65536.0;
     const Millis delay = reconnect_delay(attempts_ - 1, random);
     retry_at_ = now + delay;
     Event e = event(Event::Kind::Lost, why);
@@ -446,12 +455,14 @@ void Client::handle(const Message& m, Millis now) {
             const auto* s = std::get_if<Server>(&m);
             if (!s) return fail(std::string("expected the server's greeting, not ") + verb(m), now);
             if (s->version != protocol_version) {
-                send(Bye{"this program speaks gobblet lobby protocol version " + std::to_string(protocol_version)},
+                send(Bye{"this program speaks gobblet lobby protocol version " +
+                         std::to_string(protocol_version)},
                      now);
                 conn_.flush();
                 conn_ = LineConn();
-                return finish("the server speaks gobblet lobby protocol version " + std::to_string(s->version) +
-                              ", this program version " + std::to_string(protocol_version) +
+                return finish("the server speaks gobblet lobby protocol version " +
+                              std::to_string(s->version) + ", this program version " +
+                              std::to_string(protocol_version) +
                               (s->version > protocol_version ? ": update gobblet" : ": the server is older"));
             }
             emit(event(Event::Kind::Connected, s->text));
@@ -461,7 +472,8 @@ void Client::handle(const Message& m, Millis now) {
         case Phase::Greeted:
         case Phase::LoggingIn: {
             if (std::holds_alternative<Notice>(m)) return emit(message_event(Event::Kind::Line, m));
-            if (phase_ == Phase::Greeted) return fail(std::string("a message before logging in: ") + verb(m), now);
+            if (phase_ == Phase::Greeted)
+                return fail(std::string("a message before logging in: ") + verb(m), now);
             if (const auto* r = std::get_if<Refused>(&m); r && r->verb == "login") {
                 phase_ = Phase::Greeted;
                 password_.clear();  // a refused password is not tried again
@@ -470,10 +482,12 @@ void Client::handle(const Message& m, Millis now) {
             const auto* w = std::get_if<Welcome>(&m);
             if (!w) return fail(std::string("expected welcome, not ") + verb(m), now);
             const bool as_guest = w->role == Role::Guest;
-            if (as_guest != guest_) return fail("welcomed as a guest without asking, or not as one when asking", now);
+            if (as_guest != guest_)
+                return fail("welcomed as a guest without asking, or not as one when asking", now);
             if (!as_guest && name_key(w->name) != name_key(config_.name))
                 return fail("welcomed under another name: " + w->name, now);
-            if (as_guest && name_key(w->name).substr(1, name_key(config_.name).size()) != name_key(config_.name))
+            if (as_guest &&
+                name_key(w->name).substr(1, name_key(config_.name).size()) != name_key(config_.name))
                 return fail("welcomed as a guest under another name: " + w->name, now);
             phase_ = Phase::Lobby;
             logged_in_at_ = now;
@@ -504,7 +518,8 @@ std::string Client::not_in_lobby(Millis now) const {
         case Phase::Greeted: return "not in the lobby: log in first";
         case Phase::LoggingIn: return "not in the lobby yet: logging in";
         case Phase::Waiting:
-            return "not connected to the server: trying again in " + seconds(std::max<Millis>(0, retry_at_ - now));
+            return "not connected to the server: trying again in " +
+                   seconds(std::max<Millis>(0, retry_at_ - now));
         case Phase::Closed: return "not connected to the server";
     }
     return "not in the lobby";
@@ -570,7 +585,8 @@ std::string Client::accept(Id id, Millis now) {
 
 std::string Client::decline(Id id, Millis now) {
     const auto it = tables_.seeks().find(id);
-    if (it == tables_.seeks().end() || it->second.to.empty() || name_key(it->second.to) != name_key(tables_.me()))
+    if (it == tables_.seeks().end() || it->second.to.empty() ||
+        name_key(it->second.to) != name_key(tables_.me()))
         return "no challenge " + std::to_string(id) + " to you";
     return request(Decline{id}, now);
 }
@@ -611,7 +627,8 @@ std::string Client::record(std::string_view game, Millis now) {
 }
 
 std::string Client::ratings(Variant variant, int page, Millis now) {
-    if ((variant.size != 3 && variant.size != 4) || (variant.rules != Rules::Official && variant.rules != Rules::Rogers))
+    if ((variant.size != 3 && variant.size != 4) ||
+        (variant.rules != Rules::Official && variant.rules != Rules::Rogers))
         return "ratings are kept for the official and rogers rules on 3x3 and 4x4";
     if (page < 1 || page > max_page) return "pages count from 1";
     return ask(RatingsQuery{variant, page}, now);

@@ -117,11 +117,11 @@ class Tables {
 };
 
 struct Config {
-    Endpoint server;                        // TCP HOST:PORT or unix:PATH
-    std::string name;                       // as typed: valid_name
+    Endpoint server;          // TCP HOST:PORT or unix:PATH
+    std::string name;         // as typed: valid_name
     Role role = Role::Human;  // Human, or Bot (--bot)
-    bool guest = false;                     // unregistered and unrated; the server names it ~name
-    std::string secret;  // this machine's secret for (server, name), saves/identity.h; "" = none
+    bool guest = false;       // unregistered and unrated; the server names it ~name
+    std::string secret;       // this machine's secret for (server, name), saves/identity.h; "" = none
 };
 
 class Client {
@@ -159,8 +159,7 @@ class Client {
     std::string history(std::string_view name, int page, Millis now);
     std::string record(std::string_view game, Millis now);
     std::string ratings(Variant variant, int page, Millis now);
-    std::string create_tournament(const Format& format, int max_players, const Terms& terms,
-                                  Millis now);
+    std::string create_tournament(const Format& format, int max_players, const Terms& terms, Millis now);
     std::string join_tournament(Id id, Millis now);
     std::string leave_tournament(Id id, Millis now);
     std::string start_tournament(Id id, Millis now);
@@ -191,8 +190,8 @@ class Client {
     void log_in(Millis now);
     bool send(const Message& m, Millis now);
     void emit(Event e) { events_.push_back(std::move(e)); }
-    void lose(const std::string& why, Millis now);    // dropped: try again after the backoff
-    void finish(const std::string& why);              // for good
+    void lose(const std::string& why, Millis now);     // dropped: try again after the backoff
+    void finish(const std::string& why);               // for good
     void fail(const std::string& reason, Millis now);  // the server broke the protocol
     std::string not_in_lobby(Millis now) const;
     std::string ask(const Message& query, Millis now);

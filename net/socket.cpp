@@ -114,13 +114,15 @@ std::optional<Endpoint> parse_endpoint(std::string_view text, std::string* why) 
     Endpoint e;
     if (text.starts_with("unix:")) {
         const std::string_view path = text.substr(5);
-        if (path.empty()) return fail("give the socket's path after unix:, as in unix:/run/gobblet/lobby.sock");
+        if (path.empty())
+            return fail("give the socket's path after unix:, as in unix:/run/gobblet/lobby.sock");
         for (char c : path)
             if (static_cast<unsigned char>(c) < ' ' || c == 127)
                 return fail("a socket path cannot hold control characters");
         if (path.size() > max_unix_path)
-            return fail("a socket path has at most " + std::to_string(max_unix_path) + " bytes (this one has " +
-                        std::to_string(path.size()) + "): choose a shorter one, or a path relative to here");
+            return fail("a socket path has at most " + std::to_string(max_unix_path) +
+                        " bytes (this one has " + std::to_string(path.size()) +
+                        "): choose a shorter one, or a path relative to here");
         e.path = std::string(path);
         return e;
     }

@@ -25,8 +25,8 @@ std::string escaped(std::string_view s) {
     std::string out;
     for (char ch : s) {
         const unsigned char c = static_cast<unsigned char>(ch);
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-' ||
-            c == '_') {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+            c == '-' || c == '_') {
             out += ch;
         } else {
             out += '%';
@@ -68,13 +68,14 @@ Secret read_secret(const fs::path& path) {
         return s;
     }
     if (!S_ISREG(st.st_mode)) {
-        s.error = "the lobby secret " + path.string() + " is not a regular file (a link, a folder...): move it "
+        s.error = "the lobby secret " + path.string() +
+                  " is not a regular file (a link, a folder...): move it "
                   "away and log in again";
         return s;
     }
     if (st.st_mode & 077) {
-        s.error = "the lobby secret " + path.string() + " may be read by others (mode " + mode_text(st.st_mode) +
-                  "): make it yours alone with chmod 600 " + path.string();
+        s.error = "the lobby secret " + path.string() + " may be read by others (mode " +
+                  mode_text(st.st_mode) + "): make it yours alone with chmod 600 " + path.string();
         return s;
     }
     std::string text;
@@ -84,9 +85,10 @@ Secret read_secret(const fs::path& path) {
     }
     s.secret = secret_in(text);
     if (s.secret.empty())
-        s.error = path.string() + " does not hold a lobby secret (one line of 64 hex digits): it was left as it "
-                                  "is; move it away to make a new one (the name is then lost on that server "
-                                  "unless it has a password)";
+        s.error = path.string() +
+                  " does not hold a lobby secret (one line of 64 hex digits): it was left as it "
+                  "is; move it away to make a new one (the name is then lost on that server "
+                  "unless it has a password)";
     return s;
 }
 
@@ -122,7 +124,8 @@ Secret lobby_secret(const fs::path& dir, std::string_view server, std::string_vi
     if (ec) return fail("cannot make the folder " + dir.string() + " for the lobby secret: " + ec.message());
     struct stat st {};
     if (::stat(dir.c_str(), &st) != 0 || ((st.st_mode & 077) && ::chmod(dir.c_str(), st.st_mode & 0700) != 0))
-        return fail("cannot make the folder " + dir.string() + " private (chmod go-rwx): " + std::strerror(errno));
+        return fail("cannot make the folder " + dir.string() +
+                    " private (chmod go-rwx): " + std::strerror(errno));
 
     std::string secret;
     try {
@@ -134,9 +137,10 @@ Secret lobby_secret(const fs::path& dir, std::string_view server, std::string_vi
     } catch (const std::runtime_error& e) {
         return fail(std::string("cannot make a lobby secret: ") + e.what());
     }
-    const std::string text = "% gobblet lobby secret: it proves the name to the server. Keep it to yourself.\n"
-                             "% server: " + clean_text(server, 200) + "\n% name: " + std::string(name) + "\n" +
-                             secret + "\n";
+    const std::string text =
+        "% gobblet lobby secret: it proves the name to the server. Keep it to yourself.\n"
+        "% server: " +
+        clean_text(server, 200) + "\n% name: " + std::string(name) + "\n" + secret + "\n";
 
     // A temporary file (mkstemp makes it 0600), flushed, then linked into place: link never replaces, so of
     // two programs making the secret at once, one wins and the other reads its secret.
@@ -147,8 +151,10 @@ Secret lobby_secret(const fs::path& dir, std::string_view server, std::string_vi
     for (std::size_t done = 0; done < text.size() && why.empty();) {
         const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) why = std::strerror(errno);
-        else done += std::size_t(n);
+        if (n <= 0)
+            why = std::strerror(errno);
+        else
+            done += std::size_t(n);
     }
     if (why.empty() && ::fchmod(fd, 0600) != 0) why = std::strerror(errno);
     if (why.empty() && ::fsync(fd) != 0) why = std::strerror(errno);

@@ -31,7 +31,7 @@ std::string secret_file_name(std::string_view server, std::string_view name);
 
 // The secret for a name on a server, read or made.
 struct Secret {
-    std::string secret;  // 64 lowercase hex digits; empty when `error` says why
+    std::string secret;    // 64 lowercase hex digits; empty when `error` says why
     bool created = false;  // made now: no file held one
     std::filesystem::path path;
     std::string error;

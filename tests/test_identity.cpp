@@ -69,8 +69,9 @@ TEST_CASE("a lobby secret is made once, private, and read back the same", "[save
     CHECK(mode_of(dir) == 0700);
     CHECK(mode_of(made.path) == 0600);
     const std::string text = test::read_text(made.path);
-    CHECK(text.starts_with("% gobblet lobby secret: it proves the name to the server. Keep it to yourself.\n"
-                           "% server: example.org:7300\n% name: Liam\n"));
+    CHECK(
+        text.starts_with("% gobblet lobby secret: it proves the name to the server. Keep it to yourself.\n"
+                         "% server: example.org:7300\n% name: Liam\n"));
     CHECK(text.ends_with(made.secret + "\n"));
     // No temporary file is left behind.
     int files = 0;
@@ -94,7 +95,8 @@ TEST_CASE("a lobby secret is made once, private, and read back the same", "[save
     CHECK(eamon.secret != made.secret);
     CHECK(other.secret != made.secret);
     CHECK(other.path.filename() == "%5B%3A%3A1%5D%3A7300@llam.secret");
-    CHECK(local.path.filename() == "unix%3A%2Frun%2Fgobblet%2FLobby.sock@llam.secret");  // paths keep their case
+    CHECK(local.path.filename() ==
+          "unix%3A%2Frun%2Fgobblet%2FLobby.sock@llam.secret");  // paths keep their case
 }
 
 TEST_CASE("the secrets live under XDG_STATE_HOME, else under HOME", "[saves][identity]") {
@@ -134,27 +136,25 @@ TEST_CASE("a damaged secret file is refused and left as it is", "[saves][identit
     TempDir tmp;
     const fs::path path = tmp.path / secret_file_name("example.org:7300", "Liam");
     const std::string damaged = "% gobblet lobby secret\n3f9c0e12b47d665f\n";
-    {
-        std::ofstream(path) << damaged;
-    }
+    { std::ofstream(path) << damaged; }
     fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::replace);
     const Secret s = lobby_secret(tmp.path, "example.org:7300", "Liam");
     CHECK(s.secret.empty());
-    CHECK(s.error == path.string() +
-                         " does not hold a lobby secret (one line of 64 hex digits): it was left as it is; move it "
-                         "away to make a new one (the name is then lost on that server unless it has a password)");
+    CHECK(s.error ==
+          path.string() +
+              " does not hold a lobby secret (one line of 64 hex digits): it was left as it is; move it "
+              "away to make a new one (the name is then lost on that server unless it has a password)");
     CHECK(test::read_text(path) == damaged);
 
     // Two secrets in one file are as bad as none.
     const std::string two = std::string(64, 'a') + "\n" + std::string(64, 'b') + "\n";
-    {
-        std::ofstream(path) << two;
-    }
+    { std::ofstream(path) << two; }
     CHECK(lobby_secret(tmp.path, "example.org:7300", "Liam").secret.empty());
     CHECK(test::read_text(path) == two);
 }
 
-TEST_CASE("a link, a folder, or a folder that cannot be made: said, and nothing replaced", "[saves][identity]") {
+TEST_CASE("a link, a folder, or a folder that cannot be made: said, and nothing replaced",
+          "[saves][identity]") {
     TempDir tmp;
     const fs::path path = tmp.path / secret_file_name("example.org:7300", "Liam");
     SECTION("a symbolic link where the secret goes") {

@@ -158,10 +158,12 @@ TEST_CASE("each verb has one sender, and refusals name only what clients send", 
 TEST_CASE("terms: one text for the lobby, the server and --seek, mapped onto the engine's settings",
           "[net][lobby][terms]") {
     const Terms t = terms("official 4 dm first-to 2 rated");
-    CHECK(t.settings == MatchSettings{Variant{4, Rules::Official}, 2, ClockSettings::dm(120'000, 300'000, 30'000)});
+    CHECK(t.settings ==
+          MatchSettings{Variant{4, Rules::Official}, 2, ClockSettings::dm(120'000, 300'000, 30'000)});
     CHECK(t.rated);
     CHECK(terms_text(t) == "official 4 dm first-to 2 rated");
-    CHECK(terms_description(t) == "official rules, 4x4, first to 2, 2m a turn, 5m reserve in 30s chunks, rated");
+    CHECK(terms_description(t) ==
+          "official rules, 4x4, first to 2, 2m a turn, 5m reserve in 30s chunks, rated");
 
     // The tournament clock written out is the same clock, and is written back short.
     CHECK(terms("official 4 dm 2m 5m 30s first-to 2 rated") == t);
@@ -170,7 +172,8 @@ TEST_CASE("terms: one text for the lobby, the server and --seek, mapped onto the
     CHECK(own.settings.clock == ClockSettings::dm(60'000, 180'000, 20'000));
     CHECK(terms_text(own) == "official 4 dm 1m 3m 20s first-to 1 casual");
     const Terms fischer = terms("rogers 3 5m+2s first-to 3 rated");
-    CHECK(fischer.settings == MatchSettings{Variant{3, Rules::Rogers}, 3, ClockSettings::fischer(300'000, 2'000)});
+    CHECK(fischer.settings ==
+          MatchSettings{Variant{3, Rules::Rogers}, 3, ClockSettings::fischer(300'000, 2'000)});
     CHECK(terms_text(fischer) == "rogers 3 5m+2s first-to 3 rated");
     CHECK(terms_description(fischer) == "rogers rules, 3x3, first to 3, 5m + 2s a move, rated");
     CHECK(terms_text(terms("official 4 10m+0s first-to 1 casual")) == "official 4 10m+0s first-to 1 casual");
@@ -249,8 +252,12 @@ TEST_CASE("names: registered ones are plain ASCII, guests wear a ~, look-alikes 
     CHECK_FALSE(valid_name("9lives"));
     CHECK_FALSE(valid_name("-dash"));
     CHECK_FALSE(valid_name("Liam Rogers"));
-    CHECK_FALSE(valid_name("L\xC3\xAD""am"));       // í: outside ASCII
-    CHECK_FALSE(valid_name("\xD0\x9B\xD1\x96""am"));  // Cyrillic look-alikes
+    CHECK_FALSE(
+        valid_name("L\xC3\xAD"
+                   "am"));  // í: outside ASCII
+    CHECK_FALSE(
+        valid_name("\xD0\x9B\xD1\x96"
+                   "am"));  // Cyrillic look-alikes
     CHECK_FALSE(valid_name("~Liam"));
     CHECK_FALSE(valid_name(""));
 
@@ -277,14 +284,14 @@ TEST_CASE("the lobby's example lines read as they say", "[net][lobby]") {
     CHECK(l.method == Method::Secret);
     CHECK(l.credential == secret);
     CHECK(std::get<Post>(parsed("post official 4 dm first-to 2 rated")).terms.settings.first_to == 2);
-    const MatchStart m =
-        std::get<MatchStart>(parsed("match 5f3a9c0e12b47d66 black Eamon 7QKM4XABCD2R3T5V 4/2 official 4 dm first-to 2 rated"));
+    const MatchStart m = std::get<MatchStart>(
+        parsed("match 5f3a9c0e12b47d66 black Eamon 7QKM4XABCD2R3T5V 4/2 official 4 dm first-to 2 rated"));
     CHECK(m.colour == Color::Black);
     CHECK(m.opponent == "Eamon");
     CHECK(m.tournament == 4);
     CHECK(m.round == 2);
-    const GameItem g =
-        std::get<GameItem>(parsed("game 5f3a9c0e12b47d66 Liam Eamon 1 0 110000 300000 1 3 official 4 dm first-to 2 rated"));
+    const GameItem g = std::get<GameItem>(
+        parsed("game 5f3a9c0e12b47d66 Liam Eamon 1 0 110000 300000 1 3 official 4 dm first-to 2 rated"));
     CHECK(g.names == std::array<std::string, 2>{"Liam", "Eamon"});
     CHECK(g.left[0] == 110'000);
     CHECK(g.running == 1);
@@ -316,7 +323,8 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
         {"login Li\xC3\xA1m human guest",
          "login: not a name (2 to 20 letters, digits, '-' or '_', a letter first): 'Li\xC3\xA1m'"},
         {"login Liam human guest ", "more words than the message has"},
-        {"login  Liam human guest", "login: not a name (2 to 20 letters, digits, '-' or '_', a letter first): (nothing)"},
+        {"login  Liam human guest",
+         "login: not a name (2 to 20 letters, digits, '-' or '_', a letter first): (nothing)"},
         {"secret xyz", "secret: a secret is 64 hex digits"},
         {"password 1234567", "password: a password has at least 8 characters"},
         {"post", "post: no terms"},
@@ -354,25 +362,29 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
         {"welcome ~Liam guest guest 1500/350 - - -", "welcome: a guest has no rating"},
         {"welcome Liam human new 10000/50 - - -", "welcome: rating: out of range"},
         {"welcome Liam human new 1500/1000 - - -", "welcome: rating: out of range"},
-        {"refused login wrong-code nope", "refused: code: expected bad-name, name-taken, wrong-secret, "
-                                          "password-needed, wrong-password, too-many-attempts, bad-password, "
-                                          "not-allowed, not-found, bad-terms, limit, slow-down or busy, not "
-                                          "'wrong-code'"},
+        {"refused login wrong-code nope",
+         "refused: code: expected bad-name, name-taken, wrong-secret, "
+         "password-needed, wrong-password, too-many-attempts, bad-password, "
+         "not-allowed, not-found, bad-terms, limit, slow-down or busy, not "
+         "'wrong-code'"},
         {"player Liam human away - - - -", "player: expected idle or playing, not 'away'"},
         {"player ~Liam bot idle - - - -", "player: a guest, and only a guest, has a name starting with ~"},
         {"left", "left: not a player's name: (nothing)"},
         {"seek 1 Liam - Liam official 4 dm first-to 2 rated", "seek: a player against themselves"},
         {"seek 1 Liam - L1AM official 4 dm first-to 2 rated", "seek: a player against themselves"},
-        {"seek 1 Liam 1500 * official 4 dm first-to 2 rated", "seek: rating: a rating is RATING/DEVIATION or -"},
-        {"unseek 1 vanished", "unseek: expected withdrawn, taken, declined, expired, left or playing, not "
-                              "'vanished'"},
+        {"seek 1 Liam 1500 * official 4 dm first-to 2 rated",
+         "seek: rating: a rating is RATING/DEVIATION or -"},
+        {"unseek 1 vanished",
+         "unseek: expected withdrawn, taken, declined, expired, left or playing, not "
+         "'vanished'"},
         {"match " + game_id + " red Eamon ABCD - official 4 dm first-to 2 rated",
          "match: expected white or black, not 'red'"},
         {"match " + game_id + " white Eamon abcd - official 4 dm first-to 2 rated",
          "match: a code has 4 to 32 capitals and digits"},
         {"match " + game_id + " white Eamon ABCD 4 official 4 dm first-to 2 rated",
          "match: the context is - or TOURNAMENT/ROUND"},
-        {"match " + game_id + " white Eamon ABCD 4/0 official 4 dm first-to 2 rated", "match: round: out of range"},
+        {"match " + game_id + " white Eamon ABCD 4/0 official 4 dm first-to 2 rated",
+         "match: round: out of range"},
         {"game " + game_id + " Liam Eamon 2 2 1 1 0 0 official 4 dm first-to 2 rated",
          "game: a score the match cannot have"},
         {"game " + game_id + " Liam Eamon 3 0 1 1 0 0 official 4 dm first-to 2 rated",
@@ -405,12 +417,14 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
         {"standing 1 Liam 2.25 3 2 0 1", "standing: points: not a number: '2.25'"},
         {"standing 1 Liam .5 1 0 0 1", "standing: points: not a number: (nothing)"},
         {"standing 1 Liam 1 3 2 0 0", "standing: won, lost and drawn do not add up to the matches played"},
-        {"end everything", "end: expected players, seeks, games, tournaments, history, ratings, standings or "
-                           "record, not 'everything'"},
+        {"end everything",
+         "end: expected players, seeks, games, tournaments, history, ratings, standings or "
+         "record, not 'everything'"},
         {"ping 1  ", "more words than the message has"},
         {"ping 1000000000000000001", "token: out of range"},
-        {"end  players", "end: expected players, seeks, games, tournaments, history, ratings, standings or "
-                         "record, not (nothing)"},
+        {"end  players",
+         "end: expected players, seeks, games, tournaments, history, ratings, standings or "
+         "record, not (nothing)"},
     };
     for (const auto& [line, why] : cases) {
         INFO(line);
@@ -451,8 +465,10 @@ TEST_CASE("lobby limits at their edges", "[net][lobby]") {
     // Passwords: 8 characters to 128 bytes.
     CHECK(std::holds_alternative<SetPassword>(parsed("password 12345678")));
     CHECK(std::holds_alternative<SetPassword>(parsed("password " + std::string(max_password, 'p'))));
-    CHECK(error_of("password " + std::string(max_password + 1, 'p')) == "password: a password has at most 128 bytes");
-    CHECK(std::holds_alternative<SetPassword>(parsed("password \xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9")));
+    CHECK(error_of("password " + std::string(max_password + 1, 'p')) ==
+          "password: a password has at most 128 bytes");
+    CHECK(std::holds_alternative<SetPassword>(
+        parsed("password \xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9")));
     CHECK(password_problem("\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9") ==
           "a password has at least 8 characters");
     CHECK(password_problem("tab\there!") == "a password has no control characters");
@@ -467,7 +483,8 @@ TEST_CASE("lobby limits at their edges", "[net][lobby]") {
     CHECK(std::get<Accept>(parsed("accept 1000000000")).id == max_id);
     CHECK(std::get<HistoryQuery>(parsed("history Liam 1000000")).page == max_page);
     CHECK(error_of("history Liam 1000001") == "history: page: out of range");
-    CHECK(std::get<GameItem>(parsed("game " + game_id + " Liam Eamon 0 0 - - - 1000000000 official 4 none first-to 1 casual"))
+    CHECK(std::get<GameItem>(parsed("game " + game_id +
+                                    " Liam Eamon 0 0 - - - 1000000000 official 4 none first-to 1 casual"))
               .watchers == max_count);
     CHECK(std::holds_alternative<StandingItem>(parsed("standing 64 Liam 1000 0 0 0 0")));
     CHECK(error_of("standing 65 Liam 0 0 0 0 0") == "standing: rank: out of range");
@@ -482,11 +499,18 @@ TEST_CASE("escapes and invisible characters never reach the caller", "[net][lobb
     // Not UTF-8.
     CHECK(error_of("say \xff\xfe") == "a line that is not valid UTF-8");
     // C1 controls and bidirectional overrides, valid UTF-8, are dropped from free text.
-    CHECK(std::get<Chat>(parsed("chat Liam \xC2\x9B""2Jhello")).text == "2Jhello");
-    CHECK(std::get<Notice>(parsed("notice \xE2\x80\xAE""evil")).text == "evil");
-    CHECK(std::get<RecordLine>(parsed("line % white: \xC2\x9B""Liam")).text == "% white: Liam");
+    CHECK(std::get<Chat>(parsed("chat Liam \xC2\x9B"
+                                "2Jhello"))
+              .text == "2Jhello");
+    CHECK(std::get<Notice>(parsed("notice \xE2\x80\xAE"
+                                  "evil"))
+              .text == "evil");
+    CHECK(std::get<RecordLine>(parsed("line % white: \xC2\x9B"
+                                      "Liam"))
+              .text == "% white: Liam");
     // Names never hold them at all: they are ASCII.
-    CHECK(error_of("player Li\xC2\x9B""am human idle - - - -") == "player: not a player's name: 'Liam'");
+    CHECK(error_of("player Li\xC2\x9B"
+                   "am human idle - - - -") == "player: not a player's name: 'Liam'");
     // What we write is cleaned the same way, whatever the caller passes.
     CHECK(format_message(Say{"a\x1b[2Jb\nc"}) == "say a[2Jbc\n");
     CHECK(format_message(Error{std::string(1000, 'e')}).size() <= net::max_line);
@@ -508,7 +532,8 @@ TEST_CASE("ratings travel in a fixed order of variants", "[net][lobby]") {
     CHECK(rating_text(std::nullopt) == "-");
 }
 
-TEST_CASE("docs/lobby.md: every example reads as its row says, and every message is there", "[net][lobby][docs]") {
+TEST_CASE("docs/lobby.md: every example reads as its row says, and every message is there",
+          "[net][lobby][docs]") {
     const std::string doc = test::read_text("docs/lobby.md");
     std::set<std::string> documented;
     int rows = 0;
@@ -526,7 +551,8 @@ TEST_CASE("docs/lobby.md: every example reads as its row says, and every message
             cells.push_back(std::string(trim(row.substr(p, bar - p))));
             p = bar + 2;
         }
-        if (cells.size() < 4 || (cells[1] != "client" && cells[1] != "server" && cells[1] != "both")) continue;
+        if (cells.size() < 4 || (cells[1] != "client" && cells[1] != "server" && cells[1] != "both"))
+            continue;
         INFO(row);
         REQUIRE(cells[2].size() > 2);
         const std::string example = cells[2].substr(1, cells[2].size() - 2);

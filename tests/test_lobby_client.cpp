@@ -209,7 +209,8 @@ TEST_CASE("the client greets, logs in with this machine's secret, and gets the l
     CHECK(loop.client->phase() != Client::Phase::Lobby);
     loop.log_in("welcome Liam human secret 1623/85 - - -",
                 {"player Liam human idle 1623/85 - - -", "player Eamon human playing 1580/120 - - -",
-                 "player MaxBot bot idle 2100/60 - 1900/90 -", "seek 7 Eamon 1580/120 * official 4 dm first-to 2 rated",
+                 "player MaxBot bot idle 2100/60 - 1900/90 -",
+                 "seek 7 Eamon 1580/120 * official 4 dm first-to 2 rated",
                  "game " + game_id + " Eamon MaxBot 1 0 110000 300000 1 3 official 4 dm first-to 2 rated",
                  "tournament 2 Liam round-robin open 3 8 0 official 4 dm first-to 2 rated"});
     REQUIRE(server.heard().size() >= 2);
@@ -379,12 +380,14 @@ TEST_CASE("a bad configuration is refused before connecting", "[net][lobby-clien
     CHECK(why == "say which server, as HOST:PORT or unix:PATH");
 }
 
-TEST_CASE("every request goes out as the protocol writes it, and bad ones do not go out", "[net][lobby-client]") {
+TEST_CASE("every request goes out as the protocol writes it, and bad ones do not go out",
+          "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
     loop.log_in("welcome Liam human secret - - - -",
                 {"player Liam human idle - - - -", "player Eamon human idle - - - -",
-                 "seek 7 Eamon - * official 4 dm first-to 2 rated", "seek 8 Eamon - Liam rogers 3 5m+2s first-to 1 casual",
+                 "seek 7 Eamon - * official 4 dm first-to 2 rated",
+                 "seek 8 Eamon - Liam rogers 3 5m+2s first-to 1 casual",
                  "seek 9 Liam - * official 4 none first-to 1 casual",
                  "tournament 2 Eamon swiss-3 open 3 8 0 official 4 dm first-to 2 rated"});
     Client& c = *loop.client;
@@ -462,7 +465,8 @@ TEST_CASE("answers come whole: a history page, a record, a watch code, a refusal
     REQUIRE(loop.until([&] { return server.heard().size() >= 7; }));
     server.say("played " + game_id + " 2026-11-23T14:03Z Liam Eamon 2 1 0 official 4 dm first-to 2 rated\n");
     server.say("chat Eamon meanwhile, in the lobby\n");  // other lines may come between the items
-    server.say("played 0123456789abcdef 2026-11-22T09:00Z Eamon Liam 0 0 draw official 4 none first-to 1 casual\n");
+    server.say(
+        "played 0123456789abcdef 2026-11-22T09:00Z Eamon Liam 0 0 draw official 4 none first-to 1 casual\n");
     server.say("end history\n");
     server.say("line % gobblet match\nline % white: Liam\nline\nline W3B2\nend record\n");
     server.say("watching " + game_id + " WATCHCODE1\n");
@@ -510,7 +514,8 @@ TEST_CASE("chat is rate-limited here as the server limits it", "[net][lobby-clie
     Loop loop(server, liam());
     loop.log_in();
     for (int i = 0; i < chat_burst; ++i) CHECK(loop.client->say("line " + std::to_string(i), loop.now) == "");
-    CHECK(loop.client->say("one too many", loop.now) == "wait: at most 5 chat lines at once, then one every 2 s");
+    CHECK(loop.client->say("one too many", loop.now) ==
+          "wait: at most 5 chat lines at once, then one every 2 s");
     loop.now += chat_every;
     CHECK(loop.client->say("and one more", loop.now) == "");
     REQUIRE(loop.heard("say and one more"));
@@ -549,7 +554,8 @@ TEST_CASE("a server that accepts and says nothing is left, and tried again", "[n
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
 }
 
-TEST_CASE("nobody there: the client says why and tries again, waiting longer each time", "[net][lobby-client]") {
+TEST_CASE("nobody there: the client says why and tries again, waiting longer each time",
+          "[net][lobby-client]") {
     TempDir dir;
     FakeServer server;  // unused: nothing listens at the path below
     Config c = liam();
@@ -630,7 +636,8 @@ TEST_CASE("leaving says goodbye and stays gone", "[net][lobby-client]") {
 // A hostile server: whatever it sends, the client ends the connection cleanly with the reason (and says
 // it to the server), or passes on only clean, bounded text.
 
-TEST_CASE("hostile server: a megabyte line ends the connection after 512 bytes", "[net][lobby-client][hostile]") {
+TEST_CASE("hostile server: a megabyte line ends the connection after 512 bytes",
+          "[net][lobby-client][hostile]") {
     FakeServer server;
     Loop loop(server, liam());
     loop.log_in();
@@ -715,7 +722,9 @@ TEST_CASE("hostile server: lines that do not fit what was asked", "[net][lobby-c
         why = "a second end of players";
     }
     SECTION("an escape sequence in a name") {
-        line = "player Li\xC2\x9B""am human idle - - - -";
+        line =
+            "player Li\xC2\x9B"
+            "am human idle - - - -";
         why = "player: not a player's name: 'Liam'";
     }
     SECTION("a terminal escape in chat") {
@@ -733,12 +742,18 @@ TEST_CASE("hostile server: lines that do not fit what was asked", "[net][lobby-c
     loop.check_clean();
 }
 
-TEST_CASE("hostile server: escapes that are valid UTF-8 come out of chat clean", "[net][lobby-client][hostile]") {
+TEST_CASE("hostile server: escapes that are valid UTF-8 come out of chat clean",
+          "[net][lobby-client][hostile]") {
     FakeServer server;
     Loop loop(server, liam());
     loop.log_in();
-    server.say("chat Eamon \xC2\x9B""2J\xE2\x80\xAE""hello\xC2\x85\n");
-    server.say("notice \xC2\x9B""31mred alert\n");
+    server.say(
+        "chat Eamon \xC2\x9B"
+        "2J\xE2\x80\xAE"
+        "hello\xC2\x85\n");
+    server.say(
+        "notice \xC2\x9B"
+        "31mred alert\n");
     REQUIRE(loop.until([&] { return !loop.lines<Notice>().empty(); }));
     CHECK(loop.lines<Chat>()[0].text == "2Jhello");
     CHECK(loop.lines<Notice>()[0].text == "31mred alert");
@@ -751,7 +766,8 @@ TEST_CASE("hostile server: a flood of players past the table's limit", "[net][lo
     Loop loop(server, liam());
     loop.log_in();
     std::string flood;
-    for (std::size_t i = 0; i <= max_table; ++i) flood += "player P" + std::to_string(i) + " human idle - - - -\n";
+    for (std::size_t i = 0; i <= max_table; ++i)
+        flood += "player P" + std::to_string(i) + " human idle - - - -\n";
     server.say(flood);
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }, 2000));
     CHECK(loop.last(Event::Kind::Closed) ==
@@ -778,7 +794,8 @@ TEST_CASE("hostile server: a flood of chat is taken in bounded rounds, and the l
     loop.check_clean();
 }
 
-TEST_CASE("hostile server: a record past 1 MiB, and a history page past 50 items", "[net][lobby-client][hostile]") {
+TEST_CASE("hostile server: a record past 1 MiB, and a history page past 50 items",
+          "[net][lobby-client][hostile]") {
     FakeServer server;
     Loop loop(server, liam());
     loop.log_in();
@@ -795,7 +812,8 @@ TEST_CASE("hostile server: a record past 1 MiB, and a history page past 50 items
         REQUIRE(loop.client->history("Eamon", 1, loop.now) == "");
         std::string flood;
         for (int i = 0; i <= page_size; ++i)
-            flood += "played " + game_id + " 2026-11-23T14:03Z Liam Eamon 0 0 draw official 4 none first-to 1 casual\n";
+            flood += "played " + game_id +
+                     " 2026-11-23T14:03Z Liam Eamon 0 0 draw official 4 none first-to 1 casual\n";
         server.say(flood);
         why = "more than 50 items in an answer of history";
     }

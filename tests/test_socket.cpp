@@ -60,7 +60,8 @@ std::string connect_and_accept(const Listener& l, const Endpoint& where) {
 
 }  // namespace
 
-TEST_CASE("unix endpoints: unix:PATH, absolute or relative, with a length the kernel takes", "[net][socket]") {
+TEST_CASE("unix endpoints: unix:PATH, absolute or relative, with a length the kernel takes",
+          "[net][socket]") {
     CHECK(parse_endpoint("unix:/run/gobblet/lobby.sock") == Endpoint{"", 0, "/run/gobblet/lobby.sock"});
     CHECK(parse_endpoint("unix:lobby.sock") == Endpoint{"", 0, "lobby.sock"});
     CHECK(parse_endpoint("unix:7000")->is_unix());  // "unix:" always means a socket
@@ -80,8 +81,9 @@ TEST_CASE("unix endpoints: unix:PATH, absolute or relative, with a length the ke
     const std::string longest = "/" + std::string(max_unix_path - 1, 'a');
     CHECK(parse_endpoint("unix:" + longest)->path == longest);
     CHECK_FALSE(parse_endpoint("unix:" + longest + "a", &why));
-    CHECK(why == "a socket path has at most 107 bytes (this one has 108): choose a shorter one, or a path "
-                 "relative to here");
+    CHECK(why ==
+          "a socket path has at most 107 bytes (this one has 108): choose a shorter one, or a path "
+          "relative to here");
 }
 
 TEST_CASE("a unix socket listens, connects, and names the user who connected", "[net][socket]") {
@@ -204,7 +206,7 @@ TEST_CASE("connecting to a unix socket nobody listens on fails at once with the 
     TempDir dir;
     Connector c;
     CHECK(c.start(unix_at(dir.path / "none.sock"), 0) == Connector::Status::Failed);
-    CHECK(c.error() == "cannot connect to unix:" + (dir.path / "none.sock").string() +
-                           ": No such file or directory");
+    CHECK(c.error() ==
+          "cannot connect to unix:" + (dir.path / "none.sock").string() + ": No such file or directory");
     CHECK(c.until_next(0) == -1);
 }
