@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace gobblet::net::lobby {
 
@@ -387,9 +388,12 @@ void Client::lose(const std::string& why, Millis now) {
     tables_.forget_queries();
     ping_token_ = -1;
     phase_ = Phase::Waiting;
-    const std::string r = random_bytes(2);
-    const double random =
-        double((static_cast<unsigned char>(r[0]) << 8) | static_cast<unsigned char>(r[1])) / 65536.0;
+    double random = 0.5;  // the middle of the stretch, should the kernel have no random bytes for us
+    try {
+        const std::string r = random_bytes(2);
+        random = double((static_cast<unsigned char>(r[0]) << 8) | static_cast<unsigned char>(r[1])) / 65536.0;
+    } catch (const std::runtime_error&) {
+    }
     const Millis delay = reconnect_delay(attempts_ - 1, random);
     retry_at_ = now + delay;
     Event e = event(Event::Kind::Lost, why);
