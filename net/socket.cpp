@@ -8,6 +8,8 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -48,6 +50,24 @@ void set_port(sockaddr* sa, int port) {
     if (sa->sa_family == AF_INET) reinterpret_cast<sockaddr_in*>(sa)->sin_port = htons(std::uint16_t(port));
     if (sa->sa_family == AF_INET6)
         reinterpret_cast<sockaddr_in6*>(sa)->sin6_port = htons(std::uint16_t(port));
+}
+
+// The socket address of a unix endpoint (parse_endpoint has checked the path's length).
+sockaddr_un unix_address(const Endpoint& e) {
+    sockaddr_un sa{};
+    sa.sun_family = AF_UNIX;
+    std::memcpy(sa.sun_path, e.path.data(), std::min(e.path.size(), sizeof sa.sun_path - 1));
+    return sa;
+}
+
+// What a path holds, for the refusal to replace it: "a regular file", "a folder", ...
+std::string file_kind(mode_t mode) {
+    if (S_ISREG(mode)) return "a regular file";
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISLNK(mode)) return "a symbolic link";
+    if (S_ISFIFO(mode)) return "a pipe";
+    if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+    return "not a socket";
 }
 
 struct AddrInfo {
@@ -92,6 +112,20 @@ std::optional<Endpoint> parse_endpoint(std::string_view text, std::string* why) 
         return std::nullopt;
     };
     Endpoint e;
+    if (text.starts_with("unix:")) {
+        const std::string_view path = text.substr(5);
+        if (path.empty())
+            return fail("give the socket's path after unix:, as in unix:/run/gobblet/lobby.sock");
+        for (char c : path)
+            if (static_cast<unsigned char>(c) < ' ' || c == 127)
+                return fail("a socket path cannot hold control characters");
+        if (path.size() > max_unix_path)
+            return fail("a socket path has at most " + std::to_string(max_unix_path) +
+                        " bytes (this one has " + std::to_string(path.size()) +
+                        "): choose a shorter one, or a path relative to here");
+        e.path = std::string(path);
+        return e;
+    }
     std::string_view port = text;
     if (!text.empty() && text[0] == '[') {
         const auto close = text.find(']');
@@ -124,11 +158,13 @@ std::optional<Endpoint> parse_endpoint(std::string_view text, std::string* why) 
 }
 
 std::string endpoint_text(const Endpoint& e) {
+    if (e.is_unix()) return "unix:" + e.path;
     if (e.host.find(':') != std::string::npos) return "[" + e.host + "]:" + std::to_string(e.port);
     return e.host + ":" + std::to_string(e.port);
 }
 
-std::optional<Listener> Listener::open(const Endpoint& where, std::string* why) {
+std::optional<Listener> Listener::open(const Endpoint& where, std::string* why, int backlog) {
+    if (where.is_unix()) return open_unix(where, why, backlog);
     AddrInfo ai;
     if (std::string err = resolve(where, true, ai); !err.empty()) {
         if (why) *why = "cannot listen on " + err;
@@ -149,7 +185,7 @@ std::optional<Listener> Listener::open(const Endpoint& where, std::string* why) 
         setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
         if (a->ai_family == AF_INET6) setsockopt(fd.get(), IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
         set_port(a->ai_addr, port);  // with port 0, the later families take the port the first one got
-        if (::bind(fd.get(), a->ai_addr, a->ai_addrlen) != 0 || ::listen(fd.get(), 8) != 0) {
+        if (::bind(fd.get(), a->ai_addr, a->ai_addrlen) != 0 || ::listen(fd.get(), backlog) != 0) {
             if (first_error.empty()) first_error = address_text(a->ai_addr) + ": " + errno_text(errno);
             continue;
         }
@@ -170,15 +206,97 @@ std::optional<Listener> Listener::open(const Endpoint& where, std::string* why) 
     return l;
 }
 
+std::optional<Listener> Listener::open_unix(const Endpoint& where, std::string* why, int backlog) {
+    const std::string name = endpoint_text(where);
+    const auto fail = [&](const std::string& w) -> std::optional<Listener> {
+        if (why) *why = "cannot listen on " + name + ": " + w;
+        return std::nullopt;
+    };
+    const sockaddr_un sa = unix_address(where);
+    const auto* addr = reinterpret_cast<const sockaddr*>(&sa);
+    Fd fd(::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+    if (!fd) return fail(errno_text(errno));
+    if (::bind(fd.get(), addr, sizeof sa) != 0) {
+        if (errno != EADDRINUSE) return fail(errno_text(errno));
+        // Something is at the path. Only a socket that nobody answers on is a dead server's leftover.
+        struct stat st {};
+        if (::lstat(where.path.c_str(), &st) != 0) return fail(errno_text(errno));
+        if (!S_ISSOCK(st.st_mode))
+            return fail("the path holds " + file_kind(st.st_mode) +
+                        ", not a socket: remove it or choose another path");
+        Fd probe(::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+        if (!probe) return fail(errno_text(errno));
+        if (::connect(probe.get(), addr, sizeof sa) == 0 || errno == EAGAIN)
+            return fail("a server is already listening there");
+        if (errno != ECONNREFUSED)
+            return fail("a socket is there and it cannot be told whether it is in use (" + errno_text(errno) +
+                        "): remove it if no server runs");
+        if (::unlink(where.path.c_str()) != 0)
+            return fail("cannot remove the dead server's socket: " + errno_text(errno));
+        if (::bind(fd.get(), addr, sizeof sa) != 0) return fail(errno_text(errno));
+    }
+    Listener l;
+    struct stat st {};
+    if (::stat(where.path.c_str(), &st) == 0) {
+        l.socket_file_ = where.path;
+        l.socket_dev_ = std::uint64_t(st.st_dev);
+        l.socket_ino_ = std::uint64_t(st.st_ino);
+    }
+    if (::listen(fd.get(), backlog) != 0) return fail(errno_text(errno));  // l's destructor removes the file
+    l.where_ = where;
+    l.families_.push_back(AF_UNIX);
+    l.fds_.push_back(std::move(fd));
+    return l;
+}
+
+Listener::Listener(Listener&& o) noexcept { *this = std::move(o); }
+
+Listener& Listener::operator=(Listener&& o) noexcept {
+    if (this != &o) {
+        remove_socket_file();
+        fds_ = std::move(o.fds_);
+        families_ = std::move(o.families_);
+        where_ = std::move(o.where_);
+        port_ = o.port_;
+        socket_file_ = std::move(o.socket_file_);
+        socket_dev_ = o.socket_dev_;
+        socket_ino_ = o.socket_ino_;
+        o.socket_file_.clear();
+    }
+    return *this;
+}
+
+Listener::~Listener() { remove_socket_file(); }
+
+void Listener::remove_socket_file() {
+    if (socket_file_.empty()) return;
+    // Only our own socket: another server may have replaced it since (after finding it dead).
+    struct stat st {};
+    if (::lstat(socket_file_.c_str(), &st) == 0 && S_ISSOCK(st.st_mode) &&
+        std::uint64_t(st.st_dev) == socket_dev_ && std::uint64_t(st.st_ino) == socket_ino_)
+        ::unlink(socket_file_.c_str());
+    socket_file_.clear();
+}
+
 Fd Listener::accept(int fd, std::string* peer) const {
     sockaddr_storage ss{};
     socklen_t len = sizeof ss;
     Fd c(::accept4(fd, reinterpret_cast<sockaddr*>(&ss), &len, SOCK_NONBLOCK | SOCK_CLOEXEC));
-    if (c && peer) *peer = address_text(reinterpret_cast<sockaddr*>(&ss));
+    if (!c || !peer) return c;
+    if (ss.ss_family == AF_UNIX) {
+        ucred cred{};
+        socklen_t clen = sizeof cred;
+        *peer = getsockopt(c.get(), SOL_SOCKET, SO_PEERCRED, &cred, &clen) == 0
+                    ? "unix:uid=" + std::to_string(cred.uid)
+                    : std::string("unix:uid=?");
+    } else {
+        *peer = address_text(reinterpret_cast<sockaddr*>(&ss));
+    }
     return c;
 }
 
 std::vector<std::string> Listener::addresses() const {
+    if (where_.is_unix()) return {endpoint_text(where_)};
     if (!where_.host.empty()) return {endpoint_text(Endpoint{where_.host, port_})};
     std::vector<std::string> out, loopback;
     ifaddrs* list = nullptr;
@@ -213,6 +331,13 @@ Connector::Status Connector::start(const Endpoint& where, Millis now) {
     fd_.reset();
     error_.clear();
     where_ = endpoint_text(where);
+    if (where.is_unix()) {
+        const sockaddr_un sa = unix_address(where);
+        const auto* bytes = reinterpret_cast<const unsigned char*>(&sa);
+        addrs_.emplace_back(bytes, bytes + sizeof sa);
+        families_.push_back(AF_UNIX);
+        return next(now);
+    }
     AddrInfo ai;
     if (std::string err = resolve(where, false, ai); !err.empty()) {
         error_ = "cannot find " + err;
@@ -247,7 +372,10 @@ Connector::Status Connector::next(Millis now) {
             deadline_ = now + per_address;
             return status_ = Status::Pending;
         }
-        error_ = "cannot connect to " + where_ + ": " + errno_text(errno);
+        // A unix socket whose queue is full answers EAGAIN at once rather than making us wait.
+        error_ = "cannot connect to " + where_ + ": " +
+                 (family == AF_UNIX && errno == EAGAIN ? std::string("the server's queue is full")
+                                                       : errno_text(errno));
     }
     if (error_.empty()) error_ = "cannot connect to " + where_ + ": no address to try";
     return status_ = Status::Failed;
@@ -277,7 +405,9 @@ Millis Connector::until_next(Millis now) const {
 }
 
 LineConn::LineConn(Fd fd) : fd_(std::move(fd)) {
-    const int one = 1;  // small lines, answered at once: Nagle's delay would only add latency
+    // Small lines, answered at once: Nagle's delay would only add latency (on a unix socket the option
+    // does not exist and the call fails, harmlessly).
+    const int one = 1;
     setsockopt(fd_.get(), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 

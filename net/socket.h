@@ -1,7 +1,8 @@
-// POSIX sockets for the network game, non-blocking throughout: the caller's one poll() loop waits on
-// every descriptor here, and every deadline takes `now` from the caller. Nothing in this file blocks,
-// except the host-name lookup before connecting (getaddrinfo; instant for literal addresses and
-// /etc/hosts, a DNS query otherwise).
+// POSIX sockets for the network game and the lobby, non-blocking throughout: the caller's one poll()
+// loop waits on every descriptor here, and every deadline takes `now` from the caller. Nothing in this
+// file blocks, except the host-name lookup before connecting (getaddrinfo; instant for literal addresses
+// and /etc/hosts, a DNS query otherwise). TCP over IPv4 and IPv6, and unix-domain sockets ("unix:PATH")
+// for a server that only this machine's users reach (behind sshd, say).
 #pragma once
 
 #include <poll.h>
@@ -34,41 +35,75 @@ class Fd {
     int fd_ = -1;
 };
 
-// Where to listen or connect. An empty host means every local address (listening only).
+// Where to listen or connect: a TCP host and port, or a unix-domain socket's path. An empty host means
+// every local address (listening only).
 struct Endpoint {
     std::string host;
     int port = 0;
+    std::string path{};  // a unix-domain socket (then host and port are unused); "" for TCP. ({}: so
+                         // that Endpoint{host, port} needs no third field)
+    bool is_unix() const { return !path.empty(); }
     friend bool operator==(const Endpoint&, const Endpoint&) = default;
 };
-// Reads "PORT", "HOST:PORT", "1.2.3.4:PORT" and "[v6]:PORT" (IPv6 literals in brackets, as in URLs).
-// PORT is 0-65535 (0 lets the system choose, for listening). nullopt with *why set otherwise.
+// The longest unix socket path, in bytes: sockaddr_un's sun_path holds 108 with the terminating NUL.
+constexpr std::size_t max_unix_path = 107;
+// Reads "PORT", "HOST:PORT", "1.2.3.4:PORT", "[v6]:PORT" (IPv6 literals in brackets, as in URLs) and
+// "unix:PATH" (a unix-domain socket; a relative PATH is relative to the working folder; "unix:" always
+// means a socket, never a host named "unix"). PORT is 0-65535 (0 lets the system choose, for
+// listening); PATH has 1 to max_unix_path bytes and no control character. nullopt with *why set
+// otherwise.
 std::optional<Endpoint> parse_endpoint(std::string_view text, std::string* why = nullptr);
-// "host:7000", "[::1]:7000", or ":7000" for every address.
+// "host:7000", "[::1]:7000", ":7000" for every address, or "unix:/run/gobblet/lobby.sock".
 std::string endpoint_text(const Endpoint& e);
 
 // Listening sockets on one port: one per address family when no address is given (IPv6 with
-// IPV6_V6ONLY, so IPv4 gets its own), otherwise the addresses the host name resolves to.
+// IPV6_V6ONLY, so IPv4 gets its own), otherwise the addresses the host name resolves to; or one
+// unix-domain socket.
+//
+// A unix socket is a file. open() creates it with the process's umask (connecting needs write
+// permission on it: umask 077 lets only this user in, 007 this user's group too; the folder's
+// permissions can restrict it further). A socket file left by a server that died (kill -9) is
+// replaced, but only when it is a socket and nothing answers on it; a live server's socket, or anything
+// that is not a socket (a file, a folder, a link), is refused with the reason and left alone. The
+// listener removes its socket file when it is destroyed, if the file is still the one it created.
 class Listener {
   public:
-    static std::optional<Listener> open(const Endpoint& where, std::string* why);
-    int port() const { return port_; }
+    // `backlog`: connections the kernel holds for accept (listen(2)); a server wants more than a game.
+    static std::optional<Listener> open(const Endpoint& where, std::string* why, int backlog = 8);
+    Listener(Listener&& o) noexcept;
+    Listener& operator=(Listener&& o) noexcept;
+    Listener(const Listener&) = delete;
+    Listener& operator=(const Listener&) = delete;
+    ~Listener();
+
+    int port() const { return port_; }  // 0 for a unix socket
     const std::vector<Fd>& fds() const { return fds_; }
     // A new connection on listening descriptor `fd`, non-blocking; empty when none was waiting.
-    // *peer gets the other end's address ("192.168.1.20:51234").
+    // *peer gets the other end's address ("192.168.1.20:51234"), or for a unix socket the user id of
+    // the process that connected ("unix:uid=1000", from SO_PEERCRED): what per-source limits count.
     Fd accept(int fd, std::string* peer = nullptr) const;
     // Addresses a player can give out: this machine's non-loopback IPv4 and global IPv6 addresses with
-    // the port, or the address given to open(); the loopback ones when there is nothing else.
+    // the port, or the address given to open(); the loopback ones when there is nothing else; a unix
+    // socket's "unix:PATH".
     std::vector<std::string> addresses() const;
 
   private:
+    Listener() = default;
+    static std::optional<Listener> open_unix(const Endpoint& where, std::string* why, int backlog);
+    void remove_socket_file();
+
     std::vector<Fd> fds_;
     std::vector<int> families_;
     Endpoint where_;
     int port_ = 0;
+    // The unix socket file this listener created (removed on destruction if still the same inode).
+    std::string socket_file_;
+    std::uint64_t socket_dev_ = 0, socket_ino_ = 0;
 };
 
 // A non-blocking connect to every address a host name resolves to, one after the other, each given
-// per_address ms: connected when the socket turns writable without an error.
+// per_address ms: connected when the socket turns writable without an error. A unix socket connects
+// at once or fails at once (nothing listening, no such file, the server's queue full).
 class Connector {
   public:
     enum class Status : std::uint8_t { Pending, Connected, Failed };

@@ -1,6 +1,7 @@
 #include "wire.h"
 
 #include "engine/notation.h"
+#include "fields.h"
 
 namespace gobblet::net {
 
@@ -10,55 +11,14 @@ constexpr int max_state = 1'000'000'000;
 constexpr int max_number = 100'000;
 constexpr std::int64_t max_token = 1'000'000'000'000'000'000LL;
 
-// Reads a line word by word; the last field of a message may take the rest of the line.
-class Words {
-  public:
-    explicit Words(std::string_view line) : rest_(line) {}
-    // The next word; empty at the end of the line (and for an empty word, which the line check rejects).
-    std::string_view next() {
-        const auto space = rest_.find(' ');
-        const std::string_view w = rest_.substr(0, space);
-        rest_ = space == std::string_view::npos ? std::string_view() : rest_.substr(space + 1);
-        at_end_ = space == std::string_view::npos;
-        return w;
-    }
-    std::string_view rest() const { return rest_; }
-    bool done() const { return at_end_; }
-
-  private:
-    std::string_view rest_;
-    bool at_end_ = false;
-};
-
-// Thrown inside the parser only, caught by parse_message: a reason for the player.
-struct Bad {
-    std::string why;
-};
-
-[[noreturn]] void bad(std::string why) { throw Bad{std::move(why)}; }
-
-std::string shown(std::string_view word) {
-    std::string s = clean_text(word, 16);
-    return s.empty() ? "(nothing)" : "'" + s + "'";
-}
-
-std::int64_t number(std::string_view w, std::int64_t max, const char* what) {
-    if (w.empty() || w.size() > 19 || (w.size() > 1 && w[0] == '0'))
-        bad(std::string(what) + ": not a number: " + shown(w));
-    std::int64_t v = 0;
-    for (char c : w) {
-        if (c < '0' || c > '9') bad(std::string(what) + ": not a number: " + shown(w));
-        if ((c - '0') > max || v > (max - (c - '0')) / 10) bad(std::string(what) + ": out of range");
-        v = v * 10 + (c - '0');
-    }
-    return v;
-}
-
-int small(std::string_view w, int lo, int hi, const char* what) {
-    const auto v = number(w, hi, what);
-    if (v < lo) bad(std::string(what) + ": out of range");
-    return int(v);
-}
+using fields::bad;
+using fields::Bad;
+using fields::end_of_line;
+using fields::fitted;
+using fields::number;
+using fields::shown;
+using fields::small;
+using fields::Words;
 
 Color colour(std::string_view w) {
     if (w == "white") return Color::White;
@@ -104,10 +64,6 @@ GameClock::State clock_state(std::string_view text) {
 std::optional<GameClock::State> optional_clock(Words& w) {
     if (w.done()) return std::nullopt;
     return clock_state(w.rest());
-}
-
-void end_of_line(Words& w) {
-    if (!w.done()) bad("more words than the message has");
 }
 
 Message parse_words(std::string_view verb, Words& w) {
@@ -258,19 +214,6 @@ std::string end_word(const RoundInfo& r) {
     return "none";
 }
 
-// Free text for the end of a line that already holds `head` bytes: cleaned, and cut (by whole
-// characters) so that the line with its '\n' fits in max_line.
-std::string fitted(std::string_view text, std::size_t chars, std::size_t head) {
-    std::string s = clean_text(text, chars);
-    const std::size_t room = max_line - 1 - head;
-    while (s.size() > room) {
-        std::size_t cut = s.size() - 1;
-        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-        s.resize(cut);
-    }
-    return s;
-}
-
 struct Writer {
     std::string operator()(const Hello& h) const {
         const std::string head =
@@ -396,13 +339,7 @@ bool valid_utf8(std::string_view s) {
 }
 
 Parsed parse_message(std::string_view line) {
-    if (line.size() + 1 > max_line) return {std::nullopt, "a line longer than 512 bytes"};
-    if (!valid_utf8(line)) return {std::nullopt, "a line that is not valid UTF-8"};
-    for (char ch : line) {
-        const unsigned char c = static_cast<unsigned char>(ch);
-        if (c < 0x20 || c == 0x7F) return {std::nullopt, "a control character in a line"};
-    }
-    if (line.empty()) return {std::nullopt, "an empty line"};
+    if (std::string why = fields::line_problem(line); !why.empty()) return {std::nullopt, why};
     // One space between words: only free text at the end of a line may hold more.
     Words w(line);
     const std::string_view verb = w.next();

@@ -4,6 +4,7 @@
 #include <functional>
 #include <map>
 
+#include "fuzz/lobby_target.h"
 #include "fuzz/targets.h"
 #include "fuzz/wire_target.h"
 #include "support.h"
@@ -18,6 +19,7 @@ const std::map<std::string, std::function<int(const std::uint8_t*, std::size_t)>
     {"savefile", fuzz::savefile},
     {"protocol", fuzz::protocol},
     {"wire", fuzz::wire},
+    {"lobby", fuzz::lobby},
 };
 
 // Feeds every file under tests/fuzz/<folder>/<target>/ to its target; returns how many.

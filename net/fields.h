@@ -1,0 +1,61 @@
+// The pieces both line protocols read and write their fields with: the game's (wire.h) and the lobby's
+// (lobby.h). One place, so that both say the same things about the same mistakes ("a line longer than
+// 512 bytes", "page: out of range") and cut free text the same way.
+//
+// The parsers use them inside one try block each: a field that does not read throws Bad with a reason
+// fit to show a player, and the parser turns it into its error value. Nothing escapes a parser.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace gobblet::net::fields {
+
+// Reads a line word by word (words are separated by exactly one space); the last field of a message
+// may take the rest of the line.
+class Words {
+  public:
+    explicit Words(std::string_view line) : rest_(line) {}
+    // The next word; empty at the end of the line (and for an empty word, which no field accepts).
+    std::string_view next() {
+        const auto space = rest_.find(' ');
+        const std::string_view w = rest_.substr(0, space);
+        rest_ = space == std::string_view::npos ? std::string_view() : rest_.substr(space + 1);
+        at_end_ = space == std::string_view::npos;
+        return w;
+    }
+    std::string_view rest() const { return rest_; }
+    // No word is left (the last one has been read).
+    bool done() const { return at_end_; }
+
+  private:
+    std::string_view rest_;
+    bool at_end_ = false;
+};
+
+// Thrown by a field reader inside a parser, caught by the parser: why the line is refused.
+struct Bad {
+    std::string why;
+};
+[[noreturn]] void bad(std::string why);
+
+// A word of the peer's as an error quotes it: cleaned, at most 16 characters, in quotes
+// ("(nothing)" for an empty one).
+std::string shown(std::string_view word);
+// A plain decimal without sign or leading zero, at most `max`; `what` names the field in the error.
+std::int64_t number(std::string_view w, std::int64_t max, const char* what);
+// The same in [lo, hi].
+int small(std::string_view w, int lo, int hi, const char* what);
+// Refuses anything after the last field.
+void end_of_line(const Words& w);
+
+// Free text for the end of a line that already holds `head` bytes: cleaned (clean_text), at most
+// `chars` characters, and cut by whole characters so that the line with its '\n' fits in max_line.
+std::string fitted(std::string_view text, std::size_t chars, std::size_t head);
+
+// Why a line (without its '\n') cannot be a protocol line at all, or "": longer than max_line with its
+// '\n', not UTF-8, a control character, or empty.
+std::string line_problem(std::string_view line);
+
+}  // namespace gobblet::net::fields

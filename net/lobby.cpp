@@ -1,0 +1,885 @@
+#include "lobby.h"
+
+#include <iterator>
+#include <vector>
+
+#include "fields.h"
+
+namespace gobblet::net::lobby {
+
+namespace {
+
+using fields::bad;
+using fields::Bad;
+using fields::end_of_line;
+using fields::fitted;
+using fields::number;
+using fields::shown;
+using fields::small;
+using fields::Words;
+
+constexpr std::int64_t max_token = 1'000'000'000'000'000'000LL;
+constexpr int max_score = max_first_to;              // the engine's bound; terms bound a lobby match further
+constexpr Millis max_left = 100 * max_clock_millis;  // a Fischer clock grows with its increments
+constexpr int max_round = 1000;
+constexpr int max_points = 2 * 1000;  // half points
+
+// The one table of verbs: the verb, who sends it, and whether its line ends in free text (which may
+// hold runs of spaces). In the order of Message's alternatives.
+struct VerbInfo {
+    const char* verb;
+    Sender sender;
+    bool free_text;
+};
+constexpr VerbInfo verbs[] = {
+    {"lobby", Sender::Client, false},      {"login", Sender::Client, false},  // (a password is free text)
+    {"password", Sender::Client, true},    {"secret", Sender::Client, false},
+    {"post", Sender::Client, false},       {"challenge", Sender::Client, false},
+    {"accept", Sender::Client, false},     {"decline", Sender::Client, false},
+    {"withdraw", Sender::Client, false},   {"watch", Sender::Client, false},
+    {"say", Sender::Client, true},         {"history", Sender::Client, false},
+    {"record", Sender::Client, false},     {"ratings", Sender::Client, false},
+    {"create", Sender::Client, false},     {"join", Sender::Client, false},
+    {"leave", Sender::Client, false},      {"start", Sender::Client, false},
+    {"standings", Sender::Client, false},  {"server", Sender::Server, true},
+    {"welcome", Sender::Server, false},    {"refused", Sender::Server, true},
+    {"ok", Sender::Server, true},          {"player", Sender::Server, false},
+    {"left", Sender::Server, false},       {"seek", Sender::Server, false},
+    {"unseek", Sender::Server, false},     {"match", Sender::Server, false},
+    {"game", Sender::Server, false},       {"over", Sender::Server, true},
+    {"watching", Sender::Server, false},   {"chat", Sender::Server, true},
+    {"notice", Sender::Server, true},      {"played", Sender::Server, false},
+    {"line", Sender::Server, true},        {"rated", Sender::Server, false},
+    {"tournament", Sender::Server, false}, {"closed", Sender::Server, false},
+    {"standing", Sender::Server, false},   {"end", Sender::Server, false},
+    {"ping", Sender::Both, false},         {"pong", Sender::Both, false},
+    {"bye", Sender::Both, true},           {"error", Sender::Both, true},
+};
+static_assert(std::size(verbs) == std::variant_size_v<Message>, "one verb for each message");
+
+constexpr const char* role_words[] = {"human", "bot", "guest"};
+constexpr const char* how_words[] = {"new", "secret", "password", "guest"};
+constexpr const char* refusal_words[] = {
+    "bad-name",     "name-taken",  "wrong-secret", "password-needed", "wrong-password", "too-many-attempts",
+    "bad-password", "not-allowed", "not-found",    "bad-terms",       "limit",          "slow-down",
+    "busy"};
+constexpr const char* seek_end_words[] = {"withdrawn", "taken", "declined", "expired", "left", "playing"};
+constexpr const char* verdict_words[] = {"0", "1", "draw", "aborted"};
+constexpr const char* state_words[] = {"open", "playing", "over"};
+constexpr const char* list_words[] = {"players", "seeks",   "games",     "tournaments",
+                                      "history", "ratings", "standings", "record"};
+
+// One of `words`, as its enumeration; `what` names the field in the error.
+template <class E, std::size_t N>
+E word_of(std::string_view w, const char* const (&words)[N], const char* what) {
+    for (std::size_t i = 0; i < N; ++i)
+        if (w == words[i]) return E(i);
+    std::string expected;
+    for (std::size_t i = 0; i < N; ++i)
+        expected += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + words[i];
+    bad(std::string(what) + ": expected " + expected + ", not " + shown(w));
+}
+
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_hex(std::string_view s, std::size_t digits) {
+    if (s.size() != digits) return false;
+    for (char c : s)
+        if (!is_digit(c) && !(c >= 'a' && c <= 'f')) return false;
+    return true;
+}
+
+// A name of letters, digits, '-' and '_' starting with a letter, of min_name to `max` characters.
+bool name_body(std::string_view s, std::size_t max) {
+    if (s.size() < min_name || s.size() > max || !is_letter(s[0])) return false;
+    for (char c : s)
+        if (!is_letter(c) && !is_digit(c) && c != '-' && c != '_') return false;
+    return true;
+}
+
+std::size_t utf8_chars(std::string_view s) {
+    std::size_t n = 0;
+    for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+// Fields.
+
+std::string registered(std::string_view w, const char* what) {
+    if (!valid_name(w))
+        bad(std::string(what) +
+            ": not a name (2 to 20 letters, digits, '-' or '_', a letter first): " + shown(w));
+    return std::string(w);
+}
+
+std::string any_name(std::string_view w, const char* what) {
+    if (!valid_name(w) && !valid_guest_name(w)) bad(std::string(what) + ": not a player's name: " + shown(w));
+    return std::string(w);
+}
+
+Id id_field(std::string_view w, const char* what) {
+    const Id id = number(w, max_id, what);
+    if (id < 1) bad(std::string(what) + ": out of range");
+    return id;
+}
+
+std::string game_field(std::string_view w, const char* what) {
+    if (!valid_game_id(w)) bad(std::string(what) + ": a game id is 16 hex digits");
+    return std::string(w);
+}
+
+std::string code_field(std::string_view w, const char* what) {
+    bool ok = w.size() >= 4 && w.size() <= 32;
+    for (char c : w) ok &= is_digit(c) || (c >= 'A' && c <= 'Z');
+    if (!ok) bad(std::string(what) + ": a code has 4 to 32 capitals and digits");
+    return std::string(w);
+}
+
+std::optional<Rating> rating_field(std::string_view w, const char* what) {
+    if (w == "-") return std::nullopt;
+    const auto slash = w.find('/');
+    if (slash == std::string_view::npos) bad(std::string(what) + ": a rating is RATING/DEVIATION or -");
+    return Rating{small(w.substr(0, slash), 0, 9999, what), small(w.substr(slash + 1), 0, 999, what)};
+}
+
+Ratings ratings_field(Words& w, const char* what) {
+    Ratings r;
+    for (auto& one : r) one = rating_field(w.next(), what);
+    return r;
+}
+
+Color colour_field(std::string_view w) {
+    if (w == "white") return Color::White;
+    if (w == "black") return Color::Black;
+    bad("match: expected white or black, not " + shown(w));
+}
+
+Variant variant_fields(std::string_view rules, std::string_view size, const char* what) {
+    Variant v;
+    const auto r = parse_rules(rules);
+    if (!r) bad(std::string(what) + ": rules are official or rogers, not " + shown(rules));
+    v.rules = *r;
+    if (size != "3" && size != "4") bad(std::string(what) + ": the board size is 3 or 4, not " + shown(size));
+    v.size = size[0] - '0';
+    return v;
+}
+
+Format format_field(std::string_view w) {
+    if (w == "round-robin") return Format{};
+    if (w.starts_with("swiss-")) return Format{true, small(w.substr(6), 1, max_swiss_rounds, "swiss rounds")};
+    bad("expected round-robin or swiss-N, not " + shown(w));
+}
+
+std::string date_field(std::string_view w) {
+    // 2026-11-23T14:03Z
+    static constexpr std::string_view shape = "dddd-dd-ddTdd:ddZ";
+    bool ok = w.size() == shape.size();
+    for (std::size_t i = 0; ok && i < w.size(); ++i) ok = shape[i] == 'd' ? is_digit(w[i]) : w[i] == shape[i];
+    const auto two = [&](std::size_t at) { return (w[at] - '0') * 10 + (w[at + 1] - '0'); };
+    if (ok) ok = two(5) >= 1 && two(5) <= 12 && two(8) >= 1 && two(8) <= 31 && two(11) <= 23 && two(14) <= 59;
+    if (!ok) bad("played: a date is written 2026-11-23T14:03Z, not " + shown(w));
+    return std::string(w);
+}
+
+int points_field(std::string_view w) {
+    const bool half = w.ends_with(".5");
+    const int points = 2 * small(half ? w.substr(0, w.size() - 2) : w, 0, max_points / 2, "standing: points");
+    if (points + (half ? 1 : 0) > max_points) bad("standing: points: out of range");
+    return points + (half ? 1 : 0);
+}
+
+std::optional<Millis> left_field(std::string_view w) {
+    if (w == "-") return std::nullopt;
+    return number(w, max_left, "game: time left");
+}
+
+int player_or_none(std::string_view w, const char* what) {
+    if (w == "-") return -1;
+    return small(w, 0, 1, what);
+}
+
+// The terms that end a line.
+Terms terms_field(Words& w, const char* what) {
+    if (w.done()) bad(std::string(what) + ": no terms");
+    std::string why;
+    auto t = parse_terms(w.rest(), &why);
+    if (!t) bad(std::string(what) + ": " + why);
+    return *t;
+}
+
+// Free text that ends a line (may be empty), cleaned.
+std::string text_field(Words& w, std::size_t chars) {
+    return w.done() ? std::string() : clean_text(w.rest(), chars);
+}
+
+std::string nonempty_text(Words& w, std::size_t chars, const char* what) {
+    std::string t = text_field(w, chars);
+    if (t.empty()) bad(std::string(what) + ": nothing printable");
+    return t;
+}
+
+std::string password_field(Words& w, const char* what) {
+    if (w.done()) bad(std::string(what) + ": no password");
+    const std::string_view p = w.rest();
+    if (std::string why = password_problem(p); !why.empty()) bad(std::string(what) + ": " + why);
+    return std::string(p);
+}
+
+void scores_fit(const std::array<int, 2>& score, const Terms& t, const char* what) {
+    if (score[0] > t.settings.first_to || score[1] > t.settings.first_to ||
+        (score[0] == t.settings.first_to && score[1] == t.settings.first_to))
+        bad(std::string(what) + ": a score the match cannot have");
+}
+
+void distinct(const std::string& a, const std::string& b, const char* what) {
+    if (name_key(a) == name_key(b)) bad(std::string(what) + ": a player against themselves");
+}
+
+// The clock part of terms, from its words.
+ClockSettings clock_words(const std::vector<std::string_view>& w) {
+    const auto duration = [](std::string_view text) {
+        const auto d = parse_duration(text);
+        if (!d) bad("terms: not a duration: " + shown(text));
+        return *d;
+    };
+    ClockSettings c;
+    if (w.size() == 1 && w[0] == "none") {
+        c = ClockSettings{};
+    } else if (w.size() == 1 && w[0] == "dm") {
+        c = dm_preset();
+    } else if (w.size() == 4 && w[0] == "dm") {
+        c = ClockSettings::dm(duration(w[1]), duration(w[2]), duration(w[3]));
+    } else if (w.size() == 1 && w[0].find('+') != std::string_view::npos &&
+               w[0].find('+') == w[0].rfind('+')) {
+        const auto plus = w[0].find('+');
+        c = ClockSettings::fischer(duration(w[0].substr(0, plus)), duration(w[0].substr(plus + 1)));
+    } else {
+        bad("terms: the clock is none, dm, dm TURN RESERVE CHUNK or GAME+INCREMENT (5m+2s)");
+    }
+    return c;
+}
+
+// The words of terms. Terms also come from outside any line (a --seek flag): the text is checked as a
+// line is, so that an error never quotes bytes that are not printable UTF-8.
+std::vector<std::string_view> split(std::string_view text) {
+    std::vector<std::string_view> out;
+    if (text.empty()) return out;
+    if (text.size() > 200) bad("terms: longer than 200 bytes");
+    if (!valid_utf8(text)) bad("terms: not UTF-8 text");
+    for (char c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) bad("terms: a control character");
+    Words w(text);
+    while (!w.done()) {
+        if (out.size() == 16) bad("terms: too many words");
+        const std::string_view word = w.next();
+        if (word.empty()) bad("terms: one space between words");
+        out.push_back(word);
+    }
+    return out;
+}
+
+std::string clock_problem(const ClockSettings& c) {
+    constexpr Millis s = 1000, m = 60 * s, h = 60 * m;
+    switch (c.kind) {
+        case ClockKind::None: return {};
+        case ClockKind::Dm:
+            if (c.turn < 5 * s || c.turn > h) return "a DM turn is 5s to 1h";
+            if (c.reserve < 0 || c.reserve > 2 * h) return "a DM reserve is 0s to 2h";
+            if (c.reserve == 0 && c.chunk != 0) return "without a DM reserve the chunk is 0s";
+            if (c.reserve > 0 && (c.chunk < s || c.chunk > 10 * m)) return "a DM chunk is 1s to 10m";
+            return {};
+        case ClockKind::Fischer:
+            if (c.game < 10 * s || c.game > 2 * h) return "a Fischer game time is 10s to 2h";
+            if (c.increment < 0 || c.increment > m) return "a Fischer increment is 0s to 1m";
+            return {};
+    }
+    return "an unknown clock";
+}
+
+Terms terms_words(std::string_view text) {
+    const std::vector<std::string_view> w = split(text);
+    std::size_t first_to = 2;
+    while (first_to < w.size() && w[first_to] != "first-to") ++first_to;
+    if (w.size() < 6 || first_to == w.size() || first_to + 3 != w.size())
+        bad("terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
+    Terms t;
+    t.settings.variant = variant_fields(w[0], w[1], "terms");
+    t.settings.clock =
+        clock_words(std::vector<std::string_view>(w.begin() + 2, w.begin() + std::ptrdiff_t(first_to)));
+    t.settings.first_to = small(w[first_to + 1], 1, lobby_max_first_to, "terms: first-to");
+    const std::string_view mode = w[first_to + 2];
+    if (mode != "rated" && mode != "casual") bad("terms: expected rated or casual, not " + shown(mode));
+    t.rated = mode == "rated";
+    if (std::string why = terms_problem(t); !why.empty()) bad("terms: " + why);
+    return t;
+}
+
+Message parse_words(std::string_view v, Words& w) {
+    // Client to server.
+    if (v == "lobby") {
+        if (w.next() != "gobblet") bad("lobby: not a gobblet client");
+        Hello h{small(w.next(), 0, 999, "lobby: version")};
+        end_of_line(w);
+        return h;
+    }
+    if (v == "login") {
+        Login l;
+        l.name = registered(w.next(), "login");
+        const std::string_view role = w.next();
+        if (role != "human" && role != "bot") bad("login: expected human or bot, not " + shown(role));
+        l.role = role == "bot" ? Role::Bot : Role::Human;
+        const std::string_view method = w.next();
+        if (method == "secret") {
+            l.method = Method::Secret;
+            l.credential = std::string(w.next());
+            if (!valid_secret(l.credential)) bad("login: a secret is 64 hex digits");
+            end_of_line(w);
+        } else if (method == "password") {
+            l.method = Method::Password;
+            l.credential = password_field(w, "login");
+        } else if (method == "guest") {
+            l.method = Method::Guest;
+            end_of_line(w);
+        } else {
+            bad("login: expected secret, password or guest, not " + shown(method));
+        }
+        return l;
+    }
+    if (v == "password") return SetPassword{password_field(w, "password")};
+    if (v == "secret") {
+        AddSecret a{std::string(w.next())};
+        if (!valid_secret(a.secret)) bad("secret: a secret is 64 hex digits");
+        end_of_line(w);
+        return a;
+    }
+    if (v == "post") return Post{terms_field(w, "post")};
+    if (v == "challenge") {
+        Challenge c;
+        c.name = any_name(w.next(), "challenge");
+        c.terms = terms_field(w, "challenge");
+        return c;
+    }
+    if (v == "accept" || v == "decline" || v == "withdraw" || v == "join" || v == "leave" || v == "start" ||
+        v == "standings" || v == "closed") {
+        const std::string what(v);
+        const Id id = id_field(w.next(), what.c_str());
+        end_of_line(w);
+        if (v == "accept") return Accept{id};
+        if (v == "decline") return Decline{id};
+        if (v == "withdraw") return Withdraw{id};
+        if (v == "join") return Join{id};
+        if (v == "leave") return Leave{id};
+        if (v == "start") return Start{id};
+        if (v == "standings") return StandingsQuery{id};
+        return Closed{id};
+    }
+    if (v == "watch" || v == "record") {
+        const std::string what(v);
+        const std::string game = game_field(w.next(), what.c_str());
+        end_of_line(w);
+        if (v == "watch") return Watch{game};
+        return RecordQuery{game};
+    }
+    if (v == "say") return Say{nonempty_text(w, max_text, "say")};
+    if (v == "history") {
+        HistoryQuery q;
+        q.name = any_name(w.next(), "history");
+        q.page = small(w.next(), 1, max_page, "history: page");
+        end_of_line(w);
+        return q;
+    }
+    if (v == "ratings") {
+        RatingsQuery q;
+        const std::string_view rules = w.next();
+        q.variant = variant_fields(rules, w.next(), "ratings");
+        q.page = small(w.next(), 1, max_page, "ratings: page");
+        end_of_line(w);
+        return q;
+    }
+    if (v == "create") {
+        Create c;
+        c.format = format_field(w.next());
+        c.max_players = small(w.next(), 2, max_tournament_players, "create: players");
+        c.terms = terms_field(w, "create");
+        return c;
+    }
+
+    // Server to client.
+    if (v == "server") {
+        if (w.next() != "gobblet") bad("server: not a gobblet server");
+        Server s;
+        s.version = small(w.next(), 0, 999, "server: version");
+        s.text = text_field(w, max_text);
+        return s;
+    }
+    if (v == "welcome") {
+        Welcome m;
+        m.name = any_name(w.next(), "welcome");
+        m.role = word_of<Role>(w.next(), role_words, "welcome: role");
+        m.how = word_of<How>(w.next(), how_words, "welcome: how");
+        m.ratings = ratings_field(w, "welcome: rating");
+        end_of_line(w);
+        if ((m.role == Role::Guest) != valid_guest_name(m.name) ||
+            (m.role == Role::Guest) != (m.how == How::Guest))
+            bad("welcome: a guest, and only a guest, has a name starting with ~ and comes in as a guest");
+        if (m.role == Role::Guest && m.ratings != Ratings{}) bad("welcome: a guest has no rating");
+        return m;
+    }
+    if (v == "refused") {
+        Refused r;
+        r.verb = std::string(w.next());
+        if (!client_verb(r.verb)) bad("refused: not a request: " + shown(r.verb));
+        r.code = word_of<Refusal>(w.next(), refusal_words, "refused: code");
+        r.text = text_field(w, max_text);
+        return r;
+    }
+    if (v == "ok") {
+        Ok o;
+        const std::string_view what = w.next();
+        if (what != "password" && what != "secret")
+            bad("ok: expected password or secret, not " + shown(what));
+        o.verb = std::string(what);
+        o.text = text_field(w, max_text);
+        return o;
+    }
+    if (v == "player") {
+        PlayerItem p;
+        p.name = any_name(w.next(), "player");
+        p.role = word_of<Role>(w.next(), role_words, "player: role");
+        const std::string_view state = w.next();
+        if (state != "idle" && state != "playing")
+            bad("player: expected idle or playing, not " + shown(state));
+        p.playing = state == "playing";
+        p.ratings = ratings_field(w, "player: rating");
+        end_of_line(w);
+        if ((p.role == Role::Guest) != valid_guest_name(p.name))
+            bad("player: a guest, and only a guest, has a name starting with ~");
+        if (p.role == Role::Guest && p.ratings != Ratings{}) bad("player: a guest has no rating");
+        return p;
+    }
+    if (v == "left") {
+        Left l{any_name(w.next(), "left")};
+        end_of_line(w);
+        return l;
+    }
+    if (v == "seek") {
+        SeekItem s;
+        s.id = id_field(w.next(), "seek");
+        s.from = any_name(w.next(), "seek");
+        s.rating = rating_field(w.next(), "seek: rating");
+        const std::string_view to = w.next();
+        s.to = to == "*" ? std::string() : any_name(to, "seek: to");
+        s.terms = terms_field(w, "seek");
+        if (!s.to.empty()) distinct(s.from, s.to, "seek");
+        return s;
+    }
+    if (v == "unseek") {
+        Unseek u;
+        u.id = id_field(w.next(), "unseek");
+        u.why = word_of<SeekEnd>(w.next(), seek_end_words, "unseek");
+        end_of_line(w);
+        return u;
+    }
+    if (v == "match") {
+        MatchStart m;
+        m.game = game_field(w.next(), "match");
+        m.colour = colour_field(w.next());
+        m.opponent = any_name(w.next(), "match: opponent");
+        m.code = code_field(w.next(), "match");
+        const std::string_view context = w.next();
+        if (context != "-") {
+            const auto slash = context.find('/');
+            if (slash == std::string_view::npos) bad("match: the context is - or TOURNAMENT/ROUND");
+            m.tournament = id_field(context.substr(0, slash), "match: tournament");
+            m.round = small(context.substr(slash + 1), 1, max_round, "match: round");
+        }
+        m.terms = terms_field(w, "match");
+        return m;
+    }
+    if (v == "game") {
+        GameItem g;
+        g.game = game_field(w.next(), "game");
+        for (auto& n : g.names) n = any_name(w.next(), "game");
+        for (auto& s : g.score) s = small(w.next(), 0, max_score, "game: score");
+        for (auto& l : g.left) l = left_field(w.next());
+        g.running = player_or_none(w.next(), "game: running");
+        g.watchers = small(w.next(), 0, max_count, "game: watchers");
+        g.terms = terms_field(w, "game");
+        distinct(g.names[0], g.names[1], "game");
+        scores_fit(g.score, g.terms, "game");
+        const bool clock = g.terms.settings.clock.enabled();
+        if (g.left[0].has_value() != clock || g.left[1].has_value() != clock || (!clock && g.running >= 0))
+            bad("game: clock readings for a game without a clock, or none for one with");
+        return g;
+    }
+    if (v == "over") {
+        Over o;
+        o.game = game_field(w.next(), "over");
+        o.result = word_of<Verdict>(w.next(), verdict_words, "over: result");
+        for (auto& s : o.score) s = small(w.next(), 0, max_score, "over: score");
+        o.text = text_field(w, max_text);
+        return o;
+    }
+    if (v == "watching") {
+        Watching m;
+        m.game = game_field(w.next(), "watching");
+        m.code = code_field(w.next(), "watching");
+        end_of_line(w);
+        return m;
+    }
+    if (v == "chat") {
+        Chat c;
+        c.from = any_name(w.next(), "chat");
+        c.text = nonempty_text(w, max_text, "chat");
+        return c;
+    }
+    if (v == "notice") return Notice{nonempty_text(w, max_text, "notice")};
+    if (v == "played") {
+        HistoryItem h;
+        h.game = game_field(w.next(), "played");
+        h.date = date_field(w.next());
+        for (auto& n : h.names) n = any_name(w.next(), "played");
+        for (auto& s : h.score) s = small(w.next(), 0, max_score, "played: score");
+        h.result = word_of<Verdict>(w.next(), verdict_words, "played: result");
+        h.terms = terms_field(w, "played");
+        distinct(h.names[0], h.names[1], "played");
+        scores_fit(h.score, h.terms, "played");
+        return h;
+    }
+    if (v == "line") return RecordLine{text_field(w, max_record_text)};
+    if (v == "rated") {
+        RatingItem r;
+        r.rank = small(w.next(), 1, max_count, "rated: rank");
+        r.name = registered(w.next(), "rated");
+        r.rating.rating = small(w.next(), 0, 9999, "rated: rating");
+        r.rating.deviation = small(w.next(), 0, 999, "rated: deviation");
+        r.games = small(w.next(), 0, max_count, "rated: games");
+        r.wins = small(w.next(), 0, max_count, "rated: wins");
+        r.losses = small(w.next(), 0, max_count, "rated: losses");
+        r.draws = small(w.next(), 0, max_count, "rated: draws");
+        end_of_line(w);
+        if (std::int64_t(r.wins) + r.losses + r.draws != r.games)
+            bad("rated: wins, losses and draws do not add up to the games");
+        return r;
+    }
+    if (v == "tournament") {
+        TournamentItem t;
+        t.id = id_field(w.next(), "tournament");
+        t.organizer = any_name(w.next(), "tournament: organizer");
+        t.format = format_field(w.next());
+        t.state = word_of<TournamentState>(w.next(), state_words, "tournament: state");
+        t.players = small(w.next(), 0, max_tournament_players, "tournament: players");
+        t.max_players = small(w.next(), 2, max_tournament_players, "tournament: most players");
+        t.round = small(w.next(), 0, max_round, "tournament: round");
+        t.terms = terms_field(w, "tournament");
+        if (t.players > t.max_players) bad("tournament: more players than it takes");
+        return t;
+    }
+    if (v == "standing") {
+        StandingItem s;
+        s.rank = small(w.next(), 1, max_tournament_players, "standing: rank");
+        s.name = any_name(w.next(), "standing");
+        s.half_points = points_field(w.next());
+        s.played = small(w.next(), 0, max_count, "standing: played");
+        s.won = small(w.next(), 0, max_count, "standing: won");
+        s.lost = small(w.next(), 0, max_count, "standing: lost");
+        s.drawn = small(w.next(), 0, max_count, "standing: drawn");
+        end_of_line(w);
+        if (std::int64_t(s.won) + s.lost + s.drawn != s.played)
+            bad("standing: won, lost and drawn do not add up to the matches played");
+        return s;
+    }
+    if (v == "end") {
+        End e{word_of<List>(w.next(), list_words, "end")};
+        end_of_line(w);
+        return e;
+    }
+
+    // Both ways.
+    if (v == "ping" || v == "pong") {
+        const std::int64_t token = number(w.next(), max_token, "token");
+        end_of_line(w);
+        if (v == "ping") return Ping{token};
+        return Pong{token};
+    }
+    if (v == "bye") return Bye{text_field(w, max_text)};
+    if (v == "error") return Error{text_field(w, max_text)};
+    bad("unknown message " + shown(v));
+}
+
+std::string ratings_text(const Ratings& r) {
+    std::string s;
+    for (const auto& one : r) s += " " + rating_text(one);
+    return s;
+}
+
+std::string name_or_star(const std::string& n) { return n.empty() ? std::string("*") : n; }
+
+std::string left_text(const std::optional<Millis>& l) { return l ? std::to_string(*l) : std::string("-"); }
+
+std::string pair_text(const std::array<int, 2>& p) {
+    return std::to_string(p[0]) + " " + std::to_string(p[1]);
+}
+
+// Free text after `head`: cleaned, cut to fit the line; nothing (not even the space) when empty.
+std::string with_text(const std::string& head, std::string_view text, std::size_t chars) {
+    const std::string t = fitted(text, chars, head.size() + 1);
+    return t.empty() ? head : head + " " + t;
+}
+
+struct Writer {
+    std::string operator()(const Hello& h) const { return "lobby gobblet " + std::to_string(h.version); }
+    std::string operator()(const Login& l) const {
+        std::string s = "login " + l.name + " " + (l.role == Role::Bot ? "bot" : "human");
+        switch (l.method) {
+            case Method::Secret: return s + " secret " + l.credential;
+            case Method::Password: return s + " password " + l.credential;  // as typed: it must match
+            case Method::Guest: return s + " guest";
+        }
+        return s;
+    }
+    std::string operator()(const SetPassword& p) const { return "password " + p.password; }
+    std::string operator()(const AddSecret& a) const { return "secret " + a.secret; }
+    std::string operator()(const Post& p) const { return "post " + terms_text(p.terms); }
+    std::string operator()(const Challenge& c) const {
+        return "challenge " + c.name + " " + terms_text(c.terms);
+    }
+    std::string operator()(const Accept& a) const { return "accept " + std::to_string(a.id); }
+    std::string operator()(const Decline& d) const { return "decline " + std::to_string(d.id); }
+    std::string operator()(const Withdraw& d) const { return "withdraw " + std::to_string(d.id); }
+    std::string operator()(const Watch& m) const { return "watch " + m.game; }
+    std::string operator()(const Say& m) const { return with_text("say", m.text, max_text); }
+    std::string operator()(const HistoryQuery& q) const {
+        return "history " + q.name + " " + std::to_string(q.page);
+    }
+    std::string operator()(const RecordQuery& q) const { return "record " + q.game; }
+    std::string operator()(const RatingsQuery& q) const {
+        return std::string("ratings ") + rules_name(q.variant.rules) + " " + std::to_string(q.variant.size) +
+               " " + std::to_string(q.page);
+    }
+    std::string operator()(const Create& c) const {
+        return "create " + format_text(c.format) + " " + std::to_string(c.max_players) + " " +
+               terms_text(c.terms);
+    }
+    std::string operator()(const Join& m) const { return "join " + std::to_string(m.id); }
+    std::string operator()(const Leave& m) const { return "leave " + std::to_string(m.id); }
+    std::string operator()(const Start& m) const { return "start " + std::to_string(m.id); }
+    std::string operator()(const StandingsQuery& m) const { return "standings " + std::to_string(m.id); }
+    std::string operator()(const Server& s) const {
+        return with_text("server gobblet " + std::to_string(s.version), s.text, max_text);
+    }
+    std::string operator()(const Welcome& m) const {
+        return "welcome " + m.name + " " + role_word(m.role) + " " + how_word(m.how) +
+               ratings_text(m.ratings);
+    }
+    std::string operator()(const Refused& r) const {
+        return with_text("refused " + r.verb + " " + refusal_word(r.code), r.text, max_text);
+    }
+    std::string operator()(const Ok& o) const { return with_text("ok " + o.verb, o.text, max_text); }
+    std::string operator()(const PlayerItem& p) const {
+        return "player " + p.name + " " + role_word(p.role) + (p.playing ? " playing" : " idle") +
+               ratings_text(p.ratings);
+    }
+    std::string operator()(const Left& l) const { return "left " + l.name; }
+    std::string operator()(const SeekItem& s) const {
+        return "seek " + std::to_string(s.id) + " " + s.from + " " + rating_text(s.rating) + " " +
+               name_or_star(s.to) + " " + terms_text(s.terms);
+    }
+    std::string operator()(const Unseek& u) const {
+        return "unseek " + std::to_string(u.id) + " " + seek_end_word(u.why);
+    }
+    std::string operator()(const MatchStart& m) const {
+        const std::string context =
+            m.tournament ? std::to_string(m.tournament) + "/" + std::to_string(m.round) : std::string("-");
+        return "match " + m.game + " " + colour_word(m.colour) + " " + m.opponent + " " + m.code + " " +
+               context + " " + terms_text(m.terms);
+    }
+    std::string operator()(const GameItem& g) const {
+        return "game " + g.game + " " + g.names[0] + " " + g.names[1] + " " + pair_text(g.score) + " " +
+               left_text(g.left[0]) + " " + left_text(g.left[1]) + " " +
+               (g.running < 0 ? std::string("-") : std::to_string(g.running)) + " " +
+               std::to_string(g.watchers) + " " + terms_text(g.terms);
+    }
+    std::string operator()(const Over& o) const {
+        return with_text("over " + o.game + " " + verdict_word(o.result) + " " + pair_text(o.score), o.text,
+                         max_text);
+    }
+    std::string operator()(const Watching& m) const { return "watching " + m.game + " " + m.code; }
+    std::string operator()(const Chat& c) const { return with_text("chat " + c.from, c.text, max_text); }
+    std::string operator()(const Notice& n) const { return with_text("notice", n.text, max_text); }
+    std::string operator()(const HistoryItem& h) const {
+        return "played " + h.game + " " + h.date + " " + h.names[0] + " " + h.names[1] + " " +
+               pair_text(h.score) + " " + verdict_word(h.result) + " " + terms_text(h.terms);
+    }
+    std::string operator()(const RecordLine& l) const { return with_text("line", l.text, max_record_text); }
+    std::string operator()(const RatingItem& r) const {
+        return "rated " + std::to_string(r.rank) + " " + r.name + " " + std::to_string(r.rating.rating) +
+               " " + std::to_string(r.rating.deviation) + " " + std::to_string(r.games) + " " +
+               std::to_string(r.wins) + " " + std::to_string(r.losses) + " " + std::to_string(r.draws);
+    }
+    std::string operator()(const TournamentItem& t) const {
+        return "tournament " + std::to_string(t.id) + " " + t.organizer + " " + format_text(t.format) + " " +
+               tournament_state_word(t.state) + " " + std::to_string(t.players) + " " +
+               std::to_string(t.max_players) + " " + std::to_string(t.round) + " " + terms_text(t.terms);
+    }
+    std::string operator()(const Closed& c) const { return "closed " + std::to_string(c.id); }
+    std::string operator()(const StandingItem& s) const {
+        return "standing " + std::to_string(s.rank) + " " + s.name + " " + points_text(s.half_points) + " " +
+               std::to_string(s.played) + " " + std::to_string(s.won) + " " + std::to_string(s.lost) + " " +
+               std::to_string(s.drawn);
+    }
+    std::string operator()(const End& e) const { return std::string("end ") + list_word(e.list); }
+    std::string operator()(const Ping& p) const { return "ping " + std::to_string(p.token); }
+    std::string operator()(const Pong& p) const { return "pong " + std::to_string(p.token); }
+    std::string operator()(const Bye& b) const { return with_text("bye", b.reason, max_text); }
+    std::string operator()(const Error& e) const { return with_text("error", e.reason, max_text); }
+};
+
+}  // namespace
+
+int variant_index(Variant v) { return (v.size == 3 ? 2 : 0) + (v.rules == Rules::Rogers ? 1 : 0); }
+
+Variant variant_at(int index) {
+    return Variant{index >= 2 ? 3 : 4, index % 2 == 1 ? Rules::Rogers : Rules::Official};
+}
+
+ClockSettings dm_preset() { return ClockSettings::dm(120'000, 300'000, 30'000); }
+
+std::string terms_problem(const Terms& t) {
+    const Variant v = t.settings.variant;
+    if (v.size != 3 && v.size != 4) return "the board size is 3 or 4";
+    if (v.rules != Rules::Official && v.rules != Rules::Rogers) return "the rules are official or rogers";
+    if (t.settings.first_to < 1 || t.settings.first_to > lobby_max_first_to)
+        return "first-to is 1 to " + std::to_string(lobby_max_first_to);
+    if (std::string why = clock_problem(t.settings.clock); !why.empty()) return why;
+    if (t.rated && !t.settings.clock.enabled()) return "a rated match needs a clock";
+    return {};
+}
+
+std::optional<Terms> parse_terms(std::string_view text, std::string* why) {
+    try {
+        return terms_words(text);
+    } catch (const Bad& b) {
+        if (why) *why = b.why.starts_with("terms: ") ? b.why.substr(7) : b.why;
+        return std::nullopt;
+    }
+}
+
+std::string terms_text(const Terms& t) {
+    return std::string(rules_name(t.settings.variant.rules)) + " " + std::to_string(t.settings.variant.size) +
+           " " + terms_clock_text(t.settings.clock) + " first-to " + std::to_string(t.settings.first_to) +
+           (t.rated ? " rated" : " casual");
+}
+
+std::optional<ClockSettings> parse_terms_clock(std::string_view text, std::string* why) {
+    try {
+        const ClockSettings c = clock_words(split(text));
+        if (std::string problem = clock_problem(c); !problem.empty()) bad(problem);
+        return c;
+    } catch (const Bad& b) {
+        if (why) *why = b.why.starts_with("terms: ") ? b.why.substr(7) : b.why;
+        return std::nullopt;
+    }
+}
+
+std::string terms_clock_text(const ClockSettings& c) {
+    switch (c.kind) {
+        case ClockKind::None: return "none";
+        case ClockKind::Dm:
+            if (c == dm_preset()) return "dm";
+            return "dm " + duration_text(c.turn) + " " + duration_text(c.reserve) + " " +
+                   duration_text(c.chunk);
+        case ClockKind::Fischer: return duration_text(c.game) + "+" + duration_text(c.increment);
+    }
+    return "none";
+}
+
+std::string terms_description(const Terms& t) {
+    const MatchSettings& s = t.settings;
+    const std::string size = std::to_string(s.variant.size);
+    return std::string(rules_name(s.variant.rules)) + " rules, " + size + "x" + size + ", " +
+           (s.first_to == 1 ? std::string("a single game") : "first to " + std::to_string(s.first_to)) +
+           ", " + clock_description(s.clock) + (t.rated ? ", rated" : ", casual");
+}
+
+bool valid_name(std::string_view name) { return name_body(name, max_name); }
+
+bool valid_guest_name(std::string_view name) {
+    return name.size() > 1 && name[0] == '~' && name_body(name.substr(1), max_guest_name - 1);
+}
+
+std::string name_key(std::string_view name) {
+    std::string key;
+    for (char c : name) {
+        c = c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+        if (c == '0') c = 'o';
+        if (c == '1' || c == 'i') c = 'l';
+        if (c == '_') c = '-';
+        key += c;
+    }
+    return key;
+}
+
+bool valid_secret(std::string_view s) { return is_hex(s, secret_digits); }
+bool valid_game_id(std::string_view s) { return is_hex(s, game_id_digits); }
+
+std::string password_problem(std::string_view p) {
+    if (p.size() > max_password) return "a password has at most " + std::to_string(max_password) + " bytes";
+    if (!valid_utf8(p)) return "a password is UTF-8 text";
+    for (char ch : p)
+        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F)
+            return "a password has no control characters";
+    if (utf8_chars(p) < min_password)
+        return "a password has at least " + std::to_string(min_password) + " characters";
+    return {};
+}
+
+const char* verb(const Message& m) { return verbs[m.index()].verb; }
+Sender sender(const Message& m) { return verbs[m.index()].sender; }
+
+bool client_verb(std::string_view word) {
+    for (const VerbInfo& v : verbs)
+        if (word == v.verb) return v.sender == Sender::Client;
+    return false;
+}
+
+const char* role_word(Role r) { return role_words[int(r)]; }
+const char* how_word(How h) { return how_words[int(h)]; }
+const char* refusal_word(Refusal r) { return refusal_words[int(r)]; }
+const char* seek_end_word(SeekEnd e) { return seek_end_words[int(e)]; }
+const char* verdict_word(Verdict o) { return verdict_words[int(o)]; }
+const char* tournament_state_word(TournamentState s) { return state_words[int(s)]; }
+const char* list_word(List l) { return list_words[int(l)]; }
+
+std::string format_text(const Format& f) {
+    return f.swiss ? "swiss-" + std::to_string(f.rounds) : std::string("round-robin");
+}
+
+std::string rating_text(const std::optional<Rating>& r) {
+    return r ? std::to_string(r->rating) + "/" + std::to_string(r->deviation) : std::string("-");
+}
+
+std::string points_text(int half_points) {
+    return std::to_string(half_points / 2) + (half_points % 2 ? ".5" : "");
+}
+
+Parsed parse_message(std::string_view line) {
+    if (std::string why = fields::line_problem(line); !why.empty()) return {std::nullopt, why};
+    Words w(line);
+    const std::string_view v = w.next();
+    try {
+        Message m = parse_words(v, w);
+        const Login* login = std::get_if<Login>(&m);
+        const bool free_text = verbs[m.index()].free_text || (login && login->method == Method::Password);
+        // One space between words: only free text at the end of a line may hold more.
+        if (!free_text && (line.find("  ") != std::string_view::npos || line.back() == ' '))
+            return {std::nullopt, "extra spaces in a " + clean_text(v, 16) + " line"};
+        return {std::move(m), {}};
+    } catch (const Bad& b) {
+        return {std::nullopt, b.why};
+    }
+}
+
+std::string format_message(const Message& m) { return std::visit(Writer{}, m) + "\n"; }
+
+}  // namespace gobblet::net::lobby

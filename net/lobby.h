@@ -1,0 +1,494 @@
+// The lobby protocol's messages and their one-line text form (docs/lobby.md has every message with an
+// example, the login flow and every limit). A client keeps one lobby connection to a server: it finds
+// players, seeks, challenges, games, tournaments, chat and finished games there. Games themselves are
+// played over separate game connections that speak the peer protocol (wire.h, docs/network.md): the
+// lobby hands each player a game id and a code for it.
+//
+// The lines follow the game protocol's rules (fields.h): at most max_line bytes with the '\n', UTF-8, no
+// control characters, one space between words, a lowercase verb first, free text only last and cleaned
+// to printable characters of bounded length as it is read. The reader is strict: anything malformed or
+// unknown is an error with a reason fit to show, and the connection ends. Each verb has one shape and one
+// sender (client or server), so one parser reads both directions; the receiver refuses a message the
+// other side may not send (sender()).
+//
+// Lists are one line per item. The four tables the lobby shows (players online, seeks, games in
+// progress, tournaments) arrive whole after login, each closed by an `end` line, and then change by the
+// same item lines (an item is "this entry is now so") and removal lines. Answers to queries (a player's
+// history, the ratings, a tournament's standings, a game's record) are items closed by `end`.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "engine/match.h"
+#include "wire.h"
+
+namespace gobblet::net::lobby {
+
+constexpr int protocol_version = 1;
+
+// Limits (docs/lobby.md, "Limits"). Lines, chat and reasons as in the game protocol.
+constexpr std::size_t max_text = net::max_text;     // chat, reasons, notices: characters
+constexpr std::size_t max_record_text = 400;        // one line of a game record: characters
+constexpr std::size_t min_name = 2, max_name = 20;  // a registered name: characters (all ASCII)
+constexpr std::size_t max_guest_name = 24;          // "~" and the name, with the server's suffix
+constexpr std::size_t secret_digits = 64;           // a machine secret: 32 random bytes in hex
+constexpr std::size_t min_password = 8;             // characters
+constexpr std::size_t max_password = 128;           // bytes
+constexpr std::size_t game_id_digits = 16;          // as the game protocol's match ids
+constexpr int page_size = 50;                       // items in a page of history or ratings
+constexpr int max_page = 1'000'000;
+constexpr std::int64_t max_id = 1'000'000'000;  // seek, challenge and tournament ids: 1 to this
+constexpr int lobby_max_first_to = 9;           // round wins a lobby match may ask for
+constexpr int max_tournament_players = 64;
+constexpr int max_swiss_rounds = 20;
+constexpr int max_count = 1'000'000'000;   // games, wins, watchers, ranks...
+constexpr std::size_t max_table = 10'000;  // entries a client keeps in each table (players, seeks, ...)
+constexpr std::size_t max_record_bytes = 1 << 20;  // a game record as fetched (saves' file limit)
+constexpr std::size_t max_record_lines = 20'000;
+constexpr std::size_t max_open_queries = 8;  // a client's queries waiting for their answers
+
+// Timeouts and rates (milliseconds), the same for both sides (docs/lobby.md, "Timeouts").
+constexpr Millis hello_timeout = 5000;      // server: the client's greeting, after connecting
+constexpr Millis answer_timeout = 10000;    // client: the server's greeting, and its answer to a login
+constexpr Millis login_timeout = 120000;    // server: a login that works, after the greeting
+constexpr Millis ping_after = 10000;        // a side that has sent nothing this long pings
+constexpr Millis dead_after = 30000;        // received nothing this long: the other side is gone
+constexpr Millis challenge_expiry = 60000;  // server: an unanswered challenge goes (`unseek ID expired`)
+constexpr int chat_burst = 5;               // chat lines at once, then one every chat_every
+constexpr Millis chat_every = 2000;
+
+// Who plays under a name: a person, a computer (--bot; registered and rated like everyone), or a
+// guest (a person without registration, unrated, shown as "~Name").
+enum class Role : std::uint8_t { Human, Bot, Guest };
+// How a login proves the name.
+enum class Method : std::uint8_t { Secret, Password, Guest };
+// How the server let the client in: the name was new (registered now with the secret), by the
+// machine's secret, by password (the client may then add this machine's secret), or as a guest.
+enum class How : std::uint8_t { New, Secret, Password, Guest };
+// Why the server refused a request (the connection stays open: the client may try something else).
+enum class Refusal : std::uint8_t {
+    BadName,          // not a name a player can have
+    NameTaken,        // registered by someone else, who set no password
+    WrongSecret,      // neither this secret nor a password proves the name (no password set)
+    PasswordNeeded,   // the name is registered with a password: log in with it
+    WrongPassword,    // the password does not match
+    TooManyAttempts,  // too many failed logins from this address lately: wait
+    BadPassword,      // a new password too short or too long
+    NotAllowed,       // not for you now (a guest rating, a seek of your own, not the organizer...)
+    NotFound,         // no such player, seek, game or tournament (or no longer)
+    BadTerms,         // terms the server does not offer (a rated game without a clock, a guest's rated seek)
+    Limit,            // too many seeks, challenges, secrets, tournaments, watches of yours
+    SlowDown,         // chat faster than the rate limit
+    Busy,             // you are playing, or the server cannot now
+};
+// Why a seek or challenge left the list.
+enum class SeekEnd : std::uint8_t { Withdrawn, Taken, Declined, Expired, Left, Playing };
+// How a game ended: player 0 or 1 won, a draw, or it was abandoned without a result.
+enum class Verdict : std::uint8_t { Player0, Player1, Draw, Aborted };
+enum class TournamentState : std::uint8_t { Open, Playing, Over };
+// The lists that an `end` line closes.
+enum class List : std::uint8_t { Players, Seeks, Games, Tournaments, History, Ratings, Standings, Record };
+
+// A seek or challenge, a tournament: a decimal from 1 to max_id.
+using Id = std::int64_t;
+
+// A Glicko-2 rating as players see it: the rating and its deviation, rounded.
+struct Rating {
+    int rating = 1500;    // 0-9999
+    int deviation = 350;  // 0-999
+    friend bool operator==(const Rating&, const Rating&) = default;
+};
+// A player's ratings in the four variants, in the order of variant_index; nullopt: no rated game there.
+using Ratings = std::array<std::optional<Rating>, 4>;
+// 0 official 4x4, 1 rogers 4x4, 2 official 3x3, 3 rogers 3x3: the order ratings travel in.
+int variant_index(Variant v);
+Variant variant_at(int index);
+
+// What a match is played under: the engine's match settings (rules, size, round wins, clock) and
+// whether it is rated. One text form for the lobby, the server, and --bot's --seek (the clock part):
+//
+//     RULES SIZE CLOCK first-to N rated|casual       official 4 dm first-to 2 rated
+//     CLOCK: none | dm | dm TURN RESERVE CHUNK | GAME+INCREMENT
+//
+// `dm` alone is the tournament clock (dm_preset: 2m a turn, 5m reserve, 30s chunks); a Fischer clock
+// is written as 5m+2s. Durations as engine/clock.h reads them. A rated match needs a clock.
+struct Terms {
+    MatchSettings settings{};
+    bool rated = false;
+    friend bool operator==(const Terms&, const Terms&) = default;
+};
+ClockSettings dm_preset();
+// Bounds the lobby puts on terms (docs/lobby.md): "" or why not.
+std::string terms_problem(const Terms& t);
+std::optional<Terms> parse_terms(std::string_view text, std::string* why = nullptr);
+std::string terms_text(const Terms& t);
+// The clock part alone (for --seek CLOCK): "none", "dm", "dm 1m 3m 20s", "5m+2s".
+std::optional<ClockSettings> parse_terms_clock(std::string_view text, std::string* why = nullptr);
+std::string terms_clock_text(const ClockSettings& c);
+// How a player reads terms: "official rules, 4x4, first to 2, 2m a turn, 5m reserve in 30s chunks, rated".
+std::string terms_description(const Terms& t);
+
+// A tournament's format: a round robin (everyone meets everyone once) or a Swiss tournament of
+// `rounds` rounds. Written "round-robin" or "swiss-5".
+struct Format {
+    bool swiss = false;
+    int rounds = 0;  // Swiss: 1 to max_swiss_rounds; a round robin: 0 (the players decide)
+    friend bool operator==(const Format&, const Format&) = default;
+};
+
+// Names. A registered name has min_name to max_name characters: ASCII letters, digits, '-' and '_',
+// starting with a letter, so that every terminal shows it the same and nobody can pass for someone
+// else with a look-alike letter from another script. A guest's name is '~' and such a name (up to
+// max_guest_name characters in all), so it never collides with a registered one.
+bool valid_name(std::string_view name);
+bool valid_guest_name(std::string_view name);
+// The key a server compares names by: two names with the same key are the same name. Lower case, and
+// the look-alikes read as one: 0 as o, 1 and i as l, '_' as '-' ("Liam", "LIAM" and "L1am" are one name).
+std::string name_key(std::string_view name);
+// A machine secret: secret_digits lowercase hex digits.
+bool valid_secret(std::string_view s);
+// A game id: game_id_digits lowercase hex digits.
+bool valid_game_id(std::string_view s);
+// Why a password cannot be one ("" when it can): min_password characters at least, max_password bytes
+// at most, UTF-8 without control characters. It travels and is compared exactly as typed.
+std::string password_problem(std::string_view password);
+
+// ---------------------------------------------------------------------------------------------------
+// Client to server.
+
+// The client's first line: `lobby gobblet VERSION`.
+struct Hello {
+    int version = protocol_version;
+    friend bool operator==(const Hello&, const Hello&) = default;
+};
+// `login NAME human|bot secret HEX`, `login NAME human|bot password TEXT`, `login NAME human guest`.
+// A secret login of a name nobody has registers it with that secret. The password is the rest of the
+// line, exactly as typed (never cleaned: it must match).
+struct Login {
+    std::string name;
+    Role role = Role::Human;  // Human or Bot
+    Method method = Method::Secret;
+    std::string credential;  // the secret or the password; "" for a guest
+    friend bool operator==(const Login&, const Login&) = default;
+};
+// `password TEXT`: sets (or changes) the password of the name logged in.
+struct SetPassword {
+    std::string password;
+    friend bool operator==(const SetPassword&, const SetPassword&) = default;
+};
+// `secret HEX`: adds this machine's secret to the name logged in (after a password login).
+struct AddSecret {
+    std::string secret;
+    friend bool operator==(const AddSecret&, const AddSecret&) = default;
+};
+// `post TERMS`: an open seek, which anyone may accept.
+struct Post {
+    Terms terms;
+    friend bool operator==(const Post&, const Post&) = default;
+};
+// `challenge NAME TERMS`: a seek for one player only.
+struct Challenge {
+    std::string name;
+    Terms terms;
+    friend bool operator==(const Challenge&, const Challenge&) = default;
+};
+// `accept ID`, `decline ID` (a challenge to you), `withdraw ID` (your own seek or challenge).
+struct Accept {
+    Id id = 1;
+    friend bool operator==(const Accept&, const Accept&) = default;
+};
+struct Decline {
+    Id id = 1;
+    friend bool operator==(const Decline&, const Decline&) = default;
+};
+struct Withdraw {
+    Id id = 1;
+    friend bool operator==(const Withdraw&, const Withdraw&) = default;
+};
+// `watch GAME`: asks for a watch code for a game in progress.
+struct Watch {
+    std::string game;
+    friend bool operator==(const Watch&, const Watch&) = default;
+};
+// `say TEXT`: a lobby chat line.
+struct Say {
+    std::string text;
+    friend bool operator==(const Say&, const Say&) = default;
+};
+// `history NAME PAGE`: a player's finished games, newest first, page_size a page (page 1 first).
+struct HistoryQuery {
+    std::string name;
+    int page = 1;
+    friend bool operator==(const HistoryQuery&, const HistoryQuery&) = default;
+};
+// `record GAME`: a finished game's record (saves/record.h's text).
+struct RecordQuery {
+    std::string game;
+    friend bool operator==(const RecordQuery&, const RecordQuery&) = default;
+};
+// `ratings RULES SIZE PAGE`: the rating list of one variant, best first.
+struct RatingsQuery {
+    Variant variant{};
+    int page = 1;
+    friend bool operator==(const RatingsQuery&, const RatingsQuery&) = default;
+};
+// `create FORMAT MAX TERMS`: a new tournament, open for players to join; you organize it.
+struct Create {
+    Format format{};
+    int max_players = 8;  // 2 to max_tournament_players
+    Terms terms;
+    friend bool operator==(const Create&, const Create&) = default;
+};
+// `join ID`, `leave ID` (before it starts; after, your remaining games are lost), `start ID` (organizer).
+struct Join {
+    Id id = 1;
+    friend bool operator==(const Join&, const Join&) = default;
+};
+struct Leave {
+    Id id = 1;
+    friend bool operator==(const Leave&, const Leave&) = default;
+};
+struct Start {
+    Id id = 1;
+    friend bool operator==(const Start&, const Start&) = default;
+};
+// `standings ID`: a tournament's table.
+struct StandingsQuery {
+    Id id = 1;
+    friend bool operator==(const StandingsQuery&, const StandingsQuery&) = default;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Server to client.
+
+// The server's answer to the greeting: `server gobblet VERSION TEXT` (TEXT: its name, a greeting).
+struct Server {
+    int version = protocol_version;
+    std::string text;
+    friend bool operator==(const Server&, const Server&) = default;
+};
+// `welcome NAME ROLE HOW R4 R4 R3 R3`: logged in, as NAME (the registered spelling, or the guest name
+// the server gave), with the player's ratings.
+struct Welcome {
+    std::string name;
+    Role role = Role::Human;
+    How how = How::Secret;
+    Ratings ratings{};
+    friend bool operator==(const Welcome&, const Welcome&) = default;
+};
+// `refused VERB CODE TEXT`: the request VERB (a client verb) was not done.
+struct Refused {
+    std::string verb;
+    Refusal code = Refusal::NotAllowed;
+    std::string text;
+    friend bool operator==(const Refused&, const Refused&) = default;
+};
+// `ok VERB TEXT`: a request without another answer (password, secret) was done.
+struct Ok {
+    std::string verb;
+    std::string text;
+    friend bool operator==(const Ok&, const Ok&) = default;
+};
+// `player NAME ROLE idle|playing R4 R4 R3 R3`: a player online, or what changed about one.
+struct PlayerItem {
+    std::string name;
+    Role role = Role::Human;
+    bool playing = false;
+    Ratings ratings{};
+    friend bool operator==(const PlayerItem&, const PlayerItem&) = default;
+};
+// `left NAME`: a player left the lobby.
+struct Left {
+    std::string name;
+    friend bool operator==(const Left&, const Left&) = default;
+};
+// `seek ID FROM RATING TO TERMS`: an open seek (TO is `*`) or a challenge to TO (sent to the two
+// players only). RATING: FROM's rating in the terms' variant, or `-`.
+struct SeekItem {
+    Id id = 1;
+    std::string from;
+    std::optional<Rating> rating;
+    std::string to;  // "" for an open seek
+    Terms terms;
+    friend bool operator==(const SeekItem&, const SeekItem&) = default;
+};
+// `unseek ID WHY`: the seek or challenge is gone (withdrawn, taken, declined, expired, left, playing).
+struct Unseek {
+    Id id = 1;
+    SeekEnd why = SeekEnd::Withdrawn;
+    friend bool operator==(const Unseek&, const Unseek&) = default;
+};
+// `match GAME COLOUR OPPONENT CODE CONTEXT TERMS`: your match starts: join game GAME with CODE on a
+// game connection to this server. COLOUR is yours in round 1; CONTEXT `-`, or `ID/ROUND` for a
+// tournament's pairing. Sent again after each login while the match is in progress.
+struct MatchStart {
+    std::string game;
+    Color colour = Color::White;
+    std::string opponent;
+    std::string code;   // normalized (net/code.h): 4 to 32 capitals and digits
+    Id tournament = 0;  // 0: not a tournament's
+    int round = 0;
+    Terms terms;
+    friend bool operator==(const MatchStart&, const MatchStart&) = default;
+};
+// `game GAME NAME0 NAME1 SCORE0 SCORE1 LEFT0 LEFT1 RUNNING WATCHERS TERMS`: a game in progress, or what
+// changed (score, clocks, watchers). Player 0 played White in round 1. LEFT: ms on each player's
+// clock when the line was sent, or `-`; RUNNING: the player whose clock runs, or `-`.
+struct GameItem {
+    std::string game;
+    std::array<std::string, 2> names;
+    std::array<int, 2> score{};
+    std::array<std::optional<Millis>, 2> left{};
+    int running = -1;
+    int watchers = 0;
+    Terms terms;
+    friend bool operator==(const GameItem&, const GameItem&) = default;
+};
+// `over GAME RESULT SCORE0 SCORE1 TEXT`: the game ended (RESULT `0`, `1`, `draw`, `aborted`) and leaves
+// the list; TEXT says it in words ("Liam wins the match 2-1").
+struct Over {
+    std::string game;
+    Verdict result = Verdict::Aborted;
+    std::array<int, 2> score{};
+    std::string text;
+    friend bool operator==(const Over&, const Over&) = default;
+};
+// `watching GAME CODE`: the watch code for a game connection (spectator mode).
+struct Watching {
+    std::string game;
+    std::string code;
+    friend bool operator==(const Watching&, const Watching&) = default;
+};
+// `chat NAME TEXT`: a lobby chat line (yours come back too).
+struct Chat {
+    std::string from;
+    std::string text;
+    friend bool operator==(const Chat&, const Chat&) = default;
+};
+// `notice TEXT`: a word from the server to you (a bye in a tournament, a restart coming).
+struct Notice {
+    std::string text;
+    friend bool operator==(const Notice&, const Notice&) = default;
+};
+// `played GAME DATE NAME0 NAME1 SCORE0 SCORE1 RESULT TERMS`: a finished game in a history page.
+// DATE: when it ended, UTC, "2026-11-23T14:03Z".
+struct HistoryItem {
+    std::string game;
+    std::string date;
+    std::array<std::string, 2> names;
+    std::array<int, 2> score{};
+    Verdict result = Verdict::Aborted;
+    Terms terms;
+    friend bool operator==(const HistoryItem&, const HistoryItem&) = default;
+};
+// `line TEXT`: one line of a game record (may be empty).
+struct RecordLine {
+    std::string text;
+    friend bool operator==(const RecordLine&, const RecordLine&) = default;
+};
+// `rated RANK NAME RATING DEVIATION GAMES WINS LOSSES DRAWS`: a line of the rating list.
+struct RatingItem {
+    int rank = 1;
+    std::string name;
+    Rating rating{};
+    int games = 0, wins = 0, losses = 0, draws = 0;
+    friend bool operator==(const RatingItem&, const RatingItem&) = default;
+};
+// `tournament ID ORGANIZER FORMAT open|playing|over PLAYERS MAX ROUND TERMS`: a tournament, or what
+// changed about it. ROUND: the round in play (0 before the start).
+struct TournamentItem {
+    Id id = 1;
+    std::string organizer;
+    Format format{};
+    TournamentState state = TournamentState::Open;
+    int players = 0, max_players = 2, round = 0;
+    Terms terms;
+    friend bool operator==(const TournamentItem&, const TournamentItem&) = default;
+};
+// `closed ID`: the tournament leaves the list (cancelled, or over for a while).
+struct Closed {
+    Id id = 1;
+    friend bool operator==(const Closed&, const Closed&) = default;
+};
+// `standing RANK NAME POINTS PLAYED WON LOST DRAWN`: a line of a tournament's table. POINTS: a match
+// won is 1, a drawn one 1/2 ("2.5").
+struct StandingItem {
+    int rank = 1;
+    std::string name;
+    int half_points = 0;
+    int played = 0, won = 0, lost = 0, drawn = 0;
+    friend bool operator==(const StandingItem&, const StandingItem&) = default;
+};
+// `end LIST`: the list (players, seeks, games, tournaments, history, ratings, standings, record) is whole.
+struct End {
+    List list = List::Players;
+    friend bool operator==(const End&, const End&) = default;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Both ways.
+
+// Keep-alives: the token is the sender's own, echoed back.
+struct Ping {
+    std::int64_t token = 0;
+    friend bool operator==(const Ping&, const Ping&) = default;
+};
+struct Pong {
+    std::int64_t token = 0;
+    friend bool operator==(const Pong&, const Pong&) = default;
+};
+// Leaving on purpose. From the server it means "come back later" (a restart, too many connections):
+// the client reconnects. An `error` means "do not": the client stops.
+struct Bye {
+    std::string reason;
+    friend bool operator==(const Bye&, const Bye&) = default;
+};
+struct Error {
+    std::string reason;
+    friend bool operator==(const Error&, const Error&) = default;
+};
+
+using Message = std::variant<Hello, Login, SetPassword, AddSecret, Post, Challenge, Accept, Decline, Withdraw,
+                             Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start,
+                             StandingsQuery, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek,
+                             MatchStart, GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine,
+                             RatingItem, TournamentItem, Closed, StandingItem, End, Ping, Pong, Bye, Error>;
+
+enum class Sender : std::uint8_t { Client, Server, Both };
+// The verb of a message and who may send it: one table, in the order of Message's alternatives.
+const char* verb(const Message& m);
+Sender sender(const Message& m);
+// Whether `word` is a verb clients send (what `refused` and `ok` name).
+bool client_verb(std::string_view word);
+
+// One line read: the message, or why the line is not one (a reason to show; it never quotes the
+// line's bytes unsanitised).
+struct Parsed {
+    std::optional<Message> message;
+    std::string error;
+};
+// Reads one line, without its '\n'.
+Parsed parse_message(std::string_view line);
+// The message as one line, with its '\n'. Free text is cleaned and cut to fit.
+std::string format_message(const Message& m);
+
+// The words the protocol uses for its enumerations.
+const char* role_word(Role r);
+const char* how_word(How h);
+const char* refusal_word(Refusal r);
+const char* seek_end_word(SeekEnd e);
+const char* verdict_word(Verdict o);
+const char* tournament_state_word(TournamentState s);
+const char* list_word(List l);
+std::string format_text(const Format& f);
+// "1623/85" or "-".
+std::string rating_text(const std::optional<Rating>& r);
+// Half points as a table shows them: "2", "2.5".
+std::string points_text(int half_points);
+
+}  // namespace gobblet::net::lobby

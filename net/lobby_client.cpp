@@ -1,0 +1,686 @@
+#include "lobby_client.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace gobblet::net::lobby {
+
+namespace {
+
+constexpr int lines_per_poll = 64;  // lines handled per on_poll; the rest waits (until_next is 0)
+
+Event event(Event::Kind k, std::string text = {}) {
+    Event e;
+    e.kind = k;
+    e.text = std::move(text);
+    return e;
+}
+
+Event message_event(Event::Kind k, const Message& m) {
+    Event e = event(k);
+    e.message = m;
+    return e;
+}
+
+std::string seconds(Millis ms) { return std::to_string((ms + 999) / 1000) + " s"; }
+
+// The List an answer item or query belongs to.
+std::optional<List> answer_list(const Message& m) {
+    if (std::holds_alternative<HistoryQuery>(m) || std::holds_alternative<HistoryItem>(m))
+        return List::History;
+    if (std::holds_alternative<RatingsQuery>(m) || std::holds_alternative<RatingItem>(m))
+        return List::Ratings;
+    if (std::holds_alternative<StandingsQuery>(m) || std::holds_alternative<StandingItem>(m))
+        return List::Standings;
+    if (std::holds_alternative<RecordQuery>(m) || std::holds_alternative<RecordLine>(m)) return List::Record;
+    return std::nullopt;
+}
+
+// The most items an answer holds.
+std::size_t answer_limit(List l) {
+    switch (l) {
+        case List::History:
+        case List::Ratings: return std::size_t(page_size);
+        case List::Standings: return std::size_t(max_tournament_players);
+        case List::Record: return max_record_lines;
+        default: return 0;
+    }
+}
+
+bool is_table(List l) {
+    return l == List::Players || l == List::Seeks || l == List::Games || l == List::Tournaments;
+}
+
+template <class Map, class Key>
+std::string upsert(Map& table, const Key& key, typename Map::mapped_type value, const char* what) {
+    auto it = table.find(key);
+    if (it == table.end()) {
+        if (table.size() >= max_table)
+            return "more than " + std::to_string(max_table) + " " + what + ": more than this program keeps";
+        table.emplace(key, std::move(value));
+    } else {
+        it->second = std::move(value);
+    }
+    return {};
+}
+
+}  // namespace
+
+Millis reconnect_delay(int attempt, double random) {
+    const Millis base = std::min<Millis>(max_retry, first_retry << std::clamp(attempt, 0, 5));
+    const double stretch = 0.75 + 0.5 * std::clamp(random, 0.0, 1.0);
+    return std::min<Millis>(max_retry * 5 / 4, Millis(std::llround(double(base) * stretch)));
+}
+
+const char* phase_name(Client::Phase p) {
+    switch (p) {
+        case Client::Phase::Connecting: return "connecting";
+        case Client::Phase::Greeting: return "greeting";
+        case Client::Phase::Greeted: return "greeted";
+        case Client::Phase::LoggingIn: return "logging in";
+        case Client::Phase::Lobby: return "lobby";
+        case Client::Phase::Waiting: return "waiting";
+        case Client::Phase::Closed: return "closed";
+    }
+    return "?";
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The tables.
+
+void Tables::reset(std::string me) {
+    me_ = std::move(me);
+    players_.clear();
+    seeks_.clear();
+    games_.clear();
+    tournaments_.clear();
+    whole_ = 0;
+    open_.clear();
+}
+
+void Tables::asked(const Message& query) { open_.push_back(Open{query, {}, 0}); }
+
+void Tables::forget_queries() { open_.clear(); }
+
+bool Tables::whole(List list) const { return (whole_ >> unsigned(list)) & 1U; }
+
+std::optional<Millis> Tables::time_left(const GameRow& row, int player, Millis now) {
+    const auto& left = row.item.left[std::size_t(player)];
+    if (!left) return std::nullopt;
+    if (row.item.running != player) return *left;
+    return std::max<Millis>(0, *left - std::max<Millis>(0, now - row.received));
+}
+
+std::string Tables::answer_item(const Message& m, std::deque<Event>& out) {
+    const bool end = std::holds_alternative<End>(m);
+    const List list = end ? std::get<End>(m).list : *answer_list(m);
+    const char* word = list_word(list);
+    if (open_.empty() || answer_list(open_.front().query) != list)
+        return std::string(end ? "the end of " : "") + (end ? "" : "an item of ") + word +
+               " that nobody asked for";
+    Open& o = open_.front();
+    if (!end) {
+        if (o.items.size() >= answer_limit(list))
+            return std::string("more than ") + std::to_string(answer_limit(list)) +
+                   " items in an answer of " + word;
+        if (const auto* line = std::get_if<RecordLine>(&m)) {
+            o.bytes += line->text.size() + 1;
+            if (o.bytes > max_record_bytes) return "a record longer than 1 MiB";
+        }
+        o.items.push_back(m);
+        return {};
+    }
+    Event e = event(Event::Kind::Answer);
+    e.query = o.query;
+    e.items = std::move(o.items);
+    if (list == List::Record) {
+        e.text.reserve(o.bytes);
+        for (const Message& item : e.items) e.text += std::get<RecordLine>(item).text + "\n";
+    }
+    open_.pop_front();
+    out.push_back(std::move(e));
+    return {};
+}
+
+std::string Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
+    const auto pass = [&] {
+        out.push_back(message_event(Event::Kind::Line, m));
+        return std::string();
+    };
+    const auto mine = [&](const std::string& name) { return name_key(name) == name_key(me_); };
+    if (sender(m) == Sender::Client) return std::string("a message only clients send: ") + verb(m);
+    if (const auto* p = std::get_if<PlayerItem>(&m)) {
+        if (std::string why = upsert(players_, name_key(p->name), *p, "players"); !why.empty()) return why;
+        return pass();
+    }
+    if (const auto* l = std::get_if<Left>(&m)) {
+        if (players_.erase(name_key(l->name)) == 0) return "left: " + l->name + " was not in the lobby";
+        return pass();
+    }
+    if (const auto* s = std::get_if<SeekItem>(&m)) {
+        if (!s->to.empty() && !mine(s->to) && !mine(s->from)) return "a challenge between two other players";
+        if (std::string why = upsert(seeks_, s->id, *s, "seeks"); !why.empty()) return why;
+        return pass();
+    }
+    if (const auto* u = std::get_if<Unseek>(&m)) {
+        if (seeks_.erase(u->id) == 0) return "unseek: no seek " + std::to_string(u->id);
+        return pass();
+    }
+    if (const auto* g = std::get_if<GameItem>(&m)) {
+        if (std::string why = upsert(games_, g->game, GameRow{*g, now}, "games"); !why.empty()) return why;
+        return pass();
+    }
+    if (const auto* o = std::get_if<Over>(&m)) {
+        if (games_.erase(o->game) == 0) return "over: no game " + o->game;
+        return pass();
+    }
+    if (const auto* t = std::get_if<TournamentItem>(&m)) {
+        if (std::string why = upsert(tournaments_, t->id, *t, "tournaments"); !why.empty()) return why;
+        return pass();
+    }
+    if (const auto* c = std::get_if<Closed>(&m)) {
+        if (tournaments_.erase(c->id) == 0) return "closed: no tournament " + std::to_string(c->id);
+        return pass();
+    }
+    if (const auto* e = std::get_if<End>(&m); e && is_table(e->list)) {
+        if (whole(e->list)) return std::string("a second end of ") + list_word(e->list);
+        whole_ |= 1U << unsigned(e->list);
+        return pass();
+    }
+    if (std::holds_alternative<End>(m) || answer_list(m)) return answer_item(m, out);
+    if (const auto* w = std::get_if<Watching>(&m)) {
+        if (open_.empty() || !std::holds_alternative<Watch>(open_.front().query) ||
+            std::get<Watch>(open_.front().query).game != w->game)
+            return "a watch code that nobody asked for";
+        open_.pop_front();
+        return pass();
+    }
+    if (const auto* r = std::get_if<Refused>(&m)) {
+        // A refused query is its answer.
+        const bool query = r->verb == "history" || r->verb == "ratings" || r->verb == "standings" ||
+                           r->verb == "record" || r->verb == "watch";
+        if (query) {
+            if (open_.empty() || verb(open_.front().query) != r->verb)
+                return "a refusal of " + r->verb + " that nobody asked for";
+            open_.pop_front();
+        }
+        if (r->verb == "login") return "a refused login while logged in";
+        return pass();
+    }
+    if (const auto* s = std::get_if<MatchStart>(&m)) {
+        if (mine(s->opponent)) return "a match against ourselves";
+        return pass();
+    }
+    if (std::holds_alternative<Chat>(m) || std::holds_alternative<Notice>(m) || std::holds_alternative<Ok>(m))
+        return pass();
+    if (std::holds_alternative<Welcome>(m)) return "a second welcome";
+    if (std::holds_alternative<Server>(m)) return "a second greeting";
+    return std::string("a message out of place: ") + verb(m);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The client.
+
+std::unique_ptr<Client> Client::start(const Config& c, Millis now, std::string* why) {
+    const auto fail = [why](const std::string& w) -> std::unique_ptr<Client> {
+        if (why) *why = w;
+        return nullptr;
+    };
+    if (!valid_name(c.name))
+        return fail("a name has 2 to 20 letters, digits, '-' or '_', and starts with a letter");
+    if (c.role == Role::Guest) return fail("a guest is asked for with the guest flag, not as a role");
+    if (c.guest && c.role == Role::Bot)
+        return fail("a computer player registers its name: it cannot be a guest");
+    if (!c.secret.empty() && !valid_secret(c.secret)) return fail("a machine secret is 64 hex digits");
+    if (!c.server.is_unix() && c.server.host.empty())
+        return fail("say which server, as HOST:PORT or unix:PATH");
+    if (!c.server.is_unix() && c.server.port == 0)
+        return fail("port 0 cannot be connected to: give the server's port");
+    std::unique_ptr<Client> client(new Client(c));
+    client->guest_ = c.guest;
+    client->connect(now);
+    return client;
+}
+
+void Client::connect(Millis now) {
+    conn_ = LineConn();
+    phase_ = Phase::Connecting;
+    ++attempts_;
+    switch (connector_.start(config_.server, now)) {
+        case Connector::Status::Failed: lose(connector_.error(), now); break;
+        case Connector::Status::Connected: connected(now); break;
+        case Connector::Status::Pending: break;
+    }
+}
+
+void Client::connected(Millis now) {
+    conn_ = LineConn(connector_.take());
+    phase_ = Phase::Greeting;
+    deadline_ = now + answer_timeout;
+    last_received_ = now;
+    ping_token_ = -1;
+    send(Hello{}, now);
+}
+
+void Client::pollfds(std::vector<pollfd>& fds) const {
+    if (phase_ == Phase::Connecting && connector_.fd() >= 0) fds.push_back({connector_.fd(), POLLOUT, 0});
+    if (conn_.open()) fds.push_back({conn_.fd(), conn_.events(), 0});
+}
+
+void Client::on_poll(std::span<const pollfd> fds, Millis now) {
+    const auto revents_of = [&](int fd) -> short {
+        for (const pollfd& p : fds)
+            if (p.fd == fd) return p.revents;
+        return 0;
+    };
+    if (phase_ == Phase::Connecting) {
+        switch (connector_.on_poll(revents_of(connector_.fd()), now)) {
+            case Connector::Status::Connected: connected(now); break;
+            case Connector::Status::Failed: lose(connector_.error(), now); break;
+            case Connector::Status::Pending: break;
+        }
+    }
+    if (conn_.open()) io(revents_of(conn_.fd()), now);
+    timers(now);
+}
+
+Millis Client::until_next(Millis now) const {
+    Millis best = -1;
+    const auto take = [&](Millis t) {
+        t = std::max<Millis>(0, t);
+        best = best < 0 ? t : std::min(best, t);
+    };
+    switch (phase_) {
+        case Phase::Connecting:
+            if (connector_.until_next(now) >= 0) take(connector_.until_next(now));
+            break;
+        case Phase::Waiting: take(retry_at_ - now); break;
+        case Phase::Greeting:
+        case Phase::LoggingIn: take(deadline_ - now); break;
+        case Phase::Greeted:
+        case Phase::Lobby:
+            take(last_received_ + dead_after - now);
+            take(last_sent_ + ping_after - now);
+            break;
+        case Phase::Closed: break;
+    }
+    if (conn_.open() && conn_.input().has_line()) take(0);
+    return best;
+}
+
+std::optional<Event> Client::next_event() {
+    if (events_.empty()) return std::nullopt;
+    Event e = std::move(events_.front());
+    events_.pop_front();
+    return e;
+}
+
+void Client::io(short revents, Millis now) {
+    if ((revents & POLLOUT) && !conn_.flush()) {
+        lose("the connection to the server failed", now);
+        return;
+    }
+    LineConn::Read got = LineConn::Read::Ok;
+    std::string why;
+    if (revents & (POLLIN | POLLHUP | POLLERR)) {
+        const std::size_t before = conn_.input().buffered();
+        got = conn_.read(&why);
+        if (conn_.input().buffered() != before) last_received_ = now;
+    }
+    // All lines when the server has gone (they are what it last said), else a bounded number per call.
+    const int budget = got == LineConn::Read::Ok ? lines_per_poll : 1 << 20;
+    for (int n = 0; n < budget && conn_.open(); ++n) {
+        std::string line;
+        const LineReader::Status st = conn_.input().next(line);
+        if (st == LineReader::Status::NeedMore) break;
+        if (st == LineReader::Status::TooLong) return fail("a line longer than 512 bytes", now);
+        const Parsed parsed = parse_message(line);
+        if (!parsed.message) return fail(parsed.error, now);
+        handle(*parsed.message, now);
+    }
+    if (!conn_.open() || got == LineConn::Read::Ok) return;
+    if (got == LineConn::Read::Failed) return lose("the connection to the server failed: " + why, now);
+    lose(std::string("the server closed the connection") +
+             (conn_.input().buffered() > 0 ? " in the middle of a line" : ""),
+         now);
+}
+
+void Client::timers(Millis now) {
+    switch (phase_) {
+        case Phase::Waiting:
+            if (now >= retry_at_) connect(now);
+            return;
+        case Phase::Greeting:
+        case Phase::LoggingIn:
+            if (now >= deadline_)
+                lose(std::string("no ") + (phase_ == Phase::Greeting ? "greeting" : "answer to the login") +
+                         " from the server within " + seconds(answer_timeout),
+                     now);
+            return;
+        case Phase::Greeted:
+        case Phase::Lobby:
+            if (now - last_received_ >= dead_after)
+                return lose("no word from the server for " + seconds(dead_after), now);
+            if (now - last_sent_ >= ping_after) {
+                ping_token_ = now;
+                send(Ping{now}, now);
+            }
+            return;
+        default: return;
+    }
+}
+
+bool Client::send(const Message& m, Millis now) {
+    if (!conn_.open()) return false;
+    last_sent_ = now;
+    if (!conn_.send(format_message(m))) {
+        // Output beyond the limit means the server stopped reading; a write error, that it is gone.
+        lose("the connection to the server failed", now);
+        return false;
+    }
+    return true;
+}
+
+void Client::lose(const std::string& why, Millis now) {
+    if (phase_ == Phase::Lobby && now - logged_in_at_ >= steady_after) attempts_ = 1;
+    conn_ = LineConn();
+    tables_.forget_queries();
+    ping_token_ = -1;
+    phase_ = Phase::Waiting;
+    double random = 0.5;  // the middle of the stretch, should the kernel have no random bytes for us
+    try {
+        const std::string r = random_bytes(2);
+        random = double((static_cast<unsigned char>(r[0]) << 8) | static_cast<unsigned char>(r[1])) / 65536.0;
+    } catch (const std::runtime_error&) {
+    }
+    const Millis delay = reconnect_delay(attempts_ - 1, random);
+    retry_at_ = now + delay;
+    Event e = event(Event::Kind::Lost, why);
+    e.retry_in = delay;
+    emit(std::move(e));
+}
+
+void Client::finish(const std::string& why) {
+    conn_ = LineConn();
+    tables_.forget_queries();
+    phase_ = Phase::Closed;
+    emit(event(Event::Kind::Closed, why));
+}
+
+void Client::fail(const std::string& reason, Millis) {
+    if (conn_.open()) {
+        conn_.send(format_message(Error{reason}));
+        conn_.flush();
+    }
+    finish("protocol error from the server: " + reason);
+}
+
+void Client::log_in(Millis now) {
+    Login l;
+    l.name = config_.name;
+    l.role = config_.role;
+    if (guest_) {
+        l.method = Method::Guest;
+    } else if (!password_.empty()) {
+        l.method = Method::Password;
+        l.credential = password_;
+    } else if (!config_.secret.empty()) {
+        l.method = Method::Secret;
+        l.credential = config_.secret;
+    } else {
+        phase_ = Phase::Greeted;  // nothing to log in with: the caller asks the player
+        return;
+    }
+    phase_ = Phase::LoggingIn;
+    deadline_ = now + answer_timeout;
+    send(l, now);
+}
+
+void Client::handle(const Message& m, Millis now) {
+    if (sender(m) == Sender::Client) return fail(std::string("a message only clients send: ") + verb(m), now);
+    if (const auto* p = std::get_if<Ping>(&m)) {
+        send(Pong{p->token}, now);
+        return;
+    }
+    if (const auto* q = std::get_if<Pong>(&m)) {
+        if (q->token == ping_token_) rtt_ = now - ping_token_;
+        ping_token_ = -1;
+        return;
+    }
+    if (const auto* b = std::get_if<Bye>(&m))
+        return lose("the server said goodbye" + (b->reason.empty() ? std::string() : ": " + b->reason), now);
+    if (const auto* e = std::get_if<Error>(&m)) {
+        conn_ = LineConn();
+        return finish("the server says: " + (e->reason.empty() ? std::string("an error") : e->reason));
+    }
+    switch (phase_) {
+        case Phase::Greeting: {
+            const auto* s = std::get_if<Server>(&m);
+            if (!s) return fail(std::string("expected the server's greeting, not ") + verb(m), now);
+            if (s->version != protocol_version) {
+                send(Bye{"this program speaks gobblet lobby protocol version " +
+                         std::to_string(protocol_version)},
+                     now);
+                conn_.flush();
+                conn_ = LineConn();
+                return finish("the server speaks gobblet lobby protocol version " +
+                              std::to_string(s->version) + ", this program version " +
+                              std::to_string(protocol_version) +
+                              (s->version > protocol_version ? ": update gobblet" : ": the server is older"));
+            }
+            emit(event(Event::Kind::Connected, s->text));
+            log_in(now);
+            return;
+        }
+        case Phase::Greeted:
+        case Phase::LoggingIn: {
+            if (std::holds_alternative<Notice>(m)) return emit(message_event(Event::Kind::Line, m));
+            if (phase_ == Phase::Greeted)
+                return fail(std::string("a message before logging in: ") + verb(m), now);
+            if (const auto* r = std::get_if<Refused>(&m); r && r->verb == "login") {
+                phase_ = Phase::Greeted;
+                password_.clear();  // a refused password is not tried again
+                return emit(message_event(Event::Kind::LoginRefused, m));
+            }
+            const auto* w = std::get_if<Welcome>(&m);
+            if (!w) return fail(std::string("expected welcome, not ") + verb(m), now);
+            const bool as_guest = w->role == Role::Guest;
+            if (as_guest != guest_)
+                return fail("welcomed as a guest without asking, or not as one when asking", now);
+            if (!as_guest && name_key(w->name) != name_key(config_.name))
+                return fail("welcomed under another name: " + w->name, now);
+            if (as_guest &&
+                name_key(w->name).substr(1, name_key(config_.name).size()) != name_key(config_.name))
+                return fail("welcomed as a guest under another name: " + w->name, now);
+            phase_ = Phase::Lobby;
+            logged_in_at_ = now;
+            tables_.reset(w->name);
+            emit(message_event(Event::Kind::LoggedIn, m));
+            // After a password, this machine's secret: the next login needs no password.
+            if (w->how == How::Password && !config_.secret.empty()) send(AddSecret{config_.secret}, now);
+            if (w->how != How::Password) password_.clear();
+            return;
+        }
+        case Phase::Lobby: {
+            if (const auto* o = std::get_if<Ok>(&m); o && o->verb == "secret") password_.clear();
+            if (std::string why = tables_.take(m, now, events_); !why.empty()) return fail(why, now);
+            return;
+        }
+        default: return;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the player does.
+
+std::string Client::not_in_lobby(Millis now) const {
+    switch (phase_) {
+        case Phase::Lobby: return {};
+        case Phase::Connecting:
+        case Phase::Greeting: return "not in the lobby yet: connecting to the server";
+        case Phase::Greeted: return "not in the lobby: log in first";
+        case Phase::LoggingIn: return "not in the lobby yet: logging in";
+        case Phase::Waiting:
+            return "not connected to the server: trying again in " +
+                   seconds(std::max<Millis>(0, retry_at_ - now));
+        case Phase::Closed: return "not connected to the server";
+    }
+    return "not in the lobby";
+}
+
+std::string Client::request(const Message& m, Millis now) {
+    if (std::string why = not_in_lobby(now); !why.empty()) return why;
+    if (!send(m, now)) return "the connection to the server failed";
+    return {};
+}
+
+std::string Client::ask(const Message& query, Millis now) {
+    if (std::string why = not_in_lobby(now); !why.empty()) return why;
+    if (!tables_.can_ask()) return "wait: the answers to the last questions have not come yet";
+    if (!send(query, now)) return "the connection to the server failed";
+    tables_.asked(query);
+    return {};
+}
+
+std::string Client::login_password(std::string_view password, Millis now) {
+    if (phase_ != Phase::Greeted) return "not now: " + std::string(phase_name(phase_));
+    if (std::string why = password_problem(password); !why.empty()) return why;
+    if (config_.role == Role::Bot && guest_) return "a computer player cannot be a guest";
+    guest_ = false;
+    password_ = std::string(password);
+    log_in(now);
+    return {};
+}
+
+std::string Client::login_guest(Millis now) {
+    if (phase_ != Phase::Greeted) return "not now: " + std::string(phase_name(phase_));
+    if (config_.role == Role::Bot) return "a computer player registers its name: it cannot be a guest";
+    guest_ = true;
+    password_.clear();
+    log_in(now);
+    return {};
+}
+
+std::string Client::set_password(std::string_view password, Millis now) {
+    if (guest_) return "a guest has no password: log in with a name of your own to set one";
+    if (std::string why = password_problem(password); !why.empty()) return why;
+    return request(SetPassword{std::string(password)}, now);
+}
+
+std::string Client::post(const Terms& terms, Millis now) {
+    if (std::string why = terms_problem(terms); !why.empty()) return why;
+    if (guest_ && terms.rated) return "a guest plays casual games only";
+    return request(Post{terms}, now);
+}
+
+std::string Client::challenge(std::string_view name, const Terms& terms, Millis now) {
+    if (!valid_name(name) && !valid_guest_name(name)) return "no player can have that name";
+    if (name_key(name) == name_key(tables_.me())) return "you cannot challenge yourself";
+    if (std::string why = terms_problem(terms); !why.empty()) return why;
+    if (guest_ && terms.rated) return "a guest plays casual games only";
+    return request(Challenge{std::string(name), terms}, now);
+}
+
+std::string Client::accept(Id id, Millis now) {
+    if (!tables_.seeks().contains(id)) return "no seek " + std::to_string(id) + " (it may have gone)";
+    return request(Accept{id}, now);
+}
+
+std::string Client::decline(Id id, Millis now) {
+    const auto it = tables_.seeks().find(id);
+    if (it == tables_.seeks().end() || it->second.to.empty() ||
+        name_key(it->second.to) != name_key(tables_.me()))
+        return "no challenge " + std::to_string(id) + " to you";
+    return request(Decline{id}, now);
+}
+
+std::string Client::withdraw(Id id, Millis now) {
+    const auto it = tables_.seeks().find(id);
+    if (it == tables_.seeks().end() || name_key(it->second.from) != name_key(tables_.me()))
+        return "no seek or challenge " + std::to_string(id) + " of yours";
+    return request(Withdraw{id}, now);
+}
+
+std::string Client::watch(std::string_view game, Millis now) {
+    if (!valid_game_id(game)) return "a game id is 16 hex digits";
+    return ask(Watch{std::string(game)}, now);
+}
+
+std::string Client::say(std::string_view text, Millis now) {
+    std::string clean = clean_text(text, max_text);
+    if (clean.empty()) return "nothing to say";
+    if (std::string why = not_in_lobby(now); !why.empty()) return why;
+    if (!chat_limit_.allow(now))
+        return "wait: at most " + std::to_string(chat_burst) + " chat lines at once, then one every " +
+               seconds(chat_every);
+    if (!send(Say{std::move(clean)}, now)) return "the connection to the server failed";
+    chat_limit_.wrong(now);  // (the bucket counts lines said, here)
+    return {};
+}
+
+std::string Client::history(std::string_view name, int page, Millis now) {
+    if (!valid_name(name) && !valid_guest_name(name)) return "no player can have that name";
+    if (page < 1 || page > max_page) return "pages count from 1";
+    return ask(HistoryQuery{std::string(name), page}, now);
+}
+
+std::string Client::record(std::string_view game, Millis now) {
+    if (!valid_game_id(game)) return "a game id is 16 hex digits";
+    return ask(RecordQuery{std::string(game)}, now);
+}
+
+std::string Client::ratings(Variant variant, int page, Millis now) {
+    if ((variant.size != 3 && variant.size != 4) ||
+        (variant.rules != Rules::Official && variant.rules != Rules::Rogers))
+        return "ratings are kept for the official and rogers rules on 3x3 and 4x4";
+    if (page < 1 || page > max_page) return "pages count from 1";
+    return ask(RatingsQuery{variant, page}, now);
+}
+
+std::string Client::create_tournament(const Format& format, int max_players, const Terms& terms, Millis now) {
+    if (format.swiss ? format.rounds < 1 || format.rounds > max_swiss_rounds : format.rounds != 0)
+        return "a Swiss tournament has 1 to " + std::to_string(max_swiss_rounds) + " rounds";
+    if (max_players < 2 || max_players > max_tournament_players)
+        return "a tournament takes 2 to " + std::to_string(max_tournament_players) + " players";
+    if (std::string why = terms_problem(terms); !why.empty()) return why;
+    return request(Create{format, max_players, terms}, now);
+}
+
+std::string Client::join_tournament(Id id, Millis now) {
+    if (!tables_.tournaments().contains(id)) return "no tournament " + std::to_string(id);
+    return request(Join{id}, now);
+}
+
+std::string Client::leave_tournament(Id id, Millis now) {
+    if (!tables_.tournaments().contains(id)) return "no tournament " + std::to_string(id);
+    return request(Leave{id}, now);
+}
+
+std::string Client::start_tournament(Id id, Millis now) {
+    if (!tables_.tournaments().contains(id)) return "no tournament " + std::to_string(id);
+    return request(Start{id}, now);
+}
+
+std::string Client::standings(Id id, Millis now) {
+    if (id < 1 || id > max_id) return "no tournament " + std::to_string(id);
+    return ask(StandingsQuery{id}, now);
+}
+
+void Client::leave(std::string_view reason, Millis) {
+    if (conn_.open()) {
+        conn_.send(format_message(Bye{std::string(reason)}));  // a last word, if the socket takes it
+        conn_.flush();
+    }
+    conn_ = LineConn();
+    tables_.forget_queries();
+    phase_ = Phase::Closed;
+}
+
+std::string Client::retry(Millis now) {
+    if (phase_ != Phase::Waiting) return "not waiting to reconnect";
+    connect(now);
+    return {};
+}
+
+}  // namespace gobblet::net::lobby

@@ -1,0 +1,220 @@
+// The client's side of the lobby connection (docs/lobby.md), lobby::Client, as a state machine driven by
+// the caller's one poll() loop, like net::Session: the caller adds its descriptors (pollfds), waits at most
+// until_next, hands it what poll saw (on_poll) and takes the events (next_event). Time is passed in.
+//
+//   Connecting --connected--> Greeting --server--> LoggingIn --welcome--> Lobby
+//        ^                        |                  |   ^                  |
+//        |                        |      refused --> Greeted --login_...()--'
+//        |                        v                                         v
+//        '----- the backoff <-- Waiting <-- dropped, silent, `bye` <--------'
+//   any phase: a protocol error (ours or the server's `error`), or leave() --> Closed
+//
+// Every line from the server is checked by the lobby reader and then against what the client knows
+// (a welcome only after a login, items only for a query that was asked, no table past max_table): a
+// line that breaks the protocol ends the connection for good with the reason. Free text reaching the
+// caller is printable and bounded. A connection that drops (the server restarts, the network fails, the
+// server says `bye`) is made again after a backoff, and the login repeats by itself with the machine's
+// secret; the games themselves run on their own connections (net::Session) and reconnect on their own.
+#pragma once
+
+#include <poll.h>
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "code.h"
+#include "lobby.h"
+#include "socket.h"
+
+namespace gobblet::net::lobby {
+
+// The backoff before connecting again: 1 s, 2 s, 4 s... up to 30 s, each stretched by a random factor
+// of 0.75 to 1.25 (`random` in [0, 1)) so that the clients of a restarted server do not all come back
+// in the same instant. `attempt` counts from 0.
+Millis reconnect_delay(int attempt, double random);
+constexpr Millis first_retry = 1000;
+constexpr Millis max_retry = 30000;
+// A connection logged in at least this long starts the backoff afresh when it drops.
+constexpr Millis steady_after = 60000;
+
+// What the lobby client reports.
+struct Event {
+    enum class Kind : std::uint8_t {
+        Connected,     // the server greeted us (`text`: its greeting); the login follows by itself, or, with
+                       // no secret to log in with, the phase is Greeted: call login_password or login_guest
+        LoggedIn,      // `message` holds the Welcome; the tables follow, then their End lines (as Line)
+        LoginRefused,  // `message` holds the Refused; the phase is Greeted: log in another way, or leave
+        Line,          // a line from the server (`message`), checked; the tables already show it
+        Answer,        // a query answered whole: `query` (HistoryQuery, RatingsQuery, StandingsQuery,
+                       // RecordQuery) and its `items` in order; a record's lines also joined in `text`
+        Lost,          // the connection dropped: `text` why; the client connects again in `retry_in` ms
+        Closed,        // the connection ended for good: `text` why (a protocol error, ours or the
+                       // server's, or a server that speaks another version)
+    };
+    Kind kind = Kind::Line;
+    std::string text;
+    Millis retry_in = 0;
+    std::optional<Message> message;
+    std::optional<Message> query;
+    std::vector<Message> items;
+};
+
+// A game in progress as the lobby last heard of it, and when (to run its clock on).
+struct GameRow {
+    GameItem item;
+    Millis received = 0;
+};
+
+// The lobby as the server has told it since the last login: the four tables, and the answers being
+// gathered for the queries asked. Plain logic without sockets (the fuzz target drives it directly).
+class Tables {
+  public:
+    // A new login as `me`: everything empties.
+    void reset(std::string me);
+    // A query was sent (HistoryQuery, RatingsQuery, StandingsQuery, RecordQuery or Watch): its answer
+    // is expected, in the order asked.
+    void asked(const Message& query);
+    bool can_ask() const { return open_.size() < max_open_queries; }
+    // Forgets the queries asked (their connection dropped).
+    void forget_queries();
+    // Takes one checked message of the logged-in phase. Returns "" (with the events it makes appended to
+    // `out`) or the protocol error it is.
+    std::string take(const Message& m, Millis now, std::deque<Event>& out);
+
+    const std::string& me() const { return me_; }
+    // Players online, by name_key.
+    const std::map<std::string, PlayerItem>& players() const { return players_; }
+    const std::map<Id, SeekItem>& seeks() const { return seeks_; }
+    // Games in progress, by game id.
+    const std::map<std::string, GameRow>& games() const { return games_; }
+    const std::map<Id, TournamentItem>& tournaments() const { return tournaments_; }
+    // The table's first whole list (its `end` line) has arrived since the login.
+    bool whole(List list) const;
+    // A player's time left in a game at `now`, run on from the last reading; nullopt without a clock.
+    static std::optional<Millis> time_left(const GameRow& row, int player, Millis now);
+
+  private:
+    struct Open {
+        Message query;
+        std::vector<Message> items;
+        std::size_t bytes = 0;  // a record's text so far
+    };
+    std::string answer_item(const Message& m, std::deque<Event>& out);
+
+    std::string me_;
+    std::map<std::string, PlayerItem> players_;
+    std::map<Id, SeekItem> seeks_;
+    std::map<std::string, GameRow> games_;
+    std::map<Id, TournamentItem> tournaments_;
+    unsigned whole_ = 0;  // bit per List
+    std::deque<Open> open_;
+};
+
+struct Config {
+    Endpoint server;          // TCP HOST:PORT or unix:PATH
+    std::string name;         // as typed: valid_name
+    Role role = Role::Human;  // Human, or Bot (--bot)
+    bool guest = false;       // unregistered and unrated; the server names it ~name
+    std::string secret;       // this machine's secret for (server, name), saves/identity.h; "" = none
+};
+
+class Client {
+  public:
+    enum class Phase : std::uint8_t { Connecting, Greeting, Greeted, LoggingIn, Lobby, Waiting, Closed };
+
+    // Starts connecting (nullptr with *why set for a bad configuration: a name, a secret, an address).
+    static std::unique_ptr<Client> start(const Config& config, Millis now, std::string* why);
+    Client(const Client&) = delete;
+    Client& operator=(const Client&) = delete;
+
+    // The poll loop.
+    void pollfds(std::vector<pollfd>& fds) const;  // appends this client's descriptor, if any
+    void on_poll(std::span<const pollfd> fds, Millis now);
+    // ms until on_poll is due without a descriptor ready (a deadline, a keep-alive, the reconnection,
+    // lines already buffered: 0); -1 when nothing is due.
+    Millis until_next(Millis now) const;
+    std::optional<Event> next_event();
+
+    // Logging in another way, when Greeted (after a refusal, or without a secret). A password login is
+    // followed, once welcomed, by this machine's secret (`secret`), so the next login needs no password.
+    std::string login_password(std::string_view password, Millis now);
+    std::string login_guest(Millis now);
+
+    // Requests, in the lobby. Each returns "" when sent, else why not (and nothing was sent). The
+    // answers come as events; the server answers requests in the order they were sent.
+    std::string set_password(std::string_view password, Millis now);
+    std::string post(const Terms& terms, Millis now);
+    std::string challenge(std::string_view name, const Terms& terms, Millis now);
+    std::string accept(Id id, Millis now);
+    std::string decline(Id id, Millis now);
+    std::string withdraw(Id id, Millis now);
+    std::string watch(std::string_view game, Millis now);
+    std::string say(std::string_view text, Millis now);
+    std::string history(std::string_view name, int page, Millis now);
+    std::string record(std::string_view game, Millis now);
+    std::string ratings(Variant variant, int page, Millis now);
+    std::string create_tournament(const Format& format, int max_players, const Terms& terms, Millis now);
+    std::string join_tournament(Id id, Millis now);
+    std::string leave_tournament(Id id, Millis now);
+    std::string start_tournament(Id id, Millis now);
+    std::string standings(Id id, Millis now);
+    // Says goodbye and closes for good (no event: the caller knows). The phase is then Closed.
+    void leave(std::string_view reason, Millis now);
+    // While Waiting: connect now instead of at the end of the backoff.
+    std::string retry(Millis now);
+
+    Phase phase() const { return phase_; }
+    bool in_lobby() const { return phase_ == Phase::Lobby; }
+    // The name the server welcomed us as ("Liam", "~Liam2"); "" before the first welcome.
+    const std::string& name() const { return tables_.me(); }
+    const Tables& tables() const { return tables_; }
+    const Config& config() const { return config_; }
+    // The last keep-alive round trip, ms; -1 before the first.
+    Millis round_trip() const { return rtt_; }
+    // While Waiting: when the next attempt starts.
+    Millis retry_at() const { return retry_at_; }
+
+  private:
+    explicit Client(const Config& config) : config_(config) {}
+    void connect(Millis now);
+    void connected(Millis now);
+    void io(short revents, Millis now);
+    void timers(Millis now);
+    void handle(const Message& m, Millis now);
+    void log_in(Millis now);
+    bool send(const Message& m, Millis now);
+    void emit(Event e) { events_.push_back(std::move(e)); }
+    void lose(const std::string& why, Millis now);     // dropped: try again after the backoff
+    void finish(const std::string& why);               // for good
+    void fail(const std::string& reason, Millis now);  // the server broke the protocol
+    std::string not_in_lobby(Millis now) const;
+    std::string ask(const Message& query, Millis now);
+    std::string request(const Message& m, Millis now);
+
+    Config config_;
+    Phase phase_ = Phase::Connecting;
+    Connector connector_;
+    LineConn conn_;
+    Tables tables_;
+    std::deque<Event> events_;
+    Millis deadline_ = 0;  // of the greeting or the login answer
+    Millis last_sent_ = 0, last_received_ = 0;
+    Millis logged_in_at_ = 0;
+    std::int64_t ping_token_ = -1;
+    Millis rtt_ = -1;
+    int attempts_ = 0;  // connections tried since the last steady one
+    Millis retry_at_ = 0;
+    std::string password_;  // a password login's, kept until this machine's secret is added
+    bool guest_ = false;
+    GuessLimiter chat_limit_{chat_burst, chat_every};
+};
+
+const char* phase_name(Client::Phase p);
+
+}  // namespace gobblet::net::lobby

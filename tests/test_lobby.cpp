@@ -1,0 +1,570 @@
+// The lobby protocol's reader and writer (net/lobby.h, docs/lobby.md), from byte strings: every message
+// written and read back, every malformed form refused with its reason, every limit at its edge, and the
+// terms that one parser reads for the lobby, the server and --seek.
+#include <set>
+
+#include "engine/text.h"
+#include "net/lobby.h"
+#include "support.h"
+
+using namespace gobblet;
+using namespace gobblet::net::lobby;
+
+namespace {
+
+Message parsed(std::string_view line) {
+    const Parsed p = parse_message(line);
+    INFO("line: " << line << "\nerror: " << p.error);
+    REQUIRE(p.message);
+    return *p.message;
+}
+
+std::string error_of(std::string_view line) {
+    const Parsed p = parse_message(line);
+    INFO("line: " << line);
+    REQUIRE_FALSE(p.message);
+    return p.error;
+}
+
+Terms terms(std::string_view text) {
+    std::string why;
+    const auto t = parse_terms(text, &why);
+    INFO(text << ": " << why);
+    REQUIRE(t);
+    return *t;
+}
+
+std::string terms_error(std::string_view text) {
+    std::string why;
+    INFO(text);
+    REQUIRE_FALSE(parse_terms(text, &why));
+    return why;
+}
+
+const std::string secret(64, 'a');
+const std::string game_id = "5f3a9c0e12b47d66";
+
+}  // namespace
+
+TEST_CASE("every lobby message survives being written and read back", "[net][lobby]") {
+    const Terms dm2 = terms("official 4 dm first-to 2 rated");
+    const Terms jr = terms("rogers 3 5m+2s first-to 1 casual");
+    const Terms open = terms("official 4 none first-to 1 casual");
+    const Ratings some = {Rating{1623, 85}, std::nullopt, Rating{1500, 350}, Rating{0, 0}};
+    const std::vector<Message> all = {
+        Hello{},
+        Hello{7},
+        Login{"Liam", Role::Human, Method::Secret, secret},
+        Login{"MaxBot", Role::Bot, Method::Secret, std::string(64, '0')},
+        Login{"Eamon", Role::Human, Method::Password, "correct horse  battery "},
+        Login{"Guesty", Role::Human, Method::Guest, ""},
+        SetPassword{"p\xC3\xA4ssw\xC3\xB6rd with spaces"},
+        AddSecret{std::string(64, 'f')},
+        Post{dm2},
+        Post{jr},
+        Challenge{"Eamon", dm2},
+        Challenge{"~Guest2", open},
+        Accept{1},
+        Decline{max_id},
+        Withdraw{17},
+        Watch{game_id},
+        Say{"good luck, have fun"},
+        HistoryQuery{"Liam", 1},
+        HistoryQuery{"~Visitor", max_page},
+        RecordQuery{game_id},
+        RatingsQuery{Variant{3, Rules::Rogers}, 2},
+        Create{Format{}, 8, dm2},
+        Create{Format{true, 5}, max_tournament_players, jr},
+        Join{3},
+        Leave{3},
+        Start{3},
+        StandingsQuery{3},
+        Server{1, "Gobblet club: be kind"},
+        Server{2, ""},
+        Welcome{"Liam", Role::Human, How::New, {}},
+        Welcome{"MaxBot", Role::Bot, How::Password, some},
+        Welcome{"~Liam2", Role::Guest, How::Guest, {}},
+        Refused{"login", Refusal::PasswordNeeded, "Liam has a password: log in with it"},
+        Refused{"say", Refusal::SlowDown, ""},
+        Ok{"password", "your password is set"},
+        Ok{"secret", ""},
+        PlayerItem{"Liam", Role::Human, false, some},
+        PlayerItem{"~Guest", Role::Guest, true, {}},
+        PlayerItem{"EasyBot", Role::Bot, true, {}},
+        Left{"Liam"},
+        SeekItem{12, "Liam", Rating{1623, 85}, "", dm2},
+        SeekItem{13, "~Liam2", std::nullopt, "Eamon", open},
+        Unseek{12, SeekEnd::Taken},
+        Unseek{13, SeekEnd::Playing},
+        MatchStart{game_id, Color::Black, "Eamon", "7QKM4XABCD2R3T5V", 0, 0, dm2},
+        MatchStart{game_id, Color::White, "~Guest", "ABCD", 4, 3, jr},
+        GameItem{game_id, {"Liam", "Eamon"}, {1, 0}, {Millis(110'000), Millis(300'000)}, 1, 3, dm2},
+        GameItem{game_id, {"Liam", "~Guest"}, {0, 0}, {}, -1, 0, open},
+        Over{game_id, Verdict::Player0, {2, 1}, "Liam wins the match 2-1"},
+        Over{game_id, Verdict::Aborted, {0, 0}, ""},
+        Watching{game_id, "WATCH4CODE"},
+        Chat{"Eamon", "anyone for a 3x3?"},
+        Notice{"the server restarts in 5 minutes"},
+        HistoryItem{game_id, "2026-11-23T14:03Z", {"Liam", "Eamon"}, {2, 1}, Verdict::Player0, dm2},
+        HistoryItem{game_id, "1999-01-31T00:59Z", {"~G1", "Liam"}, {0, 0}, Verdict::Draw, open},
+        RecordLine{"% white: Liam"},
+        RecordLine{""},
+        RatingItem{1, "Liam", Rating{1623, 85}, 12, 8, 3, 1},
+        TournamentItem{4, "Liam", Format{true, 5}, TournamentState::Playing, 10, 16, 2, dm2},
+        TournamentItem{5, "Eamon", Format{}, TournamentState::Open, 0, 2, 0, open},
+        Closed{4},
+        StandingItem{1, "Liam", 5, 3, 2, 0, 1},
+        StandingItem{2, "~Guest", 0, 0, 0, 0, 0},
+        End{List::Players},
+        End{List::Record},
+        Ping{1234567890123},
+        Pong{0},
+        Bye{"the server is restarting"},
+        Bye{""},
+        Error{"this server speaks gobblet lobby protocol version 1"},
+    };
+    std::set<std::size_t> kinds;
+    for (const Message& m : all) {
+        const std::string line = format_message(m);
+        INFO(line);
+        REQUIRE(line.back() == '\n');
+        CHECK(line.size() <= net::max_line);
+        CHECK(line.find('\n') == line.size() - 1);
+        CHECK(parsed(std::string_view(line).substr(0, line.size() - 1)) == m);
+        kinds.insert(m.index());
+    }
+    // Every kind of message is in the list above: a new message needs its sample here.
+    CHECK(kinds.size() == std::variant_size_v<Message>);
+}
+
+TEST_CASE("each verb has one sender, and refusals name only what clients send", "[net][lobby]") {
+    CHECK(sender(Hello{}) == Sender::Client);
+    CHECK(sender(Login{}) == Sender::Client);
+    CHECK(sender(StandingsQuery{}) == Sender::Client);
+    CHECK(sender(Server{}) == Sender::Server);
+    CHECK(sender(End{}) == Sender::Server);
+    CHECK(sender(Ping{}) == Sender::Both);
+    CHECK(sender(Error{}) == Sender::Both);
+    CHECK(std::string(verb(MatchStart{})) == "match");
+    CHECK(std::string(verb(HistoryItem{})) == "played");
+    CHECK(client_verb("post"));
+    CHECK_FALSE(client_verb("seek"));  // the server's item, not a request
+    CHECK_FALSE(client_verb("ping"));
+    CHECK_FALSE(client_verb("nonsense"));
+    CHECK(error_of("refused seek limit you have three seeks") == "refused: not a request: 'seek'");
+    CHECK(error_of("ok post done") == "ok: expected password or secret, not 'post'");
+}
+
+TEST_CASE("terms: one text for the lobby, the server and --seek, mapped onto the engine's settings",
+          "[net][lobby][terms]") {
+    const Terms t = terms("official 4 dm first-to 2 rated");
+    CHECK(t.settings ==
+          MatchSettings{Variant{4, Rules::Official}, 2, ClockSettings::dm(120'000, 300'000, 30'000)});
+    CHECK(t.rated);
+    CHECK(terms_text(t) == "official 4 dm first-to 2 rated");
+    CHECK(terms_description(t) ==
+          "official rules, 4x4, first to 2, 2m a turn, 5m reserve in 30s chunks, rated");
+
+    // The tournament clock written out is the same clock, and is written back short.
+    CHECK(terms("official 4 dm 2m 5m 30s first-to 2 rated") == t);
+    CHECK(terms_text(terms("official 4 dm 2m 5m 30s first-to 2 rated")) == "official 4 dm first-to 2 rated");
+    const Terms own = terms("official 4 dm 1m 3m 20s first-to 1 casual");
+    CHECK(own.settings.clock == ClockSettings::dm(60'000, 180'000, 20'000));
+    CHECK(terms_text(own) == "official 4 dm 1m 3m 20s first-to 1 casual");
+    const Terms fischer = terms("rogers 3 5m+2s first-to 3 rated");
+    CHECK(fischer.settings ==
+          MatchSettings{Variant{3, Rules::Rogers}, 3, ClockSettings::fischer(300'000, 2'000)});
+    CHECK(terms_text(fischer) == "rogers 3 5m+2s first-to 3 rated");
+    CHECK(terms_description(fischer) == "rogers rules, 3x3, first to 3, 5m + 2s a move, rated");
+    CHECK(terms_text(terms("official 4 10m+0s first-to 1 casual")) == "official 4 10m+0s first-to 1 casual");
+    CHECK(terms_description(terms("official 4 none first-to 1 casual")) ==
+          "official rules, 4x4, a single game, no clock, casual");
+
+    // --seek CLOCK reads the clock part with the same reader.
+    CHECK(parse_terms_clock("dm") == dm_preset());
+    CHECK(parse_terms_clock("none") == ClockSettings{});
+    CHECK(parse_terms_clock("5m+2s") == ClockSettings::fischer(300'000, 2'000));
+    CHECK(parse_terms_clock("dm 1m 0s 0s") == ClockSettings::dm(60'000, 0, 0));
+    CHECK(terms_clock_text(ClockSettings::fischer(90'000, 500)) == "1m30s+500ms");
+    std::string why;
+    CHECK_FALSE(parse_terms_clock("fischer 5m 2s", &why));
+    CHECK(why == "the clock is none, dm, dm TURN RESERVE CHUNK or GAME+INCREMENT (5m+2s)");
+    CHECK_FALSE(parse_terms_clock("5m+2s+1s", &why));
+    CHECK_FALSE(parse_terms_clock("1s+0s", &why));
+    CHECK(why == "a Fischer game time is 10s to 2h");
+}
+
+TEST_CASE("terms that are not terms are refused with the reason", "[net][lobby][terms]") {
+    CHECK(terms_error("official 4 dm") ==
+          "terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
+    CHECK(terms_error("official 4 dm first-to 2") ==
+          "terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
+    CHECK(terms_error("official 4 dm first-to 2 rated extra") ==
+          "terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
+    CHECK(terms_error("blitz 4 dm first-to 2 rated") == "rules are official or rogers, not 'blitz'");
+    CHECK(terms_error("Official 4 dm first-to 2 rated") == "rules are official or rogers, not 'Official'");
+    CHECK(terms_error("official 5 dm first-to 2 rated") == "the board size is 3 or 4, not '5'");
+    CHECK(terms_error("official 4 dm first-to 10 rated") == "first-to: out of range");
+    CHECK(terms_error("official 4 dm first-to 0 rated") == "first-to: out of range");
+    CHECK(terms_error("official 4 dm first-to 02 rated") == "first-to: not a number: '02'");
+    CHECK(terms_error("official 4 dm first-to 2 ranked") == "expected rated or casual, not 'ranked'");
+    CHECK(terms_error("official 4 none first-to 1 rated") == "a rated match needs a clock");
+    CHECK(terms_error("official 4 dm 2m first-to 1 casual") ==
+          "the clock is none, dm, dm TURN RESERVE CHUNK or GAME+INCREMENT (5m+2s)");
+    CHECK(terms_error("official 4 dm 2m 5m soon first-to 1 casual") == "not a duration: 'soon'");
+    CHECK(terms_error("official 4 dm 4s 5m 30s first-to 1 casual") == "a DM turn is 5s to 1h");
+    CHECK(terms_error("official 4 dm 2h 5m 30s first-to 1 casual") == "a DM turn is 5s to 1h");
+    CHECK(terms_error("official 4 dm 2m 3h 30s first-to 1 casual") == "a DM reserve is 0s to 2h");
+    CHECK(terms_error("official 4 dm 2m 5m 0s first-to 1 casual") == "a DM chunk is 1s to 10m");
+    CHECK(terms_error("official 4 dm 2m 0s 30s first-to 1 casual") == "without a DM reserve the chunk is 0s");
+    CHECK(terms_error("official 4 3h+0s first-to 1 casual") == "a Fischer game time is 10s to 2h");
+    CHECK(terms_error("official 4 5m+2m first-to 1 casual") == "a Fischer increment is 0s to 1m");
+    CHECK(terms_error("official  4 dm first-to 2 rated") == "one space between words");
+    // Terms from a flag have not been through the line checks: they are checked the same way.
+    CHECK(terms_error("official 4 \xF5\x98\x9E\x92 first-to 2 rated") == "not UTF-8 text");
+    CHECK(terms_error("official 4 dm\tfirst-to 2 rated") == "a control character");
+    CHECK(terms_error(std::string(201, 'x')) == "longer than 200 bytes");
+    std::string clock_why;
+    CHECK_FALSE(parse_terms_clock("Li\xA9\x92\xDF\xF5\x98\x9E\x92\x9A", &clock_why));
+    CHECK(clock_why == "not UTF-8 text");
+    CHECK(terms_error("") ==
+          "terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
+
+    // The edges that pass.
+    CHECK(terms("official 4 dm 5s 2h 10m first-to 9 rated").settings.first_to == lobby_max_first_to);
+    CHECK(terms("official 4 dm 1h 0s 0s first-to 1 rated").settings.clock.turn == 3'600'000);
+    CHECK(terms("official 4 10s+1m first-to 1 rated").settings.clock.increment == 60'000);
+    CHECK(terms("official 4 2h+0s first-to 1 rated").settings.clock.game == 7'200'000);
+    CHECK(terms_problem(Terms{}) == "");
+    Terms wild;
+    wild.settings.first_to = 50;
+    CHECK(terms_problem(wild) == "first-to is 1 to 9");
+}
+
+TEST_CASE("names: registered ones are plain ASCII, guests wear a ~, look-alikes are one name",
+          "[net][lobby][names]") {
+    CHECK(valid_name("Liam"));
+    CHECK(valid_name("Li"));
+    CHECK(valid_name("eamon_o-dalaigh"));
+    CHECK(valid_name(std::string(max_name, 'x')));
+    CHECK_FALSE(valid_name(std::string(max_name + 1, 'x')));
+    CHECK_FALSE(valid_name("L"));
+    CHECK_FALSE(valid_name("9lives"));
+    CHECK_FALSE(valid_name("-dash"));
+    CHECK_FALSE(valid_name("Liam Rogers"));
+    CHECK_FALSE(
+        valid_name("L\xC3\xAD"
+                   "am"));  // í: outside ASCII
+    CHECK_FALSE(
+        valid_name("\xD0\x9B\xD1\x96"
+                   "am"));  // Cyrillic look-alikes
+    CHECK_FALSE(valid_name("~Liam"));
+    CHECK_FALSE(valid_name(""));
+
+    CHECK(valid_guest_name("~Liam"));
+    CHECK(valid_guest_name("~Liam23"));
+    CHECK(valid_guest_name("~" + std::string(max_guest_name - 1, 'g')));
+    CHECK_FALSE(valid_guest_name("~" + std::string(max_guest_name, 'g')));
+    CHECK_FALSE(valid_guest_name("Liam"));
+    CHECK_FALSE(valid_guest_name("~"));
+    CHECK_FALSE(valid_guest_name("~~Liam"));
+
+    CHECK(name_key("Liam") == name_key("LIAM"));
+    CHECK(name_key("Liam") == name_key("L1am"));
+    CHECK(name_key("Liam") == name_key("lIam"));
+    CHECK(name_key("Bob0") == name_key("bobo"));
+    CHECK(name_key("a_b") == name_key("a-b"));
+    CHECK(name_key("Liam") != name_key("Lian"));
+    CHECK(name_key("~Liam") != name_key("Liam"));  // a guest never takes a registered name
+}
+
+TEST_CASE("the lobby's example lines read as they say", "[net][lobby]") {
+    const Login l = std::get<Login>(parsed("login Liam human secret " + secret));
+    CHECK(l.name == "Liam");
+    CHECK(l.method == Method::Secret);
+    CHECK(l.credential == secret);
+    CHECK(std::get<Post>(parsed("post official 4 dm first-to 2 rated")).terms.settings.first_to == 2);
+    const MatchStart m = std::get<MatchStart>(
+        parsed("match 5f3a9c0e12b47d66 black Eamon 7QKM4XABCD2R3T5V 4/2 official 4 dm first-to 2 rated"));
+    CHECK(m.colour == Color::Black);
+    CHECK(m.opponent == "Eamon");
+    CHECK(m.tournament == 4);
+    CHECK(m.round == 2);
+    const GameItem g = std::get<GameItem>(
+        parsed("game 5f3a9c0e12b47d66 Liam Eamon 1 0 110000 300000 1 3 official 4 dm first-to 2 rated"));
+    CHECK(g.names == std::array<std::string, 2>{"Liam", "Eamon"});
+    CHECK(g.left[0] == 110'000);
+    CHECK(g.running == 1);
+    CHECK(g.watchers == 3);
+    const StandingItem s = std::get<StandingItem>(parsed("standing 1 Liam 2.5 3 2 0 1"));
+    CHECK(s.half_points == 5);
+    CHECK(points_text(5) == "2.5");
+    CHECK(points_text(4) == "2");
+}
+
+TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobby]") {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"", "an empty line"},
+        {"hello gobblet 1 7QKM4X new Eamon", "unknown message 'hello'"},
+        {"LOBBY gobblet 1", "unknown message 'LOBBY'"},
+        {"lobby chess 1", "lobby: not a gobblet client"},
+        {"lobby gobblet", "lobby: version: not a number: (nothing)"},
+        {"lobby gobblet 1 extra", "more words than the message has"},
+        {"lobby gobblet 1 ", "more words than the message has"},
+        {"login Liam human secret " + secret.substr(1), "login: a secret is 64 hex digits"},
+        {"login Liam human secret " + std::string(64, 'A'), "login: a secret is 64 hex digits"},
+        {"login Liam human secret " + secret + " more", "more words than the message has"},
+        {"login Liam guest guest", "login: expected human or bot, not 'guest'"},
+        {"login Liam human token abc", "login: expected secret, password or guest, not 'token'"},
+        {"login Liam human password", "login: no password"},
+        {"login Liam human password short", "login: a password has at least 8 characters"},
+        {"login ~Liam human guest",
+         "login: not a name (2 to 20 letters, digits, '-' or '_', a letter first): '~Liam'"},
+        {"login Li\xC3\xA1m human guest",
+         "login: not a name (2 to 20 letters, digits, '-' or '_', a letter first): 'Li\xC3\xA1m'"},
+        {"login Liam human guest ", "more words than the message has"},
+        {"login  Liam human guest",
+         "login: not a name (2 to 20 letters, digits, '-' or '_', a letter first): (nothing)"},
+        {"secret xyz", "secret: a secret is 64 hex digits"},
+        {"password 1234567", "password: a password has at least 8 characters"},
+        {"post", "post: no terms"},
+        {"post official 4 dm first-to 2 rated ", "post: one space between words"},
+        {"post official 4 none first-to 1 rated", "post: a rated match needs a clock"},
+        {"challenge Eamon", "challenge: no terms"},
+        {"challenge * official 4 dm first-to 2 rated", "challenge: not a player's name: '*'"},
+        {"accept 0", "accept: out of range"},
+        {"accept 1000000001", "accept: out of range"},
+        {"accept -1", "accept: not a number: '-1'"},
+        {"accept 01", "accept: not a number: '01'"},
+        {"accept", "accept: not a number: (nothing)"},
+        {"accept 1 2", "more words than the message has"},
+        {"watch 5F3A9C0E12B47D66", "watch: a game id is 16 hex digits"},
+        {"record 5f3a", "record: a game id is 16 hex digits"},
+        {"say", "say: nothing printable"},
+        {"say \xC2\x9B", "say: nothing printable"},
+        {"history Liam 0", "history: page: out of range"},
+        {"history Liam", "history: page: not a number: (nothing)"},
+        {"ratings official 5 1", "ratings: the board size is 3 or 4, not '5'"},
+        {"ratings chess 4 1", "ratings: rules are official or rogers, not 'chess'"},
+        {"create swiss 8 official 4 dm first-to 2 rated", "expected round-robin or swiss-N, not 'swiss'"},
+        {"create swiss-21 8 official 4 dm first-to 2 rated", "swiss rounds: out of range"},
+        {"create round-robin 1 official 4 dm first-to 2 rated", "create: players: out of range"},
+        {"create round-robin 65 official 4 dm first-to 2 rated", "create: players: out of range"},
+        {"server gobbler 1 hi", "server: not a gobblet server"},
+        {"welcome Liam human", "welcome: how: expected new, secret, password or guest, not (nothing)"},
+        {"welcome Liam admin new - - - -", "welcome: role: expected human, bot or guest, not 'admin'"},
+        {"welcome Liam human new - - -", "welcome: rating: a rating is RATING/DEVIATION or -"},
+        {"welcome Liam human new - - - - -", "more words than the message has"},
+        {"welcome Liam guest guest - - - -",
+         "welcome: a guest, and only a guest, has a name starting with ~ and comes in as a guest"},
+        {"welcome ~Liam human secret - - - -",
+         "welcome: a guest, and only a guest, has a name starting with ~ and comes in as a guest"},
+        {"welcome ~Liam guest guest 1500/350 - - -", "welcome: a guest has no rating"},
+        {"welcome Liam human new 10000/50 - - -", "welcome: rating: out of range"},
+        {"welcome Liam human new 1500/1000 - - -", "welcome: rating: out of range"},
+        {"refused login wrong-code nope",
+         "refused: code: expected bad-name, name-taken, wrong-secret, "
+         "password-needed, wrong-password, too-many-attempts, bad-password, "
+         "not-allowed, not-found, bad-terms, limit, slow-down or busy, not "
+         "'wrong-code'"},
+        {"player Liam human away - - - -", "player: expected idle or playing, not 'away'"},
+        {"player ~Liam bot idle - - - -", "player: a guest, and only a guest, has a name starting with ~"},
+        {"left", "left: not a player's name: (nothing)"},
+        {"seek 1 Liam - Liam official 4 dm first-to 2 rated", "seek: a player against themselves"},
+        {"seek 1 Liam - L1AM official 4 dm first-to 2 rated", "seek: a player against themselves"},
+        {"seek 1 Liam 1500 * official 4 dm first-to 2 rated",
+         "seek: rating: a rating is RATING/DEVIATION or -"},
+        {"unseek 1 vanished",
+         "unseek: expected withdrawn, taken, declined, expired, left or playing, not "
+         "'vanished'"},
+        {"match " + game_id + " red Eamon ABCD - official 4 dm first-to 2 rated",
+         "match: expected white or black, not 'red'"},
+        {"match " + game_id + " white Eamon abcd - official 4 dm first-to 2 rated",
+         "match: a code has 4 to 32 capitals and digits"},
+        {"match " + game_id + " white Eamon ABCD 4 official 4 dm first-to 2 rated",
+         "match: the context is - or TOURNAMENT/ROUND"},
+        {"match " + game_id + " white Eamon ABCD 4/0 official 4 dm first-to 2 rated",
+         "match: round: out of range"},
+        {"game " + game_id + " Liam Eamon 2 2 1 1 0 0 official 4 dm first-to 2 rated",
+         "game: a score the match cannot have"},
+        {"game " + game_id + " Liam Eamon 3 0 1 1 0 0 official 4 dm first-to 2 rated",
+         "game: a score the match cannot have"},
+        {"game " + game_id + " Liam Eamon 0 0 - - - 0 official 4 dm first-to 2 rated",
+         "game: clock readings for a game without a clock, or none for one with"},
+        {"game " + game_id + " Liam Eamon 0 0 5 5 - 0 official 4 none first-to 1 casual",
+         "game: clock readings for a game without a clock, or none for one with"},
+        {"game " + game_id + " Liam Eamon 0 0 5 5 2 0 official 4 dm first-to 2 rated",
+         "game: running: out of range"},
+        {"game " + game_id + " Liam liam 0 0 5 5 - 0 official 4 dm first-to 2 rated",
+         "game: a player against themselves"},
+        {"over " + game_id + " 2 0 0", "over: result: expected 0, 1, draw or aborted, not '2'"},
+        {"watching " + game_id, "watching: a code has 4 to 32 capitals and digits"},
+        {"chat Liam", "chat: nothing printable"},
+        {"chat Li\x1b[2Jam hi", "a control character in a line"},
+        {"notice", "notice: nothing printable"},
+        {"played " + game_id + " 2026-13-01T00:00Z Liam Eamon 0 0 draw official 4 dm first-to 2 rated",
+         "played: a date is written 2026-11-23T14:03Z, not '2026-13-01T00:00'"},
+        {"played " + game_id + " 2026-11-23 Liam Eamon 0 0 draw official 4 dm first-to 2 rated",
+         "played: a date is written 2026-11-23T14:03Z, not '2026-11-23'"},
+        {"rated 1 ~Liam 1500 350 0 0 0 0",
+         "rated: not a name (2 to 20 letters, digits, '-' or '_', a letter first): '~Liam'"},
+        {"rated 1 Liam 1500 350 3 1 1 0", "rated: wins, losses and draws do not add up to the games"},
+        {"rated 0 Liam 1500 350 0 0 0 0", "rated: rank: out of range"},
+        {"tournament 1 Liam swiss-3 open 9 8 0 official 4 dm first-to 2 rated",
+         "tournament: more players than it takes"},
+        {"tournament 1 Liam swiss-3 closed 1 8 0 official 4 dm first-to 2 rated",
+         "tournament: state: expected open, playing or over, not 'closed'"},
+        {"standing 1 Liam 2.25 3 2 0 1", "standing: points: not a number: '2.25'"},
+        {"standing 1 Liam .5 1 0 0 1", "standing: points: not a number: (nothing)"},
+        {"standing 1 Liam 1 3 2 0 0", "standing: won, lost and drawn do not add up to the matches played"},
+        {"end everything",
+         "end: expected players, seeks, games, tournaments, history, ratings, standings or "
+         "record, not 'everything'"},
+        {"ping 1  ", "more words than the message has"},
+        {"ping 1000000000000000001", "token: out of range"},
+        {"end  players",
+         "end: expected players, seeks, games, tournaments, history, ratings, standings or "
+         "record, not (nothing)"},
+    };
+    for (const auto& [line, why] : cases) {
+        INFO(line);
+        CHECK(error_of(line) == why);
+    }
+}
+
+TEST_CASE("lobby lines: one space between words, except in free text and a password", "[net][lobby]") {
+    CHECK(error_of("unseek 1 taken ") == "more words than the message has");
+    CHECK(error_of("post official 4 dm first-to 2 rated ") == "post: one space between words");
+    CHECK(std::get<Say>(parsed("say  lots   of    space  ")).text == "lots of space");
+    CHECK(std::get<Chat>(parsed("chat Liam   hi  there")).text == "hi there");
+    // A password is compared as typed: its spaces are part of it.
+    CHECK(std::get<Login>(parsed("login Liam human password  two  spaces ")).credential == " two  spaces ");
+    CHECK(std::get<SetPassword>(parsed("password  padded  ")).password == " padded  ");
+}
+
+TEST_CASE("lobby limits at their edges", "[net][lobby]") {
+    // A line: 511 bytes and its '\n' pass, 512 do not.
+    const std::string say_max = "say " + std::string(net::max_line - 5, 'x');
+    CHECK(say_max.size() + 1 == net::max_line);
+    CHECK(std::holds_alternative<Say>(parsed(say_max)));
+    CHECK(error_of(say_max + "x") == "a line longer than 512 bytes");
+
+    // Chat and reasons are cut to 120 characters, whole UTF-8 characters kept.
+    std::string long_text;
+    for (int i = 0; i < 200; ++i) long_text += "\xC3\xA9";  // é
+    const Say s = std::get<Say>(parsed("say " + long_text));
+    CHECK(s.text.size() == 2 * net::max_text);
+    const std::string chat = format_message(Chat{"Liam", long_text});
+    CHECK(chat.size() <= net::max_line);
+    CHECK(std::get<Chat>(parsed(chat.substr(0, chat.size() - 1))).text.size() == 2 * net::max_text);
+
+    // Record lines: 400 characters.
+    const RecordLine r = std::get<RecordLine>(parsed("line " + std::string(500, 'r')));
+    CHECK(r.text.size() == max_record_text);
+
+    // Passwords: 8 characters to 128 bytes.
+    CHECK(std::holds_alternative<SetPassword>(parsed("password 12345678")));
+    CHECK(std::holds_alternative<SetPassword>(parsed("password " + std::string(max_password, 'p'))));
+    CHECK(error_of("password " + std::string(max_password + 1, 'p')) ==
+          "password: a password has at most 128 bytes");
+    CHECK(std::holds_alternative<SetPassword>(
+        parsed("password \xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9")));
+    CHECK(password_problem("\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9") ==
+          "a password has at least 8 characters");
+    CHECK(password_problem("tab\there!") == "a password has no control characters");
+
+    // Names: 20 characters registered, 24 for a guest with its ~.
+    CHECK(std::holds_alternative<Left>(parsed("left " + std::string(20, 'n'))));
+    CHECK(error_of("left " + std::string(21, 'n')) == "left: not a player's name: 'nnnnnnnnnnnnnnnn'");
+    CHECK(std::holds_alternative<Left>(parsed("left ~" + std::string(23, 'n'))));
+    CHECK_FALSE(parse_message("left ~" + std::string(24, 'n')).message);
+
+    // Ids, pages, counts.
+    CHECK(std::get<Accept>(parsed("accept 1000000000")).id == max_id);
+    CHECK(std::get<HistoryQuery>(parsed("history Liam 1000000")).page == max_page);
+    CHECK(error_of("history Liam 1000001") == "history: page: out of range");
+    CHECK(std::get<GameItem>(parsed("game " + game_id +
+                                    " Liam Eamon 0 0 - - - 1000000000 official 4 none first-to 1 casual"))
+              .watchers == max_count);
+    CHECK(std::holds_alternative<StandingItem>(parsed("standing 64 Liam 1000 0 0 0 0")));
+    CHECK(error_of("standing 65 Liam 0 0 0 0 0") == "standing: rank: out of range");
+    CHECK(error_of("standing 1 Liam 1000.5 0 0 0 0") == "standing: points: out of range");
+}
+
+TEST_CASE("escapes and invisible characters never reach the caller", "[net][lobby]") {
+    // C0 controls (ESC, BEL, CR, NUL) are refused with the whole line.
+    for (const char* bad : {"chat Liam \x1b[31mred", "say ring\x07", "notice a\rb", "bye x\x7f"})
+        CHECK(error_of(bad) == "a control character in a line");
+    CHECK(error_of(std::string("say a\0b", 7)) == "a control character in a line");
+    // Not UTF-8.
+    CHECK(error_of("say \xff\xfe") == "a line that is not valid UTF-8");
+    // C1 controls and bidirectional overrides, valid UTF-8, are dropped from free text.
+    CHECK(std::get<Chat>(parsed("chat Liam \xC2\x9B"
+                                "2Jhello"))
+              .text == "2Jhello");
+    CHECK(std::get<Notice>(parsed("notice \xE2\x80\xAE"
+                                  "evil"))
+              .text == "evil");
+    CHECK(std::get<RecordLine>(parsed("line % white: \xC2\x9B"
+                                      "Liam"))
+              .text == "% white: Liam");
+    // Names never hold them at all: they are ASCII.
+    CHECK(error_of("player Li\xC2\x9B"
+                   "am human idle - - - -") == "player: not a player's name: 'Liam'");
+    // What we write is cleaned the same way, whatever the caller passes.
+    CHECK(format_message(Say{"a\x1b[2Jb\nc"}) == "say a[2Jbc\n");
+    CHECK(format_message(Error{std::string(1000, 'e')}).size() <= net::max_line);
+}
+
+TEST_CASE("another lobby version still reads, so each side can say which it speaks", "[net][lobby]") {
+    CHECK(std::get<Hello>(parsed("lobby gobblet 2")).version == 2);
+    CHECK(std::get<Server>(parsed("server gobblet 999 from the future")).version == 999);
+    CHECK(error_of("lobby gobblet 1000") == "lobby: version: out of range");
+}
+
+TEST_CASE("ratings travel in a fixed order of variants", "[net][lobby]") {
+    for (int i = 0; i < 4; ++i) CHECK(variant_index(variant_at(i)) == i);
+    CHECK(variant_index(Variant{4, Rules::Official}) == 0);
+    CHECK(variant_index(Variant{4, Rules::Rogers}) == 1);
+    CHECK(variant_index(Variant{3, Rules::Official}) == 2);
+    CHECK(variant_index(Variant{3, Rules::Rogers}) == 3);
+    CHECK(rating_text(Rating{1623, 85}) == "1623/85");
+    CHECK(rating_text(std::nullopt) == "-");
+}
+
+TEST_CASE("docs/lobby.md: every example reads as its row says, and every message is there",
+          "[net][lobby][docs]") {
+    const std::string doc = test::read_text("docs/lobby.md");
+    std::set<std::string> documented;
+    int rows = 0;
+    std::size_t at = 0;
+    while (at < doc.size()) {
+        const std::size_t nl = doc.find('\n', at);
+        const std::string row = doc.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+        at = nl == std::string::npos ? doc.size() : nl + 1;
+        // | `verb fields` | client/server/both | `example` | meaning |
+        if (!row.starts_with("| `")) continue;
+        std::vector<std::string> cells;
+        for (std::size_t p = 1; p < row.size();) {
+            const std::size_t bar = row.find(" |", p);
+            if (bar == std::string::npos) break;
+            cells.push_back(std::string(trim(row.substr(p, bar - p))));
+            p = bar + 2;
+        }
+        if (cells.size() < 4 || (cells[1] != "client" && cells[1] != "server" && cells[1] != "both"))
+            continue;
+        INFO(row);
+        REQUIRE(cells[2].size() > 2);
+        const std::string example = cells[2].substr(1, cells[2].size() - 2);
+        const Message m = parsed(example);
+        const std::string named = cells[0].substr(1, cells[0].find_first_of(" `", 1) - 1);
+        CHECK(verb(m) == named);
+        CHECK(sender(m) == (cells[1] == "client"   ? Sender::Client
+                            : cells[1] == "server" ? Sender::Server
+                                                   : Sender::Both));
+        documented.insert(verb(m));
+        ++rows;
+    }
+    CHECK(rows >= int(std::variant_size_v<Message>));
+    CHECK(documented.size() == std::variant_size_v<Message>);
+}
