@@ -227,18 +227,25 @@ Millis Session::until_next(const Match& match, Millis now) const {
 
 void Session::accept_all(int listen_fd, Millis now) {
     for (;;) {
-        std::string who;
-        Fd fd = listener_->accept(listen_fd, &who);
+        std::string who, source;
+        Fd fd = listener_->accept(listen_fd, &who, &source);
         if (!fd) return;
-        Pending p{LineConn(std::move(fd)), who, now + hello_timeout};
         // While a game is in progress a connection still gets to say hello: it may be the same player
         // coming back before we noticed the old connection die (host_hello decides).
-        if (pending_.size() >= max_pending) {
-            refuse(p, "busy: too many connections at once; try again shortly",
-                   "a connection from " + who + " was refused: too many at once");
-        } else {
-            pending_.push_back(std::move(p));
+        for (std::size_t i = 0; i < pending_.size(); ++i) {
+            if (pending_[i].source != source) continue;
+            refuse(pending_[i], "replaced by a newer connection from the same address",
+                   "a connection from " + pending_[i].peer +
+                       " was replaced by a newer one from the same address");
+            pending_.erase(pending_.begin() + std::ptrdiff_t(i));
+            break;  // there is at most one per source
         }
+        if (pending_.size() >= max_pending) {
+            refuse(pending_.front(), "busy: too many connections at once; try again shortly",
+                   "a connection from " + pending_.front().peer + " was closed: too many at once");
+            pending_.erase(pending_.begin());
+        }
+        pending_.push_back(Pending{LineConn(std::move(fd)), who, source, now + hello_timeout});
     }
 }
 
@@ -280,13 +287,20 @@ void Session::host_hello(Pending& p, const Hello& h, Millis now) {
                "a connection from " + p.peer + " speaks another protocol version");
         return;
     }
-    if (!limiter_.allow(now)) {
-        refuse(p, "too many wrong codes lately: wait a minute and try again",
-               "a connection from " + p.peer + " was turned away: too many wrong codes lately");
-        return;
+    switch (guesses_.allow(p.source, now)) {
+        case GuessGuard::Verdict::Allowed: break;
+        case GuessGuard::Verdict::ThisSource:
+            refuse(p, "too many wrong codes lately: wait a minute and try again",
+                   "a connection from " + p.peer + " was turned away: too many wrong codes lately");
+            return;
+        case GuessGuard::Verdict::Everyone:
+            refuse(
+                p, "too many wrong codes from many addresses lately: wait a minute and try again",
+                "a connection from " + p.peer + " was turned away: too many wrong codes from many addresses");
+            return;
     }
     if (!same_code(h.code, code_)) {
-        limiter_.wrong(now);
+        guesses_.wrong(p.source, now);
         refuse(p, "wrong join code", "a connection from " + p.peer + " gave a wrong code");
         return;
     }

@@ -45,7 +45,10 @@ constexpr Millis hello_timeout = 5000;       // a new connection says hello with
 constexpr Millis handshake_timeout = 10000;  // each later handshake step (welcome, sync, go)
 constexpr Millis ping_after = 5000;          // a side that has sent nothing for this long pings
 constexpr Millis dead_after = 15000;         // nothing received for this long: the peer is gone
-constexpr std::size_t max_pending = 4;       // connections that have not said hello yet
+// Connections that have not said hello yet: one per source address (socket.h's source_key: a newer
+// connection replaces an older one from the same source), and at most max_pending in all (the oldest
+// makes way for a new one), so that one address cannot keep another out.
+constexpr std::size_t max_pending = 64;
 constexpr std::size_t max_welcome_lines = 4096;
 constexpr int lines_per_poll = 64;  // lines handled per on_poll; the rest waits (until_next is 0)
 
@@ -146,7 +149,8 @@ class Session {
     Session() = default;
     struct Pending {
         LineConn conn;
-        std::string peer;
+        std::string peer;    // "127.0.0.2:51234", for messages
+        std::string source;  // what the limits count by
         Millis deadline = 0;
     };
     struct PendingOffer {
@@ -224,7 +228,7 @@ class Session {
     // Host.
     std::optional<Listener> listener_;
     std::vector<Pending> pending_;
-    GuessLimiter limiter_;
+    GuessGuard guesses_;
     bool resume_at_go_ = true;  // Go resumes a clock paused by a drop (not one paused by agreement)
     bool resuming_ = false;     // the joiner held this match: play resumes rather than starts
 
