@@ -17,6 +17,7 @@ bool ended_by_event(const Game& g) {
         case Ending::Resignation:
         case Ending::Agreement:
         case Ending::Time:
+        case Ending::Abandoned:
         case Ending::Forfeit: return true;
         default: return false;
     }
@@ -63,6 +64,10 @@ std::string apply_act(Match& m, const Act& a, Millis now) {
                 m.game().lose_on_time(a.side);
             else
                 m.tick(now);
+            break;
+        case Act::Kind::Claim:
+            if (m.game().over()) return "the round is over";
+            fact ? m.game().abandon(a.side) : m.abandon(a.side, now);
             break;
         case Act::Kind::Starter:
             if (m.phase() != MatchPhase::ChoosingStarter) return "no starter to choose";
@@ -182,6 +187,7 @@ std::string describe(const Event& e, const Match& m, int me) {
                 case Act::Kind::Flag: return who + " ran out of time";
                 case Act::Kind::Starter: return m.name(a.number) + " starts the next round";
                 case Act::Kind::Replay: return "the drawn round is played again";
+                case Act::Kind::Claim: return who + " claimed the round: " + m.round_result_text();
             }
             return {};
         }

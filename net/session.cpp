@@ -654,6 +654,7 @@ int Session::actor_of(const Act& a) const {
         case Act::Kind::Touch: return m.player_of(m.game().side_to_move());
         case Act::Kind::Resign:
         case Act::Kind::Flag: return m.player_of(a.side);
+        case Act::Kind::Claim: return 1 - m.player_of(a.side);  // the player who stayed claims
         case Act::Kind::Starter: return m.chooser();
         default: return -1;
     }
@@ -754,6 +755,9 @@ std::string Session::fact_problem(const Act& a) const {
             return {};
         case Act::Kind::Replay:
             return m.phase() == MatchPhase::Replay ? "" : "a replay of a round that was not drawn";
+        case Act::Kind::Claim:
+            // Claimed only from a player who is away, and the joiner is the only other player here.
+            return "a claim of the round while both players are here";
     }
     return {};
 }

@@ -253,7 +253,8 @@ void App::step_back(int) {
     do {
         const bool ending =
             g.over() && (g.result().ending == Ending::Forfeit || g.result().ending == Ending::Resignation ||
-                         g.result().ending == Ending::Agreement || g.result().ending == Ending::Time);
+                         g.result().ending == Ending::Agreement || g.result().ending == Ending::Time ||
+                         g.result().ending == Ending::Abandoned);
         taken.push_back(ending ? "the " +
                                      std::string(g.result().ending == Ending::Forfeit ? "forfeit" : "ending")
                                : move_name(g.moves().back(), ~g.side_to_move()));
