@@ -113,7 +113,12 @@ std::string apply(Match& match, const Event& e, Millis now) {
             return {};
         case Event::Kind::Act: return apply_act(match, e.act, now);
         case Event::Kind::Gone:
-        case Event::Kind::Error: match.clock().pause(now); return {};
+        case Event::Kind::Error:
+            if (e.clock)
+                match.clock().set_state(*e.clock, now);
+            else
+                match.clock().pause(now);
+            return {};
         default: return {};
     }
 }
@@ -173,6 +178,7 @@ std::string describe(const Event& e, const Match& m, int me) {
         case Event::Kind::Welcomed:
             return e.resumed ? "joined: the match continues" : "joined " + m.name(1 - me) + "'s game";
         case Event::Kind::Started:
+            if (!e.text.empty()) return "play resumes; while you were away: " + e.text;
             return e.resumed ? "both hold the same moves: play resumes" : "the game starts";
         case Event::Kind::Act: {
             const Act& a = e.act;
@@ -206,6 +212,7 @@ std::string describe(const Event& e, const Match& m, int me) {
         case Event::Kind::Refused: return e.text;
         case Event::Kind::Gone: return "connection lost: " + e.text;
         case Event::Kind::Error: return "connection closed: " + e.text;
+        case Event::Kind::Absence: return e.text;
     }
     return {};
 }
