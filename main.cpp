@@ -151,7 +151,12 @@ Millis monotonic_millis() {
 std::string network_flag_problem(const CLI::App& app, const std::string& host_at, const std::string& join_to,
                                  const std::string& code) {
     const bool host = app.count("--host") > 0, join = app.count("--join") > 0;
-    if (!host && !join) return app.count("--code") ? "--code goes with --host or --join" : "";
+    if (!host && !join) {
+        if (app.count("--code")) return "--code goes with --host or --join";
+        if (app.count("--grace"))
+            return "--grace goes with --host: the host decides when an absent player's time runs";
+        return "";
+    }
     if (host && join) return "--host and --join cannot be combined: one machine hosts, the other joins";
     for (const char* other :
          {"--load", "--gtp", "--replay", "--match", "--perft", "--bench", "--bench-paste"})
@@ -171,7 +176,7 @@ std::string network_flag_problem(const CLI::App& app, const std::string& host_at
         return "with --host, give your own side only (--white or --black): the other is the remote player";
     if (join)
         for (const char* game : {"--rules", "--size", "--first-to", "--turn-time", "--reserve",
-                                 "--reserve-chunk", "--game-time", "--increment", "--dm"})
+                                 "--reserve-chunk", "--game-time", "--increment", "--dm", "--grace"})
             if (app.count(game))
                 return std::string(game) + " cannot be given with --join: the host sets the game";
     return "";
@@ -370,6 +375,10 @@ int main(int argc, char** argv) {
                    "Host a network game on [ADDR:]PORT; the other player joins (docs/network.md)");
     app.add_option("--join", join_to, "Join a network game at HOST:PORT ([v6]:PORT for IPv6)");
     app.add_option("--code", code, "The join code (the host's own, or the one to join with)");
+    std::string grace;
+    app.add_option("--grace", grace,
+                   "Network host: how long a player whose connection dropped may take to come back before "
+                   "play goes on without them (default 30s)");
     std::string puzzles_set;
     CLI::Option* puzzles_opt =
         app.add_option("--puzzles", puzzles_set,
@@ -540,6 +549,15 @@ int main(int argc, char** argv) {
         ui_options.join_seat = app.count("--black") ? ui_options.seats[1] : ui_options.seats[0];
     }
     if (!code.empty()) ui_options.code = *net::normalize_code(code);
+    if (!grace.empty()) {
+        const auto d = parse_duration(grace);
+        if (!d) {
+            std::cerr << "gobblet: --grace " << clean_name(grace)
+                      << ": not a time; write it as 30, 30s, 2m or 1m30s (at most 24h)\n";
+            return 2;
+        }
+        ui_options.grace = *d;
+    }
     ui_options.match = MatchSettings{variant, first_to, *clock};
     ui_options.match_given = first_to_opt->count() || dm || clock->enabled();
     return ui::run(ui_options);

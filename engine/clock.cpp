@@ -261,6 +261,14 @@ Millis GameClock::time_left(Color side, Millis now) const {
     return settings_.kind == ClockKind::Dm ? settings_.turn : left_[index(side)];
 }
 
+Millis GameClock::until_flag(Color side, Millis now) const {
+    if (!enabled()) return -1;
+    if (flagged_ == side) return 0;
+    const Millis reserve = settings_.kind == ClockKind::Dm ? reserve_[index(side)] : 0;
+    if (running_ == side) return std::max<Millis>(0, budget_ - elapsed(now) + reserve);
+    return (settings_.kind == ClockKind::Dm ? settings_.turn : left_[index(side)]) + reserve;
+}
+
 Millis GameClock::until_event(Millis now) const {
     if (!running_ || paused_ || flagged_) return -1;
     return std::max<Millis>(0, budget_ - elapsed(now));

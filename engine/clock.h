@@ -101,6 +101,10 @@ class GameClock {
     Millis time_left(Color side, Millis now) const;
     // DM: what is left of the side's reserve; Fischer: 0.
     Millis reserve_left(Color side) const { return reserve_[index(side)]; }
+    // How long before the side's flag falls if it never moves again: DM what is left of its turn (a full
+    // turn when its turn has not come) plus its reserve, chunks not yet taken included; Fischer its game
+    // time. -1 without a clock.
+    Millis until_flag(Color side, Millis now) const;
     // Time spent on the running turn so far (0 when no side runs).
     Millis elapsed(Millis now) const;
     // Milliseconds from `now` until update() would change something (a chunk or a flag), or -1 when

@@ -46,6 +46,7 @@ std::string ending_text(const Result& r, int size, const SideNames& names) {
         case Ending::Resignation: return loser + " resigned";
         case Ending::Agreement: return "agreed by both players";
         case Ending::Time: return loser + " ran out of time";
+        case Ending::Abandoned: return loser + " left and did not come back";
     }
     return {};
 }
@@ -223,6 +224,13 @@ void Game::agree_draw() {
 void Game::lose_on_time(Color side) {
     if (over()) return;
     end_event_ = Ending::Time;
+    end_side_ = side;
+    judge();
+}
+
+void Game::abandon(Color side) {
+    if (over()) return;
+    end_event_ = Ending::Abandoned;
     end_side_ = side;
     judge();
 }

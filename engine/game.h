@@ -27,7 +27,8 @@ enum class Ending : std::uint8_t {
     Forfeit,        // official rules: a touched piece has no legal destination
     Resignation,
     Agreement,
-    Time,  // the side to move ran out of time (a match clock)
+    Time,       // the side to move ran out of time (a match clock)
+    Abandoned,  // a network player left and did not come back; the other claimed the round
 };
 
 struct Result {
@@ -123,6 +124,9 @@ class Game {
     void agree_draw();
     // A match clock ran out: `side` loses. Undo takes it back like a resignation.
     void lose_on_time(Color side);
+    // `side` left a network game and did not come back, and the other player claimed the round
+    // (engine/absence.h says when that may be): `side` loses. Undo takes it back like a resignation.
+    void abandon(Color side);
 
   private:
     void judge();
@@ -132,7 +136,7 @@ class Game {
     std::vector<std::uint64_t> keys_;  // keys_[i]: the position before moves_[i]; back() is current
     std::vector<Move> redo_;
     std::optional<Square> touched_;
-    Ending end_event_ = Ending::None;  // Forfeit, Resignation, Agreement or Time: not of the board
+    Ending end_event_ = Ending::None;  // Forfeit, Resignation, Agreement, Time or Abandoned: not of the board
     Color end_side_ = Color::White;    // who forfeited or resigned
     Result result_;
 };

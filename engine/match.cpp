@@ -155,6 +155,13 @@ void Match::agree_draw(Millis now) {
     sync_clock(now);
 }
 
+void Match::abandon(Color side, Millis now) {
+    if (game().over()) return;
+    tick(now);
+    game().abandon(side);
+    sync_clock(now);
+}
+
 std::string Match::round_result_text(std::size_t round_index) const {
     const Round& round = rounds_.at(round_index);
     const Result& r = round.game.result();
@@ -173,6 +180,7 @@ std::string Match::round_result_text(std::size_t round_index) const {
         if (settings_.clock.kind == ClockKind::Dm) why += " with no reserve left";
         return why + ": " + head;
     }
+    if (r.ending == Ending::Abandoned) return ending_text(r, size, names) + ": " + head;
     return head + ": " + ending_text(r, size, names);
 }
 

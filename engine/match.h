@@ -118,9 +118,12 @@ class Match {
     void sync_clock(Millis now);
     void resign(Color side, Millis now);
     void agree_draw(Millis now);
+    // `side` left a network game and did not come back; the other player claimed the round.
+    void abandon(Color side, Millis now);
 
     // "Liam wins the round: four in a row on row B", "Eamon ran out of time with no reserve left: Liam
-    // wins the round", "Draw: agreed by both players; round 2 is played again"; for a single game
+    // wins the round", "Eamon left and did not come back: Liam wins the round", "Draw: agreed by both
+    // players; round 2 is played again"; for a single game
     // "Liam wins: ...". "" while the round goes on. With an index, the text of that round.
     std::string round_result_text() const { return round_result_text(rounds_.size() - 1); }
     std::string round_result_text(std::size_t round_index) const;

@@ -2,6 +2,7 @@
 
 #include <sys/random.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <stdexcept>
 
@@ -101,6 +102,41 @@ bool GuessLimiter::allow(Millis now) {
 void GuessLimiter::wrong(Millis now) {
     top_up(now);
     if (tokens_ > 0) --tokens_;
+}
+
+bool GuessLimiter::full(Millis now) {
+    top_up(now);
+    return tokens_ >= burst_;
+}
+
+GuessGuard::Bucket* GuessGuard::find(const std::string& source) {
+    for (Bucket& b : buckets_)
+        if (b.source == source) return &b;
+    return nullptr;
+}
+
+GuessGuard::Verdict GuessGuard::allow(const std::string& source, Millis now) {
+    if (Bucket* b = find(source); b && !b->limiter.allow(now)) return Verdict::ThisSource;
+    return all_.allow(now) ? Verdict::Allowed : Verdict::Everyone;
+}
+
+void GuessGuard::wrong(const std::string& source, Millis now) {
+    all_.wrong(now);
+    Bucket* b = find(source);
+    if (!b) {
+        if (buckets_.size() >= max_sources)
+            std::erase_if(buckets_, [&](Bucket& x) { return x.limiter.full(now); });
+        if (buckets_.size() >= max_sources) {
+            const auto oldest =
+                std::min_element(buckets_.begin(), buckets_.end(),
+                                 [](const Bucket& x, const Bucket& y) { return x.used < y.used; });
+            buckets_.erase(oldest);
+        }
+        buckets_.push_back(Bucket{source, GuessLimiter(), now});
+        b = &buckets_.back();
+    }
+    b->used = now;
+    b->limiter.wrong(now);
 }
 
 }  // namespace gobblet::net

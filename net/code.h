@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/clock.h"
 
@@ -38,6 +39,8 @@ class GuessLimiter {
     bool allow(Millis now);
     // A wrong code was tried at `now`.
     void wrong(Millis now);
+    // Full again at `now`: as good as a bucket never used.
+    bool full(Millis now);
 
   private:
     void top_up(Millis now);
@@ -45,6 +48,42 @@ class GuessLimiter {
     Millis refill_;
     int tokens_ = -1;  // -1: not started (full)
     Millis since_ = 0;
+};
+
+// Wrong codes counted per source address (socket.h's source_key), so that one address's guesses never
+// keep another's right code out: each source has its own GuessLimiter (5 at once, then one every 2 s).
+// All sources together also share a larger bucket (all_burst at once, then one every all_refill ms), so
+// that many addresses cannot search the code space either; only a guesser with dozens of addresses
+// can empty it, and then it holds everyone back, as the single bucket did before. Only sources that gave
+// a wrong code are remembered, at most max_sources of them: beyond that, a source whose bucket is full
+// again is forgotten first, else the one unused for longest (what a forgotten source gains is bounded
+// by the shared bucket).
+class GuessGuard {
+  public:
+    static constexpr std::size_t max_sources = 1024;
+    static constexpr int all_burst = 50;
+    static constexpr Millis all_refill = 100;
+    enum class Verdict : std::uint8_t {
+        Allowed,
+        ThisSource,  // this source gave too many wrong codes lately
+        Everyone,    // all sources together did: nobody may try for a moment
+    };
+    // May `source` try a code at `now`?
+    Verdict allow(const std::string& source, Millis now);
+    // `source` tried a wrong code at `now`.
+    void wrong(const std::string& source, Millis now);
+    // Sources remembered.
+    std::size_t sources() const { return buckets_.size(); }
+
+  private:
+    struct Bucket {
+        std::string source;
+        GuessLimiter limiter;
+        Millis used = 0;
+    };
+    Bucket* find(const std::string& source);
+    std::vector<Bucket> buckets_;  // looked through once per hello: at most max_sources
+    GuessLimiter all_{all_burst, all_refill};
 };
 
 }  // namespace gobblet::net

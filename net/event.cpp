@@ -17,6 +17,7 @@ bool ended_by_event(const Game& g) {
         case Ending::Resignation:
         case Ending::Agreement:
         case Ending::Time:
+        case Ending::Abandoned:
         case Ending::Forfeit: return true;
         default: return false;
     }
@@ -64,6 +65,10 @@ std::string apply_act(Match& m, const Act& a, Millis now) {
             else
                 m.tick(now);
             break;
+        case Act::Kind::Claim:
+            if (m.game().over()) return "the round is over";
+            fact ? m.game().abandon(a.side) : m.abandon(a.side, now);
+            break;
         case Act::Kind::Starter:
             if (m.phase() != MatchPhase::ChoosingStarter) return "no starter to choose";
             m.choose_starter(a.number, now);
@@ -108,7 +113,12 @@ std::string apply(Match& match, const Event& e, Millis now) {
             return {};
         case Event::Kind::Act: return apply_act(match, e.act, now);
         case Event::Kind::Gone:
-        case Event::Kind::Error: match.clock().pause(now); return {};
+        case Event::Kind::Error:
+            if (e.clock)
+                match.clock().set_state(*e.clock, now);
+            else
+                match.clock().pause(now);
+            return {};
         default: return {};
     }
 }
@@ -168,6 +178,7 @@ std::string describe(const Event& e, const Match& m, int me) {
         case Event::Kind::Welcomed:
             return e.resumed ? "joined: the match continues" : "joined " + m.name(1 - me) + "'s game";
         case Event::Kind::Started:
+            if (!e.text.empty()) return "play resumes; while you were away: " + e.text;
             return e.resumed ? "both hold the same moves: play resumes" : "the game starts";
         case Event::Kind::Act: {
             const Act& a = e.act;
@@ -182,6 +193,7 @@ std::string describe(const Event& e, const Match& m, int me) {
                 case Act::Kind::Flag: return who + " ran out of time";
                 case Act::Kind::Starter: return m.name(a.number) + " starts the next round";
                 case Act::Kind::Replay: return "the drawn round is played again";
+                case Act::Kind::Claim: return who + " claimed the round: " + m.round_result_text();
             }
             return {};
         }
@@ -200,6 +212,7 @@ std::string describe(const Event& e, const Match& m, int me) {
         case Event::Kind::Refused: return e.text;
         case Event::Kind::Gone: return "connection lost: " + e.text;
         case Event::Kind::Error: return "connection closed: " + e.text;
+        case Event::Kind::Absence: return e.text;
     }
     return {};
 }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/absence.h"
 #include "engine/match.h"
 #include "wire.h"
 
@@ -16,7 +17,8 @@ struct Event {
         Joined,    // host: a player gave the right code: `player` is theirs, `text` their name
         Welcomed,  // joiner: the host's match arrived (`match`, replacing the caller's); `player` is yours;
                    // `text` the match id; `resumed` when it continues the match you held
-        Started,   // play starts or resumes: `clock`; `resumed` when a player came back to a match
+        Started,   // play starts or resumes: `clock`; `resumed` when a player came back to a match; for a
+                   // returning joiner, `text` says what happened while it was away ("" when nothing)
         Act,       // a change to the match (`act`, with the host's clock reading), yours or the peer's;
                    // `player` is who made it (-1: both, by agreement)
         Offered,   // the peer (`player`) offers `offer`: answer with Session::answer
@@ -30,9 +32,15 @@ struct Event {
         Refused,   // host: a connection was turned away (wrong code, busy, bad hello); `text` says why.
                    // The game is not affected.
         Gone,      // the connection ended without a protocol error (the peer left, went silent, the
-                   // network failed, or connecting failed); `text` says why. Clocks stop.
+                   // network failed, or connecting failed); `text` says why. Clocks stop, unless `clock`
+                   // is given (host: a returning joiner failed its handshake while the clocks ran after
+                   // the grace: they go on as `clock` says).
         Error,     // the connection ended on a protocol error, ours or the peer's, or the host refused
-                   // us; `text` says why, for the player. Clocks stop; the match is intact.
+                   // us; `text` says why, for the player. Clocks stop (or go on, as for Gone); the match
+                   // is intact.
+        Absence,   // host: the absent joiner (`player`) reached a new stage of engine/absence.h: the
+                   // grace is over (the clocks run again, or play goes on without a clock), or the round
+                   // may now be claimed; `text` says where things stand, for the host's player.
     };
     Kind kind = Kind::Chat;
     int player = -1;

@@ -43,6 +43,30 @@ std::string request_name(const Act& a) {
     }
 }
 
+// What happened between the match a returning joiner held and the host's, which continues it: "Liam
+// played W3B2; Eamon left and did not come back: Liam wins". "" when nothing did.
+std::string news_since(const Match& held, const Match& host) {
+    std::string out;
+    const auto add = [&out](const std::string& part) { out += (out.empty() ? "" : "; ") + part; };
+    const std::size_t first = held.rounds().size() - 1;
+    for (std::size_t i = first; i < host.rounds().size(); ++i) {
+        const Round& r = host.rounds()[i];
+        const bool known_round = i == first;
+        if (!known_round) add("round " + std::to_string(r.number) + " began");
+        const std::size_t known = known_round ? held.rounds()[i].game.moves().size() : 0;
+        Game replay(r.game.variant());
+        for (std::size_t k = 0; k < r.game.moves().size(); ++k) {
+            const Color side = replay.side_to_move();
+            if (k >= known)
+                add(host.name(side == Color::White ? r.white : 1 - r.white) + " played " +
+                    move_name(r.game.moves()[k], side));
+            replay.play(r.game.moves()[k]);
+        }
+        if (r.game.over() && !(known_round && held.rounds()[i].game.over())) add(host.round_result_text(i));
+    }
+    return out;
+}
+
 std::string verb_of(const Message& m) {
     if (const auto* a = std::get_if<Act>(&m)) return act_word(a->kind);
     static constexpr const char* names[] = {"hello", "welcome", "name", "seat",   "round", "moves",  "state",
@@ -87,6 +111,11 @@ std::unique_ptr<Session> Session::host(const HostConfig& c, std::string* why) {
     bool id_ok = c.match_id.size() == 16;
     for (char ch : c.match_id) id_ok &= (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f');
     s->match_id_ = id_ok ? c.match_id : new_match_id();
+    if (c.grace < 0 || c.grace > max_clock_millis) {
+        if (why) *why = "the grace is 0 to 24 hours";
+        return nullptr;
+    }
+    s->grace_ = c.grace;
     s->local_ = 1 - c.remote_player;
     s->local_seat_ = c.seat;
     auto listener = Listener::open(c.listen, why);
@@ -105,8 +134,9 @@ std::unique_ptr<Session> Session::join(const JoinConfig& c, Millis now, std::str
     s->role_ = Role::Joiner;
     const auto code = normalize_code(c.code);
     if (!code) return fail("a join code has 4 to 32 letters and digits");
-    if (c.host.host.empty()) return fail("say which host to join, as HOST:PORT");
-    if (c.host.port == 0) return fail("port 0 cannot be joined: give the port the host shows");
+    if (!c.host.is_unix() && c.host.host.empty()) return fail("say which host to join, as HOST:PORT");
+    if (!c.host.is_unix() && c.host.port == 0)
+        return fail("port 0 cannot be joined: give the port the host shows");
     s->code_ = *code;
     s->join_ = c;
     s->local_ = 1;
@@ -205,14 +235,8 @@ Millis Session::until_next(const Match& match, Millis now) const {
         if (p.conn.input().has_line()) take(0);
     }
     if (phase_ == Phase::Connecting && connector_.until_next(now) >= 0) take(connector_.until_next(now));
-    if (!peer_.open()) return best;
-    if (peer_.input().has_line()) take(0);
-    if (phase_ == Phase::Greeting || phase_ == Phase::Welcoming || phase_ == Phase::Syncing)
-        take(deadline_ - now);
-    if (phase_ != Phase::Playing) return best;
-    take(last_received_ + dead_after - now);
-    take(last_sent_ + ping_after - now);
-    if (!m.game().over() && m.clock().enabled()) {
+    const auto clock_due = [&] {
+        if (m.game().over() || !m.clock().enabled()) return;
         const Millis t = m.clock().until_event(now);
         if (t > 0) {
             take(t);
@@ -221,24 +245,44 @@ Millis Session::until_next(const Match& match, Millis now) const {
             // The joiner does not decide flags: it waits for the host's word instead of spinning.
             if (role_ == Role::Host || !c.update(now).flagged) take(0);
         }
+    };
+    if (absence_) {
+        if (absence_->stage(now) != absence_stage_) take(0);
+        if (const Millis t = absence_->until_next(now); t >= 0) take(t);
+        if (phase_ == Phase::Listening && absence_stage_ != AbsenceStage::Grace) clock_due();
     }
+    if (!peer_.open()) return best;
+    if (peer_.input().has_line()) take(0);
+    if (phase_ == Phase::Greeting || phase_ == Phase::Welcoming || phase_ == Phase::Syncing)
+        take(deadline_ - now);
+    if (phase_ != Phase::Playing) return best;
+    take(last_received_ + dead_after - now);
+    take(last_sent_ + ping_after - now);
+    clock_due();
     return best;
 }
 
 void Session::accept_all(int listen_fd, Millis now) {
     for (;;) {
-        std::string who;
-        Fd fd = listener_->accept(listen_fd, &who);
+        std::string who, source;
+        Fd fd = listener_->accept(listen_fd, &who, &source);
         if (!fd) return;
-        Pending p{LineConn(std::move(fd)), who, now + hello_timeout};
         // While a game is in progress a connection still gets to say hello: it may be the same player
         // coming back before we noticed the old connection die (host_hello decides).
-        if (pending_.size() >= max_pending) {
-            refuse(p, "busy: too many connections at once; try again shortly",
-                   "a connection from " + who + " was refused: too many at once");
-        } else {
-            pending_.push_back(std::move(p));
+        for (std::size_t i = 0; i < pending_.size(); ++i) {
+            if (pending_[i].source != source) continue;
+            refuse(pending_[i], "replaced by a newer connection from the same address",
+                   "a connection from " + pending_[i].peer +
+                       " was replaced by a newer one from the same address");
+            pending_.erase(pending_.begin() + std::ptrdiff_t(i));
+            break;  // there is at most one per source
         }
+        if (pending_.size() >= max_pending) {
+            refuse(pending_.front(), "busy: too many connections at once; try again shortly",
+                   "a connection from " + pending_.front().peer + " was closed: too many at once");
+            pending_.erase(pending_.begin());
+        }
+        pending_.push_back(Pending{LineConn(std::move(fd)), who, source, now + hello_timeout});
     }
 }
 
@@ -280,13 +324,20 @@ void Session::host_hello(Pending& p, const Hello& h, Millis now) {
                "a connection from " + p.peer + " speaks another protocol version");
         return;
     }
-    if (!limiter_.allow(now)) {
-        refuse(p, "too many wrong codes lately: wait a minute and try again",
-               "a connection from " + p.peer + " was turned away: too many wrong codes lately");
-        return;
+    switch (guesses_.allow(p.source, now)) {
+        case GuessGuard::Verdict::Allowed: break;
+        case GuessGuard::Verdict::ThisSource:
+            refuse(p, "too many wrong codes lately: wait a minute and try again",
+                   "a connection from " + p.peer + " was turned away: too many wrong codes lately");
+            return;
+        case GuessGuard::Verdict::Everyone:
+            refuse(
+                p, "too many wrong codes from many addresses lately: wait a minute and try again",
+                "a connection from " + p.peer + " was turned away: too many wrong codes from many addresses");
+            return;
     }
     if (!same_code(h.code, code_)) {
-        limiter_.wrong(now);
+        guesses_.wrong(p.source, now);
         refuse(p, "wrong join code", "a connection from " + p.peer + " gave a wrong code");
         return;
     }
@@ -381,6 +432,7 @@ void Session::peer_io(short revents, Millis now) {
 }
 
 void Session::timers(Millis now) {
+    if (absence_) absence_timers(now);
     if (!peer_.open()) return;
     if (phase_ == Phase::Greeting || phase_ == Phase::Welcoming || phase_ == Phase::Syncing) {
         if (now >= deadline_) {
@@ -403,6 +455,30 @@ void Session::timers(Millis now) {
         ping_token_ = now;
         send(Ping{now}, now);
     }
+    clock_timers(now);
+}
+
+void Session::absence_timers(Millis now) {
+    const AbsenceStage stage = absence_->stage(now);
+    if (stage != absence_stage_) {
+        if (absence_stage_ == AbsenceStage::Grace && resume_at_go_) {
+            // The grace is over: the clocks run again from its end, as they stood at the drop (the grace
+            // does not count). Without a clock this only lifts the drop's pause, so moves can be made.
+            Match copy = cur();
+            copy.clock().resume(absence_->grace_end());
+            Event e = event(Event::Kind::Clock);
+            e.clock = copy.clock().state(now);
+            emit(std::move(e), now);
+        }
+        absence_stage_ = stage;
+        Event e = event(Event::Kind::Absence, remote_player());
+        e.text = absence_text(cur(), remote_player(), *absence_, now);
+        emit(std::move(e), now);
+    }
+    if (phase_ == Phase::Listening && stage == AbsenceStage::ClockRuns) clock_timers(now);
+}
+
+void Session::clock_timers(Millis now) {
     const Match& m = cur();
     if (m.game().over() || !m.clock().enabled() || m.clock().until_event(now) != 0) return;
     if (role_ == Role::Host) {
@@ -442,7 +518,20 @@ void Session::send(const Message& m, Millis now) {
 }
 
 void Session::lose(Event::Kind kind, const std::string& text, Millis now) {
-    if (phase_ == Phase::Playing && role_ == Role::Host && caller_) resume_at_go_ = !cur().clock().paused();
+    const bool was_playing = phase_ == Phase::Playing;
+    if (was_playing && role_ == Role::Host && caller_) resume_at_go_ = !cur().clock().paused();
+    Event e = event(kind, remote_player());
+    e.text = text;
+    if (role_ == Role::Host && listener_ && caller_) {
+        if (was_playing) {
+            // The joiner is away from now until the next go.
+            absence_.emplace(now, grace_, cur().clock().enabled() && resume_at_go_);
+            absence_stage_ = AbsenceStage::Grace;
+        } else if (absence_ && absence_stage_ != AbsenceStage::Grace) {
+            // A return that did not get as far as play: the absence goes on, and the clocks with it.
+            e.clock = cur().clock().state(now);
+        }
+    }
     peer_ = LineConn();
     offers_ = {};
     agreed_.reset();
@@ -450,8 +539,6 @@ void Session::lose(Event::Kind kind, const std::string& text, Millis now) {
     incoming_ = {};
     ping_token_ = -1;
     phase_ = role_ == Role::Host ? (listener_ ? Phase::Listening : Phase::Closed) : Phase::Gone;
-    Event e = event(kind, remote_player());
-    e.text = text;
     emit(std::move(e), now);
 }
 
@@ -554,6 +641,8 @@ void Session::handle(const Message& msg, Millis now) {
                 Event e = event(Event::Kind::Started, remote_player());
                 e.clock = g->clock;
                 e.resumed = resuming_;
+                e.text = std::move(news_);
+                news_.clear();
                 return emit(std::move(e), now);
             }
             return fail("expected go, not " + verb_of(msg), now);
@@ -587,6 +676,7 @@ void Session::joiner_ready(Millis now) {
     auto match = build_match(w.settings, names, in.rounds, *in.clock, now, &why);
     if (!match) return fail("the host's match does not hold together: " + why, now);
     resuming_ = false;
+    news_.clear();
     if (join_.held && !join_.held_id.empty() && join_.held_id == w.match_id) {
         const Comparison c = compare_records(round_records(*join_.held), in.rounds);
         if (c.kind == Comparison::Kind::Differs) {
@@ -596,6 +686,7 @@ void Session::joiner_ready(Millis now) {
             return lose(Event::Kind::Error, where + " (ours against the host's); not resumed", now);
         }
         resuming_ = true;
+        news_ = news_since(*join_.held, *match);
     }
     match_id_ = w.match_id;
     local_ = w.you;
@@ -621,6 +712,7 @@ void Session::host_go(Millis now) {
     lapsed_at_ = {};
     offers_ = {};
     resume_at_go_ = true;
+    absence_.reset();
     phase_ = Phase::Playing;
     last_received_ = now;
     send(Go{s}, now);
@@ -640,6 +732,7 @@ int Session::actor_of(const Act& a) const {
         case Act::Kind::Touch: return m.player_of(m.game().side_to_move());
         case Act::Kind::Resign:
         case Act::Kind::Flag: return m.player_of(a.side);
+        case Act::Kind::Claim: return 1 - m.player_of(a.side);  // the player who stayed claims
         case Act::Kind::Starter: return m.chooser();
         default: return -1;
     }
@@ -740,6 +833,9 @@ std::string Session::fact_problem(const Act& a) const {
             return {};
         case Act::Kind::Replay:
             return m.phase() == MatchPhase::Replay ? "" : "a replay of a round that was not drawn";
+        case Act::Kind::Claim:
+            // Claimed only from a player who is away, and the joiner is the only other player here.
+            return "a claim of the round while both players are here";
     }
     return {};
 }
@@ -904,7 +1000,8 @@ std::optional<Act> Session::outcome(OfferKind kind, int offerer) const {
 std::string Session::not_connected() const {
     switch (phase_) {
         case Phase::Playing: return {};
-        case Phase::Listening: return "waiting for the other player to join";
+        case Phase::Listening:
+            return absence_ ? peer_label() + " is away" : "waiting for the other player to join";
         case Phase::Connecting:
         case Phase::Greeting:
         case Phase::Welcoming:
@@ -913,6 +1010,18 @@ std::string Session::not_connected() const {
         case Phase::Closed: return "the network game is over";
     }
     return "not connected";
+}
+
+bool Session::can_play() const {
+    return phase_ == Phase::Playing || (role_ == Role::Host && phase_ == Phase::Listening && absence_ &&
+                                        absence_stage_ != AbsenceStage::Grace);
+}
+
+std::string Session::not_playing(Millis now) const {
+    if (can_play()) return {};
+    if (role_ == Role::Host && phase_ == Phase::Listening && absence_ && caller_)
+        return absence_text(cur(), remote_player(), *absence_, now);
+    return not_connected();
 }
 
 std::string Session::local_act(Act a, Millis now) {
@@ -927,7 +1036,7 @@ std::string Session::local_act(Act a, Millis now) {
 
 std::string Session::move(const Match& match, const MoveSpec& spec, bool interactive, Millis now) {
     const auto scope = begin(match);
-    if (std::string why = not_connected(); !why.empty()) return why;
+    if (std::string why = not_playing(now); !why.empty()) return why;
     const Match& m = cur();
     const Game& g = m.game();
     if (g.over()) return "the round is over";
@@ -955,7 +1064,7 @@ std::string Session::move(const Match& match, const MoveSpec& spec, bool interac
 
 std::string Session::touch(const Match& match, Square square, Millis now) {
     const auto scope = begin(match);
-    if (std::string why = not_connected(); !why.empty()) return why;
+    if (std::string why = not_playing(now); !why.empty()) return why;
     Act a;
     a.kind = Act::Kind::Touch;
     a.square = square;
@@ -966,7 +1075,7 @@ std::string Session::touch(const Match& match, Square square, Millis now) {
 
 std::string Session::resign(const Match& match, Millis now) {
     const auto scope = begin(match);
-    if (std::string why = not_connected(); !why.empty()) return why;
+    if (std::string why = not_playing(now); !why.empty()) return why;
     Act a;
     a.kind = Act::Kind::Resign;
     a.side = cur().colour_of(local_);
@@ -1005,7 +1114,7 @@ std::string Session::answer(const Match& match, bool yes, Millis now) {
 
 std::string Session::choose_starter(const Match& match, int player, Millis now) {
     const auto scope = begin(match);
-    if (std::string why = not_connected(); !why.empty()) return why;
+    if (std::string why = not_playing(now); !why.empty()) return why;
     if (player != 0 && player != 1) return "the starter is player 0 or 1";
     Act a;
     a.kind = Act::Kind::Starter;
@@ -1016,7 +1125,7 @@ std::string Session::choose_starter(const Match& match, int player, Millis now) 
 
 std::string Session::replay(const Match& match, Millis now) {
     const auto scope = begin(match);
-    if (std::string why = not_connected(); !why.empty()) return why;
+    if (std::string why = not_playing(now); !why.empty()) return why;
     if (role_ != Role::Host) return "the host starts the replay of a drawn round";
     if (cur().phase() != MatchPhase::Replay) return "no drawn round to play again";
     Act a;
@@ -1067,6 +1176,20 @@ std::string Session::reconnect(const Match& match, Millis now) {
         case Connector::Status::Pending: phase_ = Phase::Connecting; break;
     }
     return {};
+}
+
+std::string Session::claim(const Match& match, Millis now) {
+    const auto scope = begin(match);
+    if (role_ != Role::Host) return "only the host can claim a round: it holds the match";
+    if (phase_ == Phase::Playing) return peer_label() + " is here: there is nothing to claim";
+    if (!absence_) return "nobody is away: there is nothing to claim";
+    if (phase_ != Phase::Listening) return peer_label() + " is coming back";
+    const int absent = remote_player();
+    if (std::string why = claim_problem(cur(), absent, *absence_, now); !why.empty()) return why;
+    Act a;
+    a.kind = Act::Kind::Claim;
+    a.side = cur().colour_of(absent);
+    return host_fact(a, local_, now);
 }
 
 std::vector<std::string> Session::addresses() const {

@@ -2,6 +2,8 @@
 // loop (docs/network.md describes the protocol it speaks).
 //
 //   host:   Listening --hello, right code--> Welcoming --sync--> Playing --drop--> Listening (same code)
+//           (after a drop during play the joiner is absent until the next go: engine/absence.h decides,
+//           with the host's grace, when play goes on without them and when the round may be claimed)
 //   joiner: Connecting --connected--> Greeting --ready--> Syncing --go--> Playing --drop--> Gone
 //                                                                               reconnect() --^
 //
@@ -45,7 +47,10 @@ constexpr Millis hello_timeout = 5000;       // a new connection says hello with
 constexpr Millis handshake_timeout = 10000;  // each later handshake step (welcome, sync, go)
 constexpr Millis ping_after = 5000;          // a side that has sent nothing for this long pings
 constexpr Millis dead_after = 15000;         // nothing received for this long: the peer is gone
-constexpr std::size_t max_pending = 4;       // connections that have not said hello yet
+// Connections that have not said hello yet: one per source address (socket.h's source_key: a newer
+// connection replaces an older one from the same source), and at most max_pending in all (the oldest
+// makes way for a new one), so that one address cannot keep another out.
+constexpr std::size_t max_pending = 64;
 constexpr std::size_t max_welcome_lines = 4096;
 constexpr int lines_per_poll = 64;  // lines handled per on_poll; the rest waits (until_next is 0)
 
@@ -57,6 +62,8 @@ struct HostConfig {
     std::string match_id;             // a resumed match's saved id; "" = a new match, a new id
     int remote_player = 1;            // the player the joiner plays (0 plays White in round 1)
     SeatKind seat = SeatKind::Human;  // the host's own seat
+    Millis grace = default_grace;     // --grace: how long a joiner who vanished may take to come back
+                                      // before play goes on without them (engine/absence.h)
 };
 
 struct JoinConfig {
@@ -121,10 +128,17 @@ class Session {
     void leave(std::string_view reason, Millis now);
     // Joiner, after Gone or Error: connects again, offering `match` (the one it holds) for resumption.
     std::string reconnect(const Match& match, Millis now);
+    // Host, while the joiner is away: claims the round from them (engine/absence.h says when it may).
+    std::string claim(const Match& match, Millis now);
 
     Role role() const { return role_; }
     Phase phase() const { return phase_; }
     bool playing() const { return phase_ == Phase::Playing; }
+    // Whether the local player may move, resign or choose now as far as the connection goes: play is on,
+    // or (host) the joiner is away and the grace is over, so play goes on without them.
+    bool can_play() const;
+    // Host: the joiner's absence, from a drop during play until the next go (nullopt otherwise).
+    const std::optional<Absence>& absence() const { return absence_; }
     // The join code (normalized) and as players read it ("7QK-M4X").
     const std::string& code() const { return code_; }
     std::string code_display() const { return code_text(code_); }
@@ -146,7 +160,8 @@ class Session {
     Session() = default;
     struct Pending {
         LineConn conn;
-        std::string peer;
+        std::string peer;    // "127.0.0.2:51234", for messages
+        std::string source;  // what the limits count by
         Millis deadline = 0;
     };
     struct PendingOffer {
@@ -213,6 +228,13 @@ class Session {
     int actor_of(const Act& a) const;
     std::optional<Act> outcome(OfferKind kind, int offerer) const;
     std::string not_connected() const;
+    // Like not_connected, but "" also while the host plays on without an absent joiner (during the
+    // grace: where things stand).
+    std::string not_playing(Millis now) const;
+    // Host: the absence's stage changes (the grace ends, the claim comes) and the clocks that run then.
+    void absence_timers(Millis now);
+    // The clock's own events at `now`: the host announces a flag or a chunk; the joiner follows chunks.
+    void clock_timers(Millis now);
 
     const Match* caller_ = nullptr;
 
@@ -224,14 +246,18 @@ class Session {
     // Host.
     std::optional<Listener> listener_;
     std::vector<Pending> pending_;
-    GuessLimiter limiter_;
+    GuessGuard guesses_;
     bool resume_at_go_ = true;  // Go resumes a clock paused by a drop (not one paused by agreement)
     bool resuming_ = false;     // the joiner held this match: play resumes rather than starts
+    Millis grace_ = default_grace;
+    std::optional<Absence> absence_;
+    AbsenceStage absence_stage_ = AbsenceStage::Grace;  // the stage last reported
 
     // Joiner.
     JoinConfig join_;
     Connector connector_;
     Incoming incoming_;
+    std::string news_;  // what happened while we were away, for the Started event
 
     // Both.
     LineConn peer_;

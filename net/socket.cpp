@@ -278,19 +278,45 @@ void Listener::remove_socket_file() {
     socket_file_.clear();
 }
 
-Fd Listener::accept(int fd, std::string* peer) const {
+std::string source_key(std::string_view numeric) {
+    const std::string text(numeric);
+    in6_addr a6{};
+    if (inet_pton(AF_INET6, text.c_str(), &a6) != 1) return text;  // IPv4, or not an address
+    if (IN6_IS_ADDR_V4MAPPED(&a6)) {
+        char host[INET_ADDRSTRLEN] = "";
+        inet_ntop(AF_INET, &a6.s6_addr[12], host, sizeof host);
+        return host;
+    }
+    for (int i = 8; i < 16; ++i) a6.s6_addr[i] = 0;
+    char host[INET6_ADDRSTRLEN] = "";
+    inet_ntop(AF_INET6, &a6, host, sizeof host);
+    return std::string(host) + "/64";
+}
+
+Fd Listener::accept(int fd, std::string* peer, std::string* source) const {
     sockaddr_storage ss{};
     socklen_t len = sizeof ss;
     Fd c(::accept4(fd, reinterpret_cast<sockaddr*>(&ss), &len, SOCK_NONBLOCK | SOCK_CLOEXEC));
-    if (!c || !peer) return c;
-    if (ss.ss_family == AF_UNIX) {
+    if (!c) return c;
+    const auto* sa = reinterpret_cast<const sockaddr*>(&ss);
+    if (sa->sa_family == AF_UNIX) {
         ucred cred{};
         socklen_t clen = sizeof cred;
-        *peer = getsockopt(c.get(), SOL_SOCKET, SO_PEERCRED, &cred, &clen) == 0
-                    ? "unix:uid=" + std::to_string(cred.uid)
-                    : std::string("unix:uid=?");
-    } else {
-        *peer = address_text(reinterpret_cast<sockaddr*>(&ss));
+        const std::string who = getsockopt(c.get(), SOL_SOCKET, SO_PEERCRED, &cred, &clen) == 0
+                                    ? "unix:uid=" + std::to_string(cred.uid)
+                                    : std::string("unix:uid=?");
+        if (peer) *peer = who;
+        if (source) *source = who;
+        return c;
+    }
+    if (peer) *peer = address_text(sa);
+    if (source) {
+        char host[INET6_ADDRSTRLEN] = "";
+        if (sa->sa_family == AF_INET)
+            inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(sa)->sin_addr, host, sizeof host);
+        else if (sa->sa_family == AF_INET6)
+            inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(sa)->sin6_addr, host, sizeof host);
+        *source = source_key(host);
     }
     return c;
 }
@@ -324,7 +350,8 @@ std::vector<std::string> Listener::addresses() const {
     return out.empty() ? loopback : out;
 }
 
-Connector::Status Connector::start(const Endpoint& where, Millis now) {
+Connector::Status Connector::start(const Endpoint& where, Millis now, const std::string& from) {
+    from_ = from;
     addrs_.clear();
     families_.clear();
     tried_ = 0;
@@ -361,6 +388,19 @@ Connector::Status Connector::next(Millis now) {
         if (!fd) {
             error_ = "cannot connect to " + where_ + ": " + errno_text(errno);
             continue;
+        }
+        if (!from_.empty()) {
+            AddrInfo local;
+            addrinfo hints{};
+            hints.ai_family = family;
+            hints.ai_socktype = SOCK_STREAM;
+            hints.ai_flags = AI_NUMERICHOST | AI_PASSIVE;
+            if (getaddrinfo(from_.c_str(), nullptr, &hints, &local.list) != 0 || !local.list ||
+                ::bind(fd.get(), local.list->ai_addr, local.list->ai_addrlen) != 0) {
+                error_ = "cannot connect to " + where_ + " from " + from_ + ": " +
+                         (local.list ? errno_text(errno) : "not an address of that family");
+                continue;
+            }
         }
         if (::connect(fd.get(), reinterpret_cast<const sockaddr*>(addr.data()), socklen_t(addr.size())) ==
             0) {

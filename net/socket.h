@@ -56,6 +56,13 @@ std::optional<Endpoint> parse_endpoint(std::string_view text, std::string* why =
 // "host:7000", "[::1]:7000", ":7000" for every address, or "unix:/run/gobblet/lobby.sock".
 std::string endpoint_text(const Endpoint& e);
 
+// What a host counts a connection's limits by (docs/network.md, "Limits"), from its numeric address
+// without the port: an IPv4 address as it is; an IPv4-mapped IPv6 address (::ffff:1.2.3.4) as the IPv4
+// address, so that one machine is one source whichever socket it came in on; any other IPv6 address as
+// its /64 ("2001:db8:1:2::/64"), because one machine or home network is given a whole /64 and can pick
+// any address in it. Anything that is not a numeric address is returned as it is.
+std::string source_key(std::string_view numeric);
+
 // Listening sockets on one port: one per address family when no address is given (IPv6 with
 // IPV6_V6ONLY, so IPv4 gets its own), otherwise the addresses the host name resolves to; or one
 // unix-domain socket.
@@ -80,8 +87,9 @@ class Listener {
     const std::vector<Fd>& fds() const { return fds_; }
     // A new connection on listening descriptor `fd`, non-blocking; empty when none was waiting.
     // *peer gets the other end's address ("192.168.1.20:51234"), or for a unix socket the user id of
-    // the process that connected ("unix:uid=1000", from SO_PEERCRED): what per-source limits count.
-    Fd accept(int fd, std::string* peer = nullptr) const;
+    // the process that connected ("unix:uid=1000", from SO_PEERCRED); *source what per-source limits
+    // count: source_key of the address, or the same "unix:uid=1000".
+    Fd accept(int fd, std::string* peer = nullptr, std::string* source = nullptr) const;
     // Addresses a player can give out: this machine's non-loopback IPv4 and global IPv6 addresses with
     // the port, or the address given to open(); the loopback ones when there is nothing else; a unix
     // socket's "unix:PATH".
@@ -110,7 +118,9 @@ class Connector {
     static constexpr Millis per_address = 5000;
 
     // Resolves the name and starts the first attempt. Failed (with error()) when nothing resolves.
-    Status start(const Endpoint& where, Millis now);
+    // `from`: a numeric local address to connect from (bound before connecting; the tests come from
+    // 127.0.0.2 that way), "" for the system's choice.
+    Status start(const Endpoint& where, Millis now, const std::string& from = {});
     int fd() const { return fd_.get(); }
     // Call when poll reported on fd() (revents may be 0: a deadline may have passed).
     Status on_poll(short revents, Millis now);
@@ -127,7 +137,7 @@ class Connector {
     std::size_t tried_ = 0;
     Fd fd_;
     Millis deadline_ = 0;
-    std::string where_, error_;
+    std::string where_, error_, from_;
     Status status_ = Status::Failed;
 };
 

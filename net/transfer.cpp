@@ -21,6 +21,10 @@ RoundInfo info_of(const Round& r) {
             info.end = RoundEnd::Time;
             info.loser = res.loser;
             break;
+        case Ending::Abandoned:
+            info.end = RoundEnd::Abandon;
+            info.loser = res.loser;
+            break;
         default: break;
     }
     info.touch = r.game.touched();
@@ -108,6 +112,7 @@ std::optional<Match> build_match(const MatchSettings& settings, std::array<std::
                     return fail(round_name(rec, i) + ": lost on time without a clock");
                 g.lose_on_time(rec.info.loser);
                 break;
+            case RoundEnd::Abandon: g.abandon(rec.info.loser); break;
         }
         rounds.push_back(Round{rec.info.number, rec.info.white, std::move(g)});
     }

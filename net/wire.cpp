@@ -120,8 +120,8 @@ Message parse_words(std::string_view verb, Words& w) {
             r.end = RoundEnd::None;
         } else if (end == "draw") {
             r.end = RoundEnd::Draw;
-        } else if (end.starts_with("resign:") || end.starts_with("time:")) {
-            r.end = end[0] == 'r' ? RoundEnd::Resign : RoundEnd::Time;
+        } else if (end.starts_with("resign:") || end.starts_with("time:") || end.starts_with("abandon:")) {
+            r.end = end[0] == 'r' ? RoundEnd::Resign : end[0] == 't' ? RoundEnd::Time : RoundEnd::Abandon;
             r.loser = colour(end.substr(end.find(':') + 1));
         } else {
             bad("round: unknown ending " + shown(end));
@@ -165,7 +165,8 @@ Message parse_words(std::string_view verb, Words& w) {
     }
     for (Act::Kind k :
          {Act::Kind::Move, Act::Kind::Touch, Act::Kind::Resign, Act::Kind::Draw, Act::Kind::Undo,
-          Act::Kind::Pause, Act::Kind::Resume, Act::Kind::Flag, Act::Kind::Starter, Act::Kind::Replay}) {
+          Act::Kind::Pause, Act::Kind::Resume, Act::Kind::Flag, Act::Kind::Starter, Act::Kind::Replay,
+          Act::Kind::Claim}) {
         if (verb != act_word(k)) continue;
         Act a;
         a.kind = k;
@@ -177,7 +178,8 @@ Message parse_words(std::string_view verb, Words& w) {
                 break;
             case Act::Kind::Touch: a.square = square(w.next()); break;
             case Act::Kind::Resign:
-            case Act::Kind::Flag: a.side = colour(w.next()); break;
+            case Act::Kind::Flag:
+            case Act::Kind::Claim: a.side = colour(w.next()); break;
             case Act::Kind::Undo: a.number = small(w.next(), 0, max_number, "undo: moves kept"); break;
             case Act::Kind::Starter: a.number = small(w.next(), 0, 1, "starter: player"); break;
             default: break;
@@ -210,6 +212,7 @@ std::string end_word(const RoundInfo& r) {
         case RoundEnd::Draw: return "draw";
         case RoundEnd::Resign: return std::string("resign:") + colour_word(r.loser);
         case RoundEnd::Time: return std::string("time:") + colour_word(r.loser);
+        case RoundEnd::Abandon: return std::string("abandon:") + colour_word(r.loser);
     }
     return "none";
 }
@@ -251,7 +254,8 @@ struct Writer {
             case Act::Kind::Move: s += " " + std::to_string(a.number) + " " + a.move; break;
             case Act::Kind::Touch: s += " " + square_name(a.square); break;
             case Act::Kind::Resign:
-            case Act::Kind::Flag: s += std::string(" ") + colour_word(a.side); break;
+            case Act::Kind::Flag:
+            case Act::Kind::Claim: s += std::string(" ") + colour_word(a.side); break;
             case Act::Kind::Undo:
             case Act::Kind::Starter: s += " " + std::to_string(a.number); break;
             default: break;
@@ -297,6 +301,7 @@ const char* act_word(Act::Kind k) {
         case Act::Kind::Flag: return "flag";
         case Act::Kind::Starter: return "starter";
         case Act::Kind::Replay: return "replay";
+        case Act::Kind::Claim: return "claim";
     }
     return "move";
 }

@@ -53,15 +53,16 @@ struct Seat {
     SeatKind kind = SeatKind::Human;
     friend bool operator==(const Seat&, const Seat&) = default;
 };
-// How a round ended when the board did not decide it.
-enum class RoundEnd : std::uint8_t { None, Resign, Draw, Time };
+// How a round ended when the board did not decide it. Abandon: the loser left and did not come back,
+// and the other player claimed the round (engine/absence.h).
+enum class RoundEnd : std::uint8_t { None, Resign, Draw, Time, Abandon };
 // One round of the match being sent: its number, who played White, an ending the moves do not show,
 // and a touched piece (pending, or a forfeit). Its moves follow in Moves lines.
 struct RoundInfo {
     int number = 1;
     int white = 0;
     RoundEnd end = RoundEnd::None;
-    Color loser = Color::White;  // Resign, Time
+    Color loser = Color::White;  // Resign, Time, Abandon
     std::optional<Square> touch;
     friend bool operator==(const RoundInfo&, const RoundInfo&) = default;
 };
@@ -93,14 +94,30 @@ struct Go {
 // before it since Go: a fact must carry exactly the joiner's count, a request the count it was made at
 // (so the host can tell a request overtaken by its own facts from a forged one).
 struct Act {
-    enum class Kind : std::uint8_t { Move, Touch, Resign, Draw, Undo, Pause, Resume, Flag, Starter, Replay };
+    // Claim: the round is claimed from `side`, who left and did not come back (engine/absence.h). The
+    // host makes it while the joiner is away, so in version 1 a joiner learns it from the welcome and
+    // never receives it as a fact; it is a word of the protocol so that a host of many games can tell
+    // the player who stayed.
+    enum class Kind : std::uint8_t {
+        Move,
+        Touch,
+        Resign,
+        Draw,
+        Undo,
+        Pause,
+        Resume,
+        Flag,
+        Starter,
+        Replay,
+        Claim
+    };
     Kind kind = Kind::Move;
     int state = 0;
     int number = 0;             // Move: the move's number in the round (1 = the first); Undo: the moves
                                 // the round keeps; Starter: the player who starts the next round
     std::string move;           // Move: canonical
     Square square = 0;          // Touch
-    Color side = Color::White;  // Resign, Flag: the side that resigns or ran out of time
+    Color side = Color::White;  // Resign, Flag, Claim: the side that resigns, ran out of time or left
     std::optional<GameClock::State> clock;  // in facts
     friend bool operator==(const Act&, const Act&) = default;
 };

@@ -64,6 +64,7 @@ std::string ending_line(const Game& g) {
         case Ending::Resignation: return std::string("resignation ") + side_word(r.loser);
         case Ending::Agreement: return "agreement";
         case Ending::Time: return std::string("time ") + side_word(r.loser);
+        case Ending::Abandoned: return std::string("abandoned ") + side_word(r.loser);
         case Ending::Forfeit: return "forfeit " + square_name(r.touched);
         default: return {};
     }
@@ -88,13 +89,15 @@ std::string apply_ending(Game& g, std::string_view text) {
         g.agree_draw();
         return {};
     }
-    if (kind == "resignation" || kind == "time") {
+    if (kind == "resignation" || kind == "time" || kind == "abandoned") {
         const auto side = parse_side(arg);
         if (!side) return "the ending names no side (white or black)";
         if (kind == "resignation")
             g.resign(*side);
-        else
+        else if (kind == "time")
             g.lose_on_time(*side);
+        else
+            g.abandon(*side);
         return {};
     }
     if (kind == "forfeit") {
@@ -106,7 +109,7 @@ std::string apply_ending(Game& g, std::string_view text) {
         }
         return {};
     }
-    return "unknown ending (resignation, agreement, time or forfeit)";
+    return "unknown ending (resignation, agreement, time, abandoned or forfeit)";
 }
 
 // One round as read: where it starts, its starter and its lines.

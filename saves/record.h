@@ -20,7 +20,7 @@
 //     K1C3
 //     ...
 //     % ending: resignation black      (an ending the moves do not show: resignation, agreement,
-//                                       time, forfeit SQUARE)
+//                                       time, abandoned SIDE (left a network game), forfeit SQUARE)
 //     % result: Liam wins the round: four in a row on row B
 //     % round 2: Eamon plays White
 //     ...

@@ -226,3 +226,48 @@ TEST_CASE("hostile peer: the polite control joins and leaves", "[net][hostile]")
     CHECK(host.last(Event::Kind::Gone) == "Mallory left: that was all");
     CHECK_FALSE(host.saw(Event::Kind::Error));
 }
+
+TEST_CASE("hostile peer from 127.0.0.2: a flood of wrong codes locks out only its own address",
+          "[net][hostile][limits]") {
+    Net net;
+    Side host = make_host();
+    net.players = {&host};
+    Child tool;
+    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "wrong-code", "--code", "ABCD-EFGX",
+                 "--repeat", "9", "--from", "127.0.0.2"});
+    run(net, host, tool);
+    INFO(tool.said);
+    CHECK(tool.status == 0);
+    CHECK(tool.said.find("< error wrong join code") != std::string::npos);
+    CHECK(tool.said.find("connected to 127.0.0.1:" + std::to_string(host.session->port()) +
+                         " from 127.0.0.2\n> hello gobblet 1 ABCDEFGX new Mallory\n"
+                         "< error too many wrong codes lately: wait a minute and try again") !=
+          std::string::npos);
+    CHECK(host.last(Event::Kind::Refused).starts_with("a connection from 127.0.0.2:"));
+
+    Side joiner = make_joiner(host, net.now);  // from 127.0.0.1, with the right code
+    net.players.push_back(&joiner);
+    connect(net, host, joiner);
+    CHECK(host.match.name(1) == "Eamon");
+}
+
+TEST_CASE("hostile peer from 127.0.0.2: silent connections replace each other and never fill the door",
+          "[net][hostile][limits]") {
+    Net net;
+    Side host = make_host();
+    net.players = {&host};
+    Child tool;
+    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "silent", "--repeat", "8", "--from",
+                 "127.0.0.2", "--wait", "30"});
+    run(net, host, tool);
+    INFO(tool.said);
+    CHECK(tool.status == 0);
+    CHECK(tool.said.find("connection 1 closed by the host: error replaced by a newer connection from the "
+                         "same address") != std::string::npos);
+    CHECK(tool.said.find("connection 7 closed by the host") != std::string::npos);
+    CHECK(tool.said.find("connection 8 closed") == std::string::npos);
+
+    Side joiner = make_joiner(host, net.now);
+    net.players.push_back(&joiner);
+    connect(net, host, joiner);
+}

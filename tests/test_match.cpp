@@ -185,6 +185,29 @@ TEST_CASE("resigning loses the round", "[match]") {
     CHECK(m.chooser() == 0);
 }
 
+TEST_CASE("a player who left and did not come back loses the round when it is claimed", "[match][absence]") {
+    Match m(first_to(2, ClockSettings::dm(2 * s, 10 * s, 5 * s)), {"Liam", "Eamon"});
+    m.start_clock(0);
+    play_all(m, "W3B2\n", 0);
+    m.abandon(B, 5 * s);
+    CHECK(m.game().over());
+    CHECK(m.game().result().ending == Ending::Abandoned);
+    CHECK(m.game().result().loser == B);
+    CHECK(m.round_result_text() == "Eamon left and did not come back: Liam wins the round");
+    CHECK(m.score_text() == "Liam 1 - 0 Eamon");
+    CHECK(m.chooser() == 1);  // the loser chooses who starts the next, as after any decided round
+    CHECK_FALSE(m.clock().running());
+    CHECK(m.clock().reserve_left(B) == 10 * s - 5 * s);  // the time it had used stays used
+
+    Match single(first_to(1), {"Liam", "Eamon"});
+    single.abandon(W, 0);
+    CHECK(single.round_result_text() == "Liam left and did not come back: Eamon wins");
+    CHECK(ending_text(single.game().result(), 4) == "White left and did not come back");
+    // Like a resignation, it is undone as one step, the moves kept.
+    CHECK(single.game().undo());
+    CHECK_FALSE(single.game().over());
+}
+
 TEST_CASE("a match is rebuilt from its rounds only when they can belong to one match", "[match]") {
     Match m(first_to(2), {"Liam", "Eamon"});
     play_all(m, white_wins, 0);

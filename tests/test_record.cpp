@@ -45,9 +45,10 @@ TEST_CASE("a single game record is today's save format with names and seats", "[
 }
 
 TEST_CASE("endings the moves do not show are recorded and read back", "[record]") {
-    for (const char* ending : {"resignation white", "agreement", "time black"}) {
+    for (const char* ending : {"resignation white", "agreement", "time black", "abandoned black"}) {
         Match m;
         play_all(m, "W3B2\nK1C3\n");
+        if (std::string(ending) == "abandoned black") m.abandon(Color::Black, 0);
         if (std::string(ending) == "resignation white") m.resign(Color::White, 0);
         if (std::string(ending) == "agreement") m.agree_draw(0);
         if (std::string(ending) == "time black") m.game().lose_on_time(Color::Black);
@@ -163,6 +164,9 @@ TEST_CASE("a broken match record is refused with its line and reason", "[record]
           "line 2: clock settings are 'none', 'dm TURN RESERVE CHUNK' or 'fischer GAME INCREMENT'");
     CHECK(refused("W3B2\n% ending: resignation purple\n") ==
           "line 2: the ending names no side (white or black)");
+    CHECK(refused("W3B2\n% ending: abandoned\n") == "line 2: the ending names no side (white or black)");
+    CHECK(refused("W3B2\n% ending: vanished white\n") ==
+          "line 2: unknown ending (resignation, agreement, time, abandoned or forfeit)");
     CHECK(refused("% round 1: Liam plays White\nW3B2\n") ==
           "line 1: a round line is '% round N: NAME (player P) plays White'");
 }

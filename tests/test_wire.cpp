@@ -3,6 +3,7 @@
 #include "fuzz/wire_target.h"
 #include "net/code.h"
 #include "net/socket.h"
+#include "net/transfer.h"
 #include "net/wire.h"
 
 #include "support.h"
@@ -67,6 +68,9 @@ TEST_CASE("every message survives being written and read back", "[net][wire]") {
     flag.clock = sample_clock();
     Act starter = act(Act::Kind::Starter, 41);
     starter.number = 1;
+    Act claim = act(Act::Kind::Claim, 43);
+    claim.side = Color::Black;
+    claim.clock = sample_clock();
     RoundInfo round{2, 1, RoundEnd::Resign, Color::White, make_square(2, 3)};
     const std::vector<Message> all = {
         Hello{1, "7QKM4X", "new", "Eamon"},
@@ -82,6 +86,7 @@ TEST_CASE("every message survives being written and read back", "[net][wire]") {
         RoundInfo{1, 0, RoundEnd::None, Color::White, std::nullopt},
         RoundInfo{3, 0, RoundEnd::Time, Color::Black, std::nullopt},
         RoundInfo{3, 0, RoundEnd::Draw, Color::White, std::nullopt},
+        RoundInfo{4, 1, RoundEnd::Abandon, Color::Black, std::nullopt},
         Moves{{"W3B2", "K1C3", "C3A3"}},
         State{sample_clock()},
         Ready{},
@@ -98,6 +103,7 @@ TEST_CASE("every message survives being written and read back", "[net][wire]") {
         flag,
         starter,
         act(Act::Kind::Replay, 42),
+        claim,
         Offer{3, OfferKind::Undo},
         Offer{0, OfferKind::Resume},
         Answer{3, OfferKind::Draw, true},
@@ -151,6 +157,38 @@ TEST_CASE("the documented example lines read as they say", "[net][wire]") {
 
     const Message round = parsed("round 2 1 resign:white C4");
     CHECK(std::get<RoundInfo>(round) == RoundInfo{2, 1, RoundEnd::Resign, Color::White, make_square(2, 3)});
+    const Message left = parsed("round 1 0 abandon:black -");
+    CHECK(std::get<RoundInfo>(left) == RoundInfo{1, 0, RoundEnd::Abandon, Color::Black, std::nullopt});
+    const Message claim = parsed("claim 9 black");
+    CHECK(std::get<Act>(claim).kind == Act::Kind::Claim);
+    CHECK(std::get<Act>(claim).side == Color::Black);
+}
+
+TEST_CASE("a round claimed from a player who left travels whole, and a save that lags behind it catches up",
+          "[net][wire][absence]") {
+    Match m(MatchSettings{{}, 2, {}}, {"Liam", "Eamon"});
+    REQUIRE(m.play(parse_moves("W3B2").moves.at(0).spec, false, 0) == "");
+    Match held = m;  // the joiner's save, from before it left
+    m.abandon(Color::Black, 0);
+    const auto records = round_records(m);
+    REQUIRE(records.size() == 1);
+    CHECK(records[0].info.end == RoundEnd::Abandon);
+    CHECK(records[0].info.loser == Color::Black);
+    std::string why;
+    const auto rebuilt = build_match(m.settings(), {"Liam", "Eamon"}, records, m.clock().state(0), 0, &why);
+    INFO(why);
+    REQUIRE(rebuilt);
+    CHECK(rebuilt->round_result_text() == "Eamon left and did not come back: Liam wins the round");
+    CHECK(compare_records(round_records(held), records).kind == Comparison::Kind::Behind);
+    // An abandonment of a round the moves already ended is refused, like any second ending.
+    Match won(MatchSettings{}, {"Liam", "Eamon"});
+    for (const char* mv : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K2C4", "W2A4"})
+        REQUIRE(won.play(parse_moves(mv).moves.at(0).spec, false, 0) == "");
+    auto twice = round_records(won);
+    twice[0].info.end = RoundEnd::Abandon;
+    twice[0].info.loser = Color::Black;
+    CHECK_FALSE(build_match(won.settings(), {"Liam", "Eamon"}, twice, won.clock().state(0), 0, &why));
+    CHECK(why == "round 1 (game 1): ended twice");
 }
 
 TEST_CASE("a line too long is refused, whatever it holds", "[net][wire]") {

@@ -327,10 +327,13 @@ bool App::available(Action a) const {
         const bool live = net_->playing();
         switch (a) {
             case Action::Pause: return live && match_.clock().enabled();
-            case Action::OfferDraw:
-            case Action::Resign: return live && playing && acting_human() >= 0;
+            case Action::OfferDraw: return live && playing && acting_human() >= 0;
+            case Action::Resign: return net_->can_play() && playing && acting_human() >= 0;
             case Action::Back:
             case Action::Chat: return live;
+            case Action::Claim:
+                return net_->absence() &&
+                       claim_problem(match_, net_->remote_player(), *net_->absence(), now()).empty();
             case Action::Analysis: return analysis_refusal().empty();
             default: return !local_only(a);
         }
@@ -342,7 +345,8 @@ bool App::available(Action a) const {
         case Action::Resign: return playing && some_human;
         case Action::Hint: return playing && acting_human() >= 0;
         case Action::Analysis: return analysis_refusal().empty();
-        case Action::Chat: return false;
+        case Action::Chat:
+        case Action::Claim: return false;
         case Action::Back:
         case Action::ToStart:
         case Action::GotoMove: return g.can_undo() && step_allowed().empty();
@@ -457,7 +461,7 @@ void App::service(Millis t) {
         case MatchPhase::Playing: {
             const int p = seat_of(g.side_to_move());
             const bool reviewing = g.can_redo() && !continue_here_;
-            const bool net_ready = !net_ || (net_->playing() && !net_->awaiting_host());
+            const bool net_ready = !net_ || (net_->can_play() && !net_->awaiting_host());
             if (is_computer(p) && !asked_[p] && !reviewing && paced && net_ready) {
                 seat(p).ask(Ask::Move, match_, p, t);
                 asked_[p] = Ask::Move;

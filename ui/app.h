@@ -5,6 +5,7 @@
 #include <iosfwd>
 #include <string>
 
+#include "engine/absence.h"
 #include "engine/match.h"
 #include "engine/player.h"
 #include "net/socket.h"
@@ -29,6 +30,7 @@ struct Options {
     std::optional<net::Endpoint> join_to;  // --join HOST:PORT
     SeatSpec join_seat;                    // --join with --white/--black: the joiner's name and seat
     std::string code;                      // --code, normalized
+    Millis grace = default_grace;          // --grace: the host's grace for a joiner who vanished
     bool puzzles = false;                  // --puzzles: the puzzles only (leaving them quits)
     std::string puzzle_set;                // --puzzles SET: the shipped set's name (else the game's)
     bool tutorial = false;                 // --tutorial: the tutorial first, seen before or not

@@ -125,6 +125,7 @@ class App {
     void pause();
     void offer_draw();
     void resign();
+    void claim_round();  // network host: the round of a joiner who left and did not come back
     void open_list();
     void open_menu();
     void menu_change(int delta);

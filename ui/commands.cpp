@@ -33,7 +33,9 @@ void App::on_key(Key k) {
         if (!ui_.prompt.empty() && !k.special && k.code != 27 && k.code != 3) return type_char(k.code);
     }
     const Action a = action_for(k, ui_.mode);
-    if (a != Action::None) return on_action(a);
+    // c claims a round only while a claim stands (it is the absent player's turn, so no move of ours can
+    // be typed); otherwise it begins a move like C3B2.
+    if (a != Action::None && (a != Action::Claim || available(a))) return on_action(a);
     // Any other character starts a typed move (a mistyped one is quoted whole when it is refused).
     if (!k.special && k.code > 32 && k.code != 127) {
         ui_.mode = Mode::typing;
@@ -121,6 +123,7 @@ void App::on_action(Action a) {
         case Action::Pause: return pause();
         case Action::OfferDraw: return offer_draw();
         case Action::Resign: return resign();
+        case Action::Claim: return claim_round();
         case Action::Chat:
             if (!available(Action::Chat)) {
                 say(net_ ? "not connected: nobody to talk to"

@@ -43,6 +43,8 @@ const std::vector<KeyBinding>& key_table() {
         {{ch('p')}, Action::Pause, "p", "pause", "pause or resume the clocks (and a computer playing itself)", both},
         {{ch('=')}, Action::OfferDraw, "=", "draw", "offer a draw (the opponent accepts or declines)", both},
         {{ch('R')}, Action::Resign, "R", "resign", "resign the game or round (asks first)", both},
+        // c begins moves too (C3B2): it claims only while a claim stands, when no move of yours can be typed.
+        {{ch('c')}, Action::Claim, "c", "claim", "network game without a clock: claim the round of an opponent who left and has not come back for the grace and 5 minutes (on their turn; the host only)", both},
         {{ch(tab)}, Action::Chat, "Tab", "chat", "network game: say something to the other player", both},
         {{ch('i')}, Action::Analysis, "i", "analysis", "analysis panel on or off: the best lines for the side to move, deepening while you think", both},
         {{ch('s')}, Action::Save, "s", "save", "save the game under a new name", both},

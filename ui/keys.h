@@ -38,6 +38,7 @@ enum class Action : std::uint8_t {
     Pause,
     OfferDraw,
     Resign,
+    Claim,  // network host: claim the round of an opponent who left and did not come back
     Chat,
     Puzzles,
     Tutorial,

@@ -16,6 +16,7 @@ std::string App::start_network() {
         hc.code = options_.code;
         hc.remote_player = ui_.seats[0].kind == SeatKind::Remote ? 0 : 1;
         hc.seat = seats_[1 - hc.remote_player]->kind();
+        hc.grace = options_.grace;
         if (options_.resume) {
             // Only a network match continues as one: its remote player and id come back with it.
             const auto path = saves::autosave_path();
@@ -119,7 +120,9 @@ void App::on_net_event(const net::Event& e) {
         specs[me].name.clear();  // the name travels in the match
         specs[1 - me] = SeatSpec{SeatKind::Remote, "", std::nullopt};
         install_seats(specs);
-        handled_end_ = match_.game().over() ? match_.rounds().size() : 0;
+        // A round that ended while we were away and waits for our choice of starter asks it again.
+        const bool our_choice = match_.phase() == MatchPhase::ChoosingStarter && match_.chooser() == me;
+        handled_end_ = match_.game().over() && !our_choice ? match_.rounds().size() : 0;
         archived_ = match_.phase() == MatchPhase::Over;
     }
     std::string text = net::describe(e, match_, me);
@@ -161,6 +164,10 @@ void App::on_net_event(const net::Event& e) {
                 return;
             }
             if (net_->role() == net::Role::Joiner) {
+                // The host holds the match and the clocks: nothing is decided on this side.
+                text +=
+                    ". The host decides while you are apart: after its grace your clock runs again on "
+                    "your turn";
                 ask_question(Question{text,
                                       {{ch('r'), "reconnect",
                                         [this] {
@@ -171,10 +178,25 @@ void App::on_net_event(const net::Event& e) {
                                       nullptr});
                 say(text + ". The game is saved; r connects again.", true);
             } else {
-                say(text + ". The game is saved; waiting for " + match_.name(net_->remote_player()) +
-                        " to come back with the code " + net_->code_display(),
+                const std::string who = match_.name(net_->remote_player());
+                std::string after;
+                if (net_->absence())
+                    after = "; after " + duration_text(net_->absence()->grace()) +
+                            " play goes on without them" +
+                            (net_->absence()->clock_runs() ? ", the clocks running" : "");
+                say(text + ". The game is saved; waiting for " + who + " to come back with the code " +
+                        net_->code_display() + after,
                     true);
             }
+            break;
+        case Kind::Absence:
+            // The grace is over, or a claim now stands: a round-end question the drop took away comes
+            // back, since the host plays on (choosing a starter, replaying a drawn round).
+            if (match_.game().over() && !ui_.question) {
+                handled_end_ = 0;
+                after_change(false);
+            }
+            say(text + (available(Action::Claim) ? " (c claims it)" : ""));
             break;
         case Kind::Clock: break;
         case Kind::Dropped: say(text, true); break;
@@ -204,7 +226,10 @@ std::string App::net_title() const {
     if (!net_) return "";
     using Phase = net::Session::Phase;
     switch (net_->phase()) {
-        case Phase::Listening: return "waiting for a player, code " + net_->code_display();
+        case Phase::Listening:
+            if (net_->absence())  // where things stand, and how long the absent player has
+                return absence_text(match_, net_->remote_player(), *net_->absence(), now());
+            return "waiting for a player, code " + net_->code_display();
         case Phase::Connecting:
         case Phase::Greeting:
         case Phase::Welcoming:

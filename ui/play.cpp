@@ -25,11 +25,12 @@ bool App::play_human(const MoveSpec& spec) {
     }
     const Color mover = g.side_to_move();
     const int p = seat_of(mover);
-    if (net_ && !net_->playing()) {
+    if (net_ && !net_->can_play()) {
         say(net_->role() == net::Role::Host && !net_welcomed_ &&
                     net_->phase() == net::Session::Phase::Listening
                 ? "nobody has joined yet: " + how_to_join()
-                : "not connected: the game goes on when the other player is back",
+            : net_->absence() ? absence_text(match_, net_->remote_player(), *net_->absence(), now())
+                              : "not connected: the game goes on when the other player is back",
             true);
         return false;
     }
@@ -253,7 +254,8 @@ void App::step_back(int) {
     do {
         const bool ending =
             g.over() && (g.result().ending == Ending::Forfeit || g.result().ending == Ending::Resignation ||
-                         g.result().ending == Ending::Agreement || g.result().ending == Ending::Time);
+                         g.result().ending == Ending::Agreement || g.result().ending == Ending::Time ||
+                         g.result().ending == Ending::Abandoned);
         taken.push_back(ending ? "the " +
                                      std::string(g.result().ending == Ending::Forfeit ? "forfeit" : "ending")
                                : move_name(g.moves().back(), ~g.side_to_move()));
@@ -456,6 +458,15 @@ void App::offer_draw() {
     cancel_seats();
     draw_offer_to_ = to;
     say(match_.name(from) + " offers a draw; " + match_.name(to) + " is considering it...");
+}
+
+void App::claim_round() {
+    if (!net_ || net_->role() != net::Role::Host) {
+        say("a round is claimed by the host of a network game whose opponent left and did not come back",
+            true);
+        return;
+    }
+    say_if(net_->claim(match_, now()));
 }
 
 void App::resign() {

@@ -35,3 +35,13 @@ for bad in -1 18446744073709551616 1x ""; do
         "--seed: N is a whole number from 0 to 18446744073709551615, not '$bad'"
 done
 expect_eq "largest seed" "$(printf 'quit\n' | "$MAIN" --gtp --seed 18446744073709551615)" "="
+# --grace is the network host's, read like the clock flags.
+"$MAIN" --grace 30s 2>"$WORK/err" && fail "--grace without --host must fail"
+expect_eq "--grace alone" "$(cat "$WORK/err")" \
+    "gobblet: --grace goes with --host: the host decides when an absent player's time runs"
+"$MAIN" --join 127.0.0.1:7000 --grace 30s 2>"$WORK/err" && fail "--grace with --join must fail"
+expect_eq "--grace with --join" "$(cat "$WORK/err")" \
+    "gobblet: --grace cannot be given with --join: the host sets the game"
+"$MAIN" --host 0 --grace soon 2>"$WORK/err" && fail "--grace soon must fail"
+expect_eq "--grace soon" "$(cat "$WORK/err")" \
+    "gobblet: --grace soon: not a time; write it as 30, 30s, 2m or 1m30s (at most 24h)"

@@ -2,7 +2,12 @@
 // survive every mode with a clear message and its game intact). Plain C++ on the project's own
 // sockets: no python, socat or netcat needed.
 //
-//   build/hostile-peer HOST:PORT MODE [--code CODE] [--name NAME] [--wait SECONDS]
+//   build/hostile-peer HOST:PORT MODE [--code CODE] [--name NAME] [--wait SECONDS] [--from ADDR]
+//                      [--repeat N]
+//
+// --from ADDR connects from that local address (127.0.0.2 plays a second machine on loopback).
+// --repeat N (wrong-code and silent): N connections, the wrong codes one after another, the silent
+// ones all at once (each new one from the same address replaces the last at the host's door).
 //
 // Modes:
 //   garbage       bytes that are not UTF-8, a NUL and a terminal escape, instead of a hello
@@ -142,10 +147,55 @@ std::string first_legal(const Match& m) {
     return list.empty() ? "A1A1" : move_name(list[0], m.game().side_to_move());
 }
 
+// --repeat N silent: N connections opened one after another and held without a word; each one the
+// host closes is reported. 0 when the host closed all but the last (which waits for its hello
+// timeout, or --wait).
+int silent_many(const Endpoint& where, const std::string& from, int n, Millis wait_ms) {
+    std::vector<RawPeer> peers(static_cast<std::size_t>(n));
+    std::vector<bool> told(peers.size(), false);
+    const auto pump = [&](Millis ms) {
+        const Millis end = wall_ms() + ms;
+        do {
+            std::vector<pollfd> fds;
+            for (RawPeer& p : peers) fds.push_back({p.open() ? p.fd() : -1, p.events(), 0});
+            ::poll(fds.data(), fds.size(), 20);
+            for (std::size_t i = 0; i < peers.size(); ++i) {
+                peers[i].on_poll(fds[i].revents);
+                if (peers[i].closed_by_peer() && !told[i]) {
+                    told[i] = true;
+                    const auto& heard = peers[i].heard();
+                    std::printf("connection %zu closed by the host%s%s\n", i + 1, heard.empty() ? "" : ": ",
+                                heard.empty() ? "" : shown(heard.back()).c_str());
+                }
+            }
+            std::fflush(stdout);
+        } while (wall_ms() < end);
+    };
+    for (int i = 0; i < n; ++i) {
+        std::string why;
+        if (!peers[std::size_t(i)].connect(where, &why, 5000, from)) {
+            std::fprintf(stderr, "hostile-peer: %s\n", why.c_str());
+            return 2;
+        }
+        std::printf("connection %d open\n", i + 1);
+        pump(20);
+    }
+    const Millis end = wall_ms() + wait_ms;
+    while (wall_ms() < end) {
+        pump(50);
+        bool all_but_last = true;
+        for (int i = 0; i + 1 < n; ++i) all_but_last = all_but_last && told[std::size_t(i)];
+        if (all_but_last) return 0;
+    }
+    std::printf("still open\n");
+    return 1;
+}
+
 int usage() {
     std::fprintf(
         stderr,
-        "usage: hostile-peer HOST:PORT MODE [--code CODE] [--name NAME] [--wait SECONDS]\n"
+        "usage: hostile-peer HOST:PORT MODE [--code CODE] [--name NAME] [--wait SECONDS] [--from ADDR] "
+        "[--repeat N]\n"
         "modes: garbage long-line wrong-code silent illegal out-of-turn wrong-number escapes mid-move "
         "polite\n");
     return 2;
@@ -162,7 +212,8 @@ int main(int argc, char** argv) {
         return 2;
     }
     const std::string mode = argv[2];
-    std::string code = mode == "wrong-code" ? "ZZZZZZ" : "", name = "Mallory";
+    std::string code = mode == "wrong-code" ? "ZZZZZZ" : "", name = "Mallory", from;
+    int repeat = 1;
     Tool t;
     for (int i = 3; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
@@ -172,9 +223,15 @@ int main(int argc, char** argv) {
             name = argv[i + 1];
         else if (flag == "--wait")
             t.wait_ms = Millis(std::atof(argv[i + 1]) * 1000);
+        else if (flag == "--from")
+            from = argv[i + 1];
+        else if (flag == "--repeat")
+            repeat = std::atoi(argv[i + 1]);
         else
             return usage();
     }
+    if (repeat < 1 || repeat > 1000 || (repeat > 1 && mode != "wrong-code" && mode != "silent"))
+        return usage();
     const auto normal = normalize_code(code);
     const bool needs_code = mode != "garbage" && mode != "long-line" && mode != "silent";
     if (needs_code && !normal) {
@@ -182,11 +239,23 @@ int main(int argc, char** argv) {
                      mode.c_str());
         return 2;
     }
-    if (!t.peer.connect(*where, &why)) {
+    if (mode == "silent" && repeat > 1) return silent_many(*where, from, repeat, t.wait_ms);
+    for (int i = 1; i < repeat; ++i) {  // wrong-code: all but the last, each until the host hangs up
+        Tool one;
+        one.wait_ms = t.wait_ms;
+        if (!one.peer.connect(*where, &why, 5000, from)) {
+            std::fprintf(stderr, "hostile-peer: %s\n", why.c_str());
+            return 2;
+        }
+        one.say("hello gobblet 1 " + *normal + " new " + name + "\n");
+        if (one.finish() != 0) return 1;
+    }
+    if (!t.peer.connect(*where, &why, 5000, from)) {
         std::fprintf(stderr, "hostile-peer: %s\n", why.c_str());
         return 2;
     }
-    std::printf("connected to %s\n", endpoint_text(*where).c_str());
+    std::printf("connected to %s%s\n", endpoint_text(*where).c_str(),
+                from.empty() ? "" : (" from " + from).c_str());
     std::fflush(stdout);
 
     if (mode == "garbage") {

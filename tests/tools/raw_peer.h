@@ -26,11 +26,13 @@ inline Millis wall_ms() {
 
 class RawPeer {
   public:
-    // Connects, waiting at most `wait_ms` of real time.
-    bool connect(const net::Endpoint& where, std::string* why, Millis wait_ms = 5000) {
+    // Connects, waiting at most `wait_ms` of real time; from the local address `from` when given
+    // (127.0.0.2 plays a second machine on loopback).
+    bool connect(const net::Endpoint& where, std::string* why, Millis wait_ms = 5000,
+                 const std::string& from = {}) {
         net::Connector c;
         const Millis start = wall_ms();
-        auto st = c.start(where, start);
+        auto st = c.start(where, start, from);
         while (st == net::Connector::Status::Pending && wall_ms() - start < wait_ms) {
             pollfd p{c.fd(), POLLOUT, 0};
             ::poll(&p, 1, 50);

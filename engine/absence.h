@@ -1,0 +1,73 @@
+// The rule for a network player who vanished (docs/network.md, "A player who does not come back"), as a
+// value with time as an argument, so that a peer-to-peer host and a server of many games apply exactly
+// the same rule and tests drive it with numbers.
+//
+// The side that holds the match (the host) notices the drop at `since` and decides:
+//
+//   since ──grace──▶ ClockRuns                       a clock that was running: it runs again as at the
+//                                                    board, so the absent side loses on time as it would
+//   since ──grace──▶ Waiting ──claim_wait──▶ ClaimAllowed   no clock, or clocks stopped by an agreed
+//                                                    pause: the player who stayed may claim the round
+//
+// During the grace nothing moves and no clock runs (the drop's pause). After it the player who stayed
+// plays on: they move on their turns, and their own clock runs on their turns too; the absent side's
+// clock runs on its turns. A player who comes back at any time before the round is decided continues
+// the match as it then stands (their save may lag behind: they catch up).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "clock.h"
+#include "match.h"
+
+namespace gobblet {
+
+// The grace the host gives by default (--grace), and how long after it a round without a running clock
+// may be claimed.
+constexpr Millis default_grace = 30'000;
+constexpr Millis claim_wait = 5 * 60'000;
+
+enum class AbsenceStage : std::uint8_t {
+    Grace,         // the absent player may still come back as if nothing happened: nothing runs
+    ClockRuns,     // the grace is over and a clock decides: it runs as at the board
+    Waiting,       // the grace is over, no clock runs: play on; the claim comes at claim_from()
+    ClaimAllowed,  // no clock runs and the absent player has been away grace + claim_wait: claim (or wait)
+};
+
+// One absence: since when, the grace, and whether a clock was running when the player left (a match
+// with a clock, not stopped by an agreed pause).
+class Absence {
+  public:
+    Absence(Millis since, Millis grace, bool clock_runs)
+        : since_(since), grace_(grace), clock_runs_(clock_runs) {}
+
+    AbsenceStage stage(Millis now) const;
+    // Milliseconds from `now` until the stage changes; -1 when it never will (ClockRuns, ClaimAllowed).
+    Millis until_next(Millis now) const;
+    // The grace is over: the player who stayed plays on (and the clocks run, if they do).
+    bool plays_on(Millis now) const { return stage(now) != AbsenceStage::Grace; }
+
+    Millis since() const { return since_; }
+    Millis grace() const { return grace_; }
+    bool clock_runs() const { return clock_runs_; }
+    Millis grace_end() const { return since_ + grace_; }
+    Millis claim_from() const { return since_ + grace_ + claim_wait; }
+
+  private:
+    Millis since_, grace_;
+    bool clock_runs_;
+};
+
+// Whether the player who stayed may claim the round from `absent` (a player index) at `now`: "" when
+// they may, else why not, in words for that player. The claim needs the ClaimAllowed stage, a round in
+// play, and that the player who stayed owes no move (it is the absent player's turn, or the clocks stand
+// paused by agreement so that nobody can move): a claim never skips one's own move.
+std::string claim_problem(const Match& m, int absent, const Absence& a, Millis now);
+
+// What the player who stayed is told about `absent` at `now`: "Eamon is away: Eamon's clock runs, 2:50
+// left", "Eamon has been away 1:00: you may claim the round in 4:30". `m` is the match as it stands
+// (its clock stopped during the grace, running after it).
+std::string absence_text(const Match& m, int absent, const Absence& a, Millis now);
+
+}  // namespace gobblet

@@ -1,0 +1,298 @@
+// A network opponent who vanishes (docs/network.md, "A player who does not come back"): the host decides
+// by engine/absence.h. Two Sessions over loopback on fake time; the joiner's program "dies" by dropping
+// its session without a word, and comes back with the match it had saved.
+#include "net_support.h"
+
+using namespace gobblet;
+using namespace gobblet::net;
+using namespace gobblet::test;
+
+namespace {
+
+constexpr Color W = Color::White, B = Color::Black;
+
+Side host_with(MatchSettings settings, Millis grace = default_grace) {
+    HostConfig c;
+    c.listen = *parse_endpoint("127.0.0.1:0");
+    c.code = "ABCD-EFGH";
+    c.grace = grace;
+    Side p;
+    p.match = Match(settings, {"Liam", "remote player"});
+    std::string why;
+    p.session = Session::host(c, &why);
+    INFO(why);
+    REQUIRE(p.session);
+    return p;
+}
+
+MatchSettings dm(Millis turn, Millis reserve, Millis chunk) {
+    return MatchSettings{{}, 1, ClockSettings::dm(turn, reserve, chunk)};
+}
+
+// The joiner's program ends without a word (killed, or its machine gone); the host notices at once.
+// Returns the match it had saved.
+Match vanish(Net& net, Side& host, Side& joiner) {
+    Match saved = joiner.match;
+    joiner.session.reset();
+    net.players = {&host};
+    REQUIRE(net.until([&] { return host.saw(Event::Kind::Gone); }));
+    CHECK(host.last(Event::Kind::Gone) == "Eamon closed the connection");
+    return saved;
+}
+
+// The joiner comes back with what it had saved.
+Side come_back(Net& net, Side& host, const Match& saved) {
+    JoinConfig c;
+    c.host = Endpoint{"127.0.0.1", host.session->port()};
+    c.code = "ABCDEFGH";
+    c.name = "Eamon";
+    c.held_id = host.session->match_id();
+    c.held = saved;
+    Side back;
+    back.match = saved;
+    std::string why;
+    back.session = Session::join(c, net.now, &why);
+    INFO(why);
+    REQUIRE(back.session);
+    return back;
+}
+
+}  // namespace
+
+TEST_CASE("under a clock the absent joiner's time runs again after the grace, and their flag falls",
+          "[net][session][absence]") {
+    Net net;
+    Side host = host_with(dm(10 * s, 20 * s, 10 * s));
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    play(net, host, joiner, "W3B2");
+    net.pass(2 * s);  // Eamon thinks two seconds, then his program dies
+    const Match saved = vanish(net, host, joiner);
+    const Millis dropped = net.now;
+    REQUIRE(host.session->absence());
+    CHECK(host.session->absence()->since() == dropped);
+    CHECK(host.match.clock().paused());
+    CHECK_FALSE(host.session->can_play());
+    CHECK(host.session->move(host.match, spec("W2A1"), false, net.now) ==
+          "Eamon is away: the clocks stand for 0:30 more, then Eamon's time runs again");
+
+    // The grace: nothing runs.
+    net.pass(default_grace - 1000);
+    CHECK_FALSE(host.saw(Event::Kind::Absence));
+    CHECK(host.match.clock().time_left(B, net.now) == 8 * s);
+    CHECK(host.match.clock().paused());
+
+    // Then Eamon's clock runs again, and Liam is told how long he has.
+    net.now = dropped + default_grace;
+    REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
+    CHECK(host.last(Event::Kind::Absence) == "Eamon is away: Eamon's clock runs, 0:28 left");
+    CHECK_FALSE(host.match.clock().paused());
+    CHECK(host.match.clock().running() == B);
+    CHECK(absence_text(host.match, 1, *host.session->absence(), net.now + 10 * s) ==
+          "Eamon is away: Eamon's clock runs, 0:18 left");
+
+    // His turn, then his reserve, run out as at the board: the round is lost on time.
+    net.pass(28 * s - 1);
+    CHECK_FALSE(host.match.game().over());
+    net.now += 1;
+    REQUIRE(net.until([&] { return host.match.game().over(); }));
+    CHECK(host.match.round_result_text() == "Eamon ran out of time with no reserve left: Liam wins");
+    CHECK(host.of(Event::Kind::Act).back().act.kind == Act::Kind::Flag);
+
+    // Coming back later, Eamon finds the round decided.
+    net.pass(60 * s);
+    Side back = come_back(net, host, saved);
+    net.players = {&host, &back};
+    connect(net, host, back);
+    CHECK(back.match.round_result_text() == "Eamon ran out of time with no reserve left: Liam wins");
+    CHECK(back.last(Event::Kind::Started) == "Eamon ran out of time with no reserve left: Liam wins");
+    CHECK(back.moves() == "W3B2\n");
+}
+
+TEST_CASE("a joiner who returns within the grace continues with the clocks as they were",
+          "[net][session][absence]") {
+    Net net;
+    Side host = host_with(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)});
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    play(net, host, joiner, "W3B2");
+    net.pass(10 * s);
+    const Match saved = vanish(net, host, joiner);
+    net.pass(default_grace - 2 * s);  // back just before the grace ends
+    Side back = come_back(net, host, saved);
+    net.players = {&host, &back};
+    connect(net, host, back);
+    CHECK_FALSE(host.saw(Event::Kind::Absence));
+    CHECK_FALSE(host.session->absence());
+    CHECK(host.match.clock().time_left(B, net.now) == 290 * s);
+    CHECK(back.match.clock().time_left(B, net.now) == 290 * s);
+    CHECK(back.last(Event::Kind::Started) == "");  // nothing happened meanwhile
+    CHECK(host.session->claim(host.match, net.now) == "Eamon is here: there is nothing to claim");
+    play(net, back, host, "K1C3");
+    CHECK(host.moves() == "W3B2\nK1C3\n");
+}
+
+TEST_CASE(
+    "without a clock the round may be claimed grace + 5 minutes after the drop, and the returning "
+    "joiner sees the claim",
+    "[net][session][absence]") {
+    Net net;
+    Side host = host_with(MatchSettings{});
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    play(net, host, joiner, "W3B2");
+    const Match saved = vanish(net, host, joiner);
+    const Millis dropped = net.now;
+
+    net.pass(10 * s);
+    CHECK(host.session->claim(host.match, net.now) ==
+          "Eamon may still come back: you may claim the round in 5:20");
+    net.now = dropped + default_grace;
+    REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
+    CHECK(host.last(Event::Kind::Absence) == "Eamon has been away 0:30: you may claim the round in 5:00");
+    CHECK(host.session->can_play());
+    net.pass(claim_wait - 1000);
+    CHECK(host.session->claim(host.match, net.now) ==
+          "Eamon has been away 5:29: you may claim the round in 0:01");
+    CHECK_FALSE(host.match.game().over());
+    net.now = dropped + default_grace + claim_wait;
+    REQUIRE(net.until([&] { return host.of(Event::Kind::Absence).size() == 2; }));
+    CHECK(host.last(Event::Kind::Absence) == "Eamon has been away 5:30: you may claim the round");
+
+    REQUIRE(host.session->claim(host.match, net.now) == "");
+    net.idle(1);
+    CHECK(host.match.game().over());
+    CHECK(host.match.round_result_text() == "Eamon left and did not come back: Liam wins");
+    CHECK(host.of(Event::Kind::Act).back().act.kind == Act::Kind::Claim);
+    CHECK(net::describe(host.of(Event::Kind::Act).back(), host.match, 0) ==
+          "Liam claimed the round: Eamon left and did not come back: Liam wins");
+    CHECK(host.session->claim(host.match, net.now) == "the round is over");
+    CHECK(host.session->move(host.match, spec("W2A1"), false, net.now) == "the round is over");
+
+    // The claim is a fact the returning joiner finds.
+    Side back = come_back(net, host, saved);
+    net.players = {&host, &back};
+    connect(net, host, back);
+    CHECK(back.match.game().result().ending == Ending::Abandoned);
+    CHECK(back.match.round_result_text() == "Eamon left and did not come back: Liam wins");
+    CHECK(back.last(Event::Kind::Started) == "Eamon left and did not come back: Liam wins");
+}
+
+TEST_CASE("when it is the host's turn, the host plays on after the grace and the joiner catches up",
+          "[net][session][absence]") {
+    SECTION("under a clock: the host's own clock runs, then the joiner's") {
+        Net net;
+        Side host = host_with(dm(60 * s, 120 * s, 30 * s));
+        Side joiner = make_joiner(host, net.now);
+        net.players = {&host, &joiner};
+        connect(net, host, joiner);
+        net.pass(5 * s);  // Liam (White) thinks; Eamon's program dies
+        const Match saved = vanish(net, host, joiner);
+        const Millis dropped = net.now;
+        CHECK(host.session->move(host.match, spec("W3B2"), false, net.now) ==
+              "Eamon is away: the clocks stand for 0:30 more, then your time runs again");
+        net.now = dropped + default_grace;
+        REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
+        CHECK(host.last(Event::Kind::Absence) ==
+              "Eamon is away: your clock runs; when you have moved, Eamon's runs (3:00 left)");
+        CHECK(host.match.clock().running() == W);
+        net.pass(10 * s);
+        CHECK(host.match.clock().time_left(W, net.now) == 45 * s);  // 5 s before the drop, 10 after the grace
+        REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now) == "");
+        net.idle(1);  // the program takes the session's events at once
+        CHECK(host.match.clock().running() == B);
+        net.pass(20 * s);
+        CHECK(host.match.clock().time_left(B, net.now) == 40 * s);
+
+        Side back = come_back(net, host, saved);
+        net.players = {&host, &back};
+        connect(net, host, back);
+        CHECK(back.moves() == "W3B2\n");
+        CHECK(back.last(Event::Kind::Started) == "Liam played W3B2");
+        CHECK(back.match.clock().time_left(B, net.now) == host.match.clock().time_left(B, net.now));
+        CHECK(back.match.clock().time_left(B, net.now) == 40 * s);  // Eamon's 20 s away counted
+        play(net, back, host, "K1C3");
+        CHECK(host.moves() == "W3B2\nK1C3\n");
+    }
+    SECTION("without a clock: the host moves, and claims only on the joiner's turn") {
+        Net net;
+        Side host = host_with(MatchSettings{}, 5 * s);  // --grace 5s
+        Side joiner = make_joiner(host, net.now);
+        net.players = {&host, &joiner};
+        connect(net, host, joiner);
+        const Match saved = vanish(net, host, joiner);
+        net.pass(5 * s + claim_wait);
+        REQUIRE(host.of(Event::Kind::Absence).size() == 2);
+        CHECK(host.last(Event::Kind::Absence) ==
+              "Eamon has been away 5:05: you may claim the round once you have moved");
+        CHECK(host.session->claim(host.match, net.now) ==
+              "it is your move: play it, then you may claim on Eamon's turn");
+        REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now) == "");
+        net.idle(1);
+        REQUIRE(host.session->claim(host.match, net.now) == "");
+        net.idle(1);
+        CHECK(host.match.round_result_text() == "Eamon left and did not come back: Liam wins");
+        Side back = come_back(net, host, saved);
+        net.players = {&host, &back};
+        connect(net, host, back);
+        CHECK(back.moves() == "W3B2\n");
+        CHECK(back.last(Event::Kind::Started) ==
+              "Liam played W3B2; Eamon left and did not come back: Liam wins");
+    }
+}
+
+TEST_CASE("coming back without finishing the handshake neither restarts the grace nor stops the clock",
+          "[net][session][absence]") {
+    Net net;
+    Side host = host_with(MatchSettings{{}, 1, ClockSettings::fischer(120 * s, 0)});
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    play(net, host, joiner, "W3B2");
+    const std::string id = host.session->match_id();
+    vanish(net, host, joiner);
+    const Millis dropped = net.now;
+    net.now = dropped + default_grace;
+    REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
+    CHECK(host.match.clock().time_left(B, net.now) == 120 * s);
+
+    // A connection with the code and the match id says hello, then never syncs.
+    RawPeer stall;
+    net.raws = {&stall};
+    std::string why;
+    REQUIRE(stall.connect(Endpoint{"127.0.0.1", host.session->port()}, &why));
+    stall.say("hello gobblet 1 ABCDEFGH " + id + " Eamon\n");
+    REQUIRE(net.until([&] { return stall.line_starting("ready").has_value(); }));
+    net.pass(handshake_timeout);
+    REQUIRE(net.until([&] { return stall.closed_by_peer(); }));
+    CHECK(host.session->phase() == Session::Phase::Listening);
+    REQUIRE(host.session->absence());
+    CHECK(host.session->absence()->since() == dropped);
+    CHECK_FALSE(host.match.clock().paused());
+    CHECK(host.match.clock().time_left(B, net.now) == 120 * s - handshake_timeout);
+    CHECK(host.of(Event::Kind::Absence).size() == 1);
+}
+
+TEST_CASE("when the host vanishes the joiner decides nothing: its clocks stay stopped",
+          "[net][session][absence]") {
+    Net net;
+    Side host = host_with(dm(10 * s, 0, 0));
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    play(net, host, joiner, "W3B2");
+    host.session.reset();
+    net.players = {&joiner};
+    REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Gone); }));
+    CHECK_FALSE(joiner.session->absence());
+    CHECK(joiner.match.clock().paused());
+    net.pass(10 * 60 * s);
+    CHECK_FALSE(joiner.match.game().over());
+    CHECK(joiner.match.clock().time_left(B, net.now) == 10 * s);
+    CHECK_FALSE(joiner.saw(Event::Kind::Absence));
+    CHECK(joiner.session->claim(joiner.match, net.now) ==
+          "only the host can claim a round: it holds the match");
+}
