@@ -115,7 +115,7 @@ std::unique_ptr<Session> Session::host(const HostConfig& c, std::string* why) {
         if (why) *why = "the grace is 0 to 24 hours";
         return nullptr;
     }
-    s->grace_ = c.grace;
+    s->referee_ = Referee(c.grace);
     s->local_ = 1 - c.remote_player;
     s->local_seat_ = c.seat;
     auto listener = Listener::open(c.listen, why);
@@ -246,10 +246,11 @@ Millis Session::until_next(const Match& match, Millis now) const {
             if (role_ == Role::Host || !c.update(now).flagged) take(0);
         }
     };
-    if (absence_) {
-        if (absence_->stage(now) != absence_stage_) take(0);
-        if (const Millis t = absence_->until_next(now); t >= 0) take(t);
-        if (phase_ == Phase::Listening && absence_stage_ != AbsenceStage::Grace) clock_due();
+    if (referee_.absence(remote_player())) {
+        if (referee_.absence_news_due(now)) take(0);
+        if (const Millis t = referee_.absence_until_next(now); t >= 0) take(t);
+        if (phase_ == Phase::Listening && referee_.reported_stage(remote_player()) != AbsenceStage::Grace)
+            clock_due();
     }
     if (!peer_.open()) return best;
     if (peer_.input().has_line()) take(0);
@@ -432,7 +433,7 @@ void Session::peer_io(short revents, Millis now) {
 }
 
 void Session::timers(Millis now) {
-    if (absence_) absence_timers(now);
+    if (referee_.absence(remote_player())) absence_timers(now);
     if (!peer_.open()) return;
     if (phase_ == Phase::Greeting || phase_ == Phase::Welcoming || phase_ == Phase::Syncing) {
         if (now >= deadline_) {
@@ -459,42 +460,37 @@ void Session::timers(Millis now) {
 }
 
 void Session::absence_timers(Millis now) {
-    const AbsenceStage stage = absence_->stage(now);
-    if (stage != absence_stage_) {
-        if (absence_stage_ == AbsenceStage::Grace && resume_at_go_) {
+    const int remote = remote_player();
+    for (const Referee::StageNews& n : referee_.absence_due(now)) {
+        if (n.release) {
             // The grace is over: the clocks run again from its end, as they stood at the drop (the grace
             // does not count). Without a clock this only lifts the drop's pause, so moves can be made.
             Match copy = cur();
-            copy.clock().resume(absence_->grace_end());
+            copy.clock().resume(n.at);
             Event e = event(Event::Kind::Clock);
             e.clock = copy.clock().state(now);
             emit(std::move(e), now);
         }
-        absence_stage_ = stage;
-        Event e = event(Event::Kind::Absence, remote_player());
-        e.text = absence_text(cur(), remote_player(), *absence_, now);
+        Event e = event(Event::Kind::Absence, n.player);
+        e.text = absence_text(cur(), n.player, *referee_.absence(n.player), now);
         emit(std::move(e), now);
     }
-    if (phase_ == Phase::Listening && stage == AbsenceStage::ClockRuns) clock_timers(now);
+    if (phase_ == Phase::Listening && referee_.absence(remote) &&
+        referee_.reported_stage(remote) == AbsenceStage::ClockRuns)
+        clock_timers(now);
 }
 
 void Session::clock_timers(Millis now) {
     const Match& m = cur();
     if (m.game().over() || !m.clock().enabled() || m.clock().until_event(now) != 0) return;
     if (role_ == Role::Host) {
-        Match copy = m;
-        const ClockUpdate u = copy.tick(now);
-        if (copy.game().over() && copy.game().result().ending == Ending::Time) {
-            Act flag;
-            flag.kind = Act::Kind::Flag;
-            flag.state = state_;
-            flag.side = copy.game().result().loser;
-            host_fact(flag, m.player_of(flag.side), now);
-        } else if (u.chunks > 0) {
-            const GameClock::State s = copy.clock().state(now);
-            send(Clock{s}, now);
+        const Referee::ClockNews news = Referee::clock_due(m, now);
+        if (news.flag) {
+            host_fact(*news.flag, m.player_of(news.flag->side), now);
+        } else if (news.chunk) {
+            send(Clock{*news.chunk}, now);
             Event e = event(Event::Kind::Clock);
-            e.clock = s;
+            e.clock = *news.chunk;
             emit(std::move(e), now);
         }
     } else {
@@ -519,21 +515,20 @@ void Session::send(const Message& m, Millis now) {
 
 void Session::lose(Event::Kind kind, const std::string& text, Millis now) {
     const bool was_playing = phase_ == Phase::Playing;
-    if (was_playing && role_ == Role::Host && caller_) resume_at_go_ = !cur().clock().paused();
-    Event e = event(kind, remote_player());
+    const int remote = remote_player();
+    Event e = event(kind, remote);
     e.text = text;
     if (role_ == Role::Host && listener_ && caller_) {
         if (was_playing) {
             // The joiner is away from now until the next go.
-            absence_.emplace(now, grace_, cur().clock().enabled() && resume_at_go_);
-            absence_stage_ = AbsenceStage::Grace;
-        } else if (absence_ && absence_stage_ != AbsenceStage::Grace) {
+            referee_.player_left(cur(), remote, now);
+        } else if (referee_.absence(remote) && referee_.reported_stage(remote) != AbsenceStage::Grace) {
             // A return that did not get as far as play: the absence goes on, and the clocks with it.
             e.clock = cur().clock().state(now);
         }
     }
     peer_ = LineConn();
-    offers_ = {};
+    referee_.clear_offers();
     agreed_.reset();
     outstanding_.reset();
     incoming_ = {};
@@ -633,9 +628,7 @@ void Session::handle(const Message& msg, Millis now) {
         }
         case Phase::Syncing:
             if (const auto* g = std::get_if<Go>(&msg)) {
-                state_ = 0;
-                lapsed_at_ = {};
-                offers_ = {};
+                referee_.restart(0);
                 phase_ = Phase::Playing;
                 last_received_ = last_sent_ = now;
                 Event e = event(Event::Kind::Started, remote_player());
@@ -705,14 +698,11 @@ void Session::joiner_ready(Millis now) {
 
 void Session::host_go(Millis now) {
     Match copy = cur();
-    if (resume_at_go_) copy.clock().resume(now);
+    // The clocks run again unless a pause agreed before the drop still stands.
+    if (referee_.player_back(remote_player(), now)) copy.clock().resume(now);
     copy.sync_clock(now);
     const GameClock::State s = copy.clock().state(now);
-    state_ = 0;
-    lapsed_at_ = {};
-    offers_ = {};
-    resume_at_go_ = true;
-    absence_.reset();
+    referee_.restart(0);
     phase_ = Phase::Playing;
     last_received_ = now;
     send(Go{s}, now);
@@ -724,57 +714,6 @@ void Session::host_go(Millis now) {
 
 // ---------------------------------------------------------------------------------------------------
 // Changes to the match.
-
-int Session::actor_of(const Act& a) const {
-    const Match& m = cur();
-    switch (a.kind) {
-        case Act::Kind::Move:
-        case Act::Kind::Touch: return m.player_of(m.game().side_to_move());
-        case Act::Kind::Resign:
-        case Act::Kind::Flag: return m.player_of(a.side);
-        case Act::Kind::Claim: return 1 - m.player_of(a.side);  // the player who stayed claims
-        case Act::Kind::Starter: return m.chooser();
-        default: return -1;
-    }
-}
-
-std::string Session::request_problem(const Act& a, int by) const {
-    const Match& m = cur();
-    const Game& g = m.game();
-    const bool turn = m.player_of(g.side_to_move()) == by;
-    switch (a.kind) {
-        case Act::Kind::Move:
-        case Act::Kind::Touch: {
-            const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
-            if (g.over()) return what + " after the round ended";
-            if (m.clock().paused()) return what + " while the game is paused";
-            if (!turn) return what + " out of turn";
-            if (a.kind == Act::Kind::Touch) {
-                Game copy = g;
-                const std::string why = copy.touch(a.square);
-                return why.empty() ? "" : "a touch refused: " + square_name(a.square) + ": " + why;
-            }
-            const int expected = int(g.moves().size()) + 1;
-            if (a.number != expected)
-                return "a wrong move number (" + std::to_string(a.number) + ", expected " +
-                       std::to_string(expected) + ")";
-            const ParsedMoves p = parse_moves(a.move);
-            Game copy = g;
-            const std::string why = copy.play(p.moves.at(0).spec);
-            return why.empty() ? "" : "an illegal move: " + a.move + ": " + why;
-        }
-        case Act::Kind::Resign:
-            if (g.over()) return "a resignation after the round ended";
-            if (a.side != m.colour_of(by)) return "a resignation for the other side";
-            return {};
-        case Act::Kind::Starter:
-            if (m.phase() != MatchPhase::ChoosingStarter)
-                return "a choice of starter when there is none to make";
-            if (m.chooser() != by) return "a choice of starter that is the other player's to make";
-            return {};
-        default: return std::string("a ") + act_word(a.kind) + ": only the host announces that";
-    }
-}
 
 std::string Session::fact_problem(const Act& a) const {
     const Match& m = cur();
@@ -841,50 +780,36 @@ std::string Session::fact_problem(const Act& a) const {
 }
 
 void Session::host_request(const Act& a, Millis now) {
-    if (a.clock) return fail("a change with a clock reading: the host keeps the clock", now);
-    if (a.state > state_)
-        return fail("a change made at state " + std::to_string(a.state) + " when only " +
-                        std::to_string(state_) + " have happened",
-                    now);
-    if (a.state < state_) return;  // overtaken by our news, which tells the joiner it was not played
-    if (std::string problem = request_problem(a, remote_player()); !problem.empty())
-        return fail(problem, now);
-    host_fact(a, remote_player(), now);
+    const Referee::Ruling r = referee_.request(cur(), a, remote_player(), now);
+    switch (r.kind) {
+        case Referee::Ruling::Kind::Fact: return announce(r, now);
+        case Referee::Ruling::Kind::Crossed: return;  // our news tells the joiner it was not played
+        case Referee::Ruling::Kind::Broken: return fail(r.why, now);
+    }
 }
 
 std::string Session::host_fact(Act a, int actor, Millis now) {
-    Match copy = cur();
-    a.state = state_;
-    a.clock.reset();
-    Event e = event(Event::Kind::Act, actor);
-    e.act = a;
-    std::string why = apply(copy, e, now);
-    if (!why.empty()) {
-        if (a.kind == Act::Kind::Move && copy.game().over() && copy.game().result().ending == Ending::Time) {
-            // The move came after the mover's flag fell: the flag is the news.
-            Act flag;
-            flag.kind = Act::Kind::Flag;
-            flag.side = copy.game().result().loser;
-            host_fact(flag, copy.player_of(flag.side), now);
-        }
-        return why;
-    }
-    a.clock = copy.clock().state(now);
-    e.act = a;
-    send(a, now);
+    const Referee::Ruling r = referee_.decide(cur(), std::move(a), actor, now);
+    if (r.kind == Referee::Ruling::Kind::Fact) announce(r, now);
+    return r.why;
+}
+
+void Session::announce(const Referee::Ruling& r, Millis now) {
+    send(r.fact, now);
+    Event e = event(Event::Kind::Act, r.actor);
+    e.act = r.fact;
     emit(std::move(e), now);
-    after_fact(a, actor, now);
-    return {};
+    after_fact(r.fact, r.actor, now);
 }
 
 void Session::joiner_fact(const Act& a, Millis now) {
-    if (a.state != state_)
+    if (a.state != referee_.state())
         return fail("a change out of order (state " + std::to_string(a.state) + ", expected " +
-                        std::to_string(state_) + ")",
+                        std::to_string(referee_.state()) + ")",
                     now);
     if (!a.clock) return fail("a change without the clock reading", now);
     if (std::string problem = fact_problem(a); !problem.empty()) return fail(problem, now);
-    const int actor = actor_of(a);
+    const int actor = Referee::actor_of(cur(), a);
     Event e = event(Event::Kind::Act, actor);
     e.act = a;
     emit(std::move(e), now);
@@ -893,17 +818,10 @@ void Session::joiner_fact(const Act& a, Millis now) {
 
 void Session::after_fact(const Act& a, int actor, Millis now) {
     const Match& after = cur();
-    ++state_;
-    for (int p : {0, 1}) {
-        for (OfferKind k : {OfferKind::Draw, OfferKind::Undo, OfferKind::Pause, OfferKind::Resume})
-            if (lapses(k, p, a, actor, after)) lapsed_at_[std::size_t(p)][std::size_t(k)] = state_;
-        auto& offer = offers_[std::size_t(p)];
-        if (offer && lapses(offer->kind, p, a, actor, after)) {
-            Event e = event(Event::Kind::Lapsed, p);
-            e.offer = offer->kind;
-            offer.reset();
-            emit(std::move(e), now);
-        }
+    for (const Referee::Lapse& l : referee_.after_fact(after, a, actor)) {
+        Event e = event(Event::Kind::Lapsed, l.player);
+        e.offer = l.kind;
+        emit(std::move(e), now);
     }
     if (agreed_) {
         const bool consumed = (a.kind == Act::Kind::Draw && agreed_->kind == OfferKind::Draw) ||
@@ -932,11 +850,8 @@ void Session::after_fact(const Act& a, int actor, Millis now) {
 // The peer's offer, in order: it must apply to the game now, and only one may wait for an answer.
 void Session::take_offer(const Offer& o, Millis now) {
     const int remote = remote_player();
-    if (offers_[std::size_t(remote)]) return fail("a second offer before the first was answered", now);
-    if (std::string problem = offer_problem(cur(), remote, o.kind); !problem.empty())
-        return fail(std::string("an offer of ") + offer_word(o.kind) + " that does not apply: " + problem,
-                    now);
-    offers_[std::size_t(remote)] = PendingOffer{o.kind, o.state};
+    if (std::string why = referee_.take_offer(cur(), remote, o.kind, o.state); !why.empty())
+        return fail(why, now);
     Event e = event(Event::Kind::Offered, remote);
     e.offer = o.kind;
     emit(std::move(e), now);
@@ -944,54 +859,43 @@ void Session::take_offer(const Offer& o, Millis now) {
 
 void Session::host_offer(const Offer& o, Millis now) {
     const int remote = remote_player();
-    if (o.state > state_) return fail("an offer made at a state that has not happened", now);
-    if (o.state < lapsed_at_[std::size_t(remote)][std::size_t(o.kind)]) return;  // lapsed on its way here
-    take_offer(o, now);
+    const Referee::Ruling r = referee_.offer(cur(), remote, o);
+    switch (r.kind) {
+        case Referee::Ruling::Kind::Crossed: return;  // lapsed on its way here
+        case Referee::Ruling::Kind::Broken: return fail(r.why, now);
+        case Referee::Ruling::Kind::Fact: break;
+    }
+    Event e = event(Event::Kind::Offered, remote);
+    e.offer = o.kind;
+    emit(std::move(e), now);
 }
 
 void Session::host_answer(const Answer& a, Millis now) {
-    if (a.state > state_) return fail("an answer made at a state that has not happened", now);
-    auto& mine = offers_[std::size_t(local_)];
-    if (!mine || mine->kind != a.kind || mine->state > a.state) return;  // to an offer that lapsed
-    const OfferKind kind = mine->kind;
-    mine.reset();
+    const Referee::AnswerRuling r = referee_.answer(cur(), remote_player(), a);
+    if (r.kind == Referee::AnswerRuling::Kind::Broken) return fail(r.why, now);
+    if (r.kind == Referee::AnswerRuling::Kind::Crossed) return;  // to an offer that lapsed
     Event e = event(Event::Kind::Answered, remote_player());
-    e.offer = kind;
-    e.yes = a.yes;
+    e.offer = r.offer;
+    e.yes = r.yes;
     emit(std::move(e), now);
-    if (!a.yes) return;
-    if (auto fact = outcome(kind, local_)) host_fact(*fact, -1, now);
+    if (r.outcome) host_fact(*r.outcome, -1, now);
 }
 
 void Session::joiner_offer(const Offer& o, Millis now) {
-    if (o.state != state_) return fail("an offer out of order", now);
+    if (o.state != referee_.state()) return fail("an offer out of order", now);
     take_offer(o, now);
 }
 
 void Session::joiner_answer(const Answer& a, Millis now) {
-    auto& mine = offers_[std::size_t(local_)];
-    if (a.state != state_ || !mine || mine->kind != a.kind) return fail("an answer to no offer of ours", now);
-    mine.reset();
+    const auto mine = referee_.pending(local_);
+    if (a.state != referee_.state() || !mine || *mine != a.kind)
+        return fail("an answer to no offer of ours", now);
+    referee_.answer(cur(), remote_player(), a);
     if (a.yes) agreed_ = Agreement{a.kind, local_};
     Event e = event(Event::Kind::Answered, remote_player());
     e.offer = a.kind;
     e.yes = a.yes;
     emit(std::move(e), now);
-}
-
-std::optional<Act> Session::outcome(OfferKind kind, int offerer) const {
-    if (!offer_problem(cur(), offerer, kind).empty()) return std::nullopt;
-    Act a;
-    switch (kind) {
-        case OfferKind::Draw: a.kind = Act::Kind::Draw; break;
-        case OfferKind::Undo:
-            a.kind = Act::Kind::Undo;
-            a.number = *undo_target(cur(), offerer);
-            break;
-        case OfferKind::Pause: a.kind = Act::Kind::Pause; break;
-        case OfferKind::Resume: a.kind = Act::Kind::Resume; break;
-    }
-    return a;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1001,7 +905,8 @@ std::string Session::not_connected() const {
     switch (phase_) {
         case Phase::Playing: return {};
         case Phase::Listening:
-            return absence_ ? peer_label() + " is away" : "waiting for the other player to join";
+            return referee_.absence(remote_player()) ? peer_label() + " is away"
+                                                     : "waiting for the other player to join";
         case Phase::Connecting:
         case Phase::Greeting:
         case Phase::Welcoming:
@@ -1013,21 +918,24 @@ std::string Session::not_connected() const {
 }
 
 bool Session::can_play() const {
-    return phase_ == Phase::Playing || (role_ == Role::Host && phase_ == Phase::Listening && absence_ &&
-                                        absence_stage_ != AbsenceStage::Grace);
+    const int remote = remote_player();
+    return phase_ == Phase::Playing ||
+           (role_ == Role::Host && phase_ == Phase::Listening && referee_.absence(remote) &&
+            referee_.reported_stage(remote) != AbsenceStage::Grace);
 }
 
 std::string Session::not_playing(Millis now) const {
     if (can_play()) return {};
-    if (role_ == Role::Host && phase_ == Phase::Listening && absence_ && caller_)
-        return absence_text(cur(), remote_player(), *absence_, now);
+    const auto& away = referee_.absence(remote_player());
+    if (role_ == Role::Host && phase_ == Phase::Listening && away && caller_)
+        return absence_text(cur(), remote_player(), *away, now);
     return not_connected();
 }
 
 std::string Session::local_act(Act a, Millis now) {
     if (role_ == Role::Host) return host_fact(a, local_, now);
     if (outstanding_) return "wait: your " + request_name(*outstanding_) + " is on its way to the host";
-    a.state = state_;
+    a.state = referee_.state();
     a.clock.reset();
     outstanding_ = a;
     send(a, now);
@@ -1068,8 +976,8 @@ std::string Session::touch(const Match& match, Square square, Millis now) {
     Act a;
     a.kind = Act::Kind::Touch;
     a.square = square;
-    a.state = state_;
-    if (std::string why = request_problem(a, local_); !why.empty()) return why;
+    a.state = referee_.state();
+    if (std::string why = referee_.request_problem(cur(), a, local_, now); !why.empty()) return why;
     return local_act(a, now);
 }
 
@@ -1086,30 +994,29 @@ std::string Session::resign(const Match& match, Millis now) {
 std::string Session::offer(const Match& match, OfferKind kind, Millis now) {
     const auto scope = begin(match);
     if (std::string why = not_connected(); !why.empty()) return why;
-    if (offers_[std::size_t(local_)]) return "your last offer has not been answered yet";
+    if (referee_.pending(local_)) return "your last offer has not been answered yet";
     if (std::string why = offer_problem(cur(), local_, kind); !why.empty()) return why;
-    offers_[std::size_t(local_)] = PendingOffer{kind, state_};
-    send(Offer{state_, kind}, now);
+    referee_.take_offer(cur(), local_, kind, referee_.state());
+    send(Offer{referee_.state(), kind}, now);
     return {};
 }
 
 std::string Session::answer(const Match& match, bool yes, Millis now) {
     const auto scope = begin(match);
     if (std::string why = not_connected(); !why.empty()) return why;
-    auto& theirs = offers_[std::size_t(remote_player())];
+    const auto theirs = referee_.pending(remote_player());
     if (!theirs) return "there is no offer to answer";
-    const OfferKind kind = theirs->kind;
+    const OfferKind kind = *theirs;
+    const int state = referee_.state();
+    const Referee::AnswerRuling r = referee_.answer(cur(), local_, Answer{state, kind, yes});
     if (role_ == Role::Joiner) {
-        theirs.reset();
         if (yes) agreed_ = Agreement{kind, remote_player()};
-        send(Answer{state_, kind, yes}, now);
+        send(Answer{state, kind, yes}, now);
         return {};
     }
-    const auto fact = yes ? outcome(kind, remote_player()) : std::nullopt;
-    theirs.reset();
-    send(Answer{state_, kind, yes && fact.has_value()}, now);
-    if (fact) host_fact(*fact, -1, now);
-    return yes && !fact ? "the offer no longer applies" : "";
+    send(Answer{state, kind, yes && r.outcome.has_value()}, now);
+    if (r.outcome) host_fact(*r.outcome, -1, now);
+    return yes && !r.outcome ? "the offer no longer applies" : "";
 }
 
 std::string Session::choose_starter(const Match& match, int player, Millis now) {
@@ -1119,7 +1026,7 @@ std::string Session::choose_starter(const Match& match, int player, Millis now) 
     Act a;
     a.kind = Act::Kind::Starter;
     a.number = player;
-    if (std::string why = request_problem(a, local_); !why.empty()) return why;
+    if (std::string why = referee_.request_problem(cur(), a, local_, now); !why.empty()) return why;
     return local_act(a, now);
 }
 
@@ -1156,7 +1063,7 @@ void Session::leave(std::string_view reason, Millis now) {
     peer_ = LineConn();
     pending_.clear();
     listener_.reset();
-    offers_ = {};
+    referee_.clear_offers();
     agreed_.reset();
     outstanding_.reset();
     phase_ = Phase::Closed;
@@ -1182,10 +1089,11 @@ std::string Session::claim(const Match& match, Millis now) {
     const auto scope = begin(match);
     if (role_ != Role::Host) return "only the host can claim a round: it holds the match";
     if (phase_ == Phase::Playing) return peer_label() + " is here: there is nothing to claim";
-    if (!absence_) return "nobody is away: there is nothing to claim";
-    if (phase_ != Phase::Listening) return peer_label() + " is coming back";
     const int absent = remote_player();
-    if (std::string why = claim_problem(cur(), absent, *absence_, now); !why.empty()) return why;
+    const auto& away = referee_.absence(absent);
+    if (!away) return "nobody is away: there is nothing to claim";
+    if (phase_ != Phase::Listening) return peer_label() + " is coming back";
+    if (std::string why = claim_problem(cur(), absent, *away, now); !why.empty()) return why;
     Act a;
     a.kind = Act::Kind::Claim;
     a.side = cur().colour_of(absent);
@@ -1198,10 +1106,6 @@ std::vector<std::string> Session::addresses() const {
 
 int Session::port() const { return listener_ ? listener_->port() : 0; }
 
-std::optional<OfferKind> Session::pending_offer(int player) const {
-    if (player != 0 && player != 1) return std::nullopt;
-    const auto& o = offers_[std::size_t(player)];
-    return o ? std::optional<OfferKind>(o->kind) : std::nullopt;
-}
+std::optional<OfferKind> Session::pending_offer(int player) const { return referee_.pending(player); }
 
 }  // namespace gobblet::net

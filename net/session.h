@@ -37,6 +37,7 @@
 
 #include "code.h"
 #include "event.h"
+#include "referee.h"
 #include "socket.h"
 #include "transfer.h"
 
@@ -138,7 +139,7 @@ class Session {
     // or (host) the joiner is away and the grace is over, so play goes on without them.
     bool can_play() const;
     // Host: the joiner's absence, from a drop during play until the next go (nullopt otherwise).
-    const std::optional<Absence>& absence() const { return absence_; }
+    const std::optional<Absence>& absence() const { return referee_.absence(remote_player()); }
     // The join code (normalized) and as players read it ("7QK-M4X").
     const std::string& code() const { return code_; }
     std::string code_display() const { return code_text(code_); }
@@ -163,10 +164,6 @@ class Session {
         std::string peer;    // "127.0.0.2:51234", for messages
         std::string source;  // what the limits count by
         Millis deadline = 0;
-    };
-    struct PendingOffer {
-        OfferKind kind;
-        int state;
     };
     struct Agreement {
         OfferKind kind;
@@ -216,17 +213,16 @@ class Session {
     void joiner_offer(const Offer& o, Millis now);
     void joiner_answer(const Answer& a, Millis now);
 
-    // Facts: the host computes one with its authority, sends it and reports it; after_fact does the
-    // bookkeeping both sides share (the state count, offers that lapse, the joiner's requests).
+    // Facts: the host decides one with the referee's authority, sends it and reports it; after_fact
+    // does the bookkeeping both sides share (the state count and offers that lapse, by the referee's
+    // rules; the joiner's agreements and requests).
     std::string host_fact(Act a, int actor, Millis now);
+    // Sends and reports a fact the referee decided.
+    void announce(const Referee::Ruling& fact, Millis now);
     void after_fact(const Act& a, int actor, Millis now);
     // A change the local player makes: the host's is a fact at once, the joiner's a request.
     std::string local_act(Act a, Millis now);
-    // Whether the request would be accepted; "" or why not (the reason the protocol error gives).
-    std::string request_problem(const Act& a, int by) const;
     std::string fact_problem(const Act& a) const;
-    int actor_of(const Act& a) const;
-    std::optional<Act> outcome(OfferKind kind, int offerer) const;
     std::string not_connected() const;
     // Like not_connected, but "" also while the host plays on without an absent joiner (during the
     // grace: where things stand).
@@ -247,11 +243,7 @@ class Session {
     std::optional<Listener> listener_;
     std::vector<Pending> pending_;
     GuessGuard guesses_;
-    bool resume_at_go_ = true;  // Go resumes a clock paused by a drop (not one paused by agreement)
-    bool resuming_ = false;     // the joiner held this match: play resumes rather than starts
-    Millis grace_ = default_grace;
-    std::optional<Absence> absence_;
-    AbsenceStage absence_stage_ = AbsenceStage::Grace;  // the stage last reported
+    bool resuming_ = false;  // the joiner held this match: play resumes rather than starts
 
     // Joiner.
     JoinConfig join_;
@@ -269,11 +261,11 @@ class Session {
     Millis last_sent_ = 0, last_received_ = 0;
     std::int64_t ping_token_ = -1;
     Millis rtt_ = -1;
-    int state_ = 0;  // facts since Go
-    std::array<std::optional<PendingOffer>, 2> offers_;
-    std::array<std::array<int, 4>, 2> lapsed_at_{};  // [offerer][kind]: state after the last lapsing fact
-    std::optional<Agreement> agreed_;                // joiner: an agreement whose fact is on its way
-    std::optional<Act> outstanding_;                 // joiner: a request awaiting its fact
+    // The state numbers (facts since Go) and the offers, on both sides; the host's authority (requests,
+    // facts, the clock's flags, the absent joiner) on the host's.
+    Referee referee_;
+    std::optional<Agreement> agreed_;  // joiner: an agreement whose fact is on its way
+    std::optional<Act> outstanding_;   // joiner: a request awaiting its fact
 };
 
 const char* phase_name(Session::Phase p);

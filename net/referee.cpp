@@ -1,0 +1,299 @@
+#include "referee.h"
+
+#include <algorithm>
+
+#include "engine/notation.h"
+#include "event.h"
+
+namespace gobblet::net {
+
+namespace {
+
+constexpr OfferKind offer_kinds[] = {OfferKind::Draw, OfferKind::Undo, OfferKind::Pause, OfferKind::Resume};
+
+}  // namespace
+
+void Referee::restart(int from) {
+    state_ = from;
+    offers_ = {};
+    lapsed_at_ = {};
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Facts.
+
+Referee::Ruling Referee::request(const Match& m, const Act& a, int by, Millis now) const {
+    Ruling r;
+    if (a.clock) {
+        r.why = "a change with a clock reading: the host keeps the clock";
+        return r;
+    }
+    if (a.state > state_) {
+        r.why = "a change made at state " + std::to_string(a.state) + " when only " + std::to_string(state_) +
+                " have happened";
+        return r;
+    }
+    if (a.state < state_) {
+        r.kind = Ruling::Kind::Crossed;  // overtaken by our news, which tells its sender it was not played
+        return r;
+    }
+    if (std::string problem = request_problem(m, a, by, now); !problem.empty()) {
+        r.why = std::move(problem);
+        return r;
+    }
+    return decide(m, a, by, now);
+}
+
+Referee::Ruling Referee::decide(const Match& m, Act a, int actor, Millis now) const {
+    Match copy = m;
+    a.state = state_;
+    a.clock.reset();
+    Event e;
+    e.kind = Event::Kind::Act;
+    e.player = actor;
+    e.act = a;
+    Ruling r;
+    if (std::string why = apply(copy, e, now); !why.empty()) {
+        if (a.kind == Act::Kind::Move && copy.game().over() && copy.game().result().ending == Ending::Time) {
+            // The move came after the mover's flag fell: the flag is the news.
+            Act flag;
+            flag.kind = Act::Kind::Flag;
+            flag.side = copy.game().result().loser;
+            r = decide(m, flag, copy.player_of(flag.side), now);
+        }
+        r.why = std::move(why);
+        return r;
+    }
+    a.clock = copy.clock().state(now);
+    r.kind = Ruling::Kind::Fact;
+    r.fact = std::move(a);
+    r.actor = actor;
+    return r;
+}
+
+int Referee::actor_of(const Match& m, const Act& a) {
+    switch (a.kind) {
+        case Act::Kind::Move:
+        case Act::Kind::Touch: return m.player_of(m.game().side_to_move());
+        case Act::Kind::Resign:
+        case Act::Kind::Flag: return m.player_of(a.side);
+        case Act::Kind::Claim: return 1 - m.player_of(a.side);  // the player who stayed claims
+        case Act::Kind::Starter: return m.chooser();
+        default: return -1;
+    }
+}
+
+std::string Referee::request_problem(const Match& m, const Act& a, int by, Millis now) const {
+    const Game& g = m.game();
+    const bool turn = m.player_of(g.side_to_move()) == by;
+    switch (a.kind) {
+        case Act::Kind::Move:
+        case Act::Kind::Touch: {
+            const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
+            if (g.over()) return what + " after the round ended";
+            if (m.clock().paused()) return what + " while the game is paused";
+            if (!turn) return what + " out of turn";
+            if (a.kind == Act::Kind::Touch) {
+                Game copy = g;
+                const std::string why = copy.touch(a.square);
+                return why.empty() ? "" : "a touch refused: " + square_name(a.square) + ": " + why;
+            }
+            const int expected = int(g.moves().size()) + 1;
+            if (a.number != expected)
+                return "a wrong move number (" + std::to_string(a.number) + ", expected " +
+                       std::to_string(expected) + ")";
+            const ParsedMoves p = parse_moves(a.move);
+            Game copy = g;
+            const std::string why = copy.play(p.moves.at(0).spec);
+            return why.empty() ? "" : "an illegal move: " + a.move + ": " + why;
+        }
+        case Act::Kind::Resign:
+            if (g.over()) return "a resignation after the round ended";
+            if (a.side != m.colour_of(by)) return "a resignation for the other side";
+            return {};
+        case Act::Kind::Starter:
+            if (m.phase() != MatchPhase::ChoosingStarter)
+                return "a choice of starter when there is none to make";
+            if (m.chooser() != by) return "a choice of starter that is the other player's to make";
+            return {};
+        case Act::Kind::Claim: {
+            // Only from a player whose opponent is away, by the rule of engine/absence.h.
+            const int absent = 1 - by;
+            const auto& away = absence(absent);
+            if (!away) return "a claim of the round while both players are here";
+            if (a.side != m.colour_of(absent)) return "a claim of the round from the player who stayed";
+            if (std::string why = claim_problem(m, absent, *away, now); !why.empty())
+                return "a claim that does not stand: " + why;
+            return {};
+        }
+        default: return std::string("a ") + act_word(a.kind) + ": only the host announces that";
+    }
+}
+
+std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a, int actor) {
+    ++state_;
+    // The clocks stand by agreement exactly when the facts leave them paused.
+    agreed_pause_ = after.clock().paused();
+    std::vector<Lapse> out;
+    for (int p : {0, 1}) {
+        for (OfferKind k : offer_kinds)
+            if (lapses(k, p, a, actor, after)) lapsed_at_[std::size_t(p)][std::size_t(k)] = state_;
+        auto& offer = offers_[std::size_t(p)];
+        if (offer && lapses(offer->kind, p, a, actor, after)) {
+            out.push_back(Lapse{p, offer->kind});
+            offer.reset();
+        }
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Offers.
+
+Referee::Ruling Referee::offer(const Match& m, int by, const Offer& o) {
+    Ruling r;
+    if (o.state > state_) {
+        r.why = "an offer made at a state that has not happened";
+        return r;
+    }
+    if (o.state < lapsed_at_[std::size_t(by)][std::size_t(o.kind)]) {
+        r.kind = Ruling::Kind::Crossed;  // lapsed on its way here
+        return r;
+    }
+    r.why = take_offer(m, by, o.kind, o.state);
+    if (r.why.empty()) r.kind = Ruling::Kind::Fact;
+    return r;
+}
+
+std::string Referee::take_offer(const Match& m, int by, OfferKind kind, int state) {
+    auto& offer = offers_[std::size_t(by)];
+    if (offer) return "a second offer before the first was answered";
+    if (std::string problem = offer_problem(m, by, kind); !problem.empty())
+        return std::string("an offer of ") + offer_word(kind) + " that does not apply: " + problem;
+    offer = PendingOffer{kind, state};
+    return {};
+}
+
+std::optional<OfferKind> Referee::pending(int player) const {
+    if (player != 0 && player != 1) return std::nullopt;
+    const auto& o = offers_[std::size_t(player)];
+    return o ? std::optional<OfferKind>(o->kind) : std::nullopt;
+}
+
+Referee::AnswerRuling Referee::answer(const Match& m, int by, const Answer& a) {
+    AnswerRuling r;
+    const int offerer = 1 - by;
+    if (a.state > state_) {
+        r.why = "an answer made at a state that has not happened";
+        return r;
+    }
+    auto& offer = offers_[std::size_t(offerer)];
+    if (!offer || offer->kind != a.kind || offer->state > a.state) {
+        r.kind = AnswerRuling::Kind::Crossed;  // to an offer that lapsed
+        return r;
+    }
+    r.kind = AnswerRuling::Kind::Counts;
+    r.offer = offer->kind;
+    r.yes = a.yes;
+    offer.reset();
+    if (a.yes) r.outcome = outcome(m, r.offer, offerer);
+    return r;
+}
+
+std::optional<Act> Referee::outcome(const Match& m, OfferKind kind, int offerer) {
+    if (!offer_problem(m, offerer, kind).empty()) return std::nullopt;
+    Act a;
+    switch (kind) {
+        case OfferKind::Draw: a.kind = Act::Kind::Draw; break;
+        case OfferKind::Undo:
+            a.kind = Act::Kind::Undo;
+            a.number = *undo_target(m, offerer);
+            break;
+        case OfferKind::Pause: a.kind = Act::Kind::Pause; break;
+        case OfferKind::Resume: a.kind = Act::Kind::Resume; break;
+    }
+    return a;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The clock.
+
+Referee::ClockNews Referee::clock_due(const Match& m, Millis now) {
+    ClockNews news;
+    if (m.game().over() || !m.clock().enabled() || m.clock().until_event(now) != 0) return news;
+    Match copy = m;
+    const ClockUpdate u = copy.tick(now);
+    if (copy.game().over() && copy.game().result().ending == Ending::Time) {
+        Act flag;
+        flag.kind = Act::Kind::Flag;
+        flag.side = copy.game().result().loser;
+        news.flag = flag;
+    } else if (u.chunks > 0) {
+        news.chunk = copy.clock().state(now);
+    }
+    return news;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Absence.
+
+void Referee::player_left(const Match& m, int player, Millis now) {
+    // A clock decides after the grace when there is one and no agreed pause stops it.
+    away_[std::size_t(player)] =
+        Away{Absence(now, grace_, m.clock().enabled() && !agreed_pause_), AbsenceStage::Grace};
+}
+
+bool Referee::player_back(int player, Millis now) {
+    away_[std::size_t(player)] = Away{};
+    return !holds(now);
+}
+
+bool Referee::holds(Millis now) const {
+    if (agreed_pause_) return true;
+    return std::any_of(away_.begin(), away_.end(), [now](const Away& a) {
+        return a.absence && a.absence->stage(now) == AbsenceStage::Grace;
+    });
+}
+
+std::vector<Referee::StageNews> Referee::absence_due(Millis now) {
+    std::vector<StageNews> out;
+    // The graces in the order they end, so that the clocks run again at the last one's end.
+    std::array<int, 2> order = {0, 1};
+    const auto end_of = [&](int p) {
+        const auto& a = away_[std::size_t(p)].absence;
+        return a ? a->grace_end() : Millis(0);
+    };
+    if (end_of(1) < end_of(0)) std::swap(order[0], order[1]);
+    for (int p : order) {
+        Away& away = away_[std::size_t(p)];
+        if (!away.absence) continue;
+        const AbsenceStage stage = away.absence->stage(now);
+        if (stage == away.reported) continue;
+        StageNews n{p, stage};
+        if (away.reported == AbsenceStage::Grace) {
+            const Millis end = away.absence->grace_end();
+            n.release = !holds(end);
+            n.at = end;
+        }
+        away.reported = stage;
+        out.push_back(n);
+    }
+    return out;
+}
+
+Millis Referee::absence_until_next(Millis now) const {
+    Millis best = -1;
+    for (const Away& a : away_) {
+        if (!a.absence) continue;
+        const Millis t = a.absence->until_next(now);
+        if (t >= 0) best = best < 0 ? t : std::min(best, t);
+    }
+    return best;
+}
+
+bool Referee::absence_news_due(Millis now) const {
+    return std::any_of(away_.begin(), away_.end(),
+                       [now](const Away& a) { return a.absence && a.absence->stage(now) != a.reported; });
+}
+
+}  // namespace gobblet::net

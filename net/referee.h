@@ -1,0 +1,164 @@
+// The host's authority over a network match, without connections: what a peer-to-peer host
+// (net::Session) and the server's hosted games (server/) both run, so that the rules of a network game
+// are written once. Given the match as it stands and what a player asks, it says what becomes a fact
+// (checked by the engine, with the host's clock reading), what crossed a fact on its way and is
+// dropped, and what breaks the protocol; it keeps the offers and their lapses, the state numbers, the
+// clock's flags and chunks, and each absent player's engine/absence.h value.
+//
+// It never changes the match: every ruling is computed on a copy, and the caller applies the facts it
+// announces (net::apply, as every side does) and then tells the referee (after_fact), in order. Time is
+// an argument, as everywhere in the engine.
+//
+//   request ──▶ Ruling{Fact | Crossed | Broken} ──caller applies the fact──▶ after_fact ──▶ lapsed offers
+//   offer   ──▶ Taken | Crossed | Broken                 answer ──▶ the agreed outcome, decided as a fact
+//   player_left ──grace──▶ absence_due (the clocks run again, or a claim comes) ──player_back──▶ play
+//
+// State numbers: a fact carries state() and moves it on by one; a request or offer carries the number
+// its sender had. A host of one connection numbers from its go (restart(0)); a host of many numbers the
+// game's facts once, and each connection sees them shifted by where it came in.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/absence.h"
+#include "engine/match.h"
+#include "wire.h"
+
+namespace gobblet::net {
+
+class Referee {
+  public:
+    explicit Referee(Millis grace = default_grace) : grace_(grace) {}
+
+    // How long an absent player may take to come back before play goes on without them.
+    Millis grace() const { return grace_; }
+
+    // ---- State numbers ----
+
+    // The number the next fact carries.
+    int state() const { return state_; }
+    // Numbering starts again at `from` with no offer open (a peer-to-peer host's go; a server's restart).
+    void restart(int from = 0);
+
+    // ---- Facts ----
+
+    struct Ruling {
+        enum class Kind : std::uint8_t {
+            Fact,     // `fact` is decided: announce it (numbered, with the clock reading after it)
+            Crossed,  // made before a fact its sender had not seen yet: dropped without a word
+            Broken,   // `why`: a protocol error (a request), or why the engine refused (decide)
+        };
+        Kind kind = Kind::Broken;
+        Act fact;
+        int actor = -1;   // who made the fact: a player, or -1 for both (an agreement)
+        std::string why;  // Broken: the reason; Fact from decide: a move refused because its mover's flag
+                          // had fallen (the fact is then the flag)
+    };
+    // A player's request (a move, touch, resignation, starter choice, or a claim from a player whose
+    // opponent is away), made at a.state.
+    Ruling request(const Match& m, const Act& a, int by, Millis now) const;
+    // A change made with the host's authority (its own player's moves, a replay, an agreed outcome, a
+    // flag): the fact with the clock reading it leaves, or why the engine refuses it. A move that comes
+    // after its mover's flag fell gives the flag instead (with the move's refusal in `why`).
+    Ruling decide(const Match& m, Act a, int actor, Millis now) const;
+    // Whether player `by` may make the request now ("" or why not, the reason a protocol error gives).
+    std::string request_problem(const Match& m, const Act& a, int by, Millis now) const;
+    // Who made a fact, as the match stood before it: the mover, the resigner, the player who flagged,
+    // who stayed (a claim), who chose; -1 for what both agreed.
+    static int actor_of(const Match& before, const Act& fact);
+
+    struct Lapse {
+        int player;
+        OfferKind kind;
+    };
+    // After the caller applied a fact to the match (`after`): the count moves on, and the open offers
+    // that the fact makes lapse are dropped and returned (player 0's first).
+    std::vector<Lapse> after_fact(const Match& after, const Act& fact, int actor);
+
+    // ---- Offers ----
+
+    // An offer from `by`, at o.state: Fact means it is taken and waits for the other player's answer.
+    // Crossed: it lapsed on its way. Broken: why (made at a state that has not happened, a second one,
+    // one that does not apply).
+    Ruling offer(const Match& m, int by, const Offer& o);
+    // Records `by`'s offer made at `state` without checking the numbering (a joiner's own count, or the
+    // host's own offer): "" or why it does not stand.
+    std::string take_offer(const Match& m, int by, OfferKind kind, int state);
+    std::optional<OfferKind> pending(int player) const;
+    // Forgets every open offer (a connection dropped, a player went away).
+    void clear_offers() { offers_ = {}; }
+
+    struct AnswerRuling {
+        enum class Kind : std::uint8_t { Counts, Crossed, Broken };
+        Kind kind = Kind::Broken;
+        OfferKind offer = OfferKind::Draw;
+        bool yes = false;
+        // Counts, yes and still applying: the agreed change, to decide() with actor -1.
+        std::optional<Act> outcome;
+        std::string why;
+    };
+    // `by` answers the other player's open offer (a.state in this numbering).
+    AnswerRuling answer(const Match& m, int by, const Answer& a);
+    // What an agreement to `kind` offered by `offerer` changes now, or nullopt when it no longer applies.
+    static std::optional<Act> outcome(const Match& m, OfferKind kind, int offerer);
+
+    // ---- The clock ----
+
+    struct ClockNews {
+        std::optional<Act> flag;                // a flag fell: decide() it (the actor is its player)
+        std::optional<GameClock::State> chunk;  // a DM chunk moved onto a turn: announce the reading
+    };
+    // What the running clock does at `now` (nothing unless until_event says it is due).
+    static ClockNews clock_due(const Match& m, Millis now);
+    // Whether the clocks stand by agreement (a pause both accepted, not yet resumed).
+    bool paused_by_agreement() const { return agreed_pause_; }
+
+    // ---- Absence (engine/absence.h) ----
+
+    // Player `player` vanished at `now` during play: absent from now, with the grace. The caller stops
+    // the clocks (holds() is true while the grace lasts).
+    void player_left(const Match& m, int player, Millis now);
+    // Player `player` is back at the board at `now` (their go): the absence ends. Returns whether the
+    // clocks start again now (no other grace holds them and no agreed pause does).
+    bool player_back(int player, Millis now);
+    const std::optional<Absence>& absence(int player) const { return away_[std::size_t(player)].absence; }
+    // The stage last reported for an absent player.
+    AbsenceStage reported_stage(int player) const { return away_[std::size_t(player)].reported; }
+    // Whether the clocks stand at `now`: by agreement, or for a grace not yet over.
+    bool holds(Millis now) const;
+    struct StageNews {
+        int player;
+        AbsenceStage stage;
+        // The grace just ended and nothing else holds the clocks: they run again from `at`.
+        bool release = false;
+        Millis at = 0;
+    };
+    // The absent players whose stage changed since last reported, in the order the changes came.
+    std::vector<StageNews> absence_due(Millis now);
+    // ms until an absence's stage changes; -1 when none will.
+    Millis absence_until_next(Millis now) const;
+    // Whether a stage change is waiting to be reported at `now`.
+    bool absence_news_due(Millis now) const;
+
+  private:
+    struct PendingOffer {
+        OfferKind kind;
+        int state;
+    };
+    struct Away {
+        std::optional<Absence> absence;
+        AbsenceStage reported = AbsenceStage::Grace;
+    };
+
+    Millis grace_;
+    int state_ = 0;
+    std::array<std::optional<PendingOffer>, 2> offers_;
+    std::array<std::array<int, 4>, 2> lapsed_at_{};  // [offerer][kind]: the state after the last lapsing fact
+    bool agreed_pause_ = false;
+    std::array<Away, 2> away_;
+};
+
+}  // namespace gobblet::net

@@ -1,0 +1,187 @@
+// The host's authority without connections (net/referee.h): what a peer-to-peer host and the server's
+// hosted games both run. The match is a value, time a number; each fact the referee decides is applied
+// here as every side applies it (net::apply), then handed back (after_fact).
+#include "net/event.h"
+#include "net/referee.h"
+#include "support.h"
+
+using namespace gobblet;
+using namespace gobblet::net;
+
+namespace {
+
+constexpr Millis t0 = 1'000'000, s = 1000;
+constexpr Color W = Color::White, B = Color::Black;
+
+Act move_act(int state, int number, const std::string& move) {
+    Act a;
+    a.kind = Act::Kind::Move;
+    a.state = state;
+    a.number = number;
+    a.move = move;
+    return a;
+}
+
+// Applies a decided fact as a session does, and tells the referee.
+std::vector<Referee::Lapse> take(Referee& r, Match& m, const Referee::Ruling& ruling, Millis now) {
+    REQUIRE(ruling.kind == Referee::Ruling::Kind::Fact);
+    Event e;
+    e.kind = Event::Kind::Act;
+    e.player = ruling.actor;
+    e.act = ruling.fact;
+    REQUIRE(apply(m, e, now) == "");
+    return r.after_fact(m, ruling.fact, ruling.actor);
+}
+
+Match dm_match() {
+    Match m(MatchSettings{{}, 2, ClockSettings::dm(60 * s, 0, 0)}, {"Liam", "Eamon"});
+    m.start_clock(t0);
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("a request becomes a numbered fact with the host's clock reading", "[referee]") {
+    Referee r;
+    Match m = dm_match();
+    const auto ruling = r.request(m, move_act(0, 1, "W3B2"), 0, t0 + 5 * s);
+    REQUIRE(ruling.kind == Referee::Ruling::Kind::Fact);
+    CHECK(ruling.actor == 0);
+    CHECK(ruling.fact.state == 0);
+    REQUIRE(ruling.fact.clock);
+    CHECK(ruling.fact.clock->running == B);  // the mover's clock stopped, the opponent's runs
+    CHECK(m.game().moves().empty());         // the referee changes nothing itself
+    take(r, m, ruling, t0 + 5 * s);
+    CHECK(r.state() == 1);
+    CHECK(transcript_text(m.game().moves()) == "W3B2\n");
+}
+
+TEST_CASE("a request that crossed a fact is dropped; a forged one is a protocol error", "[referee]") {
+    Referee r;
+    Match m = dm_match();
+    take(r, m, r.request(m, move_act(0, 1, "W3B2"), 0, t0), t0);
+    // Eamon (player 1) made his request before seeing the fact: it crossed.
+    CHECK(r.request(m, move_act(0, 1, "K1C3"), 1, t0).kind == Referee::Ruling::Kind::Crossed);
+    const auto future = r.request(m, move_act(5, 2, "K1C3"), 1, t0);
+    CHECK(future.kind == Referee::Ruling::Kind::Broken);
+    CHECK(future.why == "a change made at state 5 when only 1 have happened");
+    CHECK(r.request(m, move_act(1, 2, "K1C3"), 0, t0).why == "a move out of turn");
+    CHECK(r.request(m, move_act(1, 3, "K1C3"), 1, t0).why == "a wrong move number (3, expected 2)");
+    CHECK(r.request(m, move_act(1, 2, "K1B2"), 1, t0).why.starts_with("an illegal move: K1B2: "));
+    Act draw;
+    draw.kind = Act::Kind::Draw;
+    draw.state = 1;
+    CHECK(r.request(m, draw, 1, t0).why == "a draw: only the host announces that");
+    Act resign;
+    resign.kind = Act::Kind::Resign;
+    resign.state = 1;
+    resign.side = W;
+    CHECK(r.request(m, resign, 1, t0).why == "a resignation for the other side");
+}
+
+TEST_CASE("a move after the mover's flag fell gives the flag as the fact", "[referee]") {
+    Referee r;
+    Match m = dm_match();
+    const auto ruling = r.request(m, move_act(0, 1, "W3B2"), 0, t0 + 61 * s);
+    REQUIRE(ruling.kind == Referee::Ruling::Kind::Fact);
+    CHECK(ruling.fact.kind == Act::Kind::Flag);
+    CHECK(ruling.fact.side == W);
+    CHECK(ruling.why.starts_with("too late: "));
+    // The clock alone says the same when nobody moves.
+    const auto news = Referee::clock_due(m, t0 + 60 * s);
+    REQUIRE(news.flag);
+    CHECK(news.flag->side == W);
+    CHECK_FALSE(Referee::clock_due(m, t0 + 59 * s).flag);
+}
+
+TEST_CASE("offers: one at a time, lapsing with the facts, agreed into a fact", "[referee]") {
+    Referee r;
+    Match m = dm_match();
+    take(r, m, r.request(m, move_act(0, 1, "W3B2"), 0, t0), t0);
+    CHECK(r.offer(m, 1, Offer{1, OfferKind::Draw}).kind == Referee::Ruling::Kind::Fact);
+    CHECK(r.pending(1) == OfferKind::Draw);
+    CHECK(r.offer(m, 1, Offer{1, OfferKind::Undo}).why == "a second offer before the first was answered");
+    // Liam declines.
+    const auto no = r.answer(m, 0, Answer{1, OfferKind::Draw, false});
+    CHECK(no.kind == Referee::AnswerRuling::Kind::Counts);
+    CHECK_FALSE(no.outcome);
+    CHECK_FALSE(r.pending(1));
+    // Liam offers to take back his move; Eamon's move makes it lapse.
+    REQUIRE(r.offer(m, 0, Offer{1, OfferKind::Undo}).kind == Referee::Ruling::Kind::Fact);
+    const auto lapsed = take(r, m, r.request(m, move_act(1, 2, "K1C3"), 1, t0), t0);
+    REQUIRE(lapsed.size() == 1);
+    CHECK(lapsed[0].player == 0);
+    CHECK(lapsed[0].kind == OfferKind::Undo);
+    // An answer to it that was on its way counts for nothing; an offer made before the move lapsed too.
+    CHECK(r.answer(m, 1, Answer{1, OfferKind::Undo, true}).kind == Referee::AnswerRuling::Kind::Crossed);
+    CHECK(r.offer(m, 0, Offer{1, OfferKind::Undo}).kind == Referee::Ruling::Kind::Crossed);
+    // A draw offered and accepted becomes the draw, decided as a fact of both.
+    REQUIRE(r.offer(m, 0, Offer{2, OfferKind::Draw}).kind == Referee::Ruling::Kind::Fact);
+    const auto yes = r.answer(m, 1, Answer{2, OfferKind::Draw, true});
+    REQUIRE(yes.outcome);
+    CHECK(yes.outcome->kind == Act::Kind::Draw);
+    take(r, m, r.decide(m, *yes.outcome, -1, t0), t0);
+    CHECK(m.game().result().ending == Ending::Agreement);
+}
+
+TEST_CASE("two absent players: the clocks run again when the later grace ends", "[referee][absence]") {
+    Referee r(30 * s);
+    Match m = dm_match();
+    r.player_left(m, 0, t0);
+    m.clock().pause(t0);
+    r.player_left(m, 1, t0 + 10 * s);
+    CHECK(r.holds(t0 + 35 * s));  // Eamon's grace is not over
+    const auto first = r.absence_due(t0 + 30 * s);
+    REQUIRE(first.size() == 1);
+    CHECK(first[0].player == 0);
+    CHECK(first[0].stage == AbsenceStage::ClockRuns);
+    CHECK_FALSE(first[0].release);
+    const auto second = r.absence_due(t0 + 40 * s);
+    REQUIRE(second.size() == 1);
+    CHECK(second[0].player == 1);
+    CHECK(second[0].release);
+    CHECK(second[0].at == t0 + 40 * s);
+    CHECK_FALSE(r.holds(t0 + 40 * s));
+    // Liam comes back: nothing holds the clocks any more.
+    CHECK(r.player_back(0, t0 + 50 * s));
+    CHECK_FALSE(r.absence(0));
+    CHECK(r.absence(1));
+}
+
+TEST_CASE("an agreed pause outlasts an absence", "[referee][absence]") {
+    Referee r(30 * s);
+    Match m = dm_match();
+    const auto pause = r.decide(m, *Referee::outcome(m, OfferKind::Pause, 0), -1, t0);
+    take(r, m, pause, t0);
+    r.player_left(m, 1, t0 + s);
+    CHECK_FALSE(r.absence(1)->clock_runs());  // stopped by agreement: no clock decides
+    const auto news = r.absence_due(t0 + 31 * s);
+    REQUIRE(news.size() == 1);
+    CHECK(news[0].stage == AbsenceStage::Waiting);
+    CHECK_FALSE(news[0].release);
+    CHECK_FALSE(r.player_back(1, t0 + 40 * s));
+}
+
+TEST_CASE("the player who stayed may claim the round by the rule of engine/absence.h", "[referee][absence]") {
+    Referee r(30 * s);
+    Match m(MatchSettings{}, {"Liam", "Eamon"});
+    take(r, m, r.request(m, move_act(0, 1, "W3B2"), 0, t0), t0);
+    Act claim;
+    claim.kind = Act::Kind::Claim;
+    claim.state = 1;
+    claim.side = B;
+    CHECK(r.request(m, claim, 0, t0).why == "a claim of the round while both players are here");
+    r.player_left(m, 1, t0);
+    CHECK(r.request(m, claim, 0, t0 + 60 * s)
+              .why.starts_with("a claim that does not stand: Eamon has been away"));
+    const Millis later = t0 + 30 * s + claim_wait;
+    claim.side = W;
+    CHECK(r.request(m, claim, 0, later).why == "a claim of the round from the player who stayed");
+    claim.side = B;
+    const auto ruling = r.request(m, claim, 0, later);
+    REQUIRE(ruling.kind == Referee::Ruling::Kind::Fact);
+    CHECK(ruling.actor == 0);
+    take(r, m, ruling, later);
+    CHECK(m.game().result().ending == Ending::Abandoned);
+    CHECK(m.round_result_text() == "Eamon left and did not come back: Liam wins");
+}
