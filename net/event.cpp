@@ -69,6 +69,16 @@ std::string apply_act(Match& m, const Act& a, Millis now) {
             if (m.game().over()) return "the round is over";
             fact ? m.game().abandon(a.side) : m.abandon(a.side, now);
             break;
+        case Act::Kind::Away:
+            // The clocks stand for the grace (the host's reading says so in a fact).
+            if (!fact) m.clock().pause(now);
+            break;
+        case Act::Kind::Back:
+            if (!fact) {
+                m.clock().resume(now);
+                m.sync_clock(now);
+            }
+            break;
         case Act::Kind::Starter:
             if (m.phase() != MatchPhase::ChoosingStarter) return "no starter to choose";
             m.choose_starter(a.number, now);
@@ -156,6 +166,8 @@ std::string offer_problem(const Match& m, int player, OfferKind kind) {
 }
 
 bool lapses(OfferKind kind, int offerer, const Act& fact, int actor, const Match& after) {
+    if (fact.kind == Act::Kind::Away) return true;
+    if (fact.kind == Act::Kind::Back) return false;
     const bool pause_or_resume = fact.kind == Act::Kind::Pause || fact.kind == Act::Kind::Resume;
     switch (kind) {
         case OfferKind::Undo: return true;
@@ -176,6 +188,7 @@ std::string describe(const Event& e, const Match& m, int me) {
     switch (e.kind) {
         case Event::Kind::Joined: return who + " joined";
         case Event::Kind::Welcomed:
+            if (me < 0) return "watching " + m.name(0) + " and " + m.name(1);
             return e.resumed ? "joined: the match continues" : "joined " + m.name(1 - me) + "'s game";
         case Event::Kind::Started:
             if (!e.text.empty()) return "play resumes; while you were away: " + e.text;
@@ -194,6 +207,8 @@ std::string describe(const Event& e, const Match& m, int me) {
                 case Act::Kind::Starter: return m.name(a.number) + " starts the next round";
                 case Act::Kind::Replay: return "the drawn round is played again";
                 case Act::Kind::Claim: return who + " claimed the round: " + m.round_result_text();
+                case Act::Kind::Away: return m.name(m.player_of(a.side)) + "'s connection dropped";
+                case Act::Kind::Back: return m.name(m.player_of(a.side)) + " is back";
             }
             return {};
         }
@@ -213,6 +228,8 @@ std::string describe(const Event& e, const Match& m, int me) {
         case Event::Kind::Gone: return "connection lost: " + e.text;
         case Event::Kind::Error: return "connection closed: " + e.text;
         case Event::Kind::Absence: return e.text;
+        case Event::Kind::Watchers:
+            return e.count == 1 ? "one spectator watches" : std::to_string(e.count) + " spectators watch";
     }
     return {};
 }

@@ -38,9 +38,11 @@ struct Event {
         Error,     // the connection ended on a protocol error, ours or the peer's, or the host refused
                    // us; `text` says why, for the player. Clocks stop (or go on, as for Gone); the match
                    // is intact.
-        Absence,   // host: the absent joiner (`player`) reached a new stage of engine/absence.h: the
-                   // grace is over (the clocks run again, or play goes on without a clock), or the round
-                   // may now be claimed; `text` says where things stand, for the host's player.
+        Absence,   // an absent player (`player`: the host's joiner, or a server's player seen by the
+                   // other one or by a spectator) reached a new stage of engine/absence.h: the grace is
+                   // over (the clocks run again, or play goes on without a clock), or the round may now
+                   // be claimed; `text` says where things stand, for the player who stayed.
+        Watchers,  // version 2: `count` spectators watch the game now
     };
     Kind kind = Kind::Chat;
     int player = -1;
@@ -48,6 +50,7 @@ struct Event {
     OfferKind offer = OfferKind::Draw;
     bool yes = false;
     bool resumed = false;
+    int count = 0;  // Watchers
     SeatKind seat = SeatKind::Human;
     std::string text;
     std::optional<GameClock::State> clock;
@@ -73,9 +76,9 @@ std::optional<int> undo_target(const Match& match, int player);
 // resume; draw needs a round in play; undo needs undo_target.
 std::string offer_problem(const Match& match, int player, OfferKind kind);
 // Whether a pending offer of `kind` made by `offerer` lapses when `fact` (made by `actor`, -1 for
-// both) has just been applied to `after`. An undo lapses on any change; a draw on any change but a
-// pause, a resume or the offerer's own move that leaves the round going; a pause or resume offer on a
-// pause or resume.
+// both) has just been applied to `after`. A player going away lapses every offer, one coming back none;
+// otherwise an undo lapses on any change; a draw on any change but a pause, a resume or the offerer's
+// own move that leaves the round going; a pause or resume offer on a pause or resume.
 bool lapses(OfferKind kind, int offerer, const Act& fact, int actor, const Match& after);
 
 }  // namespace gobblet::net

@@ -78,6 +78,8 @@ int Referee::actor_of(const Match& m, const Act& a) {
         case Act::Kind::Resign:
         case Act::Kind::Flag: return m.player_of(a.side);
         case Act::Kind::Claim: return 1 - m.player_of(a.side);  // the player who stayed claims
+        case Act::Kind::Away:
+        case Act::Kind::Back: return m.player_of(a.side);
         case Act::Kind::Starter: return m.chooser();
         default: return -1;
     }
@@ -132,8 +134,9 @@ std::string Referee::request_problem(const Match& m, const Act& a, int by, Milli
 
 std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a, int actor) {
     ++state_;
-    // The clocks stand by agreement exactly when the facts leave them paused.
-    agreed_pause_ = after.clock().paused();
+    // The clocks stand by agreement exactly when the facts of play leave them paused (an absence's
+    // pause is not an agreement).
+    if (a.kind != Act::Kind::Away && a.kind != Act::Kind::Back) agreed_pause_ = after.clock().paused();
     std::vector<Lapse> out;
     for (int p : {0, 1}) {
         for (OfferKind k : offer_kinds)
@@ -246,6 +249,55 @@ void Referee::player_left(const Match& m, int player, Millis now) {
 bool Referee::player_back(int player, Millis now) {
     away_[std::size_t(player)] = Away{};
     return !holds(now);
+}
+
+Act Referee::away_fact(const Match& m, int player, Millis now) {
+    player_left(m, player, now);
+    Match copy = m;
+    copy.clock().pause(now);
+    Act a = away_news(copy, player, now);
+    a.state = state_;
+    return a;
+}
+
+Act Referee::back_fact(const Match& m, int player, Millis now) {
+    Match copy = m;
+    if (player_back(player, now)) {
+        copy.clock().resume(now);
+        copy.sync_clock(now);
+    }
+    Act a;
+    a.kind = Act::Kind::Back;
+    a.state = state_;
+    a.side = m.colour_of(player);
+    a.clock = copy.clock().state(now);
+    return a;
+}
+
+Act Referee::away_news(const Match& m, int player, Millis now) const {
+    const Absence& absence = *away_[std::size_t(player)].absence;
+    Act a;
+    a.kind = Act::Kind::Away;
+    a.side = m.colour_of(player);
+    a.away_for = now - absence.since();
+    a.grace = absence.grace();
+    a.clock_decides = absence.clock_runs();
+    a.clock = m.clock().state(now);
+    return a;
+}
+
+void Referee::absent(int player, const Absence& a) {
+    // Reported as in its grace: a stage already past comes as news at once.
+    away_[std::size_t(player)] = Away{a, AbsenceStage::Grace};
+}
+
+const std::optional<Absence>& Referee::absence(int player) const {
+    static const std::optional<Absence> none;
+    return player == 0 || player == 1 ? away_[std::size_t(player)].absence : none;
+}
+
+AbsenceStage Referee::reported_stage(int player) const {
+    return player == 0 || player == 1 ? away_[std::size_t(player)].reported : AbsenceStage::Grace;
 }
 
 bool Referee::holds(Millis now) const {

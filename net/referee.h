@@ -124,9 +124,22 @@ class Referee {
     // Player `player` is back at the board at `now` (their go): the absence ends. Returns whether the
     // clocks start again now (no other grace holds them and no agreed pause does).
     bool player_back(int player, Millis now);
-    const std::optional<Absence>& absence(int player) const { return away_[std::size_t(player)].absence; }
+    // The same as facts, for a host of many games (version 2): player_left with the Away fact that
+    // stops the clocks, player_back with the Back fact that lets them run again (numbered, with the
+    // clock reading), to announce and apply like any fact.
+    Act away_fact(const Match& m, int player, Millis now);
+    Act back_fact(const Match& m, int player, Millis now);
+    // For a connection that joins while `player` is away: the Away fact as it stands at `now` (how long
+    // ago they left), numbered by the caller.
+    Act away_news(const Match& m, int player, Millis now) const;
+    // The other side of an Away fact: the absence as the host announced it, received at `now`.
+    void absent(int player, const Absence& a);
+    // Nobody is away any more (a joiner's connection to the host dropped: its news stops).
+    void clear_absences() { away_ = {}; }
+    // Player `player`'s absence (nullopt for anything but 0 and 1).
+    const std::optional<Absence>& absence(int player) const;
     // The stage last reported for an absent player.
-    AbsenceStage reported_stage(int player) const { return away_[std::size_t(player)].reported; }
+    AbsenceStage reported_stage(int player) const;
     // Whether the clocks stand at `now`: by agreement, or for a grace not yet over.
     bool holds(Millis now) const;
     struct StageNews {

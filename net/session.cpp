@@ -67,11 +67,25 @@ std::string news_since(const Match& held, const Match& host) {
     return out;
 }
 
+// Where an absence stands, for a spectator (absence_text speaks to the player who stayed).
+std::string watched_absence_text(const Match& m, int absent, const Absence& a, Millis now) {
+    const std::string& name = m.name(absent);
+    switch (a.stage(now)) {
+        case AbsenceStage::Grace: return name + " is away: play stands until the grace is over";
+        case AbsenceStage::ClockRuns: return name + " is away: the clocks run";
+        case AbsenceStage::Waiting: return name + " is away: play goes on without them";
+        case AbsenceStage::ClaimAllowed:
+            return name + " is away: " + m.name(1 - absent) + " may claim the round";
+    }
+    return {};
+}
+
 std::string verb_of(const Message& m) {
     if (const auto* a = std::get_if<Act>(&m)) return act_word(a->kind);
-    static constexpr const char* names[] = {"hello", "welcome", "name", "seat",   "round", "moves",  "state",
-                                            "ready", "sync",    "go",   "change", "offer", "answer", "clock",
-                                            "chat",  "ping",    "pong", "bye",    "error"};
+    static constexpr const char* names[] = {
+        "hello",  "welcome", "name",   "seat",  "round",    "moves", "state", "ready", "sync", "go",
+        "change", "offer",   "answer", "clock", "watchers", "chat",  "ping",  "pong",  "bye",  "error"};
+    static_assert(std::size(names) == std::variant_size_v<Message>, "a name for each message");
     return names[m.index()];
 }
 
@@ -139,6 +153,8 @@ std::unique_ptr<Session> Session::join(const JoinConfig& c, Millis now, std::str
         return fail("port 0 cannot be joined: give the port the host shows");
     s->code_ = *code;
     s->join_ = c;
+    s->watch_ = c.watch;
+    s->hosted_ = c.hosted || c.watch;
     s->local_ = 1;
     s->local_seat_ = c.seat;
     s->match_id_ = c.held ? c.held_id : "";
@@ -246,10 +262,11 @@ Millis Session::until_next(const Match& match, Millis now) const {
             if (role_ == Role::Host || !c.update(now).flagged) take(0);
         }
     };
-    if (referee_.absence(remote_player())) {
+    if (referee_.absence(0) || referee_.absence(1)) {
         if (referee_.absence_news_due(now)) take(0);
         if (const Millis t = referee_.absence_until_next(now); t >= 0) take(t);
-        if (phase_ == Phase::Listening && referee_.reported_stage(remote_player()) != AbsenceStage::Grace)
+        if (role_ == Role::Host && phase_ == Phase::Listening &&
+            referee_.reported_stage(remote_player()) != AbsenceStage::Grace)
             clock_due();
     }
     if (!peer_.open()) return best;
@@ -320,8 +337,10 @@ bool Session::pending_step(Pending& p, Millis now) {
 }
 
 void Session::host_hello(Pending& p, const Hello& h, Millis now) {
-    if (h.version != protocol_version) {
-        refuse(p, "this host speaks gobblet protocol version " + std::to_string(protocol_version),
+    if (h.version < oldest_protocol_version || h.version > protocol_version) {
+        refuse(p,
+               "this host speaks gobblet protocol versions " + std::to_string(oldest_protocol_version) +
+                   " to " + std::to_string(protocol_version),
                "a connection from " + p.peer + " speaks another protocol version");
         return;
     }
@@ -389,13 +408,16 @@ void Session::joiner_connected(Millis now) {
     phase_ = Phase::Greeting;
     deadline_ = now + handshake_timeout;
     last_received_ = now;
-    const bool holds = join_.held && !join_.held_id.empty();
-    send(Hello{protocol_version, code_, holds ? join_.held_id : "new", clean_name(join_.name)}, now);
+    // A spectator holds nothing: it takes the match as the host has it.
+    const bool holds = join_.held && !join_.held_id.empty() && !watch_;
+    // The oldest version that has what we need, so that a joiner still joins a host of version 1.
+    const int version = hosted_ ? 2 : oldest_protocol_version;
+    send(Hello{version, code_, holds ? join_.held_id : "new", clean_name(join_.name)}, now);
 }
 
 void Session::peer_io(short revents, Millis now) {
     if ((revents & POLLOUT) && !peer_.flush()) {
-        lose(Event::Kind::Gone, "the connection to " + peer_label() + " failed", now);
+        lose(Event::Kind::Gone, "the connection to " + host_label() + " failed", now);
         return;
     }
     LineConn::Read got = LineConn::Read::Ok;
@@ -424,16 +446,16 @@ void Session::peer_io(short revents, Millis now) {
     }
     if (!peer_.open() || got == LineConn::Read::Ok) return;
     if (got == LineConn::Read::Failed) {
-        lose(Event::Kind::Gone, "the connection to " + peer_label() + " failed: " + why, now);
+        lose(Event::Kind::Gone, "the connection to " + host_label() + " failed: " + why, now);
     } else {
         const bool mid_line = peer_.input().buffered() > 0;
         lose(Event::Kind::Gone,
-             peer_label() + " closed the connection" + (mid_line ? " in the middle of a line" : ""), now);
+             host_label() + " closed the connection" + (mid_line ? " in the middle of a line" : ""), now);
     }
 }
 
 void Session::timers(Millis now) {
-    if (referee_.absence(remote_player())) absence_timers(now);
+    if (referee_.absence(0) || referee_.absence(1)) absence_timers(now);
     if (!peer_.open()) return;
     if (phase_ == Phase::Greeting || phase_ == Phase::Welcoming || phase_ == Phase::Syncing) {
         if (now >= deadline_) {
@@ -449,7 +471,7 @@ void Session::timers(Millis now) {
     if (phase_ != Phase::Playing) return;
     if (now - last_received_ >= dead_after) {
         lose(Event::Kind::Gone,
-             "no word from " + peer_label() + " for " + std::to_string(dead_after / 1000) + " s", now);
+             "no word from " + host_label() + " for " + std::to_string(dead_after / 1000) + " s", now);
         return;
     }
     if (now - last_sent_ >= ping_after) {
@@ -462,7 +484,8 @@ void Session::timers(Millis now) {
 void Session::absence_timers(Millis now) {
     const int remote = remote_player();
     for (const Referee::StageNews& n : referee_.absence_due(now)) {
-        if (n.release) {
+        // A joiner's clocks follow the host's readings: only a host lets them run again.
+        if (n.release && role_ == Role::Host) {
             // The grace is over: the clocks run again from its end, as they stood at the drop (the grace
             // does not count). Without a clock this only lifts the drop's pause, so moves can be made.
             Match copy = cur();
@@ -472,10 +495,12 @@ void Session::absence_timers(Millis now) {
             emit(std::move(e), now);
         }
         Event e = event(Event::Kind::Absence, n.player);
-        e.text = absence_text(cur(), n.player, *referee_.absence(n.player), now);
+        const Absence& away = *referee_.absence(n.player);
+        e.text = watch_ ? watched_absence_text(cur(), n.player, away, now)
+                        : absence_text(cur(), n.player, away, now);
         emit(std::move(e), now);
     }
-    if (phase_ == Phase::Listening && referee_.absence(remote) &&
+    if (role_ == Role::Host && phase_ == Phase::Listening && referee_.absence(remote) &&
         referee_.reported_stage(remote) == AbsenceStage::ClockRuns)
         clock_timers(now);
 }
@@ -509,7 +534,7 @@ void Session::send(const Message& m, Millis now) {
     last_sent_ = now;
     if (!peer_.send(format_message(m))) {
         // Queued output beyond the limit means the peer stopped reading; a write error, that it is gone.
-        lose(Event::Kind::Gone, "the connection to " + peer_label() + " failed", now);
+        lose(Event::Kind::Gone, "the connection to " + host_label() + " failed", now);
     }
 }
 
@@ -529,6 +554,8 @@ void Session::lose(Event::Kind kind, const std::string& text, Millis now) {
     }
     peer_ = LineConn();
     referee_.clear_offers();
+    // A joiner hears of absences only from the host: the news stops with the connection.
+    if (role_ == Role::Joiner) referee_.clear_absences();
     agreed_.reset();
     outstanding_.reset();
     incoming_ = {};
@@ -542,7 +569,7 @@ void Session::fail(const std::string& reason, Millis now) {
         peer_.send(format_message(Error{reason}));
         peer_.flush();
     }
-    lose(Event::Kind::Error, "protocol error from " + peer_label() + ": " + reason, now);
+    lose(Event::Kind::Error, "protocol error from " + host_label() + ": " + reason, now);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -564,11 +591,11 @@ bool Session::common(const Message& msg, Millis now) {
         e.seat = s->kind;
         emit(std::move(e), now);
     } else if (const auto* b = std::get_if<Bye>(&msg)) {
-        lose(Event::Kind::Gone, peer_label() + " left" + (b->reason.empty() ? "" : ": " + b->reason), now);
+        lose(Event::Kind::Gone, host_label() + " left" + (b->reason.empty() ? "" : ": " + b->reason), now);
     } else if (const auto* e = std::get_if<Error>(&msg)) {
         const std::string who = role_ == Role::Joiner && phase_ == Phase::Greeting
                                     ? "the host refused"
-                                    : peer_label() + "'s side reports";
+                                    : host_label() + "'s side reports";
         lose(Event::Kind::Error, who + ": " + (e->reason.empty() ? "an error" : e->reason), now);
     } else {
         return false;
@@ -582,6 +609,8 @@ void Session::handle(const Message& msg, Millis now) {
     // carries the host's seat); chat once play has started.
     if (std::holds_alternative<Chat>(msg) && phase_ != Phase::Playing)
         return fail("chat before the game started", now);
+    if (watch_ && std::holds_alternative<Chat>(msg)) return fail("the players' chat to a spectator", now);
+    if (watch_ && std::holds_alternative<Seat>(msg)) return;  // the players' seats are theirs: ignored
     const bool in_welcome = !host && phase_ == Phase::Greeting;
     if (!(in_welcome && std::holds_alternative<Seat>(msg)) && common(msg, now)) return;
     switch (phase_) {
@@ -596,6 +625,8 @@ void Session::handle(const Message& msg, Millis now) {
             if (++incoming_.lines > max_welcome_lines) return fail("a welcome longer than 4096 lines", now);
             if (const auto* w = std::get_if<Welcome>(&msg)) {
                 if (incoming_.welcome) return fail("a second welcome", now);
+                if (watch_ && w->you >= 0) return fail("a player's welcome when we asked to watch", now);
+                if (!watch_ && w->you < 0) return fail("a spectator's welcome when we asked to play", now);
                 incoming_.welcome = *w;
                 return;
             }
@@ -651,6 +682,14 @@ void Session::handle(const Message& msg, Millis now) {
                 e.clock = c->clock;
                 return emit(std::move(e), now);
             }
+            if (const auto* n = std::get_if<Watchers>(&msg); n && !host && hosted_) {
+                watchers_ = n->count;
+                Event e = event(Event::Kind::Watchers);
+                e.count = n->count;
+                return emit(std::move(e), now);
+            }
+            if (watch_ && (std::holds_alternative<Offer>(msg) || std::holds_alternative<Answer>(msg)))
+                return fail("an offer or answer to a spectator", now);
             return fail("unexpected " + verb_of(msg) + " during play", now);
         default: return;
     }
@@ -683,13 +722,13 @@ void Session::joiner_ready(Millis now) {
     }
     match_id_ = w.match_id;
     local_ = w.you;
-    peer_name_ = names[std::size_t(1 - local_)];
+    peer_name_ = local_ < 0 ? std::string("the server") : names[std::size_t(1 - local_)];
     Event e = event(Event::Kind::Welcomed, local_);
     e.text = match_id_;
     e.resumed = resuming_;
     e.match = std::move(*match);
     emit(std::move(e), now);
-    send(Seat{local_seat_}, now);
+    if (!watch_) send(Seat{local_seat_}, now);  // a spectator has no seat
     send(Sync{records_digest(in.rounds)}, now);
     incoming_ = {};
     phase_ = Phase::Syncing;
@@ -720,7 +759,8 @@ std::string Session::fact_problem(const Act& a) const {
     const Game& g = m.game();
     const auto mine = [&](Color c) { return m.player_of(c) == local_; };
     const auto requested = [&] { return outstanding_ && answers(*outstanding_, a); };
-    const auto agreed = [&](OfferKind k) { return agreed_ && agreed_->kind == k; };
+    // A spectator hears no offers: it takes the host's word that an agreement was made.
+    const auto agreed = [&](OfferKind k) { return watch_ || (agreed_ && agreed_->kind == k); };
     switch (a.kind) {
         case Act::Kind::Move: {
             if (g.over()) return "a move after the round ended";
@@ -753,6 +793,7 @@ std::string Session::fact_problem(const Act& a) const {
             return agreed(OfferKind::Draw) ? "" : "a draw nobody agreed to";
         case Act::Kind::Undo: {
             if (!agreed(OfferKind::Undo)) return "an undo nobody agreed to";
+            if (watch_) return a.number < int(g.moves().size()) ? "" : "an undo to the wrong move";
             const auto target = undo_target(m, agreed_->offerer);
             return target && *target == a.number ? "" : "an undo to the wrong move";
         }
@@ -772,9 +813,24 @@ std::string Session::fact_problem(const Act& a) const {
             return {};
         case Act::Kind::Replay:
             return m.phase() == MatchPhase::Replay ? "" : "a replay of a round that was not drawn";
-        case Act::Kind::Claim:
-            // Claimed only from a player who is away, and the joiner is the only other player here.
-            return "a claim of the round while both players are here";
+        case Act::Kind::Claim: {
+            // Claimed only from a player who is away: by the player who stayed (us, when we asked), and
+            // the joiner of a peer-to-peer host is its only other player.
+            if (g.over()) return "a claim after the round ended";
+            if (!referee_.absence(m.player_of(a.side)))
+                return "a claim of the round while both players are here";
+            return watch_ || requested() ? "" : "a claim we did not make";
+        }
+        case Act::Kind::Away:
+        case Act::Kind::Back: {
+            const bool away = a.kind == Act::Kind::Away;
+            if (!hosted_) return std::string("an ") + act_word(a.kind) + ": only a server's game has that";
+            const int p = m.player_of(a.side);
+            if (p == local_) return away ? "an away for ourselves" : "a back for ourselves";
+            if (away && referee_.absence(p)) return "an away for a player already away";
+            if (!away && !referee_.absence(p)) return "a back for a player who was not away";
+            return {};
+        }
     }
     return {};
 }
@@ -814,6 +870,10 @@ void Session::joiner_fact(const Act& a, Millis now) {
     e.act = a;
     emit(std::move(e), now);
     after_fact(a, actor, now);
+    // The absence as the host announced it: the same rule (engine/absence.h) on this side's clock.
+    if (a.kind == Act::Kind::Away)
+        referee_.absent(actor, Absence(now - a.away_for, a.grace, a.clock_decides));
+    if (a.kind == Act::Kind::Back) referee_.player_back(actor, now);
 }
 
 void Session::after_fact(const Act& a, int actor, Millis now) {
@@ -925,11 +985,19 @@ bool Session::can_play() const {
 }
 
 std::string Session::not_playing(Millis now) const {
-    if (can_play()) return {};
     const auto& away = referee_.absence(remote_player());
+    // A server's player whose opponent is away waits out the grace, as a host does.
+    if (hosted_ && phase_ == Phase::Playing && away && caller_ &&
+        referee_.reported_stage(remote_player()) == AbsenceStage::Grace)
+        return absence_text(cur(), remote_player(), *away, now);
+    if (can_play()) return {};
     if (role_ == Role::Host && phase_ == Phase::Listening && away && caller_)
         return absence_text(cur(), remote_player(), *away, now);
     return not_connected();
+}
+
+std::string Session::spectator_refusal(const char* what) const {
+    return watch_ ? std::string("you are watching: a spectator ") + what : std::string();
 }
 
 std::string Session::local_act(Act a, Millis now) {
@@ -943,6 +1011,7 @@ std::string Session::local_act(Act a, Millis now) {
 }
 
 std::string Session::move(const Match& match, const MoveSpec& spec, bool interactive, Millis now) {
+    if (watch_) return spectator_refusal("makes no moves");
     const auto scope = begin(match);
     if (std::string why = not_playing(now); !why.empty()) return why;
     const Match& m = cur();
@@ -971,6 +1040,7 @@ std::string Session::move(const Match& match, const MoveSpec& spec, bool interac
 }
 
 std::string Session::touch(const Match& match, Square square, Millis now) {
+    if (watch_) return spectator_refusal("touches no pieces");
     const auto scope = begin(match);
     if (std::string why = not_playing(now); !why.empty()) return why;
     Act a;
@@ -982,6 +1052,7 @@ std::string Session::touch(const Match& match, Square square, Millis now) {
 }
 
 std::string Session::resign(const Match& match, Millis now) {
+    if (watch_) return spectator_refusal("has nothing to resign");
     const auto scope = begin(match);
     if (std::string why = not_playing(now); !why.empty()) return why;
     Act a;
@@ -992,8 +1063,10 @@ std::string Session::resign(const Match& match, Millis now) {
 }
 
 std::string Session::offer(const Match& match, OfferKind kind, Millis now) {
+    if (watch_) return spectator_refusal("makes no offers");
     const auto scope = begin(match);
     if (std::string why = not_connected(); !why.empty()) return why;
+    if (referee_.absence(remote_player())) return peer_label() + " is away: offers wait until they are back";
     if (referee_.pending(local_)) return "your last offer has not been answered yet";
     if (std::string why = offer_problem(cur(), local_, kind); !why.empty()) return why;
     referee_.take_offer(cur(), local_, kind, referee_.state());
@@ -1002,6 +1075,7 @@ std::string Session::offer(const Match& match, OfferKind kind, Millis now) {
 }
 
 std::string Session::answer(const Match& match, bool yes, Millis now) {
+    if (watch_) return spectator_refusal("has no offer to answer");
     const auto scope = begin(match);
     if (std::string why = not_connected(); !why.empty()) return why;
     const auto theirs = referee_.pending(remote_player());
@@ -1020,6 +1094,7 @@ std::string Session::answer(const Match& match, bool yes, Millis now) {
 }
 
 std::string Session::choose_starter(const Match& match, int player, Millis now) {
+    if (watch_) return spectator_refusal("chooses no starter");
     const auto scope = begin(match);
     if (std::string why = not_playing(now); !why.empty()) return why;
     if (player != 0 && player != 1) return "the starter is player 0 or 1";
@@ -1041,6 +1116,7 @@ std::string Session::replay(const Match& match, Millis now) {
 }
 
 std::string Session::set_seat(SeatKind kind, Millis now) {
+    if (watch_) return spectator_refusal("has no seat");
     if (kind == SeatKind::Remote) return "a seat is a person or this machine's computer";
     local_seat_ = kind;
     if (peer_.open() && phase_ != Phase::Greeting) send(Seat{kind}, now);
@@ -1048,7 +1124,9 @@ std::string Session::set_seat(SeatKind kind, Millis now) {
 }
 
 std::string Session::chat(std::string_view text, Millis now) {
+    if (watch_) return spectator_refusal("does not speak to the players");
     if (std::string why = not_connected(); !why.empty()) return why;
+    if (referee_.absence(remote_player())) return peer_label() + " is away: nobody would read it";
     const std::string clean = clean_text(text, max_text);
     if (clean.empty()) return "nothing to say";
     send(Chat{clean}, now);
@@ -1085,8 +1163,30 @@ std::string Session::reconnect(const Match& match, Millis now) {
     return {};
 }
 
+std::string Session::set_code(std::string_view code) {
+    if (role_ != Role::Joiner) return "only a joiner gives a code";
+    const auto n = normalize_code(code);
+    if (!n) return "a join code has 4 to 32 letters and digits";
+    code_ = *n;
+    return {};
+}
+
 std::string Session::claim(const Match& match, Millis now) {
+    if (watch_) return spectator_refusal("claims nothing");
     const auto scope = begin(match);
+    if (role_ == Role::Joiner && hosted_) {
+        // The server holds the match: the player who stayed asks, and the server decides by the same rule.
+        if (std::string why = not_connected(); !why.empty()) return why;
+        const int absent = remote_player();
+        const auto& away = referee_.absence(absent);
+        if (!away) return peer_label() + " is here: there is nothing to claim";
+        if (std::string why = claim_problem(cur(), absent, *away, now); !why.empty()) return why;
+        if (outstanding_) return "wait: your " + request_name(*outstanding_) + " is on its way to the host";
+        Act a;
+        a.kind = Act::Kind::Claim;
+        a.side = cur().colour_of(absent);
+        return local_act(a, now);
+    }
     if (role_ != Role::Host) return "only the host can claim a round: it holds the match";
     if (phase_ == Phase::Playing) return peer_label() + " is here: there is nothing to claim";
     const int absent = remote_player();

@@ -72,6 +72,12 @@ struct JoinConfig {
     std::string code;  // as typed
     std::string name;  // the joiner's name, cleaned before it is sent
     SeatKind seat = SeatKind::Human;
+    // A server hosts the game (a lobby's match): the joiner speaks version 2, in which the other player
+    // may go away and come back while we stay (Away and Back facts, claims), and hears how many watch.
+    bool hosted = false;
+    // Watch rather than play (a server's watch code; version 2): the session is a spectator, sees every
+    // fact as a joiner does, never the players' chat, and makes no move, offer or chat of its own.
+    bool watch = false;
     // A saved match the joiner could continue, and its id: the host sends its own, and play resumes only
     // when the transcripts agree (this one may lag behind; it may not differ).
     std::string held_id;
@@ -129,7 +135,10 @@ class Session {
     void leave(std::string_view reason, Millis now);
     // Joiner, after Gone or Error: connects again, offering `match` (the one it holds) for resumption.
     std::string reconnect(const Match& match, Millis now);
-    // Host, while the joiner is away: claims the round from them (engine/absence.h says when it may).
+    // Joiner: the code to use from the next connection on (a server gave a fresh one).
+    std::string set_code(std::string_view code);
+    // Claims the round from the absent player (engine/absence.h says when it may): a peer-to-peer host
+    // while its joiner is away, or a server's player whose opponent is away (a request).
     std::string claim(const Match& match, Millis now);
 
     Role role() const { return role_; }
@@ -138,7 +147,8 @@ class Session {
     // Whether the local player may move, resign or choose now as far as the connection goes: play is on,
     // or (host) the joiner is away and the grace is over, so play goes on without them.
     bool can_play() const;
-    // Host: the joiner's absence, from a drop during play until the next go (nullopt otherwise).
+    // The other player's absence: a host's joiner's, from a drop during play until the next go; or
+    // (version 2) a server's other player's, between its Away and Back facts. nullopt otherwise.
     const std::optional<Absence>& absence() const { return referee_.absence(remote_player()); }
     // The join code (normalized) and as players read it ("7QK-M4X").
     const std::string& code() const { return code_; }
@@ -147,8 +157,15 @@ class Session {
     std::vector<std::string> addresses() const;
     int port() const;
     const std::string& match_id() const { return match_id_; }
+    // The player this side plays: 0 or 1; -1 for a spectator.
     int local_player() const { return local_; }
-    int remote_player() const { return 1 - local_; }
+    // The other player: -1 for a spectator (who watches both).
+    int remote_player() const { return local_ < 0 ? -1 : 1 - local_; }
+    bool watching() const { return watch_; }
+    // Version 2: how many spectators watch, as the host last said (-1 before it did).
+    int watchers() const { return watchers_; }
+    // A player's absence as this side knows it: the host's joiner's, or (version 2) a server's player's.
+    const std::optional<Absence>& absence_of(int player) const { return referee_.absence(player); }
     SeatKind peer_seat() const { return peer_seat_; }
     // The last keep-alive round trip, ms; -1 before the first.
     Millis round_trip() const { return rtt_; }
@@ -198,6 +215,10 @@ class Session {
     void lose(Event::Kind kind, const std::string& text, Millis now);
     void fail(const std::string& reason, Millis now);  // the peer broke the protocol
     std::string peer_label() const { return peer_name_.empty() ? "the other player" : peer_name_; }
+    // Who is at the other end of the connection: the peer, or the server that hosts the game.
+    std::string host_label() const { return hosted_ ? "the server" : peer_label(); }
+    // Why a spectator cannot do `what` ("" for a player).
+    std::string spectator_refusal(const char* what) const;
 
     // Messages.
     void handle(const Message& m, Millis now);
@@ -247,6 +268,8 @@ class Session {
 
     // Joiner.
     JoinConfig join_;
+    bool hosted_ = false, watch_ = false;
+    int watchers_ = -1;
     Connector connector_;
     Incoming incoming_;
     std::string news_;  // what happened while we were away, for the Started event

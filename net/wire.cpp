@@ -9,6 +9,7 @@ namespace {
 
 constexpr int max_state = 1'000'000'000;
 constexpr int max_number = 100'000;
+constexpr std::int64_t max_away = 1'000'000'000'000LL;  // ms: thirty years
 constexpr std::int64_t max_token = 1'000'000'000'000'000'000LL;
 
 using fields::bad;
@@ -71,7 +72,8 @@ Message parse_words(std::string_view verb, Words& w) {
         Hello h;
         if (w.next() != "gobblet") bad("hello: not a gobblet player");
         h.version = small(w.next(), 0, 999, "hello: version");
-        if (h.version != protocol_version) return h;  // the session answers in words both sides read
+        if (h.version < oldest_protocol_version || h.version > protocol_version)
+            return h;  // the session answers in words both sides read
         h.code = std::string(w.next());
         if (h.code.size() < 4 || h.code.size() > 32) bad("hello: the code has 4 to 32 letters and digits");
         for (char c : h.code)
@@ -86,7 +88,8 @@ Message parse_words(std::string_view verb, Words& w) {
     if (verb == "welcome") {
         Welcome m;
         m.match_id = hex16(w.next(), "welcome: match id");
-        m.you = small(w.next(), 0, 1, "welcome: player");
+        const std::string_view you = w.next();
+        m.you = you == "watch" ? -1 : small(you, 0, 1, "welcome: player");
         m.settings.variant.size = small(w.next(), 3, 4, "welcome: size");
         const auto rules = parse_rules(w.next());
         if (!rules) bad("welcome: unknown rules");
@@ -166,7 +169,7 @@ Message parse_words(std::string_view verb, Words& w) {
     for (Act::Kind k :
          {Act::Kind::Move, Act::Kind::Touch, Act::Kind::Resign, Act::Kind::Draw, Act::Kind::Undo,
           Act::Kind::Pause, Act::Kind::Resume, Act::Kind::Flag, Act::Kind::Starter, Act::Kind::Replay,
-          Act::Kind::Claim}) {
+          Act::Kind::Claim, Act::Kind::Away, Act::Kind::Back}) {
         if (verb != act_word(k)) continue;
         Act a;
         a.kind = k;
@@ -179,7 +182,17 @@ Message parse_words(std::string_view verb, Words& w) {
             case Act::Kind::Touch: a.square = square(w.next()); break;
             case Act::Kind::Resign:
             case Act::Kind::Flag:
-            case Act::Kind::Claim: a.side = colour(w.next()); break;
+            case Act::Kind::Claim:
+            case Act::Kind::Back: a.side = colour(w.next()); break;
+            case Act::Kind::Away: {
+                a.side = colour(w.next());
+                a.away_for = number(w.next(), max_away, "away: time away");
+                a.grace = number(w.next(), max_clock_millis, "away: grace");
+                const std::string_view after = w.next();
+                if (after != "clock" && after != "claim") bad("away: expected clock or claim");
+                a.clock_decides = after == "clock";
+                break;
+            }
             case Act::Kind::Undo: a.number = small(w.next(), 0, max_number, "undo: moves kept"); break;
             case Act::Kind::Starter: a.number = small(w.next(), 0, 1, "starter: player"); break;
             default: break;
@@ -188,6 +201,11 @@ Message parse_words(std::string_view verb, Words& w) {
         return a;
     }
     if (verb == "clock") return Clock{clock_state(w.rest())};
+    if (verb == "watchers") {
+        Watchers n{small(w.next(), 0, max_watchers, "watchers: count")};
+        end_of_line(w);
+        return n;
+    }
     if (verb == "chat") {
         Chat c{w.done() ? std::string() : clean_text(w.rest(), max_text)};
         if (c.text.empty()) bad("chat: nothing printable");
@@ -224,9 +242,9 @@ struct Writer {
         return head + fitted(h.name, max_name_length, head.size());
     }
     std::string operator()(const Welcome& m) const {
-        return "welcome " + m.match_id + " " + std::to_string(m.you) + " " +
-               std::to_string(m.settings.variant.size) + " " + rules_name(m.settings.variant.rules) + " " +
-               std::to_string(m.settings.first_to) + " " + clock_settings_text(m.settings.clock);
+        return "welcome " + m.match_id + " " + (m.you < 0 ? std::string("watch") : std::to_string(m.you)) +
+               " " + std::to_string(m.settings.variant.size) + " " + rules_name(m.settings.variant.rules) +
+               " " + std::to_string(m.settings.first_to) + " " + clock_settings_text(m.settings.clock);
     }
     std::string operator()(const Name& n) const {
         const std::string head = "name " + std::to_string(n.player) + " ";
@@ -255,7 +273,12 @@ struct Writer {
             case Act::Kind::Touch: s += " " + square_name(a.square); break;
             case Act::Kind::Resign:
             case Act::Kind::Flag:
-            case Act::Kind::Claim: s += std::string(" ") + colour_word(a.side); break;
+            case Act::Kind::Claim:
+            case Act::Kind::Back: s += std::string(" ") + colour_word(a.side); break;
+            case Act::Kind::Away:
+                s += std::string(" ") + colour_word(a.side) + " " + std::to_string(a.away_for) + " " +
+                     std::to_string(a.grace) + (a.clock_decides ? " clock" : " claim");
+                break;
             case Act::Kind::Undo:
             case Act::Kind::Starter: s += " " + std::to_string(a.number); break;
             default: break;
@@ -270,6 +293,7 @@ struct Writer {
         return "answer " + std::to_string(a.state) + " " + offer_word(a.kind) + (a.yes ? " yes" : " no");
     }
     std::string operator()(const Clock& c) const { return "clock " + clock_words(c.clock); }
+    std::string operator()(const Watchers& n) const { return "watchers " + std::to_string(n.count); }
     std::string operator()(const Chat& c) const { return "chat " + fitted(c.text, max_text, 5); }
     std::string operator()(const Ping& p) const { return "ping " + std::to_string(p.token); }
     std::string operator()(const Pong& p) const { return "pong " + std::to_string(p.token); }
@@ -302,6 +326,8 @@ const char* act_word(Act::Kind k) {
         case Act::Kind::Starter: return "starter";
         case Act::Kind::Replay: return "replay";
         case Act::Kind::Claim: return "claim";
+        case Act::Kind::Away: return "away";
+        case Act::Kind::Back: return "back";
     }
     return "move";
 }

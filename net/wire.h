@@ -19,7 +19,12 @@
 
 namespace gobblet::net {
 
-constexpr int protocol_version = 1;
+// Version 2 adds what a server of many games needs (docs/network.md, "Version 2"): spectators, players
+// who go away and come back while the other stays, claims by the player who stayed, watcher counts. A
+// host reads hellos of both versions; a joiner says 1 unless it needs version 2 (a server's game, or
+// watching), so that it still joins a host of version 1.
+constexpr int protocol_version = 2;
+constexpr int oldest_protocol_version = 1;
 // Longest line, counting its '\n' (IRC's figure).
 constexpr std::size_t max_line = 512;
 // Longest chat line and reason, in characters (at most 4 bytes each, so they fit in a line).
@@ -39,7 +44,7 @@ struct Hello {
 // the match follows (Name, Seat, RoundInfo and Moves lines, State) and Ready ends it.
 struct Welcome {
     std::string match_id;
-    int you = 1;  // the joiner's player index: 0 played White in round 1
+    int you = 1;  // the joiner's player index: 0 played White in round 1; -1: a spectator (`watch`)
     MatchSettings settings{};
     friend bool operator==(const Welcome&, const Welcome&) = default;
 };
@@ -94,10 +99,12 @@ struct Go {
 // before it since Go: a fact must carry exactly the joiner's count, a request the count it was made at
 // (so the host can tell a request overtaken by its own facts from a forged one).
 struct Act {
-    // Claim: the round is claimed from `side`, who left and did not come back (engine/absence.h). The
-    // host makes it while the joiner is away, so in version 1 a joiner learns it from the welcome and
-    // never receives it as a fact; it is a word of the protocol so that a host of many games can tell
-    // the player who stayed.
+    // Claim: the round is claimed from `side`, who left and did not come back (engine/absence.h). A
+    // peer-to-peer host makes it while the joiner is away, so a joiner of version 1 learns it from the
+    // welcome; a server's player who stayed asks for it (version 2) and everyone hears it as a fact.
+    // Away, Back (version 2, from a host of many games): the player of `side` lost their connection, or
+    // is back at the board. They are facts because they stop and start the clocks, so that a request
+    // on its way crosses them like any news.
     enum class Kind : std::uint8_t {
         Move,
         Touch,
@@ -109,7 +116,9 @@ struct Act {
         Flag,
         Starter,
         Replay,
-        Claim
+        Claim,
+        Away,
+        Back
     };
     Kind kind = Kind::Move;
     int state = 0;
@@ -117,7 +126,12 @@ struct Act {
                                 // the round keeps; Starter: the player who starts the next round
     std::string move;           // Move: canonical
     Square square = 0;          // Touch
-    Color side = Color::White;  // Resign, Flag, Claim: the side that resigns, ran out of time or left
+    Color side = Color::White;  // Resign, Flag, Claim, Away, Back: the side that resigns, ran out of
+                                // time, left or came back (its player in the current round)
+    // Away: how long ago the player vanished (ms), the host's grace, and whether a clock decides after
+    // it (else the round may be claimed): the engine/absence.h value the other side rebuilds.
+    Millis away_for = 0, grace = 0;
+    bool clock_decides = false;
     std::optional<GameClock::State> clock;  // in facts
     friend bool operator==(const Act&, const Act&) = default;
 };
@@ -134,11 +148,18 @@ struct Answer {
     bool yes = false;
     friend bool operator==(const Answer&, const Answer&) = default;
 };
-// A clock reading between facts (a DM chunk taken from a reserve).
+// A clock reading between facts (a DM chunk taken from a reserve; the clocks running again when an
+// absent player's grace is over).
 struct Clock {
     GameClock::State clock;
     friend bool operator==(const Clock&, const Clock&) = default;
 };
+// Version 2: how many spectators watch the game now (sent after go and whenever it changes).
+struct Watchers {
+    int count = 0;
+    friend bool operator==(const Watchers&, const Watchers&) = default;
+};
+constexpr int max_watchers = 1'000'000;
 struct Chat {
     std::string text;  // cleaned, at most max_text characters, never empty
     friend bool operator==(const Chat&, const Chat&) = default;
@@ -163,7 +184,7 @@ struct Error {
 };
 
 using Message = std::variant<Hello, Welcome, Name, Seat, RoundInfo, Moves, State, Ready, Sync, Go, Act, Offer,
-                             Answer, Clock, Chat, Ping, Pong, Bye, Error>;
+                             Answer, Clock, Watchers, Chat, Ping, Pong, Bye, Error>;
 
 // One line read: the message, or why the line is not one (a reason to show a player; it never quotes
 // the line's bytes unsanitised).

@@ -363,8 +363,9 @@ TEST_CASE("one space between words, none at the end, except in free text", "[net
 
 TEST_CASE("a hello from another protocol version still reads, so the host can say which it speaks",
           "[net][wire]") {
-    const Message h = parsed("hello gobblet 2 whatever follows");
-    CHECK(std::get<Hello>(h).version == 2);
+    const Message h = parsed("hello gobblet 3 whatever follows");
+    CHECK(std::get<Hello>(h).version == 3);
+    CHECK(std::get<Hello>(parsed("hello gobblet 0 whatever")).version == 0);
     CHECK(error_of("hello gobblet 1 AB new x") == "hello: the code has 4 to 32 letters and digits");
     CHECK(error_of("hello gobblet 1 abcd new x") == "hello: the code has 4 to 32 letters and digits");
 }
@@ -444,4 +445,44 @@ TEST_CASE("the reader's fuzz target holds its promises on its seed corpus", "[ne
         ++seeds;
     }
     CHECK(seeds >= 5);
+}
+
+TEST_CASE("version 2: spectators, absences, claims by the player who stayed, watcher counts", "[net][wire]") {
+    Act away = act(Act::Kind::Away, 12);
+    away.side = Color::Black;
+    away.away_for = 4500;
+    away.grace = 30000;
+    away.clock_decides = true;
+    away.clock = sample_clock();
+    Act back = act(Act::Kind::Back, 13);
+    back.side = Color::Black;
+    back.clock = sample_clock();
+    Act claim_request = act(Act::Kind::Claim, 14);
+    claim_request.side = Color::White;
+    for (const Message& m : std::vector<Message>{
+             Hello{2, "7QKM4X", "new", "Eamon"},
+             Welcome{"0123456789abcdef", -1, MatchSettings{}},
+             away,
+             back,
+             claim_request,
+             Watchers{0},
+             Watchers{3},
+         }) {
+        const std::string line = format_message(m);
+        INFO(line);
+        CHECK(parsed(std::string_view(line).substr(0, line.size() - 1)) == m);
+    }
+    CHECK(format_message(Welcome{"0123456789abcdef", -1, MatchSettings{}}) ==
+          "welcome 0123456789abcdef watch 4 official 1 none\n");
+    const Message a = parsed("away 12 black 0 30000 claim");
+    CHECK(std::get<Act>(a).kind == Act::Kind::Away);
+    CHECK_FALSE(std::get<Act>(a).clock_decides);
+    CHECK(std::get<Watchers>(parsed("watchers 7")).count == 7);
+    CHECK(error_of("welcome 0123456789abcdef watcher 4 official 1 none") ==
+          "welcome: player: not a number: 'watcher'");
+    CHECK(error_of("away 12 black 0 30000 maybe") == "away: expected clock or claim");
+    CHECK(error_of("away 12 black 0 90000000 clock") == "away: grace: out of range");
+    CHECK(error_of("watchers -1") == "watchers: count: not a number: '-1'");
+    CHECK(error_of("watchers 1 2") == "more words than the message has");
+    CHECK(std::get<Hello>(parsed("hello gobblet 2 7QKM4X new Eamon")).code == "7QKM4X");
 }

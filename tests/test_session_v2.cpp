@@ -1,0 +1,238 @@
+// Version 2 of the peer protocol, the joiner's side: a spectator, and a server's player whose opponent
+// goes away and comes back. A RawPeer plays the server here, line by line (tests/test_server*.cpp play
+// the same against the real one), so each test shows exactly what the joiner is told and what it does.
+#include "net_support.h"
+
+using namespace gobblet;
+using namespace gobblet::net;
+using namespace gobblet::test;
+
+namespace {
+
+const std::string running_white =
+    "left 0 0 reserve 300000 300000 running white elapsed 0 budget 120000 paused no flagged none";
+const std::string running_black =
+    "left 0 0 reserve 300000 300000 running black elapsed 0 budget 120000 paused no flagged none";
+const std::string paused_black =
+    "left 0 0 reserve 300000 300000 running black elapsed 0 budget 120000 paused yes flagged none";
+
+// A fake server: a listener and the raw peer it accepts.
+struct FakeServer {
+    std::optional<Listener> listener;
+    RawPeer peer;
+    FakeServer() {
+        std::string why;
+        listener = Listener::open(Endpoint{"127.0.0.1", 0}, &why);
+        REQUIRE(listener);
+    }
+    Endpoint where() const { return Endpoint{"127.0.0.1", listener->port()}; }
+    // Lets `d` ms of fake time pass a second at a time, answering the joiner's keep-alives as a server
+    // does (Net::pass alone would let the joiner find the server silent).
+    void pass(Net& net, Millis d) {
+        std::size_t answered = 0;
+        for (Millis left = d; left > 0; left -= std::min<Millis>(left, 1000)) {
+            net.now += std::min<Millis>(left, 1000);
+            net.idle(2);
+            const auto& heard = peer.heard();
+            for (; answered < heard.size(); ++answered)
+                if (heard[answered].starts_with("ping "))
+                    peer.say("pong " + heard[answered].substr(5) + "\n");
+        }
+        net.idle(2);
+    }
+    void accept(Net& net) {
+        REQUIRE(net.until([&] {
+            if (Fd fd = listener->accept(listener->fds()[0].get())) peer.adopt(std::move(fd));
+            return peer.open();
+        }));
+        net.raws = {&peer};
+    }
+    // The welcome of a DM match (first to 1) that has W3B2 played, for `you` ("0", "1" or "watch"), and
+    // the go once the joiner syncs.
+    void welcome(Net& net, const std::string& you) {
+        peer.say(
+            "welcome 0123456789abcdef " + you +
+            " 4 official 1 dm 2m 5m 30s\nname 0 Liam\nname 1 Eamon\nround 1 0 none -\nmoves W3B2\nstate " +
+            running_black + "\nready\n");
+        REQUIRE(net.until([&] { return peer.line_starting("sync").has_value(); }));
+        peer.say("go " + running_black + "\n");
+    }
+};
+
+Side join_fake(Net& net, FakeServer& server, bool watch) {
+    JoinConfig c;
+    c.host = server.where();
+    c.code = "WATCH1";
+    c.name = "Zoe";
+    c.hosted = true;
+    c.watch = watch;
+    Side p;
+    std::string why;
+    p.session = Session::join(c, net.now, &why);
+    REQUIRE(p.session);
+    net.players = {&p};
+    server.accept(net);
+    REQUIRE(net.until([&] { return server.peer.line_starting("hello").has_value(); }));
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("a spectator says version 2, holds nothing, sends only its sync, and sees every fact",
+          "[net][session][spectator]") {
+    Net net;
+    FakeServer server;
+    Side zoe = join_fake(net, server, true);
+    CHECK(*server.peer.line_starting("hello") == "hello gobblet 2 WATCH1 new Zoe");
+    server.welcome(net, "watch");
+    REQUIRE(net.until([&] { return zoe.session->playing(); }));
+    CHECK(zoe.session->local_player() == -1);
+    CHECK(zoe.session->remote_player() == -1);
+    CHECK(zoe.session->watching());
+    CHECK(describe(zoe.of(Event::Kind::Welcomed).at(0), zoe.match, -1) == "watching Liam and Eamon");
+    CHECK_FALSE(server.peer.line_starting("seat").has_value());  // a spectator has no seat
+
+    // Facts of both players, and an agreement it never heard offered.
+    server.peer.say("move 0 2 K1C3 " + running_white + "\nwatchers 3\ndraw 1 " + running_white + "\n");
+    REQUIRE(net.until([&] { return zoe.match.game().over(); }));
+    CHECK(zoe.moves() == "W3B2\nK1C3\n");
+    CHECK(zoe.match.game().result().ending == Ending::Agreement);
+    CHECK(zoe.session->watchers() == 3);
+    CHECK(describe(zoe.of(Event::Kind::Watchers).at(0), zoe.match, -1) == "3 spectators watch");
+
+    // Everything a player does is refused, with the reason, and nothing is sent.
+    const std::size_t heard = server.peer.heard().size();
+    CHECK(zoe.session->move(zoe.match, spec("W1A1"), false, net.now) ==
+          "you are watching: a spectator makes no moves");
+    CHECK(zoe.session->resign(zoe.match, net.now) == "you are watching: a spectator has nothing to resign");
+    CHECK(zoe.session->offer(zoe.match, OfferKind::Draw, net.now) ==
+          "you are watching: a spectator makes no offers");
+    CHECK(zoe.session->chat("hi", net.now) == "you are watching: a spectator does not speak to the players");
+    CHECK(zoe.session->claim(zoe.match, net.now) == "you are watching: a spectator claims nothing");
+    CHECK(zoe.session->set_seat(SeatKind::Computer, net.now) == "you are watching: a spectator has no seat");
+    net.idle();
+    CHECK(server.peer.heard().size() == heard);
+}
+
+TEST_CASE("the players' chat never reaches a spectator: it would be a protocol error",
+          "[net][session][spectator]") {
+    Net net;
+    FakeServer server;
+    Side zoe = join_fake(net, server, true);
+    server.welcome(net, "watch");
+    REQUIRE(net.until([&] { return zoe.session->playing(); }));
+    server.peer.say("chat good luck\n");
+    REQUIRE(net.until([&] { return zoe.saw(Event::Kind::Error); }));
+    CHECK(zoe.last(Event::Kind::Error) == "protocol error from the server: the players' chat to a spectator");
+    CHECK_FALSE(zoe.saw(Event::Kind::Chat));
+}
+
+TEST_CASE("a spectator is not a player, and a player is not a spectator", "[net][session][spectator]") {
+    Net net;
+    FakeServer server;
+    Side zoe = join_fake(net, server, true);
+    server.peer.say("welcome 0123456789abcdef 1 4 official 1 none\n");
+    REQUIRE(net.until([&] { return zoe.saw(Event::Kind::Error); }));
+    CHECK(zoe.last(Event::Kind::Error) ==
+          "protocol error from the server: a player's welcome when we asked to watch");
+}
+
+TEST_CASE(
+    "a server's player: the opponent goes away, the clocks stand for the grace, then run; a claim "
+    "is asked for; the opponent comes back",
+    "[net][session][absence]") {
+    Net net;
+    FakeServer server;
+    Side eamon = join_fake(net, server, false);
+    CHECK(*server.peer.line_starting("hello") == "hello gobblet 2 WATCH1 new Zoe");
+    server.welcome(net, "1");
+    REQUIRE(net.until([&] { return eamon.session->playing(); }));
+    CHECK(server.peer.line_starting("seat human").has_value());
+
+    // Eamon's move request crosses the news that Liam's connection dropped: it is dropped, not an error.
+    REQUIRE(eamon.session->move(eamon.match, spec("K1C3"), false, net.now) == "");
+    server.peer.say("away 0 white 0 30000 clock " + paused_black + "\n");
+    REQUIRE(net.until([&] { return eamon.saw(Event::Kind::Dropped); }));
+    CHECK(eamon.last(Event::Kind::Dropped) == "your move K1C3 crossed news from Liam and was not played");
+    REQUIRE(eamon.session->absence());
+    CHECK(eamon.session->absence()->grace() == 30 * s);
+    CHECK(eamon.session->absence()->clock_runs());
+    CHECK(describe(eamon.of(Event::Kind::Act).back(), eamon.match, 1) == "Liam's connection dropped");
+    CHECK(eamon.match.clock().paused());
+    CHECK(eamon.session->move(eamon.match, spec("K1C3"), false, net.now) ==
+          "Liam is away: the clocks stand for 0:30 more, then your time runs again");
+    CHECK(eamon.session->offer(eamon.match, OfferKind::Draw, net.now) ==
+          "Liam is away: offers wait until they are back");
+    CHECK(eamon.session->chat("hello?", net.now) == "Liam is away: nobody would read it");
+
+    // The grace ends: this side says so (the server's clock line lets the clocks run).
+    server.pass(net, 31 * s);
+    REQUIRE(eamon.saw(Event::Kind::Absence));
+    CHECK(eamon.last(Event::Kind::Absence).starts_with("Liam is away: your clock runs"));
+    server.peer.say("clock " + running_black + "\n");
+    REQUIRE(net.until([&] { return !eamon.match.clock().paused(); }));
+    REQUIRE(eamon.session->move(eamon.match, spec("K1C3"), false, net.now) == "");
+    REQUIRE(net.until([&] { return server.peer.line_starting("move 1 2 K1C3").has_value(); }));
+    server.peer.say("move 1 2 K1C3 " + running_white + "\n");
+    REQUIRE(net.until([&] { return eamon.moves() == "W3B2\nK1C3\n"; }));
+    // Under a clock the clock decides: nothing to claim.
+    CHECK(eamon.session->claim(eamon.match, net.now) ==
+          "under a clock the clock decides: Liam loses on time if they do not come back");
+
+    server.peer.say("back 2 white " + running_white + "\n");
+    REQUIRE(net.until([&] { return !eamon.session->absence(); }));
+    CHECK(describe(eamon.of(Event::Kind::Act).back(), eamon.match, 1) == "Liam is back");
+    CHECK(eamon.session->chat("welcome back", net.now) == "");
+}
+
+TEST_CASE("without a clock the player who stayed asks for the claim after the grace and five minutes",
+          "[net][session][absence]") {
+    Net net;
+    FakeServer server;
+    Side eamon = join_fake(net, server, false);
+    const std::string none = "left 0 0 reserve 0 0 running none elapsed 0 budget 0 paused no flagged none";
+    const std::string held = "left 0 0 reserve 0 0 running none elapsed 0 budget 0 paused yes flagged none";
+    server.peer.say(
+        "welcome 0123456789abcdef 1 4 official 1 none\nname 0 Liam\nname 1 Eamon\nround 1 0 none "
+        "-\nmoves W3B2 K1C3\nstate " +
+        none + "\nready\n");
+    REQUIRE(net.until([&] { return server.peer.line_starting("sync").has_value(); }));
+    // Liam went away a minute ago (the news a player who joins late is given first).
+    server.peer.say("go " + none + "\naway 0 white 60000 30000 claim " + none + "\n");
+    REQUIRE(net.until([&] { return eamon.session->absence().has_value(); }));
+    CHECK(eamon.session->absence()->since() <= net.now - 60 * s);
+    CHECK(eamon.session->claim(eamon.match, net.now) ==
+          "Liam has been away 1:00: you may claim the round in 4:30");
+    server.pass(net, 4 * 60 * s + 30 * s);
+    CHECK(eamon.last(Event::Kind::Absence) == "Liam has been away 5:30: you may claim the round");
+    REQUIRE(eamon.session->claim(eamon.match, net.now) == "");
+    REQUIRE(net.until([&] { return server.peer.line_starting("claim 1 white").has_value(); }));
+    CHECK(eamon.session->awaiting_host());
+    server.peer.say("claim 1 white " + held + "\n");
+    REQUIRE(net.until([&] { return eamon.match.game().over(); }));
+    CHECK(eamon.match.round_result_text() == "Liam left and did not come back: Eamon wins");
+    CHECK_FALSE(eamon.saw(Event::Kind::Error));
+}
+
+TEST_CASE("a peer-to-peer joiner still says version 1, and meets no version 2 news", "[net][session]") {
+    Net net;
+    FakeServer server;
+    JoinConfig c;
+    c.host = server.where();
+    c.code = "ABCD";
+    c.name = "Eamon";
+    Side eamon;
+    std::string why;
+    eamon.session = Session::join(c, net.now, &why);
+    REQUIRE(eamon.session);
+    net.players = {&eamon};
+    server.accept(net);
+    REQUIRE(net.until([&] { return server.peer.line_starting("hello").has_value(); }));
+    CHECK(*server.peer.line_starting("hello") == "hello gobblet 1 ABCD new Eamon");
+    server.welcome(net, "1");
+    REQUIRE(net.until([&] { return eamon.session->playing(); }));
+    server.peer.say("away 0 white 0 30000 clock " + paused_black + "\n");
+    REQUIRE(net.until([&] { return eamon.saw(Event::Kind::Error); }));
+    CHECK(eamon.last(Event::Kind::Error) ==
+          "protocol error from Liam: an away: only a server's game has that");
+}
