@@ -40,6 +40,14 @@ std::optional<Digest> secret_digest(std::string_view text) {
     return digest;
 }
 
+Digest code_digest(std::string_view code) {
+    init_crypto();
+    Digest digest;
+    crypto_generichash(digest.data(), digest.size(), reinterpret_cast<const unsigned char*>(code.data()),
+                       code.size(), nullptr, 0);
+    return digest;
+}
+
 bool same_digest(const Digest& digest, std::span<const unsigned char> stored) {
     init_crypto();
     return stored.size() == digest.size() && sodium_memcmp(digest.data(), stored.data(), digest.size()) == 0;

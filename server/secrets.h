@@ -38,6 +38,9 @@ using Digest = std::array<unsigned char, 32>;
 std::string new_secret();
 // The digest the store keeps of a secret; nullopt when `text` is not 64 hex digits (either case).
 std::optional<Digest> secret_digest(std::string_view text);
+// The digest the store keeps of a game's join code (any text: the server's codes are 32 characters of
+// Crockford's base 32, 160 random bits), BLAKE2b-256 of its bytes.
+Digest code_digest(std::string_view code);
 // Whether a stored digest equals `digest`, in time that does not depend on where they differ. A stored
 // value of another length is never equal.
 bool same_digest(const Digest& digest, std::span<const unsigned char> stored);

@@ -131,6 +131,15 @@ CREATE INDEX tournament_pairings_by_game ON tournament_pairings(game_id) WHERE g
 ALTER TABLE games ADD COLUMN tournament_id INTEGER REFERENCES tournaments(id);
 CREATE INDEX games_by_tournament ON games(tournament_id) WHERE tournament_id IS NOT NULL;
 )sql"},
+    {3, R"sql(
+-- The lobby's form of a name (look-alikes read as one: net/lobby.h), unique among the names the lobby
+-- registered; NULL for an account made otherwise.
+ALTER TABLE accounts ADD COLUMN lobby_key TEXT;
+CREATE UNIQUE INDEX accounts_by_lobby_key ON accounts(lobby_key) WHERE lobby_key IS NOT NULL;
+-- A finished match's score: each player's round wins.
+ALTER TABLE games ADD COLUMN score0 INTEGER CHECK (score0 >= 0);
+ALTER TABLE games ADD COLUMN score1 INTEGER CHECK (score1 >= 0);
+)sql"},
 };
 static_assert(std::size(migrations) == Store::schema_version);
 
@@ -267,7 +276,7 @@ constexpr const char* game_columns = R"sql(
 SELECT g.id, g.rules, g.size, g.clock, g.first_to, g.rated,
        g.account0, COALESCE(a0.name, g.guest0), g.account1, COALESCE(a1.name, g.guest1),
        g.status, g.outcome, g.result, g.created, g.ended, g.tournament_id,
-       g.rating0_before, g.rating0_after, g.rating1_before, g.rating1_after
+       g.rating0_before, g.rating0_after, g.rating1_before, g.rating1_after, g.score0, g.score1
 FROM games g LEFT JOIN accounts a0 ON a0.id = g.account0 LEFT JOIN accounts a1 ON a1.id = g.account1
 )sql";
 
@@ -330,8 +339,10 @@ struct Store::Impl {
     db::Database db;
     int opened_version = 0;
 
-    db::Statement insert_account{db, "INSERT INTO accounts(name, name_key, created) VALUES (?1, ?2, ?3)"};
+    db::Statement insert_account{
+        db, "INSERT INTO accounts(name, name_key, created, lobby_key) VALUES (?1, ?2, ?3, ?4)"};
     db::Statement account_by_key{db, sql(account_columns, "WHERE name_key = ?1")};
+    db::Statement account_by_lobby_key{db, sql(account_columns, "WHERE lobby_key = ?1")};
     db::Statement account_by_id{db, sql(account_columns, "WHERE id = ?1")};
 
     db::Statement insert_secret{
@@ -358,7 +369,7 @@ ON CONFLICT (account_id, rules, size) DO UPDATE SET
     db::Statement ratings_of_variant{db, sql(sql("SELECT r.account_id, a.name, ", rating_columns), R"sql(
 FROM ratings r JOIN accounts a ON a.id = r.account_id
 WHERE r.rules = ?1 AND r.size = ?2 AND r.games > 0
-ORDER BY r.rating DESC, a.name_key LIMIT ?3)sql")};
+ORDER BY r.rating DESC, a.name_key LIMIT ?3 OFFSET ?4)sql")};
     db::Statement variants{
         db, "SELECT DISTINCT size, rules FROM ratings WHERE games > 0 ORDER BY size DESC, rules"};
 
@@ -377,6 +388,9 @@ WHERE (SELECT status FROM games WHERE id = ?1) = 'playing'
 SELECT status, (SELECT COALESCE(MAX(seq) + 1, 0) FROM game_facts WHERE game_id = ?1)
 FROM games WHERE id = ?1)sql"};
     db::Statement game_tokens{db, "SELECT status, token0, token1 FROM games WHERE id = ?1"};
+    db::Statement update_token0{db, "UPDATE games SET token0 = ?2 WHERE id = ?1 AND status = 'playing'"};
+    db::Statement update_token1{db, "UPDATE games SET token1 = ?2 WHERE id = ?1 AND status = 'playing'"};
+    db::Statement update_score{db, "UPDATE games SET score0 = ?2, score1 = ?3 WHERE id = ?1"};
     db::Statement game_for_finish{
         db, "SELECT rated, rules, size, account0, account1, status, tournament_id FROM games WHERE id = ?1"};
     db::Statement update_finish{db, R"sql(
@@ -388,6 +402,9 @@ WHERE id = ?1)sql"};
     db::Statement games_finished_of{db, sql(game_columns, R"sql(
 WHERE g.status = 'over' AND (g.account0 = ?1 OR g.account1 = ?1) AND g.id < ?2
 ORDER BY g.id DESC LIMIT ?3)sql")};
+    db::Statement games_finished_page{db, sql(game_columns, R"sql(
+WHERE g.status = 'over' AND (g.account0 = ?1 OR g.account1 = ?1)
+ORDER BY g.id DESC LIMIT ?2 OFFSET ?3)sql")};
     db::Statement facts_of{db, "SELECT seq, fact, clock FROM game_facts WHERE game_id = ?1 ORDER BY seq"};
 
     db::Statement insert_tournament{
@@ -448,6 +465,7 @@ WHERE tournament_id = ?1 ORDER BY round, id)sql"};
         if (!q.is_null(16) && !q.is_null(18))
             g.ratings = std::array<RatingChange, 2>{RatingChange{q.real(16), q.real(17)},
                                                     RatingChange{q.real(18), q.real(19)}};
+        if (!q.is_null(20) && !q.is_null(21)) g.score = std::array<int, 2>{int(q.int64(20)), int(q.int64(21))};
         return g;
     }
 
@@ -513,7 +531,8 @@ int Store::opened_version() const { return impl_->opened_version; }
 
 // ---- Accounts ----
 
-std::optional<Account> Store::create_account(std::string_view name, UnixTime now, std::string* why) {
+std::optional<Account> Store::create_account(std::string_view name, UnixTime now, std::string* why,
+                                             std::string_view lobby_key) {
     const auto fail = [&](std::string reason) -> std::optional<Account> {
         if (why) *why = std::move(reason);
         return std::nullopt;
@@ -524,12 +543,22 @@ std::optional<Account> Store::create_account(std::string_view name, UnixTime now
     const std::string key = name_key(name);
     if (auto existing = impl_->account_by_key_name(key))
         return fail("the name " + std::string(name) + " is taken (as " + existing->name + ")");
-    impl_->insert_account.run(name, key, now);
+    if (!lobby_key.empty())
+        if (auto existing = find_lobby_account(lobby_key))
+            return fail("the name " + std::string(name) + " is taken (as " + existing->name + ")");
+    impl_->insert_account.run(name, key, now,
+                              lobby_key.empty() ? std::nullopt : std::optional<std::string_view>(lobby_key));
     return Account{impl_->db.last_insert_rowid(), std::string(name), now, false};
 }
 
 std::optional<Account> Store::find_account(std::string_view name) {
     return impl_->account_by_key_name(name_key(name));
+}
+
+std::optional<Account> Store::find_lobby_account(std::string_view lobby_key) {
+    auto q = impl_->account_by_lobby_key.query(lobby_key);
+    if (!q.next()) return std::nullopt;
+    return read_account(q);
 }
 
 std::optional<Account> Store::account(AccountId id) {
@@ -546,6 +575,16 @@ std::string Store::add_secret(AccountId account, UnixTime now) {
     impl_->trim_secrets.run(account, max_secrets_per_account);
     t.commit();
     return secret;
+}
+
+bool Store::add_secret(AccountId account, std::string_view secret, UnixTime now) {
+    const auto digest = secret_digest(secret);
+    if (!digest) return false;
+    db::Transaction t(impl_->db);
+    impl_->insert_secret.run(account, db::Blob(*digest), now);
+    impl_->trim_secrets.run(account, max_secrets_per_account);
+    t.commit();
+    return true;
 }
 
 bool Store::check_secret(AccountId account, std::string_view secret, UnixTime now) {
@@ -587,9 +626,10 @@ RatingRecord Store::rating_of(AccountId account, Variant variant, UnixTime now) 
     return *r;
 }
 
-std::vector<RatingsRow> Store::ratings_list(Variant variant, UnixTime now, int limit) {
+std::vector<RatingsRow> Store::ratings_list(Variant variant, UnixTime now, int limit, int offset) {
     std::vector<RatingsRow> rows;
-    auto q = impl_->ratings_of_variant.query(rules_name(variant.rules), variant.size, limit > 0 ? limit : -1);
+    auto q = impl_->ratings_of_variant.query(rules_name(variant.rules), variant.size, limit > 0 ? limit : -1,
+                                             std::max(0, offset));
     while (q.next()) {
         RatingsRow row{q.int64(0), q.text(1), read_rating(q, 2)};
         row.record.rating = glicko2::after_inactivity(row.record.rating,
@@ -611,6 +651,21 @@ std::vector<Variant> Store::rated_variants() {
 
 NewGame Store::create_game(const MatchSettings& settings, const std::array<GamePlayer, 2>& players,
                            bool rated, UnixTime now, std::optional<TournamentId> tournament) {
+    std::array<std::string, 2> tokens = {new_secret(), new_secret()};
+    return create_game(settings, players, rated, now, tournament, tokens, true);
+}
+
+NewGame Store::create_game(const MatchSettings& settings, const std::array<GamePlayer, 2>& players,
+                           bool rated, UnixTime now, std::optional<TournamentId> tournament,
+                           const std::array<std::string, 2>& codes) {
+    for (const std::string& c : codes)
+        if (c.empty() || !one_line(c)) bad("create_game: a join code is a single line");
+    return create_game(settings, players, rated, now, tournament, codes, false);
+}
+
+NewGame Store::create_game(const MatchSettings& settings, const std::array<GamePlayer, 2>& players,
+                           bool rated, UnixTime now, std::optional<TournamentId> tournament,
+                           const std::array<std::string, 2>& secrets, bool tokens) {
     const std::string clock = clock_settings_text(settings.clock);
     if ((settings.variant.size != 3 && settings.variant.size != 4) || settings.first_to < 1 ||
         settings.first_to > max_first_to || parse_clock_settings(clock) != settings.clock)
@@ -623,8 +678,8 @@ NewGame Store::create_game(const MatchSettings& settings, const std::array<GameP
     NewGame game;
     std::array<Digest, 2> digests;
     for (int p : {0, 1}) {
-        game.tokens[p] = new_secret();
-        digests[p] = *secret_digest(game.tokens[p]);
+        game.tokens[p] = secrets[p];
+        digests[p] = tokens ? *secret_digest(secrets[p]) : code_digest(secrets[p]);
     }
     const auto guest = [](const GamePlayer& p) {
         return p.account ? std::nullopt : std::optional<std::string_view>(p.name);
@@ -651,6 +706,25 @@ void Store::append_fact(GameId game, std::int64_t seq, std::string_view fact, st
         ", not " + std::to_string(seq));
 }
 
+void Store::set_join_code(GameId game, int player, std::string_view code) {
+    if (player != 0 && player != 1) bad("set_join_code: player 0 or 1");
+    if (code.empty() || !one_line(code)) bad("set_join_code: a join code is a single line");
+    (player == 0 ? impl_->update_token0 : impl_->update_token1).run(game, db::Blob(code_digest(code)));
+    if (impl_->db.changes() == 0) bad("set_join_code: no game " + std::to_string(game) + " in play");
+}
+
+std::optional<std::array<Digest, 2>> Store::join_digests(GameId game) {
+    auto q = impl_->game_tokens.query(game);
+    if (!q.next() || q.text(0) != "playing") return std::nullopt;
+    std::array<Digest, 2> out{};
+    for (int p : {0, 1}) {
+        const auto blob = q.blob(1 + p);
+        if (blob.size() != out[p].size()) return std::nullopt;
+        std::copy(blob.begin(), blob.end(), out[p].begin());
+    }
+    return out;
+}
+
 bool Store::check_join_token(GameId game, int player, std::string_view token) {
     if (player != 0 && player != 1) return false;
     const auto digest = secret_digest(token);
@@ -661,7 +735,20 @@ bool Store::check_join_token(GameId game, int player, std::string_view token) {
 }
 
 std::optional<std::array<RatingChange, 2>> Store::finish_game(GameId game, GameOutcome outcome,
+                                                              std::string_view result, UnixTime now,
+                                                              std::array<int, 2> score) {
+    if (score[0] < 0 || score[1] < 0) bad("finish_game: a score counts rounds won");
+    return finish(game, outcome, result, now, score);
+}
+
+std::optional<std::array<RatingChange, 2>> Store::finish_game(GameId game, GameOutcome outcome,
                                                               std::string_view result, UnixTime now) {
+    return finish(game, outcome, result, now, std::nullopt);
+}
+
+std::optional<std::array<RatingChange, 2>> Store::finish(GameId game, GameOutcome outcome,
+                                                         std::string_view result, UnixTime now,
+                                                         std::optional<std::array<int, 2>> rounds) {
     if (!one_line(result)) bad("finish_game: the result is a single line");
     db::Transaction t(impl_->db);
     bool rated;
@@ -711,6 +798,7 @@ std::optional<std::array<RatingChange, 2>> Store::finish_game(GameId game, GameO
     };
     impl_->update_finish.run(game, outcome_word(outcome), result, now, change(0, false), change(0, true),
                              change(1, false), change(1, true));
+    if (rounds) impl_->update_score.run(game, (*rounds)[0], (*rounds)[1]);
 
     if (tournament && outcome != GameOutcome::Aborted) {
         std::vector<std::pair<PairingId, AccountId>> pairings;
@@ -756,6 +844,13 @@ std::vector<GameRecord> Store::finished_games_of(AccountId account, int limit, s
     std::vector<GameRecord> games;
     auto q = impl_->games_finished_of.query(account, before.value_or(std::numeric_limits<GameId>::max()),
                                             std::clamp(limit, 1, 1000));
+    while (q.next()) games.push_back(impl_->read_game(q));
+    return games;
+}
+
+std::vector<GameRecord> Store::finished_games_page(AccountId account, int limit, int offset) {
+    std::vector<GameRecord> games;
+    auto q = impl_->games_finished_page.query(account, std::clamp(limit, 1, 1000), std::max(0, offset));
     while (q.next()) games.push_back(impl_->read_game(q));
     return games;
 }

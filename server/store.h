@@ -33,6 +33,7 @@
 #include "engine/match.h"
 #include "server/db.h"
 #include "server/glicko2.h"
+#include "server/secrets.h"
 
 namespace gobblet::server {
 
@@ -118,6 +119,7 @@ struct GameRecord {
     std::optional<UnixTime> ended;
     std::optional<TournamentId> tournament;
     std::optional<std::array<RatingChange, 2>> ratings;  // rated games that ended with a result
+    std::optional<std::array<int, 2>> score;             // round wins, when finished with them
     std::vector<Fact> facts;  // in order; filled by game_record and games_in_progress only
 };
 
@@ -166,7 +168,7 @@ class Store {
     // exist and be of this program's schema version.
     enum class Access : std::uint8_t { Serve, Read };
     // The schema version this program writes and reads.
-    static constexpr int schema_version = 2;
+    static constexpr int schema_version = 3;
 
     // Opens the database, or throws db::Error saying why not: a missing file (Read), a folder that
     // cannot be created or written, a file that is not a database or is another program's, a newer
@@ -185,15 +187,23 @@ class Store {
     // ---- Accounts ----
 
     // Registers `name` (which must be as clean_name leaves it, and not empty). nullopt, with *why, when
-    // the name is not acceptable or is taken ("the name liam is taken (as Liam)").
-    std::optional<Account> create_account(std::string_view name, UnixTime now, std::string* why = nullptr);
+    // the name is not acceptable or is taken ("the name liam is taken (as Liam)"). `lobby_key`: the
+    // lobby's form of the name (net/lobby.h's name_key, which also reads look-alikes as one), unique
+    // among the names the lobby registered; empty for an account made otherwise.
+    std::optional<Account> create_account(std::string_view name, UnixTime now, std::string* why = nullptr,
+                                          std::string_view lobby_key = {});
     // The account of `name`, whatever its case.
     std::optional<Account> find_account(std::string_view name);
+    // The account the lobby registered under `lobby_key`.
+    std::optional<Account> find_lobby_account(std::string_view lobby_key);
     std::optional<Account> account(AccountId id);
 
     // A new machine secret for the account (64 hex digits, to give to the client once), remembered by
     // its digest.
     std::string add_secret(AccountId account, UnixTime now);
+    // Adds a machine's own secret (64 hex digits, made by the client) to the account, as add_secret does;
+    // false when it is not such a secret.
+    bool add_secret(AccountId account, std::string_view secret, UnixTime now);
     // Whether `secret` is one of the account's; a match marks it used at `now`.
     bool check_secret(AccountId account, std::string_view secret, UnixTime now);
     // Forgets every machine of the account (after a password change, say): each must log in again.
@@ -211,8 +221,8 @@ class Store {
     // game; the deviation as of `now`.
     RatingRecord rating_of(AccountId account, Variant variant, UnixTime now);
     // Every player with a rated game in `variant`, best rating first (ties by name); at most `limit`
-    // rows when limit > 0.
-    std::vector<RatingsRow> ratings_list(Variant variant, UnixTime now, int limit = 0);
+    // rows when limit > 0, after the first `offset`.
+    std::vector<RatingsRow> ratings_list(Variant variant, UnixTime now, int limit = 0, int offset = 0);
     // The variants that have rated players: 4x4 before 3x3, official before rogers.
     std::vector<Variant> rated_variants();
 
@@ -222,6 +232,17 @@ class Store {
     // accounts (std::invalid_argument otherwise: the lobby decides who may play rated).
     NewGame create_game(const MatchSettings& settings, const std::array<GamePlayer, 2>& players, bool rated,
                         UnixTime now, std::optional<TournamentId> tournament = std::nullopt);
+    // The same with each player's join code chosen by the caller (the lobby's codes, which fit the game
+    // protocol's hello): only their digests (code_digest) are kept; NewGame's tokens are the codes.
+    NewGame create_game(const MatchSettings& settings, const std::array<GamePlayer, 2>& players, bool rated,
+                        UnixTime now, std::optional<TournamentId> tournament,
+                        const std::array<std::string, 2>& codes);
+    // Gives player `player` of a game in play a new join code (its digest replaces the old one, which no
+    // longer lets anyone in).
+    void set_join_code(GameId game, int player, std::string_view code);
+    // The digests of a game's join codes (or tokens), while it is in play: what a restarted server
+    // recognizes a returning player's code by.
+    std::optional<std::array<Digest, 2>> join_digests(GameId game);
     // Records the game's next fact, committed when it returns: `seq` must be the game's next number (0,
     // 1, 2, ...) and the game in play. `fact` and `clock` are single lines of at most max_fact_bytes.
     void append_fact(GameId game, std::int64_t seq, std::string_view fact, std::string_view clock);
@@ -233,6 +254,10 @@ class Store {
     // rated game. The game must be in play.
     std::optional<std::array<RatingChange, 2>> finish_game(GameId game, GameOutcome outcome,
                                                            std::string_view result, UnixTime now);
+    // The same, keeping the match's score (each player's round wins) with the game.
+    std::optional<std::array<RatingChange, 2>> finish_game(GameId game, GameOutcome outcome,
+                                                           std::string_view result, UnixTime now,
+                                                           std::array<int, 2> score);
     // Every game in play, oldest first, with its facts: what a restarted server rebuilds.
     std::vector<GameRecord> games_in_progress();
     // A game with its facts; nullopt when there is no such game.
@@ -241,6 +266,8 @@ class Store {
     // only those older than `before` when given (the next page).
     std::vector<GameRecord> finished_games_of(AccountId account, int limit,
                                               std::optional<GameId> before = std::nullopt);
+    // A page of them: at most `limit` (1 to 1000) after the newest `offset`.
+    std::vector<GameRecord> finished_games_page(AccountId account, int limit, int offset);
 
     // ---- Tournaments ----
 
@@ -263,6 +290,11 @@ class Store {
   private:
     struct Impl;
     explicit Store(std::unique_ptr<Impl> impl);
+    NewGame create_game(const MatchSettings& settings, const std::array<GamePlayer, 2>& players, bool rated,
+                        UnixTime now, std::optional<TournamentId> tournament,
+                        const std::array<std::string, 2>& secrets, bool tokens);
+    std::optional<std::array<RatingChange, 2>> finish(GameId game, GameOutcome outcome, std::string_view result,
+                                                      UnixTime now, std::optional<std::array<int, 2>> rounds);
     std::unique_ptr<Impl> impl_;
 };
 

@@ -107,9 +107,9 @@ TEST_CASE("a database of a newer gobblet is refused and left untouched", "[store
     }
     const std::string before = bytes_of(path);
     CHECK(error_of([&] { Store::open(path); }) ==
-          path + " is schema version 9; this gobblet knows up to 2: use a newer gobblet");
+          path + " is schema version 9; this gobblet knows up to 3: use a newer gobblet");
     CHECK(error_of([&] { Store::open(path, Store::Access::Read); }) ==
-          path + " is schema version 9; this gobblet knows up to 2: use a newer gobblet");
+          path + " is schema version 9; this gobblet knows up to 3: use a newer gobblet");
     CHECK(bytes_of(path) == before);
 }
 
@@ -138,7 +138,7 @@ TEST_CASE("reading needs an existing database of this version", "[store]") {
     }
     CHECK_THAT(
         error_of([&] { Store::open(dir / "old.db", Store::Access::Read); }),
-        Catch::Contains("is schema version 1; this gobblet reads 2: start this gobblet's server on it once"));
+        Catch::Contains("is schema version 1; this gobblet reads 3: start this gobblet's server on it once"));
     CHECK(error_of([&] { Store::open(""); }) ==
           "no database file given (and no XDG_DATA_HOME or HOME for the default)");
 }
@@ -666,4 +666,72 @@ TEST_CASE("the ratings table lines up names by characters, not bytes", "[store]"
         " 9  Fionn       1500         69     18  7-2-9\n"
         "10  Gráinne     1450         70     19  7-2-10\n";  // deviations from 60.5 up, rounded half up
     CHECK(table == expected);
+}
+
+TEST_CASE("version 3: the lobby's names, a machine's own secret, join codes, scores and pages", "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    std::string why;
+    const auto liam = s.create_account("Liam", t0, &why, "llam");
+    REQUIRE(liam);
+    // The lobby's key reads look-alikes as one: "L1am" is Liam to the lobby, though not to name_key.
+    CHECK_FALSE(s.create_account("L1am", t0, &why, "llam"));
+    CHECK(why == "the name L1am is taken (as Liam)");
+    CHECK(s.find_lobby_account("llam")->name == "Liam");
+    CHECK_FALSE(s.find_lobby_account("l1am"));
+    const Account eamon = make_account(s, "Eamon");  // made outside the lobby: no lobby key
+    CHECK_FALSE(s.find_lobby_account("eamon"));
+
+    // The client makes its secret; the store keeps its digest.
+    const std::string mine = std::string(64, 'a');
+    CHECK(s.add_secret(liam->id, mine, t0));
+    CHECK(s.check_secret(liam->id, mine, t0));
+    CHECK_FALSE(s.add_secret(liam->id, "not hex", t0));
+
+    // Join codes chosen by the server: only digests are kept, and a new code replaces the old.
+    const NewGame g = s.create_game(rated_dm, {player(*liam), player(eamon)}, true, t0, std::nullopt,
+                                    {"7QKM4XABCD2R3T5V", "Q2W9EX6CZ1RT4Y8H"});
+    CHECK(g.tokens[0] == "7QKM4XABCD2R3T5V");
+    auto digests = s.join_digests(g.id);
+    REQUIRE(digests);
+    CHECK((*digests)[0] == code_digest("7QKM4XABCD2R3T5V"));
+    CHECK((*digests)[1] == code_digest("Q2W9EX6CZ1RT4Y8H"));
+    s.set_join_code(g.id, 1, "NEWCODE0000000000000000000000000");
+    CHECK(s.join_digests(g.id)->at(1) == code_digest("NEWCODE0000000000000000000000000"));
+    CHECK(s.join_digests(g.id)->at(0) == code_digest("7QKM4XABCD2R3T5V"));
+
+    // The score stays with the finished game.
+    s.finish_game(g.id, GameOutcome::Player0, "Liam wins the match 2-1", t0 + 60, {2, 1});
+    CHECK(s.game_record(g.id)->score == std::array<int, 2>{2, 1});
+    CHECK_FALSE(s.join_digests(g.id));
+    CHECK_THAT(error_of([&] { s.set_join_code(g.id, 0, "X"); }), Catch::Contains("no game"));
+
+    // Pages of a player's games and of the ratings.
+    for (int i = 0; i < 3; ++i) {
+        const NewGame more = s.create_game(jr_casual, {player(*liam), guest("Zoe")}, false, t0 + i);
+        s.finish_game(more.id, GameOutcome::Player1, "Zoe wins", t0 + 100 + i, {0, 1});
+    }
+    CHECK(s.finished_games_page(liam->id, 2, 0).size() == 2);
+    const auto second = s.finished_games_page(liam->id, 2, 2);
+    REQUIRE(second.size() == 2);
+    CHECK(second.back().id == g.id);  // newest first: the rated game is the oldest
+    CHECK(s.ratings_list(rated_dm.variant, t0, 1, 0).at(0).name == "Liam");
+    CHECK(s.ratings_list(rated_dm.variant, t0, 1, 1).at(0).name == "Eamon");
+    CHECK(s.ratings_list(rated_dm.variant, t0, 1, 2).empty());
+}
+
+TEST_CASE("a version 2 database is upgraded to 3 and keeps its accounts and games", "[store]") {
+    TempDir dir;
+    const std::string path = dir / "server.db";
+    {
+        db::Database d = db::Database::open(path, {false, 5000});
+        d.prepare_for_writing();
+        db::migrate(d, schema_steps().first(2), 0x47625376);
+        d.exec("INSERT INTO accounts (name, name_key, created) VALUES ('Liam', 'liam', 1)");
+    }
+    Store s = Store::open(path);
+    CHECK(s.opened_version() == 2);
+    CHECK(s.find_account("LIAM")->name == "Liam");
+    CHECK_FALSE(s.find_lobby_account("llam"));
+    CHECK(s.create_account("Eamon", t0, nullptr, "eamon"));
 }
