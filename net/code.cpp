@@ -27,9 +27,9 @@ std::string random_bytes(std::size_t n) {
     return out;
 }
 
-std::string new_code() {
+std::string new_code(std::size_t length) {
     std::string code;
-    for (unsigned char b : random_bytes(6)) code += crockford[b & 31];  // 32 divides 256: no bias
+    for (unsigned char b : random_bytes(length)) code += crockford[b & 31];  // 32 divides 256: no bias
     return code;
 }
 

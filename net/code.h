@@ -15,9 +15,9 @@ namespace gobblet::net {
 // Random bytes from the kernel (getrandom), for codes and ids. Never a seeded generator.
 std::string random_bytes(std::size_t n);
 
-// A fresh code: six characters of Crockford's base 32 (digits and capitals without I, L, O, U), about
-// 30 bits. Shown as "7QK-M4X".
-std::string new_code();
+// A fresh code: `length` characters of Crockford's base 32 (digits and capitals without I, L, O, U),
+// five bits each: six by default, about 30 bits, shown as "7QK-M4X"; a server's are 32 (160 bits).
+std::string new_code(std::size_t length = 6);
 // 16 lowercase hex digits naming a match, so a returning player can say which match it holds.
 std::string new_match_id();
 

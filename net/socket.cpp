@@ -444,7 +444,7 @@ Millis Connector::until_next(Millis now) const {
     return std::max<Millis>(0, deadline_ - now);
 }
 
-LineConn::LineConn(Fd fd) : fd_(std::move(fd)) {
+LineConn::LineConn(Fd fd, std::size_t output_limit) : fd_(std::move(fd)), output_limit_(output_limit) {
     // Small lines, answered at once: Nagle's delay would only add latency (on a unix socket the option
     // does not exist and the call fails, harmlessly).
     const int one = 1;
@@ -477,7 +477,7 @@ LineConn::Read LineConn::read(std::string* why) {
 
 bool LineConn::send(std::string_view line) {
     if (!fd_) return false;
-    if (out_.size() - out_pos_ + line.size() > max_output) return false;
+    if (out_.size() - out_pos_ + line.size() > output_limit_) return false;
     if (out_pos_ > 0 && out_pos_ == out_.size()) {
         out_.clear();
         out_pos_ = 0;
@@ -498,7 +498,11 @@ bool LineConn::flush() {
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
         return false;
     }
-    out_.clear();
+    // All written: a burst's room is given back, so that an idle connection costs a few bytes.
+    if (out_.capacity() > 16384)
+        out_ = std::string();
+    else
+        out_.clear();
     out_pos_ = 0;
     return true;
 }

@@ -149,7 +149,9 @@ class LineConn {
     static constexpr std::size_t max_input = 16 << 10;  // read no more while this much waits
 
     LineConn() = default;
-    explicit LineConn(Fd fd);
+    // `output_limit`: the most output queued before the peer counts as no longer reading (a server keeps
+    // less for each of its many connections than a game keeps for its one peer).
+    explicit LineConn(Fd fd, std::size_t output_limit = max_output);
     int fd() const { return fd_.get(); }
     bool open() const { return bool(fd_); }
     short events() const;
@@ -170,6 +172,7 @@ class LineConn {
     LineReader in_;
     std::string out_;
     std::size_t out_pos_ = 0;
+    std::size_t output_limit_ = max_output;
 };
 
 }  // namespace gobblet::net

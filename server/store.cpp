@@ -465,7 +465,8 @@ WHERE tournament_id = ?1 ORDER BY round, id)sql"};
         if (!q.is_null(16) && !q.is_null(18))
             g.ratings = std::array<RatingChange, 2>{RatingChange{q.real(16), q.real(17)},
                                                     RatingChange{q.real(18), q.real(19)}};
-        if (!q.is_null(20) && !q.is_null(21)) g.score = std::array<int, 2>{int(q.int64(20)), int(q.int64(21))};
+        if (!q.is_null(20) && !q.is_null(21))
+            g.score = std::array<int, 2>{int(q.int64(20)), int(q.int64(21))};
         return g;
     }
 

@@ -293,8 +293,9 @@ class Store {
     NewGame create_game(const MatchSettings& settings, const std::array<GamePlayer, 2>& players, bool rated,
                         UnixTime now, std::optional<TournamentId> tournament,
                         const std::array<std::string, 2>& secrets, bool tokens);
-    std::optional<std::array<RatingChange, 2>> finish(GameId game, GameOutcome outcome, std::string_view result,
-                                                      UnixTime now, std::optional<std::array<int, 2>> rounds);
+    std::optional<std::array<RatingChange, 2>> finish(GameId game, GameOutcome outcome,
+                                                      std::string_view result, UnixTime now,
+                                                      std::optional<std::array<int, 2>> rounds);
     std::unique_ptr<Impl> impl_;
 };
 

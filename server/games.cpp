@@ -1,0 +1,159 @@
+#include "games.h"
+
+#include "server/secrets.h"
+
+namespace gobblet::server {
+
+namespace {
+
+std::string digest_key(const Digest& d) { return std::string(d.begin(), d.end()); }
+
+}  // namespace
+
+Games::Games(Env& env, GameListener& listener, HostedGame::Limits limits)
+    : env_(env), listener_(listener), limits_(limits) {}
+
+HostedGame* Games::game(GameId id) {
+    const auto it = games_.find(id);
+    return it == games_.end() ? nullptr : it->second.get();
+}
+
+HostedGame* Games::find(std::string_view wire) {
+    const auto id = game_id_of(wire);
+    HostedGame* g = id ? game(*id) : nullptr;
+    return g && !g->over() ? g : nullptr;
+}
+
+std::vector<HostedGame*> Games::in_progress() {
+    std::vector<HostedGame*> out;
+    for (auto& [id, g] : games_)
+        if (!g->over()) out.push_back(g.get());
+    return out;
+}
+
+void Games::index(GameId game, int slot, const std::string& digest) {
+    Codes& c = codes_[game];
+    if (!c.digest[std::size_t(slot)].empty()) by_digest_.erase(c.digest[std::size_t(slot)]);
+    c.digest[std::size_t(slot)] = digest;
+    by_digest_[digest] = Seat{game, slot == 2 ? -1 : slot};
+}
+
+int Games::restore(Millis now) {
+    int n = 0;
+    for (GameRecord& r : env_.store.games_in_progress()) {
+        GameSetup setup{r.settings, r.rated, r.players, r.tournament};
+        auto g = std::make_unique<HostedGame>(env_, listener_, r.id, setup, limits_, now);
+        if (std::string why = g->restore(r.facts, now); !why.empty()) {
+            env_.note(now, "game " + wire_id(r.id) + " cannot be rebuilt from its facts: " + why +
+                               "; it is left as it is");
+            continue;
+        }
+        if (const auto digests = env_.store.join_digests(r.id))
+            for (int p : {0, 1}) index(r.id, p, digest_key((*digests)[std::size_t(p)]));
+        games_.emplace(r.id, std::move(g));
+        ++n;
+    }
+    return n;
+}
+
+Games::Started Games::start(GameSetup setup, Millis now) {
+    Started s;
+    s.codes = {net::new_code(server_code_length), net::new_code(server_code_length)};
+    const NewGame made = env_.store.create_game(setup.settings, setup.players, setup.rated, env_.unix(now),
+                                                setup.tournament, s.codes);
+    auto g = std::make_unique<HostedGame>(env_, listener_, made.id, std::move(setup), limits_, now);
+    s.game = g.get();
+    games_.emplace(made.id, std::move(g));
+    for (int p : {0, 1}) {
+        codes_[made.id].plain[std::size_t(p)] = s.codes[std::size_t(p)];
+        index(made.id, p, digest_key(code_digest(s.codes[std::size_t(p)])));
+    }
+    return s;
+}
+
+std::string Games::code_for(HostedGame& g, int player) {
+    Codes& c = codes_[g.id()];
+    std::string& plain = c.plain[std::size_t(player)];
+    if (plain.empty()) {
+        // Only the digest survived a restart: a fresh code, which the store keeps in place of the old.
+        plain = net::new_code(server_code_length);
+        env_.store.set_join_code(g.id(), player, plain);
+        index(g.id(), player, digest_key(code_digest(plain)));
+    }
+    return plain;
+}
+
+std::string Games::watch_code(HostedGame& g) {
+    Codes& c = codes_[g.id()];
+    if (c.plain[2].empty()) {
+        c.plain[2] = net::new_code(server_code_length);
+        index(g.id(), 2, digest_key(code_digest(c.plain[2])));
+    }
+    return c.plain[2];
+}
+
+std::string Games::hello(ConnId conn, const net::Hello& h, const std::string& source, Millis now) {
+    switch (guesses_.allow(source, now)) {
+        case net::GuessGuard::Verdict::Allowed: break;
+        case net::GuessGuard::Verdict::ThisSource:
+            return "too many wrong codes lately: wait a minute and try again";
+        case net::GuessGuard::Verdict::Everyone:
+            return "too many wrong codes from many addresses lately: wait a minute and try again";
+    }
+    // A digest found by a hash map: its timing says nothing about the code (the digest is one-way).
+    const auto it = by_digest_.find(digest_key(code_digest(h.code)));
+    HostedGame* g = it == by_digest_.end() ? nullptr : game(it->second.game);
+    if (!g || g->over()) {
+        guesses_.wrong(source, now);
+        return "wrong join code";
+    }
+    conns_[conn] = g->id();
+    g->join(conn, it->second.player, now);
+    return {};
+}
+
+void Games::message(ConnId conn, const net::Message& m, Millis now) {
+    const auto it = conns_.find(conn);
+    if (it == conns_.end()) return;
+    if (HostedGame* g = game(it->second)) g->message(conn, m, now);
+}
+
+void Games::gone(ConnId conn, Millis now) {
+    const auto it = conns_.find(conn);
+    if (it == conns_.end()) return;
+    const GameId id = it->second;
+    conns_.erase(it);
+    if (HostedGame* g = game(id)) g->gone(conn, now);
+}
+
+void Games::tick(Millis now) {
+    for (auto it = games_.begin(); it != games_.end();) {
+        it->second->tick(now);
+        if (it->second->done()) {
+            const GameId id = it->first;
+            for (const std::string& d : codes_[id].digest)
+                if (!d.empty()) by_digest_.erase(d);
+            codes_.erase(id);
+            it = games_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+Millis Games::until_next(Millis now) const {
+    Millis best = -1;
+    for (const auto& [id, g] : games_) {
+        if (g->done()) return 0;
+        const Millis t = g->until_next(now);
+        if (t >= 0) best = best < 0 ? t : std::min(best, t);
+    }
+    return best;
+}
+
+void Games::close_all(std::string_view last) {
+    for (auto& [id, g] : games_) g->close_all(last);
+    conns_.clear();
+}
+
+}  // namespace gobblet::server

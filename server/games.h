@@ -1,0 +1,86 @@
+// The games the server hosts, and the door to them: a game connection's hello carries a code, and the
+// code says which game and which seat (player 0 or 1), or that it watches. Codes are 32 characters of
+// Crockford's base 32 (160 random bits). The store keeps only their digests, so this registry finds a
+// code by its digest; the codes themselves are known only in the run that made them. After a restart a
+// player's old code still lets them back in (its digest is stored), and the lobby gives a fresh one
+// (renew) at their next login, which replaces the old.
+//
+// Wrong codes are limited per source address (net::GuessGuard, as a peer-to-peer host's door): one
+// address guessing never keeps another out.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "net/code.h"
+#include "server/hosted_game.h"
+
+namespace gobblet::server {
+
+constexpr std::size_t server_code_length = 32;
+
+class Games {
+  public:
+    Games(Env& env, GameListener& listener, HostedGame::Limits limits);
+    Games(const Games&) = delete;
+    Games& operator=(const Games&) = delete;
+
+    // At start: every game in progress in the store, rebuilt from its facts; their players are away from
+    // `now` until they come back. Returns how many; a game whose facts do not replay is logged and left.
+    int restore(Millis now);
+
+    struct Started {
+        HostedGame* game = nullptr;
+        std::array<std::string, 2> codes;  // each player's join code
+    };
+    // Records a new game (with its codes) and hosts it.
+    Started start(GameSetup setup, Millis now);
+
+    // A game connection's hello (of version 2: the hub checks): "" when it joined a game, else the
+    // reason to send as its error (the hub then closes it).
+    std::string hello(ConnId conn, const net::Hello& h, const std::string& source, Millis now);
+    void message(ConnId conn, const net::Message& m, Millis now);
+    // The connection closed by itself.
+    void gone(ConnId conn, Millis now);
+    // The connection was closed on a game's request: only the map forgets it.
+    void forget(ConnId conn) { conns_.erase(conn); }
+    void tick(Millis now);
+    Millis until_next(Millis now) const;
+    void close_all(std::string_view last);
+
+    HostedGame* find(std::string_view wire);
+    // Games not over, oldest first.
+    std::vector<HostedGame*> in_progress();
+    // The code that seats player `player` of `g`: the one given out in this run, or else (after a
+    // restart, when only its digest is known) a fresh one that replaces it.
+    std::string code_for(HostedGame& g, int player);
+    // The code spectators of `g` join with (one per game, made when first asked).
+    std::string watch_code(HostedGame& g);
+    std::size_t size() const { return games_.size(); }
+
+  private:
+    struct Seat {
+        GameId game;
+        int player;  // -1: watching
+    };
+    struct Codes {
+        std::array<std::string, 3> plain;  // players' and the watch code, "" when unknown in this run
+        std::array<std::string, 3> digest;
+    };
+    void index(GameId game, int slot, const std::string& digest);
+    HostedGame* game(GameId id);
+
+    Env& env_;
+    GameListener& listener_;
+    HostedGame::Limits limits_;
+    std::map<GameId, std::unique_ptr<HostedGame>> games_;
+    std::map<GameId, Codes> codes_;
+    std::unordered_map<std::string, Seat> by_digest_;
+    std::unordered_map<ConnId, GameId> conns_;
+    net::GuessGuard guesses_;
+};
+
+}  // namespace gobblet::server

@@ -1,0 +1,161 @@
+// One game the server hosts: the host's part of the peer protocol (docs/network.md) for two players who
+// both join, and for spectators, without sockets. The authority is net::Referee, the same code a
+// peer-to-peer host runs: requests become facts, offers become agreements, the clock flags, absent
+// players are decided by engine/absence.h. What the server adds:
+//
+//  - every fact is committed to the store (append_fact) before anyone hears of it, so that `kill -9`
+//    of the server loses nothing that was announced, and a restart rebuilds the game from its facts;
+//  - two players on their own connections, each numbering the facts from its own go, and spectators,
+//    who hear the facts and never the players' chat;
+//  - a player who vanishes is announced to the others (an Away fact) and comes back (Back); a player
+//    who has not arrived yet counts as away since the game began, so that a no-show meets the same
+//    rule as a player who left (the grace, then the clock runs, or the round may be claimed);
+//  - a drawn round of a match is replayed at once; a finished match is recorded with its result (and
+//    ratings) and the lobby told;
+//  - a player away for `abandon_after` loses the match when the other is there (a match can stall on a
+//    starter choice that only the absent player can make), and a match both players left that long
+//    is aborted.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "net/lobby.h"
+#include "net/referee.h"
+#include "net/wire.h"
+#include "server/env.h"
+
+namespace gobblet::server {
+
+constexpr std::size_t max_spectators = 1000;
+// Connections of a finished match stay this long (the last facts reach them), then are closed.
+constexpr Millis linger_after_over = 60'000;
+// The lobby hears of the clocks at most this often (the score and the watchers at once).
+constexpr Millis item_every = 1000;
+constexpr Millis default_abandon_after = 3600'000;
+
+// A game's id on the wire (the lobby's GAME, the game connection's match id): the store's id as 16 hex
+// digits; and back (nullopt for anything else).
+std::string wire_id(GameId id);
+std::optional<GameId> game_id_of(std::string_view wire);
+
+// A stored game played through the engine from its facts, as the store holds them: the match as it stood
+// after the last one (nullopt, with *why, when a fact does not apply).
+std::optional<Match> match_of(const GameRecord& g, std::string* why);
+
+// Who a game is between, and on what terms: what the lobby decides when a match starts.
+struct GameSetup {
+    MatchSettings settings;
+    bool rated = false;
+    std::array<GamePlayer, 2> players;  // player 0 plays White in round 1
+    std::optional<TournamentId> tournament;
+};
+
+// How a game ended, for the lobby.
+struct GameEnd {
+    GameOutcome outcome = GameOutcome::Aborted;
+    std::array<int, 2> score{};
+    std::string text;  // "Liam wins the match 2-1"
+    std::optional<std::array<RatingChange, 2>> ratings;
+};
+
+class HostedGame;
+// What a hosted game tells the lobby.
+class GameListener {
+  public:
+    virtual ~GameListener() = default;
+    // The lobby's view of the game changed: the score, the watchers, or the clocks.
+    virtual void game_changed(const HostedGame& g, Millis now) = 0;
+    // The game is over and recorded (end() says how).
+    virtual void game_over(const HostedGame& g, Millis now) = 0;
+};
+
+class HostedGame {
+  public:
+    struct Limits {
+        Millis grace = default_grace;
+        Millis abandon_after = default_abandon_after;
+    };
+    // A game the store holds (created, or in progress at a restart). Both players are away from `now`
+    // until they join.
+    HostedGame(Env& env, GameListener& listener, GameId id, GameSetup setup, Limits limits, Millis now);
+    HostedGame(const HostedGame&) = delete;
+    HostedGame& operator=(const HostedGame&) = delete;
+
+    // After a restart: plays the stored facts through the engine (each with the clock reading it left;
+    // the time the server was down does not count). "" or why they do not make this game.
+    std::string restore(const std::vector<Fact>& facts, Millis now);
+
+    // A connection gave a code of this game: player 0 or 1, or -1 for a spectator. The welcome goes out.
+    // A player's new connection takes the seat from an older one.
+    void join(ConnId conn, int player, Millis now);
+    // A message of a connection of this game (keep-alives, goodbyes and errors are the hub's).
+    void message(ConnId conn, const net::Message& m, Millis now);
+    // The connection closed (the hub has forgotten it).
+    void gone(ConnId conn, Millis now);
+    void tick(Millis now);
+    // ms until tick is due; -1 when nothing is.
+    Millis until_next(Millis now) const;
+    // Closes every connection with `last` (the server stops).
+    void close_all(std::string_view last);
+    // Player `loser` loses the match without playing it out (they left its tournament): `text` says so.
+    void forfeit(int loser, const std::string& text, Millis now);
+
+    GameId id() const { return id_; }
+    const std::string& wire() const { return wire_; }
+    const GameSetup& setup() const { return setup_; }
+    const Match& match() const { return match_; }
+    bool over() const { return end_.has_value(); }
+    const std::optional<GameEnd>& end() const { return end_; }
+    int watchers() const;
+    bool has_connections() const { return !members_.empty(); }
+    // Over, and nobody connected any more: the registry may forget it.
+    bool done() const { return over() && members_.empty(); }
+    // The player `p` is (0 or 1), or -1.
+    int player_of(const GamePlayer& p) const;
+    // The lobby's line for it at `now`.
+    net::lobby::GameItem item(Millis now) const;
+
+  private:
+    struct Member {
+        ConnId conn = 0;
+        int player = -1;  // 0 or 1; -1: a spectator
+        bool playing = false;
+        int base = 0;  // the game's fact number at this connection's state 0
+        Millis deadline = 0;
+    };
+    Member* find(ConnId conn);
+    void send(const Member& m, const net::Message& msg);
+    // Sends `reason` as an error, closes the connection, and treats it as gone.
+    void fail(ConnId conn, const std::string& reason, Millis now);
+    void go(Member& m, Millis now);
+    void request(Member& m, const net::Act& a, Millis now);
+    void offer(Member& m, const net::Offer& o, Millis now);
+    void answer(Member& m, const net::Answer& a, Millis now);
+    Member* seated(int player);
+    // Commits a fact, applies it, announces it to every connection at play, and does what follows.
+    void commit(net::Act fact, int actor, Millis now);
+    void announce_clock(Millis now);
+    void finish(GameOutcome outcome, const std::string& text, Millis now);
+    void changed(bool now_please, Millis now);
+    void watchers_changed(Millis now);
+
+    Env& env_;
+    GameListener& listener_;
+    GameId id_;
+    std::string wire_;
+    GameSetup setup_;
+    Limits limits_;
+    Match match_;
+    net::Referee referee_;
+    std::array<SeatKind, 2> seats_{SeatKind::Human, SeatKind::Human};
+    std::vector<Member> members_;
+    std::optional<GameEnd> end_;
+    Millis over_at_ = 0;
+    Millis last_item_ = -item_every;
+    bool item_waiting_ = false;
+};
+
+}  // namespace gobblet::server

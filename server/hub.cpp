@@ -1,0 +1,255 @@
+#include "hub.h"
+
+#include <algorithm>
+
+#include "net/session.h"
+
+namespace gobblet::server {
+
+namespace {
+
+const std::string busy_source = "busy: too many connections from your address; try again shortly";
+const std::string busy_all = "busy: too many connections at once; try again shortly";
+
+}  // namespace
+
+void Hub::Door::send(ConnId to, std::string_view line) {
+    if (const auto it = hub_.conns_.find(to); it != hub_.conns_.end()) it->second.last_sent = hub_.now_;
+    out_.send(to, line);
+}
+
+void Hub::Door::close(ConnId to, std::string_view last) {
+    const auto it = hub_.conns_.find(to);
+    if (it != hub_.conns_.end()) {
+        if (it->second.kind == Kind::Game) hub_.games_.forget(to);
+        hub_.conns_.erase(it);
+    }
+    out_.close(to, last);
+}
+
+Hub::Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::time_t unix_at_start, Millis now)
+    : settings_(settings),
+      raw_(out),
+      door_(*this, out),
+      env_{store, door_, log, unix_at_start, now},
+      now_(now),
+      workers_(settings.password_threads),
+      games_(env_, *this, settings.limits),
+      lobby_(env_, games_, workers_, Lobby::Settings{settings.greeting, settings.cost}) {
+    restored_ = games_.restore(now);
+    lobby_.restore(now);
+}
+
+Hub::~Hub() = default;
+
+bool Hub::waiting(ConnId conn, const Conn& c) const {
+    return c.kind == Kind::New || (c.kind == Kind::Lobby && !lobby_.logged_in(conn));
+}
+
+Millis Hub::ping_after(const Conn& c) const {
+    return c.kind == Kind::Game ? net::ping_after : lobby::ping_after;
+}
+Millis Hub::dead_after(const Conn& c) const {
+    return c.kind == Kind::Game ? net::dead_after : lobby::dead_after;
+}
+
+void Hub::open(ConnId conn, const Peer& peer, Millis now) {
+    now_ = now;
+    // Connections that have not logged in yet: a few per source (more are sent away), and when too many
+    // wait in all, the oldest makes way, so that silent connections cannot keep real players out.
+    std::size_t from_source = 0, all = 0;
+    ConnId oldest = 0;
+    Millis oldest_at = 0;
+    for (const auto& [id, c] : conns_) {
+        if (!waiting(id, c)) continue;
+        ++all;
+        from_source += c.peer.source == peer.source;
+        if (oldest == 0 || c.opened < oldest_at) {
+            oldest = id;
+            oldest_at = c.opened;
+        }
+    }
+    if (from_source >= settings_.waiting_per_source) {
+        env_.note(now, "connection from " + peer.address + " sent away: too many from " + peer.source);
+        raw_.close(conn, lobby::format_message(lobby::Bye{busy_source}));
+        return;
+    }
+    if (all >= settings_.waiting && oldest != 0)
+        drop(oldest, lobby::format_message(lobby::Bye{busy_all}), "made way", now);
+    conns_[conn] = Conn{peer, Kind::New, now, now, now, -1};
+    env_.note(now, "connection " + std::to_string(conn) + " from " + peer.address);
+}
+
+void Hub::drop(ConnId conn, std::string_view last, std::string_view why, Millis now) {
+    const auto it = conns_.find(conn);
+    if (it == conns_.end()) return;
+    const Kind kind = it->second.kind;
+    conns_.erase(it);
+    raw_.close(conn, last);
+    env_.note(now, "connection " + std::to_string(conn) + " closed: " + std::string(why));
+    if (kind == Kind::Lobby) lobby_.closed(conn, now);
+    if (kind == Kind::Game) games_.gone(conn, now);
+}
+
+void Hub::closed(ConnId conn, std::string_view why, Millis now) {
+    now_ = now;
+    const auto it = conns_.find(conn);
+    if (it == conns_.end()) return;
+    const Kind kind = it->second.kind;
+    conns_.erase(it);
+    env_.note(now, "connection " + std::to_string(conn) + " closed: " + std::string(why));
+    if (kind == Kind::Lobby) lobby_.closed(conn, now);
+    if (kind == Kind::Game) games_.gone(conn, now);
+}
+
+void Hub::too_long(ConnId conn, Millis now) {
+    now_ = now;
+    drop(conn, net::format_message(net::Error{"a line longer than 512 bytes"}),
+         "a line longer than 512 bytes", now);
+}
+
+void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
+    if (line.starts_with("lobby ")) {
+        const lobby::Parsed p = lobby::parse_message(line);
+        const auto* h = p.message ? std::get_if<lobby::Hello>(&*p.message) : nullptr;
+        if (!h)
+            return drop(conn,
+                        lobby::format_message(lobby::Error{p.message ? "expected lobby gobblet 1" : p.error}),
+                        "a bad greeting", now);
+        if (h->version != lobby::protocol_version)
+            return drop(
+                conn,
+                lobby::format_message(lobby::Error{"this server speaks gobblet lobby protocol version " +
+                                                   std::to_string(lobby::protocol_version)}),
+                "another lobby protocol version", now);
+        c.kind = Kind::Lobby;
+        return lobby_.opened(conn, c.peer, now);
+    }
+    if (line.starts_with("hello ")) {
+        const net::Parsed p = net::parse_message(line);
+        const auto* h = p.message ? std::get_if<net::Hello>(&*p.message) : nullptr;
+        if (!h)
+            return drop(conn, net::format_message(net::Error{p.message ? "expected hello" : p.error}),
+                        "a bad hello", now);
+        if (h->version != 2)
+            return drop(conn,
+                        net::format_message(net::Error{
+                            "this server's games need gobblet protocol version 2: update gobblet"}),
+                        "a hello of another version", now);
+        c.kind = Kind::Game;
+        if (std::string why = games_.hello(conn, *h, c.peer.source, now); !why.empty())
+            return drop(conn, net::format_message(net::Error{why}), why, now);
+        return;
+    }
+    drop(conn, lobby::format_message(lobby::Error{"expected lobby gobblet 1, or a game's hello"}),
+         "a first line that is neither a lobby's nor a game's", now);
+}
+
+void Hub::received(ConnId conn, std::string_view line, Millis now) {
+    now_ = now;
+    const auto it = conns_.find(conn);
+    if (it == conns_.end()) return;
+    Conn& c = it->second;
+    c.last_received = now;
+    if (c.kind == Kind::New) return first_line(conn, c, line, now);
+    if (c.kind == Kind::Lobby) {
+        const lobby::Parsed p = lobby::parse_message(line);
+        if (!p.message) return drop(conn, lobby::format_message(lobby::Error{p.error}), p.error, now);
+        const lobby::Message& m = *p.message;
+        if (const auto* ping = std::get_if<lobby::Ping>(&m))
+            return door_.send(conn, lobby::format_message(lobby::Pong{ping->token}));
+        if (const auto* pong = std::get_if<lobby::Pong>(&m)) {
+            c.ping_token = -1;
+            return (void)pong;
+        }
+        if (std::holds_alternative<lobby::Bye>(m)) return drop(conn, {}, "the client left", now);
+        if (std::holds_alternative<lobby::Error>(m))
+            return drop(conn, {}, "the client reports: " + std::get<lobby::Error>(m).reason, now);
+        if (lobby::sender(m) != lobby::Sender::Client) {
+            const std::string why = std::string("a message only servers send: ") + lobby::verb(m);
+            return drop(conn, lobby::format_message(lobby::Error{why}), why, now);
+        }
+        return lobby_.message(conn, m, now);
+    }
+    const net::Parsed p = net::parse_message(line);
+    if (!p.message) return drop(conn, net::format_message(net::Error{p.error}), p.error, now);
+    const net::Message& m = *p.message;
+    if (const auto* ping = std::get_if<net::Ping>(&m))
+        return door_.send(conn, net::format_message(net::Pong{ping->token}));
+    if (std::holds_alternative<net::Pong>(m)) {
+        c.ping_token = -1;
+        return;
+    }
+    if (std::holds_alternative<net::Bye>(m)) return drop(conn, {}, "the player left", now);
+    if (std::holds_alternative<net::Error>(m))
+        return drop(conn, {}, "the player reports: " + std::get<net::Error>(m).reason, now);
+    games_.message(conn, m, now);
+}
+
+void Hub::on_wake(Millis now) {
+    now_ = now;
+    workers_.run_finished();
+}
+
+void Hub::tick(Millis now) {
+    now_ = now;
+    std::vector<std::pair<ConnId, std::string>> late, dead;
+    for (auto& [id, c] : conns_) {
+        if (c.kind == Kind::New && now - c.opened >= lobby::hello_timeout) {
+            late.emplace_back(id, "no greeting within " + std::to_string(lobby::hello_timeout / 1000) + " s");
+            continue;
+        }
+        if (c.kind == Kind::Lobby && !lobby_.logged_in(id) && now - c.opened >= lobby::login_timeout) {
+            late.emplace_back(id, "no login within " + std::to_string(lobby::login_timeout / 1000) + " s");
+            continue;
+        }
+        if (c.kind == Kind::New) continue;
+        if (now - c.last_received >= dead_after(c)) {
+            dead.emplace_back(id, "no word for " + std::to_string(dead_after(c) / 1000) + " s");
+            continue;
+        }
+        if (now - c.last_sent >= ping_after(c)) {
+            c.ping_token = now;
+            c.last_sent = now;
+            raw_.send(id, c.kind == Kind::Game ? net::format_message(net::Ping{now})
+                                               : lobby::format_message(lobby::Ping{now}));
+        }
+    }
+    for (const auto& [id, why] : late) drop(id, lobby::format_message(lobby::Error{why}), why, now);
+    for (const auto& [id, why] : dead) drop(id, {}, why, now);
+    lobby_.tick(now);
+    games_.tick(now);
+}
+
+Millis Hub::until_next(Millis now) const {
+    Millis best = -1;
+    const auto take = [&](Millis t) {
+        t = std::max<Millis>(0, t);
+        best = best < 0 ? t : std::min(best, t);
+    };
+    for (const auto& [id, c] : conns_) {
+        if (c.kind == Kind::New) {
+            take(c.opened + lobby::hello_timeout - now);
+            continue;
+        }
+        if (c.kind == Kind::Lobby && !lobby_.logged_in(id)) take(c.opened + lobby::login_timeout - now);
+        take(c.last_received + dead_after(c) - now);
+        take(c.last_sent + ping_after(c) - now);
+    }
+    if (const Millis t = lobby_.until_next(now); t >= 0) take(t);
+    if (const Millis t = games_.until_next(now); t >= 0) take(t);
+    return best;
+}
+
+void Hub::shutdown(std::string_view why, Millis now) {
+    now_ = now;
+    const std::string game_bye = net::format_message(net::Bye{std::string(why)});
+    const std::string lobby_bye = lobby::format_message(lobby::Bye{std::string(why)});
+    lobby_.close_all(lobby_bye);
+    games_.close_all(game_bye);
+    for (const auto& [id, c] : conns_) raw_.close(id, lobby_bye);
+    conns_.clear();
+    env_.note(now, "stopped: " + std::string(why));
+}
+
+}  // namespace gobblet::server

@@ -1,0 +1,104 @@
+// The server without sockets: connections by number, their lines in, lines out through an Outbox. The
+// socket layer (server/server.h) feeds it; tests and the fuzz target feed it lines directly.
+//
+// A connection is told apart by its first line (docs/lobby.md): `lobby gobblet 1` makes it a lobby
+// connection (server/lobby.h), `hello gobblet 2 ...` a game connection (server/games.h); anything else
+// ends it. The hub answers keep-alives, pings connections that went quiet and drops those that stay
+// silent, enforces the time a new connection has to greet and a lobby connection to log in, and counts
+// the connections not yet logged in per source address: more than a source may have are sent away with
+// `bye busy` (come back later), and when too many wait in all, the oldest makes way.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "server/env.h"
+#include "server/games.h"
+#include "server/lobby.h"
+#include "server/workers.h"
+
+namespace gobblet::server {
+
+class Hub : private GameListener {
+  public:
+    struct Settings {
+        std::string greeting = "gobblet server";
+        HostedGame::Limits limits;
+        PasswordCost cost = PasswordCost::standard();
+        int password_threads = 2;
+        std::size_t waiting_per_source = 16;  // connections not yet logged in, per source address
+        std::size_t waiting = 1024;           // ... and in all
+    };
+    // Rebuilds the games and tournaments in progress from the store.
+    Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::time_t unix_at_start, Millis now);
+    Hub(const Hub&) = delete;
+    Hub& operator=(const Hub&) = delete;
+    ~Hub() override;
+
+    void open(ConnId conn, const Peer& peer, Millis now);
+    // One line of the connection, without its '\n' (the socket layer has checked its length).
+    void received(ConnId conn, std::string_view line, Millis now);
+    // A line longer than the protocol allows arrived: the connection ends with that reason.
+    void too_long(ConnId conn, Millis now);
+    // The connection closed by itself (the peer left, the network failed, it stopped reading).
+    void closed(ConnId conn, std::string_view why, Millis now);
+    void tick(Millis now);
+    // ms until tick is due; -1 when nothing is.
+    Millis until_next(Millis now) const;
+    // The password workers' wake-up: readable when results are back; then on_wake.
+    int wake_fd() const { return workers_.wake_fd(); }
+    void on_wake(Millis now);
+    // Says `bye` (come back later) to every connection and closes it.
+    void shutdown(std::string_view why, Millis now);
+
+    std::size_t connections() const { return conns_.size(); }
+    const Lobby& lobby() const { return lobby_; }
+    const Games& games() const { return games_; }
+    int restored_games() const { return restored_; }
+    Workers& workers() { return workers_; }
+
+  private:
+    enum class Kind : std::uint8_t { New, Lobby, Game };
+    struct Conn {
+        Peer peer;
+        Kind kind = Kind::New;
+        Millis opened = 0, last_received = 0, last_sent = 0;
+        std::int64_t ping_token = -1;
+    };
+    // What the rooms send goes through here: it notes when each connection last heard from us, and a
+    // close a room asks for makes the hub forget the connection.
+    class Door : public Outbox {
+      public:
+        Door(Hub& hub, Outbox& out) : hub_(hub), out_(out) {}
+        void send(ConnId to, std::string_view line) override;
+        void close(ConnId to, std::string_view last) override;
+
+      private:
+        Hub& hub_;
+        Outbox& out_;
+    };
+
+    void game_changed(const HostedGame& g, Millis now) override { lobby_.game_changed(g, now); }
+    void game_over(const HostedGame& g, Millis now) override { lobby_.game_over(g, now); }
+
+    void first_line(ConnId conn, Conn& c, std::string_view line, Millis now);
+    // Ends a connection from here: `last` goes out, the hub and the room forget it.
+    void drop(ConnId conn, std::string_view last, std::string_view why, Millis now);
+    bool waiting(ConnId conn, const Conn& c) const;
+    Millis ping_after(const Conn& c) const;
+    Millis dead_after(const Conn& c) const;
+
+    Settings settings_;
+    Outbox& raw_;
+    Door door_;
+    Env env_;
+    std::unordered_map<ConnId, Conn> conns_;
+    Millis now_ = 0;  // of the call in progress (for Door, which has no time argument)
+    Workers workers_;
+    Games games_;
+    Lobby lobby_;
+    int restored_ = 0;
+};
+
+}  // namespace gobblet::server

@@ -1,0 +1,843 @@
+#include "lobby.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "saves/record.h"
+
+namespace gobblet::server {
+
+namespace {
+
+using lobby::Refusal;
+
+std::string date_text(std::time_t t) {
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                  tm.tm_hour, tm.tm_min);
+    return buf;
+}
+
+lobby::Verdict verdict_of(GameOutcome o) {
+    switch (o) {
+        case GameOutcome::Player0: return lobby::Verdict::Player0;
+        case GameOutcome::Player1: return lobby::Verdict::Player1;
+        case GameOutcome::Draw: return lobby::Verdict::Draw;
+        case GameOutcome::Aborted: return lobby::Verdict::Aborted;
+    }
+    return lobby::Verdict::Aborted;
+}
+
+lobby::TournamentState state_of(TournamentState s) {
+    switch (s) {
+        case TournamentState::Open: return lobby::TournamentState::Open;
+        case TournamentState::Running: return lobby::TournamentState::Playing;
+        case TournamentState::Over: return lobby::TournamentState::Over;
+    }
+    return lobby::TournamentState::Open;
+}
+
+std::string variant_words(Variant v) {
+    return std::string(rules_name(v.rules)) + " " + std::to_string(v.size) + "x" + std::to_string(v.size);
+}
+
+int rounded(double v, int hi) { return std::clamp(int(std::lround(v)), 0, hi); }
+
+}  // namespace
+
+Lobby::Lobby(Env& env, Games& games, Workers& workers, Settings settings)
+    : env_(env), games_(games), workers_(workers), settings_(std::move(settings)) {}
+
+// ---------------------------------------------------------------------------------------------------
+// Sending.
+
+void Lobby::send(ConnId to, const lobby::Message& m) { env_.out.send(to, lobby::format_message(m)); }
+
+void Lobby::to_all(const lobby::Message& m) {
+    const std::string line = lobby::format_message(m);
+    for (const auto& [key, conn] : online_) env_.out.send(conn, line);
+}
+
+void Lobby::to_player(const std::string& key, const lobby::Message& m) {
+    const auto it = online_.find(key);
+    if (it != online_.end()) send(it->second, m);
+}
+
+void Lobby::refuse(ConnId to, const char* verb, Refusal code, const std::string& text) {
+    send(to, lobby::Refused{verb, code, text});
+}
+
+void Lobby::fail(ConnId conn, const std::string& reason, Millis now) {
+    env_.note(now, "lobby: " + conns_[conn].peer.address + " broke the protocol: " + reason);
+    leave_lobby(conn, now);
+    env_.out.close(conn, lobby::format_message(lobby::Error{reason}));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Connections and logins.
+
+void Lobby::opened(ConnId conn, const Peer& peer, Millis) {
+    conns_.erase(conn);
+    conns_[conn].peer = peer;
+    send(conn, lobby::Server{lobby::protocol_version, settings_.greeting});
+}
+
+bool Lobby::logged_in(ConnId conn) const {
+    const auto it = conns_.find(conn);
+    return it != conns_.end() && it->second.phase == Conn::Phase::In;
+}
+
+void Lobby::closed(ConnId conn, Millis now) { leave_lobby(conn, now); }
+
+void Lobby::leave_lobby(ConnId conn, Millis now) {
+    const auto it = conns_.find(conn);
+    if (it == conns_.end()) return;
+    const std::optional<Player> p = it->second.player;
+    conns_.erase(it);
+    if (!p) return;
+    const auto on = online_.find(p->key);
+    if (on == online_.end() || on->second != conn) return;  // taken over by a newer connection
+    online_.erase(on);
+    env_.note(now, "lobby: " + p->name + " left");
+    drop_seeks_of(p->key, lobby::SeekEnd::Left);
+    to_all(lobby::Left{p->name});
+}
+
+void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
+    const auto it = conns_.find(conn);
+    if (it == conns_.end()) return;
+    Conn& c = it->second;
+    if (const auto* l = std::get_if<lobby::Login>(&m)) {
+        if (c.phase == Conn::Phase::In) return fail(conn, "you are logged in already", now);
+        if (c.phase == Conn::Phase::LoggingIn)
+            return fail(conn, "one login at a time: wait for its answer", now);
+        return login(conn, *l, now);
+    }
+    if (c.phase != Conn::Phase::In)
+        return fail(conn, std::string("log in first, not ") + lobby::verb(m), now);
+    request(conn, *c.player, m, now);
+}
+
+void Lobby::login_failed(ConnId conn, const lobby::Login& l, Refusal code, const std::string& text,
+                         Millis now) {
+    logins_.wrong(conns_[conn].peer.source, now);
+    env_.note(now, "lobby: login as " + l.name + " from " + conns_[conn].peer.address +
+                       " refused: " + lobby::refusal_word(code));
+    refuse(conn, "login", code, text);
+}
+
+void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
+    Conn& c = conns_[conn];
+    switch (logins_.allow(c.peer.source, now)) {
+        case net::GuessGuard::Verdict::Allowed: break;
+        case net::GuessGuard::Verdict::ThisSource:
+            return refuse(conn, "login", Refusal::TooManyAttempts,
+                          "too many failed logins from your address lately: wait a minute and try again");
+        case net::GuessGuard::Verdict::Everyone:
+            return refuse(conn, "login", Refusal::TooManyAttempts,
+                          "too many failed logins from many addresses lately: wait a minute and try again");
+    }
+    if (online_.size() >= lobby::max_table && !online_.contains(lobby::name_key(l.name)))
+        return refuse(conn, "login", Refusal::Busy, "the lobby is full: try again later");
+    if (l.method == lobby::Method::Guest) {
+        if (l.role == lobby::Role::Bot)
+            return refuse(conn, "login", Refusal::NotAllowed,
+                          "a computer player registers its name: it cannot be a guest");
+        // "~Liam", or "~Liam2" when a guest online has it.
+        std::string name = "~" + l.name;
+        for (int n = 2; online_.contains(lobby::name_key(name)); ++n) name = "~" + l.name + std::to_string(n);
+        Player p{name, lobby::name_key(name), lobby::Role::Guest, std::nullopt, {}};
+        return welcome(conn, std::move(p), lobby::How::Guest, now);
+    }
+    const std::string key = lobby::name_key(l.name);
+    std::optional<Account> account = env_.store.find_lobby_account(key);
+    if (!account) account = env_.store.find_account(l.name);
+    if (l.method == lobby::Method::Secret) {
+        if (!account) {
+            // The first login of a name nobody has registers it, committed before the welcome.
+            std::string why;
+            account = env_.store.create_account(l.name, env_.unix(now), &why, key);
+            if (!account) return refuse(conn, "login", Refusal::NameTaken, why);
+            env_.store.add_secret(account->id, l.credential, env_.unix(now));
+            env_.note(now, "lobby: " + l.name + " registered from " + c.peer.address);
+            return welcome(conn,
+                           Player{account->name, lobby::name_key(account->name), l.role, account->id, {}},
+                           lobby::How::New, now);
+        }
+        if (env_.store.check_secret(account->id, l.credential, env_.unix(now)))
+            return welcome(conn,
+                           Player{account->name, lobby::name_key(account->name), l.role, account->id, {}},
+                           lobby::How::Secret, now);
+        if (account->has_password)
+            return login_failed(conn, l, Refusal::PasswordNeeded,
+                                account->name + " has a password: log in with it", now);
+        return login_failed(
+            conn, l, Refusal::NameTaken,
+            "the name " + account->name +
+                " is registered from another machine: set a password there to log in here, or "
+                "pick another name",
+            now);
+    }
+    // A password: checked on a worker (Argon2id takes tens of milliseconds), answered when it is back.
+    if (!account)
+        return login_failed(
+            conn, l, Refusal::NotFound,
+            "nobody is registered as " + l.name + ": log in with your machine's secret to register it", now);
+    const std::optional<std::string> hash = env_.store.password_hash(account->id);
+    if (!hash)
+        return login_failed(conn, l, Refusal::WrongPassword,
+                            account->name + " has no password: log in from a machine of theirs and set one",
+                            now);
+    c.phase = Conn::Phase::LoggingIn;
+    const PasswordCost cost = settings_.cost;
+    const Account who = *account;
+    workers_.submit([this, conn, who, l, stored = *hash, cost, now]() -> Workers::Continuation {
+        const PasswordCheck check = check_password(stored, l.credential, cost);
+        return [this, conn, who, l, check, now] {
+            const auto it = conns_.find(conn);
+            if (it == conns_.end() || it->second.phase != Conn::Phase::LoggingIn) return;
+            it->second.phase = Conn::Phase::Greeted;
+            if (!check.ok)
+                return login_failed(conn, l, Refusal::WrongPassword, "wrong password for " + who.name, now);
+            if (check.rehash) env_.store.set_password_hash(who.id, *check.rehash);
+            welcome(conn, Player{who.name, lobby::name_key(who.name), l.role, who.id, {}},
+                    lobby::How::Password, now);
+        };
+    });
+}
+
+lobby::Ratings Lobby::ratings_of(AccountId account, Millis now) {
+    lobby::Ratings out{};
+    for (int i = 0; i < 4; ++i) {
+        const RatingRecord r = env_.store.rating_of(account, lobby::variant_at(i), env_.unix(now));
+        if (r.games > 0)
+            out[std::size_t(i)] =
+                lobby::Rating{rounded(r.rating.rating, 9999), rounded(r.rating.deviation, 999)};
+    }
+    return out;
+}
+
+void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
+    Conn& c = conns_[conn];
+    if (p.account) p.ratings = ratings_of(*p.account, now);
+    // A name already online is taken over: the older connection is told and closed.
+    if (const auto on = online_.find(p.key); on != online_.end() && on->second != conn) {
+        const ConnId old = on->second;
+        conns_.erase(old);
+        online_.erase(on);
+        env_.out.close(old, lobby::format_message(lobby::Error{"you logged in from another connection"}));
+    }
+    c.phase = Conn::Phase::In;
+    c.player = p;
+    online_[p.key] = conn;
+    env_.note(now, "lobby: " + p.name + " logged in (" + lobby::how_word(how) + ") from " + c.peer.address);
+    send(conn, lobby::Welcome{p.name, p.role, how, p.ratings});
+    to_all(item(p));  // the newcomer to everyone (themselves too, in their snapshot below)
+    for (const auto& [key, other] : online_)
+        if (other != conn) send(conn, item(*conns_[other].player));
+    send(conn, lobby::End{lobby::List::Players});
+    for (const auto& [id, s] : seeks_)
+        if (s.to.empty() || s.to == p.key || s.from == p.key) send(conn, item(s));
+    send(conn, lobby::End{lobby::List::Seeks});
+    for (HostedGame* g : games_.in_progress()) send(conn, g->item(now));
+    send(conn, lobby::End{lobby::List::Games});
+    for (const auto& [id, t] : tourneys_) send(conn, item(t));
+    send(conn, lobby::End{lobby::List::Tournaments});
+    // The player's matches in progress, again (a guest's identity is its connection: not theirs).
+    if (p.account)
+        for (HostedGame* g : games_.in_progress())
+            if (const int seat = g->player_of(seat_of(p)); seat >= 0) send(conn, match_line(*g, seat, 0));
+}
+
+void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
+    const Player& p = *conns_[conn].player;
+    if (!p.account) return refuse(conn, "password", Refusal::NotAllowed, "a guest has no password to set");
+    if (std::string why = password_problem(m.password); !why.empty())
+        return refuse(conn, "password", Refusal::BadPassword, why);
+    const AccountId account = *p.account;
+    const PasswordCost cost = settings_.cost;
+    workers_.submit([this, conn, account, password = m.password, cost, now]() -> Workers::Continuation {
+        std::string hash = hash_password(password, cost);
+        return [this, conn, account, hash, now] {
+            env_.store.set_password_hash(account, hash);
+            env_.note(now, "lobby: account " + std::to_string(account) + " set a password");
+            if (conns_.contains(conn)) send(conn, lobby::Ok{"password", "your password is set"});
+        };
+    });
+}
+
+void Lobby::add_secret(ConnId conn, const lobby::AddSecret& m, Millis now) {
+    const Player& p = *conns_[conn].player;
+    if (!p.account) return refuse(conn, "secret", Refusal::NotAllowed, "a guest has no name to prove");
+    env_.store.add_secret(*p.account, m.secret, env_.unix(now));
+    send(conn, lobby::Ok{"secret", "this machine can log in as " + p.name + " now"});
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Requests.
+
+void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now) {
+    if (const auto* x = std::get_if<lobby::SetPassword>(&m)) return set_password(conn, *x, now);
+    if (const auto* x = std::get_if<lobby::AddSecret>(&m)) return add_secret(conn, *x, now);
+    if (const auto* x = std::get_if<lobby::Post>(&m)) return post(conn, p, *x, now);
+    if (const auto* x = std::get_if<lobby::Challenge>(&m)) return challenge(conn, p, *x, now);
+    if (const auto* x = std::get_if<lobby::Accept>(&m)) return accept(conn, p, *x, now);
+    if (const auto* x = std::get_if<lobby::Decline>(&m)) {
+        const auto it = seeks_.find(x->id);
+        if (it == seeks_.end() || it->second.to != p.key)
+            return refuse(conn, "decline", Refusal::NotFound,
+                          "no challenge " + std::to_string(x->id) + " to you");
+        return drop_seek(x->id, lobby::SeekEnd::Declined);
+    }
+    if (const auto* x = std::get_if<lobby::Withdraw>(&m)) {
+        const auto it = seeks_.find(x->id);
+        if (it == seeks_.end() || it->second.from != p.key)
+            return refuse(conn, "withdraw", Refusal::NotFound,
+                          "no seek or challenge " + std::to_string(x->id) + " of yours");
+        return drop_seek(x->id, lobby::SeekEnd::Withdrawn);
+    }
+    if (const auto* x = std::get_if<lobby::Watch>(&m)) return watch(conn, *x);
+    if (const auto* x = std::get_if<lobby::Say>(&m)) return say(conn, p, *x, now);
+    if (const auto* x = std::get_if<lobby::HistoryQuery>(&m)) return history(conn, *x);
+    if (const auto* x = std::get_if<lobby::RecordQuery>(&m)) return record(conn, *x);
+    if (const auto* x = std::get_if<lobby::RatingsQuery>(&m)) return ratings(conn, *x, now);
+    if (const auto* x = std::get_if<lobby::Create>(&m)) return create(conn, p, *x, now);
+    if (const auto* x = std::get_if<lobby::Join>(&m)) return join(conn, p, *x, now);
+    if (const auto* x = std::get_if<lobby::Leave>(&m)) return leave(conn, p, *x, now);
+    if (const auto* x = std::get_if<lobby::Start>(&m)) return start(conn, p, *x, now);
+    if (const auto* x = std::get_if<lobby::StandingsQuery>(&m)) return standings(conn, *x);
+    fail(conn, std::string("unexpected ") + lobby::verb(m), now);
+}
+
+lobby::PlayerItem Lobby::item(const Player& p) {
+    return lobby::PlayerItem{p.name, p.role, playing(p.key), p.ratings};
+}
+
+std::optional<lobby::Rating> Lobby::rating_in(const std::string& key, Variant v) {
+    const auto on = online_.find(key);
+    if (on == online_.end()) return std::nullopt;
+    return conns_[on->second].player->ratings[std::size_t(lobby::variant_index(v))];
+}
+
+lobby::SeekItem Lobby::item(const Seek& s) {
+    const auto name_of = [&](const std::string& key) {
+        const auto on = online_.find(key);
+        return on == online_.end() ? key : conns_[on->second].player->name;
+    };
+    return lobby::SeekItem{s.id, name_of(s.from), rating_in(s.from, s.terms.settings.variant),
+                           s.to.empty() ? "" : name_of(s.to), s.terms};
+}
+
+bool Lobby::playing(const std::string& key) {
+    for (HostedGame* g : games_.in_progress())
+        for (const GamePlayer& gp : g->setup().players)
+            if (key_of(gp) == key) return true;
+    return false;
+}
+
+void Lobby::post(ConnId conn, Player& p, const lobby::Post& m, Millis now) {
+    if (p.role == lobby::Role::Guest && m.terms.rated)
+        return refuse(conn, "post", Refusal::BadTerms, "a guest plays casual games only");
+    if (playing(p.key)) return refuse(conn, "post", Refusal::Busy, "you are playing a match");
+    const auto mine =
+        std::count_if(seeks_.begin(), seeks_.end(), [&](const auto& s) { return s.second.from == p.key; });
+    if (mine >= max_seeks_per_player)
+        return refuse(
+            conn, "post", Refusal::Limit,
+            "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
+    if (seeks_.size() >= lobby::max_table)
+        return refuse(conn, "post", Refusal::Busy, "too many seeks: try later");
+    Seek s{next_seek_++, p.key, "", m.terms, 0};
+    seeks_[s.id] = s;
+    env_.note(now, "lobby: " + p.name + " seeks " + lobby::terms_text(m.terms) + " (seek " +
+                       std::to_string(s.id) + ")");
+    to_all(item(s));
+}
+
+void Lobby::challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis now) {
+    const std::string to = lobby::name_key(m.name);
+    if (to == p.key) return refuse(conn, "challenge", Refusal::NotAllowed, "you cannot challenge yourself");
+    const auto on = online_.find(to);
+    if (on == online_.end())
+        return refuse(conn, "challenge", Refusal::NotFound, m.name + " is not in the lobby");
+    const Player& them = *conns_[on->second].player;
+    if (m.terms.rated && (p.role == lobby::Role::Guest || them.role == lobby::Role::Guest))
+        return refuse(conn, "challenge", Refusal::BadTerms, "a rated match needs two registered players");
+    if (playing(p.key)) return refuse(conn, "challenge", Refusal::Busy, "you are playing a match");
+    if (playing(to)) return refuse(conn, "challenge", Refusal::Busy, them.name + " is playing a match");
+    const auto mine =
+        std::count_if(seeks_.begin(), seeks_.end(), [&](const auto& s) { return s.second.from == p.key; });
+    if (mine >= max_seeks_per_player)
+        return refuse(
+            conn, "challenge", Refusal::Limit,
+            "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
+    if (seeks_.size() >= lobby::max_table)
+        return refuse(conn, "challenge", Refusal::Busy, "too many seeks: try later");
+    Seek s{next_seek_++, p.key, to, m.terms, now + lobby::challenge_expiry};
+    seeks_[s.id] = s;
+    env_.note(now, "lobby: " + p.name + " challenges " + them.name + " to " + lobby::terms_text(m.terms));
+    const lobby::SeekItem line = item(s);
+    send(conn, line);
+    send(on->second, line);
+}
+
+void Lobby::drop_seek(lobby::Id id, lobby::SeekEnd why) {
+    const auto it = seeks_.find(id);
+    if (it == seeks_.end()) return;
+    const Seek s = it->second;
+    seeks_.erase(it);
+    const lobby::Unseek line{id, why};
+    if (s.to.empty()) return to_all(line);
+    to_player(s.from, line);
+    to_player(s.to, line);
+}
+
+void Lobby::drop_seeks_of(const std::string& key, lobby::SeekEnd why) {
+    std::vector<lobby::Id> ids;
+    for (const auto& [id, s] : seeks_)
+        if (s.from == key || s.to == key) ids.push_back(id);
+    for (lobby::Id id : ids) drop_seek(id, why);
+}
+
+void Lobby::accept(ConnId conn, Player& p, const lobby::Accept& m, Millis now) {
+    const auto it = seeks_.find(m.id);
+    if (it == seeks_.end() || (!it->second.to.empty() && it->second.to != p.key))
+        return refuse(conn, "accept", Refusal::NotFound,
+                      "no seek " + std::to_string(m.id) + " (it may have gone)");
+    const Seek s = it->second;
+    if (s.from == p.key) return refuse(conn, "accept", Refusal::NotAllowed, "that seek is yours");
+    if (s.terms.rated && p.role == lobby::Role::Guest)
+        return refuse(conn, "accept", Refusal::BadTerms, "a guest plays casual games only");
+    if (playing(p.key)) return refuse(conn, "accept", Refusal::Busy, "you are playing a match");
+    const auto on = online_.find(s.from);
+    if (on == online_.end()) return refuse(conn, "accept", Refusal::NotFound, "the seeker has left");
+    if (games_.size() >= lobby::max_table)
+        return refuse(conn, "accept", Refusal::Busy, "the server hosts as many games as it can: try later");
+    const Player& seeker = *conns_[on->second].player;
+    // The colours at random (a kernel random bit).
+    const bool swap = (static_cast<unsigned char>(net::random_bytes(1)[0]) & 1) != 0;
+    std::array<GamePlayer, 2> players = {seat_of(seeker), seat_of(p)};
+    if (swap) std::swap(players[0], players[1]);
+    drop_seek(s.id, lobby::SeekEnd::Taken);
+    start_match(players, s.terms, std::nullopt, 0, now);
+}
+
+HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
+                               std::optional<TournamentId> tournament, int round, Millis now) {
+    // Committed (the game, its players, terms and codes) before anyone hears of it.
+    Games::Started s = games_.start(GameSetup{terms.settings, terms.rated, players, tournament}, now);
+    HostedGame& g = *s.game;
+    env_.note(now, "game " + g.wire() + " starts: " + players[0].name + " (white) against " +
+                       players[1].name + ", " + lobby::terms_text(terms));
+    for (const GamePlayer& gp : players) {
+        const std::string key = key_of(gp);
+        drop_seeks_of(key, lobby::SeekEnd::Playing);
+        if (const auto on = online_.find(key); on != online_.end()) to_all(item(*conns_[on->second].player));
+    }
+    for (int p : {0, 1}) to_player(key_of(players[std::size_t(p)]), match_line(g, p, round));
+    to_all(g.item(now));
+    return &g;
+}
+
+lobby::MatchStart Lobby::match_line(HostedGame& g, int player, int round) {
+    lobby::MatchStart m;
+    m.game = g.wire();
+    m.colour = player == 0 ? Color::White : Color::Black;
+    m.opponent = g.setup().players[std::size_t(1 - player)].name;
+    m.code = games_.code_for(g, player);
+    m.terms = lobby::Terms{g.setup().settings, g.setup().rated};
+    if (g.setup().tournament) {
+        m.tournament = *g.setup().tournament;
+        m.round = round;
+        if (m.round == 0)  // again after a login: the round its pairing belongs to
+            if (const auto t = env_.store.tournament(*g.setup().tournament))
+                for (const Pairing& pr : t->pairings)
+                    if (pr.game == g.id()) m.round = pr.round;
+        m.round = std::max(1, m.round);
+    }
+    return m;
+}
+
+void Lobby::watch(ConnId conn, const lobby::Watch& m) {
+    HostedGame* g = games_.find(m.game);
+    if (!g) return refuse(conn, "watch", Refusal::NotFound, "no game " + m.game + " in progress");
+    send(conn, lobby::Watching{g->wire(), games_.watch_code(*g)});
+}
+
+void Lobby::say(ConnId conn, Player& p, const lobby::Say& m, Millis now) {
+    Conn& c = conns_[conn];
+    if (!c.chat.allow(now))
+        return refuse(conn, "say", Refusal::SlowDown,
+                      "wait: at most " + std::to_string(lobby::chat_burst) +
+                          " chat lines at once, then one every " + std::to_string(lobby::chat_every / 1000) +
+                          " s");
+    c.chat.wrong(now);  // (the bucket counts lines said)
+    to_all(lobby::Chat{p.name, m.text});
+}
+
+void Lobby::history(ConnId conn, const lobby::HistoryQuery& q) {
+    const auto account = env_.store.find_lobby_account(lobby::name_key(q.name));
+    const auto found = account ? account : env_.store.find_account(q.name);
+    if (!found) return refuse(conn, "history", Refusal::NotFound, "no registered player " + q.name);
+    for (const GameRecord& g :
+         env_.store.finished_games_page(found->id, lobby::page_size, (q.page - 1) * lobby::page_size)) {
+        lobby::HistoryItem h;
+        h.game = wire_id(g.id);
+        h.date = date_text(g.ended.value_or(g.created));
+        h.names = {g.players[0].name, g.players[1].name};
+        h.score = g.score.value_or(std::array<int, 2>{0, 0});
+        h.result = verdict_of(g.outcome.value_or(GameOutcome::Aborted));
+        h.terms = lobby::Terms{g.settings, g.rated};
+        send(conn, h);
+    }
+    send(conn, lobby::End{lobby::List::History});
+}
+
+void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
+    const auto id = game_id_of(q.game);
+    const auto g = id ? env_.store.game_record(*id) : std::nullopt;
+    if (!g) return refuse(conn, "record", Refusal::NotFound, "no game " + q.game);
+    if (g->status != GameStatus::Over)
+        return refuse(conn, "record", Refusal::NotFound,
+                      "game " + q.game + " is still in progress: watch it");
+    std::string why;
+    const auto match = match_of(*g, &why);
+    if (!match)
+        return refuse(conn, "record", Refusal::NotFound, "game " + q.game + " cannot be read back: " + why);
+    const std::array<SeatSpec, 2> seats = {SeatSpec{SeatKind::Human, g->players[0].name, std::nullopt},
+                                           SeatSpec{SeatKind::Human, g->players[1].name, std::nullopt}};
+    std::time_t ended = g->ended.value_or(g->created);
+    std::tm tm{};
+    gmtime_r(&ended, &tm);
+    char date[96];
+    std::snprintf(date, sizeof date, "%04d-%02d-%02d %02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                  tm.tm_hour, tm.tm_min);
+    const std::string text = saves::record_text(*match, seats, nullptr, date, wire_id(g->id));
+    std::size_t lines = 0, start = 0;
+    while (start < text.size() && lines < lobby::max_record_lines) {
+        const std::size_t nl = text.find('\n', start);
+        const std::size_t end = nl == std::string::npos ? text.size() : nl;
+        send(conn, lobby::RecordLine{text.substr(start, end - start)});
+        ++lines;
+        start = end + 1;
+    }
+    send(conn, lobby::End{lobby::List::Record});
+}
+
+void Lobby::ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now) {
+    const int offset = (q.page - 1) * lobby::page_size;
+    int rank = offset;
+    for (const RatingsRow& r : env_.store.ratings_list(q.variant, env_.unix(now), lobby::page_size, offset)) {
+        lobby::RatingItem i;
+        i.rank = ++rank;
+        i.name = r.name;
+        i.rating =
+            lobby::Rating{rounded(r.record.rating.rating, 9999), rounded(r.record.rating.deviation, 999)};
+        i.games = r.record.games;
+        i.wins = r.record.wins;
+        i.losses = r.record.losses;
+        i.draws = r.record.draws;
+        send(conn, i);
+    }
+    send(conn, lobby::End{lobby::List::Ratings});
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The games' news.
+
+void Lobby::game_changed(const HostedGame& g, Millis now) { to_all(g.item(now)); }
+
+void Lobby::game_over(const HostedGame& g, Millis now) {
+    const GameEnd& end = *g.end();
+    to_all(lobby::Over{g.wire(), verdict_of(end.outcome), end.score, end.text});
+    const Variant v = g.setup().settings.variant;
+    for (int p : {0, 1}) {
+        const GamePlayer& gp = g.setup().players[std::size_t(p)];
+        const auto on = online_.find(key_of(gp));
+        if (on == online_.end()) continue;
+        Player& player = *conns_[on->second].player;
+        if (end.ratings && player.account) {
+            player.ratings = ratings_of(*player.account, now);
+            const RatingChange& rc = (*end.ratings)[std::size_t(p)];
+            send(on->second, lobby::Notice{"your " + variant_words(v) +
+                                           " rating: " + std::to_string(rounded(rc.before, 9999)) + " -> " +
+                                           std::to_string(rounded(rc.after, 9999))});
+        }
+        to_all(item(player));
+    }
+    if (const auto tid = g.setup().tournament) {
+        if (end.outcome == GameOutcome::Aborted)
+            // A tournament's match nobody finished: half a point each.
+            if (const auto rec = env_.store.tournament(*tid))
+                for (const Pairing& pr : rec->pairings)
+                    if (pr.game == g.id() && !pr.outcome)
+                        env_.store.set_pairing_outcome(pr.id, PairingOutcome::Draw);
+        const auto it = tourneys_.find(*tid);
+        if (it != tourneys_.end()) advance(it->second, now);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Tournaments.
+
+void Lobby::restore(Millis now) {
+    for (TournamentState st : {TournamentState::Open, TournamentState::Running})
+        for (const TournamentRecord& r : env_.store.tournaments(st)) {
+            const auto spec = tournament::parse_spec(r.terms);
+            const auto organizer = env_.store.account(r.created_by);
+            if (!spec || !organizer) {
+                env_.note(now, "tournament " + std::to_string(r.id) + " cannot be read back: left as it is");
+                continue;
+            }
+            Tourney t{r.id, *spec, organizer->name, organizer->id, state_of(st), 0, 0};
+            tourneys_[r.id] = t;
+            if (st == TournamentState::Running) advance(tourneys_[r.id], now);
+        }
+}
+
+lobby::TournamentItem Lobby::item(const Tourney& t) {
+    lobby::TournamentItem i;
+    i.id = t.id;
+    i.organizer = t.organizer;
+    i.format = t.spec.format;
+    i.state = t.state;
+    i.max_players = t.spec.max_players;
+    i.round = t.round;
+    i.terms = t.spec.terms;
+    if (const auto rec = env_.store.tournament(t.id))
+        i.players = int(std::count_if(rec->players.begin(), rec->players.end(),
+                                      [](const TournamentPlayer& p) { return !p.withdrawn; }));
+    return i;
+}
+
+void Lobby::create(ConnId conn, Player& p, const lobby::Create& m, Millis now) {
+    if (!p.account)
+        return refuse(conn, "create", Refusal::NotAllowed, "a guest cannot organize a tournament");
+    const auto mine = std::count_if(tourneys_.begin(), tourneys_.end(), [&](const auto& t) {
+        return t.second.organizer_account == *p.account && t.second.state != lobby::TournamentState::Over;
+    });
+    if (mine >= max_tournaments_per_organizer)
+        return refuse(conn, "create", Refusal::Limit, "you organize a tournament already");
+    if (tourneys_.size() >= lobby::max_table)
+        return refuse(conn, "create", Refusal::Busy, "too many tournaments: try later");
+    const tournament::Spec spec{m.format, m.max_players, m.terms};
+    const TournamentId id =
+        env_.store.create_tournament(p.name + "'s " + lobby::format_text(m.format),
+                                     tournament::spec_text(spec), *p.account, env_.unix(now));
+    env_.store.join_tournament(id, *p.account, env_.unix(now));
+    Tourney& t = tourneys_[id] = Tourney{id, spec, p.name, *p.account, lobby::TournamentState::Open, 0, 0};
+    env_.note(now, "tournament " + std::to_string(id) + " created by " + p.name + ": " +
+                       tournament::spec_text(spec));
+    to_all(item(t));
+}
+
+void Lobby::join(ConnId conn, Player& p, const lobby::Join& m, Millis now) {
+    const auto it = tourneys_.find(m.id);
+    if (it == tourneys_.end() || it->second.state != lobby::TournamentState::Open)
+        return refuse(conn, "join", Refusal::NotFound, "no open tournament " + std::to_string(m.id));
+    if (!p.account) return refuse(conn, "join", Refusal::NotAllowed, "a guest cannot play in a tournament");
+    const auto rec = env_.store.tournament(m.id);
+    const auto active = std::count_if(rec->players.begin(), rec->players.end(),
+                                      [](const TournamentPlayer& tp) { return !tp.withdrawn; });
+    if (active >= it->second.spec.max_players)
+        return refuse(conn, "join", Refusal::Limit, "the tournament is full");
+    for (const TournamentPlayer& tp : rec->players)
+        if (tp.account == *p.account && !tp.withdrawn)
+            return refuse(conn, "join", Refusal::NotAllowed, "you are in it already");
+    if (!env_.store.join_tournament(m.id, *p.account, env_.unix(now)))
+        return refuse(conn, "join", Refusal::NotAllowed, "you left it: a tournament is joined once");
+    env_.note(now, "tournament " + std::to_string(m.id) + ": " + p.name + " joins");
+    to_all(item(it->second));
+}
+
+void Lobby::leave(ConnId conn, Player& p, const lobby::Leave& m, Millis now) {
+    const auto it = tourneys_.find(m.id);
+    auto rec = it == tourneys_.end() ? std::nullopt : env_.store.tournament(m.id);
+    const bool in = rec && p.account &&
+                    std::any_of(rec->players.begin(), rec->players.end(),
+                                [&](const auto& tp) { return tp.account == *p.account && !tp.withdrawn; });
+    if (!in || it->second.state == lobby::TournamentState::Over)
+        return refuse(conn, "leave", Refusal::NotFound, "you are not in tournament " + std::to_string(m.id));
+    env_.store.withdraw_from_tournament(m.id, *p.account);
+    env_.note(now, "tournament " + std::to_string(m.id) + ": " + p.name + " leaves");
+    if (it->second.state == lobby::TournamentState::Playing) {
+        // After the start: the match in progress is lost, and so is every one still to come.
+        for (HostedGame* g : games_.in_progress())
+            if (g->setup().tournament == m.id)
+                if (const int seat = g->player_of(seat_of(p)); seat >= 0)
+                    g->forfeit(
+                        seat,
+                        p.name + " left the tournament: " + g->match().name(1 - seat) + " wins the match",
+                        now);
+        rec = env_.store.tournament(m.id);
+        forfeit_pairings(*rec, *p.account, now);
+        advance(it->second, now);
+    }
+    to_all(item(it->second));
+}
+
+void Lobby::forfeit_pairings(TournamentRecord& rec, AccountId account, Millis) {
+    for (const Pairing& pr : rec.pairings) {
+        if (pr.outcome || pr.game || !pr.b) continue;
+        if (pr.a == account) env_.store.set_pairing_outcome(pr.id, PairingOutcome::B);
+        if (*pr.b == account) env_.store.set_pairing_outcome(pr.id, PairingOutcome::A);
+    }
+}
+
+void Lobby::start(ConnId conn, Player& p, const lobby::Start& m, Millis now) {
+    const auto it = tourneys_.find(m.id);
+    if (it == tourneys_.end())
+        return refuse(conn, "start", Refusal::NotFound, "no tournament " + std::to_string(m.id));
+    Tourney& t = it->second;
+    if (!p.account || t.organizer_account != *p.account)
+        return refuse(conn, "start", Refusal::NotAllowed,
+                      "only its organizer, " + t.organizer + ", starts it");
+    if (t.state != lobby::TournamentState::Open)
+        return refuse(conn, "start", Refusal::NotAllowed,
+                      "tournament " + std::to_string(m.id) + " has started already");
+    const auto rec = env_.store.tournament(m.id);
+    std::vector<AccountId> players;
+    for (const TournamentPlayer& tp : rec->players)
+        if (!tp.withdrawn) players.push_back(tp.account);
+    if (players.size() < 2)
+        return refuse(conn, "start", Refusal::NotAllowed, "a tournament needs two players at least");
+    env_.store.set_tournament_state(m.id, TournamentState::Running);
+    t.state = lobby::TournamentState::Playing;
+    if (!t.spec.format.swiss) {
+        // A round robin's rounds are all made at the start.
+        int round = 0;
+        for (const auto& pairs : tournament::round_robin(players)) {
+            ++round;
+            for (const tournament::Pair& pr : pairs) env_.store.add_pairing(m.id, round, pr.a, pr.b);
+        }
+    }
+    env_.note(now, "tournament " + std::to_string(m.id) + " starts with " + std::to_string(players.size()) +
+                       " players");
+    advance(t, now);
+}
+
+void Lobby::advance(Tourney& t, Millis now) {
+    if (t.state != lobby::TournamentState::Playing) return;
+    auto rec = env_.store.tournament(t.id);
+    if (!rec) return;
+    const auto undecided = [&](int round) {
+        return std::any_of(rec->pairings.begin(), rec->pairings.end(),
+                           [&](const Pairing& p) { return p.round == round && !p.outcome; });
+    };
+    int round = 0;
+    for (const Pairing& p : rec->pairings)
+        if (!p.outcome && (round == 0 || p.round < round)) round = p.round;
+    if (round == 0) {
+        const int made = rec->pairings.empty() ? 0 : rec->pairings.back().round;
+        const int active = int(std::count_if(rec->players.begin(), rec->players.end(),
+                                             [](const TournamentPlayer& tp) { return !tp.withdrawn; }));
+        if (t.spec.format.swiss && made < t.spec.format.rounds && active >= 2) {
+            round = made + 1;
+            for (const tournament::Pair& pr : tournament::swiss_round(*rec, round))
+                env_.store.add_pairing(t.id, round, pr.a, pr.b);
+            rec = env_.store.tournament(t.id);
+        } else {
+            // The last round is decided: the tournament is over.
+            t.state = lobby::TournamentState::Over;
+            t.closes = now + tournament_shown_after_over;
+            env_.store.set_tournament_state(t.id, TournamentState::Over);
+            const auto table = tournament::standings(*rec);
+            env_.note(now, "tournament " + std::to_string(t.id) + " is over" +
+                               (table.empty() ? "" : ": " + table.front().name + " wins"));
+            for (const tournament::Standing& s : table)
+                to_player(
+                    lobby::name_key(s.name),
+                    lobby::Notice{"tournament " + std::to_string(t.id) + " is over: " + table.front().name +
+                                  " wins with " + lobby::points_text(table.front().half_points) + " points"});
+            to_all(item(t));
+            return;
+        }
+    }
+    t.round = round;
+    const auto name_of = [&](AccountId a) {
+        for (const TournamentPlayer& tp : rec->players)
+            if (tp.account == a) return tp.name;
+        return std::string();
+    };
+    const auto withdrawn = [&](AccountId a) {
+        for (const TournamentPlayer& tp : rec->players)
+            if (tp.account == a) return tp.withdrawn;
+        return true;
+    };
+    for (const Pairing& pr : rec->pairings) {
+        if (pr.round != round || pr.outcome || pr.game) continue;
+        if (!pr.b) {
+            env_.store.set_pairing_outcome(pr.id, PairingOutcome::A);
+            to_player(lobby::name_key(name_of(pr.a)),
+                      lobby::Notice{"tournament " + std::to_string(t.id) + ": you have a bye in round " +
+                                    std::to_string(round) + ": one point"});
+            continue;
+        }
+        if (withdrawn(pr.a) || withdrawn(*pr.b)) {
+            env_.store.set_pairing_outcome(
+                pr.id, withdrawn(pr.a) ? (withdrawn(*pr.b) ? PairingOutcome::Draw : PairingOutcome::B)
+                                       : PairingOutcome::A);
+            continue;
+        }
+        // The pairing's match: its players need not be in the lobby (they get it at their next login).
+        const std::array<GamePlayer, 2> players = {GamePlayer{pr.a, name_of(pr.a)},
+                                                   GamePlayer{*pr.b, name_of(*pr.b)}};
+        HostedGame* g = start_match(players, t.spec.terms, t.id, round, now);
+        env_.store.set_pairing_game(pr.id, g->id());
+    }
+    to_all(item(t));
+    // Byes and forfeits may have decided the round at once.
+    rec = env_.store.tournament(t.id);
+    if (!undecided(round)) advance(t, now);
+}
+
+void Lobby::standings(ConnId conn, const lobby::StandingsQuery& q) {
+    const auto rec = env_.store.tournament(q.id);
+    if (!rec) return refuse(conn, "standings", Refusal::NotFound, "no tournament " + std::to_string(q.id));
+    int rank = 0;
+    for (const tournament::Standing& s : tournament::standings(*rec)) {
+        if (rank == lobby::max_tournament_players) break;
+        send(conn, lobby::StandingItem{++rank, s.name, s.half_points, s.played, s.won, s.lost, s.drawn});
+    }
+    send(conn, lobby::End{lobby::List::Standings});
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Time.
+
+void Lobby::tick(Millis now) {
+    std::vector<lobby::Id> expired;
+    for (const auto& [id, s] : seeks_)
+        if (!s.to.empty() && now >= s.expires) expired.push_back(id);
+    for (lobby::Id id : expired) drop_seek(id, lobby::SeekEnd::Expired);
+    std::vector<lobby::Id> closing;
+    for (const auto& [id, t] : tourneys_)
+        if (t.state == lobby::TournamentState::Over && now >= t.closes) closing.push_back(id);
+    for (lobby::Id id : closing) {
+        tourneys_.erase(id);
+        to_all(lobby::Closed{id});
+    }
+}
+
+Millis Lobby::until_next(Millis now) const {
+    Millis best = -1;
+    const auto take = [&](Millis t) {
+        t = std::max<Millis>(0, t);
+        best = best < 0 ? t : std::min(best, t);
+    };
+    for (const auto& [id, s] : seeks_)
+        if (!s.to.empty()) take(s.expires - now);
+    for (const auto& [id, t] : tourneys_)
+        if (t.state == lobby::TournamentState::Over) take(t.closes - now);
+    return best;
+}
+
+void Lobby::close_all(std::string_view last) {
+    for (const auto& [conn, c] : conns_) env_.out.close(conn, last);
+    conns_.clear();
+    online_.clear();
+}
+
+}  // namespace gobblet::server

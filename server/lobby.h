@@ -1,0 +1,166 @@
+// The lobby protocol's server side (docs/lobby.md), without sockets: logins (by a machine's secret, a
+// password checked on a worker thread, or as a guest), who is online, seeks and challenges, the start
+// of matches (committed, then announced), the games in progress, chat, histories, records, ratings and
+// tournaments. The hub (server/hub.h) hands it the messages of lobby connections, already read and
+// checked by net::lobby's reader; everything it says goes out through the Outbox.
+//
+// Limits that are the lobby's (docs/server.md, "Limits"): failed logins per source address (a
+// net::GuessGuard, so that one address guessing never locks another out), chat per connection, seeks
+// per player, and the tables' sizes, which never pass what a client keeps (net::lobby::max_table).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "net/code.h"
+#include "net/lobby.h"
+#include "server/env.h"
+#include "server/games.h"
+#include "server/secrets.h"
+#include "server/tournament.h"
+#include "server/workers.h"
+
+namespace gobblet::server {
+
+namespace lobby = net::lobby;
+
+// Seeks and challenges a player may have open at once; tournaments a player may organize at once.
+constexpr int max_seeks_per_player = 3;
+constexpr int max_tournaments_per_organizer = 1;
+// A finished tournament stays in the list this long, then leaves it (`closed`).
+constexpr Millis tournament_shown_after_over = 10 * 60'000;
+
+class Lobby : public GameListener {
+  public:
+    struct Settings {
+        std::string greeting = "gobblet server";
+        PasswordCost cost = PasswordCost::standard();
+    };
+    Lobby(Env& env, Games& games, Workers& workers, Settings settings);
+    Lobby(const Lobby&) = delete;
+    Lobby& operator=(const Lobby&) = delete;
+
+    // The tournaments still open or running in the store (at start, after the games were restored).
+    void restore(Millis now);
+
+    // A connection's first line was `lobby gobblet 1`: the greeting goes out.
+    void opened(ConnId conn, const Peer& peer, Millis now);
+    // A message of a lobby connection (keep-alives, goodbyes and errors are the hub's).
+    void message(ConnId conn, const lobby::Message& m, Millis now);
+    // The connection closed (the hub has forgotten it).
+    void closed(ConnId conn, Millis now);
+    bool logged_in(ConnId conn) const;
+    void tick(Millis now);
+    Millis until_next(Millis now) const;
+    // Closes every lobby connection with `last` (the server stops).
+    void close_all(std::string_view last);
+    std::size_t online() const { return online_.size(); }
+
+    void game_changed(const HostedGame& g, Millis now) override;
+    void game_over(const HostedGame& g, Millis now) override;
+
+  private:
+    struct Player {
+        std::string name;  // as welcomed: "Liam", "~Liam2"
+        std::string key;   // lobby::name_key(name)
+        lobby::Role role = lobby::Role::Human;
+        std::optional<AccountId> account;
+        lobby::Ratings ratings{};
+    };
+    struct Conn {
+        Peer peer;
+        enum class Phase : std::uint8_t { Greeted, LoggingIn, In } phase = Phase::Greeted;
+        std::optional<Player> player;
+        net::GuessLimiter chat{lobby::chat_burst, lobby::chat_every};
+    };
+    struct Seek {
+        lobby::Id id = 0;
+        std::string from;  // name_key of the seeker
+        std::string to;    // name_key of the challenged player; "" for an open seek
+        lobby::Terms terms;
+        Millis expires = 0;  // a challenge's end
+    };
+    struct Tourney {
+        lobby::Id id = 0;
+        tournament::Spec spec;
+        std::string organizer;  // name
+        AccountId organizer_account = 0;
+        lobby::TournamentState state = lobby::TournamentState::Open;
+        int round = 0;
+        Millis closes = 0;  // over: when it leaves the list
+    };
+
+    // Sending.
+    void send(ConnId to, const lobby::Message& m);
+    void to_all(const lobby::Message& m);
+    // To the player's connection, if they are online.
+    void to_player(const std::string& key, const lobby::Message& m);
+    void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
+    // A protocol error of the client's: `error`, and the connection ends.
+    void fail(ConnId conn, const std::string& reason, Millis now);
+
+    // Logging in.
+    void login(ConnId conn, const lobby::Login& l, Millis now);
+    void welcome(ConnId conn, Player p, lobby::How how, Millis now);
+    void login_failed(ConnId conn, const lobby::Login& l, lobby::Refusal code, const std::string& text,
+                      Millis now);
+    lobby::Ratings ratings_of(AccountId account, Millis now);
+    void set_password(ConnId conn, const lobby::SetPassword& p, Millis now);
+    void add_secret(ConnId conn, const lobby::AddSecret& s, Millis now);
+    void leave_lobby(ConnId conn, Millis now);
+
+    // Requests of a player in the lobby.
+    void request(ConnId conn, Player& p, const lobby::Message& m, Millis now);
+    void post(ConnId conn, Player& p, const lobby::Post& m, Millis now);
+    void challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis now);
+    void accept(ConnId conn, Player& p, const lobby::Accept& m, Millis now);
+    void drop_seek(lobby::Id id, lobby::SeekEnd why);
+    void drop_seeks_of(const std::string& key, lobby::SeekEnd why);
+    void watch(ConnId conn, const lobby::Watch& m);
+    void say(ConnId conn, Player& p, const lobby::Say& m, Millis now);
+    void history(ConnId conn, const lobby::HistoryQuery& q);
+    void record(ConnId conn, const lobby::RecordQuery& q);
+    void ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now);
+    void create(ConnId conn, Player& p, const lobby::Create& m, Millis now);
+    void join(ConnId conn, Player& p, const lobby::Join& m, Millis now);
+    void leave(ConnId conn, Player& p, const lobby::Leave& m, Millis now);
+    void start(ConnId conn, Player& p, const lobby::Start& m, Millis now);
+    void standings(ConnId conn, const lobby::StandingsQuery& q);
+
+    // Matches.
+    // Starts a match between two players (each `GamePlayer` with the key the lobby knows them by).
+    HostedGame* start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
+                            std::optional<TournamentId> tournament, int round, Millis now);
+    lobby::MatchStart match_line(HostedGame& g, int player, int round);
+    bool playing(const std::string& key);
+    // The player's game connection seat: the GamePlayer for the online player `p`.
+    static GamePlayer seat_of(const Player& p) { return GamePlayer{p.account, p.name}; }
+    static std::string key_of(const GamePlayer& p) { return lobby::name_key(p.name); }
+    lobby::PlayerItem item(const Player& p);
+    lobby::SeekItem item(const Seek& s);
+    std::optional<lobby::Rating> rating_in(const std::string& key, Variant v);
+
+    // Tournaments.
+    lobby::TournamentItem item(const Tourney& t);
+    // Starts what the tournament's current round still needs, makes the next round when the last is
+    // decided, and ends the tournament after its last round.
+    void advance(Tourney& t, Millis now);
+    void forfeit_pairings(TournamentRecord& rec, AccountId account, Millis now);
+
+    Env& env_;
+    Games& games_;
+    Workers& workers_;
+    Settings settings_;
+    std::map<ConnId, Conn> conns_;
+    std::unordered_map<std::string, ConnId> online_;  // by name key
+    std::map<lobby::Id, Seek> seeks_;
+    lobby::Id next_seek_ = 1;
+    std::map<lobby::Id, Tourney> tourneys_;
+    net::GuessGuard logins_;  // failed logins per source address
+};
+
+}  // namespace gobblet::server

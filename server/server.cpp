@@ -1,0 +1,252 @@
+#include "server.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+
+#include "net/lobby.h"
+#include "server/db.h"
+
+namespace gobblet::server {
+
+namespace {
+
+constexpr int lines_per_poll = 64;  // lines of one connection handled per poll round; the rest on the next
+
+Millis steady_now() {
+    return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
+// SIGTERM and SIGINT write a byte to this pipe, which the loop watches (the self-pipe trick).
+int signal_pipe[2] = {-1, -1};
+
+extern "C" void on_signal(int) {
+    const int saved = errno;
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t n = ::write(signal_pipe[1], &byte, 1);
+    errno = saved;
+}
+
+}  // namespace
+
+Server::Server(std::ostream& log) : log_(log) {}
+
+Server::~Server() = default;
+
+std::unique_ptr<Server> Server::start(const ServerConfig& config, std::ostream& log, Millis now,
+                                      std::string* why) {
+    std::unique_ptr<Server> s(new Server(log));
+    s->max_connections_ = config.max_connections;
+    s->output_limit_ = config.output_limit;
+    const std::filesystem::path db = config.db.empty() ? default_db_path() : config.db;
+    std::vector<net::Endpoint> listen = config.listen;
+    const bool defaults = listen.empty();
+    if (defaults) listen = {net::Endpoint{"127.0.0.1", default_port}, net::Endpoint{"::1", default_port}};
+    for (const net::Endpoint& e : listen) {
+        std::string problem;
+        auto l = net::Listener::open(e, &problem, 128);
+        if (!l) {
+            // Without IPv6 the default's ::1 is skipped; anything asked for by name must work.
+            if (defaults && e.host == "::1") {
+                s->log_.line(std::time(nullptr),
+                             "not listening on [::1]:" + std::to_string(e.port) + ": " + problem);
+                continue;
+            }
+            if (why) *why = "cannot listen on " + net::endpoint_text(e) + ": " + problem;
+            return nullptr;
+        }
+        s->listeners_.push_back(std::move(*l));
+    }
+    const std::time_t unix_at = config.unix_at_start.value_or(std::time(nullptr));
+    try {
+        s->store_.emplace(Store::open(db));
+        s->hub_ = std::make_unique<Hub>(config.hub, *s->store_, *s, s->log_, unix_at, now);
+    } catch (const db::Error& e) {
+        if (why) *why = e.what();
+        return nullptr;
+    }
+    std::string where;
+    for (const std::string& a : s->addresses()) where += (where.empty() ? "" : ", ") + a;
+    s->log_.line(unix_at, "serving on " + where + " with " + db.string() + "; " +
+                              std::to_string(s->hub_->restored_games()) + " games in progress");
+    return s;
+}
+
+std::vector<std::string> Server::addresses() const {
+    std::vector<std::string> out;
+    for (const net::Listener& l : listeners_)
+        for (const std::string& a : l.addresses()) out.push_back(a);
+    return out;
+}
+
+std::vector<int> Server::ports() const {
+    std::vector<int> out;
+    for (const net::Listener& l : listeners_) out.push_back(l.port());
+    return out;
+}
+
+void Server::pollfds(std::vector<pollfd>& fds) const {
+    for (const net::Listener& l : listeners_)
+        for (const net::Fd& fd : l.fds()) fds.push_back({fd.get(), POLLIN, 0});
+    if (hub_) fds.push_back({hub_->wake_fd(), POLLIN, 0});
+    for (const auto& [id, link] : links_) fds.push_back({link.conn.fd(), link.conn.events(), 0});
+}
+
+void Server::on_poll(std::span<const pollfd> fds, Millis now) {
+    std::unordered_map<int, short> revents;
+    revents.reserve(fds.size());
+    for (const pollfd& p : fds)
+        if (p.revents) revents[p.fd] = p.revents;
+    const auto of = [&](int fd) {
+        const auto it = revents.find(fd);
+        return it == revents.end() ? short(0) : it->second;
+    };
+    for (const net::Listener& l : listeners_)
+        for (const net::Fd& fd : l.fds())
+            if (of(fd.get()) & POLLIN) accept_all(l, fd.get(), now);
+    if (hub_ && (of(hub_->wake_fd()) & POLLIN)) hub_->on_wake(now);
+    bury(now);
+    std::vector<ConnId> ids;
+    ids.reserve(links_.size());
+    for (const auto& [id, link] : links_) ids.push_back(id);
+    for (ConnId id : ids) {
+        const auto it = links_.find(id);
+        if (it == links_.end()) continue;  // closed meanwhile
+        io(id, of(it->second.conn.fd()), now);
+        bury(now);
+    }
+    hub_->tick(now);
+    bury(now);
+}
+
+void Server::accept_all(const net::Listener& l, int fd, Millis now) {
+    for (;;) {
+        std::string peer, source;
+        net::Fd conn = l.accept(fd, &peer, &source);
+        if (!conn) return;
+        if (links_.size() >= max_connections_) {
+            net::LineConn full(std::move(conn));
+            full.send(
+                net::lobby::format_message(net::lobby::Bye{"busy: the server is full; try again later"}));
+            continue;
+        }
+        const ConnId id = next_id_++;
+        links_.emplace(id, Link{net::LineConn(std::move(conn), output_limit_)});
+        hub_->open(id, Peer{peer, source}, now);
+    }
+}
+
+void Server::io(ConnId id, short revents, Millis now) {
+    Link& link = links_.at(id);
+    if ((revents & POLLOUT) && !link.conn.flush()) {
+        links_.erase(id);
+        return hub_->closed(id, "the connection failed", now);
+    }
+    net::LineConn::Read got = net::LineConn::Read::Ok;
+    std::string why;
+    if (revents & (POLLIN | POLLHUP | POLLERR)) got = link.conn.read(&why);
+    // Every line when the client has gone (its last words), else a fair share per round.
+    const int budget = got == net::LineConn::Read::Ok ? lines_per_poll : 1 << 20;
+    for (int n = 0; n < budget; ++n) {
+        const auto it = links_.find(id);
+        if (it == links_.end()) return;  // the hub closed it
+        std::string line;
+        const net::LineReader::Status st = it->second.conn.input().next(line);
+        if (st == net::LineReader::Status::NeedMore) break;
+        if (st == net::LineReader::Status::TooLong) return hub_->too_long(id, now);
+        hub_->received(id, line, now);
+        bury(now);
+    }
+    if (got == net::LineConn::Read::Ok) return;
+    if (links_.erase(id) == 0) return;
+    hub_->closed(id,
+                 got == net::LineConn::Read::Closed ? "the client closed the connection"
+                                                    : "the connection failed: " + why,
+                 now);
+}
+
+Millis Server::until_next(Millis now) const {
+    Millis best = hub_->until_next(now);
+    for (const auto& [id, link] : links_)
+        if (link.conn.input().has_line()) return 0;
+    return best;
+}
+
+void Server::send(ConnId to, std::string_view line) {
+    const auto it = links_.find(to);
+    if (it == links_.end()) return;
+    // Output past the limit means the client stopped reading; a failed write, that it is gone.
+    if (!it->second.conn.send(line)) broken_.push_back(to);
+}
+
+void Server::close(ConnId to, std::string_view last) {
+    const auto it = links_.find(to);
+    if (it == links_.end()) return;
+    if (!last.empty()) {
+        it->second.conn.send(last);
+        it->second.conn.flush();
+    }
+    links_.erase(it);
+}
+
+void Server::bury(Millis now) {
+    while (!broken_.empty()) {
+        const ConnId id = broken_.back();
+        broken_.pop_back();
+        if (links_.erase(id) == 0) continue;
+        hub_->closed(id, "it stopped reading (its output passed the limit) or the connection failed", now);
+    }
+}
+
+void Server::stop(std::string_view why, Millis now) {
+    hub_->shutdown(why, now);
+    for (auto& [id, link] : links_) link.conn.flush();
+    links_.clear();
+    listeners_.clear();
+}
+
+int run_server(const ServerConfig& config, std::ostream& log) {
+    if (::pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+        log << "gobblet: cannot make the signal pipe: " << std::strerror(errno) << "\n";
+        return 1;
+    }
+    struct sigaction sa {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGINT, &sa, nullptr);
+    signal(SIGPIPE, SIG_IGN);
+    std::string why;
+    std::unique_ptr<Server> server = Server::start(config, log, steady_now(), &why);
+    if (!server) {
+        log << "gobblet: " << why << "\n";
+        return 1;
+    }
+    try {
+        for (;;) {
+            std::vector<pollfd> fds = {{signal_pipe[0], POLLIN, 0}};
+            server->pollfds(fds);
+            const Millis wait = server->until_next(steady_now());
+            ::poll(fds.data(), fds.size(), wait < 0 ? 60'000 : int(std::min<Millis>(wait + 1, 60'000)));
+            const Millis now = steady_now();
+            if (fds[0].revents & POLLIN) {
+                server->stop("the server is shutting down: come back later", now);
+                return 0;
+            }
+            server->on_poll(fds, now);
+        }
+    } catch (const db::Error& e) {
+        // Nothing unrecorded was announced: the clients come back to a restarted server.
+        log << "gobblet: the database failed: " << e.what() << "; the server stops\n";
+        return 1;
+    }
+}
+
+}  // namespace gobblet::server

@@ -1,0 +1,89 @@
+// The server's sockets and its one event loop: `./main --serve` (docs/server.md). It listens on TCP
+// addresses and unix sockets, accepts connections, reads their lines and hands them to the hub
+// (server/hub.h), and writes what the hub says. No thread per connection: every socket, the password
+// workers' wake-up and the timers are waited on by one poll(). It is driven like net::Session (pollfds,
+// on_poll, until_next, time passed in), so tests run it on a fake clock in the same loop as their
+// clients; run_server() is the real loop, with SIGTERM and SIGINT stopping it cleanly.
+#pragma once
+
+#include <poll.h>
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "net/socket.h"
+#include "server/hub.h"
+
+namespace gobblet::server {
+
+// The address the server listens on when none is given: the loopback, IPv4 and IPv6.
+constexpr int default_port = 7300;
+
+struct ServerConfig {
+    std::vector<net::Endpoint> listen;  // empty: 127.0.0.1 and ::1 on default_port
+    std::filesystem::path db;           // empty: default_db_path()
+    Hub::Settings hub;
+    std::size_t max_connections = 20000;
+    // Output queued for a connection before it counts as no longer reading, and dropped.
+    std::size_t output_limit = 2 << 20;
+    // The wall clock at the start, for the dates the store and the log keep (tests fix it).
+    std::optional<std::time_t> unix_at_start;
+};
+
+class Server : public Outbox {
+  public:
+    // Opens the database (rebuilding the games in progress) and the listening sockets; nullptr with
+    // *why set when either cannot be.
+    static std::unique_ptr<Server> start(const ServerConfig& config, std::ostream& log, Millis now,
+                                         std::string* why);
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+    ~Server() override;
+
+    void pollfds(std::vector<pollfd>& fds) const;
+    void on_poll(std::span<const pollfd> fds, Millis now);
+    Millis until_next(Millis now) const;
+    // Tells every client `bye` with `why` (come back later), closes every connection and stops listening.
+    void stop(std::string_view why, Millis now);
+
+    // Where it listens ("127.0.0.1:7300", "unix:/run/gobblet/lobby.sock"), and the ports it got.
+    std::vector<std::string> addresses() const;
+    std::vector<int> ports() const;
+    const Hub& hub() const { return *hub_; }
+    std::size_t connections() const { return links_.size(); }
+
+    // The hub's way out (Outbox).
+    void send(ConnId to, std::string_view line) override;
+    void close(ConnId to, std::string_view last) override;
+
+  private:
+    explicit Server(std::ostream& log);
+    void accept_all(const net::Listener& l, int fd, Millis now);
+    void io(ConnId id, short revents, Millis now);
+    // Connections found unable to take output while the hub spoke: closed now, and the hub told.
+    void bury(Millis now);
+
+    struct Link {
+        net::LineConn conn;
+    };
+    Log log_;
+    std::optional<Store> store_;
+    std::vector<net::Listener> listeners_;
+    std::unordered_map<ConnId, Link> links_;
+    std::vector<ConnId> broken_;
+    ConnId next_id_ = 1;
+    std::size_t max_connections_ = 0, output_limit_ = 0;
+    std::unique_ptr<Hub> hub_;
+};
+
+// `./main --serve`: the server in the foreground until SIGTERM or SIGINT (or a database failure).
+// Returns the exit status: 0 after a clean stop, 1 when it cannot start or the database fails.
+int run_server(const ServerConfig& config, std::ostream& log);
+
+}  // namespace gobblet::server

@@ -1,0 +1,52 @@
+// A small pool of threads for work that would block the server's event loop: hashing and checking
+// passwords (Argon2id, tens of milliseconds and 64 MiB each, server/secrets.h). A job runs on a worker
+// and returns what to do with its result; that continuation runs back on the loop (run_finished), which
+// the pool wakes through a pipe it watches with the other descriptors. The loop never waits on a mutex
+// for long: it only takes finished continuations off a queue.
+//
+// Continuations capture ids (a connection's number), never pointers into the loop's state: the
+// connection may have gone by the time the result is back, and the continuation then finds nothing.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace gobblet::server {
+
+class Workers {
+  public:
+    using Continuation = std::function<void()>;
+    using Job = std::function<Continuation()>;
+
+    explicit Workers(int threads);
+    Workers(const Workers&) = delete;
+    Workers& operator=(const Workers&) = delete;
+    // Lets running jobs finish, drops the queued ones, and joins the threads.
+    ~Workers();
+
+    void submit(Job job);
+    // Readable while finished jobs wait for run_finished.
+    int wake_fd() const { return pipe_[0]; }
+    // On the loop: runs every finished job's continuation, in the order they finished.
+    void run_finished();
+    // Jobs queued or running.
+    std::size_t pending() const;
+
+  private:
+    void work();
+
+    mutable std::mutex mutex_;
+    std::condition_variable ready_;
+    std::deque<Job> queue_;
+    std::deque<Continuation> done_;
+    std::size_t running_ = 0;
+    bool stopping_ = false;
+    int pipe_[2] = {-1, -1};
+    std::vector<std::thread> threads_;
+};
+
+}  // namespace gobblet::server

@@ -1,0 +1,247 @@
+// The server tests' world: a real server (server/server.h) on 127.0.0.1 with a database in a temporary
+// folder, and client programs beside it (a lobby client, and a game session when they play or watch),
+// all in one loop on a fake clock: the sockets are real, time is a number the test moves.
+#pragma once
+
+#include <sstream>
+
+#include "net/lobby_client.h"
+#include "net/session.h"
+#include "server/server.h"
+#include "server/store.h"
+#include "support.h"
+
+namespace gobblet::test {
+
+namespace lobby = net::lobby;
+
+inline constexpr Millis t0 = 5'000'000;
+inline constexpr Millis s = 1000;
+inline constexpr std::time_t unix0 = 1'800'000'000;
+
+inline std::string hex_secret() {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    for (unsigned char b : net::random_bytes(32)) {
+        out += hex[b >> 4];
+        out += hex[b & 15];
+    }
+    return out;
+}
+
+// The server and its database.
+struct Serving {
+    TempDir dir;
+    std::ostringstream log;
+    server::ServerConfig config;
+    std::unique_ptr<server::Server> server;
+
+    Serving() {
+        config.listen = {*net::parse_endpoint("127.0.0.1:0")};
+        config.db = dir / "server.db";
+        config.hub.cost = server::PasswordCost::for_tests();
+        config.hub.password_threads = 1;
+        config.unix_at_start = unix0;
+    }
+    void start(Millis now) {
+        std::string why;
+        server = server::Server::start(config, log, now, &why);
+        INFO(why);
+        REQUIRE(server);
+        config.listen = {net::Endpoint{"127.0.0.1", server->ports().at(0)}};  // the same port after a restart
+    }
+    net::Endpoint endpoint() const { return config.listen.at(0); }
+    // A separate look at the database (a reader beside the server).
+    server::Store reader() const { return server::Store::open(config.db, server::Store::Access::Read); }
+    bool logged(const std::string& text) const { return log.str().find(text) != std::string::npos; }
+};
+
+// A client program: its lobby connection, and its game connection while it plays or watches.
+struct Client {
+    explicit Client(std::string n) : name(std::move(n)) {}
+    std::string name;
+    std::string secret = hex_secret();
+    std::unique_ptr<lobby::Client> lobby;
+    std::vector<lobby::Event> events;
+    std::unique_ptr<net::Session> game;
+    Match match;
+    std::vector<net::Event> game_events;
+
+    // Lines of the lobby as they came.
+    std::vector<lobby::Message> lines() const {
+        std::vector<lobby::Message> out;
+        for (const lobby::Event& e : events)
+            if (e.message && e.kind == lobby::Event::Kind::Line) out.push_back(*e.message);
+        return out;
+    }
+    template <class T>
+    std::vector<T> all() const {
+        std::vector<T> out;
+        for (const lobby::Event& e : events)
+            if (e.message)
+                if (const auto* m = std::get_if<T>(&*e.message)) out.push_back(*m);
+        return out;
+    }
+    template <class T>
+    bool heard() const {
+        return !all<T>().empty();
+    }
+    // The items of the last answer to a query of type Q (HistoryQuery, RecordQuery, ...), once whole.
+    template <class Q>
+    std::optional<std::vector<lobby::Message>> answer() const {
+        std::optional<std::vector<lobby::Message>> out;
+        for (const lobby::Event& e : events)
+            if (e.kind == lobby::Event::Kind::Answer && e.query && std::holds_alternative<Q>(*e.query))
+                out = e.items;
+        return out;
+    }
+    template <class Q>
+    std::string answer_text() const {
+        std::string out;
+        for (const lobby::Event& e : events)
+            if (e.kind == lobby::Event::Kind::Answer && e.query && std::holds_alternative<Q>(*e.query))
+                out = e.text;
+        return out;
+    }
+    std::vector<net::Event> of(net::Event::Kind k) const {
+        std::vector<net::Event> out;
+        for (const net::Event& e : game_events)
+            if (e.kind == k) out.push_back(e);
+        return out;
+    }
+    bool saw(net::Event::Kind k) const { return !of(k).empty(); }
+    std::string moves() const { return transcript_text(match.game().moves()); }
+    std::optional<lobby::Refused> refused(const std::string& verb) const {
+        std::optional<lobby::Refused> r;
+        for (const auto& x : all<lobby::Refused>())
+            if (x.verb == verb) r = x;
+        return r;
+    }
+};
+
+// The loop of a machine running the server and its clients, at fake time `now`.
+struct World {
+    Serving& serving;
+    std::vector<Client*> clients;
+    Millis now = t0;
+
+    explicit World(Serving& srv) : serving(srv) {}
+
+    void step(int wait = 20) {
+        std::vector<pollfd> fds;
+        if (serving.server) serving.server->pollfds(fds);
+        for (Client* c : clients) {
+            if (c->lobby) c->lobby->pollfds(fds);
+            if (c->game) c->game->pollfds(fds);
+        }
+        int timeout = wait;
+        if (serving.server && serving.server->until_next(now) == 0) timeout = 0;
+        for (Client* c : clients) {
+            if (c->lobby && c->lobby->until_next(now) == 0) timeout = 0;
+            if (c->game && c->game->until_next(c->match, now) == 0) timeout = 0;
+        }
+        ::poll(fds.data(), fds.size(), timeout);
+        if (serving.server) serving.server->on_poll(fds, now);
+        for (Client* c : clients) {
+            if (c->lobby) {
+                c->lobby->on_poll(fds, now);
+                while (auto e = c->lobby->next_event()) c->events.push_back(std::move(*e));
+            }
+            if (c->game) {
+                c->game->on_poll(fds, c->match, now);
+                drain(*c);
+            }
+        }
+    }
+    void drain(Client& c) {
+        while (auto e = c.game->next_event()) {
+            const std::string why = net::apply(c.match, *e, now);
+            INFO(c.name << ": " << net::describe(*e, c.match, c.game->local_player()));
+            REQUIRE(why.empty());
+            c.game_events.push_back(std::move(*e));
+        }
+    }
+    bool until(const std::function<bool()>& done, int steps = 300) {
+        for (int i = 0; i < steps; ++i) {
+            if (done()) return true;
+            step();
+        }
+        return done();
+    }
+    void idle(int steps = 5) {
+        for (int i = 0; i < steps; ++i) step(2);
+    }
+    // Lets `d` ms of fake time pass a second at a time, everything running meanwhile (keep-alives go
+    // back and forth as they would).
+    void pass(Millis d) {
+        for (; d >= 1000; d -= 1000) {
+            now += 1000;
+            idle(2);
+        }
+        now += d;
+        idle(2);
+    }
+
+    // A client connects to the lobby and logs in with its machine's secret (or as a guest).
+    Client& enter(Client& c, lobby::Role role = lobby::Role::Human, bool guest = false) {
+        lobby::Config cfg;
+        cfg.server = serving.endpoint();
+        cfg.name = c.name;
+        cfg.role = role;
+        cfg.guest = guest;
+        cfg.secret = guest ? "" : c.secret;
+        std::string why;
+        c.lobby = lobby::Client::start(cfg, now, &why);
+        INFO(why);
+        REQUIRE(c.lobby);
+        if (std::find(clients.begin(), clients.end(), &c) == clients.end()) clients.push_back(&c);
+        return c;
+    }
+    void logged_in(Client& c) {
+        REQUIRE(
+            until([&] { return c.lobby->in_lobby() && c.lobby->tables().whole(lobby::List::Tournaments); }));
+    }
+    // The last match start the client heard of.
+    static std::optional<lobby::MatchStart> match_of(const Client& c) {
+        const auto all = c.all<lobby::MatchStart>();
+        if (all.empty()) return std::nullopt;
+        return all.back();
+    }
+    // The client opens its game connection for the match it was told of (or watches with a code).
+    void join_game(Client& c, const std::string& code, bool watch = false) {
+        net::JoinConfig j;
+        j.host = serving.endpoint();
+        j.code = code;
+        j.name = c.name;
+        j.hosted = true;
+        j.watch = watch;
+        std::string why;
+        c.game = net::Session::join(j, now, &why);
+        INFO(why);
+        REQUIRE(c.game);
+        c.match = Match();
+        c.game_events.clear();
+    }
+    void play_match(Client& c) {
+        const auto m = match_of(c);
+        REQUIRE(m);
+        join_game(c, m->code);
+    }
+    // Plays a move for whoever moves and waits until the two players' boards show it.
+    void move(Client& mover, Client& other, const std::string& text) {
+        INFO("move " << text);
+        const std::size_t before = other.match.game().moves().size();
+        const ParsedMoves p = parse_moves(text);
+        REQUIRE(p.moves.size() == 1);
+        REQUIRE(mover.game->move(mover.match, p.moves[0].spec, false, now) == "");
+        REQUIRE(until([&] {
+            return other.match.game().moves().size() == before + 1 &&
+                   mover.match.game().moves().size() == before + 1;
+        }));
+    }
+};
+
+// White makes four in a row on row A while Black plays along row D.
+inline const std::vector<std::string> white_wins = {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K2C4", "W2A4"};
+
+}  // namespace gobblet::test

@@ -1,0 +1,239 @@
+// The server in one process with its clients (tests/server_support.h): logins and registration, seeks
+// and challenges, whole matches, spectators, a player who vanishes, ratings, tournaments. Real sockets
+// on 127.0.0.1, fake time.
+#include "saves/record.h"
+#include "server_support.h"
+
+using namespace gobblet;
+using namespace gobblet::test;
+using lobby::Event;
+
+namespace {
+
+lobby::Terms terms(const std::string& text) {
+    std::string why;
+    const auto t = lobby::parse_terms(text, &why);
+    INFO(why);
+    REQUIRE(t);
+    return *t;
+}
+
+// Two players in the lobby, one seeking `what`, the other accepting; both join their game connections
+// and reach play. Returns who plays White (player 0) first.
+std::pair<Client*, Client*> start_match(World& w, Client& a, Client& b, const std::string& what) {
+    REQUIRE(a.lobby->post(terms(what), w.now) == "");
+    REQUIRE(w.until([&] { return !b.lobby->tables().seeks().empty(); }));
+    const lobby::Id id = b.lobby->tables().seeks().begin()->first;
+    REQUIRE(b.lobby->accept(id, w.now) == "");
+    REQUIRE(w.until([&] { return World::match_of(a) && World::match_of(b); }));
+    w.play_match(a);
+    w.play_match(b);
+    REQUIRE(w.until([&] {
+        return a.game->playing() && b.game->playing() &&
+               a.match.clock().running() == b.match.clock().running() && !a.game->absence() &&
+               !b.game->absence();
+    }));
+    Client* white = World::match_of(a)->colour == Color::White ? &a : &b;
+    Client* black = white == &a ? &b : &a;
+    return {white, black};
+}
+
+}  // namespace
+
+TEST_CASE("the first login of a name registers it; its machine's secret logs in again", "[server]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam{"Liam"};
+    w.enter(liam);
+    w.logged_in(liam);
+    const auto welcome = std::get<lobby::Welcome>(*liam.events.at(1).message);
+    CHECK(welcome.name == "Liam");
+    CHECK(welcome.how == lobby::How::New);
+    CHECK(srv.logged("lobby: Liam registered from 127.0.0.1"));
+    CHECK(srv.reader().find_lobby_account("llam")->name == "Liam");
+    liam.lobby->leave("bye", w.now);
+    REQUIRE(w.until([&] { return srv.server->hub().lobby().online() == 0; }));
+
+    // Again, from the same machine; "liam" is Liam.
+    Client again{"liam"};
+    again.secret = liam.secret;
+    w.enter(again);
+    w.logged_in(again);
+    CHECK(again.all<lobby::Welcome>().at(0).how == lobby::How::Secret);
+    CHECK(again.all<lobby::Welcome>().at(0).name == "Liam");
+}
+
+TEST_CASE("another machine cannot take a name: no password, a look-alike, a wrong password", "[server]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam{"Liam"};
+    w.enter(liam);
+    w.logged_in(liam);
+
+    Client thief{"L1am"};  // a look-alike is the same name
+    w.enter(thief);
+    REQUIRE(w.until([&] { return thief.refused("login").has_value(); }));
+    CHECK(thief.refused("login")->code == lobby::Refusal::NameTaken);
+    CHECK(thief.refused("login")->text ==
+          "the name Liam is registered from another machine: set a password there to log in here, or pick "
+          "another name");
+
+    // Liam sets a password; then another machine needs it.
+    REQUIRE(liam.lobby->set_password("correct horse battery", w.now) == "");
+    REQUIRE(w.until([&] { return liam.heard<lobby::Ok>(); }));
+    CHECK(liam.all<lobby::Ok>().at(0).text == "your password is set");
+    Client laptop{"Liam"};
+    w.enter(laptop);
+    REQUIRE(w.until([&] { return laptop.refused("login").has_value(); }));
+    CHECK(laptop.refused("login")->code == lobby::Refusal::PasswordNeeded);
+    REQUIRE(laptop.lobby->login_password("wrong horse battery", w.now) == "");
+    REQUIRE(w.until([&] { return laptop.all<lobby::Refused>().size() == 2; }));
+    CHECK(laptop.refused("login")->code == lobby::Refusal::WrongPassword);
+    REQUIRE(laptop.lobby->login_password("correct horse battery", w.now) == "");
+    REQUIRE(w.until([&] { return laptop.lobby->in_lobby() && laptop.heard<lobby::Ok>(); }));
+    CHECK(laptop.all<lobby::Welcome>().at(0).how == lobby::How::Password);
+    CHECK(laptop.all<lobby::Ok>().at(0).verb == "secret");  // the laptop's own secret is added
+    // The older connection was taken over.
+    REQUIRE(w.until([&] { return liam.lobby->phase() == lobby::Client::Phase::Closed; }));
+    CHECK(liam.events.back().text == "the server says: you logged in from another connection");
+
+    // The laptop's secret now logs in without the password.
+    laptop.lobby->leave("bye", w.now);
+    Client later{"Liam"};
+    later.secret = laptop.secret;
+    w.enter(later);
+    w.logged_in(later);
+    CHECK(later.all<lobby::Welcome>().at(0).how == lobby::How::Secret);
+}
+
+TEST_CASE("guests are named ~NAME, a number added when taken, and play casual games only", "[server]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client a{"Zoe"}, b{"Zoe"};
+    w.enter(a, lobby::Role::Human, true);
+    w.logged_in(a);
+    w.enter(b, lobby::Role::Human, true);
+    w.logged_in(b);
+    CHECK(a.lobby->name() == "~Zoe");
+    CHECK(b.lobby->name() == "~Zoe2");
+    CHECK(a.all<lobby::Welcome>().at(0).role == lobby::Role::Guest);
+    CHECK(a.lobby->post(terms("official 4 dm first-to 1 rated"), w.now) == "a guest plays casual games only");
+    REQUIRE(a.lobby->set_password("a password for a guest", w.now) != "");
+    REQUIRE(w.until([&] { return b.lobby->tables().players().size() == 2; }));
+}
+
+TEST_CASE("seeks and challenges: seen by whom they concern, taken, declined, withdrawn, expired",
+          "[server]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam{"Liam"}, eamon{"Eamon"}, zoe{"Zoe"};
+    for (Client* c : {&liam, &eamon, &zoe}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    REQUIRE(liam.lobby->post(terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(w.until([&] {
+        return zoe.lobby->tables().seeks().size() == 1 && eamon.lobby->tables().seeks().size() == 1;
+    }));
+    const lobby::Id seek = zoe.lobby->tables().seeks().begin()->first;
+    CHECK(zoe.lobby->tables().seeks().at(seek).from == "Liam");
+
+    // A challenge: only its two players see it.
+    REQUIRE(liam.lobby->challenge("Eamon", terms("rogers 3 5m+2s first-to 1 rated"), w.now) == "");
+    REQUIRE(w.until([&] { return eamon.lobby->tables().seeks().size() == 2; }));
+    w.idle();
+    CHECK(zoe.lobby->tables().seeks().size() == 1);
+    lobby::Id challenge = 0;
+    for (const auto& [id, sk] : eamon.lobby->tables().seeks())
+        if (!sk.to.empty()) challenge = id;
+    REQUIRE(eamon.lobby->decline(challenge, w.now) == "");
+    REQUIRE(w.until([&] { return liam.all<lobby::Unseek>().size() == 1; }));
+    CHECK(liam.all<lobby::Unseek>().at(0).why == lobby::SeekEnd::Declined);
+
+    // An unanswered challenge expires after 60 s.
+    REQUIRE(liam.lobby->challenge("Zoe", terms("official 4 dm first-to 2 rated"), w.now) == "");
+    REQUIRE(w.until([&] { return zoe.lobby->tables().seeks().size() == 2; }));
+    w.pass(61 * s);
+    REQUIRE(w.until([&] { return zoe.lobby->tables().seeks().size() == 1; }));
+    CHECK(zoe.all<lobby::Unseek>().back().why == lobby::SeekEnd::Expired);
+
+    // Refusals.
+    REQUIRE(liam.lobby->challenge("Nobody", terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(w.until([&] { return liam.refused("challenge").has_value(); }));
+    CHECK(liam.refused("challenge")->code == lobby::Refusal::NotFound);
+    for (int i = 0; i < 2; ++i)
+        REQUIRE(liam.lobby->post(terms("official 3 none first-to 1 casual"), w.now) == "");
+    REQUIRE(liam.lobby->post(terms("official 3 none first-to 1 casual"), w.now) == "");
+    REQUIRE(w.until([&] { return liam.refused("post").has_value(); }));
+    CHECK(liam.refused("post")->code == lobby::Refusal::Limit);
+
+    // Zoe takes the first seek: it goes, the match starts, Liam's other seeks go too.
+    REQUIRE(zoe.lobby->accept(seek, w.now) == "");
+    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(zoe); }));
+    REQUIRE(w.until(
+        [&] { return eamon.lobby->tables().seeks().empty() && eamon.lobby->tables().games().size() == 1; }));
+    CHECK(World::match_of(liam)->opponent == "Zoe");
+    CHECK(World::match_of(zoe)->opponent == "Liam");
+    CHECK(World::match_of(liam)->colour != World::match_of(zoe)->colour);
+    CHECK(World::match_of(liam)->code != World::match_of(zoe)->code);
+    CHECK(World::match_of(liam)->code.size() == 32);
+    CHECK(eamon.lobby->tables().players().at("llam").playing);
+    // A player in a match is busy.
+    REQUIRE(liam.lobby->post(terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(w.until([&] { return liam.all<lobby::Refused>().size() == 3; }));
+    CHECK(liam.refused("post")->code == lobby::Refusal::Busy);
+}
+
+TEST_CASE("a whole match through the server: moves, chat, the result in the lobby and the record",
+          "[server]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam{"Liam"}, eamon{"Eamon"};
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    auto [white, black] = start_match(w, liam, eamon, "official 4 dm first-to 1 casual");
+    CHECK(white->game->local_player() == 0);
+    CHECK(white->match.name(0) == white->name);
+    CHECK(white->game->watchers() == 0);
+    REQUIRE(black->game->chat("good luck", w.now) == "");
+    REQUIRE(w.until([&] { return white->saw(net::Event::Kind::Chat); }));
+    CHECK(white->of(net::Event::Kind::Chat).at(0).text == "good luck");
+    for (std::size_t i = 0; i < white_wins.size(); ++i) {
+        w.now += 2 * s;
+        w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
+    }
+    CHECK(white->match.phase() == MatchPhase::Over);
+    CHECK(black->match.phase() == MatchPhase::Over);
+    REQUIRE(w.until([&] { return liam.heard<lobby::Over>() && eamon.heard<lobby::Over>(); }));
+    const auto over = liam.all<lobby::Over>().at(0);
+    CHECK(over.result == lobby::Verdict::Player0);  // player 0 played White, and won
+    CHECK(over.text == white->name + " wins: four in a row on row A");
+    CHECK(liam.lobby->tables().games().empty());
+
+    // The record, as the lobby gives it, reads back move by move.
+    REQUIRE(liam.lobby->record(over.game, w.now) == "");
+    REQUIRE(w.until([&] { return liam.answer<lobby::RecordQuery>().has_value(); }));
+    const std::string text = liam.answer_text<lobby::RecordQuery>();
+    const saves::LoadedRecord r = saves::read_record(text);
+    INFO(text);
+    REQUIRE(r.record);
+    CHECK(transcript_text(r.record->match.game().moves()) == white->moves());
+    CHECK(r.record->match_id == over.game);
+    // And the history.
+    REQUIRE(eamon.lobby->history("Liam", 1, w.now) == "");
+    REQUIRE(w.until([&] { return eamon.answer<lobby::HistoryQuery>().has_value(); }));
+    const auto items = *eamon.answer<lobby::HistoryQuery>();
+    REQUIRE(items.size() == 1);
+    const auto h = std::get<lobby::HistoryItem>(items.at(0));
+    CHECK(h.game == over.game);
+    CHECK(h.score == std::array<int, 2>{1, 0});
+    CHECK(h.names[0] == white->name);
+    CHECK(h.result == lobby::Verdict::Player0);
+}
