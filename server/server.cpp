@@ -74,7 +74,7 @@ std::unique_ptr<Server> Server::start(const ServerConfig& config, std::ostream& 
     std::string where;
     for (const std::string& a : s->addresses()) where += (where.empty() ? "" : ", ") + a;
     s->log_.line(unix_at, "serving on " + where + " with " + db.string() + "; " +
-                              std::to_string(s->hub_->restored_games()) + " games in progress");
+                              "games in progress: " + std::to_string(s->hub_->restored_games()));
     return s;
 }
 

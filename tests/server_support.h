@@ -110,6 +110,10 @@ struct Client {
         return out;
     }
     bool saw(net::Event::Kind k) const { return !of(k).empty(); }
+    std::string last_absence() const {
+        const auto v = of(net::Event::Kind::Absence);
+        return v.empty() ? std::string("(none)") : v.back().text;
+    }
     std::string moves() const { return transcript_text(match.game().moves()); }
     std::optional<lobby::Refused> refused(const std::string& verb) const {
         std::optional<lobby::Refused> r;

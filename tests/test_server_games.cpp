@@ -1,0 +1,329 @@
+// The server's games in one process with their clients (tests/server_support.h): spectators, watcher
+// counts, a player who vanishes (the grace, the clock, the claim), ratings, tournaments, and a server
+// that dies and comes back with its games. Real sockets on 127.0.0.1, fake time.
+#include "server_support.h"
+
+using namespace gobblet;
+using namespace gobblet::test;
+
+namespace {
+
+lobby::Terms terms(const std::string& text) {
+    std::string why;
+    const auto t = lobby::parse_terms(text, &why);
+    INFO(why);
+    REQUIRE(t);
+    return *t;
+}
+
+void enter_all(World& w, std::initializer_list<Client*> clients) {
+    for (Client* c : clients) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+}
+
+// `a` seeks `what`, `b` accepts; returns {White, Black} of round 1 once both are at the board.
+std::pair<Client*, Client*> start_match(World& w, Client& a, Client& b, const std::string& what) {
+    const std::size_t seen = b.lobby->tables().seeks().size();
+    REQUIRE(a.lobby->post(terms(what), w.now) == "");
+    REQUIRE(w.until([&] { return b.lobby->tables().seeks().size() > seen; }));
+    lobby::Id id = 0;
+    for (const auto& [sid, sk] : b.lobby->tables().seeks())
+        if (sk.from == a.lobby->name()) id = sid;
+    REQUIRE(b.lobby->accept(id, w.now) == "");
+    REQUIRE(w.until([&] { return World::match_of(a) && World::match_of(b); }));
+    w.play_match(a);
+    w.play_match(b);
+    REQUIRE(w.until(
+        [&] { return a.game->playing() && b.game->playing() && !a.game->absence() && !b.game->absence(); }));
+    Client* white = World::match_of(a)->colour == Color::White ? &a : &b;
+    return {white, white == &a ? &b : &a};
+}
+
+// The player's game program dies without a word.
+void vanish(World& w, Client& c) {
+    c.game.reset();
+    w.idle();
+}
+
+}  // namespace
+
+TEST_CASE("a spectator sees every move in order and never the chat; the players see how many watch",
+          "[server][spectator]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
+    enter_all(w, {&liam, &eamon, &zoe});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
+    w.move(*white, *black, white_wins[0]);
+
+    const std::string game = World::match_of(liam)->game;
+    REQUIRE(zoe.lobby->watch(game, w.now) == "");
+    REQUIRE(w.until([&] { return zoe.heard<lobby::Watching>(); }));
+    w.join_game(zoe, zoe.all<lobby::Watching>().at(0).code, true);
+    REQUIRE(w.until(
+        [&] { return zoe.game->playing() && white->game->watchers() == 1 && black->game->watchers() == 1; }));
+    CHECK(zoe.moves() == "W1A1\n");  // what was played before it came
+    CHECK(white->of(net::Event::Kind::Watchers).back().count == 1);
+    REQUIRE(w.until([&] { return liam.lobby->tables().games().at(game).item.watchers == 1; }));
+
+    for (std::size_t i = 1; i < white_wins.size(); ++i) {
+        w.now += s;
+        w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
+        REQUIRE(w.until([&] { return zoe.moves() == white->moves(); }));
+        if (i == 2) {
+            REQUIRE(black->game->chat("nice move", w.now) == "");
+            REQUIRE(w.until([&] { return white->saw(net::Event::Kind::Chat); }));
+        }
+    }
+    CHECK(zoe.match.game().over());
+    CHECK(zoe.match.round_result_text() == white->match.round_result_text());
+    CHECK_FALSE(zoe.saw(net::Event::Kind::Chat));
+    CHECK_FALSE(zoe.saw(net::Event::Kind::Error));
+    // Every fact in order: the spectator's Act events are the players' moves, one by one.
+    std::string seen;
+    for (const net::Event& e : zoe.of(net::Event::Kind::Act))
+        if (e.act.kind == net::Act::Kind::Move) seen += e.act.move + " ";
+    CHECK(seen == "K1D1 W1A2 K1D2 W1A3 K2C4 W2A4 ");  // W1A1 came with the welcome
+    // A spectator leaving is counted off.
+    zoe.game->leave("bye", w.now);
+    REQUIRE(w.until([&] { return white->game->watchers() == 0; }));
+}
+
+TEST_CASE("a player who vanishes: the grace, then their clock runs and the flag falls", "[server][absence]") {
+    Serving srv;
+    srv.config.hub.limits.grace = 30 * s;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 dm 10s 0s 0s first-to 1 casual");
+    vanish(w, *white);  // White was to move
+    REQUIRE(w.until([&] { return black->game->absence().has_value(); }));
+    CHECK(black->match.clock().paused());
+    CHECK(black->match.clock().time_left(Color::White, w.now) == 10 * s);
+    w.pass(20 * s);
+    CHECK_FALSE(black->match.game().over());  // the grace cost nobody time
+    w.pass(12 * s);                           // the grace is over: White's clock runs
+    REQUIRE(w.until([&] { return !black->match.clock().paused(); }));
+    CHECK(black->last_absence().starts_with(white->name + " is away: " + white->name + "'s clock runs"));
+    w.pass(11 * s);
+    REQUIRE(w.until([&] { return black->match.game().over(); }));
+    CHECK(black->match.game().result().ending == Ending::Time);
+    REQUIRE(w.until([&] { return liam.heard<lobby::Over>(); }));
+    const auto record = srv.reader().game_record(*server::game_id_of(liam.all<lobby::Over>().at(0).game));
+    CHECK(record->outcome == server::GameOutcome::Player1);
+}
+
+TEST_CASE("a player back within the grace continues as if nothing happened", "[server][absence]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 dm first-to 1 casual");
+    w.move(*white, *black, "W1A1");
+    const Match saved = black->match;
+    vanish(w, *black);
+    REQUIRE(w.until([&] { return white->game->absence().has_value(); }));
+    CHECK(white->game->move(white->match, parse_moves("W1A2").moves[0].spec, false, w.now)
+              .starts_with(black->name + " is away"));
+    w.pass(10 * s);
+    // Black comes back with the code it had, holding the match.
+    net::JoinConfig j;
+    j.host = srv.endpoint();
+    j.code = World::match_of(*black)->code;
+    j.name = black->name;
+    j.hosted = true;
+    j.held = saved;
+    j.held_id = World::match_of(*black)->game;
+    std::string why;
+    black->game = net::Session::join(j, w.now, &why);
+    black->match = saved;
+    REQUIRE(black->game);
+    REQUIRE(w.until([&] { return black->game->playing() && !white->game->absence(); }));
+    CHECK(black->of(net::Event::Kind::Started).back().resumed);
+    CHECK(black->match.clock().time_left(Color::Black, w.now) == 2 * 60 * s);  // no time was lost
+    w.move(*black, *white, "K1D1");
+    CHECK(white->moves() == black->moves());
+}
+
+TEST_CASE("without a clock the player who stayed claims the round after the grace and five minutes",
+          "[server][absence]") {
+    Serving srv;
+    srv.config.hub.limits.grace = 10 * s;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 none first-to 1 casual");
+    vanish(w, *white);
+    REQUIRE(w.until([&] { return black->game->absence().has_value(); }));
+    CHECK(black->game->claim(black->match, w.now).starts_with(white->name + " may still come back"));
+    w.pass(10 * s + claim_wait + s);
+    REQUIRE(black->game->claim(black->match, w.now) == "");
+    REQUIRE(w.until([&] { return black->match.game().over(); }));
+    CHECK(black->match.round_result_text() ==
+          white->name + " left and did not come back: " + black->name + " wins");
+    REQUIRE(w.until([&] { return liam.heard<lobby::Over>(); }));
+    CHECK(liam.all<lobby::Over>().at(0).result == lobby::Verdict::Player1);
+}
+
+TEST_CASE("a rated match moves both ratings in the store, and the players are told", "[server][ratings]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 5m+0s first-to 1 rated");
+    for (std::size_t i = 0; i < white_wins.size(); ++i)
+        w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
+    REQUIRE(w.until([&] { return white->heard<lobby::Notice>() && black->heard<lobby::Notice>(); }));
+    // Two newcomers' first game moves them 162 points each way (tests/test_glicko2.cpp).
+    CHECK(white->all<lobby::Notice>().back().text == "your official 4x4 rating: 1500 -> 1662");
+    CHECK(black->all<lobby::Notice>().back().text == "your official 4x4 rating: 1500 -> 1338");
+    server::Store store = srv.reader();
+    const auto rows = store.ratings_list(Variant{4, Rules::Official}, unix0);
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[0].name == white->name);
+    CHECK(std::lround(rows[0].record.rating.rating) == 1662);
+    CHECK(std::lround(rows[1].record.rating.rating) == 1338);
+    // The lobby shows the new ratings.
+    REQUIRE(w.until([&] {
+        const auto& p = liam.lobby->tables().players().at(lobby::name_key(white->name));
+        return p.ratings[0] && p.ratings[0]->rating == 1662;
+    }));
+    REQUIRE(liam.lobby->ratings(Variant{4, Rules::Official}, 1, w.now) == "");
+    REQUIRE(w.until([&] { return liam.answer<lobby::RatingsQuery>().has_value(); }));
+    const auto list = *liam.answer<lobby::RatingsQuery>();
+    REQUIRE(list.size() == 2);
+    CHECK(std::get<lobby::RatingItem>(list[0]).name == white->name);
+    CHECK(std::get<lobby::RatingItem>(list[0]).wins == 1);
+}
+
+TEST_CASE("a round-robin tournament of three players, to the end, with byes and standings",
+          "[server][tournament]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
+    enter_all(w, {&liam, &eamon, &zoe});
+    REQUIRE(liam.lobby->create_tournament(lobby::Format{false, 0}, 3,
+                                          terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(w.until([&] { return zoe.lobby->tables().tournaments().size() == 1; }));
+    const lobby::Id id = zoe.lobby->tables().tournaments().begin()->first;
+    REQUIRE(eamon.lobby->join_tournament(id, w.now) == "");
+    REQUIRE(zoe.lobby->join_tournament(id, w.now) == "");
+    REQUIRE(w.until([&] { return liam.lobby->tables().tournaments().at(id).players == 3; }));
+    REQUIRE(eamon.lobby->start_tournament(id, w.now) == "");
+    REQUIRE(w.until([&] { return eamon.refused("start").has_value(); }));
+    CHECK(eamon.refused("start")->code == lobby::Refusal::NotAllowed);
+    REQUIRE(liam.lobby->start_tournament(id, w.now) == "");
+
+    std::vector<Client*> all = {&liam, &eamon, &zoe};
+    std::map<std::string, std::size_t> matches_seen;
+    for (int round = 1; round <= 3; ++round) {
+        INFO("round " << round);
+        REQUIRE(w.until([&] { return liam.lobby->tables().tournaments().at(id).round == round; }));
+        // The two players paired this round: each has a new match line for this round.
+        std::vector<Client*> paired;
+        REQUIRE(w.until([&] {
+            paired.clear();
+            for (Client* c : all) {
+                const auto m = World::match_of(*c);
+                if (m && m->tournament == id && m->round == round &&
+                    c->all<lobby::MatchStart>().size() > matches_seen[c->name])
+                    paired.push_back(c);
+            }
+            return paired.size() == 2;
+        }));
+        for (Client* c : paired) {
+            matches_seen[c->name] = c->all<lobby::MatchStart>().size();
+            w.play_match(*c);
+        }
+        REQUIRE(w.until([&] {
+            return paired[0]->game->playing() && paired[1]->game->playing() && !paired[0]->game->absence() &&
+                   !paired[1]->game->absence();
+        }));
+        Client* white = World::match_of(*paired[0])->colour == Color::White ? paired[0] : paired[1];
+        Client* black = white == paired[0] ? paired[1] : paired[0];
+        for (std::size_t i = 0; i < white_wins.size(); ++i)
+            w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
+        for (Client* c : paired) c->game->leave("the match is over", w.now);
+    }
+    REQUIRE(w.until(
+        [&] { return liam.lobby->tables().tournaments().at(id).state == lobby::TournamentState::Over; }));
+    REQUIRE(zoe.lobby->standings(id, w.now) == "");
+    REQUIRE(w.until([&] { return zoe.answer<lobby::StandingsQuery>().has_value(); }));
+    const auto table = *zoe.answer<lobby::StandingsQuery>();
+    REQUIRE(table.size() == 3);
+    int half_points = 0;
+    for (const auto& m : table) {
+        const auto st = std::get<lobby::StandingItem>(m);
+        CHECK(st.played == 2);
+        CHECK(st.won + st.lost == 2);
+        half_points += st.half_points;
+    }
+    CHECK(half_points == 12);  // three matches and three byes: a point each
+    CHECK(std::get<lobby::StandingItem>(table[0]).rank == 1);
+    for (Client* c : all) CHECK(c->all<lobby::Notice>().size() >= 2);  // a bye, and the end
+}
+
+TEST_CASE("the server dies mid-game and comes back: the players reconnect and the game goes on",
+          "[server][restart]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 dm first-to 1 rated");
+    for (std::size_t i = 0; i < 3; ++i)
+        w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
+    const std::string game = World::match_of(liam)->game;
+    const std::string white_code = World::match_of(*white)->code, black_code = World::match_of(*black)->code;
+
+    // The server dies: no word to anyone (as with kill -9).
+    srv.server.reset();
+    REQUIRE(w.until([&] {
+        return white->game->phase() == net::Session::Phase::Gone &&
+               black->game->phase() == net::Session::Phase::Gone;
+    }));
+    w.pass(5 * s);
+    srv.start(w.now);
+    CHECK(srv.logged("games in progress: 1"));
+
+    // White's game connection comes back first, with the code it had: its digest was stored.
+    REQUIRE(white->game->reconnect(white->match, w.now) == "");
+    REQUIRE(w.until([&] { return white->game->playing(); }));
+    CHECK(white->of(net::Event::Kind::Started).back().resumed);
+    // Black's lobby logs in again first, and is given a fresh code for its game (the old one stops working).
+    for (int i = 0; i < 40 && !(black->lobby->in_lobby() && black->all<lobby::MatchStart>().size() == 2); ++i)
+        w.pass(s);  // its reconnection's backoff, on the fake clock
+    REQUIRE((black->lobby->in_lobby() && black->all<lobby::MatchStart>().size() == 2));
+    const std::string fresh = World::match_of(*black)->code;
+    CHECK(fresh != black_code);
+    CHECK(World::match_of(*black)->game == game);
+    REQUIRE(black->game->reconnect(black->match, w.now) == "");
+    REQUIRE(w.until([&] { return black->saw(net::Event::Kind::Error); }));
+    CHECK(black->of(net::Event::Kind::Error).back().text == "the host refused: wrong join code");
+    REQUIRE(black->game->set_code(fresh) == "");
+    REQUIRE(black->game->reconnect(black->match, w.now) == "");
+    REQUIRE(w.until([&] { return black->game->playing() && !white->game->absence(); }));
+    CHECK(white_code.size() == 32);
+
+    for (std::size_t i = 3; i < white_wins.size(); ++i)
+        w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
+    CHECK(black->match.phase() == MatchPhase::Over);
+    // Nothing was lost: the stored record holds every move, in order.
+    const auto record = srv.reader().game_record(*server::game_id_of(game));
+    CHECK(record->status == server::GameStatus::Over);
+    CHECK(record->ratings.has_value());
+    std::string why;
+    const auto match = server::match_of(*record, &why);
+    INFO(why);
+    REQUIRE(match);
+    CHECK(transcript_text(match->game().moves()) == white->moves());
+    CHECK(white->moves() == "W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n");
+}
