@@ -21,12 +21,15 @@
 #include "engine/puzzle.h"
 #include "engine/review.h"
 #include "engine/selfplay.h"
+#include "net/bot.h"
 #include "net/code.h"
 #include "net/socket.h"
+#include "saves/identity.h"
 #include "saves/puzzles.h"
 #include "saves/savefile.h"
 #include "saves/store.h"
 #include "server/commands.h"
+#include "server/server.h"
 #include "ui/app.h"
 #include "ui/puzzle_session.h"
 
@@ -153,8 +156,8 @@ std::string network_flag_problem(const CLI::App& app, const std::string& host_at
     const bool host = app.count("--host") > 0, join = app.count("--join") > 0;
     if (!host && !join) {
         if (app.count("--code")) return "--code goes with --host or --join";
-        if (app.count("--grace"))
-            return "--grace goes with --host: the host decides when an absent player's time runs";
+        if (app.count("--grace") && !app.count("--serve"))
+            return "--grace goes with --host or --serve: the host decides when an absent player's time runs";
         return "";
     }
     if (host && join) return "--host and --join cannot be combined: one machine hosts, the other joins";
@@ -313,6 +316,66 @@ int run_verify_puzzles(const std::vector<std::string>& files) {
     return failures ? 1 : 0;
 }
 
+// --serve and --bot (docs/server.md): the flags that go with each, read into their configurations.
+struct ServiceFlags {
+    bool serve = false;
+    std::vector<std::string> listen;
+    std::string greeting, bot, name, seek;
+};
+
+int run_service(const CLI::App& app, const ServiceFlags& f, const std::string& db, const std::string& grace,
+                const PlayerSettings& player, const Variant& variant, int first_to) {
+    const auto refuse = [](const std::string& why) {
+        std::cerr << "gobblet: " << why << "\n";
+        return 2;
+    };
+    if (f.serve && !f.bot.empty()) return refuse("--serve and --bot are two programs: run each on its own");
+    for (const char* other : {"--host", "--join", "--gtp", "--replay", "--match", "--ratings", "--load"})
+        if (app.count(other))
+            return refuse(std::string(f.serve ? "--serve" : "--bot") + " cannot be combined with " + other);
+    if (f.serve) {
+        server::ServerConfig c;
+        for (const std::string& l : f.listen) {
+            std::string why;
+            const auto e = net::parse_endpoint(l, &why);
+            if (!e) return refuse("--listen " + clean_name(l) + ": " + why);
+            c.listen.push_back(*e);
+        }
+        c.db = db;
+        if (!grace.empty()) {
+            const auto d = parse_duration(grace);
+            if (!d)
+                return refuse("--grace " + clean_name(grace) +
+                              ": not a time; write it as 30s, 2m or 1m30s (at most 24h)");
+            c.hub.limits.grace = *d;
+        }
+        if (!f.greeting.empty()) c.hub.greeting = clean_text(f.greeting, net::lobby::max_text);
+        return server::run_server(c, std::cerr);
+    }
+    net::BotConfig c;
+    std::string why;
+    const auto at = net::parse_endpoint(f.bot, &why);
+    if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
+        return refuse("--bot " + clean_name(f.bot) + ": " + (at ? "give the server's host and port" : why));
+    if (!net::lobby::valid_name(f.name))
+        return refuse("--bot needs --name NAME: 2 to 20 letters, digits, '-' or '_', starting with a letter");
+    c.server = *at;
+    c.name = f.name;
+    c.player = player;
+    if (!f.seek.empty()) {
+        const auto clock = net::lobby::parse_terms_clock(f.seek, &why);
+        if (!clock) return refuse("--seek " + clean_name(f.seek) + ": " + why);
+        net::lobby::Terms t{MatchSettings{variant, first_to, *clock}, clock->enabled()};
+        if (std::string problem = net::lobby::terms_problem(t); !problem.empty())
+            return refuse("--seek: " + problem);
+        c.seek = t;
+    }
+    const saves::Secret secret = saves::lobby_secret(saves::secrets_dir(), net::endpoint_text(*at), f.name);
+    if (!secret.error.empty()) return refuse(secret.error);
+    c.secret = secret.secret;
+    return net::run_bot(c, std::cerr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -428,6 +491,17 @@ int main(int argc, char** argv) {
     std::string db_path;
     app.add_option("--db", db_path, "The server's database file (default $XDG_DATA_HOME/gobblet/server.db)");
     bool ratings = false, bench_store = false;
+    ServiceFlags service;
+    app.add_flag("--serve", service.serve, "Run the server in the foreground (docs/server.md)");
+    app.add_option("--listen", service.listen,
+                   "--serve: listen on [ADDR:]PORT or unix:PATH, again for more (default 127.0.0.1 and ::1, "
+                   "port 7300)")
+        ->allow_extra_args(false);
+    app.add_option("--greeting", service.greeting, "--serve: the server's greeting in the lobby");
+    app.add_option("--bot", service.bot, "A computer player in a server's lobby at HOST:PORT or unix:PATH");
+    app.add_option("--name", service.name, "--bot: the computer player's name");
+    app.add_option("--seek", service.seek,
+                   "--bot: post a seek of its own with this clock: none, dm, or G+I (5m+2s)");
     app.add_flag("--ratings", ratings,
                  "Print the ratings kept in the server's database (--db); --rules and --size pick one list");
     app.add_flag("--bench-store", bench_store,
@@ -459,6 +533,22 @@ int main(int argc, char** argv) {
         }
         ui_options.puzzles = true;
         ui_options.puzzle_set = set->name;
+    }
+    for (const char* f : {"--listen", "--greeting"})
+        if (app.count(f) && !service.serve) {
+            std::cerr << "gobblet: " << f << " goes with --serve\n";
+            return 2;
+        }
+    for (const char* f : {"--name", "--seek"})
+        if (app.count(f) && service.bot.empty()) {
+            std::cerr << "gobblet: " << f << " goes with --bot\n";
+            return 2;
+        }
+    if (service.serve || !service.bot.empty()) {
+        PlayerSettings player = ui_options.player;
+        player.level = *parse_level(level);
+        player.seed = app.count("--seed") ? *parse_seed(seed_text) : std::random_device{}();
+        return run_service(app, service, db_path, grace, player, variant, first_to);
     }
     if (app.count("--perft")) return run_perft(perft_depth, variant);
     if (app.count("--bench")) return run_bench(std::cout, bench_depth);

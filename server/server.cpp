@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "net/lobby.h"
+#include "net/signals.h"
 #include "server/db.h"
 
 namespace gobblet::server {
@@ -21,16 +22,6 @@ Millis steady_now() {
     return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now().time_since_epoch())
                       .count());
-}
-
-// SIGTERM and SIGINT write a byte to this pipe, which the loop watches (the self-pipe trick).
-int signal_pipe[2] = {-1, -1};
-
-extern "C" void on_signal(int) {
-    const int saved = errno;
-    const char byte = 1;
-    [[maybe_unused]] const ssize_t n = ::write(signal_pipe[1], &byte, 1);
-    errno = saved;
 }
 
 }  // namespace
@@ -212,17 +203,11 @@ void Server::stop(std::string_view why, Millis now) {
 }
 
 int run_server(const ServerConfig& config, std::ostream& log) {
-    if (::pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+    net::StopSignals signals;
+    if (!signals.install()) {
         log << "gobblet: cannot make the signal pipe: " << std::strerror(errno) << "\n";
         return 1;
     }
-    struct sigaction sa {};
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    sigaction(SIGTERM, &sa, nullptr);
-    sigaction(SIGINT, &sa, nullptr);
-    signal(SIGPIPE, SIG_IGN);
     std::string why;
     std::unique_ptr<Server> server = Server::start(config, log, steady_now(), &why);
     if (!server) {
@@ -231,12 +216,12 @@ int run_server(const ServerConfig& config, std::ostream& log) {
     }
     try {
         for (;;) {
-            std::vector<pollfd> fds = {{signal_pipe[0], POLLIN, 0}};
+            std::vector<pollfd> fds = {{signals.fd(), POLLIN, 0}};
             server->pollfds(fds);
             const Millis wait = server->until_next(steady_now());
             ::poll(fds.data(), fds.size(), wait < 0 ? 60'000 : int(std::min<Millis>(wait + 1, 60'000)));
             const Millis now = steady_now();
-            if (fds[0].revents & POLLIN) {
+            if (signals.fired()) {
                 server->stop("the server is shutting down: come back later", now);
                 return 0;
             }

@@ -1,0 +1,370 @@
+#include "bot.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <stdexcept>
+
+#include "engine/notation.h"
+#include "engine/timeman.h"
+#include "signals.h"
+
+namespace gobblet::net {
+
+namespace {
+
+constexpr Millis reconnect_every = 2000;  // the game connection's retries after a drop
+
+Millis steady_now() {
+    return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
+}  // namespace
+
+Bot::Bot(const BotConfig& config, std::ostream& log)
+    : config_(config), log_(log), player_(std::make_unique<Player>(config.player)) {}
+
+Bot::~Bot() {
+    cancel();
+    if (wake_[0] >= 0) ::close(wake_[0]);
+    if (wake_[1] >= 0) ::close(wake_[1]);
+}
+
+std::unique_ptr<Bot> Bot::start(const BotConfig& config, std::ostream& log, Millis now, std::string* why) {
+    std::unique_ptr<Bot> b(new Bot(config, log));
+    if (::pipe2(b->wake_, O_CLOEXEC | O_NONBLOCK) != 0) {
+        if (why) *why = "cannot make the bot's wake pipe";
+        return nullptr;
+    }
+    lobby::Config c;
+    c.server = config.server;
+    c.name = config.name;
+    c.role = lobby::Role::Bot;
+    c.secret = config.secret;
+    b->lobby_ = lobby::Client::start(c, now, why);
+    if (!b->lobby_) return nullptr;
+    b->note("connecting to " + endpoint_text(config.server) + " as " + config.name + " (" +
+            level_name(config.player.level) + ")");
+    return b;
+}
+
+void Bot::note(const std::string& text) {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char stamp[96];
+    std::snprintf(stamp, sizeof stamp, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900, tm.tm_mon + 1,
+                  tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+    log_ << stamp << " bot " << config_.name << ": " << clean_text(text, 400) << '\n' << std::flush;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The loop.
+
+void Bot::pollfds(std::vector<pollfd>& fds) const {
+    lobby_->pollfds(fds);
+    if (session_) session_->pollfds(fds);
+    fds.push_back({wake_[0], POLLIN, 0});
+}
+
+Millis Bot::until_next(Millis now) const {
+    Millis best = lobby_->until_next(now);
+    const auto take = [&](Millis t) {
+        if (t < 0) return;
+        t = std::max<Millis>(0, t);
+        best = best < 0 ? t : std::min(best, t);
+    };
+    if (session_) take(session_->until_next(match_, now));
+    if (session_ && retry_at_ >= 0) take(retry_at_ - now);
+    return best;
+}
+
+void Bot::on_poll(std::span<const pollfd> fds, Millis now) {
+    lobby_->on_poll(fds, now);
+    while (auto e = lobby_->next_event()) lobby_event(*e, now);
+    for (const pollfd& p : fds)
+        if (p.fd == wake_[0] && (p.revents & POLLIN)) collect(now);
+    if (session_) {
+        session_->on_poll(fds, match_, now);
+        while (session_) {
+            auto e = session_->next_event();
+            if (!e) break;
+            apply(match_, *e, now);
+            game_event(*e, now);
+        }
+    }
+    if (session_ && retry_at_ >= 0 && now >= retry_at_) {
+        retry_at_ = -1;
+        if (std::string why = session_->reconnect(match_, now); !why.empty())
+            retry_at_ = now + reconnect_every;
+    }
+    decide(now);
+}
+
+void Bot::stop(std::string_view why, Millis now) {
+    stopping_ = true;
+    cancel();
+    if (session_) session_->leave(why, now);
+    lobby_->leave(why, now);
+    note(std::string("stopped: ") + std::string(why));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The lobby.
+
+void Bot::lobby_event(const lobby::Event& e, Millis now) {
+    using K = lobby::Event::Kind;
+    switch (e.kind) {
+        case K::Connected: return note("connected: " + e.text);
+        case K::LoggedIn:
+            note("logged in");
+            seeking_ = false;
+            if (!session_) post_seek(now);
+            return;
+        case K::LoginRefused: {
+            const auto& r = std::get<lobby::Refused>(*e.message);
+            note("login refused: " + r.text);
+            lobby_->leave("the bot cannot log in", now);
+            return;
+        }
+        case K::Lost:
+            return note("lobby connection lost: " + e.text + "; again in " +
+                        std::to_string(e.retry_in / 1000) + " s");
+        case K::Closed: return note("lobby connection closed: " + e.text);
+        case K::Answer: return;
+        case K::Line: break;
+    }
+    if (!e.message) return;
+    const lobby::Message& m = *e.message;
+    if (const auto* s = std::get_if<lobby::SeekItem>(&m)) {
+        const bool to_me = !s->to.empty() && lobby::name_key(s->to) == lobby::name_key(lobby_->name());
+        const bool mine = lobby::name_key(s->from) == lobby::name_key(lobby_->name());
+        if (mine) return;
+        if (to_me) {
+            if (session_) {
+                note("declines a challenge from " + s->from + ": playing a match");
+                lobby_->decline(s->id, now);
+                return;
+            }
+            note("accepts a challenge from " + s->from + ": " + lobby::terms_text(s->terms));
+            lobby_->accept(s->id, now);
+            return;
+        }
+        // Open seeks: only a bot without a seek of its own takes them, one match at a time.
+        if (s->to.empty() && !config_.seek && !session_) {
+            note("accepts the seek of " + s->from + ": " + lobby::terms_text(s->terms));
+            lobby_->accept(s->id, now);
+        }
+        return;
+    }
+    if (const auto* u = std::get_if<lobby::Unseek>(&m)) {
+        (void)u;
+        return;
+    }
+    if (const auto* ms = std::get_if<lobby::MatchStart>(&m)) return begin_match(*ms, now);
+    // The lobby's word that our match ended (also when it ended while our game connection was away).
+    if (const auto* o = std::get_if<lobby::Over>(&m); o && session_ && start_ && o->game == start_->game)
+        return end_match(now, o->text);
+    if (const auto* n = std::get_if<lobby::Notice>(&m)) return note("notice: " + n->text);
+    if (const auto* r = std::get_if<lobby::Refused>(&m)) return note("refused " + r->verb + ": " + r->text);
+}
+
+void Bot::post_seek(Millis now) {
+    if (!config_.seek || seeking_ || !lobby_->in_lobby()) return;
+    if (lobby_->post(*config_.seek, now).empty()) {
+        seeking_ = true;
+        note("seeks " + lobby::terms_text(*config_.seek));
+    }
+}
+
+void Bot::begin_match(const lobby::MatchStart& m, Millis now) {
+    if (session_ && start_ && start_->game == m.game) {
+        // The same match again (after a login): the code may be fresh, and it is the one to use now.
+        if (m.code != start_->code) {
+            start_ = m;
+            session_->set_code(m.code);
+            if (session_->phase() == Session::Phase::Gone) retry_at_ = now;
+        }
+        return;
+    }
+    if (session_) return;  // one match at a time (the server would not start a second from the lobby)
+    start_ = m;
+    seeking_ = false;
+    JoinConfig j;
+    j.host = config_.server;
+    j.code = m.code;
+    j.name = lobby_->name();
+    j.seat = SeatKind::Computer;
+    j.hosted = true;
+    std::string why;
+    session_ = Session::join(j, now, &why);
+    if (!session_) {
+        note("cannot join match " + m.game + ": " + why);
+        return;
+    }
+    match_ = Match();
+    retry_at_ = -1;
+    // A seed of its own for each match, so that two bots do not play the same game again and again.
+    PlayerSettings ps = config_.player;
+    ps.seed = config_.player.seed + 0x9E3779B97F4A7C15ULL * std::uint64_t(finished_ + 1);
+    player_->set_settings(ps);
+    player_->new_game();
+    note("match " + m.game + " against " + m.opponent + ", playing " + colour_word(m.colour) + ": " +
+         lobby::terms_text(m.terms));
+}
+
+void Bot::end_match(Millis now, const std::string& text) {
+    cancel();
+    note("match over: " + (text.empty() ? match_.match_result_text() : text));
+    session_->leave("the match is over", now);
+    session_.reset();
+    start_.reset();
+    ++finished_;
+    post_seek(now);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The game.
+
+void Bot::game_event(const Event& e, Millis now) {
+    using K = Event::Kind;
+    switch (e.kind) {
+        case K::Offered:
+            if (e.offer == OfferKind::Draw) return think(true, now);
+            note("declines an offer: " + describe(e, match_, session_->local_player()));
+            session_->answer(match_, false, now);
+            return;
+        case K::Gone:
+        case K::Error:
+            cancel();
+            note("game connection: " + e.text + "; connecting again");
+            retry_at_ = now + reconnect_every;
+            return;
+        case K::Started:
+            note(describe(e, match_, session_->local_player()));
+            retry_at_ = -1;
+            if (match_.phase() == MatchPhase::Over) return end_match(now, {});
+            return;
+        case K::Act:
+            if (match_.phase() == MatchPhase::Over) return end_match(now, {});
+            return;
+        default: return;
+    }
+}
+
+std::size_t Bot::position_key() const {
+    return match_.rounds().size() * 1'000'003 + match_.game().moves().size() * 7 +
+           (match_.game().touched() ? 1 : 0);
+}
+
+void Bot::decide(Millis now) {
+    if (!session_ || worker_.joinable() || !session_->playing()) return;
+    const int me = session_->local_player();
+    if (me < 0 || session_->awaiting_host()) return;
+    if (match_.phase() == MatchPhase::ChoosingStarter && match_.chooser() == me) {
+        const int starter = starter_after_loss(me);
+        if (session_->choose_starter(match_, starter, now).empty())
+            note("chooses " + match_.name(starter) + " to start the next round");
+        return;
+    }
+    // An opponent who left without a clock to decide: the round is claimed once the rule allows.
+    if (const auto& away = session_->absence(); away && claim_problem(match_, 1 - me, *away, now).empty()) {
+        if (session_->claim(match_, now).empty())
+            note("claims the round: " + match_.name(1 - me) + " did not come back");
+        return;
+    }
+    const Game& g = match_.game();
+    if (g.over() || match_.clock().paused() || match_.player_of(g.side_to_move()) != me) return;
+    if (session_->pending_offer(1 - me)) return;  // an offer waits for its answer first
+    think(false, now);
+}
+
+void Bot::think(bool draw, Millis now) {
+    cancel();
+    // The budget from the clock as this side sees it (a copy, brought up to date: the match itself
+    // changes only by the server's facts).
+    std::optional<TimeBudget> budget;
+    if (match_.clock().enabled()) {
+        Match copy = match_;
+        copy.tick(now);
+        budget = time_budget(time_situation(copy, now), config_.player.level, config_.player.think_seconds);
+    }
+    const Game game = match_.game();
+    const Color me = match_.colour_of(session_->local_player());
+    job_draw_ = draw;
+    job_key_ = position_key();
+    halt_ = false;
+    worker_ = std::thread([this, game, budget, draw, me] {
+        if (draw)
+            draw_ = answer_draw_offer(*player_, game, me, budget ? &*budget : nullptr, &halt_);
+        else
+            choice_ = budget ? player_->choose(game, *budget, &halt_) : player_->choose(game, &halt_);
+        const char byte = 1;
+        [[maybe_unused]] const ssize_t n = ::write(wake_[1], &byte, 1);
+    });
+}
+
+void Bot::cancel() {
+    if (!worker_.joinable()) return;
+    halt_ = true;
+    worker_.join();
+    char sink[16];
+    while (::read(wake_[0], sink, sizeof sink) > 0) {
+    }
+}
+
+void Bot::collect(Millis now) {
+    char sink[16];
+    while (::read(wake_[0], sink, sizeof sink) > 0) {
+    }
+    if (!worker_.joinable()) return;
+    worker_.join();
+    if (!session_ || halt_ || position_key() != job_key_) return;  // the position moved on meanwhile
+    if (job_draw_) {
+        if (!session_->pending_offer(1 - session_->local_player())) return;  // it lapsed
+        note("draw offered: " + draw_.why);
+        session_->answer(match_, draw_.accept, now);
+        return;
+    }
+    if (choice_.move.is_none()) return;
+    const Color side = match_.game().side_to_move();
+    const std::string move = move_name(choice_.move, side);
+    if (std::string why = session_->move(match_, MoveSpec::of(choice_.move, side), false, now); !why.empty())
+        note("could not play " + move + ": " + why);
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+int run_bot(const BotConfig& config, std::ostream& log) {
+    StopSignals signals;
+    if (!signals.install()) {
+        log << "gobblet: cannot make the signal pipe\n";
+        return 1;
+    }
+    std::string why;
+    auto bot = Bot::start(config, log, steady_now(), &why);
+    if (!bot) {
+        log << "gobblet: " << why << "\n";
+        return 1;
+    }
+    for (;;) {
+        std::vector<pollfd> fds = {{signals.fd(), POLLIN, 0}};
+        bot->pollfds(fds);
+        const Millis wait = bot->until_next(steady_now());
+        ::poll(fds.data(), fds.size(), wait < 0 ? 60'000 : int(std::min<Millis>(wait + 1, 60'000)));
+        const Millis now = steady_now();
+        if (signals.fired()) {
+            bot->stop("the bot stops", now);
+            return 0;
+        }
+        bot->on_poll(fds, now);
+        if (bot->failed()) return 1;
+    }
+}
+
+}  // namespace gobblet::net

@@ -1,0 +1,145 @@
+// Computer players in a server's lobby (net/bot.h), in one process with the server (tests/server_support.h):
+// two bots play a rated match to the end and their ratings move; a bot takes a challenge, and declines
+// one while it plays; bots come back to a server that died mid-game and finish the game.
+#include "net/bot.h"
+#include "server_support.h"
+
+using namespace gobblet;
+using namespace gobblet::test;
+
+namespace {
+
+struct Bots {
+    World& w;
+    std::vector<std::unique_ptr<net::Bot>> bots;
+    std::ostringstream log;
+
+    net::Bot& add(const std::string& name, Level level, std::optional<std::string> seek = std::nullopt,
+                  double think = 1.0) {
+        net::BotConfig c;
+        c.server = w.serving.endpoint();
+        c.name = name;
+        c.secret = hex_secret();
+        c.player.level = level;
+        c.player.think_seconds = think;
+        c.player.seed = bots.size() + 1;
+        c.player.table_bits = 14;
+        if (seek) c.seek = *lobby::parse_terms(*seek);
+        std::string why;
+        bots.push_back(net::Bot::start(c, log, w.now, &why));
+        INFO(why);
+        REQUIRE(bots.back());
+        return *bots.back();
+    }
+    // One pass of the loop: the world (server and clients), then the bots.
+    void step() {
+        w.step(2);
+        std::vector<pollfd> fds;
+        for (auto& b : bots) b->pollfds(fds);
+        int timeout = 5;
+        for (auto& b : bots)
+            if (b->until_next(w.now) == 0) timeout = 0;
+        ::poll(fds.data(), fds.size(), timeout);
+        for (auto& b : bots) b->on_poll(fds, w.now);
+    }
+    bool until(const std::function<bool()>& done, int steps = 2000) {
+        for (int i = 0; i < steps; ++i) {
+            if (done()) return true;
+            step();
+        }
+        return done();
+    }
+    // Lets fake time pass a second at a time while waiting for `done`.
+    bool until_passing(const std::function<bool()>& done, int seconds) {
+        for (int i = 0; i < seconds; ++i) {
+            if (until(done, 50)) return true;
+            w.now += s;
+        }
+        return done();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("two bots play a rated match to the end, and both ratings move", "[server][bot]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Bots bots{w, {}, {}};
+    net::Bot& seeker = bots.add("SeekBot", Level::Easy, "official 4 1m+1s first-to 1 rated");
+    net::Bot& taker = bots.add("TakeBot", Level::Easy);
+    REQUIRE(bots.until([&] { return seeker.matches_finished() >= 1 && taker.matches_finished() >= 1; }));
+    const auto rows = srv.reader().ratings_list(Variant{4, Rules::Official}, unix0);
+    REQUIRE(rows.size() == 2);
+    for (const auto& r : rows) {
+        INFO(r.name);
+        CHECK(r.record.games >= 1);
+        CHECK(r.record.rating.deviation < 350);  // rated: the deviation fell
+    }
+    const bool drawn = rows[0].record.draws > 0;
+    if (!drawn) CHECK(rows[0].record.rating.rating > 1500);
+    CHECK(bots.log.str().find("bot TakeBot: accepts the seek of SeekBot") != std::string::npos);
+    CHECK(bots.log.str().find("bot SeekBot: seeks official 4 1m+1s first-to 1 rated") != std::string::npos);
+    CHECK(srv.logged("lobby: SeekBot logged in (new)"));
+    // They are bots to everyone.
+    Client zoe("Zoe");
+    w.enter(zoe);
+    w.logged_in(zoe);
+    CHECK(zoe.lobby->tables().players().at("seekbot").role == lobby::Role::Bot);
+    for (auto& b : bots.bots) b->stop("the test is over", w.now);
+}
+
+TEST_CASE("a bot takes a challenge; a challenge while it plays is refused", "[server][bot]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Bots bots{w, {}, {}};
+    net::Bot& bot = bots.add("MaxBot", Level::Hard, std::nullopt, 0.05);
+    Client liam("Liam"), eamon("Eamon");
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    REQUIRE(bots.until([&] { return liam.lobby->tables().players().contains("maxbot"); }));
+    REQUIRE(liam.lobby->challenge("MaxBot", *lobby::parse_terms("official 4 none first-to 1 casual"),
+                                  w.now) == "");
+    REQUIRE(bots.until([&] { return World::match_of(liam).has_value() && bot.playing(); }));
+    w.play_match(liam);
+    REQUIRE(bots.until([&] { return liam.game->playing() && !liam.game->absence(); }));
+    REQUIRE(eamon.lobby->challenge("MaxBot", *lobby::parse_terms("official 3 none first-to 1 casual"),
+                                   w.now) == "");
+    REQUIRE(bots.until([&] { return eamon.refused("challenge").has_value(); }));
+    CHECK(eamon.refused("challenge")->code == lobby::Refusal::Busy);
+    CHECK(eamon.refused("challenge")->text == "MaxBot is playing a match");
+    // Liam resigns; the bot is free again.
+    REQUIRE(bots.until([&] { return liam.game->resign(liam.match, w.now).empty(); }));
+    REQUIRE(bots.until([&] { return bot.matches_finished() == 1 && !bot.playing(); }));
+}
+
+TEST_CASE("bots come back to a server that died mid-game, and finish the game with nothing lost",
+          "[server][bot][restart]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Bots bots{w, {}, {}};
+    net::Bot& a = bots.add("AlphaBot", Level::Hard, "official 4 10m+5s first-to 1 rated", 0.02);
+    net::Bot& b = bots.add("BetaBot", Level::Hard, std::nullopt, 0.02);
+    REQUIRE(bots.until([&] { return a.match().game().moves().size() >= 6; }));
+    const std::string before = transcript_text(a.match().game().moves());
+    srv.server.reset();  // as a kill -9: nobody is told
+    w.now += s;
+    srv.start(w.now);
+    REQUIRE(bots.until_passing([&] { return a.matches_finished() == 1 && b.matches_finished() == 1; }, 120));
+    server::Store store = srv.reader();
+    const auto games = store.finished_games_page(store.find_account("AlphaBot")->id, 10, 0);
+    REQUIRE(games.size() == 1);
+    const auto record = store.game_record(games[0].id);
+    std::string why;
+    const auto match = server::match_of(*record, &why);
+    INFO(why);
+    REQUIRE(match);
+    // The moves made before the death are the first moves of the finished game.
+    CHECK(transcript_text(match->game().moves()).starts_with(before));
+    CHECK(match->phase() == MatchPhase::Over);
+    CHECK(bots.log.str().find("connecting again") != std::string::npos);
+}
