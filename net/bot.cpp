@@ -220,7 +220,16 @@ void Bot::begin_match(const lobby::MatchStart& m, Millis now) {
 
 void Bot::end_match(Millis now, const std::string& text) {
     cancel();
-    note("match over: " + (text.empty() ? match_.match_result_text() : text));
+    std::string moves;
+    for (const Round& r : match_.rounds()) {
+        if (!moves.empty()) moves += " /";
+        Game replay(r.game.variant());
+        for (Move m : r.game.moves()) {
+            moves += " " + move_name(m, replay.side_to_move());
+            replay.play(m);
+        }
+    }
+    note("match over: " + (text.empty() ? match_.match_result_text() : text) + "; moves:" + moves);
     session_->leave("the match is over", now);
     session_.reset();
     start_.reset();
@@ -336,6 +345,8 @@ void Bot::collect(Millis now) {
     const std::string move = move_name(choice_.move, side);
     if (std::string why = session_->move(match_, MoveSpec::of(choice_.move, side), false, now); !why.empty())
         note("could not play " + move + ": " + why);
+    else
+        note("plays " + move + " (" + choice_.why + ")");
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -49,7 +49,7 @@ std::unique_ptr<Server> Server::start(const ServerConfig& config, std::ostream& 
                              "not listening on [::1]:" + std::to_string(e.port) + ": " + problem);
                 continue;
             }
-            if (why) *why = "cannot listen on " + net::endpoint_text(e) + ": " + problem;
+            if (why) *why = problem;  // "cannot listen on ADDRESS: why"
             return nullptr;
         }
         s->listeners_.push_back(std::move(*l));

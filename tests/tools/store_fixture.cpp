@@ -2,6 +2,7 @@
 // the scripts never depend on the schema's SQL.
 //
 //   build/store-fixture FILE < COMMANDS
+//   build/store-fixture FILE --facts GAME    prints a game's facts, one a line (reading beside a server)
 //
 // Commands, one a line (names without spaces; everything happens now, by the wall clock, so that the
 // ratings read back a moment later show the deviations as they were written):
@@ -23,8 +24,21 @@ using namespace gobblet;
 using namespace gobblet::server;
 
 int main(int argc, char** argv) {
+    if (argc == 4 && std::string(argv[2]) == "--facts") {
+        try {
+            Store store = Store::open(argv[1], Store::Access::Read);
+            const auto g = store.game_record(std::stoll(argv[3]));
+            if (!g) return 1;
+            for (const Fact& f : g->facts) std::cout << f.text << "\n";
+            std::cout << (g->status == GameStatus::Over ? "% over " + g->result : std::string("% playing")) << "\n";
+        } catch (const std::exception& e) {
+            std::cerr << "store-fixture: " << e.what() << "\n";
+            return 1;
+        }
+        return 0;
+    }
     if (argc != 2) {
-        std::cerr << "usage: store-fixture FILE < COMMANDS\n";
+        std::cerr << "usage: store-fixture FILE < COMMANDS, or store-fixture FILE --facts GAME\n";
         return 1;
     }
     const UnixTime now = std::time(nullptr);

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The flags of --serve and --bot: what goes with what, bad values refused with the flag's name (exit 2),
+# a database the server cannot use refused with the reason (exit 1).
+source "$(dirname "$0")/lib.bash"
+refused() {  # refused EXPECTED-STATUS EXPECTED-MESSAGE ARGS...
+    local status=$1 message=$2
+    shift 2
+    local got=0
+    "$MAIN" "$@" >"$WORK/out" 2>"$WORK/err" || got=$?
+    expect_eq "status of $*" "$got" "$status"
+    expect_contains "message of $*" "$(cat "$WORK/err")" "$message"
+}
+refused 2 "--listen goes with --serve" --listen 7300
+refused 2 "--greeting goes with --serve" --greeting hi
+refused 2 "--name goes with --bot" --name MaxBot
+refused 2 "--seek goes with --bot" --seek 5m+2s
+refused 2 "--serve and --bot are two programs" --serve --bot 127.0.0.1:7300 --name MaxBot
+refused 2 "--serve cannot be combined with --host" --serve --host 7000
+refused 2 "--listen 70000:" --serve --listen 70000
+refused 2 "--grace soon: not a time" --serve --grace soon
+refused 2 "--bot needs --name NAME" --bot 127.0.0.1:7300
+refused 2 "--bot needs --name NAME" --bot 127.0.0.1:7300 --name "~guest"
+refused 2 "--bot nowhere: " --bot nowhere --name MaxBot
+refused 2 "--seek 5m+90s: " --bot 127.0.0.1:7300 --name MaxBot --seek 5m+90s
+refused 2 "--seek: first-to is 1 to 9" --bot 127.0.0.1:7300 --name MaxBot --seek dm --first-to 10
+# --grace goes with --host or --serve.
+refused 2 "--grace goes with --host or --serve" --grace 10s
+# A database the server cannot use: the reason, exit 1, the file left as it was.
+echo "not a database at all, just some text that is long enough to look like a header" >"$WORK/notes.txt"
+refused 1 "notes.txt" --serve --listen "unix:$WORK/s.sock" --db "$WORK/notes.txt"
+expect_eq "text untouched" "$(cat "$WORK/notes.txt")" \
+    "not a database at all, just some text that is long enough to look like a header"
+# A port in use: the reason, exit 1.
+"$MAIN" --serve --listen "unix:$WORK/busy.sock" --db "$WORK/a.db" 2>/dev/null &
+server=$!
+trap 'kill -9 $server 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$WORK"' EXIT
+for i in $(seq 100); do [ -S "$WORK/busy.sock" ] && break; sleep 0.1; done
+refused 1 "cannot listen on unix:$WORK/busy.sock: a server is already listening there" \
+    --serve --listen "unix:$WORK/busy.sock" --db "$WORK/b.db"
+kill -TERM $server
+status=0
+wait $server || status=$?
+expect_eq "the first server's status after SIGTERM" "$status" 0
