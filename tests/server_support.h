@@ -10,6 +10,7 @@
 #include "server/server.h"
 #include "server/store.h"
 #include "support.h"
+#include "tools/raw_peer.h"
 
 namespace gobblet::test {
 
@@ -127,6 +128,7 @@ struct Client {
 struct World {
     Serving& serving;
     std::vector<Client*> clients;
+    std::vector<RawPeer*> raws;  // bare connections that say exactly what a test tells them
     Millis now = t0;
 
     explicit World(Serving& srv) : serving(srv) {}
@@ -138,6 +140,8 @@ struct World {
             if (c->lobby) c->lobby->pollfds(fds);
             if (c->game) c->game->pollfds(fds);
         }
+        const std::size_t first_raw = fds.size();
+        for (RawPeer* r : raws) fds.push_back({r->open() ? r->fd() : -1, r->events(), 0});
         int timeout = wait;
         if (serving.server && serving.server->until_next(now) == 0) timeout = 0;
         for (Client* c : clients) {
@@ -156,6 +160,7 @@ struct World {
                 drain(*c);
             }
         }
+        for (std::size_t i = 0; i < raws.size(); ++i) raws[i]->on_poll(fds[first_raw + i].revents);
     }
     void drain(Client& c) {
         while (auto e = c.game->next_event()) {

@@ -1,0 +1,290 @@
+// The server against clients that break the rules (tests/server_support.h, tests/tools/raw_peer.h):
+// garbage, oversize lines, floods of lines and of connections, escapes in names and chat, login guessing
+// from another address, a client that stops reading, a half-open connection, bad game codes, a player who
+// cheats. Whatever they do, the real players are served and nothing reaches a screen or the log with a
+// control character.
+#include "server_support.h"
+
+using namespace gobblet;
+using namespace gobblet::test;
+
+namespace {
+
+// A bare connection to the server, from `from` (127.0.0.2 plays a second machine).
+RawPeer& raw(World& w, std::vector<std::unique_ptr<RawPeer>>& keep, const std::string& from = {},
+             bool polled = true) {
+    keep.push_back(std::make_unique<RawPeer>());
+    std::string why;
+    REQUIRE(keep.back()->connect(w.serving.endpoint(), &why, 5000, from));
+    if (polled) w.raws.push_back(keep.back().get());
+    return *keep.back();
+}
+
+bool closed_with(World& w, RawPeer& r, const std::string& last) {
+    return w.until([&] { return r.closed_by_peer(); }) && !r.heard().empty() && r.heard().back() == last;
+}
+
+bool has_control(std::string_view s) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if ((c < 0x20 && c != '\n') || c == 0x7f) return true;
+        if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xA0) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "garbage, a wrong first line, an oversize line and a foreign version end the connection with the "
+    "reason",
+    "[server][hostile]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& a = raw(w, keep);
+    a.say("GET / HTTP/1.0\n");
+    CHECK(closed_with(w, a, "error expected lobby gobblet 1, or a game's hello"));
+    RawPeer& b = raw(w, keep);
+    b.say(std::string(600, 'x'));
+    CHECK(closed_with(w, b, "error a line longer than 512 bytes"));
+    RawPeer& c = raw(w, keep);
+    c.say("lobby gobblet 2\n");
+    CHECK(closed_with(w, c, "error this server speaks gobblet lobby protocol version 1"));
+    RawPeer& d = raw(w, keep);
+    d.say("hello gobblet 1 ABCDEFGH new Eamon\n");
+    CHECK(closed_with(w, d, "error this server's games need gobblet protocol version 2: update gobblet"));
+    RawPeer& e = raw(w, keep);
+    e.say("lobby gobblet 1\nwelcome Liam human new - - - -\n");
+    REQUIRE(w.until([&] { return e.closed_by_peer(); }));
+    CHECK(e.heard().back() == "error a message only servers send: welcome");
+    RawPeer& f = raw(w, keep);
+    f.say("lobby gobblet 1\npost official 4 none first-to 1 casual\n");
+    CHECK(closed_with(w, f, "error log in first, not post"));
+    RawPeer& g = raw(w, keep);
+    g.say("lobby gobblet 1\nlogin Liam human secret \x1b[2J\n");
+    REQUIRE(w.until([&] { return g.closed_by_peer(); }));
+    CHECK(g.heard().back().starts_with("error "));
+    // A silent connection is closed after the greeting's time.
+    RawPeer& h = raw(w, keep);
+    w.pass(6 * s);
+    REQUIRE(w.until([&] { return h.closed_by_peer(); }));
+    CHECK(h.heard().back() == "error no greeting within 5 s");
+    CHECK_FALSE(has_control(srv.log.str()));
+}
+
+TEST_CASE("escapes in names and chat never reach another screen or the log", "[server][hostile]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    w.enter(liam);
+    w.logged_in(liam);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& m = raw(w, keep);
+    // A C1 control (the one-byte CSI) and a right-to-left override in a guest's chat.
+    m.say(
+        "lobby gobblet 1\nlogin Mallory human guest\nsay hi \xC2\x9B"
+        "2J \xE2\x80\xAE"
+        "evil\n");
+    REQUIRE(w.until([&] { return liam.heard<lobby::Chat>(); }));
+    const auto chat = liam.all<lobby::Chat>().at(0);
+    CHECK(chat.from == "~Mallory");
+    CHECK(chat.text == "hi 2J evil");
+    CHECK_FALSE(has_control(chat.text));
+    // A name with an escape is not a name: the connection ends, and nobody saw it.
+    RawPeer& n = raw(w, keep);
+    n.say("lobby gobblet 1\nlogin Ev\xC2\x9Bil human guest\n");
+    REQUIRE(w.until([&] { return n.closed_by_peer(); }));
+    CHECK(liam.lobby->tables().players().size() == 2);
+    CHECK_FALSE(has_control(srv.log.str()));
+}
+
+TEST_CASE("login guessing from 127.0.0.2 does not lock out the real player on 127.0.0.1",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    w.enter(liam);
+    w.logged_in(liam);
+    liam.lobby->leave("bye", w.now);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& guesser = raw(w, keep, "127.0.0.2");
+    guesser.say("lobby gobblet 1\n");
+    for (int i = 0; i < 8; ++i) guesser.say("login Liam human secret " + hex_secret() + "\n");
+    REQUIRE(w.until([&] {
+        int n = 0;
+        for (const auto& l : guesser.heard()) n += l.starts_with("refused login ");
+        return n == 8;
+    }));
+    int taken = 0, limited = 0;
+    for (const auto& l : guesser.heard()) {
+        taken += l.starts_with("refused login name-taken ");
+        limited += l ==
+                   "refused login too-many-attempts too many failed logins from your address lately: wait a "
+                   "minute and try again";
+    }
+    CHECK(taken == 5);  // five at once, then the bucket is empty
+    CHECK(limited == 3);
+    // The real player, from the real machine, logs in at once.
+    Client back("Liam");
+    back.secret = liam.secret;
+    w.enter(back);
+    w.logged_in(back);
+    CHECK(back.all<lobby::Welcome>().at(0).how == lobby::How::Secret);
+}
+
+TEST_CASE("a flood of connections from one address is sent away; another address is served",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    for (int i = 0; i < 20; ++i) raw(w, keep, "127.0.0.2");
+    w.idle(10);
+    int sent_away = 0;
+    for (const auto& r : keep)
+        if (r->closed_by_peer() && !r->heard().empty() &&
+            r->heard().back() == "bye busy: too many connections from your address; try again shortly")
+            ++sent_away;
+    CHECK(sent_away == 4);  // sixteen may wait to log in, per address
+    Client liam("Liam");
+    w.enter(liam);
+    w.logged_in(liam);
+}
+
+TEST_CASE("a flood of lines from one client does not keep the server from the others", "[server][hostile]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    w.enter(liam);
+    w.logged_in(liam);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& flood = raw(w, keep);
+    std::string lines = "lobby gobblet 1\nlogin Mallory human guest\n";
+    for (int i = 0; i < 2000; ++i) lines += "say flood " + std::to_string(i) + "\n";
+    flood.say(lines);
+    REQUIRE(liam.lobby->say("still here", w.now) == "");
+    REQUIRE(w.until([&] {
+        for (const auto& c : liam.all<lobby::Chat>())
+            if (c.text == "still here") return true;
+        return false;
+    }));
+    REQUIRE(w.until(
+        [&] {
+            int n = 0;
+            for (const auto& l : flood.heard()) n += l.starts_with("refused say slow-down ");
+            return n == 2000 - 5;
+        },
+        3000));
+    // Five lines of the flood reached the lobby: the chat limit held.
+    int flooded = 0;
+    for (const auto& c : liam.all<lobby::Chat>()) flooded += c.from == "~Mallory";
+    CHECK(flooded == 5);
+}
+
+TEST_CASE("a client that stops reading is dropped, and a half-open one too; the others are served",
+          "[server][hostile]") {
+    Serving srv;
+    srv.config.output_limit = 64 << 10;
+    {
+        // A player with fifty finished games: a page of history is a few kilobytes.
+        server::Store store = server::Store::open(srv.config.db);
+        const auto liam = store.create_account("Liam", unix0, nullptr, "llam");
+        for (int i = 0; i < 50; ++i) {
+            const auto g = store.create_game(
+                MatchSettings{},
+                {server::GamePlayer{liam->id, "Liam"}, server::GamePlayer{std::nullopt, "~Zoe"}}, false,
+                unix0);
+            store.finish_game(g.id, server::GameOutcome::Player0, "Liam wins", unix0 + i, {1, 0});
+        }
+    }
+    srv.start(t0);
+    World w(srv);
+    Client eamon("Eamon");
+    w.enter(eamon);
+    w.logged_in(eamon);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    // It asks and asks, and never reads an answer.
+    RawPeer& stall = raw(w, keep, {}, false);
+    stall.say("lobby gobblet 1\nlogin Mallory human guest\n");
+    std::string asks;
+    for (int i = 0; i < 2000; ++i) asks += "history Liam 1\n";
+    for (int i = 0; i < 5 && !srv.logged("stopped reading"); ++i) {
+        stall.say(asks);
+        w.idle(20);
+    }
+    REQUIRE(w.until([&] { return srv.logged("stopped reading"); }));
+    REQUIRE(w.until([&] { return !eamon.lobby->tables().players().contains("~mallory"); }));
+    // Half open: logged in, then silent (no pong, no word) while the socket stays open.
+    RawPeer& mute = raw(w, keep, {}, false);
+    mute.say("lobby gobblet 1\nlogin Silent human guest\n");
+    const std::string silent = lobby::name_key("~Silent");
+    REQUIRE(w.until([&] { return eamon.lobby->tables().players().contains(silent); }));
+    w.pass(31 * s);
+    REQUIRE(w.until([&] { return !eamon.lobby->tables().players().contains(silent); }));
+    CHECK(srv.logged("no word for 30 s"));
+    CHECK(eamon.lobby->in_lobby());
+}
+
+TEST_CASE("bad game codes are refused and limited per address; the real code still joins",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
+    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now) == "");
+    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    for (int i = 0; i < 7; ++i) {
+        RawPeer& g = raw(w, keep, "127.0.0.2");
+        g.say("hello gobblet 2 " + net::new_code(32) + " new Mallory\n");
+        REQUIRE(w.until([&] { return g.closed_by_peer(); }));
+        CHECK(g.heard().back() == (i < 5 ? "error wrong join code"
+                                         : "error too many wrong codes lately: wait a minute and try again"));
+    }
+    w.play_match(liam);
+    w.play_match(eamon);
+    REQUIRE(w.until([&] { return liam.game->playing() && eamon.game->playing(); }));
+}
+
+TEST_CASE("a player who cheats is cut off, and counts as away for the other", "[server][hostile]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
+    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now) == "");
+    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    w.play_match(liam);
+    // Eamon's game connection is a raw one that plays a piece it does not have.
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& cheat = raw(w, keep);
+    cheat.say("hello gobblet 2 " + World::match_of(eamon)->code + " new Eamon\n");
+    REQUIRE(w.until([&] { return cheat.line_starting("ready").has_value(); }));
+    cheat.say(net::Sync{cheat.welcome_digest()});
+    REQUIRE(w.until([&] { return cheat.line_starting("go ").has_value() && liam.game->playing(); }));
+    const bool cheat_white = cheat.welcome_you() == 0;
+    if (!cheat_white) w.move(liam, liam, "W1A1");  // (the mover's own board shows it; the raw one heard it)
+    w.idle();
+    // Its state number: the facts it heard since its go (news of who was away included).
+    cheat.say("move " + std::to_string(cheat.facts_heard()) + " " + std::string(cheat_white ? "1" : "2") +
+              " C3A3\n");
+    REQUIRE(w.until([&] { return cheat.closed_by_peer(); }));
+    CHECK(cheat.heard().back().starts_with("error an illegal move: C3A3"));
+    REQUIRE(w.until([&] { return liam.game->absence().has_value(); }));
+}
