@@ -92,6 +92,10 @@ $(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(
 $(B)/hostile-peer: $(B)/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
+# The server's load generator (tests/tools/lobby_load.cpp; docs/server.md, "Measurements"): `make build/lobby-load`.
+$(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ)
+	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
+
 # Writes server databases for the script tests through the store's own API (tests/tools/store_fixture.cpp).
 $(B)/store-fixture: $(B)/tests/tools/store_fixture.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)
 	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)

@@ -356,7 +356,9 @@ void HostedGame::commit(Act fact, int actor, Millis now) {
         return finish(w ? (*w == 0 ? GameOutcome::Player0 : GameOutcome::Player1) : GameOutcome::Draw,
                       match_.match_result_text(), now);
     }
-    changed(match_.score(0) * 100 + match_.score(1) != score_before, now);
+    // The lobby's line shows the score, the clocks and the watchers: without a clock a move changes none.
+    const bool score_changed = match_.score(0) * 100 + match_.score(1) != score_before;
+    if (score_changed || match_.clock().enabled()) changed(score_changed, now);
 }
 
 void HostedGame::announce_clock(Millis now) {
@@ -389,7 +391,7 @@ void HostedGame::changed(bool now_please, Millis now) {
 void HostedGame::watchers_changed(Millis now) {
     const int n = watchers();
     for (const Member& m : members_)
-        if (m.playing && m.player >= 0) send(m, net::Watchers{n});
+        if (m.playing) send(m, net::Watchers{n});
     changed(true, now);
 }
 

@@ -77,6 +77,7 @@ void Hub::open(ConnId conn, const Peer& peer, Millis now) {
     if (all >= settings_.waiting && oldest != 0)
         drop(oldest, lobby::format_message(lobby::Bye{busy_all}), "made way", now);
     conns_[conn] = Conn{peer, Kind::New, now, now, now, -1};
+    next_scan_ = std::min(next_scan_, now + lobby::hello_timeout);
     env_.note(now, "connection " + std::to_string(conn) + " from " + peer.address);
 }
 
@@ -193,8 +194,16 @@ void Hub::on_wake(Millis now) {
 
 void Hub::tick(Millis now) {
     now_ = now;
+    if (now >= next_scan_) scan(now);
+    lobby_.tick(now);
+    games_.tick(now);
+}
+
+void Hub::scan(Millis now) {
     std::vector<std::pair<ConnId, std::string>> late, dead;
+    Millis next = now + lobby::ping_after;
     for (auto& [id, c] : conns_) {
+        next = std::min(next, deadline(id, c));
         if (c.kind == Kind::New && now - c.opened >= lobby::hello_timeout) {
             late.emplace_back(id, "no greeting within " + std::to_string(lobby::hello_timeout / 1000) + " s");
             continue;
@@ -217,8 +226,15 @@ void Hub::tick(Millis now) {
     }
     for (const auto& [id, why] : late) drop(id, lobby::format_message(lobby::Error{why}), why, now);
     for (const auto& [id, why] : dead) drop(id, {}, why, now);
-    lobby_.tick(now);
-    games_.tick(now);
+    // The connections pinged just now are due again a ping's time from now at the earliest.
+    next_scan_ = std::max(next, now + 1);
+}
+
+Millis Hub::deadline(ConnId id, const Conn& c) const {
+    if (c.kind == Kind::New) return c.opened + lobby::hello_timeout;
+    Millis d = std::min(c.last_received + dead_after(c), c.last_sent + ping_after(c));
+    if (c.kind == Kind::Lobby && !lobby_.logged_in(id)) d = std::min(d, c.opened + lobby::login_timeout);
+    return d;
 }
 
 Millis Hub::until_next(Millis now) const {
@@ -227,15 +243,7 @@ Millis Hub::until_next(Millis now) const {
         t = std::max<Millis>(0, t);
         best = best < 0 ? t : std::min(best, t);
     };
-    for (const auto& [id, c] : conns_) {
-        if (c.kind == Kind::New) {
-            take(c.opened + lobby::hello_timeout - now);
-            continue;
-        }
-        if (c.kind == Kind::Lobby && !lobby_.logged_in(id)) take(c.opened + lobby::login_timeout - now);
-        take(c.last_received + dead_after(c) - now);
-        take(c.last_sent + ping_after(c) - now);
-    }
+    if (!conns_.empty()) take(next_scan_ - now);
     if (const Millis t = lobby_.until_next(now); t >= 0) take(t);
     if (const Millis t = games_.until_next(now); t >= 0) take(t);
     return best;

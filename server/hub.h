@@ -27,8 +27,10 @@ class Hub : private GameListener {
         HostedGame::Limits limits;
         PasswordCost cost = PasswordCost::standard();
         int password_threads = 2;
-        std::size_t waiting_per_source = 16;  // connections not yet logged in, per source address
-        std::size_t waiting = 1024;           // ... and in all
+        // Connections not yet logged in (or not yet past a game's hello), per source address: enough
+        // for a tournament round's players all joining at once through one sshd (one unix uid).
+        std::size_t waiting_per_source = 64;
+        std::size_t waiting = 1024;  // ... and in all
     };
     // Rebuilds the games and tournaments in progress from the store.
     Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::time_t unix_at_start, Millis now);
@@ -86,6 +88,10 @@ class Hub : private GameListener {
     // Ends a connection from here: `last` goes out, the hub and the room forget it.
     void drop(ConnId conn, std::string_view last, std::string_view why, Millis now);
     bool waiting(ConnId conn, const Conn& c) const;
+    // Pings the quiet connections, ends the late and the silent ones, and finds when to look again.
+    void scan(Millis now);
+    // When the connection next needs attention (a ping, a timeout).
+    Millis deadline(ConnId id, const Conn& c) const;
     Millis ping_after(const Conn& c) const;
     Millis dead_after(const Conn& c) const;
 
@@ -94,6 +100,9 @@ class Hub : private GameListener {
     Door door_;
     Env env_;
     std::unordered_map<ConnId, Conn> conns_;
+    // When the next connection may need a ping, a timeout or a drop: the scan over all of them runs only
+    // then (sends and receipts only move a connection's deadlines later, so this stays on the safe side).
+    Millis next_scan_ = 0;
     Millis now_ = 0;  // of the call in progress (for Door, which has no time argument)
     Workers workers_;
     Games games_;

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -90,30 +91,36 @@ void Server::pollfds(std::vector<pollfd>& fds) const {
 }
 
 void Server::on_poll(std::span<const pollfd> fds, Millis now) {
-    std::unordered_map<int, short> revents;
-    revents.reserve(fds.size());
-    for (const pollfd& p : fds)
-        if (p.revents) revents[p.fd] = p.revents;
-    const auto of = [&](int fd) {
-        const auto it = revents.find(fd);
-        return it == revents.end() ? short(0) : it->second;
-    };
+    // Only the connections poll reported on, and those with lines left from the last round: an idle
+    // connection costs nothing here.
+    std::vector<std::pair<ConnId, short>> ready;
+    for (const pollfd& p : fds) {
+        if (!p.revents) continue;
+        if (hub_ && p.fd == hub_->wake_fd()) continue;
+        if (const auto it = by_fd_.find(p.fd); it != by_fd_.end()) ready.emplace_back(it->second, p.revents);
+    }
+    for (ConnId id : std::exchange(backlog_, {})) ready.emplace_back(id, short(0));
     for (const net::Listener& l : listeners_)
         for (const net::Fd& fd : l.fds())
-            if (of(fd.get()) & POLLIN) accept_all(l, fd.get(), now);
-    if (hub_ && (of(hub_->wake_fd()) & POLLIN)) hub_->on_wake(now);
+            for (const pollfd& p : fds)
+                if (p.fd == fd.get() && (p.revents & POLLIN)) accept_all(l, fd.get(), now);
+    for (const pollfd& p : fds)
+        if (hub_ && p.fd == hub_->wake_fd() && (p.revents & POLLIN)) hub_->on_wake(now);
     bury(now);
-    std::vector<ConnId> ids;
-    ids.reserve(links_.size());
-    for (const auto& [id, link] : links_) ids.push_back(id);
-    for (ConnId id : ids) {
-        const auto it = links_.find(id);
-        if (it == links_.end()) continue;  // closed meanwhile
-        io(id, of(it->second.conn.fd()), now);
+    for (const auto& [id, revents] : ready) {
+        if (!links_.contains(id)) continue;  // closed meanwhile
+        io(id, revents, now);
         bury(now);
     }
     hub_->tick(now);
     bury(now);
+}
+
+void Server::unlink(ConnId id) {
+    const auto it = links_.find(id);
+    if (it == links_.end()) return;
+    by_fd_.erase(it->second.conn.fd());
+    links_.erase(it);
 }
 
 void Server::accept_all(const net::Listener& l, int fd, Millis now) {
@@ -128,6 +135,7 @@ void Server::accept_all(const net::Listener& l, int fd, Millis now) {
             continue;
         }
         const ConnId id = next_id_++;
+        by_fd_[conn.get()] = id;
         links_.emplace(id, Link{net::LineConn(std::move(conn), output_limit_)});
         hub_->open(id, Peer{peer, source}, now);
     }
@@ -136,7 +144,7 @@ void Server::accept_all(const net::Listener& l, int fd, Millis now) {
 void Server::io(ConnId id, short revents, Millis now) {
     Link& link = links_.at(id);
     if ((revents & POLLOUT) && !link.conn.flush()) {
-        links_.erase(id);
+        unlink(id);
         return hub_->closed(id, "the connection failed", now);
     }
     net::LineConn::Read got = net::LineConn::Read::Ok;
@@ -144,9 +152,13 @@ void Server::io(ConnId id, short revents, Millis now) {
     if (revents & (POLLIN | POLLHUP | POLLERR)) got = link.conn.read(&why);
     // Every line when the client has gone (its last words), else a fair share per round.
     const int budget = got == net::LineConn::Read::Ok ? lines_per_poll : 1 << 20;
-    for (int n = 0; n < budget; ++n) {
+    for (int n = 0;; ++n) {
         const auto it = links_.find(id);
         if (it == links_.end()) return;  // the hub closed it
+        if (n == budget) {
+            if (it->second.conn.input().has_line()) backlog_.push_back(id);
+            break;
+        }
         std::string line;
         const net::LineReader::Status st = it->second.conn.input().next(line);
         if (st == net::LineReader::Status::NeedMore) break;
@@ -154,20 +166,15 @@ void Server::io(ConnId id, short revents, Millis now) {
         hub_->received(id, line, now);
         bury(now);
     }
-    if (got == net::LineConn::Read::Ok) return;
-    if (links_.erase(id) == 0) return;
+    if (got == net::LineConn::Read::Ok || !links_.contains(id)) return;
+    unlink(id);
     hub_->closed(id,
                  got == net::LineConn::Read::Closed ? "the client closed the connection"
                                                     : "the connection failed: " + why,
                  now);
 }
 
-Millis Server::until_next(Millis now) const {
-    Millis best = hub_->until_next(now);
-    for (const auto& [id, link] : links_)
-        if (link.conn.input().has_line()) return 0;
-    return best;
-}
+Millis Server::until_next(Millis now) const { return backlog_.empty() ? hub_->until_next(now) : 0; }
 
 void Server::send(ConnId to, std::string_view line) {
     const auto it = links_.find(to);
@@ -183,14 +190,15 @@ void Server::close(ConnId to, std::string_view last) {
         it->second.conn.send(last);
         it->second.conn.flush();
     }
-    links_.erase(it);
+    unlink(to);
 }
 
 void Server::bury(Millis now) {
     while (!broken_.empty()) {
         const ConnId id = broken_.back();
         broken_.pop_back();
-        if (links_.erase(id) == 0) continue;
+        if (!links_.contains(id)) continue;
+        unlink(id);
         hub_->closed(id, "it stopped reading (its output passed the limit) or the connection failed", now);
     }
 }
@@ -199,10 +207,17 @@ void Server::stop(std::string_view why, Millis now) {
     hub_->shutdown(why, now);
     for (auto& [id, link] : links_) link.conn.flush();
     links_.clear();
+    by_fd_.clear();
     listeners_.clear();
 }
 
 int run_server(const ServerConfig& config, std::ostream& log) {
+    // A connection is a descriptor: as many as the system lets this process have.
+    rlimit files{};
+    if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &files);
+    }
     net::StopSignals signals;
     if (!signals.install()) {
         log << "gobblet: cannot make the signal pipe: " << std::strerror(errno) << "\n";

@@ -66,6 +66,8 @@ class Server : public Outbox {
     explicit Server(std::ostream& log);
     void accept_all(const net::Listener& l, int fd, Millis now);
     void io(ConnId id, short revents, Millis now);
+    // Forgets a link (its descriptor closes with it).
+    void unlink(ConnId id);
     // Connections found unable to take output while the hub spoke: closed now, and the hub told.
     void bury(Millis now);
 
@@ -76,6 +78,8 @@ class Server : public Outbox {
     std::optional<Store> store_;
     std::vector<net::Listener> listeners_;
     std::unordered_map<ConnId, Link> links_;
+    std::unordered_map<int, ConnId> by_fd_;
+    std::vector<ConnId> backlog_;  // links with whole lines still buffered after their round's share
     std::vector<ConnId> broken_;
     ConnId next_id_ = 1;
     std::size_t max_connections_ = 0, output_limit_ = 0;
