@@ -13,7 +13,7 @@ CXXFLAGS ?= -O2 -g
 BUILD_CXXFLAGS := -std=c++20 -Wall -Wextra -Wpedantic -Wshadow -I. -MMD -MP
 BUILD_LDLIBS   := -pthread
 CURSES_LIBS    := -lncursesw
-# The server's database and its secrets (server/ only: the fuzz targets do not link them).
+# The server's database and its secrets (server/, and only the server's fuzz target among the fuzz targets).
 SERVER_LIBS    := -lsqlite3 -lsodium
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX  ?= /usr/local
@@ -55,7 +55,7 @@ UI_LOGIC_OBJ := $(B)/ui/input.o $(B)/ui/keys.o $(B)/ui/puzzle_session.o $(B)/ui/
 
 # The libFuzzer targets: tests/fuzz/NAME.cpp each, with tests/fuzz/NAME.dict and a seed corpus in
 # tests/fuzz/corpus/NAME/. A new target is a new name here and those three things.
-FUZZ_TARGETS := transcript savefile protocol wire lobby
+FUZZ_TARGETS := transcript savefile protocol wire lobby server
 FUZZ_SECONDS ?= 60
 FUZZ_BIN     := $(FUZZ_TARGETS:%=build-fuzz/fuzz-%)
 
@@ -107,6 +107,10 @@ $(B)/%.o: %.cpp $(B)/flags
 # A fuzz target: its entry point linked with libFuzzer's main and the instrumented engine, saves and net.
 $(B)/fuzz-%: $(B)/tests/fuzz/%.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ)
 	$(LINK) -fsanitize=fuzzer -o $@ $^ $(BUILD_LDLIBS)
+
+# The server's target needs the server and its libraries (the other targets do not link them).
+$(B)/fuzz-server: $(B)/tests/fuzz/server.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)
+	$(LINK) -fsanitize=fuzzer -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 # The list of puzzle files, rewritten only when files come or go, so that removing one regenerates too.
 $(B)/gen/puzzle_files.list: FORCE

@@ -417,8 +417,11 @@ void HostedGame::tick(Millis now) {
             match_.sync_clock(n.at);
             announce_clock(now);
         }
-        env_.note(now,
-                  "game " + wire_ + ": " + absence_text(match_, n.player, *referee_.absence(n.player), now));
+        const char* stage = n.stage == AbsenceStage::ClockRuns      ? "the grace is over, the clocks run"
+                            : n.stage == AbsenceStage::Waiting      ? "the grace is over, play goes on without them"
+                            : n.stage == AbsenceStage::ClaimAllowed ? "the round may be claimed from them"
+                                                                    : "in the grace";
+        env_.note(now, "game " + wire_ + ": " + match_.name(n.player) + " is away: " + stage);
     }
     const net::Referee::ClockNews news = net::Referee::clock_due(match_, now);
     if (news.flag) {

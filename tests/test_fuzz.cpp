@@ -5,6 +5,7 @@
 #include <map>
 
 #include "fuzz/lobby_target.h"
+#include "fuzz/server_target.h"
 #include "fuzz/targets.h"
 #include "fuzz/wire_target.h"
 #include "support.h"
@@ -20,6 +21,7 @@ const std::map<std::string, std::function<int(const std::uint8_t*, std::size_t)>
     {"protocol", fuzz::protocol},
     {"wire", fuzz::wire},
     {"lobby", fuzz::lobby},
+    {"server", fuzz::server_target},
 };
 
 // Feeds every file under tests/fuzz/<folder>/<target>/ to its target; returns how many.

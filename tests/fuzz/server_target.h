@@ -1,0 +1,135 @@
+// The server's fuzz target (tests/fuzz/server.cpp): arbitrary bytes as three clients would send them to the
+// server without sockets (server/hub.h), each with a fresh database. The input is split at '\n'; a line
+// "@2 ..." goes to client 2 ("@1", "@3" likewise; without a prefix to client 1); "@tick N" lets N ms pass;
+// "@close N" closes client N. Everything the clients send goes through the line reader a connection has
+// (512 bytes at most a line), then to the hub: first lines, logins (passwords on the worker thread, waited
+// for), seeks, matches, game connections, tournaments, chat, queries. What must hold whatever the input:
+//  - no crash, no hang, no unbounded memory;
+//  - every line the server sends ends in '\n', fits 512 bytes, is UTF-8 without control characters, and
+//    reads back as a message of the lobby protocol (a lobby connection's) or of the game protocol (a game
+//    connection's), one a server may send.
+// Also replayed over the seed corpus by the unit tests ("[fuzz]").
+#pragma once
+
+#include <poll.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "net/lobby.h"
+#include "net/wire.h"
+#include "server/hub.h"
+#include "tests/fuzz/wire_target.h"
+
+namespace gobblet::fuzz {
+
+// What the hub says, checked as it says it.
+struct CheckedOutbox : server::Outbox {
+    std::map<server::ConnId, int> kind;  // 1 lobby, 2 game (from the client's first line)
+    std::map<server::ConnId, bool> closed;
+    void check(server::ConnId to, std::string_view line) {
+        wire_check(!line.empty() && line.back() == '\n' && line.size() <= net::max_line);
+        const std::string_view body = line.substr(0, line.size() - 1);
+        wire_check_printable(body);
+        const int k = kind[to];
+        if (k == 2 || body.starts_with("bye ") || body.starts_with("error ")) {
+            // A game connection's, or a goodbye both protocols read alike.
+            const net::Parsed p = net::parse_message(body);
+            if (k == 2) wire_check(p.message.has_value());
+            return;
+        }
+        const net::lobby::Parsed p = net::lobby::parse_message(body);
+        wire_check(p.message.has_value());
+        wire_check(net::lobby::sender(*p.message) != net::lobby::Sender::Client);
+    }
+    void send(server::ConnId to, std::string_view line) override {
+        wire_check(!closed[to]);
+        check(to, line);
+    }
+    void close(server::ConnId to, std::string_view last) override {
+        if (!last.empty()) check(to, last);
+        closed[to] = true;
+    }
+};
+
+inline int server_target(const std::uint8_t* data, std::size_t size) {
+    namespace fs = std::filesystem;
+    std::string dir = (fs::temp_directory_path() / "gobblet-fuzz-server-XXXXXX").string();
+    if (!::mkdtemp(dir.data())) return 0;
+    {
+        std::ostringstream log_text;
+        server::Log log(log_text);
+        CheckedOutbox out;
+        server::Store store = server::Store::open(fs::path(dir) / "server.db");
+        server::Hub::Settings settings;
+        settings.cost = server::PasswordCost::for_tests();
+        settings.password_threads = 1;
+        Millis now = 1'000'000;
+        server::Hub hub(settings, store, out, log, 1'800'000'000, now);
+        std::array<net::LineReader, 4> readers;
+        for (server::ConnId c = 1; c <= 3; ++c) hub.open(c, server::Peer{"127.0.0." + std::to_string(c) + ":5000", "127.0.0." + std::to_string(c)}, now);
+        const std::string_view input(reinterpret_cast<const char*>(data), size);
+        std::size_t start = 0;
+        while (start < input.size()) {
+            std::size_t end = input.find('\n', start);
+            if (end == std::string_view::npos) end = input.size();
+            std::string_view line = input.substr(start, end - start);
+            start = end + 1;
+            if (line.starts_with("@tick ")) {
+                now += std::min<Millis>(std::atoll(std::string(line.substr(6)).c_str()) & 0xffffff, 3'600'000);
+                hub.tick(now);
+                continue;
+            }
+            server::ConnId to = 1;
+            if (line.size() >= 2 && line[0] == '@' && line[1] >= '1' && line[1] <= '3') {
+                to = server::ConnId(line[1] - '0');
+                line.remove_prefix(line.size() > 2 && line[2] == ' ' ? 3 : 2);
+            }
+            if (line.starts_with("close")) {
+                if (!out.closed[to]) hub.closed(to, "the fuzzer closed it", now);
+                out.closed[to] = true;
+                continue;
+            }
+            if (out.closed[to]) continue;
+            if (out.kind[to] == 0) out.kind[to] = line.starts_with("lobby ") ? 1 : line.starts_with("hello ") ? 2 : 0;
+            net::LineReader& r = readers[std::size_t(to)];
+            r.feed(line);
+            r.feed("\n");
+            std::string got;
+            for (;;) {
+                const auto st = r.next(got);
+                if (st == net::LineReader::Status::NeedMore) break;
+                if (st == net::LineReader::Status::TooLong) {
+                    hub.too_long(to, now);
+                    out.closed[to] = true;
+                    break;
+                }
+                hub.received(to, got, now);
+                if (out.closed[to]) break;
+            }
+            hub.tick(now);
+        }
+        // Passwords come back from the worker: wait for them (a few milliseconds), then let them land.
+        for (int i = 0; i < 200 && hub.workers().pending() > 0; ++i) {
+            pollfd p{hub.wake_fd(), POLLIN, 0};
+            ::poll(&p, 1, 10);
+            hub.on_wake(now);
+        }
+        hub.on_wake(now);
+        hub.tick(now + 3'600'000);
+        for (char c : log_text.str()) wire_check(c == '\n' || (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f));
+    }
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    return 0;
+}
+
+}  // namespace gobblet::fuzz
