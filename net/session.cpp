@@ -1067,6 +1067,8 @@ std::string Session::offer(const Match& match, OfferKind kind, Millis now) {
     const auto scope = begin(match);
     if (std::string why = not_connected(); !why.empty()) return why;
     if (referee_.absence(remote_player())) return peer_label() + " is away: offers wait until they are back";
+    if (join_.rated && kind == OfferKind::Undo) return "a rated game has no takebacks";
+    if (join_.rated && kind == OfferKind::Pause) return "a rated game has no pauses";
     if (referee_.pending(local_)) return "your last offer has not been answered yet";
     if (std::string why = offer_problem(cur(), local_, kind); !why.empty()) return why;
     referee_.take_offer(cur(), local_, kind, referee_.state());

@@ -78,6 +78,9 @@ struct JoinConfig {
     // Watch rather than play (a server's watch code; version 2): the session is a spectator, sees every
     // fact as a joiner does, never the players' chat, and makes no move, offer or chat of its own.
     bool watch = false;
+    // A server's rated game (the lobby's terms say so): no takebacks and no pauses, which the server would
+    // decline at once; the session refuses to offer them.
+    bool rated = false;
     // A saved match the joiner could continue, and its id: the host sends its own, and play resumes only
     // when the transcripts agree (this one may lag behind; it may not differ).
     std::string held_id;

@@ -295,6 +295,11 @@ void HostedGame::offer(Member& m, const net::Offer& o, Millis now) {
         case net::Referee::Ruling::Kind::Broken: return fail(m.conn, r.why, now);
         case net::Referee::Ruling::Kind::Fact: break;
     }
+    if (setup_.rated && (o.kind == net::OfferKind::Undo || o.kind == net::OfferKind::Pause)) {
+        // A rated game has no takebacks and no pauses: declined at once, in the rule's name.
+        referee_.answer(match_, 1 - p, net::Answer{referee_.state(), o.kind, false});
+        return send(m, net::Answer{referee_.state() - m.base, o.kind, false});
+    }
     if (Member* other = seated(1 - p); other && other->playing)
         send(*other, net::Offer{referee_.state() - other->base, o.kind});
 }
@@ -417,8 +422,9 @@ void HostedGame::tick(Millis now) {
             match_.sync_clock(n.at);
             announce_clock(now);
         }
-        const char* stage = n.stage == AbsenceStage::ClockRuns      ? "the grace is over, the clocks run"
-                            : n.stage == AbsenceStage::Waiting      ? "the grace is over, play goes on without them"
+        const char* stage = n.stage == AbsenceStage::ClockRuns ? "the grace is over, the clocks run"
+                            : n.stage == AbsenceStage::Waiting
+                                ? "the grace is over, play goes on without them"
                             : n.stage == AbsenceStage::ClaimAllowed ? "the round may be claimed from them"
                                                                     : "in the grace";
         env_.note(now, "game " + wire_ + ": " + match_.name(n.player) + " is away: " + stage);

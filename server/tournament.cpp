@@ -11,13 +11,18 @@ std::vector<std::vector<Pair>> round_robin(const std::vector<AccountId>& players
     if (ring.size() % 2 == 1) ring.push_back(0);
     const std::size_t n = ring.size();
     std::vector<std::vector<Pair>> rounds;
+    std::map<AccountId, int> whites;  // so far: White goes to the one of the two who had it less
     for (std::size_t r = 0; r + 1 < n; ++r) {
         std::vector<Pair> round;
         for (std::size_t i = 0; i < n / 2; ++i) {
             AccountId a = ring[i], b = ring[n - 1 - i];
-            if ((r + i) % 2 == 1) std::swap(a, b);  // colours alternate
-            if (a == 0) std::swap(a, b);
-            round.push_back(Pair{a, b == 0 ? std::nullopt : std::optional<AccountId>(b)});
+            if (a == 0 || b == 0) {
+                round.push_back(Pair{a == 0 ? b : a, std::nullopt});
+                continue;
+            }
+            if (whites[a] > whites[b] || (whites[a] == whites[b] && (r + i) % 2 == 1)) std::swap(a, b);
+            ++whites[a];
+            round.push_back(Pair{a, b});
         }
         rounds.push_back(std::move(round));
         std::rotate(ring.begin() + 1, ring.end() - 1, ring.end());

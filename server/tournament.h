@@ -3,7 +3,8 @@
 // it stores the pairings, starts their matches, and advances the rounds.
 //
 //  - Round robin: everyone meets everyone once, all rounds made at the start by the circle method
-//    (with an odd number of players, one sits out each round: a bye). Colours alternate.
+//    (with an odd number of players, one sits out each round: a bye). White goes to whichever of the
+//    two has had it less.
 //  - Swiss, N rounds: each round pairs players of equal points who have not met, from the top of the
 //    table down (greedily: the first player left takes the next one they have not met, or the next one
 //    at all when they have met everyone left). With an odd number, the lowest player who has not had a

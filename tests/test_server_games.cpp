@@ -327,3 +327,41 @@ TEST_CASE("the server dies mid-game and comes back: the players reconnect and th
     CHECK(transcript_text(match->game().moves()) == white->moves());
     CHECK(white->moves() == "W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n");
 }
+
+TEST_CASE("a rated game has no takebacks or pauses: the server declines them at once; draws may be offered",
+          "[server][ratings]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 5m+0s first-to 1 rated");
+    w.move(*white, *black, "W1A1");
+    // Its session would refuse (JoinConfig::rated); one that does not know is declined by the server.
+    REQUIRE(white->game->offer(white->match, net::OfferKind::Undo, w.now) == "");
+    REQUIRE(w.until([&] { return white->saw(net::Event::Kind::Answered); }));
+    CHECK_FALSE(white->of(net::Event::Kind::Answered).back().yes);
+    w.idle();
+    CHECK_FALSE(black->saw(net::Event::Kind::Offered));
+    CHECK(white->moves() == "W1A1\n");
+    REQUIRE(black->game->offer(black->match, net::OfferKind::Draw, w.now) == "");
+    REQUIRE(w.until([&] { return white->saw(net::Event::Kind::Offered); }));
+    CHECK(white->of(net::Event::Kind::Offered).back().offer == net::OfferKind::Draw);
+    // A front end that knows the terms refuses before sending.
+    net::JoinConfig j;
+    j.host = srv.endpoint();
+    j.code = World::match_of(*black)->code;
+    j.name = black->name;
+    j.hosted = true;
+    j.rated = World::match_of(*black)->terms.rated;
+    CHECK(j.rated);
+    std::string why;
+    auto knowing = net::Session::join(j, w.now, &why);
+    Match m;
+    REQUIRE(knowing);
+    black->game = std::move(knowing);
+    black->match = m;
+    REQUIRE(w.until([&] { return black->game->playing(); }));
+    CHECK(black->game->offer(black->match, net::OfferKind::Pause, w.now) == "a rated game has no pauses");
+    CHECK(black->game->offer(black->match, net::OfferKind::Undo, w.now) == "a rated game has no takebacks");
+}

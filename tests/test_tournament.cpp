@@ -1,0 +1,120 @@
+// Tournaments as pure functions (server/tournament.h): the round robin's rounds, a Swiss round's pairs,
+// the table, and the spec a tournament keeps in the store.
+#include <map>
+#include <set>
+
+#include "server/tournament.h"
+#include "support.h"
+
+using namespace gobblet;
+using namespace gobblet::server;
+namespace t = gobblet::server::tournament;
+
+namespace {
+
+TournamentRecord with_players(int n) {
+    TournamentRecord r;
+    for (int i = 1; i <= n; ++i) r.players.push_back(TournamentPlayer{i, "P" + std::to_string(i), i, false});
+    return r;
+}
+
+void decide(TournamentRecord& r, int round, const std::vector<t::Pair>& pairs, PairingOutcome o) {
+    for (const t::Pair& p : pairs)
+        r.pairings.push_back(Pairing{PairingId(r.pairings.size() + 1), round, p.a, p.b, std::nullopt,
+                                     p.b ? o : PairingOutcome::A});
+}
+
+}  // namespace
+
+TEST_CASE("a round robin: everyone meets everyone once, one bye a round when odd, colours alternating",
+          "[tournament]") {
+    for (int n : {2, 3, 4, 5, 8}) {
+        INFO(n << " players");
+        std::vector<AccountId> players;
+        for (int i = 1; i <= n; ++i) players.push_back(i);
+        const auto rounds = t::round_robin(players);
+        CHECK(int(rounds.size()) == (n % 2 ? n : n - 1));
+        std::set<std::pair<AccountId, AccountId>> met;
+        std::map<AccountId, int> byes, whites;
+        for (const auto& round : rounds) {
+            std::set<AccountId> seen;
+            for (const t::Pair& p : round) {
+                CHECK(seen.insert(p.a).second);
+                if (!p.b) {
+                    ++byes[p.a];
+                    continue;
+                }
+                CHECK(seen.insert(*p.b).second);
+                CHECK(met.insert({std::min(p.a, *p.b), std::max(p.a, *p.b)}).second);  // never twice
+                ++whites[p.a];
+            }
+            CHECK(int(seen.size()) == n);
+        }
+        CHECK(int(met.size()) == n * (n - 1) / 2);  // everyone met everyone
+        for (const auto& [id, b] : byes) CHECK(b == 1);
+        for (const auto& [id, w] : whites) CHECK(w <= (n + 1) / 2);
+    }
+}
+
+TEST_CASE("a Swiss round pairs equal points who have not met, and gives the bye to the lowest without one",
+          "[tournament]") {
+    TournamentRecord r = with_players(5);
+    const auto first = t::swiss_round(r, 1);
+    REQUIRE(first.size() == 3);
+    CHECK_FALSE(first[0].b);  // the bye comes first
+    decide(r, 1, first, PairingOutcome::A);
+    const auto second = t::swiss_round(r, 2);
+    REQUIRE(second.size() == 3);
+    std::set<std::pair<AccountId, AccountId>> met;
+    for (const Pairing& p : r.pairings)
+        if (p.b) met.insert({std::min(p.a, *p.b), std::max(p.a, *p.b)});
+    for (const t::Pair& p : second) {
+        if (!p.b) {
+            CHECK(p.a != first[0].a);  // not the same player's bye again
+            continue;
+        }
+        CHECK_FALSE(met.contains({std::min(p.a, *p.b), std::max(p.a, *p.b)}));
+    }
+    // Withdrawn players are not paired.
+    r.players[0].withdrawn = true;
+    for (const t::Pair& p : t::swiss_round(r, 3)) {
+        CHECK(p.a != 1);
+        CHECK(p.b != std::optional<AccountId>(1));
+    }
+}
+
+TEST_CASE("the table: a win is a point, a draw half, a bye a point without a match", "[tournament]") {
+    TournamentRecord r = with_players(3);
+    r.pairings = {
+        Pairing{1, 1, 1, 2, 10, PairingOutcome::A}, Pairing{2, 1, 3, std::nullopt, {}, PairingOutcome::A},
+        Pairing{3, 2, 3, 1, 11, PairingOutcome::Draw}, Pairing{4, 2, 2, std::nullopt, {}, std::nullopt}};
+    const auto table = t::standings(r);
+    REQUIRE(table.size() == 3);
+    CHECK(table[0].name == "P1");
+    CHECK(table[0].half_points == 3);
+    CHECK(table[0].played == 2);
+    CHECK(table[0].won == 1);
+    CHECK(table[0].drawn == 1);
+    CHECK(table[1].name == "P3");
+    CHECK(table[1].half_points == 3);
+    CHECK(table[1].played == 1);
+    CHECK(table[2].half_points == 0);  // P2: a loss, and a bye not yet given
+    CHECK(table[2].lost == 1);
+}
+
+TEST_CASE("a tournament's spec reads back as written", "[tournament]") {
+    const auto s = t::parse_spec("swiss-5 16 official 4 dm first-to 2 rated");
+    REQUIRE(s);
+    CHECK(s->format.swiss);
+    CHECK(s->format.rounds == 5);
+    CHECK(s->max_players == 16);
+    CHECK(s->terms.rated);
+    CHECK(t::spec_text(*s) == "swiss-5 16 official 4 dm first-to 2 rated");
+    CHECK(t::rounds_of(*s, 9) == 5);
+    const auto rr = t::parse_spec("round-robin 8 rogers 3 none first-to 1 casual");
+    REQUIRE(rr);
+    CHECK(t::rounds_of(*rr, 7) == 7);
+    CHECK(t::rounds_of(*rr, 8) == 7);
+    CHECK_FALSE(t::parse_spec("swiss-0 8 official 4 none first-to 1 casual"));
+    CHECK_FALSE(t::parse_spec("knockout 8 official 4 none first-to 1 casual"));
+}
