@@ -475,15 +475,18 @@ LineConn::Read LineConn::read(std::string* why) {
     return Read::Ok;
 }
 
-bool LineConn::send(std::string_view line) {
+bool LineConn::send(std::string_view line) { return queue(line) && flush(); }
+
+bool LineConn::queue(std::string_view line) {
     if (!fd_) return false;
     if (out_.size() - out_pos_ + line.size() > output_limit_) return false;
-    if (out_pos_ > 0 && out_pos_ == out_.size()) {
-        out_.clear();
+    if (out_pos_ > 0 && out_pos_ >= out_.size() / 2) {
+        // What was written goes, now and then: the queue holds what waits, not what a busy peer read.
+        out_.erase(0, out_pos_);
         out_pos_ = 0;
     }
     out_.append(line);
-    return flush();
+    return true;
 }
 
 bool LineConn::flush() {
@@ -499,7 +502,7 @@ bool LineConn::flush() {
         return false;
     }
     // All written: a burst's room is given back, so that an idle connection costs a few bytes.
-    if (out_.capacity() > 16384)
+    if (out_.capacity() > 2048)
         out_ = std::string();
     else
         out_.clear();

@@ -163,8 +163,14 @@ class LineConn {
     // Queues a line and writes what the socket takes now; false when the queue is full or the socket
     // failed (then the connection is lost).
     bool send(std::string_view line);
+    // Queues a line without writing it yet (a server writes each connection's lines of one round of its
+    // loop in one go: one system call, not one a line); false when the queue is full.
+    bool queue(std::string_view line);
     bool flush();
     bool has_output() const { return out_pos_ < out_.size(); }
+    // Bytes queued and not yet written; the room the buffers hold (memory a connection costs).
+    std::size_t pending() const { return out_.size() - out_pos_; }
+    std::size_t room() const { return out_.capacity() + in_.room(); }
     void close() { fd_.reset(); }
 
   private:

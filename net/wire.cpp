@@ -391,7 +391,11 @@ Parsed parse_message(std::string_view line) {
 std::string format_message(const Message& m) { return std::visit(Writer{}, m) + "\n"; }
 
 void LineReader::feed(std::string_view bytes) {
-    if (pos_ > 0 && pos_ >= buf_.size() / 2) {  // drop what was returned, now and then
+    if (pos_ > 0 && pos_ == buf_.size() && buf_.capacity() > 4096) {
+        // Everything was taken: a burst's room is given back, so that an idle connection costs little.
+        buf_ = std::string();
+        pos_ = 0;
+    } else if (pos_ > 0 && pos_ >= buf_.size() / 2) {  // drop what was returned, now and then
         buf_.erase(0, pos_);
         pos_ = 0;
     }

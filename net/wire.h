@@ -212,6 +212,8 @@ class LineReader {
     Status next(std::string& line);
     // Bytes received and not yet returned as lines.
     std::size_t buffered() const { return buf_.size() - pos_; }
+    // The room its buffer holds.
+    std::size_t room() const { return buf_.capacity(); }
     // A complete line is waiting.
     bool has_line() const;
 

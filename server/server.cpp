@@ -1,6 +1,7 @@
 #include "server.h"
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -18,6 +19,8 @@ namespace gobblet::server {
 namespace {
 
 constexpr int lines_per_poll = 64;  // lines of one connection handled per poll round; the rest on the next
+constexpr Millis quiet_before_trim =
+    5000;  // quiet this long after being busy: the heap's free room goes back
 
 Millis steady_now() {
     return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -114,6 +117,22 @@ void Server::on_poll(std::span<const pollfd> fds, Millis now) {
     }
     hub_->tick(now);
     bury(now);
+    flush_all(now);
+    if (!ready.empty()) last_busy_ = now;
+    if (now - last_busy_ >= quiet_before_trim && last_trim_ < last_busy_) {
+        ::malloc_trim(0);
+        last_trim_ = now;
+    }
+}
+
+void Server::flush_all(Millis now) {
+    while (!unflushed_.empty()) {
+        for (ConnId id : std::exchange(unflushed_, {})) {
+            const auto it = links_.find(id);
+            if (it != links_.end() && !it->second.conn.flush()) broken_.push_back(id);
+        }
+        bury(now);  // (the hub's news of a closed connection may give others lines: the loop writes them)
+    }
 }
 
 void Server::unlink(ConnId id) {
@@ -174,13 +193,26 @@ void Server::io(ConnId id, short revents, Millis now) {
                  now);
 }
 
-Millis Server::until_next(Millis now) const { return backlog_.empty() ? hub_->until_next(now) : 0; }
+Millis Server::until_next(Millis now) const {
+    if (!backlog_.empty()) return 0;
+    Millis best = hub_->until_next(now);
+    if (last_trim_ < last_busy_) {
+        const Millis t = std::max<Millis>(0, last_busy_ + quiet_before_trim - now);
+        best = best < 0 ? t : std::min(best, t);
+    }
+    return best;
+}
 
 void Server::send(ConnId to, std::string_view line) {
     const auto it = links_.find(to);
     if (it == links_.end()) return;
-    // Output past the limit means the client stopped reading; a failed write, that it is gone.
-    if (!it->second.conn.send(line)) broken_.push_back(to);
+    // Output past the limit means the client stopped reading (a failed write, at the end of the round,
+    // that it is gone).
+    const bool idle = !it->second.conn.has_output();
+    if (!it->second.conn.queue(line))
+        broken_.push_back(to);
+    else if (idle)
+        unflushed_.push_back(to);
 }
 
 void Server::close(ConnId to, std::string_view last) {
@@ -205,6 +237,7 @@ void Server::bury(Millis now) {
 
 void Server::stop(std::string_view why, Millis now) {
     hub_->shutdown(why, now);
+    flush_all(now);
     for (auto& [id, link] : links_) link.conn.flush();
     links_.clear();
     by_fd_.clear();

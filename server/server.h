@@ -70,6 +70,8 @@ class Server : public Outbox {
     void unlink(ConnId id);
     // Connections found unable to take output while the hub spoke: closed now, and the hub told.
     void bury(Millis now);
+    // Writes what this round gave each connection (a connection that fails is buried).
+    void flush_all(Millis now);
 
     struct Link {
         net::LineConn conn;
@@ -79,10 +81,14 @@ class Server : public Outbox {
     std::vector<net::Listener> listeners_;
     std::unordered_map<ConnId, Link> links_;
     std::unordered_map<int, ConnId> by_fd_;
-    std::vector<ConnId> backlog_;  // links with whole lines still buffered after their round's share
+    std::vector<ConnId> backlog_;    // links with whole lines still buffered after their round's share
+    std::vector<ConnId> unflushed_;  // links given lines this round, written at its end
     std::vector<ConnId> broken_;
     ConnId next_id_ = 1;
     std::size_t max_connections_ = 0, output_limit_ = 0;
+    // After a burst (logins tell everyone, a restart's clients come back at once) the heap holds room
+    // nobody uses: once the server has been quiet a while, it is given back to the system.
+    Millis last_busy_ = 0, last_trim_ = 0;
     std::unique_ptr<Hub> hub_;
 };
 

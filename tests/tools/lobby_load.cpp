@@ -1,8 +1,9 @@
 // build/lobby-load: a load generator for the server (docs/server.md, "Measurements"): one process with many
 // connections, the real clients (net::lobby::Client, net::Session), steady pacing, and latency percentiles.
 //
-//   build/lobby-load ADDRESS idle N [--pid PID] [--hold SECONDS]
-//       logs N guests into the lobby (at most 8 logging in at once, as one address may have only 16 waiting),
+//   build/lobby-load ADDRESS idle N [--pid PID] [--hold SECONDS] [--in-flight K]
+//       logs N guests into the lobby (at most K logging in at once, 8 by default: one address may have 64
+//       waiting),
 //       holds them (keep-alives answered), and reports the server's memory before and after (--pid: the
 //       server's process, read from /proc/PID/status).
 //   build/lobby-load ADDRESS matches N [--pid PID] [--rate MOVES-PER-SECOND] [--seconds S]
@@ -144,7 +145,8 @@ struct Load {
         return done();
     }
 
-    // Logs in `n` guests, at most 8 at a time.
+    // Logs in `n` guests, at most `in_flight` at a time.
+    int in_flight = 8;
     void log_in(int n) {
         for (int i = 0; i < n; ++i) {
             auto p = std::make_unique<Client>();
@@ -165,7 +167,7 @@ struct Load {
                 for (auto& q : players) w += !q->lobby->in_lobby();
                 return w;
             };
-            if (!until([&] { return waiting() < 8; }, 30'000)) {
+            if (!until([&] { return waiting() < in_flight; }, 30'000)) {
                 std::cerr << "lobby-load: logins stalled at " << players.size() << "\n";
                 std::exit(1);
             }
@@ -194,7 +196,7 @@ struct Load {
 };
 
 int usage() {
-    std::cerr << "usage: lobby-load ADDRESS idle N [--pid PID] [--hold S]\n"
+    std::cerr << "usage: lobby-load ADDRESS idle N [--pid PID] [--hold S] [--in-flight K]\n"
                  "       lobby-load ADDRESS matches N [--pid PID] [--rate MOVES-PER-SECOND] [--seconds S]\n";
     return 1;
 }
@@ -218,6 +220,7 @@ int main(int argc, char** argv) {
     const int n = std::atoi(argv[3]);
     int pid = 0;
     double hold = 0, rate = 200, seconds = 10;
+    int in_flight = 8;
     for (int i = 4; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         if (flag == "--pid")
@@ -228,25 +231,100 @@ int main(int argc, char** argv) {
             rate = std::atof(argv[i + 1]);
         else if (flag == "--seconds")
             seconds = std::atof(argv[i + 1]);
+        else if (flag == "--in-flight")
+            in_flight = std::max(1, std::atoi(argv[i + 1]));
         else
             return usage();
     }
     if (n < 1) return usage();
     Load load;
     load.where = *where;
+    load.in_flight = in_flight;
     const long rss0 = rss_kib(pid);
     if (mode == "idle") {
+        // Light clients: a bare connection each that logs in as a guest, reads and drops what it is told,
+        // and answers pings. (A full client keeps every table, and a thousand of them in one process read
+        // too slowly: the server would queue their output, and its memory would measure that.)
+        struct Raw {
+            net::LineConn conn;
+            bool in = false;
+        };
+        std::vector<Raw> raws;
+        raws.reserve(std::size_t(n));
+        // One round: returns whether anything was read.
+        const auto pump = [&](int wait) {
+            bool got = false;
+            std::vector<pollfd> fds;
+            for (const Raw& r : raws) fds.push_back({r.conn.fd(), r.conn.events(), 0});
+            ::poll(fds.data(), fds.size(), wait);
+            for (std::size_t i = 0; i < raws.size(); ++i) {
+                Raw& r = raws[i];
+                if (fds[i].revents & POLLOUT) r.conn.flush();
+                if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+                if (r.conn.read() != net::LineConn::Read::Ok) {
+                    std::cerr << "lobby-load: connection " << i << " closed\n";
+                    std::exit(1);
+                }
+                std::string line;
+                while (r.conn.input().next(line) == net::LineReader::Status::Line) {
+                    got = true;
+                    if (line.starts_with("welcome ")) r.in = true;
+                    if (line.starts_with("ping ")) r.conn.send("pong " + line.substr(5) + "\n");
+                }
+            }
+            return got;
+        };
         const std::int64_t t0 = now_us();
-        load.log_in(n);
+        for (int i = 0; i < n; ++i) {
+            net::Connector c;
+            auto st = c.start(load.where, now_ms());
+            while (st == net::Connector::Status::Pending) {
+                pollfd p{c.fd(), POLLOUT, 0};
+                ::poll(&p, 1, 50);
+                st = c.on_poll(p.revents, now_ms());
+            }
+            if (st != net::Connector::Status::Connected)
+                return std::cerr << "lobby-load: " << c.error() << "\n", 1;
+            raws.push_back(Raw{net::LineConn(c.take()), false});
+            raws.back().conn.send("lobby gobblet 1\nlogin L" + std::to_string(i) + " human guest\n");
+            // At most `in_flight` logging in at once.
+            for (;;) {
+                int waiting = 0;
+                for (const Raw& r : raws) waiting += !r.in;
+                if (waiting < in_flight) break;
+                pump(5);
+            }
+        }
+        for (;;) {
+            int waiting = 0;
+            for (const Raw& r : raws) waiting += !r.in;
+            if (waiting == 0) break;
+            pump(5);
+        }
         const double took = double(now_us() - t0) / 1e6;
-        load.until([] { return false; }, 1000);  // settle
+        // Settle: read until the server has said everything (a second without a byte), then let it be
+        // quiet for 6 s (it gives back its heap's free room after 5).
+        for (Raw& r : raws) r.conn.send("ping 1\n");
+        for (std::int64_t last = now_us(); now_us() - last < 1'000'000;)
+            if (pump(50)) last = now_us();
+        for (const std::int64_t quiet = now_us() + 6'000'000; now_us() < quiet;) pump(100);
         const long rss1 = rss_kib(pid);
         std::printf("idle: %d connections logged in in %.2f s", n, took);
         if (rss0 > 0 && rss1 > 0)
             std::printf("; server RSS %ld KiB -> %ld KiB: %.1f KiB per idle connection", rss0, rss1,
                         double(rss1 - rss0) / n);
         std::printf("\n");
-        load.until([] { return false; }, Millis(hold * 1000));
+        // Holding them: each pings the server now and then, as a client does (a side that has sent
+        // nothing for 10 s pings).
+        const std::int64_t until = now_us() + std::int64_t(hold * 1e6);
+        std::int64_t next_ping = now_us();
+        while (now_us() < until) {
+            if (now_us() >= next_ping) {
+                for (Raw& r : raws) r.conn.send("ping " + std::to_string(now_ms()) + "\n");
+                next_ping = now_us() + 5'000'000;
+            }
+            pump(100);
+        }
         return 0;
     }
     if (mode != "matches") return usage();
