@@ -78,12 +78,18 @@ $(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(UI_OBJ)
 	$(LINK) -o $@ $^ $(CURSES_LIBS) $(BUILD_LDLIBS)
 
 # The unit tests link the engine, saves, net and the UI's plain logic only: a stray curses call there
-# fails this link. They run $(B)/hostile-peer, so it is built first.
-$(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(UI_LOGIC_OBJ) | $(B)/hostile-peer
+# fails this link. They run $(B)/hostile-peer, so it is built first, and so is $(B)/pty-run, which the
+# script tests run: building the unit tests builds every test tool.
+$(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(UI_LOGIC_OBJ) | $(B)/hostile-peer $(B)/pty-run
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
 # The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
 $(B)/hostile-peer: $(B)/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
+	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
+
+# Runs the game on a pseudo-terminal of its own and types at it (tests/tools/pty_run.cpp), for the tests
+# that need keys to arrive exactly so (tests/cli/typeahead.sh).
+$(B)/pty-run: $(B)/tests/tools/pty_run.o
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
 $(B)/%.o: %.cpp $(B)/flags
@@ -122,18 +128,19 @@ run: deps
 	./main $(ARGS)
 
 test: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/pty-run
 	@tests/run.sh
 
 test-all: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/pty-run
 	@tests/run.sh --all
 
 # The whole suite against binaries built with AddressSanitizer and UndefinedBehaviorSanitizer; any report
 # fails it (tests/sanitize.sh shows the reports).
 sanitize: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
-	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer
+	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer \
+	    build-sanitize/pty-run
 	@tests/sanitize.sh build-sanitize
 
 # Every fuzz target for FUZZ_SECONDS each, on a scratch copy of its corpus; any crash, leak, timeout or

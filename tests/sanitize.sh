@@ -6,7 +6,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 1
 build=${1:-build-sanitize}
-[ -x "$build/main" ] && [ -x "$build/unit-tests" ] && [ -x "$build/hostile-peer" ] || { echo "sanitize: build $build/ first"; exit 2; }
+[ -x "$build/main" ] && [ -x "$build/unit-tests" ] && [ -x "$build/hostile-peer" ] && [ -x "$build/pty-run" ] || { echo "sanitize: build $build/ first"; exit 2; }
 
 reports=$(mktemp -d)
 trap 'rm -rf "$reports"' EXIT
@@ -16,7 +16,8 @@ trap 'rm -rf "$reports"' EXIT
 export ASAN_OPTIONS="log_path=$reports/asan:detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1"
 export UBSAN_OPTIONS="log_path=$reports/ubsan:print_stacktrace=1:halt_on_error=1"
 export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
-export GOBBLET_BIN=$PWD/$build/main GOBBLET_UNIT_TESTS=$build/unit-tests GOBBLET_HOSTILE_PEER=$PWD/$build/hostile-peer
+export GOBBLET_BIN=$PWD/$build/main GOBBLET_UNIT_TESTS=$build/unit-tests GOBBLET_HOSTILE_PEER=$PWD/$build/hostile-peer \
+    GOBBLET_PTY_RUN=$PWD/$build/pty-run
 
 tests/run.sh --all
 status=$?
