@@ -24,7 +24,7 @@ wait_for "at move 2 of 12; 1... K1A2 good (about even)"
 keys End
 wait_for "at move 12 of 12; 6... K2A3?? blunder: A2D4 was better"
 # Played on to its end, the whole game is reviewed again: the marks stay, the new moves are judged.
-for m in W3D1 K1A4 W2A4; do type_move $m; done
+play "7. W3D1 K1A4" "8. W2A4"
 wait_for "White wins: four in a row"
 for i in $(seq 300); do screen | grep -qF "reviewing" || break; sleep 0.1; done
 expect_no "reviewing"
@@ -35,7 +35,7 @@ wait_for "took back W2A4; > replays; 8. W2A4 good (White wins in 1)"
 keys n
 wait_for "start a new game?"
 keys y
-wait_for "new game"
+wait_re "^new game$"
 expect_no "??"
 keys o
 wait_for "Saved and archived games"
