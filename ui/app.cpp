@@ -183,6 +183,11 @@ int App::run() {
             "key.");
     if (!options_.join_to && !options_.host_at) match_.start_clock(now());  // a host's session starts its own
     if (options_.join_to && !net_ && !quit_) ask_code();
+    // A match saved while a finished round's question was open (quitting with q there) asks it again.
+    if (!net_ && match_.game().over() && match_.phase() != MatchPhase::Over) {
+        handled_end_ = match_.rounds().size();
+        if (ask_round_question()) say(ui_.message + ". " + ui_.question->text + ".");
+    }
     open_at_start();
     last_move_at_ = now();
     std::vector<pollfd> extra;
@@ -299,7 +304,7 @@ void App::redraw(Millis t) {
     if (const std::string r = teach_title(); !r.empty())
         ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
     if (exercise_) return exercise_->draw(t);
-    if (ui_.help) return draw_help(help_lines(match_, COLS - 1), ui_.help_scroll);
+    if (ui_.help) return draw_help(help_now(COLS - 1), ui_.help_scroll);
     draw(match_, ui_, chrome(), t);
 }
 
@@ -356,23 +361,14 @@ Chrome App::chrome() const {
     Chrome c;
     const int width = std::max(20, COLS - 1);
     if (ui_.question) {
-        std::string line;
-        for (const auto& a : ui_.question->answers) {
-            std::string key =
-                a.key.special ? (a.key.code == KEY_ENTER ? "Enter" : "?") : std::string(1, char(a.key.code));
-            if (!a.key.special && (a.key.code == '\n' || a.key.code == '\r')) key = "Enter";
-            line += (line.empty() ? "" : "   ") + key + " " + a.label;
-        }
-        if (ui_.question->on_cancel) line += "   Esc cancel";
-        if (ui_.question->on_other) line += "   any other key: play on";
-        c.prompt_line = line;
-        c.footer = {ui_.question->text.size() < 3 ? std::string() : "answer with one key"};
+        c.prompt_line = question_prompt(*ui_.question);
+        c.footer = {question_footer(*ui_.question)};
         return c;
     }
     if (ui_.entry) {
         c.prompt_line = ui_.entry->label + ": " + ui_.entry->text;
         c.prompt_cursor = int(c.prompt_line.size());
-        c.footer = {"Enter confirm   Esc cancel"};
+        c.footer = {"Enter confirm   Esc " + ui_.entry->esc_word + (ui_.entry->help ? "   ? help" : "")};
         return c;
     }
     if (ui_.overlay) {

@@ -46,6 +46,12 @@ inline constexpr Speed speeds[] = {{"fast", 0}, {"normal", 400}, {"slow", 2000}}
 // Actions a network game does not offer (ui/app.cpp).
 bool local_only(Action a);
 
+// A question's prompt line (its answers), footer (the keys every question takes) and help page
+// (ui/commands.cpp).
+std::string question_prompt(const Question& q);
+std::string question_footer(const Question& q);
+HelpPage question_help(const Question& q);
+
 inline std::string moves_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
 
 inline Variant variant_of(const saves::VariantChoice& c) {
@@ -98,6 +104,11 @@ class App {
     Chrome chrome() const;
     bool available(Action a) const;
     void help_key(Key k);
+    void open_help();
+    // What is open has a help page of its own (a question, an overlay, the join code's entry), which ?
+    // shows in the place of the game's help.
+    bool own_help() const;
+    std::vector<std::string> help_now(int width) const;
     void overlay_key(Key k);
     void entry_key(Key k);
     void question_key(Key k);
@@ -106,6 +117,10 @@ class App {
     bool play_human(const MoveSpec& spec);
     void after_change(bool moved);
     void on_round_over();
+    // Asks the question a finished round leaves to a human here (who starts the next round, or to play a
+    // drawn one again), as after the round, or again for a match saved (or opened) in that state. False
+    // when nobody here is to answer.
+    bool ask_round_question();
     void on_spot(const Spot& spot);
     void move_cursor(int drow, int dcol);
     bool can_step(bool tell);

@@ -23,7 +23,19 @@ void App::open_menu() {
         {"Coach: warns of your bad moves against the computer", onoff(coach_on_)},
     };
     o.selected = ui_.overlay && ui_.overlay->title == "Settings" ? ui_.overlay->selected : 0;
-    o.footer = "up/down choose   left/right or Enter change   Esc or m close";
+    o.footer = "up/down choose   left/right or Enter change   Esc or m close   ? help   q quit";
+    o.help = HelpPage{
+        "Settings (m)",
+        {"Each row is a setting; left and right (or Enter) change the one chosen, and it takes effect at "
+         "once. The level applies to every computer side; the think time is what the computer uses a move "
+         "at the max level (hard uses a quarter of it). The rules and the board are the next game's: n "
+         "starts it."},
+        {{"up down j k", "choose a row"},
+         {"left right", "change it, one step back or on"},
+         {"Enter Space", "change it, one step on"},
+         {"Esc m", "close the settings"},
+         {"q", "quit the program, as q does anywhere: the game is saved, and --resume continues it"},
+         {"?", "this help; any key comes back to the settings"}}};
     ui_.overlay = o;
     overlay_paths_.clear();
 }
@@ -124,7 +136,18 @@ void App::open_list() {
         say("no saved or archived games yet: s saves one, and finished games are archived by themselves");
         return;
     }
-    o.footer = "up/down choose   Enter open   Esc close";
+    o.footer = "up/down choose   Enter open   Esc or o close   ? help   q quit";
+    o.help = HelpPage{
+        "Saved and archived games (o)",
+        {"Your saves (s, and games kept before a new one) and the archive of finished games, most recent "
+         "first: the date, the players and the result, or how far a game in progress got. Opening one "
+         "replaces the game on the board, which is kept in your saves first; an opened game is reviewed."},
+        {{"up down j k", "choose a game"},
+         {"PgUp PgDn", "ten at a time; Home and End go to the first and the last"},
+         {"Enter Space", "open the game chosen"},
+         {"Esc o", "close the list"},
+         {"q", "quit the program, as q does anywhere: the game is saved, and --resume continues it"},
+         {"?", "this help; any key comes back to the list"}}};
     ui_.overlay = o;
 }
 
@@ -147,7 +170,9 @@ void App::overlay_key(Key k) {
                 if (menu) menu_change(1);
                 return;
             case KEY_ENTER: break;
-            default: return;
+            default:
+                if (k.code == KEY_F(1)) open_help();
+                return;
         }
     } else if (k.code == 'j') {
         o.selected = std::min(n - 1, o.selected + 1);
@@ -155,10 +180,12 @@ void App::overlay_key(Key k) {
     } else if (k.code == 'k') {
         o.selected = std::max(0, o.selected - 1);
         return;
-    } else if (k.code == 27 || k.code == 'q' || (menu && k.code == 'm') || (!menu && k.code == 'o')) {
+    } else if (k.code == 27 || (menu && k.code == 'm') || (!menu && k.code == 'o')) {
         ui_.overlay.reset();
         return;
-    } else if (k.code == 3) {
+    } else if (k.code == '?') {
+        return open_help();
+    } else if (action_for(k, Mode::typing) == Action::Quit) {  // q, Ctrl-C, Ctrl-\: quit, as anywhere
         quit_ = true;
         return;
     } else if (k.code != '\n' && k.code != '\r' && k.code != ' ') {

@@ -556,6 +556,29 @@ std::vector<std::string> help_lines(const Match& match, int width, Screen screen
     return out;
 }
 
+std::vector<std::string> help_page_lines(const HelpPage& page, int width) {
+    std::vector<std::string> out;
+    for (const std::string& line : wrap(page.title, width)) out.push_back(line);
+    for (const std::string& p : page.paragraphs) {
+        out.emplace_back();
+        for (const std::string& line : wrap(p, width)) out.push_back(line);
+    }
+    if (!page.keys.empty()) {
+        out.emplace_back();
+        out.push_back("Keys:");
+    }
+    int key_w = 12;
+    for (const auto& [keys, what] : page.keys) key_w = std::max(key_w, text_width(keys) + 2);
+    key_w = std::min(key_w, 20);
+    for (const auto& [keys, what] : page.keys) {
+        std::string k = keys + std::string(std::max(2, key_w - text_width(keys)), ' ');
+        const auto lines = wrap(what, std::max(10, width - 2 - key_w));
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            out.push_back("  " + (i == 0 ? k : std::string(std::size_t(key_w), ' ')) + lines[i]);
+    }
+    return out;
+}
+
 void draw_help(const std::vector<std::string>& lines, int& scroll) {
     erase();
     const int room = std::max(1, LINES - 1);
