@@ -374,7 +374,7 @@ int main(int argc, char** argv) {
                        "Solve puzzles: official, rogers or 3x3 (default: the set of --rules and --size)")
             ->expected(0, 1);
     app.add_flag("--tutorial", ui_options.tutorial,
-                 "Start with the tutorial (it shows by itself only on the first start)");
+                 "Start with the tutorial (it shows by itself only on a plain first start)");
 
     // Other front ends and measurements.
     app.add_option("--perft", perft_depth, "Count leaf positions N plies from the start, with time and speed")
@@ -524,5 +524,9 @@ int main(int argc, char** argv) {
     if (!code.empty()) ui_options.code = *net::normalize_code(code);
     ui_options.match = MatchSettings{variant, first_to, *clock};
     ui_options.match_given = first_to_opt->count() || dm || clock->enabled();
+    for (const char* flag :
+         {"--white", "--black", "--first-to", "--turn-time", "--reserve", "--reserve-chunk", "--game-time",
+          "--increment", "--dm", "--rules", "--size", "--load", "--resume", "--host", "--join", "--code"})
+        if (app.count(flag)) ui_options.game_asked = true;
     return ui::run(ui_options);
 }

@@ -32,6 +32,9 @@ struct Options {
     bool puzzles = false;                  // --puzzles: the puzzles only (leaving them quits)
     std::string puzzle_set;                // --puzzles SET: the shipped set's name (else the game's)
     bool tutorial = false;                 // --tutorial: the tutorial first, seen before or not
+    // The command line asked for a game: players, a match or a clock, rules or size, a file, --resume,
+    // a network game. The first start then opens it, not the tutorial, and says T opens that.
+    bool game_asked = false;
 };
 
 // Runs the game until the player quits; returns the exit status. Without a usable terminal it prints

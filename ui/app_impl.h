@@ -278,7 +278,7 @@ class App {
 
     // The puzzles and the tutorial (exercise.h, puzzles.cpp, tutorial.cpp): shown on the board while the
     // game waits; it comes back as it was.
-    void open_at_start();  // --puzzles, --tutorial, or the tutorial on the first start
+    void open_at_start();  // --puzzles, --tutorial, or the tutorial on a plain first start
     void open_puzzles();
     void open_tutorial();
     void open_exercise(std::unique_ptr<ExerciseScreen> screen);

@@ -14,6 +14,7 @@ namespace gobblet::ui {
 
 void App::on_key(Key k) {
     if (k.special && k.code == KEY_RESIZE) return;
+    ui_.note.clear();  // said once: the player has seen it
     if (exercise_) return exercise_key(k);
     if (ui_.help) return help_key(k);
     if (ui_.overlay) return overlay_key(k);

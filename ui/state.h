@@ -88,6 +88,7 @@ struct UiState {
     std::string prompt;
     std::string message;
     bool message_is_error = false;
+    std::string note;  // a line under the message until the player's first key ("new here? T opens ...")
     Spot cursor;
     std::optional<Spot> picked;     // a piece picked up with the cursor or the mouse
     std::array<SeatView, 2> seats;  // by player

@@ -464,6 +464,8 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
         msg.back() = clip(msg.back(), l.cols - 4) + "...";
     }
     for (int i = 0; i < int(msg.size()); ++i) put(l.status_y + 1 + i, 0, msg[i], attr, l.cols - 1);
+    if (!ui.note.empty() && int(msg.size()) < l.message_lines)
+        put(l.status_y + 1 + int(msg.size()), 0, printable(ui.note), A_DIM, l.cols - 1);
     const int prompt_y = l.status_y + 1 + l.message_lines;
     put(prompt_y, 0, chrome.prompt_line, ui.question ? A_BOLD : 0, l.cols - 1);
     for (int i = 0; i < int(chrome.footer.size()) && i < l.footer_lines; ++i)
