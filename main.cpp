@@ -511,6 +511,9 @@ int main(int argc, char** argv) {
     for (const char* p = argc > 0 ? argv[0] : "gobblet"; *p && ui_options.program.size() < 200; ++p)
         if (static_cast<unsigned char>(*p) >= 32 && *p != 127) ui_options.program += *p;
     ui_options.seats_given = app.count("--white") || app.count("--black");
+    ui_options.level_given = app.count("--level") > 0;
+    ui_options.think_given = app.count("--think") > 0;
+    ui_options.speed_given = app.count("--speed") > 0;
     if (!host_at.empty()) {
         ui_options.host_at = net::parse_endpoint(host_at);
         // The host names its own side; the other is the remote player (White by default is the host's).

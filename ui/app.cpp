@@ -19,8 +19,7 @@ namespace gobblet::ui {
 // Set-up
 
 std::string App::prepare() {
-    const char* no_color = std::getenv("NO_COLOR");
-    ui_.color = !options_.no_color && !(no_color && *no_color);
+    apply_settings_file();
     clock_origin_ = monotonic_ms();
     for (int i = 0; i < 3; ++i)
         if (options_.speed == speeds[i].name) speed_ = i;
@@ -178,6 +177,9 @@ int App::run() {
         std::cerr << err << "\n";
         return 1;
     }
+    set_ascii(ascii_);
+    if (!settings_problem_.empty())
+        say((ui_.message.empty() ? "" : ui_.message + ". ") + settings_problem_, true);
     if (ui_.message.empty())
         say("Type a move (like W3B2) and press Enter, or press an arrow key for the cursor; ? shows every "
             "key.");

@@ -25,6 +25,9 @@ struct Options {
     bool no_color = false;            // --no-color (NO_COLOR is read by the UI itself)
     std::string speed = "normal";     // --speed: the pace of a computer playing itself
     bool coach = false;               // --coach: comments on a human's bad moves against the computer
+    // --level, --think and --speed came from the command line: they win over the settings file
+    // (saves/settings.h) for this run. (--coach and --no-color win when given.)
+    bool level_given = false, think_given = false, speed_given = false;
     std::optional<net::Endpoint> host_at;  // --host [ADDR:]PORT
     std::optional<net::Endpoint> join_to;  // --join HOST:PORT
     SeatSpec join_seat;                    // --join with --white/--black: the joiner's name and seat

@@ -24,6 +24,7 @@
 #include "loop.h"
 #include "net/session.h"
 #include "saves/record.h"
+#include "saves/settings.h"
 #include "seat.h"
 #include "state.h"
 #include "view.h"
@@ -41,6 +42,10 @@ struct Speed {
     Millis pause;
 };
 inline constexpr Speed speeds[] = {{"fast", 0}, {"normal", 400}, {"slow", 2000}};
+static_assert(std::string_view(speeds[0].name) == saves::speed_names[0] &&
+                  std::string_view(speeds[1].name) == saves::speed_names[1] &&
+                  std::string_view(speeds[2].name) == saves::speed_names[2],
+              "the settings file names the speeds as the menu does");
 
 // "1 move", "2 moves".
 // Actions a network game does not offer (ui/app.cpp).
@@ -143,6 +148,12 @@ class App {
     void open_list();
     void open_menu();
     void menu_change(int delta);
+    // The settings file (saves/settings.h): read once in prepare(), where flags do not say otherwise;
+    // a menu choice of a kept setting writes its key.
+    void apply_settings_file();
+    void keep_setting(std::string_view key, const std::string& value);
+    std::string settings_problem_;  // what the file had wrong, said when the screen opens
+    bool ascii_ = false;            // the board in ASCII lines even in a UTF-8 terminal
     void open_record(const std::filesystem::path& path);
 
     // Shows why something could not be done, if it could not.

@@ -310,9 +310,11 @@ std::string title_text(const Match& match, const UiState& ui, int width) {
 }
 
 void draw_overlay(const Layout& l, const Overlay& o) {
+    // Above the status line: the message under it stays in sight (what a change did, or why not).
+    const int above = std::max(5, l.status_y - 1);
     const int w = std::min(l.cols - 4, 76);
-    const int h = std::min(l.lines - 2, int(o.rows.size()) + 4);
-    const int x = (l.cols - w) / 2, y = std::max(1, (l.lines - h) / 2);
+    const int h = std::min(above, int(o.rows.size()) + 4);
+    const int x = (l.cols - w) / 2, y = 1 + (above - h) / 2;
     for (int i = 0; i < h; ++i) mvhline(y + i, x, ' ', w);
     put(y, x + 1, o.title, A_BOLD | A_REVERSE, w - 2);
     const int visible = h - 4;
