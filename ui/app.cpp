@@ -113,16 +113,12 @@ void App::install_seats(const std::array<SeatSpec, 2>& specs) {
         asked_[p].reset();
     }
     // Names: a name given on the command line or in the save, else the seat's default name.
+    const std::array<std::string, 2> defaults = seat_names(specs, options_.player.level);
     for (int p : {0, 1}) {
-        const std::string given = specs[p].name;
-        const std::string current = match_.name(p);
-        const bool default_now =
-            current == "White" || current == "Black" || current.rfind("computer (", 0) == 0;
-        if (!given.empty())
-            match_.set_name(p, given);
-        else if (default_now)
-            match_.set_name(p, seat_name(specs[p], p == 0 ? Color::White : Color::Black,
-                                         specs[p].level.value_or(options_.player.level)));
+        if (!specs[p].name.empty())
+            match_.set_name(p, specs[p].name);
+        else if (is_default_name(match_.name(p)))
+            match_.set_name(p, defaults[p]);
     }
 }
 
@@ -138,16 +134,11 @@ void App::set_seat(int player, SeatKind kind) {
 }
 
 // Default names follow the seat: a side handed to the computer is called "computer (max)", and "White"
-// again when handed back; a name the players gave stays.
+// again when handed back (two computers alike are numbered); a name the players gave stays.
 void App::refresh_names() {
-    for (int p : {0, 1}) {
-        const std::string& current = match_.name(p);
-        const bool default_now =
-            current == "White" || current == "Black" || current.rfind("computer (", 0) == 0;
-        if (!default_now) continue;
-        SeatSpec s = spec_of(p);
-        match_.set_name(p, seat_name(s, p == 0 ? Color::White : Color::Black, options_.player.level));
-    }
+    const std::array<std::string, 2> defaults = seat_names({spec_of(0), spec_of(1)}, options_.player.level);
+    for (int p : {0, 1})
+        if (is_default_name(match_.name(p))) match_.set_name(p, defaults[p]);
 }
 
 int App::acting_human() const {
