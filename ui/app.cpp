@@ -168,6 +168,7 @@ int App::run() {
         std::cerr << err << "\n";
         return 1;
     }
+    screen_open_ = true;
     set_ascii(ascii_);
     if (!settings_problem_.empty())
         say((ui_.message.empty() ? "" : ui_.message + ". ") + settings_problem_, true);
@@ -186,6 +187,7 @@ int App::run() {
     std::vector<pollfd> extra;
     while (!quit_ && !quit_requested) {
         const Millis t = now();
+        if (leave_at_ >= 0 && t >= leave_at_) break;
         std::vector<InputEvent> events;
         input_.idle(t, events);
         for (const InputEvent& e : events) e.kind == InputEvent::Kind::Paste ? on_paste(e) : on_key(e.key);
@@ -281,6 +283,7 @@ int App::timeout_ms(Millis t) const {
     if (ui_.thinking) consider(100);  // the search's progress
     if (coach_holds()) consider(std::max<Millis>(0, coach_deadline() - t));
     if (net_) consider(net_->until_next(match_, t));
+    if (leave_at_ >= 0) consider(std::max<Millis>(0, leave_at_ - t));
     const Game& g = match_.game();
     // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
     const bool reviewing = g.can_redo() && !continue_here_;

@@ -35,6 +35,8 @@ inline constexpr std::size_t max_batch = 4096;  // keys read in one turn of the 
 inline constexpr Millis redraw_ms = 1000;       // the longest the screen goes without a redraw
 // The longest the computer's reply waits for the coach's judgement; one cut short says nothing.
 inline constexpr Millis coach_max_ms = 3000;
+// How long a refused join stays on the screen when no key is pressed, before the program ends.
+inline constexpr Millis refused_hold_ms = 10'000;
 
 // How fast the computer plays when it plays both sides, for watching.
 struct Speed {
@@ -246,6 +248,12 @@ class App {
     std::optional<Match> net_held_;
     int exit_status_ = 0;
     std::string exit_message_;  // printed after the terminal is closed
+    // Joining failed (the host refused: busy, a wrong code; or no connection): with the screen open the
+    // reason is said there first, until a key or refused_hold_ms, then the program ends with it on
+    // stderr as well; before the screen opens, it ends at once.
+    void join_failed(const std::string& why);
+    bool screen_open_ = false;
+    Millis leave_at_ = -1;  // the loop ends then (a refused join's notice), or never
 
     // The analysis panel: its own Analyzer on its own worker, which posts each completed depth.
     bool analysis_on_ = false;            // the player wants the panel

@@ -215,14 +215,13 @@ std::string question_prompt(const Question& q) {
         line += (line.empty() ? "" : "   ") + key + " " + a.label;
     }
     if (q.on_other)
-        line += std::string(line.empty() ? "" : "   ") +
-                "any other key: " + (q.answers.empty() ? "go on" : "play on");
+        line += q.answers.empty() ? "press any key: " + q.other_label : "   any other key: " + q.other_label;
     return line;
 }
 
 std::string question_footer(const Question& q) {
-    std::string f = q.answers.empty() ? "any key goes on" : "answer with one key";
-    f += "   ? help   q quit (the game is saved)";
+    if (q.answers.empty()) return "? help";  // a notice: any key goes on
+    std::string f = "answer with one key   ? help   q quit (the game is saved)";
     if (q.default_answer < 0 && !q.on_other && !q.answers.empty()) f += "   no Esc: it needs an answer";
     return f;
 }
@@ -239,8 +238,9 @@ HelpPage question_help(const Question& q) {
     }
     if (q.on_other)
         page.keys.push_back(
-            {"any other key", q.answers.empty() ? "go on" : "play on: the key then does what it does"});
-    page.keys.push_back({"q", quit_help});
+            {q.answers.empty() ? "any key" : "any other key",
+             q.answers.empty() ? q.other_label : q.other_label + ": the key then does what it does"});
+    if (!q.answers.empty()) page.keys.push_back({"q", quit_help});
     page.keys.push_back({"?", "this help; any key comes back to the question"});
     if (q.default_answer < 0 && !q.on_other && !q.answers.empty())
         page.paragraphs.push_back(

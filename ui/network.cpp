@@ -90,12 +90,7 @@ void App::connect(const std::string& code) {
     jc.held_id = net_held_id_;
     std::string why;
     net_ = net::Session::join(jc, now(), &why);
-    if (!net_) {
-        exit_status_ = 1;
-        exit_message_ = "cannot join " + net::endpoint_text(*options_.join_to) + ": " + why;
-        quit_ = true;
-        return;
-    }
+    if (!net_) return join_failed("cannot join " + net::endpoint_text(*options_.join_to) + ": " + why);
     say("connecting to " + net::endpoint_text(*options_.join_to) + "...");
 }
 
@@ -187,12 +182,7 @@ void App::on_net_event(const net::Event& e) {
         case Kind::Error:
             cancel_seats();
             ui_.question.reset();
-            if (net_->role() == net::Role::Joiner && !net_welcomed_) {
-                exit_status_ = 1;  // joining failed: the reason goes to the terminal the player started from
-                exit_message_ = text;
-                quit_ = true;
-                return;
-            }
+            if (net_->role() == net::Role::Joiner && !net_welcomed_) return join_failed(text);
             if (net_->role() == net::Role::Joiner) {
                 ask_question(Question{
                     .text = text,
@@ -228,6 +218,26 @@ void App::on_net_event(const net::Event& e) {
             break;
     }
     autosave();
+}
+
+void App::join_failed(const std::string& why) {
+    exit_status_ = 1;
+    exit_message_ = why;  // the reason also goes to the terminal the player started from
+    if (!screen_open_) {
+        quit_ = true;
+        return;
+    }
+    ui_.entry.reset();
+    say(why, true);
+    ask_question(Question{
+        .text = why,
+        .answers = {},
+        .help = "The game could not be joined, so the program ends; the reason is printed on the terminal "
+                "as well. A wrong code: check the code on the host's screen. Busy: the host has a game in "
+                "progress or too many connections; try again shortly.",
+        .on_other = [this] { quit_ = true; },
+        .other_label = "leave (or wait " + std::to_string(refused_hold_ms / 1000) + " s)"});
+    leave_at_ = now() + refused_hold_ms;
 }
 
 std::string App::how_to_join() const {

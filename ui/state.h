@@ -50,6 +50,7 @@ struct Question {
     // Any other key, when the question is only an offer (the coach's "take it back?") or a notice ("press
     // any key"); null: any other key repeats the question.
     std::function<void()> on_other = {};
+    std::string other_label = "play on";  // what any other key does, for the prompt line
 };
 
 // A one-line text entry: "go to move", "say", the join code.
