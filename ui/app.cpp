@@ -358,7 +358,7 @@ Chrome App::chrome() const {
     const int width = std::max(20, COLS - 1);
     if (ui_.question) {
         c.prompt_line = question_prompt(*ui_.question);
-        c.footer = {question_footer(*ui_.question)};
+        c.footer = question_footer(*ui_.question);
         return c;
     }
     if (ui_.entry) {

@@ -56,7 +56,7 @@ bool local_only(Action a);
 // A question's prompt line (its answers), footer (the keys every question takes) and help page
 // (ui/commands.cpp).
 std::string question_prompt(const Question& q);
-std::string question_footer(const Question& q);
+std::vector<std::string> question_footer(const Question& q);
 HelpPage question_help(const Question& q);
 
 inline std::string moves_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }

@@ -219,10 +219,10 @@ std::string question_prompt(const Question& q) {
     return line;
 }
 
-std::string question_footer(const Question& q) {
-    if (q.answers.empty()) return "? help";  // a notice: any key goes on
-    std::string f = "answer with one key   ? help   q quit (the game is saved)";
-    if (q.default_answer < 0 && !q.on_other && !q.answers.empty()) f += "   no Esc: it needs an answer";
+std::vector<std::string> question_footer(const Question& q) {
+    if (q.answers.empty()) return {"? help"};  // a notice: any key goes on
+    std::vector<std::string> f = {"answer with one key   ? help   q quit (the game is saved)"};
+    if (q.default_answer < 0 && !q.on_other) f.push_back("no default answer: Esc does not answer it");
     return f;
 }
 
@@ -280,7 +280,7 @@ void App::question_key(Key k) {
     if (esc && q.default_answer >= 0) return answer(q.answers.at(std::size_t(q.default_answer)));
     if (is_help_key(k)) return open_help();
     if (is_quit_key(k)) {
-        quit_ = true;  // the question stays: it is asked again after --resume
+        quit_ = true;  // the game is saved as it stands: a round's question is asked again after --resume
         return;
     }
     if (q.on_other) {  // an offer declined by going on: the key then does what it does

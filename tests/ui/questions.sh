@@ -9,7 +9,8 @@ save="$XDG_STATE_HOME/gobblet/autosave.txt"
 start --white Liam --black Eamon --dm --turn-time 2s --reserve 0
 wait_for "Liam ran out of time with no reserve left: Eamon wins the round"
 wait_for "s Liam starts   o Eamon starts"
-wait_for "answer with one key   ? help   q quit (the game is saved)   no Esc: it needs an answer"
+wait_for "answer with one key   ? help   q quit (the game is saved)"
+wait_for "no default answer: Esc does not answer it"
 keys '?'
 wait_for "The question: Liam lost round 1 and chooses who starts round 2"
 wait_text "The loser of a round chooses who starts the next"
