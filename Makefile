@@ -89,9 +89,10 @@ $(B)/hostile-peer: $(B)/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
 # Runs the game on a pseudo-terminal of its own and types at it (tests/tools/pty_run.cpp), for the tests
-# that need keys to arrive exactly so (tests/cli/typeahead.sh).
+# that need keys to arrive exactly so (tests/cli/typeahead.sh). forkpty lived in libutil before glibc
+# 2.34 (since then libutil is an empty library kept for this).
 $(B)/pty-run: $(B)/tests/tools/pty_run.o
-	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
+	$(LINK) -o $@ $^ -lutil $(BUILD_LDLIBS)
 
 $(B)/%.o: %.cpp $(B)/flags
 	@mkdir -p $(dir $@)

@@ -29,9 +29,10 @@ $T kill-session -t ui
 start --resume
 wait_text "resumed the last match (0 moves, round 1). Liam lost round 1 and chooses who starts round 2"
 wait_for "s Liam starts   o Eamon starts"
-keys o
-wait_for "Eamon starts round 2"
+keys o p  # and pause round 2's clock at once: the checks below take their time
+wait_for "PAUSED"
 wait_for "round 2  Liam 0 - 1 Eamon"
+wait_for "Eamon (White) to move"
 
 # A draw offer between two players here: Esc declines (the default), ? explains.
 $T kill-session -t ui
