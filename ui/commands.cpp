@@ -343,6 +343,7 @@ void App::move_cursor(int drow, int dcol) {
 // Pastes
 
 void App::on_paste(const InputEvent& e) {
+    ui_.note.clear();  // the player is at the keyboard: the start's note has been seen
     if (exercise_) return exercise_paste(e);
     if (e.too_big) {
         say("paste refused, nothing changed: it is larger than " + std::to_string(max_paste_bytes / 1024) +
