@@ -19,8 +19,7 @@ namespace gobblet::ui {
 // Set-up
 
 std::string App::prepare() {
-    const char* no_color = std::getenv("NO_COLOR");
-    ui_.color = !options_.no_color && !(no_color && *no_color);
+    apply_settings_file();
     clock_origin_ = monotonic_ms();
     for (int i = 0; i < 3; ++i)
         if (options_.speed == speeds[i].name) speed_ = i;
@@ -114,16 +113,12 @@ void App::install_seats(const std::array<SeatSpec, 2>& specs) {
         asked_[p].reset();
     }
     // Names: a name given on the command line or in the save, else the seat's default name.
+    const std::array<std::string, 2> defaults = seat_names(specs, options_.player.level);
     for (int p : {0, 1}) {
-        const std::string given = specs[p].name;
-        const std::string current = match_.name(p);
-        const bool default_now =
-            current == "White" || current == "Black" || current.rfind("computer (", 0) == 0;
-        if (!given.empty())
-            match_.set_name(p, given);
-        else if (default_now)
-            match_.set_name(p, seat_name(specs[p], p == 0 ? Color::White : Color::Black,
-                                         specs[p].level.value_or(options_.player.level)));
+        if (!specs[p].name.empty())
+            match_.set_name(p, specs[p].name);
+        else if (is_default_name(match_.name(p)))
+            match_.set_name(p, defaults[p]);
     }
 }
 
@@ -139,16 +134,11 @@ void App::set_seat(int player, SeatKind kind) {
 }
 
 // Default names follow the seat: a side handed to the computer is called "computer (max)", and "White"
-// again when handed back; a name the players gave stays.
+// again when handed back (two computers alike are numbered); a name the players gave stays.
 void App::refresh_names() {
-    for (int p : {0, 1}) {
-        const std::string& current = match_.name(p);
-        const bool default_now =
-            current == "White" || current == "Black" || current.rfind("computer (", 0) == 0;
-        if (!default_now) continue;
-        SeatSpec s = spec_of(p);
-        match_.set_name(p, seat_name(s, p == 0 ? Color::White : Color::Black, options_.player.level));
-    }
+    const std::array<std::string, 2> defaults = seat_names({spec_of(0), spec_of(1)}, options_.player.level);
+    for (int p : {0, 1})
+        if (is_default_name(match_.name(p))) match_.set_name(p, defaults[p]);
 }
 
 int App::acting_human() const {
@@ -178,16 +168,26 @@ int App::run() {
         std::cerr << err << "\n";
         return 1;
     }
+    screen_open_ = true;
+    set_ascii(ascii_);
+    if (!settings_problem_.empty())
+        say((ui_.message.empty() ? "" : ui_.message + ". ") + settings_problem_, true);
     if (ui_.message.empty())
         say("Type a move (like W3B2) and press Enter, or press an arrow key for the cursor; ? shows every "
             "key.");
     if (!options_.join_to && !options_.host_at) match_.start_clock(now());  // a host's session starts its own
     if (options_.join_to && !net_ && !quit_) ask_code();
+    // A match saved while a finished round's question was open (quitting with q there) asks it again.
+    if (!net_ && match_.game().over() && match_.phase() != MatchPhase::Over) {
+        handled_end_ = match_.rounds().size();
+        if (ask_round_question()) say(ui_.message + ". " + ui_.question->text + ".");
+    }
     open_at_start();
     last_move_at_ = now();
     std::vector<pollfd> extra;
     while (!quit_ && !quit_requested) {
         const Millis t = now();
+        if (leave_at_ >= 0 && t >= leave_at_) break;
         std::vector<InputEvent> events;
         input_.idle(t, events);
         for (const InputEvent& e : events) e.kind == InputEvent::Kind::Paste ? on_paste(e) : on_key(e.key);
@@ -283,6 +283,7 @@ int App::timeout_ms(Millis t) const {
     if (ui_.thinking) consider(100);  // the search's progress
     if (coach_holds()) consider(std::max<Millis>(0, coach_deadline() - t));
     if (net_) consider(net_->until_next(match_, t));
+    if (leave_at_ >= 0) consider(std::max<Millis>(0, leave_at_ - t));
     const Game& g = match_.game();
     // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
     const bool reviewing = g.can_redo() && !continue_here_;
@@ -299,7 +300,7 @@ void App::redraw(Millis t) {
     if (const std::string r = teach_title(); !r.empty())
         ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
     if (exercise_) return exercise_->draw(t);
-    if (ui_.help) return draw_help(help_lines(match_, COLS - 1), ui_.help_scroll);
+    if (ui_.help) return draw_help(help_now(COLS - 1), ui_.help_scroll);
     draw(match_, ui_, chrome(), t);
 }
 
@@ -360,23 +361,14 @@ Chrome App::chrome() const {
     Chrome c;
     const int width = std::max(20, COLS - 1);
     if (ui_.question) {
-        std::string line;
-        for (const auto& a : ui_.question->answers) {
-            std::string key =
-                a.key.special ? (a.key.code == KEY_ENTER ? "Enter" : "?") : std::string(1, char(a.key.code));
-            if (!a.key.special && (a.key.code == '\n' || a.key.code == '\r')) key = "Enter";
-            line += (line.empty() ? "" : "   ") + key + " " + a.label;
-        }
-        if (ui_.question->on_cancel) line += "   Esc cancel";
-        if (ui_.question->on_other) line += "   any other key: play on";
-        c.prompt_line = line;
-        c.footer = {ui_.question->text.size() < 3 ? std::string() : "answer with one key"};
+        c.prompt_line = question_prompt(*ui_.question);
+        c.footer = question_footer(*ui_.question);
         return c;
     }
     if (ui_.entry) {
         c.prompt_line = ui_.entry->label + ": " + ui_.entry->text;
         c.prompt_cursor = int(c.prompt_line.size());
-        c.footer = {"Enter confirm   Esc cancel"};
+        c.footer = {"Enter confirm   Esc " + ui_.entry->esc_word + (ui_.entry->help ? "   ? help" : "")};
         return c;
     }
     if (ui_.overlay) {

@@ -24,6 +24,7 @@
 #include "loop.h"
 #include "net/session.h"
 #include "saves/record.h"
+#include "saves/settings.h"
 #include "seat.h"
 #include "state.h"
 #include "view.h"
@@ -34,6 +35,8 @@ inline constexpr std::size_t max_batch = 4096;  // keys read in one turn of the 
 inline constexpr Millis redraw_ms = 1000;       // the longest the screen goes without a redraw
 // The longest the computer's reply waits for the coach's judgement; one cut short says nothing.
 inline constexpr Millis coach_max_ms = 3000;
+// How long a refused join stays on the screen when no key is pressed, before the program ends.
+inline constexpr Millis refused_hold_ms = 10'000;
 
 // How fast the computer plays when it plays both sides, for watching.
 struct Speed {
@@ -41,10 +44,20 @@ struct Speed {
     Millis pause;
 };
 inline constexpr Speed speeds[] = {{"fast", 0}, {"normal", 400}, {"slow", 2000}};
+static_assert(std::string_view(speeds[0].name) == saves::speed_names[0] &&
+                  std::string_view(speeds[1].name) == saves::speed_names[1] &&
+                  std::string_view(speeds[2].name) == saves::speed_names[2],
+              "the settings file names the speeds as the menu does");
 
 // "1 move", "2 moves".
 // Actions a network game does not offer (ui/app.cpp).
 bool local_only(Action a);
+
+// A question's prompt line (its answers), footer (the keys every question takes) and help page
+// (ui/commands.cpp).
+std::string question_prompt(const Question& q);
+std::vector<std::string> question_footer(const Question& q);
+HelpPage question_help(const Question& q);
 
 inline std::string moves_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
 
@@ -98,6 +111,11 @@ class App {
     Chrome chrome() const;
     bool available(Action a) const;
     void help_key(Key k);
+    void open_help();
+    // What is open has a help page of its own (a question, an overlay, the join code's entry), which ?
+    // shows in the place of the game's help.
+    bool own_help() const;
+    std::vector<std::string> help_now(int width) const;
     void overlay_key(Key k);
     void entry_key(Key k);
     void question_key(Key k);
@@ -106,6 +124,10 @@ class App {
     bool play_human(const MoveSpec& spec);
     void after_change(bool moved);
     void on_round_over();
+    // Asks the question a finished round leaves to a human here (who starts the next round, or to play a
+    // drawn one again), as after the round, or again for a match saved (or opened) in that state. False
+    // when nobody here is to answer.
+    bool ask_round_question();
     void on_spot(const Spot& spot);
     void move_cursor(int drow, int dcol);
     bool can_step(bool tell);
@@ -129,6 +151,12 @@ class App {
     void open_list();
     void open_menu();
     void menu_change(int delta);
+    // The settings file (saves/settings.h): read once in prepare(), where flags do not say otherwise;
+    // a menu choice of a kept setting writes its key.
+    void apply_settings_file();
+    void keep_setting(std::string_view key, const std::string& value);
+    std::string settings_problem_;  // what the file had wrong, said when the screen opens
+    bool ascii_ = false;            // the board in ASCII lines even in a UTF-8 terminal
     void open_record(const std::filesystem::path& path);
 
     // Shows why something could not be done, if it could not.
@@ -221,6 +249,12 @@ class App {
     std::optional<Match> net_held_;
     int exit_status_ = 0;
     std::string exit_message_;  // printed after the terminal is closed
+    // Joining failed (the host refused: busy, a wrong code; or no connection): with the screen open the
+    // reason is said there first, until a key or refused_hold_ms, then the program ends with it on
+    // stderr as well; before the screen opens, it ends at once.
+    void join_failed(const std::string& why);
+    bool screen_open_ = false;
+    Millis leave_at_ = -1;  // the loop ends then (a refused join's notice), or never
 
     // The analysis panel: its own Analyzer on its own worker, which posts each completed depth.
     bool analysis_on_ = false;            // the player wants the panel
@@ -264,7 +298,7 @@ class App {
 
     // The puzzles and the tutorial (exercise.h, puzzles.cpp, tutorial.cpp): shown on the board while the
     // game waits; it comes back as it was.
-    void open_at_start();  // --puzzles, --tutorial, or the tutorial on the first start
+    void open_at_start();  // --puzzles, --tutorial, or the tutorial on a plain first start
     void open_puzzles();
     void open_tutorial();
     void open_exercise(std::unique_ptr<ExerciseScreen> screen);

@@ -14,6 +14,7 @@ namespace gobblet::ui {
 
 void App::on_key(Key k) {
     if (k.special && k.code == KEY_RESIZE) return;
+    ui_.note.clear();  // said once: the player has seen it
     if (exercise_) return exercise_key(k);
     if (ui_.help) return help_key(k);
     if (ui_.overlay) return overlay_key(k);
@@ -181,44 +182,129 @@ void App::help_key(Key k) {
     if (help_scroll_key(k, ui_.help_scroll)) return;
     if (k.code == 3) quit_ = true;
     ui_.help = false;  // any other key closes the help
-    if (action_for(k, ui_.mode) == Action::Tutorial) on_action(Action::Tutorial);  // the help names it
+    // The game's help names T; a question's or an overlay's help comes back to it.
+    if (!own_help() && action_for(k, ui_.mode) == Action::Tutorial) on_action(Action::Tutorial);
+}
+
+namespace {
+
+bool is_enter(Key k) {
+    return (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
+}
+bool is_help_key(Key k) { return (!k.special && k.code == '?') || (k.special && k.code == KEY_F(1)); }
+// q, and the keys that quit everywhere (Ctrl-C, Ctrl-\), as the key table binds them.
+bool is_quit_key(Key k) { return action_for(k, Mode::typing) == Action::Quit; }
+
+// How the prompt line and the help name a key.
+std::string key_name(Key k) {
+    if (k.special) return k.code == KEY_ENTER ? "Enter" : "?";
+    if (k.code == '\n' || k.code == '\r') return "Enter";
+    if (k.code == 27) return "Esc";
+    if (k.code == ' ') return "Space";
+    return std::string(1, char(k.code));
+}
+
+constexpr const char* quit_help =
+    "quit the program, as q does anywhere: the game is saved, and --resume continues it";
+
+}  // namespace
+
+std::string question_prompt(const Question& q) {
+    std::string line;
+    for (std::size_t i = 0; i < q.answers.size(); ++i) {
+        const Question::Answer& a = q.answers[i];
+        std::string key = key_name(a.key);
+        if (int(i) == q.default_answer && key != "Esc") key += "/Esc";
+        line += (line.empty() ? "" : "   ") + key + " " + a.label;
+    }
+    if (q.on_other)
+        line += q.answers.empty() ? "press any key: " + q.other_label : "   any other key: " + q.other_label;
+    return line;
+}
+
+std::vector<std::string> question_footer(const Question& q) {
+    if (q.answers.empty()) return {"? help"};  // a notice: any key goes on
+    std::vector<std::string> f = {"answer with one key   ? help   q quit (the game is saved)"};
+    if (q.default_answer < 0 && !q.on_other) f.push_back("no default answer: Esc does not answer it");
+    return f;
+}
+
+HelpPage question_help(const Question& q) {
+    HelpPage page;
+    page.title = "The question: " + q.text;
+    if (!q.help.empty()) page.paragraphs.push_back(q.help);
+    for (std::size_t i = 0; i < q.answers.size(); ++i) {
+        const Question::Answer& a = q.answers[i];
+        page.keys.push_back({key_name(a.key), a.help.empty() ? a.label : a.help});
+        if (int(i) == q.default_answer && key_name(a.key) != "Esc")
+            page.keys.push_back({"Esc", "the same as " + key_name(a.key) + ": " + a.label});
+    }
+    if (q.on_other)
+        page.keys.push_back(
+            {q.answers.empty() ? "any key" : "any other key",
+             q.answers.empty() ? q.other_label : q.other_label + ": the key then does what it does"});
+    if (!q.answers.empty()) page.keys.push_back({"q", quit_help});
+    page.keys.push_back({"?", "this help; any key comes back to the question"});
+    if (q.default_answer < 0 && !q.on_other && !q.answers.empty())
+        page.paragraphs.push_back(
+            "There is no default answer here, so Esc does not answer it: choose one of the keys "
+            "below, or leave with q and come back to it later.");
+    return page;
+}
+
+bool App::own_help() const { return ui_.question || ui_.overlay || (ui_.entry && ui_.entry->help); }
+
+std::vector<std::string> App::help_now(int width) const {
+    if (ui_.question) return help_page_lines(question_help(*ui_.question), width);
+    if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
+    if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
+    return help_lines(match_, width);
+}
+
+void App::open_help() {
+    ui_.help = true;
+    ui_.help_scroll = 0;
 }
 
 void App::question_key(Key k) {
-    Question& q = *ui_.question;
+    const Question& q = *ui_.question;
+    const auto answer = [this](const Question::Answer& a) {
+        const auto act = a.act;
+        ui_.question.reset();
+        if (act) act();
+    };
     for (const auto& a : q.answers) {
-        const bool enter_answer = !a.key.special && (a.key.code == '\n');
-        const bool is_enter =
-            (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
-        if ((enter_answer && is_enter) ||
-            (!k.special && !a.key.special && std::tolower(k.code) == std::tolower(a.key.code))) {
-            const auto act = a.act;
-            ui_.question.reset();
-            if (act) act();
-            return;
-        }
+        const bool enter_answer = !a.key.special && a.key.code == '\n';
+        if ((enter_answer && is_enter(k)) || (!k.special && !a.key.special && !enter_answer &&
+                                              std::tolower(k.code) == std::tolower(a.key.code)))
+            return answer(a);
     }
-    if (!k.special && k.code == 27 && q.on_cancel) {
-        const auto cancel = q.on_cancel;
-        ui_.question.reset();
-        cancel();
-        return;
-    }
-    if (!k.special && k.code == 3) {
-        ui_.question.reset();
-        quit_ = true;
+    const bool esc = !k.special && k.code == 27;
+    if (esc && q.default_answer >= 0) return answer(q.answers.at(std::size_t(q.default_answer)));
+    if (is_help_key(k)) return open_help();
+    if (is_quit_key(k)) {
+        quit_ = true;  // the game is saved as it stands: a round's question is asked again after --resume
         return;
     }
     if (q.on_other) {  // an offer declined by going on: the key then does what it does
         const auto other = q.on_other;
+        const bool has_answers = !q.answers.empty();
         ui_.question.reset();
         other();
-        return on_key(k);
+        if (has_answers && !esc) on_key(k);
+        return;
+    }
+    if (esc) {
+        std::string keys;
+        for (const auto& a : q.answers) keys += (keys.empty() ? "" : " or ") + key_name(a.key);
+        say(q.text + " There is no default answer: press " + keys + " (? explains, q quits).");
+        return;
     }
     say(q.text, false);  // any other key repeats the question
 }
 
 void App::entry_key(Key k) {
+    if (ui_.entry->help && is_help_key(k)) return open_help();
     const EntryOutcome o = edit_entry(*ui_.entry, k);
     if (o == EntryOutcome::Edited) return;
     const LineEntry e = std::move(*ui_.entry);
@@ -260,6 +346,7 @@ void App::move_cursor(int drow, int dcol) {
 // Pastes
 
 void App::on_paste(const InputEvent& e) {
+    ui_.note.clear();  // the player is at the keyboard: the start's note has been seen
     if (exercise_) return exercise_paste(e);
     if (e.too_big) {
         say("paste refused, nothing changed: it is larger than " + std::to_string(max_paste_bytes / 1024) +
@@ -330,26 +417,30 @@ void App::on_paste(const InputEvent& e) {
     const std::string what = pending->is_match
                                  ? "a match (round " + std::to_string(pending->match.round_number()) + ")"
                                  : "a whole game of " + moves_text(pending->match.game().moves().size());
-    ask_question(
-        Question{"the paste is " + what + ": replace the current game with it? (the current one is kept)",
-                 {{ch('y'), "replace",
-                   [this, pending] {
-                       const std::string kept = keep_current("replaced by a paste");
-                       cancel_seats();
-                       match_ = std::move(pending->match);
-                       if (pending->clock) match_.clock().set_state(*pending->clock, now());
-                       match_.start_clock(now());
-                       refresh_names();
-                       ui_.picked.reset();
-                       archived_ = match_.phase() == MatchPhase::Over;
-                       archive_path_.clear();
-                       teach_new_match(true);
-                       say("replaced the game with the pasted one (" +
-                           moves_text(match_.game().moves().size()) + ")" + kept);
-                       after_change(false);
-                   }},
-                  {ch('n'), "keep the current game", [this] { say("cancelled: nothing changed"); }}},
-                 [this] { say("cancelled: nothing changed"); }});
+    ask_question(Question{
+        .text = "the paste is " + what + ": replace the current game with it? (the current one is kept)",
+        .answers = {{ch('y'), "replace",
+                     [this, pending] {
+                         const std::string kept = keep_current("replaced by a paste");
+                         cancel_seats();
+                         match_ = std::move(pending->match);
+                         if (pending->clock) match_.clock().set_state(*pending->clock, now());
+                         match_.start_clock(now());
+                         refresh_names();
+                         ui_.picked.reset();
+                         archived_ = match_.phase() == MatchPhase::Over;
+                         archive_path_.clear();
+                         teach_new_match(true);
+                         say("replaced the game with the pasted one (" +
+                             moves_text(match_.game().moves().size()) + ")" + kept);
+                         after_change(false);
+                     },
+                     "the pasted game replaces the one on the board, which goes to your saves first"},
+                    {ch('n'), "keep the current game", [this] { say("cancelled: nothing changed"); },
+                     "nothing changes: the paste is dropped"}},
+        .help = "The paste does not follow on from the game on the board: it is a game of its own from the "
+                "start.",
+        .default_answer = 1});
     say(ui_.question->text);
 }
 

@@ -276,12 +276,22 @@ void App::exercise_paste(const InputEvent& e) {
     if (exercise_->left() || exercise_->quit()) close_exercise();
 }
 
+// The tutorial opens by itself on a plain first start only: a start whose command line asked for a
+// game, a match, a file or a network game opens that, and a note under the message says where the
+// tutorial is, until the first key.
 void App::open_at_start() {
-    if (options_.host_at || options_.join_to) return;  // a network game starts at once
-    if (options_.tutorial || (!options_.puzzles && !saves::tutorial_seen())) {
+    const bool first = !saves::tutorial_seen();
+    if (options_.host_at || options_.join_to) {  // a network game starts at once; T is not offered there
+        if (first)
+            ui_.note =
+                "new here? ? shows the rules and keys; --tutorial opens the tutorial (not in a network game)";
+        return;
+    }
+    if (options_.tutorial || (first && !options_.puzzles && !options_.game_asked)) {
         puzzles_after_ = options_.puzzles;
         return open_tutorial();
     }
+    if (first && options_.game_asked) ui_.note = "new here? T opens the tutorial";
     if (options_.puzzles) open_puzzles();
 }
 

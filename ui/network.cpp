@@ -8,6 +8,21 @@
 
 namespace gobblet::ui {
 
+namespace {
+
+// What agreeing to an offer does, for the question's help.
+std::string offer_effect(net::OfferKind kind) {
+    switch (kind) {
+        case net::OfferKind::Draw: return "the round is drawn (a drawn round of a match is played again)";
+        case net::OfferKind::Undo: return "the last move is taken back";
+        case net::OfferKind::Pause: return "the clocks stop until one of you asks to resume";
+        case net::OfferKind::Resume: return "the clocks run again";
+    }
+    return "";
+}
+
+}  // namespace
+
 std::string App::start_network() {
     std::string why;
     if (options_.host_at) {
@@ -76,29 +91,37 @@ void App::connect(const std::string& code) {
     jc.held_id = net_held_id_;
     std::string why;
     net_ = net::Session::join(jc, now(), &why);
-    if (!net_) {
-        exit_status_ = 1;
-        exit_message_ = "cannot join " + net::endpoint_text(*options_.join_to) + ": " + why;
-        quit_ = true;
-        return;
-    }
+    if (!net_) return join_failed("cannot join " + net::endpoint_text(*options_.join_to) + ": " + why);
     say("connecting to " + net::endpoint_text(*options_.join_to) + "...");
 }
 
 void App::ask_code() {
-    ui_.entry =
-        LineEntry{"Join code for " + net::endpoint_text(*options_.join_to) + " (Esc quits)", "", 40,
-                  [this](const std::string& typed) {
-                      const auto code = net::normalize_code(typed);
-                      if (!code) {
-                          say("'" + printable(typed) +
-                                  "' is not a join code: 4 to 32 letters and digits, as the host shows it",
-                              true);
-                          return ask_code();
-                      }
-                      connect(*code);
-                  },
-                  [this] { quit_ = true; }};
+    ui_.entry = LineEntry{
+        "Join code for " + net::endpoint_text(*options_.join_to) + " (Esc quits)",
+        "",
+        40,
+        [this](const std::string& typed) {
+            const auto code = net::normalize_code(typed);
+            if (!code) {
+                say("'" + printable(typed) +
+                        "' is not a join code: 4 to 32 letters and digits, as the host shows it",
+                    true);
+                return ask_code();
+            }
+            connect(*code);
+        },
+        [this] { quit_ = true; },
+        HelpPage{"The join code",
+                 {"The host's screen shows a code like 7QK-M4X while it waits for you: type it here "
+                  "(case, dashes and spaces do not matter) and press Enter to join " +
+                  net::endpoint_text(*options_.join_to) +
+                  ". A wrong code is refused by the host. Codes use the letter Q, so q types "
+                  "it here: Esc (or Ctrl-C) is the way out."},
+                 {{"Enter", "join with the code typed"},
+                  {"Backspace", "edit it"},
+                  {"Esc Ctrl-C", "quit the program without joining"},
+                  {"?", "this help; any key comes back to the code"}}},
+        "quit"};
 }
 
 void App::net_poll(std::vector<pollfd>& fds, Millis t) {
@@ -139,10 +162,15 @@ void App::on_net_event(const net::Event& e) {
                 say(text);
                 break;
             }
-            ask_question(Question{text + ": do you agree?",
-                                  {{ch('y'), "yes", [this] { say_if(net_->answer(match_, true, now())); }},
-                                   {ch('n'), "no", [this] { say_if(net_->answer(match_, false, now())); }}},
-                                  nullptr});
+            ask_question(
+                Question{.text = text + ": do you agree?",
+                         .answers = {{ch('y'), "yes", [this] { say_if(net_->answer(match_, true, now())); },
+                                      "agree: " + offer_effect(e.offer)},
+                                     {ch('n'), "no", [this] { say_if(net_->answer(match_, false, now())); },
+                                      "refuse: nothing changes, and play goes on"}},
+                         .help = match_.name(net_->remote_player()) +
+                                 " asks across the network; the answer goes back to them at once.",
+                         .default_answer = 1});
             say(ui_.question->text);
             break;
         case Kind::Act:
@@ -157,25 +185,24 @@ void App::on_net_event(const net::Event& e) {
         case Kind::Error:
             cancel_seats();
             ui_.question.reset();
-            if (net_->role() == net::Role::Joiner && !net_welcomed_) {
-                exit_status_ = 1;  // joining failed: the reason goes to the terminal the player started from
-                exit_message_ = text;
-                quit_ = true;
-                return;
-            }
+            if (net_->role() == net::Role::Joiner && !net_welcomed_) return join_failed(text);
             if (net_->role() == net::Role::Joiner) {
                 // The host holds the match and the clocks: nothing is decided on this side.
                 text +=
                     ". The host decides while you are apart: after its grace your clock runs again on "
                     "your turn";
-                ask_question(Question{text,
-                                      {{ch('r'), "reconnect",
-                                        [this] {
-                                            say_if(net_->reconnect(match_, now()));
-                                            if (ui_.message.empty()) say("connecting again...");
-                                        }},
-                                       {ch('q'), "quit", [this] { quit_ = true; }}},
-                                      nullptr});
+                ask_question(Question{
+                    .text = text,
+                    .answers = {{ch('r'), "reconnect",
+                                 [this] {
+                                     say_if(net_->reconnect(match_, now()));
+                                     if (ui_.message.empty()) say("connecting again...");
+                                 },
+                                 "connect to the host again; the game goes on where it stopped"},
+                                {ch('q'), "quit", [this] { quit_ = true; },
+                                 "quit: the game is saved, and " + options_.program +
+                                     " --join ... --resume continues it with the host"}},
+                    .help = "The connection to the host was lost. The game is saved on both sides."});
                 say(text + ". The game is saved; r connects again.", true);
             } else {
                 const std::string who = match_.name(net_->remote_player());
@@ -213,6 +240,26 @@ void App::on_net_event(const net::Event& e) {
             break;
     }
     autosave();
+}
+
+void App::join_failed(const std::string& why) {
+    exit_status_ = 1;
+    exit_message_ = why;  // the reason also goes to the terminal the player started from
+    if (!screen_open_) {
+        quit_ = true;
+        return;
+    }
+    ui_.entry.reset();
+    say(why, true);
+    ask_question(Question{
+        .text = why,
+        .answers = {},
+        .help = "The game could not be joined, so the program ends; the reason is printed on the terminal "
+                "as well. A wrong code: check the code on the host's screen. Busy: the host has a game in "
+                "progress or too many connections; try again shortly.",
+        .on_other = [this] { quit_ = true; },
+        .other_label = "leave (or wait " + std::to_string(refused_hold_ms / 1000) + " s)"});
+    leave_at_ = now() + refused_hold_ms;
 }
 
 std::string App::how_to_join() const {

@@ -2,11 +2,42 @@
 #include "app_impl.h"
 
 #include <algorithm>
+#include <cstdlib>
+
+#include "terminal.h"
 
 namespace gobblet::ui {
 
 // ---------------------------------------------------------------------------------------------------
 // Overlays: the settings menu and the list of games
+
+// The settings file, where the command line does not say otherwise: flags win for this run.
+void App::apply_settings_file() {
+    const saves::SettingsFile file = saves::read_settings();
+    const saves::Settings& s = file.parsed.settings;
+    if (s.level && !options_.level_given) options_.player.level = *s.level;
+    if (s.think && !options_.think_given) options_.player.think_seconds = *s.think;
+    if (s.speed && !options_.speed_given) options_.speed = *s.speed;
+    coach_on_ = options_.coach || s.coach.value_or(false);
+    ascii_ = s.ascii.value_or(false);
+    // A setting the player chose for this program wins over NO_COLOR (as no-color.org asks); --no-color
+    // wins over both.
+    const char* no_color = std::getenv("NO_COLOR");
+    ui_.color = !options_.no_color && s.color.value_or(!(no_color && *no_color));
+    if (!file.error.empty()) {
+        settings_problem_ = file.error + "; the settings are the defaults this time";
+    } else if (!file.parsed.problems.empty()) {
+        settings_problem_ = "settings file " + saves::settings_path().string() + ", " +
+                            file.parsed.problems.front().message();
+        if (file.parsed.problems.size() > 1)
+            settings_problem_ += " (and " + std::to_string(file.parsed.problems.size() - 1) + " more)";
+    }
+}
+
+void App::keep_setting(std::string_view key, const std::string& value) {
+    if (const std::string err = saves::save_setting(key, value); !err.empty())
+        say("this setting holds until you quit, but is not kept for the next time: " + err, true);
+}
 
 void App::open_menu() {
     Overlay o;
@@ -20,10 +51,31 @@ void App::open_menu() {
         {"Speed when the computer plays itself", speeds[speed_].name},
         {"Rules of the next game", rules_name(next_variant_.rules)},
         {"Board of the next game", next_variant_.size == 4 ? "4x4 (Gobblet)" : "3x3 (Gobblet Jr.)"},
+        {"Colours", has_colors() ? onoff(ui_.color) : "off (this terminal has none)"},
+        {"Board lines", !utf8_locale() ? "ASCII (not a UTF-8 terminal)"
+                        : ascii_       ? "ASCII"
+                                       : "box-drawing"},
         {"Coach: warns of your bad moves against the computer", onoff(coach_on_)},
     };
     o.selected = ui_.overlay && ui_.overlay->title == "Settings" ? ui_.overlay->selected : 0;
-    o.footer = "up/down choose   left/right or Enter change   Esc or m close";
+    o.footer = "up/down choose   left/right or Enter change   Esc or m close   ? help   q quit";
+    o.help = HelpPage{
+        "Settings (m)",
+        {"Each row is a setting; left and right (or Enter) change the one chosen, and it takes effect at "
+         "once. The level applies to every computer side; the think time is what the computer uses a move "
+         "at the max level (hard uses a quarter of it). The rules and the board are the next game's: n "
+         "starts it.",
+         "The level, the think time, the speed, the colours, the board lines and the coach are kept for "
+         "the next runs in " +
+             saves::settings_path().string() +
+             " (a plain text file of key = value lines). Flags on the command line (--level, --think, "
+             "--speed, --coach, --no-color) win over it for the run they are given to."},
+        {{"up down j k", "choose a row"},
+         {"left right", "change it, one step back or on"},
+         {"Enter Space", "change it, one step on"},
+         {"Esc m", "close the settings"},
+         {"q", "quit the program, as q does anywhere: the game is saved, and --resume continues it"},
+         {"?", "this help; any key comes back to the settings"}}};
     ui_.overlay = o;
     overlay_paths_.clear();
 }
@@ -44,6 +96,7 @@ void App::menu_change(int delta) {
                     ui_.seats[p].label = level_name(s.level);
                 }
             refresh_names();
+            keep_setting("level", level_name(options_.player.level));
             break;
         }
         case 1: {
@@ -59,11 +112,15 @@ void App::menu_change(int delta) {
                     cs.set_settings(s);
                     asked_[p].reset();
                 }
+            keep_setting("think", saves::seconds_text(options_.player.think_seconds));
             break;
         }
         case 2: toggle_computer(Color::White); break;
         case 3: toggle_computer(Color::Black); break;
-        case 4: speed_ = cycle(speed_, 3); break;
+        case 4:
+            speed_ = cycle(speed_, 3);
+            keep_setting("speed", speeds[speed_].name);
+            break;
         case 5:
             next_variant_.rules = next_variant_.rules == Rules::Official ? Rules::Rogers : Rules::Official;
             say("the next game is played under the " + std::string(rules_name(next_variant_.rules)) +
@@ -75,10 +132,28 @@ void App::menu_change(int delta) {
                 " (n starts it)");
             break;
         case 7:
+            if (!has_colors()) {
+                say("this terminal shows no colours", true);
+                break;
+            }
+            ui_.color = set_colors(!ui_.color);
+            say(ui_.color ? "colours on" : "colours off: the sides stay distinct by their brackets");
+            keep_setting("color", saves::switch_text(ui_.color));
+            break;
+        case 8:
+            ascii_ = !ascii_;
+            set_ascii(ascii_);
+            say(!utf8_locale() ? "this terminal is not UTF-8: the board is drawn in ASCII whatever is chosen"
+                : ascii_       ? "board lines in ASCII"
+                               : "board lines with box-drawing characters");
+            keep_setting("ascii", saves::switch_text(ascii_));
+            break;
+        case 9:
             coach_on_ = !coach_on_;
             say(coach_on_ ? "coach on: after your move against the computer it names a better one when yours "
                             "throws away a win, walks into a loss or loses much, and offers to take it back"
                           : "coach off");
+            keep_setting("coach", saves::switch_text(coach_on_));
             break;
     }
     open_menu();
@@ -124,7 +199,18 @@ void App::open_list() {
         say("no saved or archived games yet: s saves one, and finished games are archived by themselves");
         return;
     }
-    o.footer = "up/down choose   Enter open   Esc close";
+    o.footer = "up/down choose   Enter open   Esc or o close   ? help   q quit";
+    o.help = HelpPage{
+        "Saved and archived games (o)",
+        {"Your saves (s, and games kept before a new one) and the archive of finished games, most recent "
+         "first: the date, the players and the result, or how far a game in progress got. Opening one "
+         "replaces the game on the board, which is kept in your saves first; an opened game is reviewed."},
+        {{"up down j k", "choose a game"},
+         {"PgUp PgDn", "ten at a time; Home and End go to the first and the last"},
+         {"Enter Space", "open the game chosen"},
+         {"Esc o", "close the list"},
+         {"q", "quit the program, as q does anywhere: the game is saved, and --resume continues it"},
+         {"?", "this help; any key comes back to the list"}}};
     ui_.overlay = o;
 }
 
@@ -147,7 +233,9 @@ void App::overlay_key(Key k) {
                 if (menu) menu_change(1);
                 return;
             case KEY_ENTER: break;
-            default: return;
+            default:
+                if (k.code == KEY_F(1)) open_help();
+                return;
         }
     } else if (k.code == 'j') {
         o.selected = std::min(n - 1, o.selected + 1);
@@ -155,10 +243,12 @@ void App::overlay_key(Key k) {
     } else if (k.code == 'k') {
         o.selected = std::max(0, o.selected - 1);
         return;
-    } else if (k.code == 27 || k.code == 'q' || (menu && k.code == 'm') || (!menu && k.code == 'o')) {
+    } else if (k.code == 27 || (menu && k.code == 'm') || (!menu && k.code == 'o')) {
         ui_.overlay.reset();
         return;
-    } else if (k.code == 3) {
+    } else if (k.code == '?') {
+        return open_help();
+    } else if (action_for(k, Mode::typing) == Action::Quit) {  // q, Ctrl-C, Ctrl-\: quit, as anywhere
         quit_ = true;
         return;
     } else if (k.code != '\n' && k.code != '\r' && k.code != ' ') {

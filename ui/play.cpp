@@ -106,37 +106,62 @@ void App::on_round_over() {
                 (net_ ? "" : "; n starts a new one"));
             return;
         }
-        case MatchPhase::ChoosingStarter: {
-            const int loser = match_.chooser();
+        case MatchPhase::ChoosingStarter:
             say(text);
-            if (!is_human(loser))
-                return;  // the computer chooses by its rule; a remote player on their screen
-            const int other = 1 - loser;
-            const int next = match_.round_number() + 1;
-            ask_question(Question{
-                match_.name(loser) + " lost round " + std::to_string(match_.round_number()) +
-                    " and chooses who starts round " + std::to_string(next) + " (the starter plays White)",
-                {{ch('s'), match_.name(loser) + " starts", [this, loser] { choose_starter(loser); }},
-                 {ch('o'), match_.name(other) + " starts", [this, other] { choose_starter(other); }}},
-                nullptr});
-            say(ui_.question->text + ".");
+            if (ask_round_question()) say(ui_.question->text + ".");
             return;
-        }
         case MatchPhase::Replay:
             say(text);
-            if (!is_human(0) && !is_human(1)) return;
-            if (net_ && net_->role() == net::Role::Joiner) {
+            if (net_ && net_->role() == net::Role::Joiner && (is_human(0) || is_human(1))) {
                 say(text + "; the host starts it again");
                 return;
             }
-            ask_question(
-                Question{text,
-                         {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
-                           [this] { replay_round(); }}},
-                         nullptr});
+            ask_round_question();
             return;
         case MatchPhase::Playing: return;
     }
+}
+
+bool App::ask_round_question() {
+    switch (match_.phase()) {
+        case MatchPhase::ChoosingStarter: {
+            const int loser = match_.chooser();
+            if (!is_human(loser))
+                return false;  // the computer chooses by its rule; a remote player on theirs
+            const int other = 1 - loser;
+            const int next = match_.round_number() + 1;
+            ask_question(Question{
+                .text = match_.name(loser) + " lost round " + std::to_string(match_.round_number()) +
+                        " and chooses who starts round " + std::to_string(next) +
+                        " (the starter plays White)",
+                .answers =
+                    {{ch('s'), match_.name(loser) + " starts", [this, loser] { choose_starter(loser); },
+                      match_.name(loser) + " starts round " + std::to_string(next) + " and plays White"},
+                     {ch('o'), match_.name(other) + " starts", [this, other] { choose_starter(other); },
+                      match_.name(other) + " starts round " + std::to_string(next) + " and plays White"}},
+                .help = "The loser of a round chooses who starts the next (the tournament's rule); White "
+                        "always starts. The match goes on until a player has " +
+                        std::to_string(match_.settings().first_to) + " round wins. " +
+                        (match_.clock().enabled() ? "The clocks wait for the answer. " : "") +
+                        "There is no default: the choice is " + match_.name(loser) + "'s."});
+            return true;
+        }
+        case MatchPhase::Replay:
+            if (!is_human(0) && !is_human(1)) return false;  // the computers play it again by themselves
+            if (net_ && net_->role() == net::Role::Joiner) return false;
+            ask_question(Question{
+                .text = match_.round_result_text(),
+                .answers = {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
+                             [this] { replay_round(); },
+                             "round " + std::to_string(match_.round_number()) +
+                                 " is played again, with the same starter and the score unchanged"}},
+                .help = "A drawn round counts for nobody: it is played again with the same starter (the "
+                        "tournament's rule)."});
+            return true;
+        case MatchPhase::Playing:
+        case MatchPhase::Over: break;
+    }
+    return false;
 }
 
 void App::on_spot(const Spot& spot) {
@@ -312,18 +337,27 @@ void App::new_game() {
         return;
     }
     if (empty || archived_) {
-        ask_question(Question{"start a new game?",
-                              {{ch('y'), "new game", [this] { start_new(false); }},
-                               {ch('n'), "cancel", [this] { say("cancelled"); }}},
-                              [this] { say("cancelled"); }});
+        ask_question(Question{
+            .text = "start a new game?",
+            .answers =
+                {{ch('y'), "new game", [this] { start_new(false); },
+                  "a new game with the same players, under the rules and on the board the settings (m) "
+                  "give for the next game"},
+                 {ch('n'), "cancel", [this] { say("cancelled"); }, "nothing changes"}},
+            .help = archived_ ? "The last game is over and kept in your archive (o lists it)." : "",
+            .default_answer = 1});
         say("start a new game? (the last one is kept in your archive)");
         return;
     }
-    ask_question(
-        Question{"new game: keep this one?",
-                 {{ch('k'), "keep this one in your saves and start a new one", [this] { start_new(true); }},
-                  {ch('d'), "drop this one and start a new one", [this] { start_new(false); }}},
-                 [this] { say("cancelled"); }});
+    ask_question(Question{
+        .text = "new game: keep this one?",
+        .answers = {{ch('k'), "keep this one in your saves and start a new one", [this] { start_new(true); },
+                     "the game in progress goes to your saves (o opens it again), and a new game starts"},
+                    {ch('d'), "drop this one and start a new one", [this] { start_new(false); },
+                     "the game in progress is dropped, and a new game starts"},
+                    {ch(27), "cancel", [this] { say("cancelled"); }, "nothing changes: the game goes on"}},
+        .help = "A new game replaces the one in progress, which is not over yet.",
+        .default_answer = 2});
     say("start a new game: keep the current one in your saves (k) or drop it (d)? Esc cancels");
 }
 
@@ -443,15 +477,22 @@ void App::offer_draw() {
     }
     if (is_human(to)) {
         ask_question(Question{
-            match_.name(from) + " offers a draw: " + match_.name(to) + ", do you accept?",
-            {{ch('y'), "accept the draw",
-              [this] {
-                  match_.agree_draw(now());
-                  say("draw agreed");
-                  after_change(false);
-              }},
-             {ch('n'), "decline", [this, to] { say(match_.name(to) + " declines the draw: play goes on"); }}},
-            nullptr});
+            .text = match_.name(from) + " offers a draw: " + match_.name(to) + ", do you accept?",
+            .answers = {{ch('y'), "accept the draw",
+                         [this] {
+                             match_.agree_draw(now());
+                             say("draw agreed");
+                             after_change(false);
+                         },
+                         match_.single_game()
+                             ? "the game ends in a draw"
+                             : "the round is drawn: it is played again with the same starter and the score "
+                               "unchanged"},
+                        {ch('n'), "decline",
+                         [this, to] { say(match_.name(to) + " declines the draw: play goes on"); },
+                         "play goes on"}},
+            .help = "An offer stands for this position only.",
+            .default_answer = 1});
         say(ui_.question->text);
         return;
     }
@@ -477,15 +518,18 @@ void App::resign() {
     const int p = acting_human();
     const std::string what =
         match_.single_game() ? "the game" : "round " + std::to_string(match_.round_number());
-    ask_question(Question{match_.name(p) + ": resign " + what + "?",
-                          {{ch('y'), "resign",
-                            [this, p] {
-                                if (net_) return say_if(net_->resign(match_, now()));
-                                match_.resign(match_.colour_of(p), now());
-                                after_change(false);
-                            }},
-                           {ch('n'), "play on", [this] { say("play goes on"); }}},
-                          [this] { say("play goes on"); }});
+    ask_question(Question{
+        .text = match_.name(p) + ": resign " + what + "?",
+        .answers = {{ch('y'), "resign",
+                     [this, p] {
+                         if (net_) return say_if(net_->resign(match_, now()));
+                         match_.resign(match_.colour_of(p), now());
+                         after_change(false);
+                     },
+                     match_.name(p) + " loses " + what + (match_.single_game() ? "" : "; the match goes on")},
+                    {ch('n'), "play on", [this] { say("play goes on"); }, "nothing changes: play goes on"}},
+        .help = "Resigning gives up " + what + " at once; it cannot be taken back.",
+        .default_answer = 1});
     say(ui_.question->text);
 }
 

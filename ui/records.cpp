@@ -98,6 +98,8 @@ void App::open_record(const std::filesystem::path& path) {
     say("opened " + path.filename().string() + " (" + moves_text(match_.game().moves().size()) +
         (match_.game().over() ? ", " + match_.round_result_text() : "") + ")" + kept);
     after_change(false);
+    if (match_.game().over() && match_.phase() != MatchPhase::Over && ask_round_question())
+        say(ui_.message + ". " + ui_.question->text + ".");
 }
 
 }  // namespace gobblet::ui

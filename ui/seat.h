@@ -64,10 +64,19 @@ class ComputerSeat : public Seat {
 
     const PlayerSettings& settings() const { return player_->settings(); }
     void set_settings(const PlayerSettings& s);
-    void new_game() { player_->new_game(); }
+    // A new match starts (n): its rounds are games the player has not played yet.
+    void new_game() { ++matches_; }
+
+    // The number of the game the player plays for the round `round` (from 1) of the `matches`-th new match
+    // (from 0) of the seat: each round of a match, and each new match, is a different game to it, while
+    // the same seed replays the same ones, after a --resume too. Round 1 of the first match is game 0.
+    static std::uint64_t game_number(std::uint64_t matches, std::size_t round) {
+        return (matches << 32) + round - 1;
+    }
 
   private:
     std::unique_ptr<Player> player_;  // owned here, used by the worker only while it runs
+    std::uint64_t matches_ = 0;
     Worker worker_;
     mutable std::mutex mutex_;
     ThinkInfo info_;

@@ -194,6 +194,10 @@ void App::service_coach() {
                                  " to move again");
                              after_change(false);
                          }});
+    q.answers.back().help = "your move is taken back, without the computer's reply: play another";
+    q.help =
+        "The coach (m, or --coach) names a better move when yours throws away a win, walks into a "
+        "loss or loses much. Any other key lets the move stand.";
     q.on_other = [this] { say("the move stands; the computer replies"); };
     ask_question(std::move(q));
     say(text);

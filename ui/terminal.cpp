@@ -19,12 +19,27 @@ namespace {
 
 SCREEN* screen = nullptr;
 bool colors_on = false;
+bool colors_started = false;
 bool unicode = false;
+bool ascii_asked = false;
 
 struct termios saved_termios {};
 bool have_termios = false;
 
 void on_signal(int) { quit_requested = 1; }
+
+void start_colors() {
+    if (colors_started) return;
+    colors_started = true;
+    start_color();
+    use_default_colors();
+    init_pair(pair_white, COLOR_YELLOW, -1);
+    init_pair(pair_black, COLOR_CYAN, -1);
+    init_pair(pair_target, COLOR_BLACK, COLOR_GREEN);
+    init_pair(pair_win, COLOR_BLACK, COLOR_YELLOW);
+    init_pair(pair_title, COLOR_GREEN, -1);
+    init_pair(pair_error, COLOR_RED, -1);
+}
 
 // The game is dying (a crash): put the terminal back as far as a signal handler can (write(2) and
 // tcsetattr(3) are async-signal-safe; endwin is not), then die of the same signal.
@@ -74,17 +89,7 @@ std::string open_terminal(bool want_color) {
     mouseinterval(0);
     define_key("\033[200~", KEY_MAX + 1);
     define_key("\033[201~", KEY_MAX + 2);
-    colors_on = want_color && has_colors();
-    if (colors_on) {
-        start_color();
-        use_default_colors();
-        init_pair(pair_white, COLOR_YELLOW, -1);
-        init_pair(pair_black, COLOR_CYAN, -1);
-        init_pair(pair_target, COLOR_BLACK, COLOR_GREEN);
-        init_pair(pair_win, COLOR_BLACK, COLOR_YELLOW);
-        init_pair(pair_title, COLOR_GREEN, -1);
-        init_pair(pair_error, COLOR_RED, -1);
-    }
+    set_colors(want_color);
     std::fputs(paste_on, stdout);
     std::fflush(stdout);
     struct sigaction sa {};
@@ -103,10 +108,20 @@ std::string open_terminal(bool want_color) {
 }
 
 bool has_colors_on() { return colors_on; }
-bool unicode_on() { return unicode; }
+
+bool set_colors(bool want) {
+    colors_on = want && screen && has_colors();
+    if (colors_on) start_colors();
+    return colors_on;
+}
+
+bool unicode_on() { return unicode && !ascii_asked; }
+bool utf8_locale() { return unicode; }
+void set_ascii(bool ascii) { ascii_asked = ascii; }
 
 void close_terminal() {
     if (!screen) return;
+    colors_started = false;
     std::fputs(paste_off, stdout);
     std::fflush(stdout);
     endwin();

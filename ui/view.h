@@ -53,6 +53,9 @@ std::optional<Spot> hit(const Layout& layout, const Position& pos, int y, int x)
 // and every key of the key table on `screen`.
 std::vector<std::string> help_lines(const Match& match, int width, Screen screen = screen_game,
                                     const std::string& intro = "");
+// A help page of its own (a question's, an overlay's) as lines for this width: the title, the
+// paragraphs, then its keys, each with what it does.
+std::vector<std::string> help_page_lines(const HelpPage& page, int width);
 // Draws the help screen from line `scroll` (clamped to the lines there are), with its own footer.
 void draw_help(const std::vector<std::string>& lines, int& scroll);
 // A key on the help screen: true when it scrolled it, false for a key that closes it.
