@@ -205,7 +205,7 @@ TEST_CASE("the puzzles and the tutorial have keys of their own, and the game's s
     CHECK(action_for(ch('g'), Mode::typing, screen_puzzles) == Action::GotoPuzzle);
     CHECK(action_for(ch('P'), Mode::typing) == Action::Puzzles);
     CHECK(action_for(ch('T'), Mode::typing) == Action::Tutorial);
-    for (Screen screen : {screen_puzzles, screen_tutorial}) {
+    for (ScreenKind screen : {screen_puzzles, screen_tutorial}) {
         for (char game_key : {'u', '[', '!', 'P', 'T', 'm', 'o', 'R', '='})
             CHECK(action_for(ch(game_key), Mode::typing, screen) == Action::None);
         CHECK(action_for(ch('?'), Mode::typing, screen) == Action::Help);

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "engine/movegen.h"
+#include "shell.h"
 #include "terminal.h"
 
 namespace gobblet::ui {
@@ -20,7 +21,6 @@ namespace gobblet::ui {
 
 std::string App::prepare() {
     apply_settings_file();
-    clock_origin_ = monotonic_ms();
     for (int i = 0; i < 3; ++i)
         if (options_.speed == speeds[i].name) speed_ = i;
     MatchSettings settings = options_.match;
@@ -161,13 +161,9 @@ void App::cancel_seats() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The loop
+// The screen
 
-int App::run() {
-    if (std::string err = open_terminal(ui_.color); !err.empty()) {
-        std::cerr << err << "\n";
-        return 1;
-    }
+void App::enter(Millis) {
     screen_open_ = true;
     set_ascii(ascii_);
     if (!settings_problem_.empty())
@@ -176,7 +172,7 @@ int App::run() {
         say("Type a move (like W3B2) and press Enter, or press an arrow key for the cursor; ? shows every "
             "key.");
     if (!options_.join_to && !options_.host_at) match_.start_clock(now());  // a host's session starts its own
-    if (options_.join_to && !net_ && !quit_) ask_code();
+    if (options_.join_to && !net_) ask_code();
     // A match saved while a finished round's question was open (quitting with q there) asks it again.
     if (!net_ && match_.game().over() && match_.phase() != MatchPhase::Over) {
         handled_end_ = match_.rounds().size();
@@ -184,96 +180,35 @@ int App::run() {
     }
     open_at_start();
     last_move_at_ = now();
-    std::vector<pollfd> extra;
-    while (!quit_ && !quit_requested) {
-        const Millis t = now();
-        if (leave_at_ >= 0 && t >= leave_at_) break;
-        std::vector<InputEvent> events;
-        input_.idle(t, events);
-        for (const InputEvent& e : events) e.kind == InputEvent::Kind::Paste ? on_paste(e) : on_key(e.key);
-        teach_service();  // first: the coach may hold the computer's reply
-        service(t);
-        redraw(t);
-        extra.clear();
-        if (net_) net_->pollfds(extra);
-        const EventLoop::Ready ready = loop_.wait(extra, timeout_ms(t));
-        if (ready.input) read_input(now());
-        net_poll(extra, now());
-    }
+}
+
+void App::service(Millis t) {
+    if (leave_at_ >= 0 && t >= leave_at_) return quit();
+    teach_service();  // first: the coach may hold the computer's reply
+    service_seats(t);
+}
+
+std::string App::close(Millis) {
     cancel_seats();
     teach_stop();
     if (net_) net_->leave(match_.name(std::max(0, local_player())) + " left the game", now());
-    if (!exit_message_.empty() && exit_status_ != 0) {
-        close_terminal();
-        std::cerr << "gobblet: " << exit_message_ << "\n";
-        return exit_status_;
-    }
-    if (options_.puzzles) {  // the game was never shown: its autosave is left alone
-        close_terminal();
-        return 0;
-    }
+    if (exit_status_ != 0) return "";  // the shell says why on stderr
+    if (options_.puzzles) return "";   // the game was never shown: its autosave is left alone
     autosave();
-    close_terminal();
     const auto path = saves::autosave_path();
-    if (autosave_error_.empty() && !path.empty() && !match_.game().moves().empty()) {
-        if (match_.phase() == MatchPhase::Over && !archive_path_.empty())
-            std::cout << "gobblet: the finished " << (match_.single_game() ? "game" : "match")
-                      << " is kept in " << archive_path_ << "\n";
-        else
-            std::cout << "gobblet: the game is saved in " << path.string() << "; " << options_.program
-                      << " --resume continues it\n";
-    }
-    return 0;
+    if (!autosave_error_.empty() || path.empty() || match_.game().moves().empty()) return "";
+    if (match_.phase() == MatchPhase::Over && !archive_path_.empty())
+        return "gobblet: the finished " + std::string(match_.single_game() ? "game" : "match") +
+               " is kept in " + archive_path_ + "\n";
+    return "gobblet: the game is saved in " + path.string() + "; " + options_.program +
+           " --resume continues it\n";
 }
 
-// Reads what the terminal has: keys through curses, and the body of a paste straight from the terminal
-// in large chunks (curses reads a byte at a time: a 1 MB paste would keep the game busy for seconds).
-void App::read_input(Millis t) {
-    std::vector<InputEvent> events;
-    for (int round = 0; round < 256 && !quit_; ++round) {
-        if (input_.collecting()) {
-            char buf[1 << 16];
-            pollfd pfd{STDIN_FILENO, POLLIN, 0};
-            if (poll(&pfd, 1, 0) != 1 || !(pfd.revents & POLLIN)) break;
-            const ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
-            if (n <= 0) break;
-            const std::size_t used = input_.feed_bytes(std::string_view(buf, std::size_t(n)), t, events);
-            // Keys typed after the paste's end marker go back to curses, which reads them as keys
-            // (escape sequences included). Its queue is short; a flood after a paste is dropped.
-            const std::size_t rest = std::min<std::size_t>(std::size_t(n) - used, 64);
-            for (std::size_t i = rest; i > 0; --i) ungetch(static_cast<unsigned char>(buf[used + i - 1]));
-            continue;
-        }
-        std::vector<Key> batch;
-        for (int waits = 0; waits < 4; ++waits) {
-            wint_t ch;
-            int r;
-            bool marker = false;
-            while (batch.size() < max_batch && (r = get_wch(&ch)) != ERR) {
-                batch.push_back(Key{int(ch), r == KEY_CODE_YES});
-                if ((marker = r == KEY_CODE_YES && int(ch) == paste_begin_code())) break;
-            }
-            // Several characters at once may be the first of a paste that the terminal does not
-            // bracket: give the rest a moment to arrive, so that it is seen as one.
-            if (marker || batch.size() < 2 || batch.size() >= max_batch) break;
-            pollfd pfd{STDIN_FILENO, POLLIN, 0};
-            if (poll(&pfd, 1, 5) != 1) break;
-        }
-        if (batch.empty()) break;
-        input_.feed(batch, t, events);
-    }
-    for (const InputEvent& e : events) {
-        if (quit_) break;
-        e.kind == InputEvent::Kind::Paste ? on_paste(e) : on_key(e.key);
-    }
-}
-
-int App::timeout_ms(Millis t) const {
-    Millis wait = redraw_ms - (t - last_draw_);
+Millis App::until_next(Millis t) const {
+    Millis wait = -1;
     const auto consider = [&wait](Millis m) {
-        if (m >= 0 && m < wait) wait = m;
+        if (m >= 0 && (wait < 0 || m < wait)) wait = m;
     };
-    consider(input_.until_due(t));
     const GameClock& c = match_.clock();
     if (c.running() && !c.paused()) {
         consider(c.until_event(t));
@@ -290,18 +225,17 @@ int App::timeout_ms(Millis t) const {
     if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())] &&
         !seats_held() && !reviewing)
         consider(std::max<Millis>(0, last_move_at_ + speeds[speed_].pause - t));
-    return int(std::clamp<Millis>(wait, 0, redraw_ms));
+    return wait;
 }
 
-void App::redraw(Millis t) {
-    last_draw_ = t;
+void App::draw(Millis t) {
     ui_.reviewing = match_.game().can_redo() && !continue_here_;
     ui_.title_note = net_title();
     if (const std::string r = teach_title(); !r.empty())
         ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
     if (exercise_) return exercise_->draw(t);
     if (ui_.help) return draw_help(help_now(COLS - 1), ui_.help_scroll);
-    draw(match_, ui_, chrome(), t);
+    ui::draw(match_, ui_, chrome(), t);
 }
 
 // What a network game does not offer: the two players play it out together.
@@ -402,7 +336,7 @@ Chrome App::chrome() const {
 // ---------------------------------------------------------------------------------------------------
 // The seats and the clock, once a turn of the loop
 
-void App::service(Millis t) {
+void App::service_seats(Millis t) {
     if (!net_ && !ui_.paused && match_.clock().enabled() && !match_.game().over()) {
         const std::optional<Color> running = match_.clock().running();
         const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
@@ -555,12 +489,14 @@ std::vector<Move> long_game(int plies) {
 }  // namespace
 
 int run(const Options& options) {
-    App app(options);
-    if (std::string err = app.prepare(); !err.empty()) {
+    Shell shell;
+    auto app = std::make_unique<App>(options, shell.context());
+    if (std::string err = app->prepare(); !err.empty()) {
         std::cerr << err << "\n";
         return 1;
     }
-    return app.run();
+    const bool color = app->color();
+    return shell.run(std::move(app), color);
 }
 
 int bench_paste(std::ostream& out) {

@@ -1,7 +1,7 @@
-// The curses game's App, shared by the files that implement it (app.cpp: set-up, the loop and the
-// seats; commands.cpp: keys and pastes; play.cpp: moves, rounds and the actions of play;
-// overlays.cpp: the settings menu and the list of games; records.cpp: saves, the autosave and the
-// archive). Private to ui/.
+// The curses game's App, the game's screen (screen.h), shared by the files that implement it (app.cpp:
+// set-up, its turn of the loop and the seats; commands.cpp: keys and pastes; play.cpp: moves, rounds and
+// the actions of play; overlays.cpp: the settings menu and the list of games; records.cpp: saves, the
+// autosave and the archive). Private to ui/.
 #pragma once
 
 #include <curses.h>
@@ -9,6 +9,7 @@
 #include <array>
 #include <atomic>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -25,14 +26,13 @@
 #include "net/session.h"
 #include "saves/record.h"
 #include "saves/settings.h"
+#include "screen.h"
 #include "seat.h"
 #include "state.h"
 #include "view.h"
 
 namespace gobblet::ui {
 
-inline constexpr std::size_t max_batch = 4096;  // keys read in one turn of the loop: the screen stays live
-inline constexpr Millis redraw_ms = 1000;       // the longest the screen goes without a redraw
 // The longest the computer's reply waits for the coach's judgement; one cut short says nothing.
 inline constexpr Millis coach_max_ms = 3000;
 // How long a refused join stays on the screen when no key is pressed, before the program ends.
@@ -65,10 +65,13 @@ inline Variant variant_of(const saves::VariantChoice& c) {
     return {c.size.value_or(4), c.rules.value_or(Rules::Official)};
 }
 
-class App {
+class App : public Screen {
   public:
-    explicit App(const Options& o)
+    App(const Options& o, const ScreenContext& context)
         : options_(o),
+          loop_(context.loop),
+          nav_(context.nav),
+          clock_(context.clock),
           hint_worker_(loop_),
           hint_player_(o.player),
           coach_on_(o.coach),
@@ -77,7 +80,18 @@ class App {
           review_worker_(loop_) {}
     // Sets up the match from the options; "" or an error for stderr (before the terminal opens).
     std::string prepare();
-    int run();
+    // Whether the screen wants colours (the settings file, NO_COLOR, --no-color).
+    bool color() const { return ui_.color; }
+
+    void enter(Millis now) override;
+    void draw(Millis now) override;
+    void key(Key k, Millis) override { on_key(k); }
+    void paste(const InputEvent& e, Millis) override { on_paste(e); }
+    void service(Millis now) override;
+    Millis until_next(Millis now) const override;
+    void pollfds(std::vector<pollfd>& fds) const override;
+    void on_poll(std::span<const pollfd> fds, Millis now) override;
+    std::string close(Millis now) override;
 
   private:
     // Seats.
@@ -96,7 +110,7 @@ class App {
     void cancel_seats();
 
     // The loop.
-    void read_input(Millis now);
+    void quit() { nav_.quit(); }
     void on_key(Key k);
     void on_action(Action a);
     void on_mouse();
@@ -104,10 +118,8 @@ class App {
     void type_char(int c);
     void submit_prompt();
     void on_paste(const InputEvent& e);
-    void service(Millis now);
+    void service_seats(Millis now);
     void on_answer(int player, const SeatAction& a);
-    int timeout_ms(Millis now) const;
-    void redraw(Millis now);
     Chrome chrome() const;
     bool available(Action a) const;
     void help_key(Key k);
@@ -169,7 +181,7 @@ class App {
         ui_.message_is_error = error;
     }
     void ask_question(Question q) { ui_.question = std::move(q); }
-    Millis now() const { return monotonic_ms() - clock_origin_; }
+    Millis now() const { return clock_(); }
 
     // Teaching (ui/teach.cpp): the analysis panel, the coach and the review of finished games.
     void toggle_analysis();
@@ -209,23 +221,21 @@ class App {
     std::string keep_current(const char* why);
 
     Options options_;
-    EventLoop loop_;
+    EventLoop& loop_;
+    Navigator& nav_;
+    std::function<Millis()> clock_;
     Match match_;
     std::array<std::unique_ptr<Seat>, 2> seats_;
     std::array<std::optional<Ask>, 2> asked_;
     std::optional<int> draw_offer_to_;  // a player considering a draw offer
     UiState ui_;
-    InputAssembler input_;
     Worker hint_worker_;
     Player hint_player_;
     std::mutex hint_mutex_;
     Choice hint_choice_;
     ThinkInfo hint_info_;
-    bool quit_ = false;
     bool continue_here_ = false;  // the player let the computer play from a reviewed position
-    Millis clock_origin_ = 0;     // monotonic time at start-up minus the restored clock's time
     Millis last_move_at_ = 0;
-    Millis last_draw_ = 0;
     int speed_ = 1;  // index into speeds
     Variant next_variant_{};
     bool archived_ = false;
@@ -234,7 +244,6 @@ class App {
     // The network game (ui/network.cpp): the session, and what the loop needs of it.
     std::string start_network();  // from prepare(): "" or why the network game cannot start
     void connect(const std::string& code);
-    void net_poll(std::vector<pollfd>& fds, Millis t);
     void on_net_event(const net::Event& e);
     std::string net_title() const;
     std::string how_to_join() const;  // host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X"
@@ -248,7 +257,7 @@ class App {
     std::string net_held_id_;    // joiner --resume: the saved match's id
     std::optional<Match> net_held_;
     int exit_status_ = 0;
-    std::string exit_message_;  // printed after the terminal is closed
+    std::string exit_message_;  // why (also on stderr once the terminal is closed)
     // Joining failed (the host refused: busy, a wrong code; or no connection): with the screen open the
     // reason is said there first, until a key or refused_hold_ms, then the program ends with it on
     // stderr as well; before the screen opens, it ends at once.

@@ -87,7 +87,7 @@ void App::on_action(Action a) {
             ui_.help = true;
             ui_.help_scroll = 0;
             return;
-        case Action::Quit: quit_ = true; return;
+        case Action::Quit: quit(); return;
         case Action::Back: return step_back(1);
         case Action::Forward: return step_forward();
         case Action::ToStart: return go_to(0);
@@ -180,7 +180,7 @@ void App::on_action(Action a) {
 
 void App::help_key(Key k) {
     if (help_scroll_key(k, ui_.help_scroll)) return;
-    if (k.code == 3) quit_ = true;
+    if (k.code == 3) quit();
     ui_.help = false;  // any other key closes the help
     // The game's help names T; a question's or an overlay's help comes back to it.
     if (!own_help() && action_for(k, ui_.mode) == Action::Tutorial) on_action(Action::Tutorial);
@@ -283,7 +283,7 @@ void App::question_key(Key k) {
     if (esc && q.default_answer >= 0) return answer(q.answers.at(std::size_t(q.default_answer)));
     if (is_help_key(k)) return open_help();
     if (is_quit_key(k)) {
-        quit_ = true;  // the game is saved as it stands: a round's question is asked again after --resume
+        quit();  // the game is saved as it stands: a round's question is asked again after --resume
         return;
     }
     if (q.on_other) {  // an offer declined by going on: the key then does what it does

@@ -14,7 +14,7 @@ namespace gobblet::ui {
 // ---------------------------------------------------------------------------------------------------
 // The screen
 
-ExerciseScreen::ExerciseScreen(Screen screen, bool color) : screen_(screen) { ui_.color = color; }
+ExerciseScreen::ExerciseScreen(ScreenKind screen, bool color) : screen_(screen) { ui_.color = color; }
 
 void ExerciseScreen::show(const Game& game, Color player, const std::string& other_name) {
     std::array<std::string, 2> names = {"you", other_name};
@@ -247,7 +247,7 @@ void App::close_exercise() {
     const std::string farewell = exercise_->farewell();
     exercise_.reset();
     if (quit_all) {
-        quit_ = true;
+        quit();
         return;
     }
     if (puzzles_after_) {  // --tutorial --puzzles: the puzzles follow
@@ -255,7 +255,7 @@ void App::close_exercise() {
         return open_puzzles();
     }
     if (options_.puzzles) {  // --puzzles: leaving them ends the program
-        quit_ = true;
+        quit();
         return;
     }
     if (exercise_paused_clock_) {

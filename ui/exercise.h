@@ -31,7 +31,7 @@ class ExerciseScreen {
     virtual std::string farewell() const { return {}; }
 
   protected:
-    ExerciseScreen(Screen screen, bool color);
+    ExerciseScreen(ScreenKind screen, bool color);
     // Shows `game` on the board; `player` is the side the player moves.
     void show(const Game& game, Color player, const std::string& other_name);
     void say(std::string text, bool error = false);
@@ -65,7 +65,7 @@ class ExerciseScreen {
     void mouse();
     void entry_key(Key k);
 
-    Screen screen_;
+    ScreenKind screen_;
     bool left_ = false;
     bool quit_ = false;
 };

@@ -110,7 +110,7 @@ void App::ask_code() {
             }
             connect(*code);
         },
-        [this] { quit_ = true; },
+        [this] { quit(); },
         HelpPage{"The join code",
                  {"The host's screen shows a code like 7QK-M4X while it waits for you: type it here "
                   "(case, dashes and spaces do not matter) and press Enter to join " +
@@ -124,7 +124,11 @@ void App::ask_code() {
         "quit"};
 }
 
-void App::net_poll(std::vector<pollfd>& fds, Millis t) {
+void App::pollfds(std::vector<pollfd>& fds) const {
+    if (net_) net_->pollfds(fds);
+}
+
+void App::on_poll(std::span<const pollfd> fds, Millis t) {
     if (!net_) return;
     net_->on_poll(fds, match_, t);
     while (auto e = net_->next_event()) on_net_event(*e);
@@ -199,7 +203,7 @@ void App::on_net_event(const net::Event& e) {
                                      if (ui_.message.empty()) say("connecting again...");
                                  },
                                  "connect to the host again; the game goes on where it stopped"},
-                                {ch('q'), "quit", [this] { quit_ = true; },
+                                {ch('q'), "quit", [this] { quit(); },
                                  "quit: the game is saved, and " + options_.program +
                                      " --join ... --resume continues it with the host"}},
                     .help = "The connection to the host was lost. The game is saved on both sides."});
@@ -244,11 +248,9 @@ void App::on_net_event(const net::Event& e) {
 
 void App::join_failed(const std::string& why) {
     exit_status_ = 1;
-    exit_message_ = why;  // the reason also goes to the terminal the player started from
-    if (!screen_open_) {
-        quit_ = true;
-        return;
-    }
+    exit_message_ = why;
+    if (!screen_open_) return;         // prepare() returns it: the program ends before the screen opens
+    nav_.set_exit(exit_status_, why);  // the reason also goes to the terminal the player started from
     ui_.entry.reset();
     say(why, true);
     ask_question(Question{
@@ -257,7 +259,7 @@ void App::join_failed(const std::string& why) {
         .help = "The game could not be joined, so the program ends; the reason is printed on the terminal "
                 "as well. A wrong code: check the code on the host's screen. Busy: the host has a game in "
                 "progress or too many connections; try again shortly.",
-        .on_other = [this] { quit_ = true; },
+        .on_other = [this] { quit(); },
         .other_label = "leave (or wait " + std::to_string(refused_hold_ms / 1000) + " s)"});
     leave_at_ = now() + refused_hold_ms;
 }

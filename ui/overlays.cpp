@@ -249,7 +249,7 @@ void App::overlay_key(Key k) {
     } else if (k.code == '?') {
         return open_help();
     } else if (action_for(k, Mode::typing) == Action::Quit) {  // q, Ctrl-C, Ctrl-\: quit, as anywhere
-        quit_ = true;
+        quit();
         return;
     } else if (k.code != '\n' && k.code != '\r' && k.code != ' ') {
         return;

@@ -51,7 +51,7 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
 std::optional<Spot> hit(const Layout& layout, const Position& pos, int y, int x);
 // The help screen's lines for this width: `intro` (a screen's own words, if any), the rules in force
 // and every key of the key table on `screen`.
-std::vector<std::string> help_lines(const Match& match, int width, Screen screen = screen_game,
+std::vector<std::string> help_lines(const Match& match, int width, ScreenKind screen = screen_game,
                                     const std::string& intro = "");
 // A help page of its own (a question's, an overlay's) as lines for this width: the title, the
 // paragraphs, then its keys, each with what it does.
