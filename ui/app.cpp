@@ -1,8 +1,5 @@
-// The curses game: set-up, the event loop and the seats, once a turn of the loop.
+// The curses game: set-up, and its turn of the loop.
 #include "app_impl.h"
-
-#include <poll.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -21,14 +18,16 @@ namespace gobblet::ui {
 
 std::string App::prepare() {
     apply_settings_file();
+    table_.set_level(options_.player.level);
+    table_.set_think(options_.player.think_seconds);
     for (int i = 0; i < 3; ++i)
-        if (options_.speed == speeds[i].name) speed_ = i;
+        if (options_.speed == speeds[i].name) table_.set_speed(i);
     MatchSettings settings = options_.match;
     settings.variant = variant_of(options_.choice);
     if (options_.match_given && !options_.choice.size && options_.match.variant.size == 4)
         settings.variant.size = 4;
     if (options_.match_given) settings.variant.size = options_.match.variant.size;
-    match_ = Match(settings);
+    table_.set_match(Match(settings));
     std::array<SeatSpec, 2> seats = options_.seats;
 
     std::optional<saves::Record> loaded;
@@ -57,107 +56,41 @@ std::string App::prepare() {
         }
     }
     if (loaded) {
-        match_ = std::move(loaded->match);
         if (!options_.seats_given) seats = loaded->seats;
-        if (loaded->clock) match_.clock().set_state(*loaded->clock, now());
-        const Game& g = match_.game();
+        // A finished match was archived when it ended (resumed), or is not to be archived again (loaded).
+        const bool over = loaded->match.phase() == MatchPhase::Over;
+        table_.load_match(std::move(loaded->match), loaded->clock, over);
+        const Match& m = match();
         if (loaded_from == "resume") {
-            if (match_.phase() == MatchPhase::Over) {
-                say("the last " + std::string(match_.single_game() ? "game" : "match") + " had ended (" +
-                    (match_.single_game() ? match_.round_result_text() : match_.match_result_text()) +
+            if (over) {
+                say("the last " + std::string(m.single_game() ? "game" : "match") + " had ended (" +
+                    (m.single_game() ? m.round_result_text() : m.match_result_text()) +
                     "); it is shown for review: < and > step through it, n starts a new game");
-                archived_ = true;  // it was archived when it ended
             } else {
-                say("resumed the last " + std::string(match_.single_game() ? "game" : "match") + " (" +
-                    moves_text(g.moves().size()) +
-                    (match_.single_game() ? "" : ", round " + std::to_string(match_.round_number())) + ")");
+                say("resumed the last " + std::string(m.single_game() ? "game" : "match") + " (" +
+                    moves_text(m.game().moves().size()) +
+                    (m.single_game() ? "" : ", round " + std::to_string(m.round_number())) + ")");
             }
         } else {
-            say("loaded " + printable(loaded_from) + " (" + moves_text(g.moves().size()) + ")");
-            archived_ = match_.phase() == MatchPhase::Over;
+            say("loaded " + printable(loaded_from) + " (" + moves_text(m.game().moves().size()) + ")");
             teach_new_match(true);  // an opened game is reviewed
         }
     }
-    next_variant_ = match_.variant();
-    install_seats(seats);
+    next_variant_ = match().variant();
+    table_.install_seats(seats);
     return start_network();
 }
 
-SeatSpec App::spec_of(int player) const {
-    SeatSpec s;
-    s.kind = seats_[player]->kind();
-    if (s.kind == SeatKind::Computer) {
-        const auto& cs = static_cast<const ComputerSeat&>(*seats_[player]);
-        if (cs.settings().level != options_.player.level) s.level = cs.settings().level;
-    }
-    return s;
-}
-
-std::unique_ptr<Seat> App::make_seat(SeatKind kind, const PlayerSettings& settings) {
-    switch (kind) {
-        case SeatKind::Computer: return std::make_unique<ComputerSeat>(loop_, settings);
-        case SeatKind::Remote: return std::make_unique<RemoteSeat>();
-        case SeatKind::Human: break;
-    }
-    return std::make_unique<HumanSeat>();
-}
-
-void App::install_seats(const std::array<SeatSpec, 2>& specs) {
-    for (int p : {0, 1}) {
-        PlayerSettings ps = options_.player;
-        if (specs[p].level) ps.level = *specs[p].level;
-        ps.seed = options_.player.seed + std::uint64_t(p) * 7919;
-        seats_[p] = make_seat(specs[p].kind, ps);
-        ui_.seats[p].kind = seats_[p]->kind();
-        ui_.seats[p].label = specs[p].kind == SeatKind::Computer ? level_name(ps.level) : "";
-        asked_[p].reset();
-    }
-    // Names: a name given on the command line or in the save, else the seat's default name.
-    const std::array<std::string, 2> defaults = seat_names(specs, options_.player.level);
-    for (int p : {0, 1}) {
-        if (!specs[p].name.empty())
-            match_.set_name(p, specs[p].name);
-        else if (is_default_name(match_.name(p)))
-            match_.set_name(p, defaults[p]);
-    }
-}
-
-void App::set_seat(int player, SeatKind kind) {
-    seats_[player]->cancel();
-    asked_[player].reset();
-    PlayerSettings ps = options_.player;
-    ps.seed = options_.player.seed + std::uint64_t(player) * 7919;
-    seats_[player] = make_seat(kind, ps);
-    ui_.seats[player].kind = kind;
-    ui_.seats[player].label = kind == SeatKind::Computer ? level_name(ps.level) : "";
-    refresh_names();
-}
-
-// Default names follow the seat: a side handed to the computer is called "computer (max)", and "White"
-// again when handed back (two computers alike are numbered); a name the players gave stays.
-void App::refresh_names() {
-    const std::array<std::string, 2> defaults = seat_names({spec_of(0), spec_of(1)}, options_.player.level);
-    for (int p : {0, 1})
-        if (is_default_name(match_.name(p))) match_.set_name(p, defaults[p]);
-}
-
-int App::acting_human() const {
-    if (net_) return is_human(net_->local_player()) ? net_->local_player() : -1;
-    const Game& g = match_.game();
-    const int to_move = match_.player_of(g.side_to_move());
-    if (is_human(to_move)) return to_move;
-    if (is_human(1 - to_move)) return 1 - to_move;
-    return -1;
-}
-
-void App::cancel_seats() {
-    for (int p : {0, 1}) {
-        seats_[p]->cancel();
-        asked_[p].reset();
-    }
+void App::seats_cancelled() {
     hint_worker_.stop();
     coach_worker_.stop();  // the computer's reply it held is dropped too
     ui_.activity.clear();
+}
+
+void App::round_over() {
+    ui_.picked.reset();
+    ui_.prompt.clear();
+    ui_.mode = Mode::typing;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -171,71 +104,77 @@ void App::enter(Millis) {
     if (ui_.message.empty())
         say("Type a move (like W3B2) and press Enter, or press an arrow key for the cursor; ? shows every "
             "key.");
-    if (!options_.join_to && !options_.host_at) match_.start_clock(now());  // a host's session starts its own
-    if (options_.join_to && !net_) ask_code();
+    if (!options_.join_to && !options_.host_at) table_.start_clock();  // a host's session starts its own
+    if (options_.join_to && !table_.networked()) ask_code();
     // A match saved while a finished round's question was open (quitting with q there) asks it again.
-    if (!net_ && match_.game().over() && match_.phase() != MatchPhase::Over) {
-        handled_end_ = match_.rounds().size();
-        if (ask_round_question()) say(ui_.message + ". " + ui_.question->text + ".");
+    if (!table_.networked() && match().game().over() && match().phase() != MatchPhase::Over) {
+        table_.round_end_handled();
+        if (table_.ask_round_question()) say(ui_.message + ". " + ui_.question->text + ".");
     }
     open_at_start();
-    last_move_at_ = now();
+    table_.pace_from_now();
 }
 
 void App::service(Millis t) {
-    if (leave_at_ >= 0 && t >= leave_at_) return quit();
+    if (leave_at_ >= 0 && t >= leave_at_) return nav_.quit();
     teach_service();  // first: the coach may hold the computer's reply
-    service_seats(t);
+    table_.take_answers(t);
+    // Only now: an answer may start a round, and the rounds' vector then moves the game (sanitizer).
+    const Game& g = match().game();
+    if (hint_worker_.collect()) {
+        std::lock_guard lock(hint_mutex_);
+        if (!hint_choice_.move.is_none() && !g.over())
+            say("hint: " + move_name(hint_choice_.move, g.side_to_move()) + " (" + hint_choice_.why + ")");
+    }
+    ui_.thinking = table_.thinking();
+    ui_.hinting = false;
+    if (ui_.thinking) ui_.info = table_.progress();
+    if (hint_worker_.busy()) {
+        std::lock_guard lock(hint_mutex_);
+        ui_.thinking = ui_.hinting = true;
+        ui_.info = hint_info_;
+    }
+    table_.ask_seats(t, seats_held());
 }
 
 std::string App::close(Millis) {
-    cancel_seats();
+    table_.cancel_seats();
     teach_stop();
-    if (net_) net_->leave(match_.name(std::max(0, local_player())) + " left the game", now());
+    table_.leave();
     if (exit_status_ != 0) return "";  // the shell says why on stderr
     if (options_.puzzles) return "";   // the game was never shown: its autosave is left alone
-    autosave();
+    table_.autosave();
     const auto path = saves::autosave_path();
-    if (!autosave_error_.empty() || path.empty() || match_.game().moves().empty()) return "";
-    if (match_.phase() == MatchPhase::Over && !archive_path_.empty())
-        return "gobblet: the finished " + std::string(match_.single_game() ? "game" : "match") +
-               " is kept in " + archive_path_ + "\n";
+    const Match& m = match();
+    if (!table_.autosave_error().empty() || path.empty() || m.game().moves().empty()) return "";
+    if (m.phase() == MatchPhase::Over && !table_.archive_path().empty())
+        return "gobblet: the finished " + std::string(m.single_game() ? "game" : "match") + " is kept in " +
+               table_.archive_path() + "\n";
     return "gobblet: the game is saved in " + path.string() + "; " + options_.program +
            " --resume continues it\n";
 }
 
 Millis App::until_next(Millis t) const {
-    Millis wait = -1;
+    Millis wait = table_.until_next(t, seats_held());
     const auto consider = [&wait](Millis m) {
         if (m >= 0 && (wait < 0 || m < wait)) wait = m;
     };
-    const GameClock& c = match_.clock();
-    if (c.running() && !c.paused()) {
-        consider(c.until_event(t));
-        const Millis left = c.time_left(*c.running(), t);
-        consider(left <= 10'000 ? left % 100 + 1 : left % 1000 + 1);  // the clock face changes
-    }
     if (ui_.thinking) consider(100);  // the search's progress
     if (coach_holds()) consider(std::max<Millis>(0, coach_deadline() - t));
-    if (net_) consider(net_->until_next(match_, t));
     if (leave_at_ >= 0) consider(std::max<Millis>(0, leave_at_ - t));
-    const Game& g = match_.game();
-    // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
-    const bool reviewing = g.can_redo() && !continue_here_;
-    if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())] &&
-        !seats_held() && !reviewing)
-        consider(std::max<Millis>(0, last_move_at_ + speeds[speed_].pause - t));
     return wait;
 }
 
 void App::draw(Millis t) {
-    ui_.reviewing = match_.game().can_redo() && !continue_here_;
-    ui_.title_note = net_title();
+    ui_.reviewing = table_.reviewing();
+    ui_.paused = table_.paused();
+    for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
+    ui_.title_note = table_.net_title();
     if (const std::string r = teach_title(); !r.empty())
         ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
     if (exercise_) return exercise_->draw(t);
     if (ui_.help) return draw_help(help_now(COLS - 1), ui_.help_scroll);
-    ui::draw(match_, ui_, chrome(), t);
+    ui::draw(match(), ui_, chrome(), t);
 }
 
 // What a network game does not offer: the two players play it out together.
@@ -255,36 +194,31 @@ bool local_only(Action a) {
 }
 
 bool App::available(Action a) const {
-    const Game& g = match_.game();
-    const bool playing = !g.over() && match_.phase() == MatchPhase::Playing;
-    const bool some_human = is_human(0) || is_human(1);
-    if (net_) {
-        const bool live = net_->playing();
+    const Game& g = match().game();
+    if (const net::Session* net = table_.session()) {
         switch (a) {
-            case Action::Pause: return live && match_.clock().enabled();
-            case Action::OfferDraw: return live && playing && acting_human() >= 0;
-            case Action::Resign: return net_->can_play() && playing && acting_human() >= 0;
+            case Action::Pause: return table_.can_pause();
+            case Action::OfferDraw: return table_.can_offer_draw();
+            case Action::Resign: return table_.can_resign();
             case Action::Back:
-            case Action::Chat: return live;
-            case Action::Claim:
-                return net_->absence() &&
-                       claim_problem(match_, net_->remote_player(), *net_->absence(), now()).empty();
+            case Action::Chat: return net->playing();
+            case Action::Claim: return table_.can_claim();
             case Action::Analysis: return analysis_refusal().empty();
             default: return !local_only(a);
         }
     }
     switch (a) {
-        case Action::Pause:
-            return playing && (match_.clock().enabled() || (is_computer(0) && is_computer(1)));
-        case Action::OfferDraw:
-        case Action::Resign: return playing && some_human;
-        case Action::Hint: return playing && acting_human() >= 0;
+        case Action::Pause: return table_.can_pause();
+        case Action::OfferDraw: return table_.can_offer_draw();
+        case Action::Resign: return table_.can_resign();
+        case Action::Hint:
+            return !g.over() && match().phase() == MatchPhase::Playing && table_.acting_human() >= 0;
         case Action::Analysis: return analysis_refusal().empty();
         case Action::Chat:
         case Action::Claim: return false;
         case Action::Back:
         case Action::ToStart:
-        case Action::GotoMove: return g.can_undo() && step_allowed().empty();
+        case Action::GotoMove: return g.can_undo() && table_.step_allowed().empty();
         case Action::Forward:
         case Action::ToEnd: return g.can_redo();
         default: return true;
@@ -309,7 +243,7 @@ Chrome App::chrome() const {
         c.footer = {ui_.overlay->footer};
         return c;
     }
-    const Game& g = match_.game();
+    const Game& g = match().game();
     if (ui_.mode == Mode::cursor) {
         const Spot& s = ui_.cursor;
         std::string where =
@@ -324,142 +258,13 @@ Chrome App::chrome() const {
     if (ui_.reviewing) {
         note = "REVIEW move " + std::to_string(g.moves().size()) + " of " +
                std::to_string(g.moves().size() + g.redo_moves().size());
-        if (!g.over() && is_computer(seat_of(g.side_to_move())))
+        if (!g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
             note += ": Enter lets the computer play from here";
         note += " | ";
     }
     c.footer = footer_lines(ui_.mode, width, 2, [this](Action a) { return available(a); });
     if (!note.empty()) c.footer.insert(c.footer.begin(), note);
     return c;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The seats and the clock, once a turn of the loop
-
-void App::service_seats(Millis t) {
-    if (!net_ && !ui_.paused && match_.clock().enabled() && !match_.game().over()) {
-        const std::optional<Color> running = match_.clock().running();
-        const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
-        const ClockUpdate u = match_.tick(t);
-        if (u.chunks > 0 && running) {
-            const std::string name = match_.names_by_colour()[index(*running)];
-            say(name + "'s turn time ran out: " +
-                duration_text(reserve_before - match_.clock().reserve_left(*running)) +
-                " taken from the reserve (" + clock_face(match_.clock().reserve_left(*running)) + " left)");
-            autosave();
-        }
-        if (u.flagged) after_change(false);
-    }
-    for (int p : {0, 1})
-        if (auto a = seat(p).answer()) on_answer(p, *a);
-    // Only now: an answer may start a round, and the rounds' vector then moves the game (sanitizer).
-    const Game& g = match_.game();
-    if (hint_worker_.collect()) {
-        std::lock_guard lock(hint_mutex_);
-        if (!hint_choice_.move.is_none() && !g.over())
-            say("hint: " + move_name(hint_choice_.move, g.side_to_move()) + " (" + hint_choice_.why + ")");
-    }
-    ui_.thinking = ui_.hinting = false;
-    for (int p : {0, 1})
-        if (seat(p).working()) {
-            ui_.thinking = true;
-            ui_.info = seat(p).progress();
-        }
-    if (hint_worker_.busy()) {
-        std::lock_guard lock(hint_mutex_);
-        ui_.thinking = ui_.hinting = true;
-        ui_.info = hint_info_;
-    }
-
-    // What the seats should be working on.
-    if (seats_held()) return;
-    const bool watching = is_computer(0) && is_computer(1);
-    const bool paced = !watching || t - last_move_at_ >= speeds[speed_].pause;
-    if (draw_offer_to_) {
-        const int p = *draw_offer_to_;
-        if (is_computer(p) && asked_[p] != Ask::Draw) {
-            seat(p).ask(Ask::Draw, match_, p, t);
-            asked_[p] = Ask::Draw;
-        }
-        return;
-    }
-    switch (match_.phase()) {
-        case MatchPhase::Playing: {
-            const int p = seat_of(g.side_to_move());
-            const bool reviewing = g.can_redo() && !continue_here_;
-            const bool net_ready = !net_ || (net_->can_play() && !net_->awaiting_host());
-            if (is_computer(p) && !asked_[p] && !reviewing && paced && net_ready) {
-                seat(p).ask(Ask::Move, match_, p, t);
-                asked_[p] = Ask::Move;
-            }
-            break;
-        }
-        case MatchPhase::ChoosingStarter: {
-            const int p = match_.chooser();
-            if (is_computer(p) && !asked_[p] && paced) {
-                seat(p).ask(Ask::Starter, match_, p, t);
-                asked_[p] = Ask::Starter;
-            }
-            break;
-        }
-        case MatchPhase::Replay:
-            // Nobody here to press Enter: the computers (or a host's computer) play the round again.
-            if (!is_human(0) && !is_human(1) && paced && (!net_ || net_->role() == net::Role::Host))
-                replay_round();
-            break;
-        case MatchPhase::Over: break;
-    }
-}
-
-void App::on_answer(int player, const SeatAction& a) {
-    const Millis t = now();
-    const std::optional<Ask> asked = asked_[player];
-    asked_[player].reset();
-    switch (a.kind) {
-        case SeatAction::Kind::Move: {
-            Game& g = match_.game();
-            if (asked != Ask::Move || g.over() || seat_of(g.side_to_move()) != player) return;
-            const Color mover = g.side_to_move();
-            if (net_) {
-                say_if(net_->move(match_, MoveSpec::of(a.move, mover), false, t));
-                return;
-            }
-            if (!match_.play(a.move, t).empty()) {
-                after_change(false);  // a flag fell before the move arrived
-                return;
-            }
-            say(match_.names_by_colour()[index(mover)] + " played " + move_name(a.move, mover) + ": " +
-                a.why);
-            after_change(true);
-            return;
-        }
-        case SeatAction::Kind::AcceptDraw:
-        case SeatAction::Kind::DeclineDraw: {
-            if (draw_offer_to_ != player) return;
-            draw_offer_to_.reset();
-            if (net_) {
-                say(match_.name(player) + " " + a.why);
-                say_if(net_->answer(match_, a.kind == SeatAction::Kind::AcceptDraw, t));
-                return;
-            }
-            if (a.kind == SeatAction::Kind::AcceptDraw && !match_.game().over()) {
-                match_.agree_draw(t);
-                say(match_.name(player) + " " + (a.why.empty() ? "accepts the draw" : a.why));
-                after_change(false);
-            } else {
-                say(match_.name(player) + " " + (a.why.empty() ? "declines the draw" : a.why) +
-                    "; play goes on");
-            }
-            return;
-        }
-        case SeatAction::Kind::Starter:
-            if (match_.phase() != MatchPhase::ChoosingStarter || match_.chooser() != player) return;
-            choose_starter(a.starter);
-            if (!net_)
-                say(match_.name(player) + " chose that " + match_.name(a.starter) + " starts round " +
-                    std::to_string(match_.round_number()) + " (and plays White)");
-            return;
-    }
 }
 
 namespace {

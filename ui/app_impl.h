@@ -1,7 +1,9 @@
 // The curses game's App, the game's screen (screen.h), shared by the files that implement it (app.cpp:
-// set-up, its turn of the loop and the seats; commands.cpp: keys and pastes; play.cpp: moves, rounds and
-// the actions of play; overlays.cpp: the settings menu and the list of games; records.cpp: saves, the
-// autosave and the archive). Private to ui/.
+// set-up and its turn of the loop; commands.cpp: keys and pastes; play.cpp: moves made here, stepping and
+// the actions of play; overlays.cpp: the settings menu and the list of games; records.cpp: opening and
+// copying records; network.cpp: starting the network game; teach.cpp: the analysis panel, the coach and
+// the review). The match itself, its seats, clock, network session and records are the table's
+// (table.h). Private to ui/.
 #pragma once
 
 #include <curses.h>
@@ -29,6 +31,7 @@
 #include "screen.h"
 #include "seat.h"
 #include "state.h"
+#include "table.h"
 #include "view.h"
 
 namespace gobblet::ui {
@@ -38,18 +41,6 @@ inline constexpr Millis coach_max_ms = 3000;
 // How long a refused join stays on the screen when no key is pressed, before the program ends.
 inline constexpr Millis refused_hold_ms = 10'000;
 
-// How fast the computer plays when it plays both sides, for watching.
-struct Speed {
-    const char* name;
-    Millis pause;
-};
-inline constexpr Speed speeds[] = {{"fast", 0}, {"normal", 400}, {"slow", 2000}};
-static_assert(std::string_view(speeds[0].name) == saves::speed_names[0] &&
-                  std::string_view(speeds[1].name) == saves::speed_names[1] &&
-                  std::string_view(speeds[2].name) == saves::speed_names[2],
-              "the settings file names the speeds as the menu does");
-
-// "1 move", "2 moves".
 // Actions a network game does not offer (ui/app.cpp).
 bool local_only(Action a);
 
@@ -59,19 +50,18 @@ std::string question_prompt(const Question& q);
 std::vector<std::string> question_footer(const Question& q);
 HelpPage question_help(const Question& q);
 
-inline std::string moves_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
-
 inline Variant variant_of(const saves::VariantChoice& c) {
     return {c.size.value_or(4), c.rules.value_or(Rules::Official)};
 }
 
-class App : public Screen {
+class App : public Screen, private TableReport {
   public:
     App(const Options& o, const ScreenContext& context)
         : options_(o),
           loop_(context.loop),
           nav_(context.nav),
           clock_(context.clock),
+          table_(Table::Config{o.program, o.player}, loop_, clock_, *this),
           hint_worker_(loop_),
           hint_player_(o.player),
           coach_on_(o.coach),
@@ -89,28 +79,25 @@ class App : public Screen {
     void paste(const InputEvent& e, Millis) override { on_paste(e); }
     void service(Millis now) override;
     Millis until_next(Millis now) const override;
-    void pollfds(std::vector<pollfd>& fds) const override;
-    void on_poll(std::span<const pollfd> fds, Millis now) override;
+    void pollfds(std::vector<pollfd>& fds) const override { table_.pollfds(fds); }
+    void on_poll(std::span<const pollfd> fds, Millis now) override { table_.on_poll(fds, now); }
     std::string close(Millis now) override;
 
   private:
-    // Seats.
-    std::unique_ptr<Seat> make_seat(SeatKind kind, const PlayerSettings& settings);
-    void install_seats(const std::array<SeatSpec, 2>& specs);
-    void set_seat(int player, SeatKind kind);
-    void refresh_names();
-    SeatSpec spec_of(int player) const;
-    Seat& seat(int player) { return *seats_[player]; }
-    int seat_of(Color c) const { return match_.player_of(c); }
-    bool is_computer(int player) const { return seats_[player]->kind() == SeatKind::Computer; }
-    bool is_human(int player) const { return seats_[player]->kind() == SeatKind::Human; }
-    // The human at the keyboard who acts now (offers, resigns, asks for a hint): the side to move when a
-    // human plays it, else the only human; -1 when no human plays.
-    int acting_human() const;
-    void cancel_seats();
+    // What the table reports (table.h).
+    void notice(std::string text, bool error) override { say(std::move(text), error); }
+    void ask(Question q) override { ui_.question = std::move(q); }
+    void withdraw_question() override { ui_.question.reset(); }
+    bool question_open() const override { return ui_.question.has_value(); }
+    void seats_cancelled() override;
+    void moved() override { ui_.list_scroll = -1; }
+    void round_over() override;
+    void join_failed(const std::string& why) override;
+    void quit() override { nav_.quit(); }
+
+    const Match& match() const { return table_.match(); }
 
     // The loop.
-    void quit() { nav_.quit(); }
     void on_key(Key k);
     void on_action(Action a);
     void on_mouse();
@@ -118,8 +105,6 @@ class App : public Screen {
     void type_char(int c);
     void submit_prompt();
     void on_paste(const InputEvent& e);
-    void service_seats(Millis now);
-    void on_answer(int player, const SeatAction& a);
     Chrome chrome() const;
     bool available(Action a) const;
     void help_key(Key k);
@@ -133,33 +118,19 @@ class App : public Screen {
     void question_key(Key k);
 
     // Play.
-    bool play_human(const MoveSpec& spec);
-    void after_change(bool moved);
-    void on_round_over();
-    // Asks the question a finished round leaves to a human here (who starts the next round, or to play a
-    // drawn one again), as after the round, or again for a match saved (or opened) in that state. False
-    // when nobody here is to answer.
-    bool ask_round_question();
+    void play(const MoveSpec& spec);
     void on_spot(const Spot& spot);
     void move_cursor(int drow, int dcol);
     bool can_step(bool tell);
-    // Why stepping through the game is not allowed now, or "".
-    std::string step_allowed() const;
 
     // Actions.
-    void step_back(int plies_at_least);
+    void step_back();
     void step_forward();
     void go_to(std::size_t plies);
-    void save_named();
     void copy();
     void new_game();
-    void start_new(bool keep_current);
-    void toggle_computer(Color c);
+    void start_new(bool keep);
     void hint();
-    void pause();
-    void offer_draw();
-    void resign();
-    void claim_round();  // network host: the round of a joiner who left and did not come back
     void open_list();
     void open_menu();
     void menu_change(int delta);
@@ -175,12 +146,10 @@ class App : public Screen {
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
     }
-    void ask_code();  // --join without --code: asks for it
     void say(std::string text, bool error = false) {
         ui_.message = std::move(text);
         ui_.message_is_error = error;
     }
-    void ask_question(Question q) { ui_.question = std::move(q); }
     Millis now() const { return clock_(); }
 
     // Teaching (ui/teach.cpp): the analysis panel, the coach and the review of finished games.
@@ -206,62 +175,35 @@ class App : public Screen {
         const std::string j = step_judgement(ply);
         return j.empty() ? j : "; " + j;
     }
-    // The seats wait: a question, an overlay, an entry, the help, a pause, the puzzles or tutorial, or the
-    // coach.
+    // The seats wait: a question, an overlay, an entry, the help, the puzzles or tutorial, or the coach
+    // (and the table's own pause).
     bool seats_held() const {
-        return ui_.question || ui_.overlay || ui_.entry || ui_.help || ui_.paused || exercise_ ||
-               coach_holds();
+        return ui_.question || ui_.overlay || ui_.entry || ui_.help || exercise_ || coach_holds();
     }
-
-    // Saves.
-    void autosave();
-    // Keeps a finished game or match in the archive (once); returns "; kept in PATH" for the message.
-    std::string archive_if_over();
-    std::string record_now() const;
-    std::string keep_current(const char* why);
 
     Options options_;
     EventLoop& loop_;
     Navigator& nav_;
     std::function<Millis()> clock_;
-    Match match_;
-    std::array<std::unique_ptr<Seat>, 2> seats_;
-    std::array<std::optional<Ask>, 2> asked_;
-    std::optional<int> draw_offer_to_;  // a player considering a draw offer
     UiState ui_;
+    Table table_;
     Worker hint_worker_;
     Player hint_player_;
     std::mutex hint_mutex_;
     Choice hint_choice_;
     ThinkInfo hint_info_;
-    bool continue_here_ = false;  // the player let the computer play from a reviewed position
-    Millis last_move_at_ = 0;
-    int speed_ = 1;  // index into speeds
     Variant next_variant_{};
-    bool archived_ = false;
-    std::string archive_path_;
-    std::string autosave_error_;
-    // The network game (ui/network.cpp): the session, and what the loop needs of it.
+    // The network game's set-up (ui/network.cpp).
     std::string start_network();  // from prepare(): "" or why the network game cannot start
     void connect(const std::string& code);
-    void on_net_event(const net::Event& e);
-    std::string net_title() const;
-    std::string how_to_join() const;  // host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X"
-    bool networked() const { return net_ != nullptr; }
-    int local_player() const { return net_ ? net_->local_player() : -1; }
-    // Round transitions, through the network when there is one.
-    void choose_starter(int player);
-    void replay_round();
-    std::unique_ptr<net::Session> net_;
-    bool net_welcomed_ = false;  // play started once (a joiner that fails before it ends the program)
-    std::string net_held_id_;    // joiner --resume: the saved match's id
+    void ask_code();           // --join without --code: asks for it
+    std::string net_held_id_;  // joiner --resume: the saved match's id
     std::optional<Match> net_held_;
     int exit_status_ = 0;
     std::string exit_message_;  // why (also on stderr once the terminal is closed)
     // Joining failed (the host refused: busy, a wrong code; or no connection): with the screen open the
     // reason is said there first, until a key or refused_hold_ms, then the program ends with it on
     // stderr as well; before the screen opens, it ends at once.
-    void join_failed(const std::string& why);
     bool screen_open_ = false;
     Millis leave_at_ = -1;  // the loop ends then (a refused join's notice), or never
 
@@ -302,7 +244,6 @@ class App : public Screen {
     Worker coach_worker_;
     Worker review_worker_;
 
-    std::size_t handled_end_ = 0;  // rounds().size() when the current round's end was handled
     std::vector<std::filesystem::path> overlay_paths_;  // the game list's files (empty: the menu)
 
     // The puzzles and the tutorial (exercise.h, puzzles.cpp, tutorial.cpp): shown on the board while the
@@ -315,8 +256,7 @@ class App : public Screen {
     void exercise_key(Key k);
     void exercise_paste(const InputEvent& e);
     std::unique_ptr<ExerciseScreen> exercise_;
-    bool exercise_paused_clock_ = false;  // the clock was paused for it, and resumes after
-    bool puzzles_after_ = false;          // --tutorial --puzzles: the puzzles follow the tutorial
+    bool puzzles_after_ = false;  // --tutorial --puzzles: the puzzles follow the tutorial
 };
 
 }  // namespace gobblet::ui

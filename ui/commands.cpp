@@ -48,11 +48,11 @@ void App::type_char(int c) { say_if(add_to_prompt(ui_.prompt, c)); }
 
 void App::enter_pressed() {
     if (!ui_.prompt.empty()) return submit_prompt();
-    const Game& g = match_.game();
-    if (ui_.reviewing && !g.over() && is_computer(seat_of(g.side_to_move()))) {
-        match_.game().clear_redo();
+    const Game& g = match().game();
+    if (ui_.reviewing && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move()))) {
+        table_.drop_redo();
         say("the computer plays on from here; the later moves are dropped");
-        after_change(false);
+        table_.after_change(false);
         return;
     }
     say("Type a move (like W3B2) and press Enter, or press an arrow key to pick pieces with the cursor.");
@@ -73,11 +73,11 @@ void App::submit_prompt() {
         e.text = text;
         return on_paste(e);
     }
-    play_human(parsed.moves[0].spec);
+    play(parsed.moves[0].spec);
 }
 
 void App::on_action(Action a) {
-    if (net_ && local_only(a)) {
+    if (table_.networked() && local_only(a)) {
         say("not in a network game: the two of you play it out (< asks to take a move back)", true);
         return;
     }
@@ -88,13 +88,13 @@ void App::on_action(Action a) {
             ui_.help_scroll = 0;
             return;
         case Action::Quit: quit(); return;
-        case Action::Back: return step_back(1);
+        case Action::Back: return step_back();
         case Action::Forward: return step_forward();
         case Action::ToStart: return go_to(0);
-        case Action::ToEnd: return go_to(match_.game().moves().size() + match_.game().redo_moves().size());
+        case Action::ToEnd: return go_to(match().game().moves().size() + match().game().redo_moves().size());
         case Action::GotoMove: {
             if (!can_step(true)) return;
-            const std::size_t total = match_.game().moves().size() + match_.game().redo_moves().size();
+            const std::size_t total = match().game().moves().size() + match().game().redo_moves().size();
             ui_.entry = LineEntry{
                 "Go to move (0-" + std::to_string(total) + ", the number of moves played)",
                 "",
@@ -102,7 +102,8 @@ void App::on_action(Action a) {
                 [this](const std::string& s) {
                     char* end = nullptr;
                     const long n = std::strtol(s.c_str(), &end, 10);
-                    const std::size_t all = match_.game().moves().size() + match_.game().redo_moves().size();
+                    const std::size_t all =
+                        match().game().moves().size() + match().game().redo_moves().size();
                     if (s.empty() || *end || n < 0 || std::size_t(n) > all) {
                         say("'" + printable(s) + "' is not a move number: give 0 to " + std::to_string(all),
                             true);
@@ -113,22 +114,22 @@ void App::on_action(Action a) {
                 {}};
             return;
         }
-        case Action::Save: return save_named();
+        case Action::Save: return table_.save_named();
         case Action::Copy: return copy();
         case Action::NewGame: return new_game();
         case Action::Open: return open_list();
         case Action::Menu: return open_menu();
-        case Action::ComputerWhite: return toggle_computer(Color::White);
-        case Action::ComputerBlack: return toggle_computer(Color::Black);
+        case Action::ComputerWhite: return table_.toggle_computer(Color::White);
+        case Action::ComputerBlack: return table_.toggle_computer(Color::Black);
         case Action::Hint: return hint();
-        case Action::Pause: return pause();
-        case Action::OfferDraw: return offer_draw();
-        case Action::Resign: return resign();
-        case Action::Claim: return claim_round();
+        case Action::Pause: return table_.pause();
+        case Action::OfferDraw: return table_.offer_draw();
+        case Action::Resign: return table_.resign();
+        case Action::Claim: return table_.claim_round();
         case Action::Chat:
             if (!available(Action::Chat)) {
-                say(net_ ? "not connected: nobody to talk to"
-                         : "chat works in a network game (--host or --join)",
+                say(table_.networked() ? "not connected: nobody to talk to"
+                                       : "chat works in a network game (--host or --join)",
                     true);
                 return;
             }
@@ -137,7 +138,7 @@ void App::on_action(Action a) {
                                   net::max_text,
                                   [this](const std::string& text) {
                                       if (text.empty()) return;
-                                      const std::string why = net_->chat(text, now());
+                                      const std::string why = table_.chat(text);
                                       say(why.empty() ? "you: " + printable(text) : why, !why.empty());
                                   },
                                   {}};
@@ -152,7 +153,7 @@ void App::on_action(Action a) {
         case Action::Leave: return;
         case Action::ListUp:
         case Action::ListDown: {
-            const int pairs = int(match_.game().moves().size() + 1) / 2;
+            const int pairs = int(match().game().moves().size() + 1) / 2;
             int first = ui_.list_scroll < 0 ? std::max(0, pairs - 10) : ui_.list_scroll;
             first += a == Action::ListUp ? -10 : 10;
             ui_.list_scroll = first >= pairs - 10 ? -1 : std::max(0, first);
@@ -165,7 +166,7 @@ void App::on_action(Action a) {
         case Action::Pick: return on_spot(ui_.cursor);
         case Action::Cancel:
             ui_.prompt.clear();
-            if (ui_.picked && !ui_.picked->stack && match_.game().touched()) {
+            if (ui_.picked && !ui_.picked->stack && match().game().touched()) {
                 say("official rules: the piece you picked up is touched and must be the one you move", true);
                 return;
             }
@@ -258,7 +259,7 @@ std::vector<std::string> App::help_now(int width) const {
     if (ui_.question) return help_page_lines(question_help(*ui_.question), width);
     if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
     if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
-    return help_lines(match_, width);
+    return help_lines(match(), width);
 }
 
 void App::open_help() {
@@ -317,17 +318,17 @@ void App::entry_key(Key k) {
 void App::on_mouse() {
     MEVENT ev;
     if (getmouse(&ev) != OK) return;
-    const Layout l = make_layout(match_.variant().size, COLS, LINES);
+    const Layout l = make_layout(match().variant().size, COLS, LINES);
     if (!l.fits()) return;
-    if (const auto spot = hit(l, match_.game().position(), ev.y, ev.x)) {
+    if (const auto spot = hit(l, match().game().position(), ev.y, ev.x)) {
         ui_.mode = Mode::cursor;
         ui_.cursor = *spot;
         on_spot(*spot);
         return;
     }
     // The stacks of the side to move, in the panel.
-    const int clock_rows = match_.clock().enabled() ? 1 : 0;
-    if (const auto s = stack_at(l, match_.game().side_to_move(), clock_rows, ev.y, ev.x)) {
+    const int clock_rows = match().clock().enabled() ? 1 : 0;
+    if (const auto s = stack_at(l, match().game().side_to_move(), clock_rows, ev.y, ev.x)) {
         ui_.mode = Mode::cursor;
         ui_.cursor = *s;
         on_spot(*s);
@@ -339,7 +340,7 @@ void App::move_cursor(int drow, int dcol) {
         ui_.mode = Mode::cursor;  // an arrow in typing mode enters cursor mode (and moves)
         ui_.prompt.clear();
     }
-    step_cursor(ui_.cursor, match_.variant().size, drow, dcol);
+    step_cursor(ui_.cursor, match().variant().size, drow, dcol);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -360,7 +361,7 @@ void App::on_paste(const InputEvent& e) {
             true);
         return;
     }
-    if (net_ && e.text.find('\n') != std::string::npos) {
+    if (table_.networked() && e.text.find('\n') != std::string::npos) {
         say("paste refused: a network game is played move by move (paste a single move at the prompt)", true);
         return;
     }
@@ -390,25 +391,24 @@ void App::on_paste(const InputEvent& e) {
         text.find("% round ") != std::string::npos || text.find("% gobblet match") != std::string::npos;
     if (!record) {
         // A continuation of the current game?
-        Game continued = match_.game();
+        Game continued = match().game();
         const auto err = continued.play_transcript(parsed.moves);
-        if (!err && !match_.game().over() && match_.phase() == MatchPhase::Playing) {
-            cancel_seats();
-            for (std::size_t i = match_.game().moves().size(); i < continued.moves().size(); ++i)
-                match_.play(continued.moves()[i], now());
+        if (!err && !match().game().over() && match().phase() == MatchPhase::Playing) {
+            table_.continue_with({continued.moves().begin() + std::ptrdiff_t(match().game().moves().size()),
+                                  continued.moves().end()});
             ui_.picked.reset();
             say("pasted " + moves_text(parsed.moves.size()) + "; " +
-                outcome_text(match_.game().result(), match_.game().side_to_move()));
-            after_change(true);
+                outcome_text(match().game().result(), match().game().side_to_move()));
+            table_.after_change(true);
             return;
         }
-        if (match_.game().moves().empty() && err) {
+        if (match().game().moves().empty() && err) {
             say("paste refused, nothing changed: " + err->message("--rules"), true);
             return;
         }
     }
     // A whole game or match from the start.
-    saves::LoadedRecord r = saves::read_record(text, {match_.variant().rules, match_.variant().size});
+    saves::LoadedRecord r = saves::read_record(text, {match().variant().rules, match().variant().size});
     if (r.error) {
         say("paste refused, nothing changed: " + r.message("--rules"), true);
         return;
@@ -417,23 +417,16 @@ void App::on_paste(const InputEvent& e) {
     const std::string what = pending->is_match
                                  ? "a match (round " + std::to_string(pending->match.round_number()) + ")"
                                  : "a whole game of " + moves_text(pending->match.game().moves().size());
-    ask_question(Question{
+    ask(Question{
         .text = "the paste is " + what + ": replace the current game with it? (the current one is kept)",
         .answers = {{ch('y'), "replace",
                      [this, pending] {
-                         const std::string kept = keep_current("replaced by a paste");
-                         cancel_seats();
-                         match_ = std::move(pending->match);
-                         if (pending->clock) match_.clock().set_state(*pending->clock, now());
-                         match_.start_clock(now());
-                         refresh_names();
+                         const std::string kept = table_.replace_match(std::move(*pending));
                          ui_.picked.reset();
-                         archived_ = match_.phase() == MatchPhase::Over;
-                         archive_path_.clear();
                          teach_new_match(true);
                          say("replaced the game with the pasted one (" +
-                             moves_text(match_.game().moves().size()) + ")" + kept);
-                         after_change(false);
+                             moves_text(match().game().moves().size()) + ")" + kept);
+                         table_.after_change(false);
                      },
                      "the pasted game replaces the one on the board, which goes to your saves first"},
                     {ch('n'), "keep the current game", [this] { say("cancelled: nothing changed"); },

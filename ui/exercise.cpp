@@ -232,13 +232,8 @@ void ExerciseScreen::draw(Millis now) {
 // The App's side
 
 void App::open_exercise(std::unique_ptr<ExerciseScreen> screen) {
-    cancel_seats();  // a search or a hint stops; the seats are asked again once the game is back
-    GameClock& clock = match_.clock();
-    if (clock.enabled() && clock.running() && !clock.paused() && !exercise_paused_clock_) {
-        clock.pause(now());
-        exercise_paused_clock_ = true;
-    }
-    if (!options_.puzzles && !match_.game().moves().empty()) autosave();
+    table_.step_away();  // a search or a hint stops; the seats are asked again once the game is back
+    if (!options_.puzzles && !match().game().moves().empty()) table_.autosave();
     exercise_ = std::move(screen);
 }
 
@@ -246,23 +241,13 @@ void App::close_exercise() {
     const bool quit_all = exercise_->quit();
     const std::string farewell = exercise_->farewell();
     exercise_.reset();
-    if (quit_all) {
-        quit();
-        return;
-    }
+    if (quit_all) return nav_.quit();
     if (puzzles_after_) {  // --tutorial --puzzles: the puzzles follow
         puzzles_after_ = false;
         return open_puzzles();
     }
-    if (options_.puzzles) {  // --puzzles: leaving them ends the program
-        quit();
-        return;
-    }
-    if (exercise_paused_clock_) {
-        match_.clock().resume(now());
-        exercise_paused_clock_ = false;
-    }
-    last_move_at_ = now();
+    if (options_.puzzles) return nav_.quit();  // --puzzles: leaving them ends the program
+    table_.come_back();
     say(farewell);
 }
 

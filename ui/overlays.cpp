@@ -44,11 +44,12 @@ void App::open_menu() {
     o.title = "Settings";
     const auto onoff = [](bool b) { return std::string(b ? "on" : "off"); };
     o.rows = {
-        {"Computer level", level_name(options_.player.level)},
-        {"Think time a move (max level)", duration_text(Millis(options_.player.think_seconds * 1000))},
-        {"Computer plays White", onoff(is_computer(seat_of(Color::White)))},
-        {"Computer plays Black", onoff(is_computer(seat_of(Color::Black)))},
-        {"Speed when the computer plays itself", speeds[speed_].name},
+        {"Computer level", level_name(table_.player_settings().level)},
+        {"Think time a move (max level)",
+         duration_text(Millis(table_.player_settings().think_seconds * 1000))},
+        {"Computer plays White", onoff(table_.is_computer(table_.seat_of(Color::White)))},
+        {"Computer plays Black", onoff(table_.is_computer(table_.seat_of(Color::Black)))},
+        {"Speed when the computer plays itself", speeds[table_.speed()].name},
         {"Rules of the next game", rules_name(next_variant_.rules)},
         {"Board of the next game", next_variant_.size == 4 ? "4x4 (Gobblet)" : "3x3 (Gobblet Jr.)"},
         {"Colours", has_colors() ? onoff(ui_.color) : "off (this terminal has none)"},
@@ -85,41 +86,24 @@ void App::menu_change(int delta) {
     const auto cycle = [delta](int value, int count) { return ((value + delta) % count + count) % count; };
     switch (row) {
         case 0: {
-            options_.player.level = Level(cycle(int(options_.player.level), 4));
-            for (int p : {0, 1})
-                if (is_computer(p)) {
-                    auto& cs = static_cast<ComputerSeat&>(seat(p));
-                    PlayerSettings s = cs.settings();
-                    s.level = options_.player.level;
-                    cs.set_settings(s);
-                    asked_[p].reset();
-                    ui_.seats[p].label = level_name(s.level);
-                }
-            refresh_names();
-            keep_setting("level", level_name(options_.player.level));
+            const Level level = Level(cycle(int(table_.player_settings().level), 4));
+            table_.set_level(level);
+            keep_setting("level", level_name(level));
             break;
         }
         case 1: {
             static const double steps[] = {0.25, 0.5, 1, 2, 5, 10, 30};
             int i = 0;
-            while (i < 6 && steps[i] < options_.player.think_seconds - 1e-9) ++i;
-            options_.player.think_seconds = steps[cycle(i, 7)];
-            for (int p : {0, 1})
-                if (is_computer(p)) {
-                    auto& cs = static_cast<ComputerSeat&>(seat(p));
-                    PlayerSettings s = cs.settings();
-                    s.think_seconds = options_.player.think_seconds;
-                    cs.set_settings(s);
-                    asked_[p].reset();
-                }
-            keep_setting("think", saves::seconds_text(options_.player.think_seconds));
+            while (i < 6 && steps[i] < table_.player_settings().think_seconds - 1e-9) ++i;
+            table_.set_think(steps[cycle(i, 7)]);
+            keep_setting("think", saves::seconds_text(table_.player_settings().think_seconds));
             break;
         }
-        case 2: toggle_computer(Color::White); break;
-        case 3: toggle_computer(Color::Black); break;
+        case 2: table_.toggle_computer(Color::White); break;
+        case 3: table_.toggle_computer(Color::Black); break;
         case 4:
-            speed_ = cycle(speed_, 3);
-            keep_setting("speed", speeds[speed_].name);
+            table_.set_speed(cycle(table_.speed(), 3));
+            keep_setting("speed", speeds[table_.speed()].name);
             break;
         case 5:
             next_variant_.rules = next_variant_.rules == Rules::Official ? Rules::Rogers : Rules::Official;
@@ -157,7 +141,7 @@ void App::menu_change(int delta) {
             break;
     }
     open_menu();
-    autosave();
+    table_.autosave();
 }
 
 void App::open_list() {

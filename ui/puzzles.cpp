@@ -153,11 +153,11 @@ std::unique_ptr<ExerciseScreen> make_puzzle_screen(const PuzzleSet& set, bool co
 }
 
 void App::open_puzzles() {
-    if (net_) {
+    if (table_.networked()) {
         say("not in a network game: the two of you play it out", true);
         return;
     }
-    const PuzzleSet* set = options_.puzzle_set.empty() ? saves::shipped_puzzle_set(match_.variant())
+    const PuzzleSet* set = options_.puzzle_set.empty() ? saves::shipped_puzzle_set(match().variant())
                                                        : find_puzzle_set(options_.puzzle_set);
     if (!set || set->puzzles.empty()) {
         say("no puzzles for these rules in this build", true);

@@ -33,14 +33,14 @@ bool started(const Match& m) { return m.rounds().size() > 1 || !m.game().moves()
 // The analysis panel
 
 App::PositionKey App::position_key() const {
-    const Game& g = match_.game();
-    return {match_.rounds().size(), g.variant(), g.moves(), g.touched()};
+    const Game& g = match().game();
+    return {match().rounds().size(), g.variant(), g.moves(), g.touched()};
 }
 
 std::string App::analysis_refusal() const {
-    if (match_.phase() == MatchPhase::Over) return "";
-    if (net_) return "no analysis in a network game while it is played: it would be cheating";
-    if (match_.clock().enabled() && started(match_) && !analysis_granted_)
+    if (match().phase() == MatchPhase::Over) return "";
+    if (table_.networked()) return "no analysis in a network game while it is played: it would be cheating";
+    if (match().clock().enabled() && started(match()) && !analysis_granted_)
         return "analysis is off in a timed match once play has started: switch it on before the first move "
                "(it then stays on offer for both players)";
     return "";
@@ -56,8 +56,8 @@ void App::toggle_analysis() {
     if (const std::string why = analysis_refusal(); !why.empty()) return say(why, true);
     analysis_on_ = ui_.analysis = true;
     analysed_.reset();
-    if (match_.clock().enabled() && !started(match_)) analysis_granted_ = true;  // for the whole match
-    say(match_.clock().enabled() && match_.phase() != MatchPhase::Over
+    if (match().clock().enabled() && !started(match())) analysis_granted_ = true;  // for the whole match
+    say(match().clock().enabled() && match().phase() != MatchPhase::Over
             ? "analysis on for this timed match, for both players: the best lines for the side to move"
             : "analysis on: the best lines for the side to move, deepening while you think; i hides it");
 }
@@ -71,8 +71,8 @@ void App::service_analysis() {
         say(why, true);
         return;
     }
-    const Game& g = match_.game();
-    if (match_.clock().enabled() && !started(match_))
+    const Game& g = match().game();
+    if (match().clock().enabled() && !started(match()))
         analysis_granted_ = true;  // on at the start of a new timed match: on offer for the whole of it
 
     // A search that returned by itself went as deep as it may: it is not started again.
@@ -99,15 +99,15 @@ void App::service_analysis() {
         analysis_fresh_ = false;
     }
 
-    const bool reviewing = g.can_redo() && !continue_here_;
-    const bool computer_turn = !g.over() && match_.phase() == MatchPhase::Playing && !reviewing &&
-                               is_computer(seat_of(g.side_to_move()));
+    const bool reviewing = table_.reviewing();
+    const bool computer_turn = !g.over() && match().phase() == MatchPhase::Playing && !reviewing &&
+                               table_.is_computer(table_.seat_of(g.side_to_move()));
     std::string pause;
     if (exercise_)
         pause = "paused while the puzzles or the tutorial are open";  // and no help with a puzzle
     else if (g.over())
         pause = "the game is over";
-    else if (computer_turn || seats_[0]->working() || seats_[1]->working())
+    else if (computer_turn || table_.thinking())
         pause = "paused while the computer plays";
     else if (hint_worker_.busy())
         pause = "paused while the hint is found";
@@ -152,10 +152,13 @@ void App::service_analysis() {
 // The coach
 
 void App::coach_after_move(const Game& before, Move played) {
-    if (!coach_on_ || net_ || match_.clock().enabled()) return;  // (takebacks are off under a clock)
-    const Game& g = match_.game();
-    if (g.over() || match_.phase() != MatchPhase::Playing) return;
-    if (!is_human(seat_of(~g.side_to_move())) || !is_computer(seat_of(g.side_to_move()))) return;
+    if (!coach_on_ || table_.networked() || match().clock().enabled())
+        return;  // (takebacks are off under a clock)
+    const Game& g = match().game();
+    if (g.over() || match().phase() != MatchPhase::Playing) return;
+    if (!table_.is_human(table_.seat_of(~g.side_to_move())) ||
+        !table_.is_computer(table_.seat_of(g.side_to_move())))
+        return;
     coach_line_ = g.moves();
     coach_started_ = now();
     ui_.activity = "the coach looks at your move";
@@ -177,29 +180,27 @@ void App::service_coach() {
         return;
     }
     ui_.activity.clear();
-    const Game& g = match_.game();
+    const Game& g = match().game();
     if (g.moves() != coach_line_ || g.over() || !coach_result_.coach) return;
     const Color mover = ~g.side_to_move();
     const std::string text = "coach: " + coach_text(coach_result_, mover);
     Question q;
     q.text = text;
     q.answers.push_back({ch('u'), "take it back", [this, mover] {
-                             Game& game = match_.game();
+                             const Game& game = match().game();
                              if (game.moves() != coach_line_) return;
                              const Move m = game.moves().back();
-                             game.undo();
-                             game.clear_redo();  // play goes on from here, not a review
-                             match_.sync_clock(now());
+                             table_.undo_last();
                              say("took back " + move_name(m, mover) + ": " + color_name(mover) +
                                  " to move again");
-                             after_change(false);
+                             table_.after_change(false);
                          }});
     q.answers.back().help = "your move is taken back, without the computer's reply: play another";
     q.help =
         "The coach (m, or --coach) names a better move when yours throws away a win, walks into a "
         "loss or loses much. Any other key lets the move stand.";
     q.on_other = [this] { say("the move stands; the computer replies"); };
-    ask_question(std::move(q));
+    ask(std::move(q));
     say(text);
 }
 
@@ -207,29 +208,29 @@ void App::service_coach() {
 // The review
 
 void App::service_review() {
-    const Game& g = match_.game();
+    const Game& g = match().game();
     const std::vector<Move> line = full_line(g);
     if (review_worker_.collect()) reviewed_ = std::move(review_result_.moves);
     // The marks hold for the moves the current line shares with the line reviewed.
     ui_.marks.clear();
-    if (review_round_ == match_.rounds().size()) {
+    if (review_round_ == match().rounds().size()) {
         const std::size_t n = std::min(common_prefix(line, review_line_), reviewed_.size());
         for (std::size_t i = 0; i < n; ++i) ui_.marks.push_back(class_mark(reviewed_[i].judgement.verdict));
     }
     if (review_worker_.busy()) return;
     const std::size_t wanted = std::min(line.size(), max_review_plies);
     if (wanted == 0 || !(g.over() || review_wanted_)) return;
-    if (review_round_ == match_.rounds().size() && reviewed_.size() >= wanted &&
+    if (review_round_ == match().rounds().size() && reviewed_.size() >= wanted &&
         common_prefix(line, review_line_) >= wanted)
         return;  // reviewed already
     review_wanted_ = false;
     // What was judged of a line this one shares stays shown until the new judgements arrive.
-    if (review_round_ == match_.rounds().size())
+    if (review_round_ == match().rounds().size())
         reviewed_.resize(std::min(reviewed_.size(), common_prefix(line, review_line_)));
     else
         reviewed_.clear();
     review_line_ = line;
-    review_round_ = match_.rounds().size();
+    review_round_ = match().rounds().size();
     Game replay(g.variant());
     for (std::size_t i = 0; i < wanted; ++i) replay.play(line[i]);
     review_done_ = 0;
@@ -244,8 +245,8 @@ void App::service_review() {
 }
 
 std::string App::step_judgement(std::size_t ply) const {
-    if (review_round_ != match_.rounds().size() || ply >= reviewed_.size()) return "";
-    if (common_prefix(full_line(match_.game()), review_line_) <= ply) return "";
+    if (review_round_ != match().rounds().size() || ply >= reviewed_.size()) return "";
+    if (common_prefix(full_line(match().game()), review_line_) <= ply) return "";
     return step_text(reviewed_[ply]);
 }
 

@@ -118,11 +118,11 @@ std::unique_ptr<ExerciseScreen> make_tutorial_screen(Rules rules, int board_size
 }
 
 void App::open_tutorial() {
-    if (net_) {
+    if (table_.networked()) {
         say("not in a network game: the two of you play it out", true);
         return;
     }
-    open_exercise(make_tutorial_screen(match_.variant().rules, match_.variant().size, ui_.color));
+    open_exercise(make_tutorial_screen(match().variant().rules, match().variant().size, ui_.color));
 }
 
 }  // namespace gobblet::ui
