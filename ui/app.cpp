@@ -8,6 +8,9 @@
 #include <random>
 
 #include "engine/movegen.h"
+#include "exercise.h"
+#include "puzzle_session.h"
+#include "saves/tutorial.h"
 #include "shell.h"
 #include "terminal.h"
 
@@ -172,9 +175,72 @@ void App::draw(Millis t) {
     ui_.title_note = table_.net_title();
     if (const std::string r = teach_title(); !r.empty())
         ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
-    if (exercise_) return exercise_->draw(t);
     if (ui_.help) return draw_help(help_now(COLS - 1), ui_.help_scroll);
     ui::draw(match(), ui_, chrome(), t);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The puzzles and the tutorial, pushed over the game
+
+void App::open_puzzles() {
+    if (table_.networked()) {
+        say("not in a network game: the two of you play it out", true);
+        return;
+    }
+    const PuzzleSet* set = options_.puzzle_set.empty() ? saves::shipped_puzzle_set(match().variant())
+                                                       : find_puzzle_set(options_.puzzle_set);
+    if (!set || set->puzzles.empty()) {
+        say("no puzzles for these rules in this build", true);
+        return;
+    }
+    nav_.push(make_puzzles_screen(nav_, *set, ui_.color));
+}
+
+void App::open_tutorial() {
+    if (table_.networked()) {
+        say("not in a network game: the two of you play it out", true);
+        return;
+    }
+    nav_.push(make_tutorial_screen(nav_, match().variant().rules, match().variant().size, ui_.color));
+}
+
+// The tutorial opens by itself on a plain first start only: a start whose command line asked for a
+// game, a match, a file or a network game opens that, and a note under the message says where the
+// tutorial is, until the first key.
+void App::open_at_start() {
+    const bool first = !saves::tutorial_seen();
+    if (options_.host_at || options_.join_to) {  // a network game starts at once; T is not offered there
+        if (first)
+            ui_.note =
+                "new here? ? shows the rules and keys; --tutorial opens the tutorial (not in a network game)";
+        return;
+    }
+    if (options_.tutorial || (first && !options_.puzzles && !options_.game_asked)) {
+        puzzles_after_ = options_.puzzles;
+        return open_tutorial();
+    }
+    if (first && options_.game_asked) ui_.note = "new here? T opens the tutorial";
+    if (options_.puzzles) open_puzzles();
+}
+
+// The game waits under another screen, as it stands: its seats stop, a running clock pauses, and it is
+// saved (unless it was never shown: --puzzles).
+void App::covered(Millis) {
+    covered_ = true;
+    ui_.note.clear();  // a key on the screen over the game: the note has been seen
+    table_.step_away();
+    if (!options_.puzzles && !match().game().moves().empty()) table_.autosave();
+}
+
+void App::uncovered(const std::string& farewell, Millis) {
+    covered_ = false;
+    if (puzzles_after_) {  // --tutorial --puzzles: the puzzles follow
+        puzzles_after_ = false;
+        return open_puzzles();
+    }
+    if (options_.puzzles) return nav_.quit();  // --puzzles: leaving them ends the program
+    table_.come_back();
+    say(farewell);
 }
 
 // What a network game does not offer: the two players play it out together.

@@ -22,7 +22,6 @@
 #include "controls.h"
 #include "engine/analysis.h"
 #include "engine/review.h"
-#include "exercise.h"
 #include "input.h"
 #include "loop.h"
 #include "net/session.h"
@@ -82,6 +81,8 @@ class App : public Screen, private TableReport {
     void pollfds(std::vector<pollfd>& fds) const override { table_.pollfds(fds); }
     void on_poll(std::span<const pollfd> fds, Millis now) override { table_.on_poll(fds, now); }
     std::string close(Millis now) override;
+    void covered(Millis now) override;
+    void uncovered(const std::string& farewell, Millis now) override;
 
   private:
     // What the table reports (table.h).
@@ -178,7 +179,7 @@ class App : public Screen, private TableReport {
     // The seats wait: a question, an overlay, an entry, the help, the puzzles or tutorial, or the coach
     // (and the table's own pause).
     bool seats_held() const {
-        return ui_.question || ui_.overlay || ui_.entry || ui_.help || exercise_ || coach_holds();
+        return ui_.question || ui_.overlay || ui_.entry || ui_.help || covered_ || coach_holds();
     }
 
     Options options_;
@@ -246,16 +247,12 @@ class App : public Screen, private TableReport {
 
     std::vector<std::filesystem::path> overlay_paths_;  // the game list's files (empty: the menu)
 
-    // The puzzles and the tutorial (exercise.h, puzzles.cpp, tutorial.cpp): shown on the board while the
-    // game waits; it comes back as it was.
+    // The puzzles and the tutorial (exercise.h, puzzles.cpp, tutorial.cpp): screens pushed over the game,
+    // which waits under them and comes back as it was.
     void open_at_start();  // --puzzles, --tutorial, or the tutorial on a plain first start
     void open_puzzles();
     void open_tutorial();
-    void open_exercise(std::unique_ptr<ExerciseScreen> screen);
-    void close_exercise();
-    void exercise_key(Key k);
-    void exercise_paste(const InputEvent& e);
-    std::unique_ptr<ExerciseScreen> exercise_;
+    bool covered_ = false;        // a screen is over the game
     bool puzzles_after_ = false;  // --tutorial --puzzles: the puzzles follow the tutorial
 };
 

@@ -13,9 +13,7 @@ namespace gobblet::ui {
 // Keys
 
 void App::on_key(Key k) {
-    if (k.special && k.code == KEY_RESIZE) return;
     ui_.note.clear();  // said once: the player has seen it
-    if (exercise_) return exercise_key(k);
     if (ui_.help) return help_key(k);
     if (ui_.overlay) return overlay_key(k);
     if (ui_.entry) return entry_key(k);
@@ -348,7 +346,6 @@ void App::move_cursor(int drow, int dcol) {
 
 void App::on_paste(const InputEvent& e) {
     ui_.note.clear();  // the player is at the keyboard: the start's note has been seen
-    if (exercise_) return exercise_paste(e);
     if (e.too_big) {
         say("paste refused, nothing changed: it is larger than " + std::to_string(max_paste_bytes / 1024) +
                 " KiB, far more than any game",

@@ -1,20 +1,20 @@
-// Exercises on the game's board (exercise.h): the screen's input and drawing, and how the App opens and
-// closes one while the game waits.
+// Exercises on the game's board (exercise.h): the screen's input and drawing.
 #include "exercise.h"
 
 #include <curses.h>
 
 #include <algorithm>
 
-#include "app_impl.h"
-#include "saves/tutorial.h"
+#include "controls.h"
 
 namespace gobblet::ui {
 
 // ---------------------------------------------------------------------------------------------------
 // The screen
 
-ExerciseScreen::ExerciseScreen(ScreenKind screen, bool color) : screen_(screen) { ui_.color = color; }
+ExerciseScreen::ExerciseScreen(Navigator& nav, ScreenKind screen, bool color) : nav_(nav), screen_(screen) {
+    ui_.color = color;
+}
 
 void ExerciseScreen::show(const Game& game, Color player, const std::string& other_name) {
     std::array<std::string, 2> names = {"you", other_name};
@@ -33,12 +33,8 @@ void ExerciseScreen::enter_on_empty() {
     say("Type a move (like W3B2) and press Enter, or press an arrow key to pick pieces with the cursor.");
 }
 
-void ExerciseScreen::key(Key k) {
-    if (k.special && k.code == KEY_RESIZE) return;
-    if (!k.special && (k.code == 3 || k.code == 0x1c)) {  // Ctrl-C, Ctrl-\: quit the program from anywhere
-        quit_ = true;
-        return;
-    }
+void ExerciseScreen::key(Key k, Millis) {
+    if (!k.special && (k.code == 3 || k.code == 0x1c)) return nav_.quit();  // Ctrl-C, Ctrl-\: from anywhere
     if (ui_.help) {
         if (!help_scroll_key(k, ui_.help_scroll)) ui_.help = false;
         return;
@@ -192,7 +188,7 @@ void ExerciseScreen::entry_key(Key k) {
     say("cancelled");
 }
 
-void ExerciseScreen::paste(const InputEvent& e) {
+void ExerciseScreen::paste(const InputEvent& e, Millis) {
     if (e.too_big || e.not_text) return say("paste refused: it is not a move", true);
     const ParsedMoves parsed = parse_moves(e.text);
     if (parsed.error) return say("paste refused: " + parsed.error->message(), true);
@@ -226,58 +222,6 @@ void ExerciseScreen::draw(Millis now) {
             ui_.mode, std::max(20, COLS - 1), 2, [this](Action a) { return available(a); }, screen_);
     }
     ui::draw(board_, ui_, c, now);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The App's side
-
-void App::open_exercise(std::unique_ptr<ExerciseScreen> screen) {
-    table_.step_away();  // a search or a hint stops; the seats are asked again once the game is back
-    if (!options_.puzzles && !match().game().moves().empty()) table_.autosave();
-    exercise_ = std::move(screen);
-}
-
-void App::close_exercise() {
-    const bool quit_all = exercise_->quit();
-    const std::string farewell = exercise_->farewell();
-    exercise_.reset();
-    if (quit_all) return nav_.quit();
-    if (puzzles_after_) {  // --tutorial --puzzles: the puzzles follow
-        puzzles_after_ = false;
-        return open_puzzles();
-    }
-    if (options_.puzzles) return nav_.quit();  // --puzzles: leaving them ends the program
-    table_.come_back();
-    say(farewell);
-}
-
-void App::exercise_key(Key k) {
-    exercise_->key(k);
-    if (exercise_->left() || exercise_->quit()) close_exercise();
-}
-
-void App::exercise_paste(const InputEvent& e) {
-    exercise_->paste(e);
-    if (exercise_->left() || exercise_->quit()) close_exercise();
-}
-
-// The tutorial opens by itself on a plain first start only: a start whose command line asked for a
-// game, a match, a file or a network game opens that, and a note under the message says where the
-// tutorial is, until the first key.
-void App::open_at_start() {
-    const bool first = !saves::tutorial_seen();
-    if (options_.host_at || options_.join_to) {  // a network game starts at once; T is not offered there
-        if (first)
-            ui_.note =
-                "new here? ? shows the rules and keys; --tutorial opens the tutorial (not in a network game)";
-        return;
-    }
-    if (options_.tutorial || (first && !options_.puzzles && !options_.game_asked)) {
-        puzzles_after_ = options_.puzzles;
-        return open_tutorial();
-    }
-    if (first && options_.game_asked) ui_.note = "new here? T opens the tutorial";
-    if (options_.puzzles) open_puzzles();
 }
 
 }  // namespace gobblet::ui

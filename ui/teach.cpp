@@ -103,7 +103,7 @@ void App::service_analysis() {
     const bool computer_turn = !g.over() && match().phase() == MatchPhase::Playing && !reviewing &&
                                table_.is_computer(table_.seat_of(g.side_to_move()));
     std::string pause;
-    if (exercise_)
+    if (covered_)
         pause = "paused while the puzzles or the tutorial are open";  // and no help with a puzzle
     else if (g.over())
         pause = "the game is over";
