@@ -182,7 +182,7 @@ TEST_CASE("no key is bound twice in one mode on one screen", "[input][keys]") {
 TEST_CASE("no command key can begin a typed move", "[input][keys]") {
     for (const KeyBinding& b : key_table()) {
         // c claims a round only while a claim stands, on the absent player's turn, when no move of one's
-        // own can be typed; otherwise it begins a move (ui/commands.cpp).
+        // own can be typed; otherwise it begins a move (ui/game_keys.cpp).
         if (!(b.modes & Mode::typing) || b.action == Action::None || b.action == Action::Claim) continue;
         for (const Key& k : b.keys) {
             if (k.special) continue;

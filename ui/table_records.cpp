@@ -1,4 +1,5 @@
-// The table's records (table.h): the autosave, the archive of finished games and the saves.
+// The table's records (table.h): the autosave, the archive of finished games and the saves, and the
+// matches that replace the one at the table (a new one, one opened, pasted or loaded).
 #include "table.h"
 
 namespace gobblet::ui {
@@ -57,6 +58,45 @@ void Table::save_named() {
         say("not saved: " + err + "; the game goes on", true);
     else
         say("saved to " + written.string() + " (" + config_.program + " --load FILE opens it)");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Other matches at the table
+
+std::string Table::new_match(Variant variant, bool keep) {
+    const std::string kept = keep ? keep_current() : "";
+    cancel_seats();
+    MatchSettings settings = match_.settings();
+    settings.variant = variant;
+    std::array<std::string, 2> names = {match_.name(0), match_.name(1)};
+    match_ = Match(settings, names);
+    for (int p : {0, 1})
+        if (is_computer(p)) static_cast<ComputerSeat&>(seat_to_ask(p)).new_game();
+    match_.start_clock(now());
+    paused_ = false;
+    archived_ = false;
+    archive_path_.clear();
+    handled_end_ = 0;
+    last_move_at_ = now();
+    return kept;
+}
+
+std::string Table::replace_match(saves::Record record) {
+    const std::string kept = keep_current();
+    cancel_seats();
+    match_ = std::move(record.match);
+    if (record.clock) match_.clock().set_state(*record.clock, now());
+    match_.start_clock(now());
+    refresh_names();
+    archived_ = match_.phase() == MatchPhase::Over;
+    archive_path_.clear();
+    return kept;
+}
+
+void Table::load_match(Match match, const std::optional<GameClock::State>& clock, bool archived) {
+    match_ = std::move(match);
+    if (clock) match_.clock().set_state(*clock, now());
+    archived_ = archived;
 }
 
 }  // namespace gobblet::ui

@@ -38,7 +38,7 @@ struct Layout {
 };
 Layout make_layout(int board_size, int cols, int lines);
 
-// Everything the footer and the prompt line need that only the app knows.
+// Everything the footer and the prompt line need that only the screen knows.
 struct Chrome {
     std::vector<std::string> footer;  // already fitted to the width
     std::string prompt_line;          // "Move: W3B", "Cursor on B2", a question's answers

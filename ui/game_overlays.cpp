@@ -1,45 +1,20 @@
-// The curses game: the settings menu and the list of saved and archived games.
-#include "app_impl.h"
+// The game screen's overlays (game_screen.h): the settings menu and the list of saved and archived games.
+#include <curses.h>
 
 #include <algorithm>
 #include <cstdlib>
 
+#include "game_screen.h"
 #include "terminal.h"
 
 namespace gobblet::ui {
 
-// ---------------------------------------------------------------------------------------------------
-// Overlays: the settings menu and the list of games
-
-// The settings file, where the command line does not say otherwise: flags win for this run.
-void App::apply_settings_file() {
-    const saves::SettingsFile file = saves::read_settings();
-    const saves::Settings& s = file.parsed.settings;
-    if (s.level && !options_.level_given) options_.player.level = *s.level;
-    if (s.think && !options_.think_given) options_.player.think_seconds = *s.think;
-    if (s.speed && !options_.speed_given) options_.speed = *s.speed;
-    coach_on_ = options_.coach || s.coach.value_or(false);
-    ascii_ = s.ascii.value_or(false);
-    // A setting the player chose for this program wins over NO_COLOR (as no-color.org asks); --no-color
-    // wins over both.
-    const char* no_color = std::getenv("NO_COLOR");
-    ui_.color = !options_.no_color && s.color.value_or(!(no_color && *no_color));
-    if (!file.error.empty()) {
-        settings_problem_ = file.error + "; the settings are the defaults this time";
-    } else if (!file.parsed.problems.empty()) {
-        settings_problem_ = "settings file " + saves::settings_path().string() + ", " +
-                            file.parsed.problems.front().message();
-        if (file.parsed.problems.size() > 1)
-            settings_problem_ += " (and " + std::to_string(file.parsed.problems.size() - 1) + " more)";
-    }
-}
-
-void App::keep_setting(std::string_view key, const std::string& value) {
+void GameScreen::keep_setting(std::string_view key, const std::string& value) {
     if (const std::string err = saves::save_setting(key, value); !err.empty())
         say("this setting holds until you quit, but is not kept for the next time: " + err, true);
 }
 
-void App::open_menu() {
+void GameScreen::open_menu() {
     Overlay o;
     o.title = "Settings";
     const auto onoff = [](bool b) { return std::string(b ? "on" : "off"); };
@@ -56,7 +31,7 @@ void App::open_menu() {
         {"Board lines", !utf8_locale() ? "ASCII (not a UTF-8 terminal)"
                         : ascii_       ? "ASCII"
                                        : "box-drawing"},
-        {"Coach: warns of your bad moves against the computer", onoff(coach_on_)},
+        {"Coach: warns of your bad moves against the computer", onoff(teacher_.coach_on())},
     };
     o.selected = ui_.overlay && ui_.overlay->title == "Settings" ? ui_.overlay->selected : 0;
     o.footer = "up/down choose   left/right or Enter change   Esc or m close   ? help   q quit";
@@ -81,7 +56,7 @@ void App::open_menu() {
     overlay_paths_.clear();
 }
 
-void App::menu_change(int delta) {
+void GameScreen::menu_change(int delta) {
     const int row = ui_.overlay->selected;
     const auto cycle = [delta](int value, int count) { return ((value + delta) % count + count) % count; };
     switch (row) {
@@ -133,18 +108,19 @@ void App::menu_change(int delta) {
             keep_setting("ascii", saves::switch_text(ascii_));
             break;
         case 9:
-            coach_on_ = !coach_on_;
-            say(coach_on_ ? "coach on: after your move against the computer it names a better one when yours "
-                            "throws away a win, walks into a loss or loses much, and offers to take it back"
-                          : "coach off");
-            keep_setting("coach", saves::switch_text(coach_on_));
+            teacher_.set_coach(!teacher_.coach_on());
+            say(teacher_.coach_on()
+                    ? "coach on: after your move against the computer it names a better one when yours "
+                      "throws away a win, walks into a loss or loses much, and offers to take it back"
+                    : "coach off");
+            keep_setting("coach", saves::switch_text(teacher_.coach_on()));
             break;
     }
     open_menu();
     table_.autosave();
 }
 
-void App::open_list() {
+void GameScreen::open_list() {
     struct Entry {
         std::filesystem::file_time_type time;
         std::filesystem::path path;
@@ -198,7 +174,7 @@ void App::open_list() {
     ui_.overlay = o;
 }
 
-void App::overlay_key(Key k) {
+void GameScreen::overlay_key(Key k) {
     Overlay& o = *ui_.overlay;
     const bool menu = overlay_paths_.empty();
     const int n = int(o.rows.size());
@@ -233,7 +209,7 @@ void App::overlay_key(Key k) {
     } else if (k.code == '?') {
         return open_help();
     } else if (action_for(k, Mode::typing) == Action::Quit) {  // q, Ctrl-C, Ctrl-\: quit, as anywhere
-        quit();
+        leave();
         return;
     } else if (k.code != '\n' && k.code != '\r' && k.code != ' ') {
         return;

@@ -1,10 +1,13 @@
-// The curses game: what each key does, line entries, questions and pastes.
-#include "app_impl.h"
+// The game screen's keys (game_screen.h): what each key does on the prompt, in cursor mode, with the
+// mouse, in the help, a line entry, an overlay or a question; the key table (keys.h) maps keys to actions.
+#include <curses.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
+#include "controls.h"
+#include "game_screen.h"
 #include "keys.h"
 
 namespace gobblet::ui {
@@ -12,7 +15,7 @@ namespace gobblet::ui {
 // ---------------------------------------------------------------------------------------------------
 // Keys
 
-void App::on_key(Key k) {
+void GameScreen::on_key(Key k) {
     ui_.note.clear();  // said once: the player has seen it
     if (ui_.help) return help_key(k);
     if (ui_.overlay) return overlay_key(k);
@@ -42,9 +45,9 @@ void App::on_key(Key k) {
     }
 }
 
-void App::type_char(int c) { say_if(add_to_prompt(ui_.prompt, c)); }
+void GameScreen::type_char(int c) { say_if(add_to_prompt(ui_.prompt, c)); }
 
-void App::enter_pressed() {
+void GameScreen::enter_pressed() {
     if (!ui_.prompt.empty()) return submit_prompt();
     const Game& g = match().game();
     if (ui_.reviewing && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move()))) {
@@ -56,7 +59,7 @@ void App::enter_pressed() {
     say("Type a move (like W3B2) and press Enter, or press an arrow key to pick pieces with the cursor.");
 }
 
-void App::submit_prompt() {
+void GameScreen::submit_prompt() {
     const std::string text = ui_.prompt;
     ui_.prompt.clear();
     const ParsedMoves parsed = parse_moves(text);
@@ -74,7 +77,7 @@ void App::submit_prompt() {
     play(parsed.moves[0].spec);
 }
 
-void App::on_action(Action a) {
+void GameScreen::on_action(Action a) {
     if (table_.networked() && local_only(a)) {
         say("not in a network game: the two of you play it out (< asks to take a move back)", true);
         return;
@@ -85,7 +88,7 @@ void App::on_action(Action a) {
             ui_.help = true;
             ui_.help_scroll = 0;
             return;
-        case Action::Quit: quit(); return;
+        case Action::Quit: leave(); return;
         case Action::Back: return step_back();
         case Action::Forward: return step_forward();
         case Action::ToStart: return go_to(0);
@@ -141,7 +144,7 @@ void App::on_action(Action a) {
                                   },
                                   {}};
             return;
-        case Action::Analysis: return toggle_analysis();
+        case Action::Analysis: return teacher_.toggle_analysis();
         case Action::Puzzles: return open_puzzles();
         case Action::Tutorial: return open_tutorial();
         case Action::Next:  // the exercises' own keys (exercise.h) never reach the game
@@ -177,9 +180,9 @@ void App::on_action(Action a) {
     }
 }
 
-void App::help_key(Key k) {
+void GameScreen::help_key(Key k) {
     if (help_scroll_key(k, ui_.help_scroll)) return;
-    if (k.code == 3) quit();
+    if (k.code == 3) leave();
     ui_.help = false;  // any other key closes the help
     // The game's help names T; a question's or an overlay's help comes back to it.
     if (!own_help() && action_for(k, ui_.mode) == Action::Tutorial) on_action(Action::Tutorial);
@@ -251,21 +254,12 @@ HelpPage question_help(const Question& q) {
     return page;
 }
 
-bool App::own_help() const { return ui_.question || ui_.overlay || (ui_.entry && ui_.entry->help); }
-
-std::vector<std::string> App::help_now(int width) const {
-    if (ui_.question) return help_page_lines(question_help(*ui_.question), width);
-    if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
-    if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
-    return help_lines(match(), width);
-}
-
-void App::open_help() {
+void GameScreen::open_help() {
     ui_.help = true;
     ui_.help_scroll = 0;
 }
 
-void App::question_key(Key k) {
+void GameScreen::question_key(Key k) {
     const Question& q = *ui_.question;
     const auto answer = [this](const Question::Answer& a) {
         const auto act = a.act;
@@ -282,7 +276,7 @@ void App::question_key(Key k) {
     if (esc && q.default_answer >= 0) return answer(q.answers.at(std::size_t(q.default_answer)));
     if (is_help_key(k)) return open_help();
     if (is_quit_key(k)) {
-        quit();  // the game is saved as it stands: a round's question is asked again after --resume
+        leave();  // the game is saved as it stands: a round's question is asked again after --resume
         return;
     }
     if (q.on_other) {  // an offer declined by going on: the key then does what it does
@@ -302,7 +296,7 @@ void App::question_key(Key k) {
     say(q.text, false);  // any other key repeats the question
 }
 
-void App::entry_key(Key k) {
+void GameScreen::entry_key(Key k) {
     if (ui_.entry->help && is_help_key(k)) return open_help();
     const EntryOutcome o = edit_entry(*ui_.entry, k);
     if (o == EntryOutcome::Edited) return;
@@ -313,7 +307,7 @@ void App::entry_key(Key k) {
     if (e.cancel) e.cancel();
 }
 
-void App::on_mouse() {
+void GameScreen::on_mouse() {
     MEVENT ev;
     if (getmouse(&ev) != OK) return;
     const Layout l = make_layout(match().variant().size, COLS, LINES);
@@ -333,105 +327,12 @@ void App::on_mouse() {
     }
 }
 
-void App::move_cursor(int drow, int dcol) {
+void GameScreen::move_cursor(int drow, int dcol) {
     if (ui_.mode != Mode::cursor) {
         ui_.mode = Mode::cursor;  // an arrow in typing mode enters cursor mode (and moves)
         ui_.prompt.clear();
     }
     step_cursor(ui_.cursor, match().variant().size, drow, dcol);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Pastes
-
-void App::on_paste(const InputEvent& e) {
-    ui_.note.clear();  // the player is at the keyboard: the start's note has been seen
-    if (e.too_big) {
-        say("paste refused, nothing changed: it is larger than " + std::to_string(max_paste_bytes / 1024) +
-                " KiB, far more than any game",
-            true);
-        return;
-    }
-    if (e.not_text) {
-        say("paste refused, nothing changed: it is not text (it holds control codes or bytes that are not "
-            "UTF-8)",
-            true);
-        return;
-    }
-    if (table_.networked() && e.text.find('\n') != std::string::npos) {
-        say("paste refused: a network game is played move by move (paste a single move at the prompt)", true);
-        return;
-    }
-    std::string text = e.text;
-    if (!e.bracketed) {  // a burst may have begun at the prompt, typed as keys before it was recognised
-        text = ui_.prompt + text;
-        ui_.prompt.clear();
-    }
-    const bool one_line = text.find('\n') == std::string::npos;
-    const ParsedMoves parsed = parse_moves(text);
-    if (parsed.error) {
-        say("paste refused, nothing changed: " + parsed.error->message(), true);
-        return;
-    }
-    if (parsed.moves.empty()) {
-        say("the paste held no moves", true);
-        return;
-    }
-    if (parsed.moves.size() == 1 && one_line) {
-        // A single move pasted onto the prompt: the player checks it and presses Enter.
-        ui_.mode = Mode::typing;
-        ui_.prompt = text.substr(0, max_prompt);
-        return;
-    }
-    ui_.prompt.clear();
-    const bool record =
-        text.find("% round ") != std::string::npos || text.find("% gobblet match") != std::string::npos;
-    if (!record) {
-        // A continuation of the current game?
-        Game continued = match().game();
-        const auto err = continued.play_transcript(parsed.moves);
-        if (!err && !match().game().over() && match().phase() == MatchPhase::Playing) {
-            table_.continue_with({continued.moves().begin() + std::ptrdiff_t(match().game().moves().size()),
-                                  continued.moves().end()});
-            ui_.picked.reset();
-            say("pasted " + moves_text(parsed.moves.size()) + "; " +
-                outcome_text(match().game().result(), match().game().side_to_move()));
-            table_.after_change(true);
-            return;
-        }
-        if (match().game().moves().empty() && err) {
-            say("paste refused, nothing changed: " + err->message("--rules"), true);
-            return;
-        }
-    }
-    // A whole game or match from the start.
-    saves::LoadedRecord r = saves::read_record(text, {match().variant().rules, match().variant().size});
-    if (r.error) {
-        say("paste refused, nothing changed: " + r.message("--rules"), true);
-        return;
-    }
-    auto pending = std::make_shared<saves::Record>(std::move(*r.record));
-    const std::string what = pending->is_match
-                                 ? "a match (round " + std::to_string(pending->match.round_number()) + ")"
-                                 : "a whole game of " + moves_text(pending->match.game().moves().size());
-    ask(Question{
-        .text = "the paste is " + what + ": replace the current game with it? (the current one is kept)",
-        .answers = {{ch('y'), "replace",
-                     [this, pending] {
-                         const std::string kept = table_.replace_match(std::move(*pending));
-                         ui_.picked.reset();
-                         teach_new_match(true);
-                         say("replaced the game with the pasted one (" +
-                             moves_text(match().game().moves().size()) + ")" + kept);
-                         table_.after_change(false);
-                     },
-                     "the pasted game replaces the one on the board, which goes to your saves first"},
-                    {ch('n'), "keep the current game", [this] { say("cancelled: nothing changed"); },
-                     "nothing changes: the paste is dropped"}},
-        .help = "The paste does not follow on from the game on the board: it is a game of its own from the "
-                "start.",
-        .default_answer = 1});
-    say(ui_.question->text);
 }
 
 }  // namespace gobblet::ui

@@ -1,28 +1,31 @@
-// The curses game: moves made with keys and the cursor, stepping through the game, and the actions of
-// play that belong to the screen (the table does the rest: table.h).
+// The game screen's play (game_screen.h): moves made with keys, the cursor and the mouse, stepping
+// through the game, and the actions of play that are the screen's (a new game, a hint, copying and opening
+// records); the table does the rest (table.h).
 #include <algorithm>
 
-#include "app_impl.h"
+#include "controls.h"
+#include "game_screen.h"
+#include "terminal.h"
 
 namespace gobblet::ui {
 
 // ---------------------------------------------------------------------------------------------------
 // Play
 
-void App::play(const MoveSpec& spec) {
+void GameScreen::play(const MoveSpec& spec) {
     std::optional<Game> before;  // for the coach, who judges the move in the position it was played in
-    if (coach_on_) before = match().game();
+    if (teacher_.coach_on()) before = match().game();
     switch (table_.play_human(spec)) {
         case Table::MoveResult::Refused: return;
         case Table::MoveResult::Sent: ui_.picked.reset(); return;
         case Table::MoveResult::Played:
             ui_.picked.reset();
-            if (before) coach_after_move(*before, match().game().moves().back());
+            if (before) teacher_.coach_after_move(*before, match().game().moves().back());
             return;
     }
 }
 
-void App::on_spot(const Spot& spot) {
+void GameScreen::on_spot(const Spot& spot) {
     const Game& g = match().game();
     if (g.over() || table_.paused() || !table_.is_human(table_.seat_of(g.side_to_move()))) {
         play(MoveSpec::square(0, 0));  // says why no move can be made now
@@ -85,13 +88,13 @@ void App::on_spot(const Spot& spot) {
 // ---------------------------------------------------------------------------------------------------
 // Stepping through the game
 
-bool App::can_step(bool tell) {
+bool GameScreen::can_step(bool tell) {
     const std::string why = table_.step_allowed();
     if (!why.empty() && tell) say(why, true);
     return why.empty();
 }
 
-void App::step_back() {
+void GameScreen::step_back() {
     if (table_.networked()) return table_.request_takeback();
     if (!can_step(true)) return;
     if (!match().game().can_undo()) {
@@ -103,11 +106,11 @@ void App::step_back() {
     std::string m = "took back " + taken[0];
     for (std::size_t i = 1; i < taken.size(); ++i) m += " and " + taken[i];
     if (taken.size() > 1) m += " (your turn again)";
-    say(m + "; > replays" + step_suffix(match().game().moves().size()));
+    say(m + "; > replays" + teacher_.step_suffix(match().game().moves().size()));
     table_.after_change(false);
 }
 
-void App::step_forward() {
+void GameScreen::step_forward() {
     const Game& g = match().game();
     if (!g.can_redo()) {
         say("nothing to replay: this is the last move played", true);
@@ -116,25 +119,25 @@ void App::step_forward() {
     const Color mover = g.side_to_move();
     const Move m = table_.replay_move();
     ui_.picked.reset();
-    say("replayed " + move_name(m, mover) + step_suffix(match().game().moves().size() - 1));
+    say("replayed " + move_name(m, mover) + teacher_.step_suffix(match().game().moves().size() - 1));
     table_.after_change(false);
 }
 
-void App::go_to(std::size_t plies) {
+void GameScreen::go_to(std::size_t plies) {
     if (!can_step(true)) return;
     table_.go_to(plies);
     ui_.picked.reset();
     const Game& g = match().game();
     say("at move " + std::to_string(g.moves().size()) + " of " +
         std::to_string(g.moves().size() + g.redo_moves().size()) +
-        (g.moves().empty() ? "" : step_suffix(g.moves().size() - 1)));
+        (g.moves().empty() ? "" : teacher_.step_suffix(g.moves().size() - 1)));
     table_.after_change(false);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Other actions
 
-void App::new_game() {
+void GameScreen::new_game() {
     if (table_.networked()) {
         say("a network game goes on until it is over: start a new one with " + options_.program + " --host",
             true);
@@ -170,40 +173,60 @@ void App::new_game() {
     say("start a new game: keep the current one in your saves (k) or drop it (d)? Esc cancels");
 }
 
-void App::start_new(bool keep) {
+void GameScreen::start_new(bool keep) {
     const std::string kept = table_.new_match(next_variant_, keep);
     ui_.picked.reset();
-    teach_new_match(false);
+    teacher_.new_match(false);
     say("new " + std::string(match().single_game() ? "game" : "match") + kept);
     table_.after_change(false);
 }
 
-void App::hint() {
+void GameScreen::hint() {
     const Game& g = match().game();
     if (!available(Action::Hint)) {
         say(g.over() ? "the game is over" : "a hint is for a human player's turn", true);
         return;
     }
-    if (hint_worker_.busy()) {
-        say("already looking for a hint", true);
+    teacher_.hint();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Records
+
+void GameScreen::copy() {
+    const Match& m = match();
+    const std::string text = m.single_game() ? transcript_text(m.game().moves()) : table_.record_text();
+    copy_to_clipboard(text);
+    table_.autosave();
+    const auto path = saves::autosave_path();
+    std::string said = "sent " + moves_text(m.game().moves().size()) +
+                       " to the terminal's clipboard (if it supports OSC 52)";
+    if (table_.autosave_error().empty() && !path.empty())
+        said += "; the game is also saved at " + path.string();
+    say(said);
+}
+
+void GameScreen::open_record(const std::filesystem::path& path) {
+    std::string text;
+    if (std::string err = saves::read_file(path, text); !err.empty()) {
+        say(err, true);
         return;
     }
-    PlayerSettings s = table_.player_settings();
-    s.level = Level::Max;
-    hint_player_.set_settings(s);
-    {
-        std::lock_guard lock(hint_mutex_);
-        hint_choice_ = {};
-        hint_info_ = {};
+    saves::LoadedRecord r = saves::read_record(text);
+    if (r.error) {
+        say(printable(path.string()) + ": " + r.message(), true);
+        return;
     }
-    hint_worker_.start([this, snapshot = g](const std::atomic<bool>& stop) {
-        Choice c = hint_player_.choose(snapshot, &stop, [this](const ThinkInfo& info) {
-            std::lock_guard lock(hint_mutex_);
-            hint_info_ = info;
-        });
-        std::lock_guard lock(hint_mutex_);
-        hint_choice_ = std::move(c);
-    });
+    const std::string kept = table_.replace_match(std::move(*r.record));
+    table_.round_end_handled();
+    teacher_.new_match(true);
+    ui_.picked.reset();
+    const Match& m = match();
+    say("opened " + path.filename().string() + " (" + moves_text(m.game().moves().size()) +
+        (m.game().over() ? ", " + m.round_result_text() : "") + ")" + kept);
+    table_.after_change(false);
+    if (m.game().over() && m.phase() != MatchPhase::Over && table_.ask_round_question())
+        say(ui_.message + ". " + ui_.question->text + ".");
 }
 
 }  // namespace gobblet::ui
