@@ -41,13 +41,9 @@ void ExerciseScreen::key(Key k, Millis) {
     }
     if (ui_.entry) return entry_key(k);
     if (k.special && k.code == KEY_MOUSE) return mouse();
-    const bool enter =
-        (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
-    const bool backspace = (k.special && (k.code == KEY_BACKSPACE || k.code == KEY_DC)) ||
-                           (!k.special && (k.code == 127 || k.code == 8));
     if (ui_.mode == Mode::typing) {
-        if (enter) return ui_.prompt.empty() ? enter_on_empty() : submit();
-        if (backspace) {
+        if (is_enter(k)) return ui_.prompt.empty() ? enter_on_empty() : submit();
+        if (is_backspace(k)) {
             if (!ui_.prompt.empty()) ui_.prompt.pop_back();
             return;
         }
@@ -66,13 +62,8 @@ void ExerciseScreen::key(Key k, Millis) {
         case Action::Pick: return pick(ui_.cursor);
         case Action::Cancel: return cancel();
         case Action::ListUp:
-        case Action::ListDown: {
-            const int pairs = int(board_.game().moves().size() + 1) / 2;
-            int first = ui_.list_scroll < 0 ? std::max(0, pairs - 10) : ui_.list_scroll;
-            first += a == Action::ListUp ? -10 : 10;
-            ui_.list_scroll = first >= pairs - 10 ? -1 : std::max(0, first);
-            return;
-        }
+        case Action::ListDown:
+            return scroll_moves(ui_.list_scroll, board_.game().moves().size(), a == Action::ListUp);
         default:
             if (available(a)) act(a);
             return;
@@ -180,12 +171,7 @@ void ExerciseScreen::mouse() {
 }
 
 void ExerciseScreen::entry_key(Key k) {
-    const EntryOutcome o = edit_entry(*ui_.entry, k);
-    if (o == EntryOutcome::Edited) return;
-    const LineEntry e = std::move(*ui_.entry);
-    ui_.entry.reset();
-    if (o == EntryOutcome::Submit) return e.submit(e.text);
-    say("cancelled");
+    key_to_entry(ui_.entry, k, [this](std::string text) { say(std::move(text)); });
 }
 
 void ExerciseScreen::paste(const InputEvent& e, Millis) {
@@ -204,20 +190,9 @@ void ExerciseScreen::draw(Millis now) {
     Chrome c;
     c.status = status();
     if (ui_.entry) {
-        c.prompt_line = ui_.entry->label + ": " + ui_.entry->text;
-        c.prompt_cursor = int(c.prompt_line.size());
-        c.footer = {"Enter confirm   Esc cancel"};
+        entry_chrome(*ui_.entry, c);
     } else {
-        if (ui_.mode == Mode::cursor) {
-            const Spot& s = ui_.cursor;
-            c.prompt_line =
-                "CURSOR on " +
-                (s.stack ? std::string("stack ") + "XYZ"[s.index] : square_name(make_square(s.row, s.col))) +
-                (ui_.picked ? ", a piece picked up" : "") + "  (Esc: back to typing)";
-        } else {
-            c.prompt_line = "Move: " + ui_.prompt;
-            c.prompt_cursor = int(c.prompt_line.size());
-        }
+        prompt_chrome(ui_, c);
         c.footer = footer_lines(
             ui_.mode, std::max(20, COLS - 1), 2, [this](Action a) { return available(a); }, screen_);
     }

@@ -22,13 +22,9 @@ void GameScreen::on_key(Key k) {
     if (ui_.entry) return entry_key(k);
     if (ui_.question) return question_key(k);
     if (k.special && k.code == KEY_MOUSE) return on_mouse();
-    const bool enter =
-        (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
-    const bool backspace = (k.special && (k.code == KEY_BACKSPACE || k.code == KEY_DC)) ||
-                           (!k.special && (k.code == 127 || k.code == 8));
     if (ui_.mode == Mode::typing) {
-        if (enter) return enter_pressed();
-        if (backspace) {
+        if (is_enter(k)) return enter_pressed();
+        if (is_backspace(k)) {
             if (!ui_.prompt.empty()) ui_.prompt.pop_back();
             return;
         }
@@ -153,13 +149,8 @@ void GameScreen::on_action(Action a) {
         case Action::GotoPuzzle:
         case Action::Leave: return;
         case Action::ListUp:
-        case Action::ListDown: {
-            const int pairs = int(match().game().moves().size() + 1) / 2;
-            int first = ui_.list_scroll < 0 ? std::max(0, pairs - 10) : ui_.list_scroll;
-            first += a == Action::ListUp ? -10 : 10;
-            ui_.list_scroll = first >= pairs - 10 ? -1 : std::max(0, first);
-            return;
-        }
+        case Action::ListDown:
+            return scroll_moves(ui_.list_scroll, match().game().moves().size(), a == Action::ListUp);
         case Action::CursorUp: return move_cursor(-1, 0);
         case Action::CursorDown: return move_cursor(1, 0);
         case Action::CursorLeft: return move_cursor(0, -1);
@@ -190,9 +181,6 @@ void GameScreen::help_key(Key k) {
 
 namespace {
 
-bool is_enter(Key k) {
-    return (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
-}
 bool is_help_key(Key k) { return (!k.special && k.code == '?') || (k.special && k.code == KEY_F(1)); }
 // q, and the keys that quit everywhere (Ctrl-C, Ctrl-\), as the key table binds them.
 bool is_quit_key(Key k) { return action_for(k, Mode::typing) == Action::Quit; }
@@ -205,9 +193,6 @@ std::string key_name(Key k) {
     if (k.code == ' ') return "Space";
     return std::string(1, char(k.code));
 }
-
-constexpr const char* quit_help =
-    "quit the program, as q does anywhere: the game is saved, and --resume continues it";
 
 }  // namespace
 
@@ -298,13 +283,7 @@ void GameScreen::question_key(Key k) {
 
 void GameScreen::entry_key(Key k) {
     if (ui_.entry->help && is_help_key(k)) return open_help();
-    const EntryOutcome o = edit_entry(*ui_.entry, k);
-    if (o == EntryOutcome::Edited) return;
-    const LineEntry e = std::move(*ui_.entry);
-    ui_.entry.reset();
-    if (o == EntryOutcome::Submit) return e.submit(e.text);
-    say("cancelled");
-    if (e.cancel) e.cancel();
+    key_to_entry(ui_.entry, k, [this](std::string text) { say(std::move(text)); });
 }
 
 void GameScreen::on_mouse() {

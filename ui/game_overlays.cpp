@@ -50,7 +50,7 @@ void GameScreen::open_menu() {
          {"left right", "change it, one step back or on"},
          {"Enter Space", "change it, one step on"},
          {"Esc m", "close the settings"},
-         {"q", "quit the program, as q does anywhere: the game is saved, and --resume continues it"},
+         {"q", quit_help},
          {"?", "this help; any key comes back to the settings"}}};
     ui_.overlay = o;
     overlay_paths_.clear();
@@ -169,7 +169,7 @@ void GameScreen::open_list() {
          {"PgUp PgDn", "ten at a time; Home and End go to the first and the last"},
          {"Enter Space", "open the game chosen"},
          {"Esc o", "close the list"},
-         {"q", "quit the program, as q does anywhere: the game is saved, and --resume continues it"},
+         {"q", quit_help},
          {"?", "this help; any key comes back to the list"}}};
     ui_.overlay = o;
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "controls.h"
 #include "exercise.h"
 #include "game_screen.h"
 #include "puzzle_session.h"
@@ -121,9 +122,7 @@ Chrome GameScreen::chrome() const {
         return c;
     }
     if (ui_.entry) {
-        c.prompt_line = ui_.entry->label + ": " + ui_.entry->text;
-        c.prompt_cursor = int(c.prompt_line.size());
-        c.footer = {"Enter confirm   Esc " + ui_.entry->esc_word + (ui_.entry->help ? "   ? help" : "")};
+        entry_chrome(*ui_.entry, c);
         return c;
     }
     if (ui_.overlay) {
@@ -131,16 +130,7 @@ Chrome GameScreen::chrome() const {
         return c;
     }
     const Game& g = match().game();
-    if (ui_.mode == Mode::cursor) {
-        const Spot& s = ui_.cursor;
-        std::string where =
-            s.stack ? std::string("stack ") + "XYZ"[s.index] : square_name(make_square(s.row, s.col));
-        c.prompt_line =
-            "CURSOR on " + where + (ui_.picked ? ", a piece picked up" : "") + "  (Esc: back to typing)";
-    } else {
-        c.prompt_line = "Move: " + ui_.prompt;
-        c.prompt_cursor = int(c.prompt_line.size());
-    }
+    prompt_chrome(ui_, c);
     std::string note;
     if (ui_.reviewing) {
         note = "REVIEW move " + std::to_string(g.moves().size()) + " of " +

@@ -36,6 +36,10 @@ inline constexpr Millis refused_hold_ms = 10'000;
 // Actions a network game does not offer: the two players play it out together.
 bool local_only(Action a);
 
+// What q does on every page of the game's help (questions, overlays).
+inline constexpr const char* quit_help =
+    "quit the program, as q does anywhere: the game is saved, and --resume continues it";
+
 // A question's prompt line (its answers), footer (the keys every question takes) and help page
 // (game_keys.cpp).
 std::string question_prompt(const Question& q);

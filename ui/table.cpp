@@ -94,29 +94,26 @@ void Table::cancel_seats() {
     report_.seats_cancelled();
 }
 
-void Table::set_level(Level level) {
-    config_.player.level = level;
+// The computer seats take a changed setting at once (a search under way stops, and is asked again).
+void Table::change_computers(const std::function<void(PlayerSettings&)>& change) {
+    change(config_.player);
     for (int p : {0, 1})
         if (is_computer(p)) {
             auto& cs = static_cast<ComputerSeat&>(seat_to_ask(p));
             PlayerSettings s = cs.settings();
-            s.level = level;
+            change(s);
             cs.set_settings(s);
             asked_[p].reset();
         }
+}
+
+void Table::set_level(Level level) {
+    change_computers([level](PlayerSettings& s) { s.level = level; });
     refresh_names();
 }
 
 void Table::set_think(double seconds) {
-    config_.player.think_seconds = seconds;
-    for (int p : {0, 1})
-        if (is_computer(p)) {
-            auto& cs = static_cast<ComputerSeat&>(seat_to_ask(p));
-            PlayerSettings s = cs.settings();
-            s.think_seconds = seconds;
-            cs.set_settings(s);
-            asked_[p].reset();
-        }
+    change_computers([seconds](PlayerSettings& s) { s.think_seconds = seconds; });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -229,6 +229,7 @@ class Table {
   private:
     std::unique_ptr<Seat> make_seat(SeatKind kind, const PlayerSettings& settings);
     Seat& seat_to_ask(int player) { return *seats_[player]; }
+    void change_computers(const std::function<void(PlayerSettings&)>& change);
     void say(std::string text, bool error = false) { report_.notice(std::move(text), error); }
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
