@@ -1,8 +1,6 @@
 // The curses program (app.h): the shell with the game's screen first, and --bench-paste.
 #include "app.h"
 
-#include <curses.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -13,6 +11,7 @@
 #include "engine/movegen.h"
 #include "game_screen.h"
 #include "shell.h"
+#include "terminal.h"
 
 namespace gobblet::ui {
 
@@ -56,35 +55,25 @@ int run(const Options& options) {
 int bench_paste(std::ostream& out) {
     const std::vector<Move> moves = long_game(1000);
     const std::string text = transcript_text(moves);
-    FILE* sink = std::fopen("/dev/null", "w");
-    FILE* source = std::fopen("/dev/null", "r");
-    if (!std::getenv("TERM")) setenv("TERM", "xterm-256color", 1);
-    SCREEN* screen = sink && source ? newterm(nullptr, sink, source) : nullptr;
-    if (!screen) {
-        out << "bench-paste: cannot open an off-screen terminal (set TERM)\n";
+    if (const std::string err = open_offscreen_terminal(40, 120); !err.empty()) {
+        out << "bench-paste: " << err << "\n";
         return 1;
     }
-    set_term(screen);
-    resizeterm(40, 120);
     std::vector<double> ms;
     for (int run = 0; run < 21; ++run) {
         const auto start = std::chrono::steady_clock::now();
         Match match;
         if (const auto err = match.game().play_transcript(text)) {
-            endwin();
+            close_terminal();
             out << "bench-paste: " << err->message() << "\n";
             return 1;
         }
         UiState ui;
-        draw(match, ui, Chrome{}, 0);
-        doupdate();
+        draw(match, ui, Chrome{}, 0);  // (draw refreshes the screen)
         ms.push_back(
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     }
-    endwin();
-    delscreen(screen);
-    std::fclose(sink);
-    std::fclose(source);
+    close_terminal();
     std::sort(ms.begin(), ms.end());
     char line[160];
     std::snprintf(
