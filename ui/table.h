@@ -96,7 +96,6 @@ class Table {
     void install_seats(const std::array<SeatSpec, 2>& specs);
     // Hands a player's side to a new seat of `kind` (the computer at the configured level).
     void set_seat(int player, SeatKind kind);
-    SeatSpec spec_of(int player) const;
     const Seat& seat(int player) const { return *seats_[player]; }
     SeatView seat_view(int player) const;
     int seat_of(Color c) const { return match_.player_of(c); }
@@ -165,7 +164,7 @@ class Table {
     // the seats first.
     std::string step_allowed() const;  // why stepping is not allowed now, or ""
     // Takes back the last move, and against the computer its reply too (to the human's turn): what was
-    // taken back, in order ("W3B2", "the forfeit").
+    // taken back, the last first ("the forfeit", "W3B2").
     std::vector<std::string> take_back();
     Move replay_move();  // the next move of the line stepped back from; as played (the mover's)
     void go_to(std::size_t plies);
@@ -182,10 +181,9 @@ class Table {
     // The match of a record, as the table starts (--load, --resume): `archived` when its end was
     // archived already.
     void load_match(Match match, const std::optional<GameClock::State>& clock, bool archived);
+    // The table's match before play begins (the command line's settings), and its clock started.
     void set_match(Match match) { match_ = std::move(match); }
     void start_clock() { match_.start_clock(now()); }
-    // Names that are the seats' defaults follow the seats (after a match is replaced).
-    void refresh_names();
     // The players step away from the table (another screen over it): the seats stop and a running clock
     // pauses, until they come back.
     void step_away();
@@ -213,20 +211,23 @@ class Table {
     std::string join(const net::JoinConfig& config, const SeatSpec& local_seat);
     bool networked() const { return net_ != nullptr; }
     const net::Session* session() const { return net_.get(); }
-    int local_player() const { return net_ ? net_->local_player() : -1; }
     // Play started once (a joiner that fails before it ends the program).
     bool welcomed() const { return net_welcomed_; }
     void pollfds(std::vector<pollfd>& fds) const;
     void on_poll(std::span<const pollfd> fds, Millis now);
     std::string chat(const std::string& text);  // "" or why not
-    // Says goodbye to the peer (quitting).
+    // Says goodbye to the peer (the game screen closes).
     void leave();
     // The network's state for the title ("waiting for a player, code 7QK-M4X"), or "".
     std::string net_title() const;
-    // Host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X".
-    std::string how_to_join() const;
 
   private:
+    // What a seat is, for the record and the names: its kind, and a computer's level when not the table's.
+    SeatSpec spec_of(int player) const;
+    // Names that are the seats' defaults follow the seats (after a seat or the match changed).
+    void refresh_names();
+    // Host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X".
+    std::string how_to_join() const;
     std::unique_ptr<Seat> make_seat(SeatKind kind, const PlayerSettings& settings);
     Seat& seat_to_ask(int player) { return *seats_[player]; }
     void change_computers(const std::function<void(PlayerSettings&)>& change);

@@ -59,7 +59,7 @@ void Table::on_poll(std::span<const pollfd> fds, Millis t) {
 std::string Table::chat(const std::string& text) { return net_->chat(text, now()); }
 
 void Table::leave() {
-    if (net_) net_->leave(match_.name(std::max(0, local_player())) + " left the game", now());
+    if (net_) net_->leave(match_.name(std::max(0, net_->local_player())) + " left the game", now());
 }
 
 void Table::on_net_event(const net::Event& e) {
