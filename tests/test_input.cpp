@@ -182,7 +182,7 @@ TEST_CASE("no key is bound twice in one mode on one screen", "[input][keys]") {
 TEST_CASE("no command key can begin a typed move", "[input][keys]") {
     for (const KeyBinding& b : key_table()) {
         // c claims a round only while a claim stands, on the absent player's turn, when no move of one's
-        // own can be typed; otherwise it begins a move (ui/commands.cpp).
+        // own can be typed; otherwise it begins a move (ui/game_keys.cpp).
         if (!(b.modes & Mode::typing) || b.action == Action::None || b.action == Action::Claim) continue;
         for (const Key& k : b.keys) {
             if (k.special) continue;
@@ -205,7 +205,7 @@ TEST_CASE("the puzzles and the tutorial have keys of their own, and the game's s
     CHECK(action_for(ch('g'), Mode::typing, screen_puzzles) == Action::GotoPuzzle);
     CHECK(action_for(ch('P'), Mode::typing) == Action::Puzzles);
     CHECK(action_for(ch('T'), Mode::typing) == Action::Tutorial);
-    for (Screen screen : {screen_puzzles, screen_tutorial}) {
+    for (ScreenKind screen : {screen_puzzles, screen_tutorial}) {
         for (char game_key : {'u', '[', '!', 'P', 'T', 'm', 'o', 'R', '='})
             CHECK(action_for(ch(game_key), Mode::typing, screen) == Action::None);
         CHECK(action_for(ch('?'), Mode::typing, screen) == Action::Help);

@@ -24,7 +24,7 @@ namespace gobblet::ui {
 
 // The largest paste the game reads: far more than any game (a 10,000-move transcript is about 50 KiB).
 constexpr std::size_t max_paste_bytes = 256 * 1024;
-// A batch of keys read at once (App::read_input gathers for at most 20 ms) that holds more characters
+// A batch of keys read at once (Shell::read_input gathers for at most 20 ms) that holds more characters
 // than this is a paste that the terminal did not bracket; up to this many act as typed keys. Typing
 // reaches about 10 characters a second, so 64 is some 6 seconds of fast typing held back by a stalled
 // SSH link (TCP's retransmissions back off 1, 2, 4 s) or a machine too busy to read the keys, and ten

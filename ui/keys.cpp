@@ -75,7 +75,7 @@ const std::vector<KeyBinding>& key_table() {
     return table;
 }
 
-Action action_for(Key key, Mode mode, Screen screen) {
+Action action_for(Key key, Mode mode, ScreenKind screen) {
     for (const KeyBinding& b : key_table()) {
         if (!(b.modes & mode) || !(b.screens & screen) || b.action == Action::None) continue;
         for (const Key& k : b.keys)

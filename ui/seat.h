@@ -1,5 +1,5 @@
-// Seats: who plays for each player. The app asks the seat of the side to move for its move, and asks
-// seats the match's questions (accept this draw? who starts the next round?). The answer comes back as
+// Seats: who plays for each player. The table (table.h) asks the seat of the side to move for its move, and
+// asks seats the match's questions (accept this draw? who starts the next round?). The answer comes back as
 // an action: from keys for a human here, from a search on a worker thread for the computer, from the
 // network for a remote player. The match rules above never know which kind of seat they face.
 #pragma once
@@ -44,8 +44,8 @@ class HumanSeat : public Seat {
     SeatKind kind() const override { return SeatKind::Human; }
 };
 
-// A player on another machine: their moves and answers arrive from the network session (ui/network.cpp),
-// which checks them with the engine before the match takes them.
+// A player on another machine: their moves and answers arrive from the network session
+// (ui/table_network.cpp), which checks them with the engine before the match takes them.
 class RemoteSeat : public Seat {
   public:
     SeatKind kind() const override { return SeatKind::Remote; }

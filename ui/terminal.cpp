@@ -18,6 +18,8 @@ volatile std::sig_atomic_t quit_requested = 0;
 namespace {
 
 SCREEN* screen = nullptr;
+FILE* offscreen_out = nullptr;  // the off-screen terminal's /dev/null, both ways
+FILE* offscreen_in = nullptr;
 bool colors_on = false;
 bool colors_started = false;
 bool unicode = false;
@@ -119,14 +121,36 @@ bool unicode_on() { return unicode && !ascii_asked; }
 bool utf8_locale() { return unicode; }
 void set_ascii(bool ascii) { ascii_asked = ascii; }
 
+std::string open_offscreen_terminal(int height, int width) {
+    offscreen_out = std::fopen("/dev/null", "w");
+    offscreen_in = std::fopen("/dev/null", "r");
+    if (!std::getenv("TERM")) setenv("TERM", "xterm-256color", 1);
+    screen = offscreen_out && offscreen_in ? newterm(nullptr, offscreen_out, offscreen_in) : nullptr;
+    if (!screen) {
+        close_terminal();
+        return "cannot open an off-screen terminal (set TERM)";
+    }
+    set_term(screen);
+    resizeterm(height, width);
+    return "";
+}
+
 void close_terminal() {
-    if (!screen) return;
-    colors_started = false;
-    std::fputs(paste_off, stdout);
-    std::fflush(stdout);
-    endwin();
-    delscreen(screen);
-    screen = nullptr;
+    if (screen) {
+        colors_started = false;
+        if (!offscreen_out) {
+            std::fputs(paste_off, stdout);
+            std::fflush(stdout);
+        }
+        endwin();
+        delscreen(screen);
+        screen = nullptr;
+    }
+    for (FILE** f : {&offscreen_out, &offscreen_in})
+        if (*f) {
+            std::fclose(*f);
+            *f = nullptr;
+        }
 }
 
 void copy_to_clipboard(std::string_view text) {

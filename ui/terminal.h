@@ -25,6 +25,9 @@ bool utf8_locale();
 // Plain ASCII lines even in a UTF-8 locale (the settings menu, the settings file).
 void set_ascii(bool ascii);
 void close_terminal();
+// An off-screen terminal of `height` lines and `width` columns that writes to /dev/null (--bench-paste draws
+// on it): "" or why it cannot be opened. close_terminal closes it too.
+std::string open_offscreen_terminal(int height, int width);
 // Set by SIGTERM and SIGHUP (and SIGINT, should it arrive as a signal): the main loop saves and leaves.
 extern volatile std::sig_atomic_t quit_requested;
 // Puts text on the system clipboard through the terminal (OSC 52, passed through tmux and most modern

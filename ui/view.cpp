@@ -491,7 +491,8 @@ std::optional<Spot> hit(const Layout& l, const Position& pos, int y, int x) {
     return std::nullopt;
 }
 
-std::vector<std::string> help_lines(const Match& match, int width, Screen screen, const std::string& intro) {
+std::vector<std::string> help_lines(const Match& match, int width, ScreenKind screen,
+                                    const std::string& intro) {
     const Variant v = match.variant();
     const bool official = v.rules == Rules::Official;
     const int n = v.size;

@@ -1,10 +1,13 @@
-// The curses game: what each key does, line entries, questions and pastes.
-#include "app_impl.h"
+// The game screen's keys (game_screen.h): what each key does on the prompt, in cursor mode, with the
+// mouse, in the help, a line entry, an overlay or a question; the key table (keys.h) maps keys to actions.
+#include <curses.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
+#include "controls.h"
+#include "game_screen.h"
 #include "keys.h"
 
 namespace gobblet::ui {
@@ -12,22 +15,16 @@ namespace gobblet::ui {
 // ---------------------------------------------------------------------------------------------------
 // Keys
 
-void App::on_key(Key k) {
-    if (k.special && k.code == KEY_RESIZE) return;
+void GameScreen::on_key(Key k) {
     ui_.note.clear();  // said once: the player has seen it
-    if (exercise_) return exercise_key(k);
     if (ui_.help) return help_key(k);
     if (ui_.overlay) return overlay_key(k);
     if (ui_.entry) return entry_key(k);
     if (ui_.question) return question_key(k);
     if (k.special && k.code == KEY_MOUSE) return on_mouse();
-    const bool enter =
-        (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
-    const bool backspace = (k.special && (k.code == KEY_BACKSPACE || k.code == KEY_DC)) ||
-                           (!k.special && (k.code == 127 || k.code == 8));
     if (ui_.mode == Mode::typing) {
-        if (enter) return enter_pressed();
-        if (backspace) {
+        if (is_enter(k)) return enter_pressed();
+        if (is_backspace(k)) {
             if (!ui_.prompt.empty()) ui_.prompt.pop_back();
             return;
         }
@@ -44,21 +41,21 @@ void App::on_key(Key k) {
     }
 }
 
-void App::type_char(int c) { say_if(add_to_prompt(ui_.prompt, c)); }
+void GameScreen::type_char(int c) { say_if(add_to_prompt(ui_.prompt, c)); }
 
-void App::enter_pressed() {
+void GameScreen::enter_pressed() {
     if (!ui_.prompt.empty()) return submit_prompt();
-    const Game& g = match_.game();
-    if (ui_.reviewing && !g.over() && is_computer(seat_of(g.side_to_move()))) {
-        match_.game().clear_redo();
+    const Game& g = match().game();
+    if (ui_.reviewing && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move()))) {
+        table_.drop_redo();
         say("the computer plays on from here; the later moves are dropped");
-        after_change(false);
+        table_.after_change(false);
         return;
     }
     say("Type a move (like W3B2) and press Enter, or press an arrow key to pick pieces with the cursor.");
 }
 
-void App::submit_prompt() {
+void GameScreen::submit_prompt() {
     const std::string text = ui_.prompt;
     ui_.prompt.clear();
     const ParsedMoves parsed = parse_moves(text);
@@ -73,11 +70,11 @@ void App::submit_prompt() {
         e.text = text;
         return on_paste(e);
     }
-    play_human(parsed.moves[0].spec);
+    play(parsed.moves[0].spec);
 }
 
-void App::on_action(Action a) {
-    if (net_ && local_only(a)) {
+void GameScreen::on_action(Action a) {
+    if (table_.networked() && local_only(a)) {
         say("not in a network game: the two of you play it out (< asks to take a move back)", true);
         return;
     }
@@ -87,14 +84,14 @@ void App::on_action(Action a) {
             ui_.help = true;
             ui_.help_scroll = 0;
             return;
-        case Action::Quit: quit_ = true; return;
-        case Action::Back: return step_back(1);
+        case Action::Quit: leave(); return;
+        case Action::Back: return step_back();
         case Action::Forward: return step_forward();
         case Action::ToStart: return go_to(0);
-        case Action::ToEnd: return go_to(match_.game().moves().size() + match_.game().redo_moves().size());
+        case Action::ToEnd: return go_to(match().game().moves().size() + match().game().redo_moves().size());
         case Action::GotoMove: {
             if (!can_step(true)) return;
-            const std::size_t total = match_.game().moves().size() + match_.game().redo_moves().size();
+            const std::size_t total = match().game().moves().size() + match().game().redo_moves().size();
             ui_.entry = LineEntry{
                 "Go to move (0-" + std::to_string(total) + ", the number of moves played)",
                 "",
@@ -102,7 +99,8 @@ void App::on_action(Action a) {
                 [this](const std::string& s) {
                     char* end = nullptr;
                     const long n = std::strtol(s.c_str(), &end, 10);
-                    const std::size_t all = match_.game().moves().size() + match_.game().redo_moves().size();
+                    const std::size_t all =
+                        match().game().moves().size() + match().game().redo_moves().size();
                     if (s.empty() || *end || n < 0 || std::size_t(n) > all) {
                         say("'" + printable(s) + "' is not a move number: give 0 to " + std::to_string(all),
                             true);
@@ -113,22 +111,22 @@ void App::on_action(Action a) {
                 {}};
             return;
         }
-        case Action::Save: return save_named();
+        case Action::Save: return table_.save_named();
         case Action::Copy: return copy();
         case Action::NewGame: return new_game();
         case Action::Open: return open_list();
         case Action::Menu: return open_menu();
-        case Action::ComputerWhite: return toggle_computer(Color::White);
-        case Action::ComputerBlack: return toggle_computer(Color::Black);
+        case Action::ComputerWhite: return table_.toggle_computer(Color::White);
+        case Action::ComputerBlack: return table_.toggle_computer(Color::Black);
         case Action::Hint: return hint();
-        case Action::Pause: return pause();
-        case Action::OfferDraw: return offer_draw();
-        case Action::Resign: return resign();
-        case Action::Claim: return claim_round();
+        case Action::Pause: return table_.pause();
+        case Action::OfferDraw: return table_.offer_draw();
+        case Action::Resign: return table_.resign();
+        case Action::Claim: return table_.claim_round();
         case Action::Chat:
             if (!available(Action::Chat)) {
-                say(net_ ? "not connected: nobody to talk to"
-                         : "chat works in a network game (--host or --join)",
+                say(table_.networked() ? "not connected: nobody to talk to"
+                                       : "chat works in a network game (--host or --join)",
                     true);
                 return;
             }
@@ -137,12 +135,12 @@ void App::on_action(Action a) {
                                   net::max_text,
                                   [this](const std::string& text) {
                                       if (text.empty()) return;
-                                      const std::string why = net_->chat(text, now());
+                                      const std::string why = table_.chat(text);
                                       say(why.empty() ? "you: " + printable(text) : why, !why.empty());
                                   },
                                   {}};
             return;
-        case Action::Analysis: return toggle_analysis();
+        case Action::Analysis: return teacher_.toggle_analysis();
         case Action::Puzzles: return open_puzzles();
         case Action::Tutorial: return open_tutorial();
         case Action::Next:  // the exercises' own keys (exercise.h) never reach the game
@@ -151,13 +149,8 @@ void App::on_action(Action a) {
         case Action::GotoPuzzle:
         case Action::Leave: return;
         case Action::ListUp:
-        case Action::ListDown: {
-            const int pairs = int(match_.game().moves().size() + 1) / 2;
-            int first = ui_.list_scroll < 0 ? std::max(0, pairs - 10) : ui_.list_scroll;
-            first += a == Action::ListUp ? -10 : 10;
-            ui_.list_scroll = first >= pairs - 10 ? -1 : std::max(0, first);
-            return;
-        }
+        case Action::ListDown:
+            return scroll_moves(ui_.list_scroll, match().game().moves().size(), a == Action::ListUp);
         case Action::CursorUp: return move_cursor(-1, 0);
         case Action::CursorDown: return move_cursor(1, 0);
         case Action::CursorLeft: return move_cursor(0, -1);
@@ -165,7 +158,7 @@ void App::on_action(Action a) {
         case Action::Pick: return on_spot(ui_.cursor);
         case Action::Cancel:
             ui_.prompt.clear();
-            if (ui_.picked && !ui_.picked->stack && match_.game().touched()) {
+            if (ui_.picked && !ui_.picked->stack && match().game().touched()) {
                 say("official rules: the piece you picked up is touched and must be the one you move", true);
                 return;
             }
@@ -178,9 +171,9 @@ void App::on_action(Action a) {
     }
 }
 
-void App::help_key(Key k) {
+void GameScreen::help_key(Key k) {
     if (help_scroll_key(k, ui_.help_scroll)) return;
-    if (k.code == 3) quit_ = true;
+    if (k.code == 3) leave();
     ui_.help = false;  // any other key closes the help
     // The game's help names T; a question's or an overlay's help comes back to it.
     if (!own_help() && action_for(k, ui_.mode) == Action::Tutorial) on_action(Action::Tutorial);
@@ -188,9 +181,6 @@ void App::help_key(Key k) {
 
 namespace {
 
-bool is_enter(Key k) {
-    return (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
-}
 bool is_help_key(Key k) { return (!k.special && k.code == '?') || (k.special && k.code == KEY_F(1)); }
 // q, and the keys that quit everywhere (Ctrl-C, Ctrl-\), as the key table binds them.
 bool is_quit_key(Key k) { return action_for(k, Mode::typing) == Action::Quit; }
@@ -203,9 +193,6 @@ std::string key_name(Key k) {
     if (k.code == ' ') return "Space";
     return std::string(1, char(k.code));
 }
-
-constexpr const char* quit_help =
-    "quit the program, as q does anywhere: the game is saved, and --resume continues it";
 
 }  // namespace
 
@@ -252,21 +239,12 @@ HelpPage question_help(const Question& q) {
     return page;
 }
 
-bool App::own_help() const { return ui_.question || ui_.overlay || (ui_.entry && ui_.entry->help); }
-
-std::vector<std::string> App::help_now(int width) const {
-    if (ui_.question) return help_page_lines(question_help(*ui_.question), width);
-    if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
-    if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
-    return help_lines(match_, width);
-}
-
-void App::open_help() {
+void GameScreen::open_help() {
     ui_.help = true;
     ui_.help_scroll = 0;
 }
 
-void App::question_key(Key k) {
+void GameScreen::question_key(Key k) {
     const Question& q = *ui_.question;
     const auto answer = [this](const Question::Answer& a) {
         const auto act = a.act;
@@ -283,7 +261,7 @@ void App::question_key(Key k) {
     if (esc && q.default_answer >= 0) return answer(q.answers.at(std::size_t(q.default_answer)));
     if (is_help_key(k)) return open_help();
     if (is_quit_key(k)) {
-        quit_ = true;  // the game is saved as it stands: a round's question is asked again after --resume
+        leave();  // the game is saved as it stands: a round's question is asked again after --resume
         return;
     }
     if (q.on_other) {  // an offer declined by going on: the key then does what it does
@@ -303,145 +281,37 @@ void App::question_key(Key k) {
     say(q.text, false);  // any other key repeats the question
 }
 
-void App::entry_key(Key k) {
+void GameScreen::entry_key(Key k) {
     if (ui_.entry->help && is_help_key(k)) return open_help();
-    const EntryOutcome o = edit_entry(*ui_.entry, k);
-    if (o == EntryOutcome::Edited) return;
-    const LineEntry e = std::move(*ui_.entry);
-    ui_.entry.reset();
-    if (o == EntryOutcome::Submit) return e.submit(e.text);
-    say("cancelled");
-    if (e.cancel) e.cancel();
+    key_to_entry(ui_.entry, k, [this](std::string text) { say(std::move(text)); });
 }
 
-void App::on_mouse() {
+void GameScreen::on_mouse() {
     MEVENT ev;
     if (getmouse(&ev) != OK) return;
-    const Layout l = make_layout(match_.variant().size, COLS, LINES);
+    const Layout l = make_layout(match().variant().size, COLS, LINES);
     if (!l.fits()) return;
-    if (const auto spot = hit(l, match_.game().position(), ev.y, ev.x)) {
+    if (const auto spot = hit(l, match().game().position(), ev.y, ev.x)) {
         ui_.mode = Mode::cursor;
         ui_.cursor = *spot;
         on_spot(*spot);
         return;
     }
     // The stacks of the side to move, in the panel.
-    const int clock_rows = match_.clock().enabled() ? 1 : 0;
-    if (const auto s = stack_at(l, match_.game().side_to_move(), clock_rows, ev.y, ev.x)) {
+    const int clock_rows = match().clock().enabled() ? 1 : 0;
+    if (const auto s = stack_at(l, match().game().side_to_move(), clock_rows, ev.y, ev.x)) {
         ui_.mode = Mode::cursor;
         ui_.cursor = *s;
         on_spot(*s);
     }
 }
 
-void App::move_cursor(int drow, int dcol) {
+void GameScreen::move_cursor(int drow, int dcol) {
     if (ui_.mode != Mode::cursor) {
         ui_.mode = Mode::cursor;  // an arrow in typing mode enters cursor mode (and moves)
         ui_.prompt.clear();
     }
-    step_cursor(ui_.cursor, match_.variant().size, drow, dcol);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Pastes
-
-void App::on_paste(const InputEvent& e) {
-    ui_.note.clear();  // the player is at the keyboard: the start's note has been seen
-    if (exercise_) return exercise_paste(e);
-    if (e.too_big) {
-        say("paste refused, nothing changed: it is larger than " + std::to_string(max_paste_bytes / 1024) +
-                " KiB, far more than any game",
-            true);
-        return;
-    }
-    if (e.not_text) {
-        say("paste refused, nothing changed: it is not text (it holds control codes or bytes that are not "
-            "UTF-8)",
-            true);
-        return;
-    }
-    if (net_ && e.text.find('\n') != std::string::npos) {
-        say("paste refused: a network game is played move by move (paste a single move at the prompt)", true);
-        return;
-    }
-    std::string text = e.text;
-    if (!e.bracketed) {  // a burst may have begun at the prompt, typed as keys before it was recognised
-        text = ui_.prompt + text;
-        ui_.prompt.clear();
-    }
-    const bool one_line = text.find('\n') == std::string::npos;
-    const ParsedMoves parsed = parse_moves(text);
-    if (parsed.error) {
-        say("paste refused, nothing changed: " + parsed.error->message(), true);
-        return;
-    }
-    if (parsed.moves.empty()) {
-        say("the paste held no moves", true);
-        return;
-    }
-    if (parsed.moves.size() == 1 && one_line) {
-        // A single move pasted onto the prompt: the player checks it and presses Enter.
-        ui_.mode = Mode::typing;
-        ui_.prompt = text.substr(0, max_prompt);
-        return;
-    }
-    ui_.prompt.clear();
-    const bool record =
-        text.find("% round ") != std::string::npos || text.find("% gobblet match") != std::string::npos;
-    if (!record) {
-        // A continuation of the current game?
-        Game continued = match_.game();
-        const auto err = continued.play_transcript(parsed.moves);
-        if (!err && !match_.game().over() && match_.phase() == MatchPhase::Playing) {
-            cancel_seats();
-            for (std::size_t i = match_.game().moves().size(); i < continued.moves().size(); ++i)
-                match_.play(continued.moves()[i], now());
-            ui_.picked.reset();
-            say("pasted " + moves_text(parsed.moves.size()) + "; " +
-                outcome_text(match_.game().result(), match_.game().side_to_move()));
-            after_change(true);
-            return;
-        }
-        if (match_.game().moves().empty() && err) {
-            say("paste refused, nothing changed: " + err->message("--rules"), true);
-            return;
-        }
-    }
-    // A whole game or match from the start.
-    saves::LoadedRecord r = saves::read_record(text, {match_.variant().rules, match_.variant().size});
-    if (r.error) {
-        say("paste refused, nothing changed: " + r.message("--rules"), true);
-        return;
-    }
-    auto pending = std::make_shared<saves::Record>(std::move(*r.record));
-    const std::string what = pending->is_match
-                                 ? "a match (round " + std::to_string(pending->match.round_number()) + ")"
-                                 : "a whole game of " + moves_text(pending->match.game().moves().size());
-    ask_question(Question{
-        .text = "the paste is " + what + ": replace the current game with it? (the current one is kept)",
-        .answers = {{ch('y'), "replace",
-                     [this, pending] {
-                         const std::string kept = keep_current("replaced by a paste");
-                         cancel_seats();
-                         match_ = std::move(pending->match);
-                         if (pending->clock) match_.clock().set_state(*pending->clock, now());
-                         match_.start_clock(now());
-                         refresh_names();
-                         ui_.picked.reset();
-                         archived_ = match_.phase() == MatchPhase::Over;
-                         archive_path_.clear();
-                         teach_new_match(true);
-                         say("replaced the game with the pasted one (" +
-                             moves_text(match_.game().moves().size()) + ")" + kept);
-                         after_change(false);
-                     },
-                     "the pasted game replaces the one on the board, which goes to your saves first"},
-                    {ch('n'), "keep the current game", [this] { say("cancelled: nothing changed"); },
-                     "nothing changes: the paste is dropped"}},
-        .help = "The paste does not follow on from the game on the board: it is a game of its own from the "
-                "start.",
-        .default_answer = 1});
-    say(ui_.question->text);
+    step_cursor(ui_.cursor, match().variant().size, drow, dcol);
 }
 
 }  // namespace gobblet::ui

@@ -1,61 +1,37 @@
-// The curses game: the settings menu and the list of saved and archived games.
-#include "app_impl.h"
+// The game screen's overlays (game_screen.h): the settings menu and the list of saved and archived games.
+#include <curses.h>
 
 #include <algorithm>
 #include <cstdlib>
 
+#include "game_screen.h"
 #include "terminal.h"
 
 namespace gobblet::ui {
 
-// ---------------------------------------------------------------------------------------------------
-// Overlays: the settings menu and the list of games
-
-// The settings file, where the command line does not say otherwise: flags win for this run.
-void App::apply_settings_file() {
-    const saves::SettingsFile file = saves::read_settings();
-    const saves::Settings& s = file.parsed.settings;
-    if (s.level && !options_.level_given) options_.player.level = *s.level;
-    if (s.think && !options_.think_given) options_.player.think_seconds = *s.think;
-    if (s.speed && !options_.speed_given) options_.speed = *s.speed;
-    coach_on_ = options_.coach || s.coach.value_or(false);
-    ascii_ = s.ascii.value_or(false);
-    // A setting the player chose for this program wins over NO_COLOR (as no-color.org asks); --no-color
-    // wins over both.
-    const char* no_color = std::getenv("NO_COLOR");
-    ui_.color = !options_.no_color && s.color.value_or(!(no_color && *no_color));
-    if (!file.error.empty()) {
-        settings_problem_ = file.error + "; the settings are the defaults this time";
-    } else if (!file.parsed.problems.empty()) {
-        settings_problem_ = "settings file " + saves::settings_path().string() + ", " +
-                            file.parsed.problems.front().message();
-        if (file.parsed.problems.size() > 1)
-            settings_problem_ += " (and " + std::to_string(file.parsed.problems.size() - 1) + " more)";
-    }
-}
-
-void App::keep_setting(std::string_view key, const std::string& value) {
+void GameScreen::keep_setting(std::string_view key, const std::string& value) {
     if (const std::string err = saves::save_setting(key, value); !err.empty())
         say("this setting holds until you quit, but is not kept for the next time: " + err, true);
 }
 
-void App::open_menu() {
+void GameScreen::open_menu() {
     Overlay o;
     o.title = "Settings";
     const auto onoff = [](bool b) { return std::string(b ? "on" : "off"); };
     o.rows = {
-        {"Computer level", level_name(options_.player.level)},
-        {"Think time a move (max level)", duration_text(Millis(options_.player.think_seconds * 1000))},
-        {"Computer plays White", onoff(is_computer(seat_of(Color::White)))},
-        {"Computer plays Black", onoff(is_computer(seat_of(Color::Black)))},
-        {"Speed when the computer plays itself", speeds[speed_].name},
+        {"Computer level", level_name(table_.player_settings().level)},
+        {"Think time a move (max level)",
+         duration_text(Millis(table_.player_settings().think_seconds * 1000))},
+        {"Computer plays White", onoff(table_.is_computer(table_.seat_of(Color::White)))},
+        {"Computer plays Black", onoff(table_.is_computer(table_.seat_of(Color::Black)))},
+        {"Speed when the computer plays itself", speeds[table_.speed()].name},
         {"Rules of the next game", rules_name(next_variant_.rules)},
         {"Board of the next game", next_variant_.size == 4 ? "4x4 (Gobblet)" : "3x3 (Gobblet Jr.)"},
         {"Colours", has_colors() ? onoff(ui_.color) : "off (this terminal has none)"},
         {"Board lines", !utf8_locale() ? "ASCII (not a UTF-8 terminal)"
                         : ascii_       ? "ASCII"
                                        : "box-drawing"},
-        {"Coach: warns of your bad moves against the computer", onoff(coach_on_)},
+        {"Coach: warns of your bad moves against the computer", onoff(teacher_.coach_on())},
     };
     o.selected = ui_.overlay && ui_.overlay->title == "Settings" ? ui_.overlay->selected : 0;
     o.footer = "up/down choose   left/right or Enter change   Esc or m close   ? help   q quit";
@@ -74,52 +50,35 @@ void App::open_menu() {
          {"left right", "change it, one step back or on"},
          {"Enter Space", "change it, one step on"},
          {"Esc m", "close the settings"},
-         {"q", "quit the program, as q does anywhere: the game is saved, and --resume continues it"},
+         {"q", quit_help},
          {"?", "this help; any key comes back to the settings"}}};
     ui_.overlay = o;
     overlay_paths_.clear();
 }
 
-void App::menu_change(int delta) {
+void GameScreen::menu_change(int delta) {
     const int row = ui_.overlay->selected;
     const auto cycle = [delta](int value, int count) { return ((value + delta) % count + count) % count; };
     switch (row) {
         case 0: {
-            options_.player.level = Level(cycle(int(options_.player.level), 4));
-            for (int p : {0, 1})
-                if (is_computer(p)) {
-                    auto& cs = static_cast<ComputerSeat&>(seat(p));
-                    PlayerSettings s = cs.settings();
-                    s.level = options_.player.level;
-                    cs.set_settings(s);
-                    asked_[p].reset();
-                    ui_.seats[p].label = level_name(s.level);
-                }
-            refresh_names();
-            keep_setting("level", level_name(options_.player.level));
+            const Level level = Level(cycle(int(table_.player_settings().level), 4));
+            table_.set_level(level);
+            keep_setting("level", level_name(level));
             break;
         }
         case 1: {
             static const double steps[] = {0.25, 0.5, 1, 2, 5, 10, 30};
             int i = 0;
-            while (i < 6 && steps[i] < options_.player.think_seconds - 1e-9) ++i;
-            options_.player.think_seconds = steps[cycle(i, 7)];
-            for (int p : {0, 1})
-                if (is_computer(p)) {
-                    auto& cs = static_cast<ComputerSeat&>(seat(p));
-                    PlayerSettings s = cs.settings();
-                    s.think_seconds = options_.player.think_seconds;
-                    cs.set_settings(s);
-                    asked_[p].reset();
-                }
-            keep_setting("think", saves::seconds_text(options_.player.think_seconds));
+            while (i < 6 && steps[i] < table_.player_settings().think_seconds - 1e-9) ++i;
+            table_.set_think(steps[cycle(i, 7)]);
+            keep_setting("think", saves::seconds_text(table_.player_settings().think_seconds));
             break;
         }
-        case 2: toggle_computer(Color::White); break;
-        case 3: toggle_computer(Color::Black); break;
+        case 2: table_.toggle_computer(Color::White); break;
+        case 3: table_.toggle_computer(Color::Black); break;
         case 4:
-            speed_ = cycle(speed_, 3);
-            keep_setting("speed", speeds[speed_].name);
+            table_.set_speed(cycle(table_.speed(), 3));
+            keep_setting("speed", speeds[table_.speed()].name);
             break;
         case 5:
             next_variant_.rules = next_variant_.rules == Rules::Official ? Rules::Rogers : Rules::Official;
@@ -149,18 +108,19 @@ void App::menu_change(int delta) {
             keep_setting("ascii", saves::switch_text(ascii_));
             break;
         case 9:
-            coach_on_ = !coach_on_;
-            say(coach_on_ ? "coach on: after your move against the computer it names a better one when yours "
-                            "throws away a win, walks into a loss or loses much, and offers to take it back"
-                          : "coach off");
-            keep_setting("coach", saves::switch_text(coach_on_));
+            teacher_.set_coach(!teacher_.coach_on());
+            say(teacher_.coach_on()
+                    ? "coach on: after your move against the computer it names a better one when yours "
+                      "throws away a win, walks into a loss or loses much, and offers to take it back"
+                    : "coach off");
+            keep_setting("coach", saves::switch_text(teacher_.coach_on()));
             break;
     }
     open_menu();
-    autosave();
+    table_.autosave();
 }
 
-void App::open_list() {
+void GameScreen::open_list() {
     struct Entry {
         std::filesystem::file_time_type time;
         std::filesystem::path path;
@@ -209,12 +169,12 @@ void App::open_list() {
          {"PgUp PgDn", "ten at a time; Home and End go to the first and the last"},
          {"Enter Space", "open the game chosen"},
          {"Esc o", "close the list"},
-         {"q", "quit the program, as q does anywhere: the game is saved, and --resume continues it"},
+         {"q", quit_help},
          {"?", "this help; any key comes back to the list"}}};
     ui_.overlay = o;
 }
 
-void App::overlay_key(Key k) {
+void GameScreen::overlay_key(Key k) {
     Overlay& o = *ui_.overlay;
     const bool menu = overlay_paths_.empty();
     const int n = int(o.rows.size());
@@ -249,7 +209,7 @@ void App::overlay_key(Key k) {
     } else if (k.code == '?') {
         return open_help();
     } else if (action_for(k, Mode::typing) == Action::Quit) {  // q, Ctrl-C, Ctrl-\: quit, as anywhere
-        quit_ = true;
+        leave();
         return;
     } else if (k.code != '\n' && k.code != '\r' && k.code != ' ') {
         return;
