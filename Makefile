@@ -49,9 +49,12 @@ MAIN_OBJ   := $(B)/main.o
 # saves/puzzles becomes a raw string literal in $(B)/gen/puzzle_data.cpp.
 PUZZLE_FILES := $(sort $(wildcard saves/puzzles/*.txt))
 GEN_OBJ      := $(B)/gen/puzzle_data.o
-# UI code that is plain logic (no curses calls), tested by the unit tests.
+# UI code that is plain logic (no curses calls), tested by the unit tests; the seats and the event loop
+# they report through use threads and poll(), never curses, and neither do the table (a match, its seats,
+# its network session and its records) and the teacher (the analysis panel, the coach, the review, hints).
 UI_LOGIC_OBJ := $(B)/ui/input.o $(B)/ui/keys.o $(B)/ui/puzzle_session.o $(B)/ui/tutorial_steps.o \
-                $(B)/ui/teach_text.o
+                $(B)/ui/teach_text.o $(B)/ui/seat.o $(B)/ui/loop.o $(B)/ui/table.o $(B)/ui/table_network.o \
+                $(B)/ui/table_play.o $(B)/ui/table_records.o $(B)/ui/teacher.o
 
 # The libFuzzer targets: tests/fuzz/NAME.cpp each, with tests/fuzz/NAME.dict and a seed corpus in
 # tests/fuzz/corpus/NAME/. A new target is a new name here and those three things.
@@ -82,10 +85,10 @@ $(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OB
 	$(LINK) -o $@ $^ $(CURSES_LIBS) $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 # The unit tests link the engine, saves, net, server and the UI's plain logic only: a stray curses call
-# there fails this link. The script tests run $(B)/hostile-peer and $(B)/store-fixture, so they are built
-# first.
+# there fails this link. The script tests run the test tools ($(B)/hostile-peer, $(B)/store-fixture,
+# $(B)/pty-run): building the unit tests builds every one of them.
 $(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ) $(UI_LOGIC_OBJ) \
-                 | $(B)/hostile-peer $(B)/store-fixture
+                 | $(B)/hostile-peer $(B)/store-fixture $(B)/pty-run
 	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 # The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
@@ -99,6 +102,12 @@ $(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_
 # Writes server databases for the script tests through the store's own API (tests/tools/store_fixture.cpp).
 $(B)/store-fixture: $(B)/tests/tools/store_fixture.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)
 	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
+
+# Runs the game on a pseudo-terminal of its own and types at it (tests/tools/pty_run.cpp), for the tests
+# that need keys to arrive exactly so (tests/cli/typeahead.sh). forkpty lived in libutil before glibc
+# 2.34 (since then libutil is an empty library kept for this).
+$(B)/pty-run: $(B)/tests/tools/pty_run.o
+	$(LINK) -o $@ $^ -lutil $(BUILD_LDLIBS)
 
 $(B)/%.o: %.cpp $(B)/flags
 	@mkdir -p $(dir $@)
@@ -140,11 +149,11 @@ run: deps
 	./main $(ARGS)
 
 test: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run
 	@tests/run.sh
 
 test-all: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run
 	@tests/run.sh --all
 
 # The whole suite against binaries built with AddressSanitizer and UndefinedBehaviorSanitizer; any report
@@ -152,7 +161,7 @@ test-all: deps-test
 sanitize: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
 	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer \
-	    build-sanitize/store-fixture
+	    build-sanitize/store-fixture build-sanitize/pty-run
 	@tests/sanitize.sh build-sanitize
 
 # Every fuzz target for FUZZ_SECONDS each, on a scratch copy of its corpus; any crash, leak, timeout or

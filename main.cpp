@@ -448,7 +448,7 @@ int main(int argc, char** argv) {
                        "Solve puzzles: official, rogers or 3x3 (default: the set of --rules and --size)")
             ->expected(0, 1);
     app.add_flag("--tutorial", ui_options.tutorial,
-                 "Start with the tutorial (it shows by itself only on the first start)");
+                 "Start with the tutorial (it shows by itself only on a plain first start)");
 
     // Other front ends and measurements.
     app.add_option("--perft", perft_depth, "Count leaf positions N plies from the start, with time and speed")
@@ -628,6 +628,9 @@ int main(int argc, char** argv) {
     for (const char* p = argc > 0 ? argv[0] : "gobblet"; *p && ui_options.program.size() < 200; ++p)
         if (static_cast<unsigned char>(*p) >= 32 && *p != 127) ui_options.program += *p;
     ui_options.seats_given = app.count("--white") || app.count("--black");
+    ui_options.level_given = app.count("--level") > 0;
+    ui_options.think_given = app.count("--think") > 0;
+    ui_options.speed_given = app.count("--speed") > 0;
     if (!host_at.empty()) {
         ui_options.host_at = net::parse_endpoint(host_at);
         // The host names its own side; the other is the remote player (White by default is the host's).
@@ -650,5 +653,9 @@ int main(int argc, char** argv) {
     }
     ui_options.match = MatchSettings{variant, first_to, *clock};
     ui_options.match_given = first_to_opt->count() || dm || clock->enabled();
+    for (const char* flag :
+         {"--white", "--black", "--first-to", "--turn-time", "--reserve", "--reserve-chunk", "--game-time",
+          "--increment", "--dm", "--rules", "--size", "--load", "--resume", "--host", "--join", "--code"})
+        if (app.count(flag)) ui_options.game_asked = true;
     return ui::run(ui_options);
 }

@@ -13,6 +13,19 @@ std::string seat_name(const SeatSpec& seat, Color first_colour, Level level) {
     return color_name(first_colour);
 }
 
+std::array<std::string, 2> seat_names(const std::array<SeatSpec, 2>& seats, Level level) {
+    std::array<std::string, 2> names = {seat_name(seats[0], Color::White, level),
+                                        seat_name(seats[1], Color::Black, level)};
+    if (names[0] == names[1] && seats[0].name.empty() && seats[1].name.empty() &&
+        seats[0].kind == SeatKind::Computer && seats[1].kind == SeatKind::Computer)
+        for (int p : {0, 1}) names[p] += " #" + std::to_string(p + 1);
+    return names;
+}
+
+bool is_default_name(std::string_view name) {
+    return name == "White" || name == "Black" || name.rfind("computer (", 0) == 0;
+}
+
 std::string clean_name(std::string_view raw) { return clean_text(raw, max_name_length); }
 
 std::string clean_text(std::string_view raw, std::size_t max_chars) {

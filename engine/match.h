@@ -9,8 +9,10 @@
 // can move the clock takes `now`.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "clock.h"
@@ -32,6 +34,12 @@ struct SeatSpec {
 // The name shown for a seat: its own name, else "White"/"Black" for a human (by the colour it plays in
 // round 1), "computer (max)" for the computer, "remote player" for a remote one.
 std::string seat_name(const SeatSpec& seat, Color first_colour, Level level);
+// Both seats' names (seat 0 plays White in round 1): seat_name's, except that two computers that would
+// have the same name get numbers that tell them apart, as --match does with max#1 and max#2:
+// "computer (easy) #1" and "computer (easy) #2".
+std::array<std::string, 2> seat_names(const std::array<SeatSpec, 2>& seats, Level level);
+// A name the program gave rather than a player: "White", "Black", "computer (max)", "computer (easy) #2".
+bool is_default_name(std::string_view name);
 // A name as typed or received, made safe to show: control characters and invisible ones dropped,
 // spaces collapsed, at most max_name_length characters (UTF-8 kept whole). May come back empty.
 constexpr std::size_t max_name_length = 24;

@@ -76,6 +76,7 @@ std::string explain(const Position& before, Move m, int score) {
 
 struct Player::Impl {
     PlayerSettings settings;
+    std::uint64_t game = 0;  // mixed into the seed: each game plays differently (see new_game)
     Search search;
     explicit Impl(const PlayerSettings& s) : settings(s), search(s.table_bits) {}
 };
@@ -130,7 +131,12 @@ Player& Player::operator=(Player&&) noexcept = default;
 
 const PlayerSettings& Player::settings() const { return impl_->settings; }
 void Player::set_settings(const PlayerSettings& settings) { impl_->settings = settings; }
-void Player::new_game() { impl_->search.clear(); }
+void Player::new_game() { new_game(impl_->game + 1); }
+void Player::new_game(std::uint64_t number) {
+    impl_->search.clear();
+    impl_->game = number;
+}
+std::uint64_t Player::game_number() const { return impl_->game; }
 
 Choice Player::choose(const Game& game, const std::atomic<bool>* stop,
                       const std::function<void(const ThinkInfo&)>& on_info) {
@@ -163,7 +169,10 @@ Choice Player::think(const Game& game, const TimeBudget* budget, const std::atom
             return c;
         }
     }
-    SearchLimits limits = limits_for(impl_->settings, mix(impl_->settings.seed ^ mix(game.moves().size())));
+    // The move's seed: the player's, the game's number (game 0 keeps the seed as it is) and the ply.
+    const std::uint64_t game_seed =
+        impl_->game ? mix(impl_->settings.seed ^ mix(~impl_->game)) : impl_->settings.seed;
+    SearchLimits limits = limits_for(impl_->settings, mix(game_seed ^ mix(game.moves().size())));
     if (budget) {
         limits.seconds = budget->hard;
         limits.soft_seconds = budget->soft;

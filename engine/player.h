@@ -34,7 +34,9 @@ std::optional<double> parse_seconds(std::string_view text);
 struct PlayerSettings {
     Level level = Level::Medium;
     double think_seconds = 1.0;  // time a move at the top level; `max` uses all of it (see the range above)
-    std::uint64_t seed = 0;      // for the randomness of lower levels; the same seed plays the same games
+    // For the randomness of lower levels: the same seed plays the same games, in the same order (each
+    // game's own seed is this one mixed with the game's number: see Player::new_game).
+    std::uint64_t seed = 0;
     // Nodes a search may visit, 0 for no limit: with it (and a long think time), the player's choices do
     // not depend on the machine's speed, which tests and fuzzing need. The exact 3x3 player ignores it.
     std::uint64_t max_nodes = 0;
@@ -61,8 +63,14 @@ class Player {
 
     const PlayerSettings& settings() const;
     void set_settings(const PlayerSettings& settings);
-    // Forget everything learned in the current game (a new game starts).
+    // A new game starts (a new round of a match too): everything learned in the current one is
+    // forgotten, and the game gets the next number (the first game is number 0), which varies the lower
+    // levels' choices from game to game while the same seed still repeats the same sequence of games.
     void new_game();
+    // The same, for the game numbered `number`: a caller that knows which game it is (the round of a
+    // match) gets the same choices for it whatever happened before, after a --resume too.
+    void new_game(std::uint64_t number);
+    std::uint64_t game_number() const;
 
     // Chooses a move for the side to move. Blocks until it has decided; when *stop becomes true it
     // returns at once with the best move found so far. on_info, if given, is called from inside the

@@ -15,8 +15,10 @@
 //    limit; the hard limit is three shares, never more than the usable time. Moves-to-go is what the
 //    time control says (GTP byo-yomi: the stones left) or an estimate, 25 moves a game and at least 10
 //    more. A forced result may run to the hard limit.
-//  - Never more than the level allows: `max` at most --think, `hard` a quarter of it (think_limit in
-//    player.h). `easy` and `medium` search to a fixed depth: they get the same hard ceiling and no soft
+//  - Never more than the level allows: `max` at most `think_seconds`, `hard` a quarter of it (think_limit
+//    in player.h). The curses game passes --think, so --think caps the computer under any clock there;
+//    the engine protocol under a GTP clock passes max_think_seconds, so the controller's clock alone
+//    decides. `easy` and `medium` search to a fixed depth: they get the same hard ceiling and no soft
 //    limit. No level ever gets more than max_think_seconds, the longest --think.
 //  - Every limit is at least 1 ms: with no time left the computer still answers, at once.
 #pragma once

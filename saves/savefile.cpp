@@ -39,13 +39,16 @@ std::string not_regular(mode_t mode) {
     return "not a regular file";
 }
 
-// write_file's temporary names for the .txt files the program writes: ".NAME.txt." and mkstemp's six
-// letters or digits.
+// write_file's temporary names for the files the program writes: ".NAME.txt." (or the settings'
+// ".settings.") and mkstemp's six letters or digits.
 bool is_temporary_name(std::string_view name) {
-    constexpr std::string_view tail = ".txt.";
+    constexpr std::string_view tail = ".txt.", settings = ".settings.";
     constexpr std::size_t random = 6;
-    if (name.size() < 1 + 1 + tail.size() + random || name.front() != '.') return false;
-    if (name.substr(name.size() - random - tail.size(), tail.size()) != tail) return false;
+    const bool of_settings =
+        name.size() == settings.size() + random && name.substr(0, settings.size()) == settings;
+    const bool of_txt = name.size() >= 1 + 1 + tail.size() + random && name.front() == '.' &&
+                        name.substr(name.size() - random - tail.size(), tail.size()) == tail;
+    if (!of_settings && !of_txt) return false;
     for (char c : name.substr(name.size() - random))
         if (!std::isalnum(static_cast<unsigned char>(c))) return false;
     return true;
@@ -223,7 +226,8 @@ void remove_stale_temporaries() {
     const auto now = fs::file_time_type::clock::now();
     // The folders the program writes: the autosave's, the named saves' and the finished games' (record.h).
     const fs::path saves = saves_dir();
-    for (const fs::path& dir : {state_dir(), saves, saves.empty() ? saves : saves.parent_path() / "games"})
+    for (const fs::path& dir :
+         {state_dir(), saves, saves.empty() ? saves : saves.parent_path() / "games", config_dir()})
         if (!dir.empty()) remove_stale_temporaries(dir, now);
 }
 
@@ -239,6 +243,11 @@ fs::path saves_dir() {
 
 fs::path data_dir() {
     fs::path base = xdg_dir("XDG_DATA_HOME", ".local/share");
+    return base.empty() ? base : base / "gobblet";
+}
+
+fs::path config_dir() {
+    fs::path base = xdg_dir("XDG_CONFIG_HOME", ".config");
     return base.empty() ? base : base / "gobblet";
 }
 

@@ -73,13 +73,14 @@ std::string read_file(const std::filesystem::path& path, std::string& text);
 std::string write_file(const std::filesystem::path& path, std::string_view text);
 
 // Removes the temporary files that a write_file stopped by a kill left in `dir`: regular files named
-// ".NAME.txt.XXXXXX" (its pattern, for the .txt files the program writes) last changed more than
+// ".NAME.txt.XXXXXX" or ".settings.XXXXXX" (its pattern, for the files the program writes) last changed
+// more than
 // `min_age` before `now`, so that a save in progress is never touched. Nothing else is removed, links
 // and folders included. Returns how many it removed.
 int remove_stale_temporaries(const std::filesystem::path& dir, std::filesystem::file_time_type now,
                              std::chrono::seconds min_age = std::chrono::minutes(1));
-// The same for every folder the program writes: state_dir(), saves_dir() and the finished games' folder
-// (record.h; write_new_file's temporaries follow the same pattern). Called at start-up.
+// The same for every folder the program writes: state_dir(), saves_dir(), the finished games' folder
+// (record.h; write_new_file's temporaries follow the same pattern) and config_dir(). Called at start-up.
 void remove_stale_temporaries();
 
 // Where files go ($XDG_STATE_HOME/gobblet for the autosave, $XDG_DATA_HOME/gobblet/saves for named saves,
@@ -89,6 +90,8 @@ std::filesystem::path state_dir();
 std::filesystem::path saves_dir();
 // $XDG_DATA_HOME/gobblet (default ~/.local/share/gobblet): what the player keeps, such as puzzle progress.
 std::filesystem::path data_dir();
+// $XDG_CONFIG_HOME/gobblet (default ~/.config/gobblet): the settings (settings.h).
+std::filesystem::path config_dir();
 // The autosave of the game in progress, which --resume continues.
 std::filesystem::path autosave_path();
 

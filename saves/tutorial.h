@@ -1,5 +1,5 @@
 // Whether the player has seen the tutorial: a marker file, $XDG_STATE_HOME/gobblet/tutorial.txt (by
-// default ~/.local/state/gobblet/tutorial.txt). The curses game shows the tutorial on its first start,
+// default ~/.local/state/gobblet/tutorial.txt). The curses game shows the tutorial on a plain first start,
 // while there is no marker, and writes one once the tutorial is finished or skipped. Deleting the file
 // brings the tutorial back on the next start.
 #pragma once

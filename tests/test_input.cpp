@@ -1,5 +1,5 @@
-// The input assembler: keys pass through, pastes (bracketed or bursts at typing speed nobody reaches)
-// become one event, everything bounded. Times are plain numbers.
+// The input assembler: keys pass through in order, even when they arrive together; pastes (bracketed,
+// or bursts larger than any typing) become one event; everything bounded. Times are plain numbers.
 #include "ui/input.h"
 
 #include <curses.h>
@@ -69,16 +69,55 @@ TEST_CASE("a bracketed paste whose end never comes ends after a quiet spell", "[
     CHECK(out[0].text == "W");
 }
 
-TEST_CASE("lines arriving at once are a paste the terminal did not bracket", "[input]") {
+TEST_CASE("keys typed ahead that arrive at once act as typed keys, in order", "[input]") {
+    // Two moves and a save, read in one batch (type-ahead over a slow link, or a busy machine): twelve
+    // key events, in the order typed, and nothing held back as a paste.
     InputAssembler in;
-    CHECK(feed(in, text_keys("W3B2\nK1C3\nW1A1\n"), 0).empty());
+    const std::string typed = "W3B2\rK1C3\rs";
+    const auto events = feed(in, text_keys(typed), 0);
+    REQUIRE(events.size() == typed.size());
+    for (std::size_t i = 0; i < typed.size(); ++i) {
+        INFO("key " << i);
+        CHECK(events[i].kind == InputEvent::Kind::Key);
+        CHECK(events[i].key == ch(static_cast<unsigned char>(typed[i])));
+    }
+    CHECK_FALSE(in.collecting());
+    CHECK(in.until_due(0) == -1);
+}
+
+TEST_CASE("as many characters at once as typing can account for are still keys", "[input]") {
+    InputAssembler in;
+    std::vector<Key> batch = text_keys(std::string(burst_threshold, 'x'));
+    batch.push_back(special(KEY_LEFT));  // special keys are not characters: they do not count
+    const auto events = feed(in, batch, 0);
+    CHECK(events.size() == burst_threshold + 1);
+    CHECK_FALSE(in.collecting());
+}
+
+TEST_CASE("more characters at once than typing can account for are a paste the terminal did not bracket",
+          "[input]") {
+    InputAssembler in;
+    std::string lines;
+    while (lines.size() <= burst_threshold) lines += "W3B2\nK1C3\n";
+    CHECK(feed(in, text_keys(lines), 0).empty());
     CHECK(in.collecting());
     CHECK(feed(in, text_keys("K1D4\n"), 30).empty());  // more of it, a moment later
     std::vector<InputEvent> out;
+    in.idle(30 + paste_quiet_ms - 1, out);
+    CHECK(out.empty());
     in.idle(30 + paste_quiet_ms, out);
     REQUIRE(out.size() == 1);
+    CHECK(out[0].kind == InputEvent::Kind::Paste);
     CHECK_FALSE(out[0].bracketed);
-    CHECK(out[0].text == "W3B2\nK1C3\nW1A1\nK1D4\n");
+    CHECK(out[0].text == lines + "K1D4\n");
+}
+
+TEST_CASE("a bracketed paste is a paste however short", "[input]") {
+    InputAssembler in;
+    const auto events = feed(in, {begin_marker, ch('k'), end_marker}, 0);
+    REQUIRE(events.size() == 1);
+    CHECK(events[0].kind == InputEvent::Kind::Paste);
+    CHECK(events[0].text == "k");  // never the cursor's "up"
 }
 
 TEST_CASE("a long run of one key at once is a paste, never a run of commands", "[input]") {
@@ -143,7 +182,7 @@ TEST_CASE("no key is bound twice in one mode on one screen", "[input][keys]") {
 TEST_CASE("no command key can begin a typed move", "[input][keys]") {
     for (const KeyBinding& b : key_table()) {
         // c claims a round only while a claim stands, on the absent player's turn, when no move of one's
-        // own can be typed; otherwise it begins a move (ui/commands.cpp).
+        // own can be typed; otherwise it begins a move (ui/game_keys.cpp).
         if (!(b.modes & Mode::typing) || b.action == Action::None || b.action == Action::Claim) continue;
         for (const Key& k : b.keys) {
             if (k.special) continue;
@@ -166,7 +205,7 @@ TEST_CASE("the puzzles and the tutorial have keys of their own, and the game's s
     CHECK(action_for(ch('g'), Mode::typing, screen_puzzles) == Action::GotoPuzzle);
     CHECK(action_for(ch('P'), Mode::typing) == Action::Puzzles);
     CHECK(action_for(ch('T'), Mode::typing) == Action::Tutorial);
-    for (Screen screen : {screen_puzzles, screen_tutorial}) {
+    for (ScreenKind screen : {screen_puzzles, screen_tutorial}) {
         for (char game_key : {'u', '[', '!', 'P', 'T', 'm', 'o', 'R', '='})
             CHECK(action_for(ch(game_key), Mode::typing, screen) == Action::None);
         CHECK(action_for(ch('?'), Mode::typing, screen) == Action::Help);

@@ -180,3 +180,35 @@ TEST_CASE("protocol: a draw offer is thought about under the clock, at the engin
     s("offer_draw black");  // Black offers on its own turn: White thinks on Black's time
     CHECK(s.protocol.clock().left(Color::White) == 10000);
 }
+
+TEST_CASE("max thinks at most --think under the game's clocks; a GTP controller's clock replaces --think",
+          "[protocol][clock][timeman]") {
+    // The rule the README, the man page and docs/protocol.md state. In the curses game --think caps the
+    // computer under any clock: a 30 s turn, DM or a Fischer share, still gets 1 s at --think 1.
+    const double think = 1;
+    TimeSituation dm;
+    dm.clock = ClockSettings::dm(30'000, 0, 30'000);
+    dm.left = 30'000;
+    CHECK(time_budget(dm, Level::Max, think).hard == think);
+    TimeSituation fischer;
+    fischer.clock = ClockSettings::fischer(30'000, 0);
+    fischer.left = 30'000;
+    fischer.moves_to_go = 1;
+    CHECK(time_budget(fischer, Level::Max, think).hard == think);
+    // Under the engine protocol the controller's time_settings take --think's place: 30 s a move is
+    // 29 s of thinking (the margin is 1 s), whatever --think says.
+    NoFiles store;
+    Millis time = 0;
+    Protocol protocol{Variant{}, PlayerSettings{Level::Max, think, 1}, store,
+                      [&time] { return time += 250; }};
+    for (const WrittenMove& w : parse_moves(white_wins_in_3).moves)
+        REQUIRE(protocol.handle("play " + w.written) == "=\n\n");
+    REQUIRE(protocol.handle("time_settings 0 30 1") == "=\n\n");
+    REQUIRE(protocol.handle("reg_genmove").substr(0, 2) == "= ");  // a proven win: it answers at once
+    REQUIRE(protocol.last_budget());
+    CHECK(protocol.last_budget()->hard == Approx(29));
+    // Without time settings --think rules there too.
+    protocol.handle("time_settings 0 0 0");
+    REQUIRE(protocol.handle("reg_genmove").substr(0, 2) == "= ");
+    CHECK_FALSE(protocol.last_budget());
+}

@@ -190,12 +190,15 @@ TEST_CASE("stale temporary files of interrupted saves are removed, and nothing e
     const fs::path not_hidden = make("autosave.txt.Ab3xYz", seconds(120));
     const fs::path other = make(".notes.Ab3xYz", seconds(120));
     const fs::path save = make("game-20261122-140301.txt", seconds(3600));
+    const fs::path stale_settings = make(".settings.k2J9xQ", seconds(120));
+    const fs::path settings = make("settings", seconds(3600));
     fs::create_directory(dir.path / ".folder.txt.Ab3xYz");
     fs::create_symlink(save, dir.path / ".link.txt.Ab3xYz");
-    CHECK(saves::remove_stale_temporaries(dir.path, now) == 2);
+    CHECK(saves::remove_stale_temporaries(dir.path, now) == 3);
     CHECK_FALSE(fs::exists(stale));
     CHECK_FALSE(fs::exists(stale_save));
-    for (const fs::path& kept : {fresh, short_suffix, not_hidden, other, save}) {
+    CHECK_FALSE(fs::exists(stale_settings));
+    for (const fs::path& kept : {fresh, short_suffix, not_hidden, other, save, settings}) {
         INFO(kept.string());
         CHECK(fs::exists(kept));
     }

@@ -26,6 +26,9 @@ struct Options {
     bool no_color = false;            // --no-color (NO_COLOR is read by the UI itself)
     std::string speed = "normal";     // --speed: the pace of a computer playing itself
     bool coach = false;               // --coach: comments on a human's bad moves against the computer
+    // --level, --think and --speed came from the command line: they win over the settings file
+    // (saves/settings.h) for this run. (--coach and --no-color win when given.)
+    bool level_given = false, think_given = false, speed_given = false;
     std::optional<net::Endpoint> host_at;  // --host [ADDR:]PORT
     std::optional<net::Endpoint> join_to;  // --join HOST:PORT
     SeatSpec join_seat;                    // --join with --white/--black: the joiner's name and seat
@@ -34,6 +37,9 @@ struct Options {
     bool puzzles = false;                  // --puzzles: the puzzles only (leaving them quits)
     std::string puzzle_set;                // --puzzles SET: the shipped set's name (else the game's)
     bool tutorial = false;                 // --tutorial: the tutorial first, seen before or not
+    // The command line asked for a game: players, a match or a clock, rules or size, a file, --resume,
+    // a network game. The first start then opens it, not the tutorial, and says T opens that.
+    bool game_asked = false;
 };
 
 // Runs the game until the player quits; returns the exit status. Without a usable terminal it prints

@@ -8,6 +8,41 @@
 
 namespace gobblet::ui {
 
+bool is_enter(Key k) {
+    return (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
+}
+
+bool is_backspace(Key k) {
+    return (k.special && (k.code == KEY_BACKSPACE || k.code == KEY_DC)) ||
+           (!k.special && (k.code == 127 || k.code == 8));
+}
+
+void scroll_moves(int& list_scroll, std::size_t moves, bool up) {
+    const int pairs = int(moves + 1) / 2;
+    int first = list_scroll < 0 ? std::max(0, pairs - 10) : list_scroll;
+    first += up ? -10 : 10;
+    list_scroll = first >= pairs - 10 ? -1 : std::max(0, first);
+}
+
+void prompt_chrome(const UiState& ui, Chrome& c) {
+    if (ui.mode == Mode::cursor) {
+        const Spot& s = ui.cursor;
+        const std::string where =
+            s.stack ? std::string("stack ") + "XYZ"[s.index] : square_name(make_square(s.row, s.col));
+        c.prompt_line =
+            "CURSOR on " + where + (ui.picked ? ", a piece picked up" : "") + "  (Esc: back to typing)";
+        return;
+    }
+    c.prompt_line = "Move: " + ui.prompt;
+    c.prompt_cursor = int(c.prompt_line.size());
+}
+
+void entry_chrome(const LineEntry& e, Chrome& c) {
+    c.prompt_line = e.label + ": " + e.text;
+    c.prompt_cursor = int(c.prompt_line.size());
+    c.footer = {"Enter confirm   Esc " + e.esc_word + (e.help ? "   ? help" : "")};
+}
+
 std::string add_to_prompt(std::string& prompt, int c) {
     if (c < 32 || c == 127) return "";
     if (prompt.size() >= max_prompt)
@@ -45,8 +80,7 @@ std::optional<Spot> stack_at(const Layout& l, Color us, int clock_rows, int y, i
 }
 
 EntryOutcome edit_entry(LineEntry& e, Key k) {
-    if ((!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER))
-        return EntryOutcome::Submit;
+    if (is_enter(k)) return EntryOutcome::Submit;
     if (!k.special && (k.code == 27 || k.code == 3)) return EntryOutcome::Cancel;
     if ((k.special && k.code == KEY_BACKSPACE) || (!k.special && (k.code == 127 || k.code == 8))) {
         if (!e.text.empty()) e.text.pop_back();
@@ -54,6 +88,16 @@ EntryOutcome edit_entry(LineEntry& e, Key k) {
         append_utf8(e.text, k.code);
     }
     return EntryOutcome::Edited;
+}
+
+void key_to_entry(std::optional<LineEntry>& entry, Key k, const std::function<void(std::string)>& say) {
+    const EntryOutcome o = edit_entry(*entry, k);
+    if (o == EntryOutcome::Edited) return;
+    const LineEntry e = std::move(*entry);
+    entry.reset();
+    if (o == EntryOutcome::Submit) return e.submit(e.text);
+    say("cancelled");
+    if (e.cancel) e.cancel();
 }
 
 }  // namespace gobblet::ui

@@ -2,6 +2,7 @@
 // the tutorial), so that a key does the same on both.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -12,6 +13,19 @@
 namespace gobblet::ui {
 
 inline constexpr std::size_t max_prompt = 120;  // characters a typed move may have
+
+// Enter and Backspace as the prompt takes them (Return or the keypad's Enter; Backspace, Delete or ^H).
+bool is_enter(Key k);
+bool is_backspace(Key k);
+
+// PgUp (`up`) or PgDn on the move list of a game of `moves` moves: the first move pair shown moves by
+// ten; -1 follows the last move.
+void scroll_moves(int& list_scroll, std::size_t moves, bool up);
+
+// The prompt line: the move typed so far (with the text cursor after it), or where the cursor is.
+void prompt_chrome(const UiState& ui, Chrome& c);
+// The prompt line and the footer of an open line entry.
+void entry_chrome(const LineEntry& e, Chrome& c);
 
 // Adds a typed character to the prompt: "" when added (or ignored: a control character), else why not.
 std::string add_to_prompt(std::string& prompt, int c);
@@ -27,5 +41,8 @@ std::optional<Spot> stack_at(const Layout& l, Color us, int clock_rows, int y, i
 // (Esc, Ctrl-C). The caller closes the entry and acts.
 enum class EntryOutcome { Edited, Submit, Cancel };
 EntryOutcome edit_entry(LineEntry& e, Key k);
+// A key for the open line entry `entry`, whole: edits it, or closes it and submits its text (Enter), or
+// closes it, says "cancelled" through `say` and runs its cancel (Esc, Ctrl-C).
+void key_to_entry(std::optional<LineEntry>& entry, Key k, const std::function<void(std::string)>& say);
 
 }  // namespace gobblet::ui

@@ -1,20 +1,20 @@
-// Exercises on the game's board (exercise.h): the screen's input and drawing, and how the App opens and
-// closes one while the game waits.
+// Exercises on the game's board (exercise.h): the screen's input and drawing.
 #include "exercise.h"
 
 #include <curses.h>
 
 #include <algorithm>
 
-#include "app_impl.h"
-#include "saves/tutorial.h"
+#include "controls.h"
 
 namespace gobblet::ui {
 
 // ---------------------------------------------------------------------------------------------------
 // The screen
 
-ExerciseScreen::ExerciseScreen(Screen screen, bool color) : screen_(screen) { ui_.color = color; }
+ExerciseScreen::ExerciseScreen(Navigator& nav, ScreenKind screen, bool color) : nav_(nav), screen_(screen) {
+    ui_.color = color;
+}
 
 void ExerciseScreen::show(const Game& game, Color player, const std::string& other_name) {
     std::array<std::string, 2> names = {"you", other_name};
@@ -33,25 +33,17 @@ void ExerciseScreen::enter_on_empty() {
     say("Type a move (like W3B2) and press Enter, or press an arrow key to pick pieces with the cursor.");
 }
 
-void ExerciseScreen::key(Key k) {
-    if (k.special && k.code == KEY_RESIZE) return;
-    if (!k.special && (k.code == 3 || k.code == 0x1c)) {  // Ctrl-C, Ctrl-\: quit the program from anywhere
-        quit_ = true;
-        return;
-    }
+void ExerciseScreen::key(Key k, Millis) {
+    if (!k.special && (k.code == 3 || k.code == 0x1c)) return nav_.quit();  // Ctrl-C, Ctrl-\: from anywhere
     if (ui_.help) {
         if (!help_scroll_key(k, ui_.help_scroll)) ui_.help = false;
         return;
     }
     if (ui_.entry) return entry_key(k);
     if (k.special && k.code == KEY_MOUSE) return mouse();
-    const bool enter =
-        (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
-    const bool backspace = (k.special && (k.code == KEY_BACKSPACE || k.code == KEY_DC)) ||
-                           (!k.special && (k.code == 127 || k.code == 8));
     if (ui_.mode == Mode::typing) {
-        if (enter) return ui_.prompt.empty() ? enter_on_empty() : submit();
-        if (backspace) {
+        if (is_enter(k)) return ui_.prompt.empty() ? enter_on_empty() : submit();
+        if (is_backspace(k)) {
             if (!ui_.prompt.empty()) ui_.prompt.pop_back();
             return;
         }
@@ -70,13 +62,8 @@ void ExerciseScreen::key(Key k) {
         case Action::Pick: return pick(ui_.cursor);
         case Action::Cancel: return cancel();
         case Action::ListUp:
-        case Action::ListDown: {
-            const int pairs = int(board_.game().moves().size() + 1) / 2;
-            int first = ui_.list_scroll < 0 ? std::max(0, pairs - 10) : ui_.list_scroll;
-            first += a == Action::ListUp ? -10 : 10;
-            ui_.list_scroll = first >= pairs - 10 ? -1 : std::max(0, first);
-            return;
-        }
+        case Action::ListDown:
+            return scroll_moves(ui_.list_scroll, board_.game().moves().size(), a == Action::ListUp);
         default:
             if (available(a)) act(a);
             return;
@@ -184,15 +171,10 @@ void ExerciseScreen::mouse() {
 }
 
 void ExerciseScreen::entry_key(Key k) {
-    const EntryOutcome o = edit_entry(*ui_.entry, k);
-    if (o == EntryOutcome::Edited) return;
-    const LineEntry e = std::move(*ui_.entry);
-    ui_.entry.reset();
-    if (o == EntryOutcome::Submit) return e.submit(e.text);
-    say("cancelled");
+    key_to_entry(ui_.entry, k, [this](std::string text) { say(std::move(text)); });
 }
 
-void ExerciseScreen::paste(const InputEvent& e) {
+void ExerciseScreen::paste(const InputEvent& e, Millis) {
     if (e.too_big || e.not_text) return say("paste refused: it is not a move", true);
     const ParsedMoves parsed = parse_moves(e.text);
     if (parsed.error) return say("paste refused: " + parsed.error->message(), true);
@@ -208,81 +190,13 @@ void ExerciseScreen::draw(Millis now) {
     Chrome c;
     c.status = status();
     if (ui_.entry) {
-        c.prompt_line = ui_.entry->label + ": " + ui_.entry->text;
-        c.prompt_cursor = int(c.prompt_line.size());
-        c.footer = {"Enter confirm   Esc cancel"};
+        entry_chrome(*ui_.entry, c);
     } else {
-        if (ui_.mode == Mode::cursor) {
-            const Spot& s = ui_.cursor;
-            c.prompt_line =
-                "CURSOR on " +
-                (s.stack ? std::string("stack ") + "XYZ"[s.index] : square_name(make_square(s.row, s.col))) +
-                (ui_.picked ? ", a piece picked up" : "") + "  (Esc: back to typing)";
-        } else {
-            c.prompt_line = "Move: " + ui_.prompt;
-            c.prompt_cursor = int(c.prompt_line.size());
-        }
+        prompt_chrome(ui_, c);
         c.footer = footer_lines(
             ui_.mode, std::max(20, COLS - 1), 2, [this](Action a) { return available(a); }, screen_);
     }
     ui::draw(board_, ui_, c, now);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The App's side
-
-void App::open_exercise(std::unique_ptr<ExerciseScreen> screen) {
-    cancel_seats();  // a search or a hint stops; the seats are asked again once the game is back
-    GameClock& clock = match_.clock();
-    if (clock.enabled() && clock.running() && !clock.paused() && !exercise_paused_clock_) {
-        clock.pause(now());
-        exercise_paused_clock_ = true;
-    }
-    if (!options_.puzzles && !match_.game().moves().empty()) autosave();
-    exercise_ = std::move(screen);
-}
-
-void App::close_exercise() {
-    const bool quit_all = exercise_->quit();
-    const std::string farewell = exercise_->farewell();
-    exercise_.reset();
-    if (quit_all) {
-        quit_ = true;
-        return;
-    }
-    if (puzzles_after_) {  // --tutorial --puzzles: the puzzles follow
-        puzzles_after_ = false;
-        return open_puzzles();
-    }
-    if (options_.puzzles) {  // --puzzles: leaving them ends the program
-        quit_ = true;
-        return;
-    }
-    if (exercise_paused_clock_) {
-        match_.clock().resume(now());
-        exercise_paused_clock_ = false;
-    }
-    last_move_at_ = now();
-    say(farewell);
-}
-
-void App::exercise_key(Key k) {
-    exercise_->key(k);
-    if (exercise_->left() || exercise_->quit()) close_exercise();
-}
-
-void App::exercise_paste(const InputEvent& e) {
-    exercise_->paste(e);
-    if (exercise_->left() || exercise_->quit()) close_exercise();
-}
-
-void App::open_at_start() {
-    if (options_.host_at || options_.join_to) return;  // a network game starts at once
-    if (options_.tutorial || (!options_.puzzles && !saves::tutorial_seen())) {
-        puzzles_after_ = options_.puzzles;
-        return open_tutorial();
-    }
-    if (options_.puzzles) open_puzzles();
 }
 
 }  // namespace gobblet::ui

@@ -1,11 +1,13 @@
-// Exercises on the game's board: the puzzles (ui/puzzles.cpp) and the tutorial (ui/tutorial.cpp). While
-// one is open the App hands it every key and lets it draw; the game waits behind it, untouched (its
-// computer stops thinking and its clock is paused), and comes back as it was when the player leaves.
+// Exercises on the game's board: the puzzles (ui/puzzles.cpp) and the tutorial (ui/tutorial.cpp), screens
+// (screen.h) pushed over the game. While one is on top the game waits under it, untouched (its computer
+// stops thinking and its clock is paused: the game screen's covered()), and comes back as it was when the
+// player leaves (the exercise pops itself; the game says its farewell). Ctrl-C quits the program from here
+// as from anywhere.
 //
 // The screen owns its board (a game in a match of its own, drawn by view.h's draw), the prompt and the
 // cursor, with the same two input modes as the game; its keys come from the key table's rows for its
-// Screen, so that the footer and the help show exactly them. A subclass says what a move does, what its
-// own keys do, and what the status line and the help say.
+// ScreenKind, so that the footer and the help show exactly them. A subclass says what a move does, what
+// its own keys do, and what the status line and the help say.
 #pragma once
 
 #include <memory>
@@ -13,29 +15,25 @@
 
 #include "engine/puzzle.h"
 #include "input.h"
+#include "screen.h"
 #include "state.h"
 #include "view.h"
 
 namespace gobblet::ui {
 
-class ExerciseScreen {
+class ExerciseScreen : public Screen {
   public:
-    virtual ~ExerciseScreen() = default;
-    void key(Key k);
-    void paste(const InputEvent& e);
-    void draw(Millis now);
-    // The player left it (q, Esc, the end of the tutorial); or asked to quit the program (Ctrl-C).
-    bool left() const { return left_; }
-    bool quit() const { return quit_; }
-    // What the game says once the screen has closed.
-    virtual std::string farewell() const { return {}; }
+    void key(Key k, Millis now) override;
+    void paste(const InputEvent& e, Millis now) override;
+    void draw(Millis now) override;
 
   protected:
-    ExerciseScreen(Screen screen, bool color);
+    ExerciseScreen(Navigator& nav, ScreenKind screen, bool color);
     // Shows `game` on the board; `player` is the side the player moves.
     void show(const Game& game, Color player, const std::string& other_name);
     void say(std::string text, bool error = false);
-    void leave() { left_ = true; }
+    // The player leaves (q, Esc, the end of the tutorial): back to the game.
+    void leave() { nav_.pop(); }
     void ask_line(LineEntry e) { ui_.entry = std::move(e); }
 
     // A move the player typed or made with the cursor; true when it was played.
@@ -65,16 +63,15 @@ class ExerciseScreen {
     void mouse();
     void entry_key(Key k);
 
-    Screen screen_;
-    bool left_ = false;
-    bool quit_ = false;
+    Navigator& nav_;
+    ScreenKind screen_;
 };
 
 // The puzzles of `set`, starting at its first unsolved puzzle; progress is read from and saved to
 // saves::progress_path().
-std::unique_ptr<ExerciseScreen> make_puzzle_screen(const PuzzleSet& set, bool color);
+std::unique_ptr<Screen> make_puzzles_screen(Navigator& nav, const PuzzleSet& set, bool color);
 // The tutorial under `rules`; `board_size` is the game's (3x3 gets a word on Gobblet Jr. at the end).
 // It marks itself seen (saves/tutorial.h) when finished or skipped.
-std::unique_ptr<ExerciseScreen> make_tutorial_screen(Rules rules, int board_size, bool color);
+std::unique_ptr<Screen> make_tutorial_screen(Navigator& nav, Rules rules, int board_size, bool color);
 
 }  // namespace gobblet::ui

@@ -137,22 +137,17 @@ void InputAssembler::finish(std::vector<InputEvent>& out) {
 
 void InputAssembler::feed(const std::vector<Key>& batch, Millis now, std::vector<InputEvent>& out) {
     if (batch.empty()) return;
-    // A plain paste: more characters at once than anyone types, or a line break followed by more.
+    // A plain paste: more characters at once than typing can account for (input.h). A line break
+    // proves nothing: typed-ahead moves hold them too.
     if (state_ == State::Normal) {
         std::size_t chars = 0;
-        bool burst = false;
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-            const Key& k = batch[i];
+        for (const Key& k : batch) {
             if (k.special && k.code == paste_begin_code()) break;
-            if (!k.special) ++chars;
-            const bool line_break =
-                (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
-            if ((line_break && i + 1 < batch.size() && !batch[i + 1].special) || chars > burst_threshold) {
-                burst = true;
+            if (!k.special && ++chars > burst_threshold) {
+                state_ = State::Burst;
                 break;
             }
         }
-        if (burst) state_ = State::Burst;
     }
     for (const Key& k : batch) {
         if (k.special && k.code == paste_begin_code()) {

@@ -1,8 +1,14 @@
 // Turns the keys curses delivers into what the game acts on: single keys, and pastes.
 //
-// A paste arrives either bracketed (between the markers of bracketed paste mode) or, from terminals
-// without it, as a burst of characters far faster than anyone types. Both become one Paste event, so
-// that a pasted game is checked as a whole and a pasted 'k' is never taken for the cursor's "up".
+// The rule: keys that arrive together act as typed keys, one by one and in order, unless they are a
+// paste. A paste is
+//  - bracketed: everything between the markers of bracketed paste mode, whatever its size; or
+//  - a burst too large to be typing: more than burst_threshold characters read at once, from a terminal
+//    without bracketed paste.
+// So "W3B2 Enter K1C3 Enter s" arriving in one read (type-ahead over a slow SSH link, a terminal that
+// sends a typed word at once, keys typed while the machine was busy) plays two moves and saves, exactly
+// as if typed slowly; a transcript pasted without brackets is still checked as a whole, and a pasted
+// 'k' is never taken for the cursor's "up".
 // Everything is bounded: a paste larger than max_paste_bytes is drained and refused as a whole, and no
 // key is ever handled by recursion. Plain logic, no curses: the unit tests feed it keys.
 #pragma once
@@ -18,9 +24,13 @@ namespace gobblet::ui {
 
 // The largest paste the game reads: far more than any game (a 10,000-move transcript is about 50 KiB).
 constexpr std::size_t max_paste_bytes = 256 * 1024;
-// A batch of keys read at once that holds more characters than this, or a line break followed by more,
-// is a paste that the terminal did not bracket: nobody types that fast.
-constexpr std::size_t burst_threshold = 16;
+// A batch of keys read at once (Shell::read_input gathers for at most 20 ms) that holds more characters
+// than this is a paste that the terminal did not bracket; up to this many act as typed keys. Typing
+// reaches about 10 characters a second, so 64 is some 6 seconds of fast typing held back by a stalled
+// SSH link (TCP's retransmissions back off 1, 2, 4 s) or a machine too busy to read the keys, and ten
+// moves typed ahead with their Enters; a word a terminal sends at once is far shorter. A transcript of
+// 13 moves or more, or any saved game with its header, is longer.
+constexpr std::size_t burst_threshold = 64;
 // How long a burst or an unterminated bracketed paste may pause before it counts as finished.
 constexpr Millis paste_quiet_ms = 150;
 constexpr Millis bracketed_timeout_ms = 2000;

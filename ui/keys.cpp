@@ -49,7 +49,7 @@ const std::vector<KeyBinding>& key_table() {
         {{ch('i')}, Action::Analysis, "i", "analysis", "analysis panel on or off: the best lines for the side to move, deepening while you think", both},
         {{ch('s')}, Action::Save, "s", "save", "save the game under a new name", both},
         {{ch('o')}, Action::Open, "o", "open", "open a saved or archived game", both},
-        {{ch('m')}, Action::Menu, "m", "menu", "settings: level, think time, computer sides, speed, the next game's rules and board", both},
+        {{ch('m')}, Action::Menu, "m", "menu", "settings: level, think time, computer sides, speed, the next game's rules and board, colours, board lines, the coach", both},
         {{ch('n')}, Action::NewGame, "n", "new", "new game (asks first; the current one is kept)", both},
         {{ch('t')}, Action::Copy, "t", nullptr, "copy the transcript to the terminal's clipboard (OSC 52)", both},
         {{special(KEY_HOME)}, Action::ToStart, "Home", nullptr, "go to the start of the game (review)", both},
@@ -75,7 +75,7 @@ const std::vector<KeyBinding>& key_table() {
     return table;
 }
 
-Action action_for(Key key, Mode mode, Screen screen) {
+Action action_for(Key key, Mode mode, ScreenKind screen) {
     for (const KeyBinding& b : key_table()) {
         if (!(b.modes & mode) || !(b.screens & screen) || b.action == Action::None) continue;
         for (const Key& k : b.keys)

@@ -68,8 +68,8 @@ constexpr Key special(int code) { return {code, true}; }
 
 // Where a binding works.
 enum Mode : unsigned { typing = 1, cursor = 2, both = typing | cursor };
-// On which screen: the game's, or one of the exercises on the same board (ui/exercise.h).
-enum Screen : unsigned {
+// On which screen a binding works: the game's, or one of the exercises on the same board (ui/exercise.h).
+enum ScreenKind : unsigned {
     screen_game = 1,
     screen_puzzles = 2,
     screen_tutorial = 4,
@@ -91,13 +91,13 @@ const std::vector<KeyBinding>& key_table();
 
 // The action bound to a key in a mode on a screen; Action::None when the key is not a command there (in
 // typing mode, a character then goes to the prompt).
-Action action_for(Key key, Mode mode, Screen screen = screen_game);
+Action action_for(Key key, Mode mode, ScreenKind screen = screen_game);
 
 // The footer: "key word" pairs for the bindings of `mode` on `screen` that `available` accepts, in
 // table order, as many as fit in `lines` lines of `width` columns.
 template <class Available>
 std::vector<std::string> footer_lines(Mode mode, int width, int lines, Available available,
-                                      Screen screen = screen_game) {
+                                      ScreenKind screen = screen_game) {
     std::vector<std::string> out(1);
     for (const KeyBinding& b : key_table()) {
         if (!b.footer || !(b.modes & mode) || !(b.screens & screen) || !available(b.action)) continue;

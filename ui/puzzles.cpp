@@ -2,7 +2,6 @@
 // its progress kept in saves::progress_path().
 #include <cstdlib>
 
-#include "app_impl.h"
 #include "exercise.h"
 #include "puzzle_session.h"
 
@@ -19,10 +18,10 @@ saves::PuzzleProgress read_progress(const std::filesystem::path& path, std::stri
     return progress;
 }
 
-class PuzzleScreen : public ExerciseScreen {
+class PuzzlesScreen : public ExerciseScreen {
   public:
-    PuzzleScreen(const PuzzleSet& set, bool color)
-        : ExerciseScreen(screen_puzzles, color),
+    PuzzlesScreen(Navigator& nav, const PuzzleSet& set, bool color)
+        : ExerciseScreen(nav, screen_puzzles, color),
           path_(saves::progress_path()),
           session_(set, read_progress(path_, read_error_)) {
         sync();
@@ -148,22 +147,8 @@ class PuzzleScreen : public ExerciseScreen {
 
 }  // namespace
 
-std::unique_ptr<ExerciseScreen> make_puzzle_screen(const PuzzleSet& set, bool color) {
-    return std::make_unique<PuzzleScreen>(set, color);
-}
-
-void App::open_puzzles() {
-    if (net_) {
-        say("not in a network game: the two of you play it out", true);
-        return;
-    }
-    const PuzzleSet* set = options_.puzzle_set.empty() ? saves::shipped_puzzle_set(match_.variant())
-                                                       : find_puzzle_set(options_.puzzle_set);
-    if (!set || set->puzzles.empty()) {
-        say("no puzzles for these rules in this build", true);
-        return;
-    }
-    open_exercise(make_puzzle_screen(*set, ui_.color));
+std::unique_ptr<Screen> make_puzzles_screen(Navigator& nav, const PuzzleSet& set, bool color) {
+    return std::make_unique<PuzzlesScreen>(nav, set, color);
 }
 
 }  // namespace gobblet::ui

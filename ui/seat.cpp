@@ -24,6 +24,11 @@ void ComputerSeat::cancel() {
 
 void ComputerSeat::ask(Ask what, const Match& match, int player, Millis now) {
     cancel();
+    // Rounds of a match are different games: without this, a loser who starts again would see the
+    // same moves as in the last round, move for move.
+    if (const std::uint64_t game = game_number(matches_, match.rounds().size());
+        game != player_->game_number())
+        player_->new_game(game);
     if (what == Ask::Starter) {
         std::lock_guard lock(mutex_);
         result_ = SeatAction{SeatAction::Kind::Starter, {}, {}, starter_after_loss(player)};

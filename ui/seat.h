@@ -1,5 +1,5 @@
-// Seats: who plays for each player. The app asks the seat of the side to move for its move, and asks
-// seats the match's questions (accept this draw? who starts the next round?). The answer comes back as
+// Seats: who plays for each player. The table (table.h) asks the seat of the side to move for its move, and
+// asks seats the match's questions (accept this draw? who starts the next round?). The answer comes back as
 // an action: from keys for a human here, from a search on a worker thread for the computer, from the
 // network for a remote player. The match rules above never know which kind of seat they face.
 #pragma once
@@ -44,8 +44,8 @@ class HumanSeat : public Seat {
     SeatKind kind() const override { return SeatKind::Human; }
 };
 
-// A player on another machine: their moves and answers arrive from the network session (ui/network.cpp),
-// which checks them with the engine before the match takes them.
+// A player on another machine: their moves and answers arrive from the network session
+// (ui/table_network.cpp), which checks them with the engine before the match takes them.
 class RemoteSeat : public Seat {
   public:
     SeatKind kind() const override { return SeatKind::Remote; }
@@ -64,10 +64,19 @@ class ComputerSeat : public Seat {
 
     const PlayerSettings& settings() const { return player_->settings(); }
     void set_settings(const PlayerSettings& s);
-    void new_game() { player_->new_game(); }
+    // A new match starts (n): its rounds are games the player has not played yet.
+    void new_game() { ++matches_; }
+
+    // The number of the game the player plays for the round `round` (from 1) of the `matches`-th new match
+    // (from 0) of the seat: each round of a match, and each new match, is a different game to it, while
+    // the same seed replays the same ones, after a --resume too. Round 1 of the first match is game 0.
+    static std::uint64_t game_number(std::uint64_t matches, std::size_t round) {
+        return (matches << 32) + round - 1;
+    }
 
   private:
     std::unique_ptr<Player> player_;  // owned here, used by the worker only while it runs
+    std::uint64_t matches_ = 0;
     Worker worker_;
     mutable std::mutex mutex_;
     ThinkInfo info_;

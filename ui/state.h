@@ -24,29 +24,45 @@ struct Spot {
     friend bool operator==(const Spot&, const Spot&) = default;
 };
 
+// A page of help of its own, for what is open (a question, an overlay, an entry): ? shows it in the
+// place of the game's help. The keys are "key, what it does" pairs.
+struct HelpPage {
+    std::string title;
+    std::vector<std::string> paragraphs;
+    std::vector<std::pair<std::string, std::string>> keys;
+};
+
 // A question that waits for one key: "start a new game? y/n", "accept the draw? y/n", who starts.
-// Its answers are listed in the footer; any other key repeats the question.
+// Its answers are on the prompt line. Every question also takes ? (its help: what it asks and what each
+// answer does), q (quit, as anywhere: the game is saved) and Esc when it has a default
+// answer; the footer says so. Any other key repeats the question.
 struct Question {
     std::string text;
     struct Answer {
-        Key key;
+        Key key;            // a character (either case), '\n' for Enter, 27 for Esc
         std::string label;  // "yes", "Eamon starts"
         std::function<void()> act;
+        std::string help = {};  // what the answer does, for the ? help (else the label says it)
     };
     std::vector<Answer> answers;
-    std::function<void()> on_cancel;  // Esc, when the question may be dismissed; null: it may not
-    // Any other key, when the question is only an offer (the coach's "take it back?"); null: any other key
-    // repeats the question.
+    std::string help = {};    // why it is asked and what follows, for the ? help
+    int default_answer = -1;  // the answer Esc gives; -1: none, the question needs an answer
+    // Any other key, when the question is only an offer (the coach's "take it back?") or a notice ("press
+    // any key"); null: any other key repeats the question.
     std::function<void()> on_other = {};
+    std::string other_label = "play on";  // what any other key does, for the prompt line
 };
 
-// A one-line text entry: "go to move", "say".
+// A one-line text entry: "go to move", "say", the join code.
 struct LineEntry {
     std::string label;
     std::string text;
     std::size_t max_length = 64;
     std::function<void(const std::string&)> submit;
     std::function<void()> cancel;  // Esc; null: Esc just closes the entry
+    // When it has help, ? shows it (? is then never text: the join code's entry); else ? is typed.
+    std::optional<HelpPage> help = {};
+    std::string esc_word = "cancel";  // what Esc does, for the footer
 };
 
 // One row of an overlay list (the settings menu, the list of games).
@@ -60,6 +76,7 @@ struct Overlay {
     std::vector<ListRow> rows;
     int selected = 0;
     std::string footer;
+    HelpPage help;  // what ? shows
 };
 
 struct SeatView {
@@ -72,6 +89,7 @@ struct UiState {
     std::string prompt;
     std::string message;
     bool message_is_error = false;
+    std::string note;  // a line under the message until the player's first key ("new here? T opens ...")
     Spot cursor;
     std::optional<Spot> picked;     // a piece picked up with the cursor or the mouse
     std::array<SeatView, 2> seats;  // by player

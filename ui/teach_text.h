@@ -1,5 +1,5 @@
 // The words of the analysis panel, the coach and the review marks: plain logic, no curses, so that the
-// unit tests check what the screen will say (ui/teach.cpp runs the searches, ui/view.cpp draws).
+// unit tests check what the screen will say (ui/teacher.cpp runs the searches, ui/view.cpp draws).
 #pragma once
 
 #include <cstddef>

@@ -18,13 +18,30 @@ volatile std::sig_atomic_t quit_requested = 0;
 namespace {
 
 SCREEN* screen = nullptr;
+FILE* offscreen_out = nullptr;  // the off-screen terminal's /dev/null, both ways
+FILE* offscreen_in = nullptr;
 bool colors_on = false;
+bool colors_started = false;
 bool unicode = false;
+bool ascii_asked = false;
 
 struct termios saved_termios {};
 bool have_termios = false;
 
 void on_signal(int) { quit_requested = 1; }
+
+void start_colors() {
+    if (colors_started) return;
+    colors_started = true;
+    start_color();
+    use_default_colors();
+    init_pair(pair_white, COLOR_YELLOW, -1);
+    init_pair(pair_black, COLOR_CYAN, -1);
+    init_pair(pair_target, COLOR_BLACK, COLOR_GREEN);
+    init_pair(pair_win, COLOR_BLACK, COLOR_YELLOW);
+    init_pair(pair_title, COLOR_GREEN, -1);
+    init_pair(pair_error, COLOR_RED, -1);
+}
 
 // The game is dying (a crash): put the terminal back as far as a signal handler can (write(2) and
 // tcsetattr(3) are async-signal-safe; endwin is not), then die of the same signal.
@@ -74,17 +91,7 @@ std::string open_terminal(bool want_color) {
     mouseinterval(0);
     define_key("\033[200~", KEY_MAX + 1);
     define_key("\033[201~", KEY_MAX + 2);
-    colors_on = want_color && has_colors();
-    if (colors_on) {
-        start_color();
-        use_default_colors();
-        init_pair(pair_white, COLOR_YELLOW, -1);
-        init_pair(pair_black, COLOR_CYAN, -1);
-        init_pair(pair_target, COLOR_BLACK, COLOR_GREEN);
-        init_pair(pair_win, COLOR_BLACK, COLOR_YELLOW);
-        init_pair(pair_title, COLOR_GREEN, -1);
-        init_pair(pair_error, COLOR_RED, -1);
-    }
+    set_colors(want_color);
     std::fputs(paste_on, stdout);
     std::fflush(stdout);
     struct sigaction sa {};
@@ -103,15 +110,47 @@ std::string open_terminal(bool want_color) {
 }
 
 bool has_colors_on() { return colors_on; }
-bool unicode_on() { return unicode; }
+
+bool set_colors(bool want) {
+    colors_on = want && screen && has_colors();
+    if (colors_on) start_colors();
+    return colors_on;
+}
+
+bool unicode_on() { return unicode && !ascii_asked; }
+bool utf8_locale() { return unicode; }
+void set_ascii(bool ascii) { ascii_asked = ascii; }
+
+std::string open_offscreen_terminal(int height, int width) {
+    offscreen_out = std::fopen("/dev/null", "w");
+    offscreen_in = std::fopen("/dev/null", "r");
+    if (!std::getenv("TERM")) setenv("TERM", "xterm-256color", 1);
+    screen = offscreen_out && offscreen_in ? newterm(nullptr, offscreen_out, offscreen_in) : nullptr;
+    if (!screen) {
+        close_terminal();
+        return "cannot open an off-screen terminal (set TERM)";
+    }
+    set_term(screen);
+    resizeterm(height, width);
+    return "";
+}
 
 void close_terminal() {
-    if (!screen) return;
-    std::fputs(paste_off, stdout);
-    std::fflush(stdout);
-    endwin();
-    delscreen(screen);
-    screen = nullptr;
+    if (screen) {
+        colors_started = false;
+        if (!offscreen_out) {
+            std::fputs(paste_off, stdout);
+            std::fflush(stdout);
+        }
+        endwin();
+        delscreen(screen);
+        screen = nullptr;
+    }
+    for (FILE** f : {&offscreen_out, &offscreen_in})
+        if (*f) {
+            std::fclose(*f);
+            *f = nullptr;
+        }
 }
 
 void copy_to_clipboard(std::string_view text) {

@@ -1,7 +1,6 @@
 // The tutorial screen (once on the first start, T in the game, --tutorial): the steps of
 // tutorial_steps.h played on the board, and the marker (saves/tutorial.h) that keeps it from coming back.
 #include "saves/tutorial.h"
-#include "app_impl.h"
 #include "exercise.h"
 #include "tutorial_steps.h"
 
@@ -11,8 +10,8 @@ namespace {
 
 class TutorialScreen : public ExerciseScreen {
   public:
-    TutorialScreen(Rules rules, int board_size, bool color)
-        : ExerciseScreen(screen_tutorial, color), tutorial_(rules), board_size_(board_size) {
+    TutorialScreen(Navigator& nav, Rules rules, int board_size, bool color)
+        : ExerciseScreen(nav, screen_tutorial, color), tutorial_(rules), board_size_(board_size) {
         sync();
     }
 
@@ -113,16 +112,8 @@ class TutorialScreen : public ExerciseScreen {
 
 }  // namespace
 
-std::unique_ptr<ExerciseScreen> make_tutorial_screen(Rules rules, int board_size, bool color) {
-    return std::make_unique<TutorialScreen>(rules, board_size, color);
-}
-
-void App::open_tutorial() {
-    if (net_) {
-        say("not in a network game: the two of you play it out", true);
-        return;
-    }
-    open_exercise(make_tutorial_screen(match_.variant().rules, match_.variant().size, ui_.color));
+std::unique_ptr<Screen> make_tutorial_screen(Navigator& nav, Rules rules, int board_size, bool color) {
+    return std::make_unique<TutorialScreen>(nav, rules, board_size, color);
 }
 
 }  // namespace gobblet::ui

@@ -310,9 +310,11 @@ std::string title_text(const Match& match, const UiState& ui, int width) {
 }
 
 void draw_overlay(const Layout& l, const Overlay& o) {
+    // Above the status line: the message under it stays in sight (what a change did, or why not).
+    const int above = std::max(5, l.status_y - 1);
     const int w = std::min(l.cols - 4, 76);
-    const int h = std::min(l.lines - 2, int(o.rows.size()) + 4);
-    const int x = (l.cols - w) / 2, y = std::max(1, (l.lines - h) / 2);
+    const int h = std::min(above, int(o.rows.size()) + 4);
+    const int x = (l.cols - w) / 2, y = 1 + (above - h) / 2;
     for (int i = 0; i < h; ++i) mvhline(y + i, x, ' ', w);
     put(y, x + 1, o.title, A_BOLD | A_REVERSE, w - 2);
     const int visible = h - 4;
@@ -464,6 +466,8 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
         msg.back() = clip(msg.back(), l.cols - 4) + "...";
     }
     for (int i = 0; i < int(msg.size()); ++i) put(l.status_y + 1 + i, 0, msg[i], attr, l.cols - 1);
+    if (!ui.note.empty() && int(msg.size()) < l.message_lines)
+        put(l.status_y + 1 + int(msg.size()), 0, printable(ui.note), A_DIM, l.cols - 1);
     const int prompt_y = l.status_y + 1 + l.message_lines;
     put(prompt_y, 0, chrome.prompt_line, ui.question ? A_BOLD : 0, l.cols - 1);
     for (int i = 0; i < int(chrome.footer.size()) && i < l.footer_lines; ++i)
@@ -487,7 +491,8 @@ std::optional<Spot> hit(const Layout& l, const Position& pos, int y, int x) {
     return std::nullopt;
 }
 
-std::vector<std::string> help_lines(const Match& match, int width, Screen screen, const std::string& intro) {
+std::vector<std::string> help_lines(const Match& match, int width, ScreenKind screen,
+                                    const std::string& intro) {
     const Variant v = match.variant();
     const bool official = v.rules == Rules::Official;
     const int n = v.size;
@@ -552,6 +557,29 @@ std::vector<std::string> help_lines(const Match& match, int width, Screen screen
         const auto lines = wrap(b.help, std::max(10, width - 14));
         for (std::size_t i = 0; i < lines.size(); ++i)
             out.push_back("  " + (i == 0 ? keys : std::string(12, ' ')) + lines[i]);
+    }
+    return out;
+}
+
+std::vector<std::string> help_page_lines(const HelpPage& page, int width) {
+    std::vector<std::string> out;
+    for (const std::string& line : wrap(page.title, width)) out.push_back(line);
+    for (const std::string& p : page.paragraphs) {
+        out.emplace_back();
+        for (const std::string& line : wrap(p, width)) out.push_back(line);
+    }
+    if (!page.keys.empty()) {
+        out.emplace_back();
+        out.push_back("Keys:");
+    }
+    int key_w = 12;
+    for (const auto& [keys, what] : page.keys) key_w = std::max(key_w, text_width(keys) + 2);
+    key_w = std::min(key_w, 20);
+    for (const auto& [keys, what] : page.keys) {
+        std::string k = keys + std::string(std::max(2, key_w - text_width(keys)), ' ');
+        const auto lines = wrap(what, std::max(10, width - 2 - key_w));
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            out.push_back("  " + (i == 0 ? k : std::string(std::size_t(key_w), ' ')) + lines[i]);
     }
     return out;
 }

@@ -38,7 +38,7 @@ struct Layout {
 };
 Layout make_layout(int board_size, int cols, int lines);
 
-// Everything the footer and the prompt line need that only the app knows.
+// Everything the footer and the prompt line need that only the screen knows.
 struct Chrome {
     std::vector<std::string> footer;  // already fitted to the width
     std::string prompt_line;          // "Move: W3B", "Cursor on B2", a question's answers
@@ -51,8 +51,11 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
 std::optional<Spot> hit(const Layout& layout, const Position& pos, int y, int x);
 // The help screen's lines for this width: `intro` (a screen's own words, if any), the rules in force
 // and every key of the key table on `screen`.
-std::vector<std::string> help_lines(const Match& match, int width, Screen screen = screen_game,
+std::vector<std::string> help_lines(const Match& match, int width, ScreenKind screen = screen_game,
                                     const std::string& intro = "");
+// A help page of its own (a question's, an overlay's) as lines for this width: the title, the
+// paragraphs, then its keys, each with what it does.
+std::vector<std::string> help_page_lines(const HelpPage& page, int width);
 // Draws the help screen from line `scroll` (clamped to the lines there are), with its own footer.
 void draw_help(const std::vector<std::string>& lines, int& scroll);
 // A key on the help screen: true when it scrolled it, false for a key that closes it.

@@ -5,8 +5,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 MAIN="${GOBBLET_BIN:-$ROOT/main}"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-# Keep any save the program might write away from the real home.
-export XDG_STATE_HOME="$WORK/state" XDG_DATA_HOME="$WORK/data"
+# Keep any file the program might read or write (saves, settings) away from the real home.
+export XDG_STATE_HOME="$WORK/state" XDG_DATA_HOME="$WORK/data" XDG_CONFIG_HOME="$WORK/config"
 
 source "$ROOT/tests/fixtures.bash"
 LIAM="$(fixtures_dir)/liam-white--eamon-black.txt"

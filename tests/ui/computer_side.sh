@@ -9,7 +9,8 @@ wait_for "computer (medium) played"
 wait_for "White to move"
 keys '['
 wait_for "White  computer (medium)"
-wait_re "computer \(medium\) played [A-D][1-4]"
+# The computers play on: White's second move lands.
+wait_re "(^|[^0-9])2\. [A-DWK][1-4][A-D][1-4]"
 keys '[' ']'
 wait_for "computer plays Black: off"
 $T kill-session -t ui

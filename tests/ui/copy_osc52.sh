@@ -3,7 +3,7 @@
 source "$(dirname "$0")/lib.bash"
 start
 $T set -g set-clipboard on
-type_move W3B2; type_move K1C3; wait_for "White to move"
+play "1. W3B2 K1C3"
 keys t
 wait_for "sent 2 moves to the terminal's clipboard (if it supports OSC 52)"
 wait_for "the game is also saved at"

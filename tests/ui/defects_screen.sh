@@ -24,6 +24,7 @@ s=$(screen)
 grep -qE "Moves [0-9]+-19 of 19 \(PgUp PgDn\)" <<<"$s" || fail "the move list says which moves it shows"
 grep -qF "19. C4A4 C4D1" <<<"$s" || fail "the last pair is shown"
 grep -qE "│from +│" <<<"$s" || fail "the last move's origin is marked"
+expect_no " 1. W3B2 K1C3"
 keys PPage
 wait_for " 1. W3B2 K1C3"
 wait_for " 9. A2C2 K3C2"

@@ -6,10 +6,10 @@ wait_for "Rogers rules: an entering piece may gobble any smaller piece"
 wait_for "undo, or step back through the game"
 keys x
 wait_for "White to move"
-type_move W3B2; wait_for "Black to move"
+play "1. W3B2"
 keys n
 wait_for "start a new game: keep the current one"
 keys d
-wait_for "new game"
+wait_re "^new game$"
 wait_for "White to move"
 expect_no "1. W3B2"

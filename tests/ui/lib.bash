@@ -5,7 +5,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # The binary under test: ./main, or $GOBBLET_BIN (make sanitize tests an instrumented build).
 MAIN=${GOBBLET_BIN:-$ROOT/main}
 WORK=$(mktemp -d)
-export XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data
+# Every file the game reads or writes stays in the work folder: saves, the autosave, the settings.
+export XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data XDG_CONFIG_HOME=$WORK/config
 # The game shows its tutorial on the first start, until this marker exists (saves/tutorial.h): every test
 # starts as a player who has seen it, but tests/ui/tutorial.sh, which removes it.
 mark_tutorial_seen() { mkdir -p "$1/gobblet" && echo "% seen" > "$1/gobblet/tutorial.txt"; }
@@ -43,7 +44,7 @@ start() {
     # following start.
     $T has-session -t keep 2>/dev/null || $T new-session -d -s keep "sleep 600"
     $T new-session -d -s ui -x "$w" -y "$h" \
-        "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME ${envs[*]:-} $cmd $* 2>$WORK/stderr; echo \$? > $WORK/status; sleep 60"
+        "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME ${envs[*]:-} $cmd $* 2>$WORK/stderr; echo \$? > $WORK/status; sleep 60"
     wait_for "$up"
 }
 screen() { $T capture-pane -p -t ui; }
@@ -94,6 +95,27 @@ wait_re() {
 expect_no() { screen | grep -qF -- "$1" && fail "unexpected on screen: $1"; return 0; }
 # type_move MOVE: types a move and presses Enter.
 type_move() { keys -l "$1"; keys Enter; }
+# wait_moves "N. MOVE [MOVE]": waits until the move list shows move pair N exactly so (White's move alone,
+# or both), whatever column it is drawn in.
+wait_moves() {
+    local re
+    re=$(sed 's/[.?]/\\&/g' <<<"$1")
+    wait_re "(^|[^0-9])$re( {2,}|\$)"
+}
+# play "N. MOVE [MOVE]"...: types the moves of each move pair, waiting after each move until the move
+# list shows it (the effect of the step, never text that was on the screen before it).
+play() {
+    local pair number shown m
+    for pair in "$@"; do
+        number=${pair%% *}
+        shown=$number
+        for m in ${pair#* }; do
+            type_move "$m"
+            shown="$shown $m"
+            wait_moves "$shown"
+        done
+    done
+}
 # wait_exit: waits for ./main to end and prints its exit status.
 wait_exit() {
     local i
@@ -119,7 +141,7 @@ paste() {
 # Network games: a second player, in their own session "peer" of the same tmux server, with their own
 # save folders. start_peer [-x W] [-y H] [flags...] starts it; peer_screen, peer_keys, peer_type_move,
 # wait_peer TEXT and wait_peer_exit mirror the helpers above.
-PEER_STATE=$WORK/peer-state PEER_DATA=$WORK/peer-data
+PEER_STATE=$WORK/peer-state PEER_DATA=$WORK/peer-data PEER_CONFIG=$WORK/peer-config
 mark_tutorial_seen "$PEER_STATE"
 start_peer() {
     local w=100 h=30
@@ -132,7 +154,7 @@ start_peer() {
     done
     rm -f "$WORK/peer-status"
     $T new-session -d -s peer -x "$w" -y "$h" \
-        "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$PEER_STATE XDG_DATA_HOME=$PEER_DATA $MAIN $* 2>$WORK/peer-stderr; echo \$? > $WORK/peer-status; sleep 60"
+        "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$PEER_STATE XDG_DATA_HOME=$PEER_DATA XDG_CONFIG_HOME=$PEER_CONFIG $MAIN $* 2>$WORK/peer-stderr; echo \$? > $WORK/peer-status; sleep 60"
 }
 peer_screen() { $T capture-pane -p -t peer; }
 peer_keys() { $T send-keys -t peer "$@"; }

@@ -2,11 +2,11 @@
 source "$(dirname "$0")/lib.bash"
 colours() { $T capture-pane -p -e -t ui | grep -cE $'\e\\[([0-9;]*;)?(3[0-7]|4[0-7]|38;5;[0-9]+)m'; }
 start
-type_move W3B2; wait_for "Black to move"
+play "1. W3B2"
 [ "$(colours)" -gt 0 ] || fail "colour expected by default"
 $T kill-session -t ui
 start -e NO_COLOR=1
-type_move W3B2; type_move K1C3; wait_for "White to move"
+play "1. W3B2 K1C3"
 [ "$(colours)" -eq 0 ] || fail "NO_COLOR: no colour expected"
 screen | grep -qF "(   4   )" || fail "White pieces in round brackets"
 screen | grep -qF "[   4   ]" || fail "Black pieces in square brackets"

@@ -69,10 +69,7 @@ keys Escape
 # P from a game: the game waits and comes back as it was.
 $T kill-session -t ui
 start -x 80 -y 24 --white Liam
-type_move W3B2
-wait_for "Black to move"
-type_move K1C3
-wait_for "Liam (White) to move"
+play "1. W3B2 K1C3"
 keys P
 wait_for "puzzle 2 of 220, official-4x4"
 wait_for "q leave"
@@ -88,8 +85,7 @@ wait_text "back to the game (puzzles official-4x4: solved 2/220"
 wait_for "1. W3B2 K1C3"
 wait_for "Liam (White) to move"
 wait_for "q quit"
-type_move W1A1
-wait_for "Black to move"
+play "2. W1A1"
 grep -qx K1C3 "$XDG_STATE_HOME/gobblet/autosave.txt" || fail "the game is still saved"
 keys q
 wait_exit >/dev/null

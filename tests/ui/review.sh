@@ -3,8 +3,7 @@
 # the player reviews, until asked to play on.
 source "$(dirname "$0")/lib.bash"
 start -x 80 -y 24
-for m in W3B2 K1C3 W1A1 K1D4; do type_move $m; done
-wait_for "2. W1A1 K1D4"
+play "1. W3B2 K1C3" "2. W1A1 K1D4"
 keys Home
 wait_for "at move 0 of 4"
 wait_for "REVIEW move 0 of 4"

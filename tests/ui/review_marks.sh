@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib.bash"
 F="$(fixtures_dir)/thrown-win.txt"  # 5...K1D3, 6.W1A1 and 6...K2A3 are blunders, the rest good
 start -x 80 -y 24 --load "$F"
-wait_for "6. W1A1?? K2A3??"
+wait_long 60 "6. W1A1?? K2A3??"  # the review searches in the background: slow under the sanitizers
 s=$(screen)
 grep -qF "5. W1C2 K1D3??" <<<"$s" || fail "Black's blunder at move 5"
 grep -qE "4\. B4D4 K3C3$" <<<"$s" || fail "no mark on good moves"
@@ -24,23 +24,23 @@ wait_for "at move 2 of 12; 1... K1A2 good (about even)"
 keys End
 wait_for "at move 12 of 12; 6... K2A3?? blunder: A2D4 was better"
 # Played on to its end, the whole game is reviewed again: the marks stay, the new moves are judged.
-for m in W3D1 K1A4 W2A4; do type_move $m; done
+play "7. W3D1 K1A4" "8. W2A4"
 wait_for "White wins: four in a row"
 for i in $(seq 300); do screen | grep -qF "reviewing" || break; sleep 0.1; done
 expect_no "reviewing"
-wait_for "6. W1A1?? K2A3??"
+wait_long 60 "6. W1A1?? K2A3??"  # the review searches in the background: slow under the sanitizers
 keys '<'
 wait_for "took back W2A4; > replays; 8. W2A4 good (White wins in 1)"
 # A new game forgets the marks; the finished game opened again from the archive (o) is reviewed again.
 keys n
 wait_for "start a new game?"
 keys y
-wait_for "new game"
+wait_re "^new game$"
 expect_no "??"
 keys o
 wait_for "Saved and archived games"
 keys Enter
 wait_for "opened "
-wait_for "6. W1A1?? K2A3??"
+wait_long 60 "6. W1A1?? K2A3??"  # the review searches in the background: slow under the sanitizers
 keys '<'
 wait_for "took back W2A4; > replays; 8. W2A4 good (White wins in 1)"

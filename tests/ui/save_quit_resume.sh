@@ -2,7 +2,7 @@
 # continues the autosaved game; --load opens a named save.
 source "$(dirname "$0")/lib.bash"
 start
-type_move W3B2; type_move K1C3; wait_for "White to move"
+play "1. W3B2 K1C3"
 keys s
 wait_for "saved to $XDG_DATA_HOME/gobblet/saves/"
 saved=$(ls "$XDG_DATA_HOME"/gobblet/saves/*.txt) || fail "no save file"

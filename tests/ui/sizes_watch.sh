@@ -4,7 +4,7 @@ source "$(dirname "$0")/lib.bash"
 start -x 160 -y 50 --white computer --black computer --level easy --speed slow --seed 2
 s=$(screen)
 grep -qF "┌──────────────┬" <<<"$s" || fail "bigger cells at 160x50"
-wait_for "computer (easy) played"
+wait_re "computer \(easy\) #[12] played"
 keys p
 wait_for "PAUSED"
 moves=$(screen | grep -oE '[0-9]+\. [A-DWK][1-4][A-D][1-4]' | tail -1)

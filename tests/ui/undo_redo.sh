@@ -1,8 +1,7 @@
 # Undo takes back moves, redo replays them, and a new move after undoing replaces the undone ones.
 source "$(dirname "$0")/lib.bash"
 start
-type_move "W3B2"; wait_for "Black to move"
-type_move "K1C3"; wait_for "1. W3B2 K1C3"
+play "1. W3B2 K1C3"
 keys '<'
 wait_for "took back K1C3"
 wait_for "Black to move"

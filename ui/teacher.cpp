@@ -1,17 +1,21 @@
-// The curses game's teaching: the analysis panel, the coach and the review of finished games. Each has
-// its own search (an Analyzer, the coach's Judge, review_game's own) on its own worker thread, which posts
-// results and wakes the loop; the loop only reads them, so no key ever waits for a search.
-//
-// One heavy search at a time: the panel's search gives way (it stops, and starts again afterwards from
-// its table) while the computer seat, the hint, the coach or the review searches, so that on a two-core
-// machine the computer's think time is all its own. The coach and the review may overlap (a move played
-// in a game still being reviewed); each is short and bounded.
+// The engine's help at a table (teacher.h): the analysis panel, the coach, the review and hints.
 #include <algorithm>
 
-#include "app_impl.h"
 #include "teach_text.h"
+#include "teacher.h"
 
 namespace gobblet::ui {
+
+Teacher::Teacher(Table& table, TableReport& report, UiState& ui, EventLoop& loop)
+    : table_(table),
+      report_(report),
+      ui_(ui),
+      loop_(loop),
+      hint_player_(table.player_settings()),
+      hint_worker_(loop),
+      analysis_worker_(loop),
+      coach_worker_(loop),
+      review_worker_(loop) {}
 
 namespace {
 
@@ -32,21 +36,21 @@ bool started(const Match& m) { return m.rounds().size() > 1 || !m.game().moves()
 // ---------------------------------------------------------------------------------------------------
 // The analysis panel
 
-App::PositionKey App::position_key() const {
-    const Game& g = match_.game();
-    return {match_.rounds().size(), g.variant(), g.moves(), g.touched()};
+Teacher::PositionKey Teacher::position_key() const {
+    const Game& g = match().game();
+    return {match().rounds().size(), g.variant(), g.moves(), g.touched()};
 }
 
-std::string App::analysis_refusal() const {
-    if (match_.phase() == MatchPhase::Over) return "";
-    if (net_) return "no analysis in a network game while it is played: it would be cheating";
-    if (match_.clock().enabled() && started(match_) && !analysis_granted_)
+std::string Teacher::analysis_refusal() const {
+    if (match().phase() == MatchPhase::Over) return "";
+    if (table_.networked()) return "no analysis in a network game while it is played: it would be cheating";
+    if (match().clock().enabled() && started(match()) && !analysis_granted_)
         return "analysis is off in a timed match once play has started: switch it on before the first move "
                "(it then stays on offer for both players)";
     return "";
 }
 
-void App::toggle_analysis() {
+void Teacher::toggle_analysis() {
     if (analysis_on_) {
         analysis_on_ = ui_.analysis = false;
         analysis_worker_.stop();
@@ -56,13 +60,13 @@ void App::toggle_analysis() {
     if (const std::string why = analysis_refusal(); !why.empty()) return say(why, true);
     analysis_on_ = ui_.analysis = true;
     analysed_.reset();
-    if (match_.clock().enabled() && !started(match_)) analysis_granted_ = true;  // for the whole match
-    say(match_.clock().enabled() && match_.phase() != MatchPhase::Over
+    if (match().clock().enabled() && !started(match())) analysis_granted_ = true;  // for the whole match
+    say(match().clock().enabled() && match().phase() != MatchPhase::Over
             ? "analysis on for this timed match, for both players: the best lines for the side to move"
             : "analysis on: the best lines for the side to move, deepening while you think; i hides it");
 }
 
-void App::service_analysis() {
+void Teacher::service_analysis(bool covered) {
     if (!analysis_on_) return;
     if (const std::string why = analysis_refusal(); !why.empty()) {
         // A timed match opened or pasted in the middle, a network game: the panel goes.
@@ -71,14 +75,14 @@ void App::service_analysis() {
         say(why, true);
         return;
     }
-    const Game& g = match_.game();
-    if (match_.clock().enabled() && !started(match_))
+    const Game& g = match().game();
+    if (match().clock().enabled() && !started(match()))
         analysis_granted_ = true;  // on at the start of a new timed match: on offer for the whole of it
 
     // A search that returned by itself went as deep as it may: it is not started again.
     if (analysis_worker_.collect()) {
         analysis_done_ = true;
-        analysis_spent_ += double(now() - analysis_started_) / 1000;
+        analysis_spent_ += double(table_.now() - analysis_started_) / 1000;
     }
     {
         std::lock_guard lock(analysis_mutex_);
@@ -99,15 +103,15 @@ void App::service_analysis() {
         analysis_fresh_ = false;
     }
 
-    const bool reviewing = g.can_redo() && !continue_here_;
-    const bool computer_turn = !g.over() && match_.phase() == MatchPhase::Playing && !reviewing &&
-                               is_computer(seat_of(g.side_to_move()));
+    const bool reviewing = table_.reviewing();
+    const bool computer_turn = !g.over() && match().phase() == MatchPhase::Playing && !reviewing &&
+                               table_.is_computer(table_.seat_of(g.side_to_move()));
     std::string pause;
-    if (exercise_)
+    if (covered)
         pause = "paused while the puzzles or the tutorial are open";  // and no help with a puzzle
     else if (g.over())
         pause = "the game is over";
-    else if (computer_turn || seats_[0]->working() || seats_[1]->working())
+    else if (computer_turn || table_.thinking())
         pause = "paused while the computer plays";
     else if (hint_worker_.busy())
         pause = "paused while the hint is found";
@@ -118,7 +122,7 @@ void App::service_analysis() {
     if (!pause.empty()) {
         if (analysis_worker_.busy()) {
             analysis_worker_.stop();
-            analysis_spent_ += double(now() - analysis_started_) / 1000;
+            analysis_spent_ += double(table_.now() - analysis_started_) / 1000;
         }
         ui_.analysis_note = pause;
         return;
@@ -134,7 +138,7 @@ void App::service_analysis() {
     AnalysisLimits limits;
     limits.lines = panel_lines;
     limits.seconds = std::max(1.0, analysis_max_seconds - analysis_spent_);
-    analysis_started_ = now();
+    analysis_started_ = table_.now();
     if (!analyzer_) analyzer_ = std::make_unique<Analyzer>();
     analysis_worker_.start([this, snapshot = g, limits](const std::atomic<bool>& stop) {
         analyzer_->run(snapshot, limits, &stop, [this](const AnalysisResult& r) {
@@ -151,13 +155,16 @@ void App::service_analysis() {
 // ---------------------------------------------------------------------------------------------------
 // The coach
 
-void App::coach_after_move(const Game& before, Move played) {
-    if (!coach_on_ || net_ || match_.clock().enabled()) return;  // (takebacks are off under a clock)
-    const Game& g = match_.game();
-    if (g.over() || match_.phase() != MatchPhase::Playing) return;
-    if (!is_human(seat_of(~g.side_to_move())) || !is_computer(seat_of(g.side_to_move()))) return;
+void Teacher::coach_after_move(const Game& before, Move played) {
+    if (!coach_on_ || table_.networked() || match().clock().enabled())
+        return;  // (takebacks are off under a clock)
+    const Game& g = match().game();
+    if (g.over() || match().phase() != MatchPhase::Playing) return;
+    if (!table_.is_human(table_.seat_of(~g.side_to_move())) ||
+        !table_.is_computer(table_.seat_of(g.side_to_move())))
+        return;
     coach_line_ = g.moves();
-    coach_started_ = now();
+    coach_started_ = table_.now();
     ui_.activity = "the coach looks at your move";
     if (!coach_judge_) coach_judge_ = std::make_unique<Judge>();
     coach_worker_.start([this, snapshot = before, played](const std::atomic<bool>& stop) {
@@ -167,65 +174,67 @@ void App::coach_after_move(const Game& before, Move played) {
     });
 }
 
-void App::service_coach() {
+void Teacher::service_coach() {
     if (!coach_worker_.busy()) return;
     if (!coach_worker_.collect()) {
-        if (now() - coach_started_ >= coach_max_ms) {
+        if (table_.now() - coach_started_ >= coach_max_ms) {
             coach_worker_.stop();  // the reply has waited long enough: no word this time
             ui_.activity.clear();
         }
         return;
     }
     ui_.activity.clear();
-    const Game& g = match_.game();
+    const Game& g = match().game();
     if (g.moves() != coach_line_ || g.over() || !coach_result_.coach) return;
     const Color mover = ~g.side_to_move();
     const std::string text = "coach: " + coach_text(coach_result_, mover);
     Question q;
     q.text = text;
     q.answers.push_back({ch('u'), "take it back", [this, mover] {
-                             Game& game = match_.game();
+                             const Game& game = match().game();
                              if (game.moves() != coach_line_) return;
                              const Move m = game.moves().back();
-                             game.undo();
-                             game.clear_redo();  // play goes on from here, not a review
-                             match_.sync_clock(now());
+                             table_.undo_last();
                              say("took back " + move_name(m, mover) + ": " + color_name(mover) +
                                  " to move again");
-                             after_change(false);
+                             table_.after_change(false);
                          }});
+    q.answers.back().help = "your move is taken back, without the computer's reply: play another";
+    q.help =
+        "The coach (m, or --coach) names a better move when yours throws away a win, walks into a "
+        "loss or loses much. Any other key lets the move stand.";
     q.on_other = [this] { say("the move stands; the computer replies"); };
-    ask_question(std::move(q));
+    report_.ask(std::move(q));
     say(text);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The review
 
-void App::service_review() {
-    const Game& g = match_.game();
+void Teacher::service_review() {
+    const Game& g = match().game();
     const std::vector<Move> line = full_line(g);
     if (review_worker_.collect()) reviewed_ = std::move(review_result_.moves);
     // The marks hold for the moves the current line shares with the line reviewed.
     ui_.marks.clear();
-    if (review_round_ == match_.rounds().size()) {
+    if (review_round_ == match().rounds().size()) {
         const std::size_t n = std::min(common_prefix(line, review_line_), reviewed_.size());
         for (std::size_t i = 0; i < n; ++i) ui_.marks.push_back(class_mark(reviewed_[i].judgement.verdict));
     }
     if (review_worker_.busy()) return;
     const std::size_t wanted = std::min(line.size(), max_review_plies);
     if (wanted == 0 || !(g.over() || review_wanted_)) return;
-    if (review_round_ == match_.rounds().size() && reviewed_.size() >= wanted &&
+    if (review_round_ == match().rounds().size() && reviewed_.size() >= wanted &&
         common_prefix(line, review_line_) >= wanted)
         return;  // reviewed already
     review_wanted_ = false;
     // What was judged of a line this one shares stays shown until the new judgements arrive.
-    if (review_round_ == match_.rounds().size())
+    if (review_round_ == match().rounds().size())
         reviewed_.resize(std::min(reviewed_.size(), common_prefix(line, review_line_)));
     else
         reviewed_.clear();
     review_line_ = line;
-    review_round_ = match_.rounds().size();
+    review_round_ = match().rounds().size();
     Game replay(g.variant());
     for (std::size_t i = 0; i < wanted; ++i) replay.play(line[i]);
     review_done_ = 0;
@@ -239,27 +248,27 @@ void App::service_review() {
     });
 }
 
-std::string App::step_judgement(std::size_t ply) const {
-    if (review_round_ != match_.rounds().size() || ply >= reviewed_.size()) return "";
-    if (common_prefix(full_line(match_.game()), review_line_) <= ply) return "";
-    return step_text(reviewed_[ply]);
+std::string Teacher::step_suffix(std::size_t ply) const {
+    if (review_round_ != match().rounds().size() || ply >= reviewed_.size()) return "";
+    if (common_prefix(full_line(match().game()), review_line_) <= ply) return "";
+    return "; " + step_text(reviewed_[ply]);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Together
 
-void App::teach_service() {
+void Teacher::service(bool covered) {
     service_coach();
     service_review();
-    service_analysis();
+    service_analysis(covered);
 }
 
-std::string App::teach_title() const {
+std::string Teacher::title() const {
     if (!review_worker_.busy()) return "";
     return "reviewing " + std::to_string(review_done_.load()) + "/" + std::to_string(review_total_.load());
 }
 
-void App::teach_new_match(bool loaded) {
+void Teacher::new_match(bool loaded) {
     coach_worker_.stop();
     review_worker_.stop();
     ui_.activity.clear();
@@ -270,10 +279,57 @@ void App::teach_new_match(bool loaded) {
     analysis_granted_ = false;  // decided again for the new match (service_analysis)
 }
 
-void App::teach_stop() {
+void Teacher::seats_cancelled() {
+    hint_worker_.stop();
+    coach_worker_.stop();  // the computer's reply it held is dropped too
+    ui_.activity.clear();
+}
+
+void Teacher::stop() {
+    hint_worker_.stop();
     analysis_worker_.stop();
     coach_worker_.stop();
     review_worker_.stop();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Hints
+
+void Teacher::hint() {
+    if (hint_worker_.busy()) {
+        say("already looking for a hint", true);
+        return;
+    }
+    PlayerSettings s = table_.player_settings();
+    s.level = Level::Max;
+    hint_player_.set_settings(s);
+    {
+        std::lock_guard lock(hint_mutex_);
+        hint_choice_ = {};
+        hint_info_ = {};
+    }
+    hint_worker_.start([this, snapshot = match().game()](const std::atomic<bool>& stop) {
+        Choice c = hint_player_.choose(snapshot, &stop, [this](const ThinkInfo& info) {
+            std::lock_guard lock(hint_mutex_);
+            hint_info_ = info;
+        });
+        std::lock_guard lock(hint_mutex_);
+        hint_choice_ = std::move(c);
+    });
+}
+
+void Teacher::collect_hint() {
+    if (!hint_worker_.collect()) return;
+    const Game& g = match().game();
+    std::lock_guard lock(hint_mutex_);
+    if (!hint_choice_.move.is_none() && !g.over())
+        say("hint: " + move_name(hint_choice_.move, g.side_to_move()) + " (" + hint_choice_.why + ")");
+}
+
+std::optional<ThinkInfo> Teacher::hint_progress() const {
+    if (!hint_worker_.busy()) return std::nullopt;
+    std::lock_guard lock(hint_mutex_);
+    return hint_info_;
 }
 
 }  // namespace gobblet::ui

@@ -1,0 +1,470 @@
+// The table (ui/table.h) driven as the game screen drives it, without a terminal: moves, the ends of
+// rounds and who chooses the next starter, draw offers (to a player here and to the computer), the clock's
+// ticks and flags on a fake clock, the autosave and the archive, and a network game's events between a
+// hosting table and a joining one over loopback. What the table says is recorded as the screen would show
+// it; its questions are answered as a player's key would.
+#include <poll.h>
+
+#include <chrono>
+#include <functional>
+#include <thread>
+
+#include "engine/decisions.h"
+#include "saves/record.h"
+#include "saves/savefile.h"
+#include "support.h"
+#include "ui/table.h"
+
+using namespace gobblet;
+using namespace gobblet::test;
+using namespace gobblet::ui;
+
+namespace {
+
+// The moves of a game as a line: "W3B2 K1C3".
+std::string line_of(const Game& g) {
+    Game replay(g.variant());
+    std::string out;
+    for (Move m : g.moves()) {
+        out += (out.empty() ? "" : " ") + move_name(m, replay.side_to_move());
+        replay.play(m);
+    }
+    return out;
+}
+
+// What the table reported, as a screen would have shown it.
+struct Recorder : TableReport {
+    struct Notice {
+        std::string text;
+        bool error;
+    };
+    std::vector<Notice> notices;
+    std::optional<Question> question;
+    std::vector<std::string> asked;  // every question's text, in order
+    int cancelled = 0, moves = 0, rounds_over = 0, quits = 0;
+    std::string failed;
+
+    void notice(std::string text, bool error) override { notices.push_back({std::move(text), error}); }
+    void ask(Question q) override {
+        asked.push_back(q.text);
+        question = std::move(q);
+    }
+    void withdraw_question() override { question.reset(); }
+    bool question_open() const override { return question.has_value(); }
+    void seats_cancelled() override { ++cancelled; }
+    void moved() override { ++moves; }
+    void round_over() override { ++rounds_over; }
+    void join_failed(const std::string& why) override { failed = why; }
+    void quit() override { ++quits; }
+
+    std::string last() const { return notices.empty() ? "(nothing said)" : notices.back().text; }
+    bool said(const std::string& part) const {
+        for (const Notice& n : notices)
+            if (n.text.find(part) != std::string::npos) return true;
+        return false;
+    }
+    // The key names of the open question's answers ("s o").
+    std::string keys() const {
+        std::string out;
+        for (const auto& a : question->answers)
+            out += (out.empty() ? "" : " ") + std::string(1, char(a.key.code));
+        return out;
+    }
+    // A player presses `key` at the open question: its answer acts (the screen closes the question first).
+    void answer(int key) {
+        REQUIRE(question);
+        for (const Question::Answer& a : question->answers)
+            if (a.key.code == key) {
+                const auto act = a.act;
+                question.reset();
+                act();
+                return;
+            }
+        FAIL("the question has no answer " << char(key) << ": " << keys());
+    }
+};
+
+// A table with a fake clock, its records in a folder of its own.
+struct At {
+    TempDir dir;
+    EnvVar state, data;
+    EventLoop loop;
+    Millis t = 0;
+    Recorder report;
+    Table table;
+
+    explicit At(std::array<SeatSpec, 2> seats, MatchSettings settings = {},
+                PlayerSettings player = PlayerSettings{Level::Medium, 0.2, 1})
+        : state("XDG_STATE_HOME", (dir / "state").c_str()),
+          data("XDG_DATA_HOME", (dir / "data").c_str()),
+          table(
+              Table::Config{"./main", player}, loop, [this] { return t; }, report) {
+        table.set_match(Match(settings));
+        table.install_seats(seats);
+        table.start_clock();
+    }
+
+    // A human here plays each move of `moves`.
+    void play(const std::string& moves) {
+        const ParsedMoves p = parse_moves(moves);
+        REQUIRE_FALSE(p.error);
+        for (const WrittenMove& m : p.moves) {
+            INFO(spec_name(m.spec) << ": " << report.last());
+            REQUIRE(table.play_human(m.spec) == Table::MoveResult::Played);
+        }
+    }
+    // Turns of the loop, as the game screen runs them, until `done` (a computer's answer arrives on its
+    // worker thread and wakes the loop).
+    // (The wait is bounded generously in real time, only so that a computer that never answers fails
+    // the test rather than hanging it; the loop's wait returns at once when stdin is not a terminal.)
+    bool turn_until(const std::function<bool()>& done) {
+        std::vector<pollfd> none;
+        const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+        while (std::chrono::steady_clock::now() < give_up) {
+            table.take_answers(t);
+            if (done()) return true;
+            table.ask_seats(t, false);
+            loop.wait(none, 20);
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        return done();
+    }
+    std::string moves() const { return line_of(table.match().game()); }
+};
+
+constexpr SeatSpec human{SeatKind::Human, "", std::nullopt};
+constexpr SeatSpec computer{SeatKind::Computer, "", std::nullopt};
+SeatSpec named(const char* name) { return SeatSpec{SeatKind::Human, name, std::nullopt}; }
+
+// White makes four in row A; Black's three pieces in row D make no line.
+const char* white_wins_row_a = "W1A1 K1D1 W2A2 K2D2 W3A3 K3D3 W1A4";
+
+}  // namespace
+
+TEST_CASE("a move made at the table is played, said, followed by the list, and saved", "[table]") {
+    At at({named("Liam"), named("Eamon")});
+    at.play("W3B2");
+    CHECK(at.moves() == "W3B2");
+    CHECK(at.report.last() == "Liam played W3B2");
+    CHECK(at.report.moves == 1);
+    // The autosave holds the match as it stands, players included, and reads back.
+    std::string text;
+    REQUIRE(saves::read_file(saves::autosave_path(), text) == "");
+    const saves::LoadedRecord r = saves::read_record(text);
+    REQUIRE(r.record);
+    CHECK(line_of(r.record->match.game()) == "W3B2");
+    CHECK(r.record->match.name(0) == "Liam");
+    CHECK(r.record->match.name(1) == "Eamon");
+}
+
+TEST_CASE("a move on the computer's turn is refused with what to press, and nothing changes", "[table]") {
+    At at({human, computer});
+    at.play("W3B2");
+    REQUIRE(at.table.play_human(parse_moves("K1C3").moves[0].spec) == Table::MoveResult::Refused);
+    CHECK(at.report.notices.back().error);
+    CHECK(at.report.last().find("turn: press ] to take over Black") != std::string::npos);
+    CHECK(at.moves() == "W3B2");
+}
+
+TEST_CASE("the loser of a round chooses who starts the next, and the starter plays White", "[table][match]") {
+    At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 2, {}});
+    at.play(white_wins_row_a);
+    CHECK(at.table.match().phase() == MatchPhase::ChoosingStarter);
+    CHECK(at.report.rounds_over == 1);
+    REQUIRE(at.report.question);
+    CHECK(at.report.question->text ==
+          "Eamon lost round 1 and chooses who starts round 2 (the starter plays White)");
+    CHECK(at.report.keys() == "s o");
+    CHECK(at.report.question->default_answer < 0);  // the choice is the loser's: Esc does not make it
+    CHECK(at.report.last() == at.report.question->text + ".");
+
+    SECTION("the loser starts") {
+        at.report.answer('s');
+        CHECK(at.table.match().round_number() == 2);
+        CHECK(at.table.match().names_by_colour()[0] == "Eamon");
+        CHECK(at.report.last() == "Eamon starts round 2");
+    }
+    SECTION("the other starts") {
+        at.report.answer('o');
+        CHECK(at.table.match().round_number() == 2);
+        CHECK(at.table.match().names_by_colour()[0] == "Liam");
+        CHECK(at.report.last() == "Liam starts round 2");
+    }
+    // Round 2 is played from the start, and saved so.
+    CHECK(at.table.match().phase() == MatchPhase::Playing);
+    CHECK(at.table.match().game().moves().empty());
+    std::string text;
+    REQUIRE(saves::read_file(saves::autosave_path(), text) == "");
+    CHECK(saves::read_record(text).record->match.round_number() == 2);
+}
+
+TEST_CASE("a computer that lost a round chooses by its rule, without a question", "[table][match]") {
+    At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 2, {}});
+    at.play("W1A1 K1D1 W2A2 K2D2 W3A3 K3D3");
+    at.table.set_seat(1, SeatKind::Computer);  // Black goes to the computer before White's winning move
+    at.play("W1A4");
+    CHECK_FALSE(at.report.question);
+    REQUIRE(at.turn_until([&] { return at.table.match().round_number() == 2; }));
+    const int chooser = 1;
+    const int starter = starter_after_loss(chooser);
+    CHECK(at.table.match().names_by_colour()[0] == at.table.match().name(starter));
+    CHECK(at.report.said(at.table.match().name(chooser) + " chose that " + at.table.match().name(starter) +
+                         " starts round 2 (and plays White)"));
+}
+
+TEST_CASE("a draw agreed between two players here: a drawn round is played again", "[table][match]") {
+    At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 2, {}});
+    at.play("W3B2 K1C3");
+    at.table.offer_draw();
+    REQUIRE(at.report.question);
+    CHECK(at.report.question->text == "Liam offers a draw: Eamon, do you accept?");
+    CHECK(at.report.question->default_answer == 1);  // Esc declines
+    SECTION("declined: play goes on") {
+        at.report.answer('n');
+        CHECK(at.report.last() == "Eamon declines the draw: play goes on");
+        CHECK(at.table.match().phase() == MatchPhase::Playing);
+        CHECK_FALSE(at.table.match().game().over());
+    }
+    SECTION("accepted: the round is replayed once a player here says so") {
+        at.report.answer('y');
+        CHECK(at.table.match().phase() == MatchPhase::Replay);
+        CHECK(at.report.rounds_over == 1);
+        REQUIRE(at.report.question);
+        CHECK(at.report.question->answers.size() == 1);
+        CHECK(at.report.question->answers[0].label == "start round 1 again");
+        at.report.answer('\n');
+        CHECK(at.table.match().phase() == MatchPhase::Playing);
+        CHECK(at.table.match().round_number() == 1);
+        CHECK(at.table.match().game().moves().empty());
+        CHECK(at.report.last() == "round 1 is played again: Liam starts");
+    }
+}
+
+TEST_CASE("a draw offered to the computer is answered by its rule: it declines a level position",
+          "[table][decisions]") {
+    At at({named("Liam"), computer});
+    at.play("W3B2");
+    REQUIRE(at.turn_until([&] { return at.table.match().game().moves().size() == 2; }));  // its reply
+    const std::size_t before = at.report.notices.size();
+    at.table.offer_draw();
+    CHECK(at.report.last().find("Liam offers a draw; ") == 0);
+    CHECK(at.report.last().find("is considering it...") != std::string::npos);
+    CHECK_FALSE(at.report.question);  // the computer answers, not a player here
+    REQUIRE(at.turn_until([&] { return at.report.said("declines"); }));
+    CHECK(at.report.last().find("; play goes on") != std::string::npos);
+    CHECK_FALSE(at.table.match().game().over());
+    CHECK(at.report.notices.size() > before);
+}
+
+TEST_CASE("a draw offered to the computer in a lost position is accepted, and the game ends",
+          "[table][decisions]") {
+    // Black to move loses in 2 plies whatever it does (tests/test_decisions.cpp).
+    At at({named("Liam"), computer}, MatchSettings{}, PlayerSettings{Level::Max, 0.2, 1});
+    Match m;
+    m.game() = game_after("W1C2 K1C3 W1B4 K1B2 C2D3 C3D1 W2D4 D1B1 W1C4 B2A3 W3D2");
+    at.table.set_match(std::move(m));
+    at.table.install_seats({named("Liam"), computer});
+    at.table.offer_draw();
+    REQUIRE(at.turn_until([&] { return at.table.match().game().over(); }));
+    CHECK(at.table.match().game().result().ending == Ending::Agreement);
+    CHECK(at.report.said("accepts"));
+    // A finished single game goes to the archive, once, and the message says where.
+    CHECK(at.report.last().find("The game is over and kept in ") == 0);
+    REQUIRE_FALSE(at.table.archive_path().empty());
+    CHECK(std::filesystem::exists(at.table.archive_path()));
+    CHECK(at.table.archive_if_over() == "");
+}
+
+TEST_CASE(
+    "the clock ticks on the table's time: a turn's time spent comes from the reserve, and a flag "
+    "ends the game",
+    "[table][clock]") {
+    SECTION("Dm: the turn's time ran out, a chunk of the reserve goes") {
+        At at({named("Liam"), named("Eamon")},
+              MatchSettings{Variant{}, 1, ClockSettings::dm(1000, 5000, 1000)});
+        CHECK(at.table.until_next(at.t, false) >= 0);
+        CHECK(at.table.until_next(at.t, false) <= 1000);
+        at.t = 1500;
+        at.table.take_answers(at.t);
+        CHECK(at.report.last().find("Liam's turn time ran out: ") == 0);
+        CHECK(at.report.last().find("taken from the reserve") != std::string::npos);
+        CHECK_FALSE(at.table.match().game().over());
+    }
+    SECTION("Fischer: the flag falls, the game is lost on time") {
+        At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 1, ClockSettings::fischer(2000, 0)});
+        at.play("W3B2");  // Liam's clock stops, Eamon's runs
+        at.t = 1999;
+        at.table.take_answers(at.t);
+        CHECK_FALSE(at.table.match().game().over());
+        at.t = 2001;
+        at.table.take_answers(at.t);
+        REQUIRE(at.table.match().game().over());
+        CHECK(at.table.match().game().result().ending == Ending::Time);
+        CHECK(at.report.rounds_over == 1);
+        CHECK(at.report.last().find("The game is over") == 0);
+    }
+    SECTION("paused, the clock does not run, and moves wait") {
+        At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 1, ClockSettings::fischer(2000, 0)});
+        at.t = 500;
+        at.table.pause();
+        CHECK(at.table.paused());
+        CHECK(at.report.last() == "paused: the clocks are stopped; p resumes");
+        at.t = 10'000;
+        at.table.take_answers(at.t);
+        CHECK_FALSE(at.table.match().game().over());
+        CHECK(at.table.play_human(parse_moves("W3B2").moves[0].spec) == Table::MoveResult::Refused);
+        CHECK(at.report.last() == "the game is paused: press p to resume");
+        at.table.pause();
+        CHECK(at.report.last() == "resumed");
+        CHECK(at.table.match().clock().time_left(Color::White, at.t) == 1500);
+    }
+}
+
+TEST_CASE(
+    "players who step away (the puzzles over the game) find the clock and the seats as they left "
+    "them",
+    "[table][clock]") {
+    At at({named("Liam"), computer}, MatchSettings{Variant{}, 1, ClockSettings::fischer(60'000, 0)});
+    at.t = 1000;
+    at.table.step_away();
+    at.t = 30'000;
+    at.table.take_answers(at.t);
+    CHECK(at.table.match().clock().time_left(Color::White, at.t) == 59'000);
+    at.table.come_back();
+    at.t = 31'000;
+    CHECK(at.table.match().clock().time_left(Color::White, at.t) == 58'000);
+}
+
+TEST_CASE("a takeback against the computer goes back to the human's turn; none while the clock runs",
+          "[table]") {
+    SECTION("without a clock") {
+        At at({named("Liam"), computer});
+        at.play("W3B2");
+        REQUIRE(at.turn_until([&] { return at.table.match().game().moves().size() == 2; }));
+        REQUIRE(at.table.step_allowed() == "");
+        const std::vector<std::string> taken = at.table.take_back();
+        REQUIRE(taken.size() == 2);  // the computer's reply, then the human's move
+        CHECK(taken[1] == "W3B2");
+        CHECK(at.table.match().game().moves().empty());
+        CHECK(at.table.reviewing());  // the moves can be replayed; the computer waits meanwhile
+        at.table.ask_seats(at.t, false);
+        CHECK_FALSE(at.table.thinking());
+        CHECK(spec_name(MoveSpec::of(at.table.replay_move(), Color::White)) == "W3B2");
+    }
+    SECTION("under a clock") {
+        At at({named("Liam"), named("Eamon")},
+              MatchSettings{Variant{}, 1, ClockSettings::fischer(60'000, 0)});
+        at.play("W3B2");
+        CHECK(at.table.step_allowed() == "takebacks are off while the clock runs");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A network game: a hosting table and a joining table over loopback
+
+namespace {
+
+// Two tables in one loop (one fake clock for both, real sockets).
+struct Pair {
+    TempDir dir;
+    EnvVar state, data;
+    EventLoop loop;
+    Millis t = 1'000'000;
+    Recorder host_report, join_report;
+    Table host, joiner;
+
+    explicit Pair(MatchSettings settings = {})
+        : state("XDG_STATE_HOME", (dir / "state").c_str()),
+          data("XDG_DATA_HOME", (dir / "data").c_str()),
+          host(
+              Table::Config{"./main", {}}, loop, [this] { return t; }, host_report),
+          joiner(
+              Table::Config{"./main", {}}, loop, [this] { return t; }, join_report) {
+        host.set_match(Match(settings));
+        host.install_seats({named("Liam"), SeatSpec{SeatKind::Remote, "", std::nullopt}});
+        net::HostConfig hc;
+        hc.listen = *net::parse_endpoint("127.0.0.1:0");
+        hc.code = "ABCD-EFGH";
+        hc.remote_player = 1;
+        REQUIRE(host.host(hc) == "");
+        CHECK(host_report.last().find("Waiting for the other player: they join with --join 127.0.0.1:") == 0);
+    }
+    std::string join(const std::string& code) {
+        net::JoinConfig jc;
+        jc.host = net::Endpoint{"127.0.0.1", host.session()->port()};
+        jc.code = code;
+        jc.name = "Eamon";
+        return joiner.join(jc, named("Eamon"));
+    }
+    // One turn of the loop for both tables.
+    void step() {
+        std::vector<pollfd> fds;
+        host.pollfds(fds);
+        const std::size_t mine = fds.size();
+        joiner.pollfds(fds);
+        ::poll(fds.data(), fds.size(), 20);
+        host.on_poll(std::span<const pollfd>(fds).first(mine), t);
+        joiner.on_poll(std::span<const pollfd>(fds).subspan(mine), t);
+    }
+    bool until(const std::function<bool()>& done) {
+        for (int i = 0; i < 250; ++i) {
+            if (done()) return true;
+            step();
+        }
+        return done();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("a network game at two tables: the joiner's follows the host's moves, offers and answers",
+          "[table][net]") {
+    Pair p;
+    REQUIRE(p.join("abcd-efgh") == "");
+    CHECK(p.join_report.last() ==
+          "connecting to 127.0.0.1:" + std::to_string(p.host.session()->port()) + "...");
+    REQUIRE(p.until(
+        [&] { return p.host.session()->playing() && p.joiner.welcomed() && p.joiner.session()->playing(); }));
+    REQUIRE(p.until([&] { return p.join_report.said("you play Black"); }));
+    CHECK(p.host_report.said("Eamon is here"));
+    // The seats follow the session: on the joiner's table the host is remote, the joiner a human here.
+    CHECK(p.joiner.seat(0).kind() == SeatKind::Remote);
+    CHECK(p.joiner.seat(1).kind() == SeatKind::Human);
+    CHECK(p.joiner.match().name(0) == "Liam");
+
+    // A move at the host's table reaches the joiner's match (and its move list), and not out of turn.
+    REQUIRE(p.joiner.play_human(parse_moves("K1C3").moves[0].spec) == Table::MoveResult::Refused);
+    CHECK(p.join_report.last() == "it is Liam's turn, across the network");
+    REQUIRE(p.host.play_human(parse_moves("W3B2").moves[0].spec) == Table::MoveResult::Sent);
+    REQUIRE(p.until([&] { return p.joiner.match().game().moves().size() == 1; }));
+    CHECK(line_of(p.joiner.match().game()) == "W3B2");
+    CHECK(p.join_report.moves == 1);
+    REQUIRE(
+        p.until([&] { return p.host.match().game().moves().size() == 1; }));  // the host's own, as an event
+
+    // The joiner offers a draw; the host's player is asked, and agrees: both tables end the game.
+    p.joiner.offer_draw();
+    CHECK(p.join_report.last() == "offered Liam a draw");
+    REQUIRE(p.until([&] { return p.host_report.question.has_value(); }));
+    CHECK(p.host_report.question->text.find("do you agree?") != std::string::npos);
+    p.host_report.answer('y');
+    REQUIRE(p.until([&] { return p.host.match().game().over() && p.joiner.match().game().over(); }));
+    CHECK(p.joiner.match().game().result().ending == Ending::Agreement);
+    CHECK(p.host_report.rounds_over == 1);
+    CHECK(p.join_report.rounds_over == 1);
+
+    // The host leaves: the joiner is asked to reconnect or quit, and quits.
+    p.host.leave();
+    REQUIRE(p.until([&] { return p.join_report.question.has_value(); }));
+    CHECK(p.join_report.keys() == "r q");
+    p.join_report.answer('q');
+    CHECK(p.join_report.quits == 1);
+}
+
+TEST_CASE("a join the host refuses is reported as failed, with the host's reason", "[table][net]") {
+    Pair p;
+    REQUIRE(p.join("ZZZZ-ZZZZ") == "");  // sent: the host decides
+    REQUIRE(p.until([&] { return !p.join_report.failed.empty(); }));
+    CHECK(p.join_report.failed.find("code") != std::string::npos);
+    CHECK_FALSE(p.joiner.welcomed());
+}

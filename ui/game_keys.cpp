@@ -1,0 +1,317 @@
+// The game screen's keys (game_screen.h): what each key does on the prompt, in cursor mode, with the
+// mouse, in the help, a line entry, an overlay or a question; the key table (keys.h) maps keys to actions.
+#include <curses.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+#include "controls.h"
+#include "game_screen.h"
+#include "keys.h"
+
+namespace gobblet::ui {
+
+// ---------------------------------------------------------------------------------------------------
+// Keys
+
+void GameScreen::on_key(Key k) {
+    ui_.note.clear();  // said once: the player has seen it
+    if (ui_.help) return help_key(k);
+    if (ui_.overlay) return overlay_key(k);
+    if (ui_.entry) return entry_key(k);
+    if (ui_.question) return question_key(k);
+    if (k.special && k.code == KEY_MOUSE) return on_mouse();
+    if (ui_.mode == Mode::typing) {
+        if (is_enter(k)) return enter_pressed();
+        if (is_backspace(k)) {
+            if (!ui_.prompt.empty()) ui_.prompt.pop_back();
+            return;
+        }
+        if (!ui_.prompt.empty() && !k.special && k.code != 27 && k.code != 3) return type_char(k.code);
+    }
+    const Action a = action_for(k, ui_.mode);
+    // c claims a round only while a claim stands (it is the absent player's turn, so no move of ours can
+    // be typed); otherwise it begins a move like C3B2.
+    if (a != Action::None && (a != Action::Claim || available(a))) return on_action(a);
+    // Any other character starts a typed move (a mistyped one is quoted whole when it is refused).
+    if (!k.special && k.code > 32 && k.code != 127) {
+        ui_.mode = Mode::typing;
+        type_char(k.code);
+    }
+}
+
+void GameScreen::type_char(int c) { say_if(add_to_prompt(ui_.prompt, c)); }
+
+void GameScreen::enter_pressed() {
+    if (!ui_.prompt.empty()) return submit_prompt();
+    const Game& g = match().game();
+    if (ui_.reviewing && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move()))) {
+        table_.drop_redo();
+        say("the computer plays on from here; the later moves are dropped");
+        table_.after_change(false);
+        return;
+    }
+    say("Type a move (like W3B2) and press Enter, or press an arrow key to pick pieces with the cursor.");
+}
+
+void GameScreen::submit_prompt() {
+    const std::string text = ui_.prompt;
+    ui_.prompt.clear();
+    const ParsedMoves parsed = parse_moves(text);
+    if (parsed.error) {
+        say(printable(parsed.error->written) + ": " + parsed.error->reason, true);
+        return;
+    }
+    if (parsed.moves.empty()) return;
+    if (parsed.moves.size() > 1) {
+        InputEvent e;
+        e.kind = InputEvent::Kind::Paste;
+        e.text = text;
+        return on_paste(e);
+    }
+    play(parsed.moves[0].spec);
+}
+
+void GameScreen::on_action(Action a) {
+    if (table_.networked() && local_only(a)) {
+        say("not in a network game: the two of you play it out (< asks to take a move back)", true);
+        return;
+    }
+    switch (a) {
+        case Action::None: return;
+        case Action::Help:
+            ui_.help = true;
+            ui_.help_scroll = 0;
+            return;
+        case Action::Quit: leave(); return;
+        case Action::Back: return step_back();
+        case Action::Forward: return step_forward();
+        case Action::ToStart: return go_to(0);
+        case Action::ToEnd: return go_to(match().game().moves().size() + match().game().redo_moves().size());
+        case Action::GotoMove: {
+            if (!can_step(true)) return;
+            const std::size_t total = match().game().moves().size() + match().game().redo_moves().size();
+            ui_.entry = LineEntry{
+                "Go to move (0-" + std::to_string(total) + ", the number of moves played)",
+                "",
+                6,
+                [this](const std::string& s) {
+                    char* end = nullptr;
+                    const long n = std::strtol(s.c_str(), &end, 10);
+                    const std::size_t all =
+                        match().game().moves().size() + match().game().redo_moves().size();
+                    if (s.empty() || *end || n < 0 || std::size_t(n) > all) {
+                        say("'" + printable(s) + "' is not a move number: give 0 to " + std::to_string(all),
+                            true);
+                        return;
+                    }
+                    go_to(std::size_t(n));
+                },
+                {}};
+            return;
+        }
+        case Action::Save: return table_.save_named();
+        case Action::Copy: return copy();
+        case Action::NewGame: return new_game();
+        case Action::Open: return open_list();
+        case Action::Menu: return open_menu();
+        case Action::ComputerWhite: return table_.toggle_computer(Color::White);
+        case Action::ComputerBlack: return table_.toggle_computer(Color::Black);
+        case Action::Hint: return hint();
+        case Action::Pause: return table_.pause();
+        case Action::OfferDraw: return table_.offer_draw();
+        case Action::Resign: return table_.resign();
+        case Action::Claim: return table_.claim_round();
+        case Action::Chat:
+            if (!available(Action::Chat)) {
+                say(table_.networked() ? "not connected: nobody to talk to"
+                                       : "chat works in a network game (--host or --join)",
+                    true);
+                return;
+            }
+            ui_.entry = LineEntry{"Say",
+                                  "",
+                                  net::max_text,
+                                  [this](const std::string& text) {
+                                      if (text.empty()) return;
+                                      const std::string why = table_.chat(text);
+                                      say(why.empty() ? "you: " + printable(text) : why, !why.empty());
+                                  },
+                                  {}};
+            return;
+        case Action::Analysis: return teacher_.toggle_analysis();
+        case Action::Puzzles: return open_puzzles();
+        case Action::Tutorial: return open_tutorial();
+        case Action::Next:  // the exercises' own keys (exercise.h) never reach the game
+        case Action::Retry:
+        case Action::Solution:
+        case Action::GotoPuzzle:
+        case Action::Leave: return;
+        case Action::ListUp:
+        case Action::ListDown:
+            return scroll_moves(ui_.list_scroll, match().game().moves().size(), a == Action::ListUp);
+        case Action::CursorUp: return move_cursor(-1, 0);
+        case Action::CursorDown: return move_cursor(1, 0);
+        case Action::CursorLeft: return move_cursor(0, -1);
+        case Action::CursorRight: return move_cursor(0, 1);
+        case Action::Pick: return on_spot(ui_.cursor);
+        case Action::Cancel:
+            ui_.prompt.clear();
+            if (ui_.picked && !ui_.picked->stack && match().game().touched()) {
+                say("official rules: the piece you picked up is touched and must be the one you move", true);
+                return;
+            }
+            if (ui_.picked) {
+                ui_.picked.reset();
+                say("put back");
+            }
+            ui_.mode = Mode::typing;
+            return;
+    }
+}
+
+void GameScreen::help_key(Key k) {
+    if (help_scroll_key(k, ui_.help_scroll)) return;
+    if (k.code == 3) leave();
+    ui_.help = false;  // any other key closes the help
+    // The game's help names T; a question's or an overlay's help comes back to it.
+    if (!own_help() && action_for(k, ui_.mode) == Action::Tutorial) on_action(Action::Tutorial);
+}
+
+namespace {
+
+bool is_help_key(Key k) { return (!k.special && k.code == '?') || (k.special && k.code == KEY_F(1)); }
+// q, and the keys that quit everywhere (Ctrl-C, Ctrl-\), as the key table binds them.
+bool is_quit_key(Key k) { return action_for(k, Mode::typing) == Action::Quit; }
+
+// How the prompt line and the help name a key.
+std::string key_name(Key k) {
+    if (k.special) return k.code == KEY_ENTER ? "Enter" : "?";
+    if (k.code == '\n' || k.code == '\r') return "Enter";
+    if (k.code == 27) return "Esc";
+    if (k.code == ' ') return "Space";
+    return std::string(1, char(k.code));
+}
+
+}  // namespace
+
+std::string question_prompt(const Question& q) {
+    std::string line;
+    for (std::size_t i = 0; i < q.answers.size(); ++i) {
+        const Question::Answer& a = q.answers[i];
+        std::string key = key_name(a.key);
+        if (int(i) == q.default_answer && key != "Esc") key += "/Esc";
+        line += (line.empty() ? "" : "   ") + key + " " + a.label;
+    }
+    if (q.on_other)
+        line += q.answers.empty() ? "press any key: " + q.other_label : "   any other key: " + q.other_label;
+    return line;
+}
+
+std::vector<std::string> question_footer(const Question& q) {
+    if (q.answers.empty()) return {"? help"};  // a notice: any key goes on
+    std::vector<std::string> f = {"answer with one key   ? help   q quit (the game is saved)"};
+    if (q.default_answer < 0 && !q.on_other) f.push_back("no default answer: Esc does not answer it");
+    return f;
+}
+
+HelpPage question_help(const Question& q) {
+    HelpPage page;
+    page.title = "The question: " + q.text;
+    if (!q.help.empty()) page.paragraphs.push_back(q.help);
+    for (std::size_t i = 0; i < q.answers.size(); ++i) {
+        const Question::Answer& a = q.answers[i];
+        page.keys.push_back({key_name(a.key), a.help.empty() ? a.label : a.help});
+        if (int(i) == q.default_answer && key_name(a.key) != "Esc")
+            page.keys.push_back({"Esc", "the same as " + key_name(a.key) + ": " + a.label});
+    }
+    if (q.on_other)
+        page.keys.push_back(
+            {q.answers.empty() ? "any key" : "any other key",
+             q.answers.empty() ? q.other_label : q.other_label + ": the key then does what it does"});
+    if (!q.answers.empty()) page.keys.push_back({"q", quit_help});
+    page.keys.push_back({"?", "this help; any key comes back to the question"});
+    if (q.default_answer < 0 && !q.on_other && !q.answers.empty())
+        page.paragraphs.push_back(
+            "There is no default answer here, so Esc does not answer it: choose one of the keys "
+            "below, or leave with q and come back to it later.");
+    return page;
+}
+
+void GameScreen::open_help() {
+    ui_.help = true;
+    ui_.help_scroll = 0;
+}
+
+void GameScreen::question_key(Key k) {
+    const Question& q = *ui_.question;
+    const auto answer = [this](const Question::Answer& a) {
+        const auto act = a.act;
+        ui_.question.reset();
+        if (act) act();
+    };
+    for (const auto& a : q.answers) {
+        const bool enter_answer = !a.key.special && a.key.code == '\n';
+        if ((enter_answer && is_enter(k)) || (!k.special && !a.key.special && !enter_answer &&
+                                              std::tolower(k.code) == std::tolower(a.key.code)))
+            return answer(a);
+    }
+    const bool esc = !k.special && k.code == 27;
+    if (esc && q.default_answer >= 0) return answer(q.answers.at(std::size_t(q.default_answer)));
+    if (is_help_key(k)) return open_help();
+    if (is_quit_key(k)) {
+        leave();  // the game is saved as it stands: a round's question is asked again after --resume
+        return;
+    }
+    if (q.on_other) {  // an offer declined by going on: the key then does what it does
+        const auto other = q.on_other;
+        const bool has_answers = !q.answers.empty();
+        ui_.question.reset();
+        other();
+        if (has_answers && !esc) on_key(k);
+        return;
+    }
+    if (esc) {
+        std::string keys;
+        for (const auto& a : q.answers) keys += (keys.empty() ? "" : " or ") + key_name(a.key);
+        say(q.text + " There is no default answer: press " + keys + " (? explains, q quits).");
+        return;
+    }
+    say(q.text, false);  // any other key repeats the question
+}
+
+void GameScreen::entry_key(Key k) {
+    if (ui_.entry->help && is_help_key(k)) return open_help();
+    key_to_entry(ui_.entry, k, [this](std::string text) { say(std::move(text)); });
+}
+
+void GameScreen::on_mouse() {
+    MEVENT ev;
+    if (getmouse(&ev) != OK) return;
+    const Layout l = make_layout(match().variant().size, COLS, LINES);
+    if (!l.fits()) return;
+    if (const auto spot = hit(l, match().game().position(), ev.y, ev.x)) {
+        ui_.mode = Mode::cursor;
+        ui_.cursor = *spot;
+        on_spot(*spot);
+        return;
+    }
+    // The stacks of the side to move, in the panel.
+    const int clock_rows = match().clock().enabled() ? 1 : 0;
+    if (const auto s = stack_at(l, match().game().side_to_move(), clock_rows, ev.y, ev.x)) {
+        ui_.mode = Mode::cursor;
+        ui_.cursor = *s;
+        on_spot(*s);
+    }
+}
+
+void GameScreen::move_cursor(int drow, int dcol) {
+    if (ui_.mode != Mode::cursor) {
+        ui_.mode = Mode::cursor;  // an arrow in typing mode enters cursor mode (and moves)
+        ui_.prompt.clear();
+    }
+    step_cursor(ui_.cursor, match().variant().size, drow, dcol);
+}
+
+}  // namespace gobblet::ui

@@ -1,0 +1,232 @@
+// The game screen's play (game_screen.h): moves made with keys, the cursor and the mouse, stepping
+// through the game, and the actions of play that are the screen's (a new game, a hint, copying and opening
+// records); the table does the rest (table.h).
+#include <algorithm>
+
+#include "controls.h"
+#include "game_screen.h"
+#include "terminal.h"
+
+namespace gobblet::ui {
+
+// ---------------------------------------------------------------------------------------------------
+// Play
+
+void GameScreen::play(const MoveSpec& spec) {
+    std::optional<Game> before;  // for the coach, who judges the move in the position it was played in
+    if (teacher_.coach_on()) before = match().game();
+    switch (table_.play_human(spec)) {
+        case Table::MoveResult::Refused: return;
+        case Table::MoveResult::Sent: ui_.picked.reset(); return;
+        case Table::MoveResult::Played:
+            ui_.picked.reset();
+            if (before) teacher_.coach_after_move(*before, match().game().moves().back());
+            return;
+    }
+}
+
+void GameScreen::on_spot(const Spot& spot) {
+    const Game& g = match().game();
+    if (g.over() || table_.paused() || !table_.is_human(table_.seat_of(g.side_to_move()))) {
+        play(MoveSpec::square(0, 0));  // says why no move can be made now
+        return;
+    }
+    const Position& pos = g.position();
+    const Color us = pos.side_to_move();
+    if (!ui_.picked) {
+        if (spot.stack) {
+            if (!pos.stack_top(us, spot.index)) {
+                say(std::string("stack ") + "XYZ"[spot.index] + " is empty", true);
+                return;
+            }
+            if (g.touched()) {
+                say("official rules: the piece on " + square_name(*g.touched()) +
+                        " is touched and must be the piece you move",
+                    true);
+                return;
+            }
+            ui_.picked = spot;
+            say(std::string("picked up ") + stack_name(us, spot.index) + ": choose where to put it");
+            return;
+        }
+        const Square sq = make_square(spot.row, spot.col);
+        if (!pos.top_size(sq)) {
+            say(square_name(sq) + " is empty", true);
+            return;
+        }
+        if (pos.top_color(sq) != us) {
+            say("the piece on " + square_name(sq) + " is " + color_name(~us) + "'s", true);
+            return;
+        }
+        if (!table_.touch(sq)) return;
+        ui_.picked = spot;
+        say("picked up the piece on " + square_name(sq) + ": choose where to put it" +
+            (g.variant().touch_rule() ? " (official rules: it is touched and must be moved)" : ""));
+        table_.autosave();
+        return;
+    }
+    const Spot from = *ui_.picked;
+    const bool touched = !from.stack && g.touched().has_value();
+    if (spot == from || spot.stack) {
+        if (touched) {
+            say("official rules: the piece you picked up is touched and must be the one you move", true);
+            return;
+        }
+        ui_.picked.reset();
+        if (spot == from) {
+            say("put back");
+            return;
+        }
+        on_spot(spot);
+        return;
+    }
+    const Square to = make_square(spot.row, spot.col);
+    play(from.stack ? MoveSpec::stack_of(us, from.index, to)
+                    : MoveSpec::square(make_square(from.row, from.col), to));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Stepping through the game
+
+bool GameScreen::can_step(bool tell) {
+    const std::string why = table_.step_allowed();
+    if (!why.empty() && tell) say(why, true);
+    return why.empty();
+}
+
+void GameScreen::step_back() {
+    if (table_.networked()) return table_.request_takeback();
+    if (!can_step(true)) return;
+    if (!match().game().can_undo()) {
+        say("nothing to take back: this is the start of the game", true);
+        return;
+    }
+    const std::vector<std::string> taken = table_.take_back();
+    ui_.picked.reset();
+    std::string m = "took back " + taken[0];
+    for (std::size_t i = 1; i < taken.size(); ++i) m += " and " + taken[i];
+    if (taken.size() > 1) m += " (your turn again)";
+    say(m + "; > replays" + teacher_.step_suffix(match().game().moves().size()));
+    table_.after_change(false);
+}
+
+void GameScreen::step_forward() {
+    const Game& g = match().game();
+    if (!g.can_redo()) {
+        say("nothing to replay: this is the last move played", true);
+        return;
+    }
+    const Color mover = g.side_to_move();
+    const Move m = table_.replay_move();
+    ui_.picked.reset();
+    say("replayed " + move_name(m, mover) + teacher_.step_suffix(match().game().moves().size() - 1));
+    table_.after_change(false);
+}
+
+void GameScreen::go_to(std::size_t plies) {
+    if (!can_step(true)) return;
+    table_.go_to(plies);
+    ui_.picked.reset();
+    const Game& g = match().game();
+    say("at move " + std::to_string(g.moves().size()) + " of " +
+        std::to_string(g.moves().size() + g.redo_moves().size()) +
+        (g.moves().empty() ? "" : teacher_.step_suffix(g.moves().size() - 1)));
+    table_.after_change(false);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Other actions
+
+void GameScreen::new_game() {
+    if (table_.networked()) {
+        say("a network game goes on until it is over: start a new one with " + options_.program + " --host",
+            true);
+        return;
+    }
+    const bool empty = match().game().moves().empty() && match().rounds().size() == 1;
+    if (empty && next_variant_ == match().variant()) {
+        say("this is already a new game");
+        return;
+    }
+    if (empty || table_.archived()) {
+        ask(Question{
+            .text = "start a new game?",
+            .answers =
+                {{ch('y'), "new game", [this] { start_new(false); },
+                  "a new game with the same players, under the rules and on the board the settings (m) "
+                  "give for the next game"},
+                 {ch('n'), "cancel", [this] { say("cancelled"); }, "nothing changes"}},
+            .help = table_.archived() ? "The last game is over and kept in your archive (o lists it)." : "",
+            .default_answer = 1});
+        say("start a new game? (the last one is kept in your archive)");
+        return;
+    }
+    ask(Question{
+        .text = "new game: keep this one?",
+        .answers = {{ch('k'), "keep this one in your saves and start a new one", [this] { start_new(true); },
+                     "the game in progress goes to your saves (o opens it again), and a new game starts"},
+                    {ch('d'), "drop this one and start a new one", [this] { start_new(false); },
+                     "the game in progress is dropped, and a new game starts"},
+                    {ch(27), "cancel", [this] { say("cancelled"); }, "nothing changes: the game goes on"}},
+        .help = "A new game replaces the one in progress, which is not over yet.",
+        .default_answer = 2});
+    say("start a new game: keep the current one in your saves (k) or drop it (d)? Esc cancels");
+}
+
+void GameScreen::start_new(bool keep) {
+    const std::string kept = table_.new_match(next_variant_, keep);
+    ui_.picked.reset();
+    teacher_.new_match(false);
+    say("new " + std::string(match().single_game() ? "game" : "match") + kept);
+    table_.after_change(false);
+}
+
+void GameScreen::hint() {
+    const Game& g = match().game();
+    if (!available(Action::Hint)) {
+        say(g.over() ? "the game is over" : "a hint is for a human player's turn", true);
+        return;
+    }
+    teacher_.hint();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Records
+
+void GameScreen::copy() {
+    const Match& m = match();
+    const std::string text = m.single_game() ? transcript_text(m.game().moves()) : table_.record_text();
+    copy_to_clipboard(text);
+    table_.autosave();
+    const auto path = saves::autosave_path();
+    std::string said = "sent " + moves_text(m.game().moves().size()) +
+                       " to the terminal's clipboard (if it supports OSC 52)";
+    if (table_.autosave_error().empty() && !path.empty())
+        said += "; the game is also saved at " + path.string();
+    say(said);
+}
+
+void GameScreen::open_record(const std::filesystem::path& path) {
+    std::string text;
+    if (std::string err = saves::read_file(path, text); !err.empty()) {
+        say(err, true);
+        return;
+    }
+    saves::LoadedRecord r = saves::read_record(text);
+    if (r.error) {
+        say(printable(path.string()) + ": " + r.message(), true);
+        return;
+    }
+    const std::string kept = table_.replace_match(std::move(*r.record));
+    table_.round_end_handled();
+    teacher_.new_match(true);
+    ui_.picked.reset();
+    const Match& m = match();
+    say("opened " + path.filename().string() + " (" + moves_text(m.game().moves().size()) +
+        (m.game().over() ? ", " + m.round_result_text() : "") + ")" + kept);
+    table_.after_change(false);
+    if (m.game().over() && m.phase() != MatchPhase::Over && table_.ask_round_question())
+        say(ui_.message + ". " + ui_.question->text + ".");
+}
+
+}  // namespace gobblet::ui

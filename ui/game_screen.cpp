@@ -1,0 +1,220 @@
+// The game screen's turn of the loop (game_screen.h): serving the teacher and the table, the deadlines,
+// drawing (the chrome around the board: the prompt line, the footer from the key table, the help), and the
+// puzzles and the tutorial pushed over the game.
+#include <curses.h>
+
+#include <algorithm>
+
+#include "controls.h"
+#include "exercise.h"
+#include "game_screen.h"
+#include "puzzle_session.h"
+#include "saves/tutorial.h"
+#include "terminal.h"
+
+namespace gobblet::ui {
+
+// ---------------------------------------------------------------------------------------------------
+// The turn
+
+void GameScreen::service(Millis t) {
+    if (leave_at_ >= 0 && t >= leave_at_) return leave();
+    teacher_.service(covered_);  // first: the coach may hold the computer's reply
+    table_.take_answers(t);
+    // Only now: an answer may start a round, and the rounds' vector then moves the game (sanitizer).
+    teacher_.collect_hint();
+    ui_.thinking = table_.thinking();
+    ui_.hinting = false;
+    if (ui_.thinking) ui_.info = table_.progress();
+    if (const std::optional<ThinkInfo> hint = teacher_.hint_progress()) {
+        ui_.thinking = ui_.hinting = true;
+        ui_.info = *hint;
+    }
+    table_.ask_seats(t, seats_held());
+}
+
+Millis GameScreen::until_next(Millis t) const {
+    Millis wait = table_.until_next(t, seats_held());
+    const auto consider = [&wait](Millis m) {
+        if (m >= 0 && (wait < 0 || m < wait)) wait = m;
+    };
+    if (ui_.thinking) consider(100);  // the search's progress
+    if (teacher_.coach_holds()) consider(std::max<Millis>(0, teacher_.coach_deadline() - t));
+    if (leave_at_ >= 0) consider(std::max<Millis>(0, leave_at_ - t));
+    return wait;
+}
+
+// A round ended: a move half made here is dropped (table.h's report).
+void GameScreen::round_over() {
+    ui_.picked.reset();
+    ui_.prompt.clear();
+    ui_.mode = Mode::typing;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Drawing
+
+void GameScreen::draw(Millis t) {
+    ui_.reviewing = table_.reviewing();
+    ui_.paused = table_.paused();
+    for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
+    ui_.title_note = table_.net_title();
+    if (const std::string r = teacher_.title(); !r.empty())
+        ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
+    if (ui_.help) return draw_help(help_now(COLS - 1), ui_.help_scroll);
+    ui::draw(match(), ui_, chrome(), t);
+}
+
+// What a network game does not offer: the two players play it out together.
+bool local_only(Action a) {
+    switch (a) {
+        case Action::Hint:
+        case Action::NewGame:
+        case Action::Open:
+        case Action::Forward:
+        case Action::ToEnd:
+        case Action::ToStart:
+        case Action::GotoMove:
+        case Action::Puzzles:
+        case Action::Tutorial: return true;
+        default: return false;
+    }
+}
+
+bool GameScreen::available(Action a) const {
+    const Game& g = match().game();
+    if (const net::Session* net = table_.session()) {
+        switch (a) {
+            case Action::Pause: return table_.can_pause();
+            case Action::OfferDraw: return table_.can_offer_draw();
+            case Action::Resign: return table_.can_resign();
+            case Action::Back:
+            case Action::Chat: return net->playing();
+            case Action::Claim: return table_.can_claim();
+            case Action::Analysis: return teacher_.analysis_refusal().empty();
+            default: return !local_only(a);
+        }
+    }
+    switch (a) {
+        case Action::Pause: return table_.can_pause();
+        case Action::OfferDraw: return table_.can_offer_draw();
+        case Action::Resign: return table_.can_resign();
+        case Action::Hint:
+            return !g.over() && match().phase() == MatchPhase::Playing && table_.acting_human() >= 0;
+        case Action::Analysis: return teacher_.analysis_refusal().empty();
+        case Action::Chat:
+        case Action::Claim: return false;
+        case Action::Back:
+        case Action::ToStart:
+        case Action::GotoMove: return g.can_undo() && table_.step_allowed().empty();
+        case Action::Forward:
+        case Action::ToEnd: return g.can_redo();
+        default: return true;
+    }
+}
+
+Chrome GameScreen::chrome() const {
+    Chrome c;
+    const int width = std::max(20, COLS - 1);
+    if (ui_.question) {
+        c.prompt_line = question_prompt(*ui_.question);
+        c.footer = question_footer(*ui_.question);
+        return c;
+    }
+    if (ui_.entry) {
+        entry_chrome(*ui_.entry, c);
+        return c;
+    }
+    if (ui_.overlay) {
+        c.footer = {ui_.overlay->footer};
+        return c;
+    }
+    const Game& g = match().game();
+    prompt_chrome(ui_, c);
+    std::string note;
+    if (ui_.reviewing) {
+        note = "REVIEW move " + std::to_string(g.moves().size()) + " of " +
+               std::to_string(g.moves().size() + g.redo_moves().size());
+        if (!g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
+            note += ": Enter lets the computer play from here";
+        note += " | ";
+    }
+    c.footer = footer_lines(ui_.mode, width, 2, [this](Action a) { return available(a); });
+    if (!note.empty()) c.footer.insert(c.footer.begin(), note);
+    return c;
+}
+
+bool GameScreen::own_help() const { return ui_.question || ui_.overlay || (ui_.entry && ui_.entry->help); }
+
+std::vector<std::string> GameScreen::help_now(int width) const {
+    if (ui_.question) return help_page_lines(question_help(*ui_.question), width);
+    if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
+    if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
+    return help_lines(match(), width);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The puzzles and the tutorial, pushed over the game
+
+void GameScreen::open_puzzles() {
+    if (table_.networked()) {
+        say("not in a network game: the two of you play it out", true);
+        return;
+    }
+    const PuzzleSet* set = options_.puzzle_set.empty() ? saves::shipped_puzzle_set(match().variant())
+                                                       : find_puzzle_set(options_.puzzle_set);
+    if (!set || set->puzzles.empty()) {
+        say("no puzzles for these rules in this build", true);
+        return;
+    }
+    nav_.push(make_puzzles_screen(nav_, *set, ui_.color));
+}
+
+void GameScreen::open_tutorial() {
+    if (table_.networked()) {
+        say("not in a network game: the two of you play it out", true);
+        return;
+    }
+    nav_.push(make_tutorial_screen(nav_, match().variant().rules, match().variant().size, ui_.color));
+}
+
+// The tutorial opens by itself on a plain first start only: a start whose command line asked for a
+// game, a match, a file or a network game opens that, and a note under the message says where the
+// tutorial is, until the first key.
+void GameScreen::open_at_start() {
+    const bool first = !saves::tutorial_seen();
+    if (table_.networked() || options_.join_to) {  // a network game starts at once; T is not offered there
+        if (first)
+            ui_.note =
+                "new here? ? shows the rules and keys; --tutorial opens the tutorial (not in a network game)";
+        return;
+    }
+    if (options_.tutorial || (first && !options_.puzzles && !options_.game_asked)) {
+        puzzles_after_ = options_.puzzles;
+        return open_tutorial();
+    }
+    if (first && options_.game_asked) ui_.note = "new here? T opens the tutorial";
+    if (options_.puzzles) open_puzzles();
+}
+
+// The game waits under another screen, as it stands: its seats stop, a running clock pauses, and it is
+// saved (unless it was never shown: --puzzles).
+void GameScreen::covered(Millis) {
+    covered_ = true;
+    ui_.note.clear();  // a key on the screen over the game: the note has been seen
+    table_.step_away();
+    if (!options_.puzzles && !match().game().moves().empty()) table_.autosave();
+}
+
+void GameScreen::uncovered(const std::string& farewell, Millis) {
+    covered_ = false;
+    if (puzzles_after_) {  // --tutorial --puzzles: the puzzles follow
+        puzzles_after_ = false;
+        return open_puzzles();
+    }
+    if (options_.puzzles) return leave();  // --puzzles: leaving them ends the program
+    table_.come_back();
+    say(farewell);
+}
+
+}  // namespace gobblet::ui

@@ -1,0 +1,186 @@
+// The game's screen: a table (table.h) shown on the board, played with keys, the cursor, the mouse and
+// pastes. It owns the table and the teacher (teacher.h) and drives them once a turn; it shows what they
+// report (the message line, questions) and adds what is the screen's own: the prompt and the cursor, line
+// entries, the settings menu and the list of games, the help, and the puzzles and the tutorial, pushed
+// over it (exercise.h) while the game waits.
+//
+// Its files, one job each: game_setup.cpp (the match the command line asks for, the settings file, the
+// start and the end), game_screen.cpp (its turn of the loop, drawing, and the screens over it),
+// game_keys.cpp (what each key does: the key table's actions, questions, entries, the mouse),
+// game_paste.cpp (pastes), game_play.cpp (moves made here, stepping, and the actions of play that are the
+// screen's), game_overlays.cpp (the settings menu and the list of games).
+//
+// A lobby opens one for a server's game: GameScreen(context, options), join(...), then push it; when the
+// game screen leaves (q), the lobby comes back on top (screen.h).
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app.h"
+#include "screen.h"
+#include "state.h"
+#include "table.h"
+#include "teacher.h"
+#include "view.h"
+
+namespace gobblet::ui {
+
+// How long a refused join stays on the screen when no key is pressed, before the program ends.
+inline constexpr Millis refused_hold_ms = 10'000;
+
+// Actions a network game does not offer: the two players play it out together.
+bool local_only(Action a);
+
+// What q does on every page of the game's help (questions, overlays).
+inline constexpr const char* quit_help =
+    "quit the program, as q does anywhere: the game is saved, and --resume continues it";
+
+// A question's prompt line (its answers), footer (the keys every question takes) and help page
+// (game_keys.cpp).
+std::string question_prompt(const Question& q);
+std::vector<std::string> question_footer(const Question& q);
+HelpPage question_help(const Question& q);
+
+class GameScreen : public Screen, private TableReport {
+  public:
+    // A game screen with a table of its own, set up from `options` and the settings file (the flags
+    // given win over the file): the level, the think time and the pace, the coach, colours, board lines.
+    // Its match is a new one until prepare() or join().
+    GameScreen(const ScreenContext& context, const Options& options);
+    // The match the command line asks for: as given (players, a match, a clock), --load, --resume,
+    // --host or --join. "" or an error for stderr (before the terminal opens).
+    std::string prepare();
+    // A network game joined (a server's game from the lobby: its address, the player's code and name;
+    // `local_seat`: who plays for the player here). "" or why it cannot start.
+    std::string join(const net::JoinConfig& config, const SeatSpec& local_seat) {
+        return table_.join(config, local_seat);
+    }
+    // Whether the screen wants colours (the settings file, NO_COLOR, --no-color).
+    bool color() const { return ui_.color; }
+
+    // The screen (game_setup.cpp: enter, close; game_screen.cpp: the rest).
+    void enter(Millis now) override;
+    void draw(Millis now) override;
+    void key(Key k, Millis) override { on_key(k); }
+    void paste(const InputEvent& e, Millis) override { on_paste(e); }
+    void service(Millis now) override;
+    Millis until_next(Millis now) const override;
+    void pollfds(std::vector<pollfd>& fds) const override { table_.pollfds(fds); }
+    void on_poll(std::span<const pollfd> fds, Millis now) override { table_.on_poll(fds, now); }
+    void covered(Millis now) override;
+    void uncovered(const std::string& farewell, Millis now) override;
+    std::string close(Millis now) override;
+
+  private:
+    // What the table reports (table.h).
+    void notice(std::string text, bool error) override { say(std::move(text), error); }
+    void ask(Question q) override { ui_.question = std::move(q); }
+    void withdraw_question() override { ui_.question.reset(); }
+    bool question_open() const override { return ui_.question.has_value(); }
+    void seats_cancelled() override { teacher_.seats_cancelled(); }
+    void moved() override { ui_.list_scroll = -1; }
+    void round_over() override;
+    void join_failed(const std::string& why) override;
+    void quit() override { leave(); }
+
+    const Match& match() const { return table_.match(); }
+    Millis now() const { return clock_(); }
+    void say(std::string text, bool error = false) {
+        ui_.message = std::move(text);
+        ui_.message_is_error = error;
+    }
+    // Shows why something could not be done, if it could not.
+    void say_if(const std::string& why) {
+        if (!why.empty()) say(why, true);
+    }
+    // The player leaves the game (q): the program ends, or the screen under it (a lobby) comes back.
+    void leave() { nav_.pop(); }
+    // The seats wait: a question, an overlay, an entry, the help, a screen over the game, or the coach
+    // (and the table's own pause).
+    bool seats_held() const {
+        return ui_.question || ui_.overlay || ui_.entry || ui_.help || covered_ || teacher_.coach_holds();
+    }
+
+    // Set-up (game_setup.cpp).
+    void apply_settings_file();
+    std::string start_network();  // from prepare(): "" or why the network game cannot start
+    void connect(const std::string& code);
+    void ask_code();  // --join without --code: asks for it
+
+    // Drawing (game_screen.cpp).
+    Chrome chrome() const;
+    bool available(Action a) const;
+    // What is open has a help page of its own (a question, an overlay, the join code's entry), which ?
+    // shows in the place of the game's help.
+    bool own_help() const;
+    std::vector<std::string> help_now(int width) const;
+    // The puzzles and the tutorial, pushed over the game.
+    void open_at_start();  // --puzzles, --tutorial, or the tutorial on a plain first start
+    void open_puzzles();
+    void open_tutorial();
+
+    // Keys (game_keys.cpp) and pastes (game_paste.cpp).
+    void on_key(Key k);
+    void on_action(Action a);
+    void on_mouse();
+    void enter_pressed();
+    void type_char(int c);
+    void submit_prompt();
+    void help_key(Key k);
+    void open_help();
+    void overlay_key(Key k);
+    void entry_key(Key k);
+    void question_key(Key k);
+    void on_paste(const InputEvent& e);
+
+    // Play (game_play.cpp).
+    void play(const MoveSpec& spec);
+    void on_spot(const Spot& spot);
+    void move_cursor(int drow, int dcol);
+    bool can_step(bool tell);
+    void step_back();
+    void step_forward();
+    void go_to(std::size_t plies);
+    void copy();
+    void new_game();
+    void start_new(bool keep);
+    void hint();
+    void open_record(const std::filesystem::path& path);
+
+    // The overlays (game_overlays.cpp).
+    void open_list();
+    void open_menu();
+    void menu_change(int delta);
+    // A menu choice of a kept setting writes its key to the settings file (saves/settings.h).
+    void keep_setting(std::string_view key, const std::string& value);
+
+    Navigator& nav_;
+    std::function<Millis()> clock_;
+    Options options_;
+    UiState ui_;
+    Table table_;
+    Teacher teacher_;
+    Variant next_variant_{};        // the rules and board of the next new game (the menu)
+    std::string settings_problem_;  // what the settings file had wrong, said when the screen opens
+    bool ascii_ = false;            // the board in ASCII lines even in a UTF-8 terminal
+    std::vector<std::filesystem::path> overlay_paths_;  // the game list's files (empty: the menu)
+    bool covered_ = false;                              // a screen is over the game
+    bool puzzles_after_ = false;  // --tutorial --puzzles: the puzzles follow the tutorial
+    // A joiner's --resume: the saved match and its id, offered to the host.
+    std::string net_held_id_;
+    std::optional<Match> net_held_;
+    // Joining failed (the host refused: busy, a wrong code; or no connection): with the screen open the
+    // reason is said there first, until a key or refused_hold_ms, then the program ends with it on
+    // stderr as well; before the screen opens, prepare() returns it.
+    int exit_status_ = 0;
+    std::string exit_message_;
+    bool screen_open_ = false;
+    Millis leave_at_ = -1;  // the game leaves then (a refused join's notice), or never
+};
+
+}  // namespace gobblet::ui

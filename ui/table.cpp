@@ -1,0 +1,285 @@
+// The table (table.h): its seats, and its turn of the loop.
+#include "table.h"
+
+#include <algorithm>
+
+namespace gobblet::ui {
+
+Table::Table(Config config, EventLoop& loop, std::function<Millis()> clock, TableReport& report)
+    : config_(std::move(config)), loop_(loop), clock_(std::move(clock)), report_(report) {
+    for (int p : {0, 1}) seats_[p] = std::make_unique<HumanSeat>();
+}
+
+Table::~Table() = default;
+
+// ---------------------------------------------------------------------------------------------------
+// The seats
+
+SeatSpec Table::spec_of(int player) const {
+    SeatSpec s;
+    s.kind = seats_[player]->kind();
+    if (s.kind == SeatKind::Computer) {
+        const auto& cs = static_cast<const ComputerSeat&>(*seats_[player]);
+        if (cs.settings().level != config_.player.level) s.level = cs.settings().level;
+    }
+    return s;
+}
+
+SeatView Table::seat_view(int player) const {
+    SeatView v;
+    v.kind = seats_[player]->kind();
+    if (v.kind == SeatKind::Computer)
+        v.label = level_name(static_cast<const ComputerSeat&>(*seats_[player]).settings().level);
+    return v;
+}
+
+std::unique_ptr<Seat> Table::make_seat(SeatKind kind, const PlayerSettings& settings) {
+    switch (kind) {
+        case SeatKind::Computer: return std::make_unique<ComputerSeat>(loop_, settings);
+        case SeatKind::Remote: return std::make_unique<RemoteSeat>();
+        case SeatKind::Human: break;
+    }
+    return std::make_unique<HumanSeat>();
+}
+
+void Table::install_seats(const std::array<SeatSpec, 2>& specs) {
+    for (int p : {0, 1}) {
+        PlayerSettings ps = config_.player;
+        if (specs[p].level) ps.level = *specs[p].level;
+        ps.seed = config_.player.seed + std::uint64_t(p) * 7919;
+        seats_[p] = make_seat(specs[p].kind, ps);
+        asked_[p].reset();
+    }
+    // Names: a name given on the command line or in the save, else the seat's default name.
+    const std::array<std::string, 2> defaults = seat_names(specs, config_.player.level);
+    for (int p : {0, 1}) {
+        if (!specs[p].name.empty())
+            match_.set_name(p, specs[p].name);
+        else if (is_default_name(match_.name(p)))
+            match_.set_name(p, defaults[p]);
+    }
+}
+
+void Table::set_seat(int player, SeatKind kind) {
+    seats_[player]->cancel();
+    asked_[player].reset();
+    PlayerSettings ps = config_.player;
+    ps.seed = config_.player.seed + std::uint64_t(player) * 7919;
+    seats_[player] = make_seat(kind, ps);
+    refresh_names();
+}
+
+// Default names follow the seat: a side handed to the computer is called "computer (max)", and "White"
+// again when handed back (two computers alike are numbered); a name the players gave stays.
+void Table::refresh_names() {
+    const std::array<std::string, 2> defaults = seat_names({spec_of(0), spec_of(1)}, config_.player.level);
+    for (int p : {0, 1})
+        if (is_default_name(match_.name(p))) match_.set_name(p, defaults[p]);
+}
+
+int Table::acting_human() const {
+    if (net_) return is_human(net_->local_player()) ? net_->local_player() : -1;
+    const Game& g = match_.game();
+    const int to_move = match_.player_of(g.side_to_move());
+    if (is_human(to_move)) return to_move;
+    if (is_human(1 - to_move)) return 1 - to_move;
+    return -1;
+}
+
+void Table::cancel_seats() {
+    for (int p : {0, 1}) {
+        seats_[p]->cancel();
+        asked_[p].reset();
+    }
+    report_.seats_cancelled();
+}
+
+// The computer seats take a changed setting at once (a search under way stops, and is asked again).
+void Table::change_computers(const std::function<void(PlayerSettings&)>& change) {
+    change(config_.player);
+    for (int p : {0, 1})
+        if (is_computer(p)) {
+            auto& cs = static_cast<ComputerSeat&>(seat_to_ask(p));
+            PlayerSettings s = cs.settings();
+            change(s);
+            cs.set_settings(s);
+            asked_[p].reset();
+        }
+}
+
+void Table::set_level(Level level) {
+    change_computers([level](PlayerSettings& s) { s.level = level; });
+    refresh_names();
+}
+
+void Table::set_think(double seconds) {
+    change_computers([seconds](PlayerSettings& s) { s.think_seconds = seconds; });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Once a turn of the loop
+
+void Table::take_answers(Millis t) {
+    if (!net_ && !paused_ && match_.clock().enabled() && !match_.game().over()) {
+        const std::optional<Color> running = match_.clock().running();
+        const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
+        const ClockUpdate u = match_.tick(t);
+        if (u.chunks > 0 && running) {
+            const std::string name = match_.names_by_colour()[index(*running)];
+            say(name + "'s turn time ran out: " +
+                duration_text(reserve_before - match_.clock().reserve_left(*running)) +
+                " taken from the reserve (" + clock_face(match_.clock().reserve_left(*running)) + " left)");
+            autosave();
+        }
+        if (u.flagged) after_change(false);
+    }
+    for (int p : {0, 1})
+        if (auto a = seat_to_ask(p).answer()) on_answer(p, *a);
+}
+
+bool Table::thinking() const { return seats_[0]->working() || seats_[1]->working(); }
+
+ThinkInfo Table::progress() const {
+    ThinkInfo info;
+    for (int p : {0, 1})
+        if (seats_[p]->working()) info = seats_[p]->progress();
+    return info;
+}
+
+void Table::ask_seats(Millis t, bool held) {
+    if (held || paused_) return;
+    const Game& g = match_.game();
+    const bool watching = is_computer(0) && is_computer(1);
+    const bool paced = !watching || t - last_move_at_ >= speeds[config_.speed].pause;
+    if (draw_offer_to_) {
+        const int p = *draw_offer_to_;
+        if (is_computer(p) && asked_[p] != Ask::Draw) {
+            seat_to_ask(p).ask(Ask::Draw, match_, p, t);
+            asked_[p] = Ask::Draw;
+        }
+        return;
+    }
+    switch (match_.phase()) {
+        case MatchPhase::Playing: {
+            const int p = seat_of(g.side_to_move());
+            const bool net_ready = !net_ || (net_->can_play() && !net_->awaiting_host());
+            if (is_computer(p) && !asked_[p] && !reviewing() && paced && net_ready) {
+                seat_to_ask(p).ask(Ask::Move, match_, p, t);
+                asked_[p] = Ask::Move;
+            }
+            break;
+        }
+        case MatchPhase::ChoosingStarter: {
+            const int p = match_.chooser();
+            if (is_computer(p) && !asked_[p] && paced) {
+                seat_to_ask(p).ask(Ask::Starter, match_, p, t);
+                asked_[p] = Ask::Starter;
+            }
+            break;
+        }
+        case MatchPhase::Replay:
+            // Nobody here to press Enter: the computers (or a host's computer) play the round again.
+            if (!is_human(0) && !is_human(1) && paced && (!net_ || net_->role() == net::Role::Host))
+                replay_round();
+            break;
+        case MatchPhase::Over: break;
+    }
+}
+
+Millis Table::until_next(Millis t, bool held) const {
+    Millis wait = -1;
+    const auto consider = [&wait](Millis m) {
+        if (m >= 0 && (wait < 0 || m < wait)) wait = m;
+    };
+    const GameClock& c = match_.clock();
+    if (c.running() && !c.paused()) {
+        consider(c.until_event(t));
+        const Millis left = c.time_left(*c.running(), t);
+        consider(left <= 10'000 ? left % 100 + 1 : left % 1000 + 1);  // the clock face changes
+    }
+    if (net_) consider(net_->until_next(match_, t));
+    const Game& g = match_.game();
+    // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
+    if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())] && !held &&
+        !paused_ && !reviewing())
+        consider(std::max<Millis>(0, last_move_at_ + speeds[config_.speed].pause - t));
+    return wait;
+}
+
+void Table::on_answer(int player, const SeatAction& a) {
+    const Millis t = now();
+    const std::optional<Ask> asked = asked_[player];
+    asked_[player].reset();
+    switch (a.kind) {
+        case SeatAction::Kind::Move: {
+            Game& g = match_.game();
+            if (asked != Ask::Move || g.over() || seat_of(g.side_to_move()) != player) return;
+            const Color mover = g.side_to_move();
+            if (net_) {
+                say_if(net_->move(match_, MoveSpec::of(a.move, mover), false, t));
+                return;
+            }
+            if (!match_.play(a.move, t).empty()) {
+                after_change(false);  // a flag fell before the move arrived
+                return;
+            }
+            say(match_.names_by_colour()[index(mover)] + " played " + move_name(a.move, mover) + ": " +
+                a.why);
+            after_change(true);
+            return;
+        }
+        case SeatAction::Kind::AcceptDraw:
+        case SeatAction::Kind::DeclineDraw: {
+            if (draw_offer_to_ != player) return;
+            draw_offer_to_.reset();
+            if (net_) {
+                say(match_.name(player) + " " + a.why);
+                say_if(net_->answer(match_, a.kind == SeatAction::Kind::AcceptDraw, t));
+                return;
+            }
+            if (a.kind == SeatAction::Kind::AcceptDraw && !match_.game().over()) {
+                match_.agree_draw(t);
+                say(match_.name(player) + " " + (a.why.empty() ? "accepts the draw" : a.why));
+                after_change(false);
+            } else {
+                say(match_.name(player) + " " + (a.why.empty() ? "declines the draw" : a.why) +
+                    "; play goes on");
+            }
+            return;
+        }
+        case SeatAction::Kind::Starter:
+            if (match_.phase() != MatchPhase::ChoosingStarter || match_.chooser() != player) return;
+            choose_starter(a.starter);
+            if (!net_)
+                say(match_.name(player) + " chose that " + match_.name(a.starter) + " starts round " +
+                    std::to_string(match_.round_number()) + " (and plays White)");
+            return;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Away from the table
+
+void Table::step_away() {
+    cancel_seats();  // a search stops; the seats are asked again once the players are back
+    GameClock& clock = match_.clock();
+    if (clock.enabled() && clock.running() && !clock.paused() && !stepped_away_clock_) {
+        clock.pause(now());
+        stepped_away_clock_ = true;
+    }
+}
+
+void Table::come_back() {
+    if (stepped_away_clock_) {
+        match_.clock().resume(now());
+        stepped_away_clock_ = false;
+    }
+    pace_from_now();
+}
+
+void Table::continue_with(const std::vector<Move>& moves) {
+    cancel_seats();
+    for (Move m : moves) match_.play(m, now());
+}
+
+}  // namespace gobblet::ui

@@ -1,0 +1,273 @@
+// A table: one match and the two who play it. It holds the Match, the two seats and what each was asked,
+// a draw offer the computer considers, the clock's ticks and flags, the ends of rounds and who chooses the
+// next starter, the network link (a net::Session: a peer's host or joiner, or a server's game) and what
+// it reports, and the match's records (the autosave, the archive, saves). It speaks to the players through
+// a TableReport: notices for the message line and questions for the players here. It never calls curses
+// and never reads the time itself (its clock is given): the game screen (ui/game_screen.h) shows it and
+// drives it once a turn, and the unit tests drive it directly.
+//
+// In a network game the match changes only through the session's events (net::apply): the session has
+// checked every change with the engine, and the host's session runs the clock (docs/network.md).
+#pragma once
+
+#include <poll.h>
+
+#include <array>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/match.h"
+#include "engine/player.h"
+#include "loop.h"
+#include "net/session.h"
+#include "saves/record.h"
+#include "saves/settings.h"
+#include "seat.h"
+#include "state.h"
+
+namespace gobblet::ui {
+
+// How fast the computer plays when it plays both sides, for watching.
+struct Speed {
+    const char* name;
+    Millis pause;
+};
+inline constexpr Speed speeds[] = {{"fast", 0}, {"normal", 400}, {"slow", 2000}};
+static_assert(std::string_view(speeds[0].name) == saves::speed_names[0] &&
+                  std::string_view(speeds[1].name) == saves::speed_names[1] &&
+                  std::string_view(speeds[2].name) == saves::speed_names[2],
+              "the settings file names the speeds as the menu does");
+
+// "1 move", "2 moves".
+inline std::string moves_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
+
+// What a table tells the players at it: the screen that shows the table implements it (a test records
+// it). Every call comes from inside a call to the table.
+class TableReport {
+  public:
+    virtual ~TableReport() = default;
+    // News for the message line: a move played, an offer, a refusal (`error`), a failed autosave.
+    virtual void notice(std::string text, bool error) = 0;
+    // A question for a player here (who starts the next round, accept the draw?); its answers act on
+    // the table. It replaces a question still open.
+    virtual void ask(Question q) = 0;
+    // The question asked no longer stands: the other side's answer or a lost connection settled it.
+    virtual void withdraw_question() {}
+    // A question waits for its answer here.
+    virtual bool question_open() const { return false; }
+    // The seats stopped working (the position changed under them, a new match): what searched for a
+    // player here (a hint, the coach's look) no longer applies either.
+    virtual void seats_cancelled() {}
+    // A move was played on the board (by anyone).
+    virtual void moved() {}
+    // A round ended: a move half made here (a picked piece, a typed prompt) is dropped.
+    virtual void round_over() {}
+    // Joining a network game failed before play began (refused, or the connection failed): `why`.
+    virtual void join_failed(const std::string& /*why*/) {}
+    // A player here chose to quit at one of the table's questions (the lost connection's "q quit").
+    virtual void quit() {}
+};
+
+class Table {
+  public:
+    struct Config {
+        std::string program = "gobblet";  // how messages name the program ("./main --resume continues it")
+        PlayerSettings player;            // the computer seats' level, think time and seed
+        int speed = 1;                    // index into speeds: the pace of a computer playing itself
+    };
+    // `clock` is the time source (the loop's time; a test's counter). The table keeps references to
+    // `loop` and `report`, which outlive it.
+    Table(Config config, EventLoop& loop, std::function<Millis()> clock, TableReport& report);
+    Table(const Table&) = delete;
+    Table& operator=(const Table&) = delete;
+    ~Table();
+
+    Millis now() const { return clock_(); }
+    const Match& match() const { return match_; }
+
+    // The seats.
+    // Puts in the seats `specs` ask for, names included (a name given, else the seat's default name).
+    void install_seats(const std::array<SeatSpec, 2>& specs);
+    // Hands a player's side to a new seat of `kind` (the computer at the configured level).
+    void set_seat(int player, SeatKind kind);
+    const Seat& seat(int player) const { return *seats_[player]; }
+    SeatView seat_view(int player) const;
+    int seat_of(Color c) const { return match_.player_of(c); }
+    bool is_computer(int player) const { return seats_[player]->kind() == SeatKind::Computer; }
+    bool is_human(int player) const { return seats_[player]->kind() == SeatKind::Human; }
+    // The human at the keyboard who acts now (offers, resigns, asks for a hint): the side to move when a
+    // human plays it, else the only human; -1 when no human plays.
+    int acting_human() const;
+    // Stops every seat's work and forgets what they were asked (the report's seats_cancelled follows).
+    void cancel_seats();
+    // The computer seats' settings (the menu's level and think time) and pace.
+    const PlayerSettings& player_settings() const { return config_.player; }
+    void set_level(Level level);
+    void set_think(double seconds);
+    int speed() const { return config_.speed; }
+    void set_speed(int speed) { config_.speed = speed; }
+
+    // Once a turn of the loop: the clock's ticks and flags, then the seats' answers ...
+    void take_answers(Millis now);
+    // ... then what the seats should be working on, unless `held` (the screen waits for a player: a
+    // question, a menu, the help, the coach) or the table is paused.
+    void ask_seats(Millis now, bool held);
+    // Milliseconds until the table needs a turn though nothing arrives (the clock, the network, the
+    // computer's pace); -1 when nothing is due.
+    Millis until_next(Millis now, bool held) const;
+    // A seat is searching; and how far it got.
+    bool thinking() const;
+    ThinkInfo progress() const;
+    // Paused by p (the clocks stop, and a computer playing itself): a local game's, or an agreed pause of
+    // a network game's clock.
+    bool paused() const { return paused_; }
+    // Moves were stepped back: the computer waits.
+    bool reviewing() const { return match_.game().can_redo(); }
+
+    // Play. A human's move here: Refused (said why; a picked piece stays picked), Sent (to the network
+    // session, which said why if it refused: the pick is spent either way) or Played.
+    enum class MoveResult { Refused, Sent, Played };
+    MoveResult play_human(const MoveSpec& spec);
+    // Picks up a board piece under the touch rule: true when it may be moved (else it said why).
+    bool touch(Square square);
+    // After any change to the match: a move played (`moved`), a round ended (its question asked), the
+    // autosave.
+    void after_change(bool moved);
+    // Asks the question a finished round leaves to a human here (who starts the next round, or to play a
+    // drawn one again), as after the round, or again for a match saved (or opened) in that state. False
+    // when nobody here is to answer.
+    bool ask_round_question();
+    // The round's end was handled already (a match opened or resumed at a finished round).
+    void round_end_handled() { handled_end_ = match_.game().over() ? match_.rounds().size() : 0; }
+    void choose_starter(int player);
+    void replay_round();
+    void toggle_computer(Color c);
+    void pause();
+    void offer_draw();
+    void resign();
+    // Network game: asks the other player to let the local player take back their move.
+    void request_takeback();
+    void claim_round();  // network host: the round of a joiner who left and did not come back
+    // Whether those actions can be taken now (the footer offers them only then).
+    bool can_pause() const;
+    bool can_offer_draw() const;
+    bool can_resign() const;
+    bool can_claim() const;
+
+    // Stepping through a local game (the screen says what happened, then calls after_change). Each stops
+    // the seats first.
+    std::string step_allowed() const;  // why stepping is not allowed now, or ""
+    // Takes back the last move, and against the computer its reply too (to the human's turn): what was
+    // taken back, the last first ("the forfeit", "W3B2").
+    std::vector<std::string> take_back();
+    Move replay_move();  // the next move of the line stepped back from; as played (the mover's)
+    void go_to(std::size_t plies);
+    void drop_redo();  // play goes on from the position stepped back to: the later moves are dropped
+    // Takes back the last move only, as if it had not been played (the coach's offer): play goes on.
+    void undo_last();
+
+    // Another match at this table. Each returns the "; the previous game is kept in ..." note, if any.
+    // A new match of the same players and settings under `variant` (`keep`: the current one goes to the
+    // saves first).
+    std::string new_match(Variant variant, bool keep);
+    // The match of a record (opened, pasted); the current one goes to the saves first.
+    std::string replace_match(saves::Record record);
+    // The match of a record, as the table starts (--load, --resume): `archived` when its end was
+    // archived already.
+    void load_match(Match match, const std::optional<GameClock::State>& clock, bool archived);
+    // The table's match before play begins (the command line's settings), and its clock started.
+    void set_match(Match match) { match_ = std::move(match); }
+    void start_clock() { match_.start_clock(now()); }
+    // The players step away from the table (another screen over it): the seats stop and a running clock
+    // pauses, until they come back.
+    void step_away();
+    void come_back();
+    // A computer playing itself makes its next move its pace from now (the screen has just opened).
+    void pace_from_now() { last_move_at_ = now(); }
+    // The continuation of the game, all at once (a paste): every move is legal from the current
+    // position. Stops the seats first.
+    void continue_with(const std::vector<Move>& moves);
+
+    // The records of the match.
+    std::string record_text() const;
+    void autosave();
+    const std::string& autosave_error() const { return autosave_error_; }
+    // Keeps a finished game or match in the archive (once); returns " and kept in PATH" for the message.
+    std::string archive_if_over();
+    bool archived() const { return archived_; }
+    const std::string& archive_path() const { return archive_path_; }
+    // Keeps the match in the saves (s): says where, or why not.
+    void save_named();
+
+    // A network game: hosting (HostConfig says where and for whom; the local seat follows it) or joining
+    // (the local player's seat once the host's match arrives). Each returns "" or why it cannot start.
+    std::string host(const net::HostConfig& config);
+    std::string join(const net::JoinConfig& config, const SeatSpec& local_seat);
+    bool networked() const { return net_ != nullptr; }
+    const net::Session* session() const { return net_.get(); }
+    // Play started once (a joiner that fails before it ends the program).
+    bool welcomed() const { return net_welcomed_; }
+    void pollfds(std::vector<pollfd>& fds) const;
+    void on_poll(std::span<const pollfd> fds, Millis now);
+    std::string chat(const std::string& text);  // "" or why not
+    // Says goodbye to the peer (the game screen closes).
+    void leave();
+    // The network's state for the title ("waiting for a player, code 7QK-M4X"), or "".
+    std::string net_title() const;
+
+  private:
+    // What a seat is, for the record and the names: its kind, and a computer's level when not the table's.
+    SeatSpec spec_of(int player) const;
+    // Names that are the seats' defaults follow the seats (after a seat or the match changed).
+    void refresh_names();
+    // Host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X".
+    std::string how_to_join() const;
+    std::unique_ptr<Seat> make_seat(SeatKind kind, const PlayerSettings& settings);
+    Seat& seat_to_ask(int player) { return *seats_[player]; }
+    void change_computers(const std::function<void(PlayerSettings&)>& change);
+    void say(std::string text, bool error = false) { report_.notice(std::move(text), error); }
+    void say_if(const std::string& why) {
+        if (!why.empty()) say(why, true);
+    }
+    // Asks a question of a player here, and keeps its text for the notice that follows it.
+    void ask(Question q) {
+        asked_text_ = q.text;
+        report_.ask(std::move(q));
+    }
+    void on_answer(int player, const SeatAction& a);
+    void on_round_over();
+    // Keeps the match in progress in the saves before another replaces it: "; the previous game is kept
+    // in PATH", or why not, or "" (nothing worth keeping).
+    std::string keep_current();
+    void on_net_event(const net::Event& e);
+
+    Config config_;
+    EventLoop& loop_;
+    std::function<Millis()> clock_;
+    TableReport& report_;
+    Match match_;
+    std::array<std::unique_ptr<Seat>, 2> seats_;
+    std::array<std::optional<Ask>, 2> asked_;
+    std::optional<int> draw_offer_to_;  // a player considering a draw offer
+    bool paused_ = false;
+    Millis last_move_at_ = 0;
+    std::size_t handled_end_ = 0;      // rounds().size() when the current round's end was handled
+    std::string asked_text_;           // the last question's
+    bool stepped_away_clock_ = false;  // step_away paused the clock, and come_back resumes it
+    // The records.
+    bool archived_ = false;
+    std::string archive_path_;
+    std::string autosave_error_;
+    // The network game.
+    std::unique_ptr<net::Session> net_;
+    bool net_welcomed_ = false;
+    SeatSpec join_seat_;  // the joiner's own seat, once the host's match arrives
+};
+
+}  // namespace gobblet::ui

@@ -1,0 +1,402 @@
+// The table's play (table.h): moves, the ends of rounds and the next starter, offers, resignations,
+// pauses and claims, and stepping through a local game.
+#include <algorithm>
+
+#include "table.h"
+
+namespace gobblet::ui {
+
+Table::MoveResult Table::play_human(const MoveSpec& spec) {
+    Game& g = match_.game();
+    if (g.over()) {
+        say(match_.phase() == MatchPhase::Over
+                ? "the game is over: n starts a new one" +
+                      std::string(step_allowed().empty() ? ", < steps back" : "")
+                : "the round is over: answer the question below to go on",
+            true);
+        return MoveResult::Refused;
+    }
+    if (paused_) {
+        say("the game is paused: press p to resume", true);
+        return MoveResult::Refused;
+    }
+    const Color mover = g.side_to_move();
+    const int p = seat_of(mover);
+    if (net_ && !net_->can_play()) {
+        say(net_->role() == net::Role::Host && !net_welcomed_ &&
+                    net_->phase() == net::Session::Phase::Listening
+                ? "nobody has joined yet: " + how_to_join()
+            : net_->absence() ? absence_text(match_, net_->remote_player(), *net_->absence(), now())
+                              : "not connected: the game goes on when the other player is back",
+            true);
+        return MoveResult::Refused;
+    }
+    if (seats_[p]->kind() == SeatKind::Remote) {
+        say("it is " + match_.name(p) + "'s turn, across the network", true);
+        return MoveResult::Refused;
+    }
+    if (!is_human(p)) {
+        say("it is " + match_.name(p) + "'s turn: press " + (mover == Color::White ? "[" : "]") +
+                " to take over " + color_name(mover),
+            true);
+        return MoveResult::Refused;
+    }
+    const std::string written = spec_name(spec);
+    if (net_) {
+        // The session checks the move with the engine and sends it; the match takes it from its event.
+        const std::string why = net_->move(match_, spec, true, now());
+        if (!why.empty())
+            say(written + ": " + why, true);
+        else if (net_->awaiting_host())
+            say(written + " sent to the host");
+        return MoveResult::Sent;
+    }
+    const std::string reason = match_.play(spec, true, now());
+    if (!reason.empty()) {
+        std::string m = written + ": " + reason;
+        if (g.over() && g.result().ending == Ending::Forfeit)
+            m += " (the touched piece could not move)";
+        else if (const auto t = g.touched(); t && reason.find("touched") == std::string::npos)
+            m += "; official rules: the piece on " + square_name(*t) +
+                 " is touched and must be the piece you move";
+        say(m, true);
+        if (g.over()) after_change(false);
+        return MoveResult::Refused;
+    }
+    say(match_.names_by_colour()[index(mover)] + " played " + move_name(g.moves().back(), mover));
+    after_change(true);
+    return MoveResult::Played;
+}
+
+bool Table::touch(Square sq) {
+    Game& g = match_.game();
+    if (!g.variant().touch_rule()) return true;
+    if (net_) {
+        const std::string why = net_->touch(match_, sq, now());
+        if (!why.empty()) say(why, true);
+        return why.empty();
+    }
+    const std::string reason = g.touch(sq);
+    if (!reason.empty()) {
+        say(reason, true);
+        return false;
+    }
+    if (g.over()) {
+        say("official rules: the touched piece on " + square_name(sq) + " cannot move, and that forfeits",
+            true);
+        after_change(false);
+        return false;
+    }
+    return true;
+}
+
+void Table::after_change(bool moved) {
+    if (moved) {
+        last_move_at_ = now();
+        draw_offer_to_.reset();  // an offer stands for one position
+        report_.moved();
+    }
+    const bool over = match_.game().over();
+    if (over && handled_end_ != match_.rounds().size()) {
+        handled_end_ = match_.rounds().size();
+        on_round_over();
+    }
+    if (!over) handled_end_ = 0;
+    autosave();
+}
+
+void Table::on_round_over() {
+    cancel_seats();
+    draw_offer_to_.reset();
+    report_.round_over();
+    std::string text = match_.round_result_text();
+    switch (match_.phase()) {
+        case MatchPhase::Over: {
+            const std::string kept = archive_if_over();
+            say(std::string(match_.single_game() ? "The game is over" : "The match is over") + kept +
+                (net_ ? "" : "; n starts a new one"));
+            return;
+        }
+        case MatchPhase::ChoosingStarter:
+            say(text);
+            if (ask_round_question()) say(asked_text_ + ".");
+            return;
+        case MatchPhase::Replay:
+            say(text);
+            if (net_ && net_->role() == net::Role::Joiner && (is_human(0) || is_human(1))) {
+                say(text + "; the host starts it again");
+                return;
+            }
+            ask_round_question();
+            return;
+        case MatchPhase::Playing: return;
+    }
+}
+
+bool Table::ask_round_question() {
+    switch (match_.phase()) {
+        case MatchPhase::ChoosingStarter: {
+            const int loser = match_.chooser();
+            if (!is_human(loser))
+                return false;  // the computer chooses by its rule; a remote player on theirs
+            const int other = 1 - loser;
+            const int next = match_.round_number() + 1;
+            ask(Question{
+                .text = match_.name(loser) + " lost round " + std::to_string(match_.round_number()) +
+                        " and chooses who starts round " + std::to_string(next) +
+                        " (the starter plays White)",
+                .answers =
+                    {{ch('s'), match_.name(loser) + " starts", [this, loser] { choose_starter(loser); },
+                      match_.name(loser) + " starts round " + std::to_string(next) + " and plays White"},
+                     {ch('o'), match_.name(other) + " starts", [this, other] { choose_starter(other); },
+                      match_.name(other) + " starts round " + std::to_string(next) + " and plays White"}},
+                .help = "The loser of a round chooses who starts the next (the tournament's rule); White "
+                        "always starts. The match goes on until a player has " +
+                        std::to_string(match_.settings().first_to) + " round wins. " +
+                        (match_.clock().enabled() ? "The clocks wait for the answer. " : "") +
+                        "There is no default: the choice is " + match_.name(loser) + "'s."});
+            return true;
+        }
+        case MatchPhase::Replay:
+            if (!is_human(0) && !is_human(1)) return false;  // the computers play it again by themselves
+            if (net_ && net_->role() == net::Role::Joiner) return false;
+            ask(Question{
+                .text = match_.round_result_text(),
+                .answers = {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
+                             [this] { replay_round(); },
+                             "round " + std::to_string(match_.round_number()) +
+                                 " is played again, with the same starter and the score unchanged"}},
+                .help = "A drawn round counts for nobody: it is played again with the same starter (the "
+                        "tournament's rule)."});
+            return true;
+        case MatchPhase::Playing:
+        case MatchPhase::Over: break;
+    }
+    return false;
+}
+
+void Table::choose_starter(int player) {
+    if (net_) return say_if(net_->choose_starter(match_, player, now()));
+    match_.choose_starter(player, now());
+    say(match_.name(player) + " starts round " + std::to_string(match_.round_number()));
+    after_change(false);
+}
+
+void Table::replay_round() {
+    if (net_) return say_if(net_->replay(match_, now()));
+    match_.next_round(now());
+    say("round " + std::to_string(match_.round_number()) +
+        " is played again: " + match_.names_by_colour()[0] + " starts");
+    after_change(false);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The actions of play
+
+void Table::toggle_computer(Color c) {
+    const int p = seat_of(c);
+    if (net_) {
+        if (p != net_->local_player()) {
+            say(std::string(color_name(c)) + " is " + match_.name(p) +
+                    "'s, across the network: only your own side can go to the computer",
+                true);
+            return;
+        }
+        const bool on = !is_computer(p);
+        say_if(net_->set_seat(on ? SeatKind::Computer : SeatKind::Human, now()));
+        set_seat(p, on ? SeatKind::Computer : SeatKind::Human);
+        say(std::string("your computer plays for you: ") + (on ? "on" : "off") + "; " +
+            match_.name(net_->remote_player()) + " is told");
+        autosave();
+        return;
+    }
+    const bool on = !is_computer(p);
+    set_seat(p, on ? SeatKind::Computer : SeatKind::Human);
+    say(std::string("computer plays ") + color_name(c) + ": " + (on ? "on" : "off") +
+        (on ? std::string(" (level ") + level_name(config_.player.level) + ")" : ""));
+    autosave();
+}
+
+void Table::pause() {
+    if (net_) {
+        const bool paused = match_.clock().paused();
+        const std::string why =
+            net_->offer(match_, paused ? net::OfferKind::Resume : net::OfferKind::Pause, now());
+        say(why.empty()
+                ? "asked " + match_.name(net_->remote_player()) + (paused ? " to resume" : " to pause")
+                : why,
+            !why.empty());
+        return;
+    }
+    if (!can_pause()) {
+        say("pause stops the clocks, or a computer playing itself: there is neither now", true);
+        return;
+    }
+    paused_ = !paused_;
+    const Millis t = now();
+    if (paused_) {
+        cancel_seats();
+        match_.clock().pause(t);
+        say("paused: the clocks are stopped; p resumes");
+    } else {
+        match_.clock().resume(t);
+        last_move_at_ = t;
+        say("resumed");
+    }
+    autosave();
+}
+
+void Table::offer_draw() {
+    if (!can_offer_draw()) {
+        say("a draw can be offered while a round is being played by a human", true);
+        return;
+    }
+    const int from = acting_human();
+    const int to = 1 - from;
+    if (net_) {
+        const std::string why = net_->offer(match_, net::OfferKind::Draw, now());
+        say(why.empty() ? "offered " + match_.name(to) + " a draw" : why, !why.empty());
+        return;
+    }
+    if (is_human(to)) {
+        Question q{.text = match_.name(from) + " offers a draw: " + match_.name(to) + ", do you accept?",
+                   .answers = {{ch('y'), "accept the draw",
+                                [this] {
+                                    match_.agree_draw(now());
+                                    say("draw agreed");
+                                    after_change(false);
+                                },
+                                match_.single_game() ? "the game ends in a draw"
+                                                     : "the round is drawn: it is played again with the same "
+                                                       "starter and the score unchanged"},
+                               {ch('n'), "decline",
+                                [this, to] { say(match_.name(to) + " declines the draw: play goes on"); },
+                                "play goes on"}},
+                   .help = "An offer stands for this position only.",
+                   .default_answer = 1};
+        ask(std::move(q));
+        say(asked_text_);
+        return;
+    }
+    cancel_seats();
+    draw_offer_to_ = to;
+    say(match_.name(from) + " offers a draw; " + match_.name(to) + " is considering it...");
+}
+
+void Table::request_takeback() {
+    const std::string why = net_->offer(match_, net::OfferKind::Undo, now());
+    say(why.empty() ? "asked " + match_.name(net_->remote_player()) + " to let you take back your move" : why,
+        !why.empty());
+}
+
+void Table::claim_round() {
+    if (!net_ || net_->role() != net::Role::Host) {
+        say("a round is claimed by the host of a network game whose opponent left and did not come back",
+            true);
+        return;
+    }
+    say_if(net_->claim(match_, now()));
+}
+
+void Table::resign() {
+    if (!can_resign()) {
+        say("resigning ends a round in progress played by a human", true);
+        return;
+    }
+    const int p = acting_human();
+    const std::string what =
+        match_.single_game() ? "the game" : "round " + std::to_string(match_.round_number());
+    Question q{
+        .text = match_.name(p) + ": resign " + what + "?",
+        .answers = {{ch('y'), "resign",
+                     [this, p] {
+                         if (net_) return say_if(net_->resign(match_, now()));
+                         match_.resign(match_.colour_of(p), now());
+                         after_change(false);
+                     },
+                     match_.name(p) + " loses " + what + (match_.single_game() ? "" : "; the match goes on")},
+                    {ch('n'), "play on", [this] { say("play goes on"); }, "nothing changes: play goes on"}},
+        .help = "Resigning gives up " + what + " at once; it cannot be taken back.",
+        .default_answer = 1};
+    ask(std::move(q));
+    say(asked_text_);
+}
+
+namespace {
+
+bool in_play(const Match& m) { return !m.game().over() && m.phase() == MatchPhase::Playing; }
+
+}  // namespace
+
+bool Table::can_pause() const {
+    if (net_) return net_->playing() && match_.clock().enabled();
+    return in_play(match_) && (match_.clock().enabled() || (is_computer(0) && is_computer(1)));
+}
+
+bool Table::can_offer_draw() const {
+    if (net_) return net_->playing() && in_play(match_) && acting_human() >= 0;
+    return in_play(match_) && (is_human(0) || is_human(1));
+}
+
+bool Table::can_resign() const {
+    if (net_) return net_->can_play() && in_play(match_) && acting_human() >= 0;
+    return in_play(match_) && (is_human(0) || is_human(1));
+}
+
+bool Table::can_claim() const {
+    return net_ && net_->absence() &&
+           claim_problem(match_, net_->remote_player(), *net_->absence(), now()).empty();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Stepping through a local game
+
+std::string Table::step_allowed() const {
+    if (net_) return "in a network game moves are taken back by agreement: < asks the other player";
+    if (!match_.single_game() && match_.game().over())
+        return "round " + std::to_string(match_.round_number()) + " is over and counts in the match";
+    if (match_.clock().enabled() && !match_.game().over()) return "takebacks are off while the clock runs";
+    return {};
+}
+
+std::vector<std::string> Table::take_back() {
+    cancel_seats();
+    Game& g = match_.game();
+    std::vector<std::string> taken;
+    const bool against_computer = is_computer(0) != is_computer(1);
+    do {
+        const bool ending =
+            g.over() && (g.result().ending == Ending::Forfeit || g.result().ending == Ending::Resignation ||
+                         g.result().ending == Ending::Agreement || g.result().ending == Ending::Time ||
+                         g.result().ending == Ending::Abandoned);
+        taken.push_back(ending ? "the " +
+                                     std::string(g.result().ending == Ending::Forfeit ? "forfeit" : "ending")
+                               : move_name(g.moves().back(), ~g.side_to_move()));
+        g.undo();
+    } while (against_computer && is_computer(seat_of(g.side_to_move())) && g.can_undo());
+    return taken;
+}
+
+Move Table::replay_move() {
+    cancel_seats();
+    match_.game().redo();
+    return match_.game().moves().back();
+}
+
+void Table::go_to(std::size_t plies) {
+    cancel_seats();
+    Game& g = match_.game();
+    while (g.moves().size() > plies && g.can_undo()) g.undo();
+    while (g.moves().size() < plies && g.can_redo()) g.redo();
+}
+
+void Table::drop_redo() { match_.game().clear_redo(); }
+
+void Table::undo_last() {
+    Game& g = match_.game();
+    g.undo();
+    g.clear_redo();  // play goes on from here, not a review
+    match_.sync_clock(now());
+}
+
+}  // namespace gobblet::ui
