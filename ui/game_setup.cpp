@@ -252,6 +252,7 @@ void GameScreen::ask_leave() {
                     {ch('n'), "play on", [this] { say("play on"); }, "stay in the match"}},
         .help = "The match is the server's: leaving it does not end it. Resign (R) ends it.",
         .default_answer = 2});
+    say(ui_.question->text);
 }
 
 void GameScreen::serve_link() {

@@ -150,7 +150,7 @@ void LobbyScreen::draw_history(int top, int height, int width) {
 
 std::vector<std::string> LobbyScreen::footer(int width) const {
     if (question_) return {"answer with one key   Esc: " + question_->answers.back().label};
-    if (entry_) return {"Enter confirm   Esc cancel"};
+    if (entry_) return {"Enter confirm   Esc cancel   Ctrl-U empties it"};
     return footer_lines(Mode::typing, width, 2, [this](Action a) { return available(a); }, screen_lobby);
 }
 

@@ -26,7 +26,7 @@ void LobbyScreen::push_game(std::unique_ptr<GameScreen> screen, const std::strin
     link_->game = game;
     link_->server = net::endpoint_text(options_.server);
     screen->set_link(link_);
-    history_.reset();
+    if (!game.empty()) history_.reset();  // a review comes back to the history it was chosen from
     entry_.reset();
     question_.reset();
     nav_.push(std::move(screen));

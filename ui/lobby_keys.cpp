@@ -234,12 +234,17 @@ void LobbyScreen::login_password(Millis) {
 
 void LobbyScreen::open_entry(std::string label, std::string text, std::size_t max,
                              std::function<void(const std::string&)> submit, bool hidden) {
-    entry_ = LineEntry{std::move(label), std::move(text), max, std::move(submit), {}};
+    entry_ = LineEntry{std::move(label), std::move(text), max, std::move(submit), {}, {}, "cancel"};
     entry_hidden_ = hidden;
 }
 
 void LobbyScreen::entry_key(Key k, Millis) {
-    // A password is typed as is (spaces, ? and q are part of it); Ctrl-C and Esc cancel any entry.
+    // A password is typed as is (spaces, ? and q are part of it); Ctrl-C and Esc cancel any entry, Ctrl-U
+    // empties it (the terms are offered as last typed).
+    if (!k.special && k.code == 21) {
+        entry_->text.clear();
+        return;
+    }
     const EntryOutcome o = edit_entry(*entry_, k);
     if (o == EntryOutcome::Edited) return;
     const LineEntry e = std::move(*entry_);

@@ -74,13 +74,13 @@ std::string player_row(const lobby::PlayerItem& p, const std::string& me, int wi
 }
 
 std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width) {
+    // Who and whose first: the terms may be cut at the right.
     std::string who = s.from + " " + rating_cell(s.rating);
-    std::string note;
     if (same(s.from, me))
-        note = s.to.empty() ? "  (yours)" : "  (yours, to " + s.to + ")";
+        who += s.to.empty() ? " (yours)" : " (yours, to " + s.to + ")";
     else if (!s.to.empty())
-        note = "  CHALLENGE TO YOU";
-    return fit("#" + std::to_string(s.id) + " " + pad(who, 22) + " " + lobby::terms_text(s.terms) + note, width);
+        who += " CHALLENGES YOU";
+    return fit("#" + std::to_string(s.id) + " " + pad(who, 24) + " " + lobby::terms_text(s.terms), width);
 }
 
 std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width) {
@@ -96,9 +96,10 @@ std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now,
         }
         row = pad(row, 28) + " " + clocks;
     }
-    row = pad(row, 44) + " " + lobby::terms_text(it.terms);
+    row += "  " + lobby::terms_text(it.terms);
     if (it.watchers > 0) row += ", " + std::to_string(it.watchers) + " watching";
-    if (same(it.names[0], me) || same(it.names[1], me)) row += "  (YOUR MATCH: Enter goes back)";
+    // Ours first, so that no width cuts it off: Enter on it goes back to the match.
+    if (same(it.names[0], me) || same(it.names[1], me)) row = "YOUR MATCH " + row;
     return fit(row, width);
 }
 
