@@ -42,8 +42,8 @@ void LobbyScreen::draw(Millis now) {
                                  ": the lobby needs at least " + std::to_string(lobby_min_cols) + "x" +
                                  std::to_string(lobby_min_lines) + ". Make it larger (q quits).";
         int y = 0;
-        for (std::size_t i = 0; i < text.size() && y < LINES; i += std::size_t(std::max(1, w)), ++y)
-            put(y, 0, text.substr(i, std::size_t(std::max(1, w))), w);
+        for (const std::string& line : wrap(text, std::max(1, w)))
+            if (y < LINES) put(y++, 0, line, w);
         refresh();
         return;
     }

@@ -28,6 +28,10 @@ void LobbyScreen::key(Key k, Millis now) {
             say("already logged in as " + client_->name(), true);
         else if (a == Action::Reconnect)
             say("connected: nothing to retry", true);
+        else if (a == Action::Password && options_.guest)
+            say("a guest has no password: log in without --guest to register the name", true);
+        else if (history_)
+            say("in the history: Enter reviews, s saves, Esc goes back to the lobby", true);
         else if (a == Action::Save || a == Action::Cancel)
             say("h lists your finished games first; s saves the one selected there", true);
         else

@@ -66,10 +66,9 @@ std::string pad(std::string s, std::size_t n) {
 
 std::string player_row(const lobby::PlayerItem& p, const std::string& me, int width) {
     // The four ratings in the order they travel: official 4x4, rogers 4x4, official 3x3, rogers 3x3.
-    std::string row = pad(p.name + (p.role == lobby::Role::Bot ? " (bot)" : ""), 16);
+    std::string row = pad(p.name + (p.role == lobby::Role::Bot ? " (bot)" : same(p.name, me) ? " (you)" : ""), 16);
     for (const auto& r : p.ratings) row += " " + pad(rating_cell(r), 5);
     if (p.playing) row += " playing";
-    if (same(p.name, me)) row += " (you)";
     return fit(row, width);
 }
 
