@@ -184,6 +184,9 @@ void Table::on_net_event(const net::Event& e) {
         case Kind::Dropped: say(text, true); break;
         case Kind::Started:
             net_welcomed_ = true;
+            // A server's game connected again by itself (the lobby's fresh code): the lost connection's
+            // question no longer stands.
+            if (net_->hosted()) report_.withdraw_question();
             paused_ = match_.clock().paused();
             say(me < 0                             ? text
                 : net_->role() == net::Role::Joiner ? text + "; you play " + std::string(color_name(match_.colour_of(me)))
@@ -217,7 +220,8 @@ std::string Table::net_title() const {
         case Phase::Welcoming:
         case Phase::Syncing: return "connecting";
         case Phase::Playing:
-            return "network game" + (net_->round_trip() >= 0
+            return std::string(net_->watching() ? "watching" : net_->hosted() ? "server game" : "network game") +
+                   (net_->round_trip() >= 0
                                          ? ", " + std::to_string(net_->round_trip()) + " ms"
                                          : std::string());
         case Phase::Gone:
