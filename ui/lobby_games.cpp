@@ -24,7 +24,6 @@ Options LobbyScreen::served_options() const {
 void LobbyScreen::push_game(std::unique_ptr<GameScreen> screen, const std::string& game) {
     link_ = std::make_shared<LobbyLink>();
     link_->game = game;
-    link_->server = net::endpoint_text(options_.server);
     screen->set_link(link_);
     if (!game.empty()) history_.reset();  // a review comes back to the history it was chosen from
     entry_.reset();
