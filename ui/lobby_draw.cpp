@@ -105,7 +105,8 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     const std::string& me = client_->name();
     // Each list scrolls so that its selected row is shown.
     const auto rows = [&](LobbyPane p, int y, int h, int n, int x, int wd, const auto& row_text) {
-        const int sel = selected_[int(p)];
+        // Rows go away under the selection: it stays on the last (what selected_seek() and the others take).
+        const int sel = selected_[int(p)] = std::max(0, std::min(selected_[int(p)], n - 1));
         const int first = std::max(0, std::min(sel - (h - 1), n - h));
         for (int i = 0; i < h && first + i < n; ++i) {
             const bool chosen = first + i == sel;  // each list keeps its selection; the focused one shows it
