@@ -67,8 +67,8 @@ Millis LobbyScreen::until_next(Millis now) const {
 
 void LobbyScreen::uncovered(const std::string&, Millis) {
     covered_ = false;
-    if (my_match_in_progress()) say("your match against " + my_match_->opponent +
-                                    " goes on: Enter on it (games) takes you back");
+    if (my_match_in_progress())
+        say("your match against " + my_match_->opponent + " goes on: Enter on it (games) takes you back");
 }
 
 std::string LobbyScreen::close(Millis now) {
@@ -110,10 +110,13 @@ void LobbyScreen::on_event(const lobby::Event& e, Millis now) {
             std::string how;
             switch (w.how) {
                 case lobby::How::New:
-                    how = "; the name is yours now, kept by this machine's secret (P sets a password for "
-                          "other machines)";
+                    how =
+                        "; the name is yours now, kept by this machine's secret (P sets a password for "
+                        "other machines)";
                     break;
-                case lobby::How::Password: how = " by password; this machine can log in by itself from now"; break;
+                case lobby::How::Password:
+                    how = " by password; this machine can log in by itself from now";
+                    break;
                 case lobby::How::Guest: how = " (a guest: casual games only)"; break;
                 case lobby::How::Secret: break;
             }
