@@ -196,12 +196,12 @@ std::string Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
     }
     if (const auto* s = std::get_if<StandingItem>(&m)) {
         // A line of a tournament's table: the table's entry is now so (an answer's too: see answer_item).
+        if (!standings_.contains(s->tournament) && standings_.size() >= max_table)
+            return "more than " + std::to_string(max_table) + " tables: more than this program keeps";
         auto& table = standings_[s->tournament];
         if (!table.contains(name_key(s->name)) && table.size() >= std::size_t(max_tournament_players))
             return "more than " + std::to_string(max_tournament_players) + " players in the table of tournament " +
                    std::to_string(s->tournament);
-        if (standings_.size() > max_table)
-            return "more than " + std::to_string(max_table) + " tables: more than this program keeps";
         table[name_key(s->name)] = *s;
         return pass();
     }

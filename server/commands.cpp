@@ -198,7 +198,10 @@ std::string standings_text(const TournamentRecord& t) {
                       s.rounds_won, s.rounds_lost, s.withdrawn ? "  (withdrew)" : "");
         out += buf;
     }
-    if (done && !table.empty()) out += "final: " + table.front().name + " wins\n";
+    if (done && spec)
+        if (const auto won = tournament::winner(t, *spec))
+            for (const auto& s : table)
+                if (s.account == *won) out += "final: " + s.name + " wins\n";
     return out;
 }
 

@@ -873,12 +873,16 @@ void Lobby::advance(Tourney& t, Millis now) {
             t.closes = now + tournament_shown_after_over;
             env_.store.set_tournament_state(t.id, TournamentState::Over);
             const auto table = tournament::standings(*rec);
+            const auto won = tournament::winner(*rec, t.spec);
+            const auto first = std::find_if(table.begin(), table.end(),
+                                            [&](const tournament::Standing& s) { return s.account == won; });
             env_.note(now, "tournament " + std::to_string(t.id) + " (" + t.name + ") is over" +
-                               (table.empty() ? "" : ": " + table.front().name + " wins"));
-            for (const tournament::Standing& s : table)
-                to_player(lobby::name_key(s.name),
-                          lobby::Notice{"tournament " + t.name + " is over: " + table.front().name + " wins with " +
-                                        lobby::points_text(table.front().half_points) + " points"});
+                               (first == table.end() ? "" : ": " + first->name + " wins"));
+            if (first != table.end())
+                for (const tournament::Standing& s : table)
+                    to_player(lobby::name_key(s.name),
+                              lobby::Notice{"tournament " + t.name + " is over: " + first->name + " wins with " +
+                                            lobby::points_text(first->half_points) + " points"});
             announce(t);
             announce_table(t);
             return;

@@ -198,6 +198,16 @@ std::vector<Pair> knockout_round(const TournamentRecord& t) {
     return out;
 }
 
+std::optional<AccountId> winner(const TournamentRecord& t, const Spec& spec) {
+    if (spec.format.knockout) {
+        const auto alive = knockout_alive(t);
+        if (alive.size() == 1) return alive.front();
+    }
+    const auto table = standings(t);
+    if (table.empty()) return std::nullopt;
+    return table.front().account;
+}
+
 bool draw_swaps(std::uint64_t seed, int round, AccountId a, AccountId b) {
     // splitmix64 over the seed and the pairing: the same inputs, the same draw.
     std::uint64_t z = seed ^ (std::uint64_t(round) * 0x9E3779B97F4A7C15ULL) ^

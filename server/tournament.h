@@ -81,5 +81,8 @@ std::optional<Spec> parse_spec(std::string_view text);
 // How many rounds it has with `players` players (a Swiss its N; a round robin n-1, or n when odd; a
 // knockout the rounds to halve them to one).
 int rounds_of(const Spec& s, int players);
+// Who won a tournament that is over: a knockout's last player in, else the top of the table.
+std::optional<AccountId> winner(const TournamentRecord& t, const Spec& spec);
+
 
 }  // namespace gobblet::server::tournament

@@ -246,11 +246,13 @@ TEST_CASE("pairings: the round robin's colours, a knockout's seeds and byes, the
     r.pairings.push_back(server::Pairing{6, 3, 4, 3, 13, server::PairingOutcome::A});
     CHECK(t::knockout_alive(r) == std::vector<server::AccountId>{4});
     CHECK(t::knockout_round(r).empty());  // the winner is alone: over
+    t::Spec ko;
+    ko.format.knockout = true;
+    // The winner is the last one in, whatever the points (4: two wins and a bye; 5: a bye and a win).
+    CHECK(t::winner(r, ko) == std::optional<server::AccountId>(4));
     // A withdrawn player is out.
     r.players[3].withdrawn = true;  // account 4
     CHECK(t::knockout_alive(r).empty());
-    t::Spec ko;
-    ko.format.knockout = true;
     CHECK(t::rounds_of(ko, 5) == 3);
     CHECK(t::rounds_of(ko, 8) == 3);
     CHECK(t::rounds_of(ko, 2) == 1);
