@@ -506,12 +506,15 @@ int main(int argc, char** argv) {
     app.add_option("--name", service.name, "--bot: the computer player's name");
     app.add_option("--seek", service.seek,
                    "--bot: post a seek of its own with this clock: none, dm, or G+I (5m+2s)");
-    app.add_option("--enter", service.enter, "--bot: enter the tournament of this name (and play its matches)");
+    app.add_option("--enter", service.enter,
+                   "--bot: enter the tournament of this name (and play its matches)");
     // The operator's tournaments (docs/server.md), beside a running server.
-    std::string new_tournament, start_tournament, standings, tournament_format = "round-robin", first = "schedule";
+    std::string new_tournament, start_tournament, standings, tournament_format = "round-robin",
+                                                             first = "schedule";
     app.add_option("--new-tournament", new_tournament,
                    "Make a tournament in the server's database (--db): --format, the match flags, --first");
-    app.add_option("--format", tournament_format, "--new-tournament: round-robin (default), knockout or swiss-N");
+    app.add_option("--format", tournament_format,
+                   "--new-tournament: round-robin (default), knockout or swiss-N");
     app.add_option("--first", first,
                    "--new-tournament: who starts round 1 of each match: schedule (colours balanced) or draw "
                    "(--seed makes the draw repeat)");
@@ -571,21 +574,24 @@ int main(int argc, char** argv) {
             return 2;
         }
     if (!new_tournament.empty() || !start_tournament.empty() || !standings.empty()) {
-        const std::filesystem::path db = db_path.empty() ? server::default_db_path() : std::filesystem::path(db_path);
-        if (!start_tournament.empty()) return server::start_tournament(std::cout, std::cerr, db, start_tournament);
+        const std::filesystem::path db =
+            db_path.empty() ? server::default_db_path() : std::filesystem::path(db_path);
+        if (!start_tournament.empty())
+            return server::start_tournament(std::cout, std::cerr, db, start_tournament);
         if (!standings.empty()) return server::print_standings(std::cout, std::cerr, db, standings);
         std::string why;
         const auto clock = clock_flags.settings(why);
         const auto starts = net::lobby::parse_first(first);
         if (!clock || !starts) {
-            std::cerr << "gobblet: " << (clock ? "--first " + clean_name(first) + ": schedule or draw" : why) << "\n";
+            std::cerr << "gobblet: " << (clock ? "--first " + clean_name(first) + ": schedule or draw" : why)
+                      << "\n";
             return 2;
         }
         const std::uint64_t seed = app.count("--seed") ? *parse_seed(seed_text) : std::random_device{}();
         return server::new_tournament(std::cout, std::cerr, db, new_tournament, tournament_format,
                                       net::lobby::max_tournament_players, *starts,
-                                      net::lobby::Terms{MatchSettings{variant, first_to, *clock}, false}, seed,
-                                      std::time(nullptr));
+                                      net::lobby::Terms{MatchSettings{variant, first_to, *clock}, false},
+                                      seed, std::time(nullptr));
     }
     if (app.count("--perft")) return run_perft(perft_depth, variant);
     if (app.count("--bench")) return run_bench(std::cout, bench_depth);

@@ -4,8 +4,9 @@
 // each match through a game connection (net::Session, as any joiner) with the engine's Player.
 //
 // What fits it: any rules, board size, clock and number of rounds, rated or casual; one match at a time
-// (a challenge while it plays is declined). With --enter it joins the tournament of that name. A bot with a seek of its own only waits for takers (it does
-// not accept other seeks), so that two seeking bots never play each other without end.
+// (a challenge while it plays is declined). With --enter it joins the tournament of that name. A bot with a
+// seek of its own only waits for takers (it does not accept other seeks), so that two seeking bots never play
+// each other without end.
 //
 // It thinks on a worker thread, never in the loop: keep-alives go on while it searches, and a search
 // whose position changed meanwhile (an undo, a flag) is dropped. Under a clock its time comes from the
@@ -100,7 +101,7 @@ class Bot {
     Match match_;
     Millis retry_at_ = -1;  // the game connection's next attempt after it dropped
     int finished_ = 0;
-    lobby::Id entered_ = 0;         // the tournament joined (--enter)
+    lobby::Id entered_ = 0;        // the tournament joined (--enter)
     std::size_t rounds_seen_ = 0;  // of the match in play: a new one gets new randomness
 
     // The search: one job at a time on its own thread, reporting through a pipe the loop watches.

@@ -320,7 +320,8 @@ Terms terms_words(std::string_view text) {
 std::string tournament_name(std::string_view w, const char* what) {
     if (!valid_tournament_name(w))
         bad(std::string(what) +
-            ": not a tournament's name (2 to 32 letters, digits, '-', '_' or '.', a letter or digit first): " +
+            ": not a tournament's name (2 to 32 letters, digits, '-', '_' or '.', a letter or digit "
+            "first): " +
             shown(w));
     return std::string(w);
 }
@@ -757,13 +758,13 @@ struct Writer {
     std::string operator()(const TournamentItem& t) const {
         const std::string organizer = t.organizer.empty() ? std::string("-") : t.organizer;
         if (version < 2)
-            return "tournament " + std::to_string(t.id) + " " + organizer + " " + format_text(t.format) + " " +
-                   tournament_state_word(t.state) + " " + std::to_string(t.players) + " " +
+            return "tournament " + std::to_string(t.id) + " " + organizer + " " + format_text(t.format) +
+                   " " + tournament_state_word(t.state) + " " + std::to_string(t.players) + " " +
                    std::to_string(t.max_players) + " " + std::to_string(t.round) + " " + terms_text(t.terms);
         return "tournament " + std::to_string(t.id) + " " + t.name + " " + organizer + " " +
-               format_text(t.format) + " " + tournament_state_word(t.state) + " " + std::to_string(t.players) +
-               " " + std::to_string(t.max_players) + " " + std::to_string(t.round) + " " +
-               first_word(t.first) + " " + terms_text(t.terms);
+               format_text(t.format) + " " + tournament_state_word(t.state) + " " +
+               std::to_string(t.players) + " " + std::to_string(t.max_players) + " " +
+               std::to_string(t.round) + " " + first_word(t.first) + " " + terms_text(t.terms);
     }
     std::string operator()(const Closed& c) const { return "closed " + std::to_string(c.id); }
     std::string operator()(const StandingItem& s) const {

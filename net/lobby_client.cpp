@@ -200,8 +200,8 @@ std::string Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
             return "more than " + std::to_string(max_table) + " tables: more than this program keeps";
         auto& table = standings_[s->tournament];
         if (!table.contains(name_key(s->name)) && table.size() >= std::size_t(max_tournament_players))
-            return "more than " + std::to_string(max_tournament_players) + " players in the table of tournament " +
-                   std::to_string(s->tournament);
+            return "more than " + std::to_string(max_tournament_players) +
+                   " players in the table of tournament " + std::to_string(s->tournament);
         table[name_key(s->name)] = *s;
         return pass();
     }

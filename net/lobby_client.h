@@ -116,7 +116,7 @@ class Tables {
     std::map<std::string, GameRow> games_;
     std::map<Id, TournamentItem> tournaments_;
     std::map<Id, std::map<std::string, StandingItem>> standings_;  // by tournament, then name_key
-    unsigned whole_ = 0;  // bit per List
+    unsigned whole_ = 0;                                           // bit per List
     std::deque<Open> open_;
 };
 

@@ -86,15 +86,19 @@ int print_ratings(std::ostream& out, std::ostream& err, const fs::path& db, std:
 namespace {
 
 // The tournament named `name` of an open store; nullopt with the reason on `err`.
-std::optional<TournamentRecord> named(Store& store, std::ostream& err, const char* flag, const std::string& name) {
+std::optional<TournamentRecord> named(Store& store, std::ostream& err, const char* flag,
+                                      const std::string& name) {
     if (!net::lobby::valid_tournament_name(name)) {
         err << "gobblet: " << flag << " " << clean_name(name)
-            << ": not a tournament's name (2 to 32 letters, digits, '-', '_' or '.', a letter or digit first)\n";
+            << ": not a tournament's name (2 to 32 letters, digits, '-', '_' or '.', a letter or digit "
+               "first)\n";
         return std::nullopt;
     }
     const auto id = store.tournament_named(net::lobby::name_key(name));
     const auto t = id ? store.tournament(*id) : std::nullopt;
-    if (!t) err << "gobblet: " << flag << " " << name << ": no such tournament in " << store.path().string() << "\n";
+    if (!t)
+        err << "gobblet: " << flag << " " << name << ": no such tournament in " << store.path().string()
+            << "\n";
     return t;
 }
 
@@ -105,7 +109,8 @@ int new_tournament(std::ostream& out, std::ostream& err, const fs::path& db, con
                    const net::lobby::Terms& terms, std::uint64_t seed, UnixTime now) {
     if (!net::lobby::valid_tournament_name(name)) {
         err << "gobblet: --new-tournament " << clean_name(name)
-            << ": a tournament's name has 2 to 32 letters, digits, '-', '_' or '.', a letter or digit first\n";
+            << ": a tournament's name has 2 to 32 letters, digits, '-', '_' or '.', a letter or digit "
+               "first\n";
         return 2;
     }
     // The lobby's own reader checks the format and the terms, as a version 2 `create` line would.
@@ -123,8 +128,8 @@ int new_tournament(std::ostream& out, std::ostream& err, const fs::path& db, con
         const tournament::Spec spec{c->format, c->max_players, c->first, c->terms};
         std::string why;
         const auto id = store.create_tournament(
-            NewTournament{name, net::lobby::name_key(name), tournament::spec_text(spec), std::nullopt, seed}, now,
-            &why);
+            NewTournament{name, net::lobby::name_key(name), tournament::spec_text(spec), std::nullopt, seed},
+            now, &why);
         if (!id) {
             err << "gobblet: --new-tournament: " << why << "\n";
             return 2;
@@ -174,15 +179,20 @@ int start_tournament(std::ostream& out, std::ostream& err, const fs::path& db, c
 std::string standings_text(const TournamentRecord& t) {
     const auto spec = tournament::parse_spec(t.terms);
     std::string out = t.name;
-    if (spec) out += ": " + net::lobby::format_text(spec->format) + ", " + net::lobby::terms_description(spec->terms);
+    if (spec)
+        out +=
+            ": " + net::lobby::format_text(spec->format) + ", " + net::lobby::terms_description(spec->terms);
     int round = 0, decided = 0;  // the round in play: the first with a pairing undecided
     for (const Pairing& p : t.pairings) {
         if (!p.outcome && (round == 0 || p.round < round)) round = p.round;
         decided += p.outcome.has_value();
     }
     const bool done = t.state == TournamentState::Over;
-    out += done ? "; final" : t.state == TournamentState::Open ? "; open, not started" : "; round " + std::to_string(round);
-    out += " (" + std::to_string(decided) + " of " + std::to_string(t.pairings.size()) + " pairings decided)\n";
+    out += done                               ? "; final"
+           : t.state == TournamentState::Open ? "; open, not started"
+                                              : "; round " + std::to_string(round);
+    out +=
+        " (" + std::to_string(decided) + " of " + std::to_string(t.pairings.size()) + " pairings decided)\n";
     const auto table = tournament::standings(t);
     std::size_t name_width = 4;
     for (const auto& s : table) name_width = std::max(name_width, chars_of(s.name));
@@ -193,9 +203,11 @@ std::string standings_text(const TournamentRecord& t) {
     for (const auto& s : table) {
         std::snprintf(buf, sizeof buf, "%3d  ", ++rank);
         out += buf + padded(s.name, name_width);
-        std::snprintf(buf, sizeof buf, "  %6s  %6d  %14s  %10d  %11d%s\n", net::lobby::points_text(s.half_points).c_str(),
-                      s.played, (std::to_string(s.won) + "-" + std::to_string(s.lost) + "-" + std::to_string(s.drawn)).c_str(),
-                      s.rounds_won, s.rounds_lost, s.withdrawn ? "  (withdrew)" : "");
+        std::snprintf(
+            buf, sizeof buf, "  %6s  %6d  %14s  %10d  %11d%s\n",
+            net::lobby::points_text(s.half_points).c_str(), s.played,
+            (std::to_string(s.won) + "-" + std::to_string(s.lost) + "-" + std::to_string(s.drawn)).c_str(),
+            s.rounds_won, s.rounds_lost, s.withdrawn ? "  (withdrew)" : "");
         out += buf;
     }
     if (done && spec)

@@ -35,9 +35,9 @@ int run_store_bench(std::ostream& out, std::ostream& err, const std::filesystem:
 // (bots: --enter NAME). `format`: "round-robin", "knockout" or "swiss-N"; `seed`: of the server's draws
 // of who starts (First::Draw). Returns the exit status: 0 (it says what it made on `out`), 1 when the
 // database cannot be used, 2 for a bad name or format or a name taken (the reason on `err`).
-int new_tournament(std::ostream& out, std::ostream& err, const std::filesystem::path& db, const std::string& name,
-                   const std::string& format, int max_players, net::lobby::First first,
-                   const net::lobby::Terms& terms, std::uint64_t seed, UnixTime now);
+int new_tournament(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
+                   const std::string& name, const std::string& format, int max_players,
+                   net::lobby::First first, const net::lobby::Terms& terms, std::uint64_t seed, UnixTime now);
 // --start-tournament NAME: starts an open tournament of the operator's with two players or more; the
 // running server pairs its first round within a second (or at its start, when none runs).
 int start_tournament(std::ostream& out, std::ostream& err, const std::filesystem::path& db,

@@ -55,7 +55,8 @@ Lobby::Lobby(Env& env, Games& games, Workers& workers, Settings settings)
 
 void Lobby::send(ConnId to, const lobby::Message& m) {
     const auto it = conns_.find(to);
-    env_.out.send(to, lobby::format_message(m, it == conns_.end() ? lobby::protocol_version : it->second.version));
+    env_.out.send(
+        to, lobby::format_message(m, it == conns_.end() ? lobby::protocol_version : it->second.version));
 }
 
 void Lobby::to_all(const lobby::Message& m) {
@@ -75,8 +76,10 @@ void Lobby::announce(const Tourney& t) {
     for (const auto& [key, conn] : online_) {
         const auto it = conns_.find(conn);
         if (it == conns_.end()) continue;
-        if (it->second.version >= 2) env_.out.send(conn, now_line);
-        else if (!old_line.empty()) env_.out.send(conn, old_line);
+        if (it->second.version >= 2)
+            env_.out.send(conn, now_line);
+        else if (!old_line.empty())
+            env_.out.send(conn, old_line);
     }
 }
 
@@ -725,8 +728,8 @@ void Lobby::create(ConnId conn, Player& p, const lobby::Create& m, Millis now) {
     for (char b : net::random_bytes(8)) seed = (seed << 8) | static_cast<unsigned char>(b);
     std::string why;
     const auto id = env_.store.create_tournament(
-        NewTournament{name, lobby::name_key(name), tournament::spec_text(spec), *p.account, seed}, env_.unix(now),
-        &why);
+        NewTournament{name, lobby::name_key(name), tournament::spec_text(spec), *p.account, seed},
+        env_.unix(now), &why);
     if (!id) return refuse(conn, "create", Refusal::NotAllowed, why);
     env_.store.join_tournament(*id, *p.account, env_.unix(now));
     Tourney& t = tourneys_[*id];
@@ -801,15 +804,17 @@ void Lobby::start(ConnId conn, Player& p, const lobby::Start& m, Millis now) {
     Tourney& t = it->second;
     if (!p.account || t.organizer_account != *p.account)
         return refuse(conn, "start", Refusal::NotAllowed,
-                      t.organizer.empty() ? std::string("the server's operator starts it (--start-tournament)")
-                                          : "only its organizer, " + t.organizer + ", starts it");
+                      t.organizer.empty()
+                          ? std::string("the server's operator starts it (--start-tournament)")
+                          : "only its organizer, " + t.organizer + ", starts it");
     if (t.state != lobby::TournamentState::Open)
         return refuse(conn, "start", Refusal::NotAllowed,
                       "tournament " + std::to_string(m.id) + " has started already");
     const auto rec = env_.store.tournament(m.id);
     const auto active = std::count_if(rec->players.begin(), rec->players.end(),
                                       [](const TournamentPlayer& tp) { return !tp.withdrawn; });
-    if (active < 2) return refuse(conn, "start", Refusal::NotAllowed, "a tournament needs two players at least");
+    if (active < 2)
+        return refuse(conn, "start", Refusal::NotAllowed, "a tournament needs two players at least");
     env_.store.set_tournament_state(m.id, TournamentState::Running);
     t.state = lobby::TournamentState::Playing;
     begin(t, now);
@@ -827,7 +832,8 @@ void Lobby::begin(Tourney& t, Millis now) {
             // Seeded once, by the ratings of the terms' variant as they stand at the start.
             std::vector<double> ratings;
             for (AccountId a : players)
-                ratings.push_back(env_.store.rating_of(a, t.spec.terms.settings.variant, env_.unix(now)).rating.rating);
+                ratings.push_back(
+                    env_.store.rating_of(a, t.spec.terms.settings.variant, env_.unix(now)).rating.rating);
             env_.store.set_seeds(t.id, tournament::seeding(players, ratings));
         } else if (!t.spec.format.swiss) {
             // A round robin's rounds are all made at the start.
@@ -880,9 +886,10 @@ void Lobby::advance(Tourney& t, Millis now) {
                                (first == table.end() ? "" : ": " + first->name + " wins"));
             if (first != table.end())
                 for (const tournament::Standing& s : table)
-                    to_player(lobby::name_key(s.name),
-                              lobby::Notice{"tournament " + t.name + " is over: " + first->name + " wins with " +
-                                            lobby::points_text(first->half_points) + " points"});
+                    to_player(
+                        lobby::name_key(s.name),
+                        lobby::Notice{"tournament " + t.name + " is over: " + first->name + " wins with " +
+                                      lobby::points_text(first->half_points) + " points"});
             announce(t);
             announce_table(t);
             return;
@@ -903,9 +910,10 @@ void Lobby::advance(Tourney& t, Millis now) {
         if (pr.round != round || pr.outcome || pr.game) continue;
         if (!pr.b) {
             env_.store.set_pairing_outcome(pr.id, PairingOutcome::A);
-            to_player(lobby::name_key(name_of(pr.a)),
-                      lobby::Notice{"tournament " + t.name + ": you have a bye in round " + std::to_string(round) +
-                                    (t.spec.format.knockout ? ": you go through" : ": one point")});
+            to_player(
+                lobby::name_key(name_of(pr.a)),
+                lobby::Notice{"tournament " + t.name + ": you have a bye in round " + std::to_string(round) +
+                              (t.spec.format.knockout ? ": you go through" : ": one point")});
             continue;
         }
         if (withdrawn(pr.a) || withdrawn(*pr.b)) {
@@ -916,7 +924,8 @@ void Lobby::advance(Tourney& t, Millis now) {
         }
         // The pairing's match: its players need not be in the lobby (they get it at their next login;
         // until both are at the board their clocks stand for the grace, then the absence rule applies).
-        std::array<GamePlayer, 2> players = {GamePlayer{pr.a, name_of(pr.a)}, GamePlayer{*pr.b, name_of(*pr.b)}};
+        std::array<GamePlayer, 2> players = {GamePlayer{pr.a, name_of(pr.a)},
+                                             GamePlayer{*pr.b, name_of(*pr.b)}};
         // Who starts round 1: the schedule's player a, or the draw (the loser of each round chooses after).
         if (t.spec.first == lobby::First::Draw && tournament::draw_swaps(t.seed, round, pr.a, *pr.b))
             std::swap(players[0], players[1]);

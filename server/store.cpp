@@ -441,12 +441,14 @@ WHERE p.id = ?1 AND g.id = ?2)sql"};
     db::Statement update_pairing_game{db, "UPDATE tournament_pairings SET game_id = ?2 WHERE id = ?1"};
     db::Statement update_pairing_outcome{db, "UPDATE tournament_pairings SET outcome = ?2 WHERE id = ?1"};
     db::Statement pairings_by_game{db, "SELECT id, player_a FROM tournament_pairings WHERE game_id = ?1"};
-    db::Statement tournament_by_id{db,
-                                   "SELECT id, name, terms, state, created_by, created, name_key, by_operator, "
-                                   "seed FROM tournaments WHERE id = ?1"};
-    db::Statement tournaments_in_state{db,
-                                       "SELECT id, name, terms, state, created_by, created, name_key, "
-                                       "by_operator, seed FROM tournaments WHERE state = ?1 ORDER BY id DESC"};
+    db::Statement tournament_by_id{
+        db,
+        "SELECT id, name, terms, state, created_by, created, name_key, by_operator, "
+        "seed FROM tournaments WHERE id = ?1"};
+    db::Statement tournaments_in_state{
+        db,
+        "SELECT id, name, terms, state, created_by, created, name_key, "
+        "by_operator, seed FROM tournaments WHERE state = ?1 ORDER BY id DESC"};
     db::Statement tournament_players{db, R"sql(
 SELECT p.account_id, a.name, p.joined, p.withdrawn, p.seed
 FROM tournament_players p JOIN accounts a ON a.id = p.account_id
@@ -1010,11 +1012,12 @@ std::optional<TournamentRecord> Store::tournament(TournamentId id) {
     }
     auto q = impl_->tournament_pairings.query(id);
     while (q.next()) {
-        Pairing p{q.int64(0), int(q.int64(1)), q.int64(2), q.optional_int64(3), q.optional_int64(4),
-                  parse_pairing(q.optional_text(5))};
+        Pairing p{q.int64(0),          int(q.int64(1)),     q.int64(2),
+                  q.optional_int64(3), q.optional_int64(4), parse_pairing(q.optional_text(5))};
         if (!q.is_null(6) && !q.is_null(7)) {
             const std::array<int, 2> s{int(q.int64(6)), int(q.int64(7))};
-            p.score = q.optional_int64(8) == std::optional<AccountId>(p.a) ? s : std::array<int, 2>{s[1], s[0]};
+            p.score =
+                q.optional_int64(8) == std::optional<AccountId>(p.a) ? s : std::array<int, 2>{s[1], s[0]};
         }
         t->pairings.push_back(p);
     }

@@ -76,9 +76,8 @@ std::vector<Standing> standings(const TournamentRecord& t) {
     }
     std::vector<Standing> table;
     for (auto& [id, s] : by) table.push_back(s);
-    std::sort(table.begin(), table.end(), [](const Standing& x, const Standing& y) {
-        return x.half_points > y.half_points;
-    });
+    std::sort(table.begin(), table.end(),
+              [](const Standing& x, const Standing& y) { return x.half_points > y.half_points; });
     // Within each group of equal points: the points taken from the others of the group first.
     for (std::size_t from = 0; from < table.size();) {
         std::size_t to = from;
@@ -87,7 +86,8 @@ std::vector<Standing> standings(const TournamentRecord& t) {
         for (std::size_t i = from; i < to; ++i)
             for (std::size_t j = from; j < to; ++j)
                 if (i != j)
-                    if (const auto it = against.find({table[i].account, table[j].account}); it != against.end())
+                    if (const auto it = against.find({table[i].account, table[j].account});
+                        it != against.end())
                         mini[table[i].account] += it->second;
         std::sort(table.begin() + std::ptrdiff_t(from), table.begin() + std::ptrdiff_t(to),
                   [&](const Standing& x, const Standing& y) {
@@ -152,9 +152,8 @@ std::vector<Pair> swiss_round(const TournamentRecord& t, int round) {
 std::vector<AccountId> seeding(const std::vector<AccountId>& players, const std::vector<double>& ratings) {
     std::vector<std::size_t> order(players.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-        return ratings.at(x) > ratings.at(y);
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t x, std::size_t y) { return ratings.at(x) > ratings.at(y); });
     std::vector<AccountId> out;
     for (std::size_t i : order) out.push_back(players[i]);
     return out;
@@ -166,7 +165,8 @@ std::vector<AccountId> knockout_alive(const TournamentRecord& t) {
         if (p.seed && !p.withdrawn) seed[p.account] = *p.seed;
     for (const Pairing& p : t.pairings) {
         if (!p.outcome || !p.b) continue;
-        const int sa = seed.contains(p.a) ? seed[p.a] : 1 << 30, sb = seed.contains(*p.b) ? seed[*p.b] : 1 << 30;
+        const int sa = seed.contains(p.a) ? seed[p.a] : 1 << 30,
+                  sb = seed.contains(*p.b) ? seed[*p.b] : 1 << 30;
         switch (*p.outcome) {
             case PairingOutcome::A: seed.erase(*p.b); break;
             case PairingOutcome::B: seed.erase(p.a); break;
@@ -194,7 +194,8 @@ std::vector<Pair> knockout_round(const TournamentRecord& t) {
         out.push_back(Pair{*it, std::nullopt});
         alive.erase(it);
     }
-    for (std::size_t i = 0; i < alive.size() / 2; ++i) out.push_back(Pair{alive[i], alive[alive.size() - 1 - i]});
+    for (std::size_t i = 0; i < alive.size() / 2; ++i)
+        out.push_back(Pair{alive[i], alive[alive.size() - 1 - i]});
     return out;
 }
 

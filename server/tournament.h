@@ -84,5 +84,4 @@ int rounds_of(const Spec& s, int players);
 // Who won a tournament that is over: a knockout's last player in, else the top of the table.
 std::optional<AccountId> winner(const TournamentRecord& t, const Spec& spec);
 
-
 }  // namespace gobblet::server::tournament

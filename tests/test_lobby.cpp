@@ -114,7 +114,8 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         TournamentItem{4, "autumn-cup", "Liam", Format{true, 5}, TournamentState::Playing, 10, 16, 2,
                        First::Schedule, dm2},
         TournamentItem{5, "Eamon-1", "Eamon", Format{}, TournamentState::Open, 0, 2, 0, First::Draw, open},
-        TournamentItem{6, "club-ko", "", Format{false, 0, true}, TournamentState::Over, 5, 64, 3, First::Draw, dm2},
+        TournamentItem{6, "club-ko", "", Format{false, 0, true}, TournamentState::Over, 5, 64, 3, First::Draw,
+                       dm2},
         Closed{4},
         StandingItem{4, 1, "Liam", 5, 3, 2, 0, 1, 6, 2},
         StandingItem{4, 2, "~Guest", 0, 0, 0, 0, 0, 0, 0},
@@ -145,10 +146,12 @@ TEST_CASE("version 1's shapes: what a server still says to an older client, and 
     const Terms dm2 = terms("official 4 dm first-to 2 rated");
     const std::string game_id = "5f3a9c0e12b47d66";
     const std::vector<std::pair<Message, std::string>> old = {
-        {Create{"", Format{true, 5}, First::Schedule, 16, dm2}, "create swiss-5 16 official 4 dm first-to 2 rated"},
+        {Create{"", Format{true, 5}, First::Schedule, 16, dm2},
+         "create swiss-5 16 official 4 dm first-to 2 rated"},
         {GameItem{game_id, {"Liam", "Eamon"}, {1, 0}, {Millis(110'000), Millis(300'000)}, 1, 3, 0, dm2},
          "game 5f3a9c0e12b47d66 Liam Eamon 1 0 110000 300000 1 3 official 4 dm first-to 2 rated"},
-        {TournamentItem{4, "", "Liam", Format{true, 5}, TournamentState::Playing, 10, 16, 2, First::Schedule, dm2},
+        {TournamentItem{4, "", "Liam", Format{true, 5}, TournamentState::Playing, 10, 16, 2, First::Schedule,
+                        dm2},
          "tournament 4 Liam swiss-5 playing 10 16 2 official 4 dm first-to 2 rated"},
         {StandingItem{0, 1, "Liam", 5, 3, 2, 0, 1, 0, 0}, "standing 1 Liam 2.5 3 2 0 1"},
     };
@@ -164,9 +167,13 @@ TEST_CASE("version 1's shapes: what a server still says to an older client, and 
     CHECK(parse_message("create knockout 8 official 4 dm first-to 2 rated", 1).error ==
           "expected round-robin or swiss-N, not 'knockout'");
     // Written for version 1, a version 2 item drops the fields version 1 has not.
-    CHECK(format_message(GameItem{game_id, {"Liam", "Eamon"}, {0, 0}, {}, -1, 0, 7, terms("official 4 none first-to 1 casual")}, 1) ==
-          "game 5f3a9c0e12b47d66 Liam Eamon 0 0 - - - 0 official 4 none first-to 1 casual\n");
-    CHECK(format_message(StandingItem{4, 2, "Eamon", 2, 2, 1, 1, 0, 3, 2}, 1) == "standing 2 Eamon 1 2 1 1 0\n");
+    CHECK(
+        format_message(
+            GameItem{
+                game_id, {"Liam", "Eamon"}, {0, 0}, {}, -1, 0, 7, terms("official 4 none first-to 1 casual")},
+            1) == "game 5f3a9c0e12b47d66 Liam Eamon 0 0 - - - 0 official 4 none first-to 1 casual\n");
+    CHECK(format_message(StandingItem{4, 2, "Eamon", 2, 2, 1, 1, 0, 3, 2}, 1) ==
+          "standing 2 Eamon 1 2 1 1 0\n");
 }
 
 TEST_CASE("each verb has one sender, and refusals name only what clients send", "[net][lobby]") {
@@ -392,13 +399,15 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
          "expected round-robin, swiss-N or knockout, not 'swiss'"},
         {"create cup swiss-21 8 schedule official 4 dm first-to 2 rated", "swiss rounds: out of range"},
         {"create cup round-robin 1 schedule official 4 dm first-to 2 rated", "create: players: out of range"},
-        {"create cup round-robin 65 schedule official 4 dm first-to 2 rated", "create: players: out of range"},
+        {"create cup round-robin 65 schedule official 4 dm first-to 2 rated",
+         "create: players: out of range"},
         {"create cup round-robin 8 coin official 4 dm first-to 2 rated",
          "create: expected schedule or draw, not 'coin'"},
         {"create round-robin 8 official 4 dm first-to 2 rated",
          "expected round-robin, swiss-N or knockout, not '8'"},
         {"create -cup knockout 8 draw official 4 dm first-to 2 rated",
-         "create: not a tournament's name (2 to 32 letters, digits, '-', '_' or '.', a letter or digit first): "
+         "create: not a tournament's name (2 to 32 letters, digits, '-', '_' or '.', a letter or digit "
+         "first): "
          "'-cup'"},
         {"server gobbler 1 hi", "server: not a gobblet server"},
         {"welcome Liam human", "welcome: how: expected new, secret, password or guest, not (nothing)"},
@@ -468,7 +477,8 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
          "expected round-robin, swiss-N or knockout, not 'open'"},
         {"standing 1 1 Liam 2.25 3 2 0 1 0 0", "standing: points: not a number: '2.25'"},
         {"standing 1 1 Liam .5 1 0 0 1 0 0", "standing: points: not a number: (nothing)"},
-        {"standing 1 1 Liam 1 3 2 0 0 0 0", "standing: won, lost and drawn do not add up to the matches played"},
+        {"standing 1 1 Liam 1 3 2 0 0 0 0",
+         "standing: won, lost and drawn do not add up to the matches played"},
         {"standing 1 Liam 1 3 2 0 1", "standing: rank: not a number: 'Liam'"},
         {"standing 1 1 Liam 1 1 1 0 0 2", "standing: rounds lost: not a number: (nothing)"},
         {"end everything",

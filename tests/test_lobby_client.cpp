@@ -445,7 +445,8 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
     CHECK(c.history("Eamon", 0, now) == "pages count from 1");
     CHECK(c.create_tournament("cup", Format{true, 0}, 8, First::Schedule, dm, now) ==
           "a Swiss tournament has 1 to 20 rounds");
-    CHECK(c.create_tournament("cup", Format{}, 65, First::Schedule, dm, now) == "a tournament takes 2 to 64 players");
+    CHECK(c.create_tournament("cup", Format{}, 65, First::Schedule, dm, now) ==
+          "a tournament takes 2 to 64 players");
     CHECK(c.create_tournament("a cup", Format{}, 8, First::Schedule, dm, now) ==
           "a tournament's name has 2 to 32 letters, digits, '-', '_' or '.', a letter or digit first");
     CHECK(c.join_tournament(3, now) == "no tournament 3");
@@ -490,7 +491,8 @@ TEST_CASE("answers come whole: a history page, a record, a watch code, a refusal
     CHECK(std::get<StandingItem>(answers[2].items[1]).name == "Eamon");
     // The table stays, and changes live: a line later is the entry as it is now.
     server.say("standing 4 1 Eamon 1.5 4 1 2 1 4 6\nstanding 4 2 Liam 2.5 4 2 1 1 6 4\n");
-    REQUIRE(loop.until([&] { return c.tables().standings(4).size() == 2 && c.tables().standings(4)[0].name == "Eamon"; }));
+    REQUIRE(loop.until(
+        [&] { return c.tables().standings(4).size() == 2 && c.tables().standings(4)[0].name == "Eamon"; }));
     CHECK(c.tables().standings(4)[1].rounds_lost == 4);
     CHECK(c.tables().standings(5).empty());
     REQUIRE(loop.lines<Watching>().size() == 1);

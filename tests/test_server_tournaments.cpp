@@ -51,7 +51,8 @@ void white_wins_match(World& w, Client& a, Client& b) {
     Client* black = white == &a ? &b : &a;
     for (std::size_t i = 0; i < white_wins.size(); ++i)
         w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
-    REQUIRE(w.until([&] { return a.match.phase() == MatchPhase::Over && b.match.phase() == MatchPhase::Over; }));
+    REQUIRE(
+        w.until([&] { return a.match.phase() == MatchPhase::Over && b.match.phase() == MatchPhase::Over; }));
     for (Client* c : {&a, &b}) c->game->leave("the match is over", w.now);
 }
 
@@ -63,8 +64,9 @@ lobby::Id tournament_named(const Client& c, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("an operator's knockout beside the running server: noticed, entered, seeded, live, watched, archived",
-          "[server][tournament]") {
+TEST_CASE(
+    "an operator's knockout beside the running server: noticed, entered, seeded, live, watched, archived",
+    "[server][tournament]") {
     Serving srv;
     srv.start(t0);
     World w(srv);
@@ -72,7 +74,8 @@ TEST_CASE("an operator's knockout beside the running server: noticed, entered, s
     enter_all(w, {&ann, &bob, &cid, &viv});
 
     // Made in the database by another process: the server notices it within a second.
-    make_as_operator(srv, "club-ko", "knockout", lobby::First::Schedule, "official 4 none first-to 1 casual", 5);
+    make_as_operator(srv, "club-ko", "knockout", lobby::First::Schedule, "official 4 none first-to 1 casual",
+                     5);
     w.idle();
     CHECK(tournament_named(viv, "club-ko") == 0);  // not before the server looked
     w.pass(1000);
@@ -112,7 +115,8 @@ TEST_CASE("an operator's knockout beside the running server: noticed, entered, s
     CHECK(m1.tournament == id);
     CHECK(m1.round == 1);
     REQUIRE(w.until([&] { return !ann.all<lobby::Notice>().empty(); }));
-    CHECK(ann.all<lobby::Notice>().back().text == "tournament club-ko: you have a bye in round 1: you go through");
+    CHECK(ann.all<lobby::Notice>().back().text ==
+          "tournament club-ko: you have a bye in round 1: you go through");
     // The game is listed as the tournament's, and a spectator follows it.
     REQUIRE(w.until([&] { return viv.lobby->tables().games().contains(m1.game); }));
     CHECK(viv.lobby->tables().games().at(m1.game).item.tournament == id);
@@ -206,7 +210,8 @@ TEST_CASE("a version 1 client beside a version 2 tournament: it sees what it can
     REQUIRE(w.until([&] { return tournament_named(bob, "Old-1") != 0; }));
     const lobby::Id olds = tournament_named(bob, "Old-1");
     REQUIRE(w.until([&] {
-        return heard("tournament " + std::to_string(olds) + " Old swiss-2 open 1 4 0 official 4 none first-to 1 casual");
+        return heard("tournament " + std::to_string(olds) +
+                     " Old swiss-2 open 1 4 0 official 4 none first-to 1 casual");
     }));
     // Its standings come in version 1's shape; the live tables never reach it.
     old.say("standings " + std::to_string(ann_rr) + "\n");
@@ -218,11 +223,13 @@ TEST_CASE("a version 1 client beside a version 2 tournament: it sees what it can
 TEST_CASE("pairings: the round robin's colours, a knockout's seeds and byes, the draw of who starts",
           "[tournament]") {
     // Knockout seeding: by rating, equal ratings as they joined.
-    CHECK(t::seeding({1, 2, 3, 4, 5}, {1500, 1700, 1500, 1650, 1800}) == std::vector<server::AccountId>{5, 2, 4, 1, 3});
+    CHECK(t::seeding({1, 2, 3, 4, 5}, {1500, 1700, 1500, 1650, 1800}) ==
+          std::vector<server::AccountId>{5, 2, 4, 1, 3});
     // Five seeded players: the best seed's bye, then 2-5, 3-4 (the better seed first: White by schedule).
     server::TournamentRecord r;
     for (int i = 1; i <= 5; ++i)
-        r.players.push_back(server::TournamentPlayer{i, "P" + std::to_string(i), i, false, 6 - i});  // seed 6-i
+        r.players.push_back(
+            server::TournamentPlayer{i, "P" + std::to_string(i), i, false, 6 - i});  // seed 6-i
     const auto r1 = t::knockout_round(r);
     REQUIRE(r1.size() == 3);
     CHECK(r1[0] == t::Pair{5, std::nullopt});
@@ -275,7 +282,8 @@ TEST_CASE("pairings: the round robin's colours, a knockout's seeds and byes, the
 TEST_CASE("the table's tie-breaks: points, then head to head, then rounds won, then rounds lost",
           "[tournament]") {
     server::TournamentRecord r;
-    for (int i = 1; i <= 4; ++i) r.players.push_back(server::TournamentPlayer{i, "P" + std::to_string(i), i, false});
+    for (int i = 1; i <= 4; ++i)
+        r.players.push_back(server::TournamentPlayer{i, "P" + std::to_string(i), i, false});
     using O = server::PairingOutcome;
     const auto pairing = [&](int a, int b, O o, std::array<int, 2> score) {
         server::Pairing p{server::PairingId(r.pairings.size() + 1), 1, a, b, 100 + a * 10 + b, o};
@@ -328,8 +336,9 @@ TEST_CASE("tournaments by name, schema 4's upgrade, and a second process's commi
         d.prepare_for_writing();
         server::db::migrate(d, server::schema_steps().first(3), 0x47625376);
         d.exec("INSERT INTO accounts (name, name_key, created) VALUES ('Liam', 'liam', 1)");
-        d.exec("INSERT INTO tournaments (name, terms, created_by, created) "
-               "VALUES ('Liam''s round-robin', 'round-robin 8 official 4 dm first-to 2 rated', 1, 2)");
+        d.exec(
+            "INSERT INTO tournaments (name, terms, created_by, created) "
+            "VALUES ('Liam''s round-robin', 'round-robin 8 official 4 dm first-to 2 rated', 1, 2)");
     }
     server::Store s = server::Store::open(path);
     CHECK(s.opened_version() == 3);
@@ -342,15 +351,15 @@ TEST_CASE("tournaments by name, schema 4's upgrade, and a second process's commi
 
     // Names are unique by their key; the operator's tournaments are organized by a reserved account.
     std::string why;
-    const auto id = s.create_tournament(server::NewTournament{"Spring-Cup", lobby::name_key("Spring-Cup"),
-                                                              "knockout 8 draw official 4 none first-to 1 casual",
-                                                              std::nullopt, 42},
-                                        unix0, &why);
+    const auto id = s.create_tournament(
+        server::NewTournament{"Spring-Cup", lobby::name_key("Spring-Cup"),
+                              "knockout 8 draw official 4 none first-to 1 casual", std::nullopt, 42},
+        unix0, &why);
     REQUIRE(id);
-    CHECK_FALSE(s.create_tournament(server::NewTournament{"SPRlNG-cup", lobby::name_key("SPRlNG-cup"),
-                                                          "round-robin 8 schedule official 4 none first-to 1 casual",
-                                                          std::nullopt, 1},
-                                    unix0, &why));
+    CHECK_FALSE(s.create_tournament(
+        server::NewTournament{"SPRlNG-cup", lobby::name_key("SPRlNG-cup"),
+                              "round-robin 8 schedule official 4 none first-to 1 casual", std::nullopt, 1},
+        unix0, &why));
     CHECK(why == "a tournament is named SPRlNG-cup already: choose another name");
     const auto made = s.tournament(*id);
     CHECK(made->by_operator);
