@@ -113,15 +113,113 @@ TEST_CASE("the lists' order: challenges to us first, then by id; players by name
     CHECK(contains(bot, "playing"));
 }
 
-TEST_CASE("tournament rows say the format, the organizer, the state and the players", "[lobby-view]") {
-    lobby::TournamentItem t{4, "Liam", {true, 5}, lobby::TournamentState::Open, 3, 16, 0,
+TEST_CASE("tournament rows say the name, format, organizer, state and players", "[lobby-view]") {
+    lobby::TournamentItem t{4,
+                            "autumn-cup",
+                            "Liam",
+                            {true, 5},
+                            lobby::TournamentState::Open,
+                            3,
+                            16,
+                            0,
+                            lobby::First::Schedule,
                             terms("official 4 dm first-to 2 rated")};
-    CHECK(tournament_row(t, 200) == "#4 swiss-5 by Liam, open, 3/16 players, official 4 dm first-to 2 rated");
+    CHECK(tournament_row(t, 200) ==
+          "#4 autumn-cup swiss-5 by Liam, open, 3/16 players, official 4 dm first-to 2 rated");
     t.state = lobby::TournamentState::Playing;
     t.round = 2;
     t.format = {false, 0};
-    CHECK(tournament_row(t, 200).rfind("#4 round-robin by Liam, round 2, 3/16 players", 0) == 0);
-    CHECK(tournament_row(t, 10) == "#4 round-r");
+    CHECK(tournament_row(t, 200).rfind("#4 autumn-cup round-robin by Liam, round 2, 3/16 players", 0) == 0);
+    CHECK(tournament_row(t, 10) == "#4 autumn-");
+    t.organizer = "";  // the operator's (--new-tournament)
+    CHECK(contains(tournament_row(t, 200), "by the operator, round 2"));
+    // The title of its table says final once it is over, before anything a width could cut.
+    CHECK_FALSE(contains(standings_title(t, 200), "final"));
+    CHECK(standings_title(t, 200).rfind("autumn-cup (#4): round-robin by the operator, round 2", 0) == 0);
+    t.state = lobby::TournamentState::Over;
+    CHECK(standings_title(t, 200).rfind("final: autumn-cup (#4): round-robin", 0) == 0);
+    CHECK(standings_title(t, 12) == "final: autum");
+}
+
+TEST_CASE("a tournament's table: its rows, live from the standing lines, best first", "[lobby-view]") {
+    const lobby::Terms dm = terms("official 4 dm first-to 2 rated");
+    const lobby::TournamentItem club{
+        7, "club", "Eamon", {}, lobby::TournamentState::Playing, 3, 8, 2, lobby::First::Draw, dm};
+    lobby::Tables t = tables("Liam", {club, lobby::StandingItem{7, 1, "Eamon", 3, 2, 1, 0, 1, 3, 1},
+                                      lobby::StandingItem{7, 2, "Liam", 2, 2, 1, 1, 0, 2, 2},
+                                      lobby::StandingItem{7, 3, "MaxBot", 1, 2, 0, 1, 1, 1, 3},
+                                      lobby::End{lobby::List::Tournaments}});
+    REQUIRE(tournament_rows(t).size() == 1);
+    CHECK(tournament_rows(t)[0]->name == "club");
+    auto table = t.standings(7);
+    REQUIRE(table.size() == 3);
+    CHECK(table[0].name == "Eamon");
+    CHECK(in_standings(table, "Liam"));
+    CHECK(in_standings(table, "LIAM"));  // names compare by their key
+    CHECK_FALSE(in_standings(table, "Niamh"));
+    const std::string head = standings_head(200);
+    CHECK(contains(head, "points"));
+    CHECK(contains(head, "rounds won lost"));
+    // Eamon: 1.5 points of 2 matches (1 won, 1 drawn), rounds 3-1; Liam is marked as us.
+    const std::string eamon = standing_row(table[0], "Liam", 200);
+    CHECK(eamon.rfind("1.   Eamon ", 0) == 0);
+    CHECK(contains(eamon, "   1.5       2    1    0     1           3    1"));
+    const std::string liam = standing_row(table[1], "Liam", 200);
+    CHECK(contains(liam, "2.   Liam (you)"));
+    CHECK(contains(liam, "     1       2    1    1     0           2    2"));
+    // The columns line up under the head: the points end where "points" ends.
+    CHECK(eamon.find("1.5") + 3 == head.find("points") + 6);
+    // A new standing line changes the table live: Liam wins his third match and leads.
+    std::deque<lobby::Event> out;
+    REQUIRE(t.take(lobby::StandingItem{7, 1, "Liam", 4, 3, 2, 1, 0, 4, 2}, 0, out).empty());
+    REQUIRE(t.take(lobby::StandingItem{7, 2, "Eamon", 3, 3, 1, 1, 1, 3, 3}, 0, out).empty());
+    table = t.standings(7);
+    CHECK(table[0].name == "Liam");
+    CHECK(contains(standing_row(table[0], "Liam", 200), "     2       3    2    1     0"));
+    // A name from the server never brings a control character, and the row keeps to the width.
+    lobby::StandingItem odd = table[0];
+    odd.name = "Li\x1b[2Jam";
+    CHECK_FALSE(contains(standing_row(odd, "", 200), "\x1b"));
+    CHECK(standing_row(odd, "", 9).size() <= 9);
+    // The table goes with the tournament's closed line.
+    REQUIRE(t.take(lobby::Closed{7}, 0, out).empty());
+    CHECK(t.standings(7).empty());
+    CHECK(tournament_rows(t).empty());
+}
+
+TEST_CASE("a typed tournament: NAME FORMAT MAX FIRST TERMS, each field checked", "[lobby-view]") {
+    std::string why;
+    const auto c =
+        parse_tournament("  autumn-dm round-robin 16 schedule official 4 dm first-to 2 rated ", &why);
+    REQUIRE(c);
+    CHECK(c->name == "autumn-dm");
+    CHECK(c->format == lobby::Format{});
+    CHECK(c->max_players == 16);
+    CHECK(c->first == lobby::First::Schedule);
+    CHECK(lobby::terms_text(c->terms) == "official 4 dm first-to 2 rated");
+    const auto ko = parse_tournament("club.ko knockout 8 draw rogers 3 none first-to 1 casual", &why);
+    REQUIRE(ko);
+    CHECK(ko->format.knockout);
+    CHECK(ko->first == lobby::First::Draw);
+    const auto sw = parse_tournament("sw swiss-5 10 schedule official 4 5m+2s first-to 1 casual", &why);
+    REQUIRE(sw);
+    CHECK(sw->format == lobby::Format{true, 5});
+    // Each wrong field is named.
+    CHECK_FALSE(parse_tournament("", &why));
+    CHECK(contains(why, "autumn-dm round-robin 16 schedule"));
+    CHECK_FALSE(parse_tournament("cup league 8 schedule official 4 none first-to 1 casual", &why));
+    CHECK(contains(why, "round-robin"));
+    CHECK_FALSE(parse_tournament("cup round-robin 8 whoever official 4 none first-to 1 casual", &why));
+    CHECK_FALSE(why.empty());
+    CHECK_FALSE(parse_tournament("cup round-robin 8 schedule official 5 none first-to 1 casual", &why));
+    CHECK(contains(why, "size"));
+    CHECK_FALSE(parse_tournament("cup round-robin 8 schedule", &why));
+    CHECK_FALSE(why.empty());
+    CHECK_FALSE(parse_tournament("-x round-robin 8 schedule official 4 none first-to 1 casual", &why));
+    CHECK_FALSE(why.empty());
+    // A line break typed or pasted can never make it another request.
+    CHECK_FALSE(
+        parse_tournament("cup round-robin 8 schedule official 4 none first-to 1 casual\nsay hi", &why));
 }
 
 TEST_CASE("the selection stays within the rows", "[lobby-view]") {
@@ -174,8 +272,13 @@ TEST_CASE("the lobby's keys: one table for dispatch, footer and help", "[lobby-v
     CHECK(action_for(ch('?'), Mode::typing, screen_lobby) == Action::Help);
     CHECK(action_for(ch(27), Mode::typing, screen_lobby) == Action::Cancel);
     CHECK(action_for(ch('\t'), Mode::typing, screen_lobby) == Action::Chat);
+    CHECK(action_for(ch('n'), Mode::typing, screen_lobby) == Action::NewTournament);
+    CHECK(action_for(ch('e'), Mode::typing, screen_lobby) == Action::EnterTournament);
+    CHECK(action_for(ch('S'), Mode::typing, screen_lobby) == Action::StartTournament);
+    CHECK(action_for(ch('x'), Mode::typing, screen_lobby) == Action::Withdraw);  // a tournament's too
     // The game's own keys are not the lobby's, and the lobby's are not the game's.
-    CHECK(action_for(ch('n'), Mode::typing, screen_lobby) == Action::None);
+    CHECK(action_for(ch('u'), Mode::typing, screen_lobby) == Action::None);
+    CHECK(action_for(ch('e'), Mode::typing, screen_local) == Action::None);
     CHECK(action_for(ch('p'), Mode::typing, screen_local) == Action::Pause);
     CHECK(action_for(ch('p'), Mode::typing, screen_served) == Action::Pause);
     const auto all = [](Action) { return true; };
@@ -197,5 +300,8 @@ TEST_CASE("the lobby's keys: one table for dispatch, footer and help", "[lobby-v
     }
     CHECK(contains(joined, "post a seek"));
     CHECK(contains(joined, "set a password for your name"));
+    CHECK(contains(joined, "enter the tournament selected"));
+    CHECK(contains(joined, "head to head"));
+    CHECK(contains(joined, "final"));
     CHECK_FALSE(contains(joined, "undo"));
 }

@@ -163,7 +163,10 @@ void GameScreen::on_action(Action a) {
         case Action::Reconnect:
         case Action::NextList:
         case Action::Login:
-        case Action::Guest: return;
+        case Action::Guest:
+        case Action::NewTournament:
+        case Action::EnterTournament:
+        case Action::StartTournament: return;
         case Action::ListUp:
         case Action::ListDown:
             return scroll_moves(ui_.list_scroll, match().game().moves().size(), a == Action::ListUp);

@@ -56,18 +56,21 @@ enum class Action : std::uint8_t {
     Pick,    // cursor mode: pick up or put down
     Cancel,  // Esc: clear the prompt, put a piece back, leave cursor mode
     // The lobby (ui/lobby_screen.h).
-    Select,     // Enter: act on the row selected (accept a seek, watch a game, challenge a player...)
-    Post,       // post a seek
-    Challenge,  // challenge a player by name
-    Accept,     // accept the seek or challenge selected
-    Withdraw,   // withdraw your seek, or decline a challenge to you
-    Watch,      // watch the game selected
-    History,    // the finished games of yours (or of the player selected)
-    Password,   // set the password of your name
-    Reconnect,  // connect again now, instead of at the end of the backoff
-    NextList,   // the next list: seeks, games, players
-    Login,      // not logged in: log in with the name's password
-    Guest,      // not logged in: log in as a guest
+    Select,           // Enter: act on the row selected (accept a seek, watch a game, challenge a player...)
+    Post,             // post a seek
+    Challenge,        // challenge a player by name
+    Accept,           // accept the seek or challenge selected
+    Withdraw,         // withdraw your seek, decline a challenge to you, or leave the tournament selected
+    Watch,            // watch the game selected
+    History,          // the finished games of yours (or of the player selected)
+    Password,         // set the password of your name
+    Reconnect,        // connect again now, instead of at the end of the backoff
+    NextList,         // the next list: seeks, games, players, tournaments
+    NewTournament,    // create a tournament (typed: name, format, players, who starts, terms)
+    EnterTournament,  // enter the tournament selected
+    StartTournament,  // the organizer starts the tournament selected
+    Login,            // not logged in: log in with the name's password
+    Guest,            // not logged in: log in as a guest
 };
 
 // A key as curses delivers it: a character, or a special key (KEY_HOME...), never confused.

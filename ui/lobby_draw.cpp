@@ -59,6 +59,8 @@ void LobbyScreen::draw(Millis now) {
     const int lists_top = 2, lists_h = LINES - bottom - chat_h - lists_top;
     if (history_)
         draw_history(lists_top, lists_h, w);
+    else if (standings_)
+        draw_standings(lists_top, lists_h, w);
     else
         draw_lists(lists_top, lists_h, w, now);
 
@@ -130,16 +132,14 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     heading(top, x, LobbyPane::Players, "Players (" + std::to_string(players.size()) + "): c challenges",
             right_w);
     put(top + 1, x, "  name             off4  rog4  off3  rog3", right_w);
-    // The tournaments, when there are any, under the players (to look at: the server runs them).
-    const auto& tours = t.tournaments();
-    const int tours_h = tours.empty() ? 0 : std::min(int(tours.size()) + 1, height / 3);
-    if (tours_h > 0) {
-        const int ty = top + height - tours_h;
-        put(ty, x, "  Tournaments (" + std::to_string(tours.size()) + ")", right_w, A_BOLD);
-        int i = 0;
-        for (const auto& [id, tour] : tours)
-            if (++i < tours_h) put(ty + i, x, "  " + tournament_row(tour, right_w - 2), right_w);
-    }
+    // The tournaments under the players: a list of its own (Enter shows one's standings).
+    const auto tours = tournament_rows(t);
+    const int tours_h = std::max(3, std::min(int(tours.size()) + 1, height / 3));
+    const int ty = top + height - tours_h;
+    heading(ty, x, LobbyPane::Tournaments,
+            "Tournaments (" + std::to_string(tours.size()) + "): n creates, Enter standings", right_w);
+    rows(LobbyPane::Tournaments, ty + 1, tours_h - 1, int(tours.size()), x, right_w,
+         [&](int i, int wd) { return tournament_row(*tours[std::size_t(i)], wd); });
     rows(LobbyPane::Players, top + 2, height - 2 - tours_h, int(players.size()), x, right_w,
          [&](int i, int wd) { return player_row(*players[std::size_t(i)], me, wd); });
 }
@@ -158,6 +158,38 @@ void LobbyScreen::draw_history(int top, int height, int width) {
             width, chosen ? A_REVERSE : A_NORMAL);
     }
     if (n == 0) put(top + 1, 0, "  (none yet)", width);
+}
+
+void LobbyScreen::draw_standings(int top, int height, int width) {
+    // Live: the client's tables change as the server's standing lines arrive; the last seen stay shown
+    // after the tournament has closed.
+    const lobby::Tables& t = client_->tables();
+    if (const auto it = t.tournaments().find(*standings_); it != t.tournaments().end()) {
+        standings_item_ = it->second;
+        standings_rows_ = t.standings(*standings_);
+    }
+    if (!standings_item_) {
+        put(top, 0, "Tournament #" + std::to_string(*standings_) + ": not in the list (Esc goes back)", width,
+            A_BOLD);
+        return;
+    }
+    const lobby::TournamentItem& item = *standings_item_;
+    const bool closed = !t.tournaments().contains(*standings_);
+    put(top, 0, standings_title(item, width) + (closed ? " (closed)" : ""), width, A_BOLD);
+    std::string keys;
+    if (item.state == lobby::TournamentState::Open)
+        keys = in_standings(standings_rows_, client_->name()) ? "you have entered: x leaves" : "e enters it";
+    else if (item.state == lobby::TournamentState::Playing)
+        keys = "live; your matches open on the board as they start";
+    put(top + 1, 0,
+        "Ranked by points, then head to head, then rounds won, then rounds lost" +
+            (keys.empty() ? std::string() : "; " + keys) + "; Esc goes back",
+        width);
+    put(top + 2, 0, standings_head(width), width, A_UNDERLINE);
+    const int n = int(standings_rows_.size());
+    for (int i = 0; i < height - 3 && i < n; ++i)
+        put(top + 3 + i, 0, standing_row(standings_rows_[std::size_t(i)], client_->name(), width), width);
+    if (n == 0) put(top + 3, 0, "  (nobody yet)", width);
 }
 
 std::vector<std::string> LobbyScreen::footer(int width) const {

@@ -54,6 +54,14 @@ void LobbyScreen::open_match(const lobby::MatchStart& m, Millis) {
     if (const std::string why = g->join(j, SeatSpec{SeatKind::Human, client_->name(), std::nullopt});
         !why.empty())
         return say("the match against " + m.opponent + " could not be joined: " + why, true);
+    // A tournament's match: the lobby under it shows the tournament's live standings, and after it.
+    if (m.tournament != 0) {
+        if (standings_ != m.tournament) {
+            standings_item_.reset();
+            standings_rows_.clear();
+        }
+        standings_ = m.tournament;
+    }
     if (!again)
         say("your match against " + m.opponent + " starts: you play " + std::string(color_name(m.colour)) +
             ", " + lobby::terms_description(m.terms));

@@ -32,6 +32,21 @@ void LobbyScreen::key(Key k, Millis now) {
             say("a guest has no password: log in without --guest to register the name", true);
         else if (history_)
             say("in the history: Enter reviews, s saves, Esc goes back to the lobby", true);
+        else if (a == Action::StartTournament && selected_tournament() &&
+                 selected_tournament()->state == lobby::TournamentState::Open)
+            say("only its organizer (" +
+                    (selected_tournament()->organizer.empty() ? std::string("the server's operator")
+                                                              : selected_tournament()->organizer) +
+                    ") starts it",
+                true);
+        else if ((a == Action::StartTournament || a == Action::EnterTournament) && selected_tournament())
+            say("that tournament has started: Enter shows its standings", true);
+        else if (a == Action::Withdraw && on_tournaments() && selected_tournament())
+            say("that tournament is over: nothing to leave", true);
+        else if (a == Action::EnterTournament || a == Action::StartTournament || a == Action::Withdraw)
+            say(on_tournaments() ? "no tournament selected: n creates one"
+                                 : "nothing selected for that: Right goes to the tournaments",
+                true);
         else if (a == Action::Save || a == Action::Cancel)
             say("h lists your finished games first; s saves the one selected there", true);
         else
@@ -62,7 +77,7 @@ bool LobbyScreen::available(Action a) const {
         case Action::Login:
         case Action::Guest: return client_->phase() == P::Greeted;
         case Action::Reconnect: return client_->phase() == P::Waiting;
-        case Action::Cancel: return history_.has_value();
+        case Action::Cancel: return history_.has_value() || standings_.has_value();
         case Action::Select: return in && (history_ ? !history_->empty() : true);
         case Action::CursorUp:
         case Action::CursorDown:
@@ -77,12 +92,26 @@ bool LobbyScreen::available(Action a) const {
             const auto* s = selected_seek();
             return in && !history_ && s && lobby::name_key(s->from) != lobby::name_key(client_->name());
         }
-        case Action::Withdraw: {  // a seek of ours, or a challenge to us
+        case Action::Withdraw: {  // a seek of ours, or a challenge to us; a tournament not over
+            if (on_tournaments()) {
+                const auto* t = selected_tournament();
+                return in && !history_ && t && t->state != lobby::TournamentState::Over;
+            }
             const auto* s = selected_seek();
             return in && !history_ && s &&
                    (lobby::name_key(s->from) == lobby::name_key(client_->name()) || !s->to.empty());
         }
-        case Action::Watch: return in && !history_ && selected_game() != nullptr;
+        case Action::Watch: return in && !history_ && !standings_ && selected_game() != nullptr;
+        case Action::NewTournament: return in && !history_ && !options_.guest;
+        case Action::EnterTournament: {
+            const auto* t = on_tournaments() ? selected_tournament() : nullptr;
+            return in && !history_ && t && t->state == lobby::TournamentState::Open;
+        }
+        case Action::StartTournament: {
+            const auto* t = on_tournaments() ? selected_tournament() : nullptr;
+            return in && !history_ && t && t->state == lobby::TournamentState::Open &&
+                   !t->organizer.empty() && lobby::name_key(t->organizer) == lobby::name_key(client_->name());
+        }
         default: return false;
     }
 }
@@ -98,7 +127,10 @@ void LobbyScreen::on_action(Action a, Millis now) {
         case Action::Guest: return say_if(client_->login_guest(now));
         case Action::Reconnect: return say_if(client_->retry(now));
         case Action::Cancel:
-            history_.reset();
+            if (history_)
+                history_.reset();
+            else
+                standings_.reset();
             say("back to the lobby");
             return;
         case Action::CursorUp:
@@ -108,14 +140,17 @@ void LobbyScreen::on_action(Action a, Millis now) {
                 history_selected_ = move_selection(history_selected_, int(history_->size()), d);
                 return;
             }
+            if (standings_) return;  // the table shows whole
             const lobby::Tables& t = client_->tables();
-            const int n = pane_ == LobbyPane::Seeks   ? int(t.seeks().size())
-                          : pane_ == LobbyPane::Games ? int(t.games().size())
-                                                      : int(t.players().size());
+            const int n = pane_ == LobbyPane::Seeks     ? int(t.seeks().size())
+                          : pane_ == LobbyPane::Games   ? int(t.games().size())
+                          : pane_ == LobbyPane::Players ? int(t.players().size())
+                                                        : int(t.tournaments().size());
             selected_[int(pane_)] = std::max(0, move_selection(selected_[int(pane_)], n, d));
             return;
         }
         case Action::NextList:
+            standings_.reset();
             pane_ = LobbyPane((int(pane_) + 1) % lobby_panes);
             say(std::string("the ") + pane_name(pane_) + " list: Up and Down select, Enter acts");
             return;
@@ -123,7 +158,21 @@ void LobbyScreen::on_action(Action a, Millis now) {
         case Action::Post: return post(now);
         case Action::Challenge: return challenge(now);
         case Action::Accept: return say_if(client_->accept(selected_seek()->id, now));
+        case Action::NewTournament: return new_tournament(now);
+        case Action::EnterTournament: {
+            const lobby::TournamentItem& t = *selected_tournament();
+            const std::string why = client_->join_tournament(t.id, now);
+            return why.empty() ? say("entering " + t.name + "...") : say(why, true);
+        }
+        case Action::StartTournament: {
+            const lobby::TournamentItem& t = *selected_tournament();
+            const std::string why = client_->start_tournament(t.id, now);
+            if (!why.empty()) return say(why, true);
+            say("starting " + t.name + "...");
+            return open_standings(t.id, now);
+        }
         case Action::Withdraw: {
+            if (on_tournaments()) return leave_tournament(now);
             const lobby::SeekItem* s = selected_seek();
             const bool mine = lobby::name_key(s->from) == lobby::name_key(client_->name());
             if (!mine && s->to.empty())
@@ -170,6 +219,7 @@ void LobbyScreen::select(Millis now) {
         records_.push_back({true, history_title(h)});
         return say("fetching " + history_title(h) + " for review...");
     }
+    if (standings_) return say("the standings are shown, live: Esc goes back to the lists");
     switch (pane_) {
         case LobbyPane::Seeks: {
             const lobby::SeekItem* s = selected_seek();
@@ -182,7 +232,64 @@ void LobbyScreen::select(Millis now) {
             if (!selected_game()) return say("no game in progress", true);
             return on_action(Action::Watch, now);
         case LobbyPane::Players: return challenge(now);
+        case LobbyPane::Tournaments: {
+            const lobby::TournamentItem* t = selected_tournament();
+            if (!t) return say("no tournament: n creates one", true);
+            return open_standings(t->id, now);
+        }
     }
+}
+
+// A tournament's live table: the client's tables hold it (standing lines as they come); asked for once,
+// for a tournament still open (its entrants) or one the tables have not had yet.
+void LobbyScreen::open_standings(lobby::Id id, Millis now) {
+    if (standings_ != id) {
+        standings_item_.reset();
+        standings_rows_.clear();
+    }
+    standings_ = id;
+    history_.reset();
+    const std::string why = client_->standings(id, now);
+    const auto* t = selected_tournament();
+    const std::string name = t ? t->name : "#" + std::to_string(id);
+    if (!why.empty()) return say(why, true);
+    if (t && t->state == lobby::TournamentState::Open)
+        say(name + (t->organizer.empty() || lobby::name_key(t->organizer) != lobby::name_key(client_->name())
+                        ? ": e enters it, x leaves it, Esc goes back"
+                        : ": S starts it once two players or more have entered; Esc goes back"));
+    else
+        say(name + ": the standings, live; Esc goes back");
+}
+
+void LobbyScreen::leave_tournament(Millis now) {
+    const lobby::TournamentItem t = *selected_tournament();
+    const auto go = [this, t] {
+        const std::string why = client_->leave_tournament(t.id, context_.clock());
+        why.empty() ? say("leaving " + t.name + "...") : say(why, true);
+    };
+    if (t.state == lobby::TournamentState::Open) return go();
+    (void)now;
+    question_ = Question{.text = t.name + " has started: leaving loses your remaining matches. Leave it?",
+                         .answers = {{ch('y'), "leave", go}, {ch('n'), "stay", [this] { say("staying"); }}}};
+}
+
+void LobbyScreen::new_tournament(Millis) {
+    open_entry(
+        "Tournament (NAME FORMAT MAX FIRST RULES SIZE CLOCK first-to N rated|casual)",
+        client_->name() + "-cup " + last_tournament_ + " " + last_terms_, 260,
+        [this](const std::string& text) {
+            std::string why;
+            const auto c = parse_tournament(text, &why);
+            if (!c) return say("the tournament: " + why + " (? shows how to write it)", true);
+            const std::string refused = client_->create_tournament(c->name, c->format, c->max_players,
+                                                                   c->first, c->terms, context_.clock());
+            if (!refused.empty()) return say(refused, true);
+            last_tournament_ = lobby::format_text(c->format) + " " + std::to_string(c->max_players) + " " +
+                               lobby::first_word(c->first);
+            last_terms_ = lobby::terms_text(c->terms);
+            pane_ = LobbyPane::Tournaments;
+            say("creating " + c->name + ": you are its first player; S starts it once others have entered");
+        });
 }
 
 void LobbyScreen::post(Millis) {
@@ -296,6 +403,18 @@ const lobby::SeekItem* LobbyScreen::selected_seek() const {
 const lobby::GameRow* LobbyScreen::selected_game() const {
     const auto rows = game_rows(client_->tables());
     const int i = selected_[int(LobbyPane::Games)];
+    if (rows.empty()) return nullptr;
+    return rows[std::size_t(std::min(i, int(rows.size()) - 1))];
+}
+
+const lobby::TournamentItem* LobbyScreen::selected_tournament() const {
+    const lobby::Tables& t = client_->tables();
+    if (standings_) {
+        const auto it = t.tournaments().find(*standings_);
+        return it == t.tournaments().end() ? nullptr : &it->second;
+    }
+    const auto rows = tournament_rows(t);
+    const int i = selected_[int(LobbyPane::Tournaments)];
     if (rows.empty()) return nullptr;
     return rows[std::size_t(std::min(i, int(rows.size()) - 1))];
 }

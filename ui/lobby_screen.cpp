@@ -167,6 +167,12 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
         }
         return;
     }
+    if (const auto* t = std::get_if<lobby::TournamentItem>(&m)) {
+        // An open tournament's table changes with its entrants, which no standing line announces: ask.
+        if (standings_ == t->id && t->state == lobby::TournamentState::Open && client_->tables().can_ask())
+            client_->standings(t->id, now);
+        return;
+    }
     if (const auto* s = std::get_if<lobby::SeekItem>(&m)) {
         if (!s->to.empty() && lobby::name_key(s->to) == lobby::name_key(me)) {
             add_chat("* " + s->from + " challenges you: " + lobby::terms_text(s->terms));

@@ -1,7 +1,8 @@
 // The lobby screen (`./main --lobby HOST:PORT --name NAME`): a server's lobby on the screen stack
 // (screen.h), driven by net/lobby_client (the lobby connection's state machine) in the shell's one poll
 // loop. It shows who is online with ratings, the open seeks, the games in progress with score and clocks,
-// and the lobby chat (lobby_view.h makes the rows); the keys come from the key table (keys.h,
+// the tournaments, and the lobby chat (lobby_view.h makes the rows); a tournament's live standings
+// replace the lists while they are open; the keys come from the key table (keys.h,
 // screen_lobby). A match of the player's opens a game screen over it (game_screen.h, Options::served)
 // joined to the server's game connection; so does a game watched, and a finished game reviewed. The lobby
 // stays under them, its connection alive, and comes back on top when they leave.
@@ -77,6 +78,7 @@ class LobbyScreen : public Screen {
     // Drawing (lobby_draw.cpp).
     void draw_lists(int top, int height, int width, Millis now);
     void draw_history(int top, int height, int width);
+    void draw_standings(int top, int height, int width);
     std::vector<std::string> footer(int width) const;
 
     // Keys (lobby_keys.cpp).
@@ -92,9 +94,16 @@ class LobbyScreen : public Screen {
     void password(Millis now);
     void login_password(Millis now);
     void quit();
+    void new_tournament(Millis now);
+    void open_standings(lobby::Id id, Millis now);
+    void leave_tournament(Millis now);
     const lobby::SeekItem* selected_seek() const;
     const lobby::GameRow* selected_game() const;
     const lobby::PlayerItem* selected_player() const;
+    // The tournament shown (its standings open), else the one selected in its list, if any.
+    const lobby::TournamentItem* selected_tournament() const;
+    // Whether the tournament keys act on a tournament now (its standings open, or its list focused).
+    bool on_tournaments() const { return standings_.has_value() || pane_ == LobbyPane::Tournaments; }
 
     // The screens over the lobby (lobby_games.cpp).
     void open_match(const lobby::MatchStart& m, Millis now);
@@ -130,6 +139,12 @@ class LobbyScreen : public Screen {
     };
     std::deque<RecordWanted> records_;
     std::string last_terms_ = "official 4 5m+2s first-to 1 casual";
+    std::string last_tournament_ = "round-robin 8 schedule";  // offered after the name
+    // The tournament whose standings are shown (Enter on it, or its match started), live from the client's
+    // tables; its last item and table are kept to show after it closes.
+    std::optional<lobby::Id> standings_;
+    std::optional<lobby::TournamentItem> standings_item_;
+    std::vector<lobby::StandingItem> standings_rows_;
 
     // The screen's own state.
     LobbyPane pane_ = LobbyPane::Seeks;

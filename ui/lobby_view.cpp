@@ -13,6 +13,7 @@ const char* pane_name(LobbyPane p) {
         case LobbyPane::Seeks: return "seeks";
         case LobbyPane::Games: return "games";
         case LobbyPane::Players: return "players";
+        case LobbyPane::Tournaments: return "tournaments";
     }
     return "";
 }
@@ -125,17 +126,57 @@ std::string history_row(const lobby::HistoryItem& h, int width) {
                width);
 }
 
-std::string tournament_row(const lobby::TournamentItem& t, int width) {
-    std::string state;
+namespace {
+
+std::string state_text(const lobby::TournamentItem& t) {
     switch (t.state) {
-        case lobby::TournamentState::Open: state = "open"; break;
-        case lobby::TournamentState::Playing: state = "round " + std::to_string(t.round); break;
-        case lobby::TournamentState::Over: state = "over"; break;
+        case lobby::TournamentState::Open: return "open";
+        case lobby::TournamentState::Playing: return "round " + std::to_string(t.round);
+        case lobby::TournamentState::Over: return "over";
     }
-    return fit("#" + std::to_string(t.id) + " " + lobby::format_text(t.format) + " by " + t.organizer + ", " +
-                   state + ", " + std::to_string(t.players) + "/" + std::to_string(t.max_players) +
-                   " players, " + lobby::terms_text(t.terms),
+    return "";
+}
+
+std::string organizer_text(const lobby::TournamentItem& t) {
+    return t.organizer.empty() ? "the operator" : t.organizer;
+}
+
+}  // namespace
+
+std::string tournament_row(const lobby::TournamentItem& t, int width) {
+    return fit("#" + std::to_string(t.id) + " " + (t.name.empty() ? "" : t.name + " ") +
+                   lobby::format_text(t.format) + " by " + organizer_text(t) + ", " + state_text(t) + ", " +
+                   std::to_string(t.players) + "/" + std::to_string(t.max_players) + " players, " +
+                   lobby::terms_text(t.terms),
                width);
+}
+
+std::string standings_title(const lobby::TournamentItem& t, int width) {
+    // "final" first, so that no width cuts it off.
+    const std::string head = t.state == lobby::TournamentState::Over ? "final: " : "";
+    return fit(head + (t.name.empty() ? "tournament" : t.name) + " (#" + std::to_string(t.id) +
+                   "): " + lobby::format_text(t.format) + " by " + organizer_text(t) + ", " + state_text(t) +
+                   ", " + std::to_string(t.players) + "/" + std::to_string(t.max_players) + " players, " +
+                   lobby::terms_text(t.terms),
+               width);
+}
+
+std::string standings_head(int width) {
+    return fit("rank " + pad("name", 22) + " points  played  won lost drawn  rounds won lost", width);
+}
+
+std::string standing_row(const lobby::StandingItem& s, const std::string& me, int width) {
+    char nums[96];
+    std::snprintf(nums, sizeof nums, "%6s  %6d  %3d %4d %5d  %10d %4d",
+                  lobby::points_text(s.half_points).c_str(), s.played, s.won, s.lost, s.drawn, s.rounds_won,
+                  s.rounds_lost);
+    std::string rank = std::to_string(s.rank) + ".";
+    return fit(pad(rank, 5) + pad(s.name + (same(s.name, me) ? " (you)" : ""), 22) + " " + nums, width);
+}
+
+bool in_standings(const std::vector<lobby::StandingItem>& table, const std::string& me) {
+    return std::any_of(table.begin(), table.end(),
+                       [&me](const lobby::StandingItem& s) { return same(s.name, me); });
 }
 
 std::vector<const lobby::SeekItem*> seek_rows(const lobby::Tables& t) {
@@ -158,6 +199,12 @@ std::vector<const lobby::GameRow*> game_rows(const lobby::Tables& t) {
 std::vector<const lobby::PlayerItem*> player_rows(const lobby::Tables& t) {
     std::vector<const lobby::PlayerItem*> rows;
     for (const auto& [key, p] : t.players()) rows.push_back(&p);
+    return rows;
+}
+
+std::vector<const lobby::TournamentItem*> tournament_rows(const lobby::Tables& t) {
+    std::vector<const lobby::TournamentItem*> rows;
+    for (const auto& [id, tour] : t.tournaments()) rows.push_back(&tour);
     return rows;
 }
 
@@ -187,6 +234,26 @@ std::optional<TypedChallenge> parse_challenge(std::string_view text, std::string
         return std::nullopt;
     }
     return TypedChallenge{name, *terms};
+}
+
+std::optional<lobby::Create> parse_tournament(std::string_view text, std::string* why) {
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+    const auto fail = [why](std::string w) {
+        if (why) *why = std::move(w);
+        return std::nullopt;
+    };
+    if (text.empty())
+        return fail(
+            "type a name, the format, the most players, who starts and the terms: autumn-dm round-robin "
+            "16 schedule official 4 dm first-to 2 rated");
+    // The protocol's reader checks every field and says which one is wrong; a line break or control
+    // character can never make it another message (fit drops them).
+    const lobby::Parsed p = lobby::parse_message("create " + fit(text, 400));
+    if (!p.message) return fail(p.error);
+    const auto* c = std::get_if<lobby::Create>(&*p.message);
+    if (!c) return fail("not a tournament: NAME FORMAT MAX FIRST TERMS");
+    return *c;
 }
 
 LoginAdvice login_advice(const lobby::Refused& r, const std::string& name) {
@@ -233,6 +300,15 @@ std::vector<std::string> lobby_help_lines(int width) {
         "or official 4 dm first-to 2 rated. RULES: official or rogers; SIZE: 4 or 3; CLOCK: none, dm (2m a "
         "turn, 5m reserve in 30s chunks), dm TURN RESERVE CHUNK, or GAME+INCREMENT (5m+2s). A rated match "
         "needs a clock and registered players.");
+    para(
+        "Tournaments are listed under the players (Right goes there). Enter shows one's standings, live: "
+        "rank, points (a match won 1, drawn 1/2), matches played, won, lost and drawn, rounds won and lost; "
+        "the server ranks by points, then head to head, then rounds won, then rounds lost, and the title "
+        "says final once every match is over. e enters a tournament before it starts, x leaves it, its "
+        "organizer starts it with S. n creates one: NAME FORMAT MAX FIRST and the terms, like autumn-dm "
+        "round-robin 16 schedule official 4 dm first-to 2 rated (FORMAT: round-robin, knockout or swiss-N; "
+        "MAX: 2 to 64 players; FIRST: schedule, or draw to let the server draw who starts). Each of your "
+        "matches opens on the game screen as the server starts it.");
     para(
         "A match opens on the game screen; q there goes back to the lobby (the server keeps the match), "
         "and the lobby comes back by itself when the match ends.");

@@ -16,9 +16,9 @@ namespace gobblet::ui {
 
 namespace lobby = net::lobby;
 
-// The lists the arrows select in: the seeks, the games in progress, the players online.
-enum class LobbyPane : int { Seeks, Games, Players };
-inline constexpr int lobby_panes = 3;
+// The lists the arrows select in: the seeks, the games in progress, the players online, the tournaments.
+enum class LobbyPane : int { Seeks, Games, Players, Tournaments };
+inline constexpr int lobby_panes = 4;
 const char* pane_name(LobbyPane p);
 
 // A clock's time as the lobby shows it: "4:59", "1:02:03", "0:09".
@@ -31,9 +31,19 @@ std::string player_row(const lobby::PlayerItem& p, const std::string& me, int wi
 std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width);
 std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width);
 std::string history_row(const lobby::HistoryItem& h, int width);
-// A tournament: "#4 swiss-5 by Liam, open, 3/16 players, official 4 dm first-to 2 rated" (round N while
-// it is played).
+// A tournament: "#4 autumn-cup swiss-5 by Liam, open, 3/16 players, official 4 dm first-to 2 rated"
+// (round N while it is played; "by the operator" for one made with --new-tournament).
 std::string tournament_row(const lobby::TournamentItem& t, int width);
+// The title of a tournament's table: "autumn-cup (#4): swiss-5 by Liam, round 2, official 4 dm first-to 2
+// rated" and, once every match is over, "final".
+std::string standings_title(const lobby::TournamentItem& t, int width);
+// The head of the table's columns and one of its rows: rank, name, points, matches played, won, lost and
+// drawn, rounds won and lost. The server ranks by points, then the points the tied players took from one
+// another (head to head), then rounds won, then rounds lost: the rank says it, the order is the server's.
+std::string standings_head(int width);
+std::string standing_row(const lobby::StandingItem& s, const std::string& me, int width);
+// Whether `me` is in the table (entered the tournament and has not left it before the start).
+bool in_standings(const std::vector<lobby::StandingItem>& table, const std::string& me);
 // "Liam - Eamon, 2026-11-23T14:03Z": how a finished game is named in messages.
 std::string history_title(const lobby::HistoryItem& h);
 
@@ -42,6 +52,7 @@ std::string history_title(const lobby::HistoryItem& h);
 std::vector<const lobby::SeekItem*> seek_rows(const lobby::Tables& t);
 std::vector<const lobby::GameRow*> game_rows(const lobby::Tables& t);
 std::vector<const lobby::PlayerItem*> player_rows(const lobby::Tables& t);
+std::vector<const lobby::TournamentItem*> tournament_rows(const lobby::Tables& t);
 
 // A selected row kept within `rows` rows (-1 when there are none); `delta` moves it.
 int move_selection(int selected, int rows, int delta);
@@ -52,6 +63,10 @@ struct TypedChallenge {
     lobby::Terms terms;
 };
 std::optional<TypedChallenge> parse_challenge(std::string_view text, std::string* why);
+
+// A typed tournament: "NAME FORMAT MAX FIRST TERMS" (autumn-dm round-robin 16 schedule official 4 dm
+// first-to 2 rated), read by the protocol's own reader of `create` (one parser for the format).
+std::optional<lobby::Create> parse_tournament(std::string_view text, std::string* why);
 
 // What a refused login leads to: the password to type, or a choice (a password, a guest, quitting)
 // with the server's words and what the player can do about them.
