@@ -32,21 +32,11 @@ void LobbyScreen::key(Key k, Millis now) {
             say("a guest has no password: log in without --guest to register the name", true);
         else if (history_)
             say("in the history: Enter reviews, s saves, Esc goes back to the lobby", true);
-        else if (a == Action::StartTournament && selected_tournament() &&
-                 selected_tournament()->state == lobby::TournamentState::Open)
-            say("only its organizer (" +
-                    (selected_tournament()->organizer.empty() ? std::string("the server's operator")
-                                                              : selected_tournament()->organizer) +
-                    ") starts it",
-                true);
-        else if ((a == Action::StartTournament || a == Action::EnterTournament) && selected_tournament())
-            say("that tournament has started: Enter shows its standings", true);
-        else if (a == Action::Withdraw && on_tournaments() && selected_tournament())
-            say("that tournament is over: nothing to leave", true);
-        else if (a == Action::EnterTournament || a == Action::StartTournament || a == Action::Withdraw)
-            say(on_tournaments() ? "no tournament selected: n creates one"
-                                 : "nothing selected for that: Right goes to the tournaments",
-                true);
+        else if (a == Action::NewTournament && options_.guest)
+            say("a guest neither organizes nor plays tournaments: log in without --guest", true);
+        else if (a == Action::EnterTournament || a == Action::StartTournament ||
+                 (a == Action::Withdraw && on_tournaments()))
+            tournament_refusal(a);
         else if (a == Action::Save || a == Action::Cancel)
             say("h lists your finished games first; s saves the one selected there", true);
         else
@@ -54,6 +44,22 @@ void LobbyScreen::key(Key k, Millis now) {
         return;
     }
     on_action(a, now);
+}
+
+// Why a tournament key does nothing now (available() said no).
+void LobbyScreen::tournament_refusal(Action a) {
+    const lobby::TournamentItem* t = on_tournaments() ? selected_tournament() : nullptr;
+    if (!on_tournaments()) return say("no tournament selected: Right goes to the tournaments", true);
+    if (!t) return say("no tournament selected: n creates one", true);
+    if (a == Action::Withdraw) return say(t->name + " is over: nothing to leave", true);
+    if (a == Action::StartTournament && t->state == lobby::TournamentState::Open)
+        return say("only its organizer (" +
+                       (t->organizer.empty() ? std::string("the server's operator") : t->organizer) +
+                       ") starts " + t->name,
+                   true);
+    say(t->name + " has " + (t->state == lobby::TournamentState::Over ? "ended" : "started") +
+            ": Enter shows its standings",
+        true);
 }
 
 void LobbyScreen::paste(const InputEvent& e, Millis) {
@@ -90,7 +96,8 @@ bool LobbyScreen::available(Action a) const {
         case Action::Password: return in && !history_ && !options_.guest;
         case Action::Accept: {
             const auto* s = selected_seek();
-            return in && !history_ && s && lobby::name_key(s->from) != lobby::name_key(client_->name());
+            return in && !history_ && !standings_ && s &&
+                   lobby::name_key(s->from) != lobby::name_key(client_->name());
         }
         case Action::Withdraw: {  // a seek of ours, or a challenge to us; a tournament not over
             if (on_tournaments()) {

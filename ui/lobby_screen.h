@@ -86,6 +86,7 @@ class LobbyScreen : public Screen {
     void on_action(Action a, Millis now);
     void entry_key(Key k, Millis now);
     void question_key(Key k);
+    void tournament_refusal(Action a);
     void open_entry(std::string label, std::string text, std::size_t max,
                     std::function<void(const std::string&)> submit, bool hidden = false);
     void select(Millis now);
