@@ -142,8 +142,16 @@ std::string Tables::answer_item(const Message& m, std::deque<Event>& out) {
     Event e = event(Event::Kind::Answer);
     e.query = o.query;
     e.items = std::move(o.items);
-    if (list == List::Standings)  // the answer is the table as it stands now (its lines came as updates)
-        for (const StandingItem& s : standings(std::get<StandingsQuery>(o.query).id)) e.items.push_back(s);
+    if (list == List::Standings) {  // the answer is the table as it stands now (its lines came as updates)
+        const Id id = std::get<StandingsQuery>(o.query).id;
+        if (const auto t = standings_.find(id); t != standings_.end()) {
+            std::erase_if(t->second, [&o](const auto& entry) {
+                return std::find(o.seen.begin(), o.seen.end(), entry.first) == o.seen.end();
+            });
+            if (t->second.empty()) standings_.erase(t);
+        }
+        for (const StandingItem& s : standings(id)) e.items.push_back(s);
+    }
     if (list == List::Record) {
         e.text.reserve(o.bytes);
         for (const Message& item : e.items) e.text += std::get<RecordLine>(item).text + "\n";
@@ -203,6 +211,14 @@ std::string Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
             return "more than " + std::to_string(max_tournament_players) +
                    " players in the table of tournament " + std::to_string(s->tournament);
         table[name_key(s->name)] = *s;
+        // Asked for this table: its answer is the whole table, so an entry it leaves out has gone (a
+        // player who left an open tournament gets no line of their own). At most the table's size.
+        const std::string key = name_key(s->name);
+        for (Open& o : open_) {
+            const auto* q = std::get_if<StandingsQuery>(&o.query);
+            if (q && q->id == s->tournament && std::find(o.seen.begin(), o.seen.end(), key) == o.seen.end())
+                o.seen.push_back(key);
+        }
         return pass();
     }
     if (const auto* e = std::get_if<End>(&m); e && is_table(e->list)) {

@@ -95,7 +95,8 @@ class Tables {
     const std::map<std::string, GameRow>& games() const { return games_; }
     const std::map<Id, TournamentItem>& tournaments() const { return tournaments_; }
     // Each tournament's table as the server last sent it (`standing` lines, live), best first; a
-    // tournament's goes with its `closed`.
+    // tournament's goes with its `closed`, and an answer to `standings ID` drops the entries it left out
+    // (players who left an open tournament).
     std::vector<StandingItem> standings(Id tournament) const;
     // The table's first whole list (its `end` line) has arrived since the login.
     bool whole(List list) const;
@@ -106,7 +107,8 @@ class Tables {
     struct Open {
         Message query;
         std::vector<Message> items;
-        std::size_t bytes = 0;  // a record's text so far
+        std::size_t bytes = 0;          // a record's text so far
+        std::vector<std::string> seen;  // a standings query: the entries (name_key) its table has had
     };
     std::string answer_item(const Message& m, std::deque<Event>& out);
 

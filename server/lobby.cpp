@@ -946,6 +946,9 @@ std::vector<lobby::StandingItem> Lobby::table_of(lobby::Id id) {
     int rank = 0;
     for (const tournament::Standing& s : tournament::standings(*rec)) {
         if (rank == lobby::max_tournament_players) break;
+        // Who left without playing (before the start) has no result to show: an open tournament's table is
+        // its entrants, a running one's its players.
+        if (s.withdrawn && (rec->state == TournamentState::Open || s.played == 0)) continue;
         out.push_back(lobby::StandingItem{id, ++rank, s.name, s.half_points, s.played, s.won, s.lost, s.drawn,
                                           s.rounds_won, s.rounds_lost});
     }

@@ -181,6 +181,21 @@ TEST_CASE("a tournament's table: its rows, live from the standing lines, best fi
     odd.name = "Li\x1b[2Jam";
     CHECK_FALSE(contains(standing_row(odd, "", 200), "\x1b"));
     CHECK(standing_row(odd, "", 9).size() <= 9);
+    // An answer to `standings 7` is the whole table: an entry it leaves out has gone (a player who left
+    // an open tournament has no line of their own); other tables stay.
+    REQUIRE(t.take(lobby::StandingItem{8, 1, "Niamh", 0, 0, 0, 0, 0, 0, 0}, 0, out).empty());
+    t.asked(lobby::StandingsQuery{7});
+    REQUIRE(t.take(lobby::StandingItem{7, 1, "Liam", 4, 3, 2, 1, 0, 4, 2}, 0, out).empty());
+    REQUIRE(t.take(lobby::StandingItem{7, 2, "Eamon", 3, 3, 1, 1, 1, 3, 3}, 0, out).empty());
+    out.clear();
+    REQUIRE(t.take(lobby::End{lobby::List::Standings}, 0, out).empty());
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].kind == lobby::Event::Kind::Answer);
+    CHECK(out[0].items.size() == 2);
+    table = t.standings(7);
+    REQUIRE(table.size() == 2);
+    CHECK_FALSE(in_standings(table, "MaxBot"));
+    CHECK(t.standings(8).size() == 1);
     // The table goes with the tournament's closed line.
     REQUIRE(t.take(lobby::Closed{7}, 0, out).empty());
     CHECK(t.standings(7).empty());

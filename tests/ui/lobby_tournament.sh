@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# A tournament from the lobby: Liam creates a round robin (n, typed like a seek's terms), Eamon selects it
-# in the tournaments list and enters it (e), Liam, its organizer, starts it (S), the server's match opens
+# A tournament from the lobby: Liam creates a round robin (n, typed like a seek's terms), Niamh enters it
+# from the list (e) and leaves it (x), which Liam's live table follows, Eamon selects it and enters it (e), Liam, its organizer, starts it (S), the server's match opens
 # on both game screens, they play it to its end, and both lobbies come back showing the tournament's live
 # standings: points, rounds, and `final`.
 source "$(dirname "$0")/lib.bash"
 start_server
 start_lobby liam Liam
 start_lobby eamon Eamon
+start_lobby niamh Niamh
 wait_in liam "logged in as Liam"
 wait_in eamon "logged in as Eamon"
-wait_in_re liam "Players \(2\)"
+wait_in niamh "logged in as Niamh"
+wait_in_re liam "Players \(3\)"
 wait_in liam "Tournaments (0): n creates"
 # A wrong format is named, and nothing is created.
 lkeys liam n
@@ -30,6 +32,16 @@ lkeys liam Enter
 wait_in liam "club (#1): round-robin by Liam, open, 1/4 players"
 wait_in_re liam "1\. +Liam \(you\) +0 +0"
 wait_in liam "S starts it once two players or more have entered"
+# Niamh enters from the list and leaves again: Liam's table follows both.
+for k in Right Right Right; do lkeys niamh $k; done
+wait_in niamh "the tournaments list"
+lkeys niamh e
+wait_in liam "club (#1): round-robin by Liam, open, 2/4 players"
+wait_in_re liam "2\. +Niamh +0 +0"
+lkeys niamh x
+wait_in liam "club (#1): round-robin by Liam, open, 1/4 players"
+for i in $(seq 100); do lscreen liam | grep -qE "^[0-9]\. +Niamh" || break; sleep 0.1; done
+lscreen liam | grep -qE "^[0-9]\. +Niamh" && fail "Niamh left: she is no longer in Liam's table"
 # Eamon goes to the tournaments (Right three times: games, players, tournaments) and opens its table.
 lkeys eamon Right
 lkeys eamon Right
@@ -41,7 +53,7 @@ wait_in_re eamon "1\. +Liam +0 +0"
 wait_in eamon "e enters it"
 # Only the organizer starts it.
 lkeys eamon S
-wait_in eamon "only its organizer (Liam) starts it"
+wait_in eamon "only its organizer (Liam) starts club"
 lkeys eamon e
 wait_in eamon "you have entered: x leaves"
 wait_in_re eamon "Eamon \(you\) +0 +0"
