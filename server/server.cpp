@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 
 #include "net/lobby.h"
@@ -21,12 +20,6 @@ namespace {
 constexpr int lines_per_poll = 64;  // lines of one connection handled per poll round; the rest on the next
 constexpr Millis quiet_before_trim =
     5000;  // quiet this long after being busy: the heap's free room goes back
-
-Millis steady_now() {
-    return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
-}
 
 }  // namespace
 
@@ -257,7 +250,7 @@ int run_server(const ServerConfig& config, std::ostream& log) {
         return 1;
     }
     std::string why;
-    std::unique_ptr<Server> server = Server::start(config, log, steady_now(), &why);
+    std::unique_ptr<Server> server = Server::start(config, log, net::monotonic_ms(), &why);
     if (!server) {
         log << "gobblet: " << why << "\n";
         return 1;
@@ -266,9 +259,9 @@ int run_server(const ServerConfig& config, std::ostream& log) {
         for (;;) {
             std::vector<pollfd> fds = {{signals.fd(), POLLIN, 0}};
             server->pollfds(fds);
-            const Millis wait = server->until_next(steady_now());
+            const Millis wait = server->until_next(net::monotonic_ms());
             ::poll(fds.data(), fds.size(), wait < 0 ? 60'000 : int(std::min<Millis>(wait + 1, 60'000)));
-            const Millis now = steady_now();
+            const Millis now = net::monotonic_ms();
             if (signals.fired()) {
                 server->stop("the server is shutting down: come back later", now);
                 return 0;
