@@ -11,6 +11,11 @@ for flag in $("$MAIN" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
     [ "$flag" = "--help" ] && continue
     grep -qF -- "${flag//-/\\-}" "$page" || fail "the man page does not document $flag"
 done
+# The header's version is the program's (engine/version.h): --version and the protocol's `version` say it.
+expect_eq "the man page's version" "$(sed -n 's/^\.TH GOBBLET 6 "[^"]*" "\([^"]*\)".*/\1/p' "$page")" \
+    "$("$MAIN" --version)"
+expect_eq "the protocol's version" "$(printf 'version\nquit\n' | "$MAIN" --gtp | head -n 1)" \
+    "= $("$MAIN" --version | sed 's/^gobblet //')"
 # make install puts it in section 6, and uninstall takes it away again.
 make -s -C "$ROOT" install DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
 [ -x "$WORK/root/usr/bin/gobblet" ] || fail "installed binary"
