@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "engine/clock.h"
+#include "engine/text.h"
 #include "saves/savefile.h"
 #include "server/db.h"
 #include "server/secrets.h"
@@ -203,25 +204,6 @@ bool one_line(std::string_view s) {
 }
 
 [[noreturn]] void bad(const std::string& what) { throw std::invalid_argument(what); }
-
-// The UTF-8 encoding of a code point.
-void append_utf8(std::string& out, char32_t c) {
-    if (c < 0x80) {
-        out += char(c);
-    } else if (c < 0x800) {
-        out += char(0xC0 | (c >> 6));
-        out += char(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += char(0xE0 | (c >> 12));
-        out += char(0x80 | ((c >> 6) & 0x3F));
-        out += char(0x80 | (c & 0x3F));
-    } else {
-        out += char(0xF0 | (c >> 18));
-        out += char(0x80 | ((c >> 12) & 0x3F));
-        out += char(0x80 | ((c >> 6) & 0x3F));
-        out += char(0x80 | (c & 0x3F));
-    }
-}
 
 // The lower case of the capitals name_key folds; every other code point as it is.
 char32_t fold(char32_t c) {
