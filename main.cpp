@@ -1,7 +1,8 @@
 // gobblet: reads the command line, checks all of it, then hands over to one front end: the curses game
 // (ui/), the engine protocol, a self-play match, a file command (saves/commands.h), a benchmark, the
-// server or a bot. Only flags and wiring live here: what a value means belongs to its room (a clock spec
-// to engine/clock.h, a seat to engine/match.h, an address to net/socket.h), and so does each command.
+// server, a bot, a server's lobby, or an operator's tournament command (server/commands.h). Only flags and
+// wiring live here: what a value means belongs to its room (a clock spec to engine/clock.h, a seat to
+// engine/match.h, an address to net/socket.h), and so does each command.
 //
 // The order is fixed, so that nothing runs on a command line that is wrong anywhere:
 //  1. CLI11 reads the flags and their simple values (a value it refuses is a usage error);
@@ -46,6 +47,7 @@
 #include "server/commands.h"
 #include "server/server.h"
 #include "ui/app.h"
+#include "ui/lobby_screen.h"
 #include "ui/puzzle_session.h"
 
 namespace {
@@ -101,7 +103,11 @@ struct Flags {
     std::string db;
     bool serve = false, ratings = false, bench_store = false;
     std::vector<std::string> listen;
-    std::string greeting, bot, name, seek;
+    std::string greeting, bot, name, seek, enter;
+    std::string lobby;
+    bool guest = false;
+    // The operator's tournaments.
+    std::string new_tournament, start_tournament, standings, format = "round-robin", first = "schedule";
 };
 
 // Every flag, with its help line (which --help prints and tests/cli/manpage.sh holds the man page to).
@@ -192,9 +198,22 @@ void declare(CLI::App& app, Flags& f) {
         ->allow_extra_args(false);
     app.add_option("--greeting", f.greeting, "--serve: the server's greeting in the lobby");
     app.add_option("--bot", f.bot, "A computer player in a server's lobby at HOST:PORT or unix:PATH");
-    app.add_option("--name", f.name, "--bot: the computer player's name");
+    app.add_option("--name", f.name, "--bot, --lobby: the name to play under");
+    app.add_option("--lobby", f.lobby, "The lobby of a server at HOST:PORT or unix:PATH (docs/lobby.md)");
+    app.add_flag("--guest", f.guest, "--lobby: play as a guest (unrated, the name not registered)");
     app.add_option("--seek", f.seek,
                    "--bot: post a seek of its own with this clock: none, dm, or G+I (5m+2s)");
+    app.add_option("--enter", f.enter, "--bot: enter the tournament of this name (and play its matches)");
+    // The operator's tournaments (docs/server.md), beside a running server.
+    app.add_option("--new-tournament", f.new_tournament,
+                   "Make a tournament in the server's database (--db): --format, the match flags, --first");
+    app.add_option("--format", f.format, "--new-tournament: round-robin (default), knockout or swiss-N");
+    app.add_option("--first", f.first,
+                   "--new-tournament: who starts round 1 of each match: schedule (colours balanced) or draw "
+                   "(--seed makes the draw repeat)");
+    app.add_option("--start-tournament", f.start_tournament, "Start a tournament made with --new-tournament");
+    app.add_option("--standings", f.standings,
+                   "Print a tournament's table; 'final' once every match is over");
     app.add_flag("--ratings", f.ratings,
                  "Print the ratings kept in the server's database (--db); --rules and --size pick one list");
     app.add_flag("--bench-store", f.bench_store,
@@ -215,6 +234,10 @@ enum class Mode {
     VerifyPuzzles,
     Serve,
     Bot,
+    Lobby,
+    NewTournament,
+    StartTournament,
+    Standings,
     Ratings,
     BenchStore
 };
@@ -252,7 +275,14 @@ const std::vector<ModeRow> modes = {
     {Mode::MakePuzzles, "--make-puzzles", {"--seed"}},
     {Mode::VerifyPuzzles, "--verify-puzzles", {}},
     {Mode::Serve, "--serve", {"--listen", "--greeting", "--db", "--grace"}},
-    {Mode::Bot, "--bot", variant_flags + player_flags + FlagList{"--first-to", "--name", "--seek"}},
+    {Mode::Bot, "--bot",
+     variant_flags + player_flags + FlagList{"--first-to", "--name", "--seek", "--enter"}},
+    // The lobby takes what its game screens use: colours, and the computer's level for reviews and hints.
+    {Mode::Lobby, "--lobby", player_flags + FlagList{"--name", "--guest", "--no-color"}},
+    {Mode::NewTournament, "--new-tournament",
+     variant_flags + match_flags + FlagList{"--db", "--format", "--first", "--seed"}},
+    {Mode::StartTournament, "--start-tournament", {"--db"}},
+    {Mode::Standings, "--standings", {"--db"}},
     {Mode::Ratings, "--ratings", variant_flags + FlagList{"--db"}},
     {Mode::BenchStore, "--bench-store", {"--db"}},
 };
@@ -331,6 +361,18 @@ Expected<Millis> grace_of(const std::string& text) {
     return *d;
 }
 
+// Messages name the program as it was run ("./main", "gobblet"), without control characters.
+std::string program_name(const char* argv0) {
+    std::string name;
+    for (const char* p = argv0 ? argv0 : "gobblet"; *p && name.size() < 200; ++p)
+        if (static_cast<unsigned char>(*p) >= 32 && *p != 127) name += *p;
+    return name;
+}
+// The database of the server's commands: --db, or the default.
+std::filesystem::path db_of(const Flags& f) {
+    return f.db.empty() ? server::default_db_path() : std::filesystem::path(f.db);
+}
+
 // The network flags' combinations (docs/network.md).
 Expected<void> check_network(const CLI::App& app, const Flags& f) {
     const bool host = given(app, "--host"), join = given(app, "--join");
@@ -396,10 +438,7 @@ Expected<Run> plan_game(const CLI::App& app, Flags& f, const char* argv0) {
     }
     o.player = player_of(app, f);
     o.choice = choice_of(app, variant);
-    // Messages name the program as it was run ("./main", "gobblet"), without control characters.
-    o.program.clear();
-    for (const char* p = argv0 ? argv0 : "gobblet"; *p && o.program.size() < 200; ++p)
-        if (static_cast<unsigned char>(*p) >= 32 && *p != 127) o.program += *p;
+    o.program = program_name(argv0);
     o.seats_given = given(app, "--white") || given(app, "--black");
     o.level_given = given(app, "--level");
     o.think_given = given(app, "--think");
@@ -491,6 +530,10 @@ Expected<Run> plan_bot(const CLI::App& app, const Flags& f) {
     c.server = *at;
     c.name = f.name;
     c.player = player_of(app, f);
+    if (!f.enter.empty() && !net::lobby::valid_tournament_name(f.enter))
+        return Failure{"--enter " + clean_name(f.enter) +
+                       ": a tournament's name has 2 to 32 letters, digits, '-', '_' or '.'"};
+    c.enter = f.enter;
     if (!f.seek.empty()) {
         const auto clock = net::lobby::parse_terms_clock(f.seek, &why);
         if (!clock) return Failure{"--seek " + clean_name(f.seek) + ": " + why};
@@ -508,6 +551,48 @@ Expected<Run> plan_bot(const CLI::App& app, const Flags& f) {
         }
         c.secret = secret.secret;
         return net::run_bot(c, std::cerr);
+    });
+}
+
+// --lobby (docs/lobby.md): a server's address and a name (registered names, and a guest's too: the server
+// makes it ~NAME). Its game screens take the colours and the computer's settings from the flags.
+Expected<Run> plan_lobby(const CLI::App& app, const Flags& f, const char* argv0) {
+    std::string why;
+    const auto at = net::parse_endpoint(f.lobby, &why);
+    if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
+        return Failure{"--lobby " + clean_name(f.lobby) + ": " +
+                       (at ? "give the server's host and port (example.org:7300) or unix:PATH" : why)};
+    if (!net::lobby::valid_name(f.name))
+        return Failure{f.name.empty()
+                           ? "--lobby needs --name NAME: the name you play under (2 to 20 letters, "
+                             "digits, '-' or '_', starting with a letter; with --guest too)"
+                           : "--name " + clean_name(f.name) +
+                                 ": 2 to 20 letters, digits, '-' or '_', starting with a letter"};
+    ui::Options o = f.ui;
+    o.player = player_of(app, f);
+    o.level_given = given(app, "--level");
+    o.think_given = given(app, "--think");
+    o.program = program_name(argv0);
+    const ui::LobbyOptions lobby{*at, f.name, f.guest};
+    return Run([o, lobby] {
+        saves::remove_stale_temporaries();  // the lobby saves transcripts, as the game does
+        return ui::run_lobby(o, lobby);
+    });
+}
+
+// --new-tournament NAME: a tournament made in the server's database (its name and format are checked by
+// server::new_tournament, with the lobby's own reader, before the database is opened).
+Expected<Run> plan_new_tournament(const CLI::App& app, const Flags& f) {
+    const auto clock = clock_from_spec(f.clock);
+    if (!clock) return Failure{clock.why()};
+    const auto first = net::lobby::parse_first(f.first);
+    if (!first) return Failure{"--first " + clean_name(f.first) + ": schedule or draw"};
+    const net::lobby::Terms terms{MatchSettings{variant_of(app, f), first_to_of(app, f), *clock}, false};
+    const std::uint64_t seed = given(app, "--seed") ? *parse_seed(f.seed) : std::random_device{}();
+    return Run([db = db_of(f), name = f.new_tournament, format = f.format, starts = *first, terms, seed] {
+        return server::new_tournament(std::cout, std::cerr, db, name, format,
+                                      net::lobby::max_tournament_players, starts, terms, seed,
+                                      std::time(nullptr));
     });
 }
 
@@ -543,14 +628,23 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
         }
         case Mode::Serve: return plan_serve(f);
         case Mode::Bot: return plan_bot(app, f);
+        case Mode::Lobby: return plan_lobby(app, f, argv0);
+        case Mode::NewTournament: return plan_new_tournament(app, f);
+        case Mode::StartTournament:
+            return Run([db = db_of(f), name = f.start_tournament] {
+                return server::start_tournament(std::cout, std::cerr, db, name);
+            });
+        case Mode::Standings:
+            return Run([db = db_of(f), name = f.standings] {
+                return server::print_standings(std::cout, std::cerr, db, name);
+            });
         case Mode::Ratings: {
             const Variant v = variant_of(app, f);
             const auto rules = given(app, "--rules") ? std::optional(v.rules) : std::nullopt;
             const auto size = given(app, "--size") ? std::optional(v.size) : std::nullopt;
-            return Run(
-                [db = f.db.empty() ? server::default_db_path() : std::filesystem::path(f.db), rules, size] {
-                    return server::print_ratings(std::cout, std::cerr, db, rules, size, std::time(nullptr));
-                });
+            return Run([db = db_of(f), rules, size] {
+                return server::print_ratings(std::cout, std::cerr, db, rules, size, std::time(nullptr));
+            });
         }
         case Mode::BenchStore:
             return Run([db = f.db] { return server::run_store_bench(std::cout, std::cerr, db); });

@@ -115,16 +115,17 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
         const auto* h = p.message ? std::get_if<lobby::Hello>(&*p.message) : nullptr;
         if (!h)
             return drop(conn,
-                        lobby::format_message(lobby::Error{p.message ? "expected lobby gobblet 1" : p.error}),
+                        lobby::format_message(lobby::Error{p.message ? "expected lobby gobblet 2" : p.error}),
                         "a bad greeting", now);
-        if (h->version != lobby::protocol_version)
+        if (h->version < lobby::oldest_version || h->version > lobby::protocol_version)
             return drop(
                 conn,
                 lobby::format_message(lobby::Error{"this server speaks gobblet lobby protocol version " +
                                                    std::to_string(lobby::protocol_version)}),
                 "another lobby protocol version", now);
         c.kind = Kind::Lobby;
-        return lobby_.opened(conn, c.peer, now);
+        c.version = h->version;
+        return lobby_.opened(conn, c.peer, now, h->version);
     }
     if (line.starts_with("hello ")) {
         const net::Parsed p = net::parse_message(line);
@@ -142,7 +143,7 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
             return drop(conn, net::format_message(net::Error{why}), why, now);
         return;
     }
-    drop(conn, lobby::format_message(lobby::Error{"expected lobby gobblet 1, or a game's hello"}),
+    drop(conn, lobby::format_message(lobby::Error{"expected lobby gobblet 2, or a game's hello"}),
          "a first line that is neither a lobby's nor a game's", now);
 }
 
@@ -154,7 +155,7 @@ void Hub::received(ConnId conn, std::string_view line, Millis now) {
     c.last_received = now;
     if (c.kind == Kind::New) return first_line(conn, c, line, now);
     if (c.kind == Kind::Lobby) {
-        const lobby::Parsed p = lobby::parse_message(line);
+        const lobby::Parsed p = lobby::parse_message(line, c.version);
         if (!p.message) return drop(conn, lobby::format_message(lobby::Error{p.error}), p.error, now);
         const lobby::Message& m = *p.message;
         if (const auto* ping = std::get_if<lobby::Ping>(&m))

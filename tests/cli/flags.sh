@@ -37,7 +37,7 @@ for bad in -1 18446744073709551616 1x ""; do
 done
 expect_eq "largest seed" "$(printf 'quit\n' | "$MAIN" --gtp --seed 18446744073709551615)" "="
 # --grace is the network host's, read like the clock flags.
-"$MAIN" --grace 30s 2>"$WORK/err" && fail "--grace without --host must fail"
+"$MAIN" --grace 30s 2>"$WORK/err" && fail "--grace without --host or --serve must fail"
 expect_eq "--grace alone" "$(cat "$WORK/err")" \
     "gobblet: --grace goes with --host or --serve: the host decides when an absent player's time runs"
 "$MAIN" --join 127.0.0.1:7000 --grace 30s 2>"$WORK/err" && fail "--grace with --join must fail"
@@ -95,7 +95,19 @@ refused 2 "gobblet: --think cannot be combined with --ratings" --ratings --think
 refused 2 "gobblet: --white cannot be combined with --bench-store" --bench-store --white Liam
 refused 2 "gobblet: --seek cannot be combined with --gtp" --gtp --seek dm
 refused 2 "gobblet: --coach cannot be combined with --replay" --replay "$LIAM" --coach
-refused 2 "gobblet: --db goes with --serve, --ratings or --bench-store" --db "$WORK/x.db"
+refused 2 "gobblet: --db goes with --serve, --new-tournament, --start-tournament, --standings, --ratings or --bench-store" \
+    --db "$WORK/x.db"
+refused 2 "gobblet: --white cannot be combined with --lobby" --lobby 127.0.0.1:7300 --name Liam --white Eamon
+refused 2 "gobblet: --lobby and --new-tournament cannot be combined: each runs on its own, so give one of them" \
+    --lobby 127.0.0.1:7300 --name Liam --new-tournament cup
+refused 2 "gobblet: --format cannot be combined with --standings" --standings cup --format knockout
+refused 2 "gobblet: --first-to cannot be combined with --start-tournament" --start-tournament cup --first-to 2
+refused 2 "gobblet: --first goes with --new-tournament" --first draw
+refused 2 "gobblet: --enter cannot be combined with --lobby" --lobby 127.0.0.1:7300 --name Liam --enter cup
+refused 2 "gobblet: --enter a b: a tournament's name has 2 to 32 letters, digits, '-', '_' or '.'" \
+    --bot 127.0.0.1:7300 --name MaxBot --enter "a b"
+refused 2 "gobblet: --dm is a DM clock: it cannot be combined with --game-time or --increment" \
+    --new-tournament cup --dm --game-time 5m
 refused 2 "gobblet: --games goes with --match" --games 3
 refused 2 "gobblet: --review-time goes with --review" --review-time 1
 # Whatever CLI11 refuses is a usage error too: status 2, never CLI11's own codes (105 and the like).
