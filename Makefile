@@ -11,7 +11,9 @@ CXX      ?= g++
 CXXFLAGS ?= -O2 -g
 # Flags the build needs, kept apart so that `make CXXFLAGS=...` cannot drop them.
 BUILD_CXXFLAGS := -std=c++20 -Wall -Wextra -Wpedantic -Wshadow -I. -MMD -MP
-BUILD_LDLIBS   := -pthread
+# libsodium for every program: the server keeps its secrets with it, and the lobby client hashes
+# an SSH key with it (saves/ssh_identity).
+BUILD_LDLIBS   := -lsodium -pthread
 CURSES_LIBS    := -lncursesw
 # The server's database and its secrets (server/, and only the server's fuzz target among the fuzz targets).
 SERVER_LIBS    := -lsqlite3 -lsodium
@@ -69,7 +71,7 @@ FUZZ_FLAGS     := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-reco
 
 # Packages: what building needs, and what testing adds.
 BUILD_PKGS := g++ make libncurses-dev libcli11-dev libsqlite3-dev libsodium-dev
-TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db
+TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db openssh-server openssh-client
 FUZZ_PKGS  := $(TEST_PKGS) clang
 
 .PHONY: all run test test-all sanitize fuzz deps deps-test deps-fuzz format clean install uninstall FORCE

@@ -1,7 +1,9 @@
 // gobblet: parses the command line and hands over to the curses game, the engine protocol, a replay
 // or a benchmark. Nothing else lives here.
 #include <CLI/CLI.hpp>
+#include <pwd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -320,8 +322,21 @@ int run_verify_puzzles(const std::vector<std::string>& files) {
 struct ServiceFlags {
     bool serve = false;
     std::vector<std::string> listen;
+    std::vector<std::string> ssh_users;
     std::string greeting, bot, name, seek;
 };
+
+// --ssh-user USER: a user name or a uid, as the unix socket's peer credentials will show it.
+std::optional<unsigned> user_id(const std::string& user) {
+    if (!user.empty() && user.size() <= 10 && user.find_first_not_of("0123456789") == std::string::npos) {
+        const unsigned long long uid = std::stoull(user);
+        if (uid <= 0xfffffffeULL) return unsigned(uid);
+        return std::nullopt;
+    }
+    const passwd* pw = getpwnam(user.c_str());
+    if (!pw) return std::nullopt;
+    return unsigned(pw->pw_uid);
+}
 
 int run_service(const CLI::App& app, const ServiceFlags& f, const std::string& db, const std::string& grace,
                 const PlayerSettings& player, const Variant& variant, int first_to) {
@@ -350,6 +365,16 @@ int run_service(const CLI::App& app, const ServiceFlags& f, const std::string& d
             c.hub.limits.grace = *d;
         }
         if (!f.greeting.empty()) c.hub.greeting = clean_text(f.greeting, net::lobby::max_text);
+        for (const std::string& u : f.ssh_users) {
+            const auto uid = user_id(u);
+            if (!uid)
+                return refuse("--ssh-user " + clean_name(u) +
+                              ": no such user here: give the account sshd lets players in as (its name or uid)");
+            c.hub.ssh_uids.push_back(*uid);
+        }
+        if (!f.ssh_users.empty() &&
+            std::none_of(c.listen.begin(), c.listen.end(), [](const net::Endpoint& e) { return e.is_unix(); }))
+            return refuse("--ssh-user goes with --listen unix:PATH: sshd's players come in through a unix socket");
         return server::run_server(c, std::cerr);
     }
     net::BotConfig c;
@@ -498,6 +523,10 @@ int main(int argc, char** argv) {
                    "port 7300)")
         ->allow_extra_args(false);
     app.add_option("--greeting", service.greeting, "--serve: the server's greeting in the lobby");
+    app.add_option("--ssh-user", service.ssh_users,
+                   "--serve: believe the SSH key and address that this user's lobby clients say they came with "
+                   "(the account sshd runs the lobby for; on a unix socket only); again for more")
+        ->allow_extra_args(false);
     app.add_option("--bot", service.bot, "A computer player in a server's lobby at HOST:PORT or unix:PATH");
     app.add_option("--name", service.name, "--bot: the computer player's name");
     app.add_option("--seek", service.seek,
@@ -534,7 +563,7 @@ int main(int argc, char** argv) {
         ui_options.puzzles = true;
         ui_options.puzzle_set = set->name;
     }
-    for (const char* f : {"--listen", "--greeting"})
+    for (const char* f : {"--listen", "--greeting", "--ssh-user"})
         if (app.count(f) && !service.serve) {
             std::cerr << "gobblet: " << f << " goes with --serve\n";
             return 2;
