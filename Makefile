@@ -90,7 +90,7 @@ $(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OB
 # there fails this link. The script tests run the test tools ($(B)/hostile-peer, $(B)/store-fixture,
 # $(B)/pty-run): building the unit tests builds every one of them.
 $(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ) $(UI_LOGIC_OBJ) \
-                 | $(B)/hostile-peer $(B)/store-fixture $(B)/pty-run
+                 | $(B)/hostile-peer $(B)/store-fixture $(B)/pty-run $(B)/ssh-probe
 	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 # The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
@@ -104,6 +104,11 @@ $(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_
 # Writes server databases for the script tests through the store's own API (tests/tools/store_fixture.cpp).
 $(B)/store-fixture: $(B)/tests/tools/store_fixture.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)
 	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
+
+# The lobby client as sshd's ForceCommand runs it, without a screen (tests/tools/ssh_probe.cpp), for
+# tests/cli/ssh_door.sh.
+$(B)/ssh-probe: $(B)/tests/tools/ssh_probe.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ)
+	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
 # Runs the game on a pseudo-terminal of its own and types at it (tests/tools/pty_run.cpp), for the tests
 # that need keys to arrive exactly so (tests/cli/typeahead.sh). forkpty lived in libutil before glibc
@@ -151,11 +156,13 @@ run: deps
 	./main $(ARGS)
 
 test: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run \
+	    build/ssh-probe
 	@tests/run.sh
 
 test-all: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run \
+	    build/ssh-probe
 	@tests/run.sh --all
 
 # The whole suite against binaries built with AddressSanitizer and UndefinedBehaviorSanitizer; any report
@@ -163,7 +170,7 @@ test-all: deps-test
 sanitize: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
 	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer \
-	    build-sanitize/store-fixture build-sanitize/pty-run
+	    build-sanitize/store-fixture build-sanitize/pty-run build-sanitize/ssh-probe
 	@tests/sanitize.sh build-sanitize
 
 # Every fuzz target for FUZZ_SECONDS each, on a scratch copy of its corpus; any crash, leak, timeout or
