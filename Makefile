@@ -211,12 +211,26 @@ format:
 	clang-format -i $(wildcard main.cpp engine/*.[ch]* saves/*.[ch]* net/*.[ch]* server/*.[ch]* ui/*.[ch]* \
 	  tests/*.[ch]* tests/tools/*.[ch]* tests/fuzz/*.[ch]*)
 
+# What a server's operator needs besides the program (docs/server.md, "Installing"): the systemd units
+# and the sshd_config block, their paths made to fit PREFIX, and the operator's guides.
+SERVICE_FILES := gobblet-server.service gobblet-bot@.service
+OPERATOR_DOCS := server.md lobby.md network.md gobblet-sshd.conf
+
 install: main
 	install -D -m 755 main $(DESTDIR)$(PREFIX)/bin/gobblet
 	install -D -m 644 docs/gobblet.6 $(DESTDIR)$(PREFIX)/share/man/man6/gobblet.6
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system $(DESTDIR)$(PREFIX)/share/doc/gobblet
+	for f in $(SERVICE_FILES); do \
+	  sed 's|/usr/local/|$(PREFIX)/|g' docs/$$f > $(DESTDIR)$(PREFIX)/lib/systemd/system/$$f && \
+	  chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/system/$$f; done
+	for f in $(OPERATOR_DOCS); do \
+	  sed 's|/usr/local/|$(PREFIX)/|g' docs/$$f > $(DESTDIR)$(PREFIX)/share/doc/gobblet/$$f && \
+	  chmod 644 $(DESTDIR)$(PREFIX)/share/doc/gobblet/$$f; done
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/gobblet $(DESTDIR)$(PREFIX)/share/man/man6/gobblet.6
+	rm -f $(SERVICE_FILES:%=$(DESTDIR)$(PREFIX)/lib/systemd/system/%)
+	rm -rf $(DESTDIR)$(PREFIX)/share/doc/gobblet
 
 clean:
 	rm -rf build build-sanitize build-fuzz main

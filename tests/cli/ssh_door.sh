@@ -69,4 +69,25 @@ expect_contains "untrusted" "$out" "ssh refused this server believes SSH logins 
 expect_contains "untrusted" "$out" "no way to log in"
 expect_contains "the server's log" "$(cat "$WORK/server2.log")" "said it came through sshd: not believed (not an --ssh-user)"
 stop_server
+
+# The block docs/server.md tells operators to include says what it should to sshd itself, for the
+# account play only (the Match ends with the included file: the rest of sshd_config stays global).
+mkdir -p "$WORK/included"
+cp "$ROOT/docs/gobblet-sshd.conf" "$WORK/included/gobblet.conf"
+{
+    echo "Include $WORK/included/*.conf"
+    echo "HostKey $SSHD_DIR/host_key"
+    echo "PermitTTY no"
+} >"$WORK/operator_config"
+"$SSHD" -t -f "$WORK/operator_config" || fail "sshd -t refuses docs/gobblet-sshd.conf"
+effective=$("$SSHD" -T -f "$WORK/operator_config" -C user=play,host=player.example.org,addr=203.0.113.5)
+for line in "forcecommand /usr/local/bin/gobblet --lobby unix:/run/gobblet/lobby.sock" "exposeauthinfo yes" \
+    "disableforwarding yes" "permittty yes" "permituserrc no" "permittunnel no" "authorizedkeysfile none" \
+    "authorizedkeyscommand /usr/bin/echo %t %k"; do
+    grep -qxF "$line" <<<"$effective" || fail "docs/gobblet-sshd.conf: sshd does not say '$line' for play"
+done
+others=$("$SSHD" -T -f "$WORK/operator_config" -C user=alice,host=x,addr=203.0.113.5)
+grep -qxF "forcecommand none" <<<"$others" || fail "docs/gobblet-sshd.conf reaches other accounts"
+grep -qxF "permittty no" <<<"$others" || fail "docs/gobblet-sshd.conf changes other accounts' settings"
 echo "ok: the SSH front door with a real sshd"
+
