@@ -72,10 +72,12 @@ inline int server_target(const std::uint8_t* data, std::size_t size) {
         server::Hub::Settings settings;
         settings.cost = server::PasswordCost::for_tests();
         settings.password_threads = 1;
+        settings.ssh_uids = {1001};  // client 3 is sshd's account: its `ssh` lines are believed
         Millis now = 1'000'000;
         server::Hub hub(settings, store, out, log, 1'800'000'000, now);
         std::array<net::LineReader, 4> readers;
-        for (server::ConnId c = 1; c <= 3; ++c) hub.open(c, server::Peer{"127.0.0." + std::to_string(c) + ":5000", "127.0.0." + std::to_string(c)}, now);
+        for (server::ConnId c = 1; c <= 2; ++c) hub.open(c, server::Peer{"127.0.0." + std::to_string(c) + ":5000", "127.0.0." + std::to_string(c)}, now);
+        hub.open(3, server::Peer{"unix:uid=1001", "unix:uid=1001"}, now);
         const std::string_view input(reinterpret_cast<const char*>(data), size);
         std::size_t start = 0;
         while (start < input.size()) {
