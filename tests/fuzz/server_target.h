@@ -1,7 +1,8 @@
 // The server's fuzz target (tests/fuzz/server.cpp): arbitrary bytes as three clients would send them to the
 // server without sockets (server/hub.h), each with a fresh database. The input is split at '\n'; a line
 // "@2 ..." goes to client 2 ("@1", "@3" likewise; without a prefix to client 1); "@tick N" lets N ms pass;
-// "@close N" closes client N. Everything the clients send goes through the line reader a connection has
+// "@close N" closes client N. Clients 1 and 2 come by TCP (127.0.0.1 and .2); client 3 is sshd's trusted
+// account (unix:uid=1001, an --ssh-user), whose `ssh` lines are believed. Everything the clients send goes through the line reader a connection has
 // (512 bytes at most a line), then to the hub: first lines, logins (passwords on the worker thread, waited
 // for), seeks, matches, game connections, tournaments, chat, queries. What must hold whatever the input:
 //  - no crash, no hang, no unbounded memory;
