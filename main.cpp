@@ -33,6 +33,7 @@
 #include "server/commands.h"
 #include "server/server.h"
 #include "ui/app.h"
+#include "ui/lobby_screen.h"
 #include "ui/puzzle_session.h"
 
 namespace {
@@ -318,6 +319,26 @@ int run_verify_puzzles(const std::vector<std::string>& files) {
     return failures ? 1 : 0;
 }
 
+// --lobby (docs/lobby.md): a server's address, a name (registered names, and a guest's too: the server
+// makes it ~NAME), and nothing that sets up another game. "" or what is wrong.
+std::string lobby_flag_problem(const CLI::App& app, const std::string& lobby_at, const std::string& name) {
+    if (lobby_at.empty()) return app.count("--guest") ? "--guest goes with --lobby" : "";
+    for (const char* other : {"--host", "--join", "--serve", "--bot", "--gtp", "--replay", "--match", "--load",
+                              "--resume", "--puzzles", "--tutorial", "--review", "--seek"})
+        if (app.count(other)) return std::string("--lobby cannot be combined with ") + other;
+    std::string why;
+    const auto at = net::parse_endpoint(lobby_at, &why);
+    if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
+        return "--lobby " + clean_name(lobby_at) + ": " +
+               (at ? "give the server's host and port (example.org:7300) or unix:PATH" : why);
+    if (!net::lobby::valid_name(name))
+        return name.empty() ? "--lobby needs --name NAME: the name you play under (2 to 20 letters, digits, '-' "
+                              "or '_', starting with a letter; with --guest too)"
+                            : "--name " + clean_name(name) +
+                                  ": 2 to 20 letters, digits, '-' or '_', starting with a letter";
+    return "";
+}
+
 // --serve and --bot (docs/server.md): the flags that go with each, read into their configurations.
 struct ServiceFlags {
     bool serve = false;
@@ -528,7 +549,11 @@ int main(int argc, char** argv) {
                    "(the account sshd runs the lobby for; on a unix socket only); again for more")
         ->allow_extra_args(false);
     app.add_option("--bot", service.bot, "A computer player in a server's lobby at HOST:PORT or unix:PATH");
-    app.add_option("--name", service.name, "--bot: the computer player's name");
+    app.add_option("--name", service.name, "--bot, --lobby: the name to play under");
+    std::string lobby_at;
+    bool guest = false;
+    app.add_option("--lobby", lobby_at, "The lobby of a server at HOST:PORT or unix:PATH (docs/lobby.md)");
+    app.add_flag("--guest", guest, "--lobby: play as a guest (unrated, the name not registered)");
     app.add_option("--seek", service.seek,
                    "--bot: post a seek of its own with this clock: none, dm, or G+I (5m+2s)");
     app.add_flag("--ratings", ratings,
@@ -568,11 +593,18 @@ int main(int argc, char** argv) {
             std::cerr << "gobblet: " << f << " goes with --serve\n";
             return 2;
         }
-    for (const char* f : {"--name", "--seek"})
-        if (app.count(f) && service.bot.empty()) {
-            std::cerr << "gobblet: " << f << " goes with --bot\n";
-            return 2;
-        }
+    if (std::string err = lobby_flag_problem(app, lobby_at, service.name); !err.empty()) {
+        std::cerr << "gobblet: " << err << "\n";
+        return 2;
+    }
+    if (app.count("--name") && service.bot.empty() && lobby_at.empty()) {
+        std::cerr << "gobblet: --name goes with --bot or --lobby\n";
+        return 2;
+    }
+    if (app.count("--seek") && service.bot.empty()) {
+        std::cerr << "gobblet: --seek goes with --bot\n";
+        return 2;
+    }
     if (service.serve || !service.bot.empty()) {
         PlayerSettings player = ui_options.player;
         player.level = *parse_level(level);
@@ -686,5 +718,9 @@ int main(int argc, char** argv) {
          {"--white", "--black", "--first-to", "--turn-time", "--reserve", "--reserve-chunk", "--game-time",
           "--increment", "--dm", "--rules", "--size", "--load", "--resume", "--host", "--join", "--code"})
         if (app.count(flag)) ui_options.game_asked = true;
+    if (!lobby_at.empty()) {
+        ui::LobbyOptions lobby{*net::parse_endpoint(lobby_at), service.name, guest};
+        return ui::run_lobby(ui_options, lobby);
+    }
     return ui::run(ui_options);
 }

@@ -165,6 +165,8 @@ class Session {
     // The other player: -1 for a spectator (who watches both).
     int remote_player() const { return local_ < 0 ? -1 : 1 - local_; }
     bool watching() const { return watch_; }
+    // A server's game (version 2): the server, not a peer, holds the match.
+    bool hosted() const { return hosted_; }
     // Version 2: how many spectators watch, as the host last said (-1 before it did).
     int watchers() const { return watchers_; }
     // A player's absence as this side knows it: the host's joiner's, or (version 2) a server's player's.

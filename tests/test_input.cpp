@@ -184,6 +184,7 @@ TEST_CASE("no command key can begin a typed move", "[input][keys]") {
         // c claims a round only while a claim stands, on the absent player's turn, when no move of one's
         // own can be typed; otherwise it begins a move (ui/game_keys.cpp).
         if (!(b.modes & Mode::typing) || b.action == Action::None || b.action == Action::Claim) continue;
+        if (!(b.screens & screen_all)) continue;  // the lobby has no board: nothing is typed there as a move
         for (const Key& k : b.keys) {
             if (k.special) continue;
             INFO(b.keys_text);

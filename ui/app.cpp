@@ -10,6 +10,7 @@
 
 #include "engine/movegen.h"
 #include "game_screen.h"
+#include "lobby_screen.h"
 #include "shell.h"
 #include "terminal.h"
 
@@ -50,6 +51,17 @@ int run(const Options& options) {
     }
     const bool color = game->color();
     return shell.run(std::move(game), color);
+}
+
+int run_lobby(const Options& options, const LobbyOptions& lobby) {
+    Shell shell;
+    auto screen = std::make_unique<LobbyScreen>(shell.context(), options, lobby);
+    if (std::string why = screen->start(); !why.empty()) {
+        std::cerr << "gobblet: --lobby: " << why << "\n";
+        return 2;
+    }
+    const bool color = screen->color();
+    return shell.run(std::move(screen), color);
 }
 
 int bench_paste(std::ostream& out) {

@@ -40,7 +40,16 @@ struct Options {
     // The command line asked for a game: players, a match or a clock, rules or size, a file, --resume,
     // a network game. The first start then opens it, not the tutorial, and says T opens that.
     bool game_asked = false;
+    // A game screen opened from the lobby (a server's match, a game watched, a finished game reviewed): q
+    // goes back to the lobby, and nothing is autosaved (the server keeps its games; --resume keeps the
+    // player's own).
+    bool served = false;
 };
+
+// `--lobby`: a server's lobby (ui/lobby_screen.h), with `options` for the game screens it opens. Returns
+// the exit status (2 when the client cannot start: a bad name or address).
+struct LobbyOptions;
+int run_lobby(const Options& options, const LobbyOptions& lobby);
 
 // Runs the game until the player quits; returns the exit status. Without a usable terminal it prints
 // why (pointing to --replay and --gtp) and returns non-zero.

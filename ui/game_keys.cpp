@@ -30,7 +30,7 @@ void GameScreen::on_key(Key k) {
         }
         if (!ui_.prompt.empty() && !k.special && k.code != 27 && k.code != 3) return type_char(k.code);
     }
-    const Action a = action_for(k, ui_.mode);
+    const Action a = action_for(k, ui_.mode, kind_);
     // c claims a round only while a claim stands (it is the absent player's turn, so no move of ours can
     // be typed); otherwise it begins a move like C3B2.
     if (a != Action::None && (a != Action::Claim || available(a))) return on_action(a);
@@ -78,13 +78,17 @@ void GameScreen::on_action(Action a) {
         say("not in a network game: the two of you play it out (< asks to take a move back)", true);
         return;
     }
+    if (options_.served && !table_.networked() && review_only(a)) {
+        say("not in a review from the lobby: q goes back there", true);
+        return;
+    }
     switch (a) {
         case Action::None: return;
         case Action::Help:
             ui_.help = true;
             ui_.help_scroll = 0;
             return;
-        case Action::Quit: leave(); return;
+        case Action::Quit: return options_.served ? ask_leave() : leave();
         case Action::Back: return step_back();
         case Action::Forward: return step_forward();
         case Action::ToStart: return go_to(0);
@@ -147,7 +151,19 @@ void GameScreen::on_action(Action a) {
         case Action::Retry:
         case Action::Solution:
         case Action::GotoPuzzle:
-        case Action::Leave: return;
+        case Action::Leave:
+        case Action::Select:  // the lobby's own keys (lobby_screen.h) never reach the game either
+        case Action::Post:
+        case Action::Challenge:
+        case Action::Accept:
+        case Action::Withdraw:
+        case Action::Watch:
+        case Action::History:
+        case Action::Password:
+        case Action::Reconnect:
+        case Action::NextList:
+        case Action::Login:
+        case Action::Guest: return;
         case Action::ListUp:
         case Action::ListDown:
             return scroll_moves(ui_.list_scroll, match().game().moves().size(), a == Action::ListUp);
@@ -176,7 +192,7 @@ void GameScreen::help_key(Key k) {
     if (k.code == 3) leave();
     ui_.help = false;  // any other key closes the help
     // The game's help names T; a question's or an overlay's help comes back to it.
-    if (!own_help() && action_for(k, ui_.mode) == Action::Tutorial) on_action(Action::Tutorial);
+    if (!own_help() && action_for(k, ui_.mode, kind_) == Action::Tutorial) on_action(Action::Tutorial);
 }
 
 namespace {
@@ -209,9 +225,10 @@ std::string question_prompt(const Question& q) {
     return line;
 }
 
-std::vector<std::string> question_footer(const Question& q) {
+std::vector<std::string> question_footer(const Question& q, ScreenKind screen) {
     if (q.answers.empty()) return {"? help"};  // a notice: any key goes on
-    std::vector<std::string> f = {"answer with one key   ? help   q quit (the game is saved)"};
+    std::vector<std::string> f = {std::string("answer with one key   ? help   ") +
+                                  (screen == screen_served ? "q back to the lobby" : "q quit (the game is saved)")};
     if (q.default_answer < 0 && !q.on_other) f.push_back("no default answer: Esc does not answer it");
     return f;
 }

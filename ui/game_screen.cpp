@@ -19,6 +19,7 @@ namespace gobblet::ui {
 
 void GameScreen::service(Millis t) {
     if (leave_at_ >= 0 && t >= leave_at_) return leave();
+    if (options_.served) serve_link();
     teacher_.service(covered_);  // first: the coach may hold the computer's reply
     table_.take_answers(t);
     // Only now: an answer may start a round, and the rounds' vector then moves the game (sanitizer).
@@ -81,9 +82,25 @@ bool local_only(Action a) {
     }
 }
 
+// A game reviewed from the lobby is for looking at: it opens no other game, puzzle or setting.
+bool review_only(Action a) {
+    switch (a) {
+        case Action::NewGame:
+        case Action::Open:
+        case Action::Menu:
+        case Action::Puzzles:
+        case Action::Tutorial: return true;
+        default: return false;
+    }
+}
+
 bool GameScreen::available(Action a) const {
     const Game& g = match().game();
+    if (options_.served && !table_.networked() && review_only(a)) return false;
     if (const net::Session* net = table_.session()) {
+        if (net->watching())  // a spectator looks: the players play
+            return a == Action::Help || a == Action::Quit || a == Action::Analysis || a == Action::ListUp ||
+                   a == Action::ListDown || a == Action::Copy || a == Action::Save;
         switch (a) {
             case Action::Pause: return table_.can_pause();
             case Action::OfferDraw: return table_.can_offer_draw();
@@ -118,7 +135,7 @@ Chrome GameScreen::chrome() const {
     const int width = std::max(20, COLS - 1);
     if (ui_.question) {
         c.prompt_line = question_prompt(*ui_.question);
-        c.footer = question_footer(*ui_.question);
+        c.footer = question_footer(*ui_.question, kind_);
         return c;
     }
     if (ui_.entry) {
@@ -139,7 +156,7 @@ Chrome GameScreen::chrome() const {
             note += ": Enter lets the computer play from here";
         note += " | ";
     }
-    c.footer = footer_lines(ui_.mode, width, 2, [this](Action a) { return available(a); });
+    c.footer = footer_lines(ui_.mode, width, 2, [this](Action a) { return available(a); }, kind_);
     if (!note.empty()) c.footer.insert(c.footer.begin(), note);
     return c;
 }
@@ -150,7 +167,7 @@ std::vector<std::string> GameScreen::help_now(int width) const {
     if (ui_.question) return help_page_lines(question_help(*ui_.question), width);
     if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
     if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
-    return help_lines(match(), width);
+    return help_lines(match(), width, kind_);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -182,6 +199,7 @@ void GameScreen::open_tutorial() {
 // game, a match, a file or a network game opens that, and a note under the message says where the
 // tutorial is, until the first key.
 void GameScreen::open_at_start() {
+    if (options_.served) return;  // the lobby said what there is to say
     const bool first = !saves::tutorial_seen();
     if (table_.networked() || options_.join_to) {  // a network game starts at once; T is not offered there
         if (first)

@@ -16,12 +16,15 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "app.h"
+#include "lobby_link.h"
+#include "saves/record.h"
 #include "screen.h"
 #include "state.h"
 #include "table.h"
@@ -35,15 +38,17 @@ inline constexpr Millis refused_hold_ms = 10'000;
 
 // Actions a network game does not offer: the two players play it out together.
 bool local_only(Action a);
+// Actions a game reviewed from the lobby does not offer: it opens nothing else.
+bool review_only(Action a);
 
 // What q does on every page of the game's help (questions, overlays).
 inline constexpr const char* quit_help =
     "quit the program, as q does anywhere: the game is saved, and --resume continues it";
 
-// A question's prompt line (its answers), footer (the keys every question takes) and help page
-// (game_keys.cpp).
+// A question's prompt line (its answers), footer (the keys every question takes: on `screen`, what q
+// does there) and help page (game_keys.cpp).
 std::string question_prompt(const Question& q);
-std::vector<std::string> question_footer(const Question& q);
+std::vector<std::string> question_footer(const Question& q, ScreenKind screen = screen_local);
 HelpPage question_help(const Question& q);
 
 class GameScreen : public Screen, private TableReport {
@@ -62,6 +67,11 @@ class GameScreen : public Screen, private TableReport {
     }
     // Whether the screen wants colours (the settings file, NO_COLOR, --no-color).
     bool color() const { return ui_.color; }
+    // Opened from the lobby (Options::served): what the lobby tells this screen and hears from it.
+    void set_link(std::shared_ptr<LobbyLink> link) { link_ = std::move(link); }
+    // A finished game fetched from the server, shown for review with the engine's marks (`what` names
+    // it for the message line). The screen is Options::served.
+    void review(saves::Record record, const std::string& what);
 
     // The screen (game_setup.cpp: enter, close; game_screen.cpp: the rest).
     void enter(Millis now) override;
@@ -100,6 +110,10 @@ class GameScreen : public Screen, private TableReport {
     }
     // The player leaves the game (q): the program ends, or the screen under it (a lobby) comes back.
     void leave() { nav_.pop(); }
+    // q in a server's match in progress: asks first (back to the lobby, quit the program, or play on).
+    void ask_leave();
+    // A served screen's turn: what the lobby said, and the end of the match (any key goes back).
+    void serve_link();
     // The seats wait: a question, an overlay, an entry, the help, a screen over the game, or the coach
     // (and the table's own pause).
     bool seats_held() const {
@@ -181,6 +195,10 @@ class GameScreen : public Screen, private TableReport {
     std::string exit_message_;
     bool screen_open_ = false;
     Millis leave_at_ = -1;  // the game leaves then (a refused join's notice), or never
+    // Opened from the lobby: the key table's bindings of screen_served (q leaves), and the link.
+    ScreenKind kind_ = screen_local;
+    std::shared_ptr<LobbyLink> link_;
+    bool end_said_ = false;  // the end of a server's match was said, and any key goes back to the lobby
 };
 
 }  // namespace gobblet::ui

@@ -21,8 +21,10 @@ GameScreen::GameScreen(const ScreenContext& context, const Options& options)
     : nav_(context.nav),
       clock_(context.clock),
       options_(options),
-      table_(Table::Config{options.program, options.player}, context.loop, context.clock, *this),
-      teacher_(table_, *this, ui_, context.loop) {
+      table_(Table::Config{options.program, options.player, 1, !options.served}, context.loop, context.clock,
+             *this),
+      teacher_(table_, *this, ui_, context.loop),
+      kind_(options.served ? screen_served : screen_local) {
     apply_settings_file();
     table_.set_level(options_.player.level);
     table_.set_think(options_.player.think_seconds);
@@ -223,6 +225,60 @@ void GameScreen::join_failed(const std::string& why) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Opened from the lobby
+
+void GameScreen::review(saves::Record record, const std::string& what) {
+    std::array<SeatSpec, 2> seats = record.seats;
+    for (SeatSpec& s : seats) s.kind = SeatKind::Human;  // a review: nobody plays for anyone
+    table_.load_match(std::move(record.match), record.clock, true);
+    table_.install_seats(seats);
+    table_.round_end_handled();
+    teacher_.new_match(true);  // the engine's marks, move by move
+    next_variant_ = match().variant();
+    say("reviewing " + what + " (" + moves_text(match().game().moves().size()) +
+        "): < and > step through it, i shows the analysis, q goes back to the lobby");
+}
+
+void GameScreen::ask_leave() {
+    const net::Session* s = table_.session();
+    if (!s || s->watching() || match().phase() == MatchPhase::Over) return leave();
+    ask(Question{
+        .text = "leave the match against " + match().name(s->remote_player()) + "?",
+        .answers = {{ch('y'), "back to the lobby", [this] { leave(); },
+                     "back to the lobby: the server keeps the match; after its grace your clock runs on your "
+                     "turn, and Enter on the game in the lobby takes you back"},
+                    {ch('x'), "quit the program", [this] { nav_.quit(); },
+                     "quit the program: the server keeps the match, and --lobby takes you back to it"},
+                    {ch('n'), "play on", [this] { say("play on"); }, "stay in the match"}},
+        .help = "The match is the server's: leaving it does not end it. Resign (R) ends it.",
+        .default_answer = 2});
+    say(ui_.question->text);
+}
+
+void GameScreen::serve_link() {
+    if (link_) {
+        if (link_->leave) {
+            link_->leave = false;
+            return leave();
+        }
+        if (!link_->fresh_code.empty()) table_.fresh_code(std::exchange(link_->fresh_code, {}));
+    }
+    if (end_said_ || !table_.networked()) return;
+    const bool over = match().phase() == MatchPhase::Over;
+    const std::string lobby_word = link_ ? link_->over : "";
+    if (!over && lobby_word.empty()) return;
+    end_said_ = true;
+    ui_.question.reset();
+    const std::string text = over ? match().match_result_text() : lobby_word;
+    ask(Question{.text = text + ": press any key to go back to the lobby",
+                 .answers = {},
+                 .help = "The match is over; the server keeps it, and h in the lobby lists it for review.",
+                 .on_other = [this] { leave(); },
+                 .other_label = "back to the lobby"});
+    say(text);
+}
+
+// ---------------------------------------------------------------------------------------------------
 // The start and the end
 
 void GameScreen::enter(Millis) {
@@ -249,6 +305,14 @@ std::string GameScreen::close(Millis) {
     teacher_.stop();
     table_.leave();
     if (exit_status_ != 0) return "";  // the shell says why on stderr
+    if (options_.served) {
+        if (link_) link_->open = false;
+        const net::Session* s = table_.session();
+        if (!s || s->watching() || match().phase() == MatchPhase::Over) return "";
+        return "gobblet: the server keeps your match against " + match().name(s->remote_player()) + "; " +
+               options_.program + " --lobby " + (link_ ? link_->server : std::string("HOST:PORT")) +
+               " takes you back to it\n";
+    }
     if (options_.puzzles) return "";   // the game was never shown: its autosave is left alone
     table_.autosave();
     const auto path = saves::autosave_path();

@@ -55,6 +55,19 @@ enum class Action : std::uint8_t {
     CursorRight,
     Pick,    // cursor mode: pick up or put down
     Cancel,  // Esc: clear the prompt, put a piece back, leave cursor mode
+    // The lobby (ui/lobby_screen.h).
+    Select,     // Enter: act on the row selected (accept a seek, watch a game, challenge a player...)
+    Post,       // post a seek
+    Challenge,  // challenge a player by name
+    Accept,     // accept the seek or challenge selected
+    Withdraw,   // withdraw your seek, or decline a challenge to you
+    Watch,      // watch the game selected
+    History,    // the finished games of yours (or of the player selected)
+    Password,   // set the password of your name
+    Reconnect,  // connect again now, instead of at the end of the backoff
+    NextList,   // the next list: seeks, games, players
+    Login,      // not logged in: log in with the name's password
+    Guest,      // not logged in: log in as a guest
 };
 
 // A key as curses delivers it: a character, or a special key (KEY_HOME...), never confused.
@@ -68,11 +81,16 @@ constexpr Key special(int code) { return {code, true}; }
 
 // Where a binding works.
 enum Mode : unsigned { typing = 1, cursor = 2, both = typing | cursor };
-// On which screen a binding works: the game's, or one of the exercises on the same board (ui/exercise.h).
+// On which screen a binding works: the game's (a game of this program, or a server's match or a review
+// opened from the lobby, where q goes back to the lobby), one of the exercises on the same board
+// (ui/exercise.h), or the lobby (ui/lobby_screen.h).
 enum ScreenKind : unsigned {
-    screen_game = 1,
+    screen_local = 1,
     screen_puzzles = 2,
     screen_tutorial = 4,
+    screen_served = 8,  // the game screen over the lobby: a server's match, a game watched, a review
+    screen_lobby = 16,
+    screen_game = screen_local | screen_served,
     screen_exercises = screen_puzzles | screen_tutorial,
     screen_all = screen_game | screen_exercises,
 };

@@ -78,7 +78,7 @@ void Table::refresh_names() {
 }
 
 int Table::acting_human() const {
-    if (net_) return is_human(net_->local_player()) ? net_->local_player() : -1;
+    if (net_) return is_human(net_->local_player()) ? net_->local_player() : -1;  // -1: a spectator
     const Game& g = match_.game();
     const int to_move = match_.player_of(g.side_to_move());
     if (is_human(to_move)) return to_move;

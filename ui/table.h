@@ -80,6 +80,9 @@ class Table {
         std::string program = "gobblet";  // how messages name the program ("./main --resume continues it")
         PlayerSettings player;            // the computer seats' level, think time and seed
         int speed = 1;                    // index into speeds: the pace of a computer playing itself
+        // The match is kept in the autosave (--resume continues it). A server's match or a game opened
+        // from the lobby is not: the server keeps those, and the player's own game stays resumable.
+        bool autosave = true;
     };
     // `clock` is the time source (the loop's time; a test's counter). The table keeps references to
     // `loop` and `report`, which outlive it.
@@ -99,8 +102,8 @@ class Table {
     const Seat& seat(int player) const { return *seats_[player]; }
     SeatView seat_view(int player) const;
     int seat_of(Color c) const { return match_.player_of(c); }
-    bool is_computer(int player) const { return seats_[player]->kind() == SeatKind::Computer; }
-    bool is_human(int player) const { return seats_[player]->kind() == SeatKind::Human; }
+    bool is_computer(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Computer; }
+    bool is_human(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Human; }
     // The human at the keyboard who acts now (offers, resigns, asks for a hint): the side to move when a
     // human plays it, else the only human; -1 when no human plays.
     int acting_human() const;
@@ -211,6 +214,9 @@ class Table {
     std::string join(const net::JoinConfig& config, const SeatSpec& local_seat);
     bool networked() const { return net_ != nullptr; }
     const net::Session* session() const { return net_.get(); }
+    // A server's game: the lobby's fresh code for it (after the server restarted), used from now on; a
+    // session that lost its connection connects again with it.
+    void fresh_code(const std::string& code);
     // Play started once (a joiner that fails before it ends the program).
     bool welcomed() const { return net_welcomed_; }
     void pollfds(std::vector<pollfd>& fds) const;

@@ -58,6 +58,13 @@ void Table::on_poll(std::span<const pollfd> fds, Millis t) {
 
 std::string Table::chat(const std::string& text) { return net_->chat(text, now()); }
 
+void Table::fresh_code(const std::string& code) {
+    if (!net_) return;
+    net_->set_code(code);
+    using Phase = net::Session::Phase;
+    if (net_->phase() == Phase::Gone) say_if(net_->reconnect(match_, now()));
+}
+
 void Table::leave() {
     if (net_) net_->leave(match_.name(std::max(0, net_->local_player())) + " left the game", now());
 }
@@ -71,9 +78,11 @@ void Table::on_net_event(const net::Event& e) {
         // The host's match arrived: the seats follow it (this side's player and the remote one).
         net_welcomed_ = true;
         std::array<SeatSpec, 2> specs;
-        specs[me] = join_seat_;
-        specs[me].name.clear();  // the name travels in the match
-        specs[1 - me] = SeatSpec{SeatKind::Remote, "", std::nullopt};
+        specs[0] = specs[1] = SeatSpec{SeatKind::Remote, "", std::nullopt};  // a spectator (me < 0) watches both
+        if (me >= 0) {
+            specs[me] = join_seat_;
+            specs[me].name.clear();  // the name travels in the match
+        }
         install_seats(specs);
         // A round that ended while we were away and waits for our choice of starter asks it again.
         const bool our_choice = match_.phase() == MatchPhase::ChoosingStarter && match_.chooser() == me;
@@ -117,7 +126,26 @@ void Table::on_net_event(const net::Event& e) {
             cancel_seats();
             report_.withdraw_question();
             if (net_->role() == net::Role::Joiner && !net_welcomed_) return report_.join_failed(text);
-            if (net_->role() == net::Role::Joiner) {
+            if (net_->role() == net::Role::Joiner && net_->watching()) {
+                ask(Question{.text = text,
+                             .answers = {{ch('r'), "reconnect", [this] { say_if(net_->reconnect(match_, now())); },
+                                          "connect to the server again and watch on"},
+                                         {ch('q'), "leave", [this] { report_.quit(); }, "stop watching"}},
+                             .help = "The connection to the server was lost; the game goes on there."});
+                say(text + "; r connects again", true);
+            } else if (net_->role() == net::Role::Joiner && net_->hosted()) {
+                // The server holds the match and the clocks; the session connects again by itself.
+                text += ". The server keeps the match: after its grace your clock runs again on your turn";
+                ask(Question{
+                    .text = text,
+                    .answers = {{ch('r'), "reconnect", [this] { say_if(net_->reconnect(match_, now())); },
+                                 "connect to the server again; the game goes on where it stopped"},
+                                {ch('q'), "leave", [this] { report_.quit(); },
+                                 "back to the lobby: the server keeps the match, and Enter on it there takes "
+                                 "you back"}},
+                    .help = "The connection to the server was lost. The server keeps the match."});
+                say(text + ". r connects again.", true);
+            } else if (net_->role() == net::Role::Joiner) {
                 // The host holds the match and the clocks: nothing is decided on this side.
                 text +=
                     ". The host decides while you are apart: after its grace your clock runs again on "
@@ -157,8 +185,8 @@ void Table::on_net_event(const net::Event& e) {
         case Kind::Started:
             net_welcomed_ = true;
             paused_ = match_.clock().paused();
-            say(net_->role() == net::Role::Joiner
-                    ? text + "; you play " + std::string(color_name(match_.colour_of(me)))
+            say(me < 0                             ? text
+                : net_->role() == net::Role::Joiner ? text + "; you play " + std::string(color_name(match_.colour_of(me)))
                     : match_.name(net_->remote_player()) + " is here: " + text);
             after_change(false);
             return;

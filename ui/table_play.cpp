@@ -22,6 +22,10 @@ Table::MoveResult Table::play_human(const MoveSpec& spec) {
     }
     const Color mover = g.side_to_move();
     const int p = seat_of(mover);
+    if (net_ && net_->watching()) {
+        say("you are watching: only the players move (q goes back to the lobby)", true);
+        return MoveResult::Refused;
+    }
     if (net_ && !net_->can_play()) {
         say(net_->role() == net::Role::Host && !net_welcomed_ &&
                     net_->phase() == net::Session::Phase::Listening

@@ -11,6 +11,7 @@ std::string Table::record_text() const {
 }
 
 void Table::autosave() {
+    if (!config_.autosave) return;
     const auto path = saves::autosave_path();
     if (path.empty()) {
         autosave_error_ = "neither XDG_STATE_HOME nor HOME is set";

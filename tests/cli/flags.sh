@@ -36,9 +36,9 @@ for bad in -1 18446744073709551616 1x ""; do
 done
 expect_eq "largest seed" "$(printf 'quit\n' | "$MAIN" --gtp --seed 18446744073709551615)" "="
 # --grace is the network host's, read like the clock flags.
-"$MAIN" --grace 30s 2>"$WORK/err" && fail "--grace without --host must fail"
+"$MAIN" --grace 30s 2>"$WORK/err" && fail "--grace without --host or --serve must fail"
 expect_eq "--grace alone" "$(cat "$WORK/err")" \
-    "gobblet: --grace goes with --host: the host decides when an absent player's time runs"
+    "gobblet: --grace goes with --host or --serve: the host decides when an absent player's time runs"
 "$MAIN" --join 127.0.0.1:7000 --grace 30s 2>"$WORK/err" && fail "--grace with --join must fail"
 expect_eq "--grace with --join" "$(cat "$WORK/err")" \
     "gobblet: --grace cannot be given with --join: the host sets the game"

@@ -178,3 +178,85 @@ wait_peer_exit() {
 }
 # host_port: the port a hosting game shows in its waiting message (it listens on port 0: the system's).
 host_port() { screen | tr '\n' ' ' | grep -oE '(127\.0\.0\.1|\[::1\]):[0-9]+' | head -1 | sed 's/.*://'; }
+
+# A server's lobby (docs/lobby.md): start_server runs `./main --serve` on 127.0.0.1 port 0 (the system's)
+# with a database in the work folder and sets $SERVER to its address (from its log); start_server unix
+# listens on a unix socket in the work folder instead. Each player is a session of the same tmux server
+# with save folders of their own ($WORK/NAME/): start_lobby SESSION NAME [flags...] opens `./main --lobby
+# $SERVER --name NAME` there; lscreen, lkeys, lmove, wait_in and wait_in_exit work on a session by name.
+SERVER_PID=
+start_server() {
+    local i
+    if [ "${1:-}" = unix ]; then
+        SERVER="unix:$WORK/lobby.sock"
+        "$MAIN" --serve --listen "$SERVER" --db "$WORK/server.db" 2>"$WORK/server.log" &
+        SERVER_PID=$!
+        for i in $(seq 100); do [ -S "$WORK/lobby.sock" ] && return 0; sleep 0.1; done
+    else
+        "$MAIN" --serve --listen 127.0.0.1:0 --db "$WORK/server.db" 2>"$WORK/server.log" &
+        SERVER_PID=$!
+        for i in $(seq 100); do
+            SERVER=$(grep -oE 'serving on 127\.0\.0\.1:[0-9]+' "$WORK/server.log" 2>/dev/null | sed 's/serving on //')
+            [ -n "$SERVER" ] && return 0
+            sleep 0.1
+        done
+    fi
+    fail "the server did not start: $(cat "$WORK/server.log")"
+}
+stop_server() {
+    [ -n "$SERVER_PID" ] || return 0
+    kill -TERM "$SERVER_PID" 2>/dev/null
+    wait "$SERVER_PID" 2>/dev/null
+    SERVER_PID=
+}
+trap 'stop_server; cleanup' EXIT
+start_lobby() {
+    local session=$1 name=$2 w=110 h=32
+    shift 2
+    mkdir -p "$WORK/$name"
+    mark_tutorial_seen "$WORK/$name/state"
+    rm -f "$WORK/$session.status"
+    $T has-session -t keep 2>/dev/null || $T new-session -d -s keep "sleep 600"
+    $T new-session -d -s "$session" -x $w -y $h \
+        "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$WORK/$name/state XDG_DATA_HOME=$WORK/$name/data XDG_CONFIG_HOME=$WORK/$name/config $MAIN --lobby $SERVER --name $name $* 2>$WORK/$session.stderr; echo \$? > $WORK/$session.status; sleep 60"
+}
+lscreen() { $T capture-pane -p -t "=$1:"; }
+lkeys() {
+    local s=$1
+    shift
+    $T send-keys -t "=$s:" "$@"
+}
+# lmove SESSION MOVE: types a move and presses Enter.
+lmove() { lkeys "$1" -l "$2"; lkeys "$1" Enter; }
+# wait_in SESSION TEXT [SECONDS]: polls the session's screen (10 s unless told) until TEXT appears.
+wait_in() {
+    local i
+    for i in $(seq $((${3:-10} * 10))); do
+        lscreen "$1" | grep -qF -- "$2" && return 0
+        sleep 0.1
+    done
+    echo "--- screen of $1:"
+    lscreen "$1"
+    fail "timed out waiting on $1's screen for: $2"
+}
+# wait_in_re SESSION REGEX: the same with an extended regular expression.
+wait_in_re() {
+    local i
+    for i in $(seq 100); do
+        lscreen "$1" | grep -qE -- "$2" && return 0
+        sleep 0.1
+    done
+    echo "--- screen of $1:"
+    lscreen "$1"
+    fail "timed out waiting on $1's screen for a match of: $2"
+}
+wait_in_exit() {
+    local i
+    for i in $(seq 100); do
+        [ -s "$WORK/$1.status" ] && { cat "$WORK/$1.status"; return 0; }
+        sleep 0.1
+    done
+    fail "the program in $1 did not exit"
+}
+# white_of SESSION: the name the game screen shows for White (the server picks the colours).
+white_of() { lscreen "$1" | grep -oE 'White  [A-Za-z~][A-Za-z0-9_-]*' | head -1 | sed 's/White  //'; }

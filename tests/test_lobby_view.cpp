@@ -1,0 +1,186 @@
+// The lobby screen's plain logic (ui/lobby_view.h) and its keys (ui/keys.h, screen_lobby and the game
+// screen opened from the lobby): rows from the client's tables, clocks run on, the selection, typed
+// challenges, what a refused login asks for, and text from the server never reaching the terminal with a
+// control character.
+#include <catch2/catch.hpp>
+
+#include "ui/keys.h"
+#include "ui/lobby_view.h"
+
+using namespace gobblet;
+using namespace gobblet::ui;
+
+namespace {
+
+lobby::Terms terms(const char* text) {
+    const auto t = lobby::parse_terms(text);
+    REQUIRE(t);
+    return *t;
+}
+
+// Tables as a client has them after a login as `me`, fed the lines a server sends.
+lobby::Tables tables(const std::string& me, const std::vector<lobby::Message>& lines, Millis now = 0) {
+    lobby::Tables t;
+    t.reset(me);
+    std::deque<lobby::Event> out;
+    for (const auto& m : lines) REQUIRE(t.take(m, now, out).empty());
+    return t;
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("clocks and ratings as the lobby shows them", "[lobby-view]") {
+    CHECK(lobby_clock(0) == "0:00");
+    CHECK(lobby_clock(59'999) == "0:59");
+    CHECK(lobby_clock(300'000) == "5:00");
+    CHECK(lobby_clock(3'723'000) == "1:02:03");
+    CHECK(lobby_clock(-5) == "0:00");
+    CHECK(rating_cell(std::nullopt) == "-");
+    CHECK(rating_cell(lobby::Rating{1623, 85}) == "1623");
+    CHECK(rating_cell(lobby::Rating{1500, 350}) == "1500?");
+}
+
+TEST_CASE("text is cut by whole characters and never holds a control character", "[lobby-view]") {
+    CHECK(fit("hello", 3) == "hel");
+    CHECK(fit("\x1b[2Jboom", 20) == "[2Jboom");       // ESC dropped: no sequence reaches the terminal
+    CHECK(fit("a\xc2\x9b" "31mb", 20) == "a31mb");     // C1 CSI (U+009B) dropped
+    CHECK(fit("a\x07\x7f\tb\n", 20) == "ab");
+    CHECK(fit("\xc3\xa9t\xc3\xa9", 2) == "\xc3\xa9t");  // "été" cut after two characters, not bytes
+    CHECK(fit("x\xff\xfey", 5) == "xy");              // not UTF-8: dropped
+    CHECK(fit("\xe2\x82", 5).empty());                // a character cut short
+}
+
+TEST_CASE("seek rows say whose and to whom, first", "[lobby-view]") {
+    lobby::SeekItem s{12, "Liam", lobby::Rating{1623, 85}, "", terms("official 4 dm first-to 2 rated")};
+    CHECK(seek_row(s, "Eamon", 200) == "#12 Liam 1623                official 4 dm first-to 2 rated");
+    CHECK(contains(seek_row(s, "liam", 200), "Liam 1623 (yours)"));  // names compare by their key
+    s.to = "Eamon";
+    CHECK(contains(seek_row(s, "Eamon", 200), "Liam 1623 CHALLENGES YOU"));
+    CHECK(contains(seek_row(s, "Liam", 200), "(yours, to Eamon)"));
+    CHECK(seek_row(s, "Eamon", 20).size() == 20);
+}
+
+TEST_CASE("game rows run the running clock on and mark the player's own match", "[lobby-view]") {
+    lobby::GameItem g;
+    g.game = "5f3a9c0e12b47d66";
+    g.names = {"Liam", "Eamon"};
+    g.score = {1, 0};
+    g.left = {110'000, 300'000};
+    g.running = 0;
+    g.watchers = 3;
+    g.terms = terms("official 4 dm first-to 2 rated");
+    const lobby::GameRow row{g, 1'000};
+    const std::string at_start = game_row(row, "Nora", 1'000, 200);
+    CHECK(contains(at_start, "Liam 1-0 Eamon"));
+    CHECK(contains(at_start, "1:50* | 5:00"));
+    CHECK(contains(at_start, "official 4 dm first-to 2 rated, 3 watching"));
+    CHECK(contains(game_row(row, "Nora", 11'000, 200), "1:40* | 5:00"));  // ten seconds on
+    CHECK(contains(game_row(row, "Nora", 500'000, 200), "0:00* | 5:00"));
+    CHECK(game_row(row, "eamon", 1'000, 200).rfind("YOUR MATCH Liam 1-0 Eamon", 0) == 0);
+    g.left = {std::nullopt, std::nullopt};
+    g.running = -1;
+    g.watchers = 0;
+    CHECK(game_row(lobby::GameRow{g, 0}, "Nora", 0, 200) ==
+          "Liam 1-0 Eamon  official 4 dm first-to 2 rated");
+}
+
+TEST_CASE("the lists' order: challenges to us first, then by id; players by name", "[lobby-view]") {
+    const auto t = tables("Eamon", {
+        lobby::PlayerItem{"Liam", lobby::Role::Human, false, {}},
+        lobby::PlayerItem{"Eamon", lobby::Role::Human, false, {}},
+        lobby::PlayerItem{"MaxBot", lobby::Role::Bot, true, {lobby::Rating{2100, 60}, {}, {}, {}}},
+        lobby::SeekItem{3, "Liam", std::nullopt, "", terms("official 4 none first-to 1 casual")},
+        lobby::SeekItem{7, "Liam", std::nullopt, "Eamon", terms("rogers 3 none first-to 1 casual")},
+        lobby::SeekItem{5, "MaxBot", std::nullopt, "", terms("official 4 5m+2s first-to 1 rated")},
+    });
+    const auto seeks = seek_rows(t);
+    REQUIRE(seeks.size() == 3);
+    CHECK(seeks[0]->id == 7);
+    CHECK(seeks[1]->id == 3);
+    CHECK(seeks[2]->id == 5);
+    const auto players = player_rows(t);
+    REQUIRE(players.size() == 3);
+    CHECK(players[0]->name == "Eamon");
+    CHECK(contains(player_row(*players[0], "Eamon", 80), "Eamon (you)"));
+    const std::string bot = player_row(*players[2], "Eamon", 80);
+    CHECK(contains(bot, "MaxBot (bot)"));
+    CHECK(contains(bot, "2100 "));
+    CHECK(contains(bot, "playing"));
+}
+
+TEST_CASE("the selection stays within the rows", "[lobby-view]") {
+    CHECK(move_selection(0, 0, 1) == -1);
+    CHECK(move_selection(0, 3, -1) == 0);
+    CHECK(move_selection(1, 3, 1) == 2);
+    CHECK(move_selection(2, 3, 1) == 2);
+    CHECK(move_selection(9, 3, 0) == 2);  // rows went away under it
+    CHECK(move_selection(-1, 3, 1) == 1);
+}
+
+TEST_CASE("a typed challenge is a name and terms", "[lobby-view]") {
+    std::string why;
+    const auto c = parse_challenge("  Eamon rogers 3 none first-to 1 casual", &why);
+    REQUIRE(c);
+    CHECK(c->name == "Eamon");
+    CHECK(c->terms == terms("rogers 3 none first-to 1 casual"));
+    CHECK(parse_challenge("~Nora official 4 none first-to 1 casual", &why));  // a guest may be challenged
+    CHECK_FALSE(parse_challenge("Eamon", &why));
+    CHECK(contains(why, "type a name and the terms"));
+    CHECK_FALSE(parse_challenge("9lives official 4 none first-to 1 casual", &why));
+    CHECK(contains(why, "is not a player's name"));
+    CHECK_FALSE(parse_challenge("Eamon official 4 none first-to 1 rated", &why));
+    CHECK(contains(why, "the terms: "));
+    CHECK(contains(why, "clock"));
+    CHECK_FALSE(parse_challenge("\x1b[2J official 4 none first-to 1 casual", &why));
+    CHECK(why.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("a refused login asks for the password only when the server wants it", "[lobby-view]") {
+    const auto advice = [](lobby::Refusal code) {
+        return login_advice(lobby::Refused{"login", code, "the server's words"}, "Liam");
+    };
+    CHECK(advice(lobby::Refusal::PasswordNeeded).ask_password);
+    CHECK(contains(advice(lobby::Refusal::PasswordNeeded).text, "type the password of Liam"));
+    CHECK(advice(lobby::Refusal::WrongPassword).ask_password);
+    CHECK_FALSE(advice(lobby::Refusal::NameTaken).ask_password);
+    CHECK(contains(advice(lobby::Refusal::NameTaken).text, "the server's words. l logs in with a password, g as a guest"));
+    CHECK_FALSE(advice(lobby::Refusal::TooManyAttempts).ask_password);
+    CHECK(contains(advice(lobby::Refusal::TooManyAttempts).text, "Wait a little"));
+}
+
+TEST_CASE("the lobby's keys: one table for dispatch, footer and help", "[lobby-view]") {
+    CHECK(action_for(ch('p'), Mode::typing, screen_lobby) == Action::Post);
+    CHECK(action_for(ch('a'), Mode::typing, screen_lobby) == Action::Accept);
+    CHECK(action_for(ch('w'), Mode::typing, screen_lobby) == Action::Watch);
+    CHECK(action_for(ch('q'), Mode::typing, screen_lobby) == Action::Quit);
+    CHECK(action_for(ch(3), Mode::typing, screen_lobby) == Action::Quit);  // Ctrl-C
+    CHECK(action_for(ch('?'), Mode::typing, screen_lobby) == Action::Help);
+    CHECK(action_for(ch(27), Mode::typing, screen_lobby) == Action::Cancel);
+    CHECK(action_for(ch('\t'), Mode::typing, screen_lobby) == Action::Chat);
+    // The game's own keys are not the lobby's, and the lobby's are not the game's.
+    CHECK(action_for(ch('n'), Mode::typing, screen_lobby) == Action::None);
+    CHECK(action_for(ch('p'), Mode::typing, screen_local) == Action::Pause);
+    CHECK(action_for(ch('p'), Mode::typing, screen_served) == Action::Pause);
+    const auto all = [](Action) { return true; };
+    const auto lobby_footer = footer_lines(Mode::typing, 200, 2, all, screen_lobby);
+    CHECK(contains(lobby_footer[0], "q quit"));
+    CHECK(contains(lobby_footer[0], "p seek"));
+    CHECK_FALSE(contains(lobby_footer[0], "u undo"));
+    // q says what it does where: quits a game of this program, leaves a server's match for the lobby.
+    CHECK(contains(footer_lines(Mode::typing, 200, 2, all, screen_local)[0], "q quit"));
+    const auto served = footer_lines(Mode::typing, 200, 2, all, screen_served)[0];
+    CHECK(contains(served, "q leave"));
+    CHECK_FALSE(contains(served, "q quit"));
+    CHECK_FALSE(contains(served, "p seek"));
+    const auto help = lobby_help_lines(79);
+    std::string joined;
+    for (const std::string& l : help) {
+        CHECK(l.size() <= 79);
+        joined += l + " ";
+    }
+    CHECK(contains(joined, "post a seek"));
+    CHECK(contains(joined, "set a password for your name"));
+    CHECK_FALSE(contains(joined, "undo"));
+}

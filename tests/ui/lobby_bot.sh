@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# A computer opponent from the lobby, and leaving: a bot (./main --bot) posts a seek, Liam accepts it and
+# the bot answers his move; q in the match asks first and goes back to the lobby while the server keeps
+# the match, Enter on it takes him back with its moves; q (and Ctrl-C) in the lobby ask first while the
+# match goes on, and quitting says how to come back, the terminal as it was.
+source "$(dirname "$0")/lib.bash"
+start_server unix
+"$MAIN" --bot "$SERVER" --name MaxBot --level easy --think 0.1 --seek none 2>"$WORK/bot.log" &
+BOT=$!
+trap 'kill $BOT 2>/dev/null; stop_server; cleanup' EXIT
+start_lobby liam Liam
+wait_in liam "logged in as Liam"
+wait_in liam "MaxBot (bot)"
+wait_in liam "#1 MaxBot -"
+lkeys liam a
+wait_in liam "q leave"
+wait_in liam "MaxBot (remote)"
+if [ "$(white_of liam)" = Liam ]; then
+    lmove liam W1A1
+    wait_in_re liam "1\. W1A1 +K[123][A-D][1-4]"
+    mine="1. W1A1"
+else
+    wait_in_re liam "1\. W[123][A-D][1-4]"
+    mine=$(lscreen liam | grep -oE '1\. W[123][A-D][1-4]' | head -1)
+    sq=A1; [ "${mine:7:2}" = A1 ] && sq=D4
+    lmove liam "K1$sq"
+    wait_in liam "$mine K1$sq"
+    wait_in_re liam "2\. W[123][A-D][1-4]"
+fi
+grep -q "MaxBot: plays" "$WORK/bot.log" || fail "the bot says what it plays: $(cat "$WORK/bot.log")"
+# q in the match asks; n plays on, y goes back to the lobby.
+lkeys liam q
+wait_in liam "leave the match against MaxBot?"
+lkeys liam n
+wait_in liam "play on"
+lkeys liam q
+wait_in liam "leave the match against MaxBot?"
+lkeys liam y
+wait_in liam "your match against MaxBot goes on: Enter on it (games) takes you back"
+wait_in_re liam "> YOUR MATCH (MaxBot 0-0 Liam|Liam 0-0 MaxBot)"
+lkeys liam Right
+wait_in liam "the games list"
+lkeys liam Enter
+wait_in liam "q leave"
+wait_in liam "$mine"
+lkeys liam q
+wait_in liam "leave the match against MaxBot?"
+lkeys liam y
+wait_in liam "Games in progress (1)"
+# q in the lobby while the match goes on: asked first.
+lkeys liam q
+wait_in liam "your match against MaxBot goes on at the server without you: quit anyway?"
+lkeys liam n
+wait_in liam "staying"
+lkeys liam C-c
+wait_in liam "quit anyway?"
+lkeys liam y
+[ "$(wait_in_exit liam)" = 0 ] || fail "the lobby's exit status"
+wait_in liam "the server keeps your match against MaxBot"
+lscreen liam | tr -d '\n' | grep -qF -- "--lobby $SERVER takes you back to it" || fail "how to come back"
+flags=$($T display -p -t "=liam:" '#{alternate_on} #{mouse_any_flag} #{keypad_flag}')
+[ "$flags" = "0 0 0" ] || fail "terminal not restored (alternate screen, mouse, keypad: $flags)"

@@ -1,0 +1,157 @@
+// Drawing the lobby (lobby_screen.h): render from state, for the current terminal size.
+//
+//   title: the server's greeting, who we are
+//   status: the connection (logged in, reconnecting in 4 s...)
+//   Seeks (n)                                  | Players online (n)
+//   #12 Liam 1623 official 4 dm first-to 2 ... | Liam  1623 - - -
+//   Games in progress (n)                      |
+//   Liam 1-0 Eamon  4:59* | 5:00  official ... |
+//   Chat: the last lines
+//   message
+//   prompt (an entry, a question) 
+//   footer: the keys that work now, from the key table
+#include <curses.h>
+
+#include <algorithm>
+
+#include "lobby_screen.h"
+#include "terminal.h"
+#include "view.h"
+
+namespace gobblet::ui {
+
+namespace {
+
+void put(int y, int x, const std::string& text, int width, attr_t attr = 0) {
+    if (width <= 0 || y < 0 || y >= LINES) return;
+    if (attr) attron(attr);
+    mvaddstr(y, x, fit(text, width).c_str());
+    if (attr) attroff(attr);
+}
+
+attr_t pair_of(Pair p) { return has_colors_on() ? COLOR_PAIR(p) : 0; }
+
+}  // namespace
+
+void LobbyScreen::draw(Millis now) {
+    if (help_) return draw_help(lobby_help_lines(COLS - 1), help_scroll_);
+    erase();
+    const int w = COLS - 1;
+    if (COLS < lobby_min_cols || LINES < lobby_min_lines) {
+        const std::string text = "The terminal is " + std::to_string(COLS) + "x" + std::to_string(LINES) +
+                                 ": the lobby needs at least " + std::to_string(lobby_min_cols) + "x" +
+                                 std::to_string(lobby_min_lines) + ". Make it larger (q quits).";
+        int y = 0;
+        for (const std::string& line : wrap(text, std::max(1, w)))
+            if (y < LINES) put(y++, 0, line, w);
+        refresh();
+        return;
+    }
+    std::string title = "gobblet lobby: " + net::endpoint_text(options_.server);
+    if (!greeting_.empty()) title += " - " + greeting_;
+    put(0, 0, title, w, A_BOLD | pair_of(pair_title));
+    using P = lobby::Client::Phase;
+    const bool trouble = client_->phase() == P::Waiting || client_->phase() == P::Closed;
+    put(1, 0, status_line(now), w, trouble ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
+
+    const int bottom = 4;  // the message, the prompt line and two lines of footer
+    const int chat_h = std::max(3, (LINES - 2 - bottom) / 3);
+    const int lists_top = 2, lists_h = LINES - bottom - chat_h - lists_top;
+    if (history_)
+        draw_history(lists_top, lists_h, w);
+    else
+        draw_lists(lists_top, lists_h, w, now);
+
+    const int chat_top = lists_top + lists_h;
+    put(chat_top, 0, "Chat (Tab to say something)", w, A_BOLD);
+    const int shown = chat_h - 1;
+    const int first = std::max(0, int(chat_.size()) - shown);
+    for (int i = 0; i < shown && first + i < int(chat_.size()); ++i)
+        put(chat_top + 1 + i, 1, chat_[std::size_t(first + i)], w - 1);
+
+    const int msg_y = LINES - bottom;
+    put(msg_y, 0, message_, w, message_error_ ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
+    std::string prompt;
+    int cursor = -1;
+    if (question_) {
+        prompt = question_->text + "  ";
+        for (const auto& a : question_->answers)
+            prompt += std::string("  ") + char(a.key.code) + " " + a.label;
+    } else if (entry_) {
+        prompt = entry_->label + ": " + (entry_hidden_ ? std::string("(hidden)") : entry_->text);
+        cursor = int(fit(prompt, w).size());
+    }
+    put(msg_y + 1, 0, prompt, w, question_ ? A_BOLD : A_NORMAL);
+    const std::vector<std::string> foot = footer(w);
+    for (std::size_t i = 0; i < foot.size() && i < 2; ++i)
+        put(msg_y + 2 + int(i), 0, foot[i], w, A_REVERSE);
+    if (cursor >= 0 && !entry_hidden_) {
+        move(msg_y + 1, std::min(cursor, w));
+        curs_set(1);
+    } else {
+        curs_set(0);
+    }
+    refresh();
+}
+
+void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
+    const lobby::Tables& t = client_->tables();
+    const int right_w = std::min(46, width * 2 / 5);
+    const int left_w = width - right_w - 1;
+    const int seeks_h = height / 2, games_h = height - seeks_h;
+    const auto heading = [&](int y, int x, LobbyPane p, const std::string& text, int wd) {
+        put(y, x, (pane_ == p ? "> " : "  ") + text, wd, A_BOLD | (pane_ == p ? A_UNDERLINE : A_NORMAL));
+    };
+    const std::string& me = client_->name();
+    // Each list scrolls so that its selected row is shown.
+    const auto rows = [&](LobbyPane p, int y, int h, int n, int x, int wd, const auto& row_text) {
+        const int sel = selected_[int(p)];
+        const int first = std::max(0, std::min(sel - (h - 1), n - h));
+        for (int i = 0; i < h && first + i < n; ++i) {
+            const bool chosen = first + i == sel;  // each list keeps its selection; the focused one shows it
+            put(y + i, x, (chosen ? "> " : "  ") + row_text(first + i, wd - 2), wd,
+                chosen && pane_ == p ? A_REVERSE : A_NORMAL);
+        }
+        if (n == 0) put(y, x, "  (none)", wd);
+    };
+    const auto seeks = seek_rows(t);
+    heading(top, 0, LobbyPane::Seeks, "Seeks (" + std::to_string(seeks.size()) + "): p posts one, a accepts", left_w);
+    rows(LobbyPane::Seeks, top + 1, seeks_h - 1, int(seeks.size()), 0, left_w,
+         [&](int i, int wd) { return seek_row(*seeks[std::size_t(i)], me, wd); });
+    const auto games = game_rows(t);
+    heading(top + seeks_h, 0, LobbyPane::Games,
+            "Games in progress (" + std::to_string(games.size()) + "): w watches", left_w);
+    rows(LobbyPane::Games, top + seeks_h + 1, games_h - 1, int(games.size()), 0, left_w,
+         [&](int i, int wd) { return game_row(*games[std::size_t(i)], me, now, wd); });
+    const auto players = player_rows(t);
+    const int x = left_w + 1;
+    for (int y = top; y < top + height; ++y) mvaddch(y, left_w, '|');
+    heading(top, x, LobbyPane::Players, "Players (" + std::to_string(players.size()) + "): c challenges", right_w);
+    put(top + 1, x, "  name             off4  rog4  off3  rog3", right_w);
+    rows(LobbyPane::Players, top + 2, height - 2, int(players.size()), x, right_w,
+         [&](int i, int wd) { return player_row(*players[std::size_t(i)], me, wd); });
+}
+
+void LobbyScreen::draw_history(int top, int height, int width) {
+    const auto& items = *history_;
+    put(top, 0,
+        "Finished games of " + history_of_ + " (" + std::to_string(items.size()) +
+            "): Enter reviews, s saves a transcript, Esc goes back",
+        width, A_BOLD);
+    const int h = height - 1, n = int(items.size());
+    const int first = std::max(0, std::min(history_selected_ - (h - 1), n - h));
+    for (int i = 0; i < h && first + i < n; ++i) {
+        const bool chosen = first + i == history_selected_;
+        put(top + 1 + i, 0, (chosen ? "> " : "  ") + history_row(items[std::size_t(first + i)], width - 2), width,
+            chosen ? A_REVERSE : A_NORMAL);
+    }
+    if (n == 0) put(top + 1, 0, "  (none yet)", width);
+}
+
+std::vector<std::string> LobbyScreen::footer(int width) const {
+    if (question_) return {"answer with one key   Esc: " + question_->answers.back().label};
+    if (entry_) return {"Enter confirm   Esc cancel   Ctrl-U empties it"};
+    return footer_lines(Mode::typing, width, 2, [this](Action a) { return available(a); }, screen_lobby);
+}
+
+}  // namespace gobblet::ui

@@ -1,0 +1,304 @@
+// The lobby's keys (lobby_screen.h): the key table's actions on screen_lobby, the line entries (terms, a
+// challenge, chat, passwords that are never drawn) and the one question it asks (quitting in a match).
+#include <curses.h>
+
+#include "controls.h"
+#include "lobby_screen.h"
+#include "view.h"
+
+namespace gobblet::ui {
+
+void LobbyScreen::key(Key k, Millis now) {
+    if (help_) {
+        if (help_scroll_key(k, help_scroll_)) return;
+        help_ = false;  // any other key closes it
+        if (!k.special && k.code == 3) quit();
+        return;
+    }
+    if (question_) return question_key(k);
+    if (entry_) return entry_key(k, now);
+    const Action a = action_for(k, Mode::typing, screen_lobby);
+    if (a == Action::None) return;
+    if (!available(a)) {
+        using P = lobby::Client::Phase;
+        const P p = client_->phase();
+        if (p != P::Lobby && a != Action::Login && a != Action::Guest && a != Action::Reconnect)
+            say("not in the lobby now: " + status_line(now), true);
+        else if (a == Action::Login || a == Action::Guest)
+            say("already logged in as " + client_->name(), true);
+        else if (a == Action::Reconnect)
+            say("connected: nothing to retry", true);
+        else if (a == Action::Password && options_.guest)
+            say("a guest has no password: log in without --guest to register the name", true);
+        else if (history_)
+            say("in the history: Enter reviews, s saves, Esc goes back to the lobby", true);
+        else if (a == Action::Save || a == Action::Cancel)
+            say("h lists your finished games first; s saves the one selected there", true);
+        else
+            say("nothing selected for that: the arrows select a row", true);
+        return;
+    }
+    on_action(a, now);
+}
+
+void LobbyScreen::paste(const InputEvent& e, Millis) {
+    // A paste goes to the entry open (a seek's terms, a chat line, a password), as if typed; never a
+    // line break or a control character.
+    if (!entry_) return say("paste into an entry: p (terms), c (a challenge), Tab (chat)", true);
+    for (const char c : e.text) {
+        if (static_cast<unsigned char>(c) < 32 || c == 127) continue;
+        if (entry_->text.size() < entry_->max_length) entry_->text += c;
+    }
+}
+
+bool LobbyScreen::available(Action a) const {
+    using P = lobby::Client::Phase;
+    const bool in = client_->in_lobby();
+    switch (a) {
+        case Action::None:  // a group's line in the footer: the arrows
+            return in;
+        case Action::Help:
+        case Action::Quit: return true;
+        case Action::Login:
+        case Action::Guest: return client_->phase() == P::Greeted;
+        case Action::Reconnect: return client_->phase() == P::Waiting;
+        case Action::Cancel: return history_.has_value();
+        case Action::Select: return in && (history_ ? !history_->empty() : true);
+        case Action::CursorUp:
+        case Action::CursorDown:
+        case Action::NextList: return in;
+        case Action::Save: return in && history_ && !history_->empty();
+        case Action::Post:
+        case Action::Challenge:
+        case Action::History:
+        case Action::Chat: return in && !history_;
+        case Action::Password: return in && !history_ && !options_.guest;
+        case Action::Accept: {
+            const auto* s = selected_seek();
+            return in && !history_ && s && lobby::name_key(s->from) != lobby::name_key(client_->name());
+        }
+        case Action::Withdraw: {  // a seek of ours, or a challenge to us
+            const auto* s = selected_seek();
+            return in && !history_ && s &&
+                   (lobby::name_key(s->from) == lobby::name_key(client_->name()) || !s->to.empty());
+        }
+        case Action::Watch: return in && !history_ && selected_game() != nullptr;
+        default: return false;
+    }
+}
+
+void LobbyScreen::on_action(Action a, Millis now) {
+    switch (a) {
+        case Action::Help:
+            help_ = true;
+            help_scroll_ = 0;
+            return;
+        case Action::Quit: return quit();
+        case Action::Login: return login_password(now);
+        case Action::Guest: return say_if(client_->login_guest(now));
+        case Action::Reconnect: return say_if(client_->retry(now));
+        case Action::Cancel:
+            history_.reset();
+            say("back to the lobby");
+            return;
+        case Action::CursorUp:
+        case Action::CursorDown: {
+            const int d = a == Action::CursorUp ? -1 : 1;
+            if (history_) {
+                history_selected_ = move_selection(history_selected_, int(history_->size()), d);
+                return;
+            }
+            const lobby::Tables& t = client_->tables();
+            const int n = pane_ == LobbyPane::Seeks   ? int(t.seeks().size())
+                          : pane_ == LobbyPane::Games ? int(t.games().size())
+                                                      : int(t.players().size());
+            selected_[int(pane_)] = std::max(0, move_selection(selected_[int(pane_)], n, d));
+            return;
+        }
+        case Action::NextList:
+            pane_ = LobbyPane((int(pane_) + 1) % lobby_panes);
+            say(std::string("the ") + pane_name(pane_) + " list: Up and Down select, Enter acts");
+            return;
+        case Action::Select: return select(now);
+        case Action::Post: return post(now);
+        case Action::Challenge: return challenge(now);
+        case Action::Accept: return say_if(client_->accept(selected_seek()->id, now));
+        case Action::Withdraw: {
+            const lobby::SeekItem* s = selected_seek();
+            const bool mine = lobby::name_key(s->from) == lobby::name_key(client_->name());
+            if (!mine && s->to.empty()) return say("that seek is " + s->from + "'s: only they withdraw it", true);
+            const std::string why = mine ? client_->withdraw(s->id, now) : client_->decline(s->id, now);
+            return why.empty() ? say(mine ? "withdrawn" : "declined") : say(why, true);
+        }
+        case Action::Watch: {
+            const lobby::GameRow* g = selected_game();
+            if (my_match_ && g->item.game == my_match_->game) return open_match(*my_match_, now);
+            const std::string why = client_->watch(g->item.game, now);
+            return why.empty() ? say("asking to watch " + g->item.names[0] + " - " + g->item.names[1] + "...")
+                               : say(why, true);
+        }
+        case Action::History: {
+            const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
+            const std::string name = p ? p->name : client_->name();
+            const std::string why = client_->history(name, 1, now);
+            return why.empty() ? say("asking for the finished games of " + name + "...") : say(why, true);
+        }
+        case Action::Save: {
+            const lobby::HistoryItem& h = (*history_)[std::size_t(history_selected_)];
+            const std::string why = client_->record(h.game, now);
+            if (!why.empty()) return say(why, true);
+            records_.push_back({false, history_title(h)});
+            return say("fetching " + history_title(h) + "...");
+        }
+        case Action::Password: return password(now);
+        case Action::Chat:
+            return open_entry("Say to the lobby", "", lobby::max_text, [this](const std::string& text) {
+                if (text.find_first_not_of(' ') == std::string::npos) return;
+                say_if(client_->say(text, context_.clock()));
+            });
+        default: return;
+    }
+}
+
+// Enter: what the row selected is for.
+void LobbyScreen::select(Millis now) {
+    if (history_) {
+        const lobby::HistoryItem& h = (*history_)[std::size_t(history_selected_)];
+        const std::string why = client_->record(h.game, now);
+        if (!why.empty()) return say(why, true);
+        records_.push_back({true, history_title(h)});
+        return say("fetching " + history_title(h) + " for review...");
+    }
+    switch (pane_) {
+        case LobbyPane::Seeks: {
+            const lobby::SeekItem* s = selected_seek();
+            if (!s) return say("no seek to take: p posts one of yours", true);
+            if (lobby::name_key(s->from) == lobby::name_key(client_->name())) return on_action(Action::Withdraw, now);
+            return on_action(Action::Accept, now);
+        }
+        case LobbyPane::Games:
+            if (!selected_game()) return say("no game in progress", true);
+            return on_action(Action::Watch, now);
+        case LobbyPane::Players: return challenge(now);
+    }
+}
+
+void LobbyScreen::post(Millis) {
+    open_entry("Seek (RULES SIZE CLOCK first-to N rated|casual)", last_terms_, 200, [this](const std::string& text) {
+        std::string why;
+        const auto terms = lobby::parse_terms(text, &why);
+        if (!terms) return say("the terms: " + why + " (? shows how to write them)", true);
+        last_terms_ = lobby::terms_text(*terms);
+        const std::string refused = client_->post(*terms, context_.clock());
+        if (!refused.empty()) return say(refused, true);
+        say("seek posted: " + lobby::terms_description(*terms) + "; x withdraws it");
+    });
+}
+
+void LobbyScreen::challenge(Millis) {
+    const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
+    const std::string name = p && lobby::name_key(p->name) != lobby::name_key(client_->name()) ? p->name + " " : "";
+    open_entry("Challenge (NAME RULES SIZE CLOCK first-to N rated|casual)", name + last_terms_, 230,
+               [this](const std::string& text) {
+                   std::string why;
+                   const auto c = parse_challenge(text, &why);
+                   if (!c) return say(why, true);
+                   last_terms_ = lobby::terms_text(c->terms);
+                   const std::string refused = client_->challenge(c->name, c->terms, context_.clock());
+                   if (!refused.empty()) return say(refused, true);
+                   say("challenge sent to " + c->name + ": " + lobby::terms_description(c->terms) +
+                       " (it lapses after a minute)");
+               });
+}
+
+void LobbyScreen::password(Millis) {
+    open_entry("New password for " + client_->name() + " (8 characters or more)", "", lobby::max_password,
+               [this](const std::string& first) {
+                   if (const std::string why = lobby::password_problem(first); !why.empty())
+                       return say(why, true);
+                   open_entry("The same password again", "", lobby::max_password,
+                              [this, first](const std::string& again) {
+                                  if (again != first) return say("the two passwords differ: P starts again", true);
+                                  const std::string why = client_->set_password(first, context_.clock());
+                                  say(why.empty() ? "setting the password..." : why, !why.empty());
+                              },
+                              true);
+               },
+               true);
+}
+
+void LobbyScreen::login_password(Millis) {
+    open_entry("Password of " + options_.name, "", lobby::max_password,
+               [this](const std::string& typed) {
+                   const std::string why = client_->login_password(typed, context_.clock());
+                   say(why.empty() ? "logging in..." : why, !why.empty());
+               },
+               true);
+}
+
+void LobbyScreen::open_entry(std::string label, std::string text, std::size_t max,
+                             std::function<void(const std::string&)> submit, bool hidden) {
+    entry_ = LineEntry{std::move(label), std::move(text), max, std::move(submit), {}, {}, "cancel"};
+    entry_hidden_ = hidden;
+}
+
+void LobbyScreen::entry_key(Key k, Millis) {
+    // A password is typed as is (spaces, ? and q are part of it); Ctrl-C and Esc cancel any entry, Ctrl-U
+    // empties it (the terms are offered as last typed).
+    if (!k.special && k.code == 21) {
+        entry_->text.clear();
+        return;
+    }
+    const EntryOutcome o = edit_entry(*entry_, k);
+    if (o == EntryOutcome::Edited) return;
+    const LineEntry e = std::move(*entry_);
+    entry_.reset();
+    entry_hidden_ = false;
+    if (o == EntryOutcome::Submit) return e.submit(e.text);
+    say("cancelled");
+}
+
+void LobbyScreen::question_key(Key k) {
+    const Question q = *question_;
+    for (const auto& a : q.answers)
+        if (!k.special && std::tolower(k.code) == std::tolower(a.key.code)) {
+            question_.reset();
+            return a.act();
+        }
+    if (!k.special && k.code == 27) {  // Esc: the last answer, which never quits
+        question_.reset();
+        return q.answers.back().act();
+    }
+    say(q.text, false);
+}
+
+void LobbyScreen::quit() {
+    if (!my_match_in_progress()) return nav_.quit();
+    question_ = Question{.text = "your match against " + my_match_->opponent +
+                                 " goes on at the server without you: quit anyway?",
+                         .answers = {{ch('y'), "quit", [this] { nav_.quit(); }},
+                                     {ch('n'), "stay", [this] { say("staying"); }}}};
+}
+
+const lobby::SeekItem* LobbyScreen::selected_seek() const {
+    const auto rows = seek_rows(client_->tables());
+    const int i = selected_[int(LobbyPane::Seeks)];
+    if (rows.empty()) return nullptr;
+    return rows[std::size_t(std::min(i, int(rows.size()) - 1))];
+}
+
+const lobby::GameRow* LobbyScreen::selected_game() const {
+    const auto rows = game_rows(client_->tables());
+    const int i = selected_[int(LobbyPane::Games)];
+    if (rows.empty()) return nullptr;
+    return rows[std::size_t(std::min(i, int(rows.size()) - 1))];
+}
+
+const lobby::PlayerItem* LobbyScreen::selected_player() const {
+    const auto rows = player_rows(client_->tables());
+    const int i = selected_[int(LobbyPane::Players)];
+    if (rows.empty()) return nullptr;
+    return rows[std::size_t(std::min(i, int(rows.size()) - 1))];
+}
+
+}  // namespace gobblet::ui

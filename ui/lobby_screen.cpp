@@ -1,0 +1,224 @@
+// The lobby screen's turn (lobby_screen.h): the client in the poll loop, its events (the login and what
+// it asks of the player, the tables' lines, chat and notices, answers), and the status line.
+#include "lobby_screen.h"
+
+#include <cstdlib>
+
+#include "saves/identity.h"
+#include "saves/settings.h"
+
+namespace gobblet::ui {
+
+LobbyScreen::LobbyScreen(const ScreenContext& context, const Options& game, const LobbyOptions& lobby)
+    : context_(context), nav_(context.nav), game_options_(game), options_(lobby) {
+    const saves::SettingsFile file = saves::read_settings();
+    const char* no_color = std::getenv("NO_COLOR");
+    color_ = !game.no_color && file.parsed.settings.color.value_or(!(no_color && *no_color));
+}
+
+std::string LobbyScreen::start() {
+    lobby::Config c;
+    c.server = options_.server;
+    c.name = options_.name;
+    c.guest = options_.guest;
+    if (!options_.guest) {
+        const saves::Secret s =
+            saves::lobby_secret(saves::secrets_dir(), net::endpoint_text(options_.server), options_.name);
+        secret_problem_ = s.error;  // the player can still log in with a password or as a guest
+        c.secret = s.secret;
+    }
+    std::string why;
+    client_ = lobby::Client::start(c, context_.clock(), &why);
+    if (!client_) return why;
+    connection_ = "connecting to " + net::endpoint_text(options_.server) + "...";
+    return "";
+}
+
+void LobbyScreen::enter(Millis) {
+    if (!secret_problem_.empty())
+        say(secret_problem_ + "; l logs in with a password, g as a guest", true);
+    else
+        say("connecting to " + net::endpoint_text(options_.server) + " as " + options_.name +
+            (options_.guest ? " (a guest)" : "") + "; ? shows every key");
+}
+
+void LobbyScreen::pollfds(std::vector<pollfd>& fds) const { client_->pollfds(fds); }
+
+void LobbyScreen::on_poll(std::span<const pollfd> fds, Millis now) {
+    client_->on_poll(fds, now);
+    while (auto e = client_->next_event()) on_event(*e, now);
+}
+
+void LobbyScreen::service(Millis now) {
+    // A match that waited for the screen over the lobby to leave (a review, a game watched).
+    if (pending_match_ && !game_open()) {
+        const lobby::MatchStart m = *std::exchange(pending_match_, std::nullopt);
+        open_match(m, now);
+    }
+}
+
+Millis LobbyScreen::until_next(Millis now) const {
+    Millis wait = client_->until_next(now);
+    // The games' clocks and the backoff's count-down are drawn each second (the shell redraws at least
+    // that often); a pending match opens on the next turn.
+    if (pending_match_ && !game_open()) wait = 0;
+    return wait;
+}
+
+void LobbyScreen::uncovered(const std::string&, Millis) {
+    covered_ = false;
+    if (my_match_in_progress()) say("your match against " + my_match_->opponent +
+                                    " goes on: Enter on it (games) takes you back");
+}
+
+std::string LobbyScreen::close(Millis now) {
+    client_->leave(client_->name().empty() ? options_.name + " left" : client_->name() + " left", now);
+    if (my_match_in_progress())
+        return "gobblet: the server keeps your match against " + my_match_->opponent + "; " +
+               game_options_.program + " --lobby " + net::endpoint_text(options_.server) +
+               " takes you back to it\n";
+    return "";
+}
+
+bool LobbyScreen::my_match_in_progress() const {
+    return my_match_ && client_->tables().games().count(my_match_->game) > 0;
+}
+
+void LobbyScreen::add_chat(std::string line) {
+    chat_.push_back(fit(line, 400));
+    while (chat_.size() > lobby_chat_lines) chat_.pop_front();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Events
+
+void LobbyScreen::on_event(const lobby::Event& e, Millis now) {
+    using K = lobby::Event::Kind;
+    switch (e.kind) {
+        case K::Connected:
+            greeting_ = e.text;
+            connection_ = "connected";
+            if (client_->phase() == lobby::Client::Phase::Greeted)  // no secret to log in with
+                say("this machine has no secret for " + options_.name +
+                    ": l logs in with the name's password, g as a guest");
+            return;
+        case K::LoggedIn: {
+            const auto& w = std::get<lobby::Welcome>(*e.message);
+            connection_ = "connected";
+            history_.reset();
+            records_.clear();
+            std::string how;
+            switch (w.how) {
+                case lobby::How::New:
+                    how = "; the name is yours now, kept by this machine's secret (P sets a password for "
+                          "other machines)";
+                    break;
+                case lobby::How::Password: how = " by password; this machine can log in by itself from now"; break;
+                case lobby::How::Guest: how = " (a guest: casual games only)"; break;
+                case lobby::How::Secret: break;
+            }
+            say("welcome, " + w.name + how);
+            return;
+        }
+        case K::LoginRefused: {
+            const auto& r = std::get<lobby::Refused>(*e.message);
+            const LoginAdvice advice = login_advice(r, options_.name);
+            say(advice.text, true);
+            if (advice.ask_password) login_password(now);
+            return;
+        }
+        case K::Lost:
+            connection_ = "connection lost (" + e.text + ")";
+            records_.clear();
+            return;
+        case K::Closed:
+            connection_ = "disconnected: " + e.text;
+            say("the server ended the connection for good: " + e.text + "; q quits", true);
+            return;
+        case K::Answer: return on_answer(e, now);
+        case K::Line:
+            if (e.message) on_line(*e.message, now);
+            return;
+    }
+}
+
+void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
+    const std::string& me = client_->name();
+    if (const auto* c = std::get_if<lobby::Chat>(&m)) return add_chat(c->from + ": " + c->text);
+    if (const auto* n = std::get_if<lobby::Notice>(&m)) {
+        add_chat("* " + n->text);
+        return say(n->text);
+    }
+    if (const auto* o = std::get_if<lobby::Ok>(&m)) return say(o->text);
+    if (const auto* r = std::get_if<lobby::Refused>(&m)) {
+        if (r->verb == "record" && !records_.empty()) records_.pop_front();
+        return say(r->verb + " refused: " + r->text, true);
+    }
+    if (const auto* s = std::get_if<lobby::MatchStart>(&m)) return open_match(*s, now);
+    if (const auto* w = std::get_if<lobby::Watching>(&m)) return open_watch(*w, now);
+    if (const auto* o = std::get_if<lobby::Over>(&m)) {
+        if (my_match_ && my_match_->game == o->game) {
+            my_match_.reset();
+            if (game_open() && link_->game == o->game) link_->over = o->text;
+            say("your match is over: " + o->text);
+        }
+        return;
+    }
+    if (const auto* s = std::get_if<lobby::SeekItem>(&m)) {
+        if (!s->to.empty() && lobby::name_key(s->to) == lobby::name_key(me)) {
+            add_chat("* " + s->from + " challenges you: " + lobby::terms_text(s->terms));
+            say(s->from + " challenges you to " + lobby::terms_description(s->terms) +
+                ": select it (seeks) and press a to accept, x to decline");
+        }
+        return;
+    }
+}
+
+void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
+    if (!e.query) return;
+    if (const auto* h = std::get_if<lobby::HistoryQuery>(&*e.query)) {
+        std::vector<lobby::HistoryItem> items;
+        for (const lobby::Message& m : e.items)
+            if (const auto* p = std::get_if<lobby::HistoryItem>(&m)) items.push_back(*p);
+        history_of_ = h->name;
+        history_selected_ = 0;
+        const std::size_t n = items.size();
+        history_ = std::move(items);
+        say(n == 0 ? h->name + " has no finished games yet"
+                   : std::to_string(n) + " finished game" + (n == 1 ? "" : "s") + " of " + h->name +
+                         ": Enter reviews one, s saves it, Esc goes back");
+        return;
+    }
+    if (std::holds_alternative<lobby::RecordQuery>(*e.query)) {
+        if (records_.empty()) return;
+        const RecordWanted w = records_.front();
+        records_.pop_front();
+        if (w.review) return open_review(e.text, w.what);
+        return save_transcript(e.text, w.what);
+    }
+}
+
+std::string LobbyScreen::status_line(Millis now) const {
+    using P = lobby::Client::Phase;
+    std::string s;
+    switch (client_->phase()) {
+        case P::Connecting: s = "connecting to " + net::endpoint_text(options_.server) + "..."; break;
+        case P::Greeting: s = "connected, waiting for the server's greeting..."; break;
+        case P::Greeted: s = "not logged in: l logs in with a password, g as a guest"; break;
+        case P::LoggingIn: s = "logging in as " + options_.name + "..."; break;
+        case P::Lobby:
+            s = "logged in as " + client_->name();
+            if (client_->round_trip() >= 0) s += ", " + std::to_string(client_->round_trip()) + " ms";
+            break;
+        case P::Waiting: {
+            const Millis left = std::max<Millis>(0, client_->retry_at() - now);
+            s = connection_ + "; reconnecting in " + std::to_string((left + 999) / 1000) +
+                " s (r: now); nothing is lost";
+            break;
+        }
+        case P::Closed: s = connection_; break;
+    }
+    return s;
+}
+
+}  // namespace gobblet::ui

@@ -1,0 +1,149 @@
+// The lobby screen (`./main --lobby HOST:PORT --name NAME`): a server's lobby on the screen stack
+// (screen.h), driven by net/lobby_client (the lobby connection's state machine) in the shell's one poll
+// loop. It shows who is online with ratings, the open seeks, the games in progress with score and clocks,
+// and the lobby chat (lobby_view.h makes the rows); the keys come from the key table (keys.h,
+// screen_lobby). A match of the player's opens a game screen over it (game_screen.h, Options::served)
+// joined to the server's game connection; so does a game watched, and a finished game reviewed. The lobby
+// stays under them, its connection alive, and comes back on top when they leave.
+//
+// Its files, one job each: lobby_screen.cpp (the turn: the client's events, the login), lobby_draw.cpp
+// (drawing), lobby_keys.cpp (the keys and the line entries), lobby_games.cpp (the screens it opens over
+// itself: matches, watching, reviews, and the transcripts it saves), lobby_view.cpp (plain logic).
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app.h"
+#include "lobby_link.h"
+#include "lobby_view.h"
+#include "screen.h"
+#include "state.h"
+
+namespace gobblet::ui {
+
+// What `--lobby` asks for.
+struct LobbyOptions {
+    net::Endpoint server;
+    std::string name;
+    bool guest = false;
+};
+
+// The smallest terminal the lobby draws in; a smaller one gets a message saying so.
+inline constexpr int lobby_min_cols = 60, lobby_min_lines = 16;
+// Chat lines the lobby keeps (the oldest go first).
+inline constexpr std::size_t lobby_chat_lines = 200;
+
+class LobbyScreen : public Screen {
+  public:
+    // `game` is what the game screens it opens are made with (the level for reviews, colours, the program's
+    // name); the lobby starts connecting on start().
+    LobbyScreen(const ScreenContext& context, const Options& game, const LobbyOptions& lobby);
+    // Reads this machine's secret and starts the client: "" or why it cannot (for stderr, exit 2).
+    std::string start();
+    bool color() const { return color_; }
+
+    void enter(Millis now) override;
+    void draw(Millis now) override;
+    void key(Key k, Millis now) override;
+    void paste(const InputEvent& e, Millis now) override;
+    void service(Millis now) override;
+    Millis until_next(Millis now) const override;
+    void pollfds(std::vector<pollfd>& fds) const override;
+    void on_poll(std::span<const pollfd> fds, Millis now) override;
+    void covered(Millis) override { covered_ = true; }
+    void uncovered(const std::string& farewell, Millis now) override;
+    std::string close(Millis now) override;
+
+  private:
+    // The client's events (lobby_screen.cpp).
+    void on_event(const lobby::Event& e, Millis now);
+    void on_line(const lobby::Message& m, Millis now);
+    void on_answer(const lobby::Event& e, Millis now);
+    void say(std::string text, bool error = false) {
+        message_ = std::move(text);
+        message_error_ = error;
+    }
+    void say_if(const std::string& why) {
+        if (!why.empty()) say(why, true);
+    }
+    void add_chat(std::string line);
+    std::string status_line(Millis now) const;
+    bool my_match_in_progress() const;
+
+    // Drawing (lobby_draw.cpp).
+    void draw_lists(int top, int height, int width, Millis now);
+    void draw_history(int top, int height, int width);
+    std::vector<std::string> footer(int width) const;
+
+    // Keys (lobby_keys.cpp).
+    bool available(Action a) const;
+    void on_action(Action a, Millis now);
+    void entry_key(Key k, Millis now);
+    void question_key(Key k);
+    void open_entry(std::string label, std::string text, std::size_t max,
+                    std::function<void(const std::string&)> submit, bool hidden = false);
+    void select(Millis now);
+    void post(Millis now);
+    void challenge(Millis now);
+    void password(Millis now);
+    void login_password(Millis now);
+    void quit();
+    const lobby::SeekItem* selected_seek() const;
+    const lobby::GameRow* selected_game() const;
+    const lobby::PlayerItem* selected_player() const;
+
+    // The screens over the lobby (lobby_games.cpp).
+    void open_match(const lobby::MatchStart& m, Millis now);
+    void open_watch(const lobby::Watching& w, Millis now);
+    void open_review(const std::string& text, const std::string& what);
+    void save_transcript(const std::string& text, const std::string& what);
+    // Pushes a game screen over the lobby with its link; `game` is the server's game id ("" for a review).
+    void push_game(std::unique_ptr<class GameScreen> screen, const std::string& game);
+    // Whether a screen the lobby opened is over it now.
+    bool game_open() const { return link_ && link_->open; }
+    Options served_options() const;
+
+    ScreenContext context_;
+    Navigator& nav_;
+    Options game_options_;
+    LobbyOptions options_;
+    bool color_ = true;
+    std::unique_ptr<lobby::Client> client_;
+    std::string secret_problem_;  // why this machine's secret could not be read or made, if so
+
+    // What the server said.
+    std::string greeting_;
+    std::string connection_;  // the connection's state in words, for the status line
+    std::deque<std::string> chat_;
+    std::optional<lobby::MatchStart> my_match_;  // the player's match in progress, as last announced
+    // The history shown (h), whose it is, and which records were asked for what (answers come in order).
+    std::optional<std::vector<lobby::HistoryItem>> history_;
+    std::string history_of_;
+    int history_selected_ = 0;
+    struct RecordWanted {
+        bool review = false;  // else: save it
+        std::string what;
+    };
+    std::deque<RecordWanted> records_;
+    std::string last_terms_ = "official 4 5m+2s first-to 1 casual";
+
+    // The screen's own state.
+    LobbyPane pane_ = LobbyPane::Seeks;
+    int selected_[lobby_panes] = {0, 0, 0};
+    std::string message_;
+    bool message_error_ = false;
+    std::optional<LineEntry> entry_;
+    bool entry_hidden_ = false;  // a password: never drawn
+    std::optional<Question> question_;
+    bool help_ = false;
+    int help_scroll_ = 0;
+    bool covered_ = false;
+    std::shared_ptr<LobbyLink> link_;                  // the screen the lobby opened over itself
+    std::optional<lobby::MatchStart> pending_match_;   // to open once the screen over the lobby has left
+};
+
+}  // namespace gobblet::ui

@@ -1,0 +1,234 @@
+// The lobby's rows, selection, typed challenges, login advice and help (lobby_view.h): plain logic.
+#include "lobby_view.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "keys.h"
+
+namespace gobblet::ui {
+
+const char* pane_name(LobbyPane p) {
+    switch (p) {
+        case LobbyPane::Seeks: return "seeks";
+        case LobbyPane::Games: return "games";
+        case LobbyPane::Players: return "players";
+    }
+    return "";
+}
+
+std::string fit(std::string_view text, int width) {
+    std::string out;
+    int chars = 0;
+    for (std::size_t i = 0; i < text.size() && chars < width;) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (len == 0 || i + len > text.size()) {  // not UTF-8: never passed on
+            ++i;
+            continue;
+        }
+        const std::string_view one = text.substr(i, len);
+        i += len;
+        // Control characters, C0 and DEL, and C1 (U+0080-U+009F, as two bytes C2 80-9F).
+        if (len == 1 && (c < 32 || c == 127)) continue;
+        if (len == 2 && c == 0xC2 && static_cast<unsigned char>(one[1]) < 0xA0) continue;
+        out += one;
+        ++chars;
+    }
+    return out;
+}
+
+std::string lobby_clock(Millis ms) {
+    const long long s = std::max<Millis>(0, ms) / 1000;
+    char buf[32];
+    if (s >= 3600)
+        std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%lld:%02lld", s / 60, s % 60);
+    return buf;
+}
+
+std::string rating_cell(const std::optional<lobby::Rating>& r) {
+    if (!r) return "-";
+    return std::to_string(r->rating) + (r->deviation > 150 ? "?" : "");
+}
+
+namespace {
+
+bool same(const std::string& a, const std::string& b) { return lobby::name_key(a) == lobby::name_key(b); }
+
+std::string pad(std::string s, std::size_t n) {
+    if (s.size() < n) s.resize(n, ' ');
+    return s;
+}
+
+}  // namespace
+
+std::string player_row(const lobby::PlayerItem& p, const std::string& me, int width) {
+    // The four ratings in the order they travel: official 4x4, rogers 4x4, official 3x3, rogers 3x3.
+    std::string row = pad(p.name + (p.role == lobby::Role::Bot ? " (bot)" : same(p.name, me) ? " (you)" : ""), 16);
+    for (const auto& r : p.ratings) row += " " + pad(rating_cell(r), 5);
+    if (p.playing) row += " playing";
+    return fit(row, width);
+}
+
+std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width) {
+    // Who and whose first: the terms may be cut at the right.
+    std::string who = s.from + " " + rating_cell(s.rating);
+    if (same(s.from, me))
+        who += s.to.empty() ? " (yours)" : " (yours, to " + s.to + ")";
+    else if (!s.to.empty())
+        who += " CHALLENGES YOU";
+    return fit("#" + std::to_string(s.id) + " " + pad(who, 24) + " " + lobby::terms_text(s.terms), width);
+}
+
+std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width) {
+    const lobby::GameItem& it = g.item;
+    std::string row = it.names[0] + " " + std::to_string(it.score[0]) + "-" + std::to_string(it.score[1]) +
+                      " " + it.names[1];
+    if (it.left[0] || it.left[1]) {
+        std::string clocks;
+        for (int p : {0, 1}) {
+            const auto left = lobby::Tables::time_left(g, p, now);
+            clocks += (p ? " | " : "") + (left ? lobby_clock(*left) : std::string("-")) +
+                      (it.running == p ? "*" : "");
+        }
+        row = pad(row, 28) + " " + clocks;
+    }
+    row += "  " + lobby::terms_text(it.terms);
+    if (it.watchers > 0) row += ", " + std::to_string(it.watchers) + " watching";
+    // Ours first, so that no width cuts it off: Enter on it goes back to the match.
+    if (same(it.names[0], me) || same(it.names[1], me)) row = "YOUR MATCH " + row;
+    return fit(row, width);
+}
+
+std::string history_title(const lobby::HistoryItem& h) {
+    return h.names[0] + " - " + h.names[1] + ", " + h.date;
+}
+
+std::string history_row(const lobby::HistoryItem& h, int width) {
+    std::string result;
+    switch (h.result) {
+        case lobby::Verdict::Player0: result = h.names[0] + " won"; break;
+        case lobby::Verdict::Player1: result = h.names[1] + " won"; break;
+        case lobby::Verdict::Draw: result = "drawn"; break;
+        case lobby::Verdict::Aborted: result = "aborted"; break;
+    }
+    return fit(h.date + "  " +
+                   pad(h.names[0] + " " + std::to_string(h.score[0]) + "-" + std::to_string(h.score[1]) + " " +
+                           h.names[1],
+                       30) +
+                   " " + pad(result, 16) + " " + lobby::terms_text(h.terms),
+               width);
+}
+
+std::vector<const lobby::SeekItem*> seek_rows(const lobby::Tables& t) {
+    std::vector<const lobby::SeekItem*> rows;
+    for (const auto& [id, s] : t.seeks()) rows.push_back(&s);
+    const std::string me = t.me();
+    std::stable_sort(rows.begin(), rows.end(), [&me](const lobby::SeekItem* a, const lobby::SeekItem* b) {
+        const bool a_to_me = !a->to.empty() && same(a->to, me), b_to_me = !b->to.empty() && same(b->to, me);
+        return a_to_me && !b_to_me;
+    });
+    return rows;
+}
+
+std::vector<const lobby::GameRow*> game_rows(const lobby::Tables& t) {
+    std::vector<const lobby::GameRow*> rows;
+    for (const auto& [id, g] : t.games()) rows.push_back(&g);
+    return rows;
+}
+
+std::vector<const lobby::PlayerItem*> player_rows(const lobby::Tables& t) {
+    std::vector<const lobby::PlayerItem*> rows;
+    for (const auto& [key, p] : t.players()) rows.push_back(&p);
+    return rows;
+}
+
+int move_selection(int selected, int rows, int delta) {
+    if (rows <= 0) return -1;
+    return std::clamp(std::max(selected, 0) + delta, 0, rows - 1);
+}
+
+std::optional<TypedChallenge> parse_challenge(std::string_view text, std::string* why) {
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    const std::size_t space = text.find(' ');
+    const std::string name(text.substr(0, space));
+    if (name.empty() || space == std::string_view::npos) {
+        if (why) *why = "type a name and the terms: Eamon official 4 5m+2s first-to 1 casual";
+        return std::nullopt;
+    }
+    if (!lobby::valid_name(name) && !lobby::valid_guest_name(name)) {
+        if (why) *why = "'" + fit(name, 24) + "' is not a player's name: 2 to 20 letters, digits, - or _";
+        return std::nullopt;
+    }
+    std::string_view rest = text.substr(space + 1);
+    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    std::string terms_why;
+    const auto terms = lobby::parse_terms(rest, &terms_why);
+    if (!terms) {
+        if (why) *why = "the terms: " + terms_why;
+        return std::nullopt;
+    }
+    return TypedChallenge{name, *terms};
+}
+
+LoginAdvice login_advice(const lobby::Refused& r, const std::string& name) {
+    using R = lobby::Refusal;
+    switch (r.code) {
+        case R::PasswordNeeded:
+            return {true, r.text + ": type the password of " + name + " (Esc: g logs in as a guest)"};
+        case R::WrongPassword: return {true, r.text + ": type it again (Esc: g logs in as a guest)"};
+        case R::NameTaken:
+        case R::WrongSecret:
+            return {false, r.text + ". l logs in with a password, g as a guest, q quits"};
+        case R::TooManyAttempts: return {false, r.text + ". Wait a little, then l tries again; q quits"};
+        default: return {false, r.text + ". l logs in with a password, g as a guest, q quits"};
+    }
+}
+
+std::vector<std::string> lobby_help_lines(int width) {
+    width = std::max(20, width);
+    std::vector<std::string> out;
+    const auto para = [&](const std::string& text, const std::string& indent = "") {
+        std::string line;
+        const int w = width - int(indent.size());
+        std::size_t i = 0;
+        while (i < text.size()) {
+            std::size_t j = text.find(' ', i);
+            if (j == std::string::npos) j = text.size();
+            const std::string word = text.substr(i, j - i);
+            i = j + 1;
+            if (!line.empty() && int(line.size() + 1 + word.size()) > w) {
+                out.push_back(indent + line);
+                line.clear();
+            }
+            line += (line.empty() ? "" : " ") + word;
+        }
+        if (!line.empty()) out.push_back(indent + line);
+    };
+    out.push_back("gobblet help: the lobby");
+    out.emplace_back();
+    para("The lobby shows who is online with their ratings (official 4x4, rogers 4x4, official 3x3, rogers "
+         "3x3; a ? after a rating: still uncertain), the open seeks, the games in progress with their score "
+         "and clocks (* marks the clock that runs), and the lobby's chat.");
+    para("A seek's terms: RULES SIZE CLOCK first-to N rated|casual, like official 4 5m+2s first-to 1 casual "
+         "or official 4 dm first-to 2 rated. RULES: official or rogers; SIZE: 4 or 3; CLOCK: none, dm (2m a "
+         "turn, 5m reserve in 30s chunks), dm TURN RESERVE CHUNK, or GAME+INCREMENT (5m+2s). A rated match "
+         "needs a clock and registered players.");
+    para("A match opens on the game screen; q there goes back to the lobby (the server keeps the match), "
+         "and the lobby comes back by itself when the match ends.");
+    out.emplace_back();
+    out.push_back("Keys:");
+    for (const KeyBinding& b : key_table()) {
+        if (!b.help || !*b.help || !(b.screens & screen_lobby)) continue;
+        const std::string keys = b.keys_text;
+        const std::string head = "  " + keys + std::string(keys.size() < 10 ? 10 - keys.size() : 1, ' ');
+        const std::size_t before = out.size();
+        para(b.help, std::string(head.size(), ' '));
+        if (out.size() > before) out[before].replace(0, head.size(), head);
+    }
+    return out;
+}
+
+}  // namespace gobblet::ui

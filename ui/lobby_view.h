@@ -1,0 +1,67 @@
+// What the lobby screen shows and reads, without curses (ui/lobby_screen.h draws it): the rows of its
+// lists (seeks, games in progress with their clocks, players with their ratings, a history page), the
+// selection among them, the typed challenge, what a refused login asks of the player next, and the lobby's
+// help. Everything from the server was checked and cleaned by net/lobby_client; the rows are cut to the
+// width by whole characters and never hold a control character.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "net/lobby_client.h"
+
+namespace gobblet::ui {
+
+namespace lobby = net::lobby;
+
+// The lists the arrows select in: the seeks, the games in progress, the players online.
+enum class LobbyPane : int { Seeks, Games, Players };
+inline constexpr int lobby_panes = 3;
+const char* pane_name(LobbyPane p);
+
+// A clock's time as the lobby shows it: "4:59", "1:02:03", "0:09".
+std::string lobby_clock(Millis ms);
+// A player's rating in one variant: "1623" (with "?" while the deviation is above 150) or "-".
+std::string rating_cell(const std::optional<lobby::Rating>& r);
+
+// The rows, each at most `width` characters (cut by whole characters). `me`: the name we are welcomed as.
+std::string player_row(const lobby::PlayerItem& p, const std::string& me, int width);
+std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width);
+std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width);
+std::string history_row(const lobby::HistoryItem& h, int width);
+// "Liam - Eamon, 2026-11-23T14:03Z": how a finished game is named in messages.
+std::string history_title(const lobby::HistoryItem& h);
+
+// The tables' rows in the order shown (seeks: challenges to us first, then by id; games by id; players by
+// name), so that an index selects the same row the screen draws.
+std::vector<const lobby::SeekItem*> seek_rows(const lobby::Tables& t);
+std::vector<const lobby::GameRow*> game_rows(const lobby::Tables& t);
+std::vector<const lobby::PlayerItem*> player_rows(const lobby::Tables& t);
+
+// A selected row kept within `rows` rows (-1 when there are none); `delta` moves it.
+int move_selection(int selected, int rows, int delta);
+
+// A typed challenge: "NAME TERMS" (Eamon rogers 3 none first-to 1 casual).
+struct TypedChallenge {
+    std::string name;
+    lobby::Terms terms;
+};
+std::optional<TypedChallenge> parse_challenge(std::string_view text, std::string* why);
+
+// What a refused login leads to: the password to type, or a choice (a password, a guest, quitting)
+// with the server's words and what the player can do about them.
+struct LoginAdvice {
+    bool ask_password = false;  // the server wants the name's password: the prompt opens at once
+    std::string text;           // for the message line
+};
+LoginAdvice login_advice(const lobby::Refused& r, const std::string& name);
+
+// The lobby's help for this width: what the lobby is, then every key of the key table on the lobby.
+std::vector<std::string> lobby_help_lines(int width);
+
+// Text cut to `width` characters (UTF-8 code points), control characters dropped.
+std::string fit(std::string_view text, int width);
+
+}  // namespace gobblet::ui
