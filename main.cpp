@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <ctime>
 #include <iostream>
@@ -23,12 +24,14 @@
 #include "engine/puzzle.h"
 #include "engine/review.h"
 #include "engine/selfplay.h"
+#include "engine/text.h"
 #include "net/bot.h"
 #include "net/code.h"
 #include "net/socket.h"
 #include "saves/identity.h"
 #include "saves/puzzles.h"
 #include "saves/savefile.h"
+#include "saves/ssh_identity.h"
 #include "saves/store.h"
 #include "server/commands.h"
 #include "server/server.h"
@@ -321,7 +324,10 @@ int run_verify_puzzles(const std::vector<std::string>& files) {
 
 // --lobby (docs/lobby.md): a server's address, a name (registered names, and a guest's too: the server
 // makes it ~NAME), and nothing that sets up another game. "" or what is wrong.
-std::string lobby_flag_problem(const CLI::App& app, const std::string& lobby_at, const std::string& name) {
+// `via_ssh`: run by sshd's ForceCommand (docs/server.md, "The SSH front door"), where the player gives
+// the name on ssh's command line.
+std::string lobby_flag_problem(const CLI::App& app, const std::string& lobby_at, const std::string& name,
+                               bool via_ssh) {
     if (lobby_at.empty()) return app.count("--guest") ? "--guest goes with --lobby" : "";
     for (const char* other : {"--host", "--join", "--serve", "--bot", "--gtp", "--replay", "--match", "--load",
                               "--resume", "--puzzles", "--tutorial", "--review", "--seek"})
@@ -331,6 +337,12 @@ std::string lobby_flag_problem(const CLI::App& app, const std::string& lobby_at,
     if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
         return "--lobby " + clean_name(lobby_at) + ": " +
                (at ? "give the server's host and port (example.org:7300) or unix:PATH" : why);
+    if (!net::lobby::valid_name(name) && via_ssh) {
+        const passwd* pw = getpwuid(getuid());
+        return "say the name you play under after the server's address: ssh -t " +
+               clean_name(pw ? pw->pw_name : "play") +
+               "@SERVER NAME (2 to 20 letters, digits, '-' or '_', starting with a letter)";
+    }
     if (!net::lobby::valid_name(name))
         return name.empty() ? "--lobby needs --name NAME: the name you play under (2 to 20 letters, digits, '-' "
                               "or '_', starting with a letter; with --guest too)"
@@ -593,7 +605,17 @@ int main(int argc, char** argv) {
             std::cerr << "gobblet: " << f << " goes with --serve\n";
             return 2;
         }
-    if (std::string err = lobby_flag_problem(app, lobby_at, service.name); !err.empty()) {
+    // Through sshd's ForceCommand, on the server's own unix socket: the player's address and SSH key.
+    const auto lobby_endpoint = lobby_at.empty() ? std::nullopt : net::parse_endpoint(lobby_at);
+    const saves::SshIdentity ssh =
+        lobby_endpoint && lobby_endpoint->is_unix() && !guest ? saves::ssh_identity_from_env() : saves::SshIdentity{};
+    // There the player's name is what they typed after the address (`ssh -t play@host Liam`): sshd runs
+    // the ForceCommand instead and gives the words in $SSH_ORIGINAL_COMMAND, which are only ever a name.
+    if (ssh.present && !app.count("--name")) {
+        const char* typed = std::getenv("SSH_ORIGINAL_COMMAND");
+        service.name = typed ? std::string(trim(std::string_view(typed).substr(0, 64))) : std::string();
+    }
+    if (std::string err = lobby_flag_problem(app, lobby_at, service.name, ssh.present); !err.empty()) {
         std::cerr << "gobblet: " << err << "\n";
         return 2;
     }
@@ -719,7 +741,7 @@ int main(int argc, char** argv) {
           "--increment", "--dm", "--rules", "--size", "--load", "--resume", "--host", "--join", "--code"})
         if (app.count(flag)) ui_options.game_asked = true;
     if (!lobby_at.empty()) {
-        ui::LobbyOptions lobby{*net::parse_endpoint(lobby_at), service.name, guest};
+        ui::LobbyOptions lobby{*net::parse_endpoint(lobby_at), service.name, guest, ssh};
         return ui::run_lobby(ui_options, lobby);
     }
     return ui::run(ui_options);

@@ -109,5 +109,5 @@ ssh_as() {
     local key=$1
     shift
     # shellcheck disable=SC2046
-    timeout 30 $(ssh_command "$key") -o BatchMode=yes "$@" </dev/null 2>&1
+    timeout 30 $(ssh_command "$key") -o BatchMode=yes -- "$@" </dev/null 2>&1
 }

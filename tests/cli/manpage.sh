@@ -20,7 +20,7 @@ unit="$WORK/root/usr/lib/systemd/system/gobblet-server.service"
 [ -f "$unit" ] || fail "installed systemd unit"
 grep -q '^ExecStart=/usr/bin/gobblet --serve --listen unix:/run/gobblet/lobby.sock ' "$unit" || fail "the unit's ExecStart: $(grep ExecStart "$unit")"
 grep -q '^ExecStart=/usr/bin/gobblet --bot ' "$WORK/root/usr/lib/systemd/system/gobblet-bot@.service" || fail "the bots' unit"
-grep -q '^    ForceCommand /usr/bin/gobblet --lobby unix:/run/gobblet/lobby.sock$' "$WORK/root/usr/share/doc/gobblet/gobblet-sshd.conf" || fail "the sshd_config block"
+grep -qxF '    ForceCommand /usr/bin/gobblet --lobby unix:/run/gobblet/lobby.sock' "$WORK/root/usr/share/doc/gobblet/gobblet-sshd.conf" || fail "the sshd_config block"
 for doc in server.md lobby.md network.md; do [ -f "$WORK/root/usr/share/doc/gobblet/$doc" ] || fail "installed $doc"; done
 make -s -C "$ROOT" uninstall DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
 [ ! -e "$WORK/root/usr/share/man/man6/gobblet.6" ] || fail "uninstall leaves the man page"

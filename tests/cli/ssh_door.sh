@@ -81,7 +81,8 @@ cp "$ROOT/docs/gobblet-sshd.conf" "$WORK/included/gobblet.conf"
 } >"$WORK/operator_config"
 "$SSHD" -t -f "$WORK/operator_config" || fail "sshd -t refuses docs/gobblet-sshd.conf"
 effective=$("$SSHD" -T -f "$WORK/operator_config" -C user=play,host=player.example.org,addr=203.0.113.5)
-for line in "forcecommand /usr/local/bin/gobblet --lobby unix:/run/gobblet/lobby.sock" "exposeauthinfo yes" \
+for line in 'forcecommand /usr/local/bin/gobblet --lobby unix:/run/gobblet/lobby.sock' \
+    "exposeauthinfo yes" \
     "disableforwarding yes" "permittty yes" "permituserrc no" "permittunnel no" "authorizedkeysfile none" \
     "authorizedkeyscommand /usr/bin/echo %t %k"; do
     grep -qxF "$line" <<<"$effective" || fail "docs/gobblet-sshd.conf: sshd does not say '$line' for play"
