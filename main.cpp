@@ -329,8 +329,8 @@ int run_verify_puzzles(const std::vector<std::string>& files) {
 std::string lobby_flag_problem(const CLI::App& app, const std::string& lobby_at, const std::string& name,
                                bool via_ssh) {
     if (lobby_at.empty()) return app.count("--guest") ? "--guest goes with --lobby" : "";
-    for (const char* other : {"--host", "--join", "--serve", "--bot", "--gtp", "--replay", "--match", "--load",
-                              "--resume", "--puzzles", "--tutorial", "--review", "--seek"})
+    for (const char* other : {"--host", "--join", "--serve", "--bot", "--gtp", "--replay", "--match",
+                              "--load", "--resume", "--puzzles", "--tutorial", "--review", "--seek"})
         if (app.count(other)) return std::string("--lobby cannot be combined with ") + other;
     std::string why;
     const auto at = net::parse_endpoint(lobby_at, &why);
@@ -344,8 +344,8 @@ std::string lobby_flag_problem(const CLI::App& app, const std::string& lobby_at,
                "@SERVER NAME (2 to 20 letters, digits, '-' or '_', starting with a letter)";
     }
     if (!net::lobby::valid_name(name))
-        return name.empty() ? "--lobby needs --name NAME: the name you play under (2 to 20 letters, digits, '-' "
-                              "or '_', starting with a letter; with --guest too)"
+        return name.empty() ? "--lobby needs --name NAME: the name you play under (2 to 20 letters, digits, "
+                              "'-' or '_', starting with a letter; with --guest too)"
                             : "--name " + clean_name(name) +
                                   ": 2 to 20 letters, digits, '-' or '_', starting with a letter";
     return "";

@@ -44,12 +44,14 @@ TEST_CASE("clocks and ratings as the lobby shows them", "[lobby-view]") {
 
 TEST_CASE("text is cut by whole characters and never holds a control character", "[lobby-view]") {
     CHECK(fit("hello", 3) == "hel");
-    CHECK(fit("\x1b[2Jboom", 20) == "[2Jboom");       // ESC dropped: no sequence reaches the terminal
-    CHECK(fit("a\xc2\x9b" "31mb", 20) == "a31mb");     // C1 CSI (U+009B) dropped
+    CHECK(fit("\x1b[2Jboom", 20) == "[2Jboom");  // ESC dropped: no sequence reaches the terminal
+    CHECK(fit("a\xc2\x9b"
+              "31mb",
+              20) == "a31mb");  // C1 CSI (U+009B) dropped
     CHECK(fit("a\x07\x7f\tb\n", 20) == "ab");
     CHECK(fit("\xc3\xa9t\xc3\xa9", 2) == "\xc3\xa9t");  // "été" cut after two characters, not bytes
-    CHECK(fit("x\xff\xfey", 5) == "xy");              // not UTF-8: dropped
-    CHECK(fit("\xe2\x82", 5).empty());                // a character cut short
+    CHECK(fit("x\xff\xfey", 5) == "xy");                // not UTF-8: dropped
+    CHECK(fit("\xe2\x82", 5).empty());                  // a character cut short
 }
 
 TEST_CASE("seek rows say whose and to whom, first", "[lobby-view]") {
@@ -82,19 +84,20 @@ TEST_CASE("game rows run the running clock on and mark the player's own match", 
     g.left = {std::nullopt, std::nullopt};
     g.running = -1;
     g.watchers = 0;
-    CHECK(game_row(lobby::GameRow{g, 0}, "Nora", 0, 200) ==
-          "Liam 1-0 Eamon  official 4 dm first-to 2 rated");
+    CHECK(game_row(lobby::GameRow{g, 0}, "Nora", 0, 200) == "Liam 1-0 Eamon  official 4 dm first-to 2 rated");
 }
 
 TEST_CASE("the lists' order: challenges to us first, then by id; players by name", "[lobby-view]") {
-    const auto t = tables("Eamon", {
-        lobby::PlayerItem{"Liam", lobby::Role::Human, false, {}},
-        lobby::PlayerItem{"Eamon", lobby::Role::Human, false, {}},
-        lobby::PlayerItem{"MaxBot", lobby::Role::Bot, true, {lobby::Rating{2100, 60}, {}, {}, {}}},
-        lobby::SeekItem{3, "Liam", std::nullopt, "", terms("official 4 none first-to 1 casual")},
-        lobby::SeekItem{7, "Liam", std::nullopt, "Eamon", terms("rogers 3 none first-to 1 casual")},
-        lobby::SeekItem{5, "MaxBot", std::nullopt, "", terms("official 4 5m+2s first-to 1 rated")},
-    });
+    const auto t = tables(
+        "Eamon",
+        {
+            lobby::PlayerItem{"Liam", lobby::Role::Human, false, {}},
+            lobby::PlayerItem{"Eamon", lobby::Role::Human, false, {}},
+            lobby::PlayerItem{"MaxBot", lobby::Role::Bot, true, {lobby::Rating{2100, 60}, {}, {}, {}}},
+            lobby::SeekItem{3, "Liam", std::nullopt, "", terms("official 4 none first-to 1 casual")},
+            lobby::SeekItem{7, "Liam", std::nullopt, "Eamon", terms("rogers 3 none first-to 1 casual")},
+            lobby::SeekItem{5, "MaxBot", std::nullopt, "", terms("official 4 5m+2s first-to 1 rated")},
+        });
     const auto seeks = seek_rows(t);
     REQUIRE(seeks.size() == 3);
     CHECK(seeks[0]->id == 7);
@@ -145,7 +148,8 @@ TEST_CASE("a refused login asks for the password only when the server wants it",
     CHECK(contains(advice(lobby::Refusal::PasswordNeeded).text, "type the password of Liam"));
     CHECK(advice(lobby::Refusal::WrongPassword).ask_password);
     CHECK_FALSE(advice(lobby::Refusal::NameTaken).ask_password);
-    CHECK(contains(advice(lobby::Refusal::NameTaken).text, "the server's words. l logs in with a password, g as a guest"));
+    CHECK(contains(advice(lobby::Refusal::NameTaken).text,
+                   "the server's words. l logs in with a password, g as a guest"));
     CHECK_FALSE(advice(lobby::Refusal::TooManyAttempts).ask_password);
     CHECK(contains(advice(lobby::Refusal::TooManyAttempts).text, "Wait a little"));
 }

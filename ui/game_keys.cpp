@@ -228,12 +228,13 @@ std::string question_prompt(const Question& q) {
 std::vector<std::string> question_footer(const Question& q, ScreenKind screen) {
     if (q.answers.empty()) return {"? help"};  // a notice: any key goes on
     std::vector<std::string> f = {std::string("answer with one key   ? help   ") +
-                                  (screen == screen_served ? "q back to the lobby" : "q quit (the game is saved)")};
+                                  (screen == screen_served ? "q back to the lobby"
+                                                           : "q quit (the game is saved)")};
     if (q.default_answer < 0 && !q.on_other) f.push_back("no default answer: Esc does not answer it");
     return f;
 }
 
-HelpPage question_help(const Question& q) {
+HelpPage question_help(const Question& q, ScreenKind screen) {
     HelpPage page;
     page.title = "The question: " + q.text;
     if (!q.help.empty()) page.paragraphs.push_back(q.help);
@@ -247,7 +248,9 @@ HelpPage question_help(const Question& q) {
         page.keys.push_back(
             {q.answers.empty() ? "any key" : "any other key",
              q.answers.empty() ? q.other_label : q.other_label + ": the key then does what it does"});
-    if (!q.answers.empty()) page.keys.push_back({"q", quit_help});
+    if (!q.answers.empty())
+        page.keys.push_back(
+            {"q", screen == screen_served ? "back to the lobby (the server keeps the match)" : quit_help});
     page.keys.push_back({"?", "this help; any key comes back to the question"});
     if (q.default_answer < 0 && !q.on_other && !q.answers.empty())
         page.paragraphs.push_back(

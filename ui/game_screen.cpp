@@ -164,7 +164,7 @@ Chrome GameScreen::chrome() const {
 bool GameScreen::own_help() const { return ui_.question || ui_.overlay || (ui_.entry && ui_.entry->help); }
 
 std::vector<std::string> GameScreen::help_now(int width) const {
-    if (ui_.question) return help_page_lines(question_help(*ui_.question), width);
+    if (ui_.question) return help_page_lines(question_help(*ui_.question, kind_), width);
     if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
     if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
     return help_lines(match(), width, kind_);

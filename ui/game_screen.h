@@ -49,7 +49,7 @@ inline constexpr const char* quit_help =
 // does there) and help page (game_keys.cpp).
 std::string question_prompt(const Question& q);
 std::vector<std::string> question_footer(const Question& q, ScreenKind screen = screen_local);
-HelpPage question_help(const Question& q);
+HelpPage question_help(const Question& q, ScreenKind screen = screen_local);
 
 class GameScreen : public Screen, private TableReport {
   public:

@@ -305,13 +305,9 @@ std::string GameScreen::close(Millis) {
     teacher_.stop();
     table_.leave();
     if (exit_status_ != 0) return "";  // the shell says why on stderr
-    if (options_.served) {
+    if (options_.served) {  // the lobby under it says what there is to say when the program ends
         if (link_) link_->open = false;
-        const net::Session* s = table_.session();
-        if (!s || s->watching() || match().phase() == MatchPhase::Over) return "";
-        return "gobblet: the server keeps your match against " + match().name(s->remote_player()) + "; " +
-               options_.program + " --lobby " + (link_ ? link_->server : std::string("HOST:PORT")) +
-               " takes you back to it\n";
+        return "";
     }
     if (options_.puzzles) return "";   // the game was never shown: its autosave is left alone
     table_.autosave();

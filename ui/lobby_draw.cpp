@@ -8,7 +8,7 @@
 //   Liam 1-0 Eamon  4:59* | 5:00  official ... |
 //   Chat: the last lines
 //   message
-//   prompt (an entry, a question) 
+//   prompt (an entry, a question)
 //   footer: the keys that work now, from the key table
 #include <curses.h>
 
@@ -83,8 +83,7 @@ void LobbyScreen::draw(Millis now) {
     }
     put(msg_y + 1, 0, prompt, w, question_ ? A_BOLD : A_NORMAL);
     const std::vector<std::string> foot = footer(w);
-    for (std::size_t i = 0; i < foot.size() && i < 2; ++i)
-        put(msg_y + 2 + int(i), 0, foot[i], w, A_REVERSE);
+    for (std::size_t i = 0; i < foot.size() && i < 2; ++i) put(msg_y + 2 + int(i), 0, foot[i], w, A_REVERSE);
     if (cursor >= 0 && !entry_hidden_) {
         move(msg_y + 1, std::min(cursor, w));
         curs_set(1);
@@ -105,7 +104,8 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     const std::string& me = client_->name();
     // Each list scrolls so that its selected row is shown.
     const auto rows = [&](LobbyPane p, int y, int h, int n, int x, int wd, const auto& row_text) {
-        const int sel = selected_[int(p)];
+        // Rows go away under the selection: it stays on the last (what selected_seek() and the others take).
+        const int sel = selected_[int(p)] = std::max(0, std::min(selected_[int(p)], n - 1));
         const int first = std::max(0, std::min(sel - (h - 1), n - h));
         for (int i = 0; i < h && first + i < n; ++i) {
             const bool chosen = first + i == sel;  // each list keeps its selection; the focused one shows it
@@ -115,7 +115,8 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
         if (n == 0) put(y, x, "  (none)", wd);
     };
     const auto seeks = seek_rows(t);
-    heading(top, 0, LobbyPane::Seeks, "Seeks (" + std::to_string(seeks.size()) + "): p posts one, a accepts", left_w);
+    heading(top, 0, LobbyPane::Seeks, "Seeks (" + std::to_string(seeks.size()) + "): p posts one, a accepts",
+            left_w);
     rows(LobbyPane::Seeks, top + 1, seeks_h - 1, int(seeks.size()), 0, left_w,
          [&](int i, int wd) { return seek_row(*seeks[std::size_t(i)], me, wd); });
     const auto games = game_rows(t);
@@ -126,7 +127,8 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     const auto players = player_rows(t);
     const int x = left_w + 1;
     for (int y = top; y < top + height; ++y) mvaddch(y, left_w, '|');
-    heading(top, x, LobbyPane::Players, "Players (" + std::to_string(players.size()) + "): c challenges", right_w);
+    heading(top, x, LobbyPane::Players, "Players (" + std::to_string(players.size()) + "): c challenges",
+            right_w);
     put(top + 1, x, "  name             off4  rog4  off3  rog3", right_w);
     rows(LobbyPane::Players, top + 2, height - 2, int(players.size()), x, right_w,
          [&](int i, int wd) { return player_row(*players[std::size_t(i)], me, wd); });
@@ -142,8 +144,8 @@ void LobbyScreen::draw_history(int top, int height, int width) {
     const int first = std::max(0, std::min(history_selected_ - (h - 1), n - h));
     for (int i = 0; i < h && first + i < n; ++i) {
         const bool chosen = first + i == history_selected_;
-        put(top + 1 + i, 0, (chosen ? "> " : "  ") + history_row(items[std::size_t(first + i)], width - 2), width,
-            chosen ? A_REVERSE : A_NORMAL);
+        put(top + 1 + i, 0, (chosen ? "> " : "  ") + history_row(items[std::size_t(first + i)], width - 2),
+            width, chosen ? A_REVERSE : A_NORMAL);
     }
     if (n == 0) put(top + 1, 0, "  (none yet)", width);
 }
@@ -151,7 +153,8 @@ void LobbyScreen::draw_history(int top, int height, int width) {
 std::vector<std::string> LobbyScreen::footer(int width) const {
     if (question_) return {"answer with one key   Esc: " + question_->answers.back().label};
     if (entry_) return {"Enter confirm   Esc cancel   Ctrl-U empties it"};
-    return footer_lines(Mode::typing, width, 2, [this](Action a) { return available(a); }, screen_lobby);
+    return footer_lines(
+        Mode::typing, width, 2, [this](Action a) { return available(a); }, screen_lobby);
 }
 
 }  // namespace gobblet::ui

@@ -24,7 +24,6 @@ Options LobbyScreen::served_options() const {
 void LobbyScreen::push_game(std::unique_ptr<GameScreen> screen, const std::string& game) {
     link_ = std::make_shared<LobbyLink>();
     link_->game = game;
-    link_->server = net::endpoint_text(options_.server);
     screen->set_link(link_);
     if (!game.empty()) history_.reset();  // a review comes back to the history it was chosen from
     entry_.reset();
@@ -52,11 +51,12 @@ void LobbyScreen::open_match(const lobby::MatchStart& m, Millis) {
     j.name = client_->name();
     j.hosted = true;
     j.rated = m.terms.rated;
-    if (const std::string why = g->join(j, SeatSpec{SeatKind::Human, client_->name(), std::nullopt}); !why.empty())
+    if (const std::string why = g->join(j, SeatSpec{SeatKind::Human, client_->name(), std::nullopt});
+        !why.empty())
         return say("the match against " + m.opponent + " could not be joined: " + why, true);
     if (!again)
-        say("your match against " + m.opponent + " starts: you play " + std::string(color_name(m.colour)) + ", " +
-            lobby::terms_description(m.terms));
+        say("your match against " + m.opponent + " starts: you play " + std::string(color_name(m.colour)) +
+            ", " + lobby::terms_description(m.terms));
     push_game(std::move(g), m.game);
 }
 
@@ -64,8 +64,8 @@ void LobbyScreen::open_watch(const lobby::Watching& w, Millis) {
     if (game_open()) return;  // something else came first
     const auto& games = client_->tables().games();
     const auto it = games.find(w.game);
-    const std::string who = it == games.end() ? "the game"
-                                              : it->second.item.names[0] + " - " + it->second.item.names[1];
+    const std::string who =
+        it == games.end() ? "the game" : it->second.item.names[0] + " - " + it->second.item.names[1];
     auto g = std::make_unique<GameScreen>(context_, served_options());
     net::JoinConfig j;
     j.host = options_.server;
@@ -96,7 +96,8 @@ void LobbyScreen::save_transcript(const std::string& text, const std::string& wh
     const auto dir = saves::saves_dir();
     if (dir.empty()) return say("cannot save: neither XDG_DATA_HOME nor HOME is set", true);
     std::filesystem::path written;
-    if (const std::string err = saves::write_new_file(dir, saves::archive_stem(r.record->match), text, &written);
+    if (const std::string err =
+            saves::write_new_file(dir, saves::archive_stem(r.record->match), text, &written);
         !err.empty())
         return say("not saved: " + err, true);
     say(what + " saved to " + printable(written.string()));

@@ -126,7 +126,8 @@ void LobbyScreen::on_action(Action a, Millis now) {
         case Action::Withdraw: {
             const lobby::SeekItem* s = selected_seek();
             const bool mine = lobby::name_key(s->from) == lobby::name_key(client_->name());
-            if (!mine && s->to.empty()) return say("that seek is " + s->from + "'s: only they withdraw it", true);
+            if (!mine && s->to.empty())
+                return say("that seek is " + s->from + "'s: only they withdraw it", true);
             const std::string why = mine ? client_->withdraw(s->id, now) : client_->decline(s->id, now);
             return why.empty() ? say(mine ? "withdrawn" : "declined") : say(why, true);
         }
@@ -173,7 +174,8 @@ void LobbyScreen::select(Millis now) {
         case LobbyPane::Seeks: {
             const lobby::SeekItem* s = selected_seek();
             if (!s) return say("no seek to take: p posts one of yours", true);
-            if (lobby::name_key(s->from) == lobby::name_key(client_->name())) return on_action(Action::Withdraw, now);
+            if (lobby::name_key(s->from) == lobby::name_key(client_->name()))
+                return on_action(Action::Withdraw, now);
             return on_action(Action::Accept, now);
         }
         case LobbyPane::Games:
@@ -184,20 +186,22 @@ void LobbyScreen::select(Millis now) {
 }
 
 void LobbyScreen::post(Millis) {
-    open_entry("Seek (RULES SIZE CLOCK first-to N rated|casual)", last_terms_, 200, [this](const std::string& text) {
-        std::string why;
-        const auto terms = lobby::parse_terms(text, &why);
-        if (!terms) return say("the terms: " + why + " (? shows how to write them)", true);
-        last_terms_ = lobby::terms_text(*terms);
-        const std::string refused = client_->post(*terms, context_.clock());
-        if (!refused.empty()) return say(refused, true);
-        say("seek posted: " + lobby::terms_description(*terms) + "; x withdraws it");
-    });
+    open_entry("Seek (RULES SIZE CLOCK first-to N rated|casual)", last_terms_, 200,
+               [this](const std::string& text) {
+                   std::string why;
+                   const auto terms = lobby::parse_terms(text, &why);
+                   if (!terms) return say("the terms: " + why + " (? shows how to write them)", true);
+                   last_terms_ = lobby::terms_text(*terms);
+                   const std::string refused = client_->post(*terms, context_.clock());
+                   if (!refused.empty()) return say(refused, true);
+                   say("seek posted: " + lobby::terms_description(*terms) + "; x withdraws it");
+               });
 }
 
 void LobbyScreen::challenge(Millis) {
     const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
-    const std::string name = p && lobby::name_key(p->name) != lobby::name_key(client_->name()) ? p->name + " " : "";
+    const std::string name =
+        p && lobby::name_key(p->name) != lobby::name_key(client_->name()) ? p->name + " " : "";
     open_entry("Challenge (NAME RULES SIZE CLOCK first-to N rated|casual)", name + last_terms_, 230,
                [this](const std::string& text) {
                    std::string why;
@@ -212,28 +216,30 @@ void LobbyScreen::challenge(Millis) {
 }
 
 void LobbyScreen::password(Millis) {
-    open_entry("New password for " + client_->name() + " (8 characters or more)", "", lobby::max_password,
-               [this](const std::string& first) {
-                   if (const std::string why = lobby::password_problem(first); !why.empty())
-                       return say(why, true);
-                   open_entry("The same password again", "", lobby::max_password,
-                              [this, first](const std::string& again) {
-                                  if (again != first) return say("the two passwords differ: P starts again", true);
-                                  const std::string why = client_->set_password(first, context_.clock());
-                                  say(why.empty() ? "setting the password..." : why, !why.empty());
-                              },
-                              true);
-               },
-               true);
+    open_entry(
+        "New password for " + client_->name() + " (8 characters or more)", "", lobby::max_password,
+        [this](const std::string& first) {
+            if (const std::string why = lobby::password_problem(first); !why.empty()) return say(why, true);
+            open_entry(
+                "The same password again", "", lobby::max_password,
+                [this, first](const std::string& again) {
+                    if (again != first) return say("the two passwords differ: P starts again", true);
+                    const std::string why = client_->set_password(first, context_.clock());
+                    say(why.empty() ? "setting the password..." : why, !why.empty());
+                },
+                true);
+        },
+        true);
 }
 
 void LobbyScreen::login_password(Millis) {
-    open_entry("Password of " + options_.name, "", lobby::max_password,
-               [this](const std::string& typed) {
-                   const std::string why = client_->login_password(typed, context_.clock());
-                   say(why.empty() ? "logging in..." : why, !why.empty());
-               },
-               true);
+    open_entry(
+        "Password of " + options_.name, "", lobby::max_password,
+        [this](const std::string& typed) {
+            const std::string why = client_->login_password(typed, context_.clock());
+            say(why.empty() ? "logging in..." : why, !why.empty());
+        },
+        true);
 }
 
 void LobbyScreen::open_entry(std::string label, std::string text, std::size_t max,

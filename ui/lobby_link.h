@@ -14,7 +14,6 @@ struct LobbyLink {
     std::string over;        // the lobby's word that the game ended ("Liam wins the match 2-1"), once
     std::string fresh_code;  // a fresh code for the player's game connection (a restarted server), once
     bool leave = false;      // the lobby asks the game screen to leave (a match of the player's starts)
-    std::string server;      // the server's address, for what the program says when it ends in a match
 };
 
 }  // namespace gobblet::ui

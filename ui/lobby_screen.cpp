@@ -72,8 +72,8 @@ Millis LobbyScreen::until_next(Millis now) const {
 
 void LobbyScreen::uncovered(const std::string&, Millis) {
     covered_ = false;
-    if (my_match_in_progress()) say("your match against " + my_match_->opponent +
-                                    " goes on: Enter on it (games) takes you back");
+    if (my_match_in_progress())
+        say("your match against " + my_match_->opponent + " goes on: Enter on it (games) takes you back");
 }
 
 std::string LobbyScreen::close(Millis now) {
@@ -116,7 +116,8 @@ void LobbyScreen::on_event(const lobby::Event& e, Millis now) {
             switch (w.how) {
                 case lobby::How::New:
                     how = options_.ssh.present
-                              ? "; the name is yours now, proved by your SSH key (P sets a password for other keys)"
+                              ? "; the name is yours now, proved by your SSH key (P sets a password for other "
+                                "keys)"
                               : "; the name is yours now, kept by this machine's secret (P sets a password for "
                                 "other machines)";
                     break;

@@ -146,8 +146,8 @@ class LobbyScreen : public Screen {
     bool help_ = false;
     int help_scroll_ = 0;
     bool covered_ = false;
-    std::shared_ptr<LobbyLink> link_;                  // the screen the lobby opened over itself
-    std::optional<lobby::MatchStart> pending_match_;   // to open once the screen over the lobby has left
+    std::shared_ptr<LobbyLink> link_;                 // the screen the lobby opened over itself
+    std::optional<lobby::MatchStart> pending_match_;  // to open once the screen over the lobby has left
 };
 
 }  // namespace gobblet::ui

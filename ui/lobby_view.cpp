@@ -66,7 +66,10 @@ std::string pad(std::string s, std::size_t n) {
 
 std::string player_row(const lobby::PlayerItem& p, const std::string& me, int width) {
     // The four ratings in the order they travel: official 4x4, rogers 4x4, official 3x3, rogers 3x3.
-    std::string row = pad(p.name + (p.role == lobby::Role::Bot ? " (bot)" : same(p.name, me) ? " (you)" : ""), 16);
+    std::string row = pad(p.name + (p.role == lobby::Role::Bot ? " (bot)"
+                                    : same(p.name, me)         ? " (you)"
+                                                               : ""),
+                          16);
     for (const auto& r : p.ratings) row += " " + pad(rating_cell(r), 5);
     if (p.playing) row += " playing";
     return fit(row, width);
@@ -115,8 +118,8 @@ std::string history_row(const lobby::HistoryItem& h, int width) {
         case lobby::Verdict::Aborted: result = "aborted"; break;
     }
     return fit(h.date + "  " +
-                   pad(h.names[0] + " " + std::to_string(h.score[0]) + "-" + std::to_string(h.score[1]) + " " +
-                           h.names[1],
+                   pad(h.names[0] + " " + std::to_string(h.score[0]) + "-" + std::to_string(h.score[1]) +
+                           " " + h.names[1],
                        30) +
                    " " + pad(result, 16) + " " + lobby::terms_text(h.terms),
                width);
@@ -180,8 +183,7 @@ LoginAdvice login_advice(const lobby::Refused& r, const std::string& name) {
             return {true, r.text + ": type the password of " + name + " (Esc: g logs in as a guest)"};
         case R::WrongPassword: return {true, r.text + ": type it again (Esc: g logs in as a guest)"};
         case R::NameTaken:
-        case R::WrongSecret:
-            return {false, r.text + ". l logs in with a password, g as a guest, q quits"};
+        case R::WrongSecret: return {false, r.text + ". l logs in with a password, g as a guest, q quits"};
         case R::TooManyAttempts: return {false, r.text + ". Wait a little, then l tries again; q quits"};
         default: return {false, r.text + ". l logs in with a password, g as a guest, q quits"};
     }
@@ -209,15 +211,18 @@ std::vector<std::string> lobby_help_lines(int width) {
     };
     out.push_back("gobblet help: the lobby");
     out.emplace_back();
-    para("The lobby shows who is online with their ratings (official 4x4, rogers 4x4, official 3x3, rogers "
-         "3x3; a ? after a rating: still uncertain), the open seeks, the games in progress with their score "
-         "and clocks (* marks the clock that runs), and the lobby's chat.");
-    para("A seek's terms: RULES SIZE CLOCK first-to N rated|casual, like official 4 5m+2s first-to 1 casual "
-         "or official 4 dm first-to 2 rated. RULES: official or rogers; SIZE: 4 or 3; CLOCK: none, dm (2m a "
-         "turn, 5m reserve in 30s chunks), dm TURN RESERVE CHUNK, or GAME+INCREMENT (5m+2s). A rated match "
-         "needs a clock and registered players.");
-    para("A match opens on the game screen; q there goes back to the lobby (the server keeps the match), "
-         "and the lobby comes back by itself when the match ends.");
+    para(
+        "The lobby shows who is online with their ratings (official 4x4, rogers 4x4, official 3x3, rogers "
+        "3x3; a ? after a rating: still uncertain), the open seeks, the games in progress with their score "
+        "and clocks (* marks the clock that runs), and the lobby's chat.");
+    para(
+        "A seek's terms: RULES SIZE CLOCK first-to N rated|casual, like official 4 5m+2s first-to 1 casual "
+        "or official 4 dm first-to 2 rated. RULES: official or rogers; SIZE: 4 or 3; CLOCK: none, dm (2m a "
+        "turn, 5m reserve in 30s chunks), dm TURN RESERVE CHUNK, or GAME+INCREMENT (5m+2s). A rated match "
+        "needs a clock and registered players.");
+    para(
+        "A match opens on the game screen; q there goes back to the lobby (the server keeps the match), "
+        "and the lobby comes back by itself when the match ends.");
     out.emplace_back();
     out.push_back("Keys:");
     for (const KeyBinding& b : key_table()) {

@@ -102,7 +102,9 @@ class Table {
     const Seat& seat(int player) const { return *seats_[player]; }
     SeatView seat_view(int player) const;
     int seat_of(Color c) const { return match_.player_of(c); }
-    bool is_computer(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Computer; }
+    bool is_computer(int player) const {
+        return player >= 0 && seats_[player]->kind() == SeatKind::Computer;
+    }
     bool is_human(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Human; }
     // The human at the keyboard who acts now (offers, resigns, asks for a hint): the side to move when a
     // human plays it, else the only human; -1 when no human plays.

@@ -78,7 +78,8 @@ void Table::on_net_event(const net::Event& e) {
         // The host's match arrived: the seats follow it (this side's player and the remote one).
         net_welcomed_ = true;
         std::array<SeatSpec, 2> specs;
-        specs[0] = specs[1] = SeatSpec{SeatKind::Remote, "", std::nullopt};  // a spectator (me < 0) watches both
+        // A spectator (me < 0) watches both.
+        specs[0] = specs[1] = SeatSpec{SeatKind::Remote, "", std::nullopt};
         if (me >= 0) {
             specs[me] = join_seat_;
             specs[me].name.clear();  // the name travels in the match
@@ -128,7 +129,8 @@ void Table::on_net_event(const net::Event& e) {
             if (net_->role() == net::Role::Joiner && !net_welcomed_) return report_.join_failed(text);
             if (net_->role() == net::Role::Joiner && net_->watching()) {
                 ask(Question{.text = text,
-                             .answers = {{ch('r'), "reconnect", [this] { say_if(net_->reconnect(match_, now())); },
+                             .answers = {{ch('r'), "reconnect",
+                                          [this] { say_if(net_->reconnect(match_, now())); },
                                           "connect to the server again and watch on"},
                                          {ch('q'), "leave", [this] { report_.quit(); }, "stop watching"}},
                              .help = "The connection to the server was lost; the game goes on there."});
@@ -184,9 +186,13 @@ void Table::on_net_event(const net::Event& e) {
         case Kind::Dropped: say(text, true); break;
         case Kind::Started:
             net_welcomed_ = true;
+            // A server's game connected again by itself (the lobby's fresh code): the lost connection's
+            // question no longer stands.
+            if (net_->hosted()) report_.withdraw_question();
             paused_ = match_.clock().paused();
-            say(me < 0                             ? text
-                : net_->role() == net::Role::Joiner ? text + "; you play " + std::string(color_name(match_.colour_of(me)))
+            say(me < 0 ? text
+                : net_->role() == net::Role::Joiner
+                    ? text + "; you play " + std::string(color_name(match_.colour_of(me)))
                     : match_.name(net_->remote_player()) + " is here: " + text);
             after_change(false);
             return;
@@ -217,7 +223,10 @@ std::string Table::net_title() const {
         case Phase::Welcoming:
         case Phase::Syncing: return "connecting";
         case Phase::Playing:
-            return "network game" + (net_->round_trip() >= 0
+            return std::string(net_->watching()  ? "watching"
+                               : net_->hosted() ? "server game"
+                                                : "network game") +
+                   (net_->round_trip() >= 0
                                          ? ", " + std::to_string(net_->round_trip()) + " ms"
                                          : std::string());
         case Phase::Gone:

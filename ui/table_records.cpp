@@ -24,6 +24,7 @@ void Table::autosave() {
 
 std::string Table::archive_if_over() {
     if (match_.phase() != MatchPhase::Over || archived_) return "";
+    if (net_ && net_->watching()) return "";  // a game watched is the players' (the server keeps it)
     const auto dir = saves::games_dir();
     if (dir.empty()) return "";
     std::filesystem::path written;

@@ -2,7 +2,8 @@
 # A computer opponent from the lobby, and leaving: a bot (./main --bot) posts a seek, Liam accepts it and
 # the bot answers his move; q in the match asks first and goes back to the lobby while the server keeps
 # the match, Enter on it takes him back with its moves; q (and Ctrl-C) in the lobby ask first while the
-# match goes on, and quitting says how to come back, the terminal as it was.
+# match goes on, and quitting (from the lobby or the match) says how to come back, the terminal as it
+# was.
 source "$(dirname "$0")/lib.bash"
 start_server unix
 "$MAIN" --bot "$SERVER" --name MaxBot --level easy --think 0.1 --seek none 2>"$WORK/bot.log" &
@@ -54,7 +55,14 @@ lkeys liam n
 wait_in liam "staying"
 lkeys liam C-c
 wait_in liam "quit anyway?"
-lkeys liam y
+lkeys liam n
+wait_in liam "staying"
+# From the match itself: q, then x quits the program.
+lkeys liam Enter
+wait_in liam "q leave"
+lkeys liam q
+wait_in liam "leave the match against MaxBot?"
+lkeys liam x
 [ "$(wait_in_exit liam)" = 0 ] || fail "the lobby's exit status"
 wait_in liam "the server keeps your match against MaxBot"
 lscreen liam | tr -d '\n' | grep -qF -- "--lobby $SERVER takes you back to it" || fail "how to come back"

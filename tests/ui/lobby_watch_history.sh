@@ -57,6 +57,8 @@ lmove $w W1A4; wait_in nora "$white wins: four in a row on row A"
 wait_in nora "press any key: back to the lobby"
 lkeys nora Enter
 wait_in nora "Games in progress (0)"
+# The players keep the finished match in their archive, as after any game; the spectator does not.
+[ -z "$(ls "$WORK/Nora/data/gobblet/games" 2>/dev/null)" ] || fail "the spectator archived the players' game"
 for s in liam eamon; do wait_in $s "press any key: back to the lobby"; lkeys $s Enter; done
 wait_in liam "your match is over"
 
