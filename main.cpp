@@ -1,13 +1,15 @@
 // gobblet: parses the command line and hands over to the curses game, the engine protocol, a replay
 // or a benchmark. Nothing else lives here.
 #include <CLI/CLI.hpp>
+
 #include <pwd.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <iostream>
 #include <optional>
@@ -401,13 +403,15 @@ int run_service(const CLI::App& app, const ServiceFlags& f, const std::string& d
         for (const std::string& u : f.ssh_users) {
             const auto uid = user_id(u);
             if (!uid)
-                return refuse("--ssh-user " + clean_name(u) +
-                              ": no such user here: give the account sshd lets players in as (its name or uid)");
+                return refuse(
+                    "--ssh-user " + clean_name(u) +
+                    ": no such user here: give the account sshd lets players in as (its name or uid)");
             c.hub.ssh_uids.push_back(*uid);
         }
-        if (!f.ssh_users.empty() &&
-            std::none_of(c.listen.begin(), c.listen.end(), [](const net::Endpoint& e) { return e.is_unix(); }))
-            return refuse("--ssh-user goes with --listen unix:PATH: sshd's players come in through a unix socket");
+        if (!f.ssh_users.empty() && std::none_of(c.listen.begin(), c.listen.end(),
+                                                 [](const net::Endpoint& e) { return e.is_unix(); }))
+            return refuse(
+                "--ssh-user goes with --listen unix:PATH: sshd's players come in through a unix socket");
         return server::run_server(c, std::cerr);
     }
     net::BotConfig c;
@@ -556,9 +560,10 @@ int main(int argc, char** argv) {
                    "port 7300)")
         ->allow_extra_args(false);
     app.add_option("--greeting", service.greeting, "--serve: the server's greeting in the lobby");
-    app.add_option("--ssh-user", service.ssh_users,
-                   "--serve: believe the SSH key and address that this user's lobby clients say they came with "
-                   "(the account sshd runs the lobby for; on a unix socket only); again for more")
+    app.add_option(
+           "--ssh-user", service.ssh_users,
+           "--serve: believe the SSH key and address that this user's lobby clients say they came with "
+           "(the account sshd runs the lobby for; on a unix socket only); again for more")
         ->allow_extra_args(false);
     app.add_option("--bot", service.bot, "A computer player in a server's lobby at HOST:PORT or unix:PATH");
     app.add_option("--name", service.name, "--bot, --lobby: the name to play under");
@@ -607,8 +612,9 @@ int main(int argc, char** argv) {
         }
     // Through sshd's ForceCommand, on the server's own unix socket: the player's address and SSH key.
     const auto lobby_endpoint = lobby_at.empty() ? std::nullopt : net::parse_endpoint(lobby_at);
-    const saves::SshIdentity ssh =
-        lobby_endpoint && lobby_endpoint->is_unix() && !guest ? saves::ssh_identity_from_env() : saves::SshIdentity{};
+    const saves::SshIdentity ssh = lobby_endpoint && lobby_endpoint->is_unix() && !guest
+                                       ? saves::ssh_identity_from_env()
+                                       : saves::SshIdentity{};
     // There the player's name is what they typed after the address (`ssh -t play@host Liam`): sshd runs
     // the ForceCommand instead and gives the words in $SSH_ORIGINAL_COMMAND, which are only ever a name.
     if (ssh.present && !app.count("--name")) {

@@ -17,8 +17,8 @@ namespace gobblet::saves {
 namespace {
 
 bool key_type_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
-           c == '@' || c == '_';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '.' || c == '@' || c == '_';
 }
 
 // Splits a line at single spaces or tabs, skipping runs of them.
@@ -86,7 +86,8 @@ std::string ssh_key_fingerprint(std::string_view type, std::string_view base64, 
     if (type.empty() || type.size() > 64) return fail("an SSH key type of 1 to 64 characters");
     for (const char c : type)
         if (!key_type_char(c)) return fail("an SSH key type of letters, digits and -.@_ only");
-    if (base64.empty() || base64.size() > max_ssh_key_text) return fail("an SSH key of 1 to 16384 characters");
+    if (base64.empty() || base64.size() > max_ssh_key_text)
+        return fail("an SSH key of 1 to 16384 characters");
     if (sodium_init() < 0) return fail("libsodium cannot start");
     std::vector<unsigned char> blob(base64.size());
     std::size_t len = 0;
@@ -140,7 +141,8 @@ SshIdentity ssh_identity(const char* ssh_connection, const char* ssh_user_auth) 
     if (id.address.empty()) return id;
     id.present = true;
     if (!ssh_user_auth || !*ssh_user_auth) {
-        id.problem = "sshd does not say which key you logged in with (the server's sshd needs ExposeAuthInfo yes)";
+        id.problem =
+            "sshd does not say which key you logged in with (the server's sshd needs ExposeAuthInfo yes)";
         return id;
     }
     std::string text;

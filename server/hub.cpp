@@ -118,12 +118,12 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
                         lobby::format_message(lobby::Error{p.message ? "expected lobby gobblet 1" : p.error}),
                         "a bad greeting", now);
         if (h->version < lobby::min_protocol_version || h->version > lobby::protocol_version)
-            return drop(conn,
-                        lobby::format_message(lobby::Error{
-                            "this server speaks gobblet lobby protocol versions " +
-                            std::to_string(lobby::min_protocol_version) + " to " +
-                            std::to_string(lobby::protocol_version)}),
-                        "another lobby protocol version", now);
+            return drop(
+                conn,
+                lobby::format_message(lobby::Error{"this server speaks gobblet lobby protocol versions " +
+                                                   std::to_string(lobby::min_protocol_version) + " to " +
+                                                   std::to_string(lobby::protocol_version)}),
+                "another lobby protocol version", now);
         c.kind = Kind::Lobby;
         return lobby_.opened(conn, c.peer, h->version, now);
     }
@@ -196,7 +196,8 @@ void Hub::ssh(ConnId conn, const lobby::Message& m, Millis now) {
     if (!vouched || it == conns_.end() || it->second.peer.source == vouched->source) return;
     // From now on the player's own address counts, in the limit on connections not yet logged in too.
     std::size_t from_source = 0;
-    for (const auto& [id, c] : conns_) from_source += id != conn && waiting(id, c) && c.peer.source == vouched->source;
+    for (const auto& [id, c] : conns_)
+        from_source += id != conn && waiting(id, c) && c.peer.source == vouched->source;
     it->second.peer = *vouched;
     if (from_source >= settings_.waiting_per_source)
         drop(conn, lobby::format_message(lobby::Bye{busy_source}), "too many from " + vouched->source, now);

@@ -116,8 +116,9 @@ void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
     Conn& c = it->second;
-    const bool v2 = std::holds_alternative<lobby::Ssh>(m) || std::holds_alternative<lobby::AddKey>(m) ||
-                    (std::holds_alternative<lobby::Login>(m) && std::get<lobby::Login>(m).method == lobby::Method::Key);
+    const bool v2 =
+        std::holds_alternative<lobby::Ssh>(m) || std::holds_alternative<lobby::AddKey>(m) ||
+        (std::holds_alternative<lobby::Login>(m) && std::get<lobby::Login>(m).method == lobby::Method::Key);
     if (v2 && c.version < lobby::ssh_protocol_version)
         return fail(conn,
                     std::string(lobby::verb(m)) + (std::holds_alternative<lobby::Login>(m) ? " by key" : "") +
@@ -306,7 +307,8 @@ namespace {
 std::optional<unsigned> unix_uid(const Peer& peer) {
     constexpr std::string_view prefix = "unix:uid=";
     const std::string_view s = peer.source;
-    if (!s.starts_with(prefix) || s.size() == prefix.size() || s.size() > prefix.size() + 10) return std::nullopt;
+    if (!s.starts_with(prefix) || s.size() == prefix.size() || s.size() > prefix.size() + 10)
+        return std::nullopt;
     unsigned long long uid = 0;
     for (const char c : s.substr(prefix.size())) {
         if (c < '0' || c > '9') return std::nullopt;
@@ -326,7 +328,8 @@ void Lobby::ssh(ConnId conn, const lobby::Ssh& m, Millis now) {
                                     settings_.ssh_uids.end();
     if (!trusted) {
         // Anyone can claim any key: only the account sshd runs the lobby client as is believed.
-        env_.note(now, "lobby: " + c.peer.address + " said it came through sshd: not believed (not an --ssh-user)");
+        env_.note(
+            now, "lobby: " + c.peer.address + " said it came through sshd: not believed (not an --ssh-user)");
         return refuse(conn, "ssh", Refusal::NotAllowed,
                       "this server believes SSH logins only from the account sshd runs the lobby for: log in "
                       "with a password or as a guest");
@@ -347,23 +350,28 @@ void Lobby::login_by_key(ConnId conn, const lobby::Login& l, std::optional<Accou
         return refuse(conn, "login", Refusal::NotAllowed,
                       c.ssh_said ? "no SSH key proves this connection: log in with a password or as a guest"
                                  : "a login by key needs the ssh line first");
-    const Player p{account ? account->name : l.name, lobby::name_key(account ? account->name : l.name), l.role,
-                   std::nullopt, {}};
+    const Player p{account ? account->name : l.name,
+                   lobby::name_key(account ? account->name : l.name),
+                   l.role,
+                   std::nullopt,
+                   {}};
     if (!account) {
         // The first login of a name nobody has registers it with the key, committed before the welcome.
         std::string why;
         account = env_.store.create_account(l.name, env_.unix(now), &why, p.key);
         if (!account) return refuse(conn, "login", Refusal::NameTaken, why);
         env_.store.add_key(account->id, c.ssh_key, env_.unix(now));
-        env_.note(now, "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " + c.peer.address);
+        env_.note(now,
+                  "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " + c.peer.address);
         return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::New, now);
     }
     if (env_.store.check_key(account->id, c.ssh_key, env_.unix(now)))
         return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::Key, now);
     if (account->has_password)
         return login_failed(conn, l, Refusal::PasswordNeeded,
-                            account->name + " has a password: log in with it, and this SSH key proves the name "
-                                            "from then on",
+                            account->name +
+                                " has a password: log in with it, and this SSH key proves the name "
+                                "from then on",
                             now);
     return login_failed(conn, l, Refusal::NameTaken,
                         "the name " + account->name +

@@ -841,7 +841,8 @@ TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is 
         REQUIRE(loop.until([&] { return loop.saw(Event::Kind::LoginRefused); }));
         REQUIRE(loop.client->login_password("correct horse battery", loop.now) == "");
         REQUIRE(loop.heard("login Liam human password correct horse battery"));
-        server.say("welcome Liam human password - - - -\nend players\nend seeks\nend games\nend tournaments\n");
+        server.say(
+            "welcome Liam human password - - - -\nend players\nend seeks\nend games\nend tournaments\n");
         REQUIRE(loop.heard("key"));
         server.say("ok key this SSH key can log in as Liam now\n");
         REQUIRE(loop.until([&] {
@@ -857,7 +858,8 @@ TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is 
         REQUIRE(loop.heard("lobby gobblet 2"));
         server.say("server gobblet 2 Test server\n");
         REQUIRE(loop.heard("ssh 2001:db8::5 " + key));
-        server.say("refused ssh not-allowed this server believes SSH logins only from the account sshd runs\n");
+        server.say(
+            "refused ssh not-allowed this server believes SSH logins only from the account sshd runs\n");
         REQUIRE(loop.heard("login Liam human secret " + secret));
         REQUIRE(loop.lines<Refused>().size() == 1);
         CHECK(loop.lines<Refused>()[0].verb == "ssh");
@@ -870,13 +872,15 @@ TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is 
         REQUIRE(loop.heard("lobby gobblet 2"));
         server.say("server gobblet 2 Test server\nwelcome Liam human key - - - -\n");
         REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
-        CHECK(loop.last(Event::Kind::Closed) == "protocol error from the server: expected the answer to ssh, not welcome");
+        CHECK(loop.last(Event::Kind::Closed) ==
+              "protocol error from the server: expected the answer to ssh, not welcome");
         FakeServer old;
         Loop again(old, c);
         REQUIRE(again.heard("lobby gobblet 2"));
         old.say("error this server speaks gobblet lobby protocol version 1\n");
         REQUIRE(again.until([&] { return again.saw(Event::Kind::Closed); }));
-        CHECK(again.last(Event::Kind::Closed) == "the server says: this server speaks gobblet lobby protocol version 1");
+        CHECK(again.last(Event::Kind::Closed) ==
+              "the server says: this server speaks gobblet lobby protocol version 1");
     }
     SECTION("a bad SSH identity is refused at the start") {
         Config c = liam(false);

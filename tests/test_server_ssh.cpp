@@ -112,9 +112,10 @@ TEST_CASE("through sshd a key registers a name, proves it next time, and another
     const auto r = login_refusal(other);
     REQUIRE(r);
     CHECK(r->code == lobby::Refusal::NameTaken);
-    CHECK(r->text ==
-          "the name Liam is registered with another key: set a password there to log in here, or pick another "
-          "name");
+    CHECK(
+        r->text ==
+        "the name Liam is registered with another key: set a password there to log in here, or pick another "
+        "name");
     CHECK(liam.lobby->in_lobby());
     CHECK_FALSE(other.lobby->in_lobby());
 }

@@ -19,11 +19,13 @@ namespace {
 const std::string ed25519 = "AAAAC3NzaC1lZDI1NTE5AAAAIB0Og/27tddCSAj+JouFuM8dwYMef0VbLLGaCYy9Yw6c";
 const std::string ed25519_fp = "SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2EM";
 const std::string rsa =
-    "AAAAB3NzaC1yc2EAAAADAQABAAAAgQDKJALVhT4pgqL6Xn1gvfBMozlQ5Gc6qdLNyvXP4XIE34sqAW5EtilX/VKPABszAticfSXwUP1c3/"
+    "AAAAB3NzaC1yc2EAAAADAQABAAAAgQDKJALVhT4pgqL6Xn1gvfBMozlQ5Gc6qdLNyvXP4XIE34sqAW5EtilX/"
+    "VKPABszAticfSXwUP1c3/"
     "7RmyBs7Q3UiyXG8ae5YSrbgWH4h93xUhrQ2oNebX8RAp64vaUEBE0ymuP9rVlBaY0BVaMrSo3Nh0YMCJqrqgIbsUKN3+iMxQ==";
 const std::string rsa_fp = "SHA256:Ko57HAfMy+JOMVbAZlnRzyAfLBgAZID3IqhK0+N7M9Q";
 const std::string ecdsa =
-    "AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBE4Tvwqc/5h1qc9u7h9F+nrBeHIIQL+mMM0dZKNtRDVyS0RiFWr5t4I45L29"
+    "AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBE4Tvwqc/"
+    "5h1qc9u7h9F+nrBeHIIQL+mMM0dZKNtRDVyS0RiFWr5t4I45L29"
     "Nyw6FJHBIspcvLaWJDVjCTgWO50=";
 const std::string ecdsa_fp = "SHA256:lJdxPfzS6KJXtM0xC3lhb0eDaM0WhSoL5+7O0356/Lk";
 
@@ -56,22 +58,24 @@ TEST_CASE("what is not an SSH key is refused with why", "[identity][ssh]") {
     CHECK(why_not("ssh-\x1b[2J", ed25519) == "an SSH key type of letters, digits and -.@_ only");
     CHECK(why_not("", ed25519) == "an SSH key type of 1 to 64 characters");
     // A blob that claims a longer type than it holds.
-    CHECK(why_not("ssh-ed25519", "AAAA/3NzaC1lZDI1NTE5") == "an SSH key whose blob is of another type than its line says");
+    CHECK(why_not("ssh-ed25519", "AAAA/3NzaC1lZDI1NTE5") ==
+          "an SSH key whose blob is of another type than its line says");
 }
 
 TEST_CASE("$SSH_USER_AUTH: the first public key counts, other methods are skipped", "[identity][ssh]") {
     std::string why;
     CHECK(ssh_auth_fingerprint("publickey ssh-ed25519 " + ed25519 + "\n", &why) == ed25519_fp);
-    CHECK(ssh_auth_fingerprint("keyboard-interactive\npublickey ssh-rsa " + rsa + "\npublickey ssh-ed25519 " +
-                                   ed25519 + "\n",
-                               &why) == rsa_fp);
+    CHECK(ssh_auth_fingerprint(
+              "keyboard-interactive\npublickey ssh-rsa " + rsa + "\npublickey ssh-ed25519 " + ed25519 + "\n",
+              &why) == rsa_fp);
     CHECK(ssh_auth_fingerprint("password\n", &why) == "");
     CHECK(why == "you logged in to ssh without a key: a key would prove your name without a password");
     CHECK(ssh_auth_fingerprint("", &why) == "");
     CHECK(ssh_auth_fingerprint("password\npublickey ssh-ed25519\n", &why) == "");
     CHECK(why == "sshd's $SSH_USER_AUTH file, line 2: a publickey line without a key");
     CHECK(ssh_auth_fingerprint("publickey ssh-rsa " + ed25519 + "\n", &why) == "");
-    CHECK(why == "sshd's $SSH_USER_AUTH file, line 1: an SSH key whose blob is of another type than its line says");
+    CHECK(why ==
+          "sshd's $SSH_USER_AUTH file, line 1: an SSH key whose blob is of another type than its line says");
 }
 
 TEST_CASE("$SSH_CONNECTION: the player's numeric address", "[identity][ssh]") {

@@ -744,7 +744,8 @@ TEST_CASE("version 4: SSH keys prove an account, sixteen at most, and a version 
         db::Database d = db::Database::open(path, {false, 5000});
         d.prepare_for_writing();
         db::migrate(d, schema_steps().first(3), 0x47625376);
-        d.exec("INSERT INTO accounts (name, name_key, created, lobby_key) VALUES ('Liam', 'liam', 1, 'llam')");
+        d.exec(
+            "INSERT INTO accounts (name, name_key, created, lobby_key) VALUES ('Liam', 'liam', 1, 'llam')");
     }
     Store s = Store::open(path);
     CHECK(s.opened_version() == 3);

@@ -115,11 +115,12 @@ void LobbyScreen::on_event(const lobby::Event& e, Millis now) {
             std::string how;
             switch (w.how) {
                 case lobby::How::New:
-                    how = options_.ssh.present
-                              ? "; the name is yours now, proved by your SSH key (P sets a password for other "
-                                "keys)"
-                              : "; the name is yours now, kept by this machine's secret (P sets a password for "
-                                "other machines)";
+                    how =
+                        options_.ssh.present
+                            ? "; the name is yours now, proved by your SSH key (P sets a password for other "
+                              "keys)"
+                            : "; the name is yours now, kept by this machine's secret (P sets a password for "
+                              "other machines)";
                     break;
                 case lobby::How::Password:
                     how = options_.ssh.present && !options_.ssh.key.empty()
