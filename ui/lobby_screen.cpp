@@ -78,6 +78,9 @@ void LobbyScreen::uncovered(const std::string&, Millis) {
 
 std::string LobbyScreen::close(Millis now) {
     client_->leave(client_->name().empty() ? options_.name + " left" : client_->name() + " left", now);
+    if (my_match_in_progress() && options_.ssh.present)  // through sshd: the way back is ssh again
+        return "gobblet: the server keeps your match against " + my_match_->opponent +
+               "; ssh in again as you did, with the name " + options_.name + ", to take it up\n";
     if (my_match_in_progress())
         return "gobblet: the server keeps your match against " + my_match_->opponent + "; " +
                game_options_.program + " --lobby " + net::endpoint_text(options_.server) +

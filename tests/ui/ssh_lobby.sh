@@ -82,6 +82,8 @@ lkeys liam q
 wait_in liam "quit anyway?"
 lkeys liam y
 [ "$(wait_in_exit liam)" = 0 ] || fail "ssh's exit status"
+lscreen liam | tr -d '\n' | grep -qF "ssh in again as you did, with the name Liam, to take it up" ||
+    fail "how to come back through ssh"
 
 # The same key again: the name is proved without a password, and the match opens where it was.
 ssh_lobby liam2 Liam
