@@ -31,9 +31,9 @@ namespace gobblet::net::lobby {
 
 // Version 2 adds the SSH front door (`ssh`, `login NAME ROLE key`, `key`; docs/lobby.md, "Version 2").
 // A client speaks the lowest version that has what it needs (1 unless it came in through sshd), so that
-// it still talks to older servers; a server speaks every version from min_protocol_version on.
+// it still talks to older servers; a server speaks every version from oldest_version on.
 constexpr int protocol_version = 2;
-constexpr int min_protocol_version = 1;
+constexpr int oldest_version = 1;
 constexpr int ssh_protocol_version = 2;
 
 // Limits (docs/lobby.md, "Limits"). Lines, chat and reasons as in the game protocol.
@@ -481,11 +481,12 @@ struct Error {
     friend bool operator==(const Error&, const Error&) = default;
 };
 
-using Message = std::variant<Hello, Login, SetPassword, AddSecret, Ssh, AddKey, Post, Challenge, Accept, Decline, Withdraw,
-                             Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start,
-                             StandingsQuery, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek,
-                             MatchStart, GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine,
-                             RatingItem, TournamentItem, Closed, StandingItem, End, Ping, Pong, Bye, Error>;
+using Message =
+    std::variant<Hello, Login, SetPassword, AddSecret, Ssh, AddKey, Post, Challenge, Accept, Decline,
+                 Withdraw, Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start,
+                 StandingsQuery, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek, MatchStart,
+                 GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine, RatingItem, TournamentItem,
+                 Closed, StandingItem, End, Ping, Pong, Bye, Error>;
 
 enum class Sender : std::uint8_t { Client, Server, Both };
 // The verb of a message and who may send it: one table, in the order of Message's alternatives.

@@ -265,7 +265,7 @@ void Client::connected(Millis now) {
     key_believed_ = false;
     ssh_pending_ = false;
     // The lowest version that has what we need, so that older servers still take us.
-    send(Hello{config_.ssh ? ssh_protocol_version : min_protocol_version}, now);
+    send(Hello{config_.ssh ? ssh_protocol_version : oldest_version}, now);
 }
 
 void Client::pollfds(std::vector<pollfd>& fds) const {
@@ -465,7 +465,7 @@ void Client::handle(const Message& m, Millis now) {
         case Phase::Greeting: {
             const auto* s = std::get_if<Server>(&m);
             if (!s) return fail(std::string("expected the server's greeting, not ") + verb(m), now);
-            const int mine = config_.ssh ? ssh_protocol_version : min_protocol_version;
+            const int mine = config_.ssh ? ssh_protocol_version : oldest_version;
             if (s->version != mine) {
                 send(Bye{"this program speaks gobblet lobby protocol version " + std::to_string(mine)}, now);
                 conn_.flush();

@@ -117,15 +117,15 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
             return drop(conn,
                         lobby::format_message(lobby::Error{p.message ? "expected lobby gobblet 1" : p.error}),
                         "a bad greeting", now);
-        if (h->version < lobby::min_protocol_version || h->version > lobby::protocol_version)
+        if (h->version < lobby::oldest_version || h->version > lobby::protocol_version)
             return drop(
                 conn,
                 lobby::format_message(lobby::Error{"this server speaks gobblet lobby protocol versions " +
-                                                   std::to_string(lobby::min_protocol_version) + " to " +
+                                                   std::to_string(lobby::oldest_version) + " to " +
                                                    std::to_string(lobby::protocol_version)}),
                 "another lobby protocol version", now);
         c.kind = Kind::Lobby;
-        return lobby_.opened(conn, c.peer, h->version, now);
+        return lobby_.opened(conn, c.peer, now, h->version);
     }
     if (line.starts_with("hello ")) {
         const net::Parsed p = net::parse_message(line);

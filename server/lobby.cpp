@@ -79,7 +79,7 @@ void Lobby::fail(ConnId conn, const std::string& reason, Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // Connections and logins.
 
-void Lobby::opened(ConnId conn, const Peer& peer, int version, Millis) {
+void Lobby::opened(ConnId conn, const Peer& peer, Millis, int version) {
     conns_.erase(conn);
     conns_[conn].peer = peer;
     conns_[conn].version = version;

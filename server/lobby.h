@@ -50,7 +50,7 @@ class Lobby : public GameListener {
     void restore(Millis now);
 
     // A connection's first line was `lobby gobblet VERSION`: the greeting goes out, in that version.
-    void opened(ConnId conn, const Peer& peer, int version, Millis now);
+    void opened(ConnId conn, const Peer& peer, Millis now, int version = lobby::protocol_version);
     // A message of a lobby connection (keep-alives, goodbyes and errors are the hub's).
     void message(ConnId conn, const lobby::Message& m, Millis now);
     // The connection closed (the hub has forgotten it).
@@ -78,7 +78,7 @@ class Lobby : public GameListener {
     };
     struct Conn {
         Peer peer;
-        int version = lobby::min_protocol_version;
+        int version = lobby::oldest_version;
         bool ssh_said = false;  // an `ssh` line came (believed or not)
         std::string ssh_key;    // the SSH key a believed `ssh` line named ("" none)
         enum class Phase : std::uint8_t { Greeted, LoggingIn, In } phase = Phase::Greeted;
