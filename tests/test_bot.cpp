@@ -111,9 +111,16 @@ TEST_CASE("a bot takes a challenge; a challenge while it plays is refused", "[se
     REQUIRE(bots.until([&] { return eamon.refused("challenge").has_value(); }));
     CHECK(eamon.refused("challenge")->code == lobby::Refusal::Busy);
     CHECK(eamon.refused("challenge")->text == "MaxBot is playing a match");
-    // Liam resigns; the bot is free again.
+    // Liam resigns on his turn (a resignation that crosses the bot's first move is refused as out of
+    // date, and the match would go on); the bot is free again.
+    REQUIRE(bots.until([&] {
+        return liam.match.player_of(liam.match.game().side_to_move()) == liam.game->local_player();
+    }));
     REQUIRE(bots.until([&] { return liam.game->resign(liam.match, w.now).empty(); }));
-    REQUIRE(bots.until([&] { return bot.matches_finished() == 1 && !bot.playing(); }));
+    const bool done = bots.until([&] { return bot.matches_finished() == 1 && !bot.playing(); });
+    INFO(bots.log.str());
+    INFO(srv.log.str());
+    REQUIRE(done);
 }
 
 TEST_CASE("bots come back to a server that died mid-game, and finish the game with nothing lost",
