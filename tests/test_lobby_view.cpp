@@ -113,6 +113,17 @@ TEST_CASE("the lists' order: challenges to us first, then by id; players by name
     CHECK(contains(bot, "playing"));
 }
 
+TEST_CASE("tournament rows say the format, the organizer, the state and the players", "[lobby-view]") {
+    lobby::TournamentItem t{4, "Liam", {true, 5}, lobby::TournamentState::Open, 3, 16, 0,
+                            terms("official 4 dm first-to 2 rated")};
+    CHECK(tournament_row(t, 200) == "#4 swiss-5 by Liam, open, 3/16 players, official 4 dm first-to 2 rated");
+    t.state = lobby::TournamentState::Playing;
+    t.round = 2;
+    t.format = {false, 0};
+    CHECK(tournament_row(t, 200).rfind("#4 round-robin by Liam, round 2, 3/16 players", 0) == 0);
+    CHECK(tournament_row(t, 10) == "#4 round-r");
+}
+
 TEST_CASE("the selection stays within the rows", "[lobby-view]") {
     CHECK(move_selection(0, 0, 1) == -1);
     CHECK(move_selection(0, 3, -1) == 0);

@@ -130,7 +130,17 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     heading(top, x, LobbyPane::Players, "Players (" + std::to_string(players.size()) + "): c challenges",
             right_w);
     put(top + 1, x, "  name             off4  rog4  off3  rog3", right_w);
-    rows(LobbyPane::Players, top + 2, height - 2, int(players.size()), x, right_w,
+    // The tournaments, when there are any, under the players (to look at: the server runs them).
+    const auto& tours = t.tournaments();
+    const int tours_h = tours.empty() ? 0 : std::min(int(tours.size()) + 1, height / 3);
+    if (tours_h > 0) {
+        const int ty = top + height - tours_h;
+        put(ty, x, "  Tournaments (" + std::to_string(tours.size()) + ")", right_w, A_BOLD);
+        int i = 0;
+        for (const auto& [id, tour] : tours)
+            if (++i < tours_h) put(ty + i, x, "  " + tournament_row(tour, right_w - 2), right_w);
+    }
+    rows(LobbyPane::Players, top + 2, height - 2 - tours_h, int(players.size()), x, right_w,
          [&](int i, int wd) { return player_row(*players[std::size_t(i)], me, wd); });
 }
 

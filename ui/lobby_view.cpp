@@ -125,6 +125,19 @@ std::string history_row(const lobby::HistoryItem& h, int width) {
                width);
 }
 
+std::string tournament_row(const lobby::TournamentItem& t, int width) {
+    std::string state;
+    switch (t.state) {
+        case lobby::TournamentState::Open: state = "open"; break;
+        case lobby::TournamentState::Playing: state = "round " + std::to_string(t.round); break;
+        case lobby::TournamentState::Over: state = "over"; break;
+    }
+    return fit("#" + std::to_string(t.id) + " " + lobby::format_text(t.format) + " by " + t.organizer + ", " +
+                   state + ", " + std::to_string(t.players) + "/" + std::to_string(t.max_players) +
+                   " players, " + lobby::terms_text(t.terms),
+               width);
+}
+
 std::vector<const lobby::SeekItem*> seek_rows(const lobby::Tables& t) {
     std::vector<const lobby::SeekItem*> rows;
     for (const auto& [id, s] : t.seeks()) rows.push_back(&s);

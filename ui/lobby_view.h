@@ -31,6 +31,9 @@ std::string player_row(const lobby::PlayerItem& p, const std::string& me, int wi
 std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width);
 std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width);
 std::string history_row(const lobby::HistoryItem& h, int width);
+// A tournament: "#4 swiss-5 by Liam, open, 3/16 players, official 4 dm first-to 2 rated" (round N while
+// it is played).
+std::string tournament_row(const lobby::TournamentItem& t, int width);
 // "Liam - Eamon, 2026-11-23T14:03Z": how a finished game is named in messages.
 std::string history_title(const lobby::HistoryItem& h);
 
