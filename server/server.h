@@ -7,6 +7,7 @@
 #pragma once
 
 #include <poll.h>
+#include <sys/epoll.h>
 
 #include <filesystem>
 #include <memory>
@@ -46,7 +47,9 @@ class Server : public Outbox {
     Server& operator=(const Server&) = delete;
     ~Server() override;
 
+    // One descriptor, the epoll instance that watches every socket: readable when any is ready.
     void pollfds(std::vector<pollfd>& fds) const;
+    // Handles what is ready (whatever `fds` says: epoll knows) and what is due.
     void on_poll(std::span<const pollfd> fds, Millis now);
     Millis until_next(Millis now) const;
     // Tells every client `bye` with `why` (come back later), closes every connection and stops listening.
@@ -75,12 +78,18 @@ class Server : public Outbox {
 
     struct Link {
         net::LineConn conn;
+        std::uint32_t mask = 0;  // what epoll watches it for
     };
+    bool watch(int fd, std::uint32_t events, std::uint64_t token);
+    // Makes epoll watch the link for what it wants now (reading unless its input is full, writing while
+    // output waits).
+    void rearm(ConnId id, Link& link);
     Log log_;
     std::optional<Store> store_;
+    net::Fd epoll_;
+    std::vector<epoll_event> events_ = std::vector<epoll_event>(1024);
     std::vector<net::Listener> listeners_;
     std::unordered_map<ConnId, Link> links_;
-    std::unordered_map<int, ConnId> by_fd_;
     std::vector<ConnId> backlog_;    // links with whole lines still buffered after their round's share
     std::vector<ConnId> unflushed_;  // links given lines this round, written at its end
     std::vector<ConnId> broken_;
@@ -88,7 +97,7 @@ class Server : public Outbox {
     std::size_t max_connections_ = 0, output_limit_ = 0;
     // After a burst (logins tell everyone, a restart's clients come back at once) the heap holds room
     // nobody uses: once the server has been quiet a while, it is given back to the system.
-    Millis last_busy_ = 0, last_trim_ = 0;
+    Millis last_busy_ = 0, last_trim_ = 0, last_trim_check_ = 0;
     std::unique_ptr<Hub> hub_;
 };
 
