@@ -162,7 +162,8 @@ void Games::tick(Millis now) {
     std::vector<GameId> ids = std::exchange(touched_, {});
     if (std::exchange(all_touched_, false))
         for (const auto& [id, g] : games_) ids.push_back(id);
-    for (auto it = schedule_.begin(); it != schedule_.end() && it->first <= now; ++it) ids.push_back(it->second);
+    for (auto it = schedule_.begin(); it != schedule_.end() && it->first <= now; ++it)
+        ids.push_back(it->second);
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     // (a game's tick may touch others, through the lobby: they are looked at on the next round)

@@ -10,8 +10,8 @@
 #pragma once
 
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>

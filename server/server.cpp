@@ -35,7 +35,8 @@ constexpr std::uint64_t wake_token = std::uint64_t(1) << 62;
 // What epoll should watch a connection for, as LineConn::events asks (no reading while its input is
 // full, writing while output waits).
 std::uint32_t epoll_mask(short events) {
-    return ((events & POLLIN) ? std::uint32_t(EPOLLIN) : 0u) | ((events & POLLOUT) ? std::uint32_t(EPOLLOUT) : 0u);
+    return ((events & POLLIN) ? std::uint32_t(EPOLLIN) : 0u) |
+           ((events & POLLOUT) ? std::uint32_t(EPOLLOUT) : 0u);
 }
 
 Millis steady_now() {
