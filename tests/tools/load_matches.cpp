@@ -259,9 +259,9 @@ void Bench::timers(Millis now) {
 bool Bench::until(const std::function<bool()>& done, Millis limit) {
     const Millis end = now_ms() + limit;
     while (now_ms() < end) {
+        timers(now_ms());  // (also when done at once: a long set-up of many quick steps keeps pinging)
         if (done()) return true;
         step(5);
-        timers(now_ms());
     }
     return done();
 }
@@ -291,7 +291,8 @@ void Bench::act(int k) {
         }
         if (m.phase() == MatchPhase::ChoosingStarter) {
             if (m.chooser() != me) continue;
-            if (std::string why = s.session->choose_starter(m, me, now_ms()); !why.empty()) die(why);
+            // (refused while an earlier choice is on its way to the server: the next round looks again)
+            if (!s.session->choose_starter(m, me, now_ms()).empty()) return;
             p.due += o_.interval_us;
             sync_seat(seat);
             return;
