@@ -1,7 +1,8 @@
 // The server's sockets and its one event loop: `./main --serve` (docs/server.md). It listens on TCP
 // addresses and unix sockets, accepts connections, reads their lines and hands them to the hub
-// (server/hub.h), and writes what the hub says. No thread per connection: every socket, the password
-// workers' wake-up and the timers are waited on by one poll(). It is driven like net::Session (pollfds,
+// (server/hub.h), and writes what the hub says. No thread per connection: every socket and the password
+// workers' wake-up are watched by one epoll instance, whose one descriptor the loop polls with the timers'
+// timeout (a round costs the connections that are ready, not the ones connected). It is driven like net::Session (pollfds,
 // on_poll, until_next, time passed in), so tests run it on a fake clock in the same loop as their
 // clients; run_server() is the real loop, with SIGTERM and SIGINT stopping it cleanly.
 #pragma once
