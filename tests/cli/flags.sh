@@ -38,7 +38,7 @@ expect_eq "largest seed" "$(printf 'quit\n' | "$MAIN" --gtp --seed 1844674407370
 # --grace is the network host's, read like the clock flags.
 "$MAIN" --grace 30s 2>"$WORK/err" && fail "--grace without --host must fail"
 expect_eq "--grace alone" "$(cat "$WORK/err")" \
-    "gobblet: --grace goes with --host: the host decides when an absent player's time runs"
+    "gobblet: --grace goes with --host or --serve: the host decides when an absent player's time runs"
 "$MAIN" --join 127.0.0.1:7000 --grace 30s 2>"$WORK/err" && fail "--grace with --join must fail"
 expect_eq "--grace with --join" "$(cat "$WORK/err")" \
     "gobblet: --grace cannot be given with --join: the host sets the game"
