@@ -342,6 +342,7 @@ struct ServiceFlags {
     bool serve = false;
     std::vector<std::string> listen;
     std::string greeting, bot, name, seek, enter;
+    long max_connections = 0;  // 0: the server's default
 };
 
 int run_service(const CLI::App& app, const ServiceFlags& f, const std::string& db, const std::string& grace,
@@ -371,6 +372,11 @@ int run_service(const CLI::App& app, const ServiceFlags& f, const std::string& d
             c.hub.limits.grace = *d;
         }
         if (!f.greeting.empty()) c.hub.greeting = clean_text(f.greeting, net::lobby::max_text);
+        if (app.count("--max-connections")) {
+            if (f.max_connections < 1 || f.max_connections > 1'000'000)
+                return refuse("--max-connections " + std::to_string(f.max_connections) + ": 1 to 1000000");
+            c.max_connections = std::size_t(f.max_connections);
+        }
         return server::run_server(c, std::cerr);
     }
     net::BotConfig c;
@@ -523,6 +529,8 @@ int main(int argc, char** argv) {
                    "port 7300)")
         ->allow_extra_args(false);
     app.add_option("--greeting", service.greeting, "--serve: the server's greeting in the lobby");
+    app.add_option("--max-connections", service.max_connections,
+                   "--serve: connections at most (default 20000; each is a descriptor: see ulimit -n)");
     app.add_option("--bot", service.bot, "A computer player in a server's lobby at HOST:PORT or unix:PATH");
     app.add_option("--name", service.name, "--bot, --lobby: the name to play under");
     std::string lobby_at;
@@ -577,7 +585,7 @@ int main(int argc, char** argv) {
         ui_options.puzzles = true;
         ui_options.puzzle_set = set->name;
     }
-    for (const char* f : {"--listen", "--greeting"})
+    for (const char* f : {"--listen", "--greeting", "--max-connections"})
         if (app.count(f) && !service.serve) {
             std::cerr << "gobblet: " << f << " goes with --serve\n";
             return 2;

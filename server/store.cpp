@@ -510,6 +510,9 @@ WHERE p.tournament_id = ?1 ORDER BY p.round, p.id)sql"};
         if (!q.next()) return std::nullopt;
         return read_account(q);
     }
+
+    // Last: it goes first, before the connection it checkpoints for.
+    std::unique_ptr<db::Checkpointer> checkpointer;
 };
 
 Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -549,6 +552,10 @@ Store Store::open(const fs::path& path, Access access, int busy_timeout_ms) {
     db.prepare_for_writing();
     const int version = db::migrate(db, migrations, application_id);
     return Store(std::make_unique<Impl>(std::move(lock), std::move(db), version));
+}
+
+void Store::checkpoint_in_background() {
+    if (!impl_->checkpointer) impl_->checkpointer = std::make_unique<db::Checkpointer>(impl_->db);
 }
 
 const fs::path& Store::path() const { return impl_->db.path(); }

@@ -201,6 +201,10 @@ class Store {
     Store& operator=(Store&&) noexcept;
     ~Store();
 
+    // The server's: the WAL is checkpointed on a thread of its own (db::Checkpointer), never inside a
+    // commit of the event loop.
+    void checkpoint_in_background();
+
     const std::filesystem::path& path() const;
     // The schema version the file had before open() upgraded it (0: a new file).
     int opened_version() const;
