@@ -74,7 +74,7 @@ BUILD_PKGS := g++ make libncurses-dev libcli11-dev libsqlite3-dev libsodium-dev
 TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db openssh-server openssh-client
 FUZZ_PKGS  := $(TEST_PKGS) clang
 
-.PHONY: all run test test-all sanitize fuzz deps deps-test deps-fuzz format clean install uninstall FORCE
+.PHONY: all run test test-all bench-server sanitize fuzz deps deps-test deps-fuzz format clean install uninstall FORCE
 
 all: $(BIN)
 
@@ -88,18 +88,29 @@ $(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OB
 
 # The unit tests link the engine, saves, net, server and the UI's plain logic only: a stray curses call
 # there fails this link. The script tests run the test tools ($(B)/hostile-peer, $(B)/store-fixture,
-# $(B)/pty-run): building the unit tests builds every one of them.
+# $(B)/pty-run, $(B)/lobby-load, $(B)/ssh-probe): building the unit tests builds every one of them.
 $(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ) $(UI_LOGIC_OBJ) \
-                 | $(B)/hostile-peer $(B)/store-fixture $(B)/pty-run $(B)/ssh-probe
+                 | $(B)/hostile-peer $(B)/store-fixture $(B)/pty-run $(B)/lobby-load $(B)/ssh-probe
 	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 # The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
 $(B)/hostile-peer: $(B)/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
-# The server's load generator (tests/tools/lobby_load.cpp; docs/server.md, "Measurements"): `make build/lobby-load`.
-$(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ)
+# The server's load generator (tests/tools/lobby_load.cpp; docs/server.md, "Measurements").
+$(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(B)/tests/tools/load_matches.o $(ENGINE_OBJ) $(SAVES_OBJ) \
+                 $(GEN_OBJ) $(NET_OBJ)
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
+
+# The server under MATCHES concurrent matches with a spectator each, a move every INTERVAL seconds a match,
+# for SECONDS (tests/bench/server.sh; docs/server.md, "Measurements"); SERVER_CPUS and LOAD_CPUS pin each
+# to CPUs (taskset lists). Not part of make test.
+MATCHES  ?= 1000
+SECONDS  ?= 30
+INTERVAL ?= 3
+bench-server: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(B)/lobby-load
+	@NICE=$(NICE) tests/bench/server.sh $(MATCHES) $(SECONDS) $(INTERVAL) "$(SERVER_CPUS)" "$(LOAD_CPUS)"
 
 # Writes server databases for the script tests through the store's own API (tests/tools/store_fixture.cpp).
 $(B)/store-fixture: $(B)/tests/tools/store_fixture.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)
@@ -157,12 +168,12 @@ run: deps
 
 test: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run \
-	    build/ssh-probe
+	    build/lobby-load build/ssh-probe
 	@tests/run.sh
 
 test-all: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run \
-	    build/ssh-probe
+	    build/lobby-load build/ssh-probe
 	@tests/run.sh --all
 
 # The whole suite against binaries built with AddressSanitizer and UndefinedBehaviorSanitizer; any report
@@ -170,7 +181,8 @@ test-all: deps-test
 sanitize: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
 	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer \
-	    build-sanitize/store-fixture build-sanitize/pty-run build-sanitize/ssh-probe
+	    build-sanitize/store-fixture build-sanitize/pty-run build-sanitize/lobby-load \
+	    build-sanitize/ssh-probe
 	@tests/sanitize.sh build-sanitize
 
 # Every fuzz target for FUZZ_SECONDS each, on a scratch copy of its corpus; any crash, leak, timeout or

@@ -358,7 +358,8 @@ struct ServiceFlags {
     bool serve = false;
     std::vector<std::string> listen;
     std::vector<std::string> ssh_users;
-    std::string greeting, bot, name, seek;
+    std::string greeting, bot, name, seek, enter;
+    long max_connections = 0;  // 0: the server's default
 };
 
 // --ssh-user USER: a user name or a uid, as the unix socket's peer credentials will show it.
@@ -412,6 +413,11 @@ int run_service(const CLI::App& app, const ServiceFlags& f, const std::string& d
                                                  [](const net::Endpoint& e) { return e.is_unix(); }))
             return refuse(
                 "--ssh-user goes with --listen unix:PATH: sshd's players come in through a unix socket");
+        if (app.count("--max-connections")) {
+            if (f.max_connections < 1 || f.max_connections > 1'000'000)
+                return refuse("--max-connections " + std::to_string(f.max_connections) + ": 1 to 1000000");
+            c.max_connections = std::size_t(f.max_connections);
+        }
         return server::run_server(c, std::cerr);
     }
     net::BotConfig c;
@@ -424,6 +430,10 @@ int run_service(const CLI::App& app, const ServiceFlags& f, const std::string& d
     c.server = *at;
     c.name = f.name;
     c.player = player;
+    if (!f.enter.empty() && !net::lobby::valid_tournament_name(f.enter))
+        return refuse("--enter " + clean_name(f.enter) +
+                      ": a tournament's name has 2 to 32 letters, digits, '-', '_' or '.'");
+    c.enter = f.enter;
     if (!f.seek.empty()) {
         const auto clock = net::lobby::parse_terms_clock(f.seek, &why);
         if (!clock) return refuse("--seek " + clean_name(f.seek) + ": " + why);
@@ -565,6 +575,8 @@ int main(int argc, char** argv) {
            "--serve: believe the SSH key and address that this user's lobby clients say they came with "
            "(the account sshd runs the lobby for; on a unix socket only); again for more")
         ->allow_extra_args(false);
+    app.add_option("--max-connections", service.max_connections,
+                   "--serve: connections at most (default 20000; each is a descriptor: see ulimit -n)");
     app.add_option("--bot", service.bot, "A computer player in a server's lobby at HOST:PORT or unix:PATH");
     app.add_option("--name", service.name, "--bot, --lobby: the name to play under");
     std::string lobby_at;
@@ -573,6 +585,20 @@ int main(int argc, char** argv) {
     app.add_flag("--guest", guest, "--lobby: play as a guest (unrated, the name not registered)");
     app.add_option("--seek", service.seek,
                    "--bot: post a seek of its own with this clock: none, dm, or G+I (5m+2s)");
+    app.add_option("--enter", service.enter,
+                   "--bot: enter the tournament of this name (and play its matches)");
+    // The operator's tournaments (docs/server.md), beside a running server.
+    std::string new_tournament, start_tournament, standings, tournament_format = "round-robin",
+                                                             first = "schedule";
+    app.add_option("--new-tournament", new_tournament,
+                   "Make a tournament in the server's database (--db): --format, the match flags, --first");
+    app.add_option("--format", tournament_format,
+                   "--new-tournament: round-robin (default), knockout or swiss-N");
+    app.add_option("--first", first,
+                   "--new-tournament: who starts round 1 of each match: schedule (colours balanced) or draw "
+                   "(--seed makes the draw repeat)");
+    app.add_option("--start-tournament", start_tournament, "Start a tournament made with --new-tournament");
+    app.add_option("--standings", standings, "Print a tournament's table; 'final' once every match is over");
     app.add_flag("--ratings", ratings,
                  "Print the ratings kept in the server's database (--db); --rules and --size pick one list");
     app.add_flag("--bench-store", bench_store,
@@ -605,7 +631,7 @@ int main(int argc, char** argv) {
         ui_options.puzzles = true;
         ui_options.puzzle_set = set->name;
     }
-    for (const char* f : {"--listen", "--greeting", "--ssh-user"})
+    for (const char* f : {"--listen", "--greeting", "--ssh-user", "--max-connections"})
         if (app.count(f) && !service.serve) {
             std::cerr << "gobblet: " << f << " goes with --serve\n";
             return 2;
@@ -629,15 +655,41 @@ int main(int argc, char** argv) {
         std::cerr << "gobblet: --name goes with --bot or --lobby\n";
         return 2;
     }
-    if (app.count("--seek") && service.bot.empty()) {
-        std::cerr << "gobblet: --seek goes with --bot\n";
-        return 2;
-    }
+    for (const char* f : {"--seek", "--enter"})
+        if (app.count(f) && service.bot.empty()) {
+            std::cerr << "gobblet: " << f << " goes with --bot\n";
+            return 2;
+        }
     if (service.serve || !service.bot.empty()) {
         PlayerSettings player = ui_options.player;
         player.level = *parse_level(level);
         player.seed = app.count("--seed") ? *parse_seed(seed_text) : std::random_device{}();
         return run_service(app, service, db_path, grace, player, variant, first_to);
+    }
+    for (const char* f : {"--format", "--first"})
+        if (app.count(f) && new_tournament.empty()) {
+            std::cerr << "gobblet: " << f << " goes with --new-tournament\n";
+            return 2;
+        }
+    if (!new_tournament.empty() || !start_tournament.empty() || !standings.empty()) {
+        const std::filesystem::path db =
+            db_path.empty() ? server::default_db_path() : std::filesystem::path(db_path);
+        if (!start_tournament.empty())
+            return server::start_tournament(std::cout, std::cerr, db, start_tournament);
+        if (!standings.empty()) return server::print_standings(std::cout, std::cerr, db, standings);
+        std::string why;
+        const auto clock = clock_flags.settings(why);
+        const auto starts = net::lobby::parse_first(first);
+        if (!clock || !starts) {
+            std::cerr << "gobblet: " << (clock ? "--first " + clean_name(first) + ": schedule or draw" : why)
+                      << "\n";
+            return 2;
+        }
+        const std::uint64_t seed = app.count("--seed") ? *parse_seed(seed_text) : std::random_device{}();
+        return server::new_tournament(std::cout, std::cerr, db, new_tournament, tournament_format,
+                                      net::lobby::max_tournament_players, *starts,
+                                      net::lobby::Terms{MatchSettings{variant, first_to, *clock}, false},
+                                      seed, std::time(nullptr));
     }
     if (app.count("--perft")) return run_perft(perft_depth, variant);
     if (app.count("--bench")) return run_bench(std::cout, bench_depth);

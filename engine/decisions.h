@@ -1,6 +1,6 @@
 // The computer's decisions in a match that are not moves: whether it accepts a draw offer, and who
 // starts the next round after it lost one. The UI and the engine protocol call these, so the computer
-// decides the same way whichever front end asks. The rules are also in the README.
+// decides the same way whichever front end asks. The rules are also in docs/manual.md.
 #pragma once
 
 #include <atomic>
@@ -37,7 +37,7 @@ DrawAnswer answer_draw_offer(Player& player, const Game& game, Color receiver,
 // Who starts the next round when the computer (player index `computer`) lost the last one and the
 // rules give it the choice: always itself. On 3x3 that is decisive: Gobblet Jr. is a first-player win
 // (solve3.h). On 4x4 no edge for either side could be measured (between equal `max` players White won
-// 50 games and Black 58 of 113 decided, within chance; README, "The computer under a clock"), so
+// 50 games and Black 58 of 113 decided, within chance; docs/manual.md, "The computer under a clock"), so
 // taking the first move costs nothing there and keeps one rule, predictable for its opponent, on both
 // boards. Returns the player to pass to Match::choose_starter.
 int starter_after_loss(int computer);

@@ -2,7 +2,7 @@
 // to a budget (Stockfish's timeman): nothing here reads the time; callers pass the time left as numbers,
 // so tests drive it with plain numbers.
 //
-// The rule (also in the README, "How the computer manages its time"):
+// The rule (also in docs/manual.md, "The computer under a clock"):
 //  - Usable time = the time left minus a safety margin for the computer's own overhead: starting and
 //    joining its thread, the search noticing its deadline, applying and drawing the move, and being
 //    scheduled late on a busy machine. The margin is 100 ms + 5% of the time left, at most 1 s: 150 ms

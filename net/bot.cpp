@@ -167,11 +167,21 @@ void Bot::lobby_event(const lobby::Event& e, Millis now) {
         return;
     }
     if (const auto* ms = std::get_if<lobby::MatchStart>(&m)) return begin_match(*ms, now);
+    if (const auto* t = std::get_if<lobby::TournamentItem>(&m)) return enter(*t, now);
     // The lobby's word that our match ended (also when it ended while our game connection was away).
     if (const auto* o = std::get_if<lobby::Over>(&m); o && session_ && start_ && o->game == start_->game)
         return end_match(now, o->text);
     if (const auto* n = std::get_if<lobby::Notice>(&m)) return note("notice: " + n->text);
     if (const auto* r = std::get_if<lobby::Refused>(&m)) return note("refused " + r->verb + ": " + r->text);
+}
+
+void Bot::enter(const lobby::TournamentItem& t, Millis now) {
+    if (config_.enter.empty() || entered_ == t.id || t.state != lobby::TournamentState::Open) return;
+    if (lobby::name_key(t.name) != lobby::name_key(config_.enter)) return;
+    if (std::string why = lobby_->join_tournament(t.id, now); !why.empty())
+        return note("cannot enter tournament " + t.name + ": " + why);
+    entered_ = t.id;
+    note("enters tournament " + t.name + " (" + std::to_string(t.id) + ")");
 }
 
 void Bot::post_seek(Millis now) {
@@ -208,6 +218,7 @@ void Bot::begin_match(const lobby::MatchStart& m, Millis now) {
         return;
     }
     match_ = Match();
+    rounds_seen_ = 0;
     retry_at_ = -1;
     // A seed of its own for each match, so that two bots do not play the same game again and again.
     PlayerSettings ps = config_.player;
@@ -275,6 +286,12 @@ void Bot::decide(Millis now) {
     if (!session_ || worker_.joinable() || !session_->playing()) return;
     const int me = session_->local_player();
     if (me < 0 || session_->awaiting_host()) return;
+    if (match_.rounds().size() != rounds_seen_) {
+        // Each round (a drawn round played again too) gets the next game's randomness: the same choices
+        // again would repeat a drawn round between two bots without end.
+        rounds_seen_ = match_.rounds().size();
+        player_->new_game();
+    }
     if (match_.phase() == MatchPhase::ChoosingStarter && match_.chooser() == me) {
         const int starter = starter_after_loss(me);
         if (session_->choose_starter(match_, starter, now).empty())

@@ -4,8 +4,9 @@
 // each match through a game connection (net::Session, as any joiner) with the engine's Player.
 //
 // What fits it: any rules, board size, clock and number of rounds, rated or casual; one match at a time
-// (a challenge while it plays is declined). A bot with a seek of its own only waits for takers (it does
-// not accept other seeks), so that two seeking bots never play each other without end.
+// (a challenge while it plays is declined). With --enter it joins the tournament of that name. A bot with a
+// seek of its own only waits for takers (it does not accept other seeks), so that two seeking bots never play
+// each other without end.
 //
 // It thinks on a worker thread, never in the loop: keep-alives go on while it searches, and a search
 // whose position changed meanwhile (an undo, a flag) is dropped. Under a clock its time comes from the
@@ -41,6 +42,9 @@ struct BotConfig {
     PlayerSettings player;  // level, think time, seed
     // Its own open seek, posted at each login and after each match (--seek CLOCK).
     std::optional<lobby::Terms> seek;
+    // A tournament to enter (--enter NAME): joined as soon as the lobby lists it open (at once, or when
+    // it is made later); its matches are played as they come.
+    std::string enter;
 };
 
 class Bot {
@@ -63,6 +67,8 @@ class Bot {
     const Match& match() const { return match_; }
     bool playing() const { return session_ != nullptr; }
     int matches_finished() const { return finished_; }
+    // The tournament it asked to enter (--enter) has been found and joined.
+    bool entered() const { return entered_ != 0; }
     // The lobby connection ended for good (a refused name, a protocol error): the bot cannot go on.
     bool failed() const { return lobby_->phase() == lobby::Client::Phase::Closed && !stopping_; }
 
@@ -75,6 +81,8 @@ class Bot {
     // The match is over (`text`: the lobby's words for it, or "" for the match's own).
     void end_match(Millis now, const std::string& text);
     void post_seek(Millis now);
+    // --enter: joins the tournament `t` if it is the one to enter and open.
+    void enter(const lobby::TournamentItem& t, Millis now);
     void decide(Millis now);
     // Searches on the worker: a move (draw == false) or the answer to a draw offer.
     void think(bool draw, Millis now);
@@ -93,6 +101,8 @@ class Bot {
     Match match_;
     Millis retry_at_ = -1;  // the game connection's next attempt after it dropped
     int finished_ = 0;
+    lobby::Id entered_ = 0;        // the tournament joined (--enter)
+    std::size_t rounds_seen_ = 0;  // of the match in play: a new one gets new randomness
 
     // The search: one job at a time on its own thread, reporting through a pipe the loop watches.
     std::unique_ptr<Player> player_;

@@ -167,10 +167,13 @@ Variant variant_fields(std::string_view rules, std::string_view size, const char
     return v;
 }
 
-Format format_field(std::string_view w) {
+Format format_field(std::string_view w, int version) {
     if (w == "round-robin") return Format{};
+    if (w == "knockout" && version >= 2) return Format{false, 0, true};
     if (w.starts_with("swiss-")) return Format{true, small(w.substr(6), 1, max_swiss_rounds, "swiss rounds")};
-    bad("expected round-robin or swiss-N, not " + shown(w));
+    bad(std::string(version >= 2 ? "expected round-robin, swiss-N or knockout, not "
+                                 : "expected round-robin or swiss-N, not ") +
+        shown(w));
 }
 
 std::string date_field(std::string_view w) {
@@ -317,7 +320,22 @@ Terms terms_words(std::string_view text) {
     return t;
 }
 
-Message parse_words(std::string_view v, Words& w) {
+std::string tournament_name(std::string_view w, const char* what) {
+    if (!valid_tournament_name(w))
+        bad(std::string(what) +
+            ": not a tournament's name (2 to 32 letters, digits, '-', '_' or '.', a letter or digit "
+            "first): " +
+            shown(w));
+    return std::string(w);
+}
+
+First first_field(std::string_view w, const char* what) {
+    const auto f = parse_first(w);
+    if (!f) bad(std::string(what) + ": expected schedule or draw, not " + shown(w));
+    return *f;
+}
+
+Message parse_words(std::string_view v, Words& w, int version) {
     // Client to server.
     if (v == "lobby") {
         if (w.next() != "gobblet") bad("lobby: not a gobblet client");
@@ -343,14 +361,20 @@ Message parse_words(std::string_view v, Words& w) {
         } else if (method == "guest") {
             l.method = Method::Guest;
             end_of_line(w);
-        } else if (method == "key") {
+        } else if (method == "key" && version >= 2) {
             l.method = Method::Key;
             end_of_line(w);
         } else {
-            bad("login: expected secret, password, guest or key, not " + shown(method));
+            bad(std::string(version >= 2 ? "login: expected secret, password, guest or key, not "
+                                         : "login: expected secret, password or guest, not ") +
+                shown(method));
         }
         return l;
     }
+    // The SSH front door's lines are version 2's.
+    if ((v == "ssh" || v == "key") && version < 2)
+        bad(std::string(v) + " is a message of lobby protocol version 2, not of version " +
+            std::to_string(version));
     if (v == "ssh") {
         Ssh s;
         s.address = std::string(w.next());
@@ -419,8 +443,10 @@ Message parse_words(std::string_view v, Words& w) {
     }
     if (v == "create") {
         Create c;
-        c.format = format_field(w.next());
+        if (version >= 2) c.name = tournament_name(w.next(), "create");
+        c.format = format_field(w.next(), version);
         c.max_players = small(w.next(), 2, max_tournament_players, "create: players");
+        if (version >= 2) c.first = first_field(w.next(), "create");
         c.terms = terms_field(w, "create");
         return c;
     }
@@ -525,6 +551,10 @@ Message parse_words(std::string_view v, Words& w) {
         for (auto& l : g.left) l = left_field(w.next());
         g.running = player_or_none(w.next(), "game: running");
         g.watchers = small(w.next(), 0, max_count, "game: watchers");
+        if (version >= 2) {
+            const std::string_view event = w.next();
+            if (event != "-") g.tournament = id_field(event, "game: tournament");
+        }
         g.terms = terms_field(w, "game");
         distinct(g.names[0], g.names[1], "game");
         scores_fit(g.score, g.terms, "game");
@@ -586,18 +616,22 @@ Message parse_words(std::string_view v, Words& w) {
     if (v == "tournament") {
         TournamentItem t;
         t.id = id_field(w.next(), "tournament");
-        t.organizer = any_name(w.next(), "tournament: organizer");
-        t.format = format_field(w.next());
+        if (version >= 2) t.name = tournament_name(w.next(), "tournament");
+        const std::string_view organizer = w.next();
+        if (version < 2 || organizer != "-") t.organizer = any_name(organizer, "tournament: organizer");
+        t.format = format_field(w.next(), version);
         t.state = word_of<TournamentState>(w.next(), state_words, "tournament: state");
         t.players = small(w.next(), 0, max_tournament_players, "tournament: players");
         t.max_players = small(w.next(), 2, max_tournament_players, "tournament: most players");
         t.round = small(w.next(), 0, max_round, "tournament: round");
+        if (version >= 2) t.first = first_field(w.next(), "tournament");
         t.terms = terms_field(w, "tournament");
         if (t.players > t.max_players) bad("tournament: more players than it takes");
         return t;
     }
     if (v == "standing") {
         StandingItem s;
+        if (version >= 2) s.tournament = id_field(w.next(), "standing: tournament");
         s.rank = small(w.next(), 1, max_tournament_players, "standing: rank");
         s.name = any_name(w.next(), "standing");
         s.half_points = points_field(w.next());
@@ -605,6 +639,10 @@ Message parse_words(std::string_view v, Words& w) {
         s.won = small(w.next(), 0, max_count, "standing: won");
         s.lost = small(w.next(), 0, max_count, "standing: lost");
         s.drawn = small(w.next(), 0, max_count, "standing: drawn");
+        if (version >= 2) {
+            s.rounds_won = small(w.next(), 0, max_count, "standing: rounds won");
+            s.rounds_lost = small(w.next(), 0, max_count, "standing: rounds lost");
+        }
         end_of_line(w);
         if (std::int64_t(s.won) + s.lost + s.drawn != s.played)
             bad("standing: won, lost and drawn do not add up to the matches played");
@@ -649,6 +687,7 @@ std::string with_text(const std::string& head, std::string_view text, std::size_
 }
 
 struct Writer {
+    int version = protocol_version;
     std::string operator()(const Hello& h) const { return "lobby gobblet " + std::to_string(h.version); }
     std::string operator()(const Login& l) const {
         std::string s = "login " + l.name + " " + (l.role == Role::Bot ? "bot" : "human");
@@ -684,8 +723,11 @@ struct Writer {
                " " + std::to_string(q.page);
     }
     std::string operator()(const Create& c) const {
-        return "create " + format_text(c.format) + " " + std::to_string(c.max_players) + " " +
-               terms_text(c.terms);
+        if (version < 2)
+            return "create " + format_text(c.format) + " " + std::to_string(c.max_players) + " " +
+                   terms_text(c.terms);
+        return "create " + c.name + " " + format_text(c.format) + " " + std::to_string(c.max_players) + " " +
+               first_word(c.first) + " " + terms_text(c.terms);
     }
     std::string operator()(const Join& m) const { return "join " + std::to_string(m.id); }
     std::string operator()(const Leave& m) const { return "leave " + std::to_string(m.id); }
@@ -724,7 +766,9 @@ struct Writer {
         return "game " + g.game + " " + g.names[0] + " " + g.names[1] + " " + pair_text(g.score) + " " +
                left_text(g.left[0]) + " " + left_text(g.left[1]) + " " +
                (g.running < 0 ? std::string("-") : std::to_string(g.running)) + " " +
-               std::to_string(g.watchers) + " " + terms_text(g.terms);
+               std::to_string(g.watchers) + " " +
+               (version < 2 ? "" : (g.tournament ? std::to_string(g.tournament) : std::string("-")) + " ") +
+               terms_text(g.terms);
     }
     std::string operator()(const Over& o) const {
         return with_text("over " + o.game + " " + verdict_word(o.result) + " " + pair_text(o.score), o.text,
@@ -744,15 +788,24 @@ struct Writer {
                std::to_string(r.wins) + " " + std::to_string(r.losses) + " " + std::to_string(r.draws);
     }
     std::string operator()(const TournamentItem& t) const {
-        return "tournament " + std::to_string(t.id) + " " + t.organizer + " " + format_text(t.format) + " " +
-               tournament_state_word(t.state) + " " + std::to_string(t.players) + " " +
-               std::to_string(t.max_players) + " " + std::to_string(t.round) + " " + terms_text(t.terms);
+        const std::string organizer = t.organizer.empty() ? std::string("-") : t.organizer;
+        if (version < 2)
+            return "tournament " + std::to_string(t.id) + " " + organizer + " " + format_text(t.format) +
+                   " " + tournament_state_word(t.state) + " " + std::to_string(t.players) + " " +
+                   std::to_string(t.max_players) + " " + std::to_string(t.round) + " " + terms_text(t.terms);
+        return "tournament " + std::to_string(t.id) + " " + t.name + " " + organizer + " " +
+               format_text(t.format) + " " + tournament_state_word(t.state) + " " +
+               std::to_string(t.players) + " " + std::to_string(t.max_players) + " " +
+               std::to_string(t.round) + " " + first_word(t.first) + " " + terms_text(t.terms);
     }
     std::string operator()(const Closed& c) const { return "closed " + std::to_string(c.id); }
     std::string operator()(const StandingItem& s) const {
-        return "standing " + std::to_string(s.rank) + " " + s.name + " " + points_text(s.half_points) + " " +
-               std::to_string(s.played) + " " + std::to_string(s.won) + " " + std::to_string(s.lost) + " " +
-               std::to_string(s.drawn);
+        const std::string table = std::to_string(s.rank) + " " + s.name + " " + points_text(s.half_points) +
+                                  " " + std::to_string(s.played) + " " + std::to_string(s.won) + " " +
+                                  std::to_string(s.lost) + " " + std::to_string(s.drawn);
+        if (version < 2) return "standing " + table;
+        return "standing " + std::to_string(s.tournament) + " " + table + " " + std::to_string(s.rounds_won) +
+               " " + std::to_string(s.rounds_lost);
     }
     std::string operator()(const End& e) const { return std::string("end ") + list_word(e.list); }
     std::string operator()(const Ping& p) const { return "ping " + std::to_string(p.token); }
@@ -894,7 +947,24 @@ const char* tournament_state_word(TournamentState s) { return state_words[int(s)
 const char* list_word(List l) { return list_words[int(l)]; }
 
 std::string format_text(const Format& f) {
+    if (f.knockout) return "knockout";
     return f.swiss ? "swiss-" + std::to_string(f.rounds) : std::string("round-robin");
+}
+
+const char* first_word(First f) { return f == First::Draw ? "draw" : "schedule"; }
+
+std::optional<First> parse_first(std::string_view w) {
+    if (w == "schedule") return First::Schedule;
+    if (w == "draw") return First::Draw;
+    return std::nullopt;
+}
+
+bool valid_tournament_name(std::string_view name) {
+    if (name.size() < 2 || name.size() > max_tournament_name || !(is_letter(name[0]) || is_digit(name[0])))
+        return false;
+    for (char c : name)
+        if (!is_letter(c) && !is_digit(c) && c != '-' && c != '_' && c != '.') return false;
+    return true;
 }
 
 std::string rating_text(const std::optional<Rating>& r) {
@@ -905,12 +975,12 @@ std::string points_text(int half_points) {
     return std::to_string(half_points / 2) + (half_points % 2 ? ".5" : "");
 }
 
-Parsed parse_message(std::string_view line) {
+Parsed parse_message(std::string_view line, int version) {
     if (std::string why = fields::line_problem(line); !why.empty()) return {std::nullopt, why};
     Words w(line);
     const std::string_view v = w.next();
     try {
-        Message m = parse_words(v, w);
+        Message m = parse_words(v, w, version);
         const Login* login = std::get_if<Login>(&m);
         const bool free_text = verbs[m.index()].free_text || (login && login->method == Method::Password);
         // One space between words: only free text at the end of a line may hold more.
@@ -922,6 +992,6 @@ Parsed parse_message(std::string_view line) {
     }
 }
 
-std::string format_message(const Message& m) { return std::visit(Writer{}, m) + "\n"; }
+std::string format_message(const Message& m, int version) { return std::visit(Writer{version}, m) + "\n"; }
 
 }  // namespace gobblet::net::lobby

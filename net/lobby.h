@@ -29,12 +29,12 @@
 
 namespace gobblet::net::lobby {
 
-// Version 2 adds the SSH front door (`ssh`, `login NAME ROLE key`, `key`; docs/lobby.md, "Version 2").
-// A client speaks the lowest version that has what it needs (1 unless it came in through sshd), so that
-// it still talks to older servers; a server speaks every version from oldest_version on.
+// Version 2: tournaments with names, knockouts, who starts, live standings with their tie-breaks, the
+// tournament of a game in progress; and the SSH front door (`ssh`, `login NAME ROLE key`, `key`). A
+// server also speaks version 1 to an older client, in version 1's shapes (docs/lobby.md, "Versions").
+// parse_message and format_message take the version spoken.
 constexpr int protocol_version = 2;
 constexpr int oldest_version = 1;
-constexpr int ssh_protocol_version = 2;
 
 // Limits (docs/lobby.md, "Limits"). Lines, chat and reasons as in the game protocol.
 constexpr std::size_t max_text = net::max_text;     // chat, reasons, notices: characters
@@ -141,13 +141,25 @@ std::string terms_clock_text(const ClockSettings& c);
 // How a player reads terms: "official rules, 4x4, first to 2, 2m a turn, 5m reserve in 30s chunks, rated".
 std::string terms_description(const Terms& t);
 
-// A tournament's format: a round robin (everyone meets everyone once) or a Swiss tournament of
-// `rounds` rounds. Written "round-robin" or "swiss-5".
+// A tournament's format: a round robin (everyone meets everyone once), a Swiss tournament of `rounds`
+// rounds, or a knockout (the loser of a match is out; version 2). Written "round-robin", "swiss-5",
+// "knockout".
 struct Format {
     bool swiss = false;
-    int rounds = 0;  // Swiss: 1 to max_swiss_rounds; a round robin: 0 (the players decide)
+    int rounds = 0;  // Swiss: 1 to max_swiss_rounds; a round robin or knockout: 0 (the players decide)
+    bool knockout = false;
     friend bool operator==(const Format&, const Format&) = default;
 };
+// Who plays White in round 1 of a tournament's match (the loser of each round chooses after that, as
+// in every match): the schedule's player (colours balanced; the organizer's table), or a draw by the
+// server (reproducible from the tournament's seed). Written "schedule", "draw".
+enum class First : std::uint8_t { Schedule, Draw };
+const char* first_word(First f);
+std::optional<First> parse_first(std::string_view w);
+// A tournament's name (version 2): 2 to 32 ASCII letters, digits, '-', '_' and '.', a letter or digit
+// first ("autumn-cup", "DM.2026"). Compared by name_key, as players' names.
+constexpr std::size_t max_tournament_name = 32;
+bool valid_tournament_name(std::string_view name);
 
 // Names. A registered name has min_name to max_name characters: ASCII letters, digits, '-' and '_',
 // starting with a letter, so that every terminal shows it the same and nobody can pass for someone
@@ -265,9 +277,12 @@ struct RatingsQuery {
     int page = 1;
     friend bool operator==(const RatingsQuery&, const RatingsQuery&) = default;
 };
-// `create FORMAT MAX TERMS`: a new tournament, open for players to join; you organize it.
+// `create NAME FORMAT MAX FIRST TERMS` (version 1: `create FORMAT MAX TERMS`, named by the server and
+// First::Schedule): a new tournament, open for players to join; you organize it.
 struct Create {
+    std::string name;  // "" from a version 1 client
     Format format{};
+    First first = First::Schedule;
     int max_players = 8;  // 2 to max_tournament_players
     Terms terms;
     friend bool operator==(const Create&, const Create&) = default;
@@ -364,9 +379,10 @@ struct MatchStart {
     Terms terms;
     friend bool operator==(const MatchStart&, const MatchStart&) = default;
 };
-// `game GAME NAME0 NAME1 SCORE0 SCORE1 LEFT0 LEFT1 RUNNING WATCHERS TERMS`: a game in progress, or what
-// changed (score, clocks, watchers). Player 0 played White in round 1. LEFT: ms on each player's
-// clock when the line was sent, or `-`; RUNNING: the player whose clock runs, or `-`.
+// `game GAME NAME0 NAME1 SCORE0 SCORE1 LEFT0 LEFT1 RUNNING WATCHERS EVENT TERMS`: a game in progress,
+// or what changed (score, clocks, watchers). Player 0 played White in round 1. LEFT: ms on each
+// player's clock when the line was sent, or `-`; RUNNING: the player whose clock runs, or `-`; EVENT:
+// the tournament it belongs to, or `-` (version 2; version 1 has no EVENT).
 struct GameItem {
     std::string game;
     std::array<std::string, 2> names;
@@ -374,6 +390,7 @@ struct GameItem {
     std::array<std::optional<Millis>, 2> left{};
     int running = -1;
     int watchers = 0;
+    Id tournament = 0;  // 0: none
     Terms terms;
     friend bool operator==(const GameItem&, const GameItem&) = default;
 };
@@ -427,14 +444,18 @@ struct RatingItem {
     int games = 0, wins = 0, losses = 0, draws = 0;
     friend bool operator==(const RatingItem&, const RatingItem&) = default;
 };
-// `tournament ID ORGANIZER FORMAT open|playing|over PLAYERS MAX ROUND TERMS`: a tournament, or what
-// changed about it. ROUND: the round in play (0 before the start).
+// `tournament ID NAME ORGANIZER FORMAT open|playing|over PLAYERS MAX ROUND FIRST TERMS`: a tournament,
+// or what changed about it. ROUND: the round in play (0 before the start). ORGANIZER `-`: the server's
+// operator (--new-tournament). Version 1: `tournament ID ORGANIZER FORMAT STATE PLAYERS MAX ROUND TERMS`
+// (a version 1 client never sees a knockout, nor an operator's tournament).
 struct TournamentItem {
     Id id = 1;
-    std::string organizer;
+    std::string name;       // "" only as read from version 1
+    std::string organizer;  // "" for the operator
     Format format{};
     TournamentState state = TournamentState::Open;
     int players = 0, max_players = 2, round = 0;
+    First first = First::Schedule;
     Terms terms;
     friend bool operator==(const TournamentItem&, const TournamentItem&) = default;
 };
@@ -443,13 +464,18 @@ struct Closed {
     Id id = 1;
     friend bool operator==(const Closed&, const Closed&) = default;
 };
-// `standing RANK NAME POINTS PLAYED WON LOST DRAWN`: a line of a tournament's table. POINTS: a match
-// won is 1, a drawn one 1/2 ("2.5").
+// `standing ID RANK NAME POINTS PLAYED WON LOST DRAWN ROUNDS-WON ROUNDS-LOST`: a line of tournament
+// ID's table, "this entry is now so": the answer to `standings ID`, and sent to the lobby whenever the
+// table changes. POINTS: a match won is 1, a drawn one 1/2 ("2.5"); ties are broken by the points between
+// the tied players, then rounds won, then rounds lost (fewer first). Version 1: `standing RANK NAME
+// POINTS PLAYED WON LOST DRAWN`, as an answer only.
 struct StandingItem {
+    Id tournament = 0;  // 0 only as read from version 1
     int rank = 1;
     std::string name;
     int half_points = 0;
     int played = 0, won = 0, lost = 0, drawn = 0;
+    int rounds_won = 0, rounds_lost = 0;
     friend bool operator==(const StandingItem&, const StandingItem&) = default;
 };
 // `end LIST`: the list (players, seeks, games, tournaments, history, ratings, standings, record) is whole.
@@ -501,10 +527,10 @@ struct Parsed {
     std::optional<Message> message;
     std::string error;
 };
-// Reads one line, without its '\n'.
-Parsed parse_message(std::string_view line);
-// The message as one line, with its '\n'. Free text is cleaned and cut to fit.
-std::string format_message(const Message& m);
+// Reads one line, without its '\n', as `version` of the protocol has it.
+Parsed parse_message(std::string_view line, int version = protocol_version);
+// The message as one line, with its '\n', in `version`'s shape. Free text is cleaned and cut to fit.
+std::string format_message(const Message& m, int version = protocol_version);
 
 // The words the protocol uses for its enumerations.
 const char* role_word(Role r);

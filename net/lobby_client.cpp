@@ -31,8 +31,7 @@ std::optional<List> answer_list(const Message& m) {
         return List::History;
     if (std::holds_alternative<RatingsQuery>(m) || std::holds_alternative<RatingItem>(m))
         return List::Ratings;
-    if (std::holds_alternative<StandingsQuery>(m) || std::holds_alternative<StandingItem>(m))
-        return List::Standings;
+    if (std::holds_alternative<StandingsQuery>(m)) return List::Standings;
     if (std::holds_alternative<RecordQuery>(m) || std::holds_alternative<RecordLine>(m)) return List::Record;
     return std::nullopt;
 }
@@ -95,6 +94,7 @@ void Tables::reset(std::string me) {
     seeks_.clear();
     games_.clear();
     tournaments_.clear();
+    standings_.clear();
     whole_ = 0;
     open_.clear();
 }
@@ -102,6 +102,14 @@ void Tables::reset(std::string me) {
 void Tables::asked(const Message& query) { open_.push_back(Open{query, {}, 0}); }
 
 void Tables::forget_queries() { open_.clear(); }
+
+std::vector<StandingItem> Tables::standings(Id tournament) const {
+    std::vector<StandingItem> rows;
+    if (const auto it = standings_.find(tournament); it != standings_.end())
+        for (const auto& [key, row] : it->second) rows.push_back(row);
+    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.rank < b.rank; });
+    return rows;
+}
 
 bool Tables::whole(List list) const { return (whole_ >> unsigned(list)) & 1U; }
 
@@ -134,6 +142,8 @@ std::string Tables::answer_item(const Message& m, std::deque<Event>& out) {
     Event e = event(Event::Kind::Answer);
     e.query = o.query;
     e.items = std::move(o.items);
+    if (list == List::Standings)  // the answer is the table as it stands now (its lines came as updates)
+        for (const StandingItem& s : standings(std::get<StandingsQuery>(o.query).id)) e.items.push_back(s);
     if (list == List::Record) {
         e.text.reserve(o.bytes);
         for (const Message& item : e.items) e.text += std::get<RecordLine>(item).text + "\n";
@@ -181,6 +191,18 @@ std::string Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
     }
     if (const auto* c = std::get_if<Closed>(&m)) {
         if (tournaments_.erase(c->id) == 0) return "closed: no tournament " + std::to_string(c->id);
+        standings_.erase(c->id);
+        return pass();
+    }
+    if (const auto* s = std::get_if<StandingItem>(&m)) {
+        // A line of a tournament's table: the table's entry is now so (an answer's too: see answer_item).
+        if (!standings_.contains(s->tournament) && standings_.size() >= max_table)
+            return "more than " + std::to_string(max_table) + " tables: more than this program keeps";
+        auto& table = standings_[s->tournament];
+        if (!table.contains(name_key(s->name)) && table.size() >= std::size_t(max_tournament_players))
+            return "more than " + std::to_string(max_tournament_players) +
+                   " players in the table of tournament " + std::to_string(s->tournament);
+        table[name_key(s->name)] = *s;
         return pass();
     }
     if (const auto* e = std::get_if<End>(&m); e && is_table(e->list)) {
@@ -264,8 +286,7 @@ void Client::connected(Millis now) {
     ping_token_ = -1;
     key_believed_ = false;
     ssh_pending_ = false;
-    // The lowest version that has what we need, so that older servers still take us.
-    send(Hello{config_.ssh ? ssh_protocol_version : oldest_version}, now);
+    send(Hello{}, now);
 }
 
 void Client::pollfds(std::vector<pollfd>& fds) const {
@@ -465,14 +486,16 @@ void Client::handle(const Message& m, Millis now) {
         case Phase::Greeting: {
             const auto* s = std::get_if<Server>(&m);
             if (!s) return fail(std::string("expected the server's greeting, not ") + verb(m), now);
-            const int mine = config_.ssh ? ssh_protocol_version : oldest_version;
-            if (s->version != mine) {
-                send(Bye{"this program speaks gobblet lobby protocol version " + std::to_string(mine)}, now);
+            if (s->version != protocol_version) {
+                send(Bye{"this program speaks gobblet lobby protocol version " +
+                         std::to_string(protocol_version)},
+                     now);
                 conn_.flush();
                 conn_ = LineConn();
                 return finish("the server speaks gobblet lobby protocol version " +
-                              std::to_string(s->version) + ", this program version " + std::to_string(mine) +
-                              (s->version > mine ? ": update gobblet" : ": the server is older"));
+                              std::to_string(s->version) + ", this program version " +
+                              std::to_string(protocol_version) +
+                              (s->version > protocol_version ? ": update gobblet" : ": the server is older"));
             }
             emit(event(Event::Kind::Connected, s->text));
             if (config_.ssh) {
@@ -665,13 +688,22 @@ std::string Client::ratings(Variant variant, int page, Millis now) {
     return ask(RatingsQuery{variant, page}, now);
 }
 
-std::string Client::create_tournament(const Format& format, int max_players, const Terms& terms, Millis now) {
+std::string Client::create_tournament(std::string_view name, const Format& format, int max_players,
+                                      First first, const Terms& terms, Millis now) {
+    if (!valid_tournament_name(name))
+        return "a tournament's name has 2 to 32 letters, digits, '-', '_' or '.', a letter or digit first";
     if (format.swiss ? format.rounds < 1 || format.rounds > max_swiss_rounds : format.rounds != 0)
         return "a Swiss tournament has 1 to " + std::to_string(max_swiss_rounds) + " rounds";
     if (max_players < 2 || max_players > max_tournament_players)
         return "a tournament takes 2 to " + std::to_string(max_tournament_players) + " players";
     if (std::string why = terms_problem(terms); !why.empty()) return why;
-    return request(Create{format, max_players, terms}, now);
+    Create c;
+    c.name = std::string(name);
+    c.format = format;
+    c.max_players = max_players;
+    c.first = first;
+    c.terms = terms;
+    return request(c, now);
 }
 
 std::string Client::join_tournament(Id id, Millis now) {

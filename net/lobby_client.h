@@ -95,6 +95,9 @@ class Tables {
     // Games in progress, by game id.
     const std::map<std::string, GameRow>& games() const { return games_; }
     const std::map<Id, TournamentItem>& tournaments() const { return tournaments_; }
+    // Each tournament's table as the server last sent it (`standing` lines, live), best first; a
+    // tournament's goes with its `closed`.
+    std::vector<StandingItem> standings(Id tournament) const;
     // The table's first whole list (its `end` line) has arrived since the login.
     bool whole(List list) const;
     // A player's time left in a game at `now`, run on from the last reading; nullopt without a clock.
@@ -113,7 +116,8 @@ class Tables {
     std::map<Id, SeekItem> seeks_;
     std::map<std::string, GameRow> games_;
     std::map<Id, TournamentItem> tournaments_;
-    unsigned whole_ = 0;  // bit per List
+    std::map<Id, std::map<std::string, StandingItem>> standings_;  // by tournament, then name_key
+    unsigned whole_ = 0;                                           // bit per List
     std::deque<Open> open_;
 };
 
@@ -124,8 +128,8 @@ struct Config {
     bool guest = false;       // unregistered and unrated; the server names it ~name
     std::string secret;       // this machine's secret for (server, name), saves/identity.h; "" = none
     // A player who came in through sshd (saves/ssh_identity.h): the address they came from and their SSH
-    // key's fingerprint ("" when they logged in to sshd without a key). The client then speaks version 2,
-    // says so in an `ssh` line, and when the server believes it (only from the account sshd runs the
+    // key's fingerprint ("" when they logged in to sshd without a key). The client says so in an `ssh`
+    // line (version 2), and when the server believes it (only from the account sshd runs the
     // client as) logs in by the key. Meant for a unix socket: no secret then (the account is everyone's).
     struct Ssh {
         std::string address;
@@ -169,7 +173,8 @@ class Client {
     std::string history(std::string_view name, int page, Millis now);
     std::string record(std::string_view game, Millis now);
     std::string ratings(Variant variant, int page, Millis now);
-    std::string create_tournament(const Format& format, int max_players, const Terms& terms, Millis now);
+    std::string create_tournament(std::string_view name, const Format& format, int max_players, First first,
+                                  const Terms& terms, Millis now);
     std::string join_tournament(Id id, Millis now);
     std::string leave_tournament(Id id, Millis now);
     std::string start_tournament(Id id, Millis now);

@@ -139,7 +139,7 @@ std::string slug(std::string_view name) {
 }  // namespace
 
 std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, const GameClock::State* clock,
-                        std::string_view date, std::string_view match_id) {
+                        std::string_view date, std::string_view match_id, std::string_view event) {
     const bool is_match = !m.single_game();
     std::string out = is_match ? "% gobblet match\n" : "% gobblet game\n";
     out += std::string("% rules: ") + rules_name(m.variant().rules) + "\n";
@@ -148,6 +148,7 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     out += "% white: " + m.name(0) + "\n% black: " + m.name(1) + "\n";
     out += "% seat white: " + seat_text(seats[0]) + "\n% seat black: " + seat_text(seats[1]) + "\n";
     if (!match_id.empty()) out += "% match id: " + std::string(match_id) + "\n";
+    if (!event.empty()) out += "% event: " + std::string(event) + "\n";
     if (is_match) out += "% first to: " + std::to_string(m.settings().first_to) + "\n";
     if (m.clock().enabled()) out += "% clock: " + clock_settings_text(m.clock().settings()) + "\n";
     if (is_match) out += "% score: " + m.score_text() + "\n";
@@ -212,6 +213,7 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
     bool explicit_rounds = false;
     std::optional<GameClock::State> clock_state;
     std::string match_id;
+    std::string event;
 
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const int no = int(i) + 1;
@@ -259,6 +261,13 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
                 });
             if (!ok) return fail(no, "match id", "a match id is up to 64 letters, digits and dashes");
             match_id = std::string(value);
+        } else if (key == "event") {
+            const bool ok =
+                !value.empty() && value.size() <= 64 && std::all_of(value.begin(), value.end(), [](char c) {
+                    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+                });
+            if (!ok) return fail(no, "event", "an event is up to 64 letters, digits, '-', '_' and '.'");
+            event = std::string(value);
         } else if (key == "first to") {
             const std::string v(value);
             char* end = nullptr;
@@ -349,7 +358,7 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
     if (!match) return fail(rounds.back().line, "", why);
     if (!score_line.empty() && score_line != match->score_text())
         return fail(score_line_no, score_line, "the rounds give the score " + match->score_text());
-    out.record = Record{std::move(*match), seats, clock_state, header.date, is_match, match_id};
+    out.record = Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event};
     return out;
 }
 

@@ -11,6 +11,7 @@
 //     % seat white: human              (who plays: human, computer, computer max, remote)
 //     % seat black: computer max
 //     % match id: 3f9c...              (a network match: what both sides compare when one comes back)
+//     % event: autumn-dm               (a server's tournament the match was played in)
 //     % first to: 2                    (matches)
 //     % clock: dm 2m 5m 30s            (when there is a clock: see engine/clock.h)
 //     % score: Liam 1 - 0 Eamon        (matches)
@@ -50,11 +51,14 @@ struct Record {
     std::string date;
     bool is_match = false;  // written as a match (first to more than one, or a clock)
     std::string match_id;   // a network match's id, else empty
+    std::string event;      // the tournament it was played in (a server's record), else empty
 };
 
-// The text of a record. `clock` is the clock frozen at the moment of saving (nullptr: not written).
+// The text of a record. `clock` is the clock frozen at the moment of saving (nullptr: not written);
+// `event`: the tournament's name (letters, digits, '-', '_', '.'), or empty.
 std::string record_text(const Match& match, const std::array<SeatSpec, 2>& seats,
-                        const GameClock::State* clock, std::string_view date, std::string_view match_id = {});
+                        const GameClock::State* clock, std::string_view date, std::string_view match_id = {},
+                        std::string_view event = {});
 
 // A record read from text, or the error: the line, what was written there and why it is refused.
 struct LoadedRecord {

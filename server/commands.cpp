@@ -11,6 +11,7 @@
 #include "engine/clock.h"
 #include "server/db.h"
 #include "server/secrets.h"
+#include "server/tournament.h"
 
 namespace gobblet::server {
 
@@ -76,6 +77,155 @@ int print_ratings(std::ostream& out, std::ostream& err, const fs::path& db, std:
         return 0;
     } catch (const std::exception& e) {
         err << "gobblet: --ratings: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+// ---- The operator's tournaments ----
+
+namespace {
+
+// The tournament named `name` of an open store; nullopt with the reason on `err`.
+std::optional<TournamentRecord> named(Store& store, std::ostream& err, const char* flag,
+                                      const std::string& name) {
+    if (!net::lobby::valid_tournament_name(name)) {
+        err << "gobblet: " << flag << " " << clean_name(name)
+            << ": not a tournament's name (2 to 32 letters, digits, '-', '_' or '.', a letter or digit "
+               "first)\n";
+        return std::nullopt;
+    }
+    const auto id = store.tournament_named(net::lobby::name_key(name));
+    const auto t = id ? store.tournament(*id) : std::nullopt;
+    if (!t)
+        err << "gobblet: " << flag << " " << name << ": no such tournament in " << store.path().string()
+            << "\n";
+    return t;
+}
+
+}  // namespace
+
+int new_tournament(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name,
+                   const std::string& format, int max_players, net::lobby::First first,
+                   const net::lobby::Terms& terms, std::uint64_t seed, UnixTime now) {
+    if (!net::lobby::valid_tournament_name(name)) {
+        err << "gobblet: --new-tournament " << clean_name(name)
+            << ": a tournament's name has 2 to 32 letters, digits, '-', '_' or '.', a letter or digit "
+               "first\n";
+        return 2;
+    }
+    // The lobby's own reader checks the format and the terms, as a version 2 `create` line would.
+    const std::string line = "create " + name + " " + clean_name(format) + " " + std::to_string(max_players) +
+                             " " + net::lobby::first_word(first) + " " + net::lobby::terms_text(terms);
+    const net::lobby::Parsed p = net::lobby::parse_message(line);
+    const auto* c = p.message ? std::get_if<net::lobby::Create>(&*p.message) : nullptr;
+    if (!c) {
+        err << "gobblet: --new-tournament " << name << ": " << p.error
+            << " (--format round-robin, knockout or swiss-N)\n";
+        return 2;
+    }
+    try {
+        Store store = Store::open(db, Store::Access::Share);
+        const tournament::Spec spec{c->format, c->max_players, c->first, c->terms};
+        std::string why;
+        const auto id = store.create_tournament(
+            NewTournament{name, net::lobby::name_key(name), tournament::spec_text(spec), std::nullopt, seed},
+            now, &why);
+        if (!id) {
+            err << "gobblet: --new-tournament: " << why << "\n";
+            return 2;
+        }
+        out << "tournament " << name << " (" << *id << "): " << net::lobby::format_text(spec.format) << ", "
+            << net::lobby::terms_description(spec.terms) << "; open for players (they join from the lobby, "
+            << "bots with --enter " << name << "); start it with --start-tournament " << name << "\n";
+        return 0;
+    } catch (const std::exception& e) {
+        err << "gobblet: --new-tournament: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+int start_tournament(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name) {
+    try {
+        Store store = Store::open(db, Store::Access::Share);
+        const auto t = named(store, err, "--start-tournament", name);
+        if (!t) return 2;
+        if (!t->by_operator) {
+            err << "gobblet: --start-tournament " << name
+                << ": its organizer starts it from the lobby (the operator starts the tournaments made with "
+                   "--new-tournament)\n";
+            return 2;
+        }
+        if (t->state != TournamentState::Open) {
+            err << "gobblet: --start-tournament " << name << ": it has started already\n";
+            return 2;
+        }
+        const auto players = std::count_if(t->players.begin(), t->players.end(),
+                                           [](const TournamentPlayer& p) { return !p.withdrawn; });
+        if (players < 2) {
+            err << "gobblet: --start-tournament " << name << ": a tournament needs two players at least ("
+                << players << " so far): wait for more to join\n";
+            return 2;
+        }
+        store.set_tournament_state(t->id, TournamentState::Running);
+        out << "tournament " << name << " starts with " << players
+            << " players: the server pairs the first round\n";
+        return 0;
+    } catch (const std::exception& e) {
+        err << "gobblet: --start-tournament: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+std::string standings_text(const TournamentRecord& t) {
+    const auto spec = tournament::parse_spec(t.terms);
+    std::string out = t.name;
+    if (spec)
+        out +=
+            ": " + net::lobby::format_text(spec->format) + ", " + net::lobby::terms_description(spec->terms);
+    int round = 0, decided = 0;  // the round in play: the first with a pairing undecided
+    for (const Pairing& p : t.pairings) {
+        if (!p.outcome && (round == 0 || p.round < round)) round = p.round;
+        decided += p.outcome.has_value();
+    }
+    const bool done = t.state == TournamentState::Over;
+    out += done                               ? "; final"
+           : t.state == TournamentState::Open ? "; open, not started"
+                                              : "; round " + std::to_string(round);
+    out +=
+        " (" + std::to_string(decided) + " of " + std::to_string(t.pairings.size()) + " pairings decided)\n";
+    const auto table = tournament::standings(t);
+    std::size_t name_width = 4;
+    for (const auto& s : table) name_width = std::max(name_width, chars_of(s.name));
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%3s  ", "#");
+    out += buf + padded("name", name_width) + "  points  played  won-lost-drawn  rounds won  rounds lost\n";
+    int rank = 0;
+    for (const auto& s : table) {
+        std::snprintf(buf, sizeof buf, "%3d  ", ++rank);
+        out += buf + padded(s.name, name_width);
+        std::snprintf(
+            buf, sizeof buf, "  %6s  %6d  %14s  %10d  %11d%s\n",
+            net::lobby::points_text(s.half_points).c_str(), s.played,
+            (std::to_string(s.won) + "-" + std::to_string(s.lost) + "-" + std::to_string(s.drawn)).c_str(),
+            s.rounds_won, s.rounds_lost, s.withdrawn ? "  (withdrew)" : "");
+        out += buf;
+    }
+    if (done && spec)
+        if (const auto won = tournament::winner(t, *spec))
+            for (const auto& s : table)
+                if (s.account == *won) out += "final: " + s.name + " wins\n";
+    return out;
+}
+
+int print_standings(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name) {
+    try {
+        Store store = Store::open(db, Store::Access::Read);
+        const auto t = named(store, err, "--standings", name);
+        if (!t) return 2;
+        out << standings_text(*t);
+        return 0;
+    } catch (const std::exception& e) {
+        err << "gobblet: --standings: " << e.what() << "\n";
         return 1;
     }
 }

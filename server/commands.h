@@ -1,5 +1,7 @@
 // The server room's command-line front ends, which main.cpp only calls: the ratings list
-// (./main --ratings) and the store's benchmark (./main --bench-store).
+// (./main --ratings), the store's benchmark (./main --bench-store), and the operator's tournaments
+// (--new-tournament, --start-tournament, --standings), which work on the database beside a running
+// server: it notices their commits within a second (server/lobby.h, store_sync_every).
 #pragma once
 
 #include <filesystem>
@@ -7,6 +9,7 @@
 #include <ostream>
 #include <vector>
 
+#include "net/lobby.h"
 #include "server/store.h"
 
 namespace gobblet::server {
@@ -27,5 +30,23 @@ int print_ratings(std::ostream& out, std::ostream& err, const std::filesystem::p
 // at `db` when given, to measure another disk (nothing may exist there, nor at DB.normal and DB.full:
 // the benchmark removes what it made). Returns the exit status.
 int run_store_bench(std::ostream& out, std::ostream& err, const std::filesystem::path& db = {});
+
+// --new-tournament NAME: a tournament the operator organizes, open for players to join from the lobby
+// (bots: --enter NAME). `format`: "round-robin", "knockout" or "swiss-N"; `seed`: of the server's draws
+// of who starts (First::Draw). Returns the exit status: 0 (it says what it made on `out`), 1 when the
+// database cannot be used, 2 for a bad name or format or a name taken (the reason on `err`).
+int new_tournament(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
+                   const std::string& name, const std::string& format, int max_players,
+                   net::lobby::First first, const net::lobby::Terms& terms, std::uint64_t seed, UnixTime now);
+// --start-tournament NAME: starts an open tournament of the operator's with two players or more; the
+// running server pairs its first round within a second (or at its start, when none runs).
+int start_tournament(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
+                     const std::string& name);
+// A tournament's table as plain aligned text: its name, format and state ("final" once every match is
+// over), then a row a player: place, name, points, matches played, won-lost-drawn, rounds won and lost.
+std::string standings_text(const TournamentRecord& t);
+// --standings NAME: prints standings_text of the tournament (read only, beside a running server).
+int print_standings(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
+                    const std::string& name);
 
 }  // namespace gobblet::server

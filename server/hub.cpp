@@ -115,7 +115,7 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
         const auto* h = p.message ? std::get_if<lobby::Hello>(&*p.message) : nullptr;
         if (!h)
             return drop(conn,
-                        lobby::format_message(lobby::Error{p.message ? "expected lobby gobblet 1" : p.error}),
+                        lobby::format_message(lobby::Error{p.message ? "expected lobby gobblet 2" : p.error}),
                         "a bad greeting", now);
         if (h->version < lobby::oldest_version || h->version > lobby::protocol_version)
             return drop(
@@ -125,6 +125,7 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
                                                    std::to_string(lobby::protocol_version)}),
                 "another lobby protocol version", now);
         c.kind = Kind::Lobby;
+        c.version = h->version;
         return lobby_.opened(conn, c.peer, now, h->version);
     }
     if (line.starts_with("hello ")) {
@@ -143,7 +144,7 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
             return drop(conn, net::format_message(net::Error{why}), why, now);
         return;
     }
-    drop(conn, lobby::format_message(lobby::Error{"expected lobby gobblet 1, or a game's hello"}),
+    drop(conn, lobby::format_message(lobby::Error{"expected lobby gobblet 2, or a game's hello"}),
          "a first line that is neither a lobby's nor a game's", now);
 }
 
@@ -155,7 +156,7 @@ void Hub::received(ConnId conn, std::string_view line, Millis now) {
     c.last_received = now;
     if (c.kind == Kind::New) return first_line(conn, c, line, now);
     if (c.kind == Kind::Lobby) {
-        const lobby::Parsed p = lobby::parse_message(line);
+        const lobby::Parsed p = lobby::parse_message(line, c.version);
         if (!p.message) return drop(conn, lobby::format_message(lobby::Error{p.error}), p.error, now);
         const lobby::Message& m = *p.message;
         if (const auto* ping = std::get_if<lobby::Ping>(&m))

@@ -72,6 +72,7 @@ class Hub : private GameListener {
         Kind kind = Kind::New;
         Millis opened = 0, last_received = 0, last_sent = 0;
         std::int64_t ping_token = -1;
+        int version = 0;  // a lobby connection's protocol version
     };
     // What the rooms send goes through here: it notes when each connection last heard from us, and a
     // close a room asks for makes the hub forget the connection.

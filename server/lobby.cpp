@@ -54,11 +54,58 @@ Lobby::Lobby(Env& env, Games& games, Workers& workers, Settings settings)
 // ---------------------------------------------------------------------------------------------------
 // Sending.
 
-void Lobby::send(ConnId to, const lobby::Message& m) { env_.out.send(to, lobby::format_message(m)); }
+void Lobby::send(ConnId to, const lobby::Message& m) {
+    const auto it = conns_.find(to);
+    env_.out.send(
+        to, lobby::format_message(m, it == conns_.end() ? lobby::protocol_version : it->second.version));
+}
 
 void Lobby::to_all(const lobby::Message& m) {
-    const std::string line = lobby::format_message(m);
-    for (const auto& [key, conn] : online_) env_.out.send(conn, line);
+    std::array<std::string, lobby::protocol_version + 1> lines;  // formatted once per version
+    for (const auto& [key, conn] : online_) {
+        const auto it = conns_.find(conn);
+        const int v = it == conns_.end() ? lobby::protocol_version : it->second.version;
+        if (lines[std::size_t(v)].empty()) lines[std::size_t(v)] = lobby::format_message(m, v);
+        env_.out.send(conn, lines[std::size_t(v)]);
+    }
+}
+
+void Lobby::announce(const Tourney& t) {
+    const lobby::TournamentItem i = item(t);
+    const std::string now_line = lobby::format_message(i);
+    const std::string old_line = old_clients_see(t) ? lobby::format_message(i, 1) : std::string();
+    for (const auto& [key, conn] : online_) {
+        const auto it = conns_.find(conn);
+        if (it == conns_.end()) continue;
+        if (it->second.version >= 2)
+            env_.out.send(conn, now_line);
+        else if (!old_line.empty())
+            env_.out.send(conn, old_line);
+    }
+}
+
+void Lobby::announce_closed(const Tourney& t) {
+    const std::string line = lobby::format_message(lobby::Closed{t.id});
+    for (const auto& [key, conn] : online_) {
+        const auto it = conns_.find(conn);
+        if (it != conns_.end() && (it->second.version >= 2 || old_clients_see(t))) env_.out.send(conn, line);
+    }
+}
+
+void Lobby::announce_table(const Tourney& t) {
+    std::vector<std::string> lines;  // the Outbox takes one line a call
+    for (const lobby::StandingItem& s : table_of(t.id)) lines.push_back(lobby::format_message(s));
+    for (const auto& [key, conn] : online_) {
+        const auto it = conns_.find(conn);
+        if (it != conns_.end() && it->second.version >= 2)
+            for (const std::string& line : lines) env_.out.send(conn, line);
+    }
+}
+
+lobby::GameItem Lobby::game_item(const HostedGame& g, Millis now) {
+    lobby::GameItem i = g.item(now);
+    i.tournament = g.setup().tournament.value_or(0);
+    return i;
 }
 
 void Lobby::to_player(const std::string& key, const lobby::Message& m) {
@@ -116,15 +163,6 @@ void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
     Conn& c = it->second;
-    const bool v2 =
-        std::holds_alternative<lobby::Ssh>(m) || std::holds_alternative<lobby::AddKey>(m) ||
-        (std::holds_alternative<lobby::Login>(m) && std::get<lobby::Login>(m).method == lobby::Method::Key);
-    if (v2 && c.version < lobby::ssh_protocol_version)
-        return fail(conn,
-                    std::string(lobby::verb(m)) + (std::holds_alternative<lobby::Login>(m) ? " by key" : "") +
-                        " is a message of lobby protocol version 2; this connection speaks version " +
-                        std::to_string(c.version),
-                    now);
     if (const auto* x = std::get_if<lobby::Ssh>(&m)) {
         if (c.phase != Conn::Phase::Greeted) return fail(conn, "ssh comes before the login", now);
         if (c.ssh_said) return fail(conn, "one ssh line a connection", now);
@@ -263,10 +301,16 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
     for (const auto& [id, s] : seeks_)
         if (s.to.empty() || s.to == p.key || s.from == p.key) send(conn, item(s));
     send(conn, lobby::End{lobby::List::Seeks});
-    for (HostedGame* g : games_.in_progress()) send(conn, g->item(now));
+    for (HostedGame* g : games_.in_progress()) send(conn, game_item(*g, now));
     send(conn, lobby::End{lobby::List::Games});
-    for (const auto& [id, t] : tourneys_) send(conn, item(t));
+    for (const auto& [id, t] : tourneys_)
+        if (c.version >= 2 || old_clients_see(t)) send(conn, item(t));
     send(conn, lobby::End{lobby::List::Tournaments});
+    // The tables of the tournaments under way or just over, which then change live (version 2).
+    if (c.version >= 2)
+        for (const auto& [id, t] : tourneys_)
+            if (t.state != lobby::TournamentState::Open)
+                for (const lobby::StandingItem& s : table_of(id)) send(conn, s);
     // The player's matches in progress, again (a guest's identity is its connection: not theirs).
     if (p.account)
         for (HostedGame* g : games_.in_progress())
@@ -554,7 +598,7 @@ HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const l
         if (const auto on = online_.find(key); on != online_.end()) to_all(item(*conns_[on->second].player));
     }
     for (int p : {0, 1}) to_player(key_of(players[std::size_t(p)]), match_line(g, p, round));
-    to_all(g.item(now));
+    to_all(game_item(g, now));
     return &g;
 }
 
@@ -631,7 +675,11 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     char date[96];
     std::snprintf(date, sizeof date, "%04d-%02d-%02d %02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
                   tm.tm_hour, tm.tm_min);
-    const std::string text = saves::record_text(*match, seats, nullptr, date, wire_id(g->id));
+    // A tournament's game says which (every game of an event is archived with its name).
+    std::string event;
+    if (g->tournament)
+        if (const auto t = env_.store.tournament(*g->tournament)) event = t->name;
+    const std::string text = saves::record_text(*match, seats, nullptr, date, wire_id(g->id), event);
     std::size_t lines = 0, start = 0;
     while (start < text.size() && lines < lobby::max_record_lines) {
         const std::size_t nl = text.find('\n', start);
@@ -664,7 +712,7 @@ void Lobby::ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // The games' news.
 
-void Lobby::game_changed(const HostedGame& g, Millis now) { to_all(g.item(now)); }
+void Lobby::game_changed(const HostedGame& g, Millis now) { to_all(game_item(g, now)); }
 
 void Lobby::game_over(const HostedGame& g, Millis now) {
     const GameEnd& end = *g.end();
@@ -699,29 +747,68 @@ void Lobby::game_over(const HostedGame& g, Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // Tournaments.
 
+std::optional<Lobby::Tourney> Lobby::tourney_of(const TournamentRecord& r, Millis now) {
+    const auto spec = tournament::parse_spec(r.terms);
+    const auto organizer = env_.store.account(r.created_by);
+    if (!spec || !organizer || !lobby::valid_tournament_name(r.name)) {
+        env_.note(now, "tournament " + std::to_string(r.id) + " cannot be read back: left as it is");
+        return std::nullopt;
+    }
+    Tourney t;
+    t.id = r.id;
+    t.name = r.name;
+    t.spec = *spec;
+    t.organizer = r.by_operator ? std::string() : organizer->name;
+    t.organizer_account = organizer->id;
+    t.seed = r.seed;
+    t.state = state_of(r.state);
+    return t;
+}
+
 void Lobby::restore(Millis now) {
+    data_version_ = env_.store.data_version();
     for (TournamentState st : {TournamentState::Open, TournamentState::Running})
         for (const TournamentRecord& r : env_.store.tournaments(st)) {
-            const auto spec = tournament::parse_spec(r.terms);
-            const auto organizer = env_.store.account(r.created_by);
-            if (!spec || !organizer) {
-                env_.note(now, "tournament " + std::to_string(r.id) + " cannot be read back: left as it is");
+            const auto t = tourney_of(r, now);
+            if (!t) continue;
+            tourneys_[r.id] = *t;
+            if (st == TournamentState::Running) begin(tourneys_[r.id], now);
+        }
+}
+
+void Lobby::sync(Millis now) {
+    for (TournamentState st : {TournamentState::Open, TournamentState::Running})
+        for (const TournamentRecord& r : env_.store.tournaments(st)) {
+            auto it = tourneys_.find(r.id);
+            if (it == tourneys_.end()) {
+                const auto t = tourney_of(r, now);
+                if (!t) continue;
+                Tourney& added = tourneys_[r.id] = *t;
+                env_.note(now, "tournament " + std::to_string(r.id) + " (" + r.name +
+                                   ") was made outside the server: " + tournament::spec_text(added.spec));
+                announce(added);
+                if (st == TournamentState::Running) begin(added, now);
                 continue;
             }
-            Tourney t{r.id, *spec, organizer->name, organizer->id, state_of(st), 0, 0};
-            tourneys_[r.id] = t;
-            if (st == TournamentState::Running) advance(tourneys_[r.id], now);
+            if (st == TournamentState::Running && it->second.state == lobby::TournamentState::Open) {
+                env_.note(now, "tournament " + std::to_string(r.id) + " (" + r.name +
+                                   ") was started outside the server");
+                it->second.state = lobby::TournamentState::Playing;
+                begin(it->second, now);
+            }
         }
 }
 
 lobby::TournamentItem Lobby::item(const Tourney& t) {
     lobby::TournamentItem i;
     i.id = t.id;
+    i.name = t.name;
     i.organizer = t.organizer;
     i.format = t.spec.format;
     i.state = t.state;
     i.max_players = t.spec.max_players;
     i.round = t.round;
+    i.first = t.spec.first;
     i.terms = t.spec.terms;
     if (const auto rec = env_.store.tournament(t.id))
         i.players = int(std::count_if(rec->players.begin(), rec->players.end(),
@@ -739,15 +826,29 @@ void Lobby::create(ConnId conn, Player& p, const lobby::Create& m, Millis now) {
         return refuse(conn, "create", Refusal::Limit, "you organize a tournament already");
     if (tourneys_.size() >= lobby::max_table)
         return refuse(conn, "create", Refusal::Busy, "too many tournaments: try later");
-    const tournament::Spec spec{m.format, m.max_players, m.terms};
-    const TournamentId id =
-        env_.store.create_tournament(p.name + "'s " + lobby::format_text(m.format),
-                                     tournament::spec_text(spec), *p.account, env_.unix(now));
-    env_.store.join_tournament(id, *p.account, env_.unix(now));
-    Tourney& t = tourneys_[id] = Tourney{id, spec, p.name, *p.account, lobby::TournamentState::Open, 0, 0};
-    env_.note(now, "tournament " + std::to_string(id) + " created by " + p.name + ": " +
+    std::string name = m.name;
+    if (name.empty())  // a version 1 client's: named after its organizer
+        for (int n = 1; name.empty() || env_.store.tournament_named(lobby::name_key(name)); ++n)
+            name = p.name + "-" + std::to_string(n);
+    const tournament::Spec spec{m.format, m.max_players, m.first, m.terms};
+    std::uint64_t seed = 0;
+    for (char b : net::random_bytes(8)) seed = (seed << 8) | static_cast<unsigned char>(b);
+    std::string why;
+    const auto id = env_.store.create_tournament(
+        NewTournament{name, lobby::name_key(name), tournament::spec_text(spec), *p.account, seed},
+        env_.unix(now), &why);
+    if (!id) return refuse(conn, "create", Refusal::NotAllowed, why);
+    env_.store.join_tournament(*id, *p.account, env_.unix(now));
+    Tourney& t = tourneys_[*id];
+    t.id = *id;
+    t.name = name;
+    t.spec = spec;
+    t.organizer = p.name;
+    t.organizer_account = *p.account;
+    t.seed = seed;
+    env_.note(now, "tournament " + std::to_string(*id) + " (" + name + ") created by " + p.name + ": " +
                        tournament::spec_text(spec));
-    to_all(item(t));
+    announce(t);
 }
 
 void Lobby::join(ConnId conn, Player& p, const lobby::Join& m, Millis now) {
@@ -766,7 +867,7 @@ void Lobby::join(ConnId conn, Player& p, const lobby::Join& m, Millis now) {
     if (!env_.store.join_tournament(m.id, *p.account, env_.unix(now)))
         return refuse(conn, "join", Refusal::NotAllowed, "you left it: a tournament is joined once");
     env_.note(now, "tournament " + std::to_string(m.id) + ": " + p.name + " joins");
-    to_all(item(it->second));
+    announce(it->second);
 }
 
 void Lobby::leave(ConnId conn, Player& p, const lobby::Leave& m, Millis now) {
@@ -792,7 +893,7 @@ void Lobby::leave(ConnId conn, Player& p, const lobby::Leave& m, Millis now) {
         forfeit_pairings(*rec, *p.account, now);
         advance(it->second, now);
     }
-    to_all(item(it->second));
+    announce(it->second);
 }
 
 void Lobby::forfeit_pairings(TournamentRecord& rec, AccountId account, Millis) {
@@ -810,28 +911,48 @@ void Lobby::start(ConnId conn, Player& p, const lobby::Start& m, Millis now) {
     Tourney& t = it->second;
     if (!p.account || t.organizer_account != *p.account)
         return refuse(conn, "start", Refusal::NotAllowed,
-                      "only its organizer, " + t.organizer + ", starts it");
+                      t.organizer.empty()
+                          ? std::string("the server's operator starts it (--start-tournament)")
+                          : "only its organizer, " + t.organizer + ", starts it");
     if (t.state != lobby::TournamentState::Open)
         return refuse(conn, "start", Refusal::NotAllowed,
                       "tournament " + std::to_string(m.id) + " has started already");
     const auto rec = env_.store.tournament(m.id);
-    std::vector<AccountId> players;
-    for (const TournamentPlayer& tp : rec->players)
-        if (!tp.withdrawn) players.push_back(tp.account);
-    if (players.size() < 2)
+    const auto active = std::count_if(rec->players.begin(), rec->players.end(),
+                                      [](const TournamentPlayer& tp) { return !tp.withdrawn; });
+    if (active < 2)
         return refuse(conn, "start", Refusal::NotAllowed, "a tournament needs two players at least");
     env_.store.set_tournament_state(m.id, TournamentState::Running);
     t.state = lobby::TournamentState::Playing;
-    if (!t.spec.format.swiss) {
-        // A round robin's rounds are all made at the start.
-        int round = 0;
-        for (const auto& pairs : tournament::round_robin(players)) {
-            ++round;
-            for (const tournament::Pair& pr : pairs) env_.store.add_pairing(m.id, round, pr.a, pr.b);
+    begin(t, now);
+}
+
+void Lobby::begin(Tourney& t, Millis now) {
+    const auto rec = env_.store.tournament(t.id);
+    if (!rec) return;
+    t.state = lobby::TournamentState::Playing;
+    if (rec->pairings.empty()) {
+        std::vector<AccountId> players;
+        for (const TournamentPlayer& tp : rec->players)
+            if (!tp.withdrawn) players.push_back(tp.account);
+        if (t.spec.format.knockout) {
+            // Seeded once, by the ratings of the terms' variant as they stand at the start.
+            std::vector<double> ratings;
+            for (AccountId a : players)
+                ratings.push_back(
+                    env_.store.rating_of(a, t.spec.terms.settings.variant, env_.unix(now)).rating.rating);
+            env_.store.set_seeds(t.id, tournament::seeding(players, ratings));
+        } else if (!t.spec.format.swiss) {
+            // A round robin's rounds are all made at the start.
+            int round = 0;
+            for (const auto& pairs : tournament::round_robin(players)) {
+                ++round;
+                for (const tournament::Pair& pr : pairs) env_.store.add_pairing(t.id, round, pr.a, pr.b);
+            }
         }
+        env_.note(now, "tournament " + std::to_string(t.id) + " (" + t.name + ") starts with " +
+                           std::to_string(players.size()) + " players");
     }
-    env_.note(now, "tournament " + std::to_string(m.id) + " starts with " + std::to_string(players.size()) +
-                       " players");
     advance(t, now);
 }
 
@@ -850,10 +971,14 @@ void Lobby::advance(Tourney& t, Millis now) {
         const int made = rec->pairings.empty() ? 0 : rec->pairings.back().round;
         const int active = int(std::count_if(rec->players.begin(), rec->players.end(),
                                              [](const TournamentPlayer& tp) { return !tp.withdrawn; }));
-        if (t.spec.format.swiss && made < t.spec.format.rounds && active >= 2) {
+        std::vector<tournament::Pair> next;
+        if (t.spec.format.swiss && made < t.spec.format.rounds && active >= 2)
+            next = tournament::swiss_round(*rec, made + 1);
+        else if (t.spec.format.knockout)
+            next = tournament::knockout_round(*rec);
+        if (!next.empty()) {
             round = made + 1;
-            for (const tournament::Pair& pr : tournament::swiss_round(*rec, round))
-                env_.store.add_pairing(t.id, round, pr.a, pr.b);
+            for (const tournament::Pair& pr : next) env_.store.add_pairing(t.id, round, pr.a, pr.b);
             rec = env_.store.tournament(t.id);
         } else {
             // The last round is decided: the tournament is over.
@@ -861,14 +986,19 @@ void Lobby::advance(Tourney& t, Millis now) {
             t.closes = now + tournament_shown_after_over;
             env_.store.set_tournament_state(t.id, TournamentState::Over);
             const auto table = tournament::standings(*rec);
-            env_.note(now, "tournament " + std::to_string(t.id) + " is over" +
-                               (table.empty() ? "" : ": " + table.front().name + " wins"));
-            for (const tournament::Standing& s : table)
-                to_player(
-                    lobby::name_key(s.name),
-                    lobby::Notice{"tournament " + std::to_string(t.id) + " is over: " + table.front().name +
-                                  " wins with " + lobby::points_text(table.front().half_points) + " points"});
-            to_all(item(t));
+            const auto won = tournament::winner(*rec, t.spec);
+            const auto first = std::find_if(table.begin(), table.end(),
+                                            [&](const tournament::Standing& s) { return s.account == won; });
+            env_.note(now, "tournament " + std::to_string(t.id) + " (" + t.name + ") is over" +
+                               (first == table.end() ? "" : ": " + first->name + " wins"));
+            if (first != table.end())
+                for (const tournament::Standing& s : table)
+                    to_player(
+                        lobby::name_key(s.name),
+                        lobby::Notice{"tournament " + t.name + " is over: " + first->name + " wins with " +
+                                      lobby::points_text(first->half_points) + " points"});
+            announce(t);
+            announce_table(t);
             return;
         }
     }
@@ -887,9 +1017,10 @@ void Lobby::advance(Tourney& t, Millis now) {
         if (pr.round != round || pr.outcome || pr.game) continue;
         if (!pr.b) {
             env_.store.set_pairing_outcome(pr.id, PairingOutcome::A);
-            to_player(lobby::name_key(name_of(pr.a)),
-                      lobby::Notice{"tournament " + std::to_string(t.id) + ": you have a bye in round " +
-                                    std::to_string(round) + ": one point"});
+            to_player(
+                lobby::name_key(name_of(pr.a)),
+                lobby::Notice{"tournament " + t.name + ": you have a bye in round " + std::to_string(round) +
+                              (t.spec.format.knockout ? ": you go through" : ": one point")});
             continue;
         }
         if (withdrawn(pr.a) || withdrawn(*pr.b)) {
@@ -898,26 +1029,40 @@ void Lobby::advance(Tourney& t, Millis now) {
                                        : PairingOutcome::A);
             continue;
         }
-        // The pairing's match: its players need not be in the lobby (they get it at their next login).
-        const std::array<GamePlayer, 2> players = {GamePlayer{pr.a, name_of(pr.a)},
-                                                   GamePlayer{*pr.b, name_of(*pr.b)}};
+        // The pairing's match: its players need not be in the lobby (they get it at their next login;
+        // until both are at the board their clocks stand for the grace, then the absence rule applies).
+        std::array<GamePlayer, 2> players = {GamePlayer{pr.a, name_of(pr.a)},
+                                             GamePlayer{*pr.b, name_of(*pr.b)}};
+        // Who starts round 1: the schedule's player a, or the draw (the loser of each round chooses after).
+        if (t.spec.first == lobby::First::Draw && tournament::draw_swaps(t.seed, round, pr.a, *pr.b))
+            std::swap(players[0], players[1]);
         HostedGame* g = start_match(players, t.spec.terms, t.id, round, now);
         env_.store.set_pairing_game(pr.id, g->id());
     }
-    to_all(item(t));
+    announce(t);
+    announce_table(t);
     // Byes and forfeits may have decided the round at once.
     rec = env_.store.tournament(t.id);
     if (!undecided(round)) advance(t, now);
 }
 
-void Lobby::standings(ConnId conn, const lobby::StandingsQuery& q) {
-    const auto rec = env_.store.tournament(q.id);
-    if (!rec) return refuse(conn, "standings", Refusal::NotFound, "no tournament " + std::to_string(q.id));
+std::vector<lobby::StandingItem> Lobby::table_of(lobby::Id id) {
+    std::vector<lobby::StandingItem> out;
+    const auto rec = env_.store.tournament(id);
+    if (!rec) return out;
     int rank = 0;
     for (const tournament::Standing& s : tournament::standings(*rec)) {
         if (rank == lobby::max_tournament_players) break;
-        send(conn, lobby::StandingItem{++rank, s.name, s.half_points, s.played, s.won, s.lost, s.drawn});
+        out.push_back(lobby::StandingItem{id, ++rank, s.name, s.half_points, s.played, s.won, s.lost, s.drawn,
+                                          s.rounds_won, s.rounds_lost});
     }
+    return out;
+}
+
+void Lobby::standings(ConnId conn, const lobby::StandingsQuery& q) {
+    if (!env_.store.tournament(q.id))
+        return refuse(conn, "standings", Refusal::NotFound, "no tournament " + std::to_string(q.id));
+    for (const lobby::StandingItem& s : table_of(q.id)) send(conn, s);
     send(conn, lobby::End{lobby::List::Standings});
 }
 
@@ -933,8 +1078,15 @@ void Lobby::tick(Millis now) {
     for (const auto& [id, t] : tourneys_)
         if (t.state == lobby::TournamentState::Over && now >= t.closes) closing.push_back(id);
     for (lobby::Id id : closing) {
+        announce_closed(tourneys_[id]);
         tourneys_.erase(id);
-        to_all(lobby::Closed{id});
+    }
+    if (now >= next_sync_) {
+        next_sync_ = now + store_sync_every;
+        if (const std::int64_t v = env_.store.data_version(); v != data_version_) {
+            data_version_ = v;
+            sync(now);
+        }
     }
 }
 
@@ -948,6 +1100,7 @@ Millis Lobby::until_next(Millis now) const {
         if (!s.to.empty()) take(s.expires - now);
     for (const auto& [id, t] : tourneys_)
         if (t.state == lobby::TournamentState::Over) take(t.closes - now);
+    take(next_sync_ - now);
     return best;
 }
 

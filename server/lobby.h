@@ -33,6 +33,9 @@ constexpr int max_seeks_per_player = 3;
 constexpr int max_tournaments_per_organizer = 1;
 // A finished tournament stays in the list this long, then leaves it (`closed`).
 constexpr Millis tournament_shown_after_over = 10 * 60'000;
+// How often the lobby looks whether another process (--new-tournament, --start-tournament) committed to
+// the database: a PRAGMA data_version, which reads no page.
+constexpr Millis store_sync_every = 1000;
 
 class Lobby : public GameListener {
   public:
@@ -49,7 +52,7 @@ class Lobby : public GameListener {
     // The tournaments still open or running in the store (at start, after the games were restored).
     void restore(Millis now);
 
-    // A connection's first line was `lobby gobblet VERSION`: the greeting goes out, in that version.
+    // A connection's first line was `lobby gobblet V`: the greeting goes out, in version V (1 or 2).
     void opened(ConnId conn, const Peer& peer, Millis now, int version = lobby::protocol_version);
     // A message of a lobby connection (keep-alives, goodbyes and errors are the hub's).
     void message(ConnId conn, const lobby::Message& m, Millis now);
@@ -78,12 +81,12 @@ class Lobby : public GameListener {
     };
     struct Conn {
         Peer peer;
-        int version = lobby::oldest_version;
         bool ssh_said = false;  // an `ssh` line came (believed or not)
         std::string ssh_key;    // the SSH key a believed `ssh` line named ("" none)
         enum class Phase : std::uint8_t { Greeted, LoggingIn, In } phase = Phase::Greeted;
         std::optional<Player> player;
         net::GuessLimiter chat{lobby::chat_burst, lobby::chat_every};
+        int version = lobby::protocol_version;
     };
     struct Seek {
         lobby::Id id = 0;
@@ -94,17 +97,26 @@ class Lobby : public GameListener {
     };
     struct Tourney {
         lobby::Id id = 0;
+        std::string name;
         tournament::Spec spec;
-        std::string organizer;  // name
+        std::string organizer;  // name; "" for the operator (--new-tournament)
         AccountId organizer_account = 0;
+        std::uint64_t seed = 0;  // of the draws of who starts
         lobby::TournamentState state = lobby::TournamentState::Open;
         int round = 0;
         Millis closes = 0;  // over: when it leaves the list
     };
 
-    // Sending.
+    // Sending: each connection gets the line in its version's shape.
     void send(ConnId to, const lobby::Message& m);
     void to_all(const lobby::Message& m);
+    // A tournament's item, its table or its `closed` line to everyone who can read it (a version 1
+    // client never hears of knockouts or the operator's tournaments, nor of tables as they change).
+    void announce(const Tourney& t);
+    void announce_table(const Tourney& t);
+    void announce_closed(const Tourney& t);
+    static bool old_clients_see(const Tourney& t) { return !t.spec.format.knockout && !t.organizer.empty(); }
+    lobby::GameItem game_item(const HostedGame& g, Millis now);
     // To the player's connection, if they are online.
     void to_player(const std::string& key, const lobby::Message& m);
     void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
@@ -161,6 +173,14 @@ class Lobby : public GameListener {
     // Starts what the tournament's current round still needs, makes the next round when the last is
     // decided, and ends the tournament after its last round.
     void advance(Tourney& t, Millis now);
+    // The start: the round robin's rounds made (or a knockout seeded), then the first round played. The
+    // tournament is Running in the store already.
+    void begin(Tourney& t, Millis now);
+    // Reads the tournaments of the store again when another process changed it (data_version): new
+    // ones (--new-tournament) join the list, one started there (--start-tournament) begins.
+    void sync(Millis now);
+    std::optional<Tourney> tourney_of(const TournamentRecord& r, Millis now);
+    std::vector<lobby::StandingItem> table_of(lobby::Id id);
     void forfeit_pairings(TournamentRecord& rec, AccountId account, Millis now);
 
     Env& env_;
@@ -172,6 +192,8 @@ class Lobby : public GameListener {
     std::map<lobby::Id, Seek> seeks_;
     lobby::Id next_seek_ = 1;
     std::map<lobby::Id, Tourney> tourneys_;
+    std::int64_t data_version_ = -1;
+    Millis next_sync_ = 0;
     net::GuessGuard logins_;  // failed logins per source address
 };
 

@@ -142,6 +142,19 @@ ALTER TABLE games ADD COLUMN score0 INTEGER CHECK (score0 >= 0);
 ALTER TABLE games ADD COLUMN score1 INTEGER CHECK (score1 >= 0);
 )sql"},
     {4, R"sql(
+-- Tournaments by name (--new-tournament NAME, the lobby's version 2): unique by the lobby's key of the
+-- name; the tournaments made before get a name of their number.
+ALTER TABLE tournaments ADD COLUMN name_key TEXT;
+UPDATE tournaments SET name = 'tournament-' || id, name_key = 'tournament-' || id;
+CREATE UNIQUE INDEX tournaments_by_name_key ON tournaments(name_key) WHERE name_key IS NOT NULL;
+-- Made by the server's operator (created_by is then the reserved account '(operator)').
+ALTER TABLE tournaments ADD COLUMN by_operator INTEGER NOT NULL DEFAULT 0 CHECK (by_operator IN (0, 1));
+-- What the server's draws of who starts are made from, so that they can be made again.
+ALTER TABLE tournaments ADD COLUMN seed INTEGER NOT NULL DEFAULT 0;
+-- A knockout's seeding (1 the best), fixed at its start.
+ALTER TABLE tournament_players ADD COLUMN seed INTEGER CHECK (seed >= 1);
+)sql"},
+    {5, R"sql(
 -- The SSH keys that prove an account (the front door: docs/server.md), by their fingerprints as OpenSSH
 -- shows them. A fingerprint names a public key: it is no secret, so it is kept as it is.
 CREATE TABLE account_keys (
@@ -429,8 +442,12 @@ WHERE g.status = 'over' AND (g.account0 = ?1 OR g.account1 = ?1)
 ORDER BY g.id DESC LIMIT ?2 OFFSET ?3)sql")};
     db::Statement facts_of{db, "SELECT seq, fact, clock FROM game_facts WHERE game_id = ?1 ORDER BY seq"};
 
-    db::Statement insert_tournament{
-        db, "INSERT INTO tournaments(name, terms, created_by, created) VALUES (?1, ?2, ?3, ?4)"};
+    db::Statement insert_tournament{db, R"sql(
+INSERT INTO tournaments(name, terms, created_by, created, name_key, by_operator, seed)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7))sql"};
+    db::Statement tournament_by_key{db, "SELECT id FROM tournaments WHERE name_key = ?1"};
+    db::Statement update_player_seed{
+        db, "UPDATE tournament_players SET seed = ?3 WHERE tournament_id = ?1 AND account_id = ?2"};
     db::Statement insert_tournament_player{db, R"sql(
 INSERT INTO tournament_players(tournament_id, account_id, joined) VALUES (?1, ?2, ?3)
 ON CONFLICT DO NOTHING)sql"};
@@ -447,17 +464,23 @@ WHERE p.id = ?1 AND g.id = ?2)sql"};
     db::Statement update_pairing_outcome{db, "UPDATE tournament_pairings SET outcome = ?2 WHERE id = ?1"};
     db::Statement pairings_by_game{db, "SELECT id, player_a FROM tournament_pairings WHERE game_id = ?1"};
     db::Statement tournament_by_id{
-        db, "SELECT id, name, terms, state, created_by, created FROM tournaments WHERE id = ?1"};
-    db::Statement tournaments_in_state{db,
-                                       "SELECT id, name, terms, state, created_by, created FROM tournaments "
-                                       "WHERE state = ?1 ORDER BY id DESC"};
+        db,
+        "SELECT id, name, terms, state, created_by, created, name_key, by_operator, "
+        "seed FROM tournaments WHERE id = ?1"};
+    db::Statement tournaments_in_state{
+        db,
+        "SELECT id, name, terms, state, created_by, created, name_key, "
+        "by_operator, seed FROM tournaments WHERE state = ?1 ORDER BY id DESC"};
     db::Statement tournament_players{db, R"sql(
-SELECT p.account_id, a.name, p.joined, p.withdrawn
+SELECT p.account_id, a.name, p.joined, p.withdrawn, p.seed
 FROM tournament_players p JOIN accounts a ON a.id = p.account_id
 WHERE p.tournament_id = ?1 ORDER BY p.joined, p.account_id)sql"};
+    // With each pairing's match score as its players a and b won rounds, once the game is over.
     db::Statement tournament_pairings{db, R"sql(
-SELECT id, round, player_a, player_b, game_id, outcome FROM tournament_pairings
-WHERE tournament_id = ?1 ORDER BY round, id)sql"};
+SELECT p.id, p.round, p.player_a, p.player_b, p.game_id, p.outcome, g.score0, g.score1, g.account0
+FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id
+WHERE p.tournament_id = ?1 ORDER BY p.round, p.id)sql"};
+    db::Statement data_version{db, "PRAGMA data_version"};
 
     Impl(ServerLock l, db::Database d, int version)
         : lock(std::move(l)), db(std::move(d)), opened_version(version) {}
@@ -509,6 +532,9 @@ WHERE tournament_id = ?1 ORDER BY round, id)sql"};
         if (!q.next()) return std::nullopt;
         return read_account(q);
     }
+
+    // Last: it goes first, before the connection it checkpoints for.
+    std::unique_ptr<db::Checkpointer> checkpointer;
 };
 
 Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -520,8 +546,8 @@ Store Store::open(const fs::path& path, Access access, int busy_timeout_ms) {
     if (path.empty())
         throw db::Error("no database file given (and no XDG_DATA_HOME or HOME for the default)",
                         SQLITE_CANTOPEN);
-    if (access == Access::Read) {
-        db::Database db = db::Database::open(path, {true, busy_timeout_ms});
+    if (access == Access::Read || access == Access::Share) {
+        db::Database db = db::Database::open(path, {access == Access::Read, busy_timeout_ms});
         const int version = db::check_schema(db, schema_version, application_id, product);
         if (version == 0)
             throw db::Error(path.string() + " holds no gobblet server data yet (an empty database)",
@@ -531,6 +557,7 @@ Store Store::open(const fs::path& path, Access access, int busy_timeout_ms) {
                                 "; this gobblet reads " + std::to_string(schema_version) +
                                 ": start this gobblet's server on it once (--serve --db FILE) to upgrade it",
                             SQLITE_ERROR);
+        if (access == Access::Share) db.prepare_for_writing();
         return Store(std::make_unique<Impl>(ServerLock{}, std::move(db), version));
     }
     if (path.has_parent_path()) {
@@ -547,6 +574,10 @@ Store Store::open(const fs::path& path, Access access, int busy_timeout_ms) {
     db.prepare_for_writing();
     const int version = db::migrate(db, migrations, application_id);
     return Store(std::make_unique<Impl>(std::move(lock), std::move(db), version));
+}
+
+void Store::checkpoint_in_background() {
+    if (!impl_->checkpointer) impl_->checkpointer = std::make_unique<db::Checkpointer>(impl_->db);
 }
 
 const fs::path& Store::path() const { return impl_->db.path(); }
@@ -904,8 +935,58 @@ TournamentId Store::create_tournament(std::string_view name, std::string_view te
                                       UnixTime now) {
     if (name.empty() || !one_line(name) || !one_line(terms))
         bad("create_tournament: name and terms are single lines");
-    impl_->insert_tournament.run(name, terms, created_by, now);
+    impl_->insert_tournament.run(name, terms, created_by, now, std::nullopt, 0, 0);
     return impl_->db.last_insert_rowid();
+}
+
+std::optional<TournamentId> Store::create_tournament(const NewTournament& t, UnixTime now, std::string* why) {
+    if (t.name.empty() || t.key.empty() || !one_line(t.name) || !one_line(t.key) || !one_line(t.terms))
+        bad("create_tournament: name, key and terms are single lines");
+    db::Transaction tx(impl_->db);
+    {
+        auto q = impl_->tournament_by_key.query(t.key);
+        if (q.next()) {
+            if (why) *why = "a tournament is named " + t.name + " already: choose another name";
+            return std::nullopt;
+        }
+    }
+    AccountId by = 0;
+    if (t.organizer) {
+        by = *t.organizer;
+    } else {
+        // The operator's reserved account: a name no player can register (the lobby's names are letters,
+        // digits, '-' and '_'), made the first time.
+        auto existing = impl_->account_by_key_name(operator_name);
+        if (!existing) {
+            impl_->insert_account.run(operator_name, operator_name, now, std::nullopt);
+            by = impl_->db.last_insert_rowid();
+        } else {
+            by = existing->id;
+        }
+    }
+    impl_->insert_tournament.run(t.name, t.terms, by, now, t.key, t.organizer ? 0 : 1,
+                                 static_cast<std::int64_t>(t.seed));
+    const TournamentId id = impl_->db.last_insert_rowid();
+    tx.commit();
+    return id;
+}
+
+std::optional<TournamentId> Store::tournament_named(std::string_view key) {
+    auto q = impl_->tournament_by_key.query(key);
+    if (!q.next()) return std::nullopt;
+    return q.int64(0);
+}
+
+void Store::set_seeds(TournamentId tournament, const std::vector<AccountId>& order) {
+    db::Transaction tx(impl_->db);
+    int seed = 0;
+    for (AccountId a : order) impl_->update_player_seed.run(tournament, a, ++seed);
+    tx.commit();
+}
+
+std::int64_t Store::data_version() {
+    auto q = impl_->data_version.query();
+    return q.next() ? q.int64(0) : 0;
 }
 
 bool Store::join_tournament(TournamentId tournament, AccountId account, UnixTime now) {
@@ -955,6 +1036,9 @@ TournamentRecord read_tournament(const db::Query& q) {
     t.state = parse_state(q.text(3));
     t.created_by = q.int64(4);
     t.created = q.int64(5);
+    t.key = q.optional_text(6).value_or("");
+    t.by_operator = q.int64(7) != 0;
+    t.seed = static_cast<std::uint64_t>(q.int64(8));
     return t;
 }
 
@@ -969,13 +1053,23 @@ std::optional<TournamentRecord> Store::tournament(TournamentId id) {
     }
     {
         auto q = impl_->tournament_players.query(id);
-        while (q.next())
-            t->players.push_back(TournamentPlayer{q.int64(0), q.text(1), q.int64(2), q.int64(3) != 0});
+        while (q.next()) {
+            TournamentPlayer p{q.int64(0), q.text(1), q.int64(2), q.int64(3) != 0};
+            if (!q.is_null(4)) p.seed = int(q.int64(4));
+            t->players.push_back(std::move(p));
+        }
     }
     auto q = impl_->tournament_pairings.query(id);
-    while (q.next())
-        t->pairings.push_back(Pairing{q.int64(0), int(q.int64(1)), q.int64(2), q.optional_int64(3),
-                                      q.optional_int64(4), parse_pairing(q.optional_text(5))});
+    while (q.next()) {
+        Pairing p{q.int64(0),          int(q.int64(1)),     q.int64(2),
+                  q.optional_int64(3), q.optional_int64(4), parse_pairing(q.optional_text(5))};
+        if (!q.is_null(6) && !q.is_null(7)) {
+            const std::array<int, 2> s{int(q.int64(6)), int(q.int64(7))};
+            p.score =
+                q.optional_int64(8) == std::optional<AccountId>(p.a) ? s : std::array<int, 2>{s[1], s[0]};
+        }
+        t->pairings.push_back(p);
+    }
     return t;
 }
 

@@ -133,6 +133,19 @@ struct NewGame {
 };
 
 enum class TournamentState : std::uint8_t { Open, Running, Over };
+
+// The account that stands for the server's operator as the organizer of tournaments made with
+// --new-tournament: a name no player can register.
+constexpr const char* operator_name = "(operator)";
+
+// A tournament to make: its name and that name's key (unique among tournaments: the lobby's name_key),
+// its terms as server/tournament.h writes them, its organizer (none: the operator), and the seed of
+// the server's draws.
+struct NewTournament {
+    std::string name, key, terms;
+    std::optional<AccountId> organizer;
+    std::uint64_t seed = 0;
+};
 // A pairing's outcome: its player a won, its player b won, a draw.
 enum class PairingOutcome : std::uint8_t { A, B, Draw };
 
@@ -141,6 +154,7 @@ struct TournamentPlayer {
     std::string name;
     UnixTime joined = 0;
     bool withdrawn = false;
+    std::optional<int> seed;  // a knockout's seeding, from 1 (the best), fixed at the start
 };
 
 struct Pairing {
@@ -150,11 +164,15 @@ struct Pairing {
     std::optional<AccountId> b;  // none: a bye for a
     std::optional<GameId> game;
     std::optional<PairingOutcome> outcome;
+    std::optional<std::array<int, 2>> score;  // rounds won by a and by b, once its game is over
 };
 
 struct TournamentRecord {
     TournamentId id = 0;
     std::string name, terms;
+    std::string key;           // the name's key ("" for a tournament made without one)
+    bool by_operator = false;  // made by the server's operator: created_by is the reserved account
+    std::uint64_t seed = 0;    // the server's draws come from it
     TournamentState state = TournamentState::Open;
     AccountId created_by = 0;
     UnixTime created = 0;
@@ -168,9 +186,12 @@ class Store {
     // and holds the file for this process alone: a second server on it is refused with a clear message.
     // Read: looks without changing anything (./main --ratings), next to a running server; the file must
     // exist and be of this program's schema version.
-    enum class Access : std::uint8_t { Serve, Read };
+    // Share: writes next to a running server, without holding the file (--new-tournament,
+    // --start-tournament: the server notices their commits, see data_version); like Read, the file must
+    // exist and be of this program's schema version.
+    enum class Access : std::uint8_t { Serve, Read, Share };
     // The schema version this program writes and reads.
-    static constexpr int schema_version = 4;
+    static constexpr int schema_version = 5;
 
     // Opens the database, or throws db::Error saying why not: a missing file (Read), a folder that
     // cannot be created or written, a file that is not a database or is another program's, a newer
@@ -181,6 +202,10 @@ class Store {
     Store(Store&&) noexcept;
     Store& operator=(Store&&) noexcept;
     ~Store();
+
+    // The server's: the WAL is checkpointed on a thread of its own (db::Checkpointer), never inside a
+    // commit of the event loop.
+    void checkpoint_in_background();
 
     const std::filesystem::path& path() const;
     // The schema version the file had before open() upgraded it (0: a new file).
@@ -282,6 +307,15 @@ class Store {
 
     TournamentId create_tournament(std::string_view name, std::string_view terms, AccountId created_by,
                                    UnixTime now);
+    // A named tournament; nullopt with *why when its key is taken.
+    std::optional<TournamentId> create_tournament(const NewTournament& t, UnixTime now, std::string* why);
+    // The tournament whose name has this key.
+    std::optional<TournamentId> tournament_named(std::string_view key);
+    // A knockout's seeding: `order`'s players get seeds 1, 2, 3...
+    void set_seeds(TournamentId tournament, const std::vector<AccountId>& order);
+    // A number that changes when another connection (another process: --new-tournament) has committed
+    // to the file since the last call (SQLite's PRAGMA data_version): the server's cue to read again.
+    std::int64_t data_version();
     // Adds the player; false when already in.
     bool join_tournament(TournamentId tournament, AccountId account, UnixTime now);
     void withdraw_from_tournament(TournamentId tournament, AccountId account);

@@ -33,7 +33,9 @@ std::vector<std::vector<Pair>> round_robin(const std::vector<AccountId>& players
 std::vector<Standing> standings(const TournamentRecord& t) {
     std::map<AccountId, Standing> by;
     for (const TournamentPlayer& p : t.players)
-        by[p.account] = Standing{p.account, p.name, 0, 0, 0, 0, 0, p.withdrawn};
+        by[p.account] = Standing{p.account, p.name, 0, 0, 0, 0, 0, 0, 0, p.withdrawn};
+    // Half points each player took from each other player, for the head-to-head tie-break.
+    std::map<std::pair<AccountId, AccountId>, int> against;
     for (const Pairing& p : t.pairings) {
         if (!p.outcome) continue;
         Standing& a = by[p.a];
@@ -44,32 +46,58 @@ std::vector<Standing> standings(const TournamentRecord& t) {
         Standing& b = by[*p.b];
         ++a.played;
         ++b.played;
+        if (p.score) {
+            a.rounds_won += (*p.score)[0];
+            a.rounds_lost += (*p.score)[1];
+            b.rounds_won += (*p.score)[1];
+            b.rounds_lost += (*p.score)[0];
+        }
+        int ha = 0;
         switch (*p.outcome) {
             case PairingOutcome::A:
-                a.half_points += 2;
+                ha = 2;
                 ++a.won;
                 ++b.lost;
                 break;
             case PairingOutcome::B:
-                b.half_points += 2;
                 ++b.won;
                 ++a.lost;
                 break;
             case PairingOutcome::Draw:
-                ++a.half_points;
-                ++b.half_points;
+                ha = 1;
                 ++a.drawn;
                 ++b.drawn;
                 break;
         }
+        a.half_points += ha;
+        b.half_points += 2 - ha;
+        against[{p.a, *p.b}] += ha;
+        against[{*p.b, p.a}] += 2 - ha;
     }
     std::vector<Standing> table;
     for (auto& [id, s] : by) table.push_back(s);
-    std::stable_sort(table.begin(), table.end(), [](const Standing& x, const Standing& y) {
-        if (x.half_points != y.half_points) return x.half_points > y.half_points;
-        if (x.won != y.won) return x.won > y.won;
-        return net::lobby::name_key(x.name) < net::lobby::name_key(y.name);
-    });
+    std::sort(table.begin(), table.end(),
+              [](const Standing& x, const Standing& y) { return x.half_points > y.half_points; });
+    // Within each group of equal points: the points taken from the others of the group first.
+    for (std::size_t from = 0; from < table.size();) {
+        std::size_t to = from;
+        while (to < table.size() && table[to].half_points == table[from].half_points) ++to;
+        std::map<AccountId, int> mini;
+        for (std::size_t i = from; i < to; ++i)
+            for (std::size_t j = from; j < to; ++j)
+                if (i != j)
+                    if (const auto it = against.find({table[i].account, table[j].account});
+                        it != against.end())
+                        mini[table[i].account] += it->second;
+        std::sort(table.begin() + std::ptrdiff_t(from), table.begin() + std::ptrdiff_t(to),
+                  [&](const Standing& x, const Standing& y) {
+                      if (mini[x.account] != mini[y.account]) return mini[x.account] > mini[y.account];
+                      if (x.rounds_won != y.rounds_won) return x.rounds_won > y.rounds_won;
+                      if (x.rounds_lost != y.rounds_lost) return x.rounds_lost < y.rounds_lost;
+                      return server::name_key(x.name) < server::name_key(y.name);  // by case-blind name
+                  });
+        from = to;
+    }
     return table;
 }
 
@@ -121,21 +149,100 @@ std::vector<Pair> swiss_round(const TournamentRecord& t, int round) {
     return out;
 }
 
+std::vector<AccountId> seeding(const std::vector<AccountId>& players, const std::vector<double>& ratings) {
+    std::vector<std::size_t> order(players.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t x, std::size_t y) { return ratings.at(x) > ratings.at(y); });
+    std::vector<AccountId> out;
+    for (std::size_t i : order) out.push_back(players[i]);
+    return out;
+}
+
+std::vector<AccountId> knockout_alive(const TournamentRecord& t) {
+    std::map<AccountId, int> seed;
+    for (const TournamentPlayer& p : t.players)
+        if (p.seed && !p.withdrawn) seed[p.account] = *p.seed;
+    for (const Pairing& p : t.pairings) {
+        if (!p.outcome || !p.b) continue;
+        const int sa = seed.contains(p.a) ? seed[p.a] : 1 << 30,
+                  sb = seed.contains(*p.b) ? seed[*p.b] : 1 << 30;
+        switch (*p.outcome) {
+            case PairingOutcome::A: seed.erase(*p.b); break;
+            case PairingOutcome::B: seed.erase(p.a); break;
+            case PairingOutcome::Draw: seed.erase(sa <= sb ? *p.b : p.a); break;  // the better seed goes on
+        }
+    }
+    std::vector<std::pair<int, AccountId>> alive;
+    for (const auto& [a, s] : seed) alive.emplace_back(s, a);
+    std::sort(alive.begin(), alive.end());
+    std::vector<AccountId> out;
+    for (const auto& [s, a] : alive) out.push_back(a);
+    return out;
+}
+
+std::vector<Pair> knockout_round(const TournamentRecord& t) {
+    std::vector<AccountId> alive = knockout_alive(t);
+    std::vector<Pair> out;
+    if (alive.size() < 2) return out;
+    if (alive.size() % 2 == 1) {
+        std::set<AccountId> had_bye;
+        for (const Pairing& p : t.pairings)
+            if (!p.b) had_bye.insert(p.a);
+        auto it = std::find_if(alive.begin(), alive.end(), [&](AccountId a) { return !had_bye.contains(a); });
+        if (it == alive.end()) it = alive.begin();
+        out.push_back(Pair{*it, std::nullopt});
+        alive.erase(it);
+    }
+    for (std::size_t i = 0; i < alive.size() / 2; ++i)
+        out.push_back(Pair{alive[i], alive[alive.size() - 1 - i]});
+    return out;
+}
+
+std::optional<AccountId> winner(const TournamentRecord& t, const Spec& spec) {
+    if (spec.format.knockout) {
+        const auto alive = knockout_alive(t);
+        if (alive.size() == 1) return alive.front();
+    }
+    const auto table = standings(t);
+    if (table.empty()) return std::nullopt;
+    return table.front().account;
+}
+
+bool draw_swaps(std::uint64_t seed, int round, AccountId a, AccountId b) {
+    // splitmix64 over the seed and the pairing: the same inputs, the same draw.
+    std::uint64_t z = seed ^ (std::uint64_t(round) * 0x9E3779B97F4A7C15ULL) ^
+                      (std::uint64_t(std::min(a, b)) << 20) ^ (std::uint64_t(std::max(a, b)) << 40);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    // The bit says whether the smaller account plays White, so the draw does not depend on a/b's order.
+    const bool smaller_white = (z & 1) != 0;
+    return smaller_white != (a < b);
+}
+
 std::string spec_text(const Spec& s) {
     return net::lobby::format_text(s.format) + " " + std::to_string(s.max_players) + " " +
-           net::lobby::terms_text(s.terms);
+           net::lobby::first_word(s.first) + " " + net::lobby::terms_text(s.terms);
 }
 
 std::optional<Spec> parse_spec(std::string_view text) {
-    // The lobby's own reader reads it, as a `create` line.
-    const net::lobby::Parsed p = net::lobby::parse_message("create " + std::string(text));
+    // The lobby's own reader reads it, as a `create` line: version 2's (with FIRST; any name), or, for
+    // the tournaments stored before it, version 1's.
+    net::lobby::Parsed p = net::lobby::parse_message("create stored " + std::string(text), 2);
+    if (!p.message) p = net::lobby::parse_message("create " + std::string(text), 1);
     const auto* c = p.message ? std::get_if<net::lobby::Create>(&*p.message) : nullptr;
     if (!c) return std::nullopt;
-    return Spec{c->format, c->max_players, c->terms};
+    return Spec{c->format, c->max_players, c->first, c->terms};
 }
 
 int rounds_of(const Spec& s, int players) {
     if (s.format.swiss) return s.format.rounds;
+    if (s.format.knockout) {
+        int rounds = 0;
+        for (int left = players; left > 1; left = (left + 1) / 2) ++rounds;
+        return rounds;
+    }
     return players % 2 == 1 ? players : players - 1;
 }
 

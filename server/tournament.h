@@ -1,16 +1,25 @@
-// Tournaments as pure functions: the pairings of a round robin and of a Swiss round, and the table,
-// from what the store holds (server/store.h's TournamentRecord). The lobby (server/lobby.h) runs them:
-// it stores the pairings, starts their matches, and advances the rounds.
+// Tournaments as pure functions: the pairings of a round robin, a Swiss round and a knockout round, who
+// starts, and the table, from what the store holds (server/store.h's TournamentRecord). The lobby
+// (server/lobby.h) runs them: it stores the pairings, starts their matches, and advances the rounds.
 //
 //  - Round robin: everyone meets everyone once, all rounds made at the start by the circle method
 //    (with an odd number of players, one sits out each round: a bye). White goes to whichever of the
 //    two has had it less.
+//  - Knockout: seeded at the start by rating (the terms' variant; equal ratings by the order they
+//    joined). Each round pairs the players still in, the best seed against the worst, the second against
+//    the second worst...; with an odd number the best seed who has not had a bye yet sits out (a bye
+//    goes through). The loser of a match is out; a drawn match (one nobody finished) sends the better
+//    seed through. The last player in wins.
 //  - Swiss, N rounds: each round pairs players of equal points who have not met, from the top of the
 //    table down (greedily: the first player left takes the next one they have not met, or the next one
 //    at all when they have met everyone left). With an odd number, the lowest player who has not had a
 //    bye gets one.
 //  - A match won is a point, a drawn one half a point, a bye a point without a match. The table ranks by
-//    points, then matches won, then name.
+//    points, then the points the tied players took from one another (head to head), then rounds won,
+//    then rounds lost (fewer first), then name.
+//  - Who starts round 1 of a match (plays White): the schedule's player a (First::Schedule: the colours
+//    above), or a draw (First::Draw) from the tournament's seed, the round and the two players: the same
+//    seed makes the same draws. The loser of each round chooses after that (engine/match.h).
 #pragma once
 
 #include <optional>
@@ -39,6 +48,7 @@ struct Standing {
     std::string name;
     int half_points = 0;
     int played = 0, won = 0, lost = 0, drawn = 0;
+    int rounds_won = 0, rounds_lost = 0;
     bool withdrawn = false;
 };
 // The table: every player of the tournament, best first.
@@ -47,16 +57,31 @@ std::vector<Standing> standings(const TournamentRecord& t);
 // The next Swiss round (`round`, from 1) of `t`: pairs among the players who have not withdrawn.
 std::vector<Pair> swiss_round(const TournamentRecord& t, int round);
 
-// What a tournament is played under, as the store keeps it in its terms: "swiss-5 16 official 4 dm
-// first-to 2 rated" (format, most players, the match terms).
+// A knockout's seeding: `players` (in the order they joined) by rating, best first; equal ratings keep
+// the order they joined.
+std::vector<AccountId> seeding(const std::vector<AccountId>& players, const std::vector<double>& ratings);
+// The players of a knockout still in (seeded, not withdrawn, never beaten), best seed first.
+std::vector<AccountId> knockout_alive(const TournamentRecord& t);
+// The next knockout round of `t` (its players seeded): empty when one player or none is left.
+std::vector<Pair> knockout_round(const TournamentRecord& t);
+// Whether the draw of First::Draw gives White to b rather than a.
+bool draw_swaps(std::uint64_t seed, int round, AccountId a, AccountId b);
+
+// What a tournament is played under, as the store keeps it in its terms: "swiss-5 16 schedule official
+// 4 dm first-to 2 rated" (format, most players, who starts, the match terms; tournaments stored before
+// version 2 have no FIRST: schedule).
 struct Spec {
     net::lobby::Format format;
     int max_players = 2;
+    net::lobby::First first = net::lobby::First::Schedule;
     net::lobby::Terms terms;
 };
 std::string spec_text(const Spec& s);
 std::optional<Spec> parse_spec(std::string_view text);
-// How many rounds it has with `players` players (a Swiss its N; a round robin n-1, or n when odd).
+// How many rounds it has with `players` players (a Swiss its N; a round robin n-1, or n when odd; a
+// knockout the rounds to halve them to one).
 int rounds_of(const Spec& s, int players);
+// Who won a tournament that is over: a knockout's last player in, else the top of the table.
+std::optional<AccountId> winner(const TournamentRecord& t, const Spec& spec);
 
 }  // namespace gobblet::server::tournament

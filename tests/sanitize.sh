@@ -20,7 +20,7 @@ export UBSAN_OPTIONS="log_path=$reports/ubsan:print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
 export GOBBLET_BIN=$PWD/$build/main GOBBLET_UNIT_TESTS=$build/unit-tests GOBBLET_HOSTILE_PEER=$PWD/$build/hostile-peer \
     GOBBLET_STORE_FIXTURE=$PWD/$build/store-fixture GOBBLET_PTY_RUN=$PWD/$build/pty-run \
-    GOBBLET_SSH_PROBE=$PWD/$build/ssh-probe
+    GOBBLET_SSH_PROBE=$PWD/$build/ssh-probe GOBBLET_LOBBY_LOAD=$PWD/$build/lobby-load
 
 tests/run.sh --all
 status=$?

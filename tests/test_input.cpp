@@ -163,6 +163,33 @@ TEST_CASE("the man page lists every key of the key table", "[input][keys]") {
     }
 }
 
+// The manual's key tables (docs/manual.md): the game's under "Playing", the puzzles' and the tutorial's in
+// their own sections, each a row "| `KEYS` | ..." for every binding the help lists on that screen.
+TEST_CASE("docs/manual.md lists every key of the key table, in its screen's table", "[input][keys][docs]") {
+    const std::string manual = gobblet::test::read_text("docs/manual.md");
+    const auto section = [&](const std::string& from, const std::string& to) {
+        const std::size_t a = manual.find(from);
+        REQUIRE(a != std::string::npos);
+        const std::size_t b = manual.find(to, a);
+        REQUIRE(b != std::string::npos);
+        return manual.substr(a, b - a);
+    };
+    const std::string game = section("**Keys.**", "**Questions and lists.**");
+    const std::string puzzles = section("\n## Puzzles\n", "\n## Tutorial\n");
+    const std::string tutorial = section("\n## Tutorial\n", "\n## Save files\n");
+    int rows = 0;
+    for (const KeyBinding& b : key_table()) {
+        if (!b.help || !*b.help) continue;
+        const std::string row = std::string("| `") + b.keys_text + "` |";
+        INFO(b.keys_text << " on screens " << b.screens);
+        if (b.screens & screen_game) CHECK(game.find(row) != std::string::npos);
+        if (b.screens == screen_puzzles) CHECK(puzzles.find(row) != std::string::npos);
+        if (b.screens == screen_tutorial) CHECK(tutorial.find(row) != std::string::npos);
+        ++rows;
+    }
+    CHECK(rows > 30);  // the table was read
+}
+
 TEST_CASE("no key is bound twice in one mode on one screen", "[input][keys]") {
     for (Mode mode : {Mode::typing, Mode::cursor})
         for (std::size_t i = 0; i < key_table().size(); ++i)

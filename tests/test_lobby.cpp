@@ -77,8 +77,9 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         HistoryQuery{"~Visitor", max_page},
         RecordQuery{game_id},
         RatingsQuery{Variant{3, Rules::Rogers}, 2},
-        Create{Format{}, 8, dm2},
-        Create{Format{true, 5}, max_tournament_players, jr},
+        Create{"autumn-cup", Format{}, First::Schedule, 8, dm2},
+        Create{"DM.2026", Format{true, 5}, First::Draw, max_tournament_players, jr},
+        Create{"ko", Format{false, 0, true}, First::Draw, 2, dm2},
         Join{3},
         Leave{3},
         Start{3},
@@ -105,8 +106,8 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         Unseek{13, SeekEnd::Playing},
         MatchStart{game_id, Color::Black, "Eamon", "7QKM4XABCD2R3T5V", 0, 0, dm2},
         MatchStart{game_id, Color::White, "~Guest", "ABCD", 4, 3, jr},
-        GameItem{game_id, {"Liam", "Eamon"}, {1, 0}, {Millis(110'000), Millis(300'000)}, 1, 3, dm2},
-        GameItem{game_id, {"Liam", "~Guest"}, {0, 0}, {}, -1, 0, open},
+        GameItem{game_id, {"Liam", "Eamon"}, {1, 0}, {Millis(110'000), Millis(300'000)}, 1, 3, 4, dm2},
+        GameItem{game_id, {"Liam", "~Guest"}, {0, 0}, {}, -1, 0, 0, open},
         Over{game_id, Verdict::Player0, {2, 1}, "Liam wins the match 2-1"},
         Over{game_id, Verdict::Aborted, {0, 0}, ""},
         Watching{game_id, "WATCH4CODE"},
@@ -117,11 +118,14 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         RecordLine{"% white: Liam"},
         RecordLine{""},
         RatingItem{1, "Liam", Rating{1623, 85}, 12, 8, 3, 1},
-        TournamentItem{4, "Liam", Format{true, 5}, TournamentState::Playing, 10, 16, 2, dm2},
-        TournamentItem{5, "Eamon", Format{}, TournamentState::Open, 0, 2, 0, open},
+        TournamentItem{4, "autumn-cup", "Liam", Format{true, 5}, TournamentState::Playing, 10, 16, 2,
+                       First::Schedule, dm2},
+        TournamentItem{5, "Eamon-1", "Eamon", Format{}, TournamentState::Open, 0, 2, 0, First::Draw, open},
+        TournamentItem{6, "club-ko", "", Format{false, 0, true}, TournamentState::Over, 5, 64, 3, First::Draw,
+                       dm2},
         Closed{4},
-        StandingItem{1, "Liam", 5, 3, 2, 0, 1},
-        StandingItem{2, "~Guest", 0, 0, 0, 0, 0},
+        StandingItem{4, 1, "Liam", 5, 3, 2, 0, 1, 6, 2},
+        StandingItem{4, 2, "~Guest", 0, 0, 0, 0, 0, 0, 0},
         End{List::Players},
         End{List::Record},
         Ping{1234567890123},
@@ -142,6 +146,48 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
     }
     // Every kind of message is in the list above: a new message needs its sample here.
     CHECK(kinds.size() == std::variant_size_v<Message>);
+}
+
+TEST_CASE("version 1's shapes: what a server still says to an older client, and reads from it",
+          "[net][lobby]") {
+    const Terms dm2 = terms("official 4 dm first-to 2 rated");
+    const std::string game_id = "5f3a9c0e12b47d66";
+    const std::vector<std::pair<Message, std::string>> old = {
+        {Create{"", Format{true, 5}, First::Schedule, 16, dm2},
+         "create swiss-5 16 official 4 dm first-to 2 rated"},
+        {GameItem{game_id, {"Liam", "Eamon"}, {1, 0}, {Millis(110'000), Millis(300'000)}, 1, 3, 0, dm2},
+         "game 5f3a9c0e12b47d66 Liam Eamon 1 0 110000 300000 1 3 official 4 dm first-to 2 rated"},
+        {TournamentItem{4, "", "Liam", Format{true, 5}, TournamentState::Playing, 10, 16, 2, First::Schedule,
+                        dm2},
+         "tournament 4 Liam swiss-5 playing 10 16 2 official 4 dm first-to 2 rated"},
+        {StandingItem{0, 1, "Liam", 5, 3, 2, 0, 1, 0, 0}, "standing 1 Liam 2.5 3 2 0 1"},
+    };
+    for (const auto& [m, line] : old) {
+        INFO(line);
+        CHECK(format_message(m, 1) == line + "\n");
+        const Parsed p = parse_message(line, 1);
+        REQUIRE(p.message);
+        CHECK(*p.message == m);
+        CHECK_FALSE(parse_message(line, 2).message);  // version 2 has more fields
+    }
+    // What version 1 has no word for.
+    CHECK(parse_message("create knockout 8 official 4 dm first-to 2 rated", 1).error ==
+          "expected round-robin or swiss-N, not 'knockout'");
+    // ... nor for the SSH front door.
+    CHECK(parse_message("ssh 203.0.113.5 -", 1).error ==
+          "ssh is a message of lobby protocol version 2, not of version 1");
+    CHECK(parse_message("key", 1).error == "key is a message of lobby protocol version 2, not of version 1");
+    CHECK(parse_message("login Liam human key", 1).error ==
+          "login: expected secret, password or guest, not 'key'");
+    CHECK(parse_message("login Liam human key", 2).message);
+    // Written for version 1, a version 2 item drops the fields version 1 has not.
+    CHECK(
+        format_message(
+            GameItem{
+                game_id, {"Liam", "Eamon"}, {0, 0}, {}, -1, 0, 7, terms("official 4 none first-to 1 casual")},
+            1) == "game 5f3a9c0e12b47d66 Liam Eamon 0 0 - - - 0 official 4 none first-to 1 casual\n");
+    CHECK(format_message(StandingItem{4, 2, "Eamon", 2, 2, 1, 1, 0, 3, 2}, 1) ==
+          "standing 2 Eamon 1 2 1 1 0\n");
 }
 
 TEST_CASE("each verb has one sender, and refusals name only what clients send", "[net][lobby]") {
@@ -298,13 +344,23 @@ TEST_CASE("the lobby's example lines read as they say", "[net][lobby]") {
     CHECK(m.tournament == 4);
     CHECK(m.round == 2);
     const GameItem g = std::get<GameItem>(
-        parsed("game 5f3a9c0e12b47d66 Liam Eamon 1 0 110000 300000 1 3 official 4 dm first-to 2 rated"));
+        parsed("game 5f3a9c0e12b47d66 Liam Eamon 1 0 110000 300000 1 3 4 official 4 dm first-to 2 rated"));
     CHECK(g.names == std::array<std::string, 2>{"Liam", "Eamon"});
     CHECK(g.left[0] == 110'000);
     CHECK(g.running == 1);
     CHECK(g.watchers == 3);
-    const StandingItem s = std::get<StandingItem>(parsed("standing 1 Liam 2.5 3 2 0 1"));
+    CHECK(g.tournament == 4);
+    const StandingItem s = std::get<StandingItem>(parsed("standing 4 1 Liam 2.5 3 2 0 1 5 2"));
+    CHECK(s.tournament == 4);
     CHECK(s.half_points == 5);
+    CHECK(s.rounds_won == 5);
+    CHECK(s.rounds_lost == 2);
+    const TournamentItem t = std::get<TournamentItem>(
+        parsed("tournament 4 autumn-cup - knockout playing 10 16 2 draw official 4 dm first-to 2 rated"));
+    CHECK(t.name == "autumn-cup");
+    CHECK(t.organizer.empty());  // the operator's
+    CHECK(t.format.knockout);
+    CHECK(t.first == First::Draw);
     CHECK(points_text(5) == "2.5");
     CHECK(points_text(4) == "2");
 }
@@ -363,10 +419,20 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
         {"history Liam", "history: page: not a number: (nothing)"},
         {"ratings official 5 1", "ratings: the board size is 3 or 4, not '5'"},
         {"ratings chess 4 1", "ratings: rules are official or rogers, not 'chess'"},
-        {"create swiss 8 official 4 dm first-to 2 rated", "expected round-robin or swiss-N, not 'swiss'"},
-        {"create swiss-21 8 official 4 dm first-to 2 rated", "swiss rounds: out of range"},
-        {"create round-robin 1 official 4 dm first-to 2 rated", "create: players: out of range"},
-        {"create round-robin 65 official 4 dm first-to 2 rated", "create: players: out of range"},
+        {"create cup swiss 8 schedule official 4 dm first-to 2 rated",
+         "expected round-robin, swiss-N or knockout, not 'swiss'"},
+        {"create cup swiss-21 8 schedule official 4 dm first-to 2 rated", "swiss rounds: out of range"},
+        {"create cup round-robin 1 schedule official 4 dm first-to 2 rated", "create: players: out of range"},
+        {"create cup round-robin 65 schedule official 4 dm first-to 2 rated",
+         "create: players: out of range"},
+        {"create cup round-robin 8 coin official 4 dm first-to 2 rated",
+         "create: expected schedule or draw, not 'coin'"},
+        {"create round-robin 8 official 4 dm first-to 2 rated",
+         "expected round-robin, swiss-N or knockout, not '8'"},
+        {"create -cup knockout 8 draw official 4 dm first-to 2 rated",
+         "create: not a tournament's name (2 to 32 letters, digits, '-', '_' or '.', a letter or digit "
+         "first): "
+         "'-cup'"},
         {"server gobbler 1 hi", "server: not a gobblet server"},
         {"welcome Liam human", "welcome: how: expected new, secret, password, guest or key, not (nothing)"},
         {"welcome Liam admin new - - - -", "welcome: role: expected human, bot or guest, not 'admin'"},
@@ -402,17 +468,17 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
          "match: the context is - or TOURNAMENT/ROUND"},
         {"match " + game_id + " white Eamon ABCD 4/0 official 4 dm first-to 2 rated",
          "match: round: out of range"},
-        {"game " + game_id + " Liam Eamon 2 2 1 1 0 0 official 4 dm first-to 2 rated",
+        {"game " + game_id + " Liam Eamon 2 2 1 1 0 0 - official 4 dm first-to 2 rated",
          "game: a score the match cannot have"},
-        {"game " + game_id + " Liam Eamon 3 0 1 1 0 0 official 4 dm first-to 2 rated",
+        {"game " + game_id + " Liam Eamon 3 0 1 1 0 0 - official 4 dm first-to 2 rated",
          "game: a score the match cannot have"},
-        {"game " + game_id + " Liam Eamon 0 0 - - - 0 official 4 dm first-to 2 rated",
+        {"game " + game_id + " Liam Eamon 0 0 - - - 0 - official 4 dm first-to 2 rated",
          "game: clock readings for a game without a clock, or none for one with"},
-        {"game " + game_id + " Liam Eamon 0 0 5 5 - 0 official 4 none first-to 1 casual",
+        {"game " + game_id + " Liam Eamon 0 0 5 5 - 0 - official 4 none first-to 1 casual",
          "game: clock readings for a game without a clock, or none for one with"},
-        {"game " + game_id + " Liam Eamon 0 0 5 5 2 0 official 4 dm first-to 2 rated",
+        {"game " + game_id + " Liam Eamon 0 0 5 5 2 0 - official 4 dm first-to 2 rated",
          "game: running: out of range"},
-        {"game " + game_id + " Liam liam 0 0 5 5 - 0 official 4 dm first-to 2 rated",
+        {"game " + game_id + " Liam liam 0 0 5 5 - 0 - official 4 dm first-to 2 rated",
          "game: a player against themselves"},
         {"over " + game_id + " 2 0 0", "over: result: expected 0, 1, draw or aborted, not '2'"},
         {"watching " + game_id, "watching: a code has 4 to 32 capitals and digits"},
@@ -427,13 +493,18 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
          "rated: not a name (2 to 20 letters, digits, '-' or '_', a letter first): '~Liam'"},
         {"rated 1 Liam 1500 350 3 1 1 0", "rated: wins, losses and draws do not add up to the games"},
         {"rated 0 Liam 1500 350 0 0 0 0", "rated: rank: out of range"},
-        {"tournament 1 Liam swiss-3 open 9 8 0 official 4 dm first-to 2 rated",
+        {"tournament 1 cup Liam swiss-3 open 9 8 0 schedule official 4 dm first-to 2 rated",
          "tournament: more players than it takes"},
-        {"tournament 1 Liam swiss-3 closed 1 8 0 official 4 dm first-to 2 rated",
+        {"tournament 1 cup Liam swiss-3 closed 1 8 0 schedule official 4 dm first-to 2 rated",
          "tournament: state: expected open, playing or over, not 'closed'"},
-        {"standing 1 Liam 2.25 3 2 0 1", "standing: points: not a number: '2.25'"},
-        {"standing 1 Liam .5 1 0 0 1", "standing: points: not a number: (nothing)"},
-        {"standing 1 Liam 1 3 2 0 0", "standing: won, lost and drawn do not add up to the matches played"},
+        {"tournament 1 Liam swiss-3 open 1 8 0 official 4 dm first-to 2 rated",
+         "expected round-robin, swiss-N or knockout, not 'open'"},
+        {"standing 1 1 Liam 2.25 3 2 0 1 0 0", "standing: points: not a number: '2.25'"},
+        {"standing 1 1 Liam .5 1 0 0 1 0 0", "standing: points: not a number: (nothing)"},
+        {"standing 1 1 Liam 1 3 2 0 0 0 0",
+         "standing: won, lost and drawn do not add up to the matches played"},
+        {"standing 1 Liam 1 3 2 0 1", "standing: rank: not a number: 'Liam'"},
+        {"standing 1 1 Liam 1 1 1 0 0 2", "standing: rounds lost: not a number: (nothing)"},
         {"end everything",
          "end: expected players, seeks, games, tournaments, history, ratings, standings or "
          "record, not 'everything'"},
@@ -501,11 +572,16 @@ TEST_CASE("lobby limits at their edges", "[net][lobby]") {
     CHECK(std::get<HistoryQuery>(parsed("history Liam 1000000")).page == max_page);
     CHECK(error_of("history Liam 1000001") == "history: page: out of range");
     CHECK(std::get<GameItem>(parsed("game " + game_id +
-                                    " Liam Eamon 0 0 - - - 1000000000 official 4 none first-to 1 casual"))
+                                    " Liam Eamon 0 0 - - - 1000000000 - official 4 none first-to 1 casual"))
               .watchers == max_count);
-    CHECK(std::holds_alternative<StandingItem>(parsed("standing 64 Liam 1000 0 0 0 0")));
-    CHECK(error_of("standing 65 Liam 0 0 0 0 0") == "standing: rank: out of range");
-    CHECK(error_of("standing 1 Liam 1000.5 0 0 0 0") == "standing: points: out of range");
+    CHECK(std::holds_alternative<StandingItem>(parsed("standing 1 64 Liam 1000 0 0 0 0 0 0")));
+    CHECK(error_of("standing 1 65 Liam 0 0 0 0 0 0 0") == "standing: rank: out of range");
+    CHECK(error_of("standing 1 1 Liam 1000.5 0 0 0 0 0 0") == "standing: points: out of range");
+    CHECK(valid_tournament_name(std::string(32, 'a')));
+    CHECK_FALSE(valid_tournament_name(std::string(33, 'a')));
+    CHECK_FALSE(valid_tournament_name("a"));
+    CHECK(valid_tournament_name("2026.dm"));
+    CHECK_FALSE(valid_tournament_name("a b"));
 }
 
 TEST_CASE("escapes and invisible characters never reach the caller", "[net][lobby]") {

@@ -163,8 +163,8 @@ struct Loop {
     void log_in(const std::string& welcome = "welcome Liam human secret 1623/85 - - -",
                 const std::vector<std::string>& table_lines = {}) {
         const std::size_t logins = of(Event::Kind::LoggedIn).size();
-        REQUIRE(heard("lobby gobblet 1"));
-        server.say("server gobblet 1 Test server\n");
+        REQUIRE(heard("lobby gobblet 2"));
+        server.say("server gobblet 2 Test server\n");
         REQUIRE(until([&] { return server.heard().size() >= 2; }));
         server.say(welcome + "\n");
         for (const std::string& l : table_lines) server.say(l + "\n");
@@ -211,10 +211,10 @@ TEST_CASE("the client greets, logs in with this machine's secret, and gets the l
                 {"player Liam human idle 1623/85 - - -", "player Eamon human playing 1580/120 - - -",
                  "player MaxBot bot idle 2100/60 - 1900/90 -",
                  "seek 7 Eamon 1580/120 * official 4 dm first-to 2 rated",
-                 "game " + game_id + " Eamon MaxBot 1 0 110000 300000 1 3 official 4 dm first-to 2 rated",
-                 "tournament 2 Liam round-robin open 3 8 0 official 4 dm first-to 2 rated"});
+                 "game " + game_id + " Eamon MaxBot 1 0 110000 300000 1 3 - official 4 dm first-to 2 rated",
+                 "tournament 2 spring Liam round-robin open 3 8 0 schedule official 4 dm first-to 2 rated"});
     REQUIRE(server.heard().size() >= 2);
-    CHECK(server.heard()[0] == "lobby gobblet 1");
+    CHECK(server.heard()[0] == "lobby gobblet 2");
     CHECK(server.heard()[1] == "login Liam human secret " + secret);
     CHECK(loop.last(Event::Kind::Connected) == "Test server");
     REQUIRE(loop.saw(Event::Kind::LoggedIn));
@@ -283,8 +283,8 @@ TEST_CASE("a name with a password: refused without it, welcomed with it, then th
           "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 1"));
-    server.say("server gobblet 1 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 2"));
+    server.say("server gobblet 2 hi\n");
     REQUIRE(loop.heard("login Liam human secret " + secret));
     server.say("refused login password-needed Liam is registered with a password: log in with it\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::LoginRefused); }));
@@ -307,16 +307,16 @@ TEST_CASE("a name with a password: refused without it, welcomed with it, then th
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     loop.pass(1250);
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
-    REQUIRE(loop.heard("lobby gobblet 1"));
-    server.say("server gobblet 1 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 2"));
+    server.say("server gobblet 2 hi\n");
     REQUIRE(loop.heard("login Liam human secret " + secret));
 }
 
 TEST_CASE("a wrong password is not tried again by itself", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam(false));
-    REQUIRE(loop.heard("lobby gobblet 1"));
-    server.say("server gobblet 1 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 2"));
+    server.say("server gobblet 2 hi\n");
     // Without a secret there is nothing to log in with: the player is asked.
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Connected); }));
     loop.idle();
@@ -331,8 +331,8 @@ TEST_CASE("a wrong password is not tried again by itself", "[net][lobby-client]"
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     loop.pass(1250);
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
-    REQUIRE(loop.heard("lobby gobblet 1"));
-    server.say("server gobblet 1 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 2"));
+    server.say("server gobblet 2 hi\n");
     REQUIRE(loop.until([&] { return loop.of(Event::Kind::Connected).size() == 2; }));
     loop.idle();
     CHECK(loop.client->phase() == Client::Phase::Greeted);
@@ -344,8 +344,8 @@ TEST_CASE("a guest logs in as ~name, unrated", "[net][lobby-client]") {
     Config c = liam(false);
     c.guest = true;
     Loop loop(server, c);
-    REQUIRE(loop.heard("lobby gobblet 1"));
-    server.say("server gobblet 1 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 2"));
+    server.say("server gobblet 2 hi\n");
     REQUIRE(loop.heard("login Liam human guest"));
     server.say("welcome ~Liam2 guest guest - - - -\nend players\n");
     REQUIRE(loop.until([&] { return loop.client->phase() == Client::Phase::Lobby; }));
@@ -389,7 +389,7 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
                  "seek 7 Eamon - * official 4 dm first-to 2 rated",
                  "seek 8 Eamon - Liam rogers 3 5m+2s first-to 1 casual",
                  "seek 9 Liam - * official 4 none first-to 1 casual",
-                 "tournament 2 Eamon swiss-3 open 3 8 0 official 4 dm first-to 2 rated"});
+                 "tournament 2 spring Eamon swiss-3 open 3 8 0 schedule official 4 dm first-to 2 rated"});
     Client& c = *loop.client;
     const Millis now = loop.now;
     const Terms dm = terms_of("official 4 dm first-to 2 rated");
@@ -403,7 +403,7 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
     CHECK(c.history("Eamon", 2, now) == "");
     CHECK(c.record(game_id, now) == "");
     CHECK(c.ratings(Variant{3, Rules::Rogers}, 1, now) == "");
-    CHECK(c.create_tournament(Format{true, 5}, 16, dm, now) == "");
+    CHECK(c.create_tournament("autumn-cup", Format{true, 5}, 16, First::Draw, dm, now) == "");
     CHECK(c.join_tournament(2, now) == "");
     CHECK(c.leave_tournament(2, now) == "");
     CHECK(c.start_tournament(2, now) == "");
@@ -420,7 +420,7 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
         "history Eamon 2",
         "record " + game_id,
         "ratings rogers 3 1",
-        "create swiss-5 16 official 4 dm first-to 2 rated",
+        "create autumn-cup swiss-5 16 draw official 4 dm first-to 2 rated",
         "join 2",
         "leave 2",
         "start 2",
@@ -443,8 +443,12 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
     CHECK(c.say(" \x1b ", now) == "nothing to say");
     CHECK(c.watch("12", now) == "a game id is 16 hex digits");
     CHECK(c.history("Eamon", 0, now) == "pages count from 1");
-    CHECK(c.create_tournament(Format{true, 0}, 8, dm, now) == "a Swiss tournament has 1 to 20 rounds");
-    CHECK(c.create_tournament(Format{}, 65, dm, now) == "a tournament takes 2 to 64 players");
+    CHECK(c.create_tournament("cup", Format{true, 0}, 8, First::Schedule, dm, now) ==
+          "a Swiss tournament has 1 to 20 rounds");
+    CHECK(c.create_tournament("cup", Format{}, 65, First::Schedule, dm, now) ==
+          "a tournament takes 2 to 64 players");
+    CHECK(c.create_tournament("a cup", Format{}, 8, First::Schedule, dm, now) ==
+          "a tournament's name has 2 to 32 letters, digits, '-', '_' or '.', a letter or digit first");
     CHECK(c.join_tournament(3, now) == "no tournament 3");
     CHECK(c.set_password("short", now) == "a password has at least 8 characters");
     CHECK(c.login_guest(now) == "not now: lobby");
@@ -471,7 +475,7 @@ TEST_CASE("answers come whole: a history page, a record, a watch code, a refusal
     server.say("line % gobblet match\nline % white: Liam\nline\nline W3B2\nend record\n");
     server.say("watching " + game_id + " WATCHCODE1\n");
     server.say("refused history not-found no player is called Nobody\n");
-    server.say("standing 1 Liam 2.5 3 2 0 1\nstanding 2 Eamon 0.5 3 0 2 1\nend standings\n");
+    server.say("standing 4 1 Liam 2.5 3 2 0 1 6 2\nstanding 4 2 Eamon 0.5 3 0 2 1 2 6\nend standings\n");
     REQUIRE(loop.until([&] { return loop.of(Event::Kind::Answer).size() == 3; }));
     loop.idle();
     const auto answers = loop.of(Event::Kind::Answer);
@@ -482,7 +486,15 @@ TEST_CASE("answers come whole: a history page, a record, a watch code, a refusal
     CHECK(std::get<RecordQuery>(*answers[1].query).game == game_id);
     CHECK(answers[1].text == "% gobblet match\n% white: Liam\n\nW3B2\n");
     CHECK(std::get<StandingsQuery>(*answers[2].query).id == 4);
+    REQUIRE(answers[2].items.size() == 2);
     CHECK(std::get<StandingItem>(answers[2].items[0]).half_points == 5);
+    CHECK(std::get<StandingItem>(answers[2].items[1]).name == "Eamon");
+    // The table stays, and changes live: a line later is the entry as it is now.
+    server.say("standing 4 1 Eamon 1.5 4 1 2 1 4 6\nstanding 4 2 Liam 2.5 4 2 1 1 6 4\n");
+    REQUIRE(loop.until(
+        [&] { return c.tables().standings(4).size() == 2 && c.tables().standings(4)[0].name == "Eamon"; }));
+    CHECK(c.tables().standings(4)[1].rounds_lost == 4);
+    CHECK(c.tables().standings(5).empty());
     REQUIRE(loop.lines<Watching>().size() == 1);
     CHECK(loop.lines<Watching>()[0].code == "WATCHCODE1");
     REQUIRE(loop.lines<Refused>().size() == 1);
@@ -546,7 +558,7 @@ TEST_CASE("keep-alives: the client pings when quiet, answers pings, and leaves a
 TEST_CASE("a server that accepts and says nothing is left, and tried again", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 1"));
+    REQUIRE(loop.heard("lobby gobblet 2"));
     loop.pass(answer_timeout);
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     CHECK(loop.last(Event::Kind::Lost) == "no greeting from the server within 10 s");
@@ -609,12 +621,12 @@ TEST_CASE("`bye` from the server means come back later; `error` means stop", "[n
 TEST_CASE("a server of another version is told so, and left for good", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 1"));
-    server.say("server gobblet 2 the future\n");
+    REQUIRE(loop.heard("lobby gobblet 2"));
+    server.say("server gobblet 3 the future\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) ==
-          "the server speaks gobblet lobby protocol version 2, this program version 1: update gobblet");
-    REQUIRE(loop.heard("bye this program speaks gobblet lobby protocol version 1"));
+          "the server speaks gobblet lobby protocol version 3, this program version 2: update gobblet");
+    REQUIRE(loop.heard("bye this program speaks gobblet lobby protocol version 2"));
     CHECK_FALSE(server.heard_line("login Liam human secret " + secret));  // the secret never went out
     loop.pass(5000);
     CHECK(server.accepted == 1);
@@ -652,7 +664,7 @@ TEST_CASE("hostile server: a megabyte line ends the connection after 512 bytes",
 TEST_CASE("hostile server: garbage instead of a greeting", "[net][lobby-client][hostile]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 1"));
+    REQUIRE(loop.heard("lobby gobblet 2"));
     server.say(std::string("\x00\xff\xfe garbage\n", 13));
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) == "protocol error from the server: a line that is not valid UTF-8");
@@ -671,7 +683,7 @@ TEST_CASE("hostile server: the wrong message at each step", "[net][lobby-client]
         line = "post official 4 dm first-to 2 rated";
         why = "a message only clients send: post";
     }
-    REQUIRE(loop.heard("lobby gobblet 1"));
+    REQUIRE(loop.heard("lobby gobblet 2"));
     server.say(line + "\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) == "protocol error from the server: " + why);
@@ -731,8 +743,8 @@ TEST_CASE("hostile server: lines that do not fit what was asked", "[net][lobby-c
         line = "chat Eamon \x1b]52;c;aGk=\x07";
         why = "a control character in a line";
     }
-    REQUIRE(loop.heard("lobby gobblet 1"));
-    server.say("server gobblet 1 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 2"));
+    server.say("server gobblet 2 hi\n");
     REQUIRE(loop.until([&] { return server.heard().size() >= 2; }));
     server.say(welcome + "\nend players\n");
     if (!line.empty()) server.say(line + "\n");

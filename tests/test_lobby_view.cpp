@@ -114,8 +114,14 @@ TEST_CASE("the lists' order: challenges to us first, then by id; players by name
 }
 
 TEST_CASE("tournament rows say the format, the organizer, the state and the players", "[lobby-view]") {
-    lobby::TournamentItem t{4, "Liam", {true, 5}, lobby::TournamentState::Open, 3, 16, 0,
-                            terms("official 4 dm first-to 2 rated")};
+    lobby::TournamentItem t;
+    t.id = 4;
+    t.name = "spring-cup";
+    t.organizer = "Liam";
+    t.format = {true, 5};
+    t.players = 3;
+    t.max_players = 16;
+    t.terms = terms("official 4 dm first-to 2 rated");
     CHECK(tournament_row(t, 200) == "#4 swiss-5 by Liam, open, 3/16 players, official 4 dm first-to 2 rated");
     t.state = lobby::TournamentState::Playing;
     t.round = 2;

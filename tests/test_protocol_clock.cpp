@@ -183,7 +183,7 @@ TEST_CASE("protocol: a draw offer is thought about under the clock, at the engin
 
 TEST_CASE("max thinks at most --think under the game's clocks; a GTP controller's clock replaces --think",
           "[protocol][clock][timeman]") {
-    // The rule the README, the man page and docs/protocol.md state. In the curses game --think caps the
+    // The rule docs/manual.md, the man page and docs/protocol.md state. In the curses game --think caps the
     // computer under any clock: a 30 s turn, DM or a Fischer share, still gets 1 s at --think 1.
     const double think = 1;
     TimeSituation dm;

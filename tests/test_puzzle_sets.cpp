@@ -1,4 +1,4 @@
-// The puzzle sets that ship: what the files say is what the program has, the counts the README promises,
+// The puzzle sets that ship: what the files say is what the program has, the counts docs/manual.md promises,
 // and every puzzle proven again.
 #include <algorithm>
 #include <functional>

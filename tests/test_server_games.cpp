@@ -210,7 +210,7 @@ TEST_CASE("a round-robin tournament of three players, to the end, with byes and 
     World w(srv);
     Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
     enter_all(w, {&liam, &eamon, &zoe});
-    REQUIRE(liam.lobby->create_tournament(lobby::Format{false, 0}, 3,
+    REQUIRE(liam.lobby->create_tournament("liam-rr", lobby::Format{false, 0}, 3, lobby::First::Schedule,
                                           terms("official 4 none first-to 1 casual"), w.now) == "");
     REQUIRE(w.until([&] { return zoe.lobby->tables().tournaments().size() == 1; }));
     const lobby::Id id = zoe.lobby->tables().tournaments().begin()->first;

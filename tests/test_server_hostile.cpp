@@ -45,7 +45,7 @@ TEST_CASE(
     std::vector<std::unique_ptr<RawPeer>> keep;
     RawPeer& a = raw(w, keep);
     a.say("GET / HTTP/1.0\n");
-    CHECK(closed_with(w, a, "error expected lobby gobblet 1, or a game's hello"));
+    CHECK(closed_with(w, a, "error expected lobby gobblet 2, or a game's hello"));
     RawPeer& b = raw(w, keep);
     b.say(std::string(600, 'x'));
     CHECK(closed_with(w, b, "error a line longer than 512 bytes"));

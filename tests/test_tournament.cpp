@@ -109,12 +109,20 @@ TEST_CASE("a tournament's spec reads back as written", "[tournament]") {
     CHECK(s->format.rounds == 5);
     CHECK(s->max_players == 16);
     CHECK(s->terms.rated);
-    CHECK(t::spec_text(*s) == "swiss-5 16 official 4 dm first-to 2 rated");
+    CHECK(s->first == net::lobby::First::Schedule);  // stored before version 2: no FIRST
+    CHECK(t::spec_text(*s) == "swiss-5 16 schedule official 4 dm first-to 2 rated");
+    CHECK(t::parse_spec(t::spec_text(*s))->format == s->format);
+    const auto ko = t::parse_spec("knockout 8 draw official 4 dm first-to 2 rated");
+    REQUIRE(ko);
+    CHECK(ko->format.knockout);
+    CHECK(ko->first == net::lobby::First::Draw);
+    CHECK(t::spec_text(*ko) == "knockout 8 draw official 4 dm first-to 2 rated");
     CHECK(t::rounds_of(*s, 9) == 5);
     const auto rr = t::parse_spec("round-robin 8 rogers 3 none first-to 1 casual");
     REQUIRE(rr);
     CHECK(t::rounds_of(*rr, 7) == 7);
     CHECK(t::rounds_of(*rr, 8) == 7);
     CHECK_FALSE(t::parse_spec("swiss-0 8 official 4 none first-to 1 casual"));
-    CHECK_FALSE(t::parse_spec("knockout 8 official 4 none first-to 1 casual"));
+    CHECK_FALSE(t::parse_spec("knockout 8 official 4 none first-to 1 casual"));  // a knockout is version 2's
+    CHECK_FALSE(t::parse_spec("round-robin 8 coin official 4 none first-to 1 casual"));
 }

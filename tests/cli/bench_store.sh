@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # --bench-store times the server's database and leaves nothing behind; it never touches an existing file.
-# (The figures themselves are for people: README "Benchmarks". Only their presence is checked here.)
+# (The figures themselves are for people: docs/manual.md "Benchmarks". Only their presence is checked here.)
 source "$(dirname "$0")/lib.bash"
 mkdir "$WORK/disk"
 out=$("$MAIN" --bench-store --db "$WORK/disk/b.db")

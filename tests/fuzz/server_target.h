@@ -36,6 +36,7 @@ namespace gobblet::fuzz {
 struct CheckedOutbox : server::Outbox {
     std::map<server::ConnId, int> kind;  // 1 lobby, 2 game (from the client's first line)
     std::map<server::ConnId, bool> closed;
+    std::map<server::ConnId, int> version;  // a lobby connection's, when not the current one
     void check(server::ConnId to, std::string_view line) {
         wire_check(!line.empty() && line.back() == '\n' && line.size() <= net::max_line);
         const std::string_view body = line.substr(0, line.size() - 1);
@@ -47,7 +48,9 @@ struct CheckedOutbox : server::Outbox {
             if (k == 2) wire_check(p.message.has_value());
             return;
         }
-        const net::lobby::Parsed p = net::lobby::parse_message(body);
+        const auto v = version.find(to);
+        const net::lobby::Parsed p =
+            net::lobby::parse_message(body, v == version.end() ? net::lobby::protocol_version : v->second);
         wire_check(p.message.has_value());
         wire_check(net::lobby::sender(*p.message) != net::lobby::Sender::Client);
     }
@@ -102,7 +105,11 @@ inline int server_target(const std::uint8_t* data, std::size_t size) {
                 continue;
             }
             if (out.closed[to]) continue;
-            if (out.kind[to] == 0) out.kind[to] = line.starts_with("lobby ") ? 1 : line.starts_with("hello ") ? 2 : 0;
+            if (out.kind[to] == 0) {
+                out.kind[to] = line.starts_with("lobby ") ? 1 : line.starts_with("hello ") ? 2 : 0;
+                // The lobby's version the client asked for: the server answers in its shapes.
+                if (line == "lobby gobblet 1") out.version[to] = 1;
+            }
             net::LineReader& r = readers[std::size_t(to)];
             r.feed(line);
             r.feed("\n");
