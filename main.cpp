@@ -14,7 +14,11 @@
 // modes[], and its reading in the mode's plan_ function; a new mode is a row and a plan_ function.
 #include <CLI/CLI.hpp>
 
+#include <pwd.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <functional>
@@ -34,6 +38,7 @@
 #include "engine/protocol.h"
 #include "engine/review.h"
 #include "engine/selfplay.h"
+#include "engine/text.h"
 #include "engine/version.h"
 #include "net/bot.h"
 #include "net/code.h"
@@ -43,6 +48,7 @@
 #include "saves/identity.h"
 #include "saves/puzzles.h"
 #include "saves/savefile.h"
+#include "saves/ssh_identity.h"
 #include "saves/store.h"
 #include "server/commands.h"
 #include "server/server.h"
@@ -102,8 +108,9 @@ struct Flags {
     // The server's.
     std::string db;
     bool serve = false, ratings = false, bench_store = false;
-    std::vector<std::string> listen;
+    std::vector<std::string> listen, ssh_users;
     std::string greeting, bot, name, seek, enter;
+    long max_connections = 0;  // 0: the server's default
     std::string lobby;
     bool guest = false;
     // The operator's tournaments.
@@ -197,6 +204,13 @@ void declare(CLI::App& app, Flags& f) {
                    "port 7300)")
         ->allow_extra_args(false);
     app.add_option("--greeting", f.greeting, "--serve: the server's greeting in the lobby");
+    app.add_option(
+           "--ssh-user", f.ssh_users,
+           "--serve: believe the SSH key and address that this user's lobby clients say they came with "
+           "(the account sshd runs the lobby for; on a unix socket only); again for more")
+        ->allow_extra_args(false);
+    app.add_option("--max-connections", f.max_connections,
+                   "--serve: connections at most (default 20000; each is a descriptor: see ulimit -n)");
     app.add_option("--bot", f.bot, "A computer player in a server's lobby at HOST:PORT or unix:PATH");
     app.add_option("--name", f.name, "--bot, --lobby: the name to play under");
     app.add_option("--lobby", f.lobby, "The lobby of a server at HOST:PORT or unix:PATH (docs/lobby.md)");
@@ -274,7 +288,7 @@ const std::vector<ModeRow> modes = {
     {Mode::Match, "--match", variant_flags + FlagList{"--think", "--seed", "--games"} + match_flags},
     {Mode::MakePuzzles, "--make-puzzles", {"--seed"}},
     {Mode::VerifyPuzzles, "--verify-puzzles", {}},
-    {Mode::Serve, "--serve", {"--listen", "--greeting", "--db", "--grace"}},
+    {Mode::Serve, "--serve", {"--listen", "--greeting", "--ssh-user", "--max-connections", "--db", "--grace"}},
     {Mode::Bot, "--bot",
      variant_flags + player_flags + FlagList{"--first-to", "--name", "--seek", "--enter"}},
     // The lobby takes what its game screens use: colours, and the computer's level for reviews and hints.
@@ -498,8 +512,20 @@ Expected<Run> plan_match(const CLI::App& app, const Flags& f) {
     return Run([m] { return run_match(m, std::cout, std::cerr); });
 }
 
+// --ssh-user USER: a user name or a uid, as the unix socket's peer credentials will show it.
+std::optional<unsigned> user_id(const std::string& user) {
+    if (!user.empty() && user.size() <= 10 && user.find_first_not_of("0123456789") == std::string::npos) {
+        const unsigned long long uid = std::stoull(user);
+        if (uid <= 0xfffffffeULL) return unsigned(uid);
+        return std::nullopt;
+    }
+    const passwd* pw = getpwnam(user.c_str());
+    if (!pw) return std::nullopt;
+    return unsigned(pw->pw_uid);
+}
+
 // --serve: the server in the foreground.
-Expected<Run> plan_serve(const Flags& f) {
+Expected<Run> plan_serve(const CLI::App& app, const Flags& f) {
     server::ServerConfig c;
     for (const std::string& l : f.listen) {
         std::string why;
@@ -514,6 +540,21 @@ Expected<Run> plan_serve(const Flags& f) {
         c.hub.limits.grace = *grace;
     }
     if (!f.greeting.empty()) c.hub.greeting = clean_text(f.greeting, net::lobby::max_text);
+    for (const std::string& u : f.ssh_users) {
+        const auto uid = user_id(u);
+        if (!uid)
+            return Failure{"--ssh-user " + clean_name(u) +
+                           ": no such user here: give the account sshd lets players in as (its name or uid)"};
+        c.hub.ssh_uids.push_back(*uid);
+    }
+    if (!f.ssh_users.empty() &&
+        std::none_of(c.listen.begin(), c.listen.end(), [](const net::Endpoint& e) { return e.is_unix(); }))
+        return Failure{"--ssh-user goes with --listen unix:PATH: sshd's players come in through a unix socket"};
+    if (given(app, "--max-connections")) {
+        if (f.max_connections < 1 || f.max_connections > 1'000'000)
+            return Failure{"--max-connections " + std::to_string(f.max_connections) + ": 1 to 1000000"};
+        c.max_connections = std::size_t(f.max_connections);
+    }
     return Run([c] { return server::run_server(c, std::cerr); });
 }
 
@@ -562,18 +603,35 @@ Expected<Run> plan_lobby(const CLI::App& app, const Flags& f, const char* argv0)
     if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
         return Failure{"--lobby " + clean_name(f.lobby) + ": " +
                        (at ? "give the server's host and port (example.org:7300) or unix:PATH" : why)};
-    if (!net::lobby::valid_name(f.name))
-        return Failure{f.name.empty()
+    // Through sshd's ForceCommand, on the server's own unix socket: the player's address and SSH key
+    // (docs/server.md, "The SSH front door").
+    const saves::SshIdentity ssh =
+        at->is_unix() && !f.guest ? saves::ssh_identity_from_env() : saves::SshIdentity{};
+    // There the player's name is what they typed after the address (`ssh -t play@host Liam`): sshd runs
+    // the ForceCommand instead and gives the words in $SSH_ORIGINAL_COMMAND, which are only ever a name.
+    std::string name = f.name;
+    if (ssh.present && !given(app, "--name")) {
+        const char* typed = std::getenv("SSH_ORIGINAL_COMMAND");
+        name = typed ? std::string(trim(std::string_view(typed).substr(0, 64))) : std::string();
+    }
+    if (!net::lobby::valid_name(name) && ssh.present) {
+        const passwd* pw = getpwuid(getuid());
+        return Failure{"say the name you play under after the server's address: ssh -t " +
+                       clean_name(pw ? pw->pw_name : "play") +
+                       "@SERVER NAME (2 to 20 letters, digits, '-' or '_', starting with a letter)"};
+    }
+    if (!net::lobby::valid_name(name))
+        return Failure{name.empty()
                            ? "--lobby needs --name NAME: the name you play under (2 to 20 letters, "
                              "digits, '-' or '_', starting with a letter; with --guest too)"
-                           : "--name " + clean_name(f.name) +
+                           : "--name " + clean_name(name) +
                                  ": 2 to 20 letters, digits, '-' or '_', starting with a letter"};
     ui::Options o = f.ui;
     o.player = player_of(app, f);
     o.level_given = given(app, "--level");
     o.think_given = given(app, "--think");
     o.program = program_name(argv0);
-    const ui::LobbyOptions lobby{*at, f.name, f.guest};
+    const ui::LobbyOptions lobby{*at, name, f.guest, ssh};
     return Run([o, lobby] {
         saves::remove_stale_temporaries();  // the lobby saves transcripts, as the game does
         return ui::run_lobby(o, lobby);
@@ -626,7 +684,7 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
             std::erase(files, std::string());  // given without a file, CLI11 hands over one empty name
             return Run([files] { return saves::run_verify_puzzles(std::cout, std::cerr, files); });
         }
-        case Mode::Serve: return plan_serve(f);
+        case Mode::Serve: return plan_serve(app, f);
         case Mode::Bot: return plan_bot(app, f);
         case Mode::Lobby: return plan_lobby(app, f, argv0);
         case Mode::NewTournament: return plan_new_tournament(app, f);

@@ -116,7 +116,7 @@ TEST_CASE("the lists' order: challenges to us first, then by id; players by name
 TEST_CASE("tournament rows say the format, the organizer, the state and the players", "[lobby-view]") {
     lobby::TournamentItem t;
     t.id = 4;
-    t.name = "autumn-cup";
+    t.name = "spring-cup";
     t.organizer = "Liam";
     t.format = {true, 5};
     t.players = 3;

@@ -20,5 +20,14 @@ expect_eq "the protocol's version" "$(printf 'version\nquit\n' | "$MAIN" --gtp |
 make -s -C "$ROOT" install DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
 [ -x "$WORK/root/usr/bin/gobblet" ] || fail "installed binary"
 [ -f "$WORK/root/usr/share/man/man6/gobblet.6" ] || fail "installed man page"
+# ... and what a server's operator needs, its paths made to fit the prefix (docs/server.md, "Installing").
+unit="$WORK/root/usr/lib/systemd/system/gobblet-server.service"
+[ -f "$unit" ] || fail "installed systemd unit"
+grep -q '^ExecStart=/usr/bin/gobblet --serve --listen unix:/run/gobblet/lobby.sock ' "$unit" || fail "the unit's ExecStart: $(grep ExecStart "$unit")"
+grep -q '^ExecStart=/usr/bin/gobblet --bot ' "$WORK/root/usr/lib/systemd/system/gobblet-bot@.service" || fail "the bots' unit"
+grep -qxF '    ForceCommand /usr/bin/gobblet --lobby unix:/run/gobblet/lobby.sock' "$WORK/root/usr/share/doc/gobblet/gobblet-sshd.conf" || fail "the sshd_config block"
+for doc in server.md lobby.md network.md; do [ -f "$WORK/root/usr/share/doc/gobblet/$doc" ] || fail "installed $doc"; done
 make -s -C "$ROOT" uninstall DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
 [ ! -e "$WORK/root/usr/share/man/man6/gobblet.6" ] || fail "uninstall leaves the man page"
+[ ! -e "$unit" ] || fail "uninstall leaves the systemd unit"
+[ ! -e "$WORK/root/usr/share/doc/gobblet" ] || fail "uninstall leaves the docs"
