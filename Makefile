@@ -11,7 +11,9 @@ CXX      ?= g++
 CXXFLAGS ?= -O2 -g
 # Flags the build needs, kept apart so that `make CXXFLAGS=...` cannot drop them.
 BUILD_CXXFLAGS := -std=c++20 -Wall -Wextra -Wpedantic -Wshadow -I. -MMD -MP
-BUILD_LDLIBS   := -pthread
+# libsodium for every program: the server keeps its secrets with it, and the lobby client hashes
+# an SSH key with it (saves/ssh_identity).
+BUILD_LDLIBS   := -lsodium -pthread
 CURSES_LIBS    := -lncursesw
 # The server's database and its secrets (server/, and only the server's fuzz target among the fuzz targets).
 SERVER_LIBS    := -lsqlite3 -lsodium
@@ -69,10 +71,10 @@ FUZZ_FLAGS     := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-reco
 
 # Packages: what building needs, and what testing adds.
 BUILD_PKGS := g++ make libncurses-dev libcli11-dev libsqlite3-dev libsodium-dev
-TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db
+TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db openssh-server openssh-client
 FUZZ_PKGS  := $(TEST_PKGS) clang
 
-.PHONY: all run test test-all sanitize fuzz deps deps-test deps-fuzz format clean install uninstall FORCE
+.PHONY: all run test test-all bench-server sanitize fuzz deps deps-test deps-fuzz format clean install uninstall FORCE
 
 all: $(BIN)
 
@@ -86,22 +88,38 @@ $(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OB
 
 # The unit tests link the engine, saves, net, server and the UI's plain logic only: a stray curses call
 # there fails this link. The script tests run the test tools ($(B)/hostile-peer, $(B)/store-fixture,
-# $(B)/pty-run): building the unit tests builds every one of them.
+# $(B)/pty-run, $(B)/lobby-load, $(B)/ssh-probe): building the unit tests builds every one of them.
 $(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ) $(UI_LOGIC_OBJ) \
-                 | $(B)/hostile-peer $(B)/store-fixture $(B)/pty-run
+                 | $(B)/hostile-peer $(B)/store-fixture $(B)/pty-run $(B)/lobby-load $(B)/ssh-probe
 	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 # The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
 $(B)/hostile-peer: $(B)/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
-# The server's load generator (tests/tools/lobby_load.cpp; docs/server.md, "Measurements"): `make build/lobby-load`.
-$(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ)
+# The server's load generator (tests/tools/lobby_load.cpp; docs/server.md, "Measurements").
+$(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(B)/tests/tools/load_matches.o $(ENGINE_OBJ) $(SAVES_OBJ) \
+                 $(GEN_OBJ) $(NET_OBJ)
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
+
+# The server under MATCHES concurrent matches with a spectator each, a move every INTERVAL seconds a match,
+# for SECONDS (tests/bench/server.sh; docs/server.md, "Measurements"); SERVER_CPUS and LOAD_CPUS pin each
+# to CPUs (taskset lists). Not part of make test.
+MATCHES  ?= 1000
+SECONDS  ?= 30
+INTERVAL ?= 3
+bench-server: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(B)/lobby-load
+	@NICE=$(NICE) tests/bench/server.sh $(MATCHES) $(SECONDS) $(INTERVAL) "$(SERVER_CPUS)" "$(LOAD_CPUS)"
 
 # Writes server databases for the script tests through the store's own API (tests/tools/store_fixture.cpp).
 $(B)/store-fixture: $(B)/tests/tools/store_fixture.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)
 	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
+
+# The lobby client as sshd's ForceCommand runs it, without a screen (tests/tools/ssh_probe.cpp), for
+# tests/cli/ssh_door.sh.
+$(B)/ssh-probe: $(B)/tests/tools/ssh_probe.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ)
+	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
 # Runs the game on a pseudo-terminal of its own and types at it (tests/tools/pty_run.cpp), for the tests
 # that need keys to arrive exactly so (tests/cli/typeahead.sh). forkpty lived in libutil before glibc
@@ -149,11 +167,13 @@ run: deps
 	./main $(ARGS)
 
 test: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run \
+	    build/lobby-load build/ssh-probe
 	@tests/run.sh
 
 test-all: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run
+	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run \
+	    build/lobby-load build/ssh-probe
 	@tests/run.sh --all
 
 # The whole suite against binaries built with AddressSanitizer and UndefinedBehaviorSanitizer; any report
@@ -161,7 +181,8 @@ test-all: deps-test
 sanitize: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
 	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer \
-	    build-sanitize/store-fixture build-sanitize/pty-run
+	    build-sanitize/store-fixture build-sanitize/pty-run build-sanitize/lobby-load \
+	    build-sanitize/ssh-probe
 	@tests/sanitize.sh build-sanitize
 
 # Every fuzz target for FUZZ_SECONDS each, on a scratch copy of its corpus; any crash, leak, timeout or
@@ -202,12 +223,26 @@ format:
 	clang-format -i $(wildcard main.cpp engine/*.[ch]* saves/*.[ch]* net/*.[ch]* server/*.[ch]* ui/*.[ch]* \
 	  tests/*.[ch]* tests/tools/*.[ch]* tests/fuzz/*.[ch]*)
 
+# What a server's operator needs besides the program (docs/server.md, "Installing"): the systemd units
+# and the sshd_config block, their paths made to fit PREFIX, and the operator's guides.
+SERVICE_FILES := gobblet-server.service gobblet-bot@.service
+OPERATOR_DOCS := server.md lobby.md network.md gobblet-sshd.conf
+
 install: main
 	install -D -m 755 main $(DESTDIR)$(PREFIX)/bin/gobblet
 	install -D -m 644 docs/gobblet.6 $(DESTDIR)$(PREFIX)/share/man/man6/gobblet.6
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system $(DESTDIR)$(PREFIX)/share/doc/gobblet
+	for f in $(SERVICE_FILES); do \
+	  sed 's|/usr/local/|$(PREFIX)/|g' docs/$$f > $(DESTDIR)$(PREFIX)/lib/systemd/system/$$f && \
+	  chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/system/$$f; done
+	for f in $(OPERATOR_DOCS); do \
+	  sed 's|/usr/local/|$(PREFIX)/|g' docs/$$f > $(DESTDIR)$(PREFIX)/share/doc/gobblet/$$f && \
+	  chmod 644 $(DESTDIR)$(PREFIX)/share/doc/gobblet/$$f; done
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/gobblet $(DESTDIR)$(PREFIX)/share/man/man6/gobblet.6
+	rm -f $(SERVICE_FILES:%=$(DESTDIR)$(PREFIX)/lib/systemd/system/%)
+	rm -rf $(DESTDIR)$(PREFIX)/share/doc/gobblet
 
 clean:
 	rm -rf build build-sanitize build-fuzz main

@@ -1,32 +1,54 @@
-// gobblet: parses the command line and hands over to the curses game, the engine protocol, a replay
-// or a benchmark. Nothing else lives here.
+// gobblet: reads the command line, checks all of it, then hands over to one front end: the curses game
+// (ui/), the engine protocol, a self-play match, a file command (saves/commands.h), a benchmark, the
+// server, a bot, a server's lobby, or an operator's tournament command (server/commands.h). Only flags and
+// wiring live here: what a value means belongs to its room (a clock spec to engine/clock.h, a seat to
+// engine/match.h, an address to net/socket.h), and so does each command.
+//
+// The order is fixed, so that nothing runs on a command line that is wrong anywhere:
+//  1. CLI11 reads the flags and their simple values (a value it refuses is a usage error);
+//  2. choose_mode: exactly one mode, and every flag given is one that mode takes (modes[]);
+//  3. plan: every value checked and turned into the front end's settings, as a Run;
+//  4. the Run runs.
+// A usage error is a message on stderr and exit status 2 (the man page's EXIT STATUS); by then nothing
+// has been read, written or opened. A new flag is a line in declare(), its name in its modes' rows of
+// modes[], and its reading in the mode's plan_ function; a new mode is a row and a plan_ function.
 #include <CLI/CLI.hpp>
 
-#include <charconv>
-#include <chrono>
-#include <cstdio>
+#include <pwd.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
 #include <ctime>
+#include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
 
 #include "engine/bench.h"
-#include "engine/game.h"
+#include "engine/clock.h"
+#include "engine/expected.h"
 #include "engine/match.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "engine/player.h"
 #include "engine/protocol.h"
-#include "engine/puzzle.h"
 #include "engine/review.h"
 #include "engine/selfplay.h"
+#include "engine/text.h"
+#include "engine/version.h"
 #include "net/bot.h"
 #include "net/code.h"
+#include "net/lobby.h"
 #include "net/socket.h"
+#include "saves/commands.h"
 #include "saves/identity.h"
 #include "saves/puzzles.h"
 #include "saves/savefile.h"
+#include "saves/ssh_identity.h"
 #include "saves/store.h"
 #include "server/commands.h"
 #include "server/server.h"
@@ -36,9 +58,9 @@
 
 namespace {
 
-constexpr const char* version = "gobblet 0.1.0";
-
 using namespace gobblet;
+
+constexpr int usage_error = 2;  // the exit status of a command line that cannot be run (the man page)
 
 // --think SECONDS: a plain decimal number in the player's range. CLI11's own range check let nan through
 // (every comparison with nan is false), and a search with nan seconds never ends.
@@ -52,12 +74,6 @@ const CLI::Validator think_range(
     "SECONDS");
 
 // --seed N: a whole number that fits 64 bits. CLI11 wrapped -1 and 2^64 around silently.
-std::optional<std::uint64_t> parse_seed(std::string_view text) {
-    std::uint64_t value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
 const CLI::Validator seed_range(
     [](std::string& text) -> std::string {
         if (parse_seed(text)) return {};
@@ -65,677 +81,660 @@ const CLI::Validator seed_range(
     },
     "N");
 
-// --white and --black: "human", "computer", "computer:LEVEL", or the name of a human player.
-std::optional<SeatSpec> parse_seat(const std::string& value, std::string& why) {
-    SeatSpec seat;
-    if (value == "human") return seat;
-    if (value == "computer" || value.rfind("computer:", 0) == 0) {
-        seat.kind = SeatKind::Computer;
-        if (value.size() > 9) {
-            seat.level = parse_level(value.substr(9));
-            if (!seat.level) {
-                why = "unknown level '" + clean_name(value.substr(9)) + "': use easy, medium, hard or max";
-                return std::nullopt;
-            }
-        }
-        return seat;
-    }
-    seat.name = clean_name(value);
-    if (seat.name.empty()) {
-        why = "a name needs at least one visible character (or use human or computer)";
-        return std::nullopt;
-    }
-    return seat;
-}
-
-// The clock flags, read together: a DM clock (--turn-time, --reserve, --reserve-chunk) or a Fischer
-// clock (--game-time, --increment), never both.
-struct ClockFlags {
-    std::string turn, reserve, chunk, game, increment;
-
-    void dm_preset() {
-        if (turn.empty()) turn = "2m";
-        if (reserve.empty()) reserve = "5m";
-        if (chunk.empty()) chunk = "30s";
-    }
-    std::optional<ClockSettings> settings(std::string& why) const {
-        Millis values[5] = {};
-        const char* names[5] = {"--turn-time", "--reserve", "--reserve-chunk", "--game-time", "--increment"};
-        const std::string* texts[5] = {&turn, &reserve, &chunk, &game, &increment};
-        for (int i = 0; i < 5; ++i) {
-            if (texts[i]->empty()) continue;
-            const auto d = parse_duration(*texts[i]);
-            if (!d) {
-                why = std::string(names[i]) + " " + clean_name(*texts[i]) +
-                      ": not a time; write it as 90, 90s, 2m, 1m30s or 2:30 (at most 24h)";
-                return std::nullopt;
-            }
-            values[i] = *d;
-        }
-        const bool dm = !turn.empty() || !reserve.empty() || !chunk.empty();
-        const bool fischer = !game.empty() || !increment.empty();
-        if (dm && fischer) {
-            why =
-                "choose one clock: --turn-time/--reserve/--reserve-chunk (DM) or --game-time/--increment "
-                "(Fischer)";
-            return std::nullopt;
-        }
-        if (dm) {
-            if (turn.empty() || values[0] <= 0) {
-                why = "a DM clock needs --turn-time above zero (e.g. --turn-time 2m)";
-                return std::nullopt;
-            }
-            const Millis chunk_ms = chunk.empty() ? 30'000 : values[2];
-            if (values[1] > 0 && chunk_ms <= 0) {
-                why = "--reserve-chunk must be above zero when there is a reserve";
-                return std::nullopt;
-            }
-            return ClockSettings::dm(values[0], values[1], chunk_ms);
-        }
-        if (fischer) {
-            if (game.empty() || values[3] <= 0) {
-                why = "a Fischer clock needs --game-time above zero (e.g. --game-time 5m)";
-                return std::nullopt;
-            }
-            return ClockSettings::fischer(values[3], values[4]);
-        }
-        return ClockSettings{};
-    }
+// Every flag's value as the command line gives it (CLI11 has checked the simple ones: numbers in range,
+// names from a list).
+struct Flags {
+    std::string rules = "official", size = "4";
+    // The game: who plays, the match and its clock.
+    std::string white = "human", black = "human", level = "medium";
+    double think = PlayerSettings{}.think_seconds;
+    std::string seed;
+    int first_to = 1;
+    ClockSpec clock;
+    ui::Options ui;  // the game's own flags go straight in: --resume, --load, --no-color, ...
+    std::string host, join, code, grace;
+    std::string puzzles;
+    // Other front ends and measurements.
+    int perft = 0;
+    std::string replay, review;
+    JudgeLimits review_limits;
+    std::string make_puzzles;
+    std::vector<std::string> verify;
+    bool gtp = false;
+    int bench = 0;
+    bool bench_paste = false;
+    std::string match;
+    int games = 100;
+    // The server's.
+    std::string db;
+    bool serve = false, ratings = false, bench_store = false;
+    std::vector<std::string> listen, ssh_users;
+    std::string greeting, bot, name, seek, enter;
+    long max_connections = 0;  // 0: the server's default
+    std::string lobby;
+    bool guest = false;
+    // The operator's tournaments.
+    std::string new_tournament, start_tournament, standings, format = "round-robin", first = "schedule";
 };
 
-// The engine never reads the time; front ends that need "now" get it from here: milliseconds of
-// steady_clock, which never jumps.
-Millis monotonic_millis() {
-    return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
+// Every flag, with its help line (which --help prints and tests/cli/manpage.sh holds the man page to).
+void declare(CLI::App& app, Flags& f) {
+    app.set_version_flag("--version", "gobblet " + std::string(program_version));
+    app.add_option("--rules", f.rules, "Rule set: official (Blue Orange) or rogers (Ed Rogers' house rules)")
+        ->check(CLI::IsMember({"official", "rogers"}));
+    // (Read as text: CLI11's message for a size that is not a number was the bare value, "--size: abc".)
+    app.add_option("--size", f.size, "Board size: 4 (Gobblet) or 3 (Gobblet Jr.)")
+        ->check(CLI::IsMember({"3", "4"}));
+
+    // The game: who plays, the match and its clock.
+    app.add_option("--white", f.white,
+                   "Who plays White (and starts round 1): human, computer, computer:LEVEL or a human's name");
+    app.add_option("--black", f.black, "Who plays Black: human, computer, computer:LEVEL or a human's name");
+    app.add_option("--level", f.level, "Computer strength: easy, medium, hard or max (default medium)")
+        ->check(CLI::IsMember({"easy", "medium", "hard", "max"}));
+    app.add_option("--think", f.think,
+                   "Seconds the computer thinks a move at its top level (default 1; from 0.01 to 3600)")
+        ->check(think_range);
+    app.add_option("--seed", f.seed, "Seed for the computer's choices, for reproducible games")
+        ->check(seed_range);
+    app.add_option("--first-to", f.first_to, "Play rounds until a player has N wins (default 1: one game)")
+        ->check(CLI::Range(1, max_first_to));
+    app.add_option("--turn-time", f.clock.turn, "DM clock: time for each turn (90, 90s, 2m, 1m30s)");
+    app.add_option("--reserve", f.clock.reserve, "DM clock: reserve for the whole match (default 0)");
+    app.add_option("--reserve-chunk", f.clock.chunk,
+                   "DM clock: what an overrun takes from the reserve (default 30s)");
+    app.add_option("--game-time", f.clock.game, "Fischer clock: time per player per round");
+    app.add_option("--increment", f.clock.increment, "Fischer clock: time added after each move");
+    app.add_flag("--dm", f.clock.dm,
+                 "The tournament's death match: --size 4 --first-to 2 --turn-time 2m --reserve 5m "
+                 "--reserve-chunk 30s (each can be overridden)");
+    CLI::Option* resume = app.add_flag("--resume", f.ui.resume, "Continue the last unfinished game");
+    app.add_option("--load", f.ui.load_path, "Open a saved game (a transcript file)")->excludes(resume);
+    app.add_flag("--no-color", f.ui.no_color, "Draw without colour (so does NO_COLOR=1)");
+    app.add_flag("--coach", f.ui.coach,
+                 "The coach: warns of a human's bad moves against the computer and offers to take them back");
+    app.add_option("--speed", f.ui.speed,
+                   "How fast the computer plays itself, for watching: fast, normal (default) or slow")
+        ->check(CLI::IsMember({"fast", "normal", "slow"}));
+    app.add_option("--host", f.host,
+                   "Host a network game on [ADDR:]PORT; the other player joins (docs/network.md)");
+    app.add_option("--join", f.join, "Join a network game at HOST:PORT ([v6]:PORT for IPv6)");
+    app.add_option("--code", f.code, "The join code (the host's own, or the one to join with)");
+    app.add_option("--grace", f.grace,
+                   "Network host: how long a player whose connection dropped may take to come back before "
+                   "play goes on without them (default 30s)");
+    app.add_option("--puzzles", f.puzzles,
+                   "Solve puzzles: official, rogers or 3x3 (default: the set of --rules and --size)")
+        ->expected(0, 1);
+    app.add_flag("--tutorial", f.ui.tutorial,
+                 "Start with the tutorial (it shows by itself only on a plain first start)");
+
+    // Other front ends and measurements.
+    app.add_option("--perft", f.perft, "Count leaf positions N plies from the start, with time and speed")
+        ->check(CLI::Range(0, 12));
+    app.add_option("--replay", f.replay, "Replay a transcript and print the final position and state");
+    app.add_option(
+        "--review", f.review,
+        "Judge every move of a transcript (good, inaccuracy, mistake, blunder) and print the review");
+    app.add_option("--review-time", f.review_limits.seconds,
+                   "Seconds of search a move for --review (default: a search to depth 6 a move)")
+        ->check(CLI::Range(0.01, 3600.0));
+    app.add_option("--make-puzzles", f.make_puzzles,
+                   "Generate the puzzle sets from self-play into a folder (--seed picks the games)");
+    app.add_option("--verify-puzzles", f.verify,
+                   "Prove every puzzle of the given files, or of the sets built into the program")
+        ->expected(0, -1);
+    app.add_flag("--gtp", f.gtp, "Answer the engine protocol (GTP-style text commands) on stdin/stdout");
+    app.add_option("--bench", f.bench,
+                   "Search the benchmark positions (to depth N) and print nodes, speed and signature")
+        ->expected(0, 1)
+        ->check(CLI::Range(0, 30));
+    app.add_flag("--bench-paste", f.bench_paste, "Time applying and drawing a pasted 1,000-move transcript");
+    app.add_option("--match", f.match,
+                   "Self-play A:B between levels or abN (fixed-depth alpha-beta), e.g. max:ab4");
+    app.add_option("--games", f.games,
+                   "Games in a --match (default 100); with --first-to or a clock, matches (default 1)")
+        ->check(CLI::Range(1, 100000));
+
+    // The server and its database.
+    app.add_option("--db", f.db, "The server's database file (default $XDG_DATA_HOME/gobblet/server.db)");
+    app.add_flag("--serve", f.serve, "Run the server in the foreground (docs/server.md)");
+    app.add_option("--listen", f.listen,
+                   "--serve: listen on [ADDR:]PORT or unix:PATH, again for more (default 127.0.0.1 and ::1, "
+                   "port 7300)")
+        ->allow_extra_args(false);
+    app.add_option("--greeting", f.greeting, "--serve: the server's greeting in the lobby");
+    app.add_option(
+           "--ssh-user", f.ssh_users,
+           "--serve: believe the SSH key and address that this user's lobby clients say they came with "
+           "(the account sshd runs the lobby for; on a unix socket only); again for more")
+        ->allow_extra_args(false);
+    app.add_option("--max-connections", f.max_connections,
+                   "--serve: connections at most (default 20000; each is a descriptor: see ulimit -n)");
+    app.add_option("--bot", f.bot, "A computer player in a server's lobby at HOST:PORT or unix:PATH");
+    app.add_option("--name", f.name, "--bot, --lobby: the name to play under");
+    app.add_option("--lobby", f.lobby, "The lobby of a server at HOST:PORT or unix:PATH (docs/lobby.md)");
+    app.add_flag("--guest", f.guest, "--lobby: play as a guest (unrated, the name not registered)");
+    app.add_option("--seek", f.seek,
+                   "--bot: post a seek of its own with this clock: none, dm, or G+I (5m+2s)");
+    app.add_option("--enter", f.enter, "--bot: enter the tournament of this name (and play its matches)");
+    // The operator's tournaments (docs/server.md), beside a running server.
+    app.add_option("--new-tournament", f.new_tournament,
+                   "Make a tournament in the server's database (--db): --format, the match flags, --first");
+    app.add_option("--format", f.format, "--new-tournament: round-robin (default), knockout or swiss-N");
+    app.add_option("--first", f.first,
+                   "--new-tournament: who starts round 1 of each match: schedule (colours balanced) or draw "
+                   "(--seed makes the draw repeat)");
+    app.add_option("--start-tournament", f.start_tournament, "Start a tournament made with --new-tournament");
+    app.add_option("--standings", f.standings,
+                   "Print a tournament's table; 'final' once every match is over");
+    app.add_flag("--ratings", f.ratings,
+                 "Print the ratings kept in the server's database (--db); --rules and --size pick one list");
+    app.add_flag("--bench-store", f.bench_store,
+                 "Time the server's database on this machine (in a temporary folder, or at --db FILE)");
 }
 
-// The network flags' combinations (docs/network.md): "" or why the command line cannot be played.
-std::string network_flag_problem(const CLI::App& app, const std::string& host_at, const std::string& join_to,
-                                 const std::string& code) {
-    const bool host = app.count("--host") > 0, join = app.count("--join") > 0;
-    if (!host && !join) {
-        if (app.count("--code")) return "--code goes with --host or --join";
-        if (app.count("--grace") && !app.count("--serve"))
-            return "--grace goes with --host or --serve: the host decides when an absent player's time runs";
-        return "";
+// What the command line asks the program to do: one mode, asked for by its flag (the game without one).
+enum class Mode {
+    Game,
+    Gtp,
+    Replay,
+    Review,
+    Perft,
+    Bench,
+    BenchPaste,
+    Match,
+    MakePuzzles,
+    VerifyPuzzles,
+    Serve,
+    Bot,
+    Lobby,
+    NewTournament,
+    StartTournament,
+    Standings,
+    Ratings,
+    BenchStore
+};
+
+// Lists of flags, and the groups that several modes take.
+using FlagList = std::vector<std::string_view>;
+FlagList operator+(FlagList a, const FlagList& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+const FlagList variant_flags = {"--rules", "--size"};
+const FlagList player_flags = {"--level", "--think", "--seed"};
+const FlagList match_flags = {"--first-to",  "--turn-time", "--reserve", "--reserve-chunk",
+                              "--game-time", "--increment", "--dm"};
+
+// Each mode's flag and the flags that go with it; any other flag is refused (--help and --version
+// answer on their own).
+struct ModeRow {
+    Mode mode;
+    std::string_view flag;  // empty for the game
+    FlagList takes;
+};
+const std::vector<ModeRow> modes = {
+    {Mode::Game, "",
+     variant_flags + player_flags + match_flags +
+         FlagList{"--white", "--black", "--resume", "--load", "--no-color", "--coach", "--speed", "--host",
+                  "--join", "--code", "--grace", "--puzzles", "--tutorial"}},
+    {Mode::Gtp, "--gtp", variant_flags + player_flags},
+    {Mode::Replay, "--replay", variant_flags},
+    {Mode::Review, "--review", variant_flags + FlagList{"--review-time"}},
+    {Mode::Perft, "--perft", variant_flags},
+    {Mode::Bench, "--bench", {}},
+    {Mode::BenchPaste, "--bench-paste", {}},
+    {Mode::Match, "--match", variant_flags + FlagList{"--think", "--seed", "--games"} + match_flags},
+    {Mode::MakePuzzles, "--make-puzzles", {"--seed"}},
+    {Mode::VerifyPuzzles, "--verify-puzzles", {}},
+    {Mode::Serve, "--serve", {"--listen", "--greeting", "--ssh-user", "--max-connections", "--db", "--grace"}},
+    {Mode::Bot, "--bot",
+     variant_flags + player_flags + FlagList{"--first-to", "--name", "--seek", "--enter"}},
+    // The lobby takes what its game screens use: colours, and the computer's level for reviews and hints.
+    {Mode::Lobby, "--lobby", player_flags + FlagList{"--name", "--guest", "--no-color"}},
+    {Mode::NewTournament, "--new-tournament",
+     variant_flags + match_flags + FlagList{"--db", "--format", "--first", "--seed"}},
+    {Mode::StartTournament, "--start-tournament", {"--db"}},
+    {Mode::Standings, "--standings", {"--db"}},
+    {Mode::Ratings, "--ratings", variant_flags + FlagList{"--db"}},
+    {Mode::BenchStore, "--bench-store", {"--db"}},
+};
+
+bool takes(const ModeRow& row, std::string_view flag) {
+    return std::find(row.takes.begin(), row.takes.end(), flag) != row.takes.end();
+}
+
+// The mode flags that take `flag`, for "--db goes with --serve, --ratings or --bench-store".
+std::string modes_taking(std::string_view flag) {
+    std::vector<std::string_view> names;
+    for (const ModeRow& row : modes)
+        if (!row.flag.empty() && takes(row, flag)) names.push_back(row.flag);
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
+    return out;
+}
+
+// The one mode the command line asks for, or why it cannot be run: two modes at once, or a flag its
+// mode does not take.
+Expected<const ModeRow*> choose_mode(const CLI::App& app) {
+    const ModeRow* chosen = &modes.front();
+    for (const ModeRow& row : modes) {
+        if (row.flag.empty() || app.count(std::string(row.flag)) == 0) continue;
+        if (!chosen->flag.empty())
+            return Failure{std::string(chosen->flag) + " and " + std::string(row.flag) +
+                           " cannot be combined: each runs on its own, so give one of them"};
+        chosen = &row;
     }
-    if (host && join) return "--host and --join cannot be combined: one machine hosts, the other joins";
-    for (const char* other :
-         {"--load", "--gtp", "--replay", "--match", "--perft", "--bench", "--bench-paste"})
-        if (app.count(other))
-            return std::string(host ? "--host" : "--join") + " cannot be combined with " + other;
+    for (const CLI::Option* o : app.get_options()) {
+        const std::string name = o->get_name();
+        if (o->count() == 0 || name == "--help" || name == "--version" || name == chosen->flag) continue;
+        if (takes(*chosen, name)) continue;
+        if (chosen->flag.empty()) return Failure{name + " goes with " + modes_taking(name)};
+        return Failure{name + " cannot be combined with " + std::string(chosen->flag)};
+    }
+    return chosen;
+}
+
+// What runs once the whole command line has been checked: returns the exit status.
+using Run = std::function<int()>;
+
+bool given(const CLI::App& app, const char* flag) { return app.count(flag) > 0; }
+
+// --rules and --size, with --dm's size (each flag wins over the preset).
+Variant variant_of(const CLI::App& app, const Flags& f) {
+    const int size = f.clock.dm && !given(app, "--size") ? 4 : std::stoi(f.size);  // "3" or "4"
+    return Variant{size, *parse_rules(f.rules)};
+}
+// --first-to, with --dm's two round wins.
+int first_to_of(const CLI::App& app, const Flags& f) {
+    return f.clock.dm && !given(app, "--first-to") ? 2 : f.first_to;
+}
+// --level, --think and --seed; without --seed every run plays differently.
+PlayerSettings player_of(const CLI::App& app, const Flags& f) {
+    PlayerSettings p;
+    p.level = *parse_level(f.level);
+    p.think_seconds = f.think;
+    p.seed = given(app, "--seed") ? *parse_seed(f.seed) : std::random_device{}();
+    return p;
+}
+// --rules and --size when given, for readers of files that name their own.
+saves::VariantChoice choice_of(const CLI::App& app, const Variant& v) {
+    saves::VariantChoice choice;
+    if (given(app, "--rules")) choice.rules = v.rules;
+    if (given(app, "--size")) choice.size = v.size;
+    return choice;
+}
+// --grace, for the network host and the server.
+Expected<Millis> grace_of(const std::string& text) {
+    const auto d = parse_duration(text);
+    if (!d)
+        return Failure{"--grace " + clean_name(text) +
+                       ": not a time; write it as 30, 30s, 2m or 1m30s (at most 24h)"};
+    return *d;
+}
+
+// Messages name the program as it was run ("./main", "gobblet"), without control characters.
+std::string program_name(const char* argv0) {
+    std::string name;
+    for (const char* p = argv0 ? argv0 : "gobblet"; *p && name.size() < 200; ++p)
+        if (static_cast<unsigned char>(*p) >= 32 && *p != 127) name += *p;
+    return name;
+}
+// The database of the server's commands: --db, or the default.
+std::filesystem::path db_of(const Flags& f) {
+    return f.db.empty() ? server::default_db_path() : std::filesystem::path(f.db);
+}
+
+// The network flags' combinations (docs/network.md).
+Expected<void> check_network(const CLI::App& app, const Flags& f) {
+    const bool host = given(app, "--host"), join = given(app, "--join");
+    if (!host && !join) {
+        if (given(app, "--code")) return Failure{"--code goes with --host or --join"};
+        if (given(app, "--grace"))
+            return Failure{
+                "--grace goes with --host or --serve: the host decides when an absent player's time runs"};
+        return {};
+    }
+    if (host && join)
+        return Failure{"--host and --join cannot be combined: one machine hosts, the other joins"};
+    const char* flag = host ? "--host" : "--join";
+    for (const char* other : {"--load", "--puzzles"})
+        if (given(app, other))
+            return Failure{std::string(other) + " cannot be combined with --host or --join"};
     std::string why;
-    const auto at = net::parse_endpoint(host ? host_at : join_to, &why);
-    if (!at)
-        return std::string(host ? "--host " : "--join ") + clean_name(host ? host_at : join_to) + ": " + why;
+    const auto at = net::parse_endpoint(host ? f.host : f.join, &why);
+    if (!at) return Failure{std::string(flag) + " " + clean_name(host ? f.host : f.join) + ": " + why};
     if (join && (at->host.empty() || at->port == 0))
-        return "--join " + clean_name(join_to) +
-               ": give the host and its port, like 192.168.1.5:7000 or [::1]:7000";
-    if (!code.empty() && !net::normalize_code(code))
-        return "--code " + clean_name(code) +
-               ": a code is 4 to 32 letters and digits (dashes and spaces do not matter)";
-    if (host && app.count("--white") && app.count("--black"))
-        return "with --host, give your own side only (--white or --black): the other is the remote player";
+        return Failure{"--join " + clean_name(f.join) +
+                       ": give the host and its port, like 192.168.1.5:7000 or [::1]:7000"};
+    if (!f.code.empty() && !net::normalize_code(f.code))
+        return Failure{"--code " + clean_name(f.code) +
+                       ": a code is 4 to 32 letters and digits (dashes and spaces do not matter)"};
+    if (host && given(app, "--white") && given(app, "--black"))
+        return Failure{
+            "with --host, give your own side only (--white or --black): the other is the remote player"};
     if (join)
         for (const char* game : {"--rules", "--size", "--first-to", "--turn-time", "--reserve",
                                  "--reserve-chunk", "--game-time", "--increment", "--dm", "--grace"})
-            if (app.count(game))
-                return std::string(game) + " cannot be given with --join: the host sets the game";
-    return "";
+            if (given(app, game))
+                return Failure{std::string(game) + " cannot be given with --join: the host sets the game"};
+    return {};
 }
 
-// --perft N: leaf count, time and speed, for spotting move generator regressions.
-int run_perft(int depth, Variant v) {
-    Position pos(v);
-    const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t leaves = perft(pos, depth);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("perft %d (%dx%d, %s rules): %llu leaves in %.3f s, %.1f million leaves/s\n", depth, v.size,
-                v.size, rules_name(v.rules), static_cast<unsigned long long>(leaves), seconds,
-                seconds > 0 ? double(leaves) / seconds / 1e6 : 0.0);
-    return 0;
-}
-
-// The game of a transcript or save file given on the command line; on error, says why on stderr.
-std::optional<Game> game_from_file(const std::string& path, const saves::VariantChoice& choice) {
-    std::string text;
-    if (std::string err = saves::read_file(path, text); !err.empty()) {
-        std::cerr << "gobblet: " << err << "\n";
-        return std::nullopt;
+// The curses game, the puzzles, the tutorial, or a network game.
+Expected<Run> plan_game(const CLI::App& app, Flags& f, const char* argv0) {
+    ui::Options o = f.ui;
+    const Variant variant = variant_of(app, f);
+    if (const auto ok = check_network(app, f); !ok) return Failure{ok.why()};
+    if (given(app, "--puzzles")) {
+        const PuzzleSet* set =
+            f.puzzles.empty() ? saves::shipped_puzzle_set(variant) : ui::find_puzzle_set(f.puzzles);
+        if (!set)
+            return Failure{"--puzzles " + clean_name(f.puzzles) + ": no such puzzle set; choose " +
+                           ui::puzzle_set_choices + " (without a name, the set of --rules and --size)"};
+        o.puzzles = true;
+        o.puzzle_set = set->name;
     }
-    saves::Loaded loaded = saves::load_text(text, choice);
-    if (loaded.error) {
-        std::cerr << "gobblet: " << path << ": " << loaded.error->message("--rules") << "\n";
-        return std::nullopt;
+    for (const auto& [flag, text, seat] :
+         {std::tuple{"--white", &f.white, &o.seats[0]}, std::tuple{"--black", &f.black, &o.seats[1]}}) {
+        const auto parsed = parse_seat(*text);
+        if (!parsed) return Failure{std::string(flag) + " " + clean_name(*text) + ": " + parsed.why()};
+        *seat = *parsed;
     }
-    return std::move(loaded.game);
-}
-
-// --replay FILE: the final position and state as plain text; errors to stderr, non-zero exit.
-int run_replay(const std::string& path, const saves::VariantChoice& choice) {
-    const std::optional<Game> g = game_from_file(path, choice);
-    if (!g) return 1;
-    std::cout << board_text(g->position()) << result_text(g->result(), g->variant().size, g->side_to_move())
-              << "\n";
-    return 0;
-}
-
-// --review FILE: every move judged, one line a move, then a summary a side (review.h's format).
-int run_review(const std::string& path, const saves::VariantChoice& choice, const JudgeLimits& limits) {
-    const std::optional<Game> g = game_from_file(path, choice);
-    if (!g) return 1;
-    std::cout << review_text(review_game(*g, limits)) << std::flush;
-    return 0;
-}
-
-// The shipped sets: name, variant and how many puzzles of each length (1, 2, 3 moves).
-struct SetRecipe {
-    const char* name;
-    Variant variant;
-    int wanted[max_puzzle_moves];
-};
-constexpr SetRecipe shipped_recipes[] = {
-    {"official-4x4", {4, Rules::Official}, {70, 80, 70}},
-    {"rogers-4x4", {4, Rules::Rogers}, {70, 80, 70}},
-    {"3x3", {3, Rules::Official}, {20, 20, 20}},
-};
-
-std::string set_summary(const PuzzleSet& set) {
-    int length[max_puzzle_moves] = {}, unique = 0;
-    for (const Puzzle& p : set.puzzles) {
-        ++length[p.length - 1];
-        unique += p.unique();
+    const auto clock = clock_from_spec(f.clock);
+    if (!clock) return Failure{clock.why()};
+    if (!f.grace.empty()) {
+        const auto grace = grace_of(f.grace);
+        if (!grace) return Failure{grace.why()};
+        o.grace = *grace;
     }
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "%zu puzzles (%d win in 1, %d in 2, %d in 3; %d with a unique first move)",
-                  set.puzzles.size(), length[0], length[1], length[2], unique);
-    return buf;
+    o.player = player_of(app, f);
+    o.choice = choice_of(app, variant);
+    o.program = program_name(argv0);
+    o.seats_given = given(app, "--white") || given(app, "--black");
+    o.level_given = given(app, "--level");
+    o.think_given = given(app, "--think");
+    o.speed_given = given(app, "--speed");
+    if (!f.host.empty()) {
+        o.host_at = net::parse_endpoint(f.host);
+        // The host names its own side; the other is the remote player (White by default is the host's).
+        const int remote = given(app, "--black") ? 0 : 1;
+        o.seats[remote] = SeatSpec{SeatKind::Remote, "", std::nullopt};
+    }
+    if (!f.join.empty()) {
+        o.join_to = net::parse_endpoint(f.join);
+        o.join_seat = given(app, "--black") ? o.seats[1] : o.seats[0];
+    }
+    if (!f.code.empty()) o.code = *net::normalize_code(f.code);
+    o.match = MatchSettings{variant, first_to_of(app, f), *clock};
+    o.match_given = given(app, "--first-to") || f.clock.dm || clock->enabled();
+    for (const char* flag :
+         {"--white", "--black", "--first-to", "--turn-time", "--reserve", "--reserve-chunk", "--game-time",
+          "--increment", "--dm", "--rules", "--size", "--load", "--resume", "--host", "--join", "--code"})
+        if (given(app, flag)) o.game_asked = true;
+    return Run([o] {
+        // A save interrupted by a kill leaves its temporary file behind: the game and the protocol, the two
+        // front ends that write files, clear out old ones as they start.
+        saves::remove_stale_temporaries();
+        return ui::run(o);
+    });
 }
 
-// --make-puzzles DIR: generates the shipped sets from self-play into DIR/<set>.txt, proving each.
-int run_make_puzzles(const std::string& dir, std::uint64_t seed) {
-    for (const SetRecipe& r : shipped_recipes) {
-        PuzzleRecipe recipe;
-        recipe.name = r.name;
-        recipe.variant = r.variant;
-        std::copy(std::begin(r.wanted), std::end(r.wanted), recipe.wanted);
-        recipe.seed = seed;
-        const auto start = std::chrono::steady_clock::now();
-        const PuzzleSet set = make_puzzles(recipe, nullptr, [&](int found, int wanted, int games) {
-            if (games % 50 == 0)
-                std::cerr << r.name << ": " << found << "/" << wanted << " after " << games << " games\n";
-        });
-        const std::string path = dir + "/" + r.name + ".txt";
-        if (std::string err = saves::write_file(path, puzzle_set_text(set)); !err.empty()) {
-            std::cerr << "gobblet: " << err << "\n";
-            return 1;
-        }
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::printf("%s: %s: written to %s in %.1f s\n", r.name, set_summary(set).c_str(), path.c_str(),
-                    seconds);
-    }
-    return 0;
-}
-
-// --verify-puzzles [FILE...]: proves every puzzle of the files, or of the sets built into the program.
-int run_verify_puzzles(const std::vector<std::string>& files) {
-    std::vector<std::pair<std::string, std::string>> texts;  // where, text
-    if (files.empty()) {
-        for (const saves::EmbeddedText& t : saves::shipped_puzzle_texts())
-            texts.emplace_back("built-in " + std::string(t.name), std::string(t.text));
-    }
-    for (const std::string& path : files) {
-        std::string text;
-        if (std::string err = saves::read_file(path, text); !err.empty()) {
-            std::cerr << "gobblet: " << err << "\n";
-            return 1;
-        }
-        texts.emplace_back(path, text);
-    }
-    int failures = 0;
-    for (const auto& [where, text] : texts) {
-        const ParsedPuzzleSet parsed = parse_puzzle_set(text);
-        if (parsed.error) {
-            std::cerr << "gobblet: " << where << ": " << parsed.error->message() << "\n";
-            ++failures;
-            continue;
-        }
-        const auto start = std::chrono::steady_clock::now();
-        for (const Puzzle& p : parsed.set.puzzles)
-            if (std::string why = verify_puzzle(parsed.set, p); !why.empty()) {
-                std::cerr << "gobblet: " << where << ": puzzle " << p.id << ": " << why << "\n";
-                ++failures;
-            }
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::printf("%s: %s: proven in %.2f s\n", where.c_str(), set_summary(parsed.set).c_str(), seconds);
-    }
-    if (failures) std::printf("%d problem%s\n", failures, failures == 1 ? "" : "s");
-    return failures ? 1 : 0;
-}
-
-// --lobby (docs/lobby.md): a server's address, a name (registered names, and a guest's too: the server
-// makes it ~NAME), and nothing that sets up another game. "" or what is wrong.
-std::string lobby_flag_problem(const CLI::App& app, const std::string& lobby_at, const std::string& name) {
-    if (lobby_at.empty()) return app.count("--guest") ? "--guest goes with --lobby" : "";
-    for (const char* other : {"--host", "--join", "--serve", "--bot", "--gtp", "--replay", "--match",
-                              "--load", "--resume", "--puzzles", "--tutorial", "--review", "--seek"})
-        if (app.count(other)) return std::string("--lobby cannot be combined with ") + other;
-    std::string why;
-    const auto at = net::parse_endpoint(lobby_at, &why);
-    if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
-        return "--lobby " + clean_name(lobby_at) + ": " +
-               (at ? "give the server's host and port (example.org:7300) or unix:PATH" : why);
-    if (!net::lobby::valid_name(name))
-        return name.empty() ? "--lobby needs --name NAME: the name you play under (2 to 20 letters, digits, "
-                              "'-' or '_', starting with a letter; with --guest too)"
-                            : "--name " + clean_name(name) +
-                                  ": 2 to 20 letters, digits, '-' or '_', starting with a letter";
-    return "";
-}
-
-// --serve and --bot (docs/server.md): the flags that go with each, read into their configurations.
-struct ServiceFlags {
-    bool serve = false;
-    std::vector<std::string> listen;
-    std::string greeting, bot, name, seek, enter;
-};
-
-int run_service(const CLI::App& app, const ServiceFlags& f, const std::string& db, const std::string& grace,
-                const PlayerSettings& player, const Variant& variant, int first_to) {
-    const auto refuse = [](const std::string& why) {
-        std::cerr << "gobblet: " << why << "\n";
-        return 2;
+// --gtp: the engine protocol on stdin and stdout.
+Run plan_gtp(const CLI::App& app, const Flags& f) {
+    return [variant = variant_of(app, f), player = player_of(app, f)] {
+        saves::remove_stale_temporaries();
+        saves::FileStore store;
+        Protocol protocol(variant, player, store, net::monotonic_ms);
+        return protocol.run(std::cin, std::cout);
     };
-    if (f.serve && !f.bot.empty()) return refuse("--serve and --bot are two programs: run each on its own");
-    for (const char* other : {"--host", "--join", "--gtp", "--replay", "--match", "--ratings", "--load"})
-        if (app.count(other))
-            return refuse(std::string(f.serve ? "--serve" : "--bot") + " cannot be combined with " + other);
-    if (f.serve) {
-        server::ServerConfig c;
-        for (const std::string& l : f.listen) {
-            std::string why;
-            const auto e = net::parse_endpoint(l, &why);
-            if (!e) return refuse("--listen " + clean_name(l) + ": " + why);
-            c.listen.push_back(*e);
-        }
-        c.db = db;
-        if (!grace.empty()) {
-            const auto d = parse_duration(grace);
-            if (!d)
-                return refuse("--grace " + clean_name(grace) +
-                              ": not a time; write it as 30s, 2m or 1m30s (at most 24h)");
-            c.hub.limits.grace = *d;
-        }
-        if (!f.greeting.empty()) c.hub.greeting = clean_text(f.greeting, net::lobby::max_text);
-        return server::run_server(c, std::cerr);
+}
+
+// --match A:B: self-play between two players.
+Expected<Run> plan_match(const CLI::App& app, const Flags& f) {
+    const auto colon = f.match.find(':');
+    if (colon == std::string::npos) return Failure{"--match wants two players as A:B, e.g. max:ab4"};
+    const auto clock = clock_from_spec(f.clock);
+    if (!clock) return Failure{clock.why()};
+    MatchOptions m;
+    m.first = f.match.substr(0, colon);
+    m.second = f.match.substr(colon + 1);
+    m.variant = variant_of(app, f);
+    m.think_seconds = f.think;
+    if (given(app, "--seed")) m.seed = *parse_seed(f.seed);  // else a fixed seed: matches repeat
+    m.first_to = first_to_of(app, f);
+    m.clock = *clock;
+    m.games = f.games;
+    if (m.match_play() && !given(app, "--games")) m.games = 1;  // one match, unless asked
+    m.now = net::monotonic_ms;
+    return Run([m] { return run_match(m, std::cout, std::cerr); });
+}
+
+// --ssh-user USER: a user name or a uid, as the unix socket's peer credentials will show it.
+std::optional<unsigned> user_id(const std::string& user) {
+    if (!user.empty() && user.size() <= 10 && user.find_first_not_of("0123456789") == std::string::npos) {
+        const unsigned long long uid = std::stoull(user);
+        if (uid <= 0xfffffffeULL) return unsigned(uid);
+        return std::nullopt;
     }
+    const passwd* pw = getpwnam(user.c_str());
+    if (!pw) return std::nullopt;
+    return unsigned(pw->pw_uid);
+}
+
+// --serve: the server in the foreground.
+Expected<Run> plan_serve(const CLI::App& app, const Flags& f) {
+    server::ServerConfig c;
+    for (const std::string& l : f.listen) {
+        std::string why;
+        const auto e = net::parse_endpoint(l, &why);
+        if (!e) return Failure{"--listen " + clean_name(l) + ": " + why};
+        c.listen.push_back(*e);
+    }
+    c.db = f.db;
+    if (!f.grace.empty()) {
+        const auto grace = grace_of(f.grace);
+        if (!grace) return Failure{grace.why()};
+        c.hub.limits.grace = *grace;
+    }
+    if (!f.greeting.empty()) c.hub.greeting = clean_text(f.greeting, net::lobby::max_text);
+    for (const std::string& u : f.ssh_users) {
+        const auto uid = user_id(u);
+        if (!uid)
+            return Failure{"--ssh-user " + clean_name(u) +
+                           ": no such user here: give the account sshd lets players in as (its name or uid)"};
+        c.hub.ssh_uids.push_back(*uid);
+    }
+    if (!f.ssh_users.empty() &&
+        std::none_of(c.listen.begin(), c.listen.end(), [](const net::Endpoint& e) { return e.is_unix(); }))
+        return Failure{"--ssh-user goes with --listen unix:PATH: sshd's players come in through a unix socket"};
+    if (given(app, "--max-connections")) {
+        if (f.max_connections < 1 || f.max_connections > 1'000'000)
+            return Failure{"--max-connections " + std::to_string(f.max_connections) + ": 1 to 1000000"};
+        c.max_connections = std::size_t(f.max_connections);
+    }
+    return Run([c] { return server::run_server(c, std::cerr); });
+}
+
+// --bot: a computer player in a server's lobby.
+Expected<Run> plan_bot(const CLI::App& app, const Flags& f) {
     net::BotConfig c;
     std::string why;
     const auto at = net::parse_endpoint(f.bot, &why);
     if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
-        return refuse("--bot " + clean_name(f.bot) + ": " + (at ? "give the server's host and port" : why));
+        return Failure{"--bot " + clean_name(f.bot) + ": " + (at ? "give the server's host and port" : why)};
     if (!net::lobby::valid_name(f.name))
-        return refuse("--bot needs --name NAME: 2 to 20 letters, digits, '-' or '_', starting with a letter");
+        return Failure{
+            "--bot needs --name NAME: 2 to 20 letters, digits, '-' or '_', starting with a letter"};
     c.server = *at;
     c.name = f.name;
-    c.player = player;
+    c.player = player_of(app, f);
     if (!f.enter.empty() && !net::lobby::valid_tournament_name(f.enter))
-        return refuse("--enter " + clean_name(f.enter) +
-                      ": a tournament's name has 2 to 32 letters, digits, '-', '_' or '.'");
+        return Failure{"--enter " + clean_name(f.enter) +
+                       ": a tournament's name has 2 to 32 letters, digits, '-', '_' or '.'"};
     c.enter = f.enter;
     if (!f.seek.empty()) {
         const auto clock = net::lobby::parse_terms_clock(f.seek, &why);
-        if (!clock) return refuse("--seek " + clean_name(f.seek) + ": " + why);
-        net::lobby::Terms t{MatchSettings{variant, first_to, *clock}, clock->enabled()};
+        if (!clock) return Failure{"--seek " + clean_name(f.seek) + ": " + why};
+        net::lobby::Terms t{MatchSettings{variant_of(app, f), first_to_of(app, f), *clock}, clock->enabled()};
         if (std::string problem = net::lobby::terms_problem(t); !problem.empty())
-            return refuse("--seek: " + problem);
+            return Failure{"--seek: " + problem};
         c.seek = t;
     }
-    const saves::Secret secret = saves::lobby_secret(saves::secrets_dir(), net::endpoint_text(*at), f.name);
-    if (!secret.error.empty()) return refuse(secret.error);
-    c.secret = secret.secret;
-    return net::run_bot(c, std::cerr);
+    return Run([c]() mutable {
+        const saves::Secret secret =
+            saves::lobby_secret(saves::secrets_dir(), net::endpoint_text(c.server), c.name);
+        if (!secret.error.empty()) {
+            std::cerr << "gobblet: " << secret.error << "\n";
+            return 1;
+        }
+        c.secret = secret.secret;
+        return net::run_bot(c, std::cerr);
+    });
+}
+
+// --lobby (docs/lobby.md): a server's address and a name (registered names, and a guest's too: the server
+// makes it ~NAME). Its game screens take the colours and the computer's settings from the flags.
+Expected<Run> plan_lobby(const CLI::App& app, const Flags& f, const char* argv0) {
+    std::string why;
+    const auto at = net::parse_endpoint(f.lobby, &why);
+    if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
+        return Failure{"--lobby " + clean_name(f.lobby) + ": " +
+                       (at ? "give the server's host and port (example.org:7300) or unix:PATH" : why)};
+    // Through sshd's ForceCommand, on the server's own unix socket: the player's address and SSH key
+    // (docs/server.md, "The SSH front door").
+    const saves::SshIdentity ssh =
+        at->is_unix() && !f.guest ? saves::ssh_identity_from_env() : saves::SshIdentity{};
+    // There the player's name is what they typed after the address (`ssh -t play@host Liam`): sshd runs
+    // the ForceCommand instead and gives the words in $SSH_ORIGINAL_COMMAND, which are only ever a name.
+    std::string name = f.name;
+    if (ssh.present && !given(app, "--name")) {
+        const char* typed = std::getenv("SSH_ORIGINAL_COMMAND");
+        name = typed ? std::string(trim(std::string_view(typed).substr(0, 64))) : std::string();
+    }
+    if (!net::lobby::valid_name(name) && ssh.present) {
+        const passwd* pw = getpwuid(getuid());
+        return Failure{"say the name you play under after the server's address: ssh -t " +
+                       clean_name(pw ? pw->pw_name : "play") +
+                       "@SERVER NAME (2 to 20 letters, digits, '-' or '_', starting with a letter)"};
+    }
+    if (!net::lobby::valid_name(name))
+        return Failure{name.empty()
+                           ? "--lobby needs --name NAME: the name you play under (2 to 20 letters, "
+                             "digits, '-' or '_', starting with a letter; with --guest too)"
+                           : "--name " + clean_name(name) +
+                                 ": 2 to 20 letters, digits, '-' or '_', starting with a letter"};
+    ui::Options o = f.ui;
+    o.player = player_of(app, f);
+    o.level_given = given(app, "--level");
+    o.think_given = given(app, "--think");
+    o.program = program_name(argv0);
+    const ui::LobbyOptions lobby{*at, name, f.guest, ssh};
+    return Run([o, lobby] {
+        saves::remove_stale_temporaries();  // the lobby saves transcripts, as the game does
+        return ui::run_lobby(o, lobby);
+    });
+}
+
+// --new-tournament NAME: a tournament made in the server's database (its name and format are checked by
+// server::new_tournament, with the lobby's own reader, before the database is opened).
+Expected<Run> plan_new_tournament(const CLI::App& app, const Flags& f) {
+    const auto clock = clock_from_spec(f.clock);
+    if (!clock) return Failure{clock.why()};
+    const auto first = net::lobby::parse_first(f.first);
+    if (!first) return Failure{"--first " + clean_name(f.first) + ": schedule or draw"};
+    const net::lobby::Terms terms{MatchSettings{variant_of(app, f), first_to_of(app, f), *clock}, false};
+    const std::uint64_t seed = given(app, "--seed") ? *parse_seed(f.seed) : std::random_device{}();
+    return Run([db = db_of(f), name = f.new_tournament, format = f.format, starts = *first, terms, seed] {
+        return server::new_tournament(std::cout, std::cerr, db, name, format,
+                                      net::lobby::max_tournament_players, starts, terms, seed,
+                                      std::time(nullptr));
+    });
+}
+
+// Every value of the command line checked for `mode`, and what then runs.
+Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const char* argv0) {
+    switch (mode.mode) {
+        case Mode::Game: return plan_game(app, f, argv0);
+        case Mode::Gtp: return plan_gtp(app, f);
+        case Mode::Replay:
+            return Run([path = f.replay, choice = choice_of(app, variant_of(app, f))] {
+                return saves::run_replay(std::cout, std::cerr, path, choice);
+            });
+        case Mode::Review: {
+            JudgeLimits limits = f.review_limits;
+            if (given(app, "--review-time")) limits.depth = 0;  // the time, not the default depth
+            return Run([path = f.review, choice = choice_of(app, variant_of(app, f)), limits] {
+                return saves::run_review(std::cout, std::cerr, path, choice, limits);
+            });
+        }
+        case Mode::Perft:
+            return Run([depth = f.perft, v = variant_of(app, f)] { return run_perft(std::cout, depth, v); });
+        case Mode::Bench: return Run([depth = f.bench] { return run_bench(std::cout, depth); });
+        case Mode::BenchPaste: return Run([] { return ui::bench_paste(std::cout); });
+        case Mode::Match: return plan_match(app, f);
+        case Mode::MakePuzzles:
+            return Run([dir = f.make_puzzles, seed = given(app, "--seed") ? *parse_seed(f.seed) : 1] {
+                return saves::run_make_puzzles(std::cout, std::cerr, dir, seed);
+            });
+        case Mode::VerifyPuzzles: {
+            std::vector<std::string> files = f.verify;
+            std::erase(files, std::string());  // given without a file, CLI11 hands over one empty name
+            return Run([files] { return saves::run_verify_puzzles(std::cout, std::cerr, files); });
+        }
+        case Mode::Serve: return plan_serve(app, f);
+        case Mode::Bot: return plan_bot(app, f);
+        case Mode::Lobby: return plan_lobby(app, f, argv0);
+        case Mode::NewTournament: return plan_new_tournament(app, f);
+        case Mode::StartTournament:
+            return Run([db = db_of(f), name = f.start_tournament] {
+                return server::start_tournament(std::cout, std::cerr, db, name);
+            });
+        case Mode::Standings:
+            return Run([db = db_of(f), name = f.standings] {
+                return server::print_standings(std::cout, std::cerr, db, name);
+            });
+        case Mode::Ratings: {
+            const Variant v = variant_of(app, f);
+            const auto rules = given(app, "--rules") ? std::optional(v.rules) : std::nullopt;
+            const auto size = given(app, "--size") ? std::optional(v.size) : std::nullopt;
+            return Run([db = db_of(f), rules, size] {
+                return server::print_ratings(std::cout, std::cerr, db, rules, size, std::time(nullptr));
+            });
+        }
+        case Mode::BenchStore:
+            return Run([db = f.db] { return server::run_store_bench(std::cout, std::cerr, db); });
+    }
+    return Failure{"no such mode"};
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{"gobblet: the nesting tic-tac-toe of Blue Orange Games, in a terminal"};
-    app.set_version_flag("--version", version);
-
-    std::string rules = "official";
-    int size = 4;
-    int perft_depth = 0;
-    std::string replay_path;
-    bool gtp = false;
-    CLI::Option* rules_opt =
-        app.add_option("--rules", rules,
-                       "Rule set: official (Blue Orange) or rogers (Ed Rogers' house rules)")
-            ->check(CLI::IsMember({"official", "rogers"}));
-    CLI::Option* size_opt = app.add_option("--size", size, "Board size: 4 (Gobblet) or 3 (Gobblet Jr.)")
-                                ->check(CLI::IsMember({3, 4}));
-
-    // The game: who plays, the match and its clock.
-    ui::Options ui_options;
-    std::string white = "human", black = "human", level = "medium";
-    app.add_option("--white", white,
-                   "Who plays White (and starts round 1): human, computer, computer:LEVEL or a human's name");
-    app.add_option("--black", black, "Who plays Black: human, computer, computer:LEVEL or a human's name");
-    app.add_option("--level", level, "Computer strength: easy, medium, hard or max (default medium)")
-        ->check(CLI::IsMember({"easy", "medium", "hard", "max"}));
-    app.add_option("--think", ui_options.player.think_seconds,
-                   "Seconds the computer thinks a move at its top level (default 1; from 0.01 to 3600)")
-        ->check(think_range);
-    std::string seed_text;
-    app.add_option("--seed", seed_text, "Seed for the computer's choices, for reproducible games")
-        ->check(seed_range);
-    int first_to = 1;
-    CLI::Option* first_to_opt =
-        app.add_option("--first-to", first_to, "Play rounds until a player has N wins (default 1: one game)")
-            ->check(CLI::Range(1, max_first_to));
-    ClockFlags clock_flags;
-    app.add_option("--turn-time", clock_flags.turn, "DM clock: time for each turn (90, 90s, 2m, 1m30s)");
-    app.add_option("--reserve", clock_flags.reserve, "DM clock: reserve for the whole match (default 0)");
-    app.add_option("--reserve-chunk", clock_flags.chunk,
-                   "DM clock: what an overrun takes from the reserve (default 30s)");
-    app.add_option("--game-time", clock_flags.game, "Fischer clock: time per player per round");
-    app.add_option("--increment", clock_flags.increment, "Fischer clock: time added after each move");
-    bool dm = false;
-    app.add_flag("--dm", dm,
-                 "The tournament's death match: --size 4 --first-to 2 --turn-time 2m --reserve 5m "
-                 "--reserve-chunk 30s (each can be overridden)");
-    app.add_flag("--resume", ui_options.resume, "Continue the last unfinished game");
-    CLI::Option* load_opt =
-        app.add_option("--load", ui_options.load_path, "Open a saved game (a transcript file)");
-    app.add_flag("--no-color", ui_options.no_color, "Draw without colour (so does NO_COLOR=1)");
-    app.add_flag("--coach", ui_options.coach,
-                 "The coach: warns of a human's bad moves against the computer and offers to take them back");
-    app.add_option("--speed", ui_options.speed,
-                   "How fast the computer plays itself, for watching: fast, normal (default) or slow")
-        ->check(CLI::IsMember({"fast", "normal", "slow"}));
-    load_opt->excludes(app.get_option("--resume"));
-    std::string host_at, join_to, code;
-    app.add_option("--host", host_at,
-                   "Host a network game on [ADDR:]PORT; the other player joins (docs/network.md)");
-    app.add_option("--join", join_to, "Join a network game at HOST:PORT ([v6]:PORT for IPv6)");
-    app.add_option("--code", code, "The join code (the host's own, or the one to join with)");
-    std::string grace;
-    app.add_option("--grace", grace,
-                   "Network host: how long a player whose connection dropped may take to come back before "
-                   "play goes on without them (default 30s)");
-    std::string puzzles_set;
-    CLI::Option* puzzles_opt =
-        app.add_option("--puzzles", puzzles_set,
-                       "Solve puzzles: official, rogers or 3x3 (default: the set of --rules and --size)")
-            ->expected(0, 1);
-    app.add_flag("--tutorial", ui_options.tutorial,
-                 "Start with the tutorial (it shows by itself only on a plain first start)");
-
-    // Other front ends and measurements.
-    app.add_option("--perft", perft_depth, "Count leaf positions N plies from the start, with time and speed")
-        ->check(CLI::Range(0, 12));
-    app.add_option("--replay", replay_path, "Replay a transcript and print the final position and state");
-    std::string review_path;
-    JudgeLimits review_limits;
-    app.add_option(
-        "--review", review_path,
-        "Judge every move of a transcript (good, inaccuracy, mistake, blunder) and print the review");
-    CLI::Option* review_time_opt =
-        app.add_option("--review-time", review_limits.seconds,
-                       "Seconds of search a move for --review (default: a search to depth 6 a move)")
-            ->check(CLI::Range(0.01, 3600.0));
-    std::string make_puzzles_dir;
-    app.add_option("--make-puzzles", make_puzzles_dir,
-                   "Generate the puzzle sets from self-play into a folder (--seed picks the games)");
-    std::vector<std::string> verify_files;
-    CLI::Option* verify_opt =
-        app.add_option("--verify-puzzles", verify_files,
-                       "Prove every puzzle of the given files, or of the sets built into the program")
-            ->expected(0, -1);
-    app.add_flag("--gtp", gtp, "Answer the engine protocol (GTP-style text commands) on stdin/stdout");
-    int bench_depth = 0;
-    app.add_option("--bench", bench_depth,
-                   "Search the benchmark positions (to depth N) and print nodes, speed and signature")
-        ->expected(0, 1)
-        ->check(CLI::Range(0, 30));
-    bool bench_paste = false;
-    app.add_flag("--bench-paste", bench_paste, "Time applying and drawing a pasted 1,000-move transcript");
-    MatchOptions match;
-    std::string match_spec;
-    app.add_option("--match", match_spec,
-                   "Self-play A:B between levels or abN (fixed-depth alpha-beta), e.g. max:ab4");
-    app.add_option("--games", match.games,
-                   "Games in a --match (default 100); with --first-to or a clock, matches (default 1)")
-        ->check(CLI::Range(1, 100000));
-
-    // The server's database.
-    std::string db_path;
-    app.add_option("--db", db_path, "The server's database file (default $XDG_DATA_HOME/gobblet/server.db)");
-    bool ratings = false, bench_store = false;
-    ServiceFlags service;
-    app.add_flag("--serve", service.serve, "Run the server in the foreground (docs/server.md)");
-    app.add_option("--listen", service.listen,
-                   "--serve: listen on [ADDR:]PORT or unix:PATH, again for more (default 127.0.0.1 and ::1, "
-                   "port 7300)")
-        ->allow_extra_args(false);
-    app.add_option("--greeting", service.greeting, "--serve: the server's greeting in the lobby");
-    app.add_option("--bot", service.bot, "A computer player in a server's lobby at HOST:PORT or unix:PATH");
-    app.add_option("--name", service.name, "--bot, --lobby: the name to play under");
-    std::string lobby_at;
-    bool guest = false;
-    app.add_option("--lobby", lobby_at, "The lobby of a server at HOST:PORT or unix:PATH (docs/lobby.md)");
-    app.add_flag("--guest", guest, "--lobby: play as a guest (unrated, the name not registered)");
-    app.add_option("--seek", service.seek,
-                   "--bot: post a seek of its own with this clock: none, dm, or G+I (5m+2s)");
-    app.add_option("--enter", service.enter,
-                   "--bot: enter the tournament of this name (and play its matches)");
-    // The operator's tournaments (docs/server.md), beside a running server.
-    std::string new_tournament, start_tournament, standings, tournament_format = "round-robin",
-                                                             first = "schedule";
-    app.add_option("--new-tournament", new_tournament,
-                   "Make a tournament in the server's database (--db): --format, the match flags, --first");
-    app.add_option("--format", tournament_format,
-                   "--new-tournament: round-robin (default), knockout or swiss-N");
-    app.add_option("--first", first,
-                   "--new-tournament: who starts round 1 of each match: schedule (colours balanced) or draw "
-                   "(--seed makes the draw repeat)");
-    app.add_option("--start-tournament", start_tournament, "Start a tournament made with --new-tournament");
-    app.add_option("--standings", standings, "Print a tournament's table; 'final' once every match is over");
-    app.add_flag("--ratings", ratings,
-                 "Print the ratings kept in the server's database (--db); --rules and --size pick one list");
-    app.add_flag("--bench-store", bench_store,
-                 "Time the server's database on this machine (in a temporary folder, or at --db FILE)");
-
-    CLI11_PARSE(app, argc, argv);
-
-    if (dm) {  // the preset fills in what the command line left open
-        if (!size_opt->count()) size = 4;
-        if (!first_to_opt->count()) first_to = 2;
-        clock_flags.dm_preset();
+    Flags flags;
+    declare(app, flags);
+    // CLI11's refusals start with the program's name, as every other usage error does.
+    app.failure_message([](const CLI::App* a, const CLI::Error& e) {
+        return "gobblet: " + CLI::FailureMessage::simple(a, e);
+    });
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        // --help and --version end here too, with status 0; anything CLI11 refuses is a usage error.
+        return app.exit(e) == 0 ? 0 : usage_error;
     }
-    const Variant variant{size, *parse_rules(rules)};
-    if (std::string err = network_flag_problem(app, host_at, join_to, code); !err.empty()) {
-        std::cerr << "gobblet: " << err << "\n";
-        return 2;
+    const auto mode = choose_mode(app);
+    if (!mode) {
+        std::cerr << "gobblet: " << mode.why() << "\n";
+        return usage_error;
     }
-    if (puzzles_opt->count()) {
-        const PuzzleSet* set =
-            puzzles_set.empty() ? saves::shipped_puzzle_set(variant) : ui::find_puzzle_set(puzzles_set);
-        if (!set) {
-            std::cerr << "gobblet: --puzzles " << clean_name(puzzles_set) << ": no such puzzle set; choose "
-                      << ui::puzzle_set_choices << " (without a name, the set of --rules and --size)\n";
-            return 2;
-        }
-        if (app.count("--host") || app.count("--join")) {
-            std::cerr << "gobblet: --puzzles cannot be combined with --host or --join\n";
-            return 2;
-        }
-        ui_options.puzzles = true;
-        ui_options.puzzle_set = set->name;
+    const auto run = plan(**mode, app, flags, argc > 0 ? argv[0] : nullptr);
+    if (!run) {
+        std::cerr << "gobblet: " << run.why() << "\n";
+        return usage_error;
     }
-    for (const char* f : {"--listen", "--greeting"})
-        if (app.count(f) && !service.serve) {
-            std::cerr << "gobblet: " << f << " goes with --serve\n";
-            return 2;
-        }
-    if (std::string err = lobby_flag_problem(app, lobby_at, service.name); !err.empty()) {
-        std::cerr << "gobblet: " << err << "\n";
-        return 2;
-    }
-    if (app.count("--name") && service.bot.empty() && lobby_at.empty()) {
-        std::cerr << "gobblet: --name goes with --bot or --lobby\n";
-        return 2;
-    }
-    for (const char* f : {"--seek", "--enter"})
-        if (app.count(f) && service.bot.empty()) {
-            std::cerr << "gobblet: " << f << " goes with --bot\n";
-            return 2;
-        }
-    if (service.serve || !service.bot.empty()) {
-        PlayerSettings player = ui_options.player;
-        player.level = *parse_level(level);
-        player.seed = app.count("--seed") ? *parse_seed(seed_text) : std::random_device{}();
-        return run_service(app, service, db_path, grace, player, variant, first_to);
-    }
-    for (const char* f : {"--format", "--first"})
-        if (app.count(f) && new_tournament.empty()) {
-            std::cerr << "gobblet: " << f << " goes with --new-tournament\n";
-            return 2;
-        }
-    if (!new_tournament.empty() || !start_tournament.empty() || !standings.empty()) {
-        const std::filesystem::path db =
-            db_path.empty() ? server::default_db_path() : std::filesystem::path(db_path);
-        if (!start_tournament.empty())
-            return server::start_tournament(std::cout, std::cerr, db, start_tournament);
-        if (!standings.empty()) return server::print_standings(std::cout, std::cerr, db, standings);
-        std::string why;
-        const auto clock = clock_flags.settings(why);
-        const auto starts = net::lobby::parse_first(first);
-        if (!clock || !starts) {
-            std::cerr << "gobblet: " << (clock ? "--first " + clean_name(first) + ": schedule or draw" : why)
-                      << "\n";
-            return 2;
-        }
-        const std::uint64_t seed = app.count("--seed") ? *parse_seed(seed_text) : std::random_device{}();
-        return server::new_tournament(std::cout, std::cerr, db, new_tournament, tournament_format,
-                                      net::lobby::max_tournament_players, *starts,
-                                      net::lobby::Terms{MatchSettings{variant, first_to, *clock}, false},
-                                      seed, std::time(nullptr));
-    }
-    if (app.count("--perft")) return run_perft(perft_depth, variant);
-    if (app.count("--bench")) return run_bench(std::cout, bench_depth);
-    if (bench_paste) return ui::bench_paste(std::cout);
-    if (bench_store) return server::run_store_bench(std::cout, std::cerr, db_path);
-    if (ratings)
-        return server::print_ratings(
-            std::cout, std::cerr,
-            db_path.empty() ? server::default_db_path() : std::filesystem::path(db_path),
-            rules_opt->count() ? std::optional(variant.rules) : std::nullopt,
-            size_opt->count() ? std::optional(variant.size) : std::nullopt, std::time(nullptr));
-
-    if (!make_puzzles_dir.empty())
-        return run_make_puzzles(make_puzzles_dir, app.count("--seed") ? *parse_seed(seed_text) : 1);
-    if (verify_opt->count()) {
-        // Given without a file, CLI11 hands over one empty name.
-        std::erase(verify_files, std::string());
-        return run_verify_puzzles(verify_files);
-    }
-
-    ui_options.player.level = *parse_level(level);
-    // Without --seed every run plays differently; with it, the same games come back.
-    ui_options.player.seed = app.count("--seed") ? *parse_seed(seed_text) : std::random_device{}();
-    std::string why;
-    const auto clock = clock_flags.settings(why);
-    if (!clock) {
-        std::cerr << "gobblet: " << why << "\n";
-        return 2;
-    }
-    if (!match_spec.empty()) {
-        const auto colon = match_spec.find(':');
-        if (colon == std::string::npos) {
-            std::cerr << "gobblet: --match wants two players as A:B, e.g. max:ab4\n";
-            return 2;
-        }
-        match.first = match_spec.substr(0, colon);
-        match.second = match_spec.substr(colon + 1);
-        match.variant = variant;
-        match.think_seconds = ui_options.player.think_seconds;
-        if (app.count("--seed")) match.seed = ui_options.player.seed;  // else a fixed seed: matches repeat
-        match.first_to = first_to;
-        match.clock = *clock;
-        if (match.match_play() && !app.count("--games")) match.games = 1;  // one match, unless asked
-        match.now = monotonic_millis;
-        return run_match(match, std::cout, std::cerr);
-    }
-
-    saves::VariantChoice choice;
-    if (rules_opt->count()) choice.rules = variant.rules;
-    if (size_opt->count()) choice.size = variant.size;
-    if (!replay_path.empty()) return run_replay(replay_path, choice);
-    if (!review_path.empty()) {
-        if (review_time_opt->count()) review_limits.depth = 0;
-        return run_review(review_path, choice, review_limits);
-    }
-    // A save interrupted by a kill leaves its temporary file behind: the game and the protocol, the two
-    // front ends that write files, clear out old ones as they start.
-    saves::remove_stale_temporaries();
-    if (gtp) {
-        saves::FileStore store;
-        Protocol protocol(variant, ui_options.player, store, monotonic_millis);
-        return protocol.run(std::cin, std::cout);
-    }
-
-    for (const auto& [flag, value, seat] : {std::tuple{"--white", &white, &ui_options.seats[0]},
-                                            std::tuple{"--black", &black, &ui_options.seats[1]}}) {
-        const auto parsed = parse_seat(*value, why);
-        if (!parsed) {
-            std::cerr << "gobblet: " << flag << " " << clean_name(*value) << ": " << why << "\n";
-            return 2;
-        }
-        *seat = *parsed;
-    }
-    ui_options.choice = choice;
-    // Messages name the program as it was run ("./main", "gobblet"), without control characters.
-    ui_options.program.clear();
-    for (const char* p = argc > 0 ? argv[0] : "gobblet"; *p && ui_options.program.size() < 200; ++p)
-        if (static_cast<unsigned char>(*p) >= 32 && *p != 127) ui_options.program += *p;
-    ui_options.seats_given = app.count("--white") || app.count("--black");
-    ui_options.level_given = app.count("--level") > 0;
-    ui_options.think_given = app.count("--think") > 0;
-    ui_options.speed_given = app.count("--speed") > 0;
-    if (!host_at.empty()) {
-        ui_options.host_at = net::parse_endpoint(host_at);
-        // The host names its own side; the other is the remote player (White by default is the host's).
-        const int remote = app.count("--black") ? 0 : 1;
-        ui_options.seats[remote] = SeatSpec{SeatKind::Remote, "", std::nullopt};
-    }
-    if (!join_to.empty()) {
-        ui_options.join_to = net::parse_endpoint(join_to);
-        ui_options.join_seat = app.count("--black") ? ui_options.seats[1] : ui_options.seats[0];
-    }
-    if (!code.empty()) ui_options.code = *net::normalize_code(code);
-    if (!grace.empty()) {
-        const auto d = parse_duration(grace);
-        if (!d) {
-            std::cerr << "gobblet: --grace " << clean_name(grace)
-                      << ": not a time; write it as 30, 30s, 2m or 1m30s (at most 24h)\n";
-            return 2;
-        }
-        ui_options.grace = *d;
-    }
-    ui_options.match = MatchSettings{variant, first_to, *clock};
-    ui_options.match_given = first_to_opt->count() || dm || clock->enabled();
-    for (const char* flag :
-         {"--white", "--black", "--first-to", "--turn-time", "--reserve", "--reserve-chunk", "--game-time",
-          "--increment", "--dm", "--rules", "--size", "--load", "--resume", "--host", "--join", "--code"})
-        if (app.count(flag)) ui_options.game_asked = true;
-    if (!lobby_at.empty()) {
-        ui::LobbyOptions lobby{*net::parse_endpoint(lobby_at), service.name, guest};
-        return ui::run_lobby(ui_options, lobby);
-    }
-    return ui::run(ui_options);
+    return (*run)();
 }

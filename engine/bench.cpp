@@ -1,9 +1,12 @@
 #include "bench.h"
 
+#include <chrono>
 #include <cstdio>
 #include <ostream>
 
 #include "game.h"
+#include "movegen.h"
+#include "position.h"
 #include "search.h"
 
 namespace gobblet {
@@ -59,6 +62,20 @@ int run_bench(std::ostream& out, int depth) {
                   depth, static_cast<unsigned long long>(total_nodes), total_seconds,
                   total_seconds > 0 ? double(total_nodes) / total_seconds : 0.0,
                   static_cast<unsigned long long>(total_nodes));
+    out << line;
+    return 0;
+}
+
+int run_perft(std::ostream& out, int depth, Variant variant) {
+    Position pos(variant);
+    const auto start = std::chrono::steady_clock::now();
+    const std::uint64_t leaves = perft(pos, depth);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    char line[160];
+    std::snprintf(
+        line, sizeof line, "perft %d (%dx%d, %s rules): %llu leaves in %.3f s, %.1f million leaves/s\n",
+        depth, variant.size, variant.size, rules_name(variant.rules), static_cast<unsigned long long>(leaves),
+        seconds, seconds > 0 ? double(leaves) / seconds / 1e6 : 0.0);
     out << line;
     return 0;
 }

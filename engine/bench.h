@@ -4,9 +4,16 @@
 
 #include <iosfwd>
 
+#include "types.h"
+
 namespace gobblet {
 
 // depth 0 means the standard bench depth. Writes the report to `out`; returns the exit status.
 int run_bench(std::ostream& out, int depth = 0);
+
+// `./main --perft N`: the leaf count N plies from the start of `variant`, with the time it took (the
+// steady clock: like the search's thinking budget, a benchmark's time is real time) and the speed, for
+// spotting move generator regressions. Writes one line to `out`; returns the exit status.
+int run_perft(std::ostream& out, int depth, Variant variant);
 
 }  // namespace gobblet

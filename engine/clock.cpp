@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "match.h"  // clean_name, for quoting what was typed
+
 namespace gobblet {
 
 namespace {
@@ -136,11 +138,8 @@ std::string clock_settings_text(const ClockSettings& s) {
     return "none";
 }
 
-std::optional<ClockSettings> parse_clock_settings(std::string_view text, std::string* why) {
-    const auto fail = [why](const std::string& what) -> std::optional<ClockSettings> {
-        if (why) *why = what;
-        return std::nullopt;
-    };
+Expected<ClockSettings> parse_clock_settings(std::string_view text) {
+    const auto fail = [](std::string why) { return Failure{std::move(why)}; };
     const auto w = words(text);
     if (w.empty()) return fail("no clock settings");
     std::vector<Millis> values;
@@ -160,6 +159,52 @@ std::optional<ClockSettings> parse_clock_settings(std::string_view text, std::st
         return ClockSettings::fischer(values[0], values[1]);
     }
     return fail("clock settings are 'none', 'dm TURN RESERVE CHUNK' or 'fischer GAME INCREMENT'");
+}
+
+Expected<ClockSettings> clock_from_spec(const ClockSpec& spec) {
+    struct Field {
+        const char* flag;
+        std::string text;
+        const char* preset;  // what --dm fills in when the flag is not given
+        Millis ms = 0;
+    };
+    Field f[5] = {{"--turn-time", spec.turn, "2m"},
+                  {"--reserve", spec.reserve, "5m"},
+                  {"--reserve-chunk", spec.chunk, "30s"},
+                  {"--game-time", spec.game, ""},
+                  {"--increment", spec.increment, ""}};
+    Field &turn = f[0], &reserve = f[1], &chunk = f[2], &game = f[3], &increment = f[4];
+    if (spec.dm && (!game.text.empty() || !increment.text.empty()))
+        return Failure{"--dm is a DM clock: it cannot be combined with --game-time or --increment"};
+    for (Field& x : f) {
+        if (x.text.empty() && spec.dm) x.text = x.preset;
+        if (x.text.empty()) continue;
+        const auto d = parse_duration(x.text);
+        if (!d)
+            return Failure{std::string(x.flag) + " " + clean_name(x.text) +
+                           ": not a time; write it as 90, 90s, 2m, 1m30s or 2:30 (at most 24h)"};
+        x.ms = *d;
+    }
+    const bool dm = !turn.text.empty() || !reserve.text.empty() || !chunk.text.empty();
+    const bool fischer = !game.text.empty() || !increment.text.empty();
+    if (dm && fischer)
+        return Failure{
+            "choose one clock: --turn-time/--reserve/--reserve-chunk (DM) or --game-time/--increment "
+            "(Fischer)"};
+    if (dm) {
+        if (turn.text.empty() || turn.ms <= 0)
+            return Failure{"a DM clock needs --turn-time above zero (e.g. --turn-time 2m)"};
+        const Millis chunk_ms = chunk.text.empty() ? 30'000 : chunk.ms;
+        if (reserve.ms > 0 && chunk_ms <= 0)
+            return Failure{"--reserve-chunk must be above zero when there is a reserve"};
+        return ClockSettings::dm(turn.ms, reserve.ms, chunk_ms);
+    }
+    if (fischer) {
+        if (game.text.empty() || game.ms <= 0)
+            return Failure{"a Fischer clock needs --game-time above zero (e.g. --game-time 5m)"};
+        return ClockSettings::fischer(game.ms, increment.ms);
+    }
+    return ClockSettings{};
 }
 
 std::string clock_description(const ClockSettings& s) {
@@ -311,11 +356,8 @@ std::string GameClock::state_text(const State& s) {
            n(s.budget) + " paused " + (s.paused ? "yes" : "no") + " flagged " + side(s.flagged);
 }
 
-std::optional<GameClock::State> GameClock::parse_state(std::string_view text, std::string* why) {
-    const auto fail = [why](const std::string& what) -> std::optional<State> {
-        if (why) *why = what;
-        return std::nullopt;
-    };
+Expected<GameClock::State> GameClock::parse_state(std::string_view text) {
+    const auto fail = [](std::string why) { return Failure{std::move(why)}; };
     const auto w = words(text);
     if (w.size() != 16) return fail("a clock state has 16 words, this one has " + std::to_string(w.size()));
     const auto side = [](std::string_view v, std::optional<Color>& out) {

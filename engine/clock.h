@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "expected.h"
 #include "types.h"
 
 namespace gobblet {
@@ -53,11 +54,23 @@ std::string duration_text(Millis ms);
 std::string clock_face(Millis ms);
 
 // The settings in one line, as saves and the network carry them: "none", "dm 2m 5m 30s",
-// "fischer 5m 3s"; parse_clock_settings reads it back (nullopt with *why set when it cannot).
+// "fischer 5m 3s"; parse_clock_settings reads it back, or says why it cannot.
 std::string clock_settings_text(const ClockSettings& s);
-std::optional<ClockSettings> parse_clock_settings(std::string_view text, std::string* why = nullptr);
+Expected<ClockSettings> parse_clock_settings(std::string_view text);
 // How a player reads the settings: "2m a turn, 5m reserve in 30s chunks", "5m + 3s a move", "no clock".
 std::string clock_description(const ClockSettings& s);
+
+// A clock as the command line gives it: the texts of --turn-time, --reserve and --reserve-chunk (a DM
+// clock), of --game-time and --increment (a Fischer clock), each empty when not given, and --dm (the
+// tournament's preset: 2m a turn, 5m reserve in 30s chunks, each of which the flags may override).
+struct ClockSpec {
+    std::string turn, reserve, chunk, game, increment;
+    bool dm = false;
+};
+// The settings a spec asks for, or why it cannot be played: a text that is not a duration, both kinds
+// of clock at once, a DM clock without a turn time or a reserve without a chunk, a Fischer clock without
+// a game time. The reasons name the flags. An empty spec is no clock.
+Expected<ClockSettings> clock_from_spec(const ClockSpec& spec);
 
 // What an update() saw happen.
 struct ClockUpdate {
@@ -127,7 +140,7 @@ class GameClock {
     void set_state(const State& s, Millis now);
     // One line ("left 300000 300000 reserve 0 0 running white elapsed 1200 budget 300000"), and back.
     static std::string state_text(const State& s);
-    static std::optional<State> parse_state(std::string_view text, std::string* why = nullptr);
+    static Expected<State> parse_state(std::string_view text);
 
   private:
     ClockSettings settings_;

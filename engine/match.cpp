@@ -28,6 +28,25 @@ bool is_default_name(std::string_view name) {
 
 std::string clean_name(std::string_view raw) { return clean_text(raw, max_name_length); }
 
+Expected<SeatSpec> parse_seat(std::string_view text) {
+    SeatSpec seat;
+    if (text == "human") return seat;
+    if (text == "computer" || text.starts_with("computer:")) {
+        seat.kind = SeatKind::Computer;
+        if (text.size() > 9) {
+            seat.level = parse_level(text.substr(9));
+            if (!seat.level)
+                return Failure{"unknown level '" + clean_name(text.substr(9)) +
+                               "': use easy, medium, hard or max"};
+        }
+        return seat;
+    }
+    seat.name = clean_name(text);
+    if (seat.name.empty())
+        return Failure{"a name needs at least one visible character (or use human or computer)"};
+    return seat;
+}
+
 std::string clean_text(std::string_view raw, std::size_t max_chars) {
     std::string out;
     std::size_t chars = 0;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "clock.h"
+#include "expected.h"
 #include "game.h"
 #include "player.h"
 
@@ -31,6 +32,9 @@ struct SeatSpec {
     std::optional<Level> level;  // the computer's level, when it is not the game's --level
     friend bool operator==(const SeatSpec&, const SeatSpec&) = default;
 };
+// Reads a seat as --white and --black give it: "human", "computer", "computer:LEVEL", or the name of
+// a human player (cleaned as clean_name does); the reason names what is wrong with it.
+Expected<SeatSpec> parse_seat(std::string_view text);
 // The name shown for a seat: its own name, else "White"/"Black" for a human (by the colour it plays in
 // round 1), "computer (max)" for the computer, "remote player" for a remote one.
 std::string seat_name(const SeatSpec& seat, Color first_colour, Level level);

@@ -107,6 +107,13 @@ std::optional<Level> parse_level(std::string_view name) {
     return std::nullopt;
 }
 
+std::optional<std::uint64_t> parse_seed(std::string_view text) {
+    std::uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
 std::optional<double> parse_seconds(std::string_view text) {
     bool digit = false, point = false;
     for (char c : text) {

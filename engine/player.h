@@ -30,6 +30,9 @@ constexpr double max_think_seconds = 3600;
 // Reads a number of seconds written as a plain decimal ("2", "0.5", ".25"): no sign, no exponent, never
 // nan or inf. nullopt when the text is not such a number.
 std::optional<double> parse_seconds(std::string_view text);
+// Reads a seed for the computer's choices (--seed): a plain decimal that fits 64 bits, nothing else (no
+// sign, so -1 does not wrap around to the largest seed). nullopt when the text is not such a number.
+std::optional<std::uint64_t> parse_seed(std::string_view text);
 
 struct PlayerSettings {
     Level level = Level::Medium;

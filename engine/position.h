@@ -129,10 +129,6 @@ class Position {
         int n = reserve_[index(c)][stack];
         return variant_.size == 4 ? n : (n ? 3 - stack : 0);
     }
-    // Total pieces a side still holds off the board.
-    int reserve_total(Color c) const {
-        return reserve_[index(c)][0] + reserve_[index(c)][1] + reserve_[index(c)][2];
-    }
 
     // True when every square of some line shows a piece of colour c.
     bool has_line(Color c) const { return line_of(c) != 0; }

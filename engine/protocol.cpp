@@ -11,12 +11,11 @@
 #include "movegen.h"
 #include "notation.h"
 #include "text.h"
+#include "version.h"
 
 namespace gobblet {
 
 namespace {
-
-constexpr std::string_view program_version = "0.1.0";
 
 // Splits off the first space-separated word of s.
 std::string_view next_word(std::string_view& s) {

@@ -36,8 +36,8 @@ constexpr std::size_t max_command_bytes = 4096;
 
 class Protocol {
   public:
-    // `now` is a monotonic time in ms (main.cpp: steady_clock): with it the protocol counts the time its
-    // own moves take against its clock between time_left updates. Without it, only time_left does.
+    // `now` is a monotonic time in ms (main.cpp passes net::monotonic_ms): with it the protocol counts the
+    // time its own moves take against its clock between time_left updates. Without it, only time_left does.
     Protocol(Variant variant, const PlayerSettings& settings, TranscriptStore& store,
              std::function<Millis()> now = {});
 

@@ -11,6 +11,11 @@
 // Repetition: a position that occurred before (in the game or on the search path, since the last
 // entering move, which cannot be undone) scores as a draw. Such a score depends on the path, so no
 // result that rests on one is stored in the table as the value of the position.
+//
+// Time: the search is where engine/ reads a real clock (steady_clock, which never jumps), because a
+// thinking budget in seconds is wall time. Everything else takes `now` as an argument (clock.h,
+// match.h, timeman.h); what only measures (analysis.cpp's solved lines, bench.cpp) reads the same
+// clock. A node limit (SearchLimits::nodes) is the machine-independent budget tests use.
 #pragma once
 
 #include <array>

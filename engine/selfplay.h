@@ -26,7 +26,7 @@ struct MatchOptions {
     std::uint64_t seed = 1;
     int first_to = 1;  // round wins that win a match
     ClockSettings clock{};
-    // Monotonic time in ms (main.cpp: steady_clock); match play reads the time only through it.
+    // Monotonic time in ms (main.cpp passes net::monotonic_ms); match play reads the time only through it.
     std::function<Millis()> now;
 
     bool match_play() const { return first_to > 1 || clock.enabled(); }

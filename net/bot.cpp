@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <stdexcept>
@@ -17,12 +16,6 @@ namespace gobblet::net {
 namespace {
 
 constexpr Millis reconnect_every = 2000;  // the game connection's retries after a drop
-
-Millis steady_now() {
-    return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
-}
 
 }  // namespace
 
@@ -375,7 +368,7 @@ int run_bot(const BotConfig& config, std::ostream& log) {
         return 1;
     }
     std::string why;
-    auto bot = Bot::start(config, log, steady_now(), &why);
+    auto bot = Bot::start(config, log, monotonic_ms(), &why);
     if (!bot) {
         log << "gobblet: " << why << "\n";
         return 1;
@@ -383,9 +376,9 @@ int run_bot(const BotConfig& config, std::ostream& log) {
     for (;;) {
         std::vector<pollfd> fds = {{signals.fd(), POLLIN, 0}};
         bot->pollfds(fds);
-        const Millis wait = bot->until_next(steady_now());
+        const Millis wait = bot->until_next(monotonic_ms());
         ::poll(fds.data(), fds.size(), wait < 0 ? 60'000 : int(std::min<Millis>(wait + 1, 60'000)));
-        const Millis now = steady_now();
+        const Millis now = monotonic_ms();
         if (signals.fired()) {
             bot->stop("the bot stops", now);
             return 0;

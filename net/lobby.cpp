@@ -1,5 +1,7 @@
 #include "lobby.h"
 
+#include <arpa/inet.h>
+
 #include <iterator>
 #include <vector>
 
@@ -34,6 +36,7 @@ struct VerbInfo {
 constexpr VerbInfo verbs[] = {
     {"lobby", Sender::Client, false},      {"login", Sender::Client, false},  // (a password is free text)
     {"password", Sender::Client, true},    {"secret", Sender::Client, false},
+    {"ssh", Sender::Client, false},        {"key", Sender::Client, false},
     {"post", Sender::Client, false},       {"challenge", Sender::Client, false},
     {"accept", Sender::Client, false},     {"decline", Sender::Client, false},
     {"withdraw", Sender::Client, false},   {"watch", Sender::Client, false},
@@ -58,7 +61,7 @@ constexpr VerbInfo verbs[] = {
 static_assert(std::size(verbs) == std::variant_size_v<Message>, "one verb for each message");
 
 constexpr const char* role_words[] = {"human", "bot", "guest"};
-constexpr const char* how_words[] = {"new", "secret", "password", "guest"};
+constexpr const char* how_words[] = {"new", "secret", "password", "guest", "key"};
 constexpr const char* refusal_words[] = {
     "bad-name",     "name-taken",  "wrong-secret", "password-needed", "wrong-password", "too-many-attempts",
     "bad-password", "not-allowed", "not-found",    "bad-terms",       "limit",          "slow-down",
@@ -358,10 +361,34 @@ Message parse_words(std::string_view v, Words& w, int version) {
         } else if (method == "guest") {
             l.method = Method::Guest;
             end_of_line(w);
+        } else if (method == "key" && version >= 2) {
+            l.method = Method::Key;
+            end_of_line(w);
         } else {
-            bad("login: expected secret, password or guest, not " + shown(method));
+            bad(std::string(version >= 2 ? "login: expected secret, password, guest or key, not "
+                                         : "login: expected secret, password or guest, not ") +
+                shown(method));
         }
         return l;
+    }
+    // The SSH front door's lines are version 2's.
+    if ((v == "ssh" || v == "key") && version < 2)
+        bad(std::string(v) + " is a message of lobby protocol version 2, not of version " +
+            std::to_string(version));
+    if (v == "ssh") {
+        Ssh s;
+        s.address = std::string(w.next());
+        if (!valid_address(s.address)) bad("ssh: expected a numeric IP address, not " + shown(s.address));
+        const std::string_view key = w.next();
+        if (key != "-" && !valid_ssh_key(key))
+            bad("ssh: a key is SHA256: and 43 characters of base64, or - for none");
+        s.key = key == "-" ? std::string() : std::string(key);
+        end_of_line(w);
+        return s;
+    }
+    if (v == "key") {
+        end_of_line(w);
+        return AddKey{};
     }
     if (v == "password") return SetPassword{password_field(w, "password")};
     if (v == "secret") {
@@ -456,8 +483,8 @@ Message parse_words(std::string_view v, Words& w, int version) {
     if (v == "ok") {
         Ok o;
         const std::string_view what = w.next();
-        if (what != "password" && what != "secret")
-            bad("ok: expected password or secret, not " + shown(what));
+        if (what != "password" && what != "secret" && what != "ssh" && what != "key")
+            bad("ok: expected password, secret, ssh or key, not " + shown(what));
         o.verb = std::string(what);
         o.text = text_field(w, max_text);
         return o;
@@ -668,11 +695,16 @@ struct Writer {
             case Method::Secret: return s + " secret " + l.credential;
             case Method::Password: return s + " password " + l.credential;  // as typed: it must match
             case Method::Guest: return s + " guest";
+            case Method::Key: return s + " key";
         }
         return s;
     }
     std::string operator()(const SetPassword& p) const { return "password " + p.password; }
     std::string operator()(const AddSecret& a) const { return "secret " + a.secret; }
+    std::string operator()(const Ssh& m) const {
+        return "ssh " + m.address + " " + (m.key.empty() ? std::string("-") : m.key);
+    }
+    std::string operator()(const AddKey&) const { return "key"; }
     std::string operator()(const Post& p) const { return "post " + terms_text(p.terms); }
     std::string operator()(const Challenge& c) const {
         return "challenge " + c.name + " " + terms_text(c.terms);
@@ -869,6 +901,22 @@ std::string name_key(std::string_view name) {
 
 bool valid_secret(std::string_view s) { return is_hex(s, secret_digits); }
 bool valid_game_id(std::string_view s) { return is_hex(s, game_id_digits); }
+
+bool valid_ssh_key(std::string_view s) {
+    constexpr std::string_view prefix = "SHA256:";
+    if (!s.starts_with(prefix) || s.size() != prefix.size() + 43) return false;
+    for (const char c : s.substr(prefix.size()))
+        if (!is_letter(c) && !is_digit(c) && c != '+' && c != '/') return false;
+    return true;
+}
+
+bool valid_address(std::string_view s) {
+    if (s.empty() || s.size() > max_address) return false;
+    const std::string text(s);
+    in6_addr a6{};
+    in_addr a4{};
+    return inet_pton(AF_INET, text.c_str(), &a4) == 1 || inet_pton(AF_INET6, text.c_str(), &a6) == 1;
+}
 
 std::string password_problem(std::string_view p) {
     if (p.size() > max_password) return "a password has at most " + std::to_string(max_password) + " bytes";

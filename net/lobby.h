@@ -29,9 +29,10 @@
 
 namespace gobblet::net::lobby {
 
-// Version 2 (tournaments with names, knockouts, who starts, live standings with their tie-breaks, the
-// tournament of a game in progress); a server also speaks version 1 to an older client, in version 1's
-// shapes (docs/lobby.md, "Versions"). parse_message and format_message take the version spoken.
+// Version 2: tournaments with names, knockouts, who starts, live standings with their tie-breaks, the
+// tournament of a game in progress; and the SSH front door (`ssh`, `login NAME ROLE key`, `key`). A
+// server also speaks version 1 to an older client, in version 1's shapes (docs/lobby.md, "Versions").
+// parse_message and format_message take the version spoken.
 constexpr int protocol_version = 2;
 constexpr int oldest_version = 1;
 
@@ -41,6 +42,7 @@ constexpr std::size_t max_record_text = 400;        // one line of a game record
 constexpr std::size_t min_name = 2, max_name = 20;  // a registered name: characters (all ASCII)
 constexpr std::size_t max_guest_name = 24;          // "~" and the name, with the server's suffix
 constexpr std::size_t secret_digits = 64;           // a machine secret: 32 random bytes in hex
+constexpr std::size_t max_address = 45;             // a numeric IPv6 address, the longest form
 constexpr std::size_t min_password = 8;             // characters
 constexpr std::size_t max_password = 128;           // bytes
 constexpr std::size_t game_id_digits = 16;          // as the game protocol's match ids
@@ -69,11 +71,13 @@ constexpr Millis chat_every = 2000;
 // Who plays under a name: a person, a computer (--bot; registered and rated like everyone), or a
 // guest (a person without registration, unrated, shown as "~Name").
 enum class Role : std::uint8_t { Human, Bot, Guest };
-// How a login proves the name.
-enum class Method : std::uint8_t { Secret, Password, Guest };
-// How the server let the client in: the name was new (registered now with the secret), by the
-// machine's secret, by password (the client may then add this machine's secret), or as a guest.
-enum class How : std::uint8_t { New, Secret, Password, Guest };
+// How a login proves the name: a machine's secret, a password, nothing (a guest), or the SSH key the
+// connection's `ssh` line named (version 2).
+enum class Method : std::uint8_t { Secret, Password, Guest, Key };
+// How the server let the client in: the name was new (registered now with the secret or SSH key), by
+// the machine's secret, by password (the client may then add this machine's secret or its SSH key), as
+// a guest, or by the SSH key.
+enum class How : std::uint8_t { New, Secret, Password, Guest, Key };
 // Why the server refused a request (the connection stays open: the client may try something else).
 enum class Refusal : std::uint8_t {
     BadName,          // not a name a player can have
@@ -168,6 +172,11 @@ bool valid_guest_name(std::string_view name);
 std::string name_key(std::string_view name);
 // A machine secret: secret_digits lowercase hex digits.
 bool valid_secret(std::string_view s);
+// An SSH key's fingerprint as OpenSSH shows it: "SHA256:" and 43 characters of base64 without padding
+// (the SHA-256 of the key's blob).
+bool valid_ssh_key(std::string_view s);
+// A numeric IPv4 or IPv6 address ("203.0.113.5", "2001:db8::5"), as sshd writes $SSH_CONNECTION's.
+bool valid_address(std::string_view s);
 // A game id: game_id_digits lowercase hex digits.
 bool valid_game_id(std::string_view s);
 // Why a password cannot be one ("" when it can): min_password characters at least, max_password bytes
@@ -182,8 +191,9 @@ struct Hello {
     int version = protocol_version;
     friend bool operator==(const Hello&, const Hello&) = default;
 };
-// `login NAME human|bot secret HEX`, `login NAME human|bot password TEXT`, `login NAME human guest`.
-// A secret login of a name nobody has registers it with that secret. The password is the rest of the
+// `login NAME human|bot secret HEX`, `login NAME human|bot password TEXT`, `login NAME human guest`,
+// and in version 2 `login NAME human|bot key` (the SSH key of the connection's `ssh` line). A secret or
+// key login of a name nobody has registers it with that secret or key. The password is the rest of the
 // line, exactly as typed (never cleaned: it must match).
 struct Login {
     std::string name;
@@ -201,6 +211,20 @@ struct SetPassword {
 struct AddSecret {
     std::string secret;
     friend bool operator==(const AddSecret&, const AddSecret&) = default;
+};
+// `ssh ADDRESS KEY` (version 2, before the login): this connection is a player who came in through sshd
+// from ADDRESS (a numeric IP address, from $SSH_CONNECTION) with the SSH key KEY (its fingerprint, from
+// $SSH_USER_AUTH; "" written `-`: no key, the player logged in to sshd another way). The server believes
+// it only from a unix socket whose peer is a user it trusts (the account whose ForceCommand runs the
+// client: `--ssh-user`), answering `ok ssh`; from anyone else it is `refused ssh not-allowed`.
+struct Ssh {
+    std::string address;
+    std::string key;  // valid_ssh_key, or "" for none
+    friend bool operator==(const Ssh&, const Ssh&) = default;
+};
+// `key` (version 2): adds the connection's SSH key to the name logged in (after a password login).
+struct AddKey {
+    friend bool operator==(const AddKey&, const AddKey&) = default;
 };
 // `post TERMS`: an open seek, which anyone may accept.
 struct Post {
@@ -307,7 +331,7 @@ struct Refused {
     std::string text;
     friend bool operator==(const Refused&, const Refused&) = default;
 };
-// `ok VERB TEXT`: a request without another answer (password, secret) was done.
+// `ok VERB TEXT`: a request without another answer (password, secret, ssh, key) was done.
 struct Ok {
     std::string verb;
     std::string text;
@@ -483,11 +507,12 @@ struct Error {
     friend bool operator==(const Error&, const Error&) = default;
 };
 
-using Message = std::variant<Hello, Login, SetPassword, AddSecret, Post, Challenge, Accept, Decline, Withdraw,
-                             Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start,
-                             StandingsQuery, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek,
-                             MatchStart, GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine,
-                             RatingItem, TournamentItem, Closed, StandingItem, End, Ping, Pong, Bye, Error>;
+using Message =
+    std::variant<Hello, Login, SetPassword, AddSecret, Ssh, AddKey, Post, Challenge, Accept, Decline,
+                 Withdraw, Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start,
+                 StandingsQuery, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek, MatchStart,
+                 GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine, RatingItem, TournamentItem,
+                 Closed, StandingItem, End, Ping, Pong, Bye, Error>;
 
 enum class Sender : std::uint8_t { Client, Server, Both };
 // The verb of a message and who may send it: one table, in the order of Message's alternatives.

@@ -271,6 +271,8 @@ std::unique_ptr<Client> Client::start(const Config& c, Millis now, std::string* 
     if (c.guest && c.role == Role::Bot)
         return fail("a computer player registers its name: it cannot be a guest");
     if (!c.secret.empty() && !valid_secret(c.secret)) return fail("a machine secret is 64 hex digits");
+    if (c.ssh && (!valid_address(c.ssh->address) || (!c.ssh->key.empty() && !valid_ssh_key(c.ssh->key))))
+        return fail("the SSH login is not an IP address and an SSH key's SHA256 fingerprint");
     if (!c.server.is_unix() && c.server.host.empty())
         return fail("say which server, as HOST:PORT or unix:PATH");
     if (!c.server.is_unix() && c.server.port == 0)
@@ -298,6 +300,8 @@ void Client::connected(Millis now) {
     deadline_ = now + answer_timeout;
     last_received_ = now;
     ping_token_ = -1;
+    key_believed_ = false;
+    ssh_pending_ = false;
     send(Hello{}, now);
 }
 
@@ -463,6 +467,8 @@ void Client::log_in(Millis now) {
     } else if (!password_.empty()) {
         l.method = Method::Password;
         l.credential = password_;
+    } else if (key_believed_) {
+        l.method = Method::Key;
     } else if (!config_.secret.empty()) {
         l.method = Method::Secret;
         l.credential = config_.secret;
@@ -508,6 +514,14 @@ void Client::handle(const Message& m, Millis now) {
                               (s->version > protocol_version ? ": update gobblet" : ": the server is older"));
             }
             emit(event(Event::Kind::Connected, s->text));
+            if (config_.ssh) {
+                // Who came in through sshd; the login waits for the answer (a key only if believed).
+                send(Ssh{config_.ssh->address, config_.ssh->key}, now);
+                phase_ = Phase::LoggingIn;
+                deadline_ = now + answer_timeout;
+                ssh_pending_ = true;
+                return;
+            }
             log_in(now);
             return;
         }
@@ -516,6 +530,16 @@ void Client::handle(const Message& m, Millis now) {
             if (std::holds_alternative<Notice>(m)) return emit(message_event(Event::Kind::Line, m));
             if (phase_ == Phase::Greeted)
                 return fail(std::string("a message before logging in: ") + verb(m), now);
+            if (ssh_pending_) {
+                const auto* ok = std::get_if<Ok>(&m);
+                const auto* no = std::get_if<Refused>(&m);
+                if ((!ok || ok->verb != "ssh") && (!no || no->verb != "ssh"))
+                    return fail(std::string("expected the answer to ssh, not ") + verb(m), now);
+                ssh_pending_ = false;
+                key_believed_ = ok && !config_.ssh->key.empty();
+                emit(message_event(Event::Kind::Line, m));  // a refusal says why the key cannot log in
+                return log_in(now);
+            }
             if (const auto* r = std::get_if<Refused>(&m); r && r->verb == "login") {
                 phase_ = Phase::Greeted;
                 password_.clear();  // a refused password is not tried again
@@ -535,13 +559,17 @@ void Client::handle(const Message& m, Millis now) {
             logged_in_at_ = now;
             tables_.reset(w->name);
             emit(message_event(Event::Kind::LoggedIn, m));
-            // After a password, this machine's secret: the next login needs no password.
-            if (w->how == How::Password && !config_.secret.empty()) send(AddSecret{config_.secret}, now);
+            // After a password, this SSH key or machine's secret: the next login needs no password.
+            if (w->how == How::Password && key_believed_)
+                send(AddKey{}, now);
+            else if (w->how == How::Password && !config_.secret.empty())
+                send(AddSecret{config_.secret}, now);
             if (w->how != How::Password) password_.clear();
             return;
         }
         case Phase::Lobby: {
-            if (const auto* o = std::get_if<Ok>(&m); o && o->verb == "secret") password_.clear();
+            if (const auto* o = std::get_if<Ok>(&m); o && (o->verb == "secret" || o->verb == "key"))
+                password_.clear();
             if (std::string why = tables_.take(m, now, events_); !why.empty()) return fail(why, now);
             return;
         }

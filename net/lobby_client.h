@@ -3,6 +3,7 @@
 // until_next, hands it what poll saw (on_poll) and takes the events (next_event). Time is passed in.
 //
 //   Connecting --connected--> Greeting --server--> LoggingIn --welcome--> Lobby
+//                            (through sshd: `ssh` first, and the login once it is answered)
 //        ^                        |                  |   ^                  |
 //        |                        |      refused --> Greeted --login_...()--'
 //        |                        v                                         v
@@ -128,6 +129,15 @@ struct Config {
     Role role = Role::Human;  // Human, or Bot (--bot)
     bool guest = false;       // unregistered and unrated; the server names it ~name
     std::string secret;       // this machine's secret for (server, name), saves/identity.h; "" = none
+    // A player who came in through sshd (saves/ssh_identity.h): the address they came from and their SSH
+    // key's fingerprint ("" when they logged in to sshd without a key). The client says so in an `ssh`
+    // line (version 2), and when the server believes it (only from the account sshd runs the
+    // client as) logs in by the key. Meant for a unix socket: no secret then (the account is everyone's).
+    struct Ssh {
+        std::string address;
+        std::string key;
+    };
+    std::optional<Ssh> ssh;
 };
 
 class Client {
@@ -217,8 +227,10 @@ class Client {
     Millis rtt_ = -1;
     int attempts_ = 0;  // connections tried since the last steady one
     Millis retry_at_ = 0;
-    std::string password_;  // a password login's, kept until this machine's secret is added
+    std::string password_;  // a password login's, kept until this machine's secret (or SSH key) is added
     bool guest_ = false;
+    bool ssh_pending_ = false;   // our `ssh` line awaits its answer: the login follows it
+    bool key_believed_ = false;  // the server answered `ok ssh` to a line with a key, on this connection
     GuessLimiter chat_limit_{chat_burst, chat_every};
 };
 

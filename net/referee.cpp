@@ -85,6 +85,20 @@ int Referee::actor_of(const Match& m, const Act& a) {
     }
 }
 
+std::string play_problem(const Game& g, const Act& a) {
+    Game copy = g;
+    if (a.kind == Act::Kind::Touch) {
+        const std::string why = copy.touch(a.square);
+        return why.empty() ? "" : "a touch refused: " + square_name(a.square) + ": " + why;
+    }
+    const int expected = int(g.moves().size()) + 1;
+    if (a.number != expected)
+        return "a wrong move number (" + std::to_string(a.number) + ", expected " + std::to_string(expected) +
+               ")";
+    const std::string why = copy.play(parse_moves(a.move).moves.at(0).spec);
+    return why.empty() ? "" : "an illegal move: " + a.move + ": " + why;
+}
+
 std::string Referee::request_problem(const Match& m, const Act& a, int by, Millis now) const {
     const Game& g = m.game();
     const bool turn = m.player_of(g.side_to_move()) == by;
@@ -95,19 +109,7 @@ std::string Referee::request_problem(const Match& m, const Act& a, int by, Milli
             if (g.over()) return what + " after the round ended";
             if (m.clock().paused()) return what + " while the game is paused";
             if (!turn) return what + " out of turn";
-            if (a.kind == Act::Kind::Touch) {
-                Game copy = g;
-                const std::string why = copy.touch(a.square);
-                return why.empty() ? "" : "a touch refused: " + square_name(a.square) + ": " + why;
-            }
-            const int expected = int(g.moves().size()) + 1;
-            if (a.number != expected)
-                return "a wrong move number (" + std::to_string(a.number) + ", expected " +
-                       std::to_string(expected) + ")";
-            const ParsedMoves p = parse_moves(a.move);
-            Game copy = g;
-            const std::string why = copy.play(p.moves.at(0).spec);
-            return why.empty() ? "" : "an illegal move: " + a.move + ": " + why;
+            return play_problem(g, a);
         }
         case Act::Kind::Resign:
             if (g.over()) return "a resignation after the round ended";

@@ -174,4 +174,10 @@ class Referee {
     std::array<Away, 2> away_;
 };
 
+// What the game says to a move or a touch as the wire carries it (`a`, of kind Move or Touch), on the
+// game as it stands: "" when it takes it, else why not: a wrong move number, an illegal move, a refused
+// touch. The host's referee checks requests with it and a joiner's session the host's facts, each after
+// its own checks of turn and phase.
+std::string play_problem(const Game& g, const Act& a);
+
 }  // namespace gobblet::net

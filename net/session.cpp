@@ -91,20 +91,6 @@ std::string verb_of(const Message& m) {
 
 }  // namespace
 
-const char* phase_name(Session::Phase p) {
-    switch (p) {
-        case Session::Phase::Listening: return "listening";
-        case Session::Phase::Connecting: return "connecting";
-        case Session::Phase::Greeting: return "greeting";
-        case Session::Phase::Welcoming: return "welcoming";
-        case Session::Phase::Syncing: return "syncing";
-        case Session::Phase::Playing: return "playing";
-        case Session::Phase::Gone: return "gone";
-        case Session::Phase::Closed: return "closed";
-    }
-    return "?";
-}
-
 Session::~Session() = default;
 
 std::unique_ptr<Session> Session::host(const HostConfig& c, std::string* why) {
@@ -762,27 +748,15 @@ std::string Session::fact_problem(const Act& a) const {
     // A spectator hears no offers: it takes the host's word that an agreement was made.
     const auto agreed = [&](OfferKind k) { return watch_ || (agreed_ && agreed_->kind == k); };
     switch (a.kind) {
-        case Act::Kind::Move: {
-            if (g.over()) return "a move after the round ended";
-            if (m.clock().paused()) return "a move while the game is paused";
-            const int expected = int(g.moves().size()) + 1;
-            if (a.number != expected)
-                return "a wrong move number (" + std::to_string(a.number) + ", expected " +
-                       std::to_string(expected) + ")";
-            if (mine(g.side_to_move()) && !requested())
-                return "a move for our side that we did not make: " + a.move;
-            const ParsedMoves p = parse_moves(a.move);
-            Game copy = g;
-            const std::string why = copy.play(p.moves.at(0).spec);
-            return why.empty() ? "" : "an illegal move: " + a.move + ": " + why;
-        }
+        case Act::Kind::Move:
         case Act::Kind::Touch: {
-            if (g.over()) return "a touch after the round ended";
-            if (m.clock().paused()) return "a touch while the game is paused";
-            if (mine(g.side_to_move()) && !requested()) return "a touch for our side that we did not make";
-            Game copy = g;
-            const std::string why = copy.touch(a.square);
-            return why.empty() ? "" : "a touch refused: " + square_name(a.square) + ": " + why;
+            const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
+            if (g.over()) return what + " after the round ended";
+            if (m.clock().paused()) return what + " while the game is paused";
+            if (mine(g.side_to_move()) && !requested())
+                return what + " for our side that we did not make" +
+                       (a.kind == Act::Kind::Move ? ": " + a.move : "");
+            return play_problem(g, a);
         }
         case Act::Kind::Resign:
             if (g.over()) return "a resignation after the round ended";

@@ -20,7 +20,7 @@
 //     std::vector<pollfd> fds = {{STDIN_FILENO, POLLIN, 0}};
 //     session->pollfds(fds);
 //     poll(fds.data(), fds.size(), clamp(session->until_next(match, now)));
-//     now = steady_ms();
+//     now = monotonic_ms();  // socket.h
 //     session->on_poll(fds, match, now);
 //     while (auto e = session->next_event()) { net::apply(match, *e, now); show(net::describe(*e, ...)); }
 #pragma once
@@ -295,7 +295,5 @@ class Session {
     std::optional<Agreement> agreed_;  // joiner: an agreement whose fact is on its way
     std::optional<Act> outstanding_;   // joiner: a request awaiting its fact
 };
-
-const char* phase_name(Session::Phase p);
 
 }  // namespace gobblet::net

@@ -17,6 +17,11 @@
 
 namespace gobblet::net {
 
+// Milliseconds on the steady clock, which never jumps: the one real time source of every loop that
+// polls these sockets (the game's, the server's, a bot's) and of the protocol and --match; the engine's
+// clocks take `now` from it as an argument.
+Millis monotonic_ms();
+
 // A file descriptor that closes itself.
 class Fd {
   public:

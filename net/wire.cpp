@@ -56,9 +56,8 @@ OfferKind offer_kind(std::string_view w) {
 }
 
 GameClock::State clock_state(std::string_view text) {
-    std::string why;
-    const auto s = GameClock::parse_state(text, &why);
-    if (!s) bad("clock: " + why);
+    const auto s = GameClock::parse_state(text);
+    if (!s) bad("clock: " + s.why());
     return *s;
 }
 
@@ -95,9 +94,8 @@ Message parse_words(std::string_view verb, Words& w) {
         if (!rules) bad("welcome: unknown rules");
         m.settings.variant.rules = *rules;
         m.settings.first_to = small(w.next(), 1, max_first_to, "welcome: first-to");
-        std::string why;
-        const auto clock = parse_clock_settings(w.rest(), &why);
-        if (w.done() || !clock) bad("welcome: clock settings: " + why);
+        const auto clock = parse_clock_settings(w.rest());
+        if (w.done() || !clock) bad("welcome: clock settings: " + clock.why());
         m.settings.clock = *clock;
         return m;
     }

@@ -186,6 +186,13 @@ std::string LoadedRecord::message(std::string_view switch_hint) const {
     return m;
 }
 
+std::optional<LoadedRecord> read_autosave(const VariantChoice& forced) {
+    const auto path = autosave_path();
+    std::string text;
+    if (path.empty() || !read_file(path, text).empty()) return std::nullopt;
+    return read_record(text, forced);
+}
+
 LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
     LoadedRecord out;
     const auto fail = [&out](int line, std::string written, std::string why) {
@@ -276,9 +283,8 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
                 return fail(no, v, "a match is played to 1-" + std::to_string(max_first_to) + " round wins");
             settings.first_to = int(n);
         } else if (key == "clock") {
-            std::string why;
-            const auto c = parse_clock_settings(value, &why);
-            if (!c) return fail(no, std::string(value), why);
+            const auto c = parse_clock_settings(value);
+            if (!c) return fail(no, std::string(value), c.why());
             settings.clock = *c;
         } else if (key == "score") {
             score_line = std::string(value);
@@ -312,9 +318,9 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
             rounds.back().touched = std::string(value);
             rounds.back().touched_line = no;
         } else if (key == "clock state") {
-            std::string why;
-            clock_state = GameClock::parse_state(value, &why);
-            if (!clock_state) return fail(no, "clock state", why);
+            const auto parsed = GameClock::parse_state(value);
+            if (!parsed) return fail(no, "clock state", parsed.why());
+            clock_state = *parsed;
         }
         // result, match result, reserve and anything unknown are for readers: the rounds decide.
     }

@@ -70,6 +70,9 @@ struct LoadedRecord {
 };
 // `forced` overrides the header's rules and size (a flag given on the command line).
 LoadedRecord read_record(std::string_view text, const VariantChoice& forced = {});
+// The autosave (autosave_path) read back as read_record reads it: nullopt when there is none to read (no
+// home to keep it in, no file, a file that cannot be read), else the record or why it is refused.
+std::optional<LoadedRecord> read_autosave(const VariantChoice& forced = {});
 
 // Finished games and matches are kept in $XDG_DATA_HOME/gobblet/games, named after the players as the
 // tournament's transcripts are: "liam-white--eamon-black.txt" (round 1's colours, lower case, names

@@ -87,6 +87,62 @@ void Database::prepare_for_writing() {
     exec("PRAGMA synchronous = NORMAL");
 }
 
+Checkpointer::Checkpointer(Database& writer, int pages) : writer_(writer), pages_(pages) {
+    const int rc = sqlite3_open_v2(writer.path().c_str(), &own_, SQLITE_OPEN_READWRITE, nullptr);
+    if (rc != SQLITE_OK) {
+        const std::string why = own_ ? sqlite3_errmsg(own_) : sqlite3_errstr(rc);
+        sqlite3_close(own_);
+        throw Error(writer.path().string() + ": cannot open a connection for checkpoints: " + why, rc);
+    }
+    sqlite3_busy_timeout(own_, 1000);
+    // (the hook replaces the automatic checkpoint, which SQLite runs through the same hook)
+    sqlite3_wal_hook(writer_.handle(), &Checkpointer::on_commit, this);
+    thread_ = std::thread([this] { run(); });
+}
+
+Checkpointer::~Checkpointer() {
+    {
+        const std::lock_guard<std::mutex> hold(mutex_);
+        stop_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+    sqlite3_close(own_);
+    sqlite3_wal_autocheckpoint(writer_.handle(), 1000);  // SQLite's default again
+}
+
+int Checkpointer::done() const {
+    const std::lock_guard<std::mutex> hold(mutex_);
+    return done_;
+}
+
+int Checkpointer::on_commit(void* self, sqlite3*, const char*, int pages) {
+    auto* c = static_cast<Checkpointer*>(self);
+    if (pages < c->pages_) return SQLITE_OK;
+    {
+        const std::lock_guard<std::mutex> hold(c->mutex_);
+        if (c->due_) return SQLITE_OK;
+        c->due_ = true;
+    }
+    c->wake_.notify_one();
+    return SQLITE_OK;
+}
+
+void Checkpointer::run() {
+    std::unique_lock<std::mutex> hold(mutex_);
+    for (;;) {
+        wake_.wait(hold, [this] { return due_ || stop_; });
+        if (stop_) return;
+        hold.unlock();
+        // A failure (busy, a full disk) leaves the WAL as it is: the next commit over the mark asks again,
+        // and a real failure of the disk reaches the writer's own commits.
+        sqlite3_wal_checkpoint_v2(own_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+        hold.lock();
+        due_ = false;
+        ++done_;
+    }
+}
+
 Database::Database(Database&& other) noexcept
     : db_(other.db_), path_(std::move(other.path_)), read_only_(other.read_only_) {
     other.db_ = nullptr;

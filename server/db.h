@@ -7,19 +7,23 @@
 // file (the folder /srv/x does not exist)"). Code using it is therefore written for the happy path and
 // unwinds cleanly: a Transaction rolls back, a Query resets its statement.
 //
-// Threads: a Database and its statements belong to one thread at a time (the server's event loop).
+// Threads: a Database and its statements belong to one thread at a time (the server's event loop); the
+// Checkpointer's thread has a connection of its own.
 #pragma once
 
 #include <sqlite3.h>
 
+#include <condition_variable>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -172,6 +176,36 @@ class Statement {
     Database* db_;
     sqlite3_stmt* stmt_ = nullptr;
     bool in_use_ = false;
+};
+
+// Checkpoints the WAL on a thread of its own, with a connection of its own, so that the writer's commits
+// never wait for the copy into the database file and its fsync: SQLite's automatic checkpoint runs inside
+// the commit that crosses its threshold, milliseconds to tens of them on a busy disk, and the server's
+// one loop would wait with it. Installed on the writer (a writable Database that outlives it): the
+// automatic checkpoint off, and a hook that wakes the thread when a commit leaves `pages` pages in the
+// WAL. PASSIVE checkpoints: they never block the writer (what they cannot copy now, the next one does).
+// Gone, it puts the writer's automatic checkpoint back.
+class Checkpointer {
+  public:
+    explicit Checkpointer(Database& writer, int pages = 1000);
+    Checkpointer(const Checkpointer&) = delete;
+    Checkpointer& operator=(const Checkpointer&) = delete;
+    ~Checkpointer();
+    // Checkpoints done so far (for tests).
+    int done() const;
+
+  private:
+    static int on_commit(void* self, sqlite3* db, const char* name, int pages);
+    void run();
+
+    Database& writer_;
+    int pages_;
+    sqlite3* own_ = nullptr;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    bool due_ = false, stop_ = false;
+    int done_ = 0;
+    std::thread thread_;
 };
 
 // A write transaction: BEGIN IMMEDIATE on construction (the write lock is taken at once, so a busy

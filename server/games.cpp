@@ -1,5 +1,8 @@
 #include "games.h"
 
+#include <algorithm>
+#include <utility>
+
 #include "server/secrets.h"
 
 namespace gobblet::server {
@@ -21,10 +24,13 @@ HostedGame* Games::game(GameId id) {
 HostedGame* Games::find(std::string_view wire) {
     const auto id = game_id_of(wire);
     HostedGame* g = id ? game(*id) : nullptr;
-    return g && !g->over() ? g : nullptr;
+    if (!g || g->over()) return nullptr;
+    touch(g->id());  // (the caller may act on it)
+    return g;
 }
 
 std::vector<HostedGame*> Games::in_progress() {
+    all_touched_ = true;  // (the caller may act on any)
     std::vector<HostedGame*> out;
     for (auto& [id, g] : games_)
         if (!g->over()) out.push_back(g.get());
@@ -51,6 +57,7 @@ int Games::restore(Millis now) {
         if (const auto digests = env_.store.join_digests(r.id))
             for (int p : {0, 1}) index(r.id, p, digest_key((*digests)[std::size_t(p)]));
         games_.emplace(r.id, std::move(g));
+        touch(r.id);
         ++n;
     }
     return n;
@@ -64,6 +71,7 @@ Games::Started Games::start(GameSetup setup, Millis now) {
     auto g = std::make_unique<HostedGame>(env_, listener_, made.id, std::move(setup), limits_, now);
     s.game = g.get();
     games_.emplace(made.id, std::move(g));
+    touch(made.id);
     for (int p : {0, 1}) {
         codes_[made.id].plain[std::size_t(p)] = s.codes[std::size_t(p)];
         index(made.id, p, digest_key(code_digest(s.codes[std::size_t(p)])));
@@ -108,6 +116,7 @@ std::string Games::hello(ConnId conn, const net::Hello& h, const std::string& so
         return "wrong join code";
     }
     conns_[conn] = g->id();
+    touch(g->id());
     g->join(conn, it->second.player, now);
     return {};
 }
@@ -115,6 +124,7 @@ std::string Games::hello(ConnId conn, const net::Hello& h, const std::string& so
 void Games::message(ConnId conn, const net::Message& m, Millis now) {
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
+    touch(it->second);
     if (HostedGame* g = game(it->second)) g->message(conn, m, now);
 }
 
@@ -123,32 +133,47 @@ void Games::gone(ConnId conn, Millis now) {
     if (it == conns_.end()) return;
     const GameId id = it->second;
     conns_.erase(it);
+    touch(id);
     if (HostedGame* g = game(id)) g->gone(conn, now);
 }
 
-void Games::tick(Millis now) {
-    for (auto it = games_.begin(); it != games_.end();) {
-        it->second->tick(now);
-        if (it->second->done()) {
-            const GameId id = it->first;
-            for (const std::string& d : codes_[id].digest)
-                if (!d.empty()) by_digest_.erase(d);
-            codes_.erase(id);
-            it = games_.erase(it);
-        } else {
-            ++it;
-        }
+void Games::tick_one(GameId id, Millis now) {
+    if (const auto d = due_.find(id); d != due_.end()) {
+        schedule_.erase({d->second, id});
+        due_.erase(d);
+    }
+    const auto it = games_.find(id);
+    if (it == games_.end()) return;
+    it->second->tick(now);
+    if (it->second->done()) {
+        for (const std::string& d : codes_[id].digest)
+            if (!d.empty()) by_digest_.erase(d);
+        codes_.erase(id);
+        games_.erase(it);
+        return;
+    }
+    if (const Millis t = it->second->until_next(now); t >= 0) {
+        due_[id] = now + t;
+        schedule_.emplace(now + t, id);
     }
 }
 
+void Games::tick(Millis now) {
+    std::vector<GameId> ids = std::exchange(touched_, {});
+    if (std::exchange(all_touched_, false))
+        for (const auto& [id, g] : games_) ids.push_back(id);
+    for (auto it = schedule_.begin(); it != schedule_.end() && it->first <= now; ++it)
+        ids.push_back(it->second);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    // (a game's tick may touch others, through the lobby: they are looked at on the next round)
+    for (GameId id : ids) tick_one(id, now);
+}
+
 Millis Games::until_next(Millis now) const {
-    Millis best = -1;
-    for (const auto& [id, g] : games_) {
-        if (g->done()) return 0;
-        const Millis t = g->until_next(now);
-        if (t >= 0) best = best < 0 ? t : std::min(best, t);
-    }
-    return best;
+    if (!touched_.empty() || all_touched_) return 0;
+    if (schedule_.empty()) return -1;
+    return std::max<Millis>(0, schedule_.begin()->first - now);
 }
 
 void Games::close_all(std::string_view last) {

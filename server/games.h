@@ -11,6 +11,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -47,6 +48,8 @@ class Games {
     void gone(ConnId conn, Millis now);
     // The connection was closed on a game's request: only the map forgets it.
     void forget(ConnId conn) { conns_.erase(conn); }
+    // The games that are due (their until_next), and those something happened to since the last tick:
+    // a round of the loop costs what happened in it, not the number of games.
     void tick(Millis now);
     Millis until_next(Millis now) const;
     void close_all(std::string_view last);
@@ -72,6 +75,10 @@ class Games {
     };
     void index(GameId game, int slot, const std::string& digest);
     HostedGame* game(GameId id);
+    // Something may have changed the game's deadlines: the next tick looks at it.
+    void touch(GameId id) { touched_.push_back(id); }
+    // Ticks one game, forgets it when it is done, else files its next deadline.
+    void tick_one(GameId id, Millis now);
 
     Env& env_;
     GameListener& listener_;
@@ -81,6 +88,12 @@ class Games {
     std::unordered_map<std::string, Seat> by_digest_;
     std::unordered_map<ConnId, GameId> conns_;
     net::GuessGuard guesses_;
+    // When each game next needs a tick (HostedGame::until_next, as a time): a game's deadlines change only
+    // through what Games passes to it (and touches) or its own tick, so the others need no look.
+    std::set<std::pair<Millis, GameId>> schedule_;
+    std::unordered_map<GameId, Millis> due_;
+    std::vector<GameId> touched_;
+    bool all_touched_ = false;  // games were handed out in bulk (in_progress): the next tick looks at all
 };
 
 }  // namespace gobblet::server

@@ -57,9 +57,9 @@ std::string replay(Match& match, net::Referee* referee, const std::vector<Fact>&
         if (!a || a->state != next || f.seq != next) return where + ": not the next fact";
         ++next;
         Act fact = *a;
-        std::string why;
-        fact.clock = GameClock::parse_state(f.clock, &why);
-        if (!fact.clock) return where + ": its clock: " + why;
+        const auto clock = GameClock::parse_state(f.clock);
+        if (!clock) return where + ": its clock: " + clock.why();
+        fact.clock = *clock;
         const int actor = net::Referee::actor_of(match, fact);
         net::Event e;
         e.kind = net::Event::Kind::Act;

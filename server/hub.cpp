@@ -35,7 +35,7 @@ Hub::Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::tim
       now_(now),
       workers_(settings.password_threads),
       games_(env_, *this, settings.limits),
-      lobby_(env_, games_, workers_, Lobby::Settings{settings.greeting, settings.cost}) {
+      lobby_(env_, games_, workers_, Lobby::Settings{settings.greeting, settings.cost, settings.ssh_uids}) {
     restored_ = games_.restore(now);
     lobby_.restore(now);
 }
@@ -120,7 +120,8 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
         if (h->version < lobby::oldest_version || h->version > lobby::protocol_version)
             return drop(
                 conn,
-                lobby::format_message(lobby::Error{"this server speaks gobblet lobby protocol version " +
+                lobby::format_message(lobby::Error{"this server speaks gobblet lobby protocol versions " +
+                                                   std::to_string(lobby::oldest_version) + " to " +
                                                    std::to_string(lobby::protocol_version)}),
                 "another lobby protocol version", now);
         c.kind = Kind::Lobby;
@@ -171,6 +172,7 @@ void Hub::received(ConnId conn, std::string_view line, Millis now) {
             const std::string why = std::string("a message only servers send: ") + lobby::verb(m);
             return drop(conn, lobby::format_message(lobby::Error{why}), why, now);
         }
+        if (std::holds_alternative<lobby::Ssh>(m)) return ssh(conn, m, now);
         return lobby_.message(conn, m, now);
     }
     const net::Parsed p = net::parse_message(line);
@@ -186,6 +188,20 @@ void Hub::received(ConnId conn, std::string_view line, Millis now) {
     if (std::holds_alternative<net::Error>(m))
         return drop(conn, {}, "the player reports: " + std::get<net::Error>(m).reason, now);
     games_.message(conn, m, now);
+}
+
+void Hub::ssh(ConnId conn, const lobby::Message& m, Millis now) {
+    lobby_.message(conn, m, now);
+    const Peer* vouched = lobby_.peer(conn);
+    const auto it = conns_.find(conn);
+    if (!vouched || it == conns_.end() || it->second.peer.source == vouched->source) return;
+    // From now on the player's own address counts, in the limit on connections not yet logged in too.
+    std::size_t from_source = 0;
+    for (const auto& [id, c] : conns_)
+        from_source += id != conn && waiting(id, c) && c.peer.source == vouched->source;
+    it->second.peer = *vouched;
+    if (from_source >= settings_.waiting_per_source)
+        drop(conn, lobby::format_message(lobby::Bye{busy_source}), "too many from " + vouched->source, now);
 }
 
 void Hub::on_wake(Millis now) {

@@ -1,7 +1,7 @@
 // The server without sockets: connections by number, their lines in, lines out through an Outbox. The
 // socket layer (server/server.h) feeds it; tests and the fuzz target feed it lines directly.
 //
-// A connection is told apart by its first line (docs/lobby.md): `lobby gobblet 1` makes it a lobby
+// A connection is told apart by its first line (docs/lobby.md): `lobby gobblet 1` (or 2) makes it a lobby
 // connection (server/lobby.h), `hello gobblet 2 ...` a game connection (server/games.h); anything else
 // ends it. The hub answers keep-alives, pings connections that went quiet and drops those that stay
 // silent, enforces the time a new connection has to greet and a lobby connection to log in, and counts
@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "server/env.h"
 #include "server/games.h"
@@ -31,6 +32,10 @@ class Hub : private GameListener {
         // for a tournament round's players all joining at once through one sshd (one unix uid).
         std::size_t waiting_per_source = 64;
         std::size_t waiting = 1024;  // ... and in all
+        // The users (uids) whose unix-socket connections are believed when they say who came in
+        // through sshd (`ssh ADDRESS KEY`: the player's address and SSH key): the account whose
+        // ForceCommand runs the lobby client (--ssh-user). Nobody else may claim a key.
+        std::vector<unsigned> ssh_uids;
     };
     // Rebuilds the games and tournaments in progress from the store.
     Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::time_t unix_at_start, Millis now);
@@ -86,6 +91,9 @@ class Hub : private GameListener {
     void game_over(const HostedGame& g, Millis now) override { lobby_.game_over(g, now); }
 
     void first_line(ConnId conn, Conn& c, std::string_view line, Millis now);
+    // An `ssh` line: the lobby decides whether to believe it; if it does, the connection counts from
+    // then on under the player's own address.
+    void ssh(ConnId conn, const lobby::Message& m, Millis now);
     // Ends a connection from here: `last` goes out, the hub and the room forget it.
     void drop(ConnId conn, std::string_view last, std::string_view why, Millis now);
     bool waiting(ConnId conn, const Conn& c) const;

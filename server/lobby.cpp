@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "net/socket.h"
 #include "saves/record.h"
 
 namespace gobblet::server {
@@ -132,6 +133,11 @@ void Lobby::opened(ConnId conn, const Peer& peer, Millis, int version) {
     send(conn, lobby::Server{version, settings_.greeting});
 }
 
+const Peer* Lobby::peer(ConnId conn) const {
+    const auto it = conns_.find(conn);
+    return it == conns_.end() ? nullptr : &it->second.peer;
+}
+
 bool Lobby::logged_in(ConnId conn) const {
     const auto it = conns_.find(conn);
     return it != conns_.end() && it->second.phase == Conn::Phase::In;
@@ -157,6 +163,11 @@ void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
     Conn& c = it->second;
+    if (const auto* x = std::get_if<lobby::Ssh>(&m)) {
+        if (c.phase != Conn::Phase::Greeted) return fail(conn, "ssh comes before the login", now);
+        if (c.ssh_said) return fail(conn, "one ssh line a connection", now);
+        return ssh(conn, *x, now);
+    }
     if (const auto* l = std::get_if<lobby::Login>(&m)) {
         if (c.phase == Conn::Phase::In) return fail(conn, "you are logged in already", now);
         if (c.phase == Conn::Phase::LoggingIn)
@@ -202,6 +213,7 @@ void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
     const std::string key = lobby::name_key(l.name);
     std::optional<Account> account = env_.store.find_lobby_account(key);
     if (!account) account = env_.store.find_account(l.name);
+    if (l.method == lobby::Method::Key) return login_by_key(conn, l, account, now);
     if (l.method == lobby::Method::Secret) {
         if (!account) {
             // The first login of a name nobody has registers it, committed before the welcome.
@@ -330,11 +342,106 @@ void Lobby::add_secret(ConnId conn, const lobby::AddSecret& m, Millis now) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// The SSH front door (docs/server.md, "The SSH front door").
+
+namespace {
+
+// The uid of a unix-socket peer, as the socket layer wrote its source from SO_PEERCRED ("unix:uid=1000"):
+// a TCP peer's source is an address and never starts so. nullopt for anything else.
+std::optional<unsigned> unix_uid(const Peer& peer) {
+    constexpr std::string_view prefix = "unix:uid=";
+    const std::string_view s = peer.source;
+    if (!s.starts_with(prefix) || s.size() == prefix.size() || s.size() > prefix.size() + 10)
+        return std::nullopt;
+    unsigned long long uid = 0;
+    for (const char c : s.substr(prefix.size())) {
+        if (c < '0' || c > '9') return std::nullopt;
+        uid = uid * 10 + unsigned(c - '0');
+    }
+    if (uid > 0xffffffffULL) return std::nullopt;
+    return unsigned(uid);
+}
+
+}  // namespace
+
+void Lobby::ssh(ConnId conn, const lobby::Ssh& m, Millis now) {
+    Conn& c = conns_[conn];
+    c.ssh_said = true;
+    const std::optional<unsigned> uid = unix_uid(c.peer);
+    const bool trusted = uid && std::find(settings_.ssh_uids.begin(), settings_.ssh_uids.end(), *uid) !=
+                                    settings_.ssh_uids.end();
+    if (!trusted) {
+        // Anyone can claim any key: only the account sshd runs the lobby client as is believed.
+        env_.note(
+            now, "lobby: " + c.peer.address + " said it came through sshd: not believed (not an --ssh-user)");
+        return refuse(conn, "ssh", Refusal::NotAllowed,
+                      "this server believes SSH logins only from the account sshd runs the lobby for: log in "
+                      "with a password or as a guest");
+    }
+    // From now on the player's own address counts, for the limits and in the log.
+    const std::string via = c.peer.address;
+    c.peer = Peer{"ssh:" + m.address + " (" + via + ")", net::source_key(m.address)};
+    c.ssh_key = m.key;
+    env_.note(now, "lobby: " + via + " vouches for a player from " + m.address + " with " +
+                       (m.key.empty() ? std::string("no SSH key") : "SSH key " + m.key));
+    send(conn, lobby::Ok{"ssh", m.key.empty() ? "welcome: log in with a password or as a guest"
+                                              : "welcome: your SSH key can prove your name"});
+}
+
+void Lobby::login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now) {
+    Conn& c = conns_[conn];
+    if (c.ssh_key.empty())
+        return refuse(conn, "login", Refusal::NotAllowed,
+                      c.ssh_said ? "no SSH key proves this connection: log in with a password or as a guest"
+                                 : "a login by key needs the ssh line first");
+    const Player p{account ? account->name : l.name,
+                   lobby::name_key(account ? account->name : l.name),
+                   l.role,
+                   std::nullopt,
+                   {}};
+    if (!account) {
+        // The first login of a name nobody has registers it with the key, committed before the welcome.
+        std::string why;
+        account = env_.store.create_account(l.name, env_.unix(now), &why, p.key);
+        if (!account) return refuse(conn, "login", Refusal::NameTaken, why);
+        env_.store.add_key(account->id, c.ssh_key, env_.unix(now));
+        env_.note(now,
+                  "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " + c.peer.address);
+        return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::New, now);
+    }
+    if (env_.store.check_key(account->id, c.ssh_key, env_.unix(now)))
+        return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::Key, now);
+    if (account->has_password)
+        return login_failed(conn, l, Refusal::PasswordNeeded,
+                            account->name +
+                                " has a password: log in with it, and this SSH key proves the name "
+                                "from then on",
+                            now);
+    return login_failed(conn, l, Refusal::NameTaken,
+                        "the name " + account->name +
+                            " is registered with another key: set a password there to log in here, or pick "
+                            "another name",
+                        now);
+}
+
+void Lobby::add_key(ConnId conn, Millis now) {
+    const Conn& c = conns_[conn];
+    const Player& p = *c.player;
+    if (!p.account) return refuse(conn, "key", Refusal::NotAllowed, "a guest has no name to prove");
+    if (c.ssh_key.empty())
+        return refuse(conn, "key", Refusal::NotAllowed, "no SSH key proves this connection");
+    env_.store.add_key(*p.account, c.ssh_key, env_.unix(now));
+    env_.note(now, "lobby: " + p.name + " added SSH key " + c.ssh_key);
+    send(conn, lobby::Ok{"key", "this SSH key can log in as " + p.name + " now"});
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Requests.
 
 void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now) {
     if (const auto* x = std::get_if<lobby::SetPassword>(&m)) return set_password(conn, *x, now);
     if (const auto* x = std::get_if<lobby::AddSecret>(&m)) return add_secret(conn, *x, now);
+    if (std::holds_alternative<lobby::AddKey>(m)) return add_key(conn, now);
     if (const auto* x = std::get_if<lobby::Post>(&m)) return post(conn, p, *x, now);
     if (const auto* x = std::get_if<lobby::Challenge>(&m)) return challenge(conn, p, *x, now);
     if (const auto* x = std::get_if<lobby::Accept>(&m)) return accept(conn, p, *x, now);

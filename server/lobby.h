@@ -42,6 +42,8 @@ class Lobby : public GameListener {
     struct Settings {
         std::string greeting = "gobblet server";
         PasswordCost cost = PasswordCost::standard();
+        // Whose `ssh` lines are believed: the unix users (uids) sshd runs the lobby client as (hub.h).
+        std::vector<unsigned> ssh_uids;
     };
     Lobby(Env& env, Games& games, Workers& workers, Settings settings);
     Lobby(const Lobby&) = delete;
@@ -57,6 +59,9 @@ class Lobby : public GameListener {
     // The connection closed (the hub has forgotten it).
     void closed(ConnId conn, Millis now);
     bool logged_in(ConnId conn) const;
+    // The connection's address and source as the lobby counts them: after a believed `ssh` line, the
+    // player's own (`ssh:203.0.113.5`); nullptr for a connection it does not know.
+    const Peer* peer(ConnId conn) const;
     void tick(Millis now);
     Millis until_next(Millis now) const;
     // Closes every lobby connection with `last` (the server stops).
@@ -76,6 +81,8 @@ class Lobby : public GameListener {
     };
     struct Conn {
         Peer peer;
+        bool ssh_said = false;  // an `ssh` line came (believed or not)
+        std::string ssh_key;    // the SSH key a believed `ssh` line named ("" none)
         enum class Phase : std::uint8_t { Greeted, LoggingIn, In } phase = Phase::Greeted;
         std::optional<Player> player;
         net::GuessLimiter chat{lobby::chat_burst, lobby::chat_every};
@@ -124,6 +131,10 @@ class Lobby : public GameListener {
     lobby::Ratings ratings_of(AccountId account, Millis now);
     void set_password(ConnId conn, const lobby::SetPassword& p, Millis now);
     void add_secret(ConnId conn, const lobby::AddSecret& s, Millis now);
+    // The SSH front door: an `ssh` line (believed only from a trusted uid), a login by its key, `key`.
+    void ssh(ConnId conn, const lobby::Ssh& s, Millis now);
+    void login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now);
+    void add_key(ConnId conn, Millis now);
     void leave_lobby(ConnId conn, Millis now);
 
     // Requests of a player in the lobby.

@@ -3,11 +3,11 @@
 #include <fcntl.h>
 #include <malloc.h>
 #include <signal.h>
+#include <sys/epoll.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 
 #include "net/lobby.h"
@@ -21,11 +21,21 @@ namespace {
 constexpr int lines_per_poll = 64;  // lines of one connection handled per poll round; the rest on the next
 constexpr Millis quiet_before_trim =
     5000;  // quiet this long after being busy: the heap's free room goes back
+// A server with thousands of players is never quiet that long: every so often, a heap holding this much
+// room nobody uses gives it back all the same (a trim costs milliseconds: only after a burst).
+constexpr Millis trim_check_every = 5000;
+constexpr std::size_t unused_worth_trimming = 16 << 20;
 
-Millis steady_now() {
-    return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
+// epoll's tokens: a connection's is its ConnId (from 1); a listening socket's and the workers' wake-up
+// have the top bits.
+constexpr std::uint64_t listener_token = std::uint64_t(1) << 63;
+constexpr std::uint64_t wake_token = std::uint64_t(1) << 62;
+
+// What epoll should watch a connection for, as LineConn::events asks (no reading while its input is
+// full, writing while output waits).
+std::uint32_t epoll_mask(short events) {
+    return ((events & POLLIN) ? std::uint32_t(EPOLLIN) : 0u) |
+           ((events & POLLOUT) ? std::uint32_t(EPOLLOUT) : 0u);
 }
 
 }  // namespace
@@ -37,6 +47,11 @@ Server::~Server() = default;
 std::unique_ptr<Server> Server::start(const ServerConfig& config, std::ostream& log, Millis now,
                                       std::string* why) {
     std::unique_ptr<Server> s(new Server(log));
+    s->epoll_ = net::Fd(::epoll_create1(EPOLL_CLOEXEC));
+    if (!s->epoll_) {
+        if (why) *why = std::string("cannot make an epoll instance: ") + std::strerror(errno);
+        return nullptr;
+    }
     s->max_connections_ = config.max_connections;
     s->output_limit_ = config.output_limit;
     const std::filesystem::path db = config.db.empty() ? default_db_path() : config.db;
@@ -61,9 +76,18 @@ std::unique_ptr<Server> Server::start(const ServerConfig& config, std::ostream& 
     const std::time_t unix_at = config.unix_at_start.value_or(std::time(nullptr));
     try {
         s->store_.emplace(Store::open(db));
+        s->store_->checkpoint_in_background();
         s->hub_ = std::make_unique<Hub>(config.hub, *s->store_, *s, s->log_, unix_at, now);
     } catch (const db::Error& e) {
         if (why) *why = e.what();
+        return nullptr;
+    }
+    bool watched = s->watch(s->hub_->wake_fd(), EPOLLIN, wake_token);
+    for (const net::Listener& l : s->listeners_)
+        for (const net::Fd& fd : l.fds())
+            watched = watched && s->watch(fd.get(), EPOLLIN, listener_token | std::uint64_t(fd.get()));
+    if (!watched) {
+        if (why) *why = std::string("cannot watch the sockets: ") + std::strerror(errno);
         return nullptr;
     }
     std::string where;
@@ -86,29 +110,57 @@ std::vector<int> Server::ports() const {
     return out;
 }
 
-void Server::pollfds(std::vector<pollfd>& fds) const {
-    for (const net::Listener& l : listeners_)
-        for (const net::Fd& fd : l.fds()) fds.push_back({fd.get(), POLLIN, 0});
-    if (hub_) fds.push_back({hub_->wake_fd(), POLLIN, 0});
-    for (const auto& [id, link] : links_) fds.push_back({link.conn.fd(), link.conn.events(), 0});
+bool Server::watch(int fd, std::uint32_t events, std::uint64_t token) {
+    epoll_event e{};
+    e.events = events;
+    e.data.u64 = token;
+    return ::epoll_ctl(epoll_.get(), EPOLL_CTL_ADD, fd, &e) == 0;
 }
 
-void Server::on_poll(std::span<const pollfd> fds, Millis now) {
-    // Only the connections poll reported on, and those with lines left from the last round: an idle
+void Server::rearm(ConnId id, Link& link) {
+    const std::uint32_t want = epoll_mask(link.conn.events());
+    if (want == link.mask) return;
+    epoll_event e{};
+    e.events = want;
+    e.data.u64 = id;
+    ::epoll_ctl(epoll_.get(), EPOLL_CTL_MOD, link.conn.fd(), &e);
+    link.mask = want;
+}
+
+void Server::pollfds(std::vector<pollfd>& fds) const {
+    // Every socket and the workers' wake-up are watched by one epoll instance, readable when any of them
+    // is ready: one descriptor to poll however many connections there are.
+    fds.push_back({epoll_.get(), POLLIN, 0});
+}
+
+void Server::on_poll(std::span<const pollfd>, Millis now) {
+    // Only the connections epoll reported on, and those with lines left from the last round: an idle
     // connection costs nothing here.
     std::vector<std::pair<ConnId, short>> ready;
-    for (const pollfd& p : fds) {
-        if (!p.revents) continue;
-        if (hub_ && p.fd == hub_->wake_fd()) continue;
-        if (const auto it = by_fd_.find(p.fd); it != by_fd_.end()) ready.emplace_back(it->second, p.revents);
+    bool accept = false, wake = false;
+    // One look a round (level-triggered: what is left over is reported again on the next, after the
+    // others epoll has ready: its list goes round).
+    const int n = ::epoll_wait(epoll_.get(), events_.data(), int(events_.size()), 0);
+    for (int i = 0; i < n; ++i) {
+        const epoll_event& e = events_[std::size_t(i)];
+        if (e.data.u64 & listener_token) {
+            accept = true;
+        } else if (e.data.u64 == wake_token) {
+            wake = true;
+        } else {
+            short revents = 0;
+            if (e.events & EPOLLIN) revents |= POLLIN;
+            if (e.events & EPOLLOUT) revents |= POLLOUT;
+            if (e.events & EPOLLHUP) revents |= POLLHUP;
+            if (e.events & EPOLLERR) revents |= POLLERR;
+            ready.emplace_back(ConnId(e.data.u64), revents);
+        }
     }
     for (ConnId id : std::exchange(backlog_, {})) ready.emplace_back(id, short(0));
-    for (const net::Listener& l : listeners_)
-        for (const net::Fd& fd : l.fds())
-            for (const pollfd& p : fds)
-                if (p.fd == fd.get() && (p.revents & POLLIN)) accept_all(l, fd.get(), now);
-    for (const pollfd& p : fds)
-        if (hub_ && p.fd == hub_->wake_fd() && (p.revents & POLLIN)) hub_->on_wake(now);
+    if (accept)
+        for (const net::Listener& l : listeners_)
+            for (const net::Fd& fd : l.fds()) accept_all(l, fd.get(), now);
+    if (wake) hub_->on_wake(now);
     bury(now);
     for (const auto& [id, revents] : ready) {
         if (!links_.contains(id)) continue;  // closed meanwhile
@@ -122,6 +174,12 @@ void Server::on_poll(std::span<const pollfd> fds, Millis now) {
     if (now - last_busy_ >= quiet_before_trim && last_trim_ < last_busy_) {
         ::malloc_trim(0);
         last_trim_ = now;
+    } else if (now - last_trim_check_ >= trim_check_every) {
+        last_trim_check_ = now;
+        if (::mallinfo2().fordblks >= unused_worth_trimming) {
+            ::malloc_trim(0);
+            last_trim_ = now;
+        }
     }
 }
 
@@ -129,7 +187,11 @@ void Server::flush_all(Millis now) {
     while (!unflushed_.empty()) {
         for (ConnId id : std::exchange(unflushed_, {})) {
             const auto it = links_.find(id);
-            if (it != links_.end() && !it->second.conn.flush()) broken_.push_back(id);
+            if (it == links_.end()) continue;
+            if (!it->second.conn.flush())
+                broken_.push_back(id);
+            else
+                rearm(id, it->second);  // what the socket did not take waits for it to be writable
         }
         bury(now);  // (the hub's news of a closed connection may give others lines: the loop writes them)
     }
@@ -138,7 +200,7 @@ void Server::flush_all(Millis now) {
 void Server::unlink(ConnId id) {
     const auto it = links_.find(id);
     if (it == links_.end()) return;
-    by_fd_.erase(it->second.conn.fd());
+    ::epoll_ctl(epoll_.get(), EPOLL_CTL_DEL, it->second.conn.fd(), nullptr);
     links_.erase(it);
 }
 
@@ -154,8 +216,8 @@ void Server::accept_all(const net::Listener& l, int fd, Millis now) {
             continue;
         }
         const ConnId id = next_id_++;
-        by_fd_[conn.get()] = id;
-        links_.emplace(id, Link{net::LineConn(std::move(conn), output_limit_)});
+        if (!watch(conn.get(), EPOLLIN, id)) continue;  // (the kernel is out of memory: it closes)
+        links_.emplace(id, Link{net::LineConn(std::move(conn), output_limit_), EPOLLIN});
         hub_->open(id, Peer{peer, source}, now);
     }
 }
@@ -185,7 +247,11 @@ void Server::io(ConnId id, short revents, Millis now) {
         hub_->received(id, line, now);
         bury(now);
     }
-    if (got == net::LineConn::Read::Ok || !links_.contains(id)) return;
+    if (got == net::LineConn::Read::Ok) {
+        if (const auto it = links_.find(id); it != links_.end()) rearm(id, it->second);
+        return;
+    }
+    if (!links_.contains(id)) return;
     unlink(id);
     hub_->closed(id,
                  got == net::LineConn::Read::Closed ? "the client closed the connection"
@@ -240,7 +306,6 @@ void Server::stop(std::string_view why, Millis now) {
     flush_all(now);
     for (auto& [id, link] : links_) link.conn.flush();
     links_.clear();
-    by_fd_.clear();
     listeners_.clear();
 }
 
@@ -257,7 +322,7 @@ int run_server(const ServerConfig& config, std::ostream& log) {
         return 1;
     }
     std::string why;
-    std::unique_ptr<Server> server = Server::start(config, log, steady_now(), &why);
+    std::unique_ptr<Server> server = Server::start(config, log, net::monotonic_ms(), &why);
     if (!server) {
         log << "gobblet: " << why << "\n";
         return 1;
@@ -265,10 +330,10 @@ int run_server(const ServerConfig& config, std::ostream& log) {
     try {
         for (;;) {
             std::vector<pollfd> fds = {{signals.fd(), POLLIN, 0}};
-            server->pollfds(fds);
-            const Millis wait = server->until_next(steady_now());
+            server->pollfds(fds);  // (one descriptor: the server's epoll)
+            const Millis wait = server->until_next(net::monotonic_ms());
             ::poll(fds.data(), fds.size(), wait < 0 ? 60'000 : int(std::min<Millis>(wait + 1, 60'000)));
-            const Millis now = steady_now();
+            const Millis now = net::monotonic_ms();
             if (signals.fired()) {
                 server->stop("the server is shutting down: come back later", now);
                 return 0;

@@ -1,12 +1,14 @@
 // The server's sockets and its one event loop: `./main --serve` (docs/server.md). It listens on TCP
 // addresses and unix sockets, accepts connections, reads their lines and hands them to the hub
-// (server/hub.h), and writes what the hub says. No thread per connection: every socket, the password
-// workers' wake-up and the timers are waited on by one poll(). It is driven like net::Session (pollfds,
+// (server/hub.h), and writes what the hub says. No thread per connection: every socket and the password
+// workers' wake-up are watched by one epoll instance, whose one descriptor the loop polls with the timers'
+// timeout (a round costs the connections that are ready, not the ones connected). It is driven like net::Session (pollfds,
 // on_poll, until_next, time passed in), so tests run it on a fake clock in the same loop as their
 // clients; run_server() is the real loop, with SIGTERM and SIGINT stopping it cleanly.
 #pragma once
 
 #include <poll.h>
+#include <sys/epoll.h>
 
 #include <filesystem>
 #include <memory>
@@ -46,7 +48,9 @@ class Server : public Outbox {
     Server& operator=(const Server&) = delete;
     ~Server() override;
 
+    // One descriptor, the epoll instance that watches every socket: readable when any is ready.
     void pollfds(std::vector<pollfd>& fds) const;
+    // Handles what is ready (whatever `fds` says: epoll knows) and what is due.
     void on_poll(std::span<const pollfd> fds, Millis now);
     Millis until_next(Millis now) const;
     // Tells every client `bye` with `why` (come back later), closes every connection and stops listening.
@@ -75,12 +79,18 @@ class Server : public Outbox {
 
     struct Link {
         net::LineConn conn;
+        std::uint32_t mask = 0;  // what epoll watches it for
     };
+    bool watch(int fd, std::uint32_t events, std::uint64_t token);
+    // Makes epoll watch the link for what it wants now (reading unless its input is full, writing while
+    // output waits).
+    void rearm(ConnId id, Link& link);
     Log log_;
     std::optional<Store> store_;
+    net::Fd epoll_;
+    std::vector<epoll_event> events_ = std::vector<epoll_event>(1024);
     std::vector<net::Listener> listeners_;
     std::unordered_map<ConnId, Link> links_;
-    std::unordered_map<int, ConnId> by_fd_;
     std::vector<ConnId> backlog_;    // links with whole lines still buffered after their round's share
     std::vector<ConnId> unflushed_;  // links given lines this round, written at its end
     std::vector<ConnId> broken_;
@@ -88,7 +98,7 @@ class Server : public Outbox {
     std::size_t max_connections_ = 0, output_limit_ = 0;
     // After a burst (logins tell everyone, a restart's clients come back at once) the heap holds room
     // nobody uses: once the server has been quiet a while, it is given back to the system.
-    Millis last_busy_ = 0, last_trim_ = 0;
+    Millis last_busy_ = 0, last_trim_ = 0, last_trim_check_ = 0;
     std::unique_ptr<Hub> hub_;
 };
 

@@ -11,6 +11,8 @@
 #include <stdexcept>
 
 #include "engine/clock.h"
+#include "engine/text.h"
+#include "net/lobby.h"
 #include "saves/savefile.h"
 #include "server/db.h"
 #include "server/secrets.h"
@@ -153,6 +155,18 @@ ALTER TABLE tournaments ADD COLUMN seed INTEGER NOT NULL DEFAULT 0;
 -- A knockout's seeding (1 the best), fixed at its start.
 ALTER TABLE tournament_players ADD COLUMN seed INTEGER CHECK (seed >= 1);
 )sql"},
+    {5, R"sql(
+-- The SSH keys that prove an account (the front door: docs/server.md), by their fingerprints as OpenSSH
+-- shows them. A fingerprint names a public key: it is no secret, so it is kept as it is.
+CREATE TABLE account_keys (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    fingerprint TEXT NOT NULL CHECK (fingerprint LIKE 'SHA256:%' AND length(fingerprint) = 50),
+    created INTEGER NOT NULL,
+    last_used INTEGER NOT NULL,
+    UNIQUE (account_id, fingerprint)
+);
+)sql"},
 };
 static_assert(std::size(migrations) == Store::schema_version);
 
@@ -216,25 +230,6 @@ bool one_line(std::string_view s) {
 }
 
 [[noreturn]] void bad(const std::string& what) { throw std::invalid_argument(what); }
-
-// The UTF-8 encoding of a code point.
-void append_utf8(std::string& out, char32_t c) {
-    if (c < 0x80) {
-        out += char(c);
-    } else if (c < 0x800) {
-        out += char(0xC0 | (c >> 6));
-        out += char(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += char(0xE0 | (c >> 12));
-        out += char(0x80 | ((c >> 6) & 0x3F));
-        out += char(0x80 | (c & 0x3F));
-    } else {
-        out += char(0xF0 | (c >> 18));
-        out += char(0x80 | ((c >> 12) & 0x3F));
-        out += char(0x80 | ((c >> 6) & 0x3F));
-        out += char(0x80 | (c & 0x3F));
-    }
-}
 
 // The lower case of the capitals name_key folds; every other code point as it is.
 char32_t fold(char32_t c) {
@@ -366,6 +361,15 @@ DELETE FROM account_secrets WHERE account_id = ?1 AND id NOT IN
     db::Statement secrets_of{db, "SELECT id, digest FROM account_secrets WHERE account_id = ?1"};
     db::Statement touch_secret{db, "UPDATE account_secrets SET last_used = ?2 WHERE id = ?1"};
     db::Statement delete_secrets{db, "DELETE FROM account_secrets WHERE account_id = ?1"};
+    db::Statement insert_key{db, R"sql(
+INSERT INTO account_keys(account_id, fingerprint, created, last_used) VALUES (?1, ?2, ?3, ?3)
+    ON CONFLICT (account_id, fingerprint) DO UPDATE SET last_used = ?3)sql"};
+    db::Statement trim_keys{db, R"sql(
+DELETE FROM account_keys WHERE account_id = ?1 AND id NOT IN
+    (SELECT id FROM account_keys WHERE account_id = ?1 ORDER BY last_used DESC, id DESC LIMIT ?2))sql"};
+    db::Statement touch_key{
+        db, "UPDATE account_keys SET last_used = ?3 WHERE account_id = ?1 AND fingerprint = ?2"};
+    db::Statement count_keys{db, "SELECT count(*) FROM account_keys WHERE account_id = ?1"};
     db::Statement set_password{db, "UPDATE accounts SET password = ?2 WHERE id = ?1"};
     db::Statement get_password{db, "SELECT password FROM accounts WHERE id = ?1"};
 
@@ -510,6 +514,9 @@ WHERE p.tournament_id = ?1 ORDER BY p.round, p.id)sql"};
         if (!q.next()) return std::nullopt;
         return read_account(q);
     }
+
+    // Last: it goes first, before the connection it checkpoints for.
+    std::unique_ptr<db::Checkpointer> checkpointer;
 };
 
 Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -549,6 +556,10 @@ Store Store::open(const fs::path& path, Access access, int busy_timeout_ms) {
     db.prepare_for_writing();
     const int version = db::migrate(db, migrations, application_id);
     return Store(std::make_unique<Impl>(std::move(lock), std::move(db), version));
+}
+
+void Store::checkpoint_in_background() {
+    if (!impl_->checkpointer) impl_->checkpointer = std::make_unique<db::Checkpointer>(impl_->db);
 }
 
 const fs::path& Store::path() const { return impl_->db.path(); }
@@ -628,6 +639,26 @@ bool Store::check_secret(AccountId account, std::string_view secret, UnixTime no
 }
 
 void Store::forget_secrets(AccountId account) { impl_->delete_secrets.run(account); }
+
+bool Store::add_key(AccountId account, std::string_view fingerprint, UnixTime now) {
+    if (!net::lobby::valid_ssh_key(fingerprint)) return false;
+    db::Transaction t(impl_->db);
+    impl_->insert_key.run(account, fingerprint, now);
+    impl_->trim_keys.run(account, max_keys_per_account);
+    t.commit();
+    return true;
+}
+
+bool Store::check_key(AccountId account, std::string_view fingerprint, UnixTime now) {
+    if (!net::lobby::valid_ssh_key(fingerprint)) return false;
+    impl_->touch_key.run(account, fingerprint, now);
+    return impl_->db.changes() == 1;
+}
+
+int Store::keys(AccountId account) {
+    auto q = impl_->count_keys.query(account);
+    return q.next() ? int(q.int64(0)) : 0;
+}
 
 void Store::set_password_hash(AccountId account, std::optional<std::string_view> hash) {
     if (hash && (hash->rfind("$argon2", 0) != 0 || !one_line(*hash) || hash->size() >= 128))

@@ -58,6 +58,8 @@ std::span<const db::Migration> schema_steps();
 // At most this many machines prove an account at once: a new secret beyond them forgets the one used
 // least recently.
 constexpr int max_secrets_per_account = 16;
+// ... and this many SSH keys.
+constexpr int max_keys_per_account = 16;
 // A fact and a clock reading are one line each, of at most this many bytes, without control characters.
 constexpr std::size_t max_fact_bytes = 1024;
 
@@ -189,7 +191,7 @@ class Store {
     // exist and be of this program's schema version.
     enum class Access : std::uint8_t { Serve, Read, Share };
     // The schema version this program writes and reads.
-    static constexpr int schema_version = 4;
+    static constexpr int schema_version = 5;
 
     // Opens the database, or throws db::Error saying why not: a missing file (Read), a folder that
     // cannot be created or written, a file that is not a database or is another program's, a newer
@@ -200,6 +202,10 @@ class Store {
     Store(Store&&) noexcept;
     Store& operator=(Store&&) noexcept;
     ~Store();
+
+    // The server's: the WAL is checkpointed on a thread of its own (db::Checkpointer), never inside a
+    // commit of the event loop.
+    void checkpoint_in_background();
 
     const std::filesystem::path& path() const;
     // The schema version the file had before open() upgraded it (0: a new file).
@@ -229,6 +235,13 @@ class Store {
     bool check_secret(AccountId account, std::string_view secret, UnixTime now);
     // Forgets every machine of the account (after a password change, say): each must log in again.
     void forget_secrets(AccountId account);
+
+    // The SSH keys that prove the account, by fingerprint (net::lobby::valid_ssh_key: "SHA256:..."):
+    // adds one (false when it is not a fingerprint), at most max_keys_per_account (the least recently
+    // used go); whether it is one of the account's (a match marks it used at `now`); how many it has.
+    bool add_key(AccountId account, std::string_view fingerprint, UnixTime now);
+    bool check_key(AccountId account, std::string_view fingerprint, UnixTime now);
+    int keys(AccountId account);
 
     // The password: the server hashes it (hash_password, on a worker thread) and stores the string
     // here; to log in it fetches the string and checks it (check_password, on a worker).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: the Catch2 unit tests, then the script tests (tests/cli/*.sh drive ./main's command
 # line, tests/ui/*.sh drive the curses game in tmux). Each script is one test: exit status 0 passes.
-# The last line is the summary: "tests: N passed, M failed".
+# The last line is the summary: "tests: N passed, M failed" (and ", K skipped" when a script could not run
+# here at all).
 #
 # tests/run.sh --all also runs the unit tests tagged [.slow]. The binaries under test are build/unit-tests
 # and ./main unless $GOBBLET_UNIT_TESTS and $GOBBLET_BIN name others (make sanitize does).
@@ -35,13 +36,18 @@ else
 fi
 if [ $unit_status -ne 0 ]; then cat "$logs/unit"; else tail -n 2 "$logs/unit"; fi
 
-# Script tests run two at a time (CI has two cores); each gets its own log and a time limit.
+# Script tests run two at a time (CI has two cores); each gets its own log and a time limit. A script
+# that cannot run here at all (sshd missing, say) exits 77 and says why: skipped, neither passed nor failed.
 run_script() {
     local script=$1 logs=$2
-    local name
+    local name status
     name=$(echo "$script" | tr '/' '_')
-    if timeout 180 bash "$script" > "$logs/$name.log" 2>&1; then
+    timeout 180 bash "$script" > "$logs/$name.log" 2>&1
+    status=$?
+    if [ $status -eq 0 ]; then
         echo "ok   $script"
+    elif [ $status -eq 77 ]; then
+        echo "skip $script: $(grep -m1 '^SKIP: ' "$logs/$name.log" | cut -c7-)"
     else
         echo "FAIL $script"
         sed 's/^/     | /' "$logs/$name.log" | tail -n 40
@@ -55,7 +61,12 @@ if [ -n "$scripts" ]; then
     echo "$results"
     passed=$((passed + $(grep -c '^ok ' <<<"$results")))
     failed=$((failed + $(grep -c '^FAIL ' <<<"$results")))
+    skipped=$(grep -c '^skip ' <<<"$results")
 fi
 
-echo "tests: $passed passed, $failed failed"
+if [ "${skipped:-0}" -gt 0 ]; then
+    echo "tests: $passed passed, $failed failed, $skipped skipped"
+else
+    echo "tests: $passed passed, $failed failed"
+fi
 [ "$failed" -eq 0 ]

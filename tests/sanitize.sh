@@ -6,7 +6,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 1
 build=${1:-build-sanitize}
-for tool in main unit-tests hostile-peer store-fixture pty-run; do
+for tool in main unit-tests hostile-peer store-fixture pty-run ssh-probe; do
     [ -x "$build/$tool" ] || { echo "sanitize: build $build/ first ($build/$tool is missing)"; exit 2; }
 done
 
@@ -19,7 +19,8 @@ export ASAN_OPTIONS="log_path=$reports/asan:detect_leaks=1:detect_stack_use_afte
 export UBSAN_OPTIONS="log_path=$reports/ubsan:print_stacktrace=1:halt_on_error=1"
 export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
 export GOBBLET_BIN=$PWD/$build/main GOBBLET_UNIT_TESTS=$build/unit-tests GOBBLET_HOSTILE_PEER=$PWD/$build/hostile-peer \
-    GOBBLET_STORE_FIXTURE=$PWD/$build/store-fixture GOBBLET_PTY_RUN=$PWD/$build/pty-run
+    GOBBLET_STORE_FIXTURE=$PWD/$build/store-fixture GOBBLET_PTY_RUN=$PWD/$build/pty-run \
+    GOBBLET_SSH_PROBE=$PWD/$build/ssh-probe GOBBLET_LOBBY_LOAD=$PWD/$build/lobby-load
 
 tests/run.sh --all
 status=$?

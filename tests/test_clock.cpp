@@ -53,11 +53,10 @@ TEST_CASE("clock settings travel as one line", "[clock]") {
     CHECK(clock_settings_text({}) == "none");
     for (const ClockSettings& c : {ClockSettings{}, dm, ClockSettings::fischer(300 * s, 3 * s)})
         CHECK(parse_clock_settings(clock_settings_text(c)) == c);
-    std::string why;
-    CHECK_FALSE(parse_clock_settings("dm 2m 5m 0s", &why));
-    CHECK(why == "a DM reserve needs a chunk above zero");
-    CHECK_FALSE(parse_clock_settings("dm 0 0 0", &why));
-    CHECK_FALSE(parse_clock_settings("sudden 5m", &why));
+    CHECK(parse_clock_settings("dm 2m 5m 0s").why() == "a DM reserve needs a chunk above zero");
+    CHECK(parse_clock_settings("dm 0 0 0").why() == "a DM clock needs a turn time above zero");
+    CHECK(parse_clock_settings("sudden 5m").why() ==
+          "clock settings are 'none', 'dm TURN RESERVE CHUNK' or 'fischer GAME INCREMENT'");
     CHECK(clock_description(ClockSettings::dm(120 * s, 300 * s, 30 * s)) ==
           "2m a turn, 5m reserve in 30s chunks");
 }
@@ -165,9 +164,8 @@ TEST_CASE("a clock state restores exactly, and the time in between does not coun
     const GameClock::State st = c.state(2500);
     CHECK(st.elapsed == 2500);
     CHECK(st.budget == 3 * s);
-    std::string why;
-    const auto parsed = GameClock::parse_state(GameClock::state_text(st), &why);
-    INFO(why);
+    const auto parsed = GameClock::parse_state(GameClock::state_text(st));
+    INFO(parsed.why());
     REQUIRE(parsed);
     CHECK(*parsed == st);
     GameClock back(dm);
@@ -177,7 +175,37 @@ TEST_CASE("a clock state restores exactly, and the time in between does not coun
     CHECK(back.time_left(W, 1'000'000) == 500);
     CHECK(back.update(1'000'499).chunks == 0);
     CHECK(back.update(1'000'500).chunks == 1);
-    CHECK_FALSE(GameClock::parse_state("left 1 2 reserve", &why));
+    CHECK(GameClock::parse_state("left 1 2 reserve").why() == "a clock state has 16 words, this one has 4");
     CHECK_FALSE(GameClock::parse_state(
         "left x 2 reserve 0 0 running white elapsed 0 budget 0 paused no flagged none"));
+}
+
+TEST_CASE("a clock spec from the command line: the settings, or why not", "[clock]") {
+    const auto spec = [](std::string turn, std::string reserve, std::string chunk, std::string game,
+                         std::string increment, bool dm = false) {
+        return clock_from_spec(ClockSpec{turn, reserve, chunk, game, increment, dm});
+    };
+    CHECK(*spec("", "", "", "", "") == ClockSettings{});
+    CHECK(*spec("", "", "", "", "", true) == ClockSettings::dm(120 * s, 300 * s, 30 * s));
+    CHECK(*spec("10s", "", "", "", "", true) == ClockSettings::dm(10 * s, 300 * s, 30 * s));
+    CHECK(*spec("1m", "", "", "", "") == ClockSettings::dm(60 * s, 0, 30 * s));
+    CHECK(*spec("1m", "2m", "10s", "", "") == ClockSettings::dm(60 * s, 120 * s, 10 * s));
+    CHECK(*spec("", "", "", "5m", "3s") == ClockSettings::fischer(300 * s, 3 * s));
+    CHECK(*spec("", "", "", "5m", "") == ClockSettings::fischer(300 * s, 0));
+
+    const auto why = [](const Expected<ClockSettings>& r) { return r ? std::string("(accepted)") : r.why(); };
+    CHECK(why(spec("", "", "", "5m", "", true)) ==
+          "--dm is a DM clock: it cannot be combined with --game-time or --increment");
+    CHECK(
+        why(spec("1m", "", "", "5m", "")) ==
+        "choose one clock: --turn-time/--reserve/--reserve-chunk (DM) or --game-time/--increment (Fischer)");
+    CHECK(why(spec("soon", "", "", "", "")) ==
+          "--turn-time soon: not a time; write it as 90, 90s, 2m, 1m30s or 2:30 (at most 24h)");
+    CHECK(why(spec("", "", "", "", "2s")) ==
+          "a Fischer clock needs --game-time above zero (e.g. --game-time 5m)");
+    CHECK(why(spec("", "", "", "0", "")) ==
+          "a Fischer clock needs --game-time above zero (e.g. --game-time 5m)");
+    CHECK(why(spec("", "5m", "", "", "")) == "a DM clock needs --turn-time above zero (e.g. --turn-time 2m)");
+    CHECK(why(spec("1m", "5m", "0", "", "")) == "--reserve-chunk must be above zero when there is a reserve");
+    CHECK(spec("1m", "0", "0", "", ""));  // no reserve: the chunk does not matter
 }

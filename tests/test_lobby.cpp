@@ -58,6 +58,10 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         Login{"MaxBot", Role::Bot, Method::Secret, std::string(64, '0')},
         Login{"Eamon", Role::Human, Method::Password, "correct horse  battery "},
         Login{"Guesty", Role::Human, Method::Guest, ""},
+        Login{"Liam", Role::Human, Method::Key, ""},
+        Ssh{"203.0.113.5", "SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2EM"},
+        Ssh{"2001:db8::5", ""},
+        AddKey{},
         SetPassword{"p\xC3\xA4ssw\xC3\xB6rd with spaces"},
         AddSecret{std::string(64, 'f')},
         Post{dm2},
@@ -85,10 +89,13 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         Welcome{"Liam", Role::Human, How::New, {}},
         Welcome{"MaxBot", Role::Bot, How::Password, some},
         Welcome{"~Liam2", Role::Guest, How::Guest, {}},
+        Welcome{"Liam", Role::Human, How::Key, {}},
         Refused{"login", Refusal::PasswordNeeded, "Liam has a password: log in with it"},
         Refused{"say", Refusal::SlowDown, ""},
         Ok{"password", "your password is set"},
         Ok{"secret", ""},
+        Ok{"ssh", "welcome: your SSH key can prove your name"},
+        Ok{"key", "this SSH key can log in as Liam now"},
         PlayerItem{"Liam", Role::Human, false, some},
         PlayerItem{"~Guest", Role::Guest, true, {}},
         PlayerItem{"EasyBot", Role::Bot, true, {}},
@@ -166,6 +173,13 @@ TEST_CASE("version 1's shapes: what a server still says to an older client, and 
     // What version 1 has no word for.
     CHECK(parse_message("create knockout 8 official 4 dm first-to 2 rated", 1).error ==
           "expected round-robin or swiss-N, not 'knockout'");
+    // ... nor for the SSH front door.
+    CHECK(parse_message("ssh 203.0.113.5 -", 1).error ==
+          "ssh is a message of lobby protocol version 2, not of version 1");
+    CHECK(parse_message("key", 1).error == "key is a message of lobby protocol version 2, not of version 1");
+    CHECK(parse_message("login Liam human key", 1).error ==
+          "login: expected secret, password or guest, not 'key'");
+    CHECK(parse_message("login Liam human key", 2).message);
     // Written for version 1, a version 2 item drops the fields version 1 has not.
     CHECK(
         format_message(
@@ -191,7 +205,7 @@ TEST_CASE("each verb has one sender, and refusals name only what clients send", 
     CHECK_FALSE(client_verb("ping"));
     CHECK_FALSE(client_verb("nonsense"));
     CHECK(error_of("refused seek limit you have three seeks") == "refused: not a request: 'seek'");
-    CHECK(error_of("ok post done") == "ok: expected password or secret, not 'post'");
+    CHECK(error_of("ok post done") == "ok: expected password, secret, ssh or key, not 'post'");
 }
 
 TEST_CASE("terms: one text for the lobby, the server and --seek, mapped onto the engine's settings",
@@ -364,7 +378,17 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
         {"login Liam human secret " + std::string(64, 'A'), "login: a secret is 64 hex digits"},
         {"login Liam human secret " + secret + " more", "more words than the message has"},
         {"login Liam guest guest", "login: expected human or bot, not 'guest'"},
-        {"login Liam human token abc", "login: expected secret, password or guest, not 'token'"},
+        {"login Liam human token abc", "login: expected secret, password, guest or key, not 'token'"},
+        {"login Liam human key SHA256:x", "more words than the message has"},
+        {"ssh 203.0.113.5", "ssh: a key is SHA256: and 43 characters of base64, or - for none"},
+        {"ssh example.org -", "ssh: expected a numeric IP address, not 'example.org'"},
+        {"ssh [::1] -", "ssh: expected a numeric IP address, not '[::1]'"},
+        {"ssh 203.0.113.5 SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2E",
+         "ssh: a key is SHA256: and 43 characters of base64, or - for none"},
+        {"ssh 203.0.113.5 SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2E=",
+         "ssh: a key is SHA256: and 43 characters of base64, or - for none"},
+        {"ssh 203.0.113.5 - more", "more words than the message has"},
+        {"key now", "more words than the message has"},
         {"login Liam human password", "login: no password"},
         {"login Liam human password short", "login: a password has at least 8 characters"},
         {"login ~Liam human guest",
@@ -410,7 +434,7 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
          "first): "
          "'-cup'"},
         {"server gobbler 1 hi", "server: not a gobblet server"},
-        {"welcome Liam human", "welcome: how: expected new, secret, password or guest, not (nothing)"},
+        {"welcome Liam human", "welcome: how: expected new, secret, password, guest or key, not (nothing)"},
         {"welcome Liam admin new - - - -", "welcome: role: expected human, bot or guest, not 'admin'"},
         {"welcome Liam human new - - -", "welcome: rating: a rating is RATING/DEVIATION or -"},
         {"welcome Liam human new - - - - -", "more words than the message has"},

@@ -833,3 +833,73 @@ TEST_CASE("hostile server: a record past 1 MiB, and a history page past 50 items
     CHECK(loop.last(Event::Kind::Closed) == "protocol error from the server: " + why);
     CHECK_FALSE(loop.saw(Event::Kind::Answer));
 }
+
+TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is answered",
+          "[net][lobby-client][ssh]") {
+    const std::string key = "SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2EM";
+    SECTION("believed: the key logs in, and after a password the key is added") {
+        FakeServer server;
+        Config c = liam(false);
+        c.ssh = Config::Ssh{"203.0.113.5", key};
+        Loop loop(server, c);
+        REQUIRE(loop.heard("lobby gobblet 2"));
+        server.say("server gobblet 2 Test server\n");
+        REQUIRE(loop.heard("ssh 203.0.113.5 " + key));
+        loop.idle();
+        CHECK(server.heard().size() == 2);  // no login before the answer
+        server.say("ok ssh welcome: your SSH key can prove your name\n");
+        REQUIRE(loop.heard("login Liam human key"));
+        server.say("refused login password-needed Liam has a password: log in with it\n");
+        REQUIRE(loop.until([&] { return loop.saw(Event::Kind::LoginRefused); }));
+        REQUIRE(loop.client->login_password("correct horse battery", loop.now) == "");
+        REQUIRE(loop.heard("login Liam human password correct horse battery"));
+        server.say(
+            "welcome Liam human password - - - -\nend players\nend seeks\nend games\nend tournaments\n");
+        REQUIRE(loop.heard("key"));
+        server.say("ok key this SSH key can log in as Liam now\n");
+        REQUIRE(loop.until([&] {
+            const auto oks = loop.lines<Ok>();
+            return !oks.empty() && oks.back().verb == "key";
+        }));
+    }
+    SECTION("not believed: the refusal reaches the front end, and the machine's secret logs in") {
+        FakeServer server;
+        Config c = liam(true);
+        c.ssh = Config::Ssh{"2001:db8::5", key};
+        Loop loop(server, c);
+        REQUIRE(loop.heard("lobby gobblet 2"));
+        server.say("server gobblet 2 Test server\n");
+        REQUIRE(loop.heard("ssh 2001:db8::5 " + key));
+        server.say(
+            "refused ssh not-allowed this server believes SSH logins only from the account sshd runs\n");
+        REQUIRE(loop.heard("login Liam human secret " + secret));
+        REQUIRE(loop.lines<Refused>().size() == 1);
+        CHECK(loop.lines<Refused>()[0].verb == "ssh");
+    }
+    SECTION("a server that answers otherwise, or an old one, ends it with the reason") {
+        FakeServer server;
+        Config c = liam(false);
+        c.ssh = Config::Ssh{"203.0.113.5", ""};
+        Loop loop(server, c);
+        REQUIRE(loop.heard("lobby gobblet 2"));
+        server.say("server gobblet 2 Test server\nwelcome Liam human key - - - -\n");
+        REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
+        CHECK(loop.last(Event::Kind::Closed) ==
+              "protocol error from the server: expected the answer to ssh, not welcome");
+        FakeServer old;
+        Loop again(old, c);
+        REQUIRE(again.heard("lobby gobblet 2"));
+        old.say("error this server speaks gobblet lobby protocol version 1\n");
+        REQUIRE(again.until([&] { return again.saw(Event::Kind::Closed); }));
+        CHECK(again.last(Event::Kind::Closed) ==
+              "the server says: this server speaks gobblet lobby protocol version 1");
+    }
+    SECTION("a bad SSH identity is refused at the start") {
+        Config c = liam(false);
+        c.server = *parse_endpoint("unix:/tmp/x.sock");
+        c.ssh = Config::Ssh{"example.org", key};
+        std::string why;
+        CHECK_FALSE(Client::start(c, t0, &why));
+        CHECK(why == "the SSH login is not an IP address and an SSH key's SHA256 fingerprint");
+    }
+}

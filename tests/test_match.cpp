@@ -243,3 +243,17 @@ TEST_CASE("a cleaned name never ends in a space, even cut at the limit", "[match
     CHECK(clean_text("one two three", 5) == "one t");
     CHECK(clean_name("  Liam   Ó  Dálaigh  ") == "Liam Ó Dálaigh");
 }
+
+TEST_CASE("seats as --white and --black give them", "[match]") {
+    CHECK(*parse_seat("human") == SeatSpec{});
+    CHECK(*parse_seat("computer") == SeatSpec{SeatKind::Computer, "", std::nullopt});
+    CHECK(*parse_seat("computer:max") == SeatSpec{SeatKind::Computer, "", Level::Max});
+    CHECK(*parse_seat("Liam") == SeatSpec{SeatKind::Human, "Liam", std::nullopt});
+    CHECK(parse_seat("computer:robot").why() == "unknown level 'robot': use easy, medium, hard or max");
+    CHECK(parse_seat("\x1b\x07").why() ==
+          "a name needs at least one visible character (or use human or computer)");
+    CHECK(parse_seed("18446744073709551615") == 18446744073709551615ull);
+    CHECK_FALSE(parse_seed("18446744073709551616"));
+    CHECK_FALSE(parse_seed("-1"));
+    CHECK_FALSE(parse_seed(""));
+}

@@ -51,7 +51,7 @@ TEST_CASE(
     CHECK(closed_with(w, b, "error a line longer than 512 bytes"));
     RawPeer& c = raw(w, keep);
     c.say("lobby gobblet 3\n");
-    CHECK(closed_with(w, c, "error this server speaks gobblet lobby protocol version 2"));
+    CHECK(closed_with(w, c, "error this server speaks gobblet lobby protocol versions 1 to 2"));
     RawPeer& d = raw(w, keep);
     d.say("hello gobblet 1 ABCDEFGH new Eamon\n");
     CHECK(closed_with(w, d, "error this server's games need gobblet protocol version 2: update gobblet"));

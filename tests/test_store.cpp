@@ -107,9 +107,9 @@ TEST_CASE("a database of a newer gobblet is refused and left untouched", "[store
     }
     const std::string before = bytes_of(path);
     CHECK(error_of([&] { Store::open(path); }) ==
-          path + " is schema version 9; this gobblet knows up to 4: use a newer gobblet");
+          path + " is schema version 9; this gobblet knows up to 5: use a newer gobblet");
     CHECK(error_of([&] { Store::open(path, Store::Access::Read); }) ==
-          path + " is schema version 9; this gobblet knows up to 4: use a newer gobblet");
+          path + " is schema version 9; this gobblet knows up to 5: use a newer gobblet");
     CHECK(bytes_of(path) == before);
 }
 
@@ -138,7 +138,7 @@ TEST_CASE("reading needs an existing database of this version", "[store]") {
     }
     CHECK_THAT(
         error_of([&] { Store::open(dir / "old.db", Store::Access::Read); }),
-        Catch::Contains("is schema version 1; this gobblet reads 4: start this gobblet's server on it once"));
+        Catch::Contains("is schema version 1; this gobblet reads 5: start this gobblet's server on it once"));
     CHECK(error_of([&] { Store::open(""); }) ==
           "no database file given (and no XDG_DATA_HOME or HOME for the default)");
 }
@@ -734,4 +734,43 @@ TEST_CASE("a version 2 database is upgraded to 3 and keeps its accounts and game
     CHECK(s.find_account("LIAM")->name == "Liam");
     CHECK_FALSE(s.find_lobby_account("llam"));
     CHECK(s.create_account("Eamon", t0, nullptr, "eamon"));
+}
+
+TEST_CASE("version 5: SSH keys prove an account, sixteen at most, and a version 4 database gains them",
+          "[store][ssh]") {
+    TempDir dir;
+    const std::string path = dir / "server.db";
+    {
+        db::Database d = db::Database::open(path, {false, 5000});
+        d.prepare_for_writing();
+        db::migrate(d, schema_steps().first(4), 0x47625376);
+        d.exec(
+            "INSERT INTO accounts (name, name_key, created, lobby_key) VALUES ('Liam', 'liam', 1, 'llam')");
+    }
+    Store s = Store::open(path);
+    CHECK(s.opened_version() == 4);
+    const auto liam = s.find_lobby_account("llam");
+    REQUIRE(liam);
+    const auto eamon = s.create_account("Eamon", t0, nullptr, "eamon");
+    REQUIRE(eamon);
+    const auto key = [](int i) {
+        std::string k = "SHA256:" + std::string(43, 'A');
+        k[7] = char('a' + i);
+        return k;
+    };
+    CHECK(s.keys(liam->id) == 0);
+    CHECK_FALSE(s.check_key(liam->id, key(0), t0));
+    CHECK(s.add_key(liam->id, key(0), t0));
+    CHECK(s.check_key(liam->id, key(0), t0 + 1));
+    CHECK_FALSE(s.check_key(eamon->id, key(0), t0 + 1));  // Liam's key is not Eamon's
+    CHECK_FALSE(s.add_key(liam->id, "SHA256:short", t0));
+    CHECK_FALSE(s.add_key(liam->id, "MD5:" + std::string(46, 'a'), t0));
+    CHECK(s.add_key(liam->id, key(0), t0 + 2));  // again: the same key, used now
+    CHECK(s.keys(liam->id) == 1);
+    // Sixteen more: the least recently used (key 0, used at t0 + 2) goes.
+    for (int i = 1; i <= max_keys_per_account; ++i) REQUIRE(s.add_key(liam->id, key(i), t0 + 10 + i));
+    CHECK(s.keys(liam->id) == max_keys_per_account);
+    CHECK_FALSE(s.check_key(liam->id, key(0), t0 + 100));
+    CHECK(s.check_key(liam->id, key(1), t0 + 100));
+    CHECK(s.check_key(liam->id, key(max_keys_per_account), t0 + 100));
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "engine/text.h"
 #include "input.h"
 
 namespace gobblet::ui {
@@ -70,13 +71,6 @@ void step_cursor(Spot& c, int size, int drow, int dcol) {
     }
     c.row = std::clamp(c.row + drow, 0, size - 1);
     c.col = std::clamp(c.col + dcol, 0, size - 1);
-}
-
-std::optional<Spot> stack_at(const Layout& l, Color us, int clock_rows, int y, int x) {
-    const int block = 1 + clock_rows + reserve_stacks + 1;
-    const int first = l.board_y - 1 + (us == Color::White ? 0 : block) + 1 + clock_rows;
-    if (x < l.panel_x || y < first || y >= first + reserve_stacks) return std::nullopt;
-    return Spot{true, 0, 0, y - first};
 }
 
 EntryOutcome edit_entry(LineEntry& e, Key k) {

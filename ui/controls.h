@@ -33,10 +33,6 @@ std::string add_to_prompt(std::string& prompt, int c);
 // Moves the cursor on a board of `size`; right of the last column are the side to move's stacks.
 void step_cursor(Spot& c, int size, int drow, int dcol);
 
-// The side to move's stack at screen (y, x) in the panel, which shows each side's name line, then
-// `clock_rows` lines of clock, then its stacks, White's block first.
-std::optional<Spot> stack_at(const Layout& l, Color us, int clock_rows, int y, int x);
-
 // A key for an open line entry: edits its text, or says it is to be submitted (Enter) or cancelled
 // (Esc, Ctrl-C). The caller closes the entry and acts.
 enum class EntryOutcome { Edited, Submit, Cancel };

@@ -162,8 +162,7 @@ void ExerciseScreen::mouse() {
     if (getmouse(&ev) != OK) return;
     const Layout l = make_layout(board_.variant().size, COLS, LINES);
     if (!l.fits()) return;
-    std::optional<Spot> spot = hit(l, board_.game().position(), ev.y, ev.x);
-    if (!spot) spot = stack_at(l, board_.game().side_to_move(), 0, ev.y, ev.x);  // no clock here
+    const std::optional<Spot> spot = hit(l, board_.game().side_to_move(), 0, ev.y, ev.x);  // no clock here
     if (!spot) return;
     ui_.mode = Mode::cursor;
     ui_.cursor = *spot;

@@ -314,18 +314,11 @@ void GameScreen::on_mouse() {
     if (getmouse(&ev) != OK) return;
     const Layout l = make_layout(match().variant().size, COLS, LINES);
     if (!l.fits()) return;
-    if (const auto spot = hit(l, match().game().position(), ev.y, ev.x)) {
+    const int clock_rows = match().clock().enabled() ? 1 : 0;
+    if (const auto spot = hit(l, match().game().side_to_move(), clock_rows, ev.y, ev.x)) {
         ui_.mode = Mode::cursor;
         ui_.cursor = *spot;
         on_spot(*spot);
-        return;
-    }
-    // The stacks of the side to move, in the panel.
-    const int clock_rows = match().clock().enabled() ? 1 : 0;
-    if (const auto s = stack_at(l, match().game().side_to_move(), clock_rows, ev.y, ev.x)) {
-        ui_.mode = Mode::cursor;
-        ui_.cursor = *s;
-        on_spot(*s);
     }
 }
 

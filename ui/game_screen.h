@@ -122,7 +122,8 @@ class GameScreen : public Screen, private TableReport {
 
     // Set-up (game_setup.cpp).
     void apply_settings_file();
-    std::string start_network();  // from prepare(): "" or why the network game cannot start
+    // From prepare(): "" or why the network game cannot start; `autosaved` is what --resume read, if any.
+    std::string start_network(const saves::Record* autosaved);
     void connect(const std::string& code);
     void ask_code();  // --join without --code: asks for it
 

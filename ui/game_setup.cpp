@@ -67,6 +67,7 @@ std::string GameScreen::prepare() {
 
     std::optional<saves::Record> loaded;
     std::string loaded_from;
+    std::optional<saves::LoadedRecord> autosaved;  // --resume: read once, for the match and the network
     if (!options_.load_path.empty()) {
         std::string text;
         if (std::string err = saves::read_file(options_.load_path, text); !err.empty())
@@ -76,18 +77,15 @@ std::string GameScreen::prepare() {
         loaded = std::move(r.record);
         loaded_from = options_.load_path;
     } else if (options_.resume) {
-        const auto path = saves::autosave_path();
-        std::string text;
-        if (path.empty() || !saves::read_file(path, text).empty()) {
+        autosaved = saves::read_autosave(options_.choice);
+        if (!autosaved) {
             say("no game to resume: a new game");
+        } else if (autosaved->error) {
+            say("the autosaved game could not be read (" + autosaved->message("--rules") + "): a new game",
+                true);
         } else {
-            saves::LoadedRecord r = saves::read_record(text, options_.choice);
-            if (r.error) {
-                say("the autosaved game could not be read (" + r.message("--rules") + "): a new game", true);
-            } else {
-                loaded = std::move(r.record);
-                loaded_from = "resume";
-            }
+            loaded = autosaved->record;
+            loaded_from = "resume";
         }
     }
     if (loaded) {
@@ -113,13 +111,13 @@ std::string GameScreen::prepare() {
     }
     next_variant_ = match().variant();
     table_.install_seats(seats);
-    return start_network();
+    return start_network(autosaved && autosaved->record ? &*autosaved->record : nullptr);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The network game from the command line
 
-std::string GameScreen::start_network() {
+std::string GameScreen::start_network(const saves::Record* autosaved) {
     if (options_.host_at) {
         net::HostConfig hc;
         hc.listen = *options_.host_at;
@@ -129,15 +127,10 @@ std::string GameScreen::start_network() {
         hc.grace = options_.grace;
         if (options_.resume) {
             // Only a network match continues as one: its remote player and id come back with it.
-            const auto path = saves::autosave_path();
-            std::string text;
-            if (!path.empty() && saves::read_file(path, text).empty()) {
-                saves::LoadedRecord r = saves::read_record(text);
-                if (r.record && !r.record->match_id.empty() && match().phase() != MatchPhase::Over) {
-                    hc.match_id = r.record->match_id;
-                    for (int p : {0, 1})
-                        if (r.record->seats[p].kind == SeatKind::Remote) hc.remote_player = p;
-                }
+            if (autosaved && !autosaved->match_id.empty() && match().phase() != MatchPhase::Over) {
+                hc.match_id = autosaved->match_id;
+                for (int p : {0, 1})
+                    if (autosaved->seats[p].kind == SeatKind::Remote) hc.remote_player = p;
             }
             if (hc.match_id.empty()) {
                 say("the last game was not a network match in progress: a new one", true);
@@ -147,16 +140,9 @@ std::string GameScreen::start_network() {
         return table_.host(hc);
     }
     if (options_.join_to) {
-        if (options_.resume) {
-            const auto path = saves::autosave_path();
-            std::string text;
-            if (!path.empty() && saves::read_file(path, text).empty()) {
-                saves::LoadedRecord r = saves::read_record(text);
-                if (r.record && !r.record->match_id.empty()) {
-                    net_held_ = r.record->match;
-                    net_held_id_ = r.record->match_id;
-                }
-            }
+        if (autosaved && !autosaved->match_id.empty()) {  // --resume: the match this joiner holds
+            net_held_ = autosaved->match;
+            net_held_id_ = autosaved->match_id;
         }
         if (!options_.code.empty()) {
             connect(options_.code);

@@ -2,30 +2,12 @@
 
 #include <curses.h>
 
+#include "engine/text.h"
+
 namespace gobblet::ui {
 
 int paste_begin_code() { return KEY_MAX + 1; }
 int paste_end_code() { return KEY_MAX + 2; }
-
-bool append_utf8(std::string& out, int c) {
-    if (c < 0 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return false;
-    if (c < 0x80) {
-        out += char(c);
-    } else if (c < 0x800) {
-        out += char(0xC0 | (c >> 6));
-        out += char(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += char(0xE0 | (c >> 12));
-        out += char(0x80 | ((c >> 6) & 0x3F));
-        out += char(0x80 | (c & 0x3F));
-    } else {
-        out += char(0xF0 | (c >> 18));
-        out += char(0x80 | ((c >> 12) & 0x3F));
-        out += char(0x80 | ((c >> 6) & 0x3F));
-        out += char(0x80 | (c & 0x3F));
-    }
-    return true;
-}
 
 void InputAssembler::add(const Key& k) {
     int c = k.code;

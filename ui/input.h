@@ -35,7 +35,8 @@ constexpr std::size_t burst_threshold = 64;
 constexpr Millis paste_quiet_ms = 150;
 constexpr Millis bracketed_timeout_ms = 2000;
 
-// The key codes curses gives the bracketed paste markers (terminal.cpp defines them).
+// The key codes curses gives the bracketed paste markers (input.cpp defines them; terminal.cpp tells
+// curses about them).
 int paste_begin_code();
 int paste_end_code();
 
@@ -76,8 +77,5 @@ class InputAssembler {
     std::string held_;  // the end of the last raw read, which may begin the end marker
     Millis last_ = 0;
 };
-
-// Appends the UTF-8 encoding of a character; false (and nothing appended) for a value that is not one.
-bool append_utf8(std::string& out, int code_point);
 
 }  // namespace gobblet::ui

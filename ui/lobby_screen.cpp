@@ -21,7 +21,12 @@ std::string LobbyScreen::start() {
     c.server = options_.server;
     c.name = options_.name;
     c.guest = options_.guest;
-    if (!options_.guest) {
+    if (options_.ssh.present) {
+        // No machine secret through sshd: a secret in the shared account's home would let the next
+        // player in as the last. The server believes the key, and only from sshd's account.
+        c.ssh = lobby::Config::Ssh{options_.ssh.address, options_.ssh.key};
+        secret_problem_ = options_.ssh.problem;
+    } else if (!options_.guest) {
         const saves::Secret s =
             saves::lobby_secret(saves::secrets_dir(), net::endpoint_text(options_.server), options_.name);
         secret_problem_ = s.error;  // the player can still log in with a password or as a guest
@@ -73,6 +78,9 @@ void LobbyScreen::uncovered(const std::string&, Millis) {
 
 std::string LobbyScreen::close(Millis now) {
     client_->leave(client_->name().empty() ? options_.name + " left" : client_->name() + " left", now);
+    if (my_match_in_progress() && options_.ssh.present)  // through sshd: the way back is ssh again
+        return "gobblet: the server keeps your match against " + my_match_->opponent +
+               "; ssh in again as you did, with the name " + options_.name + ", to take it up\n";
     if (my_match_in_progress())
         return "gobblet: the server keeps your match against " + my_match_->opponent + "; " +
                game_options_.program + " --lobby " + net::endpoint_text(options_.server) +
@@ -111,12 +119,18 @@ void LobbyScreen::on_event(const lobby::Event& e, Millis now) {
             switch (w.how) {
                 case lobby::How::New:
                     how =
-                        "; the name is yours now, kept by this machine's secret (P sets a password for "
-                        "other machines)";
+                        options_.ssh.present
+                            ? "; the name is yours now, proved by your SSH key (P sets a password for other "
+                              "keys)"
+                            : "; the name is yours now, kept by this machine's secret (P sets a password for "
+                              "other machines)";
                     break;
                 case lobby::How::Password:
-                    how = " by password; this machine can log in by itself from now";
+                    how = options_.ssh.present && !options_.ssh.key.empty()
+                              ? " by password; your SSH key can log in by itself from now"
+                              : " by password; this machine can log in by itself from now";
                     break;
+                case lobby::How::Key: how = " (your SSH key proves the name)"; break;
                 case lobby::How::Guest: how = " (a guest: casual games only)"; break;
                 case lobby::How::Secret: break;
             }
@@ -154,6 +168,8 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
     }
     if (const auto* o = std::get_if<lobby::Ok>(&m)) return say(o->text);
     if (const auto* r = std::get_if<lobby::Refused>(&m)) {
+        // Through sshd, a server that does not believe the key: the player logs in another way.
+        if (r->verb == "ssh") return say(r->text + " (l: password, g: guest)", true);
         if (r->verb == "record" && !records_.empty()) records_.pop_front();
         return say(r->verb + " refused: " + r->text, true);
     }

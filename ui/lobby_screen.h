@@ -21,6 +21,7 @@
 #include "app.h"
 #include "lobby_link.h"
 #include "lobby_view.h"
+#include "saves/ssh_identity.h"
 #include "screen.h"
 #include "state.h"
 
@@ -31,6 +32,9 @@ struct LobbyOptions {
     net::Endpoint server;
     std::string name;
     bool guest = false;
+    // Run by sshd's ForceCommand (docs/server.md, "The SSH front door"): the player's address and key,
+    // told to the server instead of a machine secret (the account is every player's).
+    saves::SshIdentity ssh;
 };
 
 // The smallest terminal the lobby draws in; a smaller one gets a message saying so.

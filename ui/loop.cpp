@@ -4,14 +4,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 
 namespace gobblet::ui {
-
-Millis monotonic_ms() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
-}
 
 EventLoop::EventLoop() {
     int fds[2];

@@ -13,11 +13,12 @@
 #include <vector>
 
 #include "engine/clock.h"
+#include "net/socket.h"
 
 namespace gobblet::ui {
 
-// Milliseconds on the monotonic clock: the time source of the match clocks while the game runs.
-Millis monotonic_ms();
+// The time source of the match clocks while the game runs (net/socket.h's, the one steady clock).
+using net::monotonic_ms;
 
 class EventLoop {
   public:

@@ -1,5 +1,7 @@
 #include "terminal.h"
 
+#include "input.h"  // before term.h, whose macros (lines, columns...) would rewrite it
+
 #include <curses.h>
 #include <langinfo.h>
 #include <term.h>
@@ -89,8 +91,8 @@ std::string open_terminal(bool want_color) {
     curs_set(1);
     mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, nullptr);
     mouseinterval(0);
-    define_key("\033[200~", KEY_MAX + 1);
-    define_key("\033[201~", KEY_MAX + 2);
+    define_key("\033[200~", paste_begin_code());
+    define_key("\033[201~", paste_end_code());
     set_colors(want_color);
     std::fputs(paste_on, stdout);
     std::fflush(stdout);

@@ -482,13 +482,16 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
     refresh();
 }
 
-std::optional<Spot> hit(const Layout& l, const Position& pos, int y, int x) {
+std::optional<Spot> hit(const Layout& l, Color to_move, int clock_rows, int y, int x) {
     const int gx = x - l.board_x, gy = y - l.board_y;
     if (gx > 0 && gy > 0 && gx < l.size * l.cell_w && gy < l.size * l.cell_h && gx % l.cell_w != 0 &&
         gy % l.cell_h != 0)
         return Spot{false, gy / l.cell_h, gx / l.cell_w, 0};
-    (void)pos;
-    return std::nullopt;
+    // draw_player's blocks: a name line, the clock lines, the stacks, and a blank line between the two.
+    const int block = 1 + clock_rows + reserve_stacks + 1;
+    const int first = l.board_y - 1 + (to_move == Color::White ? 0 : block) + 1 + clock_rows;
+    if (x < l.panel_x || y < first || y >= first + reserve_stacks) return std::nullopt;
+    return Spot{true, 0, 0, y - first};
 }
 
 std::vector<std::string> help_lines(const Match& match, int width, ScreenKind screen,

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# --help and --version answer; bad flag values get CLI11's message and a non-zero exit.
+# --help and --version answer; bad flag values get CLI11's message and exit status 2 (the man page's
+# EXIT STATUS); every flag is checked against the mode before anything runs.
 source "$(dirname "$0")/lib.bash"
 help=$("$MAIN" --help)
 for flag in --rules --size --version --perft --replay --gtp; do expect_contains "help" "$help" "$flag"; done
@@ -25,14 +26,14 @@ expect_contains "--load" "$(cat "$WORK/err")" "missing.txt"
 for bad in nan inf -1 0 1e400 3601 0x10; do
     "$MAIN" --think "$bad" --perft 1 2>"$WORK/err" && fail "--think $bad accepted"
     expect_eq "--think $bad" "$(head -n 1 "$WORK/err")" \
-        "--think: SECONDS is a number from 0.01 to 3600 (fractions allowed, like 0.5), not '$bad'"
+        "gobblet: --think: SECONDS is a number from 0.01 to 3600 (fractions allowed, like 0.5), not '$bad'"
 done
-"$MAIN" --think 0.5 --perft 1 >/dev/null || fail "--think 0.5 refused"
+printf 'quit\n' | "$MAIN" --gtp --think 0.5 >/dev/null || fail "--think 0.5 refused"
 # A seed must fit 64 bits: -1 and 2^64 used to wrap around silently (and play the same game).
 for bad in -1 18446744073709551616 1x ""; do
     "$MAIN" --seed "$bad" --perft 1 2>"$WORK/err" && fail "--seed $bad accepted"
     expect_eq "--seed $bad" "$(head -n 1 "$WORK/err")" \
-        "--seed: N is a whole number from 0 to 18446744073709551615, not '$bad'"
+        "gobblet: --seed: N is a whole number from 0 to 18446744073709551615, not '$bad'"
 done
 expect_eq "largest seed" "$(printf 'quit\n' | "$MAIN" --gtp --seed 18446744073709551615)" "="
 # --grace is the network host's, read like the clock flags.
@@ -45,3 +46,78 @@ expect_eq "--grace with --join" "$(cat "$WORK/err")" \
 "$MAIN" --host 0 --grace soon 2>"$WORK/err" && fail "--grace soon must fail"
 expect_eq "--grace soon" "$(cat "$WORK/err")" \
     "gobblet: --grace soon: not a time; write it as 30, 30s, 2m or 1m30s (at most 24h)"
+
+# refused STATUS MESSAGE ARGS...: the exit status and the whole message on stderr, and nothing on stdout
+# (nothing ran).
+refused() {
+    local status=$1 message=$2
+    shift 2
+    local got=0
+    "$MAIN" "$@" </dev/null >"$WORK/out" 2>"$WORK/err" || got=$?
+    expect_eq "status of $*" "$got" "$status"
+    expect_eq "message of $*" "$(head -n 1 "$WORK/err")" "$message"
+    expect_eq "output of $*" "$(cat "$WORK/out")" ""
+}
+# Every flag is checked before anything is dispatched: a bad value refuses a benchmark too.
+refused 2 "gobblet: --white cannot be combined with --perft" --white computer:robot --perft 1
+refused 2 "gobblet: --game-time cannot be combined with --perft" --dm --game-time 5m --perft 1
+# The game checks every value before it opens the terminal (the usage error, not "no terminal").
+refused 2 "gobblet: --white computer:robot: unknown level 'robot': use easy, medium, hard or max" \
+    --white computer:robot
+refused 2 "gobblet: --black : a name needs at least one visible character (or use human or computer)" \
+    --black $'\e'
+refused 2 "gobblet: --dm is a DM clock: it cannot be combined with --game-time or --increment" --dm --game-time 5m
+refused 2 "gobblet: choose one clock: --turn-time/--reserve/--reserve-chunk (DM) or --game-time/--increment (Fischer)" \
+    --turn-time 1m --increment 2s
+refused 2 "gobblet: a Fischer clock needs --game-time above zero (e.g. --game-time 5m)" --increment 2s
+refused 2 "gobblet: a DM clock needs --turn-time above zero (e.g. --turn-time 2m)" --reserve 5m
+refused 2 "gobblet: --reserve-chunk must be above zero when there is a reserve" --dm --reserve-chunk 0
+refused 2 "gobblet: --turn-time soon: not a time; write it as 90, 90s, 2m, 1m30s or 2:30 (at most 24h)" \
+    --turn-time soon
+refused 2 "gobblet: --code no: a code is 4 to 32 letters and digits (dashes and spaces do not matter)" \
+    --host 0 --code no
+refused 2 "gobblet: --code goes with --host or --join" --code ABCD-1234
+refused 2 "gobblet: --load cannot be combined with --host or --join" --host 0 --load "$LIAM"
+refused 2 "gobblet: --host and --join cannot be combined: one machine hosts, the other joins" \
+    --host 0 --join 127.0.0.1:7000
+refused 2 "gobblet: --match wants two players as A:B, e.g. max:ab4" --match max
+refused 2 "gobblet: --game-time 5x: not a time; write it as 90, 90s, 2m, 1m30s or 2:30 (at most 24h)" \
+    --match max:ab2 --game-time 5x
+# Two modes at once, and flags that do not belong to the mode.
+refused 2 "gobblet: --gtp and --perft cannot be combined: each runs on its own, so give one of them" \
+    --perft 1 --gtp
+refused 2 "gobblet: --replay and --review cannot be combined: each runs on its own, so give one of them" \
+    --review "$LIAM" --replay "$LIAM"
+refused 2 "gobblet: --white cannot be combined with --serve" --serve --white Liam
+refused 2 "gobblet: --level cannot be combined with --match" --match max:ab2 --level easy
+refused 2 "gobblet: --size cannot be combined with --bench" --bench 1 --size 3
+refused 2 "gobblet: --think cannot be combined with --ratings" --ratings --think 1
+refused 2 "gobblet: --white cannot be combined with --bench-store" --bench-store --white Liam
+refused 2 "gobblet: --seek cannot be combined with --gtp" --gtp --seek dm
+refused 2 "gobblet: --coach cannot be combined with --replay" --replay "$LIAM" --coach
+refused 2 "gobblet: --db goes with --serve, --new-tournament, --start-tournament, --standings, --ratings or --bench-store" \
+    --db "$WORK/x.db"
+refused 2 "gobblet: --white cannot be combined with --lobby" --lobby 127.0.0.1:7300 --name Liam --white Eamon
+refused 2 "gobblet: --lobby and --new-tournament cannot be combined: each runs on its own, so give one of them" \
+    --lobby 127.0.0.1:7300 --name Liam --new-tournament cup
+refused 2 "gobblet: --format cannot be combined with --standings" --standings cup --format knockout
+refused 2 "gobblet: --first-to cannot be combined with --start-tournament" --start-tournament cup --first-to 2
+refused 2 "gobblet: --first goes with --new-tournament" --first draw
+refused 2 "gobblet: --enter cannot be combined with --lobby" --lobby 127.0.0.1:7300 --name Liam --enter cup
+refused 2 "gobblet: --enter a b: a tournament's name has 2 to 32 letters, digits, '-', '_' or '.'" \
+    --bot 127.0.0.1:7300 --name MaxBot --enter "a b"
+refused 2 "gobblet: --dm is a DM clock: it cannot be combined with --game-time or --increment" \
+    --new-tournament cup --dm --game-time 5m
+refused 2 "gobblet: --games goes with --match" --games 3
+refused 2 "gobblet: --review-time goes with --review" --review-time 1
+# Whatever CLI11 refuses is a usage error too: status 2, never CLI11's own codes (105 and the like).
+refused 2 "gobblet: --perft: Value 13 not in range 0 to 12" --perft 13
+refused 2 "gobblet: --size: abc not in {3,4}" --size abc
+refused 2 "gobblet: --size: 1 required TEXT:{3,4} missing" --size
+refused 2 "gobblet: The following argument was not expected: -x" -x
+refused 2 "gobblet: The following argument was not expected: stray" stray
+refused 2 "gobblet: --resume excludes --load" --resume --load "$LIAM"
+refused 2 "gobblet: --bench: Value deep not in range 0 to 30" --bench deep
+expect_eq "--help status" "$("$MAIN" --help >/dev/null; echo $?)" 0
+# What the right flags still do.
+expect_contains "--perft with its flags" "$("$MAIN" --perft 1 --size 3 --rules rogers)" "perft 1 (3x3, rogers rules)"

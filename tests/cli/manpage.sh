@@ -11,9 +11,23 @@ for flag in $("$MAIN" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
     [ "$flag" = "--help" ] && continue
     grep -qF -- "${flag//-/\\-}" "$page" || fail "the man page does not document $flag"
 done
+# The header's version is the program's (engine/version.h): --version and the protocol's `version` say it.
+expect_eq "the man page's version" "$(sed -n 's/^\.TH GOBBLET 6 "[^"]*" "\([^"]*\)".*/\1/p' "$page")" \
+    "$("$MAIN" --version)"
+expect_eq "the protocol's version" "$(printf 'version\nquit\n' | "$MAIN" --gtp | head -n 1)" \
+    "= $("$MAIN" --version | sed 's/^gobblet //')"
 # make install puts it in section 6, and uninstall takes it away again.
 make -s -C "$ROOT" install DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
 [ -x "$WORK/root/usr/bin/gobblet" ] || fail "installed binary"
 [ -f "$WORK/root/usr/share/man/man6/gobblet.6" ] || fail "installed man page"
+# ... and what a server's operator needs, its paths made to fit the prefix (docs/server.md, "Installing").
+unit="$WORK/root/usr/lib/systemd/system/gobblet-server.service"
+[ -f "$unit" ] || fail "installed systemd unit"
+grep -q '^ExecStart=/usr/bin/gobblet --serve --listen unix:/run/gobblet/lobby.sock ' "$unit" || fail "the unit's ExecStart: $(grep ExecStart "$unit")"
+grep -q '^ExecStart=/usr/bin/gobblet --bot ' "$WORK/root/usr/lib/systemd/system/gobblet-bot@.service" || fail "the bots' unit"
+grep -qxF '    ForceCommand /usr/bin/gobblet --lobby unix:/run/gobblet/lobby.sock' "$WORK/root/usr/share/doc/gobblet/gobblet-sshd.conf" || fail "the sshd_config block"
+for doc in server.md lobby.md network.md; do [ -f "$WORK/root/usr/share/doc/gobblet/$doc" ] || fail "installed $doc"; done
 make -s -C "$ROOT" uninstall DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
 [ ! -e "$WORK/root/usr/share/man/man6/gobblet.6" ] || fail "uninstall leaves the man page"
+[ ! -e "$unit" ] || fail "uninstall leaves the systemd unit"
+[ ! -e "$WORK/root/usr/share/doc/gobblet" ] || fail "uninstall leaves the docs"

@@ -12,10 +12,12 @@ refused() {  # refused EXPECTED-STATUS EXPECTED-MESSAGE ARGS...
 }
 refused 2 "--listen goes with --serve" --listen 7300
 refused 2 "--greeting goes with --serve" --greeting hi
+refused 2 "--max-connections goes with --serve" --max-connections 100
+refused 2 "--max-connections 0: 1 to 1000000" --serve --max-connections 0
 refused 2 "--name goes with --bot" --name MaxBot
 refused 2 "--seek goes with --bot" --seek 5m+2s
-refused 2 "--serve and --bot are two programs" --serve --bot 127.0.0.1:7300 --name MaxBot
-refused 2 "--serve cannot be combined with --host" --serve --host 7000
+refused 2 "--serve and --bot cannot be combined" --serve --bot 127.0.0.1:7300 --name MaxBot
+refused 2 "--host cannot be combined with --serve" --serve --host 7000
 refused 2 "--listen 70000:" --serve --listen 70000
 refused 2 "--grace soon: not a time" --serve --grace soon
 refused 2 "--bot needs --name NAME" --bot 127.0.0.1:7300

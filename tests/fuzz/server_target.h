@@ -1,7 +1,8 @@
 // The server's fuzz target (tests/fuzz/server.cpp): arbitrary bytes as three clients would send them to the
 // server without sockets (server/hub.h), each with a fresh database. The input is split at '\n'; a line
 // "@2 ..." goes to client 2 ("@1", "@3" likewise; without a prefix to client 1); "@tick N" lets N ms pass;
-// "@close N" closes client N. Everything the clients send goes through the line reader a connection has
+// "@close N" closes client N. Clients 1 and 2 come by TCP (127.0.0.1 and .2); client 3 is sshd's trusted
+// account (unix:uid=1001, an --ssh-user), whose `ssh` lines are believed. Everything the clients send goes through the line reader a connection has
 // (512 bytes at most a line), then to the hub: first lines, logins (passwords on the worker thread, waited
 // for), seeks, matches, game connections, tournaments, chat, queries. What must hold whatever the input:
 //  - no crash, no hang, no unbounded memory;
@@ -75,10 +76,12 @@ inline int server_target(const std::uint8_t* data, std::size_t size) {
         server::Hub::Settings settings;
         settings.cost = server::PasswordCost::for_tests();
         settings.password_threads = 1;
+        settings.ssh_uids = {1001};  // client 3 is sshd's account: its `ssh` lines are believed
         Millis now = 1'000'000;
         server::Hub hub(settings, store, out, log, 1'800'000'000, now);
         std::array<net::LineReader, 4> readers;
-        for (server::ConnId c = 1; c <= 3; ++c) hub.open(c, server::Peer{"127.0.0." + std::to_string(c) + ":5000", "127.0.0." + std::to_string(c)}, now);
+        for (server::ConnId c = 1; c <= 2; ++c) hub.open(c, server::Peer{"127.0.0." + std::to_string(c) + ":5000", "127.0.0." + std::to_string(c)}, now);
+        hub.open(3, server::Peer{"unix:uid=1001", "unix:uid=1001"}, now);
         const std::string_view input(reinterpret_cast<const char*>(data), size);
         std::size_t start = 0;
         while (start < input.size()) {

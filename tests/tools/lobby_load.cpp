@@ -6,12 +6,14 @@
 //       waiting),
 //       holds them (keep-alives answered), and reports the server's memory before and after (--pid: the
 //       server's process, read from /proc/PID/status).
-//   build/lobby-load ADDRESS matches N [--pid PID] [--rate MOVES-PER-SECOND] [--seconds S]
-//       logs 2N guests in, pairs them in N casual matches without a clock (first to 9: a match outlasts
-//       a short run), joins the game connections, and plays random legal moves at a steady overall rate. For
-//       each move: the time from the mover's Session::move to the opponent's session receiving the
-//       server's fact (what a player's move takes to reach the other screen, less drawing). Reports the
-//       moves relayed per second, p50, p99, p99.9 and the worst, and the memory per match.
+//   build/lobby-load ADDRESS matches N [--pid PID] [--interval SECONDS] [--seconds S] [--settle S]
+//       N concurrent casual matches without a clock (first to 9: a match outlasts a run) between guests,
+//       each with a spectator, every connection on one epoll (tests/tools/load_matches.cpp). Each match
+//       moves every --interval seconds (3: people thinking), staggered; for each move the time from the
+//       mover's send to the opponent's and the spectator's receipt. Reports the percentiles, the
+//       server's and its own CPU, the server's memory per match (read after --settle seconds, 6, of
+//       letting it return a burst's room), and checks at the end that every match's
+//       moves reached its three connections in order. The last line is make bench-server's summary.
 //
 // ADDRESS is HOST:PORT or unix:PATH. Exit status 0, or 1 with the reason.
 #include <poll.h>
@@ -29,26 +31,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "net/lobby_client.h"
-#include "net/session.h"
+#include "net/lobby.h"
+#include "net/socket.h"
+#include "tests/tools/load_matches.h"
 
 using namespace gobblet;
-namespace lobby = net::lobby;
 
-namespace {
-
-Millis now_ms() {
-    return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
-}
-std::int64_t now_us() {
-    return std::chrono::duration_cast<std::chrono::microseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
+namespace gobblet::load {
 
 long rss_kib(int pid) {
     if (pid <= 0) return -1;
@@ -83,121 +72,27 @@ double cpu_seconds(int pid) {
     return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
 }
 
-struct Client {
-    std::string name;
-    std::unique_ptr<lobby::Client> lobby;
-    std::unique_ptr<net::Session> game;
-    Match match;
-    std::optional<lobby::MatchStart> start;
-    bool started = false;  // the game connection reached play
-};
+}  // namespace gobblet::load
 
-struct Load {
-    net::Endpoint where;
-    std::vector<std::unique_ptr<Client>> players;
-    std::mt19937_64 random{12345};
-    // Per move in flight: who waits for it and since when.
-    struct InFlight {
-        Client* waiting = nullptr;
-        std::size_t moves_before = 0;
-        std::int64_t since = 0;
-        std::size_t round = 0;
-    };
-    std::vector<InFlight> flights;  // one per match
-    std::vector<std::int64_t> latencies;
+namespace lobby = net::lobby;
 
-    void step(int wait) {
-        std::vector<pollfd> fds;
-        for (auto& p : players) {
-            p->lobby->pollfds(fds);
-            if (p->game) p->game->pollfds(fds);
-        }
-        ::poll(fds.data(), fds.size(), wait);
-        const Millis now = now_ms();
-        for (auto& p : players) {
-            p->lobby->on_poll(fds, now);
-            while (auto e = p->lobby->next_event()) {
-                if (e->kind == lobby::Event::Kind::Closed) {
-                    std::cerr << "lobby-load: " << p->name << ": " << e->text << "\n";
-                    std::exit(1);
-                }
-                if (e->message)
-                    if (const auto* m = std::get_if<lobby::MatchStart>(&*e->message)) p->start = *m;
-            }
-            if (!p->game) continue;
-            p->game->on_poll(fds, p->match, now);
-            while (auto e = p->game->next_event()) {
-                net::apply(p->match, *e, now);
-                if (e->kind == net::Event::Kind::Started) p->started = true;
-                if (e->kind == net::Event::Kind::Error || e->kind == net::Event::Kind::Gone) {
-                    std::cerr << "lobby-load: " << p->name << "'s game: " << e->text << "\n";
-                    std::exit(1);
-                }
-            }
-        }
-    }
-    bool until(const std::function<bool()>& done, Millis limit_ms) {
-        const Millis end = now_ms() + limit_ms;
-        while (now_ms() < end) {
-            if (done()) return true;
-            step(5);
-        }
-        return done();
-    }
+namespace {
 
-    // Logs in `n` guests, at most `in_flight` at a time.
-    int in_flight = 8;
-    void log_in(int n) {
-        for (int i = 0; i < n; ++i) {
-            auto p = std::make_unique<Client>();
-            p->name = "L" + std::to_string(players.size());
-            lobby::Config c;
-            c.server = where;
-            c.name = p->name;
-            c.guest = true;
-            std::string why;
-            p->lobby = lobby::Client::start(c, now_ms(), &why);
-            if (!p->lobby) {
-                std::cerr << "lobby-load: " << why << "\n";
-                std::exit(1);
-            }
-            players.push_back(std::move(p));
-            const auto waiting = [&] {
-                int w = 0;
-                for (auto& q : players) w += !q->lobby->in_lobby();
-                return w;
-            };
-            if (!until([&] { return waiting() < in_flight; }, 30'000)) {
-                std::cerr << "lobby-load: logins stalled at " << players.size() << "\n";
-                std::exit(1);
-            }
-        }
-        if (!until(
-                [&] {
-                    for (auto& q : players)
-                        if (!q->lobby->in_lobby() || !q->lobby->tables().whole(lobby::List::Tournaments))
-                            return false;
-                    return true;
-                },
-                60'000)) {
-            std::cerr << "lobby-load: not everyone got in\n";
-            std::exit(1);
-        }
-    }
-
-    // A random legal move for the side to move, in the protocol's canonical form.
-    std::optional<MoveSpec> random_move(const Match& m) {
-        MoveList list;
-        generate_moves(m.game().position(), list);
-        if (list.size() == 0) return std::nullopt;
-        const Move mv = list[int(random() % std::uint64_t(list.size()))];
-        return MoveSpec::of(mv, m.game().side_to_move());
-    }
-};
+Millis now_ms() {
+    return Millis(std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+std::int64_t now_us() {
+    return std::chrono::duration_cast<std::chrono::microseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
 
 int usage() {
     std::cerr << "usage: lobby-load ADDRESS idle N [--pid PID] [--hold S] [--in-flight K]\n"
-                 "       lobby-load ADDRESS matches N [--pid PID] [--rate MOVES-PER-SECOND] [--seconds S]\n";
+                 "       lobby-load ADDRESS matches N [--pid PID] [--interval SECONDS] [--seconds S] "
+                 "[--settle S]\n";
     return 1;
 }
 
@@ -219,7 +114,7 @@ int main(int argc, char** argv) {
     const std::string mode = argv[2];
     const int n = std::atoi(argv[3]);
     int pid = 0;
-    double hold = 0, rate = 200, seconds = 10;
+    double hold = 0, interval = 3, seconds = 10, settle = 6;
     int in_flight = 8;
     for (int i = 4; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
@@ -227,8 +122,10 @@ int main(int argc, char** argv) {
             pid = std::atoi(argv[i + 1]);
         else if (flag == "--hold")
             hold = std::atof(argv[i + 1]);
-        else if (flag == "--rate")
-            rate = std::atof(argv[i + 1]);
+        else if (flag == "--settle")
+            settle = std::atof(argv[i + 1]);
+        else if (flag == "--interval")
+            interval = std::atof(argv[i + 1]);
         else if (flag == "--seconds")
             seconds = std::atof(argv[i + 1]);
         else if (flag == "--in-flight")
@@ -236,11 +133,8 @@ int main(int argc, char** argv) {
         else
             return usage();
     }
-    if (n < 1) return usage();
-    Load load;
-    load.where = *where;
-    load.in_flight = in_flight;
-    const long rss0 = rss_kib(pid);
+    if (n < 1 || interval <= 0 || seconds <= 0) return usage();
+    const long rss0 = load::rss_kib(pid);
     if (mode == "idle") {
         // Light clients: a bare connection each that logs in as a guest, reads and drops what it is told,
         // and answers pings. (A full client keeps every table, and a thousand of them in one process read
@@ -277,7 +171,7 @@ int main(int argc, char** argv) {
         const std::int64_t t0 = now_us();
         for (int i = 0; i < n; ++i) {
             net::Connector c;
-            auto st = c.start(load.where, now_ms());
+            auto st = c.start(*where, now_ms());
             while (st == net::Connector::Status::Pending) {
                 pollfd p{c.fd(), POLLOUT, 0};
                 ::poll(&p, 1, 50);
@@ -308,7 +202,7 @@ int main(int argc, char** argv) {
         for (std::int64_t last = now_us(); now_us() - last < 1'000'000;)
             if (pump(50)) last = now_us();
         for (const std::int64_t quiet = now_us() + 6'000'000; now_us() < quiet;) pump(100);
-        const long rss1 = rss_kib(pid);
+        const long rss1 = load::rss_kib(pid);
         std::printf("idle: %d connections logged in in %.2f s", n, took);
         if (rss0 > 0 && rss1 > 0)
             std::printf("; server RSS %ld KiB -> %ld KiB: %.1f KiB per idle connection", rss0, rss1,
@@ -328,144 +222,11 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (mode != "matches") return usage();
-    load.log_in(2 * n);
-    const long rss_lobby = rss_kib(pid);
-    // Pairs: player i seeks, player i + n accepts it.
-    const auto terms = *lobby::parse_terms("official 4 none first-to 9 casual");
-    for (int i = 0; i < n; ++i)
-        if (std::string refused = load.players[std::size_t(i)]->lobby->post(terms, now_ms());
-            !refused.empty())
-            return std::cerr << "lobby-load: " << refused << "\n", 1;
-    for (int i = 0; i < n; ++i) {
-        Client& taker = *load.players[std::size_t(i + n)];
-        const std::string seeker = load.players[std::size_t(i)]->name;
-        if (!load.until(
-                [&] {
-                    for (const auto& [id, s] : taker.lobby->tables().seeks())
-                        if (s.from == "~" + seeker) return true;
-                    return false;
-                },
-                30'000))
-            return std::cerr << "lobby-load: the seek of " << seeker << " never came\n", 1;
-        for (const auto& [id, s] : taker.lobby->tables().seeks())
-            if (s.from == "~" + seeker) taker.lobby->accept(id, now_ms());
-    }
-    if (!load.until(
-            [&] {
-                for (auto& p : load.players)
-                    if (!p->start) return false;
-                return true;
-            },
-            60'000))
-        return std::cerr << "lobby-load: not every match started\n", 1;
-    for (auto& p : load.players) {
-        net::JoinConfig j;
-        j.host = load.where;
-        j.code = p->start->code;
-        j.name = p->lobby->name();
-        j.hosted = true;
-        p->game = net::Session::join(j, now_ms(), &why);
-        if (!p->game) return std::cerr << "lobby-load: " << why << "\n", 1;
-        // At most 32 joining at once: one address may have 64 connections waiting.
-        load.until(
-            [&] {
-                int joining = 0;
-                for (auto& q : load.players) joining += q->game && !q->started;
-                return joining < 32;
-            },
-            30'000);
-    }
-    if (!load.until(
-            [&] {
-                for (auto& p : load.players)
-                    if (!p->started || p->game->absence()) return false;
-                return true;
-            },
-            60'000))
-        return std::cerr << "lobby-load: not every game connection reached play\n", 1;
-    const long rss_matches = rss_kib(pid);
-
-    // Steady pacing: match k moves at t0 + k * interval / n + j * interval.
-    std::vector<Client*> seekers, takers;
-    for (int i = 0; i < n; ++i) {
-        seekers.push_back(load.players[std::size_t(i)].get());
-        takers.push_back(load.players[std::size_t(i + n)].get());
-    }
-    load.flights.assign(std::size_t(n), {});
-    const double interval_us = double(n) * 1e6 / rate;  // each match's time between moves
-    const double cpu0 = cpu_seconds(pid);
-    const std::int64_t start = now_us(), end = start + std::int64_t(seconds * 1e6);
-    std::vector<std::int64_t> due(static_cast<std::size_t>(n), 0);
-    for (int k = 0; k < n; ++k) due[std::size_t(k)] = start + std::int64_t(interval_us * k / n);
-    std::int64_t relayed = 0, skipped = 0;
-    while (now_us() < end) {
-        std::int64_t next = end;
-        for (int k = 0; k < n; ++k) {
-            auto& f = load.flights[std::size_t(k)];
-            Client* a = seekers[std::size_t(k)];
-            Client* b = takers[std::size_t(k)];
-            if (f.waiting) {
-                // Arrived when the waiting side's board shows the move.
-                const Match& m = f.waiting->match;
-                if (m.rounds().size() != f.round || m.game().moves().size() > f.moves_before) {
-                    load.latencies.push_back(now_us() - f.since);
-                    ++relayed;
-                    f.waiting = nullptr;
-                }
-                continue;
-            }
-            if (now_us() < due[std::size_t(k)]) {
-                next = std::min(next, due[std::size_t(k)]);
-                continue;
-            }
-            due[std::size_t(k)] += std::int64_t(interval_us);
-            // Whoever is to move (or chooses the next round's starter) acts.
-            for (Client* p : {a, b}) {
-                const Match& m = p->match;
-                const int me = p->game->local_player();
-                if (m.phase() == MatchPhase::ChoosingStarter && m.chooser() == me) {
-                    p->game->choose_starter(m, me, now_ms());
-                    break;
-                }
-                if (m.game().over() || m.player_of(m.game().side_to_move()) != me) continue;
-                const auto spec = load.random_move(m);
-                if (!spec) break;
-                Client* other = p == a ? b : a;
-                f.waiting = other;
-                f.moves_before = other->match.game().moves().size();
-                f.round = other->match.rounds().size();
-                f.since = now_us();
-                if (!p->game->move(m, *spec, false, now_ms()).empty()) {
-                    f.waiting = nullptr;
-                    ++skipped;
-                }
-                break;
-            }
-        }
-        const std::int64_t wait_us = std::max<std::int64_t>(0, next - now_us());
-        load.step(int(std::min<std::int64_t>(wait_us / 1000, 5)));
-    }
-    const double took = double(now_us() - start) / 1e6;
-    const double cpu = cpu_seconds(pid) - cpu0;
-    auto& l = load.latencies;
-    std::sort(l.begin(), l.end());
-    const auto pct = [&](double q) {
-        return l.empty() ? 0.0 : double(l[std::size_t(q * double(l.size() - 1))]) / 1000;
-    };
-    std::printf(
-        "matches: %d matches, %d connections; %lld moves relayed in %.1f s: %.0f moves/s (asked %.0f); "
-        "latency ms p50 %.3f p99 %.3f p99.9 %.3f worst %.3f",
-        n, 4 * n, static_cast<long long>(relayed), took, double(relayed) / took, rate, pct(0.5), pct(0.99),
-        pct(0.999), l.empty() ? 0.0 : double(l.back()) / 1000);
-    if (skipped) std::printf("; %lld moves not sent", static_cast<long long>(skipped));
-    if (cpu0 >= 0 && cpu > 0)
-        std::printf("; the server used %.2f s of CPU: %.0f moves relayed per CPU second", cpu,
-                    double(relayed) / cpu);
-    if (rss0 > 0 && rss_lobby > 0 && rss_matches > 0)
-        std::printf(
-            "; server RSS %ld KiB, %ld with %d in the lobby, %ld with the matches: %.1f KiB per match "
-            "(its two game connections and the game)",
-            rss0, rss_lobby, 2 * n, rss_matches, double(rss_matches - rss_lobby) / n);
-    std::printf("\n");
-    return 0;
+    load::MatchesOptions o;
+    o.matches = n;
+    o.interval_us = std::int64_t(interval * 1e6);
+    o.seconds = seconds;
+    o.pid = pid;
+    o.settle = settle;
+    return load::run_matches(*where, o);
 }

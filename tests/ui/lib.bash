@@ -186,21 +186,26 @@ host_port() { screen | tr '\n' ' ' | grep -oE '(127\.0\.0\.1|\[::1\]):[0-9]+' | 
 # $SERVER --name NAME` there; lscreen, lkeys, lmove, wait_in and wait_in_exit work on a session by name.
 SERVER_PID=
 start_server() {
-    local i
+    local i before
+    # The log is appended to, so that a restarted server's log follows the first one's; a start is
+    # done when the log says it serves once more than before (a unix socket left by a killed server
+    # is still there before the new one listens).
+    before=$(grep -c 'serving on' "$WORK/server.log" 2>/dev/null)
     if [ "${1:-}" = unix ]; then
         SERVER="unix:$WORK/lobby.sock"
-        "$MAIN" --serve --listen "$SERVER" --db "$WORK/server.db" 2>"$WORK/server.log" &
-        SERVER_PID=$!
-        for i in $(seq 100); do [ -S "$WORK/lobby.sock" ] && return 0; sleep 0.1; done
+        "$MAIN" --serve --listen "$SERVER" --db "$WORK/server.db" 2>>"$WORK/server.log" &
     else
-        "$MAIN" --serve --listen 127.0.0.1:0 --db "$WORK/server.db" 2>"$WORK/server.log" &
-        SERVER_PID=$!
-        for i in $(seq 100); do
-            SERVER=$(grep -oE 'serving on 127\.0\.0\.1:[0-9]+' "$WORK/server.log" 2>/dev/null | sed 's/serving on //')
-            [ -n "$SERVER" ] && return 0
-            sleep 0.1
-        done
+        "$MAIN" --serve --listen 127.0.0.1:0 --db "$WORK/server.db" 2>>"$WORK/server.log" &
     fi
+    SERVER_PID=$!
+    for i in $(seq 100); do
+        if [ "$(grep -c 'serving on' "$WORK/server.log" 2>/dev/null)" -gt "${before:-0}" ]; then
+            [ "${1:-}" = unix ] ||
+                SERVER=$(grep -oE 'serving on 127\.0\.0\.1:[0-9]+' "$WORK/server.log" | tail -n 1 | sed 's/serving on //')
+            return 0
+        fi
+        sleep 0.1
+    done
     fail "the server did not start: $(cat "$WORK/server.log")"
 }
 stop_server() {
@@ -235,9 +240,18 @@ wait_in() {
         lscreen "$1" | grep -qF -- "$2" && return 0
         sleep 0.1
     done
-    echo "--- screen of $1:"
-    lscreen "$1"
+    lobby_evidence
     fail "timed out waiting on $1's screen for: $2"
+}
+# lobby_evidence: what a failed lobby test leaves to read: every session's screen and the server's log.
+lobby_evidence() {
+    local s
+    for s in $($T list-sessions -F '#S' 2>/dev/null); do
+        [ "$s" = keep ] && continue
+        echo "--- screen of $s:"
+        lscreen "$s"
+    done
+    [ -f "$WORK/server.log" ] && { echo "--- the server's log (last 40 lines):"; tail -n 40 "$WORK/server.log"; }
 }
 # wait_in_re SESSION REGEX: the same with an extended regular expression.
 wait_in_re() {
@@ -246,8 +260,7 @@ wait_in_re() {
         lscreen "$1" | grep -qE -- "$2" && return 0
         sleep 0.1
     done
-    echo "--- screen of $1:"
-    lscreen "$1"
+    lobby_evidence
     fail "timed out waiting on $1's screen for a match of: $2"
 }
 wait_in_exit() {

@@ -47,6 +47,6 @@ refused "--name 9lives: 2 to 20 letters" --lobby 127.0.0.1:7300 --name 9lives
 refused "--lobby 127.0.0.1: " --lobby 127.0.0.1 --name Liam
 refused "--lobby 127.0.0.1:0: give the server's host and port" --lobby 127.0.0.1:0 --name Liam
 refused "--guest goes with --lobby" --guest
-refused "--lobby cannot be combined with --join" --lobby 127.0.0.1:7300 --name Liam --join 127.0.0.1:7000
-refused "--lobby cannot be combined with --serve" --lobby 127.0.0.1:7300 --name Liam --serve
-refused "--lobby cannot be combined with --seek" --lobby 127.0.0.1:7300 --name Liam --seek none
+refused "--join cannot be combined with --lobby" --lobby 127.0.0.1:7300 --name Liam --join 127.0.0.1:7000
+refused "--serve and --lobby cannot be combined" --lobby 127.0.0.1:7300 --name Liam --serve
+refused "--seek cannot be combined with --lobby" --lobby 127.0.0.1:7300 --name Liam --seek none

@@ -32,14 +32,23 @@ wait_in $b "The server keeps the match"
 start_server unix
 # The game connections come back: by the lobby's login (its backoff: a few seconds), or r at once.
 lkeys $w r
-wait_in $w "2. W2A2" 30
-# The other reconnects by itself once its lobby has logged in again: the question goes, the prompt is back.
-for i in $(seq 300); do
-    lscreen $b | grep -q "r reconnect" || { lscreen $b | head -1 | grep -q "server game" && break; }
-    sleep 0.1
-done
+# wait_back SESSION: the game connection is back (the reconnect question has gone and the title says
+# "server game", which it says only while the connection plays), waited for on each side: the moves on
+# the screen were there before the server went.
+wait_back() {
+    local i
+    for i in $(seq 300); do
+        if ! lscreen "$1" | grep -q "r reconnect" && lscreen "$1" | head -1 | grep -q "server game"; then
+            return 0
+        fi
+        sleep 0.1
+    done
+    lobby_evidence
+    fail "$1's game connection did not come back: $(lscreen "$1" | head -1)"
+}
+wait_back $w
+wait_back $b
 wait_in $b "Move:"
-lscreen $b | head -1 | grep -q "server game" || fail "the game connection is back: $(lscreen $b | head -1)"
 lmove $b K2D3; wait_in $w "2. W2A2 K2D3" 30
 lmove $w W3A3; wait_in $b "3. W3A3" 30
 lmove $b K3D2; wait_in $w "3. W3A3 K3D2"

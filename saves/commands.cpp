@@ -1,0 +1,147 @@
+#include "commands.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <ostream>
+#include <utility>
+
+#include "engine/notation.h"
+#include "engine/puzzle.h"
+#include "puzzles.h"
+
+namespace gobblet::saves {
+
+namespace {
+
+// The game of a transcript or save file; on error, says why on `err`.
+std::optional<Game> game_from_file(std::ostream& err, const std::string& path, const VariantChoice& choice) {
+    std::string text;
+    if (std::string why = read_file(path, text); !why.empty()) {
+        err << "gobblet: " << why << "\n";
+        return std::nullopt;
+    }
+    Loaded loaded = load_text(text, choice);
+    if (loaded.error) {
+        err << "gobblet: " << path << ": " << loaded.error->message("--rules") << "\n";
+        return std::nullopt;
+    }
+    return std::move(loaded.game);
+}
+
+// The shipped sets: name, variant and how many puzzles of each length (1, 2, 3 moves).
+struct SetRecipe {
+    const char* name;
+    Variant variant;
+    int wanted[max_puzzle_moves];
+};
+constexpr SetRecipe shipped_recipes[] = {
+    {"official-4x4", {4, Rules::Official}, {70, 80, 70}},
+    {"rogers-4x4", {4, Rules::Rogers}, {70, 80, 70}},
+    {"3x3", {3, Rules::Official}, {20, 20, 20}},
+};
+
+std::string set_summary(const PuzzleSet& set) {
+    int length[max_puzzle_moves] = {}, unique = 0;
+    for (const Puzzle& p : set.puzzles) {
+        ++length[p.length - 1];
+        unique += p.unique();
+    }
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "%zu puzzles (%d win in 1, %d in 2, %d in 3; %d with a unique first move)",
+                  set.puzzles.size(), length[0], length[1], length[2], unique);
+    return buf;
+}
+
+// Seconds since `start`, for the reports (real time: these commands are measurements too).
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Seconds with `decimals` decimals, as printf's %.Nf writes them.
+std::string seconds_text(double seconds, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, seconds);
+    return buf;
+}
+
+}  // namespace
+
+int run_replay(std::ostream& out, std::ostream& err, const std::string& path, const VariantChoice& choice) {
+    const std::optional<Game> g = game_from_file(err, path, choice);
+    if (!g) return 1;
+    out << board_text(g->position()) << result_text(g->result(), g->variant().size, g->side_to_move())
+        << "\n";
+    return 0;
+}
+
+int run_review(std::ostream& out, std::ostream& err, const std::string& path, const VariantChoice& choice,
+               const JudgeLimits& limits) {
+    const std::optional<Game> g = game_from_file(err, path, choice);
+    if (!g) return 1;
+    out << review_text(review_game(*g, limits)) << std::flush;
+    return 0;
+}
+
+int run_make_puzzles(std::ostream& out, std::ostream& err, const std::string& dir, std::uint64_t seed) {
+    for (const SetRecipe& r : shipped_recipes) {
+        PuzzleRecipe recipe;
+        recipe.name = r.name;
+        recipe.variant = r.variant;
+        std::copy(std::begin(r.wanted), std::end(r.wanted), recipe.wanted);
+        recipe.seed = seed;
+        const auto start = std::chrono::steady_clock::now();
+        const PuzzleSet set = make_puzzles(recipe, nullptr, [&](int found, int wanted, int games) {
+            if (games % 50 == 0)
+                err << r.name << ": " << found << "/" << wanted << " after " << games << " games\n";
+        });
+        const std::string path = dir + "/" + r.name + ".txt";
+        if (std::string why = write_file(path, puzzle_set_text(set)); !why.empty()) {
+            err << "gobblet: " << why << "\n";
+            return 1;
+        }
+        out << r.name << ": " << set_summary(set) << ": written to " << path << " in "
+            << seconds_text(seconds_since(start), 1) << " s\n"
+            << std::flush;
+    }
+    return 0;
+}
+
+int run_verify_puzzles(std::ostream& out, std::ostream& err, const std::vector<std::string>& files) {
+    std::vector<std::pair<std::string, std::string>> texts;  // where, text
+    if (files.empty()) {
+        for (const EmbeddedText& t : shipped_puzzle_texts())
+            texts.emplace_back("built-in " + std::string(t.name), std::string(t.text));
+    }
+    for (const std::string& path : files) {
+        std::string text;
+        if (std::string why = read_file(path, text); !why.empty()) {
+            err << "gobblet: " << why << "\n";
+            return 1;
+        }
+        texts.emplace_back(path, text);
+    }
+    int failures = 0;
+    for (const auto& [where, text] : texts) {
+        const ParsedPuzzleSet parsed = parse_puzzle_set(text);
+        if (parsed.error) {
+            err << "gobblet: " << where << ": " << parsed.error->message() << "\n";
+            ++failures;
+            continue;
+        }
+        const auto start = std::chrono::steady_clock::now();
+        for (const Puzzle& p : parsed.set.puzzles)
+            if (std::string why = verify_puzzle(parsed.set, p); !why.empty()) {
+                err << "gobblet: " << where << ": puzzle " << p.id << ": " << why << "\n";
+                ++failures;
+            }
+        out << where << ": " << set_summary(parsed.set) << ": proven in "
+            << seconds_text(seconds_since(start), 2) << " s\n"
+            << std::flush;
+    }
+    if (failures) out << failures << " problem" << (failures == 1 ? "" : "s") << "\n";
+    return failures ? 1 : 0;
+}
+
+}  // namespace gobblet::saves

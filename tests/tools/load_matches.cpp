@@ -1,0 +1,507 @@
+// lobby-load's matches mode (tests/tools/lobby_load.cpp): N concurrent matches with a spectator each, one
+// process, every connection on one epoll. It must stay light beside the server (they share the
+// machine's cores), so the lobby connections are bare lines (a guest logs in, challenges its partner or
+// accepts, asks for a watch code, answers pings; the rest is read and dropped: a full lobby client keeps
+// every table, and thousands of them in one process would measure the load, not the server), while the
+// game connections are the real net::Session that players and spectators run, which checks every fact.
+#include "tests/tools/load_matches.h"
+
+#include <sys/epoll.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <random>
+
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "net/lobby.h"
+#include "net/session.h"
+
+namespace gobblet::load {
+
+namespace lobby = net::lobby;
+
+namespace {
+
+std::int64_t now_us() {
+    return std::chrono::duration_cast<std::chrono::microseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+Millis now_ms() { return Millis(now_us() / 1000); }
+
+double own_cpu_seconds() {
+    rusage u{};
+    ::getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+[[noreturn]] void die(const std::string& why) {
+    std::cerr << "lobby-load: " << why << "\n";
+    std::exit(1);
+}
+
+// A bare lobby connection: the lines this load needs, the others dropped.
+struct LobbyLine {
+    net::LineConn conn;
+    std::string name;  // as logged in ("~L0")
+    bool in = false;   // welcomed
+    std::optional<lobby::MatchStart> start;
+    std::optional<lobby::Watching> watching;
+    lobby::Id challenge = 0;  // a challenge to this player, to accept
+    int fd = -1;              // as epoll has it
+    std::uint32_t mask = 0;
+};
+
+// A game connection: a player's or a spectator's.
+struct Seat {
+    std::unique_ptr<net::Session> session;
+    Match match;
+    int fd = -1;
+    std::uint32_t mask = 0;  // what epoll watches for it
+    bool started = false;
+    int of = 0;  // the match it belongs to
+};
+
+struct Pace {
+    std::int64_t due = 0;    // when the next move is due
+    std::int64_t since = 0;  // when the move in flight was sent; 0: none in flight
+    int waiting = 0;         // the three connections that have not seen it yet (the mover's echo too)
+    std::size_t mover = 0;   // its seat
+    bool over = false;       // the match ended (it is not paced any more)
+};
+
+class Bench {
+  public:
+    Bench(const net::Endpoint& where, const MatchesOptions& o) : where_(where), o_(o) {
+        ep_ = ::epoll_create1(EPOLL_CLOEXEC);
+        if (ep_ < 0) die("epoll_create1 failed");
+    }
+    ~Bench() { ::close(ep_); }
+
+    int run();
+
+  private:
+    // epoll's token: lobby connection i is i, game seat i is (1 << 30) + i.
+    static constexpr std::uint64_t seat_tag = 1u << 30;
+
+    void watch_fd(int fd, std::uint32_t mask, std::uint64_t token, int old_fd, std::uint32_t old_mask) {
+        if (old_fd == fd && old_mask == mask) return;
+        if (old_fd >= 0 && old_fd != fd) ::epoll_ctl(ep_, EPOLL_CTL_DEL, old_fd, nullptr);
+        if (fd < 0) return;
+        epoll_event e{};
+        e.events = mask;
+        e.data.u64 = token;
+        if (::epoll_ctl(ep_, old_fd == fd ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &e) != 0)
+            die(std::string("epoll_ctl failed: ") + std::strerror(errno));
+    }
+    // (old_fd: the descriptor epoll has for it, -1 for none)
+    void sync_lobby(std::size_t i) {
+        LobbyLine& l = lobbies_[i];
+        const std::uint32_t want = EPOLLIN | (l.conn.has_output() ? EPOLLOUT : 0u);
+        watch_fd(l.conn.fd(), want, i, l.fd, l.mask);
+        l.fd = l.conn.fd();
+        l.mask = want;
+    }
+    void sync_seat(std::size_t i) {
+        Seat& s = seats_[i];
+        std::vector<pollfd> fds;
+        s.session->pollfds(fds);
+        const int fd = fds.empty() ? -1 : fds[0].fd;
+        const std::uint32_t want = fds.empty() ? 0u : std::uint32_t(fds[0].events);
+        watch_fd(fd, want, seat_tag + i, s.fd, s.mask);
+        s.fd = fd;
+        s.mask = want;
+    }
+
+    void lobby_io(std::size_t i, std::uint32_t events);
+    // Timers: the sessions' (keep-alives, handshake deadlines) a few times a second, and a ping on every
+    // lobby connection every 5 s (a client that has said nothing for 10 s pings, as lobby clients do).
+    void timers(Millis now);
+    void seat_io(std::size_t i, std::uint32_t events, Millis now);
+    // One round: waits up to `wait_ms` and handles what is ready.
+    void step(int wait_ms);
+    // Steps until done() or the limit (ms); false on the limit.
+    bool until(const std::function<bool()>& done, Millis limit);
+    void send_lobby(std::size_t i, const std::string& line) {
+        if (!lobbies_[i].conn.send(line)) die(lobbies_[i].name + ": the lobby connection failed");
+        sync_lobby(i);
+    }
+    void join(std::size_t seat, const std::string& code, const std::string& name, bool watch);
+    // The mover of match k makes a random legal move (or chooses the next round's starter).
+    void act(int k);
+    void arrived(std::size_t seat, const net::Event& e);
+
+    net::Endpoint where_;
+    MatchesOptions o_;
+    int ep_ = -1;
+    std::vector<LobbyLine> lobbies_;  // 2N: match k's players are 2k (White in round 1) and 2k + 1
+    std::vector<Seat> seats_;         // 3N: match k's players 3k, 3k + 1, its spectator 3k + 2
+    std::vector<Pace> pace_;
+    std::vector<std::int64_t> latencies_;
+    std::int64_t relayed_ = 0, late_ = 0;
+    bool measuring_ = false;
+    Millis seats_at_ = 0, lobbies_at_ = 0;  // when the timers last ran over the seats, the lobby connections
+    std::size_t seat_cursor_ = 0, lobby_cursor_ = 0;
+    std::mt19937_64 random_{12345};
+    std::vector<epoll_event> ready_ = std::vector<epoll_event>(4096);
+};
+
+void Bench::lobby_io(std::size_t i, std::uint32_t events) {
+    LobbyLine& l = lobbies_[i];
+    if ((events & EPOLLOUT) && !l.conn.flush()) die(l.name + ": the lobby connection failed");
+    if (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) {
+        if (l.conn.read() != net::LineConn::Read::Ok)
+            die(l.name + ": the server closed the lobby connection");
+        std::string line;
+        for (;;) {
+            const auto st = l.conn.input().next(line);
+            if (st == net::LineReader::Status::NeedMore) break;
+            if (st == net::LineReader::Status::TooLong) die(l.name + ": a line too long from the server");
+            // Only these matter here; the tables' news is dropped unread.
+            if (line.starts_with("ping ")) {
+                l.conn.send("pong " + line.substr(5) + "\n");
+            } else if (line.starts_with("welcome ")) {
+                l.in = true;
+                l.name = line.substr(8, line.find(' ', 8) - 8);
+            } else if (line.starts_with("seek ") || line.starts_with("match ") ||
+                       line.starts_with("watching ")) {
+                const lobby::Parsed p = lobby::parse_message(line);
+                if (!p.message) die(l.name + ": " + p.error + ": " + line);
+                if (const auto* s = std::get_if<lobby::SeekItem>(&*p.message); s && s->to == l.name)
+                    l.challenge = s->id;
+                if (const auto* m = std::get_if<lobby::MatchStart>(&*p.message)) l.start = *m;
+                if (const auto* w = std::get_if<lobby::Watching>(&*p.message)) l.watching = *w;
+            } else if (line.starts_with("refused ") || line.starts_with("error ") ||
+                       line.starts_with("bye ")) {
+                die(l.name + ": the server says: " + line);
+            }
+        }
+    }
+    sync_lobby(i);
+}
+
+void Bench::seat_io(std::size_t i, std::uint32_t events, Millis now) {
+    Seat& s = seats_[i];
+    std::vector<pollfd> fds;
+    if (s.fd >= 0) fds.push_back({s.fd, short(s.mask), short(events)});
+    s.session->on_poll(fds, s.match, now);
+    while (auto e = s.session->next_event()) {
+        net::apply(s.match, *e, now);
+        switch (e->kind) {
+            case net::Event::Kind::Started: s.started = true; break;
+            case net::Event::Kind::Act: arrived(i, *e); break;
+            case net::Event::Kind::Error:
+            case net::Event::Kind::Gone:
+            case net::Event::Kind::Dropped:
+                die("match " + std::to_string(s.of) + ", connection " + std::to_string(i % 3) + ": " +
+                    e->text);
+            default: break;
+        }
+    }
+    sync_seat(i);
+}
+
+void Bench::arrived(std::size_t seat, const net::Event& e) {
+    const int k = seats_[seat].of;
+    Pace& p = pace_[std::size_t(k)];
+    if (p.since == 0 || e.act.kind != net::Act::Kind::Move) return;
+    // The mover's own copy comes back too (the fact as the server committed it); the other two are the
+    // receipts timed.
+    if (seat != p.mover && measuring_) latencies_.push_back(now_us() - p.since);
+    if (--p.waiting > 0) return;
+    p.since = 0;
+    if (measuring_) ++relayed_;
+}
+
+void Bench::step(int wait_ms) {
+    const int n = ::epoll_wait(ep_, ready_.data(), int(ready_.size()), wait_ms);
+    const Millis now = now_ms();
+    for (int r = 0; r < n; ++r) {
+        const std::uint64_t token = ready_[std::size_t(r)].data.u64;
+        if (token >= seat_tag)
+            seat_io(std::size_t(token - seat_tag), ready_[std::size_t(r)].events, now);
+        else
+            lobby_io(std::size_t(token), ready_[std::size_t(r)].events);
+    }
+}
+
+void Bench::timers(Millis now) {
+    // A slice at a time, so that no round stops for all of them at once (the receipts it would delay
+    // would time this program, not the server): every seat about every 500 ms, every lobby connection
+    // every 5 s.
+    const auto slice = [](std::size_t size, Millis& last, Millis period, Millis at) {
+        if (size == 0 || at <= last) return std::size_t(0);
+        const std::size_t k =
+            std::min<std::size_t>(size, std::size_t((at - last) * Millis(size) / period + 1));
+        last = at;
+        return k;
+    };
+    for (std::size_t k = slice(seats_.size(), seats_at_, 500, now); k > 0; --k) {
+        seat_cursor_ = (seat_cursor_ + 1) % seats_.size();
+        if (seats_[seat_cursor_].session) seat_io(seat_cursor_, 0, now);
+    }
+    for (std::size_t k = slice(lobbies_.size(), lobbies_at_, 5000, now); k > 0; --k) {
+        lobby_cursor_ = (lobby_cursor_ + 1) % lobbies_.size();
+        if (lobbies_[lobby_cursor_].conn.open())
+            send_lobby(lobby_cursor_, "ping " + std::to_string(now) + "\n");
+    }
+}
+
+bool Bench::until(const std::function<bool()>& done, Millis limit) {
+    const Millis end = now_ms() + limit;
+    while (now_ms() < end) {
+        timers(now_ms());  // (also when done at once: a long set-up of many quick steps keeps pinging)
+        if (done()) return true;
+        step(5);
+    }
+    return done();
+}
+
+void Bench::join(std::size_t seat, const std::string& code, const std::string& name, bool watch) {
+    net::JoinConfig j;
+    j.host = where_;
+    j.code = code;
+    j.name = name;
+    j.hosted = true;
+    j.watch = watch;
+    std::string why;
+    seats_[seat].session = net::Session::join(j, now_ms(), &why);
+    if (!seats_[seat].session) die(why);
+    sync_seat(seat);
+}
+
+void Bench::act(int k) {
+    Pace& p = pace_[std::size_t(k)];
+    for (std::size_t seat : {std::size_t(3 * k), std::size_t(3 * k + 1)}) {
+        Seat& s = seats_[seat];
+        const Match& m = s.match;
+        const int me = s.session->local_player();
+        if (m.phase() == MatchPhase::Over) {
+            p.over = true;
+            return;
+        }
+        if (m.phase() == MatchPhase::ChoosingStarter) {
+            if (m.chooser() != me) continue;
+            // (refused while an earlier choice is on its way to the server: the next round looks again)
+            if (!s.session->choose_starter(m, me, now_ms()).empty()) return;
+            p.due += o_.interval_us;
+            sync_seat(seat);
+            return;
+        }
+        if (m.game().over() || m.player_of(m.game().side_to_move()) != me) continue;
+        MoveList list;
+        generate_moves(m.game().position(), list);
+        if (list.size() == 0) return;
+        const Move mv = list[int(random_() % std::uint64_t(list.size()))];
+        p.since = now_us();
+        p.waiting = 3;
+        p.mover = seat;
+        if (std::string why = s.session->move(m, MoveSpec::of(mv, m.game().side_to_move()), false, now_ms());
+            !why.empty())
+            die("match " + std::to_string(k) + ": " + why);
+        p.due += o_.interval_us;
+        sync_seat(seat);
+        return;
+    }
+    // Nobody can act yet (a round's end on its way to a player): the next round looks again.
+}
+
+int Bench::run() {
+    const int n = o_.matches;
+    const std::int64_t t_setup = now_us();
+    lobbies_.resize(std::size_t(2 * n));
+    seats_.resize(std::size_t(3 * n));
+    pace_.assign(std::size_t(n), {});
+    for (int i = 0; i < 3 * n; ++i) seats_[std::size_t(i)].of = i / 3;
+    // Logins, at most 32 waiting at once (one address may have 64 connections waiting).
+    const auto waiting = [&](std::size_t upto) {
+        std::size_t w = 0;
+        for (std::size_t i = 0; i < upto; ++i) w += !lobbies_[i].in;
+        return w;
+    };
+    for (std::size_t i = 0; i < lobbies_.size(); ++i) {
+        net::Connector c;
+        auto st = c.start(where_, now_ms());
+        while (st == net::Connector::Status::Pending) {
+            pollfd pf{c.fd(), POLLOUT, 0};
+            ::poll(&pf, 1, 50);
+            st = c.on_poll(pf.revents, now_ms());
+        }
+        if (st != net::Connector::Status::Connected) die(c.error());
+        lobbies_[i].conn = net::LineConn(c.take());
+        lobbies_[i].name = "L" + std::to_string(i);
+        send_lobby(i, "lobby gobblet 1\nlogin L" + std::to_string(i) + " human guest\n");
+        if (!until([&] { return waiting(i + 1) < 32; }, 30'000)) die("logins stalled");
+    }
+    if (!until([&] { return waiting(lobbies_.size()) == 0; }, 60'000)) die("not everyone got in");
+    // The server's memory after the logins' burst has settled (it returns a burst's room within 5 s).
+    const auto settle = [&] { until([] { return false; }, Millis(o_.settle * 1000)); };
+    settle();
+    const long rss_lobby = rss_kib(o_.pid);
+    // Each match: its White challenges its Black, who accepts.
+    const std::string terms = "official 4 none first-to 9 casual";
+    for (int k = 0; k < n; ++k)
+        send_lobby(std::size_t(2 * k),
+                   "challenge " + lobbies_[std::size_t(2 * k + 1)].name + " " + terms + "\n");
+    std::size_t accepted = 0;
+    std::vector<bool> done(std::size_t(n), false);
+    if (!until(
+            [&] {
+                for (int k = 0; k < n; ++k) {
+                    LobbyLine& b = lobbies_[std::size_t(2 * k + 1)];
+                    if (done[std::size_t(k)] || b.challenge == 0) continue;
+                    send_lobby(std::size_t(2 * k + 1), "accept " + std::to_string(b.challenge) + "\n");
+                    done[std::size_t(k)] = true;
+                    ++accepted;
+                }
+                return accepted == std::size_t(n);
+            },
+            60'000))
+        die("not every challenge arrived");
+    if (!until(
+            [&] {
+                for (const LobbyLine& l : lobbies_)
+                    if (!l.start) return false;
+                return true;
+            },
+            60'000))
+        die("not every match started");
+    // The spectators' codes, asked for by each match's White.
+    for (int k = 0; k < n; ++k)
+        send_lobby(std::size_t(2 * k), "watch " + lobbies_[std::size_t(2 * k)].start->game + "\n");
+    if (!until(
+            [&] {
+                for (int k = 0; k < n; ++k)
+                    if (!lobbies_[std::size_t(2 * k)].watching) return false;
+                return true;
+            },
+            60'000))
+        die("not every watch code came");
+    // The game connections, at most 32 joining at once.
+    const auto joining = [&](std::size_t upto) {
+        std::size_t j = 0;
+        for (std::size_t i = 0; i < upto; ++i) j += !seats_[i].started;
+        return j;
+    };
+    for (int k = 0; k < n; ++k) {
+        for (int s = 0; s < 3; ++s) {
+            const std::size_t seat = std::size_t(3 * k + s);
+            if (s < 2) {
+                const LobbyLine& l = lobbies_[std::size_t(2 * k + s)];
+                join(seat, l.start->code, l.name.substr(1), false);
+            } else {
+                join(seat, lobbies_[std::size_t(2 * k)].watching->code, "W" + std::to_string(k), true);
+            }
+            if (!until([&] { return joining(seat + 1) < 32; }, 30'000)) die("joining stalled");
+        }
+    }
+    if (!until([&] { return joining(seats_.size()) == 0; }, 60'000))
+        die("not every game connection reached play");
+    settle();
+    const double setup = double(now_us() - t_setup) / 1e6;
+    const long rss_matches = rss_kib(o_.pid);
+    std::fprintf(stderr, "lobby-load: %d matches set up in %.1f s; measuring for %.0f s\n", n, setup,
+                 o_.seconds);
+
+    // Steady pace: match k's moves are due at start + k * interval / n + j * interval.
+    const std::int64_t start = now_us(), end = start + std::int64_t(o_.seconds * 1e6);
+    for (int k = 0; k < n; ++k) pace_[std::size_t(k)].due = start + o_.interval_us * k / n;
+    const double cpu0 = cpu_seconds(o_.pid), own0 = own_cpu_seconds();
+    measuring_ = true;
+    std::int64_t sent = 0;
+    while (now_us() < end) {
+        std::int64_t next = end;
+        const std::int64_t t = now_us();
+        for (int k = 0; k < n; ++k) {
+            Pace& p = pace_[std::size_t(k)];
+            if (p.over) continue;
+            if (p.since != 0) {
+                if (t >= p.due) ++late_;  // the last move has not reached everyone by the next one's time
+                continue;
+            }
+            if (t < p.due) {
+                next = std::min(next, p.due);
+                continue;
+            }
+            const std::int64_t before = p.due;
+            act(k);
+            sent += p.due != before;
+        }
+        step(int(std::clamp<std::int64_t>((next - now_us()) / 1000, 0, 5)));
+        timers(now_ms());
+    }
+    measuring_ = false;
+    const double took = double(now_us() - start) / 1e6;
+    const double cpu = cpu_seconds(o_.pid) - cpu0, own = own_cpu_seconds() - own0;
+    const long rss_end = rss_kib(o_.pid);
+    // The moves in flight land; then every match is the same on its three connections, in order.
+    if (!until(
+            [&] {
+                for (const Pace& p : pace_)
+                    if (p.since != 0) return false;
+                return true;
+            },
+            30'000))
+        die("moves still on their way after 30 s");
+    step(50);
+    for (int k = 0; k < n; ++k) {
+        const Match& a = seats_[std::size_t(3 * k)].match;
+        for (int s = 1; s < 3; ++s) {
+            const Match& b = seats_[std::size_t(3 * k + s)].match;
+            bool same = a.rounds().size() == b.rounds().size() && a.game().moves() == b.game().moves();
+            for (std::size_t r = 0; same && r < a.rounds().size(); ++r)
+                same = a.rounds()[r].game.moves() == b.rounds()[r].game.moves();
+            if (!same)
+                die("match " + std::to_string(k) + ": connection " + std::to_string(s) + " saw other moves");
+        }
+    }
+    auto& l = latencies_;
+    std::sort(l.begin(), l.end());
+    const auto pct = [&](double q) {
+        return l.empty() ? 0.0 : double(l[std::size_t(q * double(l.size() - 1))]) / 1000;
+    };
+    std::printf(
+        "load: %d matches (%d players, %d spectators: %d connections, %d of them game connections); "
+        "set up in %.1f s; a move every %.2f s a match: %.0f moves/s asked; %lld sent, %lld relayed in "
+        "%.1f s (%.0f/s); %lld times a move was still on its way when the next was due; latency ms p50 "
+        "%.3f p99 %.3f p99.9 %.3f worst %.3f over %zu receipts\n",
+        n, 2 * n, n, 5 * n, 3 * n, setup, double(o_.interval_us) / 1e6,
+        double(n) * 1e6 / double(o_.interval_us), static_cast<long long>(sent),
+        static_cast<long long>(relayed_), took, double(relayed_) / took, static_cast<long long>(late_),
+        pct(0.5), pct(0.99), pct(0.999), l.empty() ? 0.0 : double(l.back()) / 1000, l.size());
+    if (cpu0 >= 0)
+        std::printf(
+            "cpu: the server %.2f s (%.0f%% of a core; %.0f moves relayed per CPU second), this load "
+            "program %.2f s (%.0f%% of a core)\n",
+            cpu, 100 * cpu / took, cpu > 0 ? double(relayed_) / cpu : 0.0, own, 100 * own / took);
+    if (rss_lobby > 0 && rss_matches > 0)
+        std::printf(
+            "memory: server RSS %ld KiB with %d players in the lobby, %ld KiB with the matches "
+            "(%.1f KiB per match: the game, its 3 game connections), both after %.0f s to settle; %ld KiB at "
+            "the "
+            "end\n",
+            rss_lobby, 2 * n, rss_matches, double(rss_matches - rss_lobby) / n, o_.settle, rss_end);
+    std::printf("server: %d concurrent matches, %lld moves relayed, p50 %.1f ms, p99 %.1f ms, RSS %.0f MiB\n",
+                n, static_cast<long long>(relayed_), pct(0.5), pct(0.99),
+                double(std::max(rss_end, 0L)) / 1024);
+    if (relayed_ == 0) die("no move was relayed");
+    return 0;
+}
+
+}  // namespace
+
+int run_matches(const net::Endpoint& where, const MatchesOptions& options) {
+    Bench bench(where, options);
+    return bench.run();
+}
+
+}  // namespace gobblet::load
