@@ -15,8 +15,8 @@ BUILD_CXXFLAGS := -std=c++20 -Wall -Wextra -Wpedantic -Wshadow -I. -MMD -MP
 # an SSH key with it (saves/ssh_identity).
 BUILD_LDLIBS   := -lsodium -pthread
 CURSES_LIBS    := -lncursesw
-# The server's database and its secrets (server/, and only the server's fuzz target among the fuzz targets).
-SERVER_LIBS    := -lsqlite3 -lsodium
+# The server's database (server/, and only the server's fuzz target among the fuzz targets).
+SERVER_LIBS    := -lsqlite3
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX  ?= /usr/local
 DESTDIR ?=

@@ -1036,7 +1036,7 @@ std::optional<TournamentRecord> Store::tournament(TournamentId id) {
     {
         auto q = impl_->tournament_players.query(id);
         while (q.next()) {
-            TournamentPlayer p{q.int64(0), q.text(1), q.int64(2), q.int64(3) != 0};
+            TournamentPlayer p{q.int64(0), q.text(1), q.int64(2), q.int64(3) != 0, std::nullopt};
             if (!q.is_null(4)) p.seed = int(q.int64(4));
             t->players.push_back(std::move(p));
         }
@@ -1044,7 +1044,8 @@ std::optional<TournamentRecord> Store::tournament(TournamentId id) {
     auto q = impl_->tournament_pairings.query(id);
     while (q.next()) {
         Pairing p{q.int64(0),          int(q.int64(1)),     q.int64(2),
-                  q.optional_int64(3), q.optional_int64(4), parse_pairing(q.optional_text(5))};
+                  q.optional_int64(3), q.optional_int64(4), parse_pairing(q.optional_text(5)),
+                  std::nullopt};
         if (!q.is_null(6) && !q.is_null(7)) {
             const std::array<int, 2> s{int(q.int64(6)), int(q.int64(7))};
             p.score =

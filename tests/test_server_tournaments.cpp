@@ -236,21 +236,21 @@ TEST_CASE("pairings: the round robin's colours, a knockout's seeds and byes, the
     CHECK(r1[1] == t::Pair{4, 1});
     CHECK(r1[2] == t::Pair{3, 2});
     // 4 beats 1; 2 and 3 draw (a match nobody finished): the better seed, 3, goes through.
-    r.pairings = {server::Pairing{1, 1, 5, std::nullopt, {}, server::PairingOutcome::A},
-                  server::Pairing{2, 1, 4, 1, 10, server::PairingOutcome::A},
-                  server::Pairing{3, 1, 3, 2, 11, server::PairingOutcome::Draw}};
+    r.pairings = {server::Pairing{1, 1, 5, std::nullopt, {}, server::PairingOutcome::A, std::nullopt},
+                  server::Pairing{2, 1, 4, 1, 10, server::PairingOutcome::A, std::nullopt},
+                  server::Pairing{3, 1, 3, 2, 11, server::PairingOutcome::Draw, std::nullopt}};
     CHECK(t::knockout_alive(r) == std::vector<server::AccountId>{5, 4, 3});
     // Three left: 5 had its bye, so 4 (the best without one) sits out; 5 meets 3.
     const auto r2 = t::knockout_round(r);
     REQUIRE(r2.size() == 2);
     CHECK(r2[0] == t::Pair{4, std::nullopt});
     CHECK(r2[1] == t::Pair{5, 3});
-    r.pairings.push_back(server::Pairing{4, 2, 4, std::nullopt, {}, server::PairingOutcome::A});
-    r.pairings.push_back(server::Pairing{5, 2, 5, 3, 12, server::PairingOutcome::B});
+    r.pairings.push_back(server::Pairing{4, 2, 4, std::nullopt, {}, server::PairingOutcome::A, std::nullopt});
+    r.pairings.push_back(server::Pairing{5, 2, 5, 3, 12, server::PairingOutcome::B, std::nullopt});
     const auto r3 = t::knockout_round(r);
     REQUIRE(r3.size() == 1);
     CHECK(r3[0] == t::Pair{4, 3});
-    r.pairings.push_back(server::Pairing{6, 3, 4, 3, 13, server::PairingOutcome::A});
+    r.pairings.push_back(server::Pairing{6, 3, 4, 3, 13, server::PairingOutcome::A, std::nullopt});
     CHECK(t::knockout_alive(r) == std::vector<server::AccountId>{4});
     CHECK(t::knockout_round(r).empty());  // the winner is alone: over
     t::Spec ko;
@@ -283,10 +283,11 @@ TEST_CASE("the table's tie-breaks: points, then head to head, then rounds won, t
           "[tournament]") {
     server::TournamentRecord r;
     for (int i = 1; i <= 4; ++i)
-        r.players.push_back(server::TournamentPlayer{i, "P" + std::to_string(i), i, false});
+        r.players.push_back(server::TournamentPlayer{i, "P" + std::to_string(i), i, false, std::nullopt});
     using O = server::PairingOutcome;
     const auto pairing = [&](int a, int b, O o, std::array<int, 2> score) {
-        server::Pairing p{server::PairingId(r.pairings.size() + 1), 1, a, b, 100 + a * 10 + b, o};
+        server::Pairing p{
+            server::PairingId(r.pairings.size() + 1), 1, a, b, 100 + a * 10 + b, o, std::nullopt};
         p.score = score;
         r.pairings.push_back(p);
     };
@@ -313,7 +314,7 @@ TEST_CASE("the table's tie-breaks: points, then head to head, then rounds won, t
 
     // Head to head comes before rounds: P4 beats P2 instead (2-0). P1 and P3 have two points, and P3
     // beat P1, so P3 is above P1 whatever the rounds; P2 and P4 have one, and P4 beat P2.
-    r.pairings[4] = server::Pairing{5, 1, 2, 4, 124, O::B};
+    r.pairings[4] = server::Pairing{5, 1, 2, 4, 124, O::B, std::nullopt};
     r.pairings[4].score = std::array<int, 2>{0, 2};
     table = t::standings(r);
     REQUIRE(table.size() == 4);

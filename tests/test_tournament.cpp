@@ -14,14 +14,15 @@ namespace {
 
 TournamentRecord with_players(int n) {
     TournamentRecord r;
-    for (int i = 1; i <= n; ++i) r.players.push_back(TournamentPlayer{i, "P" + std::to_string(i), i, false});
+    for (int i = 1; i <= n; ++i)
+        r.players.push_back(TournamentPlayer{i, "P" + std::to_string(i), i, false, std::nullopt});
     return r;
 }
 
 void decide(TournamentRecord& r, int round, const std::vector<t::Pair>& pairs, PairingOutcome o) {
     for (const t::Pair& p : pairs)
         r.pairings.push_back(Pairing{PairingId(r.pairings.size() + 1), round, p.a, p.b, std::nullopt,
-                                     p.b ? o : PairingOutcome::A});
+                                     p.b ? o : PairingOutcome::A, std::nullopt});
 }
 
 }  // namespace
@@ -85,9 +86,10 @@ TEST_CASE("a Swiss round pairs equal points who have not met, and gives the bye 
 
 TEST_CASE("the table: a win is a point, a draw half, a bye a point without a match", "[tournament]") {
     TournamentRecord r = with_players(3);
-    r.pairings = {
-        Pairing{1, 1, 1, 2, 10, PairingOutcome::A}, Pairing{2, 1, 3, std::nullopt, {}, PairingOutcome::A},
-        Pairing{3, 2, 3, 1, 11, PairingOutcome::Draw}, Pairing{4, 2, 2, std::nullopt, {}, std::nullopt}};
+    r.pairings = {Pairing{1, 1, 1, 2, 10, PairingOutcome::A, std::nullopt},
+                  Pairing{2, 1, 3, std::nullopt, {}, PairingOutcome::A, std::nullopt},
+                  Pairing{3, 2, 3, 1, 11, PairingOutcome::Draw, std::nullopt},
+                  Pairing{4, 2, 2, std::nullopt, {}, std::nullopt, std::nullopt}};
     const auto table = t::standings(r);
     REQUIRE(table.size() == 3);
     CHECK(table[0].name == "P1");
