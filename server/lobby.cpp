@@ -993,10 +993,10 @@ void Lobby::advance(Tourney& t, Millis now) {
                                (first == table.end() ? "" : ": " + first->name + " wins"));
             if (first != table.end())
                 for (const tournament::Standing& s : table)
-                    to_player(
-                        lobby::name_key(s.name),
-                        lobby::Notice{"tournament " + t.name + " is over: " + first->name + " wins with " +
-                                      lobby::points_text(first->half_points) + " points"});
+                    to_player(lobby::name_key(s.name),
+                              lobby::Notice{"tournament " + t.name + " is over: " + first->name +
+                                            " wins with " + lobby::points_text(first->half_points) +
+                                            (first->half_points == 2 ? " point" : " points")});
             announce(t);
             announce_table(t);
             return;
