@@ -156,7 +156,8 @@ Chrome GameScreen::chrome() const {
             note += ": Enter lets the computer play from here";
         note += " | ";
     }
-    c.footer = footer_lines(ui_.mode, width, 2, [this](Action a) { return available(a); }, kind_);
+    c.footer = footer_lines(
+        ui_.mode, width, 2, [this](Action a) { return available(a); }, kind_);
     if (!note.empty()) c.footer.insert(c.footer.begin(), note);
     return c;
 }
@@ -202,9 +203,7 @@ void GameScreen::open_at_start() {
     if (options_.served) return;  // the lobby said what there is to say
     const bool first = !saves::tutorial_seen();
     if (table_.networked() || options_.join_to) {  // a network game starts at once; T is not offered there
-        if (first)
-            ui_.note =
-                "new here? ? shows the rules and keys; --tutorial opens the tutorial (not in a network game)";
+        if (first) ui_.note = "new here? ? shows the rules and keys; --tutorial teaches (offline games)";
         return;
     }
     if (options_.tutorial || (first && !options_.puzzles && !options_.game_asked)) {

@@ -54,10 +54,10 @@ expect_no "Tutorial, step"
 $T kill-session -t ui
 start --host 127.0.0.1:0 --code ABCD-4321 --white Liam
 wait_for "Waiting for the other player"
-wait_for "new here? ? shows the rules and keys; --tutorial opens the tutorial (not in a network game)"
+wait_for "new here? ? shows the rules and keys; --tutorial teaches (offline games)"
 expect_no "Tutorial, step"
 $T kill-session -t ui
 start -w "Join code for" --join 127.0.0.1:9
-wait_for "new here? ? shows the rules and keys; --tutorial opens"
+wait_for "new here? ? shows the rules and keys; --tutorial teaches"
 expect_no "Tutorial, step"
 [ ! -e "$marker" ] || fail "nothing marks the tutorial as seen but the tutorial"
