@@ -12,6 +12,7 @@
 // A turn "runs out" when the time left on it reaches zero: a move made at exactly zero is too late.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,6 +24,25 @@
 namespace gobblet {
 
 using Millis = std::int64_t;
+
+// The soonest of a few waits, as every until_next() answers: -1 while there is none, else the ms from
+// now until the first (0: at once).
+class Soonest {
+  public:
+    // A deadline `t` ms from now; one already past counts as now.
+    void at(Millis t) {
+        t = std::max<Millis>(0, t);
+        best_ = best_ < 0 ? t : std::min(best_, t);
+    }
+    // Another until_next()'s answer: -1, nothing to wait for, is left out.
+    void also(Millis t) {
+        if (t >= 0) at(t);
+    }
+    Millis get() const { return best_; }
+
+  private:
+    Millis best_ = -1;
+};
 
 enum class ClockKind : std::uint8_t { None, Dm, Fischer };
 

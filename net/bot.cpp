@@ -66,15 +66,11 @@ void Bot::pollfds(std::vector<pollfd>& fds) const {
 }
 
 Millis Bot::until_next(Millis now) const {
-    Millis best = lobby_->until_next(now);
-    const auto take = [&](Millis t) {
-        if (t < 0) return;
-        t = std::max<Millis>(0, t);
-        best = best < 0 ? t : std::min(best, t);
-    };
-    if (session_) take(session_->until_next(match_, now));
-    if (session_ && retry_at_ >= 0) take(retry_at_ - now);
-    return best;
+    Soonest soonest;
+    soonest.also(lobby_->until_next(now));
+    if (session_) soonest.also(session_->until_next(match_, now));
+    if (session_ && retry_at_ >= 0) soonest.at(retry_at_ - now);
+    return soonest.get();
 }
 
 void Bot::on_poll(std::span<const pollfd> fds, Millis now) {

@@ -99,7 +99,7 @@ void Tables::reset(std::string me) {
     open_.clear();
 }
 
-void Tables::asked(const Message& query) { open_.push_back(Open{query, {}, 0}); }
+void Tables::asked(const Message& query) { open_.push_back(Open{query, {}, 0, {}}); }
 
 void Tables::forget_queries() { open_.clear(); }
 
@@ -328,27 +328,21 @@ void Client::on_poll(std::span<const pollfd> fds, Millis now) {
 }
 
 Millis Client::until_next(Millis now) const {
-    Millis best = -1;
-    const auto take = [&](Millis t) {
-        t = std::max<Millis>(0, t);
-        best = best < 0 ? t : std::min(best, t);
-    };
+    Soonest soonest;
     switch (phase_) {
-        case Phase::Connecting:
-            if (connector_.until_next(now) >= 0) take(connector_.until_next(now));
-            break;
-        case Phase::Waiting: take(retry_at_ - now); break;
+        case Phase::Connecting: soonest.also(connector_.until_next(now)); break;
+        case Phase::Waiting: soonest.at(retry_at_ - now); break;
         case Phase::Greeting:
-        case Phase::LoggingIn: take(deadline_ - now); break;
+        case Phase::LoggingIn: soonest.at(deadline_ - now); break;
         case Phase::Greeted:
         case Phase::Lobby:
-            take(last_received_ + dead_after - now);
-            take(last_sent_ + ping_after - now);
+            soonest.at(last_received_ + dead_after - now);
+            soonest.at(last_sent_ + ping_after - now);
             break;
         case Phase::Closed: break;
     }
-    if (conn_.open() && conn_.input().has_line()) take(0);
-    return best;
+    if (conn_.open() && conn_.input().has_line()) soonest.at(0);
+    return soonest.get();
 }
 
 std::optional<Event> Client::next_event() {

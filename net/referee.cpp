@@ -336,13 +336,10 @@ std::vector<Referee::StageNews> Referee::absence_due(Millis now) {
 }
 
 Millis Referee::absence_until_next(Millis now) const {
-    Millis best = -1;
-    for (const Away& a : away_) {
-        if (!a.absence) continue;
-        const Millis t = a.absence->until_next(now);
-        if (t >= 0) best = best < 0 ? t : std::min(best, t);
-    }
-    return best;
+    Soonest soonest;
+    for (const Away& a : away_)
+        if (a.absence) soonest.also(a.absence->until_next(now));
+    return soonest.get();
 }
 
 bool Referee::absence_news_due(Millis now) const {

@@ -226,44 +226,40 @@ void Session::on_poll(std::span<const pollfd> fds, const Match& match, Millis no
 }
 
 Millis Session::until_next(const Match& match, Millis now) const {
-    Millis best = -1;
-    const auto take = [&](Millis t) {
-        t = std::max<Millis>(0, t);
-        best = best < 0 ? t : std::min(best, t);
-    };
+    Soonest soonest;
     const Match& m = shadow_ ? *shadow_ : match;
     for (const Pending& p : pending_) {
-        take(p.deadline - now);
-        if (p.conn.input().has_line()) take(0);
+        soonest.at(p.deadline - now);
+        if (p.conn.input().has_line()) soonest.at(0);
     }
-    if (phase_ == Phase::Connecting && connector_.until_next(now) >= 0) take(connector_.until_next(now));
+    if (phase_ == Phase::Connecting) soonest.also(connector_.until_next(now));
     const auto clock_due = [&] {
         if (m.game().over() || !m.clock().enabled()) return;
         const Millis t = m.clock().until_event(now);
         if (t > 0) {
-            take(t);
+            soonest.at(t);
         } else if (t == 0) {
             GameClock c = m.clock();
             // The joiner does not decide flags: it waits for the host's word instead of spinning.
-            if (role_ == Role::Host || !c.update(now).flagged) take(0);
+            if (role_ == Role::Host || !c.update(now).flagged) soonest.at(0);
         }
     };
     if (referee_.absence(0) || referee_.absence(1)) {
-        if (referee_.absence_news_due(now)) take(0);
-        if (const Millis t = referee_.absence_until_next(now); t >= 0) take(t);
+        if (referee_.absence_news_due(now)) soonest.at(0);
+        soonest.also(referee_.absence_until_next(now));
         if (role_ == Role::Host && phase_ == Phase::Listening &&
             referee_.reported_stage(remote_player()) != AbsenceStage::Grace)
             clock_due();
     }
-    if (!peer_.open()) return best;
-    if (peer_.input().has_line()) take(0);
+    if (!peer_.open()) return soonest.get();
+    if (peer_.input().has_line()) soonest.at(0);
     if (phase_ == Phase::Greeting || phase_ == Phase::Welcoming || phase_ == Phase::Syncing)
-        take(deadline_ - now);
-    if (phase_ != Phase::Playing) return best;
-    take(last_received_ + dead_after - now);
-    take(last_sent_ + ping_after - now);
+        soonest.at(deadline_ - now);
+    if (phase_ != Phase::Playing) return soonest.get();
+    soonest.at(last_received_ + dead_after - now);
+    soonest.at(last_sent_ + ping_after - now);
     clock_due();
-    return best;
+    return soonest.get();
 }
 
 void Session::accept_all(int listen_fd, Millis now) {

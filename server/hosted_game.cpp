@@ -461,26 +461,22 @@ void HostedGame::tick(Millis now) {
 }
 
 Millis HostedGame::until_next(Millis now) const {
-    Millis best = -1;
-    const auto take = [&](Millis t) {
-        t = std::max<Millis>(0, t);
-        best = best < 0 ? t : std::min(best, t);
-    };
+    Soonest soonest;
     for (const Member& m : members_)
-        if (!m.playing) take(m.deadline - now);
+        if (!m.playing) soonest.at(m.deadline - now);
     if (over()) {
-        if (!members_.empty()) take(over_at_ + linger_after_over - now);
-        return best;
+        if (!members_.empty()) soonest.at(over_at_ + linger_after_over - now);
+        return soonest.get();
     }
-    if (referee_.absence_news_due(now)) take(0);
-    if (const Millis t = referee_.absence_until_next(now); t >= 0) take(t);
+    if (referee_.absence_news_due(now)) soonest.at(0);
+    soonest.also(referee_.absence_until_next(now));
     if (match_.clock().enabled() && !match_.game().over()) {
-        if (const Millis t = match_.clock().until_event(now); t >= 0) take(t);
+        soonest.also(match_.clock().until_event(now));
     }
     for (int p : {0, 1})
-        if (const auto& a = referee_.absence(p)) take(a->since() + limits_.abandon_after - now);
-    if (item_waiting_) take(last_item_ + item_every - now);
-    return best;
+        if (const auto& a = referee_.absence(p)) soonest.at(a->since() + limits_.abandon_after - now);
+    if (item_waiting_) soonest.at(last_item_ + item_every - now);
+    return soonest.get();
 }
 
 net::lobby::GameItem HostedGame::item(Millis now) const {

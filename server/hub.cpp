@@ -255,15 +255,11 @@ Millis Hub::deadline(ConnId id, const Conn& c) const {
 }
 
 Millis Hub::until_next(Millis now) const {
-    Millis best = -1;
-    const auto take = [&](Millis t) {
-        t = std::max<Millis>(0, t);
-        best = best < 0 ? t : std::min(best, t);
-    };
-    if (!conns_.empty()) take(next_scan_ - now);
-    if (const Millis t = lobby_.until_next(now); t >= 0) take(t);
-    if (const Millis t = games_.until_next(now); t >= 0) take(t);
-    return best;
+    Soonest soonest;
+    if (!conns_.empty()) soonest.at(next_scan_ - now);
+    soonest.also(lobby_.until_next(now));
+    soonest.also(games_.until_next(now));
+    return soonest.get();
 }
 
 void Hub::shutdown(std::string_view why, Millis now) {

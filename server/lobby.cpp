@@ -1094,17 +1094,13 @@ void Lobby::tick(Millis now) {
 }
 
 Millis Lobby::until_next(Millis now) const {
-    Millis best = -1;
-    const auto take = [&](Millis t) {
-        t = std::max<Millis>(0, t);
-        best = best < 0 ? t : std::min(best, t);
-    };
+    Soonest soonest;
     for (const auto& [id, s] : seeks_)
-        if (!s.to.empty()) take(s.expires - now);
+        if (!s.to.empty()) soonest.at(s.expires - now);
     for (const auto& [id, t] : tourneys_)
-        if (t.state == lobby::TournamentState::Over) take(t.closes - now);
-    take(next_sync_ - now);
-    return best;
+        if (t.state == lobby::TournamentState::Over) soonest.at(t.closes - now);
+    soonest.at(next_sync_ - now);
+    return soonest.get();
 }
 
 void Lobby::close_all(std::string_view last) {

@@ -261,12 +261,10 @@ void Server::io(ConnId id, short revents, Millis now) {
 
 Millis Server::until_next(Millis now) const {
     if (!backlog_.empty()) return 0;
-    Millis best = hub_->until_next(now);
-    if (last_trim_ < last_busy_) {
-        const Millis t = std::max<Millis>(0, last_busy_ + quiet_before_trim - now);
-        best = best < 0 ? t : std::min(best, t);
-    }
-    return best;
+    Soonest soonest;
+    soonest.also(hub_->until_next(now));
+    if (last_trim_ < last_busy_) soonest.at(last_busy_ + quiet_before_trim - now);
+    return soonest.get();
 }
 
 void Server::send(ConnId to, std::string_view line) {

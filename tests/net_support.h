@@ -37,7 +37,7 @@ struct Side {
 };
 
 // The loop of a program that holds several sessions and raw peers, at fake time `now`.
-struct Net {
+struct Net : FakeTimeSteps<Net, 250> {
     std::vector<Side*> players;
     std::vector<RawPeer*> raws;
     Millis now = t0;
@@ -68,28 +68,6 @@ struct Net {
             REQUIRE(why.empty());
             p.events.push_back(std::move(*e));
         }
-    }
-    // Steps until `done` holds; false if it never did (a few seconds of real time at most).
-    bool until(const std::function<bool()>& done, int steps = 250) {
-        for (int i = 0; i < steps; ++i) {
-            if (done()) return true;
-            step();
-        }
-        return done();
-    }
-    // Steps a few times with nothing expected, for checks that something did not happen.
-    void idle(int steps = 5) {
-        for (int i = 0; i < steps; ++i) step(2);
-    }
-    // Lets `d` ms of fake time pass a second at a time, the loop running meanwhile (keep-alives go
-    // back and forth as they would: a jump of a minute at once would look like a dead peer).
-    void pass(Millis d) {
-        for (; d >= 1000; d -= 1000) {
-            now += 1000;
-            idle(2);
-        }
-        now += d;
-        idle(2);
     }
 };
 

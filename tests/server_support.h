@@ -125,7 +125,7 @@ struct Client {
 };
 
 // The loop of a machine running the server and its clients, at fake time `now`.
-struct World {
+struct World : FakeTimeSteps<World, 300> {
     Serving& serving;
     std::vector<Client*> clients;
     std::vector<RawPeer*> raws;  // bare connections that say exactly what a test tells them
@@ -169,26 +169,6 @@ struct World {
             REQUIRE(why.empty());
             c.game_events.push_back(std::move(*e));
         }
-    }
-    bool until(const std::function<bool()>& done, int steps = 300) {
-        for (int i = 0; i < steps; ++i) {
-            if (done()) return true;
-            step();
-        }
-        return done();
-    }
-    void idle(int steps = 5) {
-        for (int i = 0; i < steps; ++i) step(2);
-    }
-    // Lets `d` ms of fake time pass a second at a time, everything running meanwhile (keep-alives go
-    // back and forth as they would).
-    void pass(Millis d) {
-        for (; d >= 1000; d -= 1000) {
-            now += 1000;
-            idle(2);
-        }
-        now += d;
-        idle(2);
     }
 
     // A client connects to the lobby and logs in with its machine's secret (or as a guest).

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -60,6 +61,39 @@ inline std::string refusal(Game& g, const std::string& move) {
     REQUIRE(p.moves.size() == 1);
     return g.play(p.moves[0].spec);
 }
+
+// What a test's loop on fake time offers once it has `void step(int wait)` (one poll round, waiting at
+// most `wait` ms of real time) and a `now`: waiting for a condition, idling, and letting time pass.
+// A world derives from FakeTimeSteps<itself, the steps `until` takes by default>.
+template <class World, int default_steps>
+struct FakeTimeSteps {
+    // Steps until `done` holds; false if it never did (a few seconds of real time at most).
+    bool until(const std::function<bool()>& done, int steps = default_steps) {
+        for (int i = 0; i < steps; ++i) {
+            if (done()) return true;
+            self().step(20);
+        }
+        return done();
+    }
+    // Steps a few times with nothing expected, for checks that something did not happen.
+    void idle(int steps = 5) {
+        for (int i = 0; i < steps; ++i) self().step(2);
+    }
+    // Lets `d` ms of fake time pass a second at a time, the loop running meanwhile (keep-alives go back
+    // and forth as they would: a jump of a minute at once would look like a dead peer).
+    template <class Ms>
+    void pass(Ms d) {
+        for (; d >= 1000; d -= 1000) {
+            self().now += 1000;
+            idle(2);
+        }
+        self().now += d;
+        idle(2);
+    }
+
+  private:
+    World& self() { return static_cast<World&>(*this); }
+};
 
 // A fresh temporary folder, removed at the end of the test.
 struct TempDir {

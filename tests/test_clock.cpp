@@ -209,3 +209,17 @@ TEST_CASE("a clock spec from the command line: the settings, or why not", "[cloc
     CHECK(why(spec("1m", "5m", "0", "", "")) == "--reserve-chunk must be above zero when there is a reserve");
     CHECK(spec("1m", "0", "0", "", ""));  // no reserve: the chunk does not matter
 }
+
+TEST_CASE("Soonest: the first of some waits, -1 for none, a past deadline as now", "[clock]") {
+    Soonest s;
+    CHECK(s.get() == -1);
+    s.also(-1);  // another until_next() with nothing to wait for
+    CHECK(s.get() == -1);
+    s.at(500);
+    s.also(800);
+    CHECK(s.get() == 500);
+    s.at(-20);  // already past
+    CHECK(s.get() == 0);
+    s.at(100);
+    CHECK(s.get() == 0);
+}

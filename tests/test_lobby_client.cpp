@@ -25,18 +25,7 @@ constexpr Millis t0 = 1'000'000;
 const std::string secret = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 const std::string game_id = "5f3a9c0e12b47d66";
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "gobblet-lobby-XXXXXX").string();
-        REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-        path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
+using test::TempDir;  // (tests/support.h)
 
 // True when `s` holds a byte a terminal could take as a control: C0, DEL, or a C1 control in UTF-8.
 bool has_control(std::string_view s) {
@@ -75,7 +64,7 @@ struct FakeServer {
 };
 
 // The loop of a program with one lobby client, and the fake server beside it, at fake time `now`.
-struct Loop {
+struct Loop : test::FakeTimeSteps<Loop, 400> {
     FakeServer& server;
     std::unique_ptr<Client> client;
     Millis now = t0;
@@ -116,25 +105,6 @@ struct Loop {
             }
         }
         server.peer.on_poll(fds[peer_at].revents);
-    }
-    bool until(const std::function<bool()>& done, int steps = 400) {
-        for (int i = 0; i < steps; ++i) {
-            if (done()) return true;
-            step();
-        }
-        return done();
-    }
-    void idle(int steps = 5) {
-        for (int i = 0; i < steps; ++i) step(2);
-    }
-    // Lets `d` ms of fake time pass, a second at a time, the loop running meanwhile.
-    void pass(Millis d) {
-        for (; d >= 1000; d -= 1000) {
-            now += 1000;
-            idle(2);
-        }
-        now += d;
-        idle(2);
     }
     std::vector<Event> of(Event::Kind k) const {
         std::vector<Event> out;

@@ -19,19 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh folder under $TMPDIR (or /tmp), removed with everything in it at the end of the test.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "gobblet-socket-XXXXXX").string();
-        REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-        path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
+using test::TempDir;  // (tests/support.h)
 
 Endpoint unix_at(const fs::path& p) { return *parse_endpoint("unix:" + p.string()); }
 

@@ -21,6 +21,15 @@ Options LobbyScreen::served_options() const {
     return o;
 }
 
+net::JoinConfig LobbyScreen::served_join(const std::string& code) const {
+    net::JoinConfig j;
+    j.host = options_.server;
+    j.code = code;
+    j.name = client_->name();
+    j.hosted = true;
+    return j;
+}
+
 void LobbyScreen::push_game(std::unique_ptr<GameScreen> screen, const std::string& game) {
     link_ = std::make_shared<LobbyLink>();
     link_->game = game;
@@ -45,11 +54,7 @@ void LobbyScreen::open_match(const lobby::MatchStart& m, Millis) {
         return;
     }
     auto g = std::make_unique<GameScreen>(context_, served_options());
-    net::JoinConfig j;
-    j.host = options_.server;
-    j.code = m.code;
-    j.name = client_->name();
-    j.hosted = true;
+    net::JoinConfig j = served_join(m.code);
     j.rated = m.terms.rated;
     if (const std::string why = g->join(j, SeatSpec{SeatKind::Human, client_->name(), std::nullopt});
         !why.empty())
@@ -75,11 +80,7 @@ void LobbyScreen::open_watch(const lobby::Watching& w, Millis) {
     const std::string who =
         it == games.end() ? "the game" : it->second.item.names[0] + " - " + it->second.item.names[1];
     auto g = std::make_unique<GameScreen>(context_, served_options());
-    net::JoinConfig j;
-    j.host = options_.server;
-    j.code = w.code;
-    j.name = client_->name();
-    j.hosted = true;
+    net::JoinConfig j = served_join(w.code);
     j.watch = true;
     if (const std::string why = g->join(j, SeatSpec{SeatKind::Remote, "", std::nullopt}); !why.empty())
         return say("cannot watch " + who + ": " + why, true);

@@ -21,6 +21,7 @@
 #include "app.h"
 #include "lobby_link.h"
 #include "lobby_view.h"
+#include "net/session.h"
 #include "saves/ssh_identity.h"
 #include "screen.h"
 #include "state.h"
@@ -120,6 +121,8 @@ class LobbyScreen : public Screen {
     // Whether a screen the lobby opened is over it now.
     bool game_open() const { return link_ && link_->open; }
     Options served_options() const;
+    // How a game screen joins the server's game `code` as this player.
+    net::JoinConfig served_join(const std::string& code) const;
 
     ScreenContext context_;
     Navigator& nav_;
