@@ -296,14 +296,23 @@ std::string status_text(const Match& match, const UiState& ui) {
 
 // The title: rules, size, and for a match the round, the score and the target; the clock settings when
 // they fit (the clocks themselves are always in the panel).
+// When the whole title is too wide, the note (a network game's code, an absence) must still show: the
+// brief form drops the names from the score (the panel has them) and says "0-1 to 2".
 std::string title_text(const Match& match, const UiState& ui, int width) {
     const Variant v = match.variant();
-    std::string t = std::string("gobblet  ") + rules_name(v.rules) + " rules  " + std::to_string(v.size) +
-                    "x" + std::to_string(v.size);
-    if (!match.single_game())
-        t += "  round " + std::to_string(match.round_number()) + "  " + match.score_text() + "  first to " +
-             std::to_string(match.settings().first_to);
-    if (!ui.title_note.empty()) t += "  " + ui.title_note;
+    const std::string size = std::to_string(v.size) + "x" + std::to_string(v.size);
+    const auto build = [&](bool brief) {
+        std::string t = std::string("gobblet  ") + rules_name(v.rules) + (brief ? " " : " rules  ") + size;
+        if (!match.single_game())
+            t += "  round " + std::to_string(match.round_number()) + "  " +
+                 (brief ? std::to_string(match.score(0)) + "-" + std::to_string(match.score(1))
+                        : match.score_text()) +
+                 (brief ? " to " : "  first to ") + std::to_string(match.settings().first_to);
+        if (!ui.title_note.empty()) t += "  " + ui.title_note;
+        return t;
+    };
+    std::string t = build(false);
+    if (text_width(t) > width) t = build(true);
     const std::string clock = "  clock: " + clock_description(match.clock().settings());
     if (match.clock().enabled() && text_width(t + clock) <= width) t += clock;
     return t;

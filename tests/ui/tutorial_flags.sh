@@ -57,6 +57,11 @@ wait_for "Waiting for the other player"
 wait_for "new here? ? shows the rules and keys; --tutorial teaches (offline games)"
 expect_no "Tutorial, step"
 $T kill-session -t ui
+# A match's title at 80 columns keeps the join code in sight: the score drops the names (the panel has them).
+start -x 80 -y 24 --host 127.0.0.1:0 --code ABCD-4321 --white Liam --dm
+wait_for "Waiting for the other player"
+wait_re "^gobblet  official 4x4  round 1  0-0 to 2  waiting for a player, code ABCD-4321"
+$T kill-session -t ui
 start -w "Join code for" --join 127.0.0.1:9
 wait_for "new here? ? shows the rules and keys; --tutorial teaches"
 expect_no "Tutorial, step"
