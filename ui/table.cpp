@@ -1,12 +1,20 @@
-// The table (table.h): its seats, and its turn of the loop.
+// The table (table.h): its seats, its turn of the loop, and the matches that take it (a new one, one
+// opened, pasted or loaded) and their records.
 #include "table.h"
 
 #include <algorithm>
 
+#include "saves/record.h"
+#include "saves/savefile.h"
+
 namespace gobblet::ui {
 
 Table::Table(Config config, EventLoop& loop, std::function<Millis()> clock, TableReport& report)
-    : config_(std::move(config)), loop_(loop), clock_(std::move(clock)), report_(report) {
+    : config_(std::move(config)),
+      loop_(loop),
+      clock_(std::move(clock)),
+      report_(report),
+      records_(config_.program, config_.autosave, [this] { return record_text(); }) {
     for (int p : {0, 1}) seats_[p] = std::make_unique<HumanSeat>();
 }
 
@@ -280,6 +288,61 @@ void Table::come_back() {
 void Table::continue_with(const std::vector<Move>& moves) {
     cancel_seats();
     for (Move m : moves) match_.play(m, now());
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The records, and other matches at the table
+
+std::string Table::record_text() const {
+    const GameClock::State st = match_.clock().state(now());
+    std::array<SeatSpec, 2> specs = {spec_of(0), spec_of(1)};
+    return saves::record_text(match_, specs, &st, saves::now_text(), net_ ? net_->match_id() : "");
+}
+
+void Table::autosave() { say_if(records_.autosave()); }
+
+std::string Table::archive_if_over() {
+    if (net_ && net_->watching()) return "";  // a game watched is the players' (the server keeps it)
+    return records_.archive_if_over(match_);
+}
+
+void Table::save_named() {
+    const Notice n = records_.save_named();
+    say(n.text, n.error);
+}
+
+std::string Table::new_match(Variant variant, bool keep) {
+    const std::string kept = keep ? records_.keep_current(match_) : "";
+    cancel_seats();
+    MatchSettings settings = match_.settings();
+    settings.variant = variant;
+    std::array<std::string, 2> names = {match_.name(0), match_.name(1)};
+    match_ = Match(settings, names);
+    for (int p : {0, 1})
+        if (is_computer(p)) static_cast<ComputerSeat&>(seat_to_ask(p)).new_game();
+    match_.start_clock(now());
+    paused_ = false;
+    records_.new_match(false);
+    handled_end_ = 0;
+    last_move_at_ = now();
+    return kept;
+}
+
+std::string Table::replace_match(saves::Record record) {
+    const std::string kept = records_.keep_current(match_);
+    cancel_seats();
+    match_ = std::move(record.match);
+    if (record.clock) match_.clock().set_state(*record.clock, now());
+    match_.start_clock(now());
+    refresh_names();
+    records_.new_match(match_.phase() == MatchPhase::Over);
+    return kept;
+}
+
+void Table::load_match(Match match, const std::optional<GameClock::State>& clock, bool archived) {
+    match_ = std::move(match);
+    if (clock) match_.clock().set_state(*clock, now());
+    records_.set_archived(archived);
 }
 
 }  // namespace gobblet::ui

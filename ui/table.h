@@ -30,6 +30,7 @@
 #include "saves/settings.h"
 #include "seat.h"
 #include "state.h"
+#include "table_records.h"
 
 namespace gobblet::ui {
 
@@ -102,9 +103,7 @@ class Table {
     const Seat& seat(int player) const { return *seats_[player]; }
     SeatView seat_view(int player) const;
     int seat_of(Color c) const { return match_.player_of(c); }
-    bool is_computer(int player) const {
-        return player >= 0 && seats_[player]->kind() == SeatKind::Computer;
-    }
+    bool is_computer(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Computer; }
     bool is_human(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Human; }
     // The human at the keyboard who acts now (offers, resigns, asks for a hint): the side to move when a
     // human plays it, else the only human; -1 when no human plays.
@@ -199,14 +198,14 @@ class Table {
     // position. Stops the seats first.
     void continue_with(const std::vector<Move>& moves);
 
-    // The records of the match.
+    // The records of the match (table_records.h).
     std::string record_text() const;
     void autosave();
-    const std::string& autosave_error() const { return autosave_error_; }
+    const std::string& autosave_error() const { return records_.autosave_error(); }
     // Keeps a finished game or match in the archive (once); returns " and kept in PATH" for the message.
     std::string archive_if_over();
-    bool archived() const { return archived_; }
-    const std::string& archive_path() const { return archive_path_; }
+    bool archived() const { return records_.archived(); }
+    const std::string& archive_path() const { return records_.archive_path(); }
     // Keeps the match in the saves (s): says where, or why not.
     void save_named();
 
@@ -250,9 +249,6 @@ class Table {
     }
     void on_answer(int player, const SeatAction& a);
     void on_round_over();
-    // Keeps the match in progress in the saves before another replaces it: "; the previous game is kept
-    // in PATH", or why not, or "" (nothing worth keeping).
-    std::string keep_current();
     void on_net_event(const net::Event& e);
 
     Config config_;
@@ -268,10 +264,7 @@ class Table {
     std::size_t handled_end_ = 0;      // rounds().size() when the current round's end was handled
     std::string asked_text_;           // the last question's
     bool stepped_away_clock_ = false;  // step_away paused the clock, and come_back resumes it
-    // The records.
-    bool archived_ = false;
-    std::string archive_path_;
-    std::string autosave_error_;
+    TableRecords records_;             // after config_: it is made from it
     // The network game.
     std::unique_ptr<net::Session> net_;
     bool net_welcomed_ = false;

@@ -88,7 +88,7 @@ void Table::on_net_event(const net::Event& e) {
         // A round that ended while we were away and waits for our choice of starter asks it again.
         const bool our_choice = match_.phase() == MatchPhase::ChoosingStarter && match_.chooser() == me;
         handled_end_ = match_.game().over() && !our_choice ? match_.rounds().size() : 0;
-        archived_ = match_.phase() == MatchPhase::Over;
+        records_.set_archived(match_.phase() == MatchPhase::Over);
     }
     std::string text = net::describe(e, match_, me);
     if (!refused.empty()) text += " (not applied: " + refused + ")";
