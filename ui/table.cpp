@@ -86,7 +86,7 @@ void Table::refresh_names() {
 }
 
 int Table::acting_human() const {
-    if (net_) return is_human(net_->local_player()) ? net_->local_player() : -1;  // -1: a spectator
+    if (link_) return is_human(link_->local_player()) ? link_->local_player() : -1;  // -1: a spectator
     const Game& g = match_.game();
     const int to_move = match_.player_of(g.side_to_move());
     if (is_human(to_move)) return to_move;
@@ -128,7 +128,7 @@ void Table::set_think(double seconds) {
 // Once a turn of the loop
 
 void Table::take_answers(Millis t) {
-    if (!net_ && !paused_ && match_.clock().enabled() && !match_.game().over()) {
+    if (!link_ && !paused_ && match_.clock().enabled() && !match_.game().over()) {
         const std::optional<Color> running = match_.clock().running();
         const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
         const ClockUpdate u = match_.tick(t);
@@ -170,8 +170,8 @@ void Table::ask_seats(Millis t, bool held) {
     switch (match_.phase()) {
         case MatchPhase::Playing: {
             const int p = seat_of(g.side_to_move());
-            const bool net_ready = !net_ || (net_->can_play() && !net_->awaiting_host());
-            if (is_computer(p) && !asked_[p] && !reviewing() && paced && net_ready) {
+            if (is_computer(p) && !asked_[p] && !reviewing() && paced &&
+                (!link_ || link_->ready_for_move())) {
                 seat_to_ask(p).ask(Ask::Move, match_, p, t);
                 asked_[p] = Ask::Move;
             }
@@ -187,8 +187,7 @@ void Table::ask_seats(Millis t, bool held) {
         }
         case MatchPhase::Replay:
             // Nobody here to press Enter: the computers (or a host's computer) play the round again.
-            if (!is_human(0) && !is_human(1) && paced && (!net_ || net_->role() == net::Role::Host))
-                replay_round();
+            if (!is_human(0) && !is_human(1) && paced && (!link_ || link_->hosting())) replay_round();
             break;
         case MatchPhase::Over: break;
     }
@@ -205,7 +204,7 @@ Millis Table::until_next(Millis t, bool held) const {
         const Millis left = c.time_left(*c.running(), t);
         consider(left <= 10'000 ? left % 100 + 1 : left % 1000 + 1);  // the clock face changes
     }
-    if (net_) consider(net_->until_next(match_, t));
+    if (link_) consider(link_->until_next(t));
     const Game& g = match_.game();
     // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
     if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())] && !held &&
@@ -223,10 +222,7 @@ void Table::on_answer(int player, const SeatAction& a) {
             Game& g = match_.game();
             if (asked != Ask::Move || g.over() || seat_of(g.side_to_move()) != player) return;
             const Color mover = g.side_to_move();
-            if (net_) {
-                say_if(net_->move(match_, MoveSpec::of(a.move, mover), false, t));
-                return;
-            }
+            if (link_) return say_if(link_->move(MoveSpec::of(a.move, mover), false));
             if (!match_.play(a.move, t).empty()) {
                 after_change(false);  // a flag fell before the move arrived
                 return;
@@ -240,10 +236,9 @@ void Table::on_answer(int player, const SeatAction& a) {
         case SeatAction::Kind::DeclineDraw: {
             if (draw_offer_to_ != player) return;
             draw_offer_to_.reset();
-            if (net_) {
+            if (link_) {
                 say(match_.name(player) + " " + a.why);
-                say_if(net_->answer(match_, a.kind == SeatAction::Kind::AcceptDraw, t));
-                return;
+                return say_if(link_->answer(a.kind == SeatAction::Kind::AcceptDraw));
             }
             if (a.kind == SeatAction::Kind::AcceptDraw && !match_.game().over()) {
                 match_.agree_draw(t);
@@ -258,7 +253,7 @@ void Table::on_answer(int player, const SeatAction& a) {
         case SeatAction::Kind::Starter:
             if (match_.phase() != MatchPhase::ChoosingStarter || match_.chooser() != player) return;
             choose_starter(a.starter);
-            if (!net_)
+            if (!link_)
                 say(match_.name(player) + " chose that " + match_.name(a.starter) + " starts round " +
                     std::to_string(match_.round_number()) + " (and plays White)");
             return;
@@ -296,13 +291,13 @@ void Table::continue_with(const std::vector<Move>& moves) {
 std::string Table::record_text() const {
     const GameClock::State st = match_.clock().state(now());
     std::array<SeatSpec, 2> specs = {spec_of(0), spec_of(1)};
-    return saves::record_text(match_, specs, &st, saves::now_text(), net_ ? net_->match_id() : "");
+    return saves::record_text(match_, specs, &st, saves::now_text(), link_ ? link_->match_id() : "");
 }
 
 void Table::autosave() { say_if(records_.autosave()); }
 
 std::string Table::archive_if_over() {
-    if (net_ && net_->watching()) return "";  // a game watched is the players' (the server keeps it)
+    if (link_ && link_->watching()) return "";  // a game watched is the players' (the server keeps it)
     return records_.archive_if_over(match_);
 }
 
