@@ -89,7 +89,12 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
     CHECK(w.last(net::Event::Kind::Act)->text.find("W3B2") != std::string::npos);
     CHECK(w.link->why_no_moves() == "");
     CHECK(w.link->ready_for_move());
-    REQUIRE(w.link->move(spec("K1C3"), true) == "");
+    const ui::Ruling sent = w.link->move_here(spec("K1C3"));
+    CHECK(sent.kind == ui::Ruling::Kind::Sent);
+    CHECK_FALSE(sent.changed);  // not until the host says so
+    REQUIRE(sent.said.size() == 1);
+    CHECK(sent.said[0].text == "K1C3 sent to the host");
+    CHECK_FALSE(sent.said[0].error);
     CHECK(w.link->awaiting_host());
     CHECK(w.match.game().moves().size() == 1);  // not until the host says so
     REQUIRE(w.until(
@@ -97,6 +102,14 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
     CHECK(line_of(w.peer.match.game()) == "W3B2 K1C3");
     CHECK(line_of(w.match.game()) == "W3B2 K1C3");
     CHECK_FALSE(w.link->awaiting_host());
+    CHECK_FALSE(w.link->decides_rounds());  // the host does
+    CHECK_FALSE(w.link->runs_clock());
+    // A request the session refuses is said as an error, and nothing is sent.
+    const ui::Ruling early = w.link->choose_starter(1);  // no round has ended
+    CHECK(early.kind == ui::Ruling::Kind::Refused);
+    REQUIRE(early.said.size() == 1);
+    CHECK(early.said[0].error);
+    CHECK_FALSE(early.said[0].text.empty());
 
     SECTION("an offer of the link's is said, and reaches the host") {
         w.link->offer(net::OfferKind::Draw);

@@ -128,7 +128,7 @@ void Table::set_think(double seconds) {
 // Once a turn of the loop
 
 void Table::take_answers(Millis t) {
-    if (!link_ && !paused_ && match_.clock().enabled() && !match_.game().over()) {
+    if (umpire_->runs_clock() && !paused_ && match_.clock().enabled() && !match_.game().over()) {
         const std::optional<Color> running = match_.clock().running();
         const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
         const ClockUpdate u = match_.tick(t);
@@ -170,8 +170,7 @@ void Table::ask_seats(Millis t, bool held) {
     switch (match_.phase()) {
         case MatchPhase::Playing: {
             const int p = seat_of(g.side_to_move());
-            if (is_computer(p) && !asked_[p] && !reviewing() && paced &&
-                (!link_ || link_->ready_for_move())) {
+            if (is_computer(p) && !asked_[p] && !reviewing() && paced && umpire_->ready_for_move()) {
                 seat_to_ask(p).ask(Ask::Move, match_, p, t);
                 asked_[p] = Ask::Move;
             }
@@ -187,7 +186,7 @@ void Table::ask_seats(Millis t, bool held) {
         }
         case MatchPhase::Replay:
             // Nobody here to press Enter: the computers (or a host's computer) play the round again.
-            if (!is_human(0) && !is_human(1) && paced && (!link_ || link_->hosting())) replay_round();
+            if (!is_human(0) && !is_human(1) && paced && umpire_->decides_rounds()) replay_round();
             break;
         case MatchPhase::Over: break;
     }
@@ -204,7 +203,7 @@ Millis Table::until_next(Millis t, bool held) const {
         const Millis left = c.time_left(*c.running(), t);
         consider(left <= 10'000 ? left % 100 + 1 : left % 1000 + 1);  // the clock face changes
     }
-    if (link_) consider(link_->until_next(t));
+    consider(umpire_->until_next(t));
     const Game& g = match_.game();
     // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
     if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())] && !held &&
@@ -214,41 +213,19 @@ Millis Table::until_next(Millis t, bool held) const {
 }
 
 void Table::on_answer(int player, const SeatAction& a) {
-    const Millis t = now();
     const std::optional<Ask> asked = asked_[player];
     asked_[player].reset();
     switch (a.kind) {
         case SeatAction::Kind::Move: {
             Game& g = match_.game();
             if (asked != Ask::Move || g.over() || seat_of(g.side_to_move()) != player) return;
-            const Color mover = g.side_to_move();
-            if (link_) return say_if(link_->move(MoveSpec::of(a.move, mover), false));
-            if (!match_.play(a.move, t).empty()) {
-                after_change(false);  // a flag fell before the move arrived
-                return;
-            }
-            say(match_.names_by_colour()[index(mover)] + " played " + move_name(a.move, mover) + ": " +
-                a.why);
-            after_change(true);
-            return;
+            return follow(umpire_->computer_move(MoveSpec::of(a.move, g.side_to_move()), a.why));
         }
         case SeatAction::Kind::AcceptDraw:
         case SeatAction::Kind::DeclineDraw: {
             if (draw_offer_to_ != player) return;
             draw_offer_to_.reset();
-            if (link_) {
-                say(match_.name(player) + " " + a.why);
-                return say_if(link_->answer(a.kind == SeatAction::Kind::AcceptDraw));
-            }
-            if (a.kind == SeatAction::Kind::AcceptDraw && !match_.game().over()) {
-                match_.agree_draw(t);
-                say(match_.name(player) + " " + (a.why.empty() ? "accepts the draw" : a.why));
-                after_change(false);
-            } else {
-                say(match_.name(player) + " " + (a.why.empty() ? "declines the draw" : a.why) +
-                    "; play goes on");
-            }
-            return;
+            return follow(umpire_->answer_draw(player, a.kind == SeatAction::Kind::AcceptDraw, a.why));
         }
         case SeatAction::Kind::Starter:
             if (match_.phase() != MatchPhase::ChoosingStarter || match_.chooser() != player) return;

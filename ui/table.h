@@ -7,10 +7,12 @@
 // (its clock is given): the game screen (ui/game_screen.h) shows it and drives it once a turn, and the
 // unit tests drive it directly (tests/test_table.cpp).
 //
-// A table is local or networked from the start: host() or join() gives it its link, once. In a network
+// A table is local or networked from the start, and its umpire (umpire.h) says which: the changes its
+// players ask for (a move, a starter, a resignation...) go to a LocalUmpire, which makes them at once, or,
+// once host() or join() gave the table its link, to the link, which sends them to the host. In a network
 // game the match changes only through the session's events, which the link applies (net::apply): the
 // session has checked every change with the engine, and the host's session runs the clock
-// (docs/network.md). The table's own actions are then requests sent through the link.
+// (docs/network.md).
 #pragma once
 
 #include <poll.h>
@@ -250,6 +252,8 @@ class Table {
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
     }
+    // Says what the umpire's ruling says, and follows a change to the match (after_change).
+    void follow(const Ruling& ruling);
     // Asks a question of a player here, and keeps its text for the notice that follows it.
     void ask(Question q) {
         asked_text_ = q.text;
@@ -275,8 +279,11 @@ class Table {
     std::string asked_text_;           // the last question's
     bool stepped_away_clock_ = false;  // step_away paused the clock, and come_back resumes it
     TableRecords records_;             // after config_: it is made from it
-    // A network game's link (a local game has none): chosen once, by host() or join().
+    // A network game's link (a local game has none): chosen once, by host() or join(); it is then the
+    // umpire, in the place of the local one.
     std::unique_ptr<TableLink> link_;
+    LocalUmpire local_umpire_{match_, clock_};
+    Umpire* umpire_ = &local_umpire_;
 };
 
 }  // namespace gobblet::ui

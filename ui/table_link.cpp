@@ -60,6 +60,35 @@ std::unique_ptr<TableLink> TableLink::join(const net::JoinConfig& config, const 
 
 void TableLink::say(std::string text, bool error) { report_.notice(std::move(text), error); }
 
+Ruling TableLink::sent(const std::string& why) {
+    if (why.empty()) return Ruling{.kind = Ruling::Kind::Sent};
+    return Ruling{.kind = Ruling::Kind::Refused, .said = {{why, true}}};
+}
+
+Ruling TableLink::move_here(const MoveSpec& spec) {
+    // The session checks the move with the engine and sends it; the match takes it from its event.
+    const std::string why = session_->move(match_, spec, true, now());
+    const std::string written = spec_name(spec);
+    Ruling r{.kind = Ruling::Kind::Sent};  // refused or not, the pick is spent
+    if (!why.empty())
+        r.said.push_back({written + ": " + why, true});
+    else if (awaiting_host())
+        r.said.push_back({written + " sent to the host", false});
+    return r;
+}
+
+Ruling TableLink::computer_move(const MoveSpec& spec, const std::string&) {
+    return sent(session_->move(match_, spec, false, now()));
+}
+
+Ruling TableLink::touch(Square square) { return sent(session_->touch(match_, square, now())); }
+
+Ruling TableLink::answer_draw(int player, bool accept, const std::string& reason) {
+    Ruling r = sent(session_->answer(match_, accept, now()));
+    r.said.insert(r.said.begin(), Notice{match_.name(player) + " " + reason, false});
+    return r;
+}
+
 std::optional<TableLink::Heard> TableLink::next() {
     auto e = session_->next_event();
     if (!e) return std::nullopt;

@@ -1,6 +1,7 @@
 // A table's network link (ui/table.h): the net::Session of a network game (a peer's host or joiner, or a
 // server's game), fed from the one poll loop, what it reports, and what the table's actions become on the
-// network. A table without a link is a local table; host() or join() gives it one, once, at start-up.
+// network. A table without a link is a local table; host() or join() gives it one, once, at start-up, and
+// the link is then the table's umpire (umpire.h) in the place of its LocalUmpire.
 //
 // The link holds the table's match by reference. In a network game the match changes only through the
 // session's events, which the link applies (net::apply) before it hands them to the table: the session
@@ -25,12 +26,13 @@
 #include "loop.h"
 #include "net/session.h"
 #include "seat.h"
+#include "umpire.h"
 
 namespace gobblet::ui {
 
 class TableReport;
 
-class TableLink {
+class TableLink : public Umpire {
   public:
     // Starts hosting, or joining as the local player `local_seat` (its seat once the host's match
     // arrives); null when it cannot, and `why` says so ("cannot host on 127.0.0.1:7000: ...").
@@ -57,14 +59,9 @@ class TableLink {
     bool welcomed() const { return welcomed_; }
     bool playing() const { return session_->playing(); }
     bool can_play() const { return session_->can_play(); }
-    // The side to move may send a move now (the computer waits meanwhile).
-    bool ready_for_move() const { return session_->can_play() && !session_->awaiting_host(); }
-    // Why nobody here can move now ("you are watching...", "nobody has joined yet: ..."), or "".
-    std::string why_no_moves() const;
     // The round of a player who left and did not come back may be claimed now (the host).
     bool can_claim() const;
     const std::string& match_id() const { return session_->match_id(); }
-    Millis until_next(Millis now) const { return session_->until_next(match_, now); }
 
     // The one poll loop: the session's sockets, then what they brought ...
     void pollfds(std::vector<pollfd>& fds) const { session_->pollfds(fds); }
@@ -77,18 +74,30 @@ class TableLink {
     };
     std::optional<Heard> next();
 
-    // The table's actions, sent as requests. A move returns why the session refused it, or "" (sent);
-    // `human`: made at the board here (the touch rule applies).
-    std::string move(const MoveSpec& spec, bool human) { return session_->move(match_, spec, human, now()); }
+    // The umpire's requests (umpire.h), sent to the host: Sent, and said why when the session refused
+    // one (a move made here is then spent too: the table's pick is dropped). The match changes when the
+    // host's event arrives.
+    Ruling move_here(const MoveSpec& spec) override;
+    Ruling computer_move(const MoveSpec& spec, const std::string& reason) override;
+    Ruling touch(Square square) override;  // Refused when the session refused it
+    Ruling choose_starter(int player) override {
+        return sent(session_->choose_starter(match_, player, now()));
+    }
+    Ruling replay() override { return sent(session_->replay(match_, now())); }
+    Ruling resign(int) override { return sent(session_->resign(match_, now())); }
+    Ruling answer_draw(int player, bool accept, const std::string& reason) override;
+    // Why nobody here can move now ("you are watching...", "nobody has joined yet: ..."), or "".
+    std::string why_no_moves() const override;
+    bool ready_for_move() const override { return session_->can_play() && !session_->awaiting_host(); }
+    bool decides_rounds() const override { return hosting(); }
+    bool runs_clock() const override { return false; }  // the host's session runs it
+    Millis until_next(Millis now) const override { return session_->until_next(match_, now); }
+
     bool awaiting_host() const { return session_->awaiting_host(); }  // a move sent waits for the host
-    std::string touch(Square square) { return session_->touch(match_, square, now()); }
     // Agrees to the other player's offer, or refuses it: "" or why it could not be sent.
     std::string answer(bool agree) { return session_->answer(match_, agree, now()); }
     // These say what was sent, or why not.
     void offer(net::OfferKind kind);  // a draw, a takeback, a pause or to resume
-    void choose_starter(int player) { say_if(session_->choose_starter(match_, player, now())); }
-    void replay() { say_if(session_->replay(match_, now())); }
-    void resign() { say_if(session_->resign(match_, now())); }
     void claim() { say_if(session_->claim(match_, now())); }
     // The local player's seat goes to the computer or comes back: the other player is told. "" or why not.
     std::string set_seat(SeatKind kind) { return session_->set_seat(kind, now()); }
@@ -122,6 +131,8 @@ class TableLink {
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
     }
+    // A request sent ("") or refused (why).
+    static Ruling sent(const std::string& why);
     // Connect again (r, at the lost connection's question).
     void reconnect() { say_if(session_->reconnect(match_, now())); }
 

@@ -9,6 +9,7 @@ std::string Table::host(const net::HostConfig& config) {
     std::string why;
     link_ = TableLink::host(config, match_, clock_, report_, config_.program, &why);
     if (!link_) return why;
+    umpire_ = link_.get();
     // The seats follow the session: the joiner plays the remote player.
     const int remote = link_->remote_player();
     if (seats_[remote]->kind() != SeatKind::Remote) {
@@ -24,6 +25,7 @@ std::string Table::join(const net::JoinConfig& config, const SeatSpec& local_sea
     std::string why;
     link_ = TableLink::join(config, local_seat, match_, clock_, report_, config_.program, &why);
     if (!link_) return why;
+    umpire_ = link_.get();
     say("connecting to " + net::endpoint_text(config.host) + "...");
     return "";
 }

@@ -22,7 +22,7 @@ Table::MoveResult Table::play_human(const MoveSpec& spec) {
     }
     const Color mover = g.side_to_move();
     const int p = seat_of(mover);
-    if (const std::string why = link_ ? link_->why_no_moves() : ""; !why.empty()) {
+    if (const std::string why = umpire_->why_no_moves(); !why.empty()) {
         say(why, true);
         return MoveResult::Refused;
     }
@@ -36,53 +36,27 @@ Table::MoveResult Table::play_human(const MoveSpec& spec) {
             true);
         return MoveResult::Refused;
     }
-    const std::string written = spec_name(spec);
-    if (link_) {
-        // The session checks the move with the engine and sends it; the match takes it from its event.
-        const std::string why = link_->move(spec, true);
-        if (!why.empty())
-            say(written + ": " + why, true);
-        else if (link_->awaiting_host())
-            say(written + " sent to the host");
-        return MoveResult::Sent;
+    const Ruling r = umpire_->move_here(spec);
+    follow(r);
+    switch (r.kind) {
+        case Ruling::Kind::Refused: return MoveResult::Refused;
+        case Ruling::Kind::Sent: return MoveResult::Sent;
+        case Ruling::Kind::Made: break;
     }
-    const std::string reason = match_.play(spec, true, now());
-    if (!reason.empty()) {
-        std::string m = written + ": " + reason;
-        if (g.over() && g.result().ending == Ending::Forfeit)
-            m += " (the touched piece could not move)";
-        else if (const auto t = g.touched(); t && reason.find("touched") == std::string::npos)
-            m += "; official rules: the piece on " + square_name(*t) +
-                 " is touched and must be the piece you move";
-        say(m, true);
-        if (g.over()) after_change(false);
-        return MoveResult::Refused;
-    }
-    say(match_.names_by_colour()[index(mover)] + " played " + move_name(g.moves().back(), mover));
-    after_change(true);
     return MoveResult::Played;
 }
 
 bool Table::touch(Square sq) {
     Game& g = match_.game();
     if (!g.variant().touch_rule()) return true;
-    if (link_) {
-        const std::string why = link_->touch(sq);
-        if (!why.empty()) say(why, true);
-        return why.empty();
-    }
-    const std::string reason = g.touch(sq);
-    if (!reason.empty()) {
-        say(reason, true);
-        return false;
-    }
-    if (g.over()) {
-        say("official rules: the touched piece on " + square_name(sq) + " cannot move, and that forfeits",
-            true);
-        after_change(false);
-        return false;
-    }
-    return true;
+    const Ruling r = umpire_->touch(sq);
+    follow(r);
+    return r.kind != Ruling::Kind::Refused;
+}
+
+void Table::follow(const Ruling& ruling) {
+    for (const Notice& n : ruling.said) say(n.text, n.error);
+    if (ruling.changed) after_change(ruling.moved);
 }
 
 void Table::after_change(bool moved) {
@@ -118,7 +92,7 @@ void Table::on_round_over() {
             return;
         case MatchPhase::Replay:
             say(text);
-            if (link_ && !link_->hosting() && (is_human(0) || is_human(1))) {
+            if (!umpire_->decides_rounds() && (is_human(0) || is_human(1))) {
                 say(text + "; the host starts it again");
                 return;
             }
@@ -154,7 +128,7 @@ bool Table::ask_round_question() {
         }
         case MatchPhase::Replay:
             if (!is_human(0) && !is_human(1)) return false;  // the computers play it again by themselves
-            if (link_ && !link_->hosting()) return false;    // the host asks
+            if (!umpire_->decides_rounds()) return false;    // the host asks
             ask(Question{
                 .text = match_.round_result_text(),
                 .answers = {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
@@ -170,20 +144,9 @@ bool Table::ask_round_question() {
     return false;
 }
 
-void Table::choose_starter(int player) {
-    if (link_) return link_->choose_starter(player);
-    match_.choose_starter(player, now());
-    say(match_.name(player) + " starts round " + std::to_string(match_.round_number()));
-    after_change(false);
-}
+void Table::choose_starter(int player) { follow(umpire_->choose_starter(player)); }
 
-void Table::replay_round() {
-    if (link_) return link_->replay();
-    match_.next_round(now());
-    say("round " + std::to_string(match_.round_number()) +
-        " is played again: " + match_.names_by_colour()[0] + " starts");
-    after_change(false);
-}
+void Table::replay_round() { follow(umpire_->replay()); }
 
 // ---------------------------------------------------------------------------------------------------
 // The actions of play
@@ -286,12 +249,7 @@ void Table::resign() {
         match_.single_game() ? "the game" : "round " + std::to_string(match_.round_number());
     Question q{
         .text = match_.name(p) + ": resign " + what + "?",
-        .answers = {{ch('y'), "resign",
-                     [this, p] {
-                         if (link_) return link_->resign();
-                         match_.resign(match_.colour_of(p), now());
-                         after_change(false);
-                     },
+        .answers = {{ch('y'), "resign", [this, p] { follow(umpire_->resign(p)); },
                      match_.name(p) + " loses " + what + (match_.single_game() ? "" : "; the match goes on")},
                     {ch('n'), "play on", [this] { say("play goes on"); }, "nothing changes: play goes on"}},
         .help = "Resigning gives up " + what + " at once; it cannot be taken back.",

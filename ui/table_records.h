@@ -9,14 +9,9 @@
 #include <string>
 
 #include "engine/match.h"
+#include "umpire.h"  // Notice
 
 namespace gobblet::ui {
-
-// A line for the message line: news, or an error.
-struct Notice {
-    std::string text;
-    bool error = false;
-};
 
 class TableRecords {
   public:
