@@ -74,9 +74,9 @@ class TableLink : public Umpire {
     };
     std::optional<Heard> next();
 
-    // The umpire's requests (umpire.h), sent to the host: Sent, and said why when the session refused
-    // one (a move made here is then spent too: the table's pick is dropped). The match changes when the
-    // host's event arrives.
+    // The umpire's requests (umpire.h), sent to the host: Sent, or Refused and said why when the session
+    // refused one; a move made here is Sent either way (the table's pick is spent). The match changes
+    // when the host's event arrives.
     Ruling move_here(const MoveSpec& spec) override;
     Ruling computer_move(const MoveSpec& spec, const std::string& reason) override;
     Ruling touch(Square square) override;  // Refused when the session refused it
