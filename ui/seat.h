@@ -44,8 +44,8 @@ class HumanSeat : public Seat {
     SeatKind kind() const override { return SeatKind::Human; }
 };
 
-// A player on another machine: their moves and answers arrive from the network session
-// (ui/table_network.cpp), which checks them with the engine before the match takes them.
+// A player on another machine: their moves and answers arrive from the network session (through the
+// table's link, ui/table_link.h), which checks them with the engine before the match takes them.
 class RemoteSeat : public Seat {
   public:
     SeatKind kind() const override { return SeatKind::Remote; }

@@ -1,12 +1,20 @@
-// The table (table.h): its seats, and its turn of the loop.
+// The table (table.h): its seats, its turn of the loop, and the matches that take it (a new one, one
+// opened, pasted or loaded) and their records.
 #include "table.h"
 
 #include <algorithm>
 
+#include "saves/record.h"
+#include "saves/savefile.h"
+
 namespace gobblet::ui {
 
 Table::Table(Config config, EventLoop& loop, std::function<Millis()> clock, TableReport& report)
-    : config_(std::move(config)), loop_(loop), clock_(std::move(clock)), report_(report) {
+    : config_(std::move(config)),
+      loop_(loop),
+      clock_(std::move(clock)),
+      report_(report),
+      records_(config_.program, config_.autosave, [this] { return record_text(); }) {
     for (int p : {0, 1}) seats_[p] = std::make_unique<HumanSeat>();
 }
 
@@ -78,7 +86,7 @@ void Table::refresh_names() {
 }
 
 int Table::acting_human() const {
-    if (net_) return is_human(net_->local_player()) ? net_->local_player() : -1;  // -1: a spectator
+    if (link_) return is_human(link_->local_player()) ? link_->local_player() : -1;  // -1: a spectator
     const Game& g = match_.game();
     const int to_move = match_.player_of(g.side_to_move());
     if (is_human(to_move)) return to_move;
@@ -120,7 +128,7 @@ void Table::set_think(double seconds) {
 // Once a turn of the loop
 
 void Table::take_answers(Millis t) {
-    if (!net_ && !paused_ && match_.clock().enabled() && !match_.game().over()) {
+    if (umpire_->runs_clock() && !paused_ && match_.clock().enabled() && !match_.game().over()) {
         const std::optional<Color> running = match_.clock().running();
         const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
         const ClockUpdate u = match_.tick(t);
@@ -162,8 +170,7 @@ void Table::ask_seats(Millis t, bool held) {
     switch (match_.phase()) {
         case MatchPhase::Playing: {
             const int p = seat_of(g.side_to_move());
-            const bool net_ready = !net_ || (net_->can_play() && !net_->awaiting_host());
-            if (is_computer(p) && !asked_[p] && !reviewing() && paced && net_ready) {
+            if (is_computer(p) && !asked_[p] && !reviewing() && paced && umpire_->ready_for_move()) {
                 seat_to_ask(p).ask(Ask::Move, match_, p, t);
                 asked_[p] = Ask::Move;
             }
@@ -179,8 +186,7 @@ void Table::ask_seats(Millis t, bool held) {
         }
         case MatchPhase::Replay:
             // Nobody here to press Enter: the computers (or a host's computer) play the round again.
-            if (!is_human(0) && !is_human(1) && paced && (!net_ || net_->role() == net::Role::Host))
-                replay_round();
+            if (!is_human(0) && !is_human(1) && paced && umpire_->decides_rounds()) replay_round();
             break;
         case MatchPhase::Over: break;
     }
@@ -197,7 +203,7 @@ Millis Table::until_next(Millis t, bool held) const {
         const Millis left = c.time_left(*c.running(), t);
         consider(left <= 10'000 ? left % 100 + 1 : left % 1000 + 1);  // the clock face changes
     }
-    if (net_) consider(net_->until_next(match_, t));
+    consider(umpire_->until_next(t));
     const Game& g = match_.game();
     // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
     if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())] && !held &&
@@ -207,50 +213,24 @@ Millis Table::until_next(Millis t, bool held) const {
 }
 
 void Table::on_answer(int player, const SeatAction& a) {
-    const Millis t = now();
     const std::optional<Ask> asked = asked_[player];
     asked_[player].reset();
     switch (a.kind) {
         case SeatAction::Kind::Move: {
             Game& g = match_.game();
             if (asked != Ask::Move || g.over() || seat_of(g.side_to_move()) != player) return;
-            const Color mover = g.side_to_move();
-            if (net_) {
-                say_if(net_->move(match_, MoveSpec::of(a.move, mover), false, t));
-                return;
-            }
-            if (!match_.play(a.move, t).empty()) {
-                after_change(false);  // a flag fell before the move arrived
-                return;
-            }
-            say(match_.names_by_colour()[index(mover)] + " played " + move_name(a.move, mover) + ": " +
-                a.why);
-            after_change(true);
-            return;
+            return follow(umpire_->computer_move(MoveSpec::of(a.move, g.side_to_move()), a.why));
         }
         case SeatAction::Kind::AcceptDraw:
         case SeatAction::Kind::DeclineDraw: {
             if (draw_offer_to_ != player) return;
             draw_offer_to_.reset();
-            if (net_) {
-                say(match_.name(player) + " " + a.why);
-                say_if(net_->answer(match_, a.kind == SeatAction::Kind::AcceptDraw, t));
-                return;
-            }
-            if (a.kind == SeatAction::Kind::AcceptDraw && !match_.game().over()) {
-                match_.agree_draw(t);
-                say(match_.name(player) + " " + (a.why.empty() ? "accepts the draw" : a.why));
-                after_change(false);
-            } else {
-                say(match_.name(player) + " " + (a.why.empty() ? "declines the draw" : a.why) +
-                    "; play goes on");
-            }
-            return;
+            return follow(umpire_->answer_draw(player, a.kind == SeatAction::Kind::AcceptDraw, a.why));
         }
         case SeatAction::Kind::Starter:
             if (match_.phase() != MatchPhase::ChoosingStarter || match_.chooser() != player) return;
             choose_starter(a.starter);
-            if (!net_)
+            if (!link_)
                 say(match_.name(player) + " chose that " + match_.name(a.starter) + " starts round " +
                     std::to_string(match_.round_number()) + " (and plays White)");
             return;
@@ -280,6 +260,61 @@ void Table::come_back() {
 void Table::continue_with(const std::vector<Move>& moves) {
     cancel_seats();
     for (Move m : moves) match_.play(m, now());
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The records, and other matches at the table
+
+std::string Table::record_text() const {
+    const GameClock::State st = match_.clock().state(now());
+    std::array<SeatSpec, 2> specs = {spec_of(0), spec_of(1)};
+    return saves::record_text(match_, specs, &st, saves::now_text(), link_ ? link_->match_id() : "");
+}
+
+void Table::autosave() { say_if(records_.autosave()); }
+
+std::string Table::archive_if_over() {
+    if (link_ && link_->watching()) return "";  // a game watched is the players' (the server keeps it)
+    return records_.archive_if_over(match_);
+}
+
+void Table::save_named() {
+    const Notice n = records_.save_named();
+    say(n.text, n.error);
+}
+
+std::string Table::new_match(Variant variant, bool keep) {
+    const std::string kept = keep ? records_.keep_current(match_) : "";
+    cancel_seats();
+    MatchSettings settings = match_.settings();
+    settings.variant = variant;
+    std::array<std::string, 2> names = {match_.name(0), match_.name(1)};
+    match_ = Match(settings, names);
+    for (int p : {0, 1})
+        if (is_computer(p)) static_cast<ComputerSeat&>(seat_to_ask(p)).new_game();
+    match_.start_clock(now());
+    paused_ = false;
+    records_.new_match(false);
+    handled_end_ = 0;
+    last_move_at_ = now();
+    return kept;
+}
+
+std::string Table::replace_match(saves::Record record) {
+    const std::string kept = records_.keep_current(match_);
+    cancel_seats();
+    match_ = std::move(record.match);
+    if (record.clock) match_.clock().set_state(*record.clock, now());
+    match_.start_clock(now());
+    refresh_names();
+    records_.new_match(match_.phase() == MatchPhase::Over);
+    return kept;
+}
+
+void Table::load_match(Match match, const std::optional<GameClock::State>& clock, bool archived) {
+    match_ = std::move(match);
+    if (clock) match_.clock().set_state(*clock, now());
+    records_.set_archived(archived);
 }
 
 }  // namespace gobblet::ui

@@ -1,13 +1,18 @@
 // A table: one match and the two who play it. It holds the Match, the two seats and what each was asked,
 // a draw offer the computer considers, the clock's ticks and flags, the ends of rounds and who chooses the
-// next starter, the network link (a net::Session: a peer's host or joiner, or a server's game) and what
-// it reports, and the match's records (the autosave, the archive, saves). It speaks to the players through
-// a TableReport: notices for the message line and questions for the players here. It never calls curses
-// and never reads the time itself (its clock is given): the game screen (ui/game_screen.h) shows it and
-// drives it once a turn, and the unit tests drive it directly.
+// next starter. It owns the match's records (table_records.h: the autosave, the archive, the saves) and,
+// in a network game, its link (table_link.h: the net::Session of a peer's host or joiner, or of a
+// server's game, and what it reports). It speaks to the players through a TableReport: notices for the
+// message line and questions for the players here. It never calls curses and never reads the time itself
+// (its clock is given): the game screen (ui/game_screen.h) shows it and drives it once a turn, and the
+// unit tests drive it directly (tests/test_table.cpp).
 //
-// In a network game the match changes only through the session's events (net::apply): the session has
-// checked every change with the engine, and the host's session runs the clock (docs/network.md).
+// A table is local or networked from the start, and its umpire (umpire.h) says which: the changes its
+// players ask for (a move, a starter, a resignation...) go to a LocalUmpire, which makes them at once, or,
+// once host() or join() gave the table its link, to the link, which sends them to the host. In a network
+// game the match changes only through the session's events, which the link applies (net::apply): the
+// session has checked every change with the engine, and the host's session runs the clock
+// (docs/network.md).
 #pragma once
 
 #include <poll.h>
@@ -30,6 +35,8 @@
 #include "saves/settings.h"
 #include "seat.h"
 #include "state.h"
+#include "table_link.h"
+#include "table_records.h"
 
 namespace gobblet::ui {
 
@@ -102,9 +109,7 @@ class Table {
     const Seat& seat(int player) const { return *seats_[player]; }
     SeatView seat_view(int player) const;
     int seat_of(Color c) const { return match_.player_of(c); }
-    bool is_computer(int player) const {
-        return player >= 0 && seats_[player]->kind() == SeatKind::Computer;
-    }
+    bool is_computer(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Computer; }
     bool is_human(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Human; }
     // The human at the keyboard who acts now (offers, resigns, asks for a hint): the side to move when a
     // human plays it, else the only human; -1 when no human plays.
@@ -199,14 +204,14 @@ class Table {
     // position. Stops the seats first.
     void continue_with(const std::vector<Move>& moves);
 
-    // The records of the match.
+    // The records of the match (table_records.h).
     std::string record_text() const;
     void autosave();
-    const std::string& autosave_error() const { return autosave_error_; }
+    const std::string& autosave_error() const { return records_.autosave_error(); }
     // Keeps a finished game or match in the archive (once); returns " and kept in PATH" for the message.
     std::string archive_if_over();
-    bool archived() const { return archived_; }
-    const std::string& archive_path() const { return archive_path_; }
+    bool archived() const { return records_.archived(); }
+    const std::string& archive_path() const { return records_.archive_path(); }
     // Keeps the match in the saves (s): says where, or why not.
     void save_named();
 
@@ -214,28 +219,32 @@ class Table {
     // (the local player's seat once the host's match arrives). Each returns "" or why it cannot start.
     std::string host(const net::HostConfig& config);
     std::string join(const net::JoinConfig& config, const SeatSpec& local_seat);
-    bool networked() const { return net_ != nullptr; }
-    const net::Session* session() const { return net_.get(); }
+    bool networked() const { return link_ != nullptr; }
+    const net::Session* session() const { return link_ ? &link_->session() : nullptr; }
     // A server's game: the lobby's fresh code for it (after the server restarted), used from now on; a
     // session that lost its connection connects again with it.
-    void fresh_code(const std::string& code);
+    void fresh_code(const std::string& code) {
+        if (link_) link_->fresh_code(code);
+    }
     // Play started once (a joiner that fails before it ends the program).
-    bool welcomed() const { return net_welcomed_; }
-    void pollfds(std::vector<pollfd>& fds) const;
+    bool welcomed() const { return link_ && link_->welcomed(); }
+    void pollfds(std::vector<pollfd>& fds) const {
+        if (link_) link_->pollfds(fds);
+    }
     void on_poll(std::span<const pollfd> fds, Millis now);
-    std::string chat(const std::string& text);  // "" or why not
+    std::string chat(const std::string& text) { return link_->chat(text); }  // "" or why not
     // Says goodbye to the peer (the game screen closes).
-    void leave();
+    void leave() {
+        if (link_) link_->leave();
+    }
     // The network's state for the title ("waiting for a player, code 7QK-M4X"), or "".
-    std::string net_title() const;
+    std::string net_title() const { return link_ ? link_->title() : ""; }
 
   private:
     // What a seat is, for the record and the names: its kind, and a computer's level when not the table's.
     SeatSpec spec_of(int player) const;
     // Names that are the seats' defaults follow the seats (after a seat or the match changed).
     void refresh_names();
-    // Host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X".
-    std::string how_to_join() const;
     std::unique_ptr<Seat> make_seat(SeatKind kind, const PlayerSettings& settings);
     Seat& seat_to_ask(int player) { return *seats_[player]; }
     void change_computers(const std::function<void(PlayerSettings&)>& change);
@@ -243,6 +252,8 @@ class Table {
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
     }
+    // Says what the umpire's ruling says, and follows a change to the match (after_change).
+    void follow(const Ruling& ruling);
     // Asks a question of a player here, and keeps its text for the notice that follows it.
     void ask(Question q) {
         asked_text_ = q.text;
@@ -250,10 +261,9 @@ class Table {
     }
     void on_answer(int player, const SeatAction& a);
     void on_round_over();
-    // Keeps the match in progress in the saves before another replaces it: "; the previous game is kept
-    // in PATH", or why not, or "" (nothing worth keeping).
-    std::string keep_current();
-    void on_net_event(const net::Event& e);
+    // What the table does with an event of its network link (the link applied it to the match already).
+    using Heard = TableLink::Heard;
+    void on_link_event(const Heard& heard);
 
     Config config_;
     EventLoop& loop_;
@@ -268,14 +278,12 @@ class Table {
     std::size_t handled_end_ = 0;      // rounds().size() when the current round's end was handled
     std::string asked_text_;           // the last question's
     bool stepped_away_clock_ = false;  // step_away paused the clock, and come_back resumes it
-    // The records.
-    bool archived_ = false;
-    std::string archive_path_;
-    std::string autosave_error_;
-    // The network game.
-    std::unique_ptr<net::Session> net_;
-    bool net_welcomed_ = false;
-    SeatSpec join_seat_;  // the joiner's own seat, once the host's match arrives
+    TableRecords records_;             // after config_: it is made from it
+    // A network game's link (a local game has none): chosen once, by host() or join(); it is then the
+    // umpire, in the place of the local one.
+    std::unique_ptr<TableLink> link_;
+    LocalUmpire local_umpire_{match_, clock_};
+    Umpire* umpire_ = &local_umpire_;
 };
 
 }  // namespace gobblet::ui

@@ -22,17 +22,8 @@ Table::MoveResult Table::play_human(const MoveSpec& spec) {
     }
     const Color mover = g.side_to_move();
     const int p = seat_of(mover);
-    if (net_ && net_->watching()) {
-        say("you are watching: only the players move (q goes back to the lobby)", true);
-        return MoveResult::Refused;
-    }
-    if (net_ && !net_->can_play()) {
-        say(net_->role() == net::Role::Host && !net_welcomed_ &&
-                    net_->phase() == net::Session::Phase::Listening
-                ? "nobody has joined yet: " + how_to_join()
-            : net_->absence() ? absence_text(match_, net_->remote_player(), *net_->absence(), now())
-                              : "not connected: the game goes on when the other player is back",
-            true);
+    if (const std::string why = umpire_->why_no_moves(); !why.empty()) {
+        say(why, true);
         return MoveResult::Refused;
     }
     if (seats_[p]->kind() == SeatKind::Remote) {
@@ -45,53 +36,27 @@ Table::MoveResult Table::play_human(const MoveSpec& spec) {
             true);
         return MoveResult::Refused;
     }
-    const std::string written = spec_name(spec);
-    if (net_) {
-        // The session checks the move with the engine and sends it; the match takes it from its event.
-        const std::string why = net_->move(match_, spec, true, now());
-        if (!why.empty())
-            say(written + ": " + why, true);
-        else if (net_->awaiting_host())
-            say(written + " sent to the host");
-        return MoveResult::Sent;
+    const Ruling r = umpire_->move_here(spec);
+    follow(r);
+    switch (r.kind) {
+        case Ruling::Kind::Refused: return MoveResult::Refused;
+        case Ruling::Kind::Sent: return MoveResult::Sent;
+        case Ruling::Kind::Made: break;
     }
-    const std::string reason = match_.play(spec, true, now());
-    if (!reason.empty()) {
-        std::string m = written + ": " + reason;
-        if (g.over() && g.result().ending == Ending::Forfeit)
-            m += " (the touched piece could not move)";
-        else if (const auto t = g.touched(); t && reason.find("touched") == std::string::npos)
-            m += "; official rules: the piece on " + square_name(*t) +
-                 " is touched and must be the piece you move";
-        say(m, true);
-        if (g.over()) after_change(false);
-        return MoveResult::Refused;
-    }
-    say(match_.names_by_colour()[index(mover)] + " played " + move_name(g.moves().back(), mover));
-    after_change(true);
     return MoveResult::Played;
 }
 
 bool Table::touch(Square sq) {
     Game& g = match_.game();
     if (!g.variant().touch_rule()) return true;
-    if (net_) {
-        const std::string why = net_->touch(match_, sq, now());
-        if (!why.empty()) say(why, true);
-        return why.empty();
-    }
-    const std::string reason = g.touch(sq);
-    if (!reason.empty()) {
-        say(reason, true);
-        return false;
-    }
-    if (g.over()) {
-        say("official rules: the touched piece on " + square_name(sq) + " cannot move, and that forfeits",
-            true);
-        after_change(false);
-        return false;
-    }
-    return true;
+    const Ruling r = umpire_->touch(sq);
+    follow(r);
+    return r.kind != Ruling::Kind::Refused;
+}
+
+void Table::follow(const Ruling& ruling) {
+    for (const Notice& n : ruling.said) say(n.text, n.error);
+    if (ruling.changed) after_change(ruling.moved);
 }
 
 void Table::after_change(bool moved) {
@@ -118,7 +83,7 @@ void Table::on_round_over() {
         case MatchPhase::Over: {
             const std::string kept = archive_if_over();
             say(std::string(match_.single_game() ? "The game is over" : "The match is over") + kept +
-                (net_ ? "" : "; n starts a new one"));
+                (link_ ? "" : "; n starts a new one"));
             return;
         }
         case MatchPhase::ChoosingStarter:
@@ -127,7 +92,7 @@ void Table::on_round_over() {
             return;
         case MatchPhase::Replay:
             say(text);
-            if (net_ && net_->role() == net::Role::Joiner && (is_human(0) || is_human(1))) {
+            if (!umpire_->decides_rounds() && (is_human(0) || is_human(1))) {
                 say(text + "; the host starts it again");
                 return;
             }
@@ -163,7 +128,7 @@ bool Table::ask_round_question() {
         }
         case MatchPhase::Replay:
             if (!is_human(0) && !is_human(1)) return false;  // the computers play it again by themselves
-            if (net_ && net_->role() == net::Role::Joiner) return false;
+            if (!umpire_->decides_rounds()) return false;    // the host asks
             ask(Question{
                 .text = match_.round_result_text(),
                 .answers = {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
@@ -179,38 +144,27 @@ bool Table::ask_round_question() {
     return false;
 }
 
-void Table::choose_starter(int player) {
-    if (net_) return say_if(net_->choose_starter(match_, player, now()));
-    match_.choose_starter(player, now());
-    say(match_.name(player) + " starts round " + std::to_string(match_.round_number()));
-    after_change(false);
-}
+void Table::choose_starter(int player) { follow(umpire_->choose_starter(player)); }
 
-void Table::replay_round() {
-    if (net_) return say_if(net_->replay(match_, now()));
-    match_.next_round(now());
-    say("round " + std::to_string(match_.round_number()) +
-        " is played again: " + match_.names_by_colour()[0] + " starts");
-    after_change(false);
-}
+void Table::replay_round() { follow(umpire_->replay()); }
 
 // ---------------------------------------------------------------------------------------------------
 // The actions of play
 
 void Table::toggle_computer(Color c) {
     const int p = seat_of(c);
-    if (net_) {
-        if (p != net_->local_player()) {
+    if (link_) {
+        if (p != link_->local_player()) {
             say(std::string(color_name(c)) + " is " + match_.name(p) +
                     "'s, across the network: only your own side can go to the computer",
                 true);
             return;
         }
         const bool on = !is_computer(p);
-        say_if(net_->set_seat(on ? SeatKind::Computer : SeatKind::Human, now()));
+        say_if(link_->set_seat(on ? SeatKind::Computer : SeatKind::Human));
         set_seat(p, on ? SeatKind::Computer : SeatKind::Human);
         say(std::string("your computer plays for you: ") + (on ? "on" : "off") + "; " +
-            match_.name(net_->remote_player()) + " is told");
+            match_.name(link_->remote_player()) + " is told");
         autosave();
         return;
     }
@@ -222,16 +176,7 @@ void Table::toggle_computer(Color c) {
 }
 
 void Table::pause() {
-    if (net_) {
-        const bool paused = match_.clock().paused();
-        const std::string why =
-            net_->offer(match_, paused ? net::OfferKind::Resume : net::OfferKind::Pause, now());
-        say(why.empty()
-                ? "asked " + match_.name(net_->remote_player()) + (paused ? " to resume" : " to pause")
-                : why,
-            !why.empty());
-        return;
-    }
+    if (link_) return link_->offer(match_.clock().paused() ? net::OfferKind::Resume : net::OfferKind::Pause);
     if (!can_pause()) {
         say("pause stops the clocks, or a computer playing itself: there is neither now", true);
         return;
@@ -255,13 +200,9 @@ void Table::offer_draw() {
         say("a draw can be offered while a round is being played by a human", true);
         return;
     }
+    if (link_) return link_->offer(net::OfferKind::Draw);
     const int from = acting_human();
     const int to = 1 - from;
-    if (net_) {
-        const std::string why = net_->offer(match_, net::OfferKind::Draw, now());
-        say(why.empty() ? "offered " + match_.name(to) + " a draw" : why, !why.empty());
-        return;
-    }
     if (is_human(to)) {
         Question q{.text = match_.name(from) + " offers a draw: " + match_.name(to) + ", do you accept?",
                    .answers = {{ch('y'), "accept the draw",
@@ -287,19 +228,15 @@ void Table::offer_draw() {
     say(match_.name(from) + " offers a draw; " + match_.name(to) + " is considering it...");
 }
 
-void Table::request_takeback() {
-    const std::string why = net_->offer(match_, net::OfferKind::Undo, now());
-    say(why.empty() ? "asked " + match_.name(net_->remote_player()) + " to let you take back your move" : why,
-        !why.empty());
-}
+void Table::request_takeback() { link_->offer(net::OfferKind::Undo); }
 
 void Table::claim_round() {
-    if (!net_ || net_->role() != net::Role::Host) {
+    if (!link_ || !link_->hosting()) {
         say("a round is claimed by the host of a network game whose opponent left and did not come back",
             true);
         return;
     }
-    say_if(net_->claim(match_, now()));
+    link_->claim();
 }
 
 void Table::resign() {
@@ -312,12 +249,7 @@ void Table::resign() {
         match_.single_game() ? "the game" : "round " + std::to_string(match_.round_number());
     Question q{
         .text = match_.name(p) + ": resign " + what + "?",
-        .answers = {{ch('y'), "resign",
-                     [this, p] {
-                         if (net_) return say_if(net_->resign(match_, now()));
-                         match_.resign(match_.colour_of(p), now());
-                         after_change(false);
-                     },
+        .answers = {{ch('y'), "resign", [this, p] { follow(umpire_->resign(p)); },
                      match_.name(p) + " loses " + what + (match_.single_game() ? "" : "; the match goes on")},
                     {ch('n'), "play on", [this] { say("play goes on"); }, "nothing changes: play goes on"}},
         .help = "Resigning gives up " + what + " at once; it cannot be taken back.",
@@ -333,30 +265,27 @@ bool in_play(const Match& m) { return !m.game().over() && m.phase() == MatchPhas
 }  // namespace
 
 bool Table::can_pause() const {
-    if (net_) return net_->playing() && match_.clock().enabled();
+    if (link_) return link_->playing() && match_.clock().enabled();
     return in_play(match_) && (match_.clock().enabled() || (is_computer(0) && is_computer(1)));
 }
 
 bool Table::can_offer_draw() const {
-    if (net_) return net_->playing() && in_play(match_) && acting_human() >= 0;
+    if (link_) return link_->playing() && in_play(match_) && acting_human() >= 0;
     return in_play(match_) && (is_human(0) || is_human(1));
 }
 
 bool Table::can_resign() const {
-    if (net_) return net_->can_play() && in_play(match_) && acting_human() >= 0;
+    if (link_) return link_->can_play() && in_play(match_) && acting_human() >= 0;
     return in_play(match_) && (is_human(0) || is_human(1));
 }
 
-bool Table::can_claim() const {
-    return net_ && net_->absence() &&
-           claim_problem(match_, net_->remote_player(), *net_->absence(), now()).empty();
-}
+bool Table::can_claim() const { return link_ && link_->can_claim(); }
 
 // ---------------------------------------------------------------------------------------------------
 // Stepping through a local game
 
 std::string Table::step_allowed() const {
-    if (net_) return "in a network game moves are taken back by agreement: < asks the other player";
+    if (link_) return "in a network game moves are taken back by agreement: < asks the other player";
     if (!match_.single_game() && match_.game().over())
         return "round " + std::to_string(match_.round_number()) + " is over and counts in the match";
     if (match_.clock().enabled() && !match_.game().over()) return "takebacks are off while the clock runs";

@@ -26,11 +26,14 @@ for signal in TERM INT; do
     fi
     expect_contains "second server" "$(cat "$WORK/second.log")" \
         "server.db is in use by another gobblet server: stop it first, or give another --db"
-    "$MAIN" --bot "unix:$sock" --name "Bot$signal" --level easy 2>"$WORK/bot.log" &
+    # Each bot logs to a file of its own: the background job may open (and empty) its log only after the
+    # waits below began, which then read the previous bot's "logged in" and miss this one's greeting.
+    bot_log="$WORK/bot-$signal.log"
+    "$MAIN" --bot "unix:$sock" --name "Bot$signal" --level easy 2>"$bot_log" &
     bot=$!
     pids+=("$bot")
-    wait_for "the bot in the lobby" 20 grep -q "logged in" "$WORK/bot.log"
-    grep -q "connected: Gobblet club: be kind" "$WORK/bot.log" || fail "the greeting: $(cat "$WORK/bot.log")"
+    wait_for "the bot in the lobby" 20 grep -q "logged in" "$bot_log"
+    grep -q "connected: Gobblet club: be kind" "$bot_log" || fail "the greeting: $(cat "$bot_log")"
     kill -"$signal" "$server"
     status=0
     wait "$server" || status=$?
@@ -38,11 +41,11 @@ for signal in TERM INT; do
     expect_contains "server log" "$(cat "$WORK/server.log")" "stopped: the server is shutting down: come back later"
     [ -e "$sock" ] && fail "the socket file is still there after SIG$signal"
     wait_for "the bot told" 20 grep -q \
-        "lobby connection lost: the server said goodbye: the server is shutting down: come back later" "$WORK/bot.log"
+        "lobby connection lost: the server said goodbye: the server is shutting down: come back later" "$bot_log"
     kill -TERM "$bot"
     status=0
     wait "$bot" || status=$?
     expect_eq "the bot's exit status" "$status" 0
-    expect_contains "bot log" "$(cat "$WORK/bot.log")" "stopped: the bot stops"
+    expect_contains "bot log" "$(cat "$bot_log")" "stopped: the bot stops"
     pids=()
 done

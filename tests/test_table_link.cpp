@@ -1,0 +1,229 @@
+// A table's network link (ui/table_link.h) on its own, against a bare session over loopback on the fake
+// clock of tests/net_support.h: the events it applies to the match it is given and their words, what the
+// table's actions become on the network, and what it says and asks (how to join, a lost connection, an
+// offer to answer).
+#include "net_support.h"
+#include "table_support.h"
+#include "ui/table_link.h"
+
+using namespace gobblet;
+using namespace gobblet::test;
+using ui::TableLink;
+
+namespace {
+
+const SeatSpec here{SeatKind::Human, "Eamon", std::nullopt};
+
+// A link (the match of its table, what it reports, every event it heard) and a bare session at the
+// other end, in one loop on one fake clock.
+struct Linked : FakeTimeSteps<Linked, 250> {
+    Net net;
+    Millis& now = net.now;
+    Match match;
+    Recorder report;
+    std::unique_ptr<TableLink> link;
+    std::vector<TableLink::Heard> heard;
+    Side peer;
+
+    std::function<Millis()> clock() {
+        return [this] { return net.now; };
+    }
+    // One pass of the peer's loop, then one of the link's, as a table's loop runs it.
+    void step(int wait) {
+        net.step(wait / 2);
+        std::vector<pollfd> fds;
+        link->pollfds(fds);
+        ::poll(fds.data(), fds.size(), wait / 2);
+        link->on_poll(fds, now);
+        while (auto h = link->next()) heard.push_back(std::move(*h));
+    }
+    std::optional<TableLink::Heard> last(net::Event::Kind kind) const {
+        for (auto it = heard.rbegin(); it != heard.rend(); ++it)
+            if (it->event.kind == kind) return *it;
+        return std::nullopt;
+    }
+    bool heard_of(net::Event::Kind kind) const { return last(kind).has_value(); }
+};
+
+// Eamon's link joins Liam's bare host session, and play starts: Liam (the host) plays White.
+void join_liam(Linked& w, const std::string& code = "abcd-efgh") {
+    w.peer = make_host();
+    w.net.players = {&w.peer};
+    net::JoinConfig c;
+    c.host = net::Endpoint{"127.0.0.1", w.peer.session->port()};
+    c.code = code;
+    c.name = "Eamon";
+    std::string why;
+    w.link = TableLink::join(c, here, w.match, w.clock(), w.report, "./main", &why);
+    INFO(why);
+    REQUIRE(w.link);
+}
+
+}  // namespace
+
+TEST_CASE("a joining link takes in the host's match and moves, and sends its own and its offers",
+          "[table][link][net]") {
+    Linked w;
+    join_liam(w);
+    CHECK(w.link->before_play());
+    CHECK(w.link->title() == "connecting");
+    REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Started) && w.peer.session->playing(); }));
+    CHECK_FALSE(w.link->before_play());
+    CHECK(w.link->welcomed());
+    CHECK_FALSE(w.link->hosting());
+    CHECK(w.link->local_player() == 1);
+    CHECK(w.link->title().find("network game") == 0);
+    // The host's match replaced the table's: the seats follow it, the joiner's name travels in it.
+    CHECK(w.match.name(0) == "Liam");
+    CHECK(w.match.name(1) == "Eamon");
+    const auto seats = w.link->welcome_seats();
+    CHECK(seats[0].kind == SeatKind::Remote);
+    CHECK(seats[1].kind == SeatKind::Human);
+    CHECK(seats[1].name == "");
+    const std::string started = w.last(net::Event::Kind::Started)->text;
+    CHECK(w.link->started_text(started) == started + "; you play Black");
+
+    // Liam's move arrives applied, with its words; Eamon's goes to the host and comes back as a fact.
+    play(w.net, w.peer, w.peer, "W3B2");
+    REQUIRE(w.until([&] { return w.match.game().moves().size() == 1; }));
+    CHECK(w.last(net::Event::Kind::Act)->text.find("W3B2") != std::string::npos);
+    CHECK(w.link->why_no_moves() == "");
+    CHECK(w.link->ready_for_move());
+    const ui::Ruling sent = w.link->move_here(spec("K1C3"));
+    CHECK(sent.kind == ui::Ruling::Kind::Sent);
+    CHECK_FALSE(sent.changed);  // not until the host says so
+    REQUIRE(sent.said.size() == 1);
+    CHECK(sent.said[0].text == "K1C3 sent to the host");
+    CHECK_FALSE(sent.said[0].error);
+    CHECK(w.link->awaiting_host());
+    CHECK(w.match.game().moves().size() == 1);  // not until the host says so
+    REQUIRE(w.until(
+        [&] { return w.match.game().moves().size() == 2 && w.peer.match.game().moves().size() == 2; }));
+    CHECK(line_of(w.peer.match.game()) == "W3B2 K1C3");
+    CHECK(line_of(w.match.game()) == "W3B2 K1C3");
+    CHECK_FALSE(w.link->awaiting_host());
+    CHECK_FALSE(w.link->decides_rounds());  // the host does
+    CHECK_FALSE(w.link->runs_clock());
+    // A request the session refuses is said as an error, and nothing is sent.
+    const ui::Ruling early = w.link->choose_starter(1);  // no round has ended
+    CHECK(early.kind == ui::Ruling::Kind::Refused);
+    REQUIRE(early.said.size() == 1);
+    CHECK(early.said[0].error);
+    CHECK_FALSE(early.said[0].text.empty());
+
+    SECTION("an offer of the link's is said, and reaches the host") {
+        w.link->offer(net::OfferKind::Draw);
+        CHECK(w.report.last() == "offered Liam a draw");
+        CHECK_FALSE(w.report.notices.back().error);
+        REQUIRE(w.net.until([&] { return w.peer.saw(net::Event::Kind::Offered); }));
+        // One offer at a time: a second is refused, and said as an error.
+        w.link->offer(net::OfferKind::Draw);
+        CHECK(w.report.notices.back().error);
+    }
+    SECTION("the host's offer is a question for the player here, and the answer goes back") {
+        REQUIRE(w.peer.session->offer(w.peer.match, net::OfferKind::Draw, w.now) == "");
+        REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Offered); }));
+        const TableLink::Heard offered = *w.last(net::Event::Kind::Offered);
+        w.link->ask_offer(offered.event.offer, offered.text);
+        REQUIRE(w.report.question);
+        CHECK(w.report.question->text == offered.text + ": do you agree?");
+        CHECK(w.report.last() == w.report.question->text);
+        CHECK(w.report.keys() == "y n");
+        CHECK(w.report.question->default_answer == 1);  // Esc refuses
+        CHECK(w.report.question->help ==
+              "Liam asks across the network; the answer goes back to them at once.");
+        w.report.answer('y');
+        REQUIRE(w.until([&] { return w.match.game().over() && w.peer.match.game().over(); }));
+        CHECK(w.match.game().result().ending == Ending::Agreement);
+    }
+}
+
+TEST_CASE("a joiner that loses its host is asked to connect again or to quit", "[table][link][net]") {
+    Linked w;
+    join_liam(w);
+    REQUIRE(w.until([&] { return w.link->playing() && w.peer.session->playing(); }));
+    w.peer.session->leave("Liam left the game", w.now);
+    REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Gone); }));
+    CHECK_FALSE(w.link->before_play());  // the table asks, rather than failing the join
+    const std::string gone = w.last(net::Event::Kind::Gone)->text;
+    w.link->on_lost(gone);
+    REQUIRE(w.report.question);
+    CHECK(w.report.keys() == "r q");
+    CHECK(w.report.question->text.find(gone + ". The host decides while you are apart") == 0);
+    CHECK(w.report.question->answers[1].help ==
+          "quit: the game is saved, and ./main --join ... --resume continues it with the host");
+    CHECK(w.report.notices.back().error);
+    CHECK(w.report.last().find("The game is saved; r connects again.") != std::string::npos);
+    CHECK(w.link->title() == "disconnected");
+    CHECK(w.link->why_no_moves() == "not connected: the game goes on when the other player is back");
+    w.report.answer('q');
+    CHECK(w.report.quits == 1);
+}
+
+TEST_CASE("a join the host refuses ends before play, with the host's reason", "[table][link][net]") {
+    Linked w;
+    join_liam(w, "ZZZZ-ZZZZ");
+    REQUIRE(
+        w.until([&] { return w.heard_of(net::Event::Kind::Gone) || w.heard_of(net::Event::Kind::Error); }));
+    CHECK(w.link->before_play());
+    CHECK_FALSE(w.link->welcomed());
+    const auto ended =
+        w.heard_of(net::Event::Kind::Gone) ? w.last(net::Event::Kind::Gone) : w.last(net::Event::Kind::Error);
+    CHECK(ended->text.find("code") != std::string::npos);
+}
+
+TEST_CASE("a hosting link says how to join, refuses moves until someone has, and waits for a player who left",
+          "[table][link][net]") {
+    Linked w;
+    net::HostConfig hc;
+    hc.listen = *net::parse_endpoint("127.0.0.1:0");
+    hc.code = "ABCD-EFGH";
+    hc.remote_player = 1;
+    w.match = Match({}, {"Liam", "remote player"});
+    std::string why;
+    w.link = TableLink::host(hc, w.match, w.clock(), w.report, "./main", &why);
+    REQUIRE(w.link);
+    const int port = w.link->session().port();
+    REQUIRE(port > 0);
+    CHECK(w.link->hosting());
+    CHECK_FALSE(w.link->before_play());
+    CHECK(w.link->how_to_join() ==
+          "they join with --join 127.0.0.1:" + std::to_string(port) + " --code ABCD-EFGH");
+    CHECK(w.link->title() == "waiting for a player, code ABCD-EFGH");
+    CHECK(w.link->why_no_moves() == "nobody has joined yet: " + w.link->how_to_join());
+    CHECK_FALSE(w.link->ready_for_move());
+
+    // A host that cannot listen says where and why.
+    std::string taken;
+    net::HostConfig same = hc;
+    same.listen.port = std::uint16_t(port);
+    CHECK_FALSE(TableLink::host(same, w.match, w.clock(), w.report, "./main", &taken));
+    CHECK(taken.find("cannot host on 127.0.0.1:" + std::to_string(port) + ": ") == 0);
+
+    // Eamon joins with a bare session.
+    net::JoinConfig jc;
+    jc.host = net::Endpoint{"127.0.0.1", std::uint16_t(port)};
+    jc.code = "abcd-efgh";
+    jc.name = "Eamon";
+    w.peer.session = net::Session::join(jc, w.now, &why);
+    REQUIRE(w.peer.session);
+    w.net.players = {&w.peer};
+    REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Started) && w.peer.session->playing(); }));
+    const std::string started = w.last(net::Event::Kind::Started)->text;
+    CHECK(w.link->started_text(started) == "Eamon is here: " + started);
+    CHECK(w.link->why_no_moves() == "");
+    CHECK(w.link->ready_for_move());
+    CHECK_FALSE(w.link->can_claim());
+
+    // Eamon leaves: the host says how long it waits for him, and with which code he comes back.
+    w.peer.session->leave("Eamon left the game", w.now);
+    REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Gone); }));
+    w.link->on_lost(w.last(net::Event::Kind::Gone)->text);
+    CHECK_FALSE(w.report.question);  // nothing to answer: the host waits
+    CHECK(w.report.notices.back().error);
+    CHECK(
+        w.report.last().find(". The game is saved; waiting for Eamon to come back with the code ABCD-EFGH") !=
+        std::string::npos);
+    CHECK_FALSE(w.link->why_no_moves().empty());
+    CHECK(w.link->why_no_moves().find("nobody has joined yet") == std::string::npos);
+}

@@ -1,0 +1,244 @@
+// A table's network link (table_link.h): the session, its events applied to the match, and what the
+// table says and asks about them.
+#include "table_link.h"
+
+#include "engine/absence.h"
+#include "table.h"
+
+namespace gobblet::ui {
+
+namespace {
+
+// What agreeing to an offer does, for the question's help.
+std::string offer_effect(net::OfferKind kind) {
+    switch (kind) {
+        case net::OfferKind::Draw: return "the round is drawn (a drawn round of a match is played again)";
+        case net::OfferKind::Undo: return "the last move is taken back";
+        case net::OfferKind::Pause: return "the clocks stop until one of you asks to resume";
+        case net::OfferKind::Resume: return "the clocks run again";
+    }
+    return "";
+}
+
+}  // namespace
+
+TableLink::TableLink(std::unique_ptr<net::Session> session, Match& match, std::function<Millis()> clock,
+                     TableReport& report, std::string program)
+    : session_(std::move(session)),
+      match_(match),
+      clock_(std::move(clock)),
+      report_(report),
+      program_(std::move(program)) {}
+
+std::unique_ptr<TableLink> TableLink::host(const net::HostConfig& config, Match& match,
+                                           std::function<Millis()> clock, TableReport& report,
+                                           std::string program, std::string* why) {
+    std::string reason;
+    auto session = net::Session::host(config, &reason);
+    if (!session) {
+        *why = "cannot host on " + net::endpoint_text(config.listen) + ": " + reason;
+        return nullptr;
+    }
+    return std::unique_ptr<TableLink>(
+        new TableLink(std::move(session), match, std::move(clock), report, std::move(program)));
+}
+
+std::unique_ptr<TableLink> TableLink::join(const net::JoinConfig& config, const SeatSpec& local_seat,
+                                           Match& match, std::function<Millis()> clock, TableReport& report,
+                                           std::string program, std::string* why) {
+    std::string reason;
+    auto session = net::Session::join(config, clock(), &reason);
+    if (!session) {
+        *why = "cannot join " + net::endpoint_text(config.host) + ": " + reason;
+        return nullptr;
+    }
+    std::unique_ptr<TableLink> link(
+        new TableLink(std::move(session), match, std::move(clock), report, std::move(program)));
+    link->join_seat_ = local_seat;
+    return link;
+}
+
+void TableLink::say(std::string text, bool error) { report_.notice(std::move(text), error); }
+
+Ruling TableLink::sent(const std::string& why) {
+    if (why.empty()) return Ruling{.kind = Ruling::Kind::Sent};
+    return Ruling{.kind = Ruling::Kind::Refused, .said = {{why, true}}};
+}
+
+Ruling TableLink::move_here(const MoveSpec& spec) {
+    // The session checks the move with the engine and sends it; the match takes it from its event.
+    const std::string why = session_->move(match_, spec, true, now());
+    const std::string written = spec_name(spec);
+    Ruling r{.kind = Ruling::Kind::Sent};  // refused or not, the pick is spent
+    if (!why.empty())
+        r.said.push_back({written + ": " + why, true});
+    else if (awaiting_host())
+        r.said.push_back({written + " sent to the host", false});
+    return r;
+}
+
+Ruling TableLink::computer_move(const MoveSpec& spec, const std::string&) {
+    return sent(session_->move(match_, spec, false, now()));
+}
+
+Ruling TableLink::touch(Square square) { return sent(session_->touch(match_, square, now())); }
+
+Ruling TableLink::answer_draw(int player, bool accept, const std::string& reason) {
+    Ruling r = sent(session_->answer(match_, accept, now()));
+    r.said.insert(r.said.begin(), Notice{match_.name(player) + " " + reason, false});
+    return r;
+}
+
+std::optional<TableLink::Heard> TableLink::next() {
+    auto e = session_->next_event();
+    if (!e) return std::nullopt;
+    using Kind = net::Event::Kind;
+    const std::string refused = net::apply(match_, *e, now());
+    if (e->kind == Kind::Welcomed || e->kind == Kind::Started) welcomed_ = true;
+    std::string text = net::describe(*e, match_, local_player());
+    if (!refused.empty()) text += " (not applied: " + refused + ")";
+    return Heard{std::move(*e), std::move(text)};
+}
+
+std::string TableLink::why_no_moves() const {
+    if (watching()) return "you are watching: only the players move (q goes back to the lobby)";
+    if (can_play()) return "";
+    if (hosting() && !welcomed_ && session_->phase() == net::Session::Phase::Listening)
+        return "nobody has joined yet: " + how_to_join();
+    if (session_->absence()) return absence_text(match_, remote_player(), *session_->absence(), now());
+    return "not connected: the game goes on when the other player is back";
+}
+
+bool TableLink::can_claim() const {
+    return session_->absence() && claim_problem(match_, remote_player(), *session_->absence(), now()).empty();
+}
+
+void TableLink::offer(net::OfferKind kind) {
+    const std::string why = session_->offer(match_, kind, now());
+    if (!why.empty()) return say(why, true);
+    const std::string other = match_.name(remote_player());
+    switch (kind) {
+        case net::OfferKind::Draw: return say("offered " + other + " a draw");
+        case net::OfferKind::Undo: return say("asked " + other + " to let you take back your move");
+        case net::OfferKind::Pause: return say("asked " + other + " to pause");
+        case net::OfferKind::Resume: return say("asked " + other + " to resume");
+    }
+}
+
+void TableLink::fresh_code(const std::string& code) {
+    session_->set_code(code);
+    if (session_->phase() == net::Session::Phase::Gone) reconnect();
+}
+
+void TableLink::leave() {
+    session_->leave(match_.name(std::max(0, local_player())) + " left the game", now());
+}
+
+std::array<SeatSpec, 2> TableLink::welcome_seats() const {
+    std::array<SeatSpec, 2> specs;
+    specs[0] = specs[1] = SeatSpec{SeatKind::Remote, "", std::nullopt};
+    if (const int me = local_player(); me >= 0) {
+        specs[me] = join_seat_;
+        specs[me].name.clear();  // the name travels in the match
+    }
+    return specs;
+}
+
+void TableLink::ask_offer(net::OfferKind kind, const std::string& text) {
+    Question q{.text = text + ": do you agree?",
+               .answers = {{ch('y'), "yes", [this] { say_if(answer(true)); }, "agree: " + offer_effect(kind)},
+                           {ch('n'), "no", [this] { say_if(answer(false)); },
+                            "refuse: nothing changes, and play goes on"}},
+               .help = match_.name(remote_player()) +
+                       " asks across the network; the answer goes back to them at once.",
+               .default_answer = 1};
+    const std::string asked = q.text;
+    report_.ask(std::move(q));
+    say(asked);
+}
+
+void TableLink::on_lost(std::string text) {
+    if (!hosting() && watching()) {
+        report_.ask(Question{.text = text,
+                             .answers = {{ch('r'), "reconnect", [this] { reconnect(); },
+                                          "connect to the server again and watch on"},
+                                         {ch('q'), "leave", [this] { report_.quit(); }, "stop watching"}},
+                             .help = "The connection to the server was lost; the game goes on there."});
+        say(text + "; r connects again", true);
+    } else if (!hosting() && hosted()) {
+        // The server holds the match and the clocks; the session connects again by itself.
+        text += ". The server keeps the match: after its grace your clock runs again on your turn";
+        report_.ask(Question{
+            .text = text,
+            .answers = {{ch('r'), "reconnect", [this] { reconnect(); },
+                         "connect to the server again; the game goes on where it stopped"},
+                        {ch('q'), "leave", [this] { report_.quit(); },
+                         "back to the lobby: the server keeps the match, and Enter on it there takes "
+                         "you back"}},
+            .help = "The connection to the server was lost. The server keeps the match."});
+        say(text + ". r connects again.", true);
+    } else if (!hosting()) {
+        // The host holds the match and the clocks: nothing is decided on this side.
+        text +=
+            ". The host decides while you are apart: after its grace your clock runs again on "
+            "your turn";
+        report_.ask(
+            Question{.text = text,
+                     .answers = {{ch('r'), "reconnect", [this] { reconnect(); },
+                                  "connect to the host again; the game goes on where it stopped"},
+                                 {ch('q'), "quit", [this] { report_.quit(); },
+                                  "quit: the game is saved, and " + program_ +
+                                      " --join ... --resume continues it with the host"}},
+                     .help = "The connection to the host was lost. The game is saved on both sides."});
+        say(text + ". The game is saved; r connects again.", true);
+    } else {
+        const std::string who = match_.name(remote_player());
+        std::string after;
+        if (session_->absence())
+            after = "; after " + duration_text(session_->absence()->grace()) + " play goes on without them" +
+                    (session_->absence()->clock_runs() ? ", the clocks running" : "");
+        say(text + ". The game is saved; waiting for " + who + " to come back with the code " +
+                session_->code_display() + after,
+            true);
+    }
+}
+
+std::string TableLink::started_text(const std::string& text) const {
+    const int me = local_player();
+    if (me < 0) return text;
+    if (!hosting()) return text + "; you play " + std::string(color_name(match_.colour_of(me)));
+    return match_.name(remote_player()) + " is here: " + text;
+}
+
+std::string TableLink::how_to_join() const {
+    const std::vector<std::string> addresses = session_->addresses();
+    std::string where;
+    for (const std::string& a : addresses) where += (where.empty() ? "" : " or ") + a;
+    return "they join with --join " + (addresses.size() == 1 ? where : "ADDRESS") + " --code " +
+           session_->code_display() + (addresses.size() == 1 ? "" : ", ADDRESS being " + where);
+}
+
+std::string TableLink::title() const {
+    using Phase = net::Session::Phase;
+    switch (session_->phase()) {
+        case Phase::Listening:
+            if (session_->absence())  // where things stand, and how long the absent player has
+                return absence_text(match_, remote_player(), *session_->absence(), now());
+            return "waiting for a player, code " + session_->code_display();
+        case Phase::Connecting:
+        case Phase::Greeting:
+        case Phase::Welcoming:
+        case Phase::Syncing: return "connecting";
+        case Phase::Playing:
+            return std::string(watching() ? "watching"
+                               : hosted() ? "server game"
+                                          : "network game") +
+                   (session_->round_trip() >= 0 ? ", " + std::to_string(session_->round_trip()) + " ms"
+                                                : std::string());
+        case Phase::Gone:
+        case Phase::Closed: return "disconnected";
+    }
+    return "";
+}
+
+}  // namespace gobblet::ui

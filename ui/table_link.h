@@ -1,0 +1,148 @@
+// A table's network link (ui/table.h): the net::Session of a network game (a peer's host or joiner, or a
+// server's game), fed from the one poll loop, what it reports, and what the table's actions become on the
+// network. A table without a link is a local table; host() or join() gives it one, once, at start-up, and
+// the link is then the table's umpire (umpire.h) in the place of its LocalUmpire.
+//
+// The link holds the table's match by reference. In a network game the match changes only through the
+// session's events, which the link applies (net::apply) before it hands them to the table: the session
+// has checked every change with the engine, and the host's session runs the clock (docs/network.md). An
+// action of the table's (a move, an offer, a resignation, a starter chosen) is sent as a request, and the
+// link says why when the session refuses it. What the table does with an event (its seats, the ends of
+// rounds) is the table's (Table::on_link_event). Like the table, the link never calls curses and reads
+// the time only from the clock it is given: tests/test_table_link.cpp drives it over loopback.
+#pragma once
+
+#include <poll.h>
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/match.h"
+#include "loop.h"
+#include "net/session.h"
+#include "seat.h"
+#include "umpire.h"
+
+namespace gobblet::ui {
+
+class TableReport;
+
+class TableLink : public Umpire {
+  public:
+    // Starts hosting, or joining as the local player `local_seat` (its seat once the host's match
+    // arrives); null when it cannot, and `why` says so ("cannot host on 127.0.0.1:7000: ...").
+    // `match` is the table's, `clock` its time source; `program` names the program in messages. The
+    // link keeps references to `match` and `report`, which outlive it.
+    static std::unique_ptr<TableLink> host(const net::HostConfig& config, Match& match,
+                                           std::function<Millis()> clock, TableReport& report,
+                                           std::string program, std::string* why);
+    static std::unique_ptr<TableLink> join(const net::JoinConfig& config, const SeatSpec& local_seat,
+                                           Match& match, std::function<Millis()> clock, TableReport& report,
+                                           std::string program, std::string* why);
+
+    const net::Session& session() const { return *session_; }
+    int local_player() const { return session_->local_player(); }  // -1: a spectator
+    int remote_player() const { return session_->remote_player(); }
+    bool watching() const { return session_->watching(); }
+    bool hosted() const { return session_->hosted(); }  // a server's game
+    // This side hosts: it decides what nobody answers (a drawn round of two computers) and claims the
+    // round of a player who left.
+    bool hosting() const { return session_->role() == net::Role::Host; }
+    // A joiner whose game has not begun (refused, or the connection failed): nothing to go back to.
+    bool before_play() const { return !hosting() && !welcomed_; }
+    // Play started once.
+    bool welcomed() const { return welcomed_; }
+    bool playing() const { return session_->playing(); }
+    bool can_play() const { return session_->can_play(); }
+    // The round of a player who left and did not come back may be claimed now (the host).
+    bool can_claim() const;
+    const std::string& match_id() const { return session_->match_id(); }
+
+    // The one poll loop: the session's sockets, then what they brought ...
+    void pollfds(std::vector<pollfd>& fds) const { session_->pollfds(fds); }
+    void on_poll(std::span<const pollfd> fds, Millis now) { session_->on_poll(fds, match_, now); }
+    // ... one event at a time, applied to the match, with its words ("Liam played W3B2", and "(not
+    // applied: WHY)" when the match refused it).
+    struct Heard {
+        net::Event event;
+        std::string text;
+    };
+    std::optional<Heard> next();
+
+    // The umpire's requests (umpire.h), sent to the host: Sent, or Refused and said why when the session
+    // refused one; a move made here is Sent either way (the table's pick is spent). The match changes
+    // when the host's event arrives.
+    Ruling move_here(const MoveSpec& spec) override;
+    Ruling computer_move(const MoveSpec& spec, const std::string& reason) override;
+    Ruling touch(Square square) override;  // Refused when the session refused it
+    Ruling choose_starter(int player) override {
+        return sent(session_->choose_starter(match_, player, now()));
+    }
+    Ruling replay() override { return sent(session_->replay(match_, now())); }
+    Ruling resign(int) override { return sent(session_->resign(match_, now())); }
+    Ruling answer_draw(int player, bool accept, const std::string& reason) override;
+    // Why nobody here can move now ("you are watching...", "nobody has joined yet: ..."), or "".
+    std::string why_no_moves() const override;
+    bool ready_for_move() const override { return session_->can_play() && !session_->awaiting_host(); }
+    bool decides_rounds() const override { return hosting(); }
+    bool runs_clock() const override { return false; }  // the host's session runs it
+    Millis until_next(Millis now) const override { return session_->until_next(match_, now); }
+
+    bool awaiting_host() const { return session_->awaiting_host(); }  // a move sent waits for the host
+    // Agrees to the other player's offer, or refuses it: "" or why it could not be sent.
+    std::string answer(bool agree) { return session_->answer(match_, agree, now()); }
+    // These say what was sent, or why not.
+    void offer(net::OfferKind kind);  // a draw, a takeback, a pause or to resume
+    void claim() { say_if(session_->claim(match_, now())); }
+    // The local player's seat goes to the computer or comes back: the other player is told. "" or why not.
+    std::string set_seat(SeatKind kind) { return session_->set_seat(kind, now()); }
+    std::string chat(const std::string& text) { return session_->chat(text, now()); }
+    // A server's game: the lobby's fresh code, used from now on; a lost connection connects again with it.
+    void fresh_code(const std::string& code);
+    // Says goodbye to the peer (the game screen closes).
+    void leave();
+
+    // What the table says and asks about the link's events.
+    // The seats once the host's match arrived: this side's player (the joiner's seat, the name travelling
+    // in the match) and the remote one; a spectator watches both.
+    std::array<SeatSpec, 2> welcome_seats() const;
+    // The other player offers (`text` says what): the question for a player here.
+    void ask_offer(net::OfferKind kind, const std::string& text);
+    // The connection was lost or failed (`text` says how): the question for a player here (connect again,
+    // or quit), or for a host the wait for the other's return.
+    void on_lost(std::string text);
+    // Play starts, or starts again: what to say ("Eamon is here: ...", "...; you play Black").
+    std::string started_text(const std::string& text) const;
+    // For the title: "waiting for a player, code 7QK-M4X", "network game, 12 ms".
+    std::string title() const;
+    // Host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X".
+    std::string how_to_join() const;
+
+  private:
+    TableLink(std::unique_ptr<net::Session> session, Match& match, std::function<Millis()> clock,
+              TableReport& report, std::string program);
+    Millis now() const { return clock_(); }
+    void say(std::string text, bool error = false);
+    void say_if(const std::string& why) {
+        if (!why.empty()) say(why, true);
+    }
+    // A request sent ("") or refused (why).
+    static Ruling sent(const std::string& why);
+    // Connect again (r, at the lost connection's question).
+    void reconnect() { say_if(session_->reconnect(match_, now())); }
+
+    std::unique_ptr<net::Session> session_;
+    Match& match_;
+    std::function<Millis()> clock_;
+    TableReport& report_;
+    std::string program_;
+    bool welcomed_ = false;
+    SeatSpec join_seat_;  // the joiner's own seat, once the host's match arrives
+};
+
+}  // namespace gobblet::ui

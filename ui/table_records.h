@@ -1,0 +1,59 @@
+// The records of a table's match (ui/table.h): the autosave (--resume continues it), the archive of
+// finished games and matches, and the saves (s, and a match kept before another replaces it). It writes
+// the record its source gives (the match as it stands) into the folders saves/savefile.h names and says
+// what happened as values, for the table to tell the players; it never calls curses, so the unit tests
+// drive it in a folder of their own (tests/test_table_records.cpp).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "engine/match.h"
+#include "umpire.h"  // Notice
+
+namespace gobblet::ui {
+
+class TableRecords {
+  public:
+    // `program` names the program in messages ("./main --load FILE opens it"); `autosave`: the match is
+    // kept in the autosave (a server's match or a game opened from the lobby is not). `text` gives the
+    // match's record as it stands; it is called only when something is written.
+    TableRecords(std::string program, bool autosave, std::function<std::string()> text);
+
+    // Writes the autosave, when the match is kept there. Returns what to say: "" unless it failed, and
+    // failed otherwise than last time ("autosave failed: WHY; the game goes on").
+    std::string autosave();
+    // Why the last autosave failed, or "".
+    const std::string& autosave_error() const { return autosave_error_; }
+    // Keeps `match` in the archive when it is over, once; returns " and kept in PATH" for the message,
+    // "; it could not be archived: WHY", or "".
+    std::string archive_if_over(const Match& match);
+    // Keeps `match`, in progress, in the saves before another replaces it: "; the previous game is kept
+    // in PATH", or why not, or "" (nothing worth keeping: it is archived, or not begun).
+    std::string keep_current(const Match& match);
+    // Keeps the match in the saves (s): where, or why not.
+    Notice save_named();
+
+    bool archived() const { return archived_; }
+    const std::string& archive_path() const { return archive_path_; }
+    // Whether the match at the table was archived already (a match arrived, or was loaded).
+    void set_archived(bool archived) { archived_ = archived; }
+    // Another match took the table: `archived` when its end was archived already; no path is known.
+    void new_match(bool archived) {
+        archived_ = archived;
+        archive_path_.clear();
+    }
+
+  private:
+    // Writes a new file "game-STAMP.txt" in the saves: "" or why not; `written` is where.
+    std::string write_save(std::string& written);
+
+    std::string program_;
+    bool autosave_;
+    std::function<std::string()> text_;
+    bool archived_ = false;
+    std::string archive_path_;
+    std::string autosave_error_;
+};
+
+}  // namespace gobblet::ui
