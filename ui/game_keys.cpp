@@ -118,8 +118,8 @@ void GameScreen::on_action(Action a) {
         case Action::Save: return table_.save_named();
         case Action::Copy: return copy();
         case Action::NewGame: return new_game();
-        case Action::Open: return open_list();
-        case Action::Menu: return open_menu();
+        case Action::Open: return overlays_.open_list();
+        case Action::Menu: return overlays_.open_menu();
         case Action::ComputerWhite: return table_.toggle_computer(Color::White);
         case Action::ComputerBlack: return table_.toggle_computer(Color::Black);
         case Action::Hint: return hint();
@@ -328,6 +328,16 @@ void GameScreen::move_cursor(int drow, int dcol) {
         ui_.prompt.clear();
     }
     step_cursor(ui_.cursor, match().variant().size, drow, dcol);
+}
+
+void GameScreen::overlay_key(Key k) {
+    const GameOverlays::Next next = overlays_.key(k);
+    switch (next.kind) {
+        case GameOverlays::Next::Kind::Stay: return;
+        case GameOverlays::Next::Kind::Help: return open_help();
+        case GameOverlays::Next::Kind::Leave: return leave();
+        case GameOverlays::Next::Kind::Open: return open_record(next.path);
+    }
 }
 
 }  // namespace gobblet::ui

@@ -144,7 +144,7 @@ void GameScreen::new_game() {
         return;
     }
     const bool empty = match().game().moves().empty() && match().rounds().size() == 1;
-    if (empty && next_variant_ == match().variant()) {
+    if (empty && overlays_.next_variant() == match().variant()) {
         say("this is already a new game");
         return;
     }
@@ -174,7 +174,7 @@ void GameScreen::new_game() {
 }
 
 void GameScreen::start_new(bool keep) {
-    const std::string kept = table_.new_match(next_variant_, keep);
+    const std::string kept = table_.new_match(overlays_.next_variant(), keep);
     ui_.picked.reset();
     teacher_.new_match(false);
     say("new " + std::string(match().single_game() ? "game" : "match") + kept);

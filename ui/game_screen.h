@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "app.h"
+#include "game_overlays.h"
 #include "lobby_link.h"
 #include "saves/record.h"
 #include "screen.h"
@@ -167,24 +168,15 @@ class GameScreen : public Screen, private TableReport {
     void hint();
     void open_record(const std::filesystem::path& path);
 
-    // The overlays (game_overlays.cpp).
-    void open_list();
-    void open_menu();
-    void menu_change(int delta);
-    // A menu choice of a kept setting writes its key to the settings file (saves/settings.h).
-    void keep_setting(std::string_view key, const std::string& value);
-
     Navigator& nav_;
     std::function<Millis()> clock_;
     Options options_;
     UiState ui_;
     Table table_;
     Teacher teacher_;
-    Variant next_variant_{};        // the rules and board of the next new game (the menu)
+    GameOverlays overlays_;         // the settings menu and the list of games, with the next game's variant
     std::string settings_problem_;  // what the settings file had wrong, said when the screen opens
-    bool ascii_ = false;            // the board in ASCII lines even in a UTF-8 terminal
-    std::vector<std::filesystem::path> overlay_paths_;  // the game list's files (empty: the menu)
-    bool covered_ = false;                              // a screen is over the game
+    bool covered_ = false;          // a screen is over the game
     bool puzzles_after_ = false;  // --tutorial --puzzles: the puzzles follow the tutorial
     // A joiner's --resume: the saved match and its id, offered to the host.
     std::string net_held_id_;

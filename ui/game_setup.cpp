@@ -24,13 +24,14 @@ GameScreen::GameScreen(const ScreenContext& context, const Options& options)
       table_(Table::Config{options.program, options.player, 1, !options.served}, context.loop, context.clock,
              *this),
       teacher_(table_, *this, ui_, context.loop),
+      overlays_(table_, teacher_, ui_),
       kind_(options.served ? screen_served : screen_local) {
     apply_settings_file();
     table_.set_level(options_.player.level);
     table_.set_think(options_.player.think_seconds);
     for (int i = 0; i < 3; ++i)
         if (options_.speed == speeds[i].name) table_.set_speed(i);
-    next_variant_ = match().variant();
+    overlays_.set_next_variant(match().variant());
 }
 
 // The settings file, where the command line does not say otherwise: flags win for this run.
@@ -41,7 +42,7 @@ void GameScreen::apply_settings_file() {
     if (s.think && !options_.think_given) options_.player.think_seconds = *s.think;
     if (s.speed && !options_.speed_given) options_.speed = *s.speed;
     teacher_.set_coach(options_.coach || s.coach.value_or(false));
-    ascii_ = s.ascii.value_or(false);
+    overlays_.set_ascii_lines(s.ascii.value_or(false));
     // A setting the player chose for this program wins over NO_COLOR (as no-color.org asks); --no-color
     // wins over both.
     const char* no_color = std::getenv("NO_COLOR");
@@ -109,7 +110,7 @@ std::string GameScreen::prepare() {
             teacher_.new_match(true);  // an opened game is reviewed
         }
     }
-    next_variant_ = match().variant();
+    overlays_.set_next_variant(match().variant());
     table_.install_seats(seats);
     return start_network(autosaved && autosaved->record ? &*autosaved->record : nullptr);
 }
@@ -220,7 +221,7 @@ void GameScreen::review(saves::Record record, const std::string& what) {
     table_.install_seats(seats);
     table_.round_end_handled();
     teacher_.new_match(true);  // the engine's marks, move by move
-    next_variant_ = match().variant();
+    overlays_.set_next_variant(match().variant());
     say("reviewing " + what + " (" + moves_text(match().game().moves().size()) +
         "): < and > step through it, i shows the analysis, q goes back to the lobby");
 }
@@ -269,7 +270,7 @@ void GameScreen::serve_link() {
 
 void GameScreen::enter(Millis) {
     screen_open_ = true;
-    set_ascii(ascii_);
+    set_ascii(overlays_.ascii());
     if (!settings_problem_.empty())
         say((ui_.message.empty() ? "" : ui_.message + ". ") + settings_problem_, true);
     if (ui_.message.empty())
