@@ -57,7 +57,7 @@ GEN_OBJ      := $(B)/gen/puzzle_data.o
 UI_LOGIC_OBJ := $(B)/ui/input.o $(B)/ui/keys.o $(B)/ui/puzzle_session.o $(B)/ui/tutorial_steps.o \
                 $(B)/ui/teach_text.o $(B)/ui/seat.o $(B)/ui/loop.o $(B)/ui/table.o $(B)/ui/table_network.o \
                 $(B)/ui/table_play.o $(B)/ui/table_records.o $(B)/ui/teacher.o $(B)/ui/lobby_view.o \
-                $(B)/ui/text.o
+                $(B)/ui/text.o $(B)/ui/game_paste.o
 
 # The libFuzzer targets: tests/fuzz/NAME.cpp each, with tests/fuzz/NAME.dict and a seed corpus in
 # tests/fuzz/corpus/NAME/. A new target is a new name here and those three things.
