@@ -205,7 +205,7 @@ GameOverlays::Next GameOverlays::key(Key k) {
                 return {};
             case KEY_ENTER: break;
             default:
-                if (k.code == KEY_F(1)) return {Next::Kind::Help};
+                if (k.code == KEY_F(1)) return {Next::Kind::Help, {}};
                 return {};
         }
     } else if (k.code == 'j') {
@@ -218,9 +218,9 @@ GameOverlays::Next GameOverlays::key(Key k) {
         ui_.overlay.reset();
         return {};
     } else if (k.code == '?') {
-        return {Next::Kind::Help};
+        return {Next::Kind::Help, {}};
     } else if (action_for(k, Mode::typing) == Action::Quit) {  // q, Ctrl-C, Ctrl-\: quit, as anywhere
-        return {Next::Kind::Leave};
+        return {Next::Kind::Leave, {}};
     } else if (k.code != '\n' && k.code != '\r' && k.code != ' ') {
         return {};
     }
