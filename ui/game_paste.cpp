@@ -7,8 +7,16 @@ namespace gobblet::ui {
 
 namespace {
 
+PasteReading reading(PasteReading::Kind kind, std::string text, std::optional<std::string> prompt) {
+    PasteReading r;
+    r.kind = kind;
+    r.text = std::move(text);
+    r.prompt = std::move(prompt);
+    return r;
+}
+
 PasteReading refused(std::string why, std::optional<std::string> prompt = std::nullopt) {
-    return {.kind = PasteReading::Kind::Refused, .text = std::move(why), .prompt = std::move(prompt)};
+    return reading(PasteReading::Kind::Refused, std::move(why), std::move(prompt));
 }
 
 }  // namespace
@@ -35,30 +43,32 @@ PasteReading read_paste(const InputEvent& e, const Match& match, bool networked,
     if (parsed.error) return refused("paste refused, nothing changed: " + parsed.error->message(), emptied);
     if (parsed.moves.empty()) return refused("the paste held no moves", emptied);
     if (parsed.moves.size() == 1 && one_line)  // a single move onto the prompt: the player checks it
-        return {.kind = PasteReading::Kind::Prompt, .prompt = text.substr(0, max_prompt)};
+        return reading(PasteReading::Kind::Prompt, "", text.substr(0, max_prompt));
     const bool record =
         text.find("% round ") != std::string::npos || text.find("% gobblet match") != std::string::npos;
     if (!record) {
         // A continuation of the current game?
         Game continued = match.game();
         const auto err = continued.play_transcript(parsed.moves);
-        if (!err && !match.game().over() && match.phase() == MatchPhase::Playing)
-            return {.kind = PasteReading::Kind::Continue,
-                    .text = "pasted " + moves_text(parsed.moves.size()),
-                    .prompt = "",
-                    .moves = {continued.moves().begin() + std::ptrdiff_t(match.game().moves().size()),
-                              continued.moves().end()}};
+        if (!err && !match.game().over() && match.phase() == MatchPhase::Playing) {
+            PasteReading r =
+                reading(PasteReading::Kind::Continue, "pasted " + moves_text(parsed.moves.size()), "");
+            r.moves.assign(continued.moves().begin() + std::ptrdiff_t(match.game().moves().size()),
+                           continued.moves().end());
+            return r;
+        }
         if (match.game().moves().empty() && err)
             return refused("paste refused, nothing changed: " + err->message("--rules"), "");
     }
     // A whole game or match from the start.
     saves::LoadedRecord r = saves::read_record(text, {match.variant().rules, match.variant().size});
     if (r.error) return refused("paste refused, nothing changed: " + r.message("--rules"), "");
-    auto whole = std::make_shared<saves::Record>(std::move(*r.record));
-    std::string what = whole->is_match ? "a match (round " + std::to_string(whole->match.round_number()) + ")"
-                                       : "a whole game of " + moves_text(whole->match.game().moves().size());
-    return {
-        .kind = PasteReading::Kind::Whole, .prompt = "", .record = std::move(whole), .what = std::move(what)};
+    PasteReading whole = reading(PasteReading::Kind::Whole, "", "");
+    whole.record = std::make_shared<saves::Record>(std::move(*r.record));
+    const saves::Record& read = *whole.record;
+    whole.what = read.is_match ? "a match (round " + std::to_string(read.match.round_number()) + ")"
+                               : "a whole game of " + moves_text(read.match.game().moves().size());
+    return whole;
 }
 
 }  // namespace gobblet::ui

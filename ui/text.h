@@ -1,6 +1,7 @@
 // Text for the terminal, without curses: its width in columns, cutting and wrapping it to a width, and
 // making it safe to show. The game's screens (view.cpp), the key table's help (keys.cpp) and the lobby's
-// rows and help (lobby_view.cpp) use these, so that every screen measures and breaks text the same way.
+// help (lobby_view.cpp) use these, so that every screen measures and breaks text the same way; the unit
+// tests link it (tests/test_tutorial.cpp checks the tutorial's words fit the message area with it).
 #pragma once
 
 #include <string>
