@@ -1,8 +1,8 @@
 // The game's screen: a table (table.h) shown on the board, played with keys, the cursor, the mouse and
 // pastes. It owns the table and the teacher (teacher.h) and drives them once a turn; it shows what they
 // report (the message line, questions) and adds what is the screen's own: the prompt and the cursor, line
-// entries, the settings menu and the list of games, the help, and the puzzles and the tutorial, pushed
-// over it (exercise.h) while the game waits.
+// entries, the settings menu and the list of games (its GameOverlays), the help, and the puzzles and the
+// tutorial, pushed over it (exercise.h) while the game waits.
 //
 // Its files, one job each: game_screen.cpp (its turn of the loop, drawing, the screens over it, the start
 // and the end), game_keys.cpp (what each key does: the key table's actions, questions, entries, the mouse,
