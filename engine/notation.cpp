@@ -288,10 +288,7 @@ ParsedDiagram parse_diagram(std::string_view diagram, Variant v, Color side_to_m
     int row = 0;
     std::size_t p = 0;
     while (p < diagram.size()) {
-        std::size_t nl = diagram.find('\n', p);
-        if (nl == std::string_view::npos) nl = diagram.size();
-        std::string_view line = diagram.substr(p, nl - p);
-        p = nl + 1;
+        const std::string_view line = next_piece(diagram, p, '\n');
         std::vector<std::string> cells;
         std::string cur;
         // Cells are read only as far as a row can go: a cell holds at most four pieces (8 characters) and a

@@ -1,5 +1,6 @@
 // Small text helpers shared by the readers of the engine and the saves (protocol lines, save headers,
-// notation): ASCII case folding and trimming. Bytes outside ASCII are left as they are.
+// notation) and by ui/text.cpp: ASCII case folding, trimming, splitting at a separator, UTF-8 encoding.
+// Bytes outside ASCII are left as they are.
 #pragma once
 
 #include <cctype>
@@ -26,6 +27,17 @@ inline std::string_view trim(std::string_view s) {
     while (!s.empty() && space(s.front())) s.remove_prefix(1);
     while (!s.empty() && space(s.back())) s.remove_suffix(1);
     return s;
+}
+
+// The piece of s from `at` up to the next `sep` (or the end), moving `at` past that separator:
+// `while (at < s.size()) use(next_piece(s, at, sep));` visits every piece, the empty ones between two
+// separators included, and none after a separator at the very end.
+inline std::string_view next_piece(std::string_view s, std::size_t& at, char sep) {
+    std::size_t end = s.find(sep, at);
+    if (end == std::string_view::npos) end = s.size();
+    const std::string_view piece = s.substr(at, end - at);
+    at = end + 1;
+    return piece;
 }
 
 // Appends the UTF-8 encoding of a code point; false (and nothing appended) for a value that is not one

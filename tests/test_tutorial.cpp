@@ -5,6 +5,7 @@
 
 #include "saves/tutorial.h"
 #include "support.h"
+#include "ui/text.h"
 #include "ui/tutorial_steps.h"
 
 using namespace gobblet;
@@ -14,24 +15,8 @@ using gobblet::ui::TutorialStep;
 
 namespace {
 
-// Greedy word wrap, as the message area does it (view.cpp's wrap, which the unit tests cannot link).
-int lines_at(const std::string& text, std::size_t width) {
-    int lines = 1;
-    std::size_t used = 0;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        std::size_t j = text.find(' ', i);
-        if (j == std::string::npos) j = text.size();
-        const std::size_t word = j - i;
-        if (used && used + 1 + word > width) {
-            ++lines;
-            used = 0;
-        }
-        used += (used ? 1 : 0) + word;
-        i = j + 1;
-    }
-    return lines;
-}
+// The lines the message area takes for `text` (it wraps with ui/text.h's wrap).
+int lines_at(const std::string& text, int width) { return int(ui::wrap(text, width).size()); }
 
 MoveSpec spec(const std::string& text) {
     const ParsedMoves p = parse_moves(text);

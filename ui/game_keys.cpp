@@ -1,5 +1,6 @@
 // The game screen's keys (game_screen.h): what each key does on the prompt, in cursor mode, with the
-// mouse, in the help, a line entry, an overlay or a question; the key table (keys.h) maps keys to actions.
+// mouse, in the help, a line entry, an overlay or a question, and pastes (read by game_paste.h); the key
+// table (keys.h) maps keys to actions.
 #include <curses.h>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <cstdlib>
 
 #include "controls.h"
+#include "game_paste.h"
 #include "game_screen.h"
 #include "keys.h"
 
@@ -118,8 +120,8 @@ void GameScreen::on_action(Action a) {
         case Action::Save: return table_.save_named();
         case Action::Copy: return copy();
         case Action::NewGame: return new_game();
-        case Action::Open: return open_list();
-        case Action::Menu: return open_menu();
+        case Action::Open: return overlays_.open_list();
+        case Action::Menu: return overlays_.open_menu();
         case Action::ComputerWhite: return table_.toggle_computer(Color::White);
         case Action::ComputerBlack: return table_.toggle_computer(Color::Black);
         case Action::Hint: return hint();
@@ -230,9 +232,9 @@ std::string question_prompt(const Question& q) {
 
 std::vector<std::string> question_footer(const Question& q, ScreenKind screen) {
     if (q.answers.empty()) return {"? help"};  // a notice: any key goes on
-    std::vector<std::string> f = {std::string("answer with one key   ? help   ") +
-                                  (screen == screen_served ? "q back to the lobby"
-                                                           : "q quit (the game is saved)")};
+    std::vector<std::string> f = {
+        std::string("answer with one key   ? help   ") +
+        (screen == screen_served ? "q back to the lobby" : "q quit (the game is saved)")};
     if (q.default_answer < 0 && !q.on_other) f.push_back("no default answer: Esc does not answer it");
     return f;
 }
@@ -328,6 +330,52 @@ void GameScreen::move_cursor(int drow, int dcol) {
         ui_.prompt.clear();
     }
     step_cursor(ui_.cursor, match().variant().size, drow, dcol);
+}
+
+void GameScreen::overlay_key(Key k) {
+    const GameOverlays::Next next = overlays_.key(k);
+    switch (next.kind) {
+        case GameOverlays::Next::Kind::Stay: return;
+        case GameOverlays::Next::Kind::Help: return open_help();
+        case GameOverlays::Next::Kind::Leave: return leave();
+        case GameOverlays::Next::Kind::Open: return open_record(next.path);
+    }
+}
+
+// A paste: read by read_paste (game_paste.h), then acted on here.
+void GameScreen::on_paste(const InputEvent& e) {
+    ui_.note.clear();  // the player is at the keyboard: the start's note has been seen
+    PasteReading r = read_paste(e, match(), table_.networked(), ui_.prompt);
+    if (r.prompt) ui_.prompt = *r.prompt;
+    switch (r.kind) {
+        case PasteReading::Kind::Refused: return say(r.text, true);
+        case PasteReading::Kind::Prompt: ui_.mode = Mode::typing; return;
+        case PasteReading::Kind::Continue:
+            table_.continue_with(r.moves);
+            ui_.picked.reset();
+            say(r.text + "; " + outcome_text(match().game().result(), match().game().side_to_move()));
+            table_.after_change(true);
+            return;
+        case PasteReading::Kind::Whole: break;
+    }
+    ask(Question{
+        .text = "the paste is " + r.what + ": replace the current game with it? (the current one is kept)",
+        .answers = {{ch('y'), "replace",
+                     [this, pending = r.record] {
+                         const std::string kept = table_.replace_match(std::move(*pending));
+                         ui_.picked.reset();
+                         teacher_.new_match(true);
+                         say("replaced the game with the pasted one (" +
+                             moves_text(match().game().moves().size()) + ")" + kept);
+                         table_.after_change(false);
+                     },
+                     "the pasted game replaces the one on the board, which goes to your saves first"},
+                    {ch('n'), "keep the current game", [this] { say("cancelled: nothing changed"); },
+                     "nothing changes: the paste is dropped"}},
+        .help = "The paste does not follow on from the game on the board: it is a game of its own from the "
+                "start.",
+        .default_answer = 1});
+    say(ui_.question->text);
 }
 
 }  // namespace gobblet::ui

@@ -1,20 +1,39 @@
-// The game screen's overlays (game_screen.h): the settings menu and the list of saved and archived games.
+// The overlays over the game (game_overlays.h): the settings menu and the list of saved and archived games.
 #include <curses.h>
 
 #include <algorithm>
 #include <cstdlib>
 
+#include "game_overlays.h"
 #include "game_screen.h"
 #include "terminal.h"
 
 namespace gobblet::ui {
 
-void GameScreen::keep_setting(std::string_view key, const std::string& value) {
+namespace {
+
+// The keys of an overlay's help: the ones every overlay takes (the arrows choose `row`, Enter and Space do
+// `enter`, Esc and `close` close it, q quits, ? is this help) with its own `extra` second.
+std::vector<std::pair<std::string, std::string>> overlay_keys(const std::string& row,
+                                                              std::pair<std::string, std::string> extra,
+                                                              const std::string& enter, char close,
+                                                              const std::string& name) {
+    return {{"up down j k", "choose " + row},
+            std::move(extra),
+            {"Enter Space", enter},
+            {std::string("Esc ") + close, "close " + name},
+            {"q", quit_help},
+            {"?", "this help; any key comes back to " + name}};
+}
+
+}  // namespace
+
+void GameOverlays::keep_setting(std::string_view key, const std::string& value) {
     if (const std::string err = saves::save_setting(key, value); !err.empty())
         say("this setting holds until you quit, but is not kept for the next time: " + err, true);
 }
 
-void GameScreen::open_menu() {
+void GameOverlays::open_menu() {
     Overlay o;
     o.title = "Settings";
     const auto onoff = [](bool b) { return std::string(b ? "on" : "off"); };
@@ -46,17 +65,13 @@ void GameScreen::open_menu() {
              saves::settings_path().string() +
              " (a plain text file of key = value lines). Flags on the command line (--level, --think, "
              "--speed, --coach, --no-color) win over it for the run they are given to."},
-        {{"up down j k", "choose a row"},
-         {"left right", "change it, one step back or on"},
-         {"Enter Space", "change it, one step on"},
-         {"Esc m", "close the settings"},
-         {"q", quit_help},
-         {"?", "this help; any key comes back to the settings"}}};
+        overlay_keys("a row", {"left right", "change it, one step back or on"}, "change it, one step on", 'm',
+                     "the settings")};
     ui_.overlay = o;
-    overlay_paths_.clear();
+    paths_.clear();
 }
 
-void GameScreen::menu_change(int delta) {
+void GameOverlays::menu_change(int delta) {
     const int row = ui_.overlay->selected;
     const auto cycle = [delta](int value, int count) { return ((value + delta) % count + count) % count; };
     switch (row) {
@@ -120,7 +135,7 @@ void GameScreen::menu_change(int delta) {
     table_.autosave();
 }
 
-void GameScreen::open_list() {
+void GameOverlays::open_list() {
     struct Entry {
         std::filesystem::file_time_type time;
         std::filesystem::path path;
@@ -140,7 +155,7 @@ void GameScreen::open_list() {
     if (entries.size() > 200) entries.resize(200);
     Overlay o;
     o.title = "Saved and archived games, most recent first";
-    overlay_paths_.clear();
+    paths_.clear();
     for (const Entry& e : entries) {
         std::string text;
         if (!saves::read_file(e.path, text).empty()) continue;
@@ -153,7 +168,7 @@ void GameScreen::open_list() {
                                  : "in progress, " + moves_text(m.game().moves().size());
         o.rows.push_back({r.record->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result,
                           e.path.parent_path().filename().string() == "games" ? "archive" : "save"});
-        overlay_paths_.push_back(e.path);
+        paths_.push_back(e.path);
     }
     if (o.rows.empty()) {
         say("no saved or archived games yet: s saves one, and finished games are archived by themselves");
@@ -165,59 +180,57 @@ void GameScreen::open_list() {
         {"Your saves (s, and games kept before a new one) and the archive of finished games, most recent "
          "first: the date, the players and the result, or how far a game in progress got. Opening one "
          "replaces the game on the board, which is kept in your saves first; an opened game is reviewed."},
-        {{"up down j k", "choose a game"},
-         {"PgUp PgDn", "ten at a time; Home and End go to the first and the last"},
-         {"Enter Space", "open the game chosen"},
-         {"Esc o", "close the list"},
-         {"q", quit_help},
-         {"?", "this help; any key comes back to the list"}}};
+        overlay_keys("a game", {"PgUp PgDn", "ten at a time; Home and End go to the first and the last"},
+                     "open the game chosen", 'o', "the list")};
     ui_.overlay = o;
 }
 
-void GameScreen::overlay_key(Key k) {
+GameOverlays::Next GameOverlays::key(Key k) {
     Overlay& o = *ui_.overlay;
-    const bool menu = overlay_paths_.empty();
+    const bool menu = paths_.empty();
     const int n = int(o.rows.size());
     if (k.special) {
         switch (k.code) {
-            case KEY_UP: o.selected = std::max(0, o.selected - 1); return;
-            case KEY_DOWN: o.selected = std::min(n - 1, o.selected + 1); return;
-            case KEY_PPAGE: o.selected = std::max(0, o.selected - 10); return;
-            case KEY_NPAGE: o.selected = std::min(n - 1, o.selected + 10); return;
-            case KEY_HOME: o.selected = 0; return;
-            case KEY_END: o.selected = n - 1; return;
+            case KEY_UP: o.selected = std::max(0, o.selected - 1); return {};
+            case KEY_DOWN: o.selected = std::min(n - 1, o.selected + 1); return {};
+            case KEY_PPAGE: o.selected = std::max(0, o.selected - 10); return {};
+            case KEY_NPAGE: o.selected = std::min(n - 1, o.selected + 10); return {};
+            case KEY_HOME: o.selected = 0; return {};
+            case KEY_END: o.selected = n - 1; return {};
             case KEY_LEFT:
                 if (menu) menu_change(-1);
-                return;
+                return {};
             case KEY_RIGHT:
                 if (menu) menu_change(1);
-                return;
+                return {};
             case KEY_ENTER: break;
             default:
-                if (k.code == KEY_F(1)) open_help();
-                return;
+                if (k.code == KEY_F(1)) return {Next::Kind::Help, {}};
+                return {};
         }
     } else if (k.code == 'j') {
         o.selected = std::min(n - 1, o.selected + 1);
-        return;
+        return {};
     } else if (k.code == 'k') {
         o.selected = std::max(0, o.selected - 1);
-        return;
+        return {};
     } else if (k.code == 27 || (menu && k.code == 'm') || (!menu && k.code == 'o')) {
         ui_.overlay.reset();
-        return;
+        return {};
     } else if (k.code == '?') {
-        return open_help();
+        return {Next::Kind::Help, {}};
     } else if (action_for(k, Mode::typing) == Action::Quit) {  // q, Ctrl-C, Ctrl-\: quit, as anywhere
-        leave();
-        return;
+        return {Next::Kind::Leave, {}};
     } else if (k.code != '\n' && k.code != '\r' && k.code != ' ') {
-        return;
+        return {};
     }
-    if (menu) return menu_change(1);
-    const std::filesystem::path path = overlay_paths_.at(o.selected);
+    if (menu) {
+        menu_change(1);
+        return {};
+    }
+    Next open{Next::Kind::Open, paths_.at(o.selected)};
     ui_.overlay.reset();
-    open_record(path);
+    return open;
 }
 
 }  // namespace gobblet::ui

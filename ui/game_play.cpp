@@ -1,6 +1,7 @@
 // The game screen's play (game_screen.h): moves made with keys, the cursor and the mouse, stepping
 // through the game, and the actions of play that are the screen's (a new game, a hint, copying and opening
-// records); the table does the rest (table.h).
+// records); the table does the rest (table.h). Then a game opened from the lobby: a review, leaving a
+// server's match, and what the lobby says through the link.
 #include <algorithm>
 
 #include "controls.h"
@@ -144,7 +145,7 @@ void GameScreen::new_game() {
         return;
     }
     const bool empty = match().game().moves().empty() && match().rounds().size() == 1;
-    if (empty && next_variant_ == match().variant()) {
+    if (empty && overlays_.next_variant() == match().variant()) {
         say("this is already a new game");
         return;
     }
@@ -174,7 +175,7 @@ void GameScreen::new_game() {
 }
 
 void GameScreen::start_new(bool keep) {
-    const std::string kept = table_.new_match(next_variant_, keep);
+    const std::string kept = table_.new_match(overlays_.next_variant(), keep);
     ui_.picked.reset();
     teacher_.new_match(false);
     say("new " + std::string(match().single_game() ? "game" : "match") + kept);
@@ -227,6 +228,57 @@ void GameScreen::open_record(const std::filesystem::path& path) {
     table_.after_change(false);
     if (m.game().over() && m.phase() != MatchPhase::Over && table_.ask_round_question())
         say(ui_.message + ". " + ui_.question->text + ".");
+}
+
+void GameScreen::review(saves::Record record, const std::string& what) {
+    std::array<SeatSpec, 2> seats = record.seats;
+    for (SeatSpec& s : seats) s.kind = SeatKind::Human;  // a review: nobody plays for anyone
+    table_.load_match(std::move(record.match), record.clock, true);
+    table_.install_seats(seats);
+    table_.round_end_handled();
+    teacher_.new_match(true);  // the engine's marks, move by move
+    overlays_.set_next_variant(match().variant());
+    say("reviewing " + what + " (" + moves_text(match().game().moves().size()) +
+        "): < and > step through it, i shows the analysis, q goes back to the lobby");
+}
+
+void GameScreen::ask_leave() {
+    const net::Session* s = table_.session();
+    if (!s || s->watching() || match().phase() == MatchPhase::Over) return leave();
+    ask(Question{
+        .text = "leave the match against " + match().name(s->remote_player()) + "?",
+        .answers = {{ch('y'), "back to the lobby", [this] { leave(); },
+                     "back to the lobby: the server keeps the match; after its grace your clock runs on your "
+                     "turn, and Enter on the game in the lobby takes you back"},
+                    {ch('x'), "quit the program", [this] { nav_.quit(); },
+                     "quit the program: the server keeps the match, and --lobby takes you back to it"},
+                    {ch('n'), "play on", [this] { say("play on"); }, "stay in the match"}},
+        .help = "The match is the server's: leaving it does not end it. Resign (R) ends it.",
+        .default_answer = 2});
+    say(ui_.question->text);
+}
+
+void GameScreen::serve_link() {
+    if (link_) {
+        if (link_->leave) {
+            link_->leave = false;
+            return leave();
+        }
+        if (!link_->fresh_code.empty()) table_.fresh_code(std::exchange(link_->fresh_code, {}));
+    }
+    if (end_said_ || !table_.networked()) return;
+    const bool over = match().phase() == MatchPhase::Over;
+    const std::string lobby_word = link_ ? link_->over : "";
+    if (!over && lobby_word.empty()) return;
+    end_said_ = true;
+    ui_.question.reset();
+    const std::string text = over ? match().match_result_text() : lobby_word;
+    ask(Question{.text = text + ": press any key to go back to the lobby",
+                 .answers = {},
+                 .help = "The match is over; the server keeps it, and h in the lobby lists it for review.",
+                 .on_other = [this] { leave(); },
+                 .other_label = "back to the lobby"});
+    say(text);
 }
 
 }  // namespace gobblet::ui

@@ -1,6 +1,6 @@
 // The game screen's turn of the loop (game_screen.h): serving the teacher and the table, the deadlines,
-// drawing (the chrome around the board: the prompt line, the footer from the key table, the help), and the
-// puzzles and the tutorial pushed over the game.
+// drawing (the chrome around the board: the prompt line, the footer from the key table, the help), the
+// puzzles and the tutorial pushed over the game, and its start (from what game_setup.h reads) and end.
 #include <curses.h>
 
 #include <algorithm>
@@ -8,6 +8,7 @@
 #include "controls.h"
 #include "exercise.h"
 #include "game_screen.h"
+#include "game_setup.h"
 #include "puzzle_session.h"
 #include "saves/tutorial.h"
 #include "terminal.h"
@@ -232,6 +233,140 @@ void GameScreen::uncovered(const std::string& farewell, Millis) {
     if (options_.puzzles) return leave();  // --puzzles: leaving them ends the program
     table_.come_back();
     say(farewell);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The start (game_setup.h reads what it starts from) and the end
+
+GameScreen::GameScreen(const ScreenContext& context, const Options& options)
+    : nav_(context.nav),
+      clock_(context.clock),
+      options_(options),
+      table_(Table::Config{options.program, options.player, 1, !options.served}, context.loop, context.clock,
+             *this),
+      teacher_(table_, *this, ui_, context.loop),
+      overlays_(table_, teacher_, ui_),
+      kind_(options.served ? screen_served : screen_local) {
+    const ScreenSettings settings = read_screen_settings(options_);
+    teacher_.set_coach(settings.coach);
+    overlays_.set_ascii_lines(settings.ascii);
+    ui_.color = settings.color;
+    settings_problem_ = settings.problem;
+    table_.set_level(options_.player.level);
+    table_.set_think(options_.player.think_seconds);
+    for (int i = 0; i < 3; ++i)
+        if (options_.speed == speeds[i].name) table_.set_speed(i);
+    overlays_.set_next_variant(match().variant());
+}
+
+std::string GameScreen::prepare() {
+    StartMatch start = read_start(options_);
+    if (!start.error.empty()) return start.error;
+    table_.set_match(Match(start.settings));
+    if (!start.note.empty()) say(start.note, start.note_error);
+    if (start.loaded) {
+        // A finished match was archived when it ended (resumed), or is not to be archived again (loaded).
+        const bool over = start.loaded->match.phase() == MatchPhase::Over;
+        table_.load_match(std::move(start.loaded->match), start.loaded->clock, over);
+        say(loaded_text(match(), options_, start.resumed));
+        if (!start.resumed) teacher_.new_match(true);  // an opened game is reviewed
+    }
+    overlays_.set_next_variant(match().variant());
+    table_.install_seats(start.seats);
+    return start_network(start.autosaved ? &*start.autosaved : nullptr);
+}
+
+// The network game from the command line.
+std::string GameScreen::start_network(const saves::Record* autosaved) {
+    if (options_.host_at) {
+        bool fresh = false;
+        const net::HostConfig hc =
+            host_config(options_, table_.seat(0).kind(), table_.seat(1).kind(), autosaved, match(), fresh);
+        if (fresh) {
+            say("the last game was not a network match in progress: a new one", true);
+            table_.set_match(Match(match().settings()));
+        }
+        return table_.host(hc);
+    }
+    if (options_.join_to) {
+        if (autosaved && !autosaved->match_id.empty()) {  // --resume: the match this joiner holds
+            net_held_ = autosaved->match;
+            net_held_id_ = autosaved->match_id;
+        }
+        if (!options_.code.empty()) {
+            connect(options_.code);
+            if (!table_.networked()) return exit_message_;
+        }
+    }
+    return "";
+}
+
+void GameScreen::connect(const std::string& code) {
+    if (const std::string why =
+            table_.join(join_config(options_, code, net_held_, net_held_id_), options_.join_seat);
+        !why.empty())
+        join_failed(why);
+}
+
+void GameScreen::ask_code() {
+    ui_.entry = join_code_entry(
+        *options_.join_to, [this](const std::string& code) { connect(code); },
+        [this](const std::string& why) {
+            say(why, true);
+            ask_code();
+        },
+        [this] { leave(); });
+}
+
+void GameScreen::join_failed(const std::string& why) {
+    exit_status_ = 1;
+    exit_message_ = why;
+    if (!screen_open_) return;         // prepare() returns it: the program ends before the screen opens
+    nav_.set_exit(exit_status_, why);  // the reason also goes to the terminal the player started from
+    ui_.entry.reset();
+    say(why, true);
+    ask(refused_question(why, [this] { leave(); }));
+    leave_at_ = now() + refused_hold_ms;
+}
+
+void GameScreen::enter(Millis) {
+    screen_open_ = true;
+    set_ascii(overlays_.ascii());
+    if (!settings_problem_.empty())
+        say((ui_.message.empty() ? "" : ui_.message + ". ") + settings_problem_, true);
+    if (ui_.message.empty())
+        say("Type a move (like W3B2) and press Enter, or press an arrow key for the cursor; ? shows every "
+            "key.");
+    if (!table_.networked() && !options_.join_to) table_.start_clock();  // a session runs its own
+    if (options_.join_to && !table_.networked()) ask_code();
+    // A match saved while a finished round's question was open (quitting with q there) asks it again.
+    if (!table_.networked() && match().game().over() && match().phase() != MatchPhase::Over) {
+        table_.round_end_handled();
+        if (table_.ask_round_question()) say(ui_.message + ". " + ui_.question->text + ".");
+    }
+    open_at_start();
+    table_.pace_from_now();
+}
+
+std::string GameScreen::close(Millis) {
+    table_.cancel_seats();
+    teacher_.stop();
+    table_.leave();
+    if (exit_status_ != 0) return "";  // the shell says why on stderr
+    if (options_.served) {             // the lobby under it says what there is to say when the program ends
+        if (link_) link_->open = false;
+        return "";
+    }
+    if (options_.puzzles) return "";  // the game was never shown: its autosave is left alone
+    table_.autosave();
+    const auto path = saves::autosave_path();
+    const Match& m = match();
+    if (!table_.autosave_error().empty() || path.empty() || m.game().moves().empty()) return "";
+    if (m.phase() == MatchPhase::Over && !table_.archive_path().empty())
+        return "gobblet: the finished " + std::string(m.single_game() ? "game" : "match") + " is kept in " +
+               table_.archive_path() + "\n";
+    return "gobblet: the game is saved in " + path.string() + "; " + options_.program +
+           " --resume continues it\n";
 }
 
 }  // namespace gobblet::ui

@@ -1,14 +1,15 @@
 // The game's screen: a table (table.h) shown on the board, played with keys, the cursor, the mouse and
 // pastes. It owns the table and the teacher (teacher.h) and drives them once a turn; it shows what they
 // report (the message line, questions) and adds what is the screen's own: the prompt and the cursor, line
-// entries, the settings menu and the list of games, the help, and the puzzles and the tutorial, pushed
-// over it (exercise.h) while the game waits.
+// entries, the settings menu and the list of games (its GameOverlays), the help, and the puzzles and the
+// tutorial, pushed over it (exercise.h) while the game waits.
 //
-// Its files, one job each: game_setup.cpp (the match the command line asks for, the settings file, the
-// start and the end), game_screen.cpp (its turn of the loop, drawing, and the screens over it),
-// game_keys.cpp (what each key does: the key table's actions, questions, entries, the mouse),
-// game_paste.cpp (pastes), game_play.cpp (moves made here, stepping, and the actions of play that are the
-// screen's), game_overlays.cpp (the settings menu and the list of games).
+// Its files, one job each: game_screen.cpp (its turn of the loop, drawing, the screens over it, the start
+// and the end), game_keys.cpp (what each key does: the key table's actions, questions, entries, the mouse,
+// pastes), game_play.cpp (moves made here, stepping, the actions of play that are the screen's, and a game
+// opened from the lobby). Beside it, each an object or functions of its own: game_setup.h (what the screen
+// starts from: the settings file, the match the command line asks for, the network set-up), game_paste.h
+// (what a paste comes to), game_overlays.h (the settings menu and the list of games).
 //
 // A lobby opens one for a server's game: GameScreen(context, options), join(...), then push it; when the
 // game screen leaves (q), the lobby comes back on top (screen.h).
@@ -23,6 +24,8 @@
 #include <vector>
 
 #include "app.h"
+#include "game_overlays.h"
+#include "game_setup.h"
 #include "lobby_link.h"
 #include "saves/record.h"
 #include "screen.h"
@@ -32,9 +35,6 @@
 #include "view.h"
 
 namespace gobblet::ui {
-
-// How long a refused join stays on the screen when no key is pressed, before the program ends.
-inline constexpr Millis refused_hold_ms = 10'000;
 
 // Actions a network game does not offer: the two players play it out together.
 bool local_only(Action a);
@@ -73,7 +73,7 @@ class GameScreen : public Screen, private TableReport {
     // it for the message line). The screen is Options::served.
     void review(saves::Record record, const std::string& what);
 
-    // The screen (game_setup.cpp: enter, close; game_screen.cpp: the rest).
+    // The screen (game_screen.cpp).
     void enter(Millis now) override;
     void draw(Millis now) override;
     void key(Key k, Millis) override { on_key(k); }
@@ -120,8 +120,7 @@ class GameScreen : public Screen, private TableReport {
         return ui_.question || ui_.overlay || ui_.entry || ui_.help || covered_ || teacher_.coach_holds();
     }
 
-    // Set-up (game_setup.cpp).
-    void apply_settings_file();
+    // The start (game_screen.cpp, from what game_setup.h reads).
     // From prepare(): "" or why the network game cannot start; `autosaved` is what --resume read, if any.
     std::string start_network(const saves::Record* autosaved);
     void connect(const std::string& code);
@@ -139,7 +138,7 @@ class GameScreen : public Screen, private TableReport {
     void open_puzzles();
     void open_tutorial();
 
-    // Keys (game_keys.cpp) and pastes (game_paste.cpp).
+    // Keys and pastes (game_keys.cpp; game_paste.h reads a paste).
     void on_key(Key k);
     void on_action(Action a);
     void on_mouse();
@@ -153,7 +152,7 @@ class GameScreen : public Screen, private TableReport {
     void question_key(Key k);
     void on_paste(const InputEvent& e);
 
-    // Play (game_play.cpp).
+    // Play (game_play.cpp; with review, ask_leave and serve_link).
     void play(const MoveSpec& spec);
     void on_spot(const Spot& spot);
     void move_cursor(int drow, int dcol);
@@ -167,25 +166,16 @@ class GameScreen : public Screen, private TableReport {
     void hint();
     void open_record(const std::filesystem::path& path);
 
-    // The overlays (game_overlays.cpp).
-    void open_list();
-    void open_menu();
-    void menu_change(int delta);
-    // A menu choice of a kept setting writes its key to the settings file (saves/settings.h).
-    void keep_setting(std::string_view key, const std::string& value);
-
     Navigator& nav_;
     std::function<Millis()> clock_;
     Options options_;
     UiState ui_;
     Table table_;
     Teacher teacher_;
-    Variant next_variant_{};        // the rules and board of the next new game (the menu)
+    GameOverlays overlays_;         // the settings menu and the list of games, with the next game's variant
     std::string settings_problem_;  // what the settings file had wrong, said when the screen opens
-    bool ascii_ = false;            // the board in ASCII lines even in a UTF-8 terminal
-    std::vector<std::filesystem::path> overlay_paths_;  // the game list's files (empty: the menu)
-    bool covered_ = false;                              // a screen is over the game
-    bool puzzles_after_ = false;  // --tutorial --puzzles: the puzzles follow the tutorial
+    bool covered_ = false;          // a screen is over the game
+    bool puzzles_after_ = false;    // --tutorial --puzzles: the puzzles follow the tutorial
     // A joiner's --resume: the saved match and its id, offered to the host.
     std::string net_held_id_;
     std::optional<Match> net_held_;

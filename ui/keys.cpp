@@ -2,6 +2,10 @@
 
 #include <curses.h>
 
+#include <algorithm>
+
+#include "text.h"
+
 namespace gobblet::ui {
 
 namespace {
@@ -111,6 +115,19 @@ Action action_for(Key key, Mode mode, ScreenKind screen) {
             if (k == key) return b.action;
     }
     return Action::None;
+}
+
+void add_key_help(std::vector<std::string>& out, ScreenKind screen, int width) {
+    out.emplace_back();
+    out.push_back("Keys:");
+    for (const KeyBinding& b : key_table()) {
+        if (!b.help || !*b.help || !(b.screens & screen)) continue;
+        std::string keys = b.keys_text;
+        keys.resize(std::max<std::size_t>(keys.size(), 12), ' ');
+        const auto lines = wrap(b.help, std::max(10, width - 14));
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            out.push_back("  " + (i == 0 ? keys : std::string(12, ' ')) + lines[i]);
+    }
 }
 
 }  // namespace gobblet::ui

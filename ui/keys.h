@@ -2,7 +2,7 @@
 // tutorial), which drives the dispatch, the footer and the help screen, so that the three can never
 // disagree. Keys that only edit or move inside something open are read where it is handled, not bound
 // here: the prompt's and a line entry's editing keys (controls.h), a list overlay's selection keys
-// (GameScreen::overlay_key) and the help's scrolling keys (view.h's help_scroll_key).
+// (GameOverlays::key) and the help's scrolling keys (view.h's help_scroll_key).
 //
 // Input modes. The game is always in one of two modes, and the footer says which:
 //  - typing (the default): on an empty prompt a key bound to a command acts; any other character
@@ -116,6 +116,11 @@ const std::vector<KeyBinding>& key_table();
 // The action bound to a key in a mode on a screen; Action::None when the key is not a command there (in
 // typing mode, a character then goes to the prompt).
 Action action_for(Key key, Mode mode, ScreenKind screen = screen_game);
+
+// Adds the help's list of keys to `out`: a blank line, "Keys:", and every binding of the key table on
+// `screen` with what it does, the keys in a column of their own and the words wrapped to `width` beside
+// them.
+void add_key_help(std::vector<std::string>& out, ScreenKind screen, int width);
 
 // The footer: "key word" pairs for the bindings of `mode` on `screen` that `available` accepts, in
 // table order, as many as fit in `lines` lines of `width` columns.

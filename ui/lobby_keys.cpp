@@ -401,17 +401,11 @@ void LobbyScreen::quit() {
 }
 
 const lobby::SeekItem* LobbyScreen::selected_seek() const {
-    const auto rows = seek_rows(client_->tables());
-    const int i = selected_[int(LobbyPane::Seeks)];
-    if (rows.empty()) return nullptr;
-    return rows[std::size_t(std::min(i, int(rows.size()) - 1))];
+    return selected_row(seek_rows(client_->tables()), selected_[int(LobbyPane::Seeks)]);
 }
 
 const lobby::GameRow* LobbyScreen::selected_game() const {
-    const auto rows = game_rows(client_->tables());
-    const int i = selected_[int(LobbyPane::Games)];
-    if (rows.empty()) return nullptr;
-    return rows[std::size_t(std::min(i, int(rows.size()) - 1))];
+    return selected_row(game_rows(client_->tables()), selected_[int(LobbyPane::Games)]);
 }
 
 const lobby::TournamentItem* LobbyScreen::selected_tournament() const {
@@ -420,17 +414,11 @@ const lobby::TournamentItem* LobbyScreen::selected_tournament() const {
         const auto it = t.tournaments().find(*standings_);
         return it == t.tournaments().end() ? nullptr : &it->second;
     }
-    const auto rows = tournament_rows(t);
-    const int i = selected_[int(LobbyPane::Tournaments)];
-    if (rows.empty()) return nullptr;
-    return rows[std::size_t(std::min(i, int(rows.size()) - 1))];
+    return selected_row(tournament_rows(t), selected_[int(LobbyPane::Tournaments)]);
 }
 
 const lobby::PlayerItem* LobbyScreen::selected_player() const {
-    const auto rows = player_rows(client_->tables());
-    const int i = selected_[int(LobbyPane::Players)];
-    if (rows.empty()) return nullptr;
-    return rows[std::size_t(std::min(i, int(rows.size()) - 1))];
+    return selected_row(player_rows(client_->tables()), selected_[int(LobbyPane::Players)]);
 }
 
 }  // namespace gobblet::ui

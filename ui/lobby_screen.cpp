@@ -1,5 +1,6 @@
 // The lobby screen's turn (lobby_screen.h): the client in the poll loop, its events (the login and what
-// it asks of the player, the tables' lines, chat and notices, answers), and the status line.
+// it asks of the player, the tables' lines, chat and notices, answers), the status line, and the screens
+// it opens over itself (lobby_games.h opens them).
 #include "lobby_screen.h"
 
 #include <cstdlib>
@@ -10,7 +11,11 @@
 namespace gobblet::ui {
 
 LobbyScreen::LobbyScreen(const ScreenContext& context, const Options& game, const LobbyOptions& lobby)
-    : context_(context), nav_(context.nav), game_options_(game), options_(lobby) {
+    : context_(context),
+      nav_(context.nav),
+      game_options_(game),
+      options_(lobby),
+      games_(context, game, lobby.server) {
     const saves::SettingsFile file = saves::read_settings();
     const char* no_color = std::getenv("NO_COLOR");
     color_ = !game.no_color && file.parsed.settings.color.value_or(!(no_color && *no_color));
@@ -56,7 +61,7 @@ void LobbyScreen::on_poll(std::span<const pollfd> fds, Millis now) {
 
 void LobbyScreen::service(Millis now) {
     // A match that waited for the screen over the lobby to leave (a review, a game watched).
-    if (pending_match_ && !game_open()) {
+    if (pending_match_ && !games_.open()) {
         const lobby::MatchStart m = *std::exchange(pending_match_, std::nullopt);
         open_match(m, now);
     }
@@ -66,7 +71,7 @@ Millis LobbyScreen::until_next(Millis now) const {
     Millis wait = client_->until_next(now);
     // The games' clocks and the backoff's count-down are drawn each second (the shell redraws at least
     // that often); a pending match opens on the next turn.
-    if (pending_match_ && !game_open()) wait = 0;
+    if (pending_match_ && !games_.open()) wait = 0;
     return wait;
 }
 
@@ -178,7 +183,7 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
     if (const auto* o = std::get_if<lobby::Over>(&m)) {
         if (my_match_ && my_match_->game == o->game) {
             my_match_.reset();
-            if (game_open() && link_->game == o->game) link_->over = o->text;
+            if (games_.open() && games_.link().game == o->game) games_.link().over = o->text;
             say("your match is over: " + o->text);
         }
         return;
@@ -219,7 +224,8 @@ void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
         const RecordWanted w = records_.front();
         records_.pop_front();
         if (w.review) return open_review(e.text, w.what);
-        return save_transcript(e.text, w.what);
+        const LobbyNotice saved = save_transcript(e.text, w.what);
+        return say(saved.text, saved.error);
     }
 }
 
@@ -244,6 +250,65 @@ std::string LobbyScreen::status_line(Millis now) const {
         case P::Closed: s = connection_; break;
     }
     return s;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The screens over the lobby (ServedGames opens them; what the lobby shows around them is its own)
+
+// A screen opened over the lobby: what was typed or asked is dropped, and a review comes back to the
+// history it was chosen from.
+void LobbyScreen::opened(bool review) {
+    if (!review) history_.reset();
+    entry_.reset();
+    question_.reset();
+}
+
+void LobbyScreen::open_match(const lobby::MatchStart& m, Millis) {
+    const bool again = my_match_ && my_match_->game == m.game;
+    my_match_ = m;
+    if (games_.open()) {
+        if (games_.link().game ==
+            m.game) {  // the same match, announced again at a login: its code may be fresh
+            games_.link().fresh_code = m.code;
+            return;
+        }
+        // A review or a game watched is over the lobby: it makes way for the player's match.
+        games_.link().leave = true;
+        pending_match_ = m;
+        return;
+    }
+    if (const std::string why = games_.open_match(m, client_->name()); !why.empty())
+        return say("the match against " + m.opponent + " could not be joined: " + why, true);
+    // A tournament's match: the lobby under it shows the tournament's live standings, and after it.
+    if (m.tournament != 0) {
+        if (standings_ != m.tournament) {
+            standings_item_.reset();
+            standings_rows_.clear();
+        }
+        standings_ = m.tournament;
+    }
+    if (!again)
+        say("your match against " + m.opponent + " starts: you play " + std::string(color_name(m.colour)) +
+            ", " + lobby::terms_description(m.terms));
+    opened(false);
+}
+
+void LobbyScreen::open_watch(const lobby::Watching& w, Millis) {
+    if (games_.open()) return;  // something else came first
+    const auto& games = client_->tables().games();
+    const auto it = games.find(w.game);
+    const std::string who =
+        it == games.end() ? "the game" : it->second.item.names[0] + " - " + it->second.item.names[1];
+    if (const std::string why = games_.open_watch(w, client_->name()); !why.empty())
+        return say("cannot watch " + who + ": " + why, true);
+    say("watching " + who);
+    opened(false);
+}
+
+void LobbyScreen::open_review(const std::string& text, const std::string& what) {
+    if (games_.open()) return;
+    if (const std::string why = games_.open_review(text, what); !why.empty()) return say(why, true);
+    opened(true);
 }
 
 }  // namespace gobblet::ui

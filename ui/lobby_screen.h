@@ -7,9 +7,10 @@
 // joined to the server's game connection; so does a game watched, and a finished game reviewed. The lobby
 // stays under them, its connection alive, and comes back on top when they leave.
 //
-// Its files, one job each: lobby_screen.cpp (the turn: the client's events, the login), lobby_draw.cpp
-// (drawing), lobby_keys.cpp (the keys and the line entries), lobby_games.cpp (the screens it opens over
-// itself: matches, watching, reviews, and the transcripts it saves), lobby_view.cpp (plain logic).
+// Its files, one job each: lobby_screen.cpp (the turn: the client's events, the login, the screens it
+// opens over itself), lobby_draw.cpp (drawing), lobby_keys.cpp (the keys and the line entries). Beside it:
+// lobby_games.h (ServedGames: opening the game screens of matches, games watched and reviews, and saving
+// transcripts), lobby_view.h (plain logic: the rows, the help, what a refused login asks).
 #pragma once
 
 #include <deque>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "app.h"
+#include "lobby_games.h"
 #include "lobby_link.h"
 #include "lobby_view.h"
 #include "net/session.h"
@@ -111,18 +113,11 @@ class LobbyScreen : public Screen {
     // Whether the tournament keys act on a tournament now (its standings open, or its list focused).
     bool on_tournaments() const { return standings_.has_value() || pane_ == LobbyPane::Tournaments; }
 
-    // The screens over the lobby (lobby_games.cpp).
+    // The screens over the lobby (lobby_screen.cpp; games_ opens them).
     void open_match(const lobby::MatchStart& m, Millis now);
     void open_watch(const lobby::Watching& w, Millis now);
     void open_review(const std::string& text, const std::string& what);
-    void save_transcript(const std::string& text, const std::string& what);
-    // Pushes a game screen over the lobby with its link; `game` is the server's game id ("" for a review).
-    void push_game(std::unique_ptr<class GameScreen> screen, const std::string& game);
-    // Whether a screen the lobby opened is over it now.
-    bool game_open() const { return link_ && link_->open; }
-    Options served_options() const;
-    // How a game screen joins the server's game `code` as this player.
-    net::JoinConfig served_join(const std::string& code) const;
+    void opened(bool review);
 
     ScreenContext context_;
     Navigator& nav_;
@@ -165,7 +160,7 @@ class LobbyScreen : public Screen {
     bool help_ = false;
     int help_scroll_ = 0;
     bool covered_ = false;
-    std::shared_ptr<LobbyLink> link_;                 // the screen the lobby opened over itself
+    ServedGames games_;                               // the screens the lobby opens over itself
     std::optional<lobby::MatchStart> pending_match_;  // to open once the screen over the lobby has left
 };
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "keys.h"
+#include "text.h"
 
 namespace gobblet::ui {
 
@@ -272,22 +273,8 @@ LoginAdvice login_advice(const lobby::Refused& r, const std::string& name) {
 std::vector<std::string> lobby_help_lines(int width) {
     width = std::max(20, width);
     std::vector<std::string> out;
-    const auto para = [&](const std::string& text, const std::string& indent = "") {
-        std::string line;
-        const int w = width - int(indent.size());
-        std::size_t i = 0;
-        while (i < text.size()) {
-            std::size_t j = text.find(' ', i);
-            if (j == std::string::npos) j = text.size();
-            const std::string word = text.substr(i, j - i);
-            i = j + 1;
-            if (!line.empty() && int(line.size() + 1 + word.size()) > w) {
-                out.push_back(indent + line);
-                line.clear();
-            }
-            line += (line.empty() ? "" : " ") + word;
-        }
-        if (!line.empty()) out.push_back(indent + line);
+    const auto para = [&](const std::string& text) {
+        for (std::string& line : wrap(text, width)) out.push_back(std::move(line));
     };
     out.push_back("gobblet help: the lobby");
     out.emplace_back();
@@ -312,16 +299,7 @@ std::vector<std::string> lobby_help_lines(int width) {
     para(
         "A match opens on the game screen; q there goes back to the lobby (the server keeps the match), "
         "and the lobby comes back by itself when the match ends.");
-    out.emplace_back();
-    out.push_back("Keys:");
-    for (const KeyBinding& b : key_table()) {
-        if (!b.help || !*b.help || !(b.screens & screen_lobby)) continue;
-        const std::string keys = b.keys_text;
-        const std::string head = "  " + keys + std::string(keys.size() < 10 ? 10 - keys.size() : 1, ' ');
-        const std::size_t before = out.size();
-        para(b.help, std::string(head.size(), ' '));
-        if (out.size() > before) out[before].replace(0, head.size(), head);
-    }
+    add_key_help(out, screen_lobby, width);
     return out;
 }
 

@@ -5,6 +5,7 @@
 // width by whole characters and never hold a control character.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,6 +57,12 @@ std::vector<const lobby::TournamentItem*> tournament_rows(const lobby::Tables& t
 
 // A selected row kept within `rows` rows (-1 when there are none); `delta` moves it.
 int move_selection(int selected, int rows, int delta);
+// The row selected as `selected` among `rows` (the last when rows went away under it), or nullptr for none.
+template <class Row>
+const Row* selected_row(const std::vector<const Row*>& rows, int selected) {
+    if (rows.empty()) return nullptr;
+    return rows[std::size_t(std::min(selected, int(rows.size()) - 1))];
+}
 
 // A typed challenge: "NAME TERMS" (Eamon rogers 3 none first-to 1 casual).
 struct TypedChallenge {

@@ -8,28 +8,11 @@
 #include "engine/movegen.h"
 #include "teach_text.h"
 #include "terminal.h"
+#include "text.h"
 
 namespace gobblet::ui {
 
 namespace {
-
-// Display width of UTF-8 text, counted in code points (every character the game shows is one column).
-int text_width(std::string_view s) {
-    int n = 0;
-    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-    return n;
-}
-
-// The first `width` columns of s, cut on a character boundary.
-std::string clip(std::string_view s, int width) {
-    if (width <= 0) return {};
-    int n = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && n++ == width)
-            return std::string(s.substr(0, i));
-    }
-    return std::string(s);
-}
 
 int pair_attr(short pair) { return has_colors_on() ? COLOR_PAIR(pair) : 0; }
 
@@ -354,56 +337,6 @@ void draw_too_small(const Layout& l) {
 
 }  // namespace
 
-std::string printable(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const unsigned char c = static_cast<unsigned char>(text[i]);
-        if (c == '\t') {
-            out += ' ';
-            continue;
-        }
-        if (c < 32 || c == 127) continue;
-        // C1 controls (U+0080-U+009F), encoded C2 80-C2 9F.
-        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0) {
-            ++i;
-            continue;
-        }
-        out += char(c);
-    }
-    return out;
-}
-
-std::vector<std::string> wrap(const std::string& text, int width) {
-    std::vector<std::string> out;
-    if (width < 1) width = 1;
-    std::string line;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        std::size_t j = text.find(' ', i);
-        if (j == std::string::npos) j = text.size();
-        std::string word = text.substr(i, j - i);
-        i = j + 1;
-        while (text_width(word) > width) {  // a word longer than a line: cut it
-            if (!line.empty()) {
-                out.push_back(line);
-                line.clear();
-            }
-            const std::string head = clip(word, width);
-            out.push_back(head);
-            word = word.substr(head.size());
-        }
-        if (!line.empty() && text_width(line) + 1 + text_width(word) > width) {
-            out.push_back(line);
-            line.clear();
-        }
-        if (!line.empty()) line += ' ';
-        line += word;
-    }
-    if (!line.empty() || out.empty()) out.push_back(line);
-    return out;
-}
-
 Layout make_layout(int n, int cols, int lines) {
     Layout l;
     l.size = n;
@@ -560,16 +493,7 @@ std::vector<std::string> help_lines(const Match& match, int width, ScreenKind sc
         "Typing mode (the default): letters and digits that start a move go to the prompt; Enter plays it. "
         "Cursor "
         "mode: an arrow key or a mouse click enters it; Esc goes back to typing.");
-    out.emplace_back();
-    out.push_back("Keys:");
-    for (const KeyBinding& b : key_table()) {
-        if (!b.help || !*b.help || !(b.screens & screen)) continue;
-        std::string keys = b.keys_text;
-        keys.resize(std::max<std::size_t>(keys.size(), 12), ' ');
-        const auto lines = wrap(b.help, std::max(10, width - 14));
-        for (std::size_t i = 0; i < lines.size(); ++i)
-            out.push_back("  " + (i == 0 ? keys : std::string(12, ' ')) + lines[i]);
-    }
+    add_key_help(out, screen, width);
     return out;
 }
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "state.h"
+#include "text.h"
 
 namespace gobblet::ui {
 
@@ -62,9 +63,5 @@ std::vector<std::string> help_page_lines(const HelpPage& page, int width);
 void draw_help(const std::vector<std::string>& lines, int& scroll);
 // A key on the help screen: true when it scrolled it, false for a key that closes it.
 bool help_scroll_key(Key k, int& scroll);
-// Lines of text broken at spaces to fit `width` columns (a word longer than the width is cut).
-std::vector<std::string> wrap(const std::string& text, int width);
-// Text that is safe to put on the terminal: control characters dropped.
-std::string printable(std::string_view text);
 
 }  // namespace gobblet::ui

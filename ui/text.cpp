@@ -1,0 +1,70 @@
+#include "text.h"
+
+#include "engine/text.h"
+
+namespace gobblet::ui {
+
+int text_width(std::string_view s) {
+    int n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+std::string clip(std::string_view s, int width) {
+    if (width <= 0) return {};
+    int n = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && n++ == width)
+            return std::string(s.substr(0, i));
+    }
+    return std::string(s);
+}
+
+std::string printable(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c == '\t') {
+            out += ' ';
+            continue;
+        }
+        if (c < 32 || c == 127) continue;
+        // C1 controls (U+0080-U+009F), encoded C2 80-C2 9F.
+        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0) {
+            ++i;
+            continue;
+        }
+        out += char(c);
+    }
+    return out;
+}
+
+std::vector<std::string> wrap(const std::string& text, int width) {
+    std::vector<std::string> out;
+    if (width < 1) width = 1;
+    std::string line;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        std::string word(next_piece(text, at, ' '));
+        while (text_width(word) > width) {  // a word longer than a line: cut it
+            if (!line.empty()) {
+                out.push_back(line);
+                line.clear();
+            }
+            const std::string head = clip(word, width);
+            out.push_back(head);
+            word = word.substr(head.size());
+        }
+        if (!line.empty() && text_width(line) + 1 + text_width(word) > width) {
+            out.push_back(line);
+            line.clear();
+        }
+        if (!line.empty()) line += ' ';
+        line += word;
+    }
+    if (!line.empty() || out.empty()) out.push_back(line);
+    return out;
+}
+
+}  // namespace gobblet::ui

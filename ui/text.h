@@ -1,0 +1,22 @@
+// Text for the terminal, without curses: its width in columns, cutting and wrapping it to a width, and
+// making it safe to show. The game's screens (view.cpp), the key table's help (keys.cpp) and the lobby's
+// help (lobby_view.cpp) use these, so that every screen measures and breaks text the same way; the unit
+// tests link it (tests/test_tutorial.cpp checks the tutorial's words fit the message area with it).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gobblet::ui {
+
+// Display width of UTF-8 text, counted in code points (every character the game shows is one column).
+int text_width(std::string_view s);
+// The first `width` columns of s, cut on a character boundary.
+std::string clip(std::string_view s, int width);
+// Lines of text broken at spaces to fit `width` columns (a word longer than the width is cut).
+std::vector<std::string> wrap(const std::string& text, int width);
+// Text that is safe to put on the terminal: control characters dropped.
+std::string printable(std::string_view text);
+
+}  // namespace gobblet::ui
