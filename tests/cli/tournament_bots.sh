@@ -77,7 +77,7 @@ for bot in Ann Bob Cid; do
 done
 # Every bot is in the table with two matches played; the points add up to three matches and three byes.
 for bot in Ann Bob Cid; do
-    grep -Eq "^ +[123]  ${bot}Bot +[0-9.]+ +2 " "$WORK/standings.txt" || fail "${bot}Bot's row: $(cat "$WORK/standings.txt")"
+    grep -Eq "^ +[123]  ${bot}Bot +[0-9.]+ +[0-9.]+ +2 " "$WORK/standings.txt" || fail "${bot}Bot's row: $(cat "$WORK/standings.txt")"
 done
 total=$(awk '/Bot/ {s += $3} END {print s}' "$WORK/standings.txt")
 [ "$total" = 6 ] || fail "the points add up to $total, not 6 (3 matches and 3 byes)"
