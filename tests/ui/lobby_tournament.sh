@@ -87,8 +87,8 @@ lkeys $b Enter
 # Back in the lobby: the tournament's table, final, the winner first with a point and a round won.
 for s in liam eamon; do
     wait_in $s "final: club (#1): round-robin by Liam, over, 2/4 players"
-    wait_in_re $s "1\. +$white( \(you\))? +1 +1 +1 +0 +0 +1 +0"
-    wait_in_re $s "2\. +$loser( \(you\))? +0 +1 +0 +1 +0 +0 +1"
+    wait_in_re $s "1\. +$white( \(you\))? +1 +0 +1 +1 +0 +0 +1 +0"
+    wait_in_re $s "2\. +$loser( \(you\))? +0 +0 +1 +0 +1 +0 +0 +1"
 done
 # Esc goes back to the lists, where the tournament says it is over; Enter shows the table again.
 lkeys eamon Escape
