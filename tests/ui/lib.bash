@@ -253,10 +253,10 @@ lobby_evidence() {
     done
     [ -f "$WORK/server.log" ] && { echo "--- the server's log (last 40 lines):"; tail -n 40 "$WORK/server.log"; }
 }
-# wait_in_re SESSION REGEX: the same with an extended regular expression.
+# wait_in_re SESSION REGEX [SECONDS]: the same with an extended regular expression.
 wait_in_re() {
     local i
-    for i in $(seq 100); do
+    for i in $(seq $((${3:-10} * 10))); do
         lscreen "$1" | grep -qE -- "$2" && return 0
         sleep 0.1
     done
