@@ -271,5 +271,20 @@ wait_in_exit() {
     done
     fail "the program in $1 did not exit"
 }
+# lobby_white_wins WHITE_SESSION BLACK_SESSION WHITE_NAME [SECONDS]: on two lobbies' game screens, White
+# makes four in a row on row A, each move waited for on the other screen before the next (SECONDS a
+# wait, 10 unless told), until the loser's screen says who won.
+lobby_white_wins() {
+    local w=$1 b=$2 white=$3 t=${4:-10}
+    wait_in $w "(remote)" $t
+    lmove $w W1A1; wait_in $b "1. W1A1" $t
+    lmove $b K1D4; wait_in $w "1. W1A1 K1D4" $t
+    lmove $w W2A2; wait_in $b "2. W2A2" $t
+    lmove $b K2D3; wait_in $w "2. W2A2 K2D3" $t
+    lmove $w W3A3; wait_in $b "3. W3A3" $t
+    lmove $b K3D2; wait_in $w "3. W3A3 K3D2" $t
+    lmove $w W1A4
+    wait_in $b "$white wins: four in a row on row A" $t
+}
 # white_of SESSION: the name the game screen shows for White (the server picks the colours).
 white_of() { lscreen "$1" | grep -oE 'White  [A-Za-z~][A-Za-z0-9_-]*' | head -1 | sed 's/White  //'; }

@@ -57,16 +57,8 @@ case $white in
     Eamon) w=eamon b=niamh loser=Niamh ;;
     *) fail "White is Niamh or Eamon, not '$white'" ;;
 esac
-wait_in $w "(remote)" 50
-lmove $w W1A1; wait_in $b "1. W1A1" 50
-lmove $b K1D4; wait_in $w "1. W1A1 K1D4" 50
-lmove $w W2A2; wait_in $b "2. W2A2" 50
-lmove $b K2D3; wait_in $w "2. W2A2 K2D3" 50
-lmove $w W3A3; wait_in $b "3. W3A3" 50
-lmove $b K3D2; wait_in $w "3. W3A3 K3D2" 50
-lmove $w W1A4
+lobby_white_wins $w $b $white 50
 wait_in $w "$white wins: four in a row on row A" 50
-wait_in $b "$white wins: four in a row on row A" 50
 lkeys $w q
 lkeys $b q
 # The final table: the winner with two points, the loser with one (level with nobody: no head to head),
