@@ -19,7 +19,8 @@ expect_contains "no database yet" "$out" "--standings:"
 
 "$MAIN" --serve --listen "unix:$sock" --db "$db" 2>"$WORK/server.log" &
 pids+=($!)
-wait_for "the server" 20 test -S "$sock"
+# The socket may be there before the database is ready: the log says when it serves.
+wait_for "the server" 20 grep -q "serving on" "$WORK/server.log"
 
 # Made while the server runs: the server picks it up from the database.
 "$MAIN" --db "$db" --new-tournament autumn-dm --format round-robin --dm --first draw --seed 7 \

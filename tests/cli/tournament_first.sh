@@ -20,7 +20,8 @@ expect_contains "--dm with it" "$out" "--dm cannot be combined with --tournament
 
 "$MAIN" --serve --listen "unix:$sock" --db "$db" --grace 10m 2>"$WORK/server.log" &
 pids+=($!)
-wait_for "the server" 20 test -S "$sock"
+# The socket may be there before the database is ready: the log says when it serves.
+wait_for "the server" 20 grep -q "serving on" "$WORK/server.log"
 "$MAIN" --db "$db" --new-tournament first-cup --format round-robin >/dev/null 2>"$WORK/new.err" ||
     fail "--new-tournament: $(cat "$WORK/new.err")"
 bot() {
