@@ -115,6 +115,7 @@ struct Flags {
     bool guest = false;
     // The operator's tournaments.
     std::string new_tournament, start_tournament, standings, format = "round-robin", first = "schedule";
+    std::string tournament_first, starter, against;
 };
 
 // Every flag, with its help line (which --help prints and tests/cli/manpage.sh holds the man page to).
@@ -226,6 +227,11 @@ void declare(CLI::App& app, Flags& f) {
                    "--new-tournament: who starts round 1 of each match: schedule (colours balanced) or draw "
                    "(--seed makes the draw repeat)");
     app.add_option("--start-tournament", f.start_tournament, "Start a tournament made with --new-tournament");
+    app.add_option("--tournament-first", f.tournament_first,
+                   "Choose who starts round 1 of a match of a tournament made with --new-tournament: "
+                   "--starter PLAYER --against OPPONENT");
+    app.add_option("--starter", f.starter, "--tournament-first: the player who plays White in round 1");
+    app.add_option("--against", f.against, "--tournament-first: the starter's opponent in that match");
     app.add_option("--standings", f.standings,
                    "Print a tournament's table; 'final' once every match is over");
     app.add_flag("--ratings", f.ratings,
@@ -251,6 +257,7 @@ enum class Mode {
     Lobby,
     NewTournament,
     StartTournament,
+    TournamentFirst,
     Standings,
     Ratings,
     BenchStore
@@ -296,6 +303,7 @@ const std::vector<ModeRow> modes = {
     {Mode::NewTournament, "--new-tournament",
      variant_flags + match_flags + FlagList{"--db", "--format", "--first", "--seed"}},
     {Mode::StartTournament, "--start-tournament", {"--db"}},
+    {Mode::TournamentFirst, "--tournament-first", {"--db", "--starter", "--against"}},
     {Mode::Standings, "--standings", {"--db"}},
     {Mode::Ratings, "--ratings", variant_flags + FlagList{"--db"}},
     {Mode::BenchStore, "--bench-store", {"--db"}},
@@ -691,6 +699,15 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
         case Mode::StartTournament:
             return Run([db = db_of(f), name = f.start_tournament] {
                 return server::start_tournament(std::cout, std::cerr, db, name);
+            });
+        case Mode::TournamentFirst:
+            if (!given(app, "--starter") || !given(app, "--against"))
+                return Failure{"--tournament-first " + clean_name(f.tournament_first) +
+                               " needs --starter PLAYER and --against OPPONENT: the player who plays White "
+                               "in round 1 of the match, and their opponent"};
+            return Run([db = db_of(f), name = f.tournament_first, starter = f.starter, against = f.against] {
+                return server::choose_starter(std::cout, std::cerr, db, name, starter, against,
+                                              std::time(nullptr));
             });
         case Mode::Standings:
             return Run([db = db_of(f), name = f.standings] {

@@ -34,29 +34,30 @@ struct VerbInfo {
     bool free_text;
 };
 constexpr VerbInfo verbs[] = {
-    {"lobby", Sender::Client, false},      {"login", Sender::Client, false},  // (a password is free text)
-    {"password", Sender::Client, true},    {"secret", Sender::Client, false},
-    {"ssh", Sender::Client, false},        {"key", Sender::Client, false},
-    {"post", Sender::Client, false},       {"challenge", Sender::Client, false},
-    {"accept", Sender::Client, false},     {"decline", Sender::Client, false},
-    {"withdraw", Sender::Client, false},   {"watch", Sender::Client, false},
-    {"say", Sender::Client, true},         {"history", Sender::Client, false},
-    {"record", Sender::Client, false},     {"ratings", Sender::Client, false},
-    {"create", Sender::Client, false},     {"join", Sender::Client, false},
-    {"leave", Sender::Client, false},      {"start", Sender::Client, false},
-    {"standings", Sender::Client, false},  {"server", Sender::Server, true},
-    {"welcome", Sender::Server, false},    {"refused", Sender::Server, true},
-    {"ok", Sender::Server, true},          {"player", Sender::Server, false},
-    {"left", Sender::Server, false},       {"seek", Sender::Server, false},
-    {"unseek", Sender::Server, false},     {"match", Sender::Server, false},
-    {"game", Sender::Server, false},       {"over", Sender::Server, true},
-    {"watching", Sender::Server, false},   {"chat", Sender::Server, true},
-    {"notice", Sender::Server, true},      {"played", Sender::Server, false},
-    {"line", Sender::Server, true},        {"rated", Sender::Server, false},
-    {"tournament", Sender::Server, false}, {"closed", Sender::Server, false},
-    {"standing", Sender::Server, false},   {"end", Sender::Server, false},
-    {"ping", Sender::Both, false},         {"pong", Sender::Both, false},
-    {"bye", Sender::Both, true},           {"error", Sender::Both, true},
+    {"lobby", Sender::Client, false},     {"login", Sender::Client, false},  // (a password is free text)
+    {"password", Sender::Client, true},   {"secret", Sender::Client, false},
+    {"ssh", Sender::Client, false},       {"key", Sender::Client, false},
+    {"post", Sender::Client, false},      {"challenge", Sender::Client, false},
+    {"accept", Sender::Client, false},    {"decline", Sender::Client, false},
+    {"withdraw", Sender::Client, false},  {"watch", Sender::Client, false},
+    {"say", Sender::Client, true},        {"history", Sender::Client, false},
+    {"record", Sender::Client, false},    {"ratings", Sender::Client, false},
+    {"create", Sender::Client, false},    {"join", Sender::Client, false},
+    {"leave", Sender::Client, false},     {"start", Sender::Client, false},
+    {"standings", Sender::Client, false}, {"starter", Sender::Client, false},
+    {"server", Sender::Server, true},     {"welcome", Sender::Server, false},
+    {"refused", Sender::Server, true},    {"ok", Sender::Server, true},
+    {"player", Sender::Server, false},    {"left", Sender::Server, false},
+    {"seek", Sender::Server, false},      {"unseek", Sender::Server, false},
+    {"match", Sender::Server, false},     {"game", Sender::Server, false},
+    {"over", Sender::Server, true},       {"watching", Sender::Server, false},
+    {"chat", Sender::Server, true},       {"notice", Sender::Server, true},
+    {"played", Sender::Server, false},    {"line", Sender::Server, true},
+    {"rated", Sender::Server, false},     {"tournament", Sender::Server, false},
+    {"closed", Sender::Server, false},    {"standing", Sender::Server, false},
+    {"end", Sender::Server, false},       {"ping", Sender::Both, false},
+    {"pong", Sender::Both, false},        {"bye", Sender::Both, true},
+    {"error", Sender::Both, true},
 };
 static_assert(std::size(verbs) == std::variant_size_v<Message>, "one verb for each message");
 
@@ -187,10 +188,10 @@ std::string date_field(std::string_view w) {
     return std::string(w);
 }
 
-int points_field(std::string_view w) {
+int points_field(std::string_view w, const char* what = "standing: points") {
     const bool half = w.ends_with(".5");
-    const int points = 2 * small(half ? w.substr(0, w.size() - 2) : w, 0, max_points / 2, "standing: points");
-    if (points + (half ? 1 : 0) > max_points) bad("standing: points: out of range");
+    const int points = 2 * small(half ? w.substr(0, w.size() - 2) : w, 0, max_points / 2, what);
+    if (points + (half ? 1 : 0) > max_points) bad(std::string(what) + ": out of range");
     return points + (half ? 1 : 0);
 }
 
@@ -371,8 +372,8 @@ Message parse_words(std::string_view v, Words& w, int version) {
         }
         return l;
     }
-    // The SSH front door's lines are version 2's.
-    if ((v == "ssh" || v == "key") && version < 2)
+    // The SSH front door's lines, and the organizer's choice of who starts, are version 2's.
+    if ((v == "ssh" || v == "key" || v == "starter") && version < 2)
         bad(std::string(v) + " is a message of lobby protocol version 2, not of version " +
             std::to_string(version));
     if (v == "ssh") {
@@ -417,6 +418,14 @@ Message parse_words(std::string_view v, Words& w, int version) {
         if (v == "start") return Start{id};
         if (v == "standings") return StandingsQuery{id};
         return Closed{id};
+    }
+    if (v == "starter") {
+        ChooseStarter c;
+        c.id = id_field(w.next(), "starter");
+        c.name = any_name(w.next(), "starter");
+        c.opponent = any_name(w.next(), "starter: opponent");
+        end_of_line(w);
+        return c;
     }
     if (v == "watch" || v == "record") {
         const std::string what(v);
@@ -483,8 +492,8 @@ Message parse_words(std::string_view v, Words& w, int version) {
     if (v == "ok") {
         Ok o;
         const std::string_view what = w.next();
-        if (what != "password" && what != "secret" && what != "ssh" && what != "key")
-            bad("ok: expected password, secret, ssh or key, not " + shown(what));
+        if (what != "password" && what != "secret" && what != "ssh" && what != "key" && what != "starter")
+            bad("ok: expected password, secret, ssh, key or starter, not " + shown(what));
         o.verb = std::string(what);
         o.text = text_field(w, max_text);
         return o;
@@ -642,6 +651,7 @@ Message parse_words(std::string_view v, Words& w, int version) {
         if (version >= 2) {
             s.rounds_won = small(w.next(), 0, max_count, "standing: rounds won");
             s.rounds_lost = small(w.next(), 0, max_count, "standing: rounds lost");
+            s.head_to_head = points_field(w.next(), "standing: head to head");
         }
         end_of_line(w);
         if (std::int64_t(s.won) + s.lost + s.drawn != s.played)
@@ -732,6 +742,9 @@ struct Writer {
     std::string operator()(const Join& m) const { return "join " + std::to_string(m.id); }
     std::string operator()(const Leave& m) const { return "leave " + std::to_string(m.id); }
     std::string operator()(const Start& m) const { return "start " + std::to_string(m.id); }
+    std::string operator()(const ChooseStarter& m) const {
+        return "starter " + std::to_string(m.id) + " " + m.name + " " + m.opponent;
+    }
     std::string operator()(const StandingsQuery& m) const { return "standings " + std::to_string(m.id); }
     std::string operator()(const Server& s) const {
         return with_text("server gobblet " + std::to_string(s.version), s.text, max_text);
@@ -805,7 +818,7 @@ struct Writer {
                                   std::to_string(s.lost) + " " + std::to_string(s.drawn);
         if (version < 2) return "standing " + table;
         return "standing " + std::to_string(s.tournament) + " " + table + " " + std::to_string(s.rounds_won) +
-               " " + std::to_string(s.rounds_lost);
+               " " + std::to_string(s.rounds_lost) + " " + points_text(s.head_to_head);
     }
     std::string operator()(const End& e) const { return std::string("end ") + list_word(e.list); }
     std::string operator()(const Ping& p) const { return "ping " + std::to_string(p.token); }

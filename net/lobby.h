@@ -305,6 +305,14 @@ struct StandingsQuery {
     Id id = 1;
     friend bool operator==(const StandingsQuery&, const StandingsQuery&) = default;
 };
+// `starter ID NAME OPPONENT` (version 2; the organizer): in tournament ID, NAME plays White in round 1
+// of the match against OPPONENT, when it starts (otherwise the tournament's FIRST decides). Answered
+// with `ok starter TEXT`.
+struct ChooseStarter {
+    Id id = 1;
+    std::string name, opponent;
+    friend bool operator==(const ChooseStarter&, const ChooseStarter&) = default;
+};
 
 // ---------------------------------------------------------------------------------------------------
 // Server to client.
@@ -331,7 +339,7 @@ struct Refused {
     std::string text;
     friend bool operator==(const Refused&, const Refused&) = default;
 };
-// `ok VERB TEXT`: a request without another answer (password, secret, ssh, key) was done.
+// `ok VERB TEXT`: a request without another answer (password, secret, ssh, key, starter) was done.
 struct Ok {
     std::string verb;
     std::string text;
@@ -464,11 +472,12 @@ struct Closed {
     Id id = 1;
     friend bool operator==(const Closed&, const Closed&) = default;
 };
-// `standing ID RANK NAME POINTS PLAYED WON LOST DRAWN ROUNDS-WON ROUNDS-LOST`: a line of tournament
-// ID's table, "this entry is now so": the answer to `standings ID`, and sent to the lobby whenever the
-// table changes. POINTS: a match won is 1, a drawn one 1/2 ("2.5"); ties are broken by the points between
-// the tied players, then rounds won, then rounds lost (fewer first). Version 1: `standing RANK NAME
-// POINTS PLAYED WON LOST DRAWN`, as an answer only.
+// `standing ID RANK NAME POINTS PLAYED WON LOST DRAWN ROUNDS-WON ROUNDS-LOST HEAD-TO-HEAD`: a line of
+// tournament ID's table, "this entry is now so": the answer to `standings ID`, and sent to the lobby
+// whenever the table changes. POINTS: a match won is 1, a drawn one 1/2 ("2.5"); ties are broken by
+// HEAD-TO-HEAD (the points taken from the players level on points, written as POINTS), then rounds won,
+// then rounds lost (fewer first). Version 1: `standing RANK NAME POINTS PLAYED WON LOST DRAWN`, as an
+// answer only.
 struct StandingItem {
     Id tournament = 0;  // 0 only as read from version 1
     int rank = 1;
@@ -476,6 +485,7 @@ struct StandingItem {
     int half_points = 0;
     int played = 0, won = 0, lost = 0, drawn = 0;
     int rounds_won = 0, rounds_lost = 0;
+    int head_to_head = 0;  // half points, as half_points
     friend bool operator==(const StandingItem&, const StandingItem&) = default;
 };
 // `end LIST`: the list (players, seeks, games, tournaments, history, ratings, standings, record) is whole.
@@ -510,9 +520,9 @@ struct Error {
 using Message =
     std::variant<Hello, Login, SetPassword, AddSecret, Ssh, AddKey, Post, Challenge, Accept, Decline,
                  Withdraw, Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start,
-                 StandingsQuery, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek, MatchStart,
-                 GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine, RatingItem, TournamentItem,
-                 Closed, StandingItem, End, Ping, Pong, Bye, Error>;
+                 StandingsQuery, ChooseStarter, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem,
+                 Unseek, MatchStart, GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine,
+                 RatingItem, TournamentItem, Closed, StandingItem, End, Ping, Pong, Bye, Error>;
 
 enum class Sender : std::uint8_t { Client, Server, Both };
 // The verb of a message and who may send it: one table, in the order of Message's alternatives.

@@ -731,6 +731,13 @@ std::string Client::start_tournament(Id id, Millis now) {
     return request(Start{id}, now);
 }
 
+std::string Client::choose_starter(Id id, const std::string& name, const std::string& opponent, Millis now) {
+    if (!tables_.tournaments().contains(id)) return "no tournament " + std::to_string(id);
+    for (const std::string* n : {&name, &opponent})
+        if (!valid_name(*n)) return "'" + *n + "' is not a player's name";
+    return request(ChooseStarter{id, name, opponent}, now);
+}
+
 std::string Client::standings(Id id, Millis now) {
     if (id < 1 || id > max_id) return "no tournament " + std::to_string(id);
     return ask(StandingsQuery{id}, now);

@@ -180,6 +180,9 @@ class Client {
     std::string join_tournament(Id id, Millis now);
     std::string leave_tournament(Id id, Millis now);
     std::string start_tournament(Id id, Millis now);
+    // The organizer's choice: `name` plays White in round 1 of the match against `opponent` (`ok starter`
+    // or `refused starter` comes back).
+    std::string choose_starter(Id id, const std::string& name, const std::string& opponent, Millis now);
     std::string standings(Id id, Millis now);
     // Says goodbye and closes for good (no event: the caller knows). The phase is then Closed.
     void leave(std::string_view reason, Millis now);

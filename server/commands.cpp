@@ -176,6 +176,37 @@ int start_tournament(std::ostream& out, std::ostream& err, const fs::path& db, c
     }
 }
 
+int choose_starter(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name,
+                   const std::string& starter, const std::string& opponent, UnixTime now) {
+    try {
+        Store store = Store::open(db, Store::Access::Share);
+        const auto t = named(store, err, "--tournament-first", name);
+        if (!t) return 2;
+        if (!t->by_operator) {
+            err << "gobblet: --tournament-first " << name
+                << ": its organizer chooses who starts from the lobby (the operator chooses for the "
+                   "tournaments made with --new-tournament)\n";
+            return 2;
+        }
+        const auto choice = tournament::starter_choice(*t, clean_name(starter), clean_name(opponent));
+        if (!choice) {
+            err << "gobblet: --tournament-first " << name << ": " << choice.why() << "\n";
+            return 2;
+        }
+        store.set_starter(t->id, choice->starter, choice->other, now);
+        std::string names[2];
+        for (const TournamentPlayer& p : t->players)
+            for (int i : {0, 1})
+                if (p.account == (i == 0 ? choice->starter : choice->other)) names[i] = p.name;
+        out << "tournament " << name << ": " << names[0] << " plays White in round 1 of the match against "
+            << names[1] << "\n";
+        return 0;
+    } catch (const std::exception& e) {
+        err << "gobblet: --tournament-first: " << e.what() << "\n";
+        return 1;
+    }
+}
+
 std::string standings_text(const TournamentRecord& t) {
     const auto spec = tournament::parse_spec(t.terms);
     std::string out = t.name;
@@ -193,19 +224,21 @@ std::string standings_text(const TournamentRecord& t) {
                                               : "; round " + std::to_string(round);
     out +=
         " (" + std::to_string(decided) + " of " + std::to_string(t.pairings.size()) + " pairings decided)\n";
-    const auto table = tournament::standings(t);
+    const auto table = tournament::table(t);  // who left without playing is not in it
     std::size_t name_width = 4;
     for (const auto& s : table) name_width = std::max(name_width, chars_of(s.name));
     char buf[160];
     std::snprintf(buf, sizeof buf, "%3s  ", "#");
-    out += buf + padded("name", name_width) + "  points  played  won-lost-drawn  rounds won  rounds lost\n";
+    out += buf + padded("name", name_width) +
+           "  points  head-to-head  played  won-lost-drawn  rounds won  rounds lost\n";
     int rank = 0;
     for (const auto& s : table) {
         std::snprintf(buf, sizeof buf, "%3d  ", ++rank);
         out += buf + padded(s.name, name_width);
         std::snprintf(
-            buf, sizeof buf, "  %6s  %6d  %14s  %10d  %11d%s\n",
-            net::lobby::points_text(s.half_points).c_str(), s.played,
+            buf, sizeof buf, "  %6s  %12s  %6d  %14s  %10d  %11d%s\n",
+            net::lobby::points_text(s.half_points).c_str(), net::lobby::points_text(s.head_to_head).c_str(),
+            s.played,
             (std::to_string(s.won) + "-" + std::to_string(s.lost) + "-" + std::to_string(s.drawn)).c_str(),
             s.rounds_won, s.rounds_lost, s.withdrawn ? "  (withdrew)" : "");
         out += buf;

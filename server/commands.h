@@ -1,7 +1,7 @@
 // The server room's command-line front ends, which main.cpp only calls: the ratings list
 // (./main --ratings), the store's benchmark (./main --bench-store), and the operator's tournaments
-// (--new-tournament, --start-tournament, --standings), which work on the database beside a running
-// server: it notices their commits within a second (server/lobby.h, store_sync_every).
+// (--new-tournament, --start-tournament, --tournament-first, --standings), which work on the database beside
+// a running server: it notices their commits within a second (server/lobby.h, store_sync_every).
 #pragma once
 
 #include <filesystem>
@@ -42,8 +42,16 @@ int new_tournament(std::ostream& out, std::ostream& err, const std::filesystem::
 // running server pairs its first round within a second (or at its start, when none runs).
 int start_tournament(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
                      const std::string& name);
+// --tournament-first NAME --starter PLAYER --against OPPONENT: the operator's choice that PLAYER plays
+// White in round 1 of the match against OPPONENT in one of the operator's tournaments, before that match
+// starts (the running server applies it when it does). Returns the exit status: 0 (it says the choice
+// on `out`), 1 when the database cannot be used, 2 when the choice cannot be made (the reason on `err`).
+int choose_starter(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
+                   const std::string& name, const std::string& starter, const std::string& opponent,
+                   UnixTime now);
 // A tournament's table as plain aligned text: its name, format and state ("final" once every match is
-// over), then a row a player: place, name, points, matches played, won-lost-drawn, rounds won and lost.
+// over), then a row a player who has a result or is still in (tournament::table): place, name, points,
+// head to head, matches played, won-lost-drawn, rounds won and lost.
 std::string standings_text(const TournamentRecord& t);
 // --standings NAME: prints standings_text of the tournament (read only, beside a running server).
 int print_standings(std::ostream& out, std::ostream& err, const std::filesystem::path& db,

@@ -469,6 +469,7 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
     if (const auto* x = std::get_if<lobby::Leave>(&m)) return leave(conn, p, *x, now);
     if (const auto* x = std::get_if<lobby::Start>(&m)) return start(conn, p, *x, now);
     if (const auto* x = std::get_if<lobby::StandingsQuery>(&m)) return standings(conn, *x);
+    if (const auto* x = std::get_if<lobby::ChooseStarter>(&m)) return choose_starter(conn, p, *x, now);
     fail(conn, std::string("unexpected ") + lobby::verb(m), now);
 }
 
@@ -927,6 +928,33 @@ void Lobby::start(ConnId conn, Player& p, const lobby::Start& m, Millis now) {
     begin(t, now);
 }
 
+void Lobby::choose_starter(ConnId conn, Player& p, const lobby::ChooseStarter& m, Millis now) {
+    const auto it = tourneys_.find(m.id);
+    if (it == tourneys_.end())
+        return refuse(conn, "starter", Refusal::NotFound, "no tournament " + std::to_string(m.id));
+    const Tourney& t = it->second;
+    if (!p.account || t.organizer_account != *p.account)
+        return refuse(conn, "starter", Refusal::NotAllowed,
+                      t.organizer.empty()
+                          ? std::string("the server's operator chooses who starts (--tournament-first)")
+                          : "only its organizer, " + t.organizer + ", chooses who starts");
+    const auto rec = env_.store.tournament(m.id);
+    if (!rec) return refuse(conn, "starter", Refusal::NotFound, "no tournament " + std::to_string(m.id));
+    const auto choice = tournament::starter_choice(*rec, m.name, m.opponent);
+    if (!choice) return refuse(conn, "starter", Refusal::NotAllowed, choice.why());
+    env_.store.set_starter(t.id, choice->starter, choice->other, env_.unix(now));
+    std::string names[2];
+    for (const TournamentPlayer& tp : rec->players)
+        for (int i : {0, 1})
+            if (tp.account == (i == 0 ? choice->starter : choice->other)) names[i] = tp.name;
+    const std::string what = names[0] + " plays White in round 1 of the match against " + names[1];
+    env_.note(now, "tournament " + std::to_string(t.id) + ": " + what);
+    send(conn, lobby::Ok{"starter", what + " in " + t.name});
+    for (const std::string& n : names)
+        to_player(lobby::name_key(n),
+                  lobby::Notice{"tournament " + t.name + ": " + what + " (the organizer's choice)"});
+}
+
 void Lobby::begin(Tourney& t, Millis now) {
     const auto rec = env_.store.tournament(t.id);
     if (!rec) return;
@@ -1033,8 +1061,9 @@ void Lobby::advance(Tourney& t, Millis now) {
         // until both are at the board their clocks stand for the grace, then the absence rule applies).
         std::array<GamePlayer, 2> players = {GamePlayer{pr.a, name_of(pr.a)},
                                              GamePlayer{*pr.b, name_of(*pr.b)}};
-        // Who starts round 1: the schedule's player a, or the draw (the loser of each round chooses after).
-        if (t.spec.first == lobby::First::Draw && tournament::draw_swaps(t.seed, round, pr.a, *pr.b))
+        // Who starts round 1: the organizer's choice, else the schedule's player a or the draw (the loser
+        // of each round chooses after).
+        if (tournament::round_one_white(*rec, t.spec.first, round, pr.a, *pr.b) != pr.a)
             std::swap(players[0], players[1]);
         HostedGame* g = start_match(players, t.spec.terms, t.id, round, now);
         env_.store.set_pairing_game(pr.id, g->id());
@@ -1051,13 +1080,12 @@ std::vector<lobby::StandingItem> Lobby::table_of(lobby::Id id) {
     const auto rec = env_.store.tournament(id);
     if (!rec) return out;
     int rank = 0;
-    for (const tournament::Standing& s : tournament::standings(*rec)) {
+    // Who left without playing has no result to show: an open tournament's table is its entrants, a
+    // running one's its players (tournament::table, as --standings prints it).
+    for (const tournament::Standing& s : tournament::table(*rec)) {
         if (rank == lobby::max_tournament_players) break;
-        // Who left without playing (before the start) has no result to show: an open tournament's table is
-        // its entrants, a running one's its players.
-        if (s.withdrawn && (rec->state == TournamentState::Open || s.played == 0)) continue;
         out.push_back(lobby::StandingItem{id, ++rank, s.name, s.half_points, s.played, s.won, s.lost, s.drawn,
-                                          s.rounds_won, s.rounds_lost});
+                                          s.rounds_won, s.rounds_lost, s.head_to_head});
     }
     return out;
 }

@@ -154,6 +154,8 @@ class Lobby : public GameListener {
     void leave(ConnId conn, Player& p, const lobby::Leave& m, Millis now);
     void start(ConnId conn, Player& p, const lobby::Start& m, Millis now);
     void standings(ConnId conn, const lobby::StandingsQuery& q);
+    // The organizer's choice of who starts a match of the tournament (stored; applied when it starts).
+    void choose_starter(ConnId conn, Player& p, const lobby::ChooseStarter& m, Millis now);
 
     // Matches.
     // Starts a match between two players (each `GamePlayer` with the key the lobby knows them by).

@@ -167,6 +167,21 @@ CREATE TABLE account_keys (
     UNIQUE (account_id, fingerprint)
 );
 )sql"},
+    {6, R"sql(
+-- The organizer's choice of who plays White in round 1 of the match between two players of a
+-- tournament (made before it starts: docs/lobby.md, "Tournaments"), one a pair: player_lo < player_hi.
+CREATE TABLE tournament_starters (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    player_lo INTEGER NOT NULL,
+    player_hi INTEGER NOT NULL,
+    starter INTEGER NOT NULL,
+    chosen INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, player_lo, player_hi),
+    FOREIGN KEY (tournament_id, player_lo) REFERENCES tournament_players(tournament_id, account_id),
+    FOREIGN KEY (tournament_id, player_hi) REFERENCES tournament_players(tournament_id, account_id),
+    CHECK (player_lo < player_hi AND starter IN (player_lo, player_hi))
+) WITHOUT ROWID;
+)sql"},
 };
 static_assert(std::size(migrations) == Store::schema_version);
 
@@ -444,6 +459,15 @@ SELECT p.id FROM tournament_pairings p JOIN games g ON g.tournament_id = p.tourn
 WHERE p.id = ?1 AND g.id = ?2)sql"};
     db::Statement update_pairing_game{db, "UPDATE tournament_pairings SET game_id = ?2 WHERE id = ?1"};
     db::Statement update_pairing_outcome{db, "UPDATE tournament_pairings SET outcome = ?2 WHERE id = ?1"};
+    db::Statement upsert_starter{db, R"sql(
+INSERT INTO tournament_starters(tournament_id, player_lo, player_hi, starter, chosen)
+VALUES (?1, min(?2, ?3), max(?2, ?3), ?2, ?4)
+ON CONFLICT (tournament_id, player_lo, player_hi) DO UPDATE SET starter = excluded.starter, chosen = excluded.chosen
+)sql"};
+    db::Statement tournament_starters{db,
+                                      "SELECT starter, CASE WHEN starter = player_lo THEN player_hi ELSE "
+                                      "player_lo END FROM tournament_starters "
+                                      "WHERE tournament_id = ?1 ORDER BY chosen, player_lo, player_hi"};
     db::Statement pairings_by_game{db, "SELECT id, player_a FROM tournament_pairings WHERE game_id = ?1"};
     db::Statement tournament_by_id{
         db,
@@ -1003,6 +1027,11 @@ void Store::set_pairing_game(PairingId pairing, GameId game) {
     impl_->update_pairing_game.run(pairing, game);
 }
 
+void Store::set_starter(TournamentId tournament, AccountId starter, AccountId other, UnixTime now) {
+    // The foreign keys refuse players who are not in the tournament.
+    impl_->upsert_starter.run(tournament, starter, other, now);
+}
+
 void Store::set_pairing_outcome(PairingId pairing, PairingOutcome outcome) {
     impl_->update_pairing_outcome.run(pairing, pairing_word(outcome));
     if (impl_->db.changes() == 0) bad("no pairing " + std::to_string(pairing));
@@ -1053,6 +1082,8 @@ std::optional<TournamentRecord> Store::tournament(TournamentId id) {
         }
         t->pairings.push_back(p);
     }
+    auto s = impl_->tournament_starters.query(id);
+    while (s.next()) t->starters.push_back(StarterChoice{s.int64(0), s.int64(1)});
     return t;
 }
 

@@ -167,6 +167,13 @@ struct Pairing {
     std::optional<std::array<int, 2>> score;  // rounds won by a and by b, once its game is over
 };
 
+// The organizer's choice of who plays White in round 1 of the match between two players of a tournament
+// (server/tournament.h: round_one_white); the last choice for the two stands.
+struct StarterChoice {
+    AccountId starter = 0, other = 0;
+    friend bool operator==(const StarterChoice&, const StarterChoice&) = default;
+};
+
 struct TournamentRecord {
     TournamentId id = 0;
     std::string name, terms;
@@ -178,6 +185,7 @@ struct TournamentRecord {
     UnixTime created = 0;
     std::vector<TournamentPlayer> players;  // in the order they joined
     std::vector<Pairing> pairings;          // by round, then in the order they were made
+    std::vector<StarterChoice> starters;    // the organizer's choices, oldest first
 };
 
 class Store {
@@ -191,7 +199,7 @@ class Store {
     // exist and be of this program's schema version.
     enum class Access : std::uint8_t { Serve, Read, Share };
     // The schema version this program writes and reads.
-    static constexpr int schema_version = 5;
+    static constexpr int schema_version = 6;
 
     // Opens the database, or throws db::Error saying why not: a missing file (Read), a folder that
     // cannot be created or written, a file that is not a database or is another program's, a newer
@@ -324,6 +332,9 @@ class Store {
     PairingId add_pairing(TournamentId tournament, int round, AccountId a, std::optional<AccountId> b);
     // The game the pairing is played in (a game of the tournament); finish_game decides the pairing.
     void set_pairing_game(PairingId pairing, GameId game);
+    // The organizer's choice: `starter` plays White in round 1 of their match against `other` (both players
+    // of the tournament; the one choice for the two, replaced by the next).
+    void set_starter(TournamentId tournament, AccountId starter, AccountId other, UnixTime now);
     // Decides a pairing without a game (a forfeit, a bye's point).
     void set_pairing_outcome(PairingId pairing, PairingOutcome outcome);
     std::optional<TournamentRecord> tournament(TournamentId tournament);

@@ -33,7 +33,7 @@ std::vector<std::vector<Pair>> round_robin(const std::vector<AccountId>& players
 std::vector<Standing> standings(const TournamentRecord& t) {
     std::map<AccountId, Standing> by;
     for (const TournamentPlayer& p : t.players)
-        by[p.account] = Standing{p.account, p.name, 0, 0, 0, 0, 0, 0, 0, p.withdrawn};
+        by[p.account] = Standing{p.account, p.name, 0, 0, 0, 0, 0, 0, 0, p.withdrawn, 0};
     // Half points each player took from each other player, for the head-to-head tie-break.
     std::map<std::pair<AccountId, AccountId>, int> against;
     for (const Pairing& p : t.pairings) {
@@ -89,6 +89,7 @@ std::vector<Standing> standings(const TournamentRecord& t) {
                     if (const auto it = against.find({table[i].account, table[j].account});
                         it != against.end())
                         mini[table[i].account] += it->second;
+        for (std::size_t i = from; i < to; ++i) table[i].head_to_head = mini[table[i].account];
         std::sort(table.begin() + std::ptrdiff_t(from), table.begin() + std::ptrdiff_t(to),
                   [&](const Standing& x, const Standing& y) {
                       if (mini[x.account] != mini[y.account]) return mini[x.account] > mini[y.account];
@@ -99,6 +100,13 @@ std::vector<Standing> standings(const TournamentRecord& t) {
         from = to;
     }
     return table;
+}
+
+std::vector<Standing> table(const TournamentRecord& t) {
+    std::vector<Standing> out;
+    for (Standing& s : standings(t))
+        if (!s.withdrawn || (t.state != TournamentState::Open && s.played > 0)) out.push_back(std::move(s));
+    return out;
 }
 
 std::vector<Pair> swiss_round(const TournamentRecord& t, int round) {
@@ -219,6 +227,35 @@ bool draw_swaps(std::uint64_t seed, int round, AccountId a, AccountId b) {
     // The bit says whether the smaller account plays White, so the draw does not depend on a/b's order.
     const bool smaller_white = (z & 1) != 0;
     return smaller_white != (a < b);
+}
+
+AccountId round_one_white(const TournamentRecord& t, net::lobby::First first, int round, AccountId a,
+                          AccountId b) {
+    for (const StarterChoice& c : t.starters)
+        if ((c.starter == a && c.other == b) || (c.starter == b && c.other == a)) return c.starter;
+    return first == net::lobby::First::Draw && draw_swaps(t.seed, round, a, b) ? b : a;
+}
+
+Expected<StarterChoice> starter_choice(const TournamentRecord& t, std::string_view name,
+                                       std::string_view opponent) {
+    const auto player = [&](std::string_view n) -> const TournamentPlayer* {
+        for (const TournamentPlayer& p : t.players)
+            if (net::lobby::name_key(p.name) == net::lobby::name_key(n)) return &p;
+        return nullptr;
+    };
+    if (t.state == TournamentState::Over) return Failure{"tournament " + t.name + " is over"};
+    const TournamentPlayer *s = player(name), *o = player(opponent);
+    for (const auto& [p, n] : {std::pair{s, name}, std::pair{o, opponent}}) {
+        if (!p) return Failure{std::string(n) + " is not a player of tournament " + t.name};
+        if (p->withdrawn) return Failure{p->name + " has left tournament " + t.name};
+    }
+    if (s == o) return Failure{"a match is between two players: name the starter's opponent too"};
+    for (const Pairing& p : t.pairings)
+        if (p.b && p.game &&
+            ((p.a == s->account && *p.b == o->account) || (p.a == o->account && *p.b == s->account)))
+            return Failure{"the match between " + s->name + " and " + o->name +
+                           " has started: the loser of each round chooses who starts the next"};
+    return StarterChoice{s->account, o->account};
 }
 
 std::string spec_text(const Spec& s) {

@@ -16,10 +16,13 @@
 //    bye gets one.
 //  - A match won is a point, a drawn one half a point, a bye a point without a match. The table ranks by
 //    points, then the points the tied players took from one another (head to head), then rounds won,
-//    then rounds lost (fewer first), then name.
-//  - Who starts round 1 of a match (plays White): the schedule's player a (First::Schedule: the colours
-//    above), or a draw (First::Draw) from the tournament's seed, the round and the two players: the same
-//    seed makes the same draws. The loser of each round chooses after that (engine/match.h).
+//    then rounds lost (fewer first), then name. Who left without playing a match is not in the table
+//    shown (the lobby's and --standings': table()).
+//  - Who starts round 1 of a match (plays White): the organizer's choice for those two players, made
+//    before their match starts (TournamentRecord::starters); else the schedule's player a
+//    (First::Schedule: the colours above), or a draw (First::Draw) from the tournament's seed, the round
+//    and the two players: the same seed makes the same draws. The loser of each round chooses after
+//    that (engine/match.h).
 #pragma once
 
 #include <optional>
@@ -28,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/expected.h"
 #include "net/lobby.h"
 #include "server/store.h"
 
@@ -50,9 +54,15 @@ struct Standing {
     int played = 0, won = 0, lost = 0, drawn = 0;
     int rounds_won = 0, rounds_lost = 0;
     bool withdrawn = false;
+    // Head to head: the half points taken from the players level with this one on points (the first
+    // tie-break; 0 for a player level with nobody).
+    int head_to_head = 0;
 };
 // The table: every player of the tournament, best first.
 std::vector<Standing> standings(const TournamentRecord& t);
+// The table as the lobby and --standings show it: standings() without the players who left without a
+// result (before the start, or after it without having played a match).
+std::vector<Standing> table(const TournamentRecord& t);
 
 // The next Swiss round (`round`, from 1) of `t`: pairs among the players who have not withdrawn.
 std::vector<Pair> swiss_round(const TournamentRecord& t, int round);
@@ -66,6 +76,16 @@ std::vector<AccountId> knockout_alive(const TournamentRecord& t);
 std::vector<Pair> knockout_round(const TournamentRecord& t);
 // Whether the draw of First::Draw gives White to b rather than a.
 bool draw_swaps(std::uint64_t seed, int round, AccountId a, AccountId b);
+// Who plays White in round 1 of the match of `round` between a (the schedule's White) and b: the
+// organizer's choice for the two (t.starters), else a, or the draw under First::Draw.
+AccountId round_one_white(const TournamentRecord& t, net::lobby::First first, int round, AccountId a,
+                          AccountId b);
+// The organizer's choice that the player named `name` plays White in round 1 against the one named
+// `opponent` (names compared by the lobby's key), or why it cannot be made now: both must be players of
+// `t` who have not left, the tournament not over, and their match not started yet (two players meet
+// once). The lobby's `starter` and --tournament-first check it alike.
+Expected<StarterChoice> starter_choice(const TournamentRecord& t, std::string_view name,
+                                       std::string_view opponent);
 
 // What a tournament is played under, as the store keeps it in its terms: "swiss-5 16 schedule official
 // 4 dm first-to 2 rated" (format, most players, who starts, the match terms; tournaments stored before

@@ -124,8 +124,10 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         TournamentItem{6, "club-ko", "", Format{false, 0, true}, TournamentState::Over, 5, 64, 3, First::Draw,
                        dm2},
         Closed{4},
-        StandingItem{4, 1, "Liam", 5, 3, 2, 0, 1, 6, 2},
-        StandingItem{4, 2, "~Guest", 0, 0, 0, 0, 0, 0, 0},
+        StandingItem{4, 1, "Liam", 5, 3, 2, 0, 1, 6, 2, 3},
+        StandingItem{4, 2, "~Guest", 0, 0, 0, 0, 0, 0, 0, 0},
+        ChooseStarter{4, "Eamon", "Liam"},
+        Ok{"starter", "Eamon plays White in round 1 of the match against Liam in autumn-dm"},
         End{List::Players},
         End{List::Record},
         Ping{1234567890123},
@@ -160,7 +162,7 @@ TEST_CASE("version 1's shapes: what a server still says to an older client, and 
         {TournamentItem{4, "", "Liam", Format{true, 5}, TournamentState::Playing, 10, 16, 2, First::Schedule,
                         dm2},
          "tournament 4 Liam swiss-5 playing 10 16 2 official 4 dm first-to 2 rated"},
-        {StandingItem{0, 1, "Liam", 5, 3, 2, 0, 1, 0, 0}, "standing 1 Liam 2.5 3 2 0 1"},
+        {StandingItem{0, 1, "Liam", 5, 3, 2, 0, 1, 0, 0, 0}, "standing 1 Liam 2.5 3 2 0 1"},
     };
     for (const auto& [m, line] : old) {
         INFO(line);
@@ -177,6 +179,9 @@ TEST_CASE("version 1's shapes: what a server still says to an older client, and 
     CHECK(parse_message("ssh 203.0.113.5 -", 1).error ==
           "ssh is a message of lobby protocol version 2, not of version 1");
     CHECK(parse_message("key", 1).error == "key is a message of lobby protocol version 2, not of version 1");
+    // ... nor for the organizer's choice of who starts.
+    CHECK(parse_message("starter 4 Eamon Liam", 1).error ==
+          "starter is a message of lobby protocol version 2, not of version 1");
     CHECK(parse_message("login Liam human key", 1).error ==
           "login: expected secret, password or guest, not 'key'");
     CHECK(parse_message("login Liam human key", 2).message);
@@ -186,7 +191,7 @@ TEST_CASE("version 1's shapes: what a server still says to an older client, and 
             GameItem{
                 game_id, {"Liam", "Eamon"}, {0, 0}, {}, -1, 0, 7, terms("official 4 none first-to 1 casual")},
             1) == "game 5f3a9c0e12b47d66 Liam Eamon 0 0 - - - 0 official 4 none first-to 1 casual\n");
-    CHECK(format_message(StandingItem{4, 2, "Eamon", 2, 2, 1, 1, 0, 3, 2}, 1) ==
+    CHECK(format_message(StandingItem{4, 2, "Eamon", 2, 2, 1, 1, 0, 3, 2, 1}, 1) ==
           "standing 2 Eamon 1 2 1 1 0\n");
 }
 
@@ -205,7 +210,7 @@ TEST_CASE("each verb has one sender, and refusals name only what clients send", 
     CHECK_FALSE(client_verb("ping"));
     CHECK_FALSE(client_verb("nonsense"));
     CHECK(error_of("refused seek limit you have three seeks") == "refused: not a request: 'seek'");
-    CHECK(error_of("ok post done") == "ok: expected password, secret, ssh or key, not 'post'");
+    CHECK(error_of("ok post done") == "ok: expected password, secret, ssh, key or starter, not 'post'");
 }
 
 TEST_CASE("terms: one text for the lobby, the server and --seek, mapped onto the engine's settings",
@@ -350,11 +355,14 @@ TEST_CASE("the lobby's example lines read as they say", "[net][lobby]") {
     CHECK(g.running == 1);
     CHECK(g.watchers == 3);
     CHECK(g.tournament == 4);
-    const StandingItem s = std::get<StandingItem>(parsed("standing 4 1 Liam 2.5 3 2 0 1 5 2"));
+    const StandingItem s = std::get<StandingItem>(parsed("standing 4 1 Liam 2.5 3 2 0 1 5 2 1.5"));
     CHECK(s.tournament == 4);
     CHECK(s.half_points == 5);
     CHECK(s.rounds_won == 5);
     CHECK(s.rounds_lost == 2);
+    CHECK(s.head_to_head == 3);
+    const ChooseStarter cs = std::get<ChooseStarter>(parsed("starter 4 Eamon Liam"));
+    CHECK(cs == ChooseStarter{4, "Eamon", "Liam"});
     const TournamentItem t = std::get<TournamentItem>(
         parsed("tournament 4 autumn-cup - knockout playing 10 16 2 draw official 4 dm first-to 2 rated"));
     CHECK(t.name == "autumn-cup");
@@ -499,12 +507,16 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
          "tournament: state: expected open, playing or over, not 'closed'"},
         {"tournament 1 Liam swiss-3 open 1 8 0 official 4 dm first-to 2 rated",
          "expected round-robin, swiss-N or knockout, not 'open'"},
-        {"standing 1 1 Liam 2.25 3 2 0 1 0 0", "standing: points: not a number: '2.25'"},
-        {"standing 1 1 Liam .5 1 0 0 1 0 0", "standing: points: not a number: (nothing)"},
-        {"standing 1 1 Liam 1 3 2 0 0 0 0",
+        {"standing 1 1 Liam 2.25 3 2 0 1 0 0 0", "standing: points: not a number: '2.25'"},
+        {"standing 1 1 Liam .5 1 0 0 1 0 0 0", "standing: points: not a number: (nothing)"},
+        {"standing 1 1 Liam 1 3 2 0 0 0 0 0",
          "standing: won, lost and drawn do not add up to the matches played"},
         {"standing 1 Liam 1 3 2 0 1", "standing: rank: not a number: 'Liam'"},
         {"standing 1 1 Liam 1 1 1 0 0 2", "standing: rounds lost: not a number: (nothing)"},
+        {"standing 1 1 Liam 1 1 1 0 0 2 0", "standing: head to head: not a number: (nothing)"},
+        {"standing 1 1 Liam 1 1 1 0 0 2 0 -1", "standing: head to head: not a number: '-1'"},
+        {"starter 4 Eamon", "starter: opponent: not a player's name: (nothing)"},
+        {"starter 0 Eamon Liam", "starter: out of range"},
         {"end everything",
          "end: expected players, seeks, games, tournaments, history, ratings, standings or "
          "record, not 'everything'"},
@@ -574,9 +586,10 @@ TEST_CASE("lobby limits at their edges", "[net][lobby]") {
     CHECK(std::get<GameItem>(parsed("game " + game_id +
                                     " Liam Eamon 0 0 - - - 1000000000 - official 4 none first-to 1 casual"))
               .watchers == max_count);
-    CHECK(std::holds_alternative<StandingItem>(parsed("standing 1 64 Liam 1000 0 0 0 0 0 0")));
-    CHECK(error_of("standing 1 65 Liam 0 0 0 0 0 0 0") == "standing: rank: out of range");
-    CHECK(error_of("standing 1 1 Liam 1000.5 0 0 0 0 0 0") == "standing: points: out of range");
+    CHECK(std::holds_alternative<StandingItem>(parsed("standing 1 64 Liam 1000 0 0 0 0 0 0 1000")));
+    CHECK(error_of("standing 1 65 Liam 0 0 0 0 0 0 0 0") == "standing: rank: out of range");
+    CHECK(error_of("standing 1 1 Liam 1000.5 0 0 0 0 0 0 0") == "standing: points: out of range");
+    CHECK(error_of("standing 1 1 Liam 0 0 0 0 0 0 0 1000.5") == "standing: head to head: out of range");
     CHECK(valid_tournament_name(std::string(32, 'a')));
     CHECK_FALSE(valid_tournament_name(std::string(33, 'a')));
     CHECK_FALSE(valid_tournament_name("a"));

@@ -445,7 +445,7 @@ TEST_CASE("answers come whole: a history page, a record, a watch code, a refusal
     server.say("line % gobblet match\nline % white: Liam\nline\nline W3B2\nend record\n");
     server.say("watching " + game_id + " WATCHCODE1\n");
     server.say("refused history not-found no player is called Nobody\n");
-    server.say("standing 4 1 Liam 2.5 3 2 0 1 6 2\nstanding 4 2 Eamon 0.5 3 0 2 1 2 6\nend standings\n");
+    server.say("standing 4 1 Liam 2.5 3 2 0 1 6 2 0\nstanding 4 2 Eamon 0.5 3 0 2 1 2 6 0\nend standings\n");
     REQUIRE(loop.until([&] { return loop.of(Event::Kind::Answer).size() == 3; }));
     loop.idle();
     const auto answers = loop.of(Event::Kind::Answer);
@@ -460,7 +460,7 @@ TEST_CASE("answers come whole: a history page, a record, a watch code, a refusal
     CHECK(std::get<StandingItem>(answers[2].items[0]).half_points == 5);
     CHECK(std::get<StandingItem>(answers[2].items[1]).name == "Eamon");
     // The table stays, and changes live: a line later is the entry as it is now.
-    server.say("standing 4 1 Eamon 1.5 4 1 2 1 4 6\nstanding 4 2 Liam 2.5 4 2 1 1 6 4\n");
+    server.say("standing 4 1 Eamon 1.5 4 1 2 1 4 6 0\nstanding 4 2 Liam 2.5 4 2 1 1 6 4 0\n");
     REQUIRE(loop.until(
         [&] { return c.tables().standings(4).size() == 2 && c.tables().standings(4)[0].name == "Eamon"; }));
     CHECK(c.tables().standings(4)[1].rounds_lost == 4);

@@ -145,7 +145,7 @@ TEST_CASE("a tournament's table: its rows, live from the standing lines, best fi
     const lobby::Terms dm = terms("official 4 dm first-to 2 rated");
     const lobby::TournamentItem club{
         7, "club", "Eamon", {}, lobby::TournamentState::Playing, 3, 8, 2, lobby::First::Draw, dm};
-    lobby::Tables t = tables("Liam", {club, lobby::StandingItem{7, 1, "Eamon", 3, 2, 1, 0, 1, 3, 1},
+    lobby::Tables t = tables("Liam", {club, lobby::StandingItem{7, 1, "Eamon", 3, 2, 1, 0, 1, 3, 1, 1},
                                       lobby::StandingItem{7, 2, "Liam", 2, 2, 1, 1, 0, 2, 2},
                                       lobby::StandingItem{7, 3, "MaxBot", 1, 2, 0, 1, 1, 1, 3},
                                       lobby::End{lobby::List::Tournaments}});
@@ -159,14 +159,16 @@ TEST_CASE("a tournament's table: its rows, live from the standing lines, best fi
     CHECK_FALSE(in_standings(table, "Niamh"));
     const std::string head = standings_head(200);
     CHECK(contains(head, "points"));
+    CHECK(contains(head, "points  h2h  played"));
     CHECK(contains(head, "rounds won lost"));
-    // Eamon: 1.5 points of 2 matches (1 won, 1 drawn), rounds 3-1; Liam is marked as us.
+    // Eamon: 1.5 points of 2 matches (1 won, 1 drawn), half a point head to head, rounds 3-1; Liam is
+    // marked as us.
     const std::string eamon = standing_row(table[0], "Liam", 200);
     CHECK(eamon.rfind("1.   Eamon ", 0) == 0);
-    CHECK(contains(eamon, "   1.5       2    1    0     1           3    1"));
+    CHECK(contains(eamon, "   1.5  0.5       2    1    0     1           3    1"));
     const std::string liam = standing_row(table[1], "Liam", 200);
     CHECK(contains(liam, "2.   Liam (you)"));
-    CHECK(contains(liam, "     1       2    1    1     0           2    2"));
+    CHECK(contains(liam, "     1    0       2    1    1     0           2    2"));
     // The columns line up under the head: the points end where "points" ends.
     CHECK(eamon.find("1.5") + 3 == head.find("points") + 6);
     // A new standing line changes the table live: Liam wins his third match and leads.
@@ -175,7 +177,8 @@ TEST_CASE("a tournament's table: its rows, live from the standing lines, best fi
     REQUIRE(t.take(lobby::StandingItem{7, 2, "Eamon", 3, 3, 1, 1, 1, 3, 3}, 0, out).empty());
     table = t.standings(7);
     CHECK(table[0].name == "Liam");
-    CHECK(contains(standing_row(table[0], "Liam", 200), "     2       3    2    1     0"));
+    CHECK(contains(standing_row(table[0], "Liam", 200), "     2    0       3    2    1     0"));
+    CHECK(standing_row(table[0], "Liam", 200).size() <= 80);  // the whole row on an 80-column screen
     // A name from the server never brings a control character, and the row keeps to the width.
     lobby::StandingItem odd = table[0];
     odd.name = "Li\x1b[2Jam";
@@ -290,6 +293,7 @@ TEST_CASE("the lobby's keys: one table for dispatch, footer and help", "[lobby-v
     CHECK(action_for(ch('n'), Mode::typing, screen_lobby) == Action::NewTournament);
     CHECK(action_for(ch('e'), Mode::typing, screen_lobby) == Action::EnterTournament);
     CHECK(action_for(ch('S'), Mode::typing, screen_lobby) == Action::StartTournament);
+    CHECK(action_for(ch('f'), Mode::typing, screen_lobby) == Action::ChooseStarter);
     CHECK(action_for(ch('x'), Mode::typing, screen_lobby) == Action::Withdraw);  // a tournament's too
     // The game's own keys are not the lobby's, and the lobby's are not the game's.
     CHECK(action_for(ch('u'), Mode::typing, screen_lobby) == Action::None);

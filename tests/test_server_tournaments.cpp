@@ -220,6 +220,82 @@ TEST_CASE("a version 1 client beside a version 2 tournament: it sees what it can
     w.raws.clear();
 }
 
+TEST_CASE(
+    "the organizer chooses who starts a match before it starts; who left without playing is in no table",
+    "[server][tournament]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client ann("Ann"), bob("Bob"), cid("Cid"), dan("Dan");
+    enter_all(w, {&ann, &bob, &cid, &dan});
+    REQUIRE(ann.lobby->create_tournament("ann-rr", lobby::Format{}, 8, lobby::First::Schedule,
+                                         terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(w.until([&] { return tournament_named(dan, "ann-rr") != 0; }));
+    const lobby::Id id = tournament_named(dan, "ann-rr");
+    for (Client* c : {&bob, &cid, &dan}) REQUIRE(c->lobby->join_tournament(id, w.now) == "");
+    REQUIRE(w.until([&] { return dan.lobby->tables().tournaments().at(id).players == 4; }));
+    // Dan leaves before the start: he has played nothing.
+    REQUIRE(dan.lobby->leave_tournament(id, w.now) == "");
+    REQUIRE(w.until([&] { return dan.lobby->tables().tournaments().at(id).players == 3; }));
+
+    // Ann, Bob, Cid: the round robin's schedule gives Ann a bye in round 1 and Cid White against Bob; in
+    // round 2 Ann (White: she had it less) meets Cid. Only Ann chooses, and only between players in it.
+    REQUIRE(bob.lobby->choose_starter(id, "Bob", "Cid", w.now) == "");
+    REQUIRE(w.until([&] { return bob.refused("starter").has_value(); }));
+    CHECK(bob.refused("starter")->text == "only its organizer, Ann, chooses who starts");
+    CHECK(bob.refused("starter")->code == lobby::Refusal::NotAllowed);
+    REQUIRE(ann.lobby->choose_starter(id, "Bob", "Dan", w.now) == "");
+    REQUIRE(w.until([&] { return ann.refused("starter").has_value(); }));
+    CHECK(ann.refused("starter")->text == "Dan has left tournament ann-rr");
+    REQUIRE(ann.lobby->choose_starter(id, "bob", "Cid", w.now) == "");  // names by their key
+    REQUIRE(w.until([&] { return ann.heard<lobby::Ok>(); }));
+    CHECK(ann.all<lobby::Ok>().back() ==
+          lobby::Ok{"starter", "Bob plays White in round 1 of the match against Cid in ann-rr"});
+    REQUIRE(w.until([&] { return cid.heard<lobby::Notice>(); }));
+    CHECK(cid.all<lobby::Notice>().back().text ==
+          "tournament ann-rr: Bob plays White in round 1 of the match against Cid (the organizer's choice)");
+
+    REQUIRE(ann.lobby->start_tournament(id, w.now) == "");
+    REQUIRE(w.until([&] { return World::match_of(bob) && World::match_of(cid); }));
+    CHECK(World::match_of(bob)->colour == Color::White);  // the organizer's choice, not the schedule's Cid
+    CHECK(World::match_of(bob)->opponent == "Cid");
+    // Their match has started: the loser of each round chooses now.
+    REQUIRE(ann.lobby->choose_starter(id, "Cid", "Bob", w.now) == "");
+    REQUIRE(w.until([&] { return ann.all<lobby::Refused>().size() == 2; }));
+    CHECK(ann.refused("starter")->text ==
+          "the match between Cid and Bob has started: the loser of each round chooses who starts the next");
+    // Round 2's match, Ann against Cid, is made when round 1 is decided: chosen now, it holds then.
+    REQUIRE(ann.lobby->choose_starter(id, "Cid", "Ann", w.now) == "");
+    REQUIRE(w.until([&] { return ann.all<lobby::Ok>().size() == 2; }));
+
+    // Who left without playing is in neither table: the live one, nor --standings' (server::standings_text).
+    REQUIRE(w.until([&] { return dan.lobby->tables().standings(id).size() == 3; }));
+    for (const auto& s : dan.lobby->tables().standings(id)) CHECK(s.name != "Dan");
+    {
+        const server::Store reader = srv.reader();
+        const auto rec = const_cast<server::Store&>(reader).tournament(id);
+        REQUIRE(rec);
+        const std::string text = server::standings_text(*rec);
+        INFO(text);
+        CHECK(text.find("Dan") == std::string::npos);
+        CHECK(text.find("Ann") != std::string::npos);
+    }
+
+    white_wins_match(w, bob, cid);  // Bob, White, wins
+    REQUIRE(w.until([&] { return World::match_of(ann) && World::match_of(ann)->round == 2; }));
+    CHECK(World::match_of(ann)->opponent == "Cid");
+    CHECK(World::match_of(ann)->colour == Color::Black);  // the organizer's choice: Cid starts
+    REQUIRE(w.until([&] { return World::match_of(cid)->round == 2; }));
+    CHECK(World::match_of(cid)->colour == Color::White);
+    // The live table carries head to head: Ann (a bye) and Bob (a win) are level on a point, and have
+    // not met: none each; Cid none.
+    REQUIRE(w.until([&] {
+        const auto table = dan.lobby->tables().standings(id);
+        return table.size() == 3 && table[0].played == 1;
+    }));
+    for (const auto& s : dan.lobby->tables().standings(id)) CHECK(s.head_to_head == 0);
+}
+
 TEST_CASE("pairings: the round robin's colours, a knockout's seeds and byes, the draw of who starts",
           "[tournament]") {
     // Knockout seeding: by rating, equal ratings as they joined.
@@ -303,6 +379,8 @@ TEST_CASE("the table's tie-breaks: points, then head to head, then rounds won, t
     // Rounds won: P1 2+1+2 = 5, P2 1+2+2 = 5, P3 0+2+2 = 4. Rounds lost: P1 1+2+1 = 4, P2 2+0+1 = 3.
     auto table = t::standings(r);
     REQUIRE(table.size() == 4);
+    for (int i = 0; i < 3; ++i) CHECK(table[std::size_t(i)].head_to_head == 2);  // a point among the three
+    CHECK(table[3].head_to_head == 0);                                           // level with nobody
     CHECK(table[0].name == "P2");  // 5 won, 3 lost
     CHECK(table[0].rounds_won == 5);
     CHECK(table[0].rounds_lost == 3);
@@ -321,10 +399,18 @@ TEST_CASE("the table's tie-breaks: points, then head to head, then rounds won, t
     CHECK(table[0].half_points == 4);
     CHECK(table[1].half_points == 4);
     CHECK(table[0].name == "P3");  // beat P1 between them, though P1 won more rounds (5 against 4)
+    CHECK(table[0].head_to_head == 2);
     CHECK(table[1].name == "P1");
+    CHECK(table[1].head_to_head == 0);
     CHECK(table[1].rounds_won > table[0].rounds_won);
     CHECK(table[2].name == "P4");
+    CHECK(table[2].head_to_head == 2);
     CHECK(table[3].name == "P2");
+    CHECK(table[3].head_to_head == 0);
+    // As the standing line carries it, and --standings prints it.
+    const std::string text = server::standings_text(r);
+    INFO(text);
+    CHECK(text.find("points  head-to-head  played") != std::string::npos);
 }
 
 TEST_CASE("tournaments by name, schema 4's upgrade, and a second process's commits seen by the server",

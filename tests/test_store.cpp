@@ -107,9 +107,9 @@ TEST_CASE("a database of a newer gobblet is refused and left untouched", "[store
     }
     const std::string before = bytes_of(path);
     CHECK(error_of([&] { Store::open(path); }) ==
-          path + " is schema version 9; this gobblet knows up to 5: use a newer gobblet");
+          path + " is schema version 9; this gobblet knows up to 6: use a newer gobblet");
     CHECK(error_of([&] { Store::open(path, Store::Access::Read); }) ==
-          path + " is schema version 9; this gobblet knows up to 5: use a newer gobblet");
+          path + " is schema version 9; this gobblet knows up to 6: use a newer gobblet");
     CHECK(bytes_of(path) == before);
 }
 
@@ -138,7 +138,7 @@ TEST_CASE("reading needs an existing database of this version", "[store]") {
     }
     CHECK_THAT(
         error_of([&] { Store::open(dir / "old.db", Store::Access::Read); }),
-        Catch::Contains("is schema version 1; this gobblet reads 5: start this gobblet's server on it once"));
+        Catch::Contains("is schema version 1; this gobblet reads 6: start this gobblet's server on it once"));
     CHECK(error_of([&] { Store::open(""); }) ==
           "no database file given (and no XDG_DATA_HOME or HOME for the default)");
 }
@@ -642,6 +642,16 @@ TEST_CASE("a tournament: players, pairings, a game that decides its pairing, a f
     CHECK(error_of([&] { s.set_pairing_game(cb, outside); }) ==
           "set_pairing_game: pairing " + std::to_string(cb) + " and game " + std::to_string(outside) +
               " are not of one tournament");
+
+    // Version 6: the organizer's choice of who starts, one for each two players, the last one standing.
+    CHECK(rec->starters.empty());
+    s.set_starter(t, b.id, a.id, t0 + 30);
+    s.set_starter(t, c.id, b.id, t0 + 31);
+    CHECK(s.tournament(t)->starters == std::vector<StarterChoice>{{b.id, a.id}, {c.id, b.id}});
+    s.set_starter(t, a.id, b.id, t0 + 32);  // replaces Brian's start against Aoife, and comes last
+    CHECK(s.tournament(t)->starters == std::vector<StarterChoice>{{c.id, b.id}, {a.id, b.id}});
+    CHECK_THAT(error_of([&] { s.set_starter(t, a.id, d.id, t0 + 33); }),
+               Catch::Contains("FOREIGN KEY constraint failed"));
 }
 
 TEST_CASE("the ratings table lines up names by characters, not bytes", "[store]") {

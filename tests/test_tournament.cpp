@@ -128,3 +128,56 @@ TEST_CASE("a tournament's spec reads back as written", "[tournament]") {
     CHECK_FALSE(t::parse_spec("knockout 8 official 4 none first-to 1 casual"));  // a knockout is version 2's
     CHECK_FALSE(t::parse_spec("round-robin 8 coin official 4 none first-to 1 casual"));
 }
+
+TEST_CASE("who starts round 1: the organizer's choice for the two, else the schedule or the draw",
+          "[tournament]") {
+    TournamentRecord r = with_players(4);
+    r.name = "cup";
+    r.seed = 7;
+    r.state = TournamentState::Running;
+    // No choice: the schedule's a, or the draw.
+    CHECK(t::round_one_white(r, net::lobby::First::Schedule, 1, 1, 2) == 1);
+    const AccountId drawn = t::draw_swaps(7, 1, 1, 2) ? 2 : 1;
+    CHECK(t::round_one_white(r, net::lobby::First::Draw, 1, 1, 2) == drawn);
+    // The organizer's choice for P2 against P1 holds whichever way the pairing has them, under either FIRST.
+    const auto c = t::starter_choice(r, "p2", "P1");  // names by their key
+    REQUIRE(c);
+    CHECK(*c == StarterChoice{2, 1});
+    r.starters.push_back(*c);
+    for (const auto first : {net::lobby::First::Schedule, net::lobby::First::Draw}) {
+        CHECK(t::round_one_white(r, first, 1, 1, 2) == 2);
+        CHECK(t::round_one_white(r, first, 3, 2, 1) == 2);
+        CHECK(t::round_one_white(r, first, 1, 3, 4) ==
+              (first == net::lobby::First::Draw && t::draw_swaps(7, 1, 3, 4) ? 4 : 3));
+    }
+    // What cannot be chosen, and why.
+    CHECK(t::starter_choice(r, "P1", "Zed").why() == "Zed is not a player of tournament cup");
+    CHECK(t::starter_choice(r, "P1", "p1").why() ==
+          "a match is between two players: name the starter's opponent too");
+    r.players[2].withdrawn = true;
+    CHECK(t::starter_choice(r, "P3", "P1").why() == "P3 has left tournament cup");
+    r.pairings.push_back(Pairing{1, 1, 1, 4, 55, std::nullopt, std::nullopt});  // their match is on
+    CHECK(t::starter_choice(r, "P4", "P1").why() ==
+          "the match between P4 and P1 has started: the loser of each round chooses who starts the next");
+    CHECK(t::starter_choice(r, "P4", "P2"));
+    r.state = TournamentState::Over;
+    CHECK(t::starter_choice(r, "P4", "P2").why() == "tournament cup is over");
+}
+
+TEST_CASE("the table shown leaves out who left without a result", "[tournament]") {
+    TournamentRecord r = with_players(4);
+    r.players[3].withdrawn = true;   // P4 left before the start
+    CHECK(t::table(r).size() == 3);  // open: the entrants
+    r.state = TournamentState::Running;
+    r.pairings.push_back(Pairing{1, 1, 1, 2, 10, PairingOutcome::A, std::nullopt});
+    r.pairings.push_back(Pairing{2, 1, 3, std::nullopt, std::nullopt, PairingOutcome::A, std::nullopt});
+    r.players[1].withdrawn = true;  // P2 left after losing a match: a result, so still in the table
+    const auto table = t::table(r);
+    REQUIRE(table.size() == 3);
+    CHECK(table[0].name == "P1");
+    CHECK(table[0].head_to_head == 0);  // level with P3 (a bye), whom P1 has not met
+    CHECK(table[1].name == "P3");
+    CHECK(table[2].name == "P2");
+    CHECK(table[2].withdrawn);
+    CHECK(t::standings(r).size() == 4);  // the whole record still has P4
+}

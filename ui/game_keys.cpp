@@ -168,7 +168,8 @@ void GameScreen::on_action(Action a) {
         case Action::Guest:
         case Action::NewTournament:
         case Action::EnterTournament:
-        case Action::StartTournament: return;
+        case Action::StartTournament:
+        case Action::ChooseStarter: return;
         case Action::ListUp:
         case Action::ListDown:
             return scroll_moves(ui_.list_scroll, match().game().moves().size(), a == Action::ListUp);

@@ -42,6 +42,7 @@ const std::vector<KeyBinding>& key_table() {
         {{ch('x')}, Action::Withdraw, "x", "withdraw", "withdraw your seek selected, decline a challenge to you, or leave the tournament selected (after its start, leaving loses your remaining matches)", both, screen_lobby},
         {{ch('e')}, Action::EnterTournament, "e", "enter", "enter the tournament selected (or shown) before it starts; x leaves it", both, screen_lobby},
         {{ch('S')}, Action::StartTournament, "S", "start", "start the tournament selected (or shown), when you organize it and two players or more have entered", both, screen_lobby},
+        {{ch('f')}, Action::ChooseStarter, "f", "who starts", "choose who plays White in round 1 of a match of the tournament selected (or shown), when you organize it, before that match starts: type NAME OPPONENT (Eamon Liam)", both, screen_lobby},
         {{ch('n')}, Action::NewTournament, "n", "tournament", "new tournament that you organize: type NAME FORMAT MAX FIRST and the terms (autumn-dm round-robin 16 schedule official 4 dm first-to 2 rated; FORMAT round-robin, knockout or swiss-N; FIRST schedule or draw)", both, screen_lobby},
         {{ch(tab)}, Action::Chat, "Tab", "chat", "say something to everyone in the lobby", both, screen_lobby},
         {{ch('h')}, Action::History, "h", "history", "your finished games (or the selected player's): Enter reviews one on the board, s saves it", both, screen_lobby},

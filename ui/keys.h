@@ -72,6 +72,7 @@ enum class Action : std::uint8_t {
     NewTournament,    // create a tournament (typed: name, format, players, who starts, terms)
     EnterTournament,  // enter the tournament selected
     StartTournament,  // the organizer starts the tournament selected
+    ChooseStarter,    // the organizer chooses who starts a match of it (typed: the starter, the opponent)
     Login,            // not logged in: log in with the name's password
     Guest,            // not logged in: log in as a guest
 };

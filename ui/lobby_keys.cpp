@@ -34,7 +34,7 @@ void LobbyScreen::key(Key k, Millis now) {
             say("in the history: Enter reviews, s saves, Esc goes back to the lobby", true);
         else if (a == Action::NewTournament && options_.guest)
             say("a guest neither organizes nor plays tournaments: log in without --guest", true);
-        else if (a == Action::EnterTournament || a == Action::StartTournament ||
+        else if (a == Action::EnterTournament || a == Action::StartTournament || a == Action::ChooseStarter ||
                  (a == Action::Withdraw && on_tournaments()))
             tournament_refusal(a);
         else if (a == Action::Save || a == Action::Cancel)
@@ -52,10 +52,11 @@ void LobbyScreen::tournament_refusal(Action a) {
     if (!on_tournaments()) return say("no tournament selected: Right goes to the tournaments", true);
     if (!t) return say("no tournament selected: n creates one", true);
     if (a == Action::Withdraw) return say(t->name + " is over: nothing to leave", true);
-    if (a == Action::StartTournament && t->state == lobby::TournamentState::Open)
+    if ((a == Action::StartTournament && t->state == lobby::TournamentState::Open) ||
+        (a == Action::ChooseStarter && t->state != lobby::TournamentState::Over))
         return say("only its organizer (" +
-                       (t->organizer.empty() ? std::string("the server's operator") : t->organizer) +
-                       ") starts " + t->name,
+                       (t->organizer.empty() ? std::string("the server's operator") : t->organizer) + ") " +
+                       (a == Action::StartTournament ? "starts " : "chooses who starts in ") + t->name,
                    true);
     say(t->name + " has " + (t->state == lobby::TournamentState::Over ? "ended" : "started") +
             ": Enter shows its standings",
@@ -119,6 +120,11 @@ bool LobbyScreen::available(Action a) const {
             return in && !history_ && t && t->state == lobby::TournamentState::Open &&
                    !t->organizer.empty() && lobby::name_key(t->organizer) == lobby::name_key(client_->name());
         }
+        case Action::ChooseStarter: {
+            const auto* t = on_tournaments() ? selected_tournament() : nullptr;
+            return in && !history_ && t && t->state != lobby::TournamentState::Over &&
+                   !t->organizer.empty() && lobby::name_key(t->organizer) == lobby::name_key(client_->name());
+        }
         default: return false;
     }
 }
@@ -178,6 +184,7 @@ void LobbyScreen::on_action(Action a, Millis now) {
             say("starting " + t.name + "...");
             return open_standings(t.id, now);
         }
+        case Action::ChooseStarter: return choose_starter(now);
         case Action::Withdraw: {
             if (on_tournaments()) return leave_tournament(now);
             const lobby::SeekItem* s = selected_seek();
@@ -261,9 +268,11 @@ void LobbyScreen::open_standings(lobby::Id id, Millis now) {
     const std::string name = t ? t->name : "#" + std::to_string(id);
     if (!why.empty()) return say(why, true);
     if (t && t->state == lobby::TournamentState::Open)
-        say(name + (t->organizer.empty() || lobby::name_key(t->organizer) != lobby::name_key(client_->name())
-                        ? ": e enters it, x leaves it, Esc goes back"
-                        : ": S starts it once two players or more have entered; Esc goes back"));
+        say(name +
+            (t->organizer.empty() || lobby::name_key(t->organizer) != lobby::name_key(client_->name())
+                 ? ": e enters it, x leaves it, Esc goes back"
+                 : ": S starts it once two players or more have entered, f chooses who starts a match; "
+                   "Esc goes back"));
     else
         say(name + ": the standings, live; Esc goes back");
 }
@@ -296,6 +305,19 @@ void LobbyScreen::new_tournament(Millis) {
             last_terms_ = lobby::terms_text(c->terms);
             pane_ = LobbyPane::Tournaments;
             say("creating " + c->name + ": you are its first player; S starts it once others have entered");
+        });
+}
+
+void LobbyScreen::choose_starter(Millis) {
+    const lobby::TournamentItem& t = *selected_tournament();
+    open_entry(
+        "Who starts in " + t.name + " (NAME OPPONENT: NAME plays White in round 1 of their match)", "", 60,
+        [this, id = t.id](const std::string& text) {
+            const std::size_t space = text.find(' ');
+            if (space == std::string::npos || text.find(' ', space + 1) != std::string::npos)
+                return say("who starts: type two names, the starter and the opponent (Eamon Liam)", true);
+            say_if(
+                client_->choose_starter(id, text.substr(0, space), text.substr(space + 1), context_.clock()));
         });
 }
 

@@ -103,6 +103,8 @@ class LobbyScreen : public Screen {
     void login_password(Millis now);
     void quit();
     void new_tournament(Millis now);
+    // The organizer's choice of who starts a match of the tournament selected (typed: two names).
+    void choose_starter(Millis now);
     void open_standings(lobby::Id id, Millis now);
     void leave_tournament(Millis now);
     const lobby::SeekItem* selected_seek() const;

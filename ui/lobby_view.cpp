@@ -163,14 +163,14 @@ std::string standings_title(const lobby::TournamentItem& t, int width) {
 }
 
 std::string standings_head(int width) {
-    return fit("rank " + pad("name", 22) + " points  played  won lost drawn  rounds won lost", width);
+    return fit("rank " + pad("name", 22) + " points  h2h  played  won lost drawn  rounds won lost", width);
 }
 
 std::string standing_row(const lobby::StandingItem& s, const std::string& me, int width) {
     char nums[96];
-    std::snprintf(nums, sizeof nums, "%6s  %6d  %3d %4d %5d  %10d %4d",
-                  lobby::points_text(s.half_points).c_str(), s.played, s.won, s.lost, s.drawn, s.rounds_won,
-                  s.rounds_lost);
+    std::snprintf(nums, sizeof nums, "%6s  %3s  %6d  %3d %4d %5d  %10d %4d",
+                  lobby::points_text(s.half_points).c_str(), lobby::points_text(s.head_to_head).c_str(),
+                  s.played, s.won, s.lost, s.drawn, s.rounds_won, s.rounds_lost);
     std::string rank = std::to_string(s.rank) + ".";
     return fit(pad(rank, 5) + pad(s.name + (same(s.name, me) ? " (you)" : ""), 22) + " " + nums, width);
 }
@@ -289,7 +289,8 @@ std::vector<std::string> lobby_help_lines(int width) {
         "needs a clock and registered players.");
     para(
         "Tournaments are listed under the players (Right goes there). Enter shows one's standings, live: "
-        "rank, points (a match won 1, drawn 1/2), matches played, won, lost and drawn, rounds won and lost; "
+        "rank, points (a match won 1, drawn 1/2), h2h (head to head: the points taken from those level on "
+        "points), matches played, won, lost and drawn, rounds won and lost; "
         "the server ranks by points, then head to head, then rounds won, then rounds lost, and the title "
         "says final once every match is over. e enters a tournament before it starts, x leaves it, its "
         "organizer starts it with S. n creates one: NAME FORMAT MAX FIRST and the terms, like autumn-dm "

@@ -38,9 +38,9 @@ std::string tournament_row(const lobby::TournamentItem& t, int width);
 // The title of a tournament's table: "autumn-cup (#4): swiss-5 by Liam, round 2, official 4 dm first-to 2
 // rated" and, once every match is over, "final".
 std::string standings_title(const lobby::TournamentItem& t, int width);
-// The head of the table's columns and one of its rows: rank, name, points, matches played, won, lost and
-// drawn, rounds won and lost. The server ranks by points, then the points the tied players took from one
-// another (head to head), then rounds won, then rounds lost: the rank says it, the order is the server's.
+// The head of the table's columns and one of its rows: rank, name, points, head to head ("h2h": the points
+// taken from the players level on points), matches played, won, lost and drawn, rounds won and lost. The
+// server ranks by points, then head to head, then rounds won, then rounds lost: the order is the server's.
 std::string standings_head(int width);
 std::string standing_row(const lobby::StandingItem& s, const std::string& me, int width);
 // Whether `me` is in the table (entered the tournament and has not left it before the start).

@@ -11,16 +11,6 @@ sock="$WORK/lobby.sock" db="$WORK/server.db"
 pids=()
 trap '[ ${#pids[@]} -eq 0 ] || kill -9 "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
-# wait_for WHAT SECONDS COMMAND...: polls COMMAND every 0.1 s (a bound, never a fixed sleep).
-wait_for() {
-    local what=$1 limit=$(($2 * 10)) i
-    shift 2
-    for ((i = 0; i < limit; i++)); do
-        "$@" && return 0
-        sleep 0.1
-    done
-    fail "waited in vain for $what"
-}
 moves_stored() { "$FIXTURE" "$db" --facts 1 2>/dev/null | grep -c '^move ' || true; }
 six_moves() { [ "$(moves_stored)" -ge 6 ]; }
 

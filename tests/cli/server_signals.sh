@@ -6,15 +6,6 @@ source "$(dirname "$0")/lib.bash"
 sock="$WORK/lobby.sock" db="$WORK/server.db"
 pids=()
 trap '[ ${#pids[@]} -eq 0 ] || kill -9 "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$WORK"' EXIT
-wait_for() {
-    local what=$1 limit=$(($2 * 10)) i
-    shift 2
-    for ((i = 0; i < limit; i++)); do
-        "$@" && return 0
-        sleep 0.1
-    done
-    fail "waited in vain for $what"
-}
 
 for signal in TERM INT; do
     "$MAIN" --serve --listen "unix:$sock" --db "$db" --greeting "Gobblet club: be kind" 2>"$WORK/server.log" &

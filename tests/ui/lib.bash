@@ -253,10 +253,10 @@ lobby_evidence() {
     done
     [ -f "$WORK/server.log" ] && { echo "--- the server's log (last 40 lines):"; tail -n 40 "$WORK/server.log"; }
 }
-# wait_in_re SESSION REGEX: the same with an extended regular expression.
+# wait_in_re SESSION REGEX [SECONDS]: the same with an extended regular expression.
 wait_in_re() {
     local i
-    for i in $(seq 100); do
+    for i in $(seq $((${3:-10} * 10))); do
         lscreen "$1" | grep -qE -- "$2" && return 0
         sleep 0.1
     done
@@ -270,6 +270,21 @@ wait_in_exit() {
         sleep 0.1
     done
     fail "the program in $1 did not exit"
+}
+# lobby_white_wins WHITE_SESSION BLACK_SESSION WHITE_NAME [SECONDS]: on two lobbies' game screens, White
+# makes four in a row on row A, each move waited for on the other screen before the next (SECONDS a
+# wait, 10 unless told), until the loser's screen says who won.
+lobby_white_wins() {
+    local w=$1 b=$2 white=$3 t=${4:-10}
+    wait_in $w "(remote)" $t
+    lmove $w W1A1; wait_in $b "1. W1A1" $t
+    lmove $b K1D4; wait_in $w "1. W1A1 K1D4" $t
+    lmove $w W2A2; wait_in $b "2. W2A2" $t
+    lmove $b K2D3; wait_in $w "2. W2A2 K2D3" $t
+    lmove $w W3A3; wait_in $b "3. W3A3" $t
+    lmove $b K3D2; wait_in $w "3. W3A3 K3D2" $t
+    lmove $w W1A4
+    wait_in $b "$white wins: four in a row on row A" $t
 }
 # white_of SESSION: the name the game screen shows for White (the server picks the colours).
 white_of() { lscreen "$1" | grep -oE 'White  [A-Za-z~][A-Za-z0-9_-]*' | head -1 | sed 's/White  //'; }

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# A knockout from the lobby screen, and the organizer's choice of who starts: Liam creates a knockout (n),
+# Eamon and Niamh enter it (e) in that order, so the seeds are Liam, Eamon, Niamh (equal ratings: the
+# order they joined). Liam, its organizer, chooses with f that Niamh starts her match against Eamon (the
+# schedule would give White to Eamon, the better seed); Eamon may not choose (only the organizer). S
+# starts it: Liam, the best seed, has the bye, and Niamh plays White against Eamon; she wins, and meets
+# Liam in the final (Liam White by the seeds), which Liam wins. Both lobbies show the final standings with
+# their head-to-head column. Timeouts are generous: the machine may be loaded.
+source "$(dirname "$0")/lib.bash"
+start_server
+start_lobby liam Liam
+start_lobby eamon Eamon
+start_lobby niamh Niamh
+wait_in liam "logged in as Liam" 50
+wait_in eamon "logged in as Eamon" 50
+wait_in niamh "logged in as Niamh" 50
+wait_in liam "Tournaments (0): n creates" 50
+
+# A winner's next match may open over the finished board at once: the tests wait for the loser's
+# screen, and leave a match that is over with q, which every end question takes.
+
+lkeys liam n
+wait_in liam "Tournament (NAME FORMAT MAX FIRST" 50
+lkeys liam C-u
+lkeys liam -l "ko knockout 4 schedule official 4 none first-to 1 casual"
+lkeys liam Enter
+wait_in liam "#1 ko knockout by Liam, open" 50
+lkeys liam Enter
+wait_in liam "ko (#1): knockout by Liam, open, 1/4 players" 50
+wait_in liam "f chooses who starts a match" 50
+for s in eamon niamh; do
+    for k in Right Right Right; do lkeys $s $k; done
+    wait_in $s "the tournaments list" 50
+done
+lkeys eamon e
+wait_in liam "ko (#1): knockout by Liam, open, 2/4 players" 50
+lkeys niamh e
+wait_in liam "ko (#1): knockout by Liam, open, 3/4 players" 50
+wait_in_re liam "3\. +Niamh +0 +0 +0" 50
+
+# Only the organizer chooses who starts; two names are needed.
+lkeys eamon f
+wait_in eamon "only its organizer (Liam) chooses who starts in ko" 50
+lkeys liam f
+wait_in liam "Who starts in ko (NAME OPPONENT" 50
+lkeys liam -l "Niamh"
+lkeys liam Enter
+wait_in liam "who starts: type two names, the starter and the opponent (Eamon Liam)" 50
+lkeys liam f
+wait_in liam "Who starts in ko (NAME OPPONENT" 50
+lkeys liam -l "Niamh Zed"
+lkeys liam Enter
+wait_in liam "Zed is not a player of tournament ko" 50
+lkeys liam f
+wait_in liam "Who starts in ko (NAME OPPONENT" 50
+lkeys liam -l "Niamh Eamon"
+lkeys liam Enter
+wait_in liam "Niamh plays White in round 1 of the match against Eamon in ko" 50
+wait_in eamon "tournament ko: Niamh plays White in round 1 of the match against Eamon" 50
+
+# The start: Liam's bye, Niamh White against Eamon as chosen.
+lkeys liam S
+wait_in eamon "q leave" 100
+wait_in niamh "q leave" 100
+wait_in liam "you have a bye in round 1: you go through" 50
+[ "$(white_of niamh)" = Niamh ] || fail "Niamh plays White as the organizer chose, not $(white_of niamh)"
+[ "$(white_of eamon)" = Niamh ] || fail "Eamon's screen names Niamh White, not $(white_of eamon)"
+lobby_white_wins niamh eamon Niamh 50
+lkeys eamon q
+# Eamon is out: back in his lobby, the table has his lost match.
+wait_in_re eamon "Eamon \(you\) +0 +0 +1 +0 +1 +0 +0 +1" 50
+
+# The final, at once: Liam (the best seed: White by the schedule) against Niamh.
+wait_in liam "Black  Niamh (remote)" 100
+wait_in niamh "White  Liam (remote)" 100
+lobby_white_wins liam niamh Liam 50
+wait_in liam "Liam wins: four in a row on row A" 50
+lkeys liam q
+lkeys niamh q
+for s in liam niamh; do
+    wait_in $s "final: ko (#1): knockout by Liam, over, 3/4 players" 50
+    wait_in_re $s "1\. +Liam( \(you\))? +2 +0 +1 +1 +0 +0 +1 +0" 50
+    wait_in_re $s "2\. +Niamh( \(you\))? +1 +0 +2 +1 +1 +0 +1 +1" 50
+    wait_in_re $s "3\. +Eamon +0 +0 +1 +0 +1 +0 +0 +1" 50
+done
+"$MAIN" --db "$WORK/server.db" --standings ko >"$WORK/standings.txt" 2>&1 || fail "--standings: $(cat "$WORK/standings.txt")"
+grep -q "final: Liam wins" "$WORK/standings.txt" || fail "--standings: $(cat "$WORK/standings.txt")"
