@@ -167,6 +167,8 @@ class Session {
     bool watching() const { return watch_; }
     // A server's game (version 2): the server, not a peer, holds the match.
     bool hosted() const { return hosted_; }
+    // The clocks stand by a pause both players agreed to (an absence stops them too, but is no pause).
+    bool paused_by_agreement() const { return referee_.paused_by_agreement(); }
     // Version 2: how many spectators watch, as the host last said (-1 before it did).
     int watchers() const { return watchers_; }
     // A player's absence as this side knows it: the host's joiner's, or (version 2) a server's player's.

@@ -181,7 +181,8 @@ host_port() { screen | tr '\n' ' ' | grep -oE '(127\.0\.0\.1|\[::1\]):[0-9]+' | 
 
 # A server's lobby (docs/lobby.md): start_server runs `./main --serve` on 127.0.0.1 port 0 (the system's)
 # with a database in the work folder and sets $SERVER to its address (from its log); start_server unix
-# listens on a unix socket in the work folder instead. Each player is a session of the same tmux server
+# listens on a unix socket in the work folder instead; further arguments are the server's flags
+# (start_server tcp --grace 3s). Each player is a session of the same tmux server
 # with save folders of their own ($WORK/NAME/): start_lobby SESSION NAME [flags...] opens `./main --lobby
 # $SERVER --name NAME` there; lscreen, lkeys, lmove, wait_in and wait_in_exit work on a session by name.
 SERVER_PID=
@@ -190,17 +191,19 @@ start_server() {
     # The log is appended to, so that a restarted server's log follows the first one's; a start is
     # done when the log says it serves once more than before (a unix socket left by a killed server
     # is still there before the new one listens).
+    local how=${1:-tcp}
+    [ $# -eq 0 ] || shift
     before=$(grep -c 'serving on' "$WORK/server.log" 2>/dev/null)
-    if [ "${1:-}" = unix ]; then
+    if [ "$how" = unix ]; then
         SERVER="unix:$WORK/lobby.sock"
-        "$MAIN" --serve --listen "$SERVER" --db "$WORK/server.db" 2>>"$WORK/server.log" &
+        "$MAIN" --serve --listen "$SERVER" --db "$WORK/server.db" "$@" 2>>"$WORK/server.log" &
     else
-        "$MAIN" --serve --listen 127.0.0.1:0 --db "$WORK/server.db" 2>>"$WORK/server.log" &
+        "$MAIN" --serve --listen 127.0.0.1:0 --db "$WORK/server.db" "$@" 2>>"$WORK/server.log" &
     fi
     SERVER_PID=$!
     for i in $(seq 100); do
         if [ "$(grep -c 'serving on' "$WORK/server.log" 2>/dev/null)" -gt "${before:-0}" ]; then
-            [ "${1:-}" = unix ] ||
+            [ "$how" = unix ] ||
                 SERVER=$(grep -oE 'serving on 127\.0\.0\.1:[0-9]+' "$WORK/server.log" | tail -n 1 | sed 's/serving on //')
             return 0
         fi
