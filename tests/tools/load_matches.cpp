@@ -337,14 +337,17 @@ int Bench::run() {
             ", and the limit is " + std::to_string(have) +
             ": raise the hard limit (ulimit -Hn as root, or the container's nofile limit), or ask for fewer "
             "matches");
+    const char* how =
+        !close_lobbies_ ? "the players keep their lobby connections while they play, as the lobby screen does"
+        : o_.lobbies == Lobbies::Close
+            ? "the players close their lobby connections once every match has started, as a client that only "
+              "plays may (--lobbies close)"
+            : "the players close their lobby connections once every match has started, as a client that only "
+              "plays may (keeping them, 5 a match, would not fit)";
     std::fprintf(
         stderr,
         "lobby-load: descriptor limit %llu; %s (%llu descriptors at the peak here and in the server)\n",
-        static_cast<unsigned long long>(have),
-        close_lobbies_ ? "the players close their lobby connections once every match has started, "
-                         "as a client that only plays may (keeping them, 5 a match, would not fit)"
-                       : "the players keep their lobby connections while they play, as the lobby screen does",
-        static_cast<unsigned long long>(need));
+        static_cast<unsigned long long>(have), how, static_cast<unsigned long long>(need));
     // The set-up's waits grow with the matches (every login and every match start is told to every lobby
     // connection: the set-up is quadratic, the paced part is not).
     const Millis setup_limit = 60'000 + Millis(n) * 30;
