@@ -110,9 +110,10 @@ $(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(B)/tests/tools/load_matches.o $
 MATCHES  ?= 1000
 SECONDS  ?= 30
 INTERVAL ?= 3
+LOBBIES  ?= auto
 bench-server: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(B)/lobby-load
-	@NICE=$(NICE) tests/bench/server.sh $(MATCHES) $(SECONDS) $(INTERVAL) "$(SERVER_CPUS)" "$(LOAD_CPUS)"
+	@NICE=$(NICE) LOBBIES=$(LOBBIES) tests/bench/server.sh $(MATCHES) $(SECONDS) $(INTERVAL) "$(SERVER_CPUS)" "$(LOAD_CPUS)"
 
 # Writes server databases for the script tests through the store's own API (tests/tools/store_fixture.cpp).
 $(B)/store-fixture: $(B)/tests/tools/store_fixture.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)

@@ -507,9 +507,10 @@ bool LineConn::flush() {
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
         return false;
     }
-    // All written: a burst's room is given back, so that an idle connection costs a few bytes.
+    // All written: a burst's room is given back, so that an idle connection costs a few bytes. (By a swap:
+    // libstdc++'s `out_ = std::string()` copies the empty string into the room it has and keeps it.)
     if (out_.capacity() > 2048)
-        out_ = std::string();
+        std::string().swap(out_);
     else
         out_.clear();
     out_pos_ = 0;

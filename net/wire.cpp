@@ -390,8 +390,9 @@ std::string format_message(const Message& m) { return std::visit(Writer{}, m) + 
 
 void LineReader::feed(std::string_view bytes) {
     if (pos_ > 0 && pos_ == buf_.size() && buf_.capacity() > 4096) {
-        // Everything was taken: a burst's room is given back, so that an idle connection costs little.
-        buf_ = std::string();
+        // Everything was taken: a burst's room is given back, so that an idle connection costs little
+        // (by a swap: assigning an empty string keeps the room).
+        std::string().swap(buf_);
         pos_ = 0;
     } else if (pos_ > 0 && pos_ >= buf_.size() / 2) {  // drop what was returned, now and then
         buf_.erase(0, pos_);

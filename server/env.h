@@ -24,6 +24,10 @@ class Outbox {
     virtual ~Outbox() = default;
     // One whole line, with its '\n'.
     virtual void send(ConnId to, std::string_view line) = 0;
+    // The same line, for news told to every lobby connection (a login, a match's start or a round's end):
+    // it may wait a few rounds of the loop, in order with the connection's other lines, so that telling
+    // thousands of connections never holds up a move's relay (docs/server.md, "The server under load").
+    virtual void send_bulk(ConnId to, std::string_view line) { send(to, line); }
     // Sends `last` (a whole line, or nothing) if the socket takes it, and closes the connection. The room
     // that asks has forgotten the connection already: no closed() comes back for it.
     virtual void close(ConnId to, std::string_view last = {}) = 0;

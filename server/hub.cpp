@@ -18,6 +18,11 @@ void Hub::Door::send(ConnId to, std::string_view line) {
     out_.send(to, line);
 }
 
+void Hub::Door::send_bulk(ConnId to, std::string_view line) {
+    if (const auto it = hub_.conns_.find(to); it != hub_.conns_.end()) it->second.last_sent = hub_.now_;
+    out_.send_bulk(to, line);
+}
+
 void Hub::Door::close(ConnId to, std::string_view last) {
     const auto it = hub_.conns_.find(to);
     if (it != hub_.conns_.end()) {

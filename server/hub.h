@@ -80,6 +80,7 @@ class Hub : private GameListener {
       public:
         Door(Hub& hub, Outbox& out) : hub_(hub), out_(out) {}
         void send(ConnId to, std::string_view line) override;
+        void send_bulk(ConnId to, std::string_view line) override;
         void close(ConnId to, std::string_view last) override;
 
       private:

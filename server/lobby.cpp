@@ -66,7 +66,7 @@ void Lobby::to_all(const lobby::Message& m) {
         const auto it = conns_.find(conn);
         const int v = it == conns_.end() ? lobby::protocol_version : it->second.version;
         if (lines[std::size_t(v)].empty()) lines[std::size_t(v)] = lobby::format_message(m, v);
-        env_.out.send(conn, lines[std::size_t(v)]);
+        env_.out.send_bulk(conn, lines[std::size_t(v)]);
     }
 }
 

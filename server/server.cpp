@@ -19,6 +19,9 @@ namespace gobblet::server {
 namespace {
 
 constexpr int lines_per_poll = 64;  // lines of one connection handled per poll round; the rest on the next
+// Connections given only bulk lines (news for every lobby connection) written per round: a few ms of
+// system calls, so that a move's relay never waits long behind the lobby's fan-out.
+constexpr std::size_t bulk_per_round = 256;
 constexpr Millis quiet_before_trim =
     5000;  // quiet this long after being busy: the heap's free room goes back
 // A server with thousands of players is never quiet that long: every so often, a heap holding this much
@@ -184,16 +187,30 @@ void Server::on_poll(std::span<const pollfd>, Millis now) {
 }
 
 void Server::flush_all(Millis now) {
+    const auto flush = [&](ConnId id) {
+        const auto it = links_.find(id);
+        if (it == links_.end()) return;
+        if (!it->second.conn.flush())
+            broken_.push_back(id);
+        else
+            rearm(id, it->second);  // what the socket did not take waits for it to be writable
+    };
     while (!unflushed_.empty()) {
-        for (ConnId id : std::exchange(unflushed_, {})) {
-            const auto it = links_.find(id);
-            if (it == links_.end()) continue;
-            if (!it->second.conn.flush())
-                broken_.push_back(id);
-            else
-                rearm(id, it->second);  // what the socket did not take waits for it to be writable
-        }
+        for (ConnId id : std::exchange(unflushed_, {})) flush(id);
         bury(now);  // (the hub's news of a closed connection may give others lines: the loop writes them)
+    }
+    for (std::size_t k = 0; k < bulk_per_round && !bulk_.empty(); ++k) {
+        const ConnId id = bulk_.front();
+        bulk_.pop_front();
+        if (const auto it = links_.find(id); it != links_.end() && it->second.bulk) {
+            it->second.bulk = false;
+            flush(id);
+        }
+    }
+    bury(now);
+    while (!unflushed_.empty()) {  // (lines that a buried connection's news gave)
+        for (ConnId id : std::exchange(unflushed_, {})) flush(id);
+        bury(now);
     }
 }
 
@@ -260,7 +277,7 @@ void Server::io(ConnId id, short revents, Millis now) {
 }
 
 Millis Server::until_next(Millis now) const {
-    if (!backlog_.empty()) return 0;
+    if (!backlog_.empty() || !bulk_.empty()) return 0;
     Soonest soonest;
     soonest.also(hub_->until_next(now));
     if (last_trim_ < last_busy_) soonest.at(last_busy_ + quiet_before_trim - now);
@@ -272,11 +289,26 @@ void Server::send(ConnId to, std::string_view line) {
     if (it == links_.end()) return;
     // Output past the limit means the client stopped reading (a failed write, at the end of the round,
     // that it is gone).
-    const bool idle = !it->second.conn.has_output();
-    if (!it->second.conn.queue(line))
+    // A line of its own goes out this round, with the bulk lines queued before it (in order).
+    const bool idle = !it->second.conn.has_output() || it->second.bulk;
+    if (!it->second.conn.queue(line)) {
         broken_.push_back(to);
-    else if (idle)
+    } else if (idle) {
+        it->second.bulk = false;
         unflushed_.push_back(to);
+    }
+}
+
+void Server::send_bulk(ConnId to, std::string_view line) {
+    const auto it = links_.find(to);
+    if (it == links_.end()) return;
+    const bool idle = !it->second.conn.has_output();
+    if (!it->second.conn.queue(line)) {
+        broken_.push_back(to);
+    } else if (idle) {
+        it->second.bulk = true;
+        bulk_.push_back(to);
+    }
 }
 
 void Server::close(ConnId to, std::string_view last) {

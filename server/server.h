@@ -2,14 +2,15 @@
 // addresses and unix sockets, accepts connections, reads their lines and hands them to the hub
 // (server/hub.h), and writes what the hub says. No thread per connection: every socket and the password
 // workers' wake-up are watched by one epoll instance, whose one descriptor the loop polls with the timers'
-// timeout (a round costs the connections that are ready, not the ones connected). It is driven like net::Session (pollfds,
-// on_poll, until_next, time passed in), so tests run it on a fake clock in the same loop as their
-// clients; run_server() is the real loop, with SIGTERM and SIGINT stopping it cleanly.
+// timeout (a round costs the connections that are ready, not the ones connected). It is driven like
+// net::Session (pollfds, on_poll, until_next, time passed in), so tests run it on a fake clock in the same
+// loop as their clients; run_server() is the real loop, with SIGTERM and SIGINT stopping it cleanly.
 #pragma once
 
 #include <poll.h>
 #include <sys/epoll.h>
 
+#include <deque>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -64,6 +65,9 @@ class Server : public Outbox {
 
     // The hub's way out (Outbox).
     void send(ConnId to, std::string_view line) override;
+    // Queued as send() does; written by flush_all at most bulk_per_round connections a round, after the
+    // others (a send to a loopback socket costs tens of microseconds: thousands at once stall the loop).
+    void send_bulk(ConnId to, std::string_view line) override;
     void close(ConnId to, std::string_view last) override;
 
   private:
@@ -80,6 +84,7 @@ class Server : public Outbox {
     struct Link {
         net::LineConn conn;
         std::uint32_t mask = 0;  // what epoll watches it for
+        bool bulk = false;       // its output is bulk lines waiting their turn in bulk_
     };
     bool watch(int fd, std::uint32_t events, std::uint64_t token);
     // Makes epoll watch the link for what it wants now (reading unless its input is full, writing while
@@ -93,6 +98,7 @@ class Server : public Outbox {
     std::unordered_map<ConnId, Link> links_;
     std::vector<ConnId> backlog_;    // links with whole lines still buffered after their round's share
     std::vector<ConnId> unflushed_;  // links given lines this round, written at its end
+    std::deque<ConnId> bulk_;        // links given only bulk lines, written a slice a round, in order
     std::vector<ConnId> broken_;
     ConnId next_id_ = 1;
     std::size_t max_connections_ = 0, output_limit_ = 0;

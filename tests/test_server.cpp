@@ -237,3 +237,104 @@ TEST_CASE("a whole match through the server: moves, chat, the result in the lobb
     CHECK(h.names[0] == white->name);
     CHECK(h.result == lobby::Verdict::Player0);
 }
+
+TEST_CASE("the lobby tells others of a login, a match start and a logout by one line each, not the lists",
+          "[server][fan-out]") {
+    // What keeps the lobby's cost linear per event (docs/server.md, "The server under load"): the lists
+    // go whole to the newcomer only; every other connection gets the one entry that changed.
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<Client>> guests;
+    for (int i = 0; i < 10; ++i) {
+        guests.push_back(std::make_unique<Client>("G" + std::to_string(i)));
+        w.enter(*guests.back(), lobby::Role::Human, true);
+        w.logged_in(*guests.back());
+    }
+    Client& g0 = *guests[0];
+    Client& g1 = *guests[1];
+    REQUIRE(w.until([&] { return g0.lobby->tables().players().size() == 10; }));
+    // A game in progress and an open seek, so that every list has something in it.
+    REQUIRE(g0.lobby->challenge("~G1", terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(w.until([&] { return !g1.lobby->tables().seeks().empty(); }));
+    REQUIRE(g1.lobby->accept(g1.lobby->tables().seeks().begin()->first, w.now) == "");
+    REQUIRE(guests[2]->lobby->post(terms("rogers 3 none first-to 1 casual"), w.now) == "");
+    REQUIRE(w.until([&] {
+        return guests[9]->lobby->tables().games().size() == 1 &&
+               guests[9]->lobby->tables().seeks().size() == 1;
+    }));
+    w.idle();
+    // Lines each bystander has had so far; what comes after `mark` is counted in lines and bytes.
+    std::vector<std::size_t> mark;
+    const auto since = [&](const Client& c, std::size_t from) {
+        std::vector<lobby::Message> out;
+        const auto all = c.lines();
+        for (std::size_t i = from; i < all.size(); ++i) out.push_back(all[i]);
+        return out;
+    };
+    const auto bytes = [](const std::vector<lobby::Message>& lines) {
+        std::size_t n = 0;
+        for (const lobby::Message& m : lines) n += lobby::format_message(m).size();
+        return n;
+    };
+    const auto set_mark = [&] {
+        mark.clear();
+        for (const auto& g : guests) mark.push_back(g->lines().size());
+    };
+
+    // A login: the newcomer gets the lists (11 players, the seek, the game, their ends); everyone else
+    // one `player` line of 31 bytes.
+    set_mark();
+    Client newcomer{"New"};
+    w.enter(newcomer, lobby::Role::Human, true);
+    w.logged_in(newcomer);
+    w.idle();
+    CHECK(newcomer.all<lobby::PlayerItem>().size() == 11);
+    CHECK(newcomer.all<lobby::SeekItem>().size() == 1);
+    CHECK(newcomer.all<lobby::GameItem>().size() == 1);
+    CHECK(newcomer.all<lobby::End>().size() == 4);
+    for (std::size_t i = 0; i < guests.size(); ++i) {
+        INFO("guest " << i);
+        const auto got = since(*guests[i], mark[i]);
+        REQUIRE(got.size() == 1);
+        const auto* p = std::get_if<lobby::PlayerItem>(&got[0]);
+        REQUIRE(p);
+        CHECK(p->name == "~New");
+        CHECK(!p->playing);
+        CHECK(bytes(got) == std::string("player ~New guest idle - - - -\n").size());
+    }
+
+    // A match start: each bystander gets its two players' new state and the game; the seek of a player
+    // who starts playing goes with one `unseek`.
+    Client& g2 = *guests[2];
+    Client& g3 = *guests[3];
+    set_mark();
+    const std::size_t new_mark = newcomer.lines().size();
+    REQUIRE(g3.lobby->accept(g2.lobby->tables().seeks().begin()->first, w.now) == "");
+    REQUIRE(w.until([&] { return newcomer.lobby->tables().games().size() == 2; }));
+    w.idle();
+    const auto seen = since(newcomer, new_mark);
+    CHECK(seen.size() == 4);  // unseek (taken), player ~G2 playing, player ~G3 playing, game
+    int players = 0, games = 0, unseeks = 0;
+    for (const lobby::Message& m : seen) {
+        players += std::holds_alternative<lobby::PlayerItem>(m);
+        games += std::holds_alternative<lobby::GameItem>(m);
+        unseeks += std::holds_alternative<lobby::Unseek>(m);
+    }
+    CHECK(players == 2);
+    CHECK(games == 1);
+    CHECK(unseeks == 1);
+    for (std::size_t i = 4; i < guests.size(); ++i) CHECK(since(*guests[i], mark[i]).size() == seen.size());
+
+    // A logout: one `left` line each.
+    set_mark();
+    newcomer.lobby.reset();
+    REQUIRE(w.until([&] { return g0.lobby->tables().players().size() == 10; }));
+    w.idle();
+    for (std::size_t i = 0; i < guests.size(); ++i) {
+        INFO("guest " << i);
+        const auto got = since(*guests[i], mark[i]);
+        REQUIRE(got.size() == 1);
+        CHECK(std::holds_alternative<lobby::Left>(got[0]));
+    }
+}

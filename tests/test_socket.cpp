@@ -198,3 +198,38 @@ TEST_CASE("connecting to a unix socket nobody listens on fails at once with the 
           "cannot connect to unix:" + (dir.path / "none.sock").string() + ": No such file or directory");
     CHECK(c.until_next(0) == -1);
 }
+
+TEST_CASE("a connection gives back a burst's room once it is written and read", "[net][socket]") {
+    // An idle server connection must cost bytes, not the biggest burst it ever had (a login's snapshot
+    // of 2,000 players is 70 KiB): docs/server.md, "Memory per idle connection".
+    int sv[2];
+    REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv) == 0);
+    LineConn a{Fd{sv[0]}}, b{Fd{sv[1]}};
+    const std::string line = "player ~L1234 guest idle - - - -\n";
+    std::size_t sent = 0;
+    while (sent < (64u << 10)) {
+        REQUIRE(a.queue(line));
+        sent += line.size();
+    }
+    CHECK(a.room() >= (64u << 10));
+    // Written as the reader takes it; every line arrives.
+    std::size_t lines = 0;
+    std::string got;
+    while (a.has_output() || lines * line.size() < sent) {
+        REQUIRE(a.flush());
+        pollfd q{b.fd(), POLLIN, 0};
+        if (::poll(&q, 1, 1000) == 1) REQUIRE(b.read() == LineConn::Read::Ok);
+        while (b.input().next(got) == LineReader::Status::Line) ++lines;
+    }
+    CHECK(lines * line.size() == sent);
+    CHECK(got == "player ~L1234 guest idle - - - -");
+    // The next small line after the burst: both buffers are back to what a line needs.
+    REQUIRE(a.send("ping 1\n"));
+    pollfd q{b.fd(), POLLIN, 0};
+    REQUIRE(::poll(&q, 1, 1000) == 1);
+    REQUIRE(b.read() == LineConn::Read::Ok);
+    REQUIRE(b.input().next(got) == LineReader::Status::Line);
+    CHECK(got == "ping 1");
+    CHECK(a.room() < 4096);
+    CHECK(b.room() < 4096 + 4096);  // (the reader keeps up to a recv's 4 KiB; a's input never grew)
+}

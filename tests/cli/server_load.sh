@@ -27,3 +27,22 @@ relayed=${BASH_REMATCH[1]}
 [ "$relayed" -ge 10 ] || fail "only $relayed moves relayed: $(cat "$WORK/out")"
 expect_contains "the load's report" "$(cat "$WORK/out")" "load: 5 matches (10 players, 5 spectators"
 expect_eq "matches started on the server" "$(grep -c ' starts: ' "$WORK/server.log")" 5
+
+# Players who close their lobby connections once the matches have started (what the load does when 5
+# descriptors a match do not fit): the matches go on, on their game connections alone. A server of their
+# own (the first run's guests still play there).
+{
+    kill -9 "$server"
+    wait "$server" || true
+} 2>/dev/null
+"$MAIN" --serve --listen 127.0.0.1:0 --db "$WORK/server2.db" 2>"$WORK/server2.log" &
+server=$!
+for _ in $(seq 100); do grep -q "serving on" "$WORK/server2.log" && break; sleep 0.1; done
+port=$(sed -n 's/.*serving on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$WORK/server2.log")
+[ -n "$port" ] || fail "the second server did not start: $(cat "$WORK/server2.log")"
+"$LOAD" "127.0.0.1:$port" matches 5 --pid "$server" --interval 0.2 --seconds 2 --settle 0 --lobbies close \
+    >"$WORK/out2" 2>"$WORK/err2" || fail "lobby-load --lobbies close: $(cat "$WORK/err2")"
+expect_contains "the load's report" "$(cat "$WORK/out2")" "15 connections while they play, 15 of them game connections"
+expect_contains "what the load says of its descriptors" "$(cat "$WORK/err2")" "close their lobby connections"
+[[ $(tail -n 1 "$WORK/out2") =~ ,\ ([0-9]+)\ moves\ relayed ]] || fail "the summary line: $(tail -n 1 "$WORK/out2")"
+[ "${BASH_REMATCH[1]}" -ge 10 ] || fail "only ${BASH_REMATCH[1]} moves relayed: $(cat "$WORK/out2")"

@@ -149,6 +149,7 @@ class Bench {
     std::vector<std::int64_t> latencies_;
     std::int64_t relayed_ = 0, late_ = 0;
     bool measuring_ = false;
+    bool close_lobbies_ = false;  // the players close their lobby connections once the matches started
     Millis seats_at_ = 0, lobbies_at_ = 0;  // when the timers last ran over the seats, the lobby connections
     std::size_t seat_cursor_ = 0, lobby_cursor_ = 0;
     std::mt19937_64 random_{12345};
@@ -317,6 +318,39 @@ void Bench::act(int k) {
 
 int Bench::run() {
     const int n = o_.matches;
+    // Descriptors: every connection is one here and one in the server (lobby-load's main raised the soft
+    // limit to the hard one). Players who keep their lobby connection make 5 a match; closing them
+    // once the matches have started makes the peak 3 a match (the game connections), 2 while logging in.
+    rlimit files{};
+    ::getrlimit(RLIMIT_NOFILE, &files);
+    const auto have =
+        files.rlim_cur == RLIM_INFINITY ? std::uint64_t(1) << 40 : std::uint64_t(files.rlim_cur);
+    const std::uint64_t spare = 64, keeping = 5 * std::uint64_t(n) + spare,
+                        closing = 3 * std::uint64_t(n) + spare;
+    close_lobbies_ = o_.lobbies == Lobbies::Close || (o_.lobbies == Lobbies::Auto && keeping > have);
+    const std::uint64_t need = close_lobbies_ ? closing : keeping;
+    if (need > have)
+        die(std::to_string(n) + " matches need " + std::to_string(need) +
+            " descriptors here (and as many in the server), " +
+            (close_lobbies_ ? "3 a match with the lobby connections closed once the matches start"
+                            : "5 a match") +
+            ", and the limit is " + std::to_string(have) +
+            ": raise the hard limit (ulimit -Hn as root, or the container's nofile limit), or ask for fewer "
+            "matches");
+    const char* how =
+        !close_lobbies_ ? "the players keep their lobby connections while they play, as the lobby screen does"
+        : o_.lobbies == Lobbies::Close
+            ? "the players close their lobby connections once every match has started, as a client that only "
+              "plays may (--lobbies close)"
+            : "the players close their lobby connections once every match has started, as a client that only "
+              "plays may (keeping them, 5 a match, would not fit)";
+    std::fprintf(
+        stderr,
+        "lobby-load: descriptor limit %llu; %s (%llu descriptors at the peak here and in the server)\n",
+        static_cast<unsigned long long>(have), how, static_cast<unsigned long long>(need));
+    // The set-up's waits grow with the matches (every login and every match start is told to every lobby
+    // connection: the set-up is quadratic, the paced part is not).
+    const Millis setup_limit = 60'000 + Millis(n) * 30;
     const std::int64_t t_setup = now_us();
     lobbies_.resize(std::size_t(2 * n));
     seats_.resize(std::size_t(3 * n));
@@ -342,7 +376,7 @@ int Bench::run() {
         send_lobby(i, "lobby gobblet 1\nlogin L" + std::to_string(i) + " human guest\n");
         if (!until([&] { return waiting(i + 1) < 32; }, 30'000)) die("logins stalled");
     }
-    if (!until([&] { return waiting(lobbies_.size()) == 0; }, 60'000)) die("not everyone got in");
+    if (!until([&] { return waiting(lobbies_.size()) == 0; }, setup_limit)) die("not everyone got in");
     // The server's memory after the logins' burst has settled (it returns a burst's room within 5 s).
     const auto settle = [&] { until([] { return false; }, Millis(o_.settle * 1000)); };
     settle();
@@ -365,7 +399,7 @@ int Bench::run() {
                 }
                 return accepted == std::size_t(n);
             },
-            60'000))
+            setup_limit))
         die("not every challenge arrived");
     if (!until(
             [&] {
@@ -373,7 +407,7 @@ int Bench::run() {
                     if (!l.start) return false;
                 return true;
             },
-            60'000))
+            setup_limit))
         die("not every match started");
     // The spectators' codes, asked for by each match's White.
     for (int k = 0; k < n; ++k)
@@ -384,8 +418,15 @@ int Bench::run() {
                     if (!lobbies_[std::size_t(2 * k)].watching) return false;
                 return true;
             },
-            60'000))
+            setup_limit))
         die("not every watch code came");
+    // Every match has started and has its watch code: what a player needs from the lobby is had. (Their
+    // lobby connections' going is told to the others that remain, a `left` line each.)
+    if (close_lobbies_)
+        for (std::size_t i = 0; i < lobbies_.size(); ++i) {
+            lobbies_[i].conn.close();
+            sync_lobby(i);
+        }
     // The game connections, at most 32 joining at once.
     const auto joining = [&](std::size_t upto) {
         std::size_t j = 0;
@@ -404,7 +445,7 @@ int Bench::run() {
             if (!until([&] { return joining(seat + 1) < 32; }, 30'000)) die("joining stalled");
         }
     }
-    if (!until([&] { return joining(seats_.size()) == 0; }, 60'000))
+    if (!until([&] { return joining(seats_.size()) == 0; }, setup_limit))
         die("not every game connection reached play");
     settle();
     const double setup = double(now_us() - t_setup) / 1e6;
@@ -470,11 +511,12 @@ int Bench::run() {
         return l.empty() ? 0.0 : double(l[std::size_t(q * double(l.size() - 1))]) / 1000;
     };
     std::printf(
-        "load: %d matches (%d players, %d spectators: %d connections, %d of them game connections); "
+        "load: %d matches (%d players, %d spectators: %d connections while they play, %d of them game "
+        "connections); "
         "set up in %.1f s; a move every %.2f s a match: %.0f moves/s asked; %lld sent, %lld relayed in "
         "%.1f s (%.0f/s); %lld times a move was still on its way when the next was due; latency ms p50 "
         "%.3f p99 %.3f p99.9 %.3f worst %.3f over %zu receipts\n",
-        n, 2 * n, n, 5 * n, 3 * n, setup, double(o_.interval_us) / 1e6,
+        n, 2 * n, n, close_lobbies_ ? 3 * n : 5 * n, 3 * n, setup, double(o_.interval_us) / 1e6,
         double(n) * 1e6 / double(o_.interval_us), static_cast<long long>(sent),
         static_cast<long long>(relayed_), took, double(relayed_) / took, static_cast<long long>(late_),
         pct(0.5), pct(0.99), pct(0.999), l.empty() ? 0.0 : double(l.back()) / 1000, l.size());

@@ -7,6 +7,7 @@
 //       holds them (keep-alives answered), and reports the server's memory before and after (--pid: the
 //       server's process, read from /proc/PID/status).
 //   build/lobby-load ADDRESS matches N [--pid PID] [--interval SECONDS] [--seconds S] [--settle S]
+//                    [--lobbies keep|close|auto]
 //       N concurrent casual matches without a clock (first to 9: a match outlasts a run) between guests,
 //       each with a spectator, every connection on one epoll (tests/tools/load_matches.cpp). Each match
 //       moves every --interval seconds (3: people thinking), staggered; for each move the time from the
@@ -14,6 +15,10 @@
 //       server's and its own CPU, the server's memory per match (read after --settle seconds, 6, of
 //       letting it return a burst's room), and checks at the end that every match's
 //       moves reached its three connections in order. The last line is make bench-server's summary.
+//       --lobbies: whether the players keep their lobby connections while they play (`keep`, as the
+//       lobby screen and the bots do: 5 descriptors a match), close them once their match has started
+//       (`close`: 3 a match, as a client that only plays may), or keep them when the descriptor limit
+//       allows (`auto`, the default: it says which).
 //
 // ADDRESS is HOST:PORT or unix:PATH. Exit status 0, or 1 with the reason.
 #include <poll.h>
@@ -92,7 +97,7 @@ std::int64_t now_us() {
 int usage() {
     std::cerr << "usage: lobby-load ADDRESS idle N [--pid PID] [--hold S] [--in-flight K]\n"
                  "       lobby-load ADDRESS matches N [--pid PID] [--interval SECONDS] [--seconds S] "
-                 "[--settle S]\n";
+                 "[--settle S] [--lobbies keep|close|auto]\n";
     return 1;
 }
 
@@ -116,6 +121,7 @@ int main(int argc, char** argv) {
     int pid = 0;
     double hold = 0, interval = 3, seconds = 10, settle = 6;
     int in_flight = 8;
+    std::string lobbies = "auto";
     for (int i = 4; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         if (flag == "--pid")
@@ -128,12 +134,15 @@ int main(int argc, char** argv) {
             interval = std::atof(argv[i + 1]);
         else if (flag == "--seconds")
             seconds = std::atof(argv[i + 1]);
+        else if (flag == "--lobbies")
+            lobbies = argv[i + 1];
         else if (flag == "--in-flight")
             in_flight = std::max(1, std::atoi(argv[i + 1]));
         else
             return usage();
     }
     if (n < 1 || interval <= 0 || seconds <= 0) return usage();
+    if (lobbies != "keep" && lobbies != "close" && lobbies != "auto") return usage();
     const long rss0 = load::rss_kib(pid);
     if (mode == "idle") {
         // Light clients: a bare connection each that logs in as a guest, reads and drops what it is told,
@@ -228,5 +237,8 @@ int main(int argc, char** argv) {
     o.seconds = seconds;
     o.pid = pid;
     o.settle = settle;
+    o.lobbies = lobbies == "keep"    ? load::Lobbies::Keep
+                : lobbies == "close" ? load::Lobbies::Close
+                                     : load::Lobbies::Auto;
     return load::run_matches(*where, o);
 }
