@@ -357,6 +357,7 @@ PlayerSettings player_of(const CLI::App& app, const Flags& f) {
     p.level = *parse_level(f.level);
     p.think_seconds = f.think;
     p.seed = given(app, "--seed") ? *parse_seed(f.seed) : std::random_device{}();
+    p.time = &net::monotonic_clock();
     return p;
 }
 // --rules and --size when given, for readers of files that name their own.
@@ -508,7 +509,7 @@ Expected<Run> plan_match(const CLI::App& app, const Flags& f) {
     m.clock = *clock;
     m.games = f.games;
     if (m.match_play() && !given(app, "--games")) m.games = 1;  // one match, unless asked
-    m.now = net::monotonic_ms;
+    m.time = &net::monotonic_clock();
     return Run([m] { return run_match(m, std::cout, std::cerr); });
 }
 
@@ -666,13 +667,17 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
         case Mode::Review: {
             JudgeLimits limits = f.review_limits;
             if (given(app, "--review-time")) limits.depth = 0;  // the time, not the default depth
+            limits.time = &net::monotonic_clock();
             return Run([path = f.review, choice = choice_of(app, variant_of(app, f)), limits] {
                 return saves::run_review(std::cout, std::cerr, path, choice, limits);
             });
         }
         case Mode::Perft:
-            return Run([depth = f.perft, v = variant_of(app, f)] { return run_perft(std::cout, depth, v); });
-        case Mode::Bench: return Run([depth = f.bench] { return run_bench(std::cout, depth); });
+            return Run([depth = f.perft, v = variant_of(app, f)] {
+                return run_perft(std::cout, net::monotonic_clock(), depth, v);
+            });
+        case Mode::Bench:
+            return Run([depth = f.bench] { return run_bench(std::cout, net::monotonic_clock(), depth); });
         case Mode::BenchPaste: return Run([] { return ui::bench_paste(std::cout); });
         case Mode::Match: return plan_match(app, f);
         case Mode::MakePuzzles:

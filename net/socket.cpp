@@ -23,6 +23,14 @@ Millis monotonic_ms() {
     return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
 }
 
+const TimeSource& monotonic_clock() {
+    struct Monotonic final : TimeSource {
+        Millis now_ms() const override { return monotonic_ms(); }
+    };
+    static const Monotonic clock;
+    return clock;
+}
+
 namespace {
 
 std::string errno_text(int e) { return std::strerror(e); }

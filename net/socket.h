@@ -21,6 +21,9 @@ namespace gobblet::net {
 // polls these sockets (the game's, the server's, a bot's) and of the protocol and --match; the engine's
 // clocks take `now` from it as an argument.
 Millis monotonic_ms();
+// The same clock as the engine's TimeSource (engine/time_source.h), for the computer's thinking time,
+// analysis and the benchmarks. One object for the whole program; it lives as long as the program.
+const TimeSource& monotonic_clock();
 
 // A file descriptor that closes itself.
 class Fd {
