@@ -14,7 +14,7 @@ namespace {
 // The solved game's lines: exact values, best first (fastest win, then draws, then the slowest loss).
 AnalysisResult solved_lines(const Game& game, int wanted, const std::atomic<bool>* stop,
                             const TimeSource* time) {
-    const Millis start = now_of(time);
+    const std::int64_t start = micros_of(time);
     AnalysisResult r;
     r.side_to_move = game.side_to_move();
     r.solved = true;
@@ -22,7 +22,7 @@ AnalysisResult solved_lines(const Game& game, int wanted, const std::atomic<bool
         r.lines.push_back({l.moves, solve3::score_of(l.verdict)});
     r.stopped = r.lines.empty();
     if (!r.stopped) r.depth = solve3::max_distance;
-    r.seconds = double(now_of(time) - start) / 1000.0;
+    r.seconds = seconds_between(start, micros_of(time));
     return r;
 }
 

@@ -68,9 +68,9 @@ int run_bench(std::ostream& out, const TimeSource& time, int depth) {
 
 int run_perft(std::ostream& out, const TimeSource& time, int depth, Variant variant) {
     Position pos(variant);
-    const Millis start = time.now_ms();
+    const std::int64_t start = time.now_us();
     const std::uint64_t leaves = perft(pos, depth);
-    const double seconds = double(time.now_ms() - start) / 1000.0;
+    const double seconds = seconds_between(start, time.now_us());
     char line[160];
     std::snprintf(
         line, sizeof line, "perft %d (%dx%d, %s rules): %llu leaves in %.3f s, %.1f million leaves/s\n",

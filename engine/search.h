@@ -124,7 +124,7 @@ class Search {
     Position pos_;
     TranspositionTable tt_;
     SearchLimits limits_;
-    Millis start_ = 0;  // limits_.time at the start of the run
+    std::int64_t start_ = 0;  // limits_.time at the start of the run, microseconds
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
     bool forced_ = false;    // the last completed iteration scored a forced result (see SearchLimits)

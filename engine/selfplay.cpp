@@ -134,7 +134,7 @@ void report_times(const std::vector<MoveTime>& times, int forfeits, std::ostream
 
 // Match play: o.games matches under the tournament rules and the clock (selfplay.h).
 int play_matches(const MatchOptions& o, std::ostream& out, std::ostream& err) {
-    const auto now = [&o] { return now_of(o.time); };
+    const auto now = [&o] { return Millis(micros_of(o.time) / 1000); };
     const bool same = o.first == o.second;
     const std::string first_name = same ? o.first + "#1" : o.first;
     const std::string second_name = same ? o.second + "#2" : o.second;

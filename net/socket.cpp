@@ -25,7 +25,10 @@ Millis monotonic_ms() {
 
 const TimeSource& monotonic_clock() {
     struct Monotonic final : TimeSource {
-        Millis now_ms() const override { return monotonic_ms(); }
+        std::int64_t now_us() const override {
+            using namespace std::chrono;
+            return duration_cast<microseconds>(steady_clock::now().time_since_epoch()).count();
+        }
     };
     static const Monotonic clock;
     return clock;

@@ -65,13 +65,13 @@ inline std::string refusal(Game& g, const std::string& move) {
     return g.play(p.moves[0].spec);
 }
 
-// The engine's fake clock (engine/time_source.h): it shows `now`, which the test sets, and each reading
-// then moves it on by `tick` ms. With a tick, time passes as the search reads it (once every 1024 nodes),
+// The engine's fake clock (engine/time_source.h): it shows `now` ms, which the test sets, and each
+// reading then moves it on by `tick` ms. With a tick, time passes as the search reads it (once every 1024 nodes),
 // so a search's time limit ends it after a number of nodes that does not depend on the machine. Atomic:
 // a computer seat reads it on its worker thread.
 struct FakeClock final : TimeSource {
     explicit FakeClock(Millis tick_ms = 0) : tick(tick_ms) {}
-    Millis now_ms() const override { return now.fetch_add(tick); }
+    std::int64_t now_us() const override { return 1000 * now.fetch_add(tick); }
 
     mutable std::atomic<Millis> now{0};
     Millis tick;

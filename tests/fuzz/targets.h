@@ -104,7 +104,7 @@ inline int savefile(const std::uint8_t* data, std::size_t size) {
 // The searches' clock (the engine reads no real one): a millisecond passes at every reading, so a time
 // limit (analyze's) ends a search after a number of nodes that does not depend on the machine.
 struct TickingClock final : TimeSource {
-    Millis now_ms() const override { return now++; }
+    std::int64_t now_us() const override { return 1000 * now++; }
     mutable Millis now = 0;
 };
 
