@@ -123,11 +123,8 @@ void Fd::reset() {
     fd_ = -1;
 }
 
-std::optional<Endpoint> parse_endpoint(std::string_view text, std::string* why) {
-    const auto fail = [why](const std::string& w) -> std::optional<Endpoint> {
-        if (why) *why = w;
-        return std::nullopt;
-    };
+Expected<Endpoint> parse_endpoint(std::string_view text) {
+    const auto fail = [](std::string why) { return Failure{std::move(why)}; };
     Endpoint e;
     if (text.starts_with("unix:")) {
         const std::string_view path = text.substr(5);
