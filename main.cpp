@@ -365,6 +365,7 @@ PlayerSettings player_of(const CLI::App& app, const Flags& f) {
     p.level = *parse_level(f.level);
     p.think_seconds = f.think;
     p.seed = given(app, "--seed") ? *parse_seed(f.seed) : std::random_device{}();
+    p.time = &net::monotonic_clock();
     return p;
 }
 // --rules and --size when given, for readers of files that name their own.
@@ -411,9 +412,8 @@ Expected<void> check_network(const CLI::App& app, const Flags& f) {
     for (const char* other : {"--load", "--puzzles"})
         if (given(app, other))
             return Failure{std::string(other) + " cannot be combined with --host or --join"};
-    std::string why;
-    const auto at = net::parse_endpoint(host ? f.host : f.join, &why);
-    if (!at) return Failure{std::string(flag) + " " + clean_name(host ? f.host : f.join) + ": " + why};
+    const auto at = net::parse_endpoint(host ? f.host : f.join);
+    if (!at) return Failure{std::string(flag) + " " + clean_name(host ? f.host : f.join) + ": " + at.why()};
     if (join && (at->host.empty() || at->port == 0))
         return Failure{"--join " + clean_name(f.join) +
                        ": give the host and its port, like 192.168.1.5:7000 or [::1]:7000"};
@@ -466,13 +466,13 @@ Expected<Run> plan_game(const CLI::App& app, Flags& f, const char* argv0) {
     o.think_given = given(app, "--think");
     o.speed_given = given(app, "--speed");
     if (!f.host.empty()) {
-        o.host_at = net::parse_endpoint(f.host);
+        o.host_at = net::parse_endpoint(f.host).value();
         // The host names its own side; the other is the remote player (White by default is the host's).
         const int remote = given(app, "--black") ? 0 : 1;
         o.seats[remote] = SeatSpec{SeatKind::Remote, "", std::nullopt};
     }
     if (!f.join.empty()) {
-        o.join_to = net::parse_endpoint(f.join);
+        o.join_to = net::parse_endpoint(f.join).value();
         o.join_seat = given(app, "--black") ? o.seats[1] : o.seats[0];
     }
     if (!f.code.empty()) o.code = *net::normalize_code(f.code);
@@ -516,7 +516,7 @@ Expected<Run> plan_match(const CLI::App& app, const Flags& f) {
     m.clock = *clock;
     m.games = f.games;
     if (m.match_play() && !given(app, "--games")) m.games = 1;  // one match, unless asked
-    m.now = net::monotonic_ms;
+    m.time = &net::monotonic_clock();
     return Run([m] { return run_match(m, std::cout, std::cerr); });
 }
 
@@ -536,9 +536,8 @@ std::optional<unsigned> user_id(const std::string& user) {
 Expected<Run> plan_serve(const CLI::App& app, const Flags& f) {
     server::ServerConfig c;
     for (const std::string& l : f.listen) {
-        std::string why;
-        const auto e = net::parse_endpoint(l, &why);
-        if (!e) return Failure{"--listen " + clean_name(l) + ": " + why};
+        const auto e = net::parse_endpoint(l);
+        if (!e) return Failure{"--listen " + clean_name(l) + ": " + e.why()};
         c.listen.push_back(*e);
     }
     c.db = f.db;
@@ -570,9 +569,9 @@ Expected<Run> plan_serve(const CLI::App& app, const Flags& f) {
 Expected<Run> plan_bot(const CLI::App& app, const Flags& f) {
     net::BotConfig c;
     std::string why;
-    const auto at = net::parse_endpoint(f.bot, &why);
+    const auto at = net::parse_endpoint(f.bot);
     if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
-        return Failure{"--bot " + clean_name(f.bot) + ": " + (at ? "give the server's host and port" : why)};
+        return Failure{"--bot " + clean_name(f.bot) + ": " + (at ? "give the server's host and port" : at.why())};
     if (!net::lobby::valid_name(f.name))
         return Failure{
             "--bot needs --name NAME: 2 to 20 letters, digits, '-' or '_', starting with a letter"};
@@ -606,11 +605,10 @@ Expected<Run> plan_bot(const CLI::App& app, const Flags& f) {
 // --lobby (docs/lobby.md): a server's address and a name (registered names, and a guest's too: the server
 // makes it ~NAME). Its game screens take the colours and the computer's settings from the flags.
 Expected<Run> plan_lobby(const CLI::App& app, const Flags& f, const char* argv0) {
-    std::string why;
-    const auto at = net::parse_endpoint(f.lobby, &why);
+    const auto at = net::parse_endpoint(f.lobby);
     if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
         return Failure{"--lobby " + clean_name(f.lobby) + ": " +
-                       (at ? "give the server's host and port (example.org:7300) or unix:PATH" : why)};
+                       (at ? "give the server's host and port (example.org:7300) or unix:PATH" : at.why())};
     // Through sshd's ForceCommand, on the server's own unix socket: the player's address and SSH key
     // (docs/server.md, "The SSH front door").
     const saves::SshIdentity ssh =
@@ -674,13 +672,17 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
         case Mode::Review: {
             JudgeLimits limits = f.review_limits;
             if (given(app, "--review-time")) limits.depth = 0;  // the time, not the default depth
+            limits.time = &net::monotonic_clock();
             return Run([path = f.review, choice = choice_of(app, variant_of(app, f)), limits] {
                 return saves::run_review(std::cout, std::cerr, path, choice, limits);
             });
         }
         case Mode::Perft:
-            return Run([depth = f.perft, v = variant_of(app, f)] { return run_perft(std::cout, depth, v); });
-        case Mode::Bench: return Run([depth = f.bench] { return run_bench(std::cout, depth); });
+            return Run([depth = f.perft, v = variant_of(app, f)] {
+                return run_perft(std::cout, net::monotonic_clock(), depth, v);
+            });
+        case Mode::Bench:
+            return Run([depth = f.bench] { return run_bench(std::cout, net::monotonic_clock(), depth); });
         case Mode::BenchPaste: return Run([] { return ui::bench_paste(std::cout); });
         case Mode::Match: return plan_match(app, f);
         case Mode::MakePuzzles:

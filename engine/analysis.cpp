@@ -1,7 +1,6 @@
 #include "analysis.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -13,8 +12,9 @@ namespace gobblet {
 namespace {
 
 // The solved game's lines: exact values, best first (fastest win, then draws, then the slowest loss).
-AnalysisResult solved_lines(const Game& game, int wanted, const std::atomic<bool>* stop) {
-    const auto start = std::chrono::steady_clock::now();
+AnalysisResult solved_lines(const Game& game, int wanted, const std::atomic<bool>* stop,
+                            const TimeSource* time) {
+    const std::int64_t start = micros_of(time);
     AnalysisResult r;
     r.side_to_move = game.side_to_move();
     r.solved = true;
@@ -22,7 +22,7 @@ AnalysisResult solved_lines(const Game& game, int wanted, const std::atomic<bool
         r.lines.push_back({l.moves, solve3::score_of(l.verdict)});
     r.stopped = r.lines.empty();
     if (!r.stopped) r.depth = solve3::max_distance;
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.seconds = seconds_between(start, micros_of(time));
     return r;
 }
 
@@ -50,7 +50,7 @@ AnalysisResult Analyzer::run(const Game& game, const AnalysisLimits& limits, con
         return result;
     }
     if (game.variant().size == 3) {
-        result = solved_lines(game, wanted, stop);
+        result = solved_lines(game, wanted, stop, limits.time);
         if (on_update && !result.lines.empty()) on_update(result);
         return result;
     }
@@ -58,6 +58,7 @@ AnalysisResult Analyzer::run(const Game& game, const AnalysisLimits& limits, con
     SearchLimits sl;
     sl.depth = limits.depth > 0 ? std::min(limits.depth, Search::max_ply - 1) : Search::max_ply - 1;
     sl.seconds = limits.seconds;
+    sl.time = limits.time;
     sl.stop = stop;
     sl.multi_pv = wanted;
     sl.only_from = game.touched() ? *game.touched() : -1;  // a touched piece must be the one moved

@@ -15,6 +15,7 @@
 
 #include "game.h"
 #include "player.h"  // the score scale: mate_score, mate_bound
+#include "time_source.h"
 
 namespace gobblet {
 
@@ -22,6 +23,9 @@ struct AnalysisLimits {
     int lines = 1;       // how many best lines, 1 to max_lines (clamped)
     int depth = 0;       // deepest iteration; 0 for no depth limit
     double seconds = 0;  // time for the whole analysis; 0 for none (then it runs until depth or stop)
+    // Where seconds pass (time_source.h): the limit above and the results' seconds read it. Not owned;
+    // null: time stands still (no time limit, 0 seconds reported).
+    const TimeSource* time = nullptr;
     static constexpr int max_lines = 5;
 };
 

@@ -1,6 +1,5 @@
 #include "bench.h"
 
-#include <chrono>
 #include <cstdio>
 #include <ostream>
 
@@ -34,7 +33,7 @@ constexpr int default_depth = 7;
 
 }  // namespace
 
-int run_bench(std::ostream& out, int depth) {
+int run_bench(std::ostream& out, const TimeSource& time, int depth) {
     if (depth <= 0) depth = default_depth;
     Search search;
     std::uint64_t total_nodes = 0;
@@ -49,6 +48,7 @@ int run_bench(std::ostream& out, int depth) {
         search.clear();  // each position from a clean table: the count is reproducible
         SearchLimits limits;
         limits.depth = depth;
+        limits.time = &time;
         const SearchResult r = search.run(game.position(), game.position_keys(), limits);
         total_nodes += r.nodes;
         total_seconds += r.seconds;
@@ -66,11 +66,11 @@ int run_bench(std::ostream& out, int depth) {
     return 0;
 }
 
-int run_perft(std::ostream& out, int depth, Variant variant) {
+int run_perft(std::ostream& out, const TimeSource& time, int depth, Variant variant) {
     Position pos(variant);
-    const auto start = std::chrono::steady_clock::now();
+    const std::int64_t start = time.now_us();
     const std::uint64_t leaves = perft(pos, depth);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = seconds_between(start, time.now_us());
     char line[160];
     std::snprintf(
         line, sizeof line, "perft %d (%dx%d, %s rules): %llu leaves in %.3f s, %.1f million leaves/s\n",

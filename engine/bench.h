@@ -4,16 +4,18 @@
 
 #include <iosfwd>
 
+#include "time_source.h"
 #include "types.h"
 
 namespace gobblet {
 
-// depth 0 means the standard bench depth. Writes the report to `out`; returns the exit status.
-int run_bench(std::ostream& out, int depth = 0);
+// depth 0 means the standard bench depth. Times are read from `time` (main.cpp passes the real monotonic
+// clock; a benchmark's time is real time). Writes the report to `out`; returns the exit status.
+int run_bench(std::ostream& out, const TimeSource& time, int depth = 0);
 
-// `./main --perft N`: the leaf count N plies from the start of `variant`, with the time it took (the
-// steady clock: like the search's thinking budget, a benchmark's time is real time) and the speed, for
-// spotting move generator regressions. Writes one line to `out`; returns the exit status.
-int run_perft(std::ostream& out, int depth, Variant variant);
+// `./main --perft N`: the leaf count N plies from the start of `variant`, with the time it took (read
+// from `time`, as the bench) and the speed, for spotting move generator regressions. Writes one line to
+// `out`; returns the exit status.
+int run_perft(std::ostream& out, const TimeSource& time, int depth, Variant variant);
 
 }  // namespace gobblet

@@ -19,11 +19,10 @@
 #include <string_view>
 
 #include "expected.h"
+#include "time_source.h"
 #include "types.h"
 
 namespace gobblet {
-
-using Millis = std::int64_t;
 
 // The soonest of a few waits, as every until_next() answers: -1 while there is none, else the ms from
 // now until the first (0: at once).

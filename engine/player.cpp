@@ -21,6 +21,7 @@ namespace {
 // no noise) and, from medium up, sees a threat to block.
 SearchLimits limits_for(const PlayerSettings& s, std::uint64_t seed) {
     SearchLimits l;
+    l.time = s.time;
     l.seed = seed;
     l.nodes = s.max_nodes;
     switch (s.level) {
@@ -163,7 +164,7 @@ Choice Player::think(const Game& game, const TimeBudget* budget, const std::atom
     // Gobblet Jr. is solved: from hard up the player is perfect there (within the clock's ceiling).
     if (pos.size() == 3 && impl_->settings.level >= Level::Hard) {
         solve3::Verdict v;
-        if (const auto m = solve3::best_move(game, &v, budget ? budget->hard : 0)) {
+        if (const auto m = solve3::best_move(game, &v, budget ? budget->hard : 0, impl_->settings.time)) {
             c.move = *m;
             c.depth = v.plies;
             c.score = v.value == solve3::Value::Win    ? mate_score - v.plies

@@ -38,6 +38,7 @@ class Protocol {
   public:
     // `now` is a monotonic time in ms (main.cpp passes net::monotonic_ms): with it the protocol counts the
     // time its own moves take against its clock between time_left updates. Without it, only time_left does.
+    // The searches (genmove, analyze) read settings.time (time_source.h); main.cpp gives both the real clock.
     Protocol(Variant variant, const PlayerSettings& settings, TranscriptStore& store,
              std::function<Millis()> now = {});
 

@@ -119,6 +119,7 @@ Judgement Judge::judge(const Game& game, Move played, const JudgeLimits& limits,
         SearchLimits sl;
         sl.depth = limits.depth > 0 ? limits.depth : Search::max_ply - 1;
         sl.seconds = limits.depth > 0 ? 0 : limits.seconds;
+        sl.time = limits.time;
         sl.stop = stop;
         sl.only_from = game.touched() ? *game.touched() : -1;  // the choice the mover really had
         const SearchResult best = search.run(pos, game.position_keys(), sl);

@@ -28,6 +28,7 @@
 
 #include "game.h"
 #include "player.h"  // the score scale: mate_score, mate_bound
+#include "time_source.h"
 
 namespace gobblet {
 
@@ -69,6 +70,9 @@ struct Judgement {
 struct JudgeLimits {
     int depth = 6;
     double seconds = 0;  // used when depth is 0
+    // Where those seconds pass (time_source.h); not owned. Null: time stands still, so a judgement by
+    // seconds alone would never end; give one whenever depth is 0.
+    const TimeSource* time = nullptr;
 };
 
 class Judge {

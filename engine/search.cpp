@@ -36,9 +36,7 @@ void Search::clear() {
     for (auto& side : history_) side.fill(0);
 }
 
-double Search::elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-}
+double Search::elapsed() const { return seconds_between(start_, micros_of(limits_.time)); }
 
 bool Search::out_of_time() {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
@@ -224,7 +222,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, int extensions) {
 SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>& history,
                          const SearchLimits& limits) {
     limits_ = limits;
-    start_ = std::chrono::steady_clock::now();
+    start_ = micros_of(limits.time);
     nodes_ = 0;
     aborted_ = false;
     forced_ = false;

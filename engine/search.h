@@ -12,21 +12,22 @@
 // entering move, which cannot be undone) scores as a draw. Such a score depends on the path, so no
 // result that rests on one is stored in the table as the value of the position.
 //
-// Time: the search is where engine/ reads a real clock (steady_clock, which never jumps), because a
-// thinking budget in seconds is wall time. Everything else takes `now` as an argument (clock.h,
-// match.h, timeman.h); what only measures (analysis.cpp's solved lines, bench.cpp) reads the same
-// clock. A node limit (SearchLimits::nodes) is the machine-independent budget tests use.
+// Time: the search reads no real clock. A thinking budget in seconds is wall time, so the caller hands
+// it a TimeSource (SearchLimits::time, time_source.h) that it reads every 1024 nodes; without one time
+// stands still and only depth, nodes and the stop flag end the search. A node limit
+// (SearchLimits::nodes) is the machine-independent budget tests use; a fake TimeSource tests the time
+// limits themselves.
 #pragma once
 
 #include <array>
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <vector>
 
 #include "position.h"
 #include "score.h"
+#include "time_source.h"
 #include "tt.h"
 
 namespace gobblet {
@@ -56,6 +57,9 @@ struct SearchLimits {
     // longest defence.
     double soft_seconds = 0;
     double forced_seconds = 0, forced_soft_seconds = 0;
+    // Where the seconds above are read (time_source.h); not owned, must outlive the run. Null: time
+    // stands still, so they never end the search and SearchResult::seconds is 0.
+    const TimeSource* time = nullptr;
     // Nodes for the whole search; 0 means no limit. Unlike time, a node limit gives the same result on any
     // machine: tests and fuzzing use it.
     std::uint64_t nodes = 0;
@@ -120,7 +124,7 @@ class Search {
     Position pos_;
     TranspositionTable tt_;
     SearchLimits limits_;
-    std::chrono::steady_clock::time_point start_;
+    std::int64_t start_ = 0;  // limits_.time at the start of the run, microseconds
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
     bool forced_ = false;    // the last completed iteration scored a forced result (see SearchLimits)

@@ -84,7 +84,9 @@ std::optional<Contestant> make_contestant(const std::string& name, const MatchOp
     Contestant c;
     c.name = name;
     if (const auto level = parse_level(name)) {
-        c.player.emplace(PlayerSettings{*level, o.think_seconds, seed});
+        PlayerSettings ps{*level, o.think_seconds, seed};
+        ps.time = o.time;
+        c.player.emplace(ps);
         return c;
     }
     if (name.size() >= 3 && name.rfind("ab", 0) == 0) {
@@ -132,7 +134,7 @@ void report_times(const std::vector<MoveTime>& times, int forfeits, std::ostream
 
 // Match play: o.games matches under the tournament rules and the clock (selfplay.h).
 int play_matches(const MatchOptions& o, std::ostream& out, std::ostream& err) {
-    const std::function<Millis()> now = o.now ? o.now : [] { return Millis(0); };
+    const auto now = [&o] { return Millis(micros_of(o.time) / 1000); };
     const bool same = o.first == o.second;
     const std::string first_name = same ? o.first + "#1" : o.first;
     const std::string second_name = same ? o.second + "#2" : o.second;

@@ -26,8 +26,9 @@ struct MatchOptions {
     std::uint64_t seed = 1;
     int first_to = 1;  // round wins that win a match
     ClockSettings clock{};
-    // Monotonic time in ms (main.cpp passes net::monotonic_ms); match play reads the time only through it.
-    std::function<Millis()> now;
+    // The real time (main.cpp passes net::monotonic_clock()): the players' think time and the match's
+    // clocks read it, and nothing else. Not owned; null: time stands still.
+    const TimeSource* time = nullptr;
 
     bool match_play() const { return first_to > 1 || clock.enabled(); }
 };

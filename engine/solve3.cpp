@@ -24,12 +24,13 @@ Verdict verdict_of(int score) {
 }
 
 SearchResult exact_search(const Position& pos, const std::vector<std::uint64_t>& history, int only_from = -1,
-                          double seconds = 0) {
+                          double seconds = 0, const TimeSource* time = nullptr) {
     SearchLimits limits;
     limits.only_from = only_from;
     limits.exact = true;
     limits.depth = max_distance;
     limits.seconds = seconds;  // an aborted search stores nothing, so the table stays proven facts
+    limits.time = time;
     return searcher().run(pos, history, limits);
 }
 
@@ -52,12 +53,12 @@ Verdict solve(const Position& pos) {
     return verdict_of(exact_search(pos, {}).score);
 }
 
-std::optional<Move> best_move(const Game& game, Verdict* verdict, double seconds) {
+std::optional<Move> best_move(const Game& game, Verdict* verdict, double seconds, const TimeSource* time) {
     if (game.over() || game.variant().size != 3) return std::nullopt;
     const std::vector<std::uint64_t> history = repeat_history(game);
     std::lock_guard lock(mutex);
     const SearchResult r =
-        exact_search(game.position(), history, game.touched() ? *game.touched() : -1, seconds);
+        exact_search(game.position(), history, game.touched() ? *game.touched() : -1, seconds, time);
     if (r.best.is_none()) return std::nullopt;
     if (verdict) {
         *verdict = verdict_of(r.score);

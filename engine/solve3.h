@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "game.h"
+#include "time_source.h"
 
 namespace gobblet::solve3 {
 
@@ -37,8 +38,9 @@ Verdict solve(const Position& pos);
 // The best move in the game's current position, honouring its history (a third occurrence is a draw):
 // the fastest win, else a move that keeps the draw, else the slowest loss; a touched piece is the one
 // moved. nullopt when the game is over or the board is not 3x3. `seconds` > 0 caps the time (a clock's
-// ceiling): the best move found by then.
-std::optional<Move> best_move(const Game& game, Verdict* verdict = nullptr, double seconds = 0);
+// ceiling), read from `time` (time_source.h; null: time stands still, no cap): the best move found by then.
+std::optional<Move> best_move(const Game& game, Verdict* verdict = nullptr, double seconds = 0,
+                              const TimeSource* time = nullptr);
 
 // The exact value of playing `m` (legal) in the game's position, for the side that plays it, honouring
 // the game's history: Win in n means the mover wins n plies from now, this move included (n = 1: the

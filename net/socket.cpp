@@ -23,6 +23,17 @@ Millis monotonic_ms() {
     return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
 }
 
+const TimeSource& monotonic_clock() {
+    struct Monotonic final : TimeSource {
+        std::int64_t now_us() const override {
+            using namespace std::chrono;
+            return duration_cast<microseconds>(steady_clock::now().time_since_epoch()).count();
+        }
+    };
+    static const Monotonic clock;
+    return clock;
+}
+
 namespace {
 
 std::string errno_text(int e) { return std::strerror(e); }
@@ -112,11 +123,8 @@ void Fd::reset() {
     fd_ = -1;
 }
 
-std::optional<Endpoint> parse_endpoint(std::string_view text, std::string* why) {
-    const auto fail = [why](const std::string& w) -> std::optional<Endpoint> {
-        if (why) *why = w;
-        return std::nullopt;
-    };
+Expected<Endpoint> parse_endpoint(std::string_view text) {
+    const auto fail = [](std::string why) { return Failure{std::move(why)}; };
     Endpoint e;
     if (text.starts_with("unix:")) {
         const std::string_view path = text.substr(5);

@@ -21,6 +21,9 @@ namespace gobblet::net {
 // polls these sockets (the game's, the server's, a bot's) and of the protocol and --match; the engine's
 // clocks take `now` from it as an argument.
 Millis monotonic_ms();
+// The same clock as the engine's TimeSource (engine/time_source.h), for the computer's thinking time,
+// analysis and the benchmarks. One object for the whole program; it lives as long as the program.
+const TimeSource& monotonic_clock();
 
 // A file descriptor that closes itself.
 class Fd {
@@ -55,9 +58,9 @@ constexpr std::size_t max_unix_path = 107;
 // Reads "PORT", "HOST:PORT", "1.2.3.4:PORT", "[v6]:PORT" (IPv6 literals in brackets, as in URLs) and
 // "unix:PATH" (a unix-domain socket; a relative PATH is relative to the working folder; "unix:" always
 // means a socket, never a host named "unix"). PORT is 0-65535 (0 lets the system choose, for
-// listening); PATH has 1 to max_unix_path bytes and no control character. nullopt with *why set
-// otherwise.
-std::optional<Endpoint> parse_endpoint(std::string_view text, std::string* why = nullptr);
+// listening); PATH has 1 to max_unix_path bytes and no control character. Otherwise the reason, for the
+// caller to prefix with the flag or field it came from.
+Expected<Endpoint> parse_endpoint(std::string_view text);
 // "host:7000", "[::1]:7000", ":7000" for every address, or "unix:/run/gobblet/lobby.sock".
 std::string endpoint_text(const Endpoint& e);
 

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +16,8 @@
 
 #include "engine/game.h"
 #include "engine/notation.h"
+#include "engine/player.h"
+#include "engine/time_source.h"
 
 namespace gobblet::test {
 
@@ -60,6 +63,31 @@ inline std::string refusal(Game& g, const std::string& move) {
     REQUIRE_FALSE(p.error);
     REQUIRE(p.moves.size() == 1);
     return g.play(p.moves[0].spec);
+}
+
+// The engine's fake clock (engine/time_source.h): it shows `now` ms, which the test sets, and each
+// reading then moves it on by `tick` ms. With a tick, time passes as the search reads it (once every 1024 nodes),
+// so a search's time limit ends it after a number of nodes that does not depend on the machine. Atomic:
+// a computer seat reads it on its worker thread.
+struct FakeClock final : TimeSource {
+    explicit FakeClock(Millis tick_ms = 0) : tick(tick_ms) {}
+    std::int64_t now_us() const override { return 1000 * now.fetch_add(tick); }
+
+    mutable std::atomic<Millis> now{0};
+    Millis tick;
+};
+
+// A clock for players that think by time (hard, max): a millisecond passes at every reading. Lives as
+// long as the test program, so settings that point at it may be copied anywhere.
+inline const FakeClock& ticking_clock() {
+    static const FakeClock clock(1);
+    return clock;
+}
+
+// `s` thinking by the ticking clock.
+inline PlayerSettings ticking(PlayerSettings s) {
+    s.time = &ticking_clock();
+    return s;
 }
 
 // What a test's loop on fake time offers once it has `void step(int wait)` (one poll round, waiting at

@@ -77,6 +77,30 @@ TEST_CASE("a single-line analysis is the player's own search: same move, same sc
     });
 }
 
+TEST_CASE("analysis reports the seconds its clock shows, and stops when they pass its limit",
+          "[analysis][time]") {
+    const Game g = game_after("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2");
+    // The clock stands still at 0 until depth 2 is reported, then shows 2.5 s: past the 2 s limit, so
+    // the analysis ends there, saying so, with the fake seconds.
+    FakeClock clock;
+    AnalysisLimits limits;
+    limits.lines = 2;
+    limits.depth = 6;
+    limits.seconds = 2;
+    limits.time = &clock;
+    std::vector<double> seconds;
+    Analyzer analyzer;
+    const AnalysisResult r = analyzer.run(g, limits, nullptr, [&](const AnalysisResult& u) {
+        seconds.push_back(u.seconds);
+        if (u.depth == 2) clock.now = 2500;
+    });
+    CHECK(seconds == std::vector<double>{0, 0});
+    CHECK(r.stopped);
+    CHECK(r.depth == 2);
+    CHECK(r.seconds == Approx(2.5));
+    CHECK(r.lines.size() == 2);
+}
+
 TEST_CASE("wins in one come first, with the mate score and in words", "[analysis]") {
     // White shows three on row A with A4 empty: the 1 of stack 1 or a 4 from stack 2 wins there. Black
     // threatens row D as well, so every other move loses at once or has to block D4.
@@ -218,4 +242,16 @@ TEST_CASE("with a touched piece every line starts with a move of that piece", "[
         CHECK_FALSE(l.moves[0].is_enter());
         CHECK(l.moves[0].from() == make_square(0, 0));
     }
+}
+
+// Last in this file: it fills the solver's shared table, and the line lengths checked above depend on
+// what that table already holds (a known order dependence of solve3's cached lines).
+TEST_CASE("on 3x3 the solved lines are timed by the analysis clock", "[analysis][time]") {
+    FakeClock clock(1500);  // 1.5 s pass between its two readings
+    AnalysisLimits limits;
+    limits.time = &clock;
+    Analyzer analyzer;
+    const AnalysisResult solved = analyzer.run(Game(Variant{3, Rules::Official}), limits);
+    CHECK(solved.solved);
+    CHECK(solved.seconds == Approx(1.5));
 }

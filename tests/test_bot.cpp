@@ -22,6 +22,7 @@ struct Bots {
         c.secret = hex_secret();
         c.player.level = level;
         c.player.think_seconds = think;
+        c.player.time = &gobblet::test::ticking_clock();  // think time passes as the search reads it
         c.player.seed = bots.size() + 1;
         c.player.table_bits = 14;
         if (seek) c.seek = *lobby::parse_terms(*seek);

@@ -39,7 +39,7 @@ TEST_CASE("the computer accepts a draw a full point behind or worse, and never w
 
 TEST_CASE("offered a draw in a lost position, the computer accepts", "[decisions]") {
     const Game g = game_after(black_lost_in_2);
-    Player p(PlayerSettings{Level::Max, 1, 1});
+    Player p(ticking(PlayerSettings{Level::Max, 1, 1}));
     const DrawAnswer a = answer_draw_offer(p, g, Color::Black, &short_think);
     CHECK(a.accept);
     CHECK(a.score == -(mate_score - 2));
@@ -47,7 +47,7 @@ TEST_CASE("offered a draw in a lost position, the computer accepts", "[decisions
 }
 
 TEST_CASE("offered a draw when it sees a win, the computer declines, on its turn or not", "[decisions]") {
-    Player p(PlayerSettings{Level::Max, 1, 1});
+    Player p(ticking(PlayerSettings{Level::Max, 1, 1}));
     const Game won = game_after(white_wins_in_3);
     const DrawAnswer on_turn = answer_draw_offer(p, won, Color::White, &short_think);
     CHECK_FALSE(on_turn.accept);
@@ -62,7 +62,7 @@ TEST_CASE("offered a draw when it sees a win, the computer declines, on its turn
 }
 
 TEST_CASE("offered a draw in a level position, the computer declines and plays on", "[decisions]") {
-    Player p(PlayerSettings{Level::Max, 1, 1});
+    Player p(ticking(PlayerSettings{Level::Max, 1, 1}));
     const Game g = game_after("W3B2 K1C3");
     const DrawAnswer a = answer_draw_offer(p, g, Color::White, &short_think);
     CHECK_FALSE(a.accept);
@@ -78,7 +78,7 @@ TEST_CASE("offered a draw in a level position, the computer declines and plays o
 
 TEST_CASE("on 3x3 the solved value decides: a drawn position is declined, a lost one accepted",
           "[decisions]") {
-    Player p(PlayerSettings{Level::Max, 1, 1});
+    Player p(ticking(PlayerSettings{Level::Max, 1, 1}));
     // Drawn positions are rare in Gobblet Jr.; these two are (White to move, then Black).
     for (const auto& [transcript, rules] : {std::pair{"W3B3 K2C3 W3A1 C3B3", Rules::Official},
                                             std::pair{"W3A1 K2A3 W3C3 A3C1 C3B3", Rules::Rogers}}) {

@@ -17,10 +17,10 @@ using namespace gobblet::test;
 
 namespace {
 
-// The player of the protocol tests: searches end on a node limit, not the clock, so that no answer
-// depends on the machine's speed.
+// The player of the protocol tests: searches end on a node limit or the ticking fake clock, not real
+// time, so that no answer depends on the machine's speed.
 PlayerSettings test_player() {
-    PlayerSettings s{Level::Easy, 0.05, 1};
+    PlayerSettings s = ticking(PlayerSettings{Level::Easy, 0.05, 1});
     s.max_nodes = 5000;
     return s;
 }
@@ -428,7 +428,7 @@ TEST_CASE("protocol: random bytes never crash it and every reply is well formed"
                                             "-1"};
     fuzz::DisklessStore store;
     auto fresh = [&store] {
-        return std::make_unique<Protocol>(Variant{}, PlayerSettings{Level::Easy, 0.01, 3}, store);
+        return std::make_unique<Protocol>(Variant{}, ticking(PlayerSettings{Level::Easy, 0.01, 3}), store);
     };
     auto protocol = fresh();
     for (int i = 0; i < 3000; ++i) {

@@ -17,11 +17,11 @@ class NoFiles : public TranscriptStore {
     Variant variant_of(std::string_view, Variant current) override { return current; }
 };
 
-// A protocol whose time advances `step` ms at every reading.
+// A protocol whose time advances `step` ms at every reading (its searches think by the ticking clock).
 struct Session {
     NoFiles store;
     Millis time = 0, step = 250;
-    Protocol protocol{Variant{}, PlayerSettings{Level::Easy, 0.05, 1}, store,
+    Protocol protocol{Variant{}, ticking(PlayerSettings{Level::Easy, 0.05, 1}), store,
                       [this] { return time += step; }};
     std::string operator()(const std::string& line) { return protocol.handle(line); }
     void play(const std::string& transcript) {
@@ -199,7 +199,7 @@ TEST_CASE("max thinks at most --think under the game's clocks; a GTP controller'
     // 29 s of thinking (the margin is 1 s), whatever --think says.
     NoFiles store;
     Millis time = 0;
-    Protocol protocol{Variant{}, PlayerSettings{Level::Max, think, 1}, store,
+    Protocol protocol{Variant{}, ticking(PlayerSettings{Level::Max, think, 1}), store,
                       [&time] { return time += 250; }};
     for (const WrittenMove& w : parse_moves(white_wins_in_3).moves)
         REQUIRE(protocol.handle("play " + w.written) == "=\n\n");

@@ -216,6 +216,65 @@ TEST_CASE("a search stops at once when asked, with a legal move", "[search]") {
     CHECK(c.depth == 4);
 }
 
+TEST_CASE("a search given think time T stops once its clock passes T, and not before", "[search][time]") {
+    const Game g = test::game_after("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2");
+    // The clock stands still (no time limit can end the search) until depth 4 is reported; from then on
+    // each reading moves it 1 ms, from 1990. The search reads it once at the end of the iteration (1990)
+    // and then every 1024 nodes: 1991 ... 1999 keep it going, the 10th check reads 2000 = T and ends it.
+    test::FakeClock clock;
+    SearchLimits limits;
+    limits.seconds = 2;
+    limits.time = &clock;
+    std::uint64_t nodes_at_4 = 0;
+    int deepest = 0;
+    limits.on_info = [&](const ThinkInfo& info) {
+        deepest = info.depth;
+        CHECK(info.seconds == 0);  // no time has passed yet
+        if (info.depth == 4) {
+            nodes_at_4 = info.nodes;
+            clock.now = 1990;
+            clock.tick = 1;
+        }
+    };
+    Search search;
+    const SearchResult r = search.run(g.position(), g.position_keys(), limits);
+    REQUIRE(nodes_at_4 > 0);
+    CHECK(r.stopped);
+    CHECK(deepest == 4);
+    CHECK(r.depth == 4);  // depth 5 was cut off, not completed
+    // The first node count checked after depth 4, then nine more checks that the limit was not passed.
+    const std::uint64_t first_check = (nodes_at_4 / 1024 + 1) * 1024;
+    const std::uint64_t stop_check = first_check + 9 * 1024;
+    CHECK(r.nodes >= stop_check);        // not before the clock passed T
+    CHECK(r.nodes < stop_check + 1024);  // and at the check that saw it (plus the unwinding)
+    CHECK(r.seconds == Approx(2.001));   // the reading after the limit's
+    // The same search with its clock standing still runs to its depth: time alone ends a search.
+    test::FakeClock frozen;
+    limits.time = &frozen;
+    limits.depth = 5;
+    limits.on_info = {};
+    search.clear();
+    const SearchResult full = search.run(g.position(), g.position_keys(), limits);
+    CHECK_FALSE(full.stopped);
+    CHECK(full.depth == 5);
+    CHECK(full.seconds == 0);
+    CHECK(full.nodes > r.nodes);
+}
+
+TEST_CASE("without a time source a search's time stands still", "[search][time]") {
+    // The engine never reads the real clock: with no source, a time limit cannot end the search (depth
+    // does) and the result says no time passed.
+    const Game g = test::game_after("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2");
+    SearchLimits limits;
+    limits.seconds = 1e-9;
+    limits.depth = 3;
+    Search search;
+    const SearchResult r = search.run(g.position(), g.position_keys(), limits);
+    CHECK_FALSE(r.stopped);
+    CHECK(r.depth == 3);
+    CHECK(r.seconds == 0);
+}
+
 TEST_CASE("a node limit ends a search the same way on any machine", "[search]") {
     Game g(Variant{4, Rules::Official});
     REQUIRE_FALSE(g.play_transcript("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2"));
@@ -267,8 +326,9 @@ constexpr std::uint64_t bench_depth4_nodes = 163673;
 
 TEST_CASE("the bench searches a fixed number of nodes: the search's fingerprint", "[search][bench]") {
     std::ostringstream a, b;
-    REQUIRE(run_bench(a, 4) == 0);
-    REQUIRE(run_bench(b, 4) == 0);
+    const gobblet::test::FakeClock clock;  // the count does not depend on time
+    REQUIRE(run_bench(a, clock, 4) == 0);
+    REQUIRE(run_bench(b, clock, 4) == 0);
     const auto signature = [](const std::string& s) { return s.substr(s.rfind("signature ")); };
     CHECK(signature(a.str()) == "signature " + std::to_string(bench_depth4_nodes) + "\n");
     CHECK(signature(b.str()) == signature(a.str()));  // and a second run repeats it: nothing carries over
@@ -281,7 +341,7 @@ TEST_CASE("the computer moves a touched piece: hints and a side handed over resp
     for (Level level : {Level::Easy, Level::Medium, Level::Max}) {
         Game g = gobblet::test::game_after("W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK1D4\nW2B1\nK2C4");
         REQUIRE(g.touch(make_square(1, 0)) == "");
-        Player p(PlayerSettings{level, 0.2, 1});
+        Player p(gobblet::test::ticking(PlayerSettings{level, 0.2, 1}));
         const Choice c = p.choose(g);
         INFO(level_name(level));
         REQUIRE_FALSE(c.move.is_none());
@@ -291,7 +351,7 @@ TEST_CASE("the computer moves a touched piece: hints and a side handed over resp
     }
     Game j = gobblet::test::game_after("W1A1\nK1C3", Variant{3, Rules::Official});
     REQUIRE(j.touch(make_square(0, 0)) == "");
-    const Choice c = Player(PlayerSettings{Level::Max, 0.2, 1}).choose(j);
+    const Choice c = Player(gobblet::test::ticking(PlayerSettings{Level::Max, 0.2, 1})).choose(j);
     REQUIRE_FALSE(c.move.is_none());
     CHECK_FALSE(c.move.is_enter());
     CHECK(c.move.from() == make_square(0, 0));

@@ -197,7 +197,7 @@ TEST_CASE("a draw offered to the computer is answered by its rule: it declines a
 TEST_CASE("a draw offered to the computer in a lost position is accepted, and the game ends",
           "[table][decisions]") {
     // Black to move loses in 2 plies whatever it does (tests/test_decisions.cpp).
-    At at({named("Liam"), computer}, MatchSettings{}, PlayerSettings{Level::Max, 0.2, 1});
+    At at({named("Liam"), computer}, MatchSettings{}, ticking(PlayerSettings{Level::Max, 0.2, 1}));
     Match m;
     m.game() = game_after("W1C2 K1C3 W1B4 K1B2 C2D3 C3D1 W2D4 D1B1 W1C4 B2A3 W3D2");
     at.table.set_match(std::move(m));

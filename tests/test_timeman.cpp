@@ -267,7 +267,9 @@ TEST_CASE("GTP time: main time, then byo-yomi periods of S stones in T seconds",
 TEST_CASE("a search stops deepening at its soft limit", "[timeman][search]") {
     const Game g = game_after("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2");
     Search search;
+    const FakeClock clock(1);  // a millisecond passes at every reading
     SearchLimits limits;
+    limits.time = &clock;
     limits.seconds = 600;        // never reached
     limits.soft_seconds = 1e-9;  // passed as soon as one iteration is done
     const SearchResult r = search.run(g.position(), g.position_keys(), limits);
@@ -284,7 +286,9 @@ TEST_CASE("a forced result unlocks the forced limits, until it is proven", "[tim
         const Game g = game_after(transcript);
         INFO(transcript);
         Search search;
+        const FakeClock clock(1);
         SearchLimits limits;
+        limits.time = &clock;
         limits.seconds = 600;
         limits.soft_seconds = 1e-9;
         const SearchResult plain = search.run(g.position(), g.position_keys(), limits);
@@ -304,7 +308,7 @@ TEST_CASE("a forced result unlocks the forced limits, until it is proven", "[tim
 
 TEST_CASE("the player thinks by its budget; without one it plays as before", "[timeman][search]") {
     const Game g = game_after("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2");
-    Player max(PlayerSettings{Level::Max, 3600, 1});
+    Player max(ticking(PlayerSettings{Level::Max, 3600, 1}));
     const TimeBudget one_iteration{1e-9, 600, 1e-9, 600};
     CHECK(max.choose(g, one_iteration).depth == 1);
     // The fixed-depth levels keep their depth under a ceiling they do not reach.
@@ -322,7 +326,7 @@ TEST_CASE("the player thinks by its budget; without one it plays as before", "[t
 }
 
 TEST_CASE("on 3x3 the solver answers within the budget", "[timeman][search]") {
-    Player max(PlayerSettings{Level::Max, 1, 1});
+    Player max(ticking(PlayerSettings{Level::Max, 1, 1}));
     const Game g(Variant{3, Rules::Rogers});
     MoveList legal;
     g.legal_moves(legal);

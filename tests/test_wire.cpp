@@ -417,18 +417,15 @@ TEST_CASE("endpoints: PORT, HOST:PORT and [v6]:PORT", "[net][socket]") {
     CHECK(parse_endpoint("192.168.1.5:65535") == Endpoint{"192.168.1.5", 65535});
     CHECK(parse_endpoint("[::1]:7000") == Endpoint{"::1", 7000});
     CHECK(parse_endpoint("[fe80::1%eth0]:7000") == Endpoint{"fe80::1%eth0", 7000});
-    std::string why;
-    CHECK_FALSE(parse_endpoint("::1:7000", &why));
-    CHECK(why == "write an IPv6 address in brackets with its port, as in [::1]:7000");
-    CHECK_FALSE(parse_endpoint("[::1]", &why));
-    CHECK(why == "a port is needed after the address, as in [::1]:7000");
-    CHECK_FALSE(parse_endpoint("[::1:7000", &why));
-    CHECK_FALSE(parse_endpoint("host:", &why));
-    CHECK(why == "the port is a number from 0 to 65535");
-    CHECK_FALSE(parse_endpoint("host:65536", &why));
-    CHECK_FALSE(parse_endpoint("host:70a", &why));
-    CHECK_FALSE(parse_endpoint(":7000", &why));
-    CHECK_FALSE(parse_endpoint("bad host:7000", &why));
+    CHECK(parse_endpoint("::1:7000").why() ==
+          "write an IPv6 address in brackets with its port, as in [::1]:7000");
+    CHECK(parse_endpoint("[::1]").why() == "a port is needed after the address, as in [::1]:7000");
+    CHECK_FALSE(parse_endpoint("[::1:7000"));
+    CHECK(parse_endpoint("host:").why() == "the port is a number from 0 to 65535");
+    CHECK_FALSE(parse_endpoint("host:65536"));
+    CHECK_FALSE(parse_endpoint("host:70a"));
+    CHECK_FALSE(parse_endpoint(":7000"));
+    CHECK_FALSE(parse_endpoint("bad host:7000"));
     CHECK(endpoint_text(Endpoint{"::1", 7000}) == "[::1]:7000");
     CHECK(endpoint_text(Endpoint{"localhost", 7000}) == "localhost:7000");
 }

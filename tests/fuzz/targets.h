@@ -13,6 +13,7 @@
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/protocol.h"
+#include "engine/time_source.h"
 #include "saves/savefile.h"
 #include "saves/store.h"
 
@@ -100,14 +101,24 @@ inline int savefile(const std::uint8_t* data, std::size_t size) {
     return 0;
 }
 
+// The searches' clock (the engine reads no real one): a millisecond passes at every reading, so a time
+// limit (analyze's) ends a search after a number of nodes that does not depend on the machine.
+struct TickingClock final : TimeSource {
+    std::int64_t now_us() const override { return 1000 * now++; }
+    mutable Millis now = 0;
+};
+
 // (3) The protocol: a whole `--gtp` session, the input split into lines and fed to Protocol::handle.
-// Searches are bounded by nodes, not time, so a run repeats exactly. Skipped, as they only cost time:
-// perft deeper than 2, more than a few genmoves an input, and genmove by the exact 3x3 player (hard and
-// max on 3x3), whose solving from the start takes seconds under the fuzzer's instrumentation.
+// Searches are bounded by nodes and the ticking clock, never real time, so a run repeats exactly. Skipped,
+// as they only cost time: perft deeper than 2, more than a few genmoves an input, and genmove by the exact
+// 3x3 player (hard and max on 3x3), whose solving from the start takes seconds under the fuzzer's
+// instrumentation.
 inline int protocol(const std::uint8_t* data, std::size_t size) {
     const std::string_view input(reinterpret_cast<const char*>(data), size);
     DisklessStore store;
+    const TickingClock clock;
     PlayerSettings settings{Level::Easy, 0.01, 1};
+    settings.time = &clock;
     settings.max_nodes = 2000;
     settings.table_bits = 10;
     Protocol session(Variant{}, settings, store);

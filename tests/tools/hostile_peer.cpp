@@ -205,12 +205,13 @@ int usage() {
 
 int main(int argc, char** argv) {
     if (argc < 3) return usage();
-    std::string why;
-    const auto where = parse_endpoint(argv[1], &why);
+    const auto where = parse_endpoint(argv[1]);
     if (!where || where->host.empty()) {
-        std::fprintf(stderr, "hostile-peer: %s: %s\n", argv[1], where ? "give HOST:PORT" : why.c_str());
+        std::fprintf(stderr, "hostile-peer: %s: %s\n", argv[1],
+                     where ? "give HOST:PORT" : where.why().c_str());
         return 2;
     }
+    std::string why;
     const std::string mode = argv[2];
     std::string code = mode == "wrong-code" ? "ZZZZZZ" : "", name = "Mallory", from;
     int repeat = 1;

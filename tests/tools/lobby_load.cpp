@@ -110,10 +110,9 @@ int main(int argc, char** argv) {
         files.rlim_cur = files.rlim_max;
         ::setrlimit(RLIMIT_NOFILE, &files);
     }
-    std::string why;
-    const auto where = net::parse_endpoint(argv[1], &why);
+    const auto where = net::parse_endpoint(argv[1]);
     if (!where) {
-        std::cerr << "lobby-load: " << why << "\n";
+        std::cerr << "lobby-load: " << where.why() << "\n";
         return 1;
     }
     const std::string mode = argv[2];

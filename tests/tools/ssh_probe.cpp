@@ -35,10 +35,9 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: ssh-probe unix:PATH NAME\n");
         return 2;
     }
-    std::string why;
-    const auto server = net::parse_endpoint(argv[1], &why);
+    const auto server = net::parse_endpoint(argv[1]);
     if (!server) {
-        std::fprintf(stderr, "ssh-probe: %s\n", why.c_str());
+        std::fprintf(stderr, "ssh-probe: %s\n", server.why().c_str());
         return 2;
     }
     const saves::SshIdentity id = saves::ssh_identity_from_env();
@@ -52,6 +51,7 @@ int main(int argc, char** argv) {
         std::printf("identity none: %s\n", id.problem.empty() ? "not run by sshd" : id.problem.c_str());
     }
     Millis now = steady_now();
+    std::string why;
     auto client = lobby::Client::start(c, now, &why);
     if (!client) {
         std::printf("closed %s\n", why.c_str());
