@@ -54,18 +54,8 @@ start_lobby liam Liam
 start_lobby eamon Eamon
 wait_in liam "logged in as Liam"
 wait_in eamon "logged in as Eamon"
-lkeys liam p
-lkeys liam C-u
-lkeys liam -l "official 4 none first-to 1 casual"
-lkeys liam Enter
-wait_in eamon "#1 Liam"
-lkeys eamon a
-wait_in liam "q leave"
-wait_in eamon "q leave"
-case $(white_of liam) in
-    Liam) white=liam black=eamon ;;
-    *) white=eamon black=liam ;;
-esac
+seek_match "official 4 none first-to 1 casual"
+white=$w black=$b
 sleep 1  # both at the board
 
 ms() { echo $(($(date +%s%N) / 1000000)); }

@@ -234,6 +234,22 @@ lkeys() {
     shift
     $T send-keys -t "=$s:" "$@"
 }
+# seek_match TERMS: the lobbies liam and eamon (started, logged in) meet: Liam posts a seek with TERMS,
+# Eamon accepts it, and both game screens are up; w and b name the sessions of White and Black.
+seek_match() {
+    lkeys liam p
+    lkeys liam C-u
+    lkeys liam -l "$1"
+    lkeys liam Enter
+    wait_in eamon "#1 Liam"
+    lkeys eamon a
+    wait_in liam "q leave"
+    wait_in eamon "q leave"
+    case $(white_of liam) in
+        Liam) w=liam b=eamon ;;
+        *) w=eamon b=liam ;;
+    esac
+}
 # lmove SESSION MOVE: types a move and presses Enter.
 lmove() { lkeys "$1" -l "$2"; lkeys "$1" Enter; }
 # wait_in SESSION TEXT [SECONDS]: polls the session's screen (10 s unless told) until TEXT appears.

@@ -9,18 +9,9 @@ start_lobby liam Liam
 start_lobby eamon Eamon
 wait_in liam "logged in as Liam"
 wait_in eamon "logged in as Eamon"
-lkeys liam p
-lkeys liam C-u
-lkeys liam -l "official 4 5m+2s first-to 1 casual"
-lkeys liam Enter
-wait_in eamon "#1 Liam"
-lkeys eamon a
-wait_in liam "q leave"
-wait_in eamon "q leave"
-case $(white_of liam) in
-    Liam) w=liam b=eamon B=Eamon ;;
-    *) w=eamon b=liam B=Liam ;;
-esac
+seek_match "official 4 5m+2s first-to 1 casual"
+B=Eamon
+[ $b = eamon ] || B=Liam
 lmove $w W1A1; wait_in $b "1. W1A1"
 # Black's turn: Black goes away (the program ends with its terminal).
 $T kill-session -t "=$b"

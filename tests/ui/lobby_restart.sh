@@ -9,18 +9,7 @@ start_lobby liam Liam
 start_lobby eamon Eamon
 wait_in liam "logged in as Liam"
 wait_in eamon "logged in as Eamon"
-lkeys liam p
-lkeys liam C-u
-lkeys liam -l "official 4 none first-to 1 casual"
-lkeys liam Enter
-wait_in eamon "#1 Liam"
-lkeys eamon a
-wait_in liam "q leave"
-wait_in eamon "q leave"
-case $(white_of liam) in
-    Liam) w=liam b=eamon ;;
-    *) w=eamon b=liam ;;
-esac
+seek_match "official 4 none first-to 1 casual"
 lmove $w W1A1; wait_in $b "1. W1A1"
 lmove $b K1D4; wait_in $w "1. W1A1 K1D4"
 lmove $w W2A2; wait_in $b "2. W2A2"
