@@ -22,16 +22,7 @@ skip() {
     exit 77
 }
 
-# wait_until WHAT SECONDS COMMAND...: polls COMMAND every 0.1 s (a bound, never a fixed sleep).
-wait_until() {
-    local what=$1 limit=$(($2 * 10)) i
-    shift 2
-    for ((i = 0; i < limit; i++)); do
-        "$@" && return 0
-        sleep 0.1
-    done
-    fail "waited in vain for $what"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/poll.bash"  # wait_until
 
 sshd_setup() {
     local force=$1

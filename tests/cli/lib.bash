@@ -15,13 +15,6 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # expect_eq WHAT ACTUAL EXPECTED
 expect_eq() { [ "$2" == "$3" ] || fail "$1: expected [$3], got [$2]"; }
 expect_contains() { grep -qF -- "$3" <<<"$2" || fail "$1: [$2] does not contain [$3]"; }
-# wait_for WHAT SECONDS COMMAND...: polls COMMAND every 0.1 s (a bound, never a fixed sleep).
-wait_for() {
-    local what=$1 limit=$(($2 * 10)) i
-    shift 2
-    for ((i = 0; i < limit; i++)); do
-        "$@" && return 0
-        sleep 0.1
-    done
-    fail "waited in vain for $what"
-}
+source "$ROOT/tests/poll.bash"
+# wait_for WHAT SECONDS COMMAND...: wait_until under the name the CLI tests use.
+wait_for() { wait_until "$@"; }
