@@ -234,6 +234,13 @@ lkeys() {
     shift
     $T send-keys -t "=$s:" "$@"
 }
+# lobbies NAME...: a lobby for each (its session the name in lower case), each waited for until logged in
+# (50 s: the machine may be loaded).
+lobbies() {
+    local n
+    for n in "$@"; do start_lobby "${n,,}" "$n"; done
+    for n in "$@"; do wait_in "${n,,}" "logged in as $n" 50; done
+}
 # seek_match TERMS: the lobbies liam and eamon (started, logged in) meet: Liam posts a seek with TERMS,
 # Eamon accepts it, and both game screens are up; w and b name the sessions of White and Black.
 seek_match() {

@@ -5,12 +5,7 @@
 # standings: points, rounds, and `final`.
 source "$(dirname "$0")/lib.bash"
 start_server
-start_lobby liam Liam
-start_lobby eamon Eamon
-start_lobby niamh Niamh
-wait_in liam "logged in as Liam"
-wait_in eamon "logged in as Eamon"
-wait_in niamh "logged in as Niamh"
+lobbies Liam Eamon Niamh
 wait_in_re liam "Players \(3\)"
 wait_in liam "Tournaments (0): n creates"
 # A wrong format is named, and nothing is created.

@@ -8,12 +8,7 @@
 # their head-to-head column. Timeouts are generous: the machine may be loaded.
 source "$(dirname "$0")/lib.bash"
 start_server
-start_lobby liam Liam
-start_lobby eamon Eamon
-start_lobby niamh Niamh
-wait_in liam "logged in as Liam" 50
-wait_in eamon "logged in as Eamon" 50
-wait_in niamh "logged in as Niamh" 50
+lobbies Liam Eamon Niamh
 wait_in liam "Tournaments (0): n creates" 50
 
 # A winner's next match may open over the finished board at once: the tests wait for the loser's

@@ -8,12 +8,7 @@
 # played a match), marked as having withdrawn. Timeouts are generous: the machine may be loaded.
 source "$(dirname "$0")/lib.bash"
 start_server
-start_lobby liam Liam
-start_lobby eamon Eamon
-start_lobby niamh Niamh
-wait_in liam "logged in as Liam" 50
-wait_in eamon "logged in as Eamon" 50
-wait_in niamh "logged in as Niamh" 50
+lobbies Liam Eamon Niamh
 wait_in niamh "Tournaments (0): n creates" 50
 
 lkeys niamh n
