@@ -568,7 +568,6 @@ Expected<Run> plan_serve(const CLI::App& app, const Flags& f) {
 // --bot: a computer player in a server's lobby.
 Expected<Run> plan_bot(const CLI::App& app, const Flags& f) {
     net::BotConfig c;
-    std::string why;
     const auto at = net::parse_endpoint(f.bot);
     if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
         return Failure{"--bot " + clean_name(f.bot) + ": " + (at ? "give the server's host and port" : at.why())};
@@ -583,11 +582,10 @@ Expected<Run> plan_bot(const CLI::App& app, const Flags& f) {
                        ": a tournament's name has 2 to 32 letters, digits, '-', '_' or '.'"};
     c.enter = f.enter;
     if (!f.seek.empty()) {
-        const auto clock = net::lobby::parse_terms_clock(f.seek, &why);
-        if (!clock) return Failure{"--seek " + clean_name(f.seek) + ": " + why};
+        const auto clock = net::lobby::parse_terms_clock(f.seek);
+        if (!clock) return Failure{"--seek " + clean_name(f.seek) + ": " + clock.why()};
         net::lobby::Terms t{MatchSettings{variant_of(app, f), first_to_of(app, f), *clock}, clock->enabled()};
-        if (std::string problem = net::lobby::terms_problem(t); !problem.empty())
-            return Failure{"--seek: " + problem};
+        if (auto ok = net::lobby::terms_allowed(t); !ok) return Failure{"--seek: " + ok.why()};
         c.seek = t;
     }
     return Run([c]() mutable {

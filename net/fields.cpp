@@ -47,14 +47,14 @@ std::string fitted(std::string_view text, std::size_t chars, std::size_t head) {
     return s;
 }
 
-std::string line_problem(std::string_view line) {
-    if (line.size() + 1 > max_line) return "a line longer than 512 bytes";
-    if (!valid_utf8(line)) return "a line that is not valid UTF-8";
+Expected<void> line_allowed(std::string_view line) {
+    if (line.size() + 1 > max_line) return Failure{"a line longer than 512 bytes"};
+    if (!valid_utf8(line)) return Failure{"a line that is not valid UTF-8"};
     for (char ch : line) {
         const unsigned char c = static_cast<unsigned char>(ch);
-        if (c < 0x20 || c == 0x7F) return "a control character in a line";
+        if (c < 0x20 || c == 0x7F) return Failure{"a control character in a line"};
     }
-    if (line.empty()) return "an empty line";
+    if (line.empty()) return Failure{"an empty line"};
     return {};
 }
 

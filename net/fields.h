@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/expected.h"
+
 namespace gobblet::net::fields {
 
 // Reads a line word by word (words are separated by exactly one space); the last field of a message
@@ -54,8 +56,8 @@ void end_of_line(const Words& w);
 // `chars` characters, and cut by whole characters so that the line with its '\n' fits in max_line.
 std::string fitted(std::string_view text, std::size_t chars, std::size_t head);
 
-// Why a line (without its '\n') cannot be a protocol line at all, or "": longer than max_line with its
-// '\n', not UTF-8, a control character, or empty.
-std::string line_problem(std::string_view line);
+// Whether a line (without its '\n') can be a protocol line at all, or why not: longer than max_line with
+// its '\n', not UTF-8, a control character, or empty.
+Expected<void> line_allowed(std::string_view line);
 
 }  // namespace gobblet::net::fields

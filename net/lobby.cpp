@@ -208,9 +208,8 @@ int player_or_none(std::string_view w, const char* what) {
 // The terms that end a line.
 Terms terms_field(Words& w, const char* what) {
     if (w.done()) bad(std::string(what) + ": no terms");
-    std::string why;
-    auto t = parse_terms(w.rest(), &why);
-    if (!t) bad(std::string(what) + ": " + why);
+    auto t = parse_terms(w.rest());
+    if (!t) bad(std::string(what) + ": " + t.why());
     return *t;
 }
 
@@ -228,7 +227,7 @@ std::string nonempty_text(Words& w, std::size_t chars, const char* what) {
 std::string password_field(Words& w, const char* what) {
     if (w.done()) bad(std::string(what) + ": no password");
     const std::string_view p = w.rest();
-    if (std::string why = password_problem(p); !why.empty()) bad(std::string(what) + ": " + why);
+    if (auto ok = password_allowed(p); !ok) bad(std::string(what) + ": " + ok.why());
     return std::string(p);
 }
 
@@ -285,22 +284,22 @@ std::vector<std::string_view> split(std::string_view text) {
     return out;
 }
 
-std::string clock_problem(const ClockSettings& c) {
+Expected<void> clock_allowed(const ClockSettings& c) {
     constexpr Millis s = 1000, m = 60 * s, h = 60 * m;
     switch (c.kind) {
         case ClockKind::None: return {};
         case ClockKind::Dm:
-            if (c.turn < 5 * s || c.turn > h) return "a DM turn is 5s to 1h";
-            if (c.reserve < 0 || c.reserve > 2 * h) return "a DM reserve is 0s to 2h";
-            if (c.reserve == 0 && c.chunk != 0) return "without a DM reserve the chunk is 0s";
-            if (c.reserve > 0 && (c.chunk < s || c.chunk > 10 * m)) return "a DM chunk is 1s to 10m";
+            if (c.turn < 5 * s || c.turn > h) return Failure{"a DM turn is 5s to 1h"};
+            if (c.reserve < 0 || c.reserve > 2 * h) return Failure{"a DM reserve is 0s to 2h"};
+            if (c.reserve == 0 && c.chunk != 0) return Failure{"without a DM reserve the chunk is 0s"};
+            if (c.reserve > 0 && (c.chunk < s || c.chunk > 10 * m)) return Failure{"a DM chunk is 1s to 10m"};
             return {};
         case ClockKind::Fischer:
-            if (c.game < 10 * s || c.game > 2 * h) return "a Fischer game time is 10s to 2h";
-            if (c.increment < 0 || c.increment > m) return "a Fischer increment is 0s to 1m";
+            if (c.game < 10 * s || c.game > 2 * h) return Failure{"a Fischer game time is 10s to 2h"};
+            if (c.increment < 0 || c.increment > m) return Failure{"a Fischer increment is 0s to 1m"};
             return {};
     }
-    return "an unknown clock";
+    return Failure{"an unknown clock"};
 }
 
 Terms terms_words(std::string_view text) {
@@ -317,7 +316,7 @@ Terms terms_words(std::string_view text) {
     const std::string_view mode = w[first_to + 2];
     if (mode != "rated" && mode != "casual") bad("terms: expected rated or casual, not " + shown(mode));
     t.rated = mode == "rated";
-    if (std::string why = terms_problem(t); !why.empty()) bad("terms: " + why);
+    if (auto ok = terms_allowed(t); !ok) bad("terms: " + ok.why());
     return t;
 }
 
@@ -837,23 +836,23 @@ Variant variant_at(int index) {
 
 ClockSettings dm_preset() { return ClockSettings::dm(120'000, 300'000, 30'000); }
 
-std::string terms_problem(const Terms& t) {
+Expected<void> terms_allowed(const Terms& t) {
     const Variant v = t.settings.variant;
-    if (v.size != 3 && v.size != 4) return "the board size is 3 or 4";
-    if (v.rules != Rules::Official && v.rules != Rules::Rogers) return "the rules are official or rogers";
+    if (v.size != 3 && v.size != 4) return Failure{"the board size is 3 or 4"};
+    if (v.rules != Rules::Official && v.rules != Rules::Rogers)
+        return Failure{"the rules are official or rogers"};
     if (t.settings.first_to < 1 || t.settings.first_to > lobby_max_first_to)
-        return "first-to is 1 to " + std::to_string(lobby_max_first_to);
-    if (std::string why = clock_problem(t.settings.clock); !why.empty()) return why;
-    if (t.rated && !t.settings.clock.enabled()) return "a rated match needs a clock";
+        return Failure{"first-to is 1 to " + std::to_string(lobby_max_first_to)};
+    if (auto ok = clock_allowed(t.settings.clock); !ok) return ok;
+    if (t.rated && !t.settings.clock.enabled()) return Failure{"a rated match needs a clock"};
     return {};
 }
 
-std::optional<Terms> parse_terms(std::string_view text, std::string* why) {
+Expected<Terms> parse_terms(std::string_view text) {
     try {
         return terms_words(text);
     } catch (const Bad& b) {
-        if (why) *why = b.why.starts_with("terms: ") ? b.why.substr(7) : b.why;
-        return std::nullopt;
+        return Failure{b.why.starts_with("terms: ") ? b.why.substr(7) : b.why};
     }
 }
 
@@ -863,14 +862,13 @@ std::string terms_text(const Terms& t) {
            (t.rated ? " rated" : " casual");
 }
 
-std::optional<ClockSettings> parse_terms_clock(std::string_view text, std::string* why) {
+Expected<ClockSettings> parse_terms_clock(std::string_view text) {
     try {
         const ClockSettings c = clock_words(split(text));
-        if (std::string problem = clock_problem(c); !problem.empty()) bad(problem);
+        if (auto ok = clock_allowed(c); !ok) bad(ok.why());
         return c;
     } catch (const Bad& b) {
-        if (why) *why = b.why.starts_with("terms: ") ? b.why.substr(7) : b.why;
-        return std::nullopt;
+        return Failure{b.why.starts_with("terms: ") ? b.why.substr(7) : b.why};
     }
 }
 
@@ -931,14 +929,15 @@ bool valid_address(std::string_view s) {
     return inet_pton(AF_INET, text.c_str(), &a4) == 1 || inet_pton(AF_INET6, text.c_str(), &a6) == 1;
 }
 
-std::string password_problem(std::string_view p) {
-    if (p.size() > max_password) return "a password has at most " + std::to_string(max_password) + " bytes";
-    if (!valid_utf8(p)) return "a password is UTF-8 text";
+Expected<void> password_allowed(std::string_view p) {
+    if (p.size() > max_password)
+        return Failure{"a password has at most " + std::to_string(max_password) + " bytes"};
+    if (!valid_utf8(p)) return Failure{"a password is UTF-8 text"};
     for (char ch : p)
         if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F)
-            return "a password has no control characters";
+            return Failure{"a password has no control characters"};
     if (utf8_chars(p) < min_password)
-        return "a password has at least " + std::to_string(min_password) + " characters";
+        return Failure{"a password has at least " + std::to_string(min_password) + " characters"};
     return {};
 }
 
@@ -988,8 +987,8 @@ std::string points_text(int half_points) {
     return std::to_string(half_points / 2) + (half_points % 2 ? ".5" : "");
 }
 
-Parsed parse_message(std::string_view line, int version) {
-    if (std::string why = fields::line_problem(line); !why.empty()) return {std::nullopt, why};
+Expected<Message> parse_message(std::string_view line, int version) {
+    if (auto ok = fields::line_allowed(line); !ok) return Failure{ok.why()};
     Words w(line);
     const std::string_view v = w.next();
     try {
@@ -998,10 +997,10 @@ Parsed parse_message(std::string_view line, int version) {
         const bool free_text = verbs[m.index()].free_text || (login && login->method == Method::Password);
         // One space between words: only free text at the end of a line may hold more.
         if (!free_text && (line.find("  ") != std::string_view::npos || line.back() == ' '))
-            return {std::nullopt, "extra spaces in a " + clean_text(v, 16) + " line"};
-        return {std::move(m), {}};
+            return Failure{"extra spaces in a " + clean_text(v, 16) + " line"};
+        return m;
     } catch (const Bad& b) {
-        return {std::nullopt, b.why};
+        return Failure{b.why};
     }
 }
 

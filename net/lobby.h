@@ -24,6 +24,7 @@
 #include <string_view>
 #include <variant>
 
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "wire.h"
 
@@ -131,12 +132,13 @@ struct Terms {
     friend bool operator==(const Terms&, const Terms&) = default;
 };
 ClockSettings dm_preset();
-// Bounds the lobby puts on terms (docs/lobby.md): "" or why not.
-std::string terms_problem(const Terms& t);
-std::optional<Terms> parse_terms(std::string_view text, std::string* why = nullptr);
+// Bounds the lobby puts on terms (docs/lobby.md): within them, or why not.
+Expected<void> terms_allowed(const Terms& t);
+// The terms, or why the text is not terms within those bounds.
+Expected<Terms> parse_terms(std::string_view text);
 std::string terms_text(const Terms& t);
-// The clock part alone (for --seek CLOCK): "none", "dm", "dm 1m 3m 20s", "5m+2s".
-std::optional<ClockSettings> parse_terms_clock(std::string_view text, std::string* why = nullptr);
+// The clock part alone (for --seek CLOCK): "none", "dm", "dm 1m 3m 20s", "5m+2s"; or why not.
+Expected<ClockSettings> parse_terms_clock(std::string_view text);
 std::string terms_clock_text(const ClockSettings& c);
 // How a player reads terms: "official rules, 4x4, first to 2, 2m a turn, 5m reserve in 30s chunks, rated".
 std::string terms_description(const Terms& t);
@@ -179,9 +181,9 @@ bool valid_ssh_key(std::string_view s);
 bool valid_address(std::string_view s);
 // A game id: game_id_digits lowercase hex digits.
 bool valid_game_id(std::string_view s);
-// Why a password cannot be one ("" when it can): min_password characters at least, max_password bytes
-// at most, UTF-8 without control characters. It travels and is compared exactly as typed.
-std::string password_problem(std::string_view password);
+// Whether a password can be one, or why not: min_password characters at least, max_password bytes at
+// most, UTF-8 without control characters. It travels and is compared exactly as typed.
+Expected<void> password_allowed(std::string_view password);
 
 // ---------------------------------------------------------------------------------------------------
 // Client to server.
@@ -531,14 +533,9 @@ Sender sender(const Message& m);
 // Whether `word` is a verb clients send (what `refused` and `ok` name).
 bool client_verb(std::string_view word);
 
-// One line read: the message, or why the line is not one (a reason to show; it never quotes the
-// line's bytes unsanitised).
-struct Parsed {
-    std::optional<Message> message;
-    std::string error;
-};
-// Reads one line, without its '\n', as `version` of the protocol has it.
-Parsed parse_message(std::string_view line, int version = protocol_version);
+// Reads one line, without its '\n', as `version` of the protocol has it: the message, or why the line is
+// not one (a reason to show; it never quotes the line's bytes unsanitised).
+Expected<Message> parse_message(std::string_view line, int version = protocol_version);
 // The message as one line, with its '\n', in `version`'s shape. Free text is cleaned and cut to fit.
 std::string format_message(const Message& m, int version = protocol_version);
 

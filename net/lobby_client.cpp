@@ -371,9 +371,9 @@ void Client::io(short revents, Millis now) {
         const LineReader::Status st = conn_.input().next(line);
         if (st == LineReader::Status::NeedMore) break;
         if (st == LineReader::Status::TooLong) return fail("a line longer than 512 bytes", now);
-        const Parsed parsed = parse_message(line);
-        if (!parsed.message) return fail(parsed.error, now);
-        handle(*parsed.message, now);
+        const auto parsed = parse_message(line);
+        if (!parsed) return fail(parsed.why(), now);
+        handle(*parsed, now);
     }
     if (!conn_.open() || got == LineConn::Read::Ok) return;
     if (got == LineConn::Read::Failed) return lose("the connection to the server failed: " + why, now);
@@ -605,7 +605,7 @@ std::string Client::ask(const Message& query, Millis now) {
 
 std::string Client::login_password(std::string_view password, Millis now) {
     if (phase_ != Phase::Greeted) return "not now: " + std::string(phase_name(phase_));
-    if (std::string why = password_problem(password); !why.empty()) return why;
+    if (auto ok = password_allowed(password); !ok) return ok.why();
     if (config_.role == Role::Bot && guest_) return "a computer player cannot be a guest";
     guest_ = false;
     password_ = std::string(password);
@@ -624,12 +624,12 @@ std::string Client::login_guest(Millis now) {
 
 std::string Client::set_password(std::string_view password, Millis now) {
     if (guest_) return "a guest has no password: log in with a name of your own to set one";
-    if (std::string why = password_problem(password); !why.empty()) return why;
+    if (auto ok = password_allowed(password); !ok) return ok.why();
     return request(SetPassword{std::string(password)}, now);
 }
 
 std::string Client::post(const Terms& terms, Millis now) {
-    if (std::string why = terms_problem(terms); !why.empty()) return why;
+    if (auto ok = terms_allowed(terms); !ok) return ok.why();
     if (guest_ && terms.rated) return "a guest plays casual games only";
     return request(Post{terms}, now);
 }
@@ -637,7 +637,7 @@ std::string Client::post(const Terms& terms, Millis now) {
 std::string Client::challenge(std::string_view name, const Terms& terms, Millis now) {
     if (!valid_name(name) && !valid_guest_name(name)) return "no player can have that name";
     if (name_key(name) == name_key(tables_.me())) return "you cannot challenge yourself";
-    if (std::string why = terms_problem(terms); !why.empty()) return why;
+    if (auto ok = terms_allowed(terms); !ok) return ok.why();
     if (guest_ && terms.rated) return "a guest plays casual games only";
     return request(Challenge{std::string(name), terms}, now);
 }
@@ -706,7 +706,7 @@ std::string Client::create_tournament(std::string_view name, const Format& forma
         return "a Swiss tournament has 1 to " + std::to_string(max_swiss_rounds) + " rounds";
     if (max_players < 2 || max_players > max_tournament_players)
         return "a tournament takes 2 to " + std::to_string(max_tournament_players) + " players";
-    if (std::string why = terms_problem(terms); !why.empty()) return why;
+    if (auto ok = terms_allowed(terms); !ok) return ok.why();
     Create c;
     c.name = std::string(name);
     c.format = format;

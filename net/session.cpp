@@ -304,12 +304,12 @@ bool Session::pending_step(Pending& p, Millis now) {
             return false;
         case LineReader::Status::Line: break;
     }
-    const Parsed parsed = parse_message(line);
-    if (!parsed.message) {
-        refuse(p, parsed.error, "a connection from " + p.peer + " sent garbage: closed");
+    const auto parsed = parse_message(line);
+    if (!parsed) {
+        refuse(p, parsed.why(), "a connection from " + p.peer + " sent garbage: closed");
         return false;
     }
-    const Hello* hello = std::get_if<Hello>(&*parsed.message);
+    const Hello* hello = std::get_if<Hello>(&*parsed);
     if (!hello) {
         refuse(p, "expected hello", "a connection from " + p.peer + " did not say hello: closed");
         return false;
@@ -419,12 +419,12 @@ void Session::peer_io(short revents, Millis now) {
             fail("a line longer than 512 bytes", now);
             return;
         }
-        const Parsed parsed = parse_message(line);
-        if (!parsed.message) {
-            fail(parsed.error, now);
+        const auto parsed = parse_message(line);
+        if (!parsed) {
+            fail(parsed.why(), now);
             return;
         }
-        handle(*parsed.message, now);
+        handle(*parsed, now);
     }
     if (!peer_.open() || got == LineConn::Read::Ok) return;
     if (got == LineConn::Read::Failed) {
@@ -686,9 +686,8 @@ void Session::joiner_ready(Millis now) {
     for (int p : {0, 1})
         names[std::size_t(p)] =
             in.names[std::size_t(p)]->empty() ? (p == 0 ? "White" : "Black") : *in.names[std::size_t(p)];
-    std::string why;
-    auto match = build_match(w.settings, names, in.rounds, *in.clock, now, &why);
-    if (!match) return fail("the host's match does not hold together: " + why, now);
+    auto match = build_match(w.settings, names, in.rounds, *in.clock, now);
+    if (!match) return fail("the host's match does not hold together: " + match.why(), now);
     resuming_ = false;
     news_.clear();
     if (join_.held && !join_.held_id.empty() && join_.held_id == w.match_id) {

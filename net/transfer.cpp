@@ -78,13 +78,10 @@ std::string records_digest(const std::vector<RoundRecord>& records) {
     return out;
 }
 
-std::optional<Match> build_match(const MatchSettings& settings, std::array<std::string, 2> names,
-                                 const std::vector<RoundRecord>& records, const GameClock::State& clock,
-                                 Millis now, std::string* why) {
-    const auto fail = [why](const std::string& w) -> std::optional<Match> {
-        if (why) *why = w;
-        return std::nullopt;
-    };
+Expected<Match> build_match(const MatchSettings& settings, std::array<std::string, 2> names,
+                            const std::vector<RoundRecord>& records, const GameClock::State& clock,
+                            Millis now) {
+    const auto fail = [](std::string w) { return Failure{std::move(w)}; };
     std::vector<Round> rounds;
     for (std::size_t i = 0; i < records.size(); ++i) {
         const RoundRecord& rec = records[i];
@@ -124,7 +121,7 @@ std::optional<Match> build_match(const MatchSettings& settings, std::array<std::
     if (clock.running && (clock.elapsed < 0 || clock.budget < 0 || clock.budget > 2 * max_clock_millis))
         return fail("the clock's times do not fit");
     m->clock().set_state(clock, now);
-    return m;
+    return std::move(*m);
 }
 
 Comparison compare_records(const std::vector<RoundRecord>& held, const std::vector<RoundRecord>& host) {

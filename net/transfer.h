@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "wire.h"
 
@@ -28,11 +29,11 @@ std::vector<Message> record_messages(const std::vector<RoundRecord>& records);
 // mistakes, not a defence against a peer who lies; the engine's checks are that).
 std::string records_digest(const std::vector<RoundRecord>& records);
 
-// Rebuilds a match, playing every move through the engine. nullopt with *why set when a move is
-// illegal, an ending does not fit, the rounds do not make a match, or the clock does not fit it.
-std::optional<Match> build_match(const MatchSettings& settings, std::array<std::string, 2> names,
-                                 const std::vector<RoundRecord>& records, const GameClock::State& clock,
-                                 Millis now, std::string* why);
+// Rebuilds a match, playing every move through the engine; or why not: a move is illegal, an ending
+// does not fit, the rounds do not make a match, or the clock does not fit it.
+Expected<Match> build_match(const MatchSettings& settings, std::array<std::string, 2> names,
+                            const std::vector<RoundRecord>& records, const GameClock::State& clock,
+                            Millis now);
 
 // What a returning joiner holds, compared with what the host sent.
 struct Comparison {

@@ -367,8 +367,8 @@ bool valid_utf8(std::string_view s) {
     return true;
 }
 
-Parsed parse_message(std::string_view line) {
-    if (std::string why = fields::line_problem(line); !why.empty()) return {std::nullopt, why};
+Expected<Message> parse_message(std::string_view line) {
+    if (auto ok = fields::line_allowed(line); !ok) return Failure{ok.why()};
     // One space between words: only free text at the end of a line may hold more.
     Words w(line);
     const std::string_view verb = w.next();
@@ -378,11 +378,10 @@ Parsed parse_message(std::string_view line) {
                                std::holds_alternative<Chat>(m) || std::holds_alternative<Bye>(m) ||
                                std::holds_alternative<Error>(m);
         if (!free_text && (line.find("  ") != std::string_view::npos || line.back() == ' '))
-            return {std::nullopt,
-                    std::string("extra spaces in a ") + std::string(clean_text(verb, 16)) + " line"};
-        return {std::move(m), {}};
+            return Failure{std::string("extra spaces in a ") + std::string(clean_text(verb, 16)) + " line"};
+        return m;
     } catch (const Bad& b) {
-        return {std::nullopt, b.why};
+        return Failure{b.why};
     }
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/clock.h"
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "engine/rules.h"
 
@@ -186,14 +187,9 @@ struct Error {
 using Message = std::variant<Hello, Welcome, Name, Seat, RoundInfo, Moves, State, Ready, Sync, Go, Act, Offer,
                              Answer, Clock, Watchers, Chat, Ping, Pong, Bye, Error>;
 
-// One line read: the message, or why the line is not one (a reason to show a player; it never quotes
-// the line's bytes unsanitised).
-struct Parsed {
-    std::optional<Message> message;
-    std::string error;
-};
-// Reads one line, without its '\n'.
-Parsed parse_message(std::string_view line);
+// Reads one line, without its '\n': the message, or why the line is not one (a reason to show a player;
+// it never quotes the line's bytes unsanitised).
+Expected<Message> parse_message(std::string_view line);
 // The message as one line, with its '\n'. Free text is cleaned and cut to fit.
 std::string format_message(const Message& m);
 

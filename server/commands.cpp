@@ -116,10 +116,10 @@ int new_tournament(std::ostream& out, std::ostream& err, const fs::path& db, con
     // The lobby's own reader checks the format and the terms, as a version 2 `create` line would.
     const std::string line = "create " + name + " " + clean_name(format) + " " + std::to_string(max_players) +
                              " " + net::lobby::first_word(first) + " " + net::lobby::terms_text(terms);
-    const net::lobby::Parsed p = net::lobby::parse_message(line);
-    const auto* c = p.message ? std::get_if<net::lobby::Create>(&*p.message) : nullptr;
+    const auto p = net::lobby::parse_message(line);
+    const auto* c = p ? std::get_if<net::lobby::Create>(&*p) : nullptr;
     if (!c) {
-        err << "gobblet: --new-tournament " << name << ": " << p.error
+        err << "gobblet: --new-tournament " << name << ": " << p.why()
             << " (--format round-robin, knockout or swiss-N)\n";
         return 2;
     }

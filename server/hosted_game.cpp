@@ -52,8 +52,8 @@ std::string replay(Match& match, net::Referee* referee, const std::vector<Fact>&
     int next = 0;
     for (const Fact& f : facts) {
         const std::string where = "fact " + std::to_string(f.seq) + " (" + f.text + ")";
-        const net::Parsed p = net::parse_message(f.text);
-        const Act* a = p.message ? std::get_if<Act>(&*p.message) : nullptr;
+        const auto p = net::parse_message(f.text);
+        const Act* a = p ? std::get_if<Act>(&*p) : nullptr;
         if (!a || a->state != next || f.seq != next) return where + ": not the next fact";
         ++next;
         Act fact = *a;

@@ -116,11 +116,10 @@ void Hub::too_long(ConnId conn, Millis now) {
 
 void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
     if (line.starts_with("lobby ")) {
-        const lobby::Parsed p = lobby::parse_message(line);
-        const auto* h = p.message ? std::get_if<lobby::Hello>(&*p.message) : nullptr;
+        const auto p = lobby::parse_message(line);
+        const auto* h = p ? std::get_if<lobby::Hello>(&*p) : nullptr;
         if (!h)
-            return drop(conn,
-                        lobby::format_message(lobby::Error{p.message ? "expected lobby gobblet 2" : p.error}),
+            return drop(conn, lobby::format_message(lobby::Error{p ? "expected lobby gobblet 2" : p.why()}),
                         "a bad greeting", now);
         if (h->version < lobby::oldest_version || h->version > lobby::protocol_version)
             return drop(
@@ -134,11 +133,11 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
         return lobby_.opened(conn, c.peer, now, h->version);
     }
     if (line.starts_with("hello ")) {
-        const net::Parsed p = net::parse_message(line);
-        const auto* h = p.message ? std::get_if<net::Hello>(&*p.message) : nullptr;
+        const auto p = net::parse_message(line);
+        const auto* h = p ? std::get_if<net::Hello>(&*p) : nullptr;
         if (!h)
-            return drop(conn, net::format_message(net::Error{p.message ? "expected hello" : p.error}),
-                        "a bad hello", now);
+            return drop(conn, net::format_message(net::Error{p ? "expected hello" : p.why()}), "a bad hello",
+                        now);
         if (h->version != 2)
             return drop(conn,
                         net::format_message(net::Error{
@@ -161,9 +160,9 @@ void Hub::received(ConnId conn, std::string_view line, Millis now) {
     c.last_received = now;
     if (c.kind == Kind::New) return first_line(conn, c, line, now);
     if (c.kind == Kind::Lobby) {
-        const lobby::Parsed p = lobby::parse_message(line, c.version);
-        if (!p.message) return drop(conn, lobby::format_message(lobby::Error{p.error}), p.error, now);
-        const lobby::Message& m = *p.message;
+        const auto p = lobby::parse_message(line, c.version);
+        if (!p) return drop(conn, lobby::format_message(lobby::Error{p.why()}), p.why(), now);
+        const lobby::Message& m = *p;
         if (const auto* ping = std::get_if<lobby::Ping>(&m))
             return door_.send(conn, lobby::format_message(lobby::Pong{ping->token}));
         if (const auto* pong = std::get_if<lobby::Pong>(&m)) {
@@ -180,9 +179,9 @@ void Hub::received(ConnId conn, std::string_view line, Millis now) {
         if (std::holds_alternative<lobby::Ssh>(m)) return ssh(conn, m, now);
         return lobby_.message(conn, m, now);
     }
-    const net::Parsed p = net::parse_message(line);
-    if (!p.message) return drop(conn, net::format_message(net::Error{p.error}), p.error, now);
-    const net::Message& m = *p.message;
+    const auto p = net::parse_message(line);
+    if (!p) return drop(conn, net::format_message(net::Error{p.why()}), p.why(), now);
+    const net::Message& m = *p;
     if (const auto* ping = std::get_if<net::Ping>(&m))
         return door_.send(conn, net::format_message(net::Pong{ping->token}));
     if (std::holds_alternative<net::Pong>(m)) {

@@ -266,9 +266,9 @@ std::string spec_text(const Spec& s) {
 std::optional<Spec> parse_spec(std::string_view text) {
     // The lobby's own reader reads it, as a `create` line: version 2's (with FIRST; any name), or, for
     // the tournaments stored before it, version 1's.
-    net::lobby::Parsed p = net::lobby::parse_message("create stored " + std::string(text), 2);
-    if (!p.message) p = net::lobby::parse_message("create " + std::string(text), 1);
-    const auto* c = p.message ? std::get_if<net::lobby::Create>(&*p.message) : nullptr;
+    auto p = net::lobby::parse_message("create stored " + std::string(text), 2);
+    if (!p) p = net::lobby::parse_message("create " + std::string(text), 1);
+    const auto* c = p ? std::get_if<net::lobby::Create>(&*p) : nullptr;
     if (!c) return std::nullopt;
     return Spec{c->format, c->max_players, c->first, c->terms};
 }

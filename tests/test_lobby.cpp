@@ -13,32 +13,31 @@ using namespace gobblet::net::lobby;
 namespace {
 
 Message parsed(std::string_view line) {
-    const Parsed p = parse_message(line);
-    INFO("line: " << line << "\nerror: " << p.error);
-    REQUIRE(p.message);
-    return *p.message;
+    const auto p = parse_message(line);
+    INFO("line: " << line << "\nerror: " << p.why());
+    REQUIRE(p.ok());
+    return *p;
 }
 
 std::string error_of(std::string_view line) {
-    const Parsed p = parse_message(line);
+    const auto p = parse_message(line);
     INFO("line: " << line);
-    REQUIRE_FALSE(p.message);
-    return p.error;
+    REQUIRE_FALSE(p.ok());
+    return p.why();
 }
 
 Terms terms(std::string_view text) {
-    std::string why;
-    const auto t = parse_terms(text, &why);
-    INFO(text << ": " << why);
-    REQUIRE(t);
+    const auto t = parse_terms(text);
+    INFO(text << ": " << t.why());
+    REQUIRE(t.ok());
     return *t;
 }
 
 std::string terms_error(std::string_view text) {
-    std::string why;
+    const auto t = parse_terms(text);
     INFO(text);
-    REQUIRE_FALSE(parse_terms(text, &why));
-    return why;
+    REQUIRE_FALSE(t.ok());
+    return t.why();
 }
 
 const std::string secret(64, 'a');
@@ -167,24 +166,24 @@ TEST_CASE("version 1's shapes: what a server still says to an older client, and 
     for (const auto& [m, line] : old) {
         INFO(line);
         CHECK(format_message(m, 1) == line + "\n");
-        const Parsed p = parse_message(line, 1);
-        REQUIRE(p.message);
-        CHECK(*p.message == m);
-        CHECK_FALSE(parse_message(line, 2).message);  // version 2 has more fields
+        const auto p = parse_message(line, 1);
+        REQUIRE(p.ok());
+        CHECK(*p == m);
+        CHECK_FALSE(parse_message(line, 2).ok());  // version 2 has more fields
     }
     // What version 1 has no word for.
-    CHECK(parse_message("create knockout 8 official 4 dm first-to 2 rated", 1).error ==
+    CHECK(parse_message("create knockout 8 official 4 dm first-to 2 rated", 1).why() ==
           "expected round-robin or swiss-N, not 'knockout'");
     // ... nor for the SSH front door.
-    CHECK(parse_message("ssh 203.0.113.5 -", 1).error ==
+    CHECK(parse_message("ssh 203.0.113.5 -", 1).why() ==
           "ssh is a message of lobby protocol version 2, not of version 1");
-    CHECK(parse_message("key", 1).error == "key is a message of lobby protocol version 2, not of version 1");
+    CHECK(parse_message("key", 1).why() == "key is a message of lobby protocol version 2, not of version 1");
     // ... nor for the organizer's choice of who starts.
-    CHECK(parse_message("starter 4 Eamon Liam", 1).error ==
+    CHECK(parse_message("starter 4 Eamon Liam", 1).why() ==
           "starter is a message of lobby protocol version 2, not of version 1");
-    CHECK(parse_message("login Liam human key", 1).error ==
+    CHECK(parse_message("login Liam human key", 1).why() ==
           "login: expected secret, password or guest, not 'key'");
-    CHECK(parse_message("login Liam human key", 2).message);
+    CHECK(parse_message("login Liam human key", 2).ok());
     // Written for version 1, a version 2 item drops the fields version 1 has not.
     CHECK(
         format_message(
@@ -244,12 +243,13 @@ TEST_CASE("terms: one text for the lobby, the server and --seek, mapped onto the
     CHECK(parse_terms_clock("5m+2s") == ClockSettings::fischer(300'000, 2'000));
     CHECK(parse_terms_clock("dm 1m 0s 0s") == ClockSettings::dm(60'000, 0, 0));
     CHECK(terms_clock_text(ClockSettings::fischer(90'000, 500)) == "1m30s+500ms");
-    std::string why;
-    CHECK_FALSE(parse_terms_clock("fischer 5m 2s", &why));
-    CHECK(why == "the clock is none, dm, dm TURN RESERVE CHUNK or GAME+INCREMENT (5m+2s)");
-    CHECK_FALSE(parse_terms_clock("5m+2s+1s", &why));
-    CHECK_FALSE(parse_terms_clock("1s+0s", &why));
-    CHECK(why == "a Fischer game time is 10s to 2h");
+    const auto worded = parse_terms_clock("fischer 5m 2s");
+    CHECK_FALSE(worded.ok());
+    CHECK(worded.why() == "the clock is none, dm, dm TURN RESERVE CHUNK or GAME+INCREMENT (5m+2s)");
+    CHECK_FALSE(parse_terms_clock("5m+2s+1s").ok());
+    const auto short_game = parse_terms_clock("1s+0s");
+    CHECK_FALSE(short_game.ok());
+    CHECK(short_game.why() == "a Fischer game time is 10s to 2h");
 }
 
 TEST_CASE("terms that are not terms are refused with the reason", "[net][lobby][terms]") {
@@ -282,9 +282,9 @@ TEST_CASE("terms that are not terms are refused with the reason", "[net][lobby][
     CHECK(terms_error("official 4 \xF5\x98\x9E\x92 first-to 2 rated") == "not UTF-8 text");
     CHECK(terms_error("official 4 dm\tfirst-to 2 rated") == "a control character");
     CHECK(terms_error(std::string(201, 'x')) == "longer than 200 bytes");
-    std::string clock_why;
-    CHECK_FALSE(parse_terms_clock("Li\xA9\x92\xDF\xF5\x98\x9E\x92\x9A", &clock_why));
-    CHECK(clock_why == "not UTF-8 text");
+    const auto clock = parse_terms_clock("Li\xA9\x92\xDF\xF5\x98\x9E\x92\x9A");
+    CHECK_FALSE(clock.ok());
+    CHECK(clock.why() == "not UTF-8 text");
     CHECK(terms_error("") ==
           "terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
 
@@ -293,10 +293,11 @@ TEST_CASE("terms that are not terms are refused with the reason", "[net][lobby][
     CHECK(terms("official 4 dm 1h 0s 0s first-to 1 rated").settings.clock.turn == 3'600'000);
     CHECK(terms("official 4 10s+1m first-to 1 rated").settings.clock.increment == 60'000);
     CHECK(terms("official 4 2h+0s first-to 1 rated").settings.clock.game == 7'200'000);
-    CHECK(terms_problem(Terms{}) == "");
+    CHECK(terms_allowed(Terms{}).ok());
     Terms wild;
     wild.settings.first_to = 50;
-    CHECK(terms_problem(wild) == "first-to is 1 to 9");
+    CHECK_FALSE(terms_allowed(wild).ok());
+    CHECK(terms_allowed(wild).why() == "first-to is 1 to 9");
 }
 
 TEST_CASE("names: registered ones are plain ASCII, guests wear a ~, look-alikes are one name",
@@ -569,15 +570,15 @@ TEST_CASE("lobby limits at their edges", "[net][lobby]") {
           "password: a password has at most 128 bytes");
     CHECK(std::holds_alternative<SetPassword>(
         parsed("password \xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9")));
-    CHECK(password_problem("\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9") ==
+    CHECK(password_allowed("\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9").why() ==
           "a password has at least 8 characters");
-    CHECK(password_problem("tab\there!") == "a password has no control characters");
+    CHECK(password_allowed("tab\there!").why() == "a password has no control characters");
 
     // Names: 20 characters registered, 24 for a guest with its ~.
     CHECK(std::holds_alternative<Left>(parsed("left " + std::string(20, 'n'))));
     CHECK(error_of("left " + std::string(21, 'n')) == "left: not a player's name: 'nnnnnnnnnnnnnnnn'");
     CHECK(std::holds_alternative<Left>(parsed("left ~" + std::string(23, 'n'))));
-    CHECK_FALSE(parse_message("left ~" + std::string(24, 'n')).message);
+    CHECK_FALSE(parse_message("left ~" + std::string(24, 'n')).ok());
 
     // Ids, pages, counts.
     CHECK(std::get<Accept>(parsed("accept 1000000000")).id == max_id);

@@ -11,10 +11,9 @@ using lobby::Event;
 namespace {
 
 lobby::Terms terms(const std::string& text) {
-    std::string why;
-    const auto t = lobby::parse_terms(text, &why);
-    INFO(why);
-    REQUIRE(t);
+    const auto t = lobby::parse_terms(text);
+    INFO(t.why());
+    REQUIRE(t.ok());
     return *t;
 }
 

@@ -9,10 +9,9 @@ using namespace gobblet::test;
 namespace {
 
 lobby::Terms terms(const std::string& text) {
-    std::string why;
-    const auto t = lobby::parse_terms(text, &why);
-    INFO(why);
-    REQUIRE(t);
+    const auto t = lobby::parse_terms(text);
+    INFO(t.why());
+    REQUIRE(t.ok());
     return *t;
 }
 

@@ -17,10 +17,9 @@ namespace t = gobblet::server::tournament;
 namespace {
 
 lobby::Terms terms(const std::string& text) {
-    std::string why;
-    const auto parsed = lobby::parse_terms(text, &why);
-    INFO(why);
-    REQUIRE(parsed);
+    const auto parsed = lobby::parse_terms(text);
+    INFO(parsed.why());
+    REQUIRE(parsed.ok());
     return *parsed;
 }
 

@@ -27,17 +27,17 @@ GameClock::State sample_clock() {
 }
 
 Message parsed(std::string_view line) {
-    const Parsed p = parse_message(line);
-    INFO("line: " << line << "\nerror: " << p.error);
-    REQUIRE(p.message);
-    return *p.message;
+    const auto p = parse_message(line);
+    INFO("line: " << line << "\nerror: " << p.why());
+    REQUIRE(p.ok());
+    return *p;
 }
 
 std::string error_of(std::string_view line) {
-    const Parsed p = parse_message(line);
+    const auto p = parse_message(line);
     INFO("line: " << line);
-    REQUIRE_FALSE(p.message);
-    return p.error;
+    REQUIRE_FALSE(p.ok());
+    return p.why();
 }
 
 Act act(Act::Kind k, int state) {
@@ -174,9 +174,8 @@ TEST_CASE("a round claimed from a player who left travels whole, and a save that
     REQUIRE(records.size() == 1);
     CHECK(records[0].info.end == RoundEnd::Abandon);
     CHECK(records[0].info.loser == Color::Black);
-    std::string why;
-    const auto rebuilt = build_match(m.settings(), {"Liam", "Eamon"}, records, m.clock().state(0), 0, &why);
-    INFO(why);
+    const auto rebuilt = build_match(m.settings(), {"Liam", "Eamon"}, records, m.clock().state(0), 0);
+    INFO(rebuilt.why());
     REQUIRE(rebuilt);
     CHECK(rebuilt->round_result_text() == "Eamon left and did not come back: Liam wins the round");
     CHECK(compare_records(round_records(held), records).kind == Comparison::Kind::Behind);
@@ -187,8 +186,9 @@ TEST_CASE("a round claimed from a player who left travels whole, and a save that
     auto twice = round_records(won);
     twice[0].info.end = RoundEnd::Abandon;
     twice[0].info.loser = Color::Black;
-    CHECK_FALSE(build_match(won.settings(), {"Liam", "Eamon"}, twice, won.clock().state(0), 0, &why));
-    CHECK(why == "round 1 (game 1): ended twice");
+    const auto ended_twice = build_match(won.settings(), {"Liam", "Eamon"}, twice, won.clock().state(0), 0);
+    CHECK_FALSE(ended_twice);
+    CHECK(ended_twice.why() == "round 1 (game 1): ended twice");
 }
 
 TEST_CASE("a line too long is refused, whatever it holds", "[net][wire]") {
@@ -284,7 +284,7 @@ TEST_CASE("what we write always fits in a line, however long the text", "[net][w
         INFO(line);
         CHECK(line.size() <= max_line);
         CHECK(valid_utf8(line));
-        CHECK(parse_message(std::string_view(line).substr(0, line.size() - 1)).message);
+        CHECK(parse_message(std::string_view(line).substr(0, line.size() - 1)).ok());
     }
     CHECK(format_message(Chat{"a\x1b[31mb"}) == "chat a[31mb\n");
 }

@@ -324,9 +324,8 @@ void LobbyScreen::choose_starter(Millis) {
 void LobbyScreen::post(Millis) {
     open_entry("Seek (RULES SIZE CLOCK first-to N rated|casual)", last_terms_, 200,
                [this](const std::string& text) {
-                   std::string why;
-                   const auto terms = lobby::parse_terms(text, &why);
-                   if (!terms) return say("the terms: " + why + " (? shows how to write them)", true);
+                   const auto terms = lobby::parse_terms(text);
+                   if (!terms) return say("the terms: " + terms.why() + " (? shows how to write them)", true);
                    last_terms_ = lobby::terms_text(*terms);
                    const std::string refused = client_->post(*terms, context_.clock());
                    if (!refused.empty()) return say(refused, true);
@@ -355,7 +354,7 @@ void LobbyScreen::password(Millis) {
     open_entry(
         "New password for " + client_->name() + " (8 characters or more)", "", lobby::max_password,
         [this](const std::string& first) {
-            if (const std::string why = lobby::password_problem(first); !why.empty()) return say(why, true);
+            if (const auto ok = lobby::password_allowed(first); !ok) return say(ok.why(), true);
             open_entry(
                 "The same password again", "", lobby::max_password,
                 [this, first](const std::string& again) {

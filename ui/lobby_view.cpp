@@ -228,10 +228,9 @@ std::optional<TypedChallenge> parse_challenge(std::string_view text, std::string
     }
     std::string_view rest = text.substr(space + 1);
     while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-    std::string terms_why;
-    const auto terms = lobby::parse_terms(rest, &terms_why);
+    const auto terms = lobby::parse_terms(rest);
     if (!terms) {
-        if (why) *why = "the terms: " + terms_why;
+        if (why) *why = "the terms: " + terms.why();
         return std::nullopt;
     }
     return TypedChallenge{name, *terms};
@@ -250,9 +249,9 @@ std::optional<lobby::Create> parse_tournament(std::string_view text, std::string
             "16 schedule official 4 dm first-to 2 rated");
     // The protocol's reader checks every field and says which one is wrong; a line break or control
     // character can never make it another message (fit drops them).
-    const lobby::Parsed p = lobby::parse_message("create " + fit(text, 400));
-    if (!p.message) return fail(p.error);
-    const auto* c = std::get_if<lobby::Create>(&*p.message);
+    const auto p = lobby::parse_message("create " + fit(text, 400));
+    if (!p) return fail(p.why());
+    const auto* c = std::get_if<lobby::Create>(&*p);
     if (!c) return fail("not a tournament: NAME FORMAT MAX FIRST TERMS");
     return *c;
 }

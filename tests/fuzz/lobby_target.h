@@ -24,19 +24,18 @@
 namespace gobblet::fuzz {
 
 inline void lobby_check_terms(std::string_view text) {
-    std::string why;
-    if (const auto t = net::lobby::parse_terms(text, &why)) {
-        wire_check(net::lobby::terms_problem(*t).empty());
-        wire_check(net::lobby::parse_terms(net::lobby::terms_text(*t)) == t);
+    if (const auto t = net::lobby::parse_terms(text)) {
+        wire_check(net::lobby::terms_allowed(*t).ok());
+        wire_check(net::lobby::parse_terms(net::lobby::terms_text(*t)) == *t);
         wire_check_printable(net::lobby::terms_description(*t));
     } else {
-        wire_check(!why.empty());
-        wire_check_printable(why);
+        wire_check(!t.why().empty());
+        wire_check_printable(t.why());
     }
-    if (const auto c = net::lobby::parse_terms_clock(text, &why))
-        wire_check(net::lobby::parse_terms_clock(net::lobby::terms_clock_text(*c)) == c);
+    if (const auto c = net::lobby::parse_terms_clock(text))
+        wire_check(net::lobby::parse_terms_clock(net::lobby::terms_clock_text(*c)) == *c);
     else
-        wire_check_printable(why);
+        wire_check_printable(c.why());
 }
 
 inline int lobby(const std::uint8_t* data, std::size_t size) {
@@ -63,20 +62,20 @@ inline int lobby(const std::uint8_t* data, std::size_t size) {
             lobby_check_terms(std::string_view(line).substr(6));
             continue;
         }
-        const Parsed p = parse_message(line);
-        if (!p.message) {
-            wire_check(!p.error.empty());
-            wire_check_printable(p.error);
+        const auto p = parse_message(line);
+        if (!p) {
+            wire_check(!p.why().empty());
+            wire_check_printable(p.why());
             continue;
         }
-        const Message& m = *p.message;
+        const Message& m = *p;
         const std::string out = format_message(m);
         wire_check(out.size() <= net::max_line && out.back() == '\n');
         const std::string_view body = std::string_view(out).substr(0, out.size() - 1);
         wire_check_printable(body);
         wire_check(body.starts_with(verb(m)));
-        const Parsed again = parse_message(body);
-        wire_check(again.message && *again.message == m);
+        const auto again = parse_message(body);
+        wire_check(again == m);
         if (closed || sender(m) == Sender::Client) continue;
         const std::string why = tables.take(m, now, events);
         if (!why.empty()) {

@@ -44,15 +44,15 @@ struct CheckedOutbox : server::Outbox {
         const int k = kind[to];
         if (k == 2 || body.starts_with("bye ") || body.starts_with("error ")) {
             // A game connection's, or a goodbye both protocols read alike.
-            const net::Parsed p = net::parse_message(body);
-            if (k == 2) wire_check(p.message.has_value());
+            const auto p = net::parse_message(body);
+            if (k == 2) wire_check(p.ok());
             return;
         }
         const auto v = version.find(to);
-        const net::lobby::Parsed p =
+        const auto p =
             net::lobby::parse_message(body, v == version.end() ? net::lobby::protocol_version : v->second);
-        wire_check(p.message.has_value());
-        wire_check(net::lobby::sender(*p.message) != net::lobby::Sender::Client);
+        wire_check(p.ok());
+        wire_check(net::lobby::sender(*p) != net::lobby::Sender::Client);
     }
     void send(server::ConnId to, std::string_view line) override {
         wire_check(!closed[to]);

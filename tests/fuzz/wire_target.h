@@ -41,18 +41,18 @@ inline int wire(const std::uint8_t* data, std::size_t size) {
     std::optional<GameClock::State> clock;
     std::string line;
     while (reader.next(line) == net::LineReader::Status::Line) {
-        const net::Parsed p = net::parse_message(line);
-        if (!p.message) {
-            wire_check(!p.error.empty());
-            wire_check_printable(p.error);
+        const auto p = net::parse_message(line);
+        if (!p) {
+            wire_check(!p.why().empty());
+            wire_check_printable(p.why());
             continue;
         }
-        const std::string out = net::format_message(*p.message);
+        const std::string out = net::format_message(*p);
         wire_check(out.size() <= net::max_line && out.back() == '\n');
         wire_check_printable(std::string_view(out).substr(0, out.size() - 1));
-        const net::Parsed again = net::parse_message(std::string_view(out).substr(0, out.size() - 1));
-        wire_check(again.message && *again.message == *p.message);
-        const net::Message& m = *p.message;
+        const auto again = net::parse_message(std::string_view(out).substr(0, out.size() - 1));
+        wire_check(again == *p);
+        const net::Message& m = *p;
         if (const auto* x = std::get_if<net::Name>(&m)) wire_check_printable(x->name);
         if (const auto* x = std::get_if<net::Chat>(&m)) wire_check_printable(x->text);
         if (const auto* x = std::get_if<net::Bye>(&m)) wire_check_printable(x->reason);
@@ -69,13 +69,12 @@ inline int wire(const std::uint8_t* data, std::size_t size) {
         if (const auto* x = std::get_if<net::State>(&m)) clock = x->clock;
     }
     if (welcome && clock && !records.empty()) {
-        std::string why;
-        const auto match = net::build_match(welcome->settings, names, records, *clock, 0, &why);
+        const auto match = net::build_match(welcome->settings, names, records, *clock, 0);
         if (match) {
             // What the joiner rebuilt is what the host would send again.
             wire_check(net::records_digest(net::round_records(*match)) == net::records_digest(records));
         } else {
-            wire_check(!why.empty());
+            wire_check(!match.why().empty());
         }
     }
     return 0;

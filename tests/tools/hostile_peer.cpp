@@ -114,27 +114,26 @@ std::optional<Match> welcome_match(const RawPeer& peer, int* you) {
     std::vector<RoundRecord> records;
     std::optional<GameClock::State> clock;
     for (const std::string& l : peer.heard()) {
-        const Parsed p = parse_message(l);
-        if (!p.message) continue;
-        if (const auto* x = std::get_if<Welcome>(&*p.message)) w = *x;
-        if (const auto* x = std::get_if<Name>(&*p.message)) names[std::size_t(x->player)] = x->name;
-        if (const auto* x = std::get_if<RoundInfo>(&*p.message)) records.push_back({*x, {}});
-        if (const auto* x = std::get_if<Moves>(&*p.message); x && !records.empty())
+        const auto p = parse_message(l);
+        if (!p) continue;
+        if (const auto* x = std::get_if<Welcome>(&*p)) w = *x;
+        if (const auto* x = std::get_if<Name>(&*p)) names[std::size_t(x->player)] = x->name;
+        if (const auto* x = std::get_if<RoundInfo>(&*p)) records.push_back({*x, {}});
+        if (const auto* x = std::get_if<Moves>(&*p); x && !records.empty())
             records.back().moves.insert(records.back().moves.end(), x->moves.begin(), x->moves.end());
-        if (const auto* x = std::get_if<State>(&*p.message)) clock = x->clock;
+        if (const auto* x = std::get_if<State>(&*p)) clock = x->clock;
     }
     if (!w || !clock) return std::nullopt;
     *you = w->you;
-    std::string why;
-    return build_match(w->settings, names, records, *clock, 0, &why);
+    return build_match(w->settings, names, records, *clock, 0).value();
 }
 
 // Applies the host's move facts heard since `from` to the match.
 void follow(const RawPeer& peer, std::size_t& from, Seen& seen) {
     for (; from < peer.heard().size(); ++from) {
-        const Parsed p = parse_message(peer.heard()[from]);
-        if (!p.message) continue;
-        const auto* a = std::get_if<Act>(&*p.message);
+        const auto p = parse_message(peer.heard()[from]);
+        if (!p) continue;
+        const auto* a = std::get_if<Act>(&*p);
         if (!a || !a->clock) continue;
         ++seen.state;
         if (a->kind == Act::Kind::Move) seen.match->game().play(parse_moves(a->move).moves.at(0).spec);

@@ -175,12 +175,12 @@ void Bench::lobby_io(std::size_t i, std::uint32_t events) {
                 l.name = line.substr(8, line.find(' ', 8) - 8);
             } else if (line.starts_with("seek ") || line.starts_with("match ") ||
                        line.starts_with("watching ")) {
-                const lobby::Parsed p = lobby::parse_message(line);
-                if (!p.message) die(l.name + ": " + p.error + ": " + line);
-                if (const auto* s = std::get_if<lobby::SeekItem>(&*p.message); s && s->to == l.name)
+                const auto p = lobby::parse_message(line);
+                if (!p) die(l.name + ": " + p.why() + ": " + line);
+                if (const auto* s = std::get_if<lobby::SeekItem>(&*p); s && s->to == l.name)
                     l.challenge = s->id;
-                if (const auto* m = std::get_if<lobby::MatchStart>(&*p.message)) l.start = *m;
-                if (const auto* w = std::get_if<lobby::Watching>(&*p.message)) l.watching = *w;
+                if (const auto* m = std::get_if<lobby::MatchStart>(&*p)) l.start = *m;
+                if (const auto* w = std::get_if<lobby::Watching>(&*p)) l.watching = *w;
             } else if (line.starts_with("refused ") || line.starts_with("error ") ||
                        line.starts_with("bye ")) {
                 die(l.name + ": the server says: " + line);

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/expected.h"
 #include "net/socket.h"
 #include "net/transfer.h"
 #include "net/wire.h"
@@ -85,19 +86,19 @@ class RawPeer {
     std::string welcome_digest() const {
         std::vector<net::RoundRecord> records;
         for (const std::string& l : heard_) {
-            const net::Parsed p = net::parse_message(l);
-            if (!p.message) continue;
-            if (const auto* r = std::get_if<net::RoundInfo>(&*p.message)) records.push_back({*r, {}});
-            if (const auto* m = std::get_if<net::Moves>(&*p.message); m && !records.empty())
+            const auto p = net::parse_message(l);
+            if (!p) continue;
+            if (const auto* r = std::get_if<net::RoundInfo>(&*p)) records.push_back({*r, {}});
+            if (const auto* m = std::get_if<net::Moves>(&*p); m && !records.empty())
                 records.back().moves.insert(records.back().moves.end(), m->moves.begin(), m->moves.end());
         }
         return net::records_digest(records);
     }
     int welcome_you() const {
         for (const std::string& l : heard_) {
-            const net::Parsed p = net::parse_message(l);
-            if (p.message)
-                if (const auto* w = std::get_if<net::Welcome>(&*p.message)) return w->you;
+            const auto p = net::parse_message(l);
+            if (p)
+                if (const auto* w = std::get_if<net::Welcome>(&*p)) return w->you;
         }
         return -1;
     }
@@ -105,9 +106,9 @@ class RawPeer {
     int facts_heard() const {
         int n = 0;
         for (const std::string& l : heard_) {
-            const net::Parsed p = net::parse_message(l);
-            if (p.message)
-                if (const auto* a = std::get_if<net::Act>(&*p.message); a && a->clock) ++n;
+            const auto p = net::parse_message(l);
+            if (p)
+                if (const auto* a = std::get_if<net::Act>(&*p); a && a->clock) ++n;
         }
         return n;
     }
