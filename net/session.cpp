@@ -118,8 +118,11 @@ std::unique_ptr<Session> Session::host(const HostConfig& c, std::string* why) {
     s->referee_ = Referee(c.grace);
     s->local_ = 1 - c.remote_player;
     s->local_seat_ = c.seat;
-    auto listener = Listener::open(c.listen, why);
-    if (!listener) return nullptr;
+    auto listener = Listener::open(c.listen);
+    if (!listener) {
+        if (why) *why = listener.why();
+        return nullptr;
+    }
     s->listener_ = std::move(*listener);
     s->phase_ = Phase::Listening;
     return s;

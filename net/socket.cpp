@@ -94,8 +94,8 @@ struct AddrInfo {
     }
 };
 
-// getaddrinfo for TCP; "" on success, else why.
-std::string resolve(const Endpoint& e, bool passive, AddrInfo& out) {
+// getaddrinfo for TCP into `out`, or why not.
+Expected<void> resolve(const Endpoint& e, bool passive, AddrInfo& out) {
     addrinfo hints{};
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
@@ -103,7 +103,8 @@ std::string resolve(const Endpoint& e, bool passive, AddrInfo& out) {
     hints.ai_flags = AI_NUMERICSERV | (passive ? AI_PASSIVE : 0);
     const std::string port = std::to_string(e.port);
     const int rc = getaddrinfo(e.host.empty() ? nullptr : e.host.c_str(), port.c_str(), &hints, &out.list);
-    if (rc != 0) return endpoint_text(e) + ": " + (rc == EAI_SYSTEM ? errno_text(errno) : gai_strerror(rc));
+    if (rc != 0)
+        return Failure{endpoint_text(e) + ": " + (rc == EAI_SYSTEM ? errno_text(errno) : gai_strerror(rc))};
     return {};
 }
 
@@ -177,13 +178,10 @@ std::string endpoint_text(const Endpoint& e) {
     return e.host + ":" + std::to_string(e.port);
 }
 
-std::optional<Listener> Listener::open(const Endpoint& where, std::string* why, int backlog) {
-    if (where.is_unix()) return open_unix(where, why, backlog);
+Expected<Listener> Listener::open(const Endpoint& where, int backlog) {
+    if (where.is_unix()) return open_unix(where, backlog);
     AddrInfo ai;
-    if (std::string err = resolve(where, true, ai); !err.empty()) {
-        if (why) *why = "cannot listen on " + err;
-        return std::nullopt;
-    }
+    if (auto found = resolve(where, true, ai); !found) return Failure{"cannot listen on " + found.why()};
     Listener l;
     l.where_ = where;
     int port = where.port;
@@ -212,20 +210,14 @@ std::optional<Listener> Listener::open(const Endpoint& where, std::string* why, 
         l.families_.push_back(a->ai_family);
         l.fds_.push_back(std::move(fd));
     }
-    if (l.fds_.empty()) {
-        if (why) *why = "cannot listen on " + endpoint_text(where) + ": " + first_error;
-        return std::nullopt;
-    }
+    if (l.fds_.empty()) return Failure{"cannot listen on " + endpoint_text(where) + ": " + first_error};
     l.port_ = port;
     return l;
 }
 
-std::optional<Listener> Listener::open_unix(const Endpoint& where, std::string* why, int backlog) {
+Expected<Listener> Listener::open_unix(const Endpoint& where, int backlog) {
     const std::string name = endpoint_text(where);
-    const auto fail = [&](const std::string& w) -> std::optional<Listener> {
-        if (why) *why = "cannot listen on " + name + ": " + w;
-        return std::nullopt;
-    };
+    const auto fail = [&](const std::string& w) { return Failure{"cannot listen on " + name + ": " + w}; };
     const sockaddr_un sa = unix_address(where);
     const auto* addr = reinterpret_cast<const sockaddr*>(&sa);
     Fd fd(::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
@@ -380,8 +372,8 @@ Connector::Status Connector::start(const Endpoint& where, Millis now, const std:
         return next(now);
     }
     AddrInfo ai;
-    if (std::string err = resolve(where, false, ai); !err.empty()) {
-        error_ = "cannot find " + err;
+    if (auto found = resolve(where, false, ai); !found) {
+        error_ = "cannot find " + found.why();
         return status_ = Status::Failed;
     }
     for (addrinfo* a = ai.list; a; a = a->ai_next) {

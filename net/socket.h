@@ -83,8 +83,9 @@ std::string source_key(std::string_view numeric);
 // listener removes its socket file when it is destroyed, if the file is still the one it created.
 class Listener {
   public:
-    // `backlog`: connections the kernel holds for accept (listen(2)); a server wants more than a game.
-    static std::optional<Listener> open(const Endpoint& where, std::string* why, int backlog = 8);
+    // The listener, or why it cannot listen ("cannot listen on ADDRESS: why"). `backlog`: connections the
+    // kernel holds for accept (listen(2)); a server wants more than a game.
+    static Expected<Listener> open(const Endpoint& where, int backlog = 8);
     Listener(Listener&& o) noexcept;
     Listener& operator=(Listener&& o) noexcept;
     Listener(const Listener&) = delete;
@@ -105,7 +106,7 @@ class Listener {
 
   private:
     Listener() = default;
-    static std::optional<Listener> open_unix(const Endpoint& where, std::string* why, int backlog);
+    static Expected<Listener> open_unix(const Endpoint& where, int backlog);
     void remove_socket_file();
 
     std::vector<Fd> fds_;

@@ -62,16 +62,15 @@ std::unique_ptr<Server> Server::start(const ServerConfig& config, std::ostream& 
     const bool defaults = listen.empty();
     if (defaults) listen = {net::Endpoint{"127.0.0.1", default_port}, net::Endpoint{"::1", default_port}};
     for (const net::Endpoint& e : listen) {
-        std::string problem;
-        auto l = net::Listener::open(e, &problem, 128);
+        auto l = net::Listener::open(e, 128);
         if (!l) {
             // Without IPv6 the default's ::1 is skipped; anything asked for by name must work.
             if (defaults && e.host == "::1") {
                 s->log_.line(std::time(nullptr),
-                             "not listening on [::1]:" + std::to_string(e.port) + ": " + problem);
+                             "not listening on [::1]:" + std::to_string(e.port) + ": " + l.why());
                 continue;
             }
-            if (why) *why = problem;  // "cannot listen on ADDRESS: why"
+            if (why) *why = l.why();  // "cannot listen on ADDRESS: why"
             return nullptr;
         }
         s->listeners_.push_back(std::move(*l));

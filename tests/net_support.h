@@ -129,15 +129,13 @@ inline void connect(Net& net, Side& host, Side& joiner) {
 }
 
 inline bool has_ipv6_loopback() {
-    std::string why;
-    return Listener::open(Endpoint{"::1", 0}, &why).has_value();
+    return Listener::open(Endpoint{"::1", 0}).ok();
 }
 
 // A raw peer that has joined properly and sits at the board (sync sent, go received).
 inline void raw_join(Net& net, RawPeer& raw, const Side& host, const std::string& name = "Mallory",
                      const std::string& code = "ABCDEFGH") {
-    std::string why;
-    REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}, &why));
+    REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}).ok());
     raw.say("hello gobblet 1 " + code + " new " + name + "\n");
     REQUIRE(net.until([&] { return raw.line_starting("ready").has_value(); }));
     raw.say(Sync{raw.welcome_digest()});

@@ -45,10 +45,10 @@ struct FakeServer {
 
     explicit FakeServer(const std::string& where = "127.0.0.1:0") { open(where); }
     void open(const std::string& where) {
-        std::string why;
-        listener = Listener::open(*parse_endpoint(where), &why);
-        INFO(why);
-        REQUIRE(listener);
+        auto opened = Listener::open(*parse_endpoint(where));
+        INFO(opened.why());
+        REQUIRE(opened);
+        listener = std::move(opened).take();
     }
     Endpoint endpoint(const std::string& host = "127.0.0.1") const {
         const auto a = listener->addresses();

@@ -14,8 +14,7 @@ namespace {
 RawPeer& raw(World& w, std::vector<std::unique_ptr<RawPeer>>& keep, const std::string& from = {},
              bool polled = true) {
     keep.push_back(std::make_unique<RawPeer>());
-    std::string why;
-    REQUIRE(keep.back()->connect(w.serving.endpoint(), &why, 5000, from));
+    REQUIRE(keep.back()->connect(w.serving.endpoint(), 5000, from).ok());
     if (polled) w.raws.push_back(keep.back().get());
     return *keep.back();
 }

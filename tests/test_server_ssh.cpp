@@ -67,8 +67,7 @@ std::optional<lobby::Refused> login_refusal(const Client& c) {
 
 RawPeer& raw_to(World& w, std::vector<std::unique_ptr<RawPeer>>& keep, const net::Endpoint& where) {
     keep.push_back(std::make_unique<RawPeer>());
-    std::string why;
-    REQUIRE(keep.back()->connect(where, &why, 5000));
+    REQUIRE(keep.back()->connect(where, 5000).ok());
     w.raws.push_back(keep.back().get());
     return *keep.back();
 }

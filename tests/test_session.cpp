@@ -212,8 +212,7 @@ TEST_CASE("garbage, a megabyte line and chat before play are protocol errors", "
         RawPeer raw;
         net.players = {&host};
         net.raws = {&raw};
-        std::string why;
-        REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}, &why));
+        REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}).ok());
         raw.say("hello gobblet 1 ABCDEFGH new Mallory\n");
         REQUIRE(net.until([&] { return raw.line_starting("ready").has_value(); }));
         raw.say(bytes);
@@ -231,8 +230,7 @@ TEST_CASE("a connection that never says hello is closed after 5 s", "[net][sessi
     RawPeer raw;
     net.players = {&host};
     net.raws = {&raw};
-    std::string why;
-    REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}, &why));
+    REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}).ok());
     net.idle();
     net.now += hello_timeout - 1;
     net.idle();
@@ -594,7 +592,7 @@ TEST_CASE("a host that cheats is caught by the joiner's engine", "[net][session]
     // The raw peer plays host: it listens, sends a proper welcome, then moves the joiner's piece.
     Net net;
     std::string why;
-    auto listener = Listener::open(Endpoint{"127.0.0.1", 0}, &why);
+    auto listener = Listener::open(Endpoint{"127.0.0.1", 0});
     REQUIRE(listener);
     JoinConfig c;
     c.host = Endpoint{"127.0.0.1", listener->port()};
@@ -713,9 +711,9 @@ TEST_CASE("the same player coming back before the host saw the old connection di
 }
 
 TEST_CASE("joining where nobody listens says so", "[net][session]") {
-    std::string why;
-    auto probe = Listener::open(Endpoint{"127.0.0.1", 0}, &why);
-    REQUIRE(probe);
+    auto opened = Listener::open(Endpoint{"127.0.0.1", 0});
+    REQUIRE(opened);
+    std::optional<Listener> probe = std::move(opened).take();
     const int port = probe->port();
     probe.reset();  // the port is free again: nobody listens there
     Net net;
@@ -723,6 +721,7 @@ TEST_CASE("joining where nobody listens says so", "[net][session]") {
     c.host = Endpoint{"127.0.0.1", port};
     c.code = "ABCD";
     Side joiner;
+    std::string why;
     joiner.session = Session::join(c, net.now, &why);
     if (!joiner.session) {  // refused at once
         CHECK(why.find("Connection refused") != std::string::npos);
@@ -740,7 +739,7 @@ TEST_CASE("each handshake step has 10 s: a host that never welcomes, a joiner th
     SECTION("the joiner waits for the welcome") {
         Net net;
         std::string why;
-        auto listener = Listener::open(Endpoint{"127.0.0.1", 0}, &why);
+        auto listener = Listener::open(Endpoint{"127.0.0.1", 0});
         REQUIRE(listener);
         JoinConfig c;
         c.host = Endpoint{"127.0.0.1", listener->port()};
@@ -770,8 +769,7 @@ TEST_CASE("each handshake step has 10 s: a host that never welcomes, a joiner th
         RawPeer raw;
         net.players = {&host};
         net.raws = {&raw};
-        std::string why;
-        REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}, &why));
+        REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}).ok());
         raw.say("hello gobblet 1 ABCDEFGH new Mallory\n");
         REQUIRE(net.until([&] { return raw.line_starting("ready").has_value(); }));
         net.now += handshake_timeout;

@@ -262,8 +262,7 @@ TEST_CASE("coming back without finishing the handshake neither restarts the grac
     // A connection with the code and the match id says hello, then never syncs.
     RawPeer stall;
     net.raws = {&stall};
-    std::string why;
-    REQUIRE(stall.connect(Endpoint{"127.0.0.1", host.session->port()}, &why));
+    REQUIRE(stall.connect(Endpoint{"127.0.0.1", host.session->port()}).ok());
     stall.say("hello gobblet 1 ABCDEFGH " + id + " Eamon\n");
     REQUIRE(net.until([&] { return stall.line_starting("ready").has_value(); }));
     net.pass(handshake_timeout);

@@ -15,9 +15,9 @@ constexpr const char* attacker = "127.0.0.2";
 RawPeer& open_raw(Net& net, std::vector<std::unique_ptr<RawPeer>>& raws, const Side& host,
                   const std::string& from) {
     raws.push_back(std::make_unique<RawPeer>());
-    std::string why;
-    INFO(why);
-    REQUIRE(raws.back()->connect(Endpoint{"127.0.0.1", host.session->port()}, &why, 5000, from));
+    const auto connected = raws.back()->connect(Endpoint{"127.0.0.1", host.session->port()}, 5000, from);
+    INFO(connected.why());
+    REQUIRE(connected.ok());
     net.raws.push_back(raws.back().get());
     return *raws.back();
 }

@@ -21,9 +21,9 @@ struct FakeServer {
     std::optional<Listener> listener;
     RawPeer peer;
     FakeServer() {
-        std::string why;
-        listener = Listener::open(Endpoint{"127.0.0.1", 0}, &why);
-        REQUIRE(listener);
+        auto opened = Listener::open(Endpoint{"127.0.0.1", 0});
+        REQUIRE(opened);
+        listener = std::move(opened).take();
     }
     Endpoint where() const { return Endpoint{"127.0.0.1", listener->port()}; }
     // Lets `d` ms of fake time pass a second at a time, answering the joiner's keep-alives as a server

@@ -74,9 +74,8 @@ TEST_CASE("unix endpoints: unix:PATH, absolute or relative, with a length the ke
 TEST_CASE("a unix socket listens, connects, and names the user who connected", "[net][socket]") {
     TempDir dir;
     const Endpoint where = unix_at(dir.path / "lobby.sock");
-    std::string why;
-    auto l = Listener::open(where, &why);
-    INFO(why);
+    auto l = Listener::open(where);
+    INFO(l.why());
     REQUIRE(l);
     CHECK(l->port() == 0);
     CHECK(l->addresses() == std::vector<std::string>{"unix:" + (dir.path / "lobby.sock").string()});
@@ -95,9 +94,8 @@ TEST_CASE("a relative unix socket path is relative to the working folder", "[net
         return;
     }
     const Endpoint where = *parse_endpoint("unix:" + relative.string());
-    std::string why;
-    auto l = Listener::open(where, &why);
-    INFO(why);
+    auto l = Listener::open(where);
+    INFO(l.why());
     REQUIRE(l);
     CHECK(fs::exists(dir.path / "r.sock"));
     connect_and_accept(*l, where);
@@ -107,9 +105,9 @@ TEST_CASE("the listener removes its socket file when it closes", "[net][socket]"
     TempDir dir;
     const fs::path sock = dir.path / "s.sock";
     {
-        std::string why;
-        auto l = Listener::open(unix_at(sock), &why);
-        REQUIRE(l);
+        auto opened = Listener::open(unix_at(sock));
+        REQUIRE(opened);
+        std::optional<Listener> l = std::move(opened).take();
         auto moved = std::move(l);  // moving hands the file on: it stays while the new owner lives
         l.reset();
         CHECK(fs::exists(fs::symlink_status(sock)));
@@ -121,7 +119,6 @@ TEST_CASE("a dead server's socket is replaced; a live one, a file or a folder is
           "[net][socket]") {
     TempDir dir;
     const fs::path sock = dir.path / "lobby.sock";
-    std::string why;
 
     SECTION("a socket nobody listens on (a server killed with -9) is replaced") {
         {
@@ -133,16 +130,18 @@ TEST_CASE("a dead server's socket is replaced; a live one, a file or a folder is
             REQUIRE(::bind(fd.get(), reinterpret_cast<sockaddr*>(&sa), sizeof sa) == 0);
         }
         REQUIRE(fs::is_socket(sock));
-        auto l = Listener::open(unix_at(sock), &why);
-        INFO(why);
+        auto l = Listener::open(unix_at(sock));
+        INFO(l.why());
         REQUIRE(l);
         connect_and_accept(*l, unix_at(sock));
     }
     SECTION("a live server's socket is refused, and that server keeps it") {
-        auto first = Listener::open(unix_at(sock), &why);
+        auto first = Listener::open(unix_at(sock));
         REQUIRE(first);
-        CHECK_FALSE(Listener::open(unix_at(sock), &why));
-        CHECK(why == "cannot listen on unix:" + sock.string() + ": a server is already listening there");
+        const auto second = Listener::open(unix_at(sock));
+        CHECK_FALSE(second);
+        CHECK(second.why() ==
+              "cannot listen on unix:" + sock.string() + ": a server is already listening there");
         // The live server sees the probe as a connection that closes without a word.
         pollfd p{first->fds()[0].get(), POLLIN, 0};
         REQUIRE(::poll(&p, 1, 5000) == 1);
@@ -155,32 +154,36 @@ TEST_CASE("a dead server's socket is replaced; a live one, a file or a folder is
     }
     SECTION("a regular file is never replaced") {
         std::ofstream(sock) << "my notes\n";
-        CHECK_FALSE(Listener::open(unix_at(sock), &why));
-        CHECK(why == "cannot listen on unix:" + sock.string() +
-                         ": the path holds a regular file, not a socket: remove it or choose another path");
+        const auto l = Listener::open(unix_at(sock));
+        CHECK_FALSE(l);
+        CHECK(l.why() ==
+              "cannot listen on unix:" + sock.string() +
+                  ": the path holds a regular file, not a socket: remove it or choose another path");
         CHECK(test::read_text(sock) == "my notes\n");
     }
     SECTION("nor a folder") {
         fs::create_directory(sock);
-        CHECK_FALSE(Listener::open(unix_at(sock), &why));
-        CHECK(why.ends_with("the path holds a folder, not a socket: remove it or choose another path"));
+        const auto l = Listener::open(unix_at(sock));
+        CHECK_FALSE(l);
+        CHECK(l.why().ends_with("the path holds a folder, not a socket: remove it or choose another path"));
         CHECK(fs::is_directory(sock));
     }
     SECTION("a missing folder is said plainly") {
-        CHECK_FALSE(Listener::open(unix_at(dir.path / "no" / "such.sock"), &why));
-        CHECK(why.ends_with(": No such file or directory"));
+        const auto l = Listener::open(unix_at(dir.path / "no" / "such.sock"));
+        CHECK_FALSE(l);
+        CHECK(l.why().ends_with(": No such file or directory"));
     }
 }
 
 TEST_CASE("a replaced socket file is not removed by the listener it replaced", "[net][socket]") {
     TempDir dir;
     const fs::path sock = dir.path / "lobby.sock";
-    std::string why;
-    auto old = Listener::open(unix_at(sock), &why);
-    REQUIRE(old);
+    auto opened = Listener::open(unix_at(sock));
+    REQUIRE(opened);
+    std::optional<Listener> old = std::move(opened).take();
     // Someone removes the file and another server listens at the same path.
     fs::remove(sock);
-    auto fresh = Listener::open(unix_at(sock), &why);
+    auto fresh = Listener::open(unix_at(sock));
     REQUIRE(fresh);
     old.reset();
     CHECK(fs::is_socket(sock));

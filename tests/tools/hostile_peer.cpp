@@ -171,9 +171,8 @@ int silent_many(const Endpoint& where, const std::string& from, int n, Millis wa
         } while (wall_ms() < end);
     };
     for (int i = 0; i < n; ++i) {
-        std::string why;
-        if (!peers[std::size_t(i)].connect(where, &why, 5000, from)) {
-            std::fprintf(stderr, "hostile-peer: %s\n", why.c_str());
+        if (auto connected = peers[std::size_t(i)].connect(where, 5000, from); !connected) {
+            std::fprintf(stderr, "hostile-peer: %s\n", connected.why().c_str());
             return 2;
         }
         std::printf("connection %d open\n", i + 1);
@@ -210,7 +209,6 @@ int main(int argc, char** argv) {
                      where ? "give HOST:PORT" : where.why().c_str());
         return 2;
     }
-    std::string why;
     const std::string mode = argv[2];
     std::string code = mode == "wrong-code" ? "ZZZZZZ" : "", name = "Mallory", from;
     int repeat = 1;
@@ -243,15 +241,15 @@ int main(int argc, char** argv) {
     for (int i = 1; i < repeat; ++i) {  // wrong-code: all but the last, each until the host hangs up
         Tool one;
         one.wait_ms = t.wait_ms;
-        if (!one.peer.connect(*where, &why, 5000, from)) {
-            std::fprintf(stderr, "hostile-peer: %s\n", why.c_str());
+        if (auto connected = one.peer.connect(*where, 5000, from); !connected) {
+            std::fprintf(stderr, "hostile-peer: %s\n", connected.why().c_str());
             return 2;
         }
         one.say("hello gobblet 1 " + *normal + " new " + name + "\n");
         if (one.finish() != 0) return 1;
     }
-    if (!t.peer.connect(*where, &why, 5000, from)) {
-        std::fprintf(stderr, "hostile-peer: %s\n", why.c_str());
+    if (auto connected = t.peer.connect(*where, 5000, from); !connected) {
+        std::fprintf(stderr, "hostile-peer: %s\n", connected.why().c_str());
         return 2;
     }
     std::printf("connected to %s%s\n", endpoint_text(*where).c_str(),

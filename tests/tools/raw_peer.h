@@ -28,9 +28,8 @@ inline Millis wall_ms() {
 class RawPeer {
   public:
     // Connects, waiting at most `wait_ms` of real time; from the local address `from` when given
-    // (127.0.0.2 plays a second machine on loopback).
-    bool connect(const net::Endpoint& where, std::string* why, Millis wait_ms = 5000,
-                 const std::string& from = {}) {
+    // (127.0.0.2 plays a second machine on loopback). Or says why it could not.
+    Expected<void> connect(const net::Endpoint& where, Millis wait_ms = 5000, const std::string& from = {}) {
         net::Connector c;
         const Millis start = wall_ms();
         auto st = c.start(where, start, from);
@@ -39,12 +38,9 @@ class RawPeer {
             ::poll(&p, 1, 50);
             st = c.on_poll(p.revents, wall_ms());
         }
-        if (st != net::Connector::Status::Connected) {
-            if (why) *why = c.error();
-            return false;
-        }
+        if (st != net::Connector::Status::Connected) return Failure{c.error()};
         conn_ = net::LineConn(c.take());
-        return true;
+        return {};
     }
     // Takes an accepted socket (to play a host).
     void adopt(net::Fd fd) { conn_ = net::LineConn(std::move(fd)); }
