@@ -83,14 +83,13 @@ void Bot::on_poll(std::span<const pollfd> fds, Millis now) {
         while (session_) {
             auto e = session_->next_event();
             if (!e) break;
-            apply(match_, *e, now);
+            (void)apply(match_, *e, now);  // a session's events apply
             game_event(*e, now);
         }
     }
     if (session_ && retry_at_ >= 0 && now >= retry_at_) {
         retry_at_ = -1;
-        if (std::string why = session_->reconnect(match_, now); !why.empty())
-            retry_at_ = now + reconnect_every;
+        if (!session_->reconnect(match_, now)) retry_at_ = now + reconnect_every;
     }
     decide(now);
 }
@@ -186,7 +185,7 @@ void Bot::begin_match(const lobby::MatchStart& m, Millis now) {
         // The same match again (after a login): the code may be fresh, and it is the one to use now.
         if (m.code != start_->code) {
             start_ = m;
-            session_->set_code(m.code);
+            (void)session_->set_code(m.code);  // the lobby's codes are well formed
             if (session_->phase() == Session::Phase::Gone) retry_at_ = now;
         }
         return;
@@ -200,12 +199,12 @@ void Bot::begin_match(const lobby::MatchStart& m, Millis now) {
     j.name = lobby_->name();
     j.seat = SeatKind::Computer;
     j.hosted = true;
-    std::string why;
-    session_ = Session::join(j, now, &why);
-    if (!session_) {
-        note("cannot join match " + m.game + ": " + why);
+    auto joined = Session::join(j, now);
+    if (!joined) {
+        note("cannot join match " + m.game + ": " + joined.why());
         return;
     }
+    session_ = std::move(joined).take();
     match_ = Match();
     rounds_seen_ = 0;
     retry_at_ = -1;
@@ -246,7 +245,7 @@ void Bot::game_event(const Event& e, Millis now) {
         case K::Offered:
             if (e.offer == OfferKind::Draw) return think(true, now);
             note("declines an offer: " + describe(e, match_, session_->local_player()));
-            session_->answer(match_, false, now);
+            (void)session_->answer(match_, false, now);
             return;
         case K::Gone:
         case K::Error:
@@ -283,13 +282,13 @@ void Bot::decide(Millis now) {
     }
     if (match_.phase() == MatchPhase::ChoosingStarter && match_.chooser() == me) {
         const int starter = starter_after_loss(me);
-        if (session_->choose_starter(match_, starter, now).empty())
+        if (session_->choose_starter(match_, starter, now))
             note("chooses " + match_.name(starter) + " to start the next round");
         return;
     }
     // An opponent who left without a clock to decide: the round is claimed once the rule allows.
     if (const auto& away = session_->absence(); away && claim_problem(match_, 1 - me, *away, now).empty()) {
-        if (session_->claim(match_, now).empty())
+        if (session_->claim(match_, now))
             note("claims the round: " + match_.name(1 - me) + " did not come back");
         return;
     }
@@ -343,14 +342,14 @@ void Bot::collect(Millis now) {
     if (job_draw_) {
         if (!session_->pending_offer(1 - session_->local_player())) return;  // it lapsed
         note("draw offered: " + draw_.why);
-        session_->answer(match_, draw_.accept, now);
+        (void)session_->answer(match_, draw_.accept, now);
         return;
     }
     if (choice_.move.is_none()) return;
     const Color side = match_.game().side_to_move();
     const std::string move = move_name(choice_.move, side);
-    if (std::string why = session_->move(match_, MoveSpec::of(choice_.move, side), false, now); !why.empty())
-        note("could not play " + move + ": " + why);
+    if (auto played = session_->move(match_, MoveSpec::of(choice_.move, side), false, now); !played)
+        note("could not play " + move + ": " + played.why());
     else
         note("plays " + move + " (" + choice_.why + ")");
 }

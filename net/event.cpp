@@ -23,15 +23,15 @@ bool ended_by_event(const Game& g) {
     }
 }
 
-std::string apply_act(Match& m, const Act& a, Millis now) {
+Expected<void> apply_act(Match& m, const Act& a, Millis now) {
     const bool fact = a.clock.has_value();  // else: the host's authority, the clock running by itself
     std::string why;
     switch (a.kind) {
         case Act::Kind::Move: {
             const auto spec = spec_of(a.move);
-            if (!spec) return "not a move: " + a.move;
+            if (!spec) return Failure{"not a move: " + a.move};
             if (int(m.game().moves().size()) + 1 != a.number)
-                return "move " + std::to_string(a.number) + " out of order";
+                return Failure{"move " + std::to_string(a.number) + " out of order"};
             why = fact ? m.game().play(*spec) : m.play(*spec, false, now);
             break;
         }
@@ -40,15 +40,15 @@ std::string apply_act(Match& m, const Act& a, Millis now) {
             if (!fact && why.empty()) m.sync_clock(now);
             break;
         case Act::Kind::Resign:
-            if (m.game().over()) return "the round is over";
+            if (m.game().over()) return Failure{"the round is over"};
             fact ? m.game().resign(a.side) : m.resign(a.side, now);
             break;
         case Act::Kind::Draw:
-            if (m.game().over()) return "the round is over";
+            if (m.game().over()) return Failure{"the round is over"};
             fact ? m.game().agree_draw() : m.agree_draw(now);
             break;
         case Act::Kind::Undo:
-            if (a.number < 0 || a.number > int(m.game().moves().size())) return "nothing to undo";
+            if (a.number < 0 || a.number > int(m.game().moves().size())) return Failure{"nothing to undo"};
             while (int(m.game().moves().size()) > a.number)
                 if (!m.game().undo()) break;
             if (!fact) m.sync_clock(now);
@@ -66,7 +66,7 @@ std::string apply_act(Match& m, const Act& a, Millis now) {
                 m.tick(now);
             break;
         case Act::Kind::Claim:
-            if (m.game().over()) return "the round is over";
+            if (m.game().over()) return Failure{"the round is over"};
             fact ? m.game().abandon(a.side) : m.abandon(a.side, now);
             break;
         case Act::Kind::Away:
@@ -80,15 +80,15 @@ std::string apply_act(Match& m, const Act& a, Millis now) {
             }
             break;
         case Act::Kind::Starter:
-            if (m.phase() != MatchPhase::ChoosingStarter) return "no starter to choose";
+            if (m.phase() != MatchPhase::ChoosingStarter) return Failure{"no starter to choose"};
             m.choose_starter(a.number, now);
             break;
         case Act::Kind::Replay:
-            if (m.phase() != MatchPhase::Replay) return "no round to play again";
+            if (m.phase() != MatchPhase::Replay) return Failure{"no round to play again"};
             m.next_round(now);
             break;
     }
-    if (!why.empty()) return why;
+    if (!why.empty()) return Failure{why};
     if (fact) m.clock().set_state(*a.clock, now);
     return {};
 }
@@ -109,7 +109,7 @@ std::string offer_text(OfferKind k) {
 
 }  // namespace
 
-std::string apply(Match& match, const Event& e, Millis now) {
+Expected<void> apply(Match& match, const Event& e, Millis now) {
     switch (e.kind) {
         case Event::Kind::Joined:
             if (e.player == 0 || e.player == 1) match.set_name(e.player, e.text);
@@ -149,18 +149,23 @@ std::optional<int> undo_target(const Match& m, int player) {
     return target;
 }
 
-std::string offer_problem(const Match& m, int player, OfferKind kind) {
+Expected<void> offer_allowed(const Match& m, int player, OfferKind kind) {
     const bool paused = m.clock().paused();
     switch (kind) {
         case OfferKind::Draw:
-            if (m.game().over()) return "the round is over";
+            if (m.game().over()) return Failure{"the round is over"};
             return {};
         case OfferKind::Undo:
-            if (paused) return "the game is paused";
-            if (!undo_target(m, player)) return "there is no move of yours to take back in this round";
+            if (paused) return Failure{"the game is paused"};
+            if (!undo_target(m, player))
+                return Failure{"there is no move of yours to take back in this round"};
             return {};
-        case OfferKind::Pause: return paused ? "the game is already paused" : "";
-        case OfferKind::Resume: return paused ? "" : "the game is not paused";
+        case OfferKind::Pause:
+            if (paused) return Failure{"the game is already paused"};
+            return {};
+        case OfferKind::Resume:
+            if (!paused) return Failure{"the game is not paused"};
+            return {};
     }
     return {};
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/absence.h"
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "wire.h"
 
@@ -60,8 +61,8 @@ struct Event {
 // Applies an event to the match. An Act with a clock reading is applied as the host's fact (the game
 // changes as the act says and the clock takes the reading); without a reading it is applied with the
 // host's authority at `now` (the clock runs by itself): that is how the host's session computes the
-// reading it sends. Returns "" or why the engine refused (never, for events a session reported).
-std::string apply(Match& match, const Event& e, Millis now);
+// reading it sends. Applied, or why the engine refused (never, for events a session reported).
+Expected<void> apply(Match& match, const Event& e, Millis now);
 
 // A line for the message area: "Eamon played K1C3", "Eamon offers a draw", "connection lost: no word
 // from Eamon for 15 s". `match` is the match after apply(); `me` the local player's index.
@@ -72,9 +73,9 @@ std::string describe(const Event& e, const Match& match, int me);
 // last move and any reply. nullopt when there is nothing of theirs to take back in this round, or the
 // round ended by resignation, agreement, time or forfeit.
 std::optional<int> undo_target(const Match& match, int player);
-// Why `player` cannot offer `kind` now ("" when the offer stands). Clock pause state decides pause and
-// resume; draw needs a round in play; undo needs undo_target.
-std::string offer_problem(const Match& match, int player, OfferKind kind);
+// Whether `player` may offer `kind` now, or why not. Clock pause state decides pause and resume; draw
+// needs a round in play; undo needs undo_target.
+Expected<void> offer_allowed(const Match& match, int player, OfferKind kind);
 // Whether a pending offer of `kind` made by `offerer` lapses when `fact` (made by `actor`, -1 for
 // both) has just been applied to `after`. A player going away lapses every offer, one coming back none;
 // otherwise an undo lapses on any change; a draw on any change but a pause, a resume or the offerer's

@@ -37,8 +37,8 @@ Referee::Ruling Referee::request(const Match& m, const Act& a, int by, Millis no
         r.kind = Ruling::Kind::Crossed;  // overtaken by our news, which tells its sender it was not played
         return r;
     }
-    if (std::string problem = request_problem(m, a, by, now); !problem.empty()) {
-        r.why = std::move(problem);
+    if (auto allowed = request_allowed(m, a, by, now); !allowed) {
+        r.why = allowed.why();
         return r;
     }
     return decide(m, a, by, now);
@@ -53,7 +53,7 @@ Referee::Ruling Referee::decide(const Match& m, Act a, int actor, Millis now) co
     e.player = actor;
     e.act = a;
     Ruling r;
-    if (std::string why = apply(copy, e, now); !why.empty()) {
+    if (auto applied = apply(copy, e, now); !applied) {
         if (a.kind == Act::Kind::Move && copy.game().over() && copy.game().result().ending == Ending::Time) {
             // The move came after the mover's flag fell: the flag is the news.
             Act flag;
@@ -61,7 +61,7 @@ Referee::Ruling Referee::decide(const Match& m, Act a, int actor, Millis now) co
             flag.side = copy.game().result().loser;
             r = decide(m, flag, copy.player_of(flag.side), now);
         }
-        r.why = std::move(why);
+        r.why = applied.why();
         return r;
     }
     a.clock = copy.clock().state(now);
@@ -85,52 +85,55 @@ int Referee::actor_of(const Match& m, const Act& a) {
     }
 }
 
-std::string play_problem(const Game& g, const Act& a) {
+Expected<void> play_allowed(const Game& g, const Act& a) {
     Game copy = g;
     if (a.kind == Act::Kind::Touch) {
         const std::string why = copy.touch(a.square);
-        return why.empty() ? "" : "a touch refused: " + square_name(a.square) + ": " + why;
+        if (!why.empty()) return Failure{"a touch refused: " + square_name(a.square) + ": " + why};
+        return {};
     }
     const int expected = int(g.moves().size()) + 1;
     if (a.number != expected)
-        return "a wrong move number (" + std::to_string(a.number) + ", expected " + std::to_string(expected) +
-               ")";
+        return Failure{"a wrong move number (" + std::to_string(a.number) + ", expected " +
+                       std::to_string(expected) + ")"};
     const std::string why = copy.play(parse_moves(a.move).moves.at(0).spec);
-    return why.empty() ? "" : "an illegal move: " + a.move + ": " + why;
+    if (!why.empty()) return Failure{"an illegal move: " + a.move + ": " + why};
+    return {};
 }
 
-std::string Referee::request_problem(const Match& m, const Act& a, int by, Millis now) const {
+Expected<void> Referee::request_allowed(const Match& m, const Act& a, int by, Millis now) const {
     const Game& g = m.game();
     const bool turn = m.player_of(g.side_to_move()) == by;
     switch (a.kind) {
         case Act::Kind::Move:
         case Act::Kind::Touch: {
             const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
-            if (g.over()) return what + " after the round ended";
-            if (m.clock().paused()) return what + " while the game is paused";
-            if (!turn) return what + " out of turn";
-            return play_problem(g, a);
+            if (g.over()) return Failure{what + " after the round ended"};
+            if (m.clock().paused()) return Failure{what + " while the game is paused"};
+            if (!turn) return Failure{what + " out of turn"};
+            return play_allowed(g, a);
         }
         case Act::Kind::Resign:
-            if (g.over()) return "a resignation after the round ended";
-            if (a.side != m.colour_of(by)) return "a resignation for the other side";
+            if (g.over()) return Failure{"a resignation after the round ended"};
+            if (a.side != m.colour_of(by)) return Failure{"a resignation for the other side"};
             return {};
         case Act::Kind::Starter:
             if (m.phase() != MatchPhase::ChoosingStarter)
-                return "a choice of starter when there is none to make";
-            if (m.chooser() != by) return "a choice of starter that is the other player's to make";
+                return Failure{"a choice of starter when there is none to make"};
+            if (m.chooser() != by) return Failure{"a choice of starter that is the other player's to make"};
             return {};
         case Act::Kind::Claim: {
             // Only from a player whose opponent is away, by the rule of engine/absence.h.
             const int absent = 1 - by;
             const auto& away = absence(absent);
-            if (!away) return "a claim of the round while both players are here";
-            if (a.side != m.colour_of(absent)) return "a claim of the round from the player who stayed";
+            if (!away) return Failure{"a claim of the round while both players are here"};
+            if (a.side != m.colour_of(absent))
+                return Failure{"a claim of the round from the player who stayed"};
             if (std::string why = claim_problem(m, absent, *away, now); !why.empty())
-                return "a claim that does not stand: " + why;
+                return Failure{"a claim that does not stand: " + why};
             return {};
         }
-        default: return std::string("a ") + act_word(a.kind) + ": only the host announces that";
+        default: return Failure{std::string("a ") + act_word(a.kind) + ": only the host announces that"};
     }
 }
 
@@ -165,16 +168,19 @@ Referee::Ruling Referee::offer(const Match& m, int by, const Offer& o) {
         r.kind = Ruling::Kind::Crossed;  // lapsed on its way here
         return r;
     }
-    r.why = take_offer(m, by, o.kind, o.state);
-    if (r.why.empty()) r.kind = Ruling::Kind::Fact;
+    if (auto taken = take_offer(m, by, o.kind, o.state); !taken)
+        r.why = taken.why();
+    else
+        r.kind = Ruling::Kind::Fact;
     return r;
 }
 
-std::string Referee::take_offer(const Match& m, int by, OfferKind kind, int state) {
+Expected<void> Referee::take_offer(const Match& m, int by, OfferKind kind, int state) {
     auto& offer = offers_[std::size_t(by)];
-    if (offer) return "a second offer before the first was answered";
-    if (std::string problem = offer_problem(m, by, kind); !problem.empty())
-        return std::string("an offer of ") + offer_word(kind) + " that does not apply: " + problem;
+    if (offer) return Failure{"a second offer before the first was answered"};
+    if (auto allowed = offer_allowed(m, by, kind); !allowed)
+        return Failure{std::string("an offer of ") + offer_word(kind) +
+                       " that does not apply: " + allowed.why()};
     offer = PendingOffer{kind, state};
     return {};
 }
@@ -206,7 +212,7 @@ Referee::AnswerRuling Referee::answer(const Match& m, int by, const Answer& a) {
 }
 
 std::optional<Act> Referee::outcome(const Match& m, OfferKind kind, int offerer) {
-    if (!offer_problem(m, offerer, kind).empty()) return std::nullopt;
+    if (!offer_allowed(m, offerer, kind)) return std::nullopt;
     Act a;
     switch (kind) {
         case OfferKind::Draw: a.kind = Act::Kind::Draw; break;

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "engine/absence.h"
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "wire.h"
 
@@ -64,8 +65,8 @@ class Referee {
     // flag): the fact with the clock reading it leaves, or why the engine refuses it. A move that comes
     // after its mover's flag fell gives the flag instead (with the move's refusal in `why`).
     Ruling decide(const Match& m, Act a, int actor, Millis now) const;
-    // Whether player `by` may make the request now ("" or why not, the reason a protocol error gives).
-    std::string request_problem(const Match& m, const Act& a, int by, Millis now) const;
+    // Whether player `by` may make the request now, or why not (the reason a protocol error gives).
+    Expected<void> request_allowed(const Match& m, const Act& a, int by, Millis now) const;
     // Who made a fact, as the match stood before it: the mover, the resigner, the player who flagged,
     // who stayed (a claim), who chose; -1 for what both agreed.
     static int actor_of(const Match& before, const Act& fact);
@@ -85,8 +86,8 @@ class Referee {
     // one that does not apply).
     Ruling offer(const Match& m, int by, const Offer& o);
     // Records `by`'s offer made at `state` without checking the numbering (a joiner's own count, or the
-    // host's own offer): "" or why it does not stand.
-    std::string take_offer(const Match& m, int by, OfferKind kind, int state);
+    // host's own offer); or why it does not stand.
+    Expected<void> take_offer(const Match& m, int by, OfferKind kind, int state);
     std::optional<OfferKind> pending(int player) const;
     // Forgets every open offer (a connection dropped, a player went away).
     void clear_offers() { offers_ = {}; }
@@ -175,9 +176,9 @@ class Referee {
 };
 
 // What the game says to a move or a touch as the wire carries it (`a`, of kind Move or Touch), on the
-// game as it stands: "" when it takes it, else why not: a wrong move number, an illegal move, a refused
-// touch. The host's referee checks requests with it and a joiner's session the host's facts, each after
-// its own checks of turn and phase.
-std::string play_problem(const Game& g, const Act& a);
+// game as it stands: it takes it, or why not: a wrong move number, an illegal move, a refused touch.
+// The host's referee checks requests with it and a joiner's session the host's facts, each after its
+// own checks of turn and phase.
+Expected<void> play_allowed(const Game& g, const Act& a);
 
 }  // namespace gobblet::net

@@ -93,7 +93,7 @@ std::string verb_of(const Message& m) {
 
 Session::~Session() = default;
 
-std::unique_ptr<Session> Session::host(const HostConfig& c, std::string* why) {
+Expected<std::unique_ptr<Session>> Session::host(const HostConfig& c) {
     std::unique_ptr<Session> s(new Session());
     s->role_ = Role::Host;
     if (c.code.empty()) {
@@ -101,38 +101,25 @@ std::unique_ptr<Session> Session::host(const HostConfig& c, std::string* why) {
     } else if (auto n = normalize_code(c.code)) {
         s->code_ = *n;
     } else {
-        if (why) *why = "a join code has 4 to 32 letters and digits";
-        return nullptr;
+        return Failure{"a join code has 4 to 32 letters and digits"};
     }
-    if (c.remote_player != 0 && c.remote_player != 1) {
-        if (why) *why = "the remote player is player 0 or 1";
-        return nullptr;
-    }
+    if (c.remote_player != 0 && c.remote_player != 1) return Failure{"the remote player is player 0 or 1"};
     bool id_ok = c.match_id.size() == 16;
     for (char ch : c.match_id) id_ok &= (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f');
     s->match_id_ = id_ok ? c.match_id : new_match_id();
-    if (c.grace < 0 || c.grace > max_clock_millis) {
-        if (why) *why = "the grace is 0 to 24 hours";
-        return nullptr;
-    }
+    if (c.grace < 0 || c.grace > max_clock_millis) return Failure{"the grace is 0 to 24 hours"};
     s->referee_ = Referee(c.grace);
     s->local_ = 1 - c.remote_player;
     s->local_seat_ = c.seat;
     auto listener = Listener::open(c.listen);
-    if (!listener) {
-        if (why) *why = listener.why();
-        return nullptr;
-    }
+    if (!listener) return Failure{listener.why()};
     s->listener_ = std::move(*listener);
     s->phase_ = Phase::Listening;
     return s;
 }
 
-std::unique_ptr<Session> Session::join(const JoinConfig& c, Millis now, std::string* why) {
-    const auto fail = [why](const std::string& w) -> std::unique_ptr<Session> {
-        if (why) *why = w;
-        return nullptr;
-    };
+Expected<std::unique_ptr<Session>> Session::join(const JoinConfig& c, Millis now) {
+    const auto fail = [](std::string w) { return Failure{std::move(w)}; };
     std::unique_ptr<Session> s(new Session());
     s->role_ = Role::Joiner;
     const auto code = normalize_code(c.code);
@@ -176,7 +163,7 @@ Session::Scope Session::begin(const Match& caller) {
 void Session::emit(Event e, Millis now) {
     if (changes_match(e.kind)) {
         if (!shadow_ && caller_) shadow_ = *caller_;
-        if (shadow_) apply(*shadow_, e, now);
+        if (shadow_) (void)apply(*shadow_, e, now);  // the session decided or checked it: it applies
     }
     events_.push_back(std::move(e));
 }
@@ -496,7 +483,7 @@ void Session::clock_timers(Millis now) {
     if (role_ == Role::Host) {
         const Referee::ClockNews news = Referee::clock_due(m, now);
         if (news.flag) {
-            host_fact(*news.flag, m.player_of(news.flag->side), now);
+            (void)host_fact(*news.flag, m.player_of(news.flag->side), now);
         } else if (news.chunk) {
             send(Clock{*news.chunk}, now);
             Event e = event(Event::Kind::Clock);
@@ -738,69 +725,76 @@ void Session::host_go(Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // Changes to the match.
 
-std::string Session::fact_problem(const Act& a) const {
+Expected<void> Session::fact_allowed(const Act& a) const {
     const Match& m = cur();
     const Game& g = m.game();
     const auto mine = [&](Color c) { return m.player_of(c) == local_; };
     const auto requested = [&] { return outstanding_ && answers(*outstanding_, a); };
     // A spectator hears no offers: it takes the host's word that an agreement was made.
     const auto agreed = [&](OfferKind k) { return watch_ || (agreed_ && agreed_->kind == k); };
+    const auto unless = [](bool ok, const char* why) -> Expected<void> {
+        if (ok) return {};
+        return Failure{why};
+    };
     switch (a.kind) {
         case Act::Kind::Move:
         case Act::Kind::Touch: {
             const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
-            if (g.over()) return what + " after the round ended";
-            if (m.clock().paused()) return what + " while the game is paused";
+            if (g.over()) return Failure{what + " after the round ended"};
+            if (m.clock().paused()) return Failure{what + " while the game is paused"};
             if (mine(g.side_to_move()) && !requested())
-                return what + " for our side that we did not make" +
-                       (a.kind == Act::Kind::Move ? ": " + a.move : "");
-            return play_problem(g, a);
+                return Failure{what + " for our side that we did not make" +
+                               (a.kind == Act::Kind::Move ? ": " + a.move : "")};
+            return play_allowed(g, a);
         }
         case Act::Kind::Resign:
-            if (g.over()) return "a resignation after the round ended";
-            if (mine(a.side) && !requested()) return "a resignation for our side that we did not make";
+            if (g.over()) return Failure{"a resignation after the round ended"};
+            if (mine(a.side) && !requested())
+                return Failure{"a resignation for our side that we did not make"};
             return {};
         case Act::Kind::Draw:
-            if (g.over()) return "a draw after the round ended";
-            return agreed(OfferKind::Draw) ? "" : "a draw nobody agreed to";
+            if (g.over()) return Failure{"a draw after the round ended"};
+            return unless(agreed(OfferKind::Draw), "a draw nobody agreed to");
         case Act::Kind::Undo: {
-            if (!agreed(OfferKind::Undo)) return "an undo nobody agreed to";
-            if (watch_) return a.number < int(g.moves().size()) ? "" : "an undo to the wrong move";
+            if (!agreed(OfferKind::Undo)) return Failure{"an undo nobody agreed to"};
+            if (watch_) return unless(a.number < int(g.moves().size()), "an undo to the wrong move");
             const auto target = undo_target(m, agreed_->offerer);
-            return target && *target == a.number ? "" : "an undo to the wrong move";
+            return unless(target && *target == a.number, "an undo to the wrong move");
         }
         case Act::Kind::Pause:
-            if (m.clock().paused()) return "a pause while paused";
-            return agreed(OfferKind::Pause) ? "" : "a pause nobody agreed to";
+            if (m.clock().paused()) return Failure{"a pause while paused"};
+            return unless(agreed(OfferKind::Pause), "a pause nobody agreed to");
         case Act::Kind::Resume:
-            if (!m.clock().paused()) return "a resume while not paused";
-            return agreed(OfferKind::Resume) ? "" : "a resume nobody agreed to";
+            if (!m.clock().paused()) return Failure{"a resume while not paused"};
+            return unless(agreed(OfferKind::Resume), "a resume nobody agreed to");
         case Act::Kind::Flag:
             if (g.over() || !m.clock().enabled() || m.clock().paused() || a.side != g.side_to_move())
-                return "a flag for a side whose clock does not run";
+                return Failure{"a flag for a side whose clock does not run"};
             return {};
         case Act::Kind::Starter:
-            if (m.phase() != MatchPhase::ChoosingStarter) return "a starter when there is none to choose";
-            if (m.chooser() == local_ && !requested()) return "a starter chosen for us";
+            if (m.phase() != MatchPhase::ChoosingStarter)
+                return Failure{"a starter when there is none to choose"};
+            if (m.chooser() == local_ && !requested()) return Failure{"a starter chosen for us"};
             return {};
         case Act::Kind::Replay:
-            return m.phase() == MatchPhase::Replay ? "" : "a replay of a round that was not drawn";
+            return unless(m.phase() == MatchPhase::Replay, "a replay of a round that was not drawn");
         case Act::Kind::Claim: {
             // Claimed only from a player who is away: by the player who stayed (us, when we asked), and
             // the joiner of a peer-to-peer host is its only other player.
-            if (g.over()) return "a claim after the round ended";
+            if (g.over()) return Failure{"a claim after the round ended"};
             if (!referee_.absence(m.player_of(a.side)))
-                return "a claim of the round while both players are here";
-            return watch_ || requested() ? "" : "a claim we did not make";
+                return Failure{"a claim of the round while both players are here"};
+            return unless(watch_ || requested(), "a claim we did not make");
         }
         case Act::Kind::Away:
         case Act::Kind::Back: {
             const bool away = a.kind == Act::Kind::Away;
-            if (!hosted_) return std::string("an ") + act_word(a.kind) + ": only a server's game has that";
+            if (!hosted_)
+                return Failure{std::string("an ") + act_word(a.kind) + ": only a server's game has that"};
             const int p = m.player_of(a.side);
-            if (p == local_) return away ? "an away for ourselves" : "a back for ourselves";
-            if (away && referee_.absence(p)) return "an away for a player already away";
-            if (!away && !referee_.absence(p)) return "a back for a player who was not away";
+            if (p == local_) return Failure{away ? "an away for ourselves" : "a back for ourselves"};
+            if (away && referee_.absence(p)) return Failure{"an away for a player already away"};
+            if (!away && !referee_.absence(p)) return Failure{"a back for a player who was not away"};
             return {};
         }
     }
@@ -816,10 +810,11 @@ void Session::host_request(const Act& a, Millis now) {
     }
 }
 
-std::string Session::host_fact(Act a, int actor, Millis now) {
+Expected<void> Session::host_fact(Act a, int actor, Millis now) {
     const Referee::Ruling r = referee_.decide(cur(), std::move(a), actor, now);
     if (r.kind == Referee::Ruling::Kind::Fact) announce(r, now);
-    return r.why;
+    if (!r.why.empty()) return Failure{r.why};
+    return {};
 }
 
 void Session::announce(const Referee::Ruling& r, Millis now) {
@@ -836,7 +831,7 @@ void Session::joiner_fact(const Act& a, Millis now) {
                         std::to_string(referee_.state()) + ")",
                     now);
     if (!a.clock) return fail("a change without the clock reading", now);
-    if (std::string problem = fact_problem(a); !problem.empty()) return fail(problem, now);
+    if (auto allowed = fact_allowed(a); !allowed) return fail(allowed.why(), now);
     const int actor = Referee::actor_of(cur(), a);
     Event e = event(Event::Kind::Act, actor);
     e.act = a;
@@ -882,8 +877,8 @@ void Session::after_fact(const Act& a, int actor, Millis now) {
 // The peer's offer, in order: it must apply to the game now, and only one may wait for an answer.
 void Session::take_offer(const Offer& o, Millis now) {
     const int remote = remote_player();
-    if (std::string why = referee_.take_offer(cur(), remote, o.kind, o.state); !why.empty())
-        return fail(why, now);
+    if (auto taken = referee_.take_offer(cur(), remote, o.kind, o.state); !taken)
+        return fail(taken.why(), now);
     Event e = event(Event::Kind::Offered, remote);
     e.offer = o.kind;
     emit(std::move(e), now);
@@ -910,7 +905,7 @@ void Session::host_answer(const Answer& a, Millis now) {
     e.offer = r.offer;
     e.yes = r.yes;
     emit(std::move(e), now);
-    if (r.outcome) host_fact(*r.outcome, -1, now);
+    if (r.outcome) (void)host_fact(*r.outcome, -1, now);
 }
 
 void Session::joiner_offer(const Offer& o, Millis now) {
@@ -933,20 +928,20 @@ void Session::joiner_answer(const Answer& a, Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // What the local player does.
 
-std::string Session::not_connected() const {
+Expected<void> Session::connected() const {
     switch (phase_) {
         case Phase::Playing: return {};
         case Phase::Listening:
-            return referee_.absence(remote_player()) ? peer_label() + " is away"
-                                                     : "waiting for the other player to join";
+            return Failure{referee_.absence(remote_player()) ? peer_label() + " is away"
+                                                             : "waiting for the other player to join"};
         case Phase::Connecting:
         case Phase::Greeting:
         case Phase::Welcoming:
-        case Phase::Syncing: return "still connecting";
-        case Phase::Gone: return "not connected: reconnect first";
-        case Phase::Closed: return "the network game is over";
+        case Phase::Syncing: return Failure{"still connecting"};
+        case Phase::Gone: return Failure{"not connected: reconnect first"};
+        case Phase::Closed: return Failure{"the network game is over"};
     }
-    return "not connected";
+    return Failure{"not connected"};
 }
 
 bool Session::can_play() const {
@@ -956,25 +951,26 @@ bool Session::can_play() const {
             referee_.reported_stage(remote) != AbsenceStage::Grace);
 }
 
-std::string Session::not_playing(Millis now) const {
+Expected<void> Session::may_play(Millis now) const {
     const auto& away = referee_.absence(remote_player());
     // A server's player whose opponent is away waits out the grace, as a host does.
     if (hosted_ && phase_ == Phase::Playing && away && caller_ &&
         referee_.reported_stage(remote_player()) == AbsenceStage::Grace)
-        return absence_text(cur(), remote_player(), *away, now);
+        return Failure{absence_text(cur(), remote_player(), *away, now)};
     if (can_play()) return {};
     if (role_ == Role::Host && phase_ == Phase::Listening && away && caller_)
-        return absence_text(cur(), remote_player(), *away, now);
-    return not_connected();
+        return Failure{absence_text(cur(), remote_player(), *away, now)};
+    return connected();
 }
 
-std::string Session::spectator_refusal(const char* what) const {
-    return watch_ ? std::string("you are watching: a spectator ") + what : std::string();
+Failure<> Session::spectator_refusal(const char* what) {
+    return Failure{std::string("you are watching: a spectator ") + what};
 }
 
-std::string Session::local_act(Act a, Millis now) {
+Expected<void> Session::local_act(Act a, Millis now) {
     if (role_ == Role::Host) return host_fact(a, local_, now);
-    if (outstanding_) return "wait: your " + request_name(*outstanding_) + " is on its way to the host";
+    if (outstanding_)
+        return Failure{"wait: your " + request_name(*outstanding_) + " is on its way to the host"};
     a.state = referee_.state();
     a.clock.reset();
     outstanding_ = a;
@@ -982,16 +978,17 @@ std::string Session::local_act(Act a, Millis now) {
     return {};
 }
 
-std::string Session::move(const Match& match, const MoveSpec& spec, bool interactive, Millis now) {
+Expected<void> Session::move(const Match& match, const MoveSpec& spec, bool interactive, Millis now) {
     if (watch_) return spectator_refusal("makes no moves");
     const auto scope = begin(match);
-    if (std::string why = not_playing(now); !why.empty()) return why;
+    if (auto ok = may_play(now); !ok) return ok;
     const Match& m = cur();
     const Game& g = m.game();
-    if (g.over()) return "the round is over";
-    if (m.clock().paused()) return "the game is paused";
-    if (m.player_of(g.side_to_move()) != local_) return "it is " + peer_label() + "'s turn";
-    if (outstanding_) return "wait: your " + request_name(*outstanding_) + " is on its way to the host";
+    if (g.over()) return Failure{"the round is over"};
+    if (m.clock().paused()) return Failure{"the game is paused"};
+    if (m.player_of(g.side_to_move()) != local_) return Failure{"it is " + peer_label() + "'s turn"};
+    if (outstanding_)
+        return Failure{"wait: your " + request_name(*outstanding_) + " is on its way to the host"};
     Game copy = g;
     const auto touched = copy.touched();
     const std::string why = copy.play(spec, interactive);
@@ -1000,9 +997,9 @@ std::string Session::move(const Match& match, const MoveSpec& spec, bool interac
             Act t;
             t.kind = Act::Kind::Touch;
             t.square = *copy.touched();
-            local_act(t, now);
+            (void)local_act(t, now);  // the touch goes with the refusal; the move's reason is the news
         }
-        return why;
+        return Failure{why};
     }
     Act a;
     a.kind = Act::Kind::Move;
@@ -1011,49 +1008,50 @@ std::string Session::move(const Match& match, const MoveSpec& spec, bool interac
     return local_act(a, now);
 }
 
-std::string Session::touch(const Match& match, Square square, Millis now) {
+Expected<void> Session::touch(const Match& match, Square square, Millis now) {
     if (watch_) return spectator_refusal("touches no pieces");
     const auto scope = begin(match);
-    if (std::string why = not_playing(now); !why.empty()) return why;
+    if (auto ok = may_play(now); !ok) return ok;
     Act a;
     a.kind = Act::Kind::Touch;
     a.square = square;
     a.state = referee_.state();
-    if (std::string why = referee_.request_problem(cur(), a, local_, now); !why.empty()) return why;
+    if (auto ok = referee_.request_allowed(cur(), a, local_, now); !ok) return ok;
     return local_act(a, now);
 }
 
-std::string Session::resign(const Match& match, Millis now) {
+Expected<void> Session::resign(const Match& match, Millis now) {
     if (watch_) return spectator_refusal("has nothing to resign");
     const auto scope = begin(match);
-    if (std::string why = not_playing(now); !why.empty()) return why;
+    if (auto ok = may_play(now); !ok) return ok;
     Act a;
     a.kind = Act::Kind::Resign;
     a.side = cur().colour_of(local_);
-    if (cur().game().over()) return "the round is over";
+    if (cur().game().over()) return Failure{"the round is over"};
     return local_act(a, now);
 }
 
-std::string Session::offer(const Match& match, OfferKind kind, Millis now) {
+Expected<void> Session::offer(const Match& match, OfferKind kind, Millis now) {
     if (watch_) return spectator_refusal("makes no offers");
     const auto scope = begin(match);
-    if (std::string why = not_connected(); !why.empty()) return why;
-    if (referee_.absence(remote_player())) return peer_label() + " is away: offers wait until they are back";
-    if (join_.rated && kind == OfferKind::Undo) return "a rated game has no takebacks";
-    if (join_.rated && kind == OfferKind::Pause) return "a rated game has no pauses";
-    if (referee_.pending(local_)) return "your last offer has not been answered yet";
-    if (std::string why = offer_problem(cur(), local_, kind); !why.empty()) return why;
-    referee_.take_offer(cur(), local_, kind, referee_.state());
+    if (auto ok = connected(); !ok) return ok;
+    if (referee_.absence(remote_player()))
+        return Failure{peer_label() + " is away: offers wait until they are back"};
+    if (join_.rated && kind == OfferKind::Undo) return Failure{"a rated game has no takebacks"};
+    if (join_.rated && kind == OfferKind::Pause) return Failure{"a rated game has no pauses"};
+    if (referee_.pending(local_)) return Failure{"your last offer has not been answered yet"};
+    if (auto ok = offer_allowed(cur(), local_, kind); !ok) return ok;
+    (void)referee_.take_offer(cur(), local_, kind, referee_.state());  // it stands: checked just above
     send(Offer{referee_.state(), kind}, now);
     return {};
 }
 
-std::string Session::answer(const Match& match, bool yes, Millis now) {
+Expected<void> Session::answer(const Match& match, bool yes, Millis now) {
     if (watch_) return spectator_refusal("has no offer to answer");
     const auto scope = begin(match);
-    if (std::string why = not_connected(); !why.empty()) return why;
+    if (auto ok = connected(); !ok) return ok;
     const auto theirs = referee_.pending(remote_player());
-    if (!theirs) return "there is no offer to answer";
+    if (!theirs) return Failure{"there is no offer to answer"};
     const OfferKind kind = *theirs;
     const int state = referee_.state();
     const Referee::AnswerRuling r = referee_.answer(cur(), local_, Answer{state, kind, yes});
@@ -1063,46 +1061,47 @@ std::string Session::answer(const Match& match, bool yes, Millis now) {
         return {};
     }
     send(Answer{state, kind, yes && r.outcome.has_value()}, now);
-    if (r.outcome) host_fact(*r.outcome, -1, now);
-    return yes && !r.outcome ? "the offer no longer applies" : "";
+    if (r.outcome) (void)host_fact(*r.outcome, -1, now);
+    if (yes && !r.outcome) return Failure{"the offer no longer applies"};
+    return {};
 }
 
-std::string Session::choose_starter(const Match& match, int player, Millis now) {
+Expected<void> Session::choose_starter(const Match& match, int player, Millis now) {
     if (watch_) return spectator_refusal("chooses no starter");
     const auto scope = begin(match);
-    if (std::string why = not_playing(now); !why.empty()) return why;
-    if (player != 0 && player != 1) return "the starter is player 0 or 1";
+    if (auto ok = may_play(now); !ok) return ok;
+    if (player != 0 && player != 1) return Failure{"the starter is player 0 or 1"};
     Act a;
     a.kind = Act::Kind::Starter;
     a.number = player;
-    if (std::string why = referee_.request_problem(cur(), a, local_, now); !why.empty()) return why;
+    if (auto ok = referee_.request_allowed(cur(), a, local_, now); !ok) return ok;
     return local_act(a, now);
 }
 
-std::string Session::replay(const Match& match, Millis now) {
+Expected<void> Session::replay(const Match& match, Millis now) {
     const auto scope = begin(match);
-    if (std::string why = not_playing(now); !why.empty()) return why;
-    if (role_ != Role::Host) return "the host starts the replay of a drawn round";
-    if (cur().phase() != MatchPhase::Replay) return "no drawn round to play again";
+    if (auto ok = may_play(now); !ok) return ok;
+    if (role_ != Role::Host) return Failure{"the host starts the replay of a drawn round"};
+    if (cur().phase() != MatchPhase::Replay) return Failure{"no drawn round to play again"};
     Act a;
     a.kind = Act::Kind::Replay;
     return host_fact(a, -1, now);
 }
 
-std::string Session::set_seat(SeatKind kind, Millis now) {
+Expected<void> Session::set_seat(SeatKind kind, Millis now) {
     if (watch_) return spectator_refusal("has no seat");
-    if (kind == SeatKind::Remote) return "a seat is a person or this machine's computer";
+    if (kind == SeatKind::Remote) return Failure{"a seat is a person or this machine's computer"};
     local_seat_ = kind;
     if (peer_.open() && phase_ != Phase::Greeting) send(Seat{kind}, now);
     return {};
 }
 
-std::string Session::chat(std::string_view text, Millis now) {
+Expected<void> Session::chat(std::string_view text, Millis now) {
     if (watch_) return spectator_refusal("does not speak to the players");
-    if (std::string why = not_connected(); !why.empty()) return why;
-    if (referee_.absence(remote_player())) return peer_label() + " is away: nobody would read it";
+    if (auto ok = connected(); !ok) return ok;
+    if (referee_.absence(remote_player())) return Failure{peer_label() + " is away: nobody would read it"};
     const std::string clean = clean_text(text, max_text);
-    if (clean.empty()) return "nothing to say";
+    if (clean.empty()) return Failure{"nothing to say"};
     send(Chat{clean}, now);
     return {};
 }
@@ -1121,13 +1120,13 @@ void Session::leave(std::string_view reason, Millis now) {
     phase_ = Phase::Closed;
 }
 
-std::string Session::reconnect(const Match& match, Millis now) {
-    if (role_ != Role::Joiner) return "only the joiner reconnects; the host keeps listening";
-    if (phase_ != Phase::Gone) return phase_ == Phase::Closed ? not_connected() : "already connected";
+Expected<void> Session::reconnect(const Match& match, Millis now) {
+    if (role_ != Role::Joiner) return Failure{"only the joiner reconnects; the host keeps listening"};
+    if (phase_ != Phase::Gone) return phase_ == Phase::Closed ? connected() : Failure{"already connected"};
     join_.held = match;
     join_.held_id = match_id_;
     switch (connector_.start(join_.host, now)) {
-        case Connector::Status::Failed: return connector_.error();
+        case Connector::Status::Failed: return Failure{connector_.error()};
         case Connector::Status::Connected:
             phase_ = Phase::Connecting;
             joiner_connected(now);
@@ -1137,37 +1136,38 @@ std::string Session::reconnect(const Match& match, Millis now) {
     return {};
 }
 
-std::string Session::set_code(std::string_view code) {
-    if (role_ != Role::Joiner) return "only a joiner gives a code";
+Expected<void> Session::set_code(std::string_view code) {
+    if (role_ != Role::Joiner) return Failure{"only a joiner gives a code"};
     const auto n = normalize_code(code);
-    if (!n) return "a join code has 4 to 32 letters and digits";
+    if (!n) return Failure{"a join code has 4 to 32 letters and digits"};
     code_ = *n;
     return {};
 }
 
-std::string Session::claim(const Match& match, Millis now) {
+Expected<void> Session::claim(const Match& match, Millis now) {
     if (watch_) return spectator_refusal("claims nothing");
     const auto scope = begin(match);
     if (role_ == Role::Joiner && hosted_) {
         // The server holds the match: the player who stayed asks, and the server decides by the same rule.
-        if (std::string why = not_connected(); !why.empty()) return why;
+        if (auto ok = connected(); !ok) return ok;
         const int absent = remote_player();
         const auto& away = referee_.absence(absent);
-        if (!away) return peer_label() + " is here: there is nothing to claim";
-        if (std::string why = claim_problem(cur(), absent, *away, now); !why.empty()) return why;
-        if (outstanding_) return "wait: your " + request_name(*outstanding_) + " is on its way to the host";
+        if (!away) return Failure{peer_label() + " is here: there is nothing to claim"};
+        if (std::string why = claim_problem(cur(), absent, *away, now); !why.empty()) return Failure{why};
+        if (outstanding_)
+            return Failure{"wait: your " + request_name(*outstanding_) + " is on its way to the host"};
         Act a;
         a.kind = Act::Kind::Claim;
         a.side = cur().colour_of(absent);
         return local_act(a, now);
     }
-    if (role_ != Role::Host) return "only the host can claim a round: it holds the match";
-    if (phase_ == Phase::Playing) return peer_label() + " is here: there is nothing to claim";
+    if (role_ != Role::Host) return Failure{"only the host can claim a round: it holds the match"};
+    if (phase_ == Phase::Playing) return Failure{peer_label() + " is here: there is nothing to claim"};
     const int absent = remote_player();
     const auto& away = referee_.absence(absent);
-    if (!away) return "nobody is away: there is nothing to claim";
-    if (phase_ != Phase::Listening) return peer_label() + " is coming back";
-    if (std::string why = claim_problem(cur(), absent, *away, now); !why.empty()) return why;
+    if (!away) return Failure{"nobody is away: there is nothing to claim"};
+    if (phase_ != Phase::Listening) return Failure{peer_label() + " is coming back"};
+    if (std::string why = claim_problem(cur(), absent, *away, now); !why.empty()) return Failure{why};
     Act a;
     a.kind = Act::Kind::Claim;
     a.side = cur().colour_of(absent);

@@ -22,7 +22,10 @@
 //     poll(fds.data(), fds.size(), clamp(session->until_next(match, now)));
 //     now = monotonic_ms();  // socket.h
 //     session->on_poll(fds, match, now);
-//     while (auto e = session->next_event()) { net::apply(match, *e, now); show(net::describe(*e, ...)); }
+//     while (auto e = session->next_event()) {
+//         (void)net::apply(match, *e, now);  // applies: the session checked it
+//         show(net::describe(*e, ...));
+//     }
 #pragma once
 
 #include <poll.h>
@@ -100,10 +103,10 @@ class Session {
         Closed
     };
 
-    // Opens the listening sockets (nullptr with *why set when it cannot).
-    static std::unique_ptr<Session> host(const HostConfig& config, std::string* why);
-    // Starts connecting (nullptr with *why set for a bad code or a name that does not resolve).
-    static std::unique_ptr<Session> join(const JoinConfig& config, Millis now, std::string* why);
+    // Opens the listening sockets, or says why it cannot.
+    static Expected<std::unique_ptr<Session>> host(const HostConfig& config);
+    // Starts connecting, or says why not (a bad code, a name that does not resolve).
+    static Expected<std::unique_ptr<Session>> join(const JoinConfig& config, Millis now);
 
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
@@ -117,32 +120,31 @@ class Session {
     Millis until_next(const Match& match, Millis now) const;
     std::optional<Event> next_event();
 
-    // What the player does. Each returns "" when done (host) or sent (joiner), else why not, and then
-    // nothing was sent. The host's own changes come back as events at once; the joiner's when the
-    // host confirms them.
+    // What the player does. Each is done (host) or sent (joiner), or says why not, and then nothing was
+    // sent. The host's own changes come back as events at once; the joiner's when the host confirms them.
     // A move of the local player's side. `interactive` as in Game::play: under the official rules a
     // refused move of one's own board piece still touches it (the touch is sent; the reason returned).
-    std::string move(const Match& match, const MoveSpec& spec, bool interactive, Millis now);
-    std::string touch(const Match& match, Square square, Millis now);
-    std::string resign(const Match& match, Millis now);
-    std::string offer(const Match& match, OfferKind kind, Millis now);
+    Expected<void> move(const Match& match, const MoveSpec& spec, bool interactive, Millis now);
+    Expected<void> touch(const Match& match, Square square, Millis now);
+    Expected<void> resign(const Match& match, Millis now);
+    Expected<void> offer(const Match& match, OfferKind kind, Millis now);
     // Answers the peer's pending offer.
-    std::string answer(const Match& match, bool yes, Millis now);
+    Expected<void> answer(const Match& match, bool yes, Millis now);
     // After a decided round, when the local player lost it: who starts the next.
-    std::string choose_starter(const Match& match, int player, Millis now);
+    Expected<void> choose_starter(const Match& match, int player, Millis now);
     // Host: after a drawn round, play it again.
-    std::string replay(const Match& match, Millis now);
-    std::string set_seat(SeatKind kind, Millis now);
-    std::string chat(std::string_view text, Millis now);
+    Expected<void> replay(const Match& match, Millis now);
+    Expected<void> set_seat(SeatKind kind, Millis now);
+    Expected<void> chat(std::string_view text, Millis now);
     // Says goodbye and closes everything (the host stops listening). The session is then Closed.
     void leave(std::string_view reason, Millis now);
     // Joiner, after Gone or Error: connects again, offering `match` (the one it holds) for resumption.
-    std::string reconnect(const Match& match, Millis now);
+    Expected<void> reconnect(const Match& match, Millis now);
     // Joiner: the code to use from the next connection on (a server gave a fresh one).
-    std::string set_code(std::string_view code);
+    Expected<void> set_code(std::string_view code);
     // Claims the round from the absent player (engine/absence.h says when it may): a peer-to-peer host
     // while its joiner is away, or a server's player whose opponent is away (a request).
-    std::string claim(const Match& match, Millis now);
+    Expected<void> claim(const Match& match, Millis now);
 
     Role role() const { return role_; }
     Phase phase() const { return phase_; }
@@ -224,8 +226,8 @@ class Session {
     std::string peer_label() const { return peer_name_.empty() ? "the other player" : peer_name_; }
     // Who is at the other end of the connection: the peer, or the server that hosts the game.
     std::string host_label() const { return hosted_ ? "the server" : peer_label(); }
-    // Why a spectator cannot do `what` ("" for a player).
-    std::string spectator_refusal(const char* what) const;
+    // Why a spectator cannot do `what`.
+    static Failure<> spectator_refusal(const char* what);
 
     // Messages.
     void handle(const Message& m, Millis now);
@@ -241,20 +243,23 @@ class Session {
     void joiner_offer(const Offer& o, Millis now);
     void joiner_answer(const Answer& a, Millis now);
 
-    // Facts: the host decides one with the referee's authority, sends it and reports it; after_fact
-    // does the bookkeeping both sides share (the state count and offers that lapse, by the referee's
-    // rules; the joiner's agreements and requests).
-    std::string host_fact(Act a, int actor, Millis now);
+    // Facts: the host decides one with the referee's authority, sends it and reports it (or says why the
+    // engine refused it; a move after its mover's flag fell is refused, and the flag is the fact);
+    // after_fact does the bookkeeping both sides share (the state count and offers that lapse, by the
+    // referee's rules; the joiner's agreements and requests).
+    Expected<void> host_fact(Act a, int actor, Millis now);
     // Sends and reports a fact the referee decided.
     void announce(const Referee::Ruling& fact, Millis now);
     void after_fact(const Act& a, int actor, Millis now);
     // A change the local player makes: the host's is a fact at once, the joiner's a request.
-    std::string local_act(Act a, Millis now);
-    std::string fact_problem(const Act& a) const;
-    std::string not_connected() const;
-    // Like not_connected, but "" also while the host plays on without an absent joiner (during the
-    // grace: where things stand).
-    std::string not_playing(Millis now) const;
+    Expected<void> local_act(Act a, Millis now);
+    // Whether the host's fact `a` may be taken, or the protocol error it is.
+    Expected<void> fact_allowed(const Act& a) const;
+    // Play is on, or why the player cannot act now ("still connecting", "the network game is over").
+    Expected<void> connected() const;
+    // Like connected, but also while the host plays on without an absent joiner (during the grace:
+    // where things stand).
+    Expected<void> may_play(Millis now) const;
     // Host: the absence's stage changes (the grace ends, the claim comes) and the clocks that run then.
     void absence_timers(Millis now);
     // The clock's own events at `now`: the host announces a flag or a chunk; the joiner follows chunks.

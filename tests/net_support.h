@@ -17,6 +17,13 @@ using namespace gobblet::net;
 inline constexpr Millis t0 = 1'000'000;  // the fake clock's start: any value will do
 inline constexpr Millis s = 1000;
 
+// The session a test goes on with: the test stops here, with the reason, when there is none.
+inline std::unique_ptr<Session> session_of(Expected<std::unique_ptr<Session>> started) {
+    INFO(started.why());
+    REQUIRE(started.ok());
+    return std::move(started).take();
+}
+
 struct Side {
     std::unique_ptr<Session> session;
     Match match;
@@ -63,9 +70,9 @@ struct Net : FakeTimeSteps<Net, 250> {
     }
     void drain(Side& p) {
         while (auto e = p.session->next_event()) {
-            const std::string why = apply(p.match, *e, now);
+            const auto applied = apply(p.match, *e, now);
             INFO(describe(*e, p.match, p.session->local_player()));
-            REQUIRE(why.empty());
+            REQUIRE(applied.ok());
             p.events.push_back(std::move(*e));
         }
     }
@@ -81,9 +88,7 @@ inline Side make_host(const std::string& where = "127.0.0.1:0", MatchSettings se
     std::array<std::string, 2> names = {"Liam", "Liam"};
     names[std::size_t(remote)] = "remote player";
     p.match = Match(settings, names);
-    std::string why;
-    p.session = Session::host(c, &why);
-    INFO(why);
+    p.session = session_of(Session::host(c));
     REQUIRE(p.session);
     CHECK(p.session->phase() == Session::Phase::Listening);
     return p;
@@ -96,9 +101,7 @@ inline Side make_joiner(const Side& host, Millis now, const std::string& code = 
     c.code = code;
     c.name = name;
     Side p;
-    std::string why;
-    p.session = Session::join(c, now, &why);
-    INFO(why);
+    p.session = session_of(Session::join(c, now));
     REQUIRE(p.session);
     return p;
 }
@@ -114,7 +117,7 @@ inline MoveSpec spec(const std::string& move) {
 inline void play(Net& net, Side& mover, Side& other, const std::string& move) {
     INFO("move " << move);
     const std::size_t before = other.match.game().moves().size();
-    REQUIRE(mover.session->move(mover.match, spec(move), false, net.now) == "");
+    REQUIRE(mover.session->move(mover.match, spec(move), false, net.now).ok());
     REQUIRE(net.until([&] {
         return other.match.game().moves().size() == before + 1 &&
                mover.match.game().moves().size() == before + 1;
@@ -128,9 +131,7 @@ inline void connect(Net& net, Side& host, Side& joiner) {
     REQUIRE(net.until([&] { return host.session->playing() && joiner.session->playing(); }));
 }
 
-inline bool has_ipv6_loopback() {
-    return Listener::open(Endpoint{"::1", 0}).ok();
-}
+inline bool has_ipv6_loopback() { return Listener::open(Endpoint{"::1", 0}).ok(); }
 
 // A raw peer that has joined properly and sits at the board (sync sent, go received).
 inline void raw_join(Net& net, RawPeer& raw, const Side& host, const std::string& name = "Mallory",

@@ -164,9 +164,9 @@ struct World : FakeTimeSteps<World, 300> {
     }
     void drain(Client& c) {
         while (auto e = c.game->next_event()) {
-            const std::string why = net::apply(c.match, *e, now);
+            const auto applied = net::apply(c.match, *e, now);
             INFO(c.name << ": " << net::describe(*e, c.match, c.game->local_player()));
-            REQUIRE(why.empty());
+            REQUIRE(applied.ok());
             c.game_events.push_back(std::move(*e));
         }
     }
@@ -204,10 +204,10 @@ struct World : FakeTimeSteps<World, 300> {
         j.name = c.name;
         j.hosted = true;
         j.watch = watch;
-        std::string why;
-        c.game = net::Session::join(j, now, &why);
-        INFO(why);
-        REQUIRE(c.game);
+        auto joined = net::Session::join(j, now);
+        INFO(joined.why());
+        REQUIRE(joined);
+        c.game = std::move(joined).take();
         c.match = Match();
         c.game_events.clear();
     }
@@ -222,7 +222,7 @@ struct World : FakeTimeSteps<World, 300> {
         const std::size_t before = other.match.game().moves().size();
         const ParsedMoves p = parse_moves(text);
         REQUIRE(p.moves.size() == 1);
-        REQUIRE(mover.game->move(mover.match, p.moves[0].spec, false, now) == "");
+        REQUIRE(mover.game->move(mover.match, p.moves[0].spec, false, now).ok());
         REQUIRE(until([&] {
             return other.match.game().moves().size() == before + 1 &&
                    mover.match.game().moves().size() == before + 1;

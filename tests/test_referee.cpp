@@ -29,7 +29,7 @@ std::vector<Referee::Lapse> take(Referee& r, Match& m, const Referee::Ruling& ru
     e.kind = Event::Kind::Act;
     e.player = ruling.actor;
     e.act = ruling.fact;
-    REQUIRE(apply(m, e, now) == "");
+    REQUIRE(apply(m, e, now).ok());
     return r.after_fact(m, ruling.fact, ruling.actor);
 }
 

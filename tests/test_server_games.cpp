@@ -73,7 +73,7 @@ TEST_CASE("a spectator sees every move in order and never the chat; the players 
         w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
         REQUIRE(w.until([&] { return zoe.moves() == white->moves(); }));
         if (i == 2) {
-            REQUIRE(black->game->chat("nice move", w.now) == "");
+            REQUIRE(black->game->chat("nice move", w.now).ok());
             REQUIRE(w.until([&] { return white->saw(net::Event::Kind::Chat); }));
         }
     }
@@ -128,6 +128,7 @@ TEST_CASE("a player back within the grace continues as if nothing happened", "[s
     vanish(w, *black);
     REQUIRE(w.until([&] { return white->game->absence().has_value(); }));
     CHECK(white->game->move(white->match, parse_moves("W1A2").moves[0].spec, false, w.now)
+              .why()
               .starts_with(black->name + " is away"));
     w.pass(10 * s);
     // Black comes back with the code it had, holding the match.
@@ -138,8 +139,9 @@ TEST_CASE("a player back within the grace continues as if nothing happened", "[s
     j.hosted = true;
     j.held = saved;
     j.held_id = World::match_of(*black)->game;
-    std::string why;
-    black->game = net::Session::join(j, w.now, &why);
+    auto joined = net::Session::join(j, w.now);
+    REQUIRE(joined);
+    black->game = std::move(joined).take();
     black->match = saved;
     REQUIRE(black->game);
     REQUIRE(w.until([&] { return black->game->playing() && !white->game->absence(); }));
@@ -160,9 +162,9 @@ TEST_CASE("without a clock the player who stayed claims the round after the grac
     auto [white, black] = start_match(w, liam, eamon, "official 4 none first-to 1 casual");
     vanish(w, *white);
     REQUIRE(w.until([&] { return black->game->absence().has_value(); }));
-    CHECK(black->game->claim(black->match, w.now).starts_with(white->name + " may still come back"));
+    CHECK(black->game->claim(black->match, w.now).why().starts_with(white->name + " may still come back"));
     w.pass(10 * s + claim_wait + s);
-    REQUIRE(black->game->claim(black->match, w.now) == "");
+    REQUIRE(black->game->claim(black->match, w.now).ok());
     REQUIRE(w.until([&] { return black->match.game().over(); }));
     CHECK(black->match.round_result_text() ==
           white->name + " left and did not come back: " + black->name + " wins");
@@ -294,7 +296,7 @@ TEST_CASE("the server dies mid-game and comes back: the players reconnect and th
     CHECK(srv.logged("games in progress: 1"));
 
     // White's game connection comes back first, with the code it had: its digest was stored.
-    REQUIRE(white->game->reconnect(white->match, w.now) == "");
+    REQUIRE(white->game->reconnect(white->match, w.now).ok());
     REQUIRE(w.until([&] { return white->game->playing(); }));
     CHECK(white->of(net::Event::Kind::Started).back().resumed);
     // Black's lobby logs in again first, and is given a fresh code for its game (the old one stops working).
@@ -304,11 +306,11 @@ TEST_CASE("the server dies mid-game and comes back: the players reconnect and th
     const std::string fresh = World::match_of(*black)->code;
     CHECK(fresh != black_code);
     CHECK(World::match_of(*black)->game == game);
-    REQUIRE(black->game->reconnect(black->match, w.now) == "");
+    REQUIRE(black->game->reconnect(black->match, w.now).ok());
     REQUIRE(w.until([&] { return black->saw(net::Event::Kind::Error); }));
     CHECK(black->of(net::Event::Kind::Error).back().text == "the host refused: wrong join code");
-    REQUIRE(black->game->set_code(fresh) == "");
-    REQUIRE(black->game->reconnect(black->match, w.now) == "");
+    REQUIRE(black->game->set_code(fresh).ok());
+    REQUIRE(black->game->reconnect(black->match, w.now).ok());
     REQUIRE(w.until([&] { return black->game->playing() && !white->game->absence(); }));
     CHECK(white_code.size() == 32);
 
@@ -337,13 +339,13 @@ TEST_CASE("a rated game has no takebacks or pauses: the server declines them at 
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+0s first-to 1 rated");
     w.move(*white, *black, "W1A1");
     // Its session would refuse (JoinConfig::rated); one that does not know is declined by the server.
-    REQUIRE(white->game->offer(white->match, net::OfferKind::Undo, w.now) == "");
+    REQUIRE(white->game->offer(white->match, net::OfferKind::Undo, w.now).ok());
     REQUIRE(w.until([&] { return white->saw(net::Event::Kind::Answered); }));
     CHECK_FALSE(white->of(net::Event::Kind::Answered).back().yes);
     w.idle();
     CHECK_FALSE(black->saw(net::Event::Kind::Offered));
     CHECK(white->moves() == "W1A1\n");
-    REQUIRE(black->game->offer(black->match, net::OfferKind::Draw, w.now) == "");
+    REQUIRE(black->game->offer(black->match, net::OfferKind::Draw, w.now).ok());
     REQUIRE(w.until([&] { return white->saw(net::Event::Kind::Offered); }));
     CHECK(white->of(net::Event::Kind::Offered).back().offer == net::OfferKind::Draw);
     // A front end that knows the terms refuses before sending.
@@ -354,13 +356,14 @@ TEST_CASE("a rated game has no takebacks or pauses: the server declines them at 
     j.hosted = true;
     j.rated = World::match_of(*black)->terms.rated;
     CHECK(j.rated);
-    std::string why;
-    auto knowing = net::Session::join(j, w.now, &why);
+    auto knowing = net::Session::join(j, w.now);
     Match m;
     REQUIRE(knowing);
-    black->game = std::move(knowing);
+    black->game = std::move(knowing).take();
     black->match = m;
     REQUIRE(w.until([&] { return black->game->playing(); }));
-    CHECK(black->game->offer(black->match, net::OfferKind::Pause, w.now) == "a rated game has no pauses");
-    CHECK(black->game->offer(black->match, net::OfferKind::Undo, w.now) == "a rated game has no takebacks");
+    CHECK(black->game->offer(black->match, net::OfferKind::Pause, w.now).why() ==
+          "a rated game has no pauses");
+    CHECK(black->game->offer(black->match, net::OfferKind::Undo, w.now).why() ==
+          "a rated game has no takebacks");
 }

@@ -42,7 +42,7 @@ TEST_CASE("two players on 127.0.0.1: names agree and moves cross until a win", "
     CHECK(joiner.match.round_result_text() == "Liam wins: four in a row on row A");
     CHECK(host.match.clock().time_left(Color::Black, net.now) == 120 * s);  // a DM turn
     // Each player moves only their own side.
-    CHECK_FALSE(host.session->move(host.match, spec("K1D3"), false, net.now).empty());
+    CHECK_FALSE(host.session->move(host.match, spec("K1D3"), false, net.now).ok());
 }
 
 TEST_CASE("two players on ::1, the IPv6 loopback", "[net][session]") {
@@ -167,7 +167,7 @@ TEST_CASE("a wrong move number ends the connection", "[net][session]") {
     net.players = {&host};
     net.raws = {&raw};
     raw_join(net, raw, host);
-    REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now) == "");
+    REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
     REQUIRE(net.until([&] { return raw.facts_heard() == 1; }));
     raw.say("move 1 5 K1C3\n");
     REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
@@ -294,10 +294,10 @@ TEST_CASE("a dropped joiner comes back with the same code; the transcripts are c
     CHECK(host.match.clock().paused());  // clocks stop
     CHECK(joiner.match.clock().paused());
     CHECK(host.session->phase() == Session::Phase::Listening);
-    CHECK_FALSE(host.session->move(host.match, spec("W2A1"), false, net.now).empty());  // nobody to play
+    CHECK_FALSE(host.session->move(host.match, spec("W2A1"), false, net.now).ok());  // nobody to play
 
     net.now += 20 * s;  // back within the grace (engine/absence.h): the time away costs nobody anything
-    REQUIRE(joiner.session->reconnect(joiner.match, net.now) == "");
+    REQUIRE(joiner.session->reconnect(joiner.match, net.now).ok());
     REQUIRE(
         net.until([&] { return host.of(Event::Kind::Started).size() == 2 && joiner.session->playing(); }));
     CHECK(host.of(Event::Kind::Started).back().resumed);
@@ -334,8 +334,7 @@ TEST_CASE("a returning joiner whose saved game differs is refused, and the host'
     c.held_id = id;
     c.held = other;
     Side back;
-    std::string why;
-    back.session = Session::join(c, net.now, &why);
+    back.session = session_of(Session::join(c, net.now));
     REQUIRE(back.session);
     net.players = {&host, &back};
     REQUIRE(net.until([&] { return back.saw(Event::Kind::Error) && host.saw(Event::Kind::Error); }));
@@ -354,7 +353,7 @@ TEST_CASE("a returning joiner whose saved game differs is refused, and the host'
     REQUIRE(behind.play(spec("W3B2"), false, 0) == "");
     c.held = behind;
     Side caught;
-    caught.session = Session::join(c, net.now, &why);
+    caught.session = session_of(Session::join(c, net.now));
     net.players = {&host, &caught};
     REQUIRE(net.until([&] { return caught.session->playing(); }));
     CHECK(caught.moves() == "W3B2\nK1C3\n");
@@ -385,12 +384,12 @@ TEST_CASE("a draw offer crosses and, accepted, ends the round for both", "[net][
     net.players = {&host, &joiner};
     connect(net, host, joiner);
     play(net, host, joiner, "W3B2");
-    REQUIRE(joiner.session->offer(joiner.match, OfferKind::Draw, net.now) == "");
-    CHECK_FALSE(joiner.session->offer(joiner.match, OfferKind::Draw, net.now).empty());  // one at a time
+    REQUIRE(joiner.session->offer(joiner.match, OfferKind::Draw, net.now).ok());
+    CHECK_FALSE(joiner.session->offer(joiner.match, OfferKind::Draw, net.now).ok());  // one at a time
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Offered); }));
     CHECK(host.of(Event::Kind::Offered).back().player == 1);
     CHECK(host.of(Event::Kind::Offered).back().offer == OfferKind::Draw);
-    REQUIRE(host.session->answer(host.match, true, net.now) == "");
+    REQUIRE(host.session->answer(host.match, true, net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.game().over(); }));
     CHECK(joiner.of(Event::Kind::Answered).back().yes);
     CHECK(host.match.round_result_text() == "Draw: agreed by both players");
@@ -403,15 +402,15 @@ TEST_CASE("a declined offer changes nothing; a move lets the opponent's draw off
     Side joiner = make_joiner(host, net.now);
     net.players = {&host, &joiner};
     connect(net, host, joiner);
-    REQUIRE(host.session->offer(host.match, OfferKind::Draw, net.now) == "");
+    REQUIRE(host.session->offer(host.match, OfferKind::Draw, net.now).ok());
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Offered); }));
-    REQUIRE(joiner.session->answer(joiner.match, false, net.now) == "");
+    REQUIRE(joiner.session->answer(joiner.match, false, net.now).ok());
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Answered); }));
     CHECK_FALSE(host.of(Event::Kind::Answered).back().yes);
     CHECK_FALSE(host.match.game().over());
 
     play(net, host, joiner, "W3B2");
-    REQUIRE(host.session->offer(host.match, OfferKind::Draw, net.now) == "");
+    REQUIRE(host.session->offer(host.match, OfferKind::Draw, net.now).ok());
     REQUIRE(net.until([&] { return joiner.of(Event::Kind::Offered).size() == 2; }));
     play(net, joiner, host, "K1C3");  // moving instead of answering declines
     CHECK(host.of(Event::Kind::Lapsed).size() == 1);
@@ -430,17 +429,17 @@ TEST_CASE("undo only by agreement: back to the asker's turn on both boards", "[n
     play(net, joiner, host, "K1C3");
     play(net, host, joiner, "W2A1");
     // Eamon wants K1C3 back: his move and Liam's reply go.
-    REQUIRE(joiner.session->offer(joiner.match, OfferKind::Undo, net.now) == "");
+    REQUIRE(joiner.session->offer(joiner.match, OfferKind::Undo, net.now).ok());
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Offered); }));
-    REQUIRE(host.session->answer(host.match, true, net.now) == "");
+    REQUIRE(host.session->answer(host.match, true, net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.game().moves().size() == 1; }));
     CHECK(host.moves() == "W3B2\n");
     CHECK(joiner.moves() == "W3B2\n");
     CHECK(joiner.match.game().side_to_move() == Color::Black);
     // Liam asks for W3B2 back; Eamon refuses.
-    CHECK(host.session->offer(host.match, OfferKind::Undo, net.now) == "");
+    CHECK(host.session->offer(host.match, OfferKind::Undo, net.now).ok());
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Offered); }));
-    REQUIRE(joiner.session->answer(joiner.match, false, net.now) == "");
+    REQUIRE(joiner.session->answer(joiner.match, false, net.now).ok());
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Answered); }));
     CHECK(host.moves() == "W3B2\n");
 }
@@ -452,18 +451,18 @@ TEST_CASE("pause and resume by agreement stop and restart the clocks", "[net][se
     net.players = {&host, &joiner};
     connect(net, host, joiner);
     net.pass(5 * s);
-    REQUIRE(joiner.session->offer(joiner.match, OfferKind::Pause, net.now) == "");
+    REQUIRE(joiner.session->offer(joiner.match, OfferKind::Pause, net.now).ok());
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Offered); }));
-    REQUIRE(host.session->answer(host.match, true, net.now) == "");
+    REQUIRE(host.session->answer(host.match, true, net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.clock().paused(); }));
     CHECK(host.match.clock().paused());
-    CHECK_FALSE(host.session->move(host.match, spec("W3B2"), false, net.now).empty());
+    CHECK_FALSE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
     net.pass(60 * s);
     CHECK(host.match.clock().time_left(Color::White, net.now) == 295 * s);
     CHECK(joiner.match.clock().time_left(Color::White, net.now) == 295 * s);
-    REQUIRE(host.session->offer(host.match, OfferKind::Resume, net.now) == "");
+    REQUIRE(host.session->offer(host.match, OfferKind::Resume, net.now).ok());
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Offered); }));
-    REQUIRE(joiner.session->answer(joiner.match, true, net.now) == "");
+    REQUIRE(joiner.session->answer(joiner.match, true, net.now).ok());
     REQUIRE(net.until([&] { return !host.match.clock().paused() && !joiner.match.clock().paused(); }));
     net.pass(5 * s);
     CHECK(host.match.clock().time_left(Color::White, net.now) == 290 * s);
@@ -478,14 +477,14 @@ TEST_CASE("resignation goes across, and the loser of a round chooses who starts 
     net.players = {&host, &joiner};
     connect(net, host, joiner);
     play(net, host, joiner, "W3B2");
-    REQUIRE(joiner.session->resign(joiner.match, net.now) == "");
+    REQUIRE(joiner.session->resign(joiner.match, net.now).ok());
     REQUIRE(net.until([&] { return host.match.game().over() && joiner.match.game().over(); }));
     CHECK(host.match.round_result_text() == "Liam wins the round: Eamon resigned");
     CHECK(joiner.match.round_result_text() == "Liam wins the round: Eamon resigned");
     CHECK(host.match.phase() == MatchPhase::ChoosingStarter);
     // Eamon lost the round: his to choose, not Liam's, whichever machine asks.
-    CHECK_FALSE(host.session->choose_starter(host.match, 0, net.now).empty());
-    REQUIRE(joiner.session->choose_starter(joiner.match, 1, net.now) == "");
+    CHECK_FALSE(host.session->choose_starter(host.match, 0, net.now).ok());
+    REQUIRE(joiner.session->choose_starter(joiner.match, 1, net.now).ok());
     REQUIRE(net.until([&] { return host.match.round_number() == 2 && joiner.match.round_number() == 2; }));
     CHECK(host.match.player_of(Color::White) == 1);
     CHECK(joiner.match.player_of(Color::White) == 1);
@@ -499,12 +498,12 @@ TEST_CASE("a drawn round is played again when the host says so", "[net][session]
     Side joiner = make_joiner(host, net.now);
     net.players = {&host, &joiner};
     connect(net, host, joiner);
-    REQUIRE(host.session->offer(host.match, OfferKind::Draw, net.now) == "");
+    REQUIRE(host.session->offer(host.match, OfferKind::Draw, net.now).ok());
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Offered); }));
-    REQUIRE(joiner.session->answer(joiner.match, true, net.now) == "");
+    REQUIRE(joiner.session->answer(joiner.match, true, net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.phase() == MatchPhase::Replay; }));
-    CHECK_FALSE(joiner.session->replay(joiner.match, net.now).empty());
-    REQUIRE(host.session->replay(host.match, net.now) == "");
+    CHECK_FALSE(joiner.session->replay(joiner.match, net.now).ok());
+    REQUIRE(host.session->replay(host.match, net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.rounds().size() == 2; }));
     CHECK(joiner.match.round_number() == 1);
     play(net, host, joiner, "W3B2");
@@ -538,9 +537,9 @@ TEST_CASE("a move that crosses the opponent's resignation is dropped, and the jo
     connect(net, host, joiner);
     play(net, host, joiner, "W3B2");
     // Both act before either hears the other.
-    REQUIRE(joiner.session->move(joiner.match, spec("K1C3"), false, net.now) == "");
+    REQUIRE(joiner.session->move(joiner.match, spec("K1C3"), false, net.now).ok());
     CHECK(joiner.session->awaiting_host());
-    REQUIRE(host.session->resign(host.match, net.now) == "");
+    REQUIRE(host.session->resign(host.match, net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.game().over() && !joiner.session->awaiting_host(); }));
     net.idle();
     CHECK(joiner.last(Event::Kind::Dropped) == "your move K1C3 crossed news from Liam and was not played");
@@ -561,11 +560,11 @@ TEST_CASE("under the official rules a refused move of one's own piece touches it
     play(net, host, joiner, "W3B2");
     play(net, joiner, host, "K3C3");
     // Liam tries his 4 on B2 onto Black's 4 on C3: refused (same size), and B2 is touched.
-    const std::string why = host.session->move(host.match, spec("B2C3"), true, net.now);
-    CHECK(why.find("you touched the piece on B2") != std::string::npos);
+    const auto refused = host.session->move(host.match, spec("B2C3"), true, net.now);
+    CHECK(refused.why().find("you touched the piece on B2") != std::string::npos);
     REQUIRE(net.until([&] { return joiner.match.game().touched() == make_square(1, 1); }));
     CHECK(host.match.game().touched() == make_square(1, 1));
-    CHECK_FALSE(host.session->move(host.match, spec("W2A1"), false, net.now).empty());  // must move B2
+    CHECK_FALSE(host.session->move(host.match, spec("W2A1"), false, net.now).ok());  // must move B2
     play(net, host, joiner, "B2A1");
 }
 
@@ -575,15 +574,15 @@ TEST_CASE("chat and seat changes reach the other side, cleaned", "[net][session]
     Side joiner = make_joiner(host, net.now);
     net.players = {&host, &joiner};
     connect(net, host, joiner);
-    REQUIRE(joiner.session->chat("good \x1b[31mluck\xC2\x9B", net.now) == "");
-    REQUIRE(joiner.session->set_seat(SeatKind::Computer, net.now) == "");
+    REQUIRE(joiner.session->chat("good \x1b[31mluck\xC2\x9B", net.now).ok());
+    REQUIRE(joiner.session->set_seat(SeatKind::Computer, net.now).ok());
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Chat) && host.saw(Event::Kind::Seat); }));
     CHECK(host.last(Event::Kind::Chat) == "good [31mluck");
     CHECK(host.of(Event::Kind::Seat).back().seat == SeatKind::Computer);
     CHECK(host.session->peer_seat() == SeatKind::Computer);
     CHECK(describe(host.of(Event::Kind::Seat).back(), host.match, 0) ==
           "Eamon handed their seat to their computer");
-    REQUIRE(host.session->chat("thanks", net.now) == "");
+    REQUIRE(host.session->chat("thanks", net.now).ok());
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Chat); }));
     CHECK(describe(joiner.of(Event::Kind::Chat).back(), joiner.match, 1) == "Liam: thanks");
 }
@@ -591,7 +590,6 @@ TEST_CASE("chat and seat changes reach the other side, cleaned", "[net][session]
 TEST_CASE("a host that cheats is caught by the joiner's engine", "[net][session]") {
     // The raw peer plays host: it listens, sends a proper welcome, then moves the joiner's piece.
     Net net;
-    std::string why;
     auto listener = Listener::open(Endpoint{"127.0.0.1", 0});
     REQUIRE(listener);
     JoinConfig c;
@@ -599,7 +597,7 @@ TEST_CASE("a host that cheats is caught by the joiner's engine", "[net][session]
     c.code = "ABCD";
     c.name = "Eamon";
     Side joiner;
-    joiner.session = Session::join(c, net.now, &why);
+    joiner.session = session_of(Session::join(c, net.now));
     REQUIRE(joiner.session);
     net.players = {&joiner};
     RawPeer fake_host;
@@ -641,7 +639,7 @@ TEST_CASE("a move's round trip over loopback, measured", "[.][net-bench]") {
             Side& mover = host.match.game().side_to_move() == Color::White ? host : joiner;
             const std::size_t want = host.match.game().moves().size() + 1;
             const auto start = std::chrono::steady_clock::now();
-            REQUIRE(mover.session->move(mover.match, spec(m), false, net.now) == "");
+            REQUIRE(mover.session->move(mover.match, spec(m), false, net.now).ok());
             REQUIRE(net.until(
                 [&] {
                     return host.match.game().moves().size() == want &&
@@ -653,9 +651,9 @@ TEST_CASE("a move's round trip over loopback, measured", "[.][net-bench]") {
             (&mover == &host ? one_way : round_trip).push_back(us);
         }
         Side& loser = round % 2 == 0 ? host : joiner;
-        REQUIRE(loser.session->resign(loser.match, net.now) == "");
+        REQUIRE(loser.session->resign(loser.match, net.now).ok());
         REQUIRE(net.until([&] { return joiner.match.phase() == MatchPhase::ChoosingStarter; }));
-        REQUIRE(loser.session->choose_starter(loser.match, 0, net.now) == "");
+        REQUIRE(loser.session->choose_starter(loser.match, 0, net.now).ok());
         REQUIRE(net.until([&] {
             return joiner.match.phase() == MatchPhase::Playing && host.match.phase() == MatchPhase::Playing;
         }));
@@ -681,7 +679,7 @@ TEST_CASE("the same player coming back before the host saw the old connection di
     net.players = {&host};
     net.raws = {&stale};
     raw_join(net, stale, host, "Eamon");
-    REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now) == "");
+    REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
     net.idle();
     net.raws.clear();
 
@@ -692,8 +690,7 @@ TEST_CASE("the same player coming back before the host saw the old connection di
     c.held_id = host.session->match_id();
     c.held = host.match;
     Side back;
-    std::string why;
-    back.session = Session::join(c, net.now, &why);
+    back.session = session_of(Session::join(c, net.now));
     REQUIRE(back.session);
     net.players = {&host, &back};
     connect(net, host, back);
@@ -721,12 +718,12 @@ TEST_CASE("joining where nobody listens says so", "[net][session]") {
     c.host = Endpoint{"127.0.0.1", port};
     c.code = "ABCD";
     Side joiner;
-    std::string why;
-    joiner.session = Session::join(c, net.now, &why);
-    if (!joiner.session) {  // refused at once
-        CHECK(why.find("Connection refused") != std::string::npos);
+    auto joined = Session::join(c, net.now);
+    if (!joined) {  // refused at once
+        CHECK(joined.why().find("Connection refused") != std::string::npos);
         return;
     }
+    joiner.session = std::move(joined).take();
     net.players = {&joiner};
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Gone); }));
     CHECK(joiner.last(Event::Kind::Gone) ==
@@ -738,14 +735,13 @@ TEST_CASE("each handshake step has 10 s: a host that never welcomes, a joiner th
           "[net][session]") {
     SECTION("the joiner waits for the welcome") {
         Net net;
-        std::string why;
         auto listener = Listener::open(Endpoint{"127.0.0.1", 0});
         REQUIRE(listener);
         JoinConfig c;
         c.host = Endpoint{"127.0.0.1", listener->port()};
         c.code = "ABCD";
         Side joiner;
-        joiner.session = Session::join(c, net.now, &why);
+        joiner.session = session_of(Session::join(c, net.now));
         REQUIRE(joiner.session);
         net.players = {&joiner};
         RawPeer mute;

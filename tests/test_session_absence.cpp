@@ -18,9 +18,7 @@ Side host_with(MatchSettings settings, Millis grace = default_grace) {
     c.grace = grace;
     Side p;
     p.match = Match(settings, {"Liam", "remote player"});
-    std::string why;
-    p.session = Session::host(c, &why);
-    INFO(why);
+    p.session = session_of(Session::host(c));
     REQUIRE(p.session);
     return p;
 }
@@ -50,9 +48,7 @@ Side come_back(Net& net, Side& host, const Match& saved) {
     c.held = saved;
     Side back;
     back.match = saved;
-    std::string why;
-    back.session = Session::join(c, net.now, &why);
-    INFO(why);
+    back.session = session_of(Session::join(c, net.now));
     REQUIRE(back.session);
     return back;
 }
@@ -74,7 +70,7 @@ TEST_CASE("under a clock the absent joiner's time runs again after the grace, an
     CHECK(host.session->absence()->since() == dropped);
     CHECK(host.match.clock().paused());
     CHECK_FALSE(host.session->can_play());
-    CHECK(host.session->move(host.match, spec("W2A1"), false, net.now) ==
+    CHECK(host.session->move(host.match, spec("W2A1"), false, net.now).why() ==
           "Eamon is away: the clocks stand for 0:30 more, then Eamon's time runs again");
 
     // The grace: nothing runs.
@@ -129,7 +125,7 @@ TEST_CASE("a joiner who returns within the grace continues with the clocks as th
     CHECK(host.match.clock().time_left(B, net.now) == 290 * s);
     CHECK(back.match.clock().time_left(B, net.now) == 290 * s);
     CHECK(back.last(Event::Kind::Started) == "");  // nothing happened meanwhile
-    CHECK(host.session->claim(host.match, net.now) == "Eamon is here: there is nothing to claim");
+    CHECK(host.session->claim(host.match, net.now).why() == "Eamon is here: there is nothing to claim");
     play(net, back, host, "K1C3");
     CHECK(host.moves() == "W3B2\nK1C3\n");
 }
@@ -148,29 +144,29 @@ TEST_CASE(
     const Millis dropped = net.now;
 
     net.pass(10 * s);
-    CHECK(host.session->claim(host.match, net.now) ==
+    CHECK(host.session->claim(host.match, net.now).why() ==
           "Eamon may still come back: you may claim the round in 5:20");
     net.now = dropped + default_grace;
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
     CHECK(host.last(Event::Kind::Absence) == "Eamon has been away 0:30: you may claim the round in 5:00");
     CHECK(host.session->can_play());
     net.pass(claim_wait - 1000);
-    CHECK(host.session->claim(host.match, net.now) ==
+    CHECK(host.session->claim(host.match, net.now).why() ==
           "Eamon has been away 5:29: you may claim the round in 0:01");
     CHECK_FALSE(host.match.game().over());
     net.now = dropped + default_grace + claim_wait;
     REQUIRE(net.until([&] { return host.of(Event::Kind::Absence).size() == 2; }));
     CHECK(host.last(Event::Kind::Absence) == "Eamon has been away 5:30: you may claim the round");
 
-    REQUIRE(host.session->claim(host.match, net.now) == "");
+    REQUIRE(host.session->claim(host.match, net.now).ok());
     net.idle(1);
     CHECK(host.match.game().over());
     CHECK(host.match.round_result_text() == "Eamon left and did not come back: Liam wins");
     CHECK(host.of(Event::Kind::Act).back().act.kind == Act::Kind::Claim);
     CHECK(net::describe(host.of(Event::Kind::Act).back(), host.match, 0) ==
           "Liam claimed the round: Eamon left and did not come back: Liam wins");
-    CHECK(host.session->claim(host.match, net.now) == "the round is over");
-    CHECK(host.session->move(host.match, spec("W2A1"), false, net.now) == "the round is over");
+    CHECK(host.session->claim(host.match, net.now).why() == "the round is over");
+    CHECK(host.session->move(host.match, spec("W2A1"), false, net.now).why() == "the round is over");
 
     // The claim is a fact the returning joiner finds.
     Side back = come_back(net, host, saved);
@@ -192,7 +188,7 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         net.pass(5 * s);  // Liam (White) thinks; Eamon's program dies
         const Match saved = vanish(net, host, joiner);
         const Millis dropped = net.now;
-        CHECK(host.session->move(host.match, spec("W3B2"), false, net.now) ==
+        CHECK(host.session->move(host.match, spec("W3B2"), false, net.now).why() ==
               "Eamon is away: the clocks stand for 0:30 more, then your time runs again");
         net.now = dropped + default_grace;
         REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
@@ -201,7 +197,7 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         CHECK(host.match.clock().running() == W);
         net.pass(10 * s);
         CHECK(host.match.clock().time_left(W, net.now) == 45 * s);  // 5 s before the drop, 10 after the grace
-        REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now) == "");
+        REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
         net.idle(1);  // the program takes the session's events at once
         CHECK(host.match.clock().running() == B);
         net.pass(20 * s);
@@ -228,11 +224,11 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         REQUIRE(host.of(Event::Kind::Absence).size() == 2);
         CHECK(host.last(Event::Kind::Absence) ==
               "Eamon has been away 5:05: you may claim the round once you have moved");
-        CHECK(host.session->claim(host.match, net.now) ==
+        CHECK(host.session->claim(host.match, net.now).why() ==
               "it is your move: play it, then you may claim on Eamon's turn");
-        REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now) == "");
+        REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
         net.idle(1);
-        REQUIRE(host.session->claim(host.match, net.now) == "");
+        REQUIRE(host.session->claim(host.match, net.now).ok());
         net.idle(1);
         CHECK(host.match.round_result_text() == "Eamon left and did not come back: Liam wins");
         Side back = come_back(net, host, saved);
@@ -292,6 +288,6 @@ TEST_CASE("when the host vanishes the joiner decides nothing: its clocks stay st
     CHECK_FALSE(joiner.match.game().over());
     CHECK(joiner.match.clock().time_left(B, net.now) == 10 * s);
     CHECK_FALSE(joiner.saw(Event::Kind::Absence));
-    CHECK(joiner.session->claim(joiner.match, net.now) ==
+    CHECK(joiner.session->claim(joiner.match, net.now).why() ==
           "only the host can claim a round: it holds the match");
 }

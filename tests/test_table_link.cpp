@@ -121,7 +121,7 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
         CHECK(w.report.notices.back().error);
     }
     SECTION("the host's offer is a question for the player here, and the answer goes back") {
-        REQUIRE(w.peer.session->offer(w.peer.match, net::OfferKind::Draw, w.now) == "");
+        REQUIRE(w.peer.session->offer(w.peer.match, net::OfferKind::Draw, w.now).ok());
         REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Offered); }));
         const TableLink::Heard offered = *w.last(net::Event::Kind::Offered);
         w.link->ask_offer(offered.event.offer, offered.text);
@@ -205,7 +205,7 @@ TEST_CASE("a hosting link says how to join, refuses moves until someone has, and
     jc.host = net::Endpoint{"127.0.0.1", std::uint16_t(port)};
     jc.code = "abcd-efgh";
     jc.name = "Eamon";
-    w.peer.session = net::Session::join(jc, w.now, &why);
+    w.peer.session = session_of(net::Session::join(jc, w.now));
     REQUIRE(w.peer.session);
     w.net.players = {&w.peer};
     REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Started) && w.peer.session->playing(); }));

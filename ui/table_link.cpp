@@ -33,45 +33,43 @@ TableLink::TableLink(std::unique_ptr<net::Session> session, Match& match, std::f
 std::unique_ptr<TableLink> TableLink::host(const net::HostConfig& config, Match& match,
                                            std::function<Millis()> clock, TableReport& report,
                                            std::string program, std::string* why) {
-    std::string reason;
-    auto session = net::Session::host(config, &reason);
+    auto session = net::Session::host(config);
     if (!session) {
-        *why = "cannot host on " + net::endpoint_text(config.listen) + ": " + reason;
+        *why = "cannot host on " + net::endpoint_text(config.listen) + ": " + session.why();
         return nullptr;
     }
     return std::unique_ptr<TableLink>(
-        new TableLink(std::move(session), match, std::move(clock), report, std::move(program)));
+        new TableLink(std::move(*session), match, std::move(clock), report, std::move(program)));
 }
 
 std::unique_ptr<TableLink> TableLink::join(const net::JoinConfig& config, const SeatSpec& local_seat,
                                            Match& match, std::function<Millis()> clock, TableReport& report,
                                            std::string program, std::string* why) {
-    std::string reason;
-    auto session = net::Session::join(config, clock(), &reason);
+    auto session = net::Session::join(config, clock());
     if (!session) {
-        *why = "cannot join " + net::endpoint_text(config.host) + ": " + reason;
+        *why = "cannot join " + net::endpoint_text(config.host) + ": " + session.why();
         return nullptr;
     }
     std::unique_ptr<TableLink> link(
-        new TableLink(std::move(session), match, std::move(clock), report, std::move(program)));
+        new TableLink(std::move(*session), match, std::move(clock), report, std::move(program)));
     link->join_seat_ = local_seat;
     return link;
 }
 
 void TableLink::say(std::string text, bool error) { report_.notice(std::move(text), error); }
 
-Ruling TableLink::sent(const std::string& why) {
-    if (why.empty()) return Ruling{.kind = Ruling::Kind::Sent};
-    return Ruling{.kind = Ruling::Kind::Refused, .said = {{why, true}}};
+Ruling TableLink::sent(const Expected<void>& done) {
+    if (done) return Ruling{.kind = Ruling::Kind::Sent};
+    return Ruling{.kind = Ruling::Kind::Refused, .said = {{done.why(), true}}};
 }
 
 Ruling TableLink::move_here(const MoveSpec& spec) {
     // The session checks the move with the engine and sends it; the match takes it from its event.
-    const std::string why = session_->move(match_, spec, true, now());
+    const auto sent_move = session_->move(match_, spec, true, now());
     const std::string written = spec_name(spec);
     Ruling r{.kind = Ruling::Kind::Sent};  // refused or not, the pick is spent
-    if (!why.empty())
-        r.said.push_back({written + ": " + why, true});
+    if (!sent_move)
+        r.said.push_back({written + ": " + sent_move.why(), true});
     else if (awaiting_host())
         r.said.push_back({written + " sent to the host", false});
     return r;
@@ -93,10 +91,10 @@ std::optional<TableLink::Heard> TableLink::next() {
     auto e = session_->next_event();
     if (!e) return std::nullopt;
     using Kind = net::Event::Kind;
-    const std::string refused = net::apply(match_, *e, now());
+    const auto applied = net::apply(match_, *e, now());
     if (e->kind == Kind::Welcomed || e->kind == Kind::Started) welcomed_ = true;
     std::string text = net::describe(*e, match_, local_player());
-    if (!refused.empty()) text += " (not applied: " + refused + ")";
+    if (!applied) text += " (not applied: " + applied.why() + ")";
     return Heard{std::move(*e), std::move(text)};
 }
 
@@ -114,8 +112,7 @@ bool TableLink::can_claim() const {
 }
 
 void TableLink::offer(net::OfferKind kind) {
-    const std::string why = session_->offer(match_, kind, now());
-    if (!why.empty()) return say(why, true);
+    if (auto made = session_->offer(match_, kind, now()); !made) return say(made.why(), true);
     const std::string other = match_.name(remote_player());
     switch (kind) {
         case net::OfferKind::Draw: return say("offered " + other + " a draw");
@@ -126,7 +123,7 @@ void TableLink::offer(net::OfferKind kind) {
 }
 
 void TableLink::fresh_code(const std::string& code) {
-    session_->set_code(code);
+    (void)session_->set_code(code);  // the lobby's codes are well formed
     if (session_->phase() == net::Session::Phase::Gone) reconnect();
 }
 

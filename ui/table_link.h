@@ -95,13 +95,13 @@ class TableLink : public Umpire {
 
     bool awaiting_host() const { return session_->awaiting_host(); }  // a move sent waits for the host
     // Agrees to the other player's offer, or refuses it: "" or why it could not be sent.
-    std::string answer(bool agree) { return session_->answer(match_, agree, now()); }
+    std::string answer(bool agree) { return why_not(session_->answer(match_, agree, now())); }
     // These say what was sent, or why not.
     void offer(net::OfferKind kind);  // a draw, a takeback, a pause or to resume
     void claim() { say_if(session_->claim(match_, now())); }
     // The local player's seat goes to the computer or comes back: the other player is told. "" or why not.
-    std::string set_seat(SeatKind kind) { return session_->set_seat(kind, now()); }
-    std::string chat(const std::string& text) { return session_->chat(text, now()); }
+    std::string set_seat(SeatKind kind) { return why_not(session_->set_seat(kind, now())); }
+    std::string chat(const std::string& text) { return why_not(session_->chat(text, now())); }
     // A server's game: the lobby's fresh code, used from now on; a lost connection connects again with it.
     void fresh_code(const std::string& code);
     // Says goodbye to the peer (the game screen closes).
@@ -131,8 +131,13 @@ class TableLink : public Umpire {
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
     }
-    // A request sent ("") or refused (why).
-    static Ruling sent(const std::string& why);
+    void say_if(const Expected<void>& done) {
+        if (!done) say(done.why(), true);
+    }
+    // The session's answer as the table takes it: "" when done, else why not.
+    static std::string why_not(const Expected<void>& done) { return done ? std::string() : done.why(); }
+    // A request sent, or refused (why).
+    static Ruling sent(const Expected<void>& done);
     // Connect again (r, at the lost connection's question).
     void reconnect() { say_if(session_->reconnect(match_, now())); }
 

@@ -196,7 +196,7 @@ void Bench::seat_io(std::size_t i, std::uint32_t events, Millis now) {
     if (s.fd >= 0) fds.push_back({s.fd, short(s.mask), short(events)});
     s.session->on_poll(fds, s.match, now);
     while (auto e = s.session->next_event()) {
-        net::apply(s.match, *e, now);
+        (void)net::apply(s.match, *e, now);
         switch (e->kind) {
             case net::Event::Kind::Started: s.started = true; break;
             case net::Event::Kind::Act: arrived(i, *e); break;
@@ -274,9 +274,9 @@ void Bench::join(std::size_t seat, const std::string& code, const std::string& n
     j.name = name;
     j.hosted = true;
     j.watch = watch;
-    std::string why;
-    seats_[seat].session = net::Session::join(j, now_ms(), &why);
-    if (!seats_[seat].session) die(why);
+    auto joined = net::Session::join(j, now_ms());
+    if (!joined) die(joined.why());
+    seats_[seat].session = std::move(joined).take();
     sync_seat(seat);
 }
 
@@ -293,7 +293,7 @@ void Bench::act(int k) {
         if (m.phase() == MatchPhase::ChoosingStarter) {
             if (m.chooser() != me) continue;
             // (refused while an earlier choice is on its way to the server: the next round looks again)
-            if (!s.session->choose_starter(m, me, now_ms()).empty()) return;
+            if (!s.session->choose_starter(m, me, now_ms()).ok()) return;
             p.due += o_.interval_us;
             sync_seat(seat);
             return;
@@ -306,9 +306,8 @@ void Bench::act(int k) {
         p.since = now_us();
         p.waiting = 3;
         p.mover = seat;
-        if (std::string why = s.session->move(m, MoveSpec::of(mv, m.game().side_to_move()), false, now_ms());
-            !why.empty())
-            die("match " + std::to_string(k) + ": " + why);
+        if (auto sent = s.session->move(m, MoveSpec::of(mv, m.game().side_to_move()), false, now_ms()); !sent)
+            die("match " + std::to_string(k) + ": " + sent.why());
         p.due += o_.interval_us;
         sync_seat(seat);
         return;
