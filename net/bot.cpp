@@ -28,19 +28,17 @@ Bot::~Bot() {
     if (wake_[1] >= 0) ::close(wake_[1]);
 }
 
-std::unique_ptr<Bot> Bot::start(const BotConfig& config, std::ostream& log, Millis now, std::string* why) {
+Expected<std::unique_ptr<Bot>> Bot::start(const BotConfig& config, std::ostream& log, Millis now) {
     std::unique_ptr<Bot> b(new Bot(config, log));
-    if (::pipe2(b->wake_, O_CLOEXEC | O_NONBLOCK) != 0) {
-        if (why) *why = "cannot make the bot's wake pipe";
-        return nullptr;
-    }
+    if (::pipe2(b->wake_, O_CLOEXEC | O_NONBLOCK) != 0) return Failure{"cannot make the bot's wake pipe"};
     lobby::Config c;
     c.server = config.server;
     c.name = config.name;
     c.role = lobby::Role::Bot;
     c.secret = config.secret;
-    b->lobby_ = lobby::Client::start(c, now, why);
-    if (!b->lobby_) return nullptr;
+    auto client = lobby::Client::start(c, now);
+    if (!client) return Failure{client.why()};
+    b->lobby_ = std::move(*client);
     b->note("connecting to " + endpoint_text(config.server) + " as " + config.name + " (" +
             level_name(config.player.level) + ")");
     return b;
@@ -362,12 +360,12 @@ int run_bot(const BotConfig& config, std::ostream& log) {
         log << "gobblet: cannot make the signal pipe\n";
         return 1;
     }
-    std::string why;
-    auto bot = Bot::start(config, log, monotonic_ms(), &why);
-    if (!bot) {
-        log << "gobblet: " << why << "\n";
+    auto started = Bot::start(config, log, monotonic_ms());
+    if (!started) {
+        log << "gobblet: " << started.why() << "\n";
         return 1;
     }
+    const std::unique_ptr<Bot> bot = std::move(started).take();
     for (;;) {
         std::vector<pollfd> fds = {{signals.fd(), POLLIN, 0}};
         bot->pollfds(fds);

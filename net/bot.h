@@ -49,9 +49,8 @@ struct BotConfig {
 
 class Bot {
   public:
-    // Starts connecting; nullptr with *why set for a bad configuration.
-    static std::unique_ptr<Bot> start(const BotConfig& config, std::ostream& log, Millis now,
-                                      std::string* why);
+    // Starts connecting, or says why not (a bad configuration).
+    static Expected<std::unique_ptr<Bot>> start(const BotConfig& config, std::ostream& log, Millis now);
     Bot(const Bot&) = delete;
     Bot& operator=(const Bot&) = delete;
     ~Bot();

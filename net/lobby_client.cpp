@@ -260,11 +260,8 @@ std::string Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
 // ---------------------------------------------------------------------------------------------------
 // The client.
 
-std::unique_ptr<Client> Client::start(const Config& c, Millis now, std::string* why) {
-    const auto fail = [why](const std::string& w) -> std::unique_ptr<Client> {
-        if (why) *why = w;
-        return nullptr;
-    };
+Expected<std::unique_ptr<Client>> Client::start(const Config& c, Millis now) {
+    const auto fail = [](std::string w) { return Failure{std::move(w)}; };
     if (!valid_name(c.name))
         return fail("a name has 2 to 20 letters, digits, '-' or '_', and starts with a letter");
     if (c.role == Role::Guest) return fail("a guest is asked for with the guest flag, not as a role");

@@ -144,8 +144,8 @@ class Client {
   public:
     enum class Phase : std::uint8_t { Connecting, Greeting, Greeted, LoggingIn, Lobby, Waiting, Closed };
 
-    // Starts connecting (nullptr with *why set for a bad configuration: a name, a secret, an address).
-    static std::unique_ptr<Client> start(const Config& config, Millis now, std::string* why);
+    // Starts connecting, or says why not (a bad configuration: a name, a secret, an address).
+    static Expected<std::unique_ptr<Client>> start(const Config& config, Millis now);
     Client(const Client&) = delete;
     Client& operator=(const Client&) = delete;
 

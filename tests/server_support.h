@@ -179,10 +179,10 @@ struct World : FakeTimeSteps<World, 300> {
         cfg.role = role;
         cfg.guest = guest;
         cfg.secret = guest ? "" : c.secret;
-        std::string why;
-        c.lobby = lobby::Client::start(cfg, now, &why);
-        INFO(why);
-        REQUIRE(c.lobby);
+        auto started = lobby::Client::start(cfg, now);
+        INFO(started.why());
+        REQUIRE(started);
+        c.lobby = std::move(started).take();
         if (std::find(clients.begin(), clients.end(), &c) == clients.end()) clients.push_back(&c);
         return c;
     }

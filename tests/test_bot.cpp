@@ -26,9 +26,10 @@ struct Bots {
         c.player.seed = bots.size() + 1;
         c.player.table_bits = 14;
         if (seek) c.seek = *lobby::parse_terms(*seek);
-        std::string why;
-        bots.push_back(net::Bot::start(c, log, w.now, &why));
-        INFO(why);
+        auto started = net::Bot::start(c, log, w.now);
+        INFO(started.why());
+        REQUIRE(started);
+        bots.push_back(std::move(started).take());
         REQUIRE(bots.back());
         return *bots.back();
     }

@@ -73,10 +73,10 @@ struct Loop : test::FakeTimeSteps<Loop, 400> {
 
     Loop(FakeServer& s, Config c) : server(s) {
         if (c.server == Endpoint{}) c.server = s.endpoint();
-        std::string why;
-        client = Client::start(c, now, &why);
-        INFO(why);
-        REQUIRE(client);
+        auto started = Client::start(c, now);
+        INFO(started.why());
+        REQUIRE(started);
+        client = std::move(started).take();
     }
 
     void step(int wait = 20) {
@@ -329,25 +329,25 @@ TEST_CASE("a guest logs in as ~name, unrated", "[net][lobby-client]") {
 }
 
 TEST_CASE("a bad configuration is refused before connecting", "[net][lobby-client]") {
-    std::string why;
+    const auto refusal = [](const Config& c) {
+        const auto started = Client::start(c, t0);
+        CHECK_FALSE(started);
+        return started.why();
+    };
     Config c = liam();
     c.server = *parse_endpoint("127.0.0.1:7300");
     c.name = "L";
-    CHECK_FALSE(Client::start(c, t0, &why));
-    CHECK(why == "a name has 2 to 20 letters, digits, '-' or '_', and starts with a letter");
+    CHECK(refusal(c) == "a name has 2 to 20 letters, digits, '-' or '_', and starts with a letter");
     c.name = "Liam";
     c.secret = "abc";
-    CHECK_FALSE(Client::start(c, t0, &why));
-    CHECK(why == "a machine secret is 64 hex digits");
+    CHECK(refusal(c) == "a machine secret is 64 hex digits");
     c.secret = secret;
     c.role = Role::Bot;
     c.guest = true;
-    CHECK_FALSE(Client::start(c, t0, &why));
-    CHECK(why == "a computer player registers its name: it cannot be a guest");
+    CHECK(refusal(c) == "a computer player registers its name: it cannot be a guest");
     c.guest = false;
     c.server = *parse_endpoint("7300");
-    CHECK_FALSE(Client::start(c, t0, &why));
-    CHECK(why == "say which server, as HOST:PORT or unix:PATH");
+    CHECK(refusal(c) == "say which server, as HOST:PORT or unix:PATH");
 }
 
 TEST_CASE("every request goes out as the protocol writes it, and bad ones do not go out",
@@ -868,8 +868,8 @@ TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is 
         Config c = liam(false);
         c.server = *parse_endpoint("unix:/tmp/x.sock");
         c.ssh = Config::Ssh{"example.org", key};
-        std::string why;
-        CHECK_FALSE(Client::start(c, t0, &why));
-        CHECK(why == "the SSH login is not an IP address and an SSH key's SHA256 fingerprint");
+        const auto started = Client::start(c, t0);
+        CHECK_FALSE(started);
+        CHECK(started.why() == "the SSH login is not an IP address and an SSH key's SHA256 fingerprint");
     }
 }

@@ -35,10 +35,10 @@ Client& enter_ssh(World& w, SshServing& srv, Client& c, const std::string& addre
     cfg.server = srv.unix_endpoint();
     cfg.name = c.name;
     cfg.ssh = lobby::Config::Ssh{address, key};
-    std::string why;
-    c.lobby = lobby::Client::start(cfg, w.now, &why);
-    INFO(why);
-    REQUIRE(c.lobby);
+    auto started = lobby::Client::start(cfg, w.now);
+    INFO(started.why());
+    REQUIRE(started);
+    c.lobby = std::move(started).take();
     c.events.clear();
     if (std::find(w.clients.begin(), w.clients.end(), &c) == w.clients.end()) w.clients.push_back(&c);
     return c;

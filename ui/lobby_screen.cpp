@@ -37,9 +37,9 @@ std::string LobbyScreen::start() {
         secret_problem_ = s.error;  // the player can still log in with a password or as a guest
         c.secret = s.secret;
     }
-    std::string why;
-    client_ = lobby::Client::start(c, context_.clock(), &why);
-    if (!client_) return why;
+    auto client = lobby::Client::start(c, context_.clock());
+    if (!client) return client.why();
+    client_ = std::move(*client);
     connection_ = "connecting to " + net::endpoint_text(options_.server) + "...";
     return "";
 }

@@ -51,12 +51,12 @@ int main(int argc, char** argv) {
         std::printf("identity none: %s\n", id.problem.empty() ? "not run by sshd" : id.problem.c_str());
     }
     Millis now = steady_now();
-    std::string why;
-    auto client = lobby::Client::start(c, now, &why);
-    if (!client) {
-        std::printf("closed %s\n", why.c_str());
+    auto started = lobby::Client::start(c, now);
+    if (!started) {
+        std::printf("closed %s\n", started.why().c_str());
         return 1;
     }
+    const auto client = std::move(started).take();
     const Millis until = now + 10'000;
     while (now < until) {
         std::vector<pollfd> fds;
