@@ -134,17 +134,17 @@ void Bot::lobby_event(const lobby::Event& e, Millis now) {
         if (to_me) {
             if (session_) {
                 note("declines a challenge from " + s->from + ": playing a match");
-                lobby_->decline(s->id, now);
+                (void)lobby_->decline(s->id, now);
                 return;
             }
             note("accepts a challenge from " + s->from + ": " + lobby::terms_text(s->terms));
-            lobby_->accept(s->id, now);
+            (void)lobby_->accept(s->id, now);
             return;
         }
         // Open seeks: only a bot without a seek of its own takes them, one match at a time.
         if (s->to.empty() && !config_.seek && !session_) {
             note("accepts the seek of " + s->from + ": " + lobby::terms_text(s->terms));
-            lobby_->accept(s->id, now);
+            (void)lobby_->accept(s->id, now);
         }
         return;
     }
@@ -164,15 +164,15 @@ void Bot::lobby_event(const lobby::Event& e, Millis now) {
 void Bot::enter(const lobby::TournamentItem& t, Millis now) {
     if (config_.enter.empty() || entered_ == t.id || t.state != lobby::TournamentState::Open) return;
     if (lobby::name_key(t.name) != lobby::name_key(config_.enter)) return;
-    if (std::string why = lobby_->join_tournament(t.id, now); !why.empty())
-        return note("cannot enter tournament " + t.name + ": " + why);
+    if (auto joined = lobby_->join_tournament(t.id, now); !joined)
+        return note("cannot enter tournament " + t.name + ": " + joined.why());
     entered_ = t.id;
     note("enters tournament " + t.name + " (" + std::to_string(t.id) + ")");
 }
 
 void Bot::post_seek(Millis now) {
     if (!config_.seek || seeking_ || !lobby_->in_lobby()) return;
-    if (lobby_->post(*config_.seek, now).empty()) {
+    if (lobby_->post(*config_.seek, now)) {
         seeking_ = true;
         note("seeks " + lobby::terms_text(*config_.seek));
     }

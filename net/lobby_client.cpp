@@ -52,11 +52,12 @@ bool is_table(List l) {
 }
 
 template <class Map, class Key>
-std::string upsert(Map& table, const Key& key, typename Map::mapped_type value, const char* what) {
+Expected<void> upsert(Map& table, const Key& key, typename Map::mapped_type value, const char* what) {
     auto it = table.find(key);
     if (it == table.end()) {
         if (table.size() >= max_table)
-            return "more than " + std::to_string(max_table) + " " + what + ": more than this program keeps";
+            return Failure{"more than " + std::to_string(max_table) + " " + what +
+                           ": more than this program keeps"};
         table.emplace(key, std::move(value));
     } else {
         it->second = std::move(value);
@@ -120,21 +121,21 @@ std::optional<Millis> Tables::time_left(const GameRow& row, int player, Millis n
     return std::max<Millis>(0, *left - std::max<Millis>(0, now - row.received));
 }
 
-std::string Tables::answer_item(const Message& m, std::deque<Event>& out) {
+Expected<void> Tables::answer_item(const Message& m, std::deque<Event>& out) {
     const bool end = std::holds_alternative<End>(m);
     const List list = end ? std::get<End>(m).list : *answer_list(m);
     const char* word = list_word(list);
     if (open_.empty() || answer_list(open_.front().query) != list)
-        return std::string(end ? "the end of " : "") + (end ? "" : "an item of ") + word +
-               " that nobody asked for";
+        return Failure{std::string(end ? "the end of " : "") + (end ? "" : "an item of ") + word +
+                       " that nobody asked for"};
     Open& o = open_.front();
     if (!end) {
         if (o.items.size() >= answer_limit(list))
-            return std::string("more than ") + std::to_string(answer_limit(list)) +
-                   " items in an answer of " + word;
+            return Failure{std::string("more than ") + std::to_string(answer_limit(list)) +
+                           " items in an answer of " + word};
         if (const auto* line = std::get_if<RecordLine>(&m)) {
             o.bytes += line->text.size() + 1;
-            if (o.bytes > max_record_bytes) return "a record longer than 1 MiB";
+            if (o.bytes > max_record_bytes) return Failure{"a record longer than 1 MiB"};
         }
         o.items.push_back(m);
         return {};
@@ -161,55 +162,58 @@ std::string Tables::answer_item(const Message& m, std::deque<Event>& out) {
     return {};
 }
 
-std::string Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
-    const auto pass = [&] {
+Expected<void> Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
+    const auto pass = [&]() -> Expected<void> {
         out.push_back(message_event(Event::Kind::Line, m));
-        return std::string();
+        return {};
     };
     const auto mine = [&](const std::string& name) { return name_key(name) == name_key(me_); };
-    if (sender(m) == Sender::Client) return std::string("a message only clients send: ") + verb(m);
+    if (sender(m) == Sender::Client) return Failure{std::string("a message only clients send: ") + verb(m)};
     if (const auto* p = std::get_if<PlayerItem>(&m)) {
-        if (std::string why = upsert(players_, name_key(p->name), *p, "players"); !why.empty()) return why;
+        if (auto kept = upsert(players_, name_key(p->name), *p, "players"); !kept) return kept;
         return pass();
     }
     if (const auto* l = std::get_if<Left>(&m)) {
-        if (players_.erase(name_key(l->name)) == 0) return "left: " + l->name + " was not in the lobby";
+        if (players_.erase(name_key(l->name)) == 0)
+            return Failure{"left: " + l->name + " was not in the lobby"};
         return pass();
     }
     if (const auto* s = std::get_if<SeekItem>(&m)) {
-        if (!s->to.empty() && !mine(s->to) && !mine(s->from)) return "a challenge between two other players";
-        if (std::string why = upsert(seeks_, s->id, *s, "seeks"); !why.empty()) return why;
+        if (!s->to.empty() && !mine(s->to) && !mine(s->from))
+            return Failure{"a challenge between two other players"};
+        if (auto kept = upsert(seeks_, s->id, *s, "seeks"); !kept) return kept;
         return pass();
     }
     if (const auto* u = std::get_if<Unseek>(&m)) {
-        if (seeks_.erase(u->id) == 0) return "unseek: no seek " + std::to_string(u->id);
+        if (seeks_.erase(u->id) == 0) return Failure{"unseek: no seek " + std::to_string(u->id)};
         return pass();
     }
     if (const auto* g = std::get_if<GameItem>(&m)) {
-        if (std::string why = upsert(games_, g->game, GameRow{*g, now}, "games"); !why.empty()) return why;
+        if (auto kept = upsert(games_, g->game, GameRow{*g, now}, "games"); !kept) return kept;
         return pass();
     }
     if (const auto* o = std::get_if<Over>(&m)) {
-        if (games_.erase(o->game) == 0) return "over: no game " + o->game;
+        if (games_.erase(o->game) == 0) return Failure{"over: no game " + o->game};
         return pass();
     }
     if (const auto* t = std::get_if<TournamentItem>(&m)) {
-        if (std::string why = upsert(tournaments_, t->id, *t, "tournaments"); !why.empty()) return why;
+        if (auto kept = upsert(tournaments_, t->id, *t, "tournaments"); !kept) return kept;
         return pass();
     }
     if (const auto* c = std::get_if<Closed>(&m)) {
-        if (tournaments_.erase(c->id) == 0) return "closed: no tournament " + std::to_string(c->id);
+        if (tournaments_.erase(c->id) == 0) return Failure{"closed: no tournament " + std::to_string(c->id)};
         standings_.erase(c->id);
         return pass();
     }
     if (const auto* s = std::get_if<StandingItem>(&m)) {
         // A line of a tournament's table: the table's entry is now so (an answer's too: see answer_item).
         if (!standings_.contains(s->tournament) && standings_.size() >= max_table)
-            return "more than " + std::to_string(max_table) + " tables: more than this program keeps";
+            return Failure{"more than " + std::to_string(max_table) +
+                           " tables: more than this program keeps"};
         auto& table = standings_[s->tournament];
         if (!table.contains(name_key(s->name)) && table.size() >= std::size_t(max_tournament_players))
-            return "more than " + std::to_string(max_tournament_players) +
-                   " players in the table of tournament " + std::to_string(s->tournament);
+            return Failure{"more than " + std::to_string(max_tournament_players) +
+                           " players in the table of tournament " + std::to_string(s->tournament)};
         table[name_key(s->name)] = *s;
         // Asked for this table: its answer is the whole table, so an entry it leaves out has gone (a
         // player who left an open tournament gets no line of their own). At most the table's size.
@@ -222,7 +226,7 @@ std::string Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
         return pass();
     }
     if (const auto* e = std::get_if<End>(&m); e && is_table(e->list)) {
-        if (whole(e->list)) return std::string("a second end of ") + list_word(e->list);
+        if (whole(e->list)) return Failure{std::string("a second end of ") + list_word(e->list)};
         whole_ |= 1U << unsigned(e->list);
         return pass();
     }
@@ -230,7 +234,7 @@ std::string Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
     if (const auto* w = std::get_if<Watching>(&m)) {
         if (open_.empty() || !std::holds_alternative<Watch>(open_.front().query) ||
             std::get<Watch>(open_.front().query).game != w->game)
-            return "a watch code that nobody asked for";
+            return Failure{"a watch code that nobody asked for"};
         open_.pop_front();
         return pass();
     }
@@ -240,21 +244,21 @@ std::string Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
                            r->verb == "record" || r->verb == "watch";
         if (query) {
             if (open_.empty() || verb(open_.front().query) != r->verb)
-                return "a refusal of " + r->verb + " that nobody asked for";
+                return Failure{"a refusal of " + r->verb + " that nobody asked for"};
             open_.pop_front();
         }
-        if (r->verb == "login") return "a refused login while logged in";
+        if (r->verb == "login") return Failure{"a refused login while logged in"};
         return pass();
     }
     if (const auto* s = std::get_if<MatchStart>(&m)) {
-        if (mine(s->opponent)) return "a match against ourselves";
+        if (mine(s->opponent)) return Failure{"a match against ourselves"};
         return pass();
     }
     if (std::holds_alternative<Chat>(m) || std::holds_alternative<Notice>(m) || std::holds_alternative<Ok>(m))
         return pass();
-    if (std::holds_alternative<Welcome>(m)) return "a second welcome";
-    if (std::holds_alternative<Server>(m)) return "a second greeting";
-    return std::string("a message out of place: ") + verb(m);
+    if (std::holds_alternative<Welcome>(m)) return Failure{"a second welcome"};
+    if (std::holds_alternative<Server>(m)) return Failure{"a second greeting"};
+    return Failure{std::string("a message out of place: ") + verb(m)};
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -561,7 +565,7 @@ void Client::handle(const Message& m, Millis now) {
         case Phase::Lobby: {
             if (const auto* o = std::get_if<Ok>(&m); o && (o->verb == "secret" || o->verb == "key"))
                 password_.clear();
-            if (std::string why = tables_.take(m, now, events_); !why.empty()) return fail(why, now);
+            if (auto taken = tables_.take(m, now, events_); !taken) return fail(taken.why(), now);
             return;
         }
         default: return;
@@ -571,139 +575,142 @@ void Client::handle(const Message& m, Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // What the player does.
 
-std::string Client::not_in_lobby(Millis now) const {
+Expected<void> Client::reachable(Millis now) const {
     switch (phase_) {
         case Phase::Lobby: return {};
         case Phase::Connecting:
-        case Phase::Greeting: return "not in the lobby yet: connecting to the server";
-        case Phase::Greeted: return "not in the lobby: log in first";
-        case Phase::LoggingIn: return "not in the lobby yet: logging in";
+        case Phase::Greeting: return Failure{"not in the lobby yet: connecting to the server"};
+        case Phase::Greeted: return Failure{"not in the lobby: log in first"};
+        case Phase::LoggingIn: return Failure{"not in the lobby yet: logging in"};
         case Phase::Waiting:
-            return "not connected to the server: trying again in " +
-                   seconds(std::max<Millis>(0, retry_at_ - now));
-        case Phase::Closed: return "not connected to the server";
+            return Failure{"not connected to the server: trying again in " +
+                           seconds(std::max<Millis>(0, retry_at_ - now))};
+        case Phase::Closed: return Failure{"not connected to the server"};
     }
-    return "not in the lobby";
+    return Failure{"not in the lobby"};
 }
 
-std::string Client::request(const Message& m, Millis now) {
-    if (std::string why = not_in_lobby(now); !why.empty()) return why;
-    if (!send(m, now)) return "the connection to the server failed";
+Expected<void> Client::request(const Message& m, Millis now) {
+    if (auto ok = reachable(now); !ok) return ok;
+    if (!send(m, now)) return Failure{"the connection to the server failed"};
     return {};
 }
 
-std::string Client::ask(const Message& query, Millis now) {
-    if (std::string why = not_in_lobby(now); !why.empty()) return why;
-    if (!tables_.can_ask()) return "wait: the answers to the last questions have not come yet";
-    if (!send(query, now)) return "the connection to the server failed";
+Expected<void> Client::ask(const Message& query, Millis now) {
+    if (auto ok = reachable(now); !ok) return ok;
+    if (!tables_.can_ask()) return Failure{"wait: the answers to the last questions have not come yet"};
+    if (!send(query, now)) return Failure{"the connection to the server failed"};
     tables_.asked(query);
     return {};
 }
 
-std::string Client::login_password(std::string_view password, Millis now) {
-    if (phase_ != Phase::Greeted) return "not now: " + std::string(phase_name(phase_));
-    if (auto ok = password_allowed(password); !ok) return ok.why();
-    if (config_.role == Role::Bot && guest_) return "a computer player cannot be a guest";
+Expected<void> Client::login_password(std::string_view password, Millis now) {
+    if (phase_ != Phase::Greeted) return Failure{"not now: " + std::string(phase_name(phase_))};
+    if (auto ok = password_allowed(password); !ok) return ok;
+    if (config_.role == Role::Bot && guest_) return Failure{"a computer player cannot be a guest"};
     guest_ = false;
     password_ = std::string(password);
     log_in(now);
     return {};
 }
 
-std::string Client::login_guest(Millis now) {
-    if (phase_ != Phase::Greeted) return "not now: " + std::string(phase_name(phase_));
-    if (config_.role == Role::Bot) return "a computer player registers its name: it cannot be a guest";
+Expected<void> Client::login_guest(Millis now) {
+    if (phase_ != Phase::Greeted) return Failure{"not now: " + std::string(phase_name(phase_))};
+    if (config_.role == Role::Bot)
+        return Failure{"a computer player registers its name: it cannot be a guest"};
     guest_ = true;
     password_.clear();
     log_in(now);
     return {};
 }
 
-std::string Client::set_password(std::string_view password, Millis now) {
-    if (guest_) return "a guest has no password: log in with a name of your own to set one";
-    if (auto ok = password_allowed(password); !ok) return ok.why();
+Expected<void> Client::set_password(std::string_view password, Millis now) {
+    if (guest_) return Failure{"a guest has no password: log in with a name of your own to set one"};
+    if (auto ok = password_allowed(password); !ok) return ok;
     return request(SetPassword{std::string(password)}, now);
 }
 
-std::string Client::post(const Terms& terms, Millis now) {
-    if (auto ok = terms_allowed(terms); !ok) return ok.why();
-    if (guest_ && terms.rated) return "a guest plays casual games only";
+Expected<void> Client::post(const Terms& terms, Millis now) {
+    if (auto ok = terms_allowed(terms); !ok) return ok;
+    if (guest_ && terms.rated) return Failure{"a guest plays casual games only"};
     return request(Post{terms}, now);
 }
 
-std::string Client::challenge(std::string_view name, const Terms& terms, Millis now) {
-    if (!valid_name(name) && !valid_guest_name(name)) return "no player can have that name";
-    if (name_key(name) == name_key(tables_.me())) return "you cannot challenge yourself";
-    if (auto ok = terms_allowed(terms); !ok) return ok.why();
-    if (guest_ && terms.rated) return "a guest plays casual games only";
+Expected<void> Client::challenge(std::string_view name, const Terms& terms, Millis now) {
+    if (!valid_name(name) && !valid_guest_name(name)) return Failure{"no player can have that name"};
+    if (name_key(name) == name_key(tables_.me())) return Failure{"you cannot challenge yourself"};
+    if (auto ok = terms_allowed(terms); !ok) return ok;
+    if (guest_ && terms.rated) return Failure{"a guest plays casual games only"};
     return request(Challenge{std::string(name), terms}, now);
 }
 
-std::string Client::accept(Id id, Millis now) {
-    if (!tables_.seeks().contains(id)) return "no seek " + std::to_string(id) + " (it may have gone)";
+Expected<void> Client::accept(Id id, Millis now) {
+    if (!tables_.seeks().contains(id))
+        return Failure{"no seek " + std::to_string(id) + " (it may have gone)"};
     return request(Accept{id}, now);
 }
 
-std::string Client::decline(Id id, Millis now) {
+Expected<void> Client::decline(Id id, Millis now) {
     const auto it = tables_.seeks().find(id);
     if (it == tables_.seeks().end() || it->second.to.empty() ||
         name_key(it->second.to) != name_key(tables_.me()))
-        return "no challenge " + std::to_string(id) + " to you";
+        return Failure{"no challenge " + std::to_string(id) + " to you"};
     return request(Decline{id}, now);
 }
 
-std::string Client::withdraw(Id id, Millis now) {
+Expected<void> Client::withdraw(Id id, Millis now) {
     const auto it = tables_.seeks().find(id);
     if (it == tables_.seeks().end() || name_key(it->second.from) != name_key(tables_.me()))
-        return "no seek or challenge " + std::to_string(id) + " of yours";
+        return Failure{"no seek or challenge " + std::to_string(id) + " of yours"};
     return request(Withdraw{id}, now);
 }
 
-std::string Client::watch(std::string_view game, Millis now) {
-    if (!valid_game_id(game)) return "a game id is 16 hex digits";
+Expected<void> Client::watch(std::string_view game, Millis now) {
+    if (!valid_game_id(game)) return Failure{"a game id is 16 hex digits"};
     return ask(Watch{std::string(game)}, now);
 }
 
-std::string Client::say(std::string_view text, Millis now) {
+Expected<void> Client::say(std::string_view text, Millis now) {
     std::string clean = clean_text(text, max_text);
-    if (clean.empty()) return "nothing to say";
-    if (std::string why = not_in_lobby(now); !why.empty()) return why;
+    if (clean.empty()) return Failure{"nothing to say"};
+    if (auto ok = reachable(now); !ok) return ok;
     if (!chat_limit_.allow(now))
-        return "wait: at most " + std::to_string(chat_burst) + " chat lines at once, then one every " +
-               seconds(chat_every);
-    if (!send(Say{std::move(clean)}, now)) return "the connection to the server failed";
+        return Failure{"wait: at most " + std::to_string(chat_burst) +
+                       " chat lines at once, then one every " + seconds(chat_every)};
+    if (!send(Say{std::move(clean)}, now)) return Failure{"the connection to the server failed"};
     chat_limit_.wrong(now);  // (the bucket counts lines said, here)
     return {};
 }
 
-std::string Client::history(std::string_view name, int page, Millis now) {
-    if (!valid_name(name) && !valid_guest_name(name)) return "no player can have that name";
-    if (page < 1 || page > max_page) return "pages count from 1";
+Expected<void> Client::history(std::string_view name, int page, Millis now) {
+    if (!valid_name(name) && !valid_guest_name(name)) return Failure{"no player can have that name"};
+    if (page < 1 || page > max_page) return Failure{"pages count from 1"};
     return ask(HistoryQuery{std::string(name), page}, now);
 }
 
-std::string Client::record(std::string_view game, Millis now) {
-    if (!valid_game_id(game)) return "a game id is 16 hex digits";
+Expected<void> Client::record(std::string_view game, Millis now) {
+    if (!valid_game_id(game)) return Failure{"a game id is 16 hex digits"};
     return ask(RecordQuery{std::string(game)}, now);
 }
 
-std::string Client::ratings(Variant variant, int page, Millis now) {
+Expected<void> Client::ratings(Variant variant, int page, Millis now) {
     if ((variant.size != 3 && variant.size != 4) ||
         (variant.rules != Rules::Official && variant.rules != Rules::Rogers))
-        return "ratings are kept for the official and rogers rules on 3x3 and 4x4";
-    if (page < 1 || page > max_page) return "pages count from 1";
+        return Failure{"ratings are kept for the official and rogers rules on 3x3 and 4x4"};
+    if (page < 1 || page > max_page) return Failure{"pages count from 1"};
     return ask(RatingsQuery{variant, page}, now);
 }
 
-std::string Client::create_tournament(std::string_view name, const Format& format, int max_players,
-                                      First first, const Terms& terms, Millis now) {
+Expected<void> Client::create_tournament(std::string_view name, const Format& format, int max_players,
+                                         First first, const Terms& terms, Millis now) {
     if (!valid_tournament_name(name))
-        return "a tournament's name has 2 to 32 letters, digits, '-', '_' or '.', a letter or digit first";
+        return Failure{
+            "a tournament's name has 2 to 32 letters, digits, '-', '_' or '.', a letter or digit first"};
     if (format.swiss ? format.rounds < 1 || format.rounds > max_swiss_rounds : format.rounds != 0)
-        return "a Swiss tournament has 1 to " + std::to_string(max_swiss_rounds) + " rounds";
+        return Failure{"a Swiss tournament has 1 to " + std::to_string(max_swiss_rounds) + " rounds"};
     if (max_players < 2 || max_players > max_tournament_players)
-        return "a tournament takes 2 to " + std::to_string(max_tournament_players) + " players";
-    if (auto ok = terms_allowed(terms); !ok) return ok.why();
+        return Failure{"a tournament takes 2 to " + std::to_string(max_tournament_players) + " players"};
+    if (auto ok = terms_allowed(terms); !ok) return ok;
     Create c;
     c.name = std::string(name);
     c.format = format;
@@ -713,30 +720,31 @@ std::string Client::create_tournament(std::string_view name, const Format& forma
     return request(c, now);
 }
 
-std::string Client::join_tournament(Id id, Millis now) {
-    if (!tables_.tournaments().contains(id)) return "no tournament " + std::to_string(id);
+Expected<void> Client::join_tournament(Id id, Millis now) {
+    if (!tables_.tournaments().contains(id)) return Failure{"no tournament " + std::to_string(id)};
     return request(Join{id}, now);
 }
 
-std::string Client::leave_tournament(Id id, Millis now) {
-    if (!tables_.tournaments().contains(id)) return "no tournament " + std::to_string(id);
+Expected<void> Client::leave_tournament(Id id, Millis now) {
+    if (!tables_.tournaments().contains(id)) return Failure{"no tournament " + std::to_string(id)};
     return request(Leave{id}, now);
 }
 
-std::string Client::start_tournament(Id id, Millis now) {
-    if (!tables_.tournaments().contains(id)) return "no tournament " + std::to_string(id);
+Expected<void> Client::start_tournament(Id id, Millis now) {
+    if (!tables_.tournaments().contains(id)) return Failure{"no tournament " + std::to_string(id)};
     return request(Start{id}, now);
 }
 
-std::string Client::choose_starter(Id id, const std::string& name, const std::string& opponent, Millis now) {
-    if (!tables_.tournaments().contains(id)) return "no tournament " + std::to_string(id);
+Expected<void> Client::choose_starter(Id id, const std::string& name, const std::string& opponent,
+                                      Millis now) {
+    if (!tables_.tournaments().contains(id)) return Failure{"no tournament " + std::to_string(id)};
     for (const std::string* n : {&name, &opponent})
-        if (!valid_name(*n)) return "'" + *n + "' is not a player's name";
+        if (!valid_name(*n)) return Failure{"'" + *n + "' is not a player's name"};
     return request(ChooseStarter{id, name, opponent}, now);
 }
 
-std::string Client::standings(Id id, Millis now) {
-    if (id < 1 || id > max_id) return "no tournament " + std::to_string(id);
+Expected<void> Client::standings(Id id, Millis now) {
+    if (id < 1 || id > max_id) return Failure{"no tournament " + std::to_string(id)};
     return ask(StandingsQuery{id}, now);
 }
 
@@ -750,8 +758,8 @@ void Client::leave(std::string_view reason, Millis) {
     phase_ = Phase::Closed;
 }
 
-std::string Client::retry(Millis now) {
-    if (phase_ != Phase::Waiting) return "not waiting to reconnect";
+Expected<void> Client::retry(Millis now) {
+    if (phase_ != Phase::Waiting) return Failure{"not waiting to reconnect"};
     connect(now);
     return {};
 }

@@ -84,9 +84,9 @@ class Tables {
     bool can_ask() const { return open_.size() < max_open_queries; }
     // Forgets the queries asked (their connection dropped).
     void forget_queries();
-    // Takes one checked message of the logged-in phase. Returns "" (with the events it makes appended to
-    // `out`) or the protocol error it is.
-    std::string take(const Message& m, Millis now, std::deque<Event>& out);
+    // Takes one checked message of the logged-in phase (the events it makes appended to `out`), or says
+    // the protocol error it is.
+    Expected<void> take(const Message& m, Millis now, std::deque<Event>& out);
 
     const std::string& me() const { return me_; }
     // Players online, by name_key.
@@ -111,7 +111,7 @@ class Tables {
         std::size_t bytes = 0;          // a record's text so far
         std::vector<std::string> seen;  // a standings query: the entries (name_key) its table has had
     };
-    std::string answer_item(const Message& m, std::deque<Event>& out);
+    Expected<void> answer_item(const Message& m, std::deque<Event>& out);
 
     std::string me_;
     std::map<std::string, PlayerItem> players_;
@@ -159,35 +159,36 @@ class Client {
 
     // Logging in another way, when Greeted (after a refusal, or without a secret). A password login is
     // followed, once welcomed, by this machine's secret (`secret`), so the next login needs no password.
-    std::string login_password(std::string_view password, Millis now);
-    std::string login_guest(Millis now);
+    // Each starts, or says why not.
+    Expected<void> login_password(std::string_view password, Millis now);
+    Expected<void> login_guest(Millis now);
 
-    // Requests, in the lobby. Each returns "" when sent, else why not (and nothing was sent). The
-    // answers come as events; the server answers requests in the order they were sent.
-    std::string set_password(std::string_view password, Millis now);
-    std::string post(const Terms& terms, Millis now);
-    std::string challenge(std::string_view name, const Terms& terms, Millis now);
-    std::string accept(Id id, Millis now);
-    std::string decline(Id id, Millis now);
-    std::string withdraw(Id id, Millis now);
-    std::string watch(std::string_view game, Millis now);
-    std::string say(std::string_view text, Millis now);
-    std::string history(std::string_view name, int page, Millis now);
-    std::string record(std::string_view game, Millis now);
-    std::string ratings(Variant variant, int page, Millis now);
-    std::string create_tournament(std::string_view name, const Format& format, int max_players, First first,
-                                  const Terms& terms, Millis now);
-    std::string join_tournament(Id id, Millis now);
-    std::string leave_tournament(Id id, Millis now);
-    std::string start_tournament(Id id, Millis now);
+    // Requests, in the lobby. Each is sent, or says why not (and nothing was sent). The answers come as
+    // events; the server answers requests in the order they were sent.
+    Expected<void> set_password(std::string_view password, Millis now);
+    Expected<void> post(const Terms& terms, Millis now);
+    Expected<void> challenge(std::string_view name, const Terms& terms, Millis now);
+    Expected<void> accept(Id id, Millis now);
+    Expected<void> decline(Id id, Millis now);
+    Expected<void> withdraw(Id id, Millis now);
+    Expected<void> watch(std::string_view game, Millis now);
+    Expected<void> say(std::string_view text, Millis now);
+    Expected<void> history(std::string_view name, int page, Millis now);
+    Expected<void> record(std::string_view game, Millis now);
+    Expected<void> ratings(Variant variant, int page, Millis now);
+    Expected<void> create_tournament(std::string_view name, const Format& format, int max_players,
+                                     First first, const Terms& terms, Millis now);
+    Expected<void> join_tournament(Id id, Millis now);
+    Expected<void> leave_tournament(Id id, Millis now);
+    Expected<void> start_tournament(Id id, Millis now);
     // The organizer's choice: `name` plays White in round 1 of the match against `opponent` (`ok starter`
     // or `refused starter` comes back).
-    std::string choose_starter(Id id, const std::string& name, const std::string& opponent, Millis now);
-    std::string standings(Id id, Millis now);
+    Expected<void> choose_starter(Id id, const std::string& name, const std::string& opponent, Millis now);
+    Expected<void> standings(Id id, Millis now);
     // Says goodbye and closes for good (no event: the caller knows). The phase is then Closed.
     void leave(std::string_view reason, Millis now);
-    // While Waiting: connect now instead of at the end of the backoff.
-    std::string retry(Millis now);
+    // While Waiting: connect now instead of at the end of the backoff; or why not.
+    Expected<void> retry(Millis now);
 
     Phase phase() const { return phase_; }
     bool in_lobby() const { return phase_ == Phase::Lobby; }
@@ -213,9 +214,10 @@ class Client {
     void lose(const std::string& why, Millis now);     // dropped: try again after the backoff
     void finish(const std::string& why);               // for good
     void fail(const std::string& reason, Millis now);  // the server broke the protocol
-    std::string not_in_lobby(Millis now) const;
-    std::string ask(const Message& query, Millis now);
-    std::string request(const Message& m, Millis now);
+    // In the lobby, or why a request cannot go now ("not in the lobby yet: logging in").
+    Expected<void> reachable(Millis now) const;
+    Expected<void> ask(const Message& query, Millis now);
+    Expected<void> request(const Message& m, Millis now);
 
     Config config_;
     Phase phase_ = Phase::Connecting;

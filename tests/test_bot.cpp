@@ -103,13 +103,13 @@ TEST_CASE("a bot takes a challenge; a challenge while it plays is refused", "[se
         w.logged_in(*c);
     }
     REQUIRE(bots.until([&] { return liam.lobby->tables().players().contains("maxbot"); }));
-    REQUIRE(liam.lobby->challenge("MaxBot", *lobby::parse_terms("official 4 none first-to 1 casual"),
-                                  w.now) == "");
+    REQUIRE(liam.lobby->challenge("MaxBot", *lobby::parse_terms("official 4 none first-to 1 casual"), w.now)
+                .ok());
     REQUIRE(bots.until([&] { return World::match_of(liam).has_value() && bot.playing(); }));
     w.play_match(liam);
     REQUIRE(bots.until([&] { return liam.game->playing() && !liam.game->absence(); }));
-    REQUIRE(eamon.lobby->challenge("MaxBot", *lobby::parse_terms("official 3 none first-to 1 casual"),
-                                   w.now) == "");
+    REQUIRE(eamon.lobby->challenge("MaxBot", *lobby::parse_terms("official 3 none first-to 1 casual"), w.now)
+                .ok());
     REQUIRE(bots.until([&] { return eamon.refused("challenge").has_value(); }));
     CHECK(eamon.refused("challenge")->code == lobby::Refusal::Busy);
     CHECK(eamon.refused("challenge")->text == "MaxBot is playing a match");

@@ -234,7 +234,9 @@ TEST_CASE("over a unix socket, and back after the server restarts", "[net][lobby
     CHECK(retry_in >= 750);
     CHECK(retry_in <= 1250);
     CHECK(loop.client->phase() == Client::Phase::Waiting);
-    CHECK(loop.client->say("hello?", loop.now).starts_with("not connected to the server: trying again in"));
+    CHECK(loop.client->say("hello?", loop.now)
+              .why()
+              .starts_with("not connected to the server: trying again in"));
     // The tables stay as they were (shown as stale) until the next welcome.
     CHECK(loop.client->tables().players().size() == 1);
 
@@ -263,9 +265,9 @@ TEST_CASE("a name with a password: refused without it, welcomed with it, then th
     CHECK(r.code == Refusal::PasswordNeeded);
     CHECK(r.text == "Liam is registered with a password: log in with it");
 
-    CHECK(loop.client->login_password("short", loop.now) == "a password has at least 8 characters");
-    CHECK(loop.client->login_password("correct horse", loop.now) == "");
-    CHECK(loop.client->login_password("again and again", loop.now) == "not now: logging in");
+    CHECK(loop.client->login_password("short", loop.now).why() == "a password has at least 8 characters");
+    CHECK(loop.client->login_password("correct horse", loop.now).ok());
+    CHECK(loop.client->login_password("again and again", loop.now).why() == "not now: logging in");
     REQUIRE(loop.heard("login Liam human password correct horse"));
     server.say("welcome Liam human password 1623/85 - - -\n");
     REQUIRE(loop.heard("secret " + secret));
@@ -292,8 +294,8 @@ TEST_CASE("a wrong password is not tried again by itself", "[net][lobby-client]"
     loop.idle();
     CHECK(loop.client->phase() == Client::Phase::Greeted);
     CHECK(server.heard().size() == 1);
-    CHECK(loop.client->say("hi", loop.now) == "not in the lobby: log in first");
-    CHECK(loop.client->login_password("not my password", loop.now) == "");
+    CHECK(loop.client->say("hi", loop.now).why() == "not in the lobby: log in first");
+    CHECK(loop.client->login_password("not my password", loop.now).ok());
     REQUIRE(loop.heard("login Liam human password not my password"));
     server.say("refused login wrong-password that is not Liam's password\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::LoginRefused); }));
@@ -320,11 +322,11 @@ TEST_CASE("a guest logs in as ~name, unrated", "[net][lobby-client]") {
     server.say("welcome ~Liam2 guest guest - - - -\nend players\n");
     REQUIRE(loop.until([&] { return loop.client->phase() == Client::Phase::Lobby; }));
     CHECK(loop.client->name() == "~Liam2");
-    CHECK(loop.client->post(terms_of("official 4 dm first-to 2 rated"), loop.now) ==
+    CHECK(loop.client->post(terms_of("official 4 dm first-to 2 rated"), loop.now).why() ==
           "a guest plays casual games only");
-    CHECK(loop.client->set_password("a password!", loop.now) ==
+    CHECK(loop.client->set_password("a password!", loop.now).why() ==
           "a guest has no password: log in with a name of your own to set one");
-    CHECK(loop.client->post(terms_of("official 4 dm first-to 2 casual"), loop.now) == "");
+    CHECK(loop.client->post(terms_of("official 4 dm first-to 2 casual"), loop.now).ok());
     REQUIRE(loop.heard("post official 4 dm first-to 2 casual"));
 }
 
@@ -363,22 +365,22 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
     Client& c = *loop.client;
     const Millis now = loop.now;
     const Terms dm = terms_of("official 4 dm first-to 2 rated");
-    CHECK(c.post(dm, now) == "");
-    CHECK(c.challenge("Eamon", dm, now) == "");
-    CHECK(c.accept(7, now) == "");
-    CHECK(c.decline(8, now) == "");
-    CHECK(c.withdraw(9, now) == "");
-    CHECK(c.watch(game_id, now) == "");
-    CHECK(c.say("good  luck\x1b[2J", now) == "");
-    CHECK(c.history("Eamon", 2, now) == "");
-    CHECK(c.record(game_id, now) == "");
-    CHECK(c.ratings(Variant{3, Rules::Rogers}, 1, now) == "");
-    CHECK(c.create_tournament("autumn-cup", Format{true, 5}, 16, First::Draw, dm, now) == "");
-    CHECK(c.join_tournament(2, now) == "");
-    CHECK(c.leave_tournament(2, now) == "");
-    CHECK(c.start_tournament(2, now) == "");
-    CHECK(c.standings(2, now) == "");
-    CHECK(c.set_password("new  password ", now) == "");
+    CHECK(c.post(dm, now).ok());
+    CHECK(c.challenge("Eamon", dm, now).ok());
+    CHECK(c.accept(7, now).ok());
+    CHECK(c.decline(8, now).ok());
+    CHECK(c.withdraw(9, now).ok());
+    CHECK(c.watch(game_id, now).ok());
+    CHECK(c.say("good  luck\x1b[2J", now).ok());
+    CHECK(c.history("Eamon", 2, now).ok());
+    CHECK(c.record(game_id, now).ok());
+    CHECK(c.ratings(Variant{3, Rules::Rogers}, 1, now).ok());
+    CHECK(c.create_tournament("autumn-cup", Format{true, 5}, 16, First::Draw, dm, now).ok());
+    CHECK(c.join_tournament(2, now).ok());
+    CHECK(c.leave_tournament(2, now).ok());
+    CHECK(c.start_tournament(2, now).ok());
+    CHECK(c.standings(2, now).ok());
+    CHECK(c.set_password("new  password ", now).ok());
     const std::vector<std::string> expected = {
         "post official 4 dm first-to 2 rated",
         "challenge Eamon official 4 dm first-to 2 rated",
@@ -401,27 +403,27 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
     CHECK(std::vector<std::string>(server.heard().begin() + 2, server.heard().end()) == expected);
 
     // Refused here, and nothing sent.
-    CHECK(c.accept(99, now) == "no seek 99 (it may have gone)");
-    CHECK(c.decline(7, now) == "no challenge 7 to you");
-    CHECK(c.withdraw(7, now) == "no seek or challenge 7 of yours");
-    CHECK(c.challenge("Liam", dm, now) == "you cannot challenge yourself");
-    CHECK(c.challenge("L1AM", dm, now) == "you cannot challenge yourself");
-    CHECK(c.challenge("Eamon O", dm, now) == "no player can have that name");
+    CHECK(c.accept(99, now).why() == "no seek 99 (it may have gone)");
+    CHECK(c.decline(7, now).why() == "no challenge 7 to you");
+    CHECK(c.withdraw(7, now).why() == "no seek or challenge 7 of yours");
+    CHECK(c.challenge("Liam", dm, now).why() == "you cannot challenge yourself");
+    CHECK(c.challenge("L1AM", dm, now).why() == "you cannot challenge yourself");
+    CHECK(c.challenge("Eamon O", dm, now).why() == "no player can have that name");
     Terms rated_without_clock;
     rated_without_clock.rated = true;
-    CHECK(c.post(rated_without_clock, now) == "a rated match needs a clock");
-    CHECK(c.say(" \x1b ", now) == "nothing to say");
-    CHECK(c.watch("12", now) == "a game id is 16 hex digits");
-    CHECK(c.history("Eamon", 0, now) == "pages count from 1");
-    CHECK(c.create_tournament("cup", Format{true, 0}, 8, First::Schedule, dm, now) ==
+    CHECK(c.post(rated_without_clock, now).why() == "a rated match needs a clock");
+    CHECK(c.say(" \x1b ", now).why() == "nothing to say");
+    CHECK(c.watch("12", now).why() == "a game id is 16 hex digits");
+    CHECK(c.history("Eamon", 0, now).why() == "pages count from 1");
+    CHECK(c.create_tournament("cup", Format{true, 0}, 8, First::Schedule, dm, now).why() ==
           "a Swiss tournament has 1 to 20 rounds");
-    CHECK(c.create_tournament("cup", Format{}, 65, First::Schedule, dm, now) ==
+    CHECK(c.create_tournament("cup", Format{}, 65, First::Schedule, dm, now).why() ==
           "a tournament takes 2 to 64 players");
-    CHECK(c.create_tournament("a cup", Format{}, 8, First::Schedule, dm, now) ==
+    CHECK(c.create_tournament("a cup", Format{}, 8, First::Schedule, dm, now).why() ==
           "a tournament's name has 2 to 32 letters, digits, '-', '_' or '.', a letter or digit first");
-    CHECK(c.join_tournament(3, now) == "no tournament 3");
-    CHECK(c.set_password("short", now) == "a password has at least 8 characters");
-    CHECK(c.login_guest(now) == "not now: lobby");
+    CHECK(c.join_tournament(3, now).why() == "no tournament 3");
+    CHECK(c.set_password("short", now).why() == "a password has at least 8 characters");
+    CHECK(c.login_guest(now).why() == "not now: lobby");
     loop.idle();
     CHECK(server.heard().size() == 2 + expected.size());
 }
@@ -431,11 +433,11 @@ TEST_CASE("answers come whole: a history page, a record, a watch code, a refusal
     Loop loop(server, liam());
     loop.log_in();
     Client& c = *loop.client;
-    REQUIRE(c.history("Eamon", 1, loop.now) == "");
-    REQUIRE(c.record(game_id, loop.now) == "");
-    REQUIRE(c.watch(game_id, loop.now) == "");
-    REQUIRE(c.history("Nobody", 1, loop.now) == "");
-    REQUIRE(c.standings(4, loop.now) == "");
+    REQUIRE(c.history("Eamon", 1, loop.now).ok());
+    REQUIRE(c.record(game_id, loop.now).ok());
+    REQUIRE(c.watch(game_id, loop.now).ok());
+    REQUIRE(c.history("Nobody", 1, loop.now).ok());
+    REQUIRE(c.standings(4, loop.now).ok());
     REQUIRE(loop.until([&] { return server.heard().size() >= 7; }));
     server.say("played " + game_id + " 2026-11-23T14:03Z Liam Eamon 2 1 0 official 4 dm first-to 2 rated\n");
     server.say("chat Eamon meanwhile, in the lobby\n");  // other lines may come between the items
@@ -473,8 +475,9 @@ TEST_CASE("answers come whole: a history page, a record, a watch code, a refusal
     CHECK(c.phase() == Client::Phase::Lobby);
 
     // At most eight questions wait for their answers.
-    for (int i = 0; i < int(max_open_queries); ++i) CHECK(c.history("Eamon", i + 1, loop.now) == "");
-    CHECK(c.history("Eamon", 99, loop.now) == "wait: the answers to the last questions have not come yet");
+    for (int i = 0; i < int(max_open_queries); ++i) CHECK(c.history("Eamon", i + 1, loop.now).ok());
+    CHECK(c.history("Eamon", 99, loop.now).why() ==
+          "wait: the answers to the last questions have not come yet");
 }
 
 TEST_CASE("a match start is passed on with its game id and code", "[net][lobby-client]") {
@@ -495,11 +498,11 @@ TEST_CASE("chat is rate-limited here as the server limits it", "[net][lobby-clie
     FakeServer server;
     Loop loop(server, liam());
     loop.log_in();
-    for (int i = 0; i < chat_burst; ++i) CHECK(loop.client->say("line " + std::to_string(i), loop.now) == "");
-    CHECK(loop.client->say("one too many", loop.now) ==
+    for (int i = 0; i < chat_burst; ++i) CHECK(loop.client->say("line " + std::to_string(i), loop.now).ok());
+    CHECK(loop.client->say("one too many", loop.now).why() ==
           "wait: at most 5 chat lines at once, then one every 2 s");
     loop.now += chat_every;
-    CHECK(loop.client->say("and one more", loop.now) == "");
+    CHECK(loop.client->say("and one more", loop.now).ok());
     REQUIRE(loop.heard("say and one more"));
     CHECK_FALSE(server.heard_line("say one too many"));
 }
@@ -532,7 +535,7 @@ TEST_CASE("a server that accepts and says nothing is left, and tried again", "[n
     loop.pass(answer_timeout);
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     CHECK(loop.last(Event::Kind::Lost) == "no greeting from the server within 10 s");
-    CHECK(loop.client->retry(loop.now) == "");
+    CHECK(loop.client->retry(loop.now).ok());
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
 }
 
@@ -609,7 +612,7 @@ TEST_CASE("leaving says goodbye and stays gone", "[net][lobby-client]") {
     loop.client->leave("quit", loop.now);
     REQUIRE(loop.heard("bye quit"));
     CHECK(loop.client->phase() == Client::Phase::Closed);
-    CHECK(loop.client->say("hi", loop.now) == "not connected to the server");
+    CHECK(loop.client->say("hi", loop.now).why() == "not connected to the server");
     loop.pass(5000);
     CHECK(server.accepted == 1);
 }
@@ -783,7 +786,7 @@ TEST_CASE("hostile server: a record past 1 MiB, and a history page past 50 items
     loop.log_in();
     std::string why;
     SECTION("record") {
-        REQUIRE(loop.client->record(game_id, loop.now) == "");
+        REQUIRE(loop.client->record(game_id, loop.now).ok());
         const std::string line = "line " + std::string(max_record_text, 'r') + "\n";
         std::string flood;
         for (std::size_t bytes = 0; bytes <= max_record_bytes; bytes += max_record_text + 1) flood += line;
@@ -791,7 +794,7 @@ TEST_CASE("hostile server: a record past 1 MiB, and a history page past 50 items
         why = "a record longer than 1 MiB";
     }
     SECTION("history") {
-        REQUIRE(loop.client->history("Eamon", 1, loop.now) == "");
+        REQUIRE(loop.client->history("Eamon", 1, loop.now).ok());
         std::string flood;
         for (int i = 0; i <= page_size; ++i)
             flood += "played " + game_id +
@@ -821,7 +824,7 @@ TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is 
         REQUIRE(loop.heard("login Liam human key"));
         server.say("refused login password-needed Liam has a password: log in with it\n");
         REQUIRE(loop.until([&] { return loop.saw(Event::Kind::LoginRefused); }));
-        REQUIRE(loop.client->login_password("correct horse battery", loop.now) == "");
+        REQUIRE(loop.client->login_password("correct horse battery", loop.now).ok());
         REQUIRE(loop.heard("login Liam human password correct horse battery"));
         server.say(
             "welcome Liam human password - - - -\nend players\nend seeks\nend games\nend tournaments\n");

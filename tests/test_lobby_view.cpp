@@ -23,7 +23,7 @@ lobby::Tables tables(const std::string& me, const std::vector<lobby::Message>& l
     lobby::Tables t;
     t.reset(me);
     std::deque<lobby::Event> out;
-    for (const auto& m : lines) REQUIRE(t.take(m, now, out).empty());
+    for (const auto& m : lines) REQUIRE(t.take(m, now, out).ok());
     return t;
 }
 
@@ -173,8 +173,8 @@ TEST_CASE("a tournament's table: its rows, live from the standing lines, best fi
     CHECK(eamon.find("1.5") + 3 == head.find("points") + 6);
     // A new standing line changes the table live: Liam wins his third match and leads.
     std::deque<lobby::Event> out;
-    REQUIRE(t.take(lobby::StandingItem{7, 1, "Liam", 4, 3, 2, 1, 0, 4, 2}, 0, out).empty());
-    REQUIRE(t.take(lobby::StandingItem{7, 2, "Eamon", 3, 3, 1, 1, 1, 3, 3}, 0, out).empty());
+    REQUIRE(t.take(lobby::StandingItem{7, 1, "Liam", 4, 3, 2, 1, 0, 4, 2}, 0, out).ok());
+    REQUIRE(t.take(lobby::StandingItem{7, 2, "Eamon", 3, 3, 1, 1, 1, 3, 3}, 0, out).ok());
     table = t.standings(7);
     CHECK(table[0].name == "Liam");
     CHECK(contains(standing_row(table[0], "Liam", 200), "     2    0       3    2    1     0"));
@@ -186,12 +186,12 @@ TEST_CASE("a tournament's table: its rows, live from the standing lines, best fi
     CHECK(standing_row(odd, "", 9).size() <= 9);
     // An answer to `standings 7` is the whole table: an entry it leaves out has gone (a player who left
     // an open tournament has no line of their own); other tables stay.
-    REQUIRE(t.take(lobby::StandingItem{8, 1, "Niamh", 0, 0, 0, 0, 0, 0, 0}, 0, out).empty());
+    REQUIRE(t.take(lobby::StandingItem{8, 1, "Niamh", 0, 0, 0, 0, 0, 0, 0}, 0, out).ok());
     t.asked(lobby::StandingsQuery{7});
-    REQUIRE(t.take(lobby::StandingItem{7, 1, "Liam", 4, 3, 2, 1, 0, 4, 2}, 0, out).empty());
-    REQUIRE(t.take(lobby::StandingItem{7, 2, "Eamon", 3, 3, 1, 1, 1, 3, 3}, 0, out).empty());
+    REQUIRE(t.take(lobby::StandingItem{7, 1, "Liam", 4, 3, 2, 1, 0, 4, 2}, 0, out).ok());
+    REQUIRE(t.take(lobby::StandingItem{7, 2, "Eamon", 3, 3, 1, 1, 1, 3, 3}, 0, out).ok());
     out.clear();
-    REQUIRE(t.take(lobby::End{lobby::List::Standings}, 0, out).empty());
+    REQUIRE(t.take(lobby::End{lobby::List::Standings}, 0, out).ok());
     REQUIRE(out.size() == 1);
     CHECK(out[0].kind == lobby::Event::Kind::Answer);
     CHECK(out[0].items.size() == 2);
@@ -200,7 +200,7 @@ TEST_CASE("a tournament's table: its rows, live from the standing lines, best fi
     CHECK_FALSE(in_standings(table, "MaxBot"));
     CHECK(t.standings(8).size() == 1);
     // The table goes with the tournament's closed line.
-    REQUIRE(t.take(lobby::Closed{7}, 0, out).empty());
+    REQUIRE(t.take(lobby::Closed{7}, 0, out).ok());
     CHECK(t.standings(7).empty());
     CHECK(tournament_rows(t).empty());
 }

@@ -20,10 +20,10 @@ lobby::Terms terms(const std::string& text) {
 // Two players in the lobby, one seeking `what`, the other accepting; both join their game connections
 // and reach play. Returns who plays White (player 0) first.
 std::pair<Client*, Client*> start_match(World& w, Client& a, Client& b, const std::string& what) {
-    REQUIRE(a.lobby->post(terms(what), w.now) == "");
+    REQUIRE(a.lobby->post(terms(what), w.now).ok());
     REQUIRE(w.until([&] { return !b.lobby->tables().seeks().empty(); }));
     const lobby::Id id = b.lobby->tables().seeks().begin()->first;
-    REQUIRE(b.lobby->accept(id, w.now) == "");
+    REQUIRE(b.lobby->accept(id, w.now).ok());
     REQUIRE(w.until([&] { return World::match_of(a) && World::match_of(b); }));
     w.play_match(a);
     w.play_match(b);
@@ -80,17 +80,17 @@ TEST_CASE("another machine cannot take a name: no password, a look-alike, a wron
           "another name");
 
     // Liam sets a password; then another machine needs it.
-    REQUIRE(liam.lobby->set_password("correct horse battery", w.now) == "");
+    REQUIRE(liam.lobby->set_password("correct horse battery", w.now).ok());
     REQUIRE(w.until([&] { return liam.heard<lobby::Ok>(); }));
     CHECK(liam.all<lobby::Ok>().at(0).text == "your password is set");
     Client laptop{"Liam"};
     w.enter(laptop);
     REQUIRE(w.until([&] { return laptop.refused("login").has_value(); }));
     CHECK(laptop.refused("login")->code == lobby::Refusal::PasswordNeeded);
-    REQUIRE(laptop.lobby->login_password("wrong horse battery", w.now) == "");
+    REQUIRE(laptop.lobby->login_password("wrong horse battery", w.now).ok());
     REQUIRE(w.until([&] { return laptop.all<lobby::Refused>().size() == 2; }));
     CHECK(laptop.refused("login")->code == lobby::Refusal::WrongPassword);
-    REQUIRE(laptop.lobby->login_password("correct horse battery", w.now) == "");
+    REQUIRE(laptop.lobby->login_password("correct horse battery", w.now).ok());
     REQUIRE(w.until([&] { return laptop.lobby->in_lobby() && laptop.heard<lobby::Ok>(); }));
     CHECK(laptop.all<lobby::Welcome>().at(0).how == lobby::How::Password);
     CHECK(laptop.all<lobby::Ok>().at(0).verb == "secret");  // the laptop's own secret is added
@@ -119,8 +119,9 @@ TEST_CASE("guests are named ~NAME, a number added when taken, and play casual ga
     CHECK(a.lobby->name() == "~Zoe");
     CHECK(b.lobby->name() == "~Zoe2");
     CHECK(a.all<lobby::Welcome>().at(0).role == lobby::Role::Guest);
-    CHECK(a.lobby->post(terms("official 4 dm first-to 1 rated"), w.now) == "a guest plays casual games only");
-    REQUIRE(a.lobby->set_password("a password for a guest", w.now) != "");
+    CHECK(a.lobby->post(terms("official 4 dm first-to 1 rated"), w.now).why() ==
+          "a guest plays casual games only");
+    REQUIRE_FALSE(a.lobby->set_password("a password for a guest", w.now).ok());
     REQUIRE(w.until([&] { return b.lobby->tables().players().size() == 2; }));
 }
 
@@ -134,7 +135,7 @@ TEST_CASE("seeks and challenges: seen by whom they concern, taken, declined, wit
         w.enter(*c);
         w.logged_in(*c);
     }
-    REQUIRE(liam.lobby->post(terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(liam.lobby->post(terms("official 4 none first-to 1 casual"), w.now).ok());
     REQUIRE(w.until([&] {
         return zoe.lobby->tables().seeks().size() == 1 && eamon.lobby->tables().seeks().size() == 1;
     }));
@@ -142,36 +143,36 @@ TEST_CASE("seeks and challenges: seen by whom they concern, taken, declined, wit
     CHECK(zoe.lobby->tables().seeks().at(seek).from == "Liam");
 
     // A challenge: only its two players see it.
-    REQUIRE(liam.lobby->challenge("Eamon", terms("rogers 3 5m+2s first-to 1 rated"), w.now) == "");
+    REQUIRE(liam.lobby->challenge("Eamon", terms("rogers 3 5m+2s first-to 1 rated"), w.now).ok());
     REQUIRE(w.until([&] { return eamon.lobby->tables().seeks().size() == 2; }));
     w.idle();
     CHECK(zoe.lobby->tables().seeks().size() == 1);
     lobby::Id challenge = 0;
     for (const auto& [id, sk] : eamon.lobby->tables().seeks())
         if (!sk.to.empty()) challenge = id;
-    REQUIRE(eamon.lobby->decline(challenge, w.now) == "");
+    REQUIRE(eamon.lobby->decline(challenge, w.now).ok());
     REQUIRE(w.until([&] { return liam.all<lobby::Unseek>().size() == 1; }));
     CHECK(liam.all<lobby::Unseek>().at(0).why == lobby::SeekEnd::Declined);
 
     // An unanswered challenge expires after 60 s.
-    REQUIRE(liam.lobby->challenge("Zoe", terms("official 4 dm first-to 2 rated"), w.now) == "");
+    REQUIRE(liam.lobby->challenge("Zoe", terms("official 4 dm first-to 2 rated"), w.now).ok());
     REQUIRE(w.until([&] { return zoe.lobby->tables().seeks().size() == 2; }));
     w.pass(61 * s);
     REQUIRE(w.until([&] { return zoe.lobby->tables().seeks().size() == 1; }));
     CHECK(zoe.all<lobby::Unseek>().back().why == lobby::SeekEnd::Expired);
 
     // Refusals.
-    REQUIRE(liam.lobby->challenge("Nobody", terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(liam.lobby->challenge("Nobody", terms("official 4 none first-to 1 casual"), w.now).ok());
     REQUIRE(w.until([&] { return liam.refused("challenge").has_value(); }));
     CHECK(liam.refused("challenge")->code == lobby::Refusal::NotFound);
     for (int i = 0; i < 2; ++i)
-        REQUIRE(liam.lobby->post(terms("official 3 none first-to 1 casual"), w.now) == "");
-    REQUIRE(liam.lobby->post(terms("official 3 none first-to 1 casual"), w.now) == "");
+        REQUIRE(liam.lobby->post(terms("official 3 none first-to 1 casual"), w.now).ok());
+    REQUIRE(liam.lobby->post(terms("official 3 none first-to 1 casual"), w.now).ok());
     REQUIRE(w.until([&] { return liam.refused("post").has_value(); }));
     CHECK(liam.refused("post")->code == lobby::Refusal::Limit);
 
     // Zoe takes the first seek: it goes, the match starts, Liam's other seeks go too.
-    REQUIRE(zoe.lobby->accept(seek, w.now) == "");
+    REQUIRE(zoe.lobby->accept(seek, w.now).ok());
     REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(zoe); }));
     REQUIRE(w.until(
         [&] { return eamon.lobby->tables().seeks().empty() && eamon.lobby->tables().games().size() == 1; }));
@@ -182,7 +183,7 @@ TEST_CASE("seeks and challenges: seen by whom they concern, taken, declined, wit
     CHECK(World::match_of(liam)->code.size() == 32);
     CHECK(eamon.lobby->tables().players().at("llam").playing);
     // A player in a match is busy.
-    REQUIRE(liam.lobby->post(terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(liam.lobby->post(terms("official 4 none first-to 1 casual"), w.now).ok());
     REQUIRE(w.until([&] { return liam.all<lobby::Refused>().size() == 3; }));
     CHECK(liam.refused("post")->code == lobby::Refusal::Busy);
 }
@@ -217,7 +218,7 @@ TEST_CASE("a whole match through the server: moves, chat, the result in the lobb
     CHECK(liam.lobby->tables().games().empty());
 
     // The record, as the lobby gives it, reads back move by move.
-    REQUIRE(liam.lobby->record(over.game, w.now) == "");
+    REQUIRE(liam.lobby->record(over.game, w.now).ok());
     REQUIRE(w.until([&] { return liam.answer<lobby::RecordQuery>().has_value(); }));
     const std::string text = liam.answer_text<lobby::RecordQuery>();
     const saves::LoadedRecord r = saves::read_record(text);
@@ -226,7 +227,7 @@ TEST_CASE("a whole match through the server: moves, chat, the result in the lobb
     CHECK(transcript_text(r.record->match.game().moves()) == white->moves());
     CHECK(r.record->match_id == over.game);
     // And the history.
-    REQUIRE(eamon.lobby->history("Liam", 1, w.now) == "");
+    REQUIRE(eamon.lobby->history("Liam", 1, w.now).ok());
     REQUIRE(w.until([&] { return eamon.answer<lobby::HistoryQuery>().has_value(); }));
     const auto items = *eamon.answer<lobby::HistoryQuery>();
     REQUIRE(items.size() == 1);
@@ -254,10 +255,10 @@ TEST_CASE("the lobby tells others of a login, a match start and a logout by one 
     Client& g1 = *guests[1];
     REQUIRE(w.until([&] { return g0.lobby->tables().players().size() == 10; }));
     // A game in progress and an open seek, so that every list has something in it.
-    REQUIRE(g0.lobby->challenge("~G1", terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(g0.lobby->challenge("~G1", terms("official 4 none first-to 1 casual"), w.now).ok());
     REQUIRE(w.until([&] { return !g1.lobby->tables().seeks().empty(); }));
-    REQUIRE(g1.lobby->accept(g1.lobby->tables().seeks().begin()->first, w.now) == "");
-    REQUIRE(guests[2]->lobby->post(terms("rogers 3 none first-to 1 casual"), w.now) == "");
+    REQUIRE(g1.lobby->accept(g1.lobby->tables().seeks().begin()->first, w.now).ok());
+    REQUIRE(guests[2]->lobby->post(terms("rogers 3 none first-to 1 casual"), w.now).ok());
     REQUIRE(w.until([&] {
         return guests[9]->lobby->tables().games().size() == 1 &&
                guests[9]->lobby->tables().seeks().size() == 1;
@@ -309,7 +310,7 @@ TEST_CASE("the lobby tells others of a login, a match start and a logout by one 
     Client& g3 = *guests[3];
     set_mark();
     const std::size_t new_mark = newcomer.lines().size();
-    REQUIRE(g3.lobby->accept(g2.lobby->tables().seeks().begin()->first, w.now) == "");
+    REQUIRE(g3.lobby->accept(g2.lobby->tables().seeks().begin()->first, w.now).ok());
     REQUIRE(w.until([&] { return newcomer.lobby->tables().games().size() == 2; }));
     w.idle();
     const auto seen = since(newcomer, new_mark);

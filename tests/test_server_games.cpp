@@ -25,12 +25,12 @@ void enter_all(World& w, std::initializer_list<Client*> clients) {
 // `a` seeks `what`, `b` accepts; returns {White, Black} of round 1 once both are at the board.
 std::pair<Client*, Client*> start_match(World& w, Client& a, Client& b, const std::string& what) {
     const std::size_t seen = b.lobby->tables().seeks().size();
-    REQUIRE(a.lobby->post(terms(what), w.now) == "");
+    REQUIRE(a.lobby->post(terms(what), w.now).ok());
     REQUIRE(w.until([&] { return b.lobby->tables().seeks().size() > seen; }));
     lobby::Id id = 0;
     for (const auto& [sid, sk] : b.lobby->tables().seeks())
         if (sk.from == a.lobby->name()) id = sid;
-    REQUIRE(b.lobby->accept(id, w.now) == "");
+    REQUIRE(b.lobby->accept(id, w.now).ok());
     REQUIRE(w.until([&] { return World::match_of(a) && World::match_of(b); }));
     w.play_match(a);
     w.play_match(b);
@@ -59,7 +59,7 @@ TEST_CASE("a spectator sees every move in order and never the chat; the players 
     w.move(*white, *black, white_wins[0]);
 
     const std::string game = World::match_of(liam)->game;
-    REQUIRE(zoe.lobby->watch(game, w.now) == "");
+    REQUIRE(zoe.lobby->watch(game, w.now).ok());
     REQUIRE(w.until([&] { return zoe.heard<lobby::Watching>(); }));
     w.join_game(zoe, zoe.all<lobby::Watching>().at(0).code, true);
     REQUIRE(w.until(
@@ -196,7 +196,7 @@ TEST_CASE("a rated match moves both ratings in the store, and the players are to
         const auto& p = liam.lobby->tables().players().at(lobby::name_key(white->name));
         return p.ratings[0] && p.ratings[0]->rating == 1662;
     }));
-    REQUIRE(liam.lobby->ratings(Variant{4, Rules::Official}, 1, w.now) == "");
+    REQUIRE(liam.lobby->ratings(Variant{4, Rules::Official}, 1, w.now).ok());
     REQUIRE(w.until([&] { return liam.answer<lobby::RatingsQuery>().has_value(); }));
     const auto list = *liam.answer<lobby::RatingsQuery>();
     REQUIRE(list.size() == 2);
@@ -211,17 +211,19 @@ TEST_CASE("a round-robin tournament of three players, to the end, with byes and 
     World w(srv);
     Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
     enter_all(w, {&liam, &eamon, &zoe});
-    REQUIRE(liam.lobby->create_tournament("liam-rr", lobby::Format{false, 0}, 3, lobby::First::Schedule,
-                                          terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(liam.lobby
+                ->create_tournament("liam-rr", lobby::Format{false, 0}, 3, lobby::First::Schedule,
+                                    terms("official 4 none first-to 1 casual"), w.now)
+                .ok());
     REQUIRE(w.until([&] { return zoe.lobby->tables().tournaments().size() == 1; }));
     const lobby::Id id = zoe.lobby->tables().tournaments().begin()->first;
-    REQUIRE(eamon.lobby->join_tournament(id, w.now) == "");
-    REQUIRE(zoe.lobby->join_tournament(id, w.now) == "");
+    REQUIRE(eamon.lobby->join_tournament(id, w.now).ok());
+    REQUIRE(zoe.lobby->join_tournament(id, w.now).ok());
     REQUIRE(w.until([&] { return liam.lobby->tables().tournaments().at(id).players == 3; }));
-    REQUIRE(eamon.lobby->start_tournament(id, w.now) == "");
+    REQUIRE(eamon.lobby->start_tournament(id, w.now).ok());
     REQUIRE(w.until([&] { return eamon.refused("start").has_value(); }));
     CHECK(eamon.refused("start")->code == lobby::Refusal::NotAllowed);
-    REQUIRE(liam.lobby->start_tournament(id, w.now) == "");
+    REQUIRE(liam.lobby->start_tournament(id, w.now).ok());
 
     std::vector<Client*> all = {&liam, &eamon, &zoe};
     std::map<std::string, std::size_t> matches_seen;
@@ -256,7 +258,7 @@ TEST_CASE("a round-robin tournament of three players, to the end, with byes and 
     }
     REQUIRE(w.until(
         [&] { return liam.lobby->tables().tournaments().at(id).state == lobby::TournamentState::Over; }));
-    REQUIRE(zoe.lobby->standings(id, w.now) == "");
+    REQUIRE(zoe.lobby->standings(id, w.now).ok());
     REQUIRE(w.until([&] { return zoe.answer<lobby::StandingsQuery>().has_value(); }));
     const auto table = *zoe.answer<lobby::StandingsQuery>();
     REQUIRE(table.size() == 3);

@@ -166,7 +166,7 @@ TEST_CASE("a flood of lines from one client does not keep the server from the ot
     std::string lines = "lobby gobblet 1\nlogin Mallory human guest\n";
     for (int i = 0; i < 2000; ++i) lines += "say flood " + std::to_string(i) + "\n";
     flood.say(lines);
-    REQUIRE(liam.lobby->say("still here", w.now) == "");
+    REQUIRE(liam.lobby->say("still here", w.now).ok());
     REQUIRE(w.until([&] {
         for (const auto& c : liam.all<lobby::Chat>())
             if (c.text == "still here") return true;
@@ -239,9 +239,9 @@ TEST_CASE("bad game codes are refused and limited per address; the real code sti
         w.enter(*c);
         w.logged_in(*c);
     }
-    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
     REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
-    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now) == "");
+    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
     REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
     std::vector<std::unique_ptr<RawPeer>> keep;
     for (int i = 0; i < 7; ++i) {
@@ -265,9 +265,9 @@ TEST_CASE("a player who cheats is cut off, and counts as away for the other", "[
         w.enter(*c);
         w.logged_in(*c);
     }
-    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
     REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
-    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now) == "");
+    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
     REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
     w.play_match(liam);
     // Eamon's game connection is a raw one that plays a piece it does not have.

@@ -127,7 +127,7 @@ TEST_CASE("through sshd a password proves a name registered elsewhere, and adds 
     Client eamon("Eamon");
     w.enter(eamon);
     w.logged_in(eamon);
-    REQUIRE(eamon.lobby->set_password("correct horse battery", w.now) == "");
+    REQUIRE(eamon.lobby->set_password("correct horse battery", w.now).ok());
     REQUIRE(w.until([&] { return eamon.heard<lobby::Ok>(); }));
     eamon.lobby->leave("bye", w.now);
     w.idle();
@@ -139,7 +139,7 @@ TEST_CASE("through sshd a password proves a name registered elsewhere, and adds 
     CHECK(login_refusal(door)->code == lobby::Refusal::PasswordNeeded);
     CHECK(login_refusal(door)->text ==
           "Eamon has a password: log in with it, and this SSH key proves the name from then on");
-    REQUIRE(door.lobby->login_password("correct horse battery", w.now) == "");
+    REQUIRE(door.lobby->login_password("correct horse battery", w.now).ok());
     w.logged_in(door);
     CHECK(welcome_of(door)->how == lobby::How::Password);
     // The client adds the key by itself: the next login needs no password.
@@ -173,7 +173,7 @@ TEST_CASE("an ssh line is believed only from a trusted user on a unix socket", "
         w.idle();
         CHECK(liam.lobby->phase() == lobby::Client::Phase::Greeted);
         CHECK(srv.logged("said it came through sshd: not believed (not an --ssh-user)"));
-        REQUIRE(liam.lobby->login_guest(w.now) == "");
+        REQUIRE(liam.lobby->login_guest(w.now).ok());
         w.logged_in(liam);
         CHECK(welcome_of(liam)->name == "~Liam");
         server::Store r = srv.reader();

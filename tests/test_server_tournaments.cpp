@@ -86,12 +86,12 @@ TEST_CASE(
     CHECK(item.state == lobby::TournamentState::Open);
 
     for (Client* c : {&ann, &bob, &cid}) {
-        REQUIRE(c->lobby->join_tournament(id, w.now) == "");
+        REQUIRE(c->lobby->join_tournament(id, w.now).ok());
         w.idle();  // in this order: the seeds of equal ratings follow it
     }
     REQUIRE(w.until([&] { return viv.lobby->tables().tournaments().at(id).players == 3; }));
     // Only the operator starts it.
-    REQUIRE(ann.lobby->start_tournament(id, w.now) == "");
+    REQUIRE(ann.lobby->start_tournament(id, w.now).ok());
     REQUIRE(w.until([&] { return ann.refused("start").has_value(); }));
     CHECK(ann.refused("start")->text == "the server's operator starts it (--start-tournament)");
     {
@@ -119,7 +119,7 @@ TEST_CASE(
     // The game is listed as the tournament's, and a spectator follows it.
     REQUIRE(w.until([&] { return viv.lobby->tables().games().contains(m1.game); }));
     CHECK(viv.lobby->tables().games().at(m1.game).item.tournament == id);
-    REQUIRE(viv.lobby->watch(m1.game, w.now) == "");
+    REQUIRE(viv.lobby->watch(m1.game, w.now).ok());
     REQUIRE(w.until([&] { return viv.heard<lobby::Watching>(); }));
     w.join_game(viv, viv.all<lobby::Watching>().back().code, true);
 
@@ -161,7 +161,7 @@ TEST_CASE(
     CHECK(text.find("final: Ann wins") != std::string::npos);
 
     // Each game is archived with the event's name: the record says it, and reads back.
-    REQUIRE(viv.lobby->record(m1.game, w.now) == "");
+    REQUIRE(viv.lobby->record(m1.game, w.now).ok());
     REQUIRE(w.until([&] { return !viv.answer_text<lobby::RecordQuery>().empty(); }));
     const std::string record = viv.answer_text<lobby::RecordQuery>();
     CHECK(record.find("% event: club-ko\n") != std::string::npos);
@@ -178,8 +178,10 @@ TEST_CASE("a version 1 client beside a version 2 tournament: it sees what it can
     Client ann("Ann"), bob("Bob");
     enter_all(w, {&ann, &bob});
     make_as_operator(srv, "ops-cup", "knockout", lobby::First::Draw, "official 4 none first-to 1 casual", 1);
-    REQUIRE(ann.lobby->create_tournament("ann-rr", lobby::Format{}, 4, lobby::First::Schedule,
-                                         terms("official 3 none first-to 1 casual"), w.now) == "");
+    REQUIRE(ann.lobby
+                ->create_tournament("ann-rr", lobby::Format{}, 4, lobby::First::Schedule,
+                                    terms("official 3 none first-to 1 casual"), w.now)
+                .ok());
     w.pass(1000);
     REQUIRE(w.until([&] { return bob.lobby->tables().tournaments().size() == 2; }));
 
@@ -226,26 +228,28 @@ TEST_CASE(
     World w(srv);
     Client ann("Ann"), bob("Bob"), cid("Cid"), dan("Dan");
     enter_all(w, {&ann, &bob, &cid, &dan});
-    REQUIRE(ann.lobby->create_tournament("ann-rr", lobby::Format{}, 8, lobby::First::Schedule,
-                                         terms("official 4 none first-to 1 casual"), w.now) == "");
+    REQUIRE(ann.lobby
+                ->create_tournament("ann-rr", lobby::Format{}, 8, lobby::First::Schedule,
+                                    terms("official 4 none first-to 1 casual"), w.now)
+                .ok());
     REQUIRE(w.until([&] { return tournament_named(dan, "ann-rr") != 0; }));
     const lobby::Id id = tournament_named(dan, "ann-rr");
-    for (Client* c : {&bob, &cid, &dan}) REQUIRE(c->lobby->join_tournament(id, w.now) == "");
+    for (Client* c : {&bob, &cid, &dan}) REQUIRE(c->lobby->join_tournament(id, w.now).ok());
     REQUIRE(w.until([&] { return dan.lobby->tables().tournaments().at(id).players == 4; }));
     // Dan leaves before the start: he has played nothing.
-    REQUIRE(dan.lobby->leave_tournament(id, w.now) == "");
+    REQUIRE(dan.lobby->leave_tournament(id, w.now).ok());
     REQUIRE(w.until([&] { return dan.lobby->tables().tournaments().at(id).players == 3; }));
 
     // Ann, Bob, Cid: the round robin's schedule gives Ann a bye in round 1 and Cid White against Bob; in
     // round 2 Ann (White: she had it less) meets Cid. Only Ann chooses, and only between players in it.
-    REQUIRE(bob.lobby->choose_starter(id, "Bob", "Cid", w.now) == "");
+    REQUIRE(bob.lobby->choose_starter(id, "Bob", "Cid", w.now).ok());
     REQUIRE(w.until([&] { return bob.refused("starter").has_value(); }));
     CHECK(bob.refused("starter")->text == "only its organizer, Ann, chooses who starts");
     CHECK(bob.refused("starter")->code == lobby::Refusal::NotAllowed);
-    REQUIRE(ann.lobby->choose_starter(id, "Bob", "Dan", w.now) == "");
+    REQUIRE(ann.lobby->choose_starter(id, "Bob", "Dan", w.now).ok());
     REQUIRE(w.until([&] { return ann.refused("starter").has_value(); }));
     CHECK(ann.refused("starter")->text == "Dan has left tournament ann-rr");
-    REQUIRE(ann.lobby->choose_starter(id, "bob", "Cid", w.now) == "");  // names by their key
+    REQUIRE(ann.lobby->choose_starter(id, "bob", "Cid", w.now).ok());  // names by their key
     REQUIRE(w.until([&] { return ann.heard<lobby::Ok>(); }));
     CHECK(ann.all<lobby::Ok>().back() ==
           lobby::Ok{"starter", "Bob plays White in round 1 of the match against Cid in ann-rr"});
@@ -253,17 +257,17 @@ TEST_CASE(
     CHECK(cid.all<lobby::Notice>().back().text ==
           "tournament ann-rr: Bob plays White in round 1 of the match against Cid (the organizer's choice)");
 
-    REQUIRE(ann.lobby->start_tournament(id, w.now) == "");
+    REQUIRE(ann.lobby->start_tournament(id, w.now).ok());
     REQUIRE(w.until([&] { return World::match_of(bob) && World::match_of(cid); }));
     CHECK(World::match_of(bob)->colour == Color::White);  // the organizer's choice, not the schedule's Cid
     CHECK(World::match_of(bob)->opponent == "Cid");
     // Their match has started: the loser of each round chooses now.
-    REQUIRE(ann.lobby->choose_starter(id, "Cid", "Bob", w.now) == "");
+    REQUIRE(ann.lobby->choose_starter(id, "Cid", "Bob", w.now).ok());
     REQUIRE(w.until([&] { return ann.all<lobby::Refused>().size() == 2; }));
     CHECK(ann.refused("starter")->text ==
           "the match between Cid and Bob has started: the loser of each round chooses who starts the next");
     // Round 2's match, Ann against Cid, is made when round 1 is decided: chosen now, it holds then.
-    REQUIRE(ann.lobby->choose_starter(id, "Cid", "Ann", w.now) == "");
+    REQUIRE(ann.lobby->choose_starter(id, "Cid", "Ann", w.now).ok());
     REQUIRE(w.until([&] { return ann.all<lobby::Ok>().size() == 2; }));
 
     // Who left without playing is in neither table: the live one, nor --standings' (server::standings_text).

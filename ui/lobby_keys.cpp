@@ -174,13 +174,12 @@ void LobbyScreen::on_action(Action a, Millis now) {
         case Action::NewTournament: return new_tournament(now);
         case Action::EnterTournament: {
             const lobby::TournamentItem& t = *selected_tournament();
-            const std::string why = client_->join_tournament(t.id, now);
-            return why.empty() ? say("entering " + t.name + "...") : say(why, true);
+            const auto sent = client_->join_tournament(t.id, now);
+            return sent ? say("entering " + t.name + "...") : say(sent.why(), true);
         }
         case Action::StartTournament: {
             const lobby::TournamentItem& t = *selected_tournament();
-            const std::string why = client_->start_tournament(t.id, now);
-            if (!why.empty()) return say(why, true);
+            if (const auto sent = client_->start_tournament(t.id, now); !sent) return say(sent.why(), true);
             say("starting " + t.name + "...");
             return open_standings(t.id, now);
         }
@@ -191,26 +190,25 @@ void LobbyScreen::on_action(Action a, Millis now) {
             const bool mine = lobby::name_key(s->from) == lobby::name_key(client_->name());
             if (!mine && s->to.empty())
                 return say("that seek is " + s->from + "'s: only they withdraw it", true);
-            const std::string why = mine ? client_->withdraw(s->id, now) : client_->decline(s->id, now);
-            return why.empty() ? say(mine ? "withdrawn" : "declined") : say(why, true);
+            const auto sent = mine ? client_->withdraw(s->id, now) : client_->decline(s->id, now);
+            return sent ? say(mine ? "withdrawn" : "declined") : say(sent.why(), true);
         }
         case Action::Watch: {
             const lobby::GameRow* g = selected_game();
             if (my_match_ && g->item.game == my_match_->game) return open_match(*my_match_, now);
-            const std::string why = client_->watch(g->item.game, now);
-            return why.empty() ? say("asking to watch " + g->item.names[0] + " - " + g->item.names[1] + "...")
-                               : say(why, true);
+            const auto sent = client_->watch(g->item.game, now);
+            return sent ? say("asking to watch " + g->item.names[0] + " - " + g->item.names[1] + "...")
+                        : say(sent.why(), true);
         }
         case Action::History: {
             const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
             const std::string name = p ? p->name : client_->name();
-            const std::string why = client_->history(name, 1, now);
-            return why.empty() ? say("asking for the finished games of " + name + "...") : say(why, true);
+            const auto sent = client_->history(name, 1, now);
+            return sent ? say("asking for the finished games of " + name + "...") : say(sent.why(), true);
         }
         case Action::Save: {
             const lobby::HistoryItem& h = (*history_)[std::size_t(history_selected_)];
-            const std::string why = client_->record(h.game, now);
-            if (!why.empty()) return say(why, true);
+            if (const auto sent = client_->record(h.game, now); !sent) return say(sent.why(), true);
             records_.push_back({false, history_title(h)});
             return say("fetching " + history_title(h) + "...");
         }
@@ -228,8 +226,7 @@ void LobbyScreen::on_action(Action a, Millis now) {
 void LobbyScreen::select(Millis now) {
     if (history_) {
         const lobby::HistoryItem& h = (*history_)[std::size_t(history_selected_)];
-        const std::string why = client_->record(h.game, now);
-        if (!why.empty()) return say(why, true);
+        if (const auto sent = client_->record(h.game, now); !sent) return say(sent.why(), true);
         records_.push_back({true, history_title(h)});
         return say("fetching " + history_title(h) + " for review...");
     }
@@ -263,10 +260,10 @@ void LobbyScreen::open_standings(lobby::Id id, Millis now) {
     }
     standings_ = id;
     history_.reset();
-    const std::string why = client_->standings(id, now);
+    const auto sent = client_->standings(id, now);
     const auto* t = selected_tournament();
     const std::string name = t ? t->name : "#" + std::to_string(id);
-    if (!why.empty()) return say(why, true);
+    if (!sent) return say(sent.why(), true);
     if (t && t->state == lobby::TournamentState::Open)
         say(name +
             (t->organizer.empty() || lobby::name_key(t->organizer) != lobby::name_key(client_->name())
@@ -280,8 +277,8 @@ void LobbyScreen::open_standings(lobby::Id id, Millis now) {
 void LobbyScreen::leave_tournament(Millis now) {
     const lobby::TournamentItem t = *selected_tournament();
     const auto go = [this, t] {
-        const std::string why = client_->leave_tournament(t.id, context_.clock());
-        why.empty() ? say("leaving " + t.name + "...") : say(why, true);
+        const auto sent = client_->leave_tournament(t.id, context_.clock());
+        sent ? say("leaving " + t.name + "...") : say(sent.why(), true);
     };
     if (t.state == lobby::TournamentState::Open) return go();
     (void)now;
@@ -297,9 +294,9 @@ void LobbyScreen::new_tournament(Millis) {
             std::string why;
             const auto c = parse_tournament(text, &why);
             if (!c) return say("the tournament: " + why + " (? shows how to write it)", true);
-            const std::string refused = client_->create_tournament(c->name, c->format, c->max_players,
-                                                                   c->first, c->terms, context_.clock());
-            if (!refused.empty()) return say(refused, true);
+            const auto sent = client_->create_tournament(c->name, c->format, c->max_players, c->first,
+                                                         c->terms, context_.clock());
+            if (!sent) return say(sent.why(), true);
             last_tournament_ = lobby::format_text(c->format) + " " + std::to_string(c->max_players) + " " +
                                lobby::first_word(c->first);
             last_terms_ = lobby::terms_text(c->terms);
@@ -327,8 +324,8 @@ void LobbyScreen::post(Millis) {
                    const auto terms = lobby::parse_terms(text);
                    if (!terms) return say("the terms: " + terms.why() + " (? shows how to write them)", true);
                    last_terms_ = lobby::terms_text(*terms);
-                   const std::string refused = client_->post(*terms, context_.clock());
-                   if (!refused.empty()) return say(refused, true);
+                   if (const auto sent = client_->post(*terms, context_.clock()); !sent)
+                       return say(sent.why(), true);
                    say("seek posted: " + lobby::terms_description(*terms) + "; x withdraws it");
                });
 }
@@ -343,8 +340,8 @@ void LobbyScreen::challenge(Millis) {
                    const auto c = parse_challenge(text, &why);
                    if (!c) return say(why, true);
                    last_terms_ = lobby::terms_text(c->terms);
-                   const std::string refused = client_->challenge(c->name, c->terms, context_.clock());
-                   if (!refused.empty()) return say(refused, true);
+                   if (const auto sent = client_->challenge(c->name, c->terms, context_.clock()); !sent)
+                       return say(sent.why(), true);
                    say("challenge sent to " + c->name + ": " + lobby::terms_description(c->terms) +
                        " (it lapses after a minute)");
                });
@@ -359,8 +356,8 @@ void LobbyScreen::password(Millis) {
                 "The same password again", "", lobby::max_password,
                 [this, first](const std::string& again) {
                     if (again != first) return say("the two passwords differ: P starts again", true);
-                    const std::string why = client_->set_password(first, context_.clock());
-                    say(why.empty() ? "setting the password..." : why, !why.empty());
+                    const auto sent = client_->set_password(first, context_.clock());
+                    say(sent ? "setting the password..." : sent.why(), !sent);
                 },
                 true);
         },
@@ -371,8 +368,8 @@ void LobbyScreen::login_password(Millis) {
     open_entry(
         "Password of " + options_.name, "", lobby::max_password,
         [this](const std::string& typed) {
-            const std::string why = client_->login_password(typed, context_.clock());
-            say(why.empty() ? "logging in..." : why, !why.empty());
+            const auto sent = client_->login_password(typed, context_.clock());
+            say(sent ? "logging in..." : sent.why(), !sent);
         },
         true);
 }

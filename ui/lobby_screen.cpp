@@ -191,7 +191,7 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
     if (const auto* t = std::get_if<lobby::TournamentItem>(&m)) {
         // An open tournament's table changes with its entrants, which no standing line announces: ask.
         if (standings_ == t->id && t->state == lobby::TournamentState::Open && client_->tables().can_ask())
-            client_->standings(t->id, now);
+            (void)client_->standings(t->id, now);  // refused: the table stays as it is
         return;
     }
     if (const auto* s = std::get_if<lobby::SeekItem>(&m)) {

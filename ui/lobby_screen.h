@@ -75,8 +75,8 @@ class LobbyScreen : public Screen {
         message_ = std::move(text);
         message_error_ = error;
     }
-    void say_if(const std::string& why) {
-        if (!why.empty()) say(why, true);
+    void say_if(const Expected<void>& done) {
+        if (!done) say(done.why(), true);
     }
     void add_chat(std::string line);
     std::string status_line(Millis now) const;

@@ -77,9 +77,8 @@ inline int lobby(const std::uint8_t* data, std::size_t size) {
         const auto again = parse_message(body);
         wire_check(again == m);
         if (closed || sender(m) == Sender::Client) continue;
-        const std::string why = tables.take(m, now, events);
-        if (!why.empty()) {
-            wire_check_printable(why);
+        if (const auto taken = tables.take(m, now, events); !taken) {
+            wire_check_printable(taken.why());
             closed = true;  // the client ends the connection here
         }
         wire_check(tables.players().size() <= max_table && tables.seeks().size() <= max_table &&
