@@ -358,11 +358,10 @@ void Client::io(short revents, Millis now) {
         lose("the connection to the server failed", now);
         return;
     }
-    LineConn::Read got = LineConn::Read::Ok;
-    std::string why;
+    Expected<LineConn::Read> got = LineConn::Read::Ok;
     if (revents & (POLLIN | POLLHUP | POLLERR)) {
         const std::size_t before = conn_.input().buffered();
-        got = conn_.read(&why);
+        got = conn_.read();
         if (conn_.input().buffered() != before) last_received_ = now;
     }
     // All lines when the server has gone (they are what it last said), else a bounded number per call.
@@ -377,7 +376,7 @@ void Client::io(short revents, Millis now) {
         handle(*parsed, now);
     }
     if (!conn_.open() || got == LineConn::Read::Ok) return;
-    if (got == LineConn::Read::Failed) return lose("the connection to the server failed: " + why, now);
+    if (!got) return lose("the connection to the server failed: " + got.why(), now);
     lose(std::string("the server closed the connection") +
              (conn_.input().buffered() > 0 ? " in the middle of a line" : ""),
          now);

@@ -190,7 +190,7 @@ void Session::on_poll(std::span<const pollfd> fds, const Match& match, Millis no
         const short r = revents_of(p.conn.fd());
         bool keep = p.conn.open();
         if (r & (POLLIN | POLLHUP | POLLERR)) {
-            const LineConn::Read got = p.conn.read();
+            const Expected<LineConn::Read> got = p.conn.read();
             if (got != LineConn::Read::Ok && !p.conn.input().has_line()) keep = false;  // left without a word
         }
         if (keep) keep = pending_step(p, now);
@@ -392,11 +392,10 @@ void Session::peer_io(short revents, Millis now) {
         lose(Event::Kind::Gone, "the connection to " + host_label() + " failed", now);
         return;
     }
-    LineConn::Read got = LineConn::Read::Ok;
-    std::string why;
+    Expected<LineConn::Read> got = LineConn::Read::Ok;
     if (revents & (POLLIN | POLLHUP | POLLERR)) {
         const std::size_t before = peer_.input().buffered();
-        got = peer_.read(&why);
+        got = peer_.read();
         if (peer_.input().buffered() != before) last_received_ = now;
     }
     // All lines when the peer has gone (they are what it last said), else a bounded number per call.
@@ -417,8 +416,8 @@ void Session::peer_io(short revents, Millis now) {
         handle(*parsed, now);
     }
     if (!peer_.open() || got == LineConn::Read::Ok) return;
-    if (got == LineConn::Read::Failed) {
-        lose(Event::Kind::Gone, "the connection to " + host_label() + " failed: " + why, now);
+    if (!got) {
+        lose(Event::Kind::Gone, "the connection to " + host_label() + " failed: " + got.why(), now);
     } else {
         const bool mid_line = peer_.input().buffered() > 0;
         lose(Event::Kind::Gone,

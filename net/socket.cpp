@@ -464,7 +464,7 @@ short LineConn::events() const {
     return e;
 }
 
-LineConn::Read LineConn::read(std::string* why) {
+Expected<LineConn::Read> LineConn::read() {
     char buf[4096];
     while (in_.buffered() < max_input) {
         const ssize_t n = ::recv(fd_.get(), buf, sizeof buf, 0);
@@ -475,8 +475,7 @@ LineConn::Read LineConn::read(std::string* why) {
         if (n == 0) return Read::Closed;
         if (errno == EINTR) continue;
         if (errno == EAGAIN || errno == EWOULDBLOCK) return Read::Ok;
-        if (why) *why = errno_text(errno);
-        return Read::Failed;
+        return Failure{errno_text(errno)};
     }
     return Read::Ok;
 }

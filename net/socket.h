@@ -164,9 +164,10 @@ class LineConn {
     int fd() const { return fd_.get(); }
     bool open() const { return bool(fd_); }
     short events() const;
-    enum class Read : std::uint8_t { Ok, Closed, Failed };
-    // Reads what the socket holds (until it would block or max_input is buffered).
-    Read read(std::string* why = nullptr);
+    enum class Read : std::uint8_t { Ok, Closed };
+    // Reads what the socket holds (until it would block or max_input is buffered): Ok, or Closed when the
+    // peer closed its end; or why the socket failed (the system's words, "Connection reset by peer").
+    Expected<Read> read();
     LineReader& input() { return in_; }
     const LineReader& input() const { return in_; }
     // Queues a line and writes what the socket takes now; false when the queue is full or the socket

@@ -244,9 +244,8 @@ void Server::io(ConnId id, short revents, Millis now) {
         unlink(id);
         return hub_->closed(id, "the connection failed", now);
     }
-    net::LineConn::Read got = net::LineConn::Read::Ok;
-    std::string why;
-    if (revents & (POLLIN | POLLHUP | POLLERR)) got = link.conn.read(&why);
+    Expected<net::LineConn::Read> got = net::LineConn::Read::Ok;
+    if (revents & (POLLIN | POLLHUP | POLLERR)) got = link.conn.read();
     // Every line when the client has gone (its last words), else a fair share per round.
     const int budget = got == net::LineConn::Read::Ok ? lines_per_poll : 1 << 20;
     for (int n = 0;; ++n) {
@@ -269,10 +268,7 @@ void Server::io(ConnId id, short revents, Millis now) {
     }
     if (!links_.contains(id)) return;
     unlink(id);
-    hub_->closed(id,
-                 got == net::LineConn::Read::Closed ? "the client closed the connection"
-                                                    : "the connection failed: " + why,
-                 now);
+    hub_->closed(id, got ? "the client closed the connection" : "the connection failed: " + got.why(), now);
 }
 
 Millis Server::until_next(Millis now) const {
