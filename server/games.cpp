@@ -29,6 +29,11 @@ HostedGame* Games::find(std::string_view wire) {
     return g;
 }
 
+const HostedGame* Games::peek(GameId id) const {
+    const auto it = games_.find(id);
+    return it == games_.end() || it->second->over() ? nullptr : it->second.get();
+}
+
 std::vector<HostedGame*> Games::in_progress() {
     all_touched_ = true;  // (the caller may act on any)
     std::vector<HostedGame*> out;

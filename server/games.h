@@ -55,6 +55,8 @@ class Games {
     void close_all(std::string_view last);
 
     HostedGame* find(std::string_view wire);
+    // A game to read (not over, or nullptr), without marking it for the next tick.
+    const HostedGame* peek(GameId id) const;
     // Games not over, oldest first.
     std::vector<HostedGame*> in_progress();
     // The code that seats player `player` of `g`: the one given out in this run, or else (after a

@@ -40,7 +40,9 @@ Hub::Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::tim
       now_(now),
       workers_(settings.password_threads),
       games_(env_, *this, settings.limits),
-      lobby_(env_, games_, workers_, Lobby::Settings{settings.greeting, settings.cost, settings.ssh_uids}) {
+      lobby_(env_, games_, workers_,
+             Lobby::Settings{settings.greeting, settings.cost, settings.ssh_uids, settings.listed_players,
+                             settings.listed_games}) {
     restored_ = games_.restore(now);
     lobby_.restore(now);
 }

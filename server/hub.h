@@ -36,6 +36,9 @@ class Hub : private GameListener {
         // through sshd (`ssh ADDRESS KEY`: the player's address and SSH key): the account whose
         // ForceCommand runs the lobby client (--ssh-user). Nobody else may claim a key.
         std::vector<unsigned> ssh_uids;
+        // How many players online and games in progress every lobby connection is shown (lobby.h).
+        std::size_t listed_players = server::listed_players;
+        std::size_t listed_games = server::listed_games;
     };
     // Rebuilds the games and tournaments in progress from the store.
     Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::time_t unix_at_start, Millis now);
