@@ -1,8 +1,8 @@
 // Which entries of a big table every lobby connection is shown: the first `cap` to come, in the order
-// they came, and the longest waiting of the others when a listed one goes. A lobby with thousands online
-// cannot tell everyone of everyone: each login would cost a line to every connection and a snapshot of
-// everyone, so that N players arriving cost N² lines. With a listing each event costs a line to every
-// connection only when its entry is listed, and a snapshot is at most `cap` lines (docs/lobby.md, "Big
+// they came, and the longest waiting of the others when listed ones have gone (refill). A lobby with
+// thousands online cannot tell everyone of everyone: each login would cost a line to every connection and a
+// snapshot of everyone, so that N players arriving cost N² lines. With a listing each event costs a line to
+// every connection only when its entry is listed, and a snapshot is at most `cap` lines (docs/lobby.md, "Big
 // lobbies"). An entry added as `always` (a tournament's game) is listed whatever the count, and does not
 // count against the cap.
 //
@@ -27,7 +27,7 @@ class Listing {
     bool add(const Key& key, bool always = false) {
         if (const auto it = entries_.find(key); it != entries_.end()) return it->second.listed;
         const std::uint64_t seq = next_++;
-        const bool listed = always || counted_ < cap_;
+        const bool listed = always || (counted_ < cap_ && waiting_.empty());  // (no jumping the queue)
         entries_.emplace(key, Entry{seq, listed, always});
         if (listed) {
             listed_.emplace(seq, key);
@@ -38,36 +38,38 @@ class Listing {
         return listed;
     }
 
-    // What removing an entry did: whether it was listed, and the entry listed in its place, if any.
-    struct Removed {
-        bool was_listed = false;
-        std::optional<Key> promoted;
-    };
-    Removed remove(const Key& key) {
-        Removed r;
+    // Removes an entry; true when it was listed. Its place stays empty until refill(), so that many
+    // going at once (a crowd leaving, a tournament's round ending) cost one promotion each, not one
+    // each time a place frees.
+    bool remove(const Key& key) {
         const auto it = entries_.find(key);
-        if (it == entries_.end()) return r;
+        if (it == entries_.end()) return false;
         const Entry e = it->second;
         entries_.erase(it);
         if (!e.listed) {
             waiting_.erase(e.seq);
-            return r;
+            return false;
         }
-        r.was_listed = true;
         listed_.erase(e.seq);
-        if (e.always) return r;
-        --counted_;
-        if (!waiting_.empty() && counted_ < cap_) {
+        counted_ -= !e.always;
+        return true;
+    }
+
+    // Lists the longest waiting entries in the places that are free; returns them, oldest first.
+    std::vector<Key> refill() {
+        std::vector<Key> promoted;
+        while (!waiting_.empty() && counted_ < cap_) {
             const auto first = waiting_.begin();
-            Entry& next = entries_.at(first->second);
-            next.listed = true;
+            entries_.at(first->second).listed = true;
             listed_.emplace(first->first, first->second);
             ++counted_;
-            r.promoted = first->second;
+            promoted.push_back(first->second);
             waiting_.erase(first);
         }
-        return r;
+        return promoted;
     }
+    // Whether refill() would list something.
+    bool gaps() const { return !waiting_.empty() && counted_ < cap_; }
 
     bool contains(const Key& key) const { return entries_.contains(key); }
     bool listed(const Key& key) const {

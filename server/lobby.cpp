@@ -65,13 +65,18 @@ void Lobby::send(ConnId to, const lobby::Message& m) {
         to, lobby::format_message(m, it == conns_.end() ? lobby::protocol_version : it->second.version));
 }
 
-void Lobby::to_all(const lobby::Message& m) {
-    std::array<std::string, lobby::protocol_version + 1> lines;  // formatted once per version
-    for (const auto& [key, conn] : online_) {
-        const auto it = conns_.find(conn);
-        const int v = it == conns_.end() ? lobby::protocol_version : it->second.version;
-        if (lines[std::size_t(v)].empty()) lines[std::size_t(v)] = lobby::format_message(m, v);
-        env_.out.send_bulk(conn, lines[std::size_t(v)]);
+void Lobby::to_all(const lobby::Message& m) { to_all(std::vector<lobby::Message>{m}); }
+
+void Lobby::to_all(const std::vector<lobby::Message>& ms) {
+    if (ms.empty()) return;
+    // Formatted once per version, and sent as one block: a connection costs one call however many lines.
+    std::array<std::string, lobby::protocol_version + 1> lines;
+    for (const auto& [conn, c] : conns_) {
+        if (c.phase != Conn::Phase::In) continue;
+        std::string& block = lines[std::size_t(c.version)];
+        if (block.empty())
+            for (const lobby::Message& m : ms) block += lobby::format_message(m, c.version);
+        env_.out.send_bulk(conn, block);
     }
 }
 
@@ -179,12 +184,8 @@ void Lobby::leave_lobby(ConnId conn, Millis now) {
     online_.erase(on);
     env_.note(now, "lobby: " + p->name + " left");
     drop_seeks_of(p->key, lobby::SeekEnd::Left);
-    const auto removed = shown_players_.remove(p->key);
-    if (removed.was_listed) to_all(lobby::Left{p->name});
-    // The longest waiting player online takes the place in everyone's list.
-    if (removed.promoted)
-        if (const auto next = online_.find(*removed.promoted); next != online_.end())
-            to_all(item(*conns_[next->second].player));
+    // (The longest waiting player online takes the place in everyone's list at the next refill.)
+    if (shown_players_.remove(p->key)) to_all(lobby::Left{p->name});
 }
 
 void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
@@ -758,9 +759,8 @@ void Lobby::game_over(const HostedGame& g, Millis now) {
             std::erase(of->second, g.id());
             if (of->second.empty()) games_of_.erase(of);
         }
-    // The longest waiting game in progress takes the place in everyone's list.
-    if (const auto promoted = shown_games_.remove(g.id()).promoted)
-        if (const HostedGame* next = games_.peek(*promoted)) to_all(game_item(*next, now));
+    // (The longest waiting game in progress takes the place in everyone's list at the next refill.)
+    (void)shown_games_.remove(g.id());
     const Variant v = g.setup().settings.variant;
     for (int p : {0, 1}) {
         const GamePlayer& gp = g.setup().players[std::size_t(p)];
@@ -1145,7 +1145,19 @@ void Lobby::standings(ConnId conn, const lobby::StandingsQuery& q) {
 // ---------------------------------------------------------------------------------------------------
 // Time.
 
+void Lobby::refill(Millis now) {
+    next_refill_ = now + refill_every;
+    std::vector<lobby::Message> news;
+    for (const std::string& key : shown_players_.refill())
+        if (const auto on = online_.find(key); on != online_.end())
+            news.push_back(item(*conns_[on->second].player));
+    for (const GameId id : shown_games_.refill())
+        if (const HostedGame* g = games_.peek(id)) news.push_back(game_item(*g, now));
+    to_all(news);
+}
+
 void Lobby::tick(Millis now) {
+    if (now >= next_refill_ && (shown_players_.gaps() || shown_games_.gaps())) refill(now);
     std::vector<lobby::Id> expired;
     for (const auto& [id, s] : seeks_)
         if (!s.to.empty() && now >= s.expires) expired.push_back(id);
@@ -1173,6 +1185,7 @@ Millis Lobby::until_next(Millis now) const {
     for (const auto& [id, t] : tourneys_)
         if (t.state == lobby::TournamentState::Over) soonest.at(t.closes - now);
     soonest.at(next_sync_ - now);
+    if (shown_players_.gaps() || shown_games_.gaps()) soonest.at(next_refill_ - now);
     return soonest.get();
 }
 

@@ -39,6 +39,9 @@ constexpr Millis tournament_shown_after_over = 10 * 60'000;
 // games always listed. Enough for any screen, and what keeps a login from costing every connection a line.
 constexpr std::size_t listed_players = 100;
 constexpr std::size_t listed_games = 100;
+// Places freed in the listings are filled (the longest waiting, told to everyone) at most this often: a
+// crowd leaving at once (a network that failed) costs a place's lines every few seconds, not at each leave.
+constexpr Millis refill_every = 5000;
 // How often the lobby looks whether another process (--new-tournament, --start-tournament) committed to
 // the database: a PRAGMA data_version, which reads no page.
 constexpr Millis store_sync_every = 1000;
@@ -119,6 +122,7 @@ class Lobby : public GameListener {
     // Sending: each connection gets the line in its version's shape.
     void send(ConnId to, const lobby::Message& m);
     void to_all(const lobby::Message& m);
+    void to_all(const std::vector<lobby::Message>& ms);
     // A tournament's item, its table or its `closed` line to everyone who can read it (a version 1
     // client never hears of knockouts or the operator's tournaments, nor of tables as they change).
     void announce(const Tourney& t);
@@ -135,6 +139,8 @@ class Lobby : public GameListener {
     void to_viewers(const HostedGame& g, const lobby::Message& m);
     // A game in progress comes into the games listing and the players' index (a start, a restore).
     void add_game(const HostedGame& g);
+    // Lists the longest waiting players and games in the places that were freed, and tells everyone.
+    void refill(Millis now);
     void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
     // A protocol error of the client's: `error`, and the connection ends.
     void fail(ConnId conn, const std::string& reason, Millis now);
@@ -211,6 +217,7 @@ class Lobby : public GameListener {
     Listing<GameId> shown_games_;                     // the games in progress
     // The games in progress of each player (name key): whether they play, and their matches again at login.
     std::unordered_map<std::string, std::vector<GameId>> games_of_;
+    Millis next_refill_ = 0;
     std::map<lobby::Id, Seek> seeks_;
     lobby::Id next_seek_ = 1;
     std::map<lobby::Id, Tourney> tourneys_;

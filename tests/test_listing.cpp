@@ -27,27 +27,33 @@ TEST_CASE("a listing shows the first entries up to its cap, in the order they ca
     CHECK(l.size() == 4);
 }
 
-TEST_CASE("when a listed entry goes, the longest waiting takes its place", "[listing]") {
+TEST_CASE("when listed entries go, a refill lists the longest waiting in their places", "[listing]") {
     Listing<std::string> l(2);
-    for (const char* n : {"liam", "eamon", "ada", "bob"}) (void)l.add(n);
-    const auto r = l.remove("liam");
-    CHECK(r.was_listed);
-    REQUIRE(r.promoted);
-    CHECK(*r.promoted == "ada");
-    CHECK(l.shown() == Names{"eamon", "ada"});
+    for (const char* n : {"liam", "eamon", "ada", "bob", "cy"}) (void)l.add(n);
+    CHECK(l.remove("liam"));
+    CHECK(l.shown() == Names{"eamon"});
+    CHECK(l.gaps());
     // A waiting entry that goes changes nobody's view.
-    const auto w = l.remove("bob");
-    CHECK_FALSE(w.was_listed);
-    CHECK_FALSE(w.promoted);
+    CHECK_FALSE(l.remove("bob"));
+    CHECK(l.refill() == Names{"ada"});
+    CHECK_FALSE(l.gaps());
     CHECK(l.shown() == Names{"eamon", "ada"});
-    // Nobody waits: nobody is promoted, and the next to come is listed.
-    const auto e = l.remove("eamon");
-    CHECK(e.was_listed);
-    CHECK_FALSE(e.promoted);
-    CHECK(l.add("cy"));
-    CHECK(l.shown() == Names{"ada", "cy"});
+    CHECK(l.refill().empty());
+    // Two places free at once: one refill fills both, oldest first.
+    CHECK(l.add("dee") == false);
+    CHECK(l.remove("eamon"));
+    CHECK(l.remove("ada"));
+    CHECK(l.shown().empty());
+    CHECK(l.refill() == Names{"cy", "dee"});
+    CHECK(l.shown() == Names{"cy", "dee"});
+    // Nobody waits: nothing to list, and the next to come takes a free place at once.
+    CHECK(l.remove("cy"));
+    CHECK_FALSE(l.gaps());
+    CHECK(l.refill().empty());
+    CHECK(l.add("eve"));
+    CHECK(l.shown() == Names{"dee", "eve"});
     // An unknown entry: nothing.
-    CHECK_FALSE(l.remove("zoe").was_listed);
+    CHECK_FALSE(l.remove("zoe"));
 }
 
 TEST_CASE("entries listed always do not count against the cap", "[listing]") {
@@ -57,13 +63,11 @@ TEST_CASE("entries listed always do not count against the cap", "[listing]") {
     CHECK_FALSE(l.add(3));
     CHECK(l.add(4, true));
     CHECK(l.shown() == std::vector<long>{1, 2, 4});
-    // An 'always' entry that goes promotes nobody: the cap's one place is still taken.
-    const auto a = l.remove(2);
-    CHECK(a.was_listed);
-    CHECK_FALSE(a.promoted);
-    const auto r = l.remove(1);
-    REQUIRE(r.promoted);
-    CHECK(*r.promoted == 3);
+    // An 'always' entry that goes frees no place: the cap's one place is still taken.
+    CHECK(l.remove(2));
+    CHECK_FALSE(l.gaps());
+    CHECK(l.remove(1));
+    CHECK(l.refill() == std::vector<long>{3});
     CHECK(l.shown() == std::vector<long>{3, 4});
 }
 
@@ -72,5 +76,6 @@ TEST_CASE("a listing with a cap of zero lists only what is always listed", "[lis
     CHECK_FALSE(l.add(1));
     CHECK(l.add(2, true));
     CHECK(l.shown() == std::vector<int>{2});
-    CHECK_FALSE(l.remove(2).promoted);
+    CHECK(l.remove(2));
+    CHECK(l.refill().empty());
 }

@@ -349,7 +349,7 @@ TEST_CASE("a big lobby lists the first players and games to come; everyone sees 
     srv.start(t0);
     World w(srv);
     std::vector<std::unique_ptr<Client>> g;
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < 6; ++i) {
         g.push_back(std::make_unique<Client>("G" + std::to_string(i)));
         w.enter(*g.back(), lobby::Role::Human, true);
         w.logged_in(*g.back());
@@ -362,11 +362,11 @@ TEST_CASE("a big lobby lists the first players and games to come; everyone sees 
     };
     using Names = std::vector<std::string>;
     w.idle();
-    // The first three are listed: they see each other; the other two see them and themselves.
+    // The first three are listed: they see each other; the others see them and themselves.
     CHECK(names(*g[0]) == Names{"~G0", "~G1", "~G2"});
     CHECK(names(*g[2]) == Names{"~G0", "~G1", "~G2"});
     CHECK(names(*g[3]) == Names{"~G0", "~G1", "~G2", "~G3"});
-    CHECK(names(*g[4]) == Names{"~G0", "~G1", "~G2", "~G4"});
+    CHECK(names(*g[5]) == Names{"~G0", "~G1", "~G2", "~G5"});
 
     // A listed player leaves: everyone hears it, and the longest waiting takes the place.
     g[1]->lobby.reset();
@@ -374,9 +374,19 @@ TEST_CASE("a big lobby lists the first players and games to come; everyone sees 
     w.idle();
     CHECK(names(*g[3]) == Names{"~G0", "~G2", "~G3"});
     CHECK(names(*g[4]) == Names{"~G0", "~G2", "~G3", "~G4"});
+    // Another at once: its place is filled at the next refill, seconds later, not at each leave.
+    g[3]->lobby.reset();
+    REQUIRE(w.until([&] { return names(*g[0]) == Names{"~G0", "~G2"}; }));
+    w.idle();
+    CHECK(names(*g[4]) == Names{"~G0", "~G2", "~G4"});
+    CHECK(names(*g[5]) == Names{"~G0", "~G2", "~G5"});
+    w.now += server::refill_every;
+    REQUIRE(w.until([&] { return names(*g[0]) == Names{"~G0", "~G2", "~G4"}; }));
+    w.idle();
+    CHECK(names(*g[5]) == Names{"~G0", "~G2", "~G4", "~G5"});
 
-    // Two matches: the first is listed, the second only its players see (and G3's new state, listed,
-    // reaches everyone; G4's only G4).
+    // Two matches: the first is listed, the second only its players see (and G4's new state, listed,
+    // reaches everyone; G5's only G5).
     const auto challenge = [&](Client& a, Client& b) {
         REQUIRE(a.lobby->challenge("~" + b.name, terms("official 4 none first-to 1 casual"), w.now) == "");
         REQUIRE(w.until([&] { return !b.lobby->tables().seeks().empty(); }));
@@ -385,10 +395,10 @@ TEST_CASE("a big lobby lists the first players and games to come; everyone sees 
         return World::match_of(a)->game;
     };
     const std::string first = challenge(*g[0], *g[2]);
-    REQUIRE(w.until([&] { return g[4]->lobby->tables().games().size() == 1; }));
-    const std::string second = challenge(*g[3], *g[4]);
+    REQUIRE(w.until([&] { return g[5]->lobby->tables().games().size() == 1; }));
+    const std::string second = challenge(*g[4], *g[5]);
     REQUIRE(w.until([&] {
-        return g[3]->lobby->tables().games().size() == 2 && g[4]->lobby->tables().games().size() == 2;
+        return g[4]->lobby->tables().games().size() == 2 && g[5]->lobby->tables().games().size() == 2;
     }));
     w.idle();
     CHECK(g[0]->lobby->tables().games().size() == 1);
@@ -398,14 +408,14 @@ TEST_CASE("a big lobby lists the first players and games to come; everyone sees 
             if (p.name == name) return p.playing;
         return false;
     };
-    CHECK(playing(*g[0], "~G3"));
-    CHECK(playing(*g[4], "~G4"));
+    CHECK(playing(*g[0], "~G4"));
+    CHECK(playing(*g[5], "~G5"));
 
     // A newcomer sees the three listed players, themselves, and the listed game.
     Client late{"Late"};
     w.enter(late, lobby::Role::Human, true);
     w.logged_in(late);
-    CHECK(names(late) == Names{"~G0", "~G2", "~G3", "~Late"});
+    CHECK(names(late) == Names{"~G0", "~G2", "~G4", "~Late"});
     CHECK(late.lobby->tables().games().size() == 1);
     CHECK(late.lobby->tables().games().contains(first));
 
@@ -414,20 +424,22 @@ TEST_CASE("a big lobby lists the first players and games to come; everyone sees 
     w.play_match(*g[2]);
     REQUIRE(w.until([&] { return g[0]->game->playing() && g[2]->game->playing(); }));
     REQUIRE(g[0]->game->resign(g[0]->match, w.now) == "");
+    REQUIRE(w.until([&] { return late.lobby->tables().games().empty(); }));
+    w.now += server::refill_every;
     REQUIRE(w.until([&] {
         return late.lobby->tables().games().size() == 1 && late.lobby->tables().games().contains(second);
     }));
     w.idle();
     CHECK(g[0]->lobby->tables().games().size() == 1);
     CHECK(g[0]->lobby->tables().games().contains(second));
-    CHECK(g[4]->lobby->tables().games().size() == 1);
+    CHECK(g[5]->lobby->tables().games().size() == 1);
     CHECK_FALSE(playing(late, "~G0"));
     // Its end now reaches everyone too.
-    w.play_match(*g[3]);
     w.play_match(*g[4]);
-    REQUIRE(w.until([&] { return g[3]->game->playing() && g[4]->game->playing(); }));
-    REQUIRE(g[4]->game->resign(g[4]->match, w.now) == "");
+    w.play_match(*g[5]);
+    REQUIRE(w.until([&] { return g[4]->game->playing() && g[5]->game->playing(); }));
+    REQUIRE(g[5]->game->resign(g[5]->match, w.now) == "");
     REQUIRE(w.until(
         [&] { return late.lobby->tables().games().empty() && g[0]->lobby->tables().games().empty(); }));
-    CHECK(g[4]->lobby->tables().games().empty());
+    CHECK(g[5]->lobby->tables().games().empty());
 }
