@@ -273,6 +273,46 @@ TEST_CASE(
     CHECK(at.table.match().clock().time_left(Color::White, at.t) == 58'000);
 }
 
+TEST_CASE("the table's computers take a new level at once, and a new match is new games to them",
+          "[table][seat]") {
+    SECTION("the level and the think time reach both computers, and their names follow") {
+        At at({computer, computer}, MatchSettings{}, PlayerSettings{Level::Easy, 1, 3});
+        CHECK(at.table.seat_view(0).label == level_name(Level::Easy));
+        CHECK(at.table.match().name(1) == "computer (easy) #2");
+        at.table.set_level(Level::Hard);
+        at.table.set_think(2);
+        for (int p : {0, 1}) {
+            REQUIRE(at.table.seat(p).settings());
+            CHECK(at.table.seat(p).settings()->level == Level::Hard);
+            CHECK(at.table.seat(p).settings()->think_seconds == 2);
+            CHECK(at.table.seat_view(p).label == level_name(Level::Hard));
+        }
+        CHECK(at.table.match().name(0) == "computer (hard) #1");
+    }
+    SECTION("a human seat has no level to take") {
+        At at({named("Liam"), computer}, MatchSettings{}, PlayerSettings{Level::Easy, 1, 3});
+        at.table.set_level(Level::Hard);
+        CHECK_FALSE(at.table.seat(0).settings());
+        CHECK(at.table.seat_view(0).label.empty());
+        CHECK(at.table.seat_view(1).label == level_name(Level::Hard));
+    }
+    SECTION("a new match (n) is new games to the computers; the same seed replays the first") {
+        // The first moves of two easy computers at a table, in its first match or in the one after n.
+        const auto opening = [](bool new_match) {
+            At at({computer, computer}, MatchSettings{}, PlayerSettings{Level::Easy, 1, 3});
+            at.table.set_speed(0);  // no pace to wait for between their moves
+            if (new_match) at.table.new_match(Variant{}, false);
+            REQUIRE(at.turn_until([&] {
+                return at.table.match().game().over() || at.table.match().game().moves().size() >= 16;
+            }));
+            return at.moves();
+        };
+        const std::string first = opening(false);
+        CHECK(opening(false) == first);
+        CHECK(opening(true) != first);
+    }
+}
+
 TEST_CASE("a takeback against the computer goes back to the human's turn; none while the clock runs",
           "[table]") {
     SECTION("without a clock") {
