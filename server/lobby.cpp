@@ -664,10 +664,10 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     if (g->status != GameStatus::Over)
         return refuse(conn, "record", Refusal::NotFound,
                       "game " + q.game + " is still in progress: watch it");
-    std::string why;
-    const auto match = match_of(*g, &why);
+    const Expected<Match> match = match_of(*g);
     if (!match)
-        return refuse(conn, "record", Refusal::NotFound, "game " + q.game + " cannot be read back: " + why);
+        return refuse(conn, "record", Refusal::NotFound,
+                      "game " + q.game + " cannot be read back: " + match.why());
     const std::array<SeatSpec, 2> seats = {SeatSpec{SeatKind::Human, g->players[0].name, std::nullopt},
                                            SeatSpec{SeatKind::Human, g->players[1].name, std::nullopt}};
     std::time_t ended = g->ended.value_or(g->created);
