@@ -320,8 +320,8 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
 void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
     const Player& p = *conns_[conn].player;
     if (!p.account) return refuse(conn, "password", Refusal::NotAllowed, "a guest has no password to set");
-    if (std::string why = password_problem(m.password); !why.empty())
-        return refuse(conn, "password", Refusal::BadPassword, why);
+    if (const Expected<void> allowed = password_allowed(m.password); !allowed)
+        return refuse(conn, "password", Refusal::BadPassword, allowed.why());
     const AccountId account = *p.account;
     const PasswordCost cost = settings_.cost;
     workers_.submit([this, conn, account, password = m.password, cost, now]() -> Workers::Continuation {
