@@ -364,10 +364,12 @@ struct Pair {
         hc.listen = *net::parse_endpoint("127.0.0.1:0");
         hc.code = "ABCD-EFGH";
         hc.remote_player = 1;
-        REQUIRE(host.host(hc) == "");
+        const Expected<void> hosting = host.host(hc);
+        INFO(hosting.why());
+        REQUIRE(hosting);
         CHECK(host_report.last().find("Waiting for the other player: they join with --join 127.0.0.1:") == 0);
     }
-    std::string join(const std::string& code) {
+    Expected<void> join(const std::string& code) {
         net::JoinConfig jc;
         jc.host = net::Endpoint{"127.0.0.1", host.session()->port()};
         jc.code = code;
@@ -398,7 +400,9 @@ struct Pair {
 TEST_CASE("a network game at two tables: the joiner's follows the host's moves, offers and answers",
           "[table][net]") {
     Pair p;
-    REQUIRE(p.join("abcd-efgh") == "");
+    const Expected<void> joined = p.join("abcd-efgh");
+    INFO(joined.why());
+    REQUIRE(joined);
     CHECK(p.join_report.last() ==
           "connecting to 127.0.0.1:" + std::to_string(p.host.session()->port()) + "...");
     REQUIRE(p.until(
@@ -441,7 +445,9 @@ TEST_CASE("a network game at two tables: the joiner's follows the host's moves, 
 
 TEST_CASE("a join the host refuses is reported as failed, with the host's reason", "[table][net]") {
     Pair p;
-    REQUIRE(p.join("ZZZZ-ZZZZ") == "");  // sent: the host decides
+    const Expected<void> sent = p.join("ZZZZ-ZZZZ");  // sent: the host decides
+    INFO(sent.why());
+    REQUIRE(sent);
     REQUIRE(p.until([&] { return !p.join_report.failed.empty(); }));
     CHECK(p.join_report.failed.find("code") != std::string::npos);
     CHECK_FALSE(p.joiner.welcomed());

@@ -53,10 +53,10 @@ void join_liam(Linked& w, const std::string& code = "abcd-efgh") {
     c.host = net::Endpoint{"127.0.0.1", w.peer.session->port()};
     c.code = code;
     c.name = "Eamon";
-    std::string why;
-    w.link = TableLink::join(c, here, w.match, w.clock(), w.report, "./main", &why);
-    INFO(why);
-    REQUIRE(w.link);
+    auto link = TableLink::join(c, here, w.match, w.clock(), w.report, "./main");
+    INFO(link.why());
+    REQUIRE(link);
+    w.link = std::move(link).take();
 }
 
 }  // namespace
@@ -180,9 +180,9 @@ TEST_CASE("a hosting link says how to join, refuses moves until someone has, and
     hc.code = "ABCD-EFGH";
     hc.remote_player = 1;
     w.match = Match({}, {"Liam", "remote player"});
-    std::string why;
-    w.link = TableLink::host(hc, w.match, w.clock(), w.report, "./main", &why);
-    REQUIRE(w.link);
+    auto link = TableLink::host(hc, w.match, w.clock(), w.report, "./main");
+    REQUIRE(link);
+    w.link = std::move(link).take();
     const int port = w.link->session().port();
     REQUIRE(port > 0);
     CHECK(w.link->hosting());
@@ -194,17 +194,18 @@ TEST_CASE("a hosting link says how to join, refuses moves until someone has, and
     CHECK_FALSE(w.link->ready_for_move());
 
     // A host that cannot listen says where and why.
-    std::string taken;
     net::HostConfig same = hc;
     same.listen.port = std::uint16_t(port);
-    CHECK_FALSE(TableLink::host(same, w.match, w.clock(), w.report, "./main", &taken));
-    CHECK(taken.find("cannot host on 127.0.0.1:" + std::to_string(port) + ": ") == 0);
+    const auto taken = TableLink::host(same, w.match, w.clock(), w.report, "./main");
+    CHECK_FALSE(taken);
+    CHECK(taken.why().find("cannot host on 127.0.0.1:" + std::to_string(port) + ": ") == 0);
 
     // Eamon joins with a bare session.
     net::JoinConfig jc;
     jc.host = net::Endpoint{"127.0.0.1", std::uint16_t(port)};
     jc.code = "abcd-efgh";
     jc.name = "Eamon";
+    std::string why;
     w.peer.session = net::Session::join(jc, w.now, &why);
     REQUIRE(w.peer.session);
     w.net.players = {&w.peer};

@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "engine/player.h"
 #include "loop.h"
@@ -216,9 +217,9 @@ class Table {
     void save_named();
 
     // A network game: hosting (HostConfig says where and for whom; the local seat follows it) or joining
-    // (the local player's seat once the host's match arrives). Each returns "" or why it cannot start.
-    std::string host(const net::HostConfig& config);
-    std::string join(const net::JoinConfig& config, const SeatSpec& local_seat);
+    // (the local player's seat once the host's match arrives). Each starts, or says why it cannot.
+    Expected<void> host(const net::HostConfig& config);
+    Expected<void> join(const net::JoinConfig& config, const SeatSpec& local_seat);
     bool networked() const { return link_ != nullptr; }
     const net::Session* session() const { return link_ ? &link_->session() : nullptr; }
     // A server's game: the lobby's fresh code for it (after the server restarted), used from now on; a

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "loop.h"
 #include "net/session.h"
@@ -35,15 +36,16 @@ class TableReport;
 class TableLink : public Umpire {
   public:
     // Starts hosting, or joining as the local player `local_seat` (its seat once the host's match
-    // arrives); null when it cannot, and `why` says so ("cannot host on 127.0.0.1:7000: ...").
+    // arrives); or says why it cannot ("cannot host on 127.0.0.1:7000: ...").
     // `match` is the table's, `clock` its time source; `program` names the program in messages. The
     // link keeps references to `match` and `report`, which outlive it.
-    static std::unique_ptr<TableLink> host(const net::HostConfig& config, Match& match,
-                                           std::function<Millis()> clock, TableReport& report,
-                                           std::string program, std::string* why);
-    static std::unique_ptr<TableLink> join(const net::JoinConfig& config, const SeatSpec& local_seat,
-                                           Match& match, std::function<Millis()> clock, TableReport& report,
-                                           std::string program, std::string* why);
+    static Expected<std::unique_ptr<TableLink>> host(const net::HostConfig& config, Match& match,
+                                                     std::function<Millis()> clock, TableReport& report,
+                                                     std::string program);
+    static Expected<std::unique_ptr<TableLink>> join(const net::JoinConfig& config,
+                                                     const SeatSpec& local_seat, Match& match,
+                                                     std::function<Millis()> clock, TableReport& report,
+                                                     std::string program);
 
     const net::Session& session() const { return *session_; }
     int local_player() const { return session_->local_player(); }  // -1: a spectator
