@@ -233,7 +233,7 @@ class Table {
         if (link_) link_->pollfds(fds);
     }
     void on_poll(std::span<const pollfd> fds, Millis now);
-    std::string chat(const std::string& text) { return link_->chat(text); }  // "" or why not
+    Expected<void> chat(const std::string& text) { return link_->chat(text); }  // said, or why not
     // Says goodbye to the peer (the game screen closes).
     void leave() {
         if (link_) link_->leave();
@@ -252,6 +252,9 @@ class Table {
     void say(std::string text, bool error = false) { report_.notice(std::move(text), error); }
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
+    }
+    void say_if(const Expected<void>& result) {
+        if (!result) say(result.why(), true);
     }
     // Says what the umpire's ruling says, and follows a change to the match (after_change).
     void follow(const Ruling& ruling);

@@ -96,14 +96,15 @@ class TableLink : public Umpire {
     Millis until_next(Millis now) const override { return session_->until_next(match_, now); }
 
     bool awaiting_host() const { return session_->awaiting_host(); }  // a move sent waits for the host
-    // Agrees to the other player's offer, or refuses it: "" or why it could not be sent.
-    std::string answer(bool agree) { return session_->answer(match_, agree, now()); }
+    // Agrees to the other player's offer, or refuses it; or why it could not be sent.
+    Expected<void> answer(bool agree) { return done(session_->answer(match_, agree, now())); }
     // These say what was sent, or why not.
     void offer(net::OfferKind kind);  // a draw, a takeback, a pause or to resume
     void claim() { say_if(session_->claim(match_, now())); }
-    // The local player's seat goes to the computer or comes back: the other player is told. "" or why not.
-    std::string set_seat(SeatKind kind) { return session_->set_seat(kind, now()); }
-    std::string chat(const std::string& text) { return session_->chat(text, now()); }
+    // The local player's seat goes to the computer or comes back: the other player is told; or why not.
+    Expected<void> set_seat(SeatKind kind) { return done(session_->set_seat(kind, now())); }
+    // A line said to the other player, or why not.
+    Expected<void> chat(const std::string& text) { return done(session_->chat(text, now())); }
     // A server's game: the lobby's fresh code, used from now on; a lost connection connects again with it.
     void fresh_code(const std::string& code);
     // Says goodbye to the peer (the game screen closes).
@@ -133,8 +134,16 @@ class TableLink : public Umpire {
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
     }
+    void say_if(const Expected<void>& result) {
+        if (!result) say(result.why(), true);
+    }
     // A request sent ("") or refused (why).
     static Ruling sent(const std::string& why);
+    // The session's word on an action: "" when it went, else why not.
+    static Expected<void> done(const std::string& why) {
+        if (!why.empty()) return Failure{why};
+        return {};
+    }
     // Connect again (r, at the lost connection's question).
     void reconnect() { say_if(session_->reconnect(match_, now())); }
 

@@ -59,8 +59,8 @@ void Table::on_link_event(const Heard& heard) {
             }
             if (e.offer == net::OfferKind::Draw)
                 draw_offer_to_ = me;  // the seat's rule answers, in ask_seats()
-            else
-                link_->answer(e.offer != net::OfferKind::Undo);  // to pause and resume, never to take back
+            else  // yes to pause and resume, never to take back; an answer that cannot be sent goes unsaid
+                (void)link_->answer(e.offer != net::OfferKind::Undo);
             say(text);
             break;
         case Kind::Act:
