@@ -78,7 +78,7 @@ void ExerciseScreen::key(Key k, Millis) {
 void ExerciseScreen::type_char(int c) {
     if (c < 32 || c == 127) return;
     if (ui_.prompt.empty()) starting_move();
-    if (const std::string why = add_to_prompt(ui_.prompt, c); !why.empty()) say(why, true);
+    if (const Expected<void> added = add_to_prompt(ui_.prompt, c); !added) say(added.why(), true);
 }
 
 void ExerciseScreen::submit() {

@@ -108,6 +108,9 @@ class GameScreen : public Screen, private TableReport {
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
     }
+    void say_if(const Expected<void>& result) {
+        if (!result) say(result.why(), true);
+    }
     // The player leaves the game (q): the program ends, or the screen under it (a lobby) comes back.
     void leave() { nav_.pop(); }
     // q in a server's match in progress: asks first (back to the lobby, quit the program, or play on).
