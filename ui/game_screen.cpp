@@ -109,7 +109,7 @@ bool GameScreen::available(Action a) const {
             case Action::Back:
             case Action::Chat: return net->playing();
             case Action::Claim: return table_.can_claim();
-            case Action::Analysis: return teacher_.analysis_refusal().empty();
+            case Action::Analysis: return teacher_.analysis_allowed().ok();
             default: return !local_only(a);
         }
     }
@@ -119,12 +119,12 @@ bool GameScreen::available(Action a) const {
         case Action::Resign: return table_.can_resign();
         case Action::Hint:
             return !g.over() && match().phase() == MatchPhase::Playing && table_.acting_human() >= 0;
-        case Action::Analysis: return teacher_.analysis_refusal().empty();
+        case Action::Analysis: return teacher_.analysis_allowed().ok();
         case Action::Chat:
         case Action::Claim: return false;
         case Action::Back:
         case Action::ToStart:
-        case Action::GotoMove: return g.can_undo() && table_.step_allowed().empty();
+        case Action::GotoMove: return g.can_undo() && table_.step_allowed().ok();
         case Action::Forward:
         case Action::ToEnd: return g.can_redo();
         default: return true;

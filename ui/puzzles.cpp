@@ -68,13 +68,14 @@ class PuzzlesScreen : public ExerciseScreen {
         return a.legal;
     }
 
-    std::string why_no_move() const override {
+    Expected<void> move_allowed() const override {
         switch (session_.state()) {
             case PuzzleSession::State::Solving: return {};
             case PuzzleSession::State::Solved:
-                return "solved: n goes to the next puzzle, r plays this one again";
+                return Failure{"solved: n goes to the next puzzle, r plays this one again"};
             case PuzzleSession::State::Failed:
-            case PuzzleSession::State::Shown: return "this try is over: r tries the puzzle again, n goes on";
+            case PuzzleSession::State::Shown:
+                return Failure{"this try is over: r tries the puzzle again, n goes on"};
         }
         return {};
     }

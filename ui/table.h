@@ -173,7 +173,7 @@ class Table {
 
     // Stepping through a local game (the screen says what happened, then calls after_change). Each stops
     // the seats first.
-    std::string step_allowed() const;  // why stepping is not allowed now, or ""
+    Expected<void> step_allowed() const;  // stepping is allowed now, or why not
     // Takes back the last move, and against the computer its reply too (to the human's turn): what was
     // taken back, the last first ("the forfeit", "W3B2").
     std::vector<std::string> take_back();

@@ -95,13 +95,14 @@ std::optional<TableLink::Heard> TableLink::next() {
     return Heard{std::move(*e), std::move(text)};
 }
 
-std::string TableLink::why_no_moves() const {
-    if (watching()) return "you are watching: only the players move (q goes back to the lobby)";
-    if (can_play()) return "";
+Expected<void> TableLink::moves_allowed() const {
+    if (watching()) return Failure{"you are watching: only the players move (q goes back to the lobby)"};
+    if (can_play()) return {};
     if (hosting() && !welcomed_ && session_->phase() == net::Session::Phase::Listening)
-        return "nobody has joined yet: " + how_to_join();
-    if (session_->absence()) return absence_text(match_, remote_player(), *session_->absence(), now());
-    return "not connected: the game goes on when the other player is back";
+        return Failure{"nobody has joined yet: " + how_to_join()};
+    if (session_->absence())
+        return Failure{absence_text(match_, remote_player(), *session_->absence(), now())};
+    return Failure{"not connected: the game goes on when the other player is back"};
 }
 
 bool TableLink::can_claim() const {

@@ -88,8 +88,9 @@ class TableLink : public Umpire {
     Ruling replay() override { return sent(session_->replay(match_, now())); }
     Ruling resign(int) override { return sent(session_->resign(match_, now())); }
     Ruling answer_draw(int player, bool accept, const std::string& reason) override;
-    // Why nobody here can move now ("you are watching...", "nobody has joined yet: ..."), or "".
-    std::string why_no_moves() const override;
+    // Whether a player here may move now, or why nobody can ("you are watching...", "nobody has joined
+    // yet: ...").
+    Expected<void> moves_allowed() const override;
     bool ready_for_move() const override { return session_->can_play() && !session_->awaiting_host(); }
     bool decides_rounds() const override { return hosting(); }
     bool runs_clock() const override { return false; }  // the host's session runs it
