@@ -168,8 +168,8 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
                             "this server's games need gobblet protocol version 2: update gobblet"}),
                         "a hello of another version", now);
         c.kind = Kind::Game;
-        if (std::string why = games_.hello(conn, *h, c.peer.source, now); !why.empty())
-            return drop(conn, net::format_message(net::Error{why}), why, now);
+        if (const Expected<void> joined = games_.hello(conn, *h, c.peer.source, now); !joined)
+            return drop(conn, net::format_message(net::Error{joined.why()}), joined.why(), now);
         return;
     }
     drop(conn, lobby::format_message(lobby::Error{"expected lobby gobblet 2, or a game's hello"}),

@@ -244,9 +244,9 @@ void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
     if (l.method == lobby::Method::Secret) {
         if (!account) {
             // The first login of a name nobody has registers it, committed before the welcome.
-            std::string why;
-            account = env_.store.create_account(l.name, env_.unix(now), &why, key);
-            if (!account) return refuse(conn, "login", Refusal::NameTaken, why);
+            Expected<Account> made = env_.store.create_account(l.name, env_.unix(now), key);
+            if (!made) return refuse(conn, "login", Refusal::NameTaken, made.why());
+            account = *made;
             env_.store.add_secret(account->id, l.credential, env_.unix(now));
             env_.note(now, "lobby: " + l.name + " registered from " + c.peer.address);
             return welcome(conn,
@@ -359,8 +359,8 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
 void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
     const Player& p = *conns_[conn].player;
     if (!p.account) return refuse(conn, "password", Refusal::NotAllowed, "a guest has no password to set");
-    if (std::string why = password_problem(m.password); !why.empty())
-        return refuse(conn, "password", Refusal::BadPassword, why);
+    if (const Expected<void> allowed = password_allowed(m.password); !allowed)
+        return refuse(conn, "password", Refusal::BadPassword, allowed.why());
     const AccountId account = *p.account;
     const PasswordCost cost = settings_.cost;
     workers_.submit([this, conn, account, password = m.password, cost, now]() -> Workers::Continuation {
@@ -440,9 +440,9 @@ void Lobby::login_by_key(ConnId conn, const lobby::Login& l, std::optional<Accou
                    {}};
     if (!account) {
         // The first login of a name nobody has registers it with the key, committed before the welcome.
-        std::string why;
-        account = env_.store.create_account(l.name, env_.unix(now), &why, p.key);
-        if (!account) return refuse(conn, "login", Refusal::NameTaken, why);
+        Expected<Account> made = env_.store.create_account(l.name, env_.unix(now), p.key);
+        if (!made) return refuse(conn, "login", Refusal::NameTaken, made.why());
+        account = *made;
         env_.store.add_key(account->id, c.ssh_key, env_.unix(now));
         env_.note(now,
                   "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " + c.peer.address);
@@ -700,10 +700,10 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     if (g->status != GameStatus::Over)
         return refuse(conn, "record", Refusal::NotFound,
                       "game " + q.game + " is still in progress: watch it");
-    std::string why;
-    const auto match = match_of(*g, &why);
+    const Expected<Match> match = match_of(*g);
     if (!match)
-        return refuse(conn, "record", Refusal::NotFound, "game " + q.game + " cannot be read back: " + why);
+        return refuse(conn, "record", Refusal::NotFound,
+                      "game " + q.game + " cannot be read back: " + match.why());
     const std::array<SeatSpec, 2> seats = {SeatSpec{SeatKind::Human, g->players[0].name, std::nullopt},
                                            SeatSpec{SeatKind::Human, g->players[1].name, std::nullopt}};
     std::time_t ended = g->ended.value_or(g->created);
@@ -878,11 +878,10 @@ void Lobby::create(ConnId conn, Player& p, const lobby::Create& m, Millis now) {
     const tournament::Spec spec{m.format, m.max_players, m.first, m.terms};
     std::uint64_t seed = 0;
     for (char b : net::random_bytes(8)) seed = (seed << 8) | static_cast<unsigned char>(b);
-    std::string why;
-    const auto id = env_.store.create_tournament(
+    const Expected<TournamentId> id = env_.store.create_tournament(
         NewTournament{name, lobby::name_key(name), tournament::spec_text(spec), *p.account, seed},
-        env_.unix(now), &why);
-    if (!id) return refuse(conn, "create", Refusal::NotAllowed, why);
+        env_.unix(now));
+    if (!id) return refuse(conn, "create", Refusal::NotAllowed, id.why());
     env_.store.join_tournament(*id, *p.account, env_.unix(now));
     Tourney& t = tourneys_[*id];
     t.id = *id;

@@ -235,7 +235,7 @@ TEST_CASE("a client that stops reading is dropped, and a half-open one too; the 
     {
         // A player with fifty finished games: a page of history is a few kilobytes.
         server::Store store = server::Store::open(srv.config.db);
-        const auto liam = store.create_account("Liam", unix0, nullptr, "llam");
+        const auto liam = store.create_account("Liam", unix0, "llam");
         for (int i = 0; i < 50; ++i) {
             const auto g = store.create_game(
                 MatchSettings{},
