@@ -32,7 +32,7 @@ ScreenSettings read_screen_settings(Options& options) {
     return out;
 }
 
-StartMatch read_start(const Options& options) {
+Expected<StartMatch> read_start(const Options& options) {
     StartMatch out;
     out.settings = options.match;
     out.settings.variant = {options.choice.size.value_or(4), options.choice.rules.value_or(Rules::Official)};
@@ -42,15 +42,10 @@ StartMatch read_start(const Options& options) {
     out.seats = options.seats;
     if (!options.load_path.empty()) {
         std::string text;
-        if (std::string err = saves::read_file(options.load_path, text); !err.empty()) {
-            out.error = "gobblet: " + err;
-            return out;
-        }
+        if (std::string err = saves::read_file(options.load_path, text); !err.empty())
+            return Failure{"gobblet: " + err};
         saves::LoadedRecord r = saves::read_record(text, options.choice);
-        if (r.error) {
-            out.error = "gobblet: " + printable(options.load_path) + ": " + r.message("--rules");
-            return out;
-        }
+        if (r.error) return Failure{"gobblet: " + printable(options.load_path) + ": " + r.message("--rules")};
         out.loaded = std::move(r.record);
     } else if (options.resume) {
         std::optional<saves::LoadedRecord> autosaved = saves::read_autosave(options.choice);

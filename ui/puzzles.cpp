@@ -2,6 +2,7 @@
 // its progress kept in saves::progress_path().
 #include <cstdlib>
 
+#include "engine/expected.h"
 #include "exercise.h"
 #include "puzzle_session.h"
 
@@ -9,12 +10,11 @@ namespace gobblet::ui {
 
 namespace {
 
-saves::PuzzleProgress read_progress(const std::filesystem::path& path, std::string& error) {
+// The progress kept at `path` (none yet when there is no file), or why it cannot be read.
+Expected<saves::PuzzleProgress> read_progress(const std::filesystem::path& path) {
+    if (path.empty()) return Failure{"neither XDG_DATA_HOME nor HOME is set"};
     saves::PuzzleProgress progress;
-    if (path.empty())
-        error = "neither XDG_DATA_HOME nor HOME is set";
-    else
-        error = saves::load_progress(path, progress);
+    if (std::string error = saves::load_progress(path, progress); !error.empty()) return Failure{error};
     return progress;
 }
 
@@ -23,11 +23,12 @@ class PuzzlesScreen : public ExerciseScreen {
     PuzzlesScreen(Navigator& nav, const PuzzleSet& set, bool color)
         : ExerciseScreen(nav, screen_puzzles, color),
           path_(saves::progress_path()),
-          session_(set, read_progress(path_, read_error_)) {
+          read_(read_progress(path_)),
+          session_(set, read_ ? *read_ : saves::PuzzleProgress{}) {
         sync();
         say(opening());
-        if (!read_error_.empty())
-            say("puzzle progress could not be read (" + read_error_ +
+        if (!read_)
+            say("puzzle progress could not be read (" + read_.why() +
                     "): this session's progress is not saved, and the file is left as it is. " + opening(),
                 true);
     }
@@ -51,7 +52,7 @@ class PuzzlesScreen : public ExerciseScreen {
     // would push it out of the message area), and nothing is lost: the session keeps it, and the next
     // change tries again.
     std::string save() {
-        if (!session_.take_progress_change() || !read_error_.empty()) return {};
+        if (!session_.take_progress_change() || !read_) return {};
         const std::string err = saves::save_progress(path_, session_.progress());
         const bool new_error = !err.empty() && err != save_error_;
         save_error_ = err;
@@ -67,13 +68,14 @@ class PuzzlesScreen : public ExerciseScreen {
         return a.legal;
     }
 
-    std::string why_no_move() const override {
+    Expected<void> move_allowed() const override {
         switch (session_.state()) {
             case PuzzleSession::State::Solving: return {};
             case PuzzleSession::State::Solved:
-                return "solved: n goes to the next puzzle, r plays this one again";
+                return Failure{"solved: n goes to the next puzzle, r plays this one again"};
             case PuzzleSession::State::Failed:
-            case PuzzleSession::State::Shown: return "this try is over: r tries the puzzle again, n goes on";
+            case PuzzleSession::State::Shown:
+                return Failure{"this try is over: r tries the puzzle again, n goes on"};
         }
         return {};
     }
@@ -140,7 +142,9 @@ class PuzzlesScreen : public ExerciseScreen {
     }
 
     std::filesystem::path path_;
-    std::string read_error_;
+    // The progress file as it was read, or why it could not be: then this session's progress is not
+    // saved, and the file is left as it is.
+    Expected<saves::PuzzleProgress> read_;
     std::string save_error_;
     PuzzleSession session_;
 };
