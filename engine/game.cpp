@@ -128,9 +128,9 @@ std::string Game::play(const MoveSpec& spec, bool interactive) {
     if (touched_ && (spec.kind != MoveSpec::From::Board || spec.from != *touched_))
         return "official rules: you touched the piece on " + square_name(*touched_) + ", so you must move it";
 
-    const CheckedMove checked = check_move(pos_, spec);
-    if (!checked.ok()) {
-        std::string reason = checked.reason;
+    const Expected<Move> checked = check_move(pos_, spec);
+    if (!checked) {
+        std::string reason = checked.why();
         const bool own_piece = spec.kind == MoveSpec::From::Board && (pos_.board() & bit(spec.from)) &&
                                pos_.top_size(spec.from) && pos_.top_color(spec.from) == side_to_move();
         if (interactive && variant().touch_rule() && own_piece) {
@@ -143,7 +143,7 @@ std::string Game::play(const MoveSpec& spec, bool interactive) {
         return reason;
     }
 
-    const Move m = checked.move;
+    const Move m = *checked;
     if (!redo_.empty() && redo_.back() == m)
         redo_.pop_back();  // playing the undone move again keeps the rest of the redo line
     else
