@@ -88,15 +88,17 @@ int Referee::actor_of(const Match& m, const Act& a) {
 std::string play_problem(const Game& g, const Act& a) {
     Game copy = g;
     if (a.kind == Act::Kind::Touch) {
-        const std::string why = copy.touch(a.square);
-        return why.empty() ? "" : "a touch refused: " + square_name(a.square) + ": " + why;
+        const Expected<void> touched = copy.touch(a.square);
+        return touched ? "" : "a touch refused: " + square_name(a.square) + ": " + touched.why();
     }
     const int expected = int(g.moves().size()) + 1;
     if (a.number != expected)
         return "a wrong move number (" + std::to_string(a.number) + ", expected " + std::to_string(expected) +
                ")";
-    const std::string why = copy.play(parse_moves(a.move).moves.at(0).spec);
-    return why.empty() ? "" : "an illegal move: " + a.move + ": " + why;
+    // The wire reader took a.move as one move in canonical notation.
+    const std::vector<WrittenMove> moves = parse_moves(a.move).value().value_or(std::vector<WrittenMove>{});
+    const Expected<void> played = copy.play(moves.at(0).spec);
+    return played ? "" : "an illegal move: " + a.move + ": " + played.why();
 }
 
 std::string Referee::request_problem(const Match& m, const Act& a, int by, Millis now) const {
@@ -126,8 +128,8 @@ std::string Referee::request_problem(const Match& m, const Act& a, int by, Milli
             const auto& away = absence(absent);
             if (!away) return "a claim of the round while both players are here";
             if (a.side != m.colour_of(absent)) return "a claim of the round from the player who stayed";
-            if (std::string why = claim_problem(m, absent, *away, now); !why.empty())
-                return "a claim that does not stand: " + why;
+            if (const Expected<void> claim = may_claim(m, absent, *away, now); !claim)
+                return "a claim that does not stand: " + claim.why();
             return {};
         }
         default: return std::string("a ") + act_word(a.kind) + ": only the host announces that";

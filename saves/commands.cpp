@@ -124,19 +124,19 @@ int run_verify_puzzles(std::ostream& out, std::ostream& err, const std::vector<s
     }
     int failures = 0;
     for (const auto& [where, text] : texts) {
-        const ParsedPuzzleSet parsed = parse_puzzle_set(text);
-        if (parsed.error) {
-            err << "gobblet: " << where << ": " << parsed.error->message() << "\n";
+        const Expected<PuzzleSet, TextError> parsed = parse_puzzle_set(text);
+        if (!parsed) {
+            err << "gobblet: " << where << ": " << parsed.why().message() << "\n";
             ++failures;
             continue;
         }
         const auto start = std::chrono::steady_clock::now();
-        for (const Puzzle& p : parsed.set.puzzles)
-            if (std::string why = verify_puzzle(parsed.set, p); !why.empty()) {
-                err << "gobblet: " << where << ": puzzle " << p.id << ": " << why << "\n";
+        for (const Puzzle& p : parsed->puzzles)
+            if (const Expected<void> proven = verify_puzzle(*parsed, p); !proven) {
+                err << "gobblet: " << where << ": puzzle " << p.id << ": " << proven.why() << "\n";
                 ++failures;
             }
-        out << where << ": " << set_summary(parsed.set) << ": proven in "
+        out << where << ": " << set_summary(*parsed) << ": proven in "
             << seconds_text(seconds_since(start), 2) << " s\n"
             << std::flush;
     }

@@ -17,10 +17,10 @@ const std::vector<PuzzleSet>& shipped_puzzle_sets() {
     static const std::vector<PuzzleSet> sets = [] {
         std::vector<PuzzleSet> out;
         for (const EmbeddedText& file : shipped_puzzle_texts()) {
-            ParsedPuzzleSet parsed = parse_puzzle_set(file.text);
-            if (parsed.error) continue;
-            parsed.set.name = std::string(file.name);
-            out.push_back(std::move(parsed.set));
+            Expected<PuzzleSet, TextError> parsed = parse_puzzle_set(file.text);
+            if (!parsed) continue;
+            parsed->name = std::string(file.name);
+            out.push_back(std::move(parsed).take());
         }
         return out;
     }();

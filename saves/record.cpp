@@ -103,7 +103,7 @@ std::string apply_ending(Game& g, std::string_view text) {
     if (kind == "forfeit") {
         const auto sq = parse_square(arg, g.variant().size);
         if (!sq) return "a forfeit names the touched square";
-        g.touch(*sq);
+        (void)g.touch(*sq);  // a touch refused forfeits nothing either: said below
         if (!g.over() || g.result().ending != Ending::Forfeit) {
             return "the piece on " + square_name(*sq) + " can move, so touching it forfeits nothing";
         }
@@ -341,9 +341,9 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
             ++next;
         }
         Round r{rt.number, rt.white, Game(settings.variant)};
-        if (auto err = r.game.play_transcript(round_text)) {
-            out.error = err->where;
-            if (!explicit_rounds) out.legal_under = err->legal_under;
+        if (const auto played = r.game.play_transcript(round_text); !played) {
+            out.error = played.why().where;
+            if (!explicit_rounds) out.legal_under = played.why().legal_under;
             return out;
         }
         if (!rt.ending.empty()) {
@@ -354,14 +354,14 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
             const auto sq = parse_square(lower(rt.touched), settings.variant.size);
             if (!sq || r.game.over())
                 return fail(rt.touched_line, rt.touched, "no piece there can be touched now");
-            if (std::string why = r.game.touch(*sq); !why.empty() || r.game.over())
-                return fail(rt.touched_line, rt.touched, why.empty() ? "the touched piece cannot move" : why);
+            if (const Expected<void> touched = r.game.touch(*sq); !touched || r.game.over())
+                return fail(rt.touched_line, rt.touched,
+                            touched ? "the touched piece cannot move" : touched.why());
         }
         built.push_back(std::move(r));
     }
-    std::string why;
-    auto match = Match::from_rounds(settings, names, std::move(built), &why);
-    if (!match) return fail(rounds.back().line, "", why);
+    Expected<Match> match = Match::from_rounds(settings, names, std::move(built));
+    if (!match) return fail(rounds.back().line, "", match.why());
     if (!score_line.empty() && score_line != match->score_text())
         return fail(score_line_no, score_line, "the rounds give the score " + match->score_text());
     out.record = Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event};

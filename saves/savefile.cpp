@@ -113,7 +113,7 @@ Variant choose_variant(const Header& h, const VariantChoice& forced) {
 
 Loaded load_text(std::string_view text, const VariantChoice& forced) {
     Loaded out{Game(choose_variant(read_header(text), forced)), std::nullopt};
-    out.error = out.game.play_transcript(text);
+    if (const auto played = out.game.play_transcript(text); !played) out.error = played.why();
     return out;
 }
 

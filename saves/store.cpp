@@ -4,10 +4,16 @@
 
 namespace gobblet::saves {
 
-std::string FileStore::read(const std::string& path, std::string& text) { return read_file(path, text); }
+Expected<std::string> FileStore::read(const std::string& path) {
+    std::string text;
+    if (std::string why = read_file(path, text); !why.empty()) return Failure{std::move(why)};
+    return text;
+}
 
-std::string FileStore::write(const std::string& path, const Game& game) {
-    return write_file(path, save_text(game, now_text()));
+Expected<void> FileStore::write(const std::string& path, const Game& game) {
+    if (std::string why = write_file(path, save_text(game, now_text())); !why.empty())
+        return Failure{std::move(why)};
+    return {};
 }
 
 Variant FileStore::variant_of(std::string_view text, Variant current) {

@@ -18,12 +18,7 @@ namespace {
 // The lines the message area takes for `text` (it wraps with ui/text.h's wrap).
 int lines_at(const std::string& text, int width) { return int(ui::wrap(text, width).size()); }
 
-MoveSpec spec(const std::string& text) {
-    const ParsedMoves p = parse_moves(text);
-    REQUIRE_FALSE(p.error);
-    REQUIRE(p.moves.size() == 1);
-    return p.moves[0].spec;
-}
+MoveSpec spec(const std::string& text) { return spec_of(text); }
 
 // The legal moves of a step that its check accepts.
 std::vector<Move> accepted(const TutorialStep& step) {
@@ -33,7 +28,7 @@ std::vector<Move> accepted(const TutorialStep& step) {
     std::vector<Move> out;
     for (Move m : legal) {
         Game after = start;
-        REQUIRE(after.play(m) == "");
+        REQUIRE(after.play(m));
         if (step.check(start, m, after).empty()) out.push_back(m);
     }
     return out;
@@ -61,7 +56,7 @@ TEST_CASE("tutorial steps: legal positions with White to move, texts that fit 80
             CHECK(lines_at(s.done + " Enter: finish the tutorial.", 79) <= 3);
             // The example in the task is legal and does the step.
             Game after = g;
-            REQUIRE(after.play(spec(s.example)) == "");
+            REQUIRE(after.play(spec(s.example)));
             CHECK(s.check(g, after.moves().back(), after) == "");
         }
     }
@@ -119,7 +114,7 @@ TEST_CASE("tutorial steps accept exactly the kind of move they ask for", "[tutor
             int yes = 0, no = 0;
             for (Move m : legal) {
                 Game after = start;
-                REQUIRE(after.play(m) == "");
+                REQUIRE(after.play(m));
                 const std::string why = steps[i].check(start, m, after);
                 INFO(move_name(m, Color::White) << ": " << why);
                 CHECK(why.empty() == kinds[i](start, m, after));

@@ -110,7 +110,7 @@ std::string TableLink::why_no_moves() const {
 }
 
 bool TableLink::can_claim() const {
-    return session_->absence() && claim_problem(match_, remote_player(), *session_->absence(), now()).empty();
+    return session_->absence() && may_claim(match_, remote_player(), *session_->absence(), now()).ok();
 }
 
 void TableLink::offer(net::OfferKind kind) {
