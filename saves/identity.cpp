@@ -78,12 +78,12 @@ Secret read_secret(const fs::path& path) {
                   mode_text(st.st_mode) + "): make it yours alone with chmod 600 " + path.string();
         return s;
     }
-    std::string text;
-    if (std::string why = read_file(path, text); !why.empty()) {
-        s.error = why + " (it holds the secret that proves your name on that server)";
+    const Expected<std::string> text = read_file(path);
+    if (!text) {
+        s.error = text.why() + " (it holds the secret that proves your name on that server)";
         return s;
     }
-    s.secret = secret_in(text);
+    s.secret = secret_in(*text);
     if (s.secret.empty())
         s.error = path.string() +
                   " does not hold a lobby secret (one line of 64 hex digits): it was left as it "

@@ -82,8 +82,8 @@ std::filesystem::path games_dir();
 std::string file_stamp();
 std::string archive_stem(const Match& match);
 // Writes `text` to a new file dir/stem.txt (or stem-2.txt...), never replacing one: the name is claimed
-// atomically, so two programs saving at once both keep their file. Returns "" or why it failed.
-std::string write_new_file(const std::filesystem::path& dir, const std::string& stem, std::string_view text,
-                           std::filesystem::path* written);
+// atomically, so two programs saving at once both keep their file. The path written, or why it failed.
+Expected<std::filesystem::path> write_new_file(const std::filesystem::path& dir, const std::string& stem,
+                                               std::string_view text);
 
 }  // namespace gobblet::saves

@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/expected.h"
 #include "engine/player.h"
 
 namespace gobblet::saves {
@@ -86,9 +87,9 @@ struct SettingsFile {
 };
 SettingsFile read_settings();
 
-// Sets one key in the file: reads it (if any), rewrites that key's line, writes it atomically.
-// Returns "" or what went wrong, naming the path ("cannot write ...: Permission denied"); the file is
-// then left as it was.
-std::string save_setting(std::string_view key, std::string_view value);
+// Sets one key in the file: reads it (if any), rewrites that key's line, writes it atomically. Fails with
+// what went wrong, naming the path ("cannot write ...: Permission denied"); the file is then left as it
+// was.
+Expected<void> save_setting(std::string_view key, std::string_view value);
 
 }  // namespace gobblet::saves

@@ -4,16 +4,10 @@
 
 namespace gobblet::saves {
 
-Expected<std::string> FileStore::read(const std::string& path) {
-    std::string text;
-    if (std::string why = read_file(path, text); !why.empty()) return Failure{std::move(why)};
-    return text;
-}
+Expected<std::string> FileStore::read(const std::string& path) { return read_file(path); }
 
 Expected<void> FileStore::write(const std::string& path, const Game& game) {
-    if (std::string why = write_file(path, save_text(game, now_text())); !why.empty())
-        return Failure{std::move(why)};
-    return {};
+    return write_file(path, save_text(game, now_text()));
 }
 
 Variant FileStore::variant_of(std::string_view text, Variant current) {

@@ -106,10 +106,10 @@ TEST_CASE("a setting is saved atomically into the file, keeping what else it hol
     EnvVar config("XDG_CONFIG_HOME", dir.path.c_str());
     CHECK(saves::read_settings().error.empty());  // no file yet: no settings, no error
     CHECK(saves::read_settings().parsed.settings == saves::Settings{});
-    REQUIRE(saves::save_setting("level", "hard") == "");
-    REQUIRE(saves::save_setting("coach", "on") == "");
+    REQUIRE(saves::save_setting("level", "hard"));
+    REQUIRE(saves::save_setting("coach", "on"));
     std::ofstream(dir.path / "gobblet" / "settings", std::ios::app) << "theme = dark\nspeed = warp\n";
-    REQUIRE(saves::save_setting("level", "easy") == "");
+    REQUIRE(saves::save_setting("level", "easy"));
     const std::string text = read_text((dir.path / "gobblet" / "settings").string());
     CHECK(text ==
           "# gobblet settings: the game's menu (m) writes them; flags on the command line win\n"
@@ -129,15 +129,16 @@ TEST_CASE("an unwritable settings folder is a message naming the path, and the f
     TempDir dir;
     EnvVar config("XDG_CONFIG_HOME", (dir.path / "file").c_str());
     std::ofstream(dir.path / "file") << "not a folder\n";
-    const std::string err = saves::save_setting("level", "hard");
-    CHECK(err.find("cannot write " + (dir.path / "file" / "gobblet" / "settings").string()) == 0);
+    const Expected<void> saved = saves::save_setting("level", "hard");
+    CHECK_FALSE(saved);
+    CHECK(saved.why().find("cannot write " + (dir.path / "file" / "gobblet" / "settings").string()) == 0);
     CHECK(read_text((dir.path / "file").string()) == "not a folder\n");
     if (geteuid() != 0) {  // root writes anywhere
         TempDir locked;
         EnvVar config2("XDG_CONFIG_HOME", locked.path.c_str());
-        REQUIRE(saves::save_setting("level", "max") == "");
+        REQUIRE(saves::save_setting("level", "max"));
         fs::permissions(locked.path / "gobblet", fs::perms::owner_read | fs::perms::owner_exec);
-        CHECK(saves::save_setting("level", "easy").find("Permission denied") != std::string::npos);
+        CHECK(saves::save_setting("level", "easy").why().find("Permission denied") != std::string::npos);
         fs::permissions(locked.path / "gobblet", fs::perms::owner_all);
         CHECK(saves::read_settings().parsed.settings.level == Level::Max);
     }
@@ -149,6 +150,6 @@ TEST_CASE("a settings file that cannot be read is reported and never replaced", 
     fs::create_directories(dir.path / "gobblet" / "settings");  // a folder in its place
     const saves::SettingsFile f = saves::read_settings();
     CHECK(f.error.find("cannot read " + (dir.path / "gobblet" / "settings").string()) == 0);
-    CHECK(saves::save_setting("level", "hard").find("so it is not rewritten") != std::string::npos);
+    CHECK(saves::save_setting("level", "hard").why().find("so it is not rewritten") != std::string::npos);
     CHECK(fs::is_directory(dir.path / "gobblet" / "settings"));
 }

@@ -28,9 +28,9 @@ struct Folders {
 };
 
 std::string contents(const std::string& path) {
-    std::string text;
-    REQUIRE(saves::read_file(path, text) == "");
-    return text;
+    const Expected<std::string> text = saves::read_file(path);
+    REQUIRE(text);
+    return *text;
 }
 
 Match after(const std::string& moves) {

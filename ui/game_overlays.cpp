@@ -29,8 +29,8 @@ std::vector<std::pair<std::string, std::string>> overlay_keys(const std::string&
 }  // namespace
 
 void GameOverlays::keep_setting(std::string_view key, const std::string& value) {
-    if (const std::string err = saves::save_setting(key, value); !err.empty())
-        say("this setting holds until you quit, but is not kept for the next time: " + err, true);
+    if (const Expected<void> kept = saves::save_setting(key, value); !kept)
+        say("this setting holds until you quit, but is not kept for the next time: " + kept.why(), true);
 }
 
 void GameOverlays::open_menu() {
@@ -157,9 +157,9 @@ void GameOverlays::open_list() {
     o.title = "Saved and archived games, most recent first";
     paths_.clear();
     for (const Entry& e : entries) {
-        std::string text;
-        if (!saves::read_file(e.path, text).empty()) continue;
-        const saves::LoadedRecord r = saves::read_record(text);
+        const Expected<std::string> text = saves::read_file(e.path);
+        if (!text) continue;
+        const saves::LoadedRecord r = saves::read_record(*text);
         if (!r.record) continue;
         const Match& m = r.record->match;
         std::string result = m.phase() == MatchPhase::Over

@@ -208,12 +208,12 @@ void GameScreen::copy() {
 }
 
 void GameScreen::open_record(const std::filesystem::path& path) {
-    std::string text;
-    if (std::string err = saves::read_file(path, text); !err.empty()) {
-        say(err, true);
+    const Expected<std::string> text = saves::read_file(path);
+    if (!text) {
+        say(text.why(), true);
         return;
     }
-    saves::LoadedRecord r = saves::read_record(text);
+    saves::LoadedRecord r = saves::read_record(*text);
     if (r.error) {
         say(printable(path.string()) + ": " + r.message(), true);
         return;

@@ -41,12 +41,12 @@ StartMatch read_start(const Options& options) {
     if (options.match_given) out.settings.variant.size = options.match.variant.size;
     out.seats = options.seats;
     if (!options.load_path.empty()) {
-        std::string text;
-        if (std::string err = saves::read_file(options.load_path, text); !err.empty()) {
-            out.error = "gobblet: " + err;
+        const Expected<std::string> text = saves::read_file(options.load_path);
+        if (!text) {
+            out.error = "gobblet: " + text.why();
             return out;
         }
-        saves::LoadedRecord r = saves::read_record(text, options.choice);
+        saves::LoadedRecord r = saves::read_record(*text, options.choice);
         if (r.error) {
             out.error = "gobblet: " + printable(options.load_path) + ": " + r.message("--rules");
             return out;

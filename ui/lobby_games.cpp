@@ -69,12 +69,10 @@ LobbyNotice save_transcript(const std::string& text, const std::string& what) {
     if (r.error) return {"the server's record of " + what + " cannot be read: " + r.message(), true};
     const auto dir = saves::saves_dir();
     if (dir.empty()) return {"cannot save: neither XDG_DATA_HOME nor HOME is set", true};
-    std::filesystem::path written;
-    if (const std::string err =
-            saves::write_new_file(dir, saves::archive_stem(r.record->match), text, &written);
-        !err.empty())
-        return {"not saved: " + err, true};
-    return {what + " saved to " + printable(written.string())};
+    const Expected<std::filesystem::path> written =
+        saves::write_new_file(dir, saves::archive_stem(r.record->match), text);
+    if (!written) return {"not saved: " + written.why(), true};
+    return {what + " saved to " + printable(written->string())};
 }
 
 }  // namespace gobblet::ui

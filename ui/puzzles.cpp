@@ -10,12 +10,13 @@ namespace gobblet::ui {
 namespace {
 
 saves::PuzzleProgress read_progress(const std::filesystem::path& path, std::string& error) {
-    saves::PuzzleProgress progress;
-    if (path.empty())
+    if (path.empty()) {
         error = "neither XDG_DATA_HOME nor HOME is set";
-    else
-        error = saves::load_progress(path, progress);
-    return progress;
+        return {};
+    }
+    Expected<saves::PuzzleProgress> progress = saves::load_progress(path);
+    error = progress.why();
+    return progress ? std::move(progress).take() : saves::PuzzleProgress{};
 }
 
 class PuzzlesScreen : public ExerciseScreen {
@@ -52,7 +53,7 @@ class PuzzlesScreen : public ExerciseScreen {
     // change tries again.
     std::string save() {
         if (!session_.take_progress_change() || !read_error_.empty()) return {};
-        const std::string err = saves::save_progress(path_, session_.progress());
+        const std::string err = saves::save_progress(path_, session_.progress()).why();
         const bool new_error = !err.empty() && err != save_error_;
         save_error_ = err;
         return new_error ? "Progress not saved (" + err + "; kept until you leave). " : "";

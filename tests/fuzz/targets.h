@@ -86,17 +86,18 @@ inline int savefile(const std::uint8_t* data, std::size_t size) {
     require(!h.size || *h.size == 3 || *h.size == 4);
     for (const saves::VariantChoice& forced : {saves::VariantChoice{}, saves::VariantChoice{Rules::Rogers, 3},
                                                saves::VariantChoice{Rules::Official, 4}}) {
-        const saves::Loaded loaded = saves::load_text(text, forced);
-        if (loaded.error) {
-            require(loaded.game.moves().empty());
-            require_printable(loaded.error->message());
+        const Expected<Game, TranscriptError> loaded = saves::load_text(text, forced);
+        if (!loaded.ok()) {
+            require(!loaded.value().has_value());  // no game, not even its first moves
+            require_printable(loaded.why().message());
             continue;
         }
         // A game that loads saves and loads back to the same game.
-        const saves::Loaded again = saves::load_text(saves::save_text(loaded.game, "2026-01-01 00:00"), {});
-        require(!again.error);
-        require(again.game.variant() == loaded.game.variant());
-        require(again.game.position() == loaded.game.position());
+        const Expected<Game, TranscriptError> again =
+            saves::load_text(saves::save_text(*loaded, "2026-01-01 00:00"), {});
+        require(again.ok());
+        require(again->variant() == loaded->variant());
+        require(again->position() == loaded->position());
     }
     return 0;
 }
