@@ -175,18 +175,7 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     return out;
 }
 
-std::string LoadedRecord::message(std::string_view switch_hint) const {
-    if (!error) return {};
-    std::string m = error->message();
-    if (legal_under) {
-        const std::string name = rules_name(*legal_under);
-        m += "; the transcript is legal under the " + name + " rules: use " + std::string(switch_hint) + " " +
-             name;
-    }
-    return m;
-}
-
-std::optional<LoadedRecord> read_autosave(const VariantChoice& forced) {
+std::optional<Expected<Record, TranscriptError>> read_autosave(const VariantChoice& forced) {
     const auto path = autosave_path();
     if (path.empty()) return std::nullopt;
     const Expected<std::string> text = read_file(path);
@@ -194,11 +183,9 @@ std::optional<LoadedRecord> read_autosave(const VariantChoice& forced) {
     return read_record(*text, forced);
 }
 
-LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
-    LoadedRecord out;
-    const auto fail = [&out](int line, std::string written, std::string why) {
-        out.error = TextError{line, std::move(written), std::move(why)};
-        return out;
+Expected<Record, TranscriptError> read_record(std::string_view text, const VariantChoice& forced) {
+    const auto fail = [](int line, std::string written, std::string why) {
+        return Failure{TranscriptError{TextError{line, std::move(written), std::move(why)}, std::nullopt}};
     };
     std::vector<std::string_view> lines;
     for (std::size_t start = 0; start <= text.size();) {
@@ -343,9 +330,9 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
         }
         Round r{rt.number, rt.white, Game(settings.variant)};
         if (const auto played = r.game.play_transcript(round_text); !played) {
-            out.error = played.why().where;
-            if (!explicit_rounds) out.legal_under = played.why().legal_under;
-            return out;
+            // Another rule set is named only for a single game: a match's rounds are read under its own.
+            return Failure{TranscriptError{played.why().where,
+                                           explicit_rounds ? std::nullopt : played.why().legal_under}};
         }
         if (!rt.ending.empty()) {
             if (const Expected<void> ended = apply_ending(r.game, rt.ending); !ended)
@@ -365,8 +352,7 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
     if (!match) return fail(rounds.back().line, "", match.why());
     if (!score_line.empty() && score_line != match->score_text())
         return fail(score_line_no, score_line, "the rounds give the score " + match->score_text());
-    out.record = Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event};
-    return out;
+    return Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event};
 }
 
 fs::path games_dir() {

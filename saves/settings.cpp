@@ -152,17 +152,14 @@ std::filesystem::path settings_path() {
     return dir.empty() ? dir : dir / "settings";
 }
 
-SettingsFile read_settings() {
-    SettingsFile f;
+Expected<ParsedSettings> read_settings() {
     const std::filesystem::path path = settings_path();
     std::error_code ec;
-    if (path.empty() || !std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return f;
+    if (path.empty() || !std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
+        return ParsedSettings{};
     const Expected<std::string> text = read_file(path);
-    if (text)
-        f.parsed = parse_settings(*text);
-    else
-        f.error = text.why();
-    return f;
+    if (!text) return Failure{text.why()};
+    return parse_settings(*text);
 }
 
 Expected<void> save_setting(std::string_view key, std::string_view value) {

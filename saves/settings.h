@@ -80,12 +80,8 @@ std::string set_setting(std::string_view text, std::string_view key, std::string
 std::filesystem::path settings_path();
 
 // The file read and parsed. A missing file is no settings and no error; a file that cannot be read (a
-// folder, no permission, larger than save files may be) is an error naming the path.
-struct SettingsFile {
-    ParsedSettings parsed;
-    std::string error;
-};
-SettingsFile read_settings();
+// folder, no permission, larger than save files may be) fails with a reason naming the path.
+Expected<ParsedSettings> read_settings();
 
 // Sets one key in the file: reads it (if any), rewrites that key's line, writes it atomically. Fails with
 // what went wrong, naming the path ("cannot write ...: Permission denied"); the file is then left as it

@@ -159,14 +159,14 @@ void GameOverlays::open_list() {
     for (const Entry& e : entries) {
         const Expected<std::string> text = saves::read_file(e.path);
         if (!text) continue;
-        const saves::LoadedRecord r = saves::read_record(*text);
-        if (!r.record) continue;
-        const Match& m = r.record->match;
+        const Expected<saves::Record, TranscriptError> r = saves::read_record(*text);
+        if (!r) continue;
+        const Match& m = r->match;
         std::string result = m.phase() == MatchPhase::Over
                                  ? (m.single_game() ? outcome_text(m.game().result(), m.game().side_to_move())
                                                     : m.match_result_text())
                                  : "in progress, " + moves_text(m.game().moves().size());
-        o.rows.push_back({r.record->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result,
+        o.rows.push_back({r->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result,
                           e.path.parent_path().filename().string() == "games" ? "archive" : "save"});
         paths_.push_back(e.path);
     }

@@ -61,10 +61,11 @@ PasteReading read_paste(const InputEvent& e, const Match& match, bool networked,
             return refused("paste refused, nothing changed: " + played.why().message("--rules"), "");
     }
     // A whole game or match from the start.
-    saves::LoadedRecord r = saves::read_record(text, {match.variant().rules, match.variant().size});
-    if (r.error) return refused("paste refused, nothing changed: " + r.message("--rules"), "");
+    Expected<saves::Record, TranscriptError> r =
+        saves::read_record(text, {match.variant().rules, match.variant().size});
+    if (!r) return refused("paste refused, nothing changed: " + r.why().message("--rules"), "");
     PasteReading whole = reading(PasteReading::Kind::Whole, "", "");
-    whole.record = std::make_shared<saves::Record>(std::move(*r.record));
+    whole.record = std::make_shared<saves::Record>(std::move(r).take());
     const saves::Record& read = *whole.record;
     whole.what = read.is_match ? "a match (round " + std::to_string(read.match.round_number()) + ")"
                                : "a whole game of " + moves_text(read.match.game().moves().size());
