@@ -126,12 +126,11 @@ int new_tournament(std::ostream& out, std::ostream& err, const fs::path& db, con
     try {
         Store store = Store::open(db, Store::Access::Share);
         const tournament::Spec spec{c->format, c->max_players, c->first, c->terms};
-        std::string why;
-        const auto id = store.create_tournament(
+        const Expected<TournamentId> id = store.create_tournament(
             NewTournament{name, net::lobby::name_key(name), tournament::spec_text(spec), std::nullopt, seed},
-            now, &why);
+            now);
         if (!id) {
-            err << "gobblet: --new-tournament: " << why << "\n";
+            err << "gobblet: --new-tournament: " << id.why() << "\n";
             return 2;
         }
         out << "tournament " << name << " (" << *id << "): " << net::lobby::format_text(spec.format) << ", "

@@ -29,6 +29,11 @@ HostedGame* Games::find(std::string_view wire) {
     return g;
 }
 
+const HostedGame* Games::peek(GameId id) const {
+    const auto it = games_.find(id);
+    return it == games_.end() || it->second->over() ? nullptr : it->second.get();
+}
+
 std::vector<HostedGame*> Games::in_progress() {
     all_touched_ = true;  // (the caller may act on any)
     std::vector<HostedGame*> out;
@@ -49,8 +54,8 @@ int Games::restore(Millis now) {
     for (GameRecord& r : env_.store.games_in_progress()) {
         GameSetup setup{r.settings, r.rated, r.players, r.tournament};
         auto g = std::make_unique<HostedGame>(env_, listener_, r.id, setup, limits_, now);
-        if (std::string why = g->restore(r.facts, now); !why.empty()) {
-            env_.note(now, "game " + wire_id(r.id) + " cannot be rebuilt from its facts: " + why +
+        if (const Expected<void> restored = g->restore(r.facts, now); !restored) {
+            env_.note(now, "game " + wire_id(r.id) + " cannot be rebuilt from its facts: " + restored.why() +
                                "; it is left as it is");
             continue;
         }
@@ -100,20 +105,20 @@ std::string Games::watch_code(HostedGame& g) {
     return c.plain[2];
 }
 
-std::string Games::hello(ConnId conn, const net::Hello& h, const std::string& source, Millis now) {
+Expected<void> Games::hello(ConnId conn, const net::Hello& h, const std::string& source, Millis now) {
     switch (guesses_.allow(source, now)) {
         case net::GuessGuard::Verdict::Allowed: break;
         case net::GuessGuard::Verdict::ThisSource:
-            return "too many wrong codes lately: wait a minute and try again";
+            return Failure{"too many wrong codes lately: wait a minute and try again"};
         case net::GuessGuard::Verdict::Everyone:
-            return "too many wrong codes from many addresses lately: wait a minute and try again";
+            return Failure{"too many wrong codes from many addresses lately: wait a minute and try again"};
     }
     // A digest found by a hash map: its timing says nothing about the code (the digest is one-way).
     const auto it = by_digest_.find(digest_key(code_digest(h.code)));
     HostedGame* g = it == by_digest_.end() ? nullptr : game(it->second.game);
     if (!g || g->over()) {
         guesses_.wrong(source, now);
-        return "wrong join code";
+        return Failure{"wrong join code"};
     }
     conns_[conn] = g->id();
     touch(g->id());

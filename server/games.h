@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/expected.h"
 #include "net/code.h"
 #include "server/hosted_game.h"
 
@@ -40,9 +41,9 @@ class Games {
     // Records a new game (with its codes) and hosts it.
     Started start(GameSetup setup, Millis now);
 
-    // A game connection's hello (of version 2: the hub checks): "" when it joined a game, else the
+    // A game connection's hello (of version 2: the hub checks): it joined a game, or is refused with the
     // reason to send as its error (the hub then closes it).
-    std::string hello(ConnId conn, const net::Hello& h, const std::string& source, Millis now);
+    Expected<void> hello(ConnId conn, const net::Hello& h, const std::string& source, Millis now);
     void message(ConnId conn, const net::Message& m, Millis now);
     // The connection closed by itself.
     void gone(ConnId conn, Millis now);
@@ -55,6 +56,8 @@ class Games {
     void close_all(std::string_view last);
 
     HostedGame* find(std::string_view wire);
+    // A game to read (not over, or nullptr), without marking it for the next tick.
+    const HostedGame* peek(GameId id) const;
     // Games not over, oldest first.
     std::vector<HostedGame*> in_progress();
     // The code that seats player `player` of `g`: the one given out in this run, or else (after a

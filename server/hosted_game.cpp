@@ -47,25 +47,26 @@ std::optional<GameId> game_id_of(std::string_view wire) {
 namespace {
 
 // Plays stored facts onto a match (each with the clock reading it left), telling `referee` of each when
-// given. "" or why a fact does not apply.
-std::string replay(Match& match, net::Referee* referee, const std::vector<Fact>& facts, Millis now) {
+// given. Refused, with why, when a fact does not apply.
+Expected<void> replay(Match& match, net::Referee* referee, const std::vector<Fact>& facts, Millis now) {
     int next = 0;
     for (const Fact& f : facts) {
         const std::string where = "fact " + std::to_string(f.seq) + " (" + f.text + ")";
         const net::Parsed p = net::parse_message(f.text);
         const Act* a = p.message ? std::get_if<Act>(&*p.message) : nullptr;
-        if (!a || a->state != next || f.seq != next) return where + ": not the next fact";
+        if (!a || a->state != next || f.seq != next) return Failure{where + ": not the next fact"};
         ++next;
         Act fact = *a;
         const auto clock = GameClock::parse_state(f.clock);
-        if (!clock) return where + ": its clock: " + clock.why();
+        if (!clock) return Failure{where + ": its clock: " + clock.why()};
         fact.clock = *clock;
         const int actor = net::Referee::actor_of(match, fact);
         net::Event e;
         e.kind = net::Event::Kind::Act;
         e.player = actor;
         e.act = fact;
-        if (std::string refused = net::apply(match, e, now); !refused.empty()) return where + ": " + refused;
+        if (std::string refused = net::apply(match, e, now); !refused.empty())
+            return Failure{where + ": " + refused};
         if (referee) referee->after_fact(match, fact, actor);
     }
     return {};
@@ -73,12 +74,10 @@ std::string replay(Match& match, net::Referee* referee, const std::vector<Fact>&
 
 }  // namespace
 
-std::optional<Match> match_of(const GameRecord& g, std::string* why) {
+Expected<Match> match_of(const GameRecord& g) {
     Match m(g.settings, {g.players[0].name, g.players[1].name});
-    std::string problem = replay(m, nullptr, g.facts, 0);
-    if (problem.empty()) return m;
-    if (why) *why = problem;
-    return std::nullopt;
+    if (Expected<void> replayed = replay(m, nullptr, g.facts, 0); !replayed) return Failure{replayed.why()};
+    return m;
 }
 
 HostedGame::HostedGame(Env& env, GameListener& listener, GameId id, GameSetup setup, Limits limits,
@@ -96,8 +95,8 @@ HostedGame::HostedGame(Env& env, GameListener& listener, GameId id, GameSetup se
     for (int p : {0, 1}) referee_.player_left(match_, p, now);
 }
 
-std::string HostedGame::restore(const std::vector<Fact>& facts, Millis now) {
-    if (std::string why = replay(match_, &referee_, facts, now); !why.empty()) return why;
+Expected<void> HostedGame::restore(const std::vector<Fact>& facts, Millis now) {
+    if (Expected<void> replayed = replay(match_, &referee_, facts, now); !replayed) return replayed;
     // Everyone is away again, from the restart: the clocks stand where the last fact left them.
     match_.clock().pause(now);
     for (int p : {0, 1}) referee_.player_left(match_, p, now);

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/expected.h"
 #include "net/lobby.h"
 #include "net/referee.h"
 #include "net/wire.h"
@@ -42,8 +43,8 @@ std::string wire_id(GameId id);
 std::optional<GameId> game_id_of(std::string_view wire);
 
 // A stored game played through the engine from its facts, as the store holds them: the match as it stood
-// after the last one (nullopt, with *why, when a fact does not apply).
-std::optional<Match> match_of(const GameRecord& g, std::string* why);
+// after the last one, or why a fact does not apply.
+Expected<Match> match_of(const GameRecord& g);
 
 // Who a game is between, and on what terms: what the lobby decides when a match starts.
 struct GameSetup {
@@ -85,8 +86,8 @@ class HostedGame {
     HostedGame& operator=(const HostedGame&) = delete;
 
     // After a restart: plays the stored facts through the engine (each with the clock reading it left;
-    // the time the server was down does not count). "" or why they do not make this game.
-    std::string restore(const std::vector<Fact>& facts, Millis now);
+    // the time the server was down does not count). Refused, with why, when they do not make this game.
+    Expected<void> restore(const std::vector<Fact>& facts, Millis now);
 
     // A connection gave a code of this game: player 0 or 1, or -1 for a spectator. The welcome goes out.
     // A player's new connection takes the seat from an older one.

@@ -27,7 +27,7 @@ void Hub::Door::close(ConnId to, std::string_view last) {
     const auto it = hub_.conns_.find(to);
     if (it != hub_.conns_.end()) {
         if (it->second.kind == Kind::Game) hub_.games_.forget(to);
-        hub_.conns_.erase(it);
+        hub_.forget(it);
     }
     out_.close(to, last);
 }
@@ -40,7 +40,9 @@ Hub::Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::tim
       now_(now),
       workers_(settings.password_threads),
       games_(env_, *this, settings.limits),
-      lobby_(env_, games_, workers_, Lobby::Settings{settings.greeting, settings.cost, settings.ssh_uids}) {
+      lobby_(env_, games_, workers_,
+             Lobby::Settings{settings.greeting, settings.cost, settings.ssh_uids, settings.listed_players,
+                             settings.listed_games}) {
     restored_ = games_.restore(now);
     lobby_.restore(now);
 }
@@ -49,6 +51,37 @@ Hub::~Hub() = default;
 
 bool Hub::waiting(ConnId conn, const Conn& c) const {
     return c.kind == Kind::New || (c.kind == Kind::Lobby && !lobby_.logged_in(conn));
+}
+
+void Hub::count(ConnId conn, Conn& c) {
+    const bool w = waiting(conn, c);
+    if (w == c.waits) return;
+    if (!w) return uncount(conn, c);
+    waiting_.emplace(c.opened, conn);
+    ++waiting_from_[c.peer.source];
+    c.waits = true;
+}
+
+void Hub::uncount(ConnId conn, Conn& c) {
+    if (!c.waits) return;
+    waiting_.erase({c.opened, conn});
+    if (const auto it = waiting_from_.find(c.peer.source); it != waiting_from_.end() && --it->second == 0)
+        waiting_from_.erase(it);
+    c.waits = false;
+}
+
+void Hub::forget(std::unordered_map<ConnId, Conn>::iterator it) {
+    uncount(it->first, it->second);
+    schedule_.erase({it->second.due, it->first});
+    conns_.erase(it);
+}
+
+void Hub::file(ConnId conn, Conn& c) {
+    const Millis d = deadline(conn, c);
+    if (d == c.due && schedule_.contains({d, conn})) return;
+    schedule_.erase({c.due, conn});
+    schedule_.emplace(d, conn);
+    c.due = d;
 }
 
 Millis Hub::ping_after(const Conn& c) const {
@@ -62,27 +95,17 @@ void Hub::open(ConnId conn, const Peer& peer, Millis now) {
     now_ = now;
     // Connections that have not logged in yet: a few per source (more are sent away), and when too many
     // wait in all, the oldest makes way, so that silent connections cannot keep real players out.
-    std::size_t from_source = 0, all = 0;
-    ConnId oldest = 0;
-    Millis oldest_at = 0;
-    for (const auto& [id, c] : conns_) {
-        if (!waiting(id, c)) continue;
-        ++all;
-        from_source += c.peer.source == peer.source;
-        if (oldest == 0 || c.opened < oldest_at) {
-            oldest = id;
-            oldest_at = c.opened;
-        }
-    }
-    if (from_source >= settings_.waiting_per_source) {
+    const auto from = waiting_from_.find(peer.source);
+    if (from != waiting_from_.end() && from->second >= settings_.waiting_per_source) {
         env_.note(now, "connection from " + peer.address + " sent away: too many from " + peer.source);
         raw_.close(conn, lobby::format_message(lobby::Bye{busy_source}));
         return;
     }
-    if (all >= settings_.waiting && oldest != 0)
-        drop(oldest, lobby::format_message(lobby::Bye{busy_all}), "made way", now);
-    conns_[conn] = Conn{peer, Kind::New, now, now, now, -1};
-    next_scan_ = std::min(next_scan_, now + lobby::hello_timeout);
+    if (waiting_.size() >= settings_.waiting && !waiting_.empty())
+        drop(waiting_.begin()->second, lobby::format_message(lobby::Bye{busy_all}), "made way", now);
+    Conn& c = conns_[conn] = Conn{peer, Kind::New, now, now, now, -1};
+    count(conn, c);
+    file(conn, c);
     env_.note(now, "connection " + std::to_string(conn) + " from " + peer.address);
 }
 
@@ -90,7 +113,7 @@ void Hub::drop(ConnId conn, std::string_view last, std::string_view why, Millis 
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
     const Kind kind = it->second.kind;
-    conns_.erase(it);
+    forget(it);
     raw_.close(conn, last);
     env_.note(now, "connection " + std::to_string(conn) + " closed: " + std::string(why));
     if (kind == Kind::Lobby) lobby_.closed(conn, now);
@@ -102,7 +125,7 @@ void Hub::closed(ConnId conn, std::string_view why, Millis now) {
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
     const Kind kind = it->second.kind;
-    conns_.erase(it);
+    forget(it);
     env_.note(now, "connection " + std::to_string(conn) + " closed: " + std::string(why));
     if (kind == Kind::Lobby) lobby_.closed(conn, now);
     if (kind == Kind::Game) games_.gone(conn, now);
@@ -145,8 +168,8 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
                             "this server's games need gobblet protocol version 2: update gobblet"}),
                         "a hello of another version", now);
         c.kind = Kind::Game;
-        if (std::string why = games_.hello(conn, *h, c.peer.source, now); !why.empty())
-            return drop(conn, net::format_message(net::Error{why}), why, now);
+        if (const Expected<void> joined = games_.hello(conn, *h, c.peer.source, now); !joined)
+            return drop(conn, net::format_message(net::Error{joined.why()}), joined.why(), now);
         return;
     }
     drop(conn, lobby::format_message(lobby::Error{"expected lobby gobblet 2, or a game's hello"}),
@@ -157,7 +180,13 @@ void Hub::received(ConnId conn, std::string_view line, Millis now) {
     now_ = now;
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
-    Conn& c = it->second;
+    handle(conn, it->second, line, now);
+    // The line may have told the connection apart or logged it in (a Conn's place in the map is stable,
+    // but the line may have closed it).
+    if (const auto still = conns_.find(conn); still != conns_.end()) count(conn, still->second);
+}
+
+void Hub::handle(ConnId conn, Conn& c, std::string_view line, Millis now) {
     c.last_received = now;
     if (c.kind == Kind::New) return first_line(conn, c, line, now);
     if (c.kind == Kind::Lobby) {
@@ -201,10 +230,11 @@ void Hub::ssh(ConnId conn, const lobby::Message& m, Millis now) {
     const auto it = conns_.find(conn);
     if (!vouched || it == conns_.end() || it->second.peer.source == vouched->source) return;
     // From now on the player's own address counts, in the limit on connections not yet logged in too.
-    std::size_t from_source = 0;
-    for (const auto& [id, c] : conns_)
-        from_source += id != conn && waiting(id, c) && c.peer.source == vouched->source;
+    uncount(conn, it->second);
+    const auto from = waiting_from_.find(vouched->source);
+    const std::size_t from_source = from == waiting_from_.end() ? 0 : from->second;
     it->second.peer = *vouched;
+    count(conn, it->second);
     if (from_source >= settings_.waiting_per_source)
         drop(conn, lobby::format_message(lobby::Bye{busy_source}), "too many from " + vouched->source, now);
 }
@@ -212,20 +242,32 @@ void Hub::ssh(ConnId conn, const lobby::Message& m, Millis now) {
 void Hub::on_wake(Millis now) {
     now_ = now;
     workers_.run_finished();
+    // A password checked on a worker may have logged a connection in.
+    std::vector<ConnId> was_waiting;
+    for (const auto& [opened, id] : waiting_) was_waiting.push_back(id);
+    for (const ConnId id : was_waiting)
+        if (const auto it = conns_.find(id); it != conns_.end()) count(id, it->second);
 }
 
 void Hub::tick(Millis now) {
     now_ = now;
-    if (now >= next_scan_) scan(now);
+    scan(now);
     lobby_.tick(now);
     games_.tick(now);
 }
 
 void Hub::scan(Millis now) {
+    // Only the connections whose deadline has come. A connection is filed under a deadline that its
+    // sends and receipts may since have moved later (never earlier): it is looked at then, and filed
+    // again under its true one.
     std::vector<std::pair<ConnId, std::string>> late, dead;
-    Millis next = now + lobby::ping_after;
-    for (auto& [id, c] : conns_) {
-        next = std::min(next, deadline(id, c));
+    while (!schedule_.empty() && schedule_.begin()->first <= now) {
+        const ConnId id = schedule_.begin()->second;
+        schedule_.erase(schedule_.begin());
+        const auto it = conns_.find(id);
+        if (it == conns_.end()) continue;
+        Conn& c = it->second;
+        c.due = -1;  // (not filed)
         if (c.kind == Kind::New && now - c.opened >= lobby::hello_timeout) {
             late.emplace_back(id, "no greeting within " + std::to_string(lobby::hello_timeout / 1000) + " s");
             continue;
@@ -234,22 +276,22 @@ void Hub::scan(Millis now) {
             late.emplace_back(id, "no login within " + std::to_string(lobby::login_timeout / 1000) + " s");
             continue;
         }
-        if (c.kind == Kind::New) continue;
-        if (now - c.last_received >= dead_after(c)) {
-            dead.emplace_back(id, "no word for " + std::to_string(dead_after(c) / 1000) + " s");
-            continue;
+        if (c.kind != Kind::New) {
+            if (now - c.last_received >= dead_after(c)) {
+                dead.emplace_back(id, "no word for " + std::to_string(dead_after(c) / 1000) + " s");
+                continue;
+            }
+            if (now - c.last_sent >= ping_after(c)) {
+                c.ping_token = now;
+                c.last_sent = now;
+                raw_.send(id, c.kind == Kind::Game ? net::format_message(net::Ping{now})
+                                                   : lobby::format_message(lobby::Ping{now}));
+            }
         }
-        if (now - c.last_sent >= ping_after(c)) {
-            c.ping_token = now;
-            c.last_sent = now;
-            raw_.send(id, c.kind == Kind::Game ? net::format_message(net::Ping{now})
-                                               : lobby::format_message(lobby::Ping{now}));
-        }
+        file(id, c);
     }
     for (const auto& [id, why] : late) drop(id, lobby::format_message(lobby::Error{why}), why, now);
     for (const auto& [id, why] : dead) drop(id, {}, why, now);
-    // The connections pinged just now are due again a ping's time from now at the earliest.
-    next_scan_ = std::max(next, now + 1);
 }
 
 Millis Hub::deadline(ConnId id, const Conn& c) const {
@@ -261,7 +303,7 @@ Millis Hub::deadline(ConnId id, const Conn& c) const {
 
 Millis Hub::until_next(Millis now) const {
     Soonest soonest;
-    if (!conns_.empty()) soonest.at(next_scan_ - now);
+    if (!schedule_.empty()) soonest.at(schedule_.begin()->first - now);
     soonest.also(lobby_.until_next(now));
     soonest.also(games_.until_next(now));
     return soonest.get();
@@ -275,6 +317,9 @@ void Hub::shutdown(std::string_view why, Millis now) {
     games_.close_all(game_bye);
     for (const auto& [id, c] : conns_) raw_.close(id, lobby_bye);
     conns_.clear();
+    schedule_.clear();
+    waiting_.clear();
+    waiting_from_.clear();
     env_.note(now, "stopped: " + std::string(why));
 }
 

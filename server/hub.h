@@ -10,6 +10,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -36,6 +37,9 @@ class Hub : private GameListener {
         // through sshd (`ssh ADDRESS KEY`: the player's address and SSH key): the account whose
         // ForceCommand runs the lobby client (--ssh-user). Nobody else may claim a key.
         std::vector<unsigned> ssh_uids;
+        // How many players online and games in progress every lobby connection is shown (lobby.h).
+        std::size_t listed_players = server::listed_players;
+        std::size_t listed_games = server::listed_games;
     };
     // Rebuilds the games and tournaments in progress from the store.
     Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::time_t unix_at_start, Millis now);
@@ -72,7 +76,9 @@ class Hub : private GameListener {
         Kind kind = Kind::New;
         Millis opened = 0, last_received = 0, last_sent = 0;
         std::int64_t ping_token = -1;
-        int version = 0;  // a lobby connection's protocol version
+        int version = 0;     // a lobby connection's protocol version
+        bool waits = false;  // counted among the connections not yet logged in (waiting_)
+        Millis due = -1;     // the deadline it is filed under in schedule_ (-1: none)
     };
     // What the rooms send goes through here: it notes when each connection last heard from us, and a
     // close a room asks for makes the hub forget the connection.
@@ -98,8 +104,17 @@ class Hub : private GameListener {
     // Ends a connection from here: `last` goes out, the hub and the room forget it.
     void drop(ConnId conn, std::string_view last, std::string_view why, Millis now);
     bool waiting(ConnId conn, const Conn& c) const;
-    // Pings the quiet connections, ends the late and the silent ones, and finds when to look again.
+    // Brings the connection's place among the waiting up to date (after anything that may have logged it
+    // in or told it apart), or takes it out (before it is forgotten or its source changes).
+    void count(ConnId conn, Conn& c);
+    void uncount(ConnId conn, Conn& c);
+    // Forgets a connection the hub knows.
+    void forget(std::unordered_map<ConnId, Conn>::iterator it);
+    void handle(ConnId conn, Conn& c, std::string_view line, Millis now);
+    // Pings the quiet connections, ends the late and the silent ones: those whose deadline has come.
     void scan(Millis now);
+    // Files the connection under its next deadline (schedule_).
+    void file(ConnId conn, Conn& c);
     // When the connection next needs attention (a ping, a timeout).
     Millis deadline(ConnId id, const Conn& c) const;
     Millis ping_after(const Conn& c) const;
@@ -110,9 +125,14 @@ class Hub : private GameListener {
     Door door_;
     Env env_;
     std::unordered_map<ConnId, Conn> conns_;
-    // When the next connection may need a ping, a timeout or a drop: the scan over all of them runs only
-    // then (sends and receipts only move a connection's deadlines later, so this stays on the safe side).
-    Millis next_scan_ = 0;
+    // The connections not yet logged in (or not past a game's hello), oldest first, and how many of them
+    // each source has: a new connection is checked against both without a walk over every connection.
+    std::set<std::pair<Millis, ConnId>> waiting_;
+    std::unordered_map<std::string, std::size_t> waiting_from_;
+    // The connections by the deadline each is filed under (a ping, a timeout, a drop), soonest first:
+    // a round looks only at those due, not at every connection. Sends and receipts only move a deadline
+    // later, so an entry may be early, never late: scan looks again and files it anew.
+    std::set<std::pair<Millis, ConnId>> schedule_;
     Millis now_ = 0;  // of the call in progress (for Door, which has no time argument)
     Workers workers_;
     Games games_;

@@ -49,7 +49,12 @@ int rounded(double v, int hi) { return std::clamp(int(std::lround(v)), 0, hi); }
 }  // namespace
 
 Lobby::Lobby(Env& env, Games& games, Workers& workers, Settings settings)
-    : env_(env), games_(games), workers_(workers), settings_(std::move(settings)) {}
+    : env_(env),
+      games_(games),
+      workers_(workers),
+      settings_(std::move(settings)),
+      shown_players_(settings_.listed_players),
+      shown_games_(settings_.listed_games) {}
 
 // ---------------------------------------------------------------------------------------------------
 // Sending.
@@ -60,13 +65,18 @@ void Lobby::send(ConnId to, const lobby::Message& m) {
         to, lobby::format_message(m, it == conns_.end() ? lobby::protocol_version : it->second.version));
 }
 
-void Lobby::to_all(const lobby::Message& m) {
-    std::array<std::string, lobby::protocol_version + 1> lines;  // formatted once per version
-    for (const auto& [key, conn] : online_) {
-        const auto it = conns_.find(conn);
-        const int v = it == conns_.end() ? lobby::protocol_version : it->second.version;
-        if (lines[std::size_t(v)].empty()) lines[std::size_t(v)] = lobby::format_message(m, v);
-        env_.out.send_bulk(conn, lines[std::size_t(v)]);
+void Lobby::to_all(const lobby::Message& m) { to_all(std::vector<lobby::Message>{m}); }
+
+void Lobby::to_all(const std::vector<lobby::Message>& ms) {
+    if (ms.empty()) return;
+    // Formatted once per version, and sent as one block: a connection costs one call however many lines.
+    std::array<std::string, lobby::protocol_version + 1> lines;
+    for (const auto& [conn, c] : conns_) {
+        if (c.phase != Conn::Phase::In) continue;
+        std::string& block = lines[std::size_t(c.version)];
+        if (block.empty())
+            for (const lobby::Message& m : ms) block += lobby::format_message(m, c.version);
+        env_.out.send_bulk(conn, block);
     }
 }
 
@@ -113,6 +123,24 @@ void Lobby::to_player(const std::string& key, const lobby::Message& m) {
     if (it != online_.end()) send(it->second, m);
 }
 
+void Lobby::to_viewers(const std::string& key, const lobby::Message& m) {
+    if (shown_players_.listed(key)) return to_all(m);
+    to_player(key, m);
+}
+
+void Lobby::to_viewers(const HostedGame& g, const lobby::Message& m) {
+    if (shown_games_.listed(g.id())) return to_all(m);
+    for (const GamePlayer& gp : g.setup().players) to_player(key_of(gp), m);
+}
+
+void Lobby::add_game(const HostedGame& g) {
+    (void)shown_games_.add(g.id(), g.setup().tournament.has_value());
+    for (const GamePlayer& gp : g.setup().players) {
+        std::vector<GameId>& of = games_of_[key_of(gp)];
+        if (std::find(of.begin(), of.end(), g.id()) == of.end()) of.push_back(g.id());
+    }
+}
+
 void Lobby::refuse(ConnId to, const char* verb, Refusal code, const std::string& text) {
     send(to, lobby::Refused{verb, code, text});
 }
@@ -156,7 +184,8 @@ void Lobby::leave_lobby(ConnId conn, Millis now) {
     online_.erase(on);
     env_.note(now, "lobby: " + p->name + " left");
     drop_seeks_of(p->key, lobby::SeekEnd::Left);
-    to_all(lobby::Left{p->name});
+    // (The longest waiting player online takes the place in everyone's list at the next refill.)
+    if (shown_players_.remove(p->key)) to_all(lobby::Left{p->name});
 }
 
 void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
@@ -198,8 +227,6 @@ void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
             return refuse(conn, "login", Refusal::TooManyAttempts,
                           "too many failed logins from many addresses lately: wait a minute and try again");
     }
-    if (online_.size() >= lobby::max_table && !online_.contains(lobby::name_key(l.name)))
-        return refuse(conn, "login", Refusal::Busy, "the lobby is full: try again later");
     if (l.method == lobby::Method::Guest) {
         if (l.role == lobby::Role::Bot)
             return refuse(conn, "login", Refusal::NotAllowed,
@@ -217,9 +244,9 @@ void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
     if (l.method == lobby::Method::Secret) {
         if (!account) {
             // The first login of a name nobody has registers it, committed before the welcome.
-            std::string why;
-            account = env_.store.create_account(l.name, env_.unix(now), &why, key);
-            if (!account) return refuse(conn, "login", Refusal::NameTaken, why);
+            Expected<Account> made = env_.store.create_account(l.name, env_.unix(now), key);
+            if (!made) return refuse(conn, "login", Refusal::NameTaken, made.why());
+            account = *made;
             env_.store.add_secret(account->id, l.credential, env_.unix(now));
             env_.note(now, "lobby: " + l.name + " registered from " + c.peer.address);
             return welcome(conn,
@@ -294,14 +321,23 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
     online_[p.key] = conn;
     env_.note(now, "lobby: " + p.name + " logged in (" + lobby::how_word(how) + ") from " + c.peer.address);
     send(conn, lobby::Welcome{p.name, p.role, how, p.ratings});
-    to_all(item(p));  // the newcomer to everyone (themselves too, in their snapshot below)
-    for (const auto& [key, other] : online_)
-        if (other != conn) send(conn, item(*conns_[other].player));
+    // The newcomer to everyone when listed (a name taken over keeps its place), else to themselves
+    // alone; then the players listed, and their own games beside the games listed.
+    (void)shown_players_.add(p.key);
+    to_viewers(p.key, item(p));
+    for (const std::string& key : shown_players_.shown())
+        if (const auto on = online_.find(key); key != p.key && on != online_.end())
+            send(conn, item(*conns_[on->second].player));
     send(conn, lobby::End{lobby::List::Players});
     for (const auto& [id, s] : seeks_)
         if (s.to.empty() || s.to == p.key || s.from == p.key) send(conn, item(s));
     send(conn, lobby::End{lobby::List::Seeks});
-    for (HostedGame* g : games_.in_progress()) send(conn, game_item(*g, now));
+    std::vector<GameId> games = shown_games_.shown();
+    if (const auto mine = games_of_.find(p.key); mine != games_of_.end())
+        for (const GameId id : mine->second)
+            if (!shown_games_.listed(id)) games.push_back(id);
+    for (const GameId id : games)
+        if (const HostedGame* g = games_.peek(id)) send(conn, game_item(*g, now));
     send(conn, lobby::End{lobby::List::Games});
     for (const auto& [id, t] : tourneys_)
         if (c.version >= 2 || old_clients_see(t)) send(conn, item(t));
@@ -313,15 +349,18 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
                 for (const lobby::StandingItem& s : table_of(id)) send(conn, s);
     // The player's matches in progress, again (a guest's identity is its connection: not theirs).
     if (p.account)
-        for (HostedGame* g : games_.in_progress())
-            if (const int seat = g->player_of(seat_of(p)); seat >= 0) send(conn, match_line(*g, seat, 0));
+        if (const auto mine = games_of_.find(p.key); mine != games_of_.end())
+            for (const GameId id : std::vector<GameId>(mine->second))
+                if (HostedGame* g = games_.find(wire_id(id)))
+                    if (const int seat = g->player_of(seat_of(p)); seat >= 0)
+                        send(conn, match_line(*g, seat, 0));
 }
 
 void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
     const Player& p = *conns_[conn].player;
     if (!p.account) return refuse(conn, "password", Refusal::NotAllowed, "a guest has no password to set");
-    if (std::string why = password_problem(m.password); !why.empty())
-        return refuse(conn, "password", Refusal::BadPassword, why);
+    if (const Expected<void> allowed = password_allowed(m.password); !allowed)
+        return refuse(conn, "password", Refusal::BadPassword, allowed.why());
     const AccountId account = *p.account;
     const PasswordCost cost = settings_.cost;
     workers_.submit([this, conn, account, password = m.password, cost, now]() -> Workers::Continuation {
@@ -401,9 +440,9 @@ void Lobby::login_by_key(ConnId conn, const lobby::Login& l, std::optional<Accou
                    {}};
     if (!account) {
         // The first login of a name nobody has registers it with the key, committed before the welcome.
-        std::string why;
-        account = env_.store.create_account(l.name, env_.unix(now), &why, p.key);
-        if (!account) return refuse(conn, "login", Refusal::NameTaken, why);
+        Expected<Account> made = env_.store.create_account(l.name, env_.unix(now), p.key);
+        if (!made) return refuse(conn, "login", Refusal::NameTaken, made.why());
+        account = *made;
         env_.store.add_key(account->id, c.ssh_key, env_.unix(now));
         env_.note(now,
                   "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " + c.peer.address);
@@ -492,12 +531,7 @@ lobby::SeekItem Lobby::item(const Seek& s) {
                            s.to.empty() ? "" : name_of(s.to), s.terms};
 }
 
-bool Lobby::playing(const std::string& key) {
-    for (HostedGame* g : games_.in_progress())
-        for (const GamePlayer& gp : g->setup().players)
-            if (key_of(gp) == key) return true;
-    return false;
-}
+bool Lobby::playing(const std::string& key) { return games_of_.contains(key); }
 
 void Lobby::post(ConnId conn, Player& p, const lobby::Post& m, Millis now) {
     if (p.role == lobby::Role::Guest && m.terms.rated)
@@ -593,13 +627,15 @@ HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const l
     HostedGame& g = *s.game;
     env_.note(now, "game " + g.wire() + " starts: " + players[0].name + " (white) against " +
                        players[1].name + ", " + lobby::terms_text(terms));
+    add_game(g);
     for (const GamePlayer& gp : players) {
         const std::string key = key_of(gp);
         drop_seeks_of(key, lobby::SeekEnd::Playing);
-        if (const auto on = online_.find(key); on != online_.end()) to_all(item(*conns_[on->second].player));
+        if (const auto on = online_.find(key); on != online_.end())
+            to_viewers(key, item(*conns_[on->second].player));
     }
     for (int p : {0, 1}) to_player(key_of(players[std::size_t(p)]), match_line(g, p, round));
-    to_all(game_item(g, now));
+    to_viewers(g, game_item(g, now));
     return &g;
 }
 
@@ -664,10 +700,10 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     if (g->status != GameStatus::Over)
         return refuse(conn, "record", Refusal::NotFound,
                       "game " + q.game + " is still in progress: watch it");
-    std::string why;
-    const auto match = match_of(*g, &why);
+    const Expected<Match> match = match_of(*g);
     if (!match)
-        return refuse(conn, "record", Refusal::NotFound, "game " + q.game + " cannot be read back: " + why);
+        return refuse(conn, "record", Refusal::NotFound,
+                      "game " + q.game + " cannot be read back: " + match.why());
     const std::array<SeatSpec, 2> seats = {SeatSpec{SeatKind::Human, g->players[0].name, std::nullopt},
                                            SeatSpec{SeatKind::Human, g->players[1].name, std::nullopt}};
     std::time_t ended = g->ended.value_or(g->created);
@@ -713,11 +749,18 @@ void Lobby::ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // The games' news.
 
-void Lobby::game_changed(const HostedGame& g, Millis now) { to_all(game_item(g, now)); }
+void Lobby::game_changed(const HostedGame& g, Millis now) { to_viewers(g, game_item(g, now)); }
 
 void Lobby::game_over(const HostedGame& g, Millis now) {
     const GameEnd& end = *g.end();
-    to_all(lobby::Over{g.wire(), verdict_of(end.outcome), end.score, end.text});
+    to_viewers(g, lobby::Over{g.wire(), verdict_of(end.outcome), end.score, end.text});
+    for (const GamePlayer& gp : g.setup().players)
+        if (const auto of = games_of_.find(key_of(gp)); of != games_of_.end()) {
+            std::erase(of->second, g.id());
+            if (of->second.empty()) games_of_.erase(of);
+        }
+    // (The longest waiting game in progress takes the place in everyone's list at the next refill.)
+    (void)shown_games_.remove(g.id());
     const Variant v = g.setup().settings.variant;
     for (int p : {0, 1}) {
         const GamePlayer& gp = g.setup().players[std::size_t(p)];
@@ -731,7 +774,7 @@ void Lobby::game_over(const HostedGame& g, Millis now) {
                                            " rating: " + std::to_string(rounded(rc.before, 9999)) + " -> " +
                                            std::to_string(rounded(rc.after, 9999))});
         }
-        to_all(item(player));
+        to_viewers(player.key, item(player));
     }
     if (const auto tid = g.setup().tournament) {
         if (end.outcome == GameOutcome::Aborted)
@@ -767,6 +810,7 @@ std::optional<Lobby::Tourney> Lobby::tourney_of(const TournamentRecord& r, Milli
 }
 
 void Lobby::restore(Millis now) {
+    for (const HostedGame* g : games_.in_progress()) add_game(*g);
     data_version_ = env_.store.data_version();
     for (TournamentState st : {TournamentState::Open, TournamentState::Running})
         for (const TournamentRecord& r : env_.store.tournaments(st)) {
@@ -834,11 +878,10 @@ void Lobby::create(ConnId conn, Player& p, const lobby::Create& m, Millis now) {
     const tournament::Spec spec{m.format, m.max_players, m.first, m.terms};
     std::uint64_t seed = 0;
     for (char b : net::random_bytes(8)) seed = (seed << 8) | static_cast<unsigned char>(b);
-    std::string why;
-    const auto id = env_.store.create_tournament(
+    const Expected<TournamentId> id = env_.store.create_tournament(
         NewTournament{name, lobby::name_key(name), tournament::spec_text(spec), *p.account, seed},
-        env_.unix(now), &why);
-    if (!id) return refuse(conn, "create", Refusal::NotAllowed, why);
+        env_.unix(now));
+    if (!id) return refuse(conn, "create", Refusal::NotAllowed, id.why());
     env_.store.join_tournament(*id, *p.account, env_.unix(now));
     Tourney& t = tourneys_[*id];
     t.id = *id;
@@ -883,8 +926,9 @@ void Lobby::leave(ConnId conn, Player& p, const lobby::Leave& m, Millis now) {
     env_.note(now, "tournament " + std::to_string(m.id) + ": " + p.name + " leaves");
     if (it->second.state == lobby::TournamentState::Playing) {
         // After the start: the match in progress is lost, and so is every one still to come.
-        for (HostedGame* g : games_.in_progress())
-            if (g->setup().tournament == m.id)
+        const auto mine = games_of_.find(p.key);
+        for (const GameId id : mine == games_of_.end() ? std::vector<GameId>() : mine->second)
+            if (HostedGame* g = games_.find(wire_id(id)); g && g->setup().tournament == m.id)
                 if (const int seat = g->player_of(seat_of(p)); seat >= 0)
                     g->forfeit(
                         seat,
@@ -1100,7 +1144,19 @@ void Lobby::standings(ConnId conn, const lobby::StandingsQuery& q) {
 // ---------------------------------------------------------------------------------------------------
 // Time.
 
+void Lobby::refill(Millis now) {
+    next_refill_ = now + refill_every;
+    std::vector<lobby::Message> news;
+    for (const std::string& key : shown_players_.refill())
+        if (const auto on = online_.find(key); on != online_.end())
+            news.push_back(item(*conns_[on->second].player));
+    for (const GameId id : shown_games_.refill())
+        if (const HostedGame* g = games_.peek(id)) news.push_back(game_item(*g, now));
+    to_all(news);
+}
+
 void Lobby::tick(Millis now) {
+    if (now >= next_refill_ && (shown_players_.gaps() || shown_games_.gaps())) refill(now);
     std::vector<lobby::Id> expired;
     for (const auto& [id, s] : seeks_)
         if (!s.to.empty() && now >= s.expires) expired.push_back(id);
@@ -1128,6 +1184,7 @@ Millis Lobby::until_next(Millis now) const {
     for (const auto& [id, t] : tourneys_)
         if (t.state == lobby::TournamentState::Over) soonest.at(t.closes - now);
     soonest.at(next_sync_ - now);
+    if (shown_players_.gaps() || shown_games_.gaps()) soonest.at(next_refill_ - now);
     return soonest.get();
 }
 

@@ -20,6 +20,7 @@
 #include "net/lobby.h"
 #include "server/env.h"
 #include "server/games.h"
+#include "server/listing.h"
 #include "server/secrets.h"
 #include "server/tournament.h"
 #include "server/workers.h"
@@ -33,6 +34,14 @@ constexpr int max_seeks_per_player = 3;
 constexpr int max_tournaments_per_organizer = 1;
 // A finished tournament stays in the list this long, then leaves it (`closed`).
 constexpr Millis tournament_shown_after_over = 10 * 60'000;
+// How many players online and games in progress every lobby connection is shown (docs/lobby.md, "Big
+// lobbies"): the first to come, a player always seeing themselves and their own games, a tournament's
+// games always listed. Enough for any screen, and what keeps a login from costing every connection a line.
+constexpr std::size_t listed_players = 100;
+constexpr std::size_t listed_games = 100;
+// Places freed in the listings are filled (the longest waiting, told to everyone) at most this often: a
+// crowd leaving at once (a network that failed) costs a place's lines every few seconds, not at each leave.
+constexpr Millis refill_every = 5000;
 // How often the lobby looks whether another process (--new-tournament, --start-tournament) committed to
 // the database: a PRAGMA data_version, which reads no page.
 constexpr Millis store_sync_every = 1000;
@@ -44,6 +53,9 @@ class Lobby : public GameListener {
         PasswordCost cost = PasswordCost::standard();
         // Whose `ssh` lines are believed: the unix users (uids) sshd runs the lobby client as (hub.h).
         std::vector<unsigned> ssh_uids;
+        // The listings' caps (tests make them small).
+        std::size_t listed_players = server::listed_players;
+        std::size_t listed_games = server::listed_games;
     };
     Lobby(Env& env, Games& games, Workers& workers, Settings settings);
     Lobby(const Lobby&) = delete;
@@ -110,6 +122,7 @@ class Lobby : public GameListener {
     // Sending: each connection gets the line in its version's shape.
     void send(ConnId to, const lobby::Message& m);
     void to_all(const lobby::Message& m);
+    void to_all(const std::vector<lobby::Message>& ms);
     // A tournament's item, its table or its `closed` line to everyone who can read it (a version 1
     // client never hears of knockouts or the operator's tournaments, nor of tables as they change).
     void announce(const Tourney& t);
@@ -119,6 +132,15 @@ class Lobby : public GameListener {
     lobby::GameItem game_item(const HostedGame& g, Millis now);
     // To the player's connection, if they are online.
     void to_player(const std::string& key, const lobby::Message& m);
+    // News of a player (their `player` line, `left`): to everyone when the player is listed, else to
+    // the player alone, who always sees themselves.
+    void to_viewers(const std::string& key, const lobby::Message& m);
+    // News of a game (`game`, `over`): to everyone when it is listed, else to its two players.
+    void to_viewers(const HostedGame& g, const lobby::Message& m);
+    // A game in progress comes into the games listing and the players' index (a start, a restore).
+    void add_game(const HostedGame& g);
+    // Lists the longest waiting players and games in the places that were freed, and tells everyone.
+    void refill(Millis now);
     void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
     // A protocol error of the client's: `error`, and the connection ends.
     void fail(ConnId conn, const std::string& reason, Millis now);
@@ -191,6 +213,11 @@ class Lobby : public GameListener {
     Settings settings_;
     std::map<ConnId, Conn> conns_;
     std::unordered_map<std::string, ConnId> online_;  // by name key
+    Listing<std::string> shown_players_;              // the players online, by name key
+    Listing<GameId> shown_games_;                     // the games in progress
+    // The games in progress of each player (name key): whether they play, and their matches again at login.
+    std::unordered_map<std::string, std::vector<GameId>> games_of_;
+    Millis next_refill_ = 0;
     std::map<lobby::Id, Seek> seeks_;
     lobby::Id next_seek_ = 1;
     std::map<lobby::Id, Tourney> tourneys_;

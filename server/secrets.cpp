@@ -53,23 +53,23 @@ bool same_digest(const Digest& digest, std::span<const unsigned char> stored) {
     return stored.size() == digest.size() && sodium_memcmp(digest.data(), stored.data(), digest.size()) == 0;
 }
 
-std::string password_problem(std::string_view password) {
-    if (!net::valid_utf8(password)) return "a password must be UTF-8 text";
+Expected<void> password_allowed(std::string_view password) {
+    if (!net::valid_utf8(password)) return Failure{"a password must be UTF-8 text"};
     std::size_t chars = 0;
     for (std::size_t i = 0; i < password.size(); ++i) {
         const auto c = static_cast<unsigned char>(password[i]);
         if (c < 32 || c == 127 ||
             (c == 0xC2 && i + 1 < password.size() && static_cast<unsigned char>(password[i + 1]) < 0xA0))
-            return "a password cannot hold control characters (tabs, line ends, escapes)";
+            return Failure{"a password cannot hold control characters (tabs, line ends, escapes)"};
         chars += (c & 0xC0) != 0x80;  // count the first byte of each character
     }
     if (chars < min_password_chars)
-        return "a password needs at least " + std::to_string(min_password_chars) +
-               " characters (this one has " + std::to_string(chars) + ")";
+        return Failure{"a password needs at least " + std::to_string(min_password_chars) +
+                       " characters (this one has " + std::to_string(chars) + ")"};
     if (chars > max_password_chars)
-        return "a password has at most " + std::to_string(max_password_chars) + " characters (this one has " +
-               std::to_string(chars) + ")";
-    return "";
+        return Failure{"a password has at most " + std::to_string(max_password_chars) +
+                       " characters (this one has " + std::to_string(chars) + ")"};
+    return {};
 }
 
 PasswordCost PasswordCost::standard() {

@@ -22,6 +22,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/expected.h"
+
 namespace gobblet::server {
 
 // Starts libsodium (sodium_init) the first time, from any thread; throws std::runtime_error when it
@@ -50,9 +52,9 @@ bool same_digest(const Digest& digest, std::span<const unsigned char> stored);
 // Passwords are 8 to 128 characters of UTF-8 text without control characters (spaces are fine).
 constexpr std::size_t min_password_chars = 8;
 constexpr std::size_t max_password_chars = 128;
-// "" when `password` may be used, else what is wrong with it, for the player ("a password needs at
-// least 8 characters (this one has 5)").
-std::string password_problem(std::string_view password);
+// Whether `password` may be used, or what is wrong with it, for the player ("a password needs at least 8
+// characters (this one has 5)").
+Expected<void> password_allowed(std::string_view password);
 
 // The work of one password hash: Argon2id's passes and memory.
 struct PasswordCost {
@@ -67,7 +69,7 @@ struct PasswordCost {
 };
 
 // The string to store for `password` (crypto_pwhash_str: "$argon2id$v=19$m=65536,t=2,p=1$..."), at most
-// 127 characters. The password must have passed password_problem. Throws std::runtime_error when the
+// 127 characters. The password must have passed password_allowed. Throws std::runtime_error when the
 // hash cannot be made (out of memory).
 std::string hash_password(std::string_view password, const PasswordCost& cost = PasswordCost::standard());
 

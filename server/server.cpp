@@ -47,13 +47,11 @@ Server::Server(std::ostream& log) : log_(log) {}
 
 Server::~Server() = default;
 
-std::unique_ptr<Server> Server::start(const ServerConfig& config, std::ostream& log, Millis now,
-                                      std::string* why) {
+Expected<std::unique_ptr<Server>> Server::start(const ServerConfig& config, std::ostream& log, Millis now) {
     std::unique_ptr<Server> s(new Server(log));
     s->epoll_ = net::Fd(::epoll_create1(EPOLL_CLOEXEC));
     if (!s->epoll_) {
-        if (why) *why = std::string("cannot make an epoll instance: ") + std::strerror(errno);
-        return nullptr;
+        return Failure{std::string("cannot make an epoll instance: ") + std::strerror(errno)};
     }
     s->max_connections_ = config.max_connections;
     s->output_limit_ = config.output_limit;
@@ -71,8 +69,7 @@ std::unique_ptr<Server> Server::start(const ServerConfig& config, std::ostream& 
                              "not listening on [::1]:" + std::to_string(e.port) + ": " + problem);
                 continue;
             }
-            if (why) *why = problem;  // "cannot listen on ADDRESS: why"
-            return nullptr;
+            return Failure{problem};  // "cannot listen on ADDRESS: why"
         }
         s->listeners_.push_back(std::move(*l));
     }
@@ -82,16 +79,14 @@ std::unique_ptr<Server> Server::start(const ServerConfig& config, std::ostream& 
         s->store_->checkpoint_in_background();
         s->hub_ = std::make_unique<Hub>(config.hub, *s->store_, *s, s->log_, unix_at, now);
     } catch (const db::Error& e) {
-        if (why) *why = e.what();
-        return nullptr;
+        return Failure{e.what()};
     }
     bool watched = s->watch(s->hub_->wake_fd(), EPOLLIN, wake_token);
     for (const net::Listener& l : s->listeners_)
         for (const net::Fd& fd : l.fds())
             watched = watched && s->watch(fd.get(), EPOLLIN, listener_token | std::uint64_t(fd.get()));
     if (!watched) {
-        if (why) *why = std::string("cannot watch the sockets: ") + std::strerror(errno);
-        return nullptr;
+        return Failure{std::string("cannot watch the sockets: ") + std::strerror(errno)};
     }
     std::string where;
     for (const std::string& a : s->addresses()) where += (where.empty() ? "" : ", ") + a;
@@ -351,12 +346,12 @@ int run_server(const ServerConfig& config, std::ostream& log) {
         log << "gobblet: cannot make the signal pipe: " << std::strerror(errno) << "\n";
         return 1;
     }
-    std::string why;
-    std::unique_ptr<Server> server = Server::start(config, log, net::monotonic_ms(), &why);
-    if (!server) {
-        log << "gobblet: " << why << "\n";
+    Expected<std::unique_ptr<Server>> started = Server::start(config, log, net::monotonic_ms());
+    if (!started) {
+        log << "gobblet: " << started.why() << "\n";
         return 1;
     }
+    const std::unique_ptr<Server> server = std::move(started).take();
     try {
         for (;;) {
             std::vector<pollfd> fds = {{signals.fd(), POLLIN, 0}};

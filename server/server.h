@@ -20,6 +20,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/expected.h"
 #include "net/socket.h"
 #include "server/hub.h"
 
@@ -41,10 +42,9 @@ struct ServerConfig {
 
 class Server : public Outbox {
   public:
-    // Opens the database (rebuilding the games in progress) and the listening sockets; nullptr with
-    // *why set when either cannot be.
-    static std::unique_ptr<Server> start(const ServerConfig& config, std::ostream& log, Millis now,
-                                         std::string* why);
+    // Opens the database (rebuilding the games in progress) and the listening sockets, or says why
+    // either cannot be.
+    static Expected<std::unique_ptr<Server>> start(const ServerConfig& config, std::ostream& log, Millis now);
     Server(const Server&) = delete;
     Server& operator=(const Server&) = delete;
     ~Server() override;

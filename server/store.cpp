@@ -591,21 +591,16 @@ int Store::opened_version() const { return impl_->opened_version; }
 
 // ---- Accounts ----
 
-std::optional<Account> Store::create_account(std::string_view name, UnixTime now, std::string* why,
-                                             std::string_view lobby_key) {
-    const auto fail = [&](std::string reason) -> std::optional<Account> {
-        if (why) *why = std::move(reason);
-        return std::nullopt;
-    };
+Expected<Account> Store::create_account(std::string_view name, UnixTime now, std::string_view lobby_key) {
     if (name.empty() || clean_name(name) != name)
-        return fail(
-            "a name is 1 to 24 visible characters, one space at most between words, none at either end");
+        return Failure{
+            "a name is 1 to 24 visible characters, one space at most between words, none at either end"};
     const std::string key = name_key(name);
     if (auto existing = impl_->account_by_key_name(key))
-        return fail("the name " + std::string(name) + " is taken (as " + existing->name + ")");
+        return Failure{"the name " + std::string(name) + " is taken (as " + existing->name + ")"};
     if (!lobby_key.empty())
         if (auto existing = find_lobby_account(lobby_key))
-            return fail("the name " + std::string(name) + " is taken (as " + existing->name + ")");
+            return Failure{"the name " + std::string(name) + " is taken (as " + existing->name + ")"};
     impl_->insert_account.run(name, key, now,
                               lobby_key.empty() ? std::nullopt : std::optional<std::string_view>(lobby_key));
     return Account{impl_->db.last_insert_rowid(), std::string(name), now, false};
@@ -945,16 +940,13 @@ TournamentId Store::create_tournament(std::string_view name, std::string_view te
     return impl_->db.last_insert_rowid();
 }
 
-std::optional<TournamentId> Store::create_tournament(const NewTournament& t, UnixTime now, std::string* why) {
+Expected<TournamentId> Store::create_tournament(const NewTournament& t, UnixTime now) {
     if (t.name.empty() || t.key.empty() || !one_line(t.name) || !one_line(t.key) || !one_line(t.terms))
         bad("create_tournament: name, key and terms are single lines");
     db::Transaction tx(impl_->db);
     {
         auto q = impl_->tournament_by_key.query(t.key);
-        if (q.next()) {
-            if (why) *why = "a tournament is named " + t.name + " already: choose another name";
-            return std::nullopt;
-        }
+        if (q.next()) return Failure{"a tournament is named " + t.name + " already: choose another name"};
     }
     AccountId by = 0;
     if (t.organizer) {

@@ -30,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "server/db.h"
 #include "server/glicko2.h"
@@ -221,12 +222,11 @@ class Store {
 
     // ---- Accounts ----
 
-    // Registers `name` (which must be as clean_name leaves it, and not empty). nullopt, with *why, when
-    // the name is not acceptable or is taken ("the name liam is taken (as Liam)"). `lobby_key`: the
-    // lobby's form of the name (net/lobby.h's name_key, which also reads look-alikes as one), unique
-    // among the names the lobby registered; empty for an account made otherwise.
-    std::optional<Account> create_account(std::string_view name, UnixTime now, std::string* why = nullptr,
-                                          std::string_view lobby_key = {});
+    // Registers `name` (which must be as clean_name leaves it, and not empty), or says why not: the name
+    // is not acceptable or is taken ("the name liam is taken (as Liam)"). `lobby_key`: the lobby's form of
+    // the name (net/lobby.h's name_key, which also reads look-alikes as one), unique among the names the
+    // lobby registered; empty for an account made otherwise.
+    Expected<Account> create_account(std::string_view name, UnixTime now, std::string_view lobby_key = {});
     // The account of `name`, whatever its case.
     std::optional<Account> find_account(std::string_view name);
     // The account the lobby registered under `lobby_key`.
@@ -315,8 +315,8 @@ class Store {
 
     TournamentId create_tournament(std::string_view name, std::string_view terms, AccountId created_by,
                                    UnixTime now);
-    // A named tournament; nullopt with *why when its key is taken.
-    std::optional<TournamentId> create_tournament(const NewTournament& t, UnixTime now, std::string* why);
+    // A named tournament, or why not: its key is taken.
+    Expected<TournamentId> create_tournament(const NewTournament& t, UnixTime now);
     // The tournament whose name has this key.
     std::optional<TournamentId> tournament_named(std::string_view key);
     // A knockout's seeding: `order`'s players get seeds 1, 2, 3...

@@ -45,10 +45,10 @@ struct Serving {
         config.unix_at_start = unix0;
     }
     void start(Millis now) {
-        std::string why;
-        server = server::Server::start(config, log, now, &why);
-        INFO(why);
-        REQUIRE(server);
+        auto started = server::Server::start(config, log, now);
+        INFO(started.why());
+        REQUIRE(started);
+        server = std::move(started).take();
         config.listen = {net::Endpoint{"127.0.0.1", server->ports().at(0)}};  // the same port after a restart
     }
     net::Endpoint endpoint() const { return config.listen.at(0); }

@@ -141,9 +141,8 @@ TEST_CASE("bots come back to a server that died mid-game, and finish the game wi
     const auto games = store.finished_games_page(store.find_account("AlphaBot")->id, 10, 0);
     REQUIRE(games.size() == 1);
     const auto record = store.game_record(games[0].id);
-    std::string why;
-    const auto match = server::match_of(*record, &why);
-    INFO(why);
+    const auto match = server::match_of(*record);
+    INFO(match.why());
     REQUIRE(match);
     // The moves made before the death are the first moves of the finished game.
     CHECK(transcript_text(match->game().moves()).starts_with(before));

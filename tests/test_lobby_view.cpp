@@ -206,38 +206,34 @@ TEST_CASE("a tournament's table: its rows, live from the standing lines, best fi
 }
 
 TEST_CASE("a typed tournament: NAME FORMAT MAX FIRST TERMS, each field checked", "[lobby-view]") {
-    std::string why;
-    const auto c =
-        parse_tournament("  autumn-dm round-robin 16 schedule official 4 dm first-to 2 rated ", &why);
+    const auto c = parse_tournament("  autumn-dm round-robin 16 schedule official 4 dm first-to 2 rated ");
     REQUIRE(c);
     CHECK(c->name == "autumn-dm");
     CHECK(c->format == lobby::Format{});
     CHECK(c->max_players == 16);
     CHECK(c->first == lobby::First::Schedule);
     CHECK(lobby::terms_text(c->terms) == "official 4 dm first-to 2 rated");
-    const auto ko = parse_tournament("club.ko knockout 8 draw rogers 3 none first-to 1 casual", &why);
+    const auto ko = parse_tournament("club.ko knockout 8 draw rogers 3 none first-to 1 casual");
     REQUIRE(ko);
     CHECK(ko->format.knockout);
     CHECK(ko->first == lobby::First::Draw);
-    const auto sw = parse_tournament("sw swiss-5 10 schedule official 4 5m+2s first-to 1 casual", &why);
+    const auto sw = parse_tournament("sw swiss-5 10 schedule official 4 5m+2s first-to 1 casual");
     REQUIRE(sw);
     CHECK(sw->format == lobby::Format{true, 5});
     // Each wrong field is named.
-    CHECK_FALSE(parse_tournament("", &why));
-    CHECK(contains(why, "autumn-dm round-robin 16 schedule"));
-    CHECK_FALSE(parse_tournament("cup league 8 schedule official 4 none first-to 1 casual", &why));
-    CHECK(contains(why, "round-robin"));
-    CHECK_FALSE(parse_tournament("cup round-robin 8 whoever official 4 none first-to 1 casual", &why));
-    CHECK_FALSE(why.empty());
-    CHECK_FALSE(parse_tournament("cup round-robin 8 schedule official 5 none first-to 1 casual", &why));
-    CHECK(contains(why, "size"));
-    CHECK_FALSE(parse_tournament("cup round-robin 8 schedule", &why));
-    CHECK_FALSE(why.empty());
-    CHECK_FALSE(parse_tournament("-x round-robin 8 schedule official 4 none first-to 1 casual", &why));
-    CHECK_FALSE(why.empty());
+    const auto why_not = [](std::string_view text) {
+        const auto refused = parse_tournament(text);
+        CHECK_FALSE(refused);
+        return refused.why();
+    };
+    CHECK(contains(why_not(""), "autumn-dm round-robin 16 schedule"));
+    CHECK(contains(why_not("cup league 8 schedule official 4 none first-to 1 casual"), "round-robin"));
+    CHECK_FALSE(why_not("cup round-robin 8 whoever official 4 none first-to 1 casual").empty());
+    CHECK(contains(why_not("cup round-robin 8 schedule official 5 none first-to 1 casual"), "size"));
+    CHECK_FALSE(why_not("cup round-robin 8 schedule").empty());
+    CHECK_FALSE(why_not("-x round-robin 8 schedule official 4 none first-to 1 casual").empty());
     // A line break typed or pasted can never make it another request.
-    CHECK_FALSE(
-        parse_tournament("cup round-robin 8 schedule official 4 none first-to 1 casual\nsay hi", &why));
+    CHECK_FALSE(parse_tournament("cup round-robin 8 schedule official 4 none first-to 1 casual\nsay hi"));
 }
 
 TEST_CASE("the selection stays within the rows", "[lobby-view]") {
@@ -250,21 +246,24 @@ TEST_CASE("the selection stays within the rows", "[lobby-view]") {
 }
 
 TEST_CASE("a typed challenge is a name and terms", "[lobby-view]") {
-    std::string why;
-    const auto c = parse_challenge("  Eamon rogers 3 none first-to 1 casual", &why);
+    const auto c = parse_challenge("  Eamon rogers 3 none first-to 1 casual");
     REQUIRE(c);
     CHECK(c->name == "Eamon");
     CHECK(c->terms == terms("rogers 3 none first-to 1 casual"));
-    CHECK(parse_challenge("~Nora official 4 none first-to 1 casual", &why));  // a guest may be challenged
-    CHECK_FALSE(parse_challenge("Eamon", &why));
-    CHECK(contains(why, "type a name and the terms"));
-    CHECK_FALSE(parse_challenge("9lives official 4 none first-to 1 casual", &why));
-    CHECK(contains(why, "is not a player's name"));
-    CHECK_FALSE(parse_challenge("Eamon official 4 none first-to 1 rated", &why));
-    CHECK(contains(why, "the terms: "));
-    CHECK(contains(why, "clock"));
-    CHECK_FALSE(parse_challenge("\x1b[2J official 4 none first-to 1 casual", &why));
-    CHECK(why.find('\x1b') == std::string::npos);
+    CHECK(parse_challenge("~Nora official 4 none first-to 1 casual"));  // a guest may be challenged
+    const auto why_not = [](std::string_view text) {
+        const auto refused = parse_challenge(text);
+        CHECK_FALSE(refused);
+        return refused.why();
+    };
+    CHECK(contains(why_not("Eamon"), "type a name and the terms"));
+    CHECK(contains(why_not("9lives official 4 none first-to 1 casual"), "is not a player's name"));
+    const std::string rated_untimed = why_not("Eamon official 4 none first-to 1 rated");
+    CHECK(contains(rated_untimed, "the terms: "));
+    CHECK(contains(rated_untimed, "clock"));
+    const std::string escape = why_not("\x1b[2J official 4 none first-to 1 casual");
+    CHECK_FALSE(escape.empty());
+    CHECK(escape.find('\x1b') == std::string::npos);
 }
 
 TEST_CASE("a refused login asks for the password only when the server wants it", "[lobby-view]") {

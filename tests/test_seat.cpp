@@ -1,6 +1,7 @@
 // The computer's seat across the rounds of a match: each round is a different game to it (the easy
-// level's noise varies), the same seed replays the same match, and two computers alike get names that
-// tell them apart.
+// level's noise varies), the same seed replays the same match, a new match is new games to it, and two
+// computers alike get names that tell them apart. What the table asks of a seat goes through the one Seat
+// interface, whatever the seat's kind.
 #include "support.h"
 #include "ui/seat.h"
 
@@ -10,7 +11,7 @@ using namespace gobblet::ui;
 namespace {
 
 // Asks `seat` and waits (on the seat's own loop) for its answer.
-SeatAction answer_of(EventLoop& loop, ComputerSeat& seat, Ask what, const Match& match, int player) {
+SeatAction answer_of(EventLoop& loop, Seat& seat, Ask what, const Match& match, int player) {
     seat.ask(what, match, player, 0);
     std::vector<pollfd> none;
     for (int i = 0; i < 100000; ++i) {
@@ -22,13 +23,16 @@ SeatAction answer_of(EventLoop& loop, ComputerSeat& seat, Ask what, const Match&
 }
 
 // A match of two easy computer seats to two wins in which round 2 is started by round 1's starter, as
-// when the loser started round 1 and chooses to start again: the positions of round 1 come back. Returns
-// every round's moves.
-std::vector<std::vector<Move>> rounds_played(std::uint64_t seed) {
+// when the loser started round 1 and chooses to start again: the positions of round 1 come back. The
+// seats play it as their second match when `second` (told through the Seat interface, as the table
+// tells them). Returns every round's moves.
+std::vector<std::vector<Move>> rounds_played(std::uint64_t seed, bool second = false) {
     EventLoop loop;
     PlayerSettings s{Level::Easy, 1, seed};
     ComputerSeat seats[2] = {ComputerSeat(loop, s),
                              ComputerSeat(loop, PlayerSettings{Level::Easy, 1, seed + 7919})};
+    if (second)
+        for (Seat& seat : seats) seat.new_game();
     Match match(MatchSettings{Variant{}, 2, {}});
     while (match.phase() != MatchPhase::Over && match.rounds().size() <= 10) {
         switch (match.phase()) {
@@ -61,6 +65,35 @@ TEST_CASE("a computer seat plays each round of a match as a new game, and a seed
     }
     CHECK(rounds_played(42) == rounds);  // the same seed, the same match
     CHECK(rounds_played(43) != rounds);
+}
+
+TEST_CASE("a new match is new games to a computer seat; fresh seats with the same seeds replay the first",
+          "[seat][match]") {
+    const auto first = rounds_played(42);
+    const auto second = rounds_played(42, true);
+    REQUIRE_FALSE(second.empty());
+    CHECK(second[0] != first[0]);
+    CHECK(rounds_played(42, true) == second);
+}
+
+TEST_CASE("only a computer seat has settings: it takes new ones through the Seat interface", "[seat]") {
+    EventLoop loop;
+    HumanSeat human;
+    RemoteSeat remote;
+    for (Seat* seat : {static_cast<Seat*>(&human), static_cast<Seat*>(&remote)}) {
+        CHECK_FALSE(seat->settings());
+        seat->set_settings(PlayerSettings{Level::Hard, 2, 5});  // ignored
+        seat->new_game();                                       // nothing to forget
+        CHECK_FALSE(seat->settings());
+    }
+    ComputerSeat computer(loop, PlayerSettings{Level::Easy, 1, 5});
+    Seat& seat = computer;
+    REQUIRE(seat.settings());
+    CHECK(seat.settings()->level == Level::Easy);
+    seat.set_settings(PlayerSettings{Level::Hard, 2, 5});
+    REQUIRE(seat.settings());
+    CHECK(seat.settings()->level == Level::Hard);
+    CHECK(seat.settings()->think_seconds == 2);
 }
 
 TEST_CASE("a seat's game number: the round, in its n-th match", "[seat]") {

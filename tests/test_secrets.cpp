@@ -49,22 +49,22 @@ TEST_CASE("anything but 64 hex digits is not a secret", "[secrets]") {
 }
 
 TEST_CASE("password rules: 8 to 128 characters of text, without control characters", "[secrets]") {
-    CHECK(password_problem("correct horse") == "");
-    CHECK(password_problem("Grüße, ☃ 12") == "");
-    CHECK(password_problem("short") == "a password needs at least 8 characters (this one has 5)");
+    CHECK(password_allowed("correct horse").ok());
+    CHECK(password_allowed("Grüße, ☃ 12").ok());
+    CHECK(password_allowed("short").why() == "a password needs at least 8 characters (this one has 5)");
     // Characters, not bytes: six letters of two bytes each are still six.
-    CHECK(password_problem("éééééé") == "a password needs at least 8 characters (this one has 6)");
-    CHECK(password_problem(std::string(128, 'x')) == "");
-    CHECK(password_problem(std::string(129, 'x')) ==
+    CHECK(password_allowed("éééééé").why() == "a password needs at least 8 characters (this one has 6)");
+    CHECK(password_allowed(std::string(128, 'x')).ok());
+    CHECK(password_allowed(std::string(129, 'x')).why() ==
           "a password has at most 128 characters (this one has 129)");
-    CHECK(password_problem("tab\tinside here") ==
+    CHECK(password_allowed("tab\tinside here").why() ==
           "a password cannot hold control characters (tabs, line ends, escapes)");
-    CHECK(password_problem("escape \x1b[2J here") ==
+    CHECK(password_allowed("escape \x1b[2J here").why() ==
           "a password cannot hold control characters (tabs, line ends, escapes)");
-    CHECK(password_problem("c1 \xc2\x9b control") ==
+    CHECK(password_allowed("c1 \xc2\x9b control").why() ==
           "a password cannot hold control characters (tabs, line ends, escapes)");
-    CHECK(password_problem("bad \xff byte here") == "a password must be UTF-8 text");
-    CHECK(password_problem(std::string("nul\0inside", 10)) ==
+    CHECK(password_allowed("bad \xff byte here").why() == "a password must be UTF-8 text");
+    CHECK(password_allowed(std::string("nul\0inside", 10)).why() ==
           "a password cannot hold control characters (tabs, line ends, escapes)");
 }
 

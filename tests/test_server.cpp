@@ -338,3 +338,108 @@ TEST_CASE("the lobby tells others of a login, a match start and a logout by one 
         CHECK(std::holds_alternative<lobby::Left>(got[0]));
     }
 }
+
+TEST_CASE("a big lobby lists the first players and games to come; everyone sees themselves and their games",
+          "[server][listing]") {
+    // docs/lobby.md, "Big lobbies": with caps of 3 players and 1 game, a login, a leave, a match start and
+    // its end reach everyone only when what changed is listed.
+    Serving srv;
+    srv.config.hub.listed_players = 3;
+    srv.config.hub.listed_games = 1;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<Client>> g;
+    for (int i = 0; i < 6; ++i) {
+        g.push_back(std::make_unique<Client>("G" + std::to_string(i)));
+        w.enter(*g.back(), lobby::Role::Human, true);
+        w.logged_in(*g.back());
+    }
+    const auto names = [](const Client& c) {
+        std::vector<std::string> out;
+        for (const auto& [key, p] : c.lobby->tables().players()) out.push_back(p.name);
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    using Names = std::vector<std::string>;
+    w.idle();
+    // The first three are listed: they see each other; the others see them and themselves.
+    CHECK(names(*g[0]) == Names{"~G0", "~G1", "~G2"});
+    CHECK(names(*g[2]) == Names{"~G0", "~G1", "~G2"});
+    CHECK(names(*g[3]) == Names{"~G0", "~G1", "~G2", "~G3"});
+    CHECK(names(*g[5]) == Names{"~G0", "~G1", "~G2", "~G5"});
+
+    // A listed player leaves: everyone hears it, and the longest waiting takes the place.
+    g[1]->lobby.reset();
+    REQUIRE(w.until([&] { return names(*g[0]) == Names{"~G0", "~G2", "~G3"}; }));
+    w.idle();
+    CHECK(names(*g[3]) == Names{"~G0", "~G2", "~G3"});
+    CHECK(names(*g[4]) == Names{"~G0", "~G2", "~G3", "~G4"});
+    // Another at once: its place is filled at the next refill, seconds later, not at each leave.
+    g[3]->lobby.reset();
+    REQUIRE(w.until([&] { return names(*g[0]) == Names{"~G0", "~G2"}; }));
+    w.idle();
+    CHECK(names(*g[4]) == Names{"~G0", "~G2", "~G4"});
+    CHECK(names(*g[5]) == Names{"~G0", "~G2", "~G5"});
+    w.now += server::refill_every;
+    REQUIRE(w.until([&] { return names(*g[0]) == Names{"~G0", "~G2", "~G4"}; }));
+    w.idle();
+    CHECK(names(*g[5]) == Names{"~G0", "~G2", "~G4", "~G5"});
+
+    // Two matches: the first is listed, the second only its players see (and G4's new state, listed,
+    // reaches everyone; G5's only G5).
+    const auto challenge = [&](Client& a, Client& b) {
+        REQUIRE(a.lobby->challenge("~" + b.name, terms("official 4 none first-to 1 casual"), w.now) == "");
+        REQUIRE(w.until([&] { return !b.lobby->tables().seeks().empty(); }));
+        REQUIRE(b.lobby->accept(b.lobby->tables().seeks().begin()->first, w.now) == "");
+        REQUIRE(w.until([&] { return World::match_of(a) && World::match_of(b); }));
+        return World::match_of(a)->game;
+    };
+    const std::string first = challenge(*g[0], *g[2]);
+    REQUIRE(w.until([&] { return g[5]->lobby->tables().games().size() == 1; }));
+    const std::string second = challenge(*g[4], *g[5]);
+    REQUIRE(w.until([&] {
+        return g[4]->lobby->tables().games().size() == 2 && g[5]->lobby->tables().games().size() == 2;
+    }));
+    w.idle();
+    CHECK(g[0]->lobby->tables().games().size() == 1);
+    CHECK(g[0]->lobby->tables().games().contains(first));
+    const auto playing = [](const Client& c, const std::string& name) {
+        for (const auto& [key, p] : c.lobby->tables().players())
+            if (p.name == name) return p.playing;
+        return false;
+    };
+    CHECK(playing(*g[0], "~G4"));
+    CHECK(playing(*g[5], "~G5"));
+
+    // A newcomer sees the three listed players, themselves, and the listed game.
+    Client late{"Late"};
+    w.enter(late, lobby::Role::Human, true);
+    w.logged_in(late);
+    CHECK(names(late) == Names{"~G0", "~G2", "~G4", "~Late"});
+    CHECK(late.lobby->tables().games().size() == 1);
+    CHECK(late.lobby->tables().games().contains(first));
+
+    // The listed game ends: everyone hears it, and the other game takes its place in every list.
+    w.play_match(*g[0]);
+    w.play_match(*g[2]);
+    REQUIRE(w.until([&] { return g[0]->game->playing() && g[2]->game->playing(); }));
+    REQUIRE(g[0]->game->resign(g[0]->match, w.now) == "");
+    REQUIRE(w.until([&] { return late.lobby->tables().games().empty(); }));
+    w.now += server::refill_every;
+    REQUIRE(w.until([&] {
+        return late.lobby->tables().games().size() == 1 && late.lobby->tables().games().contains(second);
+    }));
+    w.idle();
+    CHECK(g[0]->lobby->tables().games().size() == 1);
+    CHECK(g[0]->lobby->tables().games().contains(second));
+    CHECK(g[5]->lobby->tables().games().size() == 1);
+    CHECK_FALSE(playing(late, "~G0"));
+    // Its end now reaches everyone too.
+    w.play_match(*g[4]);
+    w.play_match(*g[5]);
+    REQUIRE(w.until([&] { return g[4]->game->playing() && g[5]->game->playing(); }));
+    REQUIRE(g[5]->game->resign(g[5]->match, w.now) == "");
+    REQUIRE(w.until(
+        [&] { return late.lobby->tables().games().empty() && g[0]->lobby->tables().games().empty(); }));
+    CHECK(g[5]->lobby->tables().games().empty());
+}

@@ -320,9 +320,8 @@ TEST_CASE("the server dies mid-game and comes back: the players reconnect and th
     const auto record = srv.reader().game_record(*server::game_id_of(game));
     CHECK(record->status == server::GameStatus::Over);
     CHECK(record->ratings.has_value());
-    std::string why;
-    const auto match = server::match_of(*record, &why);
-    INFO(why);
+    const auto match = server::match_of(*record);
+    INFO(match.why());
     REQUIRE(match);
     CHECK(transcript_text(match->game().moves()) == white->moves());
     CHECK(white->moves() == "W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n");

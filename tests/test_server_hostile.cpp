@@ -155,6 +155,48 @@ TEST_CASE("a flood of connections from one address is sent away; another address
     w.logged_in(liam);
 }
 
+TEST_CASE("when too many wait to log in, the oldest waiting makes way; those logged in no longer count",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.config.hub.waiting = 2;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    // One logs in: it waits no longer.
+    RawPeer& in = raw(w, keep);
+    in.say("lobby gobblet 2\nlogin Ann human guest\n");
+    REQUIRE(w.until([&] {
+        for (const auto& l : in.heard())
+            if (l.starts_with("welcome ~Ann ")) return true;
+        return false;
+    }));
+    // Two stay silent after their greeting: both may wait.
+    RawPeer& older = raw(w, keep);
+    older.say("lobby gobblet 2\n");
+    w.idle(5);
+    w.now += 10;  // (so that the two are opened at different times)
+    RawPeer& newer = raw(w, keep);
+    newer.say("lobby gobblet 2\n");
+    w.idle(5);
+    CHECK_FALSE(older.closed_by_peer());
+    CHECK_FALSE(newer.closed_by_peer());
+    // A third: the oldest waiting makes way, not the one logged in.
+    w.now += 10;
+    RawPeer& third = raw(w, keep);
+    CHECK(closed_with(w, older, "bye busy: too many connections at once; try again shortly"));
+    w.idle(5);
+    CHECK_FALSE(newer.closed_by_peer());
+    CHECK_FALSE(third.closed_by_peer());
+    CHECK_FALSE(in.closed_by_peer());
+    // Its login still works.
+    third.say("lobby gobblet 2\nlogin Bo human guest\n");
+    REQUIRE(w.until([&] {
+        for (const auto& l : third.heard())
+            if (l.starts_with("welcome ~Bo ")) return true;
+        return false;
+    }));
+}
+
 TEST_CASE("a flood of lines from one client does not keep the server from the others", "[server][hostile]") {
     Serving srv;
     srv.start(t0);
@@ -193,7 +235,7 @@ TEST_CASE("a client that stops reading is dropped, and a half-open one too; the 
     {
         // A player with fifty finished games: a page of history is a few kilobytes.
         server::Store store = server::Store::open(srv.config.db);
-        const auto liam = store.create_account("Liam", unix0, nullptr, "llam");
+        const auto liam = store.create_account("Liam", unix0, "llam");
         for (int i = 0; i < 50; ++i) {
             const auto g = store.create_game(
                 MatchSettings{},
@@ -228,6 +270,58 @@ TEST_CASE("a client that stops reading is dropped, and a half-open one too; the 
     REQUIRE(w.until([&] { return !eamon.lobby->tables().players().contains(silent); }));
     CHECK(srv.logged("no word for 30 s"));
     CHECK(eamon.lobby->in_lobby());
+}
+
+TEST_CASE("a quiet connection is pinged and stays while it answers; one that never logs in goes after 120 s",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& quiet = raw(w, keep);
+    quiet.say("lobby gobblet 2\nlogin Quiet human guest\n");
+    REQUIRE(w.until([&] { return !quiet.heard().empty() && quiet.heard().back() == "end tournaments"; }));
+    RawPeer& lurker = raw(w, keep);
+    lurker.say("lobby gobblet 2\n");
+    // Ten seconds of silence: the server asks whether it is still there; it answers.
+    const auto pings = [](const RawPeer& r) {
+        std::vector<std::string> out;
+        for (const auto& l : r.heard())
+            if (l.starts_with("ping ")) out.push_back(l);
+        return out;
+    };
+    w.pass(9 * s);
+    CHECK(pings(quiet).empty());
+    w.pass(2 * s);
+    REQUIRE(pings(quiet).size() == 1);
+    quiet.say("pong " + pings(quiet)[0].substr(5) + "\n");
+    // Answering keeps it: past 30 s from its login, pinged again and answering again (the lurker too).
+    std::size_t lurker_pongs = 0;
+    const auto lurker_answers = [&] {
+        for (const auto all = pings(lurker); lurker_pongs < all.size(); ++lurker_pongs)
+            lurker.say("pong " + all[lurker_pongs].substr(5) + "\n");
+    };
+    for (int i = 0; i < 4; ++i) {
+        const std::size_t before = pings(quiet).size();
+        w.pass(11 * s);
+        REQUIRE(pings(quiet).size() == before + 1);
+        quiet.say("pong " + pings(quiet).back().substr(5) + "\n");
+        lurker_answers();
+    }
+    CHECK_FALSE(quiet.closed_by_peer());
+    // The lurker greeted but never logged in: it answers pings too, and still goes after 120 s.
+    CHECK_FALSE(lurker.closed_by_peer());
+    CHECK(lurker_pongs >= 3);
+    for (int i = 0; i < 10 && !lurker.closed_by_peer(); ++i) {
+        lurker_answers();
+        w.pass(10 * s);
+    }
+    REQUIRE(w.until([&] { return lurker.closed_by_peer(); }));
+    CHECK(lurker.heard().back() == "error no login within 120 s");
+    // The quiet one, silent from now on, goes 30 s after its last word.
+    w.pass(31 * s);
+    REQUIRE(w.until([&] { return quiet.closed_by_peer(); }));
+    CHECK(srv.logged("no word for 30 s"));
 }
 
 TEST_CASE("bad game codes are refused and limited per address; the real code still joins",

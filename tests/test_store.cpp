@@ -29,9 +29,8 @@ const std::string clock_text =
     "left 0 0 reserve 300000 300000 running white elapsed 0 budget 120000 paused no flagged none";
 
 Account make_account(Store& s, const std::string& name, UnixTime now = t0) {
-    std::string why;
-    auto a = s.create_account(name, now, &why);
-    INFO(why);
+    auto a = s.create_account(name, now);
+    INFO(a.why());
     REQUIRE(a);
     return *a;
 }
@@ -182,17 +181,18 @@ TEST_CASE("names are one whatever their case, Latin, Greek and Cyrillic letters 
     CHECK(s.account(liam.id)->name == "Liam");
     CHECK_FALSE(s.account(liam.id + 100));
 
-    std::string why;
-    CHECK_FALSE(s.create_account("LIAM", t0, &why));
-    CHECK(why == "the name LIAM is taken (as Liam)");
+    const auto taken = s.create_account("LIAM", t0);
+    CHECK_FALSE(taken);
+    CHECK(taken.why() == "the name LIAM is taken (as Liam)");
     make_account(s, "Émile");
-    CHECK_FALSE(s.create_account("émile", t0, &why));
-    CHECK(why == "the name émile is taken (as Émile)");
+    const auto accented = s.create_account("émile", t0);
+    CHECK_FALSE(accented);
+    CHECK(accented.why() == "the name émile is taken (as Émile)");
     for (const char* unclean :
          {"", " Liam", "Li\x1b[2Jam", "Liam\n", "Liam  Og", "a name far longer than twenty-four"}) {
-        why.clear();
-        CHECK_FALSE(s.create_account(unclean, t0, &why));
-        CHECK(why ==
+        const auto refused = s.create_account(unclean, t0);
+        CHECK_FALSE(refused);
+        CHECK(refused.why() ==
               "a name is 1 to 24 visible characters, one space at most between words, none at either end");
     }
 }
@@ -681,12 +681,12 @@ TEST_CASE("the ratings table lines up names by characters, not bytes", "[store]"
 TEST_CASE("version 3: the lobby's names, a machine's own secret, join codes, scores and pages", "[store]") {
     TempDir dir;
     Store s = Store::open(dir / "server.db");
-    std::string why;
-    const auto liam = s.create_account("Liam", t0, &why, "llam");
+    const auto liam = s.create_account("Liam", t0, "llam");
     REQUIRE(liam);
     // The lobby's key reads look-alikes as one: "L1am" is Liam to the lobby, though not to name_key.
-    CHECK_FALSE(s.create_account("L1am", t0, &why, "llam"));
-    CHECK(why == "the name L1am is taken (as Liam)");
+    const auto alike = s.create_account("L1am", t0, "llam");
+    CHECK_FALSE(alike);
+    CHECK(alike.why() == "the name L1am is taken (as Liam)");
     CHECK(s.find_lobby_account("llam")->name == "Liam");
     CHECK_FALSE(s.find_lobby_account("l1am"));
     const Account eamon = make_account(s, "Eamon");  // made outside the lobby: no lobby key
@@ -743,7 +743,7 @@ TEST_CASE("a version 2 database is upgraded to 3 and keeps its accounts and game
     CHECK(s.opened_version() == 2);
     CHECK(s.find_account("LIAM")->name == "Liam");
     CHECK_FALSE(s.find_lobby_account("llam"));
-    CHECK(s.create_account("Eamon", t0, nullptr, "eamon"));
+    CHECK(s.create_account("Eamon", t0, "eamon"));
 }
 
 TEST_CASE("version 5: SSH keys prove an account, sixteen at most, and a version 4 database gains them",
@@ -761,7 +761,7 @@ TEST_CASE("version 5: SSH keys prove an account, sixteen at most, and a version 
     CHECK(s.opened_version() == 4);
     const auto liam = s.find_lobby_account("llam");
     REQUIRE(liam);
-    const auto eamon = s.create_account("Eamon", t0, nullptr, "eamon");
+    const auto eamon = s.create_account("Eamon", t0, "eamon");
     REQUIRE(eamon);
     const auto key = [](int i) {
         std::string k = "SHA256:" + std::string(43, 'A');

@@ -53,10 +53,10 @@ void join_liam(Linked& w, const std::string& code = "abcd-efgh") {
     c.host = net::Endpoint{"127.0.0.1", w.peer.session->port()};
     c.code = code;
     c.name = "Eamon";
-    std::string why;
-    w.link = TableLink::join(c, here, w.match, w.clock(), w.report, "./main", &why);
-    INFO(why);
-    REQUIRE(w.link);
+    auto link = TableLink::join(c, here, w.match, w.clock(), w.report, "./main");
+    INFO(link.why());
+    REQUIRE(link);
+    w.link = std::move(link).take();
 }
 
 }  // namespace
@@ -87,7 +87,7 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
     play(w.net, w.peer, w.peer, "W3B2");
     REQUIRE(w.until([&] { return w.match.game().moves().size() == 1; }));
     CHECK(w.last(net::Event::Kind::Act)->text.find("W3B2") != std::string::npos);
-    CHECK(w.link->why_no_moves() == "");
+    CHECK(w.link->moves_allowed());
     CHECK(w.link->ready_for_move());
     const ui::Ruling sent = w.link->move_here(spec("K1C3"));
     CHECK(sent.kind == ui::Ruling::Kind::Sent);
@@ -155,7 +155,7 @@ TEST_CASE("a joiner that loses its host is asked to connect again or to quit", "
     CHECK(w.report.notices.back().error);
     CHECK(w.report.last().find("The game is saved; r connects again.") != std::string::npos);
     CHECK(w.link->title() == "disconnected");
-    CHECK(w.link->why_no_moves() == "not connected: the game goes on when the other player is back");
+    CHECK(w.link->moves_allowed().why() == "not connected: the game goes on when the other player is back");
     w.report.answer('q');
     CHECK(w.report.quits == 1);
 }
@@ -180,9 +180,9 @@ TEST_CASE("a hosting link says how to join, refuses moves until someone has, and
     hc.code = "ABCD-EFGH";
     hc.remote_player = 1;
     w.match = Match({}, {"Liam", "remote player"});
-    std::string why;
-    w.link = TableLink::host(hc, w.match, w.clock(), w.report, "./main", &why);
-    REQUIRE(w.link);
+    auto link = TableLink::host(hc, w.match, w.clock(), w.report, "./main");
+    REQUIRE(link);
+    w.link = std::move(link).take();
     const int port = w.link->session().port();
     REQUIRE(port > 0);
     CHECK(w.link->hosting());
@@ -190,28 +190,29 @@ TEST_CASE("a hosting link says how to join, refuses moves until someone has, and
     CHECK(w.link->how_to_join() ==
           "they join with --join 127.0.0.1:" + std::to_string(port) + " --code ABCD-EFGH");
     CHECK(w.link->title() == "waiting for a player, code ABCD-EFGH");
-    CHECK(w.link->why_no_moves() == "nobody has joined yet: " + w.link->how_to_join());
+    CHECK(w.link->moves_allowed().why() == "nobody has joined yet: " + w.link->how_to_join());
     CHECK_FALSE(w.link->ready_for_move());
 
     // A host that cannot listen says where and why.
-    std::string taken;
     net::HostConfig same = hc;
     same.listen.port = std::uint16_t(port);
-    CHECK_FALSE(TableLink::host(same, w.match, w.clock(), w.report, "./main", &taken));
-    CHECK(taken.find("cannot host on 127.0.0.1:" + std::to_string(port) + ": ") == 0);
+    const auto taken = TableLink::host(same, w.match, w.clock(), w.report, "./main");
+    CHECK_FALSE(taken);
+    CHECK(taken.why().find("cannot host on 127.0.0.1:" + std::to_string(port) + ": ") == 0);
 
     // Eamon joins with a bare session.
     net::JoinConfig jc;
     jc.host = net::Endpoint{"127.0.0.1", std::uint16_t(port)};
     jc.code = "abcd-efgh";
     jc.name = "Eamon";
+    std::string why;
     w.peer.session = net::Session::join(jc, w.now, &why);
     REQUIRE(w.peer.session);
     w.net.players = {&w.peer};
     REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Started) && w.peer.session->playing(); }));
     const std::string started = w.last(net::Event::Kind::Started)->text;
     CHECK(w.link->started_text(started) == "Eamon is here: " + started);
-    CHECK(w.link->why_no_moves() == "");
+    CHECK(w.link->moves_allowed());
     CHECK(w.link->ready_for_move());
     CHECK_FALSE(w.link->can_claim());
 
@@ -224,6 +225,6 @@ TEST_CASE("a hosting link says how to join, refuses moves until someone has, and
     CHECK(
         w.report.last().find(". The game is saved; waiting for Eamon to come back with the code ABCD-EFGH") !=
         std::string::npos);
-    CHECK_FALSE(w.link->why_no_moves().empty());
-    CHECK(w.link->why_no_moves().find("nobody has joined yet") == std::string::npos);
+    CHECK_FALSE(w.link->moves_allowed());
+    CHECK(w.link->moves_allowed().why().find("nobody has joined yet") == std::string::npos);
 }

@@ -29,7 +29,7 @@ std::vector<Move> accepted(const TutorialStep& step) {
     for (Move m : legal) {
         Game after = start;
         REQUIRE(after.play(m));
-        if (step.check(start, m, after).empty()) out.push_back(m);
+        if (step.check(start, m, after)) out.push_back(m);
     }
     return out;
 }
@@ -57,7 +57,9 @@ TEST_CASE("tutorial steps: legal positions with White to move, texts that fit 80
             // The example in the task is legal and does the step.
             Game after = g;
             REQUIRE(after.play(spec(s.example)));
-            CHECK(s.check(g, after.moves().back(), after) == "");
+            const Expected<void> checked = s.check(g, after.moves().back(), after);
+            INFO(checked.why());
+            CHECK(checked);
         }
     }
 }
@@ -115,10 +117,10 @@ TEST_CASE("tutorial steps accept exactly the kind of move they ask for", "[tutor
             for (Move m : legal) {
                 Game after = start;
                 REQUIRE(after.play(m));
-                const std::string why = steps[i].check(start, m, after);
-                INFO(move_name(m, Color::White) << ": " << why);
-                CHECK(why.empty() == kinds[i](start, m, after));
-                (why.empty() ? yes : no)++;
+                const Expected<void> checked = steps[i].check(start, m, after);
+                INFO(move_name(m, Color::White) << ": " << checked.why());
+                CHECK(checked.ok() == kinds[i](start, m, after));
+                (checked ? yes : no)++;
             }
             CHECK(yes > 0);
             CHECK(no > 0);  // every step can be got wrong

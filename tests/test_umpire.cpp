@@ -98,7 +98,7 @@ TEST_CASE(
     CHECK(u.umpire.decides_rounds());
     CHECK(u.umpire.runs_clock());
     CHECK(u.umpire.ready_for_move());
-    CHECK(u.umpire.why_no_moves() == "");
+    CHECK(u.umpire.moves_allowed());
     CHECK(u.umpire.until_next(0) == -1);
 
     SECTION("the loser chooses who starts the next round") {

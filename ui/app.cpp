@@ -45,8 +45,8 @@ std::vector<Move> long_game(int plies) {
 int run(const Options& options) {
     Shell shell;
     auto game = std::make_unique<GameScreen>(shell.context(), options);
-    if (std::string err = game->prepare(); !err.empty()) {
-        std::cerr << err << "\n";
+    if (const Expected<void> prepared = game->prepare(); !prepared) {
+        std::cerr << prepared.why() << "\n";
         return 1;
     }
     const bool color = game->color();
@@ -56,8 +56,8 @@ int run(const Options& options) {
 int run_lobby(const Options& options, const LobbyOptions& lobby) {
     Shell shell;
     auto screen = std::make_unique<LobbyScreen>(shell.context(), options, lobby);
-    if (std::string why = screen->start(); !why.empty()) {
-        std::cerr << "gobblet: --lobby: " << why << "\n";
+    if (const Expected<void> started = screen->start(); !started) {
+        std::cerr << "gobblet: --lobby: " << started.why() << "\n";
         return 2;
     }
     const bool color = screen->color();
@@ -67,8 +67,8 @@ int run_lobby(const Options& options, const LobbyOptions& lobby) {
 int bench_paste(std::ostream& out) {
     const std::vector<Move> moves = long_game(1000);
     const std::string text = transcript_text(moves);
-    if (const std::string err = open_offscreen_terminal(40, 120); !err.empty()) {
-        out << "bench-paste: " << err << "\n";
+    if (const Expected<void> opened = open_offscreen_terminal(40, 120); !opened) {
+        out << "bench-paste: " << opened.why() << "\n";
         return 1;
     }
     std::vector<double> ms;

@@ -44,13 +44,13 @@ void entry_chrome(const LineEntry& e, Chrome& c) {
     c.footer = {"Enter confirm   Esc " + e.esc_word + (e.help ? "   ? help" : "")};
 }
 
-std::string add_to_prompt(std::string& prompt, int c) {
-    if (c < 32 || c == 127) return "";
+Expected<void> add_to_prompt(std::string& prompt, int c) {
+    if (c < 32 || c == 127) return {};
     if (prompt.size() >= max_prompt)
-        return "the prompt holds at most " + std::to_string(max_prompt) +
-               " characters: press Enter to play it, or Esc to clear it";
+        return Failure{"the prompt holds at most " + std::to_string(max_prompt) +
+                       " characters: press Enter to play it, or Esc to clear it"};
     append_utf8(prompt, c);
-    return "";
+    return {};
 }
 
 void step_cursor(Spot& c, int size, int drow, int dcol) {

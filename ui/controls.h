@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/expected.h"
 #include "keys.h"
 #include "state.h"
 #include "view.h"
@@ -27,8 +28,8 @@ void prompt_chrome(const UiState& ui, Chrome& c);
 // The prompt line and the footer of an open line entry.
 void entry_chrome(const LineEntry& e, Chrome& c);
 
-// Adds a typed character to the prompt: "" when added (or ignored: a control character), else why not.
-std::string add_to_prompt(std::string& prompt, int c);
+// Adds a typed character to the prompt (a control character is ignored), or says why not.
+Expected<void> add_to_prompt(std::string& prompt, int c);
 
 // Moves the cursor on a board of `size`; right of the last column are the side to move's stacks.
 void step_cursor(Spot& c, int size, int drow, int dcol);

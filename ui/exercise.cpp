@@ -29,7 +29,7 @@ void ExerciseScreen::say(std::string text, bool error) {
 }
 
 void ExerciseScreen::enter_on_empty() {
-    if (const std::string why = why_no_move(); !why.empty()) return say(why, true);
+    if (const Expected<void> allowed = move_allowed(); !allowed) return say(allowed.why(), true);
     say("Type a move (like W3B2) and press Enter, or press an arrow key to pick pieces with the cursor.");
 }
 
@@ -78,7 +78,7 @@ void ExerciseScreen::key(Key k, Millis) {
 void ExerciseScreen::type_char(int c) {
     if (c < 32 || c == 127) return;
     if (ui_.prompt.empty()) starting_move();
-    if (const std::string why = add_to_prompt(ui_.prompt, c); !why.empty()) say(why, true);
+    if (const Expected<void> added = add_to_prompt(ui_.prompt, c); !added) say(added.why(), true);
 }
 
 void ExerciseScreen::submit() {
@@ -88,7 +88,7 @@ void ExerciseScreen::submit() {
     if (!parsed) return say(printable(parsed.why().written) + ": " + parsed.why().reason, true);
     if (parsed->empty()) return;
     if (parsed->size() > 1) return say("one move at a time here: " + printable(text), true);
-    if (const std::string why = why_no_move(); !why.empty()) return say(why, true);
+    if (const Expected<void> allowed = move_allowed(); !allowed) return say(allowed.why(), true);
     move(parsed->front().spec);
 }
 
@@ -113,7 +113,7 @@ void ExerciseScreen::cancel() {
 
 void ExerciseScreen::pick(const Spot& spot) {
     starting_move();
-    if (!why_no_move().empty()) {  // no move now: Enter in cursor mode does what it does on the prompt
+    if (!move_allowed()) {  // no move now: Enter in cursor mode does what it does on the prompt
         ui_.picked.reset();
         return enter_on_empty();
     }

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/expected.h"
 #include "engine/puzzle.h"
 #include "input.h"
 #include "screen.h"
@@ -41,9 +42,9 @@ class ExerciseScreen : public Screen {
     // One of the screen's own keys (Next, Retry, Leave...).
     virtual void act(Action a) = 0;
     virtual bool available(Action) const { return true; }
-    // "" when a move can be made now, else why not (the try is over: what to press).
-    virtual std::string why_no_move() const { return {}; }
-    // Enter on an empty prompt (or in cursor mode when no move can be made): why_no_move, or a hint.
+    // Whether a move can be made now, or why not (the try is over: what to press).
+    virtual Expected<void> move_allowed() const { return {}; }
+    // Enter on an empty prompt (or in cursor mode when no move can be made): why no move, or a hint.
     virtual void enter_on_empty();
     // The player starts a move (types its first character, moves the cursor, clicks).
     virtual void starting_move() {}

@@ -141,8 +141,8 @@ void GameScreen::on_action(Action a) {
                                   net::max_text,
                                   [this](const std::string& text) {
                                       if (text.empty()) return;
-                                      const std::string why = table_.chat(text);
-                                      say(why.empty() ? "you: " + printable(text) : why, !why.empty());
+                                      const Expected<void> said = table_.chat(text);
+                                      say(said ? "you: " + printable(text) : said.why(), !said);
                                   },
                                   {}};
             return;

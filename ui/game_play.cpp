@@ -90,9 +90,9 @@ void GameScreen::on_spot(const Spot& spot) {
 // Stepping through the game
 
 bool GameScreen::can_step(bool tell) {
-    const std::string why = table_.step_allowed();
-    if (!why.empty() && tell) say(why, true);
-    return why.empty();
+    const Expected<void> allowed = table_.step_allowed();
+    if (!allowed && tell) say(allowed.why(), true);
+    return allowed.ok();
 }
 
 void GameScreen::step_back() {

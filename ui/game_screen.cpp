@@ -109,7 +109,7 @@ bool GameScreen::available(Action a) const {
             case Action::Back:
             case Action::Chat: return net->playing();
             case Action::Claim: return table_.can_claim();
-            case Action::Analysis: return teacher_.analysis_refusal().empty();
+            case Action::Analysis: return teacher_.analysis_allowed().ok();
             default: return !local_only(a);
         }
     }
@@ -119,12 +119,12 @@ bool GameScreen::available(Action a) const {
         case Action::Resign: return table_.can_resign();
         case Action::Hint:
             return !g.over() && match().phase() == MatchPhase::Playing && table_.acting_human() >= 0;
-        case Action::Analysis: return teacher_.analysis_refusal().empty();
+        case Action::Analysis: return teacher_.analysis_allowed().ok();
         case Action::Chat:
         case Action::Claim: return false;
         case Action::Back:
         case Action::ToStart:
-        case Action::GotoMove: return g.can_undo() && table_.step_allowed().empty();
+        case Action::GotoMove: return g.can_undo() && table_.step_allowed().ok();
         case Action::Forward:
         case Action::ToEnd: return g.can_redo();
         default: return true;
@@ -259,9 +259,10 @@ GameScreen::GameScreen(const ScreenContext& context, const Options& options)
     overlays_.set_next_variant(match().variant());
 }
 
-std::string GameScreen::prepare() {
-    StartMatch start = read_start(options_);
-    if (!start.error.empty()) return start.error;
+Expected<void> GameScreen::prepare() {
+    Expected<StartMatch> read = read_start(options_);
+    if (!read) return Failure{read.why()};
+    StartMatch start = std::move(read).take();
     table_.set_match(Match(start.settings));
     if (!start.note.empty()) say(start.note, start.note_error);
     if (start.loaded) {
@@ -277,7 +278,7 @@ std::string GameScreen::prepare() {
 }
 
 // The network game from the command line.
-std::string GameScreen::start_network(const saves::Record* autosaved) {
+Expected<void> GameScreen::start_network(const saves::Record* autosaved) {
     if (options_.host_at) {
         bool fresh = false;
         const net::HostConfig hc =
@@ -295,17 +296,17 @@ std::string GameScreen::start_network(const saves::Record* autosaved) {
         }
         if (!options_.code.empty()) {
             connect(options_.code);
-            if (!table_.networked()) return exit_message_;
+            if (!table_.networked()) return Failure{exit_message_};
         }
     }
-    return "";
+    return {};
 }
 
 void GameScreen::connect(const std::string& code) {
-    if (const std::string why =
+    if (const Expected<void> joined =
             table_.join(join_config(options_, code, net_held_, net_held_id_), options_.join_seat);
-        !why.empty())
-        join_failed(why);
+        !joined)
+        join_failed(joined.why());
 }
 
 void GameScreen::ask_code() {

@@ -58,11 +58,11 @@ class GameScreen : public Screen, private TableReport {
     // Its match is a new one until prepare() or join().
     GameScreen(const ScreenContext& context, const Options& options);
     // The match the command line asks for: as given (players, a match, a clock), --load, --resume,
-    // --host or --join. "" or an error for stderr (before the terminal opens).
-    std::string prepare();
+    // --host or --join; or an error for stderr (before the terminal opens).
+    Expected<void> prepare();
     // A network game joined (a server's game from the lobby: its address, the player's code and name;
-    // `local_seat`: who plays for the player here). "" or why it cannot start.
-    std::string join(const net::JoinConfig& config, const SeatSpec& local_seat) {
+    // `local_seat`: who plays for the player here), or why it cannot start.
+    Expected<void> join(const net::JoinConfig& config, const SeatSpec& local_seat) {
         return table_.join(config, local_seat);
     }
     // Whether the screen wants colours (the settings file, NO_COLOR, --no-color).
@@ -108,6 +108,9 @@ class GameScreen : public Screen, private TableReport {
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
     }
+    void say_if(const Expected<void>& result) {
+        if (!result) say(result.why(), true);
+    }
     // The player leaves the game (q): the program ends, or the screen under it (a lobby) comes back.
     void leave() { nav_.pop(); }
     // q in a server's match in progress: asks first (back to the lobby, quit the program, or play on).
@@ -121,8 +124,8 @@ class GameScreen : public Screen, private TableReport {
     }
 
     // The start (game_screen.cpp, from what game_setup.h reads).
-    // From prepare(): "" or why the network game cannot start; `autosaved` is what --resume read, if any.
-    std::string start_network(const saves::Record* autosaved);
+    // From prepare(): the network game starts, or why it cannot; `autosaved` is what --resume read, if any.
+    Expected<void> start_network(const saves::Record* autosaved);
     void connect(const std::string& code);
     void ask_code();  // --join without --code: asks for it
 

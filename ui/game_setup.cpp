@@ -33,7 +33,7 @@ ScreenSettings read_screen_settings(Options& options) {
     return out;
 }
 
-StartMatch read_start(const Options& options) {
+Expected<StartMatch> read_start(const Options& options) {
     StartMatch out;
     out.settings = options.match;
     out.settings.variant = {options.choice.size.value_or(4), options.choice.rules.value_or(Rules::Official)};
@@ -43,15 +43,10 @@ StartMatch read_start(const Options& options) {
     out.seats = options.seats;
     if (!options.load_path.empty()) {
         const Expected<std::string> text = saves::read_file(options.load_path);
-        if (!text) {
-            out.error = "gobblet: " + text.why();
-            return out;
-        }
+        if (!text) return Failure{"gobblet: " + text.why()};
         Expected<saves::Record, TranscriptError> r = saves::read_record(*text, options.choice);
-        if (!r) {
-            out.error = "gobblet: " + printable(options.load_path) + ": " + r.why().message("--rules");
-            return out;
-        }
+        if (!r)
+            return Failure{"gobblet: " + printable(options.load_path) + ": " + r.why().message("--rules")};
         out.loaded = std::move(r).take();
     } else if (options.resume) {
         std::optional<Expected<saves::Record, TranscriptError>> autosaved =

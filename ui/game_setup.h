@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app.h"
+#include "engine/expected.h"
 #include "net/session.h"
 #include "saves/record.h"
 #include "state.h"
@@ -30,7 +31,7 @@ struct ScreenSettings {
 ScreenSettings read_screen_settings(Options& options);
 
 // The match the command line asks for, before any network game: a new one as given, or the one --load
-// or --resume read.
+// or --resume read; or why the program cannot start (for stderr: a file --load cannot read).
 struct StartMatch {
     MatchSettings settings;         // the new match's, when nothing was read
     std::array<SeatSpec, 2> seats;  // who plays (a file's seats unless the flags name them)
@@ -39,9 +40,8 @@ struct StartMatch {
     std::optional<saves::Record> autosaved;  // what --resume read, for the network game's match id
     std::string note;                        // for the message line: "no game to resume: a new game"
     bool note_error = false;
-    std::string error;  // why the program cannot start (for stderr), or ""
 };
-StartMatch read_start(const Options& options);
+Expected<StartMatch> read_start(const Options& options);
 // What the message line says of a match read at the start (`resumed`: --resume, else --load).
 std::string loaded_text(const Match& m, const Options& options, bool resumed);
 

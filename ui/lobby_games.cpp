@@ -35,33 +35,33 @@ void ServedGames::push(std::unique_ptr<GameScreen> screen, const std::string& ga
     context_.nav.push(std::move(screen));
 }
 
-std::string ServedGames::open_match(const lobby::MatchStart& m, const std::string& name) {
+Expected<void> ServedGames::open_match(const lobby::MatchStart& m, const std::string& name) {
     auto g = std::make_unique<GameScreen>(context_, served_options());
     net::JoinConfig j = served_join(m.code, name);
     j.rated = m.terms.rated;
-    if (const std::string why = g->join(j, SeatSpec{SeatKind::Human, name, std::nullopt}); !why.empty())
-        return why;
+    if (Expected<void> joined = g->join(j, SeatSpec{SeatKind::Human, name, std::nullopt}); !joined)
+        return joined;
     push(std::move(g), m.game);
-    return "";
+    return {};
 }
 
-std::string ServedGames::open_watch(const lobby::Watching& w, const std::string& name) {
+Expected<void> ServedGames::open_watch(const lobby::Watching& w, const std::string& name) {
     auto g = std::make_unique<GameScreen>(context_, served_options());
     net::JoinConfig j = served_join(w.code, name);
     j.watch = true;
-    if (const std::string why = g->join(j, SeatSpec{SeatKind::Remote, "", std::nullopt}); !why.empty())
-        return why;
+    if (Expected<void> joined = g->join(j, SeatSpec{SeatKind::Remote, "", std::nullopt}); !joined)
+        return joined;
     push(std::move(g), w.game);
-    return "";
+    return {};
 }
 
-std::string ServedGames::open_review(const std::string& text, const std::string& what) {
+Expected<void> ServedGames::open_review(const std::string& text, const std::string& what) {
     Expected<saves::Record, TranscriptError> r = saves::read_record(text);
-    if (!r) return "the server's record of " + what + " cannot be read: " + r.why().message();
+    if (!r) return Failure{"the server's record of " + what + " cannot be read: " + r.why().message()};
     auto g = std::make_unique<GameScreen>(context_, served_options());
     g->review(std::move(r).take(), what);
     push(std::move(g), "");
-    return "";
+    return {};
 }
 
 LobbyNotice save_transcript(const std::string& text, const std::string& what) {

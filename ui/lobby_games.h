@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app.h"
+#include "engine/expected.h"
 #include "lobby_link.h"
 #include "lobby_view.h"
 #include "net/session.h"
@@ -29,11 +30,11 @@ class ServedGames {
     bool open() const { return link_ && link_->open; }
     LobbyLink& link() { return *link_; }
 
-    // Each opens a game screen over the lobby and returns "" or why it could not (nothing opened then):
-    // the player's match as `name`, a game watched, a finished game's record `text` (`what` names it).
-    std::string open_match(const lobby::MatchStart& m, const std::string& name);
-    std::string open_watch(const lobby::Watching& w, const std::string& name);
-    std::string open_review(const std::string& text, const std::string& what);
+    // Each opens a game screen over the lobby, or says why it could not (nothing opened then): the
+    // player's match as `name`, a game watched, a finished game's record `text` (`what` names it).
+    Expected<void> open_match(const lobby::MatchStart& m, const std::string& name);
+    Expected<void> open_watch(const lobby::Watching& w, const std::string& name);
+    Expected<void> open_review(const std::string& text, const std::string& what);
 
   private:
     Options served_options() const;

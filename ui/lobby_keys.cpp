@@ -294,9 +294,8 @@ void LobbyScreen::new_tournament(Millis) {
         "Tournament (NAME FORMAT MAX FIRST RULES SIZE CLOCK first-to N rated|casual)",
         client_->name() + "-cup " + last_tournament_ + " " + last_terms_, 260,
         [this](const std::string& text) {
-            std::string why;
-            const auto c = parse_tournament(text, &why);
-            if (!c) return say("the tournament: " + why + " (? shows how to write it)", true);
+            const Expected<lobby::Create> c = parse_tournament(text);
+            if (!c) return say("the tournament: " + c.why() + " (? shows how to write it)", true);
             const std::string refused = client_->create_tournament(c->name, c->format, c->max_players,
                                                                    c->first, c->terms, context_.clock());
             if (!refused.empty()) return say(refused, true);
@@ -340,9 +339,8 @@ void LobbyScreen::challenge(Millis) {
         p && lobby::name_key(p->name) != lobby::name_key(client_->name()) ? p->name + " " : "";
     open_entry("Challenge (NAME RULES SIZE CLOCK first-to N rated|casual)", name + last_terms_, 230,
                [this](const std::string& text) {
-                   std::string why;
-                   const auto c = parse_challenge(text, &why);
-                   if (!c) return say(why, true);
+                   const Expected<TypedChallenge> c = parse_challenge(text);
+                   if (!c) return say(c.why(), true);
                    last_terms_ = lobby::terms_text(c->terms);
                    const std::string refused = client_->challenge(c->name, c->terms, context_.clock());
                    if (!refused.empty()) return say(refused, true);

@@ -23,7 +23,7 @@ LobbyScreen::LobbyScreen(const ScreenContext& context, const Options& game, cons
     color_ = !game.no_color && color;
 }
 
-std::string LobbyScreen::start() {
+Expected<void> LobbyScreen::start() {
     lobby::Config c;
     c.server = options_.server;
     c.name = options_.name;
@@ -41,9 +41,9 @@ std::string LobbyScreen::start() {
     }
     std::string why;
     client_ = lobby::Client::start(c, context_.clock(), &why);
-    if (!client_) return why;
+    if (!client_) return Failure{why};
     connection_ = "connecting to " + net::endpoint_text(options_.server) + "...";
-    return "";
+    return {};
 }
 
 void LobbyScreen::enter(Millis) {
@@ -279,8 +279,8 @@ void LobbyScreen::open_match(const lobby::MatchStart& m, Millis) {
         pending_match_ = m;
         return;
     }
-    if (const std::string why = games_.open_match(m, client_->name()); !why.empty())
-        return say("the match against " + m.opponent + " could not be joined: " + why, true);
+    if (const Expected<void> opened = games_.open_match(m, client_->name()); !opened)
+        return say("the match against " + m.opponent + " could not be joined: " + opened.why(), true);
     // A tournament's match: the lobby under it shows the tournament's live standings, and after it.
     if (m.tournament != 0) {
         if (standings_ != m.tournament) {
@@ -301,15 +301,15 @@ void LobbyScreen::open_watch(const lobby::Watching& w, Millis) {
     const auto it = games.find(w.game);
     const std::string who =
         it == games.end() ? "the game" : it->second.item.names[0] + " - " + it->second.item.names[1];
-    if (const std::string why = games_.open_watch(w, client_->name()); !why.empty())
-        return say("cannot watch " + who + ": " + why, true);
+    if (const Expected<void> opened = games_.open_watch(w, client_->name()); !opened)
+        return say("cannot watch " + who + ": " + opened.why(), true);
     say("watching " + who);
     opened(false);
 }
 
 void LobbyScreen::open_review(const std::string& text, const std::string& what) {
     if (games_.open()) return;
-    if (const std::string why = games_.open_review(text, what); !why.empty()) return say(why, true);
+    if (const Expected<void> opened = games_.open_review(text, what); !opened) return say(opened.why(), true);
     opened(true);
 }
 

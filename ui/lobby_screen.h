@@ -50,8 +50,8 @@ class LobbyScreen : public Screen {
     // `game` is what the game screens it opens are made with (the level for reviews, colours, the program's
     // name); the lobby starts connecting on start().
     LobbyScreen(const ScreenContext& context, const Options& game, const LobbyOptions& lobby);
-    // Reads this machine's secret and starts the client: "" or why it cannot (for stderr, exit 2).
-    std::string start();
+    // Reads this machine's secret and starts the client, or says why it cannot (for stderr, exit 2).
+    Expected<void> start();
     bool color() const { return color_; }
 
     void enter(Millis now) override;

@@ -214,46 +214,35 @@ int move_selection(int selected, int rows, int delta) {
     return std::clamp(std::max(selected, 0) + delta, 0, rows - 1);
 }
 
-std::optional<TypedChallenge> parse_challenge(std::string_view text, std::string* why) {
+Expected<TypedChallenge> parse_challenge(std::string_view text) {
     while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
     const std::size_t space = text.find(' ');
     const std::string name(text.substr(0, space));
-    if (name.empty() || space == std::string_view::npos) {
-        if (why) *why = "type a name and the terms: Eamon official 4 5m+2s first-to 1 casual";
-        return std::nullopt;
-    }
-    if (!lobby::valid_name(name) && !lobby::valid_guest_name(name)) {
-        if (why) *why = "'" + fit(name, 24) + "' is not a player's name: 2 to 20 letters, digits, - or _";
-        return std::nullopt;
-    }
+    if (name.empty() || space == std::string_view::npos)
+        return Failure{"type a name and the terms: Eamon official 4 5m+2s first-to 1 casual"};
+    if (!lobby::valid_name(name) && !lobby::valid_guest_name(name))
+        return Failure{"'" + fit(name, 24) + "' is not a player's name: 2 to 20 letters, digits, - or _"};
     std::string_view rest = text.substr(space + 1);
     while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
     std::string terms_why;
     const auto terms = lobby::parse_terms(rest, &terms_why);
-    if (!terms) {
-        if (why) *why = "the terms: " + terms_why;
-        return std::nullopt;
-    }
+    if (!terms) return Failure{"the terms: " + terms_why};
     return TypedChallenge{name, *terms};
 }
 
-std::optional<lobby::Create> parse_tournament(std::string_view text, std::string* why) {
+Expected<lobby::Create> parse_tournament(std::string_view text) {
     while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
     while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
-    const auto fail = [why](std::string w) {
-        if (why) *why = std::move(w);
-        return std::nullopt;
-    };
     if (text.empty())
-        return fail(
+        return Failure{
             "type a name, the format, the most players, who starts and the terms: autumn-dm round-robin "
-            "16 schedule official 4 dm first-to 2 rated");
+            "16 schedule official 4 dm first-to 2 rated"};
     // The protocol's reader checks every field and says which one is wrong; a line break or control
     // character can never make it another message (fit drops them).
     const lobby::Parsed p = lobby::parse_message("create " + fit(text, 400));
-    if (!p.message) return fail(p.error);
+    if (!p.message) return Failure{p.error};
     const auto* c = std::get_if<lobby::Create>(&*p.message);
-    if (!c) return fail("not a tournament: NAME FORMAT MAX FIRST TERMS");
+    if (!c) return Failure{"not a tournament: NAME FORMAT MAX FIRST TERMS"};
     return *c;
 }
 

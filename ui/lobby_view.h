@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/expected.h"
 #include "net/lobby_client.h"
 
 namespace gobblet::ui {
@@ -69,11 +70,11 @@ struct TypedChallenge {
     std::string name;
     lobby::Terms terms;
 };
-std::optional<TypedChallenge> parse_challenge(std::string_view text, std::string* why);
+Expected<TypedChallenge> parse_challenge(std::string_view text);
 
 // A typed tournament: "NAME FORMAT MAX FIRST TERMS" (autumn-dm round-robin 16 schedule official 4 dm
 // first-to 2 rated), read by the protocol's own reader of `create` (one parser for the format).
-std::optional<lobby::Create> parse_tournament(std::string_view text, std::string* why);
+Expected<lobby::Create> parse_tournament(std::string_view text);
 
 // What a refused login leads to: the password to type, or a choice (a password, a guest, quitting)
 // with the server's words and what the player can do about them.

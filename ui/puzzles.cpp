@@ -2,6 +2,7 @@
 // its progress kept in saves::progress_path().
 #include <cstdlib>
 
+#include "engine/expected.h"
 #include "exercise.h"
 #include "puzzle_session.h"
 
@@ -9,14 +10,10 @@ namespace gobblet::ui {
 
 namespace {
 
-saves::PuzzleProgress read_progress(const std::filesystem::path& path, std::string& error) {
-    if (path.empty()) {
-        error = "neither XDG_DATA_HOME nor HOME is set";
-        return {};
-    }
-    Expected<saves::PuzzleProgress> progress = saves::load_progress(path);
-    error = progress.why();
-    return progress ? std::move(progress).take() : saves::PuzzleProgress{};
+// The progress kept at `path` (none yet when there is no file), or why it cannot be read.
+Expected<saves::PuzzleProgress> read_progress(const std::filesystem::path& path) {
+    if (path.empty()) return Failure{"neither XDG_DATA_HOME nor HOME is set"};
+    return saves::load_progress(path);
 }
 
 class PuzzlesScreen : public ExerciseScreen {
@@ -24,11 +21,12 @@ class PuzzlesScreen : public ExerciseScreen {
     PuzzlesScreen(Navigator& nav, const PuzzleSet& set, bool color)
         : ExerciseScreen(nav, screen_puzzles, color),
           path_(saves::progress_path()),
-          session_(set, read_progress(path_, read_error_)) {
+          read_(read_progress(path_)),
+          session_(set, read_ ? *read_ : saves::PuzzleProgress{}) {
         sync();
         say(opening());
-        if (!read_error_.empty())
-            say("puzzle progress could not be read (" + read_error_ +
+        if (!read_)
+            say("puzzle progress could not be read (" + read_.why() +
                     "): this session's progress is not saved, and the file is left as it is. " + opening(),
                 true);
     }
@@ -52,7 +50,7 @@ class PuzzlesScreen : public ExerciseScreen {
     // would push it out of the message area), and nothing is lost: the session keeps it, and the next
     // change tries again.
     std::string save() {
-        if (!session_.take_progress_change() || !read_error_.empty()) return {};
+        if (!session_.take_progress_change() || !read_) return {};
         const std::string err = saves::save_progress(path_, session_.progress()).why();
         const bool new_error = !err.empty() && err != save_error_;
         save_error_ = err;
@@ -68,13 +66,14 @@ class PuzzlesScreen : public ExerciseScreen {
         return a.legal;
     }
 
-    std::string why_no_move() const override {
+    Expected<void> move_allowed() const override {
         switch (session_.state()) {
             case PuzzleSession::State::Solving: return {};
             case PuzzleSession::State::Solved:
-                return "solved: n goes to the next puzzle, r plays this one again";
+                return Failure{"solved: n goes to the next puzzle, r plays this one again"};
             case PuzzleSession::State::Failed:
-            case PuzzleSession::State::Shown: return "this try is over: r tries the puzzle again, n goes on";
+            case PuzzleSession::State::Shown:
+                return Failure{"this try is over: r tries the puzzle again, n goes on"};
         }
         return {};
     }
@@ -141,7 +140,9 @@ class PuzzlesScreen : public ExerciseScreen {
     }
 
     std::filesystem::path path_;
-    std::string read_error_;
+    // The progress file as it was read, or why it could not be: then this session's progress is not
+    // saved, and the file is left as it is.
+    Expected<saves::PuzzleProgress> read_;
     std::string save_error_;
     PuzzleSession session_;
 };

@@ -36,9 +36,10 @@ void ComputerSeat::ask(Ask what, const Match& match, int player, Millis now) {
     }
     // The clock runs while the computer thinks: its budget comes from the clock (engine/timeman).
     const std::optional<TimeBudget> budget =
-        match.clock().enabled() ? std::optional(time_budget(time_situation(match, now), settings().level,
-                                                            settings().think_seconds))
-                                : std::nullopt;
+        match.clock().enabled()
+            ? std::optional(time_budget(time_situation(match, now), player_->settings().level,
+                                        player_->settings().think_seconds))
+            : std::nullopt;
     const Color receiver = match.colour_of(player);
     worker_.start([this, snapshot = match.game(), what, budget, receiver](const std::atomic<bool>& stop) {
         SeatAction a;

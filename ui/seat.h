@@ -37,6 +37,13 @@ class Seat {
     virtual bool working() const { return false; }
     // While working: how far the search has got.
     virtual ThinkInfo progress() const { return {}; }
+    // The computer's level, think time and seed; none for a seat that does not search.
+    virtual std::optional<PlayerSettings> settings() const { return std::nullopt; }
+    // Takes new settings at once (a search under way stops); a seat that does not search ignores them.
+    virtual void set_settings(const PlayerSettings&) {}
+    // A new match starts (n): to the computer, its rounds are games it has not played yet. Others have
+    // nothing to forget.
+    virtual void new_game() {}
 };
 
 class HumanSeat : public Seat {
@@ -62,10 +69,9 @@ class ComputerSeat : public Seat {
     bool working() const override { return worker_.busy(); }
     ThinkInfo progress() const override;
 
-    const PlayerSettings& settings() const { return player_->settings(); }
-    void set_settings(const PlayerSettings& s);
-    // A new match starts (n): its rounds are games the player has not played yet.
-    void new_game() { ++matches_; }
+    std::optional<PlayerSettings> settings() const override { return player_->settings(); }
+    void set_settings(const PlayerSettings& s) override;
+    void new_game() override { ++matches_; }
 
     // The number of the game the player plays for the round `round` (from 1) of the `matches`-th new match
     // (from 0) of the seat: each round of a match, and each new match, is a different game to it, while

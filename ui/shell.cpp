@@ -20,8 +20,8 @@ ScreenContext Shell::context() {
 Millis Shell::now() const { return monotonic_ms() - origin_; }
 
 int Shell::run(std::unique_ptr<Screen> first, bool color) {
-    if (std::string err = open_terminal(color); !err.empty()) {
-        std::cerr << err << "\n";
+    if (const Expected<void> opened = open_terminal(color); !opened) {
+        std::cerr << opened.why() << "\n";
         return 1;
     }
     push(std::move(first), now());

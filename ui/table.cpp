@@ -26,18 +26,16 @@ Table::~Table() = default;
 SeatSpec Table::spec_of(int player) const {
     SeatSpec s;
     s.kind = seats_[player]->kind();
-    if (s.kind == SeatKind::Computer) {
-        const auto& cs = static_cast<const ComputerSeat&>(*seats_[player]);
-        if (cs.settings().level != config_.player.level) s.level = cs.settings().level;
-    }
+    if (const std::optional<PlayerSettings> ps = seats_[player]->settings();
+        ps && ps->level != config_.player.level)
+        s.level = ps->level;
     return s;
 }
 
 SeatView Table::seat_view(int player) const {
     SeatView v;
     v.kind = seats_[player]->kind();
-    if (v.kind == SeatKind::Computer)
-        v.label = level_name(static_cast<const ComputerSeat&>(*seats_[player]).settings().level);
+    if (const std::optional<PlayerSettings> ps = seats_[player]->settings()) v.label = level_name(ps->level);
     return v;
 }
 
@@ -106,11 +104,9 @@ void Table::cancel_seats() {
 void Table::change_computers(const std::function<void(PlayerSettings&)>& change) {
     change(config_.player);
     for (int p : {0, 1})
-        if (is_computer(p)) {
-            auto& cs = static_cast<ComputerSeat&>(seat_to_ask(p));
-            PlayerSettings s = cs.settings();
-            change(s);
-            cs.set_settings(s);
+        if (std::optional<PlayerSettings> s = seat_to_ask(p).settings()) {
+            change(*s);
+            seat_to_ask(p).set_settings(*s);
             asked_[p].reset();
         }
 }
@@ -290,8 +286,7 @@ std::string Table::new_match(Variant variant, bool keep) {
     settings.variant = variant;
     std::array<std::string, 2> names = {match_.name(0), match_.name(1)};
     match_ = Match(settings, names);
-    for (int p : {0, 1})
-        if (is_computer(p)) static_cast<ComputerSeat&>(seat_to_ask(p)).new_game();
+    for (int p : {0, 1}) seat_to_ask(p).new_game();
     match_.start_clock(now());
     paused_ = false;
     records_.new_match(false);

@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "engine/player.h"
 #include "loop.h"
@@ -172,7 +173,7 @@ class Table {
 
     // Stepping through a local game (the screen says what happened, then calls after_change). Each stops
     // the seats first.
-    std::string step_allowed() const;  // why stepping is not allowed now, or ""
+    Expected<void> step_allowed() const;  // stepping is allowed now, or why not
     // Takes back the last move, and against the computer its reply too (to the human's turn): what was
     // taken back, the last first ("the forfeit", "W3B2").
     std::vector<std::string> take_back();
@@ -216,9 +217,9 @@ class Table {
     void save_named();
 
     // A network game: hosting (HostConfig says where and for whom; the local seat follows it) or joining
-    // (the local player's seat once the host's match arrives). Each returns "" or why it cannot start.
-    std::string host(const net::HostConfig& config);
-    std::string join(const net::JoinConfig& config, const SeatSpec& local_seat);
+    // (the local player's seat once the host's match arrives). Each starts, or says why it cannot.
+    Expected<void> host(const net::HostConfig& config);
+    Expected<void> join(const net::JoinConfig& config, const SeatSpec& local_seat);
     bool networked() const { return link_ != nullptr; }
     const net::Session* session() const { return link_ ? &link_->session() : nullptr; }
     // A server's game: the lobby's fresh code for it (after the server restarted), used from now on; a
@@ -232,7 +233,7 @@ class Table {
         if (link_) link_->pollfds(fds);
     }
     void on_poll(std::span<const pollfd> fds, Millis now);
-    std::string chat(const std::string& text) { return link_->chat(text); }  // "" or why not
+    Expected<void> chat(const std::string& text) { return link_->chat(text); }  // said, or why not
     // Says goodbye to the peer (the game screen closes).
     void leave() {
         if (link_) link_->leave();
@@ -251,6 +252,9 @@ class Table {
     void say(std::string text, bool error = false) { report_.notice(std::move(text), error); }
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
+    }
+    void say_if(const Expected<void>& result) {
+        if (!result) say(result.why(), true);
     }
     // Says what the umpire's ruling says, and follows a change to the match (after_change).
     void follow(const Ruling& ruling);

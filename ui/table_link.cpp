@@ -30,28 +30,23 @@ TableLink::TableLink(std::unique_ptr<net::Session> session, Match& match, std::f
       report_(report),
       program_(std::move(program)) {}
 
-std::unique_ptr<TableLink> TableLink::host(const net::HostConfig& config, Match& match,
-                                           std::function<Millis()> clock, TableReport& report,
-                                           std::string program, std::string* why) {
+Expected<std::unique_ptr<TableLink>> TableLink::host(const net::HostConfig& config, Match& match,
+                                                     std::function<Millis()> clock, TableReport& report,
+                                                     std::string program) {
     std::string reason;
     auto session = net::Session::host(config, &reason);
-    if (!session) {
-        *why = "cannot host on " + net::endpoint_text(config.listen) + ": " + reason;
-        return nullptr;
-    }
+    if (!session) return Failure{"cannot host on " + net::endpoint_text(config.listen) + ": " + reason};
     return std::unique_ptr<TableLink>(
         new TableLink(std::move(session), match, std::move(clock), report, std::move(program)));
 }
 
-std::unique_ptr<TableLink> TableLink::join(const net::JoinConfig& config, const SeatSpec& local_seat,
-                                           Match& match, std::function<Millis()> clock, TableReport& report,
-                                           std::string program, std::string* why) {
+Expected<std::unique_ptr<TableLink>> TableLink::join(const net::JoinConfig& config,
+                                                     const SeatSpec& local_seat, Match& match,
+                                                     std::function<Millis()> clock, TableReport& report,
+                                                     std::string program) {
     std::string reason;
     auto session = net::Session::join(config, clock(), &reason);
-    if (!session) {
-        *why = "cannot join " + net::endpoint_text(config.host) + ": " + reason;
-        return nullptr;
-    }
+    if (!session) return Failure{"cannot join " + net::endpoint_text(config.host) + ": " + reason};
     std::unique_ptr<TableLink> link(
         new TableLink(std::move(session), match, std::move(clock), report, std::move(program)));
     link->join_seat_ = local_seat;
@@ -100,13 +95,14 @@ std::optional<TableLink::Heard> TableLink::next() {
     return Heard{std::move(*e), std::move(text)};
 }
 
-std::string TableLink::why_no_moves() const {
-    if (watching()) return "you are watching: only the players move (q goes back to the lobby)";
-    if (can_play()) return "";
+Expected<void> TableLink::moves_allowed() const {
+    if (watching()) return Failure{"you are watching: only the players move (q goes back to the lobby)"};
+    if (can_play()) return {};
     if (hosting() && !welcomed_ && session_->phase() == net::Session::Phase::Listening)
-        return "nobody has joined yet: " + how_to_join();
-    if (session_->absence()) return absence_text(match_, remote_player(), *session_->absence(), now());
-    return "not connected: the game goes on when the other player is back";
+        return Failure{"nobody has joined yet: " + how_to_join()};
+    if (session_->absence())
+        return Failure{absence_text(match_, remote_player(), *session_->absence(), now())};
+    return Failure{"not connected: the game goes on when the other player is back"};
 }
 
 bool TableLink::can_claim() const {

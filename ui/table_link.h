@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "loop.h"
 #include "net/session.h"
@@ -35,15 +36,16 @@ class TableReport;
 class TableLink : public Umpire {
   public:
     // Starts hosting, or joining as the local player `local_seat` (its seat once the host's match
-    // arrives); null when it cannot, and `why` says so ("cannot host on 127.0.0.1:7000: ...").
+    // arrives); or says why it cannot ("cannot host on 127.0.0.1:7000: ...").
     // `match` is the table's, `clock` its time source; `program` names the program in messages. The
     // link keeps references to `match` and `report`, which outlive it.
-    static std::unique_ptr<TableLink> host(const net::HostConfig& config, Match& match,
-                                           std::function<Millis()> clock, TableReport& report,
-                                           std::string program, std::string* why);
-    static std::unique_ptr<TableLink> join(const net::JoinConfig& config, const SeatSpec& local_seat,
-                                           Match& match, std::function<Millis()> clock, TableReport& report,
-                                           std::string program, std::string* why);
+    static Expected<std::unique_ptr<TableLink>> host(const net::HostConfig& config, Match& match,
+                                                     std::function<Millis()> clock, TableReport& report,
+                                                     std::string program);
+    static Expected<std::unique_ptr<TableLink>> join(const net::JoinConfig& config,
+                                                     const SeatSpec& local_seat, Match& match,
+                                                     std::function<Millis()> clock, TableReport& report,
+                                                     std::string program);
 
     const net::Session& session() const { return *session_; }
     int local_player() const { return session_->local_player(); }  // -1: a spectator
@@ -86,22 +88,24 @@ class TableLink : public Umpire {
     Ruling replay() override { return sent(session_->replay(match_, now())); }
     Ruling resign(int) override { return sent(session_->resign(match_, now())); }
     Ruling answer_draw(int player, bool accept, const std::string& reason) override;
-    // Why nobody here can move now ("you are watching...", "nobody has joined yet: ..."), or "".
-    std::string why_no_moves() const override;
+    // Whether a player here may move now, or why nobody can ("you are watching...", "nobody has joined
+    // yet: ...").
+    Expected<void> moves_allowed() const override;
     bool ready_for_move() const override { return session_->can_play() && !session_->awaiting_host(); }
     bool decides_rounds() const override { return hosting(); }
     bool runs_clock() const override { return false; }  // the host's session runs it
     Millis until_next(Millis now) const override { return session_->until_next(match_, now); }
 
     bool awaiting_host() const { return session_->awaiting_host(); }  // a move sent waits for the host
-    // Agrees to the other player's offer, or refuses it: "" or why it could not be sent.
-    std::string answer(bool agree) { return session_->answer(match_, agree, now()); }
+    // Agrees to the other player's offer, or refuses it; or why it could not be sent.
+    Expected<void> answer(bool agree) { return done(session_->answer(match_, agree, now())); }
     // These say what was sent, or why not.
     void offer(net::OfferKind kind);  // a draw, a takeback, a pause or to resume
     void claim() { say_if(session_->claim(match_, now())); }
-    // The local player's seat goes to the computer or comes back: the other player is told. "" or why not.
-    std::string set_seat(SeatKind kind) { return session_->set_seat(kind, now()); }
-    std::string chat(const std::string& text) { return session_->chat(text, now()); }
+    // The local player's seat goes to the computer or comes back: the other player is told; or why not.
+    Expected<void> set_seat(SeatKind kind) { return done(session_->set_seat(kind, now())); }
+    // A line said to the other player, or why not.
+    Expected<void> chat(const std::string& text) { return done(session_->chat(text, now())); }
     // A server's game: the lobby's fresh code, used from now on; a lost connection connects again with it.
     void fresh_code(const std::string& code);
     // Says goodbye to the peer (the game screen closes).
@@ -131,8 +135,16 @@ class TableLink : public Umpire {
     void say_if(const std::string& why) {
         if (!why.empty()) say(why, true);
     }
+    void say_if(const Expected<void>& result) {
+        if (!result) say(result.why(), true);
+    }
     // A request sent ("") or refused (why).
     static Ruling sent(const std::string& why);
+    // The session's word on an action: "" when it went, else why not.
+    static Expected<void> done(const std::string& why) {
+        if (!why.empty()) return Failure{why};
+        return {};
+    }
     // Connect again (r, at the lost connection's question).
     void reconnect() { say_if(session_->reconnect(match_, now())); }
 

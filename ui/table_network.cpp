@@ -5,10 +5,11 @@
 
 namespace gobblet::ui {
 
-std::string Table::host(const net::HostConfig& config) {
-    std::string why;
-    link_ = TableLink::host(config, match_, clock_, report_, config_.program, &why);
-    if (!link_) return why;
+Expected<void> Table::host(const net::HostConfig& config) {
+    Expected<std::unique_ptr<TableLink>> link =
+        TableLink::host(config, match_, clock_, report_, config_.program);
+    if (!link) return Failure{link.why()};
+    link_ = std::move(link).take();
     umpire_ = link_.get();
     // The seats follow the session: the joiner plays the remote player.
     const int remote = link_->remote_player();
@@ -18,16 +19,17 @@ std::string Table::host(const net::HostConfig& config) {
         install_seats(specs);
     }
     say("Waiting for the other player: " + link_->how_to_join() + ". Nobody can move until they join.");
-    return "";
+    return {};
 }
 
-std::string Table::join(const net::JoinConfig& config, const SeatSpec& local_seat) {
-    std::string why;
-    link_ = TableLink::join(config, local_seat, match_, clock_, report_, config_.program, &why);
-    if (!link_) return why;
+Expected<void> Table::join(const net::JoinConfig& config, const SeatSpec& local_seat) {
+    Expected<std::unique_ptr<TableLink>> link =
+        TableLink::join(config, local_seat, match_, clock_, report_, config_.program);
+    if (!link) return Failure{link.why()};
+    link_ = std::move(link).take();
     umpire_ = link_.get();
     say("connecting to " + net::endpoint_text(config.host) + "...");
-    return "";
+    return {};
 }
 
 void Table::on_poll(std::span<const pollfd> fds, Millis t) {
@@ -57,8 +59,8 @@ void Table::on_link_event(const Heard& heard) {
             }
             if (e.offer == net::OfferKind::Draw)
                 draw_offer_to_ = me;  // the seat's rule answers, in ask_seats()
-            else
-                link_->answer(e.offer != net::OfferKind::Undo);  // to pause and resume, never to take back
+            else  // yes to pause and resume, never to take back; an answer that cannot be sent goes unsaid
+                (void)link_->answer(e.offer != net::OfferKind::Undo);
             say(text);
             break;
         case Kind::Act:

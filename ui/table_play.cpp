@@ -10,8 +10,7 @@ Table::MoveResult Table::play_human(const MoveSpec& spec) {
     Game& g = match_.game();
     if (g.over()) {
         say(match_.phase() == MatchPhase::Over
-                ? "the game is over: n starts a new one" +
-                      std::string(step_allowed().empty() ? ", < steps back" : "")
+                ? "the game is over: n starts a new one" + std::string(step_allowed() ? ", < steps back" : "")
                 : "the round is over: answer the question below to go on",
             true);
         return MoveResult::Refused;
@@ -22,8 +21,8 @@ Table::MoveResult Table::play_human(const MoveSpec& spec) {
     }
     const Color mover = g.side_to_move();
     const int p = seat_of(mover);
-    if (const std::string why = umpire_->why_no_moves(); !why.empty()) {
-        say(why, true);
+    if (const Expected<void> allowed = umpire_->moves_allowed(); !allowed) {
+        say(allowed.why(), true);
         return MoveResult::Refused;
     }
     if (seats_[p]->kind() == SeatKind::Remote) {
@@ -284,11 +283,12 @@ bool Table::can_claim() const { return link_ && link_->can_claim(); }
 // ---------------------------------------------------------------------------------------------------
 // Stepping through a local game
 
-std::string Table::step_allowed() const {
-    if (link_) return "in a network game moves are taken back by agreement: < asks the other player";
+Expected<void> Table::step_allowed() const {
+    if (link_) return Failure{"in a network game moves are taken back by agreement: < asks the other player"};
     if (!match_.single_game() && match_.game().over())
-        return "round " + std::to_string(match_.round_number()) + " is over and counts in the match";
-    if (match_.clock().enabled() && !match_.game().over()) return "takebacks are off while the clock runs";
+        return Failure{"round " + std::to_string(match_.round_number()) + " is over and counts in the match"};
+    if (match_.clock().enabled() && !match_.game().over())
+        return Failure{"takebacks are off while the clock runs"};
     return {};
 }
 

@@ -36,28 +36,26 @@ std::string TableRecords::archive_if_over(const Match& match) {
     return " and kept in " + archive_path_;
 }
 
-std::string TableRecords::write_save(std::string& written) {
+Expected<std::string> TableRecords::write_save() {
     const Expected<std::filesystem::path> path =
         saves::write_new_file(saves::saves_dir(), "game-" + saves::file_stamp(), text_());
-    written = path ? path->string() : std::string();
-    return path.why();
+    if (!path) return Failure{path.why()};
+    return path->string();
 }
 
 std::string TableRecords::keep_current(const Match& match) {
     if (archived_ || (match.game().moves().empty() && match.rounds().size() == 1)) return "";
     if (saves::saves_dir().empty()) return "";
-    std::string written;
-    const std::string err = write_save(written);
-    if (!err.empty()) return "; the previous game could not be kept: " + err;
-    return "; the previous game is kept in " + written;
+    const Expected<std::string> written = write_save();
+    if (!written) return "; the previous game could not be kept: " + written.why();
+    return "; the previous game is kept in " + *written;
 }
 
 Notice TableRecords::save_named() {
     if (saves::saves_dir().empty()) return {"cannot save: neither XDG_DATA_HOME nor HOME is set", true};
-    std::string written;
-    const std::string err = write_save(written);
-    if (!err.empty()) return {"not saved: " + err + "; the game goes on", true};
-    return {"saved to " + written + " (" + program_ + " --load FILE opens it)", false};
+    const Expected<std::string> written = write_save();
+    if (!written) return {"not saved: " + written.why() + "; the game goes on", true};
+    return {"saved to " + *written + " (" + program_ + " --load FILE opens it)", false};
 }
 
 }  // namespace gobblet::ui

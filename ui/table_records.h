@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "umpire.h"  // Notice
 
@@ -45,8 +46,8 @@ class TableRecords {
     }
 
   private:
-    // Writes a new file "game-STAMP.txt" in the saves: "" or why not; `written` is where.
-    std::string write_save(std::string& written);
+    // Writes a new file "game-STAMP.txt" in the saves: where, or why not.
+    Expected<std::string> write_save();
 
     std::string program_;
     bool autosave_;

@@ -41,13 +41,15 @@ Teacher::PositionKey Teacher::position_key() const {
     return {match().rounds().size(), g.variant(), g.moves(), g.touched()};
 }
 
-std::string Teacher::analysis_refusal() const {
-    if (match().phase() == MatchPhase::Over) return "";
-    if (table_.networked()) return "no analysis in a network game while it is played: it would be cheating";
+Expected<void> Teacher::analysis_allowed() const {
+    if (match().phase() == MatchPhase::Over) return {};
+    if (table_.networked())
+        return Failure{"no analysis in a network game while it is played: it would be cheating"};
     if (match().clock().enabled() && started(match()) && !analysis_granted_)
-        return "analysis is off in a timed match once play has started: switch it on before the first move "
-               "(it then stays on offer for both players)";
-    return "";
+        return Failure{
+            "analysis is off in a timed match once play has started: switch it on before the first move "
+            "(it then stays on offer for both players)"};
+    return {};
 }
 
 void Teacher::toggle_analysis() {
@@ -57,7 +59,7 @@ void Teacher::toggle_analysis() {
         say("analysis panel off");
         return;
     }
-    if (const std::string why = analysis_refusal(); !why.empty()) return say(why, true);
+    if (const Expected<void> allowed = analysis_allowed(); !allowed) return say(allowed.why(), true);
     analysis_on_ = ui_.analysis = true;
     analysed_.reset();
     if (match().clock().enabled() && !started(match())) analysis_granted_ = true;  // for the whole match
@@ -68,11 +70,11 @@ void Teacher::toggle_analysis() {
 
 void Teacher::service_analysis(bool covered) {
     if (!analysis_on_) return;
-    if (const std::string why = analysis_refusal(); !why.empty()) {
+    if (const Expected<void> allowed = analysis_allowed(); !allowed) {
         // A timed match opened or pasted in the middle, a network game: the panel goes.
         analysis_on_ = ui_.analysis = false;
         analysis_worker_.stop();
-        say(why, true);
+        say(allowed.why(), true);
         return;
     }
     const Game& g = match().game();

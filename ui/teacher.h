@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/analysis.h"
+#include "engine/expected.h"
 #include "engine/review.h"
 #include "loop.h"
 #include "state.h"
@@ -54,7 +55,7 @@ class Teacher {
 
     // The analysis panel (i): on or off, or why not.
     void toggle_analysis();
-    std::string analysis_refusal() const;  // why the panel cannot be shown now, or ""
+    Expected<void> analysis_allowed() const;  // the panel may be shown now, or why not
 
     // The coach: on or off (the menu, --coach, the settings file).
     bool coach_on() const { return coach_on_; }

@@ -61,11 +61,12 @@ constexpr const char* paste_off = "\033[?2004l";
 
 }  // namespace
 
-std::string open_terminal(bool want_color) {
+Expected<void> open_terminal(bool want_color) {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-        return "gobblet: the game needs a terminal (stdin and stdout are not one); to replay a transcript "
-               "use "
-               "--replay FILE, to drive the engine from a script use --gtp";
+        return Failure{
+            "gobblet: the game needs a terminal (stdin and stdout are not one); to replay a transcript "
+            "use "
+            "--replay FILE, to drive the engine from a script use --gtp"};
     std::setlocale(LC_ALL, "");
     have_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
     unicode = std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
@@ -78,9 +79,9 @@ std::string open_terminal(bool want_color) {
     }
     if (!screen) {
         const char* term = std::getenv("TERM");
-        return std::string("gobblet: cannot use this terminal (TERM=") + (term ? term : "unset") +
-               "); set TERM to your terminal's type (e.g. TERM=xterm-256color), or use --replay FILE or "
-               "--gtp";
+        return Failure{std::string("gobblet: cannot use this terminal (TERM=") + (term ? term : "unset") +
+                       "); set TERM to your terminal's type (e.g. TERM=xterm-256color), or use --replay FILE "
+                       "or --gtp"};
     }
     set_term(screen);
     raw();  // Ctrl-C arrives as a key, so quitting goes through the same path as `q`
@@ -108,7 +109,7 @@ std::string open_terminal(bool want_color) {
     sigemptyset(&crash.sa_mask);
     crash.sa_flags = SA_RESETHAND;
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &crash, nullptr);
-    return "";
+    return {};
 }
 
 bool has_colors_on() { return colors_on; }
@@ -123,18 +124,18 @@ bool unicode_on() { return unicode && !ascii_asked; }
 bool utf8_locale() { return unicode; }
 void set_ascii(bool ascii) { ascii_asked = ascii; }
 
-std::string open_offscreen_terminal(int height, int width) {
+Expected<void> open_offscreen_terminal(int height, int width) {
     offscreen_out = std::fopen("/dev/null", "w");
     offscreen_in = std::fopen("/dev/null", "r");
     if (!std::getenv("TERM")) setenv("TERM", "xterm-256color", 1);
     screen = offscreen_out && offscreen_in ? newterm(nullptr, offscreen_out, offscreen_in) : nullptr;
     if (!screen) {
         close_terminal();
-        return "cannot open an off-screen terminal (set TERM)";
+        return Failure{"cannot open an off-screen terminal (set TERM)"};
     }
     set_term(screen);
     resizeterm(height, width);
-    return "";
+    return {};
 }
 
 void close_terminal() {

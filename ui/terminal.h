@@ -6,13 +6,15 @@
 #include <string>
 #include <string_view>
 
+#include "engine/expected.h"
+
 namespace gobblet::ui {
 
 // Colour pairs; with colour off every pair is plain and the drawing relies on shapes.
 enum Pair : short { pair_white = 1, pair_black, pair_target, pair_win, pair_title, pair_error };
 
-// Opens the terminal for the game. Returns "" on success, else why it cannot (no terminal, unknown TERM).
-std::string open_terminal(bool want_color);
+// Opens the terminal for the game, or says why it cannot (no terminal, unknown TERM).
+Expected<void> open_terminal(bool want_color);
 bool has_colors_on();
 // Colour on or off while the game runs (the settings menu). Returns whether it is on: never on a
 // terminal without colours.
@@ -26,8 +28,8 @@ bool utf8_locale();
 void set_ascii(bool ascii);
 void close_terminal();
 // An off-screen terminal of `height` lines and `width` columns that writes to /dev/null (--bench-paste draws
-// on it): "" or why it cannot be opened. close_terminal closes it too.
-std::string open_offscreen_terminal(int height, int width);
+// on it), or why it cannot be opened. close_terminal closes it too.
+Expected<void> open_offscreen_terminal(int height, int width);
 // Set by SIGTERM and SIGHUP (and SIGINT, should it arrive as a signal): the main loop saves and leaves.
 extern volatile std::sig_atomic_t quit_requested;
 // Puts text on the system clipboard through the terminal (OSC 52, passed through tmux and most modern

@@ -54,10 +54,10 @@ class TutorialScreen : public ExerciseScreen {
         show(tutorial_.game(), Color::White, "opponent");
     }
 
-    std::string why_no_move() const override {
+    Expected<void> move_allowed() const override {
         if (tutorial_.state() == Tutorial::State::Done)
-            return last() ? "This step is done: Enter finishes the tutorial."
-                          : "This step is done: Enter goes on.";
+            return Failure{last() ? "This step is done: Enter finishes the tutorial."
+                                  : "This step is done: Enter goes on."};
         return {};
     }
 

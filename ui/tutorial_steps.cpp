@@ -32,10 +32,10 @@ std::vector<TutorialStep> tutorial_steps(Rules rules) {
          "can be played. A turn enters a piece or moves one of yours.",
          "Enter one on a centre square (B2 B3 C2 C3): type XB2, then Enter.", "XB2",
          "Well done: the piece is on the board, and its stack now shows the next piece down.",
-         Position(Variant{4, rules}), [](const Game&, Move m, const Game&) -> std::string {
+         Position(Variant{4, rules}), [](const Game&, Move m, const Game&) -> Expected<void> {
              const int r = row_of(m.to()), c = col_of(m.to());
-             if (m.is_enter() && r >= 1 && r <= 2 && c >= 1 && c <= 2) return "";
-             return named(m) + " enters on " + square_name(m.to()) + ", not a centre square";
+             if (m.is_enter() && r >= 1 && r <= 2 && c >= 1 && c <= 2) return {};
+             return Failure{named(m) + " enters on " + square_name(m.to()) + ", not a centre square"};
          }});
 
     steps.push_back(
@@ -49,12 +49,12 @@ std::vector<TutorialStep> tutorial_steps(Rules rules) {
                  ". .  K4 .\n"
                  ". .  .  .\n",
                  rules),
-         [](const Game& before, Move m, const Game&) -> std::string {
-             if (lands_on(before, m, Color::Black)) return "";
-             return named(m) +
-                    (before.position().top_size(m.to()) ? " gobbles your own piece"
-                                                        : " lands on an empty square") +
-                    ": this step asks you to gobble one of Black's";
+         [](const Game& before, Move m, const Game&) -> Expected<void> {
+             if (lands_on(before, m, Color::Black)) return {};
+             return Failure{named(m) +
+                            (before.position().top_size(m.to()) ? " gobbles your own piece"
+                                                                : " lands on an empty square") +
+                            ": this step asks you to gobble one of Black's"};
          }});
 
     // Black shows three in row C (C1 C2 C3, the 3s smaller than White's stack top 4) and a lone 3 on A4.
@@ -71,18 +71,18 @@ std::vector<TutorialStep> tutorial_steps(Rules rules) {
              "line where the opponent shows three, to block it.",
              "Black shows three on row C: gobble C1 or C2 from a stack, as in XC1.", "XC1",
              "Blocked: a new piece may gobble only like this. Board pieces gobble anywhere.", entering,
-             [](const Game& before, Move m, const Game&) -> std::string {
+             [](const Game& before, Move m, const Game&) -> Expected<void> {
                  const bool row_c = row_of(m.to()) == 2;
-                 if (m.is_enter() && row_c && lands_on(before, m, Color::Black)) return "";
+                 if (m.is_enter() && row_c && lands_on(before, m, Color::Black)) return {};
                  if (m.is_enter() && row_c)
-                     return named(m) +
-                            " blocks row C as well, but on an empty square: this step asks you to "
-                            "gobble one of Black's three";
+                     return Failure{named(m) +
+                                    " blocks row C as well, but on an empty square: this step asks you to "
+                                    "gobble one of Black's three"};
                  if (!m.is_enter() && lands_on(before, m, Color::Black))
-                     return named(m) +
-                            " gobbles with a piece already on the board, which is always allowed: "
-                            "this step asks for a new piece from a stack";
-                 return named(m) + " leaves Black's three on row C";
+                     return Failure{named(m) +
+                                    " gobbles with a piece already on the board, which is always allowed: "
+                                    "this step asks for a new piece from a stack"};
+                 return Failure{named(m) + " leaves Black's three on row C"};
              }});
     else
         steps.push_back(
@@ -91,16 +91,16 @@ std::vector<TutorialStep> tutorial_steps(Rules rules) {
              "allow it only on a line where the opponent shows three, to block it).",
              "Gobble Black's 3 on A4 straight from a stack: type XA4.", "XA4",
              "Gobbled from the stack: under Ed Rogers' rules new pieces gobble anywhere they fit.", entering,
-             [](const Game& before, Move m, const Game&) -> std::string {
-                 if (m.is_enter() && lands_on(before, m, Color::Black)) return "";
+             [](const Game& before, Move m, const Game&) -> Expected<void> {
+                 if (m.is_enter() && lands_on(before, m, Color::Black)) return {};
                  if (!m.is_enter())
-                     return named(m) +
-                            " moves a piece already on the board: this step asks for a new piece "
-                            "from a stack";
-                 return named(m) +
-                        (before.position().top_size(m.to()) ? " gobbles your own piece"
-                                                            : " lands on an empty square") +
-                        ": this step asks you to gobble one of Black's";
+                     return Failure{named(m) +
+                                    " moves a piece already on the board: this step asks for a new piece "
+                                    "from a stack"};
+                 return Failure{named(m) +
+                                (before.position().top_size(m.to()) ? " gobbles your own piece"
+                                                                    : " lands on an empty square") +
+                                ": this step asks you to gobble one of Black's"};
              }});
 
     // White's 4 on B4 covers Black's 3, the fourth piece of Black's row B.
@@ -116,11 +116,11 @@ std::vector<TutorialStep> tutorial_steps(Rules rules) {
                  ".  .  K4 .\n"
                  "W4 K4 .  .\n",
                  rules),
-         [](const Game&, Move m, const Game& after) -> std::string {
-             if (after.over()) return "it uncovered Black's line";
+         [](const Game&, Move m, const Game& after) -> Expected<void> {
+             if (after.over()) return Failure{"it uncovered Black's line"};
              if (m.is_enter() || m.from() != at("B4"))
-                 return named(m) + " moves another piece: this step is about your 4 on B4";
-             return "";
+                 return Failure{named(m) + " moves another piece: this step is about your 4 on B4"};
+             return {};
          }});
 
     steps.push_back(
@@ -134,10 +134,10 @@ std::vector<TutorialStep> tutorial_steps(Rules rules) {
                  ".  .  K4 .\n"
                  "K4 K4 .  .\n",
                  rules),
-         [](const Game&, Move m, const Game& after) -> std::string {
-             if (after.result().winner() == Color::White) return "";
-             if (after.over()) return "it uncovered Black's line";
-             return named(m) + " does not make four in a row";
+         [](const Game&, Move m, const Game& after) -> Expected<void> {
+             if (after.result().winner() == Color::White) return {};
+             if (after.over()) return Failure{"it uncovered Black's line"};
+             return Failure{named(m) + " does not make four in a row"};
          }});
     return steps;
 }
@@ -166,8 +166,8 @@ void Tutorial::play(const MoveSpec& spec) {
         return;
     }
     const Move m = game_.moves().back();
-    const std::string why = step().check(before, m, game_);
-    if (why.empty()) {
+    const Expected<void> checked = step().check(before, m, game_);
+    if (checked) {
         state_ = State::Done;
         message_ = step().done;
         error_ = false;
@@ -176,7 +176,8 @@ void Tutorial::play(const MoveSpec& spec) {
     state_ = State::Wrong;
     error_ = true;
     // A move that ended the game is explained by the result itself.
-    message_ = game_.over() ? named(m) + ": " + result_text(game_.result(), 4, game_.side_to_move()) : why;
+    message_ =
+        game_.over() ? named(m) + ": " + result_text(game_.result(), 4, game_.side_to_move()) : checked.why();
     message_ += ". Try again: " + step().task;
 }
 

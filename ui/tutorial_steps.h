@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/expected.h"
 #include "engine/game.h"
 
 namespace gobblet::ui {
@@ -23,8 +24,8 @@ struct TutorialStep {
     std::string example;  // that move as typed: "B2B3"
     std::string done;     // said once the step is done
     Position position;    // White to move
-    // "" when the move (legal before, played into after) is what the step asks for, else why not.
-    std::function<std::string(const Game& before, Move m, const Game& after)> check;
+    // Whether the move (legal before, played into after) is what the step asks for, or why not.
+    std::function<Expected<void>(const Game& before, Move m, const Game& after)> check;
 };
 
 // The steps under a rule set: entering, gobbling, entering onto a line of three (under Ed Rogers' rules:

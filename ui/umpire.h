@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "loop.h"
 
@@ -48,8 +49,9 @@ class Umpire {
     // "accepts the draw" or "declines the draw").
     virtual Ruling answer_draw(int player, bool accept, const std::string& reason) = 0;
 
-    // Why nobody here can move now (nobody has joined, the connection is lost...), or "".
-    virtual std::string why_no_moves() const = 0;
+    // Whether a player here may move now, or why nobody can (nobody has joined, the connection is
+    // lost...).
+    virtual Expected<void> moves_allowed() const = 0;
     // A computer seat here may be asked for its move now (a move sent is not waiting for the host).
     virtual bool ready_for_move() const = 0;
     // This side decides what nobody here is asked (two computers' drawn round is played again), and asks
@@ -75,7 +77,7 @@ class LocalUmpire : public Umpire {
     Ruling resign(int player) override;
     Ruling answer_draw(int player, bool accept, const std::string& reason) override;
 
-    std::string why_no_moves() const override { return ""; }
+    Expected<void> moves_allowed() const override { return {}; }
     bool ready_for_move() const override { return true; }
     bool decides_rounds() const override { return true; }
     bool runs_clock() const override { return true; }

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <queue>
 #include <random>
 
 #include "engine/movegen.h"
@@ -77,6 +78,7 @@ struct Pace {
     int waiting = 0;         // the three connections that have not seen it yet (the mover's echo too)
     std::size_t mover = 0;   // its seat
     bool over = false;       // the match ended (it is not paced any more)
+    bool late = false;       // counted late once for the move in flight
 };
 
 class Bench {
@@ -352,6 +354,17 @@ int Bench::run() {
     // connection: the set-up is quadratic, the paced part is not).
     const Millis setup_limit = 60'000 + Millis(n) * 30;
     const std::int64_t t_setup = now_us();
+    // Where the set-up's time goes, phase by phase (the settling pauses are the fixed part).
+    std::string phases;
+    std::int64_t t_phase = t_setup;
+    const auto phase = [&](const char* what) {
+        const std::int64_t t = now_us();
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%s%s %.1f s", phases.empty() ? "" : ", ", what,
+                      double(t - t_phase) / 1e6);
+        phases += buf;
+        t_phase = t;
+    };
     lobbies_.resize(std::size_t(2 * n));
     seats_.resize(std::size_t(3 * n));
     pace_.assign(std::size_t(n), {});
@@ -377,10 +390,12 @@ int Bench::run() {
         if (!until([&] { return waiting(i + 1) < 32; }, 30'000)) die("logins stalled");
     }
     if (!until([&] { return waiting(lobbies_.size()) == 0; }, setup_limit)) die("not everyone got in");
+    phase("logins");
     // The server's memory after the logins' burst has settled (it returns a burst's room within 5 s).
     const auto settle = [&] { until([] { return false; }, Millis(o_.settle * 1000)); };
     settle();
     const long rss_lobby = rss_kib(o_.pid);
+    phase("settling");
     // Each match: its White challenges its Black, who accepts.
     const std::string terms = "official 4 none first-to 9 casual";
     for (int k = 0; k < n; ++k)
@@ -409,6 +424,7 @@ int Bench::run() {
             },
             setup_limit))
         die("not every match started");
+    phase("challenges and starts");
     // The spectators' codes, asked for by each match's White.
     for (int k = 0; k < n; ++k)
         send_lobby(std::size_t(2 * k), "watch " + lobbies_[std::size_t(2 * k)].start->game + "\n");
@@ -420,6 +436,7 @@ int Bench::run() {
             },
             setup_limit))
         die("not every watch code came");
+    phase("watch codes");
     // Every match has started and has its watch code: what a player needs from the lobby is had. (Their
     // lobby connections' going is told to the others that remain, a `left` line each.)
     if (close_lobbies_)
@@ -447,11 +464,13 @@ int Bench::run() {
     }
     if (!until([&] { return joining(seats_.size()) == 0; }, setup_limit))
         die("not every game connection reached play");
+    phase("game connections");
     settle();
+    phase("settling");
     const double setup = double(now_us() - t_setup) / 1e6;
     const long rss_matches = rss_kib(o_.pid);
-    std::fprintf(stderr, "lobby-load: %d matches set up in %.1f s; measuring for %.0f s\n", n, setup,
-                 o_.seconds);
+    std::fprintf(stderr, "lobby-load: %d matches set up in %.1f s (%s); measuring for %.0f s\n", n, setup,
+                 phases.c_str(), o_.seconds);
 
     // Steady pace: match k's moves are due at start + k * interval / n + j * interval.
     const std::int64_t start = now_us(), end = start + std::int64_t(o_.seconds * 1e6);
@@ -459,25 +478,41 @@ int Bench::run() {
     const double cpu0 = cpu_seconds(o_.pid), own0 = own_cpu_seconds();
     measuring_ = true;
     std::int64_t sent = 0;
+    // The matches by when each next acts, soonest first: a round costs the matches that are due, not a
+    // walk over all of them (whose time would be counted as the server's latency).
+    using Due = std::pair<std::int64_t, int>;
+    std::priority_queue<Due, std::vector<Due>, std::greater<>> schedule;
+    for (int k = 0; k < n; ++k) schedule.emplace(pace_[std::size_t(k)].due, k);
+    constexpr std::int64_t retry_us = 1000;  // a match that could not act looks again this soon
     while (now_us() < end) {
-        std::int64_t next = end;
         const std::int64_t t = now_us();
-        for (int k = 0; k < n; ++k) {
+        while (!schedule.empty() && schedule.top().first <= t) {
+            const int k = schedule.top().second;
+            schedule.pop();
             Pace& p = pace_[std::size_t(k)];
             if (p.over) continue;
             if (p.since != 0) {
-                if (t >= p.due) ++late_;  // the last move has not reached everyone by the next one's time
-                continue;
-            }
-            if (t < p.due) {
-                next = std::min(next, p.due);
+                // The last move has not reached everyone by the next one's time.
+                if (!p.late) ++late_;
+                p.late = true;
+                schedule.emplace(t + retry_us, k);
                 continue;
             }
             const std::int64_t before = p.due;
             act(k);
-            sent += p.due != before;
+            if (p.over) continue;
+            if (p.due != before) {
+                ++sent;
+                p.late = false;
+                schedule.emplace(p.due, k);
+            } else {
+                schedule.emplace(t + retry_us, k);  // nobody could act yet (a round's end on its way)
+            }
         }
-        step(int(std::clamp<std::int64_t>((next - now_us()) / 1000, 0, 5)));
+        const std::int64_t next = schedule.empty() ? end : std::min(end, schedule.top().first);
+        // (rounded up: a move due within the millisecond waits for it rather than spinning the CPU the
+        // server needs; what arrives meanwhile wakes the wait)
+        step(int(std::clamp<std::int64_t>((next - now_us() + 999) / 1000, 0, 5)));
         timers(now_ms());
     }
     measuring_ = false;

@@ -30,7 +30,8 @@ int main(int argc, char** argv) {
             const auto g = store.game_record(std::stoll(argv[3]));
             if (!g) return 1;
             for (const Fact& f : g->facts) std::cout << f.text << "\n";
-            std::cout << (g->status == GameStatus::Over ? "% over " + g->result : std::string("% playing")) << "\n";
+            std::cout << (g->status == GameStatus::Over ? "% over " + g->result : std::string("% playing"))
+                      << "\n";
         } catch (const std::exception& e) {
             std::cerr << "store-fixture: " << e.what() << "\n";
             return 1;
@@ -57,9 +58,9 @@ int main(int argc, char** argv) {
                     return 1;
                 };
                 if (what == "account") {
-                    std::string name, why;
+                    std::string name;
                     in >> name;
-                    if (!store.create_account(name, now, &why)) return fail(why);
+                    if (const auto made = store.create_account(name, now); !made) return fail(made.why());
                 } else if (what == "rated") {
                     std::string rules, n0, n1, outcome;
                     int size = 0;
