@@ -589,13 +589,13 @@ Expected<Run> plan_bot(const CLI::App& app, const Flags& f) {
         c.seek = t;
     }
     return Run([c]() mutable {
-        const saves::Secret secret =
+        const Expected<saves::Secret> secret =
             saves::lobby_secret(saves::secrets_dir(), net::endpoint_text(c.server), c.name);
-        if (!secret.error.empty()) {
-            std::cerr << "gobblet: " << secret.error << "\n";
+        if (!secret) {
+            std::cerr << "gobblet: " << secret.why() << "\n";
             return 1;
         }
-        c.secret = secret.secret;
+        c.secret = secret->secret;
         return net::run_bot(c, std::cerr);
     });
 }

@@ -35,22 +35,23 @@ Millis Absence::until_next(Millis now) const {
     return -1;
 }
 
-std::string claim_problem(const Match& m, int absent, const Absence& a, Millis now) {
+Expected<void> may_claim(const Match& m, int absent, const Absence& a, Millis now) {
     const std::string& name = m.name(absent);
-    if (m.game().over()) return "the round is over";
+    if (m.game().over()) return Failure{"the round is over"};
     switch (a.stage(now)) {
         case AbsenceStage::ClockRuns:
-            return "under a clock the clock decides: " + name + " loses on time if they do not come back";
+            return Failure{"under a clock the clock decides: " + name +
+                           " loses on time if they do not come back"};
         case AbsenceStage::Grace:
-            return name + " may still come back: you may claim the round in " +
-                   wait_text(a.claim_from() - now);
+            return Failure{name + " may still come back: you may claim the round in " +
+                           wait_text(a.claim_from() - now)};
         case AbsenceStage::Waiting:
-            return name + " has been away " + wait_text(now - a.since()) + ": you may claim the round in " +
-                   wait_text(a.claim_from() - now);
+            return Failure{name + " has been away " + wait_text(now - a.since()) +
+                           ": you may claim the round in " + wait_text(a.claim_from() - now)};
         case AbsenceStage::ClaimAllowed: break;
     }
     if (to_move(m, 1 - absent) && !m.clock().paused())
-        return "it is your move: play it, then you may claim on " + name + "'s turn";
+        return Failure{"it is your move: play it, then you may claim on " + name + "'s turn"};
     return {};
 }
 

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "clock.h"
+#include "expected.h"
 #include "match.h"
 
 namespace gobblet {
@@ -59,11 +60,11 @@ class Absence {
     bool clock_runs_;
 };
 
-// Whether the player who stayed may claim the round from `absent` (a player index) at `now`: "" when
+// Whether the player who stayed may claim the round from `absent` (a player index) at `now`: ok when
 // they may, else why not, in words for that player. The claim needs the ClaimAllowed stage, a round in
 // play, and that the player who stayed owes no move (it is the absent player's turn, or the clocks stand
 // paused by agreement so that nobody can move): a claim never skips one's own move.
-std::string claim_problem(const Match& m, int absent, const Absence& a, Millis now);
+Expected<void> may_claim(const Match& m, int absent, const Absence& a, Millis now);
 
 // What the player who stayed is told about `absent` at `now`: "Eamon is away: Eamon's clock runs, 2:50
 // left", "Eamon has been away 1:00: you may claim the round in 4:30". `m` is the match as it stands

@@ -41,8 +41,8 @@ int run_bench(std::ostream& out, const TimeSource& time, int depth) {
     char line[160];
     for (const BenchPosition& bp : bench_positions) {
         Game game(bp.variant);
-        if (const auto err = game.play_transcript(bp.moves)) {
-            out << "bench: bad position \"" << bp.moves << "\": " << err->message() << "\n";
+        if (const auto played = game.play_transcript(bp.moves); !played) {
+            out << "bench: bad position \"" << bp.moves << "\": " << played.why().message() << "\n";
             return 1;
         }
         search.clear();  // each position from a clean table: the count is reproducible

@@ -123,27 +123,30 @@ void Game::legal_moves(MoveList& list) const {
     list = only;
 }
 
-std::string Game::play(const MoveSpec& spec, bool interactive) {
-    if (over()) return "the game is over (" + result_text(result_, pos_.size(), side_to_move()) + ")";
+Expected<void> Game::play(const MoveSpec& spec, bool interactive) {
+    if (over())
+        return Failure{"the game is over (" + result_text(result_, pos_.size(), side_to_move()) + ")"};
     if (touched_ && (spec.kind != MoveSpec::From::Board || spec.from != *touched_))
-        return "official rules: you touched the piece on " + square_name(*touched_) + ", so you must move it";
+        return Failure{"official rules: you touched the piece on " + square_name(*touched_) +
+                       ", so you must move it"};
 
-    const CheckedMove checked = check_move(pos_, spec);
-    if (!checked.ok()) {
-        std::string reason = checked.reason;
+    const Expected<Move> checked = check_move(pos_, spec);
+    if (!checked) {
+        std::string reason = checked.why();
         const bool own_piece = spec.kind == MoveSpec::From::Board && (pos_.board() & bit(spec.from)) &&
                                pos_.top_size(spec.from) && pos_.top_color(spec.from) == side_to_move();
         if (interactive && variant().touch_rule() && own_piece) {
-            if (!touched_) touch(spec.from);
+            // The side to move's own piece in a game going on: the touch is always taken.
+            if (!touched_) (void)touch(spec.from);
             reason += over() ? "; official rules: you touched the piece on " + square_name(spec.from) +
                                    " and it cannot move, so you forfeit"
                              : "; official rules: you touched the piece on " + square_name(spec.from) +
                                    ", so you must move it";
         }
-        return reason;
+        return Failure{std::move(reason)};
     }
 
-    const Move m = checked.move;
+    const Move m = *checked;
     if (!redo_.empty() && redo_.back() == m)
         redo_.pop_back();  // playing the undone move again keeps the rest of the redo line
     else
@@ -182,21 +185,22 @@ bool Game::redo() {
     const std::vector<Move> keep(redo_.begin(), redo_.end() - 1);
     const Move m = redo_.back();
     touched_.reset();
-    if (!play(m).empty()) return false;
+    if (!play(m)) return false;
     redo_ = keep;
     return true;
 }
 
-std::string Game::touch(Square sq) {
+Expected<void> Game::touch(Square sq) {
     if (!variant().touch_rule()) return {};
-    if (over()) return "the game is over";
+    if (over()) return Failure{"the game is over"};
     if (touched_) {
         if (*touched_ == sq) return {};
-        return "official rules: you touched the piece on " + square_name(*touched_) + ", so you must move it";
+        return Failure{"official rules: you touched the piece on " + square_name(*touched_) +
+                       ", so you must move it"};
     }
-    if (!(pos_.board() & bit(sq)) || pos_.top_size(sq) == 0) return square_name(sq) + " is empty";
+    if (!(pos_.board() & bit(sq)) || pos_.top_size(sq) == 0) return Failure{square_name(sq) + " is empty"};
     if (pos_.top_color(sq) != side_to_move())
-        return "the piece on " + square_name(sq) + " is " + color_name(~side_to_move()) + "'s";
+        return Failure{"the piece on " + square_name(sq) + " is " + color_name(~side_to_move()) + "'s"};
     touched_ = sq;
     bool can_move = false;
     for_each_move(pos_, [&](Move m) { can_move |= !m.is_enter() && m.from() == sq; });
@@ -235,31 +239,31 @@ void Game::abandon(Color side) {
     judge();
 }
 
-std::optional<TranscriptError> Game::play_transcript(std::string_view text) {
-    ParsedMoves parsed = parse_moves(text);
-    if (parsed.error) return TranscriptError{*parsed.error, std::nullopt};
-    return play_transcript(parsed.moves);
+Expected<void, TranscriptError> Game::play_transcript(std::string_view text) {
+    const Expected<std::vector<WrittenMove>, TextError> parsed = parse_moves(text);
+    if (!parsed) return Failure{TranscriptError{parsed.why(), std::nullopt}};
+    return play_transcript(*parsed);
 }
 
-std::optional<TranscriptError> Game::play_transcript(const std::vector<WrittenMove>& moves) {
+Expected<void, TranscriptError> Game::play_transcript(const std::vector<WrittenMove>& moves) {
     if (moves.size() > max_transcript_moves)
-        return TranscriptError{too_many_moves(moves[max_transcript_moves].line), std::nullopt};
+        return Failure{TranscriptError{too_many_moves(moves[max_transcript_moves].line), std::nullopt}};
     Game trial = *this;
     for (const WrittenMove& wm : moves) {
-        std::string why = trial.play(wm.spec);
-        if (why.empty()) continue;
-        TranscriptError err{{wm.line, excerpt(wm.written), why}, std::nullopt};
+        const Expected<void> played = trial.play(wm.spec);
+        if (played) continue;
+        TranscriptError err{{wm.line, excerpt(wm.written), played.why()}, std::nullopt};
         // Would the other rule set take the whole transcript, from the same game?
         const Rules other = variant().rules == Rules::Official ? Rules::Rogers : Rules::Official;
         Game alt(Variant{variant().size, other});
         bool ok = true;
-        for (Move m : moves_) ok = ok && alt.play(m).empty();
-        for (const WrittenMove& w : moves) ok = ok && alt.play(w.spec).empty();
+        for (Move m : moves_) ok = ok && alt.play(m).ok();
+        for (const WrittenMove& w : moves) ok = ok && alt.play(w.spec).ok();
         if (ok) err.legal_under = other;
-        return err;
+        return Failure{std::move(err)};
     }
     *this = std::move(trial);
-    return std::nullopt;
+    return {};
 }
 
 }  // namespace gobblet

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "expected.h"
 #include "notation.h"
 #include "position.h"
 #include "rules.h"
@@ -92,16 +93,16 @@ class Game {
     // How many times the current position has occurred (1 the first time).
     int occurrences() const;
 
-    // Plays a move as written. Returns "" when played, else why it is illegal (nothing changes then,
-    // except under the touched-piece rule: an interactive move from one's own board piece touches it).
-    std::string play(const MoveSpec& spec, bool interactive = false);
+    // Plays a move as written: ok when played, else why it is illegal (nothing changes then, except
+    // under the touched-piece rule: an interactive move from one's own board piece touches it).
+    Expected<void> play(const MoveSpec& spec, bool interactive = false);
     // Plays a move the engine generated (must be legal; checked all the same).
-    std::string play(Move m) { return play(MoveSpec::of(m, side_to_move())); }
+    Expected<void> play(Move m) { return play(MoveSpec::of(m, side_to_move())); }
 
-    // Plays all moves of a transcript text after the current ones, or none of them. The reader's limits
-    // (notation.h) hold for both forms: at most max_transcript_moves moves.
-    std::optional<TranscriptError> play_transcript(std::string_view text);
-    std::optional<TranscriptError> play_transcript(const std::vector<WrittenMove>& moves);
+    // Plays all moves of a transcript text after the current ones, or none of them and says why. The
+    // reader's limits (notation.h) hold for both forms: at most max_transcript_moves moves.
+    Expected<void, TranscriptError> play_transcript(std::string_view text);
+    Expected<void, TranscriptError> play_transcript(const std::vector<WrittenMove>& moves);
 
     // Undo takes back the last thing that happened: a resignation, an agreed draw or a forfeit if the
     // game ended so, else the last move (with any touch made since). Redo replays undone moves until a
@@ -115,9 +116,9 @@ class Game {
     void clear_redo() { redo_.clear(); }
 
     // Touched-piece rule (official rules, interactive play): the side to move picks up one of its own
-    // board pieces, which must then be the piece moved this turn. Returns "" or why the touch is refused.
-    // A touched piece with no legal destination forfeits the game.
-    std::string touch(Square sq);
+    // board pieces, which must then be the piece moved this turn: ok, or why the touch is refused. A
+    // touched piece with no legal destination forfeits the game.
+    Expected<void> touch(Square sq);
     std::optional<Square> touched() const { return touched_; }
 
     void resign(Color side);

@@ -165,12 +165,13 @@ ClockUpdate Match::tick(Millis now) {
     return u;
 }
 
-std::string Match::play(const MoveSpec& spec, bool interactive, Millis now) {
+Expected<void> Match::play(const MoveSpec& spec, bool interactive, Millis now) {
     if (!game().over()) tick(now);
-    if (game().over() && game().result().ending == Ending::Time) return "too late: " + round_result_text();
-    std::string why = game().play(spec, interactive);
-    if (why.empty() || game().over()) sync_clock(now);
-    return why;
+    if (game().over() && game().result().ending == Ending::Time)
+        return Failure{"too late: " + round_result_text()};
+    Expected<void> played = game().play(spec, interactive);
+    if (played || game().over()) sync_clock(now);
+    return played;
 }
 
 void Match::resign(Color side, Millis now) {
@@ -227,12 +228,9 @@ std::string Match::match_result_text() const {
     return names_[w] + " wins the match " + std::to_string(score(w)) + "-" + std::to_string(score(1 - w));
 }
 
-std::optional<Match> Match::from_rounds(const MatchSettings& settings, std::array<std::string, 2> names,
-                                        std::vector<Round> rounds, std::string* why) {
-    const auto fail = [why](const std::string& what) -> std::optional<Match> {
-        if (why) *why = what;
-        return std::nullopt;
-    };
+Expected<Match> Match::from_rounds(const MatchSettings& settings, std::array<std::string, 2> names,
+                                   std::vector<Round> rounds) {
+    const auto fail = [](std::string what) { return Failure{std::move(what)}; };
     if (settings.first_to < 1 || settings.first_to > max_first_to)
         return fail("a match is played to 1-" + std::to_string(max_first_to) + " round wins");
     if (rounds.empty()) return fail("a match has at least one round");

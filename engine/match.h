@@ -120,9 +120,11 @@ class Match {
     void start_clock(Millis now);
     // Plays a move for the side to move. The clock is brought up to date first: a flag that fell before
     // `now` loses the round and the move is refused. Then as Game::play; on success the mover's clock
-    // stops and the opponent's starts. Returns "" or why the move was refused.
-    std::string play(const MoveSpec& spec, bool interactive, Millis now);
-    std::string play(Move m, Millis now) { return play(MoveSpec::of(m, game().side_to_move()), false, now); }
+    // stops and the opponent's starts. Ok, or why the move was refused.
+    Expected<void> play(const MoveSpec& spec, bool interactive, Millis now);
+    Expected<void> play(Move m, Millis now) {
+        return play(MoveSpec::of(m, game().side_to_move()), false, now);
+    }
     // Brings the clock up to `now`; a flag ends the round (Ending::Time).
     ClockUpdate tick(Millis now);
     // Makes the clock follow the game after a direct change: stopped when the round is over, running for
@@ -145,9 +147,9 @@ class Match {
     std::string match_result_text() const;
 
     // Rebuilds a match from saved rounds (every round but the last over, numbers and starters as the
-    // rules allow). Returns nullopt with *why set when the rounds cannot belong to one match.
-    static std::optional<Match> from_rounds(const MatchSettings& settings, std::array<std::string, 2> names,
-                                            std::vector<Round> rounds, std::string* why);
+    // rules allow): the match, or why the rounds cannot belong to one match.
+    static Expected<Match> from_rounds(const MatchSettings& settings, std::array<std::string, 2> names,
+                                       std::vector<Round> rounds);
 
   private:
     // The player who won the round, if it was won.

@@ -83,8 +83,13 @@ std::string word_at(std::string_view line, std::size_t i) {
     return excerpt(line.substr(0, j));
 }
 
-// Reads one line into atoms, or returns the reason it cannot and the offending characters.
-bool read_atoms(std::string_view line, std::vector<Atom>& atoms, std::string* written, std::string* reason) {
+// The atoms of one line, or why it cannot be read: the error's `written` is the offending characters
+// (its line is left for the caller to set).
+Expected<std::vector<Atom>, TextError> read_atoms(std::string_view line) {
+    std::vector<Atom> atoms;
+    const auto bad = [&line](std::size_t i, std::string reason) {
+        return Failure{TextError{0, word_at(line, i), std::move(reason)}};
+    };
     std::size_t i = 0, width = 1;
     while (i < line.size()) {
         if (is_separator(line, i, &width)) {
@@ -101,58 +106,45 @@ bool read_atoms(std::string_view line, std::vector<Atom>& atoms, std::string* wr
                 i = j + 1;
                 continue;
             }
-            *written = word_at(line, i);
-            *reason = "a move starts with a square (A1-D4) or a stack (W1-W3, K1-K3, X, Y, Z)";
-            return false;
+            return bad(i, "a move starts with a square (A1-D4) or a stack (W1-W3, K1-K3, X, Y, Z)");
         }
         Atom a{};
         a.begin = i;
         if (c >= 'A' && c <= 'D') {
             const char d = digit_next ? line[i + 1] : 0;
-            if (d < '1' || d > '4') {
-                *written = word_at(line, i);
-                *reason = "not a square: squares are a row A-D and a column 1-4, like B2";
-                return false;
-            }
+            if (d < '1' || d > '4')
+                return bad(i, "not a square: squares are a row A-D and a column 1-4, like B2");
             a.kind = Atom::Kind::Square;
             a.square = make_square(c - 'A', d - '1');
             i += 2;
         } else if (c == 'W' || c == 'K') {
             const char d = digit_next ? line[i + 1] : 0;
-            if (d < '1' || d > '3') {
-                *written = word_at(line, i);
-                *reason = "not a reserve stack: White's stacks are W1-W3, Black's K1-K3";
-                return false;
-            }
+            if (d < '1' || d > '3')
+                return bad(i, "not a reserve stack: White's stacks are W1-W3, Black's K1-K3");
             a.kind = Atom::Kind::Stack;
             a.owner = c == 'W' ? Color::White : Color::Black;
             a.stack = d - '1';
             i += 2;
         } else if (c == 'X' || c == 'Y' || c == 'Z') {
-            if (digit_next) {
-                *written = word_at(line, i);
-                *reason =
-                    "X, Y and Z name your stacks on their own (XB2); use W1-W3 or K1-K3 for a numbered stack";
-                return false;
-            }
+            if (digit_next)
+                return bad(i,
+                           "X, Y and Z name your stacks on their own (XB2); use W1-W3 or K1-K3 for a "
+                           "numbered stack");
             a.kind = Atom::Kind::MoverStack;
             a.stack = c - 'X';
             i += 1;
         } else {
-            *written = word_at(line, i);
             if (std::isalpha(static_cast<unsigned char>(c)) && digit_next)
-                *reason =
-                    std::string(1, c) + line[i + 1] +
-                    " is not a square or a stack: squares are a row A-D and a column 1-4 (like B2), stacks "
-                    "W1-W3, K1-K3, X, Y, Z";
-            else
-                *reason = "not a move: a move is an origin and a square, like W3B2, XB2 or C2A2";
-            return false;
+                return bad(
+                    i, std::string(1, c) + line[i + 1] +
+                           " is not a square or a stack: squares are a row A-D and a column 1-4 (like B2), "
+                           "stacks W1-W3, K1-K3, X, Y, Z");
+            return bad(i, "not a move: a move is an origin and a square, like W3B2, XB2 or C2A2");
         }
         a.end = i;
         atoms.push_back(a);
     }
-    return true;
+    return atoms;
 }
 
 }  // namespace
@@ -163,15 +155,13 @@ TextError too_many_moves(int line) {
             "more than " + std::to_string(max_transcript_moves) + " moves, the most a transcript may hold"};
 }
 
-ParsedMoves parse_moves(std::string_view text) {
-    ParsedMoves out;
-    if (text.size() > max_transcript_bytes) {
-        out.error = TextError{0,
-                              {},
-                              "the text is longer than " + std::to_string(max_transcript_bytes) +
-                                  " bytes (1 MiB), the most a transcript may hold"};
-        return out;
-    }
+Expected<std::vector<WrittenMove>, TextError> parse_moves(std::string_view text) {
+    if (text.size() > max_transcript_bytes)
+        return Failure{TextError{0,
+                                 {},
+                                 "the text is longer than " + std::to_string(max_transcript_bytes) +
+                                     " bytes (1 MiB), the most a transcript may hold"}};
+    std::vector<WrittenMove> out;
     int line_no = 0;
     std::size_t pos = 0;
     while (pos <= text.size()) {
@@ -180,50 +170,38 @@ ParsedMoves parse_moves(std::string_view text) {
         std::string_view line = text.substr(pos, nl - pos);
         ++line_no;
         pos = nl + 1;
-        if (line.size() > max_line_bytes) {
-            out.moves.clear();
-            out.error = TextError{line_no, excerpt(line),
-                                  "the line is longer than " + std::to_string(max_line_bytes) +
-                                      " characters, the most a transcript line may hold"};
-            return out;
-        }
+        if (line.size() > max_line_bytes)
+            return Failure{TextError{line_no, excerpt(line),
+                                     "the line is longer than " + std::to_string(max_line_bytes) +
+                                         " characters, the most a transcript line may hold"}};
         if (const std::size_t comment = line.find_first_of("%#"); comment != std::string_view::npos)
             line = line.substr(0, comment);
 
-        std::vector<Atom> atoms;
-        std::string written, reason;
-        if (!read_atoms(line, atoms, &written, &reason)) {
-            out.moves.clear();
-            out.error = TextError{line_no, written, reason};
-            return out;
+        Expected<std::vector<Atom>, TextError> read = read_atoms(line);
+        if (!read) {
+            TextError error = read.why();
+            error.line = line_no;
+            return Failure{std::move(error)};
         }
+        const std::vector<Atom>& atoms = *read;
         for (std::size_t k = 0; k < atoms.size(); k += 2) {
             const Atom& a = atoms[k];
-            if (k + 1 == atoms.size()) {
-                out.moves.clear();
-                out.error = TextError{line_no, word_at(line, a.begin),
-                                      "incomplete move: a move is an origin and a square, like W3B2"};
-                return out;
-            }
+            if (k + 1 == atoms.size())
+                return Failure{TextError{line_no, word_at(line, a.begin),
+                                         "incomplete move: a move is an origin and a square, like W3B2"}};
             const Atom& b = atoms[k + 1];
             std::string as_written = std::string(line.substr(a.begin, b.end - a.begin));
-            if (b.kind != Atom::Kind::Square) {
-                out.moves.clear();
-                out.error = TextError{line_no, excerpt(as_written), "a move must end on a square, like B2"};
-                return out;
-            }
+            if (b.kind != Atom::Kind::Square)
+                return Failure{
+                    TextError{line_no, excerpt(as_written), "a move must end on a square, like B2"}};
             MoveSpec spec;
             switch (a.kind) {
                 case Atom::Kind::Square: spec = MoveSpec::square(a.square, b.square); break;
                 case Atom::Kind::Stack: spec = MoveSpec::stack_of(a.owner, a.stack, b.square); break;
                 case Atom::Kind::MoverStack: spec = MoveSpec::mover_stack(a.stack, b.square); break;
             }
-            if (out.moves.size() == max_transcript_moves) {
-                out.moves.clear();
-                out.error = too_many_moves(line_no);
-                return out;
-            }
-            out.moves.push_back({spec, line_no, std::move(as_written)});
+            if (out.size() == max_transcript_moves) return Failure{too_many_moves(line_no)};
+            out.push_back({spec, line_no, std::move(as_written)});
         }
         if (nl == text.size()) break;
     }
@@ -282,8 +260,8 @@ std::string board_text(const Position& pos) {
     return out;
 }
 
-ParsedDiagram parse_diagram(std::string_view diagram, Variant v, Color side_to_move) {
-    auto fail = [](std::string why) { return ParsedDiagram{std::nullopt, std::move(why)}; };
+Expected<Position> parse_diagram(std::string_view diagram, Variant v, Color side_to_move) {
+    auto fail = [](std::string why) { return Failure{std::move(why)}; };
     Position pos = Position::empty_board(v, side_to_move);
     int row = 0;
     std::size_t p = 0;
@@ -329,8 +307,8 @@ ParsedDiagram parse_diagram(std::string_view diagram, Variant v, Color side_to_m
     }
     if (row != v.size)
         return fail("the diagram has " + std::to_string(row) + " rows, not " + std::to_string(v.size));
-    if (std::string why = pos.finish(); !why.empty()) return fail(why);
-    return {pos, {}};
+    if (auto finished = pos.finish(); !finished) return fail(finished.why());
+    return pos;
 }
 
 }  // namespace gobblet

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "expected.h"
 #include "position.h"
 #include "rules.h"
 
@@ -46,16 +47,12 @@ struct TextError {
     std::string message() const;
 };
 
-// Reads every move of a text. On a syntax problem the error names the first bad line and nothing is
-// returned in moves. Accepted: upper or lower case; spaces, '-', '->', '→', ',' or ';' between the
+// Reads every move of a text: the moves, or, on a syntax problem, no moves and the error, which names
+// the first bad line. Accepted: upper or lower case; spaces, '-', '->', '→', ',' or ';' between the
 // halves of a move or between moves; several moves a line; CRLF; blank lines; comments from '%' or '#'
 // to the end of the line; move numbers such as "12." or "12)". Refused: a text longer than
 // max_transcript_bytes, a line longer than max_line_bytes, more than max_transcript_moves moves.
-struct ParsedMoves {
-    std::vector<WrittenMove> moves;
-    std::optional<TextError> error;
-};
-ParsedMoves parse_moves(std::string_view text);
+Expected<std::vector<WrittenMove>, TextError> parse_moves(std::string_view text);
 // The error of a transcript that goes over max_transcript_moves, at the line of the move too many.
 TextError too_many_moves(int line);
 
@@ -69,12 +66,9 @@ std::string board_text(const Position& pos);
 
 // Builds a position from a diagram, for tests and fixed positions: one board row a line, cells
 // separated by spaces, "." for an empty square, otherwise the square's pieces from the bottom up
-// ("K2W4" = White's 4 covering Black's 2). Reserves are what the board leaves. The result holds the
-// position, or none and the reason. Limits: a diagram is n rows of n cells; more is an error at once.
-struct ParsedDiagram {
-    std::optional<Position> position;
-    std::string error;
-};
-ParsedDiagram parse_diagram(std::string_view diagram, Variant v, Color side_to_move);
+// ("K2W4" = White's 4 covering Black's 2). Reserves are what the board leaves. The result is the
+// position, or the reason there is none. Limits: a diagram is n rows of n cells; more is an error at
+// once.
+Expected<Position> parse_diagram(std::string_view diagram, Variant v, Color side_to_move);
 
 }  // namespace gobblet

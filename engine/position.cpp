@@ -48,15 +48,15 @@ bool Position::put(Square sq, Color c, int size) {
     return true;
 }
 
-std::string Position::finish() {
+Expected<void> Position::finish() {
     const int copies = variant_.copies();
     for (Color c : {Color::White, Color::Black}) {
         int on_board[5] = {};
         for (int s = 1; s <= variant_.sizes(); ++s) {
             on_board[s] = popcount(pieces(c, s));
             if (on_board[s] > copies)
-                return std::string(color_name(c)) + " has more than " + std::to_string(copies) +
-                       " pieces of size " + std::to_string(s);
+                return Failure{std::string(color_name(c)) + " has more than " + std::to_string(copies) +
+                               " pieces of size " + std::to_string(s)};
         }
         auto& stacks = reserve_[index(c)];
         if (variant_.size == 3) {
@@ -67,8 +67,9 @@ std::string Position::finish() {
         // than of any larger size.
         for (int s = 1; s < 4; ++s)
             if (on_board[s] > on_board[s + 1])
-                return std::string(color_name(c)) + " cannot have more pieces of size " + std::to_string(s) +
-                       " than of size " + std::to_string(s + 1) + " on the board";
+                return Failure{std::string(color_name(c)) + " cannot have more pieces of size " +
+                               std::to_string(s) + " than of size " + std::to_string(s + 1) +
+                               " on the board"};
         // Stack i keeps the sizes still held by more than i stacks: heights are the conjugate of the
         // per-size reserve counts.
         for (int i = 0; i < 3; ++i) {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "expected.h"
 #include "hash.h"
 #include "types.h"
 
@@ -181,10 +182,10 @@ class Position {
 
     // Building arbitrary positions (tests, diagrams): start from an empty board with full reserves, put
     // pieces bottom-up, then finish() takes the pieces out of the reserves and checks that the
-    // position can exist. finish() returns an empty string on success, else what is wrong.
+    // position can exist: ok, or what is wrong.
     static Position empty_board(Variant v, Color side_to_move);
     bool put(Square sq, Color c, int size);
-    std::string finish();
+    Expected<void> finish();
     // Sets a stack's height directly, for set-up positions that finish() would not derive (a puzzle's
     // chosen reserves). Returns false when the height is out of range.
     bool set_reserve(Color c, int stack, int count) {

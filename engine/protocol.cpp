@@ -123,11 +123,11 @@ int Protocol::run(std::istream& in, std::ostream& out) {
     return 0;
 }
 
-std::string Protocol::colour_problem(std::string_view colour) const {
+Expected<void> Protocol::check_colour(std::string_view colour) const {
     const auto c = parse_colour(colour);
-    if (!c) return "unknown colour '" + excerpt(colour) + "': use white or black";
+    if (!c) return Failure{"unknown colour '" + excerpt(colour) + "': use white or black"};
     if (*c != game_.side_to_move())
-        return std::string("it is ") + color_name(game_.side_to_move()) + "'s turn";
+        return Failure{std::string("it is ") + color_name(game_.side_to_move()) + "'s turn"};
     return {};
 }
 
@@ -226,8 +226,8 @@ const Protocol::Command Protocol::command_table[] = {
     {"savetranscript",
      [](Protocol& p, std::string_view args) {
          if (args.empty()) return Reply{false, "savetranscript needs a file name"};
-         std::string why = p.store_.write(std::string(args), p.game_);
-         return Reply{why.empty(), why};
+         const Expected<void> written = p.store_.write(std::string(args), p.game_);
+         return Reply{written.ok(), written.why()};
      },
      "FILE: writes the game as a save file"},
     {"time_settings", [](Protocol& p, std::string_view args) { return p.time_settings(args); },
@@ -304,22 +304,21 @@ Protocol::Reply Protocol::play(std::string_view args) {
     std::string_view rest = args;
     std::string_view first = next_word(rest);
     if (parse_colour(first) && !rest.empty()) {
-        if (std::string why = colour_problem(first); !why.empty()) return {false, why};
+        if (const Expected<void> ok = check_colour(first); !ok) return {false, ok.why()};
         args = rest;
     }
     if (trim(args).empty()) return {false, "play needs a move, like play W3B2"};
-    const ParsedMoves parsed = parse_moves(args);
-    if (parsed.error)
-        return {false, "cannot read the move: " + parsed.error->written + ": " + parsed.error->reason};
-    if (parsed.moves.size() != 1) return {false, "play takes one move; use loadtranscript for a whole game"};
-    const std::string why = game_.play(parsed.moves[0].spec);
-    if (!why.empty()) return {false, "illegal move: " + why};
+    const Expected<std::vector<WrittenMove>, TextError> parsed = parse_moves(args);
+    if (!parsed) return {false, "cannot read the move: " + parsed.why().written + ": " + parsed.why().reason};
+    if (parsed->size() != 1) return {false, "play takes one move; use loadtranscript for a whole game"};
+    if (const Expected<void> played = game_.play(parsed->front().spec); !played)
+        return {false, "illegal move: " + played.why()};
     return {true, {}};
 }
 
 Protocol::Reply Protocol::genmove(std::string_view args, bool commit) {
     if (std::string_view colour = next_word(args); !colour.empty())
-        if (std::string why = colour_problem(colour); !why.empty()) return {false, why};
+        if (const Expected<void> ok = check_colour(colour); !ok) return {false, ok.why()};
     if (game_.over())
         return {false, "the game is over (" +
                            result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};
@@ -331,7 +330,8 @@ Protocol::Reply Protocol::genmove(std::string_view args, bool commit) {
     if (now_ && commit) clock_.spend(mover, now_() - start);
     if (c.move.is_none()) return {false, "no legal move"};
     if (commit) {
-        if (std::string why = game_.play(c.move); !why.empty()) return {false, "internal error: " + why};
+        if (const Expected<void> played = game_.play(c.move); !played)
+            return {false, "internal error: " + played.why()};
     }
     return {true, move_name(c.move, mover)};
 }
@@ -345,10 +345,11 @@ std::optional<TimeBudget> Protocol::budget_for(Color side) const {
 
 Protocol::Reply Protocol::load(std::string_view args) {
     if (args.empty()) return {false, "loadtranscript needs a file name"};
-    std::string text;
-    if (std::string why = store_.read(std::string(args), text); !why.empty()) return {false, why};
-    Game loaded(store_.variant_of(text, game_.variant()));
-    if (auto err = loaded.play_transcript(text)) return {false, err->message("rules")};
+    const Expected<std::string> text = store_.read(std::string(args));
+    if (!text) return {false, text.why()};
+    Game loaded(store_.variant_of(*text, game_.variant()));
+    if (const auto played = loaded.play_transcript(*text); !played)
+        return {false, played.why().message("rules")};
     game_ = std::move(loaded);
     player_.new_game();
     return {true, {}};

@@ -18,13 +18,14 @@
 namespace gobblet {
 
 // Reading and writing transcript files, supplied by the front end (saves/) so that the engine itself
-// never touches files. Both return "" on success, else a message that says what went wrong.
+// never touches files. Each fails with a message that says what went wrong.
 class TranscriptStore {
   public:
     virtual ~TranscriptStore() = default;
-    virtual std::string read(const std::string& path, std::string& text) = 0;
+    // The file's text.
+    virtual Expected<std::string> read(const std::string& path) = 0;
     // Writes the game's save text (transcript with its header).
-    virtual std::string write(const std::string& path, const Game& game) = 0;
+    virtual Expected<void> write(const std::string& path, const Game& game) = 0;
     // The variant a transcript's header asks for, if it names one (rules, size); else `current`.
     virtual Variant variant_of(std::string_view text, Variant current) = 0;
 };
@@ -98,8 +99,8 @@ class Protocol {
     // The budget for `side`'s next move under the clock, or nullopt when there is no time limit.
     std::optional<TimeBudget> budget_for(Color side) const;
     Reply analyze(std::string_view args);
-    // "it is Black's turn" when a colour argument names the side not to move.
-    std::string colour_problem(std::string_view colour) const;
+    // Whether a colour argument names the side to move; else why not ("it is Black's turn").
+    Expected<void> check_colour(std::string_view colour) const;
     void new_game(Variant v);
 
     Game game_;

@@ -144,7 +144,7 @@ Move longest_defence(const Game& game, int moves) {
     const Color defender = game.side_to_move();
     for (Move r : legal) {
         Game after = game;
-        after.play(r);
+        (void)after.play(r);  // a legal move of the position
         // A win beats a draw, which beats no forced loss in time, which beats the slowest forced loss.
         int rank;
         if (after.over())
@@ -162,7 +162,7 @@ Move longest_defence(const Game& game, int moves) {
 Game puzzle_game(const PuzzleSet& set, const Puzzle& p) {
     Game g(set.variant);
     for (Move m : p.moves)
-        if (!g.play(m).empty()) break;
+        if (!g.play(m)) break;
     return g;
 }
 
@@ -172,12 +172,13 @@ namespace {
 // win, move after move.
 std::vector<Move> main_line(Game g, Move first, int length) {
     std::vector<Move> line{first};
-    g.play(first);
+    // Every move below is one of the position's legal moves.
+    (void)g.play(first);
     int left = length - 1;
     while (!g.over() && left > 0) {
         const Move defence = longest_defence(g, left);
         line.push_back(defence);
-        g.play(defence);
+        (void)g.play(defence);
         if (g.over()) break;
         const int need = forced_win_length(g, left).value_or(left);
         MoveList legal;
@@ -185,7 +186,7 @@ std::vector<Move> main_line(Game g, Move first, int length) {
         for (Move m : legal)
             if (move_wins_within(g, m, need)) {
                 line.push_back(m);
-                g.play(m);
+                (void)g.play(m);
                 break;
             }
         left = need - 1;
@@ -234,9 +235,9 @@ std::string puzzle_set_text(const PuzzleSet& set) {
     return out;
 }
 
-ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
-    ParsedPuzzleSet out;
-    PuzzleSet& set = out.set;
+Expected<PuzzleSet, TextError> parse_puzzle_set(std::string_view text) {
+    PuzzleSet set;
+    std::optional<TextError> error;
     std::optional<Rules> rules;
     std::optional<int> size;
     std::optional<Puzzle> current;
@@ -246,24 +247,23 @@ ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
     std::optional<std::string> pending_to_move, pending_firsts, pending_solution;
     int firsts_line = 0, solution_line = 0, to_move_line = 0;
 
-    // Records the error (nothing else is returned) and gives the result to return.
+    // Records the error and gives the result to return (the error, nothing else).
     const auto fail = [&](int line, std::string written, std::string reason) {
-        out.error = TextError{line, std::move(written), std::move(reason)};
-        out.set = PuzzleSet{};
-        return out;
+        error = TextError{line, std::move(written), std::move(reason)};
+        return Failure{*error};
     };
     // Plays moves written from `from` (they must all be legal), or says why not.
     const auto read_moves = [&](const Game& from, const std::string& written, int line,
                                 std::vector<Move>& moves) -> bool {
-        const ParsedMoves parsed = parse_moves(written);
-        if (parsed.error) {
-            fail(line, parsed.error->written, parsed.error->reason);
+        const Expected<std::vector<WrittenMove>, TextError> parsed = parse_moves(written);
+        if (!parsed) {
+            fail(line, parsed.why().written, parsed.why().reason);
             return false;
         }
         Game g = from;
-        for (const WrittenMove& wm : parsed.moves) {
-            if (std::string why = g.play(wm.spec); !why.empty()) {
-                fail(line, wm.written, why);
+        for (const WrittenMove& wm : *parsed) {
+            if (const Expected<void> played = g.play(wm.spec); !played) {
+                fail(line, wm.written, played.why());
                 return false;
             }
             moves.push_back(g.moves().back());
@@ -286,15 +286,15 @@ ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
                  std::string("the moves leave ") + color_name(position.side_to_move()) + " to move");
             return false;
         }
-        const ParsedMoves firsts = parse_moves(*pending_firsts);
-        if (firsts.error || firsts.moves.empty()) {
-            fail(firsts_line, *pending_firsts, firsts.error ? firsts.error->reason : "no move");
+        const Expected<std::vector<WrittenMove>, TextError> firsts = parse_moves(*pending_firsts);
+        if (!firsts || firsts->empty()) {
+            fail(firsts_line, *pending_firsts, !firsts ? firsts.why().reason : "no move");
             return false;
         }
-        for (const WrittenMove& wm : firsts.moves) {
+        for (const WrittenMove& wm : *firsts) {
             Game g = position;
-            if (std::string why = g.play(wm.spec); !why.empty()) {
-                fail(firsts_line, wm.written, why);
+            if (const Expected<void> played = g.play(wm.spec); !played) {
+                fail(firsts_line, wm.written, played.why());
                 return false;
             }
             current->first_moves.push_back(g.moves().back());
@@ -335,7 +335,7 @@ ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
         const std::string key = trim(std::string_view(line).substr(0, colon));
         const std::string value = trim(std::string_view(line).substr(colon + 1));
         if (key == "puzzle") {
-            if (!finish()) return out;
+            if (!finish()) return Failure{*error};
             if (!rules || !size) return fail(line_no, line, "the header must give the rules and the size");
             set.variant = Variant{*size, *rules};
             const auto id = parse_int(value);
@@ -375,8 +375,9 @@ ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
                 firsts_line = line_no;
                 break;
             case 4:
-                if (!read_moves(Game(set.variant), value, line_no, current->moves)) return out;
-                for (Move m : current->moves) position.play(m);
+                if (!read_moves(Game(set.variant), value, line_no, current->moves)) return Failure{*error};
+                // Legal: read_moves has just played them from the same start.
+                for (Move m : current->moves) (void)position.play(m);
                 if (position.over()) return fail(line_no, value, "the game is already over");
                 break;
             case 5:
@@ -385,33 +386,34 @@ ParsedPuzzleSet parse_puzzle_set(std::string_view text) {
                 break;
         }
     }
-    if (!finish()) return out;
+    if (!finish()) return Failure{*error};
     if (!rules || !size) return fail(line_no, "", "the header must give the rules and the size");
-    return out;
+    return set;
 }
 
-std::string verify_puzzle(const PuzzleSet& set, const Puzzle& p) {
+Expected<void> verify_puzzle(const PuzzleSet& set, const Puzzle& p) {
     const Game g = puzzle_game(set, p);
-    if (int(g.moves().size()) != int(p.moves.size())) return "the moves are not legal";
-    if (g.over()) return "the game is already over";
-    if (p.length < 1 || p.length > max_puzzle_moves) return "the length is not 1 to 3";
+    if (int(g.moves().size()) != int(p.moves.size())) return Failure{"the moves are not legal"};
+    if (g.over()) return Failure{"the game is already over"};
+    if (p.length < 1 || p.length > max_puzzle_moves) return Failure{"the length is not 1 to 3"};
     const Color mover = g.side_to_move();
     if (p.length > 1 && wins_within(g, p.length - 1))
-        return "a shorter win exists: " + std::to_string(*forced_win_length(g, p.length - 1)) + " moves";
+        return Failure{"a shorter win exists: " + std::to_string(*forced_win_length(g, p.length - 1)) +
+                       " moves"};
     const std::vector<Move> firsts = winning_moves(g, p.length);
     if (firsts != p.first_moves) {
         std::string found;
         for (Move m : firsts) found += " " + move_name(m, mover);
-        return "the first moves that win are:" + (found.empty() ? std::string(" none") : found);
+        return Failure{"the first moves that win are:" + (found.empty() ? std::string(" none") : found)};
     }
     // The solution: legal, starting with a winning move, won by the mover within the length.
     if (p.solution.empty() || std::find(firsts.begin(), firsts.end(), p.solution[0]) == firsts.end())
-        return "the solution does not start with a winning move";
-    if (int(p.solution.size()) > 2 * p.length - 1) return "the solution is longer than the puzzle";
+        return Failure{"the solution does not start with a winning move"};
+    if (int(p.solution.size()) > 2 * p.length - 1) return Failure{"the solution is longer than the puzzle"};
     Game line = g;
     for (Move m : p.solution)
-        if (!line.play(m).empty()) return "the solution is not legal";
-    if (line.result().winner() != mover) return "the solution does not end in the win";
+        if (!line.play(m)) return Failure{"the solution is not legal"};
+    if (line.result().winner() != mover) return Failure{"the solution does not end in the win"};
     return {};
 }
 
@@ -465,7 +467,8 @@ PuzzleSet make_puzzles(const PuzzleRecipe& recipe, const std::atomic<bool>* stop
         Game g(recipe.variant);
         MoveList first;
         g.legal_moves(first);
-        g.play(first[int(rng() % std::uint64_t(first.size()))]);
+        // Legal moves of the position, the first chosen at random, then the players'.
+        (void)g.play(first[int(rng() % std::uint64_t(first.size()))]);
         Candidates episodes[2];  // one open episode a side
         while (!g.over() && g.moves().size() < 200) {
             const int side = index(g.side_to_move());
@@ -473,7 +476,7 @@ PuzzleSet make_puzzles(const PuzzleRecipe& recipe, const std::atomic<bool>* stop
                 episodes[side].emplace_back(*length, g);
             else
                 take_one(episodes[side]);
-            g.play(players[side].choose(g).move);
+            (void)g.play(players[side].choose(g).move);
         }
         take_one(episodes[0]);
         take_one(episodes[1]);

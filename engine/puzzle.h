@@ -77,18 +77,14 @@ Game puzzle_game(const PuzzleSet& set, const Puzzle& p);
 // winning first move (one: the solution is unique), "solution" is a main line ending in the win.
 std::string puzzle_set_text(const PuzzleSet& set);
 
-// Reads a set. On error, nothing is returned but the line, the text and the reason (a bad move names
-// the move as TextError does). Parsing checks form and legality, not the proof: verify_puzzle does that.
-struct ParsedPuzzleSet {
-    PuzzleSet set;
-    std::optional<TextError> error;
-};
-ParsedPuzzleSet parse_puzzle_set(std::string_view text);
+// Reads a set: the set, or, on error, no set but the line, the text and the reason (a bad move names the
+// move as TextError does). Parsing checks form and legality, not the proof: verify_puzzle does that.
+Expected<PuzzleSet, TextError> parse_puzzle_set(std::string_view text);
 
 // Proves a puzzle: the game is not over, the side to move has no win within length - 1 moves, the first
 // moves are exactly the moves that win within `length`, and the solution is legal, starts with one of
-// them and ends in the win within `length` moves. Returns "" or what is wrong.
-std::string verify_puzzle(const PuzzleSet& set, const Puzzle& p);
+// them and ends in the win within `length` moves. Ok, or what is wrong.
+Expected<void> verify_puzzle(const PuzzleSet& set, const Puzzle& p);
 
 // Generating a set from computer self-play: games between the player's easy and medium levels (which
 // make mistakes), after a random first move, with a fixed seed: the same recipe makes the same set.

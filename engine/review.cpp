@@ -182,7 +182,7 @@ Review review_game(const Game& game, const JudgeLimits& limits, const std::atomi
             case MoveClass::Blunder: ++side.blunders; break;
         }
         review.moves.push_back(mr);
-        replay.play(m);
+        (void)replay.play(m);  // the game's own moves, legal again
         if (progress) progress(i + 1, total);
     }
     return review;

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "expected.h"
 #include "position.h"
 
 namespace gobblet {
@@ -31,15 +32,9 @@ struct MoveSpec {
     }
 };
 
-// The result of checking a spec: the move, or an empty move and the reason it is illegal.
-struct CheckedMove {
-    Move move;
-    std::string reason;
-    bool ok() const { return !move.is_none(); }
-};
-
-// Checks a spec against the position's rules (the board, reserves and rule set). It does not know
-// whether the game is over or whether a piece was touched: Game adds those.
-CheckedMove check_move(const Position& pos, const MoveSpec& spec);
+// Checks a spec against the position's rules (the board, reserves and rule set): the move it names, or
+// the reason it is illegal. It does not know whether the game is over or whether a piece was touched:
+// Game adds those.
+Expected<Move> check_move(const Position& pos, const MoveSpec& spec);
 
 }  // namespace gobblet

@@ -200,9 +200,9 @@ int play_matches(const MatchOptions& o, std::ostream& out, std::ostream& err) {
             t.spare = m.clock().time_left(side, t1);
             const std::size_t ply = m.game().moves().size() + 1;
             const std::string name = move_name(move, side);
-            if (const std::string why = m.play(move, t1); !why.empty()) {
-                err << "gobblet: --match: " << mover.name << " chose an illegal move " << name << ": " << why
-                    << "\n";
+            if (const Expected<void> played = m.play(move, t1); !played) {
+                err << "gobblet: --match: " << mover.name << " chose an illegal move " << name << ": "
+                    << played.why() << "\n";
                 return 1;
             }
             if (o.clock.enabled()) {
@@ -270,10 +270,10 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
                 probe.legal_moves(moves);
                 const Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
                 opening.push_back(m);
-                probe.play(m);
+                (void)probe.play(m);  // a legal move of the position
             }
         }
-        for (Move m : opening) game.play(m);
+        for (Move m : opening) (void)game.play(m);  // legal: played on the probe from the same start
         const bool first_is_white = g % 2 == 0;
         auto a = make_contestant(o.first, o, o.seed * 1000003 + std::uint64_t(g) * 2);
         auto b = make_contestant(o.second, o, o.seed * 1000003 + std::uint64_t(g) * 2 + 1);
@@ -282,7 +282,7 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
         while (!game.over() && game.moves().size() < 400) {
             Contestant& mover = game.side_to_move() == Color::White ? white : black;
             const Move m = mover.choose(game);
-            if (!game.play(m).empty()) {
+            if (!game.play(m)) {
                 err << "gobblet: --match: " << mover.name << " chose an illegal move\n";
                 return 1;
             }

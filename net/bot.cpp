@@ -223,7 +223,7 @@ void Bot::end_match(Millis now, const std::string& text) {
         Game replay(r.game.variant());
         for (Move m : r.game.moves()) {
             moves += " " + move_name(m, replay.side_to_move());
-            replay.play(m);
+            (void)replay.play(m);  // the round's own moves, legal again
         }
     }
     note("match over: " + (text.empty() ? match_.match_result_text() : text) + "; moves:" + moves);
@@ -285,7 +285,7 @@ void Bot::decide(Millis now) {
         return;
     }
     // An opponent who left without a clock to decide: the round is claimed once the rule allows.
-    if (const auto& away = session_->absence(); away && claim_problem(match_, 1 - me, *away, now).empty()) {
+    if (const auto& away = session_->absence(); away && may_claim(match_, 1 - me, *away, now)) {
         if (session_->claim(match_, now))
             note("claims the round: " + match_.name(1 - me) + " did not come back");
         return;

@@ -7,9 +7,9 @@ namespace gobblet::net {
 namespace {
 
 std::optional<MoveSpec> spec_of(const std::string& text) {
-    const ParsedMoves p = parse_moves(text);
-    if (p.error || p.moves.size() != 1) return std::nullopt;
-    return p.moves[0].spec;
+    const Expected<std::vector<WrittenMove>, TextError> p = parse_moves(text);
+    if (!p || p->size() != 1) return std::nullopt;
+    return p->front().spec;
 }
 
 bool ended_by_event(const Game& g) {
@@ -32,11 +32,11 @@ Expected<void> apply_act(Match& m, const Act& a, Millis now) {
             if (!spec) return Failure{"not a move: " + a.move};
             if (int(m.game().moves().size()) + 1 != a.number)
                 return Failure{"move " + std::to_string(a.number) + " out of order"};
-            why = fact ? m.game().play(*spec) : m.play(*spec, false, now);
+            why = (fact ? m.game().play(*spec) : m.play(*spec, false, now)).why();
             break;
         }
         case Act::Kind::Touch:
-            why = m.game().touch(a.square);
+            why = m.game().touch(a.square).why();
             if (!fact && why.empty()) m.sync_clock(now);
             break;
         case Act::Kind::Resign:

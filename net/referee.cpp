@@ -88,16 +88,18 @@ int Referee::actor_of(const Match& m, const Act& a) {
 Expected<void> play_allowed(const Game& g, const Act& a) {
     Game copy = g;
     if (a.kind == Act::Kind::Touch) {
-        const std::string why = copy.touch(a.square);
-        if (!why.empty()) return Failure{"a touch refused: " + square_name(a.square) + ": " + why};
+        const Expected<void> touched = copy.touch(a.square);
+        if (!touched) return Failure{"a touch refused: " + square_name(a.square) + ": " + touched.why()};
         return {};
     }
     const int expected = int(g.moves().size()) + 1;
     if (a.number != expected)
         return Failure{"a wrong move number (" + std::to_string(a.number) + ", expected " +
                        std::to_string(expected) + ")"};
-    const std::string why = copy.play(parse_moves(a.move).moves.at(0).spec);
-    if (!why.empty()) return Failure{"an illegal move: " + a.move + ": " + why};
+    // The wire reader took a.move as one move in canonical notation.
+    const std::vector<WrittenMove> moves = parse_moves(a.move).value().value_or(std::vector<WrittenMove>{});
+    const Expected<void> played = copy.play(moves.at(0).spec);
+    if (!played) return Failure{"an illegal move: " + a.move + ": " + played.why()};
     return {};
 }
 
@@ -129,8 +131,8 @@ Expected<void> Referee::request_allowed(const Match& m, const Act& a, int by, Mi
             if (!away) return Failure{"a claim of the round while both players are here"};
             if (a.side != m.colour_of(absent))
                 return Failure{"a claim of the round from the player who stayed"};
-            if (std::string why = claim_problem(m, absent, *away, now); !why.empty())
-                return Failure{"a claim that does not stand: " + why};
+            if (const Expected<void> claim = may_claim(m, absent, *away, now); !claim)
+                return Failure{"a claim that does not stand: " + claim.why()};
             return {};
         }
         default: return Failure{std::string("a ") + act_word(a.kind) + ": only the host announces that"};

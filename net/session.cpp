@@ -60,7 +60,7 @@ std::string news_since(const Match& held, const Match& host) {
             if (k >= known)
                 add(host.name(side == Color::White ? r.white : 1 - r.white) + " played " +
                     move_name(r.game.moves()[k], side));
-            replay.play(r.game.moves()[k]);
+            (void)replay.play(r.game.moves()[k]);  // the host's own moves, legal again
         }
         if (r.game.over() && !(known_round && held.rounds()[i].game.over())) add(host.round_result_text(i));
     }
@@ -990,15 +990,14 @@ Expected<void> Session::move(const Match& match, const MoveSpec& spec, bool inte
         return Failure{"wait: your " + request_name(*outstanding_) + " is on its way to the host"};
     Game copy = g;
     const auto touched = copy.touched();
-    const std::string why = copy.play(spec, interactive);
-    if (!why.empty()) {
+    if (const Expected<void> played = copy.play(spec, interactive); !played) {
         if (copy.touched() && copy.touched() != touched) {
             Act t;
             t.kind = Act::Kind::Touch;
             t.square = *copy.touched();
             (void)local_act(t, now);  // the touch goes with the refusal; the move's reason is the news
         }
-        return Failure{why};
+        return played;
     }
     Act a;
     a.kind = Act::Kind::Move;
@@ -1152,7 +1151,7 @@ Expected<void> Session::claim(const Match& match, Millis now) {
         const int absent = remote_player();
         const auto& away = referee_.absence(absent);
         if (!away) return Failure{peer_label() + " is here: there is nothing to claim"};
-        if (std::string why = claim_problem(cur(), absent, *away, now); !why.empty()) return Failure{why};
+        if (const Expected<void> claim = may_claim(cur(), absent, *away, now); !claim) return claim;
         if (outstanding_)
             return Failure{"wait: your " + request_name(*outstanding_) + " is on its way to the host"};
         Act a;
@@ -1166,7 +1165,7 @@ Expected<void> Session::claim(const Match& match, Millis now) {
     const auto& away = referee_.absence(absent);
     if (!away) return Failure{"nobody is away: there is nothing to claim"};
     if (phase_ != Phase::Listening) return Failure{peer_label() + " is coming back"};
-    if (std::string why = claim_problem(cur(), absent, *away, now); !why.empty()) return Failure{why};
+    if (const Expected<void> claim = may_claim(cur(), absent, *away, now); !claim) return claim;
     Act a;
     a.kind = Act::Kind::Claim;
     a.side = cur().colour_of(absent);

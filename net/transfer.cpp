@@ -44,7 +44,7 @@ std::vector<RoundRecord> round_records(const Match& m) {
         Game replay(r.game.variant());
         for (Move mv : r.game.moves()) {
             rec.moves.push_back(move_name(mv, replay.side_to_move()));
-            replay.play(mv);
+            (void)replay.play(mv);  // the round's own moves, legal again
         }
         out.push_back(std::move(rec));
     }
@@ -87,15 +87,17 @@ Expected<Match> build_match(const MatchSettings& settings, std::array<std::strin
         const RoundRecord& rec = records[i];
         Game g(settings.variant);
         for (std::size_t k = 0; k < rec.moves.size(); ++k) {
-            const ParsedMoves p = parse_moves(rec.moves[k]);
+            const Expected<std::vector<WrittenMove>, TextError> p = parse_moves(rec.moves[k]);
             const std::string where =
                 round_name(rec, i) + ", move " + std::to_string(k + 1) + " " + rec.moves[k];
-            if (p.error || p.moves.size() != 1) return fail(where + ": not a move");
-            if (std::string e = g.play(p.moves[0].spec); !e.empty()) return fail(where + ": " + e);
+            if (!p || p->size() != 1) return fail(where + ": not a move");
+            if (const Expected<void> played = g.play(p->front().spec); !played)
+                return fail(where + ": " + played.why());
         }
         if (rec.info.touch) {
-            if (std::string e = g.touch(*rec.info.touch); !e.empty())
-                return fail(round_name(rec, i) + ": touch " + square_name(*rec.info.touch) + ": " + e);
+            if (const Expected<void> touched = g.touch(*rec.info.touch); !touched)
+                return fail(round_name(rec, i) + ": touch " + square_name(*rec.info.touch) + ": " +
+                            touched.why());
             if (!settings.variant.touch_rule())
                 return fail(round_name(rec, i) + ": a touched piece under rules without touching");
         }
@@ -113,15 +115,14 @@ Expected<Match> build_match(const MatchSettings& settings, std::array<std::strin
         }
         rounds.push_back(Round{rec.info.number, rec.info.white, std::move(g)});
     }
-    std::string err;
-    auto m = Match::from_rounds(settings, std::move(names), std::move(rounds), &err);
-    if (!m) return fail(err);
+    Expected<Match> m = Match::from_rounds(settings, std::move(names), std::move(rounds));
+    if (!m) return fail(m.why());
     if (clock.running && (m->game().over() || *clock.running != m->game().side_to_move()))
         return fail("the clock runs for the side that is not to move");
     if (clock.running && (clock.elapsed < 0 || clock.budget < 0 || clock.budget > 2 * max_clock_millis))
         return fail("the clock's times do not fit");
     m->clock().set_state(clock, now);
-    return std::move(*m);
+    return std::move(m).take();
 }
 
 Comparison compare_records(const std::vector<RoundRecord>& held, const std::vector<RoundRecord>& host) {

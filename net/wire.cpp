@@ -34,9 +34,9 @@ Square square(std::string_view w) {
 }
 
 std::string move(std::string_view w) {
-    const ParsedMoves p = parse_moves(w);
-    if (p.error || p.moves.size() != 1 || p.moves[0].spec.kind == MoveSpec::From::MoverStack ||
-        spec_name(p.moves[0].spec) != w)
+    const Expected<std::vector<WrittenMove>, TextError> p = parse_moves(w);
+    if (!p || p->size() != 1 || p->front().spec.kind == MoveSpec::From::MoverStack ||
+        spec_name(p->front().spec) != w)
         bad("not a move in canonical notation: " + shown(w));
     return std::string(w);
 }

@@ -17,17 +17,17 @@ namespace {
 
 // The game of a transcript or save file; on error, says why on `err`.
 std::optional<Game> game_from_file(std::ostream& err, const std::string& path, const VariantChoice& choice) {
-    std::string text;
-    if (std::string why = read_file(path, text); !why.empty()) {
-        err << "gobblet: " << why << "\n";
+    const Expected<std::string> text = read_file(path);
+    if (!text) {
+        err << "gobblet: " << text.why() << "\n";
         return std::nullopt;
     }
-    Loaded loaded = load_text(text, choice);
-    if (loaded.error) {
-        err << "gobblet: " << path << ": " << loaded.error->message("--rules") << "\n";
+    Expected<Game, TranscriptError> loaded = load_text(*text, choice);
+    if (!loaded) {
+        err << "gobblet: " << path << ": " << loaded.why().message("--rules") << "\n";
         return std::nullopt;
     }
-    return std::move(loaded.game);
+    return std::move(loaded).take();
 }
 
 // The shipped sets: name, variant and how many puzzles of each length (1, 2, 3 moves).
@@ -97,8 +97,8 @@ int run_make_puzzles(std::ostream& out, std::ostream& err, const std::string& di
                 err << r.name << ": " << found << "/" << wanted << " after " << games << " games\n";
         });
         const std::string path = dir + "/" + r.name + ".txt";
-        if (std::string why = write_file(path, puzzle_set_text(set)); !why.empty()) {
-            err << "gobblet: " << why << "\n";
+        if (const Expected<void> written = write_file(path, puzzle_set_text(set)); !written) {
+            err << "gobblet: " << written.why() << "\n";
             return 1;
         }
         out << r.name << ": " << set_summary(set) << ": written to " << path << " in "
@@ -115,28 +115,28 @@ int run_verify_puzzles(std::ostream& out, std::ostream& err, const std::vector<s
             texts.emplace_back("built-in " + std::string(t.name), std::string(t.text));
     }
     for (const std::string& path : files) {
-        std::string text;
-        if (std::string why = read_file(path, text); !why.empty()) {
-            err << "gobblet: " << why << "\n";
+        Expected<std::string> text = read_file(path);
+        if (!text) {
+            err << "gobblet: " << text.why() << "\n";
             return 1;
         }
-        texts.emplace_back(path, text);
+        texts.emplace_back(path, std::move(text).take());
     }
     int failures = 0;
     for (const auto& [where, text] : texts) {
-        const ParsedPuzzleSet parsed = parse_puzzle_set(text);
-        if (parsed.error) {
-            err << "gobblet: " << where << ": " << parsed.error->message() << "\n";
+        const Expected<PuzzleSet, TextError> parsed = parse_puzzle_set(text);
+        if (!parsed) {
+            err << "gobblet: " << where << ": " << parsed.why().message() << "\n";
             ++failures;
             continue;
         }
         const auto start = std::chrono::steady_clock::now();
-        for (const Puzzle& p : parsed.set.puzzles)
-            if (std::string why = verify_puzzle(parsed.set, p); !why.empty()) {
-                err << "gobblet: " << where << ": puzzle " << p.id << ": " << why << "\n";
+        for (const Puzzle& p : parsed->puzzles)
+            if (const Expected<void> proven = verify_puzzle(*parsed, p); !proven) {
+                err << "gobblet: " << where << ": puzzle " << p.id << ": " << proven.why() << "\n";
                 ++failures;
             }
-        out << where << ": " << set_summary(parsed.set) << ": proven in "
+        out << where << ": " << set_summary(*parsed) << ": proven in "
             << seconds_text(seconds_since(start), 2) << " s\n"
             << std::flush;
     }

@@ -58,38 +58,27 @@ std::string secret_in(std::string_view text) {
     return net::lobby::valid_secret(found) ? found : std::string();
 }
 
-// Reads an existing secret file; the result's error says why it cannot be used.
-Secret read_secret(const fs::path& path) {
-    Secret s;
-    s.path = path;
+// Reads an existing secret file, or says why it cannot be used.
+Expected<Secret> read_secret(const fs::path& path) {
     struct stat st {};
-    if (::lstat(path.c_str(), &st) != 0) {
-        s.error = "cannot read the lobby secret " + path.string() + ": " + std::strerror(errno);
-        return s;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        s.error = "the lobby secret " + path.string() +
-                  " is not a regular file (a link, a folder...): move it "
-                  "away and log in again";
-        return s;
-    }
-    if (st.st_mode & 077) {
-        s.error = "the lobby secret " + path.string() + " may be read by others (mode " +
-                  mode_text(st.st_mode) + "): make it yours alone with chmod 600 " + path.string();
-        return s;
-    }
-    std::string text;
-    if (std::string why = read_file(path, text); !why.empty()) {
-        s.error = why + " (it holds the secret that proves your name on that server)";
-        return s;
-    }
-    s.secret = secret_in(text);
-    if (s.secret.empty())
-        s.error = path.string() +
-                  " does not hold a lobby secret (one line of 64 hex digits): it was left as it "
-                  "is; move it away to make a new one (the name is then lost on that server "
-                  "unless it has a password)";
-    return s;
+    if (::lstat(path.c_str(), &st) != 0)
+        return Failure{"cannot read the lobby secret " + path.string() + ": " + std::strerror(errno)};
+    if (!S_ISREG(st.st_mode))
+        return Failure{"the lobby secret " + path.string() +
+                       " is not a regular file (a link, a folder...): move it "
+                       "away and log in again"};
+    if (st.st_mode & 077)
+        return Failure{"the lobby secret " + path.string() + " may be read by others (mode " +
+                       mode_text(st.st_mode) + "): make it yours alone with chmod 600 " + path.string()};
+    const Expected<std::string> text = read_file(path);
+    if (!text) return Failure{text.why() + " (it holds the secret that proves your name on that server)"};
+    std::string secret = secret_in(*text);
+    if (secret.empty())
+        return Failure{path.string() +
+                       " does not hold a lobby secret (one line of 64 hex digits): it was left as it "
+                       "is; move it away to make a new one (the name is then lost on that server "
+                       "unless it has a password)"};
+    return Secret{std::move(secret), false, path};
 }
 
 }  // namespace
@@ -104,20 +93,15 @@ std::string secret_file_name(std::string_view server, std::string_view name) {
     return escaped(where) + "@" + escaped(net::lobby::name_key(name)) + ".secret";
 }
 
-Secret lobby_secret(const fs::path& dir, std::string_view server, std::string_view name) {
-    Secret s;
-    const auto fail = [&](std::string why) {
-        s.error = std::move(why);
-        s.secret.clear();
-        return s;
-    };
+Expected<Secret> lobby_secret(const fs::path& dir, std::string_view server, std::string_view name) {
+    const auto fail = [](std::string why) { return Failure{std::move(why)}; };
     if (dir.empty()) return fail("no folder for the lobby secret: set HOME (or XDG_STATE_HOME)");
     if (!net::lobby::valid_name(name))
         return fail("a name has 2 to 20 letters, digits, '-' or '_', and starts with a letter");
-    s.path = dir / secret_file_name(server, name);
+    const fs::path path = dir / secret_file_name(server, name);
 
     std::error_code ec;
-    if (fs::exists(fs::symlink_status(s.path, ec))) return read_secret(s.path);
+    if (fs::exists(fs::symlink_status(path, ec))) return read_secret(path);
 
     // The folder: ours alone (the group's and others' rights taken away; the owner's left as they are).
     fs::create_directories(dir, ec);
@@ -159,23 +143,21 @@ Secret lobby_secret(const fs::path& dir, std::string_view server, std::string_vi
     if (why.empty() && ::fchmod(fd, 0600) != 0) why = std::strerror(errno);
     if (why.empty() && ::fsync(fd) != 0) why = std::strerror(errno);
     if (::close(fd) != 0 && why.empty()) why = std::strerror(errno);
-    if (why.empty() && ::link(tmp.c_str(), s.path.c_str()) != 0) {
+    if (why.empty() && ::link(tmp.c_str(), path.c_str()) != 0) {
         if (errno == EEXIST) {
             ::unlink(tmp.c_str());
-            return read_secret(s.path);
+            return read_secret(path);
         }
         why = std::strerror(errno);
     }
     ::unlink(tmp.c_str());
-    if (!why.empty()) return fail("cannot write the lobby secret " + s.path.string() + ": " + why);
+    if (!why.empty()) return fail("cannot write the lobby secret " + path.string() + ": " + why);
     // The new name in the folder must survive a crash too: it is the only proof of the name.
     if (const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
         ::fsync(dfd);
         ::close(dfd);
     }
-    s.secret = secret;
-    s.created = true;
-    return s;
+    return Secret{secret, true, path};
 }
 
 }  // namespace gobblet::saves

@@ -18,6 +18,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/expected.h"
+
 namespace gobblet::saves {
 
 // $XDG_STATE_HOME/gobblet/lobby (default ~/.local/state/gobblet/lobby); empty when neither the XDG
@@ -31,14 +33,14 @@ std::string secret_file_name(std::string_view server, std::string_view name);
 
 // The secret for a name on a server, read or made.
 struct Secret {
-    std::string secret;    // 64 lowercase hex digits; empty when `error` says why
+    std::string secret;    // 64 lowercase hex digits
     bool created = false;  // made now: no file held one
     std::filesystem::path path;
-    std::string error;
 };
 // Reads the secret that proves `name` (a registered name's form) to `server` (its address as
 // net::endpoint_text writes it) from `dir`, or makes one from the kernel's random bytes and writes it
-// when there is none. Errors say what is wrong with which path and what to do; nothing is overwritten.
-Secret lobby_secret(const std::filesystem::path& dir, std::string_view server, std::string_view name);
+// when there is none. Fails with what is wrong with which path and what to do; nothing is overwritten.
+Expected<Secret> lobby_secret(const std::filesystem::path& dir, std::string_view server,
+                              std::string_view name);
 
 }  // namespace gobblet::saves

@@ -17,10 +17,10 @@ const std::vector<PuzzleSet>& shipped_puzzle_sets() {
     static const std::vector<PuzzleSet> sets = [] {
         std::vector<PuzzleSet> out;
         for (const EmbeddedText& file : shipped_puzzle_texts()) {
-            ParsedPuzzleSet parsed = parse_puzzle_set(file.text);
-            if (parsed.error) continue;
-            parsed.set.name = std::string(file.name);
-            out.push_back(std::move(parsed.set));
+            Expected<PuzzleSet, TextError> parsed = parse_puzzle_set(file.text);
+            if (!parsed) continue;
+            parsed->name = std::string(file.name);
+            out.push_back(std::move(parsed).take());
         }
         return out;
     }();
@@ -118,20 +118,16 @@ fs::path progress_path() {
     return dir.empty() ? dir : dir / "puzzles.txt";
 }
 
-std::string load_progress(const fs::path& path, PuzzleProgress& progress) {
+Expected<PuzzleProgress> load_progress(const fs::path& path) {
     std::error_code ec;
-    if (!fs::exists(path, ec)) {
-        progress = PuzzleProgress{};
-        return {};
-    }
-    std::string text;
-    if (std::string err = read_file(path, text); !err.empty()) return err;
-    progress = parse_progress(text);
-    return {};
+    if (!fs::exists(path, ec)) return PuzzleProgress{};
+    const Expected<std::string> text = read_file(path);
+    if (!text) return Failure{text.why()};
+    return parse_progress(*text);
 }
 
-std::string save_progress(const fs::path& path, const PuzzleProgress& progress) {
-    if (path.empty()) return "cannot save puzzle progress: neither XDG_DATA_HOME nor HOME is set";
+Expected<void> save_progress(const fs::path& path, const PuzzleProgress& progress) {
+    if (path.empty()) return Failure{"cannot save puzzle progress: neither XDG_DATA_HOME nor HOME is set"};
     return write_file(path, progress_text(progress));
 }
 

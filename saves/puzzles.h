@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/expected.h"
 #include "engine/puzzle.h"
 
 namespace gobblet::saves {
@@ -64,9 +65,9 @@ PuzzleProgress parse_progress(std::string_view text);
 
 // data_dir()/puzzles.txt; empty when neither XDG_DATA_HOME nor HOME is set.
 std::filesystem::path progress_path();
-// Both return "" or what went wrong. A missing file is no progress yet, not an error. Saving is atomic
+// Each fails with what went wrong. A missing file is no progress yet, not an error. Saving is atomic
 // (savefile.h's write_file).
-std::string load_progress(const std::filesystem::path& path, PuzzleProgress& progress);
-std::string save_progress(const std::filesystem::path& path, const PuzzleProgress& progress);
+Expected<PuzzleProgress> load_progress(const std::filesystem::path& path);
+Expected<void> save_progress(const std::filesystem::path& path, const PuzzleProgress& progress);
 
 }  // namespace gobblet::saves

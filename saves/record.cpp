@@ -77,21 +77,21 @@ std::optional<Square> parse_square(std::string_view w, int size) {
     return make_square(row, col);
 }
 
-// Applies an ending line to a round's game; "" or why it does not fit.
-std::string apply_ending(Game& g, std::string_view text) {
+// Applies an ending line to a round's game, or says why it does not fit.
+Expected<void> apply_ending(Game& g, std::string_view text) {
     const std::string t = lower(trim(text));
     const std::size_t space = t.find(' ');
     const std::string kind = t.substr(0, space);
     const std::string arg =
         space == std::string::npos ? "" : std::string(trim(std::string_view(t).substr(space)));
-    if (g.over()) return "the moves already end the round";
+    if (g.over()) return Failure{"the moves already end the round"};
     if (kind == "agreement" && arg.empty()) {
         g.agree_draw();
         return {};
     }
     if (kind == "resignation" || kind == "time" || kind == "abandoned") {
         const auto side = parse_side(arg);
-        if (!side) return "the ending names no side (white or black)";
+        if (!side) return Failure{"the ending names no side (white or black)"};
         if (kind == "resignation")
             g.resign(*side);
         else if (kind == "time")
@@ -102,14 +102,14 @@ std::string apply_ending(Game& g, std::string_view text) {
     }
     if (kind == "forfeit") {
         const auto sq = parse_square(arg, g.variant().size);
-        if (!sq) return "a forfeit names the touched square";
-        g.touch(*sq);
+        if (!sq) return Failure{"a forfeit names the touched square"};
+        (void)g.touch(*sq);  // a touch refused forfeits nothing either: said below
         if (!g.over() || g.result().ending != Ending::Forfeit) {
-            return "the piece on " + square_name(*sq) + " can move, so touching it forfeits nothing";
+            return Failure{"the piece on " + square_name(*sq) + " can move, so touching it forfeits nothing"};
         }
         return {};
     }
-    return "unknown ending (resignation, agreement, time, abandoned or forfeit)";
+    return Failure{"unknown ending (resignation, agreement, time, abandoned or forfeit)"};
 }
 
 // One round as read: where it starts, its starter and its lines.
@@ -175,29 +175,17 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     return out;
 }
 
-std::string LoadedRecord::message(std::string_view switch_hint) const {
-    if (!error) return {};
-    std::string m = error->message();
-    if (legal_under) {
-        const std::string name = rules_name(*legal_under);
-        m += "; the transcript is legal under the " + name + " rules: use " + std::string(switch_hint) + " " +
-             name;
-    }
-    return m;
-}
-
-std::optional<LoadedRecord> read_autosave(const VariantChoice& forced) {
+std::optional<Expected<Record, TranscriptError>> read_autosave(const VariantChoice& forced) {
     const auto path = autosave_path();
-    std::string text;
-    if (path.empty() || !read_file(path, text).empty()) return std::nullopt;
-    return read_record(text, forced);
+    if (path.empty()) return std::nullopt;
+    const Expected<std::string> text = read_file(path);
+    if (!text) return std::nullopt;
+    return read_record(*text, forced);
 }
 
-LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
-    LoadedRecord out;
-    const auto fail = [&out](int line, std::string written, std::string why) {
-        out.error = TextError{line, std::move(written), std::move(why)};
-        return out;
+Expected<Record, TranscriptError> read_record(std::string_view text, const VariantChoice& forced) {
+    const auto fail = [](int line, std::string written, std::string why) {
+        return Failure{TranscriptError{TextError{line, std::move(written), std::move(why)}, std::nullopt}};
     };
     std::vector<std::string_view> lines;
     for (std::size_t start = 0; start <= text.size();) {
@@ -341,31 +329,30 @@ LoadedRecord read_record(std::string_view text, const VariantChoice& forced) {
             ++next;
         }
         Round r{rt.number, rt.white, Game(settings.variant)};
-        if (auto err = r.game.play_transcript(round_text)) {
-            out.error = err->where;
-            if (!explicit_rounds) out.legal_under = err->legal_under;
-            return out;
+        if (const auto played = r.game.play_transcript(round_text); !played) {
+            // Another rule set is named only for a single game: a match's rounds are read under its own.
+            return Failure{TranscriptError{played.why().where,
+                                           explicit_rounds ? std::nullopt : played.why().legal_under}};
         }
         if (!rt.ending.empty()) {
-            if (std::string why = apply_ending(r.game, rt.ending); !why.empty())
-                return fail(rt.ending_line, rt.ending, why);
+            if (const Expected<void> ended = apply_ending(r.game, rt.ending); !ended)
+                return fail(rt.ending_line, rt.ending, ended.why());
         }
         if (!rt.touched.empty()) {
             const auto sq = parse_square(lower(rt.touched), settings.variant.size);
             if (!sq || r.game.over())
                 return fail(rt.touched_line, rt.touched, "no piece there can be touched now");
-            if (std::string why = r.game.touch(*sq); !why.empty() || r.game.over())
-                return fail(rt.touched_line, rt.touched, why.empty() ? "the touched piece cannot move" : why);
+            if (const Expected<void> touched = r.game.touch(*sq); !touched || r.game.over())
+                return fail(rt.touched_line, rt.touched,
+                            touched ? "the touched piece cannot move" : touched.why());
         }
         built.push_back(std::move(r));
     }
-    std::string why;
-    auto match = Match::from_rounds(settings, names, std::move(built), &why);
-    if (!match) return fail(rounds.back().line, "", why);
+    Expected<Match> match = Match::from_rounds(settings, names, std::move(built));
+    if (!match) return fail(rounds.back().line, "", match.why());
     if (!score_line.empty() && score_line != match->score_text())
         return fail(score_line_no, score_line, "the rounds give the score " + match->score_text());
-    out.record = Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event};
-    return out;
+    return Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event};
 }
 
 fs::path games_dir() {
@@ -384,16 +371,15 @@ std::string file_stamp() {
 
 std::string archive_stem(const Match& m) { return slug(m.name(0)) + "-white--" + slug(m.name(1)) + "-black"; }
 
-std::string write_new_file(const fs::path& dir, const std::string& stem, std::string_view text,
-                           fs::path* written) {
+Expected<fs::path> write_new_file(const fs::path& dir, const std::string& stem, std::string_view text) {
     std::error_code ec;
     fs::create_directories(dir, ec);
-    if (ec) return "cannot write in " + dir.string() + ": " + ec.message();
+    if (ec) return Failure{"cannot write in " + dir.string() + ": " + ec.message()};
     // The temporary name follows write_file's pattern (".NAME.txt.XXXXXX"), which remove_stale_temporaries
     // knows: a kill before the link leaves nothing it would not clear.
     std::string tmp = (dir / ("." + stem + ".txt.XXXXXX")).string();
     const int fd = mkstemp(tmp.data());
-    if (fd < 0) return "cannot write in " + dir.string() + ": " + std::strerror(errno);
+    if (fd < 0) return Failure{"cannot write in " + dir.string() + ": " + std::strerror(errno)};
     fchmod(fd, 0644);
     std::size_t done = 0;
     while (done < text.size()) {
@@ -407,24 +393,23 @@ std::string write_new_file(const fs::path& dir, const std::string& stem, std::st
     ::close(fd);
     if (!ok) {
         ::unlink(tmp.c_str());
-        return "cannot write in " + dir.string() + ": " + io_error;
+        return Failure{"cannot write in " + dir.string() + ": " + io_error};
     }
     // link() never replaces an existing file: the first free name is claimed atomically.
     for (int i = 1; i < 10000; ++i) {
         const fs::path target = dir / (stem + (i > 1 ? "-" + std::to_string(i) : "") + ".txt");
         if (::link(tmp.c_str(), target.c_str()) == 0) {
             ::unlink(tmp.c_str());
-            if (written) *written = target;
-            return {};
+            return target;
         }
         if (errno != EEXIST) {
             const std::string why = std::strerror(errno);
             ::unlink(tmp.c_str());
-            return "cannot write " + target.string() + ": " + why;
+            return Failure{"cannot write " + target.string() + ": " + why};
         }
     }
     ::unlink(tmp.c_str());
-    return "cannot write in " + dir.string() + ": every name is taken";
+    return Failure{"cannot write in " + dir.string() + ": every name is taken"};
 }
 
 }  // namespace gobblet::saves

@@ -39,6 +39,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/expected.h"
 #include "engine/match.h"
 #include "savefile.h"
 
@@ -60,19 +61,14 @@ std::string record_text(const Match& match, const std::array<SeatSpec, 2>& seats
                         const GameClock::State* clock, std::string_view date, std::string_view match_id = {},
                         std::string_view event = {});
 
-// A record read from text, or the error: the line, what was written there and why it is refused.
-struct LoadedRecord {
-    std::optional<Record> record;
-    std::optional<TextError> error;
-    std::optional<Rules> legal_under;  // a single game refused under its rules but legal under these
-    // "line 4: K2B3: <reason>" and, for a single game legal under other rules, "; ... use --rules rogers".
-    std::string message(std::string_view switch_hint = "--rules") const;
-};
-// `forced` overrides the header's rules and size (a flag given on the command line).
-LoadedRecord read_record(std::string_view text, const VariantChoice& forced = {});
+// A record read from text, or why it is refused: the line, what was written there and the reason, and
+// for a single game refused under its rules but legal under the other rules, those rules (the error's
+// message() then names the flag: "line 4: K2B3: <reason>; ... use --rules rogers"). `forced` overrides
+// the header's rules and size (a flag given on the command line).
+Expected<Record, TranscriptError> read_record(std::string_view text, const VariantChoice& forced = {});
 // The autosave (autosave_path) read back as read_record reads it: nullopt when there is none to read (no
 // home to keep it in, no file, a file that cannot be read), else the record or why it is refused.
-std::optional<LoadedRecord> read_autosave(const VariantChoice& forced = {});
+std::optional<Expected<Record, TranscriptError>> read_autosave(const VariantChoice& forced = {});
 
 // Finished games and matches are kept in $XDG_DATA_HOME/gobblet/games, named after the players as the
 // tournament's transcripts are: "liam-white--eamon-black.txt" (round 1's colours, lower case, names
@@ -82,8 +78,8 @@ std::filesystem::path games_dir();
 std::string file_stamp();
 std::string archive_stem(const Match& match);
 // Writes `text` to a new file dir/stem.txt (or stem-2.txt...), never replacing one: the name is claimed
-// atomically, so two programs saving at once both keep their file. Returns "" or why it failed.
-std::string write_new_file(const std::filesystem::path& dir, const std::string& stem, std::string_view text,
-                           std::filesystem::path* written);
+// atomically, so two programs saving at once both keep their file. The path written, or why it failed.
+Expected<std::filesystem::path> write_new_file(const std::filesystem::path& dir, const std::string& stem,
+                                               std::string_view text);
 
 }  // namespace gobblet::saves

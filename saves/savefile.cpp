@@ -28,9 +28,10 @@ fs::path xdg_dir(const char* variable, const char* fallback) {
     return {};
 }
 
-// "" for a regular file, else what it is ("a folder", "a symbolic link", "a device", ...).
-std::string not_regular(mode_t mode) {
-    if (S_ISREG(mode)) return {};
+// What a file that is not a regular file is ("a folder", "a symbolic link", "a device", ...); nothing for
+// a regular file.
+std::optional<std::string> irregular_kind(mode_t mode) {
+    if (S_ISREG(mode)) return std::nullopt;
     if (S_ISDIR(mode)) return "a folder";
     if (S_ISLNK(mode)) return "a symbolic link";
     if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
@@ -111,19 +112,21 @@ Variant choose_variant(const Header& h, const VariantChoice& forced) {
     return v;
 }
 
-Loaded load_text(std::string_view text, const VariantChoice& forced) {
-    Loaded out{Game(choose_variant(read_header(text), forced)), std::nullopt};
-    out.error = out.game.play_transcript(text);
-    return out;
+Expected<Game, TranscriptError> load_text(std::string_view text, const VariantChoice& forced) {
+    Game game(choose_variant(read_header(text), forced));
+    if (auto played = game.play_transcript(text); !played) return Failure{played.why()};
+    return game;
 }
 
-std::string read_file(const fs::path& path, std::string& text) {
-    const auto fail = [&path](const std::string& why) { return "cannot read " + path.string() + ": " + why; };
+Expected<std::string> read_file(const fs::path& path) {
+    const auto fail = [&path](const std::string& why) {
+        return Failure{"cannot read " + path.string() + ": " + why};
+    };
     // The type and size first, from the name: a device or a pipe is never even opened.
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) return fail(std::strerror(errno));
-    if (std::string why = not_regular(st.st_mode); !why.empty())
-        return fail(why == "a folder" ? "it is a folder" : "it is " + why + ", not a regular file");
+    if (const auto kind = irregular_kind(st.st_mode))
+        return fail(*kind == "a folder" ? "it is a folder" : "it is " + *kind + ", not a regular file");
     // O_NONBLOCK: should the name have become a pipe since, opening it must not wait for a writer.
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) return fail(std::strerror(errno));
@@ -131,8 +134,8 @@ std::string read_file(const fs::path& path, std::string& text) {
     std::string why;
     if (::fstat(fd, &st) != 0) {
         why = std::strerror(errno);
-    } else if (std::string kind = not_regular(st.st_mode); !kind.empty()) {
-        why = "it is " + kind + ", not a regular file";
+    } else if (const auto kind = irregular_kind(st.st_mode)) {
+        why = "it is " + *kind + ", not a regular file";
     } else if (std::uintmax_t(st.st_size) > max_file_bytes) {
         why = "it is " + std::to_string(st.st_size) + " bytes, more than the " +
               std::to_string(max_file_bytes) + " (1 MiB) a save file may hold";
@@ -157,13 +160,12 @@ std::string read_file(const fs::path& path, std::string& text) {
     }
     ::close(fd);
     if (!why.empty()) return fail(why);
-    text = std::move(out);
-    return {};
+    return out;
 }
 
-std::string write_file(const fs::path& path, std::string_view text) {
+Expected<void> write_file(const fs::path& path, std::string_view text) {
     const auto fail = [&path](const std::string& what) {
-        return "cannot write " + path.string() + ": " + what;
+        return Failure{"cannot write " + path.string() + ": " + what};
     };
     std::error_code ec;
     const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
@@ -173,9 +175,9 @@ std::string write_file(const fs::path& path, std::string_view text) {
     // device or a pipe, which is never what the user meant.
     struct stat st {};
     if (::lstat(path.c_str(), &st) == 0) {
-        if (std::string kind = not_regular(st.st_mode); !kind.empty())
-            return fail(kind == "a folder" ? "it is a folder"
-                                           : "it is " + kind + "; only a regular file is replaced");
+        if (const auto kind = irregular_kind(st.st_mode))
+            return fail(*kind == "a folder" ? "it is a folder"
+                                            : "it is " + *kind + "; only a regular file is replaced");
     }
 
     std::string tmp = (dir / ("." + path.filename().string() + ".XXXXXX")).string();

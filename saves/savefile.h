@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/expected.h"
 #include "engine/game.h"
 
 namespace gobblet::saves {
@@ -49,17 +50,13 @@ struct VariantChoice {
 Variant choose_variant(const Header& h, const VariantChoice& forced);
 
 // A game read from text: the game, or the error with the line, move and reason.
-struct Loaded {
-    Game game;
-    std::optional<TranscriptError> error;
-};
-Loaded load_text(std::string_view text, const VariantChoice& forced);
+Expected<Game, TranscriptError> load_text(std::string_view text, const VariantChoice& forced);
 
 // The largest file read_file reads: a save file is a transcript, so the transcript reader's limit.
 constexpr std::uintmax_t max_file_bytes = max_transcript_bytes;
 
-// Whole-file reading and writing. Both return "" on success, else a message that names the path and
-// says what went wrong.
+// Whole-file reading and writing. Each fails with a message that names the path and says what went
+// wrong.
 //
 // read_file reads regular files of at most max_file_bytes: a folder, a device, a pipe or a socket is
 // refused before anything is read (a pipe without a writer does not make it wait), and so is a larger
@@ -69,8 +66,8 @@ constexpr std::uintmax_t max_file_bytes = max_transcript_bytes;
 // folder, flushes it to disk and renames it over the target; missing parent folders are created. It only
 // ever replaces a regular file: a symbolic link, a device, a pipe, a socket or a folder at the path is
 // refused and left as it is.
-std::string read_file(const std::filesystem::path& path, std::string& text);
-std::string write_file(const std::filesystem::path& path, std::string_view text);
+Expected<std::string> read_file(const std::filesystem::path& path);  // the file's text
+Expected<void> write_file(const std::filesystem::path& path, std::string_view text);
 
 // Removes the temporary files that a write_file stopped by a kill left in `dir`: regular files named
 // ".NAME.txt.XXXXXX" or ".settings.XXXXXX" (its pattern, for the files the program writes) last changed

@@ -59,25 +59,25 @@ std::vector<std::string_view> lines_of(std::string_view text) {
     return out;
 }
 
-// "" when `value` is good for `key` (and stores it), else why not; nullopt-like "unknown" is handled by
-// the caller.
-std::string apply(Settings& s, const std::string& key, const std::string& value) {
+// Stores `value` for `key` when it is good for it, else says why not; a key unknown to this version is
+// the caller's to skip.
+Expected<void> apply(Settings& s, const std::string& key, const std::string& value) {
     if (key == "level") {
         const auto l = parse_level(value);
-        if (!l) return "not a level: use easy, medium, hard or max";
+        if (!l) return Failure{"not a level: use easy, medium, hard or max"};
         s.level = l;
     } else if (key == "think") {
         const auto t = parse_seconds(value);
         if (!t || *t < min_think_seconds || *t > max_think_seconds)
-            return "not a think time: seconds from 0.01 to 3600, like 1 or 2.5";
+            return Failure{"not a think time: seconds from 0.01 to 3600, like 1 or 2.5"};
         s.think = t;
     } else if (key == "speed") {
         if (std::find(speed_names.begin(), speed_names.end(), value) == speed_names.end())
-            return "not a speed: use fast, normal or slow";
+            return Failure{"not a speed: use fast, normal or slow"};
         s.speed = value;
     } else {
         const auto b = parse_switch(value);
-        if (!b) return "not a switch: use on or off";
+        if (!b) return Failure{"not a switch: use on or off"};
         if (key == "coach") s.coach = b;
         if (key == "color") s.color = b;
         if (key == "ascii") s.ascii = b;
@@ -112,7 +112,8 @@ ParsedSettings parse_settings(std::string_view text) {
             continue;
         }
         if (!known(kv->key)) continue;  // a setting of another version: kept, never reported
-        if (std::string why = apply(out.settings, kv->key, kv->value); !why.empty()) problem(why);
+        if (const Expected<void> applied = apply(out.settings, kv->key, kv->value); !applied)
+            problem(applied.why());
     }
     return out;
 }
@@ -151,25 +152,26 @@ std::filesystem::path settings_path() {
     return dir.empty() ? dir : dir / "settings";
 }
 
-SettingsFile read_settings() {
-    SettingsFile f;
+Expected<ParsedSettings> read_settings() {
     const std::filesystem::path path = settings_path();
     std::error_code ec;
-    if (path.empty() || !std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return f;
-    std::string text;
-    f.error = read_file(path, text);
-    if (f.error.empty()) f.parsed = parse_settings(text);
-    return f;
+    if (path.empty() || !std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
+        return ParsedSettings{};
+    const Expected<std::string> text = read_file(path);
+    if (!text) return Failure{text.why()};
+    return parse_settings(*text);
 }
 
-std::string save_setting(std::string_view key, std::string_view value) {
+Expected<void> save_setting(std::string_view key, std::string_view value) {
     const std::filesystem::path path = settings_path();
-    if (path.empty()) return "cannot keep settings: neither XDG_CONFIG_HOME nor HOME is set";
+    if (path.empty()) return Failure{"cannot keep settings: neither XDG_CONFIG_HOME nor HOME is set"};
     std::string text;
     std::error_code ec;
     if (std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
         // A file that cannot be read is never replaced: what it holds would be lost.
-        if (std::string err = read_file(path, text); !err.empty()) return err + " (so it is not rewritten)";
+        Expected<std::string> held = read_file(path);
+        if (!held) return Failure{held.why() + " (so it is not rewritten)"};
+        text = std::move(held).take();
     }
     return write_file(path, set_setting(text, key, value));
 }

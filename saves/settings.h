@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/expected.h"
 #include "engine/player.h"
 
 namespace gobblet::saves {
@@ -79,16 +80,12 @@ std::string set_setting(std::string_view text, std::string_view key, std::string
 std::filesystem::path settings_path();
 
 // The file read and parsed. A missing file is no settings and no error; a file that cannot be read (a
-// folder, no permission, larger than save files may be) is an error naming the path.
-struct SettingsFile {
-    ParsedSettings parsed;
-    std::string error;
-};
-SettingsFile read_settings();
+// folder, no permission, larger than save files may be) fails with a reason naming the path.
+Expected<ParsedSettings> read_settings();
 
-// Sets one key in the file: reads it (if any), rewrites that key's line, writes it atomically.
-// Returns "" or what went wrong, naming the path ("cannot write ...: Permission denied"); the file is
-// then left as it was.
-std::string save_setting(std::string_view key, std::string_view value);
+// Sets one key in the file: reads it (if any), rewrites that key's line, writes it atomically. Fails with
+// what went wrong, naming the path ("cannot write ...: Permission denied"); the file is then left as it
+// was.
+Expected<void> save_setting(std::string_view key, std::string_view value);
 
 }  // namespace gobblet::saves

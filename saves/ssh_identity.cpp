@@ -34,55 +34,49 @@ std::vector<std::string_view> fields_of(std::string_view line) {
     return out;
 }
 
-// Reads at most max_ssh_auth_info bytes of a regular file; "" with *why set when it cannot.
-bool read_bounded(const char* path, std::string& out, std::string* why) {
+// The text of $SSH_USER_AUTH's file, a regular file of at most max_ssh_auth_info bytes; why not when it
+// cannot be read.
+Expected<std::string> read_bounded(const char* path) {
     const int fd = ::open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-    if (fd < 0) {
-        *why = std::string("cannot read sshd's $SSH_USER_AUTH file: ") + std::strerror(errno);
-        return false;
-    }
+    if (fd < 0)
+        return Failure{std::string("cannot read sshd's $SSH_USER_AUTH file: ") + std::strerror(errno)};
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        *why = "sshd's $SSH_USER_AUTH is not a regular file";
-        return false;
+        return Failure{"sshd's $SSH_USER_AUTH is not a regular file"};
     }
-    out.clear();
+    std::string out;
     char buf[4096];
     for (;;) {
         const ssize_t n = ::read(fd, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
-            *why = std::string("cannot read sshd's $SSH_USER_AUTH file: ") + std::strerror(errno);
+            const std::string why =
+                std::string("cannot read sshd's $SSH_USER_AUTH file: ") + std::strerror(errno);
             ::close(fd);
-            return false;
+            return Failure{why};
         }
         if (n == 0) break;
         out.append(buf, std::size_t(n));
         if (out.size() > max_ssh_auth_info) {
             ::close(fd);
-            *why = "sshd's $SSH_USER_AUTH file is larger than 64 KiB";
-            return false;
+            return Failure{"sshd's $SSH_USER_AUTH file is larger than 64 KiB"};
         }
     }
     ::close(fd);
-    return true;
+    return out;
 }
 
 }  // namespace
 
-std::string ssh_client_address(std::string_view ssh_connection, std::string* why) {
+Expected<std::string> ssh_client_address(std::string_view ssh_connection) {
     const std::vector<std::string_view> f = fields_of(ssh_connection.substr(0, 256));
     if (f.size() == 4 && net::lobby::valid_address(f[0])) return std::string(f[0]);
-    if (why) *why = "$SSH_CONNECTION is not 'ADDRESS PORT ADDRESS PORT' with numeric addresses";
-    return {};
+    return Failure{"$SSH_CONNECTION is not 'ADDRESS PORT ADDRESS PORT' with numeric addresses"};
 }
 
-std::string ssh_key_fingerprint(std::string_view type, std::string_view base64, std::string* why) {
-    const auto fail = [why](const char* w) {
-        if (why) *why = w;
-        return std::string();
-    };
+Expected<std::string> ssh_key_fingerprint(std::string_view type, std::string_view base64) {
+    const auto fail = [](const char* why) { return Failure{why}; };
     if (type.empty() || type.size() > 64) return fail("an SSH key type of 1 to 64 characters");
     for (const char c : type)
         if (!key_type_char(c)) return fail("an SSH key type of letters, digits and -.@_ only");
@@ -111,7 +105,7 @@ std::string ssh_key_fingerprint(std::string_view type, std::string_view base64, 
     return "SHA256:" + std::string(text);
 }
 
-std::string ssh_auth_fingerprint(std::string_view auth_info, std::string* why) {
+Expected<std::string> ssh_auth_fingerprint(std::string_view auth_info) {
     std::size_t line_no = 0;
     while (!auth_info.empty()) {
         const std::size_t nl = auth_info.find('\n');
@@ -120,35 +114,41 @@ std::string ssh_auth_fingerprint(std::string_view auth_info, std::string* why) {
         ++line_no;
         const std::vector<std::string_view> f = fields_of(line);
         if (f.empty() || f[0] != "publickey") continue;
-        std::string problem;
-        if (f.size() < 3) {
-            problem = "a publickey line without a key";
-        } else {
-            std::string fp = ssh_key_fingerprint(f[1], f[2], &problem);
-            if (!fp.empty()) return fp;
-        }
-        if (why) *why = "sshd's $SSH_USER_AUTH file, line " + std::to_string(line_no) + ": " + problem;
-        return {};
+        const std::string where = "sshd's $SSH_USER_AUTH file, line " + std::to_string(line_no) + ": ";
+        if (f.size() < 3) return Failure{where + "a publickey line without a key"};
+        Expected<std::string> fp = ssh_key_fingerprint(f[1], f[2]);
+        if (!fp) return Failure{where + fp.why()};
+        return fp;
     }
-    if (why) *why = "you logged in to ssh without a key: a key would prove your name without a password";
-    return {};
+    return Failure{"you logged in to ssh without a key: a key would prove your name without a password"};
 }
 
 SshIdentity ssh_identity(const char* ssh_connection, const char* ssh_user_auth) {
     SshIdentity id;
     if (!ssh_connection) return id;
-    id.address = ssh_client_address(ssh_connection, &id.problem);
-    if (id.address.empty()) return id;
+    const Expected<std::string> address = ssh_client_address(ssh_connection);
+    if (!address) {
+        id.problem = address.why();
+        return id;
+    }
+    id.address = *address;
     id.present = true;
     if (!ssh_user_auth || !*ssh_user_auth) {
         id.problem =
             "sshd does not say which key you logged in with (the server's sshd needs ExposeAuthInfo yes)";
         return id;
     }
-    std::string text;
-    if (!read_bounded(ssh_user_auth, text, &id.problem)) return id;
-    id.key = ssh_auth_fingerprint(text, &id.problem);
-    if (!id.key.empty()) id.problem.clear();
+    const Expected<std::string> text = read_bounded(ssh_user_auth);
+    if (!text) {
+        id.problem = text.why();
+        return id;
+    }
+    const Expected<std::string> key = ssh_auth_fingerprint(*text);
+    if (!key) {
+        id.problem = key.why();
+        return id;
+    }
+    id.key = *key;
     return id;
 }
 

@@ -15,6 +15,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/expected.h"
+
 namespace gobblet::saves {
 
 // The most of $SSH_USER_AUTH read (sshd writes a line per method: a few kilobytes even for certificates).
@@ -33,17 +35,17 @@ struct SshIdentity {
 };
 
 // The player's address: the first field of $SSH_CONNECTION ("203.0.113.5 51234 192.0.2.1 22"), a
-// numeric IPv4 or IPv6 address; "" with *why set otherwise.
-std::string ssh_client_address(std::string_view ssh_connection, std::string* why = nullptr);
+// numeric IPv4 or IPv6 address; otherwise why not.
+Expected<std::string> ssh_client_address(std::string_view ssh_connection);
 
 // The fingerprint of a public key given as its base64 blob, checked against its type ("ssh-ed25519"):
-// "SHA256:" and the unpadded base64 of the blob's SHA-256, as `ssh-keygen -l` prints it. "" with *why
-// set when the text is not such a key.
-std::string ssh_key_fingerprint(std::string_view type, std::string_view base64, std::string* why = nullptr);
+// "SHA256:" and the unpadded base64 of the blob's SHA-256, as `ssh-keygen -l` prints it; why not when
+// the text is not such a key.
+Expected<std::string> ssh_key_fingerprint(std::string_view type, std::string_view base64);
 
-// The fingerprint of the first `publickey TYPE BASE64` line of $SSH_USER_AUTH's text; "" when it has
-// none (the player logged in another way: *why says so) or a line is malformed (*why says which).
-std::string ssh_auth_fingerprint(std::string_view auth_info, std::string* why = nullptr);
+// The fingerprint of the first `publickey TYPE BASE64` line of $SSH_USER_AUTH's text; why not when it
+// has none (the player logged in another way) or a line is malformed (which one).
+Expected<std::string> ssh_auth_fingerprint(std::string_view auth_info);
 
 // Reads the two variables' values as given (nullptr: not set); ssh_identity_from_env() reads the
 // process's environment.

@@ -4,9 +4,9 @@
 
 namespace gobblet::saves {
 
-std::string FileStore::read(const std::string& path, std::string& text) { return read_file(path, text); }
+Expected<std::string> FileStore::read(const std::string& path) { return read_file(path); }
 
-std::string FileStore::write(const std::string& path, const Game& game) {
+Expected<void> FileStore::write(const std::string& path, const Game& game) {
     return write_file(path, save_text(game, now_text()));
 }
 

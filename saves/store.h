@@ -7,9 +7,9 @@ namespace gobblet::saves {
 
 class FileStore : public TranscriptStore {
   public:
-    std::string read(const std::string& path, std::string& text) override;
+    Expected<std::string> read(const std::string& path) override;
     // Writes the save text (header with rules, size and date, then the moves), atomically.
-    std::string write(const std::string& path, const Game& game) override;
+    Expected<void> write(const std::string& path, const Game& game) override;
     Variant variant_of(std::string_view text, Variant current) override;
 };
 

@@ -17,9 +17,9 @@ bool tutorial_seen() {
     return !path.empty() && std::filesystem::exists(path, ec);
 }
 
-std::string mark_tutorial_seen(std::string_view how) {
+Expected<void> mark_tutorial_seen(std::string_view how) {
     const std::filesystem::path path = tutorial_marker_path();
-    if (path.empty()) return "neither XDG_STATE_HOME nor HOME is set";
+    if (path.empty()) return Failure{"neither XDG_STATE_HOME nor HOME is set"};
     return write_file(path, "% gobblet: the tutorial was " + std::string(how) + " on " + now_text() +
                                 ".\n% While this file exists it is not shown at start-up (T in the game "
                                 "shows it).\n");

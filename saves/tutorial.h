@@ -8,14 +8,16 @@
 #include <string>
 #include <string_view>
 
+#include "engine/expected.h"
+
 namespace gobblet::saves {
 
 // state_dir()/tutorial.txt; empty when neither XDG_STATE_HOME nor HOME is set.
 std::filesystem::path tutorial_marker_path();
 // True when the marker exists (whatever it holds).
 bool tutorial_seen();
-// Writes the marker, saying how the tutorial ended ("finished", "skipped at step 2 of 5"). Returns "" or
+// Writes the marker, saying how the tutorial ended ("finished", "skipped at step 2 of 5"); fails with
 // what went wrong.
-std::string mark_tutorial_seen(std::string_view how);
+Expected<void> mark_tutorial_seen(std::string_view how);
 
 }  // namespace gobblet::saves

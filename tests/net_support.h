@@ -106,12 +106,7 @@ inline Side make_joiner(const Side& host, Millis now, const std::string& code = 
     return p;
 }
 
-inline MoveSpec spec(const std::string& move) {
-    const ParsedMoves p = parse_moves(move);
-    REQUIRE_FALSE(p.error);
-    REQUIRE(p.moves.size() == 1);
-    return p.moves[0].spec;
-}
+inline MoveSpec spec(const std::string& move) { return spec_of(move); }
 
 // Plays a move from whichever side is to move, and waits until both boards show it.
 inline void play(Net& net, Side& mover, Side& other, const std::string& move) {

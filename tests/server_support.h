@@ -220,9 +220,7 @@ struct World : FakeTimeSteps<World, 300> {
     void move(Client& mover, Client& other, const std::string& text) {
         INFO("move " << text);
         const std::size_t before = other.match.game().moves().size();
-        const ParsedMoves p = parse_moves(text);
-        REQUIRE(p.moves.size() == 1);
-        REQUIRE(mover.game->move(mover.match, p.moves[0].spec, false, now).ok());
+        REQUIRE(mover.game->move(mover.match, spec_of(text), false, now).ok());
         REQUIRE(until([&] {
             return other.match.game().moves().size() == before + 1 &&
                    mover.match.game().moves().size() == before + 1;

@@ -13,7 +13,10 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <vector>
 
+#include "engine/expected.h"
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/player.h"
@@ -42,33 +45,39 @@ inline std::string fixture(const std::string& name) { return read_text(fixtures_
 // A game after a transcript that must be legal.
 inline Game game_after(const std::string& transcript, Variant v = {}) {
     Game g(v);
-    auto err = g.play_transcript(transcript);
-    INFO((err ? err->message() : std::string()));
-    REQUIRE_FALSE(err);
+    REQUIRE(g.play_transcript(transcript));
     return g;
+}
+
+// The moves of `text`, which must read.
+inline std::vector<WrittenMove> written_moves(const std::string& text) {
+    Expected<std::vector<WrittenMove>, TextError> p = parse_moves(text);
+    REQUIRE(p);
+    return std::move(p).take();
+}
+
+// The one move of `text`, which must read as exactly one move.
+inline MoveSpec spec_of(const std::string& text) {
+    const Expected<std::vector<WrittenMove>, TextError> p = parse_moves(text);
+    REQUIRE(p);
+    REQUIRE(p->size() == 1);
+    return p->front().spec;
 }
 
 // The move `text` names in the game's position, which must be legal there (the game is not changed).
 inline Move move_in(const Game& g, const std::string& text) {
     Game trial = g;
-    const ParsedMoves p = parse_moves(text);
-    REQUIRE(p.moves.size() == 1);
-    REQUIRE(trial.play(p.moves[0].spec) == "");
+    REQUIRE(trial.play(spec_of(text)));
     return trial.moves().back();
 }
 
 // The reason a move is refused after a transcript ("" when it is legal and played).
-inline std::string refusal(Game& g, const std::string& move) {
-    ParsedMoves p = parse_moves(move);
-    REQUIRE_FALSE(p.error);
-    REQUIRE(p.moves.size() == 1);
-    return g.play(p.moves[0].spec);
-}
+inline std::string refusal(Game& g, const std::string& move) { return g.play(spec_of(move)).why(); }
 
 // The engine's fake clock (engine/time_source.h): it shows `now` ms, which the test sets, and each
-// reading then moves it on by `tick` ms. With a tick, time passes as the search reads it (once every 1024 nodes),
-// so a search's time limit ends it after a number of nodes that does not depend on the machine. Atomic:
-// a computer seat reads it on its worker thread.
+// reading then moves it on by `tick` ms. With a tick, time passes as the search reads it (once every 1024
+// nodes), so a search's time limit ends it after a number of nodes that does not depend on the machine.
+// Atomic: a computer seat reads it on its worker thread.
 struct FakeClock final : TimeSource {
     explicit FakeClock(Millis tick_ms = 0) : tick(tick_ms) {}
     std::int64_t now_us() const override { return 1000 * now.fetch_add(tick); }
@@ -159,10 +168,28 @@ struct EnvVar {
 };
 
 inline Position diagram(const std::string& d, Color to_move = Color::White, Variant v = {}) {
-    const ParsedDiagram p = parse_diagram(d, v, to_move);
-    INFO(p.error);
-    REQUIRE(p.position);
-    return *p.position;
+    const Expected<Position> p = parse_diagram(d, v, to_move);
+    REQUIRE(p);
+    return *p;
 }
 
 }  // namespace gobblet::test
+
+namespace Catch {
+
+// A check on an Expected that fails shows the reason: REQUIRE(g.play(spec)) prints
+// "failed: A1 holds a larger piece" rather than "{?}".
+template <class T, class E>
+struct StringMaker<gobblet::Expected<T, E>> {
+    static std::string convert(const gobblet::Expected<T, E>& e) {
+        if (e) return "ok";
+        if constexpr (std::is_convertible_v<E, std::string>)
+            return "failed: " + std::string(e.why());
+        else if constexpr (requires { e.why().message(); })
+            return "failed: " + e.why().message();
+        else
+            return "failed";
+    }
+};
+
+}  // namespace Catch

@@ -20,7 +20,7 @@ inline std::string line_of(const Game& g) {
     std::string out;
     for (Move m : g.moves()) {
         out += (out.empty() ? "" : " ") + move_name(m, replay.side_to_move());
-        replay.play(m);
+        REQUIRE(replay.play(m));
     }
     return out;
 }

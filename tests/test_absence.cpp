@@ -19,7 +19,7 @@ Match liam_and_eamon(ClockSettings clock = {}) {
 
 void play(Match& m, const char* move, Millis now) {
     INFO(move);
-    REQUIRE(m.play(parse_moves(move).moves.at(0).spec, false, now) == "");
+    REQUIRE(m.play(spec_of(move), false, now));
 }
 }  // namespace
 
@@ -63,26 +63,27 @@ TEST_CASE("the round may be claimed only when the claim time has come and the pl
     Match m = liam_and_eamon();
     const Absence a(0, 30 * s, false);
     // White (Liam, who stayed) is to move: he moves first, and may claim on Eamon's turn.
-    CHECK(claim_problem(m, 1, a, 400 * s) == "it is your move: play it, then you may claim on Eamon's turn");
+    CHECK(may_claim(m, 1, a, 400 * s).why() ==
+          "it is your move: play it, then you may claim on Eamon's turn");
     play(m, "W3B2", 40 * s);
-    CHECK(claim_problem(m, 1, a, 10 * s) == "Eamon may still come back: you may claim the round in 5:20");
-    CHECK(claim_problem(m, 1, a, 40 * s) == "Eamon has been away 0:40: you may claim the round in 4:50");
-    CHECK(claim_problem(m, 1, a, 330 * s) == "");
+    CHECK(may_claim(m, 1, a, 10 * s).why() == "Eamon may still come back: you may claim the round in 5:20");
+    CHECK(may_claim(m, 1, a, 40 * s).why() == "Eamon has been away 0:40: you may claim the round in 4:50");
+    CHECK(may_claim(m, 1, a, 330 * s));
     m.abandon(B, 330 * s);
-    CHECK(claim_problem(m, 1, a, 331 * s) == "the round is over");
+    CHECK(may_claim(m, 1, a, 331 * s).why() == "the round is over");
 
     // Under a running clock the clock decides; nothing is claimed.
     Match timed = liam_and_eamon(ClockSettings::fischer(60 * s, 0));
     timed.start_clock(0);
     play(timed, "W3B2", 1 * s);
-    CHECK(claim_problem(timed, 1, Absence(2 * s, 30 * s, true), 10'000 * s) ==
+    CHECK(may_claim(timed, 1, Absence(2 * s, 30 * s, true), 10'000 * s).why() ==
           "under a clock the clock decides: Eamon loses on time if they do not come back");
 
     // Clocks stopped by an agreed pause: nobody can move, so the claim does not wait for a turn.
     Match paused = liam_and_eamon(ClockSettings::fischer(60 * s, 0));
     paused.start_clock(0);
     paused.clock().pause(1 * s);
-    CHECK(claim_problem(paused, 1, Absence(2 * s, 30 * s, false), 332 * s) == "");
+    CHECK(may_claim(paused, 1, Absence(2 * s, 30 * s, false), 332 * s));
 }
 
 TEST_CASE("the player who stayed is told where things stand and how long the absent player has",

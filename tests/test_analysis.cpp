@@ -21,7 +21,7 @@ void random_games(std::uint32_t seed, int count, Visit&& visit) {
         for (int i = 0; i < plies && !g.over(); ++i) {
             MoveList moves;
             g.legal_moves(moves);
-            g.play(moves[int(rng() % moves.size())]);
+            REQUIRE(g.play(moves[int(rng() % moves.size())]));
         }
         if (g.over()) continue;
         visit(g);
@@ -32,7 +32,8 @@ void random_games(std::uint32_t seed, int count, Visit&& visit) {
 // Plays a line from the game; "" when every move is legal, else the first refusal.
 std::string replay(Game g, const std::vector<Move>& line) {
     for (Move m : line)
-        if (std::string why = g.play(m); !why.empty()) return move_name(m, g.side_to_move()) + ": " + why;
+        if (const Expected<void> played = g.play(m); !played)
+            return move_name(m, g.side_to_move()) + ": " + played.why();
     return {};
 }
 
@@ -133,7 +134,7 @@ TEST_CASE("the lines of a forced win end in the win", "[analysis]") {
         if (l.score < mate_bound) continue;
         Game after = g;
         REQUIRE(replay(after, l.moves) == "");
-        for (Move m : l.moves) after.play(m);
+        for (Move m : l.moves) REQUIRE(after.play(m));
         INFO(line_text(l.moves, Color::White));
         CHECK(after.result().winner() == Color::White);
         CHECK(int(l.moves.size()) == mate_score - l.score);
@@ -181,7 +182,7 @@ TEST_CASE("on 3x3 the analysis gives the solved game's exact values", "[analysis
         CHECK(l.moves.size() == 13);
         Game g = start;
         REQUIRE(replay(g, l.moves) == "");
-        for (Move m : l.moves) g.play(m);
+        for (Move m : l.moves) REQUIRE(g.play(m));
         CHECK(g.result().winner() == Color::White);
     }
     // A drawn position reads as a draw, not as an evaluation.
@@ -226,7 +227,7 @@ TEST_CASE("scores in words name the side ahead, by documented margins", "[analys
 TEST_CASE("with a touched piece every line starts with a move of that piece", "[analysis][touch]") {
     // White can win by entering a piece on A4, or by moving B1 there; B1 is touched.
     Game g = game_after("W1A1 K1D1 W1A2 K1D2 W1A3 K1D4 W2B1 K2C4");
-    REQUIRE(g.touch(make_square(1, 0)) == "");
+    REQUIRE(g.touch(make_square(1, 0)));
     Analyzer analyzer;
     const AnalysisResult r = analyzer.run(g, AnalysisLimits{3, 3, 0});
     REQUIRE_FALSE(r.lines.empty());
@@ -237,7 +238,7 @@ TEST_CASE("with a touched piece every line starts with a move of that piece", "[
         CHECK(l.moves[0].from() == make_square(1, 0));
     }
     Game j = game_after("W1A1 K1C3", Variant{3, Rules::Official});
-    REQUIRE(j.touch(make_square(0, 0)) == "");
+    REQUIRE(j.touch(make_square(0, 0)));
     for (const AnalysisLine& l : analyzer.run(j, AnalysisLimits{5, 0, 0}).lines) {
         CHECK_FALSE(l.moves[0].is_enter());
         CHECK(l.moves[0].from() == make_square(0, 0));

@@ -97,7 +97,7 @@ TEST_CASE("on 3x3 the solved value decides: a drawn position is declined, a lost
         for (int i = 0; i < plies && !g.over(); ++i) {
             MoveList moves;
             g.legal_moves(moves);
-            g.play(moves[int(rng() % moves.size())]);
+            REQUIRE(g.play(moves[int(rng() % moves.size())]));
         }
         if (g.over()) continue;
         const solve3::Value v = solve3::solve(g.position()).value;
@@ -120,7 +120,7 @@ TEST_CASE("a finished game has no draw to offer", "[decisions]") {
 TEST_CASE("after losing a round, the computer chooses to start the next one", "[decisions]") {
     Match m(MatchSettings{Variant{}, 2, {}}, {"Liam", "computer"});
     for (const char* mv : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K2C4", "W2A4"})
-        REQUIRE(m.play(parse_moves(mv).moves[0].spec, false, 0) == "");
+        REQUIRE(m.play(spec_of(mv), false, 0));
     REQUIRE(m.phase() == MatchPhase::ChoosingStarter);
     REQUIRE(m.chooser() == 1);
     CHECK(starter_after_loss(1) == 1);

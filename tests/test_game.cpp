@@ -10,10 +10,9 @@ constexpr Variant rogers4{4, Rules::Rogers};
 
 Square sq(const char* name) { return make_square(name[0] - 'A', name[1] - '1'); }
 
+// Why a typed move is refused ("" when it is played).
 std::string play_typed(Game& g, const std::string& move) {
-    ParsedMoves p = parse_moves(move);
-    REQUIRE(p.moves.size() == 1);
-    return g.play(p.moves[0].spec, /*interactive=*/true);
+    return g.play(spec_of(move), /*interactive=*/true).why();
 }
 
 // A full 3x3 board where White's size-1 piece on A1 cannot move (every other square is occupied) but
@@ -54,7 +53,7 @@ TEST_CASE("official: a touched piece must be the piece moved", "[touch]") {
 TEST_CASE("official: touching a piece that cannot move forfeits the game", "[touch]") {
     Game g(boxed_in_small_piece());
     REQUIRE_FALSE(g.over());
-    CHECK(g.touch(sq("A1")) == "");
+    CHECK(g.touch(sq("A1")));
     CHECK(g.result().outcome == Outcome::BlackWins);
     CHECK(g.result().ending == Ending::Forfeit);
     CHECK(result_text(g.result(), 3, g.side_to_move()) ==
@@ -71,7 +70,7 @@ TEST_CASE("official: a typed move from a piece that cannot move forfeits", "[tou
 
 TEST_CASE("undo takes a forfeit back together with the touch", "[touch][undo]") {
     Game g(boxed_in_small_piece());
-    g.touch(sq("A1"));
+    REQUIRE(g.touch(sq("A1")));
     REQUIRE(g.over());
     CHECK(g.undo());
     CHECK_FALSE(g.over());
@@ -80,8 +79,8 @@ TEST_CASE("undo takes a forfeit back together with the touch", "[touch][undo]") 
 
 TEST_CASE("official: only one's own board piece can be touched", "[touch]") {
     Game g = game_after("W1A1\nK1D4", official4);
-    CHECK(g.touch(sq("D4")) == "the piece on D4 is Black's");
-    CHECK(g.touch(sq("B2")) == "B2 is empty");
+    CHECK(g.touch(sq("D4")).why() == "the piece on D4 is Black's");
+    CHECK(g.touch(sq("B2")).why() == "B2 is empty");
     CHECK_FALSE(g.touched());
     CHECK(play_typed(g, "D4C3") == "the piece on D4 is Black's");
     CHECK_FALSE(g.touched());
@@ -96,8 +95,7 @@ TEST_CASE("rogers: there is no touched-piece rule", "[touch]") {
 
 TEST_CASE("a transcript line that is illegal is an error, never a touch", "[touch]") {
     Game g = game_after("W1A1\nK1D4", official4);
-    auto err = g.play_transcript("A1D4");
-    REQUIRE(err);
+    REQUIRE_FALSE(g.play_transcript("A1D4"));
     CHECK_FALSE(g.touched());
     CHECK(g.moves().size() == 2);
 }
@@ -178,7 +176,7 @@ TEST_CASE("the status reads the side to move while the game goes on", "[result]"
 
 TEST_CASE("official: once a piece is touched only its moves are legal", "[touch]") {
     Game g = game_after("W1A1\nK1D4\nW2B2\nK2C3", official4);
-    REQUIRE(g.touch(sq("B2")) == "");
+    REQUIRE(g.touch(sq("B2")));
     MoveList moves;
     g.legal_moves(moves);
     REQUIRE_FALSE(moves.empty());

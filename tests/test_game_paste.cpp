@@ -60,7 +60,7 @@ TEST_CASE("pasted moves that follow on continue the game; others are a whole gam
     CHECK(r.moves.size() == 2);
     CHECK(r.prompt == "");
 
-    REQUIRE(m.play(r.moves[0], 0).empty());
+    REQUIRE(m.play(r.moves[0], 0));
     // Moves that follow on from the game on the board (Black to move) continue it.
     r = read_paste(paste("K1C3\nW2A1\n"), m, false, "W");
     REQUIRE(r.kind == Kind::Continue);

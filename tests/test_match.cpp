@@ -16,12 +16,10 @@ const char* white_wins = "W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n";
 
 // Plays a transcript into the match's current round at time `now`, one move a second.
 Millis play_all(Match& m, const std::string& text, Millis now) {
-    const ParsedMoves parsed = parse_moves(text);
-    REQUIRE_FALSE(parsed.error);
-    for (const WrittenMove& w : parsed.moves) {
+    for (const WrittenMove& w : written_moves(text)) {
         now += s;
         INFO(w.written);
-        REQUIRE(m.play(w.spec, false, now) == "");
+        REQUIRE(m.play(w.spec, false, now));
     }
     return now;
 }
@@ -121,7 +119,7 @@ TEST_CASE("both lines made on a turn: the turn player loses the round", "[match]
 TEST_CASE("DM clock in a match: overrun with an empty reserve forfeits the round", "[match][dm]") {
     Match m(first_to(2, ClockSettings::dm(2 * s, 1 * s, 1 * s)), {"Liam", "Eamon"});
     m.start_clock(0);
-    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 1 * s) == "");  // Liam in time
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 1 * s));  // Liam in time
     CHECK(m.clock().running() == B);
     CHECK(m.tick(3 * s).chunks == 1);  // Eamon takes his only chunk
     CHECK(m.clock().reserve_left(B) == 0);
@@ -136,8 +134,9 @@ TEST_CASE("DM clock in a match: overrun with an empty reserve forfeits the round
 TEST_CASE("a move after the flag fell is refused and the round is lost", "[match][dm]") {
     Match m(first_to(2, ClockSettings::dm(2 * s, 0, 1 * s)), {"Liam", "Eamon"});
     m.start_clock(0);
-    const std::string why = m.play(MoveSpec::stack_of(W, 0, 0), false, 2500);
-    CHECK(why == "too late: Liam ran out of time with no reserve left: Eamon wins the round");
+    const Expected<void> played = m.play(MoveSpec::stack_of(W, 0, 0), false, 2500);
+    CHECK_FALSE(played);
+    CHECK(played.why() == "too late: Liam ran out of time with no reserve left: Eamon wins the round");
     CHECK(m.game().moves().empty());
     CHECK(m.score(1) == 1);
 }
@@ -146,7 +145,7 @@ TEST_CASE("the DM reserve carries over to the next round", "[match][dm]") {
     Match m(first_to(2, ClockSettings::dm(2 * s, 5 * s, 1 * s)), {"Liam", "Eamon"});
     m.start_clock(0);
     // Liam's first move takes 2.5 s: one chunk from his reserve.
-    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2500) == "");
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2500));
     CHECK(m.clock().reserve_left(W) == 4 * s);
     play_all(m, "K1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n", 2500);
     REQUIRE(m.phase() == MatchPhase::ChoosingStarter);
@@ -160,7 +159,7 @@ TEST_CASE("the DM reserve carries over to the next round", "[match][dm]") {
 TEST_CASE("a DM reserve stays with its player when the colours change", "[match][dm]") {
     Match m(first_to(2, ClockSettings::dm(2 * s, 5 * s, 1 * s)), {"Liam", "Eamon"});
     m.start_clock(0);
-    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2500) == "");  // Liam (White) takes a chunk
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2500));  // Liam (White) takes a chunk
     play_all(m, "K1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n", 2500);
     m.choose_starter(1, 100 * s);  // Eamon starts round 2 as White
     CHECK(m.colour_of(0) == B);
@@ -172,7 +171,7 @@ TEST_CASE("Fischer clock in a match: increment after each move, flag fall loses 
           "[match][fischer]") {
     Match m(first_to(1, ClockSettings::fischer(5 * s, 1 * s)), {"Liam", "Eamon"});
     m.start_clock(0);
-    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2 * s) == "");
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2 * s));
     CHECK(m.clock().time_left(W, 2 * s) == 4 * s);  // 5 - 2 + 1
     CHECK(m.tick(7 * s).flagged == B);
     CHECK(m.round_result_text() == "Eamon ran out of time: Liam wins");
@@ -213,9 +212,7 @@ TEST_CASE("a match is rebuilt from its rounds only when they can belong to one m
     play_all(m, white_wins, 0);
     m.choose_starter(1, 0);
     play_all(m, "W1A1\n", 0);
-    std::string why;
-    auto back = Match::from_rounds(m.settings(), {"Liam", "Eamon"}, m.rounds(), &why);
-    INFO(why);
+    const Expected<Match> back = Match::from_rounds(m.settings(), {"Liam", "Eamon"}, m.rounds());
     REQUIRE(back);
     CHECK(back->score_text() == "Liam 1 - 0 Eamon");
     CHECK(back->round_number() == 2);
@@ -224,14 +221,17 @@ TEST_CASE("a match is rebuilt from its rounds only when they can belong to one m
 
     std::vector<Round> rounds = m.rounds();
     rounds[1].number = 3;
-    CHECK_FALSE(Match::from_rounds(m.settings(), {"Liam", "Eamon"}, rounds, &why));
-    CHECK(why == "after round 1 comes round 2");
+    const Expected<Match> renumbered = Match::from_rounds(m.settings(), {"Liam", "Eamon"}, rounds);
+    CHECK_FALSE(renumbered);
+    CHECK(renumbered.why() == "after round 1 comes round 2");
     rounds = m.rounds();
     rounds.insert(rounds.begin(), Round{1, 0, Game()});
-    CHECK_FALSE(Match::from_rounds(m.settings(), {"Liam", "Eamon"}, rounds, &why));
-    CHECK(why == "round 1 is not over");
-    CHECK_FALSE(Match::from_rounds(first_to(1), {"Liam", "Eamon"}, m.rounds(), &why));
-    CHECK(why == "the match was over before round 2");
+    const Expected<Match> unfinished = Match::from_rounds(m.settings(), {"Liam", "Eamon"}, rounds);
+    CHECK_FALSE(unfinished);
+    CHECK(unfinished.why() == "round 1 is not over");
+    const Expected<Match> after_the_end = Match::from_rounds(first_to(1), {"Liam", "Eamon"}, m.rounds());
+    CHECK_FALSE(after_the_end);
+    CHECK(after_the_end.why() == "the match was over before round 2");
 }
 
 TEST_CASE("a cleaned name never ends in a space, even cut at the limit", "[match]") {

@@ -11,18 +11,16 @@ namespace {
 
 std::string canonical(const std::string& text, Variant v = {}) {
     Game g(v);
-    auto err = g.play_transcript(text);
-    INFO((err ? err->message() : std::string()));
-    REQUIRE_FALSE(err);
+    REQUIRE(g.play_transcript(text));
     return transcript_text(g.moves());
 }
 
 std::string error_of(const std::string& text, Variant v = {}) {
     Game g(v);
-    auto err = g.play_transcript(text);
-    REQUIRE(err);
+    const auto played = g.play_transcript(text);
+    REQUIRE_FALSE(played);
     CHECK(g.moves().empty());  // nothing applied
-    return err->message();
+    return played.why().message();
 }
 
 }  // namespace
@@ -54,7 +52,7 @@ TEST_CASE("X, Y and Z are read as the stacks of the side to move", "[notation]")
 
 TEST_CASE("output is always canonical, whatever the input looked like", "[notation]") {
     Game g;
-    REQUIRE_FALSE(g.play_transcript("  w3 -> b2   "));
+    REQUIRE(g.play_transcript("  w3 -> b2   "));
     CHECK(move_name(g.moves()[0], Color::White) == "W3B2");
     CHECK(square_name(15) == "D4");
     CHECK(stack_name(Color::Black, 2) == "K3");
@@ -67,10 +65,10 @@ TEST_CASE("a transcript error names the line, the move as written and the reason
 
 TEST_CASE("a transcript with a bad move applies nothing", "[transcript]") {
     Game g = game_after("W1A1");
-    auto err = g.play_transcript("K1D4\nW1B2\nK1Q9");
-    REQUIRE(err);
+    const auto played = g.play_transcript("K1D4\nW1B2\nK1Q9");
+    REQUIRE_FALSE(played);
     CHECK(g.moves().size() == 1);
-    CHECK(err->where.line == 3);
+    CHECK(played.why().where.line == 3);
 }
 
 TEST_CASE("unreadable text gets an error that says what a move looks like", "[transcript]") {
@@ -106,10 +104,10 @@ TEST_CASE("a transcript legal only under the other rules says so and names the f
         "line 4: K2A2: official rules: a new piece may gobble only a piece in a row of three; the transcript "
         "is legal under the rogers rules: use --rules rogers");
     Game g;
-    auto err = g.play_transcript(text);
-    REQUIRE(err);
+    const auto played = g.play_transcript(text);
+    REQUIRE_FALSE(played);
     CHECK(
-        err->message("rules") ==
+        played.why().message("rules") ==
         "line 4: K2A2: official rules: a new piece may gobble only a piece in a row of three; the transcript "
         "is legal under the rogers rules: use rules rogers");
 }
@@ -121,9 +119,7 @@ TEST_CASE("a transcript illegal under both rule sets gives no hint", "[transcrip
 TEST_CASE("the Liam/Eamon game replays under the rogers rules with White to move", "[transcript][fixture]") {
     const std::string text = fixture("liam-white--eamon-black.txt");
     Game g({4, Rules::Rogers});
-    auto err = g.play_transcript(text);
-    INFO((err ? err->message() : std::string()));
-    REQUIRE_FALSE(err);
+    REQUIRE(g.play_transcript(text));
     CHECK(g.moves().size() == 38);
     CHECK_FALSE(g.over());
     CHECK(g.side_to_move() == Color::White);
@@ -151,10 +147,9 @@ TEST_CASE("the plain-text board shows visible pieces, what they cover and the re
 }
 
 TEST_CASE("diagrams build positions and reject impossible ones", "[notation]") {
-    const ParsedDiagram d = parse_diagram("K4 . . .\n. K3W4 . .\n. . . .\n. . . .", {}, Color::Black);
-    INFO(d.error);
-    REQUIRE(d.position);
-    const Position* p = &*d.position;
+    const Expected<Position> d = parse_diagram("K4 . . .\n. K3W4 . .\n. . . .\n. . . .", {}, Color::Black);
+    REQUIRE(d);
+    const Position* p = &*d;
     CHECK(p->top_size(5) == 4);
     // Reserves keep the fullest stacks first: Black 4-3-2-1, 4-3-2-1, 2-1; White 4-3-2-1 twice and 3-2-1.
     CHECK(p->stack_top(Color::Black, 0) == 4);
@@ -162,12 +157,13 @@ TEST_CASE("diagrams build positions and reject impossible ones", "[notation]") {
     CHECK(p->stack_top(Color::White, 2) == 3);
     CHECK(p->height(5) == 2);
     CHECK(p->side_to_move() == Color::Black);
-    const ParsedDiagram too_few = parse_diagram("W1 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White);
-    CHECK_FALSE(too_few.position);
-    CHECK(too_few.error == "White cannot have more pieces of size 1 than of size 2 on the board");
-    const ParsedDiagram upside = parse_diagram("W3K2 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White);
-    CHECK_FALSE(upside.position);
-    CHECK(upside.error == "cell 'W3K2': pieces must grow from the bottom up");
+    const Expected<Position> too_few = parse_diagram("W1 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White);
+    CHECK_FALSE(too_few);
+    CHECK(too_few.why() == "White cannot have more pieces of size 1 than of size 2 on the board");
+    const Expected<Position> upside =
+        parse_diagram("W3K2 . . .\n. . . .\n. . . .\n. . . .", {}, Color::White);
+    CHECK_FALSE(upside);
+    CHECK(upside.why() == "cell 'W3K2': pieces must grow from the bottom up");
 }
 
 TEST_CASE("random bytes never crash the transcript reader", "[transcript][fuzz]") {
@@ -180,11 +176,11 @@ TEST_CASE("random bytes never crash the transcript reader", "[transcript][fuzz]"
         for (int k = 0; k < len; ++k) text += raw ? char(rng() & 0xFF) : alphabet[rng() % alphabet.size()];
         for (Variant v : {Variant{4, Rules::Official}, Variant{3, Rules::Rogers}}) {
             Game g(v);
-            auto err = g.play_transcript(text);
-            if (err) {
+            const auto played = g.play_transcript(text);
+            if (!played) {
                 CHECK(g.moves().empty());
-                CHECK(err->where.line >= 1);
-                CHECK_FALSE(err->message().empty());
+                CHECK(played.why().where.line >= 1);
+                CHECK_FALSE(played.why().message().empty());
             }
         }
     }
@@ -213,42 +209,42 @@ TEST_CASE("an error quotes at most 16 printable ASCII characters of the input", 
 TEST_CASE("the reader refuses a line of a million characters, quickly and whole", "[transcript][limits]") {
     std::string line;
     while (line.size() < 1000000) line += "A1B2 ";
-    const ParsedMoves p = parse_moves("W3B2\n" + line + "\n");
-    REQUIRE(p.error);
-    CHECK(p.moves.empty());
-    CHECK(p.error->message() ==
+    const Expected<std::vector<WrittenMove>, TextError> p = parse_moves("W3B2\n" + line + "\n");
+    REQUIRE_FALSE(p);
+    CHECK_FALSE(p.value());  // no moves at all
+    CHECK(p.why().message() ==
           "line 2: A1B2 A1B2 A1B...: the line is longer than 4096 characters, the most a "
           "transcript line may hold");
     // The longest line allowed still reads.
     std::string longest(max_line_bytes - 4, ' ');
     longest += "W3B2";
-    CHECK_FALSE(parse_moves(longest).error);
+    CHECK(parse_moves(longest));
 }
 
 TEST_CASE("the reader refuses more than 10,000 moves", "[transcript][limits]") {
     std::string text;
     for (std::size_t i = 0; i < max_transcript_moves; ++i) text += "A1B2\n";
-    const ParsedMoves ok = parse_moves(text);
-    CHECK_FALSE(ok.error);
-    CHECK(ok.moves.size() == max_transcript_moves);
-    const ParsedMoves p = parse_moves(text + "B2A1\n");
-    REQUIRE(p.error);
-    CHECK(p.moves.empty());
-    CHECK(p.error->message() == "line 10001: more than 10000 moves, the most a transcript may hold");
+    const Expected<std::vector<WrittenMove>, TextError> ok = parse_moves(text);
+    REQUIRE(ok);
+    CHECK(ok->size() == max_transcript_moves);
+    const Expected<std::vector<WrittenMove>, TextError> p = parse_moves(text + "B2A1\n");
+    REQUIRE_FALSE(p);
+    CHECK_FALSE(p.value());  // no moves at all
+    CHECK(p.why().message() == "line 10001: more than 10000 moves, the most a transcript may hold");
     // Moves handed over already read are held to the same limit.
     std::vector<WrittenMove> many(max_transcript_moves + 1, WrittenMove{MoveSpec::square(0, 1), 1, "A1B2"});
     Game g;
-    const auto err = g.play_transcript(many);
-    REQUIRE(err);
-    CHECK(err->message() == "line 1: more than 10000 moves, the most a transcript may hold");
+    const auto played = g.play_transcript(many);
+    REQUIRE_FALSE(played);
+    CHECK(played.why().message() == "line 1: more than 10000 moves, the most a transcript may hold");
     CHECK(g.moves().empty());
 }
 
 TEST_CASE("the reader refuses a text of more than 1 MiB before reading it", "[transcript][limits]") {
     const std::string text(max_transcript_bytes + 1, '\n');
-    const ParsedMoves p = parse_moves(text);
-    REQUIRE(p.error);
-    CHECK(p.error->message() ==
+    const Expected<std::vector<WrittenMove>, TextError> p = parse_moves(text);
+    REQUIRE_FALSE(p);
+    CHECK(p.why().message() ==
           "the text is longer than 1048576 bytes (1 MiB), the most a transcript may hold");
-    CHECK_FALSE(parse_moves(std::string(max_transcript_bytes, '\n')).error);
+    CHECK(parse_moves(std::string(max_transcript_bytes, '\n')));
 }

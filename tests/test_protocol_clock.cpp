@@ -12,8 +12,10 @@ namespace {
 
 class NoFiles : public TranscriptStore {
   public:
-    std::string read(const std::string& path, std::string&) override { return "cannot read " + path; }
-    std::string write(const std::string& path, const Game&) override { return "cannot write " + path; }
+    Expected<std::string> read(const std::string& path) override { return Failure{"cannot read " + path}; }
+    Expected<void> write(const std::string& path, const Game&) override {
+        return Failure{"cannot write " + path};
+    }
     Variant variant_of(std::string_view, Variant current) override { return current; }
 };
 
@@ -25,7 +27,7 @@ struct Session {
                       [this] { return time += step; }};
     std::string operator()(const std::string& line) { return protocol.handle(line); }
     void play(const std::string& transcript) {
-        for (const WrittenMove& w : parse_moves(transcript).moves)
+        for (const WrittenMove& w : written_moves(transcript))
             REQUIRE(protocol.handle("play " + w.written) == "=\n\n");
     }
     double hard() const {
@@ -201,7 +203,7 @@ TEST_CASE("max thinks at most --think under the game's clocks; a GTP controller'
     Millis time = 0;
     Protocol protocol{Variant{}, ticking(PlayerSettings{Level::Max, think, 1}), store,
                       [&time] { return time += 250; }};
-    for (const WrittenMove& w : parse_moves(white_wins_in_3).moves)
+    for (const WrittenMove& w : written_moves(white_wins_in_3))
         REQUIRE(protocol.handle("play " + w.written) == "=\n\n");
     REQUIRE(protocol.handle("time_settings 0 30 1") == "=\n\n");
     REQUIRE(protocol.handle("reg_genmove").substr(0, 2) == "= ");  // a proven win: it answers at once

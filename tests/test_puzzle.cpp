@@ -32,11 +32,11 @@ PuzzleSet one_puzzle_set(const std::string& transcript, int length, Variant v = 
     Game line = g;
     Move next = p.first_moves[0];
     while (true) {
-        line.play(next);
+        REQUIRE(line.play(next));
         p.solution.push_back(next);
         if (line.over()) break;
         const Move defence = longest_defence(line, length);
-        line.play(defence);
+        REQUIRE(line.play(defence));
         p.solution.push_back(defence);
         if (line.over()) break;
         next = winning_moves(line, *forced_win_length(line, length)).front();
@@ -66,17 +66,17 @@ TEST_CASE("a forced win in two refutes every defence, and only its first move wi
     CHECK_FALSE(move_wins_within(g, move_in(g, "W1A1"), 2));
     // After the first move, whatever Black does, White wins at once.
     Game after = g;
-    after.play(move_in(g, "W3D1"));
+    REQUIRE(after.play(move_in(g, "W3D1")));
     MoveList replies;
     after.legal_moves(replies);
     for (Move r : replies) {
         Game line = after;
-        line.play(r);
+        REQUIRE(line.play(r));
         INFO(move_name(r, Color::Black));
         CHECK((line.result().winner() == Color::White || wins_within(line, 1)));
     }
     const Move d = longest_defence(after, 1);
-    after.play(d);
+    REQUIRE(after.play(d));
     CHECK(forced_win_length(after, 1) == 1);
 }
 
@@ -95,8 +95,8 @@ TEST_CASE("a defence that repeats a position for the third time draws, and so re
     REQUIRE_FALSE(again.over());
     CHECK_FALSE(move_wins_within(again, move_in(again, "B1D4"), 2));
     Game drawn = again;
-    drawn.play(move_in(drawn, "B1D4"));
-    drawn.play(move_in(drawn, "B3A1"));
+    REQUIRE(drawn.play(move_in(drawn, "B1D4")));
+    REQUIRE(drawn.play(move_in(drawn, "B3A1")));
     CHECK(drawn.result().ending == Ending::Repetition);
 }
 
@@ -109,29 +109,29 @@ TEST_CASE("a finished game has no forced win", "[puzzle]") {
 TEST_CASE("verification proves a correct puzzle and says what is wrong with a wrong one", "[puzzle]") {
     PuzzleSet set = one_puzzle_set(win_in_two, 2);
     Puzzle& p = set.puzzles[0];
-    CHECK(verify_puzzle(set, p) == "");
+    CHECK(verify_puzzle(set, p));
     CHECK(p.unique());
     CHECK(p.solution.size() == 3);
 
     Puzzle longer = p;
     longer.length = 3;  // a win in two is no puzzle "win in three"
-    CHECK(verify_puzzle(set, longer) == "a shorter win exists: 2 moves");
+    CHECK(verify_puzzle(set, longer).why() == "a shorter win exists: 2 moves");
 
     Puzzle extra = p;
     extra.first_moves.push_back(move_in(game_after(win_in_two), "W1A1"));
-    CHECK(verify_puzzle(set, extra) == "the first moves that win are: W3D1");
+    CHECK(verify_puzzle(set, extra).why() == "the first moves that win are: W3D1");
 
     Puzzle wrong_line = p;
     wrong_line.solution[0] = move_in(game_after(win_in_two), "W1A1");
-    CHECK(verify_puzzle(set, wrong_line) == "the solution does not start with a winning move");
+    CHECK(verify_puzzle(set, wrong_line).why() == "the solution does not start with a winning move");
 
     Puzzle short_line = p;
     short_line.solution.pop_back();
-    CHECK(verify_puzzle(set, short_line) == "the solution does not end in the win");
+    CHECK(verify_puzzle(set, short_line).why() == "the solution does not end in the win");
 
     Puzzle over = p;
     over.moves = game_after("W1A1 K1D1 W1A2 K1D2 W1A3 K1D3 W2A4").moves();
-    CHECK(verify_puzzle(set, over) == "the game is already over");
+    CHECK(verify_puzzle(set, over).why() == "the game is already over");
 }
 
 TEST_CASE("a puzzle set reads back exactly as it was written", "[puzzle]") {
@@ -143,15 +143,14 @@ TEST_CASE("a puzzle set reads back exactly as it was written", "[puzzle]") {
     CHECK(text.find("\npuzzle: 1\nto move: White\nwin in: 2\nfirst moves: W3D1\nmoves: " +
                     std::string(win_in_two) + "\nsolution: W3D1 ") != std::string::npos);
     CHECK(text.find("\npuzzle: 2\nto move: White\nwin in: 1\nfirst moves: W1A4 W2A4\n") != std::string::npos);
-    const ParsedPuzzleSet parsed = parse_puzzle_set(text);
-    INFO((parsed.error ? parsed.error->message() : ""));
-    REQUIRE_FALSE(parsed.error);
-    CHECK(parsed.set.name == "test");
-    CHECK(parsed.set.variant == Variant{4, Rules::Official});
-    REQUIRE(parsed.set.puzzles.size() == 2);
+    const Expected<PuzzleSet, TextError> parsed = parse_puzzle_set(text);
+    REQUIRE(parsed);
+    CHECK(parsed->name == "test");
+    CHECK(parsed->variant == Variant{4, Rules::Official});
+    REQUIRE(parsed->puzzles.size() == 2);
     for (int i = 0; i < 2; ++i) {
         const Puzzle& a = set.puzzles[i];
-        const Puzzle& b = parsed.set.puzzles[i];
+        const Puzzle& b = parsed->puzzles[i];
         CHECK(a.id == b.id);
         CHECK(a.length == b.length);
         CHECK(a.moves == b.moves);
@@ -163,10 +162,10 @@ TEST_CASE("a puzzle set reads back exactly as it was written", "[puzzle]") {
 TEST_CASE("a bad puzzle file is refused with the line and the reason", "[puzzle]") {
     const std::string head = "% rules: official\n% size: 4\n";
     const auto error = [](const std::string& text) {
-        const ParsedPuzzleSet p = parse_puzzle_set(text);
-        REQUIRE(p.error);
-        CHECK(p.set.puzzles.empty());
-        return p.error->message();
+        const Expected<PuzzleSet, TextError> p = parse_puzzle_set(text);
+        REQUIRE_FALSE(p);
+        CHECK_FALSE(p.value());  // no set at all, not even its first puzzles
+        return p.why().message();
     };
     CHECK(error(head + "\npuzzle: 1\nto move: White\nwin in: 1\nfirst moves: W1A4\nmoves: W1A1 K1D1 W1A1\n"
                        "solution: W1A4\n") == "line 8: W1A1: A1 holds a larger piece");
@@ -201,7 +200,7 @@ TEST_CASE("generation from self-play is reproducible and every puzzle it makes i
             const Puzzle& p = a.puzzles[i];
             INFO("puzzle " << p.id << " of " << a.name);
             CHECK(p.id == int(i) + 1);
-            CHECK(verify_puzzle(a, p) == "");
+            CHECK(verify_puzzle(a, p));
             if (i > 0) CHECK(a.puzzles[i - 1].length <= p.length);  // easiest first
         }
     }

@@ -11,12 +11,7 @@ using State = PuzzleSession::State;
 
 namespace {
 
-MoveSpec spec(const std::string& text) {
-    const ParsedMoves p = parse_moves(text);
-    REQUIRE_FALSE(p.error);
-    REQUIRE(p.moves.size() == 1);
-    return p.moves[0].spec;
-}
+MoveSpec spec(const std::string& text) { return spec_of(text); }
 
 const PuzzleSet& official() {
     const PuzzleSet* set = ui::find_puzzle_set("official");

@@ -54,11 +54,11 @@ void prove_shipped(const std::function<bool(int)>& pick) {
             if (!pick(int(i))) continue;
             const Puzzle& p = set.puzzles[i];
             INFO(set.name << " puzzle " << p.id);
-            CHECK(verify_puzzle(set, p) == "");
+            CHECK(verify_puzzle(set, p));
             if (set.variant.size == 3) {
                 PuzzleSet other = set;
                 other.variant.rules = set.variant.rules == Rules::Official ? Rules::Rogers : Rules::Official;
-                CHECK(verify_puzzle(other, p) == "");
+                CHECK(verify_puzzle(other, p));
             }
         }
     }

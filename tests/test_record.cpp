@@ -16,9 +16,7 @@ namespace {
 constexpr Millis s = 1000;
 
 void play_all(Match& m, const std::string& text, Millis now = 0) {
-    const ParsedMoves parsed = parse_moves(text);
-    REQUIRE_FALSE(parsed.error);
-    for (const WrittenMove& w : parsed.moves) REQUIRE(m.play(w.spec, false, now) == "");
+    for (const WrittenMove& w : written_moves(text)) REQUIRE(m.play(w.spec, false, now));
 }
 
 const char* white_wins = "W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n";
@@ -33,15 +31,15 @@ TEST_CASE("a single game record is today's save format with names and seats", "[
     CHECK(text ==
           "% gobblet game\n% rules: rogers\n% size: 4\n% date: 2026-11-23 14:03\n% white: Liam\n"
           "% black: computer (max)\n% seat white: human\n% seat black: computer max\nW3B2\nK1C3\n");
-    const saves::LoadedRecord r = saves::read_record(text);
-    INFO(r.message());
-    REQUIRE(r.record);
-    CHECK_FALSE(r.record->is_match);
-    CHECK(r.record->match.name(1) == "computer (max)");
-    CHECK(r.record->seats == human_vs_max);
-    CHECK(r.record->match.variant() == Variant{4, Rules::Rogers});
-    CHECK(r.record->match.game().moves() == m.game().moves());
-    CHECK(r.record->date == "2026-11-23 14:03");
+    const Expected<saves::Record, TranscriptError> r = saves::read_record(text);
+    INFO(r.why().message());
+    REQUIRE(r);
+    CHECK_FALSE(r->is_match);
+    CHECK(r->match.name(1) == "computer (max)");
+    CHECK(r->seats == human_vs_max);
+    CHECK(r->match.variant() == Variant{4, Rules::Rogers});
+    CHECK(r->match.game().moves() == m.game().moves());
+    CHECK(r->date == "2026-11-23 14:03");
 }
 
 TEST_CASE("endings the moves do not show are recorded and read back", "[record]") {
@@ -55,17 +53,17 @@ TEST_CASE("endings the moves do not show are recorded and read back", "[record]"
         const std::string text = saves::record_text(m, {}, nullptr, "");
         CHECK(text.find(std::string("% ending: ") + ending + "\n") != std::string::npos);
         const auto r = saves::read_record(text);
-        REQUIRE(r.record);
-        CHECK(r.record->match.game().result().ending == m.game().result().ending);
-        CHECK(r.record->match.round_result_text() == m.round_result_text());
+        REQUIRE(r);
+        CHECK(r->match.game().result().ending == m.game().result().ending);
+        CHECK(r->match.round_result_text() == m.round_result_text());
     }
 }
 
 TEST_CASE("a forfeit line must fit the position", "[record]") {
     const auto r = saves::read_record("% gobblet game\n% size: 3\nW1A1\nK1B2\n% ending: forfeit A1\n");
-    REQUIRE(r.error);
-    CHECK(r.error->line == 5);
-    CHECK(r.error->reason == "the piece on A1 can move, so touching it forfeits nothing");
+    REQUIRE_FALSE(r);
+    CHECK(r.why().where.line == 5);
+    CHECK(r.why().where.reason == "the piece on A1 can move, so touching it forfeits nothing");
 }
 
 TEST_CASE("a match record round-trips: settings, rounds, starters, draws, score and clock", "[record]") {
@@ -91,20 +89,20 @@ TEST_CASE("a match record round-trips: settings, rounds, starters, draws, score 
     }
     CHECK(text.find("% round 2: Eamon (player 2) plays White\nW3B2\n% clock state:") != std::string::npos);
     const auto r = saves::read_record(text);
-    INFO(r.message());
-    REQUIRE(r.record);
-    const Match& back = r.record->match;
-    CHECK(r.record->is_match);
+    INFO(r.why().message());
+    REQUIRE(r);
+    const Match& back = r->match;
+    CHECK(r->is_match);
     CHECK(back.settings() == m.settings());
     CHECK(back.rounds().size() == 3);
     CHECK(back.round_number() == 2);
     CHECK(back.player_of(Color::White) == 1);
     CHECK(back.score_text() == "Liam 1 - 0 Eamon");
     CHECK(back.game().moves() == m.game().moves());
-    REQUIRE(r.record->clock);
-    CHECK(*r.record->clock == st);
+    REQUIRE(r->clock);
+    CHECK(*r->clock == st);
     // Writing the read record again gives the same text.
-    CHECK(saves::record_text(back, {}, &*r.record->clock, "2026-11-23 14:03") == text);
+    CHECK(saves::record_text(back, {}, &*r->clock, "2026-11-23 14:03") == text);
 }
 
 TEST_CASE("a network match keeps its id", "[record]") {
@@ -113,10 +111,10 @@ TEST_CASE("a network match keeps its id", "[record]") {
     const std::string text = saves::record_text(m, seats, nullptr, "", "3f9c-a1");
     CHECK(text.find("% seat black: remote\n% match id: 3f9c-a1\n") != std::string::npos);
     const auto r = saves::read_record(text);
-    REQUIRE(r.record);
-    CHECK(r.record->match_id == "3f9c-a1");
-    CHECK(r.record->seats == seats);
-    CHECK_FALSE(saves::read_record("% match id: a b\n").record);
+    REQUIRE(r);
+    CHECK(r->match_id == "3f9c-a1");
+    CHECK(r->seats == seats);
+    CHECK_FALSE(saves::read_record("% match id: a b\n"));
 }
 
 TEST_CASE("a finished match ends with its result", "[record]") {
@@ -127,8 +125,8 @@ TEST_CASE("a finished match ends with its result", "[record]") {
     const std::string text = saves::record_text(m, {}, nullptr, "");
     CHECK(text.substr(text.size() - 40) == "% match result: Liam wins the match 2-0\n");
     const auto r = saves::read_record(text);
-    REQUIRE(r.record);
-    CHECK(r.record->match.phase() == MatchPhase::Over);
+    REQUIRE(r);
+    CHECK(r->match.phase() == MatchPhase::Over);
 }
 
 TEST_CASE("a broken match record is refused with its line and reason", "[record]") {
@@ -145,8 +143,8 @@ TEST_CASE("a broken match record is refused with its line and reason", "[record]
     };
     const auto refused = [](const std::string& text) {
         const auto r = saves::read_record(text);
-        REQUIRE(r.error);
-        return "line " + std::to_string(r.error->line) + ": " + r.error->reason;
+        REQUIRE_FALSE(r);
+        return "line " + std::to_string(r.why().where.line) + ": " + r.why().where.reason;
     };
     std::string bad = good;
     bad.replace(bad.find("% score: Liam 1 - 0 Eamon"), 25, "% score: Liam 2 - 0 Eamon");
@@ -175,21 +173,21 @@ TEST_CASE("names from a record are cleaned of control characters", "[record]") {
     const auto r = saves::read_record(
         "% white: Li\x1b[31mam\n% black: \x07"
         "Eamon\nW3B2\n");
-    REQUIRE(r.record);
-    CHECK(r.record->match.name(0) == "Li[31mam");
-    CHECK(r.record->match.name(1) == "Eamon");
+    REQUIRE(r);
+    CHECK(r->match.name(0) == "Li[31mam");
+    CHECK(r->match.name(1) == "Eamon");
 }
 
 TEST_CASE("a plain transcript is a single game, and names the other rules when they accept it", "[record]") {
     const auto r = saves::read_record(fixture("liam-white--eamon-black.txt"));
-    REQUIRE(r.error);
+    REQUIRE_FALSE(r);
     CHECK(
-        r.message() ==
+        r.why().message() ==
         "line 4: K2B3: official rules: a new piece may gobble only a piece in a row of three; the transcript "
         "is legal under the rogers rules: use --rules rogers");
     const auto ok = saves::read_record(fixture("liam-white--eamon-black.txt"), {Rules::Rogers, std::nullopt});
-    REQUIRE(ok.record);
-    CHECK(ok.record->match.game().moves().size() == 38);
+    REQUIRE(ok);
+    CHECK(ok->match.game().moves().size() == 38);
 }
 
 TEST_CASE("archive names follow the tournament's transcripts", "[record]") {
@@ -206,9 +204,7 @@ TEST_CASE("new files never replace each other, even written at once", "[record]"
     for (int i = 0; i < 8; ++i)
         threads.emplace_back([&dir, i] {
             for (int k = 0; k < 5; ++k) {
-                std::filesystem::path written;
-                CHECK(saves::write_new_file(dir.path, "game", "save " + std::to_string(i * 10 + k) + "\n",
-                                            &written) == "");
+                CHECK(saves::write_new_file(dir.path, "game", "save " + std::to_string(i * 10 + k) + "\n"));
             }
         });
     for (auto& t : threads) t.join();

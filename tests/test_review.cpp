@@ -186,7 +186,7 @@ TEST_CASE("with a touched piece the judge compares the move with that piece's be
     // Entering on A4 or moving B1 there both win; with B1 touched the best is B1A4, and a move of B1
     // elsewhere throws the win away.
     Game g = game_after("W1A1 K1D1 W1A2 K1D2 W1A3 K1D4 W2B1 K2C4");
-    REQUIRE(g.touch(make_square(1, 0)) == "");
+    REQUIRE(g.touch(make_square(1, 0)));
     Judge judge;
     const Judgement j =
         judge.judge(g, Move::shift(make_square(1, 0), make_square(2, 0), 4), JudgeLimits{3, 0});

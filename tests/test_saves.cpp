@@ -30,28 +30,29 @@ TEST_CASE("a finished game's save file records the result", "[saves]") {
 
 TEST_CASE("loading a save file restores its rules and size", "[saves]") {
     Game g = game_after("W3A1\nK1A1\nW2B2", {3, Rules::Rogers});
-    saves::Loaded l = saves::load_text(saves::save_text(g, "today"), {});
-    REQUIRE_FALSE(l.error);
-    CHECK(l.game.variant() == Variant{3, Rules::Rogers});
-    CHECK(l.game.position() == g.position());
+    const Expected<Game, TranscriptError> l = saves::load_text(saves::save_text(g, "today"), {});
+    REQUIRE(l);
+    CHECK(l->variant() == Variant{3, Rules::Rogers});
+    CHECK(l->position() == g.position());
     CHECK(saves::read_header(saves::save_text(g, "today")).date == "today");
 }
 
 TEST_CASE("a plain transcript without a header loads under the chosen or default rules", "[saves]") {
-    saves::Loaded l = saves::load_text("W1A1\nK1D4\n", {});
-    REQUIRE_FALSE(l.error);
-    CHECK(l.game.variant() == Variant{4, Rules::Official});
-    saves::Loaded r = saves::load_text(fixture("liam-white--eamon-black.txt"), {Rules::Rogers, std::nullopt});
-    REQUIRE_FALSE(r.error);
-    CHECK(r.game.moves().size() == 38);
+    const Expected<Game, TranscriptError> l = saves::load_text("W1A1\nK1D4\n", {});
+    REQUIRE(l);
+    CHECK(l->variant() == Variant{4, Rules::Official});
+    const Expected<Game, TranscriptError> r =
+        saves::load_text(fixture("liam-white--eamon-black.txt"), {Rules::Rogers, std::nullopt});
+    REQUIRE(r);
+    CHECK(r->moves().size() == 38);
 }
 
 TEST_CASE("rules chosen explicitly win over the header", "[saves]") {
     const std::string text = "% rules: rogers\nW1A1\nK1D1\nW1A2\nK2A2\n";
-    CHECK_FALSE(saves::load_text(text, {}).error);
-    saves::Loaded forced = saves::load_text(text, {Rules::Official, std::nullopt});
-    REQUIRE(forced.error);
-    CHECK(forced.error->where.line == 5);
+    CHECK(saves::load_text(text, {}));
+    const Expected<Game, TranscriptError> forced = saves::load_text(text, {Rules::Official, std::nullopt});
+    REQUIRE_FALSE(forced);
+    CHECK(forced.why().where.line == 5);
 }
 
 TEST_CASE("headers are read generously and unknown lines are comments", "[saves]") {
@@ -65,11 +66,9 @@ TEST_CASE("headers are read generously and unknown lines are comments", "[saves]
 TEST_CASE("writing a file replaces it whole and leaves no temporary file", "[saves]") {
     TempDir dir;
     const fs::path file = dir.path / "sub" / "game.txt";
-    CHECK(saves::write_file(file, "W1A1\n") == "");
-    CHECK(saves::write_file(file, "W1B2\n") == "");
-    std::string text;
-    CHECK(saves::read_file(file, text) == "");
-    CHECK(text == "W1B2\n");
+    CHECK(saves::write_file(file, "W1A1\n"));
+    CHECK(saves::write_file(file, "W1B2\n"));
+    CHECK(saves::read_file(file) == "W1B2\n");
     int entries = 0;
     for ([[maybe_unused]] auto& e : fs::directory_iterator(dir.path / "sub")) ++entries;
     CHECK(entries == 1);
@@ -80,31 +79,28 @@ TEST_CASE("an unwritable folder gets a clear message and the old file stays inta
         // root ignores permissions: use a path under a regular file instead, which nobody can create.
         TempDir dir;
         const fs::path blocker = dir.path / "file";
-        REQUIRE(saves::write_file(blocker, "keep\n") == "");
-        const std::string why = saves::write_file(blocker / "game.txt", "W1A1\n");
-        CHECK(why.rfind("cannot write " + (blocker / "game.txt").string() + ": ", 0) == 0);
-        std::string text;
-        CHECK(saves::read_file(blocker, text) == "");
-        CHECK(text == "keep\n");
+        REQUIRE(saves::write_file(blocker, "keep\n"));
+        const Expected<void> written = saves::write_file(blocker / "game.txt", "W1A1\n");
+        CHECK_FALSE(written);
+        CHECK(written.why().rfind("cannot write " + (blocker / "game.txt").string() + ": ", 0) == 0);
+        CHECK(saves::read_file(blocker) == "keep\n");
         return;
     }
     TempDir dir;
     const fs::path file = dir.path / "game.txt";
-    REQUIRE(saves::write_file(file, "keep\n") == "");
+    REQUIRE(saves::write_file(file, "keep\n"));
     fs::permissions(dir.path, fs::perms::owner_read | fs::perms::owner_exec);
-    const std::string why = saves::write_file(file, "W1A1\n");
-    CHECK(why == "cannot write " + file.string() + ": Permission denied");
-    std::string text;
-    CHECK(saves::read_file(file, text) == "");
-    CHECK(text == "keep\n");
+    const Expected<void> written = saves::write_file(file, "W1A1\n");
+    CHECK_FALSE(written);
+    CHECK(written.why() == "cannot write " + file.string() + ": Permission denied");
+    CHECK(saves::read_file(file) == "keep\n");
 }
 
 TEST_CASE("reading a missing file or a folder says so", "[saves]") {
     TempDir dir;
-    std::string text;
-    CHECK(saves::read_file(dir.path / "nope.txt", text) ==
+    CHECK(saves::read_file(dir.path / "nope.txt").why() ==
           "cannot read " + (dir.path / "nope.txt").string() + ": No such file or directory");
-    CHECK(saves::read_file(dir.path, text) == "cannot read " + dir.path.string() + ": it is a folder");
+    CHECK(saves::read_file(dir.path).why() == "cannot read " + dir.path.string() + ": it is a folder");
 }
 
 TEST_CASE("save folders follow XDG_STATE_HOME and XDG_DATA_HOME", "[saves]") {
@@ -124,14 +120,13 @@ TEST_CASE("save folders default to ~/.local/state and ~/.local/share", "[saves]"
 
 TEST_CASE("reading refuses a device, a pipe and a socket at once", "[saves][limits]") {
     TempDir dir;
-    std::string text = "unchanged";
-    CHECK(saves::read_file("/dev/zero", text) == "cannot read /dev/zero: it is a device, not a regular file");
+    CHECK(saves::read_file("/dev/zero").why() == "cannot read /dev/zero: it is a device, not a regular file");
     const fs::path fifo = dir.path / "pipe";
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
     // Opening a pipe without a writer used to wait forever.
-    CHECK(saves::read_file(fifo, text) ==
-          "cannot read " + fifo.string() + ": it is a pipe, not a regular file");
-    CHECK(text == "unchanged");
+    const Expected<std::string> piped = saves::read_file(fifo);
+    CHECK(piped.why() == "cannot read " + fifo.string() + ": it is a pipe, not a regular file");
+    CHECK_FALSE(piped.value());  // no text at all
 }
 
 TEST_CASE("reading refuses a file over 1 MiB without reading it", "[saves][limits]") {
@@ -139,35 +134,34 @@ TEST_CASE("reading refuses a file over 1 MiB without reading it", "[saves][limit
     const fs::path big = dir.path / "big.txt";
     { std::ofstream out(big); }
     fs::resize_file(big, 100u << 20);  // 100 MB, sparse: nothing is written, nothing would be read fast
-    std::string text;
-    CHECK(saves::read_file(big, text) ==
-          "cannot read " + big.string() +
-              ": it is 104857600 bytes, more than the 1048576 (1 MiB) a save file may hold");
-    CHECK(text.empty());
+    const Expected<std::string> too_big = saves::read_file(big);
+    CHECK(too_big.why() == "cannot read " + big.string() +
+                               ": it is 104857600 bytes, more than the 1048576 (1 MiB) a save file may hold");
+    CHECK_FALSE(too_big.value());  // no text at all
     CHECK(fs::file_size(big) == 100u << 20);
     fs::resize_file(big, saves::max_file_bytes);  // the largest file still reads
-    CHECK(saves::read_file(big, text) == "");
-    CHECK(text.size() == saves::max_file_bytes);
+    const Expected<std::string> largest = saves::read_file(big);
+    REQUIRE(largest);
+    CHECK(largest->size() == saves::max_file_bytes);
 }
 
 TEST_CASE("writing replaces a regular file only, never a link, a pipe or a folder", "[saves][limits]") {
     TempDir dir;
     const fs::path target = dir.path / "precious.txt";
-    REQUIRE(saves::write_file(target, "keep\n") == "");
+    REQUIRE(saves::write_file(target, "keep\n"));
     const fs::path link = dir.path / "link.txt";
     fs::create_symlink(target, link);
-    CHECK(saves::write_file(link, "W1A1\n") ==
+    CHECK(saves::write_file(link, "W1A1\n").why() ==
           "cannot write " + link.string() + ": it is a symbolic link; only a regular file is replaced");
     CHECK(fs::is_symlink(link));
     const fs::path fifo = dir.path / "pipe";
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
-    CHECK(saves::write_file(fifo, "W1A1\n") ==
+    CHECK(saves::write_file(fifo, "W1A1\n").why() ==
           "cannot write " + fifo.string() + ": it is a pipe; only a regular file is replaced");
     CHECK(fs::is_fifo(fifo));
-    CHECK(saves::write_file(dir.path, "W1A1\n") == "cannot write " + dir.path.string() + ": it is a folder");
-    std::string text;
-    REQUIRE(saves::read_file(target, text) == "");
-    CHECK(text == "keep\n");
+    CHECK(saves::write_file(dir.path, "W1A1\n").why() ==
+          "cannot write " + dir.path.string() + ": it is a folder");
+    CHECK(saves::read_file(target) == "keep\n");
     int entries = 0;  // and no temporary file was left behind
     for ([[maybe_unused]] auto& e : fs::directory_iterator(dir.path)) ++entries;
     CHECK(entries == 3);
@@ -270,17 +264,15 @@ TEST_CASE("puzzle progress lives in XDG_DATA_HOME/gobblet/puzzles.txt and is sav
     const fs::path path = saves::progress_path();
     CHECK(path == dir.path / "gobblet" / "puzzles.txt");
 
-    saves::PuzzleProgress loaded;
-    loaded.record("x", 1, true);
-    CHECK(saves::load_progress(path, loaded) == "");  // no file yet: no progress
-    CHECK(loaded.sets.empty());
+    const Expected<saves::PuzzleProgress> none = saves::load_progress(path);
+    REQUIRE(none);  // no file yet: no progress
+    CHECK(none->sets.empty());
 
     saves::PuzzleProgress p;
     p.record("official-4x4", 12, true);
     p.record("official-4x4", 13, false);
-    REQUIRE(saves::save_progress(path, p) == "");
-    CHECK(saves::load_progress(path, loaded) == "");
-    CHECK(loaded == p);
+    REQUIRE(saves::save_progress(path, p));
+    CHECK(saves::load_progress(path) == p);
     // Only the file itself is left in the folder: the temporary file was renamed into place.
     int files = 0;
     for (const auto& entry : fs::directory_iterator(path.parent_path())) files += entry.is_regular_file();
@@ -291,6 +283,6 @@ TEST_CASE("without XDG_DATA_HOME or HOME there is nowhere to keep puzzle progres
     EnvVar home("HOME", nullptr);
     EnvVar data("XDG_DATA_HOME", nullptr);
     CHECK(saves::progress_path().empty());
-    CHECK(saves::save_progress(saves::progress_path(), {}) ==
+    CHECK(saves::save_progress(saves::progress_path(), {}).why() ==
           "cannot save puzzle progress: neither XDG_DATA_HOME nor HOME is set");
 }

@@ -50,7 +50,7 @@ int random_positions(std::uint32_t seed, int wanted, Visit&& visit) {
         for (int i = 0; i < plies && !g.over(); ++i) {
             MoveList moves;
             g.legal_moves(moves);
-            g.play(moves[int(rng() % moves.size())]);
+            REQUIRE(g.play(moves[int(rng() % moves.size())]));
         }
         if (!g.over() && visit(g)) ++used;
     }
@@ -199,7 +199,7 @@ TEST_CASE("a move into a repeated position scores as a draw, and the draw does n
 
 TEST_CASE("a search stops at once when asked, with a legal move", "[search]") {
     Game g(Variant{4, Rules::Official});
-    REQUIRE_FALSE(g.play_transcript("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2"));
+    REQUIRE(g.play_transcript("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2"));
     // An hour to think, no node limit: only the stop flag can end this search. It is raised as depth 4
     // is reported, which happens inside the search, so no clock decides when.
     Player p(PlayerSettings{Level::Max, max_think_seconds, 1});
@@ -277,7 +277,7 @@ TEST_CASE("without a time source a search's time stands still", "[search][time]"
 
 TEST_CASE("a node limit ends a search the same way on any machine", "[search]") {
     Game g(Variant{4, Rules::Official});
-    REQUIRE_FALSE(g.play_transcript("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2"));
+    REQUIRE(g.play_transcript("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2"));
     Search search;
     SearchLimits limits;
     limits.nodes = 50000;
@@ -310,7 +310,7 @@ TEST_CASE("the same seed plays the same game; lower levels vary with the seed", 
         Player white(PlayerSettings{Level::Easy, 1, seed}), black(PlayerSettings{Level::Easy, 1, seed + 100});
         Game g;
         while (!g.over() && g.moves().size() < 40)
-            g.play((g.side_to_move() == Color::White ? white : black).choose(g).move);
+            REQUIRE(g.play((g.side_to_move() == Color::White ? white : black).choose(g).move));
         return transcript_text(g.moves());
     };
     CHECK(game_of(1) == game_of(1));
@@ -340,7 +340,7 @@ TEST_CASE("the computer moves a touched piece: hints and a side handed over resp
     // is allowed, at every level and on the solved 3x3 board too.
     for (Level level : {Level::Easy, Level::Medium, Level::Max}) {
         Game g = gobblet::test::game_after("W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK1D4\nW2B1\nK2C4");
-        REQUIRE(g.touch(make_square(1, 0)) == "");
+        REQUIRE(g.touch(make_square(1, 0)));
         Player p(gobblet::test::ticking(PlayerSettings{level, 0.2, 1}));
         const Choice c = p.choose(g);
         INFO(level_name(level));
@@ -350,7 +350,7 @@ TEST_CASE("the computer moves a touched piece: hints and a side handed over resp
         CHECK(c.move.to() == make_square(0, 3));
     }
     Game j = gobblet::test::game_after("W1A1\nK1C3", Variant{3, Rules::Official});
-    REQUIRE(j.touch(make_square(0, 0)) == "");
+    REQUIRE(j.touch(make_square(0, 0)));
     const Choice c = Player(gobblet::test::ticking(PlayerSettings{Level::Max, 0.2, 1})).choose(j);
     REQUIRE_FALSE(c.move.is_none());
     CHECK_FALSE(c.move.is_enter());

@@ -221,11 +221,11 @@ TEST_CASE("a whole match through the server: moves, chat, the result in the lobb
     REQUIRE(liam.lobby->record(over.game, w.now).ok());
     REQUIRE(w.until([&] { return liam.answer<lobby::RecordQuery>().has_value(); }));
     const std::string text = liam.answer_text<lobby::RecordQuery>();
-    const saves::LoadedRecord r = saves::read_record(text);
+    const Expected<saves::Record, TranscriptError> r = saves::read_record(text);
     INFO(text);
-    REQUIRE(r.record);
-    CHECK(transcript_text(r.record->match.game().moves()) == white->moves());
-    CHECK(r.record->match_id == over.game);
+    REQUIRE(r);
+    CHECK(transcript_text(r->match.game().moves()) == white->moves());
+    CHECK(r->match_id == over.game);
     // And the history.
     REQUIRE(eamon.lobby->history("Liam", 1, w.now).ok());
     REQUIRE(w.until([&] { return eamon.answer<lobby::HistoryQuery>().has_value(); }));

@@ -127,7 +127,7 @@ TEST_CASE("a player back within the grace continues as if nothing happened", "[s
     const Match saved = black->match;
     vanish(w, *black);
     REQUIRE(w.until([&] { return white->game->absence().has_value(); }));
-    CHECK(white->game->move(white->match, parse_moves("W1A2").moves[0].spec, false, w.now)
+    CHECK(white->game->move(white->match, spec_of("W1A2"), false, w.now)
               .why()
               .starts_with(black->name + " is away"));
     w.pass(10 * s);

@@ -104,22 +104,23 @@ TEST_CASE("the settings live in XDG_CONFIG_HOME/gobblet/settings, else ~/.config
 TEST_CASE("a setting is saved atomically into the file, keeping what else it holds", "[settings]") {
     TempDir dir;
     EnvVar config("XDG_CONFIG_HOME", dir.path.c_str());
-    CHECK(saves::read_settings().error.empty());  // no file yet: no settings, no error
-    CHECK(saves::read_settings().parsed.settings == saves::Settings{});
-    REQUIRE(saves::save_setting("level", "hard") == "");
-    REQUIRE(saves::save_setting("coach", "on") == "");
+    const Expected<saves::ParsedSettings> none = saves::read_settings();
+    REQUIRE(none);  // no file yet: no settings, no error
+    CHECK(none->settings == saves::Settings{});
+    REQUIRE(saves::save_setting("level", "hard"));
+    REQUIRE(saves::save_setting("coach", "on"));
     std::ofstream(dir.path / "gobblet" / "settings", std::ios::app) << "theme = dark\nspeed = warp\n";
-    REQUIRE(saves::save_setting("level", "easy") == "");
+    REQUIRE(saves::save_setting("level", "easy"));
     const std::string text = read_text((dir.path / "gobblet" / "settings").string());
     CHECK(text ==
           "# gobblet settings: the game's menu (m) writes them; flags on the command line win\n"
           "level = easy\ncoach = on\ntheme = dark\nspeed = warp\n");
-    const saves::SettingsFile f = saves::read_settings();
-    CHECK(f.error.empty());
-    CHECK(f.parsed.settings.level == Level::Easy);
-    CHECK(f.parsed.settings.coach == true);
-    REQUIRE(f.parsed.problems.size() == 1);
-    CHECK(f.parsed.problems[0].line == 5);
+    const Expected<saves::ParsedSettings> f = saves::read_settings();
+    REQUIRE(f);
+    CHECK(f->settings.level == Level::Easy);
+    CHECK(f->settings.coach == true);
+    REQUIRE(f->problems.size() == 1);
+    CHECK(f->problems[0].line == 5);
     int entries = 0;  // no temporary file left behind
     for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path / "gobblet")) ++entries;
     CHECK(entries == 1);
@@ -129,17 +130,20 @@ TEST_CASE("an unwritable settings folder is a message naming the path, and the f
     TempDir dir;
     EnvVar config("XDG_CONFIG_HOME", (dir.path / "file").c_str());
     std::ofstream(dir.path / "file") << "not a folder\n";
-    const std::string err = saves::save_setting("level", "hard");
-    CHECK(err.find("cannot write " + (dir.path / "file" / "gobblet" / "settings").string()) == 0);
+    const Expected<void> saved = saves::save_setting("level", "hard");
+    CHECK_FALSE(saved);
+    CHECK(saved.why().find("cannot write " + (dir.path / "file" / "gobblet" / "settings").string()) == 0);
     CHECK(read_text((dir.path / "file").string()) == "not a folder\n");
     if (geteuid() != 0) {  // root writes anywhere
         TempDir locked;
         EnvVar config2("XDG_CONFIG_HOME", locked.path.c_str());
-        REQUIRE(saves::save_setting("level", "max") == "");
+        REQUIRE(saves::save_setting("level", "max"));
         fs::permissions(locked.path / "gobblet", fs::perms::owner_read | fs::perms::owner_exec);
-        CHECK(saves::save_setting("level", "easy").find("Permission denied") != std::string::npos);
+        CHECK(saves::save_setting("level", "easy").why().find("Permission denied") != std::string::npos);
         fs::permissions(locked.path / "gobblet", fs::perms::owner_all);
-        CHECK(saves::read_settings().parsed.settings.level == Level::Max);
+        const Expected<saves::ParsedSettings> kept = saves::read_settings();
+        REQUIRE(kept);
+        CHECK(kept->settings.level == Level::Max);
     }
 }
 
@@ -147,8 +151,9 @@ TEST_CASE("a settings file that cannot be read is reported and never replaced", 
     TempDir dir;
     EnvVar config("XDG_CONFIG_HOME", dir.path.c_str());
     fs::create_directories(dir.path / "gobblet" / "settings");  // a folder in its place
-    const saves::SettingsFile f = saves::read_settings();
-    CHECK(f.error.find("cannot read " + (dir.path / "gobblet" / "settings").string()) == 0);
-    CHECK(saves::save_setting("level", "hard").find("so it is not rewritten") != std::string::npos);
+    const Expected<saves::ParsedSettings> f = saves::read_settings();
+    CHECK_FALSE(f);
+    CHECK(f.why().find("cannot read " + (dir.path / "gobblet" / "settings").string()) == 0);
+    CHECK(saves::save_setting("level", "hard").why().find("so it is not rewritten") != std::string::npos);
     CHECK(fs::is_directory(dir.path / "gobblet" / "settings"));
 }

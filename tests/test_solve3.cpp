@@ -14,8 +14,7 @@ namespace {
 
 Game game_of(const char* moves, Rules rules = Rules::Official) {
     Game g(Variant{3, rules});
-    const auto err = g.play_transcript(moves);
-    REQUIRE_FALSE(err);
+    REQUIRE(g.play_transcript(moves));
     return g;
 }
 
@@ -69,7 +68,7 @@ TEST_CASE("the solver takes a win in one and sees exactly how long a loss lasts"
     REQUIRE(m);
     CHECK(v.value == solve3::Value::Win);
     CHECK(v.plies == 1);
-    g.play(*m);
+    REQUIRE(g.play(*m));
     CHECK(g.result().winner() == Color::White);
     // One move earlier, Black is to move with White's 3s on A1 and A2: only a new 3 or 2 on A3 (stacks 1
     // and 2; White's remaining pieces are smaller) stops the row, and even then White wins 9 plies later;
@@ -82,7 +81,7 @@ TEST_CASE("the solver takes a win in one and sees exactly how long a loss lasts"
     before.legal_moves(moves);
     for (Move reply : moves) {
         Game after = before;
-        after.play(reply);
+        REQUIRE(after.play(reply));
         const std::string name = move_name(reply, Color::Black);
         INFO(name);
         const solve3::Verdict w = solve3::solve(after.position());  // White to move
@@ -100,7 +99,7 @@ TEST_CASE("the solver agrees with plain minimax on random positions near the end
         for (int i = 0; i < plies && !g.over(); ++i) {
             MoveList moves;
             g.legal_moves(moves);
-            g.play(moves[int(rng() % moves.size())]);
+            REQUIRE(g.play(moves[int(rng() % moves.size())]));
         }
         if (g.over()) continue;
         Position pos = g.position();
@@ -132,7 +131,7 @@ TEST_CASE("playing White from the start, the solver beats every sequence of Blac
             all_won = false;
             return;
         }
-        g.play(*m);
+        REQUIRE(g.play(*m));
         if (g.over()) {
             ++games;
             all_won &= g.result().winner() == Color::White;
@@ -140,7 +139,7 @@ TEST_CASE("playing White from the start, the solver beats every sequence of Blac
             MoveList replies;
             g.legal_moves(replies);
             for (Move r : replies) {
-                g.play(r);
+                REQUIRE(g.play(r));
                 if (g.over()) {
                     ++games;
                     all_won &= g.result().winner() == Color::White;
@@ -167,18 +166,18 @@ TEST_CASE("from drawn positions the solver never loses against random play", "[s
         for (int i = 0; i < plies && !g.over(); ++i) {
             MoveList moves;
             g.legal_moves(moves);
-            g.play(moves[int(rng() % moves.size())]);
+            REQUIRE(g.play(moves[int(rng() % moves.size())]));
         }
         if (g.over() || solve3::solve(g.position()).value != solve3::Value::Draw) continue;
         ++drawn;
         const Color solver = g.side_to_move();
         while (!g.over() && g.moves().size() < 200) {
             if (g.side_to_move() == solver) {
-                g.play(*solve3::best_move(g));
+                REQUIRE(g.play(*solve3::best_move(g)));
             } else {
                 MoveList moves;
                 g.legal_moves(moves);
-                g.play(moves[int(rng() % moves.size())]);
+                REQUIRE(g.play(moves[int(rng() % moves.size())]));
             }
         }
         INFO("game " << transcript_text(g.moves()));
@@ -197,7 +196,7 @@ TEST_CASE("a lost position is defended as long as possible", "[solve3]") {
         for (int i = 0; i < 3 + int(rng() % 8) && !g.over(); ++i) {
             MoveList moves;
             g.legal_moves(moves);
-            g.play(moves[int(rng() % moves.size())]);
+            REQUIRE(g.play(moves[int(rng() % moves.size())]));
         }
         if (g.over()) continue;
         const solve3::Verdict v = solve3::solve(g.position());
@@ -208,7 +207,7 @@ TEST_CASE("a lost position is defended as long as possible", "[solve3]") {
         REQUIRE(m);
         CHECK(chosen.value == solve3::Value::Loss);
         CHECK(chosen.plies == v.plies);
-        g.play(*m);
+        REQUIRE(g.play(*m));
         if (!g.over()) {
             const solve3::Verdict after = solve3::solve(g.position());
             CHECK(after.value == solve3::Value::Win);

@@ -30,9 +30,9 @@ const std::string ecdsa =
 const std::string ecdsa_fp = "SHA256:lJdxPfzS6KJXtM0xC3lhb0eDaM0WhSoL5+7O0356/Lk";
 
 std::string why_not(std::string_view type, std::string_view key) {
-    std::string why;
-    CHECK(ssh_key_fingerprint(type, key, &why) == "");
-    return why;
+    const Expected<std::string> fp = ssh_key_fingerprint(type, key);
+    CHECK_FALSE(fp);
+    return fp.why();
 }
 
 void write(const std::string& path, const std::string& text) {
@@ -63,30 +63,32 @@ TEST_CASE("what is not an SSH key is refused with why", "[identity][ssh]") {
 }
 
 TEST_CASE("$SSH_USER_AUTH: the first public key counts, other methods are skipped", "[identity][ssh]") {
-    std::string why;
-    CHECK(ssh_auth_fingerprint("publickey ssh-ed25519 " + ed25519 + "\n", &why) == ed25519_fp);
-    CHECK(ssh_auth_fingerprint(
-              "keyboard-interactive\npublickey ssh-rsa " + rsa + "\npublickey ssh-ed25519 " + ed25519 + "\n",
-              &why) == rsa_fp);
-    CHECK(ssh_auth_fingerprint("password\n", &why) == "");
-    CHECK(why == "you logged in to ssh without a key: a key would prove your name without a password");
-    CHECK(ssh_auth_fingerprint("", &why) == "");
-    CHECK(ssh_auth_fingerprint("password\npublickey ssh-ed25519\n", &why) == "");
-    CHECK(why == "sshd's $SSH_USER_AUTH file, line 2: a publickey line without a key");
-    CHECK(ssh_auth_fingerprint("publickey ssh-rsa " + ed25519 + "\n", &why) == "");
-    CHECK(why ==
+    CHECK(ssh_auth_fingerprint("publickey ssh-ed25519 " + ed25519 + "\n") == ed25519_fp);
+    CHECK(ssh_auth_fingerprint("keyboard-interactive\npublickey ssh-rsa " + rsa + "\npublickey ssh-ed25519 " +
+                               ed25519 + "\n") == rsa_fp);
+    const Expected<std::string> password = ssh_auth_fingerprint("password\n");
+    CHECK_FALSE(password);
+    CHECK(password.why() ==
+          "you logged in to ssh without a key: a key would prove your name without a password");
+    CHECK_FALSE(ssh_auth_fingerprint(""));
+    const Expected<std::string> keyless = ssh_auth_fingerprint("password\npublickey ssh-ed25519\n");
+    CHECK_FALSE(keyless);
+    CHECK(keyless.why() == "sshd's $SSH_USER_AUTH file, line 2: a publickey line without a key");
+    const Expected<std::string> mistyped = ssh_auth_fingerprint("publickey ssh-rsa " + ed25519 + "\n");
+    CHECK_FALSE(mistyped);
+    CHECK(mistyped.why() ==
           "sshd's $SSH_USER_AUTH file, line 1: an SSH key whose blob is of another type than its line says");
 }
 
 TEST_CASE("$SSH_CONNECTION: the player's numeric address", "[identity][ssh]") {
-    std::string why;
     CHECK(ssh_client_address("203.0.113.5 51234 192.0.2.1 22") == "203.0.113.5");
     CHECK(ssh_client_address("2001:db8::5 51234 2001:db8::1 22") == "2001:db8::5");
-    CHECK(ssh_client_address("evil.example.org 1 192.0.2.1 22", &why) == "");
-    CHECK(why == "$SSH_CONNECTION is not 'ADDRESS PORT ADDRESS PORT' with numeric addresses");
-    CHECK(ssh_client_address("203.0.113.5", &why) == "");
-    CHECK(ssh_client_address("", &why) == "");
-    CHECK(ssh_client_address("203.0.113.5\x1b[2J 1 2 3", &why) == "");
+    const Expected<std::string> named = ssh_client_address("evil.example.org 1 192.0.2.1 22");
+    CHECK_FALSE(named);
+    CHECK(named.why() == "$SSH_CONNECTION is not 'ADDRESS PORT ADDRESS PORT' with numeric addresses");
+    CHECK_FALSE(ssh_client_address("203.0.113.5"));
+    CHECK_FALSE(ssh_client_address(""));
+    CHECK_FALSE(ssh_client_address("203.0.113.5\x1b[2J 1 2 3"));
 }
 
 TEST_CASE("the identity sshd gives: both variables, the file bounded and checked", "[identity][ssh]") {

@@ -44,9 +44,7 @@ struct At {
 
     // A human here plays each move of `moves`.
     void play(const std::string& moves) {
-        const ParsedMoves p = parse_moves(moves);
-        REQUIRE_FALSE(p.error);
-        for (const WrittenMove& m : p.moves) {
+        for (const WrittenMove& m : written_moves(moves)) {
             INFO(spec_name(m.spec) << ": " << report.last());
             REQUIRE(table.play_human(m.spec) == Table::MoveResult::Played);
         }
@@ -86,19 +84,19 @@ TEST_CASE("a move made at the table is played, said, followed by the list, and s
     CHECK(at.report.last() == "Liam played W3B2");
     CHECK(at.report.moves == 1);
     // The autosave holds the match as it stands, players included, and reads back.
-    std::string text;
-    REQUIRE(saves::read_file(saves::autosave_path(), text) == "");
-    const saves::LoadedRecord r = saves::read_record(text);
-    REQUIRE(r.record);
-    CHECK(line_of(r.record->match.game()) == "W3B2");
-    CHECK(r.record->match.name(0) == "Liam");
-    CHECK(r.record->match.name(1) == "Eamon");
+    const Expected<std::string> text = saves::read_file(saves::autosave_path());
+    REQUIRE(text);
+    const Expected<saves::Record, TranscriptError> r = saves::read_record(*text);
+    REQUIRE(r);
+    CHECK(line_of(r->match.game()) == "W3B2");
+    CHECK(r->match.name(0) == "Liam");
+    CHECK(r->match.name(1) == "Eamon");
 }
 
 TEST_CASE("a move on the computer's turn is refused with what to press, and nothing changes", "[table]") {
     At at({human, computer});
     at.play("W3B2");
-    REQUIRE(at.table.play_human(parse_moves("K1C3").moves[0].spec) == Table::MoveResult::Refused);
+    REQUIRE(at.table.play_human(spec_of("K1C3")) == Table::MoveResult::Refused);
     CHECK(at.report.notices.back().error);
     CHECK(at.report.last().find("turn: press ] to take over Black") != std::string::npos);
     CHECK(at.moves() == "W3B2");
@@ -131,9 +129,9 @@ TEST_CASE("the loser of a round chooses who starts the next, and the starter pla
     // Round 2 is played from the start, and saved so.
     CHECK(at.table.match().phase() == MatchPhase::Playing);
     CHECK(at.table.match().game().moves().empty());
-    std::string text;
-    REQUIRE(saves::read_file(saves::autosave_path(), text) == "");
-    CHECK(saves::read_record(text).record->match.round_number() == 2);
+    const Expected<std::string> text = saves::read_file(saves::autosave_path());
+    REQUIRE(text);
+    CHECK(saves::read_record(*text)->match.round_number() == 2);
 }
 
 TEST_CASE("a computer that lost a round chooses by its rule, without a question", "[table][match]") {
@@ -250,7 +248,7 @@ TEST_CASE(
         at.t = 10'000;
         at.table.take_answers(at.t);
         CHECK_FALSE(at.table.match().game().over());
-        CHECK(at.table.play_human(parse_moves("W3B2").moves[0].spec) == Table::MoveResult::Refused);
+        CHECK(at.table.play_human(spec_of("W3B2")) == Table::MoveResult::Refused);
         CHECK(at.report.last() == "the game is paused: press p to resume");
         at.table.pause();
         CHECK(at.report.last() == "resumed");
@@ -416,9 +414,9 @@ TEST_CASE("a network game at two tables: the joiner's follows the host's moves, 
     CHECK(p.joiner.match().name(0) == "Liam");
 
     // A move at the host's table reaches the joiner's match (and its move list), and not out of turn.
-    REQUIRE(p.joiner.play_human(parse_moves("K1C3").moves[0].spec) == Table::MoveResult::Refused);
+    REQUIRE(p.joiner.play_human(spec_of("K1C3")) == Table::MoveResult::Refused);
     CHECK(p.join_report.last() == "it is Liam's turn, across the network");
-    REQUIRE(p.host.play_human(parse_moves("W3B2").moves[0].spec) == Table::MoveResult::Sent);
+    REQUIRE(p.host.play_human(spec_of("W3B2")) == Table::MoveResult::Sent);
     REQUIRE(p.until([&] { return p.joiner.match().game().moves().size() == 1; }));
     CHECK(line_of(p.joiner.match().game()) == "W3B2");
     CHECK(p.join_report.moves == 1);

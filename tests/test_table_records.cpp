@@ -28,14 +28,14 @@ struct Folders {
 };
 
 std::string contents(const std::string& path) {
-    std::string text;
-    REQUIRE(saves::read_file(path, text) == "");
-    return text;
+    const Expected<std::string> text = saves::read_file(path);
+    REQUIRE(text);
+    return *text;
 }
 
 Match after(const std::string& moves) {
     Match m;
-    for (const WrittenMove& w : parse_moves(moves).moves) REQUIRE(m.play(w.spec, true, 0) == "");
+    for (const WrittenMove& w : written_moves(moves)) REQUIRE(m.play(w.spec, true, 0));
     return m;
 }
 

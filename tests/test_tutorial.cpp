@@ -18,12 +18,7 @@ namespace {
 // The lines the message area takes for `text` (it wraps with ui/text.h's wrap).
 int lines_at(const std::string& text, int width) { return int(ui::wrap(text, width).size()); }
 
-MoveSpec spec(const std::string& text) {
-    const ParsedMoves p = parse_moves(text);
-    REQUIRE_FALSE(p.error);
-    REQUIRE(p.moves.size() == 1);
-    return p.moves[0].spec;
-}
+MoveSpec spec(const std::string& text) { return spec_of(text); }
 
 // The legal moves of a step that its check accepts.
 std::vector<Move> accepted(const TutorialStep& step) {
@@ -33,7 +28,7 @@ std::vector<Move> accepted(const TutorialStep& step) {
     std::vector<Move> out;
     for (Move m : legal) {
         Game after = start;
-        REQUIRE(after.play(m) == "");
+        REQUIRE(after.play(m));
         if (step.check(start, m, after)) out.push_back(m);
     }
     return out;
@@ -61,7 +56,7 @@ TEST_CASE("tutorial steps: legal positions with White to move, texts that fit 80
             CHECK(lines_at(s.done + " Enter: finish the tutorial.", 79) <= 3);
             // The example in the task is legal and does the step.
             Game after = g;
-            REQUIRE(after.play(spec(s.example)) == "");
+            REQUIRE(after.play(spec(s.example)));
             const Expected<void> checked = s.check(g, after.moves().back(), after);
             INFO(checked.why());
             CHECK(checked);
@@ -121,7 +116,7 @@ TEST_CASE("tutorial steps accept exactly the kind of move they ask for", "[tutor
             int yes = 0, no = 0;
             for (Move m : legal) {
                 Game after = start;
-                REQUIRE(after.play(m) == "");
+                REQUIRE(after.play(m));
                 const Expected<void> checked = steps[i].check(start, m, after);
                 INFO(move_name(m, Color::White) << ": " << checked.why());
                 CHECK(checked.ok() == kinds[i](start, m, after));
@@ -204,7 +199,7 @@ TEST_CASE("the tutorial marker lives in the state folder", "[tutorial][saves]") 
     EnvVar state("XDG_STATE_HOME", dir.path.c_str());
     CHECK(saves::tutorial_marker_path() == dir.path / "gobblet" / "tutorial.txt");
     CHECK_FALSE(saves::tutorial_seen());
-    CHECK(saves::mark_tutorial_seen("skipped at step 2 of 5") == "");
+    CHECK(saves::mark_tutorial_seen("skipped at step 2 of 5"));
     CHECK(saves::tutorial_seen());
     CHECK(read_text(saves::tutorial_marker_path()).find("the tutorial was skipped at step 2 of 5 on ") !=
           std::string::npos);
@@ -213,9 +208,9 @@ TEST_CASE("the tutorial marker lives in the state folder", "[tutorial][saves]") 
     std::ofstream(file) << "x";
     EnvVar blocked("XDG_STATE_HOME", (file + "/state").c_str());
     CHECK_FALSE(saves::tutorial_seen());
-    CHECK_FALSE(saves::mark_tutorial_seen("finished").empty());
+    CHECK_FALSE(saves::mark_tutorial_seen("finished"));
     EnvVar no_state("XDG_STATE_HOME", nullptr);
     EnvVar no_home("HOME", nullptr);
     CHECK(saves::tutorial_marker_path().empty());
-    CHECK(saves::mark_tutorial_seen("finished") == "neither XDG_STATE_HOME nor HOME is set");
+    CHECK(saves::mark_tutorial_seen("finished").why() == "neither XDG_STATE_HOME nor HOME is set");
 }

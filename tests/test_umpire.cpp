@@ -19,7 +19,7 @@ struct Umpired {
         match.start_clock(t);
     }
     void play(const std::string& moves) {
-        for (const WrittenMove& w : parse_moves(moves).moves) {
+        for (const WrittenMove& w : written_moves(moves)) {
             const Ruling r = umpire.move_here(w.spec);
             INFO(spec_name(w.spec) << ": " << (r.said.empty() ? "" : r.said[0].text));
             REQUIRE(r.kind == Ruling::Kind::Made);
@@ -27,7 +27,7 @@ struct Umpired {
     }
 };
 
-MoveSpec one(const std::string& move) { return parse_moves(move).moves.at(0).spec; }
+MoveSpec one(const std::string& move) { return spec_of(move); }
 
 // The notices of a ruling, one a line, errors marked "!".
 std::string said(const Ruling& r) {

@@ -28,7 +28,7 @@ std::vector<Move> long_game(int plies) {
         std::shuffle(moves.begin(), moves.end(), rng);
         bool played = false;
         for (Move m : moves) {
-            g.play(m);
+            (void)g.play(m);  // a legal move of the position
             if (!g.over() && g.occurrences() == 1) {
                 played = true;
                 break;
@@ -75,9 +75,9 @@ int bench_paste(std::ostream& out) {
     for (int run = 0; run < 21; ++run) {
         const auto start = std::chrono::steady_clock::now();
         Match match;
-        if (const auto err = match.game().play_transcript(text)) {
+        if (const auto played = match.game().play_transcript(text); !played) {
             close_terminal();
-            out << "bench-paste: " << err->message() << "\n";
+            out << "bench-paste: " << played.why().message() << "\n";
             return 1;
         }
         UiState ui;

@@ -84,12 +84,12 @@ void ExerciseScreen::type_char(int c) {
 void ExerciseScreen::submit() {
     const std::string text = ui_.prompt;
     ui_.prompt.clear();
-    const ParsedMoves parsed = parse_moves(text);
-    if (parsed.error) return say(printable(parsed.error->written) + ": " + parsed.error->reason, true);
-    if (parsed.moves.empty()) return;
-    if (parsed.moves.size() > 1) return say("one move at a time here: " + printable(text), true);
+    const Expected<std::vector<WrittenMove>, TextError> parsed = parse_moves(text);
+    if (!parsed) return say(printable(parsed.why().written) + ": " + parsed.why().reason, true);
+    if (parsed->empty()) return;
+    if (parsed->size() > 1) return say("one move at a time here: " + printable(text), true);
     if (const Expected<void> allowed = move_allowed(); !allowed) return say(allowed.why(), true);
-    move(parsed.moves[0].spec);
+    move(parsed->front().spec);
 }
 
 // Esc: clears the prompt, puts a picked piece back, leaves cursor mode; with nothing of that to undo, it
@@ -175,9 +175,9 @@ void ExerciseScreen::entry_key(Key k) {
 
 void ExerciseScreen::paste(const InputEvent& e, Millis) {
     if (e.too_big || e.not_text) return say("paste refused: it is not a move", true);
-    const ParsedMoves parsed = parse_moves(e.text);
-    if (parsed.error) return say("paste refused: " + parsed.error->message(), true);
-    if (parsed.moves.size() != 1 || e.text.find('\n') != std::string::npos)
+    const Expected<std::vector<WrittenMove>, TextError> parsed = parse_moves(e.text);
+    if (!parsed) return say("paste refused: " + parsed.why().message(), true);
+    if (parsed->size() != 1 || e.text.find('\n') != std::string::npos)
         return say("paste refused: here moves are played one at a time", true);
     ui_.mode = Mode::typing;
     ui_.prompt = e.text.substr(0, max_prompt);

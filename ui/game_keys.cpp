@@ -60,19 +60,19 @@ void GameScreen::enter_pressed() {
 void GameScreen::submit_prompt() {
     const std::string text = ui_.prompt;
     ui_.prompt.clear();
-    const ParsedMoves parsed = parse_moves(text);
-    if (parsed.error) {
-        say(printable(parsed.error->written) + ": " + parsed.error->reason, true);
+    const Expected<std::vector<WrittenMove>, TextError> parsed = parse_moves(text);
+    if (!parsed) {
+        say(printable(parsed.why().written) + ": " + parsed.why().reason, true);
         return;
     }
-    if (parsed.moves.empty()) return;
-    if (parsed.moves.size() > 1) {
+    if (parsed->empty()) return;
+    if (parsed->size() > 1) {
         InputEvent e;
         e.kind = InputEvent::Kind::Paste;
         e.text = text;
         return on_paste(e);
     }
-    play(parsed.moves[0].spec);
+    play(parsed->front().spec);
 }
 
 void GameScreen::on_action(Action a) {

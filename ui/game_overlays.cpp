@@ -29,8 +29,8 @@ std::vector<std::pair<std::string, std::string>> overlay_keys(const std::string&
 }  // namespace
 
 void GameOverlays::keep_setting(std::string_view key, const std::string& value) {
-    if (const std::string err = saves::save_setting(key, value); !err.empty())
-        say("this setting holds until you quit, but is not kept for the next time: " + err, true);
+    if (const Expected<void> kept = saves::save_setting(key, value); !kept)
+        say("this setting holds until you quit, but is not kept for the next time: " + kept.why(), true);
 }
 
 void GameOverlays::open_menu() {
@@ -157,16 +157,16 @@ void GameOverlays::open_list() {
     o.title = "Saved and archived games, most recent first";
     paths_.clear();
     for (const Entry& e : entries) {
-        std::string text;
-        if (!saves::read_file(e.path, text).empty()) continue;
-        const saves::LoadedRecord r = saves::read_record(text);
-        if (!r.record) continue;
-        const Match& m = r.record->match;
+        const Expected<std::string> text = saves::read_file(e.path);
+        if (!text) continue;
+        const Expected<saves::Record, TranscriptError> r = saves::read_record(*text);
+        if (!r) continue;
+        const Match& m = r->match;
         std::string result = m.phase() == MatchPhase::Over
                                  ? (m.single_game() ? outcome_text(m.game().result(), m.game().side_to_move())
                                                     : m.match_result_text())
                                  : "in progress, " + moves_text(m.game().moves().size());
-        o.rows.push_back({r.record->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result,
+        o.rows.push_back({r->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result,
                           e.path.parent_path().filename().string() == "games" ? "archive" : "save"});
         paths_.push_back(e.path);
     }

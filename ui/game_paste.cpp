@@ -39,32 +39,33 @@ PasteReading read_paste(const InputEvent& e, const Match& match, bool networked,
         emptied = "";
     }
     const bool one_line = text.find('\n') == std::string::npos;
-    const ParsedMoves parsed = parse_moves(text);
-    if (parsed.error) return refused("paste refused, nothing changed: " + parsed.error->message(), emptied);
-    if (parsed.moves.empty()) return refused("the paste held no moves", emptied);
-    if (parsed.moves.size() == 1 && one_line)  // a single move onto the prompt: the player checks it
+    const Expected<std::vector<WrittenMove>, TextError> parsed = parse_moves(text);
+    if (!parsed) return refused("paste refused, nothing changed: " + parsed.why().message(), emptied);
+    if (parsed->empty()) return refused("the paste held no moves", emptied);
+    if (parsed->size() == 1 && one_line)  // a single move onto the prompt: the player checks it
         return reading(PasteReading::Kind::Prompt, "", text.substr(0, max_prompt));
     const bool record =
         text.find("% round ") != std::string::npos || text.find("% gobblet match") != std::string::npos;
     if (!record) {
         // A continuation of the current game?
         Game continued = match.game();
-        const auto err = continued.play_transcript(parsed.moves);
-        if (!err && !match.game().over() && match.phase() == MatchPhase::Playing) {
+        const auto played = continued.play_transcript(*parsed);
+        if (played && !match.game().over() && match.phase() == MatchPhase::Playing) {
             PasteReading r =
-                reading(PasteReading::Kind::Continue, "pasted " + moves_text(parsed.moves.size()), "");
+                reading(PasteReading::Kind::Continue, "pasted " + moves_text(parsed->size()), "");
             r.moves.assign(continued.moves().begin() + std::ptrdiff_t(match.game().moves().size()),
                            continued.moves().end());
             return r;
         }
-        if (match.game().moves().empty() && err)
-            return refused("paste refused, nothing changed: " + err->message("--rules"), "");
+        if (match.game().moves().empty() && !played)
+            return refused("paste refused, nothing changed: " + played.why().message("--rules"), "");
     }
     // A whole game or match from the start.
-    saves::LoadedRecord r = saves::read_record(text, {match.variant().rules, match.variant().size});
-    if (r.error) return refused("paste refused, nothing changed: " + r.message("--rules"), "");
+    Expected<saves::Record, TranscriptError> r =
+        saves::read_record(text, {match.variant().rules, match.variant().size});
+    if (!r) return refused("paste refused, nothing changed: " + r.why().message("--rules"), "");
     PasteReading whole = reading(PasteReading::Kind::Whole, "", "");
-    whole.record = std::make_shared<saves::Record>(std::move(*r.record));
+    whole.record = std::make_shared<saves::Record>(std::move(r).take());
     const saves::Record& read = *whole.record;
     whole.what = read.is_match ? "a match (round " + std::to_string(read.match.round_number()) + ")"
                                : "a whole game of " + moves_text(read.match.game().moves().size());

@@ -208,17 +208,17 @@ void GameScreen::copy() {
 }
 
 void GameScreen::open_record(const std::filesystem::path& path) {
-    std::string text;
-    if (std::string err = saves::read_file(path, text); !err.empty()) {
-        say(err, true);
+    const Expected<std::string> text = saves::read_file(path);
+    if (!text) {
+        say(text.why(), true);
         return;
     }
-    saves::LoadedRecord r = saves::read_record(text);
-    if (r.error) {
-        say(printable(path.string()) + ": " + r.message(), true);
+    Expected<saves::Record, TranscriptError> r = saves::read_record(*text);
+    if (!r) {
+        say(printable(path.string()) + ": " + r.why().message(), true);
         return;
     }
-    const std::string kept = table_.replace_match(std::move(*r.record));
+    const std::string kept = table_.replace_match(std::move(r).take());
     table_.round_end_handled();
     teacher_.new_match(true);
     ui_.picked.reset();

@@ -9,8 +9,9 @@
 namespace gobblet::ui {
 
 ScreenSettings read_screen_settings(Options& options) {
-    const saves::SettingsFile file = saves::read_settings();
-    const saves::Settings& s = file.parsed.settings;
+    const Expected<saves::ParsedSettings> file = saves::read_settings();
+    const saves::ParsedSettings parsed = file ? *file : saves::ParsedSettings{};  // the defaults when unread
+    const saves::Settings& s = parsed.settings;
     if (s.level && !options.level_given) options.player.level = *s.level;
     if (s.think && !options.think_given) options.player.think_seconds = *s.think;
     if (s.speed && !options.speed_given) options.speed = *s.speed;
@@ -21,13 +22,13 @@ ScreenSettings read_screen_settings(Options& options) {
     // wins over both.
     const char* no_color = std::getenv("NO_COLOR");
     out.color = !options.no_color && s.color.value_or(!(no_color && *no_color));
-    if (!file.error.empty()) {
-        out.problem = file.error + "; the settings are the defaults this time";
-    } else if (!file.parsed.problems.empty()) {
-        out.problem = "settings file " + saves::settings_path().string() + ", " +
-                      file.parsed.problems.front().message();
-        if (file.parsed.problems.size() > 1)
-            out.problem += " (and " + std::to_string(file.parsed.problems.size() - 1) + " more)";
+    if (!file) {
+        out.problem = file.why() + "; the settings are the defaults this time";
+    } else if (!parsed.problems.empty()) {
+        out.problem =
+            "settings file " + saves::settings_path().string() + ", " + parsed.problems.front().message();
+        if (parsed.problems.size() > 1)
+            out.problem += " (and " + std::to_string(parsed.problems.size() - 1) + " more)";
     }
     return out;
 }
@@ -41,25 +42,26 @@ Expected<StartMatch> read_start(const Options& options) {
     if (options.match_given) out.settings.variant.size = options.match.variant.size;
     out.seats = options.seats;
     if (!options.load_path.empty()) {
-        std::string text;
-        if (std::string err = saves::read_file(options.load_path, text); !err.empty())
-            return Failure{"gobblet: " + err};
-        saves::LoadedRecord r = saves::read_record(text, options.choice);
-        if (r.error) return Failure{"gobblet: " + printable(options.load_path) + ": " + r.message("--rules")};
-        out.loaded = std::move(r.record);
+        const Expected<std::string> text = saves::read_file(options.load_path);
+        if (!text) return Failure{"gobblet: " + text.why()};
+        Expected<saves::Record, TranscriptError> r = saves::read_record(*text, options.choice);
+        if (!r)
+            return Failure{"gobblet: " + printable(options.load_path) + ": " + r.why().message("--rules")};
+        out.loaded = std::move(r).take();
     } else if (options.resume) {
-        std::optional<saves::LoadedRecord> autosaved = saves::read_autosave(options.choice);
+        std::optional<Expected<saves::Record, TranscriptError>> autosaved =
+            saves::read_autosave(options.choice);
         if (!autosaved) {
             out.note = "no game to resume: a new game";
-        } else if (autosaved->error) {
-            out.note =
-                "the autosaved game could not be read (" + autosaved->message("--rules") + "): a new game";
+        } else if (!*autosaved) {
+            out.note = "the autosaved game could not be read (" + autosaved->why().message("--rules") +
+                       "): a new game";
             out.note_error = true;
         } else {
-            out.loaded = autosaved->record;
+            out.loaded = **autosaved;
             out.resumed = true;
+            out.autosaved = std::move(*autosaved).take();
         }
-        if (autosaved) out.autosaved = std::move(autosaved->record);
     }
     if (out.loaded && !options.seats_given) out.seats = out.loaded->seats;
     return out;

@@ -56,25 +56,23 @@ Expected<void> ServedGames::open_watch(const lobby::Watching& w, const std::stri
 }
 
 Expected<void> ServedGames::open_review(const std::string& text, const std::string& what) {
-    saves::LoadedRecord r = saves::read_record(text);
-    if (r.error) return Failure{"the server's record of " + what + " cannot be read: " + r.message()};
+    Expected<saves::Record, TranscriptError> r = saves::read_record(text);
+    if (!r) return Failure{"the server's record of " + what + " cannot be read: " + r.why().message()};
     auto g = std::make_unique<GameScreen>(context_, served_options());
-    g->review(std::move(*r.record), what);
+    g->review(std::move(r).take(), what);
     push(std::move(g), "");
     return {};
 }
 
 LobbyNotice save_transcript(const std::string& text, const std::string& what) {
-    saves::LoadedRecord r = saves::read_record(text);
-    if (r.error) return {"the server's record of " + what + " cannot be read: " + r.message(), true};
+    const Expected<saves::Record, TranscriptError> r = saves::read_record(text);
+    if (!r) return {"the server's record of " + what + " cannot be read: " + r.why().message(), true};
     const auto dir = saves::saves_dir();
     if (dir.empty()) return {"cannot save: neither XDG_DATA_HOME nor HOME is set", true};
-    std::filesystem::path written;
-    if (const std::string err =
-            saves::write_new_file(dir, saves::archive_stem(r.record->match), text, &written);
-        !err.empty())
-        return {"not saved: " + err, true};
-    return {what + " saved to " + printable(written.string())};
+    const Expected<std::filesystem::path> written =
+        saves::write_new_file(dir, saves::archive_stem(r->match), text);
+    if (!written) return {"not saved: " + written.why(), true};
+    return {what + " saved to " + printable(written->string())};
 }
 
 }  // namespace gobblet::ui

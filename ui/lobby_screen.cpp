@@ -16,9 +16,11 @@ LobbyScreen::LobbyScreen(const ScreenContext& context, const Options& game, cons
       game_options_(game),
       options_(lobby),
       games_(context, game, lobby.server) {
-    const saves::SettingsFile file = saves::read_settings();
+    const Expected<saves::ParsedSettings> file = saves::read_settings();  // unread: the defaults
     const char* no_color = std::getenv("NO_COLOR");
-    color_ = !game.no_color && file.parsed.settings.color.value_or(!(no_color && *no_color));
+    bool color = !(no_color && *no_color);
+    if (file && file->settings.color) color = *file->settings.color;
+    color_ = !game.no_color && color;
 }
 
 Expected<void> LobbyScreen::start() {
@@ -32,10 +34,10 @@ Expected<void> LobbyScreen::start() {
         c.ssh = lobby::Config::Ssh{options_.ssh.address, options_.ssh.key};
         secret_problem_ = options_.ssh.problem;
     } else if (!options_.guest) {
-        const saves::Secret s =
+        const Expected<saves::Secret> s =
             saves::lobby_secret(saves::secrets_dir(), net::endpoint_text(options_.server), options_.name);
-        secret_problem_ = s.error;  // the player can still log in with a password or as a guest
-        c.secret = s.secret;
+        secret_problem_ = s.why();  // the player can still log in with a password or as a guest
+        if (s) c.secret = s->secret;
     }
     auto client = lobby::Client::start(c, context_.clock());
     if (!client) return Failure{client.why()};

@@ -88,7 +88,7 @@ PuzzleSession::Attempt PuzzleSession::play(const MoveSpec& spec) {
         return {false, std::string(state_ == State::Solved ? "solved already" : "this try is over") +
                            ": r plays the puzzle again from its start, n goes to the next one"};
     const Game before = game_;
-    if (std::string why = game_.play(spec); !why.empty()) return {false, written + ": " + why};
+    if (const Expected<void> legal = game_.play(spec); !legal) return {false, written + ": " + legal.why()};
     const Move m = game_.moves().back();
     const Color defender = ~solver_;
     const int size = game_.variant().size;
@@ -98,7 +98,7 @@ PuzzleSession::Attempt PuzzleSession::play(const MoveSpec& spec) {
         std::string text = played;
         if (!game_.over()) {
             const Move d = longest_defence(game_, moves_left_ - 1);
-            game_.play(d);
+            (void)game_.play(d);  // a legal move of the position
             --moves_left_;
             text += " keeps the win; " + answer_is + move_name(d, defender);
         }
@@ -118,7 +118,7 @@ PuzzleSession::Attempt PuzzleSession::play(const MoveSpec& spec) {
         text += played + ": " + result_text(game_.result(), size, game_.side_to_move());
     } else {
         const Move r = longest_defence(game_, left);
-        game_.play(r);
+        (void)game_.play(r);  // a legal move of the position
         if (game_.over())
             text += "after " + played + ", " + answer_is + move_name(r, defender) + ": " +
                     result_text(game_.result(), size, game_.side_to_move());
@@ -139,7 +139,7 @@ std::string PuzzleSession::show_solution() {
     std::string line;
     for (const Move m : puzzle().solution) {
         const Color mover = game_.side_to_move();
-        if (!game_.play(m).empty()) break;  // proven files: never
+        if (!game_.play(m)) break;  // proven files: never
         line += (line.empty() ? "" : " ") + move_name(m, mover);
     }
     state_ = State::Shown;

@@ -13,9 +13,7 @@ namespace {
 // The progress kept at `path` (none yet when there is no file), or why it cannot be read.
 Expected<saves::PuzzleProgress> read_progress(const std::filesystem::path& path) {
     if (path.empty()) return Failure{"neither XDG_DATA_HOME nor HOME is set"};
-    saves::PuzzleProgress progress;
-    if (std::string error = saves::load_progress(path, progress); !error.empty()) return Failure{error};
-    return progress;
+    return saves::load_progress(path);
 }
 
 class PuzzlesScreen : public ExerciseScreen {
@@ -53,7 +51,7 @@ class PuzzlesScreen : public ExerciseScreen {
     // change tries again.
     std::string save() {
         if (!session_.take_progress_change() || !read_) return {};
-        const std::string err = saves::save_progress(path_, session_.progress());
+        const std::string err = saves::save_progress(path_, session_.progress()).why();
         const bool new_error = !err.empty() && err != save_error_;
         save_error_ = err;
         return new_error ? "Progress not saved (" + err + "; kept until you leave). " : "";

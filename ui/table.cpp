@@ -255,7 +255,7 @@ void Table::come_back() {
 
 void Table::continue_with(const std::vector<Move>& moves) {
     cancel_seats();
-    for (Move m : moves) match_.play(m, now());
+    for (Move m : moves) (void)match_.play(m, now());  // read and checked by the paste (game_paste)
 }
 
 // ---------------------------------------------------------------------------------------------------

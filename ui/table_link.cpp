@@ -105,7 +105,7 @@ Expected<void> TableLink::moves_allowed() const {
 }
 
 bool TableLink::can_claim() const {
-    return session_->absence() && claim_problem(match_, remote_player(), *session_->absence(), now()).empty();
+    return session_->absence() && may_claim(match_, remote_player(), *session_->absence(), now()).ok();
 }
 
 void TableLink::offer(net::OfferKind kind) {

@@ -18,7 +18,7 @@ std::string TableRecords::autosave() {
         autosave_error_ = "neither XDG_STATE_HOME nor HOME is set";
         return "";
     }
-    const std::string err = saves::write_file(path, text_());
+    const std::string err = saves::write_file(path, text_()).why();
     const bool news = !err.empty() && err != autosave_error_;  // a failure is said once, not every move
     autosave_error_ = err;
     return news ? "autosave failed: " + err + "; the game goes on" : "";
@@ -28,20 +28,19 @@ std::string TableRecords::archive_if_over(const Match& match) {
     if (match.phase() != MatchPhase::Over || archived_) return "";
     const auto dir = saves::games_dir();
     if (dir.empty()) return "";
-    std::filesystem::path written;
-    const std::string err = saves::write_new_file(dir, saves::archive_stem(match), text_(), &written);
-    if (!err.empty()) return "; it could not be archived: " + err;
+    const Expected<std::filesystem::path> written =
+        saves::write_new_file(dir, saves::archive_stem(match), text_());
+    if (!written) return "; it could not be archived: " + written.why();
     archived_ = true;
-    archive_path_ = written.string();
+    archive_path_ = written->string();
     return " and kept in " + archive_path_;
 }
 
 Expected<std::string> TableRecords::write_save() {
-    std::filesystem::path path;
-    const std::string err =
-        saves::write_new_file(saves::saves_dir(), "game-" + saves::file_stamp(), text_(), &path);
-    if (!err.empty()) return Failure{err};
-    return path.string();
+    const Expected<std::filesystem::path> path =
+        saves::write_new_file(saves::saves_dir(), "game-" + saves::file_stamp(), text_());
+    if (!path) return Failure{path.why()};
+    return path->string();
 }
 
 std::string TableRecords::keep_current(const Match& match) {

@@ -239,7 +239,7 @@ void Teacher::service_review() {
     review_line_ = line;
     review_round_ = match().rounds().size();
     Game replay(g.variant());
-    for (std::size_t i = 0; i < wanted; ++i) replay.play(line[i]);
+    for (std::size_t i = 0; i < wanted; ++i) (void)replay.play(line[i]);  // the round's own moves
     review_done_ = 0;
     review_total_ = int(wanted);
     review_worker_.start([this, replay](const std::atomic<bool>& stop) {

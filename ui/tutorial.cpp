@@ -81,9 +81,10 @@ class TutorialScreen : public ExerciseScreen {
     void finish(bool finished) {
         finished_ = finished;
         marker_error_ = saves::mark_tutorial_seen(
-            finished ? "finished"
-                     : "skipped at step " + std::to_string(tutorial_.step_index() + 1) + " of " +
-                           std::to_string(tutorial_.step_count()));
+                            finished ? "finished"
+                                     : "skipped at step " + std::to_string(tutorial_.step_index() + 1) +
+                                           " of " + std::to_string(tutorial_.step_count()))
+                            .why();
         leave();
     }
 

@@ -8,7 +8,7 @@ namespace {
 
 Position diagram(const char* text, Rules rules) {
     // The diagrams below are fixed and checked by the unit tests: parsing cannot fail.
-    return *parse_diagram(text, Variant{4, rules}, Color::White).position;
+    return *parse_diagram(text, Variant{4, rules}, Color::White);
 }
 
 Square at(const char* name) { return make_square(name[0] - 'A', name[1] - '1'); }
@@ -160,8 +160,8 @@ void Tutorial::play(const MoveSpec& spec) {
         return;
     }
     const Game before = game_;
-    if (std::string why = game_.play(spec); !why.empty()) {
-        message_ = spec_name(spec) + ": " + why + ". " + step().task;
+    if (const Expected<void> played = game_.play(spec); !played) {
+        message_ = spec_name(spec) + ": " + played.why() + ". " + step().task;
         error_ = true;
         return;
     }

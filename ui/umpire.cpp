@@ -16,8 +16,9 @@ Ruling made(std::string said, bool moved = false) {
 Ruling LocalUmpire::move_here(const MoveSpec& spec) {
     Game& g = match_.game();
     const Color mover = g.side_to_move();
-    const std::string reason = match_.play(spec, true, now());
-    if (reason.empty())
+    const Expected<void> played = match_.play(spec, true, now());
+    const std::string& reason = played.why();
+    if (played)
         return made(match_.names_by_colour()[index(mover)] + " played " + move_name(g.moves().back(), mover),
                     true);
     std::string m = spec_name(spec) + ": " + reason;
@@ -32,7 +33,7 @@ Ruling LocalUmpire::move_here(const MoveSpec& spec) {
 Ruling LocalUmpire::computer_move(const MoveSpec& spec, const std::string& reason) {
     Game& g = match_.game();
     const Color mover = g.side_to_move();
-    if (!match_.play(spec, false, now()).empty()) return Ruling{.changed = true};  // a flag fell first
+    if (!match_.play(spec, false, now())) return Ruling{.changed = true};  // a flag fell first
     return made(match_.names_by_colour()[index(mover)] + " played " + move_name(g.moves().back(), mover) +
                     ": " + reason,
                 true);
@@ -40,7 +41,7 @@ Ruling LocalUmpire::computer_move(const MoveSpec& spec, const std::string& reaso
 
 Ruling LocalUmpire::touch(Square sq) {
     Game& g = match_.game();
-    if (const std::string reason = g.touch(sq); !reason.empty()) return Ruling{.said = {{reason, true}}};
+    if (const Expected<void> touched = g.touch(sq); !touched) return Ruling{.said = {{touched.why(), true}}};
     if (g.over())
         return Ruling{.said = {{"official rules: the touched piece on " + square_name(sq) +
                                     " cannot move, and that forfeits",

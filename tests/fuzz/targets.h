@@ -33,12 +33,12 @@ inline void require_printable(std::string_view message) {
 // so that loadtranscript and savetranscript are exercised without any file.
 class DisklessStore : public TranscriptStore {
   public:
-    std::string read(const std::string& path, std::string& text) override {
-        if (path.find('!') != std::string::npos) return "cannot read " + excerpt(path) + ": no such file";
-        text = path.find('3') != std::string::npos ? "% size: 3\nW1B2\nK2A1\n" : "W3B2\nK1C3\n";
-        return {};
+    Expected<std::string> read(const std::string& path) override {
+        if (path.find('!') != std::string::npos)
+            return Failure{"cannot read " + excerpt(path) + ": no such file"};
+        return std::string(path.find('3') != std::string::npos ? "% size: 3\nW1B2\nK2A1\n" : "W3B2\nK1C3\n");
     }
-    std::string write(const std::string&, const Game& game) override {
+    Expected<void> write(const std::string&, const Game& game) override {
         written = saves::save_text(game, "");
         return {};
     }
@@ -51,30 +51,30 @@ class DisklessStore : public TranscriptStore {
 // (1) The transcript and notation reader: parse_moves, Game::play_transcript, parse_diagram.
 inline int transcript(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const ParsedMoves parsed = parse_moves(text);
-    require(!parsed.error || parsed.moves.empty());
-    require(parsed.moves.size() <= max_transcript_moves);
-    if (parsed.error) require_printable(parsed.error->message());
+    const Expected<std::vector<WrittenMove>, TextError> parsed = parse_moves(text);
+    require(parsed.ok() == parsed.value().has_value());  // moves exactly when there is no error
+    if (parsed.ok()) require(parsed->size() <= max_transcript_moves);
+    if (!parsed.ok()) require_printable(parsed.why().message());
     for (Variant v : {Variant{4, Rules::Official}, Variant{4, Rules::Rogers}, Variant{3, Rules::Official}}) {
         Game game(v);
-        if (const auto err = game.play_transcript(text)) {
+        if (const auto played = game.play_transcript(text); !played.ok()) {
             require(game.moves().empty());  // nothing half-applied
-            require_printable(err->message());
+            require_printable(played.why().message());
             continue;
         }
         // What was played reads back, canonical, to the same position.
         Game again(v);
-        require(!again.play_transcript(transcript_text(game.moves())));
+        require(again.play_transcript(transcript_text(game.moves())).ok());
         require(again.position() == game.position());
         require(again.result().outcome == game.result().outcome);
     }
     for (Color side : {Color::White, Color::Black}) {
-        const ParsedDiagram d = parse_diagram(text, Variant{4, Rules::Official}, side);
-        require(d.position.has_value() == d.error.empty());
-        if (d.position)
-            require(d.position->side_to_move() == side);
+        const Expected<Position> d = parse_diagram(text, Variant{4, Rules::Official}, side);
+        require(d.ok() == d.why().empty());
+        if (d.ok())
+            require(d->side_to_move() == side);
         else
-            require_printable(d.error);
+            require_printable(d.why());
     }
     return 0;
 }
@@ -86,17 +86,18 @@ inline int savefile(const std::uint8_t* data, std::size_t size) {
     require(!h.size || *h.size == 3 || *h.size == 4);
     for (const saves::VariantChoice& forced : {saves::VariantChoice{}, saves::VariantChoice{Rules::Rogers, 3},
                                                saves::VariantChoice{Rules::Official, 4}}) {
-        const saves::Loaded loaded = saves::load_text(text, forced);
-        if (loaded.error) {
-            require(loaded.game.moves().empty());
-            require_printable(loaded.error->message());
+        const Expected<Game, TranscriptError> loaded = saves::load_text(text, forced);
+        if (!loaded.ok()) {
+            require(!loaded.value().has_value());  // no game, not even its first moves
+            require_printable(loaded.why().message());
             continue;
         }
         // A game that loads saves and loads back to the same game.
-        const saves::Loaded again = saves::load_text(saves::save_text(loaded.game, "2026-01-01 00:00"), {});
-        require(!again.error);
-        require(again.game.variant() == loaded.game.variant());
-        require(again.game.position() == loaded.game.position());
+        const Expected<Game, TranscriptError> again =
+            saves::load_text(saves::save_text(*loaded, "2026-01-01 00:00"), {});
+        require(again.ok());
+        require(again->variant() == loaded->variant());
+        require(again->position() == loaded->position());
     }
     return 0;
 }
