@@ -329,8 +329,15 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
         if (const auto on = online_.find(key); key != p.key && on != online_.end())
             send(conn, item(*conns_[on->second].player));
     send(conn, lobby::End{lobby::List::Players});
+    // The open seeks and the player's own seeks and challenges, in the order they were made.
+    std::vector<lobby::Id> ids;
     for (const auto& [id, s] : seeks_)
-        if (s.to.empty() || s.to == p.key || s.from == p.key) send(conn, item(s));
+        if (s.to.empty()) ids.push_back(id);
+    if (const auto mine = seeks_of_.find(p.key); mine != seeks_of_.end())
+        for (lobby::Id id : mine->second)
+            if (!seeks_.at(id).to.empty()) ids.push_back(id);
+    std::sort(ids.begin(), ids.end());
+    for (lobby::Id id : ids) send(conn, item(seeks_.at(id)));
     send(conn, lobby::End{lobby::List::Seeks});
     std::vector<GameId> games = shown_games_.shown();
     if (const auto mine = games_of_.find(p.key); mine != games_of_.end())
@@ -537,16 +544,14 @@ void Lobby::post(ConnId conn, Player& p, const lobby::Post& m, Millis now) {
     if (p.role == lobby::Role::Guest && m.terms.rated)
         return refuse(conn, "post", Refusal::BadTerms, "a guest plays casual games only");
     if (playing(p.key)) return refuse(conn, "post", Refusal::Busy, "you are playing a match");
-    const auto mine =
-        std::count_if(seeks_.begin(), seeks_.end(), [&](const auto& s) { return s.second.from == p.key; });
-    if (mine >= max_seeks_per_player)
+    if (seeks_made_by(p.key) >= max_seeks_per_player)
         return refuse(
             conn, "post", Refusal::Limit,
             "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
     if (seeks_.size() >= lobby::max_table)
         return refuse(conn, "post", Refusal::Busy, "too many seeks: try later");
     Seek s{next_seek_++, p.key, "", m.terms, 0};
-    seeks_[s.id] = s;
+    add_seek(s);
     env_.note(now, "lobby: " + p.name + " seeks " + lobby::terms_text(m.terms) + " (seek " +
                        std::to_string(s.id) + ")");
     to_all(item(s));
@@ -563,20 +568,34 @@ void Lobby::challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis 
         return refuse(conn, "challenge", Refusal::BadTerms, "a rated match needs two registered players");
     if (playing(p.key)) return refuse(conn, "challenge", Refusal::Busy, "you are playing a match");
     if (playing(to)) return refuse(conn, "challenge", Refusal::Busy, them.name + " is playing a match");
-    const auto mine =
-        std::count_if(seeks_.begin(), seeks_.end(), [&](const auto& s) { return s.second.from == p.key; });
-    if (mine >= max_seeks_per_player)
+    if (seeks_made_by(p.key) >= max_seeks_per_player)
         return refuse(
             conn, "challenge", Refusal::Limit,
             "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
     if (seeks_.size() >= lobby::max_table)
         return refuse(conn, "challenge", Refusal::Busy, "too many seeks: try later");
     Seek s{next_seek_++, p.key, to, m.terms, now + lobby::challenge_expiry};
-    seeks_[s.id] = s;
+    add_seek(s);
     env_.note(now, "lobby: " + p.name + " challenges " + them.name + " to " + lobby::terms_text(m.terms));
     const lobby::SeekItem line = item(s);
     send(conn, line);
     send(on->second, line);
+}
+
+void Lobby::add_seek(const Seek& s) {
+    seeks_[s.id] = s;
+    seeks_of_[s.from].push_back(s.id);
+    if (!s.to.empty()) {
+        seeks_of_[s.to].push_back(s.id);
+        expiring_.emplace(s.expires, s.id);
+    }
+}
+
+int Lobby::seeks_made_by(const std::string& key) const {
+    const auto it = seeks_of_.find(key);
+    if (it == seeks_of_.end()) return 0;
+    return int(std::count_if(it->second.begin(), it->second.end(),
+                                     [&](lobby::Id id) { return seeks_.at(id).from == key; }));
 }
 
 void Lobby::drop_seek(lobby::Id id, lobby::SeekEnd why) {
@@ -584,6 +603,13 @@ void Lobby::drop_seek(lobby::Id id, lobby::SeekEnd why) {
     if (it == seeks_.end()) return;
     const Seek s = it->second;
     seeks_.erase(it);
+    for (const std::string& key : {s.from, s.to}) {
+        const auto of = seeks_of_.find(key);
+        if (of == seeks_of_.end()) continue;
+        std::erase(of->second, id);
+        if (of->second.empty()) seeks_of_.erase(of);
+    }
+    if (!s.to.empty()) expiring_.erase({s.expires, id});
     const lobby::Unseek line{id, why};
     if (s.to.empty()) return to_all(line);
     to_player(s.from, line);
@@ -591,10 +617,9 @@ void Lobby::drop_seek(lobby::Id id, lobby::SeekEnd why) {
 }
 
 void Lobby::drop_seeks_of(const std::string& key, lobby::SeekEnd why) {
-    std::vector<lobby::Id> ids;
-    for (const auto& [id, s] : seeks_)
-        if (s.from == key || s.to == key) ids.push_back(id);
-    for (lobby::Id id : ids) drop_seek(id, why);
+    const auto it = seeks_of_.find(key);
+    if (it == seeks_of_.end()) return;
+    for (lobby::Id id : std::vector<lobby::Id>(it->second)) drop_seek(id, why);  // (it shrinks meanwhile)
 }
 
 void Lobby::accept(ConnId conn, Player& p, const lobby::Accept& m, Millis now) {
@@ -1157,10 +1182,8 @@ void Lobby::refill(Millis now) {
 
 void Lobby::tick(Millis now) {
     if (now >= next_refill_ && (shown_players_.gaps() || shown_games_.gaps())) refill(now);
-    std::vector<lobby::Id> expired;
-    for (const auto& [id, s] : seeks_)
-        if (!s.to.empty() && now >= s.expires) expired.push_back(id);
-    for (lobby::Id id : expired) drop_seek(id, lobby::SeekEnd::Expired);
+    while (!expiring_.empty() && now >= expiring_.begin()->first)
+        drop_seek(expiring_.begin()->second, lobby::SeekEnd::Expired);
     std::vector<lobby::Id> closing;
     for (const auto& [id, t] : tourneys_)
         if (t.state == lobby::TournamentState::Over && now >= t.closes) closing.push_back(id);
@@ -1179,8 +1202,7 @@ void Lobby::tick(Millis now) {
 
 Millis Lobby::until_next(Millis now) const {
     Soonest soonest;
-    for (const auto& [id, s] : seeks_)
-        if (!s.to.empty()) soonest.at(s.expires - now);
+    if (!expiring_.empty()) soonest.at(expiring_.begin()->first - now);
     for (const auto& [id, t] : tourneys_)
         if (t.state == lobby::TournamentState::Over) soonest.at(t.closes - now);
     soonest.at(next_sync_ - now);

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -164,7 +165,9 @@ class Lobby : public GameListener {
     void post(ConnId conn, Player& p, const lobby::Post& m, Millis now);
     void challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis now);
     void accept(ConnId conn, Player& p, const lobby::Accept& m, Millis now);
+    void add_seek(const Seek& s);
     void drop_seek(lobby::Id id, lobby::SeekEnd why);
+    int seeks_made_by(const std::string& key) const;
     void drop_seeks_of(const std::string& key, lobby::SeekEnd why);
     void watch(ConnId conn, const lobby::Watch& m);
     void say(ConnId conn, Player& p, const lobby::Say& m, Millis now);
@@ -219,6 +222,10 @@ class Lobby : public GameListener {
     std::unordered_map<std::string, std::vector<GameId>> games_of_;
     Millis next_refill_ = 0;
     std::map<lobby::Id, Seek> seeks_;
+    // The seeks and challenges each player (name key) made or was sent, and the challenges by their end:
+    // a match's start, a leave, a login and the clock's tick look at a player's few, not at every seek.
+    std::unordered_map<std::string, std::vector<lobby::Id>> seeks_of_;
+    std::set<std::pair<Millis, lobby::Id>> expiring_;
     lobby::Id next_seek_ = 1;
     std::map<lobby::Id, Tourney> tourneys_;
     std::int64_t data_version_ = -1;

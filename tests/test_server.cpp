@@ -188,6 +188,76 @@ TEST_CASE("seeks and challenges: seen by whom they concern, taken, declined, wit
     CHECK(liam.refused("post")->code == lobby::Refusal::Busy);
 }
 
+TEST_CASE("a player's seeks: a login sees the open seeks and its own challenges only, a challenge received "
+          "is not one of the three, and leaving takes them away",
+          "[server]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam{"Liam"}, eamon{"Eamon"}, zoe{"Zoe"};
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    REQUIRE(liam.lobby->post(terms("official 4 none first-to 1 casual"), w.now).ok());
+    REQUIRE(eamon.lobby->post(terms("official 3 none first-to 1 casual"), w.now).ok());
+    REQUIRE(liam.lobby->challenge("Eamon", terms("official 4 none first-to 3 casual"), w.now).ok());
+    REQUIRE(w.until([&] { return eamon.lobby->tables().seeks().size() == 3; }));
+
+    // Zoe arrives: the two open seeks, not the challenge between the others.
+    w.enter(zoe);
+    w.logged_in(zoe);
+    REQUIRE(w.until([&] { return zoe.lobby->tables().seeks().size() == 2; }));
+    w.idle();
+    CHECK(zoe.lobby->tables().seeks().size() == 2);
+    for (const auto& [id, sk] : zoe.lobby->tables().seeks()) CHECK(sk.to.empty());
+
+    // Zoe challenges Eamon too: Eamon, with one seek of his own and two challenges received, may post two more.
+    REQUIRE(zoe.lobby->challenge("Eamon", terms("rogers 3 none first-to 1 casual"), w.now).ok());
+    REQUIRE(w.until([&] { return eamon.lobby->tables().seeks().size() == 4; }));
+    for (int i = 0; i < 2; ++i)
+        REQUIRE(eamon.lobby->post(terms("official 3 none first-to 2 casual"), w.now).ok());
+    REQUIRE(w.until([&] { return eamon.lobby->tables().seeks().size() == 6; }));
+    REQUIRE(eamon.lobby->post(terms("official 3 none first-to 2 casual"), w.now).ok());
+    REQUIRE(w.until([&] { return eamon.refused("post").has_value(); }));
+    CHECK(eamon.refused("post")->code == lobby::Refusal::Limit);
+
+    // Eamon logs in from another machine while still online (the older connection is closed): the new
+    // connection's lists hold the open seeks and both challenges to him, in the order they were made.
+    Client eamon2{"Eamon"};
+    eamon2.secret = eamon.secret;
+    w.enter(eamon2);
+    w.logged_in(eamon2);
+    REQUIRE(w.until([&] {
+        return !eamon.events.empty() &&
+               eamon.events.back().text == "the server says: you logged in from another connection";
+    }));
+    eamon.lobby.reset();
+    REQUIRE(eamon2.lobby->tables().seeks().size() == 6);
+    std::vector<std::string> challengers;
+    for (const auto& [id, sk] : eamon2.lobby->tables().seeks())
+        if (!sk.to.empty()) challengers.push_back(sk.from);
+    CHECK(challengers == std::vector<std::string>{"Liam", "Zoe"});
+    w.idle();
+    CHECK(zoe.lobby->tables().seeks().size() == 5);  // Liam's, Eamon's three, her challenge
+
+    // Eamon leaves: his three seeks and both challenges to him go, for everyone.
+    eamon2.lobby.reset();
+    REQUIRE(w.until([&] { return liam.lobby->tables().seeks().size() == 1; }));
+    CHECK(liam.lobby->tables().seeks().begin()->second.from == "Liam");
+    REQUIRE(w.until([&] { return zoe.lobby->tables().seeks().size() == 1; }));
+    std::vector<lobby::SeekEnd> ends;
+    for (const auto& u : zoe.all<lobby::Unseek>()) ends.push_back(u.why);
+    CHECK(ends == std::vector<lobby::SeekEnd>(4, lobby::SeekEnd::Left));
+    // Zoe may post three seeks again: her challenge went with Eamon.
+    for (int i = 0; i < 2; ++i)
+        REQUIRE(zoe.lobby->post(terms("official 4 none first-to 1 casual"), w.now).ok());
+    REQUIRE(w.until([&] { return zoe.lobby->tables().seeks().size() == 3; }));
+    REQUIRE(zoe.lobby->post(terms("official 4 none first-to 1 casual"), w.now).ok());
+    REQUIRE(w.until([&] { return zoe.lobby->tables().seeks().size() == 4; }));
+    CHECK_FALSE(zoe.refused("post").has_value());
+}
+
 TEST_CASE("a whole match through the server: moves, chat, the result in the lobby and the record",
           "[server]") {
     Serving srv;
