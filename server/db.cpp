@@ -85,6 +85,9 @@ void Database::prepare_for_writing() {
         throw Error(path_.string() + ": cannot use the WAL journal (SQLite kept journal_mode " + mode + ")",
                     SQLITE_ERROR);
     exec("PRAGMA synchronous = NORMAL");
+    // When a checkpoint has copied everything, the next commit writes the WAL from its start again; a
+    // burst may have made the file long meanwhile: it is cut back to this then.
+    exec("PRAGMA journal_size_limit = 67108864");
 }
 
 Checkpointer::Checkpointer(Database& writer, int pages) : writer_(writer), pages_(pages) {
@@ -95,6 +98,14 @@ Checkpointer::Checkpointer(Database& writer, int pages) : writer_(writer), pages
         throw Error(writer.path().string() + ": cannot open a connection for checkpoints: " + why, rc);
     }
     sqlite3_busy_timeout(own_, 1000);
+    // A connection learns that the file is in WAL mode, and opens the WAL, when it first reads: until
+    // then a checkpoint through it does nothing ("not in WAL mode") and the WAL would grow for ever.
+    if (const int read = sqlite3_exec(own_, "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, nullptr);
+        read != SQLITE_OK) {
+        const std::string why = sqlite3_errmsg(own_);
+        sqlite3_close(own_);
+        throw Error(writer.path().string() + ": cannot read with the connection for checkpoints: " + why, read);
+    }
     // (the hook replaces the automatic checkpoint, which SQLite runs through the same hook)
     sqlite3_wal_hook(writer_.handle(), &Checkpointer::on_commit, this);
     thread_ = std::thread([this] { run(); });
@@ -116,8 +127,16 @@ int Checkpointer::done() const {
     return done_;
 }
 
+int Checkpointer::copied() const {
+    const std::lock_guard<std::mutex> hold(mutex_);
+    return copied_;
+}
+
+int Checkpointer::wal_pages() const { return wal_pages_.load(std::memory_order_relaxed); }
+
 int Checkpointer::on_commit(void* self, sqlite3*, const char*, int pages) {
     auto* c = static_cast<Checkpointer*>(self);
+    c->wal_pages_.store(pages, std::memory_order_relaxed);
     if (pages < c->pages_) return SQLITE_OK;
     {
         const std::lock_guard<std::mutex> hold(c->mutex_);
@@ -136,10 +155,26 @@ void Checkpointer::run() {
         hold.unlock();
         // A failure (busy, a full disk) leaves the WAL as it is: the next commit over the mark asks again,
         // and a real failure of the disk reaches the writer's own commits.
-        sqlite3_wal_checkpoint_v2(own_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+        // The writer goes on committing while a checkpoint copies and syncs, so one pass rarely copies all;
+        // the WAL is written from its start again only after one that did, so a few quick passes follow
+        // (each copies what came during the last one's sync).
+        int copied_now = 0;
+        bool ran = false;
+        for (int pass = 0; pass < 8; ++pass) {
+            int log = -1, copied = -1;
+            if (sqlite3_wal_checkpoint_v2(own_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied) != SQLITE_OK ||
+                log < 0)
+                break;
+            ran = true;
+            copied_now = copied;
+            if (copied >= log) break;
+        }
         hold.lock();
         due_ = false;
-        ++done_;
+        if (ran) {
+            ++done_;
+            copied_ = copied_now;
+        }
     }
 }
 

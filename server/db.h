@@ -13,6 +13,7 @@
 
 #include <sqlite3.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
@@ -191,8 +192,11 @@ class Checkpointer {
     Checkpointer(const Checkpointer&) = delete;
     Checkpointer& operator=(const Checkpointer&) = delete;
     ~Checkpointer();
-    // Checkpoints done so far (for tests).
+    // For tests: the checkpoints done so far, the WAL's frames in the database file after the last one,
+    // and the pages in the WAL after the writer's last commit.
     int done() const;
+    int copied() const;
+    int wal_pages() const;
 
   private:
     static int on_commit(void* self, sqlite3* db, const char* name, int pages);
@@ -204,7 +208,8 @@ class Checkpointer {
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     bool due_ = false, stop_ = false;
-    int done_ = 0;
+    int done_ = 0, copied_ = 0;
+    std::atomic<int> wal_pages_{0};
     std::thread thread_;
 };
 

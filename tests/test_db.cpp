@@ -2,7 +2,10 @@
 // foreign, newer, missing or locked file gets.
 #include <unistd.h>
 
+#include <chrono>
+#include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "server/db.h"
 #include "support.h"
@@ -244,4 +247,37 @@ TEST_CASE("foreign keys are enforced", "[db]") {
     db::migrate(d, two_steps, app);
     CHECK_THAT(error_of([&] { d.exec("INSERT INTO u VALUES (42)"); }),
                Catch::Contains("FOREIGN KEY constraint failed"));
+}
+
+TEST_CASE("the checkpointer copies the WAL into the database file on its own thread, and the WAL starts "
+          "again",
+          "[db]") {
+    TempDir dir;
+    const std::string path = dir / "a.db";
+    Database d = open_rw(path);
+    db::migrate(d, two_steps, app);
+    db::Checkpointer checkpoints(d, 10);  // after each commit that leaves 10 pages or more in the WAL
+    Statement insert(d, "INSERT INTO t (name) VALUES (?1)");
+    const auto add = [&](const std::string& name) {
+        Transaction t(d);
+        insert.run(std::string(3000, 'x') + name);  // a page or more each (the row and its index entry)
+        t.commit();
+    };
+    for (int i = 0; i < 40; ++i) add(std::to_string(i));
+    // (Real time: the checkpoints run on their thread. Waits at most 10 s for what takes milliseconds.)
+    for (int i = 0; i < 2000 && checkpoints.done() == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    REQUIRE(checkpoints.done() >= 1);
+    CHECK(checkpoints.copied() >= 10);
+    CHECK(std::filesystem::file_size(path) >= 10 * 4096);  // the rows are in the database file itself
+    // Once a checkpoint has copied everything, the next commit writes the WAL from its start: its pages
+    // fall back to a few (without checkpoints they would only grow, past 40 and on).
+    bool restarted = false;
+    for (int i = 0; i < 500 && !restarted; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        add("more " + std::to_string(i));
+        restarted = checkpoints.wal_pages() < 10;
+    }
+    CHECK(restarted);
+    CHECK(d.query_int("SELECT count(*) FROM t") >= 41);
 }
