@@ -78,8 +78,8 @@ void Hub::forget(std::unordered_map<ConnId, Conn>::iterator it) {
 
 void Hub::file(ConnId conn, Conn& c) {
     const Millis d = deadline(conn, c);
-    if (d == c.due && schedule_.contains({d, conn})) return;
-    schedule_.erase({c.due, conn});
+    if (d == c.due) return;  // (filed there already: c.due is -1 when it is not filed)
+    if (c.due >= 0) schedule_.erase({c.due, conn});
     schedule_.emplace(d, conn);
     c.due = d;
 }

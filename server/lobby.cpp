@@ -12,6 +12,15 @@ namespace {
 
 using lobby::Refusal;
 
+// Takes `id` out of `key`'s list in a per-player index, and the list itself once it is empty.
+template <class Id>
+void unindex(std::unordered_map<std::string, std::vector<Id>>& index, const std::string& key, Id id) {
+    const auto it = index.find(key);
+    if (it == index.end()) return;
+    std::erase(it->second, id);
+    if (it->second.empty()) index.erase(it);
+}
+
 std::string date_text(std::time_t t) {
     std::tm tm{};
     gmtime_r(&t, &tm);
@@ -595,7 +604,7 @@ int Lobby::seeks_made_by(const std::string& key) const {
     const auto it = seeks_of_.find(key);
     if (it == seeks_of_.end()) return 0;
     return int(std::count_if(it->second.begin(), it->second.end(),
-                                     [&](lobby::Id id) { return seeks_.at(id).from == key; }));
+                             [&](lobby::Id id) { return seeks_.at(id).from == key; }));
 }
 
 void Lobby::drop_seek(lobby::Id id, lobby::SeekEnd why) {
@@ -603,12 +612,7 @@ void Lobby::drop_seek(lobby::Id id, lobby::SeekEnd why) {
     if (it == seeks_.end()) return;
     const Seek s = it->second;
     seeks_.erase(it);
-    for (const std::string& key : {s.from, s.to}) {
-        const auto of = seeks_of_.find(key);
-        if (of == seeks_of_.end()) continue;
-        std::erase(of->second, id);
-        if (of->second.empty()) seeks_of_.erase(of);
-    }
+    for (const std::string& key : {s.from, s.to}) unindex(seeks_of_, key, id);
     if (!s.to.empty()) expiring_.erase({s.expires, id});
     const lobby::Unseek line{id, why};
     if (s.to.empty()) return to_all(line);
@@ -779,11 +783,7 @@ void Lobby::game_changed(const HostedGame& g, Millis now) { to_viewers(g, game_i
 void Lobby::game_over(const HostedGame& g, Millis now) {
     const GameEnd& end = *g.end();
     to_viewers(g, lobby::Over{g.wire(), verdict_of(end.outcome), end.score, end.text});
-    for (const GamePlayer& gp : g.setup().players)
-        if (const auto of = games_of_.find(key_of(gp)); of != games_of_.end()) {
-            std::erase(of->second, g.id());
-            if (of->second.empty()) games_of_.erase(of);
-        }
+    for (const GamePlayer& gp : g.setup().players) unindex(games_of_, key_of(gp), g.id());
     // (The longest waiting game in progress takes the place in everyone's list at the next refill.)
     (void)shown_games_.remove(g.id());
     const Variant v = g.setup().settings.variant;
