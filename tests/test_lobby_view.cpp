@@ -29,6 +29,14 @@ lobby::Tables tables(const std::string& me, const std::vector<lobby::Message>& l
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
+// Why `parse` refuses `text` (checking that it does).
+template <class Parse>
+std::string why_refused(Parse parse, std::string_view text) {
+    const auto refused = parse(text);
+    CHECK_FALSE(refused);
+    return refused.why();
+}
+
 }  // namespace
 
 TEST_CASE("clocks and ratings as the lobby shows them", "[lobby-view]") {
@@ -221,11 +229,7 @@ TEST_CASE("a typed tournament: NAME FORMAT MAX FIRST TERMS, each field checked",
     REQUIRE(sw);
     CHECK(sw->format == lobby::Format{true, 5});
     // Each wrong field is named.
-    const auto why_not = [](std::string_view text) {
-        const auto refused = parse_tournament(text);
-        CHECK_FALSE(refused);
-        return refused.why();
-    };
+    const auto why_not = [](std::string_view text) { return why_refused(parse_tournament, text); };
     CHECK(contains(why_not(""), "autumn-dm round-robin 16 schedule"));
     CHECK(contains(why_not("cup league 8 schedule official 4 none first-to 1 casual"), "round-robin"));
     CHECK_FALSE(why_not("cup round-robin 8 whoever official 4 none first-to 1 casual").empty());
@@ -251,11 +255,7 @@ TEST_CASE("a typed challenge is a name and terms", "[lobby-view]") {
     CHECK(c->name == "Eamon");
     CHECK(c->terms == terms("rogers 3 none first-to 1 casual"));
     CHECK(parse_challenge("~Nora official 4 none first-to 1 casual"));  // a guest may be challenged
-    const auto why_not = [](std::string_view text) {
-        const auto refused = parse_challenge(text);
-        CHECK_FALSE(refused);
-        return refused.why();
-    };
+    const auto why_not = [](std::string_view text) { return why_refused(parse_challenge, text); };
     CHECK(contains(why_not("Eamon"), "type a name and the terms"));
     CHECK(contains(why_not("9lives official 4 none first-to 1 casual"), "is not a player's name"));
     const std::string rated_untimed = why_not("Eamon official 4 none first-to 1 rated");
