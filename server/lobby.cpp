@@ -40,6 +40,15 @@ lobby::Verdict verdict_of(GameOutcome o) {
     return lobby::Verdict::Aborted;
 }
 
+// Where a peer is, for its player's list of machines: the IP address of "127.0.0.1:51234" or
+// "[2001:db8::5]:7300", "unix" for a unix socket's peer ("unix:uid=1000").
+std::string origin_of(const Peer& peer) {
+    const std::string& a = peer.address;
+    if (a.starts_with("unix:")) return "unix";
+    if (a.starts_with("[")) return a.substr(1, a.find(']') == std::string::npos ? 0 : a.find(']') - 1);
+    return a.substr(0, a.rfind(':'));
+}
+
 lobby::TournamentState state_of(TournamentState s) {
     switch (s) {
         case TournamentState::Open: return lobby::TournamentState::Open;
@@ -166,6 +175,7 @@ void Lobby::fail(ConnId conn, const std::string& reason, Millis now) {
 void Lobby::opened(ConnId conn, const Peer& peer, Millis, int version) {
     if (const auto it = conns_.find(conn); it != conns_.end()) forget(it);
     conns_[conn].peer = peer;
+    conns_[conn].origin = origin_of(peer);
     conns_[conn].version = version;
     send(conn, lobby::Server{version, settings_.greeting});
 }
@@ -316,16 +326,19 @@ void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
             // The first login of a name nobody has registers it, committed before the welcome.
             account = register_name(conn, l, now);
             if (!account) return;
-            env_.store.add_secret(account->id, l.credential, env_.unix(now));
+            env_.store.add_secret(account->id, l.credential, env_.unix(now), c.origin);
+            c.secret = l.credential;
             env_.note(now, "lobby: " + l.name + " registered from " + c.peer.address);
             return welcome(conn,
                            Player{account->name, lobby::name_key(account->name), l.role, account->id, {}},
                            lobby::How::New, now);
         }
-        if (env_.store.check_secret(account->id, l.credential, env_.unix(now)))
+        if (env_.store.check_secret(account->id, l.credential, env_.unix(now), c.origin)) {
+            c.secret = l.credential;
             return welcome(conn,
                            Player{account->name, lobby::name_key(account->name), l.role, account->id, {}},
                            lobby::How::Secret, now);
+        }
         if (account->has_password)
             return login_failed(conn, l, Refusal::PasswordNeeded,
                                 account->name + " has a password: log in with it", now);
@@ -447,12 +460,23 @@ void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
     passwords_.charge(conns_[conn].peer.source, now);
     const AccountId account = *p.account;
     const PasswordCost cost = settings_.cost;
-    workers_.submit([this, conn, account, password = m.password, cost, now]() -> Workers::Continuation {
+    // The machines this connection is proved by stay; with `forget`, every other goes once the password is
+    // stored (someone who knew the old one may have added theirs).
+    std::optional<std::pair<std::string, std::string>> keep;
+    if (m.forget_others) keep.emplace(conns_[conn].secret, conns_[conn].ssh_key);
+    workers_.submit([this, conn, account, password = m.password, cost, keep, now]() -> Workers::Continuation {
         std::string hash = hash_password(password, cost);
-        return [this, conn, account, hash, now] {
+        return [this, conn, account, hash, keep, now] {
             env_.store.set_password_hash(account, hash);
-            env_.note(now, "lobby: account " + std::to_string(account) + " set a password");
-            if (conns_.contains(conn)) send(conn, lobby::Ok{"password", "your password is set"});
+            const int forgotten =
+                keep ? env_.store.forget_other_machines(account, keep->first, keep->second) : 0;
+            env_.note(now, "lobby: account " + std::to_string(account) + " set a password" +
+                               (keep ? " and forgot " + std::to_string(forgotten) + " other machines" : ""));
+            if (!conns_.contains(conn)) return;
+            send(conn,
+                 lobby::Ok{"password", !keep ? std::string("your password is set")
+                                             : "your password is set; " + std::to_string(forgotten) +
+                                                   " other machines forgotten (they must log in with it)"});
         };
     });
 }
@@ -461,8 +485,48 @@ void Lobby::add_secret(ConnId conn, const lobby::AddSecret& m, Millis now) {
     const Player& p = *conns_[conn].player;
     if (!p.account) return refuse(conn, "secret", Refusal::NotAllowed, "a guest has no name to prove");
     if (!may_change(conn, "secret", now)) return;
-    env_.store.add_secret(*p.account, m.secret, env_.unix(now));
+    env_.store.add_secret(*p.account, m.secret, env_.unix(now), conns_[conn].origin);
+    conns_[conn].secret = m.secret;
     send(conn, lobby::Ok{"secret", "this machine can log in as " + p.name + " now"});
+}
+
+void Lobby::machines(ConnId conn) {
+    const Conn& c = conns_[conn];
+    if (!c.player->account)
+        return refuse(conn, "machines", Refusal::NotAllowed,
+                      "a guest has no machines: nothing proves its name");
+    const std::optional<std::int64_t> mine =
+        c.secret.empty() ? std::nullopt : env_.store.secret_id(*c.player->account, c.secret);
+    // The connection's own first, then the others, the last used first.
+    std::vector<lobby::MachineItem> items;
+    for (const Machine& m : env_.store.machines(*c.player->account)) {
+        if (m.id > lobby::max_id)
+            continue;  // (a store that old has other worries; a client reads ids to 10^9)
+        const bool key = m.kind == Machine::Kind::Key;
+        items.push_back(lobby::MachineItem{key ? lobby::MachineKind::Key : lobby::MachineKind::Secret, m.id,
+                                           key ? m.fingerprint == c.ssh_key : m.id == mine,
+                                           date_text(m.last_used), m.address, m.fingerprint});
+    }
+    std::stable_partition(items.begin(), items.end(), [](const lobby::MachineItem& m) { return m.current; });
+    for (const lobby::MachineItem& m : items) send(conn, m);
+    send(conn, lobby::End{lobby::List::Machines});
+}
+
+void Lobby::forget_machine(ConnId conn, const lobby::Forget& f, Millis now) {
+    const Player& p = *conns_[conn].player;
+    if (!p.account)
+        return refuse(conn, "forget", Refusal::NotAllowed,
+                      "a guest has no machines: nothing proves its name");
+    if (!may_change(conn, "forget", now)) return;
+    const bool key = f.kind == lobby::MachineKind::Key;
+    if (!env_.store.forget_machine(*p.account, key ? Machine::Kind::Key : Machine::Kind::Secret, f.id))
+        return refuse(conn, "forget", Refusal::NotFound,
+                      std::string("no machine ") + lobby::machine_kind_word(f.kind) + " " +
+                          std::to_string(f.id) + " of yours");
+    env_.note(
+        now, "lobby: " + p.name + " forgot " + lobby::machine_kind_word(f.kind) + " " + std::to_string(f.id));
+    send(conn, lobby::Ok{"forget", std::string(key ? "that SSH key" : "that machine") +
+                                       " no longer logs in as " + p.name + ": it must prove the name again"});
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -505,6 +569,7 @@ void Lobby::ssh(ConnId conn, const lobby::Ssh& m, Millis now) {
     // From now on the player's own address counts, for the limits and in the log.
     const std::string via = c.peer.address;
     c.peer = Peer{"ssh:" + m.address + " (" + via + ")", net::source_key(m.address)};
+    c.origin = m.address;
     c.ssh_key = m.key;
     env_.note(now, "lobby: " + via + " vouches for a player from " + m.address + " with " +
                        (m.key.empty() ? std::string("no SSH key") : "SSH key " + m.key));
@@ -527,12 +592,12 @@ void Lobby::login_by_key(ConnId conn, const lobby::Login& l, std::optional<Accou
         // The first login of a name nobody has registers it with the key, committed before the welcome.
         account = register_name(conn, l, now);
         if (!account) return;
-        env_.store.add_key(account->id, c.ssh_key, env_.unix(now));
+        env_.store.add_key(account->id, c.ssh_key, env_.unix(now), c.origin);
         env_.note(now,
                   "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " + c.peer.address);
         return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::New, now);
     }
-    if (env_.store.check_key(account->id, c.ssh_key, env_.unix(now)))
+    if (env_.store.check_key(account->id, c.ssh_key, env_.unix(now), c.origin))
         return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::Key, now);
     if (account->has_password)
         return login_failed(conn, l, Refusal::PasswordNeeded,
@@ -554,7 +619,7 @@ void Lobby::add_key(ConnId conn, Millis now) {
     if (c.ssh_key.empty())
         return refuse(conn, "key", Refusal::NotAllowed, "no SSH key proves this connection");
     if (!may_change(conn, "key", now)) return;
-    env_.store.add_key(*p.account, c.ssh_key, env_.unix(now));
+    env_.store.add_key(*p.account, c.ssh_key, env_.unix(now), c.origin);
     env_.note(now, "lobby: " + p.name + " added SSH key " + c.ssh_key);
     send(conn, lobby::Ok{"key", "this SSH key can log in as " + p.name + " now"});
 }
@@ -566,6 +631,8 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
     if (const auto* x = std::get_if<lobby::SetPassword>(&m)) return set_password(conn, *x, now);
     if (const auto* x = std::get_if<lobby::AddSecret>(&m)) return add_secret(conn, *x, now);
     if (std::holds_alternative<lobby::AddKey>(m)) return add_key(conn, now);
+    if (std::holds_alternative<lobby::MachinesQuery>(m)) return machines(conn);
+    if (const auto* x = std::get_if<lobby::Forget>(&m)) return forget_machine(conn, *x, now);
     if (const auto* x = std::get_if<lobby::Post>(&m)) return post(conn, p, *x, now);
     if (const auto* x = std::get_if<lobby::Challenge>(&m)) return challenge(conn, p, *x, now);
     if (const auto* x = std::get_if<lobby::Accept>(&m)) return accept(conn, p, *x, now);
@@ -624,9 +691,10 @@ bool Lobby::may_change(ConnId conn, const char* verb, Millis now) {
     Conn& c = conns_[conn];
     const bool mine = c.changes.allow(now);
     if (!mine || !changes_.allow(c.peer.source, now)) {
-        const bool machines = std::string_view(verb) == "secret" || std::string_view(verb) == "key";
+        const std::string_view v = verb;
+        const bool machines = v == "secret" || v == "key" || v == "forget";
         refuse(conn, verb, Refusal::SlowDown,
-               std::string(machines ? "too many machines added "
+               std::string(machines ? "too many machines added and forgotten "
                                     : "too many seeks and challenges posted and withdrawn ") +
                    (mine ? "from your address " : "") + "lately: wait a second");
         return false;

@@ -115,6 +115,10 @@ class Lobby : public GameListener {
     };
     struct Conn {
         Peer peer;
+        // Where the player is, as their list of machines shows it: an IP address (the `ssh` line's when
+        // believed), or "unix" for a local socket.
+        std::string origin;
+        std::string secret;     // the machine secret that proves this connection (its login's, or `secret`'s)
         bool ssh_said = false;  // an `ssh` line came (believed or not)
         std::string ssh_key;    // the SSH key a believed `ssh` line named ("" none)
         enum class Phase : std::uint8_t { Greeted, LoggingIn, In } phase = Phase::Greeted;
@@ -193,6 +197,9 @@ class Lobby : public GameListener {
     lobby::Ratings ratings_of(AccountId account, Millis now);
     void set_password(ConnId conn, const lobby::SetPassword& p, Millis now);
     void add_secret(ConnId conn, const lobby::AddSecret& s, Millis now);
+    // The machines that prove the player's name (`machines`), and forgetting one (`forget`).
+    void machines(ConnId conn);
+    void forget_machine(ConnId conn, const lobby::Forget& f, Millis now);
     // The SSH front door: an `ssh` line (believed only from a trusted uid), a login by its key, `key`.
     void ssh(ConnId conn, const lobby::Ssh& s, Millis now);
     void login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now);
