@@ -259,3 +259,39 @@ TEST_CASE("through sshd failed logins count per player's address, not per the sh
     CHECK(welcome_of(zoe)->how == lobby::How::New);
     CHECK(srv.logged("login as Liam from ssh:198.51.100.7 (unix:uid="));
 }
+
+TEST_CASE("through sshd, forty addresses failing with wrong keys do not keep out a right key",
+          "[server][ssh][hostile]") {
+    SshServing srv(true);
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    enter_ssh(w, srv, liam, "203.0.113.5", key_a);
+    w.logged_in(liam);
+    liam.lobby->leave("bye", w.now);
+    w.idle();
+    // Forty addresses (as sshd gives them) each try key_b for Liam until their own limit stops them: all
+    // addresses together pass what they share.
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    for (int a = 0; a < 40; ++a) {
+        std::string lines = "lobby gobblet 2\nssh 198.51.100." + std::to_string(10 + a) + " " + key_b + "\n";
+        for (int i = 0; i < 6; ++i) lines += "login Liam human key\n";
+        raw_to(w, keep, srv.unix_endpoint()).say(lines);
+        w.idle(2);
+    }
+    REQUIRE(w.until([&] {
+        int n = 0;
+        for (const auto& r : keep)
+            for (const auto& l : r->heard()) n += l.starts_with("refused login");
+        return n == 40 * 6;
+    }));
+    int many = 0;
+    for (const auto& r : keep)
+        for (const auto& l : r->heard()) many += l.find("from many addresses") != std::string::npos;
+    CHECK(many > 0);
+    // Liam comes back from his own address with his key: in at once.
+    Client back("Liam");
+    enter_ssh(w, srv, back, "203.0.113.5", key_a);
+    w.logged_in(back);
+    CHECK(welcome_of(back)->how == lobby::How::Key);
+}
