@@ -557,6 +557,9 @@ WHERE p.tournament_id = ?1 ORDER BY p.round, p.id)sql"};
         return read_account(q);
     }
 
+    // Store::clear's statements, prepared at its first use (the fuzz target's: never the server's).
+    std::vector<db::Statement> clearing;
+
     // Last: it goes first, before the connection it checkpoints for.
     std::unique_ptr<db::Checkpointer> checkpointer;
 };
@@ -604,6 +607,27 @@ Store Store::in_memory() {
     db::Database db = db::Database::open(":memory:", {false, 0});
     const int version = db::migrate(db, migrations, application_id);
     return Store(std::make_unique<Impl>(ServerLock{}, std::move(db), version));
+}
+
+void Store::clear() {
+    if (impl_->clearing.empty()) {
+        std::vector<std::string> tables;
+        {
+            db::Statement names{
+                impl_->db,
+                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"};
+            auto q = names.query();
+            while (q.next()) tables.push_back(q.text(0));
+        }
+        // (every row goes: the order does not matter with the foreign keys off)
+        impl_->clearing.emplace_back(impl_->db, "PRAGMA foreign_keys = OFF");
+        impl_->clearing.emplace_back(impl_->db, "BEGIN");
+        for (const std::string& table : tables)
+            impl_->clearing.emplace_back(impl_->db, "DELETE FROM \"" + table + "\"");
+        impl_->clearing.emplace_back(impl_->db, "COMMIT");
+        impl_->clearing.emplace_back(impl_->db, "PRAGMA foreign_keys = ON");
+    }
+    for (db::Statement& s : impl_->clearing) s.run();
 }
 
 void Store::checkpoint_in_background() {
