@@ -2,7 +2,6 @@
 // them was a third of each test file's compile time (about 12 of 33 s for test_server.cpp); compiled
 // once per build (the Makefile's $(B)/tests/pch.h.gch), every test file starts from it. Only headers
 // that never change with the project belong here, so that editing the code does not rebuild it.
-#pragma once
 
 #include <catch2/catch.hpp>
 
