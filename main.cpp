@@ -111,6 +111,7 @@ struct Flags {
     std::vector<std::string> listen, ssh_users;
     std::string greeting, bot, name, seek, enter;
     long max_connections = 0;  // 0: the server's default
+    long per_address = 0;      // 0: the server's default
     std::string lobby;
     bool guest = false;
     // The operator's tournaments.
@@ -212,6 +213,9 @@ void declare(CLI::App& app, Flags& f) {
         ->allow_extra_args(false);
     app.add_option("--max-connections", f.max_connections,
                    "--serve: connections at most (default 20000; each is a descriptor: see ulimit -n)");
+    app.add_option("--per-address", f.per_address,
+                   "--serve: connections, and players logged in, one address may have (default 128 and 32, "
+                   "and a quarter of --max-connections at most)");
     app.add_option("--bot", f.bot, "A computer player in a server's lobby at HOST:PORT or unix:PATH");
     app.add_option("--name", f.name, "--bot, --lobby: the name to play under");
     app.add_option("--lobby", f.lobby, "The lobby of a server at HOST:PORT or unix:PATH (docs/lobby.md)");
@@ -295,7 +299,7 @@ const std::vector<ModeRow> modes = {
     {Mode::Match, "--match", variant_flags + FlagList{"--think", "--seed", "--games"} + match_flags},
     {Mode::MakePuzzles, "--make-puzzles", {"--seed"}},
     {Mode::VerifyPuzzles, "--verify-puzzles", {}},
-    {Mode::Serve, "--serve", {"--listen", "--greeting", "--ssh-user", "--max-connections", "--db", "--grace"}},
+    {Mode::Serve, "--serve", {"--listen", "--greeting", "--ssh-user", "--max-connections", "--per-address", "--db", "--grace"}},
     {Mode::Bot, "--bot",
      variant_flags + player_flags + FlagList{"--first-to", "--name", "--seek", "--enter"}},
     // The lobby takes what its game screens use: colours, and the computer's level for reviews and hints.
@@ -561,6 +565,12 @@ Expected<Run> plan_serve(const CLI::App& app, const Flags& f) {
         if (f.max_connections < 1 || f.max_connections > 1'000'000)
             return Failure{"--max-connections " + std::to_string(f.max_connections) + ": 1 to 1000000"};
         c.max_connections = std::size_t(f.max_connections);
+    }
+    if (given(app, "--per-address")) {
+        if (f.per_address < 1 || std::size_t(f.per_address) > c.max_connections)
+            return Failure{"--per-address " + std::to_string(f.per_address) + ": 1 to --max-connections (" +
+                           std::to_string(c.max_connections) + ")"};
+        c.per_address = std::size_t(f.per_address);
     }
     return Run([c] { return server::run_server(c, std::cerr); });
 }

@@ -1,5 +1,7 @@
 #include "match.h"
 
+#include "text.h"
+
 namespace gobblet {
 
 std::string seat_name(const SeatSpec& seat, Color first_colour, Level level) {
@@ -53,15 +55,8 @@ std::string clean_text(std::string_view raw, std::size_t max_chars) {
     bool space = false;
     for (std::size_t i = 0; i < raw.size() && chars < max_chars;) {
         const unsigned char c = static_cast<unsigned char>(raw[i]);
-        // The length of a well-formed UTF-8 sequence starting here, or 0.
-        int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        if (len == 0 || i + len > raw.size()) {
-            ++i;
-            continue;
-        }
-        bool ok = true;
-        for (int k = 1; k < len; ++k) ok &= (static_cast<unsigned char>(raw[i + k]) >> 6) == 2;
-        if (!ok) {
+        const int len = utf8_length(raw, i);
+        if (len == 0) {
             ++i;
             continue;
         }
@@ -72,11 +67,8 @@ std::string clean_text(std::string_view raw, std::size_t max_chars) {
             continue;
         }
         if (len == 1 && (c < 32 || c == 127)) continue;
-        // C1 controls (U+0080-U+009F) and the bidirectional overrides could still disturb a terminal.
-        if (len == 2 && c == 0xC2 && static_cast<unsigned char>(ch[1]) < 0xA0) continue;
-        if (len == 3 && c == 0xE2 && static_cast<unsigned char>(ch[1]) == 0x80 &&
-            (static_cast<unsigned char>(ch[2]) >= 0xAA && static_cast<unsigned char>(ch[2]) <= 0xAE))
-            continue;
+        // Valid UTF-8 that would still disturb a terminal or hide what a line says (engine/text.h).
+        if (len > 1 && hidden_control(utf8_code_point(ch, len))) continue;
         if (space) {
             if (chars + 1 >= max_chars) break;  // a space needs a character after it: never end on one
             out += ' ';

@@ -62,4 +62,36 @@ inline bool append_utf8(std::string& out, char32_t c) {
     return true;
 }
 
+// Whether a code point must never reach a player's screen although it is valid UTF-8: the C1 controls
+// (U+0080-009F: the one-byte CSI among them), the bidirectional formatting characters (the Arabic letter
+// mark U+061C, the marks U+200E/F, the embeddings and overrides U+202A-202E, the isolates U+2066-2069),
+// which reorder the rest of a line on a terminal that honours them (a name shown backwards, a chat line
+// that seems to say something else), the line and paragraph separators U+2028/9, and the invisible
+// characters that can make one name look like another (the zero-width space U+200B, the word joiner and
+// invisible operators U+2060-2064, the deprecated format characters U+206A-206F, the byte-order mark
+// U+FEFF, the interlinear annotations U+FFF9-FFFB). The joiners U+200C/D stay: scripts and emoji need them.
+inline bool hidden_control(char32_t c) {
+    return (c >= 0x80 && c <= 0x9F) || c == 0x061C || c == 0x200B || c == 0x200E || c == 0x200F ||
+           (c >= 0x2028 && c <= 0x202E) || (c >= 0x2060 && c <= 0x206F) || c == 0xFEFF ||
+           (c >= 0xFFF9 && c <= 0xFFFB);
+}
+
+// The length of the well-formed UTF-8 sequence that starts at s[at] (1 to 4 bytes), or 0: a stray
+// continuation byte, a sequence cut short or broken.
+inline int utf8_length(std::string_view s, std::size_t at) {
+    const unsigned char c = static_cast<unsigned char>(s[at]);
+    const int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (len == 0 || at + std::size_t(len) > s.size()) return 0;
+    for (int k = 1; k < len; ++k)
+        if ((static_cast<unsigned char>(s[at + std::size_t(k)]) >> 6) != 2) return 0;
+    return len;
+}
+
+// The code point of the well-formed UTF-8 sequence of `len` bytes (2 to 4) at the start of `s`.
+inline char32_t utf8_code_point(std::string_view s, int len) {
+    char32_t c = static_cast<unsigned char>(s[0]) & (0x7F >> len);
+    for (int k = 1; k < len; ++k) c = (c << 6) | (static_cast<unsigned char>(s[std::size_t(k)]) & 0x3F);
+    return c;
+}
+
 }  // namespace gobblet

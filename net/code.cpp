@@ -109,34 +109,50 @@ bool GuessLimiter::full(Millis now) {
     return tokens_ >= burst_;
 }
 
-GuessGuard::Bucket* GuessGuard::find(const std::string& source) {
-    for (Bucket& b : buckets_)
-        if (b.source == source) return &b;
-    return nullptr;
+bool PerSource::allow(const std::string& source, Millis now) {
+    const auto it = sources_.find(source);
+    return it == sources_.end() || it->second.limiter.allow(now);
+}
+
+void PerSource::spend(const std::string& source, Millis now) {
+    auto it = sources_.find(source);
+    if (it == sources_.end()) {
+        if (sources_.size() >= max_sources)
+            std::erase_if(sources_, [&](const auto& x) { return now - x.second.spent >= forget_after_; });
+        if (sources_.size() >= max_sources)
+            sources_.erase(std::min_element(
+                sources_.begin(), sources_.end(),
+                [](const auto& x, const auto& y) { return x.second.spent < y.second.spent; }));
+        it = sources_.emplace(source, Entry{GuessLimiter(burst_, refill_), now}).first;
+    }
+    it->second.spent = now;
+    it->second.limiter.wrong(now);
+}
+
+bool PerSource::recent(const std::string& source, Millis now) const {
+    const auto it = sources_.find(source);
+    return it != sources_.end() && now - it->second.spent < forget_after_;
+}
+
+bool PerSource::crowded(Millis now) const {
+    return sources_.size() >= max_sources &&
+           std::all_of(sources_.begin(), sources_.end(),
+                       [&](const auto& x) { return now - x.second.spent < forget_after_; });
 }
 
 GuessGuard::Verdict GuessGuard::allow(const std::string& source, Millis now) {
-    if (Bucket* b = find(source); b && !b->limiter.allow(now)) return Verdict::ThisSource;
-    return all_.allow(now) ? Verdict::Allowed : Verdict::Everyone;
+    if (!sources_.allow(source, now)) return Verdict::ThisSource;
+    if (all_.allow(now)) return Verdict::Allowed;
+    if (shared_ == Shared::Everyone) return Verdict::Everyone;
+    // A source that guessed lately waits; one that did not is held back only when every source
+    // remembered guessed lately (a siege of more addresses than the guard can tell apart).
+    if (sources_.recent(source, now) || sources_.crowded(now)) return Verdict::Everyone;
+    return Verdict::Allowed;
 }
 
-void GuessGuard::wrong(const std::string& source, Millis now) {
+void GuessGuard::charge(const std::string& source, Millis now) {
     all_.wrong(now);
-    Bucket* b = find(source);
-    if (!b) {
-        if (buckets_.size() >= max_sources)
-            std::erase_if(buckets_, [&](Bucket& x) { return x.limiter.full(now); });
-        if (buckets_.size() >= max_sources) {
-            const auto oldest =
-                std::min_element(buckets_.begin(), buckets_.end(),
-                                 [](const Bucket& x, const Bucket& y) { return x.used < y.used; });
-            buckets_.erase(oldest);
-        }
-        buckets_.push_back(Bucket{source, GuessLimiter(), now});
-        b = &buckets_.back();
-    }
-    b->used = now;
-    b->limiter.wrong(now);
+    sources_.spend(source, now);
 }
 
 }  // namespace gobblet::net

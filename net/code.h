@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
+#include <unordered_map>
 
 #include "engine/clock.h"
 
@@ -50,39 +50,73 @@ class GuessLimiter {
     Millis since_ = 0;
 };
 
-// Wrong codes counted per source address (socket.h's source_key), so that one address's guesses never
-// keep another's right code out: each source has its own GuessLimiter (5 at once, then one every 2 s).
-// All sources together also share a larger bucket (all_burst at once, then one every all_refill ms), so
-// that many addresses cannot search the code space either; only a guesser with dozens of addresses
-// can empty it, and then it holds everyone back, as the single bucket did before. Only sources that gave
-// a wrong code are remembered, at most max_sources of them: beyond that, a source whose bucket is full
-// again is forgotten first, else the one unused for longest (what a forgotten source gains is bounded
-// by the shared bucket).
-class GuessGuard {
+// A GuessLimiter per source address (socket.h's source_key): what one address may do at once and how
+// fast, whatever it does from how many connections. Memory stays bounded: only sources that spent are
+// remembered, at most max_sources; beyond that, one that has not spent for `forget_after` (pick it no
+// shorter than the time its bucket takes to fill again) is forgotten first, else the one that spent
+// longest ago (it comes back with a full bucket: what that gains is the caller's other limits' concern).
+class PerSource {
   public:
     static constexpr std::size_t max_sources = 1024;
-    static constexpr int all_burst = 50;
-    static constexpr Millis all_refill = 100;
-    enum class Verdict : std::uint8_t {
-        Allowed,
-        ThisSource,  // this source gave too many wrong codes lately
-        Everyone,    // all sources together did: nobody may try for a moment
-    };
-    // May `source` try a code at `now`?
-    Verdict allow(const std::string& source, Millis now);
-    // `source` tried a wrong code at `now`.
-    void wrong(const std::string& source, Millis now);
-    // Sources remembered.
-    std::size_t sources() const { return buckets_.size(); }
+    PerSource(int burst, Millis refill, Millis forget_after)
+        : burst_(burst), refill_(refill), forget_after_(forget_after) {}
+    // Has `source` a token at `now`? (A source not remembered has a full bucket.)
+    bool allow(const std::string& source, Millis now);
+    // `source` spends a token at `now` (none when it has none left).
+    void spend(const std::string& source, Millis now);
+    // Whether `source` spent within forget_after of `now`.
+    bool recent(const std::string& source, Millis now) const;
+    // As many sources remembered as can be, and every one of them spent within forget_after of `now`.
+    bool crowded(Millis now) const;
+    std::size_t size() const { return sources_.size(); }
 
   private:
-    struct Bucket {
-        std::string source;
+    struct Entry {
         GuessLimiter limiter;
-        Millis used = 0;
+        Millis spent = 0;
     };
-    Bucket* find(const std::string& source);
-    std::vector<Bucket> buckets_;  // looked through once per hello: at most max_sources
+    int burst_;
+    Millis refill_, forget_after_;
+    std::unordered_map<std::string, Entry> sources_;
+};
+
+// Guesses counted per source address (socket.h's source_key), so that one address's guesses never keep
+// another's right code out: each source has its own GuessLimiter (5 at once, then one every 2 s). All
+// sources together also share a larger budget (all_burst at once, then one every all_refill ms), so that
+// many addresses cannot search the code space either. What an empty shared budget holds back is the
+// guard's `Shared` policy:
+//  - Suspects (codes, machine secrets, SSH keys: cheap to check): only the sources that guessed wrong in
+//    the last suspect_for ms wait; a source that has not is never held back by strangers' guesses, so
+//    forty addresses guessing cannot keep a right code out. Only a siege from more than max_sources
+//    addresses at once (every source remembered guessed lately, so that a newcomer cannot be told
+//    apart from them) holds back everyone, as a single shared bucket would.
+//  - Everyone (password checks): every source waits, since each check costs the server the same whoever
+//    asks, and right or wrong cannot be known before paying it.
+// Only sources that were charged are remembered (PerSource, forgotten after suspect_for first).
+class GuessGuard {
+  public:
+    static constexpr std::size_t max_sources = PerSource::max_sources;
+    static constexpr int all_burst = 50;
+    static constexpr Millis all_refill = 100;
+    static constexpr Millis suspect_for = 60'000;
+    enum class Shared : std::uint8_t { Suspects, Everyone };
+    enum class Verdict : std::uint8_t {
+        Allowed,
+        ThisSource,  // this source guessed too much lately
+        Everyone,    // all sources together did: this one waits for a moment
+    };
+    explicit GuessGuard(Shared shared = Shared::Suspects) : shared_(shared) {}
+    // May `source` try at `now`?
+    Verdict allow(const std::string& source, Millis now);
+    // `source` is charged a guess at `now`: a wrong code or secret once it is known wrong, a password
+    // check when it starts (so that checks running in parallel cannot pass the limit).
+    void charge(const std::string& source, Millis now);
+    // Sources remembered.
+    std::size_t sources() const { return sources_.size(); }
+
+  private:
+    Shared shared_;
+    PerSource sources_{5, 2000, suspect_for};
     GuessLimiter all_{all_burst, all_refill};
 };
 

@@ -45,6 +45,7 @@ constexpr VerbInfo verbs[] = {
     {"create", Sender::Client, false},    {"join", Sender::Client, false},
     {"leave", Sender::Client, false},     {"start", Sender::Client, false},
     {"standings", Sender::Client, false}, {"starter", Sender::Client, false},
+    {"machines", Sender::Client, false},  {"forget", Sender::Client, false},
     {"server", Sender::Server, true},     {"welcome", Sender::Server, false},
     {"refused", Sender::Server, true},    {"ok", Sender::Server, true},
     {"player", Sender::Server, false},    {"left", Sender::Server, false},
@@ -55,9 +56,9 @@ constexpr VerbInfo verbs[] = {
     {"played", Sender::Server, false},    {"line", Sender::Server, true},
     {"rated", Sender::Server, false},     {"tournament", Sender::Server, false},
     {"closed", Sender::Server, false},    {"standing", Sender::Server, false},
-    {"end", Sender::Server, false},       {"ping", Sender::Both, false},
-    {"pong", Sender::Both, false},        {"bye", Sender::Both, true},
-    {"error", Sender::Both, true},
+    {"machine", Sender::Server, false},   {"end", Sender::Server, false},
+    {"ping", Sender::Both, false},        {"pong", Sender::Both, false},
+    {"bye", Sender::Both, true},          {"error", Sender::Both, true},
 };
 static_assert(std::size(verbs) == std::variant_size_v<Message>, "one verb for each message");
 
@@ -70,8 +71,9 @@ constexpr const char* refusal_words[] = {
 constexpr const char* seek_end_words[] = {"withdrawn", "taken", "declined", "expired", "left", "playing"};
 constexpr const char* verdict_words[] = {"0", "1", "draw", "aborted"};
 constexpr const char* state_words[] = {"open", "playing", "over"};
-constexpr const char* list_words[] = {"players", "seeks",   "games",     "tournaments",
-                                      "history", "ratings", "standings", "record"};
+constexpr const char* list_words[] = {"players", "seeks",     "games",  "tournaments", "history",
+                                      "ratings", "standings", "record", "machines"};
+constexpr const char* machine_kind_words[] = {"secret", "key"};
 
 // One of `words`, as its enumeration; `what` names the field in the error.
 template <class E, std::size_t N>
@@ -177,14 +179,14 @@ Format format_field(std::string_view w, int version) {
         shown(w));
 }
 
-std::string date_field(std::string_view w) {
+std::string date_field(std::string_view w, const char* what) {
     // 2026-11-23T14:03Z
     static constexpr std::string_view shape = "dddd-dd-ddTdd:ddZ";
     bool ok = w.size() == shape.size();
     for (std::size_t i = 0; ok && i < w.size(); ++i) ok = shape[i] == 'd' ? is_digit(w[i]) : w[i] == shape[i];
     const auto two = [&](std::size_t at) { return (w[at] - '0') * 10 + (w[at + 1] - '0'); };
     if (ok) ok = two(5) >= 1 && two(5) <= 12 && two(8) >= 1 && two(8) <= 31 && two(11) <= 23 && two(14) <= 59;
-    if (!ok) bad("played: a date is written 2026-11-23T14:03Z, not " + shown(w));
+    if (!ok) bad(std::string(what) + ": a date is written 2026-11-23T14:03Z, not " + shown(w));
     return std::string(w);
 }
 
@@ -390,7 +392,32 @@ Message parse_words(std::string_view v, Words& w, int version) {
         end_of_line(w);
         return AddKey{};
     }
-    if (v == "password") return SetPassword{password_field(w, "password")};
+    // The machines of a name, and the choice a password comes with, are version 3's.
+    if ((v == "machines" || v == "forget" || v == "machine") && version < 3)
+        bad(std::string(v) + " is a message of lobby protocol version 3, not of version " +
+            std::to_string(version));
+    if (v == "password") {
+        SetPassword p;
+        if (version >= 3) {
+            const std::string_view choice = w.next();
+            if (choice != "keep" && choice != "forget")
+                bad("password: expected keep or forget (the other machines), not " + shown(choice));
+            p.forget_others = choice == "forget";
+        }
+        p.password = password_field(w, "password");
+        return p;
+    }
+    if (v == "machines") {
+        end_of_line(w);
+        return MachinesQuery{};
+    }
+    if (v == "forget") {
+        Forget f;
+        f.kind = word_of<MachineKind>(w.next(), machine_kind_words, "forget");
+        f.id = id_field(w.next(), "forget");
+        end_of_line(w);
+        return f;
+    }
     if (v == "secret") {
         AddSecret a{std::string(w.next())};
         if (!valid_secret(a.secret)) bad("secret: a secret is 64 hex digits");
@@ -491,8 +518,11 @@ Message parse_words(std::string_view v, Words& w, int version) {
     if (v == "ok") {
         Ok o;
         const std::string_view what = w.next();
-        if (what != "password" && what != "secret" && what != "ssh" && what != "key" && what != "starter")
-            bad("ok: expected password, secret, ssh, key or starter, not " + shown(what));
+        if (what != "password" && what != "secret" && what != "ssh" && what != "key" && what != "starter" &&
+            (what != "forget" || version < 3))
+            bad(std::string(version >= 3 ? "ok: expected password, secret, ssh, key, starter or forget, not "
+                                         : "ok: expected password, secret, ssh, key or starter, not ") +
+                shown(what));
         o.verb = std::string(what);
         o.text = text_field(w, max_text);
         return o;
@@ -596,7 +626,7 @@ Message parse_words(std::string_view v, Words& w, int version) {
     if (v == "played") {
         HistoryItem h;
         h.game = game_field(w.next(), "played");
-        h.date = date_field(w.next());
+        h.date = date_field(w.next(), "played");
         for (auto& n : h.names) n = any_name(w.next(), "played");
         for (auto& s : h.score) s = small(w.next(), 0, max_score, "played: score");
         h.result = word_of<Verdict>(w.next(), verdict_words, "played: result");
@@ -657,8 +687,31 @@ Message parse_words(std::string_view v, Words& w, int version) {
             bad("standing: won, lost and drawn do not add up to the matches played");
         return s;
     }
+    if (v == "machine") {
+        MachineItem m;
+        m.kind = word_of<MachineKind>(w.next(), machine_kind_words, "machine");
+        m.id = id_field(w.next(), "machine");
+        const std::string_view here = w.next();
+        if (here != "this" && here != "other") bad("machine: expected this or other, not " + shown(here));
+        m.current = here == "this";
+        m.last_used = date_field(w.next(), "machine");
+        const std::string_view address = w.next();
+        if (address != "-" && address != "unix" && !valid_address(address))
+            bad("machine: expected an IP address, unix or -, not " + shown(address));
+        m.address = address == "-" ? std::string() : std::string(address);
+        const std::string_view fingerprint = w.next();
+        if (m.kind == MachineKind::Key ? !valid_ssh_key(fingerprint) : fingerprint != "-")
+            bad(m.kind == MachineKind::Key
+                    ? "machine: a key's fingerprint is SHA256: and 43 characters of base64"
+                    : "machine: a secret shows no fingerprint: -");
+        if (m.kind == MachineKind::Key) m.fingerprint = std::string(fingerprint);
+        end_of_line(w);
+        return m;
+    }
     if (v == "end") {
-        End e{word_of<List>(w.next(), list_words, "end")};
+        const std::string_view list = w.next();
+        if (list == "machines" && version < 3) bad("end: machines is a list of lobby protocol version 3");
+        End e{word_of<List>(list, list_words, "end")};
         end_of_line(w);
         return e;
     }
@@ -708,7 +761,10 @@ struct Writer {
         }
         return s;
     }
-    std::string operator()(const SetPassword& p) const { return "password " + p.password; }
+    std::string operator()(const SetPassword& p) const {
+        if (version < 3) return "password " + p.password;
+        return std::string("password ") + (p.forget_others ? "forget " : "keep ") + p.password;
+    }
     std::string operator()(const AddSecret& a) const { return "secret " + a.secret; }
     std::string operator()(const Ssh& m) const {
         return "ssh " + m.address + " " + (m.key.empty() ? std::string("-") : m.key);
@@ -745,6 +801,15 @@ struct Writer {
         return "starter " + std::to_string(m.id) + " " + m.name + " " + m.opponent;
     }
     std::string operator()(const StandingsQuery& m) const { return "standings " + std::to_string(m.id); }
+    std::string operator()(const MachinesQuery&) const { return "machines"; }
+    std::string operator()(const Forget& f) const {
+        return std::string("forget ") + machine_kind_word(f.kind) + " " + std::to_string(f.id);
+    }
+    std::string operator()(const MachineItem& m) const {
+        return std::string("machine ") + machine_kind_word(m.kind) + " " + std::to_string(m.id) +
+               (m.current ? " this " : " other ") + m.last_used + " " +
+               (m.address.empty() ? "-" : m.address) + " " + (m.fingerprint.empty() ? "-" : m.fingerprint);
+    }
     std::string operator()(const Server& s) const {
         return with_text("server gobblet " + std::to_string(s.version), s.text, max_text);
     }
@@ -957,6 +1022,7 @@ const char* seek_end_word(SeekEnd e) { return seek_end_words[int(e)]; }
 const char* verdict_word(Verdict o) { return verdict_words[int(o)]; }
 const char* tournament_state_word(TournamentState s) { return state_words[int(s)]; }
 const char* list_word(List l) { return list_words[int(l)]; }
+const char* machine_kind_word(MachineKind k) { return machine_kind_words[int(k)]; }
 
 std::string format_text(const Format& f) {
     if (f.knockout) return "knockout";

@@ -31,10 +31,12 @@
 namespace gobblet::net::lobby {
 
 // Version 2: tournaments with names, knockouts, who starts, live standings with their tie-breaks, the
-// tournament of a game in progress; and the SSH front door (`ssh`, `login NAME ROLE key`, `key`). A
-// server also speaks version 1 to an older client, in version 1's shapes (docs/lobby.md, "Versions").
-// parse_message and format_message take the version spoken.
-constexpr int protocol_version = 2;
+// tournament of a game in progress; and the SSH front door (`ssh`, `login NAME ROLE key`, `key`).
+// Version 3: the machines that prove a name, listed and forgotten one by one (`machines`, `machine`,
+// `forget`), and a password set with the choice of forgetting every other machine (`password
+// keep|forget TEXT`). A server also speaks the older versions to an older client, in their shapes
+// (docs/lobby.md, "Versions"). parse_message and format_message take the version spoken.
+constexpr int protocol_version = 3;
 constexpr int oldest_version = 1;
 
 // Limits (docs/lobby.md, "Limits"). Lines, chat and reasons as in the game protocol.
@@ -58,6 +60,7 @@ constexpr std::size_t max_table = 10'000;  // entries a client keeps in each tab
 constexpr std::size_t max_record_bytes = 1 << 20;  // a game record as fetched (saves' file limit)
 constexpr std::size_t max_record_lines = 20'000;
 constexpr std::size_t max_open_queries = 8;  // a client's queries waiting for their answers
+constexpr std::size_t max_machines = 32;     // machines in an answer (a server keeps 16 secrets and 16 keys)
 
 // Timeouts and rates (milliseconds), the same for both sides (docs/lobby.md, "Timeouts").
 constexpr Millis hello_timeout = 5000;      // server: the client's greeting, after connecting
@@ -101,7 +104,19 @@ enum class SeekEnd : std::uint8_t { Withdrawn, Taken, Declined, Expired, Left, P
 enum class Verdict : std::uint8_t { Player0, Player1, Draw, Aborted };
 enum class TournamentState : std::uint8_t { Open, Playing, Over };
 // The lists that an `end` line closes.
-enum class List : std::uint8_t { Players, Seeks, Games, Tournaments, History, Ratings, Standings, Record };
+enum class List : std::uint8_t {
+    Players,
+    Seeks,
+    Games,
+    Tournaments,
+    History,
+    Ratings,
+    Standings,
+    Record,
+    Machines
+};
+// What proves a name from a machine (version 3): the machine's secret, or an SSH key.
+enum class MachineKind : std::uint8_t { Secret, Key };
 
 // A seek or challenge, a tournament: a decimal from 1 to max_id.
 using Id = std::int64_t;
@@ -204,9 +219,12 @@ struct Login {
     std::string credential;  // the secret or the password; "" for a guest
     friend bool operator==(const Login&, const Login&) = default;
 };
-// `password TEXT`: sets (or changes) the password of the name logged in.
+// `password TEXT` (versions 1 and 2), `password keep|forget TEXT` (version 3): sets (or changes) the password
+// of the name logged in; `forget`: every machine but this connection's (its secret, its SSH key) must
+// prove the name again (the password changed for fear that someone else knew it).
 struct SetPassword {
     std::string password;
+    bool forget_others = false;
     friend bool operator==(const SetPassword&, const SetPassword&) = default;
 };
 // `secret HEX`: adds this machine's secret to the name logged in (after a password login).
@@ -314,6 +332,17 @@ struct ChooseStarter {
     Id id = 1;
     std::string name, opponent;
     friend bool operator==(const ChooseStarter&, const ChooseStarter&) = default;
+};
+// `machines` (version 3): the machines that prove the name logged in, answered by `machine` items and
+// `end machines`.
+struct MachinesQuery {
+    friend bool operator==(const MachinesQuery&, const MachinesQuery&) = default;
+};
+// `forget secret|key ID` (version 3): one of them no longer proves the name (`ok forget`).
+struct Forget {
+    MachineKind kind = MachineKind::Secret;
+    Id id = 1;
+    friend bool operator==(const Forget&, const Forget&) = default;
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -490,7 +519,20 @@ struct StandingItem {
     int head_to_head = 0;  // half points, as half_points
     friend bool operator==(const StandingItem&, const StandingItem&) = default;
 };
-// `end LIST`: the list (players, seeks, games, tournaments, history, ratings, standings, record) is whole.
+// `machine secret|key ID this|other DATE ADDRESS FINGERPRINT` (version 3): a machine that proves your name:
+// `this` is the connection's own; DATE its last use (as `played`'s), ADDRESS where from (an IP address,
+// `unix` for the server's own machine, `-` unknown), FINGERPRINT a key's (`-` for a secret).
+struct MachineItem {
+    MachineKind kind = MachineKind::Secret;
+    Id id = 1;
+    bool current = false;
+    std::string last_used;
+    std::string address;      // "" unknown
+    std::string fingerprint;  // a key's; "" for a secret
+    friend bool operator==(const MachineItem&, const MachineItem&) = default;
+};
+// `end LIST`: the list (players, seeks, games, tournaments, history, ratings, standings, record, machines)
+// is whole.
 struct End {
     List list = List::Players;
     friend bool operator==(const End&, const End&) = default;
@@ -519,12 +561,12 @@ struct Error {
     friend bool operator==(const Error&, const Error&) = default;
 };
 
-using Message =
-    std::variant<Hello, Login, SetPassword, AddSecret, Ssh, AddKey, Post, Challenge, Accept, Decline,
-                 Withdraw, Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start,
-                 StandingsQuery, ChooseStarter, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem,
-                 Unseek, MatchStart, GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine,
-                 RatingItem, TournamentItem, Closed, StandingItem, End, Ping, Pong, Bye, Error>;
+using Message = std::variant<Hello, Login, SetPassword, AddSecret, Ssh, AddKey, Post, Challenge, Accept,
+                             Decline, Withdraw, Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create,
+                             Join, Leave, Start, StandingsQuery, ChooseStarter, MachinesQuery, Forget, Server,
+                             Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek, MatchStart, GameItem,
+                             Over, Watching, Chat, Notice, HistoryItem, RecordLine, RatingItem,
+                             TournamentItem, Closed, StandingItem, MachineItem, End, Ping, Pong, Bye, Error>;
 
 enum class Sender : std::uint8_t { Client, Server, Both };
 // The verb of a message and who may send it: one table, in the order of Message's alternatives.
@@ -547,6 +589,7 @@ const char* seek_end_word(SeekEnd e);
 const char* verdict_word(Verdict o);
 const char* tournament_state_word(TournamentState s);
 const char* list_word(List l);
+const char* machine_kind_word(MachineKind k);
 std::string format_text(const Format& f);
 // "1623/85" or "-".
 std::string rating_text(const std::optional<Rating>& r);

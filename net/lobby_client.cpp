@@ -33,6 +33,8 @@ std::optional<List> answer_list(const Message& m) {
         return List::Ratings;
     if (std::holds_alternative<StandingsQuery>(m)) return List::Standings;
     if (std::holds_alternative<RecordQuery>(m) || std::holds_alternative<RecordLine>(m)) return List::Record;
+    if (std::holds_alternative<MachinesQuery>(m) || std::holds_alternative<MachineItem>(m))
+        return List::Machines;
     return std::nullopt;
 }
 
@@ -43,6 +45,7 @@ std::size_t answer_limit(List l) {
         case List::Ratings: return std::size_t(page_size);
         case List::Standings: return std::size_t(max_tournament_players);
         case List::Record: return max_record_lines;
+        case List::Machines: return max_machines;
         default: return 0;
     }
 }
@@ -241,7 +244,7 @@ Expected<void> Tables::take(const Message& m, Millis now, std::deque<Event>& out
     if (const auto* r = std::get_if<Refused>(&m)) {
         // A refused query is its answer.
         const bool query = r->verb == "history" || r->verb == "ratings" || r->verb == "standings" ||
-                           r->verb == "record" || r->verb == "watch";
+                           r->verb == "record" || r->verb == "watch" || r->verb == "machines";
         if (query) {
             if (open_.empty() || verb(open_.front().query) != r->verb)
                 return Failure{"a refusal of " + r->verb + " that nobody asked for"};
@@ -623,10 +626,21 @@ Expected<void> Client::login_guest(Millis now) {
     return {};
 }
 
-Expected<void> Client::set_password(std::string_view password, Millis now) {
+Expected<void> Client::set_password(std::string_view password, bool forget_others, Millis now) {
     if (guest_) return Failure{"a guest has no password: log in with a name of your own to set one"};
     if (auto ok = password_allowed(password); !ok) return ok;
-    return request(SetPassword{std::string(password)}, now);
+    return request(SetPassword{std::string(password), forget_others}, now);
+}
+
+Expected<void> Client::machines(Millis now) {
+    if (guest_) return Failure{"a guest has no machines: nothing proves a guest's name"};
+    return ask(MachinesQuery{}, now);
+}
+
+Expected<void> Client::forget_machine(MachineKind kind, Id id, Millis now) {
+    if (guest_) return Failure{"a guest has no machines: nothing proves a guest's name"};
+    if (id < 1 || id > max_id) return Failure{"no machine " + std::to_string(id)};
+    return request(Forget{kind, id}, now);
 }
 
 Expected<void> Client::post(const Terms& terms, Millis now) {

@@ -53,7 +53,8 @@ struct Event {
         LoginRefused,  // `message` holds the Refused; the phase is Greeted: log in another way, or leave
         Line,          // a line from the server (`message`), checked; the tables already show it
         Answer,        // a query answered whole: `query` (HistoryQuery, RatingsQuery, StandingsQuery,
-                       // RecordQuery) and its `items` in order; a record's lines also joined in `text`
+                       // RecordQuery, MachinesQuery) and its `items` in order; a record's lines also joined
+                       // in `text`
         Lost,          // the connection dropped: `text` why; the client connects again in `retry_in` ms
         Closed,        // the connection ended for good: `text` why (a protocol error, ours or the
                        // server's, or a server that speaks another version)
@@ -165,7 +166,13 @@ class Client {
 
     // Requests, in the lobby. Each is sent, or says why not (and nothing was sent). The answers come as
     // events; the server answers requests in the order they were sent.
-    Expected<void> set_password(std::string_view password, Millis now);
+    // `forget_others`: every other machine (secret or SSH key) that proves the name must prove it again
+    // (`password forget`); otherwise they are kept.
+    Expected<void> set_password(std::string_view password, bool forget_others, Millis now);
+    // The machines that prove the name (an Answer of MachineItem), and forgetting one (`ok forget` or
+    // `refused forget` comes back).
+    Expected<void> machines(Millis now);
+    Expected<void> forget_machine(MachineKind kind, Id id, Millis now);
     Expected<void> post(const Terms& terms, Millis now);
     Expected<void> challenge(std::string_view name, const Terms& terms, Millis now);
     Expected<void> accept(Id id, Millis now);

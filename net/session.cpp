@@ -329,7 +329,7 @@ void Session::host_hello(Pending& p, const Hello& h, Millis now) {
             return;
     }
     if (!same_code(h.code, code_)) {
-        guesses_.wrong(p.source, now);
+        guesses_.charge(p.source, now);
         refuse(p, "wrong join code", "a connection from " + p.peer + " gave a wrong code");
         return;
     }

@@ -105,7 +105,8 @@ std::string Games::watch_code(HostedGame& g) {
     return c.plain[2];
 }
 
-Expected<void> Games::hello(ConnId conn, const net::Hello& h, const std::string& source, Millis now) {
+Expected<void> Games::hello(ConnId conn, const net::Hello& h, const std::string& source, bool per_address,
+                            Millis now) {
     switch (guesses_.allow(source, now)) {
         case net::GuessGuard::Verdict::Allowed: break;
         case net::GuessGuard::Verdict::ThisSource:
@@ -117,12 +118,24 @@ Expected<void> Games::hello(ConnId conn, const net::Hello& h, const std::string&
     const auto it = by_digest_.find(digest_key(code_digest(h.code)));
     HostedGame* g = it == by_digest_.end() ? nullptr : game(it->second.game);
     if (!g || g->over()) {
-        guesses_.wrong(source, now);
+        guesses_.charge(source, now);
         return Failure{"wrong join code"};
     }
+    const int player = it->second.player;
+    if (per_address && !hellos_.allow(source, now))
+        return Failure{"too many game connections from your address lately: wait a moment and try again"};
+    if (player >= 0) {
+        net::GuessLimiter& back =
+            rejoins_.try_emplace({g->id(), player}, rejoins_burst, rejoins_every).first->second;
+        if (!back.allow(now))
+            return Failure{"you reconnected to this game too often lately: wait " +
+                           std::to_string(rejoins_every / 1000) + " s and try again"};
+        back.wrong(now);  // (the bucket counts arrivals)
+    }
+    if (per_address) hellos_.spend(source, now);
     conns_[conn] = g->id();
     touch(g->id());
-    g->join(conn, it->second.player, now);
+    g->join(conn, player, now);
     return {};
 }
 
@@ -154,6 +167,7 @@ void Games::tick_one(GameId id, Millis now) {
         for (const std::string& d : codes_[id].digest)
             if (!d.empty()) by_digest_.erase(d);
         codes_.erase(id);
+        for (int p : {0, 1}) rejoins_.erase({id, p});
         games_.erase(it);
         return;
     }

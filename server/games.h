@@ -6,7 +6,11 @@
 // (renew) at their next login, which replaces the old.
 //
 // Wrong codes are limited per source address (net::GuessGuard, as a peer-to-peer host's door): one
-// address guessing never keeps another out.
+// address guessing never keeps another out, and a right code from an address that guessed nothing lately
+// is never held back by strangers' guesses. Right codes are limited too, since each arrival is news for
+// the players (an away and a back fact, a watcher count): a player's returns to their seat
+// (rejoins_burst at once, then one every rejoins_every), and the game connections of an address
+// (hellos_burst at once, then one every hellos_every).
 #pragma once
 
 #include <map>
@@ -23,6 +27,10 @@
 namespace gobblet::server {
 
 constexpr std::size_t server_code_length = 32;
+constexpr int rejoins_burst = 5;
+constexpr Millis rejoins_every = 10'000;
+constexpr int hellos_burst = 20;
+constexpr Millis hellos_every = 2000;
 
 class Games {
   public:
@@ -42,8 +50,10 @@ class Games {
     Started start(GameSetup setup, Millis now);
 
     // A game connection's hello (of version 2: the hub checks): it joined a game, or is refused with the
-    // reason to send as its error (the hub then closes it).
-    Expected<void> hello(ConnId conn, const net::Hello& h, const std::string& source, Millis now);
+    // reason to send as its error (the hub then closes it). `per_address`: the source's connections are
+    // its address's (not sshd's user, which is every player's).
+    Expected<void> hello(ConnId conn, const net::Hello& h, const std::string& source, bool per_address,
+                         Millis now);
     void message(ConnId conn, const net::Message& m, Millis now);
     // The connection closed by itself.
     void gone(ConnId conn, Millis now);
@@ -91,6 +101,8 @@ class Games {
     std::unordered_map<std::string, Seat> by_digest_;
     std::unordered_map<ConnId, GameId> conns_;
     net::GuessGuard guesses_;
+    net::PerSource hellos_{hellos_burst, hellos_every, hellos_burst* hellos_every};
+    std::map<std::pair<GameId, int>, net::GuessLimiter> rejoins_;  // by game and player
     // When each game next needs a tick (HostedGame::until_next, as a time): a game's deadlines change only
     // through what Games passes to it (and touches) or its own tick, so the others need no look.
     std::set<std::pair<Millis, GameId>> schedule_;

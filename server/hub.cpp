@@ -42,7 +42,7 @@ Hub::Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::tim
       games_(env_, *this, settings.limits),
       lobby_(env_, games_, workers_,
              Lobby::Settings{settings.greeting, settings.cost, settings.ssh_uids, settings.listed_players,
-                             settings.listed_games}) {
+                             settings.listed_games, settings.players_per_source, settings.max_seek_id}) {
     restored_ = games_.restore(now);
     lobby_.restore(now);
 }
@@ -70,8 +70,24 @@ void Hub::uncount(ConnId conn, Conn& c) {
     c.waits = false;
 }
 
+bool Hub::held_counts(const std::string& source) const {
+    for (const unsigned uid : settings_.ssh_uids)
+        if (source == "unix:uid=" + std::to_string(uid)) return false;
+    return true;
+}
+
+void Hub::hold(const std::string& source) {
+    if (held_counts(source)) ++held_from_[source];
+}
+
+void Hub::release(const std::string& source) {
+    if (const auto it = held_from_.find(source); it != held_from_.end() && --it->second == 0)
+        held_from_.erase(it);
+}
+
 void Hub::forget(std::unordered_map<ConnId, Conn>::iterator it) {
     uncount(it->first, it->second);
+    release(it->second.peer.source);
     schedule_.erase({it->second.due, it->first});
     conns_.erase(it);
 }
@@ -96,7 +112,9 @@ void Hub::open(ConnId conn, const Peer& peer, Millis now) {
     // Connections that have not logged in yet: a few per source (more are sent away), and when too many
     // wait in all, the oldest makes way, so that silent connections cannot keep real players out.
     const auto from = waiting_from_.find(peer.source);
-    if (from != waiting_from_.end() && from->second >= settings_.waiting_per_source) {
+    const auto held = held_from_.find(peer.source);
+    if ((from != waiting_from_.end() && from->second >= settings_.waiting_per_source) ||
+        (held != held_from_.end() && held->second >= settings_.held_per_source)) {
         env_.note(now, "connection from " + peer.address + " sent away: too many from " + peer.source);
         raw_.close(conn, lobby::format_message(lobby::Bye{busy_source}));
         return;
@@ -104,6 +122,7 @@ void Hub::open(ConnId conn, const Peer& peer, Millis now) {
     if (waiting_.size() >= settings_.waiting && !waiting_.empty())
         drop(waiting_.begin()->second, lobby::format_message(lobby::Bye{busy_all}), "made way", now);
     Conn& c = conns_[conn] = Conn{peer, Kind::New, now, now, now, -1};
+    hold(peer.source);
     count(conn, c);
     file(conn, c);
     env_.note(now, "connection " + std::to_string(conn) + " from " + peer.address);
@@ -142,8 +161,11 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
         const auto p = lobby::parse_message(line);
         const auto* h = p ? std::get_if<lobby::Hello>(&*p) : nullptr;
         if (!h)
-            return drop(conn, lobby::format_message(lobby::Error{p ? "expected lobby gobblet 2" : p.why()}),
-                        "a bad greeting", now);
+            return drop(
+                conn,
+                lobby::format_message(lobby::Error{
+                    p ? "expected lobby gobblet " + std::to_string(lobby::protocol_version) : p.why()}),
+                "a bad greeting", now);
         if (h->version < lobby::oldest_version || h->version > lobby::protocol_version)
             return drop(
                 conn,
@@ -167,11 +189,15 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
                             "this server's games need gobblet protocol version 2: update gobblet"}),
                         "a hello of another version", now);
         c.kind = Kind::Game;
-        if (const Expected<void> joined = games_.hello(conn, *h, c.peer.source, now); !joined)
+        if (const Expected<void> joined =
+                games_.hello(conn, *h, c.peer.source, held_counts(c.peer.source), now);
+            !joined)
             return drop(conn, net::format_message(net::Error{joined.why()}), joined.why(), now);
         return;
     }
-    drop(conn, lobby::format_message(lobby::Error{"expected lobby gobblet 2, or a game's hello"}),
+    drop(conn,
+         lobby::format_message(lobby::Error{"expected lobby gobblet " +
+                                            std::to_string(lobby::protocol_version) + ", or a game's hello"}),
          "a first line that is neither a lobby's nor a game's", now);
 }
 
@@ -228,13 +254,18 @@ void Hub::ssh(ConnId conn, const lobby::Message& m, Millis now) {
     const Peer* vouched = lobby_.peer(conn);
     const auto it = conns_.find(conn);
     if (!vouched || it == conns_.end() || it->second.peer.source == vouched->source) return;
-    // From now on the player's own address counts, in the limit on connections not yet logged in too.
+    // From now on the player's own address counts, in the limits on connections (not yet logged in, and
+    // in all) too.
     uncount(conn, it->second);
+    release(it->second.peer.source);
     const auto from = waiting_from_.find(vouched->source);
     const std::size_t from_source = from == waiting_from_.end() ? 0 : from->second;
+    const auto held = held_from_.find(vouched->source);
+    const std::size_t held_source = held == held_from_.end() ? 0 : held->second;
     it->second.peer = *vouched;
+    hold(vouched->source);
     count(conn, it->second);
-    if (from_source >= settings_.waiting_per_source)
+    if (from_source >= settings_.waiting_per_source || held_source >= settings_.held_per_source)
         drop(conn, lobby::format_message(lobby::Bye{busy_source}), "too many from " + vouched->source, now);
 }
 
@@ -319,6 +350,7 @@ void Hub::shutdown(std::string_view why, Millis now) {
     schedule_.clear();
     waiting_.clear();
     waiting_from_.clear();
+    held_from_.clear();
     env_.note(now, "stopped: " + std::string(why));
 }
 

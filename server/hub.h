@@ -5,8 +5,9 @@
 // connection (server/lobby.h), `hello gobblet 2 ...` a game connection (server/games.h); anything else
 // ends it. The hub answers keep-alives, pings connections that went quiet and drops those that stay
 // silent, enforces the time a new connection has to greet and a lobby connection to log in, and counts
-// the connections not yet logged in per source address: more than a source may have are sent away with
-// `bye busy` (come back later), and when too many wait in all, the oldest makes way.
+// the connections per source address, those not yet logged in and all of them: more than a source may
+// have are sent away with `bye busy` (come back later), and when too many wait in all, the oldest makes
+// way.
 #pragma once
 
 #include <memory>
@@ -33,6 +34,14 @@ class Hub : private GameListener {
         // for a tournament round's players all joining at once through one sshd (one unix uid).
         std::size_t waiting_per_source = 64;
         std::size_t waiting = 1024;  // ... and in all
+        // Connections of every kind per source address, so that one address cannot fill the server
+        // (Server makes it at most a quarter of --max-connections unless --per-address says otherwise).
+        // The unix users of ssh_uids are not counted: every player who came through sshd is one of them,
+        // and each is counted by their own address once their `ssh` line is believed.
+        std::size_t held_per_source = 128;
+        // Players logged in per source address, guests included (server/lobby.h).
+        std::size_t players_per_source = server::players_per_source;
+        lobby::Id max_seek_id = lobby::max_id;  // (tests make it small: Lobby::Settings)
         // The users (uids) whose unix-socket connections are believed when they say who came in
         // through sshd (`ssh ADDRESS KEY`: the player's address and SSH key): the account whose
         // ForceCommand runs the lobby client (--ssh-user). Nobody else may claim a key.
@@ -104,6 +113,10 @@ class Hub : private GameListener {
     // Ends a connection from here: `last` goes out, the hub and the room forget it.
     void drop(ConnId conn, std::string_view last, std::string_view why, Millis now);
     bool waiting(ConnId conn, const Conn& c) const;
+    // Whether a source's connections are counted against held_per_source (not sshd's own user).
+    bool held_counts(const std::string& source) const;
+    void hold(const std::string& source);
+    void release(const std::string& source);
     // Brings the connection's place among the waiting up to date (after anything that may have logged it
     // in or told it apart), or takes it out (before it is forgotten or its source changes).
     void count(ConnId conn, Conn& c);
@@ -129,6 +142,7 @@ class Hub : private GameListener {
     // each source has: a new connection is checked against both without a walk over every connection.
     std::set<std::pair<Millis, ConnId>> waiting_;
     std::unordered_map<std::string, std::size_t> waiting_from_;
+    std::unordered_map<std::string, std::size_t> held_from_;  // every connection, by source
     // The connections by the deadline each is filed under (a ping, a timeout, a drop), soonest first:
     // a round looks only at those due, not at every connection. Sends and receipts only move a deadline
     // later, so an entry may be early, never late: scan looks again and files it anew.

@@ -40,6 +40,15 @@ lobby::Verdict verdict_of(GameOutcome o) {
     return lobby::Verdict::Aborted;
 }
 
+// Where a peer is, for its player's list of machines: the IP address of "127.0.0.1:51234" or
+// "[2001:db8::5]:7300", "unix" for a unix socket's peer ("unix:uid=1000").
+std::string origin_of(const Peer& peer) {
+    const std::string& a = peer.address;
+    if (a.starts_with("unix:")) return "unix";
+    if (a.starts_with("[")) return a.substr(1, a.find(']') == std::string::npos ? 0 : a.find(']') - 1);
+    return a.substr(0, a.rfind(':'));
+}
+
 lobby::TournamentState state_of(TournamentState s) {
     switch (s) {
         case TournamentState::Open: return lobby::TournamentState::Open;
@@ -164,8 +173,9 @@ void Lobby::fail(ConnId conn, const std::string& reason, Millis now) {
 // Connections and logins.
 
 void Lobby::opened(ConnId conn, const Peer& peer, Millis, int version) {
-    conns_.erase(conn);
+    if (const auto it = conns_.find(conn); it != conns_.end()) forget(it);
     conns_[conn].peer = peer;
+    conns_[conn].origin = origin_of(peer);
     conns_[conn].version = version;
     send(conn, lobby::Server{version, settings_.greeting});
 }
@@ -182,11 +192,19 @@ bool Lobby::logged_in(ConnId conn) const {
 
 void Lobby::closed(ConnId conn, Millis now) { leave_lobby(conn, now); }
 
+void Lobby::forget(std::map<ConnId, Conn>::iterator it) {
+    if (it->second.phase == Conn::Phase::In)
+        if (const auto from = players_from_.find(it->second.peer.source);
+            from != players_from_.end() && --from->second == 0)
+            players_from_.erase(from);
+    conns_.erase(it);
+}
+
 void Lobby::leave_lobby(ConnId conn, Millis now) {
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
     const std::optional<Player> p = it->second.player;
-    conns_.erase(it);
+    forget(it);
     if (!p) return;
     const auto on = online_.find(p->key);
     if (on == online_.end() || on->second != conn) return;  // taken over by a newer connection
@@ -218,25 +236,74 @@ void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
 }
 
 void Lobby::login_failed(ConnId conn, const lobby::Login& l, Refusal code, const std::string& text,
-                         Millis now) {
-    logins_.wrong(conns_[conn].peer.source, now);
+                         Millis now, bool charge) {
+    if (charge) logins_.charge(conns_[conn].peer.source, now);
     env_.note(now, "lobby: login as " + l.name + " from " + conns_[conn].peer.address +
                        " refused: " + lobby::refusal_word(code));
     refuse(conn, "login", code, text);
 }
 
+bool Lobby::guarded(ConnId conn, net::GuessGuard& guard, const char* verb, Refusal code, const char* what,
+                    Millis now) {
+    switch (guard.allow(conns_[conn].peer.source, now)) {
+        case net::GuessGuard::Verdict::Allowed: return true;
+        case net::GuessGuard::Verdict::ThisSource:
+            refuse(
+                conn, verb, code,
+                std::string("too many ") + what + " from your address lately: wait a minute and try again");
+            return false;
+        case net::GuessGuard::Verdict::Everyone:
+            refuse(
+                conn, verb, code,
+                std::string("too many ") + what + " from many addresses lately: wait a minute and try again");
+            return false;
+    }
+    return false;
+}
+
+bool Lobby::room_for(ConnId conn, const lobby::Login& l) const {
+    const Conn& c = conns_.at(conn);
+    const auto from = players_from_.find(c.peer.source);
+    if (from == players_from_.end() || from->second < settings_.players_per_source) return true;
+    if (l.method == lobby::Method::Guest) return false;
+    const auto on = online_.find(lobby::name_key(l.name));
+    return on != online_.end() && conns_.at(on->second).peer.source == c.peer.source;
+}
+
+std::optional<Account> Lobby::register_name(ConnId conn, const lobby::Login& l, Millis now) {
+    const std::string source = conns_[conn].peer.source;
+    if (!registrations_.allow(source, now)) {
+        refuse(
+            conn, "login", Refusal::Limit,
+            "too many names registered from your address lately: wait a few minutes, or log in as a guest");
+        return std::nullopt;
+    }
+    Expected<Account> made = env_.store.create_account(l.name, env_.unix(now), lobby::name_key(l.name));
+    if (!made) {
+        refuse(conn, "login", Refusal::NameTaken, made.why());
+        return std::nullopt;
+    }
+    registrations_.spend(source, now);
+    return *made;
+}
+
 void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
     Conn& c = conns_[conn];
-    switch (logins_.allow(c.peer.source, now)) {
-        case net::GuessGuard::Verdict::Allowed: break;
-        case net::GuessGuard::Verdict::ThisSource:
-            return refuse(conn, "login", Refusal::TooManyAttempts,
-                          "too many failed logins from your address lately: wait a minute and try again");
-        case net::GuessGuard::Verdict::Everyone:
-            return refuse(conn, "login", Refusal::TooManyAttempts,
-                          "too many failed logins from many addresses lately: wait a minute and try again");
+    if (!room_for(conn, l)) {
+        // Whatever else it tries from there would meet the same limit: come back later.
+        env_.note(now, "lobby: " + c.peer.address +
+                           " sent away: " + std::to_string(settings_.players_per_source) +
+                           " players logged in from " + c.peer.source + " already");
+        const std::string bye = lobby::format_message(
+            lobby::Bye{"busy: too many players logged in from your address (" +
+                       std::to_string(settings_.players_per_source) + "); try again later"},
+            c.version);
+        forget(conns_.find(conn));
+        env_.out.close(conn, bye);
+        return;
     }
     if (l.method == lobby::Method::Guest) {
+        // A guest proves nothing and can be wrong about nothing: no guard holds it back.
         if (l.role == lobby::Role::Bot)
             return refuse(conn, "login", Refusal::NotAllowed,
                           "a computer player registers its name: it cannot be a guest");
@@ -246,6 +313,10 @@ void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
         Player p{name, lobby::name_key(name), lobby::Role::Guest, std::nullopt, {}};
         return welcome(conn, std::move(p), lobby::How::Guest, now);
     }
+    if (!guarded(conn, logins_, "login", Refusal::TooManyAttempts, "failed logins", now)) return;
+    if (l.method == lobby::Method::Password &&
+        !guarded(conn, passwords_, "login", Refusal::TooManyAttempts, "password attempts", now))
+        return;
     const std::string key = lobby::name_key(l.name);
     std::optional<Account> account = env_.store.find_lobby_account(key);
     if (!account) account = env_.store.find_account(l.name);
@@ -253,19 +324,21 @@ void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
     if (l.method == lobby::Method::Secret) {
         if (!account) {
             // The first login of a name nobody has registers it, committed before the welcome.
-            Expected<Account> made = env_.store.create_account(l.name, env_.unix(now), key);
-            if (!made) return refuse(conn, "login", Refusal::NameTaken, made.why());
-            account = *made;
-            env_.store.add_secret(account->id, l.credential, env_.unix(now));
+            account = register_name(conn, l, now);
+            if (!account) return;
+            env_.store.add_secret(account->id, l.credential, env_.unix(now), c.origin);
+            c.secret = l.credential;
             env_.note(now, "lobby: " + l.name + " registered from " + c.peer.address);
             return welcome(conn,
                            Player{account->name, lobby::name_key(account->name), l.role, account->id, {}},
                            lobby::How::New, now);
         }
-        if (env_.store.check_secret(account->id, l.credential, env_.unix(now)))
+        if (env_.store.check_secret(account->id, l.credential, env_.unix(now), c.origin)) {
+            c.secret = l.credential;
             return welcome(conn,
                            Player{account->name, lobby::name_key(account->name), l.role, account->id, {}},
                            lobby::How::Secret, now);
+        }
         if (account->has_password)
             return login_failed(conn, l, Refusal::PasswordNeeded,
                                 account->name + " has a password: log in with it", now);
@@ -286,6 +359,9 @@ void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
         return login_failed(conn, l, Refusal::WrongPassword,
                             account->name + " has no password: log in from a machine of theirs and set one",
                             now);
+    // Counted now, before the hash runs: checks running side by side from many connections of one
+    // address cannot pass the limit, and a right password costs the same as a wrong one.
+    passwords_.charge(c.peer.source, now);
     c.phase = Conn::Phase::LoggingIn;
     const PasswordCost cost = settings_.cost;
     const Account who = *account;
@@ -296,7 +372,8 @@ void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
             if (it == conns_.end() || it->second.phase != Conn::Phase::LoggingIn) return;
             it->second.phase = Conn::Phase::Greeted;
             if (!check.ok)
-                return login_failed(conn, l, Refusal::WrongPassword, "wrong password for " + who.name, now);
+                return login_failed(conn, l, Refusal::WrongPassword, "wrong password for " + who.name, now,
+                                    false);
             if (check.rehash) env_.store.set_password_hash(who.id, *check.rehash);
             welcome(conn, Player{who.name, lobby::name_key(who.name), l.role, who.id, {}},
                     lobby::How::Password, now);
@@ -321,12 +398,13 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
     // A name already online is taken over: the older connection is told and closed.
     if (const auto on = online_.find(p.key); on != online_.end() && on->second != conn) {
         const ConnId old = on->second;
-        conns_.erase(old);
+        if (const auto it = conns_.find(old); it != conns_.end()) forget(it);
         online_.erase(on);
         env_.out.close(old, lobby::format_message(lobby::Error{"you logged in from another connection"}));
     }
     c.phase = Conn::Phase::In;
     c.player = p;
+    ++players_from_[c.peer.source];
     online_[p.key] = conn;
     env_.note(now, "lobby: " + p.name + " logged in (" + lobby::how_word(how) + ") from " + c.peer.address);
     send(conn, lobby::Welcome{p.name, p.role, how, p.ratings});
@@ -377,14 +455,28 @@ void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
     if (!p.account) return refuse(conn, "password", Refusal::NotAllowed, "a guest has no password to set");
     if (const Expected<void> allowed = password_allowed(m.password); !allowed)
         return refuse(conn, "password", Refusal::BadPassword, allowed.why());
+    // Hashing it costs what checking one does: counted with the address's password attempts.
+    if (!guarded(conn, passwords_, "password", Refusal::SlowDown, "password attempts", now)) return;
+    passwords_.charge(conns_[conn].peer.source, now);
     const AccountId account = *p.account;
     const PasswordCost cost = settings_.cost;
-    workers_.submit([this, conn, account, password = m.password, cost, now]() -> Workers::Continuation {
+    // The machines this connection is proved by stay; with `forget`, every other goes once the password is
+    // stored (someone who knew the old one may have added theirs).
+    std::optional<std::pair<std::string, std::string>> keep;
+    if (m.forget_others) keep.emplace(conns_[conn].secret, conns_[conn].ssh_key);
+    workers_.submit([this, conn, account, password = m.password, cost, keep, now]() -> Workers::Continuation {
         std::string hash = hash_password(password, cost);
-        return [this, conn, account, hash, now] {
+        return [this, conn, account, hash, keep, now] {
             env_.store.set_password_hash(account, hash);
-            env_.note(now, "lobby: account " + std::to_string(account) + " set a password");
-            if (conns_.contains(conn)) send(conn, lobby::Ok{"password", "your password is set"});
+            const int forgotten =
+                keep ? env_.store.forget_other_machines(account, keep->first, keep->second) : 0;
+            env_.note(now, "lobby: account " + std::to_string(account) + " set a password" +
+                               (keep ? " and forgot " + std::to_string(forgotten) + " other machines" : ""));
+            if (!conns_.contains(conn)) return;
+            send(conn,
+                 lobby::Ok{"password", !keep ? std::string("your password is set")
+                                             : "your password is set; " + std::to_string(forgotten) +
+                                                   " other machines forgotten (they must log in with it)"});
         };
     });
 }
@@ -392,8 +484,49 @@ void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
 void Lobby::add_secret(ConnId conn, const lobby::AddSecret& m, Millis now) {
     const Player& p = *conns_[conn].player;
     if (!p.account) return refuse(conn, "secret", Refusal::NotAllowed, "a guest has no name to prove");
-    env_.store.add_secret(*p.account, m.secret, env_.unix(now));
+    if (!may_change(conn, "secret", now)) return;
+    env_.store.add_secret(*p.account, m.secret, env_.unix(now), conns_[conn].origin);
+    conns_[conn].secret = m.secret;
     send(conn, lobby::Ok{"secret", "this machine can log in as " + p.name + " now"});
+}
+
+void Lobby::machines(ConnId conn) {
+    const Conn& c = conns_[conn];
+    if (!c.player->account)
+        return refuse(conn, "machines", Refusal::NotAllowed,
+                      "a guest has no machines: nothing proves its name");
+    const std::optional<std::int64_t> mine =
+        c.secret.empty() ? std::nullopt : env_.store.secret_id(*c.player->account, c.secret);
+    // The connection's own first, then the others, the last used first.
+    std::vector<lobby::MachineItem> items;
+    for (const Machine& m : env_.store.machines(*c.player->account)) {
+        if (m.id > lobby::max_id)
+            continue;  // (a store that old has other worries; a client reads ids to 10^9)
+        const bool key = m.kind == Machine::Kind::Key;
+        items.push_back(lobby::MachineItem{key ? lobby::MachineKind::Key : lobby::MachineKind::Secret, m.id,
+                                           key ? m.fingerprint == c.ssh_key : m.id == mine,
+                                           date_text(m.last_used), m.address, m.fingerprint});
+    }
+    std::stable_partition(items.begin(), items.end(), [](const lobby::MachineItem& m) { return m.current; });
+    for (const lobby::MachineItem& m : items) send(conn, m);
+    send(conn, lobby::End{lobby::List::Machines});
+}
+
+void Lobby::forget_machine(ConnId conn, const lobby::Forget& f, Millis now) {
+    const Player& p = *conns_[conn].player;
+    if (!p.account)
+        return refuse(conn, "forget", Refusal::NotAllowed,
+                      "a guest has no machines: nothing proves its name");
+    if (!may_change(conn, "forget", now)) return;
+    const bool key = f.kind == lobby::MachineKind::Key;
+    if (!env_.store.forget_machine(*p.account, key ? Machine::Kind::Key : Machine::Kind::Secret, f.id))
+        return refuse(conn, "forget", Refusal::NotFound,
+                      std::string("no machine ") + lobby::machine_kind_word(f.kind) + " " +
+                          std::to_string(f.id) + " of yours");
+    env_.note(
+        now, "lobby: " + p.name + " forgot " + lobby::machine_kind_word(f.kind) + " " + std::to_string(f.id));
+    send(conn, lobby::Ok{"forget", std::string(key ? "that SSH key" : "that machine") +
+                                       " no longer logs in as " + p.name + ": it must prove the name again"});
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -436,6 +569,7 @@ void Lobby::ssh(ConnId conn, const lobby::Ssh& m, Millis now) {
     // From now on the player's own address counts, for the limits and in the log.
     const std::string via = c.peer.address;
     c.peer = Peer{"ssh:" + m.address + " (" + via + ")", net::source_key(m.address)};
+    c.origin = m.address;
     c.ssh_key = m.key;
     env_.note(now, "lobby: " + via + " vouches for a player from " + m.address + " with " +
                        (m.key.empty() ? std::string("no SSH key") : "SSH key " + m.key));
@@ -456,15 +590,14 @@ void Lobby::login_by_key(ConnId conn, const lobby::Login& l, std::optional<Accou
                    {}};
     if (!account) {
         // The first login of a name nobody has registers it with the key, committed before the welcome.
-        Expected<Account> made = env_.store.create_account(l.name, env_.unix(now), p.key);
-        if (!made) return refuse(conn, "login", Refusal::NameTaken, made.why());
-        account = *made;
-        env_.store.add_key(account->id, c.ssh_key, env_.unix(now));
+        account = register_name(conn, l, now);
+        if (!account) return;
+        env_.store.add_key(account->id, c.ssh_key, env_.unix(now), c.origin);
         env_.note(now,
                   "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " + c.peer.address);
         return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::New, now);
     }
-    if (env_.store.check_key(account->id, c.ssh_key, env_.unix(now)))
+    if (env_.store.check_key(account->id, c.ssh_key, env_.unix(now), c.origin))
         return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::Key, now);
     if (account->has_password)
         return login_failed(conn, l, Refusal::PasswordNeeded,
@@ -485,7 +618,8 @@ void Lobby::add_key(ConnId conn, Millis now) {
     if (!p.account) return refuse(conn, "key", Refusal::NotAllowed, "a guest has no name to prove");
     if (c.ssh_key.empty())
         return refuse(conn, "key", Refusal::NotAllowed, "no SSH key proves this connection");
-    env_.store.add_key(*p.account, c.ssh_key, env_.unix(now));
+    if (!may_change(conn, "key", now)) return;
+    env_.store.add_key(*p.account, c.ssh_key, env_.unix(now), c.origin);
     env_.note(now, "lobby: " + p.name + " added SSH key " + c.ssh_key);
     send(conn, lobby::Ok{"key", "this SSH key can log in as " + p.name + " now"});
 }
@@ -497,10 +631,13 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
     if (const auto* x = std::get_if<lobby::SetPassword>(&m)) return set_password(conn, *x, now);
     if (const auto* x = std::get_if<lobby::AddSecret>(&m)) return add_secret(conn, *x, now);
     if (std::holds_alternative<lobby::AddKey>(m)) return add_key(conn, now);
+    if (std::holds_alternative<lobby::MachinesQuery>(m)) return machines(conn);
+    if (const auto* x = std::get_if<lobby::Forget>(&m)) return forget_machine(conn, *x, now);
     if (const auto* x = std::get_if<lobby::Post>(&m)) return post(conn, p, *x, now);
     if (const auto* x = std::get_if<lobby::Challenge>(&m)) return challenge(conn, p, *x, now);
     if (const auto* x = std::get_if<lobby::Accept>(&m)) return accept(conn, p, *x, now);
     if (const auto* x = std::get_if<lobby::Decline>(&m)) {
+        if (!may_change(conn, "decline", now)) return;
         const auto it = seeks_.find(x->id);
         if (it == seeks_.end() || it->second.to != p.key)
             return refuse(conn, "decline", Refusal::NotFound,
@@ -508,6 +645,7 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
         return drop_seek(x->id, lobby::SeekEnd::Declined);
     }
     if (const auto* x = std::get_if<lobby::Withdraw>(&m)) {
+        if (!may_change(conn, "withdraw", now)) return;
         const auto it = seeks_.find(x->id);
         if (it == seeks_.end() || it->second.from != p.key)
             return refuse(conn, "withdraw", Refusal::NotFound,
@@ -549,7 +687,25 @@ lobby::SeekItem Lobby::item(const Seek& s) {
 
 bool Lobby::playing(const std::string& key) { return games_of_.contains(key); }
 
+bool Lobby::may_change(ConnId conn, const char* verb, Millis now) {
+    Conn& c = conns_[conn];
+    const bool mine = c.changes.allow(now);
+    if (!mine || !changes_.allow(c.peer.source, now)) {
+        const std::string_view v = verb;
+        const bool machines = v == "secret" || v == "key" || v == "forget";
+        refuse(conn, verb, Refusal::SlowDown,
+               std::string(machines ? "too many machines added and forgotten "
+                                    : "too many seeks and challenges posted and withdrawn ") +
+                   (mine ? "from your address " : "") + "lately: wait a second");
+        return false;
+    }
+    c.changes.wrong(now);  // (the bucket counts changes made)
+    changes_.spend(c.peer.source, now);
+    return true;
+}
+
 void Lobby::post(ConnId conn, Player& p, const lobby::Post& m, Millis now) {
+    if (!may_change(conn, "post", now)) return;
     if (p.role == lobby::Role::Guest && m.terms.rated)
         return refuse(conn, "post", Refusal::BadTerms, "a guest plays casual games only");
     if (playing(p.key)) return refuse(conn, "post", Refusal::Busy, "you are playing a match");
@@ -557,9 +713,9 @@ void Lobby::post(ConnId conn, Player& p, const lobby::Post& m, Millis now) {
         return refuse(
             conn, "post", Refusal::Limit,
             "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
-    if (seeks_.size() >= lobby::max_table)
-        return refuse(conn, "post", Refusal::Busy, "too many seeks: try later");
-    Seek s{next_seek_++, p.key, "", m.terms, 0};
+    const lobby::Id id = seeks_.size() < lobby::max_table ? new_seek_id() : 0;
+    if (id == 0) return refuse(conn, "post", Refusal::Busy, "too many seeks: try later");
+    Seek s{id, p.key, "", m.terms, 0};
     add_seek(s);
     env_.note(now, "lobby: " + p.name + " seeks " + lobby::terms_text(m.terms) + " (seek " +
                        std::to_string(s.id) + ")");
@@ -567,6 +723,7 @@ void Lobby::post(ConnId conn, Player& p, const lobby::Post& m, Millis now) {
 }
 
 void Lobby::challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis now) {
+    if (!may_change(conn, "challenge", now)) return;
     const std::string to = lobby::name_key(m.name);
     if (to == p.key) return refuse(conn, "challenge", Refusal::NotAllowed, "you cannot challenge yourself");
     const auto on = online_.find(to);
@@ -581,14 +738,25 @@ void Lobby::challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis 
         return refuse(
             conn, "challenge", Refusal::Limit,
             "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
-    if (seeks_.size() >= lobby::max_table)
-        return refuse(conn, "challenge", Refusal::Busy, "too many seeks: try later");
-    Seek s{next_seek_++, p.key, to, m.terms, now + lobby::challenge_expiry};
+    const lobby::Id id = seeks_.size() < lobby::max_table ? new_seek_id() : 0;
+    if (id == 0) return refuse(conn, "challenge", Refusal::Busy, "too many seeks: try later");
+    Seek s{id, p.key, to, m.terms, now + lobby::challenge_expiry};
     add_seek(s);
     env_.note(now, "lobby: " + p.name + " challenges " + them.name + " to " + lobby::terms_text(m.terms));
     const lobby::SeekItem line = item(s);
     send(conn, line);
     send(on->second, line);
+}
+
+lobby::Id Lobby::new_seek_id() {
+    // At most one try for each id in use, and then one that is free (the table holds at most max_table).
+    const lobby::Id last = std::clamp<lobby::Id>(settings_.max_seek_id, 1, lobby::max_id);
+    for (std::size_t tries = 0; tries <= seeks_.size(); ++tries) {
+        if (next_seek_ < 1 || next_seek_ > last) next_seek_ = 1;
+        const lobby::Id id = next_seek_++;
+        if (!seeks_.contains(id)) return id;
+    }
+    return 0;
 }
 
 void Lobby::add_seek(const Seek& s) {
@@ -1214,6 +1382,7 @@ void Lobby::close_all(std::string_view last) {
     for (const auto& [conn, c] : conns_) env_.out.close(conn, last);
     conns_.clear();
     online_.clear();
+    players_from_.clear();
 }
 
 }  // namespace gobblet::server

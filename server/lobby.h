@@ -4,9 +4,12 @@
 // tournaments. The hub (server/hub.h) hands it the messages of lobby connections, already read and
 // checked by net::lobby's reader; everything it says goes out through the Outbox.
 //
-// Limits that are the lobby's (docs/server.md, "Limits"): failed logins per source address (a
-// net::GuessGuard, so that one address guessing never locks another out), chat per connection, seeks
-// per player, and the tables' sizes, which never pass what a client keeps (net::lobby::max_table).
+// Limits that are the lobby's (docs/server.md, "Limits"), most of them per source address so that one
+// address never locks another out: failed logins and password checks (net::GuessGuard: a password is
+// counted when its check starts, and a right secret, key or guest login is never held back by others'
+// failures), registrations and players logged in per address, chat per connection, changes to the seeks
+// and tournaments per connection and per address, seeks per player, and the tables' sizes, which never
+// pass what a client keeps (net::lobby::max_table).
 #pragma once
 
 #include <map>
@@ -32,6 +35,20 @@ namespace lobby = net::lobby;
 
 // Seeks and challenges a player may have open at once; tournaments a player may organize at once.
 constexpr int max_seeks_per_player = 3;
+// Players one address may have logged in at once, guests included (more are sent away with `bye busy`):
+// enough for a household or a club behind one address, far from what fills a server.
+constexpr std::size_t players_per_source = 32;
+// Names one address may register: this many at once, then one every registrations_every.
+constexpr int registrations_burst = 10;
+constexpr Millis registrations_every = 30'000;
+// Changes that everyone is told of or that the store keeps (seeks and challenges posted, withdrawn and
+// declined; machine secrets and SSH keys added): per connection this many at once, then
+// one every changes_every; all the connections of an address together twice as many at once, then one
+// every address_changes_every. Refused with `slow-down` and a reason.
+constexpr int changes_burst = 10;
+constexpr Millis changes_every = 1000;
+constexpr int address_changes_burst = 20;
+constexpr Millis address_changes_every = 500;
 constexpr int max_tournaments_per_organizer = 1;
 // A finished tournament stays in the list this long, then leaves it (`closed`).
 constexpr Millis tournament_shown_after_over = 10 * 60'000;
@@ -57,6 +74,10 @@ class Lobby : public GameListener {
         // The listings' caps (tests make them small).
         std::size_t listed_players = server::listed_players;
         std::size_t listed_games = server::listed_games;
+        std::size_t players_per_source = server::players_per_source;
+        // Seek and challenge ids go from 1 to this, then start again at the lowest not in use (tests make
+        // it small; a client reads ids up to lobby::max_id).
+        lobby::Id max_seek_id = lobby::max_id;
     };
     Lobby(Env& env, Games& games, Workers& workers, Settings settings);
     Lobby(const Lobby&) = delete;
@@ -94,11 +115,16 @@ class Lobby : public GameListener {
     };
     struct Conn {
         Peer peer;
+        // Where the player is, as their list of machines shows it: an IP address (the `ssh` line's when
+        // believed), or "unix" for a local socket.
+        std::string origin;
+        std::string secret;     // the machine secret that proves this connection (its login's, or `secret`'s)
         bool ssh_said = false;  // an `ssh` line came (believed or not)
         std::string ssh_key;    // the SSH key a believed `ssh` line named ("" none)
         enum class Phase : std::uint8_t { Greeted, LoggingIn, In } phase = Phase::Greeted;
         std::optional<Player> player;
         net::GuessLimiter chat{lobby::chat_burst, lobby::chat_every};
+        net::GuessLimiter changes{changes_burst, changes_every};
         int version = lobby::protocol_version;
     };
     struct Seek {
@@ -143,17 +169,37 @@ class Lobby : public GameListener {
     // Lists the longest waiting players and games in the places that were freed, and tells everyone.
     void refill(Millis now);
     void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
+    // Whether `guard` lets the connection's address try now; if not, `verb` is refused with `code`,
+    // saying there were too many `what` ("failed logins") from the address, or from many.
+    bool guarded(ConnId conn, net::GuessGuard& guard, const char* verb, lobby::Refusal code, const char* what,
+                 Millis now);
+    // Whether the connection (and its address) may change what everyone is told now (changes_burst...);
+    // if not, `verb` is refused with `slow-down`. Each call that says yes counts one change.
+    bool may_change(ConnId conn, const char* verb, Millis now);
+    // The connection leaves the lobby's books (a logged-in player's count by address with it).
+    void forget(std::map<ConnId, Conn>::iterator it);
     // A protocol error of the client's: `error`, and the connection ends.
     void fail(ConnId conn, const std::string& reason, Millis now);
 
     // Logging in.
     void login(ConnId conn, const lobby::Login& l, Millis now);
+    // Whether the login may add a player from its connection's address (players_per_source); a name's
+    // own connection from there does not count, since the login takes it over.
+    bool room_for(ConnId conn, const lobby::Login& l) const;
+    // Registers the login's name (a secret or key login of a name nobody has), counted against its
+    // address's registrations; or refuses the login (nullopt).
+    std::optional<Account> register_name(ConnId conn, const lobby::Login& l, Millis now);
     void welcome(ConnId conn, Player p, lobby::How how, Millis now);
+    // A login refused: said, logged, and charged to the address's failed logins (`charge`; a wrong
+    // password's check was counted when it started).
     void login_failed(ConnId conn, const lobby::Login& l, lobby::Refusal code, const std::string& text,
-                      Millis now);
+                      Millis now, bool charge = true);
     lobby::Ratings ratings_of(AccountId account, Millis now);
     void set_password(ConnId conn, const lobby::SetPassword& p, Millis now);
     void add_secret(ConnId conn, const lobby::AddSecret& s, Millis now);
+    // The machines that prove the player's name (`machines`), and forgetting one (`forget`).
+    void machines(ConnId conn);
+    void forget_machine(ConnId conn, const lobby::Forget& f, Millis now);
     // The SSH front door: an `ssh` line (believed only from a trusted uid), a login by its key, `key`.
     void ssh(ConnId conn, const lobby::Ssh& s, Millis now);
     void login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now);
@@ -166,6 +212,9 @@ class Lobby : public GameListener {
     void challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis now);
     void accept(ConnId conn, Player& p, const lobby::Accept& m, Millis now);
     void add_seek(const Seek& s);
+    // The next seek or challenge id: after the last one given, from 1 again past max_seek_id, never one
+    // in use; 0 when every id is in use.
+    lobby::Id new_seek_id();
     void drop_seek(lobby::Id id, lobby::SeekEnd why);
     int seeks_made_by(const std::string& key) const;
     void drop_seeks_of(const std::string& key, lobby::SeekEnd why);
@@ -230,7 +279,16 @@ class Lobby : public GameListener {
     std::map<lobby::Id, Tourney> tourneys_;
     std::int64_t data_version_ = -1;
     Millis next_sync_ = 0;
-    net::GuessGuard logins_;  // failed logins per source address
+    // Failed logins by secret, key or a name nobody has (cheap to check: a right one from an address that
+    // failed nothing lately is never held back by others), and password checks, counted as they start
+    // (each costs a worker tens of milliseconds and 64 MiB, right or wrong: all addresses wait together).
+    net::GuessGuard logins_;
+    net::GuessGuard passwords_{net::GuessGuard::Shared::Everyone};
+    net::PerSource registrations_{registrations_burst, registrations_every,
+                                  registrations_burst* registrations_every};
+    net::PerSource changes_{address_changes_burst, address_changes_every,
+                            address_changes_burst* address_changes_every};
+    std::unordered_map<std::string, std::size_t> players_from_;  // players logged in, by source address
 };
 
 }  // namespace gobblet::server

@@ -76,7 +76,15 @@ Expected<std::unique_ptr<Server>> Server::start(const ServerConfig& config, std:
     try {
         s->store_.emplace(Store::open(db));
         s->store_->checkpoint_in_background();
-        s->hub_ = std::make_unique<Hub>(config.hub, *s->store_, *s, s->log_, unix_at, now);
+        Hub::Settings hub = config.hub;
+        if (config.per_address) {
+            hub.held_per_source = *config.per_address;
+            hub.players_per_source = *config.per_address;
+        } else {
+            hub.held_per_source =
+                std::min(hub.held_per_source, std::max<std::size_t>(1, config.max_connections / 4));
+        }
+        s->hub_ = std::make_unique<Hub>(hub, *s->store_, *s, s->log_, unix_at, now);
     } catch (const db::Error& e) {
         return Failure{e.what()};
     }

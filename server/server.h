@@ -34,6 +34,9 @@ struct ServerConfig {
     std::filesystem::path db;           // empty: default_db_path()
     Hub::Settings hub;
     std::size_t max_connections = 20000;
+    // Connections and logged-in players one address may have (--per-address); when not given, the hub's
+    // defaults, its connections per address at most a quarter of max_connections: no address fills it.
+    std::optional<std::size_t> per_address;
     // Output queued for a connection before it counts as no longer reading, and dropped.
     std::size_t output_limit = 2 << 20;
     // The wall clock at the start, for the dates the store and the log keep (tests fix it).

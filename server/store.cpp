@@ -182,6 +182,12 @@ CREATE TABLE tournament_starters (
     CHECK (player_lo < player_hi AND starter IN (player_lo, player_hi))
 ) WITHOUT ROWID;
 )sql"},
+    {7, R"sql(
+-- Where each machine secret and SSH key last logged in from (an IP address, "unix" for a local socket;
+-- NULL before this version): what its player's list of machines shows (docs/lobby.md, "Machines").
+ALTER TABLE account_secrets ADD COLUMN last_address TEXT;
+ALTER TABLE account_keys ADD COLUMN last_address TEXT;
+)sql"},
 };
 static_assert(std::size(migrations) == Store::schema_version);
 
@@ -368,22 +374,34 @@ struct Store::Impl {
     db::Statement account_by_lobby_key{db, sql(account_columns, "WHERE lobby_key = ?1")};
     db::Statement account_by_id{db, sql(account_columns, "WHERE id = ?1")};
 
-    db::Statement insert_secret{
-        db, "INSERT INTO account_secrets(account_id, digest, created, last_used) VALUES (?1, ?2, ?3, ?3)"};
+    db::Statement insert_secret{db, R"sql(
+INSERT INTO account_secrets(account_id, digest, created, last_used, last_address) VALUES (?1, ?2, ?3, ?3, ?4))sql"};
     db::Statement trim_secrets{db, R"sql(
 DELETE FROM account_secrets WHERE account_id = ?1 AND id NOT IN
     (SELECT id FROM account_secrets WHERE account_id = ?1 ORDER BY last_used DESC, id DESC LIMIT ?2))sql"};
     db::Statement secrets_of{db, "SELECT id, digest FROM account_secrets WHERE account_id = ?1"};
-    db::Statement touch_secret{db, "UPDATE account_secrets SET last_used = ?2 WHERE id = ?1"};
+    db::Statement touch_secret{
+        db,
+        "UPDATE account_secrets SET last_used = ?2, last_address = COALESCE(?3, last_address) WHERE id = ?1"};
     db::Statement delete_secrets{db, "DELETE FROM account_secrets WHERE account_id = ?1"};
+    db::Statement delete_secret{db, "DELETE FROM account_secrets WHERE account_id = ?1 AND id = ?2"};
+    db::Statement delete_key{db, "DELETE FROM account_keys WHERE account_id = ?1 AND id = ?2"};
+    db::Statement delete_other_keys{
+        db, "DELETE FROM account_keys WHERE account_id = ?1 AND fingerprint IS NOT ?2"};
+    db::Statement machines_of{db, R"sql(
+SELECT 0, id, '', created, last_used, last_address FROM account_secrets WHERE account_id = ?1
+UNION ALL
+SELECT 1, id, fingerprint, created, last_used, last_address FROM account_keys WHERE account_id = ?1
+ORDER BY 5 DESC, 2 DESC)sql"};
     db::Statement insert_key{db, R"sql(
-INSERT INTO account_keys(account_id, fingerprint, created, last_used) VALUES (?1, ?2, ?3, ?3)
-    ON CONFLICT (account_id, fingerprint) DO UPDATE SET last_used = ?3)sql"};
+INSERT INTO account_keys(account_id, fingerprint, created, last_used, last_address) VALUES (?1, ?2, ?3, ?3, ?4)
+    ON CONFLICT (account_id, fingerprint) DO UPDATE SET last_used = ?3, last_address = COALESCE(?4, last_address))sql"};
     db::Statement trim_keys{db, R"sql(
 DELETE FROM account_keys WHERE account_id = ?1 AND id NOT IN
     (SELECT id FROM account_keys WHERE account_id = ?1 ORDER BY last_used DESC, id DESC LIMIT ?2))sql"};
-    db::Statement touch_key{
-        db, "UPDATE account_keys SET last_used = ?3 WHERE account_id = ?1 AND fingerprint = ?2"};
+    db::Statement touch_key{db, R"sql(
+UPDATE account_keys SET last_used = ?3, last_address = COALESCE(?4, last_address)
+    WHERE account_id = ?1 AND fingerprint = ?2)sql"};
     db::Statement count_keys{db, "SELECT count(*) FROM account_keys WHERE account_id = ?1"};
     db::Statement set_password{db, "UPDATE accounts SET password = ?2 WHERE id = ?1"};
     db::Statement get_password{db, "SELECT password FROM accounts WHERE id = ?1"};
@@ -539,6 +557,9 @@ WHERE p.tournament_id = ?1 ORDER BY p.round, p.id)sql"};
         return read_account(q);
     }
 
+    // Store::clear's statements, prepared at its first use (the fuzz target's: never the server's).
+    std::vector<db::Statement> clearing;
+
     // Last: it goes first, before the connection it checkpoints for.
     std::unique_ptr<db::Checkpointer> checkpointer;
 };
@@ -582,6 +603,33 @@ Store Store::open(const fs::path& path, Access access, int busy_timeout_ms) {
     return Store(std::make_unique<Impl>(std::move(lock), std::move(db), version));
 }
 
+Store Store::in_memory() {
+    db::Database db = db::Database::open(":memory:", {false, 0});
+    const int version = db::migrate(db, migrations, application_id);
+    return Store(std::make_unique<Impl>(ServerLock{}, std::move(db), version));
+}
+
+void Store::clear() {
+    if (impl_->clearing.empty()) {
+        std::vector<std::string> tables;
+        {
+            db::Statement names{
+                impl_->db,
+                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"};
+            auto q = names.query();
+            while (q.next()) tables.push_back(q.text(0));
+        }
+        // (every row goes: the order does not matter with the foreign keys off)
+        impl_->clearing.emplace_back(impl_->db, "PRAGMA foreign_keys = OFF");
+        impl_->clearing.emplace_back(impl_->db, "BEGIN");
+        for (const std::string& table : tables)
+            impl_->clearing.emplace_back(impl_->db, "DELETE FROM \"" + table + "\"");
+        impl_->clearing.emplace_back(impl_->db, "COMMIT");
+        impl_->clearing.emplace_back(impl_->db, "PRAGMA foreign_keys = ON");
+    }
+    for (db::Statement& s : impl_->clearing) s.run();
+}
+
 void Store::checkpoint_in_background() {
     if (!impl_->checkpointer) impl_->checkpointer = std::make_unique<db::Checkpointer>(impl_->db);
 }
@@ -622,56 +670,100 @@ std::optional<Account> Store::account(AccountId id) {
     return read_account(q);
 }
 
+namespace {
+
+// An address as a column keeps it: NULL when unknown.
+std::optional<std::string_view> address_column(std::string_view address) {
+    if (address.empty()) return std::nullopt;
+    return address;
+}
+
+}  // namespace
+
 std::string Store::add_secret(AccountId account, UnixTime now) {
     std::string secret = new_secret();
     const Digest digest = *secret_digest(secret);
     db::Transaction t(impl_->db);
-    impl_->insert_secret.run(account, db::Blob(digest), now);
+    impl_->insert_secret.run(account, db::Blob(digest), now, std::optional<std::string_view>());
     impl_->trim_secrets.run(account, max_secrets_per_account);
     t.commit();
     return secret;
 }
 
-bool Store::add_secret(AccountId account, std::string_view secret, UnixTime now) {
+bool Store::add_secret(AccountId account, std::string_view secret, UnixTime now, std::string_view address) {
     const auto digest = secret_digest(secret);
     if (!digest) return false;
     db::Transaction t(impl_->db);
-    impl_->insert_secret.run(account, db::Blob(*digest), now);
+    impl_->insert_secret.run(account, db::Blob(*digest), now, address_column(address));
     impl_->trim_secrets.run(account, max_secrets_per_account);
     t.commit();
     return true;
 }
 
-bool Store::check_secret(AccountId account, std::string_view secret, UnixTime now) {
+std::optional<std::int64_t> Store::secret_id(AccountId account, std::string_view secret) {
     const auto digest = secret_digest(secret);
-    if (!digest) return false;
+    if (!digest) return std::nullopt;
     std::optional<std::int64_t> found;
-    {
-        auto q = impl_->secrets_of.query(account);
-        // Every stored digest is compared, each in constant time, whether or not one matched already.
-        while (q.next())
-            if (same_digest(*digest, q.blob(1))) found = q.int64(0);
-    }
+    auto q = impl_->secrets_of.query(account);
+    // Every stored digest is compared, each in constant time, whether or not one matched already.
+    while (q.next())
+        if (same_digest(*digest, q.blob(1))) found = q.int64(0);
+    return found;
+}
+
+bool Store::check_secret(AccountId account, std::string_view secret, UnixTime now, std::string_view address) {
+    const std::optional<std::int64_t> found = secret_id(account, secret);
     if (!found) return false;
-    impl_->touch_secret.run(*found, now);
+    impl_->touch_secret.run(*found, now, address_column(address));
     return true;
 }
 
 void Store::forget_secrets(AccountId account) { impl_->delete_secrets.run(account); }
 
-bool Store::add_key(AccountId account, std::string_view fingerprint, UnixTime now) {
+bool Store::add_key(AccountId account, std::string_view fingerprint, UnixTime now, std::string_view address) {
     if (!net::lobby::valid_ssh_key(fingerprint)) return false;
     db::Transaction t(impl_->db);
-    impl_->insert_key.run(account, fingerprint, now);
+    impl_->insert_key.run(account, fingerprint, now, address_column(address));
     impl_->trim_keys.run(account, max_keys_per_account);
     t.commit();
     return true;
 }
 
-bool Store::check_key(AccountId account, std::string_view fingerprint, UnixTime now) {
+bool Store::check_key(AccountId account, std::string_view fingerprint, UnixTime now,
+                      std::string_view address) {
     if (!net::lobby::valid_ssh_key(fingerprint)) return false;
-    impl_->touch_key.run(account, fingerprint, now);
+    impl_->touch_key.run(account, fingerprint, now, address_column(address));
     return impl_->db.changes() == 1;
+}
+
+std::vector<Machine> Store::machines(AccountId account) {
+    std::vector<Machine> out;
+    auto q = impl_->machines_of.query(account);
+    while (q.next())
+        out.push_back(Machine{q.int64(0) == 0 ? Machine::Kind::Secret : Machine::Kind::Key, q.int64(1),
+                              q.text(2), q.int64(3), q.int64(4), q.optional_text(5).value_or("")});
+    return out;
+}
+
+bool Store::forget_machine(AccountId account, Machine::Kind kind, std::int64_t id) {
+    (kind == Machine::Kind::Secret ? impl_->delete_secret : impl_->delete_key).run(account, id);
+    return impl_->db.changes() == 1;
+}
+
+int Store::forget_other_machines(AccountId account, std::string_view keep_secret, std::string_view keep_key) {
+    db::Transaction t(impl_->db);
+    int gone = 0;
+    const std::optional<std::int64_t> kept =
+        keep_secret.empty() ? std::nullopt : secret_id(account, keep_secret);
+    for (const Machine& m : machines(account)) {
+        if (m.kind != Machine::Kind::Secret || m.id == kept) continue;
+        impl_->delete_secret.run(account, m.id);
+        gone += impl_->db.changes();
+    }
+    impl_->delete_other_keys.run(account, address_column(keep_key));
+    gone += impl_->db.changes();
+    t.commit();
+    return gone;
 }
 
 int Store::keys(AccountId account) {

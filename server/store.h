@@ -64,6 +64,18 @@ constexpr int max_keys_per_account = 16;
 // A fact and a clock reading are one line each, of at most this many bytes, without control characters.
 constexpr std::size_t max_fact_bytes = 1024;
 
+// A machine that proves an account's name: a machine secret (known by its digest: nothing shows it) or
+// an SSH key (its fingerprint), with when it was added and last used, and where from.
+struct Machine {
+    enum class Kind : std::uint8_t { Secret, Key };
+    Kind kind = Kind::Secret;
+    std::int64_t id = 0;      // within its kind
+    std::string fingerprint;  // a key's; "" for a secret
+    UnixTime created = 0, last_used = 0;
+    std::string address;  // of its last login: an IP address, "unix", or "" (unknown)
+    friend bool operator==(const Machine&, const Machine&) = default;
+};
+
 struct Account {
     AccountId id = 0;
     std::string name;  // as registered
@@ -200,7 +212,7 @@ class Store {
     // exist and be of this program's schema version.
     enum class Access : std::uint8_t { Serve, Read, Share };
     // The schema version this program writes and reads.
-    static constexpr int schema_version = 6;
+    static constexpr int schema_version = 7;
 
     // Opens the database, or throws db::Error saying why not: a missing file (Read), a folder that
     // cannot be created or written, a file that is not a database or is another program's, a newer
@@ -208,6 +220,12 @@ class Store {
     // is touched), a database held by another server, a lock held longer than `busy_timeout_ms`.
     static Store open(const std::filesystem::path& path, Access access = Access::Serve,
                       int busy_timeout_ms = 5000);
+    // A store of the current schema in memory, no file behind it, gone with the Store: nothing is synced
+    // to a disk. For the server's fuzz target, which runs thousands of servers a second.
+    static Store in_memory();
+    // Empties every table, the schema kept: as good as a fresh store (ids count from 1 again), for the
+    // same fuzz target, which cannot afford a migration and its prepared statements for each input.
+    void clear();
     Store(Store&&) noexcept;
     Store& operator=(Store&&) noexcept;
     ~Store();
@@ -237,19 +255,31 @@ class Store {
     // its digest.
     std::string add_secret(AccountId account, UnixTime now);
     // Adds a machine's own secret (64 hex digits, made by the client) to the account, as add_secret does;
-    // false when it is not such a secret.
-    bool add_secret(AccountId account, std::string_view secret, UnixTime now);
-    // Whether `secret` is one of the account's; a match marks it used at `now`.
-    bool check_secret(AccountId account, std::string_view secret, UnixTime now);
+    // false when it is not such a secret. `address`: where it logs in from ("" unknown).
+    bool add_secret(AccountId account, std::string_view secret, UnixTime now, std::string_view address = {});
+    // Whether `secret` is one of the account's; a match marks it used at `now`, from `address` when given.
+    bool check_secret(AccountId account, std::string_view secret, UnixTime now,
+                      std::string_view address = {});
     // Forgets every machine of the account (after a password change, say): each must log in again.
     void forget_secrets(AccountId account);
 
     // The SSH keys that prove the account, by fingerprint (net::lobby::valid_ssh_key: "SHA256:..."):
     // adds one (false when it is not a fingerprint), at most max_keys_per_account (the least recently
     // used go); whether it is one of the account's (a match marks it used at `now`); how many it has.
-    bool add_key(AccountId account, std::string_view fingerprint, UnixTime now);
-    bool check_key(AccountId account, std::string_view fingerprint, UnixTime now);
+    bool add_key(AccountId account, std::string_view fingerprint, UnixTime now,
+                 std::string_view address = {});
+    bool check_key(AccountId account, std::string_view fingerprint, UnixTime now,
+                   std::string_view address = {});
     int keys(AccountId account);
+    // The id of the account's machine secret `secret` (as machines() lists it), if it is one.
+    std::optional<std::int64_t> secret_id(AccountId account, std::string_view secret);
+    // The machines that prove the account, its secrets and keys, the last used first.
+    std::vector<Machine> machines(AccountId account);
+    // Forgets one (false when the account has no such machine): it must prove the name again.
+    bool forget_machine(AccountId account, Machine::Kind kind, std::int64_t id);
+    // Forgets every machine of the account but the secret `keep_secret` and the key `keep_key` (either
+    // may be ""), in one transaction (a password changed for fear of an intruder); how many went.
+    int forget_other_machines(AccountId account, std::string_view keep_secret, std::string_view keep_key);
 
     // The password: the server hashes it (hash_password, on a worker thread) and stores the string
     // here; to log in it fetches the string and checks it (check_password, on a worker).

@@ -9,10 +9,9 @@
 
 namespace gobblet::server {
 
-Workers::Workers(int threads) {
+void Workers::open_pipe() {
     if (::pipe2(pipe_, O_CLOEXEC | O_NONBLOCK) != 0)
         throw std::runtime_error(std::string("cannot make the workers' wake pipe: ") + std::strerror(errno));
-    for (int i = 0; i < std::max(1, threads); ++i) threads_.emplace_back([this] { work(); });
 }
 
 Workers::~Workers() {
@@ -28,6 +27,9 @@ Workers::~Workers() {
 }
 
 void Workers::submit(Job job) {
+    // (only the loop submits: threads_ is the loop's to change, before any thread reads the queue)
+    if (threads_.empty())
+        for (int i = 0; i < std::max(1, threads_wanted_); ++i) threads_.emplace_back([this] { work(); });
     {
         std::lock_guard lock(mutex_);
         queue_.push_back(std::move(job));

@@ -6,6 +6,8 @@
 //
 // Continuations capture ids (a connection's number), never pointers into the loop's state: the
 // connection may have gone by the time the result is back, and the continuation then finds nothing.
+// The threads start with the first job: a server (or a fuzz target's, thousands a second) that never
+// checks a password never pays for them.
 #pragma once
 
 #include <condition_variable>
@@ -22,7 +24,7 @@ class Workers {
     using Continuation = std::function<void()>;
     using Job = std::function<Continuation()>;
 
-    explicit Workers(int threads);
+    explicit Workers(int threads) : threads_wanted_(threads) { open_pipe(); }
     Workers(const Workers&) = delete;
     Workers& operator=(const Workers&) = delete;
     // Lets running jobs finish, drops the queued ones, and joins the threads.
@@ -37,6 +39,7 @@ class Workers {
     std::size_t pending() const;
 
   private:
+    void open_pipe();
     void work();
 
     mutable std::mutex mutex_;
@@ -46,7 +49,8 @@ class Workers {
     std::size_t running_ = 0;
     bool stopping_ = false;
     int pipe_[2] = {-1, -1};
-    std::vector<std::thread> threads_;
+    int threads_wanted_;
+    std::vector<std::thread> threads_;  // started by the first submit
 };
 
 }  // namespace gobblet::server

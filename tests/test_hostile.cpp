@@ -202,6 +202,25 @@ TEST_CASE("hostile peer: escape sequences in its name and chat come out clean or
         for (char c : e.text) CHECK((static_cast<unsigned char>(c) >= 0x20 && c != 0x7f));
 }
 
+TEST_CASE("hostile peer: bidirectional isolates and marks in its name and chat come out of them",
+          "[net][hostile]") {
+    Net net;
+    Side host = make_host();
+    net.players = {&host};
+    Child tool;
+    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "bidi", "--code", "ABCDEFGH"});
+    run(net, host, tool);
+    INFO(tool.said);
+    CHECK(tool.status == 0);
+    CHECK(host.match.name(1) == "Mallory");
+    REQUIRE(net.until([&] { return host.saw(Event::Kind::Chat); }));
+    CHECK(host.last(Event::Kind::Chat) == "Liam resigns nowok");
+    for (const Event& e : host.events)
+        for (const std::string bad : {"\xE2\x81\xA6", "\xE2\x81\xA7", "\xE2\x81\xA9", "\xE2\x80\x8F",
+                                      "\xD8\x9C", "\xE2\x80\xA8", "\xE2\x80\xA9"})
+            CHECK(e.text.find(bad) == std::string::npos);
+}
+
 TEST_CASE("hostile peer: hanging up in the middle of a move loses nothing", "[net][hostile]") {
     Net net;
     Side host = make_host();

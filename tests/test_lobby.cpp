@@ -62,6 +62,18 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         Ssh{"2001:db8::5", ""},
         AddKey{},
         SetPassword{"p\xC3\xA4ssw\xC3\xB6rd with spaces"},
+        SetPassword{"keep the others", false},
+        SetPassword{"forget  every other", true},
+        MachinesQuery{},
+        Forget{MachineKind::Secret, 12},
+        Forget{MachineKind::Key, max_id},
+        MachineItem{MachineKind::Secret, 3, true, "2026-11-28T09:12Z", "192.168.1.20", ""},
+        MachineItem{MachineKind::Secret, 7, false, "2026-11-27T22:40Z", "", ""},
+        MachineItem{MachineKind::Key, 2, false, "2026-11-20T08:01Z", "unix",
+                    "SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2EM"},
+        MachineItem{MachineKind::Key, 9, true, "2026-11-20T08:01Z", "2001:db8::5",
+                    "SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2EM"},
+        Ok{"forget", "that machine no longer logs in as Liam: it must prove the name again"},
         AddSecret{std::string(64, 'f')},
         Post{dm2},
         Post{jr},
@@ -129,6 +141,7 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         Ok{"starter", "Eamon plays White in round 1 of the match against Liam in autumn-dm"},
         End{List::Players},
         End{List::Record},
+        End{List::Machines},
         Ping{1234567890123},
         Pong{0},
         Bye{"the server is restarting"},
@@ -194,6 +207,28 @@ TEST_CASE("version 1's shapes: what a server still says to an older client, and 
           "standing 2 Eamon 1 2 1 1 0\n");
 }
 
+TEST_CASE("versions 1 and 2: a password keeps the other machines, and machines are no word of theirs",
+          "[net][lobby]") {
+    for (int version : {1, 2}) {
+        INFO("version " << version);
+        // An older client's password line still sets the password, as it did: the other machines stay.
+        const auto p = parse_message("password forget me not", version);
+        REQUIRE(p.ok());
+        CHECK(std::get<SetPassword>(*p) == SetPassword{"forget me not", false});
+        CHECK(format_message(SetPassword{"correct horse", true}, version) == "password correct horse\n");
+        CHECK(parse_message("machines", version).why() ==
+              "machines is a message of lobby protocol version 3, not of version " + std::to_string(version));
+        CHECK(parse_message("forget secret 3", version).why() ==
+              "forget is a message of lobby protocol version 3, not of version " + std::to_string(version));
+        CHECK(parse_message("machine secret 3 this 2026-11-28T09:12Z - -", version).why() ==
+              "machine is a message of lobby protocol version 3, not of version " + std::to_string(version));
+        CHECK(parse_message("end machines", version).why() ==
+              "end: machines is a list of lobby protocol version 3");
+    }
+    CHECK(format_message(SetPassword{"correct horse", true}) == "password forget correct horse\n");
+    CHECK(format_message(SetPassword{"correct horse", false}) == "password keep correct horse\n");
+}
+
 TEST_CASE("each verb has one sender, and refusals name only what clients send", "[net][lobby]") {
     CHECK(sender(Hello{}) == Sender::Client);
     CHECK(sender(Login{}) == Sender::Client);
@@ -209,7 +244,10 @@ TEST_CASE("each verb has one sender, and refusals name only what clients send", 
     CHECK_FALSE(client_verb("ping"));
     CHECK_FALSE(client_verb("nonsense"));
     CHECK(error_of("refused seek limit you have three seeks") == "refused: not a request: 'seek'");
-    CHECK(error_of("ok post done") == "ok: expected password, secret, ssh, key or starter, not 'post'");
+    CHECK(error_of("ok post done") ==
+          "ok: expected password, secret, ssh, key, starter or forget, not 'post'");
+    CHECK(parse_message("ok forget done", 2).why() ==
+          "ok: expected password, secret, ssh, key or starter, not 'forget'");
 }
 
 TEST_CASE("terms: one text for the lobby, the server and --seek, mapped onto the engine's settings",
@@ -408,7 +446,22 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
         {"login  Liam human guest",
          "login: not a name (2 to 20 letters, digits, '-' or '_', a letter first): (nothing)"},
         {"secret xyz", "secret: a secret is 64 hex digits"},
-        {"password 1234567", "password: a password has at least 8 characters"},
+        {"password keep 1234567", "password: a password has at least 8 characters"},
+        {"password 12345678", "password: expected keep or forget (the other machines), not '12345678'"},
+        {"password keep", "password: no password"},
+        {"forget secret", "forget: not a number: (nothing)"},
+        {"forget machine 1", "forget: expected secret or key, not 'machine'"},
+        {"machines please", "more words than the message has"},
+        {"machine secret 3 mine 2026-11-28T09:12Z 192.168.1.20 -",
+         "machine: expected this or other, not 'mine'"},
+        {"machine secret 3 this 2026-11-28 192.168.1.20 -",
+         "machine: a date is written 2026-11-23T14:03Z, not '2026-11-28'"},
+        {"machine secret 3 this 2026-11-28T09:12Z example.org -",
+         "machine: expected an IP address, unix or -, not 'example.org'"},
+        {"machine secret 3 this 2026-11-28T09:12Z - SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2EM",
+         "machine: a secret shows no fingerprint: -"},
+        {"machine key 3 this 2026-11-28T09:12Z - -",
+         "machine: a key's fingerprint is SHA256: and 43 characters of base64"},
         {"post", "post: no terms"},
         {"post official 4 dm first-to 2 rated ", "post: one space between words"},
         {"post official 4 none first-to 1 rated", "post: a rated match needs a clock"},
@@ -519,13 +572,13 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
         {"starter 4 Eamon", "starter: opponent: not a player's name: (nothing)"},
         {"starter 0 Eamon Liam", "starter: out of range"},
         {"end everything",
-         "end: expected players, seeks, games, tournaments, history, ratings, standings or "
-         "record, not 'everything'"},
+         "end: expected players, seeks, games, tournaments, history, ratings, standings, "
+         "record or machines, not 'everything'"},
         {"ping 1  ", "more words than the message has"},
         {"ping 1000000000000000001", "token: out of range"},
         {"end  players",
-         "end: expected players, seeks, games, tournaments, history, ratings, standings or "
-         "record, not (nothing)"},
+         "end: expected players, seeks, games, tournaments, history, ratings, standings, "
+         "record or machines, not (nothing)"},
     };
     for (const auto& [line, why] : cases) {
         INFO(line);
@@ -540,7 +593,8 @@ TEST_CASE("lobby lines: one space between words, except in free text and a passw
     CHECK(std::get<Chat>(parsed("chat Liam   hi  there")).text == "hi there");
     // A password is compared as typed: its spaces are part of it.
     CHECK(std::get<Login>(parsed("login Liam human password  two  spaces ")).credential == " two  spaces ");
-    CHECK(std::get<SetPassword>(parsed("password  padded  ")).password == " padded  ");
+    CHECK(std::get<SetPassword>(parsed("password keep  padded  ")).password == " padded  ");
+    CHECK(std::get<SetPassword>(parsed("password forget forget me")) == SetPassword{"forget me", true});
 }
 
 TEST_CASE("lobby limits at their edges", "[net][lobby]") {
@@ -564,12 +618,12 @@ TEST_CASE("lobby limits at their edges", "[net][lobby]") {
     CHECK(r.text.size() == max_record_text);
 
     // Passwords: 8 characters to 128 bytes.
-    CHECK(std::holds_alternative<SetPassword>(parsed("password 12345678")));
-    CHECK(std::holds_alternative<SetPassword>(parsed("password " + std::string(max_password, 'p'))));
-    CHECK(error_of("password " + std::string(max_password + 1, 'p')) ==
+    CHECK(std::holds_alternative<SetPassword>(parsed("password keep 12345678")));
+    CHECK(std::holds_alternative<SetPassword>(parsed("password keep " + std::string(max_password, 'p'))));
+    CHECK(error_of("password keep " + std::string(max_password + 1, 'p')) ==
           "password: a password has at most 128 bytes");
     CHECK(std::holds_alternative<SetPassword>(
-        parsed("password \xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9")));
+        parsed("password forget \xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9")));
     CHECK(password_allowed("\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9").why() ==
           "a password has at least 8 characters");
     CHECK(password_allowed("tab\there!").why() == "a password has no control characters");

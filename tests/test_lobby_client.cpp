@@ -133,8 +133,8 @@ struct Loop : test::FakeTimeSteps<Loop, 400> {
     void log_in(const std::string& welcome = "welcome Liam human secret 1623/85 - - -",
                 const std::vector<std::string>& table_lines = {}) {
         const std::size_t logins = of(Event::Kind::LoggedIn).size();
-        REQUIRE(heard("lobby gobblet 2"));
-        server.say("server gobblet 2 Test server\n");
+        REQUIRE(heard("lobby gobblet 3"));
+        server.say("server gobblet 3 Test server\n");
         REQUIRE(until([&] { return server.heard().size() >= 2; }));
         server.say(welcome + "\n");
         for (const std::string& l : table_lines) server.say(l + "\n");
@@ -184,7 +184,7 @@ TEST_CASE("the client greets, logs in with this machine's secret, and gets the l
                  "game " + game_id + " Eamon MaxBot 1 0 110000 300000 1 3 - official 4 dm first-to 2 rated",
                  "tournament 2 spring Liam round-robin open 3 8 0 schedule official 4 dm first-to 2 rated"});
     REQUIRE(server.heard().size() >= 2);
-    CHECK(server.heard()[0] == "lobby gobblet 2");
+    CHECK(server.heard()[0] == "lobby gobblet 3");
     CHECK(server.heard()[1] == "login Liam human secret " + secret);
     CHECK(loop.last(Event::Kind::Connected) == "Test server");
     REQUIRE(loop.saw(Event::Kind::LoggedIn));
@@ -255,8 +255,8 @@ TEST_CASE("a name with a password: refused without it, welcomed with it, then th
           "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     REQUIRE(loop.heard("login Liam human secret " + secret));
     server.say("refused login password-needed Liam is registered with a password: log in with it\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::LoginRefused); }));
@@ -279,16 +279,16 @@ TEST_CASE("a name with a password: refused without it, welcomed with it, then th
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     loop.pass(1250);
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     REQUIRE(loop.heard("login Liam human secret " + secret));
 }
 
 TEST_CASE("a wrong password is not tried again by itself", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam(false));
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     // Without a secret there is nothing to log in with: the player is asked.
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Connected); }));
     loop.idle();
@@ -303,8 +303,8 @@ TEST_CASE("a wrong password is not tried again by itself", "[net][lobby-client]"
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     loop.pass(1250);
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     REQUIRE(loop.until([&] { return loop.of(Event::Kind::Connected).size() == 2; }));
     loop.idle();
     CHECK(loop.client->phase() == Client::Phase::Greeted);
@@ -316,15 +316,15 @@ TEST_CASE("a guest logs in as ~name, unrated", "[net][lobby-client]") {
     Config c = liam(false);
     c.guest = true;
     Loop loop(server, c);
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     REQUIRE(loop.heard("login Liam human guest"));
     server.say("welcome ~Liam2 guest guest - - - -\nend players\n");
     REQUIRE(loop.until([&] { return loop.client->phase() == Client::Phase::Lobby; }));
     CHECK(loop.client->name() == "~Liam2");
     CHECK(loop.client->post(terms_of("official 4 dm first-to 2 rated"), loop.now).why() ==
           "a guest plays casual games only");
-    CHECK(loop.client->set_password("a password!", loop.now).why() ==
+    CHECK(loop.client->set_password("a password!", false, loop.now).why() ==
           "a guest has no password: log in with a name of your own to set one");
     CHECK(loop.client->post(terms_of("official 4 dm first-to 2 casual"), loop.now).ok());
     REQUIRE(loop.heard("post official 4 dm first-to 2 casual"));
@@ -380,7 +380,10 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
     CHECK(c.leave_tournament(2, now).ok());
     CHECK(c.start_tournament(2, now).ok());
     CHECK(c.standings(2, now).ok());
-    CHECK(c.set_password("new  password ", now).ok());
+    CHECK(c.set_password("new  password ", false, now).ok());
+    CHECK(c.set_password("another password", true, now).ok());
+    CHECK(c.machines(now).ok());
+    CHECK(c.forget_machine(MachineKind::Key, 3, now).ok());
     const std::vector<std::string> expected = {
         "post official 4 dm first-to 2 rated",
         "challenge Eamon official 4 dm first-to 2 rated",
@@ -397,7 +400,10 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
         "leave 2",
         "start 2",
         "standings 2",
-        "password new  password ",
+        "password keep new  password ",
+        "password forget another password",
+        "machines",
+        "forget key 3",
     };
     REQUIRE(loop.until([&] { return server.heard().size() >= 2 + expected.size(); }));
     CHECK(std::vector<std::string>(server.heard().begin() + 2, server.heard().end()) == expected);
@@ -422,7 +428,7 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
     CHECK(c.create_tournament("a cup", Format{}, 8, First::Schedule, dm, now).why() ==
           "a tournament's name has 2 to 32 letters, digits, '-', '_' or '.', a letter or digit first");
     CHECK(c.join_tournament(3, now).why() == "no tournament 3");
-    CHECK(c.set_password("short", now).why() == "a password has at least 8 characters");
+    CHECK(c.set_password("short", false, now).why() == "a password has at least 8 characters");
     CHECK(c.login_guest(now).why() == "not now: lobby");
     loop.idle();
     CHECK(server.heard().size() == 2 + expected.size());
@@ -531,7 +537,7 @@ TEST_CASE("keep-alives: the client pings when quiet, answers pings, and leaves a
 TEST_CASE("a server that accepts and says nothing is left, and tried again", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 2"));
+    REQUIRE(loop.heard("lobby gobblet 3"));
     loop.pass(answer_timeout);
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     CHECK(loop.last(Event::Kind::Lost) == "no greeting from the server within 10 s");
@@ -594,12 +600,12 @@ TEST_CASE("`bye` from the server means come back later; `error` means stop", "[n
 TEST_CASE("a server of another version is told so, and left for good", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 3 the future\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 4 the future\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) ==
-          "the server speaks gobblet lobby protocol version 3, this program version 2: update gobblet");
-    REQUIRE(loop.heard("bye this program speaks gobblet lobby protocol version 2"));
+          "the server speaks gobblet lobby protocol version 4, this program version 3: update gobblet");
+    REQUIRE(loop.heard("bye this program speaks gobblet lobby protocol version 3"));
     CHECK_FALSE(server.heard_line("login Liam human secret " + secret));  // the secret never went out
     loop.pass(5000);
     CHECK(server.accepted == 1);
@@ -637,7 +643,7 @@ TEST_CASE("hostile server: a megabyte line ends the connection after 512 bytes",
 TEST_CASE("hostile server: garbage instead of a greeting", "[net][lobby-client][hostile]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 2"));
+    REQUIRE(loop.heard("lobby gobblet 3"));
     server.say(std::string("\x00\xff\xfe garbage\n", 13));
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) == "protocol error from the server: a line that is not valid UTF-8");
@@ -656,7 +662,7 @@ TEST_CASE("hostile server: the wrong message at each step", "[net][lobby-client]
         line = "post official 4 dm first-to 2 rated";
         why = "a message only clients send: post";
     }
-    REQUIRE(loop.heard("lobby gobblet 2"));
+    REQUIRE(loop.heard("lobby gobblet 3"));
     server.say(line + "\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) == "protocol error from the server: " + why);
@@ -716,8 +722,8 @@ TEST_CASE("hostile server: lines that do not fit what was asked", "[net][lobby-c
         line = "chat Eamon \x1b]52;c;aGk=\x07";
         why = "a control character in a line";
     }
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     REQUIRE(loop.until([&] { return server.heard().size() >= 2; }));
     server.say(welcome + "\nend players\n");
     if (!line.empty()) server.say(line + "\n");
@@ -807,16 +813,15 @@ TEST_CASE("hostile server: a record past 1 MiB, and a history page past 50 items
     CHECK_FALSE(loop.saw(Event::Kind::Answer));
 }
 
-TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is answered",
-          "[net][lobby-client][ssh]") {
+TEST_CASE("through sshd: the ssh line, and the login only once it is answered", "[net][lobby-client][ssh]") {
     const std::string key = "SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2EM";
     SECTION("believed: the key logs in, and after a password the key is added") {
         FakeServer server;
         Config c = liam(false);
         c.ssh = Config::Ssh{"203.0.113.5", key};
         Loop loop(server, c);
-        REQUIRE(loop.heard("lobby gobblet 2"));
-        server.say("server gobblet 2 Test server\n");
+        REQUIRE(loop.heard("lobby gobblet 3"));
+        server.say("server gobblet 3 Test server\n");
         REQUIRE(loop.heard("ssh 203.0.113.5 " + key));
         loop.idle();
         CHECK(server.heard().size() == 2);  // no login before the answer
@@ -840,8 +845,8 @@ TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is 
         Config c = liam(true);
         c.ssh = Config::Ssh{"2001:db8::5", key};
         Loop loop(server, c);
-        REQUIRE(loop.heard("lobby gobblet 2"));
-        server.say("server gobblet 2 Test server\n");
+        REQUIRE(loop.heard("lobby gobblet 3"));
+        server.say("server gobblet 3 Test server\n");
         REQUIRE(loop.heard("ssh 2001:db8::5 " + key));
         server.say(
             "refused ssh not-allowed this server believes SSH logins only from the account sshd runs\n");
@@ -854,14 +859,14 @@ TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is 
         Config c = liam(false);
         c.ssh = Config::Ssh{"203.0.113.5", ""};
         Loop loop(server, c);
-        REQUIRE(loop.heard("lobby gobblet 2"));
-        server.say("server gobblet 2 Test server\nwelcome Liam human key - - - -\n");
+        REQUIRE(loop.heard("lobby gobblet 3"));
+        server.say("server gobblet 3 Test server\nwelcome Liam human key - - - -\n");
         REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
         CHECK(loop.last(Event::Kind::Closed) ==
               "protocol error from the server: expected the answer to ssh, not welcome");
         FakeServer old;
         Loop again(old, c);
-        REQUIRE(again.heard("lobby gobblet 2"));
+        REQUIRE(again.heard("lobby gobblet 3"));
         old.say("error this server speaks gobblet lobby protocol version 1\n");
         REQUIRE(again.until([&] { return again.saw(Event::Kind::Closed); }));
         CHECK(again.last(Event::Kind::Closed) ==

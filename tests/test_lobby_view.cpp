@@ -240,6 +240,24 @@ TEST_CASE("a typed tournament: NAME FORMAT MAX FIRST TERMS, each field checked",
     CHECK_FALSE(parse_tournament("cup round-robin 8 schedule official 4 none first-to 1 casual\nsay hi"));
 }
 
+TEST_CASE("machine rows say which is this one, the others' last use and where from, and keys' fingerprints",
+          "[lobby-view]") {
+    const std::string key = "SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2EM";
+    const lobby::MachineItem mine{
+        lobby::MachineKind::Secret, 3, true, "2026-11-28T09:12Z", "192.168.1.20", ""};
+    const lobby::MachineItem other{lobby::MachineKind::Secret, 7, false, "2026-11-27T22:40Z", "", ""};
+    const lobby::MachineItem ssh{lobby::MachineKind::Key, 2, false, "2026-11-20T08:01Z", "unix", key};
+    CHECK(machine_row(mine, 80) == "this machine            last used 2026-11-28T09:12Z from 192.168.1.20");
+    CHECK(machine_row(other, 80) == "machine #7              last used 2026-11-27T22:40Z from ?");
+    CHECK(machine_row(ssh, 200) == "SSH key " + key + "  last used 2026-11-20T08:01Z from unix");
+    CHECK(machine_row(ssh, 20) == "SSH key SHA256:7myup");
+    CHECK(machine_name(mine) == "this machine");
+    CHECK(machine_name(other) == "the machine last used from somewhere unknown");
+    CHECK(machine_name(ssh) == "the SSH key " + key);
+    // The keys of the machines' list: M opens it, x forgets, Esc goes back.
+    CHECK(action_for(ch('M'), Mode::typing, screen_lobby) == Action::Machines);
+}
+
 TEST_CASE("the selection stays within the rows", "[lobby-view]") {
     CHECK(move_selection(0, 0, 1) == -1);
     CHECK(move_selection(0, 3, -1) == 0);

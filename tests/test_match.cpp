@@ -244,6 +244,27 @@ TEST_CASE("a cleaned name never ends in a space, even cut at the limit", "[match
     CHECK(clean_name("  Liam   Ó  Dálaigh  ") == "Liam Ó Dálaigh");
 }
 
+TEST_CASE("cleaning drops every bidirectional control and invisible separator, and keeps the scripts",
+          "[match]") {
+    // The isolates (U+2066-2069), the marks (U+200E/F, U+061C), the embeddings and overrides
+    // (U+202A-202E), the line and paragraph separators (U+2028/9), zero-width spaces and the byte-order
+    // mark: none is shown as a character, and a terminal may reorder or break the line around them.
+    const std::string controls[] = {"\xE2\x81\xA6", "\xE2\x81\xA7", "\xE2\x81\xA8", "\xE2\x81\xA9",
+                                    "\xE2\x80\x8E", "\xE2\x80\x8F", "\xD8\x9C",     "\xE2\x80\xAA",
+                                    "\xE2\x80\xAE", "\xE2\x80\xA8", "\xE2\x80\xA9", "\xE2\x80\x8B",
+                                    "\xEF\xBB\xBF", "\xE2\x81\xA0"};
+    for (std::size_t i = 0; i < std::size(controls); ++i) {
+        const std::string& c = controls[i];
+        INFO("control number " << i);
+        CHECK(clean_text("Li" + c + "am", 24) == "Liam");
+        CHECK(clean_name(c) == "");
+    }
+    // What is written in other scripts stays: Arabic with its joiner, an emoji sequence with ZWJ.
+    CHECK(clean_text("\xD8\xB3\xD9\x84\xD8\xA7\xD9\x85", 24) == "\xD8\xB3\xD9\x84\xD8\xA7\xD9\x85");
+    CHECK(clean_text("\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB", 24) ==
+          "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB");
+}
+
 TEST_CASE("seats as --white and --black give them", "[match]") {
     CHECK(*parse_seat("human") == SeatSpec{});
     CHECK(*parse_seat("computer") == SeatSpec{SeatKind::Computer, "", std::nullopt});

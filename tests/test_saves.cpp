@@ -201,6 +201,23 @@ TEST_CASE("stale temporary files of interrupted saves are removed, and nothing e
     CHECK(saves::remove_stale_temporaries(dir.path / "missing", now) == 0);
 }
 
+TEST_CASE("a puzzle save killed half way leaves no temporary file behind for good", "[saves]") {
+    // Progress is written beside the saves' folder ($XDG_DATA_HOME/gobblet), which the start-up's
+    // clean-up looks at too.
+    TempDir dir;
+    EnvVar data("XDG_DATA_HOME", (dir / "data").c_str());
+    EnvVar state("XDG_STATE_HOME", (dir / "state").c_str());
+    const fs::path progress = saves::progress_path();
+    REQUIRE(progress.parent_path() == fs::path(dir / "data") / "gobblet");
+    REQUIRE(saves::save_progress(progress, saves::PuzzleProgress{}));
+    const fs::path left = progress.parent_path() / ".puzzles.txt.Q7xk2P";
+    std::ofstream(left) << "solved official-4 1\n";
+    fs::last_write_time(left, fs::file_time_type::clock::now() - std::chrono::minutes(5));
+    saves::remove_stale_temporaries();
+    CHECK_FALSE(fs::exists(left));
+    CHECK(fs::exists(progress));
+}
+
 // Puzzle progress: solved, failed and streaks per set, kept in $XDG_DATA_HOME/gobblet/puzzles.txt.
 
 TEST_CASE("solving a puzzle extends the streak; failing one ends it", "[saves][puzzle]") {

@@ -80,7 +80,7 @@ TEST_CASE("another machine cannot take a name: no password, a look-alike, a wron
           "another name");
 
     // Liam sets a password; then another machine needs it.
-    REQUIRE(liam.lobby->set_password("correct horse battery", w.now).ok());
+    REQUIRE(liam.lobby->set_password("correct horse battery", false, w.now).ok());
     REQUIRE(w.until([&] { return liam.heard<lobby::Ok>(); }));
     CHECK(liam.all<lobby::Ok>().at(0).text == "your password is set");
     Client laptop{"Liam"};
@@ -107,6 +107,129 @@ TEST_CASE("another machine cannot take a name: no password, a look-alike, a wron
     CHECK(later.all<lobby::Welcome>().at(0).how == lobby::How::Secret);
 }
 
+TEST_CASE("a player lists the machines that log in as them, forgets one, and a new password forgets the rest",
+          "[server]") {
+    // Someone who knew Liam's password let their own machine in with it: a password changed alone did not
+    // keep them out, and nothing showed them.
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<RawPeer>> raws;
+    const auto raw = [&](const std::string& from, const std::string& say) -> RawPeer& {
+        raws.push_back(std::make_unique<RawPeer>());
+        REQUIRE(raws.back()->connect(srv.endpoint(), 5000, from).ok());
+        w.raws.push_back(raws.back().get());
+        raws.back()->say(say);
+        return *raws.back();
+    };
+    const auto heard = [&](RawPeer& r, const std::string& prefix) {
+        INFO("waiting for " << prefix << " after " << (r.heard().empty() ? "nothing" : r.heard().back()));
+        REQUIRE(w.until([&] { return r.line_starting(prefix).has_value(); }));
+        return *r.line_starting(prefix);
+    };
+    Client desktop{"Liam"};
+    const auto enter = [&](Client& c) {
+        c.events.clear();
+        w.enter(c);
+        w.logged_in(c);
+    };
+    enter(desktop);
+    REQUIRE(desktop.lobby->set_password("correct horse battery", false, w.now).ok());
+    REQUIRE(w.until([&] { return desktop.heard<lobby::Ok>(); }));
+    desktop.lobby->leave("bye", w.now);
+    w.pass(60 * s);  // (a minute apart: the lists' dates are to the minute, their order to the second)
+    // The laptop logs in with the password, and its secret is added.
+    Client laptop{"Liam"};
+    w.enter(laptop);
+    REQUIRE(w.until([&] { return laptop.refused("login").has_value(); }));
+    REQUIRE(laptop.lobby->login_password("correct horse battery", w.now).ok());
+    REQUIRE(w.until([&] { return laptop.lobby->in_lobby() && laptop.heard<lobby::Ok>(); }));
+    laptop.lobby->leave("bye", w.now);
+    w.pass(60 * s);
+    // So does Mallory, who knew it, from another address.
+    const std::string mallory_secret = hex_secret();
+    RawPeer& m1 = raw("127.0.0.2", "lobby gobblet 3\nlogin Liam human password correct horse battery\n");
+    heard(m1, "welcome Liam ");
+    m1.say("secret " + mallory_secret + "\n");
+    heard(m1, "ok secret ");
+    m1.say("bye\n");
+    w.pass(60 * s);
+
+    // Liam, at the desktop, sees three machines: this one, the laptop and Mallory's, with their addresses.
+    const auto machines = [&](Client& c) {
+        const std::size_t before = c.events.size();
+        REQUIRE(c.lobby->machines(w.now).ok());
+        REQUIRE(w.until([&] { return c.events.size() > before && c.answer<lobby::MachinesQuery>(); }));
+        std::vector<lobby::MachineItem> out;
+        const auto items = c.answer<lobby::MachinesQuery>();
+        for (const auto& m : *items) out.push_back(std::get<lobby::MachineItem>(m));
+        return out;
+    };
+    enter(desktop);
+    auto listed = machines(desktop);
+    REQUIRE(listed.size() == 3);
+    CHECK(listed[0].address == "127.0.0.1");  // the desktop's, just used
+    CHECK(listed[0].current);
+    CHECK(listed[1].address == "127.0.0.2");
+    CHECK_FALSE(listed[1].current);
+    CHECK(listed[2].address == "127.0.0.1");
+    CHECK(listed[1].last_used == "2027-01-15T08:02Z");
+    // He forgets Mallory's: her secret no longer logs in.
+    REQUIRE(desktop.lobby->forget_machine(lobby::MachineKind::Secret, listed[1].id, w.now).ok());
+    REQUIRE(w.until([&] { return desktop.heard<lobby::Ok>(); }));
+    CHECK(desktop.all<lobby::Ok>().back().text ==
+          "that machine no longer logs in as Liam: it must prove the name again");
+    CHECK(machines(desktop).size() == 2);
+    RawPeer& m2 = raw("127.0.0.2", "lobby gobblet 3\nlogin Liam human secret " + mallory_secret + "\n");
+    CHECK(heard(m2, "refused login ") == "refused login password-needed Liam has a password: log in with it");
+    // Forgetting what is not his says so.
+    REQUIRE(desktop.lobby->forget_machine(lobby::MachineKind::Secret, listed[1].id, w.now).ok());
+    REQUIRE(w.until([&] { return desktop.refused("forget").has_value(); }));
+    CHECK(desktop.refused("forget")->text ==
+          "no machine secret " + std::to_string(listed[1].id) + " of yours");
+
+    // Mallory comes back with the password; Liam sets a new one and forgets every other machine.
+    m2.say("login Liam human password correct horse battery\n");
+    heard(m2, "welcome Liam ");
+    const std::string second = hex_secret();
+    m2.say("secret " + second + "\n");
+    heard(m2, "ok secret ");
+    m2.say("bye\n");
+    enter(desktop);
+    CHECK(machines(desktop).size() == 3);
+    REQUIRE(desktop.lobby->set_password("a new battery staple", true, w.now).ok());
+    REQUIRE(w.until([&] { return desktop.heard<lobby::Ok>(); }));
+    CHECK(desktop.all<lobby::Ok>().back().text ==
+          "your password is set; 2 other machines forgotten (they must log in with it)");
+    listed = machines(desktop);
+    REQUIRE(listed.size() == 1);
+    CHECK(listed[0].current);
+    CHECK(srv.logged("set a password and forgot 2 other machines"));
+    RawPeer& m3 = raw("127.0.0.2", "lobby gobblet 3\nlogin Liam human secret " + second + "\n");
+    CHECK(heard(m3, "refused login ") == "refused login password-needed Liam has a password: log in with it");
+    m3.say("login Liam human password correct horse battery\n");
+    REQUIRE(
+        w.until([&] { return m3.heard().size() >= 3 && m3.heard().back().starts_with("refused login "); }));
+    CHECK(m3.heard().back() == "refused login wrong-password wrong password for Liam");
+    Client laptop_again{"Liam"};
+    laptop_again.secret = laptop.secret;
+    w.enter(laptop_again);
+    REQUIRE(w.until([&] { return laptop_again.refused("login").has_value(); }));
+    CHECK(laptop_again.refused("login")->code == lobby::Refusal::PasswordNeeded);
+
+    // An older client's password line still works, and keeps the machines as it always did.
+    RawPeer& old = raw("127.0.0.1", "lobby gobblet 2\nlogin Liam human secret " + desktop.secret + "\n");
+    heard(old, "welcome Liam ");
+    old.say("password yet another password\n");
+    CHECK(heard(old, "ok password") == "ok password your password is set");
+    enter(desktop);
+    CHECK(machines(desktop).size() == 1);
+    // A guest has none.
+    RawPeer& guest = raw("127.0.0.1", "lobby gobblet 3\nlogin Zoe human guest\nmachines\n");
+    CHECK(heard(guest, "refused machines ") ==
+          "refused machines not-allowed a guest has no machines: nothing proves its name");
+}
+
 TEST_CASE("guests are named ~NAME, a number added when taken, and play casual games only", "[server]") {
     Serving srv;
     srv.start(t0);
@@ -121,7 +244,7 @@ TEST_CASE("guests are named ~NAME, a number added when taken, and play casual ga
     CHECK(a.all<lobby::Welcome>().at(0).role == lobby::Role::Guest);
     CHECK(a.lobby->post(terms("official 4 dm first-to 1 rated"), w.now).why() ==
           "a guest plays casual games only");
-    REQUIRE_FALSE(a.lobby->set_password("a password for a guest", w.now).ok());
+    REQUIRE_FALSE(a.lobby->set_password("a password for a guest", false, w.now).ok());
     REQUIRE(w.until([&] { return b.lobby->tables().players().size() == 2; }));
 }
 
@@ -188,9 +311,10 @@ TEST_CASE("seeks and challenges: seen by whom they concern, taken, declined, wit
     CHECK(liam.refused("post")->code == lobby::Refusal::Busy);
 }
 
-TEST_CASE("a player's seeks: a login sees the open seeks and its own challenges only, a challenge received "
-          "is not one of the three, and leaving takes them away",
-          "[server]") {
+TEST_CASE(
+    "a player's seeks: a login sees the open seeks and its own challenges only, a challenge received "
+    "is not one of the three, and leaving takes them away",
+    "[server]") {
     Serving srv;
     srv.start(t0);
     World w(srv);
@@ -212,7 +336,8 @@ TEST_CASE("a player's seeks: a login sees the open seeks and its own challenges 
     CHECK(zoe.lobby->tables().seeks().size() == 2);
     for (const auto& [id, sk] : zoe.lobby->tables().seeks()) CHECK(sk.to.empty());
 
-    // Zoe challenges Eamon too: Eamon, with one seek of his own and two challenges received, may post two more.
+    // Zoe challenges Eamon too: Eamon, with one seek of his own and two challenges received, may post two
+    // more.
     REQUIRE(zoe.lobby->challenge("Eamon", terms("rogers 3 none first-to 1 casual"), w.now).ok());
     REQUIRE(w.until([&] { return eamon.lobby->tables().seeks().size() == 4; }));
     for (int i = 0; i < 2; ++i)

@@ -44,13 +44,13 @@ TEST_CASE(
     std::vector<std::unique_ptr<RawPeer>> keep;
     RawPeer& a = raw(w, keep);
     a.say("GET / HTTP/1.0\n");
-    CHECK(closed_with(w, a, "error expected lobby gobblet 2, or a game's hello"));
+    CHECK(closed_with(w, a, "error expected lobby gobblet 3, or a game's hello"));
     RawPeer& b = raw(w, keep);
     b.say(std::string(600, 'x'));
     CHECK(closed_with(w, b, "error a line longer than 512 bytes"));
     RawPeer& c = raw(w, keep);
-    c.say("lobby gobblet 3\n");
-    CHECK(closed_with(w, c, "error this server speaks gobblet lobby protocol versions 1 to 2"));
+    c.say("lobby gobblet 4\n");
+    CHECK(closed_with(w, c, "error this server speaks gobblet lobby protocol versions 1 to 3"));
     RawPeer& d = raw(w, keep);
     d.say("hello gobblet 1 ABCDEFGH new Eamon\n");
     CHECK(closed_with(w, d, "error this server's games need gobblet protocol version 2: update gobblet"));
@@ -380,4 +380,470 @@ TEST_CASE("a player who cheats is cut off, and counts as away for the other", "[
     REQUIRE(w.until([&] { return cheat.closed_by_peer(); }));
     CHECK(cheat.heard().back().starts_with("error an illegal move: C3A3"));
     REQUIRE(w.until([&] { return liam.game->absence().has_value(); }));
+}
+
+namespace {
+
+// How many lines the peer heard that start with `prefix`.
+int heard_starting(const RawPeer& r, std::string_view prefix) {
+    int n = 0;
+    for (const auto& l : r.heard()) n += l.starts_with(prefix);
+    return n;
+}
+
+int heard_starting(const std::vector<std::unique_ptr<RawPeer>>& peers, std::string_view prefix) {
+    int n = 0;
+    for (const auto& r : peers) n += heard_starting(*r, prefix);
+    return n;
+}
+
+// Liam registered, with a password, and out of the lobby again.
+void register_with_password(World& w, Client& liam, const std::string& password) {
+    w.enter(liam);
+    w.logged_in(liam);
+    REQUIRE(liam.lobby->set_password(password, false, w.now).ok());
+    REQUIRE(w.until([&] { return liam.heard<lobby::Ok>(); }));
+    liam.lobby->leave("bye", w.now);
+    w.idle();
+}
+
+// 127.0.0.N, for the N-th of many attacking addresses.
+std::string address(int n) { return "127.0." + std::to_string(n / 250) + "." + std::to_string(10 + n % 250); }
+
+}  // namespace
+
+TEST_CASE("sixty connections guessing a password at once from one address get five checks, not sixty",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    register_with_password(w, liam, "correct horse battery");
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    // Every guess is sent before any hash has run: a limit counted only after the check lets them all by.
+    for (int i = 0; i < 60; ++i)
+        raw(w, keep, "127.0.0.2")
+            .say("lobby gobblet 2\nlogin Liam human password guess number " + std::to_string(i) + "\n");
+    const auto answered = [&] { return heard_starting(keep, "refused login ") == 60; };
+    REQUIRE(w.until(answered));
+    CHECK(heard_starting(keep, "refused login wrong-password ") == 5);
+    CHECK(heard_starting(keep,
+                         "refused login too-many-attempts too many password attempts from your address "
+                         "lately") == 55);
+    // Ten seconds later, every connection guesses again: the bucket gave back five.
+    w.pass(10 * s);
+    for (const auto& r : keep) r->say("login Liam human password yet another guess\n");
+    REQUIRE(w.until([&] { return heard_starting(keep, "refused login ") == 120; }));
+    CHECK(heard_starting(keep, "refused login wrong-password ") == 10);
+    // The real player, from another address, logs in with the password at once.
+    Client laptop("Liam");
+    w.enter(laptop);
+    REQUIRE(w.until([&] { return laptop.lobby->phase() == lobby::Client::Phase::Greeted; }));
+    REQUIRE(laptop.lobby->login_password("correct horse battery", w.now).ok());
+    w.logged_in(laptop);
+    CHECK(laptop.all<lobby::Welcome>().at(0).how == lobby::How::Password);
+}
+
+TEST_CASE(
+    "forty addresses failing at their own limits keep out neither a right secret, a guest nor a right "
+    "code",
+    "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
+    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
+    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
+    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    w.play_match(liam);
+    w.play_match(eamon);
+    REQUIRE(w.until([&] { return liam.game->playing() && eamon.game->playing(); }));
+    liam.lobby->leave("bye", w.now);
+    w.idle();
+    // Forty addresses each guess Liam's secret and game codes until their own limits stop them.
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    for (int a = 0; a < 40; ++a) {
+        std::string guesses = "lobby gobblet 2\n";
+        for (int i = 0; i < 7; ++i) guesses += "login Liam human secret " + hex_secret() + "\n";
+        raw(w, keep, address(a)).say(guesses);
+        for (int i = 0; i < 6; ++i)
+            raw(w, keep, address(a)).say("hello gobblet 2 " + net::new_code(32) + " new Mallory\n");
+        w.idle(2);  // (the server accepts them: a listening socket's queue is short)
+    }
+    REQUIRE(w.until([&] {
+        return heard_starting(keep, "refused login ") == 40 * 7 &&
+               heard_starting(keep, "error wrong join code") +
+                       heard_starting(keep, "error too many wrong codes") ==
+                   40 * 6;
+    }));
+    // What all addresses share went first; then each address had one more try before it waited too.
+    const int checked = heard_starting(keep, "refused login name-taken ");
+    CHECK(checked >= net::GuessGuard::all_burst);
+    CHECK(checked <= net::GuessGuard::all_burst + 40);
+    const int codes = heard_starting(keep, "error wrong join code");
+    CHECK(codes >= net::GuessGuard::all_burst);
+    CHECK(codes <= net::GuessGuard::all_burst + 40);
+    // A stranger's first wrong code is still checked; the next waits with everyone who guessed lately...
+    RawPeer& stranger = raw(w, keep, "127.0.0.3");
+    stranger.say("hello gobblet 2 " + net::new_code(32) + " new Mallory\n");
+    CHECK(closed_with(w, stranger, "error wrong join code"));
+    RawPeer& again = raw(w, keep, "127.0.0.3");
+    again.say("hello gobblet 2 " + net::new_code(32) + " new Mallory\n");
+    CHECK(closed_with(w, again,
+                      "error too many wrong codes from many addresses lately: wait a minute and try again"));
+    // ...but a right secret, a guest and a right code from addresses that guessed nothing get in at once.
+    Client back("Liam");
+    back.secret = liam.secret;
+    w.enter(back);
+    w.logged_in(back);
+    CHECK(back.all<lobby::Welcome>().at(0).how == lobby::How::Secret);
+    Client guest("Zoe");
+    w.enter(guest, lobby::Role::Human, true);
+    w.logged_in(guest);
+    CHECK(guest.all<lobby::Welcome>().at(0).how == lobby::How::Guest);
+    eamon.game.reset();  // Eamon's connection drops; he comes back with his code
+    REQUIRE(w.until([&] { return liam.game->absence().has_value(); }));
+    w.play_match(eamon);
+    REQUIRE(w.until([&] { return eamon.game->playing(); }));
+}
+
+TEST_CASE("bidirectional isolates and marks in chat and names reach neither a screen nor the log",
+          "[server][hostile]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    w.enter(liam);
+    w.logged_in(liam);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& m = raw(w, keep);
+    // An isolate that turns the rest of the line around, marks, and a line separator, in a guest's chat.
+    m.say(
+        "lobby gobblet 2\nlogin Mallory human guest\nsay Liam \xE2\x81\xA7"
+        "resigns\xE2\x81\xA9 \xE2\x80\x8F"
+        "now\xD8\x9C\xE2\x80\xA8"
+        "ok\xE2\x80\xA9\n");
+    REQUIRE(w.until([&] { return liam.heard<lobby::Chat>(); }));
+    CHECK(liam.all<lobby::Chat>().at(0).text == "Liam resigns nowok");
+    // The client's reason for leaving goes to the log: cleaned too.
+    m.say(
+        "error bye \xE2\x81\xA6"
+        "everyone\xE2\x80\x8E\n");
+    REQUIRE(w.until([&] { return srv.logged("the client reports: bye everyone"); }));
+    for (const std::string bad : {"\xE2\x81\xA6", "\xE2\x81\xA7", "\xE2\x81\xA9", "\xE2\x80\x8E",
+                                  "\xE2\x80\x8F", "\xD8\x9C", "\xE2\x80\xA8", "\xE2\x80\xA9"})
+        CHECK(srv.log.str().find(bad) == std::string::npos);
+}
+
+namespace {
+
+// Opens `n` connections from `from`, `batch` at a time, each saying `say(i)`, and waits for each batch's
+// answers (a line that `answered` takes, or the close).
+void connect_many(World& w, std::vector<std::unique_ptr<RawPeer>>& keep, const std::string& from, int n,
+                  int batch, const std::function<std::string(int)>& say,
+                  const std::function<bool(const std::string&)>& answered) {
+    for (int first = 0; first < n; first += batch) {
+        const std::size_t start = keep.size();
+        for (int i = first; i < std::min(n, first + batch); ++i) raw(w, keep, from).say(say(i));
+        REQUIRE(w.until([&] {
+            for (std::size_t k = start; k < keep.size(); ++k) {
+                const RawPeer& r = *keep[k];
+                bool done = r.closed_by_peer();
+                for (const auto& l : r.heard()) done = done || answered(l);
+                if (!done) return false;
+            }
+            return true;
+        }));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("one address cannot fill the server with guests: past 32 logged in, a clear bye; others get in",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    connect_many(
+        w, keep, "127.0.0.2", 40, 8,
+        [](int i) { return "lobby gobblet 2\nlogin Guest" + std::to_string(i) + " human guest\n"; },
+        [](const std::string& l) { return l.starts_with("welcome ") || l.starts_with("bye "); });
+    CHECK(heard_starting(keep, "welcome ~Guest") == 32);
+    CHECK(heard_starting(keep,
+                         "bye busy: too many players logged in from your address (32); try again "
+                         "later") == 8);
+    Client liam("Liam");
+    w.enter(liam);
+    w.logged_in(liam);
+    CHECK(liam.lobby->tables().players().size() == 33);
+}
+
+TEST_CASE("one address cannot take every connection of a small server: a quarter of --max-connections",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.config.max_connections = 60;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    connect_many(
+        w, keep, "127.0.0.2", 60, 10,
+        [](int i) { return "lobby gobblet 2\nlogin Guest" + std::to_string(i) + " human guest\n"; },
+        [](const std::string& l) { return l.starts_with("welcome ") || l.starts_with("bye "); });
+    CHECK(heard_starting(keep, "welcome ~Guest") == 15);
+    CHECK(heard_starting(keep, "bye busy: too many connections from your address; try again shortly") == 45);
+    // The server is not full: the next real player, from elsewhere, gets in.
+    Client liam("Liam");
+    w.enter(liam);
+    w.logged_in(liam);
+}
+
+TEST_CASE("one address registers ten names at once, then one every 30 s; a guest login still works",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    const auto registration = [](int i) {
+        return "lobby gobblet 2\nlogin Name" + std::to_string(i) + " human secret " + hex_secret() + "\n";
+    };
+    const auto answered = [](const std::string& l) {
+        return l.starts_with("welcome ") || l.starts_with("refused login ");
+    };
+    connect_many(w, keep, "127.0.0.2", 25, 5, registration, answered);
+    CHECK(heard_starting(keep, "welcome Name") == 10);
+    CHECK(heard_starting(keep,
+                         "refused login limit too many names registered from your address lately: wait "
+                         "a few minutes, or log in as a guest") == 15);
+    for (const auto& r : keep) r->close();
+    w.idle();
+    // The refused connection may still log in as a guest; half a minute later, one more name.
+    RawPeer& g = raw(w, keep, "127.0.0.2");
+    g.say("lobby gobblet 2\nlogin Name99 human secret " + hex_secret() + "\nlogin Sam human guest\n");
+    REQUIRE(w.until([&] { return heard_starting(g, "welcome ~Sam ") == 1; }));
+    w.pass(30 * s);
+    std::vector<std::unique_ptr<RawPeer>> later;
+    connect_many(
+        w, later, "127.0.0.2", 2, 2, [&](int i) { return registration(100 + i); }, answered);
+    CHECK(heard_starting(later, "welcome Name10") == 1);
+    // Another address registers as it likes.
+    Client liam("Liam");
+    w.enter(liam);
+    w.logged_in(liam);
+    CHECK(liam.all<lobby::Welcome>().at(0).how == lobby::How::New);
+    CHECK(srv.reader().find_account("Name9"));
+    CHECK_FALSE(srv.reader().find_account("Name10"));
+}
+
+TEST_CASE("posting and withdrawing seeks in a flood: ten changes at once per connection, then one a second",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    w.enter(liam);
+    w.logged_in(liam);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& flood = raw(w, keep, "127.0.0.2");
+    std::string lines = "lobby gobblet 2\nlogin Mallory human guest\n";
+    for (int i = 1; i <= 200; ++i)
+        lines += "post official 4 none first-to 1 casual\nwithdraw " + std::to_string(i) + "\n";
+    flood.say(lines);
+    REQUIRE(w.until(
+        [&] {
+            return heard_starting(flood, "refused ") + heard_starting(flood, "unseek ") +
+                       heard_starting(flood, "seek ") >=
+                   400;
+        },
+        3000));
+    const int slowed = heard_starting(flood,
+                                      "refused post slow-down too many seeks and challenges posted and "
+                                      "withdrawn lately: wait a second") +
+                       heard_starting(flood,
+                                      "refused withdraw slow-down too many seeks and challenges posted and "
+                                      "withdrawn lately: wait a second");
+    CHECK(slowed == 400 - 10);
+    w.idle();
+    CHECK(liam.all<lobby::SeekItem>().size() == 5);
+    CHECK(liam.all<lobby::Unseek>().size() == 5);
+    // A second later the connection may change one more.
+    w.pass(1 * s);
+    flood.say("post official 4 none first-to 1 casual\npost official 4 none first-to 1 casual\n");
+    REQUIRE(w.until([&] { return liam.all<lobby::SeekItem>().size() == 6; }));
+    w.idle();
+    CHECK(liam.all<lobby::SeekItem>().size() == 6);
+}
+
+TEST_CASE("many connections from one address share one allowance for seeks: twenty changes at once",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    w.enter(liam);
+    w.logged_in(liam);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    for (int c = 0; c < 5; ++c) {
+        RawPeer& flood = raw(w, keep, "127.0.0.2");
+        std::string lines = "lobby gobblet 2\nlogin Mallory" + std::to_string(c) + " human guest\n";
+        for (int i = 0; i < 30; ++i) lines += "post official 4 none first-to 1 casual\nwithdraw 1000000\n";
+        flood.say(lines);
+    }
+    REQUIRE(w.until(
+        [&] { return heard_starting(keep, "refused ") + heard_starting(keep, "seek ") >= 5 * 60; }, 3000));
+    // Each connection posts at most three at once (the seeks' own limit); withdrawing nothing is a change
+    // tried all the same. What passed the connections' and the address's allowances: twenty.
+    const int tried = 5 * 60 - heard_starting(keep, "refused post slow-down ") -
+                      heard_starting(keep, "refused withdraw slow-down ");
+    CHECK(tried == 20);
+    CHECK(heard_starting(keep,
+                         "refused post slow-down too many seeks and challenges posted and withdrawn from "
+                         "your address lately: wait a second") > 0);
+    // Another address is not held back.
+    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
+    REQUIRE(w.until([&] {
+        for (const auto& x : liam.all<lobby::SeekItem>())
+            if (x.from == "Liam") return true;
+        return false;
+    }));
+}
+
+namespace {
+
+// Liam and Eamon in a casual match, both at the board.
+void in_a_match(World& w, Client& liam, Client& eamon) {
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
+    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
+    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
+    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    w.play_match(liam);
+    w.play_match(eamon);
+    REQUIRE(w.until([&] { return liam.game->playing() && eamon.game->playing(); }));
+}
+
+int away_and_back(const Client& c) {
+    int n = 0;
+    for (const net::Event& e : c.of(net::Event::Kind::Act))
+        n += e.act.kind == net::Act::Kind::Away || e.act.kind == net::Act::Kind::Back;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("a player who reconnects in a loop is held back after five: no flood of away and back facts",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    in_a_match(w, liam, eamon);
+    const std::string code = World::match_of(eamon)->code;
+    eamon.game.reset();
+    REQUIRE(w.until([&] { return liam.game->absence().has_value(); }));
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    int refused = 0;
+    for (int i = 0; i < 20; ++i) {
+        RawPeer& again = raw(w, keep, "127.0.0.1");
+        again.say("hello gobblet 2 " + code + " new Eamon\n");
+        REQUIRE(w.until([&] { return again.line_starting("ready") || again.closed_by_peer(); }));
+        if (again.closed_by_peer()) {
+            CHECK(again.heard().back() ==
+                  "error you reconnected to this game too often lately: wait 10 s and try again");
+            ++refused;
+            continue;
+        }
+        again.say(net::Sync{again.welcome_digest()});
+        REQUIRE(w.until([&] { return again.line_starting("go ").has_value(); }));
+        again.close();
+        w.idle();
+    }
+    // Eamon's first join and four more: five at once.
+    CHECK(refused == 16);
+    REQUIRE(w.until([&] { return away_and_back(liam) >= 9; }));
+    w.idle();
+    CHECK(away_and_back(liam) <= 11);  // (and the news of Eamon away, as Liam came)
+    // Ten seconds on, he may come back once more.
+    w.pass(10 * s);
+    w.play_match(eamon);
+    REQUIRE(w.until([&] { return eamon.game->playing(); }));
+}
+
+TEST_CASE("spectators coming and going in a flood from one address are held back; the players hear little",
+          "[server][hostile][limits]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    in_a_match(w, liam, eamon);
+    REQUIRE(liam.lobby->watch(World::match_of(liam)->game, w.now).ok());
+    REQUIRE(w.until([&] { return liam.heard<lobby::Watching>(); }));
+    const std::string code = liam.all<lobby::Watching>().at(0).code;
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    int in = 0, held = 0;
+    for (int i = 0; i < 40; ++i) {
+        RawPeer& watcher = raw(w, keep, "127.0.0.2");
+        watcher.say("hello gobblet 2 " + code + " new Mallory\n");
+        REQUIRE(w.until([&] { return watcher.line_starting("ready") || watcher.closed_by_peer(); }));
+        if (watcher.closed_by_peer()) {
+            CHECK(watcher.heard().back() ==
+                  "error too many game connections from your address lately: wait a moment and try again");
+            ++held;
+            continue;
+        }
+        ++in;
+        watcher.say(net::Sync{watcher.welcome_digest()});
+        REQUIRE(w.until([&] { return watcher.line_starting("go ").has_value(); }));
+        watcher.close();
+        w.idle();
+    }
+    CHECK(in == 20);
+    CHECK(held == 20);
+    CHECK(liam.of(net::Event::Kind::Watchers).size() <= 2 * 20 + 1);  // (and the count at Liam's start)
+}
+
+TEST_CASE("seek ids wrap around before the protocol's limit and never take one still in use",
+          "[server][limits]") {
+    Serving srv;
+    srv.config.hub.max_seek_id = 3;  // lobby::max_id in a real server
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    const auto post = [&](Client& c) {
+        const std::size_t before = liam.all<lobby::SeekItem>().size();
+        REQUIRE(c.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
+        REQUIRE(w.until([&] { return liam.all<lobby::SeekItem>().size() == before + 1; }));
+        return liam.all<lobby::SeekItem>().back().id;
+    };
+    const auto withdraw = [&](Client& c, lobby::Id id) {
+        REQUIRE(c.lobby->withdraw(id, w.now).ok());
+        REQUIRE(w.until([&] { return !liam.lobby->tables().seeks().contains(id); }));
+    };
+    CHECK(post(liam) == 1);  // it stays
+    CHECK(post(eamon) == 2);
+    CHECK(post(eamon) == 3);
+    withdraw(eamon, 2);
+    withdraw(eamon, 3);
+    CHECK(post(eamon) == 2);  // 1 is Liam's still
+    CHECK(post(eamon) == 3);
+    withdraw(liam, 1);
+    CHECK(post(eamon) == 1);
+    // Every id in use: the lobby says so rather than reusing one.
+    const std::size_t refusals = eamon.all<lobby::Refused>().size();
+    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
+    REQUIRE(w.until([&] { return liam.refused("post").has_value(); }));
+    CHECK(liam.refused("post")->text == "too many seeks: try later");
+    CHECK(eamon.all<lobby::Refused>().size() == refusals);
 }

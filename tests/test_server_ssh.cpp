@@ -127,7 +127,7 @@ TEST_CASE("through sshd a password proves a name registered elsewhere, and adds 
     Client eamon("Eamon");
     w.enter(eamon);
     w.logged_in(eamon);
-    REQUIRE(eamon.lobby->set_password("correct horse battery", w.now).ok());
+    REQUIRE(eamon.lobby->set_password("correct horse battery", false, w.now).ok());
     REQUIRE(w.until([&] { return eamon.heard<lobby::Ok>(); }));
     eamon.lobby->leave("bye", w.now);
     w.idle();
@@ -220,9 +220,9 @@ TEST_CASE("an ssh line is believed only from a trusted user on a unix socket", "
         REQUIRE(w.until([&] { return late.closed_by_peer(); }));
         CHECK(late.heard().back() == "error ssh comes before the login");
         RawPeer& odd = raw_to(w, keep, srv.unix_endpoint());
-        odd.say("lobby gobblet 3\n");
+        odd.say("lobby gobblet 4\n");
         REQUIRE(w.until([&] { return odd.closed_by_peer(); }));
-        CHECK(odd.heard().back() == "error this server speaks gobblet lobby protocol versions 1 to 2");
+        CHECK(odd.heard().back() == "error this server speaks gobblet lobby protocol versions 1 to 3");
     }
 }
 
@@ -258,4 +258,40 @@ TEST_CASE("through sshd failed logins count per player's address, not per the sh
     w.logged_in(zoe);
     CHECK(welcome_of(zoe)->how == lobby::How::New);
     CHECK(srv.logged("login as Liam from ssh:198.51.100.7 (unix:uid="));
+}
+
+TEST_CASE("through sshd, forty addresses failing with wrong keys do not keep out a right key",
+          "[server][ssh][hostile]") {
+    SshServing srv(true);
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    enter_ssh(w, srv, liam, "203.0.113.5", key_a);
+    w.logged_in(liam);
+    liam.lobby->leave("bye", w.now);
+    w.idle();
+    // Forty addresses (as sshd gives them) each try key_b for Liam until their own limit stops them: all
+    // addresses together pass what they share.
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    for (int a = 0; a < 40; ++a) {
+        std::string lines = "lobby gobblet 2\nssh 198.51.100." + std::to_string(10 + a) + " " + key_b + "\n";
+        for (int i = 0; i < 6; ++i) lines += "login Liam human key\n";
+        raw_to(w, keep, srv.unix_endpoint()).say(lines);
+        w.idle(2);
+    }
+    REQUIRE(w.until([&] {
+        int n = 0;
+        for (const auto& r : keep)
+            for (const auto& l : r->heard()) n += l.starts_with("refused login");
+        return n == 40 * 6;
+    }));
+    int many = 0;
+    for (const auto& r : keep)
+        for (const auto& l : r->heard()) many += l.find("from many addresses") != std::string::npos;
+    CHECK(many > 0);
+    // Liam comes back from his own address with his key: in at once.
+    Client back("Liam");
+    enter_ssh(w, srv, back, "203.0.113.5", key_a);
+    w.logged_in(back);
+    CHECK(welcome_of(back)->how == lobby::How::Key);
 }

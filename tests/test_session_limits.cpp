@@ -126,7 +126,7 @@ TEST_CASE("wrong codes are counted per address: one address's guesses leave anot
     const Millis now = 1000;
     for (int i = 0; i < 5; ++i) {
         REQUIRE(g.allow("127.0.0.2", now) == GuessGuard::Verdict::Allowed);
-        g.wrong("127.0.0.2", now);
+        g.charge("127.0.0.2", now);
     }
     CHECK(g.allow("127.0.0.2", now) == GuessGuard::Verdict::ThisSource);
     CHECK(g.allow("127.0.0.1", now) == GuessGuard::Verdict::Allowed);
@@ -134,21 +134,51 @@ TEST_CASE("wrong codes are counted per address: one address's guesses leave anot
     CHECK(g.sources() == 1);  // only addresses that gave a wrong code are remembered
 }
 
-TEST_CASE("many addresses together are limited too, and only so many addresses are remembered",
+TEST_CASE("many addresses together are limited too, never holding back an address that guessed nothing",
           "[net][code]") {
-    SECTION("all addresses share a larger allowance") {
+    const auto address = [](int i) {
+        return "10.0." + std::to_string(i / 256) + "." + std::to_string(i % 256);
+    };
+    SECTION("all addresses share a larger allowance; past it, those who guessed lately wait") {
         GuessGuard g;
+        const Millis now = 1000;
+        for (int i = 0; i < GuessGuard::all_burst; ++i) {
+            REQUIRE(g.allow(address(i), now) == GuessGuard::Verdict::Allowed);
+            g.charge(address(i), now);
+        }
+        // The shared allowance is spent: an address that guessed waits with the others...
+        CHECK(g.allow(address(0), now) == GuessGuard::Verdict::Everyone);
+        // ...but one that guessed nothing may still try (its code may be right), once.
+        CHECK(g.allow("192.168.1.20", now) == GuessGuard::Verdict::Allowed);
+        g.charge("192.168.1.20", now);
+        CHECK(g.allow("192.168.1.20", now) == GuessGuard::Verdict::Everyone);
+        // The allowance refills; a minute after its last guess an address is no longer held back by others.
+        CHECK(g.allow(address(0), now + GuessGuard::all_refill) == GuessGuard::Verdict::Allowed);
+        const Millis later = now + GuessGuard::suspect_for;
+        for (int i = 0; i < 700; ++i) g.charge(address(100 + i), later);
+        CHECK(g.allow(address(0), later) == GuessGuard::Verdict::Allowed);
+        CHECK(g.allow(address(100), later) == GuessGuard::Verdict::Everyone);
+    }
+    SECTION("for password checks, an empty shared allowance holds back everyone") {
+        GuessGuard g(GuessGuard::Shared::Everyone);
         const Millis now = 1000;
         int allowed = 0;
         for (int i = 0; i < 200; ++i) {
-            const std::string source = "10.0." + std::to_string(i / 256) + "." + std::to_string(i % 256);
-            if (g.allow(source, now) != GuessGuard::Verdict::Allowed) continue;
+            if (g.allow(address(i), now) != GuessGuard::Verdict::Allowed) continue;
             ++allowed;
-            g.wrong(source, now);
+            g.charge(address(i), now);
         }
         CHECK(allowed == GuessGuard::all_burst);
         CHECK(g.allow("192.168.1.20", now) == GuessGuard::Verdict::Everyone);
         CHECK(g.allow("192.168.1.20", now + GuessGuard::all_refill) == GuessGuard::Verdict::Allowed);
+    }
+    SECTION("a siege from more addresses than are remembered holds back newcomers too") {
+        GuessGuard g;
+        const Millis now = 1000;
+        for (int i = 0; i < int(GuessGuard::max_sources) + 10; ++i) g.charge(address(i), now);
+        CHECK(g.sources() == GuessGuard::max_sources);
+        CHECK(g.allow("192.168.1.20", now) == GuessGuard::Verdict::Everyone);
+        CHECK(g.allow("192.168.1.20", now + GuessGuard::suspect_for) == GuessGuard::Verdict::Allowed);
     }
     SECTION("the table of addresses stays bounded: recovered and long unused addresses are forgotten") {
         GuessGuard g;
@@ -158,7 +188,7 @@ TEST_CASE("many addresses together are limited too, and only so many addresses a
             now += 5 * GuessGuard::all_refill;  // slowly enough for the shared allowance
             const std::string source = "10.1." + std::to_string(i / 256) + "." + std::to_string(i % 256);
             REQUIRE(g.allow(source, now) == GuessGuard::Verdict::Allowed);
-            for (int k = 0; k < 5; ++k) g.wrong(source, now);  // each address uses up its own bucket
+            for (int k = 0; k < 5; ++k) g.charge(source, now);  // each address uses up its own bucket
             CHECK(g.sources() <= GuessGuard::max_sources);
         }
         // The newest addresses are still held back; the oldest were forgotten.

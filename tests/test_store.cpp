@@ -106,9 +106,9 @@ TEST_CASE("a database of a newer gobblet is refused and left untouched", "[store
     }
     const std::string before = bytes_of(path);
     CHECK(error_of([&] { Store::open(path); }) ==
-          path + " is schema version 9; this gobblet knows up to 6: use a newer gobblet");
+          path + " is schema version 9; this gobblet knows up to 7: use a newer gobblet");
     CHECK(error_of([&] { Store::open(path, Store::Access::Read); }) ==
-          path + " is schema version 9; this gobblet knows up to 6: use a newer gobblet");
+          path + " is schema version 9; this gobblet knows up to 7: use a newer gobblet");
     CHECK(bytes_of(path) == before);
 }
 
@@ -137,7 +137,7 @@ TEST_CASE("reading needs an existing database of this version", "[store]") {
     }
     CHECK_THAT(
         error_of([&] { Store::open(dir / "old.db", Store::Access::Read); }),
-        Catch::Contains("is schema version 1; this gobblet reads 6: start this gobblet's server on it once"));
+        Catch::Contains("is schema version 1; this gobblet reads 7: start this gobblet's server on it once"));
     CHECK(error_of([&] { Store::open(""); }) ==
           "no database file given (and no XDG_DATA_HOME or HOME for the default)");
 }
@@ -222,6 +222,55 @@ TEST_CASE("a machine's secret proves its account; a wrong one, another's, or a f
     s.forget_secrets(liam.id);
     CHECK_FALSE(s.check_secret(liam.id, secret, t0 + 4));
     CHECK_FALSE(s.check_secret(liam.id, laptop, t0 + 4));
+}
+
+TEST_CASE(
+    "an account's machines: listed with their last use and address, forgotten one by one or all but one",
+    "[store]") {
+    TempDir dir;
+    Store s = Store::open(dir / "server.db");
+    const Account liam = make_account(s, "Liam"), eamon = make_account(s, "Eamon");
+    const std::string desktop(64, 'd'), laptop(64, 'a'), intruder(64, 'e');
+    const std::string key = "SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2EM";
+    REQUIRE(s.add_secret(liam.id, desktop, t0, "192.168.1.20"));
+    REQUIRE(s.add_secret(liam.id, laptop, t0 + 10, "198.51.100.7"));
+    REQUIRE(s.add_key(liam.id, key, t0 + 20, "unix"));
+    REQUIRE(s.add_secret(liam.id, intruder, t0 + 30, "203.0.113.5"));
+    REQUIRE(s.add_secret(eamon.id, std::string(64, 'f'), t0 + 40));
+    // A login marks its machine used, from where it came (none given: the address stays).
+    CHECK(s.check_secret(liam.id, desktop, t0 + 50, "192.168.1.21"));
+    CHECK(s.check_secret(liam.id, laptop, t0 + 60));
+    using K = Machine::Kind;
+    const auto listed = s.machines(liam.id);
+    REQUIRE(listed.size() == 4);
+    CHECK(listed[0].kind == K::Secret);
+    CHECK(listed[0].last_used == t0 + 60);
+    CHECK(listed[0].address == "198.51.100.7");
+    CHECK(listed[1].address == "192.168.1.21");
+    CHECK(listed[1].created == t0);
+    CHECK(listed[2].address == "203.0.113.5");
+    CHECK(listed[3].kind == K::Key);
+    CHECK(listed[3].fingerprint == key);
+    CHECK(listed[3].address == "unix");
+    CHECK(s.secret_id(liam.id, desktop) == listed[1].id);
+    CHECK_FALSE(s.secret_id(eamon.id, desktop));
+    // One forgotten: it no longer proves the name; another's machine is not Liam's to forget.
+    CHECK(s.forget_machine(liam.id, K::Secret, listed[2].id));
+    CHECK_FALSE(s.check_secret(liam.id, intruder, t0 + 70));
+    CHECK_FALSE(s.forget_machine(liam.id, K::Secret, listed[2].id));
+    CHECK_FALSE(s.forget_machine(liam.id, K::Secret, s.machines(eamon.id).at(0).id));
+    // All but this machine's secret (and no key kept): the laptop and the key go, Eamon's stay.
+    CHECK(s.forget_other_machines(liam.id, desktop, "") == 2);
+    CHECK(s.check_secret(liam.id, desktop, t0 + 80));
+    CHECK_FALSE(s.check_secret(liam.id, laptop, t0 + 80));
+    CHECK_FALSE(s.check_key(liam.id, key, t0 + 80));
+    CHECK(s.machines(liam.id).size() == 1);
+    CHECK(s.machines(eamon.id).size() == 1);
+    // Keeping a key: the secrets go.
+    REQUIRE(s.add_key(liam.id, key, t0 + 90, "unix"));
+    CHECK(s.forget_other_machines(liam.id, "", key) == 1);
+    CHECK(s.check_key(liam.id, key, t0 + 91));
+    CHECK_FALSE(s.check_secret(liam.id, desktop, t0 + 91));
 }
 
 TEST_CASE("an account keeps the 16 machines used most recently", "[store]") {

@@ -4,6 +4,7 @@
 // hosting table and a joining one over loopback. What the table says is recorded as the screen would show
 // it; its questions are answered as a player's key would.
 #include <poll.h>
+#include <sys/stat.h>
 
 #include <chrono>
 #include <functional>
@@ -14,6 +15,7 @@
 #include "saves/savefile.h"
 #include "support.h"
 #include "table_support.h"
+#include "tools/raw_peer.h"
 #include "ui/table.h"
 
 using namespace gobblet;
@@ -440,6 +442,40 @@ TEST_CASE("a network game at two tables: the joiner's follows the host's moves, 
     CHECK(p.join_report.keys() == "r q");
     p.join_report.answer('q');
     CHECK(p.join_report.quits == 1);
+}
+
+TEST_CASE("a host that turns connections away does not write its autosave for each of them", "[table][net]") {
+    // A stranger knocking with wrong codes changes nothing the autosave keeps: writing (and flushing)
+    // the whole file for each would let anyone make the host's disk work for every line they send.
+    Pair p;
+    REQUIRE(p.join("abcd-efgh"));
+    REQUIRE(p.until([&] { return p.host.session()->playing() && p.joiner.welcomed(); }));
+    REQUIRE(p.host.play_human(spec_of("W3B2")) == Table::MoveResult::Sent);
+    REQUIRE(p.until([&] { return p.joiner.match().game().moves().size() == 1; }));
+    const auto path = saves::autosave_path();
+    struct stat before {};
+    REQUIRE(::stat(path.c_str(), &before) == 0);  // written in its place: a new file (inode) each time
+    for (int i = 0; i < 20; ++i) {
+        RawPeer knock;
+        REQUIRE(knock.connect(net::Endpoint{"127.0.0.1", p.host.session()->port()}, 5000, "127.0.0.2"));
+        knock.say("hello gobblet 2 WXYZ" + std::to_string(10 + i) + " new Mallory\n");
+        REQUIRE(p.until([&] {
+            pollfd fd{knock.fd(), knock.events(), 0};
+            ::poll(&fd, 1, 0);
+            knock.on_poll(fd.revents);
+            return knock.closed_by_peer();
+        }));
+    }
+    CHECK(p.host_report.said("was turned away"));
+    struct stat after {};
+    REQUIRE(::stat(path.c_str(), &after) == 0);
+    CHECK(after.st_ino == before.st_ino);
+    // A move is something it keeps: the next one is written.
+    REQUIRE(p.joiner.play_human(spec_of("K1C3")) == Table::MoveResult::Sent);
+    REQUIRE(p.until([&] { return p.host.match().game().moves().size() == 2; }));
+    struct stat moved {};
+    REQUIRE(::stat(path.c_str(), &moved) == 0);
+    CHECK(moved.st_ino != before.st_ino);
 }
 
 TEST_CASE("a join the host refuses is reported as failed, with the host's reason", "[table][net]") {

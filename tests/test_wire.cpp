@@ -274,6 +274,25 @@ TEST_CASE("escape sequences that are valid UTF-8 come out of names and chat clea
     CHECK(error_of("chat \xE2\x80\xAE") == "chat: nothing printable");
 }
 
+TEST_CASE("bidirectional isolates and marks come out of peers' names and chat", "[net][wire]") {
+    // U+2066-2069 isolate and U+200E/F, U+061C mark: invisible, and they reorder the rest of a line on a
+    // terminal that honours them (a name shown backwards, chat that seems to say another thing).
+    // U+2028/9 separate lines. None of them reaches a player.
+    const Message name = parsed(
+        "name 1 Ev\xE2\x81\xA7"
+        "e\xE2\x81\xA9\xE2\x80\x8F"
+        "M\xD8\x9C");
+    CHECK(std::get<Name>(name).name == "EveM");
+    const Message chat = parsed(
+        "chat \xE2\x81\xA6"
+        "gg\xE2\x81\xA8 wp\xE2\x80\x8E\xE2\x80\xA8"
+        "x\xE2\x80\xA9y");
+    CHECK(std::get<Chat>(chat).text == "gg wpxy");
+    const Message hello = parsed("hello gobblet 1 ABCD new \xE2\x81\xA7Mallory\xE2\x81\xA9");
+    CHECK(std::get<Hello>(hello).name == "Mallory");
+    CHECK(error_of("chat \xE2\x81\xA6\xE2\x80\x8F") == "chat: nothing printable");
+}
+
 TEST_CASE("what we write always fits in a line, however long the text", "[net][wire]") {
     std::string dice;
     for (int i = 0; i < 300; ++i) dice += "🎲";

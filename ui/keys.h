@@ -67,6 +67,7 @@ enum class Action : std::uint8_t {
     Watch,            // watch the game selected
     History,          // the finished games of yours (or of the player selected)
     Password,         // set the password of your name
+    Machines,         // the machines that log in as you (and forgetting one)
     Reconnect,        // connect again now, instead of at the end of the backoff
     NextList,         // the next list: seeks, games, players, tournaments
     NewTournament,    // create a tournament (typed: name, format, players, who starts, terms)

@@ -57,7 +57,9 @@ void LobbyScreen::draw(Millis now) {
     const int bottom = 4;  // the message, the prompt line and two lines of footer
     const int chat_h = std::max(3, (LINES - 2 - bottom) / 3);
     const int lists_top = 2, lists_h = LINES - bottom - chat_h - lists_top;
-    if (history_)
+    if (machines_)
+        draw_machines(lists_top, lists_h, w);
+    else if (history_)
         draw_history(lists_top, lists_h, w);
     else if (standings_)
         draw_standings(lists_top, lists_h, w);
@@ -158,6 +160,22 @@ void LobbyScreen::draw_history(int top, int height, int width) {
             width, chosen ? A_REVERSE : A_NORMAL);
     }
     if (n == 0) put(top + 1, 0, "  (none yet)", width);
+}
+
+void LobbyScreen::draw_machines(int top, int height, int width) {
+    const auto& items = *machines_;
+    put(top, 0,
+        "Machines that log in as " + client_->name() + " (" + std::to_string(items.size()) +
+            "): x forgets the one selected, Esc goes back",
+        width, A_BOLD);
+    const int h = height - 1, n = int(items.size());
+    const int first = std::max(0, std::min(machines_selected_ - (h - 1), n - h));
+    for (int i = 0; i < h && first + i < n; ++i) {
+        const bool chosen = first + i == machines_selected_;
+        put(top + 1 + i, 0, (chosen ? "> " : "  ") + machine_row(items[std::size_t(first + i)], width - 2),
+            width, chosen ? A_REVERSE : A_NORMAL);
+    }
+    if (n == 0) put(top + 1, 0, "  (none: only a password proves the name now)", width);
 }
 
 void LobbyScreen::draw_standings(int top, int height, int width) {

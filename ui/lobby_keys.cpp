@@ -19,6 +19,8 @@ void LobbyScreen::key(Key k, Millis now) {
     if (entry_) return entry_key(k, now);
     const Action a = action_for(k, Mode::typing, screen_lobby);
     if (a == Action::None) return;
+    if (machines_ && !available(a))
+        return say("your machines are shown: Up and Down select, x forgets one, Esc goes back", true);
     if (!available(a)) {
         using P = lobby::Client::Phase;
         const P p = client_->phase();
@@ -28,8 +30,10 @@ void LobbyScreen::key(Key k, Millis now) {
             say("already logged in as " + client_->name(), true);
         else if (a == Action::Reconnect)
             say("connected: nothing to retry", true);
-        else if (a == Action::Password && options_.guest)
-            say("a guest has no password: log in without --guest to register the name", true);
+        else if ((a == Action::Password || a == Action::Machines) && options_.guest)
+            say(std::string("a guest has ") + (a == Action::Password ? "no password" : "no machines") +
+                    ": log in without --guest to register the name",
+                true);
         else if (history_)
             say("in the history: Enter reviews, s saves, Esc goes back to the lobby", true);
         else if (a == Action::NewTournament && options_.guest)
@@ -76,6 +80,19 @@ void LobbyScreen::paste(const InputEvent& e, Millis) {
 bool LobbyScreen::available(Action a) const {
     using P = lobby::Client::Phase;
     const bool in = client_->in_lobby();
+    if (machines_)  // over the lists: its own few keys
+        switch (a) {
+            case Action::Help:
+            case Action::Quit:
+            case Action::Cancel:
+            case Action::Machines: return true;
+            case Action::Password: return in;
+            case Action::None:
+            case Action::CursorUp:
+            case Action::CursorDown: return in;
+            case Action::Withdraw: return in && !machines_->empty();
+            default: return false;
+        }
     switch (a) {
         case Action::None:  // a group's line in the footer: the arrows
             return in;
@@ -85,6 +102,7 @@ bool LobbyScreen::available(Action a) const {
         case Action::Guest: return client_->phase() == P::Greeted;
         case Action::Reconnect: return client_->phase() == P::Waiting;
         case Action::Cancel: return history_.has_value() || standings_.has_value();
+        case Action::Machines: return in && !history_ && !options_.guest;
         case Action::Select: return in && (history_ ? !history_->empty() : true);
         case Action::CursorUp:
         case Action::CursorDown:
@@ -140,7 +158,9 @@ void LobbyScreen::on_action(Action a, Millis now) {
         case Action::Guest: return say_if(client_->login_guest(now));
         case Action::Reconnect: return say_if(client_->retry(now));
         case Action::Cancel:
-            if (history_)
+            if (machines_)
+                machines_.reset();
+            else if (history_)
                 history_.reset();
             else
                 standings_.reset();
@@ -149,6 +169,11 @@ void LobbyScreen::on_action(Action a, Millis now) {
         case Action::CursorUp:
         case Action::CursorDown: {
             const int d = a == Action::CursorUp ? -1 : 1;
+            if (machines_) {
+                machines_selected_ =
+                    std::max(0, move_selection(machines_selected_, int(machines_->size()), d));
+                return;
+            }
             if (history_) {
                 history_selected_ = move_selection(history_selected_, int(history_->size()), d);
                 return;
@@ -185,6 +210,7 @@ void LobbyScreen::on_action(Action a, Millis now) {
         }
         case Action::ChooseStarter: return choose_starter(now);
         case Action::Withdraw: {
+            if (machines_) return forget_machine();
             if (on_tournaments()) return leave_tournament(now);
             const lobby::SeekItem* s = selected_seek();
             const bool mine = lobby::name_key(s->from) == lobby::name_key(client_->name());
@@ -213,6 +239,7 @@ void LobbyScreen::on_action(Action a, Millis now) {
             return say("fetching " + history_title(h) + "...");
         }
         case Action::Password: return password(now);
+        case Action::Machines: return open_machines(now);
         case Action::Chat:
             return open_entry("Say to the lobby", "", lobby::max_text, [this](const std::string& text) {
                 if (text.find_first_not_of(' ') == std::string::npos) return;
@@ -354,12 +381,46 @@ void LobbyScreen::password(Millis) {
                 "The same password again", "", lobby::max_password,
                 [this, first](const std::string& again) {
                     if (again != first) return say("the two passwords differ: P starts again", true);
-                    const auto sent = client_->set_password(first, context_.clock());
-                    say(sent ? "setting the password..." : sent.why(), !sent);
+                    // A new password is often set because someone else may know the old one, and may have
+                    // let their own machine in with it: the player chooses whether those stay.
+                    const auto set = [this, first](bool forget) {
+                        const auto sent = client_->set_password(first, forget, context_.clock());
+                        say(sent ? (forget ? "setting the password; every other machine will need it..."
+                                           : "setting the password...")
+                                 : sent.why(),
+                            !sent);
+                    };
+                    question_ = Question{.text = "Forget every other machine of " + client_->name() + "?",
+                                         .answers = {{ch('y'), "forget them", [set] { set(true); }},
+                                                     {ch('n'), "keep them", [set] { set(false); }}}};
+                    say("y: every other machine that logs in as " + client_->name() +
+                        " needs the new password (if someone else knew the old one); n: they keep logging "
+                        "in");
                 },
                 true);
         },
         true);
+}
+
+void LobbyScreen::open_machines(Millis now) {
+    const auto sent = client_->machines(now);
+    say(sent ? "asking for the machines that log in as " + client_->name() + "..." : sent.why(), !sent);
+}
+
+void LobbyScreen::forget_machine() {
+    const lobby::MachineItem m =
+        (*machines_)[std::size_t(std::min<int>(machines_selected_, int(machines_->size()) - 1))];
+    const std::string what = machine_name(m);
+    say("once forgotten it must prove " + client_->name() + " again" +
+        (m.current ? " (this machine: with the password, at its next login)" : ": with the password"));
+    question_ = Question{.text = "Forget " + what + "?",
+                         .answers = {{ch('y'), "forget it",
+                                      [this, m, what] {
+                                          const auto sent =
+                                              client_->forget_machine(m.kind, m.id, context_.clock());
+                                          say(sent ? "forgetting " + what + "..." : sent.why(), !sent);
+                                      }},
+                                     {ch('n'), "keep it", [this] { say("kept"); }}}};
 }
 
 void LobbyScreen::login_password(Millis) {

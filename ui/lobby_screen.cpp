@@ -121,6 +121,7 @@ void LobbyScreen::on_event(const lobby::Event& e, Millis now) {
             const auto& w = std::get<lobby::Welcome>(*e.message);
             connection_ = "connected";
             history_.reset();
+            machines_.reset();
             records_.clear();
             std::string how;
             switch (w.how) {
@@ -173,7 +174,11 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
         add_chat("* " + n->text);
         return say(n->text);
     }
-    if (const auto* o = std::get_if<lobby::Ok>(&m)) return say(o->text);
+    if (const auto* o = std::get_if<lobby::Ok>(&m)) {
+        // The list of machines shown is asked for again, without the one forgotten.
+        if (o->verb == "forget" && machines_ && client_->tables().can_ask()) (void)client_->machines(now);
+        return say(o->text);
+    }
     if (const auto* r = std::get_if<lobby::Refused>(&m)) {
         // Through sshd, a server that does not believe the key: the player logs in another way.
         if (r->verb == "ssh") return say(r->text + " (l: password, g: guest)", true);
@@ -219,6 +224,19 @@ void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
         say(n == 0 ? h->name + " has no finished games yet"
                    : std::to_string(n) + " finished game" + (n == 1 ? "" : "s") + " of " + h->name +
                          ": Enter reviews one, s saves it, Esc goes back");
+        return;
+    }
+    if (std::holds_alternative<lobby::MachinesQuery>(*e.query)) {
+        std::vector<lobby::MachineItem> items;
+        for (const lobby::Message& m : e.items)
+            if (const auto* p = std::get_if<lobby::MachineItem>(&m)) items.push_back(*p);
+        const bool again = machines_.has_value();
+        machines_ = std::move(items);
+        machines_selected_ = std::min(machines_selected_, std::max(0, int(machines_->size()) - 1));
+        history_.reset();
+        if (!again)
+            say(std::to_string(machines_->size()) + " machine" + (machines_->size() == 1 ? "" : "s") +
+                " log in as " + client_->name() + ": x forgets the one selected, Esc goes back");
         return;
     }
     if (std::holds_alternative<lobby::RecordQuery>(*e.query)) {

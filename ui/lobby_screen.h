@@ -85,6 +85,7 @@ class LobbyScreen : public Screen {
     // Drawing (lobby_draw.cpp).
     void draw_lists(int top, int height, int width, Millis now);
     void draw_history(int top, int height, int width);
+    void draw_machines(int top, int height, int width);
     void draw_standings(int top, int height, int width);
     std::vector<std::string> footer(int width) const;
 
@@ -100,6 +101,9 @@ class LobbyScreen : public Screen {
     void post(Millis now);
     void challenge(Millis now);
     void password(Millis now);
+    // The machines that log in as the player (M): asked for, shown over the lists; x forgets one.
+    void open_machines(Millis now);
+    void forget_machine();
     void login_password(Millis now);
     void quit();
     void new_tournament(Millis now);
@@ -143,6 +147,9 @@ class LobbyScreen : public Screen {
         std::string what;
     };
     std::deque<RecordWanted> records_;
+    // The machines shown (M), the one selected.
+    std::optional<std::vector<lobby::MachineItem>> machines_;
+    int machines_selected_ = 0;
     std::string last_terms_ = "official 4 5m+2s first-to 1 casual";
     std::string last_tournament_ = "round-robin 8 schedule";  // offered after the name
     // The tournament whose standings are shown (Enter on it, or its match started), live from the client's

@@ -127,6 +127,24 @@ std::string history_row(const lobby::HistoryItem& h, int width) {
                width);
 }
 
+std::string machine_name(const lobby::MachineItem& m) {
+    if (m.kind == lobby::MachineKind::Key)
+        return (m.current ? "this connection's SSH key " : "the SSH key ") + m.fingerprint;
+    if (m.current) return "this machine";
+    return "the machine last used " +
+           (m.address.empty() ? std::string("from somewhere unknown") : "from " + m.address);
+}
+
+std::string machine_row(const lobby::MachineItem& m, int width) {
+    const std::string what = m.kind == lobby::MachineKind::Key
+                                 ? (m.current ? "this SSH key " : "SSH key ") + m.fingerprint
+                             : m.current ? std::string("this machine")
+                                         : "machine #" + std::to_string(m.id);
+    return fit(
+        pad(what, 22) + "  last used " + m.last_used + " from " + (m.address.empty() ? "?" : m.address),
+        width);
+}
+
 namespace {
 
 std::string state_text(const lobby::TournamentItem& t) {

@@ -33,6 +33,12 @@ std::string player_row(const lobby::PlayerItem& p, const std::string& me, int wi
 std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width);
 std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width);
 std::string history_row(const lobby::HistoryItem& h, int width);
+// A machine that proves the name: "this machine  last used 2026-11-23T14:03Z from 203.0.113.5", "SSH key
+// SHA256:7myu... last used ... from unix" ("a machine" for another's secret, "from somewhere unknown").
+std::string machine_row(const lobby::MachineItem& m, int width);
+// How a machine is named in a question or a message: "this machine", "the machine last used from
+// 203.0.113.5", "the SSH key SHA256:7myupKOVYh9n9+sTw...".
+std::string machine_name(const lobby::MachineItem& m);
 // A tournament: "#4 autumn-cup swiss-5 by Liam, open, 3/16 players, official 4 dm first-to 2 rated"
 // (round N while it is played; "by the operator" for one made with --new-tournament).
 std::string tournament_row(const lobby::TournamentItem& t, int width);

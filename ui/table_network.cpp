@@ -105,7 +105,18 @@ void Table::on_link_event(const Heard& heard) {
             if (!text.empty()) say(text, e.kind == Kind::Refused);
             break;
     }
-    autosave();
+    // The autosave is written (and flushed) whole: only when what it keeps may have changed, so that a
+    // stranger knocking with wrong codes, chat or offers cost no disk writes (an agreement comes as an Act).
+    switch (e.kind) {
+        case Kind::Refused:
+        case Kind::Chat:
+        case Kind::Watchers:
+        case Kind::Offered:
+        case Kind::Answered:
+        case Kind::Lapsed:
+        case Kind::Dropped: return;
+        default: return autosave();
+    }
 }
 
 }  // namespace gobblet::ui

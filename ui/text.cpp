@@ -30,9 +30,10 @@ std::string printable(std::string_view text) {
             continue;
         }
         if (c < 32 || c == 127) continue;
-        // C1 controls (U+0080-U+009F), encoded C2 80-C2 9F.
-        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0) {
-            ++i;
+        // C1 controls, bidirectional formatting and invisible characters (engine/text.h), whole.
+        const int len = utf8_length(text, i);
+        if (len > 1 && hidden_control(utf8_code_point(text.substr(i, std::size_t(len)), len))) {
+            i += std::size_t(len) - 1;
             continue;
         }
         out += char(c);

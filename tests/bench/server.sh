@@ -43,7 +43,7 @@ if [ -n "${NICE:-}" ]; then
     renice -n "$NICE" -p $$ >/dev/null || { echo "bench-server: cannot run at nice $NICE" >&2; exit 1; }
 fi
 pin "$server_cpus" "$MAIN" --serve --listen 127.0.0.1:0 --db "$work/server.db" \
-    --max-connections $((5 * matches + 100)) 2>"$work/server.log" &
+    --max-connections $((5 * matches + 100)) --per-address $((5 * matches + 100)) 2>"$work/server.log" &
 server=$!
 for _ in $(seq 100); do grep -q "serving on" "$work/server.log" && break; sleep 0.1; done
 port=$(sed -n 's/.*serving on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$work/server.log")

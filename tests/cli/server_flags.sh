@@ -14,6 +14,9 @@ refused 2 "--listen goes with --serve" --listen 7300
 refused 2 "--greeting goes with --serve" --greeting hi
 refused 2 "--max-connections goes with --serve" --max-connections 100
 refused 2 "--max-connections 0: 1 to 1000000" --serve --max-connections 0
+refused 2 "--per-address goes with --serve" --per-address 10
+refused 2 "--per-address 0: 1 to --max-connections (20000)" --serve --per-address 0
+refused 2 "--per-address 500: 1 to --max-connections (100)" --serve --max-connections 100 --per-address 500
 refused 2 "--name goes with --bot" --name MaxBot
 refused 2 "--seek goes with --bot" --seek 5m+2s
 refused 2 "--serve and --bot cannot be combined" --serve --bot 127.0.0.1:7300 --name MaxBot

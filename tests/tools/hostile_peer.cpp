@@ -19,6 +19,8 @@
 //   wrong-number  joins, then numbers its move wrongly
 //   escapes       joins with escape sequences in its name (C1 CSI, a right-to-left override), chats
 //                 with more of them, then chats with a raw ESC [2J
+//   bidi          joins with bidirectional isolates and marks in its name (U+2067 ... U+2069, U+200F),
+//                 chats with more of them and line separators (U+2028/9), then says goodbye
 //   mid-move      joins, sends half a move line and hangs up
 //   polite        joins, says goodbye (a control: the host should just see it leave)
 //
@@ -201,7 +203,7 @@ int usage() {
         stderr,
         "usage: hostile-peer HOST:PORT MODE [--code CODE] [--name NAME] [--wait SECONDS] [--from ADDR] "
         "[--repeat N]\n"
-        "modes: garbage long-line wrong-code silent illegal out-of-turn wrong-number escapes mid-move "
+        "modes: garbage long-line wrong-code silent illegal out-of-turn wrong-number escapes bidi mid-move "
         "polite\n");
     return 2;
 }
@@ -278,6 +280,7 @@ int main(int argc, char** argv) {
     }
     const std::string hello_name = mode == "escapes" ? "\xC2\x9B"
                                                        "31mMal\xE2\x80\xAElory"
+                                   : mode == "bidi"  ? "Mal\xE2\x81\xA7lory\xE2\x81\xA9\xE2\x80\x8F"
                                                      : name;
     t.say("hello gobblet 1 " + *normal + " new " + hello_name + "\n");
     if (mode == "wrong-code") return t.finish();
@@ -323,6 +326,14 @@ int main(int argc, char** argv) {
             "2Jhello\xE2\x80\xAE there\n");
         t.say("chat \x1b[2J\x1b[Hcleared your screen?\n");
         return t.finish();
+    }
+    if (mode == "bidi") {
+        t.say(
+            "chat Liam \xE2\x81\xA6resigns\xE2\x81\xA9 \xD8\x9C"
+            "now\xE2\x80\xA8ok\xE2\x80\xA9\n");
+        t.say("bye that was all\n");
+        t.peer.close();
+        return 0;
     }
     if (!until_our_turn()) return t.finish();
     const std::string number = std::to_string(plies() + 1);

@@ -184,7 +184,9 @@ host_port() { screen | tr '\n' ' ' | grep -oE '(127\.0\.0\.1|\[::1\]):[0-9]+' | 
 # listens on a unix socket in the work folder instead; further arguments are the server's flags
 # (start_server tcp --grace 3s). Each player is a session of the same tmux server
 # with save folders of their own ($WORK/NAME/): start_lobby SESSION NAME [flags...] opens `./main --lobby
-# $SERVER --name NAME` there; lscreen, lkeys, lmove, wait_in and wait_in_exit work on a session by name.
+# $SERVER --name NAME` there (110x32, or $LOBBY_SIZE: "80x24"; the folders $WORK/NAME/, or
+# $WORK/$LOBBY_HOME/: another machine of the same player); lscreen, lkeys, lmove, wait_in and
+# wait_in_exit work on a session by name.
 SERVER_PID=
 start_server() {
     local i before
@@ -219,14 +221,15 @@ stop_server() {
 }
 trap 'stop_server; cleanup' EXIT
 start_lobby() {
-    local session=$1 name=$2 w=110 h=32
+    local session=$1 name=$2 size=${LOBBY_SIZE:-110x32}
+    local w=${size%x*} h=${size#*x} home=$WORK/${LOBBY_HOME:-$2}
     shift 2
-    mkdir -p "$WORK/$name"
-    mark_tutorial_seen "$WORK/$name/state"
+    mkdir -p "$home"
+    mark_tutorial_seen "$home/state"
     rm -f "$WORK/$session.status"
     $T has-session -t keep 2>/dev/null || $T new-session -d -s keep "sleep 600"
     $T new-session -d -s "$session" -x $w -y $h \
-        "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$WORK/$name/state XDG_DATA_HOME=$WORK/$name/data XDG_CONFIG_HOME=$WORK/$name/config $MAIN --lobby $SERVER --name $name $* 2>$WORK/$session.stderr; echo \$? > $WORK/$session.status; sleep 60"
+        "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$home/state XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config $MAIN --lobby $SERVER --name $name $* 2>$WORK/$session.stderr; echo \$? > $WORK/$session.status; sleep 60"
 }
 lscreen() { $T capture-pane -p -t "=$1:"; }
 lkeys() {

@@ -87,7 +87,7 @@ wait_in liam "Finished games of Liam"
 lkeys liam Escape
 wait_in liam "back to the lobby"
 
-# A password, typed twice and never drawn.
+# A password, typed twice and never drawn (the other machines kept: lobby_machines.sh forgets them).
 lkeys liam P
 wait_in liam "New password for Liam"
 lkeys liam -l "horse battery"
@@ -97,6 +97,8 @@ lkeys liam Enter
 wait_in liam "The same password again"
 lkeys liam -l "horse battery"
 lkeys liam Enter
+wait_in liam "Forget every other machine of Liam?"
+lkeys liam n
 wait_in liam "your password is set"
 lkeys liam q
 wait_in_exit liam >/dev/null
