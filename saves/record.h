@@ -72,7 +72,10 @@ std::optional<Expected<Record, TranscriptError>> read_autosave(const VariantChoi
 
 // Finished games and matches are kept in $XDG_DATA_HOME/gobblet/games, named after the players as the
 // tournament's transcripts are: "liam-white--eamon-black.txt" (round 1's colours, lower case, names
-// reduced to letters, digits and '-'), with "-2", "-3"... when the name is taken.
+// reduced to letters, digits and '-': Latin letters in ASCII, "lukasz-white--zoe-black" for Łukasz
+// against Zoë, other scripts' letters kept), with "-2", "-3"... when the name is taken. A player nobody
+// named is their colour alone ("liam-white--black"); when neither is named the file is
+// "game-STAMP.txt", as a save is.
 std::filesystem::path games_dir();
 // The local time for file names: "20261123-140312".
 std::string file_stamp();
