@@ -272,7 +272,8 @@ void GameScreen::serve_link() {
     if (!over && lobby_word.empty()) return;
     end_said_ = true;
     ui_.question.reset();
-    const std::string text = over ? match().match_result_text() : lobby_word;
+    // The status line shows the result of a match that ended on the board: the message does not repeat it.
+    const std::string text = over ? "The match is over" : lobby_word;
     ask(Question{.text = text + ": press any key to go back to the lobby",
                  .answers = {},
                  .help = "The match is over; the server keeps it, and h in the lobby lists it for review.",

@@ -73,11 +73,13 @@ void Table::after_change(bool moved) {
     autosave();
 }
 
+// The status line shows the round's result (and the match's): the message says what comes next, never
+// the result again.
 void Table::on_round_over() {
     cancel_seats();
     draw_offer_to_.reset();
     report_.round_over();
-    std::string text = match_.round_result_text();
+    const std::string next = std::to_string(match_.round_number() + 1);
     switch (match_.phase()) {
         case MatchPhase::Over: {
             const std::string kept = archive_if_over();
@@ -86,16 +88,17 @@ void Table::on_round_over() {
             return;
         }
         case MatchPhase::ChoosingStarter:
-            say(text);
-            if (ask_round_question()) say(asked_text_ + ".");
+            if (ask_round_question())
+                say(asked_text_ + ".");
+            else
+                say(match_.name(match_.chooser()) + " chooses who starts round " + next);
             return;
         case MatchPhase::Replay:
-            say(text);
             if (!umpire_->decides_rounds() && (is_human(0) || is_human(1))) {
-                say(text + "; the host starts it again");
+                say("the host starts round " + std::to_string(match_.round_number()) + " again");
                 return;
             }
-            ask_round_question();
+            if (ask_round_question()) say(asked_text_);
             return;
         case MatchPhase::Playing: return;
     }
@@ -129,7 +132,7 @@ bool Table::ask_round_question() {
             if (!is_human(0) && !is_human(1)) return false;  // the computers play it again by themselves
             if (!umpire_->decides_rounds()) return false;    // the host asks
             ask(Question{
-                .text = match_.round_result_text(),
+                .text = "Enter starts round " + std::to_string(match_.round_number()) + " again",
                 .answers = {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
                              [this] { replay_round(); },
                              "round " + std::to_string(match_.round_number()) +
