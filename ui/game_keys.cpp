@@ -19,6 +19,7 @@ namespace gobblet::ui {
 
 void GameScreen::on_key(Key k) {
     ui_.note.clear();  // said once: the player has seen it
+    ui_.chat_line.clear();  // seen too
     if (ui_.help) return help_key(k);
     if (ui_.overlay) return overlay_key(k);
     if (ui_.entry) return entry_key(k);
@@ -146,6 +147,16 @@ void GameScreen::on_action(Action a) {
                                   },
                                   {}};
             return;
+        case Action::ChatLog:
+            if (!available(Action::ChatLog)) {
+                say(table_.networked() ? "nothing has been said yet: Tab says something"
+                                       : "chat works in a network game (--host or --join)",
+                    true);
+                return;
+            }
+            ui_.help = ui_.chat_page = true;
+            ui_.help_scroll = 1 << 20;  // the latest lines: draw_help scrolls back to the last page
+            return;
         case Action::Analysis: return teacher_.toggle_analysis();
         case Action::Puzzles: return open_puzzles();
         case Action::Tutorial: return open_tutorial();
@@ -196,7 +207,7 @@ void GameScreen::on_action(Action a) {
 void GameScreen::help_key(Key k) {
     if (help_scroll_key(k, ui_.help_scroll)) return;
     if (k.code == 3) leave();
-    ui_.help = false;  // any other key closes the help
+    ui_.help = ui_.chat_page = false;  // any other key closes the help (or the chat log)
     // The game's help names T; a question's or an overlay's help comes back to it.
     if (!own_help() && action_for(k, ui_.mode, kind_) == Action::Tutorial) on_action(Action::Tutorial);
 }
@@ -346,6 +357,8 @@ void GameScreen::overlay_key(Key k) {
 // A paste: read by read_paste (game_paste.h), then acted on here.
 void GameScreen::on_paste(const InputEvent& e) {
     ui_.note.clear();  // the player is at the keyboard: the start's note has been seen
+    // A paste goes to the line being edited (a chat line, the join code, a move number), never to the board.
+    if (ui_.entry) return paste_into_entry(*ui_.entry, e.text);
     PasteReading r = read_paste(e, match(), table_.networked(), ui_.prompt);
     if (r.prompt) ui_.prompt = *r.prompt;
     switch (r.kind) {

@@ -108,6 +108,7 @@ bool GameScreen::available(Action a) const {
             case Action::Resign: return table_.can_resign();
             case Action::Back:
             case Action::Chat: return net->playing();
+            case Action::ChatLog: return !table_.chat_log().empty();
             case Action::Claim: return table_.can_claim();
             case Action::Analysis: return teacher_.analysis_allowed().ok();
             default: return !local_only(a);
@@ -121,6 +122,7 @@ bool GameScreen::available(Action a) const {
             return !g.over() && match().phase() == MatchPhase::Playing && table_.acting_human() >= 0;
         case Action::Analysis: return teacher_.analysis_allowed().ok();
         case Action::Chat:
+        case Action::ChatLog:
         case Action::Claim: return false;
         case Action::Back:
         case Action::ToStart:
@@ -166,6 +168,10 @@ Chrome GameScreen::chrome() const {
 bool GameScreen::own_help() const { return ui_.question || ui_.overlay || (ui_.entry && ui_.entry->help); }
 
 std::vector<std::string> GameScreen::help_now(int width) const {
+    if (ui_.chat_page)
+        return chat_log_page("Chat: the last " + std::to_string(table_.chat_log().size()) +
+                                  " lines said in this game (any key comes back)",
+                              table_.chat_log(), width);
     if (ui_.question) return help_page_lines(question_help(*ui_.question, kind_), width);
     if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
     if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);

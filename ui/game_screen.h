@@ -95,6 +95,7 @@ class GameScreen : public Screen, private TableReport {
     void seats_cancelled() override { teacher_.seats_cancelled(); }
     void moved() override { ui_.list_scroll = -1; }
     void round_over() override;
+    void chat_heard(const std::string& line) override { ui_.chat_line = line; }
     void join_failed(const std::string& why) override;
     void quit() override { leave(); }
 

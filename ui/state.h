@@ -90,6 +90,9 @@ struct UiState {
     std::string message;
     bool message_is_error = false;
     std::string note;  // a line under the message until the player's first key ("new here? T opens ...")
+    // The last chat line heard, shown under the message until the player's next key: news that follows
+    // it at once (the other player's move) takes the message line, never the chat away.
+    std::string chat_line;
     Spot cursor;
     std::optional<Spot> picked;     // a piece picked up with the cursor or the mouse
     std::array<SeatView, 2> seats;  // by player
@@ -101,6 +104,7 @@ struct UiState {
     std::optional<Overlay> overlay;
     bool help = false;
     int help_scroll = 0;
+    bool chat_page = false;  // with `help`: the chat log (M) in the help's place
     int list_scroll = -1;  // first move pair shown in the move list; -1 follows the last move
     bool paused = false;
     bool reviewing = false;  // moves were stepped back: the computer waits

@@ -76,6 +76,9 @@ class TableReport {
     virtual void moved() {}
     // A round ended: a move half made here (a picked piece, a typed prompt) is dropped.
     virtual void round_over() {}
+    // A chat line arrived ("Eamon: nice move"), said as a notice too: it stays in sight until the
+    // player's next key, whatever news follows it.
+    virtual void chat_heard(const std::string& /*line*/) {}
     // Joining a network game failed before play began (refused, or the connection failed): `why`.
     virtual void join_failed(const std::string& /*why*/) {}
     // A player here chose to quit at one of the table's questions (the lost connection's "q quit").
@@ -234,6 +237,8 @@ class Table {
     }
     void on_poll(std::span<const pollfd> fds, Millis now);
     Expected<void> chat(const std::string& text) { return link_->chat(text); }  // said, or why not
+    // A network game's chat so far (table_link.h), the oldest first; empty in a local game.
+    const std::deque<std::string>& chat_log() const;
     // Says goodbye to the peer (the game screen closes).
     void leave() {
         if (link_) link_->leave();

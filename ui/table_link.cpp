@@ -91,6 +91,7 @@ std::optional<TableLink::Heard> TableLink::next() {
     if (e->kind == Kind::Welcomed || e->kind == Kind::Started) welcomed_ = true;
     std::string text = net::describe(*e, match_, local_player());
     if (!applied) text += " (not applied: " + applied.why() + ")";
+    if (e->kind == Kind::Chat) log_chat(text);
     return Heard{std::move(*e), std::move(text)};
 }
 
@@ -117,6 +118,17 @@ void TableLink::offer(net::OfferKind kind) {
         case net::OfferKind::Pause: return say("asked " + other + " to pause");
         case net::OfferKind::Resume: return say("asked " + other + " to resume");
     }
+}
+
+Expected<void> TableLink::chat(const std::string& text) {
+    if (Expected<void> said = session_->chat(text, now()); !said) return said;
+    log_chat("you: " + clean_text(text, net::max_text));  // as the session sent it
+    return {};
+}
+
+void TableLink::log_chat(std::string line) {
+    chat_log_.push_back(std::move(line));
+    while (chat_log_.size() > chat_log_lines) chat_log_.pop_front();
 }
 
 void TableLink::fresh_code(const std::string& code) {

@@ -15,6 +15,7 @@
 #include <poll.h>
 
 #include <array>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -32,6 +33,9 @@
 namespace gobblet::ui {
 
 class TableReport;
+
+// The chat's lines a network game keeps for the chat log (M), both ways, the oldest dropped first.
+inline constexpr std::size_t chat_log_lines = 100;
 
 class TableLink : public Umpire {
   public:
@@ -104,8 +108,10 @@ class TableLink : public Umpire {
     void claim() { say_if(session_->claim(match_, now())); }
     // The local player's seat goes to the computer or comes back: the other player is told; or why not.
     Expected<void> set_seat(SeatKind kind) { return session_->set_seat(kind, now()); }
-    // A line said to the other player, or why not.
-    Expected<void> chat(const std::string& text) { return session_->chat(text, now()); }
+    // A line said to the other player ("you: ..." in the chat log), or why not.
+    Expected<void> chat(const std::string& text);
+    // The chat so far, the oldest first ("Eamon: nice move", "you: thanks"), at most chat_log_lines.
+    const std::deque<std::string>& chat_log() const { return chat_log_; }
     // A server's game: the lobby's fresh code, used from now on; a lost connection connects again with it.
     void fresh_code(const std::string& code);
     // Says goodbye to the peer (the game screen closes).
@@ -147,6 +153,8 @@ class TableLink : public Umpire {
     std::string program_;
     bool welcomed_ = false;
     SeatSpec join_seat_;  // the joiner's own seat, once the host's match arrives
+    std::deque<std::string> chat_log_;
+    void log_chat(std::string line);
 };
 
 }  // namespace gobblet::ui

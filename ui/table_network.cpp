@@ -32,6 +32,11 @@ Expected<void> Table::join(const net::JoinConfig& config, const SeatSpec& local_
     return {};
 }
 
+const std::deque<std::string>& Table::chat_log() const {
+    static const std::deque<std::string> none;
+    return link_ ? link_->chat_log() : none;
+}
+
 void Table::on_poll(std::span<const pollfd> fds, Millis t) {
     if (!link_) return;
     link_->on_poll(fds, t);
@@ -90,6 +95,10 @@ void Table::on_link_event(const Heard& heard) {
             say(text + (can_claim() ? " (c claims it)" : ""));
             break;
         case Kind::Clock: break;
+        case Kind::Chat:
+            say(text);
+            report_.chat_heard(text);
+            break;
         case Kind::Dropped: say(text, true); break;
         case Kind::Started:
             // A server's game connected again by itself (the lobby's fresh code): the lost connection's

@@ -403,13 +403,18 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
                 nullptr);
     const int attr = ui.message_is_error ? pair_attr(pair_error) | A_BOLD : 0;
     std::vector<std::string> msg = wrap(printable(ui.message), l.cols - 1);
-    if (int(msg.size()) > l.message_lines) {
-        msg.resize(l.message_lines);
-        msg.back() = clip(msg.back(), l.cols - 4) + "...";
+    // A chat line not yet seen keeps the last message line (unless the message is that line).
+    const bool chat = !ui.chat_line.empty() && ui.chat_line != ui.message;
+    const int room = l.message_lines - (chat ? 1 : 0);
+    if (int(msg.size()) > room) {
+        msg.resize(std::size_t(std::max(0, room)));
+        if (!msg.empty()) msg.back() = clip(msg.back(), l.cols - 4) + "...";
     }
     for (int i = 0; i < int(msg.size()); ++i) put(l.status_y + 1 + i, 0, msg[i], attr, l.cols - 1);
-    if (!ui.note.empty() && int(msg.size()) < l.message_lines)
-        put(l.status_y + 1 + int(msg.size()), 0, printable(ui.note), A_DIM, l.cols - 1);
+    if (chat) put(l.status_y + 1 + int(msg.size()), 0, clip(printable(ui.chat_line), l.cols - 1), 0, l.cols - 1);
+    const int used = int(msg.size()) + (chat ? 1 : 0);
+    if (!ui.note.empty() && used < l.message_lines)
+        put(l.status_y + 1 + used, 0, printable(ui.note), A_DIM, l.cols - 1);
     const int prompt_y = l.status_y + 1 + l.message_lines;
     put(prompt_y, 0, chrome.prompt_line, ui.question ? A_BOLD : 0, l.cols - 1);
     for (int i = 0; i < int(chrome.footer.size()) && i < l.footer_lines; ++i)
@@ -516,6 +521,16 @@ std::vector<std::string> help_page_lines(const HelpPage& page, int width) {
         const auto lines = wrap(what, std::max(10, width - 2 - key_w));
         for (std::size_t i = 0; i < lines.size(); ++i)
             out.push_back("  " + (i == 0 ? k : std::string(std::size_t(key_w), ' ')) + lines[i]);
+    }
+    return out;
+}
+
+std::vector<std::string> chat_log_page(const std::string& title, const std::deque<std::string>& log, int width) {
+    std::vector<std::string> out = wrap(title, width);
+    out.emplace_back();
+    for (const std::string& said : log) {
+        const std::vector<std::string> lines = wrap(printable(said), std::max(10, width - 2));
+        for (std::size_t i = 0; i < lines.size(); ++i) out.push_back((i == 0 ? "" : "  ") + lines[i]);
     }
     return out;
 }
