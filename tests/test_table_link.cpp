@@ -81,7 +81,11 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
     CHECK(seats[1].kind == SeatKind::Human);
     CHECK(seats[1].name == "");
     const std::string started = w.last(net::Event::Kind::Started)->text;
-    CHECK(w.link->started_text(started) == started + "; you play Black");
+    // A new game: the joiner hears what the host set, which its command line did not say.
+    CHECK(w.link->started_text(started, false) ==
+          started + "; you play Black against Liam (the host), who plays White and starts; official rules, "
+                    "4x4, no clock");
+    CHECK(w.link->started_text(started, true) == started + "; you play Black");
 
     // Liam's move arrives applied, with its words; Eamon's goes to the host and comes back as a fact.
     play(w.net, w.peer, w.peer, "W3B2");
@@ -210,7 +214,7 @@ TEST_CASE("a hosting link says how to join, refuses moves until someone has, and
     w.net.players = {&w.peer};
     REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Started) && w.peer.session->playing(); }));
     const std::string started = w.last(net::Event::Kind::Started)->text;
-    CHECK(w.link->started_text(started) == "Eamon is here: " + started);
+    CHECK(w.link->started_text(started, false) == "Eamon is here: " + started);
     CHECK(w.link->moves_allowed());
     CHECK(w.link->ready_for_move());
     CHECK_FALSE(w.link->can_claim());

@@ -61,6 +61,7 @@ void GameScreen::draw(Millis t) {
     ui_.paused = table_.paused();
     for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
     ui_.title_note = table_.net_title();
+    ui_.joining = options_.join_to && !table_.welcomed() ? net::endpoint_text(*options_.join_to) : "";
     if (const std::string r = teacher_.title(); !r.empty())
         ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
     if (ui_.help) return draw_help(help_now(COLS - 1), ui_.help_scroll);
@@ -341,6 +342,8 @@ void GameScreen::enter(Millis) {
     set_ascii(overlays_.ascii());
     if (!settings_problem_.empty())
         say((ui_.message.empty() ? "" : ui_.message + ". ") + settings_problem_, true);
+    if (ui_.message.empty() && options_.join_to)
+        say("The host's screen shows a join code (like 7QK-M4X): type it below and press Enter.");
     if (ui_.message.empty())
         say("Type a move (like W3B2) and press Enter, or press an arrow key for the cursor; ? shows every "
             "key.");

@@ -110,6 +110,9 @@ struct UiState {
     bool reviewing = false;  // moves were stepped back: the computer waits
     bool color = true;
     std::string title_note;  // the network's state, in the title ("waiting for a player, code 7QK-M4X")
+    // A joiner before the host's game arrived ("127.0.0.1:7000"): no rules, names or clock are known yet,
+    // so the screen shows none, only where it joins.
+    std::string joining;
     std::string activity;    // what else is searching, for the status ("the coach looks at your move")
     // The analysis panel, when shown: the latest result for the position shown (the view fits it to its
     // width with teach_text.h's analysis_rows), and a note on why it does not search now, if so.

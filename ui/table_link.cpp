@@ -209,11 +209,22 @@ void TableLink::on_lost(std::string text) {
     }
 }
 
-std::string TableLink::started_text(const std::string& text) const {
+std::string TableLink::started_text(const std::string& text, bool resumed) const {
     const int me = local_player();
     if (me < 0) return text;
-    if (!hosting()) return text + "; you play " + std::string(color_name(match_.colour_of(me)));
-    return match_.name(remote_player()) + " is here: " + text;
+    if (hosting()) return match_.name(remote_player()) + " is here: " + text;
+    const Color mine = match_.colour_of(me);
+    std::string out = text + "; you play " + std::string(color_name(mine));
+    if (resumed) return out;
+    // A new game: what the host set, which the joiner's command line did not say (docs/network.md).
+    const MatchSettings& s = match_.settings();
+    const std::string other = match_.name(remote_player()) + (hosted() ? "" : " (the host)");
+    out += mine == Color::White ? " and start, against " + other + ";"
+                                : " against " + other + ", who plays White and starts;";
+    out += std::string(" ") + rules_name(s.variant.rules) + " rules, " + std::to_string(s.variant.size) + "x" +
+           std::to_string(s.variant.size) + (s.first_to > 1 ? ", first to " + std::to_string(s.first_to) : "") +
+           ", " + clock_description(s.clock);
+    return out;
 }
 
 std::string TableLink::how_to_join() const {

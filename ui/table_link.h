@@ -126,8 +126,10 @@ class TableLink : public Umpire {
     // The connection was lost or failed (`text` says how): the question for a player here (connect again,
     // or quit), or for a host the wait for the other's return.
     void on_lost(std::string text);
-    // Play starts, or starts again: what to say ("Eamon is here: ...", "...; you play Black").
-    std::string started_text(const std::string& text) const;
+    // Play starts, or starts again (`resumed`): what to say ("Eamon is here: ...", "...; you play Black",
+    // and to a joiner at a new game's start what the host set: the opponent, who starts, the rules, the
+    // board, the match and the clock).
+    std::string started_text(const std::string& text, bool resumed) const;
     // For the title: "waiting for a player, code 7QK-M4X", "network game, 12 ms".
     std::string title() const;
     // Host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X".

@@ -107,7 +107,7 @@ void Table::on_link_event(const Heard& heard) {
             // The clocks stand at a start by agreement, or on a server while the other player is away
             // (no pause p could lift): a peer's host is always there, so there a standing clock is agreed.
             paused_ = link_->session().paused_by_agreement() || (!link_->hosted() && match_.clock().paused());
-            say(link_->started_text(text));
+            say(link_->started_text(text, e.resumed));
             after_change(false);
             return;
         default:

@@ -256,7 +256,9 @@ void draw_analysis(const UiState& ui, int y, int x, int width, int height) {
 std::string status_text(const Match& match, const UiState& ui) {
     const Game& game = match.game();
     std::string s;
-    if (game.over()) {
+    if (!ui.joining.empty()) {
+        s = "not joined yet: the host sets the game";
+    } else if (game.over()) {
         s = match.round_result_text();
         if (!match.single_game() && match.phase() == MatchPhase::Over) s += ". " + match.match_result_text();
     } else {
@@ -373,7 +375,7 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
         refresh();
         return;
     }
-    put(0, 0, title_text(match, ui, l.cols - 1), 0);
+    put(0, 0, ui.joining.empty() ? title_text(match, ui, l.cols - 1) : "gobblet  joining " + ui.joining, 0);
     mvchgat(0, 0, 7, A_BOLD, has_colors_on() ? pair_title : 0, nullptr);
 
     draw_grid(l);
@@ -381,14 +383,24 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
     for (int r = 0; r < l.size; ++r)
         for (int c = 0; c < l.size; ++c) draw_cell(l, game, ui, r, c, targets);
 
+    // Before a joiner's game arrives, the panel says what will come instead of players nobody knows yet.
+    if (!ui.joining.empty()) {
+        int y = l.board_y;
+        for (const std::string& line :
+             wrap("The host sets the game: the rules, the board, the clock, the colours and the names arrive "
+                  "when you join.",
+                  std::max(10, l.panel_w - 1)))
+            put(y++, l.panel_x, line, 0, l.panel_w);
+    }
     int y = l.board_y - 1;
-    for (Color c : {Color::White, Color::Black}) y = draw_player(l, match, ui, c, y, now) + 1;
+    if (ui.joining.empty())
+        for (Color c : {Color::White, Color::Black}) y = draw_player(l, match, ui, c, y, now) + 1;
     // The analysis goes under the board when there is room for its five rows (large screens, 3x3), else
     // in the place of the move list.
     const bool under = l.under_h >= 5;
     if (ui.analysis && !under)
         draw_analysis(ui, y - 1, l.panel_x, l.panel_w, l.status_y - (y - 1));
-    else
+    else if (ui.joining.empty())
         draw_moves(l, match, ui, y - 1, l.status_y);
     if (ui.analysis && under) {
         const int top = l.under_y + (l.under_h > 5 ? 1 : 0);
