@@ -94,20 +94,25 @@ void GameScreen::on_action(Action a) {
         case Action::Quit: return options_.served ? ask_leave() : leave();
         case Action::Back: return step_back();
         case Action::Forward: return step_forward();
-        case Action::ToStart: return go_to(0);
-        case Action::ToEnd: return go_to(match().game().moves().size() + match().game().redo_moves().size());
+        case Action::ToStart:
+            if (review_step(Table::Step::Start)) return;
+            return go_to(0);
+        case Action::ToEnd:
+            if (review_step(Table::Step::End)) return;
+            return go_to(match().game().moves().size() + match().game().redo_moves().size());
         case Action::GotoMove: {
-            if (!can_step(true)) return;
-            const std::size_t total = match().game().moves().size() + match().game().redo_moves().size();
+            const bool review = table_.in_review() || match().phase() == MatchPhase::Over;
+            if (!review && !can_step(true)) return;
+            const Game& shown_game =
+                table_.in_review() ? match().rounds()[table_.shown_round()].game : match().game();
+            const std::size_t total = shown_game.moves().size() + (review ? 0 : shown_game.redo_moves().size());
             ui_.entry = LineEntry{
                 "Go to move (0-" + std::to_string(total) + ", the number of moves played)",
                 "",
                 6,
-                [this](const std::string& s) {
+                [this, all = total](const std::string& s) {
                     char* end = nullptr;
                     const long n = std::strtol(s.c_str(), &end, 10);
-                    const std::size_t all =
-                        match().game().moves().size() + match().game().redo_moves().size();
                     if (s.empty() || *end || n < 0 || std::size_t(n) > all) {
                         say("'" + printable(s) + "' is not a move number: give 0 to " + std::to_string(all),
                             true);
@@ -183,7 +188,7 @@ void GameScreen::on_action(Action a) {
         case Action::ChooseStarter: return;
         case Action::ListUp:
         case Action::ListDown:
-            return scroll_moves(ui_.list_scroll, match().game().moves().size(), a == Action::ListUp);
+            return scroll_moves(ui_.list_scroll, shown().game().moves().size(), a == Action::ListUp);
         case Action::CursorUp: return move_cursor(-1, 0);
         case Action::CursorDown: return move_cursor(1, 0);
         case Action::CursorLeft: return move_cursor(0, -1);

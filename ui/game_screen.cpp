@@ -65,7 +65,7 @@ void GameScreen::draw(Millis t) {
     if (const std::string r = teacher_.title(); !r.empty())
         ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
     if (ui_.help) return draw_help(help_now(COLS - 1), ui_.help_scroll);
-    ui::draw(match(), ui_, chrome(), t);
+    ui::draw(shown(), ui_, chrome(), t);
 }
 
 // What a network game does not offer: the two players play it out together.
@@ -120,16 +120,17 @@ bool GameScreen::available(Action a) const {
         case Action::OfferDraw: return table_.can_offer_draw();
         case Action::Resign: return table_.can_resign();
         case Action::Hint:
-            return !g.over() && match().phase() == MatchPhase::Playing && table_.acting_human() >= 0;
+            return !table_.in_review() && !g.over() && match().phase() == MatchPhase::Playing &&
+                   table_.acting_human() >= 0;
         case Action::Analysis: return teacher_.analysis_allowed().ok();
         case Action::Chat:
         case Action::ChatLog:
         case Action::Claim: return false;
         case Action::Back:
-        case Action::ToStart:
-        case Action::GotoMove: return g.can_undo() && table_.step_allowed().ok();
+        case Action::ToStart: return table_.can_step_back();
+        case Action::GotoMove: return table_.in_review() || table_.can_step_back();
         case Action::Forward:
-        case Action::ToEnd: return g.can_redo();
+        case Action::ToEnd: return table_.can_step_forward();
         default: return true;
     }
 }
@@ -150,13 +151,15 @@ Chrome GameScreen::chrome() const {
         c.footer = {ui_.overlay->footer};
         return c;
     }
-    const Game& g = match().game();
+    const Game& g = shown().game();
     prompt_chrome(ui_, c);
     std::string note;
     if (ui_.reviewing) {
-        note = "REVIEW move " + std::to_string(g.moves().size()) + " of " +
+        note = "REVIEW " +
+               (match().single_game() ? std::string() : "round " + std::to_string(shown().round_number()) + " ") +
+               "move " + std::to_string(g.moves().size()) + " of " +
                std::to_string(g.moves().size() + g.redo_moves().size());
-        if (!g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
+        if (!table_.in_review() && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
             note += ": Enter lets the computer play from here";
         note += " | ";
     }

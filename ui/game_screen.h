@@ -100,6 +100,8 @@ class GameScreen : public Screen, private TableReport {
     void quit() override { leave(); }
 
     const Match& match() const { return table_.match(); }
+    // What the board shows: the match, or the review's round and move (table.h).
+    const Match& shown() const { return table_.shown(); }
     Millis now() const { return clock_(); }
     void say(std::string text, bool error = false) {
         ui_.message = std::move(text);
@@ -161,6 +163,9 @@ class GameScreen : public Screen, private TableReport {
     void on_spot(const Spot& spot);
     void move_cursor(int drow, int dcol);
     bool can_step(bool tell);
+    // A step that is the review's (table.h): taken and said, with the judgement of a move stepped over;
+    // false when the game's own stepping applies.
+    bool review_step(Table::Step step);
     void step_back();
     void step_forward();
     void go_to(std::size_t plies);

@@ -255,6 +255,7 @@ void Table::come_back() {
 
 void Table::continue_with(const std::vector<Move>& moves) {
     cancel_seats();
+    review_.reset();
     for (Move m : moves) (void)match_.play(m, now());  // read and checked by the paste (game_paste)
 }
 
@@ -290,6 +291,7 @@ std::string Table::new_match(Variant variant, bool keep) {
     match_.start_clock(now());
     paused_ = false;
     records_.new_match(false);
+    review_.reset();
     handled_end_ = 0;
     last_move_at_ = now();
     return kept;
@@ -303,6 +305,7 @@ std::string Table::replace_match(saves::Record record) {
     match_.start_clock(now());
     refresh_names();
     records_.new_match(match_.phase() == MatchPhase::Over);
+    review_.reset();
     return kept;
 }
 
@@ -310,6 +313,7 @@ void Table::load_match(Match match, const std::optional<GameClock::State>& clock
     match_ = std::move(match);
     if (clock) match_.clock().set_state(*clock, now());
     records_.set_archived(archived);
+    review_.reset();
 }
 
 }  // namespace gobblet::ui
