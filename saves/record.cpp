@@ -205,8 +205,19 @@ bool nameless(std::string_view name) { return name == "White" || name == "Black"
 
 }  // namespace
 
+std::string saved_text(const Record& r) {
+    Match m = r.match;  // with its clock as saved, so that the reserves written are the saved ones
+    if (r.clock) m.clock().set_state(*r.clock, 0);
+    return record_text(m, r.seats, r.clock ? &*r.clock : nullptr, r.date, r.match_id, r.event);
+}
+
+bool unfinished(const Match& m) {
+    return m.phase() != MatchPhase::Over && (m.rounds().size() > 1 || m.game().can_undo());
+}
+
 std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, const GameClock::State* clock,
-                        std::string_view date, std::string_view match_id, std::string_view event) {
+                        std::string_view date, std::string_view match_id, std::string_view event,
+                        const NetworkPlace* network) {
     const bool is_match = !m.single_game();
     std::string out = is_match ? "% gobblet match\n" : "% gobblet game\n";
     out += std::string("% rules: ") + rules_name(m.variant().rules) + "\n";
@@ -216,6 +227,10 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     out += "% seat white: " + seat_text(seats[0]) + "\n% seat black: " + seat_text(seats[1]) + "\n";
     if (!match_id.empty()) out += "% match id: " + std::string(match_id) + "\n";
     if (!event.empty()) out += "% event: " + std::string(event) + "\n";
+    if (network) {
+        out += std::string("% network: ") + (network->host ? "host " : "join ") + network->at + "\n";
+        out += "% join code: " + network->code + "\n";
+    }
     if (is_match) out += "% first to: " + std::to_string(m.settings().first_to) + "\n";
     if (m.clock().enabled()) out += "% clock: " + clock_settings_text(m.clock().settings()) + "\n";
     if (is_match) out += "% score: " + m.score_text() + "\n";
@@ -276,6 +291,8 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
     std::optional<GameClock::State> clock_state;
     std::string match_id;
     std::string event;
+    std::optional<NetworkPlace> network;
+    int network_line = 0;
 
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const int no = int(i) + 1;
@@ -330,6 +347,28 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
                 });
             if (!ok) return fail(no, "event", "an event is up to 64 letters, digits, '-', '_' and '.'");
             event = std::string(value);
+        } else if (key == "network") {
+            // "host ADDRESS" or "join ADDRESS": the address is checked where it is used (net/socket.h).
+            const std::string v(value);
+            const bool host = v.rfind("host ", 0) == 0, join = v.rfind("join ", 0) == 0;
+            const std::string at = host || join ? std::string(trim(std::string_view(v).substr(5))) : "";
+            const bool ok = !at.empty() && at.size() <= 300 && std::all_of(at.begin(), at.end(), [](char c) {
+                return c > ' ' && c < 127;
+            });
+            if (!ok) return fail(no, "network", "the network line is 'host ADDRESS' or 'join ADDRESS'");
+            if (!network) network = NetworkPlace{};
+            network_line = no;
+            network->host = host;
+            network->at = at;
+        } else if (key == "join code") {
+            const bool ok = value.size() >= 4 && value.size() <= 32 &&
+                            std::all_of(value.begin(), value.end(), [](char c) {
+                                return std::isalnum(static_cast<unsigned char>(c));
+                            });
+            if (!ok) return fail(no, "join code", "a join code is 4 to 32 letters and digits");
+            if (!network) network = NetworkPlace{};
+            network_line = no;
+            network->code = upper(value);
         } else if (key == "first to") {
             const std::string v(value);
             char* end = nullptr;
@@ -419,7 +458,9 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
     if (!match) return fail(rounds.back().line, "", match.why());
     if (!score_line.empty() && score_line != match->score_text())
         return fail(score_line_no, score_line, "the rounds give the score " + match->score_text());
-    return Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event};
+    if (network && (network->at.empty() || network->code.empty()))
+        return fail(network_line, "network", "a network game's autosave names both its address and its code");
+    return Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event, network};
 }
 
 fs::path games_dir() {

@@ -14,7 +14,7 @@ Table::Table(Config config, EventLoop& loop, std::function<Millis()> clock, Tabl
       loop_(loop),
       clock_(std::move(clock)),
       report_(report),
-      records_(config_.program, config_.autosave, [this] { return record_text(); }) {
+      records_(config_.program, config_.autosave, [this](bool for_autosave) { return record_text(for_autosave); }) {
     for (int p : {0, 1}) seats_[p] = std::make_unique<HumanSeat>();
 }
 
@@ -262,10 +262,13 @@ void Table::continue_with(const std::vector<Move>& moves) {
 // ---------------------------------------------------------------------------------------------------
 // The records, and other matches at the table
 
-std::string Table::record_text() const {
+std::string Table::record_text(bool for_autosave) const {
     const GameClock::State st = match_.clock().state(now());
     std::array<SeatSpec, 2> specs = {spec_of(0), spec_of(1)};
-    return saves::record_text(match_, specs, &st, saves::now_text(), link_ ? link_->match_id() : "");
+    const std::optional<saves::NetworkPlace> place =
+        for_autosave && link_ && match_.phase() != MatchPhase::Over ? link_->place() : std::nullopt;
+    return saves::record_text(match_, specs, &st, saves::now_text(), link_ ? link_->match_id() : "", {},
+                              place ? &*place : nullptr);
 }
 
 void Table::autosave() { say_if(records_.autosave()); }

@@ -232,8 +232,18 @@ class Table {
     // position. Stops the seats first.
     void continue_with(const std::vector<Move>& moves);
 
-    // The records of the match (table_records.h).
-    std::string record_text() const;
+    // The records of the match (table_records.h): the record as it stands (`for_autosave`: the
+    // autosave's, which alone says where a network game in progress goes on, its code included).
+    std::string record_text(bool for_autosave = false) const;
+    // The autosave is held: it keeps an unfinished game of an earlier run until the player says what
+    // becomes of it (game_screen.h).
+    void hold_autosave(bool held) { records_.hold_autosave(held); }
+    bool autosave_held() const { return records_.autosave_held(); }
+    bool autosave_written() const { return records_.autosave_written(); }
+    // Where a network game in progress goes on (table_link.h), for the command that continues it.
+    std::optional<saves::NetworkPlace> network_place() const {
+        return link_ && match_.phase() != MatchPhase::Over ? link_->place() : std::nullopt;
+    }
     void autosave();
     const std::string& autosave_error() const { return records_.autosave_error(); }
     // Keeps a finished game or match in the archive (once); returns " and kept in PATH" for the message.
@@ -309,6 +319,9 @@ class Table {
     // What the table does with an event of its network link (the link applied it to the match already).
     using Heard = TableLink::Heard;
     void on_link_event(const Heard& heard);
+    // The host holds another match than ours (`text` says which): take it (ours kept in the saves first),
+    // or stay apart with ours.
+    void ask_other_match(const std::string& text);
 
     Config config_;
     EventLoop& loop_;

@@ -36,8 +36,15 @@ Expected<std::unique_ptr<TableLink>> TableLink::host(const net::HostConfig& conf
     auto session = net::Session::host(config);
     if (!session)
         return Failure{"cannot host on " + net::endpoint_text(config.listen) + ": " + session.why()};
-    return std::unique_ptr<TableLink>(
+    std::unique_ptr<TableLink> link(
         new TableLink(std::move(*session), match, std::move(clock), report, std::move(program)));
+    link->where_ = config.listen;
+    if (!link->where_.is_unix()) link->where_.port = link->session_->port();  // the port it got
+    // A match resumed (--host --resume): its joiner gets the grace from now, as after a drop; their
+    // clock does not run while the host was away, nor before the grace is over.
+    if (!config.match_id.empty() && link->session_->match_id() == config.match_id)
+        link->session_->await_return(match, link->now());
+    return link;
 }
 
 Expected<std::unique_ptr<TableLink>> TableLink::join(const net::JoinConfig& config,
@@ -49,7 +56,17 @@ Expected<std::unique_ptr<TableLink>> TableLink::join(const net::JoinConfig& conf
     std::unique_ptr<TableLink> link(
         new TableLink(std::move(*session), match, std::move(clock), report, std::move(program)));
     link->join_seat_ = local_seat;
+    link->where_ = config.host;
     return link;
+}
+
+std::optional<saves::NetworkPlace> TableLink::place() const {
+    if (hosted() || watching()) return std::nullopt;
+    if (!hosting()) return saves::NetworkPlace{false, net::endpoint_text(where_), session_->code()};
+    // Every address when the flag named none: the port alone, as --host takes it.
+    const std::string text =
+        where_.is_unix() || !where_.host.empty() ? net::endpoint_text(where_) : std::to_string(where_.port);
+    return saves::NetworkPlace{true, text, session_->code()};
 }
 
 void TableLink::say(std::string text, bool error) { report_.notice(std::move(text), error); }
@@ -164,6 +181,12 @@ void TableLink::ask_offer(net::OfferKind kind, const std::string& text) {
 }
 
 void TableLink::on_lost(std::string text) {
+    if (match_.phase() == MatchPhase::Over && !watching()) {
+        // A finished match has nothing to come back to: no reconnection, nobody waited for.
+        say(text + ". The " + std::string(match_.single_game() ? "game" : "match") + " is over" +
+            (hosted() ? ": q goes back to the lobby" : ": q quits"));
+        return;
+    }
     if (!hosting() && watching()) {
         report_.ask(Question{.text = text,
                              .answers = {{ch('r'), "reconnect", [this] { reconnect(); },

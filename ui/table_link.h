@@ -27,6 +27,7 @@
 #include "engine/match.h"
 #include "loop.h"
 #include "net/session.h"
+#include "saves/record.h"
 #include "seat.h"
 #include "umpire.h"
 
@@ -68,6 +69,10 @@ class TableLink : public Umpire {
     // The round of a player who left and did not come back may be claimed now (the host).
     bool can_claim() const;
     const std::string& match_id() const { return session_->match_id(); }
+    // Where this network game goes on, for the autosave (saves/record.h): the host's listening address
+    // with the port it got, or the host a joiner joins, and the code; nullopt for a server's game and a
+    // spectator (the server keeps those).
+    std::optional<saves::NetworkPlace> place() const;
 
     // The one poll loop: the session's sockets, then what they brought ...
     void pollfds(std::vector<pollfd>& fds) const { session_->pollfds(fds); }
@@ -114,6 +119,8 @@ class TableLink : public Umpire {
     const std::deque<std::string>& chat_log() const { return chat_log_; }
     // A server's game: the lobby's fresh code, used from now on; a lost connection connects again with it.
     void fresh_code(const std::string& code);
+    // Connect again holding nothing, to take the host's match (the caller kept ours): sent, or why not.
+    Expected<void> take_host_match() { return session_->reconnect_taking_host(now()); }
     // Says goodbye to the peer (the game screen closes).
     void leave();
 
@@ -155,6 +162,7 @@ class TableLink : public Umpire {
     std::string program_;
     bool welcomed_ = false;
     SeatSpec join_seat_;  // the joiner's own seat, once the host's match arrives
+    net::Endpoint where_;  // the host's listening address, or the host a joiner joins
     std::deque<std::string> chat_log_;
     void log_chat(std::string line);
 };
