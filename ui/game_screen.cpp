@@ -283,7 +283,9 @@ Expected<void> GameScreen::prepare() {
     // A start that does not continue the unfinished game in the autosave would replace it: the player
     // says first what becomes of it (enter() asks), and until then nothing is written over it.
     if (!options_.resume && !options_.served && !options_.puzzles) {
-        if (std::optional<saves::Record> last = unfinished_autosave()) {
+        std::optional<saves::Record> last = unfinished_autosave();
+        if (last && start.loaded && same_game(last->match, start.loaded->match)) last.reset();  // nothing lost
+        if (last) {
             last_game_ = std::move(last);
             table_.hold_autosave(true);
             table_.set_match(Match(start.settings));

@@ -74,6 +74,17 @@ std::optional<saves::Record> unfinished_autosave() {
     return std::move(*autosaved).take();
 }
 
+bool same_game(const Match& a, const Match& b) {
+    if (!(a.settings() == b.settings()) || a.rounds().size() != b.rounds().size()) return false;
+    for (std::size_t i = 0; i < a.rounds().size(); ++i) {
+        const Round &x = a.rounds()[i], &y = b.rounds()[i];
+        if (x.white != y.white || x.game.moves() != y.game.moves() || x.game.over() != y.game.over() ||
+            x.game.result().ending != y.game.result().ending)
+            return false;
+    }
+    return true;
+}
+
 std::string keep_unreadable_autosave() {
     const auto path = saves::autosave_path();
     if (path.empty()) return "";

@@ -45,6 +45,9 @@ Expected<StartMatch> read_start(const Options& options);
 // The autosave, when it holds an unfinished game (saves::unfinished) of an earlier run, read as it was
 // written (no rules forced): what a start that does not continue it would replace.
 std::optional<saves::Record> unfinished_autosave();
+// Whether two matches are the same game: settings, rounds, starters, moves and endings (a --load of the
+// autosave's own game replaces nothing).
+bool same_game(const Match& a, const Match& b);
 // An autosave that is there but does not read (damaged, or a newer version's) is copied to the saves
 // before anything replaces it: "the autosave could not be read (WHY); it is kept in PATH", or why it
 // could not be kept; "" when there is nothing to keep.

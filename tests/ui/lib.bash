@@ -132,6 +132,17 @@ expect_terminal_restored() {
     flags=$($T display -p -t ui '#{alternate_on} #{mouse_any_flag} #{keypad_flag}')
     [ "$flags" = "0 0 0" ] || fail "terminal not restored (alternate screen, mouse, keypad: $flags)"
 }
+# stop_game: ends the game with Ctrl-C (it quits from anywhere: a question, the help, an entry), waits
+# until it has saved and exited, and closes its session.
+stop_game() {
+    keys C-c
+    wait_exit >/dev/null
+    $T kill-session -t ui
+}
+# forget_last_game: the autosave goes, so that the next start finds no unfinished game to ask about (a
+# start that would replace one asks first: tests/ui/start_question.sh); for a test that starts again for
+# another purpose, after stop_game (a game still running would save it again as it ends).
+forget_last_game() { rm -f "$XDG_STATE_HOME/gobblet/autosave.txt"; }
 # paste FILE: a bracketed paste of the file's text, as a terminal delivers it.
 paste() {
     $T load-buffer -b p "$1"

@@ -15,7 +15,7 @@ wait_for "Enter starts round 1 again"
 [ "$(count "Draw: agreed by both players")" = 1 ] || fail "the draw is said twice"
 keys Enter
 wait_for "Liam (White) to move"
-$T kill-session -t ui
+stop_game; forget_last_game
 
 # A network match: the host's round ends with the joiner to choose the next starter, which the host's
 # screen says instead of the result; the joiner's asks its question.
