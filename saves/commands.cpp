@@ -18,7 +18,8 @@ namespace {
 
 // The record of a transcript or save file (a single game, or a match with every round); on error, says
 // why on `err`. Every file the program writes reads here as it reads in the game (read_record).
-std::optional<Record> record_from_file(std::ostream& err, const std::string& path, const VariantChoice& choice) {
+std::optional<Record> record_from_file(std::ostream& err, const std::string& path,
+                                       const VariantChoice& choice) {
     const Expected<std::string> text = read_file(path);
     if (!text) {
         err << "gobblet: " << text.why() << "\n";
@@ -101,7 +102,8 @@ int run_review(std::ostream& out, std::ostream& err, const std::string& path, co
     const std::optional<Record> r = record_from_file(err, path, choice);
     if (!r) return 1;
     for (std::size_t i = 0; i < r->match.rounds().size(); ++i)
-        out << round_heading(*r, i) << review_text(review_game(r->match.rounds()[i].game, limits)) << std::flush;
+        out << round_heading(*r, i) << review_text(review_game(r->match.rounds()[i].game, limits))
+            << std::flush;
     out << match_footing(*r) << std::flush;
     return 0;
 }

@@ -148,20 +148,20 @@ long next_code_point(std::string_view s, std::size_t& at) {
 // every other code point.
 const char* latin_ascii(long c) {
     static constexpr const char* latin1[64] = {
-        "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",  //
-        "d", "n", "o", "o", "o", "o", "o", nullptr, "o", "u", "u", "u", "u", "y", "th", "ss",
-        "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",  //
-        "d", "n", "o", "o", "o", "o", "o", nullptr, "o", "u", "u", "u", "u", "y", "th", "y"};
+        "a", "a", "a", "a", "a", "a", "ae", "c",     "e", "e", "e", "e", "i", "i", "i",  "i",  //
+        "d", "n", "o", "o", "o", "o", "o",  nullptr, "o", "u", "u", "u", "u", "y", "th", "ss",
+        "a", "a", "a", "a", "a", "a", "ae", "c",     "e", "e", "e", "e", "i", "i", "i",  "i",  //
+        "d", "n", "o", "o", "o", "o", "o",  nullptr, "o", "u", "u", "u", "u", "y", "th", "y"};
     // Latin Extended-A in pairs (capital, small) but for a few single letters: one entry per code point.
     static constexpr const char* extended_a[128] = {
-        "a", "a", "a", "a", "a", "a", "c", "c", "c", "c", "c", "c", "c", "c", "d", "d",     // 0100
-        "d", "d", "e", "e", "e", "e", "e", "e", "e", "e", "e", "e", "g", "g", "g", "g",     // 0110
-        "g", "g", "g", "g", "h", "h", "h", "h", "i", "i", "i", "i", "i", "i", "i", "i",     // 0120
+        "a", "a", "a",  "a",  "a", "a", "c", "c", "c", "c", "c", "c", "c", "c", "d", "d",   // 0100
+        "d", "d", "e",  "e",  "e", "e", "e", "e", "e", "e", "e", "e", "g", "g", "g", "g",   // 0110
+        "g", "g", "g",  "g",  "h", "h", "h", "h", "i", "i", "i", "i", "i", "i", "i", "i",   // 0120
         "i", "i", "ij", "ij", "j", "j", "k", "k", "k", "l", "l", "l", "l", "l", "l", "l",   // 0130
-        "l", "l", "l", "n", "n", "n", "n", "n", "n", "n", "n", "n", "o", "o", "o", "o",     // 0140
+        "l", "l", "l",  "n",  "n", "n", "n", "n", "n", "n", "n", "n", "o", "o", "o", "o",   // 0140
         "o", "o", "oe", "oe", "r", "r", "r", "r", "r", "r", "s", "s", "s", "s", "s", "s",   // 0150
-        "s", "s", "t", "t", "t", "t", "t", "t", "u", "u", "u", "u", "u", "u", "u", "u",     // 0160
-        "u", "u", "u", "u", "w", "w", "y", "y", "y", "z", "z", "z", "z", "z", "z", "s"};    // 0170
+        "s", "s", "t",  "t",  "t", "t", "t", "t", "u", "u", "u", "u", "u", "u", "u", "u",   // 0160
+        "u", "u", "u",  "u",  "w", "w", "y", "y", "y", "z", "z", "z", "z", "z", "z", "s"};  // 0170
     if (c >= 0xC0 && c < 0x100) return latin1[c - 0xC0];
     if (c >= 0x100 && c < 0x180) return extended_a[c - 0x100];
     if (c >= 0x218 && c < 0x21C) return c < 0x21A ? "s" : "t";  // Ș ș Ț ț
@@ -352,9 +352,8 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
             const std::string v(value);
             const bool host = v.rfind("host ", 0) == 0, join = v.rfind("join ", 0) == 0;
             const std::string at = host || join ? std::string(trim(std::string_view(v).substr(5))) : "";
-            const bool ok = !at.empty() && at.size() <= 300 && std::all_of(at.begin(), at.end(), [](char c) {
-                return c > ' ' && c < 127;
-            });
+            const bool ok = !at.empty() && at.size() <= 300 &&
+                            std::all_of(at.begin(), at.end(), [](char c) { return c > ' ' && c < 127; });
             if (!ok) return fail(no, "network", "the network line is 'host ADDRESS' or 'join ADDRESS'");
             if (!network) network = NetworkPlace{};
             network_line = no;
@@ -362,9 +361,8 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
             network->at = at;
         } else if (key == "join code") {
             const bool ok = value.size() >= 4 && value.size() <= 32 &&
-                            std::all_of(value.begin(), value.end(), [](char c) {
-                                return std::isalnum(static_cast<unsigned char>(c));
-                            });
+                            std::all_of(value.begin(), value.end(),
+                                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
             if (!ok) return fail(no, "join code", "a join code is 4 to 32 letters and digits");
             if (!network) network = NetworkPlace{};
             network_line = no;

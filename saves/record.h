@@ -62,9 +62,9 @@ struct Record {
     std::array<SeatSpec, 2> seats;          // by player
     std::optional<GameClock::State> clock;  // the round in progress's clock, when saved
     std::string date;
-    bool is_match = false;  // written as a match (first to more than one, or a clock)
-    std::string match_id;   // a network match's id, else empty
-    std::string event;      // the tournament it was played in (a server's record), else empty
+    bool is_match = false;                // written as a match (first to more than one, or a clock)
+    std::string match_id;                 // a network match's id, else empty
+    std::string event;                    // the tournament it was played in (a server's record), else empty
     std::optional<NetworkPlace> network;  // an autosaved network game in progress: where it goes on
 };
 

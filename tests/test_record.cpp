@@ -202,13 +202,17 @@ TEST_CASE("archive names keep the players' letters: Latin ones in ASCII, other s
           "[record]") {
     Match m(MatchSettings{}, {"\xc5\x81ukasz", "Zo\xc3\xab"});  // Łukasz, Zoë
     CHECK(saves::archive_stem(m) == "lukasz-white--zoe-black");
-    m.set_name(0, "J\xc3\xb6rg Stra\xc3\x9f" "e");  // Jörg Straße
-    m.set_name(1, "Zoe\xcc\x88");                  // Zoë with a combining diaeresis
+    m.set_name(0,
+               "J\xc3\xb6rg Stra\xc3\x9f"
+               "e");               // Jörg Straße
+    m.set_name(1, "Zoe\xcc\x88");  // Zoë with a combining diaeresis
     CHECK(saves::archive_stem(m) == "jorg-strasse-white--zoe-black");
-    m.set_name(0, "\xc8\x98tefan");  // Ștefan
+    m.set_name(0, "\xc8\x98tefan");                     // Ștefan
     m.set_name(1, "\xd0\x98\xd0\xb2\xd0\xb0\xd0\xbd");  // Иван: kept in UTF-8
     CHECK(saves::archive_stem(m) == "stefan-white--\xd0\x98\xd0\xb2\xd0\xb0\xd0\xbd-black");
-    m.set_name(1, "\xff\xfe" "Ann");  // bytes that are not UTF-8 part the words, nothing worse
+    m.set_name(1,
+               "\xff\xfe"
+               "Ann");  // bytes that are not UTF-8 part the words, nothing worse
     CHECK(saves::archive_stem(m) == "stefan-white--ann-black");
 }
 

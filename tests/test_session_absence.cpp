@@ -163,8 +163,7 @@ TEST_CASE(
     CHECK(host.match.game().over());
     CHECK(host.match.round_result_text() == "Eamon left and did not come back: Liam wins");
     CHECK(host.of(Event::Kind::Act).back().act.kind == Act::Kind::Claim);
-    CHECK(net::describe(host.of(Event::Kind::Act).back(), host.match, 0) ==
-          "Liam claimed the round");
+    CHECK(net::describe(host.of(Event::Kind::Act).back(), host.match, 0) == "Liam claimed the round");
     CHECK(host.session->claim(host.match, net.now).why() == "the round is over");
     CHECK(host.session->move(host.match, spec("W2A1"), false, net.now).why() == "the round is over");
 
@@ -368,8 +367,9 @@ TEST_CASE("a joiner that holds moves never takes another match silently: it says
     net.players = {&fresh, &back};
     REQUIRE(net.until([&] { return back.saw(Event::Kind::Error); }));
     const Event refused = back.of(Event::Kind::Error).back();
-    CHECK(refused.text ==
-          "the host holds another match (Liam against Eamon, 0 moves), not ours (Liam against Eamon, 2 moves)");
+    CHECK(
+        refused.text ==
+        "the host holds another match (Liam against Eamon, 0 moves), not ours (Liam against Eamon, 2 moves)");
     REQUIRE(refused.match);
     CHECK(refused.match->game().moves().empty());
     CHECK(back.moves() == "W1A1\nK1D4\n");  // nothing taken

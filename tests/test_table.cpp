@@ -372,7 +372,8 @@ TEST_CASE("a finished match is reviewed over every round, its endings included, 
     CHECK(at.table.reviewing());
     // A move in the review is refused; the match is as it ended.
     CHECK(at.table.play_human(written_moves("W1B1")[0].spec) == Table::MoveResult::Refused);
-    CHECK(at.report.last() == "the match is over: this is its review (End goes to its end; n starts a new one)");
+    CHECK(at.report.last() ==
+          "the match is over: this is its review (End goes to its end; n starts a new one)");
     CHECK(at.table.record_text() == record);
     // g goes to a move of the round shown; End to its end, then the next round's, then the match's.
     CHECK(**at.table.review_go_to(3) == "at round 1, move 3 of 7");
@@ -385,7 +386,8 @@ TEST_CASE("a finished match is reviewed over every round, its endings included, 
     CHECK(at.table.record_text() == record);
 }
 
-TEST_CASE("a match in progress steps back from the start of its round into the rounds before", "[table][review]") {
+TEST_CASE("a match in progress steps back from the start of its round into the rounds before",
+          "[table][review]") {
     At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 2, {}});
     at.play(white_wins_row_a);
     at.report.answer('s');  // Eamon starts round 2

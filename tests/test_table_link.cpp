@@ -83,8 +83,9 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
     const std::string started = w.last(net::Event::Kind::Started)->text;
     // A new game: the joiner hears what the host set, which its command line did not say.
     CHECK(w.link->started_text(started, false) ==
-          started + "; you play Black against Liam (the host), who plays White and starts; official rules, "
-                    "4x4, no clock");
+          started +
+              "; you play Black against Liam (the host), who plays White and starts; official rules, "
+              "4x4, no clock");
     CHECK(w.link->started_text(started, true) == started + "; you play Black");
 
     // Liam's move arrives applied, with its words; Eamon's goes to the host and comes back as a fact.

@@ -18,7 +18,7 @@ namespace gobblet::ui {
 // Keys
 
 void GameScreen::on_key(Key k) {
-    ui_.note.clear();  // said once: the player has seen it
+    ui_.note.clear();       // said once: the player has seen it
     ui_.chat_line.clear();  // seen too
     if (ui_.help) return help_key(k);
     if (ui_.overlay) return overlay_key(k);
@@ -105,7 +105,8 @@ void GameScreen::on_action(Action a) {
             if (!review && !can_step(true)) return;
             const Game& shown_game =
                 table_.in_review() ? match().rounds()[table_.shown_round()].game : match().game();
-            const std::size_t total = shown_game.moves().size() + (review ? 0 : shown_game.redo_moves().size());
+            const std::size_t total =
+                shown_game.moves().size() + (review ? 0 : shown_game.redo_moves().size());
             ui_.entry = LineEntry{
                 "Go to move (0-" + std::to_string(total) + ", the number of moves played)",
                 "",

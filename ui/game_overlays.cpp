@@ -172,7 +172,7 @@ void GameOverlays::open_list() {
                                  ? (m.single_game() ? outcome_text(m.game().result(), m.game().side_to_move())
                                                     : m.match_result_text())
                                  : "in progress, " + moves_text(m.game().moves().size());
-        const std::string kind = e.path == saves::autosave_path()                     ? "autosave"
+        const std::string kind = e.path == saves::autosave_path()                      ? "autosave"
                                  : e.path.parent_path().filename().string() == "games" ? "archive"
                                                                                        : "save";
         o.rows.push_back({r->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result, kind});
@@ -187,7 +187,8 @@ void GameOverlays::open_list() {
         "Saved and archived games (o)",
         {"Your saves (s, and games kept before a new one) and the archive of finished games, most recent "
          "first (and first of all the last game's autosave, while it holds a game not finished that is not "
-         "the one on the board): the date, the players and the result, or how far a game in progress got. Opening one "
+         "the one on the board): the date, the players and the result, or how far a game in progress got. "
+         "Opening one "
          "replaces the game on the board, which is kept in your saves first; an opened game is reviewed."},
         overlay_keys("a game", {"PgUp PgDn", "ten at a time; Home and End go to the first and the last"},
                      "open the game chosen", 'o', "the list")};

@@ -157,7 +157,8 @@ Chrome GameScreen::chrome() const {
     std::string note;
     if (ui_.reviewing) {
         note = "REVIEW " +
-               (match().single_game() ? std::string() : "round " + std::to_string(shown().round_number()) + " ") +
+               (match().single_game() ? std::string()
+                                      : "round " + std::to_string(shown().round_number()) + " ") +
                "move " + std::to_string(g.moves().size()) + " of " +
                std::to_string(g.moves().size() + g.redo_moves().size());
         if (!table_.in_review() && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
@@ -175,8 +176,8 @@ bool GameScreen::own_help() const { return ui_.question || ui_.overlay || (ui_.e
 std::vector<std::string> GameScreen::help_now(int width) const {
     if (ui_.chat_page)
         return chat_log_page("Chat: the last " + std::to_string(table_.chat_log().size()) +
-                                  " lines said in this game (any key comes back)",
-                              table_.chat_log(), width);
+                                 " lines said in this game (any key comes back)",
+                             table_.chat_log(), width);
     if (ui_.question) return help_page_lines(question_help(*ui_.question, kind_), width);
     if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
     if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
@@ -278,13 +279,16 @@ Expected<void> GameScreen::prepare() {
     Expected<StartMatch> read = read_start(options_);
     if (!read) return Failure{read.why()};
     StartMatch start = std::move(read).take();
-    if (const Expected<void> ok = check_network_resume(options_, start.autosaved ? &*start.autosaved : nullptr); !ok)
+    if (const Expected<void> ok =
+            check_network_resume(options_, start.autosaved ? &*start.autosaved : nullptr);
+        !ok)
         return ok;
     // A start that does not continue the unfinished game in the autosave would replace it: the player
     // says first what becomes of it (enter() asks), and until then nothing is written over it.
     if (!options_.resume && !options_.served && !options_.puzzles) {
         std::optional<saves::Record> last = unfinished_autosave();
-        if (last && start.loaded && same_game(last->match, start.loaded->match)) last.reset();  // nothing lost
+        if (last && start.loaded && same_game(last->match, start.loaded->match))
+            last.reset();  // nothing lost
         if (last) {
             last_game_ = std::move(last);
             table_.hold_autosave(true);
@@ -319,8 +323,8 @@ Expected<void> GameScreen::apply_start(StartMatch start) {
 // The unfinished game of an earlier run, when this start would replace it
 
 void GameScreen::ask_last_game() {
-    const std::string what = options_.host_at   ? "host a new game"
-                             : options_.join_to ? "join " + net::endpoint_text(*options_.join_to)
+    const std::string what = options_.host_at              ? "host a new game"
+                             : options_.join_to            ? "join " + net::endpoint_text(*options_.join_to)
                              : !options_.load_path.empty() ? "open " + printable(options_.load_path)
                                                            : "start a new game";
     ask(Question{
@@ -332,8 +336,9 @@ void GameScreen::ask_last_game() {
                      "it goes to your saves (o opens it), and the program does what its command line asked"},
                     {ch('d'), "discard it", [this] { confirm_discard(); },
                      "it is thrown away, after one more question"}},
-        .help = "The autosave holds a game that was not finished, and this start would replace it. Nothing is "
-                "replaced until you answer; q quits and leaves it as it is.",
+        .help =
+            "The autosave holds a game that was not finished, and this start would replace it. Nothing is "
+            "replaced until you answer; q quits and leaves it as it is.",
         .default_answer = 1});
     say(ui_.question->text + ". c continues it, k keeps it in your saves, d discards it.");
 }
@@ -377,7 +382,8 @@ void GameScreen::start_held(const std::string& said) {
     StartMatch start = std::move(*held_start_);
     held_start_.reset();
     ui_.message.clear();
-    if (const Expected<void> started = apply_start(std::move(start)); !started) return join_failed(started.why());
+    if (const Expected<void> started = apply_start(std::move(start)); !started)
+        return join_failed(started.why());
     table_.autosave();  // the last game is kept, or was discarded: the autosave is the new game's now
     say(said + (ui_.message.empty() ? "" : "; " + ui_.message));
     begin_play();
@@ -488,7 +494,8 @@ std::string GameScreen::close(Millis) {
                " --resume continues it\n";
     table_.autosave();
     const Match& m = match();
-    if (!table_.autosave_error().empty() || path.empty() || (m.game().moves().empty() && m.rounds().size() == 1))
+    if (!table_.autosave_error().empty() || path.empty() ||
+        (m.game().moves().empty() && m.rounds().size() == 1))
         return "";
     if (m.phase() == MatchPhase::Over && !table_.archive_path().empty())
         return "gobblet: the finished " + std::string(m.single_game() ? "game" : "match") + " is kept in " +
@@ -497,8 +504,9 @@ std::string GameScreen::close(Millis) {
     if (const std::optional<saves::NetworkPlace> place = table_.network_place())
         return "gobblet: the game is saved in " + path.string() + "; " +
                network_resume_command(options_.program, *place) + " continues it" +
-               (place->host ? " (the other player joins again with the code " + net::code_text(place->code) + ")"
-                            : " with the host") +
+               (place->host
+                    ? " (the other player joins again with the code " + net::code_text(place->code) + ")"
+                    : " with the host") +
                "\n";
     return "gobblet: the game is saved in " + path.string() + "; " + shell_word(options_.program) +
            " --resume continues it\n";

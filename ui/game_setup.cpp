@@ -119,8 +119,8 @@ std::string last_game_text(const saves::Record& r) {
 Expected<void> check_network_resume(const Options& options, const saves::Record* autosaved) {
     if (!options.resume || (!options.host_at && !options.join_to)) return {};
     if (!autosaved || !saves::unfinished(autosaved->match) || !autosaved->match_id.empty()) return {};
-    return Failure{"gobblet: the last game is not a network game (" + last_game_text(*autosaved) + "): " +
-                   shell_word(options.program) + " --resume continues it here; " +
+    return Failure{"gobblet: the last game is not a network game (" + last_game_text(*autosaved) +
+                   "): " + shell_word(options.program) + " --resume continues it here; " +
                    (options.host_at ? "--host" : "--join") +
                    " without --resume starts a network game, and asks first what becomes of this one"};
 }
@@ -129,7 +129,8 @@ Expected<void> network_from_autosave(Options& options, const saves::Record& auto
     if (!autosaved.network || options.host_at || options.join_to) return {};
     const saves::NetworkPlace& place = *autosaved.network;
     const Expected<net::Endpoint> at = net::parse_endpoint(place.at);
-    if (!at) return Failure{"gobblet: the autosave's network address " + printable(place.at) + ": " + at.why()};
+    if (!at)
+        return Failure{"gobblet: the autosave's network address " + printable(place.at) + ": " + at.why()};
     if (options.code.empty()) options.code = place.code;
     if (place.host) {
         options.host_at = *at;

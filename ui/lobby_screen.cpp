@@ -91,9 +91,9 @@ std::string LobbyScreen::close(Millis now) {
                "; ssh in again as you did, with the name " + options_.name + ", to take it up\n";
     if (my_match_in_progress())  // a command that runs as printed: the name (and --guest) included
         return "gobblet: the server keeps your match against " + my_match_->opponent + "; " +
-               shell_word(game_options_.program) + " --lobby " + shell_word(net::endpoint_text(options_.server)) +
-               " --name " + shell_word(options_.name) + (options_.guest ? " --guest" : "") +
-               " takes you back to it\n";
+               shell_word(game_options_.program) + " --lobby " +
+               shell_word(net::endpoint_text(options_.server)) + " --name " + shell_word(options_.name) +
+               (options_.guest ? " --guest" : "") + " takes you back to it\n";
     return "";
 }
 

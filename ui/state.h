@@ -105,7 +105,7 @@ struct UiState {
     bool help = false;
     int help_scroll = 0;
     bool chat_page = false;  // with `help`: the chat log (M) in the help's place
-    int list_scroll = -1;  // first move pair shown in the move list; -1 follows the last move
+    int list_scroll = -1;    // first move pair shown in the move list; -1 follows the last move
     bool paused = false;
     bool reviewing = false;  // moves were stepped back: the computer waits
     bool color = true;
@@ -113,7 +113,7 @@ struct UiState {
     // A joiner before the host's game arrived ("127.0.0.1:7000"): no rules, names or clock are known yet,
     // so the screen shows none, only where it joins.
     std::string joining;
-    std::string activity;    // what else is searching, for the status ("the coach looks at your move")
+    std::string activity;  // what else is searching, for the status ("the coach looks at your move")
     // The analysis panel, when shown: the latest result for the position shown (the view fits it to its
     // width with teach_text.h's analysis_rows), and a note on why it does not search now, if so.
     bool analysis = false;

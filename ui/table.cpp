@@ -14,7 +14,8 @@ Table::Table(Config config, EventLoop& loop, std::function<Millis()> clock, Tabl
       loop_(loop),
       clock_(std::move(clock)),
       report_(report),
-      records_(config_.program, config_.autosave, [this](bool for_autosave) { return record_text(for_autosave); }) {
+      records_(config_.program, config_.autosave,
+               [this](bool for_autosave) { return record_text(for_autosave); }) {
     for (int p : {0, 1}) seats_[p] = std::make_unique<HumanSeat>();
 }
 

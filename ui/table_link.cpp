@@ -244,9 +244,10 @@ std::string TableLink::started_text(const std::string& text, bool resumed) const
     const std::string other = match_.name(remote_player()) + (hosted() ? "" : " (the host)");
     out += mine == Color::White ? " and start, against " + other + ";"
                                 : " against " + other + ", who plays White and starts;";
-    out += std::string(" ") + rules_name(s.variant.rules) + " rules, " + std::to_string(s.variant.size) + "x" +
-           std::to_string(s.variant.size) + (s.first_to > 1 ? ", first to " + std::to_string(s.first_to) : "") +
-           ", " + clock_description(s.clock);
+    out += std::string(" ") + rules_name(s.variant.rules) + " rules, " + std::to_string(s.variant.size) +
+           "x" + std::to_string(s.variant.size) +
+           (s.first_to > 1 ? ", first to " + std::to_string(s.first_to) : "") + ", " +
+           clock_description(s.clock);
     return out;
 }
 

@@ -161,7 +161,7 @@ class TableLink : public Umpire {
     TableReport& report_;
     std::string program_;
     bool welcomed_ = false;
-    SeatSpec join_seat_;  // the joiner's own seat, once the host's match arrives
+    SeatSpec join_seat_;   // the joiner's own seat, once the host's match arrives
     net::Endpoint where_;  // the host's listening address, or the host a joiner joins
     std::deque<std::string> chat_log_;
     void log_chat(std::string line);

@@ -10,9 +10,9 @@ Table::MoveResult Table::play_human(const MoveSpec& spec) {
     if (review_ && !play_from_review()) return MoveResult::Refused;
     Game& g = match_.game();
     if (g.over()) {
-        say(match_.phase() == MatchPhase::Over
-                ? "the game is over: n starts a new one" + std::string(can_step_back() ? ", < steps back" : "")
-                : "the round is over: answer the question below to go on",
+        say(match_.phase() == MatchPhase::Over ? "the game is over: n starts a new one" +
+                                                     std::string(can_step_back() ? ", < steps back" : "")
+                                               : "the round is over: answer the question below to go on",
             true);
         return MoveResult::Refused;
     }
@@ -322,7 +322,8 @@ std::string Table::review_at(std::size_t round, std::size_t step) {
         return std::string("the end of the ") + (match_.single_game() ? "game" : "match");
     }
     std::vector<Round> rounds(match_.rounds().begin(), match_.rounds().begin() + std::ptrdiff_t(round) + 1);
-    Expected<Match> copy = Match::from_rounds(match_.settings(), {match_.name(0), match_.name(1)}, std::move(rounds));
+    Expected<Match> copy =
+        Match::from_rounds(match_.settings(), {match_.name(0), match_.name(1)}, std::move(rounds));
     if (!copy) {  // the match's own rounds always make a match: this would be a bug, said rather than hidden
         review_.reset();
         return "the review cannot show round " + std::to_string(round + 1) + ": " + copy.why();
@@ -335,7 +336,8 @@ std::string Table::review_at(std::size_t round, std::size_t step) {
 std::string Table::review_where() const {
     const Game& full = match_.rounds()[review_->round].game;
     const std::size_t moves = std::min(review_->step, full.moves().size());
-    return (match_.single_game() ? std::string("at ") : "at round " + std::to_string(review_->match.round_number()) + ", ") +
+    return (match_.single_game() ? std::string("at ")
+                                 : "at round " + std::to_string(review_->match.round_number()) + ", ") +
            "move " + std::to_string(moves) + " of " + std::to_string(full.moves().size());
 }
 
@@ -408,7 +410,8 @@ bool Table::can_step_forward() const { return review_.has_value() || (!link_ && 
 bool Table::play_from_review() {
     // A finished single game without a clock: a move at a position of its review takes the game back to
     // it and plays on from there (a new line), as stepping back in it always did.
-    const bool takeback = match_.phase() == MatchPhase::Over && match_.single_game() && !match_.clock().enabled();
+    const bool takeback =
+        match_.phase() == MatchPhase::Over && match_.single_game() && !match_.clock().enabled();
     if (!takeback) {
         say(match_.phase() == MatchPhase::Over
                 ? "the " + std::string(match_.single_game() ? "game" : "match") +

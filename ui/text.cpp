@@ -72,7 +72,8 @@ std::vector<std::string> wrap(const std::string& text, int width) {
 
 std::string shell_word(std::string_view word) {
     const auto plain = [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("-_./:=@%+,").find(c) != std::string_view::npos;
+        return std::isalnum(static_cast<unsigned char>(c)) ||
+               std::string_view("-_./:=@%+,").find(c) != std::string_view::npos;
     };
     if (!word.empty() && std::all_of(word.begin(), word.end(), plain)) return std::string(word);
     std::string out = "'";

@@ -1,7 +1,8 @@
 // Text for the terminal, without curses: its width in columns, cutting and wrapping it to a width,
-// making it safe to show, and quoting a command's words for the shell. The game's screens (view.cpp), the key table's help (keys.cpp) and the lobby's
-// help (lobby_view.cpp) use these, so that every screen measures and breaks text the same way; the unit
-// tests link it (tests/test_tutorial.cpp checks the tutorial's words fit the message area with it).
+// making it safe to show, and quoting a command's words for the shell. The game's screens (view.cpp), the key
+// table's help (keys.cpp) and the lobby's help (lobby_view.cpp) use these, so that every screen measures and
+// breaks text the same way; the unit tests link it (tests/test_tutorial.cpp checks the tutorial's words fit
+// the message area with it).
 #pragma once
 
 #include <string>

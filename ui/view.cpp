@@ -423,7 +423,8 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
         if (!msg.empty()) msg.back() = clip(msg.back(), l.cols - 4) + "...";
     }
     for (int i = 0; i < int(msg.size()); ++i) put(l.status_y + 1 + i, 0, msg[i], attr, l.cols - 1);
-    if (chat) put(l.status_y + 1 + int(msg.size()), 0, clip(printable(ui.chat_line), l.cols - 1), 0, l.cols - 1);
+    if (chat)
+        put(l.status_y + 1 + int(msg.size()), 0, clip(printable(ui.chat_line), l.cols - 1), 0, l.cols - 1);
     const int used = int(msg.size()) + (chat ? 1 : 0);
     if (!ui.note.empty() && used < l.message_lines)
         put(l.status_y + 1 + used, 0, printable(ui.note), A_DIM, l.cols - 1);
@@ -537,7 +538,8 @@ std::vector<std::string> help_page_lines(const HelpPage& page, int width) {
     return out;
 }
 
-std::vector<std::string> chat_log_page(const std::string& title, const std::deque<std::string>& log, int width) {
+std::vector<std::string> chat_log_page(const std::string& title, const std::deque<std::string>& log,
+                                       int width) {
     std::vector<std::string> out = wrap(title, width);
     out.emplace_back();
     for (const std::string& said : log) {
