@@ -3,6 +3,7 @@
 #include "table_link.h"
 
 #include "engine/absence.h"
+#include "game_setup.h"
 #include "table.h"
 
 namespace gobblet::ui {
@@ -211,14 +212,14 @@ void TableLink::on_lost(std::string text) {
         text +=
             ". The host decides while you are apart: after its grace your clock runs again on "
             "your turn";
-        report_.ask(
-            Question{.text = text,
-                     .answers = {{ch('r'), "reconnect", [this] { reconnect(); },
-                                  "connect to the host again; the game goes on where it stopped"},
-                                 {ch('q'), "quit", [this] { report_.quit(); },
-                                  "quit: the game is saved, and " + program_ +
-                                      " --join ... --resume continues it with the host"}},
-                     .help = "The connection to the host was lost. The game is saved on both sides."});
+        report_.ask(Question{
+            .text = text,
+            .answers = {{ch('r'), "reconnect", [this] { reconnect(); },
+                         "connect to the host again; the game goes on where it stopped"},
+                        {ch('q'), "quit", [this] { report_.quit(); },
+                         "quit: the game is saved, and " + network_resume_command(program_, *place()) +
+                             " continues it with the host"}},
+            .help = "The connection to the host was lost. The game is saved on both sides."});
         say(text + ". The game is saved; r connects again.", true);
     } else {
         const std::string who = match_.name(remote_player());
