@@ -132,6 +132,18 @@ TEST_CASE("a network game's autosave continues as it was played, and says the co
     saved.network->at = "not an address:x";
     Options bad;
     CHECK_FALSE(network_from_autosave(bad, saved));
+    // An older version's network autosave, without its place: never continued as a local game.
+    saved.network.reset();
+    Options old;
+    old.program = "./main";
+    const Expected<void> refused = network_from_autosave(old, saved);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.why().find("the last game is a network match (Liam against Eamon, 0 moves), saved without "
+                             "its address: ./main --host PORT --resume continues it if you hosted it") == 9);
+    saved.match_id.clear();  // a local game goes on here
+    CHECK(network_from_autosave(old, saved));
+    CHECK_FALSE(old.host_at);
+    CHECK_FALSE(old.join_to);
 }
 
 TEST_CASE("--host --resume or --join --resume of a local game in progress is refused, nothing replaced",

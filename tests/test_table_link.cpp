@@ -147,6 +147,7 @@ TEST_CASE("a joiner that loses its host is asked to connect again or to quit", "
     Linked w;
     join_liam(w);
     REQUIRE(w.until([&] { return w.link->playing() && w.peer.session->playing(); }));
+    const int port = w.peer.session->port();
     w.peer.session->leave("Liam left the game", w.now);
     REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Gone); }));
     CHECK_FALSE(w.link->before_play());  // the table asks, rather than failing the join
@@ -156,7 +157,8 @@ TEST_CASE("a joiner that loses its host is asked to connect again or to quit", "
     CHECK(w.report.keys() == "r q");
     CHECK(w.report.question->text.find(gone + ". The host decides while you are apart") == 0);
     CHECK(w.report.question->answers[1].help ==
-          "quit: the game is saved, and ./main --join ... --resume continues it with the host");
+          "quit: the game is saved, and ./main --join 127.0.0.1:" + std::to_string(port) +
+              " --code ABCD-EFGH --resume continues it with the host");
     CHECK(w.report.notices.back().error);
     CHECK(w.report.last().find("The game is saved; r connects again.") != std::string::npos);
     CHECK(w.link->title() == "disconnected");

@@ -344,11 +344,19 @@ void GameScreen::ask_last_game() {
 }
 
 void GameScreen::continue_last_game() {
-    last_game_.reset();
+    const std::optional<saves::Record> last = std::exchange(last_game_, std::nullopt);
     held_start_.reset();
     table_.hold_autosave(false);
+    // The last game as it was: its players and seats, and a network game as it was played (its record says
+    // how); a local one here, whatever network the command line asked for.
     options_.resume = true;
     options_.load_path.clear();
+    options_.seats_given = false;
+    if (last->network || last->match_id.empty()) {
+        options_.host_at.reset();
+        options_.join_to.reset();
+        options_.code.clear();
+    }
     Expected<StartMatch> read = read_start(options_);
     Expected<void> started = read ? apply_start(std::move(read).take()) : Expected<void>(Failure{read.why()});
     if (!started) return join_failed(started.why());

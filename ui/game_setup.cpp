@@ -126,7 +126,15 @@ Expected<void> check_network_resume(const Options& options, const saves::Record*
 }
 
 Expected<void> network_from_autosave(Options& options, const saves::Record& autosaved) {
-    if (!autosaved.network || options.host_at || options.join_to) return {};
+    if (options.host_at || options.join_to) return {};
+    if (!autosaved.network) {
+        if (autosaved.match_id.empty()) return {};  // a local game: it goes on here
+        // A network match autosaved by an older version, without its place: never continued locally.
+        return Failure{"gobblet: the last game is a network match (" + last_game_text(autosaved) +
+                       "), saved without its address: " + shell_word(options.program) +
+                       " --host PORT --resume continues it if you hosted it, " + shell_word(options.program) +
+                       " --join HOST:PORT --code CODE --resume if you joined it"};
+    }
     const saves::NetworkPlace& place = *autosaved.network;
     const Expected<net::Endpoint> at = net::parse_endpoint(place.at);
     if (!at)
