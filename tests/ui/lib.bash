@@ -350,7 +350,7 @@ every_reader() {
     [ "$(grep -c '^% review: ' <<<"$out")" = "$rounds" ] || fail "--review $name: $rounds reviews"
     [ "$(grep -cE '^ *[0-9]+\.(\.\.)? +[A-Z0-9]{4}  ' <<<"$out")" = "$moves" ] ||
         fail "--review $name: $moves moves judged: $out"
-    # --load, then o and a paste in the same game, each with its own folders (the file alone in the saves).
+    # --load, then o and a paste in the same game, with folders of its own (the file alone in the saves).
     i=$((${i_reader:-0} + 1)); i_reader=$i
     local dir=$WORK/reader-$i
     mkdir -p "$dir/data/gobblet/saves"
@@ -360,9 +360,6 @@ every_reader() {
     start "${envs[@]}" --load "$file"
     wait_text "loaded $file ($last move"
     [ "$rounds" = 1 ] || wait_for "round $n "
-    stop_game
-    rm -f "$dir/state/gobblet/autosave.txt"  # the game --load opened: not this start's business
-    start "${envs[@]}"
     keys o
     wait_for "Saved and archived games"
     keys Enter
