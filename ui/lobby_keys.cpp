@@ -28,6 +28,8 @@ void LobbyScreen::key(Key k, Millis now) {
             say("already logged in as " + client_->name(), true);
         else if (a == Action::Reconnect)
             say("connected: nothing to retry", true);
+        else if (a == Action::ChatLog)
+            say("nothing has been said in the lobby yet: Tab says something", true);
         else if (a == Action::Password && options_.guest)
             say("a guest has no password: log in without --guest to register the name", true);
         else if (history_)
