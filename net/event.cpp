@@ -211,7 +211,7 @@ std::string describe(const Event& e, const Match& m, int me) {
                 case Act::Kind::Flag: return who + " ran out of time";
                 case Act::Kind::Starter: return m.name(a.number) + " starts the next round";
                 case Act::Kind::Replay: return "the drawn round is played again";
-                case Act::Kind::Claim: return who + " claimed the round: " + m.round_result_text();
+                case Act::Kind::Claim: return who + " claimed the round";  // the status line says the result
                 case Act::Kind::Away: return m.name(m.player_of(a.side)) + "'s connection dropped";
                 case Act::Kind::Back: return m.name(m.player_of(a.side)) + " is back";
             }

@@ -38,7 +38,9 @@ struct Event {
                    // the grace: they go on as `clock` says).
         Error,     // the connection ended on a protocol error, ours or the peer's, or the host refused
                    // us; `text` says why, for the player. Clocks stop (or go on, as for Gone); the match
-                   // is intact.
+                   // is intact. Joiner: when the host holds another match than the one we hold with its
+                   // moves (a host started again without --resume), `match` is the host's, taken by
+                   // nobody: the caller asks its player (Session::reconnect_taking_host takes it).
         Absence,   // an absent player (`player`: the host's joiner, or a server's player seen by the
                    // other one or by a spectator) reached a new stage of engine/absence.h: the grace is
                    // over (the clocks run again, or play goes on without a clock), or the round may now

@@ -116,6 +116,8 @@ class Referee {
     static ClockNews clock_due(const Match& m, Millis now);
     // Whether the clocks stand by agreement (a pause both accepted, not yet resumed).
     bool paused_by_agreement() const { return agreed_pause_; }
+    // A match resumed from its save: a clock saved paused stands by the pause both had agreed to.
+    void resume_match(const Match& m) { agreed_pause_ = m.clock().paused(); }
 
     // ---- Absence (engine/absence.h) ----
 

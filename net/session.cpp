@@ -67,6 +67,21 @@ std::string news_since(const Match& held, const Match& host) {
     return out;
 }
 
+// A match a joiner holds that it would miss: moves played in it (or rounds behind them), not over.
+bool unfinished_moves(const Match& m) {
+    return m.phase() != MatchPhase::Over && (m.rounds().size() > 1 || !m.game().moves().empty());
+}
+
+// A match in a few words, for a joiner choosing between two: "Liam against Eamon, 12 moves, round 2".
+std::string match_summary(const Match& m) {
+    const std::size_t moves = m.game().moves().size();
+    std::string out = m.name(0) + " against " + m.name(1) + ", " + std::to_string(moves) +
+                      (moves == 1 ? " move" : " moves");
+    if (!m.single_game()) out += ", round " + std::to_string(m.round_number());
+    if (m.phase() == MatchPhase::Over) out += ", over";
+    return out;
+}
+
 // Where an absence stands, for a spectator (absence_text speaks to the player who stayed).
 std::string watched_absence_text(const Match& m, int absent, const Absence& a, Millis now) {
     const std::string& name = m.name(absent);
@@ -679,6 +694,18 @@ void Session::joiner_ready(Millis now) {
     if (!match) return fail("the host's match does not hold together: " + match.why(), now);
     resuming_ = false;
     news_.clear();
+    // A side that holds moves never silently takes another game: it says what the host has and leaves
+    // the choice to its player (the host may have started again without --resume).
+    if (join_.held && !join_.held_id.empty() && join_.held_id != w.match_id && !watch_ &&
+        unfinished_moves(*join_.held)) {
+        const std::string what = "the host holds another match (" + match_summary(*match) + "), not ours (" +
+                                 match_summary(*join_.held) + ")";
+        send(Error{"the joiner holds another match and asks its player first"}, now);
+        peer_.flush();
+        lose(Event::Kind::Error, what, now);
+        events_.back().match = std::move(*match);
+        return;
+    }
     if (join_.held && !join_.held_id.empty() && join_.held_id == w.match_id) {
         const Comparison c = compare_records(round_records(*join_.held), in.rounds);
         if (c.kind == Comparison::Kind::Differs) {
@@ -1132,6 +1159,39 @@ Expected<void> Session::reconnect(const Match& match, Millis now) {
         case Connector::Status::Pending: phase_ = Phase::Connecting; break;
     }
     return {};
+}
+
+Expected<void> Session::reconnect_taking_host(Millis now) {
+    if (role_ != Role::Joiner) return Failure{"only the joiner reconnects; the host keeps listening"};
+    if (phase_ != Phase::Gone) return phase_ == Phase::Closed ? connected() : Failure{"already connected"};
+    join_.held.reset();
+    join_.held_id.clear();
+    match_id_.clear();
+    switch (connector_.start(join_.host, now)) {
+        case Connector::Status::Failed: return Failure{connector_.error()};
+        case Connector::Status::Connected:
+            phase_ = Phase::Connecting;
+            joiner_connected(now);
+            break;
+        case Connector::Status::Pending: phase_ = Phase::Connecting; break;
+    }
+    return {};
+}
+
+void Session::await_return(const Match& match, Millis now) {
+    const auto scope = begin(match);
+    if (role_ != Role::Host || phase_ != Phase::Listening || cur().phase() == MatchPhase::Over) return;
+    const int remote = remote_player();
+    referee_.resume_match(cur());
+    referee_.player_left(cur(), remote, now);
+    Match copy = cur();
+    copy.clock().pause(now);
+    Event c = event(Event::Kind::Clock);
+    c.clock = copy.clock().state(now);
+    emit(std::move(c), now);
+    Event a = event(Event::Kind::Absence, remote);
+    a.text = absence_text(cur(), remote, *referee_.absence(remote), now);
+    emit(std::move(a), now);
 }
 
 Expected<void> Session::set_code(std::string_view code) {

@@ -140,6 +140,14 @@ class Session {
     void leave(std::string_view reason, Millis now);
     // Joiner, after Gone or Error: connects again, offering `match` (the one it holds) for resumption.
     Expected<void> reconnect(const Match& match, Millis now);
+    // Joiner, after the host turned out to hold another match than ours (the Error event that carries
+    // the host's match): connects again holding nothing, to take the host's match as it is. The caller
+    // keeps its own first.
+    Expected<void> reconnect_taking_host(Millis now);
+    // Host of a match resumed from its save (--host --resume): its joiner is not back yet, and counts as
+    // absent from `now`, as after a drop (engine/absence.h): the clocks stand for the grace, then run as
+    // at the board. Reported as a Clock event (the clocks stopped) and an Absence event.
+    void await_return(const Match& match, Millis now);
     // Joiner: the code to use from the next connection on (a server gave a fresh one).
     Expected<void> set_code(std::string_view code);
     // Claims the round from the absent player (engine/absence.h says when it may): a peer-to-peer host

@@ -10,24 +10,41 @@
 #include "engine/notation.h"
 #include "engine/puzzle.h"
 #include "puzzles.h"
+#include "record.h"
 
 namespace gobblet::saves {
 
 namespace {
 
-// The game of a transcript or save file; on error, says why on `err`.
-std::optional<Game> game_from_file(std::ostream& err, const std::string& path, const VariantChoice& choice) {
+// The record of a transcript or save file (a single game, or a match with every round); on error, says
+// why on `err`. Every file the program writes reads here as it reads in the game (read_record).
+std::optional<Record> record_from_file(std::ostream& err, const std::string& path,
+                                       const VariantChoice& choice) {
     const Expected<std::string> text = read_file(path);
     if (!text) {
         err << "gobblet: " << text.why() << "\n";
         return std::nullopt;
     }
-    Expected<Game, TranscriptError> loaded = load_text(*text, choice);
+    Expected<Record, TranscriptError> loaded = read_record(*text, choice);
     if (!loaded) {
         err << "gobblet: " << path << ": " << loaded.why().message("--rules") << "\n";
         return std::nullopt;
     }
     return std::move(loaded).take();
+}
+
+// The line that opens a round of a match in the reports: "% round 2: Eamon plays White". Nothing for a
+// single game, whose report stays what it always was.
+std::string round_heading(const Record& r, std::size_t index) {
+    if (!r.is_match) return "";
+    const Round& round = r.match.rounds()[index];
+    return "% round " + std::to_string(round.number) + ": " + r.match.name(round.white) + " plays White\n";
+}
+
+// The match's result after its rounds ("% match result: Liam wins the match 2-1"), when it is over.
+std::string match_footing(const Record& r) {
+    if (!r.is_match || r.match.phase() != MatchPhase::Over) return "";
+    return "% match result: " + r.match.match_result_text() + "\n";
 }
 
 // The shipped sets: name, variant and how many puzzles of each length (1, 2, 3 moves).
@@ -69,18 +86,25 @@ std::string seconds_text(double seconds, int decimals) {
 }  // namespace
 
 int run_replay(std::ostream& out, std::ostream& err, const std::string& path, const VariantChoice& choice) {
-    const std::optional<Game> g = game_from_file(err, path, choice);
-    if (!g) return 1;
-    out << board_text(g->position()) << result_text(g->result(), g->variant().size, g->side_to_move())
-        << "\n";
+    const std::optional<Record> r = record_from_file(err, path, choice);
+    if (!r) return 1;
+    for (std::size_t i = 0; i < r->match.rounds().size(); ++i) {
+        const Game& g = r->match.rounds()[i].game;
+        out << round_heading(*r, i) << board_text(g.position())
+            << result_text(g.result(), g.variant().size, g.side_to_move()) << "\n";
+    }
+    out << match_footing(*r);
     return 0;
 }
 
 int run_review(std::ostream& out, std::ostream& err, const std::string& path, const VariantChoice& choice,
                const JudgeLimits& limits) {
-    const std::optional<Game> g = game_from_file(err, path, choice);
-    if (!g) return 1;
-    out << review_text(review_game(*g, limits)) << std::flush;
+    const std::optional<Record> r = record_from_file(err, path, choice);
+    if (!r) return 1;
+    for (std::size_t i = 0; i < r->match.rounds().size(); ++i)
+        out << round_heading(*r, i) << review_text(review_game(r->match.rounds()[i].game, limits))
+            << std::flush;
+    out << match_footing(*r) << std::flush;
     return 0;
 }
 

@@ -124,22 +124,100 @@ struct RoundText {
     int touched_line = 0;
 };
 
+// The next code point of `s` at `at` (moving `at` past it), or -1 for a byte that does not begin a
+// well-formed UTF-8 sequence (moving past that byte alone).
+long next_code_point(std::string_view s, std::size_t& at) {
+    const unsigned char lead = static_cast<unsigned char>(s[at++]);
+    if (lead < 0x80) return lead;
+    const int extra = lead >= 0xF0 && lead < 0xF5 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC2 ? 1 : -1;
+    if (extra < 0 || at + std::size_t(extra) > s.size()) return -1;
+    long c = lead & (0x3F >> extra);
+    for (int i = 0; i < extra; ++i) {
+        const unsigned char b = static_cast<unsigned char>(s[at + std::size_t(i)]);
+        if ((b & 0xC0) != 0x80) return -1;
+        c = (c << 6) | (b & 0x3F);
+    }
+    const long least[] = {0, 0x80, 0x800, 0x10000};
+    if (c < least[extra] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return -1;
+    at += std::size_t(extra);
+    return c;
+}
+
+// The ASCII letters of a Latin letter with a diacritic, in lower case (U+00C0-U+017F, and the Romanian
+// commas): "l" for Ł, "o" for ö, "ss" for ß; nullptr for what is not a letter there (× and ÷) and for
+// every other code point.
+const char* latin_ascii(long c) {
+    static constexpr const char* latin1[64] = {
+        "a", "a", "a", "a", "a", "a", "ae", "c",     "e", "e", "e", "e", "i", "i", "i",  "i",  //
+        "d", "n", "o", "o", "o", "o", "o",  nullptr, "o", "u", "u", "u", "u", "y", "th", "ss",
+        "a", "a", "a", "a", "a", "a", "ae", "c",     "e", "e", "e", "e", "i", "i", "i",  "i",  //
+        "d", "n", "o", "o", "o", "o", "o",  nullptr, "o", "u", "u", "u", "u", "y", "th", "y"};
+    // Latin Extended-A in pairs (capital, small) but for a few single letters: one entry per code point.
+    static constexpr const char* extended_a[128] = {
+        "a", "a", "a",  "a",  "a", "a", "c", "c", "c", "c", "c", "c", "c", "c", "d", "d",   // 0100
+        "d", "d", "e",  "e",  "e", "e", "e", "e", "e", "e", "e", "e", "g", "g", "g", "g",   // 0110
+        "g", "g", "g",  "g",  "h", "h", "h", "h", "i", "i", "i", "i", "i", "i", "i", "i",   // 0120
+        "i", "i", "ij", "ij", "j", "j", "k", "k", "k", "l", "l", "l", "l", "l", "l", "l",   // 0130
+        "l", "l", "l",  "n",  "n", "n", "n", "n", "n", "n", "n", "n", "o", "o", "o", "o",   // 0140
+        "o", "o", "oe", "oe", "r", "r", "r", "r", "r", "r", "s", "s", "s", "s", "s", "s",   // 0150
+        "s", "s", "t",  "t",  "t", "t", "t", "t", "u", "u", "u", "u", "u", "u", "u", "u",   // 0160
+        "u", "u", "u",  "u",  "w", "w", "y", "y", "y", "z", "z", "z", "z", "z", "z", "s"};  // 0170
+    if (c >= 0xC0 && c < 0x100) return latin1[c - 0xC0];
+    if (c >= 0x100 && c < 0x180) return extended_a[c - 0x100];
+    if (c >= 0x218 && c < 0x21C) return c < 0x21A ? "s" : "t";  // Ș ș Ț ț
+    return nullptr;
+}
+
+// A letter of another script, kept in UTF-8 (Linux file systems take any byte but '/' and NUL): Greek,
+// Cyrillic and the scripts after them up to U+1FFF, the Japanese kana, CJK ideographs, Hangul.
+bool other_script_letter(long c) {
+    return (c >= 0x370 && c < 0x2000) || (c >= 0x3040 && c < 0xA000) || (c >= 0xAC00 && c < 0xD7B0);
+}
+
+// A name as a file name's part: Latin letters in ASCII lower case (Łukasz -> lukasz, Zoë -> zoe), other
+// scripts' letters kept, digits kept, anything else one '-' between words; combining accents (a name
+// typed as "e" + U+0301) are dropped. Empty when nothing is left.
 std::string slug(std::string_view name) {
     std::string out;
-    for (unsigned char c : name) {
-        if (std::isalnum(c))
-            out += char(std::tolower(c));
-        else if (!out.empty() && out.back() != '-')
-            out += '-';
+    const auto separate = [&out] {
+        if (!out.empty() && out.back() != '-') out += '-';
+    };
+    for (std::size_t at = 0; at < name.size();) {
+        const long c = next_code_point(name, at);
+        if (c >= 0 && c < 0x80 && std::isalnum(static_cast<int>(c))) {
+            out += char(std::tolower(static_cast<int>(c)));
+        } else if (const char* ascii = latin_ascii(c)) {
+            out += ascii;
+        } else if (c >= 0x300 && c < 0x370) {
+            continue;  // a combining accent: the letter before it stands for both
+        } else if (other_script_letter(c)) {
+            append_utf8(out, char32_t(c));
+        } else {
+            separate();
+        }
     }
     while (!out.empty() && out.back() == '-') out.pop_back();
-    return out.empty() ? "player" : out;
+    return out;
 }
+
+// The names a seat has when nobody named its player: a human's colour, the remote seat's.
+bool nameless(std::string_view name) { return name == "White" || name == "Black" || name == "remote player"; }
 
 }  // namespace
 
+std::string saved_text(const Record& r) {
+    Match m = r.match;  // with its clock as saved, so that the reserves written are the saved ones
+    if (r.clock) m.clock().set_state(*r.clock, 0);
+    return record_text(m, r.seats, r.clock ? &*r.clock : nullptr, r.date, r.match_id, r.event);
+}
+
+bool unfinished(const Match& m) {
+    return m.phase() != MatchPhase::Over && (m.rounds().size() > 1 || m.game().can_undo());
+}
+
 std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, const GameClock::State* clock,
-                        std::string_view date, std::string_view match_id, std::string_view event) {
+                        std::string_view date, std::string_view match_id, std::string_view event,
+                        const NetworkPlace* network) {
     const bool is_match = !m.single_game();
     std::string out = is_match ? "% gobblet match\n" : "% gobblet game\n";
     out += std::string("% rules: ") + rules_name(m.variant().rules) + "\n";
@@ -149,6 +227,10 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     out += "% seat white: " + seat_text(seats[0]) + "\n% seat black: " + seat_text(seats[1]) + "\n";
     if (!match_id.empty()) out += "% match id: " + std::string(match_id) + "\n";
     if (!event.empty()) out += "% event: " + std::string(event) + "\n";
+    if (network) {
+        out += std::string("% network: ") + (network->host ? "host " : "join ") + network->at + "\n";
+        out += "% join code: " + network->code + "\n";
+    }
     if (is_match) out += "% first to: " + std::to_string(m.settings().first_to) + "\n";
     if (m.clock().enabled()) out += "% clock: " + clock_settings_text(m.clock().settings()) + "\n";
     if (is_match) out += "% score: " + m.score_text() + "\n";
@@ -209,6 +291,8 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
     std::optional<GameClock::State> clock_state;
     std::string match_id;
     std::string event;
+    std::optional<NetworkPlace> network;
+    int network_line = 0;
 
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const int no = int(i) + 1;
@@ -263,6 +347,26 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
                 });
             if (!ok) return fail(no, "event", "an event is up to 64 letters, digits, '-', '_' and '.'");
             event = std::string(value);
+        } else if (key == "network") {
+            // "host ADDRESS" or "join ADDRESS": the address is checked where it is used (net/socket.h).
+            const std::string v(value);
+            const bool host = v.rfind("host ", 0) == 0, join = v.rfind("join ", 0) == 0;
+            const std::string at = host || join ? std::string(trim(std::string_view(v).substr(5))) : "";
+            const bool ok = !at.empty() && at.size() <= 300 &&
+                            std::all_of(at.begin(), at.end(), [](char c) { return c > ' ' && c < 127; });
+            if (!ok) return fail(no, "network", "the network line is 'host ADDRESS' or 'join ADDRESS'");
+            if (!network) network = NetworkPlace{};
+            network_line = no;
+            network->host = host;
+            network->at = at;
+        } else if (key == "join code") {
+            const bool ok = value.size() >= 4 && value.size() <= 32 &&
+                            std::all_of(value.begin(), value.end(),
+                                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+            if (!ok) return fail(no, "join code", "a join code is 4 to 32 letters and digits");
+            if (!network) network = NetworkPlace{};
+            network_line = no;
+            network->code = upper(value);
         } else if (key == "first to") {
             const std::string v(value);
             char* end = nullptr;
@@ -352,7 +456,9 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
     if (!match) return fail(rounds.back().line, "", match.why());
     if (!score_line.empty() && score_line != match->score_text())
         return fail(score_line_no, score_line, "the rounds give the score " + match->score_text());
-    return Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event};
+    if (network && (network->at.empty() || network->code.empty()))
+        return fail(network_line, "network", "a network game's autosave names both its address and its code");
+    return Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event, network};
 }
 
 fs::path games_dir() {
@@ -369,7 +475,16 @@ std::string file_stamp() {
     return buf;
 }
 
-std::string archive_stem(const Match& m) { return slug(m.name(0)) + "-white--" + slug(m.name(1)) + "-black"; }
+std::string archive_stem(const Match& m) {
+    std::array<std::string, 2> parts;
+    for (int p : {0, 1}) {
+        const char* colour = p == 0 ? "white" : "black";
+        const std::string name = nameless(m.name(p)) ? "" : slug(m.name(p));
+        parts[p] = name.empty() ? colour : name + "-" + colour;
+    }
+    if (parts[0] == "white" && parts[1] == "black") return "game-" + file_stamp();  // nobody named
+    return parts[0] + "--" + parts[1];
+}
 
 Expected<fs::path> write_new_file(const fs::path& dir, const std::string& stem, std::string_view text) {
     std::error_code ec;

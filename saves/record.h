@@ -11,6 +11,8 @@
 //     % seat white: human              (who plays: human, computer, computer max, remote)
 //     % seat black: computer max
 //     % match id: 3f9c...              (a network match: what both sides compare when one comes back)
+//     % network: host 127.0.0.1:7000   (the autosave of a network game in progress only: this side's
+//     % join code: 7QKM4X               role and address, and the code, so that --resume goes on)
 //     % event: autumn-dm               (a server's tournament the match was played in)
 //     % first to: 2                    (matches)
 //     % clock: dm 2m 5m 30s            (when there is a clock: see engine/clock.h)
@@ -45,21 +47,41 @@
 
 namespace gobblet::saves {
 
+// Where a network game in progress goes on, kept in the autosave only (never in a save or the archive,
+// which are shared: the code lets a player in). `at` is the host's listening address with the port it
+// got, or the address a joiner joins; `code` the join code, normalized.
+struct NetworkPlace {
+    bool host = true;
+    std::string at;
+    std::string code;
+    friend bool operator==(const NetworkPlace&, const NetworkPlace&) = default;
+};
+
 struct Record {
     Match match;
     std::array<SeatSpec, 2> seats;          // by player
     std::optional<GameClock::State> clock;  // the round in progress's clock, when saved
     std::string date;
-    bool is_match = false;  // written as a match (first to more than one, or a clock)
-    std::string match_id;   // a network match's id, else empty
-    std::string event;      // the tournament it was played in (a server's record), else empty
+    bool is_match = false;                // written as a match (first to more than one, or a clock)
+    std::string match_id;                 // a network match's id, else empty
+    std::string event;                    // the tournament it was played in (a server's record), else empty
+    std::optional<NetworkPlace> network;  // an autosaved network game in progress: where it goes on
 };
 
+// A record's text as a save keeps it: what record_text wrote, without where a network game goes on (a
+// save is shared; the code lets a player in).
+std::string saved_text(const Record& r);
+
+// Whether a record holds a game not finished that a player would miss: a match not over with a move
+// played (or a round behind it). An unfinished game is never replaced without the player's word.
+bool unfinished(const Match& match);
+
 // The text of a record. `clock` is the clock frozen at the moment of saving (nullptr: not written);
-// `event`: the tournament's name (letters, digits, '-', '_', '.'), or empty.
+// `event`: the tournament's name (letters, digits, '-', '_', '.'), or empty; `network`: where a network
+// game goes on (the autosave's only), or nullptr.
 std::string record_text(const Match& match, const std::array<SeatSpec, 2>& seats,
                         const GameClock::State* clock, std::string_view date, std::string_view match_id = {},
-                        std::string_view event = {});
+                        std::string_view event = {}, const NetworkPlace* network = nullptr);
 
 // A record read from text, or why it is refused: the line, what was written there and the reason, and
 // for a single game refused under its rules but legal under the other rules, those rules (the error's
@@ -72,7 +94,10 @@ std::optional<Expected<Record, TranscriptError>> read_autosave(const VariantChoi
 
 // Finished games and matches are kept in $XDG_DATA_HOME/gobblet/games, named after the players as the
 // tournament's transcripts are: "liam-white--eamon-black.txt" (round 1's colours, lower case, names
-// reduced to letters, digits and '-'), with "-2", "-3"... when the name is taken.
+// reduced to letters, digits and '-': Latin letters in ASCII, "lukasz-white--zoe-black" for Łukasz
+// against Zoë, other scripts' letters kept), with "-2", "-3"... when the name is taken. A player nobody
+// named is their colour alone ("liam-white--black"); when neither is named the file is
+// "game-STAMP.txt", as a save is.
 std::filesystem::path games_dir();
 // The local time for file names: "20261123-140312".
 std::string file_stamp();

@@ -77,6 +77,18 @@ TEST_CASE("pasted moves that follow on continue the game; others are a whole gam
     CHECK(r.record->match.game().moves().size() == 3);
 }
 
+TEST_CASE("a pasted game that ended otherwise than on the board keeps its ending", "[paste]") {
+    const Match fresh{MatchSettings{}};
+    const PasteReading r =
+        read_paste(paste("% gobblet game\nW3B2\nK1C3\n% ending: resignation white\n% result: Black wins\n"),
+                   fresh, false, "");
+    REQUIRE(r.kind == Kind::Whole);
+    REQUIRE(r.record);
+    CHECK(r.record->match.game().over());
+    CHECK(r.record->match.game().result().ending == Ending::Resignation);
+    CHECK(r.what == "a whole game of 2 moves");
+}
+
 TEST_CASE("a paste that does not read is refused with the reason and the prompt emptied", "[paste]") {
     const Match m{MatchSettings{}};
     PasteReading r = read_paste(paste("hello there\nfriend\n"), m, false, "");

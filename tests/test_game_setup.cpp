@@ -93,6 +93,88 @@ TEST_CASE("--host's configuration: the remote seat, and a resumed network match'
     CHECK(fresh);
 }
 
+TEST_CASE("--host --resume without --code reuses the match's code, kept in its autosave", "[setup]") {
+    Options options = with_endpoints(net::Endpoint{"127.0.0.1", 7000}, std::nullopt);
+    options.resume = true;
+    saves::Record saved;
+    saved.seats[1].kind = SeatKind::Remote;
+    saved.match_id = "0123456789abcdef";
+    saved.network = saves::NetworkPlace{true, "127.0.0.1:7000", "ABCD5678"};
+    bool fresh = true;
+    net::HostConfig hc = host_config(options, SeatKind::Human, SeatKind::Remote, &saved, saved.match, fresh);
+    CHECK(hc.code == "ABCD5678");
+    CHECK(hc.match_id == "0123456789abcdef");
+    options.code = "WXYZ";  // a code given wins
+    hc = host_config(options, SeatKind::Human, SeatKind::Remote, &saved, saved.match, fresh);
+    CHECK(hc.code == "WXYZ");
+}
+
+TEST_CASE("a network game's autosave continues as it was played, and says the command that does it",
+          "[setup]") {
+    saves::Record saved;
+    saved.match.set_name(0, "Liam");
+    saved.match.set_name(1, "Eamon");
+    saved.seats[0].kind = SeatKind::Remote;  // the joiner's autosave: the host played White
+    saved.match_id = "0123456789abcdef";
+    saved.network = saves::NetworkPlace{false, "[::1]:7000", "ABCD5678"};
+    Options options;
+    REQUIRE(network_from_autosave(options, saved));
+    REQUIRE(options.join_to);
+    CHECK(*options.join_to == (net::Endpoint{"::1", 7000}));
+    CHECK(options.code == "ABCD5678");
+    CHECK(options.join_seat.name == "Eamon");
+    CHECK_FALSE(options.host_at);
+    // The command printed when the program ends runs as printed: brackets quoted for the shell.
+    CHECK(network_resume_command("./main", *saved.network) ==
+          "./main --join '[::1]:7000' --code ABCD-5678 --resume");
+    CHECK(network_resume_command("/opt/my games/gobblet", saves::NetworkPlace{true, "7000", "ABCD5678"}) ==
+          "'/opt/my games/gobblet' --host 7000 --resume");
+    saved.network->at = "not an address:x";
+    Options bad;
+    CHECK_FALSE(network_from_autosave(bad, saved));
+    // An older version's network autosave, without its place: never continued as a local game.
+    saved.network.reset();
+    Options old;
+    old.program = "./main";
+    const Expected<void> refused = network_from_autosave(old, saved);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.why().find("the last game is a network match (Liam against Eamon, 0 moves), saved without "
+                             "its address: ./main --host PORT --resume continues it if you hosted it") == 9);
+    saved.match_id.clear();  // a local game goes on here
+    CHECK(network_from_autosave(old, saved));
+    CHECK_FALSE(old.host_at);
+    CHECK_FALSE(old.join_to);
+}
+
+TEST_CASE("--host --resume or --join --resume of a local game in progress is refused, nothing replaced",
+          "[setup]") {
+    saves::Record local;
+    REQUIRE(local.match.play(written_moves("W3B2")[0].spec, true, 0));
+    Options options = with_endpoints(net::Endpoint{"127.0.0.1", 0}, std::nullopt);
+    options.program = "./main";
+    CHECK(check_network_resume(options, &local));  // not --resume: the start asks about it instead
+    options.resume = true;
+    const Expected<void> refused = check_network_resume(options, &local);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.why() ==
+          "gobblet: the last game is not a network game (White against Black, 1 move): ./main --resume "
+          "continues it here; --host without --resume starts a network game, and asks first what becomes "
+          "of this one");
+    local.match_id = "0123456789abcdef";  // a network match: --host --resume continues it
+    CHECK(check_network_resume(options, &local));
+}
+
+TEST_CASE("the same game loaded again replaces nothing; another one would", "[setup]") {
+    Match a, b;
+    REQUIRE(a.play(written_moves("W3B2")[0].spec, true, 0));
+    b = a;
+    CHECK(same_game(a, b));
+    REQUIRE(b.play(written_moves("K1C3")[0].spec, true, 0));
+    CHECK_FALSE(same_game(a, b));
+    CHECK(saves::unfinished(a));
+    CHECK_FALSE(saves::unfinished(Match{}));
+}
+
 TEST_CASE("--join's code entry joins with a code that reads and refuses one that does not", "[setup]") {
     Options options = with_endpoints(std::nullopt, net::Endpoint{"127.0.0.1", 7777});
     options.join_seat.name = "Eamon";

@@ -194,8 +194,38 @@ TEST_CASE("archive names follow the tournament's transcripts", "[record]") {
     Match m(MatchSettings{}, {"Liam", "Eamon O'Neil"});
     CHECK(saves::archive_stem(m) == "liam-white--eamon-o-neil-black");
     m.set_name(0, "computer (max)");
-    m.set_name(1, "\xc3\xa9\xc3\xa9");  // nothing left after reducing to letters and digits
-    CHECK(saves::archive_stem(m) == "computer-max-white--player-black");
+    m.set_name(1, "?!");  // nothing left after reducing to letters and digits: as if nobody named them
+    CHECK(saves::archive_stem(m) == "computer-max-white--black");
+}
+
+TEST_CASE("archive names keep the players' letters: Latin ones in ASCII, other scripts as they are",
+          "[record]") {
+    Match m(MatchSettings{}, {"\xc5\x81ukasz", "Zo\xc3\xab"});  // Łukasz, Zoë
+    CHECK(saves::archive_stem(m) == "lukasz-white--zoe-black");
+    m.set_name(0,
+               "J\xc3\xb6rg Stra\xc3\x9f"
+               "e");               // Jörg Straße
+    m.set_name(1, "Zoe\xcc\x88");  // Zoë with a combining diaeresis
+    CHECK(saves::archive_stem(m) == "jorg-strasse-white--zoe-black");
+    m.set_name(0, "\xc8\x98tefan");                     // Ștefan
+    m.set_name(1, "\xd0\x98\xd0\xb2\xd0\xb0\xd0\xbd");  // Иван: kept in UTF-8
+    CHECK(saves::archive_stem(m) == "stefan-white--\xd0\x98\xd0\xb2\xd0\xb0\xd0\xbd-black");
+    m.set_name(1,
+               "\xff\xfe"
+               "Ann");  // bytes that are not UTF-8 part the words, nothing worse
+    CHECK(saves::archive_stem(m) == "stefan-white--ann-black");
+}
+
+TEST_CASE("a game without names is archived as a game, not as white-white--black-black", "[record]") {
+    Match m;  // "White" and "Black": nobody named them
+    const std::string stem = saves::archive_stem(m);
+    CHECK(stem.rfind("game-", 0) == 0);
+    CHECK(stem.size() == std::string("game-20261123-140312").size());
+    m.set_name(0, "Liam");
+    CHECK(saves::archive_stem(m) == "liam-white--black");
+    m.set_name(0, "White");
+    m.set_name(1, "remote player");
+    CHECK(saves::archive_stem(m).rfind("game-", 0) == 0);
 }
 
 TEST_CASE("new files never replace each other, even written at once", "[record]") {

@@ -163,8 +163,7 @@ TEST_CASE(
     CHECK(host.match.game().over());
     CHECK(host.match.round_result_text() == "Eamon left and did not come back: Liam wins");
     CHECK(host.of(Event::Kind::Act).back().act.kind == Act::Kind::Claim);
-    CHECK(net::describe(host.of(Event::Kind::Act).back(), host.match, 0) ==
-          "Liam claimed the round: Eamon left and did not come back: Liam wins");
+    CHECK(net::describe(host.of(Event::Kind::Act).back(), host.match, 0) == "Liam claimed the round");
     CHECK(host.session->claim(host.match, net.now).why() == "the round is over");
     CHECK(host.session->move(host.match, spec("W2A1"), false, net.now).why() == "the round is over");
 
@@ -290,4 +289,96 @@ TEST_CASE("when the host vanishes the joiner decides nothing: its clocks stay st
     CHECK_FALSE(joiner.saw(Event::Kind::Absence));
     CHECK(joiner.session->claim(joiner.match, net.now).why() ==
           "only the host can claim a round: it holds the match");
+}
+
+TEST_CASE("a host resumed from its save gives its joiner the grace from its return, not a running clock",
+          "[net][session][absence]") {
+    Net net;
+    Side host = host_with(dm(10 * s, 20 * s, 10 * s));
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    play(net, host, joiner, "W3B2");
+    net.pass(2 * s);  // Eamon thinks two seconds; then the host's program ends, saved
+    const Match host_saved = host.match;
+    const GameClock::State clock_saved = host.match.clock().state(net.now);
+    const std::string id = host.session->match_id();
+    host.session.reset();
+    REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Gone); }));
+    const Match joiner_saved = joiner.match;
+    joiner.session.reset();
+
+    // The host comes back much later (--host --resume): its match, with the clock as it was saved.
+    net.pass(60 * s);
+    HostConfig c;
+    c.listen = *parse_endpoint("127.0.0.1:0");
+    c.code = "ABCD-EFGH";
+    c.match_id = id;
+    Side back;
+    back.match = host_saved;
+    back.match.clock().set_state(clock_saved, net.now);
+    back.session = session_of(Session::host(c));
+    back.session->await_return(back.match, net.now);
+    net.players = {&back};
+    net.drain(back);
+    REQUIRE(back.session->absence());
+    CHECK(back.session->absence()->since() == net.now);
+    CHECK(back.match.clock().paused());
+    CHECK(back.last(Event::Kind::Absence) ==
+          "Eamon is away: the clocks stand for 0:30 more, then Eamon's time runs again");
+    // The grace: Eamon's turn keeps the 8 s it had when the host went.
+    net.pass(default_grace - 1000);
+    CHECK(back.match.clock().time_left(B, net.now) == 8 * s);
+    // Eamon comes back within it: nothing was lost, by either side's clock or moves.
+    Side eamon = come_back(net, back, joiner_saved);
+    net.players = {&back, &eamon};
+    connect(net, back, eamon);
+    CHECK(eamon.last(Event::Kind::Started).empty());  // nothing happened meanwhile
+    CHECK(eamon.moves() == "W3B2\n");
+    CHECK(back.match.clock().time_left(B, net.now) == 8 * s);
+    CHECK(eamon.match.clock().time_left(B, net.now) == 8 * s);
+    play(net, eamon, back, "K1C3");
+}
+
+TEST_CASE("a joiner that holds moves never takes another match silently: it says what the host has",
+          "[net][session]") {
+    Net net;
+    Side host = make_host();
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    play(net, host, joiner, "W1A1");
+    play(net, joiner, host, "K1D4");
+    // The host's program starts again without --resume: a new match, the same code.
+    host.session.reset();
+    REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Gone); }));
+    Side fresh = make_host("127.0.0.1:0");
+    net.players = {&fresh, &joiner};
+    // The joiner's r goes to the new host (its address changed with the port the system gave).
+    JoinConfig c;
+    c.host = Endpoint{"127.0.0.1", fresh.session->port()};
+    c.code = "abcd-efgh";
+    c.name = "Eamon";
+    c.held = joiner.match;
+    c.held_id = joiner.session->match_id();
+    Side back;
+    back.match = joiner.match;
+    back.session = session_of(Session::join(c, net.now));
+    net.players = {&fresh, &back};
+    REQUIRE(net.until([&] { return back.saw(Event::Kind::Error); }));
+    const Event refused = back.of(Event::Kind::Error).back();
+    CHECK(
+        refused.text ==
+        "the host holds another match (Liam against Eamon, 0 moves), not ours (Liam against Eamon, 2 moves)");
+    REQUIRE(refused.match);
+    CHECK(refused.match->game().moves().empty());
+    CHECK(back.moves() == "W1A1\nK1D4\n");  // nothing taken
+    REQUIRE(net.until([&] { return fresh.saw(Event::Kind::Error); }));
+    CHECK(fresh.last(Event::Kind::Error) ==
+          "Eamon's side reports: the joiner holds another match and asks its player first");
+    // Its player says yes: it connects again holding nothing, and takes the host's match.
+    REQUIRE(back.session->reconnect_taking_host(net.now).ok());
+    connect(net, fresh, back);
+    CHECK(back.moves().empty());
+    CHECK(back.session->match_id() == fresh.session->match_id());
 }

@@ -338,6 +338,72 @@ TEST_CASE("a takeback against the computer goes back to the human's turn; none w
     }
 }
 
+TEST_CASE("a finished match is reviewed over every round, its endings included, never a takeback",
+          "[table][review]") {
+    // Round 1: Liam wins on the board; round 2: Liam plays White and Eamon resigns after his first
+    // move. A DM clock: the review never asks it.
+    At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 2, ClockSettings::dm(120'000, 0, 0)});
+    at.play(white_wins_row_a);
+    REQUIRE(at.report.question);
+    at.report.answer('o');  // Eamon, who lost, lets the other player, Liam, start round 2
+    REQUIRE(at.table.match().round_number() == 2);
+    at.play("W3B2");
+    at.table.resign();
+    at.report.answer('y');
+    REQUIRE(at.table.match().phase() == MatchPhase::Over);
+    const std::string record = at.table.record_text();
+    const auto step = [&](Table::Step s) {
+        const auto r = at.table.review_step(s);
+        REQUIRE(r);
+        return *r ? **r : "refused: " + r->why();
+    };
+    CHECK(at.table.can_step_back());
+    CHECK_FALSE(at.table.can_step_forward());
+    // Back from the end: first the resignation (a step of its own), then the moves, then round 1's end.
+    CHECK(step(Table::Step::Back) == "at round 2, move 1 of 1");
+    CHECK_FALSE(at.table.shown().game().over());
+    CHECK(step(Table::Step::Back) == "at round 2, move 0 of 1");
+    CHECK(step(Table::Step::Forward) == "at round 2, move 1 of 1");
+    CHECK(step(Table::Step::Start) == "at round 2, move 0 of 1");
+    CHECK(step(Table::Step::Back) == "at round 1, move 7 of 7");
+    CHECK(at.table.shown().round_number() == 1);
+    CHECK(at.table.shown().game().over());  // round 1's end, as it ended
+    CHECK(step(Table::Step::Start) == "at round 1, move 0 of 7");
+    CHECK(step(Table::Step::Start) == "refused: this is the start of the match");
+    CHECK(step(Table::Step::Back) == "refused: nothing to step back to: this is the start of the match");
+    CHECK(at.table.reviewing());
+    // A move in the review is refused; the match is as it ended.
+    CHECK(at.table.play_human(written_moves("W1B1")[0].spec) == Table::MoveResult::Refused);
+    CHECK(at.report.last() ==
+          "the match is over: this is its review (End goes to its end; n starts a new one)");
+    CHECK(at.table.record_text() == record);
+    // g goes to a move of the round shown; End to its end, then the next round's, then the match's.
+    CHECK(**at.table.review_go_to(3) == "at round 1, move 3 of 7");
+    CHECK(at.table.review_go_to(9)->why() == "round 1 has 7 moves");
+    CHECK(step(Table::Step::End) == "at round 1, move 7 of 7");
+    CHECK(step(Table::Step::Forward) == "at round 2, move 0 of 1");
+    CHECK(step(Table::Step::End) == "the end of the match");
+    CHECK_FALSE(at.table.in_review());
+    CHECK(at.table.shown().game().result().ending == Ending::Resignation);
+    CHECK(at.table.record_text() == record);
+}
+
+TEST_CASE("a match in progress steps back from the start of its round into the rounds before",
+          "[table][review]") {
+    At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 2, {}});
+    at.play(white_wins_row_a);
+    at.report.answer('s');  // Eamon starts round 2
+    REQUIRE(at.table.match().phase() == MatchPhase::Playing);
+    CHECK(at.table.can_step_back());
+    CHECK_FALSE(at.table.review_step(Table::Step::Forward));  // the game's own stepping
+    CHECK(**at.table.review_step(Table::Step::Back) == "at round 1, move 7 of 7");
+    CHECK(at.table.play_human(written_moves("W1B1")[0].spec) == Table::MoveResult::Refused);
+    CHECK(at.report.last() == "this is a review of an earlier round: End goes back to round 2, in play");
+    CHECK(**at.table.review_step(Table::Step::End) == "back to round 2, in play");
+    CHECK_FALSE(at.table.in_review());
+    at.play("W3B2");  // play goes on
+}
+
 // ---------------------------------------------------------------------------------------------------
 // A network game: a hosting table and a joining table over loopback
 
@@ -436,12 +502,10 @@ TEST_CASE("a network game at two tables: the joiner's follows the host's moves, 
     CHECK(p.host_report.rounds_over == 1);
     CHECK(p.join_report.rounds_over == 1);
 
-    // The host leaves: the joiner is asked to reconnect or quit, and quits.
+    // The host leaves the finished game: nothing to come back to, so no reconnection is offered.
     p.host.leave();
-    REQUIRE(p.until([&] { return p.join_report.question.has_value(); }));
-    CHECK(p.join_report.keys() == "r q");
-    p.join_report.answer('q');
-    CHECK(p.join_report.quits == 1);
+    REQUIRE(p.until([&] { return p.join_report.said("The game is over: q quits"); }));
+    CHECK_FALSE(p.join_report.question.has_value());
 }
 
 TEST_CASE("a host that turns connections away does not write its autosave for each of them", "[table][net]") {

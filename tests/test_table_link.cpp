@@ -81,7 +81,12 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
     CHECK(seats[1].kind == SeatKind::Human);
     CHECK(seats[1].name == "");
     const std::string started = w.last(net::Event::Kind::Started)->text;
-    CHECK(w.link->started_text(started) == started + "; you play Black");
+    // A new game: the joiner hears what the host set, which its command line did not say.
+    CHECK(w.link->started_text(started, false) ==
+          started +
+              "; you play Black against Liam (the host), who plays White and starts; official rules, "
+              "4x4, no clock");
+    CHECK(w.link->started_text(started, true) == started + "; you play Black");
 
     // Liam's move arrives applied, with its words; Eamon's goes to the host and comes back as a fact.
     play(w.net, w.peer, w.peer, "W3B2");
@@ -142,6 +147,7 @@ TEST_CASE("a joiner that loses its host is asked to connect again or to quit", "
     Linked w;
     join_liam(w);
     REQUIRE(w.until([&] { return w.link->playing() && w.peer.session->playing(); }));
+    const int port = w.peer.session->port();
     w.peer.session->leave("Liam left the game", w.now);
     REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Gone); }));
     CHECK_FALSE(w.link->before_play());  // the table asks, rather than failing the join
@@ -151,7 +157,8 @@ TEST_CASE("a joiner that loses its host is asked to connect again or to quit", "
     CHECK(w.report.keys() == "r q");
     CHECK(w.report.question->text.find(gone + ". The host decides while you are apart") == 0);
     CHECK(w.report.question->answers[1].help ==
-          "quit: the game is saved, and ./main --join ... --resume continues it with the host");
+          "quit: the game is saved, and ./main --join 127.0.0.1:" + std::to_string(port) +
+              " --code ABCD-EFGH --resume continues it with the host");
     CHECK(w.report.notices.back().error);
     CHECK(w.report.last().find("The game is saved; r connects again.") != std::string::npos);
     CHECK(w.link->title() == "disconnected");
@@ -210,7 +217,7 @@ TEST_CASE("a hosting link says how to join, refuses moves until someone has, and
     w.net.players = {&w.peer};
     REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Started) && w.peer.session->playing(); }));
     const std::string started = w.last(net::Event::Kind::Started)->text;
-    CHECK(w.link->started_text(started) == "Eamon is here: " + started);
+    CHECK(w.link->started_text(started, false) == "Eamon is here: " + started);
     CHECK(w.link->moves_allowed());
     CHECK(w.link->ready_for_move());
     CHECK_FALSE(w.link->can_claim());

@@ -24,7 +24,9 @@ struct Folders {
     explicit Folders(bool autosave = true)
         : state("XDG_STATE_HOME", (dir / "state").c_str()),
           data("XDG_DATA_HOME", (dir / "data").c_str()),
-          records("./main", autosave, [this] { return "record " + std::to_string(++written) + "\n"; }) {}
+          records("./main", autosave, [this](bool for_autosave) {
+              return std::string(for_autosave ? "autosave " : "record ") + std::to_string(++written) + "\n";
+          }) {}
 };
 
 std::string contents(const std::string& path) {
@@ -45,13 +47,27 @@ const char* white_wins_row_a = "W1A1 K1D1 W2A2 K2D2 W3A3 K3D3 W1A4";
 
 TEST_CASE("the autosave holds the record it is given; its failure is said once, not at every move",
           "[table][records]") {
-    SECTION("written, and written again") {
+    SECTION("written (the autosave's own record), and written again") {
         Folders f;
+        CHECK_FALSE(f.records.autosave_written());
         CHECK(f.records.autosave() == "");
-        CHECK(contents(saves::autosave_path()) == "record 1\n");
+        CHECK(contents(saves::autosave_path()) == "autosave 1\n");
+        CHECK(f.records.autosave_written());
         CHECK(f.records.autosave() == "");
-        CHECK(contents(saves::autosave_path()) == "record 2\n");
+        CHECK(contents(saves::autosave_path()) == "autosave 2\n");
         CHECK(f.records.autosave_error() == "");
+    }
+    SECTION("held: the unfinished game of an earlier run stays until the player says what becomes of it") {
+        Folders f;
+        saves::write_file(saves::autosave_path(), "the last game\n").ok();
+        f.records.hold_autosave(true);
+        CHECK(f.records.autosave() == "");
+        CHECK(f.written == 0);
+        CHECK(contents(saves::autosave_path()) == "the last game\n");
+        CHECK_FALSE(f.records.autosave_written());
+        f.records.hold_autosave(false);
+        CHECK(f.records.autosave() == "");
+        CHECK(contents(saves::autosave_path()) == "autosave 1\n");
     }
     SECTION("not kept: nothing is written, not even asked for") {
         Folders f(false);

@@ -84,6 +84,27 @@ EntryOutcome edit_entry(LineEntry& e, Key k) {
     return EntryOutcome::Edited;
 }
 
+void paste_into_entry(LineEntry& e, std::string_view text) {
+    std::string add;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c == '\n' || c == '\r' || c == '\t') {
+            if (!add.empty() && add.back() != ' ') add += ' ';
+            continue;
+        }
+        if (c < 32 || c == 127) continue;
+        // A whole character (a lead byte and its continuation bytes), or none of it.
+        std::size_t n = 1;
+        while (i + n < text.size() && (static_cast<unsigned char>(text[i + n]) & 0xC0) == 0x80) ++n;
+        const std::string_view ch = text.substr(i, n);
+        i += n - 1;
+        if (e.text.size() + add.size() + ch.size() > e.max_length) break;
+        add += ch;
+    }
+    while (!add.empty() && add.back() == ' ') add.pop_back();
+    e.text += add;
+}
+
 void key_to_entry(std::optional<LineEntry>& entry, Key k, const std::function<void(std::string)>& say) {
     const EntryOutcome o = edit_entry(*entry, k);
     if (o == EntryOutcome::Edited) return;

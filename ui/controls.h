@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "engine/expected.h"
 #include "keys.h"
@@ -38,6 +39,10 @@ void step_cursor(Spot& c, int size, int drow, int dcol);
 // (Esc, Ctrl-C). The caller closes the entry and acts.
 enum class EntryOutcome { Edited, Submit, Cancel };
 EntryOutcome edit_entry(LineEntry& e, Key k);
+// A paste into an open line entry (a chat line, the join code, a seek's terms), as if typed: line breaks
+// and tabs become one space, other control characters are dropped, and whole characters are added while
+// the entry has room; spaces at the end are left out.
+void paste_into_entry(LineEntry& e, std::string_view text);
 // A key for the open line entry `entry`, whole: edits it, or closes it and submits its text (Enter), or
 // closes it, says "cancelled" through `say` and runs its cancel (Esc, Ctrl-C).
 void key_to_entry(std::optional<LineEntry>& entry, Key k, const std::function<void(std::string)>& say);

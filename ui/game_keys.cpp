@@ -18,7 +18,8 @@ namespace gobblet::ui {
 // Keys
 
 void GameScreen::on_key(Key k) {
-    ui_.note.clear();  // said once: the player has seen it
+    ui_.note.clear();       // said once: the player has seen it
+    ui_.chat_line.clear();  // seen too
     if (ui_.help) return help_key(k);
     if (ui_.overlay) return overlay_key(k);
     if (ui_.entry) return entry_key(k);
@@ -93,20 +94,26 @@ void GameScreen::on_action(Action a) {
         case Action::Quit: return options_.served ? ask_leave() : leave();
         case Action::Back: return step_back();
         case Action::Forward: return step_forward();
-        case Action::ToStart: return go_to(0);
-        case Action::ToEnd: return go_to(match().game().moves().size() + match().game().redo_moves().size());
+        case Action::ToStart:
+            if (review_step(Table::Step::Start)) return;
+            return go_to(0);
+        case Action::ToEnd:
+            if (review_step(Table::Step::End)) return;
+            return go_to(match().game().moves().size() + match().game().redo_moves().size());
         case Action::GotoMove: {
-            if (!can_step(true)) return;
-            const std::size_t total = match().game().moves().size() + match().game().redo_moves().size();
+            const bool review = table_.in_review() || match().phase() == MatchPhase::Over;
+            if (!review && !can_step(true)) return;
+            const Game& shown_game =
+                table_.in_review() ? match().rounds()[table_.shown_round()].game : match().game();
+            const std::size_t total =
+                shown_game.moves().size() + (review ? 0 : shown_game.redo_moves().size());
             ui_.entry = LineEntry{
                 "Go to move (0-" + std::to_string(total) + ", the number of moves played)",
                 "",
                 6,
-                [this](const std::string& s) {
+                [this, all = total](const std::string& s) {
                     char* end = nullptr;
                     const long n = std::strtol(s.c_str(), &end, 10);
-                    const std::size_t all =
-                        match().game().moves().size() + match().game().redo_moves().size();
                     if (s.empty() || *end || n < 0 || std::size_t(n) > all) {
                         say("'" + printable(s) + "' is not a move number: give 0 to " + std::to_string(all),
                             true);
@@ -146,6 +153,16 @@ void GameScreen::on_action(Action a) {
                                   },
                                   {}};
             return;
+        case Action::ChatLog:
+            if (!available(Action::ChatLog)) {
+                say(table_.networked() ? "nothing has been said yet: Tab says something"
+                                       : "chat works in a network game (--host or --join)",
+                    true);
+                return;
+            }
+            ui_.help = ui_.chat_page = true;
+            ui_.help_scroll = 1 << 20;  // the latest lines: draw_help scrolls back to the last page
+            return;
         case Action::Analysis: return teacher_.toggle_analysis();
         case Action::Puzzles: return open_puzzles();
         case Action::Tutorial: return open_tutorial();
@@ -172,7 +189,7 @@ void GameScreen::on_action(Action a) {
         case Action::ChooseStarter: return;
         case Action::ListUp:
         case Action::ListDown:
-            return scroll_moves(ui_.list_scroll, match().game().moves().size(), a == Action::ListUp);
+            return scroll_moves(ui_.list_scroll, shown().game().moves().size(), a == Action::ListUp);
         case Action::CursorUp: return move_cursor(-1, 0);
         case Action::CursorDown: return move_cursor(1, 0);
         case Action::CursorLeft: return move_cursor(0, -1);
@@ -196,7 +213,7 @@ void GameScreen::on_action(Action a) {
 void GameScreen::help_key(Key k) {
     if (help_scroll_key(k, ui_.help_scroll)) return;
     if (k.code == 3) leave();
-    ui_.help = false;  // any other key closes the help
+    ui_.help = ui_.chat_page = false;  // any other key closes the help (or the chat log)
     // The game's help names T; a question's or an overlay's help comes back to it.
     if (!own_help() && action_for(k, ui_.mode, kind_) == Action::Tutorial) on_action(Action::Tutorial);
 }
@@ -346,6 +363,8 @@ void GameScreen::overlay_key(Key k) {
 // A paste: read by read_paste (game_paste.h), then acted on here.
 void GameScreen::on_paste(const InputEvent& e) {
     ui_.note.clear();  // the player is at the keyboard: the start's note has been seen
+    // A paste goes to the line being edited (a chat line, the join code, a move number), never to the board.
+    if (ui_.entry) return paste_into_entry(*ui_.entry, e.text);
     PasteReading r = read_paste(e, match(), table_.networked(), ui_.prompt);
     if (r.prompt) ui_.prompt = *r.prompt;
     switch (r.kind) {

@@ -153,6 +153,12 @@ void GameOverlays::open_list() {
     }
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.time > b.time; });
     if (entries.size() > 200) entries.resize(200);
+    // The autosave first, while it holds an unfinished game of an earlier run (not the game on the board).
+    if (const auto autosave = saves::autosave_path(); !autosave.empty() && !table_.autosave_written()) {
+        if (const Expected<std::string> text = saves::read_file(autosave); text)
+            if (const auto r = saves::read_record(*text); r && saves::unfinished(r->match))
+                entries.insert(entries.begin(), Entry{{}, autosave});
+    }
     Overlay o;
     o.title = "Saved and archived games, most recent first";
     paths_.clear();
@@ -166,8 +172,10 @@ void GameOverlays::open_list() {
                                  ? (m.single_game() ? outcome_text(m.game().result(), m.game().side_to_move())
                                                     : m.match_result_text())
                                  : "in progress, " + moves_text(m.game().moves().size());
-        o.rows.push_back({r->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result,
-                          e.path.parent_path().filename().string() == "games" ? "archive" : "save"});
+        const std::string kind = e.path == saves::autosave_path()                      ? "autosave"
+                                 : e.path.parent_path().filename().string() == "games" ? "archive"
+                                                                                       : "save";
+        o.rows.push_back({r->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result, kind});
         paths_.push_back(e.path);
     }
     if (o.rows.empty()) {
@@ -178,7 +186,9 @@ void GameOverlays::open_list() {
     o.help = HelpPage{
         "Saved and archived games (o)",
         {"Your saves (s, and games kept before a new one) and the archive of finished games, most recent "
-         "first: the date, the players and the result, or how far a game in progress got. Opening one "
+         "first (and first of all the last game's autosave, while it holds a game not finished that is not "
+         "the one on the board): the date, the players and the result, or how far a game in progress got. "
+         "Opening one "
          "replaces the game on the board, which is kept in your saves first; an opened game is reviewed."},
         overlay_keys("a game", {"PgUp PgDn", "ten at a time; Home and End go to the first and the last"},
                      "open the game chosen", 'o', "the list")};

@@ -44,8 +44,11 @@ PasteReading read_paste(const InputEvent& e, const Match& match, bool networked,
     if (parsed->empty()) return refused("the paste held no moves", emptied);
     if (parsed->size() == 1 && one_line)  // a single move onto the prompt: the player checks it
         return reading(PasteReading::Kind::Prompt, "", text.substr(0, max_prompt));
-    const bool record =
-        text.find("% round ") != std::string::npos || text.find("% gobblet match") != std::string::npos;
+    // A record read as one: a match, or a game whose ending the moves do not show (a resignation, an agreed
+    // draw), which a continuation of the moves alone would drop.
+    const bool record = text.find("% round ") != std::string::npos ||
+                        text.find("% gobblet match") != std::string::npos ||
+                        text.find("% ending: ") != std::string::npos;
     if (!record) {
         // A continuation of the current game?
         Game continued = match.game();

@@ -28,7 +28,8 @@ void GameScreen::play(const MoveSpec& spec) {
 
 void GameScreen::on_spot(const Spot& spot) {
     const Game& g = match().game();
-    if (g.over() || table_.paused() || !table_.is_human(table_.seat_of(g.side_to_move()))) {
+    if (table_.in_review() || g.over() || table_.paused() ||
+        !table_.is_human(table_.seat_of(g.side_to_move()))) {
         play(MoveSpec::square(0, 0));  // says why no move can be made now
         return;
     }
@@ -95,8 +96,28 @@ bool GameScreen::can_step(bool tell) {
     return allowed.ok();
 }
 
+bool GameScreen::review_step(Table::Step step) {
+    // What the review shows, with the judgement of a move stepped over (not of an ending, nor across
+    // rounds).
+    const std::size_t round = table_.shown_round(), before = shown().game().moves().size();
+    const std::optional<Expected<std::string>> r = table_.review_step(step);
+    if (!r) return false;
+    ui_.picked.reset();
+    if (!*r) {
+        say(r->why(), true);
+        return true;
+    }
+    const std::size_t after = shown().game().moves().size();
+    std::string suffix;
+    if (table_.shown_round() == round && after + 1 == before) suffix = teacher_.step_suffix(after);
+    if (table_.shown_round() == round && after == before + 1) suffix = teacher_.step_suffix(before);
+    say(**r + suffix);
+    return true;
+}
+
 void GameScreen::step_back() {
     if (table_.networked()) return table_.request_takeback();
+    if (review_step(Table::Step::Back)) return;
     if (!can_step(true)) return;
     if (!match().game().can_undo()) {
         say("nothing to take back: this is the start of the game", true);
@@ -112,6 +133,7 @@ void GameScreen::step_back() {
 }
 
 void GameScreen::step_forward() {
+    if (review_step(Table::Step::Forward)) return;
     const Game& g = match().game();
     if (!g.can_redo()) {
         say("nothing to replay: this is the last move played", true);
@@ -125,6 +147,10 @@ void GameScreen::step_forward() {
 }
 
 void GameScreen::go_to(std::size_t plies) {
+    if (const std::optional<Expected<std::string>> r = table_.review_go_to(plies)) {
+        ui_.picked.reset();
+        return say(*r ? **r : r->why(), !*r);
+    }
     if (!can_step(true)) return;
     table_.go_to(plies);
     ui_.picked.reset();
@@ -272,7 +298,8 @@ void GameScreen::serve_link() {
     if (!over && lobby_word.empty()) return;
     end_said_ = true;
     ui_.question.reset();
-    const std::string text = over ? match().match_result_text() : lobby_word;
+    // The status line shows the result of a match that ended on the board: the message does not repeat it.
+    const std::string text = over ? "The match is over" : lobby_word;
     ask(Question{.text = text + ": press any key to go back to the lobby",
                  .answers = {},
                  .help = "The match is over; the server keeps it, and h in the lobby lists it for review.",

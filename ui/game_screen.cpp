@@ -12,6 +12,7 @@
 #include "puzzle_session.h"
 #include "saves/tutorial.h"
 #include "terminal.h"
+#include "text.h"
 
 namespace gobblet::ui {
 
@@ -61,10 +62,11 @@ void GameScreen::draw(Millis t) {
     ui_.paused = table_.paused();
     for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
     ui_.title_note = table_.net_title();
+    ui_.joining = options_.join_to && !table_.welcomed() ? net::endpoint_text(*options_.join_to) : "";
     if (const std::string r = teacher_.title(); !r.empty())
         ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
     if (ui_.help) return draw_help(help_now(COLS - 1), ui_.help_scroll);
-    ui::draw(match(), ui_, chrome(), t);
+    ui::draw(shown(), ui_, chrome(), t);
 }
 
 // What a network game does not offer: the two players play it out together.
@@ -108,6 +110,7 @@ bool GameScreen::available(Action a) const {
             case Action::Resign: return table_.can_resign();
             case Action::Back:
             case Action::Chat: return net->playing();
+            case Action::ChatLog: return !table_.chat_log().empty();
             case Action::Claim: return table_.can_claim();
             case Action::Analysis: return teacher_.analysis_allowed().ok();
             default: return !local_only(a);
@@ -118,15 +121,17 @@ bool GameScreen::available(Action a) const {
         case Action::OfferDraw: return table_.can_offer_draw();
         case Action::Resign: return table_.can_resign();
         case Action::Hint:
-            return !g.over() && match().phase() == MatchPhase::Playing && table_.acting_human() >= 0;
+            return !table_.in_review() && !g.over() && match().phase() == MatchPhase::Playing &&
+                   table_.acting_human() >= 0;
         case Action::Analysis: return teacher_.analysis_allowed().ok();
         case Action::Chat:
+        case Action::ChatLog:
         case Action::Claim: return false;
         case Action::Back:
-        case Action::ToStart:
-        case Action::GotoMove: return g.can_undo() && table_.step_allowed().ok();
+        case Action::ToStart: return table_.can_step_back();
+        case Action::GotoMove: return table_.in_review() || table_.can_step_back();
         case Action::Forward:
-        case Action::ToEnd: return g.can_redo();
+        case Action::ToEnd: return table_.can_step_forward();
         default: return true;
     }
 }
@@ -147,13 +152,16 @@ Chrome GameScreen::chrome() const {
         c.footer = {ui_.overlay->footer};
         return c;
     }
-    const Game& g = match().game();
+    const Game& g = shown().game();
     prompt_chrome(ui_, c);
     std::string note;
     if (ui_.reviewing) {
-        note = "REVIEW move " + std::to_string(g.moves().size()) + " of " +
+        note = "REVIEW " +
+               (match().single_game() ? std::string()
+                                      : "round " + std::to_string(shown().round_number()) + " ") +
+               "move " + std::to_string(g.moves().size()) + " of " +
                std::to_string(g.moves().size() + g.redo_moves().size());
-        if (!g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
+        if (!table_.in_review() && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
             note += ": Enter lets the computer play from here";
         note += " | ";
     }
@@ -166,6 +174,10 @@ Chrome GameScreen::chrome() const {
 bool GameScreen::own_help() const { return ui_.question || ui_.overlay || (ui_.entry && ui_.entry->help); }
 
 std::vector<std::string> GameScreen::help_now(int width) const {
+    if (ui_.chat_page)
+        return chat_log_page("Chat: the last " + std::to_string(table_.chat_log().size()) +
+                                 " lines said in this game (any key comes back)",
+                             table_.chat_log(), width);
     if (ui_.question) return help_page_lines(question_help(*ui_.question, kind_), width);
     if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
     if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
@@ -260,9 +272,36 @@ GameScreen::GameScreen(const ScreenContext& context, const Options& options)
 }
 
 Expected<void> GameScreen::prepare() {
+    // An autosave that does not read is kept before anything can replace it.
+    if (!options_.served && !options_.puzzles)
+        if (const std::string kept = keep_unreadable_autosave(); !kept.empty())
+            settings_problem_ = settings_problem_.empty() ? kept : kept + "; " + settings_problem_;
     Expected<StartMatch> read = read_start(options_);
     if (!read) return Failure{read.why()};
     StartMatch start = std::move(read).take();
+    if (const Expected<void> ok =
+            check_network_resume(options_, start.autosaved ? &*start.autosaved : nullptr);
+        !ok)
+        return ok;
+    // A start that does not continue the unfinished game in the autosave would replace it: the player
+    // says first what becomes of it (enter() asks), and until then nothing is written over it.
+    if (!options_.resume && !options_.served && !options_.puzzles) {
+        std::optional<saves::Record> last = unfinished_autosave();
+        if (last && start.loaded && same_game(last->match, start.loaded->match))
+            last.reset();  // nothing lost
+        if (last) {
+            last_game_ = std::move(last);
+            table_.hold_autosave(true);
+            table_.set_match(Match(start.settings));
+            table_.install_seats(start.seats);
+            held_start_ = std::move(start);
+            return {};
+        }
+    }
+    return apply_start(std::move(start));
+}
+
+Expected<void> GameScreen::apply_start(StartMatch start) {
     table_.set_match(Match(start.settings));
     if (!start.note.empty()) say(start.note, start.note_error);
     if (start.loaded) {
@@ -274,7 +313,88 @@ Expected<void> GameScreen::prepare() {
     }
     overlays_.set_next_variant(match().variant());
     table_.install_seats(start.seats);
+    // --resume of a network game's autosave goes on as it was played (host or joiner), never locally.
+    if (start.autosaved && start.autosaved->match.phase() != MatchPhase::Over)
+        if (const Expected<void> net = network_from_autosave(options_, *start.autosaved); !net) return net;
     return start_network(start.autosaved ? &*start.autosaved : nullptr);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The unfinished game of an earlier run, when this start would replace it
+
+void GameScreen::ask_last_game() {
+    const std::string what = options_.host_at              ? "host a new game"
+                             : options_.join_to            ? "join " + net::endpoint_text(*options_.join_to)
+                             : !options_.load_path.empty() ? "open " + printable(options_.load_path)
+                                                           : "start a new game";
+    ask(Question{
+        .text = "The last game was not finished: " + last_game_text(*last_game_),
+        .answers = {{ch('c'), "continue it", [this] { continue_last_game(); },
+                     "go on with it, as " + options_.program + " --resume does" +
+                         (last_game_->network ? " (a network game: as it was played, host or joiner)" : "")},
+                    {ch('k'), "keep it and " + what, [this] { keep_last_game(); },
+                     "it goes to your saves (o opens it), and the program does what its command line asked"},
+                    {ch('d'), "discard it", [this] { confirm_discard(); },
+                     "it is thrown away, after one more question"}},
+        .help =
+            "The autosave holds a game that was not finished, and this start would replace it. Nothing is "
+            "replaced until you answer; q quits and leaves it as it is.",
+        .default_answer = 1});
+    say(ui_.question->text + ". c continues it, k keeps it in your saves, d discards it.");
+}
+
+void GameScreen::continue_last_game() {
+    const std::optional<saves::Record> last = std::exchange(last_game_, std::nullopt);
+    held_start_.reset();
+    table_.hold_autosave(false);
+    // The last game as it was: its players and seats, and a network game as it was played (its record says
+    // how); a local one here, whatever network the command line asked for.
+    options_.resume = true;
+    options_.load_path.clear();
+    options_.seats_given = false;
+    if (last->network || last->match_id.empty()) {
+        options_.host_at.reset();
+        options_.join_to.reset();
+        options_.code.clear();
+    }
+    Expected<StartMatch> read = read_start(options_);
+    Expected<void> started = read ? apply_start(std::move(read).take()) : Expected<void>(Failure{read.why()});
+    if (!started) return join_failed(started.why());
+    table_.autosave();  // the autosave is the table's from now on
+    begin_play();
+}
+
+void GameScreen::keep_last_game() {
+    const Expected<std::filesystem::path> kept =
+        saves::write_new_file(saves::saves_dir(), "game-" + saves::file_stamp(), saved_text(*last_game_));
+    if (!kept) {
+        say("the last game could not be kept (" + kept.why() + "): nothing replaced it", true);
+        return ask_last_game();
+    }
+    start_held("the last game is kept in " + kept->string() + " (o opens it)");
+}
+
+void GameScreen::confirm_discard() {
+    ask(Question{.text = "Discard the last game for good (" + last_game_text(*last_game_) + ")?",
+                 .answers = {{ch('y'), "discard it", [this] { start_held("the last game is discarded"); },
+                              "it is replaced by this start's game and cannot be brought back"},
+                             {ch('n'), "no", [this] { ask_last_game(); }, "back to the question"}},
+                 .help = "A discarded game is gone: there is no copy.",
+                 .default_answer = 1});
+    say(ui_.question->text);
+}
+
+void GameScreen::start_held(const std::string& said) {
+    last_game_.reset();
+    table_.hold_autosave(false);
+    StartMatch start = std::move(*held_start_);
+    held_start_.reset();
+    ui_.message.clear();
+    if (const Expected<void> started = apply_start(std::move(start)); !started)
+        return join_failed(started.why());
+    table_.autosave();  // the last game is kept, or was discarded: the autosave is the new game's now
+    say(said + (ui_.message.empty() ? "" : "; " + ui_.message));
+    begin_play();
 }
 
 // The network game from the command line.
@@ -293,6 +413,11 @@ Expected<void> GameScreen::start_network(const saves::Record* autosaved) {
         if (autosaved && !autosaved->match_id.empty()) {  // --resume: the match this joiner holds
             net_held_ = autosaved->match;
             net_held_id_ = autosaved->match_id;
+            if (options_.code.empty() && autosaved->network) options_.code = autosaved->network->code;
+            if (options_.join_seat.name.empty()) {
+                const int local = autosaved->seats[0].kind == SeatKind::Remote ? 1 : 0;
+                options_.join_seat.name = autosaved->match.name(local);
+            }
         }
         if (!options_.code.empty()) {
             connect(options_.code);
@@ -335,6 +460,19 @@ void GameScreen::enter(Millis) {
     set_ascii(overlays_.ascii());
     if (!settings_problem_.empty())
         say((ui_.message.empty() ? "" : ui_.message + ". ") + settings_problem_, true);
+    if (last_game_) {
+        ask_last_game();  // play begins once the player has said what becomes of the last game
+        if (!settings_problem_.empty()) say(ui_.message + " (" + settings_problem_ + ")");
+    } else {
+        begin_play();
+    }
+    open_at_start();
+    table_.pace_from_now();
+}
+
+void GameScreen::begin_play() {
+    if (ui_.message.empty() && options_.join_to)
+        say("The host's screen shows a join code (like 7QK-M4X): type it below and press Enter.");
     if (ui_.message.empty())
         say("Type a move (like W3B2) and press Enter, or press an arrow key for the cursor; ? shows every "
             "key.");
@@ -345,7 +483,6 @@ void GameScreen::enter(Millis) {
         table_.round_end_handled();
         if (table_.ask_round_question()) say(ui_.message + ". " + ui_.question->text + ".");
     }
-    open_at_start();
     table_.pace_from_now();
 }
 
@@ -359,14 +496,27 @@ std::string GameScreen::close(Millis) {
         return "";
     }
     if (options_.puzzles) return "";  // the game was never shown: its autosave is left alone
-    table_.autosave();
     const auto path = saves::autosave_path();
+    if (table_.autosave_held())  // the question at the start was not answered: the last game stays
+        return "gobblet: the last game is still in " + path.string() + "; " + shell_word(options_.program) +
+               " --resume continues it\n";
+    table_.autosave();
     const Match& m = match();
-    if (!table_.autosave_error().empty() || path.empty() || m.game().moves().empty()) return "";
+    if (!table_.autosave_error().empty() || path.empty() ||
+        (m.game().moves().empty() && m.rounds().size() == 1))
+        return "";
     if (m.phase() == MatchPhase::Over && !table_.archive_path().empty())
         return "gobblet: the finished " + std::string(m.single_game() ? "game" : "match") + " is kept in " +
                table_.archive_path() + "\n";
-    return "gobblet: the game is saved in " + path.string() + "; " + options_.program +
+    // A network game goes on as it was played: the command says how, host or joiner, and runs as printed.
+    if (const std::optional<saves::NetworkPlace> place = table_.network_place())
+        return "gobblet: the game is saved in " + path.string() + "; " +
+               network_resume_command(options_.program, *place) + " continues it" +
+               (place->host
+                    ? " (the other player joins again with the code " + net::code_text(place->code) + ")"
+                    : " with the host") +
+               "\n";
+    return "gobblet: the game is saved in " + path.string() + "; " + shell_word(options_.program) +
            " --resume continues it\n";
 }
 

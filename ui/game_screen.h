@@ -95,10 +95,13 @@ class GameScreen : public Screen, private TableReport {
     void seats_cancelled() override { teacher_.seats_cancelled(); }
     void moved() override { ui_.list_scroll = -1; }
     void round_over() override;
+    void chat_heard(const std::string& line) override { ui_.chat_line = line; }
     void join_failed(const std::string& why) override;
     void quit() override { leave(); }
 
     const Match& match() const { return table_.match(); }
+    // What the board shows: the match, or the review's round and move (table.h).
+    const Match& shown() const { return table_.shown(); }
     Millis now() const { return clock_(); }
     void say(std::string text, bool error = false) {
         ui_.message = std::move(text);
@@ -124,8 +127,22 @@ class GameScreen : public Screen, private TableReport {
     }
 
     // The start (game_screen.cpp, from what game_setup.h reads).
-    // From prepare(): the network game starts, or why it cannot; `autosaved` is what --resume read, if any.
+    // What the command line asked, put on the table (the match, its seats, the network game), or why
+    // it cannot start.
+    Expected<void> apply_start(StartMatch start);
+    // Once the screen is open and the start applied: the first words, the clock, the join code's entry,
+    // a round's question left open.
+    void begin_play();
+    // From apply_start(): the network game starts, or why it cannot; `autosaved` is what --resume read.
     Expected<void> start_network(const saves::Record* autosaved);
+    // The unfinished game of an earlier run that this start would replace (game_setup.h): continue it,
+    // keep it in the saves and start as asked, or discard it after one more question. Until the answer
+    // the start waits (held_start_) and nothing is written over the autosave.
+    void ask_last_game();
+    void continue_last_game();
+    void keep_last_game();
+    void confirm_discard();
+    void start_held(const std::string& said);
     void connect(const std::string& code);
     void ask_code();  // --join without --code: asks for it
 
@@ -160,6 +177,9 @@ class GameScreen : public Screen, private TableReport {
     void on_spot(const Spot& spot);
     void move_cursor(int drow, int dcol);
     bool can_step(bool tell);
+    // A step that is the review's (table.h): taken and said, with the judgement of a move stepped over;
+    // false when the game's own stepping applies.
+    bool review_step(Table::Step step);
     void step_back();
     void step_forward();
     void go_to(std::size_t plies);
@@ -179,6 +199,8 @@ class GameScreen : public Screen, private TableReport {
     std::string settings_problem_;  // what the settings file had wrong, said when the screen opens
     bool covered_ = false;          // a screen is over the game
     bool puzzles_after_ = false;    // --tutorial --puzzles: the puzzles follow the tutorial
+    std::optional<saves::Record> last_game_;  // the autosave's unfinished game, while the question stands
+    std::optional<StartMatch> held_start_;    // what the command line asked, until then
     // A joiner's --resume: the saved match and its id, offered to the host.
     std::string net_held_id_;
     std::optional<Match> net_held_;

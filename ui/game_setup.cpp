@@ -1,6 +1,7 @@
 #include "game_setup.h"
 
 #include <cstdlib>
+#include <filesystem>
 
 #include "saves/settings.h"
 #include "table.h"
@@ -67,6 +68,96 @@ Expected<StartMatch> read_start(const Options& options) {
     return out;
 }
 
+std::optional<saves::Record> unfinished_autosave() {
+    std::optional<Expected<saves::Record, TranscriptError>> autosaved = saves::read_autosave();
+    if (!autosaved || !*autosaved || !saves::unfinished((*autosaved)->match)) return std::nullopt;
+    return std::move(*autosaved).take();
+}
+
+bool same_game(const Match& a, const Match& b) {
+    if (!(a.settings() == b.settings()) || a.rounds().size() != b.rounds().size()) return false;
+    for (std::size_t i = 0; i < a.rounds().size(); ++i) {
+        const Round &x = a.rounds()[i], &y = b.rounds()[i];
+        if (x.white != y.white || x.game.moves() != y.game.moves() || x.game.over() != y.game.over() ||
+            x.game.result().ending != y.game.result().ending)
+            return false;
+    }
+    return true;
+}
+
+std::string keep_unreadable_autosave() {
+    const auto path = saves::autosave_path();
+    if (path.empty()) return "";
+    const Expected<std::string> text = saves::read_file(path);
+    std::error_code ec;
+    if (!text && !std::filesystem::exists(path, ec)) return "";  // no autosave: nothing to keep
+    std::string why;
+    if (text) {
+        const Expected<saves::Record, TranscriptError> r = saves::read_record(*text);
+        if (r) return "";
+        why = r.why().message("--rules");
+    } else {
+        why = text.why();
+    }
+    if (!text) return "the autosave could not be read (" + why + "); it is left where it is";
+    const Expected<std::filesystem::path> kept =
+        saves::write_new_file(saves::saves_dir(), "autosave-" + saves::file_stamp(), *text);
+    if (!kept) return "the autosave could not be read (" + why + ") nor kept: " + kept.why();
+    return "the autosave could not be read (" + why + "); it is kept in " + kept->string();
+}
+
+std::string last_game_text(const saves::Record& r) {
+    const Match& m = r.match;
+    std::string out = m.name(0) + " against " + m.name(1);
+    if (r.network) out += r.network->host ? ", a network game you hosted" : ", a network game you joined";
+    if (!m.single_game()) out += ", round " + std::to_string(m.round_number()) + " (" + m.score_text() + ")";
+    out += ", " + moves_text(m.game().moves().size());
+    if (!r.date.empty()) out += ", saved " + printable(r.date);
+    return out;
+}
+
+Expected<void> check_network_resume(const Options& options, const saves::Record* autosaved) {
+    if (!options.resume || (!options.host_at && !options.join_to)) return {};
+    if (!autosaved || !saves::unfinished(autosaved->match) || !autosaved->match_id.empty()) return {};
+    return Failure{"gobblet: the last game is not a network game (" + last_game_text(*autosaved) +
+                   "): " + shell_word(options.program) + " --resume continues it here; " +
+                   (options.host_at ? "--host" : "--join") +
+                   " without --resume starts a network game, and asks first what becomes of this one"};
+}
+
+Expected<void> network_from_autosave(Options& options, const saves::Record& autosaved) {
+    if (options.host_at || options.join_to) return {};
+    if (!autosaved.network) {
+        if (autosaved.match_id.empty()) return {};  // a local game: it goes on here
+        // A network match autosaved by an older version, without its place: never continued locally.
+        return Failure{"gobblet: the last game is a network match (" + last_game_text(autosaved) +
+                       "), saved without its address: " + shell_word(options.program) +
+                       " --host PORT --resume continues it if you hosted it, " + shell_word(options.program) +
+                       " --join HOST:PORT --code CODE --resume if you joined it"};
+    }
+    const saves::NetworkPlace& place = *autosaved.network;
+    const Expected<net::Endpoint> at = net::parse_endpoint(place.at);
+    if (!at)
+        return Failure{"gobblet: the autosave's network address " + printable(place.at) + ": " + at.why()};
+    if (options.code.empty()) options.code = place.code;
+    if (place.host) {
+        options.host_at = *at;
+        return {};
+    }
+    options.join_to = *at;
+    // The joiner's own seat: the one that is not the remote player's, with its name.
+    const int local = autosaved.seats[0].kind == SeatKind::Remote ? 1 : 0;
+    options.join_seat = autosaved.seats[std::size_t(local)];
+    options.join_seat.name = autosaved.match.name(local);
+    return {};
+}
+
+std::string network_resume_command(const std::string& program, const saves::NetworkPlace& place) {
+    if (place.host) return shell_word(program) + " --host " + shell_word(place.at) + " --resume";
+    return shell_word(program) + " --join " + shell_word(place.at) + " --code " + net::code_text(place.code) +
+           " --resume";
+}
+
 std::string loaded_text(const Match& m, const Options& options, bool resumed) {
     if (!resumed)
         return "loaded " + printable(options.load_path) + " (" + moves_text(m.game().moves().size()) + ")";
@@ -84,6 +175,10 @@ net::HostConfig host_config(const Options& options, SeatKind seat0, SeatKind sea
     net::HostConfig hc;
     hc.listen = *options.host_at;
     hc.code = options.code;
+    // --resume without --code: the code belongs to the match, and its joiner comes back with it.
+    if (hc.code.empty() && options.resume && autosaved && autosaved->network &&
+        match.phase() != MatchPhase::Over)
+        hc.code = autosaved->network->code;
     hc.remote_player = seat0 == SeatKind::Remote ? 0 : 1;
     hc.seat = hc.remote_player == 0 ? seat1 : seat0;
     hc.grace = options.grace;

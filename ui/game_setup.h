@@ -42,6 +42,30 @@ struct StartMatch {
     bool note_error = false;
 };
 Expected<StartMatch> read_start(const Options& options);
+// The autosave, when it holds an unfinished game (saves::unfinished) of an earlier run, read as it was
+// written (no rules forced): what a start that does not continue it would replace.
+std::optional<saves::Record> unfinished_autosave();
+// Whether two matches are the same game: settings, rounds, starters, moves and endings (a --load of the
+// autosave's own game replaces nothing).
+bool same_game(const Match& a, const Match& b);
+// An autosave that is there but does not read (damaged, or a newer version's) is copied to the saves
+// before anything replaces it: "the autosave could not be read (WHY); it is kept in PATH", or why it
+// could not be kept; "" when there is nothing to keep.
+std::string keep_unreadable_autosave();
+// The last game in a few words, for the question at the start: "Liam against Eamon, a network game you
+// hosted, round 2 (Liam 1 - 0 Eamon), 12 moves, saved 2026-11-28 07:20".
+std::string last_game_text(const saves::Record& r);
+// --host --resume or --join --resume with an unfinished game that is not a network game in the
+// autosave: the start would replace it, so it is refused, saying what to run instead.
+Expected<void> check_network_resume(const Options& options, const saves::Record* autosaved);
+// A network game's autosave continued by --resume alone (or by the start's question): --host or --join
+// as the game was played, from its address and code (saves/record.h), with this side's seat; or why the
+// autosave's address does not read.
+Expected<void> network_from_autosave(Options& options, const saves::Record& autosaved);
+// The command that continues a network game in progress, as printed when the program ends (it must run
+// as printed): "./main --host 127.0.0.1:7000 --resume" or "./main --join 127.0.0.1:7000 --code ABCD5678
+// --resume".
+std::string network_resume_command(const std::string& program, const saves::NetworkPlace& place);
 // What the message line says of a match read at the start (`resumed`: --resume, else --load).
 std::string loaded_text(const Match& m, const Options& options, bool resumed);
 

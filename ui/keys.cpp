@@ -13,7 +13,6 @@ constexpr int ctrl(char c) { return c & 0x1f; }
 constexpr int tab = '\t';
 }  // namespace
 
-// The order is the footer's order: what a player needs most comes first.
 // The order is the footer's order: what a player needs most comes first. Entries with Action::None
 // name a group of keys once, for the footer and the help; the entries that dispatch those keys carry
 // no text of their own.
@@ -39,16 +38,17 @@ const std::vector<KeyBinding>& key_table() {
         {{ch('a')}, Action::Accept, "a", "accept", "accept the seek or challenge selected: the match starts", both, screen_lobby},
         {{ch('c')}, Action::Challenge, "c", "challenge", "challenge a player: type NAME and the terms (Eamon rogers 3 none first-to 1 casual)", both, screen_lobby},
         {{ch('w')}, Action::Watch, "w", "watch", "watch the game selected (you see the board, clocks and moves, never the players' chat)", both, screen_lobby},
-        {{ch('x')}, Action::Withdraw, "x", "withdraw", "withdraw your seek selected, decline a challenge to you, leave the tournament selected (after its start, leaving loses your remaining matches), or forget the machine selected in your machines (M)", both, screen_lobby},
+        {{ch('x')}, Action::Withdraw, "x", "withdraw", "withdraw your seek selected, decline a challenge to you, leave the tournament selected (after its start, leaving loses your remaining matches), or forget the machine selected in your machines (K)", both, screen_lobby},
         {{ch('e')}, Action::EnterTournament, "e", "enter", "enter the tournament selected (or shown) before it starts; x leaves it", both, screen_lobby},
         {{ch('S')}, Action::StartTournament, "S", "start", "start the tournament selected (or shown), when you organize it and two players or more have entered", both, screen_lobby},
         {{ch('f')}, Action::ChooseStarter, "f", "who starts", "choose who plays White in round 1 of a match of the tournament selected (or shown), when you organize it, before that match starts: type NAME OPPONENT (Eamon Liam)", both, screen_lobby},
         {{ch('n')}, Action::NewTournament, "n", "tournament", "new tournament that you organize: type NAME FORMAT MAX FIRST and the terms (autumn-dm round-robin 16 schedule official 4 dm first-to 2 rated; FORMAT round-robin, knockout or swiss-N; FIRST schedule or draw)", both, screen_lobby},
         {{ch(tab)}, Action::Chat, "Tab", "chat", "say something to everyone in the lobby", both, screen_lobby},
+        {{ch('M')}, Action::ChatLog, "M", "chat log", "the lobby's chat: its last 200 lines, to scroll (any other key comes back)", both, screen_lobby},
         {{ch('h')}, Action::History, "h", "history", "your finished games (or the selected player's): Enter reviews one on the board, s saves it", both, screen_lobby},
         {{ch('s')}, Action::Save, "s", "save", "history: save the game selected as a transcript (liam-white--eamon-black.txt)", both, screen_lobby},
         {{ch('P')}, Action::Password, "P", nullptr, "set a password for your name, to log in as you from another machine (typed twice, never shown; then y forgets every other machine, n keeps them)", both, screen_lobby},
-        {{ch('M')}, Action::Machines, "M", nullptr, "the machines that log in as you (their last use, and from where): x forgets the one selected", both, screen_lobby},
+        {{ch('K')}, Action::Machines, "K", nullptr, "the machines that log in as you (their last use, and from where): x forgets the one selected", both, screen_lobby},
         {{ch('r')}, Action::Reconnect, "r", "reconnect", "connect to the server again now, without waiting", both, screen_lobby},
         {{ch('l')}, Action::Login, "l", "log in", "not logged in: log in with the name's password (typed, never shown)", both, screen_lobby},
         {{ch('g')}, Action::Guest, "g", "guest", "not logged in: log in as a guest (~NAME, unrated, nothing registered)", both, screen_lobby},
@@ -81,6 +81,7 @@ const std::vector<KeyBinding>& key_table() {
         // c begins moves too (C3B2): it claims only while a claim stands, when no move of yours can be typed.
         {{ch('c')}, Action::Claim, "c", "claim", "network game without a clock: claim the round of an opponent who left and has not come back for the grace and 5 minutes (on their turn; the host only)", both},
         {{ch(tab)}, Action::Chat, "Tab", "chat", "network game: say something to the other player", both},
+        {{ch('M')}, Action::ChatLog, "M", "chat log", "network game: the chat's last 100 lines, both ways (any other key comes back)", both},
         {{ch('i')}, Action::Analysis, "i", "analysis", "analysis panel on or off: the best lines for the side to move, deepening while you think", both},
         {{ch('s')}, Action::Save, "s", "save", "save the game under a new name", both},
         {{ch('o')}, Action::Open, "o", "open", "open a saved or archived game", both},

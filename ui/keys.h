@@ -43,6 +43,7 @@ enum class Action : std::uint8_t {
     Resign,
     Claim,  // network host: claim the round of an opponent who left and did not come back
     Chat,
+    ChatLog,  // the chat's last lines (a network or server game, the lobby)
     Puzzles,
     Tutorial,
     Next,      // puzzles: the next puzzle; tutorial: the next step

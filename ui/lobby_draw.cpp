@@ -34,6 +34,11 @@ attr_t pair_of(Pair p) { return has_colors_on() ? COLOR_PAIR(p) : 0; }
 }  // namespace
 
 void LobbyScreen::draw(Millis now) {
+    if (help_ && chat_page_)
+        return draw_help(chat_log_page("The lobby's chat: the last " + std::to_string(chat_.size()) +
+                                           " lines (any key comes back)",
+                                       chat_, COLS - 1),
+                         help_scroll_);
     if (help_) return draw_help(lobby_help_lines(COLS - 1), help_scroll_);
     erase();
     const int w = COLS - 1;

@@ -11,7 +11,7 @@ namespace gobblet::ui {
 void LobbyScreen::key(Key k, Millis now) {
     if (help_) {
         if (help_scroll_key(k, help_scroll_)) return;
-        help_ = false;  // any other key closes it
+        help_ = chat_page_ = false;  // any other key closes it (or the chat log)
         if (!k.special && k.code == 3) quit();
         return;
     }
@@ -30,6 +30,8 @@ void LobbyScreen::key(Key k, Millis now) {
             say("already logged in as " + client_->name(), true);
         else if (a == Action::Reconnect)
             say("connected: nothing to retry", true);
+        else if (a == Action::ChatLog)
+            say("nothing has been said in the lobby yet: Tab says something", true);
         else if ((a == Action::Password || a == Action::Machines) && options_.guest)
             say(std::string("a guest has ") + (a == Action::Password ? "no password" : "no machines") +
                     ": log in without --guest to register the name",
@@ -71,10 +73,7 @@ void LobbyScreen::paste(const InputEvent& e, Millis) {
     // A paste goes to the entry open (a seek's terms, a chat line, a password), as if typed; never a
     // line break or a control character.
     if (!entry_) return say("paste into an entry: p (terms), c (a challenge), Tab (chat)", true);
-    for (const char c : e.text) {
-        if (static_cast<unsigned char>(c) < 32 || c == 127) continue;
-        if (entry_->text.size() < entry_->max_length) entry_->text += c;
-    }
+    paste_into_entry(*entry_, e.text);
 }
 
 bool LobbyScreen::available(Action a) const {
@@ -143,6 +142,7 @@ bool LobbyScreen::available(Action a) const {
             return in && !history_ && t && t->state != lobby::TournamentState::Over &&
                    !t->organizer.empty() && lobby::name_key(t->organizer) == lobby::name_key(client_->name());
         }
+        case Action::ChatLog: return !chat_.empty();
         default: return false;
     }
 }
@@ -152,6 +152,10 @@ void LobbyScreen::on_action(Action a, Millis now) {
         case Action::Help:
             help_ = true;
             help_scroll_ = 0;
+            return;
+        case Action::ChatLog:
+            help_ = chat_page_ = true;
+            help_scroll_ = 1 << 20;  // the latest lines: draw_help scrolls back to the last page
             return;
         case Action::Quit: return quit();
         case Action::Login: return login_password(now);

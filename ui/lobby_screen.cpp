@@ -7,6 +7,7 @@
 
 #include "saves/identity.h"
 #include "saves/settings.h"
+#include "text.h"
 
 namespace gobblet::ui {
 
@@ -88,10 +89,11 @@ std::string LobbyScreen::close(Millis now) {
     if (my_match_in_progress() && options_.ssh.present)  // through sshd: the way back is ssh again
         return "gobblet: the server keeps your match against " + my_match_->opponent +
                "; ssh in again as you did, with the name " + options_.name + ", to take it up\n";
-    if (my_match_in_progress())
+    if (my_match_in_progress())  // a command that runs as printed: the name (and --guest) included
         return "gobblet: the server keeps your match against " + my_match_->opponent + "; " +
-               game_options_.program + " --lobby " + net::endpoint_text(options_.server) +
-               " takes you back to it\n";
+               shell_word(game_options_.program) + " --lobby " +
+               shell_word(net::endpoint_text(options_.server)) + " --name " + shell_word(options_.name) +
+               (options_.guest ? " --guest" : "") + " takes you back to it\n";
     return "";
 }
 

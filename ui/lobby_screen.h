@@ -167,6 +167,7 @@ class LobbyScreen : public Screen {
     bool entry_hidden_ = false;  // a password: never drawn
     std::optional<Question> question_;
     bool help_ = false;
+    bool chat_page_ = false;  // with help_: the chat log (M) in the help's place
     int help_scroll_ = 0;
     bool covered_ = false;
     ServedGames games_;                               // the screens the lobby opens over itself

@@ -90,6 +90,9 @@ struct UiState {
     std::string message;
     bool message_is_error = false;
     std::string note;  // a line under the message until the player's first key ("new here? T opens ...")
+    // The last chat line heard, shown under the message until the player's next key: news that follows
+    // it at once (the other player's move) takes the message line, never the chat away.
+    std::string chat_line;
     Spot cursor;
     std::optional<Spot> picked;     // a piece picked up with the cursor or the mouse
     std::array<SeatView, 2> seats;  // by player
@@ -101,12 +104,16 @@ struct UiState {
     std::optional<Overlay> overlay;
     bool help = false;
     int help_scroll = 0;
-    int list_scroll = -1;  // first move pair shown in the move list; -1 follows the last move
+    bool chat_page = false;  // with `help`: the chat log (M) in the help's place
+    int list_scroll = -1;    // first move pair shown in the move list; -1 follows the last move
     bool paused = false;
     bool reviewing = false;  // moves were stepped back: the computer waits
     bool color = true;
     std::string title_note;  // the network's state, in the title ("waiting for a player, code 7QK-M4X")
-    std::string activity;    // what else is searching, for the status ("the coach looks at your move")
+    // A joiner before the host's game arrived ("127.0.0.1:7000"): no rules, names or clock are known yet,
+    // so the screen shows none, only where it joins.
+    std::string joining;
+    std::string activity;  // what else is searching, for the status ("the coach looks at your move")
     // The analysis panel, when shown: the latest result for the position shown (the view fits it to its
     // width with teach_text.h's analysis_rows), and a note on why it does not search now, if so.
     bool analysis = false;

@@ -14,7 +14,8 @@ Table::Table(Config config, EventLoop& loop, std::function<Millis()> clock, Tabl
       loop_(loop),
       clock_(std::move(clock)),
       report_(report),
-      records_(config_.program, config_.autosave, [this] { return record_text(); }) {
+      records_(config_.program, config_.autosave,
+               [this](bool for_autosave) { return record_text(for_autosave); }) {
     for (int p : {0, 1}) seats_[p] = std::make_unique<HumanSeat>();
 }
 
@@ -255,16 +256,20 @@ void Table::come_back() {
 
 void Table::continue_with(const std::vector<Move>& moves) {
     cancel_seats();
+    review_.reset();
     for (Move m : moves) (void)match_.play(m, now());  // read and checked by the paste (game_paste)
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The records, and other matches at the table
 
-std::string Table::record_text() const {
+std::string Table::record_text(bool for_autosave) const {
     const GameClock::State st = match_.clock().state(now());
     std::array<SeatSpec, 2> specs = {spec_of(0), spec_of(1)};
-    return saves::record_text(match_, specs, &st, saves::now_text(), link_ ? link_->match_id() : "");
+    const std::optional<saves::NetworkPlace> place =
+        for_autosave && link_ && match_.phase() != MatchPhase::Over ? link_->place() : std::nullopt;
+    return saves::record_text(match_, specs, &st, saves::now_text(), link_ ? link_->match_id() : "", {},
+                              place ? &*place : nullptr);
 }
 
 void Table::autosave() { say_if(records_.autosave()); }
@@ -290,6 +295,7 @@ std::string Table::new_match(Variant variant, bool keep) {
     match_.start_clock(now());
     paused_ = false;
     records_.new_match(false);
+    review_.reset();
     handled_end_ = 0;
     last_move_at_ = now();
     return kept;
@@ -303,6 +309,7 @@ std::string Table::replace_match(saves::Record record) {
     match_.start_clock(now());
     refresh_names();
     records_.new_match(match_.phase() == MatchPhase::Over);
+    review_.reset();
     return kept;
 }
 
@@ -310,6 +317,7 @@ void Table::load_match(Match match, const std::optional<GameClock::State>& clock
     match_ = std::move(match);
     if (clock) match_.clock().set_state(*clock, now());
     records_.set_archived(archived);
+    review_.reset();
 }
 
 }  // namespace gobblet::ui

@@ -76,6 +76,9 @@ class TableReport {
     virtual void moved() {}
     // A round ended: a move half made here (a picked piece, a typed prompt) is dropped.
     virtual void round_over() {}
+    // A chat line arrived ("Eamon: nice move"), said as a notice too: it stays in sight until the
+    // player's next key, whatever news follows it.
+    virtual void chat_heard(const std::string& /*line*/) {}
     // Joining a network game failed before play began (refused, or the connection failed): `why`.
     virtual void join_failed(const std::string& /*why*/) {}
     // A player here chose to quit at one of the table's questions (the lost connection's "q quit").
@@ -138,8 +141,29 @@ class Table {
     // Paused by p (the clocks stop, and a computer playing itself): a local game's, or an agreed pause of
     // a network game's clock.
     bool paused() const { return paused_; }
-    // Moves were stepped back: the computer waits.
-    bool reviewing() const { return match_.game().can_redo(); }
+    // Moves were stepped back, or a review is open: the computer waits.
+    bool reviewing() const { return review_.has_value() || match_.game().can_redo(); }
+
+    // The review: stepping through a finished match, every round of it, or through the finished rounds
+    // of a local match in progress, on a copy shown in the match's place (a round, stepped to a move).
+    // It is never a takeback and never asks the clock: the match itself does not change.
+    const Match& shown() const { return review_ ? review_->match : match_; }
+    bool in_review() const { return review_.has_value(); }
+    // The round shown (index into match().rounds()).
+    std::size_t shown_round() const { return review_ ? review_->round : match_.rounds().size() - 1; }
+    enum class Step : std::uint8_t { Back, Forward, Start, End };
+    // A step that is the review's: in it, or into it (any step of a finished match; a step back from
+    // the start of a round in play, into the round before). What it shows ("round 1: move 12 of 30"),
+    // or why it cannot; nullopt when the step is not the review's (the game's own stepping applies).
+    std::optional<Expected<std::string>> review_step(Step step);
+    // Move N of the round shown, in the review (a finished match's, or the review open): what it shows,
+    // or nullopt when the game's own stepping applies.
+    std::optional<Expected<std::string>> review_go_to(std::size_t plies);
+    // Whether a step back (or forward) has somewhere to go now, in the review or the game.
+    bool can_step_back() const;
+    bool can_step_forward() const;
+    // Leaves the review: the match as it stands is shown again.
+    void close_review() { review_.reset(); }
 
     // Play. A human's move here: Refused (said why; a picked piece stays picked), Sent (to the network
     // session, which said why if it refused: the pick is spent either way) or Played.
@@ -193,7 +217,10 @@ class Table {
     // archived already.
     void load_match(Match match, const std::optional<GameClock::State>& clock, bool archived);
     // The table's match before play begins (the command line's settings), and its clock started.
-    void set_match(Match match) { match_ = std::move(match); }
+    void set_match(Match match) {
+        match_ = std::move(match);
+        review_.reset();
+    }
     void start_clock() { match_.start_clock(now()); }
     // The players step away from the table (another screen over it): the seats stop and a running clock
     // pauses, until they come back.
@@ -205,8 +232,18 @@ class Table {
     // position. Stops the seats first.
     void continue_with(const std::vector<Move>& moves);
 
-    // The records of the match (table_records.h).
-    std::string record_text() const;
+    // The records of the match (table_records.h): the record as it stands (`for_autosave`: the
+    // autosave's, which alone says where a network game in progress goes on, its code included).
+    std::string record_text(bool for_autosave = false) const;
+    // The autosave is held: it keeps an unfinished game of an earlier run until the player says what
+    // becomes of it (game_screen.h).
+    void hold_autosave(bool held) { records_.hold_autosave(held); }
+    bool autosave_held() const { return records_.autosave_held(); }
+    bool autosave_written() const { return records_.autosave_written(); }
+    // Where a network game in progress goes on (table_link.h), for the command that continues it.
+    std::optional<saves::NetworkPlace> network_place() const {
+        return link_ && match_.phase() != MatchPhase::Over ? link_->place() : std::nullopt;
+    }
     void autosave();
     const std::string& autosave_error() const { return records_.autosave_error(); }
     // Keeps a finished game or match in the archive (once); returns " and kept in PATH" for the message.
@@ -234,6 +271,8 @@ class Table {
     }
     void on_poll(std::span<const pollfd> fds, Millis now);
     Expected<void> chat(const std::string& text) { return link_->chat(text); }  // said, or why not
+    // A network game's chat so far (table_link.h), the oldest first; empty in a local game.
+    const std::deque<std::string>& chat_log() const;
     // Says goodbye to the peer (the game screen closes).
     void leave() {
         if (link_) link_->leave();
@@ -247,6 +286,18 @@ class Table {
     // Names that are the seats' defaults follow the seats (after a seat or the match changed).
     void refresh_names();
     std::unique_ptr<Seat> make_seat(SeatKind kind, const PlayerSettings& settings);
+    // The review's rounds: every round of a finished local match, else those before the round in play;
+    // 0 in a network game (stepping there is a takeback, by agreement).
+    std::size_t reviewable_rounds() const;
+    // Opens the review at a round, `step` steps from its start; at the end of the match's last round it
+    // closes instead (that is the match as it stands). What it shows.
+    std::string review_at(std::size_t round, std::size_t step);
+    // "at round 2, move 12 of 30" for the review's position (or "at move 12 of 30" in a single game).
+    std::string review_where() const;
+    // A move made while the review is open: a finished single game without a clock goes back to the
+    // position shown (its moves after it dropped) and plays on from there; anything else is refused,
+    // said why.
+    bool play_from_review();
     Seat& seat_to_ask(int player) { return *seats_[player]; }
     void change_computers(const std::function<void(PlayerSettings&)>& change);
     void say(std::string text, bool error = false) { report_.notice(std::move(text), error); }
@@ -268,6 +319,9 @@ class Table {
     // What the table does with an event of its network link (the link applied it to the match already).
     using Heard = TableLink::Heard;
     void on_link_event(const Heard& heard);
+    // The host holds another match than ours (`text` says which): take it (ours kept in the saves first),
+    // or stay apart with ours.
+    void ask_other_match(const std::string& text);
 
     Config config_;
     EventLoop& loop_;
@@ -286,6 +340,12 @@ class Table {
     // A network game's link (a local game has none): chosen once, by host() or join(); it is then the
     // umpire, in the place of the local one.
     std::unique_ptr<TableLink> link_;
+    struct Review {
+        Match match;        // the match up to the round shown, its game stepped to the move shown
+        std::size_t round;  // that round's index in match_.rounds()
+        std::size_t step;   // the steps from the round's start: its moves, then an ending of its own
+    };
+    std::optional<Review> review_;
     LocalUmpire local_umpire_{match_, clock_};
     Umpire* umpire_ = &local_umpire_;
 };

@@ -3,6 +3,7 @@
 #include "table_link.h"
 
 #include "engine/absence.h"
+#include "game_setup.h"
 #include "table.h"
 
 namespace gobblet::ui {
@@ -36,8 +37,15 @@ Expected<std::unique_ptr<TableLink>> TableLink::host(const net::HostConfig& conf
     auto session = net::Session::host(config);
     if (!session)
         return Failure{"cannot host on " + net::endpoint_text(config.listen) + ": " + session.why()};
-    return std::unique_ptr<TableLink>(
+    std::unique_ptr<TableLink> link(
         new TableLink(std::move(*session), match, std::move(clock), report, std::move(program)));
+    link->where_ = config.listen;
+    if (!link->where_.is_unix()) link->where_.port = link->session_->port();  // the port it got
+    // A match resumed (--host --resume): its joiner gets the grace from now, as after a drop; their
+    // clock does not run while the host was away, nor before the grace is over.
+    if (!config.match_id.empty() && link->session_->match_id() == config.match_id)
+        link->session_->await_return(match, link->now());
+    return link;
 }
 
 Expected<std::unique_ptr<TableLink>> TableLink::join(const net::JoinConfig& config,
@@ -49,7 +57,17 @@ Expected<std::unique_ptr<TableLink>> TableLink::join(const net::JoinConfig& conf
     std::unique_ptr<TableLink> link(
         new TableLink(std::move(*session), match, std::move(clock), report, std::move(program)));
     link->join_seat_ = local_seat;
+    link->where_ = config.host;
     return link;
+}
+
+std::optional<saves::NetworkPlace> TableLink::place() const {
+    if (hosted() || watching()) return std::nullopt;
+    if (!hosting()) return saves::NetworkPlace{false, net::endpoint_text(where_), session_->code()};
+    // Every address when the flag named none: the port alone, as --host takes it.
+    const std::string text =
+        where_.is_unix() || !where_.host.empty() ? net::endpoint_text(where_) : std::to_string(where_.port);
+    return saves::NetworkPlace{true, text, session_->code()};
 }
 
 void TableLink::say(std::string text, bool error) { report_.notice(std::move(text), error); }
@@ -91,6 +109,7 @@ std::optional<TableLink::Heard> TableLink::next() {
     if (e->kind == Kind::Welcomed || e->kind == Kind::Started) welcomed_ = true;
     std::string text = net::describe(*e, match_, local_player());
     if (!applied) text += " (not applied: " + applied.why() + ")";
+    if (e->kind == Kind::Chat) log_chat(text);
     return Heard{std::move(*e), std::move(text)};
 }
 
@@ -117,6 +136,17 @@ void TableLink::offer(net::OfferKind kind) {
         case net::OfferKind::Pause: return say("asked " + other + " to pause");
         case net::OfferKind::Resume: return say("asked " + other + " to resume");
     }
+}
+
+Expected<void> TableLink::chat(const std::string& text) {
+    if (Expected<void> said = session_->chat(text, now()); !said) return said;
+    log_chat("you: " + clean_text(text, net::max_text));  // as the session sent it
+    return {};
+}
+
+void TableLink::log_chat(std::string line) {
+    chat_log_.push_back(std::move(line));
+    while (chat_log_.size() > chat_log_lines) chat_log_.pop_front();
 }
 
 void TableLink::fresh_code(const std::string& code) {
@@ -152,6 +182,12 @@ void TableLink::ask_offer(net::OfferKind kind, const std::string& text) {
 }
 
 void TableLink::on_lost(std::string text) {
+    if (match_.phase() == MatchPhase::Over && !watching()) {
+        // A finished match has nothing to come back to: no reconnection, nobody waited for.
+        say(text + ". The " + std::string(match_.single_game() ? "game" : "match") + " is over" +
+            (hosted() ? ": q goes back to the lobby" : ": q quits"));
+        return;
+    }
     if (!hosting() && watching()) {
         report_.ask(Question{.text = text,
                              .answers = {{ch('r'), "reconnect", [this] { reconnect(); },
@@ -176,14 +212,14 @@ void TableLink::on_lost(std::string text) {
         text +=
             ". The host decides while you are apart: after its grace your clock runs again on "
             "your turn";
-        report_.ask(
-            Question{.text = text,
-                     .answers = {{ch('r'), "reconnect", [this] { reconnect(); },
-                                  "connect to the host again; the game goes on where it stopped"},
-                                 {ch('q'), "quit", [this] { report_.quit(); },
-                                  "quit: the game is saved, and " + program_ +
-                                      " --join ... --resume continues it with the host"}},
-                     .help = "The connection to the host was lost. The game is saved on both sides."});
+        report_.ask(Question{
+            .text = text,
+            .answers = {{ch('r'), "reconnect", [this] { reconnect(); },
+                         "connect to the host again; the game goes on where it stopped"},
+                        {ch('q'), "quit", [this] { report_.quit(); },
+                         "quit: the game is saved, and " + network_resume_command(program_, *place()) +
+                             " continues it with the host"}},
+            .help = "The connection to the host was lost. The game is saved on both sides."});
         say(text + ". The game is saved; r connects again.", true);
     } else {
         const std::string who = match_.name(remote_player());
@@ -197,11 +233,23 @@ void TableLink::on_lost(std::string text) {
     }
 }
 
-std::string TableLink::started_text(const std::string& text) const {
+std::string TableLink::started_text(const std::string& text, bool resumed) const {
     const int me = local_player();
     if (me < 0) return text;
-    if (!hosting()) return text + "; you play " + std::string(color_name(match_.colour_of(me)));
-    return match_.name(remote_player()) + " is here: " + text;
+    if (hosting()) return match_.name(remote_player()) + " is here: " + text;
+    const Color mine = match_.colour_of(me);
+    std::string out = text + "; you play " + std::string(color_name(mine));
+    if (resumed) return out;
+    // A new game: what the host set, which the joiner's command line did not say (docs/network.md).
+    const MatchSettings& s = match_.settings();
+    const std::string other = match_.name(remote_player()) + (hosted() ? "" : " (the host)");
+    out += mine == Color::White ? " and start, against " + other + ";"
+                                : " against " + other + ", who plays White and starts;";
+    out += std::string(" ") + rules_name(s.variant.rules) + " rules, " + std::to_string(s.variant.size) +
+           "x" + std::to_string(s.variant.size) +
+           (s.first_to > 1 ? ", first to " + std::to_string(s.first_to) : "") + ", " +
+           clock_description(s.clock);
+    return out;
 }
 
 std::string TableLink::how_to_join() const {

@@ -15,6 +15,7 @@
 #include <poll.h>
 
 #include <array>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -26,12 +27,16 @@
 #include "engine/match.h"
 #include "loop.h"
 #include "net/session.h"
+#include "saves/record.h"
 #include "seat.h"
 #include "umpire.h"
 
 namespace gobblet::ui {
 
 class TableReport;
+
+// The chat's lines a network game keeps for the chat log (M), both ways, the oldest dropped first.
+inline constexpr std::size_t chat_log_lines = 100;
 
 class TableLink : public Umpire {
   public:
@@ -64,6 +69,10 @@ class TableLink : public Umpire {
     // The round of a player who left and did not come back may be claimed now (the host).
     bool can_claim() const;
     const std::string& match_id() const { return session_->match_id(); }
+    // Where this network game goes on, for the autosave (saves/record.h): the host's listening address
+    // with the port it got, or the host a joiner joins, and the code; nullopt for a server's game and a
+    // spectator (the server keeps those).
+    std::optional<saves::NetworkPlace> place() const;
 
     // The one poll loop: the session's sockets, then what they brought ...
     void pollfds(std::vector<pollfd>& fds) const { session_->pollfds(fds); }
@@ -104,10 +113,14 @@ class TableLink : public Umpire {
     void claim() { say_if(session_->claim(match_, now())); }
     // The local player's seat goes to the computer or comes back: the other player is told; or why not.
     Expected<void> set_seat(SeatKind kind) { return session_->set_seat(kind, now()); }
-    // A line said to the other player, or why not.
-    Expected<void> chat(const std::string& text) { return session_->chat(text, now()); }
+    // A line said to the other player ("you: ..." in the chat log), or why not.
+    Expected<void> chat(const std::string& text);
+    // The chat so far, the oldest first ("Eamon: nice move", "you: thanks"), at most chat_log_lines.
+    const std::deque<std::string>& chat_log() const { return chat_log_; }
     // A server's game: the lobby's fresh code, used from now on; a lost connection connects again with it.
     void fresh_code(const std::string& code);
+    // Connect again holding nothing, to take the host's match (the caller kept ours): sent, or why not.
+    Expected<void> take_host_match() { return session_->reconnect_taking_host(now()); }
     // Says goodbye to the peer (the game screen closes).
     void leave();
 
@@ -120,8 +133,10 @@ class TableLink : public Umpire {
     // The connection was lost or failed (`text` says how): the question for a player here (connect again,
     // or quit), or for a host the wait for the other's return.
     void on_lost(std::string text);
-    // Play starts, or starts again: what to say ("Eamon is here: ...", "...; you play Black").
-    std::string started_text(const std::string& text) const;
+    // Play starts, or starts again (`resumed`): what to say ("Eamon is here: ...", "...; you play Black",
+    // and to a joiner at a new game's start what the host set: the opponent, who starts, the rules, the
+    // board, the match and the clock).
+    std::string started_text(const std::string& text, bool resumed) const;
     // For the title: "waiting for a player, code 7QK-M4X", "network game, 12 ms".
     std::string title() const;
     // Host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X".
@@ -146,7 +161,10 @@ class TableLink : public Umpire {
     TableReport& report_;
     std::string program_;
     bool welcomed_ = false;
-    SeatSpec join_seat_;  // the joiner's own seat, once the host's match arrives
+    SeatSpec join_seat_;   // the joiner's own seat, once the host's match arrives
+    net::Endpoint where_;  // the host's listening address, or the host a joiner joins
+    std::deque<std::string> chat_log_;
+    void log_chat(std::string line);
 };
 
 }  // namespace gobblet::ui

@@ -32,6 +32,34 @@ Expected<void> Table::join(const net::JoinConfig& config, const SeatSpec& local_
     return {};
 }
 
+void Table::ask_other_match(const std::string& text) {
+    ask(Question{
+        .text = text + ": take the host's match instead?",
+        .answers =
+            {{ch('y'), "take the host's",
+              [this] {
+                  // Ours goes to the saves first: nothing is replaced that is not kept.
+                  const Expected<std::string> kept = records_.save_copy();
+                  if (!kept) return say("yours could not be kept (" + kept.why() + "): nothing taken", true);
+                  say("yours is kept in " + *kept + "; taking the host's match...");
+                  say_if(link_->take_host_match());
+              },
+              "connect again and play the host's match; the one you hold goes to your saves (o opens it)"},
+             {ch('n'), "keep yours",
+              [this, text] { link_->on_lost(text + "; yours stays as it is, saved here"); },
+              "stay apart with the match you hold (it stays saved); r connects again later, for instance "
+              "once the host has started it again with --resume"}},
+        .help = "The host's program holds another match than the one saved here (it may have started again "
+                "without --resume). Taking the host's keeps yours in your saves first.",
+        .default_answer = 1});
+    say(asked_text_);
+}
+
+const std::deque<std::string>& Table::chat_log() const {
+    static const std::deque<std::string> none;
+    return link_ ? link_->chat_log() : none;
+}
+
 void Table::on_poll(std::span<const pollfd> fds, Millis t) {
     if (!link_) return;
     link_->on_poll(fds, t);
@@ -77,6 +105,10 @@ void Table::on_link_event(const Heard& heard) {
         case Kind::Error:
             cancel_seats();
             report_.withdraw_question();
+            if (e.match) {  // the host holds another match than ours: our player chooses
+                ask_other_match(text);
+                break;
+            }
             if (link_->before_play()) return report_.join_failed(text);
             link_->on_lost(text);
             break;
@@ -87,9 +119,15 @@ void Table::on_link_event(const Heard& heard) {
                 handled_end_ = 0;
                 after_change(false);
             }
-            say(text + (can_claim() ? " (c claims it)" : ""));
+            // A match resumed by its host: the joiner has not been back yet, so how to join goes with it.
+            say(text + (can_claim() ? " (c claims it)" : "") +
+                (link_->hosting() && !link_->welcomed() ? "; " + link_->how_to_join() : ""));
             break;
         case Kind::Clock: break;
+        case Kind::Chat:
+            say(text);
+            report_.chat_heard(text);
+            break;
         case Kind::Dropped: say(text, true); break;
         case Kind::Started:
             // A server's game connected again by itself (the lobby's fresh code): the lost connection's
@@ -98,7 +136,7 @@ void Table::on_link_event(const Heard& heard) {
             // The clocks stand at a start by agreement, or on a server while the other player is away
             // (no pause p could lift): a peer's host is always there, so there a standing clock is agreed.
             paused_ = link_->session().paused_by_agreement() || (!link_->hosted() && match_.clock().paused());
-            say(link_->started_text(text));
+            say(link_->started_text(text, e.resumed));
             after_change(false);
             return;
         default:

@@ -7,11 +7,12 @@
 namespace gobblet::ui {
 
 Table::MoveResult Table::play_human(const MoveSpec& spec) {
+    if (review_ && !play_from_review()) return MoveResult::Refused;
     Game& g = match_.game();
     if (g.over()) {
-        say(match_.phase() == MatchPhase::Over
-                ? "the game is over: n starts a new one" + std::string(step_allowed() ? ", < steps back" : "")
-                : "the round is over: answer the question below to go on",
+        say(match_.phase() == MatchPhase::Over ? "the game is over: n starts a new one" +
+                                                     std::string(can_step_back() ? ", < steps back" : "")
+                                               : "the round is over: answer the question below to go on",
             true);
         return MoveResult::Refused;
     }
@@ -73,11 +74,13 @@ void Table::after_change(bool moved) {
     autosave();
 }
 
+// The status line shows the round's result (and the match's): the message says what comes next, never
+// the result again.
 void Table::on_round_over() {
     cancel_seats();
     draw_offer_to_.reset();
     report_.round_over();
-    std::string text = match_.round_result_text();
+    const std::string next = std::to_string(match_.round_number() + 1);
     switch (match_.phase()) {
         case MatchPhase::Over: {
             const std::string kept = archive_if_over();
@@ -86,16 +89,17 @@ void Table::on_round_over() {
             return;
         }
         case MatchPhase::ChoosingStarter:
-            say(text);
-            if (ask_round_question()) say(asked_text_ + ".");
+            if (ask_round_question())
+                say(asked_text_ + ".");
+            else
+                say(match_.name(match_.chooser()) + " chooses who starts round " + next);
             return;
         case MatchPhase::Replay:
-            say(text);
             if (!umpire_->decides_rounds() && (is_human(0) || is_human(1))) {
-                say(text + "; the host starts it again");
+                say("the host starts round " + std::to_string(match_.round_number()) + " again");
                 return;
             }
-            ask_round_question();
+            if (ask_round_question()) say(asked_text_);
             return;
         case MatchPhase::Playing: return;
     }
@@ -129,7 +133,7 @@ bool Table::ask_round_question() {
             if (!is_human(0) && !is_human(1)) return false;  // the computers play it again by themselves
             if (!umpire_->decides_rounds()) return false;    // the host asks
             ask(Question{
-                .text = match_.round_result_text(),
+                .text = "Enter starts round " + std::to_string(match_.round_number()) + " again",
                 .answers = {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
                              [this] { replay_round(); },
                              "round " + std::to_string(match_.round_number()) +
@@ -279,6 +283,151 @@ bool Table::can_resign() const {
 }
 
 bool Table::can_claim() const { return link_ && link_->can_claim(); }
+
+// ---------------------------------------------------------------------------------------------------
+// The review
+
+namespace {
+
+// An ending the moves do not show (a resignation, an agreed draw, a flag, a claim, a forfeit): a step of
+// its own, after the round's last move.
+bool ending_step(const Game& g) {
+    if (!g.over()) return false;
+    switch (g.result().ending) {
+        case Ending::Forfeit:
+        case Ending::Resignation:
+        case Ending::Agreement:
+        case Ending::Time:
+        case Ending::Abandoned: return true;
+        default: return false;
+    }
+}
+
+std::size_t steps_of(const Game& g) { return g.moves().size() + (ending_step(g) ? 1 : 0); }
+
+}  // namespace
+
+std::size_t Table::reviewable_rounds() const {
+    if (link_) return 0;
+    const std::size_t n = match_.rounds().size();
+    return match_.phase() == MatchPhase::Over ? n : n - 1;
+}
+
+std::string Table::review_at(std::size_t round, std::size_t step) {
+    cancel_seats();
+    const std::size_t total = steps_of(match_.rounds()[round].game);
+    step = std::min(step, total);
+    if (round + 1 == match_.rounds().size() && step == total) {
+        review_.reset();
+        return std::string("the end of the ") + (match_.single_game() ? "game" : "match");
+    }
+    std::vector<Round> rounds(match_.rounds().begin(), match_.rounds().begin() + std::ptrdiff_t(round) + 1);
+    Expected<Match> copy =
+        Match::from_rounds(match_.settings(), {match_.name(0), match_.name(1)}, std::move(rounds));
+    if (!copy) {  // the match's own rounds always make a match: this would be a bug, said rather than hidden
+        review_.reset();
+        return "the review cannot show round " + std::to_string(round + 1) + ": " + copy.why();
+    }
+    for (std::size_t i = step; i < total; ++i) copy->game().undo();
+    review_ = Review{std::move(*copy), round, step};
+    return review_where();
+}
+
+std::string Table::review_where() const {
+    const Game& full = match_.rounds()[review_->round].game;
+    const std::size_t moves = std::min(review_->step, full.moves().size());
+    return (match_.single_game() ? std::string("at ")
+                                 : "at round " + std::to_string(review_->match.round_number()) + ", ") +
+           "move " + std::to_string(moves) + " of " + std::to_string(full.moves().size());
+}
+
+std::optional<Expected<std::string>> Table::review_step(Step step) {
+    const std::size_t rounds = reviewable_rounds();
+    if (rounds == 0) return std::nullopt;
+    const auto steps = [this](std::size_t r) { return steps_of(match_.rounds()[r].game); };
+    const std::string what = match_.single_game() ? "game" : "match";
+    if (!review_) {
+        const bool back = step == Step::Back || step == Step::Start;
+        if (match_.phase() == MatchPhase::Over) {
+            // The whole match, from its end: a step back opens the review there.
+            if (!back) return Failure{"nothing to replay: this is the end of the " + what};
+            const std::size_t last = rounds - 1;
+            if (steps(last) > 0) return review_at(last, step == Step::Back ? steps(last) - 1 : 0);
+            if (last == 0) return Failure{"nothing to step back to: no move was played"};
+            return review_at(last - 1, step == Step::Back ? steps(last - 1) : 0);
+        }
+        // A match in progress: a step back from the start of the round in play goes to the round before.
+        if (!back || match_.game().can_undo()) return std::nullopt;
+        return review_at(rounds - 1, step == Step::Back ? steps(rounds - 1) : 0);
+    }
+    const Review& r = *review_;
+    const std::size_t total = steps(r.round);
+    const auto leave = [&]() -> Expected<std::string> {
+        review_.reset();
+        return "back to round " + std::to_string(match_.round_number()) + ", in play";
+    };
+    switch (step) {
+        case Step::Back:
+            if (r.step > 0) return review_at(r.round, r.step - 1);
+            if (r.round > 0) return review_at(r.round - 1, steps(r.round - 1));
+            return Failure{"nothing to step back to: this is the start of the " + what};
+        case Step::Start:
+            if (r.step > 0) return review_at(r.round, 0);
+            if (r.round > 0) return review_at(r.round - 1, 0);
+            return Failure{"this is the start of the " + what};
+        case Step::Forward:
+            if (r.step < total) return review_at(r.round, r.step + 1);
+            if (r.round + 1 < rounds) return review_at(r.round + 1, 0);
+            return leave();
+        case Step::End:
+            if (r.step < total) return review_at(r.round, total);
+            if (r.round + 1 < rounds) return review_at(r.round + 1, steps(r.round + 1));
+            return leave();
+    }
+    return std::nullopt;
+}
+
+std::optional<Expected<std::string>> Table::review_go_to(std::size_t plies) {
+    if (!review_ && match_.phase() != MatchPhase::Over) return std::nullopt;
+    if (reviewable_rounds() == 0) return std::nullopt;
+    const std::size_t round = review_ ? review_->round : match_.rounds().size() - 1;
+    const std::size_t moves = match_.rounds()[round].game.moves().size();
+    if (plies > moves) return Failure{"round " + std::to_string(round + 1) + " has " + moves_text(moves)};
+    // The last move of a round that ended otherwise shows the ending too, as the game ended.
+    return review_at(round, plies == moves ? steps_of(match_.rounds()[round].game) : plies);
+}
+
+bool Table::can_step_back() const {
+    if (link_) return false;
+    if (review_) return review_->step > 0 || review_->round > 0;
+    if (match_.phase() == MatchPhase::Over) return steps_of(match_.game()) > 0 || match_.rounds().size() > 1;
+    if (match_.game().can_undo()) return step_allowed().ok();
+    return reviewable_rounds() > 0;
+}
+
+bool Table::can_step_forward() const { return review_.has_value() || (!link_ && match_.game().can_redo()); }
+
+bool Table::play_from_review() {
+    // A finished single game without a clock: a move at a position of its review takes the game back to
+    // it and plays on from there (a new line), as stepping back in it always did.
+    const bool takeback =
+        match_.phase() == MatchPhase::Over && match_.single_game() && !match_.clock().enabled();
+    if (!takeback) {
+        say(match_.phase() == MatchPhase::Over
+                ? "the " + std::string(match_.single_game() ? "game" : "match") +
+                      " is over: this is its review (End goes to its end; n starts a new one)"
+                : "this is a review of an earlier round: End goes back to round " +
+                      std::to_string(match_.round_number()) + ", in play",
+            true);
+        return false;
+    }
+    const std::size_t back = steps_of(match_.game()) - review_->step;
+    review_.reset();
+    cancel_seats();
+    for (std::size_t i = 0; i < back; ++i) match_.game().undo();
+    match_.game().clear_redo();
+    return true;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Stepping through a local game

@@ -8,17 +8,18 @@
 
 namespace gobblet::ui {
 
-TableRecords::TableRecords(std::string program, bool autosave, std::function<std::string()> text)
+TableRecords::TableRecords(std::string program, bool autosave, std::function<std::string(bool)> text)
     : program_(std::move(program)), autosave_(autosave), text_(std::move(text)) {}
 
 std::string TableRecords::autosave() {
-    if (!autosave_) return "";
+    if (!autosave_ || held_) return "";
     const auto path = saves::autosave_path();
     if (path.empty()) {
         autosave_error_ = "neither XDG_STATE_HOME nor HOME is set";
         return "";
     }
-    const std::string err = saves::write_file(path, text_()).why();
+    const std::string err = saves::write_file(path, text_(true)).why();
+    if (err.empty()) written_ = true;
     const bool news = !err.empty() && err != autosave_error_;  // a failure is said once, not every move
     autosave_error_ = err;
     return news ? "autosave failed: " + err + "; the game goes on" : "";
@@ -29,7 +30,7 @@ std::string TableRecords::archive_if_over(const Match& match) {
     const auto dir = saves::games_dir();
     if (dir.empty()) return "";
     const Expected<std::filesystem::path> written =
-        saves::write_new_file(dir, saves::archive_stem(match), text_());
+        saves::write_new_file(dir, saves::archive_stem(match), text_(false));
     if (!written) return "; it could not be archived: " + written.why();
     archived_ = true;
     archive_path_ = written->string();
@@ -38,7 +39,7 @@ std::string TableRecords::archive_if_over(const Match& match) {
 
 Expected<std::string> TableRecords::write_save() {
     const Expected<std::filesystem::path> path =
-        saves::write_new_file(saves::saves_dir(), "game-" + saves::file_stamp(), text_());
+        saves::write_new_file(saves::saves_dir(), "game-" + saves::file_stamp(), text_(false));
     if (!path) return Failure{path.why()};
     return path->string();
 }

@@ -18,12 +18,19 @@ class TableRecords {
   public:
     // `program` names the program in messages ("./main --load FILE opens it"); `autosave`: the match is
     // kept in the autosave (a server's match or a game opened from the lobby is not). `text` gives the
-    // match's record as it stands; it is called only when something is written.
-    TableRecords(std::string program, bool autosave, std::function<std::string()> text);
+    // match's record as it stands (`for_autosave`: the autosave's, which alone says where a network game
+    // goes on); it is called only when something is written.
+    TableRecords(std::string program, bool autosave, std::function<std::string(bool for_autosave)> text);
 
-    // Writes the autosave, when the match is kept there. Returns what to say: "" unless it failed, and
-    // failed otherwise than last time ("autosave failed: WHY; the game goes on").
+    // Writes the autosave, when the match is kept there and it is not held. Returns what to say: "" unless
+    // it failed, and failed otherwise than last time ("autosave failed: WHY; the game goes on").
     std::string autosave();
+    // While held, nothing is written to the autosave: it holds an unfinished game the player has not
+    // said what to do with yet (game_screen.h's question at the start).
+    void hold_autosave(bool held) { held_ = held; }
+    bool autosave_held() const { return held_; }
+    // The autosave was written in this run: it holds the table's match, not a game of an earlier run.
+    bool autosave_written() const { return written_; }
     // Why the last autosave failed, or "".
     const std::string& autosave_error() const { return autosave_error_; }
     // Keeps `match` in the archive when it is over, once; returns " and kept in PATH" for the message,
@@ -34,6 +41,8 @@ class TableRecords {
     std::string keep_current(const Match& match);
     // Keeps the match in the saves (s): where, or why not.
     Notice save_named();
+    // Keeps the match in the saves before it is replaced: where, or why not.
+    Expected<std::string> save_copy() { return write_save(); }
 
     bool archived() const { return archived_; }
     const std::string& archive_path() const { return archive_path_; }
@@ -51,7 +60,9 @@ class TableRecords {
 
     std::string program_;
     bool autosave_;
-    std::function<std::string()> text_;
+    std::function<std::string(bool)> text_;
+    bool held_ = false;
+    bool written_ = false;
     bool archived_ = false;
     std::string archive_path_;
     std::string autosave_error_;

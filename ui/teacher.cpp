@@ -37,8 +37,8 @@ bool started(const Match& m) { return m.rounds().size() > 1 || !m.game().moves()
 // The analysis panel
 
 Teacher::PositionKey Teacher::position_key() const {
-    const Game& g = match().game();
-    return {match().rounds().size(), g.variant(), g.moves(), g.touched()};
+    const Game& g = shown().game();
+    return {shown().rounds().size(), g.variant(), g.moves(), g.touched()};
 }
 
 Expected<void> Teacher::analysis_allowed() const {
@@ -77,7 +77,7 @@ void Teacher::service_analysis(bool covered) {
         say(allowed.why(), true);
         return;
     }
-    const Game& g = match().game();
+    const Game& g = shown().game();
     if (match().clock().enabled() && !started(match()))
         analysis_granted_ = true;  // on at the start of a new timed match: on offer for the whole of it
 
@@ -106,7 +106,7 @@ void Teacher::service_analysis(bool covered) {
     }
 
     const bool reviewing = table_.reviewing();
-    const bool computer_turn = !g.over() && match().phase() == MatchPhase::Playing && !reviewing &&
+    const bool computer_turn = !g.over() && shown().phase() == MatchPhase::Playing && !reviewing &&
                                table_.is_computer(table_.seat_of(g.side_to_move()));
     std::string pause;
     if (covered)
@@ -215,29 +215,30 @@ void Teacher::service_coach() {
 // The review
 
 void Teacher::service_review() {
-    const Game& g = match().game();
+    const Game& g = shown().game();
     const std::vector<Move> line = full_line(g);
     if (review_worker_.collect()) reviewed_ = std::move(review_result_.moves);
     // The marks hold for the moves the current line shares with the line reviewed.
     ui_.marks.clear();
-    if (review_round_ == match().rounds().size()) {
+    if (review_round_ == shown().rounds().size()) {
         const std::size_t n = std::min(common_prefix(line, review_line_), reviewed_.size());
         for (std::size_t i = 0; i < n; ++i) ui_.marks.push_back(class_mark(reviewed_[i].judgement.verdict));
     }
     if (review_worker_.busy()) return;
     const std::size_t wanted = std::min(line.size(), max_review_plies);
-    if (wanted == 0 || !(g.over() || review_wanted_)) return;
-    if (review_round_ == match().rounds().size() && reviewed_.size() >= wanted &&
+    // A round of the review is judged as a finished game is, wherever the review stands in it.
+    if (wanted == 0 || !(g.over() || review_wanted_ || table_.in_review())) return;
+    if (review_round_ == shown().rounds().size() && reviewed_.size() >= wanted &&
         common_prefix(line, review_line_) >= wanted)
         return;  // reviewed already
     review_wanted_ = false;
     // What was judged of a line this one shares stays shown until the new judgements arrive.
-    if (review_round_ == match().rounds().size())
+    if (review_round_ == shown().rounds().size())
         reviewed_.resize(std::min(reviewed_.size(), common_prefix(line, review_line_)));
     else
         reviewed_.clear();
     review_line_ = line;
-    review_round_ = match().rounds().size();
+    review_round_ = shown().rounds().size();
     Game replay(g.variant());
     for (std::size_t i = 0; i < wanted; ++i) (void)replay.play(line[i]);  // the round's own moves
     review_done_ = 0;
@@ -252,8 +253,8 @@ void Teacher::service_review() {
 }
 
 std::string Teacher::step_suffix(std::size_t ply) const {
-    if (review_round_ != match().rounds().size() || ply >= reviewed_.size()) return "";
-    if (common_prefix(full_line(match().game()), review_line_) <= ply) return "";
+    if (review_round_ != shown().rounds().size() || ply >= reviewed_.size()) return "";
+    if (common_prefix(full_line(shown().game()), review_line_) <= ply) return "";
     return "; " + step_text(reviewed_[ply]);
 }
 

@@ -78,6 +78,9 @@ class Teacher {
 
   private:
     const Match& match() const { return table_.match(); }
+    // What the board shows (the review's round and move, else the match): the panel and the review's
+    // marks follow it.
+    const Match& shown() const { return table_.shown(); }
     void say(std::string text, bool error = false) { report_.notice(std::move(text), error); }
     void service_analysis(bool covered);
     void service_coach();

@@ -1,5 +1,8 @@
 #include "text.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "engine/text.h"
 
 namespace gobblet::ui {
@@ -66,6 +69,17 @@ std::vector<std::string> wrap(const std::string& text, int width) {
     }
     if (!line.empty() || out.empty()) out.push_back(line);
     return out;
+}
+
+std::string shell_word(std::string_view word) {
+    const auto plain = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) ||
+               std::string_view("-_./:=@%+,").find(c) != std::string_view::npos;
+    };
+    if (!word.empty() && std::all_of(word.begin(), word.end(), plain)) return std::string(word);
+    std::string out = "'";
+    for (char c : printable(word)) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
 }
 
 }  // namespace gobblet::ui

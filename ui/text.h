@@ -1,7 +1,8 @@
-// Text for the terminal, without curses: its width in columns, cutting and wrapping it to a width, and
-// making it safe to show. The game's screens (view.cpp), the key table's help (keys.cpp) and the lobby's
-// help (lobby_view.cpp) use these, so that every screen measures and breaks text the same way; the unit
-// tests link it (tests/test_tutorial.cpp checks the tutorial's words fit the message area with it).
+// Text for the terminal, without curses: its width in columns, cutting and wrapping it to a width,
+// making it safe to show, and quoting a command's words for the shell. The game's screens (view.cpp), the key
+// table's help (keys.cpp) and the lobby's help (lobby_view.cpp) use these, so that every screen measures and
+// breaks text the same way; the unit tests link it (tests/test_tutorial.cpp checks the tutorial's words fit
+// the message area with it).
 #pragma once
 
 #include <string>
@@ -18,5 +19,9 @@ std::string clip(std::string_view s, int width);
 std::vector<std::string> wrap(const std::string& text, int width);
 // Text that is safe to put on the terminal: control characters dropped.
 std::string printable(std::string_view text);
+// A word of a command the program prints for the player to run, as the shell must read it: as it is when
+// the shell leaves it alone (letters, digits and - _ . / : = @ % + ,), else in single quotes
+// ('[::1]:7000', a program path with a space).
+std::string shell_word(std::string_view word);
 
 }  // namespace gobblet::ui

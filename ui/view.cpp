@@ -256,7 +256,9 @@ void draw_analysis(const UiState& ui, int y, int x, int width, int height) {
 std::string status_text(const Match& match, const UiState& ui) {
     const Game& game = match.game();
     std::string s;
-    if (game.over()) {
+    if (!ui.joining.empty()) {
+        s = "not joined yet: the host sets the game";
+    } else if (game.over()) {
         s = match.round_result_text();
         if (!match.single_game() && match.phase() == MatchPhase::Over) s += ". " + match.match_result_text();
     } else {
@@ -373,7 +375,7 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
         refresh();
         return;
     }
-    put(0, 0, title_text(match, ui, l.cols - 1), 0);
+    put(0, 0, ui.joining.empty() ? title_text(match, ui, l.cols - 1) : "gobblet  joining " + ui.joining, 0);
     mvchgat(0, 0, 7, A_BOLD, has_colors_on() ? pair_title : 0, nullptr);
 
     draw_grid(l);
@@ -381,14 +383,24 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
     for (int r = 0; r < l.size; ++r)
         for (int c = 0; c < l.size; ++c) draw_cell(l, game, ui, r, c, targets);
 
+    // Before a joiner's game arrives, the panel says what will come instead of players nobody knows yet.
+    if (!ui.joining.empty()) {
+        int y = l.board_y;
+        for (const std::string& line :
+             wrap("The host sets the game: the rules, the board, the clock, the colours and the names arrive "
+                  "when you join.",
+                  std::max(10, l.panel_w - 1)))
+            put(y++, l.panel_x, line, 0, l.panel_w);
+    }
     int y = l.board_y - 1;
-    for (Color c : {Color::White, Color::Black}) y = draw_player(l, match, ui, c, y, now) + 1;
+    if (ui.joining.empty())
+        for (Color c : {Color::White, Color::Black}) y = draw_player(l, match, ui, c, y, now) + 1;
     // The analysis goes under the board when there is room for its five rows (large screens, 3x3), else
     // in the place of the move list.
     const bool under = l.under_h >= 5;
     if (ui.analysis && !under)
         draw_analysis(ui, y - 1, l.panel_x, l.panel_w, l.status_y - (y - 1));
-    else
+    else if (ui.joining.empty())
         draw_moves(l, match, ui, y - 1, l.status_y);
     if (ui.analysis && under) {
         const int top = l.under_y + (l.under_h > 5 ? 1 : 0);
@@ -403,13 +415,19 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
                 nullptr);
     const int attr = ui.message_is_error ? pair_attr(pair_error) | A_BOLD : 0;
     std::vector<std::string> msg = wrap(printable(ui.message), l.cols - 1);
-    if (int(msg.size()) > l.message_lines) {
-        msg.resize(l.message_lines);
-        msg.back() = clip(msg.back(), l.cols - 4) + "...";
+    // A chat line not yet seen keeps the last message line (unless the message is that line).
+    const bool chat = !ui.chat_line.empty() && ui.chat_line != ui.message;
+    const int room = l.message_lines - (chat ? 1 : 0);
+    if (int(msg.size()) > room) {
+        msg.resize(std::size_t(std::max(0, room)));
+        if (!msg.empty()) msg.back() = clip(msg.back(), l.cols - 4) + "...";
     }
     for (int i = 0; i < int(msg.size()); ++i) put(l.status_y + 1 + i, 0, msg[i], attr, l.cols - 1);
-    if (!ui.note.empty() && int(msg.size()) < l.message_lines)
-        put(l.status_y + 1 + int(msg.size()), 0, printable(ui.note), A_DIM, l.cols - 1);
+    if (chat)
+        put(l.status_y + 1 + int(msg.size()), 0, clip(printable(ui.chat_line), l.cols - 1), 0, l.cols - 1);
+    const int used = int(msg.size()) + (chat ? 1 : 0);
+    if (!ui.note.empty() && used < l.message_lines)
+        put(l.status_y + 1 + used, 0, printable(ui.note), A_DIM, l.cols - 1);
     const int prompt_y = l.status_y + 1 + l.message_lines;
     put(prompt_y, 0, chrome.prompt_line, ui.question ? A_BOLD : 0, l.cols - 1);
     for (int i = 0; i < int(chrome.footer.size()) && i < l.footer_lines; ++i)
@@ -516,6 +534,17 @@ std::vector<std::string> help_page_lines(const HelpPage& page, int width) {
         const auto lines = wrap(what, std::max(10, width - 2 - key_w));
         for (std::size_t i = 0; i < lines.size(); ++i)
             out.push_back("  " + (i == 0 ? k : std::string(std::size_t(key_w), ' ')) + lines[i]);
+    }
+    return out;
+}
+
+std::vector<std::string> chat_log_page(const std::string& title, const std::deque<std::string>& log,
+                                       int width) {
+    std::vector<std::string> out = wrap(title, width);
+    out.emplace_back();
+    for (const std::string& said : log) {
+        const std::vector<std::string> lines = wrap(printable(said), std::max(10, width - 2));
+        for (std::size_t i = 0; i < lines.size(); ++i) out.push_back((i == 0 ? "" : "  ") + lines[i]);
     }
     return out;
 }

@@ -15,6 +15,7 @@
 //   footer: the keys that work now, from the key table
 #pragma once
 
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,6 +62,10 @@ std::vector<std::string> help_lines(const Match& match, int width, ScreenKind sc
 std::vector<std::string> help_page_lines(const HelpPage& page, int width);
 // Draws the help screen from line `scroll` (clamped to the lines there are), with its own footer.
 void draw_help(const std::vector<std::string>& lines, int& scroll);
+// A chat log as draw_help shows it: `title`, a blank line, then each line wrapped to `width` (later lines
+// indented), the oldest first.
+std::vector<std::string> chat_log_page(const std::string& title, const std::deque<std::string>& log,
+                                       int width);
 // A key on the help screen: true when it scrolled it, false for a key that closes it.
 bool help_scroll_key(Key k, int& scroll);
 

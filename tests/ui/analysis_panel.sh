@@ -44,7 +44,7 @@ wait_for "Moves"
 expect_no "Analysis  "
 
 # Against the computer the panel waits while the computer thinks, then goes on for White.
-$T kill-session -t ui
+stop_game; forget_last_game
 start -x 80 -y 24 --black computer:max --think 2
 keys i
 wait_re "$white_line"
@@ -55,7 +55,7 @@ wait_re "$white_line"
 expect_no "paused while"
 
 # A timed match: refused once the first move is played...
-$T kill-session -t ui
+stop_game; forget_last_game
 start -x 80 -y 24 --game-time 10m
 type_move W3B2
 wait_for "White played W3B2"
@@ -65,7 +65,7 @@ wait_for "analysis is off in a timed match once play has started: switch it on b
 wait_for "first move (it then stays on offer for both players)"
 expect_no "Analysis  "
 # ... and on offer for both players when switched on before it.
-$T kill-session -t ui
+stop_game; forget_last_game
 start -x 80 -y 24 --game-time 10m
 keys i
 wait_for "analysis on for this timed match, for both players"
@@ -78,7 +78,7 @@ keys i
 wait_re "$black_line"
 
 # 120x40: under the board, and the move list stays.
-$T kill-session -t ui
+stop_game; forget_last_game
 start -x 120 -y 40
 type_move W3B2
 keys i

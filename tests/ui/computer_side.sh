@@ -13,7 +13,7 @@ wait_for "White  computer (medium)"
 wait_re "(^|[^0-9])2\. [A-DWK][1-4][A-D][1-4]"
 keys '[' ']'
 wait_for "computer plays Black: off"
-$T kill-session -t ui
+stop_game; forget_last_game
 start --white computer --level easy
 wait_for "computer (easy) played"
 wait_for "Black to move"

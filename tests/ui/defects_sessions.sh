@@ -31,7 +31,7 @@ $T kill-session -t ui
 start -x 80 -y 24 --resume
 wait_for "the last game had ended (computer (easy) wins: Liam resigned); it is shown for"
 wait_for "Black  computer (easy)"
-keys u
-wait_for "took back"
+keys u  # a finished game is reviewed: the step back takes nothing back
+wait_for "at move 4 of 4"
 keys n
 wait_for "start a new game"

@@ -132,6 +132,17 @@ expect_terminal_restored() {
     flags=$($T display -p -t ui '#{alternate_on} #{mouse_any_flag} #{keypad_flag}')
     [ "$flags" = "0 0 0" ] || fail "terminal not restored (alternate screen, mouse, keypad: $flags)"
 }
+# stop_game: ends the game with Ctrl-C (it quits from anywhere: a question, the help, an entry), waits
+# until it has saved and exited, and closes its session.
+stop_game() {
+    keys C-c
+    wait_exit >/dev/null
+    $T kill-session -t ui
+}
+# forget_last_game: the autosave goes, so that the next start finds no unfinished game to ask about (a
+# start that would replace one asks first: tests/ui/start_question.sh); for a test that starts again for
+# another purpose, after stop_game (a game still running would save it again as it ends).
+forget_last_game() { rm -f "$XDG_STATE_HOME/gobblet/autosave.txt"; }
 # paste FILE: a bracketed paste of the file's text, as a terminal delivers it.
 paste() {
     $T load-buffer -b p "$1"
@@ -317,3 +328,51 @@ lobby_white_wins() {
 }
 # white_of SESSION: the name the game screen shows for White (the server picks the colours).
 white_of() { lscreen "$1" | grep -oE 'White  [A-Za-z~][A-Za-z0-9_-]*' | head -1 | sed 's/White  //'; }
+
+# Every reader of every file the game writes (issue 26): every_reader FILE opens FILE with --replay (the
+# final position of each round), --review (every move of every round judged), --load, o and a paste,
+# each in a game with save folders of its own, and checks that each took all of it: the rounds, and the
+# last round's moves.
+moves_in() { grep -cE '^([WK][1-3]|[A-D][1-4])[A-D][1-4]$' "$1"; }
+rounds_in() { local n; n=$(grep -c '^% round ' "$1"); echo $((n > 0 ? n : 1)); }
+# The last round's number and its moves (a single game: round 1 and all its moves).
+last_round() { grep -oE '^% round [0-9]+' "$1" | tail -1 | grep -oE '[0-9]+$' || echo 1; }
+last_moves() { awk '/^% round /{n=0} /^([WK][1-3]|[A-D][1-4])[A-D][1-4]$/{n++} END{print n}' "$1"; }
+every_reader() {
+    local file=$1 name rounds moves last n out i
+    name=$(basename "$file")
+    rounds=$(rounds_in "$file")
+    moves=$(moves_in "$file")
+    last=$(last_moves "$file")
+    n=$(last_round "$file")
+    # --replay: a board and a state line for each round.
+    out=$("$MAIN" --replay "$file" 2>&1) || fail "--replay $name: $out"
+    [ "$(grep -c '^White stacks:' <<<"$out")" = "$rounds" ] || fail "--replay $name: $rounds rounds: $out"
+    # --review: every move of every round judged, a review a round.
+    out=$("$MAIN" --review "$file" --review-time 0.01 2>&1) || fail "--review $name: $out"
+    [ "$(grep -c '^% review: ' <<<"$out")" = "$rounds" ] || fail "--review $name: $rounds reviews"
+    [ "$(grep -cE '^ *[0-9]+\.(\.\.)? +[A-Z0-9]{4}  ' <<<"$out")" = "$moves" ] ||
+        fail "--review $name: $moves moves judged: $out"
+    # --load, then o and a paste in the same game, with folders of its own (the file alone in the saves).
+    i=$((${i_reader:-0} + 1)); i_reader=$i
+    local dir=$WORK/reader-$i
+    mkdir -p "$dir/data/gobblet/saves"
+    mark_tutorial_seen "$dir/state"
+    cp "$file" "$dir/data/gobblet/saves/$name"
+    local envs=(-e "XDG_STATE_HOME=$dir/state" -e "XDG_DATA_HOME=$dir/data" -e "XDG_CONFIG_HOME=$dir/config")
+    start "${envs[@]}" --load "$file"
+    wait_text "loaded $file ($last move"
+    [ "$rounds" = 1 ] || wait_for "round $n "
+    keys o
+    wait_for "Saved and archived games"
+    keys Enter
+    wait_text "opened $name ($last move"
+    [ "$rounds" = 1 ] || wait_for "round $n "
+    paste "$file"
+    wait_text "replace the current game with it?"
+    keys y
+    wait_text "replaced the game with the pasted one ($last move"
+    [ "$rounds" = 1 ] || wait_for "round $n "
+    stop_game
+}
+

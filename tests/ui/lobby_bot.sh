@@ -3,7 +3,7 @@
 # the bot answers his move; q in the match asks first and goes back to the lobby while the server keeps
 # the match, Enter on it takes him back with its moves; q (and Ctrl-C) in the lobby ask first while the
 # match goes on, and quitting (from the lobby or the match) says how to come back, the terminal as it
-# was.
+# was; the command it prints runs as printed and takes him back to the match.
 source "$(dirname "$0")/lib.bash"
 start_server unix
 "$MAIN" --bot "$SERVER" --name MaxBot --level easy --think 0.1 --seek none 2>"$WORK/bot.log" &
@@ -65,6 +65,15 @@ wait_in liam "leave the match against MaxBot?"
 lkeys liam x
 [ "$(wait_in_exit liam)" = 0 ] || fail "the lobby's exit status"
 wait_in liam "the server keeps your match against MaxBot"
-lscreen liam | tr -d '\n' | grep -qF -- "--lobby $SERVER takes you back to it" || fail "how to come back"
 flags=$($T display -p -t "=liam:" '#{alternate_on} #{mouse_any_flag} #{keypad_flag}')
 [ "$flags" = "0 0 0" ] || fail "terminal not restored (alternate screen, mouse, keypad: $flags)"
+# The command printed runs as printed, and takes Liam back to his match.
+back=$($T capture-pane -p -J -t "=liam:" | grep -oE '; .* takes you back to it' | tail -1 |
+    sed -e 's/^; //' -e 's/ takes you back to it$//')
+[ "$back" = "$MAIN --lobby $SERVER --name Liam" ] || fail "how to come back: [$back]"
+$T kill-session -t liam
+$T new-session -d -s liam -x 110 -y 32 \
+    "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$WORK/Liam/state XDG_DATA_HOME=$WORK/Liam/data XDG_CONFIG_HOME=$WORK/Liam/config $back 2>$WORK/liam.stderr; echo \$? > $WORK/liam.status; sleep 60"
+wait_in liam "q leave"  # logged in, the lobby opens the match by itself
+wait_in liam "MaxBot (remote)"
+wait_in liam "$mine"

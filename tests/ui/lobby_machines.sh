@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The machines that log in as a player, on an 80x24 lobby: Liam sets a password at his desktop (and keeps
 # his other machines), logs in with it from his laptop, which keeps a secret of its own; back at the
-# desktop, M lists both (this machine, and the laptop with its last use and address); x forgets the
+# desktop, K lists both (this machine, and the laptop with its last use and address); x forgets the
 # laptop, after a question; a new password asks again, and y forgets every other machine. The laptop then
 # needs the password again.
 source "$(dirname "$0")/lib.bash"
@@ -31,11 +31,11 @@ lkeys laptop Enter
 wait_in laptop "this machine can log in as Liam now"
 lkeys laptop q
 [ "$(wait_in_exit laptop)" = 0 ] || fail "the laptop's exit status"
-# Back at the desktop (its own secret): M lists the two machines.
+# Back at the desktop (its own secret): K lists the two machines.
 $T kill-session -t "=desktop"
 start_lobby desktop Liam
 wait_in desktop "logged in as Liam"
-lkeys desktop M
+lkeys desktop K
 wait_in desktop "Machines that log in as Liam (2): x forgets the one selected, Esc goes"
 wait_in desktop "this machine"
 wait_in_re desktop "machine #[0-9]+ +last used 20[0-9-]+T[0-9:]+Z from 127\.0\.0\.1"

@@ -4,12 +4,12 @@ colours() { $T capture-pane -p -e -t ui | grep -cE $'\e\\[([0-9;]*;)?(3[0-7]|4[0
 start
 play "1. W3B2"
 [ "$(colours)" -gt 0 ] || fail "colour expected by default"
-$T kill-session -t ui
+stop_game; forget_last_game
 start -e NO_COLOR=1
 play "1. W3B2 K1C3"
 [ "$(colours)" -eq 0 ] || fail "NO_COLOR: no colour expected"
 screen | grep -qF "(   4   )" || fail "White pieces in round brackets"
 screen | grep -qF "[   4   ]" || fail "Black pieces in square brackets"
-$T kill-session -t ui
+stop_game; forget_last_game
 start --no-color
 [ "$(colours)" -eq 0 ] || fail "--no-color: no colour expected"

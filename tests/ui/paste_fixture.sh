@@ -2,7 +2,13 @@
 # rules the paste is refused at line 4, with the flag that would accept it, and nothing changes.
 source "$(dirname "$0")/lib.bash"
 n=$(grep -cE '^[A-Za-z]' "$FIXTURE")
-start --rules rogers
+# The README shows the game as its paste example: it says the game is Ed Rogers' and shows the command to
+# paste it into, which is the one played here.
+example=$(grep -A2 'tests/fixtures/liam-white--eamon-black.txt' "$ROOT/README.md" | tr '\n' ' ')
+grep -qF "Ed Rogers" <<<"$example" || fail "the README's paste example does not say it is an Ed Rogers game"
+command=$(grep -oE '`\./main [^`]*`' <<<"$example" | head -1 | tr -d '`')
+[ "$command" = "./main --rules rogers" ] || fail "the README's paste example shows [$command]"
+start ${command#./main }
 paste "$FIXTURE"
 wait_for "pasted $n moves"
 wait_for "White to move"

@@ -35,7 +35,7 @@ wait_for "round 2  Liam 0 - 1 Eamon"
 wait_for "Eamon (White) to move"
 
 # A draw offer between two players here: Esc declines (the default), ? explains.
-$T kill-session -t ui
+stop_game; forget_last_game
 start --white Liam --black Eamon
 keys '='
 wait_for "y accept the draw   n/Esc decline"
@@ -86,7 +86,7 @@ keys q
 [ "$(wait_exit)" = 0 ] || fail "q from the list of games exits with status 0"
 
 # The join code's prompt: ? explains it (q is a letter of codes there), Esc leaves.
-$T kill-session -t ui
+$T kill-session -t ui; forget_last_game
 start -w "Join code for" --join 127.0.0.1:9
 wait_for "Enter confirm   Esc quit   ? help"
 keys '?'

@@ -30,7 +30,7 @@ for i in $(seq 300); do screen | grep -qF "reviewing" || break; sleep 0.1; done
 expect_no "reviewing"
 wait_long 60 "6. W1A1?? K2A3??"  # the review searches in the background: slow under the sanitizers
 keys '<'
-wait_for "took back W2A4; > replays; 8. W2A4 good (White wins in 1)"
+wait_for "at move 14 of 15; 8. W2A4 good (White wins in 1)"  # a finished game: its review
 # A new game forgets the marks; the finished game opened again from the archive (o) is reviewed again.
 keys n
 wait_for "start a new game?"
@@ -43,4 +43,4 @@ keys Enter
 wait_for "opened "
 wait_long 60 "6. W1A1?? K2A3??"  # the review searches in the background: slow under the sanitizers
 keys '<'
-wait_for "took back W2A4; > replays; 8. W2A4 good (White wins in 1)"
+wait_for "at move 14 of 15; 8. W2A4 good (White wins in 1)"  # a finished game: its review

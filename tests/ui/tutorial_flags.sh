@@ -17,7 +17,7 @@ expect_no "$note"
 [ ! -e "$marker" ] || fail "the note does not mark the tutorial as seen"
 
 # The tournament's match between two players: T opens the tutorial from there, and q comes back.
-$T kill-session -t ui
+stop_game; forget_last_game
 start --dm --white Liam --black Eamon
 wait_for "$note"
 wait_for "round 1  Liam 0 - 0 Eamon  first to 2"
@@ -29,14 +29,14 @@ wait_text "Tutorial skipped"
 wait_for "Liam (White) to move"
 [ -e "$marker" ] || fail "skipping the tutorial marks it as seen"
 # Seen: no note any more.
-$T kill-session -t ui
+stop_game; forget_last_game
 start --dm --white Liam --black Eamon
 wait_for "round 1  Liam 0 - 0 Eamon"
 expect_no "new here?"
 
 # --load and --resume open the game, with the note.
 rm -f "$marker"
-$T kill-session -t ui
+stop_game; forget_last_game
 start --load "$FIXTURE" --rules rogers
 wait_for "loaded "
 wait_for "$note"
@@ -51,17 +51,17 @@ wait_for "$note"
 expect_no "Tutorial, step"
 
 # A network game starts at once; T is not offered there, so the note says what is.
-$T kill-session -t ui
+stop_game; forget_last_game
 start --host 127.0.0.1:0 --code ABCD-4321 --white Liam
 wait_for "Waiting for the other player"
 wait_for "new here? ? shows the rules and keys; --tutorial teaches (offline games)"
 expect_no "Tutorial, step"
-$T kill-session -t ui
+stop_game; forget_last_game
 # A match's title at 80 columns keeps the join code in sight: the score drops the names (the panel has them).
 start -x 80 -y 24 --host 127.0.0.1:0 --code ABCD-4321 --white Liam --dm
 wait_for "Waiting for the other player"
 wait_re "^gobblet  official 4x4  round 1  0-0 to 2  waiting for a player, code ABCD-4321"
-$T kill-session -t ui
+stop_game; forget_last_game
 start -w "Join code for" --join 127.0.0.1:9
 wait_for "new here? ? shows the rules and keys; --tutorial teaches"
 expect_no "Tutorial, step"
