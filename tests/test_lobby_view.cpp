@@ -255,7 +255,7 @@ TEST_CASE("machine rows say which is this one, the others' last use and where fr
     CHECK(machine_name(other) == "the machine last used from somewhere unknown");
     CHECK(machine_name(ssh) == "the SSH key " + key);
     // The keys of the machines' list: M opens it, x forgets, Esc goes back.
-    CHECK(action_for(ch('M'), Mode::typing, screen_lobby) == Action::Machines);
+    CHECK(action_for(ch('K'), Mode::typing, screen_lobby) == Action::Machines);
 }
 
 TEST_CASE("the selection stays within the rows", "[lobby-view]") {

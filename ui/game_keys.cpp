@@ -179,6 +179,7 @@ void GameScreen::on_action(Action a) {
         case Action::Watch:
         case Action::History:
         case Action::Password:
+        case Action::Machines:
         case Action::Reconnect:
         case Action::NextList:
         case Action::Login:
