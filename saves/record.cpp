@@ -12,6 +12,7 @@
 #include <ctime>
 #include <vector>
 
+#include "engine/notation.h"
 #include "engine/text.h"
 
 namespace gobblet::saves {
@@ -117,7 +118,8 @@ struct RoundText {
     int line = 0;  // the "% round" line, 0 for a single game
     int number = 1;
     int white = 0;
-    std::vector<int> move_lines;  // indexes into the file's lines
+    std::vector<int> move_lines;               // indexes into the file's lines
+    std::vector<std::optional<Millis>> clocks;  // each move line's %clk reading
     std::string ending;
     int ending_line = 0;
     std::string touched;
@@ -138,8 +140,44 @@ std::string slug(std::string_view name) {
 
 }  // namespace
 
+std::string clk_text(Millis ms) {
+    ms = std::max<Millis>(0, ms);
+    const long long s = ms / 1000;
+    char buf[48];
+    if (s < 10)
+        std::snprintf(buf, sizeof buf, "0:00:%02lld.%lld", s, static_cast<long long>(ms % 1000 / 100));
+    else
+        std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+    return buf;
+}
+
+std::optional<Millis> parse_clk(std::string_view t) {
+    // H:MM:SS, with tenths after a point.
+    const auto number = [](std::string_view d, long long max) -> std::optional<long long> {
+        if (d.empty() || d.size() > 4) return std::nullopt;
+        long long v = 0;
+        for (char c : d) {
+            if (c < '0' || c > '9') return std::nullopt;
+            v = v * 10 + (c - '0');
+        }
+        if (v > max) return std::nullopt;
+        return v;
+    };
+    const std::size_t a = t.find(':'), b = a == std::string_view::npos ? a : t.find(':', a + 1);
+    if (b == std::string_view::npos || b - a != 3) return std::nullopt;
+    const std::size_t dot = t.find('.', b);
+    const auto h = number(t.substr(0, a), 99), m = number(t.substr(a + 1, 2), 59);
+    const auto sec = number(t.substr(b + 1, dot == std::string_view::npos ? std::string_view::npos : dot - b - 1), 59);
+    const auto tenths = dot == std::string_view::npos ? std::optional<long long>(0) : number(t.substr(dot + 1), 9);
+    if (!h || !m || !sec || !tenths || (dot != std::string_view::npos && dot + 2 != t.size()) ||
+        (dot == std::string_view::npos && b + 3 != t.size()))
+        return std::nullopt;
+    return Millis(((*h * 60 + *m) * 60 + *sec) * 1000 + *tenths * 100);
+}
+
 std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, const GameClock::State* clock,
-                        std::string_view date, std::string_view match_id, std::string_view event) {
+                        std::string_view date, std::string_view match_id, std::string_view event,
+                        const ServerNotes& notes) {
     const bool is_match = !m.single_game();
     std::string out = is_match ? "% gobblet match\n" : "% gobblet game\n";
     out += std::string("% rules: ") + rules_name(m.variant().rules) + "\n";
@@ -149,6 +187,7 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     out += "% seat white: " + seat_text(seats[0]) + "\n% seat black: " + seat_text(seats[1]) + "\n";
     if (!match_id.empty()) out += "% match id: " + std::string(match_id) + "\n";
     if (!event.empty()) out += "% event: " + std::string(event) + "\n";
+    if (!notes.rated.empty()) out += "% rated: " + notes.rated + "\n";
     if (is_match) out += "% first to: " + std::to_string(m.settings().first_to) + "\n";
     if (m.clock().enabled()) out += "% clock: " + clock_settings_text(m.clock().settings()) + "\n";
     if (is_match) out += "% score: " + m.score_text() + "\n";
@@ -163,7 +202,14 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
         if (is_match)
             out += "% round " + std::to_string(r.number) + ": " + m.name(r.white) + " (player " +
                    std::to_string(r.white + 1) + ") plays White\n";
-        out += transcript_text(r.game.moves());
+        const std::vector<std::optional<Millis>>* readings =
+            notes.clocks && i < notes.clocks->size() ? &(*notes.clocks)[i] : nullptr;
+        Color mover = Color::White;
+        for (std::size_t k = 0; k < r.game.moves().size(); ++k, mover = ~mover) {
+            out += move_name(r.game.moves()[k], mover);
+            if (readings && k < readings->size() && (*readings)[k]) out += " %clk " + clk_text(*(*readings)[k]);
+            out += '\n';
+        }
         if (const std::string e = ending_line(r.game); !e.empty()) out += "% ending: " + e + "\n";
         if (r.game.over()) out += "% result: " + m.round_result_text(i) + "\n";
     }
@@ -209,6 +255,7 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
     std::optional<GameClock::State> clock_state;
     std::string match_id;
     std::string event;
+    std::string rated;
 
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const int no = int(i) + 1;
@@ -216,6 +263,10 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
         if (t.empty()) continue;
         if (t[0] != '%' && t[0] != '#') {
             rounds.back().move_lines.push_back(int(i));
+            std::optional<Millis> clk;
+            if (const std::size_t at = t.find("%clk "); at != std::string_view::npos)
+                clk = parse_clk(trim(t.substr(at + 5)));
+            rounds.back().clocks.push_back(clk);
             continue;
         }
         const std::string_view body = trim(t.substr(1));
@@ -263,6 +314,8 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
                 });
             if (!ok) return fail(no, "event", "an event is up to 64 letters, digits, '-', '_' and '.'");
             event = std::string(value);
+        } else if (key == "rated") {
+            rated = clean_text(value, 120);
         } else if (key == "first to") {
             const std::string v(value);
             char* end = nullptr;
@@ -315,6 +368,8 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
     settings.variant = choose_variant(header, forced);
 
     std::vector<Round> built;
+    MoveClocks clocks;
+    bool any_clock = false;
     for (const RoundText& rt : rounds) {
         // The round's lines with every other line blanked, so errors name the file's line numbers.
         std::string round_text;
@@ -346,13 +401,24 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
                 return fail(rt.touched_line, rt.touched,
                             touched ? "the touched piece cannot move" : touched.why());
         }
+        // A reading a move line carries is that move's (the writer puts one move on a line; a text with
+        // several on a line keeps no readings for the round).
+        if (rt.clocks.size() == r.game.moves().size()) {
+            clocks.push_back(rt.clocks);
+            any_clock = any_clock || std::any_of(rt.clocks.begin(), rt.clocks.end(),
+                                                 [](const std::optional<Millis>& c) { return c.has_value(); });
+        } else {
+            clocks.emplace_back(r.game.moves().size());
+        }
         built.push_back(std::move(r));
     }
     Expected<Match> match = Match::from_rounds(settings, names, std::move(built));
     if (!match) return fail(rounds.back().line, "", match.why());
     if (!score_line.empty() && score_line != match->score_text())
         return fail(score_line_no, score_line, "the rounds give the score " + match->score_text());
-    return Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event};
+    if (!any_clock) clocks.clear();
+    return Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event, rated,
+                  std::move(clocks)};
 }
 
 fs::path games_dir() {

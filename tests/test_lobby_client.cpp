@@ -133,8 +133,8 @@ struct Loop : test::FakeTimeSteps<Loop, 400> {
     void log_in(const std::string& welcome = "welcome Liam human secret 1623/85 - - -",
                 const std::vector<std::string>& table_lines = {}) {
         const std::size_t logins = of(Event::Kind::LoggedIn).size();
-        REQUIRE(heard("lobby gobblet 2"));
-        server.say("server gobblet 2 Test server\n");
+        REQUIRE(heard("lobby gobblet 3"));
+        server.say("server gobblet 3 Test server\n");
         REQUIRE(until([&] { return server.heard().size() >= 2; }));
         server.say(welcome + "\n");
         for (const std::string& l : table_lines) server.say(l + "\n");
@@ -178,13 +178,13 @@ TEST_CASE("the client greets, logs in with this machine's secret, and gets the l
     Loop loop(server, liam());
     CHECK(loop.client->phase() != Client::Phase::Lobby);
     loop.log_in("welcome Liam human secret 1623/85 - - -",
-                {"player Liam human idle 1623/85 - - -", "player Eamon human playing 1580/120 - - -",
-                 "player MaxBot bot idle 2100/60 - 1900/90 -",
-                 "seek 7 Eamon 1580/120 * official 4 dm first-to 2 rated",
+                {"player Liam human idle - 1623/85 - - -", "player Eamon human playing Niamh 1580/120 - - -",
+                 "player MaxBot bot idle - 2100/60 - 1900/90 -",
+                 "seek 7 Eamon 1580/120 * random official 4 dm first-to 2 rated",
                  "game " + game_id + " Eamon MaxBot 1 0 110000 300000 1 3 - official 4 dm first-to 2 rated",
                  "tournament 2 spring Liam round-robin open 3 8 0 schedule official 4 dm first-to 2 rated"});
     REQUIRE(server.heard().size() >= 2);
-    CHECK(server.heard()[0] == "lobby gobblet 2");
+    CHECK(server.heard()[0] == "lobby gobblet 3");
     CHECK(server.heard()[1] == "login Liam human secret " + secret);
     CHECK(loop.last(Event::Kind::Connected) == "Test server");
     REQUIRE(loop.saw(Event::Kind::LoggedIn));
@@ -206,8 +206,8 @@ TEST_CASE("the client greets, logs in with this machine's secret, and gets the l
     CHECK(Tables::time_left(row, 0, row.received + 4000) == 110'000);
 
     // The tables follow the changes.
-    server.say("player Eamon human idle 1590/110 - - -\nleft MaxBot\nunseek 7 taken\n");
-    server.say("over " + game_id + " 0 2 0 Eamon wins the match 2-0\nclosed 2\n");
+    server.say("player Eamon human idle - 1590/110 - - -\nleft MaxBot\nunseek 7 taken\n");
+    server.say("over " + game_id + " 0 2 0 - - Eamon wins the match 2-0\nclosed 2\n");
     REQUIRE(loop.until([&] { return t.tournaments().empty(); }));
     CHECK(t.players().size() == 2);
     CHECK_FALSE(t.players().at(name_key("Eamon")).playing);
@@ -223,7 +223,7 @@ TEST_CASE("over a unix socket, and back after the server restarts", "[net][lobby
     const std::string where = "unix:" + (dir.path / "lobby.sock").string();
     FakeServer server(where);
     Loop loop(server, liam());
-    loop.log_in("welcome Liam human secret - - - -", {"player Liam human idle - - - -"});
+    loop.log_in("welcome Liam human secret - - - -", {"player Liam human idle - - - - -"});
 
     // The server dies: its connection and its socket go.
     server.peer.close();
@@ -245,7 +245,7 @@ TEST_CASE("over a unix socket, and back after the server restarts", "[net][lobby
     loop.pass(1250);
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
     loop.log_in("welcome Liam human secret - - - -",
-                {"player Liam human idle - - - -", "player Eamon human idle - - - -"});
+                {"player Liam human idle - - - - -", "player Eamon human idle - - - - -"});
     CHECK(server.heard()[1] == "login Liam human secret " + secret);
     CHECK(loop.client->tables().players().size() == 2);
     CHECK(loop.of(Event::Kind::LoggedIn).size() == 2);
@@ -255,8 +255,8 @@ TEST_CASE("a name with a password: refused without it, welcomed with it, then th
           "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     REQUIRE(loop.heard("login Liam human secret " + secret));
     server.say("refused login password-needed Liam is registered with a password: log in with it\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::LoginRefused); }));
@@ -279,16 +279,16 @@ TEST_CASE("a name with a password: refused without it, welcomed with it, then th
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     loop.pass(1250);
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     REQUIRE(loop.heard("login Liam human secret " + secret));
 }
 
 TEST_CASE("a wrong password is not tried again by itself", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam(false));
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     // Without a secret there is nothing to log in with: the player is asked.
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Connected); }));
     loop.idle();
@@ -303,8 +303,8 @@ TEST_CASE("a wrong password is not tried again by itself", "[net][lobby-client]"
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     loop.pass(1250);
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     REQUIRE(loop.until([&] { return loop.of(Event::Kind::Connected).size() == 2; }));
     loop.idle();
     CHECK(loop.client->phase() == Client::Phase::Greeted);
@@ -316,8 +316,8 @@ TEST_CASE("a guest logs in as ~name, unrated", "[net][lobby-client]") {
     Config c = liam(false);
     c.guest = true;
     Loop loop(server, c);
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     REQUIRE(loop.heard("login Liam human guest"));
     server.say("welcome ~Liam2 guest guest - - - -\nend players\n");
     REQUIRE(loop.until([&] { return loop.client->phase() == Client::Phase::Lobby; }));
@@ -357,10 +357,10 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
     FakeServer server;
     Loop loop(server, liam());
     loop.log_in("welcome Liam human secret - - - -",
-                {"player Liam human idle - - - -", "player Eamon human idle - - - -",
-                 "seek 7 Eamon - * official 4 dm first-to 2 rated",
-                 "seek 8 Eamon - Liam rogers 3 5m+2s first-to 1 casual",
-                 "seek 9 Liam - * official 4 none first-to 1 casual",
+                {"player Liam human idle - - - - -", "player Eamon human idle - - - - -",
+                 "seek 7 Eamon - * random official 4 dm first-to 2 rated",
+                 "seek 8 Eamon - Liam random rogers 3 5m+2s first-to 1 casual",
+                 "seek 9 Liam - * random official 4 none first-to 1 casual",
                  "tournament 2 spring Eamon swiss-3 open 3 8 0 schedule official 4 dm first-to 2 rated"});
     Client& c = *loop.client;
     const Millis now = loop.now;
@@ -439,10 +439,10 @@ TEST_CASE("answers come whole: a history page, a record, a watch code, a refusal
     REQUIRE(c.history("Nobody", 1, loop.now).ok());
     REQUIRE(c.standings(4, loop.now).ok());
     REQUIRE(loop.until([&] { return server.heard().size() >= 7; }));
-    server.say("played " + game_id + " 2026-11-23T14:03Z Liam Eamon 2 1 0 official 4 dm first-to 2 rated\n");
+    server.say("played " + game_id + " 2026-11-23T14:03Z Liam Eamon 2 1 0 - - official 4 dm first-to 2 rated\n");
     server.say("chat Eamon meanwhile, in the lobby\n");  // other lines may come between the items
     server.say(
-        "played 0123456789abcdef 2026-11-22T09:00Z Eamon Liam 0 0 draw official 4 none first-to 1 casual\n");
+        "played 0123456789abcdef 2026-11-22T09:00Z Eamon Liam 0 0 draw - - official 4 none first-to 1 casual\n");
     server.say("end history\n");
     server.say("line % gobblet match\nline % white: Liam\nline\nline W3B2\nend record\n");
     server.say("watching " + game_id + " WATCHCODE1\n");
@@ -484,7 +484,7 @@ TEST_CASE("a match start is passed on with its game id and code", "[net][lobby-c
     FakeServer server;
     Loop loop(server, liam());
     loop.log_in();
-    server.say("match " + game_id + " black Eamon 7QKM4XABCD2R3T5V 4/2 official 4 dm first-to 2 rated\n");
+    server.say("match " + game_id + " black Eamon 7QKM4XABCD2R3T5V 4/2 - - official 4 dm first-to 2 rated\n");
     REQUIRE(loop.until([&] { return !loop.lines<MatchStart>().empty(); }));
     const MatchStart m = loop.lines<MatchStart>()[0];
     CHECK(m.game == game_id);
@@ -531,7 +531,7 @@ TEST_CASE("keep-alives: the client pings when quiet, answers pings, and leaves a
 TEST_CASE("a server that accepts and says nothing is left, and tried again", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 2"));
+    REQUIRE(loop.heard("lobby gobblet 3"));
     loop.pass(answer_timeout);
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     CHECK(loop.last(Event::Kind::Lost) == "no greeting from the server within 10 s");
@@ -594,12 +594,12 @@ TEST_CASE("`bye` from the server means come back later; `error` means stop", "[n
 TEST_CASE("a server of another version is told so, and left for good", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 3 the future\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 4 the future\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) ==
-          "the server speaks gobblet lobby protocol version 3, this program version 2: update gobblet");
-    REQUIRE(loop.heard("bye this program speaks gobblet lobby protocol version 2"));
+          "the server speaks gobblet lobby protocol version 4, this program version 3: update gobblet");
+    REQUIRE(loop.heard("bye this program speaks gobblet lobby protocol version 3"));
     CHECK_FALSE(server.heard_line("login Liam human secret " + secret));  // the secret never went out
     loop.pass(5000);
     CHECK(server.accepted == 1);
@@ -637,7 +637,7 @@ TEST_CASE("hostile server: a megabyte line ends the connection after 512 bytes",
 TEST_CASE("hostile server: garbage instead of a greeting", "[net][lobby-client][hostile]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 2"));
+    REQUIRE(loop.heard("lobby gobblet 3"));
     server.say(std::string("\x00\xff\xfe garbage\n", 13));
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) == "protocol error from the server: a line that is not valid UTF-8");
@@ -656,7 +656,7 @@ TEST_CASE("hostile server: the wrong message at each step", "[net][lobby-client]
         line = "post official 4 dm first-to 2 rated";
         why = "a message only clients send: post";
     }
-    REQUIRE(loop.heard("lobby gobblet 2"));
+    REQUIRE(loop.heard("lobby gobblet 3"));
     server.say(line + "\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) == "protocol error from the server: " + why);
@@ -675,7 +675,7 @@ TEST_CASE("hostile server: lines that do not fit what was asked", "[net][lobby-c
         why = "welcomed as a guest without asking, or not as one when asking";
     }
     SECTION("an item nobody asked for") {
-        line = "played " + game_id + " 2026-11-23T14:03Z Liam Eamon 2 1 0 official 4 dm first-to 2 rated";
+        line = "played " + game_id + " 2026-11-23T14:03Z Liam Eamon 2 1 0 - - official 4 dm first-to 2 rated";
         why = "an item of history that nobody asked for";
     }
     SECTION("the end of an answer nobody asked for") {
@@ -695,11 +695,11 @@ TEST_CASE("hostile server: lines that do not fit what was asked", "[net][lobby-c
         why = "left: Nobody was not in the lobby";
     }
     SECTION("a challenge between two others") {
-        line = "seek 3 Eamon - Aoife official 4 dm first-to 2 rated";
+        line = "seek 3 Eamon - Aoife random official 4 dm first-to 2 rated";
         why = "a challenge between two other players";
     }
     SECTION("a match against ourselves") {
-        line = "match " + game_id + " white liam ABCD - official 4 dm first-to 2 rated";
+        line = "match " + game_id + " white liam ABCD - - - official 4 dm first-to 2 rated";
         why = "a match against ourselves";
     }
     SECTION("a second end of a table") {
@@ -716,8 +716,8 @@ TEST_CASE("hostile server: lines that do not fit what was asked", "[net][lobby-c
         line = "chat Eamon \x1b]52;c;aGk=\x07";
         why = "a control character in a line";
     }
-    REQUIRE(loop.heard("lobby gobblet 2"));
-    server.say("server gobblet 2 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 3"));
+    server.say("server gobblet 3 hi\n");
     REQUIRE(loop.until([&] { return server.heard().size() >= 2; }));
     server.say(welcome + "\nend players\n");
     if (!line.empty()) server.say(line + "\n");
@@ -752,7 +752,7 @@ TEST_CASE("hostile server: a flood of players past the table's limit", "[net][lo
     loop.log_in();
     std::string flood;
     for (std::size_t i = 0; i <= max_table; ++i)
-        flood += "player P" + std::to_string(i) + " human idle - - - -\n";
+        flood += "player P" + std::to_string(i) + " human idle - - - - -\n";
     server.say(flood);
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }, 2000));
     CHECK(loop.last(Event::Kind::Closed) ==
@@ -798,7 +798,7 @@ TEST_CASE("hostile server: a record past 1 MiB, and a history page past 50 items
         std::string flood;
         for (int i = 0; i <= page_size; ++i)
             flood += "played " + game_id +
-                     " 2026-11-23T14:03Z Liam Eamon 0 0 draw official 4 none first-to 1 casual\n";
+                     " 2026-11-23T14:03Z Liam Eamon 0 0 draw - - official 4 none first-to 1 casual\n";
         server.say(flood);
         why = "more than 50 items in an answer of history";
     }
@@ -815,8 +815,8 @@ TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is 
         Config c = liam(false);
         c.ssh = Config::Ssh{"203.0.113.5", key};
         Loop loop(server, c);
-        REQUIRE(loop.heard("lobby gobblet 2"));
-        server.say("server gobblet 2 Test server\n");
+        REQUIRE(loop.heard("lobby gobblet 3"));
+        server.say("server gobblet 3 Test server\n");
         REQUIRE(loop.heard("ssh 203.0.113.5 " + key));
         loop.idle();
         CHECK(server.heard().size() == 2);  // no login before the answer
@@ -840,8 +840,8 @@ TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is 
         Config c = liam(true);
         c.ssh = Config::Ssh{"2001:db8::5", key};
         Loop loop(server, c);
-        REQUIRE(loop.heard("lobby gobblet 2"));
-        server.say("server gobblet 2 Test server\n");
+        REQUIRE(loop.heard("lobby gobblet 3"));
+        server.say("server gobblet 3 Test server\n");
         REQUIRE(loop.heard("ssh 2001:db8::5 " + key));
         server.say(
             "refused ssh not-allowed this server believes SSH logins only from the account sshd runs\n");
@@ -854,14 +854,14 @@ TEST_CASE("through sshd: version 2, the ssh line, and the login only once it is 
         Config c = liam(false);
         c.ssh = Config::Ssh{"203.0.113.5", ""};
         Loop loop(server, c);
-        REQUIRE(loop.heard("lobby gobblet 2"));
-        server.say("server gobblet 2 Test server\nwelcome Liam human key - - - -\n");
+        REQUIRE(loop.heard("lobby gobblet 3"));
+        server.say("server gobblet 3 Test server\nwelcome Liam human key - - - -\n");
         REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
         CHECK(loop.last(Event::Kind::Closed) ==
               "protocol error from the server: expected the answer to ssh, not welcome");
         FakeServer old;
         Loop again(old, c);
-        REQUIRE(again.heard("lobby gobblet 2"));
+        REQUIRE(again.heard("lobby gobblet 3"));
         old.say("error this server speaks gobblet lobby protocol version 1\n");
         REQUIRE(again.until([&] { return again.saw(Event::Kind::Closed); }));
         CHECK(again.last(Event::Kind::Closed) ==

@@ -371,7 +371,7 @@ TEST_CASE("the lobby tells others of a login, a match start and a logout by one 
         REQUIRE(p);
         CHECK(p->name == "~New");
         CHECK(!p->playing);
-        CHECK(bytes(got) == std::string("player ~New guest idle - - - -\n").size());
+        CHECK(bytes(got) == std::string("player ~New guest idle - - - - -\n").size());
     }
 
     // A match start: each bystander gets its two players' new state and the game; the seek of a player

@@ -44,13 +44,13 @@ TEST_CASE(
     std::vector<std::unique_ptr<RawPeer>> keep;
     RawPeer& a = raw(w, keep);
     a.say("GET / HTTP/1.0\n");
-    CHECK(closed_with(w, a, "error expected lobby gobblet 2, or a game's hello"));
+    CHECK(closed_with(w, a, "error expected lobby gobblet 3, or a game's hello"));
     RawPeer& b = raw(w, keep);
     b.say(std::string(600, 'x'));
     CHECK(closed_with(w, b, "error a line longer than 512 bytes"));
     RawPeer& c = raw(w, keep);
-    c.say("lobby gobblet 3\n");
-    CHECK(closed_with(w, c, "error this server speaks gobblet lobby protocol versions 1 to 2"));
+    c.say("lobby gobblet 4\n");
+    CHECK(closed_with(w, c, "error this server speaks gobblet lobby protocol versions 1 to 3"));
     RawPeer& d = raw(w, keep);
     d.say("hello gobblet 1 ABCDEFGH new Eamon\n");
     CHECK(closed_with(w, d, "error this server's games need gobblet protocol version 2: update gobblet"));

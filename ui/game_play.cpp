@@ -265,20 +265,51 @@ void GameScreen::serve_link() {
             return leave();
         }
         if (!link_->fresh_code.empty()) table_.fresh_code(std::exchange(link_->fresh_code, {}));
+        // The lobby's news on this screen (a challenge, a seek taken, spectators' talk), then the intro.
+        for (std::string& n : std::exchange(link_->notices, {})) say(std::move(n));
+        // The intro once play is on (after the connection's own "the game starts").
+        if (!link_->intro.empty() && table_.session() && table_.session()->playing())
+            say(std::exchange(link_->intro, {}));
+        // A tournament's next match, announced on the result: it opens by itself after its countdown.
+        if (link_->next_at >= 0 && now() >= link_->next_at) return leave();
     }
-    if (end_said_ || !table_.networked()) return;
+    if (!table_.networked()) return;
     const bool over = match().phase() == MatchPhase::Over;
     const std::string lobby_word = link_ ? link_->over : "";
     if (!over && lobby_word.empty()) return;
+    // The result stays until a key: with the ratings' changes once the lobby has them, the opponent's
+    // rematch offer, a tournament's next match and its countdown.
+    std::string text = lobby_word.empty() ? match().match_result_text() : lobby_word;
+    const net::Session* s = table_.session();
+    const bool player = s && !s->watching();
+    const bool rematch = link_ && player && !link_->tournament;
+    if (link_ && !link_->rematch_offer.empty()) text += ". " + link_->rematch_offer;
+    if (link_ && !link_->next.empty()) {
+        const Millis left = std::max<Millis>(0, link_->next_at - now());
+        text += ". Next: " + link_->next + ", in " + std::to_string((left + 999) / 1000) + " s";
+    }
+    const std::string prompt = text + (link_ && !link_->next.empty() ? ": any key opens it now" : "");
+    if (ui_.question && ui_.question->text == prompt) return;
+    // Said again when it changed (the ratings came, a rematch was offered), not at each countdown step.
+    const bool news = !end_said_ || end_text_ != text.substr(0, text.find(". Next: "));
     end_said_ = true;
-    ui_.question.reset();
-    const std::string text = over ? match().match_result_text() : lobby_word;
-    ask(Question{.text = text + ": press any key to go back to the lobby",
-                 .answers = {},
-                 .help = "The match is over; the server keeps it, and h in the lobby lists it for review.",
-                 .on_other = [this] { leave(); },
-                 .other_label = "back to the lobby"});
-    say(text);
+    end_text_ = text.substr(0, text.find(". Next: "));
+    Question q{.text = prompt,
+               .answers = {},
+               .help = "The match is over; the server keeps it, and h in the lobby lists it for review." +
+                       std::string(rematch ? " r offers a rematch: the same terms, colours swapped; the "
+                                             "opponent accepts it with one key (r here too)."
+                                           : ""),
+               .on_other = [this] { leave(); },
+               .other_label = link_ && !link_->next.empty() ? "the next match" : "back to the lobby"};
+    if (rematch)
+        q.answers.push_back({ch('r'), link_->rematch_offer.empty() ? "rematch" : "accept the rematch", [this] {
+                                 link_->rematch = true;
+                                 say(link_->rematch_offer.empty() ? "rematch offered: waiting for the answer"
+                                                                  : "rematch accepted");
+                             }});
+    ui_.question = std::move(q);
+    if (news) say(text);
 }
 
 }  // namespace gobblet::ui

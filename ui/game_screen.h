@@ -193,6 +193,7 @@ class GameScreen : public Screen, private TableReport {
     ScreenKind kind_ = screen_local;
     std::shared_ptr<LobbyLink> link_;
     bool end_said_ = false;  // the end of a server's match was said, and any key goes back to the lobby
+    std::string end_text_;   // ... in these words (said again when they change)
 };
 
 }  // namespace gobblet::ui

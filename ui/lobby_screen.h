@@ -40,6 +40,13 @@ struct LobbyOptions {
     saves::SshIdentity ssh;
 };
 
+// A player's profile as the server answered `finger` (shown in the place of the lists).
+struct ProfileView {
+    lobby::ProfileItem player;
+    std::vector<lobby::StatsItem> stats;
+    std::vector<lobby::HistoryItem> games;
+};
+
 // The smallest terminal the lobby draws in; a smaller one gets a message saying so.
 inline constexpr int lobby_min_cols = 60, lobby_min_lines = 16;
 // Chat lines the lobby keeps (the oldest go first).
@@ -81,11 +88,28 @@ class LobbyScreen : public Screen {
     void add_chat(std::string line);
     std::string status_line(Millis now) const;
     bool my_match_in_progress() const;
+    // News that rings the bell (unless the settings say no) and shows on whatever screen is on top: a
+    // challenge, a seek of ours taken, a tournament's round.
+    void notify(const std::string& text, Millis now);
+    // A challenge to us: asked at once (y accepts, n declines), wherever the lobby is; or, covered, said
+    // on the screen over it. A rematch offer goes to the result of that match when it is shown.
+    void challenged(const lobby::SeekItem& s, Millis now);
+    // What the game screen over the lobby asked of it (abort, rematch, spectators' lines), and who
+    // watches its game.
+    void serve_link(Millis now);
+    // The role the seeks are offered to us as (a guest's, a person's).
+    lobby::Role role() const { return options_.guest ? lobby::Role::Guest : lobby::Role::Human; }
+    // "Liam 1623 - Eamon 1500?, you play White, rated 5m+2s official 4x4" (and a tournament's round).
+    std::string match_title(const lobby::MatchStart& m) const;
 
     // Drawing (lobby_draw.cpp).
     void draw_lists(int top, int height, int width, Millis now);
     void draw_history(int top, int height, int width);
     void draw_standings(int top, int height, int width);
+    void draw_profile(int top, int height, int width);
+    void draw_leaders(int top, int height, int width);
+    // The details of the row selected (lobby_view.h), for the details line.
+    std::string details(Millis now) const;
     std::vector<std::string> footer(int width) const;
 
     // Keys (lobby_keys.cpp).
@@ -107,7 +131,14 @@ class LobbyScreen : public Screen {
     void choose_starter(Millis now);
     void open_standings(lobby::Id id, Millis now);
     void leave_tournament(Millis now);
+    void profile(Millis now);
+    void filter();
+    // The lists are replaced by a view (the history, standings, a profile, the leaderboard): Esc goes back.
+    bool in_view() const { return history_ || standings_ || profile_ || leaders_; }
+    void close_views();
     const lobby::SeekItem* selected_seek() const;
+    // What a and x act on: the seek selected, or from another list a challenge to us that waits.
+    const lobby::SeekItem* seek_at_hand() const;
     const lobby::GameRow* selected_game() const;
     const lobby::PlayerItem* selected_player() const;
     // The tournament shown (its standings open), else the one selected in its list, if any.
@@ -134,6 +165,12 @@ class LobbyScreen : public Screen {
     std::string connection_;  // the connection's state in words, for the status line
     std::deque<std::string> chat_;
     std::optional<lobby::MatchStart> my_match_;  // the player's match in progress, as last announced
+    std::optional<lobby::MatchStart> last_match_;  // ... and the one before it ended (a rematch's)
+    bool seek_taken_ = false;                      // a seek or challenge of ours was just taken
+    std::optional<ProfileView> profile_;           // a profile shown (i, or Enter on a player)
+    std::optional<std::vector<lobby::LeaderItem>> leaders_;  // the leaderboard shown (b)
+    SeekFilter filter_;                                      // the seek list's (/)
+    bool bell_ = true;                                       // the settings' bell
     // The history shown (h), whose it is, and which records were asked for what (answers come in order).
     std::optional<std::vector<lobby::HistoryItem>> history_;
     std::string history_of_;
