@@ -588,7 +588,11 @@ lobby::PlayerItem Lobby::item(const Player& p) {
 std::optional<lobby::Rating> Lobby::rating_in(const std::string& key, Variant v) {
     const auto on = online_.find(key);
     if (on == online_.end()) return std::nullopt;
-    return conns_[on->second].player->ratings[std::size_t(lobby::variant_index(v))];
+    const Player& p = *conns_[on->second].player;
+    // A registered player before a rated game has the newcomer's rating, uncertain; a guest none.
+    if (const auto& r = p.ratings[std::size_t(lobby::variant_index(v))]) return r;
+    if (p.account) return lobby::Rating{1500, 350};
+    return std::nullopt;
 }
 
 lobby::SeekItem Lobby::item(const Seek& s) {
@@ -812,12 +816,14 @@ void Lobby::rematch(ConnId conn, Player& p, const lobby::Rematch& m, Millis now)
     const lobby::Terms terms{g->settings, g->rated};
     // Colours swapped: whoever played White in round 1 plays Black now.
     const Color mine = seat == 0 ? Color::Black : Color::White;
-    // The opponent asked first: both want it, so it starts.
+    // The opponent asked first: both want it, so it starts. Asked again: it stands already.
     if (const auto theirs = seeks_of_.find(to); theirs != seeks_of_.end())
         for (const lobby::Id sid : theirs->second) {
             const Seek& s = seeks_.at(sid);
             if (s.from == to && s.to == p.key && s.terms == terms && s.colour == ~mine)
                 return accept(conn, p, lobby::Accept{sid}, now);
+            if (s.from == p.key && s.to == to && s.terms == terms && s.colour == mine)
+                return send(conn, item(s));
         }
     if (seeks_made_by(p.key) >= max_seeks_per_player)
         return refuse(

@@ -258,10 +258,14 @@ TEST_CASE("the leaderboard: a column a variant, settled ratings only, we marked"
     CHECK(contains(lines[0], "rogers 3x3"));
     CHECK(lines[1].rfind("1. Liam", 0) == 0);
     CHECK(contains(lines[1], "1700"));
-    CHECK(contains(lines[1], "(nobody settled"));
+    CHECK(contains(lines[1], "(nobody yet)"));
     CHECK(contains(lines[2], "2. Eamon*"));
     CHECK(contains(lines[1], "1. MaxBot"));
     for (const auto& l : lines) CHECK(l.size() <= 79);
+    // Nobody settled yet: the heads, and a line that says so.
+    const auto empty = leader_lines({}, "Eamon", 79);
+    REQUIRE(empty.size() == 2);
+    CHECK(contains(empty[1], "(nobody yet)"));
 }
 
 TEST_CASE("a tournament's table: its rows, live from the standing lines, best first", "[lobby-view]") {

@@ -231,6 +231,7 @@ void GameScreen::open_record(const std::filesystem::path& path) {
 }
 
 void GameScreen::review(saves::Record record, const std::string& what) {
+    review_clocks_ = record.clocks;  // a server's record: each move's clock reading (%clk)
     std::array<SeatSpec, 2> seats = record.seats;
     for (SeatSpec& s : seats) s.kind = SeatKind::Human;  // a review: nobody plays for anyone
     table_.load_match(std::move(record.match), record.clock, true);
@@ -240,6 +241,24 @@ void GameScreen::review(saves::Record record, const std::string& what) {
     overlays_.set_next_variant(match().variant());
     say("reviewing " + what + " (" + moves_text(match().game().moves().size()) +
         "): < and > step through it, i shows the analysis, q goes back to the lobby");
+}
+
+std::string GameScreen::review_clock_note() const {
+    // The clocks as they stood after the move shown: each side's last reading (the start's before it).
+    const std::size_t r = match().rounds().size() - 1;
+    if (r >= review_clocks_.size()) return "";
+    const std::vector<std::optional<Millis>>& readings = review_clocks_[r];
+    const std::size_t k = match().game().moves().size();
+    std::string out;
+    for (int side : {0, 1}) {  // White's moves are 0, 2, 4...; Black's 1, 3...
+        std::optional<Millis> left;
+        for (std::size_t i = std::size_t(side); i < k && i < readings.size(); i += 2) left = readings[i];
+        const int player = side == 0 ? match().rounds()[r].white : 1 - match().rounds()[r].white;
+        const ClockSettings& c = match().clock().settings();
+        const Millis full = c.kind == ClockKind::Fischer ? c.game : c.turn + c.reserve;
+        out += (side ? ", " : "") + match().name(player) + " " + clock_face(left.value_or(full));
+    }
+    return "clocks after move " + std::to_string(k) + ": " + out;
 }
 
 void GameScreen::ask_leave() {

@@ -62,13 +62,16 @@ void GameScreen::draw(Millis t) {
     ui_.paused = table_.paused();
     for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
     ui_.title_note = table_.net_title();
+    if (!review_clocks_.empty()) ui_.title_note = review_clock_note();
     if (link_ && !link_->title.empty()) {
         // A server's match: who plays whom with ratings, always; who watches; the clocks' start.
         std::string note = link_->title;
+        // A tournament's match before its clocks start: when they will, in the place of the ratings.
+        if (link_->clocks_by >= 0 && t < link_->clocks_by && match().rounds().size() == 1 &&
+            match().game().moves().empty())
+            note = link_->waiting_title + ": clocks in " + std::to_string((link_->clocks_by - t + 999) / 1000) +
+                   " s, or at White's move";
         if (!link_->watchers.empty()) note += "; watched by " + link_->watchers;
-        if (link_->clocks_by >= 0 && match().rounds().size() == 1 && match().game().moves().empty())
-            note += "; clocks start at White's first move, at the latest in " +
-                    std::to_string((std::max<Millis>(0, link_->clocks_by - t) + 999) / 1000) + " s";
         ui_.title_note = note + (ui_.title_note.empty() ? "" : "  " + ui_.title_note);
     }
     if (const std::string r = teacher_.title(); !r.empty())

@@ -122,7 +122,7 @@ bool LobbyScreen::available(Action a) const {
                    (lobby::name_key(s->from) == lobby::name_key(client_->name()) || !s->to.empty());
         }
         case Action::Watch: return in && !in_view() && selected_game() != nullptr;
-        case Action::NewTournament: return in && !history_ && !options_.guest;
+        case Action::NewTournament: return in && !history_ && !profile_ && !leaders_ && !options_.guest;
         case Action::EnterTournament: {
             const auto* t = on_tournaments() ? selected_tournament() : nullptr;
             return in && !history_ && t && t->state == lobby::TournamentState::Open;

@@ -23,6 +23,7 @@ struct LobbyLink {
     std::string intro;                 // said once as the match opens (the round of a tournament...)
     bool tournament = false;           // a tournament's match: no abort, no rematch
     Millis clocks_by = -1;             // a tournament's match: its clocks start then at the latest
+    std::string waiting_title;         // ... and its title until then, short ("cup round 2")
     std::string watchers;              // who watches ("Zoe, Max"), for the title
     std::vector<std::string> notices;  // news for whatever screen is on top (a challenge...), in order
     std::string rematch_offer;         // the opponent offers a rematch: its words ("" none)

@@ -67,7 +67,7 @@ void LobbyScreen::service(Millis now) {
     // A match that waited for the screen over the lobby to leave (a review, a game watched, a result).
     if (pending_match_ && !games_.open()) {
         const lobby::MatchStart m = *std::exchange(pending_match_, std::nullopt);
-        open_match(m, now);
+        open_match(m, now, true);
     }
     if (games_.open()) serve_link(now);
 }
@@ -201,6 +201,7 @@ void LobbyScreen::on_event(const lobby::Event& e, Millis now) {
             connection_ = "connected";
             history_.reset();
             records_.clear();
+            my_seeks_.clear();  // (the lists come again whole)
             std::string how;
             switch (w.how) {
                 case lobby::How::New:
@@ -254,8 +255,8 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
         return add_chat(line);
     }
     if (const auto* u = std::get_if<lobby::Unseek>(&m)) {
-        // (the tables have dropped it already: whose it was, the match that follows says)
-        if (u->why == lobby::SeekEnd::Taken) seek_taken_ = true;
+        // One of ours taken: the match that follows is news (the tables have dropped it already).
+        if (my_seeks_.erase(u->id) > 0 && u->why == lobby::SeekEnd::Taken) seek_taken_ = true;
         return;
     }
     if (const auto* n = std::get_if<lobby::Notice>(&m)) {
@@ -297,6 +298,7 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
         return;
     }
     if (const auto* s = std::get_if<lobby::SeekItem>(&m)) {
+        if (lobby::name_key(s->from) == lobby::name_key(me)) my_seeks_.insert(s->id);
         if (!s->to.empty() && lobby::name_key(s->to) == lobby::name_key(me)) challenged(*s, now);
         return;
     }
@@ -389,9 +391,10 @@ void LobbyScreen::opened(bool review) {
     question_.reset();
 }
 
-void LobbyScreen::open_match(const lobby::MatchStart& m, Millis now) {
-    const bool again = my_match_ && my_match_->game == m.game;
-    const bool pending = pending_match_ && pending_match_->game == m.game;
+void LobbyScreen::open_match(const lobby::MatchStart& m, Millis now, bool waited) {
+    // (a match that waited for the screen over the lobby is not announced again, but opens as new)
+    const bool again = !waited && my_match_ && my_match_->game == m.game;
+    const bool pending = waited || (pending_match_ && pending_match_->game == m.game);
     my_match_ = m;
     if (!again && !pending) {
         // News wherever the player is: a tournament's round, a seek or challenge of ours taken.
@@ -423,7 +426,11 @@ void LobbyScreen::open_match(const lobby::MatchStart& m, Millis now) {
     LobbyLink& link = games_.link();
     link.title = match_title(m);
     link.tournament = m.tournament != 0;
-    if (m.tournament && !again) link.clocks_by = now + lobby::round_start_after;
+    if (m.tournament && !again) {
+        link.clocks_by = now + lobby::round_start_after;
+        const std::string title = match_title(m);  // "..., cup round 2": the round is the news
+        link.waiting_title = title.substr(title.rfind(", ") + 2);
+    }
     if (!again)
         link.intro = "you play " + std::string(color_name(m.colour)) + " against " + m.opponent + ": " +
                      lobby::terms_description(m.terms) +

@@ -16,6 +16,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -147,7 +148,8 @@ class LobbyScreen : public Screen {
     bool on_tournaments() const { return standings_.has_value() || pane_ == LobbyPane::Tournaments; }
 
     // The screens over the lobby (lobby_screen.cpp; games_ opens them).
-    void open_match(const lobby::MatchStart& m, Millis now);
+    // `waited`: it waited for the screen over the lobby to leave (it is new all the same).
+    void open_match(const lobby::MatchStart& m, Millis now, bool waited = false);
     void open_watch(const lobby::Watching& w, Millis now);
     void open_review(const std::string& text, const std::string& what);
     void opened(bool review);
@@ -166,6 +168,7 @@ class LobbyScreen : public Screen {
     std::deque<std::string> chat_;
     std::optional<lobby::MatchStart> my_match_;  // the player's match in progress, as last announced
     std::optional<lobby::MatchStart> last_match_;  // ... and the one before it ended (a rematch's)
+    std::set<lobby::Id> my_seeks_;                 // our seeks and challenges in the list
     bool seek_taken_ = false;                      // a seek or challenge of ours was just taken
     std::optional<ProfileView> profile_;           // a profile shown (i, or Enter on a player)
     std::optional<std::vector<lobby::LeaderItem>> leaders_;  // the leaderboard shown (b)

@@ -364,14 +364,14 @@ std::vector<std::string> leader_lines(const std::vector<lobby::LeaderItem>& item
         cols[std::size_t(lobby::variant_index(l.variant))].push_back(std::to_string(l.rank) + ". " + name + " " +
                                                                       rating);
     }
-    std::size_t rows = 0;
+    std::size_t rows = 2;  // the heads, and at least a line under them
     for (const auto& c : cols) rows = std::max(rows, c.size());
     std::vector<std::string> out;
     for (std::size_t r = 0; r < rows; ++r) {
         std::string line;
         for (int i = 0; i < 4; ++i) {
             const auto& c = cols[std::size_t(i)];
-            std::string cell = r < c.size() ? c[r] : (r == 1 ? "(nobody settled yet)" : "");
+            std::string cell = r < c.size() ? c[r] : (r == 1 ? "(nobody yet)" : "");
             line += pad(fit(cell, col - 1), std::size_t(i < 3 ? col : 0));
         }
         out.push_back(fit(line, width));

@@ -184,7 +184,9 @@ host_port() { screen | tr '\n' ' ' | grep -oE '(127\.0\.0\.1|\[::1\]):[0-9]+' | 
 # listens on a unix socket in the work folder instead; further arguments are the server's flags
 # (start_server tcp --grace 3s). Each player is a session of the same tmux server
 # with save folders of their own ($WORK/NAME/): start_lobby SESSION NAME [flags...] opens `./main --lobby
-# $SERVER --name NAME` there; lscreen, lkeys, lmove, wait_in and wait_in_exit work on a session by name.
+# $SERVER --name NAME` there (110x32, or LOBBY_W x LOBBY_H); lscreen, lkeys, lmove, wait_in and
+# wait_in_exit work on a session by name. watch_bells makes every bell rung in a session append its name
+# to $WORK/bells (tmux's alert-bell hook).
 SERVER_PID=
 start_server() {
     local i before
@@ -219,7 +221,7 @@ stop_server() {
 }
 trap 'stop_server; cleanup' EXIT
 start_lobby() {
-    local session=$1 name=$2 w=110 h=32
+    local session=$1 name=$2 w=${LOBBY_W:-110} h=${LOBBY_H:-32}
     shift 2
     mkdir -p "$WORK/$name"
     mark_tutorial_seen "$WORK/$name/state"
@@ -229,6 +231,23 @@ start_lobby() {
         "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$WORK/$name/state XDG_DATA_HOME=$WORK/$name/data XDG_CONFIG_HOME=$WORK/$name/config $MAIN --lobby $SERVER --name $name $* 2>$WORK/$session.stderr; echo \$? > $WORK/$session.status; sleep 60"
 }
 lscreen() { $T capture-pane -p -t "=$1:"; }
+watch_bells() {
+    : >"$WORK/bells"
+    $T set-option -g monitor-bell on
+    $T set-option -g bell-action any
+    $T set-hook -g alert-bell "run-shell 'echo #{session_name} >> $WORK/bells'"
+}
+# wait_bell SESSION: waits (10 s) until SESSION has rung the bell once more than $2 times (default 0).
+wait_bell() {
+    local i
+    for i in $(seq 100); do
+        [ "$(grep -cx "$1" "$WORK/bells" 2>/dev/null)" -gt "${2:-0}" ] && return 0
+        sleep 0.1
+    done
+    lobby_evidence
+    fail "timed out waiting for a bell in $1"
+}
+bells_of() { grep -cx "$1" "$WORK/bells" 2>/dev/null; }
 lkeys() {
     local s=$1
     shift
@@ -278,6 +297,16 @@ lobby_evidence() {
         lscreen "$s"
     done
     [ -f "$WORK/server.log" ] && { echo "--- the server's log (last 40 lines):"; tail -n 40 "$WORK/server.log"; }
+}
+# wait_in_text SESSION TEXT [SECONDS]: wait_in on the screen's lines joined by spaces (a message that wraps).
+wait_in_text() {
+    local i
+    for i in $(seq $((${3:-10} * 10))); do
+        lscreen "$1" | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$2" && return 0
+        sleep 0.1
+    done
+    lobby_evidence
+    fail "timed out waiting on $1's screen for: $2"
 }
 # wait_in_re SESSION REGEX [SECONDS]: the same with an extended regular expression.
 wait_in_re() {
