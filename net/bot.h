@@ -5,9 +5,9 @@
 //
 // What fits it: any rules, board size, clock and number of rounds, rated or casual; one match at a time
 // (a challenge while it plays is declined). Seeks are for people unless they welcome computers (`bots`,
-// net/lobby.h's Audience): it takes only those (within their rating range), and challenges. With --enter it joins the tournament of that name. A bot with a
-// seek of its own only waits for takers (it does not accept other seeks), so that two seeking bots never play
-// each other without end.
+// net/lobby.h's Audience): it takes only those (within their rating range), and challenges. With --enter it
+// joins the tournament of that name. A bot with a seek of its own only waits for takers (it does not accept
+// other seeks), so that two seeking bots never play each other without end.
 //
 // It thinks on a worker thread, never in the loop: keep-alives go on while it searches, and a search
 // whose position changed meanwhile (an undo, a flag) is dropped. Under a clock its time comes from the

@@ -35,35 +35,34 @@ struct VerbInfo {
     bool free_text;
 };
 constexpr VerbInfo verbs[] = {
-    {"lobby", Sender::Client, false},     {"login", Sender::Client, false},  // (a password is free text)
-    {"password", Sender::Client, true},   {"secret", Sender::Client, false},
-    {"ssh", Sender::Client, false},       {"key", Sender::Client, false},
-    {"post", Sender::Client, false},      {"challenge", Sender::Client, false},
-    {"accept", Sender::Client, false},    {"decline", Sender::Client, false},
-    {"withdraw", Sender::Client, false},  {"watch", Sender::Client, false},
-    {"say", Sender::Client, true},        {"history", Sender::Client, false},
-    {"record", Sender::Client, false},    {"ratings", Sender::Client, false},
-    {"create", Sender::Client, false},    {"join", Sender::Client, false},
-    {"leave", Sender::Client, false},     {"start", Sender::Client, false},
-    {"standings", Sender::Client, false}, {"starter", Sender::Client, false},
-    {"rematch", Sender::Client, false},   {"abort", Sender::Client, false},
-    {"finger", Sender::Client, false},    {"best", Sender::Client, false},
-    {"kibitz", Sender::Client, true},     {"server", Sender::Server, true},
-    {"welcome", Sender::Server, false},
-    {"refused", Sender::Server, true},    {"ok", Sender::Server, true},
-    {"player", Sender::Server, false},    {"left", Sender::Server, false},
-    {"seek", Sender::Server, false},      {"unseek", Sender::Server, false},
-    {"match", Sender::Server, false},     {"game", Sender::Server, false},
-    {"over", Sender::Server, true},       {"watching", Sender::Server, false},
-    {"chat", Sender::Server, true},       {"notice", Sender::Server, true},
-    {"played", Sender::Server, false},    {"line", Sender::Server, true},
-    {"rated", Sender::Server, false},     {"tournament", Sender::Server, false},
-    {"closed", Sender::Server, false},    {"standing", Sender::Server, false},
-    {"profile", Sender::Server, false},   {"stats", Sender::Server, false},
-    {"leader", Sender::Server, false},    {"kibitzed", Sender::Server, true},
-    {"end", Sender::Server, false},       {"ping", Sender::Both, false},
-    {"pong", Sender::Both, false},        {"bye", Sender::Both, true},
-    {"error", Sender::Both, true},
+    {"lobby", Sender::Client, false},      {"login", Sender::Client, false},  // (a password is free text)
+    {"password", Sender::Client, true},    {"secret", Sender::Client, false},
+    {"ssh", Sender::Client, false},        {"key", Sender::Client, false},
+    {"post", Sender::Client, false},       {"challenge", Sender::Client, false},
+    {"accept", Sender::Client, false},     {"decline", Sender::Client, false},
+    {"withdraw", Sender::Client, false},   {"watch", Sender::Client, false},
+    {"say", Sender::Client, true},         {"history", Sender::Client, false},
+    {"record", Sender::Client, false},     {"ratings", Sender::Client, false},
+    {"create", Sender::Client, false},     {"join", Sender::Client, false},
+    {"leave", Sender::Client, false},      {"start", Sender::Client, false},
+    {"standings", Sender::Client, false},  {"starter", Sender::Client, false},
+    {"rematch", Sender::Client, false},    {"abort", Sender::Client, false},
+    {"finger", Sender::Client, false},     {"best", Sender::Client, false},
+    {"kibitz", Sender::Client, true},      {"server", Sender::Server, true},
+    {"welcome", Sender::Server, false},    {"refused", Sender::Server, true},
+    {"ok", Sender::Server, true},          {"player", Sender::Server, false},
+    {"left", Sender::Server, false},       {"seek", Sender::Server, false},
+    {"unseek", Sender::Server, false},     {"match", Sender::Server, false},
+    {"game", Sender::Server, false},       {"over", Sender::Server, true},
+    {"watching", Sender::Server, false},   {"chat", Sender::Server, true},
+    {"notice", Sender::Server, true},      {"played", Sender::Server, false},
+    {"line", Sender::Server, true},        {"rated", Sender::Server, false},
+    {"tournament", Sender::Server, false}, {"closed", Sender::Server, false},
+    {"standing", Sender::Server, false},   {"profile", Sender::Server, false},
+    {"stats", Sender::Server, false},      {"leader", Sender::Server, false},
+    {"kibitzed", Sender::Server, true},    {"end", Sender::Server, false},
+    {"ping", Sender::Both, false},         {"pong", Sender::Both, false},
+    {"bye", Sender::Both, true},           {"error", Sender::Both, true},
 };
 static_assert(std::size(verbs) == std::variant_size_v<Message>, "one verb for each message");
 
@@ -616,8 +615,7 @@ Message parse_words(std::string_view v, Words& w, int version) {
             if (state != "idle" && state != "playing" && state != "watching")
                 bad("player: expected idle, playing or watching, not " + shown(state));
             const std::string_view with = w.next();
-            if ((state == "idle") != (with == "-"))
-                bad("player: - names nobody, for an idle player only");
+            if ((state == "idle") != (with == "-")) bad("player: - names nobody, for an idle player only");
             if (state == "playing") p.opponent = any_name(with, "player: opponent");
             if (state == "watching") p.watching = game_field(with, "player: watching");
         } else if (state != "idle" && state != "playing") {
@@ -924,15 +922,15 @@ struct Writer {
             return "player " + p.name + " " + role_word(p.role) + (p.playing ? " playing" : " idle") +
                    ratings_text(p.ratings);
         // (a player whose opponent is not said is written as one without a game: the reader needs a name)
-        const std::string state = p.playing && !p.opponent.empty() ? " playing " + p.opponent
+        const std::string state = p.playing && !p.opponent.empty()    ? " playing " + p.opponent
                                   : !p.playing && !p.watching.empty() ? " watching " + p.watching
                                                                       : std::string(" idle -");
         return "player " + p.name + " " + role_word(p.role) + state + ratings_text(p.ratings);
     }
     std::string operator()(const Left& l) const { return "left " + l.name; }
     std::string operator()(const SeekItem& s) const {
-        const std::string head =
-            "seek " + std::to_string(s.id) + " " + s.from + " " + rating_text(s.rating) + " " + name_or_star(s.to);
+        const std::string head = "seek " + std::to_string(s.id) + " " + s.from + " " + rating_text(s.rating) +
+                                 " " + name_or_star(s.to);
         if (version < 3) return head + " " + terms_text(s.terms);
         return head + " " + (s.colour ? colour_word(*s.colour) : "random") + " " +
                seek_terms_text(s.terms, s.audience);
@@ -1100,9 +1098,8 @@ Expected<SeekTerms> parse_seek_terms(std::string_view text) {
         bool ranged = false;
         // Who it is for comes after the terms, which end in rated or casual (without either, the terms'
         // own reader says what is wrong with them).
-        const auto mode = std::find_if(w.rbegin(), w.rend(), [](std::string_view x) {
-            return x == "rated" || x == "casual";
-        });
+        const auto mode = std::find_if(w.rbegin(), w.rend(),
+                                       [](std::string_view x) { return x == "rated" || x == "casual"; });
         while (mode != w.rend() && w.back() != "rated" && w.back() != "casual") {
             const std::string_view last = w.back();
             if (last == "bots" && !out.audience.bots) {
@@ -1149,8 +1146,9 @@ std::optional<int> range_rating(Role role, const std::optional<Rating>& rating) 
 
 Expected<void> admits(const Audience& a, Role role, const std::optional<Rating>& rating) {
     if (role == Role::Bot && !a.bots)
-        return Failure{"that seek is for people: a computer takes only seeks that welcome computers (bots), "
-                       "and challenges"};
+        return Failure{
+            "that seek is for people: a computer takes only seeks that welcome computers (bots), "
+            "and challenges"};
     if (!a.range) return {};
     const std::string range = std::to_string(a.range->low) + "-" + std::to_string(a.range->high);
     const std::optional<int> r = range_rating(role, rating);
@@ -1289,15 +1287,17 @@ std::vector<std::string> profile_text(const ProfileItem& p, const std::vector<St
     };
     std::vector<std::string> out;
     out.push_back(p.name + (p.role == Role::Bot ? ", a computer (bot)" : ", a person") + "; registered " +
-                  day(p.registered) + "; " + (p.seen == "online" ? "online now" : "last seen " + when(p.seen)));
+                  day(p.registered) + "; " +
+                  (p.seen == "online" ? "online now" : "last seen " + when(p.seen)));
     for (const StatsItem& st : stats) {
         const std::string size = std::to_string(st.variant.size);
         std::string line = std::string(rules_name(st.variant.rules)) + " " + size + "x" + size + ": ";
         if (!st.rating) {
             line += "no rated game";
         } else {
-            line += std::to_string(st.rating->rating) + (st.rating->deviation > settled_deviation ? "?" : "") +
-                    " (deviation " + std::to_string(st.rating->deviation) + "), " + std::to_string(st.games) +
+            line += std::to_string(st.rating->rating) +
+                    (st.rating->deviation > settled_deviation ? "?" : "") + " (deviation " +
+                    std::to_string(st.rating->deviation) + "), " + std::to_string(st.games) +
                     (st.games == 1 ? " game: " : " games: ") + std::to_string(st.wins) + " won, " +
                     std::to_string(st.losses) + " lost, " + std::to_string(st.draws) + " drawn";
         }

@@ -75,7 +75,7 @@ constexpr Millis challenge_expiry = 60000;  // server: an unanswered challenge g
 // one's result, and opens it after round_countdown (or at a key).
 constexpr Millis round_start_after = 20000;
 constexpr Millis round_countdown = 10000;
-constexpr int chat_burst = 5;               // chat lines at once, then one every chat_every
+constexpr int chat_burst = 5;  // chat lines at once, then one every chat_every
 constexpr Millis chat_every = 2000;
 // A rating is settled (no "?" after it; on the leaderboard) once its deviation is at most this.
 constexpr int settled_deviation = 150;
@@ -487,8 +487,8 @@ struct Unseek {
 // `match GAME COLOUR OPPONENT CODE CONTEXT MINE THEIRS TERMS`: your match starts: join game GAME with CODE
 // on a game connection to this server. COLOUR is yours in round 1; CONTEXT `-`, or `ID/ROUND` for a
 // tournament's pairing; MINE and THEIRS (version 3): your rating and the opponent's in the terms'
-// variant (a newcomer's 1500/350 before a rated game; `-` for a guest). Sent again after each login while the match is in progress. Version 1 and 2:
-// `match GAME COLOUR OPPONENT CODE CONTEXT TERMS`.
+// variant (a newcomer's 1500/350 before a rated game; `-` for a guest). Sent again after each login while the
+// match is in progress. Version 1 and 2: `match GAME COLOUR OPPONENT CODE CONTEXT TERMS`.
 struct MatchStart {
     std::string game;
     Color colour = Color::White;

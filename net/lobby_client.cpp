@@ -131,7 +131,8 @@ Expected<void> Tables::answer_item(const Message& m, std::deque<Event>& out) {
     const bool end = std::holds_alternative<End>(m);
     List list = end ? std::get<End>(m).list : *answer_list(m);
     // A profile's last games are `played` lines too.
-    if (!end && list == List::History && !open_.empty() && std::holds_alternative<FingerQuery>(open_.front().query))
+    if (!end && list == List::History && !open_.empty() &&
+        std::holds_alternative<FingerQuery>(open_.front().query))
         list = List::Profile;
     const char* word = list_word(list);
     if (open_.empty() || answer_list(open_.front().query) != list)
@@ -264,8 +265,8 @@ Expected<void> Tables::take(const Message& m, Millis now, std::deque<Event>& out
         if (mine(s->opponent)) return Failure{"a match against ourselves"};
         return pass();
     }
-    if (std::holds_alternative<Chat>(m) || std::holds_alternative<Notice>(m) || std::holds_alternative<Ok>(m) ||
-        std::holds_alternative<Kibitzed>(m))
+    if (std::holds_alternative<Chat>(m) || std::holds_alternative<Notice>(m) ||
+        std::holds_alternative<Ok>(m) || std::holds_alternative<Kibitzed>(m))
         return pass();
     if (std::holds_alternative<Welcome>(m)) return Failure{"a second welcome"};
     if (std::holds_alternative<Server>(m)) return Failure{"a second greeting"};

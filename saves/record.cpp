@@ -118,7 +118,7 @@ struct RoundText {
     int line = 0;  // the "% round" line, 0 for a single game
     int number = 1;
     int white = 0;
-    std::vector<int> move_lines;               // indexes into the file's lines
+    std::vector<int> move_lines;                // indexes into the file's lines
     std::vector<std::optional<Millis>> clocks;  // each move line's %clk reading
     std::string ending;
     int ending_line = 0;
@@ -167,8 +167,10 @@ std::optional<Millis> parse_clk(std::string_view t) {
     if (b == std::string_view::npos || b - a != 3) return std::nullopt;
     const std::size_t dot = t.find('.', b);
     const auto h = number(t.substr(0, a), 99), m = number(t.substr(a + 1, 2), 59);
-    const auto sec = number(t.substr(b + 1, dot == std::string_view::npos ? std::string_view::npos : dot - b - 1), 59);
-    const auto tenths = dot == std::string_view::npos ? std::optional<long long>(0) : number(t.substr(dot + 1), 9);
+    const auto sec =
+        number(t.substr(b + 1, dot == std::string_view::npos ? std::string_view::npos : dot - b - 1), 59);
+    const auto tenths =
+        dot == std::string_view::npos ? std::optional<long long>(0) : number(t.substr(dot + 1), 9);
     if (!h || !m || !sec || !tenths || (dot != std::string_view::npos && dot + 2 != t.size()) ||
         (dot == std::string_view::npos && b + 3 != t.size()))
         return std::nullopt;
@@ -207,7 +209,8 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
         Color mover = Color::White;
         for (std::size_t k = 0; k < r.game.moves().size(); ++k, mover = ~mover) {
             out += move_name(r.game.moves()[k], mover);
-            if (readings && k < readings->size() && (*readings)[k]) out += " %clk " + clk_text(*(*readings)[k]);
+            if (readings && k < readings->size() && (*readings)[k])
+                out += " %clk " + clk_text(*(*readings)[k]);
             out += '\n';
         }
         if (const std::string e = ending_line(r.game); !e.empty()) out += "% ending: " + e + "\n";
@@ -405,8 +408,9 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
         // several on a line keeps no readings for the round).
         if (rt.clocks.size() == r.game.moves().size()) {
             clocks.push_back(rt.clocks);
-            any_clock = any_clock || std::any_of(rt.clocks.begin(), rt.clocks.end(),
-                                                 [](const std::optional<Millis>& c) { return c.has_value(); });
+            any_clock =
+                any_clock || std::any_of(rt.clocks.begin(), rt.clocks.end(),
+                                         [](const std::optional<Millis>& c) { return c.has_value(); });
         } else {
             clocks.emplace_back(r.game.moves().size());
         }
@@ -417,8 +421,8 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
     if (!score_line.empty() && score_line != match->score_text())
         return fail(score_line_no, score_line, "the rounds give the score " + match->score_text());
     if (!any_clock) clocks.clear();
-    return Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event, rated,
-                  std::move(clocks)};
+    return Record{std::move(*match), seats, clock_state, header.date,      is_match,
+                  match_id,          event, rated,       std::move(clocks)};
 }
 
 fs::path games_dir() {

@@ -10,8 +10,8 @@
 
 #include "engine/clock.h"
 #include "server/db.h"
-#include "server/secrets.h"
 #include "server/lobby.h"
+#include "server/secrets.h"
 #include "server/tournament.h"
 
 namespace gobblet::server {

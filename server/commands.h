@@ -29,8 +29,8 @@ int print_ratings(std::ostream& out, std::ostream& err, const std::filesystem::p
 // --profile NAME: a registered player's profile (net/lobby.h's profile_text: ratings with deviations,
 // records, registered and last seen, a computer or not, the last games), read only beside a running
 // server. Returns the exit status: 0, 1 when the database cannot be used, 2 for a name nobody has.
-int print_profile(std::ostream& out, std::ostream& err, const std::filesystem::path& db, const std::string& name,
-                  UnixTime now);
+int print_profile(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
+                  const std::string& name, UnixTime now);
 
 // --bench-store: times the store on this machine: commits a second of append_fact (WAL with
 // synchronous=NORMAL, and FULL for comparison), rated results, secret checks, reading back the games in

@@ -224,7 +224,8 @@ void HostedGame::join(ConnId conn, int player, Millis now, const std::string& sp
         }
     }
     const std::string names[2] = {match_.name(0), match_.name(1)};
-    members_.push_back(Member{conn, player, false, 0, now + net::handshake_timeout, player < 0 ? spectator : ""});
+    members_.push_back(
+        Member{conn, player, false, 0, now + net::handshake_timeout, player < 0 ? spectator : ""});
     const Member& m = members_.back();
     send(m, net::Welcome{wire_, player, match_.settings()});
     for (int p : {0, 1}) send(m, net::Name{p, names[p]});

@@ -142,8 +142,11 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
         const auto p = lobby::parse_message(line);
         const auto* h = p ? std::get_if<lobby::Hello>(&*p) : nullptr;
         if (!h)
-            return drop(conn, lobby::format_message(lobby::Error{p ? "expected lobby gobblet " + std::to_string(lobby::protocol_version) : p.why()}),
-                        "a bad greeting", now);
+            return drop(
+                conn,
+                lobby::format_message(lobby::Error{
+                    p ? "expected lobby gobblet " + std::to_string(lobby::protocol_version) : p.why()}),
+                "a bad greeting", now);
         if (h->version < lobby::oldest_version || h->version > lobby::protocol_version)
             return drop(
                 conn,
@@ -171,7 +174,9 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
             return drop(conn, net::format_message(net::Error{joined.why()}), joined.why(), now);
         return;
     }
-    drop(conn, lobby::format_message(lobby::Error{"expected lobby gobblet " + std::to_string(lobby::protocol_version) + ", or a game's hello"}),
+    drop(conn,
+         lobby::format_message(lobby::Error{"expected lobby gobblet " +
+                                            std::to_string(lobby::protocol_version) + ", or a game's hello"}),
          "a first line that is neither a lobby's nor a game's", now);
 }
 

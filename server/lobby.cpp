@@ -80,13 +80,15 @@ lobby::HistoryItem history_item(const GameRecord& g) {
 
 std::vector<lobby::Message> profile_of(Store& store, const Account& a, UnixTime now, bool online) {
     std::vector<lobby::Message> out;
-    out.push_back(lobby::ProfileItem{a.name, a.bot ? lobby::Role::Bot : lobby::Role::Human, date_text(a.created),
-                                     online ? std::string("online") : date_text(a.last_seen.value_or(a.created))});
+    out.push_back(
+        lobby::ProfileItem{a.name, a.bot ? lobby::Role::Bot : lobby::Role::Human, date_text(a.created),
+                           online ? std::string("online") : date_text(a.last_seen.value_or(a.created))});
     for (int i = 0; i < 4; ++i) {
         const Variant v = lobby::variant_at(i);
         const RatingRecord r = store.rating_of(a.id, v, now);
         lobby::StatsItem st{v, std::nullopt, r.games, r.wins, r.losses, r.draws};
-        if (r.games > 0) st.rating = lobby::Rating{rounded(r.rating.rating, 9999), rounded(r.rating.deviation, 999)};
+        if (r.games > 0)
+            st.rating = lobby::Rating{rounded(r.rating.rating, 9999), rounded(r.rating.deviation, 999)};
         out.push_back(st);
     }
     for (const GameRecord& g : store.finished_games_page(a.id, lobby::profile_games, 0))
@@ -600,8 +602,13 @@ lobby::SeekItem Lobby::item(const Seek& s) {
         const auto on = online_.find(key);
         return on == online_.end() ? key : conns_[on->second].player->name;
     };
-    return lobby::SeekItem{s.id,    name_of(s.from), rating_in(s.from, s.terms.settings.variant),
-                           s.to.empty() ? "" : name_of(s.to), s.terms, s.audience, s.colour};
+    return lobby::SeekItem{s.id,
+                           name_of(s.from),
+                           rating_in(s.from, s.terms.settings.variant),
+                           s.to.empty() ? "" : name_of(s.to),
+                           s.terms,
+                           s.audience,
+                           s.colour};
 }
 
 bool Lobby::playing(const std::string& key) { return games_of_.contains(key); }
@@ -706,8 +713,8 @@ void Lobby::accept(ConnId conn, Player& p, const lobby::Accept& m, Millis now) {
         return refuse(conn, "accept", Refusal::Busy, "the server hosts as many games as it can: try later");
     const Player& seeker = *conns_[on->second].player;
     // The colours at random (a kernel random bit), or as the seek says (a rematch).
-    const bool swap = s.colour ? *s.colour == Color::Black
-                               : (static_cast<unsigned char>(net::random_bytes(1)[0]) & 1) != 0;
+    const bool swap =
+        s.colour ? *s.colour == Color::Black : (static_cast<unsigned char>(net::random_bytes(1)[0]) & 1) != 0;
     std::array<GamePlayer, 2> players = {seat_of(seeker), seat_of(p)};
     if (swap) std::swap(players[0], players[1]);
     drop_seek(s.id, lobby::SeekEnd::Taken);
@@ -780,7 +787,8 @@ void Lobby::sync_watchers(const HostedGame& g, bool over) {
     std::vector<std::string> changed;
     for (const std::string& key : before)
         if (std::find(now_watching.begin(), now_watching.end(), key) == now_watching.end()) {
-            if (const auto w = watching_.find(key); w != watching_.end() && w->second == g.id()) watching_.erase(w);
+            if (const auto w = watching_.find(key); w != watching_.end() && w->second == g.id())
+                watching_.erase(w);
             changed.push_back(key);
         }
     for (const std::string& key : now_watching)
@@ -804,13 +812,15 @@ void Lobby::rematch(ConnId conn, Player& p, const lobby::Rematch& m, Millis now)
             if (g->players[std::size_t(i)] == seat_of(p)) seat = i;
     if (seat < 0) return refuse(conn, "rematch", Refusal::NotFound, "no match " + m.game + " of yours");
     if (g->status != GameStatus::Over)
-        return refuse(conn, "rematch", Refusal::NotAllowed, "the match is still on: a rematch comes after it");
+        return refuse(conn, "rematch", Refusal::NotAllowed,
+                      "the match is still on: a rematch comes after it");
     if (g->tournament)
         return refuse(conn, "rematch", Refusal::NotAllowed, "a tournament's match has no rematch");
     const GamePlayer& them = g->players[std::size_t(1 - seat)];
     const std::string to = key_of(them);
     const auto on = online_.find(to);
-    if (on == online_.end()) return refuse(conn, "rematch", Refusal::NotFound, them.name + " has left the lobby");
+    if (on == online_.end())
+        return refuse(conn, "rematch", Refusal::NotFound, them.name + " has left the lobby");
     if (playing(p.key)) return refuse(conn, "rematch", Refusal::Busy, "you are playing a match");
     if (playing(to)) return refuse(conn, "rematch", Refusal::Busy, them.name + " is playing a match");
     const lobby::Terms terms{g->settings, g->rated};
@@ -842,7 +852,8 @@ void Lobby::rematch(ConnId conn, Player& p, const lobby::Rematch& m, Millis now)
 void Lobby::abort(ConnId conn, Player& p, const lobby::Abort& m, Millis now) {
     HostedGame* g = games_.find(m.game);
     const int seat = g ? g->player_of(seat_of(p)) : -1;
-    if (seat < 0) return refuse(conn, "abort", Refusal::NotFound, "no match " + m.game + " of yours in progress");
+    if (seat < 0)
+        return refuse(conn, "abort", Refusal::NotFound, "no match " + m.game + " of yours in progress");
     if (const Expected<void> done = g->abort(seat, now); !done)
         return refuse(conn, "abort", Refusal::NotAllowed, done.why());
 }
@@ -864,10 +875,11 @@ void Lobby::best(ConnId conn, Millis now) {
         int rank = 0;
         for (const RatingsRow& r :
              env_.store.leaders(v, env_.unix(now), lobby::settled_deviation, lobby::leaders_per_variant))
-            send(conn, lobby::LeaderItem{v, ++rank, r.name,
-                                         lobby::Rating{rounded(r.record.rating.rating, 9999),
-                                                       rounded(r.record.rating.deviation, lobby::settled_deviation)},
-                                         r.record.games});
+            send(conn, lobby::LeaderItem{
+                           v, ++rank, r.name,
+                           lobby::Rating{rounded(r.record.rating.rating, 9999),
+                                         rounded(r.record.rating.deviation, lobby::settled_deviation)},
+                           r.record.games});
     }
     send(conn, lobby::End{lobby::List::Best});
 }
@@ -881,8 +893,9 @@ void Lobby::kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now) {
     Conn& c = conns_[conn];
     if (!c.chat.allow(now))
         return refuse(conn, "kibitz", Refusal::SlowDown,
-                      "wait: at most " + std::to_string(lobby::chat_burst) + " lines at once, then one every " +
-                          std::to_string(lobby::chat_every / 1000) + " s");
+                      "wait: at most " + std::to_string(lobby::chat_burst) +
+                          " lines at once, then one every " + std::to_string(lobby::chat_every / 1000) +
+                          " s");
     c.chat.wrong(now);
     // The spectators only, never the players while it goes on (they cannot watch their own game).
     const lobby::Kibitzed line{m.game, p.name, m.text};
@@ -911,7 +924,6 @@ void Lobby::history(ConnId conn, const lobby::HistoryQuery& q) {
         send(conn, history_item(g));
     send(conn, lobby::End{lobby::List::History});
 }
-
 
 void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     const auto id = game_id_of(q.game);
@@ -946,8 +958,8 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
         for (int p : {0, 1}) {
             const RatingChange& rc = (*g->ratings)[std::size_t(p)];
             const lobby::RatingChange c{rounded(rc.before, 9999), rounded(rc.after, 9999)};
-            notes.rated += (p ? ", " : "") + g->players[std::size_t(p)].name + " " + std::to_string(c.before) +
-                           " -> " + lobby::change_text(c);
+            notes.rated += (p ? ", " : "") + g->players[std::size_t(p)].name + " " +
+                           std::to_string(c.before) + " -> " + lobby::change_text(c);
         }
     } else if (g->rated) {
         notes.rated = "yes, without a result";
@@ -993,7 +1005,8 @@ void Lobby::game_changed(const HostedGame& g, Millis now) {
 void Lobby::game_over(const HostedGame& g, Millis now) {
     const GameEnd& end = *g.end();
     sync_watchers(g, true);
-    to_viewers(g, lobby::Over{g.wire(), verdict_of(end.outcome), end.score, end.text, changes_of(end.ratings)});
+    to_viewers(g,
+               lobby::Over{g.wire(), verdict_of(end.outcome), end.score, end.text, changes_of(end.ratings)});
     for (const GamePlayer& gp : g.setup().players) unindex(games_of_, key_of(gp), g.id());
     // (The longest waiting game in progress takes the place in everyone's list at the next refill.)
     (void)shown_games_.remove(g.id());

@@ -101,7 +101,8 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         Left{"Liam"},
         SeekItem{12, "Liam", Rating{1623, 85}, "", dm2, {}, std::nullopt},
         SeekItem{13, "~Liam2", std::nullopt, "Eamon", open, {}, std::nullopt},
-        SeekItem{14, "Liam", Rating{1623, 85}, "", dm2, Audience{true, RatingRange{1400, 1800}}, std::nullopt},
+        SeekItem{14, "Liam", Rating{1623, 85}, "", dm2, Audience{true, RatingRange{1400, 1800}},
+                 std::nullopt},
         SeekItem{15, "Liam", std::nullopt, "Eamon", jr, {}, Color::Black},
         Post{dm2, Audience{true, std::nullopt}},
         Post{jr, Audience{false, RatingRange{0, 9999}}},
@@ -127,13 +128,22 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         GameItem{game_id, {"Liam", "~Guest"}, {0, 0}, {}, -1, 0, 0, open},
         Over{game_id, Verdict::Player0, {2, 1}, "Liam wins the match 2-1", {}},
         Over{game_id, Verdict::Aborted, {0, 0}, "", {}},
-        Over{game_id, Verdict::Player1, {0, 1}, "Eamon wins", {RatingChange{1500, 1338}, RatingChange{1500, 1662}}},
+        Over{game_id,
+             Verdict::Player1,
+             {0, 1},
+             "Eamon wins",
+             {RatingChange{1500, 1338}, RatingChange{1500, 1662}}},
         Watching{game_id, "WATCH4CODE"},
         Chat{"Eamon", "anyone for a 3x3?"},
         Notice{"the server restarts in 5 minutes"},
         HistoryItem{game_id, "2026-11-23T14:03Z", {"Liam", "Eamon"}, {2, 1}, Verdict::Player0, dm2, {}},
         HistoryItem{game_id, "1999-01-31T00:59Z", {"~G1", "Liam"}, {0, 0}, Verdict::Draw, open, {}},
-        HistoryItem{game_id, "2026-11-23T14:03Z", {"Liam", "Eamon"}, {1, 0}, Verdict::Player0, dm2,
+        HistoryItem{game_id,
+                    "2026-11-23T14:03Z",
+                    {"Liam", "Eamon"},
+                    {1, 0},
+                    Verdict::Player0,
+                    dm2,
                     {RatingChange{1500, 1662}, RatingChange{1500, 1338}}},
         RecordLine{"% white: Liam"},
         RecordLine{""},
@@ -227,9 +237,18 @@ TEST_CASE("version 2's shapes: what a server says to a client of before version 
          "seek 13 Liam - Eamon official 4 5m+2s first-to 1 rated"},
         {MatchStart{game_id, Color::White, "Eamon", "ABCD", 0, 0, t, Rating{1500, 350}, Rating{1623, 85}},
          "match " + game_id + " white Eamon ABCD - official 4 5m+2s first-to 1 rated"},
-        {Over{game_id, Verdict::Player0, {1, 0}, "Liam wins", {RatingChange{1500, 1662}, RatingChange{1500, 1338}}},
+        {Over{game_id,
+              Verdict::Player0,
+              {1, 0},
+              "Liam wins",
+              {RatingChange{1500, 1662}, RatingChange{1500, 1338}}},
          "over " + game_id + " 0 1 0 Liam wins"},
-        {HistoryItem{game_id, "2026-11-23T14:03Z", {"Liam", "Eamon"}, {1, 0}, Verdict::Player0, t,
+        {HistoryItem{game_id,
+                     "2026-11-23T14:03Z",
+                     {"Liam", "Eamon"},
+                     {1, 0},
+                     Verdict::Player0,
+                     t,
                      {RatingChange{1500, 1662}, RatingChange{1500, 1338}}},
          "played " + game_id + " 2026-11-23T14:03Z Liam Eamon 1 0 0 official 4 5m+2s first-to 1 rated"},
     };
@@ -240,7 +259,8 @@ TEST_CASE("version 2's shapes: what a server says to a client of before version 
         CHECK_FALSE(parse_message(line, 3).ok());  // version 3 has more fields
     }
     // A seek's audience is version 3's: a version 2 server hears the terms alone.
-    CHECK(format_message(Post{t, Audience{true, std::nullopt}}, 2) == "post official 4 5m+2s first-to 1 rated\n");
+    CHECK(format_message(Post{t, Audience{true, std::nullopt}}, 2) ==
+          "post official 4 5m+2s first-to 1 rated\n");
     // What version 2 has no word for.
     for (const char* line : {"rematch 5f3a9c0e12b47d66", "abort 5f3a9c0e12b47d66", "finger Liam", "best",
                              "kibitz 5f3a9c0e12b47d66 hi", "kibitzed 5f3a9c0e12b47d66 Zoe hi"}) {
@@ -255,7 +275,8 @@ TEST_CASE("version 2's shapes: what a server says to a client of before version 
           "post: terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
 }
 
-TEST_CASE("who a seek is for: people unless computers are welcome, and a rating range", "[net][lobby][terms]") {
+TEST_CASE("who a seek is for: people unless computers are welcome, and a rating range",
+          "[net][lobby][terms]") {
     const auto seek = [](std::string_view text) {
         const auto st = parse_seek_terms(text);
         INFO(text << ": " << st.why());
@@ -277,8 +298,9 @@ TEST_CASE("who a seek is for: people unless computers are welcome, and a rating 
     const Audience ranged{false, RatingRange{1400, 1800}};
     CHECK(admits(people, Role::Human, std::nullopt));
     CHECK(admits(people, Role::Guest, std::nullopt));
-    CHECK(admits(people, Role::Bot, Rating{1500, 60}).why() ==
-          "that seek is for people: a computer takes only seeks that welcome computers (bots), and challenges");
+    CHECK(
+        admits(people, Role::Bot, Rating{1500, 60}).why() ==
+        "that seek is for people: a computer takes only seeks that welcome computers (bots), and challenges");
     CHECK(admits(bots, Role::Bot, Rating{1500, 60}));
     CHECK(admits(ranged, Role::Human, Rating{1400, 60}));
     CHECK(admits(ranged, Role::Human, Rating{1800, 60}));
@@ -288,7 +310,8 @@ TEST_CASE("who a seek is for: people unless computers are welcome, and a rating 
     CHECK_FALSE(admits(Audience{false, RatingRange{1600, 2000}}, Role::Human, std::nullopt));
     CHECK(admits(ranged, Role::Guest, std::nullopt).why() ==
           "that seek is for ratings 1400-1800: a guest has no rating");
-    CHECK(audience_description(Audience{true, RatingRange{1400, 1800}}) == "computers welcome, ratings 1400-1800");
+    CHECK(audience_description(Audience{true, RatingRange{1400, 1800}}) ==
+          "computers welcome, ratings 1400-1800");
     CHECK(audience_description(people) == "for people only");
     CHECK(terms_short(terms("official 4 5m+2s first-to 1 rated")) == "rated 5m+2s official 4x4");
     CHECK(terms_short(terms("rogers 3 dm first-to 2 casual")) == "casual dm rogers 3x3 first to 2");
@@ -612,7 +635,8 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
         {"stats official 4 1500/350 2 1 0 0", "stats: wins, losses and draws do not add up to the games"},
         {"leader official 4 11 Liam 1700 60 5", "leader: rank: out of range"},
         {"leader official 4 1 Liam 1700 151 5", "leader: deviation: out of range"},
-        {"over " + game_id + " 0 1 0 1500-1662 - Liam wins", "over: rating change: a rating change is BEFORE>AFTER or -"},
+        {"over " + game_id + " 0 1 0 1500-1662 - Liam wins",
+         "over: rating change: a rating change is BEFORE>AFTER or -"},
         {"unseek 1 vanished",
          "unseek: expected withdrawn, taken, declined, expired, left or playing, not "
          "'vanished'"},

@@ -439,10 +439,12 @@ TEST_CASE("answers come whole: a history page, a record, a watch code, a refusal
     REQUIRE(c.history("Nobody", 1, loop.now).ok());
     REQUIRE(c.standings(4, loop.now).ok());
     REQUIRE(loop.until([&] { return server.heard().size() >= 7; }));
-    server.say("played " + game_id + " 2026-11-23T14:03Z Liam Eamon 2 1 0 - - official 4 dm first-to 2 rated\n");
+    server.say("played " + game_id +
+               " 2026-11-23T14:03Z Liam Eamon 2 1 0 - - official 4 dm first-to 2 rated\n");
     server.say("chat Eamon meanwhile, in the lobby\n");  // other lines may come between the items
     server.say(
-        "played 0123456789abcdef 2026-11-22T09:00Z Eamon Liam 0 0 draw - - official 4 none first-to 1 casual\n");
+        "played 0123456789abcdef 2026-11-22T09:00Z Eamon Liam 0 0 draw - - official 4 none first-to 1 "
+        "casual\n");
     server.say("end history\n");
     server.say("line % gobblet match\nline % white: Liam\nline\nline W3B2\nend record\n");
     server.say("watching " + game_id + " WATCHCODE1\n");

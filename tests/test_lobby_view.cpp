@@ -63,7 +63,8 @@ TEST_CASE("text is cut by whole characters and never holds a control character",
 }
 
 TEST_CASE("seek rows say whose and to whom, first, and fit 80 columns", "[lobby-view]") {
-    lobby::SeekItem s{12, "Liam", lobby::Rating{1623, 85}, "", terms("official 4 dm first-to 2 rated"), {}, {}};
+    lobby::SeekItem s{12, "Liam", lobby::Rating{1623, 85}, "", terms("official 4 dm first-to 2 rated"),
+                      {}, {}};
     CHECK(seek_row(s, "Eamon", 200) == "#12 Liam 1623 rated dm official 4x4 first to 2");
     CHECK(contains(seek_row(s, "liam", 200), "Liam 1623 (yours)"));  // names compare by their key
     // At 80 columns the seeks' list is 45 wide: rated or casual, the clock and the board still show.
@@ -80,12 +81,18 @@ TEST_CASE("seek rows say whose and to whom, first, and fit 80 columns", "[lobby-
 }
 
 TEST_CASE("a row's details say the rest, and whether a seek is for us", "[lobby-view]") {
-    lobby::SeekItem s{12,    "Liam", lobby::Rating{1623, 85}, "", terms("official 4 5m+2s first-to 1 rated"),
-                      {false, lobby::RatingRange{1400, 1800}}, {}};
+    lobby::SeekItem s{12,
+                      "Liam",
+                      lobby::Rating{1623, 85},
+                      "",
+                      terms("official 4 5m+2s first-to 1 rated"),
+                      {false, lobby::RatingRange{1400, 1800}},
+                      {}};
     const std::string open = seek_details(s, "Eamon", lobby::Role::Human, lobby::Rating{1500, 80});
-    CHECK(open ==
-          "#12 by Liam (1623/85): official rules, 4x4, a single game, 5m + 2s a move, rated; for people only, "
-          "ratings 1400-1800. Enter accepts");
+    CHECK(
+        open ==
+        "#12 by Liam (1623/85): official rules, 4x4, a single game, 5m + 2s a move, rated; for people only, "
+        "ratings 1400-1800. Enter accepts");
     CHECK(contains(seek_details(s, "Eamon", lobby::Role::Human, lobby::Rating{1900, 80}),
                    "Not for you: that seek is for ratings 1400-1800, and yours is 1900"));
     CHECK(contains(seek_details(s, "Liam", lobby::Role::Human, std::nullopt), "x withdraws it"));
@@ -93,22 +100,40 @@ TEST_CASE("a row's details say the rest, and whether a seek is for us", "[lobby-
     s.colour = Color::Black;
     CHECK(contains(seek_details(s, "Eamon", lobby::Role::Human, std::nullopt),
                    "a rematch to Eamon, Liam plays Black in round 1. a accepts, x declines"));
-    lobby::GameItem g{"5f3a9c0e12b47d66", {"Liam", "Eamon"}, {1, 0}, {Millis(110'000), Millis(300'000)}, 0, 1, 4,
+    lobby::GameItem g{"5f3a9c0e12b47d66",
+                      {"Liam", "Eamon"},
+                      {1, 0},
+                      {Millis(110'000), Millis(300'000)},
+                      0,
+                      1,
+                      4,
                       terms("official 4 dm first-to 2 rated")};
     const std::string game = game_details(lobby::GameRow{g, 0}, "Nora", 0);
     CHECK(game ==
-          "Liam (White in round 1) 1-0 Eamon; clocks Liam 1:50 (running), Eamon 5:00; official rules, 4x4, first "
+          "Liam (White in round 1) 1-0 Eamon; clocks Liam 1:50 (running), Eamon 5:00; official rules, 4x4, "
+          "first "
           "to 2, 2m a turn, 5m reserve in 30s chunks, rated; tournament #4; one watching. Enter watches");
     CHECK(contains(game_details(lobby::GameRow{g, 0}, "Eamon", 0), "Enter takes you back to your match"));
     const lobby::Tables t = tables("Nora", {g});
-    const lobby::PlayerItem zoe{"Zoe", lobby::Role::Human, false, {lobby::Rating{1623, 85}, {}, {}, {}}, "", g.game};
-    CHECK(player_details(zoe, "Nora", t) ==
-          "Zoe: official 4x4 1623/85, rogers 4x4 -, official 3x3 -, rogers 3x3 -; watching Liam - Eamon. Enter "
-          "shows the profile, c challenges, w watches with them");
-    const lobby::TournamentItem cup{4, "cup", "", {}, lobby::TournamentState::Open, 2, 8, 0, lobby::First::Draw,
+    const lobby::PlayerItem zoe{"Zoe", lobby::Role::Human, false, {lobby::Rating{1623, 85}, {}, {}, {}}, "",
+                                g.game};
+    CHECK(
+        player_details(zoe, "Nora", t) ==
+        "Zoe: official 4x4 1623/85, rogers 4x4 -, official 3x3 -, rogers 3x3 -; watching Liam - Eamon. Enter "
+        "shows the profile, c challenges, w watches with them");
+    const lobby::TournamentItem cup{4,
+                                    "cup",
+                                    "",
+                                    {},
+                                    lobby::TournamentState::Open,
+                                    2,
+                                    8,
+                                    0,
+                                    lobby::First::Draw,
                                     terms("official 4 dm first-to 2 rated")};
-    CHECK(contains(tournament_details(cup), "#4 cup: round-robin by the operator, open, 2 of 8 players, who "
-                                            "starts drawn; official rules"));
+    CHECK(contains(tournament_details(cup),
+                   "#4 cup: round-robin by the operator, open, 2 of 8 players, who "
+                   "starts drawn; official rules"));
 }
 
 TEST_CASE("game rows run the running clock on and mark the player's own match", "[lobby-view]") {
@@ -131,7 +156,8 @@ TEST_CASE("game rows run the running clock on and mark the player's own match", 
     g.left = {std::nullopt, std::nullopt};
     g.running = -1;
     g.watchers = 0;
-    CHECK(game_row(lobby::GameRow{g, 0}, "Nora", 0, 200) == "Liam 1-0 Eamon rated dm official 4x4 first to 2");
+    CHECK(game_row(lobby::GameRow{g, 0}, "Nora", 0, 200) ==
+          "Liam 1-0 Eamon rated dm official 4x4 first to 2");
 }
 
 TEST_CASE("the lists' order: challenges to us first, then by id; players by name, saying what they do",
@@ -141,10 +167,13 @@ TEST_CASE("the lists' order: challenges to us first, then by id; players by name
         {
             lobby::PlayerItem{"Liam", lobby::Role::Human, false, {}, "", ""},
             lobby::PlayerItem{"Eamon", lobby::Role::Human, false, {}, "", ""},
-            lobby::PlayerItem{"MaxBot", lobby::Role::Bot, true, {lobby::Rating{2100, 60}, {}, {}, {}}, "Niamh", ""},
+            lobby::PlayerItem{
+                "MaxBot", lobby::Role::Bot, true, {lobby::Rating{2100, 60}, {}, {}, {}}, "Niamh", ""},
             lobby::SeekItem{3, "Liam", std::nullopt, "", terms("official 4 none first-to 1 casual"), {}, {}},
-            lobby::SeekItem{7, "Liam", std::nullopt, "Eamon", terms("rogers 3 none first-to 1 casual"), {}, {}},
-            lobby::SeekItem{5, "MaxBot", std::nullopt, "", terms("official 4 5m+2s first-to 1 rated"), {}, {}},
+            lobby::SeekItem{
+                7, "Liam", std::nullopt, "Eamon", terms("rogers 3 none first-to 1 casual"), {}, {}},
+            lobby::SeekItem{
+                5, "MaxBot", std::nullopt, "", terms("official 4 5m+2s first-to 1 rated"), {}, {}},
         });
     const auto seeks = seek_rows(t);
     REQUIRE(seeks.size() == 3);
@@ -174,7 +203,8 @@ TEST_CASE("tournament rows say the name, state and players first", "[lobby-view]
                             0,
                             lobby::First::Schedule,
                             terms("official 4 dm first-to 2 rated")};
-    CHECK(tournament_row(t, 200) == "#4 autumn-cup open 3/16 swiss-5 by Liam, rated dm official 4x4 first to 2");
+    CHECK(tournament_row(t, 200) ==
+          "#4 autumn-cup open 3/16 swiss-5 by Liam, rated dm official 4x4 first to 2");
     CHECK(tournament_row(t, 29) == "#4 autumn-cup open 3/16 swiss");  // what fits at 80 columns
     t.state = lobby::TournamentState::Playing;
     t.round = 2;
@@ -202,17 +232,20 @@ TEST_CASE("the seek list's filter: the words of terms, and never a seek that is 
     CHECK(parse_seek_filter("")->rated == std::nullopt);
     CHECK(*parse_seek_filter("all") == SeekFilter{});
     CHECK(why_refused(parse_seek_filter, "blitz") ==
-          "filter: 'blitz' is none of rated, casual, official, rogers, 4, 3 or a rating range such as 1400-1800");
+          "filter: 'blitz' is none of rated, casual, official, rogers, 4, 3 or a rating range such as "
+          "1400-1800");
     CHECK_FALSE(parse_seek_filter("1800-1400"));
     const lobby::Terms rated4 = terms("official 4 5m+2s first-to 1 rated");
     const lobby::Terms casual3 = terms("rogers 3 none first-to 1 casual");
     const auto t = tables(
-        "Eamon", {lobby::PlayerItem{"Eamon", lobby::Role::Human, false, {lobby::Rating{1900, 60}, {}, {}, {}}, "", ""},
-                  lobby::SeekItem{1, "Liam", lobby::Rating{1600, 60}, "", rated4, {}, {}},
-                  lobby::SeekItem{2, "Niamh", lobby::Rating{1200, 60}, "", casual3, {}, {}},
-                  lobby::SeekItem{3, "Zoe", lobby::Rating{1700, 60}, "", rated4, {false, lobby::RatingRange{1400, 1800}}, {}},
-                  lobby::SeekItem{4, "Eamon", std::nullopt, "", casual3, {}, {}},
-                  lobby::SeekItem{5, "Max", std::nullopt, "", rated4, {true, std::nullopt}, {}}});
+        "Eamon",
+        {lobby::PlayerItem{"Eamon", lobby::Role::Human, false, {lobby::Rating{1900, 60}, {}, {}, {}}, "", ""},
+         lobby::SeekItem{1, "Liam", lobby::Rating{1600, 60}, "", rated4, {}, {}},
+         lobby::SeekItem{2, "Niamh", lobby::Rating{1200, 60}, "", casual3, {}, {}},
+         lobby::SeekItem{
+             3, "Zoe", lobby::Rating{1700, 60}, "", rated4, {false, lobby::RatingRange{1400, 1800}}, {}},
+         lobby::SeekItem{4, "Eamon", std::nullopt, "", casual3, {}, {}},
+         lobby::SeekItem{5, "Max", std::nullopt, "", rated4, {true, std::nullopt}, {}}});
     const auto ids = [&](const SeekFilter& filter, lobby::Role role = lobby::Role::Human) {
         std::vector<lobby::Id> out;
         for (const auto* s : seek_rows(t, filter, role)) out.push_back(s->id);
@@ -228,7 +261,8 @@ TEST_CASE("the seek list's filter: the words of terms, and never a seek that is 
 }
 
 TEST_CASE("the line being typed always shows its end, however long the label", "[lobby-view]") {
-    const EntryView short_one = entry_view("Seek (RULES SIZE CLOCK first-to N rated|casual)", "official 4", false, 79);
+    const EntryView short_one =
+        entry_view("Seek (RULES SIZE CLOCK first-to N rated|casual)", "official 4", false, 79);
     CHECK(short_one.line == "Seek (RULES SIZE CLOCK first-to N rated|casual): official 4");
     CHECK(short_one.cursor == int(short_one.line.size()));
     // The seek prompt at 80 columns used to show "...first-to 1 ra": the label gives way to the terms.
@@ -237,8 +271,9 @@ TEST_CASE("the line being typed always shows its end, however long the label", "
     CHECK(seek.line == "Seek: official 4 5m+2s first-to 1 rated bots 1400-1800");
     // Longer than the line: the end of the text, after a mark.
     const std::string text(200, 'x');
-    const EntryView tour = entry_view("Tournament (NAME FORMAT MAX FIRST RULES SIZE CLOCK first-to N rated|casual)",
-                                      text + "END", false, 79);
+    const EntryView tour =
+        entry_view("Tournament (NAME FORMAT MAX FIRST RULES SIZE CLOCK first-to N rated|casual)",
+                   text + "END", false, 79);
     CHECK(tour.line.rfind("Tournament: <", 0) == 0);
     CHECK(tour.line.ends_with("xxEND"));
     CHECK(int(tour.line.size()) <= 78);

@@ -13,25 +13,11 @@ using namespace gobblet::test;
 
 namespace {
 
-lobby::Terms terms(const std::string& text) {
-    const auto t = lobby::parse_terms(text);
-    INFO(t.why());
-    REQUIRE(t.ok());
-    return *t;
-}
-
 lobby::SeekTerms seek_terms(const std::string& text) {
     const auto t = lobby::parse_seek_terms(text);
     INFO(t.why());
     REQUIRE(t.ok());
     return *t;
-}
-
-void enter_all(World& w, std::initializer_list<Client*> clients) {
-    for (Client* c : clients) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
 }
 
 // `a` posts `what` (terms, then who it is for); the id the others see it by.
@@ -41,27 +27,6 @@ lobby::Id post(World& w, Client& a, Client& seer, const std::string& what) {
     REQUIRE(a.lobby->post(st.terms, w.now, st.audience).ok());
     REQUIRE(w.until([&] { return seer.lobby->tables().seeks().size() > seen; }));
     return seer.lobby->tables().seeks().rbegin()->first;
-}
-
-// Both players join the match they were told of (the `seen`+1th) and are at the board; {White, Black} of
-// round 1.
-std::pair<Client*, Client*> to_the_board(World& w, Client& a, Client& b, std::size_t seen = 0) {
-    REQUIRE(w.until([&] {
-        return a.all<lobby::MatchStart>().size() > seen && b.all<lobby::MatchStart>().size() > seen;
-    }));
-    w.play_match(a);
-    w.play_match(b);
-    REQUIRE(w.until(
-        [&] { return a.game->playing() && b.game->playing() && !a.game->absence() && !b.game->absence(); }));
-    Client* white = World::match_of(a)->colour == Color::White ? &a : &b;
-    return {white, white == &a ? &b : &a};
-}
-
-std::pair<Client*, Client*> start_match(World& w, Client& a, Client& b, const std::string& what) {
-    const std::size_t seen = a.all<lobby::MatchStart>().size();
-    const lobby::Id id = post(w, a, b, what);
-    REQUIRE(b.lobby->accept(id, w.now).ok());
-    return to_the_board(w, a, b, seen);
 }
 
 void play_out(World& w, Client& white, Client& black) {
@@ -78,7 +43,8 @@ struct BotBeside {
     World& w;
     std::ostringstream log;
     std::unique_ptr<net::Bot> bot;
-    BotBeside(World& world, const std::string& name, std::optional<std::string> seek = std::nullopt) : w(world) {
+    BotBeside(World& world, const std::string& name, std::optional<std::string> seek = std::nullopt)
+        : w(world) {
         net::BotConfig c;
         c.server = w.serving.endpoint();
         c.name = name;
@@ -156,8 +122,9 @@ TEST_CASE("the server refuses a computer a seek for people, and anyone a seek ou
     REQUIRE(robot.lobby->accept(people, w.now).ok());
     REQUIRE(w.until([&] { return robot.refused("accept").has_value(); }));
     CHECK(robot.refused("accept")->code == lobby::Refusal::NotAllowed);
-    CHECK(robot.refused("accept")->text ==
-          "that seek is for people: a computer takes only seeks that welcome computers (bots), and challenges");
+    CHECK(
+        robot.refused("accept")->text ==
+        "that seek is for people: a computer takes only seeks that welcome computers (bots), and challenges");
     // A range: 1600-1800 leaves out a newcomer (1500) and a guest (no rating); 1400-1800 takes Eamon.
     const lobby::Id high = post(w, liam, eamon, "official 4 none first-to 1 casual 1600-1800");
     REQUIRE(eamon.lobby->accept(high, w.now).ok());
@@ -200,7 +167,8 @@ TEST_CASE("the players list says who plays whom and who watches what; spectators
     CHECK(zoe.all<lobby::Watching>().at(0).code != max.all<lobby::Watching>().at(0).code);
     w.join_game(zoe, zoe.all<lobby::Watching>().at(0).code, true);
     w.join_game(max, max.all<lobby::Watching>().at(0).code, true);
-    REQUIRE(w.until([&] { return player(liam, "Zoe").watching == game && player(liam, "Max").watching == game; }));
+    REQUIRE(w.until(
+        [&] { return player(liam, "Zoe").watching == game && player(liam, "Max").watching == game; }));
     CHECK_FALSE(player(liam, "Zoe").playing);
     // Zoe talks to the spectators: Max hears it, she hears it back, the players never do.
     REQUIRE(zoe.lobby->kibitz(game, "White is in trouble", w.now).ok());
@@ -213,7 +181,8 @@ TEST_CASE("the players list says who plays whom and who watches what; spectators
     // A player cannot talk to the spectators of their own game.
     REQUIRE(liam.lobby->kibitz(game, "hello watchers", w.now).ok());
     REQUIRE(w.until([&] { return liam.refused("kibitz").has_value(); }));
-    CHECK(liam.refused("kibitz")->text == "you are not watching that game: its spectators talk among themselves");
+    CHECK(liam.refused("kibitz")->text ==
+          "you are not watching that game: its spectators talk among themselves");
     // Max leaves the board: the lobby says he is idle again.
     max.game->leave("enough", w.now);
     REQUIRE(w.until([&] { return player(liam, "Max").watching.empty(); }));
@@ -245,7 +214,8 @@ TEST_CASE("the clocks start with White's first move, not when the screens open",
     CHECK(black->match.clock().time_left(Color::Black, w.now) <= 50 * s);
 }
 
-TEST_CASE("a tournament's match starts its clocks after the countdown if White waits", "[server][v3][clock]") {
+TEST_CASE("a tournament's match starts its clocks after the countdown if White waits",
+          "[server][v3][clock]") {
     Serving srv;
     srv.start(t0);
     World w(srv);
@@ -309,9 +279,10 @@ TEST_CASE("abort before each side has moved: no result, no rating; not after", "
     CHECK(zoe.refused("abort")->code == lobby::Refusal::NotFound);
 }
 
-TEST_CASE("a rated game's end: both ratings and their changes to both, in the history, the record and the "
-          "profile; a rematch swaps the colours",
-          "[server][v3][ratings]") {
+TEST_CASE(
+    "a rated game's end: both ratings and their changes to both, in the history, the record and the "
+    "profile; a rematch swaps the colours",
+    "[server][v3][ratings]") {
     Serving srv;
     srv.start(t0);
     World w(srv);
@@ -340,8 +311,8 @@ TEST_CASE("a rated game's end: both ratings and their changes to both, in the hi
     REQUIRE(w.until([&] { return !eamon.answer_text<lobby::RecordQuery>().empty(); }));
     const std::string text = eamon.answer_text<lobby::RecordQuery>();
     INFO(text);
-    CHECK(text.find("% rated: " + white->name + " 1500 -> 1662 (+162), " + black->name + " 1500 -> 1338 (-162)\n") !=
-          std::string::npos);
+    CHECK(text.find("% rated: " + white->name + " 1500 -> 1662 (+162), " + black->name +
+                    " 1500 -> 1338 (-162)\n") != std::string::npos);
     CHECK(text.find("W1A1 %clk 0:05:00\n") != std::string::npos);
     CHECK(text.find("K1D1 %clk 0:05:02\n") != std::string::npos);
     const auto read = saves::read_record(text);
@@ -385,7 +356,8 @@ TEST_CASE("a rated game's end: both ratings and their changes to both, in the hi
     CHECK(World::match_of(*white)->mine->rating == 1662);  // the ratings as they stand now
 }
 
-TEST_CASE("a rematch is refused for a tournament's match, a match in progress, a stranger's", "[server][v3]") {
+TEST_CASE("a rematch is refused for a tournament's match, a match in progress, a stranger's",
+          "[server][v3]") {
     Serving srv;
     srv.start(t0);
     World w(srv);
@@ -422,12 +394,13 @@ TEST_CASE("the leaderboard lists only settled ratings, best first, per variant",
             for (int a = 0; a < 6; ++a) {
                 const int b = (a + 1 + round % 5) % 6;
                 if (a == b) continue;
-                const auto g = store.create_game(settings, {server::GamePlayer{ids[a], ""}, {ids[b], ""}}, true,
-                                                 unix0 + round);
-                store.finish_game(g.id, a < b ? server::GameOutcome::Player0 : server::GameOutcome::Player1, "",
-                                  unix0 + round);
+                const auto g = store.create_game(settings, {server::GamePlayer{ids[a], ""}, {ids[b], ""}},
+                                                 true, unix0 + round);
+                store.finish_game(g.id, a < b ? server::GameOutcome::Player0 : server::GameOutcome::Player1,
+                                  "", unix0 + round);
             }
-        const auto g = store.create_game(settings, {server::GamePlayer{ids[6], ""}, {ids[0], ""}}, true, unix0);
+        const auto g =
+            store.create_game(settings, {server::GamePlayer{ids[6], ""}, {ids[0], ""}}, true, unix0);
         store.finish_game(g.id, server::GameOutcome::Player0, "Newbie wins", unix0 + 100, {1, 0});
     }
     srv.start(t0);
@@ -454,7 +427,8 @@ TEST_CASE("the leaderboard lists only settled ratings, best first, per variant",
     CHECK(out.str().find("official 4x4: ") != std::string::npos);
     CHECK(out.str().find("1 game: 1 won, 0 lost, 0 drawn") != std::string::npos);
     CHECK(out.str().find("rogers 4x4: no rated game") != std::string::npos);
-    CHECK(out.str().find("Newbie won 1-0 against Aoife, rated dm official 4x4: Newbie ") != std::string::npos);
+    CHECK(out.str().find("Newbie won 1-0 against Aoife, rated dm official 4x4: Newbie ") !=
+          std::string::npos);
     CHECK(server::print_profile(out, err, srv.config.db, "Nobody", unix0) == 2);
     CHECK(err.str().find("--profile Nobody: nobody is registered so in") != std::string::npos);
 }
@@ -472,7 +446,7 @@ TEST_CASE("a version 2 client hears version 2's shapes of version 3's news", "[s
     REQUIRE(w.until([&] { return old.line_starting("end tournaments").has_value(); }));
     (void)post(w, liam, eamon, "official 4 none first-to 1 casual bots 1400-1800");
     REQUIRE(w.until([&] { return old.line_starting("seek ").has_value(); }));
-    CHECK(*old.line_starting("seek ") == "seek 1 Liam - * official 4 none first-to 1 casual");
+    CHECK(*old.line_starting("seek ") == "seek 1 Liam 1500/350 * official 4 none first-to 1 casual");
     REQUIRE(eamon.lobby->accept(1, w.now).ok());
     REQUIRE(w.until([&] { return old.line_starting("player Liam human playing").has_value(); }));
     CHECK(*old.line_starting("player Liam human playing") == "player Liam human playing - - - -");

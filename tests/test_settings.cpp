@@ -10,7 +10,8 @@ using namespace gobblet;
 using namespace gobblet::test;
 namespace fs = std::filesystem;
 
-TEST_CASE("a settings file sets the level, think time, coach, speed, colour, ASCII and the bell", "[settings]") {
+TEST_CASE("a settings file sets the level, think time, coach, speed, colour, ASCII and the bell",
+          "[settings]") {
     const auto p = saves::parse_settings(
         "# my settings\n\nlevel = hard\nthink=2.5\n  Coach = ON \nspeed = slow\ncolor = no\nascii = 1\n"
         "bell = off\n");

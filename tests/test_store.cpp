@@ -105,9 +105,9 @@ TEST_CASE("a database of a newer gobblet is refused and left untouched", "[store
         d.exec("PRAGMA user_version = 9");
     }
     const std::string before = bytes_of(path);
-    CHECK(error_of([&] { Store::open(path); }) ==
-          path + " is schema version 9; this gobblet knows up to " + std::to_string(Store::schema_version) +
-              ": use a newer gobblet");
+    CHECK(error_of([&] { Store::open(path); }) == path + " is schema version 9; this gobblet knows up to " +
+                                                      std::to_string(Store::schema_version) +
+                                                      ": use a newer gobblet");
     CHECK(error_of([&] { Store::open(path, Store::Access::Read); }) ==
           path + " is schema version 9; this gobblet knows up to " + std::to_string(Store::schema_version) +
               ": use a newer gobblet");

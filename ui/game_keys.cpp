@@ -131,8 +131,9 @@ void GameScreen::on_action(Action a) {
         case Action::Claim: return table_.claim_round();
         case Action::Abort:
             if (!available(Action::Abort))
-                return say("abort works before each side has moved, in a server's match that is no tournament's",
-                           true);
+                return say(
+                    "abort works before each side has moved, in a server's match that is no tournament's",
+                    true);
             link_->abort = true;
             return say("aborting the match: no result, no rating");
         case Action::Chat:

@@ -322,11 +322,12 @@ void GameScreen::serve_link() {
                .on_other = [this] { leave(); },
                .other_label = link_ && !link_->next.empty() ? "the next match" : "back to the lobby"};
     if (rematch)
-        q.answers.push_back({ch('r'), link_->rematch_offer.empty() ? "rematch" : "accept the rematch", [this] {
-                                 link_->rematch = true;
-                                 say(link_->rematch_offer.empty() ? "rematch offered: waiting for the answer"
-                                                                  : "rematch accepted");
-                             }});
+        q.answers.push_back(
+            {ch('r'), link_->rematch_offer.empty() ? "rematch" : "accept the rematch", [this] {
+                 link_->rematch = true;
+                 say(link_->rematch_offer.empty() ? "rematch offered: waiting for the answer"
+                                                  : "rematch accepted");
+             }});
     ui_.question = std::move(q);
     if (news) say(text);
 }

@@ -43,7 +43,8 @@ Millis GameScreen::until_next(Millis t) const {
     if (ui_.thinking) consider(100);  // the search's progress
     if (teacher_.coach_holds()) consider(std::max<Millis>(0, teacher_.coach_deadline() - t));
     if (leave_at_ >= 0) consider(std::max<Millis>(0, leave_at_ - t));
-    if (link_ && link_->next_at >= 0) consider(std::min<Millis>(1000, std::max<Millis>(0, link_->next_at - t)));
+    if (link_ && link_->next_at >= 0)
+        consider(std::min<Millis>(1000, std::max<Millis>(0, link_->next_at - t)));
     return wait;
 }
 
@@ -69,8 +70,8 @@ void GameScreen::draw(Millis t) {
         // A tournament's match before its clocks start: when they will, in the place of the ratings.
         if (link_->clocks_by >= 0 && t < link_->clocks_by && match().rounds().size() == 1 &&
             match().game().moves().empty())
-            note = link_->waiting_title + ": clocks in " + std::to_string((link_->clocks_by - t + 999) / 1000) +
-                   " s, or at White's move";
+            note = link_->waiting_title + ": clocks in " +
+                   std::to_string((link_->clocks_by - t + 999) / 1000) + " s, or at White's move";
         if (!link_->watchers.empty()) note += "; watched by " + link_->watchers;
         ui_.title_note = note + (ui_.title_note.empty() ? "" : "  " + ui_.title_note);
     }

@@ -65,8 +65,9 @@ void LobbyScreen::draw(Millis now) {
     if (question_) {
         prompt = question_->text + " ";
         for (const auto& a : question_->answers)
-            prompt += std::string(" ") + (a.key.code == 27 ? std::string("Esc") : std::string(1, char(a.key.code))) +
-                      " " + a.label;
+            prompt += std::string(" ") +
+                      (a.key.code == 27 ? std::string("Esc") : std::string(1, char(a.key.code))) + " " +
+                      a.label;
     }
     std::vector<std::string> asked = question_ ? wrap(prompt, std::max(1, w)) : std::vector<std::string>(1);
     if (asked.size() > 2) asked.erase(asked.begin(), asked.end() - 2);  // the keys are at the end
@@ -148,7 +149,8 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     const std::size_t hidden = t.seeks().size() - seeks.size();
     heading(top, 0, LobbyPane::Seeks,
             "Seeks (" + std::to_string(seeks.size()) +
-                (hidden ? ", " + std::to_string(hidden) + " hidden: / filters" : std::string("): p posts, a accepts")) +
+                (hidden ? ", " + std::to_string(hidden) + " hidden: / filters"
+                        : std::string("): p posts, a accepts")) +
                 (hidden ? ")" : ""),
             left_w);
     rows(LobbyPane::Seeks, top + 1, seeks_h - 1, int(seeks.size()), 0, left_w,
@@ -168,8 +170,8 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     const auto tours = tournament_rows(t);
     const int tours_h = std::max(3, std::min(int(tours.size()) + 1, height / 3));
     const int ty = top + height - tours_h;
-    heading(ty, x, LobbyPane::Tournaments,
-            "Tournaments (" + std::to_string(tours.size()) + "): n creates", right_w);
+    heading(ty, x, LobbyPane::Tournaments, "Tournaments (" + std::to_string(tours.size()) + "): n creates",
+            right_w);
     rows(LobbyPane::Tournaments, ty + 1, tours_h - 1, int(tours.size()), x, right_w,
          [&](int i, int wd) { return tournament_row(*tours[std::size_t(i)], wd); });
     rows(LobbyPane::Players, top + 2, height - 2 - tours_h, int(players.size()), x, right_w,
@@ -238,7 +240,8 @@ void LobbyScreen::draw_profile(int top, int height, int width) {
 }
 
 void LobbyScreen::draw_leaders(int top, int height, int width) {
-    put(top, 0, "Leaderboard: the best settled ratings of each variant (* you); Esc goes back", width, A_BOLD);
+    put(top, 0, "Leaderboard: the best settled ratings of each variant (* you); Esc goes back", width,
+        A_BOLD);
     const std::vector<std::string> lines = leader_lines(*leaders_, client_->name(), width);
     for (int i = 0; i < int(lines.size()) && i + 1 < height; ++i)
         put(top + 1 + i, 0, lines[std::size_t(i)], width, i == 0 ? A_UNDERLINE : A_NORMAL);
@@ -256,7 +259,8 @@ std::string LobbyScreen::details(Millis now) const {
         case LobbyPane::Seeks:
             if (const auto* s = selected_seek()) {
                 lobby::Ratings mine{};
-                if (const auto p = t.players().find(lobby::name_key(me)); p != t.players().end()) mine = p->second.ratings;
+                if (const auto p = t.players().find(lobby::name_key(me)); p != t.players().end())
+                    mine = p->second.ratings;
                 return seek_details(*s, me, role(),
                                     mine[std::size_t(lobby::variant_index(s->terms.settings.variant))]);
             }

@@ -313,16 +313,17 @@ void LobbyScreen::profile(Millis now) {
 }
 
 void LobbyScreen::filter() {
-    open_entry("Show seeks (rated|casual official|rogers 4|3 LOW-HIGH; empty: all)", seek_filter_text(filter_),
-               80, [this](const std::string& text) {
-                   const Expected<SeekFilter> f = parse_seek_filter(text);
-                   if (!f) return say(f.why(), true);
-                   filter_ = *f;
-                   pane_ = LobbyPane::Seeks;
-                   selected_[int(LobbyPane::Seeks)] = 0;
-                   const std::string shown = seek_filter_text(filter_);
-                   say(shown.empty() ? "every seek for you is shown" : "only seeks that fit are shown: " + shown);
-               });
+    open_entry(
+        "Show seeks (rated|casual official|rogers 4|3 LOW-HIGH; empty: all)", seek_filter_text(filter_), 80,
+        [this](const std::string& text) {
+            const Expected<SeekFilter> f = parse_seek_filter(text);
+            if (!f) return say(f.why(), true);
+            filter_ = *f;
+            pane_ = LobbyPane::Seeks;
+            selected_[int(LobbyPane::Seeks)] = 0;
+            const std::string shown = seek_filter_text(filter_);
+            say(shown.empty() ? "every seek for you is shown" : "only seeks that fit are shown: " + shown);
+        });
 }
 
 void LobbyScreen::leave_tournament(Millis now) {

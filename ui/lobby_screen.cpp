@@ -124,8 +124,7 @@ void LobbyScreen::challenged(const lobby::SeekItem& s, Millis now) {
                                           const auto sent = client_->decline(id, context_.clock());
                                           say(sent ? "declined" : sent.why(), !sent);
                                       }},
-                                     {ch(27), "later",
-                                      [this] {
+                                     {ch(27), "later", [this] {
                                           say("the challenge waits at the top of the seeks: a accepts it, x "
                                               "declines (it lapses after a minute)");
                                       }}}};
@@ -138,11 +137,13 @@ std::string LobbyScreen::match_title(const lobby::MatchStart& m) const {
     };
     const std::string mine = named(client_->name(), m.mine), theirs = named(m.opponent, m.theirs);
     std::string title = (m.colour == Color::White ? mine + " vs " + theirs : theirs + " vs " + mine) + ", " +
-                        (m.terms.rated ? "rated " : "casual ") + lobby::terms_clock_text(m.terms.settings.clock);
+                        (m.terms.rated ? "rated " : "casual ") +
+                        lobby::terms_clock_text(m.terms.settings.clock);
     if (m.tournament) {
         const auto& tours = client_->tables().tournaments();
         const auto it = tours.find(m.tournament);
-        title += ", " + (it == tours.end() ? "tournament #" + std::to_string(m.tournament) : it->second.name) +
+        title += ", " +
+                 (it == tours.end() ? "tournament #" + std::to_string(m.tournament) : it->second.name) +
                  " round " + std::to_string(m.round);
     }
     return title;
@@ -283,7 +284,8 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
                                                     : std::array<std::string, 2>{last_match_->opponent, me};
             for (int p : {0, 1})
                 if (const auto& c = o->changes[std::size_t(p)])
-                    changes += (changes.empty() ? "" : ", ") + names[std::size_t(p)] + " " + lobby::change_text(*c);
+                    changes +=
+                        (changes.empty() ? "" : ", ") + names[std::size_t(p)] + " " + lobby::change_text(*c);
             if (!changes.empty()) text += "; " + changes;
             if (games_.open() && games_.link().game == o->game) games_.link().over = text;
             add_chat("* your match: " + text);
@@ -329,7 +331,8 @@ void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
         }
         close_views();
         profile_ = std::move(v);
-        return say("the profile of " + f->name + ": c challenges, h lists every finished game, Esc goes back");
+        return say("the profile of " + f->name +
+                   ": c challenges, h lists every finished game, Esc goes back");
     }
     if (std::holds_alternative<lobby::BestQuery>(*e.query)) {
         std::vector<lobby::LeaderItem> items;

@@ -166,7 +166,7 @@ class LobbyScreen : public Screen {
     std::string greeting_;
     std::string connection_;  // the connection's state in words, for the status line
     std::deque<std::string> chat_;
-    std::optional<lobby::MatchStart> my_match_;  // the player's match in progress, as last announced
+    std::optional<lobby::MatchStart> my_match_;    // the player's match in progress, as last announced
     std::optional<lobby::MatchStart> last_match_;  // ... and the one before it ended (a rematch's)
     std::set<lobby::Id> my_seeks_;                 // our seeks and challenges in the list
     bool seek_taken_ = false;                      // a seek or challenge of ours was just taken

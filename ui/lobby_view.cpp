@@ -125,7 +125,8 @@ std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now,
         std::string clocks;
         for (int p : {0, 1}) {
             const auto left = lobby::Tables::time_left(g, p, now);
-            clocks += (p ? " " : "") + (left ? lobby_clock(*left) : std::string("-")) + (it.running == p ? "*" : "");
+            clocks += (p ? " " : "") + (left ? lobby_clock(*left) : std::string("-")) +
+                      (it.running == p ? "*" : "");
         }
         row += " " + clocks;
     }
@@ -160,7 +161,8 @@ std::string seek_details(const lobby::SeekItem& s, const std::string& me, lobby:
     }
     if (same(s.from, me)) return out + ". x withdraws it";
     if (!s.to.empty()) return out + ". a accepts, x declines";
-    if (const Expected<void> ok = lobby::admits(s.audience, role, mine); !ok) return out + ". Not for you: " + ok.why();
+    if (const Expected<void> ok = lobby::admits(s.audience, role, mine); !ok)
+        return out + ". Not for you: " + ok.why();
     return out + ". Enter accepts";
 }
 
@@ -194,7 +196,8 @@ std::string player_details(const lobby::PlayerItem& p, const std::string& me, co
     const std::string now = doing(p, &t);
     out += now.empty() ? "; idle" : "; " + now;
     if (same(p.name, me)) return out + ". Enter shows your profile";
-    return out + ". Enter shows the profile, c challenges" + (p.watching.empty() ? "" : ", w watches with them");
+    return out + ". Enter shows the profile, c challenges" +
+           (p.watching.empty() ? "" : ", w watches with them");
 }
 
 namespace {
@@ -217,7 +220,8 @@ std::string organizer_text(const lobby::TournamentItem& t) {
 std::string tournament_row(const lobby::TournamentItem& t, int width) {
     return fit("#" + std::to_string(t.id) + " " + (t.name.empty() ? "" : t.name + " ") + state_text(t) + " " +
                    std::to_string(t.players) + "/" + std::to_string(t.max_players) + " " +
-                   lobby::format_text(t.format) + " by " + organizer_text(t) + ", " + lobby::terms_short(t.terms),
+                   lobby::format_text(t.format) + " by " + organizer_text(t) + ", " +
+                   lobby::terms_short(t.terms),
                width);
 }
 
@@ -251,9 +255,9 @@ std::string standings_head(int width) {
 
 std::string standing_row(const lobby::StandingItem& s, const std::string& me, int width) {
     char nums[96];
-    std::snprintf(nums, sizeof nums, "%6s  %3s  %6d %3d %4d %5d  %7d %7d", lobby::points_text(s.half_points).c_str(),
-                  lobby::points_text(s.head_to_head).c_str(), s.played, s.won, s.lost, s.drawn, s.rounds_won,
-                  s.rounds_lost);
+    std::snprintf(nums, sizeof nums, "%6s  %3s  %6d %3d %4d %5d  %7d %7d",
+                  lobby::points_text(s.half_points).c_str(), lobby::points_text(s.head_to_head).c_str(),
+                  s.played, s.won, s.lost, s.drawn, s.rounds_won, s.rounds_lost);
     std::string rank = std::to_string(s.rank) + ".";
     return fit(pad(rank, 5) + pad(s.name + (same(s.name, me) ? " (you)" : ""), 18) + " " + nums, width);
 }
@@ -282,8 +286,9 @@ Expected<SeekFilter> parse_seek_filter(std::string_view text) {
                    st && st->audience.range) {
             f.range = st->audience.range;
         } else {
-            return Failure{"filter: '" + word +
-                           "' is none of rated, casual, official, rogers, 4, 3 or a rating range such as 1400-1800"};
+            return Failure{
+                "filter: '" + word +
+                "' is none of rated, casual, official, rogers, 4, 3 or a rating range such as 1400-1800"};
         }
     }
     return f;
@@ -339,7 +344,8 @@ EntryView entry_view(const std::string& label, const std::string& text, bool hid
             i += n;
         }
         tail = "<";
-        for (std::size_t i = chars.size() - std::size_t(std::max(0, left - 1)); i < chars.size(); ++i) tail += chars[i];
+        for (std::size_t i = chars.size() - std::size_t(std::max(0, left - 1)); i < chars.size(); ++i)
+            tail += chars[i];
     }
     EntryView v;
     v.line = head + tail;
@@ -361,8 +367,8 @@ std::vector<std::string> leader_lines(const std::vector<lobby::LeaderItem>& item
         std::string name = l.name + (same(l.name, me) ? "*" : "");
         const int name_w = col - 1 - int(std::to_string(l.rank).size()) - 2 - int(rating.size()) - 1;
         name = pad(fit(name, std::max(1, name_w)), std::size_t(std::max(1, name_w)));
-        cols[std::size_t(lobby::variant_index(l.variant))].push_back(std::to_string(l.rank) + ". " + name + " " +
-                                                                      rating);
+        cols[std::size_t(lobby::variant_index(l.variant))].push_back(std::to_string(l.rank) + ". " + name +
+                                                                     " " + rating);
     }
     std::size_t rows = 2;  // the heads, and at least a line under them
     for (const auto& c : cols) rows = std::max(rows, c.size());
@@ -383,7 +389,8 @@ std::vector<const lobby::SeekItem*> seek_rows(const lobby::Tables& t, const Seek
     std::vector<const lobby::SeekItem*> rows;
     const std::string me = t.me();
     lobby::Ratings mine{};
-    if (const auto p = t.players().find(lobby::name_key(me)); p != t.players().end()) mine = p->second.ratings;
+    if (const auto p = t.players().find(lobby::name_key(me)); p != t.players().end())
+        mine = p->second.ratings;
     for (const auto& [id, s] : t.seeks())
         if (seek_shown(s, f, me, role, mine)) rows.push_back(&s);
     std::stable_sort(rows.begin(), rows.end(), [&me](const lobby::SeekItem* a, const lobby::SeekItem* b) {
