@@ -199,6 +199,17 @@ TEST_CASE("the clocks start with White's first move, not when the screens open",
     Client liam("Liam"), eamon("Eamon");
     enter_all(w, {&liam, &eamon});
     auto [white, black] = start_match(w, liam, eamon, "official 4 1m+0s first-to 1 casual");
+    // The start says who came to the board (not "is back"), and nobody watching is no news.
+    std::vector<std::string> arrivals;
+    for (Client* c : {white, black}) {
+        for (const net::Event& e : c->of(net::Event::Kind::Act))
+            if (e.act.kind == net::Act::Kind::Back)
+                arrivals.push_back(net::describe(e, c->match, c->game->local_player()));
+        for (const net::Event& e : c->of(net::Event::Kind::Watchers))
+            CHECK(net::describe(e, c->match, c->game->local_player()).empty());
+    }
+    REQUIRE_FALSE(arrivals.empty());  // the first at the board heard the other come
+    for (const std::string& a : arrivals) CHECK(a.ends_with(" is at the board"));
     // A minute and more at the board before White moves: nobody's time runs, nobody flags.
     CHECK_FALSE(white->match.clock().running());
     w.pass(90 * s);

@@ -106,14 +106,21 @@ void LobbyScreen::challenged(const lobby::SeekItem& s, Millis now) {
                                       color_name(~*s.colour) + "): r accepts";
         return;
     }
-    const std::string what = s.from + " (" + rating_cell(s.rating) + ") " +
-                             (s.colour ? "offers you a rematch: " : "challenges you: ") +
-                             lobby::terms_description(s.terms);
+    const std::string what = challenge_words(s);
     if (games_.open()) return notify(what + "; q back to the lobby answers it", now);
     notify(what, now);
-    if (entry_) return;  // what is being typed is not lost: the seeks list has it, y/n there after
+    ask_challenge(s);
+}
+
+std::string LobbyScreen::challenge_words(const lobby::SeekItem& s) const {
+    return s.from + " (" + rating_cell(s.rating) + ") " +
+           (s.colour ? "offers you a rematch: " : "challenges you: ") + lobby::terms_description(s.terms);
+}
+
+void LobbyScreen::ask_challenge(const lobby::SeekItem& s) {
+    if (entry_ || question_) return;  // what is typed or asked is not lost: the seeks list has it
     const lobby::Id id = s.id;
-    question_ = Question{.text = what + ".",
+    question_ = Question{.text = challenge_words(s) + ".",
                          .answers = {{ch('y'), "accept",
                                       [this, id] {
                                           const auto sent = client_->accept(id, context_.clock());
@@ -160,7 +167,12 @@ Millis LobbyScreen::until_next(Millis now) const {
 void LobbyScreen::uncovered(const std::string&, Millis) {
     covered_ = false;
     if (my_match_in_progress())
-        say("your match against " + my_match_->opponent + " goes on: Enter on it (games) takes you back");
+        return say("your match against " + my_match_->opponent +
+                   " goes on: Enter on it (games) takes you back");
+    // A challenge that came while a screen was over the lobby is asked now.
+    const std::string me = lobby::name_key(client_->name());
+    for (const lobby::SeekItem* s : seek_rows(client_->tables(), filter_, role()))
+        if (!s->to.empty() && lobby::name_key(s->to) == me) return ask_challenge(*s);
 }
 
 std::string LobbyScreen::close(Millis now) {

@@ -95,6 +95,9 @@ class LobbyScreen : public Screen {
     // A challenge to us: asked at once (y accepts, n declines), wherever the lobby is; or, covered, said
     // on the screen over it. A rematch offer goes to the result of that match when it is shown.
     void challenged(const lobby::SeekItem& s, Millis now);
+    // "Eamon (1500?) challenges you: official rules, 4x4, ...", and the question that answers it.
+    std::string challenge_words(const lobby::SeekItem& s) const;
+    void ask_challenge(const lobby::SeekItem& s);
     // What the game screen over the lobby asked of it (abort, rematch, spectators' lines), and who
     // watches its game.
     void serve_link(Millis now);

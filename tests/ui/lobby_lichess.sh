@@ -4,8 +4,9 @@
 # being typed always shows its end; the seek filter; a seek taken rings the bell; the match's title with
 # both ratings; abort before each side has moved; a rematch with the colours swapped, offered and accepted
 # with one key each; spectators talking among themselves; the players list saying who plays whom; the
-# result with both ratings' changes; a profile and the leaderboard; a challenge answered from another
-# list with y/n, its bell, and the bell turned off.
+# result with both ratings' changes; the review's clock readings move by move; a challenge said on the
+# review over the lobby (with the bell) and asked when the lobby is back; a profile and the leaderboard; a
+# challenge answered from another list with y/n, its bell, and the bell turned off.
 source "$(dirname "$0")/lib.bash"
 start_server
 export LOBBY_W=80 LOBBY_H=24
@@ -92,6 +93,28 @@ lkeys $w Enter
 lkeys $b Enter
 wait_in liam "* your match: $black wins"
 wait_in eamon "q quit"
+
+# The review of that game shows each side's clock after the move shown (the record's %clk).
+lkeys liam h
+wait_in liam "Finished games of Liam (2)"
+lkeys liam Enter
+wait_in_re liam "clocks after move 7: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}"
+lkeys liam Home
+wait_in liam "clocks after move 0: $black 5:00, $white 5:00"
+# A challenge while a screen is over the lobby: said there, with the bell, and asked back in the lobby.
+rung=$(bells_of liam)
+lkeys eamon c
+lkeys eamon C-u
+lkeys eamon -l "Liam official 4 none first-to 1 casual"
+lkeys eamon Enter
+wait_bell liam "$rung"
+wait_in_text liam "challenges you: official rules, 4x4, a single game, no clock, casual; q back to the lobby answers it"
+lkeys liam q
+wait_in liam "Finished games of Liam (2)"
+wait_in liam "y accept n decline Esc later"
+lkeys liam n
+wait_in liam "declined"
+lkeys liam Escape
 
 # A profile (i) and the leaderboard (b).
 lkeys liam i
