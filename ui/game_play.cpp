@@ -303,16 +303,18 @@ void GameScreen::serve_link() {
     const bool player = s && !s->watching();
     const bool rematch = link_ && player && !link_->tournament;
     if (link_ && !link_->rematch_offer.empty()) text += ". " + link_->rematch_offer;
+    if (link_ && !link_->next.empty()) text += ". Next: " + link_->next;
+    // Said again when it changed (the ratings came, a rematch was offered, the next match was announced
+    // after the result was said), not at each step of the countdown.
+    const bool news = !end_said_ || end_text_ != text;
+    end_said_ = true;
+    end_text_ = text;
     if (link_ && !link_->next.empty()) {
         const Millis left = std::max<Millis>(0, link_->next_at - now());
-        text += ". Next: " + link_->next + ", in " + std::to_string((left + 999) / 1000) + " s";
+        text += ", in " + std::to_string((left + 999) / 1000) + " s";
     }
     const std::string prompt = text + (link_ && !link_->next.empty() ? ": any key opens it now" : "");
     if (ui_.question && ui_.question->text == prompt) return;
-    // Said again when it changed (the ratings came, a rematch was offered), not at each countdown step.
-    const bool news = !end_said_ || end_text_ != text.substr(0, text.find(". Next: "));
-    end_said_ = true;
-    end_text_ = text.substr(0, text.find(". Next: "));
     Question q{.text = prompt,
                .answers = {},
                .help = "The match is over; the server keeps it, and h in the lobby lists it for review." +

@@ -424,6 +424,7 @@ void LobbyScreen::open_match(const lobby::MatchStart& m, Millis now, bool waited
             link.fresh_code = m.code;
             return;
         }
+        if (!pending) pending_since_ = now;
         pending_match_ = m;
         if (m.tournament && last_match_ && link.game == last_match_->game && link.next.empty()) {
             // The last round's result is on the screen: it stays, with the next match and a short
@@ -442,7 +443,8 @@ void LobbyScreen::open_match(const lobby::MatchStart& m, Millis now, bool waited
     link.title = match_title(m);
     link.tournament = m.tournament != 0;
     if (m.tournament && !again) {
-        link.clocks_by = now + lobby::round_start_after;
+        // (the server's countdown began when the match was announced, perhaps on the last result)
+        link.clocks_by = (waited ? pending_since_ : now) + lobby::round_start_after;
         const std::string title = match_title(m);  // "..., cup round 2": the round is the news
         link.waiting_title = title.substr(title.rfind(", ") + 2);
     }

@@ -207,6 +207,7 @@ class LobbyScreen : public Screen {
     bool covered_ = false;
     ServedGames games_;                               // the screens the lobby opens over itself
     std::optional<lobby::MatchStart> pending_match_;  // to open once the screen over the lobby has left
+    Millis pending_since_ = 0;                        // when it came: a tournament's countdown runs from then
 };
 
 }  // namespace gobblet::ui

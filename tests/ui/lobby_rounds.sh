@@ -2,7 +2,8 @@
 # A tournament's next round does not replace the last result (80x24): a round robin of three, whose
 # first match ends while its result is on the screen; the player of the next round sees the next match
 # announced there with its opponent and a countdown, any key opens it, and its title says the round and
-# that the clocks wait for White's first move. The player who sat out hears the bell and gets the board.
+# that the clocks wait for White's first move (counted from the announcement). The player who sat out
+# hears the bell and gets the board.
 source "$(dirname "$0")/lib.bash"
 start_server
 export LOBBY_W=80 LOBBY_H=24
@@ -52,7 +53,11 @@ grep -qE "wins: four in a row on row A.*Next: round 2 against [A-Za-z]+ \(you pl
 # The one who sat out round 1 gets the board at once, with the bell.
 wait_bell $rest
 wait_in $rest "cup round 2"
-# Any key opens the next match now: its title says the round and when the clocks start.
+# Any key opens the next match now: its title says the round and when the clocks start, counted from
+# the announcement as the server counts (3 s and more after it, as on the other board: not 20 s again).
+wait_in_re $rest "cup round 2: clocks in 1[0-7] s, or at White's move"
 lkeys $next x
 wait_in_re $next "  cup round 2: clocks in [0-9]+ s, or at White's move"
+left=$(lscreen $next | grep -oE "clocks in [0-9]+ s" | head -1 | tr -dc 0-9)
+[ "$left" -le 17 ] || fail "the next match's clocks count from its announcement: in $left s on $next's board"
 wait_in $next "q leave"
