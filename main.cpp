@@ -116,6 +116,7 @@ struct Flags {
     bool guest = false;
     // The operator's tournaments.
     std::string new_tournament, start_tournament, standings, format = "round-robin", first = "schedule";
+    std::string profile;
     std::string tournament_first, starter, against;
 };
 
@@ -221,7 +222,8 @@ void declare(CLI::App& app, Flags& f) {
     app.add_option("--lobby", f.lobby, "The lobby of a server at HOST:PORT or unix:PATH (docs/lobby.md)");
     app.add_flag("--guest", f.guest, "--lobby: play as a guest (unrated, the name not registered)");
     app.add_option("--seek", f.seek,
-                   "--bot: post a seek of its own with this clock: none, dm, or G+I (5m+2s)");
+                   "--bot: post a seek of its own with this clock: none, dm, or G+I (5m+2s); 'bots' after it "
+                   "welcomes computers, LOW-HIGH limits the ratings (5m+2s bots 1400-1800)");
     app.add_option("--enter", f.enter, "--bot: enter the tournament of this name (and play its matches)");
     // The operator's tournaments (docs/server.md), beside a running server.
     app.add_option("--new-tournament", f.new_tournament,
@@ -238,6 +240,9 @@ void declare(CLI::App& app, Flags& f) {
     app.add_option("--against", f.against, "--tournament-first: the starter's opponent in that match");
     app.add_option("--standings", f.standings,
                    "Print a tournament's table; 'final' once every match is over");
+    app.add_option("--profile", f.profile,
+                   "Print a registered player's profile from the server's database (--db): ratings, record, "
+                   "last games");
     app.add_flag("--ratings", f.ratings,
                  "Print the ratings kept in the server's database (--db); --rules and --size pick one list");
     app.add_flag("--bench-store", f.bench_store,
@@ -263,6 +268,7 @@ enum class Mode {
     StartTournament,
     TournamentFirst,
     Standings,
+    Profile,
     Ratings,
     BenchStore
 };
@@ -309,6 +315,7 @@ const std::vector<ModeRow> modes = {
     {Mode::StartTournament, "--start-tournament", {"--db"}},
     {Mode::TournamentFirst, "--tournament-first", {"--db", "--starter", "--against"}},
     {Mode::Standings, "--standings", {"--db"}},
+    {Mode::Profile, "--profile", {"--db"}},
     {Mode::Ratings, "--ratings", variant_flags + FlagList{"--db"}},
     {Mode::BenchStore, "--bench-store", {"--db"}},
 };
@@ -592,11 +599,22 @@ Expected<Run> plan_bot(const CLI::App& app, const Flags& f) {
                        ": a tournament's name has 2 to 32 letters, digits, '-', '_' or '.'"};
     c.enter = f.enter;
     if (!f.seek.empty()) {
-        const auto clock = net::lobby::parse_terms_clock(f.seek);
+        // CLOCK, then who the seek is for (computers welcome, a rating range), as a seek's terms end.
+        std::string clock_text = f.seek, audience_text;
+        for (std::size_t space; (space = clock_text.rfind(' ')) != std::string::npos;) {
+            const std::string last = clock_text.substr(space + 1);
+            if (last != "bots" && last.find_first_not_of("0123456789-") != std::string::npos) break;
+            audience_text = " " + last + audience_text;
+            clock_text.resize(space);
+        }
+        const auto clock = net::lobby::parse_terms_clock(clock_text);
         if (!clock) return Failure{"--seek " + clean_name(f.seek) + ": " + clock.why()};
         net::lobby::Terms t{MatchSettings{variant_of(app, f), first_to_of(app, f), *clock}, clock->enabled()};
         if (auto ok = net::lobby::terms_allowed(t); !ok) return Failure{"--seek: " + ok.why()};
+        const auto seek = net::lobby::parse_seek_terms(net::lobby::terms_text(t) + audience_text);
+        if (!seek) return Failure{"--seek " + clean_name(f.seek) + ": " + seek.why()};
         c.seek = t;
+        c.audience = seek->audience;
     }
     return Run([c]() mutable {
         const Expected<saves::Secret> secret =
@@ -722,6 +740,10 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
         case Mode::Standings:
             return Run([db = db_of(f), name = f.standings] {
                 return server::print_standings(std::cout, std::cerr, db, name);
+            });
+        case Mode::Profile:
+            return Run([db = db_of(f), name = f.profile] {
+                return server::print_profile(std::cout, std::cerr, db, name, std::time(nullptr));
             });
         case Mode::Ratings: {
             const Variant v = variant_of(app, f);

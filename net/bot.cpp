@@ -141,9 +141,16 @@ void Bot::lobby_event(const lobby::Event& e, Millis now) {
             (void)lobby_->accept(s->id, now);
             return;
         }
-        // Open seeks: only a bot without a seek of its own takes them, one match at a time.
+        // Open seeks: only a bot without a seek of its own takes them, one match at a time, and only those
+        // that welcome computers (and whose rating range holds its rating): the others are for people.
         if (s->to.empty() && !config_.seek && !session_) {
-            note("accepts the seek of " + s->from + ": " + lobby::terms_text(s->terms));
+            std::optional<lobby::Rating> rating;
+            const auto& players = lobby_->tables().players();
+            if (const auto me = players.find(lobby::name_key(lobby_->name())); me != players.end())
+                rating = me->second.ratings[std::size_t(lobby::variant_index(s->terms.settings.variant))];
+            if (const Expected<void> ok = lobby::admits(s->audience, lobby::Role::Bot, rating); !ok)
+                return note("leaves the seek of " + s->from + " alone: " + ok.why());
+            note("accepts the seek of " + s->from + ": " + lobby::seek_terms_text(s->terms, s->audience));
             (void)lobby_->accept(s->id, now);
         }
         return;
@@ -172,9 +179,9 @@ void Bot::enter(const lobby::TournamentItem& t, Millis now) {
 
 void Bot::post_seek(Millis now) {
     if (!config_.seek || seeking_ || !lobby_->in_lobby()) return;
-    if (lobby_->post(*config_.seek, now)) {
+    if (lobby_->post(*config_.seek, now, config_.audience)) {
         seeking_ = true;
-        note("seeks " + lobby::terms_text(*config_.seek));
+        note("seeks " + lobby::seek_terms_text(*config_.seek, config_.audience));
     }
 }
 

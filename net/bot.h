@@ -4,9 +4,10 @@
 // each match through a game connection (net::Session, as any joiner) with the engine's Player.
 //
 // What fits it: any rules, board size, clock and number of rounds, rated or casual; one match at a time
-// (a challenge while it plays is declined). With --enter it joins the tournament of that name. A bot with a
-// seek of its own only waits for takers (it does not accept other seeks), so that two seeking bots never play
-// each other without end.
+// (a challenge while it plays is declined). Seeks are for people unless they welcome computers (`bots`,
+// net/lobby.h's Audience): it takes only those (within their rating range), and challenges. With --enter it
+// joins the tournament of that name. A bot with a seek of its own only waits for takers (it does not accept
+// other seeks), so that two seeking bots never play each other without end.
 //
 // It thinks on a worker thread, never in the loop: keep-alives go on while it searches, and a search
 // whose position changed meanwhile (an undo, a flag) is dropped. Under a clock its time comes from the
@@ -40,8 +41,10 @@ struct BotConfig {
     std::string name;
     std::string secret;     // this machine's secret for (server, name): saves/identity.h
     PlayerSettings player;  // level, think time, seed
-    // Its own open seek, posted at each login and after each match (--seek CLOCK).
+    // Its own open seek, posted at each login and after each match (--seek CLOCK), and who it is for
+    // (people, unless `audience` welcomes computers: --seek "5m+2s bots").
     std::optional<lobby::Terms> seek;
+    lobby::Audience audience;
     // A tournament to enter (--enter NAME): joined as soon as the lobby lists it open (at once, or when
     // it is made later); its matches are played as they come.
     std::string enter;

@@ -213,7 +213,11 @@ std::string describe(const Event& e, const Match& m, int me) {
                 case Act::Kind::Replay: return "the drawn round is played again";
                 case Act::Kind::Claim: return who + " claimed the round";  // the status line says the result
                 case Act::Kind::Away: return m.name(m.player_of(a.side)) + "'s connection dropped";
-                case Act::Kind::Back: return m.name(m.player_of(a.side)) + " is back";
+                case Act::Kind::Back:
+                    // Before the first move it is an arrival, not a return.
+                    if (m.rounds().size() == 1 && m.game().moves().empty())
+                        return m.name(m.player_of(a.side)) + " is at the board";
+                    return m.name(m.player_of(a.side)) + " is back";
             }
             return {};
         }
@@ -234,6 +238,8 @@ std::string describe(const Event& e, const Match& m, int me) {
         case Event::Kind::Error: return "connection closed: " + e.text;
         case Event::Kind::Absence: return e.text;
         case Event::Kind::Watchers:
+            // (nobody watching is no news: the count a player hears as a game starts says nothing)
+            if (e.count == 0) return {};
             return e.count == 1 ? "one spectator watches" : std::to_string(e.count) + " spectators watch";
     }
     return {};

@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 
+#include <algorithm>
 #include <iterator>
 #include <vector>
 
@@ -34,31 +35,36 @@ struct VerbInfo {
     bool free_text;
 };
 constexpr VerbInfo verbs[] = {
-    {"lobby", Sender::Client, false},     {"login", Sender::Client, false},  // (a password is free text)
-    {"password", Sender::Client, true},   {"secret", Sender::Client, false},
-    {"ssh", Sender::Client, false},       {"key", Sender::Client, false},
-    {"post", Sender::Client, false},      {"challenge", Sender::Client, false},
-    {"accept", Sender::Client, false},    {"decline", Sender::Client, false},
-    {"withdraw", Sender::Client, false},  {"watch", Sender::Client, false},
-    {"say", Sender::Client, true},        {"history", Sender::Client, false},
-    {"record", Sender::Client, false},    {"ratings", Sender::Client, false},
-    {"create", Sender::Client, false},    {"join", Sender::Client, false},
-    {"leave", Sender::Client, false},     {"start", Sender::Client, false},
-    {"standings", Sender::Client, false}, {"starter", Sender::Client, false},
-    {"machines", Sender::Client, false},  {"forget", Sender::Client, false},
-    {"server", Sender::Server, true},     {"welcome", Sender::Server, false},
-    {"refused", Sender::Server, true},    {"ok", Sender::Server, true},
-    {"player", Sender::Server, false},    {"left", Sender::Server, false},
-    {"seek", Sender::Server, false},      {"unseek", Sender::Server, false},
-    {"match", Sender::Server, false},     {"game", Sender::Server, false},
-    {"over", Sender::Server, true},       {"watching", Sender::Server, false},
-    {"chat", Sender::Server, true},       {"notice", Sender::Server, true},
-    {"played", Sender::Server, false},    {"line", Sender::Server, true},
-    {"rated", Sender::Server, false},     {"tournament", Sender::Server, false},
-    {"closed", Sender::Server, false},    {"standing", Sender::Server, false},
-    {"machine", Sender::Server, false},   {"end", Sender::Server, false},
-    {"ping", Sender::Both, false},        {"pong", Sender::Both, false},
-    {"bye", Sender::Both, true},          {"error", Sender::Both, true},
+    {"lobby", Sender::Client, false},      {"login", Sender::Client, false},  // (a password is free text)
+    {"password", Sender::Client, true},    {"secret", Sender::Client, false},
+    {"ssh", Sender::Client, false},        {"key", Sender::Client, false},
+    {"post", Sender::Client, false},       {"challenge", Sender::Client, false},
+    {"accept", Sender::Client, false},     {"decline", Sender::Client, false},
+    {"withdraw", Sender::Client, false},   {"watch", Sender::Client, false},
+    {"say", Sender::Client, true},         {"history", Sender::Client, false},
+    {"record", Sender::Client, false},     {"ratings", Sender::Client, false},
+    {"create", Sender::Client, false},     {"join", Sender::Client, false},
+    {"leave", Sender::Client, false},      {"start", Sender::Client, false},
+    {"standings", Sender::Client, false},  {"starter", Sender::Client, false},
+    {"machines", Sender::Client, false},   {"forget", Sender::Client, false},
+    {"rematch", Sender::Client, false},    {"abort", Sender::Client, false},
+    {"finger", Sender::Client, false},     {"best", Sender::Client, false},
+    {"kibitz", Sender::Client, true},      {"server", Sender::Server, true},
+    {"welcome", Sender::Server, false},    {"refused", Sender::Server, true},
+    {"ok", Sender::Server, true},          {"player", Sender::Server, false},
+    {"left", Sender::Server, false},       {"seek", Sender::Server, false},
+    {"unseek", Sender::Server, false},     {"match", Sender::Server, false},
+    {"game", Sender::Server, false},       {"over", Sender::Server, true},
+    {"watching", Sender::Server, false},   {"chat", Sender::Server, true},
+    {"notice", Sender::Server, true},      {"played", Sender::Server, false},
+    {"line", Sender::Server, true},        {"rated", Sender::Server, false},
+    {"tournament", Sender::Server, false}, {"closed", Sender::Server, false},
+    {"standing", Sender::Server, false},   {"machine", Sender::Server, false},
+    {"profile", Sender::Server, false},    {"stats", Sender::Server, false},
+    {"leader", Sender::Server, false},     {"kibitzed", Sender::Server, true},
+    {"end", Sender::Server, false},        {"ping", Sender::Both, false},
+    {"pong", Sender::Both, false},         {"bye", Sender::Both, true},
+    {"error", Sender::Both, true},
 };
 static_assert(std::size(verbs) == std::variant_size_v<Message>, "one verb for each message");
 
@@ -72,7 +78,8 @@ constexpr const char* seek_end_words[] = {"withdrawn", "taken", "declined", "exp
 constexpr const char* verdict_words[] = {"0", "1", "draw", "aborted"};
 constexpr const char* state_words[] = {"open", "playing", "over"};
 constexpr const char* list_words[] = {"players", "seeks",     "games",  "tournaments", "history",
-                                      "ratings", "standings", "record", "machines"};
+                                      "ratings", "standings", "record", "machines",    "profile",
+                                      "best"};
 constexpr const char* machine_kind_words[] = {"secret", "key"};
 
 // One of `words`, as its enumeration; `what` names the field in the error.
@@ -179,7 +186,7 @@ Format format_field(std::string_view w, int version) {
         shown(w));
 }
 
-std::string date_field(std::string_view w, const char* what) {
+std::string date_field(std::string_view w, const char* what = "played") {
     // 2026-11-23T14:03Z
     static constexpr std::string_view shape = "dddd-dd-ddTdd:ddZ";
     bool ok = w.size() == shape.size();
@@ -202,6 +209,26 @@ std::optional<Millis> left_field(std::string_view w) {
     return number(w, max_left, "game: time left");
 }
 
+std::optional<RatingChange> change_field(std::string_view w, const char* what) {
+    if (w == "-") return std::nullopt;
+    const auto gt = w.find('>');
+    if (gt == std::string_view::npos) bad(std::string(what) + ": a rating change is BEFORE>AFTER or -");
+    return RatingChange{small(w.substr(0, gt), 0, 9999, what), small(w.substr(gt + 1), 0, 9999, what)};
+}
+
+Changes changes_field(Words& w, const char* what) {
+    Changes c;
+    for (auto& one : c) one = change_field(w.next(), what);
+    return c;
+}
+
+std::optional<Color> seek_colour_field(std::string_view w) {
+    if (w == "random") return std::nullopt;
+    if (w == "white") return Color::White;
+    if (w == "black") return Color::Black;
+    bad("seek: expected random, white or black, not " + shown(w));
+}
+
 int player_or_none(std::string_view w, const char* what) {
     if (w == "-") return -1;
     return small(w, 0, 1, what);
@@ -211,6 +238,14 @@ int player_or_none(std::string_view w, const char* what) {
 Terms terms_field(Words& w, const char* what) {
     if (w.done()) bad(std::string(what) + ": no terms");
     auto t = parse_terms(w.rest());
+    if (!t) bad(std::string(what) + ": " + t.why());
+    return *t;
+}
+
+// A seek's terms and audience that end a line (version 3).
+SeekTerms seek_terms_field(Words& w, const char* what) {
+    if (w.done()) bad(std::string(what) + ": no terms");
+    auto t = parse_seek_terms(w.rest());
     if (!t) bad(std::string(what) + ": " + t.why());
     return *t;
 }
@@ -377,6 +412,80 @@ Message parse_words(std::string_view v, Words& w, int version) {
     if ((v == "ssh" || v == "key" || v == "starter") && version < 2)
         bad(std::string(v) + " is a message of lobby protocol version 2, not of version " +
             std::to_string(version));
+    // Version 3's: the machines of a name, rematches, aborts, profiles, the leaderboard, spectators' talk.
+    if ((v == "machines" || v == "forget" || v == "machine" || v == "rematch" || v == "abort" ||
+         v == "finger" || v == "best" || v == "kibitz" || v == "profile" || v == "stats" || v == "leader" ||
+         v == "kibitzed") &&
+        version < 3)
+        bad(std::string(v) + " is a message of lobby protocol version 3, not of version " +
+            std::to_string(version));
+    if (v == "rematch" || v == "abort") {
+        const std::string what(v);
+        const std::string game = game_field(w.next(), what.c_str());
+        end_of_line(w);
+        if (v == "rematch") return Rematch{game};
+        return Abort{game};
+    }
+    if (v == "finger") {
+        FingerQuery f{registered(w.next(), "finger")};
+        end_of_line(w);
+        return f;
+    }
+    if (v == "best") {
+        end_of_line(w);
+        return BestQuery{};
+    }
+    if (v == "kibitz") {
+        Kibitz k;
+        k.game = game_field(w.next(), "kibitz");
+        k.text = nonempty_text(w, max_text, "kibitz");
+        return k;
+    }
+    if (v == "kibitzed") {
+        Kibitzed k;
+        k.game = game_field(w.next(), "kibitzed");
+        k.from = any_name(w.next(), "kibitzed");
+        k.text = nonempty_text(w, max_text, "kibitzed");
+        return k;
+    }
+    if (v == "profile") {
+        ProfileItem p;
+        p.name = registered(w.next(), "profile");
+        const std::string_view role = w.next();
+        if (role != "human" && role != "bot") bad("profile: expected human or bot, not " + shown(role));
+        p.role = role == "bot" ? Role::Bot : Role::Human;
+        p.registered = date_field(w.next(), "profile");
+        const std::string_view seen = w.next();
+        p.seen = seen == "online" ? std::string(seen) : date_field(seen, "profile");
+        end_of_line(w);
+        return p;
+    }
+    if (v == "stats") {
+        StatsItem st;
+        const std::string_view rules = w.next();
+        st.variant = variant_fields(rules, w.next(), "stats");
+        st.rating = rating_field(w.next(), "stats: rating");
+        st.games = small(w.next(), 0, max_count, "stats: games");
+        st.wins = small(w.next(), 0, max_count, "stats: wins");
+        st.losses = small(w.next(), 0, max_count, "stats: losses");
+        st.draws = small(w.next(), 0, max_count, "stats: draws");
+        end_of_line(w);
+        if (std::int64_t(st.wins) + st.losses + st.draws != st.games)
+            bad("stats: wins, losses and draws do not add up to the games");
+        return st;
+    }
+    if (v == "leader") {
+        LeaderItem l;
+        const std::string_view rules = w.next();
+        l.variant = variant_fields(rules, w.next(), "leader");
+        l.rank = small(w.next(), 1, leaders_per_variant, "leader: rank");
+        l.name = registered(w.next(), "leader");
+        l.rating.rating = small(w.next(), 0, 9999, "leader: rating");
+        l.rating.deviation = small(w.next(), 0, settled_deviation, "leader: deviation");
+        l.games = small(w.next(), 1, max_count, "leader: games");
+        end_of_line(w);
+        return l;
+    }
     if (v == "ssh") {
         Ssh s;
         s.address = std::string(w.next());
@@ -392,10 +501,6 @@ Message parse_words(std::string_view v, Words& w, int version) {
         end_of_line(w);
         return AddKey{};
     }
-    // The machines of a name, and the choice a password comes with, are version 3's.
-    if ((v == "machines" || v == "forget" || v == "machine") && version < 3)
-        bad(std::string(v) + " is a message of lobby protocol version 3, not of version " +
-            std::to_string(version));
     if (v == "password") {
         SetPassword p;
         if (version >= 3) {
@@ -424,7 +529,11 @@ Message parse_words(std::string_view v, Words& w, int version) {
         end_of_line(w);
         return a;
     }
-    if (v == "post") return Post{terms_field(w, "post")};
+    if (v == "post") {
+        if (version < 3) return Post{terms_field(w, "post"), {}};
+        const SeekTerms st = seek_terms_field(w, "post");
+        return Post{st.terms, st.audience};
+    }
     if (v == "challenge") {
         Challenge c;
         c.name = any_name(w.next(), "challenge");
@@ -532,8 +641,16 @@ Message parse_words(std::string_view v, Words& w, int version) {
         p.name = any_name(w.next(), "player");
         p.role = word_of<Role>(w.next(), role_words, "player: role");
         const std::string_view state = w.next();
-        if (state != "idle" && state != "playing")
+        if (version >= 3) {
+            if (state != "idle" && state != "playing" && state != "watching")
+                bad("player: expected idle, playing or watching, not " + shown(state));
+            const std::string_view with = w.next();
+            if ((state == "idle") != (with == "-")) bad("player: - names nobody, for an idle player only");
+            if (state == "playing") p.opponent = any_name(with, "player: opponent");
+            if (state == "watching") p.watching = game_field(with, "player: watching");
+        } else if (state != "idle" && state != "playing") {
             bad("player: expected idle or playing, not " + shown(state));
+        }
         p.playing = state == "playing";
         p.ratings = ratings_field(w, "player: rating");
         end_of_line(w);
@@ -554,8 +671,16 @@ Message parse_words(std::string_view v, Words& w, int version) {
         s.rating = rating_field(w.next(), "seek: rating");
         const std::string_view to = w.next();
         s.to = to == "*" ? std::string() : any_name(to, "seek: to");
-        s.terms = terms_field(w, "seek");
+        if (version >= 3) {
+            s.colour = seek_colour_field(w.next());
+            const SeekTerms st = seek_terms_field(w, "seek");
+            s.terms = st.terms;
+            s.audience = st.audience;
+        } else {
+            s.terms = terms_field(w, "seek");
+        }
         if (!s.to.empty()) distinct(s.from, s.to, "seek");
+        if (s.to.empty() && s.colour) bad("seek: an open seek's colours are drawn (random)");
         return s;
     }
     if (v == "unseek") {
@@ -577,6 +702,10 @@ Message parse_words(std::string_view v, Words& w, int version) {
             if (slash == std::string_view::npos) bad("match: the context is - or TOURNAMENT/ROUND");
             m.tournament = id_field(context.substr(0, slash), "match: tournament");
             m.round = small(context.substr(slash + 1), 1, max_round, "match: round");
+        }
+        if (version >= 3) {
+            m.mine = rating_field(w.next(), "match: rating");
+            m.theirs = rating_field(w.next(), "match: rating");
         }
         m.terms = terms_field(w, "match");
         return m;
@@ -606,6 +735,7 @@ Message parse_words(std::string_view v, Words& w, int version) {
         o.game = game_field(w.next(), "over");
         o.result = word_of<Verdict>(w.next(), verdict_words, "over: result");
         for (auto& s : o.score) s = small(w.next(), 0, max_score, "over: score");
+        if (version >= 3) o.changes = changes_field(w, "over: rating change");
         o.text = text_field(w, max_text);
         return o;
     }
@@ -630,6 +760,7 @@ Message parse_words(std::string_view v, Words& w, int version) {
         for (auto& n : h.names) n = any_name(w.next(), "played");
         for (auto& s : h.score) s = small(w.next(), 0, max_score, "played: score");
         h.result = word_of<Verdict>(w.next(), verdict_words, "played: result");
+        if (version >= 3) h.changes = changes_field(w, "played: rating change");
         h.terms = terms_field(w, "played");
         distinct(h.names[0], h.names[1], "played");
         scores_fit(h.score, h.terms, "played");
@@ -709,10 +840,11 @@ Message parse_words(std::string_view v, Words& w, int version) {
         return m;
     }
     if (v == "end") {
-        const std::string_view list = w.next();
-        if (list == "machines" && version < 3) bad("end: machines is a list of lobby protocol version 3");
-        End e{word_of<List>(list, list_words, "end")};
+        End e{word_of<List>(w.next(), list_words, "end")};
         end_of_line(w);
+        if ((e.list == List::Machines || e.list == List::Profile || e.list == List::Best) && version < 3)
+            bad(std::string("end ") + list_word(e.list) + " is version 3's, not version " +
+                std::to_string(version) + "'s");
         return e;
     }
 
@@ -737,6 +869,10 @@ std::string ratings_text(const Ratings& r) {
 std::string name_or_star(const std::string& n) { return n.empty() ? std::string("*") : n; }
 
 std::string left_text(const std::optional<Millis>& l) { return l ? std::to_string(*l) : std::string("-"); }
+
+std::string changes_text(const Changes& c) {
+    return " " + change_field_text(c[0]) + " " + change_field_text(c[1]);
+}
 
 std::string pair_text(const std::array<int, 2>& p) {
     return std::to_string(p[0]) + " " + std::to_string(p[1]);
@@ -770,7 +906,30 @@ struct Writer {
         return "ssh " + m.address + " " + (m.key.empty() ? std::string("-") : m.key);
     }
     std::string operator()(const AddKey&) const { return "key"; }
-    std::string operator()(const Post& p) const { return "post " + terms_text(p.terms); }
+    std::string operator()(const Post& p) const {
+        return "post " + (version < 3 ? terms_text(p.terms) : seek_terms_text(p.terms, p.audience));
+    }
+    std::string operator()(const Rematch& m) const { return "rematch " + m.game; }
+    std::string operator()(const Abort& m) const { return "abort " + m.game; }
+    std::string operator()(const FingerQuery& m) const { return "finger " + m.name; }
+    std::string operator()(const BestQuery&) const { return "best"; }
+    std::string operator()(const Kibitz& m) const { return with_text("kibitz " + m.game, m.text, max_text); }
+    std::string operator()(const Kibitzed& m) const {
+        return with_text("kibitzed " + m.game + " " + m.from, m.text, max_text);
+    }
+    std::string operator()(const ProfileItem& p) const {
+        return "profile " + p.name + " " + role_word(p.role) + " " + p.registered + " " + p.seen;
+    }
+    std::string operator()(const StatsItem& st) const {
+        return std::string("stats ") + rules_name(st.variant.rules) + " " + std::to_string(st.variant.size) +
+               " " + rating_text(st.rating) + " " + std::to_string(st.games) + " " + std::to_string(st.wins) +
+               " " + std::to_string(st.losses) + " " + std::to_string(st.draws);
+    }
+    std::string operator()(const LeaderItem& l) const {
+        return std::string("leader ") + rules_name(l.variant.rules) + " " + std::to_string(l.variant.size) +
+               " " + std::to_string(l.rank) + " " + l.name + " " + std::to_string(l.rating.rating) + " " +
+               std::to_string(l.rating.deviation) + " " + std::to_string(l.games);
+    }
     std::string operator()(const Challenge& c) const {
         return "challenge " + c.name + " " + terms_text(c.terms);
     }
@@ -822,13 +981,22 @@ struct Writer {
     }
     std::string operator()(const Ok& o) const { return with_text("ok " + o.verb, o.text, max_text); }
     std::string operator()(const PlayerItem& p) const {
-        return "player " + p.name + " " + role_word(p.role) + (p.playing ? " playing" : " idle") +
-               ratings_text(p.ratings);
+        if (version < 3)
+            return "player " + p.name + " " + role_word(p.role) + (p.playing ? " playing" : " idle") +
+                   ratings_text(p.ratings);
+        // (a player whose opponent is not said is written as one without a game: the reader needs a name)
+        const std::string state = p.playing && !p.opponent.empty()    ? " playing " + p.opponent
+                                  : !p.playing && !p.watching.empty() ? " watching " + p.watching
+                                                                      : std::string(" idle -");
+        return "player " + p.name + " " + role_word(p.role) + state + ratings_text(p.ratings);
     }
     std::string operator()(const Left& l) const { return "left " + l.name; }
     std::string operator()(const SeekItem& s) const {
-        return "seek " + std::to_string(s.id) + " " + s.from + " " + rating_text(s.rating) + " " +
-               name_or_star(s.to) + " " + terms_text(s.terms);
+        const std::string head = "seek " + std::to_string(s.id) + " " + s.from + " " + rating_text(s.rating) +
+                                 " " + name_or_star(s.to);
+        if (version < 3) return head + " " + terms_text(s.terms);
+        return head + " " + (s.colour ? colour_word(*s.colour) : "random") + " " +
+               seek_terms_text(s.terms, s.audience);
     }
     std::string operator()(const Unseek& u) const {
         return "unseek " + std::to_string(u.id) + " " + seek_end_word(u.why);
@@ -837,7 +1005,9 @@ struct Writer {
         const std::string context =
             m.tournament ? std::to_string(m.tournament) + "/" + std::to_string(m.round) : std::string("-");
         return "match " + m.game + " " + colour_word(m.colour) + " " + m.opponent + " " + m.code + " " +
-               context + " " + terms_text(m.terms);
+               context + " " +
+               (version < 3 ? std::string() : rating_text(m.mine) + " " + rating_text(m.theirs) + " ") +
+               terms_text(m.terms);
     }
     std::string operator()(const GameItem& g) const {
         return "game " + g.game + " " + g.names[0] + " " + g.names[1] + " " + pair_text(g.score) + " " +
@@ -848,15 +1018,17 @@ struct Writer {
                terms_text(g.terms);
     }
     std::string operator()(const Over& o) const {
-        return with_text("over " + o.game + " " + verdict_word(o.result) + " " + pair_text(o.score), o.text,
-                         max_text);
+        return with_text("over " + o.game + " " + verdict_word(o.result) + " " + pair_text(o.score) +
+                             (version < 3 ? std::string() : changes_text(o.changes)),
+                         o.text, max_text);
     }
     std::string operator()(const Watching& m) const { return "watching " + m.game + " " + m.code; }
     std::string operator()(const Chat& c) const { return with_text("chat " + c.from, c.text, max_text); }
     std::string operator()(const Notice& n) const { return with_text("notice", n.text, max_text); }
     std::string operator()(const HistoryItem& h) const {
         return "played " + h.game + " " + h.date + " " + h.names[0] + " " + h.names[1] + " " +
-               pair_text(h.score) + " " + verdict_word(h.result) + " " + terms_text(h.terms);
+               pair_text(h.score) + " " + verdict_word(h.result) +
+               (version < 3 ? std::string() : changes_text(h.changes)) + " " + terms_text(h.terms);
     }
     std::string operator()(const RecordLine& l) const { return with_text("line", l.text, max_record_text); }
     std::string operator()(const RatingItem& r) const {
@@ -957,6 +1129,107 @@ std::string terms_description(const Terms& t) {
            ", " + clock_description(s.clock) + (t.rated ? ", rated" : ", casual");
 }
 
+std::string terms_short(const Terms& t) {
+    const MatchSettings& s = t.settings;
+    const std::string size = std::to_string(s.variant.size);
+    return std::string(t.rated ? "rated " : "casual ") + terms_clock_text(s.clock) + " " +
+           rules_name(s.variant.rules) + " " + size + "x" + size +
+           (s.first_to > 1 ? " first to " + std::to_string(s.first_to) : std::string());
+}
+
+namespace {
+
+// "1400-1800": a rating range's word, or nullopt when the word is not one.
+std::optional<RatingRange> range_word(std::string_view w) {
+    const auto dash = w.find('-');
+    if (dash == std::string_view::npos || dash == 0 || dash + 1 == w.size()) return std::nullopt;
+    for (const char c : w)
+        if (c != '-' && !is_digit(c)) return std::nullopt;
+    RatingRange r;
+    r.low = small(w.substr(0, dash), 0, 9999, "terms: the rating range");
+    r.high = small(w.substr(dash + 1), 0, 9999, "terms: the rating range");
+    if (r.low > r.high) bad("terms: a rating range goes from the lower rating to the higher, as 1400-1800");
+    return r;
+}
+
+}  // namespace
+
+Expected<SeekTerms> parse_seek_terms(std::string_view text) {
+    try {
+        std::vector<std::string_view> w = split(text);
+        SeekTerms out;
+        bool ranged = false;
+        // Who it is for comes after the terms, which end in rated or casual (without either, the terms'
+        // own reader says what is wrong with them).
+        const auto mode = std::find_if(w.rbegin(), w.rend(),
+                                       [](std::string_view x) { return x == "rated" || x == "casual"; });
+        while (mode != w.rend() && w.back() != "rated" && w.back() != "casual") {
+            const std::string_view last = w.back();
+            if (last == "bots" && !out.audience.bots) {
+                out.audience.bots = true;
+            } else if (const auto r = !ranged ? range_word(last) : std::nullopt) {
+                out.audience.range = r;
+                ranged = true;
+            } else {
+                bad("terms: after rated or casual come only bots (computers welcome) and a rating range "
+                    "such as 1400-1800, not " +
+                    shown(last));
+            }
+            w.pop_back();
+        }
+        std::string rest;
+        for (const std::string_view word : w) rest += (rest.empty() ? "" : " ") + std::string(word);
+        Expected<Terms> terms = parse_terms(rest);
+        if (!terms) return Failure{terms.why()};
+        out.terms = *terms;
+        return out;
+    } catch (const Bad& b) {
+        return Failure{b.why.starts_with("terms: ") ? b.why.substr(7) : b.why};
+    }
+}
+
+std::string audience_text(const Audience& a) {
+    std::string out = a.bots ? " bots" : "";
+    if (a.range) out += " " + std::to_string(a.range->low) + "-" + std::to_string(a.range->high);
+    return out;
+}
+
+std::string seek_terms_text(const Terms& t, const Audience& a) { return terms_text(t) + audience_text(a); }
+
+std::string audience_description(const Audience& a) {
+    std::string out = a.bots ? "computers welcome" : "for people only";
+    if (a.range) out += ", ratings " + std::to_string(a.range->low) + "-" + std::to_string(a.range->high);
+    return out;
+}
+
+std::optional<int> range_rating(Role role, const std::optional<Rating>& rating) {
+    if (role == Role::Guest) return std::nullopt;
+    return rating ? rating->rating : 1500;
+}
+
+Expected<void> admits(const Audience& a, Role role, const std::optional<Rating>& rating) {
+    if (role == Role::Bot && !a.bots)
+        return Failure{
+            "that seek is for people: a computer takes only seeks that welcome computers (bots), "
+            "and challenges"};
+    if (!a.range) return {};
+    const std::string range = std::to_string(a.range->low) + "-" + std::to_string(a.range->high);
+    const std::optional<int> r = range_rating(role, rating);
+    if (!r) return Failure{"that seek is for ratings " + range + ": a guest has no rating"};
+    if (*r < a.range->low || *r > a.range->high)
+        return Failure{"that seek is for ratings " + range + ", and yours is " + std::to_string(*r)};
+    return {};
+}
+
+std::string change_text(const RatingChange& c) {
+    const int d = c.after - c.before;
+    return std::to_string(c.after) + " (" + (d < 0 ? "-" : "+") + std::to_string(d < 0 ? -d : d) + ")";
+}
+
+std::string change_field_text(const std::optional<RatingChange>& c) {
+    return c ? std::to_string(c->before) + ">" + std::to_string(c->after) : std::string("-");
+}
+
 bool valid_name(std::string_view name) { return name_body(name, max_name); }
 
 bool valid_guest_name(std::string_view name) {
@@ -1047,6 +1320,56 @@ bool valid_tournament_name(std::string_view name) {
 
 std::string rating_text(const std::optional<Rating>& r) {
     return r ? std::to_string(r->rating) + "/" + std::to_string(r->deviation) : std::string("-");
+}
+
+std::string history_text(const HistoryItem& h) {
+    std::string who;
+    const std::string score = std::to_string(h.score[0]) + "-" + std::to_string(h.score[1]);
+    switch (h.result) {
+        case Verdict::Player0: who = h.names[0] + " won " + score + " against " + h.names[1]; break;
+        case Verdict::Player1:
+            who = h.names[1] + " won " + std::to_string(h.score[1]) + "-" + std::to_string(h.score[0]) +
+                  " against " + h.names[0];
+            break;
+        case Verdict::Draw: who = h.names[0] + " and " + h.names[1] + " drew " + score; break;
+        case Verdict::Aborted: who = h.names[0] + " - " + h.names[1] + " aborted"; break;
+    }
+    std::string out = who + ", " + terms_short(h.terms);
+    std::string changes;
+    for (int p : {0, 1})
+        if (const auto& c = h.changes[std::size_t(p)])
+            changes += (changes.empty() ? "" : ", ") + h.names[std::size_t(p)] + " " + change_text(*c);
+    if (!changes.empty()) out += ": " + changes;
+    return out + " (" + h.date + ")";
+}
+
+std::vector<std::string> profile_text(const ProfileItem& p, const std::vector<StatsItem>& stats,
+                                      const std::vector<HistoryItem>& games) {
+    const auto day = [](const std::string& date) { return date.substr(0, 10); };
+    const auto when = [](const std::string& date) {
+        return date.substr(0, 10) + " " + date.substr(11, 5) + " UTC";
+    };
+    std::vector<std::string> out;
+    out.push_back(p.name + (p.role == Role::Bot ? ", a computer (bot)" : ", a person") + "; registered " +
+                  day(p.registered) + "; " +
+                  (p.seen == "online" ? "online now" : "last seen " + when(p.seen)));
+    for (const StatsItem& st : stats) {
+        const std::string size = std::to_string(st.variant.size);
+        std::string line = std::string(rules_name(st.variant.rules)) + " " + size + "x" + size + ": ";
+        if (!st.rating) {
+            line += "no rated game";
+        } else {
+            line += std::to_string(st.rating->rating) +
+                    (st.rating->deviation > settled_deviation ? "?" : "") + " (deviation " +
+                    std::to_string(st.rating->deviation) + "), " + std::to_string(st.games) +
+                    (st.games == 1 ? " game: " : " games: ") + std::to_string(st.wins) + " won, " +
+                    std::to_string(st.losses) + " lost, " + std::to_string(st.draws) + " drawn";
+        }
+        out.push_back(line);
+    }
+    out.push_back(games.empty() ? "No finished games yet." : "Last games, newest first:");
+    for (const HistoryItem& h : games) out.push_back("  " + history_text(h));
+    return out;
 }
 
 std::string points_text(int half_points) {

@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "engine/expected.h"
 #include "engine/match.h"
@@ -34,7 +35,10 @@ namespace gobblet::net::lobby {
 // tournament of a game in progress; and the SSH front door (`ssh`, `login NAME ROLE key`, `key`).
 // Version 3: the machines that prove a name, listed and forgotten one by one (`machines`, `machine`,
 // `forget`), and a password set with the choice of forgetting every other machine (`password
-// keep|forget TEXT`). A server also speaks the older versions to an older client, in their shapes
+// keep|forget TEXT`); who a seek is for (computers welcome, a rating range), what each player is doing
+// (playing whom, watching what), both ratings at a match's start and their changes at its end and in the
+// history, rematches, aborts, profiles (`finger`), the leaderboard (`best`) and spectators' talk
+// (`kibitz`). A server also speaks the older versions to an older client, in their shapes
 // (docs/lobby.md, "Versions"). parse_message and format_message take the version spoken.
 constexpr int protocol_version = 3;
 constexpr int oldest_version = 1;
@@ -69,8 +73,17 @@ constexpr Millis login_timeout = 120000;    // server: a login that works, after
 constexpr Millis ping_after = 10000;        // a side that has sent nothing this long pings
 constexpr Millis dead_after = 30000;        // received nothing this long: the other side is gone
 constexpr Millis challenge_expiry = 60000;  // server: an unanswered challenge goes (`unseek ID expired`)
-constexpr int chat_burst = 5;               // chat lines at once, then one every chat_every
+// A server's match: no clock runs until White's first move; a tournament's starts them this long after
+// the match started whatever White does. The client announces a tournament's next match on the last
+// one's result, and opens it after round_countdown (or at a key).
+constexpr Millis round_start_after = 20000;
+constexpr Millis round_countdown = 10000;
+constexpr int chat_burst = 5;  // chat lines at once, then one every chat_every
 constexpr Millis chat_every = 2000;
+// A rating is settled (no "?" after it; on the leaderboard) once its deviation is at most this.
+constexpr int settled_deviation = 150;
+constexpr int leaders_per_variant = 10;  // `best`: the top players of each variant
+constexpr int profile_games = 10;        // `finger`: the last games a profile lists
 
 // Who plays under a name: a person, a computer (--bot; registered and rated like everyone), or a
 // guest (a person without registration, unrated, shown as "~Name").
@@ -113,7 +126,9 @@ enum class List : std::uint8_t {
     Ratings,
     Standings,
     Record,
-    Machines
+    Machines,  // version 3
+    Profile,   // version 3
+    Best,      // version 3
 };
 // What proves a name from a machine (version 3): the machine's secret, or an SSH key.
 enum class MachineKind : std::uint8_t { Secret, Key };
@@ -129,6 +144,15 @@ struct Rating {
 };
 // A player's ratings in the four variants, in the order of variant_index; nullopt: no rated game there.
 using Ratings = std::array<std::optional<Rating>, 4>;
+// What a rated game did to a player's rating (version 3): before and after, rounded; written
+// `1500>1662`, or `-` for a game that changed no rating.
+struct RatingChange {
+    int before = 1500, after = 1500;
+    friend bool operator==(const RatingChange&, const RatingChange&) = default;
+};
+using Changes = std::array<std::optional<RatingChange>, 2>;
+// "1662 (+162)", "1338 (-162)", "1500 (+0)".
+std::string change_text(const RatingChange& c);
 // 0 official 4x4, 1 rogers 4x4, 2 official 3x3, 3 rogers 3x3: the order ratings travel in.
 int variant_index(Variant v);
 Variant variant_at(int index);
@@ -157,6 +181,43 @@ Expected<ClockSettings> parse_terms_clock(std::string_view text);
 std::string terms_clock_text(const ClockSettings& c);
 // How a player reads terms: "official rules, 4x4, first to 2, 2m a turn, 5m reserve in 30s chunks, rated".
 std::string terms_description(const Terms& t);
+// The same in a few words, what matters first, for a list's row: "rated 5m+2s official 4x4",
+// "casual dm rogers 3x3 first to 2".
+std::string terms_short(const Terms& t);
+
+// Who may take a seek (version 3): people only, unless computers are welcome (`bots`); and, when a range
+// is given, only players whose rating in the terms' variant lies in it (`1400-1800`; a registered
+// player without a rated game there counts as the newcomer's 1500, a guest as outside every range).
+// Written after a seek's terms: `official 4 5m+2s first-to 1 rated bots 1400-1800`. Never part of a
+// match's terms: it only decides who may accept.
+struct RatingRange {
+    int low = 0, high = 9999;
+    friend bool operator==(const RatingRange&, const RatingRange&) = default;
+};
+struct Audience {
+    bool bots = false;
+    std::optional<RatingRange> range;
+    friend bool operator==(const Audience&, const Audience&) = default;
+};
+// A seek's terms and who it is for, from one text: the terms, then `bots` and a range in any order.
+struct SeekTerms {
+    Terms terms;
+    Audience audience;
+    friend bool operator==(const SeekTerms&, const SeekTerms&) = default;
+};
+Expected<SeekTerms> parse_seek_terms(std::string_view text);
+std::string seek_terms_text(const Terms& t, const Audience& a);
+// " bots 1400-1800", or "" for people of any rating.
+std::string audience_text(const Audience& a);
+// "for people only", "computers welcome, ratings 1400-1800".
+std::string audience_description(const Audience& a);
+// The rating a range is checked against: the rating in the variant, the newcomer's 1500 without one;
+// nullopt for a guest.
+std::optional<int> range_rating(Role role, const std::optional<Rating>& rating);
+// Whether a player (their role, their rating in the seek's variant) may take a seek for `a`, or why
+// not, in words for them: the server's check of `accept`, the bots' choice of seeks and the lobby
+// screen's filter are this one function.
+Expected<void> admits(const Audience& a, Role role, const std::optional<Rating>& rating);
 
 // A tournament's format: a round robin (everyone meets everyone once), a Swiss tournament of `rounds`
 // rounds, or a knockout (the loser of a match is out; version 2). Written "round-robin", "swiss-5",
@@ -246,9 +307,11 @@ struct Ssh {
 struct AddKey {
     friend bool operator==(const AddKey&, const AddKey&) = default;
 };
-// `post TERMS`: an open seek, which anyone may accept.
+// `post TERMS [bots] [LOW-HIGH]`: an open seek, which anyone it admits may accept (the audience is
+// version 3's; people of any rating before).
 struct Post {
     Terms terms;
+    Audience audience;
     friend bool operator==(const Post&, const Post&) = default;
 };
 // `challenge NAME TERMS`: a seek for one player only.
@@ -320,6 +383,34 @@ struct Start {
     Id id = 1;
     friend bool operator==(const Start&, const Start&) = default;
 };
+// `rematch GAME` (version 3): offers the opponent of your finished match GAME the same terms with the
+// colours of round 1 swapped: a challenge to them (`seek ... COLOUR ...`).
+struct Rematch {
+    std::string game;
+    friend bool operator==(const Rematch&, const Rematch&) = default;
+};
+// `abort GAME` (version 3): ends your match GAME without a result, before each side has moved in it.
+struct Abort {
+    std::string game;
+    friend bool operator==(const Abort&, const Abort&) = default;
+};
+// `finger NAME` (version 3): a registered player's profile (`profile`, `stats`, `played`, `end profile`).
+struct FingerQuery {
+    std::string name;
+    friend bool operator==(const FingerQuery&, const FingerQuery&) = default;
+};
+// `best` (version 3): the leaderboard, the top players with a settled rating of each variant
+// (`leader` lines, `end best`).
+struct BestQuery {
+    friend bool operator==(const BestQuery&, const BestQuery&) = default;
+};
+// `kibitz GAME TEXT` (version 3): a line to the other spectators of GAME, which you watch; never to its
+// players while it goes on.
+struct Kibitz {
+    std::string game;
+    std::string text;
+    friend bool operator==(const Kibitz&, const Kibitz&) = default;
+};
 // `standings ID`: a tournament's table.
 struct StandingsQuery {
     Id id = 1;
@@ -376,12 +467,16 @@ struct Ok {
     std::string text;
     friend bool operator==(const Ok&, const Ok&) = default;
 };
-// `player NAME ROLE idle|playing R4 R4 R3 R3`: a player online, or what changed about one.
+// `player NAME ROLE STATE WITH R4 R4 R3 R3`: a player online, or what changed about one. STATE: `idle`
+// (WITH `-`), `playing` (WITH: the opponent), `watching` (WITH: the game watched). Version 1 and 2:
+// `player NAME ROLE idle|playing R4 R4 R3 R3` (someone watching is idle there).
 struct PlayerItem {
     std::string name;
     Role role = Role::Human;
     bool playing = false;
     Ratings ratings{};
+    std::string opponent;  // playing: whom (version 3; "" when not said)
+    std::string watching;  // not playing: the game watched, or ""
     friend bool operator==(const PlayerItem&, const PlayerItem&) = default;
 };
 // `left NAME`: a player left the lobby.
@@ -389,14 +484,18 @@ struct Left {
     std::string name;
     friend bool operator==(const Left&, const Left&) = default;
 };
-// `seek ID FROM RATING TO TERMS`: an open seek (TO is `*`) or a challenge to TO (sent to the two
-// players only). RATING: FROM's rating in the terms' variant, or `-`.
+// `seek ID FROM RATING TO COLOUR TERMS [bots] [LOW-HIGH]`: an open seek (TO is `*`) or a challenge to TO
+// (sent to the two players only). RATING: FROM's rating in the terms' variant, or `-`. COLOUR: the one
+// FROM plays in round 1, `random` (the server draws it), `white` or `black` (a rematch). Version 1 and
+// 2: `seek ID FROM RATING TO TERMS`.
 struct SeekItem {
     Id id = 1;
     std::string from;
     std::optional<Rating> rating;
     std::string to;  // "" for an open seek
     Terms terms;
+    Audience audience;
+    std::optional<Color> colour;  // FROM's in round 1; nullopt: drawn at random
     friend bool operator==(const SeekItem&, const SeekItem&) = default;
 };
 // `unseek ID WHY`: the seek or challenge is gone (withdrawn, taken, declined, expired, left, playing).
@@ -405,9 +504,11 @@ struct Unseek {
     SeekEnd why = SeekEnd::Withdrawn;
     friend bool operator==(const Unseek&, const Unseek&) = default;
 };
-// `match GAME COLOUR OPPONENT CODE CONTEXT TERMS`: your match starts: join game GAME with CODE on a
-// game connection to this server. COLOUR is yours in round 1; CONTEXT `-`, or `ID/ROUND` for a
-// tournament's pairing. Sent again after each login while the match is in progress.
+// `match GAME COLOUR OPPONENT CODE CONTEXT MINE THEIRS TERMS`: your match starts: join game GAME with CODE
+// on a game connection to this server. COLOUR is yours in round 1; CONTEXT `-`, or `ID/ROUND` for a
+// tournament's pairing; MINE and THEIRS (version 3): your rating and the opponent's in the terms'
+// variant (a newcomer's 1500/350 before a rated game; `-` for a guest). Sent again after each login while the
+// match is in progress. Version 1 and 2: `match GAME COLOUR OPPONENT CODE CONTEXT TERMS`.
 struct MatchStart {
     std::string game;
     Color colour = Color::White;
@@ -416,6 +517,7 @@ struct MatchStart {
     Id tournament = 0;  // 0: not a tournament's
     int round = 0;
     Terms terms;
+    std::optional<Rating> mine, theirs;
     friend bool operator==(const MatchStart&, const MatchStart&) = default;
 };
 // `game GAME NAME0 NAME1 SCORE0 SCORE1 LEFT0 LEFT1 RUNNING WATCHERS EVENT TERMS`: a game in progress,
@@ -433,13 +535,16 @@ struct GameItem {
     Terms terms;
     friend bool operator==(const GameItem&, const GameItem&) = default;
 };
-// `over GAME RESULT SCORE0 SCORE1 TEXT`: the game ended (RESULT `0`, `1`, `draw`, `aborted`) and leaves
-// the list; TEXT says it in words ("Liam wins the match 2-1").
+// `over GAME RESULT SCORE0 SCORE1 CHANGE0 CHANGE1 TEXT`: the game ended (RESULT `0`, `1`, `draw`,
+// `aborted`) and leaves the list; CHANGE: what it did to each player's rating (`1500>1662`, `-`: none;
+// version 3); TEXT says it in words ("Liam wins the match 2-1"). Version 1 and 2: `over GAME RESULT
+// SCORE0 SCORE1 TEXT`.
 struct Over {
     std::string game;
     Verdict result = Verdict::Aborted;
     std::array<int, 2> score{};
     std::string text;
+    Changes changes{};
     friend bool operator==(const Over&, const Over&) = default;
 };
 // `watching GAME CODE`: the watch code for a game connection (spectator mode).
@@ -459,8 +564,9 @@ struct Notice {
     std::string text;
     friend bool operator==(const Notice&, const Notice&) = default;
 };
-// `played GAME DATE NAME0 NAME1 SCORE0 SCORE1 RESULT TERMS`: a finished game in a history page.
-// DATE: when it ended, UTC, "2026-11-23T14:03Z".
+// `played GAME DATE NAME0 NAME1 SCORE0 SCORE1 RESULT CHANGE0 CHANGE1 TERMS`: a finished game in a history
+// page (or a profile). DATE: when it ended, UTC, "2026-11-23T14:03Z"; CHANGE as in `over` (version 3;
+// version 1 and 2 have none).
 struct HistoryItem {
     std::string game;
     std::string date;
@@ -468,7 +574,42 @@ struct HistoryItem {
     std::array<int, 2> score{};
     Verdict result = Verdict::Aborted;
     Terms terms;
+    Changes changes{};
     friend bool operator==(const HistoryItem&, const HistoryItem&) = default;
+};
+// `profile NAME ROLE REGISTERED SEEN` (version 3, the first line of the answer to `finger`): a
+// registered player, human or bot, when they registered and when last seen (a date, or `online`).
+struct ProfileItem {
+    std::string name;
+    Role role = Role::Human;
+    std::string registered;  // a date as `played` writes it
+    std::string seen;        // a date, or "online"
+    friend bool operator==(const ProfileItem&, const ProfileItem&) = default;
+};
+// `stats RULES SIZE RATING GAMES WINS LOSSES DRAWS` (version 3, in a profile): one variant's rating
+// (RATING/DEVIATION, `-` before a rated game) and record of rated games.
+struct StatsItem {
+    Variant variant{};
+    std::optional<Rating> rating;
+    int games = 0, wins = 0, losses = 0, draws = 0;
+    friend bool operator==(const StatsItem&, const StatsItem&) = default;
+};
+// `leader RULES SIZE RANK NAME RATING DEVIATION GAMES` (version 3, the answer to `best`): a line of one
+// variant's leaderboard.
+struct LeaderItem {
+    Variant variant{};
+    int rank = 1;
+    std::string name;
+    Rating rating{};
+    int games = 0;
+    friend bool operator==(const LeaderItem&, const LeaderItem&) = default;
+};
+// `kibitzed GAME NAME TEXT` (version 3): a spectator of GAME said TEXT to the others watching it.
+struct Kibitzed {
+    std::string game;
+    std::string from;
+    std::string text;
+    friend bool operator==(const Kibitzed&, const Kibitzed&) = default;
 };
 // `line TEXT`: one line of a game record (may be empty).
 struct RecordLine {
@@ -561,12 +702,14 @@ struct Error {
     friend bool operator==(const Error&, const Error&) = default;
 };
 
-using Message = std::variant<Hello, Login, SetPassword, AddSecret, Ssh, AddKey, Post, Challenge, Accept,
-                             Decline, Withdraw, Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create,
-                             Join, Leave, Start, StandingsQuery, ChooseStarter, MachinesQuery, Forget, Server,
-                             Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek, MatchStart, GameItem,
-                             Over, Watching, Chat, Notice, HistoryItem, RecordLine, RatingItem,
-                             TournamentItem, Closed, StandingItem, MachineItem, End, Ping, Pong, Bye, Error>;
+using Message =
+    std::variant<Hello, Login, SetPassword, AddSecret, Ssh, AddKey, Post, Challenge, Accept, Decline,
+                 Withdraw, Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start,
+                 StandingsQuery, ChooseStarter, MachinesQuery, Forget, Rematch, Abort, FingerQuery, BestQuery,
+                 Kibitz, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek, MatchStart,
+                 GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine, RatingItem, TournamentItem,
+                 Closed, StandingItem, MachineItem, ProfileItem, StatsItem, LeaderItem, Kibitzed, End, Ping,
+                 Pong, Bye, Error>;
 
 enum class Sender : std::uint8_t { Client, Server, Both };
 // The verb of a message and who may send it: one table, in the order of Message's alternatives.
@@ -593,7 +736,16 @@ const char* machine_kind_word(MachineKind k);
 std::string format_text(const Format& f);
 // "1623/85" or "-".
 std::string rating_text(const std::optional<Rating>& r);
+// "1500>1662" or "-".
+std::string change_field_text(const std::optional<RatingChange>& c);
 // Half points as a table shows them: "2", "2.5".
 std::string points_text(int half_points);
+// A finished game in one line of words, who won first: "Liam won 2-1 against Eamon, rated dm official
+// 4x4 first to 2: Liam 1662 (+162), Eamon 1338 (-162)".
+std::string history_text(const HistoryItem& h);
+// A player's profile in lines of words (the lobby screen's and --profile's): who, since when, last
+// seen; each variant's rating with its deviation and record; the last games.
+std::vector<std::string> profile_text(const ProfileItem& p, const std::vector<StatsItem>& stats,
+                                      const std::vector<HistoryItem>& games);
 
 }  // namespace gobblet::net::lobby

@@ -35,6 +35,10 @@ std::optional<List> answer_list(const Message& m) {
     if (std::holds_alternative<RecordQuery>(m) || std::holds_alternative<RecordLine>(m)) return List::Record;
     if (std::holds_alternative<MachinesQuery>(m) || std::holds_alternative<MachineItem>(m))
         return List::Machines;
+    if (std::holds_alternative<FingerQuery>(m) || std::holds_alternative<ProfileItem>(m) ||
+        std::holds_alternative<StatsItem>(m))
+        return List::Profile;
+    if (std::holds_alternative<BestQuery>(m) || std::holds_alternative<LeaderItem>(m)) return List::Best;
     return std::nullopt;
 }
 
@@ -46,6 +50,8 @@ std::size_t answer_limit(List l) {
         case List::Standings: return std::size_t(max_tournament_players);
         case List::Record: return max_record_lines;
         case List::Machines: return max_machines;
+        case List::Profile: return 1 + 4 + std::size_t(profile_games);  // the player, the variants, the games
+        case List::Best: return 4 * std::size_t(leaders_per_variant);
         default: return 0;
     }
 }
@@ -126,7 +132,11 @@ std::optional<Millis> Tables::time_left(const GameRow& row, int player, Millis n
 
 Expected<void> Tables::answer_item(const Message& m, std::deque<Event>& out) {
     const bool end = std::holds_alternative<End>(m);
-    const List list = end ? std::get<End>(m).list : *answer_list(m);
+    List list = end ? std::get<End>(m).list : *answer_list(m);
+    // A profile's last games are `played` lines too.
+    if (!end && list == List::History && !open_.empty() &&
+        std::holds_alternative<FingerQuery>(open_.front().query))
+        list = List::Profile;
     const char* word = list_word(list);
     if (open_.empty() || answer_list(open_.front().query) != list)
         return Failure{std::string(end ? "the end of " : "") + (end ? "" : "an item of ") + word +
@@ -244,7 +254,8 @@ Expected<void> Tables::take(const Message& m, Millis now, std::deque<Event>& out
     if (const auto* r = std::get_if<Refused>(&m)) {
         // A refused query is its answer.
         const bool query = r->verb == "history" || r->verb == "ratings" || r->verb == "standings" ||
-                           r->verb == "record" || r->verb == "watch" || r->verb == "machines";
+                           r->verb == "record" || r->verb == "watch" || r->verb == "machines" ||
+                           r->verb == "finger" || r->verb == "best";
         if (query) {
             if (open_.empty() || verb(open_.front().query) != r->verb)
                 return Failure{"a refusal of " + r->verb + " that nobody asked for"};
@@ -257,7 +268,8 @@ Expected<void> Tables::take(const Message& m, Millis now, std::deque<Event>& out
         if (mine(s->opponent)) return Failure{"a match against ourselves"};
         return pass();
     }
-    if (std::holds_alternative<Chat>(m) || std::holds_alternative<Notice>(m) || std::holds_alternative<Ok>(m))
+    if (std::holds_alternative<Chat>(m) || std::holds_alternative<Notice>(m) ||
+        std::holds_alternative<Ok>(m) || std::holds_alternative<Kibitzed>(m))
         return pass();
     if (std::holds_alternative<Welcome>(m)) return Failure{"a second welcome"};
     if (std::holds_alternative<Server>(m)) return Failure{"a second greeting"};
@@ -643,10 +655,44 @@ Expected<void> Client::forget_machine(MachineKind kind, Id id, Millis now) {
     return request(Forget{kind, id}, now);
 }
 
-Expected<void> Client::post(const Terms& terms, Millis now) {
+Expected<void> Client::post(const Terms& terms, Millis now, const Audience& audience) {
     if (auto ok = terms_allowed(terms); !ok) return ok;
     if (guest_ && terms.rated) return Failure{"a guest plays casual games only"};
-    return request(Post{terms}, now);
+    if (audience.range && audience.range->low > audience.range->high)
+        return Failure{"a rating range goes from the lower rating to the higher"};
+    return request(Post{terms, audience}, now);
+}
+
+Expected<void> Client::rematch(std::string_view game, Millis now) {
+    if (!valid_game_id(game)) return Failure{"a game id is 16 hex digits"};
+    return request(Rematch{std::string(game)}, now);
+}
+
+Expected<void> Client::abort(std::string_view game, Millis now) {
+    if (!valid_game_id(game)) return Failure{"a game id is 16 hex digits"};
+    return request(Abort{std::string(game)}, now);
+}
+
+Expected<void> Client::finger(std::string_view name, Millis now) {
+    if (valid_guest_name(name)) return Failure{"a guest has no profile: only registered players have one"};
+    if (!valid_name(name)) return Failure{"no player can have that name"};
+    return ask(FingerQuery{std::string(name)}, now);
+}
+
+Expected<void> Client::best(Millis now) { return ask(BestQuery{}, now); }
+
+Expected<void> Client::kibitz(std::string_view game, std::string_view text, Millis now) {
+    if (!valid_game_id(game)) return Failure{"a game id is 16 hex digits"};
+    std::string clean = clean_text(text, max_text);
+    if (clean.empty()) return Failure{"nothing to say"};
+    if (auto ok = reachable(now); !ok) return ok;
+    if (!chat_limit_.allow(now))
+        return Failure{"wait: at most " + std::to_string(chat_burst) + " lines at once, then one every " +
+                       seconds(chat_every)};
+    if (!send(Kibitz{std::string(game), std::move(clean)}, now))
+        return Failure{"the connection to the server failed"};
+    chat_limit_.wrong(now);
+    return {};
 }
 
 Expected<void> Client::challenge(std::string_view name, const Terms& terms, Millis now) {

@@ -53,8 +53,8 @@ struct Event {
         LoginRefused,  // `message` holds the Refused; the phase is Greeted: log in another way, or leave
         Line,          // a line from the server (`message`), checked; the tables already show it
         Answer,        // a query answered whole: `query` (HistoryQuery, RatingsQuery, StandingsQuery,
-                       // RecordQuery, MachinesQuery) and its `items` in order; a record's lines also joined
-                       // in `text`
+                       // RecordQuery, MachinesQuery, FingerQuery, BestQuery) and its `items` in order; a
+                       // record's lines also joined in `text`
         Lost,          // the connection dropped: `text` why; the client connects again in `retry_in` ms
         Closed,        // the connection ended for good: `text` why (a protocol error, ours or the
                        // server's, or a server that speaks another version)
@@ -173,7 +173,8 @@ class Client {
     // `refused forget` comes back).
     Expected<void> machines(Millis now);
     Expected<void> forget_machine(MachineKind kind, Id id, Millis now);
-    Expected<void> post(const Terms& terms, Millis now);
+    // An open seek, for people only unless `audience` welcomes computers, and within its rating range.
+    Expected<void> post(const Terms& terms, Millis now, const Audience& audience = {});
     Expected<void> challenge(std::string_view name, const Terms& terms, Millis now);
     Expected<void> accept(Id id, Millis now);
     Expected<void> decline(Id id, Millis now);
@@ -192,6 +193,15 @@ class Client {
     // or `refused starter` comes back).
     Expected<void> choose_starter(Id id, const std::string& name, const std::string& opponent, Millis now);
     Expected<void> standings(Id id, Millis now);
+    // Version 3: a rematch of a finished match of ours (a challenge to its opponent, colours swapped);
+    // aborting our match before each side has moved; a player's profile (an Answer to FingerQuery);
+    // the leaderboard (an Answer to BestQuery); a line to the other spectators of a game we watch
+    // (bounded as chat is).
+    Expected<void> rematch(std::string_view game, Millis now);
+    Expected<void> abort(std::string_view game, Millis now);
+    Expected<void> finger(std::string_view name, Millis now);
+    Expected<void> best(Millis now);
+    Expected<void> kibitz(std::string_view game, std::string_view text, Millis now);
     // Says goodbye and closes for good (no event: the caller knows). The phase is then Closed.
     void leave(std::string_view reason, Millis now);
     // While Waiting: connect now instead of at the end of the backoff; or why not.

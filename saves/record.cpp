@@ -12,6 +12,7 @@
 #include <ctime>
 #include <vector>
 
+#include "engine/notation.h"
 #include "engine/text.h"
 
 namespace gobblet::saves {
@@ -117,7 +118,8 @@ struct RoundText {
     int line = 0;  // the "% round" line, 0 for a single game
     int number = 1;
     int white = 0;
-    std::vector<int> move_lines;  // indexes into the file's lines
+    std::vector<int> move_lines;                // indexes into the file's lines
+    std::vector<std::optional<Millis>> clocks;  // each move line's %clk reading
     std::string ending;
     int ending_line = 0;
     std::string touched;
@@ -208,16 +210,54 @@ bool nameless(std::string_view name) { return name == "White" || name == "Black"
 std::string saved_text(const Record& r) {
     Match m = r.match;  // with its clock as saved, so that the reserves written are the saved ones
     if (r.clock) m.clock().set_state(*r.clock, 0);
-    return record_text(m, r.seats, r.clock ? &*r.clock : nullptr, r.date, r.match_id, r.event);
+    return record_text(m, r.seats, r.clock ? &*r.clock : nullptr, r.date, r.match_id, r.event, nullptr,
+                       ServerNotes{r.clocks.empty() ? nullptr : &r.clocks, r.rated});
 }
 
 bool unfinished(const Match& m) {
     return m.phase() != MatchPhase::Over && (m.rounds().size() > 1 || m.game().can_undo());
 }
 
+std::string clk_text(Millis ms) {
+    ms = std::max<Millis>(0, ms);
+    const long long s = ms / 1000;
+    char buf[48];
+    if (s < 10)
+        std::snprintf(buf, sizeof buf, "0:00:%02lld.%lld", s, static_cast<long long>(ms % 1000 / 100));
+    else
+        std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+    return buf;
+}
+
+std::optional<Millis> parse_clk(std::string_view t) {
+    // H:MM:SS, with tenths after a point.
+    const auto number = [](std::string_view d, long long max) -> std::optional<long long> {
+        if (d.empty() || d.size() > 4) return std::nullopt;
+        long long v = 0;
+        for (char c : d) {
+            if (c < '0' || c > '9') return std::nullopt;
+            v = v * 10 + (c - '0');
+        }
+        if (v > max) return std::nullopt;
+        return v;
+    };
+    const std::size_t a = t.find(':'), b = a == std::string_view::npos ? a : t.find(':', a + 1);
+    if (b == std::string_view::npos || b - a != 3) return std::nullopt;
+    const std::size_t dot = t.find('.', b);
+    const auto h = number(t.substr(0, a), 99), m = number(t.substr(a + 1, 2), 59);
+    const auto sec =
+        number(t.substr(b + 1, dot == std::string_view::npos ? std::string_view::npos : dot - b - 1), 59);
+    const auto tenths =
+        dot == std::string_view::npos ? std::optional<long long>(0) : number(t.substr(dot + 1), 9);
+    if (!h || !m || !sec || !tenths || (dot != std::string_view::npos && dot + 2 != t.size()) ||
+        (dot == std::string_view::npos && b + 3 != t.size()))
+        return std::nullopt;
+    return Millis(((*h * 60 + *m) * 60 + *sec) * 1000 + *tenths * 100);
+}
+
 std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, const GameClock::State* clock,
                         std::string_view date, std::string_view match_id, std::string_view event,
-                        const NetworkPlace* network) {
+                        const NetworkPlace* network, const ServerNotes& notes) {
     const bool is_match = !m.single_game();
     std::string out = is_match ? "% gobblet match\n" : "% gobblet game\n";
     out += std::string("% rules: ") + rules_name(m.variant().rules) + "\n";
@@ -227,6 +267,7 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     out += "% seat white: " + seat_text(seats[0]) + "\n% seat black: " + seat_text(seats[1]) + "\n";
     if (!match_id.empty()) out += "% match id: " + std::string(match_id) + "\n";
     if (!event.empty()) out += "% event: " + std::string(event) + "\n";
+    if (!notes.rated.empty()) out += "% rated: " + notes.rated + "\n";
     if (network) {
         out += std::string("% network: ") + (network->host ? "host " : "join ") + network->at + "\n";
         out += "% join code: " + network->code + "\n";
@@ -245,7 +286,15 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
         if (is_match)
             out += "% round " + std::to_string(r.number) + ": " + m.name(r.white) + " (player " +
                    std::to_string(r.white + 1) + ") plays White\n";
-        out += transcript_text(r.game.moves());
+        const std::vector<std::optional<Millis>>* readings =
+            notes.clocks && i < notes.clocks->size() ? &(*notes.clocks)[i] : nullptr;
+        Color mover = Color::White;
+        for (std::size_t k = 0; k < r.game.moves().size(); ++k, mover = ~mover) {
+            out += move_name(r.game.moves()[k], mover);
+            if (readings && k < readings->size() && (*readings)[k])
+                out += " %clk " + clk_text(*(*readings)[k]);
+            out += '\n';
+        }
         if (const std::string e = ending_line(r.game); !e.empty()) out += "% ending: " + e + "\n";
         if (r.game.over()) out += "% result: " + m.round_result_text(i) + "\n";
     }
@@ -293,6 +342,7 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
     std::string event;
     std::optional<NetworkPlace> network;
     int network_line = 0;
+    std::string rated;
 
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const int no = int(i) + 1;
@@ -300,6 +350,10 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
         if (t.empty()) continue;
         if (t[0] != '%' && t[0] != '#') {
             rounds.back().move_lines.push_back(int(i));
+            std::optional<Millis> clk;
+            if (const std::size_t at = t.find("%clk "); at != std::string_view::npos)
+                clk = parse_clk(trim(t.substr(at + 5)));
+            rounds.back().clocks.push_back(clk);
             continue;
         }
         const std::string_view body = trim(t.substr(1));
@@ -367,6 +421,8 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
             if (!network) network = NetworkPlace{};
             network_line = no;
             network->code = upper(value);
+        } else if (key == "rated") {
+            rated = clean_text(value, 120);
         } else if (key == "first to") {
             const std::string v(value);
             char* end = nullptr;
@@ -419,6 +475,8 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
     settings.variant = choose_variant(header, forced);
 
     std::vector<Round> built;
+    MoveClocks clocks;
+    bool any_clock = false;
     for (const RoundText& rt : rounds) {
         // The round's lines with every other line blanked, so errors name the file's line numbers.
         std::string round_text;
@@ -450,6 +508,16 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
                 return fail(rt.touched_line, rt.touched,
                             touched ? "the touched piece cannot move" : touched.why());
         }
+        // A reading a move line carries is that move's (the writer puts one move on a line; a text with
+        // several on a line keeps no readings for the round).
+        if (rt.clocks.size() == r.game.moves().size()) {
+            clocks.push_back(rt.clocks);
+            any_clock =
+                any_clock || std::any_of(rt.clocks.begin(), rt.clocks.end(),
+                                         [](const std::optional<Millis>& c) { return c.has_value(); });
+        } else {
+            clocks.emplace_back(r.game.moves().size());
+        }
         built.push_back(std::move(r));
     }
     Expected<Match> match = Match::from_rounds(settings, names, std::move(built));
@@ -458,7 +526,9 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
         return fail(score_line_no, score_line, "the rounds give the score " + match->score_text());
     if (network && (network->at.empty() || network->code.empty()))
         return fail(network_line, "network", "a network game's autosave names both its address and its code");
-    return Record{std::move(*match), seats, clock_state, header.date, is_match, match_id, event, network};
+    if (!any_clock) clocks.clear();
+    return Record{std::move(*match), seats,   clock_state, header.date, is_match,
+                  match_id,          event,   network,     rated,       std::move(clocks)};
 }
 
 fs::path games_dir() {

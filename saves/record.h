@@ -14,13 +14,15 @@
 //     % network: host 127.0.0.1:7000   (the autosave of a network game in progress only: this side's
 //     % join code: 7QKM4X               role and address, and the code, so that --resume goes on)
 //     % event: autumn-dm               (a server's tournament the match was played in)
+//     % rated: Liam 1500 -> 1662 (+162), Eamon 1500 -> 1338 (-162)   (a server's game: its ratings
+//                                       before and after, or "no" for a casual one)
 //     % first to: 2                    (matches)
 //     % clock: dm 2m 5m 30s            (when there is a clock: see engine/clock.h)
 //     % score: Liam 1 - 0 Eamon        (matches)
 //     % reserve: Liam 4m30s, Eamon 5m  (DM clocks)
 //     % round 1: Liam plays White      (matches: each round starts so)
-//     W3B2
-//     K1C3
+//     W3B2 %clk 0:04:58                (a server's record: the mover's clock after the move, as
+//     K1C3 %clk 0:04:57                 lichess's %clk; a comment to every transcript reader)
 //     ...
 //     % ending: resignation black      (an ending the moves do not show: resignation, agreement,
 //                                       time, abandoned SIDE (left a network game), forfeit SQUARE)
@@ -57,6 +59,9 @@ struct NetworkPlace {
     friend bool operator==(const NetworkPlace&, const NetworkPlace&) = default;
 };
 
+// Each move's clock reading, by round and by move: the mover's time left after it (nullopt: not known).
+using MoveClocks = std::vector<std::vector<std::optional<Millis>>>;
+
 struct Record {
     Match match;
     std::array<SeatSpec, 2> seats;          // by player
@@ -66,6 +71,18 @@ struct Record {
     std::string match_id;                 // a network match's id, else empty
     std::string event;                    // the tournament it was played in (a server's record), else empty
     std::optional<NetworkPlace> network;  // an autosaved network game in progress: where it goes on
+    std::string rated;                    // a server's game: "no", or the ratings before and after; else empty
+    MoveClocks clocks;                    // empty when the record keeps none
+};
+
+// "0:04:58", "1:02:03", "0:00:09.4" (tenths under ten seconds): a %clk reading; and back (nullopt for
+// anything else).
+std::string clk_text(Millis ms);
+std::optional<Millis> parse_clk(std::string_view text);
+// What a server's record adds to the text: each move's clock reading and whether (and how) it was rated.
+struct ServerNotes {
+    const MoveClocks* clocks = nullptr;
+    std::string rated;
 };
 
 // A record's text as a save keeps it: what record_text wrote, without where a network game goes on (a
@@ -81,7 +98,8 @@ bool unfinished(const Match& match);
 // game goes on (the autosave's only), or nullptr.
 std::string record_text(const Match& match, const std::array<SeatSpec, 2>& seats,
                         const GameClock::State* clock, std::string_view date, std::string_view match_id = {},
-                        std::string_view event = {}, const NetworkPlace* network = nullptr);
+                        std::string_view event = {}, const NetworkPlace* network = nullptr,
+                        const ServerNotes& notes = {});
 
 // A record read from text, or why it is refused: the line, what was written there and the reason, and
 // for a single game refused under its rules but legal under the other rules, those rules (the error's

@@ -81,6 +81,7 @@ Expected<void> apply(Settings& s, const std::string& key, const std::string& val
         if (key == "coach") s.coach = b;
         if (key == "color") s.color = b;
         if (key == "ascii") s.ascii = b;
+        if (key == "bell") s.bell = b;
     }
     return {};
 }

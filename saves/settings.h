@@ -8,6 +8,7 @@
 //     speed = slow
 //     color = off
 //     ascii = on
+//     bell = off
 //
 // Blank lines and lines starting with '#' are comments. Keys and values are case-insensitive; on/off,
 // yes/no, true/false and 1/0 all read as switches. The last valid line of a key wins. A line with an
@@ -43,6 +44,7 @@ struct Settings {
     std::optional<std::string> speed;  // one of speed_names
     std::optional<bool> color;
     std::optional<bool> ascii;  // draw the board with ASCII lines even in a UTF-8 terminal
+    std::optional<bool> bell;   // the lobby rings the terminal's bell for a challenge, a seek taken, a round
     friend bool operator==(const Settings&, const Settings&) = default;
 };
 
@@ -62,8 +64,8 @@ struct ParsedSettings {
 ParsedSettings parse_settings(std::string_view text);
 
 // The keys the file knows, in the order a new file lists them.
-inline constexpr std::array<std::string_view, 6> setting_keys = {"level", "think", "coach",
-                                                                 "speed", "color", "ascii"};
+inline constexpr std::array<std::string_view, 7> setting_keys = {"level", "think", "coach", "speed",
+                                                                 "color", "ascii", "bell"};
 
 // How a value is written: "on"/"off" for switches, seconds without trailing zeros ("2.5", "0.25").
 std::string switch_text(bool on);

@@ -10,6 +10,7 @@
 
 #include "engine/clock.h"
 #include "server/db.h"
+#include "server/lobby.h"
 #include "server/secrets.h"
 #include "server/tournament.h"
 
@@ -38,7 +39,8 @@ std::string variant_heading(Variant v) {
 
 }  // namespace
 
-std::string ratings_table(Variant variant, const std::vector<RatingsRow>& rows) {
+std::string ratings_table(Variant variant, const std::vector<RatingsRow>& rows,
+                          const std::vector<std::optional<RatingChange>>* last) {
     std::size_t name_width = 4;
     for (const RatingsRow& r : rows) name_width = std::max(name_width, chars_of(r.name));
     const int place_width = int(std::to_string(rows.size()).size());
@@ -46,14 +48,23 @@ std::string ratings_table(Variant variant, const std::vector<RatingsRow>& rows) 
     char buf[128];
     std::snprintf(buf, sizeof buf, "%*s  ", place_width, "#");
     out += buf + padded("name", name_width);
-    out += "  rating  deviation  games  won-lost-drawn\n";
+    out += std::string("  rating  deviation  games  won-lost-drawn") + (last ? "  last" : "") + "\n";
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const RatingRecord& r = rows[i].record;
         std::snprintf(buf, sizeof buf, "%*zu  ", place_width, i + 1);
         out += buf + padded(rows[i].name, name_width);
-        std::snprintf(buf, sizeof buf, "  %6.0f  %9.0f  %5d  %d-%d-%d\n", std::round(r.rating.rating),
-                      std::round(r.rating.deviation), r.games, r.wins, r.losses, r.draws);
+        std::snprintf(buf, sizeof buf, "  %6.0f  %9.0f  %5d  ", std::round(r.rating.rating),
+                      std::round(r.rating.deviation), r.games);
         out += buf;
+        const std::string record =
+            std::to_string(r.wins) + "-" + std::to_string(r.losses) + "-" + std::to_string(r.draws);
+        if (last && i < last->size() && (*last)[i]) {
+            const long d = std::lround((*last)[i]->after) - std::lround((*last)[i]->before);
+            out += padded(record, 14) + "  " + (d < 0 ? "-" : "+") + std::to_string(d < 0 ? -d : d);
+        } else {
+            out += record;
+        }
+        out += "\n";
     }
     return out;
 }
@@ -72,8 +83,12 @@ int print_ratings(std::ostream& out, std::ostream& err, const fs::path& db, std:
             out << "no rated games" << which << " in " << db.string() << " yet\n";
             return 0;
         }
-        for (std::size_t i = 0; i < variants.size(); ++i)
-            out << (i ? "\n" : "") << ratings_table(variants[i], store.ratings_list(variants[i], now));
+        for (std::size_t i = 0; i < variants.size(); ++i) {
+            const std::vector<RatingsRow> rows = store.ratings_list(variants[i], now);
+            std::vector<std::optional<RatingChange>> last;
+            for (const RatingsRow& r : rows) last.push_back(store.last_change(r.account, variants[i]));
+            out << (i ? "\n" : "") << ratings_table(variants[i], rows, &last);
+        }
         return 0;
     } catch (const std::exception& e) {
         err << "gobblet: --ratings: " << e.what() << "\n";
@@ -258,6 +273,35 @@ int print_standings(std::ostream& out, std::ostream& err, const fs::path& db, co
         return 0;
     } catch (const std::exception& e) {
         err << "gobblet: --standings: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+int print_profile(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name,
+                  UnixTime now) {
+    try {
+        Store store = Store::open(db, Store::Access::Read);
+        const auto by_key = net::lobby::valid_name(name)
+                                ? store.find_lobby_account(net::lobby::name_key(name))
+                                : std::nullopt;
+        const auto a = by_key ? by_key : store.find_account(name);
+        if (!a || a->name == operator_name) {
+            err << "gobblet: --profile " << clean_name(name) << ": nobody is registered so in "
+                << store.path().string() << "\n";
+            return 2;
+        }
+        net::lobby::ProfileItem p;
+        std::vector<net::lobby::StatsItem> stats;
+        std::vector<net::lobby::HistoryItem> games;
+        for (const net::lobby::Message& m : profile_of(store, *a, now, false)) {
+            if (const auto* x = std::get_if<net::lobby::ProfileItem>(&m)) p = *x;
+            if (const auto* x = std::get_if<net::lobby::StatsItem>(&m)) stats.push_back(*x);
+            if (const auto* x = std::get_if<net::lobby::HistoryItem>(&m)) games.push_back(*x);
+        }
+        for (const std::string& line : net::lobby::profile_text(p, stats, games)) out << line << "\n";
+        return 0;
+    } catch (const std::exception& e) {
+        err << "gobblet: --profile: " << e.what() << "\n";
         return 1;
     }
 }

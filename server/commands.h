@@ -15,14 +15,22 @@
 namespace gobblet::server {
 
 // One variant's ratings as plain aligned text: a heading ("official rules, 4x4"), then a row a player,
-// best first: place, name, rating, deviation, games, wins-losses-draws (rounded to whole points).
-std::string ratings_table(Variant variant, const std::vector<RatingsRow>& rows);
+// best first: place, name, rating, deviation, games, wins-losses-draws (rounded to whole points), and
+// when `last` is given (one a row), what the player's last rated game did to the rating ("+162").
+std::string ratings_table(Variant variant, const std::vector<RatingsRow>& rows,
+                          const std::vector<std::optional<RatingChange>>* last = nullptr);
 
 // --ratings: the ratings of the database at `db` (read only, next to a running server), for every variant
 // with rated games, or those of `rules` and/or `size` only; deviations as of `now`. Returns the exit
 // status: 0, or 1 with the reason on `err` (a missing or unreadable database).
 int print_ratings(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
                   std::optional<Rules> rules, std::optional<int> size, UnixTime now);
+
+// --profile NAME: a registered player's profile (net/lobby.h's profile_text: ratings with deviations,
+// records, registered and last seen, a computer or not, the last games), read only beside a running
+// server. Returns the exit status: 0, 1 when the database cannot be used, 2 for a name nobody has.
+int print_profile(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
+                  const std::string& name, UnixTime now);
 
 // --bench-store: times the store on this machine: commits a second of append_fact (WAL with
 // synchronous=NORMAL, and FULL for comparison), rated results, secret checks, reading back the games in

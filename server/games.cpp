@@ -46,7 +46,7 @@ void Games::index(GameId game, int slot, const std::string& digest) {
     Codes& c = codes_[game];
     if (!c.digest[std::size_t(slot)].empty()) by_digest_.erase(c.digest[std::size_t(slot)]);
     c.digest[std::size_t(slot)] = digest;
-    by_digest_[digest] = Seat{game, slot == 2 ? -1 : slot};
+    by_digest_[digest] = Seat{game, slot, {}};
 }
 
 int Games::restore(Millis now) {
@@ -96,13 +96,15 @@ std::string Games::code_for(HostedGame& g, int player) {
     return plain;
 }
 
-std::string Games::watch_code(HostedGame& g) {
+Expected<std::string> Games::watch_code(HostedGame& g, const std::string& name) {
     Codes& c = codes_[g.id()];
-    if (c.plain[2].empty()) {
-        c.plain[2] = net::new_code(server_code_length);
-        index(g.id(), 2, digest_key(code_digest(c.plain[2])));
-    }
-    return c.plain[2];
+    if (const auto it = c.watchers.find(name); it != c.watchers.end()) return it->second;
+    if (c.watchers.size() >= 2 * max_spectators)
+        return Failure{"busy: too many spectators of this game; try again later"};
+    std::string code = net::new_code(server_code_length);
+    by_digest_[digest_key(code_digest(code))] = Seat{g.id(), -1, name};
+    c.watchers.emplace(name, code);
+    return code;
 }
 
 Expected<void> Games::hello(ConnId conn, const net::Hello& h, const std::string& source, bool per_address,
@@ -135,7 +137,7 @@ Expected<void> Games::hello(ConnId conn, const net::Hello& h, const std::string&
     if (per_address) hellos_.spend(source, now);
     conns_[conn] = g->id();
     touch(g->id());
-    g->join(conn, player, now);
+    g->join(conn, player, now, it->second.name);
     return {};
 }
 
@@ -166,6 +168,7 @@ void Games::tick_one(GameId id, Millis now) {
     if (it->second->done()) {
         for (const std::string& d : codes_[id].digest)
             if (!d.empty()) by_digest_.erase(d);
+        for (const auto& [name, code] : codes_[id].watchers) by_digest_.erase(digest_key(code_digest(code)));
         codes_.erase(id);
         for (int p : {0, 1}) rejoins_.erase({id, p});
         games_.erase(it);

@@ -73,18 +73,22 @@ class Games {
     // The code that seats player `player` of `g`: the one given out in this run, or else (after a
     // restart, when only its digest is known) a fresh one that replaces it.
     std::string code_for(HostedGame& g, int player);
-    // The code spectators of `g` join with (one per game, made when first asked).
-    std::string watch_code(HostedGame& g);
+    // The code spectator `name` (as the lobby knows them) joins `g` with: one each, made when first
+    // asked, so that the game knows who watches. Refused when the game has given out as many as it
+    // takes spectators (max_spectators) and more.
+    Expected<std::string> watch_code(HostedGame& g, const std::string& name);
     std::size_t size() const { return games_.size(); }
 
   private:
     struct Seat {
         GameId game;
-        int player;  // -1: watching
+        int player;        // -1: watching
+        std::string name;  // a spectator's
     };
     struct Codes {
-        std::array<std::string, 3> plain;  // players' and the watch code, "" when unknown in this run
-        std::array<std::string, 3> digest;
+        std::array<std::string, 2> plain;  // the players' codes, "" when unknown in this run
+        std::array<std::string, 2> digest;
+        std::map<std::string, std::string> watchers;  // each spectator's (by name) code
     };
     void index(GameId game, int slot, const std::string& digest);
     HostedGame* game(GameId id);

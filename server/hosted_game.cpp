@@ -47,8 +47,10 @@ std::optional<GameId> game_id_of(std::string_view wire) {
 namespace {
 
 // Plays stored facts onto a match (each with the clock reading it left), telling `referee` of each when
-// given. Refused, with why, when a fact does not apply.
-Expected<void> replay(Match& match, net::Referee* referee, const std::vector<Fact>& facts, Millis now) {
+// given, and noting each move's clock reading in `clocks` when given. Refused, with why, when a fact does
+// not apply.
+Expected<void> replay(Match& match, net::Referee* referee, const std::vector<Fact>& facts, Millis now,
+                      saves::MoveClocks* clocks = nullptr) {
     int next = 0;
     for (const Fact& f : facts) {
         const std::string where = "fact " + std::to_string(f.seq) + " (" + f.text + ")";
@@ -65,17 +67,27 @@ Expected<void> replay(Match& match, net::Referee* referee, const std::vector<Fac
         e.kind = net::Event::Kind::Act;
         e.player = actor;
         e.act = fact;
+        const std::size_t round = match.rounds().size() - 1;
+        const Color mover = match.game().side_to_move();
         if (auto applied = net::apply(match, e, now); !applied) return Failure{where + ": " + applied.why()};
         if (referee) referee->after_fact(match, fact, actor);
+        if (clocks && fact.kind == Act::Kind::Move) {
+            // The mover's time left as the fact left it: the time before its flag would fall.
+            if (clocks->size() <= round) clocks->resize(round + 1);
+            std::optional<Millis> left;
+            if (match.clock().enabled()) left = std::max<Millis>(0, match.clock().until_flag(mover, now));
+            (*clocks)[round].push_back(left);
+        }
     }
     return {};
 }
 
 }  // namespace
 
-Expected<Match> match_of(const GameRecord& g) {
+Expected<Match> match_of(const GameRecord& g, saves::MoveClocks* clocks) {
     Match m(g.settings, {g.players[0].name, g.players[1].name});
-    if (Expected<void> replayed = replay(m, nullptr, g.facts, 0); !replayed) return Failure{replayed.why()};
+    if (Expected<void> replayed = replay(m, nullptr, g.facts, 0, clocks); !replayed)
+        return Failure{replayed.why()};
     return m;
 }
 
@@ -89,13 +101,58 @@ HostedGame::HostedGame(Env& env, GameListener& listener, GameId id, GameSetup se
       limits_(limits),
       match_(setup_.settings, {setup_.players[0].name, setup_.players[1].name}),
       referee_(limits.grace) {
-    // Nobody is here yet: both players are away from now, and the clocks stand for the grace.
+    // Nobody is here yet: both players are away from now, and the clocks stand for the grace. No side's
+    // clock runs until White's first move (a tournament's: or the end of its countdown).
     match_.clock().pause(now);
+    GameClock::State st = match_.clock().state(now);
+    st.running.reset();
+    st.elapsed = st.budget = 0;
+    match_.clock().set_state(st, now);
     for (int p : {0, 1}) referee_.player_left(match_, p, now);
+    if (setup_.tournament && match_.clock().enabled()) start_by_ = now + round_start_after;
+}
+
+void HostedGame::hold_clock(Act& fact) const {
+    if (!unstarted_ || !fact.clock) return;
+    fact.clock->running.reset();
+    fact.clock->elapsed = fact.clock->budget = 0;
+}
+
+void HostedGame::start_clocks(Millis now) {
+    unstarted_ = false;
+    start_by_ = -1;
+    if (!match_.clock().enabled()) return;
+    match_.sync_clock(now);
+    announce_clock(now);
+}
+
+bool HostedGame::abortable() const {
+    return !over() && !setup_.tournament && match_.rounds().size() == 1 && match_.game().moves().size() < 2 &&
+           !match_.game().over();
+}
+
+Expected<void> HostedGame::abort(int by, Millis now) {
+    if (over()) return Failure{"the match is over already"};
+    if (setup_.tournament) return Failure{"a tournament's match cannot be aborted: resign it, or play it"};
+    if (!abortable()) return Failure{"too late to abort: both sides have moved (resign instead)"};
+    env_.note(now, "game " + wire_ + ": " + match_.name(by) + " aborts it");
+    finish(GameOutcome::Aborted, match_.name(by) + " aborted the match before it began", now);
+    return {};
+}
+
+std::vector<std::string> HostedGame::spectators() const {
+    std::vector<std::string> out;
+    for (const Member& m : members_)
+        if (m.player < 0 && m.playing && !m.name.empty() &&
+            std::find(out.begin(), out.end(), m.name) == out.end())
+            out.push_back(m.name);
+    return out;
 }
 
 Expected<void> HostedGame::restore(const std::vector<Fact>& facts, Millis now) {
     if (Expected<void> replayed = replay(match_, &referee_, facts, now); !replayed) return replayed;
+    unstarted_ = match_.rounds().size() == 1 && match_.game().moves().empty() && !match_.game().touched();
+    if (!unstarted_) start_by_ = -1;
     // Everyone is away again, from the restart: the clocks stand where the last fact left them.
     match_.clock().pause(now);
     for (int p : {0, 1}) referee_.player_left(match_, p, now);
@@ -151,7 +208,7 @@ void HostedGame::fail(ConnId conn, const std::string& reason, Millis now) {
     gone(conn, now);
 }
 
-void HostedGame::join(ConnId conn, int player, Millis now) {
+void HostedGame::join(ConnId conn, int player, Millis now, const std::string& spectator) {
     if (player < 0 && std::size_t(watchers()) >= max_spectators) {
         env_.out.close(conn, net::format_message(net::Error{"busy: too many spectators; try again later"}));
         return;
@@ -167,7 +224,8 @@ void HostedGame::join(ConnId conn, int player, Millis now) {
         }
     }
     const std::string names[2] = {match_.name(0), match_.name(1)};
-    members_.push_back(Member{conn, player, false, 0, now + net::handshake_timeout});
+    members_.push_back(
+        Member{conn, player, false, 0, now + net::handshake_timeout, player < 0 ? spectator : ""});
     const Member& m = members_.back();
     send(m, net::Welcome{wire_, player, match_.settings()});
     for (int p : {0, 1}) send(m, net::Name{p, names[p]});
@@ -216,8 +274,11 @@ void HostedGame::go(Member& m, Millis now) {
     const ConnId conn = m.conn;
     const int player = m.player;
     // A player's arrival is news for the others (and lets the clocks run when nobody else holds them).
-    if (player >= 0 && referee_.absence(player) && !over())
-        commit(referee_.back_fact(match_, player, now), player, now);
+    if (player >= 0 && referee_.absence(player) && !over()) {
+        Act back = referee_.back_fact(match_, player, now);
+        hold_clock(back);
+        commit(back, player, now);
+    }
     Member* me = find(conn);
     if (!me) return;
     // Who is still away: news this connection hears first, numbered from 0.
@@ -328,6 +389,10 @@ void HostedGame::commit(Act fact, int actor, Millis now) {
     // Commit, then announce: once append_fact returns the fact survives a kill -9.
     Act bare = fact;
     bare.clock.reset();
+    if (fact.kind == Act::Kind::Move || fact.kind == Act::Kind::Touch) {
+        unstarted_ = false;  // (White's first: the clocks run from here)
+        start_by_ = -1;
+    }
     env_.store.append_fact(id_, fact.state, line_of(bare), GameClock::state_text(*fact.clock));
     net::Event e;
     e.kind = net::Event::Kind::Act;
@@ -416,6 +481,9 @@ void HostedGame::tick(Millis now) {
     for (const net::Referee::StageNews& n : referee_.absence_due(now)) {
         if (n.release) {
             // The grace is over: the clocks run again from its end, as they stood (the grace did not count).
+            // (A match nobody has moved in starts its clocks so: a player who never came meets the rule.)
+            unstarted_ = false;
+            start_by_ = -1;
             match_.clock().resume(n.at);
             match_.sync_clock(n.at);
             announce_clock(now);
@@ -427,6 +495,8 @@ void HostedGame::tick(Millis now) {
                                                                     : "in the grace";
         env_.note(now, "game " + wire_ + ": " + match_.name(n.player) + " is away: " + stage);
     }
+    // A tournament's round: the clocks start at the end of its countdown, if White has not moved by then.
+    if (unstarted_ && start_by_ >= 0 && now >= start_by_ && !referee_.holds(now)) start_clocks(now);
     const net::Referee::ClockNews news = net::Referee::clock_due(match_, now);
     if (news.flag) {
         const auto r = referee_.decide(match_, *news.flag, match_.player_of(news.flag->side), now);
@@ -474,6 +544,7 @@ Millis HostedGame::until_next(Millis now) const {
     for (int p : {0, 1})
         if (const auto& a = referee_.absence(p)) soonest.at(a->since() + limits_.abandon_after - now);
     if (item_waiting_) soonest.at(last_item_ + item_every - now);
+    if (unstarted_ && start_by_ >= 0) soonest.at(start_by_ - now);
     return soonest.get();
 }
 

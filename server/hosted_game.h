@@ -14,7 +14,12 @@
 //    ratings) and the lobby told;
 //  - a player away for `abandon_after` loses the match when the other is there (a match can stall on a
 //    starter choice that only the absent player can make), and a match both players left that long
-//    is aborted.
+//    is aborted;
+//  - the clocks start with White's first move, not when the screens open (lichess): until then no side's
+//    clock runs (a tournament's match starts them after `round_start_after` whatever White does, and a
+//    player who never comes meets the absence rule as before); before each side has moved a player
+//    may abort the match (no result, no rating), unless it is a tournament's;
+//  - spectators are known by name (each has a code of their own): the lobby says who watches what.
 #pragma once
 
 #include <array>
@@ -26,6 +31,7 @@
 #include "net/lobby.h"
 #include "net/referee.h"
 #include "net/wire.h"
+#include "saves/record.h"
 #include "server/env.h"
 
 namespace gobblet::server {
@@ -36,6 +42,9 @@ constexpr Millis linger_after_over = 60'000;
 // The lobby hears of the clocks at most this often (the score and the watchers at once).
 constexpr Millis item_every = 1000;
 constexpr Millis default_abandon_after = 3600'000;
+// A tournament's match: its clocks start this long after it was made if White has not moved by then
+// (the client announces the round with a countdown of lobby::round_countdown first).
+using net::lobby::round_start_after;
 
 // A game's id on the wire (the lobby's GAME, the game connection's match id): the store's id as 16 hex
 // digits; and back (nullopt for anything else).
@@ -43,8 +52,9 @@ std::string wire_id(GameId id);
 std::optional<GameId> game_id_of(std::string_view wire);
 
 // A stored game played through the engine from its facts, as the store holds them: the match as it stood
-// after the last one, or why a fact does not apply.
-Expected<Match> match_of(const GameRecord& g);
+// after the last one, or why a fact does not apply. `clocks`, when given, gets each move's clock reading
+// (the mover's time left after it), by round.
+Expected<Match> match_of(const GameRecord& g, saves::MoveClocks* clocks = nullptr);
 
 // Who a game is between, and on what terms: what the lobby decides when a match starts.
 struct GameSetup {
@@ -89,9 +99,10 @@ class HostedGame {
     // the time the server was down does not count). Refused, with why, when they do not make this game.
     Expected<void> restore(const std::vector<Fact>& facts, Millis now);
 
-    // A connection gave a code of this game: player 0 or 1, or -1 for a spectator. The welcome goes out.
-    // A player's new connection takes the seat from an older one.
-    void join(ConnId conn, int player, Millis now);
+    // A connection gave a code of this game: player 0 or 1, or -1 for a spectator (`spectator`: the name
+    // the lobby gave the code to). The welcome goes out. A player's new connection takes the seat from an
+    // older one.
+    void join(ConnId conn, int player, Millis now, const std::string& spectator = {});
     // A message of a connection of this game (keep-alives, goodbyes and errors are the hub's).
     void message(ConnId conn, const net::Message& m, Millis now);
     // The connection closed (the hub has forgotten it).
@@ -103,6 +114,13 @@ class HostedGame {
     void close_all(std::string_view last);
     // Player `loser` loses the match without playing it out (they left its tournament): `text` says so.
     void forfeit(int loser, const std::string& text, Millis now);
+    // Player `by` ends the match without a result, before each side has moved in it (not in a
+    // tournament); or why not.
+    Expected<void> abort(int by, Millis now);
+    // Whether a player may still abort: nobody has moved twice yet, and it is no tournament's.
+    bool abortable() const;
+    // The names of the spectators at the board (each once), in the order they came.
+    std::vector<std::string> spectators() const;
 
     GameId id() const { return id_; }
     const std::string& wire() const { return wire_; }
@@ -126,7 +144,12 @@ class HostedGame {
         bool playing = false;
         int base = 0;  // the game's fact number at this connection's state 0
         Millis deadline = 0;
+        std::string name;  // a spectator's, as the lobby gave its code
     };
+    // Before White's first move no side's clock runs: a fact that would start one leaves it standing.
+    void hold_clock(net::Act& fact) const;
+    // The clocks start (White's turn) without a move: a tournament's countdown is over.
+    void start_clocks(Millis now);
     Member* find(ConnId conn);
     void send(const Member& m, const net::Message& msg);
     // Sends `reason` as an error, closes the connection, and treats it as gone.
@@ -157,6 +180,8 @@ class HostedGame {
     Millis over_at_ = 0;
     Millis last_item_ = -item_every;
     bool item_waiting_ = false;
+    bool unstarted_ = true;  // no move yet: the clocks wait for White's first
+    Millis start_by_ = -1;   // a tournament's match: the clocks start then at the latest
 };
 
 }  // namespace gobblet::server

@@ -64,7 +64,46 @@ std::string variant_words(Variant v) {
 
 int rounded(double v, int hi) { return std::clamp(int(std::lround(v)), 0, hi); }
 
+lobby::Changes changes_of(const std::optional<std::array<RatingChange, 2>>& r) {
+    lobby::Changes out{};
+    if (r)
+        for (int p : {0, 1})
+            out[std::size_t(p)] = lobby::RatingChange{rounded((*r)[std::size_t(p)].before, 9999),
+                                                      rounded((*r)[std::size_t(p)].after, 9999)};
+    return out;
+}
+
 }  // namespace
+
+lobby::HistoryItem history_item(const GameRecord& g) {
+    lobby::HistoryItem h;
+    h.game = wire_id(g.id);
+    h.date = date_text(g.ended.value_or(g.created));
+    h.names = {g.players[0].name, g.players[1].name};
+    h.score = g.score.value_or(std::array<int, 2>{0, 0});
+    h.result = verdict_of(g.outcome.value_or(GameOutcome::Aborted));
+    h.terms = lobby::Terms{g.settings, g.rated};
+    h.changes = changes_of(g.ratings);
+    return h;
+}
+
+std::vector<lobby::Message> profile_of(Store& store, const Account& a, UnixTime now, bool online) {
+    std::vector<lobby::Message> out;
+    out.push_back(
+        lobby::ProfileItem{a.name, a.bot ? lobby::Role::Bot : lobby::Role::Human, date_text(a.created),
+                           online ? std::string("online") : date_text(a.last_seen.value_or(a.created))});
+    for (int i = 0; i < 4; ++i) {
+        const Variant v = lobby::variant_at(i);
+        const RatingRecord r = store.rating_of(a.id, v, now);
+        lobby::StatsItem st{v, std::nullopt, r.games, r.wins, r.losses, r.draws};
+        if (r.games > 0)
+            st.rating = lobby::Rating{rounded(r.rating.rating, 9999), rounded(r.rating.deviation, 999)};
+        out.push_back(st);
+    }
+    for (const GameRecord& g : store.finished_games_page(a.id, lobby::profile_games, 0))
+        out.push_back(history_item(g));
+    return out;
+}
 
 Lobby::Lobby(Env& env, Games& games, Workers& workers, Settings settings)
     : env_(env),
@@ -209,6 +248,7 @@ void Lobby::leave_lobby(ConnId conn, Millis now) {
     const auto on = online_.find(p->key);
     if (on == online_.end() || on->second != conn) return;  // taken over by a newer connection
     online_.erase(on);
+    if (p->account) env_.store.seen(*p->account, env_.unix(now), p->role == lobby::Role::Bot);
     env_.note(now, "lobby: " + p->name + " left");
     drop_seeks_of(p->key, lobby::SeekEnd::Left);
     // (The longest waiting player online takes the place in everyone's list at the next refill.)
@@ -406,6 +446,7 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
     c.player = p;
     ++players_from_[c.peer.source];
     online_[p.key] = conn;
+    if (p.account) env_.store.seen(*p.account, env_.unix(now), p.role == lobby::Role::Bot);
     env_.note(now, "lobby: " + p.name + " logged in (" + lobby::how_word(how) + ") from " + c.peer.address);
     send(conn, lobby::Welcome{p.name, p.role, how, p.ratings});
     // The newcomer to everyone when listed (a name taken over keeps its place), else to themselves
@@ -447,7 +488,7 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
             for (const GameId id : std::vector<GameId>(mine->second))
                 if (HostedGame* g = games_.find(wire_id(id)))
                     if (const int seat = g->player_of(seat_of(p)); seat >= 0)
-                        send(conn, match_line(*g, seat, 0));
+                        send(conn, match_line(*g, seat, 0, now));
 }
 
 void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
@@ -464,13 +505,14 @@ void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
     // stored (someone who knew the old one may have added theirs).
     std::optional<std::pair<std::string, std::string>> keep;
     if (m.forget_others) keep.emplace(conns_[conn].secret, conns_[conn].ssh_key);
-    workers_.submit([this, conn, account, password = m.password, cost, keep, now]() -> Workers::Continuation {
+    workers_.submit([this, conn, account, name = p.name, password = m.password, cost, keep,
+                     now]() -> Workers::Continuation {
         std::string hash = hash_password(password, cost);
-        return [this, conn, account, hash, keep, now] {
+        return [this, conn, account, name, hash, keep, now] {
             env_.store.set_password_hash(account, hash);
             const int forgotten =
                 keep ? env_.store.forget_other_machines(account, keep->first, keep->second) : 0;
-            env_.note(now, "lobby: account " + std::to_string(account) + " set a password" +
+            env_.note(now, "lobby: " + name + " (account " + std::to_string(account) + ") set a password" +
                                (keep ? " and forgot " + std::to_string(forgotten) + " other machines" : ""));
             if (!conns_.contains(conn)) return;
             send(conn,
@@ -652,7 +694,12 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
                           "no seek or challenge " + std::to_string(x->id) + " of yours");
         return drop_seek(x->id, lobby::SeekEnd::Withdrawn);
     }
-    if (const auto* x = std::get_if<lobby::Watch>(&m)) return watch(conn, *x);
+    if (const auto* x = std::get_if<lobby::Watch>(&m)) return watch(conn, p, *x);
+    if (const auto* x = std::get_if<lobby::Rematch>(&m)) return rematch(conn, p, *x, now);
+    if (const auto* x = std::get_if<lobby::Abort>(&m)) return abort(conn, p, *x, now);
+    if (const auto* x = std::get_if<lobby::FingerQuery>(&m)) return finger(conn, *x, now);
+    if (std::holds_alternative<lobby::BestQuery>(m)) return best(conn, now);
+    if (const auto* x = std::get_if<lobby::Kibitz>(&m)) return kibitz(conn, p, *x, now);
     if (const auto* x = std::get_if<lobby::Say>(&m)) return say(conn, p, *x, now);
     if (const auto* x = std::get_if<lobby::HistoryQuery>(&m)) return history(conn, *x);
     if (const auto* x = std::get_if<lobby::RecordQuery>(&m)) return record(conn, *x);
@@ -667,13 +714,25 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
 }
 
 lobby::PlayerItem Lobby::item(const Player& p) {
-    return lobby::PlayerItem{p.name, p.role, playing(p.key), p.ratings};
+    lobby::PlayerItem i{p.name, p.role, playing(p.key), p.ratings, {}, {}};
+    if (const auto mine = games_of_.find(p.key); mine != games_of_.end()) {
+        if (const HostedGame* g = games_.peek(mine->second.front()))
+            for (const GamePlayer& gp : g->setup().players)
+                if (key_of(gp) != p.key) i.opponent = gp.name;
+    } else if (const auto w = watching_.find(p.key); w != watching_.end()) {
+        i.watching = wire_id(w->second);
+    }
+    return i;
 }
 
 std::optional<lobby::Rating> Lobby::rating_in(const std::string& key, Variant v) {
     const auto on = online_.find(key);
     if (on == online_.end()) return std::nullopt;
-    return conns_[on->second].player->ratings[std::size_t(lobby::variant_index(v))];
+    const Player& p = *conns_[on->second].player;
+    // A registered player before a rated game has the newcomer's rating, uncertain; a guest none.
+    if (const auto& r = p.ratings[std::size_t(lobby::variant_index(v))]) return r;
+    if (p.account) return lobby::Rating{1500, 350};
+    return std::nullopt;
 }
 
 lobby::SeekItem Lobby::item(const Seek& s) {
@@ -681,8 +740,13 @@ lobby::SeekItem Lobby::item(const Seek& s) {
         const auto on = online_.find(key);
         return on == online_.end() ? key : conns_[on->second].player->name;
     };
-    return lobby::SeekItem{s.id, name_of(s.from), rating_in(s.from, s.terms.settings.variant),
-                           s.to.empty() ? "" : name_of(s.to), s.terms};
+    return lobby::SeekItem{s.id,
+                           name_of(s.from),
+                           rating_in(s.from, s.terms.settings.variant),
+                           s.to.empty() ? "" : name_of(s.to),
+                           s.terms,
+                           s.audience,
+                           s.colour};
 }
 
 bool Lobby::playing(const std::string& key) { return games_of_.contains(key); }
@@ -715,9 +779,9 @@ void Lobby::post(ConnId conn, Player& p, const lobby::Post& m, Millis now) {
             "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
     const lobby::Id id = seeks_.size() < lobby::max_table ? new_seek_id() : 0;
     if (id == 0) return refuse(conn, "post", Refusal::Busy, "too many seeks: try later");
-    Seek s{id, p.key, "", m.terms, 0};
+    Seek s{id, p.key, "", m.terms, 0, m.audience, std::nullopt};
     add_seek(s);
-    env_.note(now, "lobby: " + p.name + " seeks " + lobby::terms_text(m.terms) + " (seek " +
+    env_.note(now, "lobby: " + p.name + " seeks " + lobby::seek_terms_text(m.terms, m.audience) + " (seek " +
                        std::to_string(s.id) + ")");
     to_all(item(s));
 }
@@ -740,7 +804,7 @@ void Lobby::challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis 
             "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
     const lobby::Id id = seeks_.size() < lobby::max_table ? new_seek_id() : 0;
     if (id == 0) return refuse(conn, "challenge", Refusal::Busy, "too many seeks: try later");
-    Seek s{id, p.key, to, m.terms, now + lobby::challenge_expiry};
+    Seek s{id, p.key, to, m.terms, now + lobby::challenge_expiry, {}, std::nullopt};
     add_seek(s);
     env_.note(now, "lobby: " + p.name + " challenges " + them.name + " to " + lobby::terms_text(m.terms));
     const lobby::SeekItem line = item(s);
@@ -803,14 +867,22 @@ void Lobby::accept(ConnId conn, Player& p, const lobby::Accept& m, Millis now) {
     if (s.from == p.key) return refuse(conn, "accept", Refusal::NotAllowed, "that seek is yours");
     if (s.terms.rated && p.role == lobby::Role::Guest)
         return refuse(conn, "accept", Refusal::BadTerms, "a guest plays casual games only");
+    // An open seek is for whom it says (people, unless computers are welcome; a rating range); a
+    // challenge names its player.
+    if (s.to.empty())
+        if (const Expected<void> ok = lobby::admits(
+                s.audience, p.role, p.ratings[std::size_t(lobby::variant_index(s.terms.settings.variant))]);
+            !ok)
+            return refuse(conn, "accept", Refusal::NotAllowed, ok.why());
     if (playing(p.key)) return refuse(conn, "accept", Refusal::Busy, "you are playing a match");
     const auto on = online_.find(s.from);
     if (on == online_.end()) return refuse(conn, "accept", Refusal::NotFound, "the seeker has left");
     if (games_.size() >= lobby::max_table)
         return refuse(conn, "accept", Refusal::Busy, "the server hosts as many games as it can: try later");
     const Player& seeker = *conns_[on->second].player;
-    // The colours at random (a kernel random bit).
-    const bool swap = (static_cast<unsigned char>(net::random_bytes(1)[0]) & 1) != 0;
+    // The colours at random (a kernel random bit), or as the seek says (a rematch).
+    const bool swap =
+        s.colour ? *s.colour == Color::Black : (static_cast<unsigned char>(net::random_bytes(1)[0]) & 1) != 0;
     std::array<GamePlayer, 2> players = {seat_of(seeker), seat_of(p)};
     if (swap) std::swap(players[0], players[1]);
     drop_seek(s.id, lobby::SeekEnd::Taken);
@@ -831,18 +903,21 @@ HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const l
         if (const auto on = online_.find(key); on != online_.end())
             to_viewers(key, item(*conns_[on->second].player));
     }
-    for (int p : {0, 1}) to_player(key_of(players[std::size_t(p)]), match_line(g, p, round));
+    for (int p : {0, 1}) to_player(key_of(players[std::size_t(p)]), match_line(g, p, round, now));
     to_viewers(g, game_item(g, now));
     return &g;
 }
 
-lobby::MatchStart Lobby::match_line(HostedGame& g, int player, int round) {
+lobby::MatchStart Lobby::match_line(HostedGame& g, int player, int round, Millis now) {
     lobby::MatchStart m;
     m.game = g.wire();
     m.colour = player == 0 ? Color::White : Color::Black;
     m.opponent = g.setup().players[std::size_t(1 - player)].name;
     m.code = games_.code_for(g, player);
     m.terms = lobby::Terms{g.setup().settings, g.setup().rated};
+    const Variant v = g.setup().settings.variant;
+    m.mine = rating_of_seat(g.setup().players[std::size_t(player)], v, now);
+    m.theirs = rating_of_seat(g.setup().players[std::size_t(1 - player)], v, now);
     if (g.setup().tournament) {
         m.tournament = *g.setup().tournament;
         m.round = round;
@@ -855,10 +930,147 @@ lobby::MatchStart Lobby::match_line(HostedGame& g, int player, int round) {
     return m;
 }
 
-void Lobby::watch(ConnId conn, const lobby::Watch& m) {
+void Lobby::watch(ConnId conn, Player& p, const lobby::Watch& m) {
     HostedGame* g = games_.find(m.game);
     if (!g) return refuse(conn, "watch", Refusal::NotFound, "no game " + m.game + " in progress");
-    send(conn, lobby::Watching{g->wire(), games_.watch_code(*g)});
+    // A code of the spectator's own: the game knows who watches (and says so when they are at its board).
+    const Expected<std::string> code = games_.watch_code(*g, p.name);
+    if (!code) return refuse(conn, "watch", Refusal::Busy, code.why());
+    send(conn, lobby::Watching{g->wire(), *code});
+}
+
+std::optional<lobby::Rating> Lobby::rating_of_seat(const GamePlayer& gp, Variant v, Millis now) {
+    // A registered player's rating even before a rated game (the newcomer's 1500, uncertain); a guest's
+    // none.
+    if (!gp.account) return std::nullopt;
+    const RatingRecord r = env_.store.rating_of(*gp.account, v, env_.unix(now));
+    return lobby::Rating{rounded(r.rating.rating, 9999), rounded(r.rating.deviation, 999)};
+}
+
+void Lobby::sync_watchers(const HostedGame& g, bool over) {
+    std::vector<std::string> now_watching;
+    if (!over)
+        for (const std::string& name : g.spectators()) now_watching.push_back(lobby::name_key(name));
+    std::vector<std::string>& before = watchers_of_[g.id()];
+    std::vector<std::string> changed;
+    for (const std::string& key : before)
+        if (std::find(now_watching.begin(), now_watching.end(), key) == now_watching.end()) {
+            if (const auto w = watching_.find(key); w != watching_.end() && w->second == g.id())
+                watching_.erase(w);
+            changed.push_back(key);
+        }
+    for (const std::string& key : now_watching)
+        if (std::find(before.begin(), before.end(), key) == before.end()) {
+            watching_[key] = g.id();  // (watching another game before: this one now)
+            changed.push_back(key);
+        }
+    before = std::move(now_watching);
+    if (before.empty()) watchers_of_.erase(g.id());
+    for (const std::string& key : changed)
+        if (const auto on = online_.find(key); on != online_.end())
+            to_viewers(key, item(*conns_[on->second].player));
+}
+
+void Lobby::rematch(ConnId conn, Player& p, const lobby::Rematch& m, Millis now) {
+    if (!may_change(conn, "rematch", now)) return;  // a rematch offered is a challenge posted
+    const auto id = game_id_of(m.game);
+    const auto g = id ? env_.store.game_record(*id) : std::nullopt;
+    int seat = -1;
+    if (g)
+        for (int i : {0, 1})
+            if (g->players[std::size_t(i)] == seat_of(p)) seat = i;
+    if (seat < 0) return refuse(conn, "rematch", Refusal::NotFound, "no match " + m.game + " of yours");
+    if (g->status != GameStatus::Over)
+        return refuse(conn, "rematch", Refusal::NotAllowed,
+                      "the match is still on: a rematch comes after it");
+    if (g->tournament)
+        return refuse(conn, "rematch", Refusal::NotAllowed, "a tournament's match has no rematch");
+    const GamePlayer& them = g->players[std::size_t(1 - seat)];
+    const std::string to = key_of(them);
+    const auto on = online_.find(to);
+    if (on == online_.end())
+        return refuse(conn, "rematch", Refusal::NotFound, them.name + " has left the lobby");
+    if (playing(p.key)) return refuse(conn, "rematch", Refusal::Busy, "you are playing a match");
+    if (playing(to)) return refuse(conn, "rematch", Refusal::Busy, them.name + " is playing a match");
+    const lobby::Terms terms{g->settings, g->rated};
+    // Colours swapped: whoever played White in round 1 plays Black now.
+    const Color mine = seat == 0 ? Color::Black : Color::White;
+    // The opponent asked first: both want it, so it starts. Asked again: it stands already.
+    if (const auto theirs = seeks_of_.find(to); theirs != seeks_of_.end())
+        for (const lobby::Id sid : theirs->second) {
+            const Seek& s = seeks_.at(sid);
+            if (s.from == to && s.to == p.key && s.terms == terms && s.colour == ~mine)
+                return accept(conn, p, lobby::Accept{sid}, now);
+            if (s.from == p.key && s.to == to && s.terms == terms && s.colour == mine)
+                return send(conn, item(s));
+        }
+    if (seeks_made_by(p.key) >= max_seeks_per_player)
+        return refuse(
+            conn, "rematch", Refusal::Limit,
+            "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
+    const lobby::Id seek = seeks_.size() < lobby::max_table ? new_seek_id() : 0;
+    if (seek == 0) return refuse(conn, "rematch", Refusal::Busy, "too many seeks: try later");
+    Seek s{seek, p.key, to, terms, now + lobby::challenge_expiry, {}, mine};
+    add_seek(s);
+    env_.note(now, "lobby: " + p.name + " offers " + them.name + " a rematch of game " + m.game);
+    const lobby::SeekItem line = item(s);
+    send(conn, line);
+    send(on->second, line);
+}
+
+void Lobby::abort(ConnId conn, Player& p, const lobby::Abort& m, Millis now) {
+    HostedGame* g = games_.find(m.game);
+    const int seat = g ? g->player_of(seat_of(p)) : -1;
+    if (seat < 0)
+        return refuse(conn, "abort", Refusal::NotFound, "no match " + m.game + " of yours in progress");
+    if (const Expected<void> done = g->abort(seat, now); !done)
+        return refuse(conn, "abort", Refusal::NotAllowed, done.why());
+}
+
+void Lobby::finger(ConnId conn, const lobby::FingerQuery& q, Millis now) {
+    const auto by_key = env_.store.find_lobby_account(lobby::name_key(q.name));
+    const auto a = by_key ? by_key : env_.store.find_account(q.name);
+    if (!a || a->name == operator_name)
+        return refuse(conn, "finger", Refusal::NotFound, "nobody is registered as " + q.name);
+    for (const lobby::Message& m :
+         profile_of(env_.store, *a, env_.unix(now), online_.contains(lobby::name_key(a->name))))
+        send(conn, m);
+    send(conn, lobby::End{lobby::List::Profile});
+}
+
+void Lobby::best(ConnId conn, Millis now) {
+    for (int i = 0; i < 4; ++i) {
+        const Variant v = lobby::variant_at(i);
+        int rank = 0;
+        for (const RatingsRow& r :
+             env_.store.leaders(v, env_.unix(now), lobby::settled_deviation, lobby::leaders_per_variant))
+            send(conn, lobby::LeaderItem{
+                           v, ++rank, r.name,
+                           lobby::Rating{rounded(r.record.rating.rating, 9999),
+                                         rounded(r.record.rating.deviation, lobby::settled_deviation)},
+                           r.record.games});
+    }
+    send(conn, lobby::End{lobby::List::Best});
+}
+
+void Lobby::kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now) {
+    const auto id = game_id_of(m.game);
+    const auto w = watching_.find(p.key);
+    if (!id || w == watching_.end() || w->second != *id)
+        return refuse(conn, "kibitz", Refusal::NotAllowed,
+                      "you are not watching that game: its spectators talk among themselves");
+    Conn& c = conns_[conn];
+    if (!c.chat.allow(now))
+        return refuse(conn, "kibitz", Refusal::SlowDown,
+                      "wait: at most " + std::to_string(lobby::chat_burst) +
+                          " lines at once, then one every " + std::to_string(lobby::chat_every / 1000) +
+                          " s");
+    c.chat.wrong(now);
+    // The spectators only, never the players while it goes on (they cannot watch their own game).
+    const lobby::Kibitzed line{m.game, p.name, m.text};
+    for (const std::string& key : watchers_of_[*id])
+        if (const auto on = online_.find(key); on != online_.end())
+            if (conns_[on->second].version >= 3) send(on->second, line);
 }
 
 void Lobby::say(ConnId conn, Player& p, const lobby::Say& m, Millis now) {
@@ -877,16 +1089,8 @@ void Lobby::history(ConnId conn, const lobby::HistoryQuery& q) {
     const auto found = account ? account : env_.store.find_account(q.name);
     if (!found) return refuse(conn, "history", Refusal::NotFound, "no registered player " + q.name);
     for (const GameRecord& g :
-         env_.store.finished_games_page(found->id, lobby::page_size, (q.page - 1) * lobby::page_size)) {
-        lobby::HistoryItem h;
-        h.game = wire_id(g.id);
-        h.date = date_text(g.ended.value_or(g.created));
-        h.names = {g.players[0].name, g.players[1].name};
-        h.score = g.score.value_or(std::array<int, 2>{0, 0});
-        h.result = verdict_of(g.outcome.value_or(GameOutcome::Aborted));
-        h.terms = lobby::Terms{g.settings, g.rated};
-        send(conn, h);
-    }
+         env_.store.finished_games_page(found->id, lobby::page_size, (q.page - 1) * lobby::page_size))
+        send(conn, history_item(g));
     send(conn, lobby::End{lobby::List::History});
 }
 
@@ -897,7 +1101,8 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     if (g->status != GameStatus::Over)
         return refuse(conn, "record", Refusal::NotFound,
                       "game " + q.game + " is still in progress: watch it");
-    const Expected<Match> match = match_of(*g);
+    saves::MoveClocks clocks;
+    const Expected<Match> match = match_of(*g, &clocks);
     if (!match)
         return refuse(conn, "record", Refusal::NotFound,
                       "game " + q.game + " cannot be read back: " + match.why());
@@ -913,7 +1118,22 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     std::string event;
     if (g->tournament)
         if (const auto t = env_.store.tournament(*g->tournament)) event = t->name;
-    const std::string text = saves::record_text(*match, seats, nullptr, date, wire_id(g->id), event);
+    // Each move's clock reading (lichess's %clk), and whether it was rated, with both ratings.
+    saves::ServerNotes notes;
+    notes.clocks = &clocks;
+    notes.rated = "no";
+    if (g->rated && g->ratings) {
+        notes.rated.clear();
+        for (int p : {0, 1}) {
+            const RatingChange& rc = (*g->ratings)[std::size_t(p)];
+            const lobby::RatingChange c{rounded(rc.before, 9999), rounded(rc.after, 9999)};
+            notes.rated += (p ? ", " : "") + g->players[std::size_t(p)].name + " " +
+                           std::to_string(c.before) + " -> " + lobby::change_text(c);
+        }
+    } else if (g->rated) {
+        notes.rated = "yes, without a result";
+    }
+    const std::string text = saves::record_text(*match, seats, nullptr, date, wire_id(g->id), event, nullptr, notes);
     std::size_t lines = 0, start = 0;
     while (start < text.size() && lines < lobby::max_record_lines) {
         const std::size_t nl = text.find('\n', start);
@@ -946,11 +1166,16 @@ void Lobby::ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // The games' news.
 
-void Lobby::game_changed(const HostedGame& g, Millis now) { to_viewers(g, game_item(g, now)); }
+void Lobby::game_changed(const HostedGame& g, Millis now) {
+    sync_watchers(g, false);
+    to_viewers(g, game_item(g, now));
+}
 
 void Lobby::game_over(const HostedGame& g, Millis now) {
     const GameEnd& end = *g.end();
-    to_viewers(g, lobby::Over{g.wire(), verdict_of(end.outcome), end.score, end.text});
+    sync_watchers(g, true);
+    to_viewers(g,
+               lobby::Over{g.wire(), verdict_of(end.outcome), end.score, end.text, changes_of(end.ratings)});
     for (const GamePlayer& gp : g.setup().players) unindex(games_of_, key_of(gp), g.id());
     // (The longest waiting game in progress takes the place in everyone's list at the next refill.)
     (void)shown_games_.remove(g.id());

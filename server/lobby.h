@@ -64,6 +64,12 @@ constexpr Millis refill_every = 5000;
 // the database: a PRAGMA data_version, which reads no page.
 constexpr Millis store_sync_every = 1000;
 
+// A finished game as a history page (and a profile) lists it.
+lobby::HistoryItem history_item(const GameRecord& g);
+// A registered player's profile as `finger` answers it: the `profile` line, each variant's `stats`, the
+// last games (`played`), without the `end`. `online`: whether they are in the lobby now.
+std::vector<lobby::Message> profile_of(Store& store, const Account& a, UnixTime now, bool online);
+
 class Lobby : public GameListener {
   public:
     struct Settings {
@@ -133,6 +139,8 @@ class Lobby : public GameListener {
         std::string to;    // name_key of the challenged player; "" for an open seek
         lobby::Terms terms;
         Millis expires = 0;  // a challenge's end
+        lobby::Audience audience{};
+        std::optional<Color> colour;  // the seeker's in round 1 (a rematch's); nullopt: drawn
     };
     struct Tourney {
         lobby::Id id = 0;
@@ -218,7 +226,18 @@ class Lobby : public GameListener {
     void drop_seek(lobby::Id id, lobby::SeekEnd why);
     int seeks_made_by(const std::string& key) const;
     void drop_seeks_of(const std::string& key, lobby::SeekEnd why);
-    void watch(ConnId conn, const lobby::Watch& m);
+    void watch(ConnId conn, Player& p, const lobby::Watch& m);
+    // Version 3: a rematch (a challenge with the colours swapped, or the opponent's own accepted), an
+    // abort before each side has moved, a profile, the leaderboard, spectators' talk.
+    void rematch(ConnId conn, Player& p, const lobby::Rematch& m, Millis now);
+    void abort(ConnId conn, Player& p, const lobby::Abort& m, Millis now);
+    void finger(ConnId conn, const lobby::FingerQuery& q, Millis now);
+    void best(ConnId conn, Millis now);
+    void kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now);
+    // Who watches `g` changed (or it ended): the players' lines of those who came or went.
+    void sync_watchers(const HostedGame& g, bool over);
+    // A player's rating in a variant, online or not (nullopt: a guest, or no rated game there).
+    std::optional<lobby::Rating> rating_of_seat(const GamePlayer& p, Variant v, Millis now);
     void say(ConnId conn, Player& p, const lobby::Say& m, Millis now);
     void history(ConnId conn, const lobby::HistoryQuery& q);
     void record(ConnId conn, const lobby::RecordQuery& q);
@@ -235,7 +254,7 @@ class Lobby : public GameListener {
     // Starts a match between two players (each `GamePlayer` with the key the lobby knows them by).
     HostedGame* start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
                             std::optional<TournamentId> tournament, int round, Millis now);
-    lobby::MatchStart match_line(HostedGame& g, int player, int round);
+    lobby::MatchStart match_line(HostedGame& g, int player, int round, Millis now);
     bool playing(const std::string& key);
     // The player's game connection seat: the GamePlayer for the online player `p`.
     static GamePlayer seat_of(const Player& p) { return GamePlayer{p.account, p.name}; }
@@ -269,6 +288,9 @@ class Lobby : public GameListener {
     Listing<GameId> shown_games_;                     // the games in progress
     // The games in progress of each player (name key): whether they play, and their matches again at login.
     std::unordered_map<std::string, std::vector<GameId>> games_of_;
+    // Who watches what (by name key), as the games' spectators at their boards say; and each game's.
+    std::unordered_map<std::string, GameId> watching_;
+    std::unordered_map<GameId, std::vector<std::string>> watchers_of_;
     Millis next_refill_ = 0;
     std::map<lobby::Id, Seek> seeks_;
     // The seeks and challenges each player (name key) made or was sent, and the challenges by their end:

@@ -187,6 +187,13 @@ CREATE TABLE tournament_starters (
 -- NULL before this version): what its player's list of machines shows (docs/lobby.md, "Machines").
 ALTER TABLE account_secrets ADD COLUMN last_address TEXT;
 ALTER TABLE account_keys ADD COLUMN last_address TEXT;
+-- A player's profile (the lobby's `finger`): when they were last in the lobby, and whether the name
+-- last logged in as a computer player (--bot).
+ALTER TABLE accounts ADD COLUMN last_seen INTEGER;
+ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0 CHECK (bot IN (0, 1));
+-- A variant's last rated game of a player (--ratings shows its change).
+CREATE INDEX games_rated_by_account0 ON games(account0, rules, size, id) WHERE rated AND status = 'over';
+CREATE INDEX games_rated_by_account1 ON games(account1, rules, size, id) WHERE rated AND status = 'over';
 )sql"},
 };
 static_assert(std::size(migrations) == Store::schema_version);
@@ -309,13 +316,14 @@ SELECT g.id, g.rules, g.size, g.clock, g.first_to, g.rated,
 FROM games g LEFT JOIN accounts a0 ON a0.id = g.account0 LEFT JOIN accounts a1 ON a1.id = g.account1
 )sql";
 
-constexpr const char* account_columns = "SELECT id, name, created, password IS NOT NULL FROM accounts ";
+constexpr const char* account_columns =
+    "SELECT id, name, created, password IS NOT NULL, last_seen, bot FROM accounts ";
 
 constexpr const char* rating_columns =
     "rating, deviation, volatility, games, wins, losses, draws, last_rated";
 
 Account read_account(const db::Query& q) {
-    return Account{q.int64(0), q.text(1), q.int64(2), q.int64(3) != 0};
+    return Account{q.int64(0), q.text(1), q.int64(2), q.int64(3) != 0, q.optional_int64(4), q.int64(5) != 0};
 }
 
 // A rating row read from column `at` on (rating_columns).
@@ -405,6 +413,18 @@ UPDATE account_keys SET last_used = ?3, last_address = COALESCE(?4, last_address
     db::Statement count_keys{db, "SELECT count(*) FROM account_keys WHERE account_id = ?1"};
     db::Statement set_password{db, "UPDATE accounts SET password = ?2 WHERE id = ?1"};
     db::Statement get_password{db, "SELECT password FROM accounts WHERE id = ?1"};
+    db::Statement update_seen{db, "UPDATE accounts SET last_seen = ?2, bot = ?3 WHERE id = ?1"};
+    // The last rated game of a player in a variant that changed ratings: its before and after.
+    db::Statement last_change{db, R"sql(
+SELECT * FROM (
+    SELECT id, rating0_before, rating0_after FROM games
+    WHERE account0 = ?1 AND rules = ?2 AND size = ?3 AND rated AND status = 'over'
+          AND rating0_before IS NOT NULL
+    UNION ALL
+    SELECT id, rating1_before, rating1_after FROM games
+    WHERE account1 = ?1 AND rules = ?2 AND size = ?3 AND rated AND status = 'over'
+          AND rating1_before IS NOT NULL)
+ORDER BY id DESC LIMIT 1)sql"};
 
     db::Statement rating_row{db, sql(sql("SELECT ", rating_columns),
                                      " FROM ratings WHERE account_id = ?1 AND rules = ?2 AND size = ?3")};
@@ -651,7 +671,7 @@ Expected<Account> Store::create_account(std::string_view name, UnixTime now, std
             return Failure{"the name " + std::string(name) + " is taken (as " + existing->name + ")"};
     impl_->insert_account.run(name, key, now,
                               lobby_key.empty() ? std::nullopt : std::optional<std::string_view>(lobby_key));
-    return Account{impl_->db.last_insert_rowid(), std::string(name), now, false};
+    return Account{impl_->db.last_insert_rowid(), std::string(name), now, false, std::nullopt, false};
 }
 
 std::optional<Account> Store::find_account(std::string_view name) {
@@ -804,6 +824,30 @@ std::vector<RatingsRow> Store::ratings_list(Variant variant, UnixTime now, int l
         rows.push_back(std::move(row));
     }
     return rows;
+}
+
+std::vector<RatingsRow> Store::leaders(Variant variant, UnixTime now, double max_deviation, int limit) {
+    // Best first, a page at a time, until `limit` settled ratings are found: the deviation grows while
+    // a player does not play, so it is judged as of now, not as stored.
+    constexpr int page = 200;
+    std::vector<RatingsRow> out;
+    for (int offset = 0; int(out.size()) < limit; offset += page) {
+        const std::vector<RatingsRow> rows = ratings_list(variant, now, page, offset);
+        for (const RatingsRow& r : rows)
+            if (r.record.rating.deviation <= max_deviation && int(out.size()) < limit) out.push_back(r);
+        if (int(rows.size()) < page) break;
+    }
+    return out;
+}
+
+std::optional<RatingChange> Store::last_change(AccountId account, Variant variant) {
+    auto q = impl_->last_change.query(account, rules_name(variant.rules), variant.size);
+    if (!q.next()) return std::nullopt;
+    return RatingChange{q.real(1), q.real(2)};
+}
+
+void Store::seen(AccountId account, UnixTime now, bool bot) {
+    impl_->update_seen.run(account, now, bot ? 1 : 0);
 }
 
 std::vector<Variant> Store::rated_variants() {

@@ -81,6 +81,8 @@ struct Account {
     std::string name;  // as registered
     UnixTime created = 0;
     bool has_password = false;
+    std::optional<UnixTime> last_seen;  // the last time the lobby saw it come or go (seen())
+    bool bot = false;                   // it last logged in as a computer player
 };
 
 // Who sits in a game's seat: a registered player (account set; name is the account's) or a guest (no
@@ -250,6 +252,8 @@ class Store {
     // The account the lobby registered under `lobby_key`.
     std::optional<Account> find_lobby_account(std::string_view lobby_key);
     std::optional<Account> account(AccountId id);
+    // The lobby saw the account come or go at `now`, as a computer player (`bot`) or a person.
+    void seen(AccountId account, UnixTime now, bool bot);
 
     // A new machine secret for the account (64 hex digits, to give to the client once), remembered by
     // its digest.
@@ -297,6 +301,11 @@ class Store {
     std::vector<RatingsRow> ratings_list(Variant variant, UnixTime now, int limit = 0, int offset = 0);
     // The variants that have rated players: 4x4 before 3x3, official before rogers.
     std::vector<Variant> rated_variants();
+    // The leaderboard: the best `limit` players of `variant` whose deviation as of `now` is at most
+    // `max_deviation` (a settled rating), best first.
+    std::vector<RatingsRow> leaders(Variant variant, UnixTime now, double max_deviation, int limit);
+    // What the account's last rated game in `variant` did to its rating (nullopt: none yet).
+    std::optional<RatingChange> last_change(AccountId account, Variant variant);
 
     // ---- Games ----
 

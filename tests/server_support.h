@@ -231,4 +231,52 @@ struct World : FakeTimeSteps<World, 300> {
 // White makes four in a row on row A while Black plays along row D.
 inline const std::vector<std::string> white_wins = {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K2C4", "W2A4"};
 
+// Terms from their text (a test's own: they must read).
+inline lobby::Terms terms(const std::string& text) {
+    const auto t = lobby::parse_terms(text);
+    INFO(t.why());
+    REQUIRE(t.ok());
+    return *t;
+}
+
+// Clients that log in with their machines' secrets, each waited for until its lists are whole.
+inline void enter_all(World& w, std::initializer_list<Client*> clients) {
+    for (Client* c : clients) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+}
+
+// Both players join the match they were told of after their first `seen` ones and are at the board, the
+// clocks as both see them: {White, Black} of round 1.
+inline std::pair<Client*, Client*> to_the_board(World& w, Client& a, Client& b, std::size_t seen = 0) {
+    REQUIRE(w.until([&] {
+        return a.all<lobby::MatchStart>().size() > seen && b.all<lobby::MatchStart>().size() > seen;
+    }));
+    w.play_match(a);
+    w.play_match(b);
+    REQUIRE(w.until([&] {
+        return a.game->playing() && b.game->playing() && a.match.clock().running() == b.match.clock().running() &&
+               !a.game->absence() && !b.game->absence();
+    }));
+    Client* white = World::match_of(a)->colour == Color::White ? &a : &b;
+    return {white, white == &a ? &b : &a};
+}
+
+// `a` seeks `what` (terms, then who the seek is for), `b` accepts it, both go to the board: {White, Black}.
+inline std::pair<Client*, Client*> start_match(World& w, Client& a, Client& b, const std::string& what) {
+    const std::size_t seen = a.all<lobby::MatchStart>().size();
+    const std::size_t known = b.lobby->tables().seeks().size();
+    const auto st = lobby::parse_seek_terms(what);
+    INFO(st.why());
+    REQUIRE(st.ok());
+    REQUIRE(a.lobby->post(st->terms, w.now, st->audience).ok());
+    REQUIRE(w.until([&] { return b.lobby->tables().seeks().size() > known; }));
+    lobby::Id id = 0;
+    for (const auto& [sid, sk] : b.lobby->tables().seeks())
+        if (sk.from == a.lobby->name()) id = sid;
+    REQUIRE(b.lobby->accept(id, w.now).ok());
+    return to_the_board(w, a, b, seen);
+}
+
 }  // namespace gobblet::test

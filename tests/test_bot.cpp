@@ -25,7 +25,12 @@ struct Bots {
         c.player.time = &gobblet::test::ticking_clock();  // think time passes as the search reads it
         c.player.seed = bots.size() + 1;
         c.player.table_bits = 14;
-        if (seek) c.seek = *lobby::parse_terms(*seek);
+        if (seek) {
+            const auto st = lobby::parse_seek_terms(*seek);
+            REQUIRE(st);
+            c.seek = st->terms;
+            c.audience = st->audience;
+        }
         auto started = net::Bot::start(c, log, w.now);
         INFO(started.why());
         REQUIRE(started);
@@ -68,7 +73,7 @@ TEST_CASE("two bots play a rated match to the end, and both ratings move", "[ser
     srv.start(t0);
     World w(srv);
     Bots bots{w, {}, {}};
-    net::Bot& seeker = bots.add("SeekBot", Level::Easy, "official 4 1m+1s first-to 1 rated");
+    net::Bot& seeker = bots.add("SeekBot", Level::Easy, "official 4 1m+1s first-to 1 rated bots");
     net::Bot& taker = bots.add("TakeBot", Level::Easy);
     REQUIRE(bots.until([&] { return seeker.matches_finished() >= 1 && taker.matches_finished() >= 1; }));
     const auto rows = srv.reader().ratings_list(Variant{4, Rules::Official}, unix0);
@@ -130,7 +135,7 @@ TEST_CASE("bots come back to a server that died mid-game, and finish the game wi
     srv.start(t0);
     World w(srv);
     Bots bots{w, {}, {}};
-    net::Bot& a = bots.add("AlphaBot", Level::Hard, "official 4 10m+5s first-to 1 rated", 0.02);
+    net::Bot& a = bots.add("AlphaBot", Level::Hard, "official 4 10m+5s first-to 1 rated bots", 0.02);
     net::Bot& b = bots.add("BetaBot", Level::Hard, std::nullopt, 0.02);
     REQUIRE(bots.until([&] { return a.match().game().moves().size() >= 6; }));
     const std::string before = transcript_text(a.match().game().moves());

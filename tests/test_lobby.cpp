@@ -75,8 +75,8 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
                     "SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2EM"},
         Ok{"forget", "that machine no longer logs in as Liam: it must prove the name again"},
         AddSecret{std::string(64, 'f')},
-        Post{dm2},
-        Post{jr},
+        Post{dm2, {}},
+        Post{jr, {}},
         Challenge{"Eamon", dm2},
         Challenge{"~Guest2", open},
         Accept{1},
@@ -107,25 +107,56 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         Ok{"secret", ""},
         Ok{"ssh", "welcome: your SSH key can prove your name"},
         Ok{"key", "this SSH key can log in as Liam now"},
-        PlayerItem{"Liam", Role::Human, false, some},
-        PlayerItem{"~Guest", Role::Guest, true, {}},
-        PlayerItem{"EasyBot", Role::Bot, true, {}},
+        PlayerItem{"Liam", Role::Human, false, some, "", ""},
+        PlayerItem{"~Guest", Role::Guest, true, {}, "Liam", ""},
+        PlayerItem{"EasyBot", Role::Bot, false, {}, "", game_id},
         Left{"Liam"},
-        SeekItem{12, "Liam", Rating{1623, 85}, "", dm2},
-        SeekItem{13, "~Liam2", std::nullopt, "Eamon", open},
+        SeekItem{12, "Liam", Rating{1623, 85}, "", dm2, {}, std::nullopt},
+        SeekItem{13, "~Liam2", std::nullopt, "Eamon", open, {}, std::nullopt},
+        SeekItem{14, "Liam", Rating{1623, 85}, "", dm2, Audience{true, RatingRange{1400, 1800}},
+                 std::nullopt},
+        SeekItem{15, "Liam", std::nullopt, "Eamon", jr, {}, Color::Black},
+        Post{dm2, Audience{true, std::nullopt}},
+        Post{jr, Audience{false, RatingRange{0, 9999}}},
+        Rematch{game_id},
+        Abort{game_id},
+        FingerQuery{"Eamon"},
+        BestQuery{},
+        Kibitz{game_id, "what a move"},
+        Kibitzed{game_id, "~Zoe", "indeed"},
+        ProfileItem{"MaxBot", Role::Bot, "2026-11-23T14:03Z", "online"},
+        ProfileItem{"Liam", Role::Human, "2026-11-23T14:03Z", "2026-11-28T09:15Z"},
+        StatsItem{Variant{4, Rules::Official}, Rating{1662, 290}, 1, 1, 0, 0},
+        StatsItem{Variant{3, Rules::Rogers}, std::nullopt, 0, 0, 0, 0},
+        LeaderItem{Variant{4, Rules::Rogers}, 10, "Liam", Rating{1700, 150}, 12},
+        End{List::Profile},
+        End{List::Best},
         Unseek{12, SeekEnd::Taken},
         Unseek{13, SeekEnd::Playing},
-        MatchStart{game_id, Color::Black, "Eamon", "7QKM4XABCD2R3T5V", 0, 0, dm2},
-        MatchStart{game_id, Color::White, "~Guest", "ABCD", 4, 3, jr},
+        MatchStart{game_id, Color::Black, "Eamon", "7QKM4XABCD2R3T5V", 0, 0, dm2, std::nullopt, std::nullopt},
+        MatchStart{game_id, Color::White, "~Guest", "ABCD", 4, 3, jr, std::nullopt, std::nullopt},
+        MatchStart{game_id, Color::White, "Eamon", "ABCD", 0, 0, dm2, Rating{1623, 85}, std::nullopt},
         GameItem{game_id, {"Liam", "Eamon"}, {1, 0}, {Millis(110'000), Millis(300'000)}, 1, 3, 4, dm2},
         GameItem{game_id, {"Liam", "~Guest"}, {0, 0}, {}, -1, 0, 0, open},
-        Over{game_id, Verdict::Player0, {2, 1}, "Liam wins the match 2-1"},
-        Over{game_id, Verdict::Aborted, {0, 0}, ""},
+        Over{game_id, Verdict::Player0, {2, 1}, "Liam wins the match 2-1", {}},
+        Over{game_id, Verdict::Aborted, {0, 0}, "", {}},
+        Over{game_id,
+             Verdict::Player1,
+             {0, 1},
+             "Eamon wins",
+             {RatingChange{1500, 1338}, RatingChange{1500, 1662}}},
         Watching{game_id, "WATCH4CODE"},
         Chat{"Eamon", "anyone for a 3x3?"},
         Notice{"the server restarts in 5 minutes"},
-        HistoryItem{game_id, "2026-11-23T14:03Z", {"Liam", "Eamon"}, {2, 1}, Verdict::Player0, dm2},
-        HistoryItem{game_id, "1999-01-31T00:59Z", {"~G1", "Liam"}, {0, 0}, Verdict::Draw, open},
+        HistoryItem{game_id, "2026-11-23T14:03Z", {"Liam", "Eamon"}, {2, 1}, Verdict::Player0, dm2, {}},
+        HistoryItem{game_id, "1999-01-31T00:59Z", {"~G1", "Liam"}, {0, 0}, Verdict::Draw, open, {}},
+        HistoryItem{game_id,
+                    "2026-11-23T14:03Z",
+                    {"Liam", "Eamon"},
+                    {1, 0},
+                    Verdict::Player0,
+                    dm2,
+                    {RatingChange{1500, 1662}, RatingChange{1500, 1338}}},
         RecordLine{"% white: Liam"},
         RecordLine{""},
         RatingItem{1, "Liam", Rating{1623, 85}, 12, 8, 3, 1},
@@ -223,10 +254,102 @@ TEST_CASE("versions 1 and 2: a password keeps the other machines, and machines a
         CHECK(parse_message("machine secret 3 this 2026-11-28T09:12Z - -", version).why() ==
               "machine is a message of lobby protocol version 3, not of version " + std::to_string(version));
         CHECK(parse_message("end machines", version).why() ==
-              "end: machines is a list of lobby protocol version 3");
+              "end machines is version 3's, not version " + std::to_string(version) + "'s");
     }
     CHECK(format_message(SetPassword{"correct horse", true}) == "password forget correct horse\n");
     CHECK(format_message(SetPassword{"correct horse", false}) == "password keep correct horse\n");
+}
+
+TEST_CASE("version 2's shapes: what a server says to a client of before version 3", "[net][lobby]") {
+    const Terms t = terms("official 4 5m+2s first-to 1 rated");
+    const std::string game_id = "5f3a9c0e12b47d66";
+    const std::vector<std::pair<Message, std::string>> old = {
+        {PlayerItem{"Liam", Role::Human, true, {}, "Eamon", ""}, "player Liam human playing - - - -"},
+        {PlayerItem{"Zoe", Role::Human, false, {}, "", game_id}, "player Zoe human idle - - - -"},
+        {SeekItem{12, "Liam", std::nullopt, "", t, Audience{true, RatingRange{1400, 1800}}, std::nullopt},
+         "seek 12 Liam - * official 4 5m+2s first-to 1 rated"},
+        {SeekItem{13, "Liam", std::nullopt, "Eamon", t, {}, Color::White},
+         "seek 13 Liam - Eamon official 4 5m+2s first-to 1 rated"},
+        {MatchStart{game_id, Color::White, "Eamon", "ABCD", 0, 0, t, Rating{1500, 350}, Rating{1623, 85}},
+         "match " + game_id + " white Eamon ABCD - official 4 5m+2s first-to 1 rated"},
+        {Over{game_id,
+              Verdict::Player0,
+              {1, 0},
+              "Liam wins",
+              {RatingChange{1500, 1662}, RatingChange{1500, 1338}}},
+         "over " + game_id + " 0 1 0 Liam wins"},
+        {HistoryItem{game_id,
+                     "2026-11-23T14:03Z",
+                     {"Liam", "Eamon"},
+                     {1, 0},
+                     Verdict::Player0,
+                     t,
+                     {RatingChange{1500, 1662}, RatingChange{1500, 1338}}},
+         "played " + game_id + " 2026-11-23T14:03Z Liam Eamon 1 0 0 official 4 5m+2s first-to 1 rated"},
+    };
+    for (const auto& [m, line] : old) {
+        INFO(line);
+        CHECK(format_message(m, 2) == line + "\n");
+        CHECK(parse_message(line, 2).ok());
+        CHECK_FALSE(parse_message(line, 3).ok());  // version 3 has more fields
+    }
+    // A seek's audience is version 3's: a version 2 server hears the terms alone.
+    CHECK(format_message(Post{t, Audience{true, std::nullopt}}, 2) ==
+          "post official 4 5m+2s first-to 1 rated\n");
+    // What version 2 has no word for.
+    for (const char* line : {"rematch 5f3a9c0e12b47d66", "abort 5f3a9c0e12b47d66", "finger Liam", "best",
+                             "kibitz 5f3a9c0e12b47d66 hi", "kibitzed 5f3a9c0e12b47d66 Zoe hi"}) {
+        INFO(line);
+        const std::string verb_word = std::string(line).substr(0, std::string(line).find(' '));
+        CHECK(parse_message(line, 2).why() ==
+              verb_word + " is a message of lobby protocol version 3, not of version 2");
+        CHECK(parse_message(line, 3).ok());
+    }
+    CHECK(parse_message("end best", 2).why() == "end best is version 3's, not version 2's");
+    CHECK(parse_message("post official 4 5m+2s first-to 1 rated bots", 2).why() ==
+          "post: terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
+}
+
+TEST_CASE("who a seek is for: people unless computers are welcome, and a rating range",
+          "[net][lobby][terms]") {
+    const auto seek = [](std::string_view text) {
+        const auto st = parse_seek_terms(text);
+        INFO(text << ": " << st.why());
+        REQUIRE(st.ok());
+        return *st;
+    };
+    CHECK(seek("official 4 5m+2s first-to 1 rated").audience == Audience{});
+    CHECK(seek("official 4 5m+2s first-to 1 rated bots").audience == Audience{true, std::nullopt});
+    CHECK(seek("official 4 5m+2s first-to 1 rated 1400-1800 bots").audience ==
+          Audience{true, RatingRange{1400, 1800}});
+    CHECK(seek_terms_text(seek("rogers 3 none first-to 1 casual 1400-1800").terms,
+                          seek("rogers 3 none first-to 1 casual 1400-1800").audience) ==
+          "rogers 3 none first-to 1 casual 1400-1800");
+    // Without rated or casual, the terms' own reader says what is wrong.
+    CHECK(parse_seek_terms("official 4 nonsense").why() ==
+          "terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
+    const Audience people{};
+    const Audience bots{true, std::nullopt};
+    const Audience ranged{false, RatingRange{1400, 1800}};
+    CHECK(admits(people, Role::Human, std::nullopt));
+    CHECK(admits(people, Role::Guest, std::nullopt));
+    CHECK(
+        admits(people, Role::Bot, Rating{1500, 60}).why() ==
+        "that seek is for people: a computer takes only seeks that welcome computers (bots), and challenges");
+    CHECK(admits(bots, Role::Bot, Rating{1500, 60}));
+    CHECK(admits(ranged, Role::Human, Rating{1400, 60}));
+    CHECK(admits(ranged, Role::Human, Rating{1800, 60}));
+    CHECK(admits(ranged, Role::Human, Rating{1801, 60}).why() ==
+          "that seek is for ratings 1400-1800, and yours is 1801");
+    CHECK(admits(ranged, Role::Human, std::nullopt));  // a newcomer counts as 1500
+    CHECK_FALSE(admits(Audience{false, RatingRange{1600, 2000}}, Role::Human, std::nullopt));
+    CHECK(admits(ranged, Role::Guest, std::nullopt).why() ==
+          "that seek is for ratings 1400-1800: a guest has no rating");
+    CHECK(audience_description(Audience{true, RatingRange{1400, 1800}}) ==
+          "computers welcome, ratings 1400-1800");
+    CHECK(audience_description(people) == "for people only");
+    CHECK(terms_short(terms("official 4 5m+2s first-to 1 rated")) == "rated 5m+2s official 4x4");
+    CHECK(terms_short(terms("rogers 3 dm first-to 2 casual")) == "casual dm rogers 3x3 first to 2");
 }
 
 TEST_CASE("each verb has one sender, and refusals name only what clients send", "[net][lobby]") {
@@ -381,12 +504,29 @@ TEST_CASE("the lobby's example lines read as they say", "[net][lobby]") {
     CHECK(l.method == Method::Secret);
     CHECK(l.credential == secret);
     CHECK(std::get<Post>(parsed("post official 4 dm first-to 2 rated")).terms.settings.first_to == 2);
-    const MatchStart m = std::get<MatchStart>(
-        parsed("match 5f3a9c0e12b47d66 black Eamon 7QKM4XABCD2R3T5V 4/2 official 4 dm first-to 2 rated"));
+    const MatchStart m = std::get<MatchStart>(parsed(
+        "match 5f3a9c0e12b47d66 black Eamon 7QKM4XABCD2R3T5V 4/2 1623/85 - official 4 dm first-to 2 rated"));
     CHECK(m.colour == Color::Black);
     CHECK(m.opponent == "Eamon");
     CHECK(m.tournament == 4);
     CHECK(m.round == 2);
+    CHECK(m.mine == Rating{1623, 85});
+    CHECK_FALSE(m.theirs);
+    // Version 3: who a seek is for, what a player does, what a game did to the ratings.
+    const SeekItem sk = std::get<SeekItem>(
+        parsed("seek 12 Liam 1623/85 * random official 4 5m+2s first-to 1 rated bots 1400-1800"));
+    CHECK(sk.audience == Audience{true, RatingRange{1400, 1800}});
+    CHECK_FALSE(sk.colour);
+    CHECK(std::get<SeekItem>(parsed("seek 13 Liam - Eamon black official 4 5m+2s first-to 1 rated")).colour ==
+          Color::Black);
+    const PlayerItem pl = std::get<PlayerItem>(parsed("player Zoe human watching " + game_id + " - - - -"));
+    CHECK(pl.watching == game_id);
+    CHECK_FALSE(pl.playing);
+    CHECK(std::get<PlayerItem>(parsed("player Liam human playing Eamon - - - -")).opponent == "Eamon");
+    const Over o = std::get<Over>(parsed("over " + game_id + " 0 1 0 1500>1662 1500>1338 Liam wins"));
+    CHECK(o.changes[0] == RatingChange{1500, 1662});
+    CHECK(change_text(*o.changes[1]) == "1338 (-162)");
+    CHECK(change_text(RatingChange{1500, 1500}) == "1500 (+0)");
     const GameItem g = std::get<GameItem>(
         parsed("game 5f3a9c0e12b47d66 Liam Eamon 1 0 110000 300000 1 3 4 official 4 dm first-to 2 rated"));
     CHECK(g.names == std::array<std::string, 2>{"Liam", "Eamon"});
@@ -512,24 +652,57 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
          "password-needed, wrong-password, too-many-attempts, bad-password, "
          "not-allowed, not-found, bad-terms, limit, slow-down or busy, not "
          "'wrong-code'"},
-        {"player Liam human away - - - -", "player: expected idle or playing, not 'away'"},
-        {"player ~Liam bot idle - - - -", "player: a guest, and only a guest, has a name starting with ~"},
+        {"player Liam human away - - - - -", "player: expected idle, playing or watching, not 'away'"},
+        {"player ~Liam bot idle - - - - -", "player: a guest, and only a guest, has a name starting with ~"},
+        {"player Liam human idle Eamon - - - -", "player: - names nobody, for an idle player only"},
+        {"player Liam human playing - - - - -", "player: - names nobody, for an idle player only"},
+        {"player Liam human watching Eamon - - - -", "player: watching: a game id is 16 hex digits"},
+        {"player Liam human idle - - - -", "player: rating: a rating is RATING/DEVIATION or -"},
         {"left", "left: not a player's name: (nothing)"},
-        {"seek 1 Liam - Liam official 4 dm first-to 2 rated", "seek: a player against themselves"},
-        {"seek 1 Liam - L1AM official 4 dm first-to 2 rated", "seek: a player against themselves"},
-        {"seek 1 Liam 1500 * official 4 dm first-to 2 rated",
+        {"seek 1 Liam - Liam random official 4 dm first-to 2 rated", "seek: a player against themselves"},
+        {"seek 1 Liam - L1AM random official 4 dm first-to 2 rated", "seek: a player against themselves"},
+        {"seek 1 Liam 1500 * random official 4 dm first-to 2 rated",
          "seek: rating: a rating is RATING/DEVIATION or -"},
+        {"seek 1 Liam - * official 4 dm first-to 2 rated",
+         "seek: expected random, white or black, not 'official'"},
+        {"seek 1 Liam - * white official 4 dm first-to 2 rated",
+         "seek: an open seek's colours are drawn (random)"},
+        {"seek 1 Liam - * random official 4 dm first-to 2 rated bots bots",
+         "seek: after rated or casual come only bots (computers welcome) and a rating range such as "
+         "1400-1800, not 'bots'"},
+        {"post official 4 dm first-to 2 rated 1800-1400",
+         "post: a rating range goes from the lower rating to the higher, as 1400-1800"},
+        {"post official 4 dm first-to 2 rated 1400-10000", "post: the rating range: out of range"},
+        {"post official 4 dm first-to 2 rated humans",
+         "post: after rated or casual come only bots (computers welcome) and a rating range such as "
+         "1400-1800, not 'humans'"},
+        {"rematch 5f3a", "rematch: a game id is 16 hex digits"},
+        {"abort", "abort: a game id is 16 hex digits"},
+        {"finger ~Zoe", "finger: not a name (2 to 20 letters, digits, '-' or '_', a letter first): '~Zoe'"},
+        {"best all", "more words than the message has"},
+        {"kibitz " + game_id, "kibitz: nothing printable"},
+        {"kibitzed " + game_id + " Zoe", "kibitzed: nothing printable"},
+        {"profile Liam admin 2026-11-23T14:03Z online", "profile: expected human or bot, not 'admin'"},
+        {"profile Liam human 2026-11-23T14:03Z yesterday",
+         "profile: a date is written 2026-11-23T14:03Z, not 'yesterday'"},
+        {"stats official 4 1500/350 2 1 0 0", "stats: wins, losses and draws do not add up to the games"},
+        {"leader official 4 11 Liam 1700 60 5", "leader: rank: out of range"},
+        {"leader official 4 1 Liam 1700 151 5", "leader: deviation: out of range"},
+        {"over " + game_id + " 0 1 0 1500-1662 - Liam wins",
+         "over: rating change: a rating change is BEFORE>AFTER or -"},
         {"unseek 1 vanished",
          "unseek: expected withdrawn, taken, declined, expired, left or playing, not "
          "'vanished'"},
-        {"match " + game_id + " red Eamon ABCD - official 4 dm first-to 2 rated",
+        {"match " + game_id + " red Eamon ABCD - - - official 4 dm first-to 2 rated",
          "match: expected white or black, not 'red'"},
-        {"match " + game_id + " white Eamon abcd - official 4 dm first-to 2 rated",
+        {"match " + game_id + " white Eamon abcd - - - official 4 dm first-to 2 rated",
          "match: a code has 4 to 32 capitals and digits"},
-        {"match " + game_id + " white Eamon ABCD 4 official 4 dm first-to 2 rated",
+        {"match " + game_id + " white Eamon ABCD 4 - - official 4 dm first-to 2 rated",
          "match: the context is - or TOURNAMENT/ROUND"},
-        {"match " + game_id + " white Eamon ABCD 4/0 official 4 dm first-to 2 rated",
+        {"match " + game_id + " white Eamon ABCD 4/0 - - official 4 dm first-to 2 rated",
          "match: round: out of range"},
+        {"match " + game_id + " white Eamon ABCD - official 4 dm first-to 2 rated",
+         "match: rating: a rating is RATING/DEVIATION or -"},
         {"game " + game_id + " Liam Eamon 2 2 1 1 0 0 - official 4 dm first-to 2 rated",
          "game: a score the match cannot have"},
         {"game " + game_id + " Liam Eamon 3 0 1 1 0 0 - official 4 dm first-to 2 rated",
@@ -547,10 +720,12 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
         {"chat Liam", "chat: nothing printable"},
         {"chat Li\x1b[2Jam hi", "a control character in a line"},
         {"notice", "notice: nothing printable"},
-        {"played " + game_id + " 2026-13-01T00:00Z Liam Eamon 0 0 draw official 4 dm first-to 2 rated",
+        {"played " + game_id + " 2026-13-01T00:00Z Liam Eamon 0 0 draw - - official 4 dm first-to 2 rated",
          "played: a date is written 2026-11-23T14:03Z, not '2026-13-01T00:00'"},
-        {"played " + game_id + " 2026-11-23 Liam Eamon 0 0 draw official 4 dm first-to 2 rated",
+        {"played " + game_id + " 2026-11-23 Liam Eamon 0 0 draw - - official 4 dm first-to 2 rated",
          "played: a date is written 2026-11-23T14:03Z, not '2026-11-23'"},
+        {"played " + game_id + " 2026-11-23T14:03Z Liam Eamon 0 0 draw official 4 dm first-to 2 rated",
+         "played: rating change: a rating change is BEFORE>AFTER or -"},
         {"rated 1 ~Liam 1500 350 0 0 0 0",
          "rated: not a name (2 to 20 letters, digits, '-' or '_', a letter first): '~Liam'"},
         {"rated 1 Liam 1500 350 3 1 1 0", "rated: wins, losses and draws do not add up to the games"},
@@ -572,13 +747,13 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
         {"starter 4 Eamon", "starter: opponent: not a player's name: (nothing)"},
         {"starter 0 Eamon Liam", "starter: out of range"},
         {"end everything",
-         "end: expected players, seeks, games, tournaments, history, ratings, standings, "
-         "record or machines, not 'everything'"},
+         "end: expected players, seeks, games, tournaments, history, ratings, standings, record, machines, "
+         "profile or best, not 'everything'"},
         {"ping 1  ", "more words than the message has"},
         {"ping 1000000000000000001", "token: out of range"},
         {"end  players",
-         "end: expected players, seeks, games, tournaments, history, ratings, standings, "
-         "record or machines, not (nothing)"},
+         "end: expected players, seeks, games, tournaments, history, ratings, standings, record, machines, "
+         "profile or best, not (nothing)"},
     };
     for (const auto& [line, why] : cases) {
         INFO(line);

@@ -178,9 +178,9 @@ TEST_CASE("the client greets, logs in with this machine's secret, and gets the l
     Loop loop(server, liam());
     CHECK(loop.client->phase() != Client::Phase::Lobby);
     loop.log_in("welcome Liam human secret 1623/85 - - -",
-                {"player Liam human idle 1623/85 - - -", "player Eamon human playing 1580/120 - - -",
-                 "player MaxBot bot idle 2100/60 - 1900/90 -",
-                 "seek 7 Eamon 1580/120 * official 4 dm first-to 2 rated",
+                {"player Liam human idle - 1623/85 - - -", "player Eamon human playing Niamh 1580/120 - - -",
+                 "player MaxBot bot idle - 2100/60 - 1900/90 -",
+                 "seek 7 Eamon 1580/120 * random official 4 dm first-to 2 rated",
                  "game " + game_id + " Eamon MaxBot 1 0 110000 300000 1 3 - official 4 dm first-to 2 rated",
                  "tournament 2 spring Liam round-robin open 3 8 0 schedule official 4 dm first-to 2 rated"});
     REQUIRE(server.heard().size() >= 2);
@@ -206,8 +206,8 @@ TEST_CASE("the client greets, logs in with this machine's secret, and gets the l
     CHECK(Tables::time_left(row, 0, row.received + 4000) == 110'000);
 
     // The tables follow the changes.
-    server.say("player Eamon human idle 1590/110 - - -\nleft MaxBot\nunseek 7 taken\n");
-    server.say("over " + game_id + " 0 2 0 Eamon wins the match 2-0\nclosed 2\n");
+    server.say("player Eamon human idle - 1590/110 - - -\nleft MaxBot\nunseek 7 taken\n");
+    server.say("over " + game_id + " 0 2 0 - - Eamon wins the match 2-0\nclosed 2\n");
     REQUIRE(loop.until([&] { return t.tournaments().empty(); }));
     CHECK(t.players().size() == 2);
     CHECK_FALSE(t.players().at(name_key("Eamon")).playing);
@@ -223,7 +223,7 @@ TEST_CASE("over a unix socket, and back after the server restarts", "[net][lobby
     const std::string where = "unix:" + (dir.path / "lobby.sock").string();
     FakeServer server(where);
     Loop loop(server, liam());
-    loop.log_in("welcome Liam human secret - - - -", {"player Liam human idle - - - -"});
+    loop.log_in("welcome Liam human secret - - - -", {"player Liam human idle - - - - -"});
 
     // The server dies: its connection and its socket go.
     server.peer.close();
@@ -245,7 +245,7 @@ TEST_CASE("over a unix socket, and back after the server restarts", "[net][lobby
     loop.pass(1250);
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
     loop.log_in("welcome Liam human secret - - - -",
-                {"player Liam human idle - - - -", "player Eamon human idle - - - -"});
+                {"player Liam human idle - - - - -", "player Eamon human idle - - - - -"});
     CHECK(server.heard()[1] == "login Liam human secret " + secret);
     CHECK(loop.client->tables().players().size() == 2);
     CHECK(loop.of(Event::Kind::LoggedIn).size() == 2);
@@ -357,10 +357,10 @@ TEST_CASE("every request goes out as the protocol writes it, and bad ones do not
     FakeServer server;
     Loop loop(server, liam());
     loop.log_in("welcome Liam human secret - - - -",
-                {"player Liam human idle - - - -", "player Eamon human idle - - - -",
-                 "seek 7 Eamon - * official 4 dm first-to 2 rated",
-                 "seek 8 Eamon - Liam rogers 3 5m+2s first-to 1 casual",
-                 "seek 9 Liam - * official 4 none first-to 1 casual",
+                {"player Liam human idle - - - - -", "player Eamon human idle - - - - -",
+                 "seek 7 Eamon - * random official 4 dm first-to 2 rated",
+                 "seek 8 Eamon - Liam random rogers 3 5m+2s first-to 1 casual",
+                 "seek 9 Liam - * random official 4 none first-to 1 casual",
                  "tournament 2 spring Eamon swiss-3 open 3 8 0 schedule official 4 dm first-to 2 rated"});
     Client& c = *loop.client;
     const Millis now = loop.now;
@@ -445,10 +445,12 @@ TEST_CASE("answers come whole: a history page, a record, a watch code, a refusal
     REQUIRE(c.history("Nobody", 1, loop.now).ok());
     REQUIRE(c.standings(4, loop.now).ok());
     REQUIRE(loop.until([&] { return server.heard().size() >= 7; }));
-    server.say("played " + game_id + " 2026-11-23T14:03Z Liam Eamon 2 1 0 official 4 dm first-to 2 rated\n");
+    server.say("played " + game_id +
+               " 2026-11-23T14:03Z Liam Eamon 2 1 0 - - official 4 dm first-to 2 rated\n");
     server.say("chat Eamon meanwhile, in the lobby\n");  // other lines may come between the items
     server.say(
-        "played 0123456789abcdef 2026-11-22T09:00Z Eamon Liam 0 0 draw official 4 none first-to 1 casual\n");
+        "played 0123456789abcdef 2026-11-22T09:00Z Eamon Liam 0 0 draw - - official 4 none first-to 1 "
+        "casual\n");
     server.say("end history\n");
     server.say("line % gobblet match\nline % white: Liam\nline\nline W3B2\nend record\n");
     server.say("watching " + game_id + " WATCHCODE1\n");
@@ -490,7 +492,7 @@ TEST_CASE("a match start is passed on with its game id and code", "[net][lobby-c
     FakeServer server;
     Loop loop(server, liam());
     loop.log_in();
-    server.say("match " + game_id + " black Eamon 7QKM4XABCD2R3T5V 4/2 official 4 dm first-to 2 rated\n");
+    server.say("match " + game_id + " black Eamon 7QKM4XABCD2R3T5V 4/2 - - official 4 dm first-to 2 rated\n");
     REQUIRE(loop.until([&] { return !loop.lines<MatchStart>().empty(); }));
     const MatchStart m = loop.lines<MatchStart>()[0];
     CHECK(m.game == game_id);
@@ -681,7 +683,7 @@ TEST_CASE("hostile server: lines that do not fit what was asked", "[net][lobby-c
         why = "welcomed as a guest without asking, or not as one when asking";
     }
     SECTION("an item nobody asked for") {
-        line = "played " + game_id + " 2026-11-23T14:03Z Liam Eamon 2 1 0 official 4 dm first-to 2 rated";
+        line = "played " + game_id + " 2026-11-23T14:03Z Liam Eamon 2 1 0 - - official 4 dm first-to 2 rated";
         why = "an item of history that nobody asked for";
     }
     SECTION("the end of an answer nobody asked for") {
@@ -701,11 +703,11 @@ TEST_CASE("hostile server: lines that do not fit what was asked", "[net][lobby-c
         why = "left: Nobody was not in the lobby";
     }
     SECTION("a challenge between two others") {
-        line = "seek 3 Eamon - Aoife official 4 dm first-to 2 rated";
+        line = "seek 3 Eamon - Aoife random official 4 dm first-to 2 rated";
         why = "a challenge between two other players";
     }
     SECTION("a match against ourselves") {
-        line = "match " + game_id + " white liam ABCD - official 4 dm first-to 2 rated";
+        line = "match " + game_id + " white liam ABCD - - - official 4 dm first-to 2 rated";
         why = "a match against ourselves";
     }
     SECTION("a second end of a table") {
@@ -758,7 +760,7 @@ TEST_CASE("hostile server: a flood of players past the table's limit", "[net][lo
     loop.log_in();
     std::string flood;
     for (std::size_t i = 0; i <= max_table; ++i)
-        flood += "player P" + std::to_string(i) + " human idle - - - -\n";
+        flood += "player P" + std::to_string(i) + " human idle - - - - -\n";
     server.say(flood);
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }, 2000));
     CHECK(loop.last(Event::Kind::Closed) ==
@@ -804,7 +806,7 @@ TEST_CASE("hostile server: a record past 1 MiB, and a history page past 50 items
         std::string flood;
         for (int i = 0; i <= page_size; ++i)
             flood += "played " + game_id +
-                     " 2026-11-23T14:03Z Liam Eamon 0 0 draw official 4 none first-to 1 casual\n";
+                     " 2026-11-23T14:03Z Liam Eamon 0 0 draw - - official 4 none first-to 1 casual\n";
         server.say(flood);
         why = "more than 50 items in an answer of history";
     }

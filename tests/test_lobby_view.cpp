@@ -62,14 +62,78 @@ TEST_CASE("text is cut by whole characters and never holds a control character",
     CHECK(fit("\xe2\x82", 5).empty());                  // a character cut short
 }
 
-TEST_CASE("seek rows say whose and to whom, first", "[lobby-view]") {
-    lobby::SeekItem s{12, "Liam", lobby::Rating{1623, 85}, "", terms("official 4 dm first-to 2 rated")};
-    CHECK(seek_row(s, "Eamon", 200) == "#12 Liam 1623                official 4 dm first-to 2 rated");
+TEST_CASE("seek rows say whose and to whom, first, and fit 80 columns", "[lobby-view]") {
+    lobby::SeekItem s{12, "Liam", lobby::Rating{1623, 85}, "", terms("official 4 dm first-to 2 rated"),
+                      {}, {}};
+    CHECK(seek_row(s, "Eamon", 200) == "#12 Liam 1623 rated dm official 4x4 first to 2");
     CHECK(contains(seek_row(s, "liam", 200), "Liam 1623 (yours)"));  // names compare by their key
+    // At 80 columns the seeks' list is 45 wide: rated or casual, the clock and the board still show.
+    CHECK(seek_row(s, "Eamon", 45) == "#12 Liam 1623 rated dm official 4x4 first to ");
+    s.audience = lobby::Audience{true, lobby::RatingRange{1400, 1800}};
+    CHECK(seek_row(s, "Eamon", 200) == "#12 Liam 1623 rated dm official 4x4 first to 2 bots 1400-1800");
     s.to = "Eamon";
+    s.audience = {};
     CHECK(contains(seek_row(s, "Eamon", 200), "Liam 1623 CHALLENGES YOU"));
     CHECK(contains(seek_row(s, "Liam", 200), "(yours, to Eamon)"));
+    s.colour = Color::White;
+    CHECK(contains(seek_row(s, "Eamon", 200), "Liam 1623 REMATCH"));
     CHECK(seek_row(s, "Eamon", 20).size() == 20);
+}
+
+TEST_CASE("a row's details say the rest, and whether a seek is for us", "[lobby-view]") {
+    lobby::SeekItem s{12,
+                      "Liam",
+                      lobby::Rating{1623, 85},
+                      "",
+                      terms("official 4 5m+2s first-to 1 rated"),
+                      {false, lobby::RatingRange{1400, 1800}},
+                      {}};
+    const std::string open = seek_details(s, "Eamon", lobby::Role::Human, lobby::Rating{1500, 80});
+    CHECK(
+        open ==
+        "#12 by Liam (1623/85): official rules, 4x4, a single game, 5m + 2s a move, rated; for people only, "
+        "ratings 1400-1800. Enter accepts");
+    CHECK(contains(seek_details(s, "Eamon", lobby::Role::Human, lobby::Rating{1900, 80}),
+                   "Not for you: that seek is for ratings 1400-1800, and yours is 1900"));
+    CHECK(contains(seek_details(s, "Liam", lobby::Role::Human, std::nullopt), "x withdraws it"));
+    s.to = "Eamon";
+    s.colour = Color::Black;
+    CHECK(contains(seek_details(s, "Eamon", lobby::Role::Human, std::nullopt),
+                   "a rematch to Eamon, Liam plays Black in round 1. a accepts, x declines"));
+    lobby::GameItem g{"5f3a9c0e12b47d66",
+                      {"Liam", "Eamon"},
+                      {1, 0},
+                      {Millis(110'000), Millis(300'000)},
+                      0,
+                      1,
+                      4,
+                      terms("official 4 dm first-to 2 rated")};
+    const std::string game = game_details(lobby::GameRow{g, 0}, "Nora", 0);
+    CHECK(game ==
+          "Liam (White in round 1) 1-0 Eamon; clocks Liam 1:50 (running), Eamon 5:00; official rules, 4x4, "
+          "first "
+          "to 2, 2m a turn, 5m reserve in 30s chunks, rated; tournament #4; one watching. Enter watches");
+    CHECK(contains(game_details(lobby::GameRow{g, 0}, "Eamon", 0), "Enter takes you back to your match"));
+    const lobby::Tables t = tables("Nora", {g});
+    const lobby::PlayerItem zoe{"Zoe", lobby::Role::Human, false, {lobby::Rating{1623, 85}, {}, {}, {}}, "",
+                                g.game};
+    CHECK(
+        player_details(zoe, "Nora", t) ==
+        "Zoe: official 4x4 1623/85, rogers 4x4 -, official 3x3 -, rogers 3x3 -; watching Liam - Eamon. Enter "
+        "shows the profile, c challenges, w watches with them");
+    const lobby::TournamentItem cup{4,
+                                    "cup",
+                                    "",
+                                    {},
+                                    lobby::TournamentState::Open,
+                                    2,
+                                    8,
+                                    0,
+                                    lobby::First::Draw,
+                                    terms("official 4 dm first-to 2 rated")};
+    CHECK(contains(tournament_details(cup),
+                   "#4 cup: round-robin by the operator, open, 2 of 8 players, who "
+                   "starts drawn; official rules"));
 }
 
 TEST_CASE("game rows run the running clock on and mark the player's own match", "[lobby-view]") {
@@ -83,28 +147,33 @@ TEST_CASE("game rows run the running clock on and mark the player's own match", 
     g.terms = terms("official 4 dm first-to 2 rated");
     const lobby::GameRow row{g, 1'000};
     const std::string at_start = game_row(row, "Nora", 1'000, 200);
-    CHECK(contains(at_start, "Liam 1-0 Eamon"));
-    CHECK(contains(at_start, "1:50* | 5:00"));
-    CHECK(contains(at_start, "official 4 dm first-to 2 rated, 3 watching"));
-    CHECK(contains(game_row(row, "Nora", 11'000, 200), "1:40* | 5:00"));  // ten seconds on
-    CHECK(contains(game_row(row, "Nora", 500'000, 200), "0:00* | 5:00"));
+    CHECK(at_start == "Liam 1-0 Eamon 1:50* 5:00 rated dm official 4x4 first to 2, 3 watching");
+    CHECK(contains(game_row(row, "Nora", 11'000, 200), "1:40* 5:00"));  // ten seconds on
+    CHECK(contains(game_row(row, "Nora", 500'000, 200), "0:00* 5:00"));
     CHECK(game_row(row, "eamon", 1'000, 200).rfind("YOUR MATCH Liam 1-0 Eamon", 0) == 0);
+    // 45 columns (80 in all) show the clocks and rated or casual.
+    CHECK(game_row(row, "Nora", 1'000, 45) == "Liam 1-0 Eamon 1:50* 5:00 rated dm official 4");
     g.left = {std::nullopt, std::nullopt};
     g.running = -1;
     g.watchers = 0;
-    CHECK(game_row(lobby::GameRow{g, 0}, "Nora", 0, 200) == "Liam 1-0 Eamon  official 4 dm first-to 2 rated");
+    CHECK(game_row(lobby::GameRow{g, 0}, "Nora", 0, 200) ==
+          "Liam 1-0 Eamon rated dm official 4x4 first to 2");
 }
 
-TEST_CASE("the lists' order: challenges to us first, then by id; players by name", "[lobby-view]") {
+TEST_CASE("the lists' order: challenges to us first, then by id; players by name, saying what they do",
+          "[lobby-view]") {
     const auto t = tables(
         "Eamon",
         {
-            lobby::PlayerItem{"Liam", lobby::Role::Human, false, {}},
-            lobby::PlayerItem{"Eamon", lobby::Role::Human, false, {}},
-            lobby::PlayerItem{"MaxBot", lobby::Role::Bot, true, {lobby::Rating{2100, 60}, {}, {}, {}}},
-            lobby::SeekItem{3, "Liam", std::nullopt, "", terms("official 4 none first-to 1 casual")},
-            lobby::SeekItem{7, "Liam", std::nullopt, "Eamon", terms("rogers 3 none first-to 1 casual")},
-            lobby::SeekItem{5, "MaxBot", std::nullopt, "", terms("official 4 5m+2s first-to 1 rated")},
+            lobby::PlayerItem{"Liam", lobby::Role::Human, false, {}, "", ""},
+            lobby::PlayerItem{"Eamon", lobby::Role::Human, false, {}, "", ""},
+            lobby::PlayerItem{
+                "MaxBot", lobby::Role::Bot, true, {lobby::Rating{2100, 60}, {}, {}, {}}, "Niamh", ""},
+            lobby::SeekItem{3, "Liam", std::nullopt, "", terms("official 4 none first-to 1 casual"), {}, {}},
+            lobby::SeekItem{
+                7, "Liam", std::nullopt, "Eamon", terms("rogers 3 none first-to 1 casual"), {}, {}},
+            lobby::SeekItem{
+                5, "MaxBot", std::nullopt, "", terms("official 4 5m+2s first-to 1 rated"), {}, {}},
         });
     const auto seeks = seek_rows(t);
     REQUIRE(seeks.size() == 3);
@@ -115,13 +184,15 @@ TEST_CASE("the lists' order: challenges to us first, then by id; players by name
     REQUIRE(players.size() == 3);
     CHECK(players[0]->name == "Eamon");
     CHECK(contains(player_row(*players[0], "Eamon", 80), "Eamon (you)"));
-    const std::string bot = player_row(*players[2], "Eamon", 80);
-    CHECK(contains(bot, "MaxBot (bot)"));
-    CHECK(contains(bot, "2100 "));
-    CHECK(contains(bot, "playing"));
+    const std::string bot = player_row(*players[2], "Eamon", 80, &t);
+    CHECK(bot == "MaxBot (bot)     2100  -     -     -     playing Niamh");
+    // At 80 columns the players' list is 29 wide: the name, official 4x4's rating, whom they play.
+    CHECK(player_row(*players[2], "Eamon", 29, &t) == "MaxBot (bot) 2100  vs Niamh");
+    CHECK(players_head(29) == "name       off4  doing");
+    CHECK(players_head(80) == "name             off4  rog4  off3  rog3  doing");
 }
 
-TEST_CASE("tournament rows say the name, format, organizer, state and players", "[lobby-view]") {
+TEST_CASE("tournament rows say the name, state and players first", "[lobby-view]") {
     lobby::TournamentItem t{4,
                             "autumn-cup",
                             "Liam",
@@ -133,20 +204,103 @@ TEST_CASE("tournament rows say the name, format, organizer, state and players", 
                             lobby::First::Schedule,
                             terms("official 4 dm first-to 2 rated")};
     CHECK(tournament_row(t, 200) ==
-          "#4 autumn-cup swiss-5 by Liam, open, 3/16 players, official 4 dm first-to 2 rated");
+          "#4 autumn-cup open 3/16 swiss-5 by Liam, rated dm official 4x4 first to 2");
+    CHECK(tournament_row(t, 29) == "#4 autumn-cup open 3/16 swiss");  // what fits at 80 columns
     t.state = lobby::TournamentState::Playing;
     t.round = 2;
     t.format = {false, 0};
-    CHECK(tournament_row(t, 200).rfind("#4 autumn-cup round-robin by Liam, round 2, 3/16 players", 0) == 0);
+    CHECK(tournament_row(t, 200).rfind("#4 autumn-cup round 2 3/16 round-robin by Liam", 0) == 0);
     CHECK(tournament_row(t, 10) == "#4 autumn-");
     t.organizer = "";  // the operator's (--new-tournament)
-    CHECK(contains(tournament_row(t, 200), "by the operator, round 2"));
+    CHECK(contains(tournament_row(t, 200), "by the operator, rated"));
     // The title of its table says final once it is over, before anything a width could cut.
     CHECK_FALSE(contains(standings_title(t, 200), "final"));
     CHECK(standings_title(t, 200).rfind("autumn-cup (#4): round-robin by the operator, round 2", 0) == 0);
     t.state = lobby::TournamentState::Over;
     CHECK(standings_title(t, 200).rfind("final: autumn-cup (#4): round-robin", 0) == 0);
     CHECK(standings_title(t, 12) == "final: autum");
+}
+
+TEST_CASE("the seek list's filter: the words of terms, and never a seek that is not for us", "[lobby-view]") {
+    const auto f = parse_seek_filter("rated Official 4x4 1400-1800");
+    REQUIRE(f);
+    CHECK(f->rated == true);
+    CHECK(f->rules == Rules::Official);
+    CHECK(f->size == 4);
+    CHECK(f->range == lobby::RatingRange{1400, 1800});
+    CHECK(seek_filter_text(*f) == "rated official 4x4 1400-1800");
+    CHECK(parse_seek_filter("")->rated == std::nullopt);
+    CHECK(*parse_seek_filter("all") == SeekFilter{});
+    CHECK(why_refused(parse_seek_filter, "blitz") ==
+          "filter: 'blitz' is none of rated, casual, official, rogers, 4, 3 or a rating range such as "
+          "1400-1800");
+    CHECK_FALSE(parse_seek_filter("1800-1400"));
+    const lobby::Terms rated4 = terms("official 4 5m+2s first-to 1 rated");
+    const lobby::Terms casual3 = terms("rogers 3 none first-to 1 casual");
+    const auto t = tables(
+        "Eamon",
+        {lobby::PlayerItem{"Eamon", lobby::Role::Human, false, {lobby::Rating{1900, 60}, {}, {}, {}}, "", ""},
+         lobby::SeekItem{1, "Liam", lobby::Rating{1600, 60}, "", rated4, {}, {}},
+         lobby::SeekItem{2, "Niamh", lobby::Rating{1200, 60}, "", casual3, {}, {}},
+         lobby::SeekItem{
+             3, "Zoe", lobby::Rating{1700, 60}, "", rated4, {false, lobby::RatingRange{1400, 1800}}, {}},
+         lobby::SeekItem{4, "Eamon", std::nullopt, "", casual3, {}, {}},
+         lobby::SeekItem{5, "Max", std::nullopt, "", rated4, {true, std::nullopt}, {}}});
+    const auto ids = [&](const SeekFilter& filter, lobby::Role role = lobby::Role::Human) {
+        std::vector<lobby::Id> out;
+        for (const auto* s : seek_rows(t, filter, role)) out.push_back(s->id);
+        return out;
+    };
+    // Zoe's seek is for 1400-1800: Eamon's 1900 never sees it. His own always shows.
+    CHECK(ids({}) == std::vector<lobby::Id>{1, 2, 4, 5});
+    CHECK(ids(*parse_seek_filter("rated")) == std::vector<lobby::Id>{1, 4, 5});
+    CHECK(ids(*parse_seek_filter("casual 3")) == std::vector<lobby::Id>{2, 4});
+    CHECK(ids(*parse_seek_filter("1500-1650")) == std::vector<lobby::Id>{1, 4, 5});  // Max: no rating, 1500
+    // A computer sees only the seeks that welcome computers (the server's own check: lobby::admits).
+    CHECK(ids({}, lobby::Role::Bot) == std::vector<lobby::Id>{4, 5});
+}
+
+TEST_CASE("the line being typed always shows its end, however long the label", "[lobby-view]") {
+    const EntryView short_one =
+        entry_view("Seek (RULES SIZE CLOCK first-to N rated|casual)", "official 4", false, 79);
+    CHECK(short_one.line == "Seek (RULES SIZE CLOCK first-to N rated|casual): official 4");
+    CHECK(short_one.cursor == int(short_one.line.size()));
+    // The seek prompt at 80 columns used to show "...first-to 1 ra": the label gives way to the terms.
+    const EntryView seek = entry_view("Seek (RULES SIZE CLOCK first-to N rated|casual [bots] [LOW-HIGH])",
+                                      "official 4 5m+2s first-to 1 rated bots 1400-1800", false, 79);
+    CHECK(seek.line == "Seek: official 4 5m+2s first-to 1 rated bots 1400-1800");
+    // Longer than the line: the end of the text, after a mark.
+    const std::string text(200, 'x');
+    const EntryView tour =
+        entry_view("Tournament (NAME FORMAT MAX FIRST RULES SIZE CLOCK first-to N rated|casual)",
+                   text + "END", false, 79);
+    CHECK(tour.line.rfind("Tournament: <", 0) == 0);
+    CHECK(tour.line.ends_with("xxEND"));
+    CHECK(int(tour.line.size()) <= 78);
+    CHECK(tour.cursor <= 78);
+    CHECK(entry_view("Password of Liam", "secret words", true, 79).line == "Password of Liam: (hidden)");
+}
+
+TEST_CASE("the leaderboard: a column a variant, settled ratings only, we marked", "[lobby-view]") {
+    const std::vector<lobby::LeaderItem> items = {
+        {Variant{4, Rules::Official}, 1, "Liam", {1700, 60}, 12},
+        {Variant{4, Rules::Official}, 2, "Eamon", {1650, 80}, 9},
+        {Variant{3, Rules::Rogers}, 1, "MaxBot", {2100, 40}, 50},
+    };
+    const auto lines = leader_lines(items, "Eamon", 79);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0].rfind("official 4x4", 0) == 0);
+    CHECK(contains(lines[0], "rogers 3x3"));
+    CHECK(lines[1].rfind("1. Liam", 0) == 0);
+    CHECK(contains(lines[1], "1700"));
+    CHECK(contains(lines[1], "(nobody yet)"));
+    CHECK(contains(lines[2], "2. Eamon*"));
+    CHECK(contains(lines[1], "1. MaxBot"));
+    for (const auto& l : lines) CHECK(l.size() <= 79);
+    // Nobody settled yet: the heads, and a line that says so.
+    const auto empty = leader_lines({}, "Eamon", 79);
+    REQUIRE(empty.size() == 2);
+    CHECK(contains(empty[1], "(nobody yet)"));
 }
 
 TEST_CASE("a tournament's table: its rows, live from the standing lines, best first", "[lobby-view]") {
@@ -168,15 +322,17 @@ TEST_CASE("a tournament's table: its rows, live from the standing lines, best fi
     const std::string head = standings_head(200);
     CHECK(contains(head, "points"));
     CHECK(contains(head, "points  h2h  played"));
-    CHECK(contains(head, "rounds won lost"));
+    CHECK(contains(head, "rounds+ rounds-"));
+    CHECK(head.size() <= 79);  // the whole table at 80 columns
     // Eamon: 1.5 points of 2 matches (1 won, 1 drawn), half a point head to head, rounds 3-1; Liam is
     // marked as us.
     const std::string eamon = standing_row(table[0], "Liam", 200);
     CHECK(eamon.rfind("1.   Eamon ", 0) == 0);
-    CHECK(contains(eamon, "   1.5  0.5       2    1    0     1           3    1"));
+    CHECK(contains(eamon, "   1.5  0.5       2   1    0     1        3       1"));
     const std::string liam = standing_row(table[1], "Liam", 200);
     CHECK(contains(liam, "2.   Liam (you)"));
-    CHECK(contains(liam, "     1    0       2    1    1     0           2    2"));
+    CHECK(contains(liam, "     1    0       2   1    1     0        2       2"));
+    CHECK(liam.size() <= 79);
     // The columns line up under the head: the points end where "points" ends.
     CHECK(eamon.find("1.5") + 3 == head.find("points") + 6);
     // A new standing line changes the table live: Liam wins his third match and leads.
@@ -185,7 +341,7 @@ TEST_CASE("a tournament's table: its rows, live from the standing lines, best fi
     REQUIRE(t.take(lobby::StandingItem{7, 2, "Eamon", 3, 3, 1, 1, 1, 3, 3}, 0, out).ok());
     table = t.standings(7);
     CHECK(table[0].name == "Liam");
-    CHECK(contains(standing_row(table[0], "Liam", 200), "     2    0       3    2    1     0"));
+    CHECK(contains(standing_row(table[0], "Liam", 200), "     2    0       3   2    1     0"));
     CHECK(standing_row(table[0], "Liam", 200).size() <= 80);  // the whole row on an 80-column screen
     // A name from the server never brings a control character, and the row keeps to the width.
     lobby::StandingItem odd = table[0];
@@ -312,6 +468,12 @@ TEST_CASE("the lobby's keys: one table for dispatch, footer and help", "[lobby-v
     CHECK(action_for(ch('S'), Mode::typing, screen_lobby) == Action::StartTournament);
     CHECK(action_for(ch('f'), Mode::typing, screen_lobby) == Action::ChooseStarter);
     CHECK(action_for(ch('x'), Mode::typing, screen_lobby) == Action::Withdraw);  // a tournament's too
+    CHECK(action_for(ch('i'), Mode::typing, screen_lobby) == Action::Profile);
+    CHECK(action_for(ch('b'), Mode::typing, screen_lobby) == Action::Leaders);
+    CHECK(action_for(ch('/'), Mode::typing, screen_lobby) == Action::Filter);
+    CHECK(action_for(ch('B'), Mode::typing, screen_lobby) == Action::Bell);
+    CHECK(action_for(ch('E'), Mode::typing, screen_served) == Action::Abort);
+    CHECK(action_for(ch('E'), Mode::typing, screen_local) == Action::None);  // a server's match only
     // The game's own keys are not the lobby's, and the lobby's are not the game's.
     CHECK(action_for(ch('u'), Mode::typing, screen_lobby) == Action::None);
     CHECK(action_for(ch('e'), Mode::typing, screen_local) == Action::None);
@@ -321,6 +483,14 @@ TEST_CASE("the lobby's keys: one table for dispatch, footer and help", "[lobby-v
     const auto lobby_footer = footer_lines(Mode::typing, 200, 2, all, screen_lobby);
     CHECK(contains(lobby_footer[0], "q quit"));
     CHECK(contains(lobby_footer[0], "p seek"));
+    // What a lichess player looks for is in the footer of an 80-column lobby (the key table's order).
+    const auto at80 = footer_lines(Mode::typing, 79, 2, all, screen_lobby);
+    const std::string both_lines = at80[0] + " " + (at80.size() > 1 ? at80[1] : "");
+    for (const char* item : {"p seek", "a accept", "c challenge", "/ filter", "i profile", "b best"}) {
+        INFO(item);
+        CHECK(contains(both_lines, item));
+    }
+    CHECK(contains(footer_lines(Mode::typing, 79, 2, all, screen_served)[1], "E abort"));
     CHECK_FALSE(contains(lobby_footer[0], "u undo"));
     // q says what it does where: quits a game of this program, leaves a server's match for the lobby.
     CHECK(contains(footer_lines(Mode::typing, 200, 2, all, screen_local)[0], "q quit"));
@@ -338,6 +508,10 @@ TEST_CASE("the lobby's keys: one table for dispatch, footer and help", "[lobby-v
     CHECK(contains(joined, "set a password for your name"));
     CHECK(contains(joined, "enter the tournament selected"));
     CHECK(contains(joined, "head to head"));
+    CHECK(contains(joined, "FICS finger"));
+    CHECK(contains(joined, "leaderboard"));
+    CHECK(contains(joined, "bell"));
+    CHECK(contains(joined, "computers welcome"));
     CHECK(contains(joined, "final"));
     CHECK_FALSE(contains(joined, "undo"));
 }

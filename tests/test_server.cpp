@@ -8,37 +8,6 @@ using namespace gobblet;
 using namespace gobblet::test;
 using lobby::Event;
 
-namespace {
-
-lobby::Terms terms(const std::string& text) {
-    const auto t = lobby::parse_terms(text);
-    INFO(t.why());
-    REQUIRE(t.ok());
-    return *t;
-}
-
-// Two players in the lobby, one seeking `what`, the other accepting; both join their game connections
-// and reach play. Returns who plays White (player 0) first.
-std::pair<Client*, Client*> start_match(World& w, Client& a, Client& b, const std::string& what) {
-    REQUIRE(a.lobby->post(terms(what), w.now).ok());
-    REQUIRE(w.until([&] { return !b.lobby->tables().seeks().empty(); }));
-    const lobby::Id id = b.lobby->tables().seeks().begin()->first;
-    REQUIRE(b.lobby->accept(id, w.now).ok());
-    REQUIRE(w.until([&] { return World::match_of(a) && World::match_of(b); }));
-    w.play_match(a);
-    w.play_match(b);
-    REQUIRE(w.until([&] {
-        return a.game->playing() && b.game->playing() &&
-               a.match.clock().running() == b.match.clock().running() && !a.game->absence() &&
-               !b.game->absence();
-    }));
-    Client* white = World::match_of(a)->colour == Color::White ? &a : &b;
-    Client* black = white == &a ? &b : &a;
-    return {white, black};
-}
-
-}  // namespace
-
 TEST_CASE("the first login of a name registers it; its machine's secret logs in again", "[server]") {
     Serving srv;
     srv.start(t0);
@@ -496,7 +465,7 @@ TEST_CASE("the lobby tells others of a login, a match start and a logout by one 
         REQUIRE(p);
         CHECK(p->name == "~New");
         CHECK(!p->playing);
-        CHECK(bytes(got) == std::string("player ~New guest idle - - - -\n").size());
+        CHECK(bytes(got) == std::string("player ~New guest idle - - - - -\n").size());
     }
 
     // A match start: each bystander gets its two players' new state and the game; the seek of a player

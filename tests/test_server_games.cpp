@@ -8,38 +8,6 @@ using namespace gobblet::test;
 
 namespace {
 
-lobby::Terms terms(const std::string& text) {
-    const auto t = lobby::parse_terms(text);
-    INFO(t.why());
-    REQUIRE(t.ok());
-    return *t;
-}
-
-void enter_all(World& w, std::initializer_list<Client*> clients) {
-    for (Client* c : clients) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
-}
-
-// `a` seeks `what`, `b` accepts; returns {White, Black} of round 1 once both are at the board.
-std::pair<Client*, Client*> start_match(World& w, Client& a, Client& b, const std::string& what) {
-    const std::size_t seen = b.lobby->tables().seeks().size();
-    REQUIRE(a.lobby->post(terms(what), w.now).ok());
-    REQUIRE(w.until([&] { return b.lobby->tables().seeks().size() > seen; }));
-    lobby::Id id = 0;
-    for (const auto& [sid, sk] : b.lobby->tables().seeks())
-        if (sk.from == a.lobby->name()) id = sid;
-    REQUIRE(b.lobby->accept(id, w.now).ok());
-    REQUIRE(w.until([&] { return World::match_of(a) && World::match_of(b); }));
-    w.play_match(a);
-    w.play_match(b);
-    REQUIRE(w.until(
-        [&] { return a.game->playing() && b.game->playing() && !a.game->absence() && !b.game->absence(); }));
-    Client* white = World::match_of(a)->colour == Color::White ? &a : &b;
-    return {white, white == &a ? &b : &a};
-}
-
 // The player's game program dies without a word.
 void vanish(World& w, Client& c) {
     c.game.reset();

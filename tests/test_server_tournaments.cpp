@@ -16,20 +16,6 @@ namespace t = gobblet::server::tournament;
 
 namespace {
 
-lobby::Terms terms(const std::string& text) {
-    const auto parsed = lobby::parse_terms(text);
-    INFO(parsed.why());
-    REQUIRE(parsed.ok());
-    return *parsed;
-}
-
-void enter_all(World& w, std::initializer_list<Client*> clients) {
-    for (Client* c : clients) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
-}
-
 // The operator's command beside the server: `--new-tournament NAME` with these terms.
 void make_as_operator(Serving& srv, const std::string& name, const std::string& format, lobby::First first,
                       const std::string& match_terms, std::uint64_t seed) {

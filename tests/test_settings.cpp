@@ -10,9 +10,11 @@ using namespace gobblet;
 using namespace gobblet::test;
 namespace fs = std::filesystem;
 
-TEST_CASE("a settings file sets the level, think time, coach, speed, colour and ASCII", "[settings]") {
+TEST_CASE("a settings file sets the level, think time, coach, speed, colour, ASCII and the bell",
+          "[settings]") {
     const auto p = saves::parse_settings(
-        "# my settings\n\nlevel = hard\nthink=2.5\n  Coach = ON \nspeed = slow\ncolor = no\nascii = 1\n");
+        "# my settings\n\nlevel = hard\nthink=2.5\n  Coach = ON \nspeed = slow\ncolor = no\nascii = 1\n"
+        "bell = off\n");
     CHECK(p.problems.empty());
     CHECK(p.settings.level == Level::Hard);
     CHECK(p.settings.think == 2.5);
@@ -20,6 +22,9 @@ TEST_CASE("a settings file sets the level, think time, coach, speed, colour and 
     CHECK(p.settings.speed == "slow");
     CHECK(p.settings.color == false);
     CHECK(p.settings.ascii == true);
+    CHECK(p.settings.bell == false);
+    CHECK_FALSE(saves::parse_settings("").settings.bell);  // unset: the lobby rings
+    CHECK(saves::parse_settings("bell = loud").problems.at(0).why == "not a switch: use on or off");
 }
 
 TEST_CASE("an empty or missing settings file sets nothing", "[settings]") {

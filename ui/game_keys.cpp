@@ -136,11 +136,30 @@ void GameScreen::on_action(Action a) {
         case Action::OfferDraw: return table_.offer_draw();
         case Action::Resign: return table_.resign();
         case Action::Claim: return table_.claim_round();
+        case Action::Abort:
+            if (!available(Action::Abort))
+                return say(
+                    "abort works before each side has moved, in a server's match that is no tournament's",
+                    true);
+            link_->abort = true;
+            return say("aborting the match: no result, no rating");
         case Action::Chat:
             if (!available(Action::Chat)) {
                 say(table_.networked() ? "not connected: nobody to talk to"
                                        : "chat works in a network game (--host or --join)",
                     true);
+                return;
+            }
+            if (table_.session() && table_.session()->watching()) {
+                // Spectators talk among themselves (through the lobby), never to the players.
+                ui_.entry = LineEntry{"Say to the other spectators",
+                                      "",
+                                      net::max_text,
+                                      [this](const std::string& text) {
+                                          if (text.find_first_not_of(' ') == std::string::npos) return;
+                                          link_->kibitz_out.push_back(text);
+                                      },
+                                      {}};
                 return;
             }
             ui_.entry = LineEntry{"Say",
@@ -187,7 +206,11 @@ void GameScreen::on_action(Action a) {
         case Action::NewTournament:
         case Action::EnterTournament:
         case Action::StartTournament:
-        case Action::ChooseStarter: return;
+        case Action::ChooseStarter:
+        case Action::Profile:
+        case Action::Leaders:
+        case Action::Filter:
+        case Action::Bell: return;
         case Action::ListUp:
         case Action::ListDown:
             return scroll_moves(ui_.list_scroll, shown().game().moves().size(), a == Action::ListUp);

@@ -257,6 +257,7 @@ void GameScreen::open_record(const std::filesystem::path& path) {
 }
 
 void GameScreen::review(saves::Record record, const std::string& what) {
+    review_clocks_ = record.clocks;  // a server's record: each move's clock reading (%clk)
     std::array<SeatSpec, 2> seats = record.seats;
     for (SeatSpec& s : seats) s.kind = SeatKind::Human;  // a review: nobody plays for anyone
     table_.load_match(std::move(record.match), record.clock, true);
@@ -266,6 +267,24 @@ void GameScreen::review(saves::Record record, const std::string& what) {
     overlays_.set_next_variant(match().variant());
     say("reviewing " + what + " (" + moves_text(match().game().moves().size()) +
         "): < and > step through it, i shows the analysis, q goes back to the lobby");
+}
+
+std::string GameScreen::review_clock_note() const {
+    // The clocks as they stood after the move shown: each side's last reading (the start's before it).
+    const std::size_t r = match().rounds().size() - 1;
+    if (r >= review_clocks_.size()) return "";
+    const std::vector<std::optional<Millis>>& readings = review_clocks_[r];
+    const std::size_t k = match().game().moves().size();
+    std::string out;
+    for (int side : {0, 1}) {  // White's moves are 0, 2, 4...; Black's 1, 3...
+        std::optional<Millis> left;
+        for (std::size_t i = std::size_t(side); i < k && i < readings.size(); i += 2) left = readings[i];
+        const int player = side == 0 ? match().rounds()[r].white : 1 - match().rounds()[r].white;
+        const ClockSettings& c = match().clock().settings();
+        const Millis full = c.kind == ClockKind::Fischer ? c.game : c.turn + c.reserve;
+        out += (side ? ", " : "") + match().name(player) + " " + clock_face(left.value_or(full));
+    }
+    return "clocks after move " + std::to_string(k) + ": " + out;
 }
 
 void GameScreen::ask_leave() {
@@ -291,21 +310,56 @@ void GameScreen::serve_link() {
             return leave();
         }
         if (!link_->fresh_code.empty()) table_.fresh_code(std::exchange(link_->fresh_code, {}));
+        // The lobby's news on this screen (a challenge, a seek taken, spectators' talk), then the intro.
+        for (std::string& n : std::exchange(link_->notices, {})) say(std::move(n));
+        // The intro once play is on (after the connection's own "the game starts").
+        if (!link_->intro.empty() && table_.session() && table_.session()->playing())
+            say(std::exchange(link_->intro, {}));
+        // A tournament's next match, announced on the result: it opens by itself after its countdown.
+        if (link_->next_at >= 0 && now() >= link_->next_at) return leave();
     }
-    if (end_said_ || !table_.networked()) return;
+    if (!table_.networked()) return;
     const bool over = match().phase() == MatchPhase::Over;
     const std::string lobby_word = link_ ? link_->over : "";
     if (!over && lobby_word.empty()) return;
-    end_said_ = true;
-    ui_.question.reset();
+    // The result stays until a key: with the ratings' changes once the lobby has them, the opponent's
+    // rematch offer, a tournament's next match and its countdown.
     // The status line shows the result of a match that ended on the board: the message does not repeat it.
-    const std::string text = over ? "The match is over" : lobby_word;
-    ask(Question{.text = text + ": press any key to go back to the lobby",
-                 .answers = {},
-                 .help = "The match is over; the server keeps it, and h in the lobby lists it for review.",
-                 .on_other = [this] { leave(); },
-                 .other_label = "back to the lobby"});
-    say(text);
+    std::string text = over ? "The match is over" : lobby_word;
+    if (over && link_ && !link_->changes.empty()) text += ": " + link_->changes;
+    const net::Session* s = table_.session();
+    const bool player = s && !s->watching();
+    const bool rematch = link_ && player && !link_->tournament;
+    if (link_ && !link_->rematch_offer.empty()) text += ". " + link_->rematch_offer;
+    if (link_ && !link_->next.empty()) text += ". Next: " + link_->next;
+    // Said again when it changed (the ratings came, a rematch was offered, the next match was announced
+    // after the result was said), not at each step of the countdown.
+    const bool news = !end_said_ || end_text_ != text;
+    end_said_ = true;
+    end_text_ = text;
+    if (link_ && !link_->next.empty()) {
+        const Millis left = std::max<Millis>(0, link_->next_at - now());
+        text += ", in " + std::to_string((left + 999) / 1000) + " s";
+    }
+    const std::string prompt = text + (link_ && !link_->next.empty() ? ": any key opens it now" : "");
+    if (ui_.question && ui_.question->text == prompt) return;
+    Question q{.text = prompt,
+               .answers = {},
+               .help = "The match is over; the server keeps it, and h in the lobby lists it for review." +
+                       std::string(rematch ? " r offers a rematch: the same terms, colours swapped; the "
+                                             "opponent accepts it with one key (r here too)."
+                                           : ""),
+               .on_other = [this] { leave(); },
+               .other_label = link_ && !link_->next.empty() ? "the next match" : "back to the lobby"};
+    if (rematch)
+        q.answers.push_back(
+            {ch('r'), link_->rematch_offer.empty() ? "rematch" : "accept the rematch", [this] {
+                 link_->rematch = true;
+                 say(link_->rematch_offer.empty() ? "rematch offered: waiting for the answer"
+                                                  : "rematch accepted");
+             }});
+    ui_.question = std::move(q);
+    if (news) say(text);
 }
 
 }  // namespace gobblet::ui

@@ -44,6 +44,8 @@ Millis GameScreen::until_next(Millis t) const {
     if (ui_.thinking) consider(100);  // the search's progress
     if (teacher_.coach_holds()) consider(std::max<Millis>(0, teacher_.coach_deadline() - t));
     if (leave_at_ >= 0) consider(std::max<Millis>(0, leave_at_ - t));
+    if (link_ && link_->next_at >= 0)
+        consider(std::min<Millis>(1000, std::max<Millis>(0, link_->next_at - t)));
     return wait;
 }
 
@@ -63,6 +65,18 @@ void GameScreen::draw(Millis t) {
     for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
     ui_.title_note = table_.net_title();
     ui_.joining = options_.join_to && !table_.welcomed() ? net::endpoint_text(*options_.join_to) : "";
+    if (!review_clocks_.empty()) ui_.title_note = review_clock_note();
+    if (link_ && !link_->title.empty()) {
+        // A server's match: who plays whom with ratings, always; who watches; the clocks' start.
+        std::string note = link_->title;
+        // A tournament's match before its clocks start: when they will, in the place of the ratings.
+        if (link_->clocks_by >= 0 && t < link_->clocks_by && match().rounds().size() == 1 &&
+            match().game().moves().empty())
+            note = link_->waiting_title + ": clocks in " +
+                   std::to_string((link_->clocks_by - t + 999) / 1000) + " s, or at White's move";
+        if (!link_->watchers.empty()) note += "; watched by " + link_->watchers;
+        ui_.title_note = note + (ui_.title_note.empty() ? "" : "  " + ui_.title_note);
+    }
     if (const std::string r = teacher_.title(); !r.empty())
         ui_.title_note += (ui_.title_note.empty() ? "" : "  ") + r;
     if (ui_.help) return draw_help(help_now(COLS - 1), ui_.help_scroll);
@@ -101,10 +115,14 @@ bool GameScreen::available(Action a) const {
     const Game& g = match().game();
     if (options_.served && !table_.networked() && review_only(a)) return false;
     if (const net::Session* net = table_.session()) {
-        if (net->watching())  // a spectator looks: the players play
+        if (net->watching())  // a spectator looks (and talks to the other spectators): the players play
             return a == Action::Help || a == Action::Quit || a == Action::Analysis || a == Action::ListUp ||
-                   a == Action::ListDown || a == Action::Copy || a == Action::Save;
+                   a == Action::ListDown || a == Action::Copy || a == Action::Save ||
+                   (a == Action::Chat && link_ && net->playing());
         switch (a) {
+            case Action::Abort:  // a server's match that nobody has moved twice in (not a tournament's)
+                return link_ && !link_->tournament && net->playing() && match().rounds().size() == 1 &&
+                       match().game().moves().size() < 2 && match().phase() == MatchPhase::Playing;
             case Action::Pause: return table_.can_pause();
             case Action::OfferDraw: return table_.can_offer_draw();
             case Action::Resign: return table_.can_resign();
@@ -117,6 +135,7 @@ bool GameScreen::available(Action a) const {
         }
     }
     switch (a) {
+        case Action::Abort: return false;
         case Action::Pause: return table_.can_pause();
         case Action::OfferDraw: return table_.can_offer_draw();
         case Action::Resign: return table_.can_resign();

@@ -214,7 +214,11 @@ class GameScreen : public Screen, private TableReport {
     // Opened from the lobby: the key table's bindings of screen_served (q leaves), and the link.
     ScreenKind kind_ = screen_local;
     std::shared_ptr<LobbyLink> link_;
+    saves::MoveClocks review_clocks_;  // a reviewed record's clock readings, by round and move (%clk)
+    // "clocks after move 12: Liam 4:31, Eamon 4:50", for the title of a review with clock readings.
+    std::string review_clock_note() const;
     bool end_said_ = false;  // the end of a server's match was said, and any key goes back to the lobby
+    std::string end_text_;   // ... in these words (said again when they change)
 };
 
 }  // namespace gobblet::ui

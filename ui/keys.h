@@ -77,6 +77,11 @@ enum class Action : std::uint8_t {
     ChooseStarter,    // the organizer chooses who starts a match of it (typed: the starter, the opponent)
     Login,            // not logged in: log in with the name's password
     Guest,            // not logged in: log in as a guest
+    Profile,          // a player's profile (FICS finger): the one selected, or yours
+    Leaders,          // the leaderboard (FICS best): the top settled ratings of each variant
+    Filter,           // the seek list's filter: rated or casual, rules, board, the seekers' ratings
+    Bell,             // the bell of notifications on or off (kept in the settings file)
+    Abort,            // a server's match before each side has moved: end it without a result
 };
 
 // A key as curses delivers it: a character, or a special key (KEY_HOME...), never confused.

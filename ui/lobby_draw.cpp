@@ -3,12 +3,13 @@
 //   title: the server's greeting, who we are
 //   status: the connection (logged in, reconnecting in 4 s...)
 //   Seeks (n)                                  | Players online (n)
-//   #12 Liam 1623 official 4 dm first-to 2 ... | Liam  1623 - - -
-//   Games in progress (n)                      |
-//   Liam 1-0 Eamon  4:59* | 5:00  official ... |
+//   #12 Liam 1623 rated dm official 4x4 ...    | Liam  1623 playing Eamon
+//   Games in progress (n)                      | Tournaments (n)
+//   Liam 1-0 Eamon 4:59* 5:00 rated dm ...     | #4 autumn-cup open 3/16 ...
+//   details: the row selected, in full (two lines)
 //   Chat: the last lines
-//   message
-//   prompt (an entry, a question)
+//   message (two lines when it needs them)
+//   prompt (an entry, a question), always showing what is typed
 //   footer: the keys that work now, from the key table
 #include <curses.h>
 
@@ -59,42 +60,70 @@ void LobbyScreen::draw(Millis now) {
     const bool trouble = client_->phase() == P::Waiting || client_->phase() == P::Closed;
     put(1, 0, status_line(now), w, trouble ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
 
-    const int bottom = 4;  // the message, the prompt line and two lines of footer
-    const int chat_h = std::max(3, (LINES - 2 - bottom) / 3);
-    const int lists_top = 2, lists_h = LINES - bottom - chat_h - lists_top;
+    // The message takes two lines when it needs them (its end is what it asks of the player), the
+    // question or entry one; the footer two.
+    std::vector<std::string> message = wrap(message_, std::max(1, w));
+    if (message.size() > 2) message.resize(2);
+    if (message.empty()) message.emplace_back();
+    // A question: its words, then its keys, wrapped like the message.
+    std::string prompt;
+    if (question_) {
+        prompt = question_->text + " ";
+        for (const auto& a : question_->answers)
+            prompt += std::string(" ") +
+                      (a.key.code == 27 ? std::string("Esc") : std::string(1, char(a.key.code))) + " " +
+                      a.label;
+    }
+    std::vector<std::string> asked = question_ ? wrap(prompt, std::max(1, w)) : std::vector<std::string>(1);
+    if (asked.size() > 2) asked.erase(asked.begin(), asked.end() - 2);  // the keys are at the end
+    const int bottom = int(message.size() + asked.size()) + 2;
+    const bool lists = !in_view();
+    const int details_h = lists || history_ ? 2 : 0;
+    const int chat_h = std::max(3, (LINES - 2 - bottom) / 4);
+    const int lists_top = 2, lists_h = LINES - bottom - chat_h - details_h - lists_top;
     if (machines_)
         draw_machines(lists_top, lists_h, w);
     else if (history_)
         draw_history(lists_top, lists_h, w);
     else if (standings_)
         draw_standings(lists_top, lists_h, w);
+    else if (profile_)
+        draw_profile(lists_top, lists_h + chat_h, w);
+    else if (leaders_)
+        draw_leaders(lists_top, lists_h + chat_h, w);
     else
         draw_lists(lists_top, lists_h, w, now);
-
-    const int chat_top = lists_top + lists_h;
-    put(chat_top, 0, "Chat (Tab to say something)", w, A_BOLD);
-    const int shown = chat_h - 1;
-    const int first = std::max(0, int(chat_.size()) - shown);
-    for (int i = 0; i < shown && first + i < int(chat_.size()); ++i)
-        put(chat_top + 1 + i, 1, chat_[std::size_t(first + i)], w - 1);
-
-    const int msg_y = LINES - bottom;
-    put(msg_y, 0, message_, w, message_error_ ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
-    std::string prompt;
-    int cursor = -1;
-    if (question_) {
-        prompt = question_->text + "  ";
-        for (const auto& a : question_->answers)
-            prompt += std::string("  ") + char(a.key.code) + " " + a.label;
-    } else if (entry_) {
-        prompt = entry_->label + ": " + (entry_hidden_ ? std::string("(hidden)") : entry_->text);
-        cursor = int(fit(prompt, w).size());
+    if (details_h > 0) {
+        // The row selected, in full.
+        const std::vector<std::string> d = wrap(details(now), std::max(1, w));
+        for (int i = 0; i < details_h && i < int(d.size()); ++i)
+            put(lists_top + lists_h + i, 0, d[std::size_t(i)], w, pair_of(pair_title));
     }
-    put(msg_y + 1, 0, prompt, w, question_ ? A_BOLD : A_NORMAL);
+    if (!profile_ && !leaders_) {
+        const int chat_top = lists_top + lists_h + details_h;
+        put(chat_top, 0, "Chat (Tab to say something)", w, A_BOLD);
+        const int shown = chat_h - 1;
+        const int first = std::max(0, int(chat_.size()) - shown);
+        for (int i = 0; i < shown && first + i < int(chat_.size()); ++i)
+            put(chat_top + 1 + i, 1, chat_[std::size_t(first + i)], w - 1);
+    }
+
+    int y = LINES - bottom;
+    for (const std::string& line : message)
+        put(y++, 0, line, w, message_error_ ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
+    int cursor = -1;
+    if (entry_) {
+        // What is typed always shows: the label gives way, then the start of the text.
+        const EntryView v = entry_view(entry_->label, entry_->text, entry_hidden_, w);
+        asked = {v.line};
+        cursor = v.cursor;
+    }
+    const int prompt_y = y;
+    for (const std::string& line : asked) put(y++, 0, line, w, question_ ? A_BOLD : A_NORMAL);
     const std::vector<std::string> foot = footer(w);
-    for (std::size_t i = 0; i < foot.size() && i < 2; ++i) put(msg_y + 2 + int(i), 0, foot[i], w, A_REVERSE);
+    for (std::size_t i = 0; i < foot.size() && i < 2; ++i) put(y + int(i), 0, foot[i], w, A_REVERSE);
     if (cursor >= 0 && !entry_hidden_) {
-        move(msg_y + 1, std::min(cursor, w));
+        move(prompt_y, std::min(cursor, w));
         curs_set(1);
     } else {
         curs_set(0);
@@ -123,8 +152,13 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
         }
         if (n == 0) put(y, x, "  (none)", wd);
     };
-    const auto seeks = seek_rows(t);
-    heading(top, 0, LobbyPane::Seeks, "Seeks (" + std::to_string(seeks.size()) + "): p posts one, a accepts",
+    const auto seeks = seek_rows(t, filter_, role());
+    const std::size_t hidden = t.seeks().size() - seeks.size();
+    heading(top, 0, LobbyPane::Seeks,
+            "Seeks (" + std::to_string(seeks.size()) +
+                (hidden ? ", " + std::to_string(hidden) + " hidden: / filters"
+                        : std::string("): p posts, a accepts")) +
+                (hidden ? ")" : ""),
             left_w);
     rows(LobbyPane::Seeks, top + 1, seeks_h - 1, int(seeks.size()), 0, left_w,
          [&](int i, int wd) { return seek_row(*seeks[std::size_t(i)], me, wd); });
@@ -138,17 +172,17 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     for (int y = top; y < top + height; ++y) mvaddch(y, left_w, '|');
     heading(top, x, LobbyPane::Players, "Players (" + std::to_string(players.size()) + "): c challenges",
             right_w);
-    put(top + 1, x, "  name             off4  rog4  off3  rog3", right_w);
+    put(top + 1, x, "  " + players_head(right_w - 2), right_w);
     // The tournaments under the players: a list of its own (Enter shows one's standings).
     const auto tours = tournament_rows(t);
     const int tours_h = std::max(3, std::min(int(tours.size()) + 1, height / 3));
     const int ty = top + height - tours_h;
-    heading(ty, x, LobbyPane::Tournaments,
-            "Tournaments (" + std::to_string(tours.size()) + "): n creates, Enter standings", right_w);
+    heading(ty, x, LobbyPane::Tournaments, "Tournaments (" + std::to_string(tours.size()) + "): n creates",
+            right_w);
     rows(LobbyPane::Tournaments, ty + 1, tours_h - 1, int(tours.size()), x, right_w,
          [&](int i, int wd) { return tournament_row(*tours[std::size_t(i)], wd); });
     rows(LobbyPane::Players, top + 2, height - 2 - tours_h, int(players.size()), x, right_w,
-         [&](int i, int wd) { return player_row(*players[std::size_t(i)], me, wd); });
+         [&](int i, int wd) { return player_row(*players[std::size_t(i)], me, wd, &t); });
 }
 
 void LobbyScreen::draw_history(int top, int height, int width) {
@@ -213,6 +247,58 @@ void LobbyScreen::draw_standings(int top, int height, int width) {
     for (int i = 0; i < height - 3 && i < n; ++i)
         put(top + 3 + i, 0, standing_row(standings_rows_[std::size_t(i)], client_->name(), width), width);
     if (n == 0) put(top + 3, 0, "  (nobody yet)", width);
+}
+
+void LobbyScreen::draw_profile(int top, int height, int width) {
+    const ProfileView& v = *profile_;
+    put(top, 0, "Profile of " + v.player.name + ": c challenges, h every finished game, Esc goes back", width,
+        A_BOLD);
+    int y = top + 1;
+    for (const std::string& line : lobby::profile_text(v.player, v.stats, v.games)) {
+        for (const std::string& part : wrap(line, std::max(1, width))) {
+            if (y >= top + height) return;
+            put(y++, 0, part, width);
+        }
+    }
+}
+
+void LobbyScreen::draw_leaders(int top, int height, int width) {
+    put(top, 0, "Leaderboard: the best settled ratings of each variant (* you); Esc goes back", width,
+        A_BOLD);
+    const std::vector<std::string> lines = leader_lines(*leaders_, client_->name(), width);
+    for (int i = 0; i < int(lines.size()) && i + 1 < height; ++i)
+        put(top + 1 + i, 0, lines[std::size_t(i)], width, i == 0 ? A_UNDERLINE : A_NORMAL);
+}
+
+std::string LobbyScreen::details(Millis now) const {
+    const lobby::Tables& t = client_->tables();
+    const std::string& me = client_->name();
+    if (history_) {
+        if (history_->empty()) return "";
+        return lobby::history_text((*history_)[std::size_t(history_selected_)]) +
+               ". Enter reviews it, s saves it";
+    }
+    switch (pane_) {
+        case LobbyPane::Seeks:
+            if (const auto* s = selected_seek()) {
+                lobby::Ratings mine{};
+                if (const auto p = t.players().find(lobby::name_key(me)); p != t.players().end())
+                    mine = p->second.ratings;
+                return seek_details(*s, me, role(),
+                                    mine[std::size_t(lobby::variant_index(s->terms.settings.variant))]);
+            }
+            return "No seek" + std::string(t.seeks().empty() ? "" : " shown (/ filters)") + ": p posts one";
+        case LobbyPane::Games:
+            if (const auto* g = selected_game()) return game_details(*g, me, now);
+            return "No game in progress.";
+        case LobbyPane::Players:
+            if (const auto* p = selected_player()) return player_details(*p, me, t);
+            return "";
+        case LobbyPane::Tournaments:
+            if (const auto* tour = selected_tournament()) return tournament_details(*tour);
+            return "No tournament: n creates one.";
+    }
+    return "";
 }
 
 std::vector<std::string> LobbyScreen::footer(int width) const {

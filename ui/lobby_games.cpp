@@ -72,7 +72,9 @@ LobbyNotice save_transcript(const std::string& text, const std::string& what) {
     const Expected<std::filesystem::path> written =
         saves::write_new_file(dir, saves::archive_stem(r->match), text);
     if (!written) return {"not saved: " + written.why(), true};
-    return {what + " saved to " + printable(written->string())};
+    // The file's name first: a narrow screen cuts the folder, never the name.
+    return {"saved " + printable(written->filename().string()) + " (" + what + ") in " +
+            printable(written->parent_path().string())};
 }
 
 }  // namespace gobblet::ui

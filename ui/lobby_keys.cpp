@@ -4,6 +4,7 @@
 
 #include "controls.h"
 #include "lobby_screen.h"
+#include "saves/settings.h"
 #include "view.h"
 
 namespace gobblet::ui {
@@ -38,6 +39,11 @@ void LobbyScreen::key(Key k, Millis now) {
                 true);
         else if (history_)
             say("in the history: Enter reviews, s saves, Esc goes back to the lobby", true);
+        else if (in_view() && a != Action::Withdraw && a != Action::EnterTournament &&
+                 a != Action::StartTournament && a != Action::ChooseStarter)
+            say("Esc goes back to the lists first", true);
+        else if (a == Action::Profile && options_.guest && pane_ != LobbyPane::Players)
+            say("a guest has no profile: select a registered player (Right goes to the players)", true);
         else if (a == Action::NewTournament && options_.guest)
             say("a guest neither organizes nor plays tournaments: log in without --guest", true);
         else if (a == Action::EnterTournament || a == Action::StartTournament || a == Action::ChooseStarter ||
@@ -100,34 +106,40 @@ bool LobbyScreen::available(Action a) const {
         case Action::Login:
         case Action::Guest: return client_->phase() == P::Greeted;
         case Action::Reconnect: return client_->phase() == P::Waiting;
-        case Action::Cancel: return history_.has_value() || standings_.has_value();
-        case Action::Machines: return in && !history_ && !options_.guest;
-        case Action::Select: return in && (history_ ? !history_->empty() : true);
+        case Action::Cancel: return in_view();
+        case Action::Machines: return in && !in_view() && !options_.guest;
+        case Action::Select: return in && (history_ ? !history_->empty() : !profile_ && !leaders_ && !machines_);
         case Action::CursorUp:
         case Action::CursorDown:
         case Action::NextList: return in;
         case Action::Save: return in && history_ && !history_->empty();
         case Action::Post:
+        case Action::Chat:
+        case Action::Filter: return in && !in_view();
         case Action::Challenge:
-        case Action::History:
-        case Action::Chat: return in && !history_;
+        case Action::History: return in && !history_ && !standings_ && !leaders_;
+        case Action::Leaders: return in && !in_view();
+        case Action::Profile: {
+            const auto* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
+            return in && !in_view() && (p ? p->role != lobby::Role::Guest : !options_.guest);
+        }
+        case Action::Bell: return true;
         case Action::Password: return in && !history_ && !options_.guest;
         case Action::Accept: {
-            const auto* s = selected_seek();
-            return in && !history_ && !standings_ && s &&
-                   lobby::name_key(s->from) != lobby::name_key(client_->name());
+            const auto* s = seek_at_hand();
+            return in && !in_view() && s && lobby::name_key(s->from) != lobby::name_key(client_->name());
         }
         case Action::Withdraw: {  // a seek of ours, or a challenge to us; a tournament not over
             if (on_tournaments()) {
                 const auto* t = selected_tournament();
                 return in && !history_ && t && t->state != lobby::TournamentState::Over;
             }
-            const auto* s = selected_seek();
-            return in && !history_ && s &&
+            const auto* s = seek_at_hand();
+            return in && !in_view() && s &&
                    (lobby::name_key(s->from) == lobby::name_key(client_->name()) || !s->to.empty());
         }
-        case Action::Watch: return in && !history_ && !standings_ && selected_game() != nullptr;
-        case Action::NewTournament: return in && !history_ && !options_.guest;
+        case Action::Watch: return in && !in_view() && selected_game() != nullptr;
+        case Action::NewTournament: return in && !history_ && !profile_ && !leaders_ && !options_.guest;
         case Action::EnterTournament: {
             const auto* t = on_tournaments() ? selected_tournament() : nullptr;
             return in && !history_ && t && t->state == lobby::TournamentState::Open;
@@ -162,14 +174,28 @@ void LobbyScreen::on_action(Action a, Millis now) {
         case Action::Guest: return say_if(client_->login_guest(now));
         case Action::Reconnect: return say_if(client_->retry(now));
         case Action::Cancel:
+            // A view over the lists closes (a profile opened from the history goes back to it).
             if (machines_)
                 machines_.reset();
             else if (history_)
                 history_.reset();
             else
-                standings_.reset();
+                close_views();
             say("back to the lobby");
             return;
+        case Action::Profile: return profile(now);
+        case Action::Leaders: {
+            const auto sent = client_->best(now);
+            return sent ? say("asking for the leaderboard...") : say(sent.why(), true);
+        }
+        case Action::Filter: return filter();
+        case Action::Bell: {
+            bell_ = !bell_;
+            const Expected<void> kept = saves::save_setting("bell", saves::switch_text(bell_));
+            return say(std::string("the bell is ") + (bell_ ? "on" : "off") +
+                           (kept ? ": kept in the settings file" : ": not kept (" + kept.why() + ")"),
+                       !kept);
+        }
         case Action::CursorUp:
         case Action::CursorDown: {
             const int d = a == Action::CursorUp ? -1 : 1;
@@ -183,8 +209,9 @@ void LobbyScreen::on_action(Action a, Millis now) {
                 return;
             }
             if (standings_) return;  // the table shows whole
+            if (profile_ || leaders_) return;
             const lobby::Tables& t = client_->tables();
-            const int n = pane_ == LobbyPane::Seeks     ? int(t.seeks().size())
+            const int n = pane_ == LobbyPane::Seeks     ? int(seek_rows(t, filter_, role()).size())
                           : pane_ == LobbyPane::Games   ? int(t.games().size())
                           : pane_ == LobbyPane::Players ? int(t.players().size())
                                                         : int(t.tournaments().size());
@@ -192,14 +219,14 @@ void LobbyScreen::on_action(Action a, Millis now) {
             return;
         }
         case Action::NextList:
-            standings_.reset();
+            close_views();
             pane_ = LobbyPane((int(pane_) + 1) % lobby_panes);
             say(std::string("the ") + pane_name(pane_) + " list: Up and Down select, Enter acts");
             return;
         case Action::Select: return select(now);
         case Action::Post: return post(now);
         case Action::Challenge: return challenge(now);
-        case Action::Accept: return say_if(client_->accept(selected_seek()->id, now));
+        case Action::Accept: return say_if(client_->accept(seek_at_hand()->id, now));
         case Action::NewTournament: return new_tournament(now);
         case Action::EnterTournament: {
             const lobby::TournamentItem& t = *selected_tournament();
@@ -216,7 +243,7 @@ void LobbyScreen::on_action(Action a, Millis now) {
         case Action::Withdraw: {
             if (machines_) return forget_machine();
             if (on_tournaments()) return leave_tournament(now);
-            const lobby::SeekItem* s = selected_seek();
+            const lobby::SeekItem* s = seek_at_hand();
             const bool mine = lobby::name_key(s->from) == lobby::name_key(client_->name());
             if (!mine && s->to.empty())
                 return say("that seek is " + s->from + "'s: only they withdraw it", true);
@@ -232,7 +259,7 @@ void LobbyScreen::on_action(Action a, Millis now) {
         }
         case Action::History: {
             const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
-            const std::string name = p ? p->name : client_->name();
+            const std::string name = profile_ ? profile_->player.name : p ? p->name : client_->name();
             const auto sent = client_->history(name, 1, now);
             return sent ? say("asking for the finished games of " + name + "...") : say(sent.why(), true);
         }
@@ -273,7 +300,9 @@ void LobbyScreen::select(Millis now) {
         case LobbyPane::Games:
             if (!selected_game()) return say("no game in progress", true);
             return on_action(Action::Watch, now);
-        case LobbyPane::Players: return challenge(now);
+        case LobbyPane::Players:  // a player's profile, as on lichess: c challenges from there
+            if (!selected_player()) return say("nobody selected", true);
+            return profile(now);
         case LobbyPane::Tournaments: {
             const lobby::TournamentItem* t = selected_tournament();
             if (!t) return say("no tournament: n creates one", true);
@@ -303,6 +332,29 @@ void LobbyScreen::open_standings(lobby::Id id, Millis now) {
                    "Esc goes back"));
     else
         say(name + ": the standings, live; Esc goes back");
+}
+
+void LobbyScreen::profile(Millis now) {
+    const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
+    const std::string name = p ? p->name : client_->name();
+    if (p && p->role == lobby::Role::Guest)
+        return say(name + " is a guest: a guest has no profile (c challenges them)", true);
+    const auto sent = client_->finger(name, now);
+    sent ? say("asking for the profile of " + name + "...") : say(sent.why(), true);
+}
+
+void LobbyScreen::filter() {
+    open_entry(
+        "Show seeks (rated|casual official|rogers 4|3 LOW-HIGH; empty: all)", seek_filter_text(filter_), 80,
+        [this](const std::string& text) {
+            const Expected<SeekFilter> f = parse_seek_filter(text);
+            if (!f) return say(f.why(), true);
+            filter_ = *f;
+            pane_ = LobbyPane::Seeks;
+            selected_[int(LobbyPane::Seeks)] = 0;
+            const std::string shown = seek_filter_text(filter_);
+            say(shown.empty() ? "every seek for you is shown" : "only seeks that fit are shown: " + shown);
+        });
 }
 
 void LobbyScreen::leave_tournament(Millis now) {
@@ -349,22 +401,27 @@ void LobbyScreen::choose_starter(Millis) {
 }
 
 void LobbyScreen::post(Millis) {
-    open_entry("Seek (RULES SIZE CLOCK first-to N rated|casual)", last_terms_, 200,
+    open_entry("Seek (RULES SIZE CLOCK first-to N rated|casual [bots] [LOW-HIGH])", last_terms_, 200,
                [this](const std::string& text) {
-                   const auto terms = lobby::parse_terms(text);
-                   if (!terms) return say("the terms: " + terms.why() + " (? shows how to write them)", true);
-                   last_terms_ = lobby::terms_text(*terms);
-                   if (const auto sent = client_->post(*terms, context_.clock()); !sent)
+                   const auto st = lobby::parse_seek_terms(text);
+                   if (!st) return say("the terms: " + st.why() + " (? shows how to write them)", true);
+                   last_terms_ = lobby::seek_terms_text(st->terms, st->audience);
+                   if (const auto sent = client_->post(st->terms, context_.clock(), st->audience); !sent)
                        return say(sent.why(), true);
-                   say("seek posted: " + lobby::terms_description(*terms) + "; x withdraws it");
+                   say("seek posted: " + lobby::terms_description(st->terms) + "; " +
+                       lobby::audience_description(st->audience) + "; x withdraws it");
                });
 }
 
 void LobbyScreen::challenge(Millis) {
     const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
-    const std::string name =
-        p && lobby::name_key(p->name) != lobby::name_key(client_->name()) ? p->name + " " : "";
-    open_entry("Challenge (NAME RULES SIZE CLOCK first-to N rated|casual)", name + last_terms_, 230,
+    std::string name = p && lobby::name_key(p->name) != lobby::name_key(client_->name()) ? p->name + " " : "";
+    if (profile_ && lobby::name_key(profile_->player.name) != lobby::name_key(client_->name()))
+        name = profile_->player.name + " ";
+    // A challenge names its player: who a seek is for does not go with it.
+    const auto st = lobby::parse_seek_terms(last_terms_);
+    const std::string terms = st ? lobby::terms_text(st->terms) : last_terms_;
+    open_entry("Challenge (NAME RULES SIZE CLOCK first-to N rated|casual)", name + terms, 230,
                [this](const std::string& text) {
                    const Expected<TypedChallenge> c = parse_challenge(text);
                    if (!c) return say(c.why(), true);
@@ -482,7 +539,17 @@ void LobbyScreen::quit() {
 }
 
 const lobby::SeekItem* LobbyScreen::selected_seek() const {
-    return selected_row(seek_rows(client_->tables()), selected_[int(LobbyPane::Seeks)]);
+    return selected_row(seek_rows(client_->tables(), filter_, role()), selected_[int(LobbyPane::Seeks)]);
+}
+
+const lobby::SeekItem* LobbyScreen::seek_at_hand() const {
+    if (pane_ == LobbyPane::Seeks) return selected_seek();
+    // Elsewhere a challenge to us waiting is answered from where we are (it heads the seeks).
+    const auto rows = seek_rows(client_->tables(), filter_, role());
+    const std::string me = lobby::name_key(client_->name());
+    for (const lobby::SeekItem* s : rows)
+        if (!s->to.empty() && lobby::name_key(s->to) == me) return s;
+    return nullptr;
 }
 
 const lobby::GameRow* LobbyScreen::selected_game() const {

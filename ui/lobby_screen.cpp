@@ -7,6 +7,7 @@
 
 #include "saves/identity.h"
 #include "saves/settings.h"
+#include "terminal.h"
 #include "text.h"
 
 namespace gobblet::ui {
@@ -22,6 +23,7 @@ LobbyScreen::LobbyScreen(const ScreenContext& context, const Options& game, cons
     bool color = !(no_color && *no_color);
     if (file && file->settings.color) color = *file->settings.color;
     color_ = !game.no_color && color;
+    if (file && file->settings.bell) bell_ = *file->settings.bell;
 }
 
 Expected<void> LobbyScreen::start() {
@@ -63,11 +65,96 @@ void LobbyScreen::on_poll(std::span<const pollfd> fds, Millis now) {
 }
 
 void LobbyScreen::service(Millis now) {
-    // A match that waited for the screen over the lobby to leave (a review, a game watched).
+    // A match that waited for the screen over the lobby to leave (a review, a game watched, a result).
     if (pending_match_ && !games_.open()) {
         const lobby::MatchStart m = *std::exchange(pending_match_, std::nullopt);
-        open_match(m, now);
+        open_match(m, now, true);
     }
+    if (games_.open()) serve_link(now);
+}
+
+void LobbyScreen::serve_link(Millis now) {
+    LobbyLink& link = games_.link();
+    if (link.game.empty()) return;  // a review
+    if (std::exchange(link.abort, false)) say_if(client_->abort(link.game, now));
+    if (std::exchange(link.rematch, false)) say_if(client_->rematch(link.game, now));
+    for (const std::string& text : std::exchange(link.kibitz_out, {}))
+        if (const Expected<void> sent = client_->kibitz(link.game, text, now); !sent)
+            link.notices.push_back(sent.why());
+    // Who watches: the players the lobby says watch this game.
+    std::string watchers;
+    for (const auto& [key, p] : client_->tables().players())
+        if (p.watching == link.game) watchers += (watchers.empty() ? "" : ", ") + p.name;
+    link.watchers = watchers;
+}
+
+void LobbyScreen::notify(const std::string& text, Millis) {
+    if (bell_) ring_bell();
+    if (games_.open())
+        games_.link().notices.push_back(text);
+    else
+        say(text);
+}
+
+void LobbyScreen::challenged(const lobby::SeekItem& s, Millis now) {
+    add_chat("* " + s.from + (s.colour ? " offers you a rematch: " : " challenges you: ") +
+             lobby::terms_short(s.terms));
+    // A rematch of the match whose result is on the screen over the lobby: answered there (r).
+    if (s.colour && games_.open() && last_match_ && games_.link().game == last_match_->game &&
+        lobby::name_key(s.from) == lobby::name_key(last_match_->opponent)) {
+        if (bell_) ring_bell();
+        games_.link().rematch_offer = s.from + " offers a rematch, colours swapped (you play " +
+                                      color_name(~*s.colour) + "): r accepts";
+        return;
+    }
+    const std::string what = challenge_words(s);
+    if (games_.open()) return notify(what + "; q back to the lobby answers it", now);
+    notify(what, now);
+    ask_challenge(s);
+}
+
+std::string LobbyScreen::challenge_words(const lobby::SeekItem& s) const {
+    return s.from + " (" + rating_cell(s.rating) + ") " +
+           (s.colour ? "offers you a rematch: " : "challenges you: ") + lobby::terms_description(s.terms);
+}
+
+void LobbyScreen::ask_challenge(const lobby::SeekItem& s) {
+    if (entry_ || question_) return;  // what is typed or asked is not lost: the seeks list has it
+    const lobby::Id id = s.id;
+    question_ = Question{.text = challenge_words(s) + ".",
+                         .answers = {{ch('y'), "accept",
+                                      [this, id] {
+                                          const auto sent = client_->accept(id, context_.clock());
+                                          say(sent ? "accepted: the match opens" : sent.why(), !sent);
+                                      }},
+                                     {ch('n'), "decline",
+                                      [this, id] {
+                                          const auto sent = client_->decline(id, context_.clock());
+                                          say(sent ? "declined" : sent.why(), !sent);
+                                      }},
+                                     {ch(27), "later", [this] {
+                                          say("the challenge waits at the top of the seeks: a accepts it, x "
+                                              "declines (it lapses after a minute)");
+                                      }}}};
+}
+
+std::string LobbyScreen::match_title(const lobby::MatchStart& m) const {
+    // White first, each with their rating in the match's variant (none for a guest).
+    const auto named = [](const std::string& name, const std::optional<lobby::Rating>& r) {
+        return r ? name + " " + rating_cell(r) : name;
+    };
+    const std::string mine = named(client_->name(), m.mine), theirs = named(m.opponent, m.theirs);
+    std::string title = (m.colour == Color::White ? mine + " vs " + theirs : theirs + " vs " + mine) + ", " +
+                        (m.terms.rated ? "rated " : "casual ") +
+                        lobby::terms_clock_text(m.terms.settings.clock);
+    if (m.tournament) {
+        const auto& tours = client_->tables().tournaments();
+        const auto it = tours.find(m.tournament);
+        title += ", " +
+                 (it == tours.end() ? "tournament #" + std::to_string(m.tournament) : it->second.name) +
+                 " round " + std::to_string(m.round);
+    }
+    return title;
 }
 
 Millis LobbyScreen::until_next(Millis now) const {
@@ -81,7 +168,12 @@ Millis LobbyScreen::until_next(Millis now) const {
 void LobbyScreen::uncovered(const std::string&, Millis) {
     covered_ = false;
     if (my_match_in_progress())
-        say("your match against " + my_match_->opponent + " goes on: Enter on it (games) takes you back");
+        return say("your match against " + my_match_->opponent +
+                   " goes on: Enter on it (games) takes you back");
+    // A challenge that came while a screen was over the lobby is asked now.
+    const std::string me = lobby::name_key(client_->name());
+    for (const lobby::SeekItem* s : seek_rows(client_->tables(), filter_, role()))
+        if (!s->to.empty() && lobby::name_key(s->to) == me) return ask_challenge(*s);
 }
 
 std::string LobbyScreen::close(Millis now) {
@@ -125,6 +217,7 @@ void LobbyScreen::on_event(const lobby::Event& e, Millis now) {
             history_.reset();
             machines_.reset();
             records_.clear();
+            my_seeks_.clear();  // (the lists come again whole)
             std::string how;
             switch (w.how) {
                 case lobby::How::New:
@@ -172,6 +265,16 @@ void LobbyScreen::on_event(const lobby::Event& e, Millis now) {
 void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
     const std::string& me = client_->name();
     if (const auto* c = std::get_if<lobby::Chat>(&m)) return add_chat(c->from + ": " + c->text);
+    if (const auto* k = std::get_if<lobby::Kibitzed>(&m)) {
+        const std::string line = k->from + " (watching): " + k->text;
+        if (games_.open() && games_.link().game == k->game) games_.link().notices.push_back(line);
+        return add_chat(line);
+    }
+    if (const auto* u = std::get_if<lobby::Unseek>(&m)) {
+        // One of ours taken: the match that follows is news (the tables have dropped it already).
+        if (my_seeks_.erase(u->id) > 0 && u->why == lobby::SeekEnd::Taken) seek_taken_ = true;
+        return;
+    }
     if (const auto* n = std::get_if<lobby::Notice>(&m)) {
         add_chat("* " + n->text);
         return say(n->text);
@@ -191,9 +294,24 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
     if (const auto* w = std::get_if<lobby::Watching>(&m)) return open_watch(*w, now);
     if (const auto* o = std::get_if<lobby::Over>(&m)) {
         if (my_match_ && my_match_->game == o->game) {
-            my_match_.reset();
-            if (games_.open() && games_.link().game == o->game) games_.link().over = o->text;
-            say("your match is over: " + o->text);
+            last_match_ = std::exchange(my_match_, std::nullopt);
+            // The result with what it did to both ratings: "Liam 1662 (+162), Eamon 1338 (-162)".
+            std::string text = o->text;
+            std::string changes;
+            const std::array<std::string, 2> names =
+                last_match_->colour == Color::White ? std::array<std::string, 2>{me, last_match_->opponent}
+                                                    : std::array<std::string, 2>{last_match_->opponent, me};
+            for (int p : {0, 1})
+                if (const auto& c = o->changes[std::size_t(p)])
+                    changes +=
+                        (changes.empty() ? "" : ", ") + names[std::size_t(p)] + " " + lobby::change_text(*c);
+            if (!changes.empty()) text += "; " + changes;
+            if (games_.open() && games_.link().game == o->game) {
+                games_.link().over = text;
+                games_.link().changes = changes;
+            }
+            add_chat("* your match: " + text);
+            say("your match is over: " + text);
         }
         return;
     }
@@ -204,11 +322,8 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
         return;
     }
     if (const auto* s = std::get_if<lobby::SeekItem>(&m)) {
-        if (!s->to.empty() && lobby::name_key(s->to) == lobby::name_key(me)) {
-            add_chat("* " + s->from + " challenges you: " + lobby::terms_text(s->terms));
-            say(s->from + " challenges you to " + lobby::terms_description(s->terms) +
-                ": select it (seeks) and press a to accept, x to decline");
-        }
+        if (lobby::name_key(s->from) == lobby::name_key(me)) my_seeks_.insert(s->id);
+        if (!s->to.empty() && lobby::name_key(s->to) == lobby::name_key(me)) challenged(*s, now);
         return;
     }
 }
@@ -219,6 +334,7 @@ void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
         std::vector<lobby::HistoryItem> items;
         for (const lobby::Message& m : e.items)
             if (const auto* p = std::get_if<lobby::HistoryItem>(&m)) items.push_back(*p);
+        close_views();
         history_of_ = h->name;
         history_selected_ = 0;
         const std::size_t n = items.size();
@@ -233,13 +349,34 @@ void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
         for (const lobby::Message& m : e.items)
             if (const auto* p = std::get_if<lobby::MachineItem>(&m)) items.push_back(*p);
         const bool again = machines_.has_value();
+        close_views();
         machines_ = std::move(items);
         machines_selected_ = std::min(machines_selected_, std::max(0, int(machines_->size()) - 1));
-        history_.reset();
         if (!again)
             say(std::to_string(machines_->size()) + " machine" + (machines_->size() == 1 ? "" : "s") +
                 " log in as " + client_->name() + ": x forgets the one selected, Esc goes back");
         return;
+    }
+    if (const auto* f = std::get_if<lobby::FingerQuery>(&*e.query)) {
+        ProfileView v;
+        for (const lobby::Message& m : e.items) {
+            if (const auto* x = std::get_if<lobby::ProfileItem>(&m)) v.player = *x;
+            if (const auto* x = std::get_if<lobby::StatsItem>(&m)) v.stats.push_back(*x);
+            if (const auto* x = std::get_if<lobby::HistoryItem>(&m)) v.games.push_back(*x);
+        }
+        close_views();
+        profile_ = std::move(v);
+        return say("the profile of " + f->name +
+                   ": c challenges, h lists every finished game, Esc goes back");
+    }
+    if (std::holds_alternative<lobby::BestQuery>(*e.query)) {
+        std::vector<lobby::LeaderItem> items;
+        for (const lobby::Message& m : e.items)
+            if (const auto* x = std::get_if<lobby::LeaderItem>(&m)) items.push_back(*x);
+        close_views();
+        leaders_ = std::move(items);
+        return say("the leaderboard: the best settled ratings (deviation at most " +
+                   std::to_string(lobby::settled_deviation) + ") of each variant; Esc goes back");
     }
     if (std::holds_alternative<lobby::RecordQuery>(*e.query)) {
         if (records_.empty()) return;
@@ -279,28 +416,66 @@ std::string LobbyScreen::status_line(Millis now) const {
 
 // A screen opened over the lobby: what was typed or asked is dropped, and a review comes back to the
 // history it was chosen from.
+void LobbyScreen::close_views() {
+    history_.reset();
+    standings_.reset();
+    profile_.reset();
+    leaders_.reset();
+    machines_.reset();
+}
+
 void LobbyScreen::opened(bool review) {
     if (!review) history_.reset();
     entry_.reset();
     question_.reset();
 }
 
-void LobbyScreen::open_match(const lobby::MatchStart& m, Millis) {
-    const bool again = my_match_ && my_match_->game == m.game;
+void LobbyScreen::open_match(const lobby::MatchStart& m, Millis now, bool waited) {
+    // (a match that waited for the screen over the lobby is not announced again, but opens as new)
+    const bool again = !waited && my_match_ && my_match_->game == m.game;
+    const bool pending = waited || (pending_match_ && pending_match_->game == m.game);
     my_match_ = m;
+    if (!again && !pending) {
+        // News wherever the player is: a tournament's round, a seek or challenge of ours taken.
+        if (m.tournament)
+            notify("your next match starts: " + match_title(m), now);
+        else if (std::exchange(seek_taken_, false))
+            notify(m.opponent + " took your seek: " + lobby::terms_description(m.terms), now);
+    }
     if (games_.open()) {
-        if (games_.link().game ==
-            m.game) {  // the same match, announced again at a login: its code may be fresh
-            games_.link().fresh_code = m.code;
+        LobbyLink& link = games_.link();
+        if (link.game == m.game) {  // the same match, announced again at a login: its code may be fresh
+            link.fresh_code = m.code;
             return;
         }
-        // A review or a game watched is over the lobby: it makes way for the player's match.
-        games_.link().leave = true;
+        if (!pending) pending_since_ = now;
         pending_match_ = m;
+        if (m.tournament && last_match_ && link.game == last_match_->game && link.next.empty()) {
+            // The last round's result is on the screen: it stays, with the next match and a short
+            // countdown (any key opens it now); the clocks wait for White's first move meanwhile.
+            link.next = "round " + std::to_string(m.round) + " against " + m.opponent + " (you play " +
+                        color_name(m.colour) + ")";
+            link.next_at = now + lobby::round_countdown;
+            return;
+        }
+        if (link.next.empty()) link.leave = true;  // a review or a game watched makes way for the match
         return;
     }
     if (const Expected<void> opened = games_.open_match(m, client_->name()); !opened)
         return say("the match against " + m.opponent + " could not be joined: " + opened.why(), true);
+    LobbyLink& link = games_.link();
+    link.title = match_title(m);
+    link.tournament = m.tournament != 0;
+    if (m.tournament && !again) {
+        // (the server's countdown began when the match was announced, perhaps on the last result)
+        link.clocks_by = (waited ? pending_since_ : now) + lobby::round_start_after;
+        const std::string title = match_title(m);  // "..., cup round 2": the round is the news
+        link.waiting_title = title.substr(title.rfind(", ") + 2);
+    }
+    if (!again)
+        link.intro = "you play " + std::string(color_name(m.colour)) + " against " + m.opponent + ": " +
+                     lobby::terms_description(m.terms) +
+                     (m.terms.settings.clock.enabled() ? "; the clocks start with White's first move" : "");
     // A tournament's match: the lobby under it shows the tournament's live standings, and after it.
     if (m.tournament != 0) {
         if (standings_ != m.tournament) {
@@ -313,6 +488,8 @@ void LobbyScreen::open_match(const lobby::MatchStart& m, Millis) {
         say("your match against " + m.opponent + " starts: you play " + std::string(color_name(m.colour)) +
             ", " + lobby::terms_description(m.terms));
     opened(false);
+    profile_.reset();
+    leaders_.reset();
 }
 
 void LobbyScreen::open_watch(const lobby::Watching& w, Millis) {

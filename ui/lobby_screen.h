@@ -16,6 +16,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,13 @@ struct LobbyOptions {
     // Run by sshd's ForceCommand (docs/server.md, "The SSH front door"): the player's address and key,
     // told to the server instead of a machine secret (the account is every player's).
     saves::SshIdentity ssh;
+};
+
+// A player's profile as the server answered `finger` (shown in the place of the lists).
+struct ProfileView {
+    lobby::ProfileItem player;
+    std::vector<lobby::StatsItem> stats;
+    std::vector<lobby::HistoryItem> games;
 };
 
 // The smallest terminal the lobby draws in; a smaller one gets a message saying so.
@@ -81,12 +89,32 @@ class LobbyScreen : public Screen {
     void add_chat(std::string line);
     std::string status_line(Millis now) const;
     bool my_match_in_progress() const;
+    // News that rings the bell (unless the settings say no) and shows on whatever screen is on top: a
+    // challenge, a seek of ours taken, a tournament's round.
+    void notify(const std::string& text, Millis now);
+    // A challenge to us: asked at once (y accepts, n declines), wherever the lobby is; or, covered, said
+    // on the screen over it. A rematch offer goes to the result of that match when it is shown.
+    void challenged(const lobby::SeekItem& s, Millis now);
+    // "Eamon (1500?) challenges you: official rules, 4x4, ...", and the question that answers it.
+    std::string challenge_words(const lobby::SeekItem& s) const;
+    void ask_challenge(const lobby::SeekItem& s);
+    // What the game screen over the lobby asked of it (abort, rematch, spectators' lines), and who
+    // watches its game.
+    void serve_link(Millis now);
+    // The role the seeks are offered to us as (a guest's, a person's).
+    lobby::Role role() const { return options_.guest ? lobby::Role::Guest : lobby::Role::Human; }
+    // "Liam 1623 - Eamon 1500?, you play White, rated 5m+2s official 4x4" (and a tournament's round).
+    std::string match_title(const lobby::MatchStart& m) const;
 
     // Drawing (lobby_draw.cpp).
     void draw_lists(int top, int height, int width, Millis now);
     void draw_history(int top, int height, int width);
     void draw_machines(int top, int height, int width);
     void draw_standings(int top, int height, int width);
+    void draw_profile(int top, int height, int width);
+    void draw_leaders(int top, int height, int width);
+    // The details of the row selected (lobby_view.h), for the details line.
+    std::string details(Millis now) const;
     std::vector<std::string> footer(int width) const;
 
     // Keys (lobby_keys.cpp).
@@ -111,7 +139,14 @@ class LobbyScreen : public Screen {
     void choose_starter(Millis now);
     void open_standings(lobby::Id id, Millis now);
     void leave_tournament(Millis now);
+    void profile(Millis now);
+    void filter();
+    // The lists are replaced by a view (the history, standings, a profile, the leaderboard): Esc goes back.
+    bool in_view() const { return history_ || standings_ || profile_ || leaders_ || machines_; }
+    void close_views();
     const lobby::SeekItem* selected_seek() const;
+    // What a and x act on: the seek selected, or from another list a challenge to us that waits.
+    const lobby::SeekItem* seek_at_hand() const;
     const lobby::GameRow* selected_game() const;
     const lobby::PlayerItem* selected_player() const;
     // The tournament shown (its standings open), else the one selected in its list, if any.
@@ -120,7 +155,8 @@ class LobbyScreen : public Screen {
     bool on_tournaments() const { return standings_.has_value() || pane_ == LobbyPane::Tournaments; }
 
     // The screens over the lobby (lobby_screen.cpp; games_ opens them).
-    void open_match(const lobby::MatchStart& m, Millis now);
+    // `waited`: it waited for the screen over the lobby to leave (it is new all the same).
+    void open_match(const lobby::MatchStart& m, Millis now, bool waited = false);
     void open_watch(const lobby::Watching& w, Millis now);
     void open_review(const std::string& text, const std::string& what);
     void opened(bool review);
@@ -137,7 +173,14 @@ class LobbyScreen : public Screen {
     std::string greeting_;
     std::string connection_;  // the connection's state in words, for the status line
     std::deque<std::string> chat_;
-    std::optional<lobby::MatchStart> my_match_;  // the player's match in progress, as last announced
+    std::optional<lobby::MatchStart> my_match_;    // the player's match in progress, as last announced
+    std::optional<lobby::MatchStart> last_match_;  // ... and the one before it ended (a rematch's)
+    std::set<lobby::Id> my_seeks_;                 // our seeks and challenges in the list
+    bool seek_taken_ = false;                      // a seek or challenge of ours was just taken
+    std::optional<ProfileView> profile_;           // a profile shown (i, or Enter on a player)
+    std::optional<std::vector<lobby::LeaderItem>> leaders_;  // the leaderboard shown (b)
+    SeekFilter filter_;                                      // the seek list's (/)
+    bool bell_ = true;                                       // the settings' bell
     // The history shown (h), whose it is, and which records were asked for what (answers come in order).
     std::optional<std::vector<lobby::HistoryItem>> history_;
     std::string history_of_;
@@ -172,6 +215,7 @@ class LobbyScreen : public Screen {
     bool covered_ = false;
     ServedGames games_;                               // the screens the lobby opens over itself
     std::optional<lobby::MatchStart> pending_match_;  // to open once the screen over the lobby has left
+    Millis pending_since_ = 0;                        // when it came: a tournament's countdown runs from then
 };
 
 }  // namespace gobblet::ui

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "engine/text.h"
 #include "keys.h"
 #include "text.h"
 
@@ -66,25 +67,54 @@ std::string pad(std::string s, std::size_t n) {
 
 }  // namespace
 
-std::string player_row(const lobby::PlayerItem& p, const std::string& me, int width) {
-    // The four ratings in the order they travel: official 4x4, rogers 4x4, official 3x3, rogers 3x3.
-    std::string row = pad(p.name + (p.role == lobby::Role::Bot ? " (bot)"
-                                    : same(p.name, me)         ? " (you)"
-                                                               : ""),
-                          16);
-    for (const auto& r : p.ratings) row += " " + pad(rating_cell(r), 5);
-    if (p.playing) row += " playing";
+namespace {
+
+// "playing Eamon", "watching Liam - Eamon" (the game's names when the tables have it), or ""; `brief`:
+// "vs Eamon", "sees Liam-Eamon".
+std::string doing(const lobby::PlayerItem& p, const lobby::Tables* t, bool brief = false) {
+    if (p.playing) return p.opponent.empty() ? "playing" : (brief ? "vs " : "playing ") + p.opponent;
+    if (p.watching.empty()) return "";
+    if (t)
+        if (const auto g = t->games().find(p.watching); g != t->games().end())
+            return (brief ? "sees " : "watching ") + g->second.item.names[0] + (brief ? "-" : " - ") +
+                   g->second.item.names[1];
+    return brief ? "sees a game" : "watching a game";
+}
+
+std::string who(const lobby::PlayerItem& p, const std::string& me) {
+    return p.name + (p.role == lobby::Role::Bot ? " (bot)" : same(p.name, me) ? " (you)" : "");
+}
+
+}  // namespace
+
+std::string players_head(int width) {
+    // The four ratings in the order they travel from 44 columns; official 4x4's alone below.
+    if (width >= 44) return fit(pad("name", 17) + "off4  rog4  off3  rog3  doing", width);
+    return fit(pad("name", 11) + "off4  doing", width);
+}
+
+std::string player_row(const lobby::PlayerItem& p, const std::string& me, int width, const lobby::Tables* t) {
+    std::string row;
+    if (width >= 44) {
+        row = pad(who(p, me), 16);
+        for (const auto& r : p.ratings) row += " " + pad(rating_cell(r), 5);
+    } else {
+        row = pad(who(p, me), 10) + " " + pad(rating_cell(p.ratings[0]), 5);
+    }
+    const std::string now = doing(p, t, width < 44);
+    if (!now.empty()) row += " " + now;
     return fit(row, width);
 }
 
 std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width) {
-    // Who and whose first: the terms may be cut at the right.
-    std::string who = s.from + " " + rating_cell(s.rating);
+    // Who and whose first; then the terms, what matters first (rated or casual, the clock, the variant),
+    // and who it is for: the right end may be cut, the details line has it all.
+    std::string row = "#" + std::to_string(s.id) + " " + s.from + " " + rating_cell(s.rating);
     if (same(s.from, me))
-        who += s.to.empty() ? " (yours)" : " (yours, to " + s.to + ")";
+        row += s.to.empty() ? " (yours)" : " (yours, to " + s.to + ")";
     else if (!s.to.empty())
-        who += " CHALLENGES YOU";
-    return fit("#" + std::to_string(s.id) + " " + pad(who, 24) + " " + lobby::terms_text(s.terms), width);
+        row += s.colour ? " REMATCH" : " CHALLENGES YOU";
+    return fit(row + " " + lobby::terms_short(s.terms) + lobby::audience_text(s.audience), width);
 }
 
 std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width) {
@@ -95,12 +125,12 @@ std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now,
         std::string clocks;
         for (int p : {0, 1}) {
             const auto left = lobby::Tables::time_left(g, p, now);
-            clocks += (p ? " | " : "") + (left ? lobby_clock(*left) : std::string("-")) +
+            clocks += (p ? " " : "") + (left ? lobby_clock(*left) : std::string("-")) +
                       (it.running == p ? "*" : "");
         }
-        row = pad(row, 28) + " " + clocks;
+        row += " " + clocks;
     }
-    row += "  " + lobby::terms_text(it.terms);
+    row += " " + lobby::terms_short(it.terms);
     if (it.watchers > 0) row += ", " + std::to_string(it.watchers) + " watching";
     // Ours first, so that no width cuts it off: Enter on it goes back to the match.
     if (same(it.names[0], me) || same(it.names[1], me)) row = "YOUR MATCH " + row;
@@ -112,19 +142,62 @@ std::string history_title(const lobby::HistoryItem& h) {
 }
 
 std::string history_row(const lobby::HistoryItem& h, int width) {
-    std::string result;
-    switch (h.result) {
-        case lobby::Verdict::Player0: result = h.names[0] + " won"; break;
-        case lobby::Verdict::Player1: result = h.names[1] + " won"; break;
-        case lobby::Verdict::Draw: result = "drawn"; break;
-        case lobby::Verdict::Aborted: result = "aborted"; break;
+    // The day, then the game in words, who won first (the time of day is in the details).
+    std::string text = lobby::history_text(h);
+    text = text.substr(0, text.rfind(" ("));
+    return fit(h.date.substr(0, 10) + " " + text, width);
+}
+
+std::string seek_details(const lobby::SeekItem& s, const std::string& me, lobby::Role role,
+                         const std::optional<lobby::Rating>& mine) {
+    std::string out = "#" + std::to_string(s.id) + " by " + s.from + " (" + lobby::rating_text(s.rating) +
+                      "): " + lobby::terms_description(s.terms);
+    if (!s.to.empty()) {
+        out += s.colour ? "; a rematch to " + s.to + ", " + s.from + " plays " + color_name(*s.colour) +
+                              " in round 1"
+                        : "; a challenge to " + s.to;
+    } else {
+        out += "; " + lobby::audience_description(s.audience);
     }
-    return fit(h.date + "  " +
-                   pad(h.names[0] + " " + std::to_string(h.score[0]) + "-" + std::to_string(h.score[1]) +
-                           " " + h.names[1],
-                       30) +
-                   " " + pad(result, 16) + " " + lobby::terms_text(h.terms),
-               width);
+    if (same(s.from, me)) return out + ". x withdraws it";
+    if (!s.to.empty()) return out + ". a accepts, x declines";
+    if (const Expected<void> ok = lobby::admits(s.audience, role, mine); !ok)
+        return out + ". Not for you: " + ok.why();
+    return out + ". Enter accepts";
+}
+
+std::string game_details(const lobby::GameRow& g, const std::string& me, Millis now) {
+    const lobby::GameItem& it = g.item;
+    std::string out = it.names[0] + " (White in round 1) " + std::to_string(it.score[0]) + "-" +
+                      std::to_string(it.score[1]) + " " + it.names[1];
+    if (it.left[0] || it.left[1]) {
+        out += "; clocks";
+        for (int p : {0, 1}) {
+            const auto left = lobby::Tables::time_left(g, p, now);
+            out += std::string(p ? ", " : " ") + it.names[std::size_t(p)] + " " +
+                   (left ? lobby_clock(*left) : std::string("-")) + (it.running == p ? " (running)" : "");
+        }
+    }
+    out += "; " + lobby::terms_description(it.terms);
+    if (it.tournament) out += "; tournament #" + std::to_string(it.tournament);
+    out += it.watchers == 1 ? "; one watching" : "; " + std::to_string(it.watchers) + " watching";
+    const bool mine = same(it.names[0], me) || same(it.names[1], me);
+    return out + (mine ? ". Enter takes you back to your match" : ". Enter watches");
+}
+
+std::string player_details(const lobby::PlayerItem& p, const std::string& me, const lobby::Tables& t) {
+    std::string out = who(p, me) + ":";
+    for (int i = 0; i < 4; ++i) {
+        const Variant v = lobby::variant_at(i);
+        const std::string size = std::to_string(v.size);
+        out += std::string(i ? ", " : " ") + rules_name(v.rules) + " " + size + "x" + size + " " +
+               lobby::rating_text(p.ratings[std::size_t(i)]);
+    }
+    const std::string now = doing(p, &t);
+    out += now.empty() ? "; idle" : "; " + now;
+    if (same(p.name, me)) return out + ". Enter shows your profile";
+    return out + ". Enter shows the profile, c challenges" +
+           (p.watching.empty() ? "" : ", w watches with them");
 }
 
 std::string machine_name(const lobby::MachineItem& m) {
@@ -163,11 +236,25 @@ std::string organizer_text(const lobby::TournamentItem& t) {
 }  // namespace
 
 std::string tournament_row(const lobby::TournamentItem& t, int width) {
-    return fit("#" + std::to_string(t.id) + " " + (t.name.empty() ? "" : t.name + " ") +
-                   lobby::format_text(t.format) + " by " + organizer_text(t) + ", " + state_text(t) + ", " +
-                   std::to_string(t.players) + "/" + std::to_string(t.max_players) + " players, " +
-                   lobby::terms_text(t.terms),
+    return fit("#" + std::to_string(t.id) + " " + (t.name.empty() ? "" : t.name + " ") + state_text(t) + " " +
+                   std::to_string(t.players) + "/" + std::to_string(t.max_players) + " " +
+                   lobby::format_text(t.format) + " by " + organizer_text(t) + ", " +
+                   lobby::terms_short(t.terms),
                width);
+}
+
+std::string tournament_details(const lobby::TournamentItem& t) {
+    std::string keys;
+    switch (t.state) {
+        case lobby::TournamentState::Open: keys = "Enter shows its entrants, e enters it"; break;
+        case lobby::TournamentState::Playing: keys = "Enter shows its standings, live"; break;
+        case lobby::TournamentState::Over: keys = "Enter shows its final standings"; break;
+    }
+    return "#" + std::to_string(t.id) + " " + (t.name.empty() ? "a tournament" : t.name) + ": " +
+           lobby::format_text(t.format) + " by " + organizer_text(t) + ", " + state_text(t) + ", " +
+           std::to_string(t.players) + " of " + std::to_string(t.max_players) + " players, " +
+           (t.first == lobby::First::Draw ? "who starts drawn" : "who starts by the schedule") + "; " +
+           lobby::terms_description(t.terms) + ". " + keys;
 }
 
 std::string standings_title(const lobby::TournamentItem& t, int width) {
@@ -181,16 +268,16 @@ std::string standings_title(const lobby::TournamentItem& t, int width) {
 }
 
 std::string standings_head(int width) {
-    return fit("rank " + pad("name", 22) + " points  h2h  played  won lost drawn  rounds won lost", width);
+    return fit("rank " + pad("name", 18) + " points  h2h  played won lost drawn  rounds+ rounds-", width);
 }
 
 std::string standing_row(const lobby::StandingItem& s, const std::string& me, int width) {
     char nums[96];
-    std::snprintf(nums, sizeof nums, "%6s  %3s  %6d  %3d %4d %5d  %10d %4d",
+    std::snprintf(nums, sizeof nums, "%6s  %3s  %6d %3d %4d %5d  %7d %7d",
                   lobby::points_text(s.half_points).c_str(), lobby::points_text(s.head_to_head).c_str(),
                   s.played, s.won, s.lost, s.drawn, s.rounds_won, s.rounds_lost);
     std::string rank = std::to_string(s.rank) + ".";
-    return fit(pad(rank, 5) + pad(s.name + (same(s.name, me) ? " (you)" : ""), 22) + " " + nums, width);
+    return fit(pad(rank, 5) + pad(s.name + (same(s.name, me) ? " (you)" : ""), 18) + " " + nums, width);
 }
 
 bool in_standings(const std::vector<lobby::StandingItem>& table, const std::string& me) {
@@ -198,10 +285,132 @@ bool in_standings(const std::vector<lobby::StandingItem>& table, const std::stri
                        [&me](const lobby::StandingItem& s) { return same(s.name, me); });
 }
 
-std::vector<const lobby::SeekItem*> seek_rows(const lobby::Tables& t) {
+Expected<SeekFilter> parse_seek_filter(std::string_view text) {
+    SeekFilter f;
+    std::string word;
+    std::string_view rest = text;
+    while (!rest.empty()) {
+        const std::size_t space = rest.find(' ');
+        word = lower(fit(rest.substr(0, space), 24));
+        rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+        if (word.empty() || word == "all") continue;
+        if (word == "rated" || word == "casual") {
+            f.rated = word == "rated";
+        } else if (const auto r = parse_rules(word)) {
+            f.rules = *r;
+        } else if (word == "4" || word == "4x4" || word == "3" || word == "3x3") {
+            f.size = word[0] - '0';
+        } else if (const auto st = lobby::parse_seek_terms("official 4 none first-to 1 casual " + word);
+                   st && st->audience.range) {
+            f.range = st->audience.range;
+        } else {
+            return Failure{
+                "filter: '" + word +
+                "' is none of rated, casual, official, rogers, 4, 3 or a rating range such as 1400-1800"};
+        }
+    }
+    return f;
+}
+
+std::string seek_filter_text(const SeekFilter& f) {
+    std::string out;
+    const auto add = [&out](const std::string& w) { out += (out.empty() ? "" : " ") + w; };
+    if (f.rated) add(*f.rated ? "rated" : "casual");
+    if (f.rules) add(rules_name(*f.rules));
+    if (f.size) add(std::to_string(*f.size) + "x" + std::to_string(*f.size));
+    if (f.range) add(std::to_string(f.range->low) + "-" + std::to_string(f.range->high));
+    return out;
+}
+
+bool seek_shown(const lobby::SeekItem& s, const SeekFilter& f, const std::string& me, lobby::Role role,
+                const lobby::Ratings& mine) {
+    if (same(s.from, me) || (!s.to.empty() && same(s.to, me))) return true;
+    const Variant v = s.terms.settings.variant;
+    if (!lobby::admits(s.audience, role, mine[std::size_t(lobby::variant_index(v))])) return false;
+    if (f.rated && *f.rated != s.terms.rated) return false;
+    if (f.rules && *f.rules != v.rules) return false;
+    if (f.size && *f.size != v.size) return false;
+    if (f.range) {
+        const int r = s.rating ? s.rating->rating : 1500;
+        if (r < f.range->low || r > f.range->high) return false;
+    }
+    return true;
+}
+
+EntryView entry_view(const std::string& label, const std::string& text, bool hidden, int width) {
+    const std::string shown = hidden ? std::string("(hidden)") : fit(text, 10'000);
+    std::string head = label + ": ";
+    const int room = std::max(1, width - 1);  // the cursor's column after the text
+    const int text_w = int(text_width(shown));
+    // The label gives way first: its words before a parenthesis, then its first word.
+    if (int(text_width(head)) + text_w > room) {
+        const std::size_t paren = label.find(" (");
+        if (paren != std::string::npos) head = label.substr(0, paren) + ": ";
+    }
+    if (int(text_width(head)) + std::min(text_w, 12) > room) head = label.substr(0, label.find(' ')) + ": ";
+    if (int(text_width(head)) + text_w > room && int(text_width(head)) > room / 2)
+        head = fit(head, std::max(0, room / 2));
+    const int left = room - int(text_width(head));
+    std::string tail = shown;
+    if (text_w > left) {
+        // The end of what is typed, after a mark that says more came before.
+        std::vector<std::string> chars;
+        for (std::size_t i = 0; i < shown.size();) {
+            std::size_t n = 1;
+            while (i + n < shown.size() && (static_cast<unsigned char>(shown[i + n]) & 0xC0) == 0x80) ++n;
+            chars.push_back(shown.substr(i, n));
+            i += n;
+        }
+        tail = "<";
+        for (std::size_t i = chars.size() - std::size_t(std::max(0, left - 1)); i < chars.size(); ++i)
+            tail += chars[i];
+    }
+    EntryView v;
+    v.line = head + tail;
+    v.cursor = int(text_width(v.line));
+    return v;
+}
+
+std::vector<std::string> leader_lines(const std::vector<lobby::LeaderItem>& items, const std::string& me,
+                                      int width) {
+    const int col = std::max(12, width / 4);
+    std::vector<std::vector<std::string>> cols(4);
+    for (int i = 0; i < 4; ++i) {
+        const Variant v = lobby::variant_at(i);
+        cols[std::size_t(i)].push_back(std::string(rules_name(v.rules)) + " " + std::to_string(v.size) + "x" +
+                                       std::to_string(v.size));
+    }
+    for (const lobby::LeaderItem& l : items) {
+        const std::string rating = std::to_string(l.rating.rating);
+        std::string name = l.name + (same(l.name, me) ? "*" : "");
+        const int name_w = col - 1 - int(std::to_string(l.rank).size()) - 2 - int(rating.size()) - 1;
+        name = pad(fit(name, std::max(1, name_w)), std::size_t(std::max(1, name_w)));
+        cols[std::size_t(lobby::variant_index(l.variant))].push_back(std::to_string(l.rank) + ". " + name +
+                                                                     " " + rating);
+    }
+    std::size_t rows = 2;  // the heads, and at least a line under them
+    for (const auto& c : cols) rows = std::max(rows, c.size());
+    std::vector<std::string> out;
+    for (std::size_t r = 0; r < rows; ++r) {
+        std::string line;
+        for (int i = 0; i < 4; ++i) {
+            const auto& c = cols[std::size_t(i)];
+            std::string cell = r < c.size() ? c[r] : (r == 1 ? "(nobody yet)" : "");
+            line += pad(fit(cell, col - 1), std::size_t(i < 3 ? col : 0));
+        }
+        out.push_back(fit(line, width));
+    }
+    return out;
+}
+
+std::vector<const lobby::SeekItem*> seek_rows(const lobby::Tables& t, const SeekFilter& f, lobby::Role role) {
     std::vector<const lobby::SeekItem*> rows;
-    for (const auto& [id, s] : t.seeks()) rows.push_back(&s);
     const std::string me = t.me();
+    lobby::Ratings mine{};
+    if (const auto p = t.players().find(lobby::name_key(me)); p != t.players().end())
+        mine = p->second.ratings;
+    for (const auto& [id, s] : t.seeks())
+        if (seek_shown(s, f, me, role, mine)) rows.push_back(&s);
     std::stable_sort(rows.begin(), rows.end(), [&me](const lobby::SeekItem* a, const lobby::SeekItem* b) {
         const bool a_to_me = !a->to.empty() && same(a->to, me), b_to_me = !b->to.empty() && same(b->to, me);
         return a_to_me && !b_to_me;
@@ -286,13 +495,22 @@ std::vector<std::string> lobby_help_lines(int width) {
     out.emplace_back();
     para(
         "The lobby shows who is online with their ratings (official 4x4, rogers 4x4, official 3x3, rogers "
-        "3x3; a ? after a rating: still uncertain), the open seeks, the games in progress with their score "
-        "and clocks (* marks the clock that runs), and the lobby's chat.");
+        "3x3; a ? after a rating: still uncertain) and whom they play or what they watch, the open seeks, "
+        "the games in progress with their score and clocks (* marks the clock that runs), and the lobby's "
+        "chat. The line under the lists says everything about the row selected.");
     para(
         "A seek's terms: RULES SIZE CLOCK first-to N rated|casual, like official 4 5m+2s first-to 1 casual "
         "or official 4 dm first-to 2 rated. RULES: official or rogers; SIZE: 4 or 3; CLOCK: none, dm (2m a "
         "turn, 5m reserve in 30s chunks), dm TURN RESERVE CHUNK, or GAME+INCREMENT (5m+2s). A rated match "
-        "needs a clock and registered players.");
+        "needs a clock and registered players. After the terms: bots (computers welcome: a seek is for "
+        "people otherwise, and bots take only those and challenges) and a rating range (1400-1800: only "
+        "players rated so may take it).");
+    para(
+        "A challenge to you rings the bell and asks at once, wherever you are: y accepts, n declines. Your "
+        "seek taken and a tournament's round starting ring it too (B turns the bell off). After a match, r "
+        "offers a rematch (the same terms, colours swapped), and r accepts one offered to you. Before each "
+        "side has moved, E aborts a match on its board (no result, no rating). A server's clocks start with "
+        "White's first move. Watching a game, Tab talks to the other spectators, never to the players.");
     para(
         "Tournaments are listed under the players (Right goes there). Enter shows one's standings, live: "
         "rank, points (a match won 1, drawn 1/2), h2h (head to head: the points taken from those level on "

@@ -1,8 +1,10 @@
 // What the lobby screen shows and reads, without curses (ui/lobby_screen.h draws it): the rows of its
-// lists (seeks, games in progress with their clocks, players with their ratings, a history page), the
-// selection among them, the typed challenge, what a refused login asks of the player next, and the lobby's
-// help. Everything from the server was checked and cleaned by net/lobby_client; the rows are cut to the
-// width by whole characters and never hold a control character.
+// lists (seeks, games in progress with their clocks, players with their ratings and what they do, a
+// history page, the leaderboard), the details of the row selected, the seek list's filter, the line
+// being typed as it fits, the selection, the typed challenge, what a refused login asks of the player
+// next, and the lobby's help. Everything from the server was checked and cleaned by net/lobby_client;
+// the rows are cut to the width by whole characters and never hold a control character. Each row says
+// what matters first, so that 80 columns show it; the details line says the rest.
 #pragma once
 
 #include <algorithm>
@@ -29,9 +31,18 @@ std::string lobby_clock(Millis ms);
 std::string rating_cell(const std::optional<lobby::Rating>& r);
 
 // The rows, each at most `width` characters (cut by whole characters). `me`: the name we are welcomed as.
-std::string player_row(const lobby::PlayerItem& p, const std::string& me, int width);
+// A player: name (bot, you), the official 4x4 rating (all four from 44 columns), what they do ("playing
+// Eamon", "watching Liam - Eamon" with the game's names from `t` when it has the game).
+std::string player_row(const lobby::PlayerItem& p, const std::string& me, int width,
+                       const lobby::Tables* t = nullptr);
+// The head of the players' columns for that width.
+std::string players_head(int width);
+// A seek: "#12 Liam 1623 rated 5m+2s official 4x4 bots 1400-1800", whose and to whom first ("(yours)",
+// "CHALLENGES YOU", "REMATCH").
 std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width);
+// A game: "Liam 1-0 Eamon 1:50* 5:00 rated dm official 4x4, 3 watching" ("YOUR MATCH" first).
 std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width);
+// A finished game: "2026-11-23 Liam won 1-0 against Eamon, rated 5m+2s official 4x4: Liam 1662 (+162), ...".
 std::string history_row(const lobby::HistoryItem& h, int width);
 // A machine that proves the name: "this machine  last used 2026-11-23T14:03Z from 203.0.113.5", "SSH key
 // SHA256:7myu... last used ... from unix" ("a machine" for another's secret, "from somewhere unknown").
@@ -39,9 +50,49 @@ std::string machine_row(const lobby::MachineItem& m, int width);
 // How a machine is named in a question or a message: "this machine", "the machine last used from
 // 203.0.113.5", "the SSH key SHA256:7myupKOVYh9n9+sTw...".
 std::string machine_name(const lobby::MachineItem& m);
-// A tournament: "#4 autumn-cup swiss-5 by Liam, open, 3/16 players, official 4 dm first-to 2 rated"
-// (round N while it is played; "by the operator" for one made with --new-tournament).
+// A tournament: "#4 autumn-cup open 3/16 swiss-5 by Liam, rated dm official 4x4" (round N while it is
+// played; "by the operator" for one made with --new-tournament).
 std::string tournament_row(const lobby::TournamentItem& t, int width);
+
+// The details of the row selected, in full (the details line under the lists; it wraps): a seek's terms
+// in words, who it is for and whether it is for you; a game's players, score, clocks, terms, watchers;
+// a player's four ratings and what they do; a tournament's format, organizer, state and terms. Each
+// ends with what Enter does there.
+std::string seek_details(const lobby::SeekItem& s, const std::string& me, lobby::Role role,
+                         const std::optional<lobby::Rating>& mine);
+std::string game_details(const lobby::GameRow& g, const std::string& me, Millis now);
+std::string player_details(const lobby::PlayerItem& p, const std::string& me, const lobby::Tables& t);
+std::string tournament_details(const lobby::TournamentItem& t);
+
+// The seek list's filter (`/`), in the words of terms: rated or casual, official or rogers, 4 or 3 (or
+// 4x4, 3x3), and the seekers' rating range (1400-1800); "" shows every seek. Seeks that are not for us
+// (computers not welcome for a bot, a rating range without ours: lobby::admits, the server's own check)
+// are never shown: nobody could take them.
+struct SeekFilter {
+    std::optional<bool> rated;
+    std::optional<Rules> rules;
+    std::optional<int> size;
+    std::optional<lobby::RatingRange> range;
+    friend bool operator==(const SeekFilter&, const SeekFilter&) = default;
+};
+Expected<SeekFilter> parse_seek_filter(std::string_view text);
+std::string seek_filter_text(const SeekFilter& f);
+// Whether the seek passes the filter and may be taken by us (`role`, our ratings), or is ours or to us.
+bool seek_shown(const lobby::SeekItem& s, const SeekFilter& f, const std::string& me, lobby::Role role,
+                const lobby::Ratings& mine);
+
+// The line being typed as it fits `width`: its label (cut to its first words when it leaves no room),
+// then the end of the text, so that what is typed always shows; the cursor's column.
+struct EntryView {
+    std::string line;
+    int cursor = 0;
+};
+EntryView entry_view(const std::string& label, const std::string& text, bool hidden, int width);
+
+// The leaderboard (`best`) in columns, one a variant (official 4x4, rogers 4x4, official 3x3, rogers
+// 3x3): a head line, then "1. Liam 1662" rows, as many as the items; the columns share `width`.
+std::vector<std::string> leader_lines(const std::vector<lobby::LeaderItem>& items, const std::string& me,
+                                      int width);
 // The title of a tournament's table: "autumn-cup (#4): swiss-5 by Liam, round 2, official 4 dm first-to 2
 // rated" and, once every match is over, "final".
 std::string standings_title(const lobby::TournamentItem& t, int width);
@@ -56,8 +107,10 @@ bool in_standings(const std::vector<lobby::StandingItem>& table, const std::stri
 std::string history_title(const lobby::HistoryItem& h);
 
 // The tables' rows in the order shown (seeks: challenges to us first, then by id; games by id; players by
-// name), so that an index selects the same row the screen draws.
-std::vector<const lobby::SeekItem*> seek_rows(const lobby::Tables& t);
+// name), so that an index selects the same row the screen draws. The seeks are those seek_shown lets
+// through (`role`: ours); without a filter, every one.
+std::vector<const lobby::SeekItem*> seek_rows(const lobby::Tables& t, const SeekFilter& f = {},
+                                              lobby::Role role = lobby::Role::Human);
 std::vector<const lobby::GameRow*> game_rows(const lobby::Tables& t);
 std::vector<const lobby::PlayerItem*> player_rows(const lobby::Tables& t);
 std::vector<const lobby::TournamentItem*> tournament_rows(const lobby::Tables& t);

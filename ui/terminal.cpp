@@ -156,6 +156,10 @@ void close_terminal() {
         }
 }
 
+void ring_bell() {
+    if (!isendwin()) beep();
+}
+
 void copy_to_clipboard(std::string_view text) {
     static const char table[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     std::string b64;

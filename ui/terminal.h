@@ -35,5 +35,7 @@ extern volatile std::sig_atomic_t quit_requested;
 // Puts text on the system clipboard through the terminal (OSC 52, passed through tmux and most modern
 // terminals).
 void copy_to_clipboard(std::string_view text);
+// Rings the terminal's bell (curses' beep: the bell, or a flash where the terminal has none).
+void ring_bell();
 
 }  // namespace gobblet::ui

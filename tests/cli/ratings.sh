@@ -15,16 +15,17 @@ rated rogers 3 Brian Aoife player0
 END
 # Two newcomers' first game moves them 162 points each way with RD 290 (tests/test_glicko2.cpp).
 out=$("$MAIN" --ratings --db "$db")
+# `last`: what each player's last rated game of the variant did (Brian's draw with Émile: +38).
 expected="official rules, 4x4
-#  name   rating  deviation  games  won-lost-drawn
-1  Aoife    1662        290      1  1-0-0
-2  Émile    1442        287      1  0-0-1
-3  Brian    1376        256      2  0-1-1
+#  name   rating  deviation  games  won-lost-drawn  last
+1  Aoife    1662        290      1  1-0-0           +162
+2  Émile    1442        287      1  0-0-1           -58
+3  Brian    1376        256      2  0-1-1           +38
 
 rogers rules, 3x3
-#  name   rating  deviation  games  won-lost-drawn
-1  Brian    1662        290      1  1-0-0
-2  Aoife    1338        290      1  0-1-0"
+#  name   rating  deviation  games  won-lost-drawn  last
+1  Brian    1662        290      1  1-0-0           +162
+2  Aoife    1338        290      1  0-1-0           -162"
 expect_eq "every list" "$out" "$expected"
 expect_eq "--size 3" "$("$MAIN" --ratings --db "$db" --size 3)" "$(tail -n 4 <<<"$expected")"
 expect_eq "--rules official --size 4" "$("$MAIN" --ratings --db "$db" --rules official --size 4)" \
@@ -58,6 +59,6 @@ refused "a folder" "$WORK: cannot open: it is a folder, not a database file" --d
 : >"$WORK/empty.db"
 refused "empty" "$WORK/empty.db holds no gobblet server data yet (an empty database)" --db "$WORK/empty.db"
 cp "$db" "$WORK/newer.db"
-"$FIXTURE" "$WORK/newer.db" <<<"user_version 8" || fail "store-fixture user_version"
-refused "newer" "$WORK/newer.db is schema version 8; this gobblet knows up to 7: use a newer gobblet" \
+"$FIXTURE" "$WORK/newer.db" <<<"user_version 99" || fail "store-fixture user_version"
+refused "newer" "$WORK/newer.db is schema version 99; this gobblet knows up to 7: use a newer gobblet" \
     --db "$WORK/newer.db"

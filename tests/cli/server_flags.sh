@@ -28,6 +28,9 @@ refused 2 "--bot needs --name NAME" --bot 127.0.0.1:7300 --name "~guest"
 refused 2 "--bot nowhere: " --bot nowhere --name MaxBot
 refused 2 "--seek 5m+90s: " --bot 127.0.0.1:7300 --name MaxBot --seek 5m+90s
 refused 2 "--seek: first-to is 1 to 9" --bot 127.0.0.1:7300 --name MaxBot --seek dm --first-to 10
+# Who a bot's own seek is for comes after its clock: computers welcome, a rating range.
+refused 2 "--seek 5m+2s bots 1800-1400: a rating range goes from the lower rating to the higher" \
+    --bot 127.0.0.1:7300 --name MaxBot --seek "5m+2s bots 1800-1400"
 # --grace goes with --host or --serve.
 refused 2 "--grace goes with --host or --serve" --grace 10s
 # A database the server cannot use: the reason, exit 1, the file left as it was.

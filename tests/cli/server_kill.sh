@@ -18,7 +18,7 @@ six_moves() { [ "$(moves_stored)" -ge 6 ]; }
 server=$!
 pids+=($server)
 wait_for "the server" 20 test -S "$sock"
-"$MAIN" --bot "unix:$sock" --name AlphaBot --level max --think 0.1 --seek 10m+5s 2>"$WORK/alpha.log" &
+"$MAIN" --bot "unix:$sock" --name AlphaBot --level max --think 0.1 --seek "10m+5s bots" 2>"$WORK/alpha.log" &
 pids+=($!)
 "$MAIN" --bot "unix:$sock" --name BetaBot --level max --think 0.1 2>"$WORK/beta.log" &
 pids+=($!)

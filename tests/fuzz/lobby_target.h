@@ -32,6 +32,14 @@ inline void lobby_check_terms(std::string_view text) {
         wire_check(!t.why().empty());
         wire_check_printable(t.why());
     }
+    // A seek's terms and who it is for: written back the same, its words printable.
+    if (const auto st = net::lobby::parse_seek_terms(text)) {
+        wire_check(net::lobby::parse_seek_terms(net::lobby::seek_terms_text(st->terms, st->audience)) == *st);
+        wire_check(!st->audience.range || st->audience.range->low <= st->audience.range->high);
+        wire_check_printable(net::lobby::audience_description(st->audience));
+    } else {
+        wire_check_printable(st.why());
+    }
     if (const auto c = net::lobby::parse_terms_clock(text))
         wire_check(net::lobby::parse_terms_clock(net::lobby::terms_clock_text(*c)) == *c);
     else
@@ -51,6 +59,8 @@ inline int lobby(const std::uint8_t* data, std::size_t size) {
     tables.asked(RecordQuery{game});
     tables.asked(StandingsQuery{1});
     tables.asked(RatingsQuery{Variant{4, Rules::Official}, 1});
+    tables.asked(FingerQuery{"Eamon"});
+    tables.asked(BestQuery{});
     std::deque<Event> events;
     bool closed = false;
     Millis now = 0;

@@ -119,7 +119,8 @@ inline int server_target(const std::uint8_t* data, std::size_t size) {
             if (out.kind[to] == 0) {
                 out.kind[to] = line.starts_with("lobby ") ? 1 : line.starts_with("hello ") ? 2 : 0;
                 // The lobby's version the client asked for: the server answers in its shapes.
-                if (line == "lobby gobblet 1") out.version[to] = 1;
+                for (int v = net::lobby::oldest_version; v < net::lobby::protocol_version; ++v)
+                    if (line == "lobby gobblet " + std::to_string(v)) out.version[to] = v;
             }
             net::LineReader& r = readers[std::size_t(to)];
             r.feed(line);

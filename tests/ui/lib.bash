@@ -197,7 +197,8 @@ host_port() { screen | tr '\n' ' ' | grep -oE '(127\.0\.0\.1|\[::1\]):[0-9]+' | 
 # with save folders of their own ($WORK/NAME/): start_lobby SESSION NAME [flags...] opens `./main --lobby
 # $SERVER --name NAME` there (110x32, or $LOBBY_SIZE: "80x24"; the folders $WORK/NAME/, or
 # $WORK/$LOBBY_HOME/: another machine of the same player); lscreen, lkeys, lmove, wait_in and
-# wait_in_exit work on a session by name.
+# wait_in_exit work on a session by name. watch_bells makes every bell rung in a
+# session append its name to $WORK/bells (tmux's alert-bell hook).
 SERVER_PID=
 start_server() {
     local i before
@@ -243,6 +244,23 @@ start_lobby() {
         "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$home/state XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config $MAIN --lobby $SERVER --name $name $* 2>$WORK/$session.stderr; echo \$? > $WORK/$session.status; sleep 60"
 }
 lscreen() { $T capture-pane -p -t "=$1:"; }
+watch_bells() {
+    : >"$WORK/bells"
+    $T set-option -g monitor-bell on
+    $T set-option -g bell-action any
+    $T set-hook -g alert-bell "run-shell 'echo #{session_name} >> $WORK/bells'"
+}
+# wait_bell SESSION: waits (10 s) until SESSION has rung the bell once more than $2 times (default 0).
+wait_bell() {
+    local i
+    for i in $(seq 100); do
+        [ "$(grep -cx "$1" "$WORK/bells" 2>/dev/null)" -gt "${2:-0}" ] && return 0
+        sleep 0.1
+    done
+    lobby_evidence
+    fail "timed out waiting for a bell in $1"
+}
+bells_of() { grep -cx "$1" "$WORK/bells" 2>/dev/null; }
 lkeys() {
     local s=$1
     shift
@@ -292,6 +310,16 @@ lobby_evidence() {
         lscreen "$s"
     done
     [ -f "$WORK/server.log" ] && { echo "--- the server's log (last 40 lines):"; tail -n 40 "$WORK/server.log"; }
+}
+# wait_in_text SESSION TEXT [SECONDS]: wait_in on the screen's lines joined by spaces (a message that wraps).
+wait_in_text() {
+    local i
+    for i in $(seq $((${3:-10} * 10))); do
+        lscreen "$1" | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$2" && return 0
+        sleep 0.1
+    done
+    lobby_evidence
+    fail "timed out waiting on $1's screen for: $2"
 }
 # wait_in_re SESSION REGEX [SECONDS]: the same with an extended regular expression.
 wait_in_re() {

@@ -13,7 +13,7 @@ wait_in eamon "logged in as Eamon"
 wait_in_re liam "Players \(2\)"
 # A seek with terms typed over the ones offered.
 lkeys liam p
-wait_in liam "Seek (RULES SIZE CLOCK first-to N rated|casual): official 4 5m+2s first-to 1 casual"
+wait_in liam "Seek (RULES SIZE CLOCK first-to N rated|casual [bots] [LOW-HIGH]): official 4 5m+2s first-to 1 casual"
 lkeys liam C-u
 lkeys liam -l "official 4 nonsense"
 lkeys liam Enter
@@ -23,8 +23,8 @@ lkeys liam C-u
 lkeys liam -l "official 4 10m+5s first-to 1 casual"
 lkeys liam Enter
 wait_in liam "seek posted: official rules, 4x4"
-wait_in eamon "#1 Liam -"
-wait_in eamon "official 4 10m+5s first-to 1 casual"
+wait_in eamon "#1 Liam 1500? casual 10m+5s official 4x4"
+wait_in eamon "official rules, 4x4, a single game, 10m + 5s a move, casual; for people only"
 wait_in liam "(yours)"
 lkeys eamon a
 wait_in eamon "q leave"
@@ -50,8 +50,8 @@ lmove $b K3D2; wait_in $w "3. W3A3 K3D2"
 lmove $w W1A4
 wait_in $w "$white wins: four in a row on row A"
 wait_in $b "$white wins: four in a row on row A"
-wait_in $w "press any key: back to the lobby"
-wait_in $b "press any key: back to the lobby"
+wait_in $w "any other key: back to the lobby"
+wait_in $b "any other key: back to the lobby"
 lkeys $w x
 lkeys $b Enter
 wait_in liam "your match is over: $white wins"

@@ -42,8 +42,8 @@ lmove $b K2D3; wait_in $w "2. W2A2 K2D3" 30
 lmove $w W3A3; wait_in $b "3. W3A3" 30
 lmove $b K3D2; wait_in $w "3. W3A3 K3D2"
 lmove $w W1A4
-wait_in $w "press any key: back to the lobby" 30
-wait_in $b "press any key: back to the lobby" 30
+wait_in $w "any other key: back to the lobby" 30
+wait_in $b "any other key: back to the lobby" 30
 lkeys $w Enter
 lkeys $b Enter
 wait_in liam "logged in as Liam" 40

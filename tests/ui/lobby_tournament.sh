@@ -10,7 +10,8 @@ wait_in_re liam "Players \(3\)"
 wait_in liam "Tournaments (0): n creates"
 # A wrong format is named, and nothing is created.
 lkeys liam n
-wait_in liam "Tournament (NAME FORMAT MAX FIRST RULES SIZE CLOCK first-to N rated|casual): Liam-cup round-robin 8"
+# (the label gives way to what is typed: the whole line is longer than the screen)
+wait_in liam "Tournament: Liam-cup round-robin 8 schedule official 4 5m+2s first-to 1 casual"
 lkeys liam C-u
 lkeys liam -l "club league 4 schedule official 4 none first-to 1 casual"
 lkeys liam Enter
@@ -20,8 +21,8 @@ lkeys liam n
 lkeys liam C-u
 lkeys liam -l "club round-robin 4 schedule official 4 none first-to 1 casual"
 lkeys liam Enter
-wait_in liam "#1 club round-robin by Liam, open"
-wait_in eamon "#1 club round-robin by Liam, open"
+wait_in liam "#1 club open 1/4 round-robin by Liam"
+wait_in eamon "#1 club open 1/4 round-robin by Liam"
 # Liam's selection is on it (n focused the tournaments): Enter shows its table, Liam alone in it.
 lkeys liam Enter
 wait_in liam "club (#1): round-robin by Liam, open, 1/4 players"
@@ -79,7 +80,7 @@ for s in liam eamon; do
 done
 # Esc goes back to the lists, where the tournament says it is over; Enter shows the table again.
 lkeys eamon Escape
-wait_in eamon "#1 club round-robin by Liam, over"
+wait_in eamon "#1 club over 2/4 round-robin by Liam"
 lkeys eamon Enter
 wait_in eamon "final: club (#1)"
 "$MAIN" --db "$WORK/server.db" --standings club >"$WORK/standings.txt" 2>&1 || true

@@ -15,11 +15,11 @@ wait_in liam "Tournaments (0): n creates" 50
 # screen, and leave a match that is over with q, which every end question takes.
 
 lkeys liam n
-wait_in liam "Tournament (NAME FORMAT MAX FIRST" 50
+wait_in liam "Tournament: " 50
 lkeys liam C-u
 lkeys liam -l "ko knockout 4 schedule official 4 none first-to 1 casual"
 lkeys liam Enter
-wait_in liam "#1 ko knockout by Liam, open" 50
+wait_in liam "#1 ko open 1/4 knockout by Liam" 50
 lkeys liam Enter
 wait_in liam "ko (#1): knockout by Liam, open, 1/4 players" 50
 wait_in liam "f chooses who starts a match" 50

@@ -12,11 +12,11 @@ lobbies Liam Eamon Niamh
 wait_in niamh "Tournaments (0): n creates" 50
 
 lkeys niamh n
-wait_in niamh "Tournament (NAME FORMAT MAX FIRST" 50
+wait_in niamh "Tournament: " 50
 lkeys niamh C-u
 lkeys niamh -l "sw swiss-2 4 schedule official 4 none first-to 1 casual"
 lkeys niamh Enter
-wait_in niamh "#1 sw swiss-2 by Niamh, open" 50
+wait_in niamh "#1 sw open 1/4 swiss-2 by Niamh" 50
 lkeys niamh Enter
 wait_in niamh "sw (#1): swiss-2 by Niamh, open, 1/4 players" 50
 for s in eamon liam; do

@@ -18,11 +18,12 @@ lkeys liam C-u
 lkeys liam -l "Eamon rogers 4 none first-to 1 casual"
 lkeys liam Enter
 wait_in liam "challenge sent to Eamon"
-wait_in eamon "Liam challenges you to rogers rules, 4x4"
+# A challenge is asked at once (y accepts, n declines), and waits in the seeks' list meanwhile.
+wait_in_text eamon "Liam (1500?) challenges you: rogers rules, 4x4"
 wait_in eamon "CHALLENGES YOU"
 # Nora sees no challenge between two others.
 wait_in nora "Seeks (0)"
-lkeys eamon a
+lkeys eamon y
 wait_in liam "q leave"
 wait_in eamon "q leave"
 white=$(white_of liam)
@@ -36,7 +37,8 @@ wait_in nora "Games in progress (1)"
 lkeys nora Right
 wait_in nora "the games list"
 lkeys nora w
-wait_in nora "q leave  i analysis"
+# A spectator may talk to the other spectators (Tab), never to the players.
+wait_in nora "q leave  Tab chat"
 wait_in nora "White  $white (remote)"
 wait_in $w "one spectator watches"
 lmove $w W1A1; wait_in nora "1. W1A1"
@@ -59,15 +61,15 @@ lkeys nora Enter
 wait_in nora "Games in progress (0)"
 # The players keep the finished match in their archive, as after any game; the spectator does not.
 [ -z "$(ls "$WORK/Nora/data/gobblet/games" 2>/dev/null)" ] || fail "the spectator archived the players' game"
-for s in liam eamon; do wait_in $s "press any key: back to the lobby"; lkeys $s Enter; done
+for s in liam eamon; do wait_in $s "any other key: back to the lobby"; lkeys $s Enter; done
 wait_in liam "your match is over"
 
 # The history: the game, saved as a transcript under the archive's name.
 lkeys liam h
 wait_in liam "Finished games of Liam (1)"
-wait_in_re liam "Liam 1-0 Eamon|Eamon 0-1 Liam|Eamon 1-0 Liam|Liam 0-1 Eamon"
+wait_in_re liam "(Liam|Eamon) won 1-0 against (Eamon|Liam), casual none rogers 4x4"
 lkeys liam s
-wait_in liam "saved to"
+wait_in liam "saved $(echo "$white" | tr A-Z a-z)-white--"
 file="$WORK/Liam/data/gobblet/saves/$(echo "$white" | tr A-Z a-z)-white--"
 [ "$white" = Liam ] && file="${file}eamon-black.txt" || file="${file}liam-black.txt"
 [ -f "$file" ] || fail "the transcript $file"
