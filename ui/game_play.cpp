@@ -270,16 +270,18 @@ void GameScreen::review(saves::Record record, const std::string& what) {
 }
 
 std::string GameScreen::review_clock_note() const {
-    // The clocks as they stood after the move shown: each side's last reading (the start's before it).
-    const std::size_t r = match().rounds().size() - 1;
-    if (r >= review_clocks_.size()) return "";
+    // The clocks as they stood after the move shown (in the round shown): each side's last reading (the
+    // start's before it).
+    const Match& shown = table_.shown();
+    const std::size_t r = table_.shown_round();
+    if (r >= review_clocks_.size() || r >= shown.rounds().size()) return "";
     const std::vector<std::optional<Millis>>& readings = review_clocks_[r];
-    const std::size_t k = match().game().moves().size();
+    const std::size_t k = shown.rounds()[r].game.moves().size();
     std::string out;
     for (int side : {0, 1}) {  // White's moves are 0, 2, 4...; Black's 1, 3...
         std::optional<Millis> left;
         for (std::size_t i = std::size_t(side); i < k && i < readings.size(); i += 2) left = readings[i];
-        const int player = side == 0 ? match().rounds()[r].white : 1 - match().rounds()[r].white;
+        const int player = side == 0 ? shown.rounds()[r].white : 1 - shown.rounds()[r].white;
         const ClockSettings& c = match().clock().settings();
         const Millis full = c.kind == ClockKind::Fischer ? c.game : c.turn + c.reserve;
         out += (side ? ", " : "") + match().name(player) + " " + clock_face(left.value_or(full));

@@ -70,7 +70,7 @@ void LobbyScreen::draw(Millis now) {
     if (question_) {
         prompt = question_->text + " ";
         for (const auto& a : question_->answers)
-            prompt += std::string(" ") +
+            prompt += std::string(prompt.back() == ' ' ? " " : "  ") +
                       (a.key.code == 27 ? std::string("Esc") : std::string(1, char(a.key.code))) + " " +
                       a.label;
     }

@@ -177,7 +177,7 @@ void Bench::lobby_io(std::size_t i, std::uint32_t events) {
                 l.name = line.substr(8, line.find(' ', 8) - 8);
             } else if (line.starts_with("seek ") || line.starts_with("match ") ||
                        line.starts_with("watching ")) {
-                const auto p = lobby::parse_message(line);
+                const auto p = lobby::parse_message(line, 1);  // (the version these bare lines speak)
                 if (!p) die(l.name + ": " + p.why() + ": " + line);
                 if (const auto* s = std::get_if<lobby::SeekItem>(&*p); s && s->to == l.name)
                     l.challenge = s->id;

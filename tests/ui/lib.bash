@@ -361,11 +361,11 @@ white_of() { lscreen "$1" | grep -oE 'White  [A-Za-z~][A-Za-z0-9_-]*' | head -1 
 # final position of each round), --review (every move of every round judged), --load, o and a paste,
 # each in a game with save folders of its own, and checks that each took all of it: the rounds, and the
 # last round's moves.
-moves_in() { grep -cE '^([WK][1-3]|[A-D][1-4])[A-D][1-4]$' "$1"; }
+moves_in() { grep -cE '^([WK][1-3]|[A-D][1-4])[A-D][1-4]( |$)' "$1"; }
 rounds_in() { local n; n=$(grep -c '^% round ' "$1"); echo $((n > 0 ? n : 1)); }
 # The last round's number and its moves (a single game: round 1 and all its moves).
 last_round() { grep -oE '^% round [0-9]+' "$1" | tail -1 | grep -oE '[0-9]+$' || echo 1; }
-last_moves() { awk '/^% round /{n=0} /^([WK][1-3]|[A-D][1-4])[A-D][1-4]$/{n++} END{print n}' "$1"; }
+last_moves() { awk '/^% round /{n=0} /^([WK][1-3]|[A-D][1-4])[A-D][1-4]( |$)/{n++} END{print n}' "$1"; }
 every_reader() {
     local file=$1 name rounds moves last n out i
     name=$(basename "$file")

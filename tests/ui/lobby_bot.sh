@@ -12,7 +12,7 @@ trap 'kill $BOT 2>/dev/null; stop_server; cleanup' EXIT
 start_lobby liam Liam
 wait_in liam "logged in as Liam"
 wait_in liam "MaxBot (bot)"
-wait_in liam "#1 MaxBot -"
+wait_in liam "#1 MaxBot 1500? casual none official 4x4"
 lkeys liam a
 wait_in liam "q leave"
 wait_in liam "MaxBot (remote)"

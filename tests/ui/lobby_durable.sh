@@ -46,7 +46,7 @@ lmove $w W3A3; wait_in $b "3. W3A3"
 lmove $b K3D2; wait_in $w "3. W3A3 K3D2"
 lmove $w W1A4
 for s in liam eamon; do
-    wait_in $s "press any key: back to the lobby"
+    wait_in $s "any other key: back to the lobby"
     [ "$(lscreen $s | grep -cF "wins the match 2-0")" = 1 ] || fail "$s says the match's result twice"
     lkeys $s Enter
 done
@@ -63,7 +63,7 @@ lscreen liam | grep -qF "takebacks are off" && fail "the review asked the clock"
 lkeys liam q
 wait_in liam "Finished games of Liam"
 lkeys liam s
-wait_in liam "saved to"
+wait_in liam "-black.txt ("
 file=$(ls "$WORK/Liam/data/gobblet/saves/"*-white--*-black.txt)
 grep -c '^% round ' "$file" | grep -qx 2 || fail "the saved transcript has both rounds: $(cat "$file")"
 every_reader "$file"

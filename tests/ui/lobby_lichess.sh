@@ -111,7 +111,7 @@ wait_bell liam "$rung"
 wait_in_text liam "challenges you: official rules, 4x4, a single game, no clock, casual; q back to the lobby answers it"
 lkeys liam q
 wait_in liam "Finished games of Liam (2)"
-wait_in liam "y accept n decline Esc later"
+wait_in liam "y accept  n decline  Esc later"
 lkeys liam n
 wait_in liam "declined"
 lkeys liam Escape
@@ -138,7 +138,7 @@ lkeys eamon -l "Liam official 4 none first-to 1 casual"
 lkeys eamon Enter
 wait_bell liam "$rung"
 wait_in_text liam "challenges you: official rules, 4x4"
-wait_in liam "y accept n decline Esc later"
+wait_in liam "y accept  n decline  Esc later"
 lkeys liam n
 wait_in liam "declined"
 # The bell off, kept in the settings file: the next challenge is asked without it.
@@ -150,7 +150,7 @@ lkeys eamon c
 lkeys eamon C-u
 lkeys eamon -l "Liam official 4 none first-to 1 casual"
 lkeys eamon Enter
-wait_in liam "y accept n decline Esc later"
+wait_in liam "y accept  n decline  Esc later"
 sleep 0.5
 [ "$(bells_of liam)" = "$rung" ] || fail "the bell rang though it is off"
 lkeys liam y
