@@ -60,15 +60,19 @@ std::string absence_text(const Match& m, int absent, const Absence& a, Millis no
     const bool over = m.game().over();
     const bool theirs = to_move(m, absent);
     switch (a.stage(now)) {
-        case AbsenceStage::Grace:
+        case AbsenceStage::Grace: {
+            // The player who stayed moves on their own turn all the while (a grace stops clocks, not play).
+            const std::string grace = wait_text(a.grace_end() - now);
             if (!a.clock_runs())
-                return name + " is away: play stands for " + wait_text(a.grace_end() - now) +
-                       " more, then you may play on";
-            return name + " is away: the clocks stand for " + wait_text(a.grace_end() - now) +
-                   " more, then " +
+                return name + " is away (their grace lasts " + grace + " more): " +
+                       (over || theirs ? "you may claim the round in " + wait_text(a.claim_from() - now)
+                                       : std::string("play on"));
+            return name + " is away: the clocks stand for " + grace + " more (what is left of " + name +
+                   "'s grace), then " +
                    (over     ? std::string("play goes on")
                     : theirs ? name + "'s time runs again"
-                             : "your time runs again");
+                             : "your time runs again; you may move now");
+        }
         case AbsenceStage::ClockRuns: {
             if (over) {
                 const bool their_choice = m.phase() == MatchPhase::ChoosingStarter && m.chooser() == absent;

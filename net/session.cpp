@@ -134,6 +134,7 @@ Expected<std::unique_ptr<Session>> Session::join(const JoinConfig& c, Millis now
     s->local_ = 1;
     s->local_seat_ = c.seat;
     s->match_id_ = c.held ? c.held_id : "";
+    s->referee_ = Referee(default_grace, c.rated);  // the joiner checks its own offers by the terms
     s->phase_ = Phase::Connecting;
     switch (s->connector_.start(c.host, now)) {
         case Connector::Status::Failed: return fail(s->connector_.error());
@@ -516,8 +517,10 @@ void Session::lose(Event::Kind kind, const std::string& text, Millis now) {
     e.text = text;
     if (role_ == Role::Host && listener_ && caller_) {
         if (was_playing) {
-            // The joiner is away from now until the next go.
+            // The joiner is away from now until the next go; the clocks stop for what is left of their
+            // grace, or run on when none is.
             referee_.player_left(cur(), remote, now);
+            if (!referee_.holds(now)) e.clock = cur().clock().state(now);
         } else if (referee_.absence(remote) && referee_.reported_stage(remote) != AbsenceStage::Grace) {
             // A return that did not get as far as play: the absence goes on, and the clocks with it.
             e.clock = cur().clock().state(now);
@@ -631,6 +634,9 @@ void Session::handle(const Message& msg, Millis now) {
         case Phase::Syncing:
             if (const auto* g = std::get_if<Go>(&msg)) {
                 referee_.restart(0);
+                // The host lets the clocks run at a go unless a pause agreed before stands (a server's
+                // game says otherwise with an `away` fact that follows).
+                referee_.set_paused_by_agreement(g->clock.paused && cur().clock().enabled());
                 phase_ = Phase::Playing;
                 last_received_ = last_sent_ = now;
                 Event e = event(Event::Kind::Started, remote_player());
@@ -740,7 +746,7 @@ Expected<void> Session::fact_allowed(const Act& a) const {
         case Act::Kind::Touch: {
             const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
             if (g.over()) return Failure{what + " after the round ended"};
-            if (m.clock().paused()) return Failure{what + " while the game is paused"};
+            if (referee_.paused_by_agreement()) return Failure{what + " while the game is paused"};
             if (mine(g.side_to_move()) && !requested())
                 return Failure{what + " for our side that we did not make" +
                                (a.kind == Act::Kind::Move ? ": " + a.move : "")};
@@ -873,11 +879,14 @@ void Session::after_fact(const Act& a, int actor, Millis now) {
     }
 }
 
-// The peer's offer, in order: it must apply to the game now, and only one may wait for an answer.
+// The host's offer, in order: it must apply to the game now, and only one may wait for an answer. One
+// against the rules of fair play (a host of an older version repeating it at once) is declined here at
+// once, and the player never hears of it.
 void Session::take_offer(const Offer& o, Millis now) {
     const int remote = remote_player();
-    if (auto taken = referee_.take_offer(cur(), remote, o.kind, o.state); !taken)
-        return fail(taken.why(), now);
+    const Referee::OfferRuling r = referee_.take_offer(cur(), remote, o.kind, o.state);
+    if (r.kind == Referee::OfferRuling::Kind::Refused) return send(Answer{o.state, o.kind, false}, now);
+    if (r.kind != Referee::OfferRuling::Kind::Taken) return fail(r.why, now);
     Event e = event(Event::Kind::Offered, remote);
     e.offer = o.kind;
     emit(std::move(e), now);
@@ -885,11 +894,14 @@ void Session::take_offer(const Offer& o, Millis now) {
 
 void Session::host_offer(const Offer& o, Millis now) {
     const int remote = remote_player();
-    const Referee::Ruling r = referee_.offer(cur(), remote, o);
+    const Referee::OfferRuling r = referee_.offer(cur(), remote, o);
     switch (r.kind) {
-        case Referee::Ruling::Kind::Crossed: return;  // lapsed on its way here
-        case Referee::Ruling::Kind::Broken: return fail(r.why, now);
-        case Referee::Ruling::Kind::Fact: break;
+        case Referee::OfferRuling::Kind::Crossed: return;  // lapsed on its way here
+        case Referee::OfferRuling::Kind::Broken: return fail(r.why, now);
+        case Referee::OfferRuling::Kind::Refused:
+            // Declined at once, in the rule's name: the host's player never hears of it.
+            return send(Answer{referee_.state(), o.kind, false}, now);
+        case Referee::OfferRuling::Kind::Taken: break;
     }
     Event e = event(Event::Kind::Offered, remote);
     e.offer = o.kind;
@@ -944,21 +956,13 @@ Expected<void> Session::connected() const {
 }
 
 bool Session::can_play() const {
-    const int remote = remote_player();
+    // The player who stayed plays on whatever the absent one does: during the grace too.
     return phase_ == Phase::Playing ||
-           (role_ == Role::Host && phase_ == Phase::Listening && referee_.absence(remote) &&
-            referee_.reported_stage(remote) != AbsenceStage::Grace);
+           (role_ == Role::Host && phase_ == Phase::Listening && referee_.absence(remote_player()));
 }
 
-Expected<void> Session::may_play(Millis now) const {
-    const auto& away = referee_.absence(remote_player());
-    // A server's player whose opponent is away waits out the grace, as a host does.
-    if (hosted_ && phase_ == Phase::Playing && away && caller_ &&
-        referee_.reported_stage(remote_player()) == AbsenceStage::Grace)
-        return Failure{absence_text(cur(), remote_player(), *away, now)};
+Expected<void> Session::may_play() const {
     if (can_play()) return {};
-    if (role_ == Role::Host && phase_ == Phase::Listening && away && caller_)
-        return Failure{absence_text(cur(), remote_player(), *away, now)};
     return connected();
 }
 
@@ -980,11 +984,11 @@ Expected<void> Session::local_act(Act a, Millis now) {
 Expected<void> Session::move(const Match& match, const MoveSpec& spec, bool interactive, Millis now) {
     if (watch_) return spectator_refusal("makes no moves");
     const auto scope = begin(match);
-    if (auto ok = may_play(now); !ok) return ok;
+    if (auto ok = may_play(); !ok) return ok;
     const Match& m = cur();
     const Game& g = m.game();
     if (g.over()) return Failure{"the round is over"};
-    if (m.clock().paused()) return Failure{"the game is paused"};
+    if (referee_.paused_by_agreement()) return Failure{"the game is paused"};
     if (m.player_of(g.side_to_move()) != local_) return Failure{"it is " + peer_label() + "'s turn"};
     if (outstanding_)
         return Failure{"wait: your " + request_name(*outstanding_) + " is on its way to the host"};
@@ -1009,7 +1013,7 @@ Expected<void> Session::move(const Match& match, const MoveSpec& spec, bool inte
 Expected<void> Session::touch(const Match& match, Square square, Millis now) {
     if (watch_) return spectator_refusal("touches no pieces");
     const auto scope = begin(match);
-    if (auto ok = may_play(now); !ok) return ok;
+    if (auto ok = may_play(); !ok) return ok;
     Act a;
     a.kind = Act::Kind::Touch;
     a.square = square;
@@ -1021,7 +1025,7 @@ Expected<void> Session::touch(const Match& match, Square square, Millis now) {
 Expected<void> Session::resign(const Match& match, Millis now) {
     if (watch_) return spectator_refusal("has nothing to resign");
     const auto scope = begin(match);
-    if (auto ok = may_play(now); !ok) return ok;
+    if (auto ok = may_play(); !ok) return ok;
     Act a;
     a.kind = Act::Kind::Resign;
     a.side = cur().colour_of(local_);
@@ -1035,10 +1039,9 @@ Expected<void> Session::offer(const Match& match, OfferKind kind, Millis now) {
     if (auto ok = connected(); !ok) return ok;
     if (referee_.absence(remote_player()))
         return Failure{peer_label() + " is away: offers wait until they are back"};
-    if (join_.rated && kind == OfferKind::Undo) return Failure{"a rated game has no takebacks"};
-    if (join_.rated && kind == OfferKind::Pause) return Failure{"a rated game has no pauses"};
-    if (referee_.pending(local_)) return Failure{"your last offer has not been answered yet"};
-    if (auto ok = offer_allowed(cur(), local_, kind); !ok) return ok;
+    // The rules of fair play (net/referee.h), the same the host applies: refused here with the reason,
+    // never sent to be declined there.
+    if (auto ok = referee_.may_offer(cur(), local_, kind); !ok) return ok;
     (void)referee_.take_offer(cur(), local_, kind, referee_.state());  // it stands: checked just above
     send(Offer{referee_.state(), kind}, now);
     return {};
@@ -1067,7 +1070,7 @@ Expected<void> Session::answer(const Match& match, bool yes, Millis now) {
 Expected<void> Session::choose_starter(const Match& match, int player, Millis now) {
     if (watch_) return spectator_refusal("chooses no starter");
     const auto scope = begin(match);
-    if (auto ok = may_play(now); !ok) return ok;
+    if (auto ok = may_play(); !ok) return ok;
     if (player != 0 && player != 1) return Failure{"the starter is player 0 or 1"};
     Act a;
     a.kind = Act::Kind::Starter;
@@ -1078,7 +1081,7 @@ Expected<void> Session::choose_starter(const Match& match, int player, Millis no
 
 Expected<void> Session::replay(const Match& match, Millis now) {
     const auto scope = begin(match);
-    if (auto ok = may_play(now); !ok) return ok;
+    if (auto ok = may_play(); !ok) return ok;
     if (role_ != Role::Host) return Failure{"the host starts the replay of a drawn round"};
     if (cur().phase() != MatchPhase::Replay) return Failure{"no drawn round to play again"};
     Act a;

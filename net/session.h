@@ -81,8 +81,8 @@ struct JoinConfig {
     // Watch rather than play (a server's watch code; version 2): the session is a spectator, sees every
     // fact as a joiner does, never the players' chat, and makes no move, offer or chat of its own.
     bool watch = false;
-    // A server's rated game (the lobby's terms say so): no takebacks and no pauses, which the server would
-    // decline at once; the session refuses to offer them.
+    // A server's rated game (the lobby's terms say so): no takebacks and no pauses. The session's referee
+    // refuses to offer them by the rule the server applies (net/referee.h's may_offer).
     bool rated = false;
     // A saved match the joiner could continue, and its id: the host sends its own, and play resumes only
     // when the transcripts agree (this one may lag behind; it may not differ).
@@ -150,7 +150,8 @@ class Session {
     Phase phase() const { return phase_; }
     bool playing() const { return phase_ == Phase::Playing; }
     // Whether the local player may move, resign or choose now as far as the connection goes: play is on,
-    // or (host) the joiner is away and the grace is over, so play goes on without them.
+    // or (host) the joiner is away, and play goes on without them (on the host's own turns: during the
+    // grace the clocks stand, after it they run).
     bool can_play() const;
     // The other player's absence: a host's joiner's, from a drop during play until the next go; or
     // (version 2) a server's other player's, between its Away and Back facts. nullopt otherwise.
@@ -257,9 +258,8 @@ class Session {
     Expected<void> fact_allowed(const Act& a) const;
     // Play is on, or why the player cannot act now ("still connecting", "the network game is over").
     Expected<void> connected() const;
-    // Like connected, but also while the host plays on without an absent joiner (during the grace:
-    // where things stand).
-    Expected<void> may_play(Millis now) const;
+    // Like connected, but also while the host plays on without an absent joiner.
+    Expected<void> may_play() const;
     // Host: the absence's stage changes (the grace ends, the claim comes) and the clocks that run then.
     void absence_timers(Millis now);
     // The clock's own events at `now`: the host announces a flag or a chunk; the joiner follows chunks.

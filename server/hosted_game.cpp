@@ -88,7 +88,7 @@ HostedGame::HostedGame(Env& env, GameListener& listener, GameId id, GameSetup se
       setup_(std::move(setup)),
       limits_(limits),
       match_(setup_.settings, {setup_.players[0].name, setup_.players[1].name}),
-      referee_(limits.grace) {
+      referee_(limits.grace, setup_.rated) {
     // Nobody is here yet: both players are away from now, and the clocks stand for the grace.
     match_.clock().pause(now);
     for (int p : {0, 1}) referee_.player_left(match_, p, now);
@@ -289,14 +289,14 @@ void HostedGame::offer(Member& m, const net::Offer& o, Millis now) {
     }
     const auto r = referee_.offer(match_, p, shifted);
     switch (r.kind) {
-        case net::Referee::Ruling::Kind::Crossed: return;
-        case net::Referee::Ruling::Kind::Broken: return fail(m.conn, r.why, now);
-        case net::Referee::Ruling::Kind::Fact: break;
-    }
-    if (setup_.rated && (o.kind == net::OfferKind::Undo || o.kind == net::OfferKind::Pause)) {
-        // A rated game has no takebacks and no pauses: declined at once, in the rule's name.
-        referee_.answer(match_, 1 - p, net::Answer{referee_.state(), o.kind, false});
-        return send(m, net::Answer{referee_.state() - m.base, o.kind, false});
+        case net::Referee::OfferRuling::Kind::Crossed: return;
+        case net::Referee::OfferRuling::Kind::Broken: return fail(m.conn, r.why, now);
+        case net::Referee::OfferRuling::Kind::Refused:
+            // Against the rules of fair play (the terms, an offer repeated too soon: net/referee.h):
+            // declined at once, in the rule's name; the other player never hears of it (nor the log: a
+            // flood of them costs one line each to their sender only).
+            return send(m, net::Answer{referee_.state() - m.base, o.kind, false});
+        case net::Referee::OfferRuling::Kind::Taken: break;
     }
     if (Member* other = seated(1 - p); other && other->playing)
         send(*other, net::Offer{referee_.state() - other->base, o.kind});

@@ -294,7 +294,7 @@ TEST_CASE("a dropped joiner comes back with the same code; the transcripts are c
     CHECK(host.match.clock().paused());  // clocks stop
     CHECK(joiner.match.clock().paused());
     CHECK(host.session->phase() == Session::Phase::Listening);
-    CHECK_FALSE(host.session->move(host.match, spec("W2A1"), false, net.now).ok());  // nobody to play
+    CHECK(host.session->can_play());  // the host may play on its own turn: it waits, and thinks
 
     net.now += 20 * s;  // back within the grace (engine/absence.h): the time away costs nobody anything
     REQUIRE(joiner.session->reconnect(joiner.match, net.now).ok());
@@ -409,10 +409,18 @@ TEST_CASE("a declined offer changes nothing; a move lets the opponent's draw off
     CHECK_FALSE(host.of(Event::Kind::Answered).back().yes);
     CHECK_FALSE(host.match.game().over());
 
+    // The same offer again only once each side has moved (issue 25): refused here, never sent.
+    CHECK(host.session->offer(host.match, OfferKind::Draw, net.now).why() ==
+          "you offered a draw already: you may offer it again once Eamon and you have each moved");
     play(net, host, joiner, "W3B2");
+    CHECK(host.session->offer(host.match, OfferKind::Draw, net.now).why() ==
+          "you offered a draw already: you may offer it again once Eamon has moved");
+    play(net, joiner, host, "K1C3");
     REQUIRE(host.session->offer(host.match, OfferKind::Draw, net.now).ok());
     REQUIRE(net.until([&] { return joiner.of(Event::Kind::Offered).size() == 2; }));
-    play(net, joiner, host, "K1C3");  // moving instead of answering declines
+    play(net, host, joiner, "W1A1");  // the offerer's own move leaves it standing
+    CHECK(joiner.session->pending_offer(0) == OfferKind::Draw);
+    play(net, joiner, host, "K1D4");  // moving instead of answering declines
     CHECK(host.of(Event::Kind::Lapsed).size() == 1);
     CHECK(joiner.of(Event::Kind::Lapsed).size() == 1);
     CHECK_FALSE(host.session->pending_offer(0));

@@ -188,9 +188,16 @@ void TableLink::on_lost(std::string text) {
     } else {
         const std::string who = match_.name(remote_player());
         std::string after;
-        if (session_->absence())
-            after = "; after " + duration_text(session_->absence()->grace()) + " play goes on without them" +
-                    (session_->absence()->clock_runs() ? ", the clocks running" : "");
+        if (const auto& away = session_->absence()) {
+            // One grace per player per game in all: what is left of it holds the clocks, then they run.
+            if (!away->clock_runs())
+                after = "; you play on your turns";
+            else if (away->grace() > 0)
+                after = "; the clocks stand for up to " + clock_face(away->grace()) + " (what is left of " +
+                        who + "'s grace); you play on your turns";
+            else
+                after = "; " + who + "'s grace is spent: their clock runs on their turns while they are away";
+        }
         say(text + ". The game is saved; waiting for " + who + " to come back with the code " +
                 session_->code_display() + after,
             true);
