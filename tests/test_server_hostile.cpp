@@ -381,3 +381,52 @@ TEST_CASE("a player who cheats is cut off, and counts as away for the other", "[
     CHECK(cheat.heard().back().starts_with("error an illegal move: C3A3"));
     REQUIRE(w.until([&] { return liam.game->absence().has_value(); }));
 }
+
+// Issue 25, 3: an opponent offered a draw again the moment it was declined, 26 times, in a rated DM
+// game; the victim typed n and its move 25 times in 22 s and lost on time. The server declines the
+// repeated offers at once, in the rule's name, and the victim never hears of them.
+TEST_CASE("a draw offered again the moment it is declined never reaches the other player again",
+          "[server][hostile][offers][attack]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 dm first-to 1 rated"), w.now).ok());
+    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
+    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
+    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    w.play_match(liam);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& spam = raw(w, keep);
+    spam.say("hello gobblet 2 " + World::match_of(eamon)->code + " new Eamon\n");
+    REQUIRE(w.until([&] { return spam.line_starting("ready").has_value(); }));
+    spam.say(net::Sync{spam.welcome_digest()});
+    REQUIRE(w.until([&] {
+        return spam.line_starting("go ").has_value() && liam.game->playing() && !liam.game->absence();
+    }));
+    const auto answers = [&] {
+        int n = 0;
+        for (const std::string& l : spam.heard()) n += l.starts_with("answer ") && l.ends_with(" draw no");
+        return n;
+    };
+    const auto offer = [&] { spam.say("offer " + std::to_string(spam.facts_heard()) + " draw\n"); };
+    offer();
+    REQUIRE(w.until([&] { return liam.game->pending_offer(liam.game->remote_player()).has_value(); }));
+    REQUIRE(liam.game->answer(liam.match, false, w.now).ok());
+    REQUIRE(w.until([&] { return answers() == 1; }));
+    for (int i = 2; i <= 26; ++i) {
+        offer();
+        REQUIRE(w.until([&] { return answers() == i; }));
+    }
+    w.idle();
+    CHECK(liam.of(net::Event::Kind::Offered).size() == 1);  // the first, and none after it
+    CHECK_FALSE(liam.game->pending_offer(liam.game->remote_player()));
+    CHECK_FALSE(spam.closed_by_peer());  // declined, not a protocol error: an older client is not cut off
+    // Liam's moves go on as if nothing was said.
+    if (liam.game->local_player() == 0) w.move(liam, liam, "W1A1");
+    CHECK_FALSE(liam.match.game().over());
+}

@@ -782,3 +782,33 @@ TEST_CASE("each handshake step has 10 s: a host that never welcomes, a joiner th
         CHECK(host.session->phase() == Session::Phase::Listening);
     }
 }
+
+// Issue 25, 3, peer to peer: a joiner that offers a draw again the moment it is declined. The host
+// declines the repeats at once, in the rule's name; its player hears of the first only.
+TEST_CASE("a peer's draw offered again at once is declined by the host's referee, unheard by its player",
+          "[net][session][offers][attack]") {
+    Net net;
+    Side host = make_host();
+    RawPeer raw;
+    net.players = {&host};
+    net.raws = {&raw};
+    raw_join(net, raw, host);
+    REQUIRE(net.until([&] { return host.session->playing(); }));
+    const auto answers = [&] {
+        int n = 0;
+        for (const std::string& l : raw.heard()) n += l.starts_with("answer ") && l.ends_with(" draw no");
+        return n;
+    };
+    raw.say("offer 0 draw\n");
+    REQUIRE(net.until([&] { return host.saw(Event::Kind::Offered); }));
+    REQUIRE(host.session->answer(host.match, false, net.now).ok());
+    REQUIRE(net.until([&] { return answers() == 1; }));
+    for (int i = 2; i <= 26; ++i) {
+        raw.say("offer 0 draw\n");
+        REQUIRE(net.until([&] { return answers() == i; }));
+    }
+    CHECK(host.of(Event::Kind::Offered).size() == 1);
+    CHECK_FALSE(raw.closed_by_peer());
+    play(net, host, host, "W3B2");  // the host plays on
+    REQUIRE(net.until([&] { return raw.facts_heard() == 1; }));
+}

@@ -423,12 +423,43 @@ TEST_CASE("a network game at two tables: the joiner's follows the host's moves, 
     REQUIRE(
         p.until([&] { return p.host.match().game().moves().size() == 1; }));  // the host's own, as an event
 
-    // The joiner offers a draw; the host's player is asked, and agrees: both tables end the game.
+    // The joiner offers a draw: it stands at the host's table without a question (issue 25); Esc there
+    // declines it.
     p.joiner.offer_draw();
     CHECK(p.join_report.last() == "offered Liam a draw");
-    REQUIRE(p.until([&] { return p.host_report.question.has_value(); }));
-    CHECK(p.host_report.question->text.find("do you agree?") != std::string::npos);
-    p.host_report.answer('y');
+    REQUIRE(p.until([&] { return p.host.standing_offer().has_value(); }));
+    CHECK_FALSE(p.host_report.question);
+    CHECK(p.host_report.last() == "Eamon offers a draw: = agrees, Esc declines; your move declines it too");
+    CHECK(p.host.offer_note() == "Eamon offers a draw: = agrees, Esc declines");
+    p.joiner.offer_draw();  // one at a time
+    CHECK(p.join_report.notices.back().error);
+    CHECK(p.join_report.last() == "your offer of a draw waits for Liam's answer");
+    REQUIRE(p.host.decline_offer());
+    CHECK(p.host_report.last() == "you declined Eamon's offer of a draw");
+    CHECK_FALSE(p.host.decline_offer());  // nothing stands any more
+    REQUIRE(p.until([&] { return p.join_report.said("Liam declined your offer of a draw"); }));
+    // The same offer again only once each side has moved.
+    p.joiner.offer_draw();
+    CHECK(p.join_report.last() ==
+          "you offered a draw already: you may offer it again once Liam and you have each moved");
+    const auto move = [&](Table& t, const char* m, std::size_t n) {
+        REQUIRE(t.play_human(spec_of(m)) == Table::MoveResult::Sent);
+        REQUIRE(p.until([&] {
+            return p.host.match().game().moves().size() == n && p.joiner.match().game().moves().size() == n;
+        }));
+    };
+    move(p.joiner, "K1C3", 2);
+    move(p.host, "W1A1", 3);
+    p.joiner.offer_draw();
+    REQUIRE(p.until([&] { return p.host.standing_offer().has_value(); }));
+    move(p.joiner, "K1D4", 4);
+    CHECK(p.host.standing_offer() == net::OfferKind::Draw);  // the offerer's own move leaves it standing
+    move(p.host, "W2A2", 5);                                 // a move declines it
+    CHECK_FALSE(p.host.standing_offer());
+    REQUIRE(p.until([&] { return p.join_report.said("your offer of a draw lapsed"); }));
+    p.joiner.offer_draw();  // each has moved since it was made (K1D4, W2A2): it may come again
+    REQUIRE(p.until([&] { return p.host.standing_offer().has_value(); }));
+    p.host.offer_draw();  // = agrees to the offer that stands
     REQUIRE(p.until([&] { return p.host.match().game().over() && p.joiner.match().game().over(); }));
     CHECK(p.joiner.match().game().result().ending == Ending::Agreement);
     CHECK(p.host_report.rounds_over == 1);

@@ -120,21 +120,20 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
         w.link->offer(net::OfferKind::Draw);
         CHECK(w.report.notices.back().error);
     }
-    SECTION("the host's offer is a question for the player here, and the answer goes back") {
+    SECTION("the host's offer stands beside the board, blocks nothing, and the answer goes back") {
         REQUIRE(w.peer.session->offer(w.peer.match, net::OfferKind::Draw, w.now).ok());
         REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Offered); }));
         const TableLink::Heard offered = *w.last(net::Event::Kind::Offered);
-        w.link->ask_offer(offered.event.offer, offered.text);
-        REQUIRE(w.report.question);
-        CHECK(w.report.question->text == offered.text + ": do you agree?");
-        CHECK(w.report.last() == w.report.question->text);
-        CHECK(w.report.keys() == "y n");
-        CHECK(w.report.question->default_answer == 1);  // Esc refuses
-        CHECK(w.report.question->help ==
-              "Liam asks across the network; the answer goes back to them at once.");
-        w.report.answer('y');
+        CHECK(w.link->offer_said(offered.event.offer, offered.text) ==
+              "Liam offers a draw: = agrees, Esc declines; your move declines it too");
+        CHECK(w.link->standing_offer() == net::OfferKind::Draw);
+        CHECK(w.link->offer_note() == "Liam offers a draw: = agrees, Esc declines");
+        CHECK_FALSE(w.report.question);  // no question waits for a key
+        REQUIRE(w.link->answer(true));
         REQUIRE(w.until([&] { return w.match.game().over() && w.peer.match.game().over(); }));
         CHECK(w.match.game().result().ending == Ending::Agreement);
+        CHECK_FALSE(w.link->standing_offer());
+        CHECK(w.link->offer_note() == "");
     }
 }
 

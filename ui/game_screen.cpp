@@ -59,6 +59,7 @@ void GameScreen::round_over() {
 void GameScreen::draw(Millis t) {
     ui_.reviewing = table_.reviewing();
     ui_.paused = table_.paused();
+    ui_.offer = table_.offer_note();
     for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
     ui_.title_note = table_.net_title();
     if (const std::string r = teacher_.title(); !r.empty())

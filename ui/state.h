@@ -104,6 +104,9 @@ struct UiState {
     int list_scroll = -1;  // first move pair shown in the move list; -1 follows the last move
     bool paused = false;
     bool reviewing = false;  // moves were stepped back: the computer waits
+    // The other player's offer that stands beside the board, on the status line ("Eamon offers a draw: =
+    // agrees, Esc declines"); "" when none does. It blocks no key.
+    std::string offer;
     bool color = true;
     std::string title_note;  // the network's state, in the title ("waiting for a player, code 7QK-M4X")
     std::string activity;    // what else is searching, for the status ("the coach looks at your move")

@@ -162,8 +162,16 @@ class Table {
     void pause();
     void offer_draw();
     void resign();
-    // Network game: asks the other player to let the local player take back their move.
+    // Network game: asks the other player to let the local player take back their move (or agrees to
+    // their request that stands).
     void request_takeback();
+    // Network game: the other player's offer that stands, which no key waits for (offer_draw, pause and
+    // request_takeback agree to the offer of their own kind; a move declines it); and its note for the
+    // screen ("Eamon offers a draw: = agrees, Esc declines"), "" when none does.
+    std::optional<net::OfferKind> standing_offer() const;
+    std::string offer_note() const { return link_ ? link_->offer_note() : ""; }
+    // Declines the other player's offer that stands (Esc): false when none does.
+    bool decline_offer();
     void claim_round();  // network host: the round of a joiner who left and did not come back
     // Whether those actions can be taken now (the footer offers them only then).
     bool can_pause() const;
@@ -258,6 +266,9 @@ class Table {
     }
     // Says what the umpire's ruling says, and follows a change to the match (after_change).
     void follow(const Ruling& ruling);
+    // Network game: agrees to the other player's offer of `kind` when one stands (the key that makes the
+    // offer agrees to it); false when none does.
+    bool agree_to(net::OfferKind kind);
     // Asks a question of a player here, and keeps its text for the notice that follows it.
     void ask(Question q) {
         asked_text_ = q.text;

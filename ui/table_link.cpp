@@ -7,21 +7,6 @@
 
 namespace gobblet::ui {
 
-namespace {
-
-// What agreeing to an offer does, for the question's help.
-std::string offer_effect(net::OfferKind kind) {
-    switch (kind) {
-        case net::OfferKind::Draw: return "the round is drawn (a drawn round of a match is played again)";
-        case net::OfferKind::Undo: return "the last move is taken back";
-        case net::OfferKind::Pause: return "the clocks stop until one of you asks to resume";
-        case net::OfferKind::Resume: return "the clocks run again";
-    }
-    return "";
-}
-
-}  // namespace
-
 TableLink::TableLink(std::unique_ptr<net::Session> session, Match& match, std::function<Millis()> clock,
                      TableReport& report, std::string program)
     : session_(std::move(session)),
@@ -138,17 +123,32 @@ std::array<SeatSpec, 2> TableLink::welcome_seats() const {
     return specs;
 }
 
-void TableLink::ask_offer(net::OfferKind kind, const std::string& text) {
-    Question q{.text = text + ": do you agree?",
-               .answers = {{ch('y'), "yes", [this] { say_if(answer(true)); }, "agree: " + offer_effect(kind)},
-                           {ch('n'), "no", [this] { say_if(answer(false)); },
-                            "refuse: nothing changes, and play goes on"}},
-               .help = match_.name(remote_player()) +
-                       " asks across the network; the answer goes back to them at once.",
-               .default_answer = 1};
-    const std::string asked = q.text;
-    report_.ask(std::move(q));
-    say(asked);
+const char* TableLink::offer_key(net::OfferKind kind) {
+    switch (kind) {
+        case net::OfferKind::Draw: return "=";
+        case net::OfferKind::Undo: return "<";
+        case net::OfferKind::Pause:
+        case net::OfferKind::Resume: return "p";
+    }
+    return "=";
+}
+
+std::optional<net::OfferKind> TableLink::standing_offer() const {
+    if (watching()) return std::nullopt;
+    return session_->pending_offer(remote_player());
+}
+
+std::string TableLink::offer_said(net::OfferKind kind, const std::string& text) const {
+    // Said once, when it arrives; the note beside the board stays while it stands.
+    return text + ": " + offer_key(kind) + " agrees, Esc declines" +
+           (kind == net::OfferKind::Resume ? "" : "; your move declines it too");
+}
+
+std::string TableLink::offer_note() const {
+    const auto kind = standing_offer();
+    if (!kind) return "";
+    return match_.name(remote_player()) + " offers " + net::offer_text(*kind) + ": " + offer_key(*kind) +
+           " agrees, Esc declines";
 }
 
 void TableLink::on_lost(std::string text) {

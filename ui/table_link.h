@@ -99,6 +99,8 @@ class TableLink : public Umpire {
     bool awaiting_host() const { return session_->awaiting_host(); }  // a move sent waits for the host
     // Agrees to the other player's offer, or refuses it; or why it could not be sent.
     Expected<void> answer(bool agree) { return session_->answer(match_, agree, now()); }
+    // The key that makes (and so agrees to) an offer of `kind`: "=", "<", "p".
+    static const char* offer_key(net::OfferKind kind);
     // These say what was sent, or why not.
     void offer(net::OfferKind kind);  // a draw, a takeback, a pause or to resume
     void claim() { say_if(session_->claim(match_, now())); }
@@ -115,8 +117,15 @@ class TableLink : public Umpire {
     // The seats once the host's match arrived: this side's player (the joiner's seat, the name travelling
     // in the match) and the remote one; a spectator watches both.
     std::array<SeatSpec, 2> welcome_seats() const;
-    // The other player offers (`text` says what): the question for a player here.
-    void ask_offer(net::OfferKind kind, const std::string& text);
+    // The other player's offer that waits for an answer here (a player's, never a spectator's): it
+    // stands beside the board and never blocks a key (lichess): the key that makes the same offer agrees
+    // to it, Esc declines it, a move declines it too.
+    std::optional<net::OfferKind> standing_offer() const;
+    // What the player is told once when it arrives (`text`: "Eamon offers a draw"), with the keys.
+    std::string offer_said(net::OfferKind kind, const std::string& text) const;
+    // The short form beside the board while it stands ("Eamon offers a draw: = agrees, Esc declines"), or
+    // "" when none does.
+    std::string offer_note() const;
     // The connection was lost or failed (`text` says how): the question for a player here (connect again,
     // or quit), or for a host the wait for the other's return.
     void on_lost(std::string text);

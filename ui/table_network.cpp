@@ -54,7 +54,8 @@ void Table::on_link_event(const Heard& heard) {
     switch (e.kind) {
         case Kind::Offered:
             if (!is_computer(me)) {
-                link_->ask_offer(e.offer, text);
+                // It stands beside the board (the screen's status line) and blocks nothing: said once.
+                say(link_->offer_said(e.offer, text));
                 break;
             }
             if (e.offer == net::OfferKind::Draw)

@@ -265,6 +265,7 @@ std::string status_text(const Match& match, const UiState& ui) {
         s = name == color_name(c) ? name + " to move" : name + " (" + color_name(c) + ") to move";
     }
     if (ui.paused) s += "    PAUSED: p resumes";
+    if (!ui.offer.empty()) s += "    " + ui.offer;
     if (ui.thinking) {
         s += ui.hinting ? "    finding a hint" : "    computer thinking";
         if (ui.info.depth > 0)
