@@ -82,9 +82,9 @@ std::string watched_absence_text(const Match& m, int absent, const Absence& a, M
 
 std::string verb_of(const Message& m) {
     if (const auto* a = std::get_if<Act>(&m)) return act_word(a->kind);
-    static constexpr const char* names[] = {
-        "hello",  "welcome", "name",   "seat",  "round",    "moves", "state", "ready", "sync", "go",
-        "change", "offer",   "answer", "clock", "watchers", "chat",  "ping",  "pong",  "bye",  "error"};
+    static constexpr const char* names[] = {"hello", "welcome",  "terms", "name", "seat",   "round", "moves",
+                                            "state", "ready",    "sync",  "go",   "change", "offer", "answer",
+                                            "clock", "watchers", "chat",  "ping", "pong",   "bye",   "error"};
     static_assert(std::size(names) == std::variant_size_v<Message>, "a name for each message");
     return names[m.index()];
 }
@@ -110,7 +110,12 @@ Expected<std::unique_ptr<Session>> Session::host(const HostConfig& c) {
     if (c.grace < 0 || c.grace > max_clock_millis) return Failure{"the grace is 0 to 24 hours"};
     s->referee_ = Referee(c.grace);
     s->local_ = 1 - c.remote_player;
+    if (c.seat == SeatKind::Computer && !c.allow_help)
+        return Failure{
+            "a computer on your own side needs --allow-help: a network game allows no engine help otherwise, "
+            "and the joiner sees the terms before it plays"};
     s->local_seat_ = c.seat;
+    s->help_ = c.allow_help;
     auto listener = Listener::open(c.listen);
     if (!listener) return Failure{listener.why()};
     s->listener_ = std::move(*listener);
@@ -365,6 +370,7 @@ void Session::host_hello(Pending& p, const Hello& h, Millis now) {
 
     const Match& after = cur();
     send(Welcome{match_id_, remote, after.settings()}, now);
+    if (h.version >= 3) send(Terms{help_}, now);  // an older joiner has no help, and is held to it
     for (int player : {0, 1}) send(Name{player, after.name(player)}, now);
     send(Seat{local_seat_}, now);
     for (const Message& msg : welcome) send(msg, now);
@@ -383,8 +389,8 @@ void Session::joiner_connected(Millis now) {
     last_received_ = now;
     // A spectator holds nothing: it takes the match as the host has it.
     const bool holds = join_.held && !join_.held_id.empty() && !watch_;
-    // The oldest version that has what we need, so that a joiner still joins a host of version 1.
-    const int version = hosted_ ? 2 : oldest_protocol_version;
+    // A server's game needs version 2; a peer's, version 3 (the terms: whether the engine may help).
+    const int version = hosted_ ? 2 : protocol_version;
     send(Hello{version, code_, holds ? join_.held_id : "new", clean_name(join_.name)}, now);
 }
 
@@ -560,6 +566,14 @@ bool Session::common(const Message& msg, Millis now) {
         e.text = c->text;
         emit(std::move(e), now);
     } else if (const auto* s = std::get_if<Seat>(&msg)) {
+        // The terms bind the joiner too: a peer of an older version that never heard them is refused.
+        if (role_ == Role::Host && s->kind == SeatKind::Computer && !help_) {
+            fail(
+                "a computer on the joiner's seat: this game allows no engine help (the host's --allow-help "
+                "would)",
+                now);
+            return true;
+        }
         peer_seat_ = s->kind;
         Event e = event(Event::Kind::Seat, remote_player());
         e.seat = s->kind;
@@ -605,6 +619,11 @@ void Session::handle(const Message& msg, Millis now) {
                 return;
             }
             if (!incoming_.welcome) return fail("expected welcome, not " + verb_of(msg), now);
+            if (const auto* t = std::get_if<Terms>(&msg)) {
+                if (incoming_.terms) return fail("a second terms line", now);
+                incoming_.terms = *t;
+                return;
+            }
             if (const auto* n = std::get_if<Name>(&msg)) {
                 incoming_.names[std::size_t(n->player)] = n->name;
                 return;
@@ -683,6 +702,14 @@ void Session::joiner_ready(Millis now) {
             in.names[std::size_t(p)]->empty() ? (p == 0 ? "White" : "Black") : *in.names[std::size_t(p)];
     auto match = build_match(w.settings, names, in.rounds, *in.clock, now);
     if (!match) return fail("the host's match does not hold together: " + match.why(), now);
+    help_ = in.terms && in.terms->help;
+    if (!hosted_ && local_seat_ == SeatKind::Computer && !help_) {
+        const std::string why =
+            "the host allows no engine help in this game: your computer cannot play for you";
+        send(Error{why}, now);
+        peer_.flush();
+        return lose(Event::Kind::Error, why + " (the host's --allow-help would allow it)", now);
+    }
     resuming_ = false;
     news_.clear();
     if (join_.held && !join_.held_id.empty() && join_.held_id == w.match_id) {

@@ -66,8 +66,12 @@ struct HostConfig {
     std::string match_id;             // a resumed match's saved id; "" = a new match, a new id
     int remote_player = 1;            // the player the joiner plays (0 plays White in round 1)
     SeatKind seat = SeatKind::Human;  // the host's own seat
-    Millis grace = default_grace;     // --grace: how long a joiner who vanished may take to come back
-                                      // before play goes on without them (engine/absence.h)
+    Millis grace = default_grace;     // --grace: how long, over the game, a joiner's absences may stop
+                                      // the clocks (engine/absence.h: one grace per player in all)
+    // --allow-help: the engine may help the players while the game is played (a computer on a seat,
+    // hints, analysis); carried in the terms a joiner of version 3 hears before it plays. Without it a
+    // joiner's computer seat is refused.
+    bool allow_help = false;
 };
 
 struct JoinConfig {
@@ -174,6 +178,9 @@ class Session {
     bool paused_by_agreement() const { return referee_.paused_by_agreement(); }
     // Version 2: how many spectators watch, as the host last said (-1 before it did).
     int watchers() const { return watchers_; }
+    // The terms say the engine may help the players while the game is played: a peer-to-peer host's
+    // --allow-help (a joiner hears it in the welcome, version 3). Never in a server's game.
+    bool help_allowed() const { return help_ && !hosted_; }
     // A player's absence as this side knows it: the host's joiner's, or (version 2) a server's player's.
     const std::optional<Absence>& absence_of(int player) const { return referee_.absence(player); }
     SeatKind peer_seat() const { return peer_seat_; }
@@ -198,6 +205,7 @@ class Session {
     };
     struct Incoming {
         std::optional<Welcome> welcome;
+        std::optional<Terms> terms;
         std::array<std::optional<std::string>, 2> names;
         std::vector<RoundRecord> rounds;
         std::optional<GameClock::State> clock;
@@ -291,6 +299,7 @@ class Session {
     std::string code_, match_id_;
     int local_ = 0;
     SeatKind local_seat_ = SeatKind::Human, peer_seat_ = SeatKind::Human;
+    bool help_ = false;  // the terms: the engine may help the players (HostConfig::allow_help)
     std::string peer_name_;
     Millis deadline_ = 0;  // of the handshake step in progress
     Millis last_sent_ = 0, last_received_ = 0;

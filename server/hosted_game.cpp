@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "net/event.h"
 #include "net/session.h"
@@ -20,9 +21,9 @@ std::string line_of(const net::Message& m) {
 }
 
 const char* verb_of(const net::Message& m) {
-    static constexpr const char* names[] = {"hello",    "welcome", "name", "seat", "round", "moves",  "state",
-                                            "ready",    "sync",    "go",   "act",  "offer", "answer", "clock",
-                                            "watchers", "chat",    "ping", "pong", "bye",   "error"};
+    static constexpr const char* names[] = {"hello", "welcome",  "terms", "name", "seat", "round", "moves",
+                                            "state", "ready",    "sync",  "go",   "act",  "offer", "answer",
+                                            "clock", "watchers", "chat",  "ping", "pong", "bye",   "error"};
     static_assert(std::size(names) == std::variant_size_v<net::Message>);
     if (const auto* a = std::get_if<Act>(&m)) return net::act_word(a->kind);
     return names[m.index()];
@@ -89,6 +90,9 @@ HostedGame::HostedGame(Env& env, GameListener& listener, GameId id, GameSetup se
       limits_(limits),
       match_(setup_.settings, {setup_.players[0].name, setup_.players[1].name}),
       referee_(limits.grace, setup_.rated) {
+    // A bot's seat is its computer's, and the other player hears so from the start.
+    for (int p : {0, 1})
+        if (setup_.players[std::size_t(p)].bot) seats_[std::size_t(p)] = SeatKind::Computer;
     // Nobody is here yet: both players are away from now, and the clocks stand for the grace.
     match_.clock().pause(now);
     for (int p : {0, 1}) referee_.player_left(match_, p, now);
@@ -179,12 +183,31 @@ void HostedGame::join(ConnId conn, int player, Millis now) {
                        (player >= 0 ? names[player] + " joins" : std::string("a spectator joins")));
 }
 
+void HostedGame::mark_bot(int player) {
+    if (over() || setup_.players[std::size_t(player)].bot) return;
+    setup_.players[std::size_t(player)].bot = true;
+    env_.store.mark_bot(id_, player);
+    seats_[std::size_t(player)] = SeatKind::Computer;
+    if (Member* other = seated(1 - player); other && other->playing)
+        send(*other, net::Seat{SeatKind::Computer});
+}
+
 void HostedGame::message(ConnId conn, const net::Message& msg, Millis now) {
     Member* m = find(conn);
     if (!m) return;
+    // Computers play here only as bot accounts: a person's seat never goes to their computer.
+    if (const auto* s = std::get_if<net::Seat>(&msg);
+        s && m->player >= 0 && s->kind == SeatKind::Computer && !setup_.players[std::size_t(m->player)].bot)
+        return fail(
+            conn,
+            "a person's seat cannot go to a computer on this server: computers play here as bot accounts "
+            "(--bot)",
+            now);
     if (!m->playing) {
         if (const auto* s = std::get_if<net::Seat>(&msg); s && m->player >= 0) {
-            seats_[std::size_t(m->player)] = s->kind;
+            const int p = m->player;
+            if (std::exchange(seats_[std::size_t(p)], s->kind) != s->kind)
+                if (Member* other = seated(1 - p); other && other->playing) send(*other, *s);
             return;
         }
         if (const auto* s = std::get_if<net::Sync>(&msg)) {

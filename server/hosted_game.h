@@ -103,6 +103,8 @@ class HostedGame {
     void close_all(std::string_view last);
     // Player `loser` loses the match without playing it out (they left its tournament): `text` says so.
     void forfeit(int loser, const std::string& text, Millis now);
+    // Player `player` logged in as a bot (--bot): a computer from now on, in the store too.
+    void mark_bot(int player);
 
     GameId id() const { return id_; }
     const std::string& wire() const { return wire_; }

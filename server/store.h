@@ -76,6 +76,7 @@ struct Account {
 struct GamePlayer {
     std::optional<AccountId> account;
     std::string name;
+    bool bot = false;  // logged in as a computer (--bot): marked as one, and its seat may be its computer's
     friend bool operator==(const GamePlayer&, const GamePlayer&) = default;
 };
 
@@ -200,7 +201,7 @@ class Store {
     // exist and be of this program's schema version.
     enum class Access : std::uint8_t { Serve, Read, Share };
     // The schema version this program writes and reads.
-    static constexpr int schema_version = 6;
+    static constexpr int schema_version = 7;
 
     // Opens the database, or throws db::Error saying why not: a missing file (Read), a folder that
     // cannot be created or written, a file that is not a database or is another program's, a newer
@@ -282,6 +283,8 @@ class Store {
     // Gives player `player` of a game in play a new join code (its digest replaces the old one, which no
     // longer lets anyone in).
     void set_join_code(GameId game, int player, std::string_view code);
+    // Player `player` of a game in play logged in as a bot (--bot): marked as a computer from now on.
+    void mark_bot(GameId game, int player);
     // The digests of a game's join codes (or tokens), while it is in play: what a restarted server
     // recognizes a returning player's code by.
     std::optional<std::array<Digest, 2>> join_digests(GameId game);

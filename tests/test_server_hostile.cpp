@@ -430,3 +430,33 @@ TEST_CASE("a draw offered again the moment it is declined never reaches the othe
     if (liam.game->local_player() == 0) w.move(liam, liam, "W1A1");
     CHECK_FALSE(liam.match.game().over());
 }
+
+// Issue 25, 1: in a rated game, [ handed White to the player's own computer, which won (1500 to 1662).
+// Computers play on a server only as bot accounts: a person's seat never goes to the computer.
+TEST_CASE("a person's seat handed to the computer in a server game cuts the connection, with the reason",
+          "[server][hostile][help]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 3m+2s first-to 1 rated"), w.now).ok());
+    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
+    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
+    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    w.play_match(liam);
+    w.play_match(eamon);
+    REQUIRE(w.until([&] { return liam.game->playing() && eamon.game->playing() && !liam.game->absence(); }));
+    // An older client's session sends it (this one's table refuses it first: ui/engine_help.h).
+    REQUIRE(eamon.game->set_seat(SeatKind::Computer, w.now).ok());
+    REQUIRE(w.until([&] { return eamon.saw(net::Event::Kind::Error); }));
+    CHECK(eamon.of(net::Event::Kind::Error).back().text ==
+          "the server's side reports: a person's seat cannot go to a computer on this server: computers play "
+          "here as bot accounts (--bot)");
+    REQUIRE(w.until([&] { return liam.game->absence().has_value(); }));
+    CHECK(liam.game->peer_seat() == SeatKind::Human);  // never told of a computer
+    CHECK_FALSE(liam.saw(net::Event::Kind::Seat));
+}

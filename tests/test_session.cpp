@@ -578,7 +578,13 @@ TEST_CASE("under the official rules a refused move of one's own piece touches it
 
 TEST_CASE("chat and seat changes reach the other side, cleaned", "[net][session]") {
     Net net;
-    Side host = make_host();
+    HostConfig hc;
+    hc.listen = *parse_endpoint("127.0.0.1:0");
+    hc.code = "ABCD-EFGH";
+    hc.allow_help = true;  // the host's terms let a computer play for the joiner
+    Side host;
+    host.match = Match({}, {"Liam", "remote player"});
+    host.session = session_of(Session::host(hc));
     Side joiner = make_joiner(host, net.now);
     net.players = {&host, &joiner};
     connect(net, host, joiner);
@@ -615,7 +621,7 @@ TEST_CASE("a host that cheats is caught by the joiner's engine", "[net][session]
     }));
     net.raws = {&fake_host};
     REQUIRE(net.until([&] { return fake_host.line_starting("hello").has_value(); }));
-    CHECK(*fake_host.line_starting("hello") == "hello gobblet 1 ABCD new Eamon");
+    CHECK(*fake_host.line_starting("hello") == "hello gobblet 3 ABCD new Eamon");
     const std::string clock = GameClock::state_text(GameClock::State{});
     fake_host.say(
         "welcome 0123456789abcdef 1 4 official 1 none\nname 0 Mallory\nname 1 Eamon\nseat human\n"
@@ -811,4 +817,75 @@ TEST_CASE("a peer's draw offered again at once is declined by the host's referee
     CHECK_FALSE(raw.closed_by_peer());
     play(net, host, host, "W3B2");  // the host plays on
     REQUIRE(net.until([&] { return raw.facts_heard() == 1; }));
+}
+
+// Issue 25, 1: peer-to-peer games allow no engine help unless the host's terms say so; the joiner hears
+// them in the welcome (version 3) before it plays, and a peer that never heard them is held to them.
+TEST_CASE("the host's terms say whether the engine may help; a computer seat against them is refused",
+          "[net][session][help]") {
+    SECTION("a joiner of version 3 hears the terms: no help by default") {
+        Net net;
+        Side host = make_host();
+        Side joiner = make_joiner(host, net.now);
+        net.players = {&host, &joiner};
+        connect(net, host, joiner);
+        CHECK_FALSE(host.session->help_allowed());
+        CHECK_FALSE(joiner.session->help_allowed());
+    }
+    SECTION("--allow-help: both sides know it") {
+        Net net;
+        HostConfig hc;
+        hc.listen = *parse_endpoint("127.0.0.1:0");
+        hc.code = "ABCD-EFGH";
+        hc.allow_help = true;
+        Side host;
+        host.match = Match({}, {"Liam", "remote player"});
+        host.session = session_of(Session::host(hc));
+        Side joiner = make_joiner(host, net.now);
+        net.players = {&host, &joiner};
+        connect(net, host, joiner);
+        CHECK(host.session->help_allowed());
+        CHECK(joiner.session->help_allowed());
+    }
+    SECTION("a joiner whose computer would play, against terms without help, is refused before play") {
+        Net net;
+        Side host = make_host();
+        JoinConfig c;
+        c.host = Endpoint{"127.0.0.1", host.session->port()};
+        c.code = "ABCD-EFGH";
+        c.name = "Eamon";
+        c.seat = SeatKind::Computer;
+        Side joiner;
+        joiner.session = session_of(Session::join(c, net.now));
+        net.players = {&host, &joiner};
+        REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Error); }));
+        CHECK(joiner.last(Event::Kind::Error) ==
+              "the host allows no engine help in this game: your computer cannot play for you (the host's "
+              "--allow-help would allow it)");
+        CHECK_FALSE(host.session->playing());
+    }
+    SECTION("a peer of version 1 hears no terms, and its computer seat ends the connection with the reason") {
+        Net net;
+        Side host = make_host();
+        RawPeer raw;
+        net.players = {&host};
+        net.raws = {&raw};
+        raw_join(net, raw, host);
+        CHECK_FALSE(raw.line_starting("terms").has_value());
+        raw.say("seat computer\n");
+        REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
+        CHECK(
+            raw.heard().back() ==
+            "error a computer on the joiner's seat: this game allows no engine help (the host's --allow-help "
+            "would)");
+    }
+    SECTION("the host's own computer needs --allow-help") {
+        HostConfig hc;
+        hc.listen = *parse_endpoint("127.0.0.1:0");
+        hc.seat = SeatKind::Computer;
+        CHECK(
+            Session::host(hc).why() ==
+            "a computer on your own side needs --allow-help: a network game allows no engine help otherwise, "
+            "and the joiner sees the terms before it plays");
+    }
 }

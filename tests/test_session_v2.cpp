@@ -223,7 +223,9 @@ TEST_CASE("without a clock the player who stayed asks for the claim after the gr
     CHECK_FALSE(eamon.saw(Event::Kind::Error));
 }
 
-TEST_CASE("a peer-to-peer joiner still says version 1, and meets no version 2 news", "[net][session]") {
+TEST_CASE(
+    "a peer-to-peer joiner says version 3, plays a host that sends no terms, and meets no version 2 news",
+    "[net][session]") {
     Net net;
     FakeServer server;
     JoinConfig c;
@@ -236,9 +238,10 @@ TEST_CASE("a peer-to-peer joiner still says version 1, and meets no version 2 ne
     net.players = {&eamon};
     server.accept(net);
     REQUIRE(net.until([&] { return server.peer.line_starting("hello").has_value(); }));
-    CHECK(*server.peer.line_starting("hello") == "hello gobblet 1 ABCD new Eamon");
+    CHECK(*server.peer.line_starting("hello") == "hello gobblet 3 ABCD new Eamon");
     server.welcome(net, "1");
     REQUIRE(net.until([&] { return eamon.session->playing(); }));
+    CHECK_FALSE(eamon.session->help_allowed());  // no terms heard: no help
     server.peer.say("away 0 white 0 30000 clock " + paused_black + "\n");
     REQUIRE(net.until([&] { return eamon.saw(Event::Kind::Error); }));
     CHECK(eamon.last(Event::Kind::Error) ==

@@ -106,9 +106,9 @@ TEST_CASE("a database of a newer gobblet is refused and left untouched", "[store
     }
     const std::string before = bytes_of(path);
     CHECK(error_of([&] { Store::open(path); }) ==
-          path + " is schema version 9; this gobblet knows up to 6: use a newer gobblet");
+          path + " is schema version 9; this gobblet knows up to 7: use a newer gobblet");
     CHECK(error_of([&] { Store::open(path, Store::Access::Read); }) ==
-          path + " is schema version 9; this gobblet knows up to 6: use a newer gobblet");
+          path + " is schema version 9; this gobblet knows up to 7: use a newer gobblet");
     CHECK(bytes_of(path) == before);
 }
 
@@ -137,7 +137,7 @@ TEST_CASE("reading needs an existing database of this version", "[store]") {
     }
     CHECK_THAT(
         error_of([&] { Store::open(dir / "old.db", Store::Access::Read); }),
-        Catch::Contains("is schema version 1; this gobblet reads 6: start this gobblet's server on it once"));
+        Catch::Contains("is schema version 1; this gobblet reads 7: start this gobblet's server on it once"));
     CHECK(error_of([&] { Store::open(""); }) ==
           "no database file given (and no XDG_DATA_HOME or HOME for the default)");
 }

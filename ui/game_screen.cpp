@@ -71,7 +71,6 @@ void GameScreen::draw(Millis t) {
 // What a network game does not offer: the two players play it out together.
 bool local_only(Action a) {
     switch (a) {
-        case Action::Hint:
         case Action::NewGame:
         case Action::Open:
         case Action::Forward:
@@ -96,9 +95,32 @@ bool review_only(Action a) {
     }
 }
 
+// The keys that ask the engine for help, and which help each asks (engine_help.h decides).
+std::optional<Help> help_of(Action a) {
+    switch (a) {
+        case Action::ComputerWhite:
+        case Action::ComputerBlack: return Help::ComputerSeat;
+        case Action::Hint: return Help::Hint;
+        case Action::Analysis: return Help::Analysis;
+        default: return std::nullopt;
+    }
+}
+
+Expected<void> GameScreen::hint_on_offer() const {
+    if (const Expected<void> allowed = table_.help(Help::Hint); !allowed) return allowed;
+    const Game& g = match().game();
+    if (g.over()) return Failure{"the game is over"};
+    if (match().phase() != MatchPhase::Playing || table_.acting_human() < 0 ||
+        (table_.networked() && table_.seat_of(g.side_to_move()) != table_.session()->local_player()))
+        return Failure{"a hint is for your turn"};
+    return {};
+}
+
 bool GameScreen::available(Action a) const {
     const Game& g = match().game();
     if (options_.served && !table_.networked() && review_only(a)) return false;
+    // The engine's help: only what its one rule allows now (the footer and the help show nothing else).
+    if (const auto help = help_of(a); help && !table_.help(*help)) return false;
     if (const net::Session* net = table_.session()) {
         if (net->watching())  // a spectator looks: the players play
             return a == Action::Help || a == Action::Quit || a == Action::Analysis || a == Action::ListUp ||
@@ -110,7 +132,7 @@ bool GameScreen::available(Action a) const {
             case Action::Back:
             case Action::Chat: return net->playing();
             case Action::Claim: return table_.can_claim();
-            case Action::Analysis: return teacher_.analysis_allowed().ok();
+            case Action::Hint: return hint_on_offer().ok();
             default: return !local_only(a);
         }
     }
@@ -118,9 +140,7 @@ bool GameScreen::available(Action a) const {
         case Action::Pause: return table_.can_pause();
         case Action::OfferDraw: return table_.can_offer_draw();
         case Action::Resign: return table_.can_resign();
-        case Action::Hint:
-            return !g.over() && match().phase() == MatchPhase::Playing && table_.acting_human() >= 0;
-        case Action::Analysis: return teacher_.analysis_allowed().ok();
+        case Action::Hint: return hint_on_offer().ok();
         case Action::Chat:
         case Action::Claim: return false;
         case Action::Back:
@@ -170,7 +190,11 @@ std::vector<std::string> GameScreen::help_now(int width) const {
     if (ui_.question) return help_page_lines(question_help(*ui_.question, kind_), width);
     if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
     if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
-    return help_lines(match(), width, kind_);
+    // The keys of the engine's help that this game refuses now are left out, and the help says why.
+    return help_lines(match(), width, kind_, help_note(table_.help_game()), [this](Action a) {
+        const auto help = help_of(a);
+        return !help || table_.help(*help).ok();
+    });
 }
 
 // ---------------------------------------------------------------------------------------------------

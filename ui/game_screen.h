@@ -132,6 +132,8 @@ class GameScreen : public Screen, private TableReport {
     // Drawing (game_screen.cpp).
     Chrome chrome() const;
     bool available(Action a) const;
+    // A hint may be asked now (the rule of the engine's help, a human's turn here), or why not.
+    Expected<void> hint_on_offer() const;
     // What is open has a help page of its own (a question, an overlay, the join code's entry), which ?
     // shows in the place of the game's help.
     bool own_help() const;

@@ -81,7 +81,7 @@ struct Overlay {
 
 struct SeatView {
     SeatKind kind = SeatKind::Human;
-    std::string label;  // "human", "computer (max)", "remote"
+    std::string label;  // a computer's level ("max"); a remote seat's "remote computer" (a server's bot)
 };
 
 struct UiState {

@@ -36,6 +36,10 @@ SeatView Table::seat_view(int player) const {
     SeatView v;
     v.kind = seats_[player]->kind();
     if (const std::optional<PlayerSettings> ps = seats_[player]->settings()) v.label = level_name(ps->level);
+    // A computer across the network (a server's bot, or a peer's own computer the host allowed) is marked.
+    if (v.kind == SeatKind::Remote && link_ && !link_->watching() &&
+        link_->session().peer_seat() == SeatKind::Computer)
+        v.label = "remote computer";
     return v;
 }
 
@@ -286,6 +290,7 @@ std::string Table::new_match(Variant variant, bool keep) {
     settings.variant = variant;
     std::array<std::string, 2> names = {match_.name(0), match_.name(1)};
     match_ = Match(settings, names);
+    help_granted_ = false;
     for (int p : {0, 1}) seat_to_ask(p).new_game();
     match_.start_clock(now());
     paused_ = false;
@@ -299,6 +304,7 @@ std::string Table::replace_match(saves::Record record) {
     const std::string kept = records_.keep_current(match_);
     cancel_seats();
     match_ = std::move(record.match);
+    help_granted_ = false;
     if (record.clock) match_.clock().set_state(*record.clock, now());
     match_.start_clock(now());
     refresh_names();
@@ -308,6 +314,7 @@ std::string Table::replace_match(saves::Record record) {
 
 void Table::load_match(Match match, const std::optional<GameClock::State>& clock, bool archived) {
     match_ = std::move(match);
+    help_granted_ = false;
     if (clock) match_.clock().set_state(*clock, now());
     records_.set_archived(archived);
 }

@@ -30,6 +30,7 @@
 #include "engine/expected.h"
 #include "engine/match.h"
 #include "engine/player.h"
+#include "engine_help.h"
 #include "loop.h"
 #include "net/session.h"
 #include "saves/record.h"
@@ -201,7 +202,10 @@ class Table {
     // archived already.
     void load_match(Match match, const std::optional<GameClock::State>& clock, bool archived);
     // The table's match before play begins (the command line's settings), and its clock started.
-    void set_match(Match match) { match_ = std::move(match); }
+    void set_match(Match match) {
+        match_ = std::move(match);
+        help_granted_ = false;
+    }
     void start_clock() { match_.start_clock(now()); }
     // The players step away from the table (another screen over it): the seats stop and a running clock
     // pauses, until they come back.
@@ -223,6 +227,14 @@ class Table {
     const std::string& archive_path() const { return records_.archive_path(); }
     // Keeps the match in the saves (s): says where, or why not.
     void save_named();
+
+    // The engine's help at this table now (engine_help.h: the one rule for every key that asks the
+    // engine), or why not.
+    Expected<void> help(Help h) const { return help_allowed(help_game(), h); }
+    HelpGame help_game() const;
+    // The help was switched on (i or !): in a timed local match before its first move it stays on offer
+    // for the whole match, for both players.
+    void grant_help();
 
     // A network game: hosting (HostConfig says where and for whom; the local seat follows it) or joining
     // (the local player's seat once the host's match arrives). Each starts, or says why it cannot.
@@ -293,6 +305,7 @@ class Table {
     std::size_t handled_end_ = 0;      // rounds().size() when the current round's end was handled
     std::string asked_text_;           // the last question's
     bool stepped_away_clock_ = false;  // step_away paused the clock, and come_back resumes it
+    bool help_granted_ = false;        // grant_help: on offer for this whole timed match
     TableRecords records_;             // after config_: it is made from it
     // A network game's link (a local game has none): chosen once, by host() or join(); it is then the
     // umpire, in the place of the local one.

@@ -234,6 +234,8 @@ std::string TableLink::title() const {
             return std::string(watching() ? "watching"
                                : hosted() ? "server game"
                                           : "network game") +
+                   // Computers are marked where they play: a server's bot, a peer's computer.
+                   (!watching() && session_->peer_seat() == SeatKind::Computer ? " against a computer" : "") +
                    (session_->round_trip() >= 0 ? ", " + std::to_string(session_->round_trip()) + " ms"
                                                 : std::string());
         case Phase::Gone:

@@ -150,8 +150,31 @@ void Table::replay_round() { follow(umpire_->replay()); }
 // ---------------------------------------------------------------------------------------------------
 // The actions of play
 
+HelpGame Table::help_game() const {
+    HelpGame g;
+    g.over = match_.phase() == MatchPhase::Over;
+    if (link_) {
+        g.kind = link_->watching() ? HelpGame::Kind::Spectator
+                 : link_->hosted() ? HelpGame::Kind::Server
+                                   : HelpGame::Kind::Peer;
+        g.allowed = link_->session().help_allowed();
+        return g;
+    }
+    g.timed = match_.clock().enabled();
+    g.started = match_.rounds().size() > 1 || !match_.game().moves().empty();
+    g.granted = help_granted_;
+    return g;
+}
+
+void Table::grant_help() {
+    const HelpGame g = help_game();
+    if (g.kind == HelpGame::Kind::Local && g.timed && !g.started) help_granted_ = true;
+}
+
 void Table::toggle_computer(Color c) {
     const int p = seat_of(c);
+    if (const Expected<void> allowed = help(Help::ComputerSeat); !allowed && !is_computer(p))
+        return say(allowed.why(), true);
     if (link_) {
         if (p != link_->local_player()) {
             say(std::string(color_name(c)) + " is " + match_.name(p) +

@@ -147,7 +147,7 @@ std::string seat_suffix(const SeatView& seat) {
     switch (seat.kind) {
         case SeatKind::Human: return "";
         case SeatKind::Computer: return "";  // its name says it: "computer (max)"
-        case SeatKind::Remote: return " (remote)";
+        case SeatKind::Remote: return " (" + (seat.label.empty() ? std::string("remote") : seat.label) + ")";
     }
     return "";
 }
@@ -438,7 +438,7 @@ std::optional<Spot> hit(const Layout& l, Color to_move, int clock_rows, int y, i
 }
 
 std::vector<std::string> help_lines(const Match& match, int width, ScreenKind screen,
-                                    const std::string& intro) {
+                                    const std::string& intro, const std::function<bool(Action)>& shown) {
     const Variant v = match.variant();
     const bool official = v.rules == Rules::Official;
     const int n = v.size;
@@ -494,7 +494,7 @@ std::vector<std::string> help_lines(const Match& match, int width, ScreenKind sc
         "Typing mode (the default): letters and digits that start a move go to the prompt; Enter plays it. "
         "Cursor "
         "mode: an arrow key or a mouse click enters it; Esc goes back to typing.");
-    add_key_help(out, screen, width);
+    add_key_help(out, screen, width, shown);
     return out;
 }
 
