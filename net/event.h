@@ -51,7 +51,8 @@ struct Event {
     OfferKind offer = OfferKind::Draw;
     bool yes = false;
     bool resumed = false;
-    int count = 0;  // Watchers
+    int count = 0;            // Watchers
+    bool on_purpose = false;  // Gone: the other side said goodbye (`bye`), rather than failing
     SeatKind seat = SeatKind::Human;
     std::string text;
     std::optional<GameClock::State> clock;

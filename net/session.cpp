@@ -516,11 +516,12 @@ void Session::send(const Message& m, Millis now) {
     }
 }
 
-void Session::lose(Event::Kind kind, const std::string& text, Millis now) {
+void Session::lose(Event::Kind kind, const std::string& text, Millis now, bool on_purpose) {
     const bool was_playing = phase_ == Phase::Playing;
     const int remote = remote_player();
     Event e = event(kind, remote);
     e.text = text;
+    e.on_purpose = on_purpose;
     if (role_ == Role::Host && listener_ && caller_) {
         if (was_playing) {
             // The joiner is away from now until the next go; the clocks stop for what is left of their
@@ -579,7 +580,8 @@ bool Session::common(const Message& msg, Millis now) {
         e.seat = s->kind;
         emit(std::move(e), now);
     } else if (const auto* b = std::get_if<Bye>(&msg)) {
-        lose(Event::Kind::Gone, host_label() + " left" + (b->reason.empty() ? "" : ": " + b->reason), now);
+        lose(Event::Kind::Gone, host_label() + " left" + (b->reason.empty() ? "" : ": " + b->reason), now,
+             true);
     } else if (const auto* e = std::get_if<Error>(&msg)) {
         const std::string who = role_ == Role::Joiner && phase_ == Phase::Greeting
                                     ? "the host refused"

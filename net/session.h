@@ -230,7 +230,8 @@ class Session {
     void peer_io(short revents, Millis now);
     void timers(Millis now);
     void send(const Message& m, Millis now);
-    void lose(Event::Kind kind, const std::string& text, Millis now);
+    // The connection ended (`on_purpose`: the peer said goodbye): the event that says so, and the absence.
+    void lose(Event::Kind kind, const std::string& text, Millis now, bool on_purpose = false);
     void fail(const std::string& reason, Millis now);  // the peer broke the protocol
     std::string peer_label() const { return peer_name_.empty() ? "the other player" : peer_name_; }
     // Who is at the other end of the connection: the peer, or the server that hosts the game.

@@ -20,6 +20,12 @@ namespace gobblet::ui {
 
 void GameScreen::service(Millis t) {
     if (leave_at_ >= 0 && t >= leave_at_) return leave();
+    // A clock nobody can see does not run (a local match's; a network game's is the host's, and the
+    // screen too small for the board still shows it).
+    if (!covered_)
+        table_.stand_clock(make_layout(match().variant().size, COLS, LINES).fits()
+                               ? ""
+                               : "the terminal is too small to show them");
     if (options_.served) serve_link();
     teacher_.service(covered_);  // first: the coach may hold the computer's reply
     table_.take_answers(t);
@@ -60,6 +66,8 @@ void GameScreen::draw(Millis t) {
     ui_.reviewing = table_.reviewing();
     ui_.paused = table_.paused();
     ui_.offer = table_.offer_note();
+    ui_.clock_note = table_.clock_note();
+    ui_.review = review_note();
     for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
     ui_.title_note = table_.net_title();
     if (const std::string r = teacher_.title(); !r.empty())
@@ -168,20 +176,21 @@ Chrome GameScreen::chrome() const {
         c.footer = {ui_.overlay->footer};
         return c;
     }
-    const Game& g = match().game();
     prompt_chrome(ui_, c);
-    std::string note;
-    if (ui_.reviewing) {
-        note = "REVIEW move " + std::to_string(g.moves().size()) + " of " +
-               std::to_string(g.moves().size() + g.redo_moves().size());
-        if (!g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
-            note += ": Enter lets the computer play from here";
-        note += " | ";
-    }
     c.footer = footer_lines(
         ui_.mode, width, 2, [this](Action a) { return available(a); }, kind_);
-    if (!note.empty()) c.footer.insert(c.footer.begin(), note);
     return c;
+}
+
+// Where a review stands, for the status line (never a footer row of its own: both rows of keys stay).
+std::string GameScreen::review_note() const {
+    if (!ui_.reviewing) return "";
+    const Game& g = match().game();
+    std::string note = "REVIEW move " + std::to_string(g.moves().size()) + " of " +
+                       std::to_string(g.moves().size() + g.redo_moves().size());
+    if (!g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
+        note += ": Enter lets the computer play from here";
+    return note;
 }
 
 bool GameScreen::own_help() const { return ui_.question || ui_.overlay || (ui_.entry && ui_.entry->help); }
@@ -200,6 +209,13 @@ std::vector<std::string> GameScreen::help_now(int width) const {
 // ---------------------------------------------------------------------------------------------------
 // The puzzles and the tutorial, pushed over the game
 
+// P and T in a timed match: what they do to the clock, said where the player looks next.
+std::string GameScreen::clock_stands_note() const {
+    const GameClock& c = match().clock();
+    if (!c.enabled() || !c.running() || c.paused() || match().game().over()) return "";
+    return "the game's clocks stand while you are here: q goes back to the game, and they run again";
+}
+
 void GameScreen::open_puzzles() {
     if (table_.networked()) {
         say("not in a network game: the two of you play it out", true);
@@ -211,7 +227,7 @@ void GameScreen::open_puzzles() {
         say("no puzzles for these rules in this build", true);
         return;
     }
-    nav_.push(make_puzzles_screen(nav_, *set, ui_.color));
+    nav_.push(make_puzzles_screen(nav_, *set, ui_.color, clock_stands_note()));
 }
 
 void GameScreen::open_tutorial() {
@@ -219,7 +235,8 @@ void GameScreen::open_tutorial() {
         say("not in a network game: the two of you play it out", true);
         return;
     }
-    nav_.push(make_tutorial_screen(nav_, match().variant().rules, match().variant().size, ui_.color));
+    nav_.push(make_tutorial_screen(nav_, match().variant().rules, match().variant().size, ui_.color,
+                                   clock_stands_note()));
 }
 
 // The tutorial opens by itself on a plain first start only: a start whose command line asked for a
@@ -256,8 +273,9 @@ void GameScreen::uncovered(const std::string& farewell, Millis) {
         return open_puzzles();
     }
     if (options_.puzzles) return leave();  // --puzzles: leaving them ends the program
+    const bool stood = !table_.clock_note().empty();
     table_.come_back();
-    say(farewell);
+    say(farewell + (stood ? "; the game's clocks run again" : ""));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -133,10 +133,7 @@ void Table::take_answers(Millis t) {
         const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
         const ClockUpdate u = match_.tick(t);
         if (u.chunks > 0 && running) {
-            const std::string name = match_.names_by_colour()[index(*running)];
-            say(name + "'s turn time ran out: " +
-                duration_text(reserve_before - match_.clock().reserve_left(*running)) +
-                " taken from the reserve (" + clock_face(match_.clock().reserve_left(*running)) + " left)");
+            say(match_.chunk_text(*running, reserve_before));
             autosave();
         }
         if (u.flagged) after_change(false);
@@ -242,19 +239,34 @@ void Table::on_answer(int player, const SeatAction& a) {
 
 void Table::step_away() {
     cancel_seats();  // a search stops; the seats are asked again once the players are back
-    GameClock& clock = match_.clock();
-    if (clock.enabled() && clock.running() && !clock.paused() && !stepped_away_clock_) {
-        clock.pause(now());
-        stepped_away_clock_ = true;
-    }
+    stand_clock("the game waits under another screen");
 }
 
 void Table::come_back() {
-    if (stepped_away_clock_) {
-        match_.clock().resume(now());
-        stepped_away_clock_ = false;
-    }
+    stand_clock("");
     pace_from_now();
+}
+
+void Table::stand_clock(const std::string& why) {
+    if (link_ || why == stood_for_) return;  // a network game's clock is the host's
+    GameClock& clock = match_.clock();
+    if (why.empty()) {
+        clock.resume(now());
+    } else if (!stood_for_.empty()) {
+        // Standing already, now for another reason.
+    } else if (clock.enabled() && clock.running() && !clock.paused() && !match_.game().over()) {
+        clock.pause(now());
+    } else {
+        return;  // nothing runs: nothing to stand
+    }
+    stood_for_ = why;
+}
+
+std::string Table::clock_note() const {
+    const GameClock& c = match_.clock();
+    if (!c.enabled() || match_.game().over() || paused_) return "";
+    if (!stood_for_.empty()) return "the clocks stand: " + stood_for_;
+    return link_ ? link_->clock_note() : "";
 }
 
 void Table::continue_with(const std::vector<Move>& moves) {

@@ -211,6 +211,13 @@ class Table {
     // pauses, until they come back.
     void step_away();
     void come_back();
+    // The players cannot see the clocks now (`why`: "the terminal is too small to show them"; another
+    // screen over the game): a local match's running clock stands until they can again, and clock_note
+    // says why. "" lets it run again. A network game's clock is its host's, and runs on.
+    void stand_clock(const std::string& why);
+    // Why a clock that runs in this match stands now, for the status line ("the clocks stand: the
+    // terminal is too small to show them"); "" when none stands, or an agreed pause says it (PAUSED).
+    std::string clock_note() const;
     // A computer playing itself makes its next move its pace from now (the screen has just opened).
     void pace_from_now() { last_move_at_ = now(); }
     // The continuation of the game, all at once (a paste): every move is legal from the current
@@ -302,11 +309,11 @@ class Table {
     std::optional<int> draw_offer_to_;  // a player considering a draw offer
     bool paused_ = false;
     Millis last_move_at_ = 0;
-    std::size_t handled_end_ = 0;      // rounds().size() when the current round's end was handled
-    std::string asked_text_;           // the last question's
-    bool stepped_away_clock_ = false;  // step_away paused the clock, and come_back resumes it
-    bool help_granted_ = false;        // grant_help: on offer for this whole timed match
-    TableRecords records_;             // after config_: it is made from it
+    std::size_t handled_end_ = 0;  // rounds().size() when the current round's end was handled
+    std::string asked_text_;       // the last question's
+    std::string stood_for_;        // stand_clock paused the clock (why), and resumes it
+    bool help_granted_ = false;    // grant_help: on offer for this whole timed match
+    TableRecords records_;         // after config_: it is made from it
     // A network game's link (a local game has none): chosen once, by host() or join(); it is then the
     // umpire, in the place of the local one.
     std::unique_ptr<TableLink> link_;

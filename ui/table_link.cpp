@@ -72,10 +72,16 @@ std::optional<TableLink::Heard> TableLink::next() {
     auto e = session_->next_event();
     if (!e) return std::nullopt;
     using Kind = net::Event::Kind;
+    // A DM chunk moved from a reserve: said on both screens, as a local game says it.
+    const std::optional<Color> running = match_.clock().running();
+    const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
     const auto applied = net::apply(match_, *e, now());
     if (e->kind == Kind::Welcomed || e->kind == Kind::Started) welcomed_ = true;
+    if (e->kind == Kind::Started) retried_ = false;
     std::string text = net::describe(*e, match_, local_player());
     if (!applied) text += " (not applied: " + applied.why() + ")";
+    if (e->kind == Kind::Clock && running && match_.clock().reserve_left(*running) < reserve_before)
+        text = match_.chunk_text(*running, reserve_before);
     return Heard{std::move(*e), std::move(text)};
 }
 
@@ -151,7 +157,12 @@ std::string TableLink::offer_note() const {
            " agrees, Esc declines";
 }
 
-void TableLink::on_lost(std::string text) {
+void TableLink::on_lost(std::string text, bool on_purpose) {
+    // Tried again at once: the host's clocks keep running while this side shows its own guess of them.
+    if (!hosting() && !on_purpose && !retried_) {
+        retried_ = true;
+        if (session_->reconnect(match_, now())) return say(text + "; connecting again...", true);
+    }
     if (!hosting() && watching()) {
         report_.ask(Question{.text = text,
                              .answers = {{ch('r'), "reconnect", [this] { reconnect(); },
@@ -217,6 +228,16 @@ std::string TableLink::how_to_join() const {
     for (const std::string& a : addresses) where += (where.empty() ? "" : " or ") + a;
     return "they join with --join " + (addresses.size() == 1 ? where : "ADDRESS") + " --code " +
            session_->code_display() + (addresses.size() == 1 ? "" : ", ADDRESS being " + where);
+}
+
+std::string TableLink::clock_note() const {
+    if (!match_.clock().enabled() || !match_.clock().paused()) return "";
+    if (!hosting() && session_->phase() != net::Session::Phase::Playing)
+        return "the clocks stand here while not connected: the host's clock decides";
+    for (int p : {0, 1})
+        if (const auto& away = session_->absence_of(p); away && away->stage(now()) == AbsenceStage::Grace)
+            return "the clocks stand for what is left of " + match_.name(p) + "'s grace";
+    return "";
 }
 
 std::string TableLink::title() const {

@@ -126,13 +126,19 @@ class TableLink : public Umpire {
     // The short form beside the board while it stands ("Eamon offers a draw: = agrees, Esc declines"), or
     // "" when none does.
     std::string offer_note() const;
-    // The connection was lost or failed (`text` says how): the question for a player here (connect again,
-    // or quit), or for a host the wait for the other's return.
-    void on_lost(std::string text);
+    // The connection was lost or failed (`text` says how; `on_purpose`: the other side said goodbye): a
+    // joiner whose connection failed connects again at once, by itself, so that its screen shows the
+    // host's clocks again within a moment; when that fails too (or the other side left), the question
+    // for a player here (connect again, or quit); for a host the wait for the other's return.
+    void on_lost(std::string text, bool on_purpose = false);
     // Play starts, or starts again: what to say ("Eamon is here: ...", "...; you play Black").
     std::string started_text(const std::string& text) const;
     // For the title: "waiting for a player, code 7QK-M4X", "network game, 12 ms".
     std::string title() const;
+    // Why the clocks stand now (not an agreed pause): "" when they run, or for the status line "the
+    // clocks stand here while not connected: the host's clock decides", "the clocks stand for Eamon's
+    // grace".
+    std::string clock_note() const;
     // Host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X".
     std::string how_to_join() const;
 
@@ -155,7 +161,8 @@ class TableLink : public Umpire {
     TableReport& report_;
     std::string program_;
     bool welcomed_ = false;
-    SeatSpec join_seat_;  // the joiner's own seat, once the host's match arrives
+    bool retried_ = false;  // a lost connection was tried again by itself, since play last started
+    SeatSpec join_seat_;    // the joiner's own seat, once the host's match arrives
 };
 
 }  // namespace gobblet::ui

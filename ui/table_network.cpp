@@ -79,7 +79,7 @@ void Table::on_link_event(const Heard& heard) {
             cancel_seats();
             report_.withdraw_question();
             if (link_->before_play()) return report_.join_failed(text);
-            link_->on_lost(text);
+            link_->on_lost(text, e.on_purpose);
             break;
         case Kind::Absence:
             // The grace is over, or a claim now stands: a round-end question the drop took away comes
@@ -90,7 +90,9 @@ void Table::on_link_event(const Heard& heard) {
             }
             say(text + (can_claim() ? " (c claims it)" : ""));
             break;
-        case Kind::Clock: break;
+        case Kind::Clock:
+            if (!text.empty()) say(text);  // a DM chunk taken from a reserve
+            break;
         case Kind::Dropped: say(text, true); break;
         case Kind::Started:
             // A server's game connected again by itself (the lobby's fresh code): the lost connection's

@@ -36,7 +36,11 @@ wait_in nora "Games in progress (1)"
 lkeys nora Right
 wait_in nora "the games list"
 lkeys nora w
-wait_in nora "q leave  i analysis"
+wait_in nora "q leave"
+# No engine for a spectator of a live game: the review after it has it all.
+lkeys nora i
+wait_in nora "no analysis while the game is live: the review after it has it all"
+lscreen nora | grep -qF "i analysis" && fail "a live game's footer offers no analysis to its spectator"
 wait_in nora "White  $white (remote)"
 wait_in $w "one spectator watches"
 lmove $w W1A1; wait_in nora "1. W1A1"
