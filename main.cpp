@@ -474,6 +474,9 @@ Expected<Run> plan_game(const CLI::App& app, Flags& f, const char* argv0) {
         o.host_at = net::parse_endpoint(f.host).value();
         // The host names its own side; the other is the remote player (White by default is the host's).
         const int remote = given(app, "--black") ? 0 : 1;
+        if (o.seats[1 - remote].kind == SeatKind::Computer && !o.allow_help)
+            return Failure{"with --host, a computer on your own side needs --allow-help: a network game "
+                           "allows no engine help otherwise (the joiner sees the terms)"};
         o.seats[remote] = SeatSpec{SeatKind::Remote, "", std::nullopt};
     }
     if (!f.join.empty()) {
