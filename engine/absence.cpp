@@ -63,10 +63,11 @@ std::string absence_text(const Match& m, int absent, const Absence& a, Millis no
         case AbsenceStage::Grace: {
             // The player who stayed moves on their own turn all the while (a grace stops clocks, not play).
             const std::string grace = wait_text(a.grace_end() - now);
-            if (!a.clock_runs())
-                return name + " is away (their grace lasts " + grace + " more): " +
-                       (over || theirs ? "you may claim the round in " + wait_text(a.claim_from() - now)
-                                       : std::string("play on"));
+            if (!a.clock_runs()) {
+                const std::string claim = wait_text(a.claim_from() - now);
+                if (over || theirs) return name + " is away: you may claim the round in " + claim;
+                return name + " is away: play on (a claim in " + claim + ")";
+            }
             return name + " is away: the clocks stand for " + grace + " more (what is left of " + name +
                    "'s grace), then " +
                    (over     ? std::string("play goes on")

@@ -112,10 +112,9 @@ TEST_CASE("the player who stayed is told where things stand and how long the abs
     Match free = liam_and_eamon();
     play(free, "W3B2", 0);
     const Absence f(0, 30 * s, false);
-    CHECK(absence_text(free, 1, f, 10 * s) ==
-          "Eamon is away (their grace lasts 0:20 more): you may claim the round in 5:20");
+    CHECK(absence_text(free, 1, f, 10 * s) == "Eamon is away: you may claim the round in 5:20");
     Match free_mine = liam_and_eamon();
-    CHECK(absence_text(free_mine, 1, f, 10 * s) == "Eamon is away (their grace lasts 0:20 more): play on");
+    CHECK(absence_text(free_mine, 1, f, 10 * s) == "Eamon is away: play on (a claim in 5:20)");
     CHECK(absence_text(free, 1, f, 60 * s) == "Eamon has been away 1:00: you may claim the round in 4:30");
     CHECK(absence_text(free, 1, f, 330 * s) == "Eamon has been away 5:30: you may claim the round");
 }
