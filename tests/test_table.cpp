@@ -592,3 +592,21 @@ TEST_CASE("the engine's help in a network game is the host's to allow, for both 
         REQUIRE(p.until([&] { return p.host_report.said("Eamon handed their seat to their computer"); }));
     }
 }
+
+// Issue 25, 2: the player who stayed moves on their own turn during the other's grace; the clocks stand,
+// and no "PAUSED" says that p could lift it (the screen says why the clocks stand instead).
+TEST_CASE("during the other player's grace the host's table plays on, and nothing says PAUSED",
+          "[table][net][absence]") {
+    Pair p(MatchSettings{{}, 1, ClockSettings::fischer(60'000, 0)});
+    REQUIRE(p.join("abcd-efgh"));
+    REQUIRE(p.until([&] { return p.host.session()->playing() && p.joiner.session()->playing(); }));
+    p.joiner.leave();
+    REQUIRE(p.until([&] { return p.host.session()->absence().has_value(); }));
+    CHECK(p.host.clock_note() == "the clocks stand for what is left of Eamon's grace");
+    CHECK_FALSE(p.host.paused());
+    REQUIRE(p.host.play_human(spec_of("W3B2")) == Table::MoveResult::Sent);
+    REQUIRE(p.until([&] { return p.host.match().game().moves().size() == 1; }));
+    CHECK_FALSE(p.host.paused());
+    CHECK(p.host.match().clock().paused());  // Eamon's turn, and what is left of his grace holds it
+    CHECK(p.host.clock_note() == "the clocks stand for what is left of Eamon's grace");
+}

@@ -68,9 +68,9 @@ void Table::on_link_event(const Heard& heard) {
             if (e.act.kind != net::Act::Kind::Move) cancel_seats();  // the position changed under them
             if (e.act.kind == net::Act::Kind::Undo || e.act.kind == net::Act::Kind::Draw)
                 report_.withdraw_question();
-            // An absence stops the clocks too, but it is not a pause p could lift (the referee's rule).
-            if (e.act.kind != net::Act::Kind::Away && e.act.kind != net::Act::Kind::Back)
-                paused_ = match_.clock().paused();
+            // An absence stops the clocks too (and a move during its grace leaves them standing), but it
+            // is not a pause p could lift: the referee tells an agreed pause apart.
+            paused_ = link_->session().paused_by_agreement();
             say(text);
             after_change(e.act.kind == net::Act::Kind::Move);
             return;
@@ -98,9 +98,9 @@ void Table::on_link_event(const Heard& heard) {
             // A server's game connected again by itself (the lobby's fresh code): the lost connection's
             // question no longer stands.
             if (link_->hosted()) report_.withdraw_question();
-            // The clocks stand at a start by agreement, or on a server while the other player is away
-            // (no pause p could lift): a peer's host is always there, so there a standing clock is agreed.
-            paused_ = link_->session().paused_by_agreement() || (!link_->hosted() && match_.clock().paused());
+            // The clocks stand at a start by agreement, or while the other player is away (no pause p
+            // could lift): the referee tells them apart.
+            paused_ = link_->session().paused_by_agreement();
             say(link_->started_text(text));
             after_change(false);
             return;
