@@ -203,10 +203,12 @@ void TableLink::on_lost(std::string text, bool on_purpose) {
             // One grace per player per game in all: what is left of it holds the clocks, then they run.
             if (!away->clock_runs())
                 after = "; you play on your turns";
-            else if (away->grace() > 0)
-                after = "; the clocks stand for up to " + clock_face(away->grace()) + " (what is left of " +
-                        who + "'s grace); you play on your turns";
-            else
+            else if (away->grace() > 0) {
+                // In whole seconds, as --grace is written ("1m30s"): a grace partly spent has milliseconds.
+                const Millis left = (away->grace() + 999) / 1000 * 1000;
+                after = "; the clocks stand for up to " + duration_text(left) + " (what is left of " + who +
+                        "'s grace); you play on your turns";
+            } else
                 after = "; " + who + "'s grace is spent: their clock runs on their turns while they are away";
         }
         say(text + ". The game is saved; waiting for " + who + " to come back with the code " +
