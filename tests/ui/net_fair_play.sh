@@ -3,16 +3,6 @@
 # blocks nothing (a move typed while it waits is played, and declines it); a takeback both agreed to leaves
 # no REVIEW note and the footer's rows whole, and > says why it does nothing.
 source "$(dirname "$0")/lib.bash"
-# wait_peer_text TEXT: wait_peer on the peer screen's lines joined by spaces (a message that wraps).
-wait_peer_text() {
-    local i
-    for i in $(seq 100); do
-        peer_screen | tr '\n' ' ' | grep -qF -- "$1" && return 0
-        sleep 0.1
-    done
-    echo "--- peer screen:"; peer_screen
-    fail "timed out waiting on the peer's screen for: $1"
-}
 start -x 80 -y 30 --host 127.0.0.1:0 --code FAIR-PLAY --white Liam
 wait_for "Waiting for the other player"
 port=$(host_port)
