@@ -58,6 +58,6 @@ refused "a folder" "$WORK: cannot open: it is a folder, not a database file" --d
 : >"$WORK/empty.db"
 refused "empty" "$WORK/empty.db holds no gobblet server data yet (an empty database)" --db "$WORK/empty.db"
 cp "$db" "$WORK/newer.db"
-"$FIXTURE" "$WORK/newer.db" <<<"user_version 7" || fail "store-fixture user_version"
-refused "newer" "$WORK/newer.db is schema version 7; this gobblet knows up to 6: use a newer gobblet" \
+"$FIXTURE" "$WORK/newer.db" <<<"user_version 8" || fail "store-fixture user_version"
+refused "newer" "$WORK/newer.db is schema version 8; this gobblet knows up to 7: use a newer gobblet" \
     --db "$WORK/newer.db"
