@@ -46,6 +46,23 @@ void vanish(World& w, Client& c) {
     w.idle();
 }
 
+// The player comes back with the code it had, holding the match it saved, and `other` sees it at the
+// board again.
+void come_back(World& w, Client& c, const Client& other, const Match& saved) {
+    net::JoinConfig j;
+    j.host = w.serving.endpoint();
+    j.code = World::match_of(c)->code;
+    j.name = c.name;
+    j.hosted = true;
+    j.held = saved;
+    j.held_id = World::match_of(c)->game;
+    auto joined = net::Session::join(j, w.now);
+    REQUIRE(joined);
+    c.game = std::move(joined).take();
+    c.match = saved;
+    REQUIRE(w.until([&] { return c.game->playing() && !other.game->absence(); }));
+}
+
 }  // namespace
 
 TEST_CASE("a spectator sees every move in order and never the chat; the players see how many watch",
@@ -131,20 +148,7 @@ TEST_CASE("a player back within the grace continues as if nothing happened", "[s
     CHECK(white->game->move(white->match, spec_of("W1A2"), false, w.now).why() ==
           "it is " + black->name + "'s turn");
     w.pass(10 * s);
-    // Black comes back with the code it had, holding the match.
-    net::JoinConfig j;
-    j.host = srv.endpoint();
-    j.code = World::match_of(*black)->code;
-    j.name = black->name;
-    j.hosted = true;
-    j.held = saved;
-    j.held_id = World::match_of(*black)->game;
-    auto joined = net::Session::join(j, w.now);
-    REQUIRE(joined);
-    black->game = std::move(joined).take();
-    black->match = saved;
-    REQUIRE(black->game);
-    REQUIRE(w.until([&] { return black->game->playing() && !white->game->absence(); }));
+    come_back(w, *black, *white, saved);
     CHECK(black->of(net::Event::Kind::Started).back().resumed);
     CHECK(black->match.clock().time_left(Color::Black, w.now) == 2 * 60 * s);  // no time was lost
     w.move(*black, *white, "K1D1");
@@ -381,8 +385,6 @@ TEST_CASE("a player who leaves and comes back every 4.8 s spends one grace in al
     enter_all(w, {&liam, &eamon});
     auto [white, black] = start_match(w, liam, eamon, "official 4 20s+0s first-to 1 rated");
     w.move(*white, *black, "W1A1");  // Black to move
-    const auto code = World::match_of(*black)->code;
-    const auto game = World::match_of(*black)->game;
     const Millis start = w.now;
     int departures = 0;
     while (!white->match.game().over() && departures < 19) {
@@ -394,18 +396,7 @@ TEST_CASE("a player who leaves and comes back every 4.8 s spends one grace in al
         ++departures;
         for (Millis away = 0; away < 4800 && !white->match.game().over(); away += 100) w.pass(100);
         if (white->match.game().over()) break;
-        net::JoinConfig j;
-        j.host = srv.endpoint();
-        j.code = code;
-        j.name = black->name;
-        j.hosted = true;
-        j.held = saved;
-        j.held_id = game;
-        auto joined = net::Session::join(j, w.now);
-        REQUIRE(joined);
-        black->game = std::move(joined).take();
-        black->match = saved;
-        REQUIRE(w.until([&] { return black->game->playing() && !white->game->absence(); }));
+        come_back(w, *black, *white, saved);
     }
     INFO(departures << " departures, " << w.now - start << " ms");
     REQUIRE(w.until([&] { return white->match.game().over(); }));

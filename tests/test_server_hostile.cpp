@@ -19,6 +19,18 @@ RawPeer& raw(World& w, std::vector<std::unique_ptr<RawPeer>>& keep, const std::s
     return *keep.back();
 }
 
+// Liam and Eamon log in, Liam seeks a match on `terms` and Eamon accepts: both have heard of it.
+void meet(World& w, Client& liam, Client& eamon, const std::string& terms) {
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    REQUIRE(liam.lobby->post(*lobby::parse_terms(terms), w.now).ok());
+    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
+    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
+    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+}
+
 bool closed_with(World& w, RawPeer& r, const std::string& last) {
     return w.until([&] { return r.closed_by_peer(); }) && !r.heard().empty() && r.heard().back() == last;
 }
@@ -329,14 +341,7 @@ TEST_CASE("bad game codes are refused and limited per address; the real code sti
     srv.start(t0);
     World w(srv);
     Client liam("Liam"), eamon("Eamon");
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
-    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
-    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
-    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
-    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    meet(w, liam, eamon, "official 4 none first-to 1 casual");
     std::vector<std::unique_ptr<RawPeer>> keep;
     for (int i = 0; i < 7; ++i) {
         RawPeer& g = raw(w, keep, "127.0.0.2");
@@ -355,14 +360,7 @@ TEST_CASE("a player who cheats is cut off, and counts as away for the other", "[
     srv.start(t0);
     World w(srv);
     Client liam("Liam"), eamon("Eamon");
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
-    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
-    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
-    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
-    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    meet(w, liam, eamon, "official 4 none first-to 1 casual");
     w.play_match(liam);
     // Eamon's game connection is a raw one that plays a piece it does not have.
     std::vector<std::unique_ptr<RawPeer>> keep;
@@ -391,14 +389,7 @@ TEST_CASE("a draw offered again the moment it is declined never reaches the othe
     srv.start(t0);
     World w(srv);
     Client liam("Liam"), eamon("Eamon");
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
-    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 dm first-to 1 rated"), w.now).ok());
-    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
-    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
-    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    meet(w, liam, eamon, "official 4 dm first-to 1 rated");
     w.play_match(liam);
     std::vector<std::unique_ptr<RawPeer>> keep;
     RawPeer& spam = raw(w, keep);
@@ -439,14 +430,7 @@ TEST_CASE("a person's seat handed to the computer in a server game cuts the conn
     srv.start(t0);
     World w(srv);
     Client liam("Liam"), eamon("Eamon");
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
-    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 3m+2s first-to 1 rated"), w.now).ok());
-    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
-    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
-    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    meet(w, liam, eamon, "official 4 3m+2s first-to 1 rated");
     w.play_match(liam);
     w.play_match(eamon);
     REQUIRE(w.until([&] { return liam.game->playing() && eamon.game->playing() && !liam.game->absence(); }));

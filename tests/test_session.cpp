@@ -576,15 +576,25 @@ TEST_CASE("under the official rules a refused move of one's own piece touches it
     play(net, host, joiner, "B2A1");
 }
 
-TEST_CASE("chat and seat changes reach the other side, cleaned", "[net][session]") {
-    Net net;
+namespace {
+
+// A host whose terms let the engine help (--allow-help): a computer may play for the joiner.
+Side host_allowing_help() {
     HostConfig hc;
     hc.listen = *parse_endpoint("127.0.0.1:0");
     hc.code = "ABCD-EFGH";
-    hc.allow_help = true;  // the host's terms let a computer play for the joiner
+    hc.allow_help = true;
     Side host;
     host.match = Match({}, {"Liam", "remote player"});
     host.session = session_of(Session::host(hc));
+    return host;
+}
+
+}  // namespace
+
+TEST_CASE("chat and seat changes reach the other side, cleaned", "[net][session]") {
+    Net net;
+    Side host = host_allowing_help();
     Side joiner = make_joiner(host, net.now);
     net.players = {&host, &joiner};
     connect(net, host, joiner);
@@ -823,29 +833,17 @@ TEST_CASE("a peer's draw offered again at once is declined by the host's referee
 // them in the welcome (version 3) before it plays, and a peer that never heard them is held to them.
 TEST_CASE("the host's terms say whether the engine may help; a computer seat against them is refused",
           "[net][session][help]") {
-    SECTION("a joiner of version 3 hears the terms: no help by default") {
-        Net net;
-        Side host = make_host();
-        Side joiner = make_joiner(host, net.now);
-        net.players = {&host, &joiner};
-        connect(net, host, joiner);
-        CHECK_FALSE(host.session->help_allowed());
-        CHECK_FALSE(joiner.session->help_allowed());
-    }
-    SECTION("--allow-help: both sides know it") {
-        Net net;
-        HostConfig hc;
-        hc.listen = *parse_endpoint("127.0.0.1:0");
-        hc.code = "ABCD-EFGH";
-        hc.allow_help = true;
-        Side host;
-        host.match = Match({}, {"Liam", "remote player"});
-        host.session = session_of(Session::host(hc));
-        Side joiner = make_joiner(host, net.now);
-        net.players = {&host, &joiner};
-        connect(net, host, joiner);
-        CHECK(host.session->help_allowed());
-        CHECK(joiner.session->help_allowed());
+    SECTION("a joiner of version 3 hears the terms: no help by default, help with --allow-help") {
+        for (const bool allow : {false, true}) {
+            INFO("--allow-help: " << allow);
+            Net net;
+            Side host = allow ? host_allowing_help() : make_host();
+            Side joiner = make_joiner(host, net.now);
+            net.players = {&host, &joiner};
+            connect(net, host, joiner);
+            CHECK(host.session->help_allowed() == allow);
+            CHECK(joiner.session->help_allowed() == allow);
+        }
     }
     SECTION("a joiner whose computer would play, against terms without help, is refused before play") {
         Net net;

@@ -181,14 +181,18 @@ TEST_CASE(
 
 TEST_CASE("when it is the host's turn, the host plays on after the grace and the joiner catches up",
           "[net][session][absence]") {
-    SECTION("under a clock: the host moves during the grace, and the joiner's clock stands for it") {
-        Net net;
-        Side host = host_with(dm(60 * s, 120 * s, 30 * s));
+    // Liam (the host, White) thinks 5 s on a DM clock; Eamon's program dies: what Eamon had saved.
+    const auto drop_on_hosts_turn = [](Net& net, Side& host) {
         Side joiner = make_joiner(host, net.now);
         net.players = {&host, &joiner};
         connect(net, host, joiner);
-        net.pass(5 * s);  // Liam (White) thinks; Eamon's program dies
-        const Match saved = vanish(net, host, joiner);
+        net.pass(5 * s);
+        return vanish(net, host, joiner);
+    };
+    SECTION("under a clock: the host moves during the grace, and the joiner's clock stands for it") {
+        Net net;
+        Side host = host_with(dm(60 * s, 120 * s, 30 * s));
+        const Match saved = drop_on_hosts_turn(net, host);
         const Millis dropped = net.now;
         CHECK(absence_text(host.match, 1, *host.session->absence(), net.now) ==
               "Eamon is away: the clocks stand for 0:30 more (what is left of Eamon's grace), then your time "
@@ -221,11 +225,7 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
     SECTION("under a clock: after the grace the host's own clock runs, then the joiner's") {
         Net net;
         Side host = host_with(dm(60 * s, 120 * s, 30 * s));
-        Side joiner = make_joiner(host, net.now);
-        net.players = {&host, &joiner};
-        connect(net, host, joiner);
-        net.pass(5 * s);
-        vanish(net, host, joiner);
+        drop_on_hosts_turn(net, host);
         net.pass(default_grace);
         REQUIRE(host.saw(Event::Kind::Absence));
         CHECK(host.last(Event::Kind::Absence) ==
