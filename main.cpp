@@ -164,8 +164,11 @@ void declare(CLI::App& app, Flags& f) {
     app.add_option("--join", f.join, "Join a network game at HOST:PORT ([v6]:PORT for IPv6)");
     app.add_option("--code", f.code, "The join code (the host's own, or the one to join with)");
     app.add_option("--grace", f.grace,
-                   "Network host: how long a player whose connection dropped may take to come back before "
-                   "play goes on without them (default 30s)");
+                   "Network host and server: how long, over a whole game, each player's absences may stop "
+                   "the clocks (one grace per player in all; default 30s)");
+    app.add_flag("--allow-help", f.ui.allow_help,
+                 "Network host: the engine may help both players (a computer on a seat, hints, analysis); "
+                 "without it a network game allows none while it is played");
     app.add_option("--puzzles", f.puzzles,
                    "Solve puzzles: official, rogers or 3x3 (default: the set of --rules and --size)")
         ->expected(0, 1);
@@ -295,7 +298,7 @@ const std::vector<ModeRow> modes = {
     {Mode::Game, "",
      variant_flags + player_flags + match_flags +
          FlagList{"--white", "--black", "--resume", "--load", "--no-color", "--coach", "--speed", "--host",
-                  "--join", "--code", "--grace", "--puzzles", "--tutorial"}},
+                  "--join", "--code", "--grace", "--allow-help", "--puzzles", "--tutorial"}},
     {Mode::Gtp, "--gtp", variant_flags + player_flags},
     {Mode::Replay, "--replay", variant_flags},
     {Mode::Review, "--review", variant_flags + FlagList{"--review-time"}},
@@ -410,6 +413,8 @@ std::filesystem::path db_of(const Flags& f) {
 // The network flags' combinations (docs/network.md).
 Expected<void> check_network(const CLI::App& app, const Flags& f) {
     const bool host = given(app, "--host"), join = given(app, "--join");
+    if (!host && given(app, "--allow-help"))
+        return Failure{"--allow-help goes with --host: the host sets the terms of a network game"};
     if (!host && !join) {
         if (given(app, "--code")) return Failure{"--code goes with --host or --join"};
         if (given(app, "--grace"))
@@ -480,6 +485,9 @@ Expected<Run> plan_game(const CLI::App& app, Flags& f, const char* argv0) {
         o.host_at = net::parse_endpoint(f.host).value();
         // The host names its own side; the other is the remote player (White by default is the host's).
         const int remote = given(app, "--black") ? 0 : 1;
+        if (o.seats[1 - remote].kind == SeatKind::Computer && !o.allow_help)
+            return Failure{"with --host, a computer on your own side needs --allow-help: a network game "
+                           "allows no engine help otherwise (the joiner sees the terms)"};
         o.seats[remote] = SeatSpec{SeatKind::Remote, "", std::nullopt};
     }
     if (!f.join.empty()) {

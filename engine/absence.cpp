@@ -60,15 +60,20 @@ std::string absence_text(const Match& m, int absent, const Absence& a, Millis no
     const bool over = m.game().over();
     const bool theirs = to_move(m, absent);
     switch (a.stage(now)) {
-        case AbsenceStage::Grace:
-            if (!a.clock_runs())
-                return name + " is away: play stands for " + wait_text(a.grace_end() - now) +
-                       " more, then you may play on";
-            return name + " is away: the clocks stand for " + wait_text(a.grace_end() - now) +
-                   " more, then " +
+        case AbsenceStage::Grace: {
+            // The player who stayed moves on their own turn all the while (a grace stops clocks, not play).
+            const std::string grace = wait_text(a.grace_end() - now);
+            if (!a.clock_runs()) {
+                const std::string claim = wait_text(a.claim_from() - now);
+                if (over || theirs) return name + " is away: you may claim the round in " + claim;
+                return name + " is away: play on (a claim in " + claim + ")";
+            }
+            return name + " is away: the clocks stand for " + grace + " more (what is left of " + name +
+                   "'s grace), then " +
                    (over     ? std::string("play goes on")
                     : theirs ? name + "'s time runs again"
-                             : "your time runs again");
+                             : "your time runs again; you may move now");
+        }
         case AbsenceStage::ClockRuns: {
             if (over) {
                 const bool their_choice = m.phase() == MatchPhase::ChoosingStarter && m.chooser() == absent;

@@ -9,10 +9,12 @@
 //   since ──grace──▶ Waiting ──claim_wait──▶ ClaimAllowed   no clock, or clocks stopped by an agreed
 //                                                    pause: the player who stayed may claim the round
 //
-// During the grace nothing moves and no clock runs (the drop's pause). After it the player who stayed
-// plays on: they move on their turns, and their own clock runs on their turns too; the absent side's
-// clock runs on its turns. A player who comes back at any time before the round is decided continues
-// the match as it then stands (their save may lag behind: they catch up).
+// During the grace no clock runs (the drop's pause), and the player who stayed may still move on their
+// own turn. After it their own clock runs on their turns too, and the absent side's clock runs on its
+// turns. The grace is one per player per game in all: each absence starts with what the earlier ones
+// left of it (net/referee.h keeps the count), so that leaving and coming back never stops a clock for
+// more than one grace. A player who comes back at any time before the round is decided continues the
+// match as it then stands (their save may lag behind: they catch up).
 #pragma once
 
 #include <cstdint>
@@ -30,7 +32,7 @@ constexpr Millis default_grace = 30'000;
 constexpr Millis claim_wait = 5 * 60'000;
 
 enum class AbsenceStage : std::uint8_t {
-    Grace,         // the absent player may still come back as if nothing happened: nothing runs
+    Grace,         // the absent player may still come back as if nothing happened: no clock runs
     ClockRuns,     // the grace is over and a clock decides: it runs as at the board
     Waiting,       // the grace is over, no clock runs: play on; the claim comes at claim_from()
     ClaimAllowed,  // no clock runs and the absent player has been away grace + claim_wait: claim (or wait)
@@ -46,7 +48,7 @@ class Absence {
     AbsenceStage stage(Millis now) const;
     // Milliseconds from `now` until the stage changes; -1 when it never will (ClockRuns, ClaimAllowed).
     Millis until_next(Millis now) const;
-    // The grace is over: the player who stayed plays on (and the clocks run, if they do).
+    // The grace is over: the clocks run, if they do (the player who stayed plays on either way).
     bool plays_on(Millis now) const { return stage(now) != AbsenceStage::Grace; }
 
     Millis since() const { return since_; }
@@ -67,8 +69,9 @@ class Absence {
 Expected<void> may_claim(const Match& m, int absent, const Absence& a, Millis now);
 
 // What the player who stayed is told about `absent` at `now`: "Eamon is away: Eamon's clock runs, 2:50
-// left", "Eamon has been away 1:00: you may claim the round in 4:30". `m` is the match as it stands
-// (its clock stopped during the grace, running after it).
+// left", "Eamon has been away 1:00: you may claim the round in 4:30", "Eamon is away: the clocks stand
+// for 0:25 more (what is left of Eamon's grace), then your time runs again; you may move now". `m` is
+// the match as it stands (its clock stopped during the grace, running after it).
 std::string absence_text(const Match& m, int absent, const Absence& a, Millis now);
 
 }  // namespace gobblet

@@ -209,6 +209,12 @@ std::string Match::round_result_text(std::size_t round_index) const {
     return head + ": " + ending_text(r, size, names);
 }
 
+std::string Match::chunk_text(Color side, Millis reserve_before) const {
+    const Millis left = clock().reserve_left(side);
+    return names_by_colour()[index(side)] + "'s turn time ran out: " + duration_text(reserve_before - left) +
+           " taken from the reserve (" + clock_face(left) + " left)";
+}
+
 std::string Match::score_text() const {
     return names_[0] + " " + std::to_string(score(0)) + " - " + std::to_string(score(1)) + " " + names_[1];
 }

@@ -143,6 +143,9 @@ class Match {
     std::string round_result_text(std::size_t round_index) const;
     // "Liam 1 - 0 Eamon".
     std::string score_text() const;
+    // A DM chunk taken from `side`'s reserve, which held `reserve_before`: "Eamon's turn time ran out:
+    // 10s taken from the reserve (0:20 left)" (every screen says it the same, local or networked).
+    std::string chunk_text(Color side, Millis reserve_before) const;
     // "Liam wins the match 2-1"; "" until the match is over (a single game: its result).
     std::string match_result_text() const;
 

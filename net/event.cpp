@@ -51,6 +51,8 @@ Expected<void> apply_act(Match& m, const Act& a, Millis now) {
             if (a.number < 0 || a.number > int(m.game().moves().size())) return Failure{"nothing to undo"};
             while (int(m.game().moves().size()) > a.number)
                 if (!m.game().undo()) break;
+            // Taken back by agreement, not stepped back through: nothing is left to replay.
+            m.game().clear_redo();
             if (!fact) m.sync_clock(now);
             break;
         case Act::Kind::Pause:
@@ -97,6 +99,8 @@ std::string name_of(const Match& m, int player) {
     return player == 0 || player == 1 ? m.name(player) : "both";
 }
 
+}  // namespace
+
 std::string offer_text(OfferKind k) {
     switch (k) {
         case OfferKind::Draw: return "a draw";
@@ -106,8 +110,6 @@ std::string offer_text(OfferKind k) {
     }
     return "";
 }
-
-}  // namespace
 
 Expected<void> apply(Match& match, const Event& e, Millis now) {
     switch (e.kind) {
@@ -183,6 +185,9 @@ bool lapses(OfferKind kind, int offerer, const Act& fact, int actor, const Match
                 return false;
             return true;
         case OfferKind::Pause:
+            // A move by the other player declines it, as it declines every offer (nobody moves while
+            // paused, so a resume offer waits for its answer).
+            return pause_or_resume || (fact.kind == Act::Kind::Move && actor >= 0 && actor != offerer);
         case OfferKind::Resume: return pause_or_resume;
     }
     return true;

@@ -53,7 +53,8 @@ struct Event {
     OfferKind offer = OfferKind::Draw;
     bool yes = false;
     bool resumed = false;
-    int count = 0;  // Watchers
+    int count = 0;            // Watchers
+    bool on_purpose = false;  // Gone: the other side said goodbye (`bye`), rather than failing
     SeatKind seat = SeatKind::Human;
     std::string text;
     std::optional<GameClock::State> clock;
@@ -70,6 +71,9 @@ Expected<void> apply(Match& match, const Event& e, Millis now);
 // from Eamon for 15 s". `match` is the match after apply(); `me` the local player's index.
 std::string describe(const Event& e, const Match& match, int me);
 
+// An offer in words: "a draw", "to take back a move", "a pause", "to resume".
+std::string offer_text(OfferKind k);
+
 // Rules of agreement, the same on both sides.
 // The number of moves an undo asked by `player` keeps: back to that player's turn, taking back their
 // last move and any reply. nullopt when there is nothing of theirs to take back in this round, or the
@@ -81,7 +85,8 @@ Expected<void> offer_allowed(const Match& match, int player, OfferKind kind);
 // Whether a pending offer of `kind` made by `offerer` lapses when `fact` (made by `actor`, -1 for
 // both) has just been applied to `after`. A player going away lapses every offer, one coming back none;
 // otherwise an undo lapses on any change; a draw on any change but a pause, a resume or the offerer's
-// own move that leaves the round going; a pause or resume offer on a pause or resume.
+// own move that leaves the round going; a pause offer on a pause, a resume or the other player's move
+// (a move declines every offer); a resume offer on a pause or resume.
 bool lapses(OfferKind kind, int offerer, const Act& fact, int actor, const Match& after);
 
 }  // namespace gobblet::net

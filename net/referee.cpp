@@ -64,6 +64,9 @@ Referee::Ruling Referee::decide(const Match& m, Act a, int actor, Millis now) co
         r.why = applied.why();
         return r;
     }
+    // While an absent player's grace lasts the clocks stand, whatever the player who stayed does (a move
+    // hands the turn over, a new round starts its clock: both would set them running).
+    if (absence_holds(now) && !copy.clock().paused()) copy.clock().pause(now);
     a.clock = copy.clock().state(now);
     r.kind = Ruling::Kind::Fact;
     r.fact = std::move(a);
@@ -111,7 +114,8 @@ Expected<void> Referee::request_allowed(const Match& m, const Act& a, int by, Mi
         case Act::Kind::Touch: {
             const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
             if (g.over()) return Failure{what + " after the round ended"};
-            if (m.clock().paused()) return Failure{what + " while the game is paused"};
+            // An absence stops the clocks too, but the player who stayed moves on their own turn.
+            if (agreed_pause_) return Failure{what + " while the game is paused"};
             if (!turn) return Failure{what + " out of turn"};
             return play_allowed(g, a);
         }
@@ -141,9 +145,19 @@ Expected<void> Referee::request_allowed(const Match& m, const Act& a, int by, Mi
 
 std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a, int actor) {
     ++state_;
-    // The clocks stand by agreement exactly when the facts of play leave them paused (an absence's
-    // pause is not an agreement).
-    if (a.kind != Act::Kind::Away && a.kind != Act::Kind::Back) agreed_pause_ = after.clock().paused();
+    if (a.kind == Act::Kind::Move && (actor == 0 || actor == 1)) ++moves_made_[std::size_t(actor)];
+    // The clocks stand by agreement from a pause to a resume, or until they run again by themselves (a
+    // round that ended). An absence's pause is no agreement: a move made during it leaves the clocks
+    // standing, and play goes on.
+    switch (a.kind) {
+        case Act::Kind::Pause: agreed_pause_ = true; break;
+        case Act::Kind::Resume: agreed_pause_ = false; break;
+        case Act::Kind::Away:
+        case Act::Kind::Back: break;
+        default:
+            if (!after.clock().paused()) agreed_pause_ = false;
+            break;
+    }
     std::vector<Lapse> out;
     for (int p : {0, 1}) {
         for (OfferKind k : offer_kinds)
@@ -160,31 +174,59 @@ std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a
 // ---------------------------------------------------------------------------------------------------
 // Offers.
 
-Referee::Ruling Referee::offer(const Match& m, int by, const Offer& o) {
-    Ruling r;
+Expected<void> Referee::may_offer(const Match& m, int by, OfferKind kind) const {
+    const int other = 1 - by;
+    const std::string them = m.name(other);
+    if (offers_[std::size_t(by)])
+        return Failure{"your offer of " + offer_text(*pending(by)) + " waits for " + them + "'s answer"};
+    if (rated_ && kind == OfferKind::Undo) return Failure{"a rated game has no takebacks"};
+    if (rated_ && kind == OfferKind::Pause) return Failure{"a rated game has no pauses"};
+    // The same offer once a move pair (lichess, FICS): a declined offer cannot come back at once, so that
+    // offers can never be a weapon against the other player's clock.
+    if (const auto& at = offered_at_[std::size_t(by)][std::size_t(kind)]; at && kind != OfferKind::Resume) {
+        const bool mine = moves_made_[std::size_t(by)] > (*at)[std::size_t(by)];
+        const bool theirs = moves_made_[std::size_t(other)] > (*at)[std::size_t(other)];
+        if (!mine || !theirs)
+            return Failure{"you offered " + offer_text(kind) + " already: you may offer it again once " +
+                           (!mine && !theirs ? them + " and you have each moved"
+                            : !theirs        ? them + " has moved"
+                                             : "you have moved")};
+    }
+    return offer_allowed(m, by, kind);
+}
+
+Referee::OfferRuling Referee::offer(const Match& m, int by, const Offer& o) {
+    OfferRuling r;
     if (o.state > state_) {
         r.why = "an offer made at a state that has not happened";
         return r;
     }
     if (o.state < lapsed_at_[std::size_t(by)][std::size_t(o.kind)]) {
-        r.kind = Ruling::Kind::Crossed;  // lapsed on its way here
+        r.kind = OfferRuling::Kind::Crossed;  // lapsed on its way here
         return r;
     }
-    if (auto taken = take_offer(m, by, o.kind, o.state); !taken)
-        r.why = taken.why();
-    else
-        r.kind = Ruling::Kind::Fact;
-    return r;
+    return take_offer(m, by, o.kind, o.state);
 }
 
-Expected<void> Referee::take_offer(const Match& m, int by, OfferKind kind, int state) {
-    auto& offer = offers_[std::size_t(by)];
-    if (offer) return Failure{"a second offer before the first was answered"};
-    if (auto allowed = offer_allowed(m, by, kind); !allowed)
-        return Failure{std::string("an offer of ") + offer_word(kind) +
-                       " that does not apply: " + allowed.why()};
-    offer = PendingOffer{kind, state};
-    return {};
+Referee::OfferRuling Referee::take_offer(const Match& m, int by, OfferKind kind, int state) {
+    OfferRuling r;
+    if (offers_[std::size_t(by)]) {
+        r.why = "a second offer before the first was answered";
+        return r;
+    }
+    if (auto allowed = offer_allowed(m, by, kind); !allowed) {
+        r.why = std::string("an offer of ") + offer_word(kind) + " that does not apply: " + allowed.why();
+        return r;
+    }
+    if (auto fair = may_offer(m, by, kind); !fair) {
+        r.kind = OfferRuling::Kind::Refused;
+        r.why = fair.why();
+        return r;
+    }
+    offers_[std::size_t(by)] = PendingOffer{kind, state};
+    offered_at_[std::size_t(by)][std::size_t(kind)] = moves_made_;
+    r.kind = OfferRuling::Kind::Taken;
+    return r;
 }
 
 std::optional<OfferKind> Referee::pending(int player) const {
@@ -250,13 +292,21 @@ Referee::ClockNews Referee::clock_due(const Match& m, Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // Absence.
 
+Millis Referee::grace_left(int player) const {
+    if (player != 0 && player != 1) return 0;
+    return std::max<Millis>(0, grace_ - grace_used_[std::size_t(player)]);
+}
+
 void Referee::player_left(const Match& m, int player, Millis now) {
-    // A clock decides after the grace when there is one and no agreed pause stops it.
+    // One grace per player per game in all: this absence has what the earlier ones left of it. A clock
+    // decides after it when there is one and no agreed pause stops it.
     away_[std::size_t(player)] =
-        Away{Absence(now, grace_, m.clock().enabled() && !agreed_pause_), AbsenceStage::Grace};
+        Away{Absence(now, grace_left(player), m.clock().enabled() && !agreed_pause_), AbsenceStage::Grace};
 }
 
 bool Referee::player_back(int player, Millis now) {
+    if (const auto& a = away_[std::size_t(player)].absence)
+        grace_used_[std::size_t(player)] += std::clamp<Millis>(now - a->since(), 0, a->grace());
     away_[std::size_t(player)] = Away{};
     return !holds(now);
 }
@@ -264,7 +314,7 @@ bool Referee::player_back(int player, Millis now) {
 Act Referee::away_fact(const Match& m, int player, Millis now) {
     player_left(m, player, now);
     Match copy = m;
-    copy.clock().pause(now);
+    if (holds(now)) copy.clock().pause(now);  // a grace spent already stops nothing
     Act a = away_news(copy, player, now);
     a.state = state_;
     return a;
@@ -299,6 +349,9 @@ Act Referee::away_news(const Match& m, int player, Millis now) const {
 void Referee::absent(int player, const Absence& a) {
     // Reported as in its grace: a stage already past comes as news at once.
     away_[std::size_t(player)] = Away{a, AbsenceStage::Grace};
+    // A clock that decides after the grace was not stopped by agreement when the player left, and no
+    // pause can be agreed while they are away.
+    if (a.clock_runs()) agreed_pause_ = false;
 }
 
 const std::optional<Absence>& Referee::absence(int player) const {
@@ -310,8 +363,9 @@ AbsenceStage Referee::reported_stage(int player) const {
     return player == 0 || player == 1 ? away_[std::size_t(player)].reported : AbsenceStage::Grace;
 }
 
-bool Referee::holds(Millis now) const {
-    if (agreed_pause_) return true;
+bool Referee::holds(Millis now) const { return agreed_pause_ || absence_holds(now); }
+
+bool Referee::absence_holds(Millis now) const {
     return std::any_of(away_.begin(), away_.end(), [now](const Away& a) {
         return a.absence && a.absence->stage(now) == AbsenceStage::Grace;
     });

@@ -3,7 +3,14 @@
 // are written once. Given the match as it stands and what a player asks, it says what becomes a fact
 // (checked by the engine, with the host's clock reading), what crossed a fact on its way and is
 // dropped, and what breaks the protocol; it keeps the offers and their lapses, the state numbers, the
-// clock's flags and chunks, and each absent player's engine/absence.h value.
+// clock's flags and chunks, and each absent player's engine/absence.h value. The rules of fair play live
+// here once, for both hosts and for a joiner (which checks its own offers by them before it sends):
+//
+//  - offers (may_offer): one at a time; a rated game (the server's terms) has no takebacks and no
+//    pauses; the same offer from the same player not again until each side has moved since (lichess,
+//    FICS); an offer that breaks these is declined at once by the host, never shown to the other player;
+//  - absence: being away stops the clocks for one grace per player per game in all (each departure
+//    spends what is left of it), and the player who stayed moves on their own turn all the while.
 //
 // It never changes the match: every ruling is computed on a copy, and the caller applies the facts it
 // announces (net::apply, as every side does) and then tells the referee (after_fact), in order. Time is
@@ -32,10 +39,15 @@ namespace gobblet::net {
 
 class Referee {
   public:
-    explicit Referee(Millis grace = default_grace) : grace_(grace) {}
+    // `grace`: each player's grace for the whole game (--grace); `rated`: a rated game's terms (no
+    // takebacks, no pauses).
+    explicit Referee(Millis grace = default_grace, bool rated = false) : grace_(grace), rated_(rated) {}
 
-    // How long an absent player may take to come back before play goes on without them.
+    // How long an absent player may be away in all, over the game, before play goes on without them.
     Millis grace() const { return grace_; }
+    // What is left of player `player`'s grace (the budget that their next absence starts with).
+    Millis grace_left(int player) const;
+    bool rated() const { return rated_; }
 
     // ---- State numbers ----
 
@@ -81,13 +93,29 @@ class Referee {
 
     // ---- Offers ----
 
-    // An offer from `by`, at o.state: Fact means it is taken and waits for the other player's answer.
-    // Crossed: it lapsed on its way. Broken: why (made at a state that has not happened, a second one,
-    // one that does not apply).
-    Ruling offer(const Match& m, int by, const Offer& o);
+    // Whether player `by` may offer `kind` now, or why not, in words for that player: one offer at a time,
+    // the terms (a rated game has no takebacks and no pauses), the same offer not again until each side
+    // has moved since the last one (a resume is exempt: nobody moves while paused), and offer_allowed's
+    // rules of the game (net/event.h).
+    Expected<void> may_offer(const Match& m, int by, OfferKind kind) const;
+
+    struct OfferRuling {
+        enum class Kind : std::uint8_t {
+            Taken,    // it waits for the other player's answer
+            Crossed,  // it lapsed on its way: dropped without a word
+            Refused,  // against the rules of fair play (may_offer): the host declines it at once, from
+                      // itself, and the other player never hears of it; `why` says which rule
+            Broken,   // `why`: a protocol error (made at a state that has not happened, a second one, one
+                      // that does not apply to the game)
+        };
+        Kind kind = Kind::Broken;
+        std::string why;
+    };
+    // An offer from `by`, at o.state (a host's view of its joiner's offer).
+    OfferRuling offer(const Match& m, int by, const Offer& o);
     // Records `by`'s offer made at `state` without checking the numbering (a joiner's own count, or the
-    // host's own offer); or why it does not stand.
-    Expected<void> take_offer(const Match& m, int by, OfferKind kind, int state);
+    // host's own offer): Taken, Refused or Broken as above.
+    OfferRuling take_offer(const Match& m, int by, OfferKind kind, int state);
     std::optional<OfferKind> pending(int player) const;
     // Forgets every open offer (a connection dropped, a player went away).
     void clear_offers() { offers_ = {}; }
@@ -114,18 +142,23 @@ class Referee {
     };
     // What the running clock does at `now` (nothing unless until_event says it is due).
     static ClockNews clock_due(const Match& m, Millis now);
-    // Whether the clocks stand by agreement (a pause both accepted, not yet resumed).
+    // Whether the clocks stand by agreement (a pause both accepted, not yet resumed). Moves wait then;
+    // an absence stops the clocks too, but the player who stayed moves on.
     bool paused_by_agreement() const { return agreed_pause_; }
     // A match resumed from its save: a clock saved paused stands by the pause both had agreed to.
     void resume_match(const Match& m) { agreed_pause_ = m.clock().paused(); }
+    // A joiner's start (its go): the clocks stood by agreement at the host's go (a joiner of a server's
+    // game learns otherwise from an `away` fact that follows, whose clock decides).
+    void set_paused_by_agreement(bool paused) { agreed_pause_ = paused; }
 
     // ---- Absence (engine/absence.h) ----
 
-    // Player `player` vanished at `now` during play: absent from now, with the grace. The caller stops
-    // the clocks (holds() is true while the grace lasts).
+    // Player `player` vanished at `now` during play: absent from now, with what is left of their grace
+    // (grace_left). The caller stops the clocks while holds() is true (none is left: they run on).
     void player_left(const Match& m, int player, Millis now);
-    // Player `player` is back at the board at `now` (their go): the absence ends. Returns whether the
-    // clocks start again now (no other grace holds them and no agreed pause does).
+    // Player `player` is back at the board at `now` (their go): the absence ends, and the time it held
+    // the clocks is spent from their grace. Returns whether the clocks start again now (no other grace
+    // holds them and no agreed pause does).
     bool player_back(int player, Millis now);
     // The same as facts, for a host of many games (version 2): player_left with the Away fact that
     // stops the clocks, player_back with the Back fact that lets them run again (numbered, with the
@@ -145,6 +178,8 @@ class Referee {
     AbsenceStage reported_stage(int player) const;
     // Whether the clocks stand at `now`: by agreement, or for a grace not yet over.
     bool holds(Millis now) const;
+    // Whether an absent player's grace holds the clocks at `now` (not an agreed pause).
+    bool absence_holds(Millis now) const;
     struct StageNews {
         int player;
         AbsenceStage stage;
@@ -170,11 +205,17 @@ class Referee {
     };
 
     Millis grace_;
+    bool rated_ = false;
     int state_ = 0;
     std::array<std::optional<PendingOffer>, 2> offers_;
     std::array<std::array<int, 4>, 2> lapsed_at_{};  // [offerer][kind]: the state after the last lapsing fact
+    // The repeat rule: moves each player has made (facts, never taken back from the count), and for each
+    // player's last offer of a kind the counts when it was made.
+    std::array<int, 2> moves_made_{};
+    std::array<std::array<std::optional<std::array<int, 2>>, 4>, 2> offered_at_{};
     bool agreed_pause_ = false;
     std::array<Away, 2> away_;
+    std::array<Millis, 2> grace_used_{};  // spent by each player's absences so far
 };
 
 // What the game says to a move or a touch as the wire carries it (`a`, of kind Move or Touch), on the

@@ -97,9 +97,9 @@ std::string watched_absence_text(const Match& m, int absent, const Absence& a, M
 
 std::string verb_of(const Message& m) {
     if (const auto* a = std::get_if<Act>(&m)) return act_word(a->kind);
-    static constexpr const char* names[] = {
-        "hello",  "welcome", "name",   "seat",  "round",    "moves", "state", "ready", "sync", "go",
-        "change", "offer",   "answer", "clock", "watchers", "chat",  "ping",  "pong",  "bye",  "error"};
+    static constexpr const char* names[] = {"hello", "welcome",  "terms", "name", "seat",   "round", "moves",
+                                            "state", "ready",    "sync",  "go",   "change", "offer", "answer",
+                                            "clock", "watchers", "chat",  "ping", "pong",   "bye",   "error"};
     static_assert(std::size(names) == std::variant_size_v<Message>, "a name for each message");
     return names[m.index()];
 }
@@ -125,7 +125,12 @@ Expected<std::unique_ptr<Session>> Session::host(const HostConfig& c) {
     if (c.grace < 0 || c.grace > max_clock_millis) return Failure{"the grace is 0 to 24 hours"};
     s->referee_ = Referee(c.grace);
     s->local_ = 1 - c.remote_player;
+    if (c.seat == SeatKind::Computer && !c.allow_help)
+        return Failure{
+            "a computer on your own side needs --allow-help: a network game allows no engine help otherwise, "
+            "and the joiner sees the terms before it plays"};
     s->local_seat_ = c.seat;
+    s->help_ = c.allow_help;
     auto listener = Listener::open(c.listen);
     if (!listener) return Failure{listener.why()};
     s->listener_ = std::move(*listener);
@@ -149,6 +154,7 @@ Expected<std::unique_ptr<Session>> Session::join(const JoinConfig& c, Millis now
     s->local_ = 1;
     s->local_seat_ = c.seat;
     s->match_id_ = c.held ? c.held_id : "";
+    s->referee_ = Referee(default_grace, c.rated);  // the joiner checks its own offers by the terms
     s->phase_ = Phase::Connecting;
     switch (s->connector_.start(c.host, now)) {
         case Connector::Status::Failed: return fail(s->connector_.error());
@@ -379,6 +385,7 @@ void Session::host_hello(Pending& p, const Hello& h, Millis now) {
 
     const Match& after = cur();
     send(Welcome{match_id_, remote, after.settings()}, now);
+    if (h.version >= 3) send(Terms{help_}, now);  // an older joiner has no help, and is held to it
     for (int player : {0, 1}) send(Name{player, after.name(player)}, now);
     send(Seat{local_seat_}, now);
     for (const Message& msg : welcome) send(msg, now);
@@ -397,8 +404,8 @@ void Session::joiner_connected(Millis now) {
     last_received_ = now;
     // A spectator holds nothing: it takes the match as the host has it.
     const bool holds = join_.held && !join_.held_id.empty() && !watch_;
-    // The oldest version that has what we need, so that a joiner still joins a host of version 1.
-    const int version = hosted_ ? 2 : oldest_protocol_version;
+    // A server's game needs version 2; a peer's, version 3 (the terms: whether the engine may help).
+    const int version = hosted_ ? 2 : protocol_version;
     send(Hello{version, code_, holds ? join_.held_id : "new", clean_name(join_.name)}, now);
 }
 
@@ -524,15 +531,18 @@ void Session::send(const Message& m, Millis now) {
     }
 }
 
-void Session::lose(Event::Kind kind, const std::string& text, Millis now) {
+void Session::lose(Event::Kind kind, const std::string& text, Millis now, bool on_purpose) {
     const bool was_playing = phase_ == Phase::Playing;
     const int remote = remote_player();
     Event e = event(kind, remote);
     e.text = text;
+    e.on_purpose = on_purpose;
     if (role_ == Role::Host && listener_ && caller_) {
         if (was_playing) {
-            // The joiner is away from now until the next go.
+            // The joiner is away from now until the next go; the clocks stop for what is left of their
+            // grace, or run on when none is.
             referee_.player_left(cur(), remote, now);
+            if (!referee_.holds(now)) e.clock = cur().clock().state(now);
         } else if (referee_.absence(remote) && referee_.reported_stage(remote) != AbsenceStage::Grace) {
             // A return that did not get as far as play: the absence goes on, and the clocks with it.
             e.clock = cur().clock().state(now);
@@ -572,12 +582,21 @@ bool Session::common(const Message& msg, Millis now) {
         e.text = c->text;
         emit(std::move(e), now);
     } else if (const auto* s = std::get_if<Seat>(&msg)) {
+        // The terms bind the joiner too: a peer of an older version that never heard them is refused.
+        if (role_ == Role::Host && s->kind == SeatKind::Computer && !help_) {
+            fail(
+                "a computer on the joiner's seat: this game allows no engine help (the host's --allow-help "
+                "would)",
+                now);
+            return true;
+        }
         peer_seat_ = s->kind;
         Event e = event(Event::Kind::Seat, remote_player());
         e.seat = s->kind;
         emit(std::move(e), now);
     } else if (const auto* b = std::get_if<Bye>(&msg)) {
-        lose(Event::Kind::Gone, host_label() + " left" + (b->reason.empty() ? "" : ": " + b->reason), now);
+        lose(Event::Kind::Gone, host_label() + " left" + (b->reason.empty() ? "" : ": " + b->reason), now,
+             true);
     } else if (const auto* e = std::get_if<Error>(&msg)) {
         const std::string who = role_ == Role::Joiner && phase_ == Phase::Greeting
                                     ? "the host refused"
@@ -617,6 +636,11 @@ void Session::handle(const Message& msg, Millis now) {
                 return;
             }
             if (!incoming_.welcome) return fail("expected welcome, not " + verb_of(msg), now);
+            if (const auto* t = std::get_if<Terms>(&msg)) {
+                if (incoming_.terms) return fail("a second terms line", now);
+                incoming_.terms = *t;
+                return;
+            }
             if (const auto* n = std::get_if<Name>(&msg)) {
                 incoming_.names[std::size_t(n->player)] = n->name;
                 return;
@@ -646,6 +670,9 @@ void Session::handle(const Message& msg, Millis now) {
         case Phase::Syncing:
             if (const auto* g = std::get_if<Go>(&msg)) {
                 referee_.restart(0);
+                // The host lets the clocks run at a go unless a pause agreed before stands (a server's
+                // game says otherwise with an `away` fact that follows).
+                referee_.set_paused_by_agreement(g->clock.paused && cur().clock().enabled());
                 phase_ = Phase::Playing;
                 last_received_ = last_sent_ = now;
                 Event e = event(Event::Kind::Started, remote_player());
@@ -692,6 +719,14 @@ void Session::joiner_ready(Millis now) {
             in.names[std::size_t(p)]->empty() ? (p == 0 ? "White" : "Black") : *in.names[std::size_t(p)];
     auto match = build_match(w.settings, names, in.rounds, *in.clock, now);
     if (!match) return fail("the host's match does not hold together: " + match.why(), now);
+    help_ = in.terms && in.terms->help;
+    if (!hosted_ && local_seat_ == SeatKind::Computer && !help_) {
+        const std::string why =
+            "the host allows no engine help in this game: your computer cannot play for you";
+        send(Error{why}, now);
+        peer_.flush();
+        return lose(Event::Kind::Error, why + " (the host's --allow-help would allow it)", now);
+    }
     resuming_ = false;
     news_.clear();
     // A side that holds moves never silently takes another game: it says what the host has and leaves
@@ -767,7 +802,7 @@ Expected<void> Session::fact_allowed(const Act& a) const {
         case Act::Kind::Touch: {
             const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
             if (g.over()) return Failure{what + " after the round ended"};
-            if (m.clock().paused()) return Failure{what + " while the game is paused"};
+            if (referee_.paused_by_agreement()) return Failure{what + " while the game is paused"};
             if (mine(g.side_to_move()) && !requested())
                 return Failure{what + " for our side that we did not make" +
                                (a.kind == Act::Kind::Move ? ": " + a.move : "")};
@@ -900,11 +935,14 @@ void Session::after_fact(const Act& a, int actor, Millis now) {
     }
 }
 
-// The peer's offer, in order: it must apply to the game now, and only one may wait for an answer.
+// The host's offer, in order: it must apply to the game now, and only one may wait for an answer. One
+// against the rules of fair play (a host of an older version repeating it at once) is declined here at
+// once, and the player never hears of it.
 void Session::take_offer(const Offer& o, Millis now) {
     const int remote = remote_player();
-    if (auto taken = referee_.take_offer(cur(), remote, o.kind, o.state); !taken)
-        return fail(taken.why(), now);
+    const Referee::OfferRuling r = referee_.take_offer(cur(), remote, o.kind, o.state);
+    if (r.kind == Referee::OfferRuling::Kind::Refused) return send(Answer{o.state, o.kind, false}, now);
+    if (r.kind != Referee::OfferRuling::Kind::Taken) return fail(r.why, now);
     Event e = event(Event::Kind::Offered, remote);
     e.offer = o.kind;
     emit(std::move(e), now);
@@ -912,11 +950,14 @@ void Session::take_offer(const Offer& o, Millis now) {
 
 void Session::host_offer(const Offer& o, Millis now) {
     const int remote = remote_player();
-    const Referee::Ruling r = referee_.offer(cur(), remote, o);
+    const Referee::OfferRuling r = referee_.offer(cur(), remote, o);
     switch (r.kind) {
-        case Referee::Ruling::Kind::Crossed: return;  // lapsed on its way here
-        case Referee::Ruling::Kind::Broken: return fail(r.why, now);
-        case Referee::Ruling::Kind::Fact: break;
+        case Referee::OfferRuling::Kind::Crossed: return;  // lapsed on its way here
+        case Referee::OfferRuling::Kind::Broken: return fail(r.why, now);
+        case Referee::OfferRuling::Kind::Refused:
+            // Declined at once, in the rule's name: the host's player never hears of it.
+            return send(Answer{referee_.state(), o.kind, false}, now);
+        case Referee::OfferRuling::Kind::Taken: break;
     }
     Event e = event(Event::Kind::Offered, remote);
     e.offer = o.kind;
@@ -971,21 +1012,13 @@ Expected<void> Session::connected() const {
 }
 
 bool Session::can_play() const {
-    const int remote = remote_player();
+    // The player who stayed plays on whatever the absent one does: during the grace too.
     return phase_ == Phase::Playing ||
-           (role_ == Role::Host && phase_ == Phase::Listening && referee_.absence(remote) &&
-            referee_.reported_stage(remote) != AbsenceStage::Grace);
+           (role_ == Role::Host && phase_ == Phase::Listening && referee_.absence(remote_player()));
 }
 
-Expected<void> Session::may_play(Millis now) const {
-    const auto& away = referee_.absence(remote_player());
-    // A server's player whose opponent is away waits out the grace, as a host does.
-    if (hosted_ && phase_ == Phase::Playing && away && caller_ &&
-        referee_.reported_stage(remote_player()) == AbsenceStage::Grace)
-        return Failure{absence_text(cur(), remote_player(), *away, now)};
+Expected<void> Session::may_play() const {
     if (can_play()) return {};
-    if (role_ == Role::Host && phase_ == Phase::Listening && away && caller_)
-        return Failure{absence_text(cur(), remote_player(), *away, now)};
     return connected();
 }
 
@@ -1007,11 +1040,11 @@ Expected<void> Session::local_act(Act a, Millis now) {
 Expected<void> Session::move(const Match& match, const MoveSpec& spec, bool interactive, Millis now) {
     if (watch_) return spectator_refusal("makes no moves");
     const auto scope = begin(match);
-    if (auto ok = may_play(now); !ok) return ok;
+    if (auto ok = may_play(); !ok) return ok;
     const Match& m = cur();
     const Game& g = m.game();
     if (g.over()) return Failure{"the round is over"};
-    if (m.clock().paused()) return Failure{"the game is paused"};
+    if (referee_.paused_by_agreement()) return Failure{"the game is paused"};
     if (m.player_of(g.side_to_move()) != local_) return Failure{"it is " + peer_label() + "'s turn"};
     if (outstanding_)
         return Failure{"wait: your " + request_name(*outstanding_) + " is on its way to the host"};
@@ -1036,7 +1069,7 @@ Expected<void> Session::move(const Match& match, const MoveSpec& spec, bool inte
 Expected<void> Session::touch(const Match& match, Square square, Millis now) {
     if (watch_) return spectator_refusal("touches no pieces");
     const auto scope = begin(match);
-    if (auto ok = may_play(now); !ok) return ok;
+    if (auto ok = may_play(); !ok) return ok;
     Act a;
     a.kind = Act::Kind::Touch;
     a.square = square;
@@ -1048,7 +1081,7 @@ Expected<void> Session::touch(const Match& match, Square square, Millis now) {
 Expected<void> Session::resign(const Match& match, Millis now) {
     if (watch_) return spectator_refusal("has nothing to resign");
     const auto scope = begin(match);
-    if (auto ok = may_play(now); !ok) return ok;
+    if (auto ok = may_play(); !ok) return ok;
     Act a;
     a.kind = Act::Kind::Resign;
     a.side = cur().colour_of(local_);
@@ -1062,10 +1095,9 @@ Expected<void> Session::offer(const Match& match, OfferKind kind, Millis now) {
     if (auto ok = connected(); !ok) return ok;
     if (referee_.absence(remote_player()))
         return Failure{peer_label() + " is away: offers wait until they are back"};
-    if (join_.rated && kind == OfferKind::Undo) return Failure{"a rated game has no takebacks"};
-    if (join_.rated && kind == OfferKind::Pause) return Failure{"a rated game has no pauses"};
-    if (referee_.pending(local_)) return Failure{"your last offer has not been answered yet"};
-    if (auto ok = offer_allowed(cur(), local_, kind); !ok) return ok;
+    // The rules of fair play (net/referee.h), the same the host applies: refused here with the reason,
+    // never sent to be declined there.
+    if (auto ok = referee_.may_offer(cur(), local_, kind); !ok) return ok;
     (void)referee_.take_offer(cur(), local_, kind, referee_.state());  // it stands: checked just above
     send(Offer{referee_.state(), kind}, now);
     return {};
@@ -1094,7 +1126,7 @@ Expected<void> Session::answer(const Match& match, bool yes, Millis now) {
 Expected<void> Session::choose_starter(const Match& match, int player, Millis now) {
     if (watch_) return spectator_refusal("chooses no starter");
     const auto scope = begin(match);
-    if (auto ok = may_play(now); !ok) return ok;
+    if (auto ok = may_play(); !ok) return ok;
     if (player != 0 && player != 1) return Failure{"the starter is player 0 or 1"};
     Act a;
     a.kind = Act::Kind::Starter;
@@ -1105,7 +1137,7 @@ Expected<void> Session::choose_starter(const Match& match, int player, Millis no
 
 Expected<void> Session::replay(const Match& match, Millis now) {
     const auto scope = begin(match);
-    if (auto ok = may_play(now); !ok) return ok;
+    if (auto ok = may_play(); !ok) return ok;
     if (role_ != Role::Host) return Failure{"the host starts the replay of a drawn round"};
     if (cur().phase() != MatchPhase::Replay) return Failure{"no drawn round to play again"};
     Act a;

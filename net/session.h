@@ -66,8 +66,12 @@ struct HostConfig {
     std::string match_id;             // a resumed match's saved id; "" = a new match, a new id
     int remote_player = 1;            // the player the joiner plays (0 plays White in round 1)
     SeatKind seat = SeatKind::Human;  // the host's own seat
-    Millis grace = default_grace;     // --grace: how long a joiner who vanished may take to come back
-                                      // before play goes on without them (engine/absence.h)
+    Millis grace = default_grace;     // --grace: how long, over the game, a joiner's absences may stop
+                                      // the clocks (engine/absence.h: one grace per player in all)
+    // --allow-help: the engine may help the players while the game is played (a computer on a seat,
+    // hints, analysis); carried in the terms a joiner of version 3 hears before it plays. Without it a
+    // joiner's computer seat is refused.
+    bool allow_help = false;
 };
 
 struct JoinConfig {
@@ -81,8 +85,8 @@ struct JoinConfig {
     // Watch rather than play (a server's watch code; version 2): the session is a spectator, sees every
     // fact as a joiner does, never the players' chat, and makes no move, offer or chat of its own.
     bool watch = false;
-    // A server's rated game (the lobby's terms say so): no takebacks and no pauses, which the server would
-    // decline at once; the session refuses to offer them.
+    // A server's rated game (the lobby's terms say so): no takebacks and no pauses. The session's referee
+    // refuses to offer them by the rule the server applies (net/referee.h's may_offer).
     bool rated = false;
     // A saved match the joiner could continue, and its id: the host sends its own, and play resumes only
     // when the transcripts agree (this one may lag behind; it may not differ).
@@ -158,7 +162,8 @@ class Session {
     Phase phase() const { return phase_; }
     bool playing() const { return phase_ == Phase::Playing; }
     // Whether the local player may move, resign or choose now as far as the connection goes: play is on,
-    // or (host) the joiner is away and the grace is over, so play goes on without them.
+    // or (host) the joiner is away, and play goes on without them (on the host's own turns: during the
+    // grace the clocks stand, after it they run).
     bool can_play() const;
     // The other player's absence: a host's joiner's, from a drop during play until the next go; or
     // (version 2) a server's other player's, between its Away and Back facts. nullopt otherwise.
@@ -181,6 +186,9 @@ class Session {
     bool paused_by_agreement() const { return referee_.paused_by_agreement(); }
     // Version 2: how many spectators watch, as the host last said (-1 before it did).
     int watchers() const { return watchers_; }
+    // The terms say the engine may help the players while the game is played: a peer-to-peer host's
+    // --allow-help (a joiner hears it in the welcome, version 3). Never in a server's game.
+    bool help_allowed() const { return help_ && !hosted_; }
     // A player's absence as this side knows it: the host's joiner's, or (version 2) a server's player's.
     const std::optional<Absence>& absence_of(int player) const { return referee_.absence(player); }
     SeatKind peer_seat() const { return peer_seat_; }
@@ -205,6 +213,7 @@ class Session {
     };
     struct Incoming {
         std::optional<Welcome> welcome;
+        std::optional<Terms> terms;
         std::array<std::optional<std::string>, 2> names;
         std::vector<RoundRecord> rounds;
         std::optional<GameClock::State> clock;
@@ -229,7 +238,8 @@ class Session {
     void peer_io(short revents, Millis now);
     void timers(Millis now);
     void send(const Message& m, Millis now);
-    void lose(Event::Kind kind, const std::string& text, Millis now);
+    // The connection ended (`on_purpose`: the peer said goodbye): the event that says so, and the absence.
+    void lose(Event::Kind kind, const std::string& text, Millis now, bool on_purpose = false);
     void fail(const std::string& reason, Millis now);  // the peer broke the protocol
     std::string peer_label() const { return peer_name_.empty() ? "the other player" : peer_name_; }
     // Who is at the other end of the connection: the peer, or the server that hosts the game.
@@ -265,9 +275,8 @@ class Session {
     Expected<void> fact_allowed(const Act& a) const;
     // Play is on, or why the player cannot act now ("still connecting", "the network game is over").
     Expected<void> connected() const;
-    // Like connected, but also while the host plays on without an absent joiner (during the grace:
-    // where things stand).
-    Expected<void> may_play(Millis now) const;
+    // Like connected, but also while the host plays on without an absent joiner.
+    Expected<void> may_play() const;
     // Host: the absence's stage changes (the grace ends, the claim comes) and the clocks that run then.
     void absence_timers(Millis now);
     // The clock's own events at `now`: the host announces a flag or a chunk; the joiner follows chunks.
@@ -299,6 +308,7 @@ class Session {
     std::string code_, match_id_;
     int local_ = 0;
     SeatKind local_seat_ = SeatKind::Human, peer_seat_ = SeatKind::Human;
+    bool help_ = false;  // the terms: the engine may help the players (HostConfig::allow_help)
     std::string peer_name_;
     Millis deadline_ = 0;  // of the handshake step in progress
     Millis last_sent_ = 0, last_received_ = 0;

@@ -99,6 +99,13 @@ Message parse_words(std::string_view verb, Words& w) {
         m.settings.clock = *clock;
         return m;
     }
+    if (verb == "terms") {
+        if (w.next() != "help") bad("terms: expected help");
+        const std::string_view yes = w.next();
+        end_of_line(w);
+        if (yes != "yes" && yes != "no") bad("terms: help: expected yes or no");
+        return Terms{yes == "yes"};
+    }
     if (verb == "name") {
         Name n;
         n.player = small(w.next(), 0, 1, "name: player");
@@ -243,6 +250,9 @@ struct Writer {
         return "welcome " + m.match_id + " " + (m.you < 0 ? std::string("watch") : std::to_string(m.you)) +
                " " + std::to_string(m.settings.variant.size) + " " + rules_name(m.settings.variant.rules) +
                " " + std::to_string(m.settings.first_to) + " " + clock_settings_text(m.settings.clock);
+    }
+    std::string operator()(const Terms& t) const {
+        return std::string("terms help ") + (t.help ? "yes" : "no");
     }
     std::string operator()(const Name& n) const {
         const std::string head = "name " + std::to_string(n.player) + " ";

@@ -21,10 +21,12 @@
 namespace gobblet::net {
 
 // Version 2 adds what a server of many games needs (docs/network.md, "Version 2"): spectators, players
-// who go away and come back while the other stays, claims by the player who stayed, watcher counts. A
-// host reads hellos of both versions; a joiner says 1 unless it needs version 2 (a server's game, or
-// watching), so that it still joins a host of version 1.
-constexpr int protocol_version = 2;
+// who go away and come back while the other stays, claims by the player who stayed, watcher counts.
+// Version 3 adds the terms of a peer-to-peer game (`terms help yes|no`: whether the engine may help the
+// players, the host's --allow-help), sent in the welcome to a joiner of version 3. A host reads hellos
+// of every version; a peer-to-peer joiner says 3 (it must hear the terms before it plays), a server's
+// player or spectator 2 (a server's terms are its own: no help while a game is played).
+constexpr int protocol_version = 3;
 constexpr int oldest_protocol_version = 1;
 // Longest line, counting its '\n' (IRC's figure).
 constexpr std::size_t max_line = 512;
@@ -48,6 +50,14 @@ struct Welcome {
     int you = 1;  // the joiner's player index: 0 played White in round 1; -1: a spectator (`watch`)
     MatchSettings settings{};
     friend bool operator==(const Welcome&, const Welcome&) = default;
+};
+// Version 3: the terms of a peer-to-peer game beyond its settings, in the welcome (after `welcome`):
+// whether the engine may help the players while it is played (a computer on a player's seat, hints,
+// analysis, the review's marks). Without it (an older host, or a joiner of an older version) there is
+// no help.
+struct Terms {
+    bool help = false;
+    friend bool operator==(const Terms&, const Terms&) = default;
 };
 struct Name {
     int player = 0;
@@ -184,8 +194,8 @@ struct Error {
     friend bool operator==(const Error&, const Error&) = default;
 };
 
-using Message = std::variant<Hello, Welcome, Name, Seat, RoundInfo, Moves, State, Ready, Sync, Go, Act, Offer,
-                             Answer, Clock, Watchers, Chat, Ping, Pong, Bye, Error>;
+using Message = std::variant<Hello, Welcome, Terms, Name, Seat, RoundInfo, Moves, State, Ready, Sync, Go, Act,
+                             Offer, Answer, Clock, Watchers, Chat, Ping, Pong, Bye, Error>;
 
 // Reads one line, without its '\n': the message, or why the line is not one (a reason to show a player;
 // it never quotes the line's bytes unsanitised).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "net/event.h"
 #include "net/session.h"
@@ -20,9 +21,9 @@ std::string line_of(const net::Message& m) {
 }
 
 const char* verb_of(const net::Message& m) {
-    static constexpr const char* names[] = {"hello",    "welcome", "name", "seat", "round", "moves",  "state",
-                                            "ready",    "sync",    "go",   "act",  "offer", "answer", "clock",
-                                            "watchers", "chat",    "ping", "pong", "bye",   "error"};
+    static constexpr const char* names[] = {"hello", "welcome",  "terms", "name", "seat", "round", "moves",
+                                            "state", "ready",    "sync",  "go",   "act",  "offer", "answer",
+                                            "clock", "watchers", "chat",  "ping", "pong", "bye",   "error"};
     static_assert(std::size(names) == std::variant_size_v<net::Message>);
     if (const auto* a = std::get_if<Act>(&m)) return net::act_word(a->kind);
     return names[m.index()];
@@ -100,7 +101,10 @@ HostedGame::HostedGame(Env& env, GameListener& listener, GameId id, GameSetup se
       setup_(std::move(setup)),
       limits_(limits),
       match_(setup_.settings, {setup_.players[0].name, setup_.players[1].name}),
-      referee_(limits.grace) {
+      referee_(limits.grace, setup_.rated) {
+    // A bot's seat is its computer's, and the other player hears so from the start.
+    for (int p : {0, 1})
+        if (setup_.players[std::size_t(p)].bot) seats_[std::size_t(p)] = SeatKind::Computer;
     // Nobody is here yet: both players are away from now, and the clocks stand for the grace. No side's
     // clock runs until White's first move (a tournament's: or the end of its countdown).
     match_.clock().pause(now);
@@ -237,12 +241,31 @@ void HostedGame::join(ConnId conn, int player, Millis now, const std::string& sp
                        (player >= 0 ? names[player] + " joins" : std::string("a spectator joins")));
 }
 
+void HostedGame::mark_bot(int player) {
+    if (over() || setup_.players[std::size_t(player)].bot) return;
+    setup_.players[std::size_t(player)].bot = true;
+    env_.store.mark_bot(id_, player);
+    seats_[std::size_t(player)] = SeatKind::Computer;
+    if (Member* other = seated(1 - player); other && other->playing)
+        send(*other, net::Seat{SeatKind::Computer});
+}
+
 void HostedGame::message(ConnId conn, const net::Message& msg, Millis now) {
     Member* m = find(conn);
     if (!m) return;
+    // Computers play here only as bot accounts: a person's seat never goes to their computer.
+    if (const auto* s = std::get_if<net::Seat>(&msg);
+        s && m->player >= 0 && s->kind == SeatKind::Computer && !setup_.players[std::size_t(m->player)].bot)
+        return fail(
+            conn,
+            "a person's seat cannot go to a computer on this server: computers play here as bot accounts "
+            "(--bot)",
+            now);
     if (!m->playing) {
         if (const auto* s = std::get_if<net::Seat>(&msg); s && m->player >= 0) {
-            seats_[std::size_t(m->player)] = s->kind;
+            const int p = m->player;
+            if (std::exchange(seats_[std::size_t(p)], s->kind) != s->kind)
+                if (Member* other = seated(1 - p); other && other->playing) send(*other, *s);
             return;
         }
         if (const auto* s = std::get_if<net::Sync>(&msg)) {
@@ -350,14 +373,14 @@ void HostedGame::offer(Member& m, const net::Offer& o, Millis now) {
     }
     const auto r = referee_.offer(match_, p, shifted);
     switch (r.kind) {
-        case net::Referee::Ruling::Kind::Crossed: return;
-        case net::Referee::Ruling::Kind::Broken: return fail(m.conn, r.why, now);
-        case net::Referee::Ruling::Kind::Fact: break;
-    }
-    if (setup_.rated && (o.kind == net::OfferKind::Undo || o.kind == net::OfferKind::Pause)) {
-        // A rated game has no takebacks and no pauses: declined at once, in the rule's name.
-        referee_.answer(match_, 1 - p, net::Answer{referee_.state(), o.kind, false});
-        return send(m, net::Answer{referee_.state() - m.base, o.kind, false});
+        case net::Referee::OfferRuling::Kind::Crossed: return;
+        case net::Referee::OfferRuling::Kind::Broken: return fail(m.conn, r.why, now);
+        case net::Referee::OfferRuling::Kind::Refused:
+            // Against the rules of fair play (the terms, an offer repeated too soon: net/referee.h):
+            // declined at once, in the rule's name; the other player never hears of it (nor the log: a
+            // flood of them costs one line each to their sender only).
+            return send(m, net::Answer{referee_.state() - m.base, o.kind, false});
+        case net::Referee::OfferRuling::Kind::Taken: break;
     }
     if (Member* other = seated(1 - p); other && other->playing)
         send(*other, net::Offer{referee_.state() - other->base, o.kind});

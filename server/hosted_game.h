@@ -121,6 +121,8 @@ class HostedGame {
     bool abortable() const;
     // The names of the spectators at the board (each once), in the order they came.
     std::vector<std::string> spectators() const;
+    // Player `player` logged in as a bot (--bot): a computer from now on, in the store too.
+    void mark_bot(int player);
 
     GameId id() const { return id_; }
     const std::string& wire() const { return wire_; }

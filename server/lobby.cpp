@@ -487,8 +487,10 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
         if (const auto mine = games_of_.find(p.key); mine != games_of_.end())
             for (const GameId id : std::vector<GameId>(mine->second))
                 if (HostedGame* g = games_.find(wire_id(id)))
-                    if (const int seat = g->player_of(seat_of(p)); seat >= 0)
+                    if (const int seat = g->player_of(seat_of(p)); seat >= 0) {
+                        if (p.role == lobby::Role::Bot) g->mark_bot(seat);  // a bot plays it as a computer
                         send(conn, match_line(*g, seat, 0, now));
+                    }
 }
 
 void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
@@ -1106,8 +1108,11 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     if (!match)
         return refuse(conn, "record", Refusal::NotFound,
                       "game " + q.game + " cannot be read back: " + match.why());
-    const std::array<SeatSpec, 2> seats = {SeatSpec{SeatKind::Human, g->players[0].name, std::nullopt},
-                                           SeatSpec{SeatKind::Human, g->players[1].name, std::nullopt}};
+    // A bot's seat was its computer's: the record says so.
+    std::array<SeatSpec, 2> seats;
+    for (int p : {0, 1})
+        seats[p] = SeatSpec{g->players[p].bot ? SeatKind::Computer : SeatKind::Human, g->players[p].name,
+                            std::nullopt};
     std::time_t ended = g->ended.value_or(g->created);
     std::tm tm{};
     gmtime_r(&ended, &tm);
@@ -1523,6 +1528,10 @@ void Lobby::advance(Tourney& t, Millis now) {
         // until both are at the board their clocks stand for the grace, then the absence rule applies).
         std::array<GamePlayer, 2> players = {GamePlayer{pr.a, name_of(pr.a)},
                                              GamePlayer{*pr.b, name_of(*pr.b)}};
+        // A player in the lobby as a bot plays as one (one who logs in as a bot later is marked then).
+        for (GamePlayer& gp : players)
+            if (const auto on = online_.find(key_of(gp)); on != online_.end())
+                gp.bot = conns_[on->second].player->role == lobby::Role::Bot;
         // Who starts round 1: the organizer's choice, else the schedule's player a or the draw (the loser
         // of each round chooses after).
         if (tournament::round_one_white(*rec, t.spec.first, round, pr.a, *pr.b) != pr.a)

@@ -257,7 +257,9 @@ class Lobby : public GameListener {
     lobby::MatchStart match_line(HostedGame& g, int player, int round, Millis now);
     bool playing(const std::string& key);
     // The player's game connection seat: the GamePlayer for the online player `p`.
-    static GamePlayer seat_of(const Player& p) { return GamePlayer{p.account, p.name}; }
+    static GamePlayer seat_of(const Player& p) {
+        return GamePlayer{p.account, p.name, p.role == lobby::Role::Bot};
+    }
     static std::string key_of(const GamePlayer& p) { return lobby::name_key(p.name); }
     lobby::PlayerItem item(const Player& p);
     lobby::SeekItem item(const Seek& s);

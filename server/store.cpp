@@ -194,6 +194,11 @@ ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0 CHECK (bot IN (0,
 -- A variant's last rated game of a player (--ratings shows its change).
 CREATE INDEX games_rated_by_account0 ON games(account0, rules, size, id) WHERE rated AND status = 'over';
 CREATE INDEX games_rated_by_account1 ON games(account1, rules, size, id) WHERE rated AND status = 'over';
+-- Who played a game as a computer: a player logged in as a bot (--bot) when it started, or since.
+-- Computers play on a server only as bot accounts, marked wherever they appear (the record, the game
+-- screen); only a bot's seat may be its computer's.
+ALTER TABLE games ADD COLUMN bot0 INTEGER NOT NULL DEFAULT 0 CHECK (bot0 IN (0, 1));
+ALTER TABLE games ADD COLUMN bot1 INTEGER NOT NULL DEFAULT 0 CHECK (bot1 IN (0, 1));
 )sql"},
 };
 static_assert(std::size(migrations) == Store::schema_version);
@@ -312,7 +317,8 @@ constexpr const char* game_columns = R"sql(
 SELECT g.id, g.rules, g.size, g.clock, g.first_to, g.rated,
        g.account0, COALESCE(a0.name, g.guest0), g.account1, COALESCE(a1.name, g.guest1),
        g.status, g.outcome, g.result, g.created, g.ended, g.tournament_id,
-       g.rating0_before, g.rating0_after, g.rating1_before, g.rating1_after, g.score0, g.score1
+       g.rating0_before, g.rating0_after, g.rating1_before, g.rating1_after, g.score0, g.score1,
+       g.bot0, g.bot1
 FROM games g LEFT JOIN accounts a0 ON a0.id = g.account0 LEFT JOIN accounts a1 ON a1.id = g.account1
 )sql";
 
@@ -445,8 +451,10 @@ ORDER BY r.rating DESC, a.name_key LIMIT ?3 OFFSET ?4)sql")};
 
     db::Statement insert_game{db, R"sql(
 INSERT INTO games(rules, size, clock, first_to, rated, account0, guest0, account1, guest1, token0, token1,
-                  created, tournament_id)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13))sql"};
+                  created, tournament_id, bot0, bot1)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15))sql"};
+    db::Statement update_bot0{db, "UPDATE games SET bot0 = 1 WHERE id = ?1 AND status = 'playing'"};
+    db::Statement update_bot1{db, "UPDATE games SET bot1 = 1 WHERE id = ?1 AND status = 'playing'"};
     // One statement, so one transaction and one commit a fact; it inserts nothing unless the game is in
     // play and `seq` is its next number.
     db::Statement insert_fact{db, R"sql(
@@ -544,7 +552,8 @@ WHERE p.tournament_id = ?1 ORDER BY p.round, p.id)sql"};
         g.settings.clock = *clock;
         g.settings.first_to = int(q.int64(4));
         g.rated = q.int64(5) != 0;
-        for (int p : {0, 1}) g.players[p] = GamePlayer{q.optional_int64(6 + 2 * p), q.text(7 + 2 * p)};
+        for (int p : {0, 1})
+            g.players[p] = GamePlayer{q.optional_int64(6 + 2 * p), q.text(7 + 2 * p), q.int64(22 + p) != 0};
         g.status = q.text(10) == "over" ? GameStatus::Over : GameStatus::Playing;
         if (const auto o = q.optional_text(11)) g.outcome = parse_outcome(*o);
         g.result = q.text(12);
@@ -898,9 +907,14 @@ NewGame Store::create_game(const MatchSettings& settings, const std::array<GameP
     impl_->insert_game.run(rules_name(settings.variant.rules), settings.variant.size, clock,
                            settings.first_to, rated, players[0].account, guest(players[0]),
                            players[1].account, guest(players[1]), db::Blob(digests[0]), db::Blob(digests[1]),
-                           now, tournament);
+                           now, tournament, players[0].bot, players[1].bot);
     game.id = impl_->db.last_insert_rowid();
     return game;
+}
+
+void Store::mark_bot(GameId game, int player) {
+    if (player != 0 && player != 1) bad("mark_bot: player 0 or 1");
+    (player == 0 ? impl_->update_bot0 : impl_->update_bot1).run(game);
 }
 
 void Store::append_fact(GameId game, std::int64_t seq, std::string_view fact, std::string_view clock) {

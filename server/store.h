@@ -90,6 +90,7 @@ struct Account {
 struct GamePlayer {
     std::optional<AccountId> account;
     std::string name;
+    bool bot = false;  // logged in as a computer (--bot): marked as one, and its seat may be its computer's
     friend bool operator==(const GamePlayer&, const GamePlayer&) = default;
 };
 
@@ -321,6 +322,8 @@ class Store {
     // Gives player `player` of a game in play a new join code (its digest replaces the old one, which no
     // longer lets anyone in).
     void set_join_code(GameId game, int player, std::string_view code);
+    // Player `player` of a game in play logged in as a bot (--bot): marked as a computer from now on.
+    void mark_bot(GameId game, int player);
     // The digests of a game's join codes (or tokens), while it is in play: what a restarted server
     // recognizes a returning player's code by.
     std::optional<std::array<Digest, 2>> join_digests(GameId game);

@@ -94,7 +94,8 @@ TEST_CASE("the player who stayed is told where things stand and how long the abs
     m.clock().pause(15 * s);  // the drop, noticed at 15 s: 10 s of his turn used
     const Absence a(15 * s, 30 * s, true);
     CHECK(absence_text(m, 1, a, 20 * s) ==
-          "Eamon is away: the clocks stand for 0:25 more, then Eamon's time runs again");
+          "Eamon is away: the clocks stand for 0:25 more (what is left of Eamon's grace), then Eamon's time "
+          "runs again");
     m.clock().resume(45 * s);  // the grace is over
     CHECK(absence_text(m, 1, a, 45 * s) == "Eamon is away: Eamon's clock runs, 2:50 left");
     CHECK(absence_text(m, 1, a, 105 * s) == "Eamon is away: Eamon's clock runs, 1:50 left");
@@ -103,12 +104,17 @@ TEST_CASE("the player who stayed is told where things stand and how long the abs
     mine.start_clock(0);  // Liam's turn when Eamon left
     CHECK(absence_text(mine, 1, Absence(0, 30 * s, true), 30 * s) ==
           "Eamon is away: your clock runs; when you have moved, Eamon's runs (3:00 left)");
+    // During the grace the player who stayed is told they may move.
+    CHECK(absence_text(mine, 1, Absence(0, 30 * s, true), 10 * s) ==
+          "Eamon is away: the clocks stand for 0:20 more (what is left of Eamon's grace), then your time "
+          "runs again; you may move now");
 
     Match free = liam_and_eamon();
     play(free, "W3B2", 0);
     const Absence f(0, 30 * s, false);
-    CHECK(absence_text(free, 1, f, 10 * s) ==
-          "Eamon is away: play stands for 0:20 more, then you may play on");
+    CHECK(absence_text(free, 1, f, 10 * s) == "Eamon is away: you may claim the round in 5:20");
+    Match free_mine = liam_and_eamon();
+    CHECK(absence_text(free_mine, 1, f, 10 * s) == "Eamon is away: play on (a claim in 5:20)");
     CHECK(absence_text(free, 1, f, 60 * s) == "Eamon has been away 1:00: you may claim the round in 4:30");
     CHECK(absence_text(free, 1, f, 330 * s) == "Eamon has been away 5:30: you may claim the round");
 }

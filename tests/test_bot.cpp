@@ -2,6 +2,7 @@
 // two bots play a rated match to the end and their ratings move; a bot takes a challenge, and declines
 // one while it plays; bots come back to a server that died mid-game and finish the game.
 #include "net/bot.h"
+#include "saves/record.h"
 #include "server_support.h"
 
 using namespace gobblet;
@@ -113,6 +114,7 @@ TEST_CASE("a bot takes a challenge; a challenge while it plays is refused", "[se
     REQUIRE(bots.until([&] { return World::match_of(liam).has_value() && bot.playing(); }));
     w.play_match(liam);
     REQUIRE(bots.until([&] { return liam.game->playing() && !liam.game->absence(); }));
+    CHECK(liam.game->peer_seat() == SeatKind::Computer);  // the game screen marks its opponent a computer
     REQUIRE(eamon.lobby->challenge("MaxBot", *lobby::parse_terms("official 3 none first-to 1 casual"), w.now)
                 .ok());
     REQUIRE(bots.until([&] { return eamon.refused("challenge").has_value(); }));
@@ -127,6 +129,15 @@ TEST_CASE("a bot takes a challenge; a challenge while it plays is refused", "[se
     INFO(bots.log.str());
     INFO(srv.log.str());
     REQUIRE(done);
+    // The record marks the bot as a computer, and Liam as the person he is.
+    REQUIRE(bots.until([&] { return liam.heard<lobby::Over>(); }));
+    REQUIRE(liam.lobby->record(liam.all<lobby::Over>().back().game, w.now).ok());
+    REQUIRE(bots.until([&] { return !liam.answer_text<lobby::RecordQuery>().empty(); }));
+    const auto record = saves::read_record(liam.answer_text<lobby::RecordQuery>());
+    REQUIRE(record);
+    const int me = liam.game->local_player();
+    CHECK(record->seats[std::size_t(me)].kind == SeatKind::Human);
+    CHECK(record->seats[std::size_t(1 - me)].kind == SeatKind::Computer);
 }
 
 TEST_CASE("bots come back to a server that died mid-game, and finish the game with nothing lost",

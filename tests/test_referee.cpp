@@ -98,7 +98,7 @@ TEST_CASE("offers: one at a time, lapsing with the facts, agreed into a fact", "
     Referee r;
     Match m = dm_match();
     take(r, m, r.request(m, move_act(0, 1, "W3B2"), 0, t0), t0);
-    CHECK(r.offer(m, 1, Offer{1, OfferKind::Draw}).kind == Referee::Ruling::Kind::Fact);
+    CHECK(r.offer(m, 1, Offer{1, OfferKind::Draw}).kind == Referee::OfferRuling::Kind::Taken);
     CHECK(r.pending(1) == OfferKind::Draw);
     CHECK(r.offer(m, 1, Offer{1, OfferKind::Undo}).why == "a second offer before the first was answered");
     // Liam declines.
@@ -107,16 +107,16 @@ TEST_CASE("offers: one at a time, lapsing with the facts, agreed into a fact", "
     CHECK_FALSE(no.outcome);
     CHECK_FALSE(r.pending(1));
     // Liam offers to take back his move; Eamon's move makes it lapse.
-    REQUIRE(r.offer(m, 0, Offer{1, OfferKind::Undo}).kind == Referee::Ruling::Kind::Fact);
+    REQUIRE(r.offer(m, 0, Offer{1, OfferKind::Undo}).kind == Referee::OfferRuling::Kind::Taken);
     const auto lapsed = take(r, m, r.request(m, move_act(1, 2, "K1C3"), 1, t0), t0);
     REQUIRE(lapsed.size() == 1);
     CHECK(lapsed[0].player == 0);
     CHECK(lapsed[0].kind == OfferKind::Undo);
     // An answer to it that was on its way counts for nothing; an offer made before the move lapsed too.
     CHECK(r.answer(m, 1, Answer{1, OfferKind::Undo, true}).kind == Referee::AnswerRuling::Kind::Crossed);
-    CHECK(r.offer(m, 0, Offer{1, OfferKind::Undo}).kind == Referee::Ruling::Kind::Crossed);
+    CHECK(r.offer(m, 0, Offer{1, OfferKind::Undo}).kind == Referee::OfferRuling::Kind::Crossed);
     // A draw offered and accepted becomes the draw, decided as a fact of both.
-    REQUIRE(r.offer(m, 0, Offer{2, OfferKind::Draw}).kind == Referee::Ruling::Kind::Fact);
+    REQUIRE(r.offer(m, 0, Offer{2, OfferKind::Draw}).kind == Referee::OfferRuling::Kind::Taken);
     const auto yes = r.answer(m, 1, Answer{2, OfferKind::Draw, true});
     REQUIRE(yes.outcome);
     CHECK(yes.outcome->kind == Act::Kind::Draw);
@@ -184,4 +184,118 @@ TEST_CASE("the player who stayed may claim the round by the rule of engine/absen
     take(r, m, ruling, later);
     CHECK(m.game().result().ending == Ending::Abandoned);
     CHECK(m.round_result_text() == "Eamon left and did not come back: Liam wins");
+}
+
+// Issue 25, 3: an opponent offered a draw again the moment it was declined, 26 times, and won on time.
+TEST_CASE("the same offer from the same player comes again only once each side has moved; spam is refused",
+          "[referee][offers]") {
+    Referee r;
+    Match m = dm_match();
+    take(r, m, r.request(m, move_act(0, 1, "W3B2"), 0, t0), t0);
+    // Eamon offers a draw; Liam declines.
+    REQUIRE(r.offer(m, 1, Offer{1, OfferKind::Draw}).kind == Referee::OfferRuling::Kind::Taken);
+    REQUIRE(r.answer(m, 0, Answer{1, OfferKind::Draw, false}).kind == Referee::AnswerRuling::Kind::Counts);
+    // Offered again at once: refused with the rule's reason, and it waits for no answer.
+    for (int i = 0; i < 25; ++i) {
+        const auto again = r.offer(m, 1, Offer{1, OfferKind::Draw});
+        CHECK(again.kind == Referee::OfferRuling::Kind::Refused);
+        CHECK(again.why ==
+              "you offered a draw already: you may offer it again once Liam and you have each moved");
+        CHECK_FALSE(r.pending(1));
+    }
+    CHECK_FALSE(r.may_offer(m, 1, OfferKind::Draw));
+    CHECK(r.may_offer(m, 1, OfferKind::Pause));  // another offer is another matter
+    // Eamon moves: not enough, Liam has not moved since.
+    take(r, m, r.request(m, move_act(1, 2, "K1C3"), 1, t0), t0);
+    CHECK(r.may_offer(m, 1, OfferKind::Draw).why() ==
+          "you offered a draw already: you may offer it again once Liam has moved");
+    take(r, m, r.request(m, move_act(2, 3, "W3A1"), 0, t0), t0);
+    CHECK(r.may_offer(m, 1, OfferKind::Draw));
+    CHECK(r.offer(m, 1, Offer{3, OfferKind::Draw}).kind == Referee::OfferRuling::Kind::Taken);
+    // One at a time: a player's own offer waiting for its answer says so.
+    CHECK(r.may_offer(m, 1, OfferKind::Pause).why() == "your offer of a draw waits for Liam's answer");
+    CHECK(r.offer(m, 1, Offer{3, OfferKind::Pause}).why == "a second offer before the first was answered");
+    // Eamon's own move leaves it standing; Liam's declines it (a move declines every offer).
+    CHECK(take(r, m, r.request(m, move_act(3, 4, "K1D4"), 1, t0), t0).empty());
+    CHECK(r.pending(1) == OfferKind::Draw);
+    const auto lapsed = take(r, m, r.request(m, move_act(4, 5, "W1A3"), 0, t0), t0);
+    REQUIRE(lapsed.size() == 1);
+    CHECK(lapsed[0].player == 1);
+    CHECK_FALSE(r.pending(1));
+}
+
+TEST_CASE("a pause offer is declined by the other player's move, not by the offerer's", "[referee][offers]") {
+    Referee r;
+    Match m = dm_match();
+    REQUIRE(r.offer(m, 1, Offer{0, OfferKind::Pause}).kind == Referee::OfferRuling::Kind::Taken);
+    const auto lapsed = take(r, m, r.request(m, move_act(0, 1, "W3B2"), 0, t0), t0);
+    REQUIRE(lapsed.size() == 1);
+    CHECK(lapsed[0].kind == OfferKind::Pause);
+    REQUIRE(r.offer(m, 0, Offer{1, OfferKind::Pause}).kind == Referee::OfferRuling::Kind::Taken);
+    CHECK(take(r, m, r.request(m, move_act(1, 2, "K1C3"), 1, t0), t0).size() == 1);
+}
+
+TEST_CASE("a rated game's terms refuse takebacks and pauses, in the rule's words, once for both hosts",
+          "[referee][offers]") {
+    Referee r(default_grace, true);
+    Match m = dm_match();
+    take(r, m, r.request(m, move_act(0, 1, "W3B2"), 0, t0), t0);
+    const auto undo = r.offer(m, 0, Offer{1, OfferKind::Undo});
+    CHECK(undo.kind == Referee::OfferRuling::Kind::Refused);
+    CHECK(undo.why == "a rated game has no takebacks");
+    CHECK(r.may_offer(m, 1, OfferKind::Pause).why() == "a rated game has no pauses");
+    CHECK(r.offer(m, 1, Offer{1, OfferKind::Draw}).kind == Referee::OfferRuling::Kind::Taken);
+    CHECK(Referee().may_offer(m, 0, OfferKind::Undo));  // a casual game has them
+}
+
+// Issue 25, 2: Black on move left and came back every 4.8 s with a 5 s grace, 19 times in 92 s, and his
+// clock never ran. One grace per player per game in all.
+TEST_CASE("being away stops the clocks for one grace per player per game in all, not one per departure",
+          "[referee][absence]") {
+    Referee r(5 * s);
+    Match m = dm_match();
+    CHECK(r.grace_left(1) == 5 * s);
+    r.player_left(m, 1, t0);
+    CHECK(r.absence(1)->grace() == 5 * s);
+    CHECK(r.holds(t0 + 4800));
+    CHECK(r.player_back(1, t0 + 4800));
+    CHECK(r.grace_left(1) == 200);
+    // Away again: what is left of the grace, then the clock decides.
+    r.player_left(m, 1, t0 + 10 * s);
+    CHECK(r.absence(1)->grace() == 200);
+    CHECK_FALSE(r.holds(t0 + 10 * s + 200));
+    r.player_back(1, t0 + 14 * s);
+    CHECK(r.grace_left(1) == 0);
+    // Spent: a departure stops nothing any more, and the clock runs at once.
+    r.player_left(m, 1, t0 + 20 * s);
+    CHECK_FALSE(r.holds(t0 + 20 * s));
+    CHECK(r.absence(1)->stage(t0 + 20 * s) == AbsenceStage::ClockRuns);
+    const Act away = r.away_fact(m, 1, t0 + 20 * s);
+    REQUIRE(away.clock);
+    CHECK_FALSE(away.clock->paused);
+    CHECK(away.grace == 0);
+    // Each player has a grace of their own.
+    CHECK(r.grace_left(0) == 5 * s);
+}
+
+TEST_CASE("the player who stayed moves on their own turn during the other's grace; the clocks stand",
+          "[referee][absence]") {
+    Referee r(30 * s);
+    Match m = dm_match();
+    r.player_left(m, 1, t0);
+    m.clock().pause(t0);
+    const auto ruling = r.request(m, move_act(0, 1, "W3B2"), 0, t0 + 10 * s);
+    REQUIRE(ruling.kind == Referee::Ruling::Kind::Fact);
+    REQUIRE(ruling.fact.clock);
+    CHECK(ruling.fact.clock->running == B);
+    CHECK(ruling.fact.clock->paused);  // Eamon's turn: his clock stands for what is left of his grace
+    take(r, m, ruling, t0 + 10 * s);
+    CHECK_FALSE(r.paused_by_agreement());  // no pause p could lift
+    CHECK(m.clock().time_left(B, t0 + 25 * s) == 60 * s);
+    // An agreed pause is another thing: nobody moves.
+    Referee agreed(30 * s);
+    Match p = dm_match();
+    take(agreed, p, agreed.decide(p, *Referee::outcome(p, OfferKind::Pause, 0), -1, t0), t0);
+    CHECK(agreed.paused_by_agreement());
+    CHECK(agreed.request(p, move_act(1, 1, "W3B2"), 0, t0).why == "a move while the game is paused");
 }

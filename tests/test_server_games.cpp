@@ -14,6 +14,23 @@ void vanish(World& w, Client& c) {
     w.idle();
 }
 
+// The player comes back with the code it had, holding the match it saved, and `other` sees it at the
+// board again.
+void come_back(World& w, Client& c, const Client& other, const Match& saved) {
+    net::JoinConfig j;
+    j.host = w.serving.endpoint();
+    j.code = World::match_of(c)->code;
+    j.name = c.name;
+    j.hosted = true;
+    j.held = saved;
+    j.held_id = World::match_of(c)->game;
+    auto joined = net::Session::join(j, w.now);
+    REQUIRE(joined);
+    c.game = std::move(joined).take();
+    c.match = saved;
+    REQUIRE(w.until([&] { return c.game->playing() && !other.game->absence(); }));
+}
+
 }  // namespace
 
 TEST_CASE("a spectator sees every move in order and never the chat; the players see how many watch",
@@ -95,24 +112,11 @@ TEST_CASE("a player back within the grace continues as if nothing happened", "[s
     const Match saved = black->match;
     vanish(w, *black);
     REQUIRE(w.until([&] { return white->game->absence().has_value(); }));
-    CHECK(white->game->move(white->match, spec_of("W1A2"), false, w.now)
-              .why()
-              .starts_with(black->name + " is away"));
+    // Black's turn: White waits for it whatever Black does (it was never his to take).
+    CHECK(white->game->move(white->match, spec_of("W1A2"), false, w.now).why() ==
+          "it is " + black->name + "'s turn");
     w.pass(10 * s);
-    // Black comes back with the code it had, holding the match.
-    net::JoinConfig j;
-    j.host = srv.endpoint();
-    j.code = World::match_of(*black)->code;
-    j.name = black->name;
-    j.hosted = true;
-    j.held = saved;
-    j.held_id = World::match_of(*black)->game;
-    auto joined = net::Session::join(j, w.now);
-    REQUIRE(joined);
-    black->game = std::move(joined).take();
-    black->match = saved;
-    REQUIRE(black->game);
-    REQUIRE(w.until([&] { return black->game->playing() && !white->game->absence(); }));
+    come_back(w, *black, *white, saved);
     CHECK(black->of(net::Event::Kind::Started).back().resumed);
     CHECK(black->match.clock().time_left(Color::Black, w.now) == 2 * 60 * s);  // no time was lost
     w.move(*black, *white, "K1D1");
@@ -335,4 +339,65 @@ TEST_CASE("a rated game has no takebacks or pauses: the server declines them at 
           "a rated game has no pauses");
     CHECK(black->game->offer(black->match, net::OfferKind::Undo, w.now).why() ==
           "a rated game has no takebacks");
+}
+
+// Issue 25, 2, on the server: a rated 20s+0s game with --grace 5s; Black on move left and came back every
+// 4.8 s, 19 times in 92 s, and his clock still read 20 s. One grace per player per game in all.
+TEST_CASE("a player who leaves and comes back every 4.8 s spends one grace in all, and loses on time",
+          "[server][absence][attack]") {
+    Serving srv;
+    srv.config.hub.limits.grace = 5 * s;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 20s+0s first-to 1 rated");
+    w.move(*white, *black, "W1A1");  // Black to move
+    const Millis start = w.now;
+    int departures = 0;
+    while (!white->match.game().over() && departures < 19) {
+        const std::size_t aways = white->of(net::Event::Kind::Act).size();
+        const Match saved = black->match;
+        vanish(w, *black);
+        REQUIRE(w.until([&] { return white->game->absence().has_value(); }));
+        CHECK(white->of(net::Event::Kind::Act).size() > aways);
+        ++departures;
+        for (Millis away = 0; away < 4800 && !white->match.game().over(); away += 100) w.pass(100);
+        if (white->match.game().over()) break;
+        come_back(w, *black, *white, saved);
+    }
+    INFO(departures << " departures, " << w.now - start << " ms");
+    REQUIRE(w.until([&] { return white->match.game().over(); }));
+    CHECK(white->match.game().result().ending == Ending::Time);
+    CHECK(white->match.game().result().loser == Color::Black);
+    CHECK(departures <= 6);
+    CHECK(w.now - start <= 25 * s + 300);
+    REQUIRE(w.until([&] { return liam.heard<lobby::Over>(); }));
+    CHECK(liam.all<lobby::Over>().back().result == lobby::Verdict::Player0);  // White of round 1
+}
+
+// The player who stayed moves on their own turn during the other's grace; the absent one's clock stands
+// for what is left of it.
+TEST_CASE("during the other player's grace the player who stayed moves, and the clocks stand",
+          "[server][absence]") {
+    Serving srv;
+    srv.config.hub.limits.grace = 30 * s;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 1m+0s first-to 1 casual");
+    vanish(w, *black);  // White to move
+    REQUIRE(w.until([&] { return white->game->absence().has_value(); }));
+    w.pass(5 * s);
+    CHECK(white->match.clock().time_left(Color::White, w.now) == 60 * s);
+    w.move(*white, *white, "W1A1");
+    CHECK(white->match.clock().running() == Color::Black);
+    CHECK(white->match.clock().paused());
+    w.pass(20 * s);
+    CHECK(white->match.clock().time_left(Color::Black, w.now) == 60 * s);
+    w.pass(10 * s);  // the grace is over: Black's clock runs
+    REQUIRE(w.until([&] { return !white->match.clock().paused(); }));
+    w.pass(10 * s);
+    CHECK(white->match.clock().time_left(Color::Black, w.now) <= 55 * s);
 }

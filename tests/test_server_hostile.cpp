@@ -19,6 +19,18 @@ RawPeer& raw(World& w, std::vector<std::unique_ptr<RawPeer>>& keep, const std::s
     return *keep.back();
 }
 
+// Liam and Eamon log in, Liam seeks a match on `terms` and Eamon accepts: both have heard of it.
+void meet(World& w, Client& liam, Client& eamon, const std::string& terms) {
+    for (Client* c : {&liam, &eamon}) {
+        w.enter(*c);
+        w.logged_in(*c);
+    }
+    REQUIRE(liam.lobby->post(*lobby::parse_terms(terms), w.now).ok());
+    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
+    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
+    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+}
+
 bool closed_with(World& w, RawPeer& r, const std::string& last) {
     return w.until([&] { return r.closed_by_peer(); }) && !r.heard().empty() && r.heard().back() == last;
 }
@@ -329,14 +341,7 @@ TEST_CASE("bad game codes are refused and limited per address; the real code sti
     srv.start(t0);
     World w(srv);
     Client liam("Liam"), eamon("Eamon");
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
-    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
-    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
-    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
-    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    meet(w, liam, eamon, "official 4 none first-to 1 casual");
     std::vector<std::unique_ptr<RawPeer>> keep;
     for (int i = 0; i < 7; ++i) {
         RawPeer& g = raw(w, keep, "127.0.0.2");
@@ -355,14 +360,7 @@ TEST_CASE("a player who cheats is cut off, and counts as away for the other", "[
     srv.start(t0);
     World w(srv);
     Client liam("Liam"), eamon("Eamon");
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
-    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
-    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
-    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
-    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    meet(w, liam, eamon, "official 4 none first-to 1 casual");
     w.play_match(liam);
     // Eamon's game connection is a raw one that plays a piece it does not have.
     std::vector<std::unique_ptr<RawPeer>> keep;
@@ -846,4 +844,69 @@ TEST_CASE("seek ids wrap around before the protocol's limit and never take one s
     REQUIRE(w.until([&] { return liam.refused("post").has_value(); }));
     CHECK(liam.refused("post")->text == "too many seeks: try later");
     CHECK(eamon.all<lobby::Refused>().size() == refusals);
+}
+
+// Issue 25, 3: an opponent offered a draw again the moment it was declined, 26 times, in a rated DM
+// game; the victim typed n and its move 25 times in 22 s and lost on time. The server declines the
+// repeated offers at once, in the rule's name, and the victim never hears of them.
+TEST_CASE("a draw offered again the moment it is declined never reaches the other player again",
+          "[server][hostile][offers][attack]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    meet(w, liam, eamon, "official 4 dm first-to 1 rated");
+    w.play_match(liam);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& spam = raw(w, keep);
+    spam.say("hello gobblet 2 " + World::match_of(eamon)->code + " new Eamon\n");
+    REQUIRE(w.until([&] { return spam.line_starting("ready").has_value(); }));
+    spam.say(net::Sync{spam.welcome_digest()});
+    REQUIRE(w.until([&] {
+        return spam.line_starting("go ").has_value() && liam.game->playing() && !liam.game->absence();
+    }));
+    const auto answers = [&] {
+        int n = 0;
+        for (const std::string& l : spam.heard()) n += l.starts_with("answer ") && l.ends_with(" draw no");
+        return n;
+    };
+    const auto offer = [&] { spam.say("offer " + std::to_string(spam.facts_heard()) + " draw\n"); };
+    offer();
+    REQUIRE(w.until([&] { return liam.game->pending_offer(liam.game->remote_player()).has_value(); }));
+    REQUIRE(liam.game->answer(liam.match, false, w.now).ok());
+    REQUIRE(w.until([&] { return answers() == 1; }));
+    for (int i = 2; i <= 26; ++i) {
+        offer();
+        REQUIRE(w.until([&] { return answers() == i; }));
+    }
+    w.idle();
+    CHECK(liam.of(net::Event::Kind::Offered).size() == 1);  // the first, and none after it
+    CHECK_FALSE(liam.game->pending_offer(liam.game->remote_player()));
+    CHECK_FALSE(spam.closed_by_peer());  // declined, not a protocol error: an older client is not cut off
+    // Liam's moves go on as if nothing was said.
+    if (liam.game->local_player() == 0) w.move(liam, liam, "W1A1");
+    CHECK_FALSE(liam.match.game().over());
+}
+
+// Issue 25, 1: in a rated game, [ handed White to the player's own computer, which won (1500 to 1662).
+// Computers play on a server only as bot accounts: a person's seat never goes to the computer.
+TEST_CASE("a person's seat handed to the computer in a server game cuts the connection, with the reason",
+          "[server][hostile][help]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    meet(w, liam, eamon, "official 4 3m+2s first-to 1 rated");
+    w.play_match(liam);
+    w.play_match(eamon);
+    REQUIRE(w.until([&] { return liam.game->playing() && eamon.game->playing() && !liam.game->absence(); }));
+    // An older client's session sends it (this one's table refuses it first: ui/engine_help.h).
+    REQUIRE(eamon.game->set_seat(SeatKind::Computer, w.now).ok());
+    REQUIRE(w.until([&] { return eamon.saw(net::Event::Kind::Error); }));
+    CHECK(eamon.of(net::Event::Kind::Error).back().text ==
+          "the server's side reports: a person's seat cannot go to a computer on this server: computers play "
+          "here as bot accounts (--bot)");
+    REQUIRE(w.until([&] { return liam.game->absence().has_value(); }));
+    CHECK(liam.game->peer_seat() == SeatKind::Human);  // never told of a computer
+    CHECK_FALSE(liam.saw(net::Event::Kind::Seat));
 }

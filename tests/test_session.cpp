@@ -294,7 +294,7 @@ TEST_CASE("a dropped joiner comes back with the same code; the transcripts are c
     CHECK(host.match.clock().paused());  // clocks stop
     CHECK(joiner.match.clock().paused());
     CHECK(host.session->phase() == Session::Phase::Listening);
-    CHECK_FALSE(host.session->move(host.match, spec("W2A1"), false, net.now).ok());  // nobody to play
+    CHECK(host.session->can_play());  // the host may play on its own turn: it waits, and thinks
 
     net.now += 20 * s;  // back within the grace (engine/absence.h): the time away costs nobody anything
     REQUIRE(joiner.session->reconnect(joiner.match, net.now).ok());
@@ -409,10 +409,18 @@ TEST_CASE("a declined offer changes nothing; a move lets the opponent's draw off
     CHECK_FALSE(host.of(Event::Kind::Answered).back().yes);
     CHECK_FALSE(host.match.game().over());
 
+    // The same offer again only once each side has moved (issue 25): refused here, never sent.
+    CHECK(host.session->offer(host.match, OfferKind::Draw, net.now).why() ==
+          "you offered a draw already: you may offer it again once Eamon and you have each moved");
     play(net, host, joiner, "W3B2");
+    CHECK(host.session->offer(host.match, OfferKind::Draw, net.now).why() ==
+          "you offered a draw already: you may offer it again once Eamon has moved");
+    play(net, joiner, host, "K1C3");
     REQUIRE(host.session->offer(host.match, OfferKind::Draw, net.now).ok());
     REQUIRE(net.until([&] { return joiner.of(Event::Kind::Offered).size() == 2; }));
-    play(net, joiner, host, "K1C3");  // moving instead of answering declines
+    play(net, host, joiner, "W1A1");  // the offerer's own move leaves it standing
+    CHECK(joiner.session->pending_offer(0) == OfferKind::Draw);
+    play(net, joiner, host, "K1D4");  // moving instead of answering declines
     CHECK(host.of(Event::Kind::Lapsed).size() == 1);
     CHECK(joiner.of(Event::Kind::Lapsed).size() == 1);
     CHECK_FALSE(host.session->pending_offer(0));
@@ -568,9 +576,25 @@ TEST_CASE("under the official rules a refused move of one's own piece touches it
     play(net, host, joiner, "B2A1");
 }
 
+namespace {
+
+// A host whose terms let the engine help (--allow-help): a computer may play for the joiner.
+Side host_allowing_help() {
+    HostConfig hc;
+    hc.listen = *parse_endpoint("127.0.0.1:0");
+    hc.code = "ABCD-EFGH";
+    hc.allow_help = true;
+    Side host;
+    host.match = Match({}, {"Liam", "remote player"});
+    host.session = session_of(Session::host(hc));
+    return host;
+}
+
+}  // namespace
+
 TEST_CASE("chat and seat changes reach the other side, cleaned", "[net][session]") {
     Net net;
-    Side host = make_host();
+    Side host = host_allowing_help();
     Side joiner = make_joiner(host, net.now);
     net.players = {&host, &joiner};
     connect(net, host, joiner);
@@ -607,7 +631,7 @@ TEST_CASE("a host that cheats is caught by the joiner's engine", "[net][session]
     }));
     net.raws = {&fake_host};
     REQUIRE(net.until([&] { return fake_host.line_starting("hello").has_value(); }));
-    CHECK(*fake_host.line_starting("hello") == "hello gobblet 1 ABCD new Eamon");
+    CHECK(*fake_host.line_starting("hello") == "hello gobblet 3 ABCD new Eamon");
     const std::string clock = GameClock::state_text(GameClock::State{});
     fake_host.say(
         "welcome 0123456789abcdef 1 4 official 1 none\nname 0 Mallory\nname 1 Eamon\nseat human\n"
@@ -772,5 +796,94 @@ TEST_CASE("each handshake step has 10 s: a host that never welcomes, a joiner th
         REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
         CHECK(raw.heard().back() == "error no sign of the joiner's sync within 10 s");
         CHECK(host.session->phase() == Session::Phase::Listening);
+    }
+}
+
+// Issue 25, 3, peer to peer: a joiner that offers a draw again the moment it is declined. The host
+// declines the repeats at once, in the rule's name; its player hears of the first only.
+TEST_CASE("a peer's draw offered again at once is declined by the host's referee, unheard by its player",
+          "[net][session][offers][attack]") {
+    Net net;
+    Side host = make_host();
+    RawPeer raw;
+    net.players = {&host};
+    net.raws = {&raw};
+    raw_join(net, raw, host);
+    REQUIRE(net.until([&] { return host.session->playing(); }));
+    const auto answers = [&] {
+        int n = 0;
+        for (const std::string& l : raw.heard()) n += l.starts_with("answer ") && l.ends_with(" draw no");
+        return n;
+    };
+    raw.say("offer 0 draw\n");
+    REQUIRE(net.until([&] { return host.saw(Event::Kind::Offered); }));
+    REQUIRE(host.session->answer(host.match, false, net.now).ok());
+    REQUIRE(net.until([&] { return answers() == 1; }));
+    for (int i = 2; i <= 26; ++i) {
+        raw.say("offer 0 draw\n");
+        REQUIRE(net.until([&] { return answers() == i; }));
+    }
+    CHECK(host.of(Event::Kind::Offered).size() == 1);
+    CHECK_FALSE(raw.closed_by_peer());
+    play(net, host, host, "W3B2");  // the host plays on
+    REQUIRE(net.until([&] { return raw.facts_heard() == 1; }));
+}
+
+// Issue 25, 1: peer-to-peer games allow no engine help unless the host's terms say so; the joiner hears
+// them in the welcome (version 3) before it plays, and a peer that never heard them is held to them.
+TEST_CASE("the host's terms say whether the engine may help; a computer seat against them is refused",
+          "[net][session][help]") {
+    SECTION("a joiner of version 3 hears the terms: no help by default, help with --allow-help") {
+        for (const bool allow : {false, true}) {
+            INFO("--allow-help: " << allow);
+            Net net;
+            Side host = allow ? host_allowing_help() : make_host();
+            Side joiner = make_joiner(host, net.now);
+            net.players = {&host, &joiner};
+            connect(net, host, joiner);
+            CHECK(host.session->help_allowed() == allow);
+            CHECK(joiner.session->help_allowed() == allow);
+        }
+    }
+    SECTION("a joiner whose computer would play, against terms without help, is refused before play") {
+        Net net;
+        Side host = make_host();
+        JoinConfig c;
+        c.host = Endpoint{"127.0.0.1", host.session->port()};
+        c.code = "ABCD-EFGH";
+        c.name = "Eamon";
+        c.seat = SeatKind::Computer;
+        Side joiner;
+        joiner.session = session_of(Session::join(c, net.now));
+        net.players = {&host, &joiner};
+        REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Error); }));
+        CHECK(joiner.last(Event::Kind::Error) ==
+              "the host allows no engine help in this game: your computer cannot play for you (the host's "
+              "--allow-help would allow it)");
+        CHECK_FALSE(host.session->playing());
+    }
+    SECTION("a peer of version 1 hears no terms, and its computer seat ends the connection with the reason") {
+        Net net;
+        Side host = make_host();
+        RawPeer raw;
+        net.players = {&host};
+        net.raws = {&raw};
+        raw_join(net, raw, host);
+        CHECK_FALSE(raw.line_starting("terms").has_value());
+        raw.say("seat computer\n");
+        REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
+        CHECK(
+            raw.heard().back() ==
+            "error a computer on the joiner's seat: this game allows no engine help (the host's --allow-help "
+            "would)");
+    }
+    SECTION("the host's own computer needs --allow-help") {
+        HostConfig hc;
+        hc.listen = *parse_endpoint("127.0.0.1:0");
+        hc.seat = SeatKind::Computer;
+        CHECK(
+            Session::host(hc).why() ==
+            "a computer on your own side needs --allow-help: a network game allows no engine help otherwise, "
+            "and the joiner sees the terms before it plays");
     }
 }

@@ -69,9 +69,11 @@ TEST_CASE("under a clock the absent joiner's time runs again after the grace, an
     REQUIRE(host.session->absence());
     CHECK(host.session->absence()->since() == dropped);
     CHECK(host.match.clock().paused());
-    CHECK_FALSE(host.session->can_play());
-    CHECK(host.session->move(host.match, spec("W2A1"), false, net.now).why() ==
-          "Eamon is away: the clocks stand for 0:30 more, then Eamon's time runs again");
+    CHECK(host.session->can_play());  // the host plays on its own turns; this one is Eamon's
+    CHECK(host.session->move(host.match, spec("W2A1"), false, net.now).why() == "it is Eamon's turn");
+    CHECK(absence_text(host.match, 1, *host.session->absence(), net.now) ==
+          "Eamon is away: the clocks stand for 0:30 more (what is left of Eamon's grace), then Eamon's time "
+          "runs again");
 
     // The grace: nothing runs.
     net.pass(default_grace - 1000);
@@ -178,27 +180,34 @@ TEST_CASE(
 
 TEST_CASE("when it is the host's turn, the host plays on after the grace and the joiner catches up",
           "[net][session][absence]") {
-    SECTION("under a clock: the host's own clock runs, then the joiner's") {
-        Net net;
-        Side host = host_with(dm(60 * s, 120 * s, 30 * s));
+    // Liam (the host, White) thinks 5 s on a DM clock; Eamon's program dies: what Eamon had saved.
+    const auto drop_on_hosts_turn = [](Net& net, Side& host) {
         Side joiner = make_joiner(host, net.now);
         net.players = {&host, &joiner};
         connect(net, host, joiner);
-        net.pass(5 * s);  // Liam (White) thinks; Eamon's program dies
-        const Match saved = vanish(net, host, joiner);
+        net.pass(5 * s);
+        return vanish(net, host, joiner);
+    };
+    SECTION("under a clock: the host moves during the grace, and the joiner's clock stands for it") {
+        Net net;
+        Side host = host_with(dm(60 * s, 120 * s, 30 * s));
+        const Match saved = drop_on_hosts_turn(net, host);
         const Millis dropped = net.now;
-        CHECK(host.session->move(host.match, spec("W3B2"), false, net.now).why() ==
-              "Eamon is away: the clocks stand for 0:30 more, then your time runs again");
-        net.now = dropped + default_grace;
-        REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
-        CHECK(host.last(Event::Kind::Absence) ==
-              "Eamon is away: your clock runs; when you have moved, Eamon's runs (3:00 left)");
-        CHECK(host.match.clock().running() == W);
+        CHECK(absence_text(host.match, 1, *host.session->absence(), net.now) ==
+              "Eamon is away: the clocks stand for 0:30 more (what is left of Eamon's grace), then your time "
+              "runs again; you may move now");
         net.pass(10 * s);
-        CHECK(host.match.clock().time_left(W, net.now) == 45 * s);  // 5 s before the drop, 10 after the grace
+        CHECK(host.match.clock().time_left(W, net.now) == 55 * s);  // 5 s before the drop, none in the grace
+        // Issue 25: the player who stayed may always move on his own turn ("the clocks stand" refused it).
         REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
         net.idle(1);  // the program takes the session's events at once
         CHECK(host.match.clock().running() == B);
+        CHECK(host.match.clock().paused());  // Eamon's grace holds his clock
+        CHECK_FALSE(host.session->paused_by_agreement());
+        net.now = dropped + default_grace;
+        REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
+        CHECK(host.last(Event::Kind::Absence) == "Eamon is away: Eamon's clock runs, 3:00 left");
+        CHECK_FALSE(host.match.clock().paused());
         net.pass(20 * s);
         CHECK(host.match.clock().time_left(B, net.now) == 40 * s);
 
@@ -211,6 +220,22 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         CHECK(back.match.clock().time_left(B, net.now) == 40 * s);  // Eamon's 20 s away counted
         play(net, back, host, "K1C3");
         CHECK(host.moves() == "W3B2\nK1C3\n");
+    }
+    SECTION("under a clock: after the grace the host's own clock runs, then the joiner's") {
+        Net net;
+        Side host = host_with(dm(60 * s, 120 * s, 30 * s));
+        drop_on_hosts_turn(net, host);
+        net.pass(default_grace);
+        REQUIRE(host.saw(Event::Kind::Absence));
+        CHECK(host.last(Event::Kind::Absence) ==
+              "Eamon is away: your clock runs; when you have moved, Eamon's runs (3:00 left)");
+        CHECK(host.match.clock().running() == W);
+        net.pass(10 * s);
+        CHECK(host.match.clock().time_left(W, net.now) == 45 * s);  // 5 s before the drop, 10 after the grace
+        REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
+        net.idle(1);
+        CHECK(host.match.clock().running() == B);
+        CHECK_FALSE(host.match.clock().paused());
     }
     SECTION("without a clock: the host moves, and claims only on the joiner's turn") {
         Net net;
@@ -325,7 +350,8 @@ TEST_CASE("a host resumed from its save gives its joiner the grace from its retu
     CHECK(back.session->absence()->since() == net.now);
     CHECK(back.match.clock().paused());
     CHECK(back.last(Event::Kind::Absence) ==
-          "Eamon is away: the clocks stand for 0:30 more, then Eamon's time runs again");
+          "Eamon is away: the clocks stand for 0:30 more (what is left of Eamon's grace), then Eamon's time "
+          "runs again");
     // The grace: Eamon's turn keeps the 8 s it had when the host went.
     net.pass(default_grace - 1000);
     CHECK(back.match.clock().time_left(B, net.now) == 8 * s);
@@ -381,4 +407,41 @@ TEST_CASE("a joiner that holds moves never takes another match silently: it says
     connect(net, fresh, back);
     CHECK(back.moves().empty());
     CHECK(back.session->match_id() == fresh.session->match_id());
+}
+
+// Issue 25, 2: Black on move left and came back every 4.8 s with a 5 s grace on a 20s+0 game, 19 times
+// in 92 s, and his clock still read 20 s. One grace per player per game in all: his clock falls.
+TEST_CASE("leaving and coming back every 4.8 s stops the clock for one grace in all, and the flag falls",
+          "[net][session][absence][attack]") {
+    Net net;
+    Side host = host_with(MatchSettings{{}, 1, ClockSettings::fischer(20 * s, 0)}, 5 * s);
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    play(net, host, joiner, "W3B2");  // Black (Eamon) to move
+    const Millis start = net.now;
+    int departures = 0;
+    Side back;
+    Side* eamon = &joiner;
+    while (!host.match.game().over() && departures < 19) {
+        const std::size_t gone = host.of(Event::Kind::Gone).size();
+        const Match saved = eamon->match;
+        eamon->session.reset();
+        net.players = {&host};
+        REQUIRE(net.until([&] { return host.of(Event::Kind::Gone).size() > gone; }));
+        ++departures;
+        for (Millis away = 0; away < 4800 && !host.match.game().over(); away += 100) net.pass(100);
+        if (host.match.game().over()) break;
+        back = come_back(net, host, saved);
+        eamon = &back;
+        net.players = {&host, &back};
+        connect(net, host, back);
+    }
+    INFO(departures << " departures, " << net.now - start << " ms");
+    REQUIRE(host.match.game().over());
+    CHECK(host.match.game().result().ending == Ending::Time);
+    CHECK(host.match.round_result_text() == "Eamon ran out of time: Liam wins");
+    // 20 s of his own and 5 s of grace: the sixth departure at most.
+    CHECK(departures <= 6);
+    CHECK(net.now - start <= 25 * s + 250);
 }

@@ -15,6 +15,8 @@ const std::string running_black =
     "left 0 0 reserve 300000 300000 running black elapsed 0 budget 120000 paused no flagged none";
 const std::string paused_black =
     "left 0 0 reserve 300000 300000 running black elapsed 0 budget 120000 paused yes flagged none";
+const std::string paused_white =
+    "left 0 0 reserve 300000 300000 running white elapsed 0 budget 120000 paused yes flagged none";
 
 // A fake server: a listener and the raw peer it accepts.
 struct FakeServer {
@@ -161,22 +163,27 @@ TEST_CASE(
     CHECK(eamon.session->absence()->clock_runs());
     CHECK(describe(eamon.of(Event::Kind::Act).back(), eamon.match, 1) == "Liam's connection dropped");
     CHECK(eamon.match.clock().paused());
-    CHECK(eamon.session->move(eamon.match, spec("K1C3"), false, net.now).why() ==
-          "Liam is away: the clocks stand for 0:30 more, then your time runs again");
+    CHECK_FALSE(eamon.session->paused_by_agreement());
+    CHECK(absence_text(eamon.match, 0, *eamon.session->absence(), net.now) ==
+          "Liam is away: the clocks stand for 0:30 more (what is left of Liam's grace), then your time runs "
+          "again; you may move now");
     CHECK(eamon.session->offer(eamon.match, OfferKind::Draw, net.now).why() ==
           "Liam is away: offers wait until they are back");
     CHECK(eamon.session->chat("hello?", net.now).why() == "Liam is away: nobody would read it");
-
-    // The grace ends: this side says so (the server's clock line lets the clocks run).
-    server.pass(net, 31 * s);
-    REQUIRE(eamon.saw(Event::Kind::Absence));
-    CHECK(eamon.last(Event::Kind::Absence).starts_with("Liam is away: your clock runs"));
-    server.peer.say("clock " + running_black + "\n");
-    REQUIRE(net.until([&] { return !eamon.match.clock().paused(); }));
+    // The player who stayed moves on his turn during the grace (issue 25): the clocks stand on.
+    server.pass(net, 5 * s);
     REQUIRE(eamon.session->move(eamon.match, spec("K1C3"), false, net.now).ok());
     REQUIRE(net.until([&] { return server.peer.line_starting("move 1 2 K1C3").has_value(); }));
-    server.peer.say("move 1 2 K1C3 " + running_white + "\n");
+    server.peer.say("move 1 2 K1C3 " + paused_white + "\n");
     REQUIRE(net.until([&] { return eamon.moves() == "W3B2\nK1C3\n"; }));
+    CHECK(eamon.match.clock().paused());
+
+    // The grace ends: this side says so (the server's clock line lets the clocks run).
+    server.pass(net, 26 * s);
+    REQUIRE(eamon.saw(Event::Kind::Absence));
+    CHECK(eamon.last(Event::Kind::Absence).starts_with("Liam is away: Liam's clock runs"));
+    server.peer.say("clock " + running_white + "\n");
+    REQUIRE(net.until([&] { return !eamon.match.clock().paused(); }));
     // Under a clock the clock decides: nothing to claim.
     CHECK(eamon.session->claim(eamon.match, net.now).why() ==
           "under a clock the clock decides: Liam loses on time if they do not come back");
@@ -216,7 +223,9 @@ TEST_CASE("without a clock the player who stayed asks for the claim after the gr
     CHECK_FALSE(eamon.saw(Event::Kind::Error));
 }
 
-TEST_CASE("a peer-to-peer joiner still says version 1, and meets no version 2 news", "[net][session]") {
+TEST_CASE(
+    "a peer-to-peer joiner says version 3, plays a host that sends no terms, and meets no version 2 news",
+    "[net][session]") {
     Net net;
     FakeServer server;
     JoinConfig c;
@@ -229,9 +238,10 @@ TEST_CASE("a peer-to-peer joiner still says version 1, and meets no version 2 ne
     net.players = {&eamon};
     server.accept(net);
     REQUIRE(net.until([&] { return server.peer.line_starting("hello").has_value(); }));
-    CHECK(*server.peer.line_starting("hello") == "hello gobblet 1 ABCD new Eamon");
+    CHECK(*server.peer.line_starting("hello") == "hello gobblet 3 ABCD new Eamon");
     server.welcome(net, "1");
     REQUIRE(net.until([&] { return eamon.session->playing(); }));
+    CHECK_FALSE(eamon.session->help_allowed());  // no terms heard: no help
     server.peer.say("away 0 white 0 30000 clock " + paused_black + "\n");
     REQUIRE(net.until([&] { return eamon.saw(Event::Kind::Error); }));
     CHECK(eamon.last(Event::Kind::Error) ==

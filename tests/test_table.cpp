@@ -418,7 +418,7 @@ struct Pair {
     Recorder host_report, join_report;
     Table host, joiner;
 
-    explicit Pair(MatchSettings settings = {})
+    explicit Pair(MatchSettings settings = {}, bool allow_help = false)
         : state("XDG_STATE_HOME", (dir / "state").c_str()),
           data("XDG_DATA_HOME", (dir / "data").c_str()),
           host(
@@ -431,6 +431,7 @@ struct Pair {
         hc.listen = *net::parse_endpoint("127.0.0.1:0");
         hc.code = "ABCD-EFGH";
         hc.remote_player = 1;
+        hc.allow_help = allow_help;
         const Expected<void> hosting = host.host(hc);
         INFO(hosting.why());
         REQUIRE(hosting);
@@ -491,12 +492,43 @@ TEST_CASE("a network game at two tables: the joiner's follows the host's moves, 
     REQUIRE(
         p.until([&] { return p.host.match().game().moves().size() == 1; }));  // the host's own, as an event
 
-    // The joiner offers a draw; the host's player is asked, and agrees: both tables end the game.
+    // The joiner offers a draw: it stands at the host's table without a question (issue 25); Esc there
+    // declines it.
     p.joiner.offer_draw();
     CHECK(p.join_report.last() == "offered Liam a draw");
-    REQUIRE(p.until([&] { return p.host_report.question.has_value(); }));
-    CHECK(p.host_report.question->text.find("do you agree?") != std::string::npos);
-    p.host_report.answer('y');
+    REQUIRE(p.until([&] { return p.host.standing_offer().has_value(); }));
+    CHECK_FALSE(p.host_report.question);
+    CHECK(p.host_report.last() == "Eamon offers a draw: = agrees, Esc declines; your move declines it too");
+    CHECK(p.host.offer_note() == "Eamon offers a draw: = agrees, Esc declines");
+    p.joiner.offer_draw();  // one at a time
+    CHECK(p.join_report.notices.back().error);
+    CHECK(p.join_report.last() == "your offer of a draw waits for Liam's answer");
+    REQUIRE(p.host.decline_offer());
+    CHECK(p.host_report.last() == "you declined Eamon's offer of a draw");
+    CHECK_FALSE(p.host.decline_offer());  // nothing stands any more
+    REQUIRE(p.until([&] { return p.join_report.said("Liam declined your offer of a draw"); }));
+    // The same offer again only once each side has moved.
+    p.joiner.offer_draw();
+    CHECK(p.join_report.last() ==
+          "you offered a draw already: you may offer it again once Liam and you have each moved");
+    const auto move = [&](Table& t, const char* m, std::size_t n) {
+        REQUIRE(t.play_human(spec_of(m)) == Table::MoveResult::Sent);
+        REQUIRE(p.until([&] {
+            return p.host.match().game().moves().size() == n && p.joiner.match().game().moves().size() == n;
+        }));
+    };
+    move(p.joiner, "K1C3", 2);
+    move(p.host, "W1A1", 3);
+    p.joiner.offer_draw();
+    REQUIRE(p.until([&] { return p.host.standing_offer().has_value(); }));
+    move(p.joiner, "K1D4", 4);
+    CHECK(p.host.standing_offer() == net::OfferKind::Draw);  // the offerer's own move leaves it standing
+    move(p.host, "W2A2", 5);                                 // a move declines it
+    CHECK_FALSE(p.host.standing_offer());
+    REQUIRE(p.until([&] { return p.join_report.said("your offer of a draw lapsed"); }));
+    p.joiner.offer_draw();  // each has moved since it was made (K1D4, W2A2): it may come again
+    REQUIRE(p.until([&] { return p.host.standing_offer().has_value(); }));
+    p.host.offer_draw();  // = agrees to the offer that stands
     REQUIRE(p.until([&] { return p.host.match().game().over() && p.joiner.match().game().over(); }));
     CHECK(p.joiner.match().game().result().ending == Ending::Agreement);
     CHECK(p.host_report.rounds_over == 1);
@@ -550,4 +582,131 @@ TEST_CASE("a join the host refuses is reported as failed, with the host's reason
     REQUIRE(p.until([&] { return !p.join_report.failed.empty(); }));
     CHECK(p.join_report.failed.find("code") != std::string::npos);
     CHECK_FALSE(p.joiner.welcomed());
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The engine's help: one rule (ui/engine_help.h), asked by every key that asks the engine
+
+TEST_CASE("one rule for the engine's help: what each kind of game allows now, and why not", "[table][help]") {
+    const Help all[] = {Help::ComputerSeat, Help::Hint, Help::Analysis, Help::Coach, Help::Review};
+    const HelpGame server{HelpGame::Kind::Server};
+    for (Help h : all) CHECK_FALSE(help_allowed(server, h));
+    CHECK(help_allowed(server, Help::ComputerSeat).why() ==
+          "no computer plays for you in a game on a server while it is played: it is won at the board "
+          "(computers play there as bot accounts); the review after it has it all");
+    CHECK(help_allowed(server, Help::Hint).why().starts_with("no hint in a game on a server"));
+    const HelpGame watching{HelpGame::Kind::Spectator};
+    CHECK(help_allowed(watching, Help::Analysis).why() ==
+          "no analysis while the game is live: the review after it has it all");
+    CHECK_FALSE(help_allowed(watching, Help::Review));
+    const HelpGame peer{HelpGame::Kind::Peer};
+    CHECK(help_allowed(peer, Help::Hint).why() ==
+          "no hint in this network game while it is played: the host's terms allow no engine help "
+          "(--allow-help would)");
+    for (Help h : all) {
+        CHECK(help_allowed(HelpGame{HelpGame::Kind::Peer, true}, h));  // the host allowed it
+        HelpGame over = server;
+        over.over = true;  // the review after the game has it all
+        CHECK(help_allowed(over, h));
+        over.kind = HelpGame::Kind::Spectator;
+        CHECK(help_allowed(over, h));
+        CHECK(help_allowed(HelpGame{}, h));  // a local game without a clock: all of it
+    }
+    CHECK(
+        help_note(server).starts_with("No engine help (a computer on your seat, hints, analysis) in a game"));
+    CHECK(help_note(HelpGame{}) == "");
+}
+
+// Issue 26, 10: in a timed local match i was refused but ! gave "hint: K1D4".
+TEST_CASE("a timed local match has the hint and the analysis by the same rule: on before the first move",
+          "[table][help]") {
+    const MatchSettings timed{Variant{}, 1, ClockSettings::fischer(60'000, 0)};
+    SECTION("not switched on: both refused once play has started, in the same words") {
+        At at({named("Liam"), named("Eamon")}, timed);
+        CHECK(at.table.help(Help::Hint));
+        at.play("W3B2");
+        CHECK_FALSE(at.table.help(Help::Hint));
+        CHECK_FALSE(at.table.help(Help::Analysis));
+        CHECK_FALSE(at.table.help(Help::Coach));
+        CHECK(at.table.help(Help::Hint).why() ==
+              "no hint in a timed match once play has started: the engine's help (i or !) is switched on "
+              "before the first move, and then stays on offer for both players");
+        CHECK(at.table.help(Help::Analysis).why().starts_with("no analysis in a timed match once play"));
+        CHECK(at.table.help(Help::ComputerSeat));  // a local game hands a side to the computer as ever
+        at.table.grant_help();                     // too late: play has started
+        CHECK_FALSE(at.table.help(Help::Hint));
+    }
+    SECTION("switched on before the first move: both on offer for the whole match, for both players") {
+        At at({named("Liam"), named("Eamon")}, timed);
+        at.table.grant_help();
+        at.play("W3B2 K1C3");
+        CHECK(at.table.help(Help::Hint));
+        CHECK(at.table.help(Help::Analysis));
+        at.table.new_match(Variant{}, false);  // a new match decides again
+        at.play("W3B2");
+        CHECK_FALSE(at.table.help(Help::Hint));
+    }
+    SECTION("without a clock: all of it, always") {
+        At at({named("Liam"), named("Eamon")});
+        at.play("W3B2 K1C3");
+        CHECK(at.table.help(Help::Hint));
+        CHECK(at.table.help(Help::Analysis));
+    }
+}
+
+TEST_CASE("the engine's help in a network game is the host's to allow, for both sides",
+          "[table][net][help]") {
+    SECTION("without --allow-help: the computer's seat is refused on both tables, with the reason") {
+        Pair p;
+        REQUIRE(p.join("abcd-efgh"));
+        REQUIRE(p.until([&] { return p.host.session()->playing() && p.joiner.session()->playing(); }));
+        p.joiner.toggle_computer(Color::Black);
+        CHECK(p.join_report.notices.back().error);
+        CHECK(p.join_report.last() ==
+              "no computer plays for you in this network game while it is played: the host's terms allow no "
+              "engine help (--allow-help would)");
+        CHECK(p.joiner.seat(1).kind() == SeatKind::Human);
+        p.host.toggle_computer(Color::White);
+        CHECK(p.host_report.last().starts_with("no computer plays for you in this network game"));
+        CHECK(p.host.seat(0).kind() == SeatKind::Human);
+        for (Table* t : {&p.host, &p.joiner}) {
+            CHECK_FALSE(t->help(Help::Hint));
+            CHECK_FALSE(t->help(Help::Analysis));
+            CHECK_FALSE(t->help(Help::Review));
+        }
+        // Once the match is over its review has everything.
+        p.host.resign();
+        REQUIRE(p.host_report.question);
+        p.host_report.answer('y');
+        REQUIRE(p.until([&] { return p.joiner.match().phase() == MatchPhase::Over; }));
+        CHECK(p.joiner.help(Help::Analysis));
+        CHECK(p.host.help(Help::Review));
+    }
+    SECTION("with --allow-help: the joiner's computer plays for it, and the host is told") {
+        Pair p({}, true);
+        REQUIRE(p.join("abcd-efgh"));
+        REQUIRE(p.until([&] { return p.host.session()->playing() && p.joiner.session()->playing(); }));
+        CHECK(p.joiner.help(Help::Hint));
+        p.joiner.toggle_computer(Color::Black);
+        CHECK(p.joiner.seat(1).kind() == SeatKind::Computer);
+        REQUIRE(p.until([&] { return p.host_report.said("Eamon handed their seat to their computer"); }));
+    }
+}
+
+// Issue 25, 2: the player who stayed moves on their own turn during the other's grace; the clocks stand,
+// and no "PAUSED" says that p could lift it (the screen says why the clocks stand instead).
+TEST_CASE("during the other player's grace the host's table plays on, and nothing says PAUSED",
+          "[table][net][absence]") {
+    Pair p(MatchSettings{{}, 1, ClockSettings::fischer(60'000, 0)});
+    REQUIRE(p.join("abcd-efgh"));
+    REQUIRE(p.until([&] { return p.host.session()->playing() && p.joiner.session()->playing(); }));
+    p.joiner.leave();
+    REQUIRE(p.until([&] { return p.host.session()->absence().has_value(); }));
+    CHECK(p.host.clock_note() == "the clocks stand for what is left of Eamon's grace");
+    CHECK_FALSE(p.host.paused());
+    REQUIRE(p.host.play_human(spec_of("W3B2")) == Table::MoveResult::Sent);
+    REQUIRE(p.until([&] { return p.host.match().game().moves().size() == 1; }));
+    CHECK_FALSE(p.host.paused());
+    CHECK(p.host.match().clock().paused());  // Eamon's turn, and what is left of his grace holds it
+    CHECK(p.host.clock_note() == "the clocks stand for what is left of Eamon's grace");
 }

@@ -2,6 +2,8 @@
 // clock of tests/net_support.h: the events it applies to the match it is given and their words, what the
 // table's actions become on the network, and what it says and asks (how to join, a lost connection, an
 // offer to answer).
+#include <algorithm>
+
 #include "net_support.h"
 #include "table_support.h"
 #include "ui/table_link.h"
@@ -125,21 +127,20 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
         w.link->offer(net::OfferKind::Draw);
         CHECK(w.report.notices.back().error);
     }
-    SECTION("the host's offer is a question for the player here, and the answer goes back") {
+    SECTION("the host's offer stands beside the board, blocks nothing, and the answer goes back") {
         REQUIRE(w.peer.session->offer(w.peer.match, net::OfferKind::Draw, w.now).ok());
         REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Offered); }));
         const TableLink::Heard offered = *w.last(net::Event::Kind::Offered);
-        w.link->ask_offer(offered.event.offer, offered.text);
-        REQUIRE(w.report.question);
-        CHECK(w.report.question->text == offered.text + ": do you agree?");
-        CHECK(w.report.last() == w.report.question->text);
-        CHECK(w.report.keys() == "y n");
-        CHECK(w.report.question->default_answer == 1);  // Esc refuses
-        CHECK(w.report.question->help ==
-              "Liam asks across the network; the answer goes back to them at once.");
-        w.report.answer('y');
+        CHECK(w.link->offer_said(offered.event.offer, offered.text) ==
+              "Liam offers a draw: = agrees, Esc declines; your move declines it too");
+        CHECK(w.link->standing_offer() == net::OfferKind::Draw);
+        CHECK(w.link->offer_note() == "Liam offers a draw: = agrees, Esc declines");
+        CHECK_FALSE(w.report.question);  // no question waits for a key
+        REQUIRE(w.link->answer(true));
         REQUIRE(w.until([&] { return w.match.game().over() && w.peer.match.game().over(); }));
         CHECK(w.match.game().result().ending == Ending::Agreement);
+        CHECK_FALSE(w.link->standing_offer());
+        CHECK(w.link->offer_note() == "");
     }
 }
 
@@ -152,7 +153,8 @@ TEST_CASE("a joiner that loses its host is asked to connect again or to quit", "
     REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Gone); }));
     CHECK_FALSE(w.link->before_play());  // the table asks, rather than failing the join
     const std::string gone = w.last(net::Event::Kind::Gone)->text;
-    w.link->on_lost(gone);
+    CHECK(w.last(net::Event::Kind::Gone)->event.on_purpose);  // Liam said goodbye: no need to try again
+    w.link->on_lost(gone, true);
     REQUIRE(w.report.question);
     CHECK(w.report.keys() == "r q");
     CHECK(w.report.question->text.find(gone + ". The host decides while you are apart") == 0);
@@ -231,6 +233,69 @@ TEST_CASE("a hosting link says how to join, refuses moves until someone has, and
     CHECK(
         w.report.last().find(". The game is saved; waiting for Eamon to come back with the code ABCD-EFGH") !=
         std::string::npos);
-    CHECK_FALSE(w.link->moves_allowed());
-    CHECK(w.link->moves_allowed().why().find("nobody has joined yet") == std::string::npos);
+    CHECK(w.report.last().find("ABCD-EFGH; you play on your turns") != std::string::npos);  // no clock
+    // The host plays on its own turns whatever the other side does (issue 25).
+    CHECK(w.link->moves_allowed());
+}
+
+// Issue 26, 9: the DM chunk a network game took was said on neither screen, and after one side stalled
+// 20 s the two screens showed different clocks ("turn 8.6 reserve 0:20" against "turn 10.0 reserve
+// 0:30") until r. The chunk is said as a local game says it; a joiner whose connection failed connects
+// again by itself, and both show the host's reading within a second.
+TEST_CASE("a joiner that stalled shows the host's clocks again at once, and each chunk is said",
+          "[table][link][net][clock]") {
+    Linked w;
+    w.peer = make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::dm(10 * s, 30 * s, 10 * s)});
+    w.net.players = {&w.peer};
+    net::JoinConfig c;
+    c.host = net::Endpoint{"127.0.0.1", w.peer.session->port()};
+    c.code = "abcd-efgh";
+    c.name = "Eamon";
+    auto link = TableLink::join(c, here, w.match, w.clock(), w.report, "./main");
+    REQUIRE(link);
+    w.link = std::move(link).take();
+    REQUIRE(w.until([&] { return w.link->playing() && w.peer.session->playing(); }));
+    play(w.net, w.peer, w.peer, "W3B2");
+    REQUIRE(w.until([&] { return w.match.game().moves().size() == 1; }));
+    // Eamon thinks past his turn: a chunk of his reserve is taken, and his screen says so.
+    for (int i = 0; i < 11; ++i) {
+        w.now += s;
+        w.idle(2);
+    }
+    REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Clock); }));
+    bool said = false;
+    for (const auto& h : w.heard)
+        said |= h.text == "Eamon's turn time ran out: 10s taken from the reserve (0:20 left)";
+    CHECK(said);
+    // Eamon's program stalls 20 s (its loop does not run); the host drops him after 15 s of silence.
+    const std::size_t gone_before = w.peer.of(net::Event::Kind::Gone).size();
+    w.net.pass(20 * s);
+    REQUIRE(w.peer.of(net::Event::Kind::Gone).size() > gone_before);
+    // It runs again: the lost connection is tried again at once, by itself.
+    REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Gone); }));
+    const auto gone = *w.last(net::Event::Kind::Gone);
+    CHECK_FALSE(gone.event.on_purpose);
+    w.link->on_lost(gone.text, gone.event.on_purpose);  // what the table does with it
+    CHECK_FALSE(w.report.question);                     // nothing to answer yet
+    CHECK(w.report.last() == gone.text + "; connecting again...");
+    const std::size_t started = std::count_if(w.heard.begin(), w.heard.end(), [](const TableLink::Heard& h) {
+        return h.event.kind == net::Event::Kind::Started;
+    });
+    REQUIRE(w.until([&] {
+        return std::count_if(w.heard.begin(), w.heard.end(),
+                             [](const TableLink::Heard& h) {
+                                 return h.event.kind == net::Event::Kind::Started;
+                             }) > std::ptrdiff_t(started) &&
+               w.peer.session->playing();
+    }));
+    for (int i = 0; i < 3; ++i) {
+        w.now += 300;
+        w.idle(2);
+        const GameClock& mine = w.match.clock();
+        const GameClock& host = w.peer.match.clock();
+        INFO("at +" << i * 300 << " ms");
+        CHECK(std::abs(mine.time_left(Color::Black, w.now) - host.time_left(Color::Black, w.now)) < 1000);
+        CHECK(mine.reserve_left(Color::Black) == host.reserve_left(Color::Black));
+        CHECK(mine.running() == host.running());
+    }
 }

@@ -79,6 +79,8 @@ TEST_CASE("every message survives being written and read back", "[net][wire]") {
         Welcome{"fedcba9876543210", 0,
                 MatchSettings{Variant{3, Rules::Rogers}, 1, ClockSettings::fischer(300000, 3000)}},
         Welcome{"fedcba9876543210", 0, MatchSettings{}},
+        Terms{true},
+        Terms{false},
         Name{0, "Liam"},
         Seat{SeatKind::Computer},
         Seat{SeatKind::Human},
@@ -380,10 +382,19 @@ TEST_CASE("one space between words, none at the end, except in free text", "[net
     CHECK(std::get<Bye>(parsed("bye   see  you ")).reason == "see you");
 }
 
+TEST_CASE("version 3's terms: whether the engine may help, yes or no, nothing else", "[net][wire]") {
+    CHECK(std::get<Terms>(parsed("terms help yes")).help);
+    CHECK_FALSE(std::get<Terms>(parsed("terms help no")).help);
+    CHECK(format_message(Terms{false}) == "terms help no\n");
+    CHECK(error_of("terms help maybe") == "terms: help: expected yes or no");
+    CHECK(error_of("terms clock no") == "terms: expected help");
+    CHECK(error_of("terms help yes no") == "more words than the message has");
+}
+
 TEST_CASE("a hello from another protocol version still reads, so the host can say which it speaks",
           "[net][wire]") {
-    const Message h = parsed("hello gobblet 3 whatever follows");
-    CHECK(std::get<Hello>(h).version == 3);
+    const Message h = parsed("hello gobblet 4 whatever follows");
+    CHECK(std::get<Hello>(h).version == 4);
     CHECK(std::get<Hello>(parsed("hello gobblet 0 whatever")).version == 0);
     CHECK(error_of("hello gobblet 1 AB new x") == "hello: the code has 4 to 32 letters and digits");
     CHECK(error_of("hello gobblet 1 abcd new x") == "hello: the code has 4 to 32 letters and digits");

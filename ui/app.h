@@ -34,6 +34,7 @@ struct Options {
     SeatSpec join_seat;                    // --join with --white/--black: the joiner's name and seat
     std::string code;                      // --code, normalized
     Millis grace = default_grace;          // --grace: the host's grace for a joiner who vanished
+    bool allow_help = false;               // --allow-help: the host's terms let the engine help both
     bool puzzles = false;                  // --puzzles: the puzzles only (leaving them quits)
     std::string puzzle_set;                // --puzzles SET: the shipped set's name (else the game's)
     bool tutorial = false;                 // --tutorial: the tutorial first, seen before or not

@@ -24,6 +24,8 @@ namespace gobblet::ui {
 
 class ExerciseScreen : public Screen {
   public:
+    // A line under the message until the first key (what the game under it does meanwhile).
+    void set_note(std::string note) { ui_.note = std::move(note); }
     void key(Key k, Millis now) override;
     void paste(const InputEvent& e, Millis now) override;
     void draw(Millis now) override;
@@ -70,9 +72,12 @@ class ExerciseScreen : public Screen {
 
 // The puzzles of `set`, starting at its first unsolved puzzle; progress is read from and saved to
 // saves::progress_path().
-std::unique_ptr<Screen> make_puzzles_screen(Navigator& nav, const PuzzleSet& set, bool color);
+// `note`: said under the first message (the game's clocks stand meanwhile).
+std::unique_ptr<Screen> make_puzzles_screen(Navigator& nav, const PuzzleSet& set, bool color,
+                                            std::string note = "");
 // The tutorial under `rules`; `board_size` is the game's (3x3 gets a word on Gobblet Jr. at the end).
 // It marks itself seen (saves/tutorial.h) when finished or skipped.
-std::unique_ptr<Screen> make_tutorial_screen(Navigator& nav, Rules rules, int board_size, bool color);
+std::unique_ptr<Screen> make_tutorial_screen(Navigator& nav, Rules rules, int board_size, bool color,
+                                             std::string note = "");
 
 }  // namespace gobblet::ui

@@ -220,6 +220,8 @@ void GameScreen::on_action(Action a) {
         case Action::CursorRight: return move_cursor(0, 1);
         case Action::Pick: return on_spot(ui_.cursor);
         case Action::Cancel:
+            // With nothing to clear or put back, Esc declines the other player's offer that stands.
+            if (ui_.prompt.empty() && !ui_.picked && table_.decline_offer()) return;
             ui_.prompt.clear();
             if (ui_.picked && !ui_.picked->stack && match().game().touched()) {
                 say("official rules: the piece you picked up is touched and must be the one you move", true);

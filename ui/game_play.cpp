@@ -209,11 +209,8 @@ void GameScreen::start_new(bool keep) {
 }
 
 void GameScreen::hint() {
-    const Game& g = match().game();
-    if (!available(Action::Hint)) {
-        say(g.over() ? "the game is over" : "a hint is for a human player's turn", true);
-        return;
-    }
+    if (const Expected<void> offered = hint_on_offer(); !offered) return say(offered.why(), true);
+    table_.grant_help();  // before the first move of a timed match: for the whole match, for both
     teacher_.hint();
 }
 
@@ -259,13 +256,19 @@ void GameScreen::open_record(const std::filesystem::path& path) {
 void GameScreen::review(saves::Record record, const std::string& what) {
     review_clocks_ = record.clocks;  // a server's record: each move's clock reading (%clk)
     std::array<SeatSpec, 2> seats = record.seats;
-    for (SeatSpec& s : seats) s.kind = SeatKind::Human;  // a review: nobody plays for anyone
+    // A computer that played (a server's bot) is named as one; in the review nobody plays for anyone.
+    std::string computers;
+    for (int p : {0, 1})
+        if (seats[p].kind == SeatKind::Computer)
+            computers += (computers.empty() ? "" : " and ") + record.match.name(p);
+    for (SeatSpec& s : seats) s.kind = SeatKind::Human;
     table_.load_match(std::move(record.match), record.clock, true);
     table_.install_seats(seats);
     table_.round_end_handled();
     teacher_.new_match(true);  // the engine's marks, move by move
     overlays_.set_next_variant(match().variant());
     say("reviewing " + what + " (" + moves_text(match().game().moves().size()) +
+        (computers.empty() ? "" : "; " + computers + " played as a computer") +
         "): < and > step through it, i shows the analysis, q goes back to the lobby");
 }
 

@@ -21,6 +21,12 @@ namespace gobblet::ui {
 
 void GameScreen::service(Millis t) {
     if (leave_at_ >= 0 && t >= leave_at_) return leave();
+    // A clock nobody can see does not run (a local match's; a network game's is the host's, and the
+    // screen too small for the board still shows it).
+    if (!covered_)
+        table_.stand_clock(make_layout(match().variant().size, COLS, LINES).fits()
+                               ? ""
+                               : "the terminal is too small to show them");
     if (options_.served) serve_link();
     teacher_.service(covered_);  // first: the coach may hold the computer's reply
     table_.take_answers(t);
@@ -62,6 +68,9 @@ void GameScreen::round_over() {
 void GameScreen::draw(Millis t) {
     ui_.reviewing = table_.reviewing();
     ui_.paused = table_.paused();
+    ui_.offer = table_.offer_note();
+    ui_.clock_note = table_.clock_note();
+    ui_.review = review_note();
     for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
     ui_.title_note = table_.net_title();
     ui_.joining = options_.join_to && !table_.welcomed() ? net::endpoint_text(*options_.join_to) : "";
@@ -86,7 +95,6 @@ void GameScreen::draw(Millis t) {
 // What a network game does not offer: the two players play it out together.
 bool local_only(Action a) {
     switch (a) {
-        case Action::Hint:
         case Action::NewGame:
         case Action::Open:
         case Action::Forward:
@@ -111,9 +119,32 @@ bool review_only(Action a) {
     }
 }
 
-bool GameScreen::available(Action a) const {
+// The keys that ask the engine for help, and which help each asks (engine_help.h decides).
+std::optional<Help> help_of(Action a) {
+    switch (a) {
+        case Action::ComputerWhite:
+        case Action::ComputerBlack: return Help::ComputerSeat;
+        case Action::Hint: return Help::Hint;
+        case Action::Analysis: return Help::Analysis;
+        default: return std::nullopt;
+    }
+}
+
+Expected<void> GameScreen::hint_on_offer() const {
+    if (const Expected<void> allowed = table_.help(Help::Hint); !allowed) return allowed;
     const Game& g = match().game();
+    if (table_.in_review()) return Failure{"a hint is for the game in play, not the review: End goes back to it"};
+    if (g.over()) return Failure{"the game is over"};
+    if (match().phase() != MatchPhase::Playing || table_.acting_human() < 0 ||
+        (table_.networked() && table_.seat_of(g.side_to_move()) != table_.session()->local_player()))
+        return Failure{"a hint is for your turn"};
+    return {};
+}
+
+bool GameScreen::available(Action a) const {
     if (options_.served && !table_.networked() && review_only(a)) return false;
+    // The engine's help: only what its one rule allows now (the footer and the help show nothing else).
+    if (const auto help = help_of(a); help && !table_.help(*help)) return false;
     if (const net::Session* net = table_.session()) {
         if (net->watching())  // a spectator looks (and talks to the other spectators): the players play
             return a == Action::Help || a == Action::Quit || a == Action::Analysis || a == Action::ListUp ||
@@ -130,7 +161,7 @@ bool GameScreen::available(Action a) const {
             case Action::Chat: return net->playing();
             case Action::ChatLog: return !table_.chat_log().empty();
             case Action::Claim: return table_.can_claim();
-            case Action::Analysis: return teacher_.analysis_allowed().ok();
+            case Action::Hint: return hint_on_offer().ok();
             default: return !local_only(a);
         }
     }
@@ -139,10 +170,7 @@ bool GameScreen::available(Action a) const {
         case Action::Pause: return table_.can_pause();
         case Action::OfferDraw: return table_.can_offer_draw();
         case Action::Resign: return table_.can_resign();
-        case Action::Hint:
-            return !table_.in_review() && !g.over() && match().phase() == MatchPhase::Playing &&
-                   table_.acting_human() >= 0;
-        case Action::Analysis: return teacher_.analysis_allowed().ok();
+        case Action::Hint: return hint_on_offer().ok();
         case Action::Chat:
         case Action::ChatLog:
         case Action::Claim: return false;
@@ -171,23 +199,24 @@ Chrome GameScreen::chrome() const {
         c.footer = {ui_.overlay->footer};
         return c;
     }
-    const Game& g = shown().game();
     prompt_chrome(ui_, c);
-    std::string note;
-    if (ui_.reviewing) {
-        note = "REVIEW " +
-               (match().single_game() ? std::string()
-                                      : "round " + std::to_string(shown().round_number()) + " ") +
-               "move " + std::to_string(g.moves().size()) + " of " +
-               std::to_string(g.moves().size() + g.redo_moves().size());
-        if (!table_.in_review() && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
-            note += ": Enter lets the computer play from here";
-        note += " | ";
-    }
     c.footer = footer_lines(
         ui_.mode, width, 2, [this](Action a) { return available(a); }, kind_);
-    if (!note.empty()) c.footer.insert(c.footer.begin(), note);
     return c;
+}
+
+// Where a review stands, for the status line (never a footer row of its own: both rows of keys stay).
+std::string GameScreen::review_note() const {
+    if (!ui_.reviewing) return "";
+    const Game& g = shown().game();
+    std::string note = "REVIEW " +
+                       (match().single_game() ? std::string()
+                                              : "round " + std::to_string(shown().round_number()) + " ") +
+                       "move " + std::to_string(g.moves().size()) + " of " +
+                       std::to_string(g.moves().size() + g.redo_moves().size());
+    if (!table_.in_review() && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
+        note += ": Enter lets the computer play from here";
+    return note;
 }
 
 bool GameScreen::own_help() const { return ui_.question || ui_.overlay || (ui_.entry && ui_.entry->help); }
@@ -200,11 +229,22 @@ std::vector<std::string> GameScreen::help_now(int width) const {
     if (ui_.question) return help_page_lines(question_help(*ui_.question, kind_), width);
     if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
     if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
-    return help_lines(match(), width, kind_);
+    // The keys of the engine's help that this game refuses now are left out, and the help says why.
+    return help_lines(match(), width, kind_, help_note(table_.help_game()), [this](Action a) {
+        const auto help = help_of(a);
+        return !help || table_.help(*help).ok();
+    });
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The puzzles and the tutorial, pushed over the game
+
+// P and T in a timed match: what they do to the clock, said where the player looks next.
+std::string GameScreen::clock_stands_note() const {
+    const GameClock& c = match().clock();
+    if (!c.enabled() || !c.running() || c.paused() || match().game().over()) return "";
+    return "the game's clocks stand while you are here: q goes back to the game, and they run again";
+}
 
 void GameScreen::open_puzzles() {
     if (table_.networked()) {
@@ -217,7 +257,7 @@ void GameScreen::open_puzzles() {
         say("no puzzles for these rules in this build", true);
         return;
     }
-    nav_.push(make_puzzles_screen(nav_, *set, ui_.color));
+    nav_.push(make_puzzles_screen(nav_, *set, ui_.color, clock_stands_note()));
 }
 
 void GameScreen::open_tutorial() {
@@ -225,7 +265,8 @@ void GameScreen::open_tutorial() {
         say("not in a network game: the two of you play it out", true);
         return;
     }
-    nav_.push(make_tutorial_screen(nav_, match().variant().rules, match().variant().size, ui_.color));
+    nav_.push(make_tutorial_screen(nav_, match().variant().rules, match().variant().size, ui_.color,
+                                   clock_stands_note()));
 }
 
 // The tutorial opens by itself on a plain first start only: a start whose command line asked for a
@@ -262,8 +303,9 @@ void GameScreen::uncovered(const std::string& farewell, Millis) {
         return open_puzzles();
     }
     if (options_.puzzles) return leave();  // --puzzles: leaving them ends the program
+    const bool stood = !table_.clock_note().empty();
     table_.come_back();
-    say(farewell);
+    say(farewell + (stood ? "; the game's clocks run again" : ""));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -148,12 +148,16 @@ class GameScreen : public Screen, private TableReport {
 
     // Drawing (game_screen.cpp).
     Chrome chrome() const;
+    std::string review_note() const;
     bool available(Action a) const;
+    // A hint may be asked now (the rule of the engine's help, a human's turn here), or why not.
+    Expected<void> hint_on_offer() const;
     // What is open has a help page of its own (a question, an overlay, the join code's entry), which ?
     // shows in the place of the game's help.
     bool own_help() const;
     std::vector<std::string> help_now(int width) const;
-    // The puzzles and the tutorial, pushed over the game.
+    // The puzzles and the tutorial, pushed over the game; what they do to a running clock, for their note.
+    std::string clock_stands_note() const;
     void open_at_start();  // --puzzles, --tutorial, or the tutorial on a plain first start
     void open_puzzles();
     void open_tutorial();

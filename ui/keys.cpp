@@ -71,23 +71,25 @@ const std::vector<KeyBinding>& key_table() {
         {{ch('h')}, Action::CursorLeft, "", nullptr, "", cursor, screen_all},
         {{ch('l')}, Action::CursorRight, "", nullptr, "", cursor, screen_all},
         {{ch('\n'), ch('\r'), special(KEY_ENTER), ch(' ')}, Action::Pick, "", nullptr, "", cursor, screen_all},
-        {{ch(27)}, Action::Cancel, "Esc", "typing", "clear the prompt; in cursor mode, put a picked piece back and go back to typing", cursor, screen_all},
+        {{ch(27)}, Action::Cancel, "Esc", "typing", "clear the prompt, or decline an offer that stands; in cursor mode, put a piece back and go back to typing", cursor, screen_all},
         {{ch(27)}, Action::Cancel, "", nullptr, "", typing, screen_all},
-        {{ch('<'), ch('u')}, Action::Back, "< u", "undo", "undo, or step back through the game (against the computer, back to your turn)", both},
+        {{ch('<'), ch('u')}, Action::Back, "< u", "undo", "undo, or step back through the game (against the computer, back to your turn); a network game: ask to take back your move, or agree to the other player's request that stands", both},
         {{ch('>'), ch('r')}, Action::Forward, "> r", "redo", "redo, or step forward; a new move after stepping back starts a new line", both},
-        {{}, Action::None, "[ ]", "computer", "the computer plays White / Black: on or off, at any moment", both},
+        // (The group's entry names ComputerWhite so that the footer offers it only when the engine's help
+        // allows a computer seat: ui/engine_help.h.)
+        {{}, Action::ComputerWhite, "[ ]", "computer", "the computer plays White / Black: on or off, at any moment (a network game: your own side, when the host allows the engine's help)", both},
         {{ch('[')}, Action::ComputerWhite, "", nullptr, "", both},
         {{ch(']')}, Action::ComputerBlack, "", nullptr, "", both},
-        {{ch('!')}, Action::Hint, "!", "hint", "hint: the move the computer would play, and why", both},
-        {{ch('p')}, Action::Pause, "p", "pause", "pause or resume the clocks (and a computer playing itself)", both},
-        {{ch('=')}, Action::OfferDraw, "=", "draw", "offer a draw (the opponent accepts or declines)", both},
+        {{ch('!')}, Action::Hint, "!", "hint", "hint: the move the computer would play, and why (not in a game on a server while it is played, nor in a network game unless the host allows the engine's help)", both},
+        {{ch('p')}, Action::Pause, "p", "pause", "pause or resume the clocks (and a computer playing itself); a network game: offer it, or agree to the other player's offer that stands", both},
+        {{ch('=')}, Action::OfferDraw, "=", "draw", "offer a draw (the opponent accepts or declines); a network game: agree to the other player's draw offer that stands", both},
         {{ch('R')}, Action::Resign, "R", "resign", "resign the game or round (asks first)", both},
         // c begins moves too (C3B2): it claims only while a claim stands, when no move of yours can be typed.
         {{ch('c')}, Action::Claim, "c", "claim", "network game without a clock: claim the round of an opponent who left and has not come back for the grace and 5 minutes (on their turn; the host only)", both},
         {{ch('E')}, Action::Abort, "E", "abort", "a server's match before each side has moved: abort it (no result, no rating; not in a tournament)", both, screen_served},
         {{ch(tab)}, Action::Chat, "Tab", "chat", "network game: say something to the other player; watching a server's game: to the other spectators (never to the players)", both},
         {{ch('M')}, Action::ChatLog, "M", "chat log", "network game: the chat's last 100 lines, both ways (any other key comes back)", both},
-        {{ch('i')}, Action::Analysis, "i", "analysis", "analysis panel on or off: the best lines for the side to move, deepening while you think", both},
+        {{ch('i')}, Action::Analysis, "i", "analysis", "analysis panel on or off: the best lines for the side to move, deepening while you think (in a timed match, switch it on before the first move; not in a game against a person on a server, nor watching a live one)", both},
         {{ch('s')}, Action::Save, "s", "save", "save the game under a new name", both},
         {{ch('o')}, Action::Open, "o", "open", "open a saved or archived game", both},
         {{ch('m')}, Action::Menu, "m", "menu", "settings: level, think time, computer sides, speed, the next game's rules and board, colours, board lines, the coach", both},
@@ -125,11 +127,13 @@ Action action_for(Key key, Mode mode, ScreenKind screen) {
     return Action::None;
 }
 
-void add_key_help(std::vector<std::string>& out, ScreenKind screen, int width) {
+void add_key_help(std::vector<std::string>& out, ScreenKind screen, int width,
+                  const std::function<bool(Action)>& shown) {
     out.emplace_back();
     out.push_back("Keys:");
     for (const KeyBinding& b : key_table()) {
         if (!b.help || !*b.help || !(b.screens & screen)) continue;
+        if (shown && !shown(b.action)) continue;
         std::string keys = b.keys_text;
         keys.resize(std::max<std::size_t>(keys.size(), 12), ' ');
         const auto lines = wrap(b.help, std::max(10, width - 14));

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -126,9 +127,10 @@ const std::vector<KeyBinding>& key_table();
 Action action_for(Key key, Mode mode, ScreenKind screen = screen_game);
 
 // Adds the help's list of keys to `out`: a blank line, "Keys:", and every binding of the key table on
-// `screen` with what it does, the keys in a column of their own and the words wrapped to `width` beside
-// them.
-void add_key_help(std::vector<std::string>& out, ScreenKind screen, int width);
+// `screen` with what it does (those of the actions `shown` accepts, when given), the keys in a column of
+// their own and the words wrapped to `width` beside them.
+void add_key_help(std::vector<std::string>& out, ScreenKind screen, int width,
+                  const std::function<bool(Action)>& shown = {});
 
 // The footer: "key word" pairs for the bindings of `mode` on `screen` that `available` accepts, in
 // table order, as many as fit in `lines` lines of `width` columns.

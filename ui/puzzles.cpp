@@ -149,8 +149,11 @@ class PuzzlesScreen : public ExerciseScreen {
 
 }  // namespace
 
-std::unique_ptr<Screen> make_puzzles_screen(Navigator& nav, const PuzzleSet& set, bool color) {
-    return std::make_unique<PuzzlesScreen>(nav, set, color);
+std::unique_ptr<Screen> make_puzzles_screen(Navigator& nav, const PuzzleSet& set, bool color,
+                                            std::string note) {
+    auto screen = std::make_unique<PuzzlesScreen>(nav, set, color);
+    screen->set_note(std::move(note));
+    return screen;
 }
 
 }  // namespace gobblet::ui

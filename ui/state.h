@@ -81,7 +81,7 @@ struct Overlay {
 
 struct SeatView {
     SeatKind kind = SeatKind::Human;
-    std::string label;  // "human", "computer (max)", "remote"
+    std::string label;  // a computer's level ("max"); a remote seat's "remote computer" (a server's bot)
 };
 
 struct UiState {
@@ -108,6 +108,13 @@ struct UiState {
     int list_scroll = -1;    // first move pair shown in the move list; -1 follows the last move
     bool paused = false;
     bool reviewing = false;  // moves were stepped back: the computer waits
+    std::string review;      // ... and where the review stands ("REVIEW move 2 of 3"), on the status line
+    // The other player's offer that stands beside the board, on the status line ("Eamon offers a draw: =
+    // agrees, Esc declines"); "" when none does. It blocks no key.
+    std::string offer;
+    // Why a clock that runs in this match stands now ("the clocks stand: the terminal is too small to
+    // show them"); "" when none does, or when an agreed pause says so (PAUSED).
+    std::string clock_note;
     bool color = true;
     std::string title_note;  // the network's state, in the title ("waiting for a player, code 7QK-M4X")
     // A joiner before the host's game arrived ("127.0.0.1:7000"): no rules, names or clock are known yet,

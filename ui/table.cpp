@@ -37,6 +37,10 @@ SeatView Table::seat_view(int player) const {
     SeatView v;
     v.kind = seats_[player]->kind();
     if (const std::optional<PlayerSettings> ps = seats_[player]->settings()) v.label = level_name(ps->level);
+    // A computer across the network (a server's bot, or a peer's own computer the host allowed) is marked.
+    if (v.kind == SeatKind::Remote && link_ && !link_->watching() &&
+        link_->session().peer_seat() == SeatKind::Computer)
+        v.label = "remote computer";
     return v;
 }
 
@@ -130,10 +134,7 @@ void Table::take_answers(Millis t) {
         const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
         const ClockUpdate u = match_.tick(t);
         if (u.chunks > 0 && running) {
-            const std::string name = match_.names_by_colour()[index(*running)];
-            say(name + "'s turn time ran out: " +
-                duration_text(reserve_before - match_.clock().reserve_left(*running)) +
-                " taken from the reserve (" + clock_face(match_.clock().reserve_left(*running)) + " left)");
+            say(match_.chunk_text(*running, reserve_before));
             autosave();
         }
         if (u.flagged) after_change(false);
@@ -239,19 +240,34 @@ void Table::on_answer(int player, const SeatAction& a) {
 
 void Table::step_away() {
     cancel_seats();  // a search stops; the seats are asked again once the players are back
-    GameClock& clock = match_.clock();
-    if (clock.enabled() && clock.running() && !clock.paused() && !stepped_away_clock_) {
-        clock.pause(now());
-        stepped_away_clock_ = true;
-    }
+    stand_clock("the game waits under another screen");
 }
 
 void Table::come_back() {
-    if (stepped_away_clock_) {
-        match_.clock().resume(now());
-        stepped_away_clock_ = false;
-    }
+    stand_clock("");
     pace_from_now();
+}
+
+void Table::stand_clock(const std::string& why) {
+    if (link_ || why == stood_for_) return;  // a network game's clock is the host's
+    GameClock& clock = match_.clock();
+    if (why.empty()) {
+        clock.resume(now());
+    } else if (!stood_for_.empty()) {
+        // Standing already, now for another reason.
+    } else if (clock.enabled() && clock.running() && !clock.paused() && !match_.game().over()) {
+        clock.pause(now());
+    } else {
+        return;  // nothing runs: nothing to stand
+    }
+    stood_for_ = why;
+}
+
+std::string Table::clock_note() const {
+    const GameClock& c = match_.clock();
+    if (!c.enabled() || match_.game().over() || paused_) return "";
+    if (!stood_for_.empty()) return "the clocks stand: " + stood_for_;
+    return link_ ? link_->clock_note() : "";
 }
 
 void Table::continue_with(const std::vector<Move>& moves) {
@@ -291,6 +307,7 @@ std::string Table::new_match(Variant variant, bool keep) {
     settings.variant = variant;
     std::array<std::string, 2> names = {match_.name(0), match_.name(1)};
     match_ = Match(settings, names);
+    help_granted_ = false;
     for (int p : {0, 1}) seat_to_ask(p).new_game();
     match_.start_clock(now());
     paused_ = false;
@@ -305,6 +322,7 @@ std::string Table::replace_match(saves::Record record) {
     const std::string kept = records_.keep_current(match_);
     cancel_seats();
     match_ = std::move(record.match);
+    help_granted_ = false;
     if (record.clock) match_.clock().set_state(*record.clock, now());
     match_.start_clock(now());
     refresh_names();
@@ -315,6 +333,7 @@ std::string Table::replace_match(saves::Record record) {
 
 void Table::load_match(Match match, const std::optional<GameClock::State>& clock, bool archived) {
     match_ = std::move(match);
+    help_granted_ = false;
     if (clock) match_.clock().set_state(*clock, now());
     records_.set_archived(archived);
     review_.reset();

@@ -30,6 +30,7 @@
 #include "engine/expected.h"
 #include "engine/match.h"
 #include "engine/player.h"
+#include "engine_help.h"
 #include "loop.h"
 #include "net/session.h"
 #include "saves/record.h"
@@ -186,8 +187,16 @@ class Table {
     void pause();
     void offer_draw();
     void resign();
-    // Network game: asks the other player to let the local player take back their move.
+    // Network game: asks the other player to let the local player take back their move (or agrees to
+    // their request that stands).
     void request_takeback();
+    // Network game: the other player's offer that stands, which no key waits for (offer_draw, pause and
+    // request_takeback agree to the offer of their own kind; a move declines it); and its note for the
+    // screen ("Eamon offers a draw: = agrees, Esc declines"), "" when none does.
+    std::optional<net::OfferKind> standing_offer() const;
+    std::string offer_note() const { return link_ ? link_->offer_note() : ""; }
+    // Declines the other player's offer that stands (Esc): false when none does.
+    bool decline_offer();
     void claim_round();  // network host: the round of a joiner who left and did not come back
     // Whether those actions can be taken now (the footer offers them only then).
     bool can_pause() const;
@@ -220,12 +229,20 @@ class Table {
     void set_match(Match match) {
         match_ = std::move(match);
         review_.reset();
+        help_granted_ = false;
     }
     void start_clock() { match_.start_clock(now()); }
     // The players step away from the table (another screen over it): the seats stop and a running clock
     // pauses, until they come back.
     void step_away();
     void come_back();
+    // The players cannot see the clocks now (`why`: "the terminal is too small to show them"; another
+    // screen over the game): a local match's running clock stands until they can again, and clock_note
+    // says why. "" lets it run again. A network game's clock is its host's, and runs on.
+    void stand_clock(const std::string& why);
+    // Why a clock that runs in this match stands now, for the status line ("the clocks stand: the
+    // terminal is too small to show them"); "" when none stands, or an agreed pause says it (PAUSED).
+    std::string clock_note() const;
     // A computer playing itself makes its next move its pace from now (the screen has just opened).
     void pace_from_now() { last_move_at_ = now(); }
     // The continuation of the game, all at once (a paste): every move is legal from the current
@@ -252,6 +269,14 @@ class Table {
     const std::string& archive_path() const { return records_.archive_path(); }
     // Keeps the match in the saves (s): says where, or why not.
     void save_named();
+
+    // The engine's help at this table now (engine_help.h: the one rule for every key that asks the
+    // engine), or why not.
+    Expected<void> help(Help h) const { return help_allowed(help_game(), h); }
+    HelpGame help_game() const;
+    // The help was switched on (i or !): in a timed local match before its first move it stays on offer
+    // for the whole match, for both players.
+    void grant_help();
 
     // A network game: hosting (HostConfig says where and for whom; the local seat follows it) or joining
     // (the local player's seat once the host's match arrives). Each starts, or says why it cannot.
@@ -309,6 +334,9 @@ class Table {
     }
     // Says what the umpire's ruling says, and follows a change to the match (after_change).
     void follow(const Ruling& ruling);
+    // Network game: agrees to the other player's offer of `kind` when one stands (the key that makes the
+    // offer agrees to it); false when none does.
+    bool agree_to(net::OfferKind kind);
     // Asks a question of a player here, and keeps its text for the notice that follows it.
     void ask(Question q) {
         asked_text_ = q.text;
@@ -333,10 +361,11 @@ class Table {
     std::optional<int> draw_offer_to_;  // a player considering a draw offer
     bool paused_ = false;
     Millis last_move_at_ = 0;
-    std::size_t handled_end_ = 0;      // rounds().size() when the current round's end was handled
-    std::string asked_text_;           // the last question's
-    bool stepped_away_clock_ = false;  // step_away paused the clock, and come_back resumes it
-    TableRecords records_;             // after config_: it is made from it
+    std::size_t handled_end_ = 0;  // rounds().size() when the current round's end was handled
+    std::string asked_text_;       // the last question's
+    std::string stood_for_;        // stand_clock paused the clock (why), and resumes it
+    bool help_granted_ = false;    // grant_help: on offer for this whole timed match
+    TableRecords records_;         // after config_: it is made from it
     // A network game's link (a local game has none): chosen once, by host() or join(); it is then the
     // umpire, in the place of the local one.
     std::unique_ptr<TableLink> link_;

@@ -8,21 +8,6 @@
 
 namespace gobblet::ui {
 
-namespace {
-
-// What agreeing to an offer does, for the question's help.
-std::string offer_effect(net::OfferKind kind) {
-    switch (kind) {
-        case net::OfferKind::Draw: return "the round is drawn (a drawn round of a match is played again)";
-        case net::OfferKind::Undo: return "the last move is taken back";
-        case net::OfferKind::Pause: return "the clocks stop until one of you asks to resume";
-        case net::OfferKind::Resume: return "the clocks run again";
-    }
-    return "";
-}
-
-}  // namespace
-
 TableLink::TableLink(std::unique_ptr<net::Session> session, Match& match, std::function<Millis()> clock,
                      TableReport& report, std::string program)
     : session_(std::move(session)),
@@ -105,10 +90,16 @@ std::optional<TableLink::Heard> TableLink::next() {
     auto e = session_->next_event();
     if (!e) return std::nullopt;
     using Kind = net::Event::Kind;
+    // A DM chunk moved from a reserve: said on both screens, as a local game says it.
+    const std::optional<Color> running = match_.clock().running();
+    const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
     const auto applied = net::apply(match_, *e, now());
     if (e->kind == Kind::Welcomed || e->kind == Kind::Started) welcomed_ = true;
+    if (e->kind == Kind::Started) retried_ = false;
     std::string text = net::describe(*e, match_, local_player());
     if (!applied) text += " (not applied: " + applied.why() + ")";
+    if (e->kind == Kind::Clock && running && match_.clock().reserve_left(*running) < reserve_before)
+        text = match_.chunk_text(*running, reserve_before);
     if (e->kind == Kind::Chat) log_chat(text);
     return Heard{std::move(*e), std::move(text)};
 }
@@ -168,25 +159,45 @@ std::array<SeatSpec, 2> TableLink::welcome_seats() const {
     return specs;
 }
 
-void TableLink::ask_offer(net::OfferKind kind, const std::string& text) {
-    Question q{.text = text + ": do you agree?",
-               .answers = {{ch('y'), "yes", [this] { say_if(answer(true)); }, "agree: " + offer_effect(kind)},
-                           {ch('n'), "no", [this] { say_if(answer(false)); },
-                            "refuse: nothing changes, and play goes on"}},
-               .help = match_.name(remote_player()) +
-                       " asks across the network; the answer goes back to them at once.",
-               .default_answer = 1};
-    const std::string asked = q.text;
-    report_.ask(std::move(q));
-    say(asked);
+const char* TableLink::offer_key(net::OfferKind kind) {
+    switch (kind) {
+        case net::OfferKind::Draw: return "=";
+        case net::OfferKind::Undo: return "<";
+        case net::OfferKind::Pause:
+        case net::OfferKind::Resume: return "p";
+    }
+    return "=";
 }
 
-void TableLink::on_lost(std::string text) {
+std::optional<net::OfferKind> TableLink::standing_offer() const {
+    if (watching()) return std::nullopt;
+    return session_->pending_offer(remote_player());
+}
+
+std::string TableLink::offer_said(net::OfferKind kind, const std::string& text) const {
+    // Said once, when it arrives; the note beside the board stays while it stands.
+    return text + ": " + offer_key(kind) + " agrees, Esc declines" +
+           (kind == net::OfferKind::Resume ? "" : "; your move declines it too");
+}
+
+std::string TableLink::offer_note() const {
+    const auto kind = standing_offer();
+    if (!kind) return "";
+    return match_.name(remote_player()) + " offers " + net::offer_text(*kind) + ": " + offer_key(*kind) +
+           " agrees, Esc declines";
+}
+
+void TableLink::on_lost(std::string text, bool on_purpose) {
     if (match_.phase() == MatchPhase::Over && !watching()) {
         // A finished match has nothing to come back to: no reconnection, nobody waited for.
         say(text + ". The " + std::string(match_.single_game() ? "game" : "match") + " is over" +
             (hosted() ? ": q goes back to the lobby" : ": q quits"));
         return;
+    }
+    // Tried again at once: the host's clocks keep running while this side shows its own guess of them.
+    if (!hosting() && !on_purpose && !retried_) {
+        retried_ = true;
+        if (session_->reconnect(match_, now())) return say(text + "; connecting again...", true);
     }
     if (!hosting() && watching()) {
         report_.ask(Question{.text = text,
@@ -224,9 +235,18 @@ void TableLink::on_lost(std::string text) {
     } else {
         const std::string who = match_.name(remote_player());
         std::string after;
-        if (session_->absence())
-            after = "; after " + duration_text(session_->absence()->grace()) + " play goes on without them" +
-                    (session_->absence()->clock_runs() ? ", the clocks running" : "");
+        if (const auto& away = session_->absence()) {
+            // One grace per player per game in all: what is left of it holds the clocks, then they run.
+            if (!away->clock_runs())
+                after = "; you play on your turns";
+            else if (away->grace() > 0) {
+                // In whole seconds, as --grace is written ("1m30s"): a grace partly spent has milliseconds.
+                const Millis left = (away->grace() + 999) / 1000 * 1000;
+                after = "; the clocks stand for up to " + duration_text(left) + " (what is left of " + who +
+                        "'s grace); you play on your turns";
+            } else
+                after = "; " + who + "'s grace is spent: their clock runs on their turns while they are away";
+        }
         say(text + ". The game is saved; waiting for " + who + " to come back with the code " +
                 session_->code_display() + after,
             true);
@@ -260,6 +280,16 @@ std::string TableLink::how_to_join() const {
            session_->code_display() + (addresses.size() == 1 ? "" : ", ADDRESS being " + where);
 }
 
+std::string TableLink::clock_note() const {
+    if (!match_.clock().enabled() || !match_.clock().paused()) return "";
+    if (!hosting() && session_->phase() != net::Session::Phase::Playing)
+        return "the clocks stand here while not connected: the host's clock decides";
+    for (int p : {0, 1})
+        if (const auto& away = session_->absence_of(p); away && away->stage(now()) == AbsenceStage::Grace)
+            return "the clocks stand for what is left of " + match_.name(p) + "'s grace";
+    return "";
+}
+
 std::string TableLink::title() const {
     using Phase = net::Session::Phase;
     switch (session_->phase()) {
@@ -275,6 +305,8 @@ std::string TableLink::title() const {
             return std::string(watching() ? "watching"
                                : hosted() ? "server game"
                                           : "network game") +
+                   // Computers are marked where they play: a server's bot, a peer's computer.
+                   (!watching() && session_->peer_seat() == SeatKind::Computer ? " against a computer" : "") +
                    (session_->round_trip() >= 0 ? ", " + std::to_string(session_->round_trip()) + " ms"
                                                 : std::string());
         case Phase::Gone:

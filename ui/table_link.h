@@ -108,6 +108,8 @@ class TableLink : public Umpire {
     bool awaiting_host() const { return session_->awaiting_host(); }  // a move sent waits for the host
     // Agrees to the other player's offer, or refuses it; or why it could not be sent.
     Expected<void> answer(bool agree) { return session_->answer(match_, agree, now()); }
+    // The key that makes (and so agrees to) an offer of `kind`: "=", "<", "p".
+    static const char* offer_key(net::OfferKind kind);
     // These say what was sent, or why not.
     void offer(net::OfferKind kind);  // a draw, a takeback, a pause or to resume
     void claim() { say_if(session_->claim(match_, now())); }
@@ -128,17 +130,30 @@ class TableLink : public Umpire {
     // The seats once the host's match arrived: this side's player (the joiner's seat, the name travelling
     // in the match) and the remote one; a spectator watches both.
     std::array<SeatSpec, 2> welcome_seats() const;
-    // The other player offers (`text` says what): the question for a player here.
-    void ask_offer(net::OfferKind kind, const std::string& text);
-    // The connection was lost or failed (`text` says how): the question for a player here (connect again,
-    // or quit), or for a host the wait for the other's return.
-    void on_lost(std::string text);
+    // The other player's offer that waits for an answer here (a player's, never a spectator's): it
+    // stands beside the board and never blocks a key (lichess): the key that makes the same offer agrees
+    // to it, Esc declines it, a move declines it too.
+    std::optional<net::OfferKind> standing_offer() const;
+    // What the player is told once when it arrives (`text`: "Eamon offers a draw"), with the keys.
+    std::string offer_said(net::OfferKind kind, const std::string& text) const;
+    // The short form beside the board while it stands ("Eamon offers a draw: = agrees, Esc declines"), or
+    // "" when none does.
+    std::string offer_note() const;
+    // The connection was lost or failed (`text` says how; `on_purpose`: the other side said goodbye): a
+    // joiner whose connection failed connects again at once, by itself, so that its screen shows the
+    // host's clocks again within a moment; when that fails too (or the other side left), the question
+    // for a player here (connect again, or quit); for a host the wait for the other's return.
+    void on_lost(std::string text, bool on_purpose = false);
     // Play starts, or starts again (`resumed`): what to say ("Eamon is here: ...", "...; you play Black",
     // and to a joiner at a new game's start what the host set: the opponent, who starts, the rules, the
     // board, the match and the clock).
     std::string started_text(const std::string& text, bool resumed) const;
     // For the title: "waiting for a player, code 7QK-M4X", "network game, 12 ms".
     std::string title() const;
+    // Why the clocks stand now (not an agreed pause): "" when they run, or for the status line "the
+    // clocks stand here while not connected: the host's clock decides", "the clocks stand for Eamon's
+    // grace".
+    std::string clock_note() const;
     // Host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X".
     std::string how_to_join() const;
 
@@ -161,8 +176,9 @@ class TableLink : public Umpire {
     TableReport& report_;
     std::string program_;
     bool welcomed_ = false;
-    SeatSpec join_seat_;   // the joiner's own seat, once the host's match arrives
-    net::Endpoint where_;  // the host's listening address, or the host a joiner joins
+    bool retried_ = false;  // a lost connection was tried again by itself, since play last started
+    SeatSpec join_seat_;    // the joiner's own seat, once the host's match arrives
+    net::Endpoint where_;   // the host's listening address, or the host a joiner joins
     std::deque<std::string> chat_log_;
     void log_chat(std::string line);
 };

@@ -82,7 +82,8 @@ void Table::on_link_event(const Heard& heard) {
     switch (e.kind) {
         case Kind::Offered:
             if (!is_computer(me)) {
-                link_->ask_offer(e.offer, text);
+                // It stands beside the board (the screen's status line) and blocks nothing: said once.
+                say(link_->offer_said(e.offer, text));
                 break;
             }
             if (e.offer == net::OfferKind::Draw)
@@ -95,9 +96,9 @@ void Table::on_link_event(const Heard& heard) {
             if (e.act.kind != net::Act::Kind::Move) cancel_seats();  // the position changed under them
             if (e.act.kind == net::Act::Kind::Undo || e.act.kind == net::Act::Kind::Draw)
                 report_.withdraw_question();
-            // An absence stops the clocks too, but it is not a pause p could lift (the referee's rule).
-            if (e.act.kind != net::Act::Kind::Away && e.act.kind != net::Act::Kind::Back)
-                paused_ = match_.clock().paused();
+            // An absence stops the clocks too (and a move during its grace leaves them standing), but it
+            // is not a pause p could lift: the referee tells an agreed pause apart.
+            paused_ = link_->session().paused_by_agreement();
             say(text);
             after_change(e.act.kind == net::Act::Kind::Move);
             return;
@@ -110,7 +111,7 @@ void Table::on_link_event(const Heard& heard) {
                 break;
             }
             if (link_->before_play()) return report_.join_failed(text);
-            link_->on_lost(text);
+            link_->on_lost(text, e.on_purpose);
             break;
         case Kind::Absence:
             // The grace is over, or a claim now stands: a round-end question the drop took away comes
@@ -123,7 +124,9 @@ void Table::on_link_event(const Heard& heard) {
             say(text + (can_claim() ? " (c claims it)" : "") +
                 (link_->hosting() && !link_->welcomed() ? "; " + link_->how_to_join() : ""));
             break;
-        case Kind::Clock: break;
+        case Kind::Clock:
+            if (!text.empty()) say(text);  // a DM chunk taken from a reserve
+            break;
         case Kind::Chat:
             say(text);
             report_.chat_heard(text);
@@ -133,9 +136,9 @@ void Table::on_link_event(const Heard& heard) {
             // A server's game connected again by itself (the lobby's fresh code): the lost connection's
             // question no longer stands.
             if (link_->hosted()) report_.withdraw_question();
-            // The clocks stand at a start by agreement, or on a server while the other player is away
-            // (no pause p could lift): a peer's host is always there, so there a standing clock is agreed.
-            paused_ = link_->session().paused_by_agreement() || (!link_->hosted() && match_.clock().paused());
+            // The clocks stand at a start by agreement, or while the other player is away (no pause p
+            // could lift): the referee tells them apart.
+            paused_ = link_->session().paused_by_agreement();
             say(link_->started_text(text, e.resumed));
             after_change(false);
             return;

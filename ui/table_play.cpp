@@ -154,8 +154,31 @@ void Table::replay_round() { follow(umpire_->replay()); }
 // ---------------------------------------------------------------------------------------------------
 // The actions of play
 
+HelpGame Table::help_game() const {
+    HelpGame g;
+    g.over = match_.phase() == MatchPhase::Over;
+    if (link_) {
+        g.kind = link_->watching() ? HelpGame::Kind::Spectator
+                 : link_->hosted() ? HelpGame::Kind::Server
+                                   : HelpGame::Kind::Peer;
+        g.allowed = link_->session().help_allowed();
+        return g;
+    }
+    g.timed = match_.clock().enabled();
+    g.started = match_.rounds().size() > 1 || !match_.game().moves().empty();
+    g.granted = help_granted_;
+    return g;
+}
+
+void Table::grant_help() {
+    const HelpGame g = help_game();
+    if (g.kind == HelpGame::Kind::Local && g.timed && !g.started) help_granted_ = true;
+}
+
 void Table::toggle_computer(Color c) {
     const int p = seat_of(c);
+    if (const Expected<void> allowed = help(Help::ComputerSeat); !allowed && !is_computer(p))
+        return say(allowed.why(), true);
     if (link_) {
         if (p != link_->local_player()) {
             say(std::string(color_name(c)) + " is " + match_.name(p) +
@@ -178,8 +201,32 @@ void Table::toggle_computer(Color c) {
     autosave();
 }
 
+std::optional<net::OfferKind> Table::standing_offer() const {
+    return link_ ? link_->standing_offer() : std::nullopt;
+}
+
+bool Table::agree_to(net::OfferKind kind) {
+    if (standing_offer() != kind) return false;
+    say_if(link_->answer(true));  // the fact that follows says what was agreed
+    return true;
+}
+
+bool Table::decline_offer() {
+    const auto kind = standing_offer();
+    if (!kind) return false;
+    const Expected<void> sent = link_->answer(false);
+    say(sent ? "you declined " + match_.name(link_->remote_player()) + "'s offer of " + net::offer_text(*kind)
+             : sent.why(),
+        !sent);
+    return true;
+}
+
 void Table::pause() {
-    if (link_) return link_->offer(match_.clock().paused() ? net::OfferKind::Resume : net::OfferKind::Pause);
+    if (link_) {
+        const net::OfferKind kind = match_.clock().paused() ? net::OfferKind::Resume : net::OfferKind::Pause;
+        if (agree_to(kind)) return;
+        return link_->offer(kind);
+    }
     if (!can_pause()) {
         say("pause stops the clocks, or a computer playing itself: there is neither now", true);
         return;
@@ -203,7 +250,10 @@ void Table::offer_draw() {
         say("a draw can be offered while a round is being played by a human", true);
         return;
     }
-    if (link_) return link_->offer(net::OfferKind::Draw);
+    if (link_) {
+        if (agree_to(net::OfferKind::Draw)) return;
+        return link_->offer(net::OfferKind::Draw);
+    }
     const int from = acting_human();
     const int to = 1 - from;
     if (is_human(to)) {
@@ -231,7 +281,10 @@ void Table::offer_draw() {
     say(match_.name(from) + " offers a draw; " + match_.name(to) + " is considering it...");
 }
 
-void Table::request_takeback() { link_->offer(net::OfferKind::Undo); }
+void Table::request_takeback() {
+    if (agree_to(net::OfferKind::Undo)) return;
+    link_->offer(net::OfferKind::Undo);
+}
 
 void Table::claim_round() {
     if (!link_ || !link_->hosting()) {

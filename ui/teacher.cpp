@@ -28,9 +28,6 @@ constexpr std::size_t max_review_plies = 300;
 // The panel rests after searching one position this long.
 constexpr double analysis_max_seconds = 120;
 
-// A move has been played in the match (in any of its rounds).
-bool started(const Match& m) { return m.rounds().size() > 1 || !m.game().moves().empty(); }
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------------
@@ -41,16 +38,7 @@ Teacher::PositionKey Teacher::position_key() const {
     return {shown().rounds().size(), g.variant(), g.moves(), g.touched()};
 }
 
-Expected<void> Teacher::analysis_allowed() const {
-    if (match().phase() == MatchPhase::Over) return {};
-    if (table_.networked())
-        return Failure{"no analysis in a network game while it is played: it would be cheating"};
-    if (match().clock().enabled() && started(match()) && !analysis_granted_)
-        return Failure{
-            "analysis is off in a timed match once play has started: switch it on before the first move "
-            "(it then stays on offer for both players)"};
-    return {};
-}
+Expected<void> Teacher::analysis_allowed() const { return table_.help(Help::Analysis); }
 
 void Teacher::toggle_analysis() {
     if (analysis_on_) {
@@ -62,9 +50,10 @@ void Teacher::toggle_analysis() {
     if (const Expected<void> allowed = analysis_allowed(); !allowed) return say(allowed.why(), true);
     analysis_on_ = ui_.analysis = true;
     analysed_.reset();
-    if (match().clock().enabled() && !started(match())) analysis_granted_ = true;  // for the whole match
+    table_.grant_help();  // before the first move of a timed match: for the whole match
     say(match().clock().enabled() && match().phase() != MatchPhase::Over
-            ? "analysis on for this timed match, for both players: the best lines for the side to move"
+            ? "analysis on for this timed match, for both players (hints too): the best lines for the side "
+              "to move"
             : "analysis on: the best lines for the side to move, deepening while you think; i hides it");
 }
 
@@ -78,8 +67,7 @@ void Teacher::service_analysis(bool covered) {
         return;
     }
     const Game& g = shown().game();
-    if (match().clock().enabled() && !started(match()))
-        analysis_granted_ = true;  // on at the start of a new timed match: on offer for the whole of it
+    table_.grant_help();  // on at the start of a new timed match: on offer for the whole of it
 
     // A search that returned by itself went as deep as it may: it is not started again.
     if (analysis_worker_.collect()) {
@@ -159,8 +147,9 @@ void Teacher::service_analysis(bool covered) {
 // The coach
 
 void Teacher::coach_after_move(const Game& before, Move played) {
-    if (!coach_on_ || table_.networked() || match().clock().enabled())
-        return;  // (takebacks are off under a clock)
+    // The coach's word comes with a take-back: only in a local game without a clock, and by the rule of
+    // the engine's help.
+    if (!coach_on_ || table_.networked() || match().clock().enabled() || !table_.help(Help::Coach)) return;
     const Game& g = match().game();
     if (g.over() || match().phase() != MatchPhase::Playing) return;
     if (!table_.is_human(table_.seat_of(~g.side_to_move())) ||
@@ -228,6 +217,7 @@ void Teacher::service_review() {
     const std::size_t wanted = std::min(line.size(), max_review_plies);
     // A round of the review is judged as a finished game is, wherever the review stands in it.
     if (wanted == 0 || !(g.over() || review_wanted_ || table_.in_review())) return;
+    if (!table_.help(Help::Review)) return;  // a round of a match still played against a person
     if (review_round_ == shown().rounds().size() && reviewed_.size() >= wanted &&
         common_prefix(line, review_line_) >= wanted)
         return;  // reviewed already
@@ -280,7 +270,6 @@ void Teacher::new_match(bool loaded) {
     review_line_.clear();
     ui_.marks.clear();
     review_wanted_ = loaded;
-    analysis_granted_ = false;  // decided again for the new match (service_analysis)
 }
 
 void Teacher::seats_cancelled() {

@@ -53,7 +53,7 @@ class Teacher {
     // "reviewing 12/38" while the review runs, for the title; else "".
     std::string title() const;
 
-    // The analysis panel (i): on or off, or why not.
+    // The analysis panel (i): on or off, or why not (the rule of the engine's help, engine_help.h).
     void toggle_analysis();
     Expected<void> analysis_allowed() const;  // the panel may be shown now, or why not
 
@@ -98,7 +98,6 @@ class Teacher {
     ThinkInfo hint_info_;
     // The analysis panel: its own Analyzer on its own worker, which posts each completed depth.
     bool analysis_on_ = false;            // the player wants the panel
-    bool analysis_granted_ = false;       // switched on before the first move of a timed match
     std::unique_ptr<Analyzer> analyzer_;  // made when first used (its table is 16 MiB), as the judge
     std::mutex analysis_mutex_;
     AnalysisResult analysis_posted_;  // the worker's latest, under the mutex

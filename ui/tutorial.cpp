@@ -113,8 +113,11 @@ class TutorialScreen : public ExerciseScreen {
 
 }  // namespace
 
-std::unique_ptr<Screen> make_tutorial_screen(Navigator& nav, Rules rules, int board_size, bool color) {
-    return std::make_unique<TutorialScreen>(nav, rules, board_size, color);
+std::unique_ptr<Screen> make_tutorial_screen(Navigator& nav, Rules rules, int board_size, bool color,
+                                             std::string note) {
+    auto screen = std::make_unique<TutorialScreen>(nav, rules, board_size, color);
+    screen->set_note(std::move(note));
+    return screen;
 }
 
 }  // namespace gobblet::ui

@@ -147,7 +147,7 @@ std::string seat_suffix(const SeatView& seat) {
     switch (seat.kind) {
         case SeatKind::Human: return "";
         case SeatKind::Computer: return "";  // its name says it: "computer (max)"
-        case SeatKind::Remote: return " (remote)";
+        case SeatKind::Remote: return " (" + (seat.label.empty() ? std::string("remote") : seat.label) + ")";
     }
     return "";
 }
@@ -266,7 +266,10 @@ std::string status_text(const Match& match, const UiState& ui) {
         const std::string name = match.names_by_colour()[index(c)];
         s = name == color_name(c) ? name + " to move" : name + " (" + color_name(c) + ") to move";
     }
+    if (!ui.review.empty()) s = ui.review + "    " + s;  // first: what Enter does now
     if (ui.paused) s += "    PAUSED: p resumes";
+    if (!ui.offer.empty()) s += "    " + ui.offer;
+    if (!ui.clock_note.empty()) s += "    " + ui.clock_note;
     if (ui.thinking) {
         s += ui.hinting ? "    finding a hint" : "    computer thinking";
         if (ui.info.depth > 0)
@@ -326,15 +329,41 @@ void draw_overlay(const Layout& l, const Overlay& o) {
     put(y + h - 1, x + 1, o.footer, 0, w - 2);
 }
 
-void draw_too_small(const Layout& l) {
+// The clocks in one line, for a screen too small for the board: "White turn 0:10 reserve 0:30 > Black
+// time 4:29", the running one marked (= while it stands).
+std::string clocks_line(const Match& match, Millis now) {
+    const GameClock& clock = match.clock();
+    std::string out;
+    for (Color c : {Color::White, Color::Black}) {
+        out += out.empty() ? "" : "  ";
+        if (clock.running() == c) out += clock.paused() ? "= " : "> ";
+        out += std::string(color_name(c)) + " " +
+               (clock.settings().kind == ClockKind::Dm ? "turn " + clock_face(clock.time_left(c, now)) +
+                                                             " reserve " + clock_face(clock.reserve_left(c))
+                                                       : "time " + clock_face(clock.time_left(c, now)));
+    }
+    return out;
+}
+
+// No clock runs unseen: a screen too small for the board still shows the clocks (a network game's run
+// on), and why a local one stands.
+void draw_too_small(const Layout& l, const Match& match, const UiState& ui, Millis now) {
     char buf[200];
     std::snprintf(
         buf, sizeof buf,
         "The terminal is %dx%d; the %dx%d board needs at least %dx%d. Enlarge the window, or press q to "
         "quit.",
         l.cols, l.lines, l.size, l.size, l.need_cols, l.need_lines);
+    std::vector<std::string> lines = wrap(buf, std::max(10, l.cols - 1));
+    if (match.clock().enabled() && !match.game().over()) {
+        for (const std::string& line : wrap(clocks_line(match, now), std::max(10, l.cols - 1)))
+            lines.push_back(line);
+        if (!ui.clock_note.empty())
+            for (const std::string& line : wrap(ui.clock_note, std::max(10, l.cols - 1)))
+                lines.push_back(line);
+    }
     int y = 0;
-    for (const std::string& line : wrap(buf, std::max(10, l.cols - 1))) put(y++, 0, line);
+    for (const std::string& line : lines) put(y++, 0, line);
 }
 
 }  // namespace
@@ -371,7 +400,7 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
     const Game& game = match.game();
     const Layout l = make_layout(match.variant().size, COLS, LINES);
     if (!l.fits()) {
-        draw_too_small(l);
+        draw_too_small(l, match, ui, now);
         refresh();
         return;
     }
@@ -455,7 +484,7 @@ std::optional<Spot> hit(const Layout& l, Color to_move, int clock_rows, int y, i
 }
 
 std::vector<std::string> help_lines(const Match& match, int width, ScreenKind screen,
-                                    const std::string& intro) {
+                                    const std::string& intro, const std::function<bool(Action)>& shown) {
     const Variant v = match.variant();
     const bool official = v.rules == Rules::Official;
     const int n = v.size;
@@ -511,7 +540,7 @@ std::vector<std::string> help_lines(const Match& match, int width, ScreenKind sc
         "Typing mode (the default): letters and digits that start a move go to the prompt; Enter plays it. "
         "Cursor "
         "mode: an arrow key or a mouse click enters it; Esc goes back to typing.");
-    add_key_help(out, screen, width);
+    add_key_help(out, screen, width, shown);
     return out;
 }
 

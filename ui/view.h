@@ -16,6 +16,7 @@
 #pragma once
 
 #include <deque>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,9 +55,10 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
 // clock, else 0) and the stacks, White's block first (as draw() puts them).
 std::optional<Spot> hit(const Layout& layout, Color to_move, int clock_rows, int y, int x);
 // The help screen's lines for this width: `intro` (a screen's own words, if any), the rules in force
-// and every key of the key table on `screen`.
+// and every key of the key table on `screen` (those of the actions `shown` accepts, when given).
 std::vector<std::string> help_lines(const Match& match, int width, ScreenKind screen = screen_game,
-                                    const std::string& intro = "");
+                                    const std::string& intro = "",
+                                    const std::function<bool(Action)>& shown = {});
 // A help page of its own (a question's, an overlay's) as lines for this width: the title, the
 // paragraphs, then its keys, each with what it does.
 std::vector<std::string> help_page_lines(const HelpPage& page, int width);

@@ -46,6 +46,16 @@ expect_eq "--grace with --join" "$(cat "$WORK/err")" \
 "$MAIN" --host 0 --grace soon 2>"$WORK/err" && fail "--grace soon must fail"
 expect_eq "--grace soon" "$(cat "$WORK/err")" \
     "gobblet: --grace soon: not a time; write it as 30, 30s, 2m or 1m30s (at most 24h)"
+# --allow-help is the host's terms: with --join (or alone) it is a flag error.
+"$MAIN" --join 127.0.0.1:7000 --allow-help 2>"$WORK/err" && fail "--allow-help with --join must fail"
+expect_eq "--allow-help with --join" "$(cat "$WORK/err")" \
+    "gobblet: --allow-help goes with --host: the host sets the terms of a network game"
+"$MAIN" --host 0 --white computer 2>"$WORK/err" && fail "a host's computer without --allow-help must fail"
+expect_eq "a host's computer" "$(cat "$WORK/err")" \
+    "gobblet: with --host, a computer on your own side needs --allow-help: a network game allows no engine help otherwise (the joiner sees the terms)"
+"$MAIN" --allow-help 2>"$WORK/err" && fail "--allow-help alone must fail"
+expect_eq "--allow-help alone" "$(cat "$WORK/err")" \
+    "gobblet: --allow-help goes with --host: the host sets the terms of a network game"
 
 # refused STATUS MESSAGE ARGS...: the exit status and the whole message on stderr, and nothing on stdout
 # (nothing ran).

@@ -61,8 +61,8 @@ type_move W3B2
 wait_for "White played W3B2"
 expect_no "i analysis"
 keys i
-wait_for "analysis is off in a timed match once play has started: switch it on before the"
-wait_for "first move (it then stays on offer for both players)"
+wait_text "no analysis in a timed match once play has started: the engine's help (i or !) is switched on"
+wait_text "before the first move, and then stays on offer for both players"
 expect_no "Analysis  "
 # ... and on offer for both players when switched on before it.
 stop_game; forget_last_game

@@ -64,13 +64,15 @@ wait_for() {
     done
     fail "timed out waiting for: $1"
 }
-# wait_text TEXT: like wait_for, on the screen's lines joined by spaces: for a message that wraps.
+# wait_text TEXT [SCREEN]: like wait_for, on the screen's lines joined by spaces: for a message that
+# wraps. SCREEN is the command that prints the screen (default `screen`; `peer_screen`).
 wait_text() {
-    local i
+    local i show=${2:-screen}
     for i in $(seq 100); do
-        screen | tr '\n' ' ' | grep -qF -- "$1" && return 0
+        $show | tr '\n' ' ' | grep -qF -- "$1" && return 0
         sleep 0.1
     done
+    [ "$show" = screen ] || { echo "--- $show:"; $show; }
     fail "timed out waiting for: $1"
 }
 # wait_long SECONDS TEXT: like wait_for, for what takes longer (a computer playing a whole match).
@@ -179,6 +181,8 @@ wait_peer() {
     echo "--- peer screen:"; peer_screen
     fail "timed out waiting on the peer's screen for: $1"
 }
+# wait_peer_text TEXT: wait_text on the peer's screen.
+wait_peer_text() { wait_text "$1" peer_screen; }
 wait_peer_exit() {
     local i
     for i in $(seq 100); do

@@ -28,8 +28,8 @@ lscreen $w | grep -q "PAUSED" && fail "nothing is paused after the return: $(lsc
 lscreen $b | grep -q "PAUSED" && fail "nothing is paused for the one who came back: $(lscreen $b | grep PAUSED)"
 # A pause both agree to is a pause: both screens say so.
 lkeys $w p
-wait_in $b "do you agree?" 30
-lkeys $b y
+wait_in $b "offers a pause: p agrees, Esc declines" 30
+lkeys $b p
 wait_in $w "PAUSED: p resumes" 30
 wait_in $b "PAUSED: p resumes" 30
 exit 0

@@ -15,7 +15,9 @@ wait_in liam "MaxBot (bot)"
 wait_in liam "#1 MaxBot 1500? casual none official 4x4"
 lkeys liam a
 wait_in liam "q leave"
-wait_in liam "MaxBot (remote)"
+# The bot is marked as a computer on the board and in the title; no computer plays for Liam.
+wait_in liam "MaxBot (remote computer)"
+wait_in liam "server game against a computer"
 if [ "$(white_of liam)" = Liam ]; then
     lmove liam W1A1
     wait_in_re liam "1\. W1A1 +K[123][A-D][1-4]"

@@ -39,6 +39,10 @@ wait_in nora "the games list"
 lkeys nora w
 # A spectator may talk to the other spectators (Tab), never to the players.
 wait_in nora "q leave  Tab chat"
+# No engine for a spectator of a live game: the review after it has it all.
+lkeys nora i
+wait_in nora "no analysis while the game is live: the review after it has it all"
+lscreen nora | grep -qF "i analysis" && fail "a live game's footer offers no analysis to its spectator"
 wait_in nora "White  $white (remote)"
 wait_in $w "one spectator watches"
 lmove $w W1A1; wait_in nora "1. W1A1"

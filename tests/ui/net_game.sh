@@ -19,8 +19,8 @@ for addr in 127.0.0.1 ::1; do
     wait_for "Eamon is here: the game starts"
     wait_for "Black  Eamon (remote)"
     wait_peer "White  Liam (remote)"
-    keys i  # no analysis against a remote player
-    wait_for "no analysis in a network game while it is played: it would be cheating"
+    keys i  # no analysis against a remote player, unless the host's terms allow it
+    wait_text "no analysis in this network game while it is played: the host's terms allow no engine help"
     expect_no "Analysis  "
     type_move W1A1
     wait_peer "Liam played W1A1"

@@ -16,7 +16,7 @@ wait_for "The game is saved; waiting for Eamon to come back"
 grep -qxF "W1A2" "$XDG_STATE_HOME/gobblet/autosave.txt" || fail "the host saved the game"
 grep -qF "% match id: " "$XDG_STATE_HOME/gobblet/autosave.txt" || fail "the host saved the match id"
 type_move W1A3
-wait_for "Eamon is away: the clocks stand for"  # the grace (docs/network.md): nobody moves
+wait_for "Eamon is away: the clocks stand for"  # the grace (docs/network.md): no clock runs
 $T kill-session -t peer
 start_peer --join "127.0.0.1:$port" --code ABCD-5678 --black Eamon --resume
 wait_peer "both hold the same moves: play resumes"

@@ -16,7 +16,7 @@ joiner=$(ps -o pid= --ppid "$pane" | head -1 | tr -d ' ')
 [ -n "$joiner" ] || fail "no joiner process under the peer pane $pane"
 kill -KILL "$joiner"
 wait_for "connection lost: Eamon closed the connection"
-wait_text "after 1s play goes on without them, the clocks running"
+wait_text "the clocks stand for up to 1s (what is left of Eamon's grace); you play on your turns"
 # The grace is over: Eamon's clock runs again and Liam sees how long he has.
 wait_re "Eamon is away: Eamon's clock runs, 0:(0[1-9]|10) left"
 expect_no "Eamon ran out of time"

@@ -58,7 +58,7 @@ wait_in liam "MaxBot (bot)"
 wait_in liam "#1 MaxBot 1500? casual none official 4x4"
 lkeys liam a
 wait_in liam "q leave"
-wait_in liam "MaxBot (remote)"
+wait_in liam "MaxBot (remote computer)"
 if [ "$(white_of liam)" = Liam ]; then
     lmove liam W1A1
     wait_in_re liam "1\. W1A1 +K[123][A-D][1-4]"
@@ -87,7 +87,7 @@ lscreen liam | tr -d '\n' | grep -qF "ssh in again as you did, with the name Lia
 
 # The same key again: the name is proved without a password, and the match opens where it was.
 ssh_lobby liam2 Liam
-wait_in liam2 "MaxBot (remote)" 20
+wait_in liam2 "MaxBot (remote computer)" 20
 wait_in liam2 "$mine"
 grep -qF "lobby: Liam logged in (key) from ssh:127.0.0.1 (unix:uid=$(id -u))" "$WORK/server.log" ||
     fail "the second login by key: $(grep 'lobby: Liam' "$WORK/server.log")"
