@@ -136,6 +136,25 @@ TEST_CASE("a row's details say the rest, and whether a seek is for us", "[lobby-
                    "starts drawn; official rules"));
 }
 
+TEST_CASE("a computer is marked in the seeks and the games, as in the players list", "[lobby-view]") {
+    // Issue 25: computers play on a server only as bot accounts, marked as computers in every list.
+    const lobby::Tables t =
+        tables("Nora", {lobby::PlayerItem{"MaxBot", lobby::Role::Bot, false, {}, "", ""},
+                        lobby::PlayerItem{"Liam", lobby::Role::Human, false, {}, "", ""}});
+    const lobby::SeekItem s{3,  "MaxBot", std::nullopt, "", terms("official 4 none first-to 1 casual"),
+                            {}, {}};
+    CHECK(seek_row(s, "Nora", 200, &t) == "#3 MaxBot (bot) - casual none official 4x4");
+    CHECK(seek_row(s, "Nora", 200) == "#3 MaxBot - casual none official 4x4");  // no list: nothing known
+    lobby::GameItem g;
+    g.game = "5f3a9c0e12b47d66";
+    g.names = {"Liam", "maxbot"};  // names compare by their key
+    g.terms = terms("official 4 none first-to 1 casual");
+    CHECK(game_row(lobby::GameRow{g, 0}, "Nora", 0, 200, &t) ==
+          "Liam 0-0 maxbot (bot) casual none official 4x4");
+    CHECK(bot_mark("Liam", &t).empty());
+    CHECK(bot_mark("Zoe", &t).empty());  // not listed
+}
+
 TEST_CASE("game rows run the running clock on and mark the player's own match", "[lobby-view]") {
     lobby::GameItem g;
     g.game = "5f3a9c0e12b47d66";

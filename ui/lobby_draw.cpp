@@ -161,12 +161,12 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
                 (hidden ? ")" : ""),
             left_w);
     rows(LobbyPane::Seeks, top + 1, seeks_h - 1, int(seeks.size()), 0, left_w,
-         [&](int i, int wd) { return seek_row(*seeks[std::size_t(i)], me, wd); });
+         [&](int i, int wd) { return seek_row(*seeks[std::size_t(i)], me, wd, &client_->tables()); });
     const auto games = game_rows(t);
     heading(top + seeks_h, 0, LobbyPane::Games,
             "Games in progress (" + std::to_string(games.size()) + "): w watches", left_w);
     rows(LobbyPane::Games, top + seeks_h + 1, games_h - 1, int(games.size()), 0, left_w,
-         [&](int i, int wd) { return game_row(*games[std::size_t(i)], me, now, wd); });
+         [&](int i, int wd) { return game_row(*games[std::size_t(i)], me, now, wd, &client_->tables()); });
     const auto players = player_rows(t);
     const int x = left_w + 1;
     for (int y = top; y < top + height; ++y) mvaddch(y, left_w, '|');

@@ -106,10 +106,19 @@ std::string player_row(const lobby::PlayerItem& p, const std::string& me, int wi
     return fit(row, width);
 }
 
-std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width) {
+// " (bot)" when the players list says `name` logged in as a computer (issue 25: computers are marked in
+// every list), else "".
+std::string bot_mark(const std::string& name, const lobby::Tables* t) {
+    if (!t) return "";
+    const auto it = t->players().find(lobby::name_key(name));
+    return it != t->players().end() && it->second.role == lobby::Role::Bot ? " (bot)" : "";
+}
+
+std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width, const lobby::Tables* t) {
     // Who and whose first; then the terms, what matters first (rated or casual, the clock, the variant),
     // and who it is for: the right end may be cut, the details line has it all.
-    std::string row = "#" + std::to_string(s.id) + " " + s.from + " " + rating_cell(s.rating);
+    std::string row =
+        "#" + std::to_string(s.id) + " " + s.from + bot_mark(s.from, t) + " " + rating_cell(s.rating);
     if (same(s.from, me))
         row += s.to.empty() ? " (yours)" : " (yours, to " + s.to + ")";
     else if (!s.to.empty())
@@ -117,10 +126,11 @@ std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width)
     return fit(row + " " + lobby::terms_short(s.terms) + lobby::audience_text(s.audience), width);
 }
 
-std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width) {
+std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width,
+                     const lobby::Tables* t) {
     const lobby::GameItem& it = g.item;
-    std::string row = it.names[0] + " " + std::to_string(it.score[0]) + "-" + std::to_string(it.score[1]) +
-                      " " + it.names[1];
+    std::string row = it.names[0] + bot_mark(it.names[0], t) + " " + std::to_string(it.score[0]) + "-" +
+                      std::to_string(it.score[1]) + " " + it.names[1] + bot_mark(it.names[1], t);
     if (it.left[0] || it.left[1]) {
         std::string clocks;
         for (int p : {0, 1}) {

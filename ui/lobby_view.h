@@ -37,11 +37,15 @@ std::string player_row(const lobby::PlayerItem& p, const std::string& me, int wi
                        const lobby::Tables* t = nullptr);
 // The head of the players' columns for that width.
 std::string players_head(int width);
+// " (bot)" when the players list `t` knows `name` as a computer (issue 25: marked in every list), else "".
+std::string bot_mark(const std::string& name, const lobby::Tables* t);
 // A seek: "#12 Liam 1623 rated 5m+2s official 4x4 bots 1400-1800", whose and to whom first ("(yours)",
 // "CHALLENGES YOU", "REMATCH").
-std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width);
+std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width,
+                     const lobby::Tables* t = nullptr);
 // A game: "Liam 1-0 Eamon 1:50* 5:00 rated dm official 4x4, 3 watching" ("YOUR MATCH" first).
-std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width);
+std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width,
+                     const lobby::Tables* t = nullptr);
 // A finished game: "2026-11-23 Liam won 1-0 against Eamon, rated 5m+2s official 4x4: Liam 1662 (+162), ...".
 std::string history_row(const lobby::HistoryItem& h, int width);
 // A machine that proves the name: "this machine  last used 2026-11-23T14:03Z from 203.0.113.5", "SSH key

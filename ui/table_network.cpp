@@ -46,7 +46,8 @@ void Table::ask_other_match(const std::string& text) {
               },
               "connect again and play the host's match; the one you hold goes to your saves (o opens it)"},
              {ch('n'), "keep yours",
-              [this, text] { link_->on_lost(text + "; yours stays as it is, saved here"); },
+              // The player chose to stay apart: no connecting again by itself.
+              [this, text] { link_->on_lost(text + "; yours stays as it is, saved here", true); },
               "stay apart with the match you hold (it stays saved); r connects again later, for instance "
               "once the host has started it again with --resume"}},
         .help = "The host's program holds another match than the one saved here (it may have started again "

@@ -12,7 +12,7 @@ trap 'kill $BOT 2>/dev/null; stop_server; cleanup' EXIT
 start_lobby liam Liam
 wait_in liam "logged in as Liam"
 wait_in liam "MaxBot (bot)"
-wait_in liam "#1 MaxBot 1500? casual none official 4x4"
+wait_in liam "#1 MaxBot (bot) 1500? casual none official 4x4"
 lkeys liam a
 wait_in liam "q leave"
 # The bot is marked as a computer on the board and in the title; no computer plays for Liam.
@@ -77,5 +77,5 @@ $T kill-session -t liam
 $T new-session -d -s liam -x 110 -y 32 \
     "env -u LINES -u COLUMNS -u NO_COLOR LC_ALL=C.UTF-8 TERM=tmux-256color XDG_STATE_HOME=$WORK/Liam/state XDG_DATA_HOME=$WORK/Liam/data XDG_CONFIG_HOME=$WORK/Liam/config $back 2>$WORK/liam.stderr; echo \$? > $WORK/liam.status; sleep 60"
 wait_in liam "q leave"  # logged in, the lobby opens the match by itself
-wait_in liam "MaxBot (remote)"
+wait_in liam "MaxBot (remote computer)"
 wait_in liam "$mine"

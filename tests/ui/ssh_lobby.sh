@@ -55,7 +55,7 @@ grep -qF "lobby: Liam registered with SSH key $fp_a from ssh:127.0.0.1 (unix:uid
     fail "the server's log: $(cat "$WORK/server.log")"
 grep -qF "$fp_a" "$SSHD_DIR/sshd.log" || fail "sshd logged another fingerprint than $fp_a"
 wait_in liam "MaxBot (bot)"
-wait_in liam "#1 MaxBot 1500? casual none official 4x4"
+wait_in liam "#1 MaxBot (bot) 1500? casual none official 4x4"
 lkeys liam a
 wait_in liam "q leave"
 wait_in liam "MaxBot (remote computer)"
