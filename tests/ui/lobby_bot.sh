@@ -40,7 +40,7 @@ lkeys liam q
 wait_in liam "leave the match against MaxBot?"
 lkeys liam y
 wait_in liam "your match against MaxBot goes on: Enter on it (games) takes you back"
-wait_in_re liam "> YOUR MATCH (MaxBot 0-0 Liam|Liam 0-0 MaxBot)"
+wait_in_re liam "> YOUR MATCH (MaxBot \(bot\) 0-0 Liam|Liam 0-0 MaxBot \(bot\))"
 lkeys liam Right
 wait_in liam "the games list"
 lkeys liam Enter
