@@ -1177,11 +1177,13 @@ void Session::leave(std::string_view reason, Millis now) {
     phase_ = Phase::Closed;
 }
 
-Expected<void> Session::reconnect(const Match& match, Millis now) {
+Expected<void> Session::may_reconnect() const {
     if (role_ != Role::Joiner) return Failure{"only the joiner reconnects; the host keeps listening"};
     if (phase_ != Phase::Gone) return phase_ == Phase::Closed ? connected() : Failure{"already connected"};
-    join_.held = match;
-    join_.held_id = match_id_;
+    return {};
+}
+
+Expected<void> Session::connect_again(Millis now) {
     switch (connector_.start(join_.host, now)) {
         case Connector::Status::Failed: return Failure{connector_.error()};
         case Connector::Status::Connected:
@@ -1193,21 +1195,19 @@ Expected<void> Session::reconnect(const Match& match, Millis now) {
     return {};
 }
 
+Expected<void> Session::reconnect(const Match& match, Millis now) {
+    if (auto ok = may_reconnect(); !ok) return ok;
+    join_.held = match;
+    join_.held_id = match_id_;
+    return connect_again(now);
+}
+
 Expected<void> Session::reconnect_taking_host(Millis now) {
-    if (role_ != Role::Joiner) return Failure{"only the joiner reconnects; the host keeps listening"};
-    if (phase_ != Phase::Gone) return phase_ == Phase::Closed ? connected() : Failure{"already connected"};
+    if (auto ok = may_reconnect(); !ok) return ok;
     join_.held.reset();
     join_.held_id.clear();
     match_id_.clear();
-    switch (connector_.start(join_.host, now)) {
-        case Connector::Status::Failed: return Failure{connector_.error()};
-        case Connector::Status::Connected:
-            phase_ = Phase::Connecting;
-            joiner_connected(now);
-            break;
-        case Connector::Status::Pending: phase_ = Phase::Connecting; break;
-    }
-    return {};
+    return connect_again(now);
 }
 
 void Session::await_return(const Match& match, Millis now) {

@@ -235,6 +235,10 @@ class Session {
     bool pending_step(Pending& p, Millis now);  // false: done with it (promoted or refused)
     void refuse(Pending& p, const std::string& to_peer, const std::string& to_us);
     void joiner_connected(Millis now);
+    // A joiner's reconnection: whether it may (a joiner whose connection is gone), and the connection
+    // started again to the host it joined.
+    Expected<void> may_reconnect() const;
+    Expected<void> connect_again(Millis now);
     void peer_io(short revents, Millis now);
     void timers(Millis now);
     void send(const Message& m, Millis now);

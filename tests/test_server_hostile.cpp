@@ -31,6 +31,14 @@ void meet(World& w, Client& liam, Client& eamon, const std::string& terms) {
     REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
 }
 
+// Liam and Eamon in a casual match, both at the board.
+void in_a_match(World& w, Client& liam, Client& eamon) {
+    meet(w, liam, eamon, "official 4 none first-to 1 casual");
+    w.play_match(liam);
+    w.play_match(eamon);
+    REQUIRE(w.until([&] { return liam.game->playing() && eamon.game->playing(); }));
+}
+
 bool closed_with(World& w, RawPeer& r, const std::string& last) {
     return w.until([&] { return r.closed_by_peer(); }) && !r.heard().empty() && r.heard().back() == last;
 }
@@ -450,17 +458,7 @@ TEST_CASE(
     srv.start(t0);
     World w(srv);
     Client liam("Liam"), eamon("Eamon");
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
-    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
-    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
-    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
-    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
-    w.play_match(liam);
-    w.play_match(eamon);
-    REQUIRE(w.until([&] { return liam.game->playing() && eamon.game->playing(); }));
+    in_a_match(w, liam, eamon);
     liam.lobby->leave("bye", w.now);
     w.idle();
     // Forty addresses each guess Liam's secret and game codes until their own limits stop them.
@@ -712,21 +710,6 @@ TEST_CASE("many connections from one address share one allowance for seeks: twen
 }
 
 namespace {
-
-// Liam and Eamon in a casual match, both at the board.
-void in_a_match(World& w, Client& liam, Client& eamon) {
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
-    REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 none first-to 1 casual"), w.now).ok());
-    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
-    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
-    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
-    w.play_match(liam);
-    w.play_match(eamon);
-    REQUIRE(w.until([&] { return liam.game->playing() && eamon.game->playing(); }));
-}
 
 int away_and_back(const Client& c) {
     int n = 0;
