@@ -163,8 +163,6 @@ class Table {
     // Whether a step back (or forward) has somewhere to go now, in the review or the game.
     bool can_step_back() const;
     bool can_step_forward() const;
-    // Leaves the review: the match as it stands is shown again.
-    void close_review() { review_.reset(); }
 
     // Play. A human's move here: Refused (said why; a picked piece stays picked), Sent (to the network
     // session, which said why if it refused: the pick is spent either way) or Played.
