@@ -96,8 +96,8 @@ class Table {
         // from the lobby is not: the server keeps those, and the player's own game stays resumable.
         bool autosave = true;
     };
-    // `clock` is the time source (the loop's time; a test's counter). The table keeps references to
-    // `loop` and `report`, which outlive it.
+    // `clock` is the time source: the turn's time (ScreenContext::clock, one instant a turn), or a test's
+    // counter. The table keeps references to `loop` and `report`, which outlive it.
     Table(Config config, EventLoop& loop, std::function<Millis()> clock, TableReport& report);
     Table(const Table&) = delete;
     Table& operator=(const Table&) = delete;
