@@ -717,16 +717,18 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
             });
         case Mode::Bench:
             return Run([depth = f.bench] { return run_bench(std::cout, net::monotonic_clock(), depth); });
-        case Mode::BenchPaste: return Run([] { return ui::bench_paste(std::cout); });
+        case Mode::BenchPaste: return Run([] { return ui::bench_paste(std::cout, net::monotonic_clock()); });
         case Mode::Match: return plan_match(app, f);
         case Mode::MakePuzzles:
             return Run([dir = f.make_puzzles, seed = given(app, "--seed") ? *parse_seed(f.seed) : 1] {
-                return saves::run_make_puzzles(std::cout, std::cerr, dir, seed);
+                return saves::run_make_puzzles(std::cout, std::cerr, dir, seed, net::monotonic_clock());
             });
         case Mode::VerifyPuzzles: {
             std::vector<std::string> files = f.verify;
             std::erase(files, std::string());  // given without a file, CLI11 hands over one empty name
-            return Run([files] { return saves::run_verify_puzzles(std::cout, std::cerr, files); });
+            return Run([files] {
+                return saves::run_verify_puzzles(std::cout, std::cerr, files, net::monotonic_clock());
+            });
         }
         case Mode::Serve: return plan_serve(app, f);
         case Mode::Bot: return plan_bot(app, f);
@@ -762,7 +764,9 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
             });
         }
         case Mode::BenchStore:
-            return Run([db = f.db] { return server::run_store_bench(std::cout, std::cerr, db); });
+            return Run([db = f.db] {
+                return server::run_store_bench(std::cout, std::cerr, net::monotonic_clock(), db);
+            });
     }
     return Failure{"no such mode"};
 }

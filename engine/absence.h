@@ -48,8 +48,6 @@ class Absence {
     AbsenceStage stage(Millis now) const;
     // Milliseconds from `now` until the stage changes; -1 when it never will (ClockRuns, ClaimAllowed).
     Millis until_next(Millis now) const;
-    // The grace is over: the clocks run, if they do (the player who stayed plays on either way).
-    bool plays_on(Millis now) const { return stage(now) != AbsenceStage::Grace; }
 
     Millis since() const { return since_; }
     Millis grace() const { return grace_; }

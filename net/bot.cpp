@@ -292,7 +292,7 @@ void Bot::decide(Millis now) {
         return;
     }
     // An opponent who left without a clock to decide: the round is claimed once the rule allows.
-    if (const auto& away = session_->absence(); away && may_claim(match_, 1 - me, *away, now)) {
+    if (const auto& away = session_->absence(1 - me); away && may_claim(match_, 1 - me, *away, now)) {
         if (session_->claim(match_, now))
             note("claims the round: " + match_.name(1 - me) + " did not come back");
         return;

@@ -165,9 +165,11 @@ class Session {
     // or (host) the joiner is away, and play goes on without them (on the host's own turns: during the
     // grace the clocks stand, after it they run).
     bool can_play() const;
-    // The other player's absence: a host's joiner's, from a drop during play until the next go; or
-    // (version 2) a server's other player's, between its Away and Back facts. nullopt otherwise.
-    const std::optional<Absence>& absence() const { return referee_.absence(remote_player()); }
+    // Player `player`'s absence as this side knows it: a host's joiner's, from a drop during play until
+    // the next go; or (version 2) a server's player's, between its Away and Back facts (a spectator knows
+    // both players'). nullopt otherwise, and for a `player` that is neither 0 nor 1 (a spectator's
+    // remote_player()).
+    const std::optional<Absence>& absence(int player) const { return referee_.absence(player); }
     // The join code (normalized) and as players read it ("7QK-M4X").
     const std::string& code() const { return code_; }
     std::string code_display() const { return code_text(code_); }
@@ -189,8 +191,6 @@ class Session {
     // The terms say the engine may help the players while the game is played: a peer-to-peer host's
     // --allow-help (a joiner hears it in the welcome, version 3). Never in a server's game.
     bool help_allowed() const { return help_ && !hosted_; }
-    // A player's absence as this side knows it: the host's joiner's, or (version 2) a server's player's.
-    const std::optional<Absence>& absence_of(int player) const { return referee_.absence(player); }
     SeatKind peer_seat() const { return peer_seat_; }
     // The last keep-alive round trip, ms; -1 before the first.
     Millis round_trip() const { return rtt_; }

@@ -1,7 +1,6 @@
 #include "commands.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <optional>
 #include <ostream>
@@ -9,6 +8,7 @@
 
 #include "engine/notation.h"
 #include "engine/puzzle.h"
+#include "engine/time_source.h"
 #include "puzzles.h"
 #include "record.h"
 
@@ -71,9 +71,9 @@ std::string set_summary(const PuzzleSet& set) {
     return buf;
 }
 
-// Seconds since `start`, for the reports (real time: these commands are measurements too).
-double seconds_since(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+// Seconds since `start_us` on `time`, for the reports (real time: these commands are measurements too).
+double seconds_since(const TimeSource& time, std::int64_t start_us) {
+    return seconds_between(start_us, time.now_us());
 }
 
 // Seconds with `decimals` decimals, as printf's %.Nf writes them.
@@ -108,14 +108,15 @@ int run_review(std::ostream& out, std::ostream& err, const std::string& path, co
     return 0;
 }
 
-int run_make_puzzles(std::ostream& out, std::ostream& err, const std::string& dir, std::uint64_t seed) {
+int run_make_puzzles(std::ostream& out, std::ostream& err, const std::string& dir, std::uint64_t seed,
+                     const TimeSource& time) {
     for (const SetRecipe& r : shipped_recipes) {
         PuzzleRecipe recipe;
         recipe.name = r.name;
         recipe.variant = r.variant;
         std::copy(std::begin(r.wanted), std::end(r.wanted), recipe.wanted);
         recipe.seed = seed;
-        const auto start = std::chrono::steady_clock::now();
+        const std::int64_t start = time.now_us();
         const PuzzleSet set = make_puzzles(recipe, nullptr, [&](int found, int wanted, int games) {
             if (games % 50 == 0)
                 err << r.name << ": " << found << "/" << wanted << " after " << games << " games\n";
@@ -126,13 +127,14 @@ int run_make_puzzles(std::ostream& out, std::ostream& err, const std::string& di
             return 1;
         }
         out << r.name << ": " << set_summary(set) << ": written to " << path << " in "
-            << seconds_text(seconds_since(start), 1) << " s\n"
+            << seconds_text(seconds_since(time, start), 1) << " s\n"
             << std::flush;
     }
     return 0;
 }
 
-int run_verify_puzzles(std::ostream& out, std::ostream& err, const std::vector<std::string>& files) {
+int run_verify_puzzles(std::ostream& out, std::ostream& err, const std::vector<std::string>& files,
+                       const TimeSource& time) {
     std::vector<std::pair<std::string, std::string>> texts;  // where, text
     if (files.empty()) {
         for (const EmbeddedText& t : shipped_puzzle_texts())
@@ -154,14 +156,14 @@ int run_verify_puzzles(std::ostream& out, std::ostream& err, const std::vector<s
             ++failures;
             continue;
         }
-        const auto start = std::chrono::steady_clock::now();
+        const std::int64_t start = time.now_us();
         for (const Puzzle& p : parsed->puzzles)
             if (const Expected<void> proven = verify_puzzle(*parsed, p); !proven) {
                 err << "gobblet: " << where << ": puzzle " << p.id << ": " << proven.why() << "\n";
                 ++failures;
             }
         out << where << ": " << set_summary(*parsed) << ": proven in "
-            << seconds_text(seconds_since(start), 2) << " s\n"
+            << seconds_text(seconds_since(time, start), 2) << " s\n"
             << std::flush;
     }
     if (failures) out << failures << " problem" << (failures == 1 ? "" : "s") << "\n";

@@ -3,12 +3,12 @@
 #include <stdlib.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <string>
 
 #include "engine/clock.h"
+#include "engine/time_source.h"
 #include "server/db.h"
 #include "server/lobby.h"
 #include "server/secrets.h"
@@ -310,10 +310,9 @@ int print_profile(std::ostream& out, std::ostream& err, const fs::path& db, cons
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
+// Seconds since `start_us` on `time` (the program's one monotonic clock: main.cpp passes it).
+double seconds_since(const TimeSource& time, std::int64_t start_us) {
+    return seconds_between(start_us, time.now_us());
 }
 
 // The p-th percentile (0-100) of some durations in seconds, as microseconds.
@@ -335,24 +334,25 @@ void report_rate(std::ostream& out, const char* what, int n, double seconds,
 }
 
 // Single-row transactions at one synchronous level, straight on the db layer: what the setting costs.
-void bench_synchronous(std::ostream& out, const fs::path& path, const char* level, int n) {
+void bench_synchronous(std::ostream& out, const TimeSource& time, const fs::path& path, const char* level,
+                       int n) {
     db::Database d = db::Database::open(path, {false, 5000});
     d.prepare_for_writing();
     d.exec(std::string("PRAGMA synchronous = ") + level);
     d.exec("CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, line TEXT NOT NULL)");
     db::Statement insert(d, "INSERT INTO t (line) VALUES (?1)");
     std::vector<double> each;
-    const auto start = Clock::now();
+    const std::int64_t start = time.now_us();
     for (int i = 0; i < n; ++i) {
-        const auto t = Clock::now();
+        const std::int64_t t = time.now_us();
         insert.run("move 17 9 K1C3 left 0 0 reserve 300000 300000 running white elapsed 0 budget 120000");
-        each.push_back(seconds_since(t));
+        each.push_back(seconds_since(time, t));
     }
     const std::string what = std::string("a row a commit, WAL + synchronous=") + level;
-    report_rate(out, what.c_str(), n, seconds_since(start), each);
+    report_rate(out, what.c_str(), n, seconds_since(time, start), each);
 }
 
-int bench(std::ostream& out, const fs::path& path) {
+int bench(std::ostream& out, const TimeSource& time, const fs::path& path) {
     const UnixTime t0 = 1'800'000'000;
     const std::string clock =
         "left 0 0 reserve 300000 300000 running white elapsed 1200 budget 120000 paused no flagged none";
@@ -369,23 +369,23 @@ int bench(std::ostream& out, const fs::path& path) {
                          t0)
             .id;
     std::vector<double> each;
-    auto start = Clock::now();
+    std::int64_t start = time.now_us();
     for (int i = 0; i < facts; ++i) {
-        const auto t = Clock::now();
+        const std::int64_t t = time.now_us();
         store.append_fact(game, i, "move " + std::to_string(i) + " " + std::to_string(i / 2 + 1) + " W3B2",
                           clock);
-        each.push_back(seconds_since(t));
+        each.push_back(seconds_since(time, t));
     }
-    report_rate(out, "append_fact (WAL + synchronous=NORMAL)", facts, seconds_since(start), each);
-    bench_synchronous(out, path.string() + ".normal", "NORMAL", 2000);
-    bench_synchronous(out, path.string() + ".full", "FULL", 500);
+    report_rate(out, "append_fact (WAL + synchronous=NORMAL)", facts, seconds_since(time, start), each);
+    bench_synchronous(out, time, path.string() + ".normal", "NORMAL", 2000);
+    bench_synchronous(out, time, path.string() + ".full", "FULL", 500);
 
     // Rated results: create a game and finish it (two rating updates, one transaction).
     constexpr int results = 1000;
     each.clear();
-    start = Clock::now();
+    start = time.now_us();
     for (int i = 0; i < results; ++i) {
-        const auto t = Clock::now();
+        const std::int64_t t = time.now_us();
         const GameId g =
             store
                 .create_game(settings, {GamePlayer{liam.id, liam.name}, GamePlayer{eamon.id, eamon.name}},
@@ -396,22 +396,22 @@ int bench(std::ostream& out, const fs::path& path) {
                           : i % 2    ? GameOutcome::Player0
                                      : GameOutcome::Player1,
                           "", t0 + i);
-        each.push_back(seconds_since(t));
+        each.push_back(seconds_since(time, t));
     }
-    report_rate(out, "create_game + finish_game, rated", results, seconds_since(start), each);
+    report_rate(out, "create_game + finish_game, rated", results, seconds_since(time, start), each);
 
     // Logins by machine secret.
     const std::string secret = store.add_secret(liam.id, t0);
     constexpr int logins = 2000;
     each.clear();
-    start = Clock::now();
+    start = time.now_us();
     for (int i = 0; i < logins; ++i) {
-        const auto t = Clock::now();
+        const std::int64_t t = time.now_us();
         if (!store.check_secret(liam.id, secret, t0 + i))
             throw std::runtime_error("the secret did not match");
-        each.push_back(seconds_since(t));
+        each.push_back(seconds_since(time, t));
     }
-    report_rate(out, "check_secret (a right one, then its commit)", logins, seconds_since(start), each);
+    report_rate(out, "check_secret (a right one, then its commit)", logins, seconds_since(time, start), each);
 
     // A restart: 200 games in progress of 60 facts each, read back.
     for (int g = 0; g < 200; ++g) {
@@ -422,13 +422,13 @@ int bench(std::ostream& out, const fs::path& path) {
                 .id;
         for (int i = 0; i < 60; ++i) store.append_fact(id, i, "move " + std::to_string(i) + " 1 W3B2", clock);
     }
-    start = Clock::now();
+    start = time.now_us();
     const auto games = store.games_in_progress();
     std::size_t read = 0;
     for (const auto& g : games) read += g.facts.size();
     char buf[200];
     std::snprintf(buf, sizeof buf, "games_in_progress: %zu games, %zu facts read back in %.1f ms\n",
-                  games.size(), read, seconds_since(start) * 1e3);
+                  games.size(), read, seconds_since(time, start) * 1e3);
     out << buf;
 
     // Passwords at the standard cost.
@@ -436,13 +436,13 @@ int bench(std::ostream& out, const fs::path& path) {
     std::vector<double> hashes, checks;
     std::string hash;
     for (int i = 0; i < 5; ++i) {
-        auto t = Clock::now();
+        std::int64_t t = time.now_us();
         hash = hash_password("correct horse battery", cost);
-        hashes.push_back(seconds_since(t));
-        t = Clock::now();
+        hashes.push_back(seconds_since(time, t));
+        t = time.now_us();
         if (!check_password(hash, "correct horse battery", cost).ok)
             throw std::runtime_error("password check failed");
-        checks.push_back(seconds_since(t));
+        checks.push_back(seconds_since(time, t));
     }
     std::snprintf(
         buf, sizeof buf,
@@ -454,7 +454,7 @@ int bench(std::ostream& out, const fs::path& path) {
 
 }  // namespace
 
-int run_store_bench(std::ostream& out, std::ostream& err, const fs::path& db) {
+int run_store_bench(std::ostream& out, std::ostream& err, const TimeSource& time, const fs::path& db) {
     std::error_code ec;
     fs::path dir;
     if (db.empty()) {
@@ -479,7 +479,7 @@ int run_store_bench(std::ostream& out, std::ostream& err, const fs::path& db) {
         }
     int status = 1;
     try {
-        status = bench(out, path);
+        status = bench(out, time, path);
     } catch (const std::exception& e) {
         err << "gobblet: --bench-store: " << e.what() << "\n";
     }

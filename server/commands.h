@@ -9,6 +9,7 @@
 #include <ostream>
 #include <vector>
 
+#include "engine/time_source.h"
 #include "net/lobby.h"
 #include "server/store.h"
 
@@ -36,8 +37,10 @@ int print_profile(std::ostream& out, std::ostream& err, const std::filesystem::p
 // synchronous=NORMAL, and FULL for comparison), rated results, secret checks, reading back the games in
 // progress, and the cost of one password hash at the standard cost. Works in a new temporary folder, or
 // at `db` when given, to measure another disk (nothing may exist there, nor at DB.normal and DB.full:
-// the benchmark removes what it made). Returns the exit status.
-int run_store_bench(std::ostream& out, std::ostream& err, const std::filesystem::path& db = {});
+// the benchmark removes what it made). It times itself on `time` (main.cpp passes the program's one
+// monotonic clock). Returns the exit status.
+int run_store_bench(std::ostream& out, std::ostream& err, const TimeSource& time,
+                    const std::filesystem::path& db = {});
 
 // --new-tournament NAME: a tournament the operator organizes, open for players to join from the lobby
 // (bots: --enter NAME). `format`: "round-robin", "knockout" or "swiss-N"; `seed`: of the server's draws

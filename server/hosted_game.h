@@ -131,7 +131,6 @@ class HostedGame {
     bool over() const { return end_.has_value(); }
     const std::optional<GameEnd>& end() const { return end_; }
     int watchers() const;
-    bool has_connections() const { return !members_.empty(); }
     // Over, and nobody connected any more: the registry may forget it.
     bool done() const { return over() && members_.empty(); }
     // The player `p` is (0 or 1), or -1.

@@ -13,6 +13,7 @@
 #include "net/lobby.h"
 #include "net/signals.h"
 #include "server/db.h"
+#include "server/secrets.h"
 
 namespace gobblet::server {
 
@@ -73,7 +74,10 @@ Expected<std::unique_ptr<Server>> Server::start(const ServerConfig& config, std:
         s->listeners_.push_back(std::move(*l));
     }
     const std::time_t unix_at = config.unix_at_start.value_or(std::time(nullptr));
+    // Whatever fails from here on throws: the database (db::Error), libsodium that cannot start, the
+    // password workers' wake pipe (std::runtime_error), memory. Each reaches the operator as its one line.
     try {
+        init_crypto();  // now, so that a libsodium that cannot start never fails later, inside the loop
         s->store_.emplace(Store::open(db));
         s->store_->checkpoint_in_background();
         Hub::Settings hub = config.hub;
@@ -85,7 +89,7 @@ Expected<std::unique_ptr<Server>> Server::start(const ServerConfig& config, std:
                 std::min(hub.held_per_source, std::max<std::size_t>(1, config.max_connections / 4));
         }
         s->hub_ = std::make_unique<Hub>(hub, *s->store_, *s, s->log_, unix_at, now);
-    } catch (const db::Error& e) {
+    } catch (const std::exception& e) {
         return Failure{e.what()};
     }
     bool watched = s->watch(s->hub_->wake_fd(), EPOLLIN, wake_token);

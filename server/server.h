@@ -45,8 +45,9 @@ struct ServerConfig {
 
 class Server : public Outbox {
   public:
-    // Opens the database (rebuilding the games in progress) and the listening sockets, or says why
-    // either cannot be.
+    // Opens the database (rebuilding the games in progress) and the listening sockets, or says in one line
+    // why the server cannot start: the database's error, an address taken, libsodium that cannot start,
+    // descriptors run out (the epoll instance, the password workers' wake pipe).
     static Expected<std::unique_ptr<Server>> start(const ServerConfig& config, std::ostream& log, Millis now);
     Server(const Server&) = delete;
     Server& operator=(const Server&) = delete;

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <limits>
 #include <stdexcept>
 
 #include "engine/clock.h"
@@ -397,7 +396,6 @@ DELETE FROM account_secrets WHERE account_id = ?1 AND id NOT IN
     db::Statement touch_secret{
         db,
         "UPDATE account_secrets SET last_used = ?2, last_address = COALESCE(?3, last_address) WHERE id = ?1"};
-    db::Statement delete_secrets{db, "DELETE FROM account_secrets WHERE account_id = ?1"};
     db::Statement delete_secret{db, "DELETE FROM account_secrets WHERE account_id = ?1 AND id = ?2"};
     db::Statement delete_key{db, "DELETE FROM account_keys WHERE account_id = ?1 AND id = ?2"};
     db::Statement delete_other_keys{
@@ -477,9 +475,6 @@ UPDATE games SET status = 'over', outcome = ?2, result = ?3, ended = ?4,
 WHERE id = ?1)sql"};
     db::Statement game_by_id{db, sql(game_columns, "WHERE g.id = ?1")};
     db::Statement games_playing{db, sql(game_columns, "WHERE g.status = 'playing' ORDER BY g.id")};
-    db::Statement games_finished_of{db, sql(game_columns, R"sql(
-WHERE g.status = 'over' AND (g.account0 = ?1 OR g.account1 = ?1) AND g.id < ?2
-ORDER BY g.id DESC LIMIT ?3)sql")};
     db::Statement games_finished_page{db, sql(game_columns, R"sql(
 WHERE g.status = 'over' AND (g.account0 = ?1 OR g.account1 = ?1)
 ORDER BY g.id DESC LIMIT ?2 OFFSET ?3)sql")};
@@ -747,8 +742,6 @@ bool Store::check_secret(AccountId account, std::string_view secret, UnixTime no
     return true;
 }
 
-void Store::forget_secrets(AccountId account) { impl_->delete_secrets.run(account); }
-
 bool Store::add_key(AccountId account, std::string_view fingerprint, UnixTime now, std::string_view address) {
     if (!net::lobby::valid_ssh_key(fingerprint)) return false;
     db::Transaction t(impl_->db);
@@ -950,15 +943,6 @@ std::optional<std::array<Digest, 2>> Store::join_digests(GameId game) {
     return out;
 }
 
-bool Store::check_join_token(GameId game, int player, std::string_view token) {
-    if (player != 0 && player != 1) return false;
-    const auto digest = secret_digest(token);
-    if (!digest) return false;
-    auto q = impl_->game_tokens.query(game);
-    if (!q.next() || q.text(0) != "playing") return false;
-    return same_digest(*digest, q.blob(1 + player));
-}
-
 std::optional<std::array<RatingChange, 2>> Store::finish_game(GameId game, GameOutcome outcome,
                                                               std::string_view result, UnixTime now,
                                                               std::array<int, 2> score) {
@@ -1063,14 +1047,6 @@ std::optional<GameRecord> Store::game_record(GameId game) {
     }
     impl_->read_facts(*g);
     return g;
-}
-
-std::vector<GameRecord> Store::finished_games_of(AccountId account, int limit, std::optional<GameId> before) {
-    std::vector<GameRecord> games;
-    auto q = impl_->games_finished_of.query(account, before.value_or(std::numeric_limits<GameId>::max()),
-                                            std::clamp(limit, 1, 1000));
-    while (q.next()) games.push_back(impl_->read_game(q));
-    return games;
 }
 
 std::vector<GameRecord> Store::finished_games_page(AccountId account, int limit, int offset) {

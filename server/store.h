@@ -265,8 +265,6 @@ class Store {
     // Whether `secret` is one of the account's; a match marks it used at `now`, from `address` when given.
     bool check_secret(AccountId account, std::string_view secret, UnixTime now,
                       std::string_view address = {});
-    // Forgets every machine of the account (after a password change, say): each must log in again.
-    void forget_secrets(AccountId account);
 
     // The SSH keys that prove the account, by fingerprint (net::lobby::valid_ssh_key: "SHA256:..."):
     // adds one (false when it is not a fingerprint), at most max_keys_per_account (the least recently
@@ -330,8 +328,6 @@ class Store {
     // Records the game's next fact, committed when it returns: `seq` must be the game's next number (0,
     // 1, 2, ...) and the game in play. `fact` and `clock` are single lines of at most max_fact_bytes.
     void append_fact(GameId game, std::int64_t seq, std::string_view fact, std::string_view clock);
-    // Whether `token` is player `player`'s (0 or 1) join token of the game, while it is in play.
-    bool check_join_token(GameId game, int player, std::string_view token);
     // Ends the game, in one transaction with its consequences: a rated game with a result moves both
     // players' ratings (each against the other's rating before the game, Glicko-2 game by game), and a
     // tournament game decides its pairing. Returns the rating changes (player 0's, player 1's) of a
@@ -346,11 +342,8 @@ class Store {
     std::vector<GameRecord> games_in_progress();
     // A game with its facts; nullopt when there is no such game.
     std::optional<GameRecord> game_record(GameId game);
-    // The account's finished games, newest first, without their facts: at most `limit` (1 to 1000), and
-    // only those older than `before` when given (the next page).
-    std::vector<GameRecord> finished_games_of(AccountId account, int limit,
-                                              std::optional<GameId> before = std::nullopt);
-    // A page of them: at most `limit` (1 to 1000) after the newest `offset`.
+    // The account's finished games, newest first, without their facts: at most `limit` (1 to 1000) after
+    // the newest `offset` (a page).
     std::vector<GameRecord> finished_games_page(AccountId account, int limit, int offset);
 
     // ---- Tournaments ----

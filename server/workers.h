@@ -24,6 +24,8 @@ class Workers {
     using Continuation = std::function<void()>;
     using Job = std::function<Continuation()>;
 
+    // Throws std::runtime_error when the wake pipe cannot be made (no descriptors left): Server::start
+    // reports it as why the server cannot start.
     explicit Workers(int threads) : threads_wanted_(threads) { open_pipe(); }
     Workers(const Workers&) = delete;
     Workers& operator=(const Workers&) = delete;

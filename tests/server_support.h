@@ -256,8 +256,9 @@ inline std::pair<Client*, Client*> to_the_board(World& w, Client& a, Client& b, 
     w.play_match(a);
     w.play_match(b);
     REQUIRE(w.until([&] {
-        return a.game->playing() && b.game->playing() && a.match.clock().running() == b.match.clock().running() &&
-               !a.game->absence() && !b.game->absence();
+        return a.game->playing() && b.game->playing() &&
+               a.match.clock().running() == b.match.clock().running() &&
+               !a.game->absence(a.game->remote_player()) && !b.game->absence(b.game->remote_player());
     }));
     Client* white = World::match_of(a)->colour == Color::White ? &a : &b;
     return {white, white == &a ? &b : &a};

@@ -113,7 +113,8 @@ TEST_CASE("a bot takes a challenge; a challenge while it plays is refused", "[se
                 .ok());
     REQUIRE(bots.until([&] { return World::match_of(liam).has_value() && bot.playing(); }));
     w.play_match(liam);
-    REQUIRE(bots.until([&] { return liam.game->playing() && !liam.game->absence(); }));
+    REQUIRE(
+        bots.until([&] { return liam.game->playing() && !liam.game->absence(liam.game->remote_player()); }));
     CHECK(liam.game->peer_seat() == SeatKind::Computer);  // the game screen marks its opponent a computer
     REQUIRE(eamon.lobby->challenge("MaxBot", *lobby::parse_terms("official 3 none first-to 1 casual"), w.now)
                 .ok());

@@ -28,7 +28,7 @@ void come_back(World& w, Client& c, const Client& other, const Match& saved) {
     REQUIRE(joined);
     c.game = std::move(joined).take();
     c.match = saved;
-    REQUIRE(w.until([&] { return c.game->playing() && !other.game->absence(); }));
+    REQUIRE(w.until([&] { return c.game->playing() && !other.game->absence(other.game->remote_player()); }));
 }
 
 }  // namespace
@@ -85,7 +85,7 @@ TEST_CASE("a player who vanishes: the grace, then their clock runs and the flag 
     enter_all(w, {&liam, &eamon});
     auto [white, black] = start_match(w, liam, eamon, "official 4 dm 10s 0s 0s first-to 1 casual");
     vanish(w, *white);  // White was to move
-    REQUIRE(w.until([&] { return black->game->absence().has_value(); }));
+    REQUIRE(w.until([&] { return black->game->absence(black->game->remote_player()).has_value(); }));
     CHECK(black->match.clock().paused());
     CHECK(black->match.clock().time_left(Color::White, w.now) == 10 * s);
     w.pass(20 * s);
@@ -111,7 +111,7 @@ TEST_CASE("a player back within the grace continues as if nothing happened", "[s
     w.move(*white, *black, "W1A1");
     const Match saved = black->match;
     vanish(w, *black);
-    REQUIRE(w.until([&] { return white->game->absence().has_value(); }));
+    REQUIRE(w.until([&] { return white->game->absence(white->game->remote_player()).has_value(); }));
     // Black's turn: White waits for it whatever Black does (it was never his to take).
     CHECK(white->game->move(white->match, spec_of("W1A2"), false, w.now).why() ==
           "it is " + black->name + "'s turn");
@@ -133,7 +133,7 @@ TEST_CASE("without a clock the player who stayed claims the round after the grac
     enter_all(w, {&liam, &eamon});
     auto [white, black] = start_match(w, liam, eamon, "official 4 none first-to 1 casual");
     vanish(w, *white);
-    REQUIRE(w.until([&] { return black->game->absence().has_value(); }));
+    REQUIRE(w.until([&] { return black->game->absence(black->game->remote_player()).has_value(); }));
     CHECK(black->game->claim(black->match, w.now).why().starts_with(white->name + " may still come back"));
     w.pass(10 * s + claim_wait + s);
     REQUIRE(black->game->claim(black->match, w.now).ok());
@@ -219,8 +219,9 @@ TEST_CASE("a round-robin tournament of three players, to the end, with byes and 
             w.play_match(*c);
         }
         REQUIRE(w.until([&] {
-            return paired[0]->game->playing() && paired[1]->game->playing() && !paired[0]->game->absence() &&
-                   !paired[1]->game->absence();
+            return paired[0]->game->playing() && paired[1]->game->playing() &&
+                   !paired[0]->game->absence(paired[0]->game->remote_player()) &&
+                   !paired[1]->game->absence(paired[1]->game->remote_player());
         }));
         Client* white = World::match_of(*paired[0])->colour == Color::White ? paired[0] : paired[1];
         Client* black = white == paired[0] ? paired[1] : paired[0];
@@ -285,7 +286,8 @@ TEST_CASE("the server dies mid-game and comes back: the players reconnect and th
     CHECK(black->of(net::Event::Kind::Error).back().text == "the host refused: wrong join code");
     REQUIRE(black->game->set_code(fresh).ok());
     REQUIRE(black->game->reconnect(black->match, w.now).ok());
-    REQUIRE(w.until([&] { return black->game->playing() && !white->game->absence(); }));
+    REQUIRE(w.until(
+        [&] { return black->game->playing() && !white->game->absence(white->game->remote_player()); }));
     CHECK(white_code.size() == 32);
 
     for (std::size_t i = 3; i < white_wins.size(); ++i)
@@ -359,7 +361,7 @@ TEST_CASE("a player who leaves and comes back every 4.8 s spends one grace in al
         const std::size_t aways = white->of(net::Event::Kind::Act).size();
         const Match saved = black->match;
         vanish(w, *black);
-        REQUIRE(w.until([&] { return white->game->absence().has_value(); }));
+        REQUIRE(w.until([&] { return white->game->absence(white->game->remote_player()).has_value(); }));
         CHECK(white->of(net::Event::Kind::Act).size() > aways);
         ++departures;
         for (Millis away = 0; away < 4800 && !white->match.game().over(); away += 100) w.pass(100);
@@ -388,7 +390,7 @@ TEST_CASE("during the other player's grace the player who stayed moves, and the 
     enter_all(w, {&liam, &eamon});
     auto [white, black] = start_match(w, liam, eamon, "official 4 1m+0s first-to 1 casual");
     vanish(w, *black);  // White to move
-    REQUIRE(w.until([&] { return white->game->absence().has_value(); }));
+    REQUIRE(w.until([&] { return white->game->absence(white->game->remote_player()).has_value(); }));
     w.pass(5 * s);
     CHECK(white->match.clock().time_left(Color::White, w.now) == 60 * s);
     w.move(*white, *white, "W1A1");

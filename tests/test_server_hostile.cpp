@@ -385,7 +385,7 @@ TEST_CASE("a player who cheats is cut off, and counts as away for the other", "[
               " C3A3\n");
     REQUIRE(w.until([&] { return cheat.closed_by_peer(); }));
     CHECK(cheat.heard().back().starts_with("error an illegal move: C3A3"));
-    REQUIRE(w.until([&] { return liam.game->absence().has_value(); }));
+    REQUIRE(w.until([&] { return liam.game->absence(liam.game->remote_player()).has_value(); }));
 }
 
 namespace {
@@ -503,7 +503,7 @@ TEST_CASE(
     w.logged_in(guest);
     CHECK(guest.all<lobby::Welcome>().at(0).how == lobby::How::Guest);
     eamon.game.reset();  // Eamon's connection drops; he comes back with his code
-    REQUIRE(w.until([&] { return liam.game->absence().has_value(); }));
+    REQUIRE(w.until([&] { return liam.game->absence(liam.game->remote_player()).has_value(); }));
     w.play_match(eamon);
     REQUIRE(w.until([&] { return eamon.game->playing(); }));
 }
@@ -729,7 +729,7 @@ TEST_CASE("a player who reconnects in a loop is held back after five: no flood o
     in_a_match(w, liam, eamon);
     const std::string code = World::match_of(eamon)->code;
     eamon.game.reset();
-    REQUIRE(w.until([&] { return liam.game->absence().has_value(); }));
+    REQUIRE(w.until([&] { return liam.game->absence(liam.game->remote_player()).has_value(); }));
     std::vector<std::unique_ptr<RawPeer>> keep;
     int refused = 0;
     for (int i = 0; i < 20; ++i) {
@@ -846,7 +846,8 @@ TEST_CASE("a draw offered again the moment it is declined never reaches the othe
     REQUIRE(w.until([&] { return spam.line_starting("ready").has_value(); }));
     spam.say(net::Sync{spam.welcome_digest()});
     REQUIRE(w.until([&] {
-        return spam.line_starting("go ").has_value() && liam.game->playing() && !liam.game->absence();
+        return spam.line_starting("go ").has_value() && liam.game->playing() &&
+               !liam.game->absence(liam.game->remote_player());
     }));
     const auto answers = [&] {
         int n = 0;
@@ -882,14 +883,17 @@ TEST_CASE("a person's seat handed to the computer in a server game cuts the conn
     meet(w, liam, eamon, "official 4 3m+2s first-to 1 rated");
     w.play_match(liam);
     w.play_match(eamon);
-    REQUIRE(w.until([&] { return liam.game->playing() && eamon.game->playing() && !liam.game->absence(); }));
+    REQUIRE(w.until([&] {
+        return liam.game->playing() && eamon.game->playing() &&
+               !liam.game->absence(liam.game->remote_player());
+    }));
     // An older client's session sends it (this one's table refuses it first: ui/engine_help.h).
     REQUIRE(eamon.game->set_seat(SeatKind::Computer, w.now).ok());
     REQUIRE(w.until([&] { return eamon.saw(net::Event::Kind::Error); }));
     CHECK(eamon.of(net::Event::Kind::Error).back().text ==
           "the server's side reports: a person's seat cannot go to a computer on this server: computers play "
           "here as bot accounts (--bot)");
-    REQUIRE(w.until([&] { return liam.game->absence().has_value(); }));
+    REQUIRE(w.until([&] { return liam.game->absence(liam.game->remote_player()).has_value(); }));
     CHECK(liam.game->peer_seat() == SeatKind::Human);  // never told of a computer
     CHECK_FALSE(liam.saw(net::Event::Kind::Seat));
 }

@@ -30,8 +30,10 @@ void make_as_operator(Serving& srv, const std::string& name, const std::string& 
 void white_wins_match(World& w, Client& a, Client& b) {
     w.play_match(a);
     w.play_match(b);
-    REQUIRE(w.until(
-        [&] { return a.game->playing() && b.game->playing() && !a.game->absence() && !b.game->absence(); }));
+    REQUIRE(w.until([&] {
+        return a.game->playing() && b.game->playing() && !a.game->absence(a.game->remote_player()) &&
+               !b.game->absence(b.game->remote_player());
+    }));
     Client* white = World::match_of(a)->colour == Color::White ? &a : &b;
     Client* black = white == &a ? &b : &a;
     for (std::size_t i = 0; i < white_wins.size(); ++i)

@@ -66,12 +66,12 @@ TEST_CASE("under a clock the absent joiner's time runs again after the grace, an
     net.pass(2 * s);  // Eamon thinks two seconds, then his program dies
     const Match saved = vanish(net, host, joiner);
     const Millis dropped = net.now;
-    REQUIRE(host.session->absence());
-    CHECK(host.session->absence()->since() == dropped);
+    REQUIRE(host.session->absence(host.session->remote_player()));
+    CHECK(host.session->absence(host.session->remote_player())->since() == dropped);
     CHECK(host.match.clock().paused());
     CHECK(host.session->can_play());  // the host plays on its own turns; this one is Eamon's
     CHECK(host.session->move(host.match, spec("W2A1"), false, net.now).why() == "it is Eamon's turn");
-    CHECK(absence_text(host.match, 1, *host.session->absence(), net.now) ==
+    CHECK(absence_text(host.match, 1, *host.session->absence(host.session->remote_player()), net.now) ==
           "Eamon is away: the clocks stand for 0:30 more (what is left of Eamon's grace), then Eamon's time "
           "runs again");
 
@@ -87,8 +87,8 @@ TEST_CASE("under a clock the absent joiner's time runs again after the grace, an
     CHECK(host.last(Event::Kind::Absence) == "Eamon is away: Eamon's clock runs, 0:28 left");
     CHECK_FALSE(host.match.clock().paused());
     CHECK(host.match.clock().running() == B);
-    CHECK(absence_text(host.match, 1, *host.session->absence(), net.now + 10 * s) ==
-          "Eamon is away: Eamon's clock runs, 0:18 left");
+    CHECK(absence_text(host.match, 1, *host.session->absence(host.session->remote_player()),
+                       net.now + 10 * s) == "Eamon is away: Eamon's clock runs, 0:18 left");
 
     // His turn, then his reserve, run out as at the board: the round is lost on time.
     net.pass(28 * s - 1);
@@ -123,7 +123,7 @@ TEST_CASE("a joiner who returns within the grace continues with the clocks as th
     net.players = {&host, &back};
     connect(net, host, back);
     CHECK_FALSE(host.saw(Event::Kind::Absence));
-    CHECK_FALSE(host.session->absence());
+    CHECK_FALSE(host.session->absence(host.session->remote_player()));
     CHECK(host.match.clock().time_left(B, net.now) == 290 * s);
     CHECK(back.match.clock().time_left(B, net.now) == 290 * s);
     CHECK(back.last(Event::Kind::Started) == "");  // nothing happened meanwhile
@@ -193,7 +193,7 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         Side host = host_with(dm(60 * s, 120 * s, 30 * s));
         const Match saved = drop_on_hosts_turn(net, host);
         const Millis dropped = net.now;
-        CHECK(absence_text(host.match, 1, *host.session->absence(), net.now) ==
+        CHECK(absence_text(host.match, 1, *host.session->absence(host.session->remote_player()), net.now) ==
               "Eamon is away: the clocks stand for 0:30 more (what is left of Eamon's grace), then your time "
               "runs again; you may move now");
         net.pass(10 * s);
@@ -288,8 +288,8 @@ TEST_CASE("coming back without finishing the handshake neither restarts the grac
     net.pass(handshake_timeout);
     REQUIRE(net.until([&] { return stall.closed_by_peer(); }));
     CHECK(host.session->phase() == Session::Phase::Listening);
-    REQUIRE(host.session->absence());
-    CHECK(host.session->absence()->since() == dropped);
+    REQUIRE(host.session->absence(host.session->remote_player()));
+    CHECK(host.session->absence(host.session->remote_player())->since() == dropped);
     CHECK_FALSE(host.match.clock().paused());
     CHECK(host.match.clock().time_left(B, net.now) == 120 * s - handshake_timeout);
     CHECK(host.of(Event::Kind::Absence).size() == 1);
@@ -306,7 +306,7 @@ TEST_CASE("when the host vanishes the joiner decides nothing: its clocks stay st
     host.session.reset();
     net.players = {&joiner};
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Gone); }));
-    CHECK_FALSE(joiner.session->absence());
+    CHECK_FALSE(joiner.session->absence(joiner.session->remote_player()));
     CHECK(joiner.match.clock().paused());
     net.pass(10 * 60 * s);
     CHECK_FALSE(joiner.match.game().over());
@@ -346,8 +346,8 @@ TEST_CASE("a host resumed from its save gives its joiner the grace from its retu
     back.session->await_return(back.match, net.now);
     net.players = {&back};
     net.drain(back);
-    REQUIRE(back.session->absence());
-    CHECK(back.session->absence()->since() == net.now);
+    REQUIRE(back.session->absence(back.session->remote_player()));
+    CHECK(back.session->absence(back.session->remote_player())->since() == net.now);
     CHECK(back.match.clock().paused());
     CHECK(back.last(Event::Kind::Absence) ==
           "Eamon is away: the clocks stand for 0:30 more (what is left of Eamon's grace), then Eamon's time "

@@ -158,13 +158,13 @@ TEST_CASE(
     server.peer.say("away 0 white 0 30000 clock " + paused_black + "\n");
     REQUIRE(net.until([&] { return eamon.saw(Event::Kind::Dropped); }));
     CHECK(eamon.last(Event::Kind::Dropped) == "your move K1C3 crossed news from Liam and was not played");
-    REQUIRE(eamon.session->absence());
-    CHECK(eamon.session->absence()->grace() == 30 * s);
-    CHECK(eamon.session->absence()->clock_runs());
+    REQUIRE(eamon.session->absence(eamon.session->remote_player()));
+    CHECK(eamon.session->absence(eamon.session->remote_player())->grace() == 30 * s);
+    CHECK(eamon.session->absence(eamon.session->remote_player())->clock_runs());
     CHECK(describe(eamon.of(Event::Kind::Act).back(), eamon.match, 1) == "Liam's connection dropped");
     CHECK(eamon.match.clock().paused());
     CHECK_FALSE(eamon.session->paused_by_agreement());
-    CHECK(absence_text(eamon.match, 0, *eamon.session->absence(), net.now) ==
+    CHECK(absence_text(eamon.match, 0, *eamon.session->absence(eamon.session->remote_player()), net.now) ==
           "Liam is away: the clocks stand for 0:30 more (what is left of Liam's grace), then your time runs "
           "again; you may move now");
     CHECK(eamon.session->offer(eamon.match, OfferKind::Draw, net.now).why() ==
@@ -189,7 +189,7 @@ TEST_CASE(
           "under a clock the clock decides: Liam loses on time if they do not come back");
 
     server.peer.say("back 2 white " + running_white + "\n");
-    REQUIRE(net.until([&] { return !eamon.session->absence(); }));
+    REQUIRE(net.until([&] { return !eamon.session->absence(eamon.session->remote_player()); }));
     CHECK(describe(eamon.of(Event::Kind::Act).back(), eamon.match, 1) == "Liam is back");
     CHECK(eamon.session->chat("welcome back", net.now).ok());
 }
@@ -208,8 +208,8 @@ TEST_CASE("without a clock the player who stayed asks for the claim after the gr
     REQUIRE(net.until([&] { return server.peer.line_starting("sync").has_value(); }));
     // Liam went away a minute ago (the news a player who joins late is given first).
     server.peer.say("go " + none + "\naway 0 white 60000 30000 claim " + none + "\n");
-    REQUIRE(net.until([&] { return eamon.session->absence().has_value(); }));
-    CHECK(eamon.session->absence()->since() <= net.now - 60 * s);
+    REQUIRE(net.until([&] { return eamon.session->absence(eamon.session->remote_player()).has_value(); }));
+    CHECK(eamon.session->absence(eamon.session->remote_player())->since() <= net.now - 60 * s);
     CHECK(eamon.session->claim(eamon.match, net.now).why() ==
           "Liam has been away 1:00: you may claim the round in 4:30");
     server.pass(net, 4 * 60 * s + 30 * s);

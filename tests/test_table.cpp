@@ -701,7 +701,8 @@ TEST_CASE("during the other player's grace the host's table plays on, and nothin
     REQUIRE(p.join("abcd-efgh"));
     REQUIRE(p.until([&] { return p.host.session()->playing() && p.joiner.session()->playing(); }));
     p.joiner.leave();
-    REQUIRE(p.until([&] { return p.host.session()->absence().has_value(); }));
+    REQUIRE(
+        p.until([&] { return p.host.session()->absence(p.host.session()->remote_player()).has_value(); }));
     CHECK(p.host.clock_note() == "the clocks stand for what is left of Eamon's grace");
     CHECK_FALSE(p.host.paused());
     REQUIRE(p.host.play_human(spec_of("W3B2")) == Table::MoveResult::Sent);

@@ -2,7 +2,6 @@
 #include "app.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -64,7 +63,7 @@ int run_lobby(const Options& options, const LobbyOptions& lobby) {
     return shell.run(std::move(screen), color);
 }
 
-int bench_paste(std::ostream& out) {
+int bench_paste(std::ostream& out, const TimeSource& time) {
     const std::vector<Move> moves = long_game(1000);
     const std::string text = transcript_text(moves);
     if (const Expected<void> opened = open_offscreen_terminal(40, 120); !opened) {
@@ -73,7 +72,7 @@ int bench_paste(std::ostream& out) {
     }
     std::vector<double> ms;
     for (int run = 0; run < 21; ++run) {
-        const auto start = std::chrono::steady_clock::now();
+        const std::int64_t start = time.now_us();
         Match match;
         if (const auto played = match.game().play_transcript(text); !played) {
             close_terminal();
@@ -82,8 +81,7 @@ int bench_paste(std::ostream& out) {
         }
         UiState ui;
         draw(match, ui, Chrome{}, 0);  // (draw refreshes the screen)
-        ms.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        ms.push_back(seconds_between(start, time.now_us()) * 1e3);
     }
     close_terminal();
     std::sort(ms.begin(), ms.end());

@@ -8,6 +8,7 @@
 #include "engine/absence.h"
 #include "engine/match.h"
 #include "engine/player.h"
+#include "engine/time_source.h"
 #include "net/socket.h"
 #include "saves/savefile.h"
 
@@ -56,7 +57,8 @@ int run_lobby(const Options& options, const LobbyOptions& lobby);
 // why (pointing to --replay and --gtp) and returns non-zero.
 int run(const Options& options);
 
-// `./main --bench-paste`: times applying and drawing a 1,000-move pasted transcript (off-screen).
-int bench_paste(std::ostream& out);
+// `./main --bench-paste`: times applying and drawing a 1,000-move pasted transcript (off-screen), on
+// `time` (main.cpp passes the program's one monotonic clock).
+int bench_paste(std::ostream& out, const TimeSource& time);
 
 }  // namespace gobblet::ui

@@ -105,8 +105,9 @@ class Navigator {
 };
 
 // What a screen is made with: the shell's navigator, its event loop (for worker threads, which wake it)
-// and its time source (for what runs later than the call that set it up: a question's answer, a
-// search's result).
+// and its clock, which answers the turn's time (Shell::now, read once a turn), never the real clock: for
+// the parts that are not handed `now` (the table, its umpire and network link, the teacher) and what
+// runs later than the call that set it up (a question's answer, a search's result).
 struct ScreenContext {
     Navigator& nav;
     EventLoop& loop;

@@ -14,26 +14,42 @@ namespace gobblet::ui {
 Shell::Shell() : origin_(monotonic_ms()) {}
 
 ScreenContext Shell::context() {
-    return {nav_, loop_, [this] { return now(); }};
+    return {nav_, loop_, [this] { return now_; }};
 }
 
-Millis Shell::now() const { return monotonic_ms() - origin_; }
+Millis Shell::read_time() {
+    now_ = monotonic_ms() - origin_;
+    return now_;
+}
 
 int Shell::run(std::unique_ptr<Screen> first, bool color) {
     if (const Expected<void> opened = open_terminal(color); !opened) {
         std::cerr << opened.why() << "\n";
         return 1;
     }
-    push(std::move(first), now());
-    apply(now());
+    const Millis start = read_time();
+    push(std::move(first), start);
+    apply(start);
     std::vector<pollfd> fds;
     struct Polled {
         std::uint64_t serial;
         std::size_t first, count;  // its entries in fds
     };
     std::vector<Polled> polled;
-    while (!done() && !quit_requested) {
-        const Millis t = now();
+    EventLoop::Ready ready;  // what the last turn's wait found (nothing before the first)
+    for (;;) {
+        // The turn's one reading of the time: everything below, and every screen's clock, sees it.
+        const Millis t = read_time();
+        // What the wait found: the keys read, the descriptors' results back to the screen that asked for
+        // them, by serial, since a key may have replaced it.
+        if (ready.input) read_input(t);
+        for (const Polled& p : polled)
+            for (const Entry& e : stack_)
+                if (e.serial == p.serial)
+                    e.screen->on_poll(std::span<const pollfd>(fds).subspan(p.first, p.count), t);
+        apply(t);
+        if (done() || quit_requested) break;
+
         std::vector<InputEvent> events;
         input_.idle(t, events);
         for (const InputEvent& e : events) {
@@ -54,15 +70,9 @@ int Shell::run(std::unique_ptr<Screen> first, bool color) {
             e.screen->pollfds(fds);
             polled.push_back({e.serial, begin, fds.size() - begin});
         }
-        const EventLoop::Ready ready = loop_.wait(fds, timeout_ms(t));
-        if (ready.input) read_input(now());
-        for (const Polled& p : polled)
-            for (const Entry& e : stack_)
-                if (e.serial == p.serial)
-                    e.screen->on_poll(std::span<const pollfd>(fds).subspan(p.first, p.count), now());
-        apply(now());
+        ready = loop_.wait(fds, timeout_ms(t));
     }
-    const Millis t = now();
+    const Millis t = read_time();
     while (!stack_.empty()) {
         out_ += top().close(t);
         stack_.pop_back();

@@ -28,8 +28,11 @@ class Shell {
 
     // What the screens are made with (the shell outlives them all).
     ScreenContext context();
-    // The loop's time: monotonic milliseconds since the shell was made.
-    Millis now() const;
+    // The turn's time: monotonic milliseconds since the shell was made, read once at the start of each
+    // turn of the loop (and once more to close the screens at the end). Every screen's clock
+    // (ScreenContext::clock) answers it, so that everything done in one turn sees one instant; before
+    // run, 0.
+    Millis now() const { return now_; }
 
     // Opens the terminal (with colour if `color` and the terminal has it), runs `first` and whatever it
     // opens until the program ends, closes the terminal and prints what the screens left for stdout, or
@@ -44,6 +47,9 @@ class Shell {
     // Applies the navigator's changes, and those they ask for in turn.
     void apply(Millis now);
     int timeout_ms(Millis now) const;
+    // Reads the monotonic clock (net::monotonic_ms): the turn's time from now on. The shell's only
+    // reading of the time.
+    Millis read_time();
 
     // A screen in the stack, numbered: the descriptors polled for it go back to it only (a key read in
     // the same turn may have replaced it).
@@ -60,6 +66,7 @@ class Shell {
     std::vector<Entry> stack_;  // the top screen last
     std::uint64_t serials_ = 0;
     Millis origin_ = 0;
+    Millis now_ = 0;  // the turn's time (now())
     Millis last_draw_ = 0;
     std::string out_;  // what the closed screens left for stdout
 };

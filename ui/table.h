@@ -96,8 +96,8 @@ class Table {
         // from the lobby is not: the server keeps those, and the player's own game stays resumable.
         bool autosave = true;
     };
-    // `clock` is the time source (the loop's time; a test's counter). The table keeps references to
-    // `loop` and `report`, which outlive it.
+    // `clock` is the time source: the turn's time (ScreenContext::clock, one instant a turn), or a test's
+    // counter. The table keeps references to `loop` and `report`, which outlive it.
     Table(Config config, EventLoop& loop, std::function<Millis()> clock, TableReport& report);
     Table(const Table&) = delete;
     Table& operator=(const Table&) = delete;
@@ -163,8 +163,6 @@ class Table {
     // Whether a step back (or forward) has somewhere to go now, in the review or the game.
     bool can_step_back() const;
     bool can_step_forward() const;
-    // Leaves the review: the match as it stands is shown again.
-    void close_review() { review_.reset(); }
 
     // Play. A human's move here: Refused (said why; a picked piece stays picked), Sent (to the network
     // session, which said why if it refused: the pick is spent either way) or Played.

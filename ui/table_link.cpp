@@ -109,13 +109,14 @@ Expected<void> TableLink::moves_allowed() const {
     if (can_play()) return {};
     if (hosting() && !welcomed_ && session_->phase() == net::Session::Phase::Listening)
         return Failure{"nobody has joined yet: " + how_to_join()};
-    if (session_->absence())
-        return Failure{absence_text(match_, remote_player(), *session_->absence(), now())};
+    if (const auto& away = session_->absence(remote_player()))
+        return Failure{absence_text(match_, remote_player(), *away, now())};
     return Failure{"not connected: the game goes on when the other player is back"};
 }
 
 bool TableLink::can_claim() const {
-    return session_->absence() && may_claim(match_, remote_player(), *session_->absence(), now()).ok();
+    const auto& away = session_->absence(remote_player());
+    return away && may_claim(match_, remote_player(), *away, now()).ok();
 }
 
 void TableLink::offer(net::OfferKind kind) {
@@ -235,7 +236,7 @@ void TableLink::on_lost(std::string text, bool on_purpose) {
     } else {
         const std::string who = match_.name(remote_player());
         std::string after;
-        if (const auto& away = session_->absence()) {
+        if (const auto& away = session_->absence(remote_player())) {
             // One grace per player per game in all: what is left of it holds the clocks, then they run.
             if (!away->clock_runs())
                 after = "; you play on your turns";
@@ -285,7 +286,7 @@ std::string TableLink::clock_note() const {
     if (!hosting() && session_->phase() != net::Session::Phase::Playing)
         return "the clocks stand here while not connected: the host's clock decides";
     for (int p : {0, 1})
-        if (const auto& away = session_->absence_of(p); away && away->stage(now()) == AbsenceStage::Grace)
+        if (const auto& away = session_->absence(p); away && away->stage(now()) == AbsenceStage::Grace)
             return "the clocks stand for what is left of " + match_.name(p) + "'s grace";
     return "";
 }
@@ -294,8 +295,8 @@ std::string TableLink::title() const {
     using Phase = net::Session::Phase;
     switch (session_->phase()) {
         case Phase::Listening:
-            if (session_->absence())  // where things stand, and how long the absent player has
-                return absence_text(match_, remote_player(), *session_->absence(), now());
+            if (const auto& away = session_->absence(remote_player()))  // where things stand, and how long
+                return absence_text(match_, remote_player(), *away, now());  // the absent player has
             return "waiting for a player, code " + session_->code_display();
         case Phase::Connecting:
         case Phase::Greeting:

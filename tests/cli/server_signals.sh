@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SIGTERM and SIGINT stop the server cleanly: every client is told `bye` (come back later), the unix
 # socket file is removed, the exit status is 0. A bot stops cleanly on SIGTERM too; and a second server
-# on the same database is refused while the first runs.
+# on the same database is refused while the first runs. A server that runs short of descriptors while it
+# starts says what failed in one line and exits 1, whichever step it was.
 source "$(dirname "$0")/lib.bash"
 sock="$WORK/lobby.sock" db="$WORK/server.db"
 pids=()
@@ -40,3 +41,36 @@ for signal in TERM INT; do
     expect_contains "bot log" "$(cat "$bot_log")" "stopped: the bot stops"
     pids=()
 done
+
+# Short of descriptors: with `ulimit -n N` for growing N, each step of the start fails in turn (the signal
+# pipe, epoll, the socket, the database, the password workers' wake pipe) until the server runs. Every
+# failure is one line on stderr and exit status 1, never an abort.
+short_log="$WORK/short.log"
+stopped_or_serving() { ! kill -0 "$1" 2>/dev/null || grep -q "serving on" "$short_log"; }
+seen=() started=no
+open_now=$(($(ls /proc/self/fd | wc -l) - 1))  # (less the one ls opened to read the folder)
+for ((n = open_now + 1; n < open_now + 64; n++)); do
+    (ulimit -n "$n" && exec "$MAIN" --serve --listen "unix:$WORK/short.sock" --db "$WORK/short.db" \
+        2>"$short_log") &
+    server=$!
+    pids=("$server")
+    wait_for "the server with $n descriptors to stop or serve" 20 stopped_or_serving "$server"
+    status=0
+    if grep -q "serving on" "$short_log"; then  # every step had its descriptors
+        kill -TERM "$server"
+        wait "$server" || status=$?
+        expect_eq "the server's exit status on SIGTERM" "$status" 0
+        started=yes
+        break
+    fi
+    wait "$server" || status=$?
+    pids=()
+    log=$(cat "$short_log")
+    expect_eq "the exit status with $n descriptors ($log)" "$status" 1
+    expect_eq "the lines on stderr with $n descriptors ($log)" "$(wc -l <"$short_log")" 1
+    [[ $log == "gobblet: "* ]] || fail "with $n descriptors: $log"
+    seen+=("$log")
+done
+expect_eq "the server started with enough descriptors (${seen[*]})" "$started" yes
+expect_contains "the failures on the way" "$(printf '%s\n' "${seen[@]}")" \
+    "gobblet: cannot make the workers' wake pipe: Too many open files"
