@@ -222,8 +222,11 @@ std::string clock_description(const ClockSettings& s) {
 
 GameClock::GameClock(const ClockSettings& s) : settings_(s) {
     for (int i = 0; i < 2; ++i) {
-        reserve_[i] = s.kind == ClockKind::Dm ? s.reserve : 0;
-        left_[i] = s.kind == ClockKind::Fischer ? s.game : 0;
+        switch (s.kind) {
+            case ClockKind::None: break;
+            case ClockKind::Dm: reserve_[i] = s.reserve; break;  // the player's for the whole match
+            case ClockKind::Fischer: left_[i] = s.game; break;
+        }
     }
 }
 
@@ -232,7 +235,11 @@ void GameClock::new_round() {
     flagged_.reset();
     paused_ = false;
     before_ = budget_ = 0;
-    if (settings_.kind == ClockKind::Fischer) left_[0] = left_[1] = settings_.game;
+    switch (settings_.kind) {
+        case ClockKind::None: break;
+        case ClockKind::Dm: break;  // reserves carry over
+        case ClockKind::Fischer: left_[0] = left_[1] = settings_.game; break;
+    }
 }
 
 void GameClock::swap_sides() {
@@ -240,12 +247,30 @@ void GameClock::swap_sides() {
     std::swap(left_[0], left_[1]);
 }
 
+Millis GameClock::fresh_turn(Color side) const {
+    switch (settings_.kind) {
+        case ClockKind::None: return 0;
+        case ClockKind::Dm: return settings_.turn;
+        case ClockKind::Fischer: return left_[index(side)];
+    }
+    return 0;
+}
+
+Millis GameClock::held(Color side) const {
+    switch (settings_.kind) {
+        case ClockKind::None: return 0;
+        case ClockKind::Dm: return reserve_[index(side)];
+        case ClockKind::Fischer: return 0;
+    }
+    return 0;
+}
+
 void GameClock::start(Color side, Millis now) {
     if (!enabled() || flagged_) return;
     running_ = side;
     before_ = 0;
     since_ = now;
-    budget_ = settings_.kind == ClockKind::Dm ? settings_.turn : left_[index(side)];
+    budget_ = fresh_turn(side);
 }
 
 Millis GameClock::elapsed(Millis now) const {
@@ -257,11 +282,20 @@ ClockUpdate GameClock::update(Millis now) {
     ClockUpdate u;
     if (!running_ || flagged_) return u;
     const Millis spent = elapsed(now);
-    Millis& reserve = reserve_[index(*running_)];
     while (spent >= budget_) {
-        if (settings_.kind == ClockKind::Dm && reserve > 0) {
-            const Millis take = settings_.chunk > 0 ? std::min(settings_.chunk, reserve) : reserve;
-            reserve -= take;
+        // What the running side may add to its turn when the turn runs out.
+        Millis take = 0;
+        switch (settings_.kind) {
+            case ClockKind::None: break;
+            case ClockKind::Dm: {
+                const Millis reserve = reserve_[index(*running_)];
+                take = settings_.chunk > 0 ? std::min(settings_.chunk, reserve) : reserve;
+                break;
+            }
+            case ClockKind::Fischer: break;
+        }
+        if (take > 0) {
+            reserve_[index(*running_)] -= take;
             budget_ += take;
             ++u.chunks;
             continue;
@@ -281,7 +315,11 @@ bool GameClock::stop(Millis now) {
     update(now);
     if (flagged_) return false;
     const Millis spent = elapsed(now);
-    if (settings_.kind == ClockKind::Fischer) left_[index(*running_)] = budget_ - spent + settings_.increment;
+    switch (settings_.kind) {
+        case ClockKind::None: break;
+        case ClockKind::Dm: break;  // the next turn is a fresh one
+        case ClockKind::Fischer: left_[index(*running_)] = budget_ - spent + settings_.increment; break;
+    }
     running_.reset();
     before_ = budget_ = 0;
     paused_ = false;
@@ -303,15 +341,14 @@ void GameClock::resume(Millis now) {
 Millis GameClock::time_left(Color side, Millis now) const {
     if (flagged_ == side) return 0;
     if (running_ == side) return std::max<Millis>(0, budget_ - elapsed(now));
-    return settings_.kind == ClockKind::Dm ? settings_.turn : left_[index(side)];
+    return fresh_turn(side);
 }
 
 Millis GameClock::until_flag(Color side, Millis now) const {
     if (!enabled()) return -1;
     if (flagged_ == side) return 0;
-    const Millis reserve = settings_.kind == ClockKind::Dm ? reserve_[index(side)] : 0;
-    if (running_ == side) return std::max<Millis>(0, budget_ - elapsed(now) + reserve);
-    return (settings_.kind == ClockKind::Dm ? settings_.turn : left_[index(side)]) + reserve;
+    if (running_ == side) return std::max<Millis>(0, budget_ - elapsed(now) + held(side));
+    return fresh_turn(side) + held(side);
 }
 
 Millis GameClock::until_event(Millis now) const {

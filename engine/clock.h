@@ -162,6 +162,11 @@ class GameClock {
     static Expected<State> parse_state(std::string_view text);
 
   private:
+    // What a turn of `side` starts with: DM the turn time, Fischer what is left of its game time.
+    Millis fresh_turn(Color side) const;
+    // What `side` holds beyond its turns, for its flag: DM its reserve.
+    Millis held(Color side) const;
+
     ClockSettings settings_;
     Millis left_[2] = {0, 0};
     Millis reserve_[2] = {0, 0};

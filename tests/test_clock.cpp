@@ -180,6 +180,35 @@ TEST_CASE("a clock state restores exactly, and the time in between does not coun
         "left x 2 reserve 0 0 running white elapsed 0 budget 0 paused no flagged none"));
 }
 
+TEST_CASE("each kind's clock behaves as its kind: a turn's allowance, what carries over, a flag", "[clock]") {
+    // DM: a fresh turn each move, the reserve the player's across rounds.
+    GameClock d(ClockSettings::dm(2 * s, 3 * s, 1 * s));
+    CHECK(d.until_flag(W, 0) == 5 * s);
+    d.start(W, 0);
+    CHECK(d.update(2500).chunks == 1);
+    CHECK(d.stop(2500));
+    CHECK(d.time_left(W, 2500) == 2 * s);
+    CHECK(d.reserve_left(W) == 2 * s);
+    d.new_round();
+    CHECK(d.reserve_left(W) == 2 * s);
+    // Fischer: the game time runs down and the increment comes back; a new round fills it again.
+    GameClock f(ClockSettings::fischer(10 * s, 1 * s));
+    f.start(B, 0);
+    CHECK(f.update(4 * s).chunks == 0);
+    CHECK(f.stop(4 * s));
+    CHECK(f.time_left(B, 9 * s) == 7 * s);
+    CHECK(f.until_flag(B, 9 * s) == 7 * s);
+    f.new_round();
+    CHECK(f.time_left(B, 0) == 10 * s);
+    f.start(W, 0);
+    CHECK(f.update(10 * s).flagged == W);
+    // No clock: nothing runs, nothing flags.
+    GameClock none;
+    none.start(W, 0);
+    CHECK_FALSE(none.running());
+    CHECK(none.until_flag(W, 0) == -1);
+}
+
 TEST_CASE("a clock spec from the command line: the settings, or why not", "[clock]") {
     const auto spec = [](std::string turn, std::string reserve, std::string chunk, std::string game,
                          std::string increment, bool dm = false) {
