@@ -142,15 +142,12 @@ void declare(CLI::App& app, Flags& f) {
         ->check(seed_range);
     app.add_option("--first-to", f.first_to, "Play rounds until a player has N wins (default 1: one game)")
         ->check(CLI::Range(1, max_first_to));
-    app.add_option("--turn-time", f.clock.turn, "DM clock: time for each turn (90, 90s, 2m, 1m30s)");
-    app.add_option("--reserve", f.clock.reserve, "DM clock: reserve for the whole match (default 0)");
-    app.add_option("--reserve-chunk", f.clock.chunk,
-                   "DM clock: what an overrun takes from the reserve (default 30s)");
-    app.add_option("--game-time", f.clock.game, "Fischer clock: time per player per round");
-    app.add_option("--increment", f.clock.increment, "Fischer clock: time added after each move");
-    app.add_flag("--dm", f.clock.dm,
-                 "The tournament's death match: --size 4 --first-to 2 --turn-time 2m --reserve 5m "
-                 "--reserve-chunk 30s (each can be overridden)");
+    // The clock's flags, as engine/clock.h describes each kind's and each preset's.
+    for (std::size_t i = 0; i < std::size(clock_fields); ++i)
+        app.add_option(std::string(clock_fields[i].flag), f.clock.text[i], std::string(clock_fields[i].help));
+    for (std::size_t i = 0; i < std::size(clock_presets); ++i)
+        app.add_flag(std::string(clock_presets[i].flag), f.clock.presets[i],
+                     std::string(clock_presets[i].help));
     CLI::Option* resume = app.add_flag("--resume", f.ui.resume, "Continue the last unfinished game");
     app.add_option("--load", f.ui.load_path, "Open a saved game (a transcript file)")->excludes(resume);
     app.add_flag("--no-color", f.ui.no_color, "Draw without colour (so does NO_COLOR=1)");
@@ -284,8 +281,8 @@ FlagList operator+(FlagList a, const FlagList& b) {
 }
 const FlagList variant_flags = {"--rules", "--size"};
 const FlagList player_flags = {"--level", "--think", "--seed"};
-const FlagList match_flags = {"--first-to",  "--turn-time", "--reserve", "--reserve-chunk",
-                              "--game-time", "--increment", "--dm"};
+const FlagList clock_flags = clock_flag_names();
+const FlagList match_flags = FlagList{"--first-to"} + clock_flags;
 
 // Each mode's flag and the flags that go with it; any other flag is refused (--help and --version
 // answer on their own).
@@ -362,16 +359,18 @@ Expected<const ModeRow*> choose_mode(const CLI::App& app) {
 // What runs once the whole command line has been checked: returns the exit status.
 using Run = std::function<int()>;
 
-bool given(const CLI::App& app, const char* flag) { return app.count(flag) > 0; }
+bool given(const CLI::App& app, std::string_view flag) { return app.count(std::string(flag)) > 0; }
 
-// --rules and --size, with --dm's size (each flag wins over the preset).
+// --rules and --size, with a clock preset's size (--dm's 4; each flag wins over the preset).
 Variant variant_of(const CLI::App& app, const Flags& f) {
-    const int size = f.clock.dm && !given(app, "--size") ? 4 : std::stoi(f.size);  // "3" or "4"
+    const ClockPreset* preset = f.clock.preset();
+    const int size = preset && !given(app, "--size") ? preset->size : std::stoi(f.size);  // "3" or "4"
     return Variant{size, *parse_rules(f.rules)};
 }
-// --first-to, with --dm's two round wins.
+// --first-to, with a clock preset's round wins (--dm's two).
 int first_to_of(const CLI::App& app, const Flags& f) {
-    return f.clock.dm && !given(app, "--first-to") ? 2 : f.first_to;
+    const ClockPreset* preset = f.clock.preset();
+    return preset && !given(app, "--first-to") ? preset->first_to : f.first_to;
 }
 // --level, --think and --seed; without --seed every run plays differently.
 PlayerSettings player_of(const CLI::App& app, const Flags& f) {
@@ -440,8 +439,7 @@ Expected<void> check_network(const CLI::App& app, const Flags& f) {
         return Failure{
             "with --host, give your own side only (--white or --black): the other is the remote player"};
     if (join)
-        for (const char* game : {"--rules", "--size", "--first-to", "--turn-time", "--reserve",
-                                 "--reserve-chunk", "--game-time", "--increment", "--dm", "--grace"})
+        for (std::string_view game : variant_flags + match_flags + FlagList{"--grace"})
             if (given(app, game))
                 return Failure{std::string(game) + " cannot be given with --join: the host sets the game"};
     return {};
@@ -496,10 +494,10 @@ Expected<Run> plan_game(const CLI::App& app, Flags& f, const char* argv0) {
     }
     if (!f.code.empty()) o.code = *net::normalize_code(f.code);
     o.match = MatchSettings{variant, first_to_of(app, f), *clock};
-    o.match_given = given(app, "--first-to") || f.clock.dm || clock->enabled();
-    for (const char* flag :
-         {"--white", "--black", "--first-to", "--turn-time", "--reserve", "--reserve-chunk", "--game-time",
-          "--increment", "--dm", "--rules", "--size", "--load", "--resume", "--host", "--join", "--code"})
+    o.match_given = given(app, "--first-to") || f.clock.preset() || clock->enabled();
+    for (std::string_view flag :
+         variant_flags + match_flags +
+             FlagList{"--white", "--black", "--load", "--resume", "--host", "--join", "--code"})
         if (given(app, flag)) o.game_asked = true;
     return Run([o] {
         // A save interrupted by a kill leaves its temporary file behind: the game and the protocol, the two

@@ -127,84 +127,209 @@ std::string clock_face(Millis ms) {
     return buf;
 }
 
-std::string clock_settings_text(const ClockSettings& s) {
-    switch (s.kind) {
-        case ClockKind::None: return "none";
-        case ClockKind::Dm:
-            return "dm " + duration_text(s.turn) + " " + duration_text(s.reserve) + " " +
-                   duration_text(s.chunk);
-        case ClockKind::Fischer: return "fischer " + duration_text(s.game) + " " + duration_text(s.increment);
-    }
-    return "none";
+namespace {
+
+// The fields of a kind, in the order of its texts.
+std::vector<const ClockField*> fields_of(ClockKind k) {
+    std::vector<const ClockField*> out;
+    for (const ClockField& f : clock_fields)
+        if (f.kind == k) out.push_back(&f);
+    return out;
 }
 
-Expected<ClockSettings> parse_clock_settings(std::string_view text) {
-    const auto fail = [](std::string why) { return Failure{std::move(why)}; };
+// "a, b or c".
+std::string listed(const std::vector<std::string>& items) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
+    return out;
+}
+
+// How the lobby quotes a word that is not what it should be (as net/fields.h's shown).
+std::string shown(std::string_view word) {
+    const std::string s = clean_text(word, 16);
+    return s.empty() ? "(nothing)" : "'" + s + "'";
+}
+
+// The usage of a form, from the kinds' rows: "'none', 'dm TURN RESERVE CHUNK' or 'fischer GAME
+// INCREMENT'" (Line), "none, dm, dm TURN RESERVE CHUNK or GAME+INCREMENT (5m+2s)" (Terms).
+std::string usage(ClockForm form) {
+    std::vector<std::string> items;
+    for (const ClockKindInfo& k : clock_kinds) {
+        if (form == ClockForm::Terms)
+            for (const ClockPreset& p : clock_presets)
+                if (p.settings.kind == k.kind) items.emplace_back(p.name);
+        const bool joined = form == ClockForm::Terms && k.terms_word.empty();
+        std::string item(form == ClockForm::Line ? k.word : k.terms_word);
+        for (const ClockField* f : fields_of(k.kind))
+            item += (item.empty() ? "" : joined ? "+" : " ") + std::string(f->placeholder);
+        if (form == ClockForm::Line)
+            item = "'" + item + "'";
+        else if (joined)
+            item += " (" + write_clock(k.example, form) + ")";
+        items.push_back(item);
+    }
+    return listed(items);
+}
+
+}  // namespace
+
+std::string write_clock(const ClockSettings& s, ClockForm form) {
+    const ClockKindInfo& k = clock_kind(s.kind);
+    if (form == ClockForm::Terms)
+        for (const ClockPreset& p : clock_presets)
+            if (p.settings == s) return std::string(p.name);
+    const bool joined = form == ClockForm::Terms && k.terms_word.empty();
+    std::string out(form == ClockForm::Line ? k.word : k.terms_word);
+    for (const ClockField* f : fields_of(s.kind))
+        out += (out.empty() ? "" : joined ? "+" : " ") + duration_text(s.*(f->value));
+    return out;
+}
+
+Expected<ClockSettings> read_clock(std::string_view text, ClockForm form) {
     const auto w = words(text);
-    if (w.empty()) return fail("no clock settings");
-    std::vector<Millis> values;
-    for (std::size_t i = 1; i < w.size(); ++i) {
-        const auto d = parse_duration(w[i]);
-        if (!d) return fail("'" + std::string(w[i]) + "' is not a duration");
-        values.push_back(*d);
+    if (form == ClockForm::Line) {
+        if (w.empty()) return Failure{"no clock settings"};
+        std::vector<Millis> values;
+        for (std::size_t i = 1; i < w.size(); ++i) {
+            const auto d = parse_duration(w[i]);
+            if (!d) return Failure{"'" + std::string(w[i]) + "' is not a duration"};
+            values.push_back(*d);
+        }
+        for (const ClockKindInfo& k : clock_kinds) {
+            const auto fields = fields_of(k.kind);
+            if (w[0] != k.word || values.size() != fields.size()) continue;
+            ClockSettings s;
+            s.kind = k.kind;
+            for (std::size_t i = 0; i < fields.size(); ++i) s.*(fields[i]->value) = values[i];
+            if (auto ok = clock_playable(s); !ok) return Failure{ok.why()};
+            return s;
+        }
+        return Failure{"clock settings are " + usage(form)};
     }
-    if (w[0] == "none" && values.empty()) return ClockSettings{};
-    if (w[0] == "dm" && values.size() == 3) {
-        if (values[0] <= 0) return fail("a DM clock needs a turn time above zero");
-        if (values[1] > 0 && values[2] <= 0) return fail("a DM reserve needs a chunk above zero");
-        return ClockSettings::dm(values[0], values[1], values[2]);
+    if (w.size() == 1)
+        for (const ClockPreset& p : clock_presets)
+            if (w[0] == p.name) return p.settings;
+    for (const ClockKindInfo& k : clock_kinds) {
+        const auto fields = fields_of(k.kind);
+        std::vector<std::string_view> texts;  // the durations' texts
+        if (!k.terms_word.empty() && !w.empty() && w[0] == k.terms_word && w.size() == fields.size() + 1) {
+            texts.assign(w.begin() + 1, w.end());
+        } else if (k.terms_word.empty() && w.size() == 1 &&
+                   std::size_t(std::count(w[0].begin(), w[0].end(), '+')) + 1 == fields.size()) {
+            for (std::string_view rest = w[0];;) {
+                const std::size_t plus = rest.find('+');
+                texts.push_back(rest.substr(0, plus));
+                if (plus == std::string_view::npos) break;
+                rest.remove_prefix(plus + 1);
+            }
+        } else {
+            continue;
+        }
+        ClockSettings s;
+        s.kind = k.kind;
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            const auto d = parse_duration(texts[i]);
+            if (!d) return Failure{"not a duration: " + shown(texts[i])};
+            s.*(fields[i]->value) = *d;
+        }
+        return s;
     }
-    if (w[0] == "fischer" && values.size() == 2) {
-        if (values[0] <= 0) return fail("a Fischer clock needs a game time above zero");
-        return ClockSettings::fischer(values[0], values[1]);
+    return Failure{"the clock is " + usage(form)};
+}
+
+Expected<void> clock_playable(const ClockSettings& s) {
+    switch (s.kind) {
+        case ClockKind::None: return {};
+        case ClockKind::Dm:
+            if (s.turn <= 0) return Failure{"a DM clock needs a turn time above zero"};
+            if (s.reserve > 0 && s.chunk <= 0) return Failure{"a DM reserve needs a chunk above zero"};
+            return {};
+        case ClockKind::Fischer:
+            if (s.game <= 0) return Failure{"a Fischer clock needs a game time above zero"};
+            return {};
     }
-    return fail("clock settings are 'none', 'dm TURN RESERVE CHUNK' or 'fischer GAME INCREMENT'");
+    return Failure{"an unknown clock"};
+}
+
+const ClockPreset* ClockSpec::preset() const {
+    for (std::size_t i = 0; i < presets.size(); ++i)
+        if (presets[i]) return &clock_presets[i];
+    return nullptr;
+}
+
+std::vector<std::string_view> clock_flag_names() {
+    std::vector<std::string_view> out;
+    for (const ClockField& f : clock_fields) out.push_back(f.flag);
+    for (const ClockPreset& p : clock_presets) out.push_back(p.flag);
+    return out;
 }
 
 Expected<ClockSettings> clock_from_spec(const ClockSpec& spec) {
-    struct Field {
-        const char* flag;
-        std::string text;
-        const char* preset;  // what --dm fills in when the flag is not given
-        Millis ms = 0;
-    };
-    Field f[5] = {{"--turn-time", spec.turn, "2m"},
-                  {"--reserve", spec.reserve, "5m"},
-                  {"--reserve-chunk", spec.chunk, "30s"},
-                  {"--game-time", spec.game, ""},
-                  {"--increment", spec.increment, ""}};
-    Field &turn = f[0], &reserve = f[1], &chunk = f[2], &game = f[3], &increment = f[4];
-    if (spec.dm && (!game.text.empty() || !increment.text.empty()))
-        return Failure{"--dm is a DM clock: it cannot be combined with --game-time or --increment"};
-    for (Field& x : f) {
-        if (x.text.empty() && spec.dm) x.text = x.preset;
-        if (x.text.empty()) continue;
-        const auto d = parse_duration(x.text);
+    const ClockPreset* preset = spec.preset();
+    if (std::count(spec.presets.begin(), spec.presets.end(), true) > 1) {
+        std::vector<std::string> flags;
+        for (const ClockPreset& p : clock_presets) flags.emplace_back(p.flag);
+        return Failure{"give one clock preset: " + listed(flags)};
+    }
+    // The kinds whose flags are given.
+    std::vector<ClockKind> kinds;
+    for (std::size_t i = 0; i < std::size(clock_fields); ++i)
+        if (!spec.text[i].empty() &&
+            std::find(kinds.begin(), kinds.end(), clock_fields[i].kind) == kinds.end())
+            kinds.push_back(clock_fields[i].kind);
+    if (preset) {
+        const ClockKind own = preset->settings.kind;
+        std::vector<std::string> others;
+        for (const ClockField& f : clock_fields)
+            if (f.kind != own) others.emplace_back(f.flag);
+        if (std::any_of(kinds.begin(), kinds.end(), [&](ClockKind k) { return k != own; }))
+            return Failure{std::string(preset->flag) + " is a " + std::string(clock_kind(own).name) +
+                           " clock: it cannot be combined with " + listed(others)};
+        kinds = {own};
+    }
+    ClockSettings s;
+    for (std::size_t i = 0; i < std::size(clock_fields); ++i) {
+        const ClockField& f = clock_fields[i];
+        if (spec.text[i].empty()) {
+            s.*(f.value) =
+                preset && f.kind == preset->settings.kind ? preset->settings.*(f.value) : f.fallback;
+            continue;
+        }
+        const auto d = parse_duration(spec.text[i]);
         if (!d)
-            return Failure{std::string(x.flag) + " " + clean_name(x.text) +
+            return Failure{std::string(f.flag) + " " + clean_name(spec.text[i]) +
                            ": not a time; write it as 90, 90s, 2m, 1m30s or 2:30 (at most 24h)"};
-        x.ms = *d;
+        s.*(f.value) = *d;
     }
-    const bool dm = !turn.text.empty() || !reserve.text.empty() || !chunk.text.empty();
-    const bool fischer = !game.text.empty() || !increment.text.empty();
-    if (dm && fischer)
-        return Failure{
-            "choose one clock: --turn-time/--reserve/--reserve-chunk (DM) or --game-time/--increment "
-            "(Fischer)"};
-    if (dm) {
-        if (turn.text.empty() || turn.ms <= 0)
-            return Failure{"a DM clock needs --turn-time above zero (e.g. --turn-time 2m)"};
-        const Millis chunk_ms = chunk.text.empty() ? 30'000 : chunk.ms;
-        if (reserve.ms > 0 && chunk_ms <= 0)
-            return Failure{"--reserve-chunk must be above zero when there is a reserve"};
-        return ClockSettings::dm(turn.ms, reserve.ms, chunk_ms);
+    if (kinds.size() > 1) {
+        std::vector<std::string> choices;
+        for (const ClockKindInfo& k : clock_kinds) {
+            std::string flags;
+            for (const ClockField* f : fields_of(k.kind))
+                flags += (flags.empty() ? "" : "/") + std::string(f->flag);
+            if (!flags.empty()) choices.push_back(flags + " (" + std::string(k.name) + ")");
+        }
+        return Failure{"choose one clock: " + listed(choices)};
     }
-    if (fischer) {
-        if (game.text.empty() || game.ms <= 0)
-            return Failure{"a Fischer clock needs --game-time above zero (e.g. --game-time 5m)"};
-        return ClockSettings::fischer(game.ms, increment.ms);
+    s.kind = kinds.empty() ? ClockKind::None : kinds.front();
+    // Only the kind's own fields: the others stay zero, as the settings' factories leave them.
+    for (const ClockField& f : clock_fields)
+        if (f.kind != s.kind) s.*(f.value) = 0;
+    // What each kind needs, said with its flags.
+    switch (s.kind) {
+        case ClockKind::None: break;
+        case ClockKind::Dm:
+            if (s.turn <= 0) return Failure{"a DM clock needs --turn-time above zero (e.g. --turn-time 2m)"};
+            if (s.reserve > 0 && s.chunk <= 0)
+                return Failure{"--reserve-chunk must be above zero when there is a reserve"};
+            break;
+        case ClockKind::Fischer:
+            if (s.game <= 0)
+                return Failure{"a Fischer clock needs --game-time above zero (e.g. --game-time 5m)"};
+            break;
     }
-    return ClockSettings{};
+    return s;
 }
 
 std::string clock_description(const ClockSettings& s) {
@@ -220,10 +345,22 @@ std::string clock_description(const ClockSettings& s) {
     return "no clock";
 }
 
+Millis clock_full(const ClockSettings& s) {
+    switch (s.kind) {
+        case ClockKind::None: return 0;
+        case ClockKind::Dm: return s.turn + s.reserve;
+        case ClockKind::Fischer: return s.game;
+    }
+    return 0;
+}
+
 GameClock::GameClock(const ClockSettings& s) : settings_(s) {
     for (int i = 0; i < 2; ++i) {
-        reserve_[i] = s.kind == ClockKind::Dm ? s.reserve : 0;
-        left_[i] = s.kind == ClockKind::Fischer ? s.game : 0;
+        switch (s.kind) {
+            case ClockKind::None: break;
+            case ClockKind::Dm: reserve_[i] = s.reserve; break;  // the player's for the whole match
+            case ClockKind::Fischer: left_[i] = s.game; break;
+        }
     }
 }
 
@@ -232,7 +369,11 @@ void GameClock::new_round() {
     flagged_.reset();
     paused_ = false;
     before_ = budget_ = 0;
-    if (settings_.kind == ClockKind::Fischer) left_[0] = left_[1] = settings_.game;
+    switch (settings_.kind) {
+        case ClockKind::None: break;
+        case ClockKind::Dm: break;  // reserves carry over
+        case ClockKind::Fischer: left_[0] = left_[1] = settings_.game; break;
+    }
 }
 
 void GameClock::swap_sides() {
@@ -240,12 +381,30 @@ void GameClock::swap_sides() {
     std::swap(left_[0], left_[1]);
 }
 
+Millis GameClock::fresh_turn(Color side) const {
+    switch (settings_.kind) {
+        case ClockKind::None: return 0;
+        case ClockKind::Dm: return settings_.turn;
+        case ClockKind::Fischer: return left_[index(side)];
+    }
+    return 0;
+}
+
+Millis GameClock::held(Color side) const {
+    switch (settings_.kind) {
+        case ClockKind::None: return 0;
+        case ClockKind::Dm: return reserve_[index(side)];
+        case ClockKind::Fischer: return 0;
+    }
+    return 0;
+}
+
 void GameClock::start(Color side, Millis now) {
     if (!enabled() || flagged_) return;
     running_ = side;
     before_ = 0;
     since_ = now;
-    budget_ = settings_.kind == ClockKind::Dm ? settings_.turn : left_[index(side)];
+    budget_ = fresh_turn(side);
 }
 
 Millis GameClock::elapsed(Millis now) const {
@@ -257,11 +416,20 @@ ClockUpdate GameClock::update(Millis now) {
     ClockUpdate u;
     if (!running_ || flagged_) return u;
     const Millis spent = elapsed(now);
-    Millis& reserve = reserve_[index(*running_)];
     while (spent >= budget_) {
-        if (settings_.kind == ClockKind::Dm && reserve > 0) {
-            const Millis take = settings_.chunk > 0 ? std::min(settings_.chunk, reserve) : reserve;
-            reserve -= take;
+        // What the running side may add to its turn when the turn runs out.
+        Millis take = 0;
+        switch (settings_.kind) {
+            case ClockKind::None: break;
+            case ClockKind::Dm: {
+                const Millis reserve = reserve_[index(*running_)];
+                take = settings_.chunk > 0 ? std::min(settings_.chunk, reserve) : reserve;
+                break;
+            }
+            case ClockKind::Fischer: break;
+        }
+        if (take > 0) {
+            reserve_[index(*running_)] -= take;
             budget_ += take;
             ++u.chunks;
             continue;
@@ -281,7 +449,11 @@ bool GameClock::stop(Millis now) {
     update(now);
     if (flagged_) return false;
     const Millis spent = elapsed(now);
-    if (settings_.kind == ClockKind::Fischer) left_[index(*running_)] = budget_ - spent + settings_.increment;
+    switch (settings_.kind) {
+        case ClockKind::None: break;
+        case ClockKind::Dm: break;  // the next turn is a fresh one
+        case ClockKind::Fischer: left_[index(*running_)] = budget_ - spent + settings_.increment; break;
+    }
     running_.reset();
     before_ = budget_ = 0;
     paused_ = false;
@@ -303,15 +475,14 @@ void GameClock::resume(Millis now) {
 Millis GameClock::time_left(Color side, Millis now) const {
     if (flagged_ == side) return 0;
     if (running_ == side) return std::max<Millis>(0, budget_ - elapsed(now));
-    return settings_.kind == ClockKind::Dm ? settings_.turn : left_[index(side)];
+    return fresh_turn(side);
 }
 
 Millis GameClock::until_flag(Color side, Millis now) const {
     if (!enabled()) return -1;
     if (flagged_ == side) return 0;
-    const Millis reserve = settings_.kind == ClockKind::Dm ? reserve_[index(side)] : 0;
-    if (running_ == side) return std::max<Millis>(0, budget_ - elapsed(now) + reserve);
-    return (settings_.kind == ClockKind::Dm ? settings_.turn : left_[index(side)]) + reserve;
+    if (running_ == side) return std::max<Millis>(0, budget_ - elapsed(now) + held(side));
+    return fresh_turn(side) + held(side);
 }
 
 Millis GameClock::until_event(Millis now) const {

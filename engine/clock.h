@@ -13,10 +13,12 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "expected.h"
 #include "time_source.h"
@@ -43,7 +45,11 @@ class Soonest {
     Millis best_ = -1;
 };
 
+// The kinds of clock. Each is described once, by its row in clock_kinds below (its texts, its flags, its
+// presets), and behaves by the exhaustive switches of GameClock (no default: -Wswitch names each place a
+// new kind must be handled).
 enum class ClockKind : std::uint8_t { None, Dm, Fischer };
+inline constexpr std::size_t clock_kind_count = 3;
 
 struct ClockSettings {
     ClockKind kind = ClockKind::None;
@@ -51,10 +57,10 @@ struct ClockSettings {
     Millis game = 0, increment = 0;           // Fischer
 
     bool enabled() const { return kind != ClockKind::None; }
-    static ClockSettings dm(Millis turn, Millis reserve, Millis chunk) {
+    static constexpr ClockSettings dm(Millis turn, Millis reserve, Millis chunk) {
         return {ClockKind::Dm, turn, reserve, chunk, 0, 0};
     }
-    static ClockSettings fischer(Millis game, Millis increment) {
+    static constexpr ClockSettings fischer(Millis game, Millis increment) {
         return {ClockKind::Fischer, 0, 0, 0, game, increment};
     }
     friend bool operator==(const ClockSettings&, const ClockSettings&) = default;
@@ -62,6 +68,78 @@ struct ClockSettings {
 
 // Longest time any clock setting may hold: a day. Anything longer is a typing mistake.
 constexpr Millis max_clock_millis = 24 * 3600 * 1000LL;
+
+// One duration of a kind's settings: where it lives, the command-line flag that sets it (with its
+// --help line and the default it takes when the flag is left out), and its name in a usage text.
+struct ClockField {
+    ClockKind kind;
+    Millis ClockSettings::*value;
+    std::string_view flag;         // "--turn-time"
+    std::string_view placeholder;  // "TURN", as usage texts name it
+    std::string_view help;         // the flag's --help line
+    Millis fallback = 0;           // when the flag is not given (the kind's other flags are)
+};
+// Every clock flag, kind by kind and in the order of the settings' texts.
+inline constexpr ClockField clock_fields[] = {
+    {ClockKind::Dm, &ClockSettings::turn, "--turn-time", "TURN",
+     "DM clock: time for each turn (90, 90s, 2m, 1m30s)"},
+    {ClockKind::Dm, &ClockSettings::reserve, "--reserve", "RESERVE",
+     "DM clock: reserve for the whole match (default 0)"},
+    {ClockKind::Dm, &ClockSettings::chunk, "--reserve-chunk", "CHUNK",
+     "DM clock: what an overrun takes from the reserve (default 30s)", 30'000},
+    {ClockKind::Fischer, &ClockSettings::game, "--game-time", "GAME",
+     "Fischer clock: time per player per round"},
+    {ClockKind::Fischer, &ClockSettings::increment, "--increment", "INCREMENT",
+     "Fischer clock: time added after each move"},
+};
+
+// The tournament's death match (docs/rules.md): 2m a turn, 5m reserve in 30s chunks.
+constexpr ClockSettings dm_preset() { return ClockSettings::dm(120'000, 300'000, 30'000); }
+
+// A named clock: the lobby writes its name alone for it ("dm"), and its flag (--dm) asks for it on the
+// command line, with the board size and round wins of the match it is played in (each flag wins over
+// the preset).
+struct ClockPreset {
+    std::string_view name;  // the lobby's word
+    std::string_view flag;  // "--dm"
+    std::string_view help;  // the flag's --help line
+    ClockSettings settings;
+    int size = 4;
+    int first_to = 2;
+};
+inline constexpr ClockPreset clock_presets[] = {
+    {"dm", "--dm",
+     "The tournament's death match: --size 4 --first-to 2 --turn-time 2m --reserve 5m --reserve-chunk 30s "
+     "(each can be overridden)",
+     dm_preset(), 4, 2},
+};
+
+// One clock kind's description, which every text form of a clock reads:
+//  - `word` heads the settings' line ("dm 2m 5m 30s") that saves, the peer protocol and the server's
+//    store carry;
+//  - `terms_word` heads the lobby's short form of the kind ("dm 1m 3m 20s"); empty: the durations
+//    joined by '+' with no word ("5m+2s"), and the usage text shows the kind's `example` in that form;
+//  - `name` is how messages call the kind ("a DM clock");
+//  - `face` names the time a side's clock face shows ("turn 0:10", "time 4:29");
+//  - `reserve`: each player holds a reserve for the whole match, which a record keeps, a flag's
+//    words mention and the side panel shows.
+// Its fields are the rows of clock_fields of the kind; its presets, the rows of clock_presets.
+struct ClockKindInfo {
+    ClockKind kind;
+    std::string_view word;
+    std::string_view terms_word;
+    std::string_view name;
+    std::string_view face;
+    bool reserve;
+    ClockSettings example;  // settings of the kind that every reader must take back (tests read them)
+};
+inline constexpr ClockKindInfo clock_kinds[] = {
+    {ClockKind::None, "none", "none", "none", "time", false, {}},
+    {ClockKind::Dm, "dm", "dm", "DM", "turn", true, ClockSettings::dm(60'000, 180'000, 20'000)},
+    {ClockKind::Fischer, "fischer", "", "Fischer", "time", false, ClockSettings::fischer(300'000, 2'000)},
+};
+static_assert(std::size(clock_kinds) == clock_kind_count);
+constexpr const ClockKindInfo& clock_kind(ClockKind k) { return clock_kinds[std::size_t(k)]; }
 
 // Reads a duration as a player types it: "90" (seconds), "90s", "2m", "1m30s", "1h", "1.5s", "250ms".
 // Returns nullopt for anything else, for negative values, and for more than max_clock_millis.
@@ -72,24 +150,42 @@ std::string duration_text(Millis ms);
 // hour, and tenths in the last ten seconds ("9.4").
 std::string clock_face(Millis ms);
 
-// The settings in one line, as saves and the network carry them: "none", "dm 2m 5m 30s",
-// "fischer 5m 3s"; parse_clock_settings reads it back, or says why it cannot.
-std::string clock_settings_text(const ClockSettings& s);
-Expected<ClockSettings> parse_clock_settings(std::string_view text);
+// The two text forms of clock settings, written and read by the one pair below:
+//  - Line: as saves, the network and the server's store carry them: "none", "dm 2m 5m 30s",
+//    "fischer 5m 3s"; read back only when the engine can play them.
+//  - Terms: the lobby's short form in a match's terms and --seek: "none", "dm" (a preset's name),
+//    "dm 1m 3m 20s", "5m+2s"; read for its shape only, since the lobby bounds each kind more tightly
+//    than the engine (net/lobby.h, terms_allowed) and says so first.
+enum class ClockForm : std::uint8_t { Line, Terms };
+std::string write_clock(const ClockSettings& s, ClockForm form);
+Expected<ClockSettings> read_clock(std::string_view text, ClockForm form);
+inline std::string clock_settings_text(const ClockSettings& s) { return write_clock(s, ClockForm::Line); }
+inline Expected<ClockSettings> parse_clock_settings(std::string_view text) {
+    return read_clock(text, ClockForm::Line);
+}
+// Whether the engine can play the settings, or why not ("a DM clock needs a turn time above zero").
+Expected<void> clock_playable(const ClockSettings& s);
 // How a player reads the settings: "2m a turn, 5m reserve in 30s chunks", "5m + 3s a move", "no clock".
 std::string clock_description(const ClockSettings& s);
+// What a side holds before its first move: a DM turn and the reserve, a Fischer game time; 0 without a
+// clock.
+Millis clock_full(const ClockSettings& s);
 
-// A clock as the command line gives it: the texts of --turn-time, --reserve and --reserve-chunk (a DM
-// clock), of --game-time and --increment (a Fischer clock), each empty when not given, and --dm (the
-// tournament's preset: 2m a turn, 5m reserve in 30s chunks, each of which the flags may override).
+// A clock as the command line gives it: the text of each flag of clock_fields (empty when not given),
+// and whether each preset's flag of clock_presets (--dm) was given.
 struct ClockSpec {
-    std::string turn, reserve, chunk, game, increment;
-    bool dm = false;
+    std::array<std::string, std::size(clock_fields)> text;
+    std::array<bool, std::size(clock_presets)> presets{};
+    // The preset asked for, if any.
+    const ClockPreset* preset() const;
 };
-// The settings a spec asks for, or why it cannot be played: a text that is not a duration, both kinds
+// The settings a spec asks for, or why it cannot be played: a text that is not a duration, two kinds
 // of clock at once, a DM clock without a turn time or a reserve without a chunk, a Fischer clock without
-// a game time. The reasons name the flags. An empty spec is no clock.
+// a game time. The reasons name the flags. An empty spec is no clock; a preset fills in what its kind's
+// flags leave out.
 Expected<ClockSettings> clock_from_spec(const ClockSpec& spec);
+// Every clock flag's name, the presets' last: the flags a mode that takes a clock takes.
+std::vector<std::string_view> clock_flag_names();
 
 // What an update() saw happen.
 struct ClockUpdate {
@@ -162,6 +258,11 @@ class GameClock {
     static Expected<State> parse_state(std::string_view text);
 
   private:
+    // What a turn of `side` starts with: DM the turn time, Fischer what is left of its game time.
+    Millis fresh_turn(Color side) const;
+    // What `side` holds beyond its turns, for its flag: DM its reserve.
+    Millis held(Color side) const;
+
     ClockSettings settings_;
     Millis left_[2] = {0, 0};
     Millis reserve_[2] = {0, 0};

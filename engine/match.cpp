@@ -202,7 +202,7 @@ std::string Match::round_result_text(std::size_t round_index) const {
     const std::string head = winner + (single_game() ? " wins" : " wins the round");
     if (r.ending == Ending::Time) {
         std::string why = names[index(r.loser)] + " ran out of time";
-        if (settings_.clock.kind == ClockKind::Dm) why += " with no reserve left";
+        if (clock_kind(settings_.clock.kind).reserve) why += " with no reserve left";
         return why + ": " + head;
     }
     if (r.ending == Ending::Abandoned) return ending_text(r, size, names) + ": " + head;

@@ -278,28 +278,13 @@ void distinct(const std::string& a, const std::string& b, const char* what) {
     if (name_key(a) == name_key(b)) bad(std::string(what) + ": a player against themselves");
 }
 
-// The clock part of terms, from its words.
+// The clock part of terms, from its words, by the engine's reader of the terms' form.
 ClockSettings clock_words(const std::vector<std::string_view>& w) {
-    const auto duration = [](std::string_view text) {
-        const auto d = parse_duration(text);
-        if (!d) bad("terms: not a duration: " + shown(text));
-        return *d;
-    };
-    ClockSettings c;
-    if (w.size() == 1 && w[0] == "none") {
-        c = ClockSettings{};
-    } else if (w.size() == 1 && w[0] == "dm") {
-        c = dm_preset();
-    } else if (w.size() == 4 && w[0] == "dm") {
-        c = ClockSettings::dm(duration(w[1]), duration(w[2]), duration(w[3]));
-    } else if (w.size() == 1 && w[0].find('+') != std::string_view::npos &&
-               w[0].find('+') == w[0].rfind('+')) {
-        const auto plus = w[0].find('+');
-        c = ClockSettings::fischer(duration(w[0].substr(0, plus)), duration(w[0].substr(plus + 1)));
-    } else {
-        bad("terms: the clock is none, dm, dm TURN RESERVE CHUNK or GAME+INCREMENT (5m+2s)");
-    }
-    return c;
+    std::string text;
+    for (std::string_view word : w) text += (text.empty() ? "" : " ") + std::string(word);
+    const auto c = read_clock(text, ClockForm::Terms);
+    if (!c) bad("terms: " + c.why());
+    return *c;
 }
 
 // The words of terms. Terms also come from outside any line (a --seek flag): the text is checked as a
@@ -1071,8 +1056,6 @@ Variant variant_at(int index) {
     return Variant{index >= 2 ? 3 : 4, index % 2 == 1 ? Rules::Rogers : Rules::Official};
 }
 
-ClockSettings dm_preset() { return ClockSettings::dm(120'000, 300'000, 30'000); }
-
 Expected<void> terms_allowed(const Terms& t) {
     const Variant v = t.settings.variant;
     if (v.size != 3 && v.size != 4) return Failure{"the board size is 3 or 4"};
@@ -1109,17 +1092,7 @@ Expected<ClockSettings> parse_terms_clock(std::string_view text) {
     }
 }
 
-std::string terms_clock_text(const ClockSettings& c) {
-    switch (c.kind) {
-        case ClockKind::None: return "none";
-        case ClockKind::Dm:
-            if (c == dm_preset()) return "dm";
-            return "dm " + duration_text(c.turn) + " " + duration_text(c.reserve) + " " +
-                   duration_text(c.chunk);
-        case ClockKind::Fischer: return duration_text(c.game) + "+" + duration_text(c.increment);
-    }
-    return "none";
-}
+std::string terms_clock_text(const ClockSettings& c) { return write_clock(c, ClockForm::Terms); }
 
 std::string terms_description(const Terms& t) {
     const MatchSettings& s = t.settings;

@@ -163,20 +163,21 @@ Variant variant_at(int index);
 //     RULES SIZE CLOCK first-to N rated|casual       official 4 dm first-to 2 rated
 //     CLOCK: none | dm | dm TURN RESERVE CHUNK | GAME+INCREMENT
 //
-// `dm` alone is the tournament clock (dm_preset: 2m a turn, 5m reserve, 30s chunks); a Fischer clock
-// is written as 5m+2s. Durations as engine/clock.h reads them. A rated match needs a clock.
+// `dm` alone is the tournament clock (engine/clock.h's dm_preset: 2m a turn, 5m reserve, 30s chunks); a
+// Fischer clock is written as 5m+2s. The clock is the engine's Terms form (read_clock, write_clock);
+// durations as engine/clock.h reads them. A rated match needs a clock.
 struct Terms {
     MatchSettings settings{};
     bool rated = false;
     friend bool operator==(const Terms&, const Terms&) = default;
 };
-ClockSettings dm_preset();
 // Bounds the lobby puts on terms (docs/lobby.md): within them, or why not.
 Expected<void> terms_allowed(const Terms& t);
 // The terms, or why the text is not terms within those bounds.
 Expected<Terms> parse_terms(std::string_view text);
 std::string terms_text(const Terms& t);
-// The clock part alone (for --seek CLOCK): "none", "dm", "dm 1m 3m 20s", "5m+2s"; or why not.
+// The clock part alone (for --seek CLOCK): "none", "dm", "dm 1m 3m 20s", "5m+2s"; or why not. The text
+// is the engine's write_clock in the Terms form; the reading adds the lobby's checks and bounds.
 Expected<ClockSettings> parse_terms_clock(std::string_view text);
 std::string terms_clock_text(const ClockSettings& c);
 // How a player reads terms: "official rules, 4x4, first to 2, 2m a turn, 5m reserve in 30s chunks, rated".

@@ -275,7 +275,7 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     if (is_match) out += "% first to: " + std::to_string(m.settings().first_to) + "\n";
     if (m.clock().enabled()) out += "% clock: " + clock_settings_text(m.clock().settings()) + "\n";
     if (is_match) out += "% score: " + m.score_text() + "\n";
-    if (m.clock().settings().kind == ClockKind::Dm) {
+    if (clock_kind(m.clock().settings().kind).reserve) {
         // The reserves by player (the clock keeps them by colour of the current round).
         const GameClock& c = m.clock();
         out += "% reserve: " + m.name(0) + " " + duration_text(c.reserve_left(m.colour_of(0))) + ", " +

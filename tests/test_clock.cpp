@@ -1,6 +1,8 @@
 // The clock model with a fake time source: times are plain numbers, nothing sleeps.
 #include "engine/clock.h"
 
+#include <set>
+
 #include "support.h"
 
 using namespace gobblet;
@@ -180,10 +182,103 @@ TEST_CASE("a clock state restores exactly, and the time in between does not coun
         "left x 2 reserve 0 0 running white elapsed 0 budget 0 paused no flagged none"));
 }
 
+TEST_CASE("each clock kind is described once: its row, read back through every text form", "[clock]") {
+    std::vector<ClockSettings> all;  // each kind's example and each preset
+    for (std::size_t i = 0; i < clock_kind_count; ++i) {
+        const ClockKindInfo& k = clock_kinds[i];
+        CHECK(k.kind == ClockKind(i));  // clock_kind() finds a kind's row by its value
+        CHECK(k.example.kind == k.kind);
+        CHECK(clock_playable(k.example));
+        all.push_back(k.example);
+    }
+    for (const ClockPreset& p : clock_presets) all.push_back(p.settings);
+    for (const ClockSettings& c : all) {
+        const ClockKindInfo& k = clock_kind(c.kind);
+        for (ClockForm form : {ClockForm::Line, ClockForm::Terms}) {
+            const std::string text = write_clock(c, form);
+            INFO(text);
+            const auto back = read_clock(text, form);
+            INFO(back.why());
+            REQUIRE(back);
+            CHECK(*back == c);
+            CHECK(write_clock(*back, form) == text);
+        }
+        // The line starts with the kind's word; the terms with its word, or hold its durations joined by
+        // '+' (a preset is its name alone).
+        CHECK(write_clock(c, ClockForm::Line).starts_with(std::string(k.word)));
+        const std::string terms = write_clock(c, ClockForm::Terms);
+        const bool preset = std::any_of(std::begin(clock_presets), std::end(clock_presets),
+                                        [&](const ClockPreset& p) { return p.settings == c; });
+        if (!preset && !k.terms_word.empty()) CHECK(terms.starts_with(std::string(k.terms_word)));
+        if (!preset && k.terms_word.empty()) CHECK(terms.find('+') != std::string::npos);
+        // The command line asks for it with its kind's flags, or with its preset's flag alone.
+        ClockSpec spec;
+        for (std::size_t i = 0; i < std::size(clock_fields); ++i)
+            if (clock_fields[i].kind == c.kind) spec.text[i] = duration_text(c.*(clock_fields[i].value));
+        CHECK(clock_from_spec(spec) == c);
+    }
+    CHECK(write_clock(dm_preset(), ClockForm::Terms) == "dm");
+    CHECK(write_clock(dm_preset(), ClockForm::Line) == "dm 2m 5m 30s");
+    for (std::size_t i = 0; i < std::size(clock_presets); ++i) {
+        INFO(clock_presets[i].name);
+        CHECK(read_clock(clock_presets[i].name, ClockForm::Terms) == clock_presets[i].settings);
+        ClockSpec spec;
+        spec.presets[i] = true;
+        CHECK(spec.preset() == &clock_presets[i]);
+        CHECK(clock_from_spec(spec) == clock_presets[i].settings);
+    }
+    // Every flag once, and the usage texts name every kind and preset.
+    const std::vector<std::string_view> flags = clock_flag_names();
+    CHECK(flags.size() == std::size(clock_fields) + std::size(clock_presets));
+    CHECK(std::set<std::string_view>(flags.begin(), flags.end()).size() == flags.size());
+    const std::string line_usage = read_clock("sudden 5m", ClockForm::Line).why();
+    const std::string terms_usage = read_clock("sudden 5m", ClockForm::Terms).why();
+    for (const ClockKindInfo& k : clock_kinds) {
+        CHECK(line_usage.find("'" + std::string(k.word)) != std::string::npos);
+        if (!k.terms_word.empty()) CHECK(terms_usage.find(std::string(k.terms_word)) != std::string::npos);
+    }
+    for (const ClockPreset& p : clock_presets)
+        CHECK(terms_usage.find(std::string(p.name)) != std::string::npos);
+    CHECK(terms_usage == "the clock is none, dm, dm TURN RESERVE CHUNK or GAME+INCREMENT (5m+2s)");
+    CHECK(read_clock("5m+soon", ClockForm::Terms).why() == "not a duration: 'soon'");
+}
+
+TEST_CASE("each kind's clock behaves as its kind: a turn's allowance, what carries over, a flag", "[clock]") {
+    // DM: a fresh turn each move, the reserve the player's across rounds.
+    GameClock d(ClockSettings::dm(2 * s, 3 * s, 1 * s));
+    CHECK(d.until_flag(W, 0) == 5 * s);
+    CHECK(clock_full(d.settings()) == 5 * s);
+    d.start(W, 0);
+    CHECK(d.update(2500).chunks == 1);
+    CHECK(d.stop(2500));
+    CHECK(d.time_left(W, 2500) == 2 * s);
+    CHECK(d.reserve_left(W) == 2 * s);
+    d.new_round();
+    CHECK(d.reserve_left(W) == 2 * s);
+    // Fischer: the game time runs down and the increment comes back; a new round fills it again.
+    GameClock f(ClockSettings::fischer(10 * s, 1 * s));
+    CHECK(clock_full(f.settings()) == 10 * s);
+    f.start(B, 0);
+    CHECK(f.update(4 * s).chunks == 0);
+    CHECK(f.stop(4 * s));
+    CHECK(f.time_left(B, 9 * s) == 7 * s);
+    CHECK(f.until_flag(B, 9 * s) == 7 * s);
+    f.new_round();
+    CHECK(f.time_left(B, 0) == 10 * s);
+    f.start(W, 0);
+    CHECK(f.update(10 * s).flagged == W);
+    // No clock: nothing runs, nothing flags.
+    GameClock none;
+    none.start(W, 0);
+    CHECK_FALSE(none.running());
+    CHECK(none.until_flag(W, 0) == -1);
+    CHECK(clock_full(none.settings()) == 0);
+}
+
 TEST_CASE("a clock spec from the command line: the settings, or why not", "[clock]") {
     const auto spec = [](std::string turn, std::string reserve, std::string chunk, std::string game,
                          std::string increment, bool dm = false) {
-        return clock_from_spec(ClockSpec{turn, reserve, chunk, game, increment, dm});
+        return clock_from_spec(ClockSpec{{turn, reserve, chunk, game, increment}, {dm}});
     };
     CHECK(*spec("", "", "", "", "") == ClockSettings{});
     CHECK(*spec("", "", "", "", "", true) == ClockSettings::dm(120 * s, 300 * s, 30 * s));

@@ -413,6 +413,36 @@ TEST_CASE("terms: one text for the lobby, the server and --seek, mapped onto the
     CHECK(short_game.why() == "a Fischer game time is 10s to 2h");
 }
 
+TEST_CASE("every clock kind and preset reads back through the lobby's terms", "[net][lobby][terms]") {
+    std::vector<ClockSettings> all;
+    for (const ClockKindInfo& k : clock_kinds) all.push_back(k.example);
+    for (const ClockPreset& p : clock_presets) all.push_back(p.settings);
+    for (const ClockSettings& c : all) {
+        const std::string text = terms_clock_text(c);
+        INFO(text);
+        CHECK(text == write_clock(c, ClockForm::Terms));
+        const auto back = parse_terms_clock(text);
+        INFO(back.why());
+        REQUIRE(back);
+        CHECK(*back == c);
+        CHECK(terms_clock_text(*back) == text);
+        // And inside a match's terms, as the lobby's lines carry them.
+        const Terms t{MatchSettings{Variant{4, Rules::Official}, 2, c}, c.enabled()};
+        const std::string line = terms_text(t);
+        CHECK(line == "official 4 " + text + " first-to 2 " + (c.enabled() ? "rated" : "casual"));
+        CHECK(terms(line) == t);
+        CHECK(terms_text(terms(line)) == line);
+    }
+    // The lines a server stored and older clients send keep their bytes.
+    CHECK(terms_text(terms("official 4 dm first-to 2 rated")) == "official 4 dm first-to 2 rated");
+    CHECK(terms_text(terms("official 4 dm 1m 3m 20s first-to 2 casual")) ==
+          "official 4 dm 1m 3m 20s first-to 2 casual");
+    CHECK(terms_text(terms("rogers 3 5m+2s first-to 1 rated")) == "rogers 3 5m+2s first-to 1 rated");
+    CHECK(terms_text(terms("official 4 none first-to 1 casual")) == "official 4 none first-to 1 casual");
+    CHECK(terms("official 4 dm 2m 5m 30s first-to 2 rated").settings.clock == dm_preset());
+    CHECK(terms_text(terms("official 4 dm 2m 5m 30s first-to 2 rated")) == "official 4 dm first-to 2 rated");
+}
+
 TEST_CASE("terms that are not terms are refused with the reason", "[net][lobby][terms]") {
     CHECK(terms_error("official 4 dm") ==
           "terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");

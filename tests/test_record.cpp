@@ -247,3 +247,27 @@ TEST_CASE("new files never replace each other, even written at once", "[record]"
     CHECK(files == 40);
     CHECK(contents.size() == 40);
 }
+
+TEST_CASE("every clock kind and preset keeps its header lines through a record", "[record]") {
+    std::vector<ClockSettings> all;
+    for (const ClockKindInfo& k : clock_kinds) all.push_back(k.example);
+    for (const ClockPreset& p : clock_presets) all.push_back(p.settings);
+    for (const ClockSettings& c : all) {
+        const std::string line = clock_settings_text(c);
+        INFO(line);
+        Match m(MatchSettings{Variant{4, Rules::Official}, 2, c}, {"Liam", "Ada"});
+        play_all(m, "W3B2\nK1C3\n");
+        const std::string text = saves::record_text(m, {}, nullptr, "");
+        CHECK((text.find("% clock: " + line + "\n") != std::string::npos) == c.enabled());
+        // A kind with a reserve keeps each player's, by name.
+        const std::string reserve =
+            "% reserve: Liam " + duration_text(c.reserve) + ", Ada " + duration_text(c.reserve) + "\n";
+        CHECK((text.find(reserve) != std::string::npos) == clock_kind(c.kind).reserve);
+        CHECK((text.find("% reserve:") != std::string::npos) == clock_kind(c.kind).reserve);
+        const auto r = saves::read_record(text);
+        INFO(r.why().message());
+        REQUIRE(r);
+        CHECK(r->match.settings().clock == c);
+        CHECK(saves::record_text(r->match, {}, nullptr, "") == text);
+    }
+}

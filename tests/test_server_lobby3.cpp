@@ -400,7 +400,7 @@ TEST_CASE("the leaderboard lists only settled ratings, best first, per variant",
         std::vector<server::AccountId> ids;
         for (const char* n : {"Aoife", "Brian", "Ciara", "Declan", "Eimear", "Fionn", "Newbie"})
             ids.push_back(store.create_account(n, unix0, lobby::name_key(n))->id);
-        const MatchSettings settings{Variant{4, Rules::Official}, 1, lobby::dm_preset()};
+        const MatchSettings settings{Variant{4, Rules::Official}, 1, dm_preset()};
         for (int round = 0; round < 12; ++round)
             for (int a = 0; a < 6; ++a) {
                 const int b = (a + 1 + round % 5) % 6;

@@ -286,7 +286,7 @@ std::string GameScreen::review_clock_note() const {
         for (std::size_t i = std::size_t(side); i < k && i < readings.size(); i += 2) left = readings[i];
         const int player = side == 0 ? shown.rounds()[r].white : 1 - shown.rounds()[r].white;
         const ClockSettings& c = match().clock().settings();
-        const Millis full = c.kind == ClockKind::Fischer ? c.game : c.turn + c.reserve;
+        const Millis full = clock_full(c);
         out += (side ? ", " : "") + match().name(player) + " " + clock_face(left.value_or(full));
     }
     return "clocks after move " + std::to_string(k) + ": " + out;

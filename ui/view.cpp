@@ -143,6 +143,17 @@ void draw_cell(const Layout& l, const Game& game, const UiState& ui, int r, int 
     }
 }
 
+// A side's clock in words, as its kind names it: "turn 0:10 reserve 0:30" or "time 4:29". The reserve
+// is left out of settings without one unless `always_reserve`; `gap` goes before it.
+std::string clock_face_words(const ClockSettings& s, Millis left, Millis reserve, const char* gap,
+                             bool always_reserve) {
+    const ClockKindInfo& k = clock_kind(s.kind);
+    std::string out = std::string(k.face) + " " + clock_face(left);
+    if (k.reserve && (always_reserve || s.reserve > 0))
+        out += gap + std::string("reserve ") + clock_face(reserve);
+    return out;
+}
+
 std::string seat_suffix(const SeatView& seat) {
     switch (seat.kind) {
         case SeatKind::Human: return "";
@@ -172,11 +183,7 @@ int draw_player(const Layout& l, const Match& match, const UiState& ui, Color c,
         const bool running = clock.running() == c;
         const Millis left = clock.time_left(c, now);
         std::string text = !running ? "   " : clock.paused() ? " = " : unicode_on() ? " \u25B6 " : " > ";
-        if (clock.settings().kind == ClockKind::Dm)
-            text += "turn " + clock_face(left) +
-                    (clock.settings().reserve > 0 ? "  reserve " + clock_face(clock.reserve_left(c)) : "");
-        else
-            text += "time " + clock_face(left);
+        text += clock_face_words(clock.settings(), left, clock.reserve_left(c), "  ", false);
         int attr = running ? A_BOLD : 0;
         const bool low = (running && left <= 10'000) || clock.flagged() == c;
         if (low) attr = A_BOLD | (has_colors_on() ? pair_attr(pair_error) : A_REVERSE);
@@ -338,9 +345,7 @@ std::string clocks_line(const Match& match, Millis now) {
         out += out.empty() ? "" : "  ";
         if (clock.running() == c) out += clock.paused() ? "= " : "> ";
         out += std::string(color_name(c)) + " " +
-               (clock.settings().kind == ClockKind::Dm ? "turn " + clock_face(clock.time_left(c, now)) +
-                                                             " reserve " + clock_face(clock.reserve_left(c))
-                                                       : "time " + clock_face(clock.time_left(c, now)));
+               clock_face_words(clock.settings(), clock.time_left(c, now), clock.reserve_left(c), " ", true);
     }
     return out;
 }

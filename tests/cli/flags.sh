@@ -119,6 +119,18 @@ refused 2 "gobblet: --enter a b: a tournament's name has 2 to 32 letters, digits
 refused 2 "gobblet: --dm is a DM clock: it cannot be combined with --game-time or --increment" \
     --new-tournament cup --dm --game-time 5m
 refused 2 "gobblet: --games goes with --match" --games 3
+# The host sets the game's clock: --join refuses every clock flag, each with its name. The list is held
+# to --help's (a kind's flags say "DM clock:", "Fischer clock:"; --dm's line names the flags it sets), so
+# a clock flag added to engine/clock.h cannot be left out of it.
+clock_flags=("--turn-time 2m" "--reserve 5m" "--reserve-chunk 30s" "--game-time 5m" "--increment 2s" "--dm")
+expect_eq "the clock flags --help shows" \
+    "$(printf '%s\n' "$help" | grep -E '^ *--[a-z-]+ +[A-Z]+ +[A-Za-z]+ clock: |--reserve-chunk 30s \(' | sed -E 's/^ *(--[a-z-]+).*/\1/' | sort)" \
+    "$(printf '%s\n' "${clock_flags[@]}" | cut -d ' ' -f 1 | sort)"
+for given in "${clock_flags[@]}"; do
+    read -ra args <<<"$given"
+    refused 2 "gobblet: ${args[0]} cannot be given with --join: the host sets the game" \
+        --join 127.0.0.1:7000 "${args[@]}"
+done
 refused 2 "gobblet: --review-time goes with --review" --review-time 1
 # Whatever CLI11 refuses is a usage error too: status 2, never CLI11's own codes (105 and the like).
 refused 2 "gobblet: --perft: Value 13 not in range 0 to 12" --perft 13
