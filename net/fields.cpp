@@ -48,7 +48,7 @@ std::string fitted(std::string_view text, std::size_t chars, std::size_t head) {
 }
 
 Expected<void> line_allowed(std::string_view line) {
-    if (line.size() + 1 > max_line) return Failure{"a line longer than 512 bytes"};
+    if (line.size() + 1 > max_line) return Failure{line_too_long()};
     if (!valid_utf8(line)) return Failure{"a line that is not valid UTF-8"};
     for (char ch : line) {
         const unsigned char c = static_cast<unsigned char>(ch);
@@ -56,6 +56,32 @@ Expected<void> line_allowed(std::string_view line) {
     }
     if (line.empty()) return Failure{"an empty line"};
     return {};
+}
+
+namespace {
+
+std::int64_t token_field(Words& w) {
+    const std::int64_t t = number(w.next(), max_token, "token");
+    end_of_line(w);
+    return t;
+}
+
+std::string reason_field(Words& w) { return w.done() ? std::string() : clean_text(w.rest(), max_text); }
+
+}  // namespace
+
+Ping read(Tag<Ping>, std::string_view, Words& w, int) { return Ping{token_field(w)}; }
+Pong read(Tag<Pong>, std::string_view, Words& w, int) { return Pong{token_field(w)}; }
+Bye read(Tag<Bye>, std::string_view, Words& w, int) { return Bye{reason_field(w)}; }
+Error read(Tag<Error>, std::string_view, Words& w, int) { return Error{reason_field(w)}; }
+
+std::string token_line(std::string_view verb, std::int64_t token) {
+    return std::string(verb) + " " + std::to_string(token);
+}
+
+std::string reason_line(std::string_view verb, std::string_view reason, bool space) {
+    const std::string t = fitted(reason, max_text, verb.size() + 1);
+    return t.empty() && !space ? std::string(verb) : std::string(verb) + " " + t;
 }
 
 }  // namespace gobblet::net::fields

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "engine/expected.h"
+#include "wire.h"
 
 namespace gobblet::net::fields {
 
@@ -59,5 +60,21 @@ std::string fitted(std::string_view text, std::size_t chars, std::size_t head);
 // Whether a line (without its '\n') can be a protocol line at all, or why not: longer than max_line with
 // its '\n', not UTF-8, a control character, or empty.
 Expected<void> line_allowed(std::string_view line);
+
+// A message type as an argument, to pick its reader among the overloads of `read`.
+template <class T>
+struct Tag {};
+
+// The messages both protocols share (wire.h's Ping, Pong, Bye and Error: keep-alives with the sender's
+// token, leaving with a reason), read and written here once. `verb` is the line's, from the protocol's
+// table. The game protocol writes an empty reason with its space ("bye "), the lobby without ("bye"):
+// `space` keeps each as it always was; both read either.
+constexpr std::int64_t max_token = 1'000'000'000'000'000'000LL;
+Ping read(Tag<Ping>, std::string_view verb, Words& w, int version = 0);
+Pong read(Tag<Pong>, std::string_view verb, Words& w, int version = 0);
+Bye read(Tag<Bye>, std::string_view verb, Words& w, int version = 0);
+Error read(Tag<Error>, std::string_view verb, Words& w, int version = 0);
+std::string token_line(std::string_view verb, std::int64_t token);
+std::string reason_line(std::string_view verb, std::string_view reason, bool space);
 
 }  // namespace gobblet::net::fields

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 #include <vector>
 
 #include "fields.h"
@@ -19,68 +20,13 @@ using fields::fitted;
 using fields::number;
 using fields::shown;
 using fields::small;
+using fields::Tag;
 using fields::Words;
 
-constexpr std::int64_t max_token = 1'000'000'000'000'000'000LL;
 constexpr int max_score = max_first_to;              // the engine's bound; terms bound a lobby match further
 constexpr Millis max_left = 100 * max_clock_millis;  // a Fischer clock grows with its increments
 constexpr int max_round = 1000;
 constexpr int max_points = 2 * 1000;  // half points
-
-// The one table of verbs: the verb, who sends it, and whether its line ends in free text (which may
-// hold runs of spaces). In the order of Message's alternatives.
-struct VerbInfo {
-    const char* verb;
-    Sender sender;
-    bool free_text;
-};
-constexpr VerbInfo verbs[] = {
-    {"lobby", Sender::Client, false},      {"login", Sender::Client, false},  // (a password is free text)
-    {"password", Sender::Client, true},    {"secret", Sender::Client, false},
-    {"ssh", Sender::Client, false},        {"key", Sender::Client, false},
-    {"post", Sender::Client, false},       {"challenge", Sender::Client, false},
-    {"accept", Sender::Client, false},     {"decline", Sender::Client, false},
-    {"withdraw", Sender::Client, false},   {"watch", Sender::Client, false},
-    {"say", Sender::Client, true},         {"history", Sender::Client, false},
-    {"record", Sender::Client, false},     {"ratings", Sender::Client, false},
-    {"create", Sender::Client, false},     {"join", Sender::Client, false},
-    {"leave", Sender::Client, false},      {"start", Sender::Client, false},
-    {"standings", Sender::Client, false},  {"starter", Sender::Client, false},
-    {"machines", Sender::Client, false},   {"forget", Sender::Client, false},
-    {"rematch", Sender::Client, false},    {"abort", Sender::Client, false},
-    {"finger", Sender::Client, false},     {"best", Sender::Client, false},
-    {"kibitz", Sender::Client, true},      {"server", Sender::Server, true},
-    {"welcome", Sender::Server, false},    {"refused", Sender::Server, true},
-    {"ok", Sender::Server, true},          {"player", Sender::Server, false},
-    {"left", Sender::Server, false},       {"seek", Sender::Server, false},
-    {"unseek", Sender::Server, false},     {"match", Sender::Server, false},
-    {"game", Sender::Server, false},       {"over", Sender::Server, true},
-    {"watching", Sender::Server, false},   {"chat", Sender::Server, true},
-    {"notice", Sender::Server, true},      {"played", Sender::Server, false},
-    {"line", Sender::Server, true},        {"rated", Sender::Server, false},
-    {"tournament", Sender::Server, false}, {"closed", Sender::Server, false},
-    {"standing", Sender::Server, false},   {"machine", Sender::Server, false},
-    {"profile", Sender::Server, false},    {"stats", Sender::Server, false},
-    {"leader", Sender::Server, false},     {"kibitzed", Sender::Server, true},
-    {"end", Sender::Server, false},        {"ping", Sender::Both, false},
-    {"pong", Sender::Both, false},         {"bye", Sender::Both, true},
-    {"error", Sender::Both, true},
-};
-static_assert(std::size(verbs) == std::variant_size_v<Message>, "one verb for each message");
-
-constexpr const char* role_words[] = {"human", "bot", "guest"};
-constexpr const char* how_words[] = {"new", "secret", "password", "guest", "key"};
-constexpr const char* refusal_words[] = {
-    "bad-name",     "name-taken",  "wrong-secret", "password-needed", "wrong-password", "too-many-attempts",
-    "bad-password", "not-allowed", "not-found",    "bad-terms",       "limit",          "slow-down",
-    "busy"};
-constexpr const char* seek_end_words[] = {"withdrawn", "taken", "declined", "expired", "left", "playing"};
-constexpr const char* verdict_words[] = {"0", "1", "draw", "aborted"};
-constexpr const char* state_words[] = {"open", "playing", "over"};
-constexpr const char* list_words[] = {"players", "seeks",     "games",  "tournaments", "history",
-                                      "ratings", "standings", "record", "machines",    "profile",
-                                      "best"};
-constexpr const char* machine_kind_words[] = {"secret", "key"};
 
 // One of `words`, as its enumeration; `what` names the field in the error.
 template <class E, std::size_t N>
@@ -357,492 +303,530 @@ First first_field(std::string_view w, const char* what) {
     return *f;
 }
 
-Message parse_words(std::string_view v, Words& w, int version) {
-    // Client to server.
-    if (v == "lobby") {
-        if (w.next() != "gobblet") bad("lobby: not a gobblet client");
-        Hello h{small(w.next(), 0, 999, "lobby: version")};
-        end_of_line(w);
-        return h;
-    }
-    if (v == "login") {
-        Login l;
-        l.name = registered(w.next(), "login");
-        const std::string_view role = w.next();
-        if (role != "human" && role != "bot") bad("login: expected human or bot, not " + shown(role));
-        l.role = role == "bot" ? Role::Bot : Role::Human;
-        const std::string_view method = w.next();
-        if (method == "secret") {
-            l.method = Method::Secret;
-            l.credential = std::string(w.next());
-            if (!valid_secret(l.credential)) bad("login: a secret is 64 hex digits");
-            end_of_line(w);
-        } else if (method == "password") {
-            l.method = Method::Password;
-            l.credential = password_field(w, "login");
-        } else if (method == "guest") {
-            l.method = Method::Guest;
-            end_of_line(w);
-        } else if (method == "key" && version >= 2) {
-            l.method = Method::Key;
-            end_of_line(w);
-        } else {
-            bad(std::string(version >= 2 ? "login: expected secret, password, guest or key, not "
-                                         : "login: expected secret, password or guest, not ") +
-                shown(method));
-        }
-        return l;
-    }
-    // The SSH front door's lines, and the organizer's choice of who starts, are version 2's.
-    if ((v == "ssh" || v == "key" || v == "starter") && version < 2)
-        bad(std::string(v) + " is a message of lobby protocol version 2, not of version " +
-            std::to_string(version));
-    // Version 3's: the machines of a name, rematches, aborts, profiles, the leaderboard, spectators' talk.
-    if ((v == "machines" || v == "forget" || v == "machine" || v == "rematch" || v == "abort" ||
-         v == "finger" || v == "best" || v == "kibitz" || v == "profile" || v == "stats" || v == "leader" ||
-         v == "kibitzed") &&
-        version < 3)
-        bad(std::string(v) + " is a message of lobby protocol version 3, not of version " +
-            std::to_string(version));
-    if (v == "rematch" || v == "abort") {
-        const std::string what(v);
-        const std::string game = game_field(w.next(), what.c_str());
-        end_of_line(w);
-        if (v == "rematch") return Rematch{game};
-        return Abort{game};
-    }
-    if (v == "finger") {
-        FingerQuery f{registered(w.next(), "finger")};
-        end_of_line(w);
-        return f;
-    }
-    if (v == "best") {
-        end_of_line(w);
-        return BestQuery{};
-    }
-    if (v == "kibitz") {
-        Kibitz k;
-        k.game = game_field(w.next(), "kibitz");
-        k.text = nonempty_text(w, max_text, "kibitz");
-        return k;
-    }
-    if (v == "kibitzed") {
-        Kibitzed k;
-        k.game = game_field(w.next(), "kibitzed");
-        k.from = any_name(w.next(), "kibitzed");
-        k.text = nonempty_text(w, max_text, "kibitzed");
-        return k;
-    }
-    if (v == "profile") {
-        ProfileItem p;
-        p.name = registered(w.next(), "profile");
-        const std::string_view role = w.next();
-        if (role != "human" && role != "bot") bad("profile: expected human or bot, not " + shown(role));
-        p.role = role == "bot" ? Role::Bot : Role::Human;
-        p.registered = date_field(w.next(), "profile");
-        const std::string_view seen = w.next();
-        p.seen = seen == "online" ? std::string(seen) : date_field(seen, "profile");
-        end_of_line(w);
-        return p;
-    }
-    if (v == "stats") {
-        StatsItem st;
-        const std::string_view rules = w.next();
-        st.variant = variant_fields(rules, w.next(), "stats");
-        st.rating = rating_field(w.next(), "stats: rating");
-        st.games = small(w.next(), 0, max_count, "stats: games");
-        st.wins = small(w.next(), 0, max_count, "stats: wins");
-        st.losses = small(w.next(), 0, max_count, "stats: losses");
-        st.draws = small(w.next(), 0, max_count, "stats: draws");
-        end_of_line(w);
-        if (std::int64_t(st.wins) + st.losses + st.draws != st.games)
-            bad("stats: wins, losses and draws do not add up to the games");
-        return st;
-    }
-    if (v == "leader") {
-        LeaderItem l;
-        const std::string_view rules = w.next();
-        l.variant = variant_fields(rules, w.next(), "leader");
-        l.rank = small(w.next(), 1, leaders_per_variant, "leader: rank");
-        l.name = registered(w.next(), "leader");
-        l.rating.rating = small(w.next(), 0, 9999, "leader: rating");
-        l.rating.deviation = small(w.next(), 0, settled_deviation, "leader: deviation");
-        l.games = small(w.next(), 1, max_count, "leader: games");
-        end_of_line(w);
-        return l;
-    }
-    if (v == "ssh") {
-        Ssh s;
-        s.address = std::string(w.next());
-        if (!valid_address(s.address)) bad("ssh: expected a numeric IP address, not " + shown(s.address));
-        const std::string_view key = w.next();
-        if (key != "-" && !valid_ssh_key(key))
-            bad("ssh: a key is SHA256: and 43 characters of base64, or - for none");
-        s.key = key == "-" ? std::string() : std::string(key);
-        end_of_line(w);
-        return s;
-    }
-    if (v == "key") {
-        end_of_line(w);
-        return AddKey{};
-    }
-    if (v == "password") {
-        SetPassword p;
-        if (version >= 3) {
-            const std::string_view choice = w.next();
-            if (choice != "keep" && choice != "forget")
-                bad("password: expected keep or forget (the other machines), not " + shown(choice));
-            p.forget_others = choice == "forget";
-        }
-        p.password = password_field(w, "password");
-        return p;
-    }
-    if (v == "machines") {
-        end_of_line(w);
-        return MachinesQuery{};
-    }
-    if (v == "forget") {
-        Forget f;
-        f.kind = word_of<MachineKind>(w.next(), machine_kind_words, "forget");
-        f.id = id_field(w.next(), "forget");
-        end_of_line(w);
-        return f;
-    }
-    if (v == "secret") {
-        AddSecret a{std::string(w.next())};
-        if (!valid_secret(a.secret)) bad("secret: a secret is 64 hex digits");
-        end_of_line(w);
-        return a;
-    }
-    if (v == "post") {
-        if (version < 3) return Post{terms_field(w, "post"), {}};
-        const SeekTerms st = seek_terms_field(w, "post");
-        return Post{st.terms, st.audience};
-    }
-    if (v == "challenge") {
-        Challenge c;
-        c.name = any_name(w.next(), "challenge");
-        c.terms = terms_field(w, "challenge");
-        return c;
-    }
-    if (v == "accept" || v == "decline" || v == "withdraw" || v == "join" || v == "leave" || v == "start" ||
-        v == "standings" || v == "closed") {
-        const std::string what(v);
-        const Id id = id_field(w.next(), what.c_str());
-        end_of_line(w);
-        if (v == "accept") return Accept{id};
-        if (v == "decline") return Decline{id};
-        if (v == "withdraw") return Withdraw{id};
-        if (v == "join") return Join{id};
-        if (v == "leave") return Leave{id};
-        if (v == "start") return Start{id};
-        if (v == "standings") return StandingsQuery{id};
-        return Closed{id};
-    }
-    if (v == "starter") {
-        ChooseStarter c;
-        c.id = id_field(w.next(), "starter");
-        c.name = any_name(w.next(), "starter");
-        c.opponent = any_name(w.next(), "starter: opponent");
-        end_of_line(w);
-        return c;
-    }
-    if (v == "watch" || v == "record") {
-        const std::string what(v);
-        const std::string game = game_field(w.next(), what.c_str());
-        end_of_line(w);
-        if (v == "watch") return Watch{game};
-        return RecordQuery{game};
-    }
-    if (v == "say") return Say{nonempty_text(w, max_text, "say")};
-    if (v == "history") {
-        HistoryQuery q;
-        q.name = any_name(w.next(), "history");
-        q.page = small(w.next(), 1, max_page, "history: page");
-        end_of_line(w);
-        return q;
-    }
-    if (v == "ratings") {
-        RatingsQuery q;
-        const std::string_view rules = w.next();
-        q.variant = variant_fields(rules, w.next(), "ratings");
-        q.page = small(w.next(), 1, max_page, "ratings: page");
-        end_of_line(w);
-        return q;
-    }
-    if (v == "create") {
-        Create c;
-        if (version >= 2) c.name = tournament_name(w.next(), "create");
-        c.format = format_field(w.next(), version);
-        c.max_players = small(w.next(), 2, max_tournament_players, "create: players");
-        if (version >= 2) c.first = first_field(w.next(), "create");
-        c.terms = terms_field(w, "create");
-        return c;
-    }
+// The readers, one per message: its fields after the verb, as `version` has them. The shared messages'
+// (Ping, Pong, Bye, Error) are fields.h's, found through Tag.
 
-    // Server to client.
-    if (v == "server") {
-        if (w.next() != "gobblet") bad("server: not a gobblet server");
-        Server s;
-        s.version = small(w.next(), 0, 999, "server: version");
-        s.text = text_field(w, max_text);
-        return s;
-    }
-    if (v == "welcome") {
-        Welcome m;
-        m.name = any_name(w.next(), "welcome");
-        m.role = word_of<Role>(w.next(), role_words, "welcome: role");
-        m.how = word_of<How>(w.next(), how_words, "welcome: how");
-        m.ratings = ratings_field(w, "welcome: rating");
-        end_of_line(w);
-        if ((m.role == Role::Guest) != valid_guest_name(m.name) ||
-            (m.role == Role::Guest) != (m.how == How::Guest))
-            bad("welcome: a guest, and only a guest, has a name starting with ~ and comes in as a guest");
-        if (m.role == Role::Guest && m.ratings != Ratings{}) bad("welcome: a guest has no rating");
-        return m;
-    }
-    if (v == "refused") {
-        Refused r;
-        r.verb = std::string(w.next());
-        if (!client_verb(r.verb)) bad("refused: not a request: " + shown(r.verb));
-        r.code = word_of<Refusal>(w.next(), refusal_words, "refused: code");
-        r.text = text_field(w, max_text);
-        return r;
-    }
-    if (v == "ok") {
-        Ok o;
-        const std::string_view what = w.next();
-        if (what != "password" && what != "secret" && what != "ssh" && what != "key" && what != "starter" &&
-            (what != "forget" || version < 3))
-            bad(std::string(version >= 3 ? "ok: expected password, secret, ssh, key, starter or forget, not "
-                                         : "ok: expected password, secret, ssh, key or starter, not ") +
-                shown(what));
-        o.verb = std::string(what);
-        o.text = text_field(w, max_text);
-        return o;
-    }
-    if (v == "player") {
-        PlayerItem p;
-        p.name = any_name(w.next(), "player");
-        p.role = word_of<Role>(w.next(), role_words, "player: role");
-        const std::string_view state = w.next();
-        if (version >= 3) {
-            if (state != "idle" && state != "playing" && state != "watching")
-                bad("player: expected idle, playing or watching, not " + shown(state));
-            const std::string_view with = w.next();
-            if ((state == "idle") != (with == "-")) bad("player: - names nobody, for an idle player only");
-            if (state == "playing") p.opponent = any_name(with, "player: opponent");
-            if (state == "watching") p.watching = game_field(with, "player: watching");
-        } else if (state != "idle" && state != "playing") {
-            bad("player: expected idle or playing, not " + shown(state));
-        }
-        p.playing = state == "playing";
-        p.ratings = ratings_field(w, "player: rating");
-        end_of_line(w);
-        if ((p.role == Role::Guest) != valid_guest_name(p.name))
-            bad("player: a guest, and only a guest, has a name starting with ~");
-        if (p.role == Role::Guest && p.ratings != Ratings{}) bad("player: a guest has no rating");
-        return p;
-    }
-    if (v == "left") {
-        Left l{any_name(w.next(), "left")};
-        end_of_line(w);
-        return l;
-    }
-    if (v == "seek") {
-        SeekItem s;
-        s.id = id_field(w.next(), "seek");
-        s.from = any_name(w.next(), "seek");
-        s.rating = rating_field(w.next(), "seek: rating");
-        const std::string_view to = w.next();
-        s.to = to == "*" ? std::string() : any_name(to, "seek: to");
-        if (version >= 3) {
-            s.colour = seek_colour_field(w.next());
-            const SeekTerms st = seek_terms_field(w, "seek");
-            s.terms = st.terms;
-            s.audience = st.audience;
-        } else {
-            s.terms = terms_field(w, "seek");
-        }
-        if (!s.to.empty()) distinct(s.from, s.to, "seek");
-        if (s.to.empty() && s.colour) bad("seek: an open seek's colours are drawn (random)");
-        return s;
-    }
-    if (v == "unseek") {
-        Unseek u;
-        u.id = id_field(w.next(), "unseek");
-        u.why = word_of<SeekEnd>(w.next(), seek_end_words, "unseek");
-        end_of_line(w);
-        return u;
-    }
-    if (v == "match") {
-        MatchStart m;
-        m.game = game_field(w.next(), "match");
-        m.colour = colour_field(w.next());
-        m.opponent = any_name(w.next(), "match: opponent");
-        m.code = code_field(w.next(), "match");
-        const std::string_view context = w.next();
-        if (context != "-") {
-            const auto slash = context.find('/');
-            if (slash == std::string_view::npos) bad("match: the context is - or TOURNAMENT/ROUND");
-            m.tournament = id_field(context.substr(0, slash), "match: tournament");
-            m.round = small(context.substr(slash + 1), 1, max_round, "match: round");
-        }
-        if (version >= 3) {
-            m.mine = rating_field(w.next(), "match: rating");
-            m.theirs = rating_field(w.next(), "match: rating");
-        }
-        m.terms = terms_field(w, "match");
-        return m;
-    }
-    if (v == "game") {
-        GameItem g;
-        g.game = game_field(w.next(), "game");
-        for (auto& n : g.names) n = any_name(w.next(), "game");
-        for (auto& s : g.score) s = small(w.next(), 0, max_score, "game: score");
-        for (auto& l : g.left) l = left_field(w.next());
-        g.running = player_or_none(w.next(), "game: running");
-        g.watchers = small(w.next(), 0, max_count, "game: watchers");
-        if (version >= 2) {
-            const std::string_view event = w.next();
-            if (event != "-") g.tournament = id_field(event, "game: tournament");
-        }
-        g.terms = terms_field(w, "game");
-        distinct(g.names[0], g.names[1], "game");
-        scores_fit(g.score, g.terms, "game");
-        const bool clock = g.terms.settings.clock.enabled();
-        if (g.left[0].has_value() != clock || g.left[1].has_value() != clock || (!clock && g.running >= 0))
-            bad("game: clock readings for a game without a clock, or none for one with");
-        return g;
-    }
-    if (v == "over") {
-        Over o;
-        o.game = game_field(w.next(), "over");
-        o.result = word_of<Verdict>(w.next(), verdict_words, "over: result");
-        for (auto& s : o.score) s = small(w.next(), 0, max_score, "over: score");
-        if (version >= 3) o.changes = changes_field(w, "over: rating change");
-        o.text = text_field(w, max_text);
-        return o;
-    }
-    if (v == "watching") {
-        Watching m;
-        m.game = game_field(w.next(), "watching");
-        m.code = code_field(w.next(), "watching");
-        end_of_line(w);
-        return m;
-    }
-    if (v == "chat") {
-        Chat c;
-        c.from = any_name(w.next(), "chat");
-        c.text = nonempty_text(w, max_text, "chat");
-        return c;
-    }
-    if (v == "notice") return Notice{nonempty_text(w, max_text, "notice")};
-    if (v == "played") {
-        HistoryItem h;
-        h.game = game_field(w.next(), "played");
-        h.date = date_field(w.next(), "played");
-        for (auto& n : h.names) n = any_name(w.next(), "played");
-        for (auto& s : h.score) s = small(w.next(), 0, max_score, "played: score");
-        h.result = word_of<Verdict>(w.next(), verdict_words, "played: result");
-        if (version >= 3) h.changes = changes_field(w, "played: rating change");
-        h.terms = terms_field(w, "played");
-        distinct(h.names[0], h.names[1], "played");
-        scores_fit(h.score, h.terms, "played");
-        return h;
-    }
-    if (v == "line") return RecordLine{text_field(w, max_record_text)};
-    if (v == "rated") {
-        RatingItem r;
-        r.rank = small(w.next(), 1, max_count, "rated: rank");
-        r.name = registered(w.next(), "rated");
-        r.rating.rating = small(w.next(), 0, 9999, "rated: rating");
-        r.rating.deviation = small(w.next(), 0, 999, "rated: deviation");
-        r.games = small(w.next(), 0, max_count, "rated: games");
-        r.wins = small(w.next(), 0, max_count, "rated: wins");
-        r.losses = small(w.next(), 0, max_count, "rated: losses");
-        r.draws = small(w.next(), 0, max_count, "rated: draws");
-        end_of_line(w);
-        if (std::int64_t(r.wins) + r.losses + r.draws != r.games)
-            bad("rated: wins, losses and draws do not add up to the games");
-        return r;
-    }
-    if (v == "tournament") {
-        TournamentItem t;
-        t.id = id_field(w.next(), "tournament");
-        if (version >= 2) t.name = tournament_name(w.next(), "tournament");
-        const std::string_view organizer = w.next();
-        if (version < 2 || organizer != "-") t.organizer = any_name(organizer, "tournament: organizer");
-        t.format = format_field(w.next(), version);
-        t.state = word_of<TournamentState>(w.next(), state_words, "tournament: state");
-        t.players = small(w.next(), 0, max_tournament_players, "tournament: players");
-        t.max_players = small(w.next(), 2, max_tournament_players, "tournament: most players");
-        t.round = small(w.next(), 0, max_round, "tournament: round");
-        if (version >= 2) t.first = first_field(w.next(), "tournament");
-        t.terms = terms_field(w, "tournament");
-        if (t.players > t.max_players) bad("tournament: more players than it takes");
-        return t;
-    }
-    if (v == "standing") {
-        StandingItem s;
-        if (version >= 2) s.tournament = id_field(w.next(), "standing: tournament");
-        s.rank = small(w.next(), 1, max_tournament_players, "standing: rank");
-        s.name = any_name(w.next(), "standing");
-        s.half_points = points_field(w.next());
-        s.played = small(w.next(), 0, max_count, "standing: played");
-        s.won = small(w.next(), 0, max_count, "standing: won");
-        s.lost = small(w.next(), 0, max_count, "standing: lost");
-        s.drawn = small(w.next(), 0, max_count, "standing: drawn");
-        if (version >= 2) {
-            s.rounds_won = small(w.next(), 0, max_count, "standing: rounds won");
-            s.rounds_lost = small(w.next(), 0, max_count, "standing: rounds lost");
-            s.head_to_head = points_field(w.next(), "standing: head to head");
-        }
-        end_of_line(w);
-        if (std::int64_t(s.won) + s.lost + s.drawn != s.played)
-            bad("standing: won, lost and drawn do not add up to the matches played");
-        return s;
-    }
-    if (v == "machine") {
-        MachineItem m;
-        m.kind = word_of<MachineKind>(w.next(), machine_kind_words, "machine");
-        m.id = id_field(w.next(), "machine");
-        const std::string_view here = w.next();
-        if (here != "this" && here != "other") bad("machine: expected this or other, not " + shown(here));
-        m.current = here == "this";
-        m.last_used = date_field(w.next(), "machine");
-        const std::string_view address = w.next();
-        if (address != "-" && address != "unix" && !valid_address(address))
-            bad("machine: expected an IP address, unix or -, not " + shown(address));
-        m.address = address == "-" ? std::string() : std::string(address);
-        const std::string_view fingerprint = w.next();
-        if (m.kind == MachineKind::Key ? !valid_ssh_key(fingerprint) : fingerprint != "-")
-            bad(m.kind == MachineKind::Key
-                    ? "machine: a key's fingerprint is SHA256: and 43 characters of base64"
-                    : "machine: a secret shows no fingerprint: -");
-        if (m.kind == MachineKind::Key) m.fingerprint = std::string(fingerprint);
-        end_of_line(w);
-        return m;
-    }
-    if (v == "end") {
-        End e{word_of<List>(w.next(), list_words, "end")};
-        end_of_line(w);
-        if ((e.list == List::Machines || e.list == List::Profile || e.list == List::Best) && version < 3)
-            bad(std::string("end ") + list_word(e.list) + " is version 3's, not version " +
-                std::to_string(version) + "'s");
-        return e;
-    }
+Hello read(Tag<Hello>, std::string_view, Words& w, int) {
+    if (w.next() != "gobblet") bad("lobby: not a gobblet client");
+    Hello h{small(w.next(), 0, 999, "lobby: version")};
+    end_of_line(w);
+    return h;
+}
 
-    // Both ways.
-    if (v == "ping" || v == "pong") {
-        const std::int64_t token = number(w.next(), max_token, "token");
+Login read(Tag<Login>, std::string_view, Words& w, int version) {
+    Login l;
+    l.name = registered(w.next(), "login");
+    const std::string_view role = w.next();
+    if (role != "human" && role != "bot") bad("login: expected human or bot, not " + shown(role));
+    l.role = role == "bot" ? Role::Bot : Role::Human;
+    const std::string_view method = w.next();
+    if (method == "secret") {
+        l.method = Method::Secret;
+        l.credential = std::string(w.next());
+        if (!valid_secret(l.credential)) bad("login: a secret is 64 hex digits");
         end_of_line(w);
-        if (v == "ping") return Ping{token};
-        return Pong{token};
+    } else if (method == "password") {
+        l.method = Method::Password;
+        l.credential = password_field(w, "login");
+    } else if (method == "guest") {
+        l.method = Method::Guest;
+        end_of_line(w);
+    } else if (method == "key" && version >= 2) {
+        l.method = Method::Key;
+        end_of_line(w);
+    } else {
+        bad(std::string(version >= 2 ? "login: expected secret, password, guest or key, not "
+                                     : "login: expected secret, password or guest, not ") +
+            shown(method));
     }
-    if (v == "bye") return Bye{text_field(w, max_text)};
-    if (v == "error") return Error{text_field(w, max_text)};
-    bad("unknown message " + shown(v));
+    return l;
+}
+
+FingerQuery read(Tag<FingerQuery>, std::string_view, Words& w, int) {
+    FingerQuery f{registered(w.next(), "finger")};
+    end_of_line(w);
+    return f;
+}
+
+Kibitz read(Tag<Kibitz>, std::string_view, Words& w, int) {
+    Kibitz k;
+    k.game = game_field(w.next(), "kibitz");
+    k.text = nonempty_text(w, max_text, "kibitz");
+    return k;
+}
+
+Kibitzed read(Tag<Kibitzed>, std::string_view, Words& w, int) {
+    Kibitzed k;
+    k.game = game_field(w.next(), "kibitzed");
+    k.from = any_name(w.next(), "kibitzed");
+    k.text = nonempty_text(w, max_text, "kibitzed");
+    return k;
+}
+
+ProfileItem read(Tag<ProfileItem>, std::string_view, Words& w, int) {
+    ProfileItem p;
+    p.name = registered(w.next(), "profile");
+    const std::string_view role = w.next();
+    if (role != "human" && role != "bot") bad("profile: expected human or bot, not " + shown(role));
+    p.role = role == "bot" ? Role::Bot : Role::Human;
+    p.registered = date_field(w.next(), "profile");
+    const std::string_view seen = w.next();
+    p.seen = seen == "online" ? std::string(seen) : date_field(seen, "profile");
+    end_of_line(w);
+    return p;
+}
+
+StatsItem read(Tag<StatsItem>, std::string_view, Words& w, int) {
+    StatsItem st;
+    const std::string_view rules = w.next();
+    st.variant = variant_fields(rules, w.next(), "stats");
+    st.rating = rating_field(w.next(), "stats: rating");
+    st.games = small(w.next(), 0, max_count, "stats: games");
+    st.wins = small(w.next(), 0, max_count, "stats: wins");
+    st.losses = small(w.next(), 0, max_count, "stats: losses");
+    st.draws = small(w.next(), 0, max_count, "stats: draws");
+    end_of_line(w);
+    if (std::int64_t(st.wins) + st.losses + st.draws != st.games)
+        bad("stats: wins, losses and draws do not add up to the games");
+    return st;
+}
+
+LeaderItem read(Tag<LeaderItem>, std::string_view, Words& w, int) {
+    LeaderItem l;
+    const std::string_view rules = w.next();
+    l.variant = variant_fields(rules, w.next(), "leader");
+    l.rank = small(w.next(), 1, leaders_per_variant, "leader: rank");
+    l.name = registered(w.next(), "leader");
+    l.rating.rating = small(w.next(), 0, 9999, "leader: rating");
+    l.rating.deviation = small(w.next(), 0, settled_deviation, "leader: deviation");
+    l.games = small(w.next(), 1, max_count, "leader: games");
+    end_of_line(w);
+    return l;
+}
+
+Ssh read(Tag<Ssh>, std::string_view, Words& w, int) {
+    Ssh s;
+    s.address = std::string(w.next());
+    if (!valid_address(s.address)) bad("ssh: expected a numeric IP address, not " + shown(s.address));
+    const std::string_view key = w.next();
+    if (key != "-" && !valid_ssh_key(key))
+        bad("ssh: a key is SHA256: and 43 characters of base64, or - for none");
+    s.key = key == "-" ? std::string() : std::string(key);
+    end_of_line(w);
+    return s;
+}
+
+SetPassword read(Tag<SetPassword>, std::string_view, Words& w, int version) {
+    SetPassword p;
+    if (version >= 3) {
+        const std::string_view choice = w.next();
+        if (choice != "keep" && choice != "forget")
+            bad("password: expected keep or forget (the other machines), not " + shown(choice));
+        p.forget_others = choice == "forget";
+    }
+    p.password = password_field(w, "password");
+    return p;
+}
+
+Forget read(Tag<Forget>, std::string_view, Words& w, int) {
+    Forget f;
+    f.kind = word_of<MachineKind>(w.next(), machine_kind_words, "forget");
+    f.id = id_field(w.next(), "forget");
+    end_of_line(w);
+    return f;
+}
+
+AddSecret read(Tag<AddSecret>, std::string_view, Words& w, int) {
+    AddSecret a{std::string(w.next())};
+    if (!valid_secret(a.secret)) bad("secret: a secret is 64 hex digits");
+    end_of_line(w);
+    return a;
+}
+
+Post read(Tag<Post>, std::string_view, Words& w, int version) {
+    if (version < 3) return Post{terms_field(w, "post"), {}};
+    const SeekTerms st = seek_terms_field(w, "post");
+    return Post{st.terms, st.audience};
+}
+
+Challenge read(Tag<Challenge>, std::string_view, Words& w, int) {
+    Challenge c;
+    c.name = any_name(w.next(), "challenge");
+    c.terms = terms_field(w, "challenge");
+    return c;
+}
+
+ChooseStarter read(Tag<ChooseStarter>, std::string_view, Words& w, int) {
+    ChooseStarter c;
+    c.id = id_field(w.next(), "starter");
+    c.name = any_name(w.next(), "starter");
+    c.opponent = any_name(w.next(), "starter: opponent");
+    end_of_line(w);
+    return c;
+}
+
+Say read(Tag<Say>, std::string_view, Words& w, int) { return Say{nonempty_text(w, max_text, "say")}; }
+
+HistoryQuery read(Tag<HistoryQuery>, std::string_view, Words& w, int) {
+    HistoryQuery q;
+    q.name = any_name(w.next(), "history");
+    q.page = small(w.next(), 1, max_page, "history: page");
+    end_of_line(w);
+    return q;
+}
+
+RatingsQuery read(Tag<RatingsQuery>, std::string_view, Words& w, int) {
+    RatingsQuery q;
+    const std::string_view rules = w.next();
+    q.variant = variant_fields(rules, w.next(), "ratings");
+    q.page = small(w.next(), 1, max_page, "ratings: page");
+    end_of_line(w);
+    return q;
+}
+
+Create read(Tag<Create>, std::string_view, Words& w, int version) {
+    Create c;
+    if (version >= 2) c.name = tournament_name(w.next(), "create");
+    c.format = format_field(w.next(), version);
+    c.max_players = small(w.next(), 2, max_tournament_players, "create: players");
+    if (version >= 2) c.first = first_field(w.next(), "create");
+    c.terms = terms_field(w, "create");
+    return c;
+}
+
+Server read(Tag<Server>, std::string_view, Words& w, int) {
+    if (w.next() != "gobblet") bad("server: not a gobblet server");
+    Server s;
+    s.version = small(w.next(), 0, 999, "server: version");
+    s.text = text_field(w, max_text);
+    return s;
+}
+
+Welcome read(Tag<Welcome>, std::string_view, Words& w, int) {
+    Welcome m;
+    m.name = any_name(w.next(), "welcome");
+    m.role = word_of<Role>(w.next(), role_words, "welcome: role");
+    m.how = word_of<How>(w.next(), how_words, "welcome: how");
+    m.ratings = ratings_field(w, "welcome: rating");
+    end_of_line(w);
+    if ((m.role == Role::Guest) != valid_guest_name(m.name) ||
+        (m.role == Role::Guest) != (m.how == How::Guest))
+        bad("welcome: a guest, and only a guest, has a name starting with ~ and comes in as a guest");
+    if (m.role == Role::Guest && m.ratings != Ratings{}) bad("welcome: a guest has no rating");
+    return m;
+}
+
+Refused read(Tag<Refused>, std::string_view, Words& w, int) {
+    Refused r;
+    r.verb = std::string(w.next());
+    if (!client_verb(r.verb)) bad("refused: not a request: " + shown(r.verb));
+    r.code = word_of<Refusal>(w.next(), refusal_words, "refused: code");
+    r.text = text_field(w, max_text);
+    return r;
+}
+
+Ok read(Tag<Ok>, std::string_view, Words& w, int version) {
+    Ok o;
+    const std::string_view what = w.next();
+    if (what != "password" && what != "secret" && what != "ssh" && what != "key" && what != "starter" &&
+        (what != "forget" || version < 3))
+        bad(std::string(version >= 3 ? "ok: expected password, secret, ssh, key, starter or forget, not "
+                                     : "ok: expected password, secret, ssh, key or starter, not ") +
+            shown(what));
+    o.verb = std::string(what);
+    o.text = text_field(w, max_text);
+    return o;
+}
+
+PlayerItem read(Tag<PlayerItem>, std::string_view, Words& w, int version) {
+    PlayerItem p;
+    p.name = any_name(w.next(), "player");
+    p.role = word_of<Role>(w.next(), role_words, "player: role");
+    const std::string_view state = w.next();
+    if (version >= 3) {
+        if (state != "idle" && state != "playing" && state != "watching")
+            bad("player: expected idle, playing or watching, not " + shown(state));
+        const std::string_view with = w.next();
+        if ((state == "idle") != (with == "-")) bad("player: - names nobody, for an idle player only");
+        if (state == "playing") p.opponent = any_name(with, "player: opponent");
+        if (state == "watching") p.watching = game_field(with, "player: watching");
+    } else if (state != "idle" && state != "playing") {
+        bad("player: expected idle or playing, not " + shown(state));
+    }
+    p.playing = state == "playing";
+    p.ratings = ratings_field(w, "player: rating");
+    end_of_line(w);
+    if ((p.role == Role::Guest) != valid_guest_name(p.name))
+        bad("player: a guest, and only a guest, has a name starting with ~");
+    if (p.role == Role::Guest && p.ratings != Ratings{}) bad("player: a guest has no rating");
+    return p;
+}
+
+Left read(Tag<Left>, std::string_view, Words& w, int) {
+    Left l{any_name(w.next(), "left")};
+    end_of_line(w);
+    return l;
+}
+
+SeekItem read(Tag<SeekItem>, std::string_view, Words& w, int version) {
+    SeekItem s;
+    s.id = id_field(w.next(), "seek");
+    s.from = any_name(w.next(), "seek");
+    s.rating = rating_field(w.next(), "seek: rating");
+    const std::string_view to = w.next();
+    s.to = to == "*" ? std::string() : any_name(to, "seek: to");
+    if (version >= 3) {
+        s.colour = seek_colour_field(w.next());
+        const SeekTerms st = seek_terms_field(w, "seek");
+        s.terms = st.terms;
+        s.audience = st.audience;
+    } else {
+        s.terms = terms_field(w, "seek");
+    }
+    if (!s.to.empty()) distinct(s.from, s.to, "seek");
+    if (s.to.empty() && s.colour) bad("seek: an open seek's colours are drawn (random)");
+    return s;
+}
+
+Unseek read(Tag<Unseek>, std::string_view, Words& w, int) {
+    Unseek u;
+    u.id = id_field(w.next(), "unseek");
+    u.why = word_of<SeekEnd>(w.next(), seek_end_words, "unseek");
+    end_of_line(w);
+    return u;
+}
+
+MatchStart read(Tag<MatchStart>, std::string_view, Words& w, int version) {
+    MatchStart m;
+    m.game = game_field(w.next(), "match");
+    m.colour = colour_field(w.next());
+    m.opponent = any_name(w.next(), "match: opponent");
+    m.code = code_field(w.next(), "match");
+    const std::string_view context = w.next();
+    if (context != "-") {
+        const auto slash = context.find('/');
+        if (slash == std::string_view::npos) bad("match: the context is - or TOURNAMENT/ROUND");
+        m.tournament = id_field(context.substr(0, slash), "match: tournament");
+        m.round = small(context.substr(slash + 1), 1, max_round, "match: round");
+    }
+    if (version >= 3) {
+        m.mine = rating_field(w.next(), "match: rating");
+        m.theirs = rating_field(w.next(), "match: rating");
+    }
+    m.terms = terms_field(w, "match");
+    return m;
+}
+
+GameItem read(Tag<GameItem>, std::string_view, Words& w, int version) {
+    GameItem g;
+    g.game = game_field(w.next(), "game");
+    for (auto& n : g.names) n = any_name(w.next(), "game");
+    for (auto& s : g.score) s = small(w.next(), 0, max_score, "game: score");
+    for (auto& l : g.left) l = left_field(w.next());
+    g.running = player_or_none(w.next(), "game: running");
+    g.watchers = small(w.next(), 0, max_count, "game: watchers");
+    if (version >= 2) {
+        const std::string_view event = w.next();
+        if (event != "-") g.tournament = id_field(event, "game: tournament");
+    }
+    g.terms = terms_field(w, "game");
+    distinct(g.names[0], g.names[1], "game");
+    scores_fit(g.score, g.terms, "game");
+    const bool clock = g.terms.settings.clock.enabled();
+    if (g.left[0].has_value() != clock || g.left[1].has_value() != clock || (!clock && g.running >= 0))
+        bad("game: clock readings for a game without a clock, or none for one with");
+    return g;
+}
+
+Over read(Tag<Over>, std::string_view, Words& w, int version) {
+    Over o;
+    o.game = game_field(w.next(), "over");
+    o.result = word_of<Verdict>(w.next(), verdict_words, "over: result");
+    for (auto& s : o.score) s = small(w.next(), 0, max_score, "over: score");
+    if (version >= 3) o.changes = changes_field(w, "over: rating change");
+    o.text = text_field(w, max_text);
+    return o;
+}
+
+Watching read(Tag<Watching>, std::string_view, Words& w, int) {
+    Watching m;
+    m.game = game_field(w.next(), "watching");
+    m.code = code_field(w.next(), "watching");
+    end_of_line(w);
+    return m;
+}
+
+Chat read(Tag<Chat>, std::string_view, Words& w, int) {
+    Chat c;
+    c.from = any_name(w.next(), "chat");
+    c.text = nonempty_text(w, max_text, "chat");
+    return c;
+}
+
+Notice read(Tag<Notice>, std::string_view, Words& w, int) {
+    return Notice{nonempty_text(w, max_text, "notice")};
+}
+
+HistoryItem read(Tag<HistoryItem>, std::string_view, Words& w, int version) {
+    HistoryItem h;
+    h.game = game_field(w.next(), "played");
+    h.date = date_field(w.next(), "played");
+    for (auto& n : h.names) n = any_name(w.next(), "played");
+    for (auto& s : h.score) s = small(w.next(), 0, max_score, "played: score");
+    h.result = word_of<Verdict>(w.next(), verdict_words, "played: result");
+    if (version >= 3) h.changes = changes_field(w, "played: rating change");
+    h.terms = terms_field(w, "played");
+    distinct(h.names[0], h.names[1], "played");
+    scores_fit(h.score, h.terms, "played");
+    return h;
+}
+
+RecordLine read(Tag<RecordLine>, std::string_view, Words& w, int) {
+    return RecordLine{text_field(w, max_record_text)};
+}
+
+RatingItem read(Tag<RatingItem>, std::string_view, Words& w, int) {
+    RatingItem r;
+    r.rank = small(w.next(), 1, max_count, "rated: rank");
+    r.name = registered(w.next(), "rated");
+    r.rating.rating = small(w.next(), 0, 9999, "rated: rating");
+    r.rating.deviation = small(w.next(), 0, 999, "rated: deviation");
+    r.games = small(w.next(), 0, max_count, "rated: games");
+    r.wins = small(w.next(), 0, max_count, "rated: wins");
+    r.losses = small(w.next(), 0, max_count, "rated: losses");
+    r.draws = small(w.next(), 0, max_count, "rated: draws");
+    end_of_line(w);
+    if (std::int64_t(r.wins) + r.losses + r.draws != r.games)
+        bad("rated: wins, losses and draws do not add up to the games");
+    return r;
+}
+
+TournamentItem read(Tag<TournamentItem>, std::string_view, Words& w, int version) {
+    TournamentItem t;
+    t.id = id_field(w.next(), "tournament");
+    if (version >= 2) t.name = tournament_name(w.next(), "tournament");
+    const std::string_view organizer = w.next();
+    if (version < 2 || organizer != "-") t.organizer = any_name(organizer, "tournament: organizer");
+    t.format = format_field(w.next(), version);
+    t.state = word_of<TournamentState>(w.next(), state_words, "tournament: state");
+    t.players = small(w.next(), 0, max_tournament_players, "tournament: players");
+    t.max_players = small(w.next(), 2, max_tournament_players, "tournament: most players");
+    t.round = small(w.next(), 0, max_round, "tournament: round");
+    if (version >= 2) t.first = first_field(w.next(), "tournament");
+    t.terms = terms_field(w, "tournament");
+    if (t.players > t.max_players) bad("tournament: more players than it takes");
+    return t;
+}
+
+StandingItem read(Tag<StandingItem>, std::string_view, Words& w, int version) {
+    StandingItem s;
+    if (version >= 2) s.tournament = id_field(w.next(), "standing: tournament");
+    s.rank = small(w.next(), 1, max_tournament_players, "standing: rank");
+    s.name = any_name(w.next(), "standing");
+    s.half_points = points_field(w.next());
+    s.played = small(w.next(), 0, max_count, "standing: played");
+    s.won = small(w.next(), 0, max_count, "standing: won");
+    s.lost = small(w.next(), 0, max_count, "standing: lost");
+    s.drawn = small(w.next(), 0, max_count, "standing: drawn");
+    if (version >= 2) {
+        s.rounds_won = small(w.next(), 0, max_count, "standing: rounds won");
+        s.rounds_lost = small(w.next(), 0, max_count, "standing: rounds lost");
+        s.head_to_head = points_field(w.next(), "standing: head to head");
+    }
+    end_of_line(w);
+    if (std::int64_t(s.won) + s.lost + s.drawn != s.played)
+        bad("standing: won, lost and drawn do not add up to the matches played");
+    return s;
+}
+
+MachineItem read(Tag<MachineItem>, std::string_view, Words& w, int) {
+    MachineItem m;
+    m.kind = word_of<MachineKind>(w.next(), machine_kind_words, "machine");
+    m.id = id_field(w.next(), "machine");
+    const std::string_view here = w.next();
+    if (here != "this" && here != "other") bad("machine: expected this or other, not " + shown(here));
+    m.current = here == "this";
+    m.last_used = date_field(w.next(), "machine");
+    const std::string_view address = w.next();
+    if (address != "-" && address != "unix" && !valid_address(address))
+        bad("machine: expected an IP address, unix or -, not " + shown(address));
+    m.address = address == "-" ? std::string() : std::string(address);
+    const std::string_view fingerprint = w.next();
+    if (m.kind == MachineKind::Key ? !valid_ssh_key(fingerprint) : fingerprint != "-")
+        bad(m.kind == MachineKind::Key ? "machine: a key's fingerprint is SHA256: and 43 characters of base64"
+                                       : "machine: a secret shows no fingerprint: -");
+    if (m.kind == MachineKind::Key) m.fingerprint = std::string(fingerprint);
+    end_of_line(w);
+    return m;
+}
+
+End read(Tag<End>, std::string_view, Words& w, int version) {
+    End e{word_of<List>(w.next(), list_words, "end")};
+    end_of_line(w);
+    if ((e.list == List::Machines || e.list == List::Profile || e.list == List::Best) && version < 3)
+        bad(std::string("end ") + list_word(e.list) + " is version 3's, not version " +
+            std::to_string(version) + "'s");
+    return e;
+}
+
+// A message without fields (`key`, `machines`, `best`).
+template <class M>
+requires std::is_empty_v<M> M read(Tag<M>, std::string_view, Words& w, int) {
+    end_of_line(w);
+    return M{};
+}
+
+// A message whose one field is a game (`rematch`, `abort`, `watch`, `record`), or a seek, challenge or
+// tournament id (`accept`, `decline`, `withdraw`, `join`, `leave`, `start`, `standings`, `closed`).
+std::string game_only(std::string_view v, Words& w) {
+    const std::string what(v);
+    const std::string game = game_field(w.next(), what.c_str());
+    end_of_line(w);
+    return game;
+}
+
+Id id_only(std::string_view v, Words& w) {
+    const std::string what(v);
+    const Id id = id_field(w.next(), what.c_str());
+    end_of_line(w);
+    return id;
+}
+
+Rematch read(Tag<Rematch>, std::string_view v, Words& w, int) { return Rematch{game_only(v, w)}; }
+Abort read(Tag<Abort>, std::string_view v, Words& w, int) { return Abort{game_only(v, w)}; }
+Watch read(Tag<Watch>, std::string_view v, Words& w, int) { return Watch{game_only(v, w)}; }
+RecordQuery read(Tag<RecordQuery>, std::string_view v, Words& w, int) { return RecordQuery{game_only(v, w)}; }
+Accept read(Tag<Accept>, std::string_view v, Words& w, int) { return Accept{id_only(v, w)}; }
+Decline read(Tag<Decline>, std::string_view v, Words& w, int) { return Decline{id_only(v, w)}; }
+Withdraw read(Tag<Withdraw>, std::string_view v, Words& w, int) { return Withdraw{id_only(v, w)}; }
+Join read(Tag<Join>, std::string_view v, Words& w, int) { return Join{id_only(v, w)}; }
+Leave read(Tag<Leave>, std::string_view v, Words& w, int) { return Leave{id_only(v, w)}; }
+Start read(Tag<Start>, std::string_view v, Words& w, int) { return Start{id_only(v, w)}; }
+StandingsQuery read(Tag<StandingsQuery>, std::string_view v, Words& w, int) {
+    return StandingsQuery{id_only(v, w)};
+}
+Closed read(Tag<Closed>, std::string_view v, Words& w, int) { return Closed{id_only(v, w)}; }
+
+// The reader of each message, in the order of Message's alternatives (and of message_table): one that has
+// none does not compile.
+using Reader = Message (*)(std::string_view verb, Words& w, int version);
+template <std::size_t... I>
+constexpr std::array<Reader, sizeof...(I)> make_readers(std::index_sequence<I...>) {
+    return {[](std::string_view verb, Words& w, int version) -> Message {
+        return read(Tag<std::variant_alternative_t<I, Message>>{}, verb, w, version);
+    }...};
+}
+constexpr auto readers = make_readers(std::make_index_sequence<std::variant_size_v<Message>>{});
+
+// The message a verb begins, as `version` has it: its index among Message's alternatives.
+std::size_t message_of(std::string_view v, int version) {
+    const auto row = std::find_if(std::begin(message_table), std::end(message_table),
+                                  [&](const MessageRow& r) { return v == r.verb; });
+    if (row == std::end(message_table)) bad("unknown message " + shown(v));
+    if (version < row->since)
+        bad(std::string(v) + " is a message of lobby protocol version " + std::to_string(row->since) +
+            ", not of version " + std::to_string(version));
+    return std::size_t(row - std::begin(message_table));
 }
 
 std::string ratings_text(const Ratings& r) {
@@ -869,11 +853,14 @@ std::string with_text(const std::string& head, std::string_view text, std::size_
     return t.empty() ? head : head + " " + t;
 }
 
+// The writers, one per message: its line without the '\n', in `version`'s shape. `v` is its verb, from
+// the table.
 struct Writer {
     int version = protocol_version;
-    std::string operator()(const Hello& h) const { return "lobby gobblet " + std::to_string(h.version); }
+    std::string v;
+    std::string operator()(const Hello& h) const { return v + " gobblet " + std::to_string(h.version); }
     std::string operator()(const Login& l) const {
-        std::string s = "login " + l.name + " " + (l.role == Role::Bot ? "bot" : "human");
+        std::string s = v + " " + l.name + " " + (l.role == Role::Bot ? "bot" : "human");
         switch (l.method) {
             case Method::Secret: return s + " secret " + l.credential;
             case Method::Password: return s + " password " + l.credential;  // as typed: it must match
@@ -883,119 +870,116 @@ struct Writer {
         return s;
     }
     std::string operator()(const SetPassword& p) const {
-        if (version < 3) return "password " + p.password;
-        return std::string("password ") + (p.forget_others ? "forget " : "keep ") + p.password;
+        if (version < 3) return v + " " + p.password;
+        return v + " " + (p.forget_others ? "forget " : "keep ") + p.password;
     }
-    std::string operator()(const AddSecret& a) const { return "secret " + a.secret; }
+    std::string operator()(const AddSecret& a) const { return v + " " + a.secret; }
     std::string operator()(const Ssh& m) const {
-        return "ssh " + m.address + " " + (m.key.empty() ? std::string("-") : m.key);
+        return v + " " + m.address + " " + (m.key.empty() ? std::string("-") : m.key);
     }
-    std::string operator()(const AddKey&) const { return "key"; }
+    std::string operator()(const AddKey&) const { return v; }
     std::string operator()(const Post& p) const {
-        return "post " + (version < 3 ? terms_text(p.terms) : seek_terms_text(p.terms, p.audience));
+        return v + " " + (version < 3 ? terms_text(p.terms) : seek_terms_text(p.terms, p.audience));
     }
-    std::string operator()(const Rematch& m) const { return "rematch " + m.game; }
-    std::string operator()(const Abort& m) const { return "abort " + m.game; }
-    std::string operator()(const FingerQuery& m) const { return "finger " + m.name; }
-    std::string operator()(const BestQuery&) const { return "best"; }
-    std::string operator()(const Kibitz& m) const { return with_text("kibitz " + m.game, m.text, max_text); }
+    std::string operator()(const Rematch& m) const { return v + " " + m.game; }
+    std::string operator()(const Abort& m) const { return v + " " + m.game; }
+    std::string operator()(const FingerQuery& m) const { return v + " " + m.name; }
+    std::string operator()(const BestQuery&) const { return v; }
+    std::string operator()(const Kibitz& m) const { return with_text(v + " " + m.game, m.text, max_text); }
     std::string operator()(const Kibitzed& m) const {
-        return with_text("kibitzed " + m.game + " " + m.from, m.text, max_text);
+        return with_text(v + " " + m.game + " " + m.from, m.text, max_text);
     }
     std::string operator()(const ProfileItem& p) const {
-        return "profile " + p.name + " " + role_word(p.role) + " " + p.registered + " " + p.seen;
+        return v + " " + p.name + " " + role_word(p.role) + " " + p.registered + " " + p.seen;
     }
     std::string operator()(const StatsItem& st) const {
-        return std::string("stats ") + rules_name(st.variant.rules) + " " + std::to_string(st.variant.size) +
-               " " + rating_text(st.rating) + " " + std::to_string(st.games) + " " + std::to_string(st.wins) +
-               " " + std::to_string(st.losses) + " " + std::to_string(st.draws);
+        return v + " " + rules_name(st.variant.rules) + " " + std::to_string(st.variant.size) + " " +
+               rating_text(st.rating) + " " + std::to_string(st.games) + " " + std::to_string(st.wins) + " " +
+               std::to_string(st.losses) + " " + std::to_string(st.draws);
     }
     std::string operator()(const LeaderItem& l) const {
-        return std::string("leader ") + rules_name(l.variant.rules) + " " + std::to_string(l.variant.size) +
-               " " + std::to_string(l.rank) + " " + l.name + " " + std::to_string(l.rating.rating) + " " +
+        return v + " " + rules_name(l.variant.rules) + " " + std::to_string(l.variant.size) + " " +
+               std::to_string(l.rank) + " " + l.name + " " + std::to_string(l.rating.rating) + " " +
                std::to_string(l.rating.deviation) + " " + std::to_string(l.games);
     }
-    std::string operator()(const Challenge& c) const {
-        return "challenge " + c.name + " " + terms_text(c.terms);
-    }
-    std::string operator()(const Accept& a) const { return "accept " + std::to_string(a.id); }
-    std::string operator()(const Decline& d) const { return "decline " + std::to_string(d.id); }
-    std::string operator()(const Withdraw& d) const { return "withdraw " + std::to_string(d.id); }
-    std::string operator()(const Watch& m) const { return "watch " + m.game; }
-    std::string operator()(const Say& m) const { return with_text("say", m.text, max_text); }
+    std::string operator()(const Challenge& c) const { return v + " " + c.name + " " + terms_text(c.terms); }
+    std::string operator()(const Accept& a) const { return v + " " + std::to_string(a.id); }
+    std::string operator()(const Decline& d) const { return v + " " + std::to_string(d.id); }
+    std::string operator()(const Withdraw& d) const { return v + " " + std::to_string(d.id); }
+    std::string operator()(const Watch& m) const { return v + " " + m.game; }
+    std::string operator()(const Say& m) const { return with_text(v, m.text, max_text); }
     std::string operator()(const HistoryQuery& q) const {
-        return "history " + q.name + " " + std::to_string(q.page);
+        return v + " " + q.name + " " + std::to_string(q.page);
     }
-    std::string operator()(const RecordQuery& q) const { return "record " + q.game; }
+    std::string operator()(const RecordQuery& q) const { return v + " " + q.game; }
     std::string operator()(const RatingsQuery& q) const {
-        return std::string("ratings ") + rules_name(q.variant.rules) + " " + std::to_string(q.variant.size) +
-               " " + std::to_string(q.page);
+        return v + " " + rules_name(q.variant.rules) + " " + std::to_string(q.variant.size) + " " +
+               std::to_string(q.page);
     }
     std::string operator()(const Create& c) const {
         if (version < 2)
-            return "create " + format_text(c.format) + " " + std::to_string(c.max_players) + " " +
+            return v + " " + format_text(c.format) + " " + std::to_string(c.max_players) + " " +
                    terms_text(c.terms);
-        return "create " + c.name + " " + format_text(c.format) + " " + std::to_string(c.max_players) + " " +
+        return v + " " + c.name + " " + format_text(c.format) + " " + std::to_string(c.max_players) + " " +
                first_word(c.first) + " " + terms_text(c.terms);
     }
-    std::string operator()(const Join& m) const { return "join " + std::to_string(m.id); }
-    std::string operator()(const Leave& m) const { return "leave " + std::to_string(m.id); }
-    std::string operator()(const Start& m) const { return "start " + std::to_string(m.id); }
+    std::string operator()(const Join& m) const { return v + " " + std::to_string(m.id); }
+    std::string operator()(const Leave& m) const { return v + " " + std::to_string(m.id); }
+    std::string operator()(const Start& m) const { return v + " " + std::to_string(m.id); }
     std::string operator()(const ChooseStarter& m) const {
-        return "starter " + std::to_string(m.id) + " " + m.name + " " + m.opponent;
+        return v + " " + std::to_string(m.id) + " " + m.name + " " + m.opponent;
     }
-    std::string operator()(const StandingsQuery& m) const { return "standings " + std::to_string(m.id); }
-    std::string operator()(const MachinesQuery&) const { return "machines"; }
+    std::string operator()(const StandingsQuery& m) const { return v + " " + std::to_string(m.id); }
+    std::string operator()(const MachinesQuery&) const { return v; }
     std::string operator()(const Forget& f) const {
-        return std::string("forget ") + machine_kind_word(f.kind) + " " + std::to_string(f.id);
+        return v + " " + machine_kind_word(f.kind) + " " + std::to_string(f.id);
     }
     std::string operator()(const MachineItem& m) const {
-        return std::string("machine ") + machine_kind_word(m.kind) + " " + std::to_string(m.id) +
+        return v + " " + machine_kind_word(m.kind) + " " + std::to_string(m.id) +
                (m.current ? " this " : " other ") + m.last_used + " " +
                (m.address.empty() ? "-" : m.address) + " " + (m.fingerprint.empty() ? "-" : m.fingerprint);
     }
     std::string operator()(const Server& s) const {
-        return with_text("server gobblet " + std::to_string(s.version), s.text, max_text);
+        return with_text(v + " gobblet " + std::to_string(s.version), s.text, max_text);
     }
     std::string operator()(const Welcome& m) const {
-        return "welcome " + m.name + " " + role_word(m.role) + " " + how_word(m.how) +
-               ratings_text(m.ratings);
+        return v + " " + m.name + " " + role_word(m.role) + " " + how_word(m.how) + ratings_text(m.ratings);
     }
     std::string operator()(const Refused& r) const {
-        return with_text("refused " + r.verb + " " + refusal_word(r.code), r.text, max_text);
+        return with_text(v + " " + r.verb + " " + refusal_word(r.code), r.text, max_text);
     }
-    std::string operator()(const Ok& o) const { return with_text("ok " + o.verb, o.text, max_text); }
+    std::string operator()(const Ok& o) const { return with_text(v + " " + o.verb, o.text, max_text); }
     std::string operator()(const PlayerItem& p) const {
         if (version < 3)
-            return "player " + p.name + " " + role_word(p.role) + (p.playing ? " playing" : " idle") +
+            return v + " " + p.name + " " + role_word(p.role) + (p.playing ? " playing" : " idle") +
                    ratings_text(p.ratings);
         // (a player whose opponent is not said is written as one without a game: the reader needs a name)
         const std::string state = p.playing && !p.opponent.empty()    ? " playing " + p.opponent
                                   : !p.playing && !p.watching.empty() ? " watching " + p.watching
                                                                       : std::string(" idle -");
-        return "player " + p.name + " " + role_word(p.role) + state + ratings_text(p.ratings);
+        return v + " " + p.name + " " + role_word(p.role) + state + ratings_text(p.ratings);
     }
-    std::string operator()(const Left& l) const { return "left " + l.name; }
+    std::string operator()(const Left& l) const { return v + " " + l.name; }
     std::string operator()(const SeekItem& s) const {
-        const std::string head = "seek " + std::to_string(s.id) + " " + s.from + " " + rating_text(s.rating) +
+        const std::string head = v + " " + std::to_string(s.id) + " " + s.from + " " + rating_text(s.rating) +
                                  " " + name_or_star(s.to);
         if (version < 3) return head + " " + terms_text(s.terms);
         return head + " " + (s.colour ? colour_word(*s.colour) : "random") + " " +
                seek_terms_text(s.terms, s.audience);
     }
     std::string operator()(const Unseek& u) const {
-        return "unseek " + std::to_string(u.id) + " " + seek_end_word(u.why);
+        return v + " " + std::to_string(u.id) + " " + seek_end_word(u.why);
     }
     std::string operator()(const MatchStart& m) const {
         const std::string context =
             m.tournament ? std::to_string(m.tournament) + "/" + std::to_string(m.round) : std::string("-");
-        return "match " + m.game + " " + colour_word(m.colour) + " " + m.opponent + " " + m.code + " " +
+        return v + " " + m.game + " " + colour_word(m.colour) + " " + m.opponent + " " + m.code + " " +
                context + " " +
                (version < 3 ? std::string() : rating_text(m.mine) + " " + rating_text(m.theirs) + " ") +
                terms_text(m.terms);
     }
     std::string operator()(const GameItem& g) const {
-        return "game " + g.game + " " + g.names[0] + " " + g.names[1] + " " + pair_text(g.score) + " " +
+        return v + " " + g.game + " " + g.names[0] + " " + g.names[1] + " " + pair_text(g.score) + " " +
                left_text(g.left[0]) + " " + left_text(g.left[1]) + " " +
                (g.running < 0 ? std::string("-") : std::to_string(g.running)) + " " +
                std::to_string(g.watchers) + " " +
@@ -1003,49 +987,51 @@ struct Writer {
                terms_text(g.terms);
     }
     std::string operator()(const Over& o) const {
-        return with_text("over " + o.game + " " + verdict_word(o.result) + " " + pair_text(o.score) +
+        return with_text(v + " " + o.game + " " + verdict_word(o.result) + " " + pair_text(o.score) +
                              (version < 3 ? std::string() : changes_text(o.changes)),
                          o.text, max_text);
     }
-    std::string operator()(const Watching& m) const { return "watching " + m.game + " " + m.code; }
-    std::string operator()(const Chat& c) const { return with_text("chat " + c.from, c.text, max_text); }
-    std::string operator()(const Notice& n) const { return with_text("notice", n.text, max_text); }
+    std::string operator()(const Watching& m) const { return v + " " + m.game + " " + m.code; }
+    std::string operator()(const Chat& c) const { return with_text(v + " " + c.from, c.text, max_text); }
+    std::string operator()(const Notice& n) const { return with_text(v, n.text, max_text); }
     std::string operator()(const HistoryItem& h) const {
-        return "played " + h.game + " " + h.date + " " + h.names[0] + " " + h.names[1] + " " +
+        return v + " " + h.game + " " + h.date + " " + h.names[0] + " " + h.names[1] + " " +
                pair_text(h.score) + " " + verdict_word(h.result) +
                (version < 3 ? std::string() : changes_text(h.changes)) + " " + terms_text(h.terms);
     }
-    std::string operator()(const RecordLine& l) const { return with_text("line", l.text, max_record_text); }
+    std::string operator()(const RecordLine& l) const { return with_text(v, l.text, max_record_text); }
     std::string operator()(const RatingItem& r) const {
-        return "rated " + std::to_string(r.rank) + " " + r.name + " " + std::to_string(r.rating.rating) +
-               " " + std::to_string(r.rating.deviation) + " " + std::to_string(r.games) + " " +
+        return v + " " + std::to_string(r.rank) + " " + r.name + " " + std::to_string(r.rating.rating) + " " +
+               std::to_string(r.rating.deviation) + " " + std::to_string(r.games) + " " +
                std::to_string(r.wins) + " " + std::to_string(r.losses) + " " + std::to_string(r.draws);
     }
     std::string operator()(const TournamentItem& t) const {
         const std::string organizer = t.organizer.empty() ? std::string("-") : t.organizer;
         if (version < 2)
-            return "tournament " + std::to_string(t.id) + " " + organizer + " " + format_text(t.format) +
-                   " " + tournament_state_word(t.state) + " " + std::to_string(t.players) + " " +
+            return v + " " + std::to_string(t.id) + " " + organizer + " " + format_text(t.format) + " " +
+                   tournament_state_word(t.state) + " " + std::to_string(t.players) + " " +
                    std::to_string(t.max_players) + " " + std::to_string(t.round) + " " + terms_text(t.terms);
-        return "tournament " + std::to_string(t.id) + " " + t.name + " " + organizer + " " +
-               format_text(t.format) + " " + tournament_state_word(t.state) + " " +
-               std::to_string(t.players) + " " + std::to_string(t.max_players) + " " +
-               std::to_string(t.round) + " " + first_word(t.first) + " " + terms_text(t.terms);
+        return v + " " + std::to_string(t.id) + " " + t.name + " " + organizer + " " + format_text(t.format) +
+               " " + tournament_state_word(t.state) + " " + std::to_string(t.players) + " " +
+               std::to_string(t.max_players) + " " + std::to_string(t.round) + " " + first_word(t.first) +
+               " " + terms_text(t.terms);
     }
-    std::string operator()(const Closed& c) const { return "closed " + std::to_string(c.id); }
+    std::string operator()(const Closed& c) const { return v + " " + std::to_string(c.id); }
     std::string operator()(const StandingItem& s) const {
         const std::string table = std::to_string(s.rank) + " " + s.name + " " + points_text(s.half_points) +
                                   " " + std::to_string(s.played) + " " + std::to_string(s.won) + " " +
                                   std::to_string(s.lost) + " " + std::to_string(s.drawn);
-        if (version < 2) return "standing " + table;
-        return "standing " + std::to_string(s.tournament) + " " + table + " " + std::to_string(s.rounds_won) +
+        if (version < 2) return v + " " + table;
+        return v + " " + std::to_string(s.tournament) + " " + table + " " + std::to_string(s.rounds_won) +
                " " + std::to_string(s.rounds_lost) + " " + points_text(s.head_to_head);
     }
-    std::string operator()(const End& e) const { return std::string("end ") + list_word(e.list); }
-    std::string operator()(const Ping& p) const { return "ping " + std::to_string(p.token); }
-    std::string operator()(const Pong& p) const { return "pong " + std::to_string(p.token); }
-    std::string operator()(const Bye& b) const { return with_text("bye", b.reason, max_text); }
-    std::string operator()(const Error& e) const { return with_text("error", e.reason, max_text); }
+    std::string operator()(const End& e) const { return v + " " + list_word(e.list); }
+    // The shared messages: an empty reason goes without its space here ("bye"), as this protocol always
+    // wrote it.
+    std::string operator()(const Ping& p) const { return fields::token_line(v, p.token); }
+    std::string operator()(const Pong& p) const { return fields::token_line(v, p.token); }
+    std::string operator()(const Bye& b) const { return fields::reason_line(v, b.reason, false); }
+    std::string operator()(const Error& e) const { return fields::reason_line(v, e.reason, false); }
 };
 
 }  // namespace
@@ -1252,11 +1238,11 @@ Expected<void> password_allowed(std::string_view p) {
     return {};
 }
 
-const char* verb(const Message& m) { return verbs[m.index()].verb; }
-Sender sender(const Message& m) { return verbs[m.index()].sender; }
+const char* verb(const Message& m) { return message_table[m.index()].verb; }
+Sender sender(const Message& m) { return message_table[m.index()].sender; }
 
 bool client_verb(std::string_view word) {
-    for (const VerbInfo& v : verbs)
+    for (const MessageRow& v : message_table)
         if (word == v.verb) return v.sender == Sender::Client;
     return false;
 }
@@ -1354,9 +1340,10 @@ Expected<Message> parse_message(std::string_view line, int version) {
     Words w(line);
     const std::string_view v = w.next();
     try {
-        Message m = parse_words(v, w, version);
+        const std::size_t index = message_of(v, version);
+        Message m = readers[index](v, w, version);
         const Login* login = std::get_if<Login>(&m);
-        const bool free_text = verbs[m.index()].free_text || (login && login->method == Method::Password);
+        const bool free_text = message_table[index].free_text || (login && login->method == Method::Password);
         // One space between words: only free text at the end of a line may hold more.
         if (!free_text && (line.find("  ") != std::string_view::npos || line.back() == ' '))
             return Failure{"extra spaces in a " + clean_text(v, 16) + " line"};
@@ -1366,6 +1353,8 @@ Expected<Message> parse_message(std::string_view line, int version) {
     }
 }
 
-std::string format_message(const Message& m, int version) { return std::visit(Writer{version}, m) + "\n"; }
+std::string format_message(const Message& m, int version) {
+    return std::visit(Writer{version, verb(m)}, m) + "\n";
+}
 
 }  // namespace gobblet::net::lobby

@@ -88,6 +88,10 @@ constexpr int profile_games = 10;        // `finger`: the last games a profile l
 // Who plays under a name: a person, a computer (--bot; registered and rated like everyone), or a
 // guest (a person without registration, unrated, shown as "~Name").
 enum class Role : std::uint8_t { Human, Bot, Guest };
+// The words of each enumeration, one per enumerator in its order (the last enumerator is named in each
+// check: a new one goes last, or the check says where).
+inline constexpr const char* role_words[] = {"human", "bot", "guest"};
+static_assert(std::size(role_words) == std::size_t(Role::Guest) + 1, "one word for each role");
 // How a login proves the name: a machine's secret, a password, nothing (a guest), or the SSH key the
 // connection's `ssh` line named (version 2).
 enum class Method : std::uint8_t { Secret, Password, Guest, Key };
@@ -95,6 +99,8 @@ enum class Method : std::uint8_t { Secret, Password, Guest, Key };
 // the machine's secret, by password (the client may then add this machine's secret or its SSH key), as
 // a guest, or by the SSH key.
 enum class How : std::uint8_t { New, Secret, Password, Guest, Key };
+inline constexpr const char* how_words[] = {"new", "secret", "password", "guest", "key"};
+static_assert(std::size(how_words) == std::size_t(How::Key) + 1, "one word for each way in");
 // Why the server refused a request (the connection stays open: the client may try something else).
 enum class Refusal : std::uint8_t {
     BadName,          // not a name a player can have
@@ -111,11 +117,23 @@ enum class Refusal : std::uint8_t {
     SlowDown,         // chat faster than the rate limit
     Busy,             // you are playing, or the server cannot now
 };
+inline constexpr const char* refusal_words[] = {
+    "bad-name",     "name-taken",  "wrong-secret", "password-needed", "wrong-password", "too-many-attempts",
+    "bad-password", "not-allowed", "not-found",    "bad-terms",       "limit",          "slow-down",
+    "busy"};
+static_assert(std::size(refusal_words) == std::size_t(Refusal::Busy) + 1, "one word for each refusal");
 // Why a seek or challenge left the list.
 enum class SeekEnd : std::uint8_t { Withdrawn, Taken, Declined, Expired, Left, Playing };
+inline constexpr const char* seek_end_words[] = {"withdrawn", "taken", "declined",
+                                                 "expired",   "left",  "playing"};
+static_assert(std::size(seek_end_words) == std::size_t(SeekEnd::Playing) + 1, "one word for each end");
 // How a game ended: player 0 or 1 won, a draw, or it was abandoned without a result.
 enum class Verdict : std::uint8_t { Player0, Player1, Draw, Aborted };
+inline constexpr const char* verdict_words[] = {"0", "1", "draw", "aborted"};
+static_assert(std::size(verdict_words) == std::size_t(Verdict::Aborted) + 1, "one word for each verdict");
 enum class TournamentState : std::uint8_t { Open, Playing, Over };
+inline constexpr const char* state_words[] = {"open", "playing", "over"};
+static_assert(std::size(state_words) == std::size_t(TournamentState::Over) + 1, "one word for each state");
 // The lists that an `end` line closes.
 enum class List : std::uint8_t {
     Players,
@@ -130,8 +148,14 @@ enum class List : std::uint8_t {
     Profile,   // version 3
     Best,      // version 3
 };
+inline constexpr const char* list_words[] = {"players",  "seeks",   "games",     "tournaments",
+                                             "history",  "ratings", "standings", "record",
+                                             "machines", "profile", "best"};
+static_assert(std::size(list_words) == std::size_t(List::Best) + 1, "one word for each list");
 // What proves a name from a machine (version 3): the machine's secret, or an SSH key.
 enum class MachineKind : std::uint8_t { Secret, Key };
+inline constexpr const char* machine_kind_words[] = {"secret", "key"};
+static_assert(std::size(machine_kind_words) == std::size_t(MachineKind::Key) + 1, "one word for each kind");
 
 // A seek or challenge, a tournament: a decimal from 1 to max_id.
 using Id = std::int64_t;
@@ -683,25 +707,13 @@ struct End {
 // ---------------------------------------------------------------------------------------------------
 // Both ways.
 
-// Keep-alives: the token is the sender's own, echoed back.
-struct Ping {
-    std::int64_t token = 0;
-    friend bool operator==(const Ping&, const Ping&) = default;
-};
-struct Pong {
-    std::int64_t token = 0;
-    friend bool operator==(const Pong&, const Pong&) = default;
-};
-// Leaving on purpose. From the server it means "come back later" (a restart, too many connections):
-// the client reconnects. An `error` means "do not": the client stops.
-struct Bye {
-    std::string reason;
-    friend bool operator==(const Bye&, const Bye&) = default;
-};
-struct Error {
-    std::string reason;
-    friend bool operator==(const Error&, const Error&) = default;
-};
+// The game protocol's (wire.h), shared: keep-alives (the token is the sender's own, echoed back), and
+// leaving. From the server a `bye` means "come back later" (a restart, too many connections): the client
+// reconnects. An `error` means "do not": the client stops.
+using net::Bye;
+using net::Error;
+using net::Ping;
+using net::Pong;
 
 using Message =
     std::variant<Hello, Login, SetPassword, AddSecret, Ssh, AddKey, Post, Challenge, Accept, Decline,
@@ -713,7 +725,58 @@ using Message =
                  Pong, Bye, Error>;
 
 enum class Sender : std::uint8_t { Client, Server, Both };
-// The verb of a message and who may send it: one table, in the order of Message's alternatives.
+// The protocol's one table: a row per message, in the order of Message's alternatives: its verb, who
+// sends it, whether its line ends in free text (which may hold runs of spaces; a password login's does
+// too), and the version that brought it. The reader finds a line's message here, the writer its verb,
+// the server and client their messages' names and senders, and a test the documents' and the fuzz
+// dictionary's words (tests/test_lobby.cpp).
+struct MessageRow {
+    const char* verb;
+    Sender sender;
+    bool free_text;
+    int since;
+};
+inline constexpr MessageRow message_table[] = {
+    {"lobby", Sender::Client, false, 1},      {"login", Sender::Client, false, 1},
+    {"password", Sender::Client, true, 1},    {"secret", Sender::Client, false, 1},
+    {"ssh", Sender::Client, false, 2},        {"key", Sender::Client, false, 2},
+    {"post", Sender::Client, false, 1},       {"challenge", Sender::Client, false, 1},
+    {"accept", Sender::Client, false, 1},     {"decline", Sender::Client, false, 1},
+    {"withdraw", Sender::Client, false, 1},   {"watch", Sender::Client, false, 1},
+    {"say", Sender::Client, true, 1},         {"history", Sender::Client, false, 1},
+    {"record", Sender::Client, false, 1},     {"ratings", Sender::Client, false, 1},
+    {"create", Sender::Client, false, 1},     {"join", Sender::Client, false, 1},
+    {"leave", Sender::Client, false, 1},      {"start", Sender::Client, false, 1},
+    {"standings", Sender::Client, false, 1},  {"starter", Sender::Client, false, 2},
+    {"machines", Sender::Client, false, 3},   {"forget", Sender::Client, false, 3},
+    {"rematch", Sender::Client, false, 3},    {"abort", Sender::Client, false, 3},
+    {"finger", Sender::Client, false, 3},     {"best", Sender::Client, false, 3},
+    {"kibitz", Sender::Client, true, 3},      {"server", Sender::Server, true, 1},
+    {"welcome", Sender::Server, false, 1},    {"refused", Sender::Server, true, 1},
+    {"ok", Sender::Server, true, 1},          {"player", Sender::Server, false, 1},
+    {"left", Sender::Server, false, 1},       {"seek", Sender::Server, false, 1},
+    {"unseek", Sender::Server, false, 1},     {"match", Sender::Server, false, 1},
+    {"game", Sender::Server, false, 1},       {"over", Sender::Server, true, 1},
+    {"watching", Sender::Server, false, 1},   {"chat", Sender::Server, true, 1},
+    {"notice", Sender::Server, true, 1},      {"played", Sender::Server, false, 1},
+    {"line", Sender::Server, true, 1},        {"rated", Sender::Server, false, 1},
+    {"tournament", Sender::Server, false, 1}, {"closed", Sender::Server, false, 1},
+    {"standing", Sender::Server, false, 1},   {"machine", Sender::Server, false, 3},
+    {"profile", Sender::Server, false, 3},    {"stats", Sender::Server, false, 3},
+    {"leader", Sender::Server, false, 3},     {"kibitzed", Sender::Server, true, 3},
+    {"end", Sender::Server, false, 1},        {"ping", Sender::Both, false, 1},
+    {"pong", Sender::Both, false, 1},         {"bye", Sender::Both, true, 1},
+    {"error", Sender::Both, true, 1},
+};
+static_assert(std::size(message_table) == std::variant_size_v<Message>, "one row for each message");
+// Who sends a message of type T, at compile time (for handlers that take a whole family at once).
+template <class T>
+inline constexpr Sender sender_of = message_table[AlternativeIndex<T, Message>::value].sender;
+// A message only a server sends (for a handler that takes them all at once).
+template <class T>
+concept FromServer = sender_of<T>
+== Sender::Server;
+// The verb of a message and who may send it, from the table.
 const char* verb(const Message& m);
 Sender sender(const Message& m);
 // Whether `word` is a verb clients send (what `refused` and `ok` name).

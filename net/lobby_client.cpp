@@ -385,7 +385,7 @@ void Client::io(short revents, Millis now) {
         std::string line;
         const LineReader::Status st = conn_.input().next(line);
         if (st == LineReader::Status::NeedMore) break;
-        if (st == LineReader::Status::TooLong) return fail("a line longer than 512 bytes", now);
+        if (st == LineReader::Status::TooLong) return fail(line_too_long(), now);
         const auto parsed = parse_message(line);
         if (!parsed) return fail(parsed.why(), now);
         handle(*parsed, now);

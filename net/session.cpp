@@ -95,15 +95,6 @@ std::string watched_absence_text(const Match& m, int absent, const Absence& a, M
     return {};
 }
 
-std::string verb_of(const Message& m) {
-    if (const auto* a = std::get_if<Act>(&m)) return act_word(a->kind);
-    static constexpr const char* names[] = {"hello", "welcome",  "terms", "name", "seat",   "round", "moves",
-                                            "state", "ready",    "sync",  "go",   "change", "offer", "answer",
-                                            "clock", "watchers", "chat",  "ping", "pong",   "bye",   "error"};
-    static_assert(std::size(names) == std::variant_size_v<Message>, "a name for each message");
-    return names[m.index()];
-}
-
 }  // namespace
 
 Session::~Session() = default;
@@ -310,8 +301,7 @@ bool Session::pending_step(Pending& p, Millis now) {
     switch (p.conn.input().next(line)) {
         case LineReader::Status::NeedMore: return true;
         case LineReader::Status::TooLong:
-            refuse(p, "a line longer than 512 bytes",
-                   "a connection from " + p.peer + " sent garbage: closed");
+            refuse(p, line_too_long(), "a connection from " + p.peer + " sent garbage: closed");
             return false;
         case LineReader::Status::Line: break;
     }
@@ -405,7 +395,7 @@ void Session::joiner_connected(Millis now) {
     // A spectator holds nothing: it takes the match as the host has it.
     const bool holds = join_.held && !join_.held_id.empty() && !watch_;
     // A server's game needs version 2; a peer's, version 3 (the terms: whether the engine may help).
-    const int version = hosted_ ? 2 : protocol_version;
+    const int version = hosted_ ? hosted_protocol_version : protocol_version;
     send(Hello{version, code_, holds ? join_.held_id : "new", clean_name(join_.name)}, now);
 }
 
@@ -427,7 +417,7 @@ void Session::peer_io(short revents, Millis now) {
         const LineReader::Status st = peer_.input().next(line);
         if (st == LineReader::Status::NeedMore) break;
         if (st == LineReader::Status::TooLong) {
-            fail("a line longer than 512 bytes", now);
+            fail(line_too_long(), now);
             return;
         }
         const auto parsed = parse_message(line);
@@ -625,7 +615,7 @@ void Session::handle(const Message& msg, Millis now) {
                     return fail("the joiner's transcript does not match ours", now);
                 return host_go(now);
             }
-            return fail("expected sync, not " + verb_of(msg), now);
+            return fail(std::string("expected sync, not ") + verb(msg), now);
         case Phase::Greeting: {
             if (++incoming_.lines > max_welcome_lines) return fail("a welcome longer than 4096 lines", now);
             if (const auto* w = std::get_if<Welcome>(&msg)) {
@@ -635,7 +625,7 @@ void Session::handle(const Message& msg, Millis now) {
                 incoming_.welcome = *w;
                 return;
             }
-            if (!incoming_.welcome) return fail("expected welcome, not " + verb_of(msg), now);
+            if (!incoming_.welcome) return fail(std::string("expected welcome, not ") + verb(msg), now);
             if (const auto* t = std::get_if<Terms>(&msg)) {
                 if (incoming_.terms) return fail("a second terms line", now);
                 incoming_.terms = *t;
@@ -665,7 +655,7 @@ void Session::handle(const Message& msg, Millis now) {
                 return;
             }
             if (std::holds_alternative<Ready>(msg)) return joiner_ready(now);
-            return fail("unexpected " + verb_of(msg) + " in the welcome", now);
+            return fail(std::string("unexpected ") + verb(msg) + " in the welcome", now);
         }
         case Phase::Syncing:
             if (const auto* g = std::get_if<Go>(&msg)) {
@@ -682,28 +672,37 @@ void Session::handle(const Message& msg, Millis now) {
                 news_.clear();
                 return emit(std::move(e), now);
             }
-            return fail("expected go, not " + verb_of(msg), now);
-        case Phase::Playing:
-            if (const auto* a = std::get_if<Act>(&msg))
-                return host ? host_request(*a, now) : joiner_fact(*a, now);
-            if (const auto* o = std::get_if<Offer>(&msg))
-                return host ? host_offer(*o, now) : joiner_offer(*o, now);
-            if (const auto* a = std::get_if<Answer>(&msg))
-                return host ? host_answer(*a, now) : joiner_answer(*a, now);
-            if (const auto* c = std::get_if<Clock>(&msg); c && !host) {
-                Event e = event(Event::Kind::Clock);
-                e.clock = c->clock;
-                return emit(std::move(e), now);
-            }
-            if (const auto* n = std::get_if<Watchers>(&msg); n && !host && hosted_) {
-                watchers_ = n->count;
-                Event e = event(Event::Kind::Watchers);
-                e.count = n->count;
-                return emit(std::move(e), now);
-            }
-            if (watch_ && (std::holds_alternative<Offer>(msg) || std::holds_alternative<Answer>(msg)))
-                return fail("an offer or answer to a spectator", now);
-            return fail("unexpected " + verb_of(msg) + " during play", now);
+            return fail(std::string("expected go, not ") + verb(msg), now);
+        case Phase::Playing: {
+            const auto unexpected = [&] {
+                fail(std::string("unexpected ") + verb(msg) + " during play", now);
+            };
+            // A handler for each message; a new one that has none does not compile.
+            return std::visit(
+                Overload{
+                    [&](const Act& a) { host ? host_request(a, now) : joiner_fact(a, now); },
+                    [&](const Offer& o) { host ? host_offer(o, now) : joiner_offer(o, now); },
+                    [&](const Answer& a) { host ? host_answer(a, now) : joiner_answer(a, now); },
+                    [&](const Clock& c) {
+                        if (host) return unexpected();
+                        Event e = event(Event::Kind::Clock);
+                        e.clock = c.clock;
+                        emit(std::move(e), now);
+                    },
+                    [&](const Watchers& n) {
+                        if (host || !hosted_) return unexpected();
+                        watchers_ = n.count;
+                        Event e = event(Event::Kind::Watchers);
+                        e.count = n.count;
+                        emit(std::move(e), now);
+                    },
+                    // The handshake's lines are over; the rest is common()'s (only a seat inside the
+                    // welcome is not).
+                    [&](const OneOf<Hello, Welcome, Terms, Name, RoundInfo, Moves, State, Ready, Sync, Go,
+                                    Seat, Chat, Ping, Pong, Bye, Error> auto&) { unexpected(); },
+                },
+                msg);
+        }
         default: return;
     }
 }

@@ -1,5 +1,9 @@
 #include "wire.h"
 
+#include <algorithm>
+#include <array>
+#include <utility>
+
 #include "engine/notation.h"
 #include "fields.h"
 
@@ -10,7 +14,6 @@ namespace {
 constexpr int max_state = 1'000'000'000;
 constexpr int max_number = 100'000;
 constexpr std::int64_t max_away = 1'000'000'000'000LL;  // ms: thirty years
-constexpr std::int64_t max_token = 1'000'000'000'000'000'000LL;
 
 using fields::bad;
 using fields::Bad;
@@ -19,6 +22,7 @@ using fields::fitted;
 using fields::number;
 using fields::shown;
 using fields::small;
+using fields::Tag;
 using fields::Words;
 
 Color colour(std::string_view w) {
@@ -50,9 +54,9 @@ std::string hex16(std::string_view w, const char* what) {
 }
 
 OfferKind offer_kind(std::string_view w) {
-    for (OfferKind k : {OfferKind::Draw, OfferKind::Undo, OfferKind::Pause, OfferKind::Resume})
-        if (w == offer_word(k)) return k;
-    bad("unknown offer " + shown(w));
+    const auto k = std::find(std::begin(offer_words), std::end(offer_words), w);
+    if (k == std::end(offer_words)) bad("unknown offer " + shown(w));
+    return OfferKind(k - std::begin(offer_words));
 }
 
 GameClock::State clock_state(std::string_view text) {
@@ -66,165 +70,196 @@ std::optional<GameClock::State> optional_clock(Words& w) {
     return clock_state(w.rest());
 }
 
-Message parse_words(std::string_view verb, Words& w) {
-    if (verb == "hello") {
-        Hello h;
-        if (w.next() != "gobblet") bad("hello: not a gobblet player");
-        h.version = small(w.next(), 0, 999, "hello: version");
-        if (h.version < oldest_protocol_version || h.version > protocol_version)
-            return h;  // the session answers in words both sides read
-        h.code = std::string(w.next());
-        if (h.code.size() < 4 || h.code.size() > 32) bad("hello: the code has 4 to 32 letters and digits");
-        for (char c : h.code)
-            if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
-                bad("hello: the code has 4 to 32 letters and digits");
-        const std::string_view holds = w.next();
-        h.holds = holds == "new" ? std::string("new") : hex16(holds, "hello: match id");
-        if (w.done()) bad("hello: no name");
-        h.name = clean_name(w.rest());
-        return h;
+// The readers, one per message: its fields after the verb. The shared messages' (Ping, Pong, Bye, Error)
+// are fields.h's, found through Tag.
+
+Hello read(Tag<Hello>, std::string_view, Words& w) {
+    Hello h;
+    if (w.next() != "gobblet") bad("hello: not a gobblet player");
+    h.version = small(w.next(), 0, 999, "hello: version");
+    if (h.version < oldest_protocol_version || h.version > protocol_version)
+        return h;  // the session answers in words both sides read
+    h.code = std::string(w.next());
+    if (h.code.size() < 4 || h.code.size() > 32) bad("hello: the code has 4 to 32 letters and digits");
+    for (char c : h.code)
+        if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
+            bad("hello: the code has 4 to 32 letters and digits");
+    const std::string_view holds = w.next();
+    h.holds = holds == "new" ? std::string("new") : hex16(holds, "hello: match id");
+    if (w.done()) bad("hello: no name");
+    h.name = clean_name(w.rest());
+    return h;
+}
+
+Welcome read(Tag<Welcome>, std::string_view, Words& w) {
+    Welcome m;
+    m.match_id = hex16(w.next(), "welcome: match id");
+    const std::string_view you = w.next();
+    m.you = you == "watch" ? -1 : small(you, 0, 1, "welcome: player");
+    m.settings.variant.size = small(w.next(), 3, 4, "welcome: size");
+    const auto rules = parse_rules(w.next());
+    if (!rules) bad("welcome: unknown rules");
+    m.settings.variant.rules = *rules;
+    m.settings.first_to = small(w.next(), 1, max_first_to, "welcome: first-to");
+    const auto clock = parse_clock_settings(w.rest());
+    if (w.done() || !clock) bad("welcome: clock settings: " + clock.why());
+    m.settings.clock = *clock;
+    return m;
+}
+
+Terms read(Tag<Terms>, std::string_view, Words& w) {
+    if (w.next() != "help") bad("terms: expected help");
+    const std::string_view yes = w.next();
+    end_of_line(w);
+    if (yes != "yes" && yes != "no") bad("terms: help: expected yes or no");
+    return Terms{yes == "yes"};
+}
+
+Name read(Tag<Name>, std::string_view, Words& w) {
+    Name n;
+    n.player = small(w.next(), 0, 1, "name: player");
+    n.name = w.done() ? std::string() : clean_name(w.rest());
+    return n;
+}
+
+Seat read(Tag<Seat>, std::string_view, Words& w) {
+    const std::string_view k = w.next();
+    end_of_line(w);
+    if (k == "human") return Seat{SeatKind::Human};
+    if (k == "computer") return Seat{SeatKind::Computer};
+    bad("seat: expected human or computer");
+}
+
+RoundInfo read(Tag<RoundInfo>, std::string_view, Words& w) {
+    RoundInfo r;
+    r.number = small(w.next(), 1, max_number, "round: number");
+    r.white = small(w.next(), 0, 1, "round: white");
+    const std::string_view end = w.next();
+    if (end == "none") {
+        r.end = RoundEnd::None;
+    } else if (end == "draw") {
+        r.end = RoundEnd::Draw;
+    } else if (end.starts_with("resign:") || end.starts_with("time:") || end.starts_with("abandon:")) {
+        r.end = end[0] == 'r' ? RoundEnd::Resign : end[0] == 't' ? RoundEnd::Time : RoundEnd::Abandon;
+        r.loser = colour(end.substr(end.find(':') + 1));
+    } else {
+        bad("round: unknown ending " + shown(end));
     }
-    if (verb == "welcome") {
-        Welcome m;
-        m.match_id = hex16(w.next(), "welcome: match id");
-        const std::string_view you = w.next();
-        m.you = you == "watch" ? -1 : small(you, 0, 1, "welcome: player");
-        m.settings.variant.size = small(w.next(), 3, 4, "welcome: size");
-        const auto rules = parse_rules(w.next());
-        if (!rules) bad("welcome: unknown rules");
-        m.settings.variant.rules = *rules;
-        m.settings.first_to = small(w.next(), 1, max_first_to, "welcome: first-to");
-        const auto clock = parse_clock_settings(w.rest());
-        if (w.done() || !clock) bad("welcome: clock settings: " + clock.why());
-        m.settings.clock = *clock;
-        return m;
+    const std::string_view touch = w.next();
+    end_of_line(w);
+    if (touch != "-") r.touch = square(touch);
+    return r;
+}
+
+Moves read(Tag<Moves>, std::string_view, Words& w) {
+    Moves m;
+    while (!w.done()) {
+        if (m.moves.size() == moves_per_line) bad("moves: more than 64 moves on a line");
+        m.moves.push_back(move(w.next()));
     }
-    if (verb == "terms") {
-        if (w.next() != "help") bad("terms: expected help");
-        const std::string_view yes = w.next();
-        end_of_line(w);
-        if (yes != "yes" && yes != "no") bad("terms: help: expected yes or no");
-        return Terms{yes == "yes"};
-    }
-    if (verb == "name") {
-        Name n;
-        n.player = small(w.next(), 0, 1, "name: player");
-        n.name = w.done() ? std::string() : clean_name(w.rest());
-        return n;
-    }
-    if (verb == "seat") {
-        const std::string_view k = w.next();
-        end_of_line(w);
-        if (k == "human") return Seat{SeatKind::Human};
-        if (k == "computer") return Seat{SeatKind::Computer};
-        bad("seat: expected human or computer");
-    }
-    if (verb == "round") {
-        RoundInfo r;
-        r.number = small(w.next(), 1, max_number, "round: number");
-        r.white = small(w.next(), 0, 1, "round: white");
-        const std::string_view end = w.next();
-        if (end == "none") {
-            r.end = RoundEnd::None;
-        } else if (end == "draw") {
-            r.end = RoundEnd::Draw;
-        } else if (end.starts_with("resign:") || end.starts_with("time:") || end.starts_with("abandon:")) {
-            r.end = end[0] == 'r' ? RoundEnd::Resign : end[0] == 't' ? RoundEnd::Time : RoundEnd::Abandon;
-            r.loser = colour(end.substr(end.find(':') + 1));
-        } else {
-            bad("round: unknown ending " + shown(end));
+    if (m.moves.empty()) bad("moves: no moves");
+    return m;
+}
+
+State read(Tag<State>, std::string_view, Words& w) { return State{clock_state(w.rest())}; }
+
+Ready read(Tag<Ready>, std::string_view, Words& w) {
+    end_of_line(w);
+    return Ready{};
+}
+
+Sync read(Tag<Sync>, std::string_view, Words& w) {
+    Sync s{hex16(w.next(), "sync: digest")};
+    end_of_line(w);
+    return s;
+}
+
+Go read(Tag<Go>, std::string_view, Words& w) { return Go{clock_state(w.rest())}; }
+
+Act read(Tag<Act>, std::string_view verb, Words& w) {
+    Act a;
+    a.kind =
+        Act::Kind(std::find(std::begin(Act::words), std::end(Act::words), verb) - std::begin(Act::words));
+    a.state = small(w.next(), 0, max_state, "state number");
+    switch (a.kind) {
+        case Act::Kind::Move:
+            a.number = small(w.next(), 1, max_number, "move number");
+            a.move = move(w.next());
+            break;
+        case Act::Kind::Touch: a.square = square(w.next()); break;
+        case Act::Kind::Resign:
+        case Act::Kind::Flag:
+        case Act::Kind::Claim:
+        case Act::Kind::Back: a.side = colour(w.next()); break;
+        case Act::Kind::Away: {
+            a.side = colour(w.next());
+            a.away_for = number(w.next(), max_away, "away: time away");
+            a.grace = number(w.next(), max_clock_millis, "away: grace");
+            const std::string_view after = w.next();
+            if (after != "clock" && after != "claim") bad("away: expected clock or claim");
+            a.clock_decides = after == "clock";
+            break;
         }
-        const std::string_view touch = w.next();
-        end_of_line(w);
-        if (touch != "-") r.touch = square(touch);
-        return r;
+        case Act::Kind::Undo: a.number = small(w.next(), 0, max_number, "undo: moves kept"); break;
+        case Act::Kind::Starter: a.number = small(w.next(), 0, 1, "starter: player"); break;
+        default: break;
     }
-    if (verb == "moves") {
-        Moves m;
-        while (!w.done()) {
-            if (m.moves.size() == moves_per_line) bad("moves: more than 64 moves on a line");
-            m.moves.push_back(move(w.next()));
-        }
-        if (m.moves.empty()) bad("moves: no moves");
-        return m;
-    }
-    if (verb == "state") return State{clock_state(w.rest())};
-    if (verb == "ready") {
-        end_of_line(w);
-        return Ready{};
-    }
-    if (verb == "sync") {
-        Sync s{hex16(w.next(), "sync: digest")};
-        end_of_line(w);
-        return s;
-    }
-    if (verb == "go") return Go{clock_state(w.rest())};
-    if (verb == "offer" || verb == "answer") {
-        const int state = small(w.next(), 0, max_state, "state number");
-        const OfferKind kind = offer_kind(w.next());
-        if (verb == "offer") {
-            end_of_line(w);
-            return Offer{state, kind};
-        }
-        const std::string_view yes = w.next();
-        end_of_line(w);
-        if (yes != "yes" && yes != "no") bad("answer: expected yes or no");
-        return Answer{state, kind, yes == "yes"};
-    }
-    for (Act::Kind k :
-         {Act::Kind::Move, Act::Kind::Touch, Act::Kind::Resign, Act::Kind::Draw, Act::Kind::Undo,
-          Act::Kind::Pause, Act::Kind::Resume, Act::Kind::Flag, Act::Kind::Starter, Act::Kind::Replay,
-          Act::Kind::Claim, Act::Kind::Away, Act::Kind::Back}) {
-        if (verb != act_word(k)) continue;
-        Act a;
-        a.kind = k;
-        a.state = small(w.next(), 0, max_state, "state number");
-        switch (k) {
-            case Act::Kind::Move:
-                a.number = small(w.next(), 1, max_number, "move number");
-                a.move = move(w.next());
-                break;
-            case Act::Kind::Touch: a.square = square(w.next()); break;
-            case Act::Kind::Resign:
-            case Act::Kind::Flag:
-            case Act::Kind::Claim:
-            case Act::Kind::Back: a.side = colour(w.next()); break;
-            case Act::Kind::Away: {
-                a.side = colour(w.next());
-                a.away_for = number(w.next(), max_away, "away: time away");
-                a.grace = number(w.next(), max_clock_millis, "away: grace");
-                const std::string_view after = w.next();
-                if (after != "clock" && after != "claim") bad("away: expected clock or claim");
-                a.clock_decides = after == "clock";
-                break;
-            }
-            case Act::Kind::Undo: a.number = small(w.next(), 0, max_number, "undo: moves kept"); break;
-            case Act::Kind::Starter: a.number = small(w.next(), 0, 1, "starter: player"); break;
-            default: break;
-        }
-        a.clock = optional_clock(w);
-        return a;
-    }
-    if (verb == "clock") return Clock{clock_state(w.rest())};
-    if (verb == "watchers") {
-        Watchers n{small(w.next(), 0, max_watchers, "watchers: count")};
-        end_of_line(w);
-        return n;
-    }
-    if (verb == "chat") {
-        Chat c{w.done() ? std::string() : clean_text(w.rest(), max_text)};
-        if (c.text.empty()) bad("chat: nothing printable");
-        return c;
-    }
-    if (verb == "ping" || verb == "pong") {
-        const std::int64_t token = number(w.next(), max_token, "token");
-        end_of_line(w);
-        if (verb == "ping") return Ping{token};
-        return Pong{token};
-    }
-    if (verb == "bye") return Bye{w.done() ? std::string() : clean_text(w.rest(), max_text)};
-    if (verb == "error") return Error{w.done() ? std::string() : clean_text(w.rest(), max_text)};
-    bad("unknown message " + shown(verb));
+    a.clock = optional_clock(w);
+    return a;
+}
+
+// An offer's state number and kind, which an answer starts with too.
+Offer offer_fields(Words& w) {
+    const int state = small(w.next(), 0, max_state, "state number");
+    return Offer{state, offer_kind(w.next())};
+}
+
+Offer read(Tag<Offer>, std::string_view, Words& w) {
+    const Offer o = offer_fields(w);
+    end_of_line(w);
+    return o;
+}
+
+Answer read(Tag<Answer>, std::string_view, Words& w) {
+    const Offer o = offer_fields(w);
+    const std::string_view yes = w.next();
+    end_of_line(w);
+    if (yes != "yes" && yes != "no") bad("answer: expected yes or no");
+    return Answer{o.state, o.kind, yes == "yes"};
+}
+
+Clock read(Tag<Clock>, std::string_view, Words& w) { return Clock{clock_state(w.rest())}; }
+
+Watchers read(Tag<Watchers>, std::string_view, Words& w) {
+    Watchers n{small(w.next(), 0, max_watchers, "watchers: count")};
+    end_of_line(w);
+    return n;
+}
+
+Chat read(Tag<Chat>, std::string_view, Words& w) {
+    Chat c{w.done() ? std::string() : clean_text(w.rest(), max_text)};
+    if (c.text.empty()) bad("chat: nothing printable");
+    return c;
+}
+
+// The reader of each message, in the order of Message's alternatives (and of message_table): one that has
+// none does not compile.
+using Reader = Message (*)(std::string_view verb, Words& w);
+template <std::size_t... I>
+constexpr std::array<Reader, sizeof...(I)> make_readers(std::index_sequence<I...>) {
+    return {[](std::string_view verb, Words& w) -> Message {
+        return read(Tag<std::variant_alternative_t<I, Message>>{}, verb, w);
+    }...};
+}
+constexpr auto readers = make_readers(std::make_index_sequence<std::variant_size_v<Message>>{});
+
+// The message a verb begins: its index among Message's alternatives, or none.
+std::optional<std::size_t> message_of(std::string_view verb) {
+    constexpr std::size_t act = AlternativeIndex<Act, Message>::value;
+    if (std::find(std::begin(Act::words), std::end(Act::words), verb) != std::end(Act::words)) return act;
+    for (std::size_t i = 0; i < std::size(message_table); ++i)
+        if (i != act && verb == message_table[i].verb) return i;
+    return std::nullopt;
 }
 
 std::string clock_words(const GameClock::State& s) { return GameClock::state_text(s); }
@@ -240,42 +275,42 @@ std::string end_word(const RoundInfo& r) {
     return "none";
 }
 
+// The writers, one per message: its line without the '\n'. `v` is its verb, from the table.
 struct Writer {
+    std::string v;
     std::string operator()(const Hello& h) const {
         const std::string head =
-            "hello gobblet " + std::to_string(h.version) + " " + h.code + " " + h.holds + " ";
+            v + " gobblet " + std::to_string(h.version) + " " + h.code + " " + h.holds + " ";
         return head + fitted(h.name, max_name_length, head.size());
     }
     std::string operator()(const Welcome& m) const {
-        return "welcome " + m.match_id + " " + (m.you < 0 ? std::string("watch") : std::to_string(m.you)) +
-               " " + std::to_string(m.settings.variant.size) + " " + rules_name(m.settings.variant.rules) +
-               " " + std::to_string(m.settings.first_to) + " " + clock_settings_text(m.settings.clock);
+        return v + " " + m.match_id + " " + (m.you < 0 ? std::string("watch") : std::to_string(m.you)) + " " +
+               std::to_string(m.settings.variant.size) + " " + rules_name(m.settings.variant.rules) + " " +
+               std::to_string(m.settings.first_to) + " " + clock_settings_text(m.settings.clock);
     }
-    std::string operator()(const Terms& t) const {
-        return std::string("terms help ") + (t.help ? "yes" : "no");
-    }
+    std::string operator()(const Terms& t) const { return v + " help " + (t.help ? "yes" : "no"); }
     std::string operator()(const Name& n) const {
-        const std::string head = "name " + std::to_string(n.player) + " ";
+        const std::string head = v + " " + std::to_string(n.player) + " ";
         return head + fitted(n.name, max_name_length, head.size());
     }
     std::string operator()(const Seat& s) const {
-        return std::string("seat ") + (s.kind == SeatKind::Computer ? "computer" : "human");
+        return v + " " + (s.kind == SeatKind::Computer ? "computer" : "human");
     }
     std::string operator()(const RoundInfo& r) const {
-        return "round " + std::to_string(r.number) + " " + std::to_string(r.white) + " " + end_word(r) + " " +
+        return v + " " + std::to_string(r.number) + " " + std::to_string(r.white) + " " + end_word(r) + " " +
                (r.touch ? square_name(*r.touch) : std::string("-"));
     }
     std::string operator()(const Moves& m) const {
-        std::string s = "moves";
+        std::string s = v;
         for (const std::string& mv : m.moves) s += " " + mv;
         return s;
     }
-    std::string operator()(const State& s) const { return "state " + clock_words(s.clock); }
-    std::string operator()(const Ready&) const { return "ready"; }
-    std::string operator()(const Sync& s) const { return "sync " + s.digest; }
-    std::string operator()(const Go& g) const { return "go " + clock_words(g.clock); }
+    std::string operator()(const State& s) const { return v + " " + clock_words(s.clock); }
+    std::string operator()(const Ready&) const { return v; }
+    std::string operator()(const Sync& s) const { return v + " " + s.digest; }
+    std::string operator()(const Go& g) const { return v + " " + clock_words(g.clock); }
     std::string operator()(const Act& a) const {
-        std::string s = std::string(act_word(a.kind)) + " " + std::to_string(a.state);
+        std::string s = v + " " + std::to_string(a.state);
         switch (a.kind) {
             case Act::Kind::Move: s += " " + std::to_string(a.number) + " " + a.move; break;
             case Act::Kind::Touch: s += " " + square_name(a.square); break;
@@ -295,50 +330,33 @@ struct Writer {
         return s;
     }
     std::string operator()(const Offer& o) const {
-        return "offer " + std::to_string(o.state) + " " + offer_word(o.kind);
+        return v + " " + std::to_string(o.state) + " " + offer_word(o.kind);
     }
     std::string operator()(const Answer& a) const {
-        return "answer " + std::to_string(a.state) + " " + offer_word(a.kind) + (a.yes ? " yes" : " no");
+        return v + " " + std::to_string(a.state) + " " + offer_word(a.kind) + (a.yes ? " yes" : " no");
     }
-    std::string operator()(const Clock& c) const { return "clock " + clock_words(c.clock); }
-    std::string operator()(const Watchers& n) const { return "watchers " + std::to_string(n.count); }
-    std::string operator()(const Chat& c) const { return "chat " + fitted(c.text, max_text, 5); }
-    std::string operator()(const Ping& p) const { return "ping " + std::to_string(p.token); }
-    std::string operator()(const Pong& p) const { return "pong " + std::to_string(p.token); }
-    std::string operator()(const Bye& b) const { return "bye " + fitted(b.reason, max_text, 4); }
-    std::string operator()(const Error& e) const { return "error " + fitted(e.reason, max_text, 6); }
+    std::string operator()(const Clock& c) const { return v + " " + clock_words(c.clock); }
+    std::string operator()(const Watchers& n) const { return v + " " + std::to_string(n.count); }
+    std::string operator()(const Chat& c) const { return v + " " + fitted(c.text, max_text, v.size() + 1); }
+    // The shared messages: an empty reason keeps its space here ("bye "), as this protocol always wrote it.
+    std::string operator()(const Ping& p) const { return fields::token_line(v, p.token); }
+    std::string operator()(const Pong& p) const { return fields::token_line(v, p.token); }
+    std::string operator()(const Bye& b) const { return fields::reason_line(v, b.reason, true); }
+    std::string operator()(const Error& e) const { return fields::reason_line(v, e.reason, true); }
 };
 
 }  // namespace
 
-const char* offer_word(OfferKind k) {
-    switch (k) {
-        case OfferKind::Draw: return "draw";
-        case OfferKind::Undo: return "undo";
-        case OfferKind::Pause: return "pause";
-        case OfferKind::Resume: return "resume";
-    }
-    return "draw";
+const char* offer_word(OfferKind k) { return offer_words[std::size_t(k)]; }
+
+const char* act_word(Act::Kind k) { return Act::words[std::size_t(k)]; }
+
+const char* verb(const Message& m) {
+    if (const auto* a = std::get_if<Act>(&m)) return act_word(a->kind);
+    return message_table[m.index()].verb;
 }
 
-const char* act_word(Act::Kind k) {
-    switch (k) {
-        case Act::Kind::Move: return "move";
-        case Act::Kind::Touch: return "touch";
-        case Act::Kind::Resign: return "resign";
-        case Act::Kind::Draw: return "draw";
-        case Act::Kind::Undo: return "undo";
-        case Act::Kind::Pause: return "pause";
-        case Act::Kind::Resume: return "resume";
-        case Act::Kind::Flag: return "flag";
-        case Act::Kind::Starter: return "starter";
-        case Act::Kind::Replay: return "replay";
-        case Act::Kind::Claim: return "claim";
-        case Act::Kind::Away: return "away";
-        case Act::Kind::Back: return "back";
-    }
-    return "move";
-}
+std::string line_too_long() { return "a line longer than " + std::to_string(max_line) + " bytes"; }
 
 const char* colour_word(Color c) { return c == Color::White ? "white" : "black"; }
 
@@ -381,21 +399,21 @@ Expected<Message> parse_message(std::string_view line) {
     if (auto ok = fields::line_allowed(line); !ok) return Failure{ok.why()};
     // One space between words: only free text at the end of a line may hold more.
     Words w(line);
-    const std::string_view verb = w.next();
+    const std::string_view v = w.next();
     try {
-        Message m = parse_words(verb, w);
-        const bool free_text = std::holds_alternative<Hello>(m) || std::holds_alternative<Name>(m) ||
-                               std::holds_alternative<Chat>(m) || std::holds_alternative<Bye>(m) ||
-                               std::holds_alternative<Error>(m);
-        if (!free_text && (line.find("  ") != std::string_view::npos || line.back() == ' '))
-            return Failure{std::string("extra spaces in a ") + std::string(clean_text(verb, 16)) + " line"};
+        const std::optional<std::size_t> index = message_of(v);
+        if (!index) bad("unknown message " + shown(v));
+        Message m = readers[*index](v, w);
+        if (!message_table[*index].free_text &&
+            (line.find("  ") != std::string_view::npos || line.back() == ' '))
+            return Failure{std::string("extra spaces in a ") + std::string(clean_text(v, 16)) + " line"};
         return m;
     } catch (const Bad& b) {
         return Failure{b.why};
     }
 }
 
-std::string format_message(const Message& m) { return std::visit(Writer{}, m) + "\n"; }
+std::string format_message(const Message& m) { return std::visit(Writer{verb(m)}, m) + "\n"; }
 
 void LineReader::feed(std::string_view bytes) {
     if (pos_ > 0 && pos_ == buf_.size() && buf_.capacity() > 4096) {

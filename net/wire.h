@@ -7,9 +7,11 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -28,8 +30,13 @@ namespace gobblet::net {
 // player or spectator 2 (a server's terms are its own: no help while a game is played).
 constexpr int protocol_version = 3;
 constexpr int oldest_protocol_version = 1;
-// Longest line, counting its '\n' (IRC's figure).
+// The version a server's games speak: its joiners say it in their hello, and a server hears no other.
+constexpr int hosted_protocol_version = 2;
+// Longest line, counting its '\n' (IRC's figure), in both protocols (the lobby's too: lobby.h).
 constexpr std::size_t max_line = 512;
+// Why a connection ends when a line passes max_line: "a line longer than 512 bytes", on every side of
+// both protocols.
+std::string line_too_long();
 // Longest chat line and reason, in characters (at most 4 bytes each, so they fit in a line).
 constexpr std::size_t max_text = 120;
 // Moves a `moves` line carries at most when a match is sent whole.
@@ -131,6 +138,11 @@ struct Act {
         Away,
         Back
     };
+    // Its kinds' words, one per Kind in its order: the verbs of the Act lines.
+    static constexpr const char* words[] = {"move", "touch",   "resign", "draw",  "undo", "pause", "resume",
+                                            "flag", "starter", "replay", "claim", "away", "back"};
+    static_assert(std::size(words) == std::size_t(Kind::Back) + 1,
+                  "one word for each kind (Back is the last)");
     Kind kind = Kind::Move;
     int state = 0;
     int number = 0;             // Move: the move's number in the round (1 = the first); Undo: the moves
@@ -147,6 +159,9 @@ struct Act {
     friend bool operator==(const Act&, const Act&) = default;
 };
 enum class OfferKind : std::uint8_t { Draw, Undo, Pause, Resume };
+// Their words, one per OfferKind in its order.
+inline constexpr const char* offer_words[] = {"draw", "undo", "pause", "resume"};
+static_assert(std::size(offer_words) == std::size_t(OfferKind::Resume) + 1, "one word for each offer kind");
 // Asks the other player to agree; `state` as in Act.
 struct Offer {
     int state = 0;
@@ -175,6 +190,10 @@ struct Chat {
     std::string text;  // cleaned, at most max_text characters, never empty
     friend bool operator==(const Chat&, const Chat&) = default;
 };
+// The messages both protocols share (the lobby's too: lobby.h), defined once. They live in a namespace of
+// their own so that a call with one of them finds each protocol's functions (format_message, verb) by
+// the caller's namespace alone, never both.
+namespace shared {
 // Keep-alives: the token is the sender's own, echoed back (it measures the round trip).
 struct Ping {
     std::int64_t token = 0;
@@ -193,9 +212,75 @@ struct Error {
     std::string reason;
     friend bool operator==(const Error&, const Error&) = default;
 };
+}  // namespace shared
+using shared::Bye;
+using shared::Error;
+using shared::Ping;
+using shared::Pong;
 
 using Message = std::variant<Hello, Welcome, Terms, Name, Seat, RoundInfo, Moves, State, Ready, Sync, Go, Act,
                              Offer, Answer, Clock, Watchers, Chat, Ping, Pong, Bye, Error>;
+
+// Which side of a game sends a message: the joiner (a player or spectator connecting), the host (a
+// peer-to-peer host, or a server's game), or either.
+enum class Sender : std::uint8_t { Joiner, Host, Both };
+// The protocol's one table: a row per message, in the order of Message's alternatives: its verb, who
+// sends it, whether its line ends in free text (which may hold runs of spaces). An Act's verb is its
+// kind's word (Act::words); its row names the family. The reader finds a line's message here, the
+// writer its verb, the sessions their messages' names, and a test the documents' and the fuzz
+// dictionary's words (tests/test_wire.cpp).
+struct MessageRow {
+    const char* verb;
+    Sender sender;
+    bool free_text;
+};
+inline constexpr MessageRow message_table[] = {
+    {"hello", Sender::Joiner, true},   {"welcome", Sender::Host, false}, {"terms", Sender::Host, false},
+    {"name", Sender::Host, true},      {"seat", Sender::Both, false},    {"round", Sender::Host, false},
+    {"moves", Sender::Host, false},    {"state", Sender::Host, false},   {"ready", Sender::Host, false},
+    {"sync", Sender::Joiner, false},   {"go", Sender::Host, false},      {"act", Sender::Both, false},
+    {"offer", Sender::Both, false},    {"answer", Sender::Both, false},  {"clock", Sender::Host, false},
+    {"watchers", Sender::Host, false}, {"chat", Sender::Both, true},     {"ping", Sender::Both, false},
+    {"pong", Sender::Both, false},     {"bye", Sender::Both, true},      {"error", Sender::Both, true},
+};
+static_assert(std::size(message_table) == std::variant_size_v<Message>, "one row for each message");
+
+// The position of T among a variant's alternatives (a compile-time error when it is not one).
+template <class T, class V>
+struct AlternativeIndex;
+template <class T, class... Ts>
+struct AlternativeIndex<T, std::variant<Ts...>> {
+    static constexpr std::size_t value = [] {
+        constexpr bool same[] = {std::is_same_v<T, Ts>...};
+        for (std::size_t i = 0; i < sizeof...(Ts); ++i)
+            if (same[i]) return i;
+        return sizeof...(Ts);
+    }();
+    static_assert(value < sizeof...(Ts), "not a message of this protocol");
+};
+// Who sends a message of type T, at compile time (for handlers that take a whole family at once).
+template <class T>
+inline constexpr Sender sender_of = message_table[AlternativeIndex<T, Message>::value].sender;
+// A message only a host sends (for a handler that takes them all at once).
+template <class T>
+concept FromHost = sender_of<T>
+== Sender::Host;
+
+// Handlers for std::visit, one lambda per message or family: a message without one does not compile
+// (std::visit(Overload{[](const Ping&) {...}, ...}, message)).
+template <class... F>
+struct Overload : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overload(F...) -> Overload<F...>;
+// T is one of Ts: for a handler that takes a listed few messages alike (a list, so that a new message
+// still needs a handler of its own): [](const OneOf<Ping, Pong> auto&) {...}.
+template <class T, class... Ts>
+concept OneOf = (std::is_same_v<T, Ts> || ...);
+
+// A message's verb as its line has it (an Act's: its kind's word), for errors and logs.
+const char* verb(const Message& m);
 
 // Reads one line, without its '\n': the message, or why the line is not one (a reason to show a player;
 // it never quotes the line's bytes unsanitised).

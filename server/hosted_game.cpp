@@ -20,15 +20,6 @@ std::string line_of(const net::Message& m) {
     return line;
 }
 
-const char* verb_of(const net::Message& m) {
-    static constexpr const char* names[] = {"hello", "welcome",  "terms", "name", "seat", "round", "moves",
-                                            "state", "ready",    "sync",  "go",   "act",  "offer", "answer",
-                                            "clock", "watchers", "chat",  "ping", "pong", "bye",   "error"};
-    static_assert(std::size(names) == std::variant_size_v<net::Message>);
-    if (const auto* a = std::get_if<Act>(&m)) return net::act_word(a->kind);
-    return names[m.index()];
-}
-
 }  // namespace
 
 std::string wire_id(GameId id) {
@@ -273,24 +264,36 @@ void HostedGame::message(ConnId conn, const net::Message& msg, Millis now) {
                 return fail(conn, "the transcript you hold does not match the server's", now);
             return go(*m, now);
         }
-        return fail(conn, std::string("expected sync, not ") + verb_of(msg), now);
+        return fail(conn, std::string("expected sync, not ") + net::verb(msg), now);
     }
     if (m->player < 0) return fail(conn, "a spectator only watches: it sends nothing but keep-alives", now);
+    Member& me = *m;
     const int p = m->player;
-    if (const auto* a = std::get_if<Act>(&msg)) return request(*m, *a, now);
-    if (const auto* o = std::get_if<net::Offer>(&msg)) return offer(*m, *o, now);
-    if (const auto* a = std::get_if<net::Answer>(&msg)) return answer(*m, *a, now);
-    if (const auto* s = std::get_if<net::Seat>(&msg)) {
-        seats_[std::size_t(p)] = s->kind;
-        if (Member* other = seated(1 - p); other && other->playing) send(*other, *s);
-        return;
-    }
-    if (const auto* c = std::get_if<net::Chat>(&msg)) {
-        // Between the two players only: spectators never hear it.
-        if (Member* other = seated(1 - p); other && other->playing) send(*other, *c);
-        return;
-    }
-    fail(conn, std::string("unexpected ") + verb_of(msg) + " during play", now);
+    const auto unexpected = [&] {
+        fail(conn, std::string("unexpected ") + net::verb(msg) + " during play", now);
+    };
+    // A handler for each message a player may send during play; a new one that has none does not compile.
+    std::visit(
+        net::Overload{
+            [&](const Act& a) { request(me, a, now); },
+            [&](const net::Offer& o) { offer(me, o, now); },
+            [&](const net::Answer& a) { answer(me, a, now); },
+            [&](const net::Seat& s) {
+                seats_[std::size_t(p)] = s.kind;
+                if (Member* other = seated(1 - p); other && other->playing) send(*other, s);
+            },
+            [&](const net::Chat& c) {
+                // Between the two players only: spectators never hear it.
+                if (Member* other = seated(1 - p); other && other->playing) send(*other, c);
+            },
+            // The handshake's lines are over; keep-alives and goodbyes are the hub's (Hub::handle).
+            [&](const net::OneOf<net::Hello, net::Sync, net::Ping, net::Pong, net::Bye, net::Error> auto&) {
+                unexpected();
+            },
+            // What only a host says, from a player.
+            [&](const net::FromHost auto&) { unexpected(); },
+        },
+        msg);
 }
 
 void HostedGame::go(Member& m, Millis now) {

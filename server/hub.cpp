@@ -152,8 +152,7 @@ void Hub::closed(ConnId conn, std::string_view why, Millis now) {
 
 void Hub::too_long(ConnId conn, Millis now) {
     now_ = now;
-    drop(conn, net::format_message(net::Error{"a line longer than 512 bytes"}),
-         "a line longer than 512 bytes", now);
+    drop(conn, net::format_message(net::Error{net::line_too_long()}), net::line_too_long(), now);
 }
 
 void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
@@ -183,10 +182,11 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
         if (!h)
             return drop(conn, net::format_message(net::Error{p ? "expected hello" : p.why()}), "a bad hello",
                         now);
-        if (h->version != 2)
+        if (h->version != net::hosted_protocol_version)
             return drop(conn,
-                        net::format_message(net::Error{
-                            "this server's games need gobblet protocol version 2: update gobblet"}),
+                        net::format_message(net::Error{"this server's games need gobblet protocol version " +
+                                                       std::to_string(net::hosted_protocol_version) +
+                                                       ": update gobblet"}),
                         "a hello of another version", now);
         c.kind = Kind::Game;
         if (const Expected<void> joined =

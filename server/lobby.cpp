@@ -671,48 +671,57 @@ void Lobby::add_key(ConnId conn, Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // Requests.
 
+void Lobby::end_seek(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key,
+                     const char* verb, Millis now, lobby::SeekEnd why, const std::string& none) {
+    if (!may_change(conn, verb, now)) return;
+    const auto it = seeks_.find(id);
+    if (it == seeks_.end() || it->second.*whose != key) return refuse(conn, verb, Refusal::NotFound, none);
+    drop_seek(id, why);
+}
+
 void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now) {
-    if (const auto* x = std::get_if<lobby::SetPassword>(&m)) return set_password(conn, *x, now);
-    if (const auto* x = std::get_if<lobby::AddSecret>(&m)) return add_secret(conn, *x, now);
-    if (std::holds_alternative<lobby::AddKey>(m)) return add_key(conn, now);
-    if (std::holds_alternative<lobby::MachinesQuery>(m)) return machines(conn);
-    if (const auto* x = std::get_if<lobby::Forget>(&m)) return forget_machine(conn, *x, now);
-    if (const auto* x = std::get_if<lobby::Post>(&m)) return post(conn, p, *x, now);
-    if (const auto* x = std::get_if<lobby::Challenge>(&m)) return challenge(conn, p, *x, now);
-    if (const auto* x = std::get_if<lobby::Accept>(&m)) return accept(conn, p, *x, now);
-    if (const auto* x = std::get_if<lobby::Decline>(&m)) {
-        if (!may_change(conn, "decline", now)) return;
-        const auto it = seeks_.find(x->id);
-        if (it == seeks_.end() || it->second.to != p.key)
-            return refuse(conn, "decline", Refusal::NotFound,
-                          "no challenge " + std::to_string(x->id) + " to you");
-        return drop_seek(x->id, lobby::SeekEnd::Declined);
-    }
-    if (const auto* x = std::get_if<lobby::Withdraw>(&m)) {
-        if (!may_change(conn, "withdraw", now)) return;
-        const auto it = seeks_.find(x->id);
-        if (it == seeks_.end() || it->second.from != p.key)
-            return refuse(conn, "withdraw", Refusal::NotFound,
-                          "no seek or challenge " + std::to_string(x->id) + " of yours");
-        return drop_seek(x->id, lobby::SeekEnd::Withdrawn);
-    }
-    if (const auto* x = std::get_if<lobby::Watch>(&m)) return watch(conn, p, *x);
-    if (const auto* x = std::get_if<lobby::Rematch>(&m)) return rematch(conn, p, *x, now);
-    if (const auto* x = std::get_if<lobby::Abort>(&m)) return abort(conn, p, *x, now);
-    if (const auto* x = std::get_if<lobby::FingerQuery>(&m)) return finger(conn, *x, now);
-    if (std::holds_alternative<lobby::BestQuery>(m)) return best(conn, now);
-    if (const auto* x = std::get_if<lobby::Kibitz>(&m)) return kibitz(conn, p, *x, now);
-    if (const auto* x = std::get_if<lobby::Say>(&m)) return say(conn, p, *x, now);
-    if (const auto* x = std::get_if<lobby::HistoryQuery>(&m)) return history(conn, *x);
-    if (const auto* x = std::get_if<lobby::RecordQuery>(&m)) return record(conn, *x);
-    if (const auto* x = std::get_if<lobby::RatingsQuery>(&m)) return ratings(conn, *x, now);
-    if (const auto* x = std::get_if<lobby::Create>(&m)) return create(conn, p, *x, now);
-    if (const auto* x = std::get_if<lobby::Join>(&m)) return join(conn, p, *x, now);
-    if (const auto* x = std::get_if<lobby::Leave>(&m)) return leave(conn, p, *x, now);
-    if (const auto* x = std::get_if<lobby::Start>(&m)) return start(conn, p, *x, now);
-    if (const auto* x = std::get_if<lobby::StandingsQuery>(&m)) return standings(conn, *x);
-    if (const auto* x = std::get_if<lobby::ChooseStarter>(&m)) return choose_starter(conn, p, *x, now);
-    fail(conn, std::string("unexpected ") + lobby::verb(m), now);
+    const auto unexpected = [&] { fail(conn, std::string("unexpected ") + lobby::verb(m), now); };
+    // A handler for each request; a new one that has none does not compile.
+    std::visit(net::Overload{
+                   [&](const lobby::SetPassword& x) { set_password(conn, x, now); },
+                   [&](const lobby::AddSecret& x) { add_secret(conn, x, now); },
+                   [&](const lobby::AddKey&) { add_key(conn, now); },
+                   [&](const lobby::MachinesQuery&) { machines(conn); },
+                   [&](const lobby::Forget& x) { forget_machine(conn, x, now); },
+                   [&](const lobby::Post& x) { post(conn, p, x, now); },
+                   [&](const lobby::Challenge& x) { challenge(conn, p, x, now); },
+                   [&](const lobby::Accept& x) { accept(conn, p, x, now); },
+                   [&](const lobby::Decline& x) {
+                       end_seek(conn, x.id, &Seek::to, p.key, "decline", now, lobby::SeekEnd::Declined,
+                                "no challenge " + std::to_string(x.id) + " to you");
+                   },
+                   [&](const lobby::Withdraw& x) {
+                       end_seek(conn, x.id, &Seek::from, p.key, "withdraw", now, lobby::SeekEnd::Withdrawn,
+                                "no seek or challenge " + std::to_string(x.id) + " of yours");
+                   },
+                   [&](const lobby::Watch& x) { watch(conn, p, x); },
+                   [&](const lobby::Rematch& x) { rematch(conn, p, x, now); },
+                   [&](const lobby::Abort& x) { abort(conn, p, x, now); },
+                   [&](const lobby::FingerQuery& x) { finger(conn, x, now); },
+                   [&](const lobby::BestQuery&) { best(conn, now); },
+                   [&](const lobby::Kibitz& x) { kibitz(conn, p, x, now); },
+                   [&](const lobby::Say& x) { say(conn, p, x, now); },
+                   [&](const lobby::HistoryQuery& x) { history(conn, x); },
+                   [&](const lobby::RecordQuery& x) { record(conn, x); },
+                   [&](const lobby::RatingsQuery& x) { ratings(conn, x, now); },
+                   [&](const lobby::Create& x) { create(conn, p, x, now); },
+                   [&](const lobby::Join& x) { join(conn, p, x, now); },
+                   [&](const lobby::Leave& x) { leave(conn, p, x, now); },
+                   [&](const lobby::Start& x) { start(conn, p, x, now); },
+                   [&](const lobby::StandingsQuery& x) { standings(conn, x); },
+                   [&](const lobby::ChooseStarter& x) { choose_starter(conn, p, x, now); },
+                   // A greeting again; the login and ssh lines are message()'s, keep-alives and goodbyes the
+                   // hub's (Hub::handle), and what only a server sends the hub refuses: never a request.
+                   [&](const net::OneOf<lobby::Hello, lobby::Login, lobby::Ssh, lobby::Ping, lobby::Pong,
+                                        lobby::Bye, lobby::Error> auto&) { unexpected(); },
+                   [&](const lobby::FromServer auto&) { unexpected(); },
+               },
+               m);
 }
 
 lobby::PlayerItem Lobby::item(const Player& p) {

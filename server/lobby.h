@@ -224,6 +224,10 @@ class Lobby : public GameListener {
     // in use; 0 when every id is in use.
     lobby::Id new_seek_id();
     void drop_seek(lobby::Id id, lobby::SeekEnd why);
+    // `decline` and `withdraw`: ends seek `id` for `why` when its `whose` side (to, from) is `key`, else
+    // refuses `verb` with `none`.
+    void end_seek(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key,
+                  const char* verb, Millis now, lobby::SeekEnd why, const std::string& none);
     int seeks_made_by(const std::string& key) const;
     void drop_seeks_of(const std::string& key, lobby::SeekEnd why);
     void watch(ConnId conn, Player& p, const lobby::Watch& m);

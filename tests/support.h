@@ -40,6 +40,47 @@ inline std::string read_text(const std::filesystem::path& p) {
     return s.str();
 }
 
+// The rows of a document's tables whose first cell names something in code (starts with a backquote,
+// as docs/network.md's and docs/lobby.md's message tables): each row's cells, trimmed.
+inline std::vector<std::vector<std::string>> code_rows(const std::string& doc) {
+    std::vector<std::vector<std::string>> out;
+    std::istringstream in(doc);
+    for (std::string row; std::getline(in, row);) {
+        if (!row.starts_with("| `")) continue;
+        std::vector<std::string> cells;
+        for (std::size_t p = 1; p < row.size();) {
+            const std::size_t bar = row.find(" |", p);
+            if (bar == std::string::npos) break;
+            std::string cell = row.substr(p, bar - p);
+            cell.erase(0, cell.find_first_not_of(' '));
+            cell.erase(cell.find_last_not_of(' ') + 1);
+            cells.push_back(cell);
+            p = bar + 2;
+        }
+        out.push_back(std::move(cells));
+    }
+    return out;
+}
+
+// The entries of a libFuzzer dictionary (tests/fuzz/*.dict): its quoted strings, escapes as written.
+inline std::vector<std::string> dict_entries(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        const std::size_t open = line.find('"'), close = line.rfind('"');
+        if (line.starts_with("#") || open == std::string::npos || close <= open) continue;
+        out.push_back(line.substr(open + 1, close - open - 1));
+    }
+    return out;
+}
+
+// Whether a dictionary's entries hold `verb` as a message's first word ("ready", "sync ...").
+inline bool dict_has_verb(const std::vector<std::string>& entries, const std::string& verb) {
+    for (const std::string& e : entries)
+        if (e == verb || e.starts_with(verb + " ")) return true;
+    return false;
+}
+
 inline std::string fixture(const std::string& name) { return read_text(fixtures_dir() / name); }
 
 // A game after a transcript that must be legal.

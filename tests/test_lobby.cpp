@@ -902,24 +902,12 @@ TEST_CASE("docs/lobby.md: every example reads as its row says, and every message
           "[net][lobby][docs]") {
     const std::string doc = test::read_text("docs/lobby.md");
     std::set<std::string> documented;
-    int rows = 0;
-    std::size_t at = 0;
-    while (at < doc.size()) {
-        const std::size_t nl = doc.find('\n', at);
-        const std::string row = doc.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
-        at = nl == std::string::npos ? doc.size() : nl + 1;
+    int examples = 0;
+    for (const std::vector<std::string>& cells : test::code_rows(doc)) {
         // | `verb fields` | client/server/both | `example` | meaning |
-        if (!row.starts_with("| `")) continue;
-        std::vector<std::string> cells;
-        for (std::size_t p = 1; p < row.size();) {
-            const std::size_t bar = row.find(" |", p);
-            if (bar == std::string::npos) break;
-            cells.push_back(std::string(trim(row.substr(p, bar - p))));
-            p = bar + 2;
-        }
         if (cells.size() < 4 || (cells[1] != "client" && cells[1] != "server" && cells[1] != "both"))
             continue;
-        INFO(row);
+        INFO(cells[0] + " | " + cells[2]);
         REQUIRE(cells[2].size() > 2);
         const std::string example = cells[2].substr(1, cells[2].size() - 2);
         const Message m = parsed(example);
@@ -929,8 +917,21 @@ TEST_CASE("docs/lobby.md: every example reads as its row says, and every message
                             : cells[1] == "server" ? Sender::Server
                                                    : Sender::Both));
         documented.insert(verb(m));
-        ++rows;
+        ++examples;
     }
-    CHECK(rows >= int(std::variant_size_v<Message>));
+    CHECK(examples >= int(std::variant_size_v<Message>));
     CHECK(documented.size() == std::variant_size_v<Message>);
+}
+
+// The lobby's dictionary holds every verb; the server's target (which plays a client) every verb a
+// client sends.
+TEST_CASE("the fuzz dictionaries hold the lobby's verbs: all, and the server's what clients send",
+          "[net][lobby][fuzz]") {
+    const std::vector<std::string> lobby = test::dict_entries(test::read_text("tests/fuzz/lobby.dict"));
+    const std::vector<std::string> server = test::dict_entries(test::read_text("tests/fuzz/server.dict"));
+    for (const MessageRow& row : message_table) {
+        INFO(row.verb);
+        CHECK(test::dict_has_verb(lobby, row.verb));
+        if (row.sender != Sender::Server) CHECK(test::dict_has_verb(server, row.verb));
+    }
 }

@@ -1,5 +1,7 @@
 // The network protocol's reader and writer (docs/network.md), from byte strings: every message, every
 // error, every limit. The reader is the first thing a hostile peer reaches, so it is strict and says why.
+#include <set>
+
 #include "fuzz/wire_target.h"
 #include "net/code.h"
 #include "net/socket.h"
@@ -512,4 +514,64 @@ TEST_CASE("version 2: spectators, absences, claims by the player who stayed, wat
     CHECK(error_of("watchers -1") == "watchers: count: not a number: '-1'");
     CHECK(error_of("watchers 1 2") == "more words than the message has");
     CHECK(std::get<Hello>(parsed("hello gobblet 2 7QKM4X new Eamon")).code == "7QKM4X");
+}
+
+// docs/network.md's message table against the protocol's (wire.h's message_table and Act::words): every row's
+// example reads as a message its row names, sent by the side the row says, and every verb has a row.
+// An example's "left ..." stands for a clock reading (C): the one the document gives above the table.
+TEST_CASE("docs/network.md: every example reads as its row says, and every message is there",
+          "[net][wire][docs]") {
+    const std::string doc = test::read_text("docs/network.md");
+    const std::size_t c = doc.find("`left ", doc.find("`C` below stands for a clock reading"));
+    REQUIRE(c != std::string::npos);
+    const std::string clock = doc.substr(c + 1, doc.find('`', c + 1) - c - 1);
+    REQUIRE(GameClock::parse_state(clock));
+    std::set<std::string> documented;
+    for (const std::vector<std::string>& cells : test::code_rows(doc)) {
+        // | `verb fields`, `verb fields` | joiner/host/both | `example` | meaning |
+        if (cells.size() < 4 || (cells[1] != "joiner" && cells[1] != "host" && cells[1] != "both")) continue;
+        INFO(cells[0] + " | " + cells[2]);
+        REQUIRE(cells[2].size() > 2);
+        std::string example = cells[2].substr(1, cells[2].size() - 2);
+        if (const std::size_t left = example.find("left ..."); left != std::string::npos)
+            example = example.substr(0, left) + clock;
+        const Message m = parsed(example);
+        std::set<std::string> named;  // the first word of each `...` in the first cell
+        for (std::size_t open = cells[0].find('`'); open != std::string::npos;) {
+            const std::size_t close = cells[0].find('`', open + 1);
+            const std::string shape = cells[0].substr(open + 1, close - open - 1);
+            named.insert(shape.substr(0, shape.find(' ')));
+            open = close == std::string::npos ? close : cells[0].find('`', close + 1);
+        }
+        CHECK(named.contains(verb(m)));
+        if (!std::holds_alternative<Act>(m))
+            CHECK(message_table[m.index()].sender == (cells[1] == "joiner" ? Sender::Joiner
+                                                      : cells[1] == "host" ? Sender::Host
+                                                                           : Sender::Both));
+        documented.insert(named.begin(), named.end());
+    }
+    std::set<std::string> verbs(std::begin(Act::words), std::end(Act::words));
+    for (const MessageRow& row : message_table)
+        if (std::string_view(row.verb) != "act") verbs.insert(row.verb);
+    CHECK(documented == verbs);
+}
+
+// The game protocol's dictionary holds every verb; the server's target (which plays a client) every
+// verb a joiner sends (of the acts, those a player may ask for).
+TEST_CASE("the fuzz dictionaries hold the game protocol's verbs: all, and the server's what joiners send",
+          "[net][wire][fuzz]") {
+    const std::vector<std::string> wire = test::dict_entries(test::read_text("tests/fuzz/wire.dict"));
+    const std::vector<std::string> server = test::dict_entries(test::read_text("tests/fuzz/server.dict"));
+    for (const MessageRow& row : message_table) {
+        INFO(row.verb);
+        if (std::string_view(row.verb) == "act") continue;
+        CHECK(test::dict_has_verb(wire, row.verb));
+        if (row.sender != Sender::Host) CHECK(test::dict_has_verb(server, row.verb));
+    }
+    for (const char* word : Act::words) {
+        INFO(word);
+        CHECK(test::dict_has_verb(wire, word));
+    }
+    for (const char* request : {"move", "touch", "resign", "starter", "claim"})
+        CHECK(test::dict_has_verb(server, request));
 }
