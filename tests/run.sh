@@ -20,22 +20,6 @@ failed=0
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
-echo "== unit tests (Catch2)"
-"$unit_tests" "${unit_args[@]}" > "$logs/unit" 2>&1
-unit_status=$?
-summary=$(grep -E '^(All tests passed|test cases:)' "$logs/unit" | tail -n 1)
-if [[ $summary =~ ^All\ tests\ passed\ \(([0-9]+)\ assertions?\ in\ ([0-9]+)\ test\ cases?\) ]]; then
-    passed=$((passed + BASH_REMATCH[2]))
-elif [[ $summary =~ test\ cases:\ +([0-9]+)\ \|\ +([0-9]+)\ passed\ \|\ +([0-9]+)\ failed ]]; then
-    passed=$((passed + BASH_REMATCH[2]))
-    failed=$((failed + BASH_REMATCH[3]))
-elif [[ $summary =~ test\ cases:\ +([0-9]+)\ \|\ +([0-9]+)\ failed ]]; then
-    failed=$((failed + BASH_REMATCH[2]))
-else
-    failed=$((failed + 1))  # the binary crashed before its summary
-fi
-if [ $unit_status -ne 0 ]; then cat "$logs/unit"; else tail -n 2 "$logs/unit"; fi
-
 # Script tests run two at a time (CI has two cores); each gets its own log and a time limit. A script
 # that cannot run here at all (sshd missing, say) exits 77 and says why: skipped, neither passed nor failed.
 run_script() {
@@ -54,10 +38,35 @@ run_script() {
     fi
 }
 export -f run_script
+
+# The unit tests run beside the script tests (most of a tmux script's time is waiting for a screen, so a
+# core is mostly free): the suite's wall time is the CI budget's other half, after the build.
+"$unit_tests" "${unit_args[@]}" > "$logs/unit" 2>&1 &
+unit_pid=$!
+
 scripts=$(ls tests/cli/*.sh tests/ui/*.sh 2>/dev/null)
 if [ -n "$scripts" ]; then
-    echo "== script tests"
     results=$(printf '%s\n' $scripts | xargs -P "${TEST_JOBS:-2}" -I{} bash -c 'run_script "$@"' _ {} "$logs")
+fi
+
+echo "== unit tests (Catch2)"
+wait "$unit_pid"
+unit_status=$?
+summary=$(grep -E '^(All tests passed|test cases:)' "$logs/unit" | tail -n 1)
+if [[ $summary =~ ^All\ tests\ passed\ \(([0-9]+)\ assertions?\ in\ ([0-9]+)\ test\ cases?\) ]]; then
+    passed=$((passed + BASH_REMATCH[2]))
+elif [[ $summary =~ test\ cases:\ +([0-9]+)\ \|\ +([0-9]+)\ passed\ \|\ +([0-9]+)\ failed ]]; then
+    passed=$((passed + BASH_REMATCH[2]))
+    failed=$((failed + BASH_REMATCH[3]))
+elif [[ $summary =~ test\ cases:\ +([0-9]+)\ \|\ +([0-9]+)\ failed ]]; then
+    failed=$((failed + BASH_REMATCH[2]))
+else
+    failed=$((failed + 1))  # the binary crashed before its summary
+fi
+if [ $unit_status -ne 0 ]; then cat "$logs/unit"; else tail -n 2 "$logs/unit"; fi
+
+if [ -n "$scripts" ]; then
+    echo "== script tests"
     echo "$results"
     passed=$((passed + $(grep -c '^ok ' <<<"$results")))
     failed=$((failed + $(grep -c '^FAIL ' <<<"$results")))
