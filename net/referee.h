@@ -145,10 +145,9 @@ class Referee {
     // Whether the clocks stand by agreement (a pause both accepted, not yet resumed). Moves wait then;
     // an absence stops the clocks too, but the player who stayed moves on.
     bool paused_by_agreement() const { return agreed_pause_; }
-    // A match resumed from its save: a clock saved paused stands by the pause both had agreed to.
-    void resume_match(const Match& m) { agreed_pause_ = m.clock().paused(); }
-    // A joiner's start (its go): the clocks stood by agreement at the host's go (a joiner of a server's
-    // game learns otherwise from an `away` fact that follows, whose clock decides).
+    // Whether the clocks stand by agreement from now: a match resumed from its save (a clock saved paused
+    // stands by the pause both had agreed to), or a joiner's start (the clocks stood by agreement at the
+    // host's go; a joiner of a server's game learns otherwise from an `away` fact that follows).
     void set_paused_by_agreement(bool paused) { agreed_pause_ = paused; }
 
     // ---- Absence (engine/absence.h) ----

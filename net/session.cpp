@@ -1213,7 +1213,7 @@ void Session::await_return(const Match& match, Millis now) {
     const auto scope = begin(match);
     if (role_ != Role::Host || phase_ != Phase::Listening || cur().phase() == MatchPhase::Over) return;
     const int remote = remote_player();
-    referee_.resume_match(cur());
+    referee_.set_paused_by_agreement(cur().clock().paused());  // as saved
     referee_.player_left(cur(), remote, now);
     Match copy = cur();
     copy.clock().pause(now);
