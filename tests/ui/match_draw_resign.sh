@@ -47,7 +47,7 @@ wait_for "kept in $archive"
 $T kill-session -t ui
 start --black computer:max --think 0.3
 keys '='
-wait_for "White offers a draw; computer (max) is considering it..."
+# (Its "is considering it..." lasts only the computer's think: under load it may be gone before a look.)
 # The reason reads in words from the computer's side, not as a signed number.
 wait_re "computer \(max\) declines: (about even|Black is (slightly )?better); play goes on"
 type_move W3B2
