@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cassert>
+#include <cerrno>
 #include <cstring>
 #include <system_error>
 
@@ -207,7 +208,15 @@ void Database::check(int rc, std::string_view doing) const {
             break;
         case SQLITE_READONLY: message += " (the file or its folder is not writable)"; break;
         case SQLITE_FULL: message += " (the disk is full)"; break;
-        case SQLITE_CANTOPEN: message += " (the database's folder must be writable, for its journal)"; break;
+        case SQLITE_CANTOPEN: {
+            // The OS's reason decides the advice: a folder without write permission, or no descriptor left.
+            const int os_error = db_ ? sqlite3_system_errno(db_) : 0;
+            if (os_error == EMFILE || os_error == ENFILE)
+                message += " (too many open files: raise the limit, `ulimit -n`)";
+            else
+                message += " (the database's folder must be writable, for its journal)";
+            break;
+        }
         default: break;
     }
     throw Error(path_.string() + ": " + std::string(doing) + ": " + message, rc);

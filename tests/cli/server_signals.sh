@@ -47,11 +47,20 @@ done
 # failure is one line on stderr and exit status 1, never an abort.
 short_log="$WORK/short.log"
 stopped_or_serving() { ! kill -0 "$1" 2>/dev/null || grep -q "serving on" "$short_log"; }
+# The server starts with exactly 0, 1 and 2 open: the log is opened before the limit falls (bash saving
+# a descriptor for a redirection under the limit failed in CI before the server ran), and whatever the
+# runner left open is closed. Four descriptors leave the dynamic loader its one.
+short_server() {
+    exec 2>"$short_log"
+    local fd
+    for fd in $(ls "/proc/$BASHPID/fd"); do
+        [ "$fd" -gt 2 ] && [ "$fd" -ne 255 ] && eval "exec $fd>&-"
+    done
+    ulimit -n "$1" && exec "$MAIN" --serve --listen "unix:$WORK/short.sock" --db "$WORK/short.db"
+}
 seen=() started=no
-open_now=$(($(ls /proc/self/fd | wc -l) - 1))  # (less the one ls opened to read the folder)
-for ((n = open_now + 1; n < open_now + 64; n++)); do
-    (ulimit -n "$n" && exec "$MAIN" --serve --listen "unix:$WORK/short.sock" --db "$WORK/short.db" \
-        2>"$short_log") &
+for ((n = 4; n < 64; n++)); do
+    (short_server "$n") &
     server=$!
     pids=("$server")
     wait_for "the server with $n descriptors to stop or serve" 20 stopped_or_serving "$server"
@@ -74,3 +83,7 @@ done
 expect_eq "the server started with enough descriptors (${seen[*]})" "$started" yes
 expect_contains "the failures on the way" "$(printf '%s\n' "${seen[@]}")" \
     "gobblet: cannot make the workers' wake pipe: Too many open files"
+# Out of descriptors is never blamed on the folder's permissions.
+if printf '%s\n' "${seen[@]}" | grep -q "must be writable"; then
+    fail "a shortage of descriptors blamed on the folder: ${seen[*]}"
+fi
