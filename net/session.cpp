@@ -576,115 +576,103 @@ bool Session::common(const Message& msg, Millis now) {
 
 void Session::handle(const Message& msg, Millis now) {
     const bool host = role_ == Role::Host;
-    // Keep-alives, goodbyes and errors at any time; seat changes too, except inside the welcome (which
-    // carries the host's seat); chat once play has started.
-    if (std::holds_alternative<Chat>(msg) && phase_ != Phase::Playing)
-        return fail("chat before the game started", now);
+    const Stage stage = stage_of(msg);
+    const auto unexpected = [&](const char* when) {
+        fail(std::string("unexpected ") + verb(msg) + " " + when, now);
+    };
+    // Play's messages (the table's stage: acts, offers, chat...) only once play has started.
+    if (stage == Stage::Play && phase_ != Phase::Playing)
+        return fail(std::string(verb(msg)) + " before the game started", now);
     if (watch_ && std::holds_alternative<Chat>(msg)) return fail("the players' chat to a spectator", now);
     if (watch_ && std::holds_alternative<Seat>(msg)) return;  // the players' seats are theirs: ignored
+    // Keep-alives, goodbyes and errors at any time; seat changes too, except inside the welcome (which
+    // carries the host's seat); chat during play.
     const bool in_welcome = !host && phase_ == Phase::Greeting;
     if (!(in_welcome && std::holds_alternative<Seat>(msg)) && common(msg, now)) return;
     switch (phase_) {
         case Phase::Welcoming:
-            if (const auto* s = std::get_if<Sync>(&msg)) {
-                if (!HostCore::sync_matches(cur(), *s))
-                    return fail("the joiner's transcript does not match ours", now);
-                return host_go(now);
-            }
-            return fail(std::string("expected sync, not ") + verb(msg), now);
+            if (stage != Stage::Sync) return fail(std::string("expected sync, not ") + verb(msg), now);
+            if (!HostCore::sync_matches(cur(), std::get<Sync>(msg)))
+                return fail("the joiner's transcript does not match ours", now);
+            return host_go(now);
         case Phase::Greeting: {
             if (++incoming_.lines > max_welcome_lines) return fail("a welcome longer than 4096 lines", now);
-            if (const auto* w = std::get_if<Welcome>(&msg)) {
-                if (incoming_.welcome) return fail("a second welcome", now);
-                if (watch_ && w->you >= 0) return fail("a player's welcome when we asked to watch", now);
-                if (!watch_ && w->you < 0) return fail("a spectator's welcome when we asked to play", now);
-                incoming_.welcome = *w;
-                return;
-            }
-            if (!incoming_.welcome) return fail(std::string("expected welcome, not ") + verb(msg), now);
-            if (const auto* t = std::get_if<Terms>(&msg)) {
-                if (incoming_.terms) return fail("a second terms line", now);
-                incoming_.terms = *t;
-                return;
-            }
-            if (const auto* n = std::get_if<Name>(&msg)) {
-                incoming_.names[std::size_t(n->player)] = n->name;
-                return;
-            }
-            if (const auto* s = std::get_if<Seat>(&msg)) {
-                peer_seat_ = s->kind;
-                return;
-            }
-            if (const auto* r = std::get_if<RoundInfo>(&msg)) {
-                if (incoming_.clock) return fail("a round after the clock state", now);
-                incoming_.rounds.push_back(RoundRecord{*r, {}});
-                return;
-            }
-            if (const auto* mv = std::get_if<Moves>(&msg)) {
-                if (incoming_.rounds.empty() || incoming_.clock) return fail("moves outside a round", now);
-                auto& moves = incoming_.rounds.back().moves;
-                moves.insert(moves.end(), mv->moves.begin(), mv->moves.end());
-                return;
-            }
-            if (const auto* s = std::get_if<State>(&msg)) {
-                incoming_.clock = s->clock;
-                return;
-            }
-            if (std::holds_alternative<Ready>(msg)) return joiner_ready(now);
-            return fail(std::string("unexpected ") + verb(msg) + " in the welcome", now);
-        }
-        case Phase::Syncing:
-            if (const auto* g = std::get_if<Go>(&msg)) {
-                referee_.restart(0);
-                // The host lets the clocks run at a go unless a pause agreed before stands (a server's
-                // game says otherwise with an `away` fact that follows).
-                referee_.set_paused_by_agreement(g->clock.paused && cur().clock().enabled());
-                phase_ = Phase::Playing;
-                last_received_ = last_sent_ = now;
-                Event e = event(Event::Kind::Started, remote_player());
-                e.clock = g->clock;
-                e.resumed = resuming_;
-                e.text = std::move(news_);
-                news_.clear();
-                return emit(std::move(e), now);
-            }
-            return fail(std::string("expected go, not ") + verb(msg), now);
-        case Phase::Playing: {
-            const auto unexpected = [&] {
-                fail(std::string("unexpected ") + verb(msg) + " during play", now);
-            };
-            // A handler for each message; a new one that has none does not compile.
+            if (!incoming_.welcome && !std::holds_alternative<Welcome>(msg))
+                return fail(std::string("expected welcome, not ") + verb(msg), now);
+            // A handler for each line of the welcome (the table's stage); a new one without one does not
+            // compile.
             return std::visit(
                 Overload{
-                    [&](const Act& a) {
-                        host ? core_.request(remote_player(), a, now) : joiner_fact(a, now);
+                    [&](const Welcome& w) {
+                        if (incoming_.welcome) return fail("a second welcome", now);
+                        if (watch_ && w.you >= 0) return fail("a player's welcome when we asked to watch", now);
+                        if (!watch_ && w.you < 0) return fail("a spectator's welcome when we asked to play", now);
+                        incoming_.welcome = w;
                     },
-                    [&](const Offer& o) {
-                        host ? core_.offer(remote_player(), o, now) : joiner_offer(o, now);
+                    [&](const Terms& t) {
+                        if (incoming_.terms) return fail("a second terms line", now);
+                        incoming_.terms = t;
                     },
+                    [&](const Name& n) { incoming_.names[std::size_t(n.player)] = n.name; },
+                    [&](const Seat& s) { peer_seat_ = s.kind; },
+                    [&](const RoundInfo& r) {
+                        if (incoming_.clock) return fail("a round after the clock state", now);
+                        incoming_.rounds.push_back(RoundRecord{r, {}});
+                    },
+                    [&](const Moves& mv) {
+                        if (incoming_.rounds.empty() || incoming_.clock) return fail("moves outside a round", now);
+                        auto& moves = incoming_.rounds.back().moves;
+                        moves.insert(moves.end(), mv.moves.begin(), mv.moves.end());
+                    },
+                    [&](const State& st) { incoming_.clock = st.clock; },
+                    [&](const Ready&) { joiner_ready(now); },
+                    [&](const NotInStage<Stage::Welcome> auto&) { unexpected("in the welcome"); },
+                },
+                msg);
+        }
+        case Phase::Syncing: {
+            if (stage != Stage::Go) return fail(std::string("expected go, not ") + verb(msg), now);
+            const Go& g = std::get<Go>(msg);
+            referee_.restart(0);
+            // The host lets the clocks run at a go unless a pause agreed before stands (a server's game
+            // says otherwise with an `away` fact that follows).
+            referee_.set_paused_by_agreement(g.clock.paused && cur().clock().enabled());
+            phase_ = Phase::Playing;
+            last_received_ = last_sent_ = now;
+            Event e = event(Event::Kind::Started, remote_player());
+            e.clock = g.clock;
+            e.resumed = resuming_;
+            e.text = std::move(news_);
+            news_.clear();
+            return emit(std::move(e), now);
+        }
+        case Phase::Playing:
+            // A handler for each message of play (the table's stage); a new one without one does not
+            // compile. The rest is common()'s or the handshake's, over by now.
+            return std::visit(
+                Overload{
+                    [&](const Act& a) { host ? core_.request(remote_player(), a, now) : joiner_fact(a, now); },
+                    [&](const Offer& o) { host ? core_.offer(remote_player(), o, now) : joiner_offer(o, now); },
                     [&](const Answer& a) {
                         host ? (void)core_.answer(remote_player(), a, now) : joiner_answer(a, now);
                     },
                     [&](const Clock& c) {
-                        if (host) return unexpected();
+                        if (host) return unexpected("during play");
                         Event e = event(Event::Kind::Clock);
                         e.clock = c.clock;
                         emit(std::move(e), now);
                     },
                     [&](const Watchers& n) {
-                        if (host || !hosted_) return unexpected();
+                        if (host || !hosted_) return unexpected("during play");
                         watchers_ = n.count;
                         Event e = event(Event::Kind::Watchers);
                         e.count = n.count;
                         emit(std::move(e), now);
                     },
-                    // The handshake's lines are over; the rest is common()'s (only a seat inside the
-                    // welcome is not).
-                    [&](const OneOf<Hello, Welcome, Terms, Name, RoundInfo, Moves, State, Ready, Sync, Go,
-                                    Seat, Chat, Ping, Pong, Bye, Error> auto&) { unexpected(); },
+                    [&](const Chat&) { unexpected("during play"); },  // common()'s
+                    [&](const NotInStage<Stage::Play> auto&) { unexpected("during play"); },
                 },
                 msg);
-        }
         default: return;
     }
 }
