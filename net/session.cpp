@@ -583,7 +583,10 @@ void Session::handle(const Message& msg, Millis now) {
     // Play's messages (the table's stage: acts, offers, chat...) only once play has started.
     if (stage == Stage::Play && phase_ != Phase::Playing)
         return fail(std::string(verb(msg)) + " before the game started", now);
-    if (watch_ && std::holds_alternative<Chat>(msg)) return fail("the players' chat to a spectator", now);
+    // What passes between the players only: a spectator hears the facts, never their chat or offers.
+    if (watch_ && (std::holds_alternative<Chat>(msg) || std::holds_alternative<Offer>(msg) ||
+                   std::holds_alternative<Answer>(msg)))
+        return fail(std::string("the players' ") + verb(msg) + " to a spectator", now);
     if (watch_ && std::holds_alternative<Seat>(msg)) return;  // the players' seats are theirs: ignored
     // Keep-alives, goodbyes and errors at any time; seat changes too, except inside the welcome (which
     // carries the host's seat); chat during play.
