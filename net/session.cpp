@@ -608,8 +608,10 @@ void Session::handle(const Message& msg, Millis now) {
                 Overload{
                     [&](const Welcome& w) {
                         if (incoming_.welcome) return fail("a second welcome", now);
-                        if (watch_ && w.you >= 0) return fail("a player's welcome when we asked to watch", now);
-                        if (!watch_ && w.you < 0) return fail("a spectator's welcome when we asked to play", now);
+                        if (watch_ && w.you >= 0)
+                            return fail("a player's welcome when we asked to watch", now);
+                        if (!watch_ && w.you < 0)
+                            return fail("a spectator's welcome when we asked to play", now);
                         incoming_.welcome = w;
                     },
                     [&](const Terms& t) {
@@ -623,7 +625,8 @@ void Session::handle(const Message& msg, Millis now) {
                         incoming_.rounds.push_back(RoundRecord{r, {}});
                     },
                     [&](const Moves& mv) {
-                        if (incoming_.rounds.empty() || incoming_.clock) return fail("moves outside a round", now);
+                        if (incoming_.rounds.empty() || incoming_.clock)
+                            return fail("moves outside a round", now);
                         auto& moves = incoming_.rounds.back().moves;
                         moves.insert(moves.end(), mv.moves.begin(), mv.moves.end());
                     },
@@ -652,30 +655,34 @@ void Session::handle(const Message& msg, Millis now) {
         case Phase::Playing:
             // A handler for each message of play (the table's stage); a new one without one does not
             // compile. The rest is common()'s or the handshake's, over by now.
-            return std::visit(
-                Overload{
-                    [&](const Act& a) { host ? core_.request(remote_player(), a, now) : joiner_fact(a, now); },
-                    [&](const Offer& o) { host ? core_.offer(remote_player(), o, now) : joiner_offer(o, now); },
-                    [&](const Answer& a) {
-                        host ? (void)core_.answer(remote_player(), a, now) : joiner_answer(a, now);
-                    },
-                    [&](const Clock& c) {
-                        if (host) return unexpected("during play");
-                        Event e = event(Event::Kind::Clock);
-                        e.clock = c.clock;
-                        emit(std::move(e), now);
-                    },
-                    [&](const Watchers& n) {
-                        if (host || !hosted_) return unexpected("during play");
-                        watchers_ = n.count;
-                        Event e = event(Event::Kind::Watchers);
-                        e.count = n.count;
-                        emit(std::move(e), now);
-                    },
-                    [&](const Chat&) { unexpected("during play"); },  // common()'s
-                    [&](const NotInStage<Stage::Play> auto&) { unexpected("during play"); },
-                },
-                msg);
+            return std::visit(Overload{
+                                  [&](const Act& a) {
+                                      host ? core_.request(remote_player(), a, now) : joiner_fact(a, now);
+                                  },
+                                  [&](const Offer& o) {
+                                      host ? core_.offer(remote_player(), o, now) : joiner_offer(o, now);
+                                  },
+                                  [&](const Answer& a) {
+                                      host ? (void)core_.answer(remote_player(), a, now)
+                                           : joiner_answer(a, now);
+                                  },
+                                  [&](const Clock& c) {
+                                      if (host) return unexpected("during play");
+                                      Event e = event(Event::Kind::Clock);
+                                      e.clock = c.clock;
+                                      emit(std::move(e), now);
+                                  },
+                                  [&](const Watchers& n) {
+                                      if (host || !hosted_) return unexpected("during play");
+                                      watchers_ = n.count;
+                                      Event e = event(Event::Kind::Watchers);
+                                      e.count = n.count;
+                                      emit(std::move(e), now);
+                                  },
+                                  [&](const Chat&) { unexpected("during play"); },  // common()'s
+                                  [&](const NotInStage<Stage::Play> auto&) { unexpected("during play"); },
+                              },
+                              msg);
         default: return;
     }
 }

@@ -277,7 +277,8 @@ inline constexpr Sender sender_of = message_table[AlternativeIndex<T, Message>::
 template <class T>
 inline constexpr Stage stage_of_type = message_table[AlternativeIndex<T, Message>::value].stage;
 template <class T, Stage S>
-concept NotInStage = stage_of_type<T> != S;
+concept NotInStage = stage_of_type<T>
+!= S;
 // A message only a host sends (for a handler that takes them all at once).
 template <class T>
 concept FromHost = sender_of<T>

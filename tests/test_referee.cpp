@@ -300,7 +300,8 @@ TEST_CASE("the player who stayed moves on their own turn during the other's grac
     CHECK(agreed.request(p, move_act(1, 1, "W3B2"), 0, t0).why == "a move while the game is paused");
 }
 
-TEST_CASE("only a player offers or answers: anyone else is refused, and nothing is kept", "[referee][offers]") {
+TEST_CASE("only a player offers or answers: anyone else is refused, and nothing is kept",
+          "[referee][offers]") {
     Referee r;
     Match m = dm_match();
     for (int nobody : {-1, 2}) {
