@@ -116,7 +116,7 @@ bool GameScreen::review_step(Table::Step step) {
 }
 
 void GameScreen::step_back() {
-    if (table_.networked()) return table_.request_takeback();
+    if (table_.request_takeback()) return;  // a network game's: asked of the other player
     if (review_step(Table::Step::Back)) return;
     if (!can_step(true)) return;
     if (!match().game().can_undo()) {
