@@ -87,8 +87,15 @@ Ruling LocalUmpire::hand_over(int player, bool to_computer, Level level) {
 }
 
 Expected<void> LocalUmpire::may(Act act) const {
-    if (act == Act::Claim) return claim_refusal();
-    return {};  // the table's own rules decide the rest
+    switch (act) {
+        case Act::Claim: return claim_refusal();  // both players sit here: nobody left
+        case Act::Move:
+        case Act::Pause:
+        case Act::OfferDraw:
+        case Act::Resign:
+        case Act::Hint: break;  // the table's own rules decide
+    }
+    return {};
 }
 
 }  // namespace gobblet::ui
