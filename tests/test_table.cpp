@@ -160,7 +160,8 @@ TEST_CASE("one rule says whether a player here may act now, in the sentence the 
         const Expected<void> move = at.table.may_act(Act::Move);
         REQUIRE_FALSE(move);
         CHECK(move.why() == "it is " + at.table.match().name(1) + "'s turn: press ] to take over Black");
-        CHECK(at.table.may_act(Act::OfferDraw));  // the human here offers, whoever is to move
+        CHECK(at.table.may_act(Act::Pick).why() == move.why());  // no piece picked up either
+        CHECK(at.table.may_act(Act::OfferDraw));                 // the human here offers, whoever is to move
         CHECK(at.table.may_act(Act::Resign));
         CHECK(at.table.may_act(Act::Hint));
         CHECK(at.table.may_act(Act::Claim).why() == no_claim);
@@ -594,6 +595,7 @@ TEST_CASE("in a network game the rule of acting now asks the link: the connectio
     const Expected<void> early = p.host.may_act(Act::Move);
     REQUIRE_FALSE(early);
     CHECK(early.why().find("nobody has joined yet: they join with --join 127.0.0.1:") == 0);
+    CHECK(p.host.may_act(Act::Pick));  // a piece may be picked up; the move waits for the other player
     CHECK_FALSE(p.host.may_act(Act::OfferDraw));
     CHECK_FALSE(p.host.may_act(Act::Resign));
     CHECK(p.host.may_act(Act::Claim).why() ==
@@ -605,6 +607,7 @@ TEST_CASE("in a network game the rule of acting now asks the link: the connectio
     CHECK(p.host.may_act(Act::Move));
     CHECK(p.host.may_act(Act::Hint));
     CHECK(p.joiner.may_act(Act::Move).why() == "it is Liam's turn, across the network");
+    CHECK(p.joiner.may_act(Act::Pick).why() == "it is Liam's turn, across the network");
     CHECK(p.joiner.may_act(Act::Hint).why() == "a hint is for your turn");
     CHECK(p.joiner.may_act(Act::OfferDraw));
     CHECK(p.joiner.may_act(Act::Resign));

@@ -28,8 +28,7 @@ void GameScreen::play(const MoveSpec& spec) {
 
 void GameScreen::on_spot(const Spot& spot) {
     const Game& g = match().game();
-    if (table_.in_review() || g.over() || table_.paused() ||
-        !table_.is_human(table_.seat_of(g.side_to_move()))) {
+    if (table_.in_review() || !table_.may_act(Act::Pick)) {
         play(MoveSpec::square(0, 0));  // says why no move can be made now
         return;
     }

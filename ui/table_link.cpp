@@ -110,6 +110,7 @@ Expected<void> TableLink::may(Act act) const {
         case Act::Claim:
             if (can_claim()) return {};
             return claim_refusal();
+        case Act::Pick: return {};  // the connection is asked when the piece is put down
         case Act::Pause:
         case Act::OfferDraw:  // the other player is connected to answer it
             if (playing()) return {};

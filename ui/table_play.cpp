@@ -15,7 +15,8 @@ bool in_play(const Match& m) { return !m.game().over() && m.phase() == MatchPhas
 Expected<void> Table::may_act(Act act) const {
     const Game& g = match_.game();
     switch (act) {
-        case Act::Move: {
+        case Act::Move:
+        case Act::Pick: {
             if (g.over())
                 return Failure{match_.phase() == MatchPhase::Over
                                    ? "the game is over: n starts a new one" +

@@ -90,6 +90,7 @@ Expected<void> LocalUmpire::may(Act act) const {
     switch (act) {
         case Act::Claim: return claim_refusal();  // both players sit here: nobody left
         case Act::Move:
+        case Act::Pick:
         case Act::Pause:
         case Act::OfferDraw:
         case Act::Resign:

@@ -42,8 +42,9 @@ struct Ruling {
 
 // What a player here asks to do, for the one question "may this side act now" (Table::may_act): the
 // table's rules (the round over, the game paused, whose turn it is) and its umpire's part (a network
-// game's connection, a spectator's place).
-enum class Act : std::uint8_t { Move, Pause, OfferDraw, Resign, Claim, Hint };
+// game's connection, a spectator's place). Pick is picking up a piece for a move: a move's rule, but a
+// network game's connection is asked only when the piece is put down (Move).
+enum class Act : std::uint8_t { Move, Pick, Pause, OfferDraw, Resign, Claim, Hint };
 
 class Umpire {
   public:
