@@ -150,6 +150,54 @@ TEST_CASE("a computer that lost a round chooses by its rule, without a question"
                          " starts round 2 (and plays White)"));
 }
 
+TEST_CASE("one rule says whether a player here may act now, in the sentence the player reads",
+          "[table][umpire]") {
+    const std::string no_claim =
+        "a round is claimed by the host of a network game whose opponent left and did not come back";
+    SECTION("against the computer, on its turn") {
+        At at({human, computer});
+        at.play("W3B2");
+        const Expected<void> move = at.table.may_act(Act::Move);
+        REQUIRE_FALSE(move);
+        CHECK(move.why() == "it is " + at.table.match().name(1) + "'s turn: press ] to take over Black");
+        CHECK(at.table.may_act(Act::Pick).why() == move.why());  // no piece picked up either
+        CHECK(at.table.may_act(Act::OfferDraw));                 // the human here offers, whoever is to move
+        CHECK(at.table.may_act(Act::Resign));
+        CHECK(at.table.may_act(Act::Hint));
+        CHECK(at.table.may_act(Act::Claim).why() == no_claim);
+        // No clock, and a human plays: nothing to pause; the action says the rule's sentence.
+        const Expected<void> pause = at.table.may_act(Act::Pause);
+        CHECK(pause.why() == "pause stops the clocks, or a computer playing itself: there is neither now");
+        at.table.pause();
+        CHECK(at.report.notices.back().error);
+        CHECK(at.report.last() == pause.why());
+        CHECK_FALSE(at.table.paused());
+        at.table.claim_round();
+        CHECK(at.report.last() == no_claim);
+    }
+    SECTION("two computers playing themselves may be paused") {
+        At at({computer, computer});
+        CHECK(at.table.may_act(Act::Pause));
+        CHECK(at.table.may_act(Act::OfferDraw).why() ==
+              "a draw can be offered while a round is being played by a human");
+        CHECK(at.table.may_act(Act::Resign).why() == "resigning ends a round in progress played by a human");
+        CHECK(at.table.may_act(Act::Hint).why() == "a hint is for your turn");
+    }
+    SECTION("a finished game") {
+        At at({named("Liam"), named("Eamon")});
+        at.play(white_wins_row_a);
+        REQUIRE(at.table.match().phase() == MatchPhase::Over);
+        CHECK(at.table.may_act(Act::Move).why() == "the game is over: n starts a new one, < steps back");
+        CHECK(at.table.may_act(Act::Hint).why() == "the game is over");
+        CHECK(at.table.may_act(Act::OfferDraw).why() ==
+              "a draw can be offered while a round is being played by a human");
+        CHECK(at.table.may_act(Act::Resign).why() == "resigning ends a round in progress played by a human");
+        // The move's refusal is the rule's sentence, word for word.
+        REQUIRE(at.table.play_human(spec_of("K1C3")) == Table::MoveResult::Refused);
+        CHECK(at.report.last() == at.table.may_act(Act::Move).why());
+    }
+}
+
 TEST_CASE("a draw agreed between two players here: a drawn round is played again", "[table][match]") {
     At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 2, {}});
     at.play("W3B2 K1C3");
@@ -538,6 +586,47 @@ TEST_CASE("a network game at two tables: the joiner's follows the host's moves, 
     p.host.leave();
     REQUIRE(p.until([&] { return p.join_report.said("The game is over: q quits"); }));
     CHECK_FALSE(p.join_report.question.has_value());
+}
+
+TEST_CASE("in a network game the rule of acting now asks the link: the connection, whose side, the host",
+          "[table][net][umpire]") {
+    Pair p(MatchSettings{}, true);  // the host's terms allow the computer's help
+    // Nobody has joined: the host may not move, offer or claim yet, and says how to join.
+    const Expected<void> early = p.host.may_act(Act::Move);
+    REQUIRE_FALSE(early);
+    CHECK(early.why().find("nobody has joined yet: they join with --join 127.0.0.1:") == 0);
+    CHECK(p.host.may_act(Act::Pick));  // a piece may be picked up; the move waits for the other player
+    CHECK_FALSE(p.host.may_act(Act::OfferDraw));
+    CHECK_FALSE(p.host.may_act(Act::Resign));
+    CHECK(p.host.may_act(Act::Claim).why() ==
+          "a round is claimed by the host of a network game whose opponent left and did not come back");
+    REQUIRE(p.join("abcd-efgh"));
+    REQUIRE(p.until(
+        [&] { return p.host.session()->playing() && p.joiner.welcomed() && p.joiner.session()->playing(); }));
+    // Liam (the host) is to move: the joiner may offer and resign, but not move nor ask for a hint.
+    CHECK(p.host.may_act(Act::Move));
+    CHECK(p.host.may_act(Act::Hint));
+    CHECK(p.joiner.may_act(Act::Move).why() == "it is Liam's turn, across the network");
+    CHECK(p.joiner.may_act(Act::Pick).why() == "it is Liam's turn, across the network");
+    CHECK(p.joiner.may_act(Act::Hint).why() == "a hint is for your turn");
+    CHECK(p.joiner.may_act(Act::OfferDraw));
+    CHECK(p.joiner.may_act(Act::Resign));
+    CHECK_FALSE(p.joiner.may_act(Act::Pause));  // no clock to pause
+    // Takebacks are by agreement: the table does not step back itself, and < asks the other player.
+    CHECK(p.joiner.step_allowed().why() ==
+          "in a network game moves are taken back by agreement: < asks the other player");
+    CHECK_FALSE(p.joiner.can_step_back());
+    REQUIRE(p.host.play_human(spec_of("W3B2")) == Table::MoveResult::Sent);
+    REQUIRE(p.until([&] { return p.joiner.match().game().moves().size() == 1; }));
+    CHECK(p.joiner.request_takeback());
+    CHECK(p.join_report.notices.back().error);  // said by the session, which checks for itself
+    CHECK(p.join_report.last() == "there is no move of yours to take back in this round");
+    // A seat across the network is not this side's to hand to the computer.
+    p.joiner.toggle_computer(Color::White);
+    CHECK(p.join_report.notices.back().error);
+    CHECK(p.join_report.last() ==
+          "White is Liam's, across the network: only your own side can go to the computer");
+    CHECK(p.joiner.seat(0).kind() == SeatKind::Remote);
 }
 
 TEST_CASE("a host that turns connections away does not write its autosave for each of them", "[table][net]") {

@@ -119,13 +119,19 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
     CHECK_FALSE(early.said[0].text.empty());
 
     SECTION("an offer of the link's is said, and reaches the host") {
-        w.link->offer(net::OfferKind::Draw);
-        CHECK(w.report.last() == "offered Liam a draw");
-        CHECK_FALSE(w.report.notices.back().error);
+        const std::optional<ui::Ruling> offered = w.link->offer(net::OfferKind::Draw);
+        REQUIRE(offered);
+        CHECK(offered->kind == ui::Ruling::Kind::Sent);
+        REQUIRE(offered->said.size() == 1);
+        CHECK(offered->said[0].text == "offered Liam a draw");
+        CHECK_FALSE(offered->said[0].error);
         REQUIRE(w.net.until([&] { return w.peer.saw(net::Event::Kind::Offered); }));
         // One offer at a time: a second is refused, and said as an error.
-        w.link->offer(net::OfferKind::Draw);
-        CHECK(w.report.notices.back().error);
+        const std::optional<ui::Ruling> again = w.link->offer(net::OfferKind::Draw);
+        REQUIRE(again);
+        CHECK(again->kind == ui::Ruling::Kind::Refused);
+        REQUIRE(again->said.size() == 1);
+        CHECK(again->said[0].error);
     }
     SECTION("the host's offer stands beside the board, blocks nothing, and the answer goes back") {
         REQUIRE(w.peer.session->offer(w.peer.match, net::OfferKind::Draw, w.now).ok());

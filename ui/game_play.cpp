@@ -28,8 +28,7 @@ void GameScreen::play(const MoveSpec& spec) {
 
 void GameScreen::on_spot(const Spot& spot) {
     const Game& g = match().game();
-    if (table_.in_review() || g.over() || table_.paused() ||
-        !table_.is_human(table_.seat_of(g.side_to_move()))) {
+    if (table_.in_review() || !table_.may_act(Act::Pick)) {
         play(MoveSpec::square(0, 0));  // says why no move can be made now
         return;
     }
@@ -116,7 +115,7 @@ bool GameScreen::review_step(Table::Step step) {
 }
 
 void GameScreen::step_back() {
-    if (table_.networked()) return table_.request_takeback();
+    if (table_.request_takeback()) return;  // a network game's: asked of the other player
     if (review_step(Table::Step::Back)) return;
     if (!can_step(true)) return;
     if (!match().game().can_undo()) {

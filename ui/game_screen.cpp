@@ -132,13 +132,9 @@ std::optional<Help> help_of(Action a) {
 
 Expected<void> GameScreen::hint_on_offer() const {
     if (const Expected<void> allowed = table_.help(Help::Hint); !allowed) return allowed;
-    const Game& g = match().game();
-    if (table_.in_review()) return Failure{"a hint is for the game in play, not the review: End goes back to it"};
-    if (g.over()) return Failure{"the game is over"};
-    if (match().phase() != MatchPhase::Playing || table_.acting_human() < 0 ||
-        (table_.networked() && table_.seat_of(g.side_to_move()) != table_.session()->local_player()))
-        return Failure{"a hint is for your turn"};
-    return {};
+    if (table_.in_review())
+        return Failure{"a hint is for the game in play, not the review: End goes back to it"};
+    return table_.may_act(Act::Hint);
 }
 
 bool GameScreen::available(Action a) const {
@@ -154,26 +150,23 @@ bool GameScreen::available(Action a) const {
             case Action::Abort:  // a server's match that nobody has moved twice in (not a tournament's)
                 return link_ && !link_->tournament && net->playing() && match().rounds().size() == 1 &&
                        match().game().moves().size() < 2 && match().phase() == MatchPhase::Playing;
-            case Action::Pause: return table_.can_pause();
-            case Action::OfferDraw: return table_.can_offer_draw();
-            case Action::Resign: return table_.can_resign();
             case Action::Back:
             case Action::Chat: return net->playing();
             case Action::ChatLog: return !table_.chat_log().empty();
-            case Action::Claim: return table_.can_claim();
-            case Action::Hint: return hint_on_offer().ok();
-            default: return !local_only(a);
+            default: break;
         }
+        if (local_only(a)) return false;
     }
     switch (a) {
-        case Action::Abort: return false;
-        case Action::Pause: return table_.can_pause();
-        case Action::OfferDraw: return table_.can_offer_draw();
-        case Action::Resign: return table_.can_resign();
+        // The acts of play: offered when the table's one rule allows them now (Table::may_act).
+        case Action::Pause: return table_.may_act(Act::Pause).ok();
+        case Action::OfferDraw: return table_.may_act(Act::OfferDraw).ok();
+        case Action::Resign: return table_.may_act(Act::Resign).ok();
+        case Action::Claim: return table_.may_act(Act::Claim).ok();
         case Action::Hint: return hint_on_offer().ok();
+        case Action::Abort:
         case Action::Chat:
-        case Action::ChatLog:
-        case Action::Claim: return false;
+        case Action::ChatLog: return false;
         case Action::Back:
         case Action::ToStart: return table_.can_step_back();
         case Action::GotoMove: return table_.in_review() || table_.can_step_back();
@@ -209,11 +202,11 @@ Chrome GameScreen::chrome() const {
 std::string GameScreen::review_note() const {
     if (!ui_.reviewing) return "";
     const Game& g = shown().game();
-    std::string note = "REVIEW " +
-                       (match().single_game() ? std::string()
-                                              : "round " + std::to_string(shown().round_number()) + " ") +
-                       "move " + std::to_string(g.moves().size()) + " of " +
-                       std::to_string(g.moves().size() + g.redo_moves().size());
+    std::string note =
+        "REVIEW " +
+        (match().single_game() ? std::string() : "round " + std::to_string(shown().round_number()) + " ") +
+        "move " + std::to_string(g.moves().size()) + " of " +
+        std::to_string(g.moves().size() + g.redo_moves().size());
     if (!table_.in_review() && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
         note += ": Enter lets the computer play from here";
     return note;

@@ -89,7 +89,7 @@ void Table::refresh_names() {
 }
 
 int Table::acting_human() const {
-    if (link_) return is_human(link_->local_player()) ? link_->local_player() : -1;  // -1: a spectator
+    if (const std::optional<int> me = umpire_->player_here()) return is_human(*me) ? *me : -1;  // a spectator
     const Game& g = match_.game();
     const int to_move = match_.player_of(g.side_to_move());
     if (is_human(to_move)) return to_move;
@@ -225,13 +225,15 @@ void Table::on_answer(int player, const SeatAction& a) {
             draw_offer_to_.reset();
             return follow(umpire_->answer_draw(player, a.kind == SeatAction::Kind::AcceptDraw, a.why));
         }
-        case SeatAction::Kind::Starter:
+        case SeatAction::Kind::Starter: {
             if (match_.phase() != MatchPhase::ChoosingStarter || match_.chooser() != player) return;
-            choose_starter(a.starter);
-            if (!link_)
+            const Ruling r = umpire_->choose_starter(a.starter);
+            follow(r);
+            if (r.kind == Ruling::Kind::Made)  // else the host's event says it
                 say(match_.name(player) + " chose that " + match_.name(a.starter) + " starts round " +
                     std::to_string(match_.round_number()) + " (and plays White)");
             return;
+        }
     }
 }
 
@@ -249,7 +251,7 @@ void Table::come_back() {
 }
 
 void Table::stand_clock(const std::string& why) {
-    if (link_ || why == stood_for_) return;  // a network game's clock is the host's
+    if (!umpire_->runs_clock() || why == stood_for_) return;  // a network game's clock is the host's
     GameClock& clock = match_.clock();
     if (why.empty()) {
         clock.resume(now());
@@ -267,7 +269,7 @@ std::string Table::clock_note() const {
     const GameClock& c = match_.clock();
     if (!c.enabled() || match_.game().over() || paused_) return "";
     if (!stood_for_.empty()) return "the clocks stand: " + stood_for_;
-    return link_ ? link_->clock_note() : "";
+    return umpire_->clock_note();
 }
 
 void Table::continue_with(const std::vector<Move>& moves) {

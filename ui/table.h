@@ -164,6 +164,12 @@ class Table {
     bool can_step_back() const;
     bool can_step_forward() const;
 
+    // May this side act now (a move, a pause, an offer of a draw, a resignation, a claim, a hint asked
+    // for): ok, or why not in the sentence the player reads. The one rule on the client: the table's
+    // actions ask it, and the game screen's footer offers a key only when it allows the act. The round
+    // over, the game paused, whose turn it is are the table's; the connection, a spectator's place and
+    // who plays here are its umpire's (Umpire::may). The network session checks again for itself.
+    Expected<void> may_act(Act act) const;
     // Play. A human's move here: Refused (said why; a picked piece stays picked), Sent (to the network
     // session, which said why if it refused: the pick is spent either way) or Played.
     enum class MoveResult { Refused, Sent, Played };
@@ -185,22 +191,18 @@ class Table {
     void pause();
     void offer_draw();
     void resign();
-    // Network game: asks the other player to let the local player take back their move (or agrees to
-    // their request that stands).
-    void request_takeback();
+    // Asks the other player to let the local player take back their move (or agrees to their request
+    // that stands), when takebacks are made by agreement (a network game): false when the players here
+    // step back themselves.
+    bool request_takeback();
     // Network game: the other player's offer that stands, which no key waits for (offer_draw, pause and
     // request_takeback agree to the offer of their own kind; a move declines it); and its note for the
     // screen ("Eamon offers a draw: = agrees, Esc declines"), "" when none does.
-    std::optional<net::OfferKind> standing_offer() const;
-    std::string offer_note() const { return link_ ? link_->offer_note() : ""; }
+    std::optional<net::OfferKind> standing_offer() const { return umpire_->standing_offer(); }
+    std::string offer_note() const { return umpire_->offer_note(); }
     // Declines the other player's offer that stands (Esc): false when none does.
     bool decline_offer();
     void claim_round();  // network host: the round of a joiner who left and did not come back
-    // Whether those actions can be taken now (the footer offers them only then).
-    bool can_pause() const;
-    bool can_offer_draw() const;
-    bool can_resign() const;
-    bool can_claim() const;
 
     // Stepping through a local game (the screen says what happened, then calls after_change). Each stops
     // the seats first.
@@ -332,9 +334,6 @@ class Table {
     }
     // Says what the umpire's ruling says, and follows a change to the match (after_change).
     void follow(const Ruling& ruling);
-    // Network game: agrees to the other player's offer of `kind` when one stands (the key that makes the
-    // offer agrees to it); false when none does.
-    bool agree_to(net::OfferKind kind);
     // Asks a question of a player here, and keeps its text for the notice that follows it.
     void ask(Question q) {
         asked_text_ = q.text;

@@ -104,9 +104,23 @@ std::optional<TableLink::Heard> TableLink::next() {
     return Heard{std::move(*e), std::move(text)};
 }
 
-Expected<void> TableLink::moves_allowed() const {
+Expected<void> TableLink::may(Act act) const {
     if (watching()) return Failure{"you are watching: only the players move (q goes back to the lobby)"};
-    if (can_play()) return {};
+    switch (act) {
+        case Act::Claim:
+            if (can_claim()) return {};
+            return claim_refusal();
+        case Act::Pick: return {};  // the connection is asked when the piece is put down
+        case Act::Pause:
+        case Act::OfferDraw:  // the other player is connected to answer it
+            if (playing()) return {};
+            break;
+        case Act::Move:
+        case Act::Resign:
+        case Act::Hint:  // the player who stayed plays on whatever the absent one does
+            if (can_play()) return {};
+            break;
+    }
     if (hosting() && !welcomed_ && session_->phase() == net::Session::Phase::Listening)
         return Failure{"nobody has joined yet: " + how_to_join()};
     if (const auto& away = session_->absence(remote_player()))
@@ -119,15 +133,62 @@ bool TableLink::can_claim() const {
     return away && may_claim(match_, remote_player(), *away, now()).ok();
 }
 
-void TableLink::offer(net::OfferKind kind) {
-    if (auto made = session_->offer(match_, kind, now()); !made) return say(made.why(), true);
+std::optional<Ruling> TableLink::offer(net::OfferKind kind) {
+    if (standing_offer() == kind) return sent(answer(true));  // the fact that follows says what was agreed
+    if (auto made = session_->offer(match_, kind, now()); !made) return sent(made);
     const std::string other = match_.name(remote_player());
+    const auto told = [](std::string text) {
+        return Ruling{.kind = Ruling::Kind::Sent, .said = {{text, false}}};
+    };
     switch (kind) {
-        case net::OfferKind::Draw: return say("offered " + other + " a draw");
-        case net::OfferKind::Undo: return say("asked " + other + " to let you take back your move");
-        case net::OfferKind::Pause: return say("asked " + other + " to pause");
-        case net::OfferKind::Resume: return say("asked " + other + " to resume");
+        case net::OfferKind::Draw: return told("offered " + other + " a draw");
+        case net::OfferKind::Undo: return told("asked " + other + " to let you take back your move");
+        case net::OfferKind::Pause: return told("asked " + other + " to pause");
+        case net::OfferKind::Resume: return told("asked " + other + " to resume");
     }
+    return told("");
+}
+
+Ruling TableLink::answer_offer(bool agree) {
+    const std::optional<net::OfferKind> kind = standing_offer();
+    const Expected<void> answered = answer(agree);
+    if (!answered || agree || !kind) return sent(answered);  // an agreement's fact says what was agreed
+    return Ruling{
+        .kind = Ruling::Kind::Sent,
+        .said = {{"you declined " + match_.name(remote_player()) + "'s offer of " + net::offer_text(*kind),
+                  false}}};
+}
+
+Ruling TableLink::claim() {
+    if (!hosting()) return Umpire::claim();
+    return sent(session_->claim(match_, now()));
+}
+
+Ruling TableLink::hand_over(int player, bool to_computer, Level) {
+    if (player != local_player())
+        return Ruling{
+            .said = {{std::string(color_name(match_.colour_of(player))) + " is " + match_.name(player) +
+                          "'s, across the network: only your own side can go to the computer",
+                      true}}};
+    Ruling r{.kind = Ruling::Kind::Made};
+    if (const Expected<void> told =
+            session_->set_seat(to_computer ? SeatKind::Computer : SeatKind::Human, now());
+        !told)
+        r.said.push_back({told.why(), true});
+    r.said.push_back({std::string("your computer plays for you: ") + (to_computer ? "on" : "off") + "; " +
+                          match_.name(remote_player()) + " is told",
+                      false});
+    return r;
+}
+
+HelpGame TableLink::help_game(const HelpGame& here) const {
+    HelpGame g;
+    g.over = here.over;
+    g.kind = watching() ? HelpGame::Kind::Spectator
+             : hosted() ? HelpGame::Kind::Server
+                        : HelpGame::Kind::Peer;
+    g.allowed = session_->help_allowed();
+    return g;
 }
 
 Expected<void> TableLink::chat(const std::string& text) {

@@ -97,9 +97,37 @@ class TableLink : public Umpire {
     Ruling replay() override { return sent(session_->replay(match_, now())); }
     Ruling resign(int) override { return sent(session_->resign(match_, now())); }
     Ruling answer_draw(int player, bool accept, const std::string& reason) override;
-    // Whether a player here may move now, or why nobody can ("you are watching...", "nobody has joined
-    // yet: ...").
-    Expected<void> moves_allowed() const override;
+    // An offer made to the other player (said: "offered Eamon a draw"), or the agreement to theirs of
+    // the same kind that stands (the fact that follows says what was agreed); Refused when the session
+    // refused it, said why.
+    std::optional<Ruling> offer(net::OfferKind kind) override;
+    // The other player's offer that waits for an answer here (a player's, never a spectator's): it
+    // stands beside the board and never blocks a key (lichess): the key that makes the same offer agrees
+    // to it, Esc declines it, a move declines it too.
+    std::optional<net::OfferKind> standing_offer() const override;
+    // The short form beside the board while it stands ("Eamon offers a draw: = agrees, Esc declines"), or
+    // "" when none does.
+    std::string offer_note() const override;
+    // Agrees to the offer that stands, or declines it ("you declined Eamon's offer of a draw").
+    Ruling answer_offer(bool agree) override;
+    Ruling claim() override;  // the host's; a joiner's is refused
+    // Only the local player's own seat goes to the computer; the other player is told.
+    Ruling hand_over(int player, bool to_computer, Level level) override;
+    // Whether this side may act now, or why not ("you are watching...", "nobody has joined yet: ...",
+    // "not connected: ..."): a move or a resignation while it can play, an offer while the other player
+    // is connected to answer it, a claim while the other's absence allows one.
+    Expected<void> may(Act act) const override;
+    Expected<void> may_step() const override {
+        return Failure{"in a network game moves are taken back by agreement: < asks the other player"};
+    }
+    std::optional<int> player_here() const override { return local_player(); }
+    bool new_match_here() const override { return false; }  // a network game's match is its last
+    // A spectator's, a server game's or a peer's (as its host allowed).
+    HelpGame help_game(const HelpGame& here) const override;
+    // Why the clocks stand now (not an agreed pause): "" when they run, or for the status line "the
+    // clocks stand here while not connected: the host's clock decides", "the clocks stand for Eamon's
+    // grace".
+    std::string clock_note() const override;
     bool ready_for_move() const override { return session_->can_play() && !session_->awaiting_host(); }
     bool decides_rounds() const override { return hosting(); }
     bool runs_clock() const override { return false; }  // the host's session runs it
@@ -110,11 +138,6 @@ class TableLink : public Umpire {
     Expected<void> answer(bool agree) { return session_->answer(match_, agree, now()); }
     // The key that makes (and so agrees to) an offer of `kind`: "=", "<", "p".
     static const char* offer_key(net::OfferKind kind);
-    // These say what was sent, or why not.
-    void offer(net::OfferKind kind);  // a draw, a takeback, a pause or to resume
-    void claim() { say_if(session_->claim(match_, now())); }
-    // The local player's seat goes to the computer or comes back: the other player is told; or why not.
-    Expected<void> set_seat(SeatKind kind) { return session_->set_seat(kind, now()); }
     // A line said to the other player ("you: ..." in the chat log), or why not.
     Expected<void> chat(const std::string& text);
     // The chat so far, the oldest first ("Eamon: nice move", "you: thanks"), at most chat_log_lines.
@@ -130,15 +153,8 @@ class TableLink : public Umpire {
     // The seats once the host's match arrived: this side's player (the joiner's seat, the name travelling
     // in the match) and the remote one; a spectator watches both.
     std::array<SeatSpec, 2> welcome_seats() const;
-    // The other player's offer that waits for an answer here (a player's, never a spectator's): it
-    // stands beside the board and never blocks a key (lichess): the key that makes the same offer agrees
-    // to it, Esc declines it, a move declines it too.
-    std::optional<net::OfferKind> standing_offer() const;
     // What the player is told once when it arrives (`text`: "Eamon offers a draw"), with the keys.
     std::string offer_said(net::OfferKind kind, const std::string& text) const;
-    // The short form beside the board while it stands ("Eamon offers a draw: = agrees, Esc declines"), or
-    // "" when none does.
-    std::string offer_note() const;
     // The connection was lost or failed (`text` says how; `on_purpose`: the other side said goodbye): a
     // joiner whose connection failed connects again at once, by itself, so that its screen shows the
     // host's clocks again within a moment; when that fails too (or the other side left), the question
@@ -150,10 +166,6 @@ class TableLink : public Umpire {
     std::string started_text(const std::string& text, bool resumed) const;
     // For the title: "waiting for a player, code 7QK-M4X", "network game, 12 ms".
     std::string title() const;
-    // Why the clocks stand now (not an agreed pause): "" when they run, or for the status line "the
-    // clocks stand here while not connected: the host's clock decides", "the clocks stand for Eamon's
-    // grace".
-    std::string clock_note() const;
     // Host: "they join with --join 192.168.1.5:7000 --code 7QK-M4X".
     std::string how_to_join() const;
 

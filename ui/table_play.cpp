@@ -6,34 +6,65 @@
 
 namespace gobblet::ui {
 
+namespace {
+
+bool in_play(const Match& m) { return !m.game().over() && m.phase() == MatchPhase::Playing; }
+
+}  // namespace
+
+Expected<void> Table::may_act(Act act) const {
+    const Game& g = match_.game();
+    switch (act) {
+        case Act::Move:
+        case Act::Pick: {
+            if (g.over())
+                return Failure{match_.phase() == MatchPhase::Over
+                                   ? "the game is over: n starts a new one" +
+                                         std::string(can_step_back() ? ", < steps back" : "")
+                                   : "the round is over: answer the question below to go on"};
+            if (paused_) return Failure{"the game is paused: press p to resume"};
+            if (const Expected<void> allowed = umpire_->may(act); !allowed) return allowed;
+            const Color mover = g.side_to_move();
+            const int p = seat_of(mover);
+            if (seats_[p]->kind() == SeatKind::Remote)
+                return Failure{"it is " + match_.name(p) + "'s turn, across the network"};
+            if (!is_human(p))
+                return Failure{"it is " + match_.name(p) + "'s turn: press " +
+                               (mover == Color::White ? "[" : "]") + " to take over " + color_name(mover)};
+            return {};
+        }
+        case Act::Pause:
+            // A clock this table runs pauses in play; a network game's (its host's) by agreement, between
+            // rounds too.
+            if (!umpire_->may(act) || !(match_.clock().enabled() || (is_computer(0) && is_computer(1))) ||
+                (umpire_->runs_clock() && !in_play(match_)))
+                return Failure{"pause stops the clocks, or a computer playing itself: there is neither now"};
+            return {};
+        case Act::OfferDraw:
+            if (!umpire_->may(act) || !in_play(match_) || acting_human() < 0)
+                return Failure{"a draw can be offered while a round is being played by a human"};
+            return {};
+        case Act::Resign:
+            if (!umpire_->may(act) || !in_play(match_) || acting_human() < 0)
+                return Failure{"resigning ends a round in progress played by a human"};
+            return {};
+        case Act::Claim: return umpire_->may(act);
+        case Act::Hint: {
+            if (g.over()) return Failure{"the game is over"};
+            const std::optional<int> mine = umpire_->player_here();
+            if (match_.phase() != MatchPhase::Playing || acting_human() < 0 ||
+                (mine && seat_of(g.side_to_move()) != *mine))
+                return Failure{"a hint is for your turn"};
+            return {};
+        }
+    }
+    return {};
+}
+
 Table::MoveResult Table::play_human(const MoveSpec& spec) {
     if (review_ && !play_from_review()) return MoveResult::Refused;
-    Game& g = match_.game();
-    if (g.over()) {
-        say(match_.phase() == MatchPhase::Over ? "the game is over: n starts a new one" +
-                                                     std::string(can_step_back() ? ", < steps back" : "")
-                                               : "the round is over: answer the question below to go on",
-            true);
-        return MoveResult::Refused;
-    }
-    if (paused_) {
-        say("the game is paused: press p to resume", true);
-        return MoveResult::Refused;
-    }
-    const Color mover = g.side_to_move();
-    const int p = seat_of(mover);
-    if (const Expected<void> allowed = umpire_->moves_allowed(); !allowed) {
+    if (const Expected<void> allowed = may_act(Act::Move); !allowed) {
         say(allowed.why(), true);
-        return MoveResult::Refused;
-    }
-    if (seats_[p]->kind() == SeatKind::Remote) {
-        say("it is " + match_.name(p) + "'s turn, across the network", true);
-        return MoveResult::Refused;
-    }
-    if (!is_human(p)) {
-        say("it is " + match_.name(p) + "'s turn: press " + (mover == Color::White ? "[" : "]") +
-                " to take over " + color_name(mover),
-            true);
         return MoveResult::Refused;
     }
     const Ruling r = umpire_->move_here(spec);
@@ -85,7 +116,7 @@ void Table::on_round_over() {
         case MatchPhase::Over: {
             const std::string kept = archive_if_over();
             say(std::string(match_.single_game() ? "The game is over" : "The match is over") + kept +
-                (link_ ? "" : "; n starts a new one"));
+                (umpire_->new_match_here() ? "; n starts a new one" : ""));
             return;
         }
         case MatchPhase::ChoosingStarter:
@@ -157,17 +188,10 @@ void Table::replay_round() { follow(umpire_->replay()); }
 HelpGame Table::help_game() const {
     HelpGame g;
     g.over = match_.phase() == MatchPhase::Over;
-    if (link_) {
-        g.kind = link_->watching() ? HelpGame::Kind::Spectator
-                 : link_->hosted() ? HelpGame::Kind::Server
-                                   : HelpGame::Kind::Peer;
-        g.allowed = link_->session().help_allowed();
-        return g;
-    }
     g.timed = match_.clock().enabled();
     g.started = match_.rounds().size() > 1 || !match_.game().moves().empty();
     g.granted = help_granted_;
-    return g;
+    return umpire_->help_game(g);
 }
 
 void Table::grant_help() {
@@ -179,58 +203,24 @@ void Table::toggle_computer(Color c) {
     const int p = seat_of(c);
     if (const Expected<void> allowed = help(Help::ComputerSeat); !allowed && !is_computer(p))
         return say(allowed.why(), true);
-    if (link_) {
-        if (p != link_->local_player()) {
-            say(std::string(color_name(c)) + " is " + match_.name(p) +
-                    "'s, across the network: only your own side can go to the computer",
-                true);
-            return;
-        }
-        const bool on = !is_computer(p);
-        say_if(link_->set_seat(on ? SeatKind::Computer : SeatKind::Human));
-        set_seat(p, on ? SeatKind::Computer : SeatKind::Human);
-        say(std::string("your computer plays for you: ") + (on ? "on" : "off") + "; " +
-            match_.name(link_->remote_player()) + " is told");
-        autosave();
-        return;
-    }
     const bool on = !is_computer(p);
+    const Ruling r = umpire_->hand_over(p, on, config_.player.level);
+    if (r.kind == Ruling::Kind::Refused) return follow(r);
     set_seat(p, on ? SeatKind::Computer : SeatKind::Human);
-    say(std::string("computer plays ") + color_name(c) + ": " + (on ? "on" : "off") +
-        (on ? std::string(" (level ") + level_name(config_.player.level) + ")" : ""));
+    follow(r);
     autosave();
 }
 
-std::optional<net::OfferKind> Table::standing_offer() const {
-    return link_ ? link_->standing_offer() : std::nullopt;
-}
-
-bool Table::agree_to(net::OfferKind kind) {
-    if (standing_offer() != kind) return false;
-    say_if(link_->answer(true));  // the fact that follows says what was agreed
-    return true;
-}
-
 bool Table::decline_offer() {
-    const auto kind = standing_offer();
-    if (!kind) return false;
-    const Expected<void> sent = link_->answer(false);
-    say(sent ? "you declined " + match_.name(link_->remote_player()) + "'s offer of " + net::offer_text(*kind)
-             : sent.why(),
-        !sent);
+    if (!standing_offer()) return false;
+    follow(umpire_->answer_offer(false));
     return true;
 }
 
 void Table::pause() {
-    if (link_) {
-        const net::OfferKind kind = match_.clock().paused() ? net::OfferKind::Resume : net::OfferKind::Pause;
-        if (agree_to(kind)) return;
-        return link_->offer(kind);
-    }
-    if (!can_pause()) {
-        say("pause stops the clocks, or a computer playing itself: there is neither now", true);
-        return;
-    }
+    const net::OfferKind kind = match_.clock().paused() ? net::OfferKind::Resume : net::OfferKind::Pause;
+    if (const std::optional<Ruling> r = umpire_->offer(kind)) return follow(*r);  // to the other side
+    if (const Expected<void> allowed = may_act(Act::Pause); !allowed) return say(allowed.why(), true);
     paused_ = !paused_;
     const Millis t = now();
     if (paused_) {
@@ -246,14 +236,9 @@ void Table::pause() {
 }
 
 void Table::offer_draw() {
-    if (!can_offer_draw()) {
-        say("a draw can be offered while a round is being played by a human", true);
-        return;
-    }
-    if (link_) {
-        if (agree_to(net::OfferKind::Draw)) return;
-        return link_->offer(net::OfferKind::Draw);
-    }
+    if (const Expected<void> allowed = may_act(Act::OfferDraw); !allowed) return say(allowed.why(), true);
+    if (const std::optional<Ruling> r = umpire_->offer(net::OfferKind::Draw)) return follow(*r);
+    // The other side sits here: a human is asked, the computer considers it.
     const int from = acting_human();
     const int to = 1 - from;
     if (is_human(to)) {
@@ -281,25 +266,16 @@ void Table::offer_draw() {
     say(match_.name(from) + " offers a draw; " + match_.name(to) + " is considering it...");
 }
 
-void Table::request_takeback() {
-    if (agree_to(net::OfferKind::Undo)) return;
-    link_->offer(net::OfferKind::Undo);
+bool Table::request_takeback() {
+    const std::optional<Ruling> r = umpire_->offer(net::OfferKind::Undo);
+    if (r) follow(*r);
+    return r.has_value();
 }
 
-void Table::claim_round() {
-    if (!link_ || !link_->hosting()) {
-        say("a round is claimed by the host of a network game whose opponent left and did not come back",
-            true);
-        return;
-    }
-    link_->claim();
-}
+void Table::claim_round() { follow(umpire_->claim()); }
 
 void Table::resign() {
-    if (!can_resign()) {
-        say("resigning ends a round in progress played by a human", true);
-        return;
-    }
+    if (const Expected<void> allowed = may_act(Act::Resign); !allowed) return say(allowed.why(), true);
     const int p = acting_human();
     const std::string what =
         match_.single_game() ? "the game" : "round " + std::to_string(match_.round_number());
@@ -313,29 +289,6 @@ void Table::resign() {
     ask(std::move(q));
     say(asked_text_);
 }
-
-namespace {
-
-bool in_play(const Match& m) { return !m.game().over() && m.phase() == MatchPhase::Playing; }
-
-}  // namespace
-
-bool Table::can_pause() const {
-    if (link_) return link_->playing() && match_.clock().enabled();
-    return in_play(match_) && (match_.clock().enabled() || (is_computer(0) && is_computer(1)));
-}
-
-bool Table::can_offer_draw() const {
-    if (link_) return link_->playing() && in_play(match_) && acting_human() >= 0;
-    return in_play(match_) && (is_human(0) || is_human(1));
-}
-
-bool Table::can_resign() const {
-    if (link_) return link_->can_play() && in_play(match_) && acting_human() >= 0;
-    return in_play(match_) && (is_human(0) || is_human(1));
-}
-
-bool Table::can_claim() const { return link_ && link_->can_claim(); }
 
 // ---------------------------------------------------------------------------------------------------
 // The review
@@ -361,7 +314,7 @@ std::size_t steps_of(const Game& g) { return g.moves().size() + (ending_step(g) 
 }  // namespace
 
 std::size_t Table::reviewable_rounds() const {
-    if (link_) return 0;
+    if (!umpire_->may_step()) return 0;
     const std::size_t n = match_.rounds().size();
     return match_.phase() == MatchPhase::Over ? n : n - 1;
 }
@@ -451,14 +404,16 @@ std::optional<Expected<std::string>> Table::review_go_to(std::size_t plies) {
 }
 
 bool Table::can_step_back() const {
-    if (link_) return false;
+    if (!umpire_->may_step()) return false;
     if (review_) return review_->step > 0 || review_->round > 0;
     if (match_.phase() == MatchPhase::Over) return steps_of(match_.game()) > 0 || match_.rounds().size() > 1;
     if (match_.game().can_undo()) return step_allowed().ok();
     return reviewable_rounds() > 0;
 }
 
-bool Table::can_step_forward() const { return review_.has_value() || (!link_ && match_.game().can_redo()); }
+bool Table::can_step_forward() const {
+    return review_.has_value() || (umpire_->may_step() && match_.game().can_redo());
+}
 
 bool Table::play_from_review() {
     // A finished single game without a clock: a move at a position of its review takes the game back to
@@ -486,7 +441,7 @@ bool Table::play_from_review() {
 // Stepping through a local game
 
 Expected<void> Table::step_allowed() const {
-    if (link_) return Failure{"in a network game moves are taken back by agreement: < asks the other player"};
+    if (const Expected<void> allowed = umpire_->may_step(); !allowed) return allowed;
     if (!match_.single_game() && match_.game().over())
         return Failure{"round " + std::to_string(match_.round_number()) + " is over and counts in the match"};
     if (match_.clock().enabled() && !match_.game().over())

@@ -77,4 +77,26 @@ Ruling LocalUmpire::answer_draw(int player, bool accept, const std::string& reas
         .said = {{who + (reason.empty() ? "declines the draw" : reason) + "; play goes on", false}}};
 }
 
+Ruling LocalUmpire::hand_over(int player, bool to_computer, Level level) {
+    // The match does not change: the table hands the seat over, and saves it.
+    return Ruling{.kind = Ruling::Kind::Made,
+                  .said = {{std::string("computer plays ") + color_name(match_.colour_of(player)) + ": " +
+                                (to_computer ? "on" : "off") +
+                                (to_computer ? std::string(" (level ") + level_name(level) + ")" : ""),
+                            false}}};
+}
+
+Expected<void> LocalUmpire::may(Act act) const {
+    switch (act) {
+        case Act::Claim: return claim_refusal();  // both players sit here: nobody left
+        case Act::Move:
+        case Act::Pick:
+        case Act::Pause:
+        case Act::OfferDraw:
+        case Act::Resign:
+        case Act::Hint: break;  // the table's own rules decide
+    }
+    return {};
+}
+
 }  // namespace gobblet::ui

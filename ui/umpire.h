@@ -1,19 +1,25 @@
 // The umpire of a table's match (ui/table.h): who makes the changes its players ask for (a move, a starter
-// chosen, a resignation, a draw answered), and what play here may do now. A table has one, chosen once:
-// a local table's is a LocalUmpire, which changes the table's match at once; a network table's is its
-// link (ui/table_link.h), which sends each request to the host, whose session decides it and whose events
-// change the match. Either says what became of a request as a Ruling, for the table to tell the players
-// and follow; neither calls curses, and the time is the clock it is given.
+// chosen, a resignation, a draw answered, an offer, a claim, a seat handed to the computer), and what play
+// here may do now. A table has one, chosen once: a local table's is a LocalUmpire, which changes the
+// table's match at once; a network table's is its link (ui/table_link.h), which sends each request to the
+// host, whose session decides it and whose events change the match. Either says what became of a request
+// as a Ruling, for the table to tell the players and follow; neither calls curses, and the time is the
+// clock it is given. What differs between a local and a network table is written here, in the umpire that
+// differs: the table asks its umpire and never which kind it has, so a new kind of table is a new umpire.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/expected.h"
 #include "engine/match.h"
+#include "engine/player.h"
+#include "engine_help.h"
 #include "loop.h"
+#include "net/wire.h"
 
 namespace gobblet::ui {
 
@@ -34,6 +40,12 @@ struct Ruling {
     bool moved = false;    // ... by a move played
 };
 
+// What a player here asks to do, for the one question "may this side act now" (Table::may_act): the
+// table's rules (the round over, the game paused, whose turn it is) and its umpire's part (a network
+// game's connection, a spectator's place). Pick is picking up a piece for a move: a move's rule, but a
+// network game's connection is asked only when the piece is put down (Move).
+enum class Act : std::uint8_t { Move, Pick, Pause, OfferDraw, Resign, Claim, Hint };
+
 class Umpire {
   public:
     virtual ~Umpire() = default;
@@ -49,9 +61,38 @@ class Umpire {
     // "accepts the draw" or "declines the draw").
     virtual Ruling answer_draw(int player, bool accept, const std::string& reason) = 0;
 
-    // Whether a player here may move now, or why nobody can (nobody has joined, the connection is
-    // lost...).
-    virtual Expected<void> moves_allowed() const = 0;
+    // An offer of a player here (a draw, a takeback, a pause or to resume): made to the other side, or
+    // the agreement to the same offer of theirs that stands; nullopt when the other side sits at this
+    // table (the table asks it: a question, the computer; or it pauses its own clock).
+    virtual std::optional<Ruling> offer(net::OfferKind kind) = 0;
+    // The other side's offer that waits for an answer here, its note beside the board ("Eamon offers a
+    // draw: = agrees, Esc declines", "" when none stands), and the answer of a player here to it.
+    virtual std::optional<net::OfferKind> standing_offer() const = 0;
+    virtual std::string offer_note() const = 0;
+    virtual Ruling answer_offer(bool agree) = 0;
+    // The round of a player who left and did not come back, claimed: only a network game's host can.
+    virtual Ruling claim() { return Ruling{.said = {{claim_refusal().why, true}}}; }
+    // A player's seat goes to the computer (`to_computer`, at `level`) or comes back: Made (what to say;
+    // the table then hands the seat over), or Refused (not this side's seat).
+    virtual Ruling hand_over(int player, bool to_computer, Level level) = 0;
+
+    // The part of "may this side act now" that is the umpire's (Table::may_act asks it first, then the
+    // table's rules): ok, or why not (nobody has joined, the connection is lost, you are watching...).
+    virtual Expected<void> may(Act act) const = 0;
+    // Whether a player here may move now, or why nobody can.
+    Expected<void> moves_allowed() const { return may(Act::Move); }
+    // The players here step through the game themselves (take back, replay, review), or why not (a
+    // network game's takebacks are made by agreement).
+    virtual Expected<void> may_step() const = 0;
+    // The one player this side plays (-1: it watches); nullopt when both players sit at this table.
+    virtual std::optional<int> player_here() const = 0;
+    // The players here start another match at this table when this one is over (n).
+    virtual bool new_match_here() const = 0;
+    // The engine's help at this table (engine_help.h): `here` is what the table knows of it (a local
+    // game's clock, its first move, the help granted); a network game's rule is its session's.
+    virtual HelpGame help_game(const HelpGame& here) const = 0;
+    // Why the clocks stand now that the umpire knows of ("the clocks stand for Eamon's grace"), or "".
+    virtual std::string clock_note() const = 0;
     // A computer seat here may be asked for its move now (a move sent is not waiting for the host).
     virtual bool ready_for_move() const = 0;
     // This side decides what nobody here is asked (two computers' drawn round is played again), and asks
@@ -61,6 +102,14 @@ class Umpire {
     virtual bool runs_clock() const = 0;
     // Milliseconds until the umpire needs a turn of the loop though nothing arrives; -1: never.
     virtual Millis until_next(Millis now) const = 0;
+
+  protected:
+    // Why the round cannot be claimed at a table that cannot claim it.
+    static Failure<> claim_refusal() {
+        return Failure{
+            "a round is claimed by the host of a network game whose opponent left and did not come "
+            "back"};
+    }
 };
 
 // A local table's umpire: every request is decided here, on the table's match, at once.
@@ -77,7 +126,19 @@ class LocalUmpire : public Umpire {
     Ruling resign(int player) override;
     Ruling answer_draw(int player, bool accept, const std::string& reason) override;
 
-    Expected<void> moves_allowed() const override { return {}; }
+    // Both sides sit here: nobody across the network to make an offer to, and none stands.
+    std::optional<Ruling> offer(net::OfferKind) override { return std::nullopt; }
+    std::optional<net::OfferKind> standing_offer() const override { return std::nullopt; }
+    std::string offer_note() const override { return ""; }
+    Ruling answer_offer(bool) override { return Ruling{.said = {{"there is no offer to answer", true}}}; }
+    Ruling hand_over(int player, bool to_computer, Level level) override;
+
+    Expected<void> may(Act act) const override;
+    Expected<void> may_step() const override { return {}; }
+    std::optional<int> player_here() const override { return std::nullopt; }
+    bool new_match_here() const override { return true; }
+    HelpGame help_game(const HelpGame& here) const override { return here; }
+    std::string clock_note() const override { return ""; }
     bool ready_for_move() const override { return true; }
     bool decides_rounds() const override { return true; }
     bool runs_clock() const override { return true; }
