@@ -108,6 +108,16 @@ inline Side make_joiner(const Side& host, Millis now, const std::string& code = 
 
 inline MoveSpec spec(const std::string& move) { return spec_of(move); }
 
+// A move as the wire carries it: the Nth of the round, made at state `state`.
+inline Act move_act(int state, int number, const std::string& move) {
+    Act a;
+    a.kind = Act::Kind::Move;
+    a.state = state;
+    a.number = number;
+    a.move = move;
+    return a;
+}
+
 // Plays a move from whichever side is to move, and waits until both boards show it.
 inline void play(Net& net, Side& mover, Side& other, const std::string& move) {
     INFO("move " << move);

@@ -4,10 +4,11 @@
 #include "net/event.h"
 #include "net/host_core.h"
 #include "net/transfer.h"
-#include "support.h"
+#include "net_support.h"
 
 using namespace gobblet;
 using namespace gobblet::net;
+using gobblet::test::move_act;
 using gobblet::test::spec_of;
 
 namespace {
@@ -64,15 +65,6 @@ class Side : public HostSide {
     std::vector<Act> facts;
     std::vector<std::string> said;
 };
-
-Act move_act(int state, int number, const std::string& move) {
-    Act a;
-    a.kind = Act::Kind::Move;
-    a.state = state;
-    a.number = number;
-    a.move = move;
-    return a;
-}
 
 Match fischer_match(Millis base = 60 * s) {
     Match m(MatchSettings{{}, 1, ClockSettings::fischer(base, 0)}, {"Liam", "Eamon"});

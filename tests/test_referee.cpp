@@ -3,24 +3,16 @@
 // here as every side applies it (net::apply), then handed back (after_fact).
 #include "net/event.h"
 #include "net/referee.h"
-#include "support.h"
+#include "net_support.h"
 
 using namespace gobblet;
 using namespace gobblet::net;
+using gobblet::test::move_act;
 
 namespace {
 
 constexpr Millis t0 = 1'000'000, s = 1000;
 constexpr Color W = Color::White, B = Color::Black;
-
-Act move_act(int state, int number, const std::string& move) {
-    Act a;
-    a.kind = Act::Kind::Move;
-    a.state = state;
-    a.number = number;
-    a.move = move;
-    return a;
-}
 
 // Applies a decided fact as a session does, and tells the referee.
 std::vector<Referee::Lapse> take(Referee& r, Match& m, const Referee::Ruling& ruling, Millis now) {
