@@ -1,15 +1,17 @@
 // The lobby protocol's server side (docs/lobby.md), without sockets: logins (by a machine's secret, a
 // password checked on a worker thread, or as a guest), who is online, seeks and challenges, the start
-// of matches (committed, then announced), the games in progress, chat, histories, records, ratings and
-// tournaments. The hub (server/hub.h) hands it the messages of lobby connections, already read and
-// checked by net::lobby's reader; everything it says goes out through the Outbox.
+// of matches (committed, then announced), the games in progress, chat, histories, records and ratings.
+// The tournaments are its director's (server/director.h), which reaches the lobby through the narrow
+// LobbyRoom (server/lobby_room.h); Lobby::request hands it their requests. The hub (server/hub.h) hands
+// the lobby the messages of lobby connections, already read and checked by net::lobby's reader;
+// everything it says goes out through the Outbox.
 //
 // Limits that are the lobby's (docs/server.md, "Limits"), most of them per source address so that one
 // address never locks another out: failed logins and password checks (net::GuessGuard: a password is
 // counted when its check starts, and a right secret, key or guest login is never held back by others'
 // failures), registrations and players logged in per address, chat per connection, changes to the seeks
-// and tournaments per connection and per address, seeks per player, and the tables' sizes, which never
-// pass what a client keeps (net::lobby::max_table).
+// (and machines) per connection and per address, seeks per player, and the tables' sizes, which never
+// pass what a client keeps (net::lobby::max_table). Tournaments per organizer are the director's.
 #pragma once
 
 #include <map>
@@ -22,18 +24,18 @@
 
 #include "net/code.h"
 #include "net/lobby.h"
+#include "server/director.h"
 #include "server/env.h"
 #include "server/games.h"
 #include "server/listing.h"
+#include "server/lobby_room.h"
 #include "server/secrets.h"
 #include "server/tournament.h"
 #include "server/workers.h"
 
 namespace gobblet::server {
 
-namespace lobby = net::lobby;
-
-// Seeks and challenges a player may have open at once; tournaments a player may organize at once.
+// Seeks and challenges a player may have open at once.
 constexpr int max_seeks_per_player = 3;
 // Players one address may have logged in at once, guests included (more are sent away with `bye busy`):
 // enough for a household or a club behind one address, far from what fills a server.
@@ -49,9 +51,6 @@ constexpr int changes_burst = 10;
 constexpr Millis changes_every = 1000;
 constexpr int address_changes_burst = 20;
 constexpr Millis address_changes_every = 500;
-constexpr int max_tournaments_per_organizer = 1;
-// A finished tournament stays in the list this long, then leaves it (`closed`).
-constexpr Millis tournament_shown_after_over = 10 * 60'000;
 // How many players online and games in progress every lobby connection is shown (docs/lobby.md, "Big
 // lobbies"): the first to come, a player always seeing themselves and their own games, a tournament's
 // games always listed. Enough for any screen, and what keeps a login from costing every connection a line.
@@ -60,9 +59,6 @@ constexpr std::size_t listed_games = 100;
 // Places freed in the listings are filled (the longest waiting, told to everyone) at most this often: a
 // crowd leaving at once (a network that failed) costs a place's lines every few seconds, not at each leave.
 constexpr Millis refill_every = 5000;
-// How often the lobby looks whether another process (--new-tournament, --start-tournament) committed to
-// the database: a PRAGMA data_version, which reads no page.
-constexpr Millis store_sync_every = 1000;
 
 // A finished game as a history page (and a profile) lists it.
 lobby::HistoryItem history_item(const GameRecord& g);
@@ -70,7 +66,7 @@ lobby::HistoryItem history_item(const GameRecord& g);
 // last games (`played`), without the `end`. `online`: whether they are in the lobby now.
 std::vector<lobby::Message> profile_of(Store& store, const Account& a, UnixTime now, bool online);
 
-class Lobby : public GameListener {
+class Lobby : public GameListener, private LobbyRoom {
   public:
     struct Settings {
         std::string greeting = "gobblet server";
@@ -112,13 +108,7 @@ class Lobby : public GameListener {
     void game_over(const HostedGame& g, Millis now) override;
 
   private:
-    struct Player {
-        std::string name;  // as welcomed: "Liam", "~Liam2"
-        std::string key;   // lobby::name_key(name)
-        lobby::Role role = lobby::Role::Human;
-        std::optional<AccountId> account;
-        lobby::Ratings ratings{};
-    };
+    using Player = LobbyPlayer;
     struct Conn {
         Peer peer;
         // Where the player is, as their list of machines shows it: an IP address (the `ssh` line's when
@@ -142,31 +132,18 @@ class Lobby : public GameListener {
         lobby::Audience audience{};
         std::optional<Color> colour;  // the seeker's in round 1 (a rematch's); nullopt: drawn
     };
-    struct Tourney {
-        lobby::Id id = 0;
-        std::string name;
-        tournament::Spec spec;
-        std::string organizer;  // name; "" for the operator (--new-tournament)
-        AccountId organizer_account = 0;
-        std::uint64_t seed = 0;  // of the draws of who starts
-        lobby::TournamentState state = lobby::TournamentState::Open;
-        int round = 0;
-        Millis closes = 0;  // over: when it leaves the list
-    };
 
     // Sending: each connection gets the line in its version's shape.
-    void send(ConnId to, const lobby::Message& m);
+    void send(ConnId to, const lobby::Message& m) override;
     void to_all(const lobby::Message& m);
     void to_all(const std::vector<lobby::Message>& ms);
-    // A tournament's item, its table or its `closed` line to everyone who can read it (a version 1
-    // client never hears of knockouts or the operator's tournaments, nor of tables as they change).
-    void announce(const Tourney& t);
-    void announce_table(const Tourney& t);
-    void announce_closed(const Tourney& t);
-    static bool old_clients_see(const Tourney& t) { return !t.spec.format.knockout && !t.organizer.empty(); }
     lobby::GameItem game_item(const HostedGame& g, Millis now);
     // To the player's connection, if they are online.
-    void to_player(const std::string& key, const lobby::Message& m);
+    void to_player(const std::string& key, const lobby::Message& m) override;
+    // LobbyRoom, for the director.
+    void each_online(const std::function<void(ConnId, int version)>& f) const override;
+    const Player* online_player(const std::string& key) const override;
+    std::vector<GameId> games_of(const std::string& key) const override;
     // News of a player (their `player` line, `left`): to everyone when the player is listed, else to
     // the player alone, who always sees themselves.
     void to_viewers(const std::string& key, const lobby::Message& m);
@@ -246,43 +223,16 @@ class Lobby : public GameListener {
     void history(ConnId conn, const lobby::HistoryQuery& q);
     void record(ConnId conn, const lobby::RecordQuery& q);
     void ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now);
-    void create(ConnId conn, Player& p, const lobby::Create& m, Millis now);
-    void join(ConnId conn, Player& p, const lobby::Join& m, Millis now);
-    void leave(ConnId conn, Player& p, const lobby::Leave& m, Millis now);
-    void start(ConnId conn, Player& p, const lobby::Start& m, Millis now);
-    void standings(ConnId conn, const lobby::StandingsQuery& q);
-    // The organizer's choice of who starts a match of the tournament (stored; applied when it starts).
-    void choose_starter(ConnId conn, Player& p, const lobby::ChooseStarter& m, Millis now);
 
     // Matches.
     // Starts a match between two players (each `GamePlayer` with the key the lobby knows them by).
     HostedGame* start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
-                            std::optional<TournamentId> tournament, int round, Millis now);
+                            std::optional<TournamentId> tournament, int round, Millis now) override;
     lobby::MatchStart match_line(HostedGame& g, int player, int round, Millis now);
     bool playing(const std::string& key);
-    // The player's game connection seat: the GamePlayer for the online player `p`.
-    static GamePlayer seat_of(const Player& p) {
-        return GamePlayer{p.account, p.name, p.role == lobby::Role::Bot};
-    }
-    static std::string key_of(const GamePlayer& p) { return lobby::name_key(p.name); }
     lobby::PlayerItem item(const Player& p);
     lobby::SeekItem item(const Seek& s);
     std::optional<lobby::Rating> rating_in(const std::string& key, Variant v);
-
-    // Tournaments.
-    lobby::TournamentItem item(const Tourney& t);
-    // Starts what the tournament's current round still needs, makes the next round when the last is
-    // decided, and ends the tournament after its last round.
-    void advance(Tourney& t, Millis now);
-    // The start: the round robin's rounds made (or a knockout seeded), then the first round played. The
-    // tournament is Running in the store already.
-    void begin(Tourney& t, Millis now);
-    // Reads the tournaments of the store again when another process changed it (data_version): new
-    // ones (--new-tournament) join the list, one started there (--start-tournament) begins.
-    void sync(Millis now);
-    std::optional<Tourney> tourney_of(const TournamentRecord& r, Millis now);
-    std::vector<lobby::StandingItem> table_of(lobby::Id id);
-    void forfeit_pairings(TournamentRecord& rec, AccountId account, Millis now);
 
     Env& env_;
     Games& games_;
@@ -304,9 +254,6 @@ class Lobby : public GameListener {
     std::unordered_map<std::string, std::vector<lobby::Id>> seeks_of_;
     std::set<std::pair<Millis, lobby::Id>> expiring_;
     lobby::Id next_seek_ = 1;
-    std::map<lobby::Id, Tourney> tourneys_;
-    std::int64_t data_version_ = -1;
-    Millis next_sync_ = 0;
     // Failed logins by secret, key or a name nobody has (cheap to check: a right one from an address that
     // failed nothing lately is never held back by others), and password checks, counted as they start
     // (each costs a worker tens of milliseconds and 64 MiB, right or wrong: all addresses wait together).
@@ -317,6 +264,8 @@ class Lobby : public GameListener {
     net::PerSource changes_{address_changes_burst, address_changes_every,
                             address_changes_burst* address_changes_every};
     std::unordered_map<std::string, std::size_t> players_from_;  // players logged in, by source address
+    // The tournaments, which reach the lobby through its LobbyRoom.
+    Director director_{env_, games_, *this};
 };
 
 }  // namespace gobblet::server

@@ -1,0 +1,57 @@
+// What the lobby's parts share with the lobby (server/lobby.h): a player in the lobby, and the narrow
+// interface through which a part (the tournament director, server/director.h) reaches the lobby's
+// connections and starts matches, without knowing how the lobby keeps them.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "net/lobby.h"
+#include "server/games.h"
+
+namespace gobblet::server {
+
+namespace lobby = net::lobby;
+
+// A player logged in to the lobby.
+struct LobbyPlayer {
+    std::string name;  // as welcomed: "Liam", "~Liam2"
+    std::string key;   // lobby::name_key(name)
+    lobby::Role role = lobby::Role::Human;
+    std::optional<AccountId> account;
+    lobby::Ratings ratings{};
+};
+
+// The player's game connection seat: the GamePlayer for the online player `p`.
+inline GamePlayer seat_of(const LobbyPlayer& p) {
+    return GamePlayer{p.account, p.name, p.role == lobby::Role::Bot};
+}
+// The name key the lobby knows a game's player by.
+inline std::string key_of(const GamePlayer& p) { return lobby::name_key(p.name); }
+
+// What a part of the lobby asks of the lobby: sending to its connections, who is online, a player's
+// games, and the start of a match.
+class LobbyRoom {
+  public:
+    // To one connection, in its version's shape.
+    virtual void send(ConnId to, const lobby::Message& m) = 0;
+    // To the player's connection, if they are online.
+    virtual void to_player(const std::string& key, const lobby::Message& m) = 0;
+    // Calls `f` with each logged-in player's connection and the lobby protocol version it speaks.
+    virtual void each_online(const std::function<void(ConnId, int version)>& f) const = 0;
+    // The player online under this name key; nullptr when they are not in the lobby.
+    virtual const LobbyPlayer* online_player(const std::string& key) const = 0;
+    // The games in progress of a player (by name key), oldest first.
+    virtual std::vector<GameId> games_of(const std::string& key) const = 0;
+    // Starts a match between two players, committed and then announced to them and the lobby.
+    virtual HostedGame* start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
+                                    std::optional<TournamentId> tournament, int round, Millis now) = 0;
+
+  protected:
+    ~LobbyRoom() = default;
+};
+
+}  // namespace gobblet::server
