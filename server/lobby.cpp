@@ -12,15 +12,6 @@ namespace {
 
 using lobby::Refusal;
 
-// Takes `id` out of `key`'s list in a per-player index, and the list itself once it is empty.
-template <class Id>
-void unindex(std::unordered_map<std::string, std::vector<Id>>& index, const std::string& key, Id id) {
-    const auto it = index.find(key);
-    if (it == index.end()) return;
-    std::erase(it->second, id);
-    if (it->second.empty()) index.erase(it);
-}
-
 std::string date_text(std::time_t t) {
     std::tm tm{};
     gmtime_r(&t, &tm);
@@ -226,7 +217,7 @@ void Lobby::leave_lobby(ConnId conn, Millis now) {
     online_.erase(on);
     if (p->account) env_.store.seen(*p->account, env_.unix(now), p->role == lobby::Role::Bot);
     env_.note(now, "lobby: " + p->name + " left");
-    drop_seeks_of(p->key, lobby::SeekEnd::Left);
+    seeks_.drop_of(p->key, lobby::SeekEnd::Left);
     // (The longest waiting player online takes the place in everyone's list at the next refill.)
     if (shown_players_.remove(p->key)) to_all(lobby::Left{p->name});
 }
@@ -434,15 +425,7 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
             send(conn, item(*conns_[on->second].player));
     send(conn, lobby::End{lobby::List::Players});
     // The open seeks and the player's own seeks and challenges, in the order they were made.
-    std::vector<lobby::Id> ids;
-    for (const auto& [id, s] : seeks_)
-        if (s.to.empty()) ids.push_back(id);
-    if (const auto mine = seeks_of_.find(p.key); mine != seeks_of_.end())
-        for (lobby::Id id : mine->second)
-            if (!seeks_.at(id).to.empty()) ids.push_back(id);
-    std::sort(ids.begin(), ids.end());
-    for (lobby::Id id : ids) send(conn, item(seeks_.at(id)));
-    send(conn, lobby::End{lobby::List::Seeks});
+    seeks_.greet(conn, p.key);
     std::vector<GameId> games = shown_games_.shown();
     if (const auto mine = games_of_.find(p.key); mine != games_of_.end())
         for (const GameId id : mine->second)
@@ -641,14 +624,6 @@ void Lobby::add_key(ConnId conn, Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // Requests.
 
-void Lobby::end_seek(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key,
-                     const char* verb, Millis now, lobby::SeekEnd why, const std::string& none) {
-    if (!may_change(conn, verb, now)) return;
-    const auto it = seeks_.find(id);
-    if (it == seeks_.end() || it->second.*whose != key) return refuse(conn, verb, Refusal::NotFound, none);
-    drop_seek(id, why);
-}
-
 void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now) {
     const auto unexpected = [&] { fail(conn, std::string("unexpected ") + lobby::verb(m), now); };
     // A handler for each request; a new one that has none does not compile.
@@ -658,19 +633,13 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
                    [&](const lobby::AddKey&) { add_key(conn, now); },
                    [&](const lobby::MachinesQuery&) { machines(conn); },
                    [&](const lobby::Forget& x) { forget_machine(conn, x, now); },
-                   [&](const lobby::Post& x) { post(conn, p, x, now); },
-                   [&](const lobby::Challenge& x) { challenge(conn, p, x, now); },
-                   [&](const lobby::Accept& x) { accept(conn, p, x, now); },
-                   [&](const lobby::Decline& x) {
-                       end_seek(conn, x.id, &Seek::to, p.key, "decline", now, lobby::SeekEnd::Declined,
-                                "no challenge " + std::to_string(x.id) + " to you");
-                   },
-                   [&](const lobby::Withdraw& x) {
-                       end_seek(conn, x.id, &Seek::from, p.key, "withdraw", now, lobby::SeekEnd::Withdrawn,
-                                "no seek or challenge " + std::to_string(x.id) + " of yours");
-                   },
+                   [&](const lobby::Post& x) { seeks_.post(conn, p, x, now); },
+                   [&](const lobby::Challenge& x) { seeks_.challenge(conn, p, x, now); },
+                   [&](const lobby::Accept& x) { seeks_.accept(conn, p, x, now); },
+                   [&](const lobby::Decline& x) { seeks_.decline(conn, p, x, now); },
+                   [&](const lobby::Withdraw& x) { seeks_.withdraw(conn, p, x, now); },
                    [&](const lobby::Watch& x) { watch(conn, p, x); },
-                   [&](const lobby::Rematch& x) { rematch(conn, p, x, now); },
+                   [&](const lobby::Rematch& x) { seeks_.rematch(conn, p, x, now); },
                    [&](const lobby::Abort& x) { abort(conn, p, x, now); },
                    [&](const lobby::FingerQuery& x) { finger(conn, x, now); },
                    [&](const lobby::BestQuery&) { best(conn, now); },
@@ -706,31 +675,7 @@ lobby::PlayerItem Lobby::item(const Player& p) {
     return i;
 }
 
-std::optional<lobby::Rating> Lobby::rating_in(const std::string& key, Variant v) {
-    const auto on = online_.find(key);
-    if (on == online_.end()) return std::nullopt;
-    const Player& p = *conns_[on->second].player;
-    // A registered player before a rated game has the newcomer's rating, uncertain; a guest none.
-    if (const auto& r = p.ratings[std::size_t(lobby::variant_index(v))]) return r;
-    if (p.account) return lobby::Rating{1500, 350};
-    return std::nullopt;
-}
-
-lobby::SeekItem Lobby::item(const Seek& s) {
-    const auto name_of = [&](const std::string& key) {
-        const auto on = online_.find(key);
-        return on == online_.end() ? key : conns_[on->second].player->name;
-    };
-    return lobby::SeekItem{s.id,
-                           name_of(s.from),
-                           rating_in(s.from, s.terms.settings.variant),
-                           s.to.empty() ? "" : name_of(s.to),
-                           s.terms,
-                           s.audience,
-                           s.colour};
-}
-
-bool Lobby::playing(const std::string& key) { return games_of_.contains(key); }
+bool Lobby::playing(const std::string& key) const { return games_of_.contains(key); }
 
 bool Lobby::may_change(ConnId conn, const char* verb, Millis now) {
     Conn& c = conns_[conn];
@@ -749,127 +694,6 @@ bool Lobby::may_change(ConnId conn, const char* verb, Millis now) {
     return true;
 }
 
-void Lobby::post(ConnId conn, Player& p, const lobby::Post& m, Millis now) {
-    if (!may_change(conn, "post", now)) return;
-    if (p.role == lobby::Role::Guest && m.terms.rated)
-        return refuse(conn, "post", Refusal::BadTerms, "a guest plays casual games only");
-    if (playing(p.key)) return refuse(conn, "post", Refusal::Busy, "you are playing a match");
-    if (seeks_made_by(p.key) >= max_seeks_per_player)
-        return refuse(
-            conn, "post", Refusal::Limit,
-            "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
-    const lobby::Id id = seeks_.size() < lobby::max_table ? new_seek_id() : 0;
-    if (id == 0) return refuse(conn, "post", Refusal::Busy, "too many seeks: try later");
-    Seek s{id, p.key, "", m.terms, 0, m.audience, std::nullopt};
-    add_seek(s);
-    env_.note(now, "lobby: " + p.name + " seeks " + lobby::seek_terms_text(m.terms, m.audience) + " (seek " +
-                       std::to_string(s.id) + ")");
-    to_all(item(s));
-}
-
-void Lobby::challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis now) {
-    if (!may_change(conn, "challenge", now)) return;
-    const std::string to = lobby::name_key(m.name);
-    if (to == p.key) return refuse(conn, "challenge", Refusal::NotAllowed, "you cannot challenge yourself");
-    const auto on = online_.find(to);
-    if (on == online_.end())
-        return refuse(conn, "challenge", Refusal::NotFound, m.name + " is not in the lobby");
-    const Player& them = *conns_[on->second].player;
-    if (m.terms.rated && (p.role == lobby::Role::Guest || them.role == lobby::Role::Guest))
-        return refuse(conn, "challenge", Refusal::BadTerms, "a rated match needs two registered players");
-    if (playing(p.key)) return refuse(conn, "challenge", Refusal::Busy, "you are playing a match");
-    if (playing(to)) return refuse(conn, "challenge", Refusal::Busy, them.name + " is playing a match");
-    if (seeks_made_by(p.key) >= max_seeks_per_player)
-        return refuse(
-            conn, "challenge", Refusal::Limit,
-            "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
-    const lobby::Id id = seeks_.size() < lobby::max_table ? new_seek_id() : 0;
-    if (id == 0) return refuse(conn, "challenge", Refusal::Busy, "too many seeks: try later");
-    Seek s{id, p.key, to, m.terms, now + lobby::challenge_expiry, {}, std::nullopt};
-    add_seek(s);
-    env_.note(now, "lobby: " + p.name + " challenges " + them.name + " to " + lobby::terms_text(m.terms));
-    const lobby::SeekItem line = item(s);
-    send(conn, line);
-    send(on->second, line);
-}
-
-lobby::Id Lobby::new_seek_id() {
-    // At most one try for each id in use, and then one that is free (the table holds at most max_table).
-    const lobby::Id last = std::clamp<lobby::Id>(settings_.max_seek_id, 1, lobby::max_id);
-    for (std::size_t tries = 0; tries <= seeks_.size(); ++tries) {
-        if (next_seek_ < 1 || next_seek_ > last) next_seek_ = 1;
-        const lobby::Id id = next_seek_++;
-        if (!seeks_.contains(id)) return id;
-    }
-    return 0;
-}
-
-void Lobby::add_seek(const Seek& s) {
-    seeks_[s.id] = s;
-    seeks_of_[s.from].push_back(s.id);
-    if (!s.to.empty()) {
-        seeks_of_[s.to].push_back(s.id);
-        expiring_.emplace(s.expires, s.id);
-    }
-}
-
-int Lobby::seeks_made_by(const std::string& key) const {
-    const auto it = seeks_of_.find(key);
-    if (it == seeks_of_.end()) return 0;
-    return int(std::count_if(it->second.begin(), it->second.end(),
-                             [&](lobby::Id id) { return seeks_.at(id).from == key; }));
-}
-
-void Lobby::drop_seek(lobby::Id id, lobby::SeekEnd why) {
-    const auto it = seeks_.find(id);
-    if (it == seeks_.end()) return;
-    const Seek s = it->second;
-    seeks_.erase(it);
-    for (const std::string& key : {s.from, s.to}) unindex(seeks_of_, key, id);
-    if (!s.to.empty()) expiring_.erase({s.expires, id});
-    const lobby::Unseek line{id, why};
-    if (s.to.empty()) return to_all(line);
-    to_player(s.from, line);
-    to_player(s.to, line);
-}
-
-void Lobby::drop_seeks_of(const std::string& key, lobby::SeekEnd why) {
-    const auto it = seeks_of_.find(key);
-    if (it == seeks_of_.end()) return;
-    for (lobby::Id id : std::vector<lobby::Id>(it->second)) drop_seek(id, why);  // (it shrinks meanwhile)
-}
-
-void Lobby::accept(ConnId conn, Player& p, const lobby::Accept& m, Millis now) {
-    const auto it = seeks_.find(m.id);
-    if (it == seeks_.end() || (!it->second.to.empty() && it->second.to != p.key))
-        return refuse(conn, "accept", Refusal::NotFound,
-                      "no seek " + std::to_string(m.id) + " (it may have gone)");
-    const Seek s = it->second;
-    if (s.from == p.key) return refuse(conn, "accept", Refusal::NotAllowed, "that seek is yours");
-    if (s.terms.rated && p.role == lobby::Role::Guest)
-        return refuse(conn, "accept", Refusal::BadTerms, "a guest plays casual games only");
-    // An open seek is for whom it says (people, unless computers are welcome; a rating range); a
-    // challenge names its player.
-    if (s.to.empty())
-        if (const Expected<void> ok = lobby::admits(
-                s.audience, p.role, p.ratings[std::size_t(lobby::variant_index(s.terms.settings.variant))]);
-            !ok)
-            return refuse(conn, "accept", Refusal::NotAllowed, ok.why());
-    if (playing(p.key)) return refuse(conn, "accept", Refusal::Busy, "you are playing a match");
-    const auto on = online_.find(s.from);
-    if (on == online_.end()) return refuse(conn, "accept", Refusal::NotFound, "the seeker has left");
-    if (games_.size() >= lobby::max_table)
-        return refuse(conn, "accept", Refusal::Busy, "the server hosts as many games as it can: try later");
-    const Player& seeker = *conns_[on->second].player;
-    // The colours at random (a kernel random bit), or as the seek says (a rematch).
-    const bool swap =
-        s.colour ? *s.colour == Color::Black : (static_cast<unsigned char>(net::random_bytes(1)[0]) & 1) != 0;
-    std::array<GamePlayer, 2> players = {seat_of(seeker), seat_of(p)};
-    if (swap) std::swap(players[0], players[1]);
-    drop_seek(s.id, lobby::SeekEnd::Taken);
-    start_match(players, s.terms, std::nullopt, 0, now);
-}
-
 HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
                                std::optional<TournamentId> tournament, int round, Millis now) {
     // Committed (the game, its players, terms and codes) before anyone hears of it.
@@ -880,7 +704,7 @@ HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const l
     add_game(g);
     for (const GamePlayer& gp : players) {
         const std::string key = key_of(gp);
-        drop_seeks_of(key, lobby::SeekEnd::Playing);
+        seeks_.drop_of(key, lobby::SeekEnd::Playing);
         if (const auto on = online_.find(key); on != online_.end())
             to_viewers(key, item(*conns_[on->second].player));
     }
@@ -950,53 +774,6 @@ void Lobby::sync_watchers(const HostedGame& g, bool over) {
     for (const std::string& key : changed)
         if (const auto on = online_.find(key); on != online_.end())
             to_viewers(key, item(*conns_[on->second].player));
-}
-
-void Lobby::rematch(ConnId conn, Player& p, const lobby::Rematch& m, Millis now) {
-    if (!may_change(conn, "rematch", now)) return;  // a rematch offered is a challenge posted
-    const auto id = game_id_of(m.game);
-    const auto g = id ? env_.store.game_record(*id) : std::nullopt;
-    int seat = -1;
-    if (g)
-        for (int i : {0, 1})
-            if (g->players[std::size_t(i)] == seat_of(p)) seat = i;
-    if (seat < 0) return refuse(conn, "rematch", Refusal::NotFound, "no match " + m.game + " of yours");
-    if (g->status != GameStatus::Over)
-        return refuse(conn, "rematch", Refusal::NotAllowed,
-                      "the match is still on: a rematch comes after it");
-    if (g->tournament)
-        return refuse(conn, "rematch", Refusal::NotAllowed, "a tournament's match has no rematch");
-    const GamePlayer& them = g->players[std::size_t(1 - seat)];
-    const std::string to = key_of(them);
-    const auto on = online_.find(to);
-    if (on == online_.end())
-        return refuse(conn, "rematch", Refusal::NotFound, them.name + " has left the lobby");
-    if (playing(p.key)) return refuse(conn, "rematch", Refusal::Busy, "you are playing a match");
-    if (playing(to)) return refuse(conn, "rematch", Refusal::Busy, them.name + " is playing a match");
-    const lobby::Terms terms{g->settings, g->rated};
-    // Colours swapped: whoever played White in round 1 plays Black now.
-    const Color mine = seat == 0 ? Color::Black : Color::White;
-    // The opponent asked first: both want it, so it starts. Asked again: it stands already.
-    if (const auto theirs = seeks_of_.find(to); theirs != seeks_of_.end())
-        for (const lobby::Id sid : theirs->second) {
-            const Seek& s = seeks_.at(sid);
-            if (s.from == to && s.to == p.key && s.terms == terms && s.colour == ~mine)
-                return accept(conn, p, lobby::Accept{sid}, now);
-            if (s.from == p.key && s.to == to && s.terms == terms && s.colour == mine)
-                return send(conn, item(s));
-        }
-    if (seeks_made_by(p.key) >= max_seeks_per_player)
-        return refuse(
-            conn, "rematch", Refusal::Limit,
-            "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
-    const lobby::Id seek = seeks_.size() < lobby::max_table ? new_seek_id() : 0;
-    if (seek == 0) return refuse(conn, "rematch", Refusal::Busy, "too many seeks: try later");
-    Seek s{seek, p.key, to, terms, now + lobby::challenge_expiry, {}, mine};
-    add_seek(s);
-    env_.note(now, "lobby: " + p.name + " offers " + them.name + " a rematch of game " + m.game);
-    const lobby::SeekItem line = item(s);
-    send(conn, line);
-    send(on->second, line);
 }
 
 void Lobby::abort(ConnId conn, Player& p, const lobby::Abort& m, Millis now) {
@@ -1206,14 +983,13 @@ void Lobby::refill(Millis now) {
 
 void Lobby::tick(Millis now) {
     if (now >= next_refill_ && (shown_players_.gaps() || shown_games_.gaps())) refill(now);
-    while (!expiring_.empty() && now >= expiring_.begin()->first)
-        drop_seek(expiring_.begin()->second, lobby::SeekEnd::Expired);
+    seeks_.tick(now);
     director_.tick(now);
 }
 
 Millis Lobby::until_next(Millis now) const {
     Soonest soonest;
-    if (!expiring_.empty()) soonest.at(expiring_.begin()->first - now);
+    soonest.also(seeks_.until_next(now));
     soonest.also(director_.until_next(now));
     if (shown_players_.gaps() || shown_games_.gaps()) soonest.at(next_refill_ - now);
     return soonest.get();

@@ -1,17 +1,18 @@
 // The lobby protocol's server side (docs/lobby.md), without sockets: logins (by a machine's secret, a
-// password checked on a worker thread, or as a guest), who is online, seeks and challenges, the start
-// of matches (committed, then announced), the games in progress, chat, histories, records and ratings.
-// The tournaments are its director's (server/director.h), which reaches the lobby through the narrow
-// LobbyRoom (server/lobby_room.h); Lobby::request hands it their requests. The hub (server/hub.h) hands
-// the lobby the messages of lobby connections, already read and checked by net::lobby's reader;
-// everything it says goes out through the Outbox.
+// password checked on a worker thread, or as a guest), who is online, the start of matches (committed,
+// then announced), the games in progress, chat, histories, records and ratings. The seeks and
+// challenges are its board's (server/seeks.h), the tournaments its director's (server/director.h): each
+// reaches the lobby through the narrow LobbyRoom (server/lobby_room.h), and Lobby::request hands each
+// its requests. The hub (server/hub.h) hands the lobby the messages of lobby connections, already read
+// and checked by net::lobby's reader; everything it says goes out through the Outbox.
 //
 // Limits that are the lobby's (docs/server.md, "Limits"), most of them per source address so that one
 // address never locks another out: failed logins and password checks (net::GuessGuard: a password is
 // counted when its check starts, and a right secret, key or guest login is never held back by others'
 // failures), registrations and players logged in per address, chat per connection, changes to the seeks
-// (and machines) per connection and per address, seeks per player, and the tables' sizes, which never
-// pass what a client keeps (net::lobby::max_table). Tournaments per organizer are the director's.
+// (and machines) per connection and per address, and the tables' sizes, which never
+// pass what a client keeps (net::lobby::max_table). Seeks per player are the board's, tournaments per
+// organizer the director's.
 #pragma once
 
 #include <map>
@@ -30,13 +31,12 @@
 #include "server/listing.h"
 #include "server/lobby_room.h"
 #include "server/secrets.h"
+#include "server/seeks.h"
 #include "server/tournament.h"
 #include "server/workers.h"
 
 namespace gobblet::server {
 
-// Seeks and challenges a player may have open at once.
-constexpr int max_seeks_per_player = 3;
 // Players one address may have logged in at once, guests included (more are sent away with `bye busy`):
 // enough for a household or a club behind one address, far from what fills a server.
 constexpr std::size_t players_per_source = 32;
@@ -123,19 +123,10 @@ class Lobby : public GameListener, private LobbyRoom {
         net::GuessLimiter changes{changes_burst, changes_every};
         int version = lobby::protocol_version;
     };
-    struct Seek {
-        lobby::Id id = 0;
-        std::string from;  // name_key of the seeker
-        std::string to;    // name_key of the challenged player; "" for an open seek
-        lobby::Terms terms;
-        Millis expires = 0;  // a challenge's end
-        lobby::Audience audience{};
-        std::optional<Color> colour;  // the seeker's in round 1 (a rematch's); nullopt: drawn
-    };
 
     // Sending: each connection gets the line in its version's shape.
     void send(ConnId to, const lobby::Message& m) override;
-    void to_all(const lobby::Message& m);
+    void to_all(const lobby::Message& m) override;
     void to_all(const std::vector<lobby::Message>& ms);
     lobby::GameItem game_item(const HostedGame& g, Millis now);
     // To the player's connection, if they are online.
@@ -160,7 +151,7 @@ class Lobby : public GameListener, private LobbyRoom {
                  Millis now);
     // Whether the connection (and its address) may change what everyone is told now (changes_burst...);
     // if not, `verb` is refused with `slow-down`. Each call that says yes counts one change.
-    bool may_change(ConnId conn, const char* verb, Millis now);
+    bool may_change(ConnId conn, const char* verb, Millis now) override;
     // The connection leaves the lobby's books (a logged-in player's count by address with it).
     void forget(std::map<ConnId, Conn>::iterator it);
     // A protocol error of the client's: `error`, and the connection ends.
@@ -193,24 +184,9 @@ class Lobby : public GameListener, private LobbyRoom {
 
     // Requests of a player in the lobby.
     void request(ConnId conn, Player& p, const lobby::Message& m, Millis now);
-    void post(ConnId conn, Player& p, const lobby::Post& m, Millis now);
-    void challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis now);
-    void accept(ConnId conn, Player& p, const lobby::Accept& m, Millis now);
-    void add_seek(const Seek& s);
-    // The next seek or challenge id: after the last one given, from 1 again past max_seek_id, never one
-    // in use; 0 when every id is in use.
-    lobby::Id new_seek_id();
-    void drop_seek(lobby::Id id, lobby::SeekEnd why);
-    // `decline` and `withdraw`: ends seek `id` for `why` when its `whose` side (to, from) is `key`, else
-    // refuses `verb` with `none`.
-    void end_seek(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key,
-                  const char* verb, Millis now, lobby::SeekEnd why, const std::string& none);
-    int seeks_made_by(const std::string& key) const;
-    void drop_seeks_of(const std::string& key, lobby::SeekEnd why);
     void watch(ConnId conn, Player& p, const lobby::Watch& m);
-    // Version 3: a rematch (a challenge with the colours swapped, or the opponent's own accepted), an
-    // abort before each side has moved, a profile, the leaderboard, spectators' talk.
-    void rematch(ConnId conn, Player& p, const lobby::Rematch& m, Millis now);
+    // Version 3: an abort before each side has moved, a profile, the leaderboard, spectators' talk (a
+    // rematch is the seeks board's).
     void abort(ConnId conn, Player& p, const lobby::Abort& m, Millis now);
     void finger(ConnId conn, const lobby::FingerQuery& q, Millis now);
     void best(ConnId conn, Millis now);
@@ -229,10 +205,8 @@ class Lobby : public GameListener, private LobbyRoom {
     HostedGame* start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
                             std::optional<TournamentId> tournament, int round, Millis now) override;
     lobby::MatchStart match_line(HostedGame& g, int player, int round, Millis now);
-    bool playing(const std::string& key);
+    bool playing(const std::string& key) const override;
     lobby::PlayerItem item(const Player& p);
-    lobby::SeekItem item(const Seek& s);
-    std::optional<lobby::Rating> rating_in(const std::string& key, Variant v);
 
     Env& env_;
     Games& games_;
@@ -248,12 +222,6 @@ class Lobby : public GameListener, private LobbyRoom {
     std::unordered_map<std::string, GameId> watching_;
     std::unordered_map<GameId, std::vector<std::string>> watchers_of_;
     Millis next_refill_ = 0;
-    std::map<lobby::Id, Seek> seeks_;
-    // The seeks and challenges each player (name key) made or was sent, and the challenges by their end:
-    // a match's start, a leave, a login and the clock's tick look at a player's few, not at every seek.
-    std::unordered_map<std::string, std::vector<lobby::Id>> seeks_of_;
-    std::set<std::pair<Millis, lobby::Id>> expiring_;
-    lobby::Id next_seek_ = 1;
     // Failed logins by secret, key or a name nobody has (cheap to check: a right one from an address that
     // failed nothing lately is never held back by others), and password checks, counted as they start
     // (each costs a worker tens of milliseconds and 64 MiB, right or wrong: all addresses wait together).
@@ -264,7 +232,8 @@ class Lobby : public GameListener, private LobbyRoom {
     net::PerSource changes_{address_changes_burst, address_changes_every,
                             address_changes_burst* address_changes_every};
     std::unordered_map<std::string, std::size_t> players_from_;  // players logged in, by source address
-    // The tournaments, which reach the lobby through its LobbyRoom.
+    // The seeks and challenges, and the tournaments, which reach the lobby through its LobbyRoom.
+    Seeks seeks_{env_, games_, *this, settings_.max_seek_id};
     Director director_{env_, games_, *this};
 };
 

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "net/lobby.h"
@@ -32,20 +33,35 @@ inline GamePlayer seat_of(const LobbyPlayer& p) {
 // The name key the lobby knows a game's player by.
 inline std::string key_of(const GamePlayer& p) { return lobby::name_key(p.name); }
 
-// What a part of the lobby asks of the lobby: sending to its connections, who is online, a player's
-// games, and the start of a match.
+// Takes `id` out of `key`'s list in a per-player index, and the list itself once it is empty.
+template <class Id>
+void unindex(std::unordered_map<std::string, std::vector<Id>>& index, const std::string& key, Id id) {
+    const auto it = index.find(key);
+    if (it == index.end()) return;
+    std::erase(it->second, id);
+    if (it->second.empty()) index.erase(it);
+}
+
+// What a part of the lobby asks of the lobby: sending to its connections, who is online and who plays,
+// the rate of changes, and the start of a match.
 class LobbyRoom {
   public:
     // To one connection, in its version's shape.
     virtual void send(ConnId to, const lobby::Message& m) = 0;
     // To the player's connection, if they are online.
     virtual void to_player(const std::string& key, const lobby::Message& m) = 0;
+    // To every connection logged in.
+    virtual void to_all(const lobby::Message& m) = 0;
     // Calls `f` with each logged-in player's connection and the lobby protocol version it speaks.
     virtual void each_online(const std::function<void(ConnId, int version)>& f) const = 0;
     // The player online under this name key; nullptr when they are not in the lobby.
     virtual const LobbyPlayer* online_player(const std::string& key) const = 0;
-    // The games in progress of a player (by name key), oldest first.
+    // The games in progress of a player (by name key), oldest first; whether they have any.
     virtual std::vector<GameId> games_of(const std::string& key) const = 0;
+    virtual bool playing(const std::string& key) const = 0;
+    // Whether the connection (and its address) may change what everyone is told now; if not, `verb` is
+    // refused with `slow-down`. Each call that says yes counts one change.
+    virtual bool may_change(ConnId conn, const char* verb, Millis now) = 0;
     // Starts a match between two players, committed and then announced to them and the lobby.
     virtual HostedGame* start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
                                     std::optional<TournamentId> tournament, int round, Millis now) = 0;
