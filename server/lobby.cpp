@@ -12,15 +12,6 @@ namespace {
 
 using lobby::Refusal;
 
-std::string date_text(std::time_t t) {
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                  tm.tm_hour, tm.tm_min);
-    return buf;
-}
-
 lobby::Verdict verdict_of(GameOutcome o) {
     switch (o) {
         case GameOutcome::Player0: return lobby::Verdict::Player0;
@@ -29,15 +20,6 @@ lobby::Verdict verdict_of(GameOutcome o) {
         case GameOutcome::Aborted: return lobby::Verdict::Aborted;
     }
     return lobby::Verdict::Aborted;
-}
-
-// Where a peer is, for its player's list of machines: the IP address of "127.0.0.1:51234" or
-// "[2001:db8::5]:7300", "unix" for a unix socket's peer ("unix:uid=1000").
-std::string origin_of(const Peer& peer) {
-    const std::string& a = peer.address;
-    if (a.starts_with("unix:")) return "unix";
-    if (a.starts_with("[")) return a.substr(1, a.find(']') == std::string::npos ? 0 : a.find(']') - 1);
-    return a.substr(0, a.rfind(':'));
 }
 
 std::string variant_words(Variant v) {
@@ -56,6 +38,15 @@ lobby::Changes changes_of(const std::optional<std::array<RatingChange, 2>>& r) {
 }
 
 }  // namespace
+
+std::string date_text(std::time_t t) {
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                  tm.tm_hour, tm.tm_min);
+    return buf;
+}
 
 lobby::HistoryItem history_item(const GameRecord& g) {
     lobby::HistoryItem h;
@@ -181,8 +172,8 @@ void Lobby::fail(ConnId conn, const std::string& reason, Millis now) {
 void Lobby::opened(ConnId conn, const Peer& peer, Millis, int version) {
     if (const auto it = conns_.find(conn); it != conns_.end()) forget(it);
     conns_[conn].peer = peer;
-    conns_[conn].origin = origin_of(peer);
     conns_[conn].version = version;
+    desk_.opened(conn, peer);
     send(conn, lobby::Server{version, settings_.greeting});
 }
 
@@ -199,6 +190,7 @@ bool Lobby::logged_in(ConnId conn) const {
 void Lobby::closed(ConnId conn, Millis now) { leave_lobby(conn, now); }
 
 void Lobby::forget(std::map<ConnId, Conn>::iterator it) {
+    desk_.closed(it->first);
     if (it->second.phase == Conn::Phase::In)
         if (const auto from = players_from_.find(it->second.peer.source);
             from != players_from_.end() && --from->second == 0)
@@ -227,45 +219,20 @@ void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
     if (it == conns_.end()) return;
     Conn& c = it->second;
     if (const auto* x = std::get_if<lobby::Ssh>(&m)) {
-        if (c.phase != Conn::Phase::Greeted) return fail(conn, "ssh comes before the login", now);
-        if (c.ssh_said) return fail(conn, "one ssh line a connection", now);
-        return ssh(conn, *x, now);
+        if (c.phase != Conn::Phase::Greeted || desk_.logging_in(conn))
+            return fail(conn, "ssh comes before the login", now);
+        if (desk_.ssh_said(conn)) return fail(conn, "one ssh line a connection", now);
+        return desk_.ssh(conn, *x, now);
     }
     if (const auto* l = std::get_if<lobby::Login>(&m)) {
         if (c.phase == Conn::Phase::In) return fail(conn, "you are logged in already", now);
-        if (c.phase == Conn::Phase::LoggingIn)
-            return fail(conn, "one login at a time: wait for its answer", now);
-        return login(conn, *l, now);
+        if (desk_.logging_in(conn)) return fail(conn, "one login at a time: wait for its answer", now);
+        if (!room_for(conn, *l)) return send_away(conn, now);
+        return desk_.login(conn, *l, now);
     }
     if (c.phase != Conn::Phase::In)
         return fail(conn, std::string("log in first, not ") + lobby::verb(m), now);
     request(conn, *c.player, m, now);
-}
-
-void Lobby::login_failed(ConnId conn, const lobby::Login& l, Refusal code, const std::string& text,
-                         Millis now, bool charge) {
-    if (charge) logins_.charge(conns_[conn].peer.source, now);
-    env_.note(now, "lobby: login as " + l.name + " from " + conns_[conn].peer.address +
-                       " refused: " + lobby::refusal_word(code));
-    refuse(conn, "login", code, text);
-}
-
-bool Lobby::guarded(ConnId conn, net::GuessGuard& guard, const char* verb, Refusal code, const char* what,
-                    Millis now) {
-    switch (guard.allow(conns_[conn].peer.source, now)) {
-        case net::GuessGuard::Verdict::Allowed: return true;
-        case net::GuessGuard::Verdict::ThisSource:
-            refuse(
-                conn, verb, code,
-                std::string("too many ") + what + " from your address lately: wait a minute and try again");
-            return false;
-        case net::GuessGuard::Verdict::Everyone:
-            refuse(
-                conn, verb, code,
-                std::string("too many ") + what + " from many addresses lately: wait a minute and try again");
-            return false;
-    }
-    return false;
 }
 
 bool Lobby::room_for(ConnId conn, const lobby::Login& l) const {
@@ -277,116 +244,21 @@ bool Lobby::room_for(ConnId conn, const lobby::Login& l) const {
     return on != online_.end() && conns_.at(on->second).peer.source == c.peer.source;
 }
 
-std::optional<Account> Lobby::register_name(ConnId conn, const lobby::Login& l, Millis now) {
-    const std::string source = conns_[conn].peer.source;
-    if (!registrations_.allow(source, now)) {
-        refuse(
-            conn, "login", Refusal::Limit,
-            "too many names registered from your address lately: wait a few minutes, or log in as a guest");
-        return std::nullopt;
-    }
-    Expected<Account> made = env_.store.create_account(l.name, env_.unix(now), lobby::name_key(l.name));
-    if (!made) {
-        refuse(conn, "login", Refusal::NameTaken, made.why());
-        return std::nullopt;
-    }
-    registrations_.spend(source, now);
-    return *made;
+void Lobby::send_away(ConnId conn, Millis now) {
+    // Whatever else it tries from there would meet the same limit: come back later.
+    const Conn& c = conns_[conn];
+    env_.note(now, "lobby: " + c.peer.address +
+                       " sent away: " + std::to_string(settings_.players_per_source) +
+                       " players logged in from " + c.peer.source + " already");
+    const std::string bye =
+        lobby::format_message(lobby::Bye{"busy: too many players logged in from your address (" +
+                                         std::to_string(settings_.players_per_source) + "); try again later"},
+                              c.version);
+    forget(conns_.find(conn));
+    env_.out.close(conn, bye);
 }
 
-void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
-    Conn& c = conns_[conn];
-    if (!room_for(conn, l)) {
-        // Whatever else it tries from there would meet the same limit: come back later.
-        env_.note(now, "lobby: " + c.peer.address +
-                           " sent away: " + std::to_string(settings_.players_per_source) +
-                           " players logged in from " + c.peer.source + " already");
-        const std::string bye = lobby::format_message(
-            lobby::Bye{"busy: too many players logged in from your address (" +
-                       std::to_string(settings_.players_per_source) + "); try again later"},
-            c.version);
-        forget(conns_.find(conn));
-        env_.out.close(conn, bye);
-        return;
-    }
-    if (l.method == lobby::Method::Guest) {
-        // A guest proves nothing and can be wrong about nothing: no guard holds it back.
-        if (l.role == lobby::Role::Bot)
-            return refuse(conn, "login", Refusal::NotAllowed,
-                          "a computer player registers its name: it cannot be a guest");
-        // "~Liam", or "~Liam2" when a guest online has it.
-        std::string name = "~" + l.name;
-        for (int n = 2; online_.contains(lobby::name_key(name)); ++n) name = "~" + l.name + std::to_string(n);
-        Player p{name, lobby::name_key(name), lobby::Role::Guest, std::nullopt, {}};
-        return welcome(conn, std::move(p), lobby::How::Guest, now);
-    }
-    if (!guarded(conn, logins_, "login", Refusal::TooManyAttempts, "failed logins", now)) return;
-    if (l.method == lobby::Method::Password &&
-        !guarded(conn, passwords_, "login", Refusal::TooManyAttempts, "password attempts", now))
-        return;
-    const std::string key = lobby::name_key(l.name);
-    std::optional<Account> account = env_.store.find_lobby_account(key);
-    if (!account) account = env_.store.find_account(l.name);
-    if (l.method == lobby::Method::Key) return login_by_key(conn, l, account, now);
-    if (l.method == lobby::Method::Secret) {
-        if (!account) {
-            // The first login of a name nobody has registers it, committed before the welcome.
-            account = register_name(conn, l, now);
-            if (!account) return;
-            env_.store.add_secret(account->id, l.credential, env_.unix(now), c.origin);
-            c.secret = l.credential;
-            env_.note(now, "lobby: " + l.name + " registered from " + c.peer.address);
-            return welcome(conn,
-                           Player{account->name, lobby::name_key(account->name), l.role, account->id, {}},
-                           lobby::How::New, now);
-        }
-        if (env_.store.check_secret(account->id, l.credential, env_.unix(now), c.origin)) {
-            c.secret = l.credential;
-            return welcome(conn,
-                           Player{account->name, lobby::name_key(account->name), l.role, account->id, {}},
-                           lobby::How::Secret, now);
-        }
-        if (account->has_password)
-            return login_failed(conn, l, Refusal::PasswordNeeded,
-                                account->name + " has a password: log in with it", now);
-        return login_failed(
-            conn, l, Refusal::NameTaken,
-            "the name " + account->name +
-                " is registered from another machine: set a password there to log in here, or "
-                "pick another name",
-            now);
-    }
-    // A password: checked on a worker (Argon2id takes tens of milliseconds), answered when it is back.
-    if (!account)
-        return login_failed(
-            conn, l, Refusal::NotFound,
-            "nobody is registered as " + l.name + ": log in with your machine's secret to register it", now);
-    const std::optional<std::string> hash = env_.store.password_hash(account->id);
-    if (!hash)
-        return login_failed(conn, l, Refusal::WrongPassword,
-                            account->name + " has no password: log in from a machine of theirs and set one",
-                            now);
-    // Counted now, before the hash runs: checks running side by side from many connections of one
-    // address cannot pass the limit, and a right password costs the same as a wrong one.
-    passwords_.charge(c.peer.source, now);
-    c.phase = Conn::Phase::LoggingIn;
-    const PasswordCost cost = settings_.cost;
-    const Account who = *account;
-    workers_.submit([this, conn, who, l, stored = *hash, cost, now]() -> Workers::Continuation {
-        const PasswordCheck check = check_password(stored, l.credential, cost);
-        return [this, conn, who, l, check, now] {
-            const auto it = conns_.find(conn);
-            if (it == conns_.end() || it->second.phase != Conn::Phase::LoggingIn) return;
-            it->second.phase = Conn::Phase::Greeted;
-            if (!check.ok)
-                return login_failed(conn, l, Refusal::WrongPassword, "wrong password for " + who.name, now,
-                                    false);
-            if (check.rehash) env_.store.set_password_hash(who.id, *check.rehash);
-            welcome(conn, Player{who.name, lobby::name_key(who.name), l.role, who.id, {}},
-                    lobby::How::Password, now);
-        };
-    });
-}
+void Lobby::vouch(ConnId conn, Peer peer) { conns_[conn].peer = std::move(peer); }
 
 lobby::Ratings Lobby::ratings_of(AccountId account, Millis now) {
     lobby::Ratings out{};
@@ -446,181 +318,6 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
                     }
 }
 
-void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
-    const Player& p = *conns_[conn].player;
-    if (!p.account) return refuse(conn, "password", Refusal::NotAllowed, "a guest has no password to set");
-    if (const Expected<void> allowed = password_allowed(m.password); !allowed)
-        return refuse(conn, "password", Refusal::BadPassword, allowed.why());
-    // Hashing it costs what checking one does: counted with the address's password attempts.
-    if (!guarded(conn, passwords_, "password", Refusal::SlowDown, "password attempts", now)) return;
-    passwords_.charge(conns_[conn].peer.source, now);
-    const AccountId account = *p.account;
-    const PasswordCost cost = settings_.cost;
-    // The machines this connection is proved by stay; with `forget`, every other goes once the password is
-    // stored (someone who knew the old one may have added theirs).
-    std::optional<std::pair<std::string, std::string>> keep;
-    if (m.forget_others) keep.emplace(conns_[conn].secret, conns_[conn].ssh_key);
-    workers_.submit([this, conn, account, name = p.name, password = m.password, cost, keep,
-                     now]() -> Workers::Continuation {
-        std::string hash = hash_password(password, cost);
-        return [this, conn, account, name, hash, keep, now] {
-            env_.store.set_password_hash(account, hash);
-            const int forgotten =
-                keep ? env_.store.forget_other_machines(account, keep->first, keep->second) : 0;
-            env_.note(now, "lobby: " + name + " (account " + std::to_string(account) + ") set a password" +
-                               (keep ? " and forgot " + std::to_string(forgotten) + " other machines" : ""));
-            if (!conns_.contains(conn)) return;
-            send(conn,
-                 lobby::Ok{"password", !keep ? std::string("your password is set")
-                                             : "your password is set; " + std::to_string(forgotten) +
-                                                   " other machines forgotten (they must log in with it)"});
-        };
-    });
-}
-
-void Lobby::add_secret(ConnId conn, const lobby::AddSecret& m, Millis now) {
-    const Player& p = *conns_[conn].player;
-    if (!p.account) return refuse(conn, "secret", Refusal::NotAllowed, "a guest has no name to prove");
-    if (!may_change(conn, "secret", now)) return;
-    env_.store.add_secret(*p.account, m.secret, env_.unix(now), conns_[conn].origin);
-    conns_[conn].secret = m.secret;
-    send(conn, lobby::Ok{"secret", "this machine can log in as " + p.name + " now"});
-}
-
-void Lobby::machines(ConnId conn) {
-    const Conn& c = conns_[conn];
-    if (!c.player->account)
-        return refuse(conn, "machines", Refusal::NotAllowed,
-                      "a guest has no machines: nothing proves its name");
-    const std::optional<std::int64_t> mine =
-        c.secret.empty() ? std::nullopt : env_.store.secret_id(*c.player->account, c.secret);
-    // The connection's own first, then the others, the last used first.
-    std::vector<lobby::MachineItem> items;
-    for (const Machine& m : env_.store.machines(*c.player->account)) {
-        if (m.id > lobby::max_id)
-            continue;  // (a store that old has other worries; a client reads ids to 10^9)
-        const bool key = m.kind == Machine::Kind::Key;
-        items.push_back(lobby::MachineItem{key ? lobby::MachineKind::Key : lobby::MachineKind::Secret, m.id,
-                                           key ? m.fingerprint == c.ssh_key : m.id == mine,
-                                           date_text(m.last_used), m.address, m.fingerprint});
-    }
-    std::stable_partition(items.begin(), items.end(), [](const lobby::MachineItem& m) { return m.current; });
-    for (const lobby::MachineItem& m : items) send(conn, m);
-    send(conn, lobby::End{lobby::List::Machines});
-}
-
-void Lobby::forget_machine(ConnId conn, const lobby::Forget& f, Millis now) {
-    const Player& p = *conns_[conn].player;
-    if (!p.account)
-        return refuse(conn, "forget", Refusal::NotAllowed,
-                      "a guest has no machines: nothing proves its name");
-    if (!may_change(conn, "forget", now)) return;
-    const bool key = f.kind == lobby::MachineKind::Key;
-    if (!env_.store.forget_machine(*p.account, key ? Machine::Kind::Key : Machine::Kind::Secret, f.id))
-        return refuse(conn, "forget", Refusal::NotFound,
-                      std::string("no machine ") + lobby::machine_kind_word(f.kind) + " " +
-                          std::to_string(f.id) + " of yours");
-    env_.note(
-        now, "lobby: " + p.name + " forgot " + lobby::machine_kind_word(f.kind) + " " + std::to_string(f.id));
-    send(conn, lobby::Ok{"forget", std::string(key ? "that SSH key" : "that machine") +
-                                       " no longer logs in as " + p.name + ": it must prove the name again"});
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The SSH front door (docs/server.md, "The SSH front door").
-
-namespace {
-
-// The uid of a unix-socket peer, as the socket layer wrote its source from SO_PEERCRED ("unix:uid=1000"):
-// a TCP peer's source is an address and never starts so. nullopt for anything else.
-std::optional<unsigned> unix_uid(const Peer& peer) {
-    constexpr std::string_view prefix = "unix:uid=";
-    const std::string_view s = peer.source;
-    if (!s.starts_with(prefix) || s.size() == prefix.size() || s.size() > prefix.size() + 10)
-        return std::nullopt;
-    unsigned long long uid = 0;
-    for (const char c : s.substr(prefix.size())) {
-        if (c < '0' || c > '9') return std::nullopt;
-        uid = uid * 10 + unsigned(c - '0');
-    }
-    if (uid > 0xffffffffULL) return std::nullopt;
-    return unsigned(uid);
-}
-
-}  // namespace
-
-void Lobby::ssh(ConnId conn, const lobby::Ssh& m, Millis now) {
-    Conn& c = conns_[conn];
-    c.ssh_said = true;
-    const std::optional<unsigned> uid = unix_uid(c.peer);
-    const bool trusted = uid && std::find(settings_.ssh_uids.begin(), settings_.ssh_uids.end(), *uid) !=
-                                    settings_.ssh_uids.end();
-    if (!trusted) {
-        // Anyone can claim any key: only the account sshd runs the lobby client as is believed.
-        env_.note(
-            now, "lobby: " + c.peer.address + " said it came through sshd: not believed (not an --ssh-user)");
-        return refuse(conn, "ssh", Refusal::NotAllowed,
-                      "this server believes SSH logins only from the account sshd runs the lobby for: log in "
-                      "with a password or as a guest");
-    }
-    // From now on the player's own address counts, for the limits and in the log.
-    const std::string via = c.peer.address;
-    c.peer = Peer{"ssh:" + m.address + " (" + via + ")", net::source_key(m.address)};
-    c.origin = m.address;
-    c.ssh_key = m.key;
-    env_.note(now, "lobby: " + via + " vouches for a player from " + m.address + " with " +
-                       (m.key.empty() ? std::string("no SSH key") : "SSH key " + m.key));
-    send(conn, lobby::Ok{"ssh", m.key.empty() ? "welcome: log in with a password or as a guest"
-                                              : "welcome: your SSH key can prove your name"});
-}
-
-void Lobby::login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now) {
-    Conn& c = conns_[conn];
-    if (c.ssh_key.empty())
-        return refuse(conn, "login", Refusal::NotAllowed,
-                      c.ssh_said ? "no SSH key proves this connection: log in with a password or as a guest"
-                                 : "a login by key needs the ssh line first");
-    const Player p{account ? account->name : l.name,
-                   lobby::name_key(account ? account->name : l.name),
-                   l.role,
-                   std::nullopt,
-                   {}};
-    if (!account) {
-        // The first login of a name nobody has registers it with the key, committed before the welcome.
-        account = register_name(conn, l, now);
-        if (!account) return;
-        env_.store.add_key(account->id, c.ssh_key, env_.unix(now), c.origin);
-        env_.note(now,
-                  "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " + c.peer.address);
-        return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::New, now);
-    }
-    if (env_.store.check_key(account->id, c.ssh_key, env_.unix(now), c.origin))
-        return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::Key, now);
-    if (account->has_password)
-        return login_failed(conn, l, Refusal::PasswordNeeded,
-                            account->name +
-                                " has a password: log in with it, and this SSH key proves the name "
-                                "from then on",
-                            now);
-    return login_failed(conn, l, Refusal::NameTaken,
-                        "the name " + account->name +
-                            " is registered with another key: set a password there to log in here, or pick "
-                            "another name",
-                        now);
-}
-
-void Lobby::add_key(ConnId conn, Millis now) {
-    const Conn& c = conns_[conn];
-    const Player& p = *c.player;
-    if (!p.account) return refuse(conn, "key", Refusal::NotAllowed, "a guest has no name to prove");
-    if (c.ssh_key.empty())
-        return refuse(conn, "key", Refusal::NotAllowed, "no SSH key proves this connection");
-    if (!may_change(conn, "key", now)) return;
-    env_.store.add_key(*p.account, c.ssh_key, env_.unix(now), c.origin);
-    env_.note(now, "lobby: " + p.name + " added SSH key " + c.ssh_key);
-    send(conn, lobby::Ok{"key", "this SSH key can log in as " + p.name + " now"});
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Requests.
 
@@ -628,11 +325,11 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
     const auto unexpected = [&] { fail(conn, std::string("unexpected ") + lobby::verb(m), now); };
     // A handler for each request; a new one that has none does not compile.
     std::visit(net::Overload{
-                   [&](const lobby::SetPassword& x) { set_password(conn, x, now); },
-                   [&](const lobby::AddSecret& x) { add_secret(conn, x, now); },
-                   [&](const lobby::AddKey&) { add_key(conn, now); },
-                   [&](const lobby::MachinesQuery&) { machines(conn); },
-                   [&](const lobby::Forget& x) { forget_machine(conn, x, now); },
+                   [&](const lobby::SetPassword& x) { desk_.set_password(conn, p, x, now); },
+                   [&](const lobby::AddSecret& x) { desk_.add_secret(conn, p, x, now); },
+                   [&](const lobby::AddKey&) { desk_.add_key(conn, p, now); },
+                   [&](const lobby::MachinesQuery&) { desk_.machines(conn, p); },
+                   [&](const lobby::Forget& x) { desk_.forget_machine(conn, p, x, now); },
                    [&](const lobby::Post& x) { seeks_.post(conn, p, x, now); },
                    [&](const lobby::Challenge& x) { seeks_.challenge(conn, p, x, now); },
                    [&](const lobby::Accept& x) { seeks_.accept(conn, p, x, now); },
@@ -996,7 +693,10 @@ Millis Lobby::until_next(Millis now) const {
 }
 
 void Lobby::close_all(std::string_view last) {
-    for (const auto& [conn, c] : conns_) env_.out.close(conn, last);
+    for (const auto& [conn, c] : conns_) {
+        desk_.closed(conn);
+        env_.out.close(conn, last);
+    }
     conns_.clear();
     online_.clear();
     players_from_.clear();

@@ -1,18 +1,18 @@
-// The lobby protocol's server side (docs/lobby.md), without sockets: logins (by a machine's secret, a
-// password checked on a worker thread, or as a guest), who is online, the start of matches (committed,
-// then announced), the games in progress, chat, histories, records and ratings. The seeks and
-// challenges are its board's (server/seeks.h), the tournaments its director's (server/director.h): each
-// reaches the lobby through the narrow LobbyRoom (server/lobby_room.h), and Lobby::request hands each
-// its requests. The hub (server/hub.h) hands the lobby the messages of lobby connections, already read
-// and checked by net::lobby's reader; everything it says goes out through the Outbox.
+// The lobby protocol's server side (docs/lobby.md), without sockets: who is online and the lists every
+// connection is shown, the start of matches (committed, then announced), the games in progress,
+// watching, chat, histories, records, profiles and ratings. Its parts, as lila splits lobby, round and
+// tournament: the login desk (server/login_desk.h: logins, registrations, passwords, machines and keys,
+// the `ssh` line), the board of seeks and challenges (server/seeks.h) and the tournament director
+// (server/director.h). Each reaches the lobby only through the narrow LobbyRoom (server/lobby_room.h),
+// and Lobby::request, a std::visit, hands each its requests. The hub (server/hub.h) hands the lobby the
+// messages of lobby connections, already read and checked by net::lobby's reader; everything it says goes
+// out through the Outbox.
 //
 // Limits that are the lobby's (docs/server.md, "Limits"), most of them per source address so that one
-// address never locks another out: failed logins and password checks (net::GuessGuard: a password is
-// counted when its check starts, and a right secret, key or guest login is never held back by others'
-// failures), registrations and players logged in per address, chat per connection, changes to the seeks
-// (and machines) per connection and per address, and the tables' sizes, which never
-// pass what a client keeps (net::lobby::max_table). Seeks per player are the board's, tournaments per
-// organizer the director's.
+// address never locks another out: players logged in per address, chat per connection, changes to the
+// seeks and machines per connection and per address, and the tables' sizes, which never pass what a
+// client keeps (net::lobby::max_table). Failed logins, password checks and registrations are the desk's,
+// seeks per player the board's, tournaments per organizer the director's.
 #pragma once
 
 #include <map>
@@ -30,6 +30,7 @@
 #include "server/games.h"
 #include "server/listing.h"
 #include "server/lobby_room.h"
+#include "server/login_desk.h"
 #include "server/secrets.h"
 #include "server/seeks.h"
 #include "server/tournament.h"
@@ -40,9 +41,6 @@ namespace gobblet::server {
 // Players one address may have logged in at once, guests included (more are sent away with `bye busy`):
 // enough for a household or a club behind one address, far from what fills a server.
 constexpr std::size_t players_per_source = 32;
-// Names one address may register: this many at once, then one every registrations_every.
-constexpr int registrations_burst = 10;
-constexpr Millis registrations_every = 30'000;
 // Changes that everyone is told of or that the store keeps (seeks and challenges posted, withdrawn and
 // declined; machine secrets and SSH keys added): per connection this many at once, then
 // one every changes_every; all the connections of an address together twice as many at once, then one
@@ -97,7 +95,7 @@ class Lobby : public GameListener, private LobbyRoom {
     bool logged_in(ConnId conn) const;
     // The connection's address and source as the lobby counts them: after a believed `ssh` line, the
     // player's own (`ssh:203.0.113.5`); nullptr for a connection it does not know.
-    const Peer* peer(ConnId conn) const;
+    const Peer* peer(ConnId conn) const override;
     void tick(Millis now);
     Millis until_next(Millis now) const;
     // Closes every lobby connection with `last` (the server stops).
@@ -111,13 +109,8 @@ class Lobby : public GameListener, private LobbyRoom {
     using Player = LobbyPlayer;
     struct Conn {
         Peer peer;
-        // Where the player is, as their list of machines shows it: an IP address (the `ssh` line's when
-        // believed), or "unix" for a local socket.
-        std::string origin;
-        std::string secret;     // the machine secret that proves this connection (its login's, or `secret`'s)
-        bool ssh_said = false;  // an `ssh` line came (believed or not)
-        std::string ssh_key;    // the SSH key a believed `ssh` line named ("" none)
-        enum class Phase : std::uint8_t { Greeted, LoggingIn, In } phase = Phase::Greeted;
+        // Logged in (In) or not yet (what proves it, and a login being checked, are the desk's).
+        enum class Phase : std::uint8_t { Greeted, In } phase = Phase::Greeted;
         std::optional<Player> player;
         net::GuessLimiter chat{lobby::chat_burst, lobby::chat_every};
         net::GuessLimiter changes{changes_burst, changes_every};
@@ -145,10 +138,6 @@ class Lobby : public GameListener, private LobbyRoom {
     // Lists the longest waiting players and games in the places that were freed, and tells everyone.
     void refill(Millis now);
     void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
-    // Whether `guard` lets the connection's address try now; if not, `verb` is refused with `code`,
-    // saying there were too many `what` ("failed logins") from the address, or from many.
-    bool guarded(ConnId conn, net::GuessGuard& guard, const char* verb, lobby::Refusal code, const char* what,
-                 Millis now);
     // Whether the connection (and its address) may change what everyone is told now (changes_burst...);
     // if not, `verb` is refused with `slow-down`. Each call that says yes counts one change.
     bool may_change(ConnId conn, const char* verb, Millis now) override;
@@ -157,29 +146,15 @@ class Lobby : public GameListener, private LobbyRoom {
     // A protocol error of the client's: `error`, and the connection ends.
     void fail(ConnId conn, const std::string& reason, Millis now);
 
-    // Logging in.
-    void login(ConnId conn, const lobby::Login& l, Millis now);
+    // Logging in: the login desk's, but for the players each address may have logged in.
     // Whether the login may add a player from its connection's address (players_per_source); a name's
     // own connection from there does not count, since the login takes it over.
     bool room_for(ConnId conn, const lobby::Login& l) const;
-    // Registers the login's name (a secret or key login of a name nobody has), counted against its
-    // address's registrations; or refuses the login (nullopt).
-    std::optional<Account> register_name(ConnId conn, const lobby::Login& l, Millis now);
-    void welcome(ConnId conn, Player p, lobby::How how, Millis now);
-    // A login refused: said, logged, and charged to the address's failed logins (`charge`; a wrong
-    // password's check was counted when it started).
-    void login_failed(ConnId conn, const lobby::Login& l, lobby::Refusal code, const std::string& text,
-                      Millis now, bool charge = true);
+    // The connection is sent away with `bye busy`: its address has players_per_source logged in.
+    void send_away(ConnId conn, Millis now);
+    void vouch(ConnId conn, Peer peer) override;
+    void welcome(ConnId conn, Player p, lobby::How how, Millis now) override;
     lobby::Ratings ratings_of(AccountId account, Millis now);
-    void set_password(ConnId conn, const lobby::SetPassword& p, Millis now);
-    void add_secret(ConnId conn, const lobby::AddSecret& s, Millis now);
-    // The machines that prove the player's name (`machines`), and forgetting one (`forget`).
-    void machines(ConnId conn);
-    void forget_machine(ConnId conn, const lobby::Forget& f, Millis now);
-    // The SSH front door: an `ssh` line (believed only from a trusted uid), a login by its key, `key`.
-    void ssh(ConnId conn, const lobby::Ssh& s, Millis now);
-    void login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now);
-    void add_key(ConnId conn, Millis now);
     void leave_lobby(ConnId conn, Millis now);
 
     // Requests of a player in the lobby.
@@ -222,17 +197,12 @@ class Lobby : public GameListener, private LobbyRoom {
     std::unordered_map<std::string, GameId> watching_;
     std::unordered_map<GameId, std::vector<std::string>> watchers_of_;
     Millis next_refill_ = 0;
-    // Failed logins by secret, key or a name nobody has (cheap to check: a right one from an address that
-    // failed nothing lately is never held back by others), and password checks, counted as they start
-    // (each costs a worker tens of milliseconds and 64 MiB, right or wrong: all addresses wait together).
-    net::GuessGuard logins_;
-    net::GuessGuard passwords_{net::GuessGuard::Shared::Everyone};
-    net::PerSource registrations_{registrations_burst, registrations_every,
-                                  registrations_burst* registrations_every};
     net::PerSource changes_{address_changes_burst, address_changes_every,
                             address_changes_burst* address_changes_every};
     std::unordered_map<std::string, std::size_t> players_from_;  // players logged in, by source address
-    // The seeks and challenges, and the tournaments, which reach the lobby through its LobbyRoom.
+    // The login desk, the seeks and challenges, and the tournaments, which reach the lobby through its
+    // LobbyRoom.
+    LoginDesk desk_{env_, workers_, *this, settings_.cost, settings_.ssh_uids};
     Seeks seeks_{env_, games_, *this, settings_.max_seek_id};
     Director director_{env_, games_, *this};
 };

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <ctime>
 #include <functional>
 #include <optional>
 #include <string>
@@ -33,6 +34,9 @@ inline GamePlayer seat_of(const LobbyPlayer& p) {
 // The name key the lobby knows a game's player by.
 inline std::string key_of(const GamePlayer& p) { return lobby::name_key(p.name); }
 
+// A time as the lobby's lines show it: "2026-11-28T14:05Z" (UTC).
+std::string date_text(std::time_t t);
+
 // Takes `id` out of `key`'s list in a per-player index, and the list itself once it is empty.
 template <class Id>
 void unindex(std::unordered_map<std::string, std::vector<Id>>& index, const std::string& key, Id id) {
@@ -43,9 +47,16 @@ void unindex(std::unordered_map<std::string, std::vector<Id>>& index, const std:
 }
 
 // What a part of the lobby asks of the lobby: sending to its connections, who is online and who plays,
-// the rate of changes, and the start of a match.
+// the rate of changes, a login's welcome, and the start of a match.
 class LobbyRoom {
   public:
+    // The connection's address and source as the lobby counts them (nullptr: not a lobby connection);
+    // after a believed `ssh` line, the player's own, which `vouch` sets.
+    virtual const Peer* peer(ConnId conn) const = 0;
+    virtual void vouch(ConnId conn, Peer peer) = 0;
+    // A login accepted: the player comes into the lobby on this connection (a name online elsewhere is
+    // taken over), and hears the lobby's lists.
+    virtual void welcome(ConnId conn, LobbyPlayer p, lobby::How how, Millis now) = 0;
     // To one connection, in its version's shape.
     virtual void send(ConnId to, const lobby::Message& m) = 0;
     // To the player's connection, if they are online.
