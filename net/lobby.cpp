@@ -13,15 +13,7 @@ namespace gobblet::net::lobby {
 
 namespace {
 
-using fields::bad;
-using fields::Bad;
-using fields::end_of_line;
-using fields::fitted;
-using fields::number;
-using fields::shown;
-using fields::small;
-using fields::Tag;
-using fields::Words;
+using namespace fields;  // the readers' tools (net/fields.h)
 
 constexpr int max_score = max_first_to;              // the engine's bound; terms bound a lobby match further
 constexpr Millis max_left = 100 * max_clock_millis;  // a Fischer clock grows with its increments
@@ -94,17 +86,35 @@ std::string code_field(std::string_view w, const char* what) {
     return std::string(w);
 }
 
-std::optional<Rating> rating_field(std::string_view w, const char* what) {
+// Two numbers joined by `sep` (a rating RATING/DEVIATION, a change BEFORE>AFTER), or - for none; `form`
+// says the shape in the refusal.
+template <class T>
+std::optional<T> joined_field(std::string_view w, char sep, int max_second, const char* what,
+                              const char* form) {
     if (w == "-") return std::nullopt;
-    const auto slash = w.find('/');
-    if (slash == std::string_view::npos) bad(std::string(what) + ": a rating is RATING/DEVIATION or -");
-    return Rating{small(w.substr(0, slash), 0, 9999, what), small(w.substr(slash + 1), 0, 999, what)};
+    const auto at = w.find(sep);
+    if (at == std::string_view::npos) bad(std::string(what) + ": " + form + " or -");
+    return T{small(w.substr(0, at), 0, 9999, what), small(w.substr(at + 1), 0, max_second, what)};
+}
+
+// N fields of the form above (the ratings of each variant, the changes of both players).
+template <class T, std::size_t N>
+std::array<std::optional<T>, N> joined_fields(Words& w, char sep, int max_second, const char* what,
+                                              const char* form) {
+    std::array<std::optional<T>, N> out;
+    for (auto& one : out) one = joined_field<T>(w.next(), sep, max_second, what, form);
+    return out;
+}
+
+constexpr const char* rating_form = "a rating is RATING/DEVIATION";
+constexpr const char* change_form = "a rating change is BEFORE>AFTER";
+
+std::optional<Rating> rating_field(std::string_view w, const char* what) {
+    return joined_field<Rating>(w, '/', 999, what, rating_form);
 }
 
 Ratings ratings_field(Words& w, const char* what) {
-    Ratings r;
-    for (auto& one : r) one = rating_field(w.next(), what);
-    return r;
+    return joined_fields<Rating, std::tuple_size_v<Ratings>>(w, '/', 999, what, rating_form);
 }
 
 Color colour_field(std::string_view w) {
@@ -121,6 +131,12 @@ Variant variant_fields(std::string_view rules, std::string_view size, const char
     if (size != "3" && size != "4") bad(std::string(what) + ": the board size is 3 or 4, not " + shown(size));
     v.size = size[0] - '0';
     return v;
+}
+
+// The variant as two words: its rules and its board size.
+Variant variant_words(Words& w, const char* what) {
+    const std::string_view rules = w.next();
+    return variant_fields(rules, w.next(), what);
 }
 
 Format format_field(std::string_view w, int version) {
@@ -155,17 +171,8 @@ std::optional<Millis> left_field(std::string_view w) {
     return number(w, max_left, "game: time left");
 }
 
-std::optional<RatingChange> change_field(std::string_view w, const char* what) {
-    if (w == "-") return std::nullopt;
-    const auto gt = w.find('>');
-    if (gt == std::string_view::npos) bad(std::string(what) + ": a rating change is BEFORE>AFTER or -");
-    return RatingChange{small(w.substr(0, gt), 0, 9999, what), small(w.substr(gt + 1), 0, 9999, what)};
-}
-
 Changes changes_field(Words& w, const char* what) {
-    Changes c;
-    for (auto& one : c) one = change_field(w.next(), what);
-    return c;
+    return joined_fields<RatingChange, std::tuple_size_v<Changes>>(w, '>', 9999, what, change_form);
 }
 
 std::optional<Color> seek_colour_field(std::string_view w) {
@@ -348,11 +355,9 @@ FingerQuery read(Tag<FingerQuery>, std::string_view, Words& w, int) {
     return f;
 }
 
+// (A braced list reads its fields in order: the line's.)
 Kibitz read(Tag<Kibitz>, std::string_view, Words& w, int) {
-    Kibitz k;
-    k.game = game_field(w.next(), "kibitz");
-    k.text = nonempty_text(w, max_text, "kibitz");
-    return k;
+    return Kibitz{game_field(w.next(), "kibitz"), nonempty_text(w, max_text, "kibitz")};
 }
 
 Kibitzed read(Tag<Kibitzed>, std::string_view, Words& w, int) {
@@ -376,25 +381,33 @@ ProfileItem read(Tag<ProfileItem>, std::string_view, Words& w, int) {
     return p;
 }
 
+// The games, wins, losses and draws that end a line (a player's stats, a row of the ratings), which
+// must add up.
+template <class T>
+void tally_to_end(T& t, Words& w, const char* what) {
+    const auto count = [&](const char* field) {
+        return small(w.next(), 0, max_count, (std::string(what) + ": " + field).c_str());
+    };
+    t.games = count("games");
+    t.wins = count("wins");
+    t.losses = count("losses");
+    t.draws = count("draws");
+    end_of_line(w);
+    if (std::int64_t(t.wins) + t.losses + t.draws != t.games)
+        bad(std::string(what) + ": wins, losses and draws do not add up to the games");
+}
+
 StatsItem read(Tag<StatsItem>, std::string_view, Words& w, int) {
     StatsItem st;
-    const std::string_view rules = w.next();
-    st.variant = variant_fields(rules, w.next(), "stats");
+    st.variant = variant_words(w, "stats");
     st.rating = rating_field(w.next(), "stats: rating");
-    st.games = small(w.next(), 0, max_count, "stats: games");
-    st.wins = small(w.next(), 0, max_count, "stats: wins");
-    st.losses = small(w.next(), 0, max_count, "stats: losses");
-    st.draws = small(w.next(), 0, max_count, "stats: draws");
-    end_of_line(w);
-    if (std::int64_t(st.wins) + st.losses + st.draws != st.games)
-        bad("stats: wins, losses and draws do not add up to the games");
+    tally_to_end(st, w, "stats");
     return st;
 }
 
 LeaderItem read(Tag<LeaderItem>, std::string_view, Words& w, int) {
     LeaderItem l;
-    const std::string_view rules = w.next();
-    l.variant = variant_fields(rules, w.next(), "leader");
+    l.variant = variant_words(w, "leader");
     l.rank = small(w.next(), 1, leaders_per_variant, "leader: rank");
     l.name = registered(w.next(), "leader");
     l.rating.rating = small(w.next(), 0, 9999, "leader: rating");
@@ -477,8 +490,7 @@ HistoryQuery read(Tag<HistoryQuery>, std::string_view, Words& w, int) {
 
 RatingsQuery read(Tag<RatingsQuery>, std::string_view, Words& w, int) {
     RatingsQuery q;
-    const std::string_view rules = w.next();
-    q.variant = variant_fields(rules, w.next(), "ratings");
+    q.variant = variant_words(w, "ratings");
     q.page = small(w.next(), 1, max_page, "ratings: page");
     end_of_line(w);
     return q;
@@ -657,10 +669,7 @@ Watching read(Tag<Watching>, std::string_view, Words& w, int) {
 }
 
 Chat read(Tag<Chat>, std::string_view, Words& w, int) {
-    Chat c;
-    c.from = any_name(w.next(), "chat");
-    c.text = nonempty_text(w, max_text, "chat");
-    return c;
+    return Chat{any_name(w.next(), "chat"), nonempty_text(w, max_text, "chat")};
 }
 
 Notice read(Tag<Notice>, std::string_view, Words& w, int) {
@@ -691,13 +700,7 @@ RatingItem read(Tag<RatingItem>, std::string_view, Words& w, int) {
     r.name = registered(w.next(), "rated");
     r.rating.rating = small(w.next(), 0, 9999, "rated: rating");
     r.rating.deviation = small(w.next(), 0, 999, "rated: deviation");
-    r.games = small(w.next(), 0, max_count, "rated: games");
-    r.wins = small(w.next(), 0, max_count, "rated: wins");
-    r.losses = small(w.next(), 0, max_count, "rated: losses");
-    r.draws = small(w.next(), 0, max_count, "rated: draws");
-    end_of_line(w);
-    if (std::int64_t(r.wins) + r.losses + r.draws != r.games)
-        bad("rated: wins, losses and draws do not add up to the games");
+    tally_to_end(r, w, "rated");
     return r;
 }
 

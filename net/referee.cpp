@@ -175,6 +175,7 @@ std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a
 // Offers.
 
 Expected<void> Referee::may_offer(const Match& m, int by, OfferKind kind) const {
+    if (by != 0 && by != 1) return Failure{"a spectator makes no offers"};
     const int other = 1 - by;
     const std::string them = m.name(other);
     if (offers_[std::size_t(by)])
@@ -197,6 +198,7 @@ Expected<void> Referee::may_offer(const Match& m, int by, OfferKind kind) const 
 
 Referee::OfferRuling Referee::offer(const Match& m, int by, const Offer& o) {
     OfferRuling r;
+    if (by != 0 && by != 1) return take_offer(m, by, o.kind, o.state);  // refused there
     if (o.state > state_) {
         r.why = "an offer made at a state that has not happened";
         return r;
@@ -210,6 +212,10 @@ Referee::OfferRuling Referee::offer(const Match& m, int by, const Offer& o) {
 
 Referee::OfferRuling Referee::take_offer(const Match& m, int by, OfferKind kind, int state) {
     OfferRuling r;
+    if (by != 0 && by != 1) {
+        r.why = "an offer from someone who does not play";
+        return r;
+    }
     if (offers_[std::size_t(by)]) {
         r.why = "a second offer before the first was answered";
         return r;
@@ -238,6 +244,10 @@ std::optional<OfferKind> Referee::pending(int player) const {
 Referee::AnswerRuling Referee::answer(const Match& m, int by, const Answer& a) {
     AnswerRuling r;
     const int offerer = 1 - by;
+    if (by != 0 && by != 1) {
+        r.why = "an answer from someone who does not play";
+        return r;
+    }
     if (a.state > state_) {
         r.why = "an answer made at a state that has not happened";
         return r;

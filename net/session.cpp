@@ -355,10 +355,10 @@ void Session::host_hello(Pending& p, const Hello& h, Millis now) {
     }
     const Match& m = cur();
     const int remote = remote_player();
-    auto records = round_records(m);
-    std::vector<Message> welcome = record_messages(records);
-    if (welcome.size() + 6 > max_welcome_lines) {
-        refuse(p, "the match is too long to send", "the match is too long to send to " + p.peer);
+    // An older joiner has no terms (no help, and it is held to it).
+    const auto terms = h.version >= 3 ? std::optional<Terms>(Terms{help_}) : std::nullopt;
+    if (const auto lines = HostCore::welcome_lines(m, match_id_, remote, terms, local_seat_, now); !lines) {
+        refuse(p, lines.why(), "the match is too long to send to " + p.peer);
         return;
     }
     peer_ = std::move(p.conn);
@@ -373,14 +373,9 @@ void Session::host_hello(Pending& p, const Hello& h, Millis now) {
     joined.text = peer_name_;
     emit(std::move(joined), now);
 
-    const Match& after = cur();
-    send(Welcome{match_id_, remote, after.settings()}, now);
-    if (h.version >= 3) send(Terms{help_}, now);  // an older joiner has no help, and is held to it
-    for (int player : {0, 1}) send(Name{player, after.name(player)}, now);
-    send(Seat{local_seat_}, now);
-    for (const Message& msg : welcome) send(msg, now);
-    send(State{after.clock().state(now)}, now);
-    send(Ready{}, now);
+    // The names as the joiner gave them: the lines again, now that they are the match's.
+    const auto lines = HostCore::welcome_lines(cur(), match_id_, remote, terms, local_seat_, now);
+    for (const Message& msg : *lines) send(msg, now);
     phase_ = Phase::Welcoming;
     deadline_ = now + handshake_timeout;
     last_received_ = now;
@@ -466,22 +461,11 @@ void Session::timers(Millis now) {
 
 void Session::absence_timers(Millis now) {
     const int remote = remote_player();
-    for (const Referee::StageNews& n : referee_.absence_due(now)) {
+    if (role_ == Role::Host) {
+        core_.absence_timers(now);
+    } else {
         // A joiner's clocks follow the host's readings: only a host lets them run again.
-        if (n.release && role_ == Role::Host) {
-            // The grace is over: the clocks run again from its end, as they stood at the drop (the grace
-            // does not count). Without a clock this only lifts the drop's pause, so moves can be made.
-            Match copy = cur();
-            copy.clock().resume(n.at);
-            Event e = event(Event::Kind::Clock);
-            e.clock = copy.clock().state(now);
-            emit(std::move(e), now);
-        }
-        Event e = event(Event::Kind::Absence, n.player);
-        const Absence& away = *referee_.absence(n.player);
-        e.text = watch_ ? watched_absence_text(cur(), n.player, away, now)
-                        : absence_text(cur(), n.player, away, now);
-        emit(std::move(e), now);
+        for (const Referee::StageNews& n : referee_.absence_due(now)) absence_stage(n, now);
     }
     if (role_ == Role::Host && phase_ == Phase::Listening && referee_.absence(remote) &&
         referee_.reported_stage(remote) == AbsenceStage::ClockRuns)
@@ -492,15 +476,7 @@ void Session::clock_timers(Millis now) {
     const Match& m = cur();
     if (m.game().over() || !m.clock().enabled() || m.clock().until_event(now) != 0) return;
     if (role_ == Role::Host) {
-        const Referee::ClockNews news = Referee::clock_due(m, now);
-        if (news.flag) {
-            (void)host_fact(*news.flag, m.player_of(news.flag->side), now);
-        } else if (news.chunk) {
-            send(Clock{*news.chunk}, now);
-            Event e = event(Event::Kind::Clock);
-            e.clock = *news.chunk;
-            emit(std::move(e), now);
-        }
+        core_.clock_timers(now);
     } else {
         GameClock c = m.clock();
         const ClockUpdate u = c.update(now);
@@ -600,109 +576,106 @@ bool Session::common(const Message& msg, Millis now) {
 
 void Session::handle(const Message& msg, Millis now) {
     const bool host = role_ == Role::Host;
-    // Keep-alives, goodbyes and errors at any time; seat changes too, except inside the welcome (which
-    // carries the host's seat); chat once play has started.
-    if (std::holds_alternative<Chat>(msg) && phase_ != Phase::Playing)
-        return fail("chat before the game started", now);
-    if (watch_ && std::holds_alternative<Chat>(msg)) return fail("the players' chat to a spectator", now);
+    const Stage stage = stage_of(msg);
+    const auto unexpected = [&](const char* when) {
+        fail(std::string("unexpected ") + verb(msg) + " " + when, now);
+    };
+    // Play's messages (the table's stage: acts, offers, chat...) only once play has started.
+    if (stage == Stage::Play && phase_ != Phase::Playing)
+        return fail(std::string(verb(msg)) + " before the game started", now);
+    // What passes between the players only: a spectator hears the facts, never their chat or offers.
+    if (watch_ && (std::holds_alternative<Chat>(msg) || std::holds_alternative<Offer>(msg) ||
+                   std::holds_alternative<Answer>(msg)))
+        return fail(std::string("the players' ") + verb(msg) + " to a spectator", now);
     if (watch_ && std::holds_alternative<Seat>(msg)) return;  // the players' seats are theirs: ignored
+    // Keep-alives, goodbyes and errors at any time; seat changes too, except inside the welcome (which
+    // carries the host's seat); chat during play.
     const bool in_welcome = !host && phase_ == Phase::Greeting;
     if (!(in_welcome && std::holds_alternative<Seat>(msg)) && common(msg, now)) return;
     switch (phase_) {
         case Phase::Welcoming:
-            if (const auto* s = std::get_if<Sync>(&msg)) {
-                if (s->digest != records_digest(round_records(cur())))
-                    return fail("the joiner's transcript does not match ours", now);
-                return host_go(now);
-            }
-            return fail(std::string("expected sync, not ") + verb(msg), now);
+            if (stage != Stage::Sync) return fail(std::string("expected sync, not ") + verb(msg), now);
+            if (!HostCore::sync_matches(cur(), std::get<Sync>(msg)))
+                return fail("the joiner's transcript does not match ours", now);
+            return host_go(now);
         case Phase::Greeting: {
             if (++incoming_.lines > max_welcome_lines) return fail("a welcome longer than 4096 lines", now);
-            if (const auto* w = std::get_if<Welcome>(&msg)) {
-                if (incoming_.welcome) return fail("a second welcome", now);
-                if (watch_ && w->you >= 0) return fail("a player's welcome when we asked to watch", now);
-                if (!watch_ && w->you < 0) return fail("a spectator's welcome when we asked to play", now);
-                incoming_.welcome = *w;
-                return;
-            }
-            if (!incoming_.welcome) return fail(std::string("expected welcome, not ") + verb(msg), now);
-            if (const auto* t = std::get_if<Terms>(&msg)) {
-                if (incoming_.terms) return fail("a second terms line", now);
-                incoming_.terms = *t;
-                return;
-            }
-            if (const auto* n = std::get_if<Name>(&msg)) {
-                incoming_.names[std::size_t(n->player)] = n->name;
-                return;
-            }
-            if (const auto* s = std::get_if<Seat>(&msg)) {
-                peer_seat_ = s->kind;
-                return;
-            }
-            if (const auto* r = std::get_if<RoundInfo>(&msg)) {
-                if (incoming_.clock) return fail("a round after the clock state", now);
-                incoming_.rounds.push_back(RoundRecord{*r, {}});
-                return;
-            }
-            if (const auto* mv = std::get_if<Moves>(&msg)) {
-                if (incoming_.rounds.empty() || incoming_.clock) return fail("moves outside a round", now);
-                auto& moves = incoming_.rounds.back().moves;
-                moves.insert(moves.end(), mv->moves.begin(), mv->moves.end());
-                return;
-            }
-            if (const auto* s = std::get_if<State>(&msg)) {
-                incoming_.clock = s->clock;
-                return;
-            }
-            if (std::holds_alternative<Ready>(msg)) return joiner_ready(now);
-            return fail(std::string("unexpected ") + verb(msg) + " in the welcome", now);
-        }
-        case Phase::Syncing:
-            if (const auto* g = std::get_if<Go>(&msg)) {
-                referee_.restart(0);
-                // The host lets the clocks run at a go unless a pause agreed before stands (a server's
-                // game says otherwise with an `away` fact that follows).
-                referee_.set_paused_by_agreement(g->clock.paused && cur().clock().enabled());
-                phase_ = Phase::Playing;
-                last_received_ = last_sent_ = now;
-                Event e = event(Event::Kind::Started, remote_player());
-                e.clock = g->clock;
-                e.resumed = resuming_;
-                e.text = std::move(news_);
-                news_.clear();
-                return emit(std::move(e), now);
-            }
-            return fail(std::string("expected go, not ") + verb(msg), now);
-        case Phase::Playing: {
-            const auto unexpected = [&] {
-                fail(std::string("unexpected ") + verb(msg) + " during play", now);
-            };
-            // A handler for each message; a new one that has none does not compile.
+            if (!incoming_.welcome && !std::holds_alternative<Welcome>(msg))
+                return fail(std::string("expected welcome, not ") + verb(msg), now);
+            // A handler for each line of the welcome (the table's stage); a new one without one does not
+            // compile.
             return std::visit(
                 Overload{
-                    [&](const Act& a) { host ? host_request(a, now) : joiner_fact(a, now); },
-                    [&](const Offer& o) { host ? host_offer(o, now) : joiner_offer(o, now); },
-                    [&](const Answer& a) { host ? host_answer(a, now) : joiner_answer(a, now); },
+                    [&](const Welcome& w) {
+                        if (incoming_.welcome) return fail("a second welcome", now);
+                        if (watch_ && w.you >= 0) return fail("a player's welcome when we asked to watch", now);
+                        if (!watch_ && w.you < 0) return fail("a spectator's welcome when we asked to play", now);
+                        incoming_.welcome = w;
+                    },
+                    [&](const Terms& t) {
+                        if (incoming_.terms) return fail("a second terms line", now);
+                        incoming_.terms = t;
+                    },
+                    [&](const Name& n) { incoming_.names[std::size_t(n.player)] = n.name; },
+                    [&](const Seat& s) { peer_seat_ = s.kind; },
+                    [&](const RoundInfo& r) {
+                        if (incoming_.clock) return fail("a round after the clock state", now);
+                        incoming_.rounds.push_back(RoundRecord{r, {}});
+                    },
+                    [&](const Moves& mv) {
+                        if (incoming_.rounds.empty() || incoming_.clock) return fail("moves outside a round", now);
+                        auto& moves = incoming_.rounds.back().moves;
+                        moves.insert(moves.end(), mv.moves.begin(), mv.moves.end());
+                    },
+                    [&](const State& st) { incoming_.clock = st.clock; },
+                    [&](const Ready&) { joiner_ready(now); },
+                    [&](const NotInStage<Stage::Welcome> auto&) { unexpected("in the welcome"); },
+                },
+                msg);
+        }
+        case Phase::Syncing: {
+            if (stage != Stage::Go) return fail(std::string("expected go, not ") + verb(msg), now);
+            const Go& g = std::get<Go>(msg);
+            referee_.restart(0);
+            // The host lets the clocks run at a go unless a pause agreed before stands (a server's game
+            // says otherwise with an `away` fact that follows).
+            referee_.set_paused_by_agreement(g.clock.paused && cur().clock().enabled());
+            phase_ = Phase::Playing;
+            last_received_ = last_sent_ = now;
+            Event e = event(Event::Kind::Started, remote_player());
+            e.clock = g.clock;
+            e.resumed = resuming_;
+            e.text = std::move(news_);
+            news_.clear();
+            return emit(std::move(e), now);
+        }
+        case Phase::Playing:
+            // A handler for each message of play (the table's stage); a new one without one does not
+            // compile. The rest is common()'s or the handshake's, over by now.
+            return std::visit(
+                Overload{
+                    [&](const Act& a) { host ? core_.request(remote_player(), a, now) : joiner_fact(a, now); },
+                    [&](const Offer& o) { host ? core_.offer(remote_player(), o, now) : joiner_offer(o, now); },
+                    [&](const Answer& a) {
+                        host ? (void)core_.answer(remote_player(), a, now) : joiner_answer(a, now);
+                    },
                     [&](const Clock& c) {
-                        if (host) return unexpected();
+                        if (host) return unexpected("during play");
                         Event e = event(Event::Kind::Clock);
                         e.clock = c.clock;
                         emit(std::move(e), now);
                     },
                     [&](const Watchers& n) {
-                        if (host || !hosted_) return unexpected();
+                        if (host || !hosted_) return unexpected("during play");
                         watchers_ = n.count;
                         Event e = event(Event::Kind::Watchers);
                         e.count = n.count;
                         emit(std::move(e), now);
                     },
-                    // The handshake's lines are over; the rest is common()'s (only a seat inside the
-                    // welcome is not).
-                    [&](const OneOf<Hello, Welcome, Terms, Name, RoundInfo, Moves, State, Ready, Sync, Go,
-                                    Seat, Chat, Ping, Pong, Bye, Error> auto&) { unexpected(); },
+                    [&](const Chat&) { unexpected("during play"); },  // common()'s
+                    [&](const NotInStage<Stage::Play> auto&) { unexpected("during play"); },
                 },
                 msg);
-        }
         default: return;
     }
 }
@@ -861,28 +834,67 @@ Expected<void> Session::fact_allowed(const Act& a) const {
     return {};
 }
 
-void Session::host_request(const Act& a, Millis now) {
-    const Referee::Ruling r = referee_.request(cur(), a, remote_player(), now);
-    switch (r.kind) {
-        case Referee::Ruling::Kind::Fact: return announce(r, now);
-        case Referee::Ruling::Kind::Crossed: return;  // our news tells the joiner it was not played
-        case Referee::Ruling::Kind::Broken: return fail(r.why, now);
-    }
-}
+// ---------------------------------------------------------------------------------------------------
+// The host's side: the core's words to the one joiner, and to our own player as events.
 
-Expected<void> Session::host_fact(Act a, int actor, Millis now) {
-    const Referee::Ruling r = referee_.decide(cur(), std::move(a), actor, now);
-    if (r.kind == Referee::Ruling::Kind::Fact) announce(r, now);
-    if (!r.why.empty()) return Failure{r.why};
-    return {};
-}
-
-void Session::announce(const Referee::Ruling& r, Millis now) {
-    send(r.fact, now);
-    Event e = event(Event::Kind::Act, r.actor);
-    e.act = r.fact;
+void Session::announce(const Act& fact, int actor, Millis now) {
+    send(fact, now);
+    Event e = event(Event::Kind::Act, actor);
+    e.act = fact;
     emit(std::move(e), now);
-    after_fact(r.fact, r.actor, now);
+}
+
+void Session::settled(const Act&, int, const std::vector<Referee::Lapse>& lapsed, Millis now) {
+    report_lapses(lapsed, now);
+}
+
+void Session::broken(int player, const std::string& why, Millis now) {
+    if (player == remote_player()) fail(why, now);  // our own player's refusals are returned to them
+}
+
+void Session::offered(int by, OfferKind kind, Millis now) {
+    if (by != remote_player()) return send(Offer{referee_.state(), kind}, now);
+    Event e = event(Event::Kind::Offered, by);
+    e.offer = kind;
+    emit(std::move(e), now);
+}
+
+void Session::declined(int by, OfferKind kind, Millis now) {
+    // Declined at once, in the rule's name: the host's player never hears of it.
+    if (by == remote_player()) send(Answer{referee_.state(), kind, false}, now);
+}
+
+void Session::answered(int by, OfferKind kind, bool yes, bool agreed, Millis now) {
+    if (by != remote_player()) return send(Answer{referee_.state(), kind, agreed}, now);
+    Event e = event(Event::Kind::Answered, by);
+    e.offer = kind;
+    e.yes = yes;
+    emit(std::move(e), now);
+}
+
+void Session::clocks_run(Millis at, Millis now) {
+    // The clocks run again from the grace's end, as they stood at the drop (the grace does not count).
+    // Without a clock this only lifts the drop's pause, so moves can be made.
+    Match copy = cur();
+    copy.clock().resume(at);
+    Event e = event(Event::Kind::Clock);
+    e.clock = copy.clock().state(now);
+    emit(std::move(e), now);
+}
+
+void Session::chunk(const GameClock::State& reading, Millis now) {
+    send(Clock{reading}, now);
+    Event e = event(Event::Kind::Clock);
+    e.clock = reading;
+    emit(std::move(e), now);
+}
+
+void Session::absence_stage(const Referee::StageNews& n, Millis now) {
+    Event e = event(Event::Kind::Absence, n.player);
+    const Absence& away = *referee_.absence(n.player);
+    e.text =
+        watch_ ? watched_absence_text(cur(), n.player, away, now) : absence_text(cur(), n.player, away, now);
+    emit(std::move(e), now);
 }
 
 void Session::joiner_fact(const Act& a, Millis now) {
@@ -903,13 +915,17 @@ void Session::joiner_fact(const Act& a, Millis now) {
     if (a.kind == Act::Kind::Back) referee_.player_back(actor, now);
 }
 
-void Session::after_fact(const Act& a, int actor, Millis now) {
-    const Match& after = cur();
-    for (const Referee::Lapse& l : referee_.after_fact(after, a, actor)) {
+void Session::report_lapses(const std::vector<Referee::Lapse>& lapsed, Millis now) {
+    for (const Referee::Lapse& l : lapsed) {
         Event e = event(Event::Kind::Lapsed, l.player);
         e.offer = l.kind;
         emit(std::move(e), now);
     }
+}
+
+void Session::after_fact(const Act& a, int actor, Millis now) {
+    const Match& after = cur();
+    report_lapses(referee_.after_fact(after, a, actor), now);
     if (agreed_) {
         const bool consumed = (a.kind == Act::Kind::Draw && agreed_->kind == OfferKind::Draw) ||
                               (a.kind == Act::Kind::Undo && agreed_->kind == OfferKind::Undo) ||
@@ -945,33 +961,6 @@ void Session::take_offer(const Offer& o, Millis now) {
     Event e = event(Event::Kind::Offered, remote);
     e.offer = o.kind;
     emit(std::move(e), now);
-}
-
-void Session::host_offer(const Offer& o, Millis now) {
-    const int remote = remote_player();
-    const Referee::OfferRuling r = referee_.offer(cur(), remote, o);
-    switch (r.kind) {
-        case Referee::OfferRuling::Kind::Crossed: return;  // lapsed on its way here
-        case Referee::OfferRuling::Kind::Broken: return fail(r.why, now);
-        case Referee::OfferRuling::Kind::Refused:
-            // Declined at once, in the rule's name: the host's player never hears of it.
-            return send(Answer{referee_.state(), o.kind, false}, now);
-        case Referee::OfferRuling::Kind::Taken: break;
-    }
-    Event e = event(Event::Kind::Offered, remote);
-    e.offer = o.kind;
-    emit(std::move(e), now);
-}
-
-void Session::host_answer(const Answer& a, Millis now) {
-    const Referee::AnswerRuling r = referee_.answer(cur(), remote_player(), a);
-    if (r.kind == Referee::AnswerRuling::Kind::Broken) return fail(r.why, now);
-    if (r.kind == Referee::AnswerRuling::Kind::Crossed) return;  // to an offer that lapsed
-    Event e = event(Event::Kind::Answered, remote_player());
-    e.offer = r.offer;
-    e.yes = r.yes;
-    emit(std::move(e), now);
-    if (r.outcome) (void)host_fact(*r.outcome, -1, now);
 }
 
 void Session::joiner_offer(const Offer& o, Millis now) {
@@ -1026,7 +1015,7 @@ Failure<> Session::spectator_refusal(const char* what) {
 }
 
 Expected<void> Session::local_act(Act a, Millis now) {
-    if (role_ == Role::Host) return host_fact(a, local_, now);
+    if (role_ == Role::Host) return core_.decide(a, local_, now);
     if (outstanding_)
         return Failure{"wait: your " + request_name(*outstanding_) + " is on its way to the host"};
     a.state = referee_.state();
@@ -1110,15 +1099,14 @@ Expected<void> Session::answer(const Match& match, bool yes, Millis now) {
     if (!theirs) return Failure{"there is no offer to answer"};
     const OfferKind kind = *theirs;
     const int state = referee_.state();
-    const Referee::AnswerRuling r = referee_.answer(cur(), local_, Answer{state, kind, yes});
-    if (role_ == Role::Joiner) {
-        if (yes) agreed_ = Agreement{kind, remote_player()};
-        send(Answer{state, kind, yes}, now);
+    if (role_ == Role::Host) {
+        const Referee::AnswerRuling r = core_.answer(local_, Answer{state, kind, yes}, now);
+        if (yes && !r.outcome) return Failure{"the offer no longer applies"};
         return {};
     }
-    send(Answer{state, kind, yes && r.outcome.has_value()}, now);
-    if (r.outcome) (void)host_fact(*r.outcome, -1, now);
-    if (yes && !r.outcome) return Failure{"the offer no longer applies"};
+    (void)referee_.answer(cur(), local_, Answer{state, kind, yes});
+    if (yes) agreed_ = Agreement{kind, remote_player()};
+    send(Answer{state, kind, yes}, now);
     return {};
 }
 
@@ -1141,7 +1129,7 @@ Expected<void> Session::replay(const Match& match, Millis now) {
     if (cur().phase() != MatchPhase::Replay) return Failure{"no drawn round to play again"};
     Act a;
     a.kind = Act::Kind::Replay;
-    return host_fact(a, -1, now);
+    return core_.decide(a, -1, now);
 }
 
 Expected<void> Session::set_seat(SeatKind kind, Millis now) {
@@ -1260,7 +1248,7 @@ Expected<void> Session::claim(const Match& match, Millis now) {
     Act a;
     a.kind = Act::Kind::Claim;
     a.side = cur().colour_of(absent);
-    return host_fact(a, local_, now);
+    return core_.decide(a, local_, now);
 }
 
 std::vector<std::string> Session::addresses() const {

@@ -40,6 +40,7 @@
 
 #include "code.h"
 #include "event.h"
+#include "host_core.h"
 #include "referee.h"
 #include "socket.h"
 #include "transfer.h"
@@ -55,7 +56,6 @@ constexpr Millis dead_after = 15000;         // nothing received for this long: 
 // connection replaces an older one from the same source), and at most max_pending in all (the oldest
 // makes way for a new one), so that one address cannot keep another out.
 constexpr std::size_t max_pending = 64;
-constexpr std::size_t max_welcome_lines = 4096;
 constexpr int lines_per_poll = 64;  // lines handled per on_poll; the rest waits (until_next is 0)
 
 enum class Role : std::uint8_t { Host, Joiner };
@@ -94,7 +94,7 @@ struct JoinConfig {
     std::optional<Match> held;
 };
 
-class Session {
+class Session : private HostSide {
   public:
     enum class Phase : std::uint8_t {
         Listening,
@@ -114,7 +114,7 @@ class Session {
 
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
-    ~Session();
+    ~Session() override;
 
     // The poll loop.
     void pollfds(std::vector<pollfd>& fds) const;  // appends this session's descriptors
@@ -257,22 +257,29 @@ class Session {
     void host_hello(Pending& p, const Hello& h, Millis now);
     void host_go(Millis now);
     void joiner_ready(Millis now);
-    void host_request(const Act& a, Millis now);
     void joiner_fact(const Act& a, Millis now);
     void take_offer(const Offer& o, Millis now);
-    void host_offer(const Offer& o, Millis now);
-    void host_answer(const Answer& a, Millis now);
     void joiner_offer(const Offer& o, Millis now);
     void joiner_answer(const Answer& a, Millis now);
 
-    // Facts: the host decides one with the referee's authority, sends it and reports it (or says why the
-    // engine refused it; a move after its mover's flag fell is refused, and the flag is the fact);
-    // after_fact does the bookkeeping both sides share (the state count and offers that lapse, by the
-    // referee's rules; the joiner's agreements and requests).
-    Expected<void> host_fact(Act a, int actor, Millis now);
-    // Sends and reports a fact the referee decided.
-    void announce(const Referee::Ruling& fact, Millis now);
+    // The host's side (net/host_core.h): the core decides, the session carries its words to the one
+    // joiner and reports them to its own player as events.
+    const Match& hosted_match() const override { return cur(); }
+    void announce(const Act& fact, int actor, Millis now) override;
+    void settled(const Act& fact, int actor, const std::vector<Referee::Lapse>& lapsed, Millis now) override;
+    void broken(int player, const std::string& why, Millis now) override;
+    void offered(int by, OfferKind kind, Millis now) override;
+    void declined(int by, OfferKind kind, Millis now) override;
+    void answered(int by, OfferKind kind, bool yes, bool agreed, Millis now) override;
+    void clocks_run(Millis at, Millis now) override;
+    void chunk(const GameClock::State& reading, Millis now) override;
+    void absence_stage(const Referee::StageNews& news, Millis now) override;
+
+    // The joiner's bookkeeping after a fact (the state count and the offers that lapse, by the referee's
+    // rules; its agreements and requests).
     void after_fact(const Act& a, int actor, Millis now);
+    // Reports the offers a fact made lapse.
+    void report_lapses(const std::vector<Referee::Lapse>& lapsed, Millis now);
     // A change the local player makes: the host's is a fact at once, the joiner's a request.
     Expected<void> local_act(Act a, Millis now);
     // Whether the host's fact `a` may be taken, or the protocol error it is.
@@ -321,6 +328,7 @@ class Session {
     // The state numbers (facts since Go) and the offers, on both sides; the host's authority (requests,
     // facts, the clock's flags, the absent joiner) on the host's.
     Referee referee_;
+    HostCore core_{referee_, *this};   // the host's steps (a joiner's session never calls it)
     std::optional<Agreement> agreed_;  // joiner: an agreement whose fact is on its way
     std::optional<Act> outstanding_;   // joiner: a request awaiting its fact
 };

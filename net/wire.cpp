@@ -15,15 +15,7 @@ constexpr int max_state = 1'000'000'000;
 constexpr int max_number = 100'000;
 constexpr std::int64_t max_away = 1'000'000'000'000LL;  // ms: thirty years
 
-using fields::bad;
-using fields::Bad;
-using fields::end_of_line;
-using fields::fitted;
-using fields::number;
-using fields::shown;
-using fields::small;
-using fields::Tag;
-using fields::Words;
+using namespace fields;  // the readers' tools (net/fields.h)
 
 Color colour(std::string_view w) {
     if (w == "white") return Color::White;

@@ -224,24 +224,34 @@ using Message = std::variant<Hello, Welcome, Terms, Name, Seat, RoundInfo, Moves
 // Which side of a game sends a message: the joiner (a player or spectator connecting), the host (a
 // peer-to-peer host, or a server's game), or either.
 enum class Sender : std::uint8_t { Joiner, Host, Both };
+// When a message comes, in the order of a connection's life: the joiner's hello, the host's welcome
+// (up to its `ready`), the joiner's sync, the host's go, then play; or at any time (keep-alives,
+// goodbyes, errors, seats). A session refuses a message out of its stage with the stage's words.
+enum class Stage : std::uint8_t { Hello, Welcome, Sync, Go, Play, Any };
+inline constexpr const char* stage_words[] = {"hello", "welcome", "sync", "go", "play", "any"};
 // The protocol's one table: a row per message, in the order of Message's alternatives: its verb, who
-// sends it, whether its line ends in free text (which may hold runs of spaces). An Act's verb is its
-// kind's word (Act::words); its row names the family. The reader finds a line's message here, the
-// writer its verb, the sessions their messages' names, and a test the documents' and the fuzz
-// dictionary's words (tests/test_wire.cpp).
+// sends it, when, whether its line ends in free text (which may hold runs of spaces). An Act's verb is
+// its kind's word (Act::words); its row names the family. The reader finds a line's message here, the
+// writer its verb, the sessions their messages' names and stages, and a test the documents' and the
+// fuzz dictionary's words (tests/test_wire.cpp).
 struct MessageRow {
     const char* verb;
     Sender sender;
+    Stage stage;
     bool free_text;
 };
 inline constexpr MessageRow message_table[] = {
-    {"hello", Sender::Joiner, true},   {"welcome", Sender::Host, false}, {"terms", Sender::Host, false},
-    {"name", Sender::Host, true},      {"seat", Sender::Both, false},    {"round", Sender::Host, false},
-    {"moves", Sender::Host, false},    {"state", Sender::Host, false},   {"ready", Sender::Host, false},
-    {"sync", Sender::Joiner, false},   {"go", Sender::Host, false},      {"act", Sender::Both, false},
-    {"offer", Sender::Both, false},    {"answer", Sender::Both, false},  {"clock", Sender::Host, false},
-    {"watchers", Sender::Host, false}, {"chat", Sender::Both, true},     {"ping", Sender::Both, false},
-    {"pong", Sender::Both, false},     {"bye", Sender::Both, true},      {"error", Sender::Both, true},
+    {"hello", Sender::Joiner, Stage::Hello, true},  {"welcome", Sender::Host, Stage::Welcome, false},
+    {"terms", Sender::Host, Stage::Welcome, false}, {"name", Sender::Host, Stage::Welcome, true},
+    {"seat", Sender::Both, Stage::Any, false},      {"round", Sender::Host, Stage::Welcome, false},
+    {"moves", Sender::Host, Stage::Welcome, false}, {"state", Sender::Host, Stage::Welcome, false},
+    {"ready", Sender::Host, Stage::Welcome, false}, {"sync", Sender::Joiner, Stage::Sync, false},
+    {"go", Sender::Host, Stage::Go, false},         {"act", Sender::Both, Stage::Play, false},
+    {"offer", Sender::Both, Stage::Play, false},    {"answer", Sender::Both, Stage::Play, false},
+    {"clock", Sender::Host, Stage::Play, false},    {"watchers", Sender::Host, Stage::Play, false},
+    {"chat", Sender::Both, Stage::Play, true},      {"ping", Sender::Both, Stage::Any, false},
+    {"pong", Sender::Both, Stage::Any, false},      {"bye", Sender::Both, Stage::Any, true},
+    {"error", Sender::Both, Stage::Any, true},
 };
 static_assert(std::size(message_table) == std::variant_size_v<Message>, "one row for each message");
 
@@ -261,10 +271,20 @@ struct AlternativeIndex<T, std::variant<Ts...>> {
 // Who sends a message of type T, at compile time (for handlers that take a whole family at once).
 template <class T>
 inline constexpr Sender sender_of = message_table[AlternativeIndex<T, Message>::value].sender;
+// When a message of type T comes, at compile time; and a handler for every message of another stage at
+// once (a message of the stage a handler is for still needs one of its own):
+// [](const NotInStage<Stage::Play> auto&) {...}.
+template <class T>
+inline constexpr Stage stage_of_type = message_table[AlternativeIndex<T, Message>::value].stage;
+template <class T, Stage S>
+concept NotInStage = stage_of_type<T> != S;
 // A message only a host sends (for a handler that takes them all at once).
 template <class T>
 concept FromHost = sender_of<T>
 == Sender::Host;
+
+// When a message comes (its row's stage).
+inline Stage stage_of(const Message& m) { return message_table[m.index()].stage; }
 
 // Handlers for std::visit, one lambda per message or family: a message without one does not compile
 // (std::visit(Overload{[](const Ping&) {...}, ...}, message)).

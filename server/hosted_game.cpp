@@ -150,8 +150,7 @@ Expected<void> HostedGame::restore(const std::vector<Fact>& facts, Millis now) {
     if (match_.phase() == MatchPhase::Replay) {
         Act again;
         again.kind = Act::Kind::Replay;
-        const auto r = referee_.decide(match_, again, -1, now);
-        if (r.kind == net::Referee::Ruling::Kind::Fact) commit(r.fact, -1, now);
+        (void)core_.decide(again, -1, now);
     } else if (match_.phase() == MatchPhase::Over) {
         const auto w = match_.winner();
         finish(w ? (*w == 0 ? GameOutcome::Player0 : GameOutcome::Player1) : GameOutcome::Draw,
@@ -213,18 +212,18 @@ void HostedGame::join(ConnId conn, int player, Millis now, const std::string& sp
             gone(was, now);
         }
     }
-    const std::string names[2] = {match_.name(0), match_.name(1)};
+    // A player hears the opponent's seat; a server's game has no terms (the engine never helps).
+    const auto seat = player >= 0 ? std::optional(seats_[std::size_t(1 - player)]) : std::nullopt;
+    const auto lines = net::HostCore::welcome_lines(match_, wire_, player, std::nullopt, seat, now);
+    if (!lines) {
+        env_.out.close(conn, net::format_message(net::Error{lines.why()}));
+        return;
+    }
     members_.push_back(
         Member{conn, player, false, 0, now + net::handshake_timeout, player < 0 ? spectator : ""});
-    const Member& m = members_.back();
-    send(m, net::Welcome{wire_, player, match_.settings()});
-    for (int p : {0, 1}) send(m, net::Name{p, names[p]});
-    if (player >= 0) send(m, net::Seat{seats_[std::size_t(1 - player)]});  // the opponent's seat
-    for (const net::Message& msg : net::record_messages(net::round_records(match_))) send(m, msg);
-    send(m, net::State{match_.clock().state(now)});
-    send(m, net::Ready{});
+    for (const net::Message& msg : *lines) send(members_.back(), msg);
     env_.note(now, "game " + wire_ + ": " +
-                       (player >= 0 ? names[player] + " joins" : std::string("a spectator joins")));
+                       (player >= 0 ? match_.name(player) + " joins" : std::string("a spectator joins")));
 }
 
 void HostedGame::mark_bot(int player) {
@@ -255,7 +254,7 @@ void HostedGame::message(ConnId conn, const net::Message& msg, Millis now) {
             return;
         }
         if (const auto* s = std::get_if<net::Sync>(&msg)) {
-            if (s->digest != net::records_digest(net::round_records(match_)))
+            if (!net::HostCore::sync_matches(match_, *s))
                 return fail(conn, "the transcript you hold does not match the server's", now);
             return go(*m, now);
         }
@@ -268,11 +267,22 @@ void HostedGame::message(ConnId conn, const net::Message& msg, Millis now) {
         fail(conn, std::string("unexpected ") + net::verb(msg) + " during play", now);
     };
     // A handler for each message a player may send during play; a new one that has none does not compile.
+    // The core numbers the game's way: a connection's numbers are shifted by its base. What crosses the
+    // end of the match is dropped.
     std::visit(
         net::Overload{
-            [&](const Act& a) { request(me, a, now); },
-            [&](const net::Offer& o) { offer(me, o, now); },
-            [&](const net::Answer& a) { answer(me, a, now); },
+            [&](Act a) {
+                a.state += me.base;
+                if (!over()) core_.request(p, a, now);
+            },
+            [&](net::Offer o) {
+                o.state += me.base;
+                if (!over()) core_.offer(p, o, now);
+            },
+            [&](net::Answer a) {
+                a.state += me.base;
+                if (!over()) (void)core_.answer(p, a, now);
+            },
             [&](const net::Seat& s) {
                 seats_[std::size_t(p)] = s.kind;
                 if (Member* other = seated(1 - p); other && other->playing) send(*other, s);
@@ -298,7 +308,7 @@ void HostedGame::go(Member& m, Millis now) {
     if (player >= 0 && referee_.absence(player) && !over()) {
         Act back = referee_.back_fact(match_, player, now);
         hold_clock(back);
-        commit(back, player, now);
+        core_.commit(back, player, now);
     }
     Member* me = find(conn);
     if (!me) return;
@@ -330,7 +340,7 @@ void HostedGame::gone(ConnId conn, Millis now) {
         return;
     }
     env_.note(now, "game " + wire_ + ": " + match_.name(m.player) + "'s connection closed");
-    if (m.playing && !over()) commit(referee_.away_fact(match_, m.player, now), m.player, now);
+    if (m.playing && !over()) core_.commit(referee_.away_fact(match_, m.player, now), m.player, now);
 }
 
 void HostedGame::forfeit(int loser, const std::string& text, Millis now) {
@@ -344,69 +354,55 @@ void HostedGame::close_all(std::string_view last) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Requests, offers, answers: the referee rules, on the game's numbering (a connection's state plus its
-// base).
+// The host core's words, to the connections.
 
-void HostedGame::request(Member& m, const Act& a, Millis now) {
-    if (over()) return;  // a request crossing the end of the match
-    Act shifted = a;
-    shifted.state = a.state + m.base;
-    const auto r = referee_.request(match_, shifted, m.player, now);
-    switch (r.kind) {
-        case net::Referee::Ruling::Kind::Fact: return commit(r.fact, r.actor, now);
-        case net::Referee::Ruling::Kind::Crossed: return;  // the fact it crossed tells its sender
-        case net::Referee::Ruling::Kind::Broken: return fail(m.conn, r.why, now);
-    }
+void HostedGame::broken(int player, const std::string& why, Millis now) {
+    if (Member* m = seated(player)) fail(m->conn, why, now);
 }
 
-void HostedGame::offer(Member& m, const net::Offer& o, Millis now) {
-    if (over()) return;
-    const int p = m.player;
-    net::Offer shifted = o;
-    shifted.state = o.state + m.base;
-    if (referee_.absence(1 - p)) {
-        // Every offer lapsed when the other player went away; one made since can reach nobody.
-        if (shifted.state < referee_.state()) return;
-        return fail(m.conn, "an offer to a player who is away", now);
-    }
-    const auto r = referee_.offer(match_, p, shifted);
-    switch (r.kind) {
-        case net::Referee::OfferRuling::Kind::Crossed: return;
-        case net::Referee::OfferRuling::Kind::Broken: return fail(m.conn, r.why, now);
-        case net::Referee::OfferRuling::Kind::Refused:
-            // Against the rules of fair play (the terms, an offer repeated too soon: net/referee.h):
-            // declined at once, in the rule's name; the other player never hears of it (nor the log: a
-            // flood of them costs one line each to their sender only).
-            return send(m, net::Answer{referee_.state() - m.base, o.kind, false});
-        case net::Referee::OfferRuling::Kind::Taken: break;
-    }
-    if (Member* other = seated(1 - p); other && other->playing)
-        send(*other, net::Offer{referee_.state() - other->base, o.kind});
+void HostedGame::offered(int by, net::OfferKind kind, Millis) {
+    if (Member* other = seated(1 - by); other && other->playing)
+        send_numbered(*other, net::Offer{referee_.state(), kind});
 }
 
-void HostedGame::answer(Member& m, const net::Answer& a, Millis now) {
-    if (over()) return;
-    const int p = m.player;
-    net::Answer shifted = a;
-    shifted.state = a.state + m.base;
-    const auto r = referee_.answer(match_, p, shifted);
-    if (r.kind == net::Referee::AnswerRuling::Kind::Crossed) return;
-    if (r.kind == net::Referee::AnswerRuling::Kind::Broken) return fail(m.conn, r.why, now);
-    // Accepting is a promise: the answer, then the fact it agrees to.
-    if (Member* offerer = seated(1 - p); offerer && offerer->playing)
-        send(*offerer,
-             net::Answer{referee_.state() - offerer->base, r.offer, r.yes && r.outcome.has_value()});
-    if (r.outcome) {
-        const auto fact = referee_.decide(match_, *r.outcome, -1, now);
-        if (fact.kind == net::Referee::Ruling::Kind::Fact) commit(fact.fact, -1, now);
-    }
+void HostedGame::declined(int by, net::OfferKind kind, Millis) {
+    // Nor does the log hear of it: a flood of them costs one line each to their sender only.
+    if (Member* m = seated(by)) send_numbered(*m, net::Answer{referee_.state(), kind, false});
+}
+
+void HostedGame::answered(int by, net::OfferKind kind, bool, bool agreed, Millis) {
+    if (Member* offerer = seated(1 - by); offerer && offerer->playing)
+        send_numbered(*offerer, net::Answer{referee_.state(), kind, agreed});
+}
+
+void HostedGame::clocks_run(Millis at, Millis now) {
+    // The grace is over: the clocks run again from its end, as they stood (the grace did not count). (A
+    // match nobody has moved in starts its clocks so: a player who never came meets the rule.)
+    unstarted_ = false;
+    start_by_ = -1;
+    match_.clock().resume(at);
+    match_.sync_clock(at);
+    announce_clock(now);
+}
+
+void HostedGame::chunk(const GameClock::State& reading, Millis now) {
+    match_.clock().set_state(reading, now);
+    announce_clock(now);
+}
+
+void HostedGame::absence_stage(const net::Referee::StageNews& n, Millis now) {
+    const char* stage = n.stage == AbsenceStage::ClockRuns ? "the grace is over, the clocks run"
+                        : n.stage == AbsenceStage::Waiting ? "the grace is over, play goes on without them"
+                        : n.stage == AbsenceStage::ClaimAllowed ? "the round may be claimed from them"
+                                                                : "in the grace";
+    env_.note(now, "game " + wire_ + ": " + match_.name(n.player) + " is away: " + stage);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Facts.
 
-void HostedGame::commit(Act fact, int actor, Millis now) {
-    const int score_before = match_.score(0) * 100 + match_.score(1);
+void HostedGame::announce(const Act& fact, int actor, Millis now) {
+    score_before_ = match_.score(0) * 100 + match_.score(1);
     // Commit, then announce: once append_fact returns the fact survives a kill -9.
     if (fact.kind == Act::Kind::Move || fact.kind == Act::Kind::Touch) {
         unstarted_ = false;  // (White's first: the clocks run from here)
@@ -418,13 +414,13 @@ void HostedGame::commit(Act fact, int actor, Millis now) {
     e.player = actor;
     e.act = fact;
     (void)net::apply(match_, e, now);  // decided by the referee: it applies
-    referee_.after_fact(match_, fact, actor);
-    for (const Member& m : members_) {
-        if (!m.playing) continue;
-        Act theirs = fact;
-        theirs.state = fact.state - m.base;
-        send(m, theirs);
-    }
+    for (const Member& m : members_)
+        if (m.playing) send_numbered(m, fact);
+}
+
+void HostedGame::settled(const Act& fact, int actor, const std::vector<net::Referee::Lapse>&, Millis now) {
+    // (Lapsed offers need no word: each side's referee lapses them by the same rule.)
+    const int score_before = score_before_;
     if (fact.kind == Act::Kind::Flag || fact.kind == Act::Kind::Claim)
         env_.note(now, "game " + wire_ + ": " + match_.round_result_text());
     if (fact.kind == Act::Kind::Away || fact.kind == Act::Kind::Back)
@@ -435,8 +431,7 @@ void HostedGame::commit(Act fact, int actor, Millis now) {
     if (match_.phase() == MatchPhase::Replay) {
         Act again;
         again.kind = Act::Kind::Replay;
-        const auto r = referee_.decide(match_, again, -1, now);
-        if (r.kind == net::Referee::Ruling::Kind::Fact) return commit(r.fact, -1, now);
+        if (core_.decide(again, -1, now)) return;
     }
     if (match_.phase() == MatchPhase::Over && !over()) {
         const auto w = match_.winner();
@@ -497,33 +492,10 @@ void HostedGame::tick(Millis now) {
         }
         return;
     }
-    for (const net::Referee::StageNews& n : referee_.absence_due(now)) {
-        if (n.release) {
-            // The grace is over: the clocks run again from its end, as they stood (the grace did not count).
-            // (A match nobody has moved in starts its clocks so: a player who never came meets the rule.)
-            unstarted_ = false;
-            start_by_ = -1;
-            match_.clock().resume(n.at);
-            match_.sync_clock(n.at);
-            announce_clock(now);
-        }
-        const char* stage = n.stage == AbsenceStage::ClockRuns ? "the grace is over, the clocks run"
-                            : n.stage == AbsenceStage::Waiting
-                                ? "the grace is over, play goes on without them"
-                            : n.stage == AbsenceStage::ClaimAllowed ? "the round may be claimed from them"
-                                                                    : "in the grace";
-        env_.note(now, "game " + wire_ + ": " + match_.name(n.player) + " is away: " + stage);
-    }
+    core_.absence_timers(now);
     // A tournament's round: the clocks start at the end of its countdown, if White has not moved by then.
     if (unstarted_ && start_by_ >= 0 && now >= start_by_ && !referee_.holds(now)) start_clocks(now);
-    const net::Referee::ClockNews news = net::Referee::clock_due(match_, now);
-    if (news.flag) {
-        const auto r = referee_.decide(match_, *news.flag, match_.player_of(news.flag->side), now);
-        if (r.kind == net::Referee::Ruling::Kind::Fact) commit(r.fact, r.actor, now);
-    } else if (news.chunk) {
-        match_.clock().set_state(*news.chunk, now);
-        announce_clock(now);
-    }
+    core_.clock_timers(now);
     if (over()) return;
     // A player away too long: the match is lost to the one who stayed, or aborted when both left.
     const auto& a0 = referee_.absence(0);

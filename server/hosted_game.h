@@ -1,7 +1,7 @@
 // One game the server hosts: the host's part of the peer protocol (docs/network.md) for two players who
-// both join, and for spectators, without sockets. The authority is net::Referee, the same code a
-// peer-to-peer host runs: requests become facts, offers become agreements, the clock flags, absent
-// players are decided by engine/absence.h. What the server adds:
+// both join, and for spectators, without sockets. The host's steps are net::HostCore's on net::Referee,
+// the same code a peer-to-peer host runs: requests become facts, offers become agreements, the clock
+// flags, absent players are decided by engine/absence.h. What the server adds:
 //
 //  - every fact is committed to the store (append_fact) before anyone hears of it, so that `kill -9`
 //    of the server loses nothing that was announced, and a restart rebuilds the game from its facts;
@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "engine/expected.h"
+#include "net/host_core.h"
 #include "net/lobby.h"
 #include "net/referee.h"
 #include "net/wire.h"
@@ -83,7 +84,7 @@ class GameListener {
     virtual void game_over(const HostedGame& g, Millis now) = 0;
 };
 
-class HostedGame {
+class HostedGame : private net::HostSide {
   public:
     struct Limits {
         Millis grace = default_grace;
@@ -156,12 +157,26 @@ class HostedGame {
     // Sends `reason` as an error, closes the connection, and treats it as gone.
     void fail(ConnId conn, const std::string& reason, Millis now);
     void go(Member& m, Millis now);
-    void request(Member& m, const net::Act& a, Millis now);
-    void offer(Member& m, const net::Offer& o, Millis now);
-    void answer(Member& m, const net::Answer& a, Millis now);
     Member* seated(int player);
-    // Commits a fact, applies it, announces it to every connection at play, and does what follows.
-    void commit(net::Act fact, int actor, Millis now);
+    // The rules are the host core's (net/host_core.h); the game carries its words to the connections, on
+    // each connection's numbering (its base), and keeps the facts in the store before anyone hears them.
+    const Match& hosted_match() const override { return match_; }
+    void announce(const net::Act& fact, int actor, Millis now) override;
+    void settled(const net::Act& fact, int actor, const std::vector<net::Referee::Lapse>& lapsed,
+                 Millis now) override;
+    void broken(int player, const std::string& why, Millis now) override;
+    void offered(int by, net::OfferKind kind, Millis now) override;
+    void declined(int by, net::OfferKind kind, Millis now) override;
+    void answered(int by, net::OfferKind kind, bool yes, bool agreed, Millis now) override;
+    void clocks_run(Millis at, Millis now) override;
+    void chunk(const GameClock::State& reading, Millis now) override;
+    void absence_stage(const net::Referee::StageNews& news, Millis now) override;
+    // Sends a message numbered the game's way to `m`, on its connection's numbering.
+    template <class T>
+    void send_numbered(const Member& m, T msg) {
+        msg.state -= m.base;
+        send(m, msg);
+    }
     void announce_clock(Millis now);
     void finish(GameOutcome outcome, const std::string& text, Millis now);
     void changed(bool now_please, Millis now);
@@ -175,6 +190,8 @@ class HostedGame {
     Limits limits_;
     Match match_;
     net::Referee referee_;
+    net::HostCore core_{referee_, *this};
+    int score_before_ = 0;  // the score as the fact being committed found it (score*100 + score)
     std::array<SeatKind, 2> seats_{SeatKind::Human, SeatKind::Human};
     std::vector<Member> members_;
     std::optional<GameEnd> end_;

@@ -299,3 +299,21 @@ TEST_CASE("the player who stayed moves on their own turn during the other's grac
     CHECK(agreed.paused_by_agreement());
     CHECK(agreed.request(p, move_act(1, 1, "W3B2"), 0, t0).why == "a move while the game is paused");
 }
+
+TEST_CASE("only a player offers or answers: anyone else is refused, and nothing is kept", "[referee][offers]") {
+    Referee r;
+    Match m = dm_match();
+    for (int nobody : {-1, 2}) {
+        INFO(nobody);
+        const auto offered = r.offer(m, nobody, Offer{0, OfferKind::Draw});
+        CHECK(offered.kind == Referee::OfferRuling::Kind::Broken);
+        CHECK(offered.why == "an offer from someone who does not play");
+        CHECK(r.take_offer(m, nobody, OfferKind::Draw, 0).kind == Referee::OfferRuling::Kind::Broken);
+        CHECK(r.may_offer(m, nobody, OfferKind::Draw).why() == "a spectator makes no offers");
+        const auto answered = r.answer(m, nobody, Answer{0, OfferKind::Draw, true});
+        CHECK(answered.kind == Referee::AnswerRuling::Kind::Broken);
+        CHECK_FALSE(answered.outcome);
+    }
+    CHECK_FALSE(r.pending(0));
+    CHECK_FALSE(r.pending(1));
+}

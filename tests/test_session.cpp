@@ -201,11 +201,14 @@ TEST_CASE("the joiner cannot announce what only the host announces", "[net][sess
     CHECK_FALSE(host.match.game().over());
 }
 
-TEST_CASE("garbage, a megabyte line and chat before play are protocol errors", "[net][session]") {
+TEST_CASE("garbage, a megabyte line, play before the go and a line out of its step are protocol errors", "[net][session]") {
     for (const auto& [bytes, reason] : std::vector<std::pair<std::string, std::string>>{
              {"\xff\xfe\n", "error a line that is not valid UTF-8"},
              {std::string(1 << 20, 'A'), "error a line longer than 512 bytes"},
              {"chat hello\n", "error chat before the game started"},
+             {"offer 0 draw\n", "error offer before the game started"},
+             {"go left 1 1 reserve 0 0 running none elapsed 0 budget 0 paused no flagged none\n",
+              "error expected sync, not go"},
          }) {
         Net net;
         Side host = make_host();

@@ -131,6 +131,25 @@ TEST_CASE("the players' chat never reaches a spectator: it would be a protocol e
     CHECK_FALSE(zoe.saw(Event::Kind::Chat));
 }
 
+TEST_CASE("the players' offers and answers never reach a spectator: each is a protocol error",
+          "[net][session][spectator]") {
+    for (const std::string& line : {"offer 0 draw", "answer 0 draw yes"}) {
+        INFO(line);
+        Net net;
+        FakeServer server;
+        Side zoe = join_fake(net, server, true);
+        server.welcome(net, "watch");
+        REQUIRE(net.until([&] { return zoe.session->playing(); }));
+        server.peer.say(line + "\n");
+        REQUIRE(net.until([&] { return zoe.saw(Event::Kind::Error); }));
+        CHECK(zoe.last(Event::Kind::Error) == "protocol error from the server: the players' " +
+                                                  line.substr(0, line.find(' ')) + " to a spectator");
+        CHECK_FALSE(zoe.saw(Event::Kind::Offered));
+        CHECK_FALSE(zoe.session->pending_offer(0));
+        CHECK_FALSE(zoe.session->pending_offer(1));
+    }
+}
+
 TEST_CASE("a spectator is not a player, and a player is not a spectator", "[net][session][spectator]") {
     Net net;
     FakeServer server;

@@ -517,7 +517,8 @@ TEST_CASE("version 2: spectators, absences, claims by the player who stayed, wat
 }
 
 // docs/network.md's message table against the protocol's (wire.h's message_table and Act::words): every row's
-// example reads as a message its row names, sent by the side the row says, and every verb has a row.
+// example reads as a message its row names, sent by the side and at the stage the row says, and every verb
+// has a row.
 // An example's "left ..." stands for a clock reading (C): the one the document gives above the table.
 TEST_CASE("docs/network.md: every example reads as its row says, and every message is there",
           "[net][wire][docs]") {
@@ -528,11 +529,11 @@ TEST_CASE("docs/network.md: every example reads as its row says, and every messa
     REQUIRE(GameClock::parse_state(clock));
     std::set<std::string> documented;
     for (const std::vector<std::string>& cells : test::code_rows(doc)) {
-        // | `verb fields`, `verb fields` | joiner/host/both | `example` | meaning |
-        if (cells.size() < 4 || (cells[1] != "joiner" && cells[1] != "host" && cells[1] != "both")) continue;
-        INFO(cells[0] + " | " + cells[2]);
-        REQUIRE(cells[2].size() > 2);
-        std::string example = cells[2].substr(1, cells[2].size() - 2);
+        // | `verb fields`, `verb fields` | joiner/host/both | stage | `example` | meaning |
+        if (cells.size() < 5 || (cells[1] != "joiner" && cells[1] != "host" && cells[1] != "both")) continue;
+        INFO(cells[0] + " | " + cells[3]);
+        REQUIRE(cells[3].size() > 2);
+        std::string example = cells[3].substr(1, cells[3].size() - 2);
         if (const std::size_t left = example.find("left ..."); left != std::string::npos)
             example = example.substr(0, left) + clock;
         const Message m = parsed(example);
@@ -544,6 +545,7 @@ TEST_CASE("docs/network.md: every example reads as its row says, and every messa
             open = close == std::string::npos ? close : cells[0].find('`', close + 1);
         }
         CHECK(named.contains(verb(m)));
+        CHECK(cells[2] == stage_words[std::size_t(stage_of(m))]);
         if (!std::holds_alternative<Act>(m))
             CHECK(message_table[m.index()].sender == (cells[1] == "joiner" ? Sender::Joiner
                                                       : cells[1] == "host" ? Sender::Host

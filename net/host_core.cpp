@@ -1,0 +1,96 @@
+#include "host_core.h"
+
+#include "transfer.h"
+
+namespace gobblet::net {
+
+Expected<std::vector<Message>> HostCore::welcome_lines(const Match& m, const std::string& match_id, int you,
+                                                       std::optional<Terms> terms,
+                                                       std::optional<SeatKind> seat, Millis now) {
+    std::vector<Message> out;
+    out.push_back(Welcome{match_id, you, m.settings()});
+    if (terms) out.push_back(*terms);
+    for (int player : {0, 1}) out.push_back(Name{player, m.name(player)});
+    if (seat) out.push_back(Seat{*seat});
+    for (Message& line : record_messages(round_records(m))) out.push_back(std::move(line));
+    out.push_back(State{m.clock().state(now)});
+    out.push_back(Ready{});
+    // A joiner reads at most this many (net/session.h): a longer match could never be taken back.
+    if (out.size() > max_welcome_lines) return Failure{"the match is too long to send"};
+    return out;
+}
+
+bool HostCore::sync_matches(const Match& m, const Sync& s) {
+    return s.digest == records_digest(round_records(m));
+}
+
+void HostCore::request(int by, const Act& a, Millis now) {
+    const Referee::Ruling r = referee_.request(side_.hosted_match(), a, by, now);
+    switch (r.kind) {
+        case Referee::Ruling::Kind::Fact: return commit(r.fact, r.actor, now);
+        case Referee::Ruling::Kind::Crossed: return;  // the fact it crossed tells its sender
+        case Referee::Ruling::Kind::Broken: return side_.broken(by, r.why, now);
+    }
+}
+
+Expected<void> HostCore::decide(const Act& a, int actor, Millis now) {
+    const Referee::Ruling r = referee_.decide(side_.hosted_match(), a, actor, now);
+    if (r.kind == Referee::Ruling::Kind::Fact) commit(r.fact, r.actor, now);
+    if (!r.why.empty()) return Failure{r.why};
+    return {};
+}
+
+void HostCore::commit(const Act& fact, int actor, Millis now) {
+    side_.announce(fact, actor, now);
+    const std::vector<Referee::Lapse> lapsed = referee_.after_fact(side_.hosted_match(), fact, actor);
+    side_.settled(fact, actor, lapsed, now);
+}
+
+void HostCore::offer(int by, const Offer& o, Millis now) {
+    if (referee_.absence(1 - by)) {
+        // Every offer lapsed when the other player went away; one made since can reach nobody.
+        if (o.state < referee_.state()) return;
+        return side_.broken(by, "an offer to a player who is away", now);
+    }
+    const Referee::OfferRuling r = referee_.offer(side_.hosted_match(), by, o);
+    switch (r.kind) {
+        case Referee::OfferRuling::Kind::Crossed: return;  // lapsed on its way
+        case Referee::OfferRuling::Kind::Broken: return side_.broken(by, r.why, now);
+        case Referee::OfferRuling::Kind::Refused:
+            // Against the rules of fair play (the terms, an offer repeated too soon): declined at once, in
+            // the rule's name; the other player never hears of it.
+            return side_.declined(by, o.kind, now);
+        case Referee::OfferRuling::Kind::Taken: return side_.offered(by, o.kind, now);
+    }
+}
+
+Referee::AnswerRuling HostCore::answer(int by, const Answer& a, Millis now) {
+    const Referee::AnswerRuling r = referee_.answer(side_.hosted_match(), by, a);
+    switch (r.kind) {
+        case Referee::AnswerRuling::Kind::Crossed: return r;  // to an offer that lapsed
+        case Referee::AnswerRuling::Kind::Broken: side_.broken(by, r.why, now); return r;
+        case Referee::AnswerRuling::Kind::Counts: break;
+    }
+    // Accepting is a promise: the answer, then the fact it agrees to.
+    side_.answered(by, r.offer, r.yes, r.yes && r.outcome.has_value(), now);
+    if (r.outcome) (void)decide(*r.outcome, -1, now);
+    return r;
+}
+
+void HostCore::absence_timers(Millis now) {
+    for (const Referee::StageNews& n : referee_.absence_due(now)) {
+        if (n.release) side_.clocks_run(n.at, now);
+        side_.absence_stage(n, now);
+    }
+}
+
+void HostCore::clock_timers(Millis now) {
+    const Match& m = side_.hosted_match();
+    const Referee::ClockNews news = Referee::clock_due(m, now);
+    if (news.flag)
+        (void)decide(*news.flag, m.player_of(news.flag->side), now);
+    else if (news.chunk)
+        side_.chunk(*news.chunk, now);
+}
+
+}  // namespace gobblet::net
