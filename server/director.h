@@ -46,9 +46,9 @@ class Director {
     void join(ConnId conn, const LobbyPlayer& p, const lobby::Join& m, Millis now);
     void leave(ConnId conn, const LobbyPlayer& p, const lobby::Leave& m, Millis now);
     void start(ConnId conn, const LobbyPlayer& p, const lobby::Start& m, Millis now);
+    void standings(ConnId conn, const lobby::StandingsQuery& q);
     // The organizer's choice of who starts a match of the tournament (stored; applied when it starts).
     void choose_starter(ConnId conn, const LobbyPlayer& p, const lobby::ChooseStarter& m, Millis now);
-    void standings(ConnId conn, const lobby::StandingsQuery& q);
 
     // A newcomer's share of the lobby: the tournaments list and its end, then (version 2) the tables of
     // those under way or just over, which then change live.
