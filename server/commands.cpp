@@ -10,6 +10,7 @@
 #include "engine/clock.h"
 #include "engine/time_source.h"
 #include "server/db.h"
+#include "server/fact_format.h"
 #include "server/lobby.h"
 #include "server/secrets.h"
 #include "server/tournament.h"
@@ -372,7 +373,7 @@ int bench(std::ostream& out, const TimeSource& time, const fs::path& path) {
     std::int64_t start = time.now_us();
     for (int i = 0; i < facts; ++i) {
         const std::int64_t t = time.now_us();
-        store.append_fact(game, i, "move " + std::to_string(i) + " " + std::to_string(i / 2 + 1) + " W3B2",
+        store.append_fact(game, i, fact_format, "move " + std::to_string(i) + " " + std::to_string(i / 2 + 1) + " W3B2",
                           clock);
         each.push_back(seconds_since(time, t));
     }
@@ -420,7 +421,7 @@ int bench(std::ostream& out, const TimeSource& time, const fs::path& path) {
                 .create_game(settings, {GamePlayer{liam.id, liam.name}, GamePlayer{std::nullopt, "Guest"}},
                              false, t0)
                 .id;
-        for (int i = 0; i < 60; ++i) store.append_fact(id, i, "move " + std::to_string(i) + " 1 W3B2", clock);
+        for (int i = 0; i < 60; ++i) store.append_fact(id, i, fact_format, "move " + std::to_string(i) + " 1 W3B2", clock);
     }
     start = time.now_us();
     const auto games = store.games_in_progress();

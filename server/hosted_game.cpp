@@ -7,18 +7,13 @@
 #include "net/event.h"
 #include "net/session.h"
 #include "net/transfer.h"
+#include "server/fact_format.h"
 
 namespace gobblet::server {
 
 namespace {
 
 using net::Act;
-
-std::string line_of(const net::Message& m) {
-    std::string line = net::format_message(m);
-    line.pop_back();
-    return line;
-}
 
 }  // namespace
 
@@ -46,9 +41,9 @@ Expected<void> replay(Match& match, net::Referee* referee, const std::vector<Fac
     int next = 0;
     for (const Fact& f : facts) {
         const std::string where = "fact " + std::to_string(f.seq) + " (" + f.text + ")";
-        const auto p = net::parse_message(f.text);
-        const Act* a = p ? std::get_if<Act>(&*p) : nullptr;
-        if (!a || a->state != next || f.seq != next) return Failure{where + ": not the next fact"};
+        const Expected<Act> a = read_stored_fact(f.text, f.format);
+        if (!a) return Failure{where + ": " + a.why()};
+        if (a->state != next || f.seq != next) return Failure{where + ": not the next fact"};
         ++next;
         Act fact = *a;
         const auto clock = GameClock::parse_state(f.clock);
@@ -409,13 +404,11 @@ void HostedGame::absence_stage(const net::Referee::StageNews& n, Millis now) {
 void HostedGame::announce(const Act& fact, int actor, Millis now) {
     score_before_ = match_.score(0) * 100 + match_.score(1);
     // Commit, then announce: once append_fact returns the fact survives a kill -9.
-    Act bare = fact;
-    bare.clock.reset();
     if (fact.kind == Act::Kind::Move || fact.kind == Act::Kind::Touch) {
         unstarted_ = false;  // (White's first: the clocks run from here)
         start_by_ = -1;
     }
-    env_.store.append_fact(id_, fact.state, line_of(bare), GameClock::state_text(*fact.clock));
+    env_.store.append_fact(id_, fact.state, fact_format, stored_fact(fact), GameClock::state_text(*fact.clock));
     net::Event e;
     e.kind = net::Event::Kind::Act;
     e.player = actor;

@@ -12,24 +12,6 @@ namespace {
 
 using lobby::Refusal;
 
-// Takes `id` out of `key`'s list in a per-player index, and the list itself once it is empty.
-template <class Id>
-void unindex(std::unordered_map<std::string, std::vector<Id>>& index, const std::string& key, Id id) {
-    const auto it = index.find(key);
-    if (it == index.end()) return;
-    std::erase(it->second, id);
-    if (it->second.empty()) index.erase(it);
-}
-
-std::string date_text(std::time_t t) {
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                  tm.tm_hour, tm.tm_min);
-    return buf;
-}
-
 lobby::Verdict verdict_of(GameOutcome o) {
     switch (o) {
         case GameOutcome::Player0: return lobby::Verdict::Player0;
@@ -38,24 +20,6 @@ lobby::Verdict verdict_of(GameOutcome o) {
         case GameOutcome::Aborted: return lobby::Verdict::Aborted;
     }
     return lobby::Verdict::Aborted;
-}
-
-// Where a peer is, for its player's list of machines: the IP address of "127.0.0.1:51234" or
-// "[2001:db8::5]:7300", "unix" for a unix socket's peer ("unix:uid=1000").
-std::string origin_of(const Peer& peer) {
-    const std::string& a = peer.address;
-    if (a.starts_with("unix:")) return "unix";
-    if (a.starts_with("[")) return a.substr(1, a.find(']') == std::string::npos ? 0 : a.find(']') - 1);
-    return a.substr(0, a.rfind(':'));
-}
-
-lobby::TournamentState state_of(TournamentState s) {
-    switch (s) {
-        case TournamentState::Open: return lobby::TournamentState::Open;
-        case TournamentState::Running: return lobby::TournamentState::Playing;
-        case TournamentState::Over: return lobby::TournamentState::Over;
-    }
-    return lobby::TournamentState::Open;
 }
 
 std::string variant_words(Variant v) {
@@ -74,6 +38,15 @@ lobby::Changes changes_of(const std::optional<std::array<RatingChange, 2>>& r) {
 }
 
 }  // namespace
+
+std::string date_text(std::time_t t) {
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                  tm.tm_hour, tm.tm_min);
+    return buf;
+}
 
 lobby::HistoryItem history_item(const GameRecord& g) {
     lobby::HistoryItem h;
@@ -137,38 +110,6 @@ void Lobby::to_all(const std::vector<lobby::Message>& ms) {
     }
 }
 
-void Lobby::announce(const Tourney& t) {
-    const lobby::TournamentItem i = item(t);
-    const std::string now_line = lobby::format_message(i);
-    const std::string old_line = old_clients_see(t) ? lobby::format_message(i, 1) : std::string();
-    for (const auto& [key, conn] : online_) {
-        const auto it = conns_.find(conn);
-        if (it == conns_.end()) continue;
-        if (it->second.version >= 2)
-            env_.out.send(conn, now_line);
-        else if (!old_line.empty())
-            env_.out.send(conn, old_line);
-    }
-}
-
-void Lobby::announce_closed(const Tourney& t) {
-    const std::string line = lobby::format_message(lobby::Closed{t.id});
-    for (const auto& [key, conn] : online_) {
-        const auto it = conns_.find(conn);
-        if (it != conns_.end() && (it->second.version >= 2 || old_clients_see(t))) env_.out.send(conn, line);
-    }
-}
-
-void Lobby::announce_table(const Tourney& t) {
-    std::vector<std::string> lines;  // the Outbox takes one line a call
-    for (const lobby::StandingItem& s : table_of(t.id)) lines.push_back(lobby::format_message(s));
-    for (const auto& [key, conn] : online_) {
-        const auto it = conns_.find(conn);
-        if (it != conns_.end() && it->second.version >= 2)
-            for (const std::string& line : lines) env_.out.send(conn, line);
-    }
-}
-
 lobby::GameItem Lobby::game_item(const HostedGame& g, Millis now) {
     lobby::GameItem i = g.item(now);
     i.tournament = g.setup().tournament.value_or(0);
@@ -178,6 +119,23 @@ lobby::GameItem Lobby::game_item(const HostedGame& g, Millis now) {
 void Lobby::to_player(const std::string& key, const lobby::Message& m) {
     const auto it = online_.find(key);
     if (it != online_.end()) send(it->second, m);
+}
+
+void Lobby::each_online(const std::function<void(ConnId, int version)>& f) const {
+    for (const auto& [key, conn] : online_)
+        if (const auto it = conns_.find(conn); it != conns_.end()) f(conn, it->second.version);
+}
+
+const Lobby::Player* Lobby::online_player(const std::string& key) const {
+    const auto on = online_.find(key);
+    if (on == online_.end()) return nullptr;
+    const auto it = conns_.find(on->second);
+    return it == conns_.end() || !it->second.player ? nullptr : &*it->second.player;
+}
+
+std::vector<GameId> Lobby::games_of(const std::string& key) const {
+    const auto mine = games_of_.find(key);
+    return mine == games_of_.end() ? std::vector<GameId>() : mine->second;
 }
 
 void Lobby::to_viewers(const std::string& key, const lobby::Message& m) {
@@ -214,8 +172,8 @@ void Lobby::fail(ConnId conn, const std::string& reason, Millis now) {
 void Lobby::opened(ConnId conn, const Peer& peer, Millis, int version) {
     if (const auto it = conns_.find(conn); it != conns_.end()) forget(it);
     conns_[conn].peer = peer;
-    conns_[conn].origin = origin_of(peer);
     conns_[conn].version = version;
+    desk_.opened(conn, peer);
     send(conn, lobby::Server{version, settings_.greeting});
 }
 
@@ -232,6 +190,7 @@ bool Lobby::logged_in(ConnId conn) const {
 void Lobby::closed(ConnId conn, Millis now) { leave_lobby(conn, now); }
 
 void Lobby::forget(std::map<ConnId, Conn>::iterator it) {
+    desk_.closed(it->first);
     if (it->second.phase == Conn::Phase::In)
         if (const auto from = players_from_.find(it->second.peer.source);
             from != players_from_.end() && --from->second == 0)
@@ -250,7 +209,7 @@ void Lobby::leave_lobby(ConnId conn, Millis now) {
     online_.erase(on);
     if (p->account) env_.store.seen(*p->account, env_.unix(now), p->role == lobby::Role::Bot);
     env_.note(now, "lobby: " + p->name + " left");
-    drop_seeks_of(p->key, lobby::SeekEnd::Left);
+    seeks_.drop_of(p->key, lobby::SeekEnd::Left);
     // (The longest waiting player online takes the place in everyone's list at the next refill.)
     if (shown_players_.remove(p->key)) to_all(lobby::Left{p->name});
 }
@@ -260,45 +219,20 @@ void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
     if (it == conns_.end()) return;
     Conn& c = it->second;
     if (const auto* x = std::get_if<lobby::Ssh>(&m)) {
-        if (c.phase != Conn::Phase::Greeted) return fail(conn, "ssh comes before the login", now);
-        if (c.ssh_said) return fail(conn, "one ssh line a connection", now);
-        return ssh(conn, *x, now);
+        if (c.phase != Conn::Phase::Greeted || desk_.logging_in(conn))
+            return fail(conn, "ssh comes before the login", now);
+        if (desk_.ssh_said(conn)) return fail(conn, "one ssh line a connection", now);
+        return desk_.ssh(conn, *x, now);
     }
     if (const auto* l = std::get_if<lobby::Login>(&m)) {
         if (c.phase == Conn::Phase::In) return fail(conn, "you are logged in already", now);
-        if (c.phase == Conn::Phase::LoggingIn)
-            return fail(conn, "one login at a time: wait for its answer", now);
-        return login(conn, *l, now);
+        if (desk_.logging_in(conn)) return fail(conn, "one login at a time: wait for its answer", now);
+        if (!room_for(conn, *l)) return send_away(conn, now);
+        return desk_.login(conn, *l, now);
     }
     if (c.phase != Conn::Phase::In)
         return fail(conn, std::string("log in first, not ") + lobby::verb(m), now);
     request(conn, *c.player, m, now);
-}
-
-void Lobby::login_failed(ConnId conn, const lobby::Login& l, Refusal code, const std::string& text,
-                         Millis now, bool charge) {
-    if (charge) logins_.charge(conns_[conn].peer.source, now);
-    env_.note(now, "lobby: login as " + l.name + " from " + conns_[conn].peer.address +
-                       " refused: " + lobby::refusal_word(code));
-    refuse(conn, "login", code, text);
-}
-
-bool Lobby::guarded(ConnId conn, net::GuessGuard& guard, const char* verb, Refusal code, const char* what,
-                    Millis now) {
-    switch (guard.allow(conns_[conn].peer.source, now)) {
-        case net::GuessGuard::Verdict::Allowed: return true;
-        case net::GuessGuard::Verdict::ThisSource:
-            refuse(
-                conn, verb, code,
-                std::string("too many ") + what + " from your address lately: wait a minute and try again");
-            return false;
-        case net::GuessGuard::Verdict::Everyone:
-            refuse(
-                conn, verb, code,
-                std::string("too many ") + what + " from many addresses lately: wait a minute and try again");
-            return false;
-    }
-    return false;
 }
 
 bool Lobby::room_for(ConnId conn, const lobby::Login& l) const {
@@ -310,116 +244,21 @@ bool Lobby::room_for(ConnId conn, const lobby::Login& l) const {
     return on != online_.end() && conns_.at(on->second).peer.source == c.peer.source;
 }
 
-std::optional<Account> Lobby::register_name(ConnId conn, const lobby::Login& l, Millis now) {
-    const std::string source = conns_[conn].peer.source;
-    if (!registrations_.allow(source, now)) {
-        refuse(
-            conn, "login", Refusal::Limit,
-            "too many names registered from your address lately: wait a few minutes, or log in as a guest");
-        return std::nullopt;
-    }
-    Expected<Account> made = env_.store.create_account(l.name, env_.unix(now), lobby::name_key(l.name));
-    if (!made) {
-        refuse(conn, "login", Refusal::NameTaken, made.why());
-        return std::nullopt;
-    }
-    registrations_.spend(source, now);
-    return *made;
+void Lobby::send_away(ConnId conn, Millis now) {
+    // Whatever else it tries from there would meet the same limit: come back later.
+    const Conn& c = conns_[conn];
+    env_.note(now, "lobby: " + c.peer.address +
+                       " sent away: " + std::to_string(settings_.players_per_source) +
+                       " players logged in from " + c.peer.source + " already");
+    const std::string bye =
+        lobby::format_message(lobby::Bye{"busy: too many players logged in from your address (" +
+                                         std::to_string(settings_.players_per_source) + "); try again later"},
+                              c.version);
+    forget(conns_.find(conn));
+    env_.out.close(conn, bye);
 }
 
-void Lobby::login(ConnId conn, const lobby::Login& l, Millis now) {
-    Conn& c = conns_[conn];
-    if (!room_for(conn, l)) {
-        // Whatever else it tries from there would meet the same limit: come back later.
-        env_.note(now, "lobby: " + c.peer.address +
-                           " sent away: " + std::to_string(settings_.players_per_source) +
-                           " players logged in from " + c.peer.source + " already");
-        const std::string bye = lobby::format_message(
-            lobby::Bye{"busy: too many players logged in from your address (" +
-                       std::to_string(settings_.players_per_source) + "); try again later"},
-            c.version);
-        forget(conns_.find(conn));
-        env_.out.close(conn, bye);
-        return;
-    }
-    if (l.method == lobby::Method::Guest) {
-        // A guest proves nothing and can be wrong about nothing: no guard holds it back.
-        if (l.role == lobby::Role::Bot)
-            return refuse(conn, "login", Refusal::NotAllowed,
-                          "a computer player registers its name: it cannot be a guest");
-        // "~Liam", or "~Liam2" when a guest online has it.
-        std::string name = "~" + l.name;
-        for (int n = 2; online_.contains(lobby::name_key(name)); ++n) name = "~" + l.name + std::to_string(n);
-        Player p{name, lobby::name_key(name), lobby::Role::Guest, std::nullopt, {}};
-        return welcome(conn, std::move(p), lobby::How::Guest, now);
-    }
-    if (!guarded(conn, logins_, "login", Refusal::TooManyAttempts, "failed logins", now)) return;
-    if (l.method == lobby::Method::Password &&
-        !guarded(conn, passwords_, "login", Refusal::TooManyAttempts, "password attempts", now))
-        return;
-    const std::string key = lobby::name_key(l.name);
-    std::optional<Account> account = env_.store.find_lobby_account(key);
-    if (!account) account = env_.store.find_account(l.name);
-    if (l.method == lobby::Method::Key) return login_by_key(conn, l, account, now);
-    if (l.method == lobby::Method::Secret) {
-        if (!account) {
-            // The first login of a name nobody has registers it, committed before the welcome.
-            account = register_name(conn, l, now);
-            if (!account) return;
-            env_.store.add_secret(account->id, l.credential, env_.unix(now), c.origin);
-            c.secret = l.credential;
-            env_.note(now, "lobby: " + l.name + " registered from " + c.peer.address);
-            return welcome(conn,
-                           Player{account->name, lobby::name_key(account->name), l.role, account->id, {}},
-                           lobby::How::New, now);
-        }
-        if (env_.store.check_secret(account->id, l.credential, env_.unix(now), c.origin)) {
-            c.secret = l.credential;
-            return welcome(conn,
-                           Player{account->name, lobby::name_key(account->name), l.role, account->id, {}},
-                           lobby::How::Secret, now);
-        }
-        if (account->has_password)
-            return login_failed(conn, l, Refusal::PasswordNeeded,
-                                account->name + " has a password: log in with it", now);
-        return login_failed(
-            conn, l, Refusal::NameTaken,
-            "the name " + account->name +
-                " is registered from another machine: set a password there to log in here, or "
-                "pick another name",
-            now);
-    }
-    // A password: checked on a worker (Argon2id takes tens of milliseconds), answered when it is back.
-    if (!account)
-        return login_failed(
-            conn, l, Refusal::NotFound,
-            "nobody is registered as " + l.name + ": log in with your machine's secret to register it", now);
-    const std::optional<std::string> hash = env_.store.password_hash(account->id);
-    if (!hash)
-        return login_failed(conn, l, Refusal::WrongPassword,
-                            account->name + " has no password: log in from a machine of theirs and set one",
-                            now);
-    // Counted now, before the hash runs: checks running side by side from many connections of one
-    // address cannot pass the limit, and a right password costs the same as a wrong one.
-    passwords_.charge(c.peer.source, now);
-    c.phase = Conn::Phase::LoggingIn;
-    const PasswordCost cost = settings_.cost;
-    const Account who = *account;
-    workers_.submit([this, conn, who, l, stored = *hash, cost, now]() -> Workers::Continuation {
-        const PasswordCheck check = check_password(stored, l.credential, cost);
-        return [this, conn, who, l, check, now] {
-            const auto it = conns_.find(conn);
-            if (it == conns_.end() || it->second.phase != Conn::Phase::LoggingIn) return;
-            it->second.phase = Conn::Phase::Greeted;
-            if (!check.ok)
-                return login_failed(conn, l, Refusal::WrongPassword, "wrong password for " + who.name, now,
-                                    false);
-            if (check.rehash) env_.store.set_password_hash(who.id, *check.rehash);
-            welcome(conn, Player{who.name, lobby::name_key(who.name), l.role, who.id, {}},
-                    lobby::How::Password, now);
-        };
-    });
-}
+void Lobby::vouch(ConnId conn, Peer peer) { conns_[conn].peer = std::move(peer); }
 
 lobby::Ratings Lobby::ratings_of(AccountId account, Millis now) {
     lobby::Ratings out{};
@@ -458,15 +297,7 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
             send(conn, item(*conns_[on->second].player));
     send(conn, lobby::End{lobby::List::Players});
     // The open seeks and the player's own seeks and challenges, in the order they were made.
-    std::vector<lobby::Id> ids;
-    for (const auto& [id, s] : seeks_)
-        if (s.to.empty()) ids.push_back(id);
-    if (const auto mine = seeks_of_.find(p.key); mine != seeks_of_.end())
-        for (lobby::Id id : mine->second)
-            if (!seeks_.at(id).to.empty()) ids.push_back(id);
-    std::sort(ids.begin(), ids.end());
-    for (lobby::Id id : ids) send(conn, item(seeks_.at(id)));
-    send(conn, lobby::End{lobby::List::Seeks});
+    seeks_.greet(conn, p.key);
     std::vector<GameId> games = shown_games_.shown();
     if (const auto mine = games_of_.find(p.key); mine != games_of_.end())
         for (const GameId id : mine->second)
@@ -474,14 +305,8 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
     for (const GameId id : games)
         if (const HostedGame* g = games_.peek(id)) send(conn, game_item(*g, now));
     send(conn, lobby::End{lobby::List::Games});
-    for (const auto& [id, t] : tourneys_)
-        if (c.version >= 2 || old_clients_see(t)) send(conn, item(t));
-    send(conn, lobby::End{lobby::List::Tournaments});
-    // The tables of the tournaments under way or just over, which then change live (version 2).
-    if (c.version >= 2)
-        for (const auto& [id, t] : tourneys_)
-            if (t.state != lobby::TournamentState::Open)
-                for (const lobby::StandingItem& s : table_of(id)) send(conn, s);
+    // The tournaments, and the tables of those under way or just over, which then change live (version 2).
+    director_.greet(conn, c.version);
     // The player's matches in progress, again (a guest's identity is its connection: not theirs).
     if (p.account)
         if (const auto mine = games_of_.find(p.key); mine != games_of_.end())
@@ -493,214 +318,25 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
                     }
 }
 
-void Lobby::set_password(ConnId conn, const lobby::SetPassword& m, Millis now) {
-    const Player& p = *conns_[conn].player;
-    if (!p.account) return refuse(conn, "password", Refusal::NotAllowed, "a guest has no password to set");
-    if (const Expected<void> allowed = password_allowed(m.password); !allowed)
-        return refuse(conn, "password", Refusal::BadPassword, allowed.why());
-    // Hashing it costs what checking one does: counted with the address's password attempts.
-    if (!guarded(conn, passwords_, "password", Refusal::SlowDown, "password attempts", now)) return;
-    passwords_.charge(conns_[conn].peer.source, now);
-    const AccountId account = *p.account;
-    const PasswordCost cost = settings_.cost;
-    // The machines this connection is proved by stay; with `forget`, every other goes once the password is
-    // stored (someone who knew the old one may have added theirs).
-    std::optional<std::pair<std::string, std::string>> keep;
-    if (m.forget_others) keep.emplace(conns_[conn].secret, conns_[conn].ssh_key);
-    workers_.submit([this, conn, account, name = p.name, password = m.password, cost, keep,
-                     now]() -> Workers::Continuation {
-        std::string hash = hash_password(password, cost);
-        return [this, conn, account, name, hash, keep, now] {
-            env_.store.set_password_hash(account, hash);
-            const int forgotten =
-                keep ? env_.store.forget_other_machines(account, keep->first, keep->second) : 0;
-            env_.note(now, "lobby: " + name + " (account " + std::to_string(account) + ") set a password" +
-                               (keep ? " and forgot " + std::to_string(forgotten) + " other machines" : ""));
-            if (!conns_.contains(conn)) return;
-            send(conn,
-                 lobby::Ok{"password", !keep ? std::string("your password is set")
-                                             : "your password is set; " + std::to_string(forgotten) +
-                                                   " other machines forgotten (they must log in with it)"});
-        };
-    });
-}
-
-void Lobby::add_secret(ConnId conn, const lobby::AddSecret& m, Millis now) {
-    const Player& p = *conns_[conn].player;
-    if (!p.account) return refuse(conn, "secret", Refusal::NotAllowed, "a guest has no name to prove");
-    if (!may_change(conn, "secret", now)) return;
-    env_.store.add_secret(*p.account, m.secret, env_.unix(now), conns_[conn].origin);
-    conns_[conn].secret = m.secret;
-    send(conn, lobby::Ok{"secret", "this machine can log in as " + p.name + " now"});
-}
-
-void Lobby::machines(ConnId conn) {
-    const Conn& c = conns_[conn];
-    if (!c.player->account)
-        return refuse(conn, "machines", Refusal::NotAllowed,
-                      "a guest has no machines: nothing proves its name");
-    const std::optional<std::int64_t> mine =
-        c.secret.empty() ? std::nullopt : env_.store.secret_id(*c.player->account, c.secret);
-    // The connection's own first, then the others, the last used first.
-    std::vector<lobby::MachineItem> items;
-    for (const Machine& m : env_.store.machines(*c.player->account)) {
-        if (m.id > lobby::max_id)
-            continue;  // (a store that old has other worries; a client reads ids to 10^9)
-        const bool key = m.kind == Machine::Kind::Key;
-        items.push_back(lobby::MachineItem{key ? lobby::MachineKind::Key : lobby::MachineKind::Secret, m.id,
-                                           key ? m.fingerprint == c.ssh_key : m.id == mine,
-                                           date_text(m.last_used), m.address, m.fingerprint});
-    }
-    std::stable_partition(items.begin(), items.end(), [](const lobby::MachineItem& m) { return m.current; });
-    for (const lobby::MachineItem& m : items) send(conn, m);
-    send(conn, lobby::End{lobby::List::Machines});
-}
-
-void Lobby::forget_machine(ConnId conn, const lobby::Forget& f, Millis now) {
-    const Player& p = *conns_[conn].player;
-    if (!p.account)
-        return refuse(conn, "forget", Refusal::NotAllowed,
-                      "a guest has no machines: nothing proves its name");
-    if (!may_change(conn, "forget", now)) return;
-    const bool key = f.kind == lobby::MachineKind::Key;
-    if (!env_.store.forget_machine(*p.account, key ? Machine::Kind::Key : Machine::Kind::Secret, f.id))
-        return refuse(conn, "forget", Refusal::NotFound,
-                      std::string("no machine ") + lobby::machine_kind_word(f.kind) + " " +
-                          std::to_string(f.id) + " of yours");
-    env_.note(
-        now, "lobby: " + p.name + " forgot " + lobby::machine_kind_word(f.kind) + " " + std::to_string(f.id));
-    send(conn, lobby::Ok{"forget", std::string(key ? "that SSH key" : "that machine") +
-                                       " no longer logs in as " + p.name + ": it must prove the name again"});
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The SSH front door (docs/server.md, "The SSH front door").
-
-namespace {
-
-// The uid of a unix-socket peer, as the socket layer wrote its source from SO_PEERCRED ("unix:uid=1000"):
-// a TCP peer's source is an address and never starts so. nullopt for anything else.
-std::optional<unsigned> unix_uid(const Peer& peer) {
-    constexpr std::string_view prefix = "unix:uid=";
-    const std::string_view s = peer.source;
-    if (!s.starts_with(prefix) || s.size() == prefix.size() || s.size() > prefix.size() + 10)
-        return std::nullopt;
-    unsigned long long uid = 0;
-    for (const char c : s.substr(prefix.size())) {
-        if (c < '0' || c > '9') return std::nullopt;
-        uid = uid * 10 + unsigned(c - '0');
-    }
-    if (uid > 0xffffffffULL) return std::nullopt;
-    return unsigned(uid);
-}
-
-}  // namespace
-
-void Lobby::ssh(ConnId conn, const lobby::Ssh& m, Millis now) {
-    Conn& c = conns_[conn];
-    c.ssh_said = true;
-    const std::optional<unsigned> uid = unix_uid(c.peer);
-    const bool trusted = uid && std::find(settings_.ssh_uids.begin(), settings_.ssh_uids.end(), *uid) !=
-                                    settings_.ssh_uids.end();
-    if (!trusted) {
-        // Anyone can claim any key: only the account sshd runs the lobby client as is believed.
-        env_.note(
-            now, "lobby: " + c.peer.address + " said it came through sshd: not believed (not an --ssh-user)");
-        return refuse(conn, "ssh", Refusal::NotAllowed,
-                      "this server believes SSH logins only from the account sshd runs the lobby for: log in "
-                      "with a password or as a guest");
-    }
-    // From now on the player's own address counts, for the limits and in the log.
-    const std::string via = c.peer.address;
-    c.peer = Peer{"ssh:" + m.address + " (" + via + ")", net::source_key(m.address)};
-    c.origin = m.address;
-    c.ssh_key = m.key;
-    env_.note(now, "lobby: " + via + " vouches for a player from " + m.address + " with " +
-                       (m.key.empty() ? std::string("no SSH key") : "SSH key " + m.key));
-    send(conn, lobby::Ok{"ssh", m.key.empty() ? "welcome: log in with a password or as a guest"
-                                              : "welcome: your SSH key can prove your name"});
-}
-
-void Lobby::login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now) {
-    Conn& c = conns_[conn];
-    if (c.ssh_key.empty())
-        return refuse(conn, "login", Refusal::NotAllowed,
-                      c.ssh_said ? "no SSH key proves this connection: log in with a password or as a guest"
-                                 : "a login by key needs the ssh line first");
-    const Player p{account ? account->name : l.name,
-                   lobby::name_key(account ? account->name : l.name),
-                   l.role,
-                   std::nullopt,
-                   {}};
-    if (!account) {
-        // The first login of a name nobody has registers it with the key, committed before the welcome.
-        account = register_name(conn, l, now);
-        if (!account) return;
-        env_.store.add_key(account->id, c.ssh_key, env_.unix(now), c.origin);
-        env_.note(now,
-                  "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " + c.peer.address);
-        return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::New, now);
-    }
-    if (env_.store.check_key(account->id, c.ssh_key, env_.unix(now), c.origin))
-        return welcome(conn, Player{account->name, p.key, l.role, account->id, {}}, lobby::How::Key, now);
-    if (account->has_password)
-        return login_failed(conn, l, Refusal::PasswordNeeded,
-                            account->name +
-                                " has a password: log in with it, and this SSH key proves the name "
-                                "from then on",
-                            now);
-    return login_failed(conn, l, Refusal::NameTaken,
-                        "the name " + account->name +
-                            " is registered with another key: set a password there to log in here, or pick "
-                            "another name",
-                        now);
-}
-
-void Lobby::add_key(ConnId conn, Millis now) {
-    const Conn& c = conns_[conn];
-    const Player& p = *c.player;
-    if (!p.account) return refuse(conn, "key", Refusal::NotAllowed, "a guest has no name to prove");
-    if (c.ssh_key.empty())
-        return refuse(conn, "key", Refusal::NotAllowed, "no SSH key proves this connection");
-    if (!may_change(conn, "key", now)) return;
-    env_.store.add_key(*p.account, c.ssh_key, env_.unix(now), c.origin);
-    env_.note(now, "lobby: " + p.name + " added SSH key " + c.ssh_key);
-    send(conn, lobby::Ok{"key", "this SSH key can log in as " + p.name + " now"});
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Requests.
-
-void Lobby::end_seek(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key,
-                     const char* verb, Millis now, lobby::SeekEnd why, const std::string& none) {
-    if (!may_change(conn, verb, now)) return;
-    const auto it = seeks_.find(id);
-    if (it == seeks_.end() || it->second.*whose != key) return refuse(conn, verb, Refusal::NotFound, none);
-    drop_seek(id, why);
-}
 
 void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now) {
     const auto unexpected = [&] { fail(conn, std::string("unexpected ") + lobby::verb(m), now); };
     // A handler for each request; a new one that has none does not compile.
     std::visit(net::Overload{
-                   [&](const lobby::SetPassword& x) { set_password(conn, x, now); },
-                   [&](const lobby::AddSecret& x) { add_secret(conn, x, now); },
-                   [&](const lobby::AddKey&) { add_key(conn, now); },
-                   [&](const lobby::MachinesQuery&) { machines(conn); },
-                   [&](const lobby::Forget& x) { forget_machine(conn, x, now); },
-                   [&](const lobby::Post& x) { post(conn, p, x, now); },
-                   [&](const lobby::Challenge& x) { challenge(conn, p, x, now); },
-                   [&](const lobby::Accept& x) { accept(conn, p, x, now); },
-                   [&](const lobby::Decline& x) {
-                       end_seek(conn, x.id, &Seek::to, p.key, "decline", now, lobby::SeekEnd::Declined,
-                                "no challenge " + std::to_string(x.id) + " to you");
-                   },
-                   [&](const lobby::Withdraw& x) {
-                       end_seek(conn, x.id, &Seek::from, p.key, "withdraw", now, lobby::SeekEnd::Withdrawn,
-                                "no seek or challenge " + std::to_string(x.id) + " of yours");
-                   },
+                   [&](const lobby::SetPassword& x) { desk_.set_password(conn, p, x, now); },
+                   [&](const lobby::AddSecret& x) { desk_.add_secret(conn, p, x, now); },
+                   [&](const lobby::AddKey&) { desk_.add_key(conn, p, now); },
+                   [&](const lobby::MachinesQuery&) { desk_.machines(conn, p); },
+                   [&](const lobby::Forget& x) { desk_.forget_machine(conn, p, x, now); },
+                   [&](const lobby::Post& x) { seeks_.post(conn, p, x, now); },
+                   [&](const lobby::Challenge& x) { seeks_.challenge(conn, p, x, now); },
+                   [&](const lobby::Accept& x) { seeks_.accept(conn, p, x, now); },
+                   [&](const lobby::Decline& x) { seeks_.decline(conn, p, x, now); },
+                   [&](const lobby::Withdraw& x) { seeks_.withdraw(conn, p, x, now); },
                    [&](const lobby::Watch& x) { watch(conn, p, x); },
-                   [&](const lobby::Rematch& x) { rematch(conn, p, x, now); },
+                   [&](const lobby::Rematch& x) { seeks_.rematch(conn, p, x, now); },
                    [&](const lobby::Abort& x) { abort(conn, p, x, now); },
                    [&](const lobby::FingerQuery& x) { finger(conn, x, now); },
                    [&](const lobby::BestQuery&) { best(conn, now); },
@@ -709,12 +345,12 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
                    [&](const lobby::HistoryQuery& x) { history(conn, x); },
                    [&](const lobby::RecordQuery& x) { record(conn, x); },
                    [&](const lobby::RatingsQuery& x) { ratings(conn, x, now); },
-                   [&](const lobby::Create& x) { create(conn, p, x, now); },
-                   [&](const lobby::Join& x) { join(conn, p, x, now); },
-                   [&](const lobby::Leave& x) { leave(conn, p, x, now); },
-                   [&](const lobby::Start& x) { start(conn, p, x, now); },
-                   [&](const lobby::StandingsQuery& x) { standings(conn, x); },
-                   [&](const lobby::ChooseStarter& x) { choose_starter(conn, p, x, now); },
+                   [&](const lobby::Create& x) { director_.create(conn, p, x, now); },
+                   [&](const lobby::Join& x) { director_.join(conn, p, x, now); },
+                   [&](const lobby::Leave& x) { director_.leave(conn, p, x, now); },
+                   [&](const lobby::Start& x) { director_.start(conn, p, x, now); },
+                   [&](const lobby::StandingsQuery& x) { director_.standings(conn, x); },
+                   [&](const lobby::ChooseStarter& x) { director_.choose_starter(conn, p, x, now); },
                    // A greeting again; the login and ssh lines are message()'s, keep-alives and goodbyes the
                    // hub's (Hub::handle), and what only a server sends the hub refuses: never a request.
                    [&](const net::OneOf<lobby::Hello, lobby::Login, lobby::Ssh, lobby::Ping, lobby::Pong,
@@ -736,31 +372,7 @@ lobby::PlayerItem Lobby::item(const Player& p) {
     return i;
 }
 
-std::optional<lobby::Rating> Lobby::rating_in(const std::string& key, Variant v) {
-    const auto on = online_.find(key);
-    if (on == online_.end()) return std::nullopt;
-    const Player& p = *conns_[on->second].player;
-    // A registered player before a rated game has the newcomer's rating, uncertain; a guest none.
-    if (const auto& r = p.ratings[std::size_t(lobby::variant_index(v))]) return r;
-    if (p.account) return lobby::Rating{1500, 350};
-    return std::nullopt;
-}
-
-lobby::SeekItem Lobby::item(const Seek& s) {
-    const auto name_of = [&](const std::string& key) {
-        const auto on = online_.find(key);
-        return on == online_.end() ? key : conns_[on->second].player->name;
-    };
-    return lobby::SeekItem{s.id,
-                           name_of(s.from),
-                           rating_in(s.from, s.terms.settings.variant),
-                           s.to.empty() ? "" : name_of(s.to),
-                           s.terms,
-                           s.audience,
-                           s.colour};
-}
-
-bool Lobby::playing(const std::string& key) { return games_of_.contains(key); }
+bool Lobby::playing(const std::string& key) const { return games_of_.contains(key); }
 
 bool Lobby::may_change(ConnId conn, const char* verb, Millis now) {
     Conn& c = conns_[conn];
@@ -779,127 +391,6 @@ bool Lobby::may_change(ConnId conn, const char* verb, Millis now) {
     return true;
 }
 
-void Lobby::post(ConnId conn, Player& p, const lobby::Post& m, Millis now) {
-    if (!may_change(conn, "post", now)) return;
-    if (p.role == lobby::Role::Guest && m.terms.rated)
-        return refuse(conn, "post", Refusal::BadTerms, "a guest plays casual games only");
-    if (playing(p.key)) return refuse(conn, "post", Refusal::Busy, "you are playing a match");
-    if (seeks_made_by(p.key) >= max_seeks_per_player)
-        return refuse(
-            conn, "post", Refusal::Limit,
-            "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
-    const lobby::Id id = seeks_.size() < lobby::max_table ? new_seek_id() : 0;
-    if (id == 0) return refuse(conn, "post", Refusal::Busy, "too many seeks: try later");
-    Seek s{id, p.key, "", m.terms, 0, m.audience, std::nullopt};
-    add_seek(s);
-    env_.note(now, "lobby: " + p.name + " seeks " + lobby::seek_terms_text(m.terms, m.audience) + " (seek " +
-                       std::to_string(s.id) + ")");
-    to_all(item(s));
-}
-
-void Lobby::challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis now) {
-    if (!may_change(conn, "challenge", now)) return;
-    const std::string to = lobby::name_key(m.name);
-    if (to == p.key) return refuse(conn, "challenge", Refusal::NotAllowed, "you cannot challenge yourself");
-    const auto on = online_.find(to);
-    if (on == online_.end())
-        return refuse(conn, "challenge", Refusal::NotFound, m.name + " is not in the lobby");
-    const Player& them = *conns_[on->second].player;
-    if (m.terms.rated && (p.role == lobby::Role::Guest || them.role == lobby::Role::Guest))
-        return refuse(conn, "challenge", Refusal::BadTerms, "a rated match needs two registered players");
-    if (playing(p.key)) return refuse(conn, "challenge", Refusal::Busy, "you are playing a match");
-    if (playing(to)) return refuse(conn, "challenge", Refusal::Busy, them.name + " is playing a match");
-    if (seeks_made_by(p.key) >= max_seeks_per_player)
-        return refuse(
-            conn, "challenge", Refusal::Limit,
-            "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
-    const lobby::Id id = seeks_.size() < lobby::max_table ? new_seek_id() : 0;
-    if (id == 0) return refuse(conn, "challenge", Refusal::Busy, "too many seeks: try later");
-    Seek s{id, p.key, to, m.terms, now + lobby::challenge_expiry, {}, std::nullopt};
-    add_seek(s);
-    env_.note(now, "lobby: " + p.name + " challenges " + them.name + " to " + lobby::terms_text(m.terms));
-    const lobby::SeekItem line = item(s);
-    send(conn, line);
-    send(on->second, line);
-}
-
-lobby::Id Lobby::new_seek_id() {
-    // At most one try for each id in use, and then one that is free (the table holds at most max_table).
-    const lobby::Id last = std::clamp<lobby::Id>(settings_.max_seek_id, 1, lobby::max_id);
-    for (std::size_t tries = 0; tries <= seeks_.size(); ++tries) {
-        if (next_seek_ < 1 || next_seek_ > last) next_seek_ = 1;
-        const lobby::Id id = next_seek_++;
-        if (!seeks_.contains(id)) return id;
-    }
-    return 0;
-}
-
-void Lobby::add_seek(const Seek& s) {
-    seeks_[s.id] = s;
-    seeks_of_[s.from].push_back(s.id);
-    if (!s.to.empty()) {
-        seeks_of_[s.to].push_back(s.id);
-        expiring_.emplace(s.expires, s.id);
-    }
-}
-
-int Lobby::seeks_made_by(const std::string& key) const {
-    const auto it = seeks_of_.find(key);
-    if (it == seeks_of_.end()) return 0;
-    return int(std::count_if(it->second.begin(), it->second.end(),
-                             [&](lobby::Id id) { return seeks_.at(id).from == key; }));
-}
-
-void Lobby::drop_seek(lobby::Id id, lobby::SeekEnd why) {
-    const auto it = seeks_.find(id);
-    if (it == seeks_.end()) return;
-    const Seek s = it->second;
-    seeks_.erase(it);
-    for (const std::string& key : {s.from, s.to}) unindex(seeks_of_, key, id);
-    if (!s.to.empty()) expiring_.erase({s.expires, id});
-    const lobby::Unseek line{id, why};
-    if (s.to.empty()) return to_all(line);
-    to_player(s.from, line);
-    to_player(s.to, line);
-}
-
-void Lobby::drop_seeks_of(const std::string& key, lobby::SeekEnd why) {
-    const auto it = seeks_of_.find(key);
-    if (it == seeks_of_.end()) return;
-    for (lobby::Id id : std::vector<lobby::Id>(it->second)) drop_seek(id, why);  // (it shrinks meanwhile)
-}
-
-void Lobby::accept(ConnId conn, Player& p, const lobby::Accept& m, Millis now) {
-    const auto it = seeks_.find(m.id);
-    if (it == seeks_.end() || (!it->second.to.empty() && it->second.to != p.key))
-        return refuse(conn, "accept", Refusal::NotFound,
-                      "no seek " + std::to_string(m.id) + " (it may have gone)");
-    const Seek s = it->second;
-    if (s.from == p.key) return refuse(conn, "accept", Refusal::NotAllowed, "that seek is yours");
-    if (s.terms.rated && p.role == lobby::Role::Guest)
-        return refuse(conn, "accept", Refusal::BadTerms, "a guest plays casual games only");
-    // An open seek is for whom it says (people, unless computers are welcome; a rating range); a
-    // challenge names its player.
-    if (s.to.empty())
-        if (const Expected<void> ok = lobby::admits(
-                s.audience, p.role, p.ratings[std::size_t(lobby::variant_index(s.terms.settings.variant))]);
-            !ok)
-            return refuse(conn, "accept", Refusal::NotAllowed, ok.why());
-    if (playing(p.key)) return refuse(conn, "accept", Refusal::Busy, "you are playing a match");
-    const auto on = online_.find(s.from);
-    if (on == online_.end()) return refuse(conn, "accept", Refusal::NotFound, "the seeker has left");
-    if (games_.size() >= lobby::max_table)
-        return refuse(conn, "accept", Refusal::Busy, "the server hosts as many games as it can: try later");
-    const Player& seeker = *conns_[on->second].player;
-    // The colours at random (a kernel random bit), or as the seek says (a rematch).
-    const bool swap =
-        s.colour ? *s.colour == Color::Black : (static_cast<unsigned char>(net::random_bytes(1)[0]) & 1) != 0;
-    std::array<GamePlayer, 2> players = {seat_of(seeker), seat_of(p)};
-    if (swap) std::swap(players[0], players[1]);
-    drop_seek(s.id, lobby::SeekEnd::Taken);
-    start_match(players, s.terms, std::nullopt, 0, now);
-}
-
 HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
                                std::optional<TournamentId> tournament, int round, Millis now) {
     // Committed (the game, its players, terms and codes) before anyone hears of it.
@@ -910,7 +401,7 @@ HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const l
     add_game(g);
     for (const GamePlayer& gp : players) {
         const std::string key = key_of(gp);
-        drop_seeks_of(key, lobby::SeekEnd::Playing);
+        seeks_.drop_of(key, lobby::SeekEnd::Playing);
         if (const auto on = online_.find(key); on != online_.end())
             to_viewers(key, item(*conns_[on->second].player));
     }
@@ -980,53 +471,6 @@ void Lobby::sync_watchers(const HostedGame& g, bool over) {
     for (const std::string& key : changed)
         if (const auto on = online_.find(key); on != online_.end())
             to_viewers(key, item(*conns_[on->second].player));
-}
-
-void Lobby::rematch(ConnId conn, Player& p, const lobby::Rematch& m, Millis now) {
-    if (!may_change(conn, "rematch", now)) return;  // a rematch offered is a challenge posted
-    const auto id = game_id_of(m.game);
-    const auto g = id ? env_.store.game_record(*id) : std::nullopt;
-    int seat = -1;
-    if (g)
-        for (int i : {0, 1})
-            if (g->players[std::size_t(i)] == seat_of(p)) seat = i;
-    if (seat < 0) return refuse(conn, "rematch", Refusal::NotFound, "no match " + m.game + " of yours");
-    if (g->status != GameStatus::Over)
-        return refuse(conn, "rematch", Refusal::NotAllowed,
-                      "the match is still on: a rematch comes after it");
-    if (g->tournament)
-        return refuse(conn, "rematch", Refusal::NotAllowed, "a tournament's match has no rematch");
-    const GamePlayer& them = g->players[std::size_t(1 - seat)];
-    const std::string to = key_of(them);
-    const auto on = online_.find(to);
-    if (on == online_.end())
-        return refuse(conn, "rematch", Refusal::NotFound, them.name + " has left the lobby");
-    if (playing(p.key)) return refuse(conn, "rematch", Refusal::Busy, "you are playing a match");
-    if (playing(to)) return refuse(conn, "rematch", Refusal::Busy, them.name + " is playing a match");
-    const lobby::Terms terms{g->settings, g->rated};
-    // Colours swapped: whoever played White in round 1 plays Black now.
-    const Color mine = seat == 0 ? Color::Black : Color::White;
-    // The opponent asked first: both want it, so it starts. Asked again: it stands already.
-    if (const auto theirs = seeks_of_.find(to); theirs != seeks_of_.end())
-        for (const lobby::Id sid : theirs->second) {
-            const Seek& s = seeks_.at(sid);
-            if (s.from == to && s.to == p.key && s.terms == terms && s.colour == ~mine)
-                return accept(conn, p, lobby::Accept{sid}, now);
-            if (s.from == p.key && s.to == to && s.terms == terms && s.colour == mine)
-                return send(conn, item(s));
-        }
-    if (seeks_made_by(p.key) >= max_seeks_per_player)
-        return refuse(
-            conn, "rematch", Refusal::Limit,
-            "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
-    const lobby::Id seek = seeks_.size() < lobby::max_table ? new_seek_id() : 0;
-    if (seek == 0) return refuse(conn, "rematch", Refusal::Busy, "too many seeks: try later");
-    Seek s{seek, p.key, to, terms, now + lobby::challenge_expiry, {}, mine};
-    add_seek(s);
-    env_.note(now, "lobby: " + p.name + " offers " + them.name + " a rematch of game " + m.game);
-    const lobby::SeekItem line = item(s);
-    send(conn, line);
-    send(on->second, line);
 }
 
 void Lobby::abort(ConnId conn, Player& p, const lobby::Abort& m, Millis now) {
@@ -1147,7 +591,8 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     } else if (g->rated) {
         notes.rated = "yes, without a result";
     }
-    const std::string text = saves::record_text(*match, seats, nullptr, date, wire_id(g->id), event, nullptr, notes);
+    const std::string text =
+        saves::record_text(*match, seats, nullptr, date, wire_id(g->id), event, nullptr, notes);
     std::size_t lines = 0, start = 0;
     while (start < text.size() && lines < lobby::max_record_lines) {
         const std::size_t nl = text.find('\n', start);
@@ -1208,373 +653,15 @@ void Lobby::game_over(const HostedGame& g, Millis now) {
         }
         to_viewers(player.key, item(player));
     }
-    if (const auto tid = g.setup().tournament) {
-        if (end.outcome == GameOutcome::Aborted)
-            // A tournament's match nobody finished: half a point each.
-            if (const auto rec = env_.store.tournament(*tid))
-                for (const Pairing& pr : rec->pairings)
-                    if (pr.game == g.id() && !pr.outcome)
-                        env_.store.set_pairing_outcome(pr.id, PairingOutcome::Draw);
-        const auto it = tourneys_.find(*tid);
-        if (it != tourneys_.end()) advance(it->second, now);
-    }
+    director_.game_over(g, now);
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Tournaments.
-
-std::optional<Lobby::Tourney> Lobby::tourney_of(const TournamentRecord& r, Millis now) {
-    const auto spec = tournament::parse_spec(r.terms);
-    const auto organizer = env_.store.account(r.created_by);
-    if (!spec || !organizer || !lobby::valid_tournament_name(r.name)) {
-        env_.note(now, "tournament " + std::to_string(r.id) + " cannot be read back: left as it is");
-        return std::nullopt;
-    }
-    Tourney t;
-    t.id = r.id;
-    t.name = r.name;
-    t.spec = *spec;
-    t.organizer = r.by_operator ? std::string() : organizer->name;
-    t.organizer_account = organizer->id;
-    t.seed = r.seed;
-    t.state = state_of(r.state);
-    return t;
-}
+// Restarting.
 
 void Lobby::restore(Millis now) {
     for (const HostedGame* g : games_.in_progress()) add_game(*g);
-    data_version_ = env_.store.data_version();
-    for (TournamentState st : {TournamentState::Open, TournamentState::Running})
-        for (const TournamentRecord& r : env_.store.tournaments(st)) {
-            const auto t = tourney_of(r, now);
-            if (!t) continue;
-            tourneys_[r.id] = *t;
-            if (st == TournamentState::Running) begin(tourneys_[r.id], now);
-        }
-}
-
-void Lobby::sync(Millis now) {
-    for (TournamentState st : {TournamentState::Open, TournamentState::Running})
-        for (const TournamentRecord& r : env_.store.tournaments(st)) {
-            auto it = tourneys_.find(r.id);
-            if (it == tourneys_.end()) {
-                const auto t = tourney_of(r, now);
-                if (!t) continue;
-                Tourney& added = tourneys_[r.id] = *t;
-                env_.note(now, "tournament " + std::to_string(r.id) + " (" + r.name +
-                                   ") was made outside the server: " + tournament::spec_text(added.spec));
-                announce(added);
-                if (st == TournamentState::Running) begin(added, now);
-                continue;
-            }
-            if (st == TournamentState::Running && it->second.state == lobby::TournamentState::Open) {
-                env_.note(now, "tournament " + std::to_string(r.id) + " (" + r.name +
-                                   ") was started outside the server");
-                it->second.state = lobby::TournamentState::Playing;
-                begin(it->second, now);
-            }
-        }
-}
-
-lobby::TournamentItem Lobby::item(const Tourney& t) {
-    lobby::TournamentItem i;
-    i.id = t.id;
-    i.name = t.name;
-    i.organizer = t.organizer;
-    i.format = t.spec.format;
-    i.state = t.state;
-    i.max_players = t.spec.max_players;
-    i.round = t.round;
-    i.first = t.spec.first;
-    i.terms = t.spec.terms;
-    if (const auto rec = env_.store.tournament(t.id))
-        i.players = int(std::count_if(rec->players.begin(), rec->players.end(),
-                                      [](const TournamentPlayer& p) { return !p.withdrawn; }));
-    return i;
-}
-
-void Lobby::create(ConnId conn, Player& p, const lobby::Create& m, Millis now) {
-    if (!p.account)
-        return refuse(conn, "create", Refusal::NotAllowed, "a guest cannot organize a tournament");
-    const auto mine = std::count_if(tourneys_.begin(), tourneys_.end(), [&](const auto& t) {
-        return t.second.organizer_account == *p.account && t.second.state != lobby::TournamentState::Over;
-    });
-    if (mine >= max_tournaments_per_organizer)
-        return refuse(conn, "create", Refusal::Limit, "you organize a tournament already");
-    if (tourneys_.size() >= lobby::max_table)
-        return refuse(conn, "create", Refusal::Busy, "too many tournaments: try later");
-    std::string name = m.name;
-    if (name.empty())  // a version 1 client's: named after its organizer
-        for (int n = 1; name.empty() || env_.store.tournament_named(lobby::name_key(name)); ++n)
-            name = p.name + "-" + std::to_string(n);
-    const tournament::Spec spec{m.format, m.max_players, m.first, m.terms};
-    std::uint64_t seed = 0;
-    for (char b : net::random_bytes(8)) seed = (seed << 8) | static_cast<unsigned char>(b);
-    const Expected<TournamentId> id = env_.store.create_tournament(
-        NewTournament{name, lobby::name_key(name), tournament::spec_text(spec), *p.account, seed},
-        env_.unix(now));
-    if (!id) return refuse(conn, "create", Refusal::NotAllowed, id.why());
-    env_.store.join_tournament(*id, *p.account, env_.unix(now));
-    Tourney& t = tourneys_[*id];
-    t.id = *id;
-    t.name = name;
-    t.spec = spec;
-    t.organizer = p.name;
-    t.organizer_account = *p.account;
-    t.seed = seed;
-    env_.note(now, "tournament " + std::to_string(*id) + " (" + name + ") created by " + p.name + ": " +
-                       tournament::spec_text(spec));
-    announce(t);
-}
-
-void Lobby::join(ConnId conn, Player& p, const lobby::Join& m, Millis now) {
-    const auto it = tourneys_.find(m.id);
-    if (it == tourneys_.end() || it->second.state != lobby::TournamentState::Open)
-        return refuse(conn, "join", Refusal::NotFound, "no open tournament " + std::to_string(m.id));
-    if (!p.account) return refuse(conn, "join", Refusal::NotAllowed, "a guest cannot play in a tournament");
-    const auto rec = env_.store.tournament(m.id);
-    const auto active = std::count_if(rec->players.begin(), rec->players.end(),
-                                      [](const TournamentPlayer& tp) { return !tp.withdrawn; });
-    if (active >= it->second.spec.max_players)
-        return refuse(conn, "join", Refusal::Limit, "the tournament is full");
-    for (const TournamentPlayer& tp : rec->players)
-        if (tp.account == *p.account && !tp.withdrawn)
-            return refuse(conn, "join", Refusal::NotAllowed, "you are in it already");
-    if (!env_.store.join_tournament(m.id, *p.account, env_.unix(now)))
-        return refuse(conn, "join", Refusal::NotAllowed, "you left it: a tournament is joined once");
-    env_.note(now, "tournament " + std::to_string(m.id) + ": " + p.name + " joins");
-    announce(it->second);
-}
-
-void Lobby::leave(ConnId conn, Player& p, const lobby::Leave& m, Millis now) {
-    const auto it = tourneys_.find(m.id);
-    auto rec = it == tourneys_.end() ? std::nullopt : env_.store.tournament(m.id);
-    const bool in = rec && p.account &&
-                    std::any_of(rec->players.begin(), rec->players.end(),
-                                [&](const auto& tp) { return tp.account == *p.account && !tp.withdrawn; });
-    if (!in || it->second.state == lobby::TournamentState::Over)
-        return refuse(conn, "leave", Refusal::NotFound, "you are not in tournament " + std::to_string(m.id));
-    env_.store.withdraw_from_tournament(m.id, *p.account);
-    env_.note(now, "tournament " + std::to_string(m.id) + ": " + p.name + " leaves");
-    if (it->second.state == lobby::TournamentState::Playing) {
-        // After the start: the match in progress is lost, and so is every one still to come.
-        const auto mine = games_of_.find(p.key);
-        for (const GameId id : mine == games_of_.end() ? std::vector<GameId>() : mine->second)
-            if (HostedGame* g = games_.find(wire_id(id)); g && g->setup().tournament == m.id)
-                if (const int seat = g->player_of(seat_of(p)); seat >= 0)
-                    g->forfeit(
-                        seat,
-                        p.name + " left the tournament: " + g->match().name(1 - seat) + " wins the match",
-                        now);
-        rec = env_.store.tournament(m.id);
-        forfeit_pairings(*rec, *p.account, now);
-        advance(it->second, now);
-    }
-    announce(it->second);
-}
-
-void Lobby::forfeit_pairings(TournamentRecord& rec, AccountId account, Millis) {
-    for (const Pairing& pr : rec.pairings) {
-        if (pr.outcome || pr.game || !pr.b) continue;
-        if (pr.a == account) env_.store.set_pairing_outcome(pr.id, PairingOutcome::B);
-        if (*pr.b == account) env_.store.set_pairing_outcome(pr.id, PairingOutcome::A);
-    }
-}
-
-void Lobby::start(ConnId conn, Player& p, const lobby::Start& m, Millis now) {
-    const auto it = tourneys_.find(m.id);
-    if (it == tourneys_.end())
-        return refuse(conn, "start", Refusal::NotFound, "no tournament " + std::to_string(m.id));
-    Tourney& t = it->second;
-    if (!p.account || t.organizer_account != *p.account)
-        return refuse(conn, "start", Refusal::NotAllowed,
-                      t.organizer.empty()
-                          ? std::string("the server's operator starts it (--start-tournament)")
-                          : "only its organizer, " + t.organizer + ", starts it");
-    if (t.state != lobby::TournamentState::Open)
-        return refuse(conn, "start", Refusal::NotAllowed,
-                      "tournament " + std::to_string(m.id) + " has started already");
-    const auto rec = env_.store.tournament(m.id);
-    const auto active = std::count_if(rec->players.begin(), rec->players.end(),
-                                      [](const TournamentPlayer& tp) { return !tp.withdrawn; });
-    if (active < 2)
-        return refuse(conn, "start", Refusal::NotAllowed, "a tournament needs two players at least");
-    env_.store.set_tournament_state(m.id, TournamentState::Running);
-    t.state = lobby::TournamentState::Playing;
-    begin(t, now);
-}
-
-void Lobby::choose_starter(ConnId conn, Player& p, const lobby::ChooseStarter& m, Millis now) {
-    const auto it = tourneys_.find(m.id);
-    if (it == tourneys_.end())
-        return refuse(conn, "starter", Refusal::NotFound, "no tournament " + std::to_string(m.id));
-    const Tourney& t = it->second;
-    if (!p.account || t.organizer_account != *p.account)
-        return refuse(conn, "starter", Refusal::NotAllowed,
-                      t.organizer.empty()
-                          ? std::string("the server's operator chooses who starts (--tournament-first)")
-                          : "only its organizer, " + t.organizer + ", chooses who starts");
-    const auto rec = env_.store.tournament(m.id);
-    if (!rec) return refuse(conn, "starter", Refusal::NotFound, "no tournament " + std::to_string(m.id));
-    const auto choice = tournament::starter_choice(*rec, m.name, m.opponent);
-    if (!choice) return refuse(conn, "starter", Refusal::NotAllowed, choice.why());
-    env_.store.set_starter(t.id, choice->starter, choice->other, env_.unix(now));
-    std::string names[2];
-    for (const TournamentPlayer& tp : rec->players)
-        for (int i : {0, 1})
-            if (tp.account == (i == 0 ? choice->starter : choice->other)) names[i] = tp.name;
-    const std::string what = names[0] + " plays White in round 1 of the match against " + names[1];
-    env_.note(now, "tournament " + std::to_string(t.id) + ": " + what);
-    send(conn, lobby::Ok{"starter", what + " in " + t.name});
-    for (const std::string& n : names)
-        to_player(lobby::name_key(n),
-                  lobby::Notice{"tournament " + t.name + ": " + what + " (the organizer's choice)"});
-}
-
-void Lobby::begin(Tourney& t, Millis now) {
-    const auto rec = env_.store.tournament(t.id);
-    if (!rec) return;
-    t.state = lobby::TournamentState::Playing;
-    if (rec->pairings.empty()) {
-        std::vector<AccountId> players;
-        for (const TournamentPlayer& tp : rec->players)
-            if (!tp.withdrawn) players.push_back(tp.account);
-        if (t.spec.format.knockout) {
-            // Seeded once, by the ratings of the terms' variant as they stand at the start.
-            std::vector<double> ratings;
-            for (AccountId a : players)
-                ratings.push_back(
-                    env_.store.rating_of(a, t.spec.terms.settings.variant, env_.unix(now)).rating.rating);
-            env_.store.set_seeds(t.id, tournament::seeding(players, ratings));
-        } else if (!t.spec.format.swiss) {
-            // A round robin's rounds are all made at the start.
-            int round = 0;
-            for (const auto& pairs : tournament::round_robin(players)) {
-                ++round;
-                for (const tournament::Pair& pr : pairs) env_.store.add_pairing(t.id, round, pr.a, pr.b);
-            }
-        }
-        env_.note(now, "tournament " + std::to_string(t.id) + " (" + t.name + ") starts with " +
-                           std::to_string(players.size()) + " players");
-    }
-    advance(t, now);
-}
-
-void Lobby::advance(Tourney& t, Millis now) {
-    if (t.state != lobby::TournamentState::Playing) return;
-    auto rec = env_.store.tournament(t.id);
-    if (!rec) return;
-    const auto undecided = [&](int round) {
-        return std::any_of(rec->pairings.begin(), rec->pairings.end(),
-                           [&](const Pairing& p) { return p.round == round && !p.outcome; });
-    };
-    int round = 0;
-    for (const Pairing& p : rec->pairings)
-        if (!p.outcome && (round == 0 || p.round < round)) round = p.round;
-    if (round == 0) {
-        const int made = rec->pairings.empty() ? 0 : rec->pairings.back().round;
-        const int active = int(std::count_if(rec->players.begin(), rec->players.end(),
-                                             [](const TournamentPlayer& tp) { return !tp.withdrawn; }));
-        std::vector<tournament::Pair> next;
-        if (t.spec.format.swiss && made < t.spec.format.rounds && active >= 2)
-            next = tournament::swiss_round(*rec, made + 1);
-        else if (t.spec.format.knockout)
-            next = tournament::knockout_round(*rec);
-        if (!next.empty()) {
-            round = made + 1;
-            for (const tournament::Pair& pr : next) env_.store.add_pairing(t.id, round, pr.a, pr.b);
-            rec = env_.store.tournament(t.id);
-        } else {
-            // The last round is decided: the tournament is over.
-            t.state = lobby::TournamentState::Over;
-            t.closes = now + tournament_shown_after_over;
-            env_.store.set_tournament_state(t.id, TournamentState::Over);
-            const auto table = tournament::standings(*rec);
-            const auto won = tournament::winner(*rec, t.spec);
-            const auto first = std::find_if(table.begin(), table.end(),
-                                            [&](const tournament::Standing& s) { return s.account == won; });
-            env_.note(now, "tournament " + std::to_string(t.id) + " (" + t.name + ") is over" +
-                               (first == table.end() ? "" : ": " + first->name + " wins"));
-            if (first != table.end())
-                for (const tournament::Standing& s : table)
-                    to_player(lobby::name_key(s.name),
-                              lobby::Notice{"tournament " + t.name + " is over: " + first->name +
-                                            " wins with " + lobby::points_text(first->half_points) +
-                                            (first->half_points == 2 ? " point" : " points")});
-            announce(t);
-            announce_table(t);
-            return;
-        }
-    }
-    t.round = round;
-    const auto name_of = [&](AccountId a) {
-        for (const TournamentPlayer& tp : rec->players)
-            if (tp.account == a) return tp.name;
-        return std::string();
-    };
-    const auto withdrawn = [&](AccountId a) {
-        for (const TournamentPlayer& tp : rec->players)
-            if (tp.account == a) return tp.withdrawn;
-        return true;
-    };
-    for (const Pairing& pr : rec->pairings) {
-        if (pr.round != round || pr.outcome || pr.game) continue;
-        if (!pr.b) {
-            env_.store.set_pairing_outcome(pr.id, PairingOutcome::A);
-            to_player(
-                lobby::name_key(name_of(pr.a)),
-                lobby::Notice{"tournament " + t.name + ": you have a bye in round " + std::to_string(round) +
-                              (t.spec.format.knockout ? ": you go through" : ": one point")});
-            continue;
-        }
-        if (withdrawn(pr.a) || withdrawn(*pr.b)) {
-            env_.store.set_pairing_outcome(
-                pr.id, withdrawn(pr.a) ? (withdrawn(*pr.b) ? PairingOutcome::Draw : PairingOutcome::B)
-                                       : PairingOutcome::A);
-            continue;
-        }
-        // The pairing's match: its players need not be in the lobby (they get it at their next login;
-        // until both are at the board their clocks stand for the grace, then the absence rule applies).
-        std::array<GamePlayer, 2> players = {GamePlayer{pr.a, name_of(pr.a)},
-                                             GamePlayer{*pr.b, name_of(*pr.b)}};
-        // A player in the lobby as a bot plays as one (one who logs in as a bot later is marked then).
-        for (GamePlayer& gp : players)
-            if (const auto on = online_.find(key_of(gp)); on != online_.end())
-                gp.bot = conns_[on->second].player->role == lobby::Role::Bot;
-        // Who starts round 1: the organizer's choice, else the schedule's player a or the draw (the loser
-        // of each round chooses after).
-        if (tournament::round_one_white(*rec, t.spec.first, round, pr.a, *pr.b) != pr.a)
-            std::swap(players[0], players[1]);
-        HostedGame* g = start_match(players, t.spec.terms, t.id, round, now);
-        env_.store.set_pairing_game(pr.id, g->id());
-    }
-    announce(t);
-    announce_table(t);
-    // Byes and forfeits may have decided the round at once.
-    rec = env_.store.tournament(t.id);
-    if (!undecided(round)) advance(t, now);
-}
-
-std::vector<lobby::StandingItem> Lobby::table_of(lobby::Id id) {
-    std::vector<lobby::StandingItem> out;
-    const auto rec = env_.store.tournament(id);
-    if (!rec) return out;
-    int rank = 0;
-    // Who left without playing has no result to show: an open tournament's table is its entrants, a
-    // running one's its players (tournament::table, as --standings prints it).
-    for (const tournament::Standing& s : tournament::table(*rec)) {
-        if (rank == lobby::max_tournament_players) break;
-        out.push_back(lobby::StandingItem{id, ++rank, s.name, s.half_points, s.played, s.won, s.lost, s.drawn,
-                                          s.rounds_won, s.rounds_lost, s.head_to_head});
-    }
-    return out;
-}
-
-void Lobby::standings(ConnId conn, const lobby::StandingsQuery& q) {
-    if (!env_.store.tournament(q.id))
-        return refuse(conn, "standings", Refusal::NotFound, "no tournament " + std::to_string(q.id));
-    for (const lobby::StandingItem& s : table_of(q.id)) send(conn, s);
-    send(conn, lobby::End{lobby::List::Standings});
+    director_.restore(now);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1593,36 +680,23 @@ void Lobby::refill(Millis now) {
 
 void Lobby::tick(Millis now) {
     if (now >= next_refill_ && (shown_players_.gaps() || shown_games_.gaps())) refill(now);
-    while (!expiring_.empty() && now >= expiring_.begin()->first)
-        drop_seek(expiring_.begin()->second, lobby::SeekEnd::Expired);
-    std::vector<lobby::Id> closing;
-    for (const auto& [id, t] : tourneys_)
-        if (t.state == lobby::TournamentState::Over && now >= t.closes) closing.push_back(id);
-    for (lobby::Id id : closing) {
-        announce_closed(tourneys_[id]);
-        tourneys_.erase(id);
-    }
-    if (now >= next_sync_) {
-        next_sync_ = now + store_sync_every;
-        if (const std::int64_t v = env_.store.data_version(); v != data_version_) {
-            data_version_ = v;
-            sync(now);
-        }
-    }
+    seeks_.tick(now);
+    director_.tick(now);
 }
 
 Millis Lobby::until_next(Millis now) const {
     Soonest soonest;
-    if (!expiring_.empty()) soonest.at(expiring_.begin()->first - now);
-    for (const auto& [id, t] : tourneys_)
-        if (t.state == lobby::TournamentState::Over) soonest.at(t.closes - now);
-    soonest.at(next_sync_ - now);
+    soonest.also(seeks_.until_next(now));
+    soonest.also(director_.until_next(now));
     if (shown_players_.gaps() || shown_games_.gaps()) soonest.at(next_refill_ - now);
     return soonest.get();
 }
 
 void Lobby::close_all(std::string_view last) {
-    for (const auto& [conn, c] : conns_) env_.out.close(conn, last);
+    for (const auto& [conn, c] : conns_) {
+        desk_.closed(conn);
+        env_.out.close(conn, last);
+    }
     conns_.clear();
     online_.clear();
     players_from_.clear();

@@ -1,15 +1,18 @@
-// The lobby protocol's server side (docs/lobby.md), without sockets: logins (by a machine's secret, a
-// password checked on a worker thread, or as a guest), who is online, seeks and challenges, the start
-// of matches (committed, then announced), the games in progress, chat, histories, records, ratings and
-// tournaments. The hub (server/hub.h) hands it the messages of lobby connections, already read and
-// checked by net::lobby's reader; everything it says goes out through the Outbox.
+// The lobby protocol's server side (docs/lobby.md), without sockets: who is online and the lists every
+// connection is shown, the start of matches (committed, then announced), the games in progress,
+// watching, chat, histories, records, profiles and ratings. Its parts, as lila splits lobby, round and
+// tournament: the login desk (server/login_desk.h: logins, registrations, passwords, machines and keys,
+// the `ssh` line), the board of seeks and challenges (server/seeks.h) and the tournament director
+// (server/director.h). Each reaches the lobby only through the narrow LobbyRoom (server/lobby_room.h),
+// and Lobby::request, a std::visit, hands each its requests. The hub (server/hub.h) hands the lobby the
+// messages of lobby connections, already read and checked by net::lobby's reader; everything it says goes
+// out through the Outbox.
 //
 // Limits that are the lobby's (docs/server.md, "Limits"), most of them per source address so that one
-// address never locks another out: failed logins and password checks (net::GuessGuard: a password is
-// counted when its check starts, and a right secret, key or guest login is never held back by others'
-// failures), registrations and players logged in per address, chat per connection, changes to the seeks
-// and tournaments per connection and per address, seeks per player, and the tables' sizes, which never
-// pass what a client keeps (net::lobby::max_table).
+// address never locks another out: players logged in per address, chat per connection, changes to the
+// seeks and machines per connection and per address, and the tables' sizes, which never pass what a
+// client keeps (net::lobby::max_table). Failed logins, password checks and registrations are the desk's,
+// seeks per player the board's, tournaments per organizer the director's.
 #pragma once
 
 #include <map>
@@ -22,25 +25,22 @@
 
 #include "net/code.h"
 #include "net/lobby.h"
+#include "server/director.h"
 #include "server/env.h"
 #include "server/games.h"
 #include "server/listing.h"
+#include "server/lobby_room.h"
+#include "server/login_desk.h"
 #include "server/secrets.h"
+#include "server/seeks.h"
 #include "server/tournament.h"
 #include "server/workers.h"
 
 namespace gobblet::server {
 
-namespace lobby = net::lobby;
-
-// Seeks and challenges a player may have open at once; tournaments a player may organize at once.
-constexpr int max_seeks_per_player = 3;
 // Players one address may have logged in at once, guests included (more are sent away with `bye busy`):
 // enough for a household or a club behind one address, far from what fills a server.
 constexpr std::size_t players_per_source = 32;
-// Names one address may register: this many at once, then one every registrations_every.
-constexpr int registrations_burst = 10;
-constexpr Millis registrations_every = 30'000;
 // Changes that everyone is told of or that the store keeps (seeks and challenges posted, withdrawn and
 // declined; machine secrets and SSH keys added): per connection this many at once, then
 // one every changes_every; all the connections of an address together twice as many at once, then one
@@ -49,9 +49,6 @@ constexpr int changes_burst = 10;
 constexpr Millis changes_every = 1000;
 constexpr int address_changes_burst = 20;
 constexpr Millis address_changes_every = 500;
-constexpr int max_tournaments_per_organizer = 1;
-// A finished tournament stays in the list this long, then leaves it (`closed`).
-constexpr Millis tournament_shown_after_over = 10 * 60'000;
 // How many players online and games in progress every lobby connection is shown (docs/lobby.md, "Big
 // lobbies"): the first to come, a player always seeing themselves and their own games, a tournament's
 // games always listed. Enough for any screen, and what keeps a login from costing every connection a line.
@@ -60,9 +57,6 @@ constexpr std::size_t listed_games = 100;
 // Places freed in the listings are filled (the longest waiting, told to everyone) at most this often: a
 // crowd leaving at once (a network that failed) costs a place's lines every few seconds, not at each leave.
 constexpr Millis refill_every = 5000;
-// How often the lobby looks whether another process (--new-tournament, --start-tournament) committed to
-// the database: a PRAGMA data_version, which reads no page.
-constexpr Millis store_sync_every = 1000;
 
 // A finished game as a history page (and a profile) lists it.
 lobby::HistoryItem history_item(const GameRecord& g);
@@ -70,7 +64,7 @@ lobby::HistoryItem history_item(const GameRecord& g);
 // last games (`played`), without the `end`. `online`: whether they are in the lobby now.
 std::vector<lobby::Message> profile_of(Store& store, const Account& a, UnixTime now, bool online);
 
-class Lobby : public GameListener {
+class Lobby : public GameListener, private LobbyRoom {
   public:
     struct Settings {
         std::string greeting = "gobblet server";
@@ -101,7 +95,7 @@ class Lobby : public GameListener {
     bool logged_in(ConnId conn) const;
     // The connection's address and source as the lobby counts them: after a believed `ssh` line, the
     // player's own (`ssh:203.0.113.5`); nullptr for a connection it does not know.
-    const Peer* peer(ConnId conn) const;
+    const Peer* peer(ConnId conn) const override;
     void tick(Millis now);
     Millis until_next(Millis now) const;
     // Closes every lobby connection with `last` (the server stops).
@@ -112,61 +106,28 @@ class Lobby : public GameListener {
     void game_over(const HostedGame& g, Millis now) override;
 
   private:
-    struct Player {
-        std::string name;  // as welcomed: "Liam", "~Liam2"
-        std::string key;   // lobby::name_key(name)
-        lobby::Role role = lobby::Role::Human;
-        std::optional<AccountId> account;
-        lobby::Ratings ratings{};
-    };
+    using Player = LobbyPlayer;
     struct Conn {
         Peer peer;
-        // Where the player is, as their list of machines shows it: an IP address (the `ssh` line's when
-        // believed), or "unix" for a local socket.
-        std::string origin;
-        std::string secret;     // the machine secret that proves this connection (its login's, or `secret`'s)
-        bool ssh_said = false;  // an `ssh` line came (believed or not)
-        std::string ssh_key;    // the SSH key a believed `ssh` line named ("" none)
-        enum class Phase : std::uint8_t { Greeted, LoggingIn, In } phase = Phase::Greeted;
+        // Logged in (In) or not yet (what proves it, and a login being checked, are the desk's).
+        enum class Phase : std::uint8_t { Greeted, In } phase = Phase::Greeted;
         std::optional<Player> player;
         net::GuessLimiter chat{lobby::chat_burst, lobby::chat_every};
         net::GuessLimiter changes{changes_burst, changes_every};
         int version = lobby::protocol_version;
     };
-    struct Seek {
-        lobby::Id id = 0;
-        std::string from;  // name_key of the seeker
-        std::string to;    // name_key of the challenged player; "" for an open seek
-        lobby::Terms terms;
-        Millis expires = 0;  // a challenge's end
-        lobby::Audience audience{};
-        std::optional<Color> colour;  // the seeker's in round 1 (a rematch's); nullopt: drawn
-    };
-    struct Tourney {
-        lobby::Id id = 0;
-        std::string name;
-        tournament::Spec spec;
-        std::string organizer;  // name; "" for the operator (--new-tournament)
-        AccountId organizer_account = 0;
-        std::uint64_t seed = 0;  // of the draws of who starts
-        lobby::TournamentState state = lobby::TournamentState::Open;
-        int round = 0;
-        Millis closes = 0;  // over: when it leaves the list
-    };
 
     // Sending: each connection gets the line in its version's shape.
-    void send(ConnId to, const lobby::Message& m);
-    void to_all(const lobby::Message& m);
+    void send(ConnId to, const lobby::Message& m) override;
+    void to_all(const lobby::Message& m) override;
     void to_all(const std::vector<lobby::Message>& ms);
-    // A tournament's item, its table or its `closed` line to everyone who can read it (a version 1
-    // client never hears of knockouts or the operator's tournaments, nor of tables as they change).
-    void announce(const Tourney& t);
-    void announce_table(const Tourney& t);
-    void announce_closed(const Tourney& t);
-    static bool old_clients_see(const Tourney& t) { return !t.spec.format.knockout && !t.organizer.empty(); }
     lobby::GameItem game_item(const HostedGame& g, Millis now);
     // To the player's connection, if they are online.
-    void to_player(const std::string& key, const lobby::Message& m);
+    void to_player(const std::string& key, const lobby::Message& m) override;
+    // LobbyRoom, for the director.
+    void each_online(const std::function<void(ConnId, int version)>& f) const override;
+    const Player* online_player(const std::string& key) const override;
+    std::vector<GameId> games_of(const std::string& key) const override;
     // News of a player (their `player` line, `left`): to everyone when the player is listed, else to
     // the player alone, who always sees themselves.
     void to_viewers(const std::string& key, const lobby::Message& m);
@@ -177,63 +138,30 @@ class Lobby : public GameListener {
     // Lists the longest waiting players and games in the places that were freed, and tells everyone.
     void refill(Millis now);
     void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
-    // Whether `guard` lets the connection's address try now; if not, `verb` is refused with `code`,
-    // saying there were too many `what` ("failed logins") from the address, or from many.
-    bool guarded(ConnId conn, net::GuessGuard& guard, const char* verb, lobby::Refusal code, const char* what,
-                 Millis now);
     // Whether the connection (and its address) may change what everyone is told now (changes_burst...);
     // if not, `verb` is refused with `slow-down`. Each call that says yes counts one change.
-    bool may_change(ConnId conn, const char* verb, Millis now);
+    bool may_change(ConnId conn, const char* verb, Millis now) override;
     // The connection leaves the lobby's books (a logged-in player's count by address with it).
     void forget(std::map<ConnId, Conn>::iterator it);
     // A protocol error of the client's: `error`, and the connection ends.
     void fail(ConnId conn, const std::string& reason, Millis now);
 
-    // Logging in.
-    void login(ConnId conn, const lobby::Login& l, Millis now);
+    // Logging in: the login desk's, but for the players each address may have logged in.
     // Whether the login may add a player from its connection's address (players_per_source); a name's
     // own connection from there does not count, since the login takes it over.
     bool room_for(ConnId conn, const lobby::Login& l) const;
-    // Registers the login's name (a secret or key login of a name nobody has), counted against its
-    // address's registrations; or refuses the login (nullopt).
-    std::optional<Account> register_name(ConnId conn, const lobby::Login& l, Millis now);
-    void welcome(ConnId conn, Player p, lobby::How how, Millis now);
-    // A login refused: said, logged, and charged to the address's failed logins (`charge`; a wrong
-    // password's check was counted when it started).
-    void login_failed(ConnId conn, const lobby::Login& l, lobby::Refusal code, const std::string& text,
-                      Millis now, bool charge = true);
+    // The connection is sent away with `bye busy`: its address has players_per_source logged in.
+    void send_away(ConnId conn, Millis now);
+    void vouch(ConnId conn, Peer peer) override;
+    void welcome(ConnId conn, Player p, lobby::How how, Millis now) override;
     lobby::Ratings ratings_of(AccountId account, Millis now);
-    void set_password(ConnId conn, const lobby::SetPassword& p, Millis now);
-    void add_secret(ConnId conn, const lobby::AddSecret& s, Millis now);
-    // The machines that prove the player's name (`machines`), and forgetting one (`forget`).
-    void machines(ConnId conn);
-    void forget_machine(ConnId conn, const lobby::Forget& f, Millis now);
-    // The SSH front door: an `ssh` line (believed only from a trusted uid), a login by its key, `key`.
-    void ssh(ConnId conn, const lobby::Ssh& s, Millis now);
-    void login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now);
-    void add_key(ConnId conn, Millis now);
     void leave_lobby(ConnId conn, Millis now);
 
     // Requests of a player in the lobby.
     void request(ConnId conn, Player& p, const lobby::Message& m, Millis now);
-    void post(ConnId conn, Player& p, const lobby::Post& m, Millis now);
-    void challenge(ConnId conn, Player& p, const lobby::Challenge& m, Millis now);
-    void accept(ConnId conn, Player& p, const lobby::Accept& m, Millis now);
-    void add_seek(const Seek& s);
-    // The next seek or challenge id: after the last one given, from 1 again past max_seek_id, never one
-    // in use; 0 when every id is in use.
-    lobby::Id new_seek_id();
-    void drop_seek(lobby::Id id, lobby::SeekEnd why);
-    // `decline` and `withdraw`: ends seek `id` for `why` when its `whose` side (to, from) is `key`, else
-    // refuses `verb` with `none`.
-    void end_seek(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key,
-                  const char* verb, Millis now, lobby::SeekEnd why, const std::string& none);
-    int seeks_made_by(const std::string& key) const;
-    void drop_seeks_of(const std::string& key, lobby::SeekEnd why);
     void watch(ConnId conn, Player& p, const lobby::Watch& m);
-    // Version 3: a rematch (a challenge with the colours swapped, or the opponent's own accepted), an
-    // abort before each side has moved, a profile, the leaderboard, spectators' talk.
-    void rematch(ConnId conn, Player& p, const lobby::Rematch& m, Millis now);
+    // Version 3: an abort before each side has moved, a profile, the leaderboard, spectators' talk (a
+    // rematch is the seeks board's).
     void abort(ConnId conn, Player& p, const lobby::Abort& m, Millis now);
     void finger(ConnId conn, const lobby::FingerQuery& q, Millis now);
     void best(ConnId conn, Millis now);
@@ -246,43 +174,14 @@ class Lobby : public GameListener {
     void history(ConnId conn, const lobby::HistoryQuery& q);
     void record(ConnId conn, const lobby::RecordQuery& q);
     void ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now);
-    void create(ConnId conn, Player& p, const lobby::Create& m, Millis now);
-    void join(ConnId conn, Player& p, const lobby::Join& m, Millis now);
-    void leave(ConnId conn, Player& p, const lobby::Leave& m, Millis now);
-    void start(ConnId conn, Player& p, const lobby::Start& m, Millis now);
-    void standings(ConnId conn, const lobby::StandingsQuery& q);
-    // The organizer's choice of who starts a match of the tournament (stored; applied when it starts).
-    void choose_starter(ConnId conn, Player& p, const lobby::ChooseStarter& m, Millis now);
 
     // Matches.
     // Starts a match between two players (each `GamePlayer` with the key the lobby knows them by).
     HostedGame* start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
-                            std::optional<TournamentId> tournament, int round, Millis now);
+                            std::optional<TournamentId> tournament, int round, Millis now) override;
     lobby::MatchStart match_line(HostedGame& g, int player, int round, Millis now);
-    bool playing(const std::string& key);
-    // The player's game connection seat: the GamePlayer for the online player `p`.
-    static GamePlayer seat_of(const Player& p) {
-        return GamePlayer{p.account, p.name, p.role == lobby::Role::Bot};
-    }
-    static std::string key_of(const GamePlayer& p) { return lobby::name_key(p.name); }
+    bool playing(const std::string& key) const override;
     lobby::PlayerItem item(const Player& p);
-    lobby::SeekItem item(const Seek& s);
-    std::optional<lobby::Rating> rating_in(const std::string& key, Variant v);
-
-    // Tournaments.
-    lobby::TournamentItem item(const Tourney& t);
-    // Starts what the tournament's current round still needs, makes the next round when the last is
-    // decided, and ends the tournament after its last round.
-    void advance(Tourney& t, Millis now);
-    // The start: the round robin's rounds made (or a knockout seeded), then the first round played. The
-    // tournament is Running in the store already.
-    void begin(Tourney& t, Millis now);
-    // Reads the tournaments of the store again when another process changed it (data_version): new
-    // ones (--new-tournament) join the list, one started there (--start-tournament) begins.
-    void sync(Millis now);
-    std::optional<Tourney> tourney_of(const TournamentRecord& r, Millis now);
-    std::vector<lobby::StandingItem> table_of(lobby::Id id);
-    void forfeit_pairings(TournamentRecord& rec, AccountId account, Millis now);
 
     Env& env_;
     Games& games_;
@@ -298,25 +197,14 @@ class Lobby : public GameListener {
     std::unordered_map<std::string, GameId> watching_;
     std::unordered_map<GameId, std::vector<std::string>> watchers_of_;
     Millis next_refill_ = 0;
-    std::map<lobby::Id, Seek> seeks_;
-    // The seeks and challenges each player (name key) made or was sent, and the challenges by their end:
-    // a match's start, a leave, a login and the clock's tick look at a player's few, not at every seek.
-    std::unordered_map<std::string, std::vector<lobby::Id>> seeks_of_;
-    std::set<std::pair<Millis, lobby::Id>> expiring_;
-    lobby::Id next_seek_ = 1;
-    std::map<lobby::Id, Tourney> tourneys_;
-    std::int64_t data_version_ = -1;
-    Millis next_sync_ = 0;
-    // Failed logins by secret, key or a name nobody has (cheap to check: a right one from an address that
-    // failed nothing lately is never held back by others), and password checks, counted as they start
-    // (each costs a worker tens of milliseconds and 64 MiB, right or wrong: all addresses wait together).
-    net::GuessGuard logins_;
-    net::GuessGuard passwords_{net::GuessGuard::Shared::Everyone};
-    net::PerSource registrations_{registrations_burst, registrations_every,
-                                  registrations_burst* registrations_every};
     net::PerSource changes_{address_changes_burst, address_changes_every,
                             address_changes_burst* address_changes_every};
     std::unordered_map<std::string, std::size_t> players_from_;  // players logged in, by source address
+    // The login desk, the seeks and challenges, and the tournaments, which reach the lobby through its
+    // LobbyRoom.
+    LoginDesk desk_{env_, workers_, *this, settings_.cost, settings_.ssh_uids};
+    Seeks seeks_{env_, games_, *this, settings_.max_seek_id};
+    Director director_{env_, games_, *this};
 };
 
 }  // namespace gobblet::server

@@ -199,6 +199,12 @@ CREATE INDEX games_rated_by_account1 ON games(account1, rules, size, id) WHERE r
 ALTER TABLE games ADD COLUMN bot0 INTEGER NOT NULL DEFAULT 0 CHECK (bot0 IN (0, 1));
 ALTER TABLE games ADD COLUMN bot1 INTEGER NOT NULL DEFAULT 0 CHECK (bot1 IN (0, 1));
 )sql"},
+    {8, R"sql(
+-- The format each fact is kept in (server/fact_format.h), so that a change of the game protocol does not
+-- change what a stored fact means. The rows before this version are format 1: the protocol's lines of
+-- their time, which the server's own reader of that format reads.
+ALTER TABLE game_facts ADD COLUMN format INTEGER NOT NULL DEFAULT 1 CHECK (format >= 1);
+)sql"},
 };
 static_assert(std::size(migrations) == Store::schema_version);
 
@@ -456,8 +462,8 @@ VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15))sql"};
     // One statement, so one transaction and one commit a fact; it inserts nothing unless the game is in
     // play and `seq` is its next number.
     db::Statement insert_fact{db, R"sql(
-INSERT INTO game_facts(game_id, seq, fact, clock)
-SELECT ?1, ?2, ?3, ?4
+INSERT INTO game_facts(game_id, seq, fact, clock, format)
+SELECT ?1, ?2, ?3, ?4, ?5
 WHERE (SELECT status FROM games WHERE id = ?1) = 'playing'
   AND ?2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM game_facts WHERE game_id = ?1))sql"};
     db::Statement game_next_fact{db, R"sql(
@@ -478,7 +484,8 @@ WHERE id = ?1)sql"};
     db::Statement games_finished_page{db, sql(game_columns, R"sql(
 WHERE g.status = 'over' AND (g.account0 = ?1 OR g.account1 = ?1)
 ORDER BY g.id DESC LIMIT ?2 OFFSET ?3)sql")};
-    db::Statement facts_of{db, "SELECT seq, fact, clock FROM game_facts WHERE game_id = ?1 ORDER BY seq"};
+    db::Statement facts_of{db,
+                           "SELECT seq, fact, clock, format FROM game_facts WHERE game_id = ?1 ORDER BY seq"};
 
     db::Statement insert_tournament{db, R"sql(
 INSERT INTO tournaments(name, terms, created_by, created, name_key, by_operator, seed)
@@ -565,7 +572,7 @@ WHERE p.tournament_id = ?1 ORDER BY p.round, p.id)sql"};
 
     void read_facts(GameRecord& g) {
         auto q = facts_of.query(g.id);
-        while (q.next()) g.facts.push_back(Fact{q.int64(0), q.text(1), q.text(2)});
+        while (q.next()) g.facts.push_back(Fact{q.int64(0), q.text(1), q.text(2), int(q.int64(3))});
     }
 
     // The stored rating, without the growth of its deviation since (nullopt: never rated).
@@ -910,11 +917,13 @@ void Store::mark_bot(GameId game, int player) {
     (player == 0 ? impl_->update_bot0 : impl_->update_bot1).run(game);
 }
 
-void Store::append_fact(GameId game, std::int64_t seq, std::string_view fact, std::string_view clock) {
+void Store::append_fact(GameId game, std::int64_t seq, int format, std::string_view fact,
+                        std::string_view clock) {
     if (!one_line(fact) || !one_line(clock))
         bad("append_fact: a fact and a clock are single lines of at most " + std::to_string(max_fact_bytes) +
             " bytes");
-    impl_->insert_fact.run(game, seq, fact, clock);
+    if (format < 1) bad("append_fact: a fact's format is 1 or more");
+    impl_->insert_fact.run(game, seq, fact, clock, std::int64_t(format));
     if (impl_->db.changes() == 1) return;
     // Nothing was inserted: say why.
     auto q = impl_->game_next_fact.query(game);

@@ -118,10 +118,13 @@ struct RatingChange {
     double before = 0, after = 0;
 };
 
+// A game's fact as stored: its number, its text in its format (server/fact_format.h reads it), and the
+// clock reading it left (GameClock::state_text).
 struct Fact {
     std::int64_t seq = 0;
     std::string text;
     std::string clock;
+    int format = 1;
     friend bool operator==(const Fact&, const Fact&) = default;
 };
 
@@ -215,7 +218,7 @@ class Store {
     // exist and be of this program's schema version.
     enum class Access : std::uint8_t { Serve, Read, Share };
     // The schema version this program writes and reads.
-    static constexpr int schema_version = 7;
+    static constexpr int schema_version = 8;
 
     // Opens the database, or throws db::Error saying why not: a missing file (Read), a folder that
     // cannot be created or written, a file that is not a database or is another program's, a newer
@@ -326,8 +329,10 @@ class Store {
     // recognizes a returning player's code by.
     std::optional<std::array<Digest, 2>> join_digests(GameId game);
     // Records the game's next fact, committed when it returns: `seq` must be the game's next number (0,
-    // 1, 2, ...) and the game in play. `fact` and `clock` are single lines of at most max_fact_bytes.
-    void append_fact(GameId game, std::int64_t seq, std::string_view fact, std::string_view clock);
+    // 1, 2, ...) and the game in play. `fact` (written in `format`, server/fact_format.h) and `clock` are
+    // single lines of at most max_fact_bytes.
+    void append_fact(GameId game, std::int64_t seq, int format, std::string_view fact,
+                     std::string_view clock);
     // Ends the game, in one transaction with its consequences: a rated game with a result moves both
     // players' ratings (each against the other's rating before the game, Glicko-2 game by game), and a
     // tournament game decides its pairing. Returns the rating changes (player 0's, player 1's) of a

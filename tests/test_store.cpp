@@ -432,7 +432,7 @@ TEST_CASE("a game's facts come back in order after the store is reopened", "[sto
         for (int i = 0; i < 40; ++i) {
             facts.push_back(Fact{i, "move " + std::to_string(i) + " " + std::to_string(i + 1) + " W3B2",
                                  clock_text + " " + std::to_string(i)});
-            s.append_fact(id, i, facts.back().text, facts.back().clock);
+            s.append_fact(id, i, 1, facts.back().text, facts.back().clock);
         }
         s.finish_game(id, GameOutcome::Player0, "Liam wins", t0 + 60);
     }
@@ -452,19 +452,19 @@ TEST_CASE("a fact out of turn, for a finished game, or of several lines is refus
     TempDir dir;
     Store s = Store::open(dir / "server.db");
     const GameId id = s.create_game(jr_casual, {guest("A"), guest("B")}, false, t0).id;
-    CHECK(error_of([&] { s.append_fact(id, 1, "move 1 1 W1A1", ""); }) ==
+    CHECK(error_of([&] { s.append_fact(id, 1, 1, "move 1 1 W1A1", ""); }) ==
           "append_fact: game " + std::to_string(id) + " expects fact 0, not 1");
-    s.append_fact(id, 0, "move 0 1 W1A1", "");
-    CHECK(error_of([&] { s.append_fact(id, 0, "move 0 1 W1A1", ""); }) ==
+    s.append_fact(id, 0, 1, "move 0 1 W1A1", "");
+    CHECK(error_of([&] { s.append_fact(id, 0, 1, "move 0 1 W1A1", ""); }) ==
           "append_fact: game " + std::to_string(id) + " expects fact 1, not 0");
-    CHECK(error_of([&] { s.append_fact(id, 1, "move 1 2 K1B1\nmove 2 3 W1C1", ""); }) ==
+    CHECK(error_of([&] { s.append_fact(id, 1, 1, "move 1 2 K1B1\nmove 2 3 W1C1", ""); }) ==
           "append_fact: a fact and a clock are single lines of at most 1024 bytes");
-    CHECK(error_of([&] { s.append_fact(id, 1, std::string(1025, 'x'), ""); }) ==
+    CHECK(error_of([&] { s.append_fact(id, 1, 1, std::string(1025, 'x'), ""); }) ==
           "append_fact: a fact and a clock are single lines of at most 1024 bytes");
-    CHECK(error_of([&] { s.append_fact(id + 5, 0, "x", ""); }) ==
+    CHECK(error_of([&] { s.append_fact(id + 5, 0, 1, "x", ""); }) ==
           "append_fact: no game " + std::to_string(id + 5));
     s.finish_game(id, GameOutcome::Draw, "draw", t0);
-    CHECK(error_of([&] { s.append_fact(id, 1, "move 1 2 K1B1", ""); }) ==
+    CHECK(error_of([&] { s.append_fact(id, 1, 1, "move 1 2 K1B1", ""); }) ==
           "append_fact: game " + std::to_string(id) + " is over");
     CHECK(error_of([&] { s.finish_game(id, GameOutcome::Draw, "draw", t0); }) ==
           "finish_game: game " + std::to_string(id) + " is already over");
@@ -482,10 +482,10 @@ TEST_CASE("games in progress survive a close without finishing, and come back fo
         b = s.create_game(jr_casual, {guest("Nia"), player(liam)}, false, t0 + 5);
         const GameId done = s.create_game(jr_casual, {guest("X"), guest("Y")}, false, t0).id;
         s.finish_game(done, GameOutcome::Player0, "X wins", t0 + 9);
-        s.append_fact(a.id, 0, "move 0 1 W3B2", clock_text);
-        s.append_fact(b.id, 0, "move 0 1 W1A1", "c0");
-        s.append_fact(a.id, 1, "move 1 2 K1C3", clock_text);
-        s.append_fact(b.id, 1, "resign 1 black", "c1");
+        s.append_fact(a.id, 0, 1, "move 0 1 W3B2", clock_text);
+        s.append_fact(b.id, 0, 1, "move 0 1 W1A1", "c0");
+        s.append_fact(a.id, 1, 1, "move 1 2 K1C3", clock_text);
+        s.append_fact(b.id, 1, 1, "resign 1 black", "c1");
     }
     Store s = Store::open(path);
     const std::vector<GameRecord> games = s.games_in_progress();
@@ -509,7 +509,7 @@ TEST_CASE("games in progress survive a close without finishing, and come back fo
     CHECK_FALSE(check_join_token(s, a.id, 2, a.tokens[0]));
     CHECK_FALSE(check_join_token(s, a.id, 0, "not a token"));
     // The next fact continues the numbering.
-    s.append_fact(a.id, 2, "move 2 3 W2A2", clock_text);
+    s.append_fact(a.id, 2, 1, "move 2 3 W2A2", clock_text);
     s.finish_game(a.id, GameOutcome::Player0, "Liam wins", t0 + 100);
     CHECK_FALSE(check_join_token(s, a.id, 0, a.tokens[0]));  // a finished game takes nobody back
     CHECK(s.games_in_progress().size() == 1);
@@ -529,7 +529,7 @@ TEST_CASE("a fact committed before a kill -9 is there after it", "[store]") {
         // The server: records facts and dies at once, without closing anything.
         try {
             Store s = Store::open(path);
-            for (int i = 0; i < 25; ++i) s.append_fact(id, i, "fact " + std::to_string(i), "clock");
+            for (int i = 0; i < 25; ++i) s.append_fact(id, i, 1, "fact " + std::to_string(i), "clock");
         } catch (...) {
             _exit(3);
         }
@@ -560,7 +560,7 @@ TEST_CASE("a player's finished games are listed newest first, a page at a time",
                           false, t0 + i)
                 .id;
         liams.push_back(id);
-        s.append_fact(id, 0, "move 0 1 W1A1", "");
+        s.append_fact(id, 0, 1, "move 0 1 W1A1", "");
         s.finish_game(id, GameOutcome::Player0, "game " + std::to_string(i), t0 + i + 1);
     }
     s.create_game(jr_casual, {player(liam), player(eamon)}, false, t0 + 50);  // in play: not listed

@@ -60,5 +60,5 @@ refused "a folder" "$WORK: cannot open: it is a folder, not a database file" --d
 refused "empty" "$WORK/empty.db holds no gobblet server data yet (an empty database)" --db "$WORK/empty.db"
 cp "$db" "$WORK/newer.db"
 "$FIXTURE" "$WORK/newer.db" <<<"user_version 99" || fail "store-fixture user_version"
-refused "newer" "$WORK/newer.db is schema version 99; this gobblet knows up to 7: use a newer gobblet" \
+refused "newer" "$WORK/newer.db is schema version 99; this gobblet knows up to 8: use a newer gobblet" \
     --db "$WORK/newer.db"

@@ -1,0 +1,84 @@
+// What the lobby's parts share with the lobby (server/lobby.h): a player in the lobby, and the narrow
+// interface through which a part (the tournament director, server/director.h) reaches the lobby's
+// connections and starts matches, without knowing how the lobby keeps them.
+#pragma once
+
+#include <array>
+#include <ctime>
+#include <functional>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "net/lobby.h"
+#include "server/games.h"
+
+namespace gobblet::server {
+
+namespace lobby = net::lobby;
+
+// A player logged in to the lobby.
+struct LobbyPlayer {
+    std::string name;  // as welcomed: "Liam", "~Liam2"
+    std::string key;   // lobby::name_key(name)
+    lobby::Role role = lobby::Role::Human;
+    std::optional<AccountId> account;
+    lobby::Ratings ratings{};
+};
+
+// The player's game connection seat: the GamePlayer for the online player `p`.
+inline GamePlayer seat_of(const LobbyPlayer& p) {
+    return GamePlayer{p.account, p.name, p.role == lobby::Role::Bot};
+}
+// The name key the lobby knows a game's player by.
+inline std::string key_of(const GamePlayer& p) { return lobby::name_key(p.name); }
+
+// A time as the lobby's lines show it: "2026-11-28T14:05Z" (UTC).
+std::string date_text(std::time_t t);
+
+// Takes `id` out of `key`'s list in a per-player index, and the list itself once it is empty.
+template <class Id>
+void unindex(std::unordered_map<std::string, std::vector<Id>>& index, const std::string& key, Id id) {
+    const auto it = index.find(key);
+    if (it == index.end()) return;
+    std::erase(it->second, id);
+    if (it->second.empty()) index.erase(it);
+}
+
+// What a part of the lobby asks of the lobby: sending to its connections, who is online and who plays,
+// the rate of changes, a login's welcome, and the start of a match.
+class LobbyRoom {
+  public:
+    // The connection's address and source as the lobby counts them (nullptr: not a lobby connection);
+    // after a believed `ssh` line, the player's own, which `vouch` sets.
+    virtual const Peer* peer(ConnId conn) const = 0;
+    virtual void vouch(ConnId conn, Peer peer) = 0;
+    // A login accepted: the player comes into the lobby on this connection (a name online elsewhere is
+    // taken over), and hears the lobby's lists.
+    virtual void welcome(ConnId conn, LobbyPlayer p, lobby::How how, Millis now) = 0;
+    // To one connection, in its version's shape.
+    virtual void send(ConnId to, const lobby::Message& m) = 0;
+    // To the player's connection, if they are online.
+    virtual void to_player(const std::string& key, const lobby::Message& m) = 0;
+    // To every connection logged in.
+    virtual void to_all(const lobby::Message& m) = 0;
+    // Calls `f` with each logged-in player's connection and the lobby protocol version it speaks.
+    virtual void each_online(const std::function<void(ConnId, int version)>& f) const = 0;
+    // The player online under this name key; nullptr when they are not in the lobby.
+    virtual const LobbyPlayer* online_player(const std::string& key) const = 0;
+    // The games in progress of a player (by name key), oldest first; whether they have any.
+    virtual std::vector<GameId> games_of(const std::string& key) const = 0;
+    virtual bool playing(const std::string& key) const = 0;
+    // Whether the connection (and its address) may change what everyone is told now; if not, `verb` is
+    // refused with `slow-down`. Each call that says yes counts one change.
+    virtual bool may_change(ConnId conn, const char* verb, Millis now) = 0;
+    // Starts a match between two players, committed and then announced to them and the lobby.
+    virtual HostedGame* start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
+                                    std::optional<TournamentId> tournament, int round, Millis now) = 0;
+
+  protected:
+    ~LobbyRoom() = default;
+};
+
+}  // namespace gobblet::server

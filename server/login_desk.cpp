@@ -1,0 +1,341 @@
+#include "login_desk.h"
+
+#include <algorithm>
+
+#include "net/socket.h"
+
+namespace gobblet::server {
+
+namespace {
+
+using lobby::Refusal;
+
+// Where a peer is, for its player's list of machines: the IP address of "127.0.0.1:51234" or
+// "[2001:db8::5]:7300", "unix" for a unix socket's peer ("unix:uid=1000").
+std::string origin_of(const Peer& peer) {
+    const std::string& a = peer.address;
+    if (a.starts_with("unix:")) return "unix";
+    if (a.starts_with("[")) return a.substr(1, a.find(']') == std::string::npos ? 0 : a.find(']') - 1);
+    return a.substr(0, a.rfind(':'));
+}
+
+// The uid of a unix-socket peer, as the socket layer wrote its source from SO_PEERCRED ("unix:uid=1000"):
+// a TCP peer's source is an address and never starts so. nullopt for anything else.
+std::optional<unsigned> unix_uid(const Peer& peer) {
+    constexpr std::string_view prefix = "unix:uid=";
+    const std::string_view s = peer.source;
+    if (!s.starts_with(prefix) || s.size() == prefix.size() || s.size() > prefix.size() + 10)
+        return std::nullopt;
+    unsigned long long uid = 0;
+    for (const char c : s.substr(prefix.size())) {
+        if (c < '0' || c > '9') return std::nullopt;
+        uid = uid * 10 + unsigned(c - '0');
+    }
+    if (uid > 0xffffffffULL) return std::nullopt;
+    return unsigned(uid);
+}
+
+}  // namespace
+
+void LoginDesk::opened(ConnId conn, const Peer& from) {
+    proofs_[conn] = Proof{origin_of(from), {}, false, {}, false};
+}
+
+void LoginDesk::closed(ConnId conn) { proofs_.erase(conn); }
+
+bool LoginDesk::logging_in(ConnId conn) const {
+    const auto it = proofs_.find(conn);
+    return it != proofs_.end() && it->second.logging_in;
+}
+
+bool LoginDesk::ssh_said(ConnId conn) const {
+    const auto it = proofs_.find(conn);
+    return it != proofs_.end() && it->second.ssh_said;
+}
+
+const Peer& LoginDesk::peer(ConnId conn) const {
+    static const Peer none;
+    const Peer* p = room_.peer(conn);
+    return p ? *p : none;
+}
+
+void LoginDesk::refuse(ConnId to, const char* verb, Refusal code, const std::string& text) {
+    room_.send(to, lobby::Refused{verb, code, text});
+}
+
+void LoginDesk::login_failed(ConnId conn, const lobby::Login& l, Refusal code, const std::string& text,
+                             Millis now, bool charge) {
+    if (charge) logins_.charge(peer(conn).source, now);
+    env_.note(now, "lobby: login as " + l.name + " from " + peer(conn).address +
+                       " refused: " + lobby::refusal_word(code));
+    refuse(conn, "login", code, text);
+}
+
+bool LoginDesk::guarded(ConnId conn, net::GuessGuard& guard, const char* verb, Refusal code, const char* what,
+                        Millis now) {
+    switch (guard.allow(peer(conn).source, now)) {
+        case net::GuessGuard::Verdict::Allowed: return true;
+        case net::GuessGuard::Verdict::ThisSource:
+            refuse(
+                conn, verb, code,
+                std::string("too many ") + what + " from your address lately: wait a minute and try again");
+            return false;
+        case net::GuessGuard::Verdict::Everyone:
+            refuse(
+                conn, verb, code,
+                std::string("too many ") + what + " from many addresses lately: wait a minute and try again");
+            return false;
+    }
+    return false;
+}
+
+std::optional<Account> LoginDesk::register_name(ConnId conn, const lobby::Login& l, Millis now) {
+    const std::string source = peer(conn).source;
+    if (!registrations_.allow(source, now)) {
+        refuse(
+            conn, "login", Refusal::Limit,
+            "too many names registered from your address lately: wait a few minutes, or log in as a guest");
+        return std::nullopt;
+    }
+    Expected<Account> made = env_.store.create_account(l.name, env_.unix(now), lobby::name_key(l.name));
+    if (!made) {
+        refuse(conn, "login", Refusal::NameTaken, made.why());
+        return std::nullopt;
+    }
+    registrations_.spend(source, now);
+    return *made;
+}
+
+void LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
+    Proof& c = proofs_[conn];
+    if (l.method == lobby::Method::Guest) {
+        // A guest proves nothing and can be wrong about nothing: no guard holds it back.
+        if (l.role == lobby::Role::Bot)
+            return refuse(conn, "login", Refusal::NotAllowed,
+                          "a computer player registers its name: it cannot be a guest");
+        // "~Liam", or "~Liam2" when a guest online has it.
+        std::string name = "~" + l.name;
+        for (int n = 2; room_.online_player(lobby::name_key(name)); ++n)
+            name = "~" + l.name + std::to_string(n);
+        LobbyPlayer p{name, lobby::name_key(name), lobby::Role::Guest, std::nullopt, {}};
+        return room_.welcome(conn, std::move(p), lobby::How::Guest, now);
+    }
+    if (!guarded(conn, logins_, "login", Refusal::TooManyAttempts, "failed logins", now)) return;
+    if (l.method == lobby::Method::Password &&
+        !guarded(conn, passwords_, "login", Refusal::TooManyAttempts, "password attempts", now))
+        return;
+    const std::string key = lobby::name_key(l.name);
+    std::optional<Account> account = env_.store.find_lobby_account(key);
+    if (!account) account = env_.store.find_account(l.name);
+    if (l.method == lobby::Method::Key) return login_by_key(conn, l, account, now);
+    if (l.method == lobby::Method::Secret) {
+        if (!account) {
+            // The first login of a name nobody has registers it, committed before the welcome.
+            account = register_name(conn, l, now);
+            if (!account) return;
+            env_.store.add_secret(account->id, l.credential, env_.unix(now), c.origin);
+            c.secret = l.credential;
+            env_.note(now, "lobby: " + l.name + " registered from " + peer(conn).address);
+            return room_.welcome(
+                conn, LobbyPlayer{account->name, lobby::name_key(account->name), l.role, account->id, {}},
+                lobby::How::New, now);
+        }
+        if (env_.store.check_secret(account->id, l.credential, env_.unix(now), c.origin)) {
+            c.secret = l.credential;
+            return room_.welcome(
+                conn, LobbyPlayer{account->name, lobby::name_key(account->name), l.role, account->id, {}},
+                lobby::How::Secret, now);
+        }
+        if (account->has_password)
+            return login_failed(conn, l, Refusal::PasswordNeeded,
+                                account->name + " has a password: log in with it", now);
+        return login_failed(
+            conn, l, Refusal::NameTaken,
+            "the name " + account->name +
+                " is registered from another machine: set a password there to log in here, or "
+                "pick another name",
+            now);
+    }
+    // A password: checked on a worker (Argon2id takes tens of milliseconds), answered when it is back.
+    if (!account)
+        return login_failed(
+            conn, l, Refusal::NotFound,
+            "nobody is registered as " + l.name + ": log in with your machine's secret to register it", now);
+    const std::optional<std::string> hash = env_.store.password_hash(account->id);
+    if (!hash)
+        return login_failed(conn, l, Refusal::WrongPassword,
+                            account->name + " has no password: log in from a machine of theirs and set one",
+                            now);
+    // Counted now, before the hash runs: checks running side by side from many connections of one
+    // address cannot pass the limit, and a right password costs the same as a wrong one.
+    passwords_.charge(peer(conn).source, now);
+    c.logging_in = true;
+    const PasswordCost cost = cost_;
+    const Account who = *account;
+    workers_.submit([this, conn, who, l, stored = *hash, cost, now]() -> Workers::Continuation {
+        const PasswordCheck check = check_password(stored, l.credential, cost);
+        return [this, conn, who, l, check, now] {
+            const auto it = proofs_.find(conn);
+            if (it == proofs_.end() || !it->second.logging_in) return;
+            it->second.logging_in = false;
+            if (!check.ok)
+                return login_failed(conn, l, Refusal::WrongPassword, "wrong password for " + who.name, now,
+                                    false);
+            if (check.rehash) env_.store.set_password_hash(who.id, *check.rehash);
+            room_.welcome(conn, LobbyPlayer{who.name, lobby::name_key(who.name), l.role, who.id, {}},
+                          lobby::How::Password, now);
+        };
+    });
+}
+
+void LoginDesk::set_password(ConnId conn, const LobbyPlayer& p, const lobby::SetPassword& m, Millis now) {
+    if (!p.account) return refuse(conn, "password", Refusal::NotAllowed, "a guest has no password to set");
+    if (const Expected<void> allowed = password_allowed(m.password); !allowed)
+        return refuse(conn, "password", Refusal::BadPassword, allowed.why());
+    // Hashing it costs what checking one does: counted with the address's password attempts.
+    if (!guarded(conn, passwords_, "password", Refusal::SlowDown, "password attempts", now)) return;
+    passwords_.charge(peer(conn).source, now);
+    const AccountId account = *p.account;
+    const PasswordCost cost = cost_;
+    // The machines this connection is proved by stay; with `forget`, every other goes once the password is
+    // stored (someone who knew the old one may have added theirs).
+    std::optional<std::pair<std::string, std::string>> keep;
+    if (m.forget_others) keep.emplace(proofs_[conn].secret, proofs_[conn].ssh_key);
+    workers_.submit([this, conn, account, name = p.name, password = m.password, cost, keep,
+                     now]() -> Workers::Continuation {
+        std::string hash = hash_password(password, cost);
+        return [this, conn, account, name, hash, keep, now] {
+            env_.store.set_password_hash(account, hash);
+            const int forgotten =
+                keep ? env_.store.forget_other_machines(account, keep->first, keep->second) : 0;
+            env_.note(now, "lobby: " + name + " (account " + std::to_string(account) + ") set a password" +
+                               (keep ? " and forgot " + std::to_string(forgotten) + " other machines" : ""));
+            if (!proofs_.contains(conn)) return;
+            room_.send(conn, lobby::Ok{"password",
+                                       !keep ? std::string("your password is set")
+                                             : "your password is set; " + std::to_string(forgotten) +
+                                                   " other machines forgotten (they must log in with it)"});
+        };
+    });
+}
+
+void LoginDesk::add_secret(ConnId conn, const LobbyPlayer& p, const lobby::AddSecret& m, Millis now) {
+    if (!p.account) return refuse(conn, "secret", Refusal::NotAllowed, "a guest has no name to prove");
+    if (!room_.may_change(conn, "secret", now)) return;
+    env_.store.add_secret(*p.account, m.secret, env_.unix(now), proofs_[conn].origin);
+    proofs_[conn].secret = m.secret;
+    room_.send(conn, lobby::Ok{"secret", "this machine can log in as " + p.name + " now"});
+}
+
+void LoginDesk::machines(ConnId conn, const LobbyPlayer& p) {
+    const Proof& c = proofs_[conn];
+    if (!p.account)
+        return refuse(conn, "machines", Refusal::NotAllowed,
+                      "a guest has no machines: nothing proves its name");
+    const std::optional<std::int64_t> mine =
+        c.secret.empty() ? std::nullopt : env_.store.secret_id(*p.account, c.secret);
+    // The connection's own first, then the others, the last used first.
+    std::vector<lobby::MachineItem> items;
+    for (const Machine& m : env_.store.machines(*p.account)) {
+        if (m.id > lobby::max_id)
+            continue;  // (a store that old has other worries; a client reads ids to 10^9)
+        const bool key = m.kind == Machine::Kind::Key;
+        items.push_back(lobby::MachineItem{key ? lobby::MachineKind::Key : lobby::MachineKind::Secret, m.id,
+                                           key ? m.fingerprint == c.ssh_key : m.id == mine,
+                                           date_text(m.last_used), m.address, m.fingerprint});
+    }
+    std::stable_partition(items.begin(), items.end(), [](const lobby::MachineItem& m) { return m.current; });
+    for (const lobby::MachineItem& m : items) room_.send(conn, m);
+    room_.send(conn, lobby::End{lobby::List::Machines});
+}
+
+void LoginDesk::forget_machine(ConnId conn, const LobbyPlayer& p, const lobby::Forget& f, Millis now) {
+    if (!p.account)
+        return refuse(conn, "forget", Refusal::NotAllowed,
+                      "a guest has no machines: nothing proves its name");
+    if (!room_.may_change(conn, "forget", now)) return;
+    const bool key = f.kind == lobby::MachineKind::Key;
+    if (!env_.store.forget_machine(*p.account, key ? Machine::Kind::Key : Machine::Kind::Secret, f.id))
+        return refuse(conn, "forget", Refusal::NotFound,
+                      std::string("no machine ") + lobby::machine_kind_word(f.kind) + " " +
+                          std::to_string(f.id) + " of yours");
+    env_.note(
+        now, "lobby: " + p.name + " forgot " + lobby::machine_kind_word(f.kind) + " " + std::to_string(f.id));
+    room_.send(conn,
+               lobby::Ok{"forget", std::string(key ? "that SSH key" : "that machine") +
+                                       " no longer logs in as " + p.name + ": it must prove the name again"});
+}
+
+void LoginDesk::ssh(ConnId conn, const lobby::Ssh& m, Millis now) {
+    Proof& c = proofs_[conn];
+    c.ssh_said = true;
+    const std::optional<unsigned> uid = unix_uid(peer(conn));
+    const bool trusted = uid && std::find(ssh_uids_.begin(), ssh_uids_.end(), *uid) != ssh_uids_.end();
+    if (!trusted) {
+        // Anyone can claim any key: only the account sshd runs the lobby client as is believed.
+        env_.note(now, "lobby: " + peer(conn).address +
+                           " said it came through sshd: not believed (not an --ssh-user)");
+        return refuse(conn, "ssh", Refusal::NotAllowed,
+                      "this server believes SSH logins only from the account sshd runs the lobby for: log in "
+                      "with a password or as a guest");
+    }
+    // From now on the player's own address counts, for the limits and in the log.
+    const std::string via = peer(conn).address;
+    room_.vouch(conn, Peer{"ssh:" + m.address + " (" + via + ")", net::source_key(m.address)});
+    c.origin = m.address;
+    c.ssh_key = m.key;
+    env_.note(now, "lobby: " + via + " vouches for a player from " + m.address + " with " +
+                       (m.key.empty() ? std::string("no SSH key") : "SSH key " + m.key));
+    room_.send(conn, lobby::Ok{"ssh", m.key.empty() ? "welcome: log in with a password or as a guest"
+                                                    : "welcome: your SSH key can prove your name"});
+}
+
+void LoginDesk::login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now) {
+    const Proof& c = proofs_[conn];
+    if (c.ssh_key.empty())
+        return refuse(conn, "login", Refusal::NotAllowed,
+                      c.ssh_said ? "no SSH key proves this connection: log in with a password or as a guest"
+                                 : "a login by key needs the ssh line first");
+    const LobbyPlayer p{account ? account->name : l.name,
+                        lobby::name_key(account ? account->name : l.name),
+                        l.role,
+                        std::nullopt,
+                        {}};
+    if (!account) {
+        // The first login of a name nobody has registers it with the key, committed before the welcome.
+        account = register_name(conn, l, now);
+        if (!account) return;
+        env_.store.add_key(account->id, c.ssh_key, env_.unix(now), c.origin);
+        env_.note(now, "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " +
+                           peer(conn).address);
+        return room_.welcome(conn, LobbyPlayer{account->name, p.key, l.role, account->id, {}},
+                             lobby::How::New, now);
+    }
+    if (env_.store.check_key(account->id, c.ssh_key, env_.unix(now), c.origin))
+        return room_.welcome(conn, LobbyPlayer{account->name, p.key, l.role, account->id, {}},
+                             lobby::How::Key, now);
+    if (account->has_password)
+        return login_failed(conn, l, Refusal::PasswordNeeded,
+                            account->name +
+                                " has a password: log in with it, and this SSH key proves the name "
+                                "from then on",
+                            now);
+    return login_failed(conn, l, Refusal::NameTaken,
+                        "the name " + account->name +
+                            " is registered with another key: set a password there to log in here, or pick "
+                            "another name",
+                        now);
+}
+
+void LoginDesk::add_key(ConnId conn, const LobbyPlayer& p, Millis now) {
+    const Proof& c = proofs_[conn];
+    if (!p.account) return refuse(conn, "key", Refusal::NotAllowed, "a guest has no name to prove");
+    if (c.ssh_key.empty())
+        return refuse(conn, "key", Refusal::NotAllowed, "no SSH key proves this connection");
+    if (!room_.may_change(conn, "key", now)) return;
+    env_.store.add_key(*p.account, c.ssh_key, env_.unix(now), c.origin);
+    env_.note(now, "lobby: " + p.name + " added SSH key " + c.ssh_key);
+    room_.send(conn, lobby::Ok{"key", "this SSH key can log in as " + p.name + " now"});
+}
+
+}  // namespace gobblet::server

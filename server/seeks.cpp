@@ -1,0 +1,248 @@
+#include "seeks.h"
+
+#include <algorithm>
+
+#include "net/code.h"
+
+namespace gobblet::server {
+
+namespace {
+
+using lobby::Refusal;
+
+}  // namespace
+
+void Seeks::refuse(ConnId to, const char* verb, Refusal code, const std::string& text) {
+    room_.send(to, lobby::Refused{verb, code, text});
+}
+
+std::optional<lobby::Rating> Seeks::rating_in(const std::string& key, Variant v) {
+    const LobbyPlayer* on = room_.online_player(key);
+    if (!on) return std::nullopt;
+    const LobbyPlayer& p = *on;
+    // A registered player before a rated game has the newcomer's rating, uncertain; a guest none.
+    if (const auto& r = p.ratings[std::size_t(lobby::variant_index(v))]) return r;
+    if (p.account) return lobby::Rating{1500, 350};
+    return std::nullopt;
+}
+
+lobby::SeekItem Seeks::item(const Seek& s) {
+    const auto name_of = [&](const std::string& key) {
+        const LobbyPlayer* on = room_.online_player(key);
+        return on ? on->name : key;
+    };
+    return lobby::SeekItem{s.id,
+                           name_of(s.from),
+                           rating_in(s.from, s.terms.settings.variant),
+                           s.to.empty() ? "" : name_of(s.to),
+                           s.terms,
+                           s.audience,
+                           s.colour};
+}
+
+lobby::Id Seeks::take_id(ConnId conn, const std::string& key, const char* verb) {
+    if (made_by(key) >= max_seeks_per_player) {
+        refuse(conn, verb, Refusal::Limit,
+               "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
+        return 0;
+    }
+    const lobby::Id id = seeks_.size() < lobby::max_table ? new_id() : 0;
+    if (id == 0) refuse(conn, verb, Refusal::Busy, "too many seeks: try later");
+    return id;
+}
+
+lobby::Id Seeks::new_id() {
+    // At most one try for each id in use, and then one that is free (the table holds at most max_table).
+    const lobby::Id last = std::clamp<lobby::Id>(max_id_, 1, lobby::max_id);
+    for (std::size_t tries = 0; tries <= seeks_.size(); ++tries) {
+        if (next_ < 1 || next_ > last) next_ = 1;
+        const lobby::Id id = next_++;
+        if (!seeks_.contains(id)) return id;
+    }
+    return 0;
+}
+
+void Seeks::add(const Seek& s) {
+    seeks_[s.id] = s;
+    seeks_of_[s.from].push_back(s.id);
+    if (!s.to.empty()) {
+        seeks_of_[s.to].push_back(s.id);
+        expiring_.emplace(s.expires, s.id);
+    }
+}
+
+int Seeks::made_by(const std::string& key) const {
+    const auto it = seeks_of_.find(key);
+    if (it == seeks_of_.end()) return 0;
+    return int(std::count_if(it->second.begin(), it->second.end(),
+                             [&](lobby::Id id) { return seeks_.at(id).from == key; }));
+}
+
+void Seeks::drop(lobby::Id id, lobby::SeekEnd why) {
+    const auto it = seeks_.find(id);
+    if (it == seeks_.end()) return;
+    const Seek s = it->second;
+    seeks_.erase(it);
+    for (const std::string& key : {s.from, s.to}) unindex(seeks_of_, key, id);
+    if (!s.to.empty()) expiring_.erase({s.expires, id});
+    const lobby::Unseek line{id, why};
+    if (s.to.empty()) return room_.to_all(line);
+    room_.to_player(s.from, line);
+    room_.to_player(s.to, line);
+}
+
+void Seeks::drop_of(const std::string& key, lobby::SeekEnd why) {
+    const auto it = seeks_of_.find(key);
+    if (it == seeks_of_.end()) return;
+    for (lobby::Id id : std::vector<lobby::Id>(it->second)) drop(id, why);  // (it shrinks meanwhile)
+}
+
+void Seeks::end(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key, const char* verb,
+                Millis now, lobby::SeekEnd why, const std::string& none) {
+    if (!room_.may_change(conn, verb, now)) return;
+    const auto it = seeks_.find(id);
+    if (it == seeks_.end() || it->second.*whose != key) return refuse(conn, verb, Refusal::NotFound, none);
+    drop(id, why);
+}
+
+void Seeks::post(ConnId conn, const LobbyPlayer& p, const lobby::Post& m, Millis now) {
+    if (!room_.may_change(conn, "post", now)) return;
+    if (p.role == lobby::Role::Guest && m.terms.rated)
+        return refuse(conn, "post", Refusal::BadTerms, "a guest plays casual games only");
+    if (room_.playing(p.key)) return refuse(conn, "post", Refusal::Busy, "you are playing a match");
+    const lobby::Id id = take_id(conn, p.key, "post");
+    if (id == 0) return;
+    Seek s{id, p.key, "", m.terms, 0, m.audience, std::nullopt};
+    add(s);
+    env_.note(now, "lobby: " + p.name + " seeks " + lobby::seek_terms_text(m.terms, m.audience) + " (seek " +
+                       std::to_string(s.id) + ")");
+    room_.to_all(item(s));
+}
+
+void Seeks::challenge(ConnId conn, const LobbyPlayer& p, const lobby::Challenge& m, Millis now) {
+    if (!room_.may_change(conn, "challenge", now)) return;
+    const std::string to = lobby::name_key(m.name);
+    if (to == p.key) return refuse(conn, "challenge", Refusal::NotAllowed, "you cannot challenge yourself");
+    const LobbyPlayer* on = room_.online_player(to);
+    if (!on) return refuse(conn, "challenge", Refusal::NotFound, m.name + " is not in the lobby");
+    const LobbyPlayer& them = *on;
+    if (m.terms.rated && (p.role == lobby::Role::Guest || them.role == lobby::Role::Guest))
+        return refuse(conn, "challenge", Refusal::BadTerms, "a rated match needs two registered players");
+    if (room_.playing(p.key)) return refuse(conn, "challenge", Refusal::Busy, "you are playing a match");
+    if (room_.playing(to)) return refuse(conn, "challenge", Refusal::Busy, them.name + " is playing a match");
+    const lobby::Id id = take_id(conn, p.key, "challenge");
+    if (id == 0) return;
+    Seek s{id, p.key, to, m.terms, now + lobby::challenge_expiry, {}, std::nullopt};
+    add(s);
+    env_.note(now, "lobby: " + p.name + " challenges " + them.name + " to " + lobby::terms_text(m.terms));
+    const lobby::SeekItem line = item(s);
+    room_.send(conn, line);
+    room_.to_player(to, line);
+}
+
+void Seeks::accept(ConnId conn, const LobbyPlayer& p, const lobby::Accept& m, Millis now) {
+    const auto it = seeks_.find(m.id);
+    if (it == seeks_.end() || (!it->second.to.empty() && it->second.to != p.key))
+        return refuse(conn, "accept", Refusal::NotFound,
+                      "no seek " + std::to_string(m.id) + " (it may have gone)");
+    const Seek s = it->second;
+    if (s.from == p.key) return refuse(conn, "accept", Refusal::NotAllowed, "that seek is yours");
+    if (s.terms.rated && p.role == lobby::Role::Guest)
+        return refuse(conn, "accept", Refusal::BadTerms, "a guest plays casual games only");
+    // An open seek is for whom it says (people, unless computers are welcome; a rating range); a
+    // challenge names its player.
+    if (s.to.empty())
+        if (const Expected<void> ok = lobby::admits(
+                s.audience, p.role, p.ratings[std::size_t(lobby::variant_index(s.terms.settings.variant))]);
+            !ok)
+            return refuse(conn, "accept", Refusal::NotAllowed, ok.why());
+    if (room_.playing(p.key)) return refuse(conn, "accept", Refusal::Busy, "you are playing a match");
+    const LobbyPlayer* on = room_.online_player(s.from);
+    if (!on) return refuse(conn, "accept", Refusal::NotFound, "the seeker has left");
+    if (games_.size() >= lobby::max_table)
+        return refuse(conn, "accept", Refusal::Busy, "the server hosts as many games as it can: try later");
+    const LobbyPlayer& seeker = *on;
+    // The colours at random (a kernel random bit), or as the seek says (a rematch).
+    const bool swap =
+        s.colour ? *s.colour == Color::Black : (static_cast<unsigned char>(net::random_bytes(1)[0]) & 1) != 0;
+    std::array<GamePlayer, 2> players = {seat_of(seeker), seat_of(p)};
+    if (swap) std::swap(players[0], players[1]);
+    drop(s.id, lobby::SeekEnd::Taken);
+    room_.start_match(players, s.terms, std::nullopt, 0, now);
+}
+
+void Seeks::rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m, Millis now) {
+    if (!room_.may_change(conn, "rematch", now)) return;  // a rematch offered is a challenge posted
+    const auto id = game_id_of(m.game);
+    const auto g = id ? env_.store.game_record(*id) : std::nullopt;
+    int seat = -1;
+    if (g)
+        for (int i : {0, 1})
+            if (g->players[std::size_t(i)] == seat_of(p)) seat = i;
+    if (seat < 0) return refuse(conn, "rematch", Refusal::NotFound, "no match " + m.game + " of yours");
+    if (g->status != GameStatus::Over)
+        return refuse(conn, "rematch", Refusal::NotAllowed,
+                      "the match is still on: a rematch comes after it");
+    if (g->tournament)
+        return refuse(conn, "rematch", Refusal::NotAllowed, "a tournament's match has no rematch");
+    const GamePlayer& them = g->players[std::size_t(1 - seat)];
+    const std::string to = key_of(them);
+    if (!room_.online_player(to))
+        return refuse(conn, "rematch", Refusal::NotFound, them.name + " has left the lobby");
+    if (room_.playing(p.key)) return refuse(conn, "rematch", Refusal::Busy, "you are playing a match");
+    if (room_.playing(to)) return refuse(conn, "rematch", Refusal::Busy, them.name + " is playing a match");
+    const lobby::Terms terms{g->settings, g->rated};
+    // Colours swapped: whoever played White in round 1 plays Black now.
+    const Color mine = seat == 0 ? Color::Black : Color::White;
+    // The opponent asked first: both want it, so it starts. Asked again: it stands already.
+    if (const auto theirs = seeks_of_.find(to); theirs != seeks_of_.end())
+        for (const lobby::Id sid : theirs->second) {
+            const Seek& s = seeks_.at(sid);
+            if (s.from == to && s.to == p.key && s.terms == terms && s.colour == ~mine)
+                return accept(conn, p, lobby::Accept{sid}, now);
+            if (s.from == p.key && s.to == to && s.terms == terms && s.colour == mine)
+                return room_.send(conn, item(s));
+        }
+    const lobby::Id seek = take_id(conn, p.key, "rematch");
+    if (seek == 0) return;
+    Seek s{seek, p.key, to, terms, now + lobby::challenge_expiry, {}, mine};
+    add(s);
+    env_.note(now, "lobby: " + p.name + " offers " + them.name + " a rematch of game " + m.game);
+    const lobby::SeekItem line = item(s);
+    room_.send(conn, line);
+    room_.to_player(to, line);
+}
+
+void Seeks::decline(ConnId conn, const LobbyPlayer& p, const lobby::Decline& m, Millis now) {
+    end(conn, m.id, &Seek::to, p.key, "decline", now, lobby::SeekEnd::Declined,
+        "no challenge " + std::to_string(m.id) + " to you");
+}
+
+void Seeks::withdraw(ConnId conn, const LobbyPlayer& p, const lobby::Withdraw& m, Millis now) {
+    end(conn, m.id, &Seek::from, p.key, "withdraw", now, lobby::SeekEnd::Withdrawn,
+        "no seek or challenge " + std::to_string(m.id) + " of yours");
+}
+
+void Seeks::greet(ConnId conn, const std::string& key) {
+    std::vector<lobby::Id> ids;
+    for (const auto& [id, s] : seeks_)
+        if (s.to.empty()) ids.push_back(id);
+    if (const auto mine = seeks_of_.find(key); mine != seeks_of_.end())
+        for (lobby::Id id : mine->second)
+            if (!seeks_.at(id).to.empty()) ids.push_back(id);
+    std::sort(ids.begin(), ids.end());
+    for (lobby::Id id : ids) room_.send(conn, item(seeks_.at(id)));
+    room_.send(conn, lobby::End{lobby::List::Seeks});
+}
+
+void Seeks::tick(Millis now) {
+    while (!expiring_.empty() && now >= expiring_.begin()->first)
+        drop(expiring_.begin()->second, lobby::SeekEnd::Expired);
+}
+
+Millis Seeks::until_next(Millis now) const {
+    if (expiring_.empty()) return -1;
+    return std::max<Millis>(0, expiring_.begin()->first - now);
+}
+
+}  // namespace gobblet::server

@@ -1,0 +1,103 @@
+// The lobby's board of seeks and challenges (docs/lobby.md, "Seeks and challenges"), as lila keeps its
+// seeks apart from the rest of its lobby: open seeks (for whom they say: people, computers, a rating
+// range), challenges to one player (ending after lobby::challenge_expiry), rematches (a challenge with
+// the colours swapped, or the opponent's own accepted), accepting one (the match starts), declining and
+// withdrawing; the seek ids (1 to a bound, then again from the lowest free); and each player's limit.
+//
+// It reaches the lobby's connections and starts matches only through LobbyRoom (server/lobby_room.h);
+// the rate of changes per connection and address is the lobby's (LobbyRoom::may_change), shared with
+// the machines a player adds and forgets.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "server/env.h"
+#include "server/games.h"
+#include "server/lobby_room.h"
+
+namespace gobblet::server {
+
+// Seeks and challenges a player may have open at once.
+constexpr int max_seeks_per_player = 3;
+
+class Seeks {
+  public:
+    // Ids go from 1 to `max_id` (at most lobby::max_id), then start again at the lowest not in use.
+    Seeks(Env& env, Games& games, LobbyRoom& room, lobby::Id max_id)
+        : env_(env), games_(games), room_(room), max_id_(max_id) {}
+    Seeks(const Seeks&) = delete;
+    Seeks& operator=(const Seeks&) = delete;
+
+    // The requests of a player in the lobby. An open seek, told to everyone:
+    void post(ConnId conn, const LobbyPlayer& p, const lobby::Post& m, Millis now);
+    // A challenge to one player online, told to the two of them:
+    void challenge(ConnId conn, const LobbyPlayer& p, const lobby::Challenge& m, Millis now);
+    // Takes a seek (one it admits) or a challenge to the player: the match starts, colours drawn or as a
+    // rematch says.
+    void accept(ConnId conn, const LobbyPlayer& p, const lobby::Accept& m, Millis now);
+    // Ends a challenge to the player, or a seek or challenge of theirs:
+    void decline(ConnId conn, const LobbyPlayer& p, const lobby::Decline& m, Millis now);
+    void withdraw(ConnId conn, const LobbyPlayer& p, const lobby::Withdraw& m, Millis now);
+    // Version 3: a rematch of a finished match with the colours swapped, a challenge (or the opponent's
+    // own, accepted: both want it).
+    void rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m, Millis now);
+
+    // A newcomer's share of the lobby: the open seeks and the player's own seeks and challenges, in the
+    // order they were made, and the list's end.
+    void greet(ConnId conn, const std::string& key);
+    // Ends every seek and challenge the player (name key) made or was sent: they left, or play a match.
+    void drop_of(const std::string& key, lobby::SeekEnd why);
+
+    // Ends the challenges whose time is up.
+    void tick(Millis now);
+    // Until the next challenge ends (-1: none).
+    Millis until_next(Millis now) const;
+
+  private:
+    struct Seek {
+        lobby::Id id = 0;
+        std::string from;  // name_key of the seeker
+        std::string to;    // name_key of the challenged player; "" for an open seek
+        lobby::Terms terms;
+        Millis expires = 0;  // a challenge's end
+        lobby::Audience audience{};
+        std::optional<Color> colour;  // the seeker's in round 1 (a rematch's); nullopt: drawn
+    };
+
+    void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
+    lobby::SeekItem item(const Seek& s);
+    // A player's rating in a variant as their seeks show it (nullopt: a guest, or not online).
+    std::optional<lobby::Rating> rating_in(const std::string& key, Variant v);
+    void add(const Seek& s);
+    // A new seek's id, or 0 after refusing `verb`: the player has max_seeks_per_player open, or the
+    // table is full.
+    lobby::Id take_id(ConnId conn, const std::string& key, const char* verb);
+    // The next seek or challenge id: after the last one given, from 1 again past max_id_, never one in
+    // use; 0 when every id is in use.
+    lobby::Id new_id();
+    void drop(lobby::Id id, lobby::SeekEnd why);
+    // `decline` and `withdraw`: ends seek `id` for `why` when its `whose` side (to, from) is `key`, else
+    // refuses `verb` with `none`.
+    void end(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key, const char* verb,
+             Millis now, lobby::SeekEnd why, const std::string& none);
+    int made_by(const std::string& key) const;
+
+    Env& env_;
+    Games& games_;
+    LobbyRoom& room_;
+    lobby::Id max_id_;
+    std::map<lobby::Id, Seek> seeks_;
+    // The seeks and challenges each player (name key) made or was sent, and the challenges by their end:
+    // a match's start, a leave, a login and the clock's tick look at a player's few, not at every seek.
+    std::unordered_map<std::string, std::vector<lobby::Id>> seeks_of_;
+    std::set<std::pair<Millis, lobby::Id>> expiring_;
+    lobby::Id next_ = 1;
+};
+
+}  // namespace gobblet::server
