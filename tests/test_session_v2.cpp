@@ -133,7 +133,7 @@ TEST_CASE("the players' chat never reaches a spectator: it would be a protocol e
 
 TEST_CASE("the players' offers and answers never reach a spectator: each is a protocol error",
           "[net][session][spectator]") {
-    for (const std::string& line : {"offer 0 draw", "answer 0 draw yes"}) {
+    for (const std::string line : {"offer 0 draw", "answer 0 draw yes"}) {
         INFO(line);
         Net net;
         FakeServer server;
