@@ -772,10 +772,13 @@ static_assert(std::size(message_table) == std::variant_size_v<Message>, "one row
 // Who sends a message of type T, at compile time (for handlers that take a whole family at once).
 template <class T>
 inline constexpr Sender sender_of = message_table[AlternativeIndex<T, Message>::value].sender;
-// A message only a server sends (for a handler that takes them all at once).
+// A message only a server sends, or only a client (for a handler that takes them all at once).
 template <class T>
 concept FromServer = sender_of<T>
 == Sender::Server;
+template <class T>
+concept FromClient = sender_of<T>
+== Sender::Client;
 // The verb of a message and who may send it, from the table.
 const char* verb(const Message& m);
 Sender sender(const Message& m);

@@ -176,104 +176,121 @@ Expected<void> Tables::answer_item(const Message& m, std::deque<Event>& out) {
 }
 
 Expected<void> Tables::take(const Message& m, Millis now, std::deque<Event>& out) {
-    const auto pass = [&]() -> Expected<void> {
+    using Result = Expected<void>;
+    const auto pass = [&]() -> Result {
         out.push_back(message_event(Event::Kind::Line, m));
         return {};
     };
     const auto mine = [&](const std::string& name) { return name_key(name) == name_key(me_); };
-    if (sender(m) == Sender::Client) return Failure{std::string("a message only clients send: ") + verb(m)};
-    if (const auto* p = std::get_if<PlayerItem>(&m)) {
-        if (auto kept = upsert(players_, name_key(p->name), *p, "players"); !kept) return kept;
-        return pass();
+    // A handler for each message a server sends once we are in; a new one without one does not compile.
+    return std::visit(
+        Overload{
+            [&](const PlayerItem& p) -> Result {
+                if (auto kept = upsert(players_, name_key(p.name), p, "players"); !kept) return kept;
+                return pass();
+            },
+            [&](const Left& l) -> Result {
+                if (players_.erase(name_key(l.name)) == 0)
+                    return Failure{"left: " + l.name + " was not in the lobby"};
+                return pass();
+            },
+            [&](const SeekItem& sk) -> Result {
+                if (!sk.to.empty() && !mine(sk.to) && !mine(sk.from))
+                    return Failure{"a challenge between two other players"};
+                if (auto kept = upsert(seeks_, sk.id, sk, "seeks"); !kept) return kept;
+                return pass();
+            },
+            [&](const Unseek& u) -> Result {
+                if (seeks_.erase(u.id) == 0) return Failure{"unseek: no seek " + std::to_string(u.id)};
+                return pass();
+            },
+            [&](const GameItem& g) -> Result {
+                if (auto kept = upsert(games_, g.game, GameRow{g, now}, "games"); !kept) return kept;
+                return pass();
+            },
+            [&](const Over& o) -> Result {
+                if (games_.erase(o.game) == 0) return Failure{"over: no game " + o.game};
+                return pass();
+            },
+            [&](const TournamentItem& t) -> Result {
+                if (auto kept = upsert(tournaments_, t.id, t, "tournaments"); !kept) return kept;
+                return pass();
+            },
+            [&](const Closed& c) -> Result {
+                if (tournaments_.erase(c.id) == 0)
+                    return Failure{"closed: no tournament " + std::to_string(c.id)};
+                standings_.erase(c.id);
+                return pass();
+            },
+            [&](const StandingItem& st) -> Result {
+                if (auto kept = keep_standing(st); !kept) return kept;
+                return pass();
+            },
+            [&](const End& e) -> Result {
+                if (!is_table(e.list)) return answer_item(m, out);
+                if (whole(e.list)) return Failure{std::string("a second end of ") + list_word(e.list)};
+                whole_ |= 1U << unsigned(e.list);
+                return pass();
+            },
+            // The items of an answer to a query.
+            [&](const OneOf<HistoryItem, RatingItem, RecordLine, MachineItem, ProfileItem, StatsItem,
+                            LeaderItem> auto&) -> Result { return answer_item(m, out); },
+            [&](const Watching& w) -> Result {
+                if (open_.empty() || !std::holds_alternative<Watch>(open_.front().query) ||
+                    std::get<Watch>(open_.front().query).game != w.game)
+                    return Failure{"a watch code that nobody asked for"};
+                open_.pop_front();
+                return pass();
+            },
+            [&](const Refused& r) -> Result {
+                // A refused query is its answer.
+                const bool query = r.verb == "history" || r.verb == "ratings" || r.verb == "standings" ||
+                                   r.verb == "record" || r.verb == "watch" || r.verb == "machines" ||
+                                   r.verb == "finger" || r.verb == "best";
+                if (query) {
+                    if (open_.empty() || verb(open_.front().query) != r.verb)
+                        return Failure{"a refusal of " + r.verb + " that nobody asked for"};
+                    open_.pop_front();
+                }
+                if (r.verb == "login") return Failure{"a refused login while logged in"};
+                return pass();
+            },
+            [&](const MatchStart& ms) -> Result {
+                if (mine(ms.opponent)) return Failure{"a match against ourselves"};
+                return pass();
+            },
+            [&](const OneOf<Chat, Notice, Ok, Kibitzed> auto&) -> Result { return pass(); },
+            [&](const Welcome&) -> Result { return Failure{"a second welcome"}; },
+            [&](const Server&) -> Result { return Failure{"a second greeting"}; },
+            // The connection's own (the client takes them before the tables).
+            [&](const OneOf<Ping, Pong, Bye, Error> auto&) -> Result {
+                return Failure{std::string("a message out of place: ") + verb(m)};
+            },
+            [&](const FromClient auto&) -> Result {
+                return Failure{std::string("a message only clients send: ") + verb(m)};
+            },
+        },
+        m);
+}
+
+Expected<void> Tables::keep_standing(const StandingItem& s) {
+    // A line of a tournament's table: the table's entry is now so (an answer's too: see answer_item).
+    if (!standings_.contains(s.tournament) && standings_.size() >= max_table)
+        return Failure{"more than " + std::to_string(max_table) + " tables: more than this program keeps"};
+    auto& table = standings_[s.tournament];
+    if (!table.contains(name_key(s.name)) && table.size() >= std::size_t(max_tournament_players))
+        return Failure{"more than " + std::to_string(max_tournament_players) +
+                       " players in the table of tournament " + std::to_string(s.tournament)};
+    table[name_key(s.name)] = s;
+    // Asked for this table: its answer is the whole table, so an entry it leaves out has gone (a player
+    // who left an open tournament gets no line of their own). At most the table's size.
+    const std::string key = name_key(s.name);
+    for (Open& o : open_) {
+        const auto* q = std::get_if<StandingsQuery>(&o.query);
+        if (q && q->id == s.tournament && std::find(o.seen.begin(), o.seen.end(), key) == o.seen.end())
+            o.seen.push_back(key);
     }
-    if (const auto* l = std::get_if<Left>(&m)) {
-        if (players_.erase(name_key(l->name)) == 0)
-            return Failure{"left: " + l->name + " was not in the lobby"};
-        return pass();
-    }
-    if (const auto* s = std::get_if<SeekItem>(&m)) {
-        if (!s->to.empty() && !mine(s->to) && !mine(s->from))
-            return Failure{"a challenge between two other players"};
-        if (auto kept = upsert(seeks_, s->id, *s, "seeks"); !kept) return kept;
-        return pass();
-    }
-    if (const auto* u = std::get_if<Unseek>(&m)) {
-        if (seeks_.erase(u->id) == 0) return Failure{"unseek: no seek " + std::to_string(u->id)};
-        return pass();
-    }
-    if (const auto* g = std::get_if<GameItem>(&m)) {
-        if (auto kept = upsert(games_, g->game, GameRow{*g, now}, "games"); !kept) return kept;
-        return pass();
-    }
-    if (const auto* o = std::get_if<Over>(&m)) {
-        if (games_.erase(o->game) == 0) return Failure{"over: no game " + o->game};
-        return pass();
-    }
-    if (const auto* t = std::get_if<TournamentItem>(&m)) {
-        if (auto kept = upsert(tournaments_, t->id, *t, "tournaments"); !kept) return kept;
-        return pass();
-    }
-    if (const auto* c = std::get_if<Closed>(&m)) {
-        if (tournaments_.erase(c->id) == 0) return Failure{"closed: no tournament " + std::to_string(c->id)};
-        standings_.erase(c->id);
-        return pass();
-    }
-    if (const auto* s = std::get_if<StandingItem>(&m)) {
-        // A line of a tournament's table: the table's entry is now so (an answer's too: see answer_item).
-        if (!standings_.contains(s->tournament) && standings_.size() >= max_table)
-            return Failure{"more than " + std::to_string(max_table) +
-                           " tables: more than this program keeps"};
-        auto& table = standings_[s->tournament];
-        if (!table.contains(name_key(s->name)) && table.size() >= std::size_t(max_tournament_players))
-            return Failure{"more than " + std::to_string(max_tournament_players) +
-                           " players in the table of tournament " + std::to_string(s->tournament)};
-        table[name_key(s->name)] = *s;
-        // Asked for this table: its answer is the whole table, so an entry it leaves out has gone (a
-        // player who left an open tournament gets no line of their own). At most the table's size.
-        const std::string key = name_key(s->name);
-        for (Open& o : open_) {
-            const auto* q = std::get_if<StandingsQuery>(&o.query);
-            if (q && q->id == s->tournament && std::find(o.seen.begin(), o.seen.end(), key) == o.seen.end())
-                o.seen.push_back(key);
-        }
-        return pass();
-    }
-    if (const auto* e = std::get_if<End>(&m); e && is_table(e->list)) {
-        if (whole(e->list)) return Failure{std::string("a second end of ") + list_word(e->list)};
-        whole_ |= 1U << unsigned(e->list);
-        return pass();
-    }
-    if (std::holds_alternative<End>(m) || answer_list(m)) return answer_item(m, out);
-    if (const auto* w = std::get_if<Watching>(&m)) {
-        if (open_.empty() || !std::holds_alternative<Watch>(open_.front().query) ||
-            std::get<Watch>(open_.front().query).game != w->game)
-            return Failure{"a watch code that nobody asked for"};
-        open_.pop_front();
-        return pass();
-    }
-    if (const auto* r = std::get_if<Refused>(&m)) {
-        // A refused query is its answer.
-        const bool query = r->verb == "history" || r->verb == "ratings" || r->verb == "standings" ||
-                           r->verb == "record" || r->verb == "watch" || r->verb == "machines" ||
-                           r->verb == "finger" || r->verb == "best";
-        if (query) {
-            if (open_.empty() || verb(open_.front().query) != r->verb)
-                return Failure{"a refusal of " + r->verb + " that nobody asked for"};
-            open_.pop_front();
-        }
-        if (r->verb == "login") return Failure{"a refused login while logged in"};
-        return pass();
-    }
-    if (const auto* s = std::get_if<MatchStart>(&m)) {
-        if (mine(s->opponent)) return Failure{"a match against ourselves"};
-        return pass();
-    }
-    if (std::holds_alternative<Chat>(m) || std::holds_alternative<Notice>(m) ||
-        std::holds_alternative<Ok>(m) || std::holds_alternative<Kibitzed>(m))
-        return pass();
-    if (std::holds_alternative<Welcome>(m)) return Failure{"a second welcome"};
-    if (std::holds_alternative<Server>(m)) return Failure{"a second greeting"};
-    return Failure{std::string("a message out of place: ") + verb(m)};
+    return {};
 }
 
 // ---------------------------------------------------------------------------------------------------

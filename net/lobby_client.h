@@ -113,6 +113,8 @@ class Tables {
         std::vector<std::string> seen;  // a standings query: the entries (name_key) its table has had
     };
     Expected<void> answer_item(const Message& m, std::deque<Event>& out);
+    // A line of a tournament's table (an update, or an answer's): kept, within the limits.
+    Expected<void> keep_standing(const StandingItem& s);
 
     std::string me_;
     std::map<std::string, PlayerItem> players_;
