@@ -66,7 +66,7 @@ if [ "$(white_of liam)" = Liam ]; then
 else
     wait_in_re liam "1\. W[123][A-D][1-4]"
     mine=$(lscreen liam | grep -oE '1\. W[123][A-D][1-4]' | head -1)
-    sq=A1; [ "${mine:7:2}" = A1 ] && sq=D4
+    sq=A1; [ "${mine:5:2}" = A1 ] && sq=D4  # ("1. W1A1": its square at 5)
     lmove liam "K1$sq"
     wait_in liam "$mine K1$sq"
     wait_in_re liam "2\. W[123][A-D][1-4]"
