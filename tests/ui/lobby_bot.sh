@@ -18,18 +18,7 @@ wait_in liam "q leave"
 # The bot is marked as a computer on the board and in the title; no computer plays for Liam.
 wait_in liam "MaxBot (remote computer)"
 wait_in liam "server game against a computer"
-if [ "$(white_of liam)" = Liam ]; then
-    lmove liam W1A1
-    wait_in_re liam "1\. W1A1 +K[123][A-D][1-4]"
-    mine="1. W1A1"
-else
-    wait_in_re liam "1\. W[123][A-D][1-4]"
-    mine=$(lscreen liam | grep -oE '1\. W[123][A-D][1-4]' | head -1)
-    sq=A1; [ "${mine:5:2}" = A1 ] && sq=D4  # ("1. W1A1": its square at 5)
-    lmove liam "K1$sq"
-    wait_in liam "$mine K1$sq"
-    wait_in_re liam "2\. W[123][A-D][1-4]"
-fi
+first_against_computer liam Liam
 grep -q "MaxBot: plays" "$WORK/bot.log" || fail "the bot says what it plays: $(cat "$WORK/bot.log")"
 # q in the match asks; n plays on, y goes back to the lobby.
 lkeys liam q

@@ -59,18 +59,7 @@ wait_in liam "#1 MaxBot (bot) 1500? casual none official 4x4"
 lkeys liam a
 wait_in liam "q leave"
 wait_in liam "MaxBot (remote computer)"
-if [ "$(white_of liam)" = Liam ]; then
-    lmove liam W1A1
-    wait_in_re liam "1\. W1A1 +K[123][A-D][1-4]"
-    mine="1. W1A1"
-else
-    wait_in_re liam "1\. W[123][A-D][1-4]"
-    mine=$(lscreen liam | grep -oE '1\. W[123][A-D][1-4]' | head -1)
-    sq=A1; [ "${mine:5:2}" = A1 ] && sq=D4  # ("1. W1A1": its square at 5)
-    lmove liam "K1$sq"
-    wait_in liam "$mine K1$sq"
-    wait_in_re liam "2\. W[123][A-D][1-4]"
-fi
+first_against_computer liam Liam
 grep -q "MaxBot: plays" "$WORK/bot.log" || fail "the bot says what it plays: $(cat "$WORK/bot.log")"
 
 # Leave the match and the lobby; ssh ends with the program.
