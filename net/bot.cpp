@@ -66,7 +66,7 @@ void Bot::pollfds(std::vector<pollfd>& fds) const {
 Millis Bot::until_next(Millis now) const {
     Soonest soonest;
     soonest.also(lobby_->until_next(now));
-    if (session_) soonest.also(session_->until_next(match_, now));
+    if (session_) soonest.also(session_->until_next(now));
     if (session_ && retry_at_ >= 0) soonest.at(retry_at_ - now);
     return soonest.get();
 }
@@ -77,17 +77,16 @@ void Bot::on_poll(std::span<const pollfd> fds, Millis now) {
     for (const pollfd& p : fds)
         if (p.fd == wake_[0] && (p.revents & POLLIN)) collect(now);
     if (session_) {
-        session_->on_poll(fds, match_, now);
+        session_->on_poll(fds, now);
         while (session_) {
             auto e = session_->next_event();
             if (!e) break;
-            (void)apply(match_, *e, now);  // a session's events apply
             game_event(*e, now);
         }
     }
     if (session_ && retry_at_ >= 0 && now >= retry_at_) {
         retry_at_ = -1;
-        if (!session_->reconnect(match_, now)) retry_at_ = now + reconnect_every;
+        if (!session_->reconnect(now)) retry_at_ = now + reconnect_every;
     }
     decide(now);
 }
@@ -204,13 +203,12 @@ void Bot::begin_match(const lobby::MatchStart& m, Millis now) {
     j.name = lobby_->name();
     j.seat = SeatKind::Computer;
     j.hosted = true;
-    auto joined = Session::join(j, now);
+    auto joined = Session::join(j, Match(), now);
     if (!joined) {
         note("cannot join match " + m.game + ": " + joined.why());
         return;
     }
     session_ = std::move(joined).take();
-    match_ = Match();
     rounds_seen_ = 0;
     retry_at_ = -1;
     // A seed of its own for each match, so that two bots do not play the same game again and again.
@@ -225,7 +223,7 @@ void Bot::begin_match(const lobby::MatchStart& m, Millis now) {
 void Bot::end_match(Millis now, const std::string& text) {
     cancel();
     std::string moves;
-    for (const Round& r : match_.rounds()) {
+    for (const Round& r : match().rounds()) {
         if (!moves.empty()) moves += " /";
         Game replay(r.game.variant());
         for (Move m : r.game.moves()) {
@@ -233,8 +231,9 @@ void Bot::end_match(Millis now, const std::string& text) {
             (void)replay.play(m);  // the round's own moves, legal again
         }
     }
-    note("match over: " + (text.empty() ? match_.match_result_text() : text) + "; moves:" + moves);
+    note("match over: " + (text.empty() ? match().match_result_text() : text) + "; moves:" + moves);
     session_->leave("the match is over", now);
+    last_ = session_->match();
     session_.reset();
     start_.reset();
     ++finished_;
@@ -249,8 +248,8 @@ void Bot::game_event(const Event& e, Millis now) {
     switch (e.kind) {
         case K::Offered:
             if (e.offer == OfferKind::Draw) return think(true, now);
-            note("declines an offer: " + describe(e, match_, session_->local_player()));
-            (void)session_->answer(match_, false, now);
+            note("declines an offer: " + describe(e, match(), session_->local_player()));
+            (void)session_->answer(false, now);
             return;
         case K::Gone:
         case K::Error:
@@ -259,46 +258,46 @@ void Bot::game_event(const Event& e, Millis now) {
             retry_at_ = now + reconnect_every;
             return;
         case K::Started:
-            note(describe(e, match_, session_->local_player()));
+            note(describe(e, match(), session_->local_player()));
             retry_at_ = -1;
-            if (match_.phase() == MatchPhase::Over) return end_match(now, {});
+            if (match().phase() == MatchPhase::Over) return end_match(now, {});
             return;
         case K::Act:
-            if (match_.phase() == MatchPhase::Over) return end_match(now, {});
+            if (match().phase() == MatchPhase::Over) return end_match(now, {});
             return;
         default: return;
     }
 }
 
 std::size_t Bot::position_key() const {
-    return match_.rounds().size() * 1'000'003 + match_.game().moves().size() * 7 +
-           (match_.game().touched() ? 1 : 0);
+    return match().rounds().size() * 1'000'003 + match().game().moves().size() * 7 +
+           (match().game().touched() ? 1 : 0);
 }
 
 void Bot::decide(Millis now) {
     if (!session_ || worker_.joinable() || !session_->playing()) return;
     const int me = session_->local_player();
     if (me < 0 || session_->awaiting_host()) return;
-    if (match_.rounds().size() != rounds_seen_) {
+    if (match().rounds().size() != rounds_seen_) {
         // Each round (a drawn round played again too) gets the next game's randomness: the same choices
         // again would repeat a drawn round between two bots without end.
-        rounds_seen_ = match_.rounds().size();
+        rounds_seen_ = match().rounds().size();
         player_->new_game();
     }
-    if (match_.phase() == MatchPhase::ChoosingStarter && match_.chooser() == me) {
+    if (match().phase() == MatchPhase::ChoosingStarter && match().chooser() == me) {
         const int starter = starter_after_loss(me);
-        if (session_->choose_starter(match_, starter, now))
-            note("chooses " + match_.name(starter) + " to start the next round");
+        if (session_->choose_starter(starter, now))
+            note("chooses " + match().name(starter) + " to start the next round");
         return;
     }
     // An opponent who left without a clock to decide: the round is claimed once the rule allows.
-    if (const auto& away = session_->absence(1 - me); away && may_claim(match_, 1 - me, *away, now)) {
-        if (session_->claim(match_, now))
-            note("claims the round: " + match_.name(1 - me) + " did not come back");
+    if (const auto& away = session_->absence(1 - me); away && may_claim(match(), 1 - me, *away, now)) {
+        if (session_->claim(now))
+            note("claims the round: " + match().name(1 - me) + " did not come back");
         return;
     }
-    const Game& g = match_.game();
-    if (g.over() || match_.clock().paused() || match_.player_of(g.side_to_move()) != me) return;
+    const Game& g = match().game();
+    if (g.over() || match().clock().paused() || match().player_of(g.side_to_move()) != me) return;
     if (session_->pending_offer(1 - me)) return;  // an offer waits for its answer first
     think(false, now);
 }
@@ -308,13 +307,13 @@ void Bot::think(bool draw, Millis now) {
     // The budget from the clock as this side sees it (a copy, brought up to date: the match itself
     // changes only by the server's facts).
     std::optional<TimeBudget> budget;
-    if (match_.clock().enabled()) {
-        Match copy = match_;
+    if (match().clock().enabled()) {
+        Match copy = match();
         copy.tick(now);
         budget = time_budget(time_situation(copy, now), config_.player.level, config_.player.think_seconds);
     }
-    const Game game = match_.game();
-    const Color me = match_.colour_of(session_->local_player());
+    const Game game = match().game();
+    const Color me = match().colour_of(session_->local_player());
     job_draw_ = draw;
     job_key_ = position_key();
     halt_ = false;
@@ -347,13 +346,13 @@ void Bot::collect(Millis now) {
     if (job_draw_) {
         if (!session_->pending_offer(1 - session_->local_player())) return;  // it lapsed
         note("draw offered: " + draw_.why);
-        (void)session_->answer(match_, draw_.accept, now);
+        (void)session_->answer(draw_.accept, now);
         return;
     }
     if (choice_.move.is_none()) return;
-    const Color side = match_.game().side_to_move();
+    const Color side = match().game().side_to_move();
     const std::string move = move_name(choice_.move, side);
-    if (auto played = session_->move(match_, MoveSpec::of(choice_.move, side), false, now); !played)
+    if (auto played = session_->move(MoveSpec::of(choice_.move, side), false, now); !played)
         note("could not play " + move + ": " + played.why());
     else
         note("plays " + move + " (" + choice_.why + ")");

@@ -65,8 +65,8 @@ class Bot {
     void stop(std::string_view why, Millis now);
 
     const lobby::Client& lobby() const { return *lobby_; }
-    // The match in play (or the last one), as this side holds it.
-    const Match& match() const { return match_; }
+    // The match in play (its session's), or the last one.
+    const Match& match() const { return session_ ? session_->match() : last_; }
     bool playing() const { return session_ != nullptr; }
     int matches_finished() const { return finished_; }
     // The tournament it asked to enter (--enter) has been found and joined.
@@ -99,8 +99,8 @@ class Bot {
     bool stopping_ = false;
 
     std::optional<lobby::MatchStart> start_;
-    std::unique_ptr<Session> session_;
-    Match match_;
+    std::unique_ptr<Session> session_;  // owns the match in play
+    Match last_;                        // the last match, once it is over
     Millis retry_at_ = -1;  // the game connection's next attempt after it dropped
     int finished_ = 0;
     lobby::Id entered_ = 0;        // the tournament joined (--enter)

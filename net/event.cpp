@@ -233,7 +233,7 @@ std::string describe(const Event& e, const Match& m, int me) {
             return (e.player == me ? std::string("your") : who + "'s") + " offer of " + offer_text(e.offer) +
                    " lapsed";
         case Event::Kind::Dropped: return e.text;
-        case Event::Kind::Clock: return {};
+        case Event::Kind::Clock: return e.text;
         case Event::Kind::Chat: return who + ": " + e.text;
         case Event::Kind::Seat:
             return who + (e.seat == SeatKind::Computer ? " handed their seat to their computer"

@@ -1,6 +1,7 @@
-// What a network session reports to its caller, and the one way a match takes it in. In a network game
-// the caller's Match changes only through apply(): the session has already checked every change with
-// the engine (moves, touches, results, offers agreed), so the two sides' matches stay identical.
+// What a network session reports to its caller, and the one way a match takes it in. A network game's
+// match changes only through apply(), in the one place that owns it (the session, as it reports each
+// event; a server's hosted game): every change was checked with the engine first (moves, touches,
+// results, offers agreed), so the two sides' matches stay identical.
 #pragma once
 
 #include <optional>
@@ -56,19 +57,22 @@ struct Event {
     int count = 0;            // Watchers
     bool on_purpose = false;  // Gone: the other side said goodbye (`bye`), rather than failing
     SeatKind seat = SeatKind::Human;
-    std::string text;
+    std::string text;  // (Clock: a DM chunk moved from a reserve, in words; "" for a plain reading)
     std::optional<GameClock::State> clock;
     std::optional<Match> match;
+    // The session's match refused the change (never, for a change the session checked): why, said with
+    // the event's words rather than lost.
+    std::string not_applied;
 };
 
-// Applies an event to the match. An Act with a clock reading is applied as the host's fact (the game
+// Applies an event to the match (the session does, as it reports it; a server's hosted game too). An Act with a clock reading is applied as the host's fact (the game
 // changes as the act says and the clock takes the reading); without a reading it is applied with the
 // host's authority at `now` (the clock runs by itself): that is how the host's session computes the
 // reading it sends. Applied, or why the engine refused (never, for events a session reported).
 Expected<void> apply(Match& match, const Event& e, Millis now);
 
 // A line for the message area: "Eamon played K1C3", "Eamon offers a draw", "connection lost: no word
-// from Eamon for 15 s". `match` is the match after apply(); `me` the local player's index.
+// from Eamon for 15 s", a DM chunk. `match` is the match after apply(); `me` the local player's index.
 std::string describe(const Event& e, const Match& match, int me);
 
 // An offer in words: "a draw", "to take back a move", "a pause", "to resume".

@@ -99,9 +99,10 @@ std::string watched_absence_text(const Match& m, int absent, const Absence& a, M
 
 Session::~Session() = default;
 
-Expected<std::unique_ptr<Session>> Session::host(const HostConfig& c) {
+Expected<std::unique_ptr<Session>> Session::host(const HostConfig& c, Match match) {
     std::unique_ptr<Session> s(new Session());
     s->role_ = Role::Host;
+    s->match_ = std::move(match);
     if (c.code.empty()) {
         s->code_ = new_code();
     } else if (auto n = normalize_code(c.code)) {
@@ -129,10 +130,11 @@ Expected<std::unique_ptr<Session>> Session::host(const HostConfig& c) {
     return s;
 }
 
-Expected<std::unique_ptr<Session>> Session::join(const JoinConfig& c, Millis now) {
+Expected<std::unique_ptr<Session>> Session::join(const JoinConfig& c, Match shown, Millis now) {
     const auto fail = [](std::string w) { return Failure{std::move(w)}; };
     std::unique_ptr<Session> s(new Session());
     s->role_ = Role::Joiner;
+    s->match_ = std::move(shown);
     const auto code = normalize_code(c.code);
     if (!code) return fail("a join code has 4 to 32 letters and digits");
     if (!c.host.is_unix() && c.host.host.empty()) return fail("say which host to join, as HOST:PORT");
@@ -166,16 +168,16 @@ void Session::pollfds(std::vector<pollfd>& fds) const {
     if (peer_.open()) fds.push_back({peer_.fd(), peer_.events(), 0});
 }
 
-Session::Scope Session::begin(const Match& caller) {
-    caller_ = &caller;
-    if (events_.empty()) shadow_.reset();
-    return Scope{this};
-}
-
 void Session::emit(Event e, Millis now) {
     if (changes_match(e.kind)) {
-        if (!shadow_ && caller_) shadow_ = *caller_;
-        if (shadow_) (void)apply(*shadow_, e, now);  // the session decided or checked it: it applies
+        // A DM chunk moved from a reserve is said as a local game says it.
+        const std::optional<Color> running = match_.clock().running();
+        const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
+        // The session decided or checked the change: the match takes it (a refusal is the session's bug,
+        // said with the event rather than lost).
+        if (const Expected<void> applied = apply(match_, e, now); !applied) e.not_applied = applied.why();
+        if (e.kind == Event::Kind::Clock && running && match_.clock().reserve_left(*running) < reserve_before)
+            e.text = match_.chunk_text(*running, reserve_before);
     }
     events_.push_back(std::move(e));
 }
@@ -187,8 +189,7 @@ std::optional<Event> Session::next_event() {
     return e;
 }
 
-void Session::on_poll(std::span<const pollfd> fds, const Match& match, Millis now) {
-    const auto scope = begin(match);
+void Session::on_poll(std::span<const pollfd> fds, Millis now) {
     const auto revents_of = [&](int fd) -> short {
         for (const pollfd& p : fds)
             if (p.fd == fd) return p.revents;
@@ -223,13 +224,15 @@ void Session::on_poll(std::span<const pollfd> fds, const Match& match, Millis no
             case Connector::Status::Pending: break;
         }
     }
-    if (peer_.open()) peer_io(revents_of(peer_.fd()), now);
+    // A line that changed the match ends the call, before the timers too: the caller takes its events
+    // and sees the match as that line left it (until_next is then 0 while lines wait).
+    if (peer_.open() && peer_io(revents_of(peer_.fd()), now)) return;
     timers(now);
 }
 
-Millis Session::until_next(const Match& match, Millis now) const {
+Millis Session::until_next(Millis now) const {
     Soonest soonest;
-    const Match& m = shadow_ ? *shadow_ : match;
+    const Match& m = match_;
     for (const Pending& p : pending_) {
         soonest.at(p.deadline - now);
         if (p.conn.input().has_line()) soonest.at(0);
@@ -353,7 +356,7 @@ void Session::host_hello(Pending& p, const Hello& h, Millis now) {
         }
         lose(Event::Kind::Gone, peer_label() + " came back on a new connection", now);
     }
-    const Match& m = cur();
+    const Match& m = match_;
     const int remote = remote_player();
     // An older joiner has no terms (no help, and it is held to it).
     const auto terms = h.version >= 3 ? std::optional<Terms>(Terms{help_}) : std::nullopt;
@@ -374,7 +377,7 @@ void Session::host_hello(Pending& p, const Hello& h, Millis now) {
     emit(std::move(joined), now);
 
     // The names as the joiner gave them: the lines again, now that they are the match's.
-    const auto lines = HostCore::welcome_lines(cur(), match_id_, remote, terms, local_seat_, now);
+    const auto lines = HostCore::welcome_lines(match_, match_id_, remote, terms, local_seat_, now);
     for (const Message& msg : *lines) send(msg, now);
     phase_ = Phase::Welcoming;
     deadline_ = now + handshake_timeout;
@@ -394,10 +397,10 @@ void Session::joiner_connected(Millis now) {
     send(Hello{version, code_, holds ? join_.held_id : "new", clean_name(join_.name)}, now);
 }
 
-void Session::peer_io(short revents, Millis now) {
+bool Session::peer_io(short revents, Millis now) {
     if ((revents & POLLOUT) && !peer_.flush()) {
         lose(Event::Kind::Gone, "the connection to " + host_label() + " failed", now);
-        return;
+        return true;
     }
     Expected<LineConn::Read> got = LineConn::Read::Ok;
     if (revents & (POLLIN | POLLHUP | POLLERR)) {
@@ -413,16 +416,19 @@ void Session::peer_io(short revents, Millis now) {
         if (st == LineReader::Status::NeedMore) break;
         if (st == LineReader::Status::TooLong) {
             fail(line_too_long(), now);
-            return;
+            return true;
         }
         const auto parsed = parse_message(line);
         if (!parsed) {
             fail(parsed.why(), now);
-            return;
+            return true;
         }
+        const std::size_t before = events_.size();
         handle(*parsed, now);
+        const auto changed = [&](const Event& e) { return changes_match(e.kind); };
+        if (std::any_of(events_.begin() + std::ptrdiff_t(before), events_.end(), changed)) return true;
     }
-    if (!peer_.open() || got == LineConn::Read::Ok) return;
+    if (!peer_.open() || got == LineConn::Read::Ok) return false;
     if (!got) {
         lose(Event::Kind::Gone, "the connection to " + host_label() + " failed: " + got.why(), now);
     } else {
@@ -430,6 +436,7 @@ void Session::peer_io(short revents, Millis now) {
         lose(Event::Kind::Gone,
              host_label() + " closed the connection" + (mid_line ? " in the middle of a line" : ""), now);
     }
+    return true;
 }
 
 void Session::timers(Millis now) {
@@ -473,7 +480,7 @@ void Session::absence_timers(Millis now) {
 }
 
 void Session::clock_timers(Millis now) {
-    const Match& m = cur();
+    const Match& m = match_;
     if (m.game().over() || !m.clock().enabled() || m.clock().until_event(now) != 0) return;
     if (role_ == Role::Host) {
         core_.clock_timers(now);
@@ -503,15 +510,15 @@ void Session::lose(Event::Kind kind, const std::string& text, Millis now, bool o
     Event e = event(kind, remote);
     e.text = text;
     e.on_purpose = on_purpose;
-    if (role_ == Role::Host && listener_ && caller_) {
+    if (role_ == Role::Host && listener_) {
         if (was_playing) {
             // The joiner is away from now until the next go; the clocks stop for what is left of their
             // grace, or run on when none is.
-            referee_.player_left(cur(), remote, now);
-            if (!referee_.holds(now)) e.clock = cur().clock().state(now);
+            referee_.player_left(match_, remote, now);
+            if (!referee_.holds(now)) e.clock = match_.clock().state(now);
         } else if (referee_.absence(remote) && referee_.reported_stage(remote) != AbsenceStage::Grace) {
             // A return that did not get as far as play: the absence goes on, and the clocks with it.
-            e.clock = cur().clock().state(now);
+            e.clock = match_.clock().state(now);
         }
     }
     peer_ = LineConn();
@@ -595,7 +602,7 @@ void Session::handle(const Message& msg, Millis now) {
     switch (phase_) {
         case Phase::Welcoming:
             if (stage != Stage::Sync) return fail(std::string("expected sync, not ") + verb(msg), now);
-            if (!HostCore::sync_matches(cur(), std::get<Sync>(msg)))
+            if (!HostCore::sync_matches(match_, std::get<Sync>(msg)))
                 return fail("the joiner's transcript does not match ours", now);
             return host_go(now);
         case Phase::Greeting: {
@@ -642,7 +649,7 @@ void Session::handle(const Message& msg, Millis now) {
             referee_.restart(0);
             // The host lets the clocks run at a go unless a pause agreed before stands (a server's game
             // says otherwise with an `away` fact that follows).
-            referee_.set_paused_by_agreement(g.clock.paused && cur().clock().enabled());
+            referee_.set_paused_by_agreement(g.clock.paused && match_.clock().enabled());
             phase_ = Phase::Playing;
             last_received_ = last_sent_ = now;
             Event e = event(Event::Kind::Started, remote_player());
@@ -747,7 +754,7 @@ void Session::joiner_ready(Millis now) {
 }
 
 void Session::host_go(Millis now) {
-    Match copy = cur();
+    Match copy = match_;
     // The clocks run again unless a pause agreed before the drop still stands.
     if (referee_.player_back(remote_player(), now)) copy.clock().resume(now);
     copy.sync_clock(now);
@@ -766,7 +773,7 @@ void Session::host_go(Millis now) {
 // Changes to the match.
 
 Expected<void> Session::fact_allowed(const Act& a) const {
-    const Match& m = cur();
+    const Match& m = match_;
     const Game& g = m.game();
     const auto mine = [&](Color c) { return m.player_of(c) == local_; };
     const auto requested = [&] { return outstanding_ && answers(*outstanding_, a); };
@@ -882,7 +889,7 @@ void Session::answered(int by, OfferKind kind, bool yes, bool agreed, Millis now
 void Session::clocks_run(Millis at, Millis now) {
     // The clocks run again from the grace's end, as they stood at the drop (the grace does not count).
     // Without a clock this only lifts the drop's pause, so moves can be made.
-    Match copy = cur();
+    Match copy = match_;
     copy.clock().resume(at);
     Event e = event(Event::Kind::Clock);
     e.clock = copy.clock().state(now);
@@ -900,7 +907,7 @@ void Session::absence_stage(const Referee::StageNews& n, Millis now) {
     Event e = event(Event::Kind::Absence, n.player);
     const Absence& away = *referee_.absence(n.player);
     e.text =
-        watch_ ? watched_absence_text(cur(), n.player, away, now) : absence_text(cur(), n.player, away, now);
+        watch_ ? watched_absence_text(match_, n.player, away, now) : absence_text(match_, n.player, away, now);
     emit(std::move(e), now);
 }
 
@@ -911,7 +918,7 @@ void Session::joiner_fact(const Act& a, Millis now) {
                     now);
     if (!a.clock) return fail("a change without the clock reading", now);
     if (auto allowed = fact_allowed(a); !allowed) return fail(allowed.why(), now);
-    const int actor = Referee::actor_of(cur(), a);
+    const int actor = Referee::actor_of(match_, a);
     Event e = event(Event::Kind::Act, actor);
     e.act = a;
     emit(std::move(e), now);
@@ -931,7 +938,7 @@ void Session::report_lapses(const std::vector<Referee::Lapse>& lapsed, Millis no
 }
 
 void Session::after_fact(const Act& a, int actor, Millis now) {
-    const Match& after = cur();
+    const Match& after = match_;
     report_lapses(referee_.after_fact(after, a, actor), now);
     if (agreed_) {
         const bool consumed = (a.kind == Act::Kind::Draw && agreed_->kind == OfferKind::Draw) ||
@@ -962,7 +969,7 @@ void Session::after_fact(const Act& a, int actor, Millis now) {
 // once, and the player never hears of it.
 void Session::take_offer(const Offer& o, Millis now) {
     const int remote = remote_player();
-    const Referee::OfferRuling r = referee_.take_offer(cur(), remote, o.kind, o.state);
+    const Referee::OfferRuling r = referee_.take_offer(match_, remote, o.kind, o.state);
     if (r.kind == Referee::OfferRuling::Kind::Refused) return send(Answer{o.state, o.kind, false}, now);
     if (r.kind != Referee::OfferRuling::Kind::Taken) return fail(r.why, now);
     Event e = event(Event::Kind::Offered, remote);
@@ -979,7 +986,7 @@ void Session::joiner_answer(const Answer& a, Millis now) {
     const auto mine = referee_.pending(local_);
     if (a.state != referee_.state() || !mine || *mine != a.kind)
         return fail("an answer to no offer of ours", now);
-    referee_.answer(cur(), remote_player(), a);
+    referee_.answer(match_, remote_player(), a);
     if (a.yes) agreed_ = Agreement{a.kind, local_};
     Event e = event(Event::Kind::Answered, remote_player());
     e.offer = a.kind;
@@ -1032,11 +1039,10 @@ Expected<void> Session::local_act(Act a, Millis now) {
     return {};
 }
 
-Expected<void> Session::move(const Match& match, const MoveSpec& spec, bool interactive, Millis now) {
+Expected<void> Session::move(const MoveSpec& spec, bool interactive, Millis now) {
     if (watch_) return spectator_refusal("makes no moves");
-    const auto scope = begin(match);
     if (auto ok = may_play(); !ok) return ok;
-    const Match& m = cur();
+    const Match& m = match_;
     const Game& g = m.game();
     if (g.over()) return Failure{"the round is over"};
     if (referee_.paused_by_agreement()) return Failure{"the game is paused"};
@@ -1061,46 +1067,42 @@ Expected<void> Session::move(const Match& match, const MoveSpec& spec, bool inte
     return local_act(a, now);
 }
 
-Expected<void> Session::touch(const Match& match, Square square, Millis now) {
+Expected<void> Session::touch(Square square, Millis now) {
     if (watch_) return spectator_refusal("touches no pieces");
-    const auto scope = begin(match);
     if (auto ok = may_play(); !ok) return ok;
     Act a;
     a.kind = Act::Kind::Touch;
     a.square = square;
     a.state = referee_.state();
-    if (auto ok = referee_.request_allowed(cur(), a, local_, now); !ok) return ok;
+    if (auto ok = referee_.request_allowed(match_, a, local_, now); !ok) return ok;
     return local_act(a, now);
 }
 
-Expected<void> Session::resign(const Match& match, Millis now) {
+Expected<void> Session::resign(Millis now) {
     if (watch_) return spectator_refusal("has nothing to resign");
-    const auto scope = begin(match);
     if (auto ok = may_play(); !ok) return ok;
     Act a;
     a.kind = Act::Kind::Resign;
-    a.side = cur().colour_of(local_);
-    if (cur().game().over()) return Failure{"the round is over"};
+    a.side = match_.colour_of(local_);
+    if (match_.game().over()) return Failure{"the round is over"};
     return local_act(a, now);
 }
 
-Expected<void> Session::offer(const Match& match, OfferKind kind, Millis now) {
+Expected<void> Session::offer(OfferKind kind, Millis now) {
     if (watch_) return spectator_refusal("makes no offers");
-    const auto scope = begin(match);
     if (auto ok = connected(); !ok) return ok;
     if (referee_.absence(remote_player()))
         return Failure{peer_label() + " is away: offers wait until they are back"};
     // The rules of fair play (net/referee.h), the same the host applies: refused here with the reason,
     // never sent to be declined there.
-    if (auto ok = referee_.may_offer(cur(), local_, kind); !ok) return ok;
-    (void)referee_.take_offer(cur(), local_, kind, referee_.state());  // it stands: checked just above
+    if (auto ok = referee_.may_offer(match_, local_, kind); !ok) return ok;
+    (void)referee_.take_offer(match_, local_, kind, referee_.state());  // it stands: checked just above
     send(Offer{referee_.state(), kind}, now);
     return {};
 }
 
-Expected<void> Session::answer(const Match& match, bool yes, Millis now) {
+Expected<void> Session::answer(bool yes, Millis now) {
     if (watch_) return spectator_refusal("has no offer to answer");
-    const auto scope = begin(match);
     if (auto ok = connected(); !ok) return ok;
     const auto theirs = referee_.pending(remote_player());
     if (!theirs) return Failure{"there is no offer to answer"};
@@ -1111,29 +1113,27 @@ Expected<void> Session::answer(const Match& match, bool yes, Millis now) {
         if (yes && !r.outcome) return Failure{"the offer no longer applies"};
         return {};
     }
-    (void)referee_.answer(cur(), local_, Answer{state, kind, yes});
+    (void)referee_.answer(match_, local_, Answer{state, kind, yes});
     if (yes) agreed_ = Agreement{kind, remote_player()};
     send(Answer{state, kind, yes}, now);
     return {};
 }
 
-Expected<void> Session::choose_starter(const Match& match, int player, Millis now) {
+Expected<void> Session::choose_starter(int player, Millis now) {
     if (watch_) return spectator_refusal("chooses no starter");
-    const auto scope = begin(match);
     if (auto ok = may_play(); !ok) return ok;
     if (player != 0 && player != 1) return Failure{"the starter is player 0 or 1"};
     Act a;
     a.kind = Act::Kind::Starter;
     a.number = player;
-    if (auto ok = referee_.request_allowed(cur(), a, local_, now); !ok) return ok;
+    if (auto ok = referee_.request_allowed(match_, a, local_, now); !ok) return ok;
     return local_act(a, now);
 }
 
-Expected<void> Session::replay(const Match& match, Millis now) {
-    const auto scope = begin(match);
+Expected<void> Session::replay(Millis now) {
     if (auto ok = may_play(); !ok) return ok;
     if (role_ != Role::Host) return Failure{"the host starts the replay of a drawn round"};
-    if (cur().phase() != MatchPhase::Replay) return Failure{"no drawn round to play again"};
+    if (match_.phase() != MatchPhase::Replay) return Failure{"no drawn round to play again"};
     Act a;
     a.kind = Act::Kind::Replay;
     return core_.decide(a, -1, now);
@@ -1189,9 +1189,9 @@ Expected<void> Session::connect_again(Millis now) {
     return {};
 }
 
-Expected<void> Session::reconnect(const Match& match, Millis now) {
+Expected<void> Session::reconnect(Millis now) {
     if (auto ok = may_reconnect(); !ok) return ok;
-    join_.held = match;
+    join_.held = match_;
     join_.held_id = match_id_;
     return connect_again(now);
 }
@@ -1204,19 +1204,18 @@ Expected<void> Session::reconnect_taking_host(Millis now) {
     return connect_again(now);
 }
 
-void Session::await_return(const Match& match, Millis now) {
-    const auto scope = begin(match);
-    if (role_ != Role::Host || phase_ != Phase::Listening || cur().phase() == MatchPhase::Over) return;
+void Session::await_return(Millis now) {
+    if (role_ != Role::Host || phase_ != Phase::Listening || match_.phase() == MatchPhase::Over) return;
     const int remote = remote_player();
-    referee_.set_paused_by_agreement(cur().clock().paused());  // as saved
-    referee_.player_left(cur(), remote, now);
-    Match copy = cur();
+    referee_.set_paused_by_agreement(match_.clock().paused());  // as saved
+    referee_.player_left(match_, remote, now);
+    Match copy = match_;
     copy.clock().pause(now);
     Event c = event(Event::Kind::Clock);
     c.clock = copy.clock().state(now);
     emit(std::move(c), now);
     Event a = event(Event::Kind::Absence, remote);
-    a.text = absence_text(cur(), remote, *referee_.absence(remote), now);
+    a.text = absence_text(match_, remote, *referee_.absence(remote), now);
     emit(std::move(a), now);
 }
 
@@ -1228,21 +1227,20 @@ Expected<void> Session::set_code(std::string_view code) {
     return {};
 }
 
-Expected<void> Session::claim(const Match& match, Millis now) {
+Expected<void> Session::claim(Millis now) {
     if (watch_) return spectator_refusal("claims nothing");
-    const auto scope = begin(match);
     if (role_ == Role::Joiner && hosted_) {
         // The server holds the match: the player who stayed asks, and the server decides by the same rule.
         if (auto ok = connected(); !ok) return ok;
         const int absent = remote_player();
         const auto& away = referee_.absence(absent);
         if (!away) return Failure{peer_label() + " is here: there is nothing to claim"};
-        if (const Expected<void> claim = may_claim(cur(), absent, *away, now); !claim) return claim;
+        if (const Expected<void> claim = may_claim(match_, absent, *away, now); !claim) return claim;
         if (outstanding_)
             return Failure{"wait: your " + request_name(*outstanding_) + " is on its way to the host"};
         Act a;
         a.kind = Act::Kind::Claim;
-        a.side = cur().colour_of(absent);
+        a.side = match_.colour_of(absent);
         return local_act(a, now);
     }
     if (role_ != Role::Host) return Failure{"only the host can claim a round: it holds the match"};
@@ -1251,10 +1249,10 @@ Expected<void> Session::claim(const Match& match, Millis now) {
     const auto& away = referee_.absence(absent);
     if (!away) return Failure{"nobody is away: there is nothing to claim"};
     if (phase_ != Phase::Listening) return Failure{peer_label() + " is coming back"};
-    if (const Expected<void> claim = may_claim(cur(), absent, *away, now); !claim) return claim;
+    if (const Expected<void> claim = may_claim(match_, absent, *away, now); !claim) return claim;
     Act a;
     a.kind = Act::Kind::Claim;
-    a.side = cur().colour_of(absent);
+    a.side = match_.colour_of(absent);
     return core_.decide(a, local_, now);
 }
 

@@ -12,20 +12,19 @@
 // then announces. Each side checks everything the other sends with the engine; a line that breaks the
 // protocol ends the connection with the reason on both screens, and the match stays as it was.
 //
-// The caller owns the Match and passes it (const) to every call; the session reports changes as
-// events that the caller applies with net::apply, in order, as soon as it takes them, before calling
-// the session again. Nothing else may change the match of a network game (not even Match::tick: the
-// host's session runs the clock and announces flags).
+// The session owns the network match: it is the one place a change is applied (net::apply, once, as
+// the session decides or checks it), and the caller reads it (match()) and never changes it (not even by
+// Match::tick: the host's session runs the clock and announces flags). Each change is also reported as
+// an event, for what the caller says and does about it. on_poll takes the peer's lines until one has
+// changed the match, so a caller that takes the events after each call sees the match as the event left
+// it (the rest of the lines wait: until_next is 0).
 //
 //     std::vector<pollfd> fds = {{STDIN_FILENO, POLLIN, 0}};
 //     session->pollfds(fds);
-//     poll(fds.data(), fds.size(), clamp(session->until_next(match, now)));
+//     poll(fds.data(), fds.size(), clamp(session->until_next(now)));
 //     now = monotonic_ms();  // socket.h
-//     session->on_poll(fds, match, now);
-//     while (auto e = session->next_event()) {
-//         (void)net::apply(match, *e, now);  // applies: the session checked it
-//         show(net::describe(*e, ...));
-//     }
+//     session->on_poll(fds, now);
+//     while (auto e = session->next_event()) show(net::describe(*e, session->match(), me));
 #pragma once
 
 #include <poll.h>
@@ -107,10 +106,11 @@ class Session : private HostSide {
         Closed
     };
 
-    // Opens the listening sockets, or says why it cannot.
-    static Expected<std::unique_ptr<Session>> host(const HostConfig& config);
-    // Starts connecting, or says why not (a bad code, a name that does not resolve).
-    static Expected<std::unique_ptr<Session>> join(const JoinConfig& config, Millis now);
+    // Opens the listening sockets for `match` (a new one, or resumed), or says why it cannot.
+    static Expected<std::unique_ptr<Session>> host(const HostConfig& config, Match match);
+    // Starts connecting, or says why not (a bad code, a name that does not resolve). `shown` is the match
+    // until the host's arrives (the names and settings the player chose).
+    static Expected<std::unique_ptr<Session>> join(const JoinConfig& config, Match shown, Millis now);
 
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
@@ -118,32 +118,35 @@ class Session : private HostSide {
 
     // The poll loop.
     void pollfds(std::vector<pollfd>& fds) const;  // appends this session's descriptors
-    void on_poll(std::span<const pollfd> fds, const Match& match, Millis now);
+    void on_poll(std::span<const pollfd> fds, Millis now);
     // ms until the session needs on_poll again without any descriptor ready (a deadline, a keep-alive,
     // the clock, lines already buffered: 0); -1 when nothing is due.
-    Millis until_next(const Match& match, Millis now) const;
+    Millis until_next(Millis now) const;
     std::optional<Event> next_event();
+    // The network match, every change reported so far applied (the caller takes the events after each
+    // call, so it reads the match as the last event left it).
+    const Match& match() const { return match_; }
 
     // What the player does. Each is done (host) or sent (joiner), or says why not, and then nothing was
     // sent. The host's own changes come back as events at once; the joiner's when the host confirms them.
     // A move of the local player's side. `interactive` as in Game::play: under the official rules a
     // refused move of one's own board piece still touches it (the touch is sent; the reason returned).
-    Expected<void> move(const Match& match, const MoveSpec& spec, bool interactive, Millis now);
-    Expected<void> touch(const Match& match, Square square, Millis now);
-    Expected<void> resign(const Match& match, Millis now);
-    Expected<void> offer(const Match& match, OfferKind kind, Millis now);
+    Expected<void> move(const MoveSpec& spec, bool interactive, Millis now);
+    Expected<void> touch(Square square, Millis now);
+    Expected<void> resign(Millis now);
+    Expected<void> offer(OfferKind kind, Millis now);
     // Answers the peer's pending offer.
-    Expected<void> answer(const Match& match, bool yes, Millis now);
+    Expected<void> answer(bool yes, Millis now);
     // After a decided round, when the local player lost it: who starts the next.
-    Expected<void> choose_starter(const Match& match, int player, Millis now);
+    Expected<void> choose_starter(int player, Millis now);
     // Host: after a drawn round, play it again.
-    Expected<void> replay(const Match& match, Millis now);
+    Expected<void> replay(Millis now);
     Expected<void> set_seat(SeatKind kind, Millis now);
     Expected<void> chat(std::string_view text, Millis now);
     // Says goodbye and closes everything (the host stops listening). The session is then Closed.
     void leave(std::string_view reason, Millis now);
-    // Joiner, after Gone or Error: connects again, offering `match` (the one it holds) for resumption.
-    Expected<void> reconnect(const Match& match, Millis now);
+    // Joiner, after Gone or Error: connects again, offering the match it holds for resumption.
+    Expected<void> reconnect(Millis now);
     // Joiner, after the host turned out to hold another match than ours (the Error event that carries
     // the host's match): connects again holding nothing, to take the host's match as it is. The caller
     // keeps its own first.
@@ -151,12 +154,12 @@ class Session : private HostSide {
     // Host of a match resumed from its save (--host --resume): its joiner is not back yet, and counts as
     // absent from `now`, as after a drop (engine/absence.h): the clocks stand for the grace, then run as
     // at the board. Reported as a Clock event (the clocks stopped) and an Absence event.
-    void await_return(const Match& match, Millis now);
+    void await_return(Millis now);
     // Joiner: the code to use from the next connection on (a server gave a fresh one).
     Expected<void> set_code(std::string_view code);
     // Claims the round from the absent player (engine/absence.h says when it may): a peer-to-peer host
     // while its joiner is away, or a server's player whose opponent is away (a request).
-    Expected<void> claim(const Match& match, Millis now);
+    Expected<void> claim(Millis now);
 
     Role role() const { return role_; }
     Phase phase() const { return phase_; }
@@ -220,14 +223,7 @@ class Session : private HostSide {
         std::size_t lines = 0;
     };
 
-    // The match as the session sees it during a call: the caller's, plus the events not yet taken.
-    const Match& cur() const { return shadow_ ? *shadow_ : *caller_; }
-    // Every public call that takes the match holds one of these: the match is known during the call only.
-    struct Scope {
-        Session* s;
-        ~Scope() { s->caller_ = nullptr; }
-    };
-    [[nodiscard]] Scope begin(const Match& caller);
+    // Applies the event to the match (when it changes it) and queues it for the caller.
     void emit(Event e, Millis now);
 
     // Connections.
@@ -239,7 +235,8 @@ class Session : private HostSide {
     // started again to the host it joined.
     Expected<void> may_reconnect() const;
     Expected<void> connect_again(Millis now);
-    void peer_io(short revents, Millis now);
+    // The peer's lines, until one changed the match: true then, or when the connection ended.
+    bool peer_io(short revents, Millis now);
     void timers(Millis now);
     void send(const Message& m, Millis now);
     // The connection ended (`on_purpose`: the peer said goodbye): the event that says so, and the absence.
@@ -264,7 +261,7 @@ class Session : private HostSide {
 
     // The host's side (net/host_core.h): the core decides, the session carries its words to the one
     // joiner and reports them to its own player as events.
-    const Match& hosted_match() const override { return cur(); }
+    const Match& hosted_match() const override { return match_; }
     void announce(const Act& fact, int actor, Millis now) override;
     void settled(const Act& fact, int actor, const std::vector<Referee::Lapse>& lapsed, Millis now) override;
     void broken(int player, const std::string& why, Millis now) override;
@@ -293,12 +290,10 @@ class Session : private HostSide {
     // The clock's own events at `now`: the host announces a flag or a chunk; the joiner follows chunks.
     void clock_timers(Millis now);
 
-    const Match* caller_ = nullptr;
-
     Role role_ = Role::Host;
     Phase phase_ = Phase::Closed;
     std::deque<Event> events_;
-    std::optional<Match> shadow_;  // the caller's match with the events it has not taken yet
+    Match match_;  // the network match: changed only by emit, as each event is decided or checked
 
     // Host.
     std::optional<Listener> listener_;

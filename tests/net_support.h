@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "net/session.h"
+#include "session_turn.h"
 #include "support.h"
 #include "tools/raw_peer.h"
 
@@ -26,6 +27,8 @@ inline std::unique_ptr<Session> session_of(Expected<std::unique_ptr<Session>> st
 
 struct Side {
     std::unique_ptr<Session> session;
+    // The session's match as the test last took its events (Net::drain): a copy, so that a test reads the
+    // match between steps as a program's screen shows it.
     Match match;
     std::vector<Event> events;
 
@@ -50,7 +53,7 @@ struct Net : FakeTimeSteps<Net, 250> {
     Millis now = t0;
 
     // One pass: poll (waiting at most `wait` ms of real time for a socket), then every session and raw
-    // peer handles what it got, and every event is applied as a program would.
+    // peer handles what it got, and every event is taken as a program would.
     void step(int wait = 20) {
         std::vector<pollfd> fds;
         for (Side* p : players)
@@ -59,22 +62,21 @@ struct Net : FakeTimeSteps<Net, 250> {
         for (RawPeer* r : raws) fds.push_back({r->open() ? r->fd() : -1, r->events(), 0});
         int timeout = wait;
         for (Side* p : players)
-            if (p->session && p->session->until_next(p->match, now) == 0) timeout = 0;
+            if (p->session && p->session->until_next(now) == 0) timeout = 0;
         ::poll(fds.data(), fds.size(), timeout);
         for (Side* p : players) {
             if (!p->session) continue;
-            p->session->on_poll(fds, p->match, now);
-            drain(*p);
+            take(*p->session, fds, now, [&] { drain(*p); });
         }
         for (std::size_t i = 0; i < raws.size(); ++i) raws[i]->on_poll(fds[first_raw + i].revents);
     }
     void drain(Side& p) {
         while (auto e = p.session->next_event()) {
-            const auto applied = apply(p.match, *e, now);
-            INFO(describe(*e, p.match, p.session->local_player()));
-            REQUIRE(applied.ok());
+            INFO(describe(*e, p.session->match(), p.session->local_player()));
+            CHECK(e->not_applied == "");  // the session's match took every change it reported
             p.events.push_back(std::move(*e));
         }
+        p.match = p.session->match();
     }
 };
 
@@ -88,7 +90,7 @@ inline Side make_host(const std::string& where = "127.0.0.1:0", MatchSettings se
     std::array<std::string, 2> names = {"Liam", "Liam"};
     names[std::size_t(remote)] = "remote player";
     p.match = Match(settings, names);
-    p.session = session_of(Session::host(c));
+    p.session = session_of(Session::host(c, p.match));
     REQUIRE(p.session);
     CHECK(p.session->phase() == Session::Phase::Listening);
     return p;
@@ -101,7 +103,7 @@ inline Side make_joiner(const Side& host, Millis now, const std::string& code = 
     c.code = code;
     c.name = name;
     Side p;
-    p.session = session_of(Session::join(c, now));
+    p.session = session_of(Session::join(c, Match(), now));
     REQUIRE(p.session);
     return p;
 }
@@ -122,7 +124,7 @@ inline Act move_act(int state, int number, const std::string& move) {
 inline void play(Net& net, Side& mover, Side& other, const std::string& move) {
     INFO("move " << move);
     const std::size_t before = other.match.game().moves().size();
-    REQUIRE(mover.session->move(mover.match, spec(move), false, net.now).ok());
+    REQUIRE(mover.session->move(spec(move), false, net.now).ok());
     REQUIRE(net.until([&] {
         return other.match.game().moves().size() == before + 1 &&
                mover.match.game().moves().size() == before + 1;

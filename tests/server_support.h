@@ -7,6 +7,7 @@
 
 #include "net/lobby_client.h"
 #include "net/session.h"
+#include "session_turn.h"
 #include "server/server.h"
 #include "server/store.h"
 #include "support.h"
@@ -146,7 +147,7 @@ struct World : FakeTimeSteps<World, 300> {
         if (serving.server && serving.server->until_next(now) == 0) timeout = 0;
         for (Client* c : clients) {
             if (c->lobby && c->lobby->until_next(now) == 0) timeout = 0;
-            if (c->game && c->game->until_next(c->match, now) == 0) timeout = 0;
+            if (c->game && c->game->until_next(now) == 0) timeout = 0;
         }
         ::poll(fds.data(), fds.size(), timeout);
         if (serving.server) serving.server->on_poll(fds, now);
@@ -155,20 +156,17 @@ struct World : FakeTimeSteps<World, 300> {
                 c->lobby->on_poll(fds, now);
                 while (auto e = c->lobby->next_event()) c->events.push_back(std::move(*e));
             }
-            if (c->game) {
-                c->game->on_poll(fds, c->match, now);
-                drain(*c);
-            }
+            if (c->game) test::take(*c->game, fds, now, [&] { drain(*c); });
         }
         for (std::size_t i = 0; i < raws.size(); ++i) raws[i]->on_poll(fds[first_raw + i].revents);
     }
     void drain(Client& c) {
         while (auto e = c.game->next_event()) {
-            const auto applied = net::apply(c.match, *e, now);
-            INFO(c.name << ": " << net::describe(*e, c.match, c.game->local_player()));
-            REQUIRE(applied.ok());
+            INFO(c.name << ": " << net::describe(*e, c.game->match(), c.game->local_player()));
+            CHECK(e->not_applied == "");  // the session's match took every change it reported
             c.game_events.push_back(std::move(*e));
         }
+        c.match = c.game->match();
     }
 
     // A client connects to the lobby and logs in with its machine's secret (or as a guest).
@@ -204,11 +202,11 @@ struct World : FakeTimeSteps<World, 300> {
         j.name = c.name;
         j.hosted = true;
         j.watch = watch;
-        auto joined = net::Session::join(j, now);
+        auto joined = net::Session::join(j, Match(), now);
         INFO(joined.why());
         REQUIRE(joined);
         c.game = std::move(joined).take();
-        c.match = Match();
+        c.match = c.game->match();
         c.game_events.clear();
     }
     void play_match(Client& c) {
@@ -220,7 +218,7 @@ struct World : FakeTimeSteps<World, 300> {
     void move(Client& mover, Client& other, const std::string& text) {
         INFO("move " << text);
         const std::size_t before = other.match.game().moves().size();
-        REQUIRE(mover.game->move(mover.match, spec_of(text), false, now).ok());
+        REQUIRE(mover.game->move(spec_of(text), false, now).ok());
         REQUIRE(until([&] {
             return other.match.game().moves().size() == before + 1 &&
                    mover.match.game().moves().size() == before + 1;

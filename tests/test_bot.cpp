@@ -125,7 +125,7 @@ TEST_CASE("a bot takes a challenge; a challenge while it plays is refused", "[se
     // date, and the match would go on); the bot is free again.
     REQUIRE(bots.until(
         [&] { return liam.match.player_of(liam.match.game().side_to_move()) == liam.game->local_player(); }));
-    REQUIRE(bots.until([&] { return liam.game->resign(liam.match, w.now).ok(); }));
+    REQUIRE(bots.until([&] { return liam.game->resign(w.now).ok(); }));
     const bool done = bots.until([&] { return bot.matches_finished() == 1 && !bot.playing(); });
     INFO(bots.log.str());
     INFO(srv.log.str());

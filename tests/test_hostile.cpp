@@ -88,7 +88,7 @@ void run(Net& net, Side& host, Child& tool, const std::function<void()>& then = 
                 host.match.player_of(host.match.game().side_to_move()) == host.session->local_player()) {
                 MoveList list;
                 host.match.game().legal_moves(list);
-                (void)host.session->move(host.match, MoveSpec::of(list[0], host.match.game().side_to_move()),
+                (void)host.session->move(MoveSpec::of(list[0], host.match.game().side_to_move()),
                                          false, net.now);
             }
             if (then && !done_then && tool.said.find("connected to") != std::string::npos) {

@@ -587,7 +587,7 @@ TEST_CASE("a big lobby lists the first players and games to come; everyone sees 
     w.play_match(*g[0]);
     w.play_match(*g[2]);
     REQUIRE(w.until([&] { return g[0]->game->playing() && g[2]->game->playing(); }));
-    REQUIRE(g[0]->game->resign(g[0]->match, w.now).ok());
+    REQUIRE(g[0]->game->resign(w.now).ok());
     REQUIRE(w.until([&] { return late.lobby->tables().games().empty(); }));
     w.now += server::refill_every;
     REQUIRE(w.until([&] {
@@ -602,7 +602,7 @@ TEST_CASE("a big lobby lists the first players and games to come; everyone sees 
     w.play_match(*g[4]);
     w.play_match(*g[5]);
     REQUIRE(w.until([&] { return g[4]->game->playing() && g[5]->game->playing(); }));
-    REQUIRE(g[5]->game->resign(g[5]->match, w.now).ok());
+    REQUIRE(g[5]->game->resign(w.now).ok());
     REQUIRE(w.until(
         [&] { return late.lobby->tables().games().empty() && g[0]->lobby->tables().games().empty(); }));
     CHECK(g[5]->lobby->tables().games().empty());

@@ -24,7 +24,7 @@ void come_back(World& w, Client& c, const Client& other, const Match& saved) {
     j.hosted = true;
     j.held = saved;
     j.held_id = World::match_of(c)->game;
-    auto joined = net::Session::join(j, w.now);
+    auto joined = net::Session::join(j, saved, w.now);
     REQUIRE(joined);
     c.game = std::move(joined).take();
     c.match = saved;
@@ -113,7 +113,7 @@ TEST_CASE("a player back within the grace continues as if nothing happened", "[s
     vanish(w, *black);
     REQUIRE(w.until([&] { return white->game->absence(white->game->remote_player()).has_value(); }));
     // Black's turn: White waits for it whatever Black does (it was never his to take).
-    CHECK(white->game->move(white->match, spec_of("W1A2"), false, w.now).why() ==
+    CHECK(white->game->move(spec_of("W1A2"), false, w.now).why() ==
           "it is " + black->name + "'s turn");
     w.pass(10 * s);
     come_back(w, *black, *white, saved);
@@ -134,9 +134,9 @@ TEST_CASE("without a clock the player who stayed claims the round after the grac
     auto [white, black] = start_match(w, liam, eamon, "official 4 none first-to 1 casual");
     vanish(w, *white);
     REQUIRE(w.until([&] { return black->game->absence(black->game->remote_player()).has_value(); }));
-    CHECK(black->game->claim(black->match, w.now).why().starts_with(white->name + " may still come back"));
+    CHECK(black->game->claim(w.now).why().starts_with(white->name + " may still come back"));
     w.pass(10 * s + claim_wait + s);
-    REQUIRE(black->game->claim(black->match, w.now).ok());
+    REQUIRE(black->game->claim(w.now).ok());
     REQUIRE(w.until([&] { return black->match.game().over(); }));
     CHECK(black->match.round_result_text() ==
           white->name + " left and did not come back: " + black->name + " wins");
@@ -271,7 +271,7 @@ TEST_CASE("the server dies mid-game and comes back: the players reconnect and th
     CHECK(srv.logged("games in progress: 1"));
 
     // White's game connection comes back first, with the code it had: its digest was stored.
-    REQUIRE(white->game->reconnect(white->match, w.now).ok());
+    REQUIRE(white->game->reconnect(w.now).ok());
     REQUIRE(w.until([&] { return white->game->playing(); }));
     CHECK(white->of(net::Event::Kind::Started).back().resumed);
     // Black's lobby logs in again first, and is given a fresh code for its game (the old one stops working).
@@ -281,11 +281,11 @@ TEST_CASE("the server dies mid-game and comes back: the players reconnect and th
     const std::string fresh = World::match_of(*black)->code;
     CHECK(fresh != black_code);
     CHECK(World::match_of(*black)->game == game);
-    REQUIRE(black->game->reconnect(black->match, w.now).ok());
+    REQUIRE(black->game->reconnect(w.now).ok());
     REQUIRE(w.until([&] { return black->saw(net::Event::Kind::Error); }));
     CHECK(black->of(net::Event::Kind::Error).back().text == "the host refused: wrong join code");
     REQUIRE(black->game->set_code(fresh).ok());
-    REQUIRE(black->game->reconnect(black->match, w.now).ok());
+    REQUIRE(black->game->reconnect(w.now).ok());
     REQUIRE(w.until(
         [&] { return black->game->playing() && !white->game->absence(white->game->remote_player()); }));
     CHECK(white_code.size() == 32);
@@ -314,13 +314,13 @@ TEST_CASE("a rated game has no takebacks or pauses: the server declines them at 
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+0s first-to 1 rated");
     w.move(*white, *black, "W1A1");
     // Its session would refuse (JoinConfig::rated); one that does not know is declined by the server.
-    REQUIRE(white->game->offer(white->match, net::OfferKind::Undo, w.now).ok());
+    REQUIRE(white->game->offer(net::OfferKind::Undo, w.now).ok());
     REQUIRE(w.until([&] { return white->saw(net::Event::Kind::Answered); }));
     CHECK_FALSE(white->of(net::Event::Kind::Answered).back().yes);
     w.idle();
     CHECK_FALSE(black->saw(net::Event::Kind::Offered));
     CHECK(white->moves() == "W1A1\n");
-    REQUIRE(black->game->offer(black->match, net::OfferKind::Draw, w.now).ok());
+    REQUIRE(black->game->offer(net::OfferKind::Draw, w.now).ok());
     REQUIRE(w.until([&] { return white->saw(net::Event::Kind::Offered); }));
     CHECK(white->of(net::Event::Kind::Offered).back().offer == net::OfferKind::Draw);
     // A front end that knows the terms refuses before sending.
@@ -331,15 +331,15 @@ TEST_CASE("a rated game has no takebacks or pauses: the server declines them at 
     j.hosted = true;
     j.rated = World::match_of(*black)->terms.rated;
     CHECK(j.rated);
-    auto knowing = net::Session::join(j, w.now);
+    auto knowing = net::Session::join(j, Match(), w.now);
     Match m;
     REQUIRE(knowing);
     black->game = std::move(knowing).take();
     black->match = m;
     REQUIRE(w.until([&] { return black->game->playing(); }));
-    CHECK(black->game->offer(black->match, net::OfferKind::Pause, w.now).why() ==
+    CHECK(black->game->offer(net::OfferKind::Pause, w.now).why() ==
           "a rated game has no pauses");
-    CHECK(black->game->offer(black->match, net::OfferKind::Undo, w.now).why() ==
+    CHECK(black->game->offer(net::OfferKind::Undo, w.now).why() ==
           "a rated game has no takebacks");
 }
 

@@ -857,7 +857,7 @@ TEST_CASE("a draw offered again the moment it is declined never reaches the othe
     const auto offer = [&] { spam.say("offer " + std::to_string(spam.facts_heard()) + " draw\n"); };
     offer();
     REQUIRE(w.until([&] { return liam.game->pending_offer(liam.game->remote_player()).has_value(); }));
-    REQUIRE(liam.game->answer(liam.match, false, w.now).ok());
+    REQUIRE(liam.game->answer(false, w.now).ok());
     REQUIRE(w.until([&] { return answers() == 1; }));
     for (int i = 2; i <= 26; ++i) {
         offer();

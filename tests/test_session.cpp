@@ -42,7 +42,7 @@ TEST_CASE("two players on 127.0.0.1: names agree and moves cross until a win", "
     CHECK(joiner.match.round_result_text() == "Liam wins: four in a row on row A");
     CHECK(host.match.clock().time_left(Color::Black, net.now) == 120 * s);  // a DM turn
     // Each player moves only their own side.
-    CHECK_FALSE(host.session->move(host.match, spec("K1D3"), false, net.now).ok());
+    CHECK_FALSE(host.session->move(spec("K1D3"), false, net.now).ok());
 }
 
 TEST_CASE("two players on ::1, the IPv6 loopback", "[net][session]") {
@@ -167,7 +167,7 @@ TEST_CASE("a wrong move number ends the connection", "[net][session]") {
     net.players = {&host};
     net.raws = {&raw};
     raw_join(net, raw, host);
-    REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
+    REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
     REQUIRE(net.until([&] { return raw.facts_heard() == 1; }));
     raw.say("move 1 5 K1C3\n");
     REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
@@ -300,7 +300,7 @@ TEST_CASE("a dropped joiner comes back with the same code; the transcripts are c
     CHECK(host.session->can_play());  // the host may play on its own turn: it waits, and thinks
 
     net.now += 20 * s;  // back within the grace (engine/absence.h): the time away costs nobody anything
-    REQUIRE(joiner.session->reconnect(joiner.match, net.now).ok());
+    REQUIRE(joiner.session->reconnect(net.now).ok());
     REQUIRE(
         net.until([&] { return host.of(Event::Kind::Started).size() == 2 && joiner.session->playing(); }));
     CHECK(host.of(Event::Kind::Started).back().resumed);
@@ -337,7 +337,7 @@ TEST_CASE("a returning joiner whose saved game differs is refused, and the host'
     c.held_id = id;
     c.held = other;
     Side back;
-    back.session = session_of(Session::join(c, net.now));
+    back.session = session_of(Session::join(c, back.match, net.now));
     REQUIRE(back.session);
     net.players = {&host, &back};
     REQUIRE(net.until([&] { return back.saw(Event::Kind::Error) && host.saw(Event::Kind::Error); }));
@@ -356,7 +356,7 @@ TEST_CASE("a returning joiner whose saved game differs is refused, and the host'
     REQUIRE(behind.play(spec("W3B2"), false, 0));
     c.held = behind;
     Side caught;
-    caught.session = session_of(Session::join(c, net.now));
+    caught.session = session_of(Session::join(c, caught.match, net.now));
     net.players = {&host, &caught};
     REQUIRE(net.until([&] { return caught.session->playing(); }));
     CHECK(caught.moves() == "W3B2\nK1C3\n");
@@ -387,12 +387,12 @@ TEST_CASE("a draw offer crosses and, accepted, ends the round for both", "[net][
     net.players = {&host, &joiner};
     connect(net, host, joiner);
     play(net, host, joiner, "W3B2");
-    REQUIRE(joiner.session->offer(joiner.match, OfferKind::Draw, net.now).ok());
-    CHECK_FALSE(joiner.session->offer(joiner.match, OfferKind::Draw, net.now).ok());  // one at a time
+    REQUIRE(joiner.session->offer(OfferKind::Draw, net.now).ok());
+    CHECK_FALSE(joiner.session->offer(OfferKind::Draw, net.now).ok());  // one at a time
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Offered); }));
     CHECK(host.of(Event::Kind::Offered).back().player == 1);
     CHECK(host.of(Event::Kind::Offered).back().offer == OfferKind::Draw);
-    REQUIRE(host.session->answer(host.match, true, net.now).ok());
+    REQUIRE(host.session->answer(true, net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.game().over(); }));
     CHECK(joiner.of(Event::Kind::Answered).back().yes);
     CHECK(host.match.round_result_text() == "Draw: agreed by both players");
@@ -405,21 +405,21 @@ TEST_CASE("a declined offer changes nothing; a move lets the opponent's draw off
     Side joiner = make_joiner(host, net.now);
     net.players = {&host, &joiner};
     connect(net, host, joiner);
-    REQUIRE(host.session->offer(host.match, OfferKind::Draw, net.now).ok());
+    REQUIRE(host.session->offer(OfferKind::Draw, net.now).ok());
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Offered); }));
-    REQUIRE(joiner.session->answer(joiner.match, false, net.now).ok());
+    REQUIRE(joiner.session->answer(false, net.now).ok());
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Answered); }));
     CHECK_FALSE(host.of(Event::Kind::Answered).back().yes);
     CHECK_FALSE(host.match.game().over());
 
     // The same offer again only once each side has moved (issue 25): refused here, never sent.
-    CHECK(host.session->offer(host.match, OfferKind::Draw, net.now).why() ==
+    CHECK(host.session->offer(OfferKind::Draw, net.now).why() ==
           "you offered a draw already: you may offer it again once Eamon and you have each moved");
     play(net, host, joiner, "W3B2");
-    CHECK(host.session->offer(host.match, OfferKind::Draw, net.now).why() ==
+    CHECK(host.session->offer(OfferKind::Draw, net.now).why() ==
           "you offered a draw already: you may offer it again once Eamon has moved");
     play(net, joiner, host, "K1C3");
-    REQUIRE(host.session->offer(host.match, OfferKind::Draw, net.now).ok());
+    REQUIRE(host.session->offer(OfferKind::Draw, net.now).ok());
     REQUIRE(net.until([&] { return joiner.of(Event::Kind::Offered).size() == 2; }));
     play(net, host, joiner, "W1A1");  // the offerer's own move leaves it standing
     CHECK(joiner.session->pending_offer(0) == OfferKind::Draw);
@@ -440,17 +440,17 @@ TEST_CASE("undo only by agreement: back to the asker's turn on both boards", "[n
     play(net, joiner, host, "K1C3");
     play(net, host, joiner, "W2A1");
     // Eamon wants K1C3 back: his move and Liam's reply go.
-    REQUIRE(joiner.session->offer(joiner.match, OfferKind::Undo, net.now).ok());
+    REQUIRE(joiner.session->offer(OfferKind::Undo, net.now).ok());
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Offered); }));
-    REQUIRE(host.session->answer(host.match, true, net.now).ok());
+    REQUIRE(host.session->answer(true, net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.game().moves().size() == 1; }));
     CHECK(host.moves() == "W3B2\n");
     CHECK(joiner.moves() == "W3B2\n");
     CHECK(joiner.match.game().side_to_move() == Color::Black);
     // Liam asks for W3B2 back; Eamon refuses.
-    CHECK(host.session->offer(host.match, OfferKind::Undo, net.now).ok());
+    CHECK(host.session->offer(OfferKind::Undo, net.now).ok());
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Offered); }));
-    REQUIRE(joiner.session->answer(joiner.match, false, net.now).ok());
+    REQUIRE(joiner.session->answer(false, net.now).ok());
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Answered); }));
     CHECK(host.moves() == "W3B2\n");
 }
@@ -462,18 +462,18 @@ TEST_CASE("pause and resume by agreement stop and restart the clocks", "[net][se
     net.players = {&host, &joiner};
     connect(net, host, joiner);
     net.pass(5 * s);
-    REQUIRE(joiner.session->offer(joiner.match, OfferKind::Pause, net.now).ok());
+    REQUIRE(joiner.session->offer(OfferKind::Pause, net.now).ok());
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Offered); }));
-    REQUIRE(host.session->answer(host.match, true, net.now).ok());
+    REQUIRE(host.session->answer(true, net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.clock().paused(); }));
     CHECK(host.match.clock().paused());
-    CHECK_FALSE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
+    CHECK_FALSE(host.session->move(spec("W3B2"), false, net.now).ok());
     net.pass(60 * s);
     CHECK(host.match.clock().time_left(Color::White, net.now) == 295 * s);
     CHECK(joiner.match.clock().time_left(Color::White, net.now) == 295 * s);
-    REQUIRE(host.session->offer(host.match, OfferKind::Resume, net.now).ok());
+    REQUIRE(host.session->offer(OfferKind::Resume, net.now).ok());
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Offered); }));
-    REQUIRE(joiner.session->answer(joiner.match, true, net.now).ok());
+    REQUIRE(joiner.session->answer(true, net.now).ok());
     REQUIRE(net.until([&] { return !host.match.clock().paused() && !joiner.match.clock().paused(); }));
     net.pass(5 * s);
     CHECK(host.match.clock().time_left(Color::White, net.now) == 290 * s);
@@ -488,14 +488,14 @@ TEST_CASE("resignation goes across, and the loser of a round chooses who starts 
     net.players = {&host, &joiner};
     connect(net, host, joiner);
     play(net, host, joiner, "W3B2");
-    REQUIRE(joiner.session->resign(joiner.match, net.now).ok());
+    REQUIRE(joiner.session->resign(net.now).ok());
     REQUIRE(net.until([&] { return host.match.game().over() && joiner.match.game().over(); }));
     CHECK(host.match.round_result_text() == "Liam wins the round: Eamon resigned");
     CHECK(joiner.match.round_result_text() == "Liam wins the round: Eamon resigned");
     CHECK(host.match.phase() == MatchPhase::ChoosingStarter);
     // Eamon lost the round: his to choose, not Liam's, whichever machine asks.
-    CHECK_FALSE(host.session->choose_starter(host.match, 0, net.now).ok());
-    REQUIRE(joiner.session->choose_starter(joiner.match, 1, net.now).ok());
+    CHECK_FALSE(host.session->choose_starter(0, net.now).ok());
+    REQUIRE(joiner.session->choose_starter(1, net.now).ok());
     REQUIRE(net.until([&] { return host.match.round_number() == 2 && joiner.match.round_number() == 2; }));
     CHECK(host.match.player_of(Color::White) == 1);
     CHECK(joiner.match.player_of(Color::White) == 1);
@@ -509,12 +509,12 @@ TEST_CASE("a drawn round is played again when the host says so", "[net][session]
     Side joiner = make_joiner(host, net.now);
     net.players = {&host, &joiner};
     connect(net, host, joiner);
-    REQUIRE(host.session->offer(host.match, OfferKind::Draw, net.now).ok());
+    REQUIRE(host.session->offer(OfferKind::Draw, net.now).ok());
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Offered); }));
-    REQUIRE(joiner.session->answer(joiner.match, true, net.now).ok());
+    REQUIRE(joiner.session->answer(true, net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.phase() == MatchPhase::Replay; }));
-    CHECK_FALSE(joiner.session->replay(joiner.match, net.now).ok());
-    REQUIRE(host.session->replay(host.match, net.now).ok());
+    CHECK_FALSE(joiner.session->replay(net.now).ok());
+    REQUIRE(host.session->replay(net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.rounds().size() == 2; }));
     CHECK(joiner.match.round_number() == 1);
     play(net, host, joiner, "W3B2");
@@ -548,9 +548,9 @@ TEST_CASE("a move that crosses the opponent's resignation is dropped, and the jo
     connect(net, host, joiner);
     play(net, host, joiner, "W3B2");
     // Both act before either hears the other.
-    REQUIRE(joiner.session->move(joiner.match, spec("K1C3"), false, net.now).ok());
+    REQUIRE(joiner.session->move(spec("K1C3"), false, net.now).ok());
     CHECK(joiner.session->awaiting_host());
-    REQUIRE(host.session->resign(host.match, net.now).ok());
+    REQUIRE(host.session->resign(net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.game().over() && !joiner.session->awaiting_host(); }));
     net.idle();
     CHECK(joiner.last(Event::Kind::Dropped) == "your move K1C3 crossed news from Liam and was not played");
@@ -571,11 +571,11 @@ TEST_CASE("under the official rules a refused move of one's own piece touches it
     play(net, host, joiner, "W3B2");
     play(net, joiner, host, "K3C3");
     // Liam tries his 4 on B2 onto Black's 4 on C3: refused (same size), and B2 is touched.
-    const auto refused = host.session->move(host.match, spec("B2C3"), true, net.now);
+    const auto refused = host.session->move(spec("B2C3"), true, net.now);
     CHECK(refused.why().find("you touched the piece on B2") != std::string::npos);
     REQUIRE(net.until([&] { return joiner.match.game().touched() == make_square(1, 1); }));
     CHECK(host.match.game().touched() == make_square(1, 1));
-    CHECK_FALSE(host.session->move(host.match, spec("W2A1"), false, net.now).ok());  // must move B2
+    CHECK_FALSE(host.session->move(spec("W2A1"), false, net.now).ok());  // must move B2
     play(net, host, joiner, "B2A1");
 }
 
@@ -589,7 +589,7 @@ Side host_allowing_help() {
     hc.allow_help = true;
     Side host;
     host.match = Match({}, {"Liam", "remote player"});
-    host.session = session_of(Session::host(hc));
+    host.session = session_of(Session::host(hc, host.match));
     return host;
 }
 
@@ -624,7 +624,7 @@ TEST_CASE("a host that cheats is caught by the joiner's engine", "[net][session]
     c.code = "ABCD";
     c.name = "Eamon";
     Side joiner;
-    joiner.session = session_of(Session::join(c, net.now));
+    joiner.session = session_of(Session::join(c, joiner.match, net.now));
     REQUIRE(joiner.session);
     net.players = {&joiner};
     RawPeer fake_host;
@@ -666,7 +666,7 @@ TEST_CASE("a move's round trip over loopback, measured", "[.][net-bench]") {
             Side& mover = host.match.game().side_to_move() == Color::White ? host : joiner;
             const std::size_t want = host.match.game().moves().size() + 1;
             const auto start = std::chrono::steady_clock::now();
-            REQUIRE(mover.session->move(mover.match, spec(m), false, net.now).ok());
+            REQUIRE(mover.session->move(spec(m), false, net.now).ok());
             REQUIRE(net.until(
                 [&] {
                     return host.match.game().moves().size() == want &&
@@ -678,9 +678,9 @@ TEST_CASE("a move's round trip over loopback, measured", "[.][net-bench]") {
             (&mover == &host ? one_way : round_trip).push_back(us);
         }
         Side& loser = round % 2 == 0 ? host : joiner;
-        REQUIRE(loser.session->resign(loser.match, net.now).ok());
+        REQUIRE(loser.session->resign(net.now).ok());
         REQUIRE(net.until([&] { return joiner.match.phase() == MatchPhase::ChoosingStarter; }));
-        REQUIRE(loser.session->choose_starter(loser.match, 0, net.now).ok());
+        REQUIRE(loser.session->choose_starter(0, net.now).ok());
         REQUIRE(net.until([&] {
             return joiner.match.phase() == MatchPhase::Playing && host.match.phase() == MatchPhase::Playing;
         }));
@@ -706,7 +706,7 @@ TEST_CASE("the same player coming back before the host saw the old connection di
     net.players = {&host};
     net.raws = {&stale};
     raw_join(net, stale, host, "Eamon");
-    REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
+    REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
     net.idle();
     net.raws.clear();
 
@@ -717,7 +717,7 @@ TEST_CASE("the same player coming back before the host saw the old connection di
     c.held_id = host.session->match_id();
     c.held = host.match;
     Side back;
-    back.session = session_of(Session::join(c, net.now));
+    back.session = session_of(Session::join(c, back.match, net.now));
     REQUIRE(back.session);
     net.players = {&host, &back};
     connect(net, host, back);
@@ -745,7 +745,7 @@ TEST_CASE("joining where nobody listens says so", "[net][session]") {
     c.host = Endpoint{"127.0.0.1", port};
     c.code = "ABCD";
     Side joiner;
-    auto joined = Session::join(c, net.now);
+    auto joined = Session::join(c, Match(), net.now);
     if (!joined) {  // refused at once
         CHECK(joined.why().find("Connection refused") != std::string::npos);
         return;
@@ -768,7 +768,7 @@ TEST_CASE("each handshake step has 10 s: a host that never welcomes, a joiner th
         c.host = Endpoint{"127.0.0.1", listener->port()};
         c.code = "ABCD";
         Side joiner;
-        joiner.session = session_of(Session::join(c, net.now));
+        joiner.session = session_of(Session::join(c, joiner.match, net.now));
         REQUIRE(joiner.session);
         net.players = {&joiner};
         RawPeer mute;
@@ -820,7 +820,7 @@ TEST_CASE("a peer's draw offered again at once is declined by the host's referee
     };
     raw.say("offer 0 draw\n");
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Offered); }));
-    REQUIRE(host.session->answer(host.match, false, net.now).ok());
+    REQUIRE(host.session->answer(false, net.now).ok());
     REQUIRE(net.until([&] { return answers() == 1; }));
     for (int i = 2; i <= 26; ++i) {
         raw.say("offer 0 draw\n");
@@ -857,7 +857,7 @@ TEST_CASE("the host's terms say whether the engine may help; a computer seat aga
         c.name = "Eamon";
         c.seat = SeatKind::Computer;
         Side joiner;
-        joiner.session = session_of(Session::join(c, net.now));
+        joiner.session = session_of(Session::join(c, joiner.match, net.now));
         net.players = {&host, &joiner};
         REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Error); }));
         CHECK(joiner.last(Event::Kind::Error) ==
@@ -885,7 +885,7 @@ TEST_CASE("the host's terms say whether the engine may help; a computer seat aga
         hc.listen = *parse_endpoint("127.0.0.1:0");
         hc.seat = SeatKind::Computer;
         CHECK(
-            Session::host(hc).why() ==
+            Session::host(hc, Match()).why() ==
             "a computer on your own side needs --allow-help: a network game allows no engine help otherwise, "
             "and the joiner sees the terms before it plays");
     }

@@ -18,7 +18,7 @@ Side host_with(MatchSettings settings, Millis grace = default_grace) {
     c.grace = grace;
     Side p;
     p.match = Match(settings, {"Liam", "remote player"});
-    p.session = session_of(Session::host(c));
+    p.session = session_of(Session::host(c, p.match));
     REQUIRE(p.session);
     return p;
 }
@@ -48,7 +48,7 @@ Side come_back(Net& net, Side& host, const Match& saved) {
     c.held = saved;
     Side back;
     back.match = saved;
-    back.session = session_of(Session::join(c, net.now));
+    back.session = session_of(Session::join(c, back.match, net.now));
     REQUIRE(back.session);
     return back;
 }
@@ -70,7 +70,7 @@ TEST_CASE("under a clock the absent joiner's time runs again after the grace, an
     CHECK(host.session->absence(host.session->remote_player())->since() == dropped);
     CHECK(host.match.clock().paused());
     CHECK(host.session->can_play());  // the host plays on its own turns; this one is Eamon's
-    CHECK(host.session->move(host.match, spec("W2A1"), false, net.now).why() == "it is Eamon's turn");
+    CHECK(host.session->move(spec("W2A1"), false, net.now).why() == "it is Eamon's turn");
     CHECK(absence_text(host.match, 1, *host.session->absence(host.session->remote_player()), net.now) ==
           "Eamon is away: the clocks stand for 0:30 more (what is left of Eamon's grace), then Eamon's time "
           "runs again");
@@ -127,7 +127,7 @@ TEST_CASE("a joiner who returns within the grace continues with the clocks as th
     CHECK(host.match.clock().time_left(B, net.now) == 290 * s);
     CHECK(back.match.clock().time_left(B, net.now) == 290 * s);
     CHECK(back.last(Event::Kind::Started) == "");  // nothing happened meanwhile
-    CHECK(host.session->claim(host.match, net.now).why() == "Eamon is here: there is nothing to claim");
+    CHECK(host.session->claim(net.now).why() == "Eamon is here: there is nothing to claim");
     play(net, back, host, "K1C3");
     CHECK(host.moves() == "W3B2\nK1C3\n");
 }
@@ -146,28 +146,28 @@ TEST_CASE(
     const Millis dropped = net.now;
 
     net.pass(10 * s);
-    CHECK(host.session->claim(host.match, net.now).why() ==
+    CHECK(host.session->claim(net.now).why() ==
           "Eamon may still come back: you may claim the round in 5:20");
     net.now = dropped + default_grace;
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
     CHECK(host.last(Event::Kind::Absence) == "Eamon has been away 0:30: you may claim the round in 5:00");
     CHECK(host.session->can_play());
     net.pass(claim_wait - 1000);
-    CHECK(host.session->claim(host.match, net.now).why() ==
+    CHECK(host.session->claim(net.now).why() ==
           "Eamon has been away 5:29: you may claim the round in 0:01");
     CHECK_FALSE(host.match.game().over());
     net.now = dropped + default_grace + claim_wait;
     REQUIRE(net.until([&] { return host.of(Event::Kind::Absence).size() == 2; }));
     CHECK(host.last(Event::Kind::Absence) == "Eamon has been away 5:30: you may claim the round");
 
-    REQUIRE(host.session->claim(host.match, net.now).ok());
+    REQUIRE(host.session->claim(net.now).ok());
     net.idle(1);
     CHECK(host.match.game().over());
     CHECK(host.match.round_result_text() == "Eamon left and did not come back: Liam wins");
     CHECK(host.of(Event::Kind::Act).back().act.kind == Act::Kind::Claim);
     CHECK(net::describe(host.of(Event::Kind::Act).back(), host.match, 0) == "Liam claimed the round");
-    CHECK(host.session->claim(host.match, net.now).why() == "the round is over");
-    CHECK(host.session->move(host.match, spec("W2A1"), false, net.now).why() == "the round is over");
+    CHECK(host.session->claim(net.now).why() == "the round is over");
+    CHECK(host.session->move(spec("W2A1"), false, net.now).why() == "the round is over");
 
     // The claim is a fact the returning joiner finds.
     Side back = come_back(net, host, saved);
@@ -199,7 +199,7 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         net.pass(10 * s);
         CHECK(host.match.clock().time_left(W, net.now) == 55 * s);  // 5 s before the drop, none in the grace
         // Issue 25: the player who stayed may always move on his own turn ("the clocks stand" refused it).
-        REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
+        REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
         net.idle(1);  // the program takes the session's events at once
         CHECK(host.match.clock().running() == B);
         CHECK(host.match.clock().paused());  // Eamon's grace holds his clock
@@ -232,7 +232,7 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         CHECK(host.match.clock().running() == W);
         net.pass(10 * s);
         CHECK(host.match.clock().time_left(W, net.now) == 45 * s);  // 5 s before the drop, 10 after the grace
-        REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
+        REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
         net.idle(1);
         CHECK(host.match.clock().running() == B);
         CHECK_FALSE(host.match.clock().paused());
@@ -248,11 +248,11 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         REQUIRE(host.of(Event::Kind::Absence).size() == 2);
         CHECK(host.last(Event::Kind::Absence) ==
               "Eamon has been away 5:05: you may claim the round once you have moved");
-        CHECK(host.session->claim(host.match, net.now).why() ==
+        CHECK(host.session->claim(net.now).why() ==
               "it is your move: play it, then you may claim on Eamon's turn");
-        REQUIRE(host.session->move(host.match, spec("W3B2"), false, net.now).ok());
+        REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
         net.idle(1);
-        REQUIRE(host.session->claim(host.match, net.now).ok());
+        REQUIRE(host.session->claim(net.now).ok());
         net.idle(1);
         CHECK(host.match.round_result_text() == "Eamon left and did not come back: Liam wins");
         Side back = come_back(net, host, saved);
@@ -312,7 +312,7 @@ TEST_CASE("when the host vanishes the joiner decides nothing: its clocks stay st
     CHECK_FALSE(joiner.match.game().over());
     CHECK(joiner.match.clock().time_left(B, net.now) == 10 * s);
     CHECK_FALSE(joiner.saw(Event::Kind::Absence));
-    CHECK(joiner.session->claim(joiner.match, net.now).why() ==
+    CHECK(joiner.session->claim(net.now).why() ==
           "only the host can claim a round: it holds the match");
 }
 
@@ -342,8 +342,8 @@ TEST_CASE("a host resumed from its save gives its joiner the grace from its retu
     Side back;
     back.match = host_saved;
     back.match.clock().set_state(clock_saved, net.now);
-    back.session = session_of(Session::host(c));
-    back.session->await_return(back.match, net.now);
+    back.session = session_of(Session::host(c, back.match));
+    back.session->await_return(net.now);
     net.players = {&back};
     net.drain(back);
     REQUIRE(back.session->absence(back.session->remote_player()));
@@ -389,7 +389,7 @@ TEST_CASE("a joiner that holds moves never takes another match silently: it says
     c.held_id = joiner.session->match_id();
     Side back;
     back.match = joiner.match;
-    back.session = session_of(Session::join(c, net.now));
+    back.session = session_of(Session::join(c, back.match, net.now));
     net.players = {&fresh, &back};
     REQUIRE(net.until([&] { return back.saw(Event::Kind::Error); }));
     const Event refused = back.of(Event::Kind::Error).back();

@@ -69,7 +69,7 @@ Side join_fake(Net& net, FakeServer& server, bool watch) {
     c.hosted = true;
     c.watch = watch;
     Side p;
-    p.session = session_of(Session::join(c, net.now));
+    p.session = session_of(Session::join(c, p.match, net.now));
     REQUIRE(p.session);
     net.players = {&p};
     server.accept(net);
@@ -103,15 +103,15 @@ TEST_CASE("a spectator says version 2, holds nothing, sends only its sync, and s
 
     // Everything a player does is refused, with the reason, and nothing is sent.
     const std::size_t heard = server.peer.heard().size();
-    CHECK(zoe.session->move(zoe.match, spec("W1A1"), false, net.now).why() ==
+    CHECK(zoe.session->move(spec("W1A1"), false, net.now).why() ==
           "you are watching: a spectator makes no moves");
-    CHECK(zoe.session->resign(zoe.match, net.now).why() ==
+    CHECK(zoe.session->resign(net.now).why() ==
           "you are watching: a spectator has nothing to resign");
-    CHECK(zoe.session->offer(zoe.match, OfferKind::Draw, net.now).why() ==
+    CHECK(zoe.session->offer(OfferKind::Draw, net.now).why() ==
           "you are watching: a spectator makes no offers");
     CHECK(zoe.session->chat("hi", net.now).why() ==
           "you are watching: a spectator does not speak to the players");
-    CHECK(zoe.session->claim(zoe.match, net.now).why() == "you are watching: a spectator claims nothing");
+    CHECK(zoe.session->claim(net.now).why() == "you are watching: a spectator claims nothing");
     CHECK(zoe.session->set_seat(SeatKind::Computer, net.now).why() ==
           "you are watching: a spectator has no seat");
     net.idle();
@@ -173,7 +173,7 @@ TEST_CASE(
     CHECK(server.peer.line_starting("seat human").has_value());
 
     // Eamon's move request crosses the news that Liam's connection dropped: it is dropped, not an error.
-    REQUIRE(eamon.session->move(eamon.match, spec("K1C3"), false, net.now).ok());
+    REQUIRE(eamon.session->move(spec("K1C3"), false, net.now).ok());
     server.peer.say("away 0 white 0 30000 clock " + paused_black + "\n");
     REQUIRE(net.until([&] { return eamon.saw(Event::Kind::Dropped); }));
     CHECK(eamon.last(Event::Kind::Dropped) == "your move K1C3 crossed news from Liam and was not played");
@@ -186,12 +186,12 @@ TEST_CASE(
     CHECK(absence_text(eamon.match, 0, *eamon.session->absence(eamon.session->remote_player()), net.now) ==
           "Liam is away: the clocks stand for 0:30 more (what is left of Liam's grace), then your time runs "
           "again; you may move now");
-    CHECK(eamon.session->offer(eamon.match, OfferKind::Draw, net.now).why() ==
+    CHECK(eamon.session->offer(OfferKind::Draw, net.now).why() ==
           "Liam is away: offers wait until they are back");
     CHECK(eamon.session->chat("hello?", net.now).why() == "Liam is away: nobody would read it");
     // The player who stayed moves on his turn during the grace (issue 25): the clocks stand on.
     server.pass(net, 5 * s);
-    REQUIRE(eamon.session->move(eamon.match, spec("K1C3"), false, net.now).ok());
+    REQUIRE(eamon.session->move(spec("K1C3"), false, net.now).ok());
     REQUIRE(net.until([&] { return server.peer.line_starting("move 1 2 K1C3").has_value(); }));
     server.peer.say("move 1 2 K1C3 " + paused_white + "\n");
     REQUIRE(net.until([&] { return eamon.moves() == "W3B2\nK1C3\n"; }));
@@ -204,7 +204,7 @@ TEST_CASE(
     server.peer.say("clock " + running_white + "\n");
     REQUIRE(net.until([&] { return !eamon.match.clock().paused(); }));
     // Under a clock the clock decides: nothing to claim.
-    CHECK(eamon.session->claim(eamon.match, net.now).why() ==
+    CHECK(eamon.session->claim(net.now).why() ==
           "under a clock the clock decides: Liam loses on time if they do not come back");
 
     server.peer.say("back 2 white " + running_white + "\n");
@@ -229,11 +229,11 @@ TEST_CASE("without a clock the player who stayed asks for the claim after the gr
     server.peer.say("go " + none + "\naway 0 white 60000 30000 claim " + none + "\n");
     REQUIRE(net.until([&] { return eamon.session->absence(eamon.session->remote_player()).has_value(); }));
     CHECK(eamon.session->absence(eamon.session->remote_player())->since() <= net.now - 60 * s);
-    CHECK(eamon.session->claim(eamon.match, net.now).why() ==
+    CHECK(eamon.session->claim(net.now).why() ==
           "Liam has been away 1:00: you may claim the round in 4:30");
     server.pass(net, 4 * 60 * s + 30 * s);
     CHECK(eamon.last(Event::Kind::Absence) == "Liam has been away 5:30: you may claim the round");
-    REQUIRE(eamon.session->claim(eamon.match, net.now).ok());
+    REQUIRE(eamon.session->claim(net.now).ok());
     REQUIRE(net.until([&] { return server.peer.line_starting("claim 1 white").has_value(); }));
     CHECK(eamon.session->awaiting_host());
     server.peer.say("claim 1 white " + held + "\n");
@@ -252,7 +252,7 @@ TEST_CASE(
     c.code = "ABCD";
     c.name = "Eamon";
     Side eamon;
-    eamon.session = session_of(Session::join(c, net.now));
+    eamon.session = session_of(Session::join(c, eamon.match, net.now));
     REQUIRE(eamon.session);
     net.players = {&eamon};
     server.accept(net);

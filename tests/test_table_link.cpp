@@ -1,5 +1,5 @@
 // A table's network link (ui/table_link.h) on its own, against a bare session over loopback on the fake
-// clock of tests/net_support.h: the events it applies to the match it is given and their words, what the
+// clock of tests/net_support.h: the events its session applied to the match and their words, what the
 // table's actions become on the network, and what it says and asks (how to join, a lost connection, an
 // offer to answer).
 #include <algorithm>
@@ -21,7 +21,7 @@ const SeatSpec here{SeatKind::Human, "Eamon", std::nullopt};
 struct Linked : FakeTimeSteps<Linked, 250> {
     Net net;
     Millis& now = net.now;
-    Match match;
+    Match match;  // the table's: given to the link at its start, then the link's as last taken (step)
     Recorder report;
     std::unique_ptr<TableLink> link;
     std::vector<TableLink::Heard> heard;
@@ -36,8 +36,10 @@ struct Linked : FakeTimeSteps<Linked, 250> {
         std::vector<pollfd> fds;
         link->pollfds(fds);
         ::poll(fds.data(), fds.size(), wait / 2);
-        link->on_poll(fds, now);
-        while (auto h = link->next()) heard.push_back(std::move(*h));
+        take(*link, fds, now, [&] {
+            while (auto h = link->next()) heard.push_back(std::move(*h));
+        });
+        match = link->match();
     }
     std::optional<TableLink::Heard> last(net::Event::Kind kind) const {
         for (auto it = heard.rbegin(); it != heard.rend(); ++it)
@@ -134,7 +136,7 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
         CHECK(again->said[0].error);
     }
     SECTION("the host's offer stands beside the board, blocks nothing, and the answer goes back") {
-        REQUIRE(w.peer.session->offer(w.peer.match, net::OfferKind::Draw, w.now).ok());
+        REQUIRE(w.peer.session->offer(net::OfferKind::Draw, w.now).ok());
         REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Offered); }));
         const TableLink::Heard offered = *w.last(net::Event::Kind::Offered);
         CHECK(w.link->offer_said(offered.event.offer, offered.text) ==
@@ -220,7 +222,7 @@ TEST_CASE("a hosting link says how to join, refuses moves until someone has, and
     jc.host = net::Endpoint{"127.0.0.1", std::uint16_t(port)};
     jc.code = "abcd-efgh";
     jc.name = "Eamon";
-    w.peer.session = session_of(net::Session::join(jc, w.now));
+    w.peer.session = session_of(net::Session::join(jc, w.peer.match, w.now));
     REQUIRE(w.peer.session);
     w.net.players = {&w.peer};
     REQUIRE(w.until([&] { return w.heard_of(net::Event::Kind::Started) && w.peer.session->playing(); }));

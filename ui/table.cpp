@@ -61,13 +61,16 @@ void Table::install_seats(const std::array<SeatSpec, 2>& specs) {
         seats_[p] = make_seat(specs[p].kind, ps);
         asked_[p].reset();
     }
-    // Names: a name given on the command line or in the save, else the seat's default name.
+    // Names: a name given on the command line or in the save, else the seat's default name. A network
+    // game's names are the host's: they travel in its match.
+    Match* const own = writable();
+    if (!own) return;
     const std::array<std::string, 2> defaults = seat_names(specs, config_.player.level);
     for (int p : {0, 1}) {
         if (!specs[p].name.empty())
-            match_.set_name(p, specs[p].name);
-        else if (is_default_name(match_.name(p)))
-            match_.set_name(p, defaults[p]);
+            own->set_name(p, specs[p].name);
+        else if (is_default_name(own->name(p)))
+            own->set_name(p, defaults[p]);
     }
 }
 
@@ -84,14 +87,15 @@ void Table::set_seat(int player, SeatKind kind) {
 // again when handed back (two computers alike are numbered); a name the players gave stays.
 void Table::refresh_names() {
     const std::array<std::string, 2> defaults = seat_names({spec_of(0), spec_of(1)}, config_.player.level);
-    for (int p : {0, 1})
-        if (is_default_name(match_.name(p))) match_.set_name(p, defaults[p]);
+    if (Match* const own = writable())
+        for (int p : {0, 1})
+            if (is_default_name(own->name(p))) own->set_name(p, defaults[p]);
 }
 
 int Table::acting_human() const {
     if (const std::optional<int> me = umpire_->player_here()) return is_human(*me) ? *me : -1;  // a spectator
-    const Game& g = match_.game();
-    const int to_move = match_.player_of(g.side_to_move());
+    const Game& g = match().game();
+    const int to_move = match().player_of(g.side_to_move());
     if (is_human(to_move)) return to_move;
     if (is_human(1 - to_move)) return 1 - to_move;
     return -1;
@@ -129,12 +133,12 @@ void Table::set_think(double seconds) {
 // Once a turn of the loop
 
 void Table::take_answers(Millis t) {
-    if (umpire_->runs_clock() && !paused_ && match_.clock().enabled() && !match_.game().over()) {
-        const std::optional<Color> running = match_.clock().running();
-        const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
-        const ClockUpdate u = match_.tick(t);
+    if (umpire_->runs_clock() && !paused_ && match().clock().enabled() && !match().game().over()) {
+        const std::optional<Color> running = own_.clock().running();
+        const Millis reserve_before = running ? own_.clock().reserve_left(*running) : 0;
+        const ClockUpdate u = own_.tick(t);  // the umpire runs the clock: the match is the table's own
         if (u.chunks > 0 && running) {
-            say(match_.chunk_text(*running, reserve_before));
+            say(own_.chunk_text(*running, reserve_before));
             autosave();
         }
         if (u.flagged) after_change(false);
@@ -154,30 +158,30 @@ ThinkInfo Table::progress() const {
 
 void Table::ask_seats(Millis t, bool held) {
     if (held || paused_) return;
-    const Game& g = match_.game();
+    const Game& g = match().game();
     const bool watching = is_computer(0) && is_computer(1);
     const bool paced = !watching || t - last_move_at_ >= speeds[config_.speed].pause;
     if (draw_offer_to_) {
         const int p = *draw_offer_to_;
         if (is_computer(p) && asked_[p] != Ask::Draw) {
-            seat_to_ask(p).ask(Ask::Draw, match_, p, t);
+            seat_to_ask(p).ask(Ask::Draw, match(), p, t);
             asked_[p] = Ask::Draw;
         }
         return;
     }
-    switch (match_.phase()) {
+    switch (match().phase()) {
         case MatchPhase::Playing: {
             const int p = seat_of(g.side_to_move());
             if (is_computer(p) && !asked_[p] && !reviewing() && paced && umpire_->ready_for_move()) {
-                seat_to_ask(p).ask(Ask::Move, match_, p, t);
+                seat_to_ask(p).ask(Ask::Move, match(), p, t);
                 asked_[p] = Ask::Move;
             }
             break;
         }
         case MatchPhase::ChoosingStarter: {
-            const int p = match_.chooser();
+            const int p = match().chooser();
             if (is_computer(p) && !asked_[p] && paced) {
-                seat_to_ask(p).ask(Ask::Starter, match_, p, t);
+                seat_to_ask(p).ask(Ask::Starter, match(), p, t);
                 asked_[p] = Ask::Starter;
             }
             break;
@@ -195,14 +199,14 @@ Millis Table::until_next(Millis t, bool held) const {
     const auto consider = [&wait](Millis m) {
         if (m >= 0 && (wait < 0 || m < wait)) wait = m;
     };
-    const GameClock& c = match_.clock();
+    const GameClock& c = match().clock();
     if (c.running() && !c.paused()) {
         consider(c.until_event(t));
         const Millis left = c.time_left(*c.running(), t);
         consider(left <= 10'000 ? left % 100 + 1 : left % 1000 + 1);  // the clock face changes
     }
     consider(umpire_->until_next(t));
-    const Game& g = match_.game();
+    const Game& g = match().game();
     // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
     if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())] && !held &&
         !paused_ && !reviewing())
@@ -215,7 +219,7 @@ void Table::on_answer(int player, const SeatAction& a) {
     asked_[player].reset();
     switch (a.kind) {
         case SeatAction::Kind::Move: {
-            Game& g = match_.game();
+            const Game& g = match().game();
             if (asked != Ask::Move || g.over() || seat_of(g.side_to_move()) != player) return;
             return follow(umpire_->computer_move(MoveSpec::of(a.move, g.side_to_move()), a.why));
         }
@@ -226,12 +230,12 @@ void Table::on_answer(int player, const SeatAction& a) {
             return follow(umpire_->answer_draw(player, a.kind == SeatAction::Kind::AcceptDraw, a.why));
         }
         case SeatAction::Kind::Starter: {
-            if (match_.phase() != MatchPhase::ChoosingStarter || match_.chooser() != player) return;
+            if (match().phase() != MatchPhase::ChoosingStarter || match().chooser() != player) return;
             const Ruling r = umpire_->choose_starter(a.starter);
             follow(r);
             if (r.kind == Ruling::Kind::Made)  // else the host's event says it
-                say(match_.name(player) + " chose that " + match_.name(a.starter) + " starts round " +
-                    std::to_string(match_.round_number()) + " (and plays White)");
+                say(match().name(player) + " chose that " + match().name(a.starter) + " starts round " +
+                    std::to_string(match().round_number()) + " (and plays White)");
             return;
         }
     }
@@ -252,12 +256,12 @@ void Table::come_back() {
 
 void Table::stand_clock(const std::string& why) {
     if (!umpire_->runs_clock() || why == stood_for_) return;  // a network game's clock is the host's
-    GameClock& clock = match_.clock();
+    GameClock& clock = own_.clock();  // the umpire runs the clock: the match is the table's own
     if (why.empty()) {
         clock.resume(now());
     } else if (!stood_for_.empty()) {
         // Standing already, now for another reason.
-    } else if (clock.enabled() && clock.running() && !clock.paused() && !match_.game().over()) {
+    } else if (clock.enabled() && clock.running() && !clock.paused() && !match().game().over()) {
         clock.pause(now());
     } else {
         return;  // nothing runs: nothing to stand
@@ -266,8 +270,8 @@ void Table::stand_clock(const std::string& why) {
 }
 
 std::string Table::clock_note() const {
-    const GameClock& c = match_.clock();
-    if (!c.enabled() || match_.game().over() || paused_) return "";
+    const GameClock& c = match().clock();
+    if (!c.enabled() || match().game().over() || paused_) return "";
     if (!stood_for_.empty()) return "the clocks stand: " + stood_for_;
     return umpire_->clock_note();
 }
@@ -275,18 +279,18 @@ std::string Table::clock_note() const {
 void Table::continue_with(const std::vector<Move>& moves) {
     cancel_seats();
     review_.reset();
-    for (Move m : moves) (void)match_.play(m, now());  // read and checked by the paste (game_paste)
+    for (Move m : moves) (void)own_.play(m, now());  // read and checked by the paste (game_paste)
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The records, and other matches at the table
 
 std::string Table::record_text(bool for_autosave) const {
-    const GameClock::State st = match_.clock().state(now());
+    const GameClock::State st = match().clock().state(now());
     std::array<SeatSpec, 2> specs = {spec_of(0), spec_of(1)};
     const std::optional<saves::NetworkPlace> place =
-        for_autosave && link_ && match_.phase() != MatchPhase::Over ? link_->place() : std::nullopt;
-    return saves::record_text(match_, specs, &st, saves::now_text(), link_ ? link_->match_id() : "", {},
+        for_autosave && link_ && match().phase() != MatchPhase::Over ? link_->place() : std::nullopt;
+    return saves::record_text(match(), specs, &st, saves::now_text(), link_ ? link_->match_id() : "", {},
                               place ? &*place : nullptr);
 }
 
@@ -294,7 +298,7 @@ void Table::autosave() { say_if(records_.autosave()); }
 
 std::string Table::archive_if_over() {
     if (link_ && link_->watching()) return "";  // a game watched is the players' (the server keeps it)
-    return records_.archive_if_over(match_);
+    return records_.archive_if_over(match());
 }
 
 void Table::save_named() {
@@ -303,15 +307,15 @@ void Table::save_named() {
 }
 
 std::string Table::new_match(Variant variant, bool keep) {
-    const std::string kept = keep ? records_.keep_current(match_) : "";
+    const std::string kept = keep ? records_.keep_current(match()) : "";
     cancel_seats();
-    MatchSettings settings = match_.settings();
+    MatchSettings settings = match().settings();
     settings.variant = variant;
-    std::array<std::string, 2> names = {match_.name(0), match_.name(1)};
-    match_ = Match(settings, names);
+    std::array<std::string, 2> names = {match().name(0), match().name(1)};
+    own_ = Match(settings, names);
     help_granted_ = false;
     for (int p : {0, 1}) seat_to_ask(p).new_game();
-    match_.start_clock(now());
+    own_.start_clock(now());
     paused_ = false;
     records_.new_match(false);
     review_.reset();
@@ -321,22 +325,22 @@ std::string Table::new_match(Variant variant, bool keep) {
 }
 
 std::string Table::replace_match(saves::Record record) {
-    const std::string kept = records_.keep_current(match_);
+    const std::string kept = records_.keep_current(match());
     cancel_seats();
-    match_ = std::move(record.match);
+    own_ = std::move(record.match);
     help_granted_ = false;
-    if (record.clock) match_.clock().set_state(*record.clock, now());
-    match_.start_clock(now());
+    if (record.clock) own_.clock().set_state(*record.clock, now());
+    own_.start_clock(now());
     refresh_names();
-    records_.new_match(match_.phase() == MatchPhase::Over);
+    records_.new_match(match().phase() == MatchPhase::Over);
     review_.reset();
     return kept;
 }
 
 void Table::load_match(Match match, const std::optional<GameClock::State>& clock, bool archived) {
-    match_ = std::move(match);
+    own_ = std::move(match);
     help_granted_ = false;
-    if (clock) match_.clock().set_state(*clock, now());
+    if (clock) own_.clock().set_state(*clock, now());
     records_.set_archived(archived);
     review_.reset();
 }

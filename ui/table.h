@@ -9,10 +9,10 @@
 //
 // A table is local or networked from the start, and its umpire (umpire.h) says which: the changes its
 // players ask for (a move, a starter, a resignation...) go to a LocalUmpire, which makes them at once, or,
-// once host() or join() gave the table its link, to the link, which sends them to the host. In a network
-// game the match changes only through the session's events, which the link applies (net::apply): the
-// session has checked every change with the engine, and the host's session runs the clock
-// (docs/network.md).
+// once host() or join() gave the table its link, to the link, which sends them to the host. The table
+// reads its match through the umpire (match()): its own in a local game; in a network game the session's,
+// which alone changes it (it has checked every change with the engine, and the host's session runs the
+// clock; docs/network.md).
 #pragma once
 
 #include <poll.h>
@@ -104,7 +104,8 @@ class Table {
     ~Table();
 
     Millis now() const { return clock_(); }
-    const Match& match() const { return match_; }
+    // The match at the table: a local game's own, a network game's its session's (the umpire knows).
+    const Match& match() const { return umpire_->match(); }
 
     // The seats.
     // Puts in the seats `specs` ask for, names included (a name given, else the seat's default name).
@@ -113,7 +114,7 @@ class Table {
     void set_seat(int player, SeatKind kind);
     const Seat& seat(int player) const { return *seats_[player]; }
     SeatView seat_view(int player) const;
-    int seat_of(Color c) const { return match_.player_of(c); }
+    int seat_of(Color c) const { return match().player_of(c); }
     bool is_computer(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Computer; }
     bool is_human(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Human; }
     // The human at the keyboard who acts now (offers, resigns, asks for a hint): the side to move when a
@@ -143,15 +144,15 @@ class Table {
     // a network game's clock.
     bool paused() const { return paused_; }
     // Moves were stepped back, or a review is open: the computer waits.
-    bool reviewing() const { return review_.has_value() || match_.game().can_redo(); }
+    bool reviewing() const { return review_.has_value() || match().game().can_redo(); }
 
     // The review: stepping through a finished match, every round of it, or through the finished rounds
     // of a local match in progress, on a copy shown in the match's place (a round, stepped to a move).
     // It is never a takeback and never asks the clock: the match itself does not change.
-    const Match& shown() const { return review_ ? review_->match : match_; }
+    const Match& shown() const { return review_ ? review_->match : match(); }
     bool in_review() const { return review_.has_value(); }
     // The round shown (index into match().rounds()).
-    std::size_t shown_round() const { return review_ ? review_->round : match_.rounds().size() - 1; }
+    std::size_t shown_round() const { return review_ ? review_->round : match().rounds().size() - 1; }
     enum class Step : std::uint8_t { Back, Forward, Start, End };
     // A step that is the review's: in it, or into it (any step of a finished match; a step back from
     // the start of a round in play, into the round before). What it shows ("round 1: move 12 of 30"),
@@ -184,7 +185,7 @@ class Table {
     // when nobody here is to answer.
     bool ask_round_question();
     // The round's end was handled already (a match opened or resumed at a finished round).
-    void round_end_handled() { handled_end_ = match_.game().over() ? match_.rounds().size() : 0; }
+    void round_end_handled() { handled_end_ = match().game().over() ? match().rounds().size() : 0; }
     void choose_starter(int player);
     void replay_round();
     void toggle_computer(Color c);
@@ -227,11 +228,11 @@ class Table {
     void load_match(Match match, const std::optional<GameClock::State>& clock, bool archived);
     // The table's match before play begins (the command line's settings), and its clock started.
     void set_match(Match match) {
-        match_ = std::move(match);
+        own_ = std::move(match);
         review_.reset();
         help_granted_ = false;
     }
-    void start_clock() { match_.start_clock(now()); }
+    void start_clock() { own_.start_clock(now()); }
     // The players step away from the table (another screen over it): the seats stop and a running clock
     // pauses, until they come back.
     void step_away();
@@ -259,7 +260,7 @@ class Table {
     bool autosave_written() const { return records_.autosave_written(); }
     // Where a network game in progress goes on (table_link.h), for the command that continues it.
     std::optional<saves::NetworkPlace> network_place() const {
-        return link_ && match_.phase() != MatchPhase::Over ? link_->place() : std::nullopt;
+        return link_ && match().phase() != MatchPhase::Over ? link_->place() : std::nullopt;
     }
     void autosave();
     const std::string& autosave_error() const { return records_.autosave_error(); }
@@ -341,7 +342,7 @@ class Table {
     }
     void on_answer(int player, const SeatAction& a);
     void on_round_over();
-    // What the table does with an event of its network link (the link applied it to the match already).
+    // What the table does with an event of its network link (its session applied it to the match already).
     using Heard = TableLink::Heard;
     void on_link_event(const Heard& heard);
     // The host holds another match than ours (`text` says which): take it (ours kept in the saves first),
@@ -352,7 +353,10 @@ class Table {
     EventLoop& loop_;
     std::function<Millis()> clock_;
     TableReport& report_;
-    Match match_;
+    Match own_;  // a local game's match; a network game's is its session's (match())
+    // The match this table changes itself: its own in a local game; none in a network game, whose match
+    // changes only by its session.
+    Match* writable() { return umpire_ == &local_umpire_ ? &own_ : nullptr; }
     std::array<std::unique_ptr<Seat>, 2> seats_;
     std::array<std::optional<Ask>, 2> asked_;
     std::optional<int> draw_offer_to_;  // a player considering a draw offer
@@ -368,11 +372,11 @@ class Table {
     std::unique_ptr<TableLink> link_;
     struct Review {
         Match match;        // the match up to the round shown, its game stepped to the move shown
-        std::size_t round;  // that round's index in match_.rounds()
+        std::size_t round;  // that round's index in match().rounds()
         std::size_t step;   // the steps from the round's start: its moves, then an ending of its own
     };
     std::optional<Review> review_;
-    LocalUmpire local_umpire_{match_, clock_};
+    LocalUmpire local_umpire_{own_, clock_};
     Umpire* umpire_ = &local_umpire_;
 };
 

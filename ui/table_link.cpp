@@ -8,39 +8,38 @@
 
 namespace gobblet::ui {
 
-TableLink::TableLink(std::unique_ptr<net::Session> session, Match& match, std::function<Millis()> clock,
+TableLink::TableLink(std::unique_ptr<net::Session> session, std::function<Millis()> clock,
                      TableReport& report, std::string program)
     : session_(std::move(session)),
-      match_(match),
       clock_(std::move(clock)),
       report_(report),
       program_(std::move(program)) {}
 
-Expected<std::unique_ptr<TableLink>> TableLink::host(const net::HostConfig& config, Match& match,
+Expected<std::unique_ptr<TableLink>> TableLink::host(const net::HostConfig& config, Match match,
                                                      std::function<Millis()> clock, TableReport& report,
                                                      std::string program) {
-    auto session = net::Session::host(config);
+    auto session = net::Session::host(config, std::move(match));
     if (!session)
         return Failure{"cannot host on " + net::endpoint_text(config.listen) + ": " + session.why()};
     std::unique_ptr<TableLink> link(
-        new TableLink(std::move(*session), match, std::move(clock), report, std::move(program)));
+        new TableLink(std::move(*session), std::move(clock), report, std::move(program)));
     link->where_ = config.listen;
     if (!link->where_.is_unix()) link->where_.port = link->session_->port();  // the port it got
     // A match resumed (--host --resume): its joiner gets the grace from now, as after a drop; their
     // clock does not run while the host was away, nor before the grace is over.
     if (!config.match_id.empty() && link->session_->match_id() == config.match_id)
-        link->session_->await_return(match, link->now());
+        link->session_->await_return(link->now());
     return link;
 }
 
 Expected<std::unique_ptr<TableLink>> TableLink::join(const net::JoinConfig& config,
-                                                     const SeatSpec& local_seat, Match& match,
+                                                     const SeatSpec& local_seat, Match match,
                                                      std::function<Millis()> clock, TableReport& report,
                                                      std::string program) {
-    auto session = net::Session::join(config, clock());
+    auto session = net::Session::join(config, std::move(match), clock());
     if (!session) return Failure{"cannot join " + net::endpoint_text(config.host) + ": " + session.why()};
     std::unique_ptr<TableLink> link(
-        new TableLink(std::move(*session), match, std::move(clock), report, std::move(program)));
+        new TableLink(std::move(*session), std::move(clock), report, std::move(program)));
     link->join_seat_ = local_seat;
     link->where_ = config.host;
     return link;
@@ -64,7 +63,7 @@ Ruling TableLink::sent(const Expected<void>& done) {
 
 Ruling TableLink::move_here(const MoveSpec& spec) {
     // The session checks the move with the engine and sends it; the match takes it from its event.
-    const auto sent_move = session_->move(match_, spec, true, now());
+    const auto sent_move = session_->move(spec, true, now());
     const std::string written = spec_name(spec);
     Ruling r{.kind = Ruling::Kind::Sent};  // refused or not, the pick is spent
     if (!sent_move)
@@ -75,14 +74,14 @@ Ruling TableLink::move_here(const MoveSpec& spec) {
 }
 
 Ruling TableLink::computer_move(const MoveSpec& spec, const std::string&) {
-    return sent(session_->move(match_, spec, false, now()));
+    return sent(session_->move(spec, false, now()));
 }
 
-Ruling TableLink::touch(Square square) { return sent(session_->touch(match_, square, now())); }
+Ruling TableLink::touch(Square square) { return sent(session_->touch(square, now())); }
 
 Ruling TableLink::answer_draw(int player, bool accept, const std::string& reason) {
-    Ruling r = sent(session_->answer(match_, accept, now()));
-    r.said.insert(r.said.begin(), Notice{match_.name(player) + " " + reason, false});
+    Ruling r = sent(session_->answer(accept, now()));
+    r.said.insert(r.said.begin(), Notice{match().name(player) + " " + reason, false});
     return r;
 }
 
@@ -90,16 +89,10 @@ std::optional<TableLink::Heard> TableLink::next() {
     auto e = session_->next_event();
     if (!e) return std::nullopt;
     using Kind = net::Event::Kind;
-    // A DM chunk moved from a reserve: said on both screens, as a local game says it.
-    const std::optional<Color> running = match_.clock().running();
-    const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
-    const auto applied = net::apply(match_, *e, now());
     if (e->kind == Kind::Welcomed || e->kind == Kind::Started) welcomed_ = true;
     if (e->kind == Kind::Started) retried_ = false;
-    std::string text = net::describe(*e, match_, local_player());
-    if (!applied) text += " (not applied: " + applied.why() + ")";
-    if (e->kind == Kind::Clock && running && match_.clock().reserve_left(*running) < reserve_before)
-        text = match_.chunk_text(*running, reserve_before);
+    std::string text = net::describe(*e, match(), local_player());
+    if (!e->not_applied.empty()) text += " (not applied: " + e->not_applied + ")";
     if (e->kind == Kind::Chat) log_chat(text);
     return Heard{std::move(*e), std::move(text)};
 }
@@ -124,19 +117,19 @@ Expected<void> TableLink::may(Act act) const {
     if (hosting() && !welcomed_ && session_->phase() == net::Session::Phase::Listening)
         return Failure{"nobody has joined yet: " + how_to_join()};
     if (const auto& away = session_->absence(remote_player()))
-        return Failure{absence_text(match_, remote_player(), *away, now())};
+        return Failure{absence_text(match(), remote_player(), *away, now())};
     return Failure{"not connected: the game goes on when the other player is back"};
 }
 
 bool TableLink::can_claim() const {
     const auto& away = session_->absence(remote_player());
-    return away && may_claim(match_, remote_player(), *away, now()).ok();
+    return away && may_claim(match(), remote_player(), *away, now()).ok();
 }
 
 std::optional<Ruling> TableLink::offer(net::OfferKind kind) {
     if (standing_offer() == kind) return sent(answer(true));  // the fact that follows says what was agreed
-    if (auto made = session_->offer(match_, kind, now()); !made) return sent(made);
-    const std::string other = match_.name(remote_player());
+    if (auto made = session_->offer(kind, now()); !made) return sent(made);
+    const std::string other = match().name(remote_player());
     const auto told = [](std::string text) {
         return Ruling{.kind = Ruling::Kind::Sent, .said = {{text, false}}};
     };
@@ -155,19 +148,19 @@ Ruling TableLink::answer_offer(bool agree) {
     if (!answered || agree || !kind) return sent(answered);  // an agreement's fact says what was agreed
     return Ruling{
         .kind = Ruling::Kind::Sent,
-        .said = {{"you declined " + match_.name(remote_player()) + "'s offer of " + net::offer_text(*kind),
+        .said = {{"you declined " + match().name(remote_player()) + "'s offer of " + net::offer_text(*kind),
                   false}}};
 }
 
 Ruling TableLink::claim() {
     if (!hosting()) return Umpire::claim();
-    return sent(session_->claim(match_, now()));
+    return sent(session_->claim(now()));
 }
 
 Ruling TableLink::hand_over(int player, bool to_computer, Level) {
     if (player != local_player())
         return Ruling{
-            .said = {{std::string(color_name(match_.colour_of(player))) + " is " + match_.name(player) +
+            .said = {{std::string(color_name(match().colour_of(player))) + " is " + match().name(player) +
                           "'s, across the network: only your own side can go to the computer",
                       true}}};
     Ruling r{.kind = Ruling::Kind::Made};
@@ -176,7 +169,7 @@ Ruling TableLink::hand_over(int player, bool to_computer, Level) {
         !told)
         r.said.push_back({told.why(), true});
     r.said.push_back({std::string("your computer plays for you: ") + (to_computer ? "on" : "off") + "; " +
-                          match_.name(remote_player()) + " is told",
+                          match().name(remote_player()) + " is told",
                       false});
     return r;
 }
@@ -208,7 +201,7 @@ void TableLink::fresh_code(const std::string& code) {
 }
 
 void TableLink::leave() {
-    session_->leave(match_.name(std::max(0, local_player())) + " left the game", now());
+    session_->leave(match().name(std::max(0, local_player())) + " left the game", now());
 }
 
 std::array<SeatSpec, 2> TableLink::welcome_seats() const {
@@ -245,21 +238,21 @@ std::string TableLink::offer_said(net::OfferKind kind, const std::string& text) 
 std::string TableLink::offer_note() const {
     const auto kind = standing_offer();
     if (!kind) return "";
-    return match_.name(remote_player()) + " offers " + net::offer_text(*kind) + ": " + offer_key(*kind) +
+    return match().name(remote_player()) + " offers " + net::offer_text(*kind) + ": " + offer_key(*kind) +
            " agrees, Esc declines";
 }
 
 void TableLink::on_lost(std::string text, bool on_purpose) {
-    if (match_.phase() == MatchPhase::Over && !watching()) {
+    if (match().phase() == MatchPhase::Over && !watching()) {
         // A finished match has nothing to come back to: no reconnection, nobody waited for.
-        say(text + ". The " + std::string(match_.single_game() ? "game" : "match") + " is over" +
+        say(text + ". The " + std::string(match().single_game() ? "game" : "match") + " is over" +
             (hosted() ? ": q goes back to the lobby" : ": q quits"));
         return;
     }
     // Tried again at once: the host's clocks keep running while this side shows its own guess of them.
     if (!hosting() && !on_purpose && !retried_) {
         retried_ = true;
-        if (session_->reconnect(match_, now())) return say(text + "; connecting again...", true);
+        if (session_->reconnect(now())) return say(text + "; connecting again...", true);
     }
     if (!hosting() && watching()) {
         report_.ask(Question{.text = text,
@@ -295,7 +288,7 @@ void TableLink::on_lost(std::string text, bool on_purpose) {
             .help = "The connection to the host was lost. The game is saved on both sides."});
         say(text + ". The game is saved; r connects again.", true);
     } else {
-        const std::string who = match_.name(remote_player());
+        const std::string who = match().name(remote_player());
         std::string after;
         if (const auto& away = session_->absence(remote_player())) {
             // One grace per player per game in all: what is left of it holds the clocks, then they run.
@@ -318,13 +311,13 @@ void TableLink::on_lost(std::string text, bool on_purpose) {
 std::string TableLink::started_text(const std::string& text, bool resumed) const {
     const int me = local_player();
     if (me < 0) return text;
-    if (hosting()) return match_.name(remote_player()) + " is here: " + text;
-    const Color mine = match_.colour_of(me);
+    if (hosting()) return match().name(remote_player()) + " is here: " + text;
+    const Color mine = match().colour_of(me);
     std::string out = text + "; you play " + std::string(color_name(mine));
     if (resumed) return out;
     // A new game: what the host set, which the joiner's command line did not say (docs/network.md).
-    const MatchSettings& s = match_.settings();
-    const std::string other = match_.name(remote_player()) + (hosted() ? "" : " (the host)");
+    const MatchSettings& s = match().settings();
+    const std::string other = match().name(remote_player()) + (hosted() ? "" : " (the host)");
     out += mine == Color::White ? " and start, against " + other + ";"
                                 : " against " + other + ", who plays White and starts;";
     out += std::string(" ") + rules_name(s.variant.rules) + " rules, " + std::to_string(s.variant.size) +
@@ -343,12 +336,12 @@ std::string TableLink::how_to_join() const {
 }
 
 std::string TableLink::clock_note() const {
-    if (!match_.clock().enabled() || !match_.clock().paused()) return "";
+    if (!match().clock().enabled() || !match().clock().paused()) return "";
     if (!hosting() && session_->phase() != net::Session::Phase::Playing)
         return "the clocks stand here while not connected: the host's clock decides";
     for (int p : {0, 1})
         if (const auto& away = session_->absence(p); away && away->stage(now()) == AbsenceStage::Grace)
-            return "the clocks stand for what is left of " + match_.name(p) + "'s grace";
+            return "the clocks stand for what is left of " + match().name(p) + "'s grace";
     return "";
 }
 
@@ -357,7 +350,7 @@ std::string TableLink::title() const {
     switch (session_->phase()) {
         case Phase::Listening:
             if (const auto& away = session_->absence(remote_player()))  // where things stand, and how long
-                return absence_text(match_, remote_player(), *away, now());  // the absent player has
+                return absence_text(match(), remote_player(), *away, now());  // the absent player has
             return "waiting for a player, code " + session_->code_display();
         case Phase::Connecting:
         case Phase::Greeting:

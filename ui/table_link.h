@@ -3,9 +3,9 @@
 // network. A table without a link is a local table; host() or join() gives it one, once, at start-up, and
 // the link is then the table's umpire (umpire.h) in the place of its LocalUmpire.
 //
-// The link holds the table's match by reference. In a network game the match changes only through the
-// session's events, which the link applies (net::apply) before it hands them to the table: the session
-// has checked every change with the engine, and the host's session runs the clock (docs/network.md). An
+// The session owns the network game's match (it applies each change once, as it reports it: it checked
+// every change with the engine, and the host's session runs the clock; docs/network.md); the link is
+// the umpire the table reads it through, and hands the table the session's events one at a time. An
 // action of the table's (a move, an offer, a resignation, a starter chosen) is sent as a request, and the
 // link says why when the session refuses it. What the table does with an event (its seats, the ends of
 // rounds) is the table's (Table::on_link_event). Like the table, the link never calls curses and reads
@@ -40,19 +40,20 @@ inline constexpr std::size_t chat_log_lines = 100;
 
 class TableLink : public Umpire {
   public:
-    // Starts hosting, or joining as the local player `local_seat` (its seat once the host's match
-    // arrives); or says why it cannot ("cannot host on 127.0.0.1:7000: ...").
-    // `match` is the table's, `clock` its time source; `program` names the program in messages. The
-    // link keeps references to `match` and `report`, which outlive it.
-    static Expected<std::unique_ptr<TableLink>> host(const net::HostConfig& config, Match& match,
+    // Starts hosting `match`, or joining as the local player `local_seat` (its seat once the host's match
+    // arrives; `match` is shown until then); or says why it cannot ("cannot host on 127.0.0.1:7000: ...").
+    // `clock` is the table's time source; `program` names the program in messages. The link keeps a
+    // reference to `report`, which outlives it.
+    static Expected<std::unique_ptr<TableLink>> host(const net::HostConfig& config, Match match,
                                                      std::function<Millis()> clock, TableReport& report,
                                                      std::string program);
     static Expected<std::unique_ptr<TableLink>> join(const net::JoinConfig& config,
-                                                     const SeatSpec& local_seat, Match& match,
+                                                     const SeatSpec& local_seat, Match match,
                                                      std::function<Millis()> clock, TableReport& report,
                                                      std::string program);
 
     const net::Session& session() const { return *session_; }
+    const Match& match() const override { return session_->match(); }
     int local_player() const { return session_->local_player(); }  // -1: a spectator
     int remote_player() const { return session_->remote_player(); }
     bool watching() const { return session_->watching(); }
@@ -76,9 +77,9 @@ class TableLink : public Umpire {
 
     // The one poll loop: the session's sockets, then what they brought ...
     void pollfds(std::vector<pollfd>& fds) const { session_->pollfds(fds); }
-    void on_poll(std::span<const pollfd> fds, Millis now) { session_->on_poll(fds, match_, now); }
-    // ... one event at a time, applied to the match, with its words ("Liam played W3B2", and "(not
-    // applied: WHY)" when the match refused it).
+    void on_poll(std::span<const pollfd> fds, Millis now) { session_->on_poll(fds, now); }
+    // ... one event at a time (the session applied it to the match), with its words ("Liam played W3B2",
+    // and "(not applied: WHY)" when the match refused it).
     struct Heard {
         net::Event event;
         std::string text;
@@ -92,10 +93,10 @@ class TableLink : public Umpire {
     Ruling computer_move(const MoveSpec& spec, const std::string& reason) override;
     Ruling touch(Square square) override;  // Refused when the session refused it
     Ruling choose_starter(int player) override {
-        return sent(session_->choose_starter(match_, player, now()));
+        return sent(session_->choose_starter(player, now()));
     }
-    Ruling replay() override { return sent(session_->replay(match_, now())); }
-    Ruling resign(int) override { return sent(session_->resign(match_, now())); }
+    Ruling replay() override { return sent(session_->replay(now())); }
+    Ruling resign(int) override { return sent(session_->resign(now())); }
     Ruling answer_draw(int player, bool accept, const std::string& reason) override;
     // An offer made to the other player (said: "offered Eamon a draw"), or the agreement to theirs of
     // the same kind that stands (the fact that follows says what was agreed); Refused when the session
@@ -131,11 +132,11 @@ class TableLink : public Umpire {
     bool ready_for_move() const override { return session_->can_play() && !session_->awaiting_host(); }
     bool decides_rounds() const override { return hosting(); }
     bool runs_clock() const override { return false; }  // the host's session runs it
-    Millis until_next(Millis now) const override { return session_->until_next(match_, now); }
+    Millis until_next(Millis now) const override { return session_->until_next(now); }
 
     bool awaiting_host() const { return session_->awaiting_host(); }  // a move sent waits for the host
     // Agrees to the other player's offer, or refuses it; or why it could not be sent.
-    Expected<void> answer(bool agree) { return session_->answer(match_, agree, now()); }
+    Expected<void> answer(bool agree) { return session_->answer(agree, now()); }
     // The key that makes (and so agrees to) an offer of `kind`: "=", "<", "p".
     static const char* offer_key(net::OfferKind kind);
     // A line said to the other player ("you: ..." in the chat log), or why not.
@@ -170,7 +171,7 @@ class TableLink : public Umpire {
     std::string how_to_join() const;
 
   private:
-    TableLink(std::unique_ptr<net::Session> session, Match& match, std::function<Millis()> clock,
+    TableLink(std::unique_ptr<net::Session> session, std::function<Millis()> clock,
               TableReport& report, std::string program);
     Millis now() const { return clock_(); }
     void say(std::string text, bool error = false);
@@ -180,10 +181,9 @@ class TableLink : public Umpire {
     // A request sent, or refused (why).
     static Ruling sent(const Expected<void>& done);
     // Connect again (r, at the lost connection's question).
-    void reconnect() { say_if(session_->reconnect(match_, now())); }
+    void reconnect() { say_if(session_->reconnect(now())); }
 
-    std::unique_ptr<net::Session> session_;
-    Match& match_;
+    std::unique_ptr<net::Session> session_;  // owns the match
     std::function<Millis()> clock_;
     TableReport& report_;
     std::string program_;

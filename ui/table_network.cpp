@@ -1,30 +1,34 @@
 // The table's network game (table.h): starting its link (hosting, joining), feeding it from the one poll
-// loop, and what the table does with the events the link hands it (table_link.h), applied to the match
-// already: its seats, its questions, the ends of rounds.
+// loop, and what the table does with the events the link hands it (table_link.h), which its session
+// applied to the match already: its seats, its questions, the ends of rounds.
 #include "table.h"
 
 namespace gobblet::ui {
 
 Expected<void> Table::host(const net::HostConfig& config) {
+    // The seats follow the session: the joiner plays the remote player. Put in first, names and all: the
+    // match then goes to the session, which alone changes it from here on.
+    const std::array<SeatSpec, 2> were = {spec_of(0), spec_of(1)};
+    const Match match_was = own_;
+    const int remote = config.remote_player;
+    if ((remote == 0 || remote == 1) && seats_[remote]->kind() != SeatKind::Remote)
+        install_seats({were[1], were[0]});
     Expected<std::unique_ptr<TableLink>> link =
-        TableLink::host(config, match_, clock_, report_, config_.program);
-    if (!link) return Failure{link.why()};
+        TableLink::host(config, own_, clock_, report_, config_.program);
+    if (!link) {  // the table stays as it was
+        own_ = match_was;
+        install_seats(were);
+        return Failure{link.why()};
+    }
     link_ = std::move(link).take();
     umpire_ = link_.get();
-    // The seats follow the session: the joiner plays the remote player.
-    const int remote = link_->remote_player();
-    if (seats_[remote]->kind() != SeatKind::Remote) {
-        std::array<SeatSpec, 2> specs = {spec_of(0), spec_of(1)};
-        std::swap(specs[0], specs[1]);
-        install_seats(specs);
-    }
     say("Waiting for the other player: " + link_->how_to_join() + ". Nobody can move until they join.");
     return {};
 }
 
 Expected<void> Table::join(const net::JoinConfig& config, const SeatSpec& local_seat) {
     Expected<std::unique_ptr<TableLink>> link =
-        TableLink::join(config, local_seat, match_, clock_, report_, config_.program);
+        TableLink::join(config, local_seat, own_, clock_, report_, config_.program);
     if (!link) return Failure{link.why()};
     link_ = std::move(link).take();
     umpire_ = link_.get();
@@ -76,9 +80,9 @@ void Table::on_link_event(const Heard& heard) {
         // The host's match arrived: the seats follow it (this side's player and the remote one).
         install_seats(link_->welcome_seats());
         // A round that ended while we were away and waits for our choice of starter asks it again.
-        const bool our_choice = match_.phase() == MatchPhase::ChoosingStarter && match_.chooser() == me;
-        handled_end_ = match_.game().over() && !our_choice ? match_.rounds().size() : 0;
-        records_.set_archived(match_.phase() == MatchPhase::Over);
+        const bool our_choice = match().phase() == MatchPhase::ChoosingStarter && match().chooser() == me;
+        handled_end_ = match().game().over() && !our_choice ? match().rounds().size() : 0;
+        records_.set_archived(match().phase() == MatchPhase::Over);
     }
     switch (e.kind) {
         case Kind::Offered:
@@ -117,7 +121,7 @@ void Table::on_link_event(const Heard& heard) {
         case Kind::Absence:
             // The grace is over, or a claim now stands: a round-end question the drop took away comes
             // back, since the host plays on (choosing a starter, replaying a drawn round).
-            if (match_.game().over() && !report_.question_open()) {
+            if (match().game().over() && !report_.question_open()) {
                 handled_end_ = 0;
                 after_change(false);
             }

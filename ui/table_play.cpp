@@ -13,12 +13,12 @@ bool in_play(const Match& m) { return !m.game().over() && m.phase() == MatchPhas
 }  // namespace
 
 Expected<void> Table::may_act(Act act) const {
-    const Game& g = match_.game();
+    const Game& g = match().game();
     switch (act) {
         case Act::Move:
         case Act::Pick: {
             if (g.over())
-                return Failure{match_.phase() == MatchPhase::Over
+                return Failure{match().phase() == MatchPhase::Over
                                    ? "the game is over: n starts a new one" +
                                          std::string(can_step_back() ? ", < steps back" : "")
                                    : "the round is over: answer the question below to go on"};
@@ -27,32 +27,32 @@ Expected<void> Table::may_act(Act act) const {
             const Color mover = g.side_to_move();
             const int p = seat_of(mover);
             if (seats_[p]->kind() == SeatKind::Remote)
-                return Failure{"it is " + match_.name(p) + "'s turn, across the network"};
+                return Failure{"it is " + match().name(p) + "'s turn, across the network"};
             if (!is_human(p))
-                return Failure{"it is " + match_.name(p) + "'s turn: press " +
+                return Failure{"it is " + match().name(p) + "'s turn: press " +
                                (mover == Color::White ? "[" : "]") + " to take over " + color_name(mover)};
             return {};
         }
         case Act::Pause:
             // A clock this table runs pauses in play; a network game's (its host's) by agreement, between
             // rounds too.
-            if (!umpire_->may(act) || !(match_.clock().enabled() || (is_computer(0) && is_computer(1))) ||
-                (umpire_->runs_clock() && !in_play(match_)))
+            if (!umpire_->may(act) || !(match().clock().enabled() || (is_computer(0) && is_computer(1))) ||
+                (umpire_->runs_clock() && !in_play(match())))
                 return Failure{"pause stops the clocks, or a computer playing itself: there is neither now"};
             return {};
         case Act::OfferDraw:
-            if (!umpire_->may(act) || !in_play(match_) || acting_human() < 0)
+            if (!umpire_->may(act) || !in_play(match()) || acting_human() < 0)
                 return Failure{"a draw can be offered while a round is being played by a human"};
             return {};
         case Act::Resign:
-            if (!umpire_->may(act) || !in_play(match_) || acting_human() < 0)
+            if (!umpire_->may(act) || !in_play(match()) || acting_human() < 0)
                 return Failure{"resigning ends a round in progress played by a human"};
             return {};
         case Act::Claim: return umpire_->may(act);
         case Act::Hint: {
             if (g.over()) return Failure{"the game is over"};
             const std::optional<int> mine = umpire_->player_here();
-            if (match_.phase() != MatchPhase::Playing || acting_human() < 0 ||
+            if (match().phase() != MatchPhase::Playing || acting_human() < 0 ||
                 (mine && seat_of(g.side_to_move()) != *mine))
                 return Failure{"a hint is for your turn"};
             return {};
@@ -78,7 +78,7 @@ Table::MoveResult Table::play_human(const MoveSpec& spec) {
 }
 
 bool Table::touch(Square sq) {
-    Game& g = match_.game();
+    const Game& g = match().game();
     if (!g.variant().touch_rule()) return true;
     const Ruling r = umpire_->touch(sq);
     follow(r);
@@ -96,9 +96,9 @@ void Table::after_change(bool moved) {
         draw_offer_to_.reset();  // an offer stands for one position
         report_.moved();
     }
-    const bool over = match_.game().over();
-    if (over && handled_end_ != match_.rounds().size()) {
-        handled_end_ = match_.rounds().size();
+    const bool over = match().game().over();
+    if (over && handled_end_ != match().rounds().size()) {
+        handled_end_ = match().rounds().size();
         on_round_over();
     }
     if (!over) handled_end_ = 0;
@@ -111,11 +111,11 @@ void Table::on_round_over() {
     cancel_seats();
     draw_offer_to_.reset();
     report_.round_over();
-    const std::string next = std::to_string(match_.round_number() + 1);
-    switch (match_.phase()) {
+    const std::string next = std::to_string(match().round_number() + 1);
+    switch (match().phase()) {
         case MatchPhase::Over: {
             const std::string kept = archive_if_over();
-            say(std::string(match_.single_game() ? "The game is over" : "The match is over") + kept +
+            say(std::string(match().single_game() ? "The game is over" : "The match is over") + kept +
                 (umpire_->new_match_here() ? "; n starts a new one" : ""));
             return;
         }
@@ -123,11 +123,11 @@ void Table::on_round_over() {
             if (ask_round_question())
                 say(asked_text_ + ".");
             else
-                say(match_.name(match_.chooser()) + " chooses who starts round " + next);
+                say(match().name(match().chooser()) + " chooses who starts round " + next);
             return;
         case MatchPhase::Replay:
             if (!umpire_->decides_rounds() && (is_human(0) || is_human(1))) {
-                say("the host starts round " + std::to_string(match_.round_number()) + " again");
+                say("the host starts round " + std::to_string(match().round_number()) + " again");
                 return;
             }
             if (ask_round_question()) say(asked_text_);
@@ -137,37 +137,37 @@ void Table::on_round_over() {
 }
 
 bool Table::ask_round_question() {
-    switch (match_.phase()) {
+    switch (match().phase()) {
         case MatchPhase::ChoosingStarter: {
-            const int loser = match_.chooser();
+            const int loser = match().chooser();
             if (!is_human(loser))
                 return false;  // the computer chooses by its rule; a remote player on theirs
             const int other = 1 - loser;
-            const int next = match_.round_number() + 1;
+            const int next = match().round_number() + 1;
             ask(Question{
-                .text = match_.name(loser) + " lost round " + std::to_string(match_.round_number()) +
+                .text = match().name(loser) + " lost round " + std::to_string(match().round_number()) +
                         " and chooses who starts round " + std::to_string(next) +
                         " (the starter plays White)",
                 .answers =
-                    {{ch('s'), match_.name(loser) + " starts", [this, loser] { choose_starter(loser); },
-                      match_.name(loser) + " starts round " + std::to_string(next) + " and plays White"},
-                     {ch('o'), match_.name(other) + " starts", [this, other] { choose_starter(other); },
-                      match_.name(other) + " starts round " + std::to_string(next) + " and plays White"}},
+                    {{ch('s'), match().name(loser) + " starts", [this, loser] { choose_starter(loser); },
+                      match().name(loser) + " starts round " + std::to_string(next) + " and plays White"},
+                     {ch('o'), match().name(other) + " starts", [this, other] { choose_starter(other); },
+                      match().name(other) + " starts round " + std::to_string(next) + " and plays White"}},
                 .help = "The loser of a round chooses who starts the next (the tournament's rule); White "
                         "always starts. The match goes on until a player has " +
-                        std::to_string(match_.settings().first_to) + " round wins. " +
-                        (match_.clock().enabled() ? "The clocks wait for the answer. " : "") +
-                        "There is no default: the choice is " + match_.name(loser) + "'s."});
+                        std::to_string(match().settings().first_to) + " round wins. " +
+                        (match().clock().enabled() ? "The clocks wait for the answer. " : "") +
+                        "There is no default: the choice is " + match().name(loser) + "'s."});
             return true;
         }
         case MatchPhase::Replay:
             if (!is_human(0) && !is_human(1)) return false;  // the computers play it again by themselves
             if (!umpire_->decides_rounds()) return false;    // the host asks
             ask(Question{
-                .text = "Enter starts round " + std::to_string(match_.round_number()) + " again",
-                .answers = {{ch('\n'), "start round " + std::to_string(match_.round_number()) + " again",
+                .text = "Enter starts round " + std::to_string(match().round_number()) + " again",
+                .answers = {{ch('\n'), "start round " + std::to_string(match().round_number()) + " again",
                              [this] { replay_round(); },
-                             "round " + std::to_string(match_.round_number()) +
+                             "round " + std::to_string(match().round_number()) +
                                  " is played again, with the same starter and the score unchanged"}},
                 .help = "A drawn round counts for nobody: it is played again with the same starter (the "
                         "tournament's rule)."});
@@ -187,9 +187,9 @@ void Table::replay_round() { follow(umpire_->replay()); }
 
 HelpGame Table::help_game() const {
     HelpGame g;
-    g.over = match_.phase() == MatchPhase::Over;
-    g.timed = match_.clock().enabled();
-    g.started = match_.rounds().size() > 1 || !match_.game().moves().empty();
+    g.over = match().phase() == MatchPhase::Over;
+    g.timed = match().clock().enabled();
+    g.started = match().rounds().size() > 1 || !match().game().moves().empty();
     g.granted = help_granted_;
     return umpire_->help_game(g);
 }
@@ -218,17 +218,17 @@ bool Table::decline_offer() {
 }
 
 void Table::pause() {
-    const net::OfferKind kind = match_.clock().paused() ? net::OfferKind::Resume : net::OfferKind::Pause;
+    const net::OfferKind kind = match().clock().paused() ? net::OfferKind::Resume : net::OfferKind::Pause;
     if (const std::optional<Ruling> r = umpire_->offer(kind)) return follow(*r);  // to the other side
     if (const Expected<void> allowed = may_act(Act::Pause); !allowed) return say(allowed.why(), true);
     paused_ = !paused_;
     const Millis t = now();
     if (paused_) {
         cancel_seats();
-        match_.clock().pause(t);
+        own_.clock().pause(t);  // both sides sit here: the match is the table's own
         say("paused: the clocks are stopped; p resumes");
     } else {
-        match_.clock().resume(t);
+        own_.clock().resume(t);
         last_move_at_ = t;
         say("resumed");
     }
@@ -242,18 +242,18 @@ void Table::offer_draw() {
     const int from = acting_human();
     const int to = 1 - from;
     if (is_human(to)) {
-        Question q{.text = match_.name(from) + " offers a draw: " + match_.name(to) + ", do you accept?",
+        Question q{.text = match().name(from) + " offers a draw: " + match().name(to) + ", do you accept?",
                    .answers = {{ch('y'), "accept the draw",
                                 [this] {
-                                    match_.agree_draw(now());
+                                    own_.agree_draw(now());  // both sides sit here
                                     say("draw agreed");
                                     after_change(false);
                                 },
-                                match_.single_game() ? "the game ends in a draw"
+                                match().single_game() ? "the game ends in a draw"
                                                      : "the round is drawn: it is played again with the same "
                                                        "starter and the score unchanged"},
                                {ch('n'), "decline",
-                                [this, to] { say(match_.name(to) + " declines the draw: play goes on"); },
+                                [this, to] { say(match().name(to) + " declines the draw: play goes on"); },
                                 "play goes on"}},
                    .help = "An offer stands for this position only.",
                    .default_answer = 1};
@@ -263,7 +263,7 @@ void Table::offer_draw() {
     }
     cancel_seats();
     draw_offer_to_ = to;
-    say(match_.name(from) + " offers a draw; " + match_.name(to) + " is considering it...");
+    say(match().name(from) + " offers a draw; " + match().name(to) + " is considering it...");
 }
 
 bool Table::request_takeback() {
@@ -278,11 +278,11 @@ void Table::resign() {
     if (const Expected<void> allowed = may_act(Act::Resign); !allowed) return say(allowed.why(), true);
     const int p = acting_human();
     const std::string what =
-        match_.single_game() ? "the game" : "round " + std::to_string(match_.round_number());
+        match().single_game() ? "the game" : "round " + std::to_string(match().round_number());
     Question q{
-        .text = match_.name(p) + ": resign " + what + "?",
+        .text = match().name(p) + ": resign " + what + "?",
         .answers = {{ch('y'), "resign", [this, p] { follow(umpire_->resign(p)); },
-                     match_.name(p) + " loses " + what + (match_.single_game() ? "" : "; the match goes on")},
+                     match().name(p) + " loses " + what + (match().single_game() ? "" : "; the match goes on")},
                     {ch('n'), "play on", [this] { say("play goes on"); }, "nothing changes: play goes on"}},
         .help = "Resigning gives up " + what + " at once; it cannot be taken back.",
         .default_answer = 1};
@@ -315,21 +315,21 @@ std::size_t steps_of(const Game& g) { return g.moves().size() + (ending_step(g) 
 
 std::size_t Table::reviewable_rounds() const {
     if (!umpire_->may_step()) return 0;
-    const std::size_t n = match_.rounds().size();
-    return match_.phase() == MatchPhase::Over ? n : n - 1;
+    const std::size_t n = match().rounds().size();
+    return match().phase() == MatchPhase::Over ? n : n - 1;
 }
 
 std::string Table::review_at(std::size_t round, std::size_t step) {
     cancel_seats();
-    const std::size_t total = steps_of(match_.rounds()[round].game);
+    const std::size_t total = steps_of(match().rounds()[round].game);
     step = std::min(step, total);
-    if (round + 1 == match_.rounds().size() && step == total) {
+    if (round + 1 == match().rounds().size() && step == total) {
         review_.reset();
-        return std::string("the end of the ") + (match_.single_game() ? "game" : "match");
+        return std::string("the end of the ") + (match().single_game() ? "game" : "match");
     }
-    std::vector<Round> rounds(match_.rounds().begin(), match_.rounds().begin() + std::ptrdiff_t(round) + 1);
+    std::vector<Round> rounds(match().rounds().begin(), match().rounds().begin() + std::ptrdiff_t(round) + 1);
     Expected<Match> copy =
-        Match::from_rounds(match_.settings(), {match_.name(0), match_.name(1)}, std::move(rounds));
+        Match::from_rounds(match().settings(), {match().name(0), match().name(1)}, std::move(rounds));
     if (!copy) {  // the match's own rounds always make a match: this would be a bug, said rather than hidden
         review_.reset();
         return "the review cannot show round " + std::to_string(round + 1) + ": " + copy.why();
@@ -340,9 +340,9 @@ std::string Table::review_at(std::size_t round, std::size_t step) {
 }
 
 std::string Table::review_where() const {
-    const Game& full = match_.rounds()[review_->round].game;
+    const Game& full = match().rounds()[review_->round].game;
     const std::size_t moves = std::min(review_->step, full.moves().size());
-    return (match_.single_game() ? std::string("at ")
+    return (match().single_game() ? std::string("at ")
                                  : "at round " + std::to_string(review_->match.round_number()) + ", ") +
            "move " + std::to_string(moves) + " of " + std::to_string(full.moves().size());
 }
@@ -350,11 +350,11 @@ std::string Table::review_where() const {
 std::optional<Expected<std::string>> Table::review_step(Step step) {
     const std::size_t rounds = reviewable_rounds();
     if (rounds == 0) return std::nullopt;
-    const auto steps = [this](std::size_t r) { return steps_of(match_.rounds()[r].game); };
-    const std::string what = match_.single_game() ? "game" : "match";
+    const auto steps = [this](std::size_t r) { return steps_of(match().rounds()[r].game); };
+    const std::string what = match().single_game() ? "game" : "match";
     if (!review_) {
         const bool back = step == Step::Back || step == Step::Start;
-        if (match_.phase() == MatchPhase::Over) {
+        if (match().phase() == MatchPhase::Over) {
             // The whole match, from its end: a step back opens the review there.
             if (!back) return Failure{"nothing to replay: this is the end of the " + what};
             const std::size_t last = rounds - 1;
@@ -363,14 +363,14 @@ std::optional<Expected<std::string>> Table::review_step(Step step) {
             return review_at(last - 1, step == Step::Back ? steps(last - 1) : 0);
         }
         // A match in progress: a step back from the start of the round in play goes to the round before.
-        if (!back || match_.game().can_undo()) return std::nullopt;
+        if (!back || match().game().can_undo()) return std::nullopt;
         return review_at(rounds - 1, step == Step::Back ? steps(rounds - 1) : 0);
     }
     const Review& r = *review_;
     const std::size_t total = steps(r.round);
     const auto leave = [&]() -> Expected<std::string> {
         review_.reset();
-        return "back to round " + std::to_string(match_.round_number()) + ", in play";
+        return "back to round " + std::to_string(match().round_number()) + ", in play";
     };
     switch (step) {
         case Step::Back:
@@ -394,46 +394,47 @@ std::optional<Expected<std::string>> Table::review_step(Step step) {
 }
 
 std::optional<Expected<std::string>> Table::review_go_to(std::size_t plies) {
-    if (!review_ && match_.phase() != MatchPhase::Over) return std::nullopt;
+    if (!review_ && match().phase() != MatchPhase::Over) return std::nullopt;
     if (reviewable_rounds() == 0) return std::nullopt;
-    const std::size_t round = review_ ? review_->round : match_.rounds().size() - 1;
-    const std::size_t moves = match_.rounds()[round].game.moves().size();
+    const std::size_t round = review_ ? review_->round : match().rounds().size() - 1;
+    const std::size_t moves = match().rounds()[round].game.moves().size();
     if (plies > moves) return Failure{"round " + std::to_string(round + 1) + " has " + moves_text(moves)};
     // The last move of a round that ended otherwise shows the ending too, as the game ended.
-    return review_at(round, plies == moves ? steps_of(match_.rounds()[round].game) : plies);
+    return review_at(round, plies == moves ? steps_of(match().rounds()[round].game) : plies);
 }
 
 bool Table::can_step_back() const {
     if (!umpire_->may_step()) return false;
     if (review_) return review_->step > 0 || review_->round > 0;
-    if (match_.phase() == MatchPhase::Over) return steps_of(match_.game()) > 0 || match_.rounds().size() > 1;
-    if (match_.game().can_undo()) return step_allowed().ok();
+    if (match().phase() == MatchPhase::Over) return steps_of(match().game()) > 0 || match().rounds().size() > 1;
+    if (match().game().can_undo()) return step_allowed().ok();
     return reviewable_rounds() > 0;
 }
 
 bool Table::can_step_forward() const {
-    return review_.has_value() || (umpire_->may_step() && match_.game().can_redo());
+    return review_.has_value() || (umpire_->may_step() && match().game().can_redo());
 }
 
 bool Table::play_from_review() {
     // A finished single game without a clock: a move at a position of its review takes the game back to
     // it and plays on from there (a new line), as stepping back in it always did.
-    const bool takeback =
-        match_.phase() == MatchPhase::Over && match_.single_game() && !match_.clock().enabled();
+    // (Never a network game's: its match changes only by its session.)
+    const bool takeback = writable() && match().phase() == MatchPhase::Over && match().single_game() &&
+                          !match().clock().enabled();
     if (!takeback) {
-        say(match_.phase() == MatchPhase::Over
-                ? "the " + std::string(match_.single_game() ? "game" : "match") +
+        say(match().phase() == MatchPhase::Over
+                ? "the " + std::string(match().single_game() ? "game" : "match") +
                       " is over: this is its review (End goes to its end; n starts a new one)"
                 : "this is a review of an earlier round: End goes back to round " +
-                      std::to_string(match_.round_number()) + ", in play",
+                      std::to_string(match().round_number()) + ", in play",
             true);
         return false;
     }
-    const std::size_t back = steps_of(match_.game()) - review_->step;
+    const std::size_t back = steps_of(match().game()) - review_->step;
     review_.reset();
     cancel_seats();
-    for (std::size_t i = 0; i < back; ++i) match_.game().undo();
-    match_.game().clear_redo();
+    for (std::size_t i = 0; i < back; ++i) own_.game().undo();
+    own_.game().clear_redo();
     return true;
 }
 
@@ -442,16 +443,17 @@ bool Table::play_from_review() {
 
 Expected<void> Table::step_allowed() const {
     if (const Expected<void> allowed = umpire_->may_step(); !allowed) return allowed;
-    if (!match_.single_game() && match_.game().over())
-        return Failure{"round " + std::to_string(match_.round_number()) + " is over and counts in the match"};
-    if (match_.clock().enabled() && !match_.game().over())
+    if (!match().single_game() && match().game().over())
+        return Failure{"round " + std::to_string(match().round_number()) + " is over and counts in the match"};
+    if (match().clock().enabled() && !match().game().over())
         return Failure{"takebacks are off while the clock runs"};
     return {};
 }
 
+// Stepping is the table's own match's (the umpire's may_step refuses it in a network game).
 std::vector<std::string> Table::take_back() {
     cancel_seats();
-    Game& g = match_.game();
+    Game& g = own_.game();
     std::vector<std::string> taken;
     const bool against_computer = is_computer(0) != is_computer(1);
     do {
@@ -469,24 +471,24 @@ std::vector<std::string> Table::take_back() {
 
 Move Table::replay_move() {
     cancel_seats();
-    match_.game().redo();
-    return match_.game().moves().back();
+    own_.game().redo();
+    return own_.game().moves().back();
 }
 
 void Table::go_to(std::size_t plies) {
     cancel_seats();
-    Game& g = match_.game();
+    Game& g = own_.game();
     while (g.moves().size() > plies && g.can_undo()) g.undo();
     while (g.moves().size() < plies && g.can_redo()) g.redo();
 }
 
-void Table::drop_redo() { match_.game().clear_redo(); }
+void Table::drop_redo() { own_.game().clear_redo(); }
 
 void Table::undo_last() {
-    Game& g = match_.game();
+    Game& g = own_.game();
     g.undo();
     g.clear_redo();  // play goes on from here, not a review
-    match_.sync_clock(now());
+    own_.sync_clock(now());
 }
 
 }  // namespace gobblet::ui

@@ -49,6 +49,8 @@ enum class Act : std::uint8_t { Move, Pick, Pause, OfferDraw, Resign, Claim, Hin
 class Umpire {
   public:
     virtual ~Umpire() = default;
+    // The match it rules on: the table's own (local), or the network session's.
+    virtual const Match& match() const = 0;
     // A move made at the board here (the touch rule applies), and a computer seat's, with its reason.
     virtual Ruling move_here(const MoveSpec& spec) = 0;
     virtual Ruling computer_move(const MoveSpec& spec, const std::string& reason) = 0;
@@ -117,6 +119,7 @@ class LocalUmpire : public Umpire {
   public:
     // The umpire keeps a reference to `match` (the table's), which outlives it.
     LocalUmpire(Match& match, std::function<Millis()> clock) : match_(match), clock_(std::move(clock)) {}
+    const Match& match() const override { return match_; }
 
     Ruling move_here(const MoveSpec& spec) override;
     Ruling computer_move(const MoveSpec& spec, const std::string& reason) override;

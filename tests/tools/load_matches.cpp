@@ -65,7 +65,7 @@ struct LobbyLine {
 // A game connection: a player's or a spectator's.
 struct Seat {
     std::unique_ptr<net::Session> session;
-    Match match;
+    const Match& match() const { return session->match(); }
     int fd = -1;
     std::uint32_t mask = 0;  // what epoll watches for it
     bool started = false;
@@ -196,19 +196,24 @@ void Bench::seat_io(std::size_t i, std::uint32_t events, Millis now) {
     Seat& s = seats_[i];
     std::vector<pollfd> fds;
     if (s.fd >= 0) fds.push_back({s.fd, short(s.mask), short(events)});
-    s.session->on_poll(fds, s.match, now);
-    while (auto e = s.session->next_event()) {
-        (void)net::apply(s.match, *e, now);
-        switch (e->kind) {
-            case net::Event::Kind::Started: s.started = true; break;
-            case net::Event::Kind::Act: arrived(i, *e); break;
-            case net::Event::Kind::Error:
-            case net::Event::Kind::Gone:
-            case net::Event::Kind::Dropped:
-                die("match " + std::to_string(s.of) + ", connection " + std::to_string(i % 3) + ": " +
-                    e->text);
-            default: break;
+    // The session hands over one change at a time: the lines already read wait for the next call (epoll
+    // would not wake for them), a bounded number of calls.
+    for (int round = 0; round < 64; ++round) {
+        s.session->on_poll(fds, now);
+        while (auto e = s.session->next_event()) {
+            switch (e->kind) {
+                case net::Event::Kind::Started: s.started = true; break;
+                case net::Event::Kind::Act: arrived(i, *e); break;
+                case net::Event::Kind::Error:
+                case net::Event::Kind::Gone:
+                case net::Event::Kind::Dropped:
+                    die("match " + std::to_string(s.of) + ", connection " + std::to_string(i % 3) + ": " +
+                        e->text);
+                default: break;
+            }
         }
+        if (s.session->until_next(now) != 0) break;
+        for (pollfd& p : fds) p.revents = 0;  // read already
     }
     sync_seat(i);
 }
@@ -276,7 +281,7 @@ void Bench::join(std::size_t seat, const std::string& code, const std::string& n
     j.name = name;
     j.hosted = true;
     j.watch = watch;
-    auto joined = net::Session::join(j, now_ms());
+    auto joined = net::Session::join(j, Match(), now_ms());
     if (!joined) die(joined.why());
     seats_[seat].session = std::move(joined).take();
     sync_seat(seat);
@@ -286,7 +291,7 @@ void Bench::act(int k) {
     Pace& p = pace_[std::size_t(k)];
     for (std::size_t seat : {std::size_t(3 * k), std::size_t(3 * k + 1)}) {
         Seat& s = seats_[seat];
-        const Match& m = s.match;
+        const Match& m = s.match();
         const int me = s.session->local_player();
         if (m.phase() == MatchPhase::Over) {
             p.over = true;
@@ -295,7 +300,7 @@ void Bench::act(int k) {
         if (m.phase() == MatchPhase::ChoosingStarter) {
             if (m.chooser() != me) continue;
             // (refused while an earlier choice is on its way to the server: the next round looks again)
-            if (!s.session->choose_starter(m, me, now_ms()).ok()) return;
+            if (!s.session->choose_starter(me, now_ms()).ok()) return;
             p.due += o_.interval_us;
             sync_seat(seat);
             return;
@@ -308,7 +313,7 @@ void Bench::act(int k) {
         p.since = now_us();
         p.waiting = 3;
         p.mover = seat;
-        if (auto sent = s.session->move(m, MoveSpec::of(mv, m.game().side_to_move()), false, now_ms()); !sent)
+        if (auto sent = s.session->move(MoveSpec::of(mv, m.game().side_to_move()), false, now_ms()); !sent)
             die("match " + std::to_string(k) + ": " + sent.why());
         p.due += o_.interval_us;
         sync_seat(seat);
@@ -529,9 +534,9 @@ int Bench::run() {
         die("moves still on their way after 30 s");
     step(50);
     for (int k = 0; k < n; ++k) {
-        const Match& a = seats_[std::size_t(3 * k)].match;
+        const Match& a = seats_[std::size_t(3 * k)].match();
         for (int s = 1; s < 3; ++s) {
-            const Match& b = seats_[std::size_t(3 * k + s)].match;
+            const Match& b = seats_[std::size_t(3 * k + s)].match();
             bool same = a.rounds().size() == b.rounds().size() && a.game().moves() == b.game().moves();
             for (std::size_t r = 0; same && r < a.rounds().size(); ++r)
                 same = a.rounds()[r].game.moves() == b.rounds()[r].game.moves();
