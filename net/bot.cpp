@@ -292,8 +292,7 @@ void Bot::decide(Millis now) {
     }
     // An opponent who left without a clock to decide: the round is claimed once the rule allows.
     if (const auto& away = session_->absence(1 - me); away && may_claim(match(), 1 - me, *away, now)) {
-        if (session_->claim(now))
-            note("claims the round: " + match().name(1 - me) + " did not come back");
+        if (session_->claim(now)) note("claims the round: " + match().name(1 - me) + " did not come back");
         return;
     }
     const Game& g = match().game();

@@ -101,7 +101,7 @@ class Bot {
     std::optional<lobby::MatchStart> start_;
     std::unique_ptr<Session> session_;  // owns the match in play
     Match last_;                        // the last match, once it is over
-    Millis retry_at_ = -1;  // the game connection's next attempt after it dropped
+    Millis retry_at_ = -1;              // the game connection's next attempt after it dropped
     int finished_ = 0;
     lobby::Id entered_ = 0;        // the tournament joined (--enter)
     std::size_t rounds_seen_ = 0;  // of the match in play: a new one gets new randomness

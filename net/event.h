@@ -65,10 +65,11 @@ struct Event {
     std::string not_applied;
 };
 
-// Applies an event to the match (the session does, as it reports it; a server's hosted game too). An Act with a clock reading is applied as the host's fact (the game
-// changes as the act says and the clock takes the reading); without a reading it is applied with the
-// host's authority at `now` (the clock runs by itself): that is how the host's session computes the
-// reading it sends. Applied, or why the engine refused (never, for events a session reported).
+// Applies an event to the match (the session does, as it reports it; a server's hosted game too). An Act with
+// a clock reading is applied as the host's fact (the game changes as the act says and the clock takes the
+// reading); without a reading it is applied with the host's authority at `now` (the clock runs by itself):
+// that is how the host's session computes the reading it sends. Applied, or why the engine refused (never,
+// for events a session reported).
 Expected<void> apply(Match& match, const Event& e, Millis now);
 
 // A line for the message area: "Eamon played K1C3", "Eamon offers a draw", "connection lost: no word

@@ -906,8 +906,8 @@ void Session::chunk(const GameClock::State& reading, Millis now) {
 void Session::absence_stage(const Referee::StageNews& n, Millis now) {
     Event e = event(Event::Kind::Absence, n.player);
     const Absence& away = *referee_.absence(n.player);
-    e.text =
-        watch_ ? watched_absence_text(match_, n.player, away, now) : absence_text(match_, n.player, away, now);
+    e.text = watch_ ? watched_absence_text(match_, n.player, away, now)
+                    : absence_text(match_, n.player, away, now);
     emit(std::move(e), now);
 }
 

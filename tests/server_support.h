@@ -7,9 +7,9 @@
 
 #include "net/lobby_client.h"
 #include "net/session.h"
-#include "session_turn.h"
 #include "server/server.h"
 #include "server/store.h"
+#include "session_turn.h"
 #include "support.h"
 #include "tools/raw_peer.h"
 

@@ -105,8 +105,7 @@ TEST_CASE("a spectator says version 2, holds nothing, sends only its sync, and s
     const std::size_t heard = server.peer.heard().size();
     CHECK(zoe.session->move(spec("W1A1"), false, net.now).why() ==
           "you are watching: a spectator makes no moves");
-    CHECK(zoe.session->resign(net.now).why() ==
-          "you are watching: a spectator has nothing to resign");
+    CHECK(zoe.session->resign(net.now).why() == "you are watching: a spectator has nothing to resign");
     CHECK(zoe.session->offer(OfferKind::Draw, net.now).why() ==
           "you are watching: a spectator makes no offers");
     CHECK(zoe.session->chat("hi", net.now).why() ==
@@ -229,8 +228,7 @@ TEST_CASE("without a clock the player who stayed asks for the claim after the gr
     server.peer.say("go " + none + "\naway 0 white 60000 30000 claim " + none + "\n");
     REQUIRE(net.until([&] { return eamon.session->absence(eamon.session->remote_player()).has_value(); }));
     CHECK(eamon.session->absence(eamon.session->remote_player())->since() <= net.now - 60 * s);
-    CHECK(eamon.session->claim(net.now).why() ==
-          "Liam has been away 1:00: you may claim the round in 4:30");
+    CHECK(eamon.session->claim(net.now).why() == "Liam has been away 1:00: you may claim the round in 4:30");
     server.pass(net, 4 * 60 * s + 30 * s);
     CHECK(eamon.last(Event::Kind::Absence) == "Liam has been away 5:30: you may claim the round");
     REQUIRE(eamon.session->claim(net.now).ok());
@@ -265,4 +263,33 @@ TEST_CASE(
     REQUIRE(net.until([&] { return eamon.saw(Event::Kind::Error); }));
     CHECK(eamon.last(Event::Kind::Error) ==
           "protocol error from Liam: an away: only a server's game has that");
+}
+
+TEST_CASE("a session hands over one change at a time: its caller reads the match as each event left it",
+          "[net][session][spectator]") {
+    Net net;
+    FakeServer server;
+    Side zoe = join_fake(net, server, true);
+    server.welcome(net, "watch");
+    REQUIRE(net.until([&] { return zoe.session->playing(); }));
+    // Two facts and a count in one write: one on_poll takes the first fact only, the rest waits.
+    server.peer.say("move 0 2 K1C3 " + running_white + "\nmove 1 3 W1A1 " + running_black + "\nwatchers 2\n");
+    std::vector<std::size_t> moves_at_each_fact;
+    for (int turn = 0; turn < 400 && moves_at_each_fact.size() < 2; ++turn) {
+        std::vector<pollfd> fds;
+        zoe.session->pollfds(fds);
+        ::poll(fds.data(), fds.size(), 5);
+        zoe.session->on_poll(fds, net.now);
+        while (auto e = zoe.session->next_event())
+            if (e->kind == Event::Kind::Act)
+                moves_at_each_fact.push_back(zoe.session->match().game().moves().size());
+    }
+    CHECK(moves_at_each_fact == std::vector<std::size_t>{2, 3});
+    // The count's line waits for the next call, and the session says so.
+    CHECK(zoe.session->watchers() != 2);
+    CHECK(zoe.session->until_next(net.now) == 0);
+    std::vector<pollfd> fds;
+    zoe.session->pollfds(fds);
+    zoe.session->on_poll(fds, net.now);
+    CHECK(zoe.session->watchers() == 2);
 }

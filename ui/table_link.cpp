@@ -10,10 +10,7 @@ namespace gobblet::ui {
 
 TableLink::TableLink(std::unique_ptr<net::Session> session, std::function<Millis()> clock,
                      TableReport& report, std::string program)
-    : session_(std::move(session)),
-      clock_(std::move(clock)),
-      report_(report),
-      program_(std::move(program)) {}
+    : session_(std::move(session)), clock_(std::move(clock)), report_(report), program_(std::move(program)) {}
 
 Expected<std::unique_ptr<TableLink>> TableLink::host(const net::HostConfig& config, Match match,
                                                      std::function<Millis()> clock, TableReport& report,

@@ -92,9 +92,7 @@ class TableLink : public Umpire {
     Ruling move_here(const MoveSpec& spec) override;
     Ruling computer_move(const MoveSpec& spec, const std::string& reason) override;
     Ruling touch(Square square) override;  // Refused when the session refused it
-    Ruling choose_starter(int player) override {
-        return sent(session_->choose_starter(player, now()));
-    }
+    Ruling choose_starter(int player) override { return sent(session_->choose_starter(player, now())); }
     Ruling replay() override { return sent(session_->replay(now())); }
     Ruling resign(int) override { return sent(session_->resign(now())); }
     Ruling answer_draw(int player, bool accept, const std::string& reason) override;
@@ -171,8 +169,8 @@ class TableLink : public Umpire {
     std::string how_to_join() const;
 
   private:
-    TableLink(std::unique_ptr<net::Session> session, std::function<Millis()> clock,
-              TableReport& report, std::string program);
+    TableLink(std::unique_ptr<net::Session> session, std::function<Millis()> clock, TableReport& report,
+              std::string program);
     Millis now() const { return clock_(); }
     void say(std::string text, bool error = false);
     void say_if(const Expected<void>& result) {

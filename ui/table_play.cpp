@@ -242,21 +242,22 @@ void Table::offer_draw() {
     const int from = acting_human();
     const int to = 1 - from;
     if (is_human(to)) {
-        Question q{.text = match().name(from) + " offers a draw: " + match().name(to) + ", do you accept?",
-                   .answers = {{ch('y'), "accept the draw",
-                                [this] {
-                                    own_.agree_draw(now());  // both sides sit here
-                                    say("draw agreed");
-                                    after_change(false);
-                                },
-                                match().single_game() ? "the game ends in a draw"
-                                                     : "the round is drawn: it is played again with the same "
-                                                       "starter and the score unchanged"},
-                               {ch('n'), "decline",
-                                [this, to] { say(match().name(to) + " declines the draw: play goes on"); },
-                                "play goes on"}},
-                   .help = "An offer stands for this position only.",
-                   .default_answer = 1};
+        Question q{
+            .text = match().name(from) + " offers a draw: " + match().name(to) + ", do you accept?",
+            .answers = {{ch('y'), "accept the draw",
+                         [this] {
+                             own_.agree_draw(now());  // both sides sit here
+                             say("draw agreed");
+                             after_change(false);
+                         },
+                         match().single_game() ? "the game ends in a draw"
+                                               : "the round is drawn: it is played again with the same "
+                                                 "starter and the score unchanged"},
+                        {ch('n'), "decline",
+                         [this, to] { say(match().name(to) + " declines the draw: play goes on"); },
+                         "play goes on"}},
+            .help = "An offer stands for this position only.",
+            .default_answer = 1};
         ask(std::move(q));
         say(asked_text_);
         return;
@@ -282,7 +283,8 @@ void Table::resign() {
     Question q{
         .text = match().name(p) + ": resign " + what + "?",
         .answers = {{ch('y'), "resign", [this, p] { follow(umpire_->resign(p)); },
-                     match().name(p) + " loses " + what + (match().single_game() ? "" : "; the match goes on")},
+                     match().name(p) + " loses " + what +
+                         (match().single_game() ? "" : "; the match goes on")},
                     {ch('n'), "play on", [this] { say("play goes on"); }, "nothing changes: play goes on"}},
         .help = "Resigning gives up " + what + " at once; it cannot be taken back.",
         .default_answer = 1};
@@ -343,7 +345,7 @@ std::string Table::review_where() const {
     const Game& full = match().rounds()[review_->round].game;
     const std::size_t moves = std::min(review_->step, full.moves().size());
     return (match().single_game() ? std::string("at ")
-                                 : "at round " + std::to_string(review_->match.round_number()) + ", ") +
+                                  : "at round " + std::to_string(review_->match.round_number()) + ", ") +
            "move " + std::to_string(moves) + " of " + std::to_string(full.moves().size());
 }
 
@@ -406,7 +408,8 @@ std::optional<Expected<std::string>> Table::review_go_to(std::size_t plies) {
 bool Table::can_step_back() const {
     if (!umpire_->may_step()) return false;
     if (review_) return review_->step > 0 || review_->round > 0;
-    if (match().phase() == MatchPhase::Over) return steps_of(match().game()) > 0 || match().rounds().size() > 1;
+    if (match().phase() == MatchPhase::Over)
+        return steps_of(match().game()) > 0 || match().rounds().size() > 1;
     if (match().game().can_undo()) return step_allowed().ok();
     return reviewable_rounds() > 0;
 }
@@ -444,7 +447,8 @@ bool Table::play_from_review() {
 Expected<void> Table::step_allowed() const {
     if (const Expected<void> allowed = umpire_->may_step(); !allowed) return allowed;
     if (!match().single_game() && match().game().over())
-        return Failure{"round " + std::to_string(match().round_number()) + " is over and counts in the match"};
+        return Failure{"round " + std::to_string(match().round_number()) +
+                       " is over and counts in the match"};
     if (match().clock().enabled() && !match().game().over())
         return Failure{"takebacks are off while the clock runs"};
     return {};
