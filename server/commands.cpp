@@ -75,7 +75,7 @@ int print_ratings(std::ostream& out, std::ostream& err, const fs::path& db, std:
     try {
         Store store = Store::open(db, Store::Access::Read);
         std::vector<Variant> variants;
-        for (Variant v : store.rated_variants())
+        for (Variant v : store.ratings().rated_variants())
             if ((!rules || v.rules == *rules) && (!size || v.size == *size)) variants.push_back(v);
         if (variants.empty()) {
             std::string which;
@@ -85,9 +85,10 @@ int print_ratings(std::ostream& out, std::ostream& err, const fs::path& db, std:
             return 0;
         }
         for (std::size_t i = 0; i < variants.size(); ++i) {
-            const std::vector<RatingsRow> rows = store.ratings_list(variants[i], now);
+            const std::vector<RatingsRow> rows = store.ratings().ratings_list(variants[i], now);
             std::vector<std::optional<RatingChange>> last;
-            for (const RatingsRow& r : rows) last.push_back(store.last_change(r.account, variants[i]));
+            for (const RatingsRow& r : rows)
+                last.push_back(store.ratings().last_change(r.account, variants[i]));
             out << (i ? "\n" : "") << ratings_table(variants[i], rows, &last);
         }
         return 0;
@@ -110,8 +111,8 @@ std::optional<TournamentRecord> named(Store& store, std::ostream& err, const cha
                "first)\n";
         return std::nullopt;
     }
-    const auto id = store.tournament_named(net::lobby::name_key(name));
-    const auto t = id ? store.tournament(*id) : std::nullopt;
+    const auto id = store.tournaments().tournament_named(net::lobby::name_key(name));
+    const auto t = id ? store.tournaments().tournament(*id) : std::nullopt;
     if (!t)
         err << "gobblet: " << flag << " " << name << ": no such tournament in " << store.path().string()
             << "\n";
@@ -142,7 +143,7 @@ int new_tournament(std::ostream& out, std::ostream& err, const fs::path& db, con
     try {
         Store store = Store::open(db, Store::Access::Share);
         const tournament::Spec spec{c->format, c->max_players, c->first, c->terms};
-        const Expected<TournamentId> id = store.create_tournament(
+        const Expected<TournamentId> id = store.tournaments().create_tournament(
             NewTournament{name, net::lobby::name_key(name), tournament::spec_text(spec), std::nullopt, seed},
             now);
         if (!id) {
@@ -181,7 +182,7 @@ int start_tournament(std::ostream& out, std::ostream& err, const fs::path& db, c
                 << players << " so far): wait for more to join\n";
             return 2;
         }
-        store.set_tournament_state(t->id, TournamentState::Running);
+        store.tournaments().set_tournament_state(t->id, TournamentState::Running);
         out << "tournament " << name << " starts with " << players
             << " players: the server pairs the first round\n";
         return 0;
@@ -208,7 +209,7 @@ int choose_starter(std::ostream& out, std::ostream& err, const fs::path& db, con
             err << "gobblet: --tournament-first " << name << ": " << choice.why() << "\n";
             return 2;
         }
-        store.set_starter(t->id, choice->starter, choice->other, now);
+        store.tournaments().set_starter(t->id, choice->starter, choice->other, now);
         std::string names[2];
         for (const TournamentPlayer& p : t->players)
             for (int i : {0, 1})
@@ -283,9 +284,9 @@ int print_profile(std::ostream& out, std::ostream& err, const fs::path& db, cons
     try {
         Store store = Store::open(db, Store::Access::Read);
         const auto by_key = net::lobby::valid_name(name)
-                                ? store.find_lobby_account(net::lobby::name_key(name))
+                                ? store.accounts().find_lobby_account(net::lobby::name_key(name))
                                 : std::nullopt;
-        const auto a = by_key ? by_key : store.find_account(name);
+        const auto a = by_key ? by_key : store.accounts().find_account(name);
         if (!a || a->name == operator_name) {
             err << "gobblet: --profile " << clean_name(name) << ": nobody is registered so in "
                 << store.path().string() << "\n";
@@ -359,13 +360,14 @@ int bench(std::ostream& out, const TimeSource& time, const fs::path& path) {
         "left 0 0 reserve 300000 300000 running white elapsed 1200 budget 120000 paused no flagged none";
     Store store = Store::open(path);
     out << "store benchmark in " << path.string() << " (SQLite " << sqlite3_libversion() << ", WAL)\n";
-    const Account liam = *store.create_account("Liam", t0), eamon = *store.create_account("Eamon", t0);
+    const Account liam = *store.accounts().create_account("Liam", t0),
+                  eamon = *store.accounts().create_account("Eamon", t0);
     const MatchSettings settings{{4, Rules::Official}, 2, ClockSettings::dm(120'000, 300'000, 30'000)};
 
     // Facts: one transaction, one commit each, as the server writes them.
     constexpr int facts = 5000;
     const GameId game =
-        store
+        store.games()
             .create_game(settings, {GamePlayer{liam.id, liam.name}, GamePlayer{eamon.id, eamon.name}}, true,
                          t0)
             .id;
@@ -373,8 +375,9 @@ int bench(std::ostream& out, const TimeSource& time, const fs::path& path) {
     std::int64_t start = time.now_us();
     for (int i = 0; i < facts; ++i) {
         const std::int64_t t = time.now_us();
-        store.append_fact(game, i, fact_format, "move " + std::to_string(i) + " " + std::to_string(i / 2 + 1) + " W3B2",
-                          clock);
+        store.games().append_fact(game, i, fact_format,
+                                  "move " + std::to_string(i) + " " + std::to_string(i / 2 + 1) + " W3B2",
+                                  clock);
         each.push_back(seconds_since(time, t));
     }
     report_rate(out, "append_fact (WAL + synchronous=NORMAL)", facts, seconds_since(time, start), each);
@@ -388,27 +391,27 @@ int bench(std::ostream& out, const TimeSource& time, const fs::path& path) {
     for (int i = 0; i < results; ++i) {
         const std::int64_t t = time.now_us();
         const GameId g =
-            store
+            store.games()
                 .create_game(settings, {GamePlayer{liam.id, liam.name}, GamePlayer{eamon.id, eamon.name}},
                              true, t0 + i)
                 .id;
-        store.finish_game(g,
-                          i % 3 == 0 ? GameOutcome::Draw
-                          : i % 2    ? GameOutcome::Player0
-                                     : GameOutcome::Player1,
-                          "", t0 + i);
+        store.games().finish_game(g,
+                                  i % 3 == 0 ? GameOutcome::Draw
+                                  : i % 2    ? GameOutcome::Player0
+                                             : GameOutcome::Player1,
+                                  "", t0 + i);
         each.push_back(seconds_since(time, t));
     }
     report_rate(out, "create_game + finish_game, rated", results, seconds_since(time, start), each);
 
     // Logins by machine secret.
-    const std::string secret = store.add_secret(liam.id, t0);
+    const std::string secret = store.accounts().add_secret(liam.id, t0);
     constexpr int logins = 2000;
     each.clear();
     start = time.now_us();
     for (int i = 0; i < logins; ++i) {
         const std::int64_t t = time.now_us();
-        if (!store.check_secret(liam.id, secret, t0 + i))
+        if (!store.accounts().check_secret(liam.id, secret, t0 + i))
             throw std::runtime_error("the secret did not match");
         each.push_back(seconds_since(time, t));
     }
@@ -417,14 +420,15 @@ int bench(std::ostream& out, const TimeSource& time, const fs::path& path) {
     // A restart: 200 games in progress of 60 facts each, read back.
     for (int g = 0; g < 200; ++g) {
         const GameId id =
-            store
+            store.games()
                 .create_game(settings, {GamePlayer{liam.id, liam.name}, GamePlayer{std::nullopt, "Guest"}},
                              false, t0)
                 .id;
-        for (int i = 0; i < 60; ++i) store.append_fact(id, i, fact_format, "move " + std::to_string(i) + " 1 W3B2", clock);
+        for (int i = 0; i < 60; ++i)
+            store.games().append_fact(id, i, fact_format, "move " + std::to_string(i) + " 1 W3B2", clock);
     }
     start = time.now_us();
-    const auto games = store.games_in_progress();
+    const auto games = store.games().games_in_progress();
     std::size_t read = 0;
     for (const auto& g : games) read += g.facts.size();
     char buf[200];

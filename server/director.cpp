@@ -71,10 +71,10 @@ void Director::game_over(const HostedGame& g, Millis now) {
     if (!tid) return;
     if (g.end()->outcome == GameOutcome::Aborted)
         // A tournament's match nobody finished: half a point each.
-        if (const auto rec = env_.store.tournament(*tid))
+        if (const auto rec = env_.store.tournaments().tournament(*tid))
             for (const Pairing& pr : rec->pairings)
                 if (pr.game == g.id() && !pr.outcome)
-                    env_.store.set_pairing_outcome(pr.id, PairingOutcome::Draw);
+                    env_.store.tournaments().set_pairing_outcome(pr.id, PairingOutcome::Draw);
     const auto it = tourneys_.find(*tid);
     if (it != tourneys_.end()) advance(it->second, now);
 }
@@ -84,7 +84,7 @@ void Director::game_over(const HostedGame& g, Millis now) {
 
 std::optional<Director::Tourney> Director::tourney_of(const TournamentRecord& r, Millis now) {
     const auto spec = tournament::parse_spec(r.terms);
-    const auto organizer = env_.store.account(r.created_by);
+    const auto organizer = env_.store.accounts().account(r.created_by);
     if (!spec || !organizer || !lobby::valid_tournament_name(r.name)) {
         env_.note(now, "tournament " + std::to_string(r.id) + " cannot be read back: left as it is");
         return std::nullopt;
@@ -103,7 +103,7 @@ std::optional<Director::Tourney> Director::tourney_of(const TournamentRecord& r,
 void Director::restore(Millis now) {
     data_version_ = env_.store.data_version();
     for (TournamentState st : {TournamentState::Open, TournamentState::Running})
-        for (const TournamentRecord& r : env_.store.tournaments(st)) {
+        for (const TournamentRecord& r : env_.store.tournaments().tournaments(st)) {
             const auto t = tourney_of(r, now);
             if (!t) continue;
             tourneys_[r.id] = *t;
@@ -113,7 +113,7 @@ void Director::restore(Millis now) {
 
 void Director::sync(Millis now) {
     for (TournamentState st : {TournamentState::Open, TournamentState::Running})
-        for (const TournamentRecord& r : env_.store.tournaments(st)) {
+        for (const TournamentRecord& r : env_.store.tournaments().tournaments(st)) {
             auto it = tourneys_.find(r.id);
             if (it == tourneys_.end()) {
                 const auto t = tourney_of(r, now);
@@ -145,7 +145,7 @@ lobby::TournamentItem Director::item(const Tourney& t) {
     i.round = t.round;
     i.first = t.spec.first;
     i.terms = t.spec.terms;
-    if (const auto rec = env_.store.tournament(t.id))
+    if (const auto rec = env_.store.tournaments().tournament(t.id))
         i.players = int(std::count_if(rec->players.begin(), rec->players.end(),
                                       [](const TournamentPlayer& p) { return !p.withdrawn; }));
     return i;
@@ -163,16 +163,16 @@ void Director::create(ConnId conn, const LobbyPlayer& p, const lobby::Create& m,
         return refuse(conn, "create", Refusal::Busy, "too many tournaments: try later");
     std::string name = m.name;
     if (name.empty())  // a version 1 client's: named after its organizer
-        for (int n = 1; name.empty() || env_.store.tournament_named(lobby::name_key(name)); ++n)
+        for (int n = 1; name.empty() || env_.store.tournaments().tournament_named(lobby::name_key(name)); ++n)
             name = p.name + "-" + std::to_string(n);
     const tournament::Spec spec{m.format, m.max_players, m.first, m.terms};
     std::uint64_t seed = 0;
     for (char b : net::random_bytes(8)) seed = (seed << 8) | static_cast<unsigned char>(b);
-    const Expected<TournamentId> id = env_.store.create_tournament(
+    const Expected<TournamentId> id = env_.store.tournaments().create_tournament(
         NewTournament{name, lobby::name_key(name), tournament::spec_text(spec), *p.account, seed},
         env_.unix(now));
     if (!id) return refuse(conn, "create", Refusal::NotAllowed, id.why());
-    env_.store.join_tournament(*id, *p.account, env_.unix(now));
+    env_.store.tournaments().join_tournament(*id, *p.account, env_.unix(now));
     Tourney& t = tourneys_[*id];
     t.id = *id;
     t.name = name;
@@ -190,7 +190,7 @@ void Director::join(ConnId conn, const LobbyPlayer& p, const lobby::Join& m, Mil
     if (it == tourneys_.end() || it->second.state != lobby::TournamentState::Open)
         return refuse(conn, "join", Refusal::NotFound, "no open tournament " + std::to_string(m.id));
     if (!p.account) return refuse(conn, "join", Refusal::NotAllowed, "a guest cannot play in a tournament");
-    const auto rec = env_.store.tournament(m.id);
+    const auto rec = env_.store.tournaments().tournament(m.id);
     const auto active = std::count_if(rec->players.begin(), rec->players.end(),
                                       [](const TournamentPlayer& tp) { return !tp.withdrawn; });
     if (active >= it->second.spec.max_players)
@@ -198,7 +198,7 @@ void Director::join(ConnId conn, const LobbyPlayer& p, const lobby::Join& m, Mil
     for (const TournamentPlayer& tp : rec->players)
         if (tp.account == *p.account && !tp.withdrawn)
             return refuse(conn, "join", Refusal::NotAllowed, "you are in it already");
-    if (!env_.store.join_tournament(m.id, *p.account, env_.unix(now)))
+    if (!env_.store.tournaments().join_tournament(m.id, *p.account, env_.unix(now)))
         return refuse(conn, "join", Refusal::NotAllowed, "you left it: a tournament is joined once");
     env_.note(now, "tournament " + std::to_string(m.id) + ": " + p.name + " joins");
     announce(it->second);
@@ -206,13 +206,13 @@ void Director::join(ConnId conn, const LobbyPlayer& p, const lobby::Join& m, Mil
 
 void Director::leave(ConnId conn, const LobbyPlayer& p, const lobby::Leave& m, Millis now) {
     const auto it = tourneys_.find(m.id);
-    auto rec = it == tourneys_.end() ? std::nullopt : env_.store.tournament(m.id);
+    auto rec = it == tourneys_.end() ? std::nullopt : env_.store.tournaments().tournament(m.id);
     const bool in = rec && p.account &&
                     std::any_of(rec->players.begin(), rec->players.end(),
                                 [&](const auto& tp) { return tp.account == *p.account && !tp.withdrawn; });
     if (!in || it->second.state == lobby::TournamentState::Over)
         return refuse(conn, "leave", Refusal::NotFound, "you are not in tournament " + std::to_string(m.id));
-    env_.store.withdraw_from_tournament(m.id, *p.account);
+    env_.store.tournaments().withdraw_from_tournament(m.id, *p.account);
     env_.note(now, "tournament " + std::to_string(m.id) + ": " + p.name + " leaves");
     if (it->second.state == lobby::TournamentState::Playing) {
         // After the start: the match in progress is lost, and so is every one still to come.
@@ -223,7 +223,7 @@ void Director::leave(ConnId conn, const LobbyPlayer& p, const lobby::Leave& m, M
                         seat,
                         p.name + " left the tournament: " + g->match().name(1 - seat) + " wins the match",
                         now);
-        rec = env_.store.tournament(m.id);
+        rec = env_.store.tournaments().tournament(m.id);
         forfeit_pairings(*rec, *p.account, now);
         advance(it->second, now);
     }
@@ -233,8 +233,8 @@ void Director::leave(ConnId conn, const LobbyPlayer& p, const lobby::Leave& m, M
 void Director::forfeit_pairings(TournamentRecord& rec, AccountId account, Millis) {
     for (const Pairing& pr : rec.pairings) {
         if (pr.outcome || pr.game || !pr.b) continue;
-        if (pr.a == account) env_.store.set_pairing_outcome(pr.id, PairingOutcome::B);
-        if (*pr.b == account) env_.store.set_pairing_outcome(pr.id, PairingOutcome::A);
+        if (pr.a == account) env_.store.tournaments().set_pairing_outcome(pr.id, PairingOutcome::B);
+        if (*pr.b == account) env_.store.tournaments().set_pairing_outcome(pr.id, PairingOutcome::A);
     }
 }
 
@@ -251,12 +251,12 @@ void Director::start(ConnId conn, const LobbyPlayer& p, const lobby::Start& m, M
     if (t.state != lobby::TournamentState::Open)
         return refuse(conn, "start", Refusal::NotAllowed,
                       "tournament " + std::to_string(m.id) + " has started already");
-    const auto rec = env_.store.tournament(m.id);
+    const auto rec = env_.store.tournaments().tournament(m.id);
     const auto active = std::count_if(rec->players.begin(), rec->players.end(),
                                       [](const TournamentPlayer& tp) { return !tp.withdrawn; });
     if (active < 2)
         return refuse(conn, "start", Refusal::NotAllowed, "a tournament needs two players at least");
-    env_.store.set_tournament_state(m.id, TournamentState::Running);
+    env_.store.tournaments().set_tournament_state(m.id, TournamentState::Running);
     t.state = lobby::TournamentState::Playing;
     begin(t, now);
 }
@@ -271,11 +271,11 @@ void Director::choose_starter(ConnId conn, const LobbyPlayer& p, const lobby::Ch
                       t.organizer.empty()
                           ? std::string("the server's operator chooses who starts (--tournament-first)")
                           : "only its organizer, " + t.organizer + ", chooses who starts");
-    const auto rec = env_.store.tournament(m.id);
+    const auto rec = env_.store.tournaments().tournament(m.id);
     if (!rec) return refuse(conn, "starter", Refusal::NotFound, "no tournament " + std::to_string(m.id));
     const auto choice = tournament::starter_choice(*rec, m.name, m.opponent);
     if (!choice) return refuse(conn, "starter", Refusal::NotAllowed, choice.why());
-    env_.store.set_starter(t.id, choice->starter, choice->other, env_.unix(now));
+    env_.store.tournaments().set_starter(t.id, choice->starter, choice->other, env_.unix(now));
     std::string names[2];
     for (const TournamentPlayer& tp : rec->players)
         for (int i : {0, 1})
@@ -289,7 +289,7 @@ void Director::choose_starter(ConnId conn, const LobbyPlayer& p, const lobby::Ch
 }
 
 void Director::begin(Tourney& t, Millis now) {
-    const auto rec = env_.store.tournament(t.id);
+    const auto rec = env_.store.tournaments().tournament(t.id);
     if (!rec) return;
     t.state = lobby::TournamentState::Playing;
     if (rec->pairings.empty()) {
@@ -300,15 +300,17 @@ void Director::begin(Tourney& t, Millis now) {
             // Seeded once, by the ratings of the terms' variant as they stand at the start.
             std::vector<double> ratings;
             for (AccountId a : players)
-                ratings.push_back(
-                    env_.store.rating_of(a, t.spec.terms.settings.variant, env_.unix(now)).rating.rating);
-            env_.store.set_seeds(t.id, tournament::seeding(players, ratings));
+                ratings.push_back(env_.store.ratings()
+                                      .rating_of(a, t.spec.terms.settings.variant, env_.unix(now))
+                                      .rating.rating);
+            env_.store.tournaments().set_seeds(t.id, tournament::seeding(players, ratings));
         } else if (!t.spec.format.swiss) {
             // A round robin's rounds are all made at the start.
             int round = 0;
             for (const auto& pairs : tournament::round_robin(players)) {
                 ++round;
-                for (const tournament::Pair& pr : pairs) env_.store.add_pairing(t.id, round, pr.a, pr.b);
+                for (const tournament::Pair& pr : pairs)
+                    env_.store.tournaments().add_pairing(t.id, round, pr.a, pr.b);
             }
         }
         env_.note(now, "tournament " + std::to_string(t.id) + " (" + t.name + ") starts with " +
@@ -319,7 +321,7 @@ void Director::begin(Tourney& t, Millis now) {
 
 void Director::advance(Tourney& t, Millis now) {
     if (t.state != lobby::TournamentState::Playing) return;
-    auto rec = env_.store.tournament(t.id);
+    auto rec = env_.store.tournaments().tournament(t.id);
     if (!rec) return;
     const auto undecided = [&](int round) {
         return std::any_of(rec->pairings.begin(), rec->pairings.end(),
@@ -339,13 +341,14 @@ void Director::advance(Tourney& t, Millis now) {
             next = tournament::knockout_round(*rec);
         if (!next.empty()) {
             round = made + 1;
-            for (const tournament::Pair& pr : next) env_.store.add_pairing(t.id, round, pr.a, pr.b);
-            rec = env_.store.tournament(t.id);
+            for (const tournament::Pair& pr : next)
+                env_.store.tournaments().add_pairing(t.id, round, pr.a, pr.b);
+            rec = env_.store.tournaments().tournament(t.id);
         } else {
             // The last round is decided: the tournament is over.
             t.state = lobby::TournamentState::Over;
             t.closes = now + tournament_shown_after_over;
-            env_.store.set_tournament_state(t.id, TournamentState::Over);
+            env_.store.tournaments().set_tournament_state(t.id, TournamentState::Over);
             const auto table = tournament::standings(*rec);
             const auto won = tournament::winner(*rec, t.spec);
             const auto first = std::find_if(table.begin(), table.end(),
@@ -377,7 +380,7 @@ void Director::advance(Tourney& t, Millis now) {
     for (const Pairing& pr : rec->pairings) {
         if (pr.round != round || pr.outcome || pr.game) continue;
         if (!pr.b) {
-            env_.store.set_pairing_outcome(pr.id, PairingOutcome::A);
+            env_.store.tournaments().set_pairing_outcome(pr.id, PairingOutcome::A);
             room_.to_player(
                 lobby::name_key(name_of(pr.a)),
                 lobby::Notice{"tournament " + t.name + ": you have a bye in round " + std::to_string(round) +
@@ -385,7 +388,7 @@ void Director::advance(Tourney& t, Millis now) {
             continue;
         }
         if (withdrawn(pr.a) || withdrawn(*pr.b)) {
-            env_.store.set_pairing_outcome(
+            env_.store.tournaments().set_pairing_outcome(
                 pr.id, withdrawn(pr.a) ? (withdrawn(*pr.b) ? PairingOutcome::Draw : PairingOutcome::B)
                                        : PairingOutcome::A);
             continue;
@@ -403,18 +406,18 @@ void Director::advance(Tourney& t, Millis now) {
         if (tournament::round_one_white(*rec, t.spec.first, round, pr.a, *pr.b) != pr.a)
             std::swap(players[0], players[1]);
         HostedGame* g = room_.start_match(players, t.spec.terms, t.id, round, now);
-        env_.store.set_pairing_game(pr.id, g->id());
+        env_.store.tournaments().set_pairing_game(pr.id, g->id());
     }
     announce(t);
     announce_table(t);
     // Byes and forfeits may have decided the round at once.
-    rec = env_.store.tournament(t.id);
+    rec = env_.store.tournaments().tournament(t.id);
     if (!undecided(round)) advance(t, now);
 }
 
 std::vector<lobby::StandingItem> Director::table_of(lobby::Id id) {
     std::vector<lobby::StandingItem> out;
-    const auto rec = env_.store.tournament(id);
+    const auto rec = env_.store.tournaments().tournament(id);
     if (!rec) return out;
     int rank = 0;
     // Who left without playing has no result to show: an open tournament's table is its entrants, a
@@ -428,7 +431,7 @@ std::vector<lobby::StandingItem> Director::table_of(lobby::Id id) {
 }
 
 void Director::standings(ConnId conn, const lobby::StandingsQuery& q) {
-    if (!env_.store.tournament(q.id))
+    if (!env_.store.tournaments().tournament(q.id))
         return refuse(conn, "standings", Refusal::NotFound, "no tournament " + std::to_string(q.id));
     for (const lobby::StandingItem& s : table_of(q.id)) room_.send(conn, s);
     room_.send(conn, lobby::End{lobby::List::Standings});

@@ -51,7 +51,7 @@ void Games::index(GameId game, int slot, const std::string& digest) {
 
 int Games::restore(Millis now) {
     int n = 0;
-    for (GameRecord& r : env_.store.games_in_progress()) {
+    for (GameRecord& r : env_.store.games().games_in_progress()) {
         GameSetup setup{r.settings, r.rated, r.players, r.tournament};
         auto g = std::make_unique<HostedGame>(env_, listener_, r.id, setup, limits_, now);
         if (const Expected<void> restored = g->restore(r.facts, now); !restored) {
@@ -59,7 +59,7 @@ int Games::restore(Millis now) {
                                "; it is left as it is");
             continue;
         }
-        if (const auto digests = env_.store.join_digests(r.id))
+        if (const auto digests = env_.store.games().join_digests(r.id))
             for (int p : {0, 1}) index(r.id, p, digest_key((*digests)[std::size_t(p)]));
         games_.emplace(r.id, std::move(g));
         touch(r.id);
@@ -71,8 +71,8 @@ int Games::restore(Millis now) {
 Games::Started Games::start(GameSetup setup, Millis now) {
     Started s;
     s.codes = {net::new_code(server_code_length), net::new_code(server_code_length)};
-    const NewGame made = env_.store.create_game(setup.settings, setup.players, setup.rated, env_.unix(now),
-                                                setup.tournament, s.codes);
+    const NewGame made = env_.store.games().create_game(setup.settings, setup.players, setup.rated,
+                                                        env_.unix(now), setup.tournament, s.codes);
     auto g = std::make_unique<HostedGame>(env_, listener_, made.id, std::move(setup), limits_, now);
     s.game = g.get();
     games_.emplace(made.id, std::move(g));
@@ -90,7 +90,7 @@ std::string Games::code_for(HostedGame& g, int player) {
     if (plain.empty()) {
         // Only the digest survived a restart: a fresh code, which the store keeps in place of the old.
         plain = net::new_code(server_code_length);
-        env_.store.set_join_code(g.id(), player, plain);
+        env_.store.games().set_join_code(g.id(), player, plain);
         index(g.id(), player, digest_key(code_digest(plain)));
     }
     return plain;

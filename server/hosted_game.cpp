@@ -229,7 +229,7 @@ void HostedGame::join(ConnId conn, int player, Millis now, const std::string& sp
 void HostedGame::mark_bot(int player) {
     if (over() || setup_.players[std::size_t(player)].bot) return;
     setup_.players[std::size_t(player)].bot = true;
-    env_.store.mark_bot(id_, player);
+    env_.store.games().mark_bot(id_, player);
     seats_[std::size_t(player)] = SeatKind::Computer;
     if (Member* other = seated(1 - player); other && other->playing)
         send(*other, net::Seat{SeatKind::Computer});
@@ -408,7 +408,8 @@ void HostedGame::announce(const Act& fact, int actor, Millis now) {
         unstarted_ = false;  // (White's first: the clocks run from here)
         start_by_ = -1;
     }
-    env_.store.append_fact(id_, fact.state, fact_format, stored_fact(fact), GameClock::state_text(*fact.clock));
+    env_.store.games().append_fact(id_, fact.state, fact_format, stored_fact(fact),
+                                   GameClock::state_text(*fact.clock));
     net::Event e;
     e.kind = net::Event::Kind::Act;
     e.player = actor;
@@ -452,7 +453,7 @@ void HostedGame::announce_clock(Millis now) {
 
 void HostedGame::finish(GameOutcome outcome, const std::string& text, Millis now) {
     const std::array<int, 2> score = {match_.score(0), match_.score(1)};
-    const auto ratings = env_.store.finish_game(id_, outcome, text, env_.unix(now), score);
+    const auto ratings = env_.store.games().finish_game(id_, outcome, text, env_.unix(now), score);
     end_ = GameEnd{outcome, score, text, ratings};
     over_at_ = now;
     env_.note(now, "game " + wire_ + " over: " + text);

@@ -67,13 +67,13 @@ std::vector<lobby::Message> profile_of(Store& store, const Account& a, UnixTime 
                            online ? std::string("online") : date_text(a.last_seen.value_or(a.created))});
     for (int i = 0; i < 4; ++i) {
         const Variant v = lobby::variant_at(i);
-        const RatingRecord r = store.rating_of(a.id, v, now);
+        const RatingRecord r = store.ratings().rating_of(a.id, v, now);
         lobby::StatsItem st{v, std::nullopt, r.games, r.wins, r.losses, r.draws};
         if (r.games > 0)
             st.rating = lobby::Rating{rounded(r.rating.rating, 9999), rounded(r.rating.deviation, 999)};
         out.push_back(st);
     }
-    for (const GameRecord& g : store.finished_games_page(a.id, lobby::profile_games, 0))
+    for (const GameRecord& g : store.games().finished_games_page(a.id, lobby::profile_games, 0))
         out.push_back(history_item(g));
     return out;
 }
@@ -207,7 +207,7 @@ void Lobby::leave_lobby(ConnId conn, Millis now) {
     const auto on = online_.find(p->key);
     if (on == online_.end() || on->second != conn) return;  // taken over by a newer connection
     online_.erase(on);
-    if (p->account) env_.store.seen(*p->account, env_.unix(now), p->role == lobby::Role::Bot);
+    if (p->account) env_.store.accounts().seen(*p->account, env_.unix(now), p->role == lobby::Role::Bot);
     env_.note(now, "lobby: " + p->name + " left");
     seeks_.drop_of(p->key, lobby::SeekEnd::Left);
     // (The longest waiting player online takes the place in everyone's list at the next refill.)
@@ -263,7 +263,7 @@ void Lobby::vouch(ConnId conn, Peer peer) { conns_[conn].peer = std::move(peer);
 lobby::Ratings Lobby::ratings_of(AccountId account, Millis now) {
     lobby::Ratings out{};
     for (int i = 0; i < 4; ++i) {
-        const RatingRecord r = env_.store.rating_of(account, lobby::variant_at(i), env_.unix(now));
+        const RatingRecord r = env_.store.ratings().rating_of(account, lobby::variant_at(i), env_.unix(now));
         if (r.games > 0)
             out[std::size_t(i)] =
                 lobby::Rating{rounded(r.rating.rating, 9999), rounded(r.rating.deviation, 999)};
@@ -285,7 +285,7 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
     c.player = p;
     ++players_from_[c.peer.source];
     online_[p.key] = conn;
-    if (p.account) env_.store.seen(*p.account, env_.unix(now), p.role == lobby::Role::Bot);
+    if (p.account) env_.store.accounts().seen(*p.account, env_.unix(now), p.role == lobby::Role::Bot);
     env_.note(now, "lobby: " + p.name + " logged in (" + lobby::how_word(how) + ") from " + c.peer.address);
     send(conn, lobby::Welcome{p.name, p.role, how, p.ratings});
     // The newcomer to everyone when listed (a name taken over keeps its place), else to themselves
@@ -424,7 +424,7 @@ lobby::MatchStart Lobby::match_line(HostedGame& g, int player, int round, Millis
         m.tournament = *g.setup().tournament;
         m.round = round;
         if (m.round == 0)  // again after a login: the round its pairing belongs to
-            if (const auto t = env_.store.tournament(*g.setup().tournament))
+            if (const auto t = env_.store.tournaments().tournament(*g.setup().tournament))
                 for (const Pairing& pr : t->pairings)
                     if (pr.game == g.id()) m.round = pr.round;
         m.round = std::max(1, m.round);
@@ -445,7 +445,7 @@ std::optional<lobby::Rating> Lobby::rating_of_seat(const GamePlayer& gp, Variant
     // A registered player's rating even before a rated game (the newcomer's 1500, uncertain); a guest's
     // none.
     if (!gp.account) return std::nullopt;
-    const RatingRecord r = env_.store.rating_of(*gp.account, v, env_.unix(now));
+    const RatingRecord r = env_.store.ratings().rating_of(*gp.account, v, env_.unix(now));
     return lobby::Rating{rounded(r.rating.rating, 9999), rounded(r.rating.deviation, 999)};
 }
 
@@ -483,8 +483,8 @@ void Lobby::abort(ConnId conn, Player& p, const lobby::Abort& m, Millis now) {
 }
 
 void Lobby::finger(ConnId conn, const lobby::FingerQuery& q, Millis now) {
-    const auto by_key = env_.store.find_lobby_account(lobby::name_key(q.name));
-    const auto a = by_key ? by_key : env_.store.find_account(q.name);
+    const auto by_key = env_.store.accounts().find_lobby_account(lobby::name_key(q.name));
+    const auto a = by_key ? by_key : env_.store.accounts().find_account(q.name);
     if (!a || a->name == operator_name)
         return refuse(conn, "finger", Refusal::NotFound, "nobody is registered as " + q.name);
     for (const lobby::Message& m :
@@ -497,8 +497,8 @@ void Lobby::best(ConnId conn, Millis now) {
     for (int i = 0; i < 4; ++i) {
         const Variant v = lobby::variant_at(i);
         int rank = 0;
-        for (const RatingsRow& r :
-             env_.store.leaders(v, env_.unix(now), lobby::settled_deviation, lobby::leaders_per_variant))
+        for (const RatingsRow& r : env_.store.ratings().leaders(v, env_.unix(now), lobby::settled_deviation,
+                                                                lobby::leaders_per_variant))
             send(conn, lobby::LeaderItem{
                            v, ++rank, r.name,
                            lobby::Rating{rounded(r.record.rating.rating, 9999),
@@ -540,18 +540,18 @@ void Lobby::say(ConnId conn, Player& p, const lobby::Say& m, Millis now) {
 }
 
 void Lobby::history(ConnId conn, const lobby::HistoryQuery& q) {
-    const auto account = env_.store.find_lobby_account(lobby::name_key(q.name));
-    const auto found = account ? account : env_.store.find_account(q.name);
+    const auto account = env_.store.accounts().find_lobby_account(lobby::name_key(q.name));
+    const auto found = account ? account : env_.store.accounts().find_account(q.name);
     if (!found) return refuse(conn, "history", Refusal::NotFound, "no registered player " + q.name);
     for (const GameRecord& g :
-         env_.store.finished_games_page(found->id, lobby::page_size, (q.page - 1) * lobby::page_size))
+         env_.store.games().finished_games_page(found->id, lobby::page_size, (q.page - 1) * lobby::page_size))
         send(conn, history_item(g));
     send(conn, lobby::End{lobby::List::History});
 }
 
 void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     const auto id = game_id_of(q.game);
-    const auto g = id ? env_.store.game_record(*id) : std::nullopt;
+    const auto g = id ? env_.store.games().game_record(*id) : std::nullopt;
     if (!g) return refuse(conn, "record", Refusal::NotFound, "no game " + q.game);
     if (g->status != GameStatus::Over)
         return refuse(conn, "record", Refusal::NotFound,
@@ -575,7 +575,7 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     // A tournament's game says which (every game of an event is archived with its name).
     std::string event;
     if (g->tournament)
-        if (const auto t = env_.store.tournament(*g->tournament)) event = t->name;
+        if (const auto t = env_.store.tournaments().tournament(*g->tournament)) event = t->name;
     // Each move's clock reading (lichess's %clk), and whether it was rated, with both ratings.
     saves::ServerNotes notes;
     notes.clocks = &clocks;
@@ -607,7 +607,8 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
 void Lobby::ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now) {
     const int offset = (q.page - 1) * lobby::page_size;
     int rank = offset;
-    for (const RatingsRow& r : env_.store.ratings_list(q.variant, env_.unix(now), lobby::page_size, offset)) {
+    for (const RatingsRow& r :
+         env_.store.ratings().ratings_list(q.variant, env_.unix(now), lobby::page_size, offset)) {
         lobby::RatingItem i;
         i.rank = ++rank;
         i.name = r.name;

@@ -97,7 +97,8 @@ std::optional<Account> LoginDesk::register_name(ConnId conn, const lobby::Login&
             "too many names registered from your address lately: wait a few minutes, or log in as a guest");
         return std::nullopt;
     }
-    Expected<Account> made = env_.store.create_account(l.name, env_.unix(now), lobby::name_key(l.name));
+    Expected<Account> made =
+        env_.store.accounts().create_account(l.name, env_.unix(now), lobby::name_key(l.name));
     if (!made) {
         refuse(conn, "login", Refusal::NameTaken, made.why());
         return std::nullopt;
@@ -125,22 +126,22 @@ void LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
         !guarded(conn, passwords_, "login", Refusal::TooManyAttempts, "password attempts", now))
         return;
     const std::string key = lobby::name_key(l.name);
-    std::optional<Account> account = env_.store.find_lobby_account(key);
-    if (!account) account = env_.store.find_account(l.name);
+    std::optional<Account> account = env_.store.accounts().find_lobby_account(key);
+    if (!account) account = env_.store.accounts().find_account(l.name);
     if (l.method == lobby::Method::Key) return login_by_key(conn, l, account, now);
     if (l.method == lobby::Method::Secret) {
         if (!account) {
             // The first login of a name nobody has registers it, committed before the welcome.
             account = register_name(conn, l, now);
             if (!account) return;
-            env_.store.add_secret(account->id, l.credential, env_.unix(now), c.origin);
+            env_.store.accounts().add_secret(account->id, l.credential, env_.unix(now), c.origin);
             c.secret = l.credential;
             env_.note(now, "lobby: " + l.name + " registered from " + peer(conn).address);
             return room_.welcome(
                 conn, LobbyPlayer{account->name, lobby::name_key(account->name), l.role, account->id, {}},
                 lobby::How::New, now);
         }
-        if (env_.store.check_secret(account->id, l.credential, env_.unix(now), c.origin)) {
+        if (env_.store.accounts().check_secret(account->id, l.credential, env_.unix(now), c.origin)) {
             c.secret = l.credential;
             return room_.welcome(
                 conn, LobbyPlayer{account->name, lobby::name_key(account->name), l.role, account->id, {}},
@@ -161,7 +162,7 @@ void LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
         return login_failed(
             conn, l, Refusal::NotFound,
             "nobody is registered as " + l.name + ": log in with your machine's secret to register it", now);
-    const std::optional<std::string> hash = env_.store.password_hash(account->id);
+    const std::optional<std::string> hash = env_.store.accounts().password_hash(account->id);
     if (!hash)
         return login_failed(conn, l, Refusal::WrongPassword,
                             account->name + " has no password: log in from a machine of theirs and set one",
@@ -181,7 +182,7 @@ void LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
             if (!check.ok)
                 return login_failed(conn, l, Refusal::WrongPassword, "wrong password for " + who.name, now,
                                     false);
-            if (check.rehash) env_.store.set_password_hash(who.id, *check.rehash);
+            if (check.rehash) env_.store.accounts().set_password_hash(who.id, *check.rehash);
             room_.welcome(conn, LobbyPlayer{who.name, lobby::name_key(who.name), l.role, who.id, {}},
                           lobby::How::Password, now);
         };
@@ -205,9 +206,9 @@ void LoginDesk::set_password(ConnId conn, const LobbyPlayer& p, const lobby::Set
                      now]() -> Workers::Continuation {
         std::string hash = hash_password(password, cost);
         return [this, conn, account, name, hash, keep, now] {
-            env_.store.set_password_hash(account, hash);
+            env_.store.accounts().set_password_hash(account, hash);
             const int forgotten =
-                keep ? env_.store.forget_other_machines(account, keep->first, keep->second) : 0;
+                keep ? env_.store.accounts().forget_other_machines(account, keep->first, keep->second) : 0;
             env_.note(now, "lobby: " + name + " (account " + std::to_string(account) + ") set a password" +
                                (keep ? " and forgot " + std::to_string(forgotten) + " other machines" : ""));
             if (!proofs_.contains(conn)) return;
@@ -222,7 +223,7 @@ void LoginDesk::set_password(ConnId conn, const LobbyPlayer& p, const lobby::Set
 void LoginDesk::add_secret(ConnId conn, const LobbyPlayer& p, const lobby::AddSecret& m, Millis now) {
     if (!p.account) return refuse(conn, "secret", Refusal::NotAllowed, "a guest has no name to prove");
     if (!room_.may_change(conn, "secret", now)) return;
-    env_.store.add_secret(*p.account, m.secret, env_.unix(now), proofs_[conn].origin);
+    env_.store.accounts().add_secret(*p.account, m.secret, env_.unix(now), proofs_[conn].origin);
     proofs_[conn].secret = m.secret;
     room_.send(conn, lobby::Ok{"secret", "this machine can log in as " + p.name + " now"});
 }
@@ -233,10 +234,10 @@ void LoginDesk::machines(ConnId conn, const LobbyPlayer& p) {
         return refuse(conn, "machines", Refusal::NotAllowed,
                       "a guest has no machines: nothing proves its name");
     const std::optional<std::int64_t> mine =
-        c.secret.empty() ? std::nullopt : env_.store.secret_id(*p.account, c.secret);
+        c.secret.empty() ? std::nullopt : env_.store.accounts().secret_id(*p.account, c.secret);
     // The connection's own first, then the others, the last used first.
     std::vector<lobby::MachineItem> items;
-    for (const Machine& m : env_.store.machines(*p.account)) {
+    for (const Machine& m : env_.store.accounts().machines(*p.account)) {
         if (m.id > lobby::max_id)
             continue;  // (a store that old has other worries; a client reads ids to 10^9)
         const bool key = m.kind == Machine::Kind::Key;
@@ -255,7 +256,8 @@ void LoginDesk::forget_machine(ConnId conn, const LobbyPlayer& p, const lobby::F
                       "a guest has no machines: nothing proves its name");
     if (!room_.may_change(conn, "forget", now)) return;
     const bool key = f.kind == lobby::MachineKind::Key;
-    if (!env_.store.forget_machine(*p.account, key ? Machine::Kind::Key : Machine::Kind::Secret, f.id))
+    if (!env_.store.accounts().forget_machine(*p.account, key ? Machine::Kind::Key : Machine::Kind::Secret,
+                                              f.id))
         return refuse(conn, "forget", Refusal::NotFound,
                       std::string("no machine ") + lobby::machine_kind_word(f.kind) + " " +
                           std::to_string(f.id) + " of yours");
@@ -305,13 +307,13 @@ void LoginDesk::login_by_key(ConnId conn, const lobby::Login& l, std::optional<A
         // The first login of a name nobody has registers it with the key, committed before the welcome.
         account = register_name(conn, l, now);
         if (!account) return;
-        env_.store.add_key(account->id, c.ssh_key, env_.unix(now), c.origin);
+        env_.store.accounts().add_key(account->id, c.ssh_key, env_.unix(now), c.origin);
         env_.note(now, "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " +
                            peer(conn).address);
         return room_.welcome(conn, LobbyPlayer{account->name, p.key, l.role, account->id, {}},
                              lobby::How::New, now);
     }
-    if (env_.store.check_key(account->id, c.ssh_key, env_.unix(now), c.origin))
+    if (env_.store.accounts().check_key(account->id, c.ssh_key, env_.unix(now), c.origin))
         return room_.welcome(conn, LobbyPlayer{account->name, p.key, l.role, account->id, {}},
                              lobby::How::Key, now);
     if (account->has_password)
@@ -333,7 +335,7 @@ void LoginDesk::add_key(ConnId conn, const LobbyPlayer& p, Millis now) {
     if (c.ssh_key.empty())
         return refuse(conn, "key", Refusal::NotAllowed, "no SSH key proves this connection");
     if (!room_.may_change(conn, "key", now)) return;
-    env_.store.add_key(*p.account, c.ssh_key, env_.unix(now), c.origin);
+    env_.store.accounts().add_key(*p.account, c.ssh_key, env_.unix(now), c.origin);
     env_.note(now, "lobby: " + p.name + " added SSH key " + c.ssh_key);
     room_.send(conn, lobby::Ok{"key", "this SSH key can log in as " + p.name + " now"});
 }

@@ -174,7 +174,7 @@ void Seeks::accept(ConnId conn, const LobbyPlayer& p, const lobby::Accept& m, Mi
 void Seeks::rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m, Millis now) {
     if (!room_.may_change(conn, "rematch", now)) return;  // a rematch offered is a challenge posted
     const auto id = game_id_of(m.game);
-    const auto g = id ? env_.store.game_record(*id) : std::nullopt;
+    const auto g = id ? env_.store.games().game_record(*id) : std::nullopt;
     int seat = -1;
     if (g)
         for (int i : {0, 1})

@@ -77,7 +77,7 @@ TEST_CASE("two bots play a rated match to the end, and both ratings move", "[ser
     net::Bot& seeker = bots.add("SeekBot", Level::Easy, "official 4 1m+1s first-to 1 rated bots");
     net::Bot& taker = bots.add("TakeBot", Level::Easy);
     REQUIRE(bots.until([&] { return seeker.matches_finished() >= 1 && taker.matches_finished() >= 1; }));
-    const auto rows = srv.reader().ratings_list(Variant{4, Rules::Official}, unix0);
+    const auto rows = srv.reader().ratings().ratings_list(Variant{4, Rules::Official}, unix0);
     REQUIRE(rows.size() == 2);
     for (const auto& r : rows) {
         INFO(r.name);
@@ -156,9 +156,10 @@ TEST_CASE("bots come back to a server that died mid-game, and finish the game wi
     srv.start(w.now);
     REQUIRE(bots.until_passing([&] { return a.matches_finished() == 1 && b.matches_finished() == 1; }, 120));
     server::Store store = srv.reader();
-    const auto games = store.finished_games_page(store.find_account("AlphaBot")->id, 10, 0);
+    const auto games =
+        store.games().finished_games_page(store.accounts().find_account("AlphaBot")->id, 10, 0);
     REQUIRE(games.size() == 1);
-    const auto record = store.game_record(games[0].id);
+    const auto record = store.games().game_record(games[0].id);
     const auto match = server::match_of(*record);
     INFO(match.why());
     REQUIRE(match);

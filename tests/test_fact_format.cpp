@@ -152,7 +152,7 @@ TEST_CASE("a database of schema version 7 keeps its facts as format 1 and its ga
     }
     Store s = Store::open(path);
     CHECK(s.opened_version() == 7);
-    const std::vector<GameRecord> games = s.games_in_progress();
+    const std::vector<GameRecord> games = s.games().games_in_progress();
     REQUIRE(games.size() == 1);
     REQUIRE(games[0].facts.size() == rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -170,28 +170,28 @@ TEST_CASE("a database of schema version 7 keeps its facts as format 1 and its ga
     // New facts go on in the store's current format beside the old ones.
     Act touch = act(Act::Kind::Touch, 5);
     touch.square = make_square(0, 0);
-    s.append_fact(1, 5, fact_format, stored_fact(touch), clock);
-    CHECK(s.game_record(1)->facts.back() == Fact{5, "touch 5 A1", clock, fact_format});
+    s.games().append_fact(1, 5, fact_format, stored_fact(touch), clock);
+    CHECK(s.games().game_record(1)->facts.back() == Fact{5, "touch 5 A1", clock, fact_format});
 }
 
 TEST_CASE("a fact keeps the format it was stored in", "[store][facts]") {
     Store s = Store::in_memory();
     const MatchSettings settings{{3, Rules::Rogers}, 1, ClockSettings{}};
     const std::string clock = GameClock::state_text(GameClock(settings.clock).state(0));
-    const NewGame g =
-        s.create_game(settings, {GamePlayer{std::nullopt, "A"}, GamePlayer{std::nullopt, "B"}}, false, 1);
-    s.append_fact(g.id, 0, 1, "move 0 1 W1A1", clock);
-    s.append_fact(g.id, 1, 2, "a row of a later format", clock);
-    CHECK(s.game_record(g.id)->facts ==
+    const NewGame g = s.games().create_game(
+        settings, {GamePlayer{std::nullopt, "A"}, GamePlayer{std::nullopt, "B"}}, false, 1);
+    s.games().append_fact(g.id, 0, 1, "move 0 1 W1A1", clock);
+    s.games().append_fact(g.id, 1, 2, "a row of a later format", clock);
+    CHECK(s.games().game_record(g.id)->facts ==
           std::vector<Fact>{{0, "move 0 1 W1A1", clock, 1}, {1, "a row of a later format", clock, 2}});
     // Which this program cannot replay, and says so rather than guess.
-    const Expected<Match> m = match_of(*s.game_record(g.id));
+    const Expected<Match> m = match_of(*s.games().game_record(g.id));
     REQUIRE_FALSE(m);
     CHECK(m.why() ==
           "fact 1 (a row of a later format): a fact of format 2, newer than this gobblet reads (1): use a "
           "newer "
           "gobblet");
     // A format is a number from 1: the store refuses another, as the server's own bug.
-    CHECK_THROWS_AS(s.append_fact(g.id, 2, 0, "move 2 2 K1B1", clock), std::invalid_argument);
-    CHECK(s.game_record(g.id)->facts.size() == 2);
+    CHECK_THROWS_AS(s.games().append_fact(g.id, 2, 0, "move 2 2 K1B1", clock), std::invalid_argument);
+    CHECK(s.games().game_record(g.id)->facts.size() == 2);
 }

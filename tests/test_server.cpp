@@ -19,7 +19,7 @@ TEST_CASE("the first login of a name registers it; its machine's secret logs in 
     CHECK(welcome.name == "Liam");
     CHECK(welcome.how == lobby::How::New);
     CHECK(srv.logged("lobby: Liam registered from 127.0.0.1"));
-    CHECK(srv.reader().find_lobby_account("llam")->name == "Liam");
+    CHECK(srv.reader().accounts().find_lobby_account("llam")->name == "Liam");
     liam.lobby->leave("bye", w.now);
     REQUIRE(w.until([&] { return srv.server->hub().lobby().online() == 0; }));
 

@@ -97,7 +97,8 @@ TEST_CASE("a player who vanishes: the grace, then their clock runs and the flag 
     REQUIRE(w.until([&] { return black->match.game().over(); }));
     CHECK(black->match.game().result().ending == Ending::Time);
     REQUIRE(w.until([&] { return liam.heard<lobby::Over>(); }));
-    const auto record = srv.reader().game_record(*server::game_id_of(liam.all<lobby::Over>().at(0).game));
+    const auto record =
+        srv.reader().games().game_record(*server::game_id_of(liam.all<lobby::Over>().at(0).game));
     CHECK(record->outcome == server::GameOutcome::Player1);
 }
 
@@ -158,7 +159,7 @@ TEST_CASE("a rated match moves both ratings in the store, and the players are to
     CHECK(white->all<lobby::Notice>().back().text == "your official 4x4 rating: 1500 -> 1662");
     CHECK(black->all<lobby::Notice>().back().text == "your official 4x4 rating: 1500 -> 1338");
     server::Store store = srv.reader();
-    const auto rows = store.ratings_list(Variant{4, Rules::Official}, unix0);
+    const auto rows = store.ratings().ratings_list(Variant{4, Rules::Official}, unix0);
     REQUIRE(rows.size() == 2);
     CHECK(rows[0].name == white->name);
     CHECK(std::lround(rows[0].record.rating.rating) == 1662);
@@ -294,7 +295,7 @@ TEST_CASE("the server dies mid-game and comes back: the players reconnect and th
         w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
     CHECK(black->match.phase() == MatchPhase::Over);
     // Nothing was lost: the stored record holds every move, in order.
-    const auto record = srv.reader().game_record(*server::game_id_of(game));
+    const auto record = srv.reader().games().game_record(*server::game_id_of(game));
     CHECK(record->status == server::GameStatus::Over);
     CHECK(record->ratings.has_value());
     const auto match = server::match_of(*record);

@@ -254,13 +254,13 @@ TEST_CASE("a client that stops reading is dropped, and a half-open one too; the 
     {
         // A player with fifty finished games: a page of history is a few kilobytes.
         server::Store store = server::Store::open(srv.config.db);
-        const auto liam = store.create_account("Liam", unix0, "llam");
+        const auto liam = store.accounts().create_account("Liam", unix0, "llam");
         for (int i = 0; i < 50; ++i) {
-            const auto g = store.create_game(
+            const auto g = store.games().create_game(
                 MatchSettings{},
                 {server::GamePlayer{liam->id, "Liam"}, server::GamePlayer{std::nullopt, "~Zoe"}}, false,
                 unix0);
-            store.finish_game(g.id, server::GameOutcome::Player0, "Liam wins", unix0 + i, {1, 0});
+            store.games().finish_game(g.id, server::GameOutcome::Player0, "Liam wins", unix0 + i, {1, 0});
         }
     }
     srv.start(t0);
@@ -632,8 +632,8 @@ TEST_CASE("one address registers ten names at once, then one every 30 s; a guest
     w.enter(liam);
     w.logged_in(liam);
     CHECK(liam.all<lobby::Welcome>().at(0).how == lobby::How::New);
-    CHECK(srv.reader().find_account("Name9"));
-    CHECK_FALSE(srv.reader().find_account("Name10"));
+    CHECK(srv.reader().accounts().find_account("Name9"));
+    CHECK_FALSE(srv.reader().accounts().find_account("Name10"));
 }
 
 TEST_CASE("posting and withdrawing seeks in a flood: ten changes at once per connection, then one a second",

@@ -271,9 +271,9 @@ TEST_CASE("abort before each side has moved: no result, no rating; not after", "
     CHECK(over.result == lobby::Verdict::Aborted);
     CHECK(over.text == black->name + " aborted the match before it began");
     CHECK(over.changes == lobby::Changes{});
-    const auto record = srv.reader().game_record(*server::game_id_of(game));
+    const auto record = srv.reader().games().game_record(*server::game_id_of(game));
     CHECK(record->outcome == server::GameOutcome::Aborted);
-    CHECK(srv.reader().ratings_list(Variant{4, Rules::Official}, unix0).empty());
+    CHECK(srv.reader().ratings().ratings_list(Variant{4, Rules::Official}, unix0).empty());
     // A second match: once both have moved it is too late.
     auto [w2, b2] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 rated");
     w.move(*w2, *b2, "W1A1");
@@ -399,20 +399,21 @@ TEST_CASE("the leaderboard lists only settled ratings, best first, per variant",
         server::Store store = server::Store::open(srv.config.db);
         std::vector<server::AccountId> ids;
         for (const char* n : {"Aoife", "Brian", "Ciara", "Declan", "Eimear", "Fionn", "Newbie"})
-            ids.push_back(store.create_account(n, unix0, lobby::name_key(n))->id);
+            ids.push_back(store.accounts().create_account(n, unix0, lobby::name_key(n))->id);
         const MatchSettings settings{Variant{4, Rules::Official}, 1, dm_preset()};
         for (int round = 0; round < 12; ++round)
             for (int a = 0; a < 6; ++a) {
                 const int b = (a + 1 + round % 5) % 6;
                 if (a == b) continue;
-                const auto g = store.create_game(settings, {server::GamePlayer{ids[a], ""}, {ids[b], ""}},
-                                                 true, unix0 + round);
-                store.finish_game(g.id, a < b ? server::GameOutcome::Player0 : server::GameOutcome::Player1,
-                                  "", unix0 + round);
+                const auto g = store.games().create_game(
+                    settings, {server::GamePlayer{ids[a], ""}, {ids[b], ""}}, true, unix0 + round);
+                store.games().finish_game(g.id,
+                                          a < b ? server::GameOutcome::Player0 : server::GameOutcome::Player1,
+                                          "", unix0 + round);
             }
         const auto g =
-            store.create_game(settings, {server::GamePlayer{ids[6], ""}, {ids[0], ""}}, true, unix0);
-        store.finish_game(g.id, server::GameOutcome::Player0, "Newbie wins", unix0 + 100, {1, 0});
+            store.games().create_game(settings, {server::GamePlayer{ids[6], ""}, {ids[0], ""}}, true, unix0);
+        store.games().finish_game(g.id, server::GameOutcome::Player0, "Newbie wins", unix0 + 100, {1, 0});
     }
     srv.start(t0);
     World w(srv);
@@ -479,7 +480,7 @@ TEST_CASE("the server's log names who set a password, and the store who was last
     w.pass(120 * s);
     liam.lobby->leave("bye", w.now);
     w.idle(20);
-    const auto a = srv.reader().find_account("Liam");
+    const auto a = srv.reader().accounts().find_account("Liam");
     REQUIRE(a);
     CHECK(a->last_seen == unix0 + (w.now - t0) / 1000);
     CHECK_FALSE(a->bot);

@@ -90,9 +90,9 @@ TEST_CASE("through sshd a key registers a name, proves it next time, and another
     CHECK(srv.logged("lobby: Liam logged in (new) from ssh:203.0.113.5 (unix:uid="));
     {
         server::Store r = srv.reader();
-        const auto acc = r.find_lobby_account(lobby::name_key("Liam"));
+        const auto acc = r.accounts().find_lobby_account(lobby::name_key("Liam"));
         REQUIRE(acc);
-        CHECK(r.keys(acc->id) == 1);
+        CHECK(r.accounts().keys(acc->id) == 1);
         CHECK_FALSE(acc->has_password);
     }
     liam.lobby->leave("bye", w.now);
@@ -177,7 +177,7 @@ TEST_CASE("an ssh line is believed only from a trusted user on a unix socket", "
         w.logged_in(liam);
         CHECK(welcome_of(liam)->name == "~Liam");
         server::Store r = srv.reader();
-        CHECK_FALSE(r.find_lobby_account(lobby::name_key("Liam")));
+        CHECK_FALSE(r.accounts().find_lobby_account(lobby::name_key("Liam")));
     }
     SECTION("over TCP nobody is believed, and a login by key without a believed key is refused") {
         SshServing srv(true);
@@ -198,7 +198,7 @@ TEST_CASE("an ssh line is believed only from a trusted user on a unix socket", "
         CHECK(*eve.line_starting("refused login") ==
               "refused login not-allowed a login by key needs the ssh line first");
         server::Store r = srv.reader();
-        CHECK_FALSE(r.find_lobby_account(lobby::name_key("Liam")));
+        CHECK_FALSE(r.accounts().find_lobby_account(lobby::name_key("Liam")));
     }
     SECTION("version 1 has no ssh, and one ssh line a connection, before the login") {
         SshServing srv(true);

@@ -141,7 +141,7 @@ TEST_CASE(
         return table.size() == 3 && table[0].name == "Ann" && table[0].half_points == 4;
     }));
     const server::Store reader = srv.reader();
-    auto rec = const_cast<server::Store&>(reader).tournament(id);
+    auto rec = const_cast<server::Store&>(reader).tournaments().tournament(id);
     REQUIRE(rec);
     const std::string text = server::standings_text(*rec);
     INFO(text);
@@ -263,7 +263,7 @@ TEST_CASE(
     for (const auto& s : dan.lobby->tables().standings(id)) CHECK(s.name != "Dan");
     {
         const server::Store reader = srv.reader();
-        const auto rec = const_cast<server::Store&>(reader).tournament(id);
+        const auto rec = const_cast<server::Store&>(reader).tournaments().tournament(id);
         REQUIRE(rec);
         const std::string text = server::standings_text(*rec);
         INFO(text);
@@ -419,44 +419,44 @@ TEST_CASE("tournaments by name, schema 4's upgrade, and a second process's commi
     }
     server::Store s = server::Store::open(path);
     CHECK(s.opened_version() == 3);
-    const auto old = s.tournament(1);
+    const auto old = s.tournaments().tournament(1);
     REQUIRE(old);
     CHECK(old->name == "tournament-1");  // named by its number
-    CHECK(s.tournament_named("tournament-1") == 1);
+    CHECK(s.tournaments().tournament_named("tournament-1") == 1);
     CHECK_FALSE(old->by_operator);
     REQUIRE(t::parse_spec(old->terms));
 
     // Names are unique by their key; the operator's tournaments are organized by a reserved account.
-    const auto id = s.create_tournament(
+    const auto id = s.tournaments().create_tournament(
         server::NewTournament{"Spring-Cup", lobby::name_key("Spring-Cup"),
                               "knockout 8 draw official 4 none first-to 1 casual", std::nullopt, 42},
         unix0);
     REQUIRE(id);
-    const auto alike = s.create_tournament(
+    const auto alike = s.tournaments().create_tournament(
         server::NewTournament{"SPRlNG-cup", lobby::name_key("SPRlNG-cup"),
                               "round-robin 8 schedule official 4 none first-to 1 casual", std::nullopt, 1},
         unix0);
     CHECK_FALSE(alike);
     CHECK(alike.why() == "a tournament is named SPRlNG-cup already: choose another name");
-    const auto made = s.tournament(*id);
+    const auto made = s.tournaments().tournament(*id);
     CHECK(made->by_operator);
     CHECK(made->seed == 42);
-    CHECK(s.account(made->created_by)->name == server::operator_name);
-    CHECK_FALSE(s.find_lobby_account("(operator)"));
+    CHECK(s.accounts().account(made->created_by)->name == server::operator_name);
+    CHECK_FALSE(s.accounts().find_lobby_account("(operator)"));
     CHECK_FALSE(lobby::valid_name(server::operator_name));  // no player can log in as it
 
     // Another connection (the operator's command) beside the server's: its commits change the server's
     // data_version; the server's own do not.
     const std::int64_t v0 = s.data_version();
-    s.set_tournament_state(1, server::TournamentState::Over);
+    s.tournaments().set_tournament_state(1, server::TournamentState::Over);
     CHECK(s.data_version() == v0);
     {
         server::Store other = server::Store::open(path, server::Store::Access::Share);
-        CHECK(other.tournament_named(lobby::name_key("spring-cup")) == id);
-        other.set_tournament_state(*id, server::TournamentState::Running);
+        CHECK(other.tournaments().tournament_named(lobby::name_key("spring-cup")) == id);
+        other.tournaments().set_tournament_state(*id, server::TournamentState::Running);
     }
     CHECK(s.data_version() != v0);
-    CHECK(s.tournament(*id)->state == server::TournamentState::Running);
+    CHECK(s.tournaments().tournament(*id)->state == server::TournamentState::Running);
     // A second server is refused, a sharing process is not.
     CHECK_THROWS_WITH(server::Store::open(path), Catch::Contains("is in use by another gobblet server"));
 }

@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
     if (argc == 4 && std::string(argv[2]) == "--facts") {
         try {
             Store store = Store::open(argv[1], Store::Access::Read);
-            const auto g = store.game_record(std::stoll(argv[3]));
+            const auto g = store.games().game_record(std::stoll(argv[3]));
             if (!g) return 1;
             for (const Fact& f : g->facts) std::cout << f.text << "\n";
             std::cout << (g->status == GameStatus::Over ? "% over " + g->result : std::string("% playing"))
@@ -60,24 +60,25 @@ int main(int argc, char** argv) {
                 if (what == "account") {
                     std::string name;
                     in >> name;
-                    if (const auto made = store.create_account(name, now); !made) return fail(made.why());
+                    if (const auto made = store.accounts().create_account(name, now); !made)
+                        return fail(made.why());
                 } else if (what == "rated") {
                     std::string rules, n0, n1, outcome;
                     int size = 0;
                     in >> rules >> size >> n0 >> n1 >> outcome;
-                    const auto a0 = store.find_account(n0), a1 = store.find_account(n1);
+                    const auto a0 = store.accounts().find_account(n0), a1 = store.accounts().find_account(n1);
                     const auto r = parse_rules(rules);
                     if (!a0 || !a1 || !r || !in) return fail("rated RULES SIZE NAME0 NAME1 OUTCOME");
                     const MatchSettings m{{size, *r}, 1, ClockSettings::dm(120'000, 300'000, 30'000)};
                     const GameId g =
-                        store
+                        store.games()
                             .create_game(m, {GamePlayer{a0->id, a0->name}, GamePlayer{a1->id, a1->name}},
                                          true, now)
                             .id;
                     const GameOutcome o = outcome == "player0"   ? GameOutcome::Player0
                                           : outcome == "player1" ? GameOutcome::Player1
                                                                  : GameOutcome::Draw;
-                    store.finish_game(g, o, outcome, now);
+                    store.games().finish_game(g, o, outcome, now);
                 } else if (what == "user_version") {
                     int v = 0;
                     in >> v;
