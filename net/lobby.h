@@ -725,48 +725,91 @@ using Message =
                  Pong, Bye, Error>;
 
 enum class Sender : std::uint8_t { Client, Server, Both };
+// When a message comes, in the order of a connection's life: the client's hello; the server's
+// greeting; the login (from the greeting to the welcome: the client's `ssh` and `login`, the server's
+// `welcome`); the lobby (once logged in); both of those last two (the server's answers `ok` and
+// `refused`, and its `notice`); or at any time (keep-alives, goodbyes, errors). A side refuses a
+// message out of its step.
+enum class Step : std::uint8_t { Hello, Greeting, Login, Lobby, LoginAndLobby, Any };
+inline constexpr const char* step_words[] = {"hello", "greeting", "login", "lobby", "login, lobby", "any"};
+static_assert(std::size(step_words) == std::size_t(Step::Any) + 1, "one word for each step");
+// Whether a message of step `of` may come at step `at` (hello, greeting, login or lobby).
+constexpr bool comes_at(Step of, Step at) {
+    return of == at || of == Step::Any ||
+           (of == Step::LoginAndLobby && (at == Step::Login || at == Step::Lobby));
+}
 // The protocol's one table: a row per message, in the order of Message's alternatives: its verb, who
-// sends it, whether its line ends in free text (which may hold runs of spaces; a password login's does
-// too), and the version that brought it. The reader finds a line's message here, the writer its verb,
-// the server and client their messages' names and senders, and a test the documents' and the fuzz
-// dictionary's words (tests/test_lobby.cpp).
+// sends it, when, whether its line ends in free text (which may hold runs of spaces; a password login's
+// does too), and the version that brought it. The reader finds a line's message here, the writer its
+// verb, the server and client their messages' names, senders and steps, and a test the documents' and
+// the fuzz dictionary's words (tests/test_lobby.cpp).
 struct MessageRow {
     const char* verb;
     Sender sender;
+    Step step;
     bool free_text;
     int since;
 };
 inline constexpr MessageRow message_table[] = {
-    {"lobby", Sender::Client, false, 1},      {"login", Sender::Client, false, 1},
-    {"password", Sender::Client, true, 1},    {"secret", Sender::Client, false, 1},
-    {"ssh", Sender::Client, false, 2},        {"key", Sender::Client, false, 2},
-    {"post", Sender::Client, false, 1},       {"challenge", Sender::Client, false, 1},
-    {"accept", Sender::Client, false, 1},     {"decline", Sender::Client, false, 1},
-    {"withdraw", Sender::Client, false, 1},   {"watch", Sender::Client, false, 1},
-    {"say", Sender::Client, true, 1},         {"history", Sender::Client, false, 1},
-    {"record", Sender::Client, false, 1},     {"ratings", Sender::Client, false, 1},
-    {"create", Sender::Client, false, 1},     {"join", Sender::Client, false, 1},
-    {"leave", Sender::Client, false, 1},      {"start", Sender::Client, false, 1},
-    {"standings", Sender::Client, false, 1},  {"starter", Sender::Client, false, 2},
-    {"machines", Sender::Client, false, 3},   {"forget", Sender::Client, false, 3},
-    {"rematch", Sender::Client, false, 3},    {"abort", Sender::Client, false, 3},
-    {"finger", Sender::Client, false, 3},     {"best", Sender::Client, false, 3},
-    {"kibitz", Sender::Client, true, 3},      {"server", Sender::Server, true, 1},
-    {"welcome", Sender::Server, false, 1},    {"refused", Sender::Server, true, 1},
-    {"ok", Sender::Server, true, 1},          {"player", Sender::Server, false, 1},
-    {"left", Sender::Server, false, 1},       {"seek", Sender::Server, false, 1},
-    {"unseek", Sender::Server, false, 1},     {"match", Sender::Server, false, 1},
-    {"game", Sender::Server, false, 1},       {"over", Sender::Server, true, 1},
-    {"watching", Sender::Server, false, 1},   {"chat", Sender::Server, true, 1},
-    {"notice", Sender::Server, true, 1},      {"played", Sender::Server, false, 1},
-    {"line", Sender::Server, true, 1},        {"rated", Sender::Server, false, 1},
-    {"tournament", Sender::Server, false, 1}, {"closed", Sender::Server, false, 1},
-    {"standing", Sender::Server, false, 1},   {"machine", Sender::Server, false, 3},
-    {"profile", Sender::Server, false, 3},    {"stats", Sender::Server, false, 3},
-    {"leader", Sender::Server, false, 3},     {"kibitzed", Sender::Server, true, 3},
-    {"end", Sender::Server, false, 1},        {"ping", Sender::Both, false, 1},
-    {"pong", Sender::Both, false, 1},         {"bye", Sender::Both, true, 1},
-    {"error", Sender::Both, true, 1},
+    {"lobby", Sender::Client, Step::Hello, false, 1},
+    {"login", Sender::Client, Step::Login, false, 1},
+    {"password", Sender::Client, Step::Lobby, true, 1},
+    {"secret", Sender::Client, Step::Lobby, false, 1},
+    {"ssh", Sender::Client, Step::Login, false, 2},
+    {"key", Sender::Client, Step::Lobby, false, 2},
+    {"post", Sender::Client, Step::Lobby, false, 1},
+    {"challenge", Sender::Client, Step::Lobby, false, 1},
+    {"accept", Sender::Client, Step::Lobby, false, 1},
+    {"decline", Sender::Client, Step::Lobby, false, 1},
+    {"withdraw", Sender::Client, Step::Lobby, false, 1},
+    {"watch", Sender::Client, Step::Lobby, false, 1},
+    {"say", Sender::Client, Step::Lobby, true, 1},
+    {"history", Sender::Client, Step::Lobby, false, 1},
+    {"record", Sender::Client, Step::Lobby, false, 1},
+    {"ratings", Sender::Client, Step::Lobby, false, 1},
+    {"create", Sender::Client, Step::Lobby, false, 1},
+    {"join", Sender::Client, Step::Lobby, false, 1},
+    {"leave", Sender::Client, Step::Lobby, false, 1},
+    {"start", Sender::Client, Step::Lobby, false, 1},
+    {"standings", Sender::Client, Step::Lobby, false, 1},
+    {"starter", Sender::Client, Step::Lobby, false, 2},
+    {"machines", Sender::Client, Step::Lobby, false, 3},
+    {"forget", Sender::Client, Step::Lobby, false, 3},
+    {"rematch", Sender::Client, Step::Lobby, false, 3},
+    {"abort", Sender::Client, Step::Lobby, false, 3},
+    {"finger", Sender::Client, Step::Lobby, false, 3},
+    {"best", Sender::Client, Step::Lobby, false, 3},
+    {"kibitz", Sender::Client, Step::Lobby, true, 3},
+    {"server", Sender::Server, Step::Greeting, true, 1},
+    {"welcome", Sender::Server, Step::Login, false, 1},
+    {"refused", Sender::Server, Step::LoginAndLobby, true, 1},
+    {"ok", Sender::Server, Step::LoginAndLobby, true, 1},
+    {"player", Sender::Server, Step::Lobby, false, 1},
+    {"left", Sender::Server, Step::Lobby, false, 1},
+    {"seek", Sender::Server, Step::Lobby, false, 1},
+    {"unseek", Sender::Server, Step::Lobby, false, 1},
+    {"match", Sender::Server, Step::Lobby, false, 1},
+    {"game", Sender::Server, Step::Lobby, false, 1},
+    {"over", Sender::Server, Step::Lobby, true, 1},
+    {"watching", Sender::Server, Step::Lobby, false, 1},
+    {"chat", Sender::Server, Step::Lobby, true, 1},
+    {"notice", Sender::Server, Step::LoginAndLobby, true, 1},
+    {"played", Sender::Server, Step::Lobby, false, 1},
+    {"line", Sender::Server, Step::Lobby, true, 1},
+    {"rated", Sender::Server, Step::Lobby, false, 1},
+    {"tournament", Sender::Server, Step::Lobby, false, 1},
+    {"closed", Sender::Server, Step::Lobby, false, 1},
+    {"standing", Sender::Server, Step::Lobby, false, 1},
+    {"machine", Sender::Server, Step::Lobby, false, 3},
+    {"profile", Sender::Server, Step::Lobby, false, 3},
+    {"stats", Sender::Server, Step::Lobby, false, 3},
+    {"leader", Sender::Server, Step::Lobby, false, 3},
+    {"kibitzed", Sender::Server, Step::Lobby, true, 3},
+    {"end", Sender::Server, Step::Lobby, false, 1},
+    {"ping", Sender::Both, Step::Any, false, 1},
+    {"pong", Sender::Both, Step::Any, false, 1},
+    {"bye", Sender::Both, Step::Any, true, 1},
+    {"error", Sender::Both, Step::Any, true, 1},
 };
 static_assert(std::size(message_table) == std::variant_size_v<Message>, "one row for each message");
 // Who sends a message of type T, at compile time (for handlers that take a whole family at once).
@@ -779,6 +822,13 @@ concept FromServer = sender_of<T>
 template <class T>
 concept FromClient = sender_of<T>
 == Sender::Client;
+// When a message of type T comes, at compile time; and a handler for every message the server sends
+// at other steps than S at once (a server's message of step S still needs one of its own):
+// [](const FromServerNotAt<Step::Login> auto&) {...}.
+template <class T>
+inline constexpr Step step_of_type = message_table[AlternativeIndex<T, Message>::value].step;
+template <class T, Step S>
+concept FromServerNotAt = FromServer<T> && !comes_at(step_of_type<T>, S);
 // The verb of a message and who may send it, from the table.
 const char* verb(const Message& m);
 Sender sender(const Message& m);

@@ -508,99 +508,130 @@ void Client::log_in(Millis now) {
 }
 
 void Client::handle(const Message& m, Millis now) {
-    if (sender(m) == Sender::Client) return fail(std::string("a message only clients send: ") + verb(m), now);
-    if (const auto* p = std::get_if<Ping>(&m)) {
-        send(Pong{p->token}, now);
-        return;
-    }
-    if (const auto* q = std::get_if<Pong>(&m)) {
-        if (q->token == ping_token_) rtt_ = now - ping_token_;
-        ping_token_ = -1;
-        return;
-    }
-    if (const auto* b = std::get_if<Bye>(&m))
-        return lose("the server said goodbye" + (b->reason.empty() ? std::string() : ": " + b->reason), now);
-    if (const auto* e = std::get_if<Error>(&m)) {
-        conn_ = LineConn();
-        return finish("the server says: " + (e->reason.empty() ? std::string("an error") : e->reason));
-    }
+    // At every step (the table's `any`): keep-alives, goodbyes and errors; never what only clients send.
+    const Overload always{
+        [&](const Ping& p) { send(Pong{p.token}, now); },
+        [&](const Pong& q) {
+            if (q.token == ping_token_) rtt_ = now - ping_token_;
+            ping_token_ = -1;
+        },
+        [&](const Bye& b) {
+            lose("the server said goodbye" + (b.reason.empty() ? std::string() : ": " + b.reason), now);
+        },
+        [&](const Error& e) {
+            conn_ = LineConn();
+            finish("the server says: " + (e.reason.empty() ? std::string("an error") : e.reason));
+        },
+        [&](const FromClient auto&) { fail(std::string("a message only clients send: ") + verb(m), now); },
+    };
+    // The rest by the client's phase and the table's step: a handler for each message of the greeting and
+    // of the login, the others of the server's taken together (FromServerNotAt), so that a new message of
+    // those steps does not compile without its handler; the lobby's go to the tables, which have one for
+    // each.
     switch (phase_) {
-        case Phase::Greeting: {
-            const auto* s = std::get_if<Server>(&m);
-            if (!s) return fail(std::string("expected the server's greeting, not ") + verb(m), now);
-            if (s->version != protocol_version) {
-                send(Bye{"this program speaks gobblet lobby protocol version " +
-                         std::to_string(protocol_version)},
-                     now);
-                conn_.flush();
-                conn_ = LineConn();
-                return finish("the server speaks gobblet lobby protocol version " +
-                              std::to_string(s->version) + ", this program version " +
-                              std::to_string(protocol_version) +
-                              (s->version > protocol_version ? ": update gobblet" : ": the server is older"));
-            }
-            emit(event(Event::Kind::Connected, s->text));
-            if (config_.ssh) {
-                // Who came in through sshd; the login waits for the answer (a key only if believed).
-                send(Ssh{config_.ssh->address, config_.ssh->key}, now);
-                phase_ = Phase::LoggingIn;
-                deadline_ = now + answer_timeout;
-                ssh_pending_ = true;
-                return;
-            }
-            log_in(now);
-            return;
-        }
+        case Phase::Greeting:
+            return std::visit(Overload{always, [&](const Server& s) { greeting(s, now); },
+                                       [&](const FromServerNotAt<Step::Greeting> auto&) {
+                                           fail(std::string("expected the server's greeting, not ") + verb(m),
+                                                now);
+                                       }},
+                              m);
         case Phase::Greeted:
         case Phase::LoggingIn: {
-            if (std::holds_alternative<Notice>(m)) return emit(message_event(Event::Kind::Line, m));
-            if (phase_ == Phase::Greeted)
-                return fail(std::string("a message before logging in: ") + verb(m), now);
-            if (ssh_pending_) {
-                const auto* ok = std::get_if<Ok>(&m);
-                const auto* no = std::get_if<Refused>(&m);
-                if ((!ok || ok->verb != "ssh") && (!no || no->verb != "ssh"))
-                    return fail(std::string("expected the answer to ssh, not ") + verb(m), now);
-                ssh_pending_ = false;
-                key_believed_ = ok && !config_.ssh->key.empty();
-                emit(message_event(Event::Kind::Line, m));  // a refusal says why the key cannot log in
-                return log_in(now);
-            }
-            if (const auto* r = std::get_if<Refused>(&m); r && r->verb == "login") {
-                phase_ = Phase::Greeted;
-                password_.clear();  // a refused password is not tried again
-                return emit(message_event(Event::Kind::LoginRefused, m));
-            }
-            const auto* w = std::get_if<Welcome>(&m);
-            if (!w) return fail(std::string("expected welcome, not ") + verb(m), now);
-            const bool as_guest = w->role == Role::Guest;
-            if (as_guest != guest_)
-                return fail("welcomed as a guest without asking, or not as one when asking", now);
-            if (!as_guest && name_key(w->name) != name_key(config_.name))
-                return fail("welcomed under another name: " + w->name, now);
-            if (as_guest &&
-                name_key(w->name).substr(1, name_key(config_.name).size()) != name_key(config_.name))
-                return fail("welcomed as a guest under another name: " + w->name, now);
-            phase_ = Phase::Lobby;
-            logged_in_at_ = now;
-            tables_.reset(w->name);
-            emit(message_event(Event::Kind::LoggedIn, m));
-            // After a password, this SSH key or machine's secret: the next login needs no password.
-            if (w->how == How::Password && key_believed_)
-                send(AddKey{}, now);
-            else if (w->how == How::Password && !config_.secret.empty())
-                send(AddSecret{config_.secret}, now);
-            if (w->how != How::Password) password_.clear();
-            return;
+            // A message the login does not wait for: the reason says what it waits for (the player, before
+            // the login is sent; the answer to ssh; the welcome).
+            const auto unasked = [&] {
+                if (phase_ == Phase::Greeted)
+                    return fail(std::string("a message before logging in: ") + verb(m), now);
+                fail(std::string(ssh_pending_ ? "expected the answer to ssh, not "
+                                              : "expected welcome, not ") +
+                         verb(m),
+                     now);
+            };
+            const bool asked = phase_ == Phase::LoggingIn;  // our ssh or login line awaits its answer
+            return std::visit(
+                Overload{always, [&](const Notice&) { emit(message_event(Event::Kind::Line, m)); },
+                         [&](const Ok& o) {
+                             if (asked && ssh_pending_ && o.verb == "ssh") return ssh_answered(m, now);
+                             unasked();
+                         },
+                         [&](const Refused& r) {
+                             if (asked && ssh_pending_ && r.verb == "ssh") return ssh_answered(m, now);
+                             if (!asked || ssh_pending_ || r.verb != "login") return unasked();
+                             phase_ = Phase::Greeted;
+                             password_.clear();  // a refused password is not tried again
+                             emit(message_event(Event::Kind::LoginRefused, m));
+                         },
+                         [&](const Welcome& w) {
+                             if (!asked || ssh_pending_) return unasked();
+                             welcomed(w, now);
+                         },
+                         [&](const FromServerNotAt<Step::Login> auto&) { unasked(); }},
+                m);
         }
         case Phase::Lobby: {
-            if (const auto* o = std::get_if<Ok>(&m); o && (o->verb == "secret" || o->verb == "key"))
-                password_.clear();
-            if (auto taken = tables_.take(m, now, events_); !taken) return fail(taken.why(), now);
-            return;
+            const auto to_tables = [&] {
+                if (auto taken = tables_.take(m, now, events_); !taken) fail(taken.why(), now);
+            };
+            return std::visit(Overload{always,
+                                       [&](const Ok& o) {
+                                           // This machine proves the name now: no password to keep.
+                                           if (o.verb == "secret" || o.verb == "key") password_.clear();
+                                           to_tables();
+                                       },
+                                       [&](const FromServer auto&) { to_tables(); }},
+                              m);
         }
-        default: return;
+        default: return;  // (no connection: no lines)
     }
+}
+
+void Client::greeting(const Server& s, Millis now) {
+    if (s.version != protocol_version) {
+        send(Bye{"this program speaks gobblet lobby protocol version " + std::to_string(protocol_version)},
+             now);
+        conn_.flush();
+        conn_ = LineConn();
+        return finish("the server speaks gobblet lobby protocol version " + std::to_string(s.version) +
+                      ", this program version " + std::to_string(protocol_version) +
+                      (s.version > protocol_version ? ": update gobblet" : ": the server is older"));
+    }
+    emit(event(Event::Kind::Connected, s.text));
+    if (config_.ssh) {
+        // Who came in through sshd; the login waits for the answer (a key only if believed).
+        send(Ssh{config_.ssh->address, config_.ssh->key}, now);
+        phase_ = Phase::LoggingIn;
+        deadline_ = now + answer_timeout;
+        ssh_pending_ = true;
+        return;
+    }
+    log_in(now);
+}
+
+void Client::ssh_answered(const Message& answer, Millis now) {
+    ssh_pending_ = false;
+    key_believed_ = std::holds_alternative<Ok>(answer) && !config_.ssh->key.empty();
+    emit(message_event(Event::Kind::Line, answer));  // a refusal says why the key cannot log in
+    log_in(now);
+}
+
+void Client::welcomed(const Welcome& w, Millis now) {
+    const bool as_guest = w.role == Role::Guest;
+    if (as_guest != guest_) return fail("welcomed as a guest without asking, or not as one when asking", now);
+    if (!as_guest && name_key(w.name) != name_key(config_.name))
+        return fail("welcomed under another name: " + w.name, now);
+    if (as_guest && name_key(w.name).substr(1, name_key(config_.name).size()) != name_key(config_.name))
+        return fail("welcomed as a guest under another name: " + w.name, now);
+    phase_ = Phase::Lobby;
+    logged_in_at_ = now;
+    tables_.reset(w.name);
+    emit(message_event(Event::Kind::LoggedIn, Message(w)));
+    // After a password, this SSH key or machine's secret: the next login needs no password.
+    if (w.how == How::Password && key_believed_)
+        send(AddKey{}, now);
+    else if (w.how == How::Password && !config_.secret.empty())
+        send(AddSecret{config_.secret}, now);
+    if (w.how != How::Password) password_.clear();
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -11,11 +11,12 @@
 //   any phase: a protocol error (ours or the server's `error`), or leave() --> Closed
 //
 // Every line from the server is checked by the lobby reader and then against what the client knows
-// (a welcome only after a login, items only for a query that was asked, no table past max_table): a
-// line that breaks the protocol ends the connection for good with the reason. Free text reaching the
-// caller is printable and bounded. A connection that drops (the server restarts, the network fails, the
-// server says `bye`) is made again after a backoff, and the login repeats by itself with the machine's
-// secret; the games themselves run on their own connections (net::Session) and reconnect on their own.
+// (its step in the message table, a welcome only after a login, items only for a query that was asked, no
+// table past max_table): a line that breaks the protocol ends the connection for good with the reason. Free
+// text reaching the caller is printable and bounded. A connection that drops (the server restarts, the
+// network fails, the server says `bye`) is made again after a backoff, and the login repeats by itself with
+// the machine's secret; the games themselves run on their own connections (net::Session) and reconnect on
+// their own.
 #pragma once
 
 #include <poll.h>
@@ -227,6 +228,10 @@ class Client {
     void io(short revents, Millis now);
     void timers(Millis now);
     void handle(const Message& m, Millis now);
+    // The steps of the login: the server's greeting, the answer to our `ssh` line, the welcome.
+    void greeting(const Server& s, Millis now);
+    void ssh_answered(const Message& answer, Millis now);
+    void welcomed(const Welcome& w, Millis now);
     void log_in(Millis now);
     bool send(const Message& m, Millis now);
     void emit(Event e) { events_.push_back(std::move(e)); }

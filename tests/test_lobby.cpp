@@ -898,24 +898,27 @@ TEST_CASE("ratings travel in a fixed order of variants", "[net][lobby]") {
     CHECK(rating_text(std::nullopt) == "-");
 }
 
+// docs/lobby.md's message tables against the protocol's (message_table): every example reads as a
+// message of the verb its row names, sent by the side and at the step the row says, and every verb has a row.
 TEST_CASE("docs/lobby.md: every example reads as its row says, and every message is there",
           "[net][lobby][docs]") {
     const std::string doc = test::read_text("docs/lobby.md");
     std::set<std::string> documented;
     int examples = 0;
     for (const std::vector<std::string>& cells : test::code_rows(doc)) {
-        // | `verb fields` | client/server/both | `example` | meaning |
-        if (cells.size() < 4 || (cells[1] != "client" && cells[1] != "server" && cells[1] != "both"))
+        // | `verb fields` | client/server/both | when | `example` | meaning |
+        if (cells.size() < 5 || (cells[1] != "client" && cells[1] != "server" && cells[1] != "both"))
             continue;
-        INFO(cells[0] + " | " + cells[2]);
-        REQUIRE(cells[2].size() > 2);
-        const std::string example = cells[2].substr(1, cells[2].size() - 2);
+        INFO(cells[0] + " | " + cells[3]);
+        REQUIRE(cells[3].size() > 2);
+        const std::string example = cells[3].substr(1, cells[3].size() - 2);
         const Message m = parsed(example);
         const std::string named = cells[0].substr(1, cells[0].find_first_of(" `", 1) - 1);
         CHECK(verb(m) == named);
         CHECK(sender(m) == (cells[1] == "client"   ? Sender::Client
                             : cells[1] == "server" ? Sender::Server
                                                    : Sender::Both));
+        CHECK(cells[2] == step_words[std::size_t(message_table[m.index()].step)]);
         documented.insert(verb(m));
         ++examples;
     }

@@ -670,6 +670,53 @@ TEST_CASE("hostile server: the wrong message at each step", "[net][lobby-client]
     CHECK(loop.last(Event::Kind::Closed) == "protocol error from the server: " + why);
 }
 
+// docs/lobby.md's "when": a server's message of another step ends the connection with what the client
+// waited for; keep-alives pass at every step, and a notice during the login.
+TEST_CASE("hostile server: a message of another step, at each step of the login",
+          "[net][lobby-client][hostile]") {
+    // The client's step: before the greeting, greeted without a secret (the player is asked), the login
+    // sent, our ssh line sent.
+    enum class At { Greeting, Player, Login, Ssh };
+    struct Case {
+        At at;
+        const char* line;
+        const char* why;
+    };
+    const Case cases[] = {
+        {At::Greeting, "notice hello", "expected the server's greeting, not notice"},
+        {At::Player, "chat Eamon hi", "a message before logging in: chat"},
+        {At::Player, "welcome Liam human password 1623/85 - - -", "a message before logging in: welcome"},
+        {At::Login, "player Eamon human idle - 1590/110 - - -", "expected welcome, not player"},
+        {At::Login, "ok secret this machine can log in as Liam now", "expected welcome, not ok"},
+        {At::Login, "refused accept not-found no seek 12", "expected welcome, not refused"},
+        {At::Login, "server gobblet 3 hi", "expected welcome, not server"},
+        {At::Ssh, "refused login wrong-password that is not Liam's password",
+         "expected the answer to ssh, not refused"},
+    };
+    for (const Case& k : cases) {
+        DYNAMIC_SECTION(k.line) {
+            FakeServer server;
+            Config c = liam(k.at != At::Player && k.at != At::Ssh);
+            if (k.at == At::Ssh) c.ssh = Config::Ssh{"203.0.113.5", ""};
+            Loop loop(server, c);
+            REQUIRE(loop.heard("lobby gobblet 3"));
+            server.say("ping 77\n");
+            REQUIRE(loop.heard("pong 77"));
+            if (k.at != At::Greeting) {
+                server.say("server gobblet 3 hi\nnotice the login step\n");
+                REQUIRE(loop.until([&] { return !loop.lines<Notice>().empty(); }));
+            }
+            server.say("ping 78\n");
+            REQUIRE(loop.heard("pong 78"));
+            server.say(std::string(k.line) + "\n");
+            REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
+            CHECK(loop.last(Event::Kind::Closed) == std::string("protocol error from the server: ") + k.why);
+            REQUIRE(loop.heard(std::string("error ") + k.why));
+            CHECK_FALSE(loop.saw(Event::Kind::LoggedIn));
+        }
+    }
+}
+
 TEST_CASE("hostile server: lines that do not fit what was asked", "[net][lobby-client][hostile]") {
     FakeServer server;
     Loop loop(server, liam());

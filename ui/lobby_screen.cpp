@@ -264,68 +264,85 @@ void LobbyScreen::on_event(const lobby::Event& e, Millis now) {
 
 void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
     const std::string& me = client_->name();
-    if (const auto* c = std::get_if<lobby::Chat>(&m)) return add_chat(c->from + ": " + c->text);
-    if (const auto* k = std::get_if<lobby::Kibitzed>(&m)) {
-        const std::string line = k->from + " (watching): " + k->text;
-        if (games_.open() && games_.link().game == k->game) games_.link().notices.push_back(line);
-        return add_chat(line);
+    // A handler for each line the screen reacts to, and the others named as ignored: a new message does
+    // not compile until its author has put it in one or the other.
+    std::visit(
+        net::Overload{
+            [&](const lobby::Chat& c) { add_chat(c.from + ": " + c.text); },
+            [&](const lobby::Kibitzed& k) {
+                const std::string line = k.from + " (watching): " + k.text;
+                if (games_.open() && games_.link().game == k.game) games_.link().notices.push_back(line);
+                add_chat(line);
+            },
+            [&](const lobby::Unseek& u) {
+                // One of ours taken: the match that follows is news (the tables have dropped it already).
+                if (my_seeks_.erase(u.id) > 0 && u.why == lobby::SeekEnd::Taken) seek_taken_ = true;
+            },
+            [&](const lobby::Notice& n) {
+                add_chat("* " + n.text);
+                say(n.text);
+            },
+            [&](const lobby::Ok& o) {
+                // The list of machines shown is asked for again, without the one forgotten.
+                if (o.verb == "forget" && machines_ && client_->tables().can_ask())
+                    (void)client_->machines(now);
+                say(o.text);
+            },
+            [&](const lobby::Refused& r) {
+                // Through sshd, a server that does not believe the key: the player logs in another way.
+                if (r.verb == "ssh") return say(r.text + " (l: password, g: guest)", true);
+                if (r.verb == "record" && !records_.empty()) records_.pop_front();
+                say(r.verb + " refused: " + r.text, true);
+            },
+            [&](const lobby::MatchStart& s) { open_match(s, now); },
+            [&](const lobby::Watching& w) { open_watch(w, now); },
+            [&](const lobby::Over& o) { match_over(o); },
+            [&](const lobby::TournamentItem& t) {
+                // An open tournament's table changes with its entrants, which no standing line announces:
+                // ask.
+                if (standings_ == t.id && t.state == lobby::TournamentState::Open &&
+                    client_->tables().can_ask())
+                    (void)client_->standings(t.id, now);  // refused: the table stays as it is
+            },
+            [&](const lobby::SeekItem& s) {
+                if (lobby::name_key(s.from) == lobby::name_key(me)) my_seeks_.insert(s.id);
+                if (!s.to.empty() && lobby::name_key(s.to) == lobby::name_key(me)) challenged(s, now);
+            },
+            // The tables keep these and the view draws the tables: nothing more to do.
+            [](const net::OneOf<lobby::PlayerItem, lobby::Left, lobby::GameItem, lobby::Closed,
+                                lobby::StandingItem, lobby::End> auto&) {},
+            // Never a line: the login's own events carry the greeting and the welcome, an answer's event its
+            // items; the client takes the connection's own messages and refuses what only clients send.
+            [](const net::OneOf<lobby::Server, lobby::Welcome, lobby::HistoryItem, lobby::RecordLine,
+                                lobby::RatingItem, lobby::MachineItem, lobby::ProfileItem, lobby::StatsItem,
+                                lobby::LeaderItem, lobby::Ping, lobby::Pong, lobby::Bye,
+                                lobby::Error> auto&) {},
+            [](const lobby::FromClient auto&) {},
+        },
+        m);
+}
+
+// Our match is over: its result, with what it did to both ratings ("Liam 1662 (+162), Eamon 1338
+// (-162)"), in the chat, the status line and the game's own screen if it is open.
+void LobbyScreen::match_over(const lobby::Over& o) {
+    if (!my_match_ || my_match_->game != o.game) return;
+    last_match_ = std::exchange(my_match_, std::nullopt);
+    const std::string& me = client_->name();
+    std::string text = o.text;
+    std::string changes;
+    const std::array<std::string, 2> names = last_match_->colour == Color::White
+                                                 ? std::array<std::string, 2>{me, last_match_->opponent}
+                                                 : std::array<std::string, 2>{last_match_->opponent, me};
+    for (int p : {0, 1})
+        if (const auto& c = o.changes[std::size_t(p)])
+            changes += (changes.empty() ? "" : ", ") + names[std::size_t(p)] + " " + lobby::change_text(*c);
+    if (!changes.empty()) text += "; " + changes;
+    if (games_.open() && games_.link().game == o.game) {
+        games_.link().over = text;
+        games_.link().changes = changes;
     }
-    if (const auto* u = std::get_if<lobby::Unseek>(&m)) {
-        // One of ours taken: the match that follows is news (the tables have dropped it already).
-        if (my_seeks_.erase(u->id) > 0 && u->why == lobby::SeekEnd::Taken) seek_taken_ = true;
-        return;
-    }
-    if (const auto* n = std::get_if<lobby::Notice>(&m)) {
-        add_chat("* " + n->text);
-        return say(n->text);
-    }
-    if (const auto* o = std::get_if<lobby::Ok>(&m)) {
-        // The list of machines shown is asked for again, without the one forgotten.
-        if (o->verb == "forget" && machines_ && client_->tables().can_ask()) (void)client_->machines(now);
-        return say(o->text);
-    }
-    if (const auto* r = std::get_if<lobby::Refused>(&m)) {
-        // Through sshd, a server that does not believe the key: the player logs in another way.
-        if (r->verb == "ssh") return say(r->text + " (l: password, g: guest)", true);
-        if (r->verb == "record" && !records_.empty()) records_.pop_front();
-        return say(r->verb + " refused: " + r->text, true);
-    }
-    if (const auto* s = std::get_if<lobby::MatchStart>(&m)) return open_match(*s, now);
-    if (const auto* w = std::get_if<lobby::Watching>(&m)) return open_watch(*w, now);
-    if (const auto* o = std::get_if<lobby::Over>(&m)) {
-        if (my_match_ && my_match_->game == o->game) {
-            last_match_ = std::exchange(my_match_, std::nullopt);
-            // The result with what it did to both ratings: "Liam 1662 (+162), Eamon 1338 (-162)".
-            std::string text = o->text;
-            std::string changes;
-            const std::array<std::string, 2> names =
-                last_match_->colour == Color::White ? std::array<std::string, 2>{me, last_match_->opponent}
-                                                    : std::array<std::string, 2>{last_match_->opponent, me};
-            for (int p : {0, 1})
-                if (const auto& c = o->changes[std::size_t(p)])
-                    changes +=
-                        (changes.empty() ? "" : ", ") + names[std::size_t(p)] + " " + lobby::change_text(*c);
-            if (!changes.empty()) text += "; " + changes;
-            if (games_.open() && games_.link().game == o->game) {
-                games_.link().over = text;
-                games_.link().changes = changes;
-            }
-            add_chat("* your match: " + text);
-            say("your match is over: " + text);
-        }
-        return;
-    }
-    if (const auto* t = std::get_if<lobby::TournamentItem>(&m)) {
-        // An open tournament's table changes with its entrants, which no standing line announces: ask.
-        if (standings_ == t->id && t->state == lobby::TournamentState::Open && client_->tables().can_ask())
-            (void)client_->standings(t->id, now);  // refused: the table stays as it is
-        return;
-    }
-    if (const auto* s = std::get_if<lobby::SeekItem>(&m)) {
-        if (lobby::name_key(s->from) == lobby::name_key(me)) my_seeks_.insert(s->id);
-        if (!s->to.empty() && lobby::name_key(s->to) == lobby::name_key(me)) challenged(*s, now);
-        return;
-    }
+    add_chat("* your match: " + text);
+    say("your match is over: " + text);
 }
 
 void LobbyScreen::on_answer(const lobby::Event& e, Millis) {

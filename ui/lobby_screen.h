@@ -78,6 +78,7 @@ class LobbyScreen : public Screen {
     // The client's events (lobby_screen.cpp).
     void on_event(const lobby::Event& e, Millis now);
     void on_line(const lobby::Message& m, Millis now);
+    void match_over(const lobby::Over& o);
     void on_answer(const lobby::Event& e, Millis now);
     void say(std::string text, bool error = false) {
         message_ = std::move(text);

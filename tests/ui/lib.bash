@@ -362,8 +362,9 @@ lobby_white_wins() {
 white_of() { lscreen "$1" | grep -oE 'White  [A-Za-z~][A-Za-z0-9_-]*' | head -1 | sed 's/White  //'; }
 # first_against_computer SESSION NAME: the first moves of NAME's server game against a computer,
 # whichever colour the server gave them: as White W1A1 and the computer's answer; as Black the
-# computer's opening and a small piece where it did not go (A1, or D4), then its second move. Sets
-# `mine` to the move list's first line as far as NAME played it ("1. W1A1", or "1. W2C3 K1A1").
+# computer's opening and a small piece where it did not go (A1, or D4), then its second move (a new
+# piece or one moved on the board: "2. W2B2", "2. C1C3"). Sets `mine` to the move list's first line as
+# far as NAME played it ("1. W1A1", or "1. W2C3 K1A1").
 first_against_computer() {
     local who=$1 name=$2 sq=A1
     if [ "$(white_of "$who")" = "$name" ]; then
@@ -378,7 +379,7 @@ first_against_computer() {
     lmove "$who" "K1$sq"
     mine="$mine K1$sq"
     wait_in "$who" "$mine"
-    wait_in_re "$who" "2\. W[123][A-D][1-4]"
+    wait_in_re "$who" "2\. (W[123]|[A-D][1-4])[A-D][1-4]"
 }
 
 # Every reader of every file the game writes (issue 26): every_reader FILE opens FILE with --replay (the
