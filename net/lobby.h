@@ -817,11 +817,9 @@ template <class T>
 inline constexpr Sender sender_of = message_table[AlternativeIndex<T, Message>::value].sender;
 // A message only a server sends, or only a client (for a handler that takes them all at once).
 template <class T>
-concept FromServer = sender_of<T>
-== Sender::Server;
+concept FromServer = (sender_of<T> == Sender::Server);
 template <class T>
-concept FromClient = sender_of<T>
-== Sender::Client;
+concept FromClient = (sender_of<T> == Sender::Client);
 // When a message of type T comes, at compile time; and a handler for every message the server sends
 // at other steps than S at once (a server's message of step S still needs one of its own):
 // [](const FromServerNotAt<Step::Login> auto&) {...}.
@@ -829,6 +827,9 @@ template <class T>
 inline constexpr Step step_of_type = message_table[AlternativeIndex<T, Message>::value].step;
 template <class T, Step S>
 concept FromServerNotAt = FromServer<T> && !comes_at(step_of_type<T>, S);
+// ... and every message a client sends at other steps than S (the server's side of the same rule).
+template <class T, Step S>
+concept FromClientNotAt = FromClient<T> && !comes_at(step_of_type<T>, S);
 // The verb of a message and who may send it, from the table.
 const char* verb(const Message& m);
 Sender sender(const Message& m);

@@ -211,6 +211,31 @@ void Hub::received(ConnId conn, std::string_view line, Millis now) {
     if (const auto still = conns_.find(conn); still != conns_.end()) count(conn, still->second);
 }
 
+template <class Message, class Format>
+bool Hub::shared(ConnId conn, Conn& c, const Message& m, const char* who, Format format, Millis now) {
+    return std::visit(net::Overload{
+                          [&](const net::Ping& ping) {
+                              door_.send(conn, format(net::Pong{ping.token}));
+                              return true;
+                          },
+                          [&](const net::Pong&) {
+                              c.ping_token = -1;
+                              return true;
+                          },
+                          [&](const net::Bye&) {
+                              drop(conn, {}, std::string(who) + " left", now);
+                              return true;
+                          },
+                          [&](const net::Error& e) {
+                              drop(conn, {}, std::string(who) + " reports: " + e.reason, now);
+                              return true;
+                          },
+                          // The protocol's own messages: its room's (which visits each).
+                          [](const auto&) { return false; },
+                      },
+                      m);
+}
+
 void Hub::handle(ConnId conn, Conn& c, std::string_view line, Millis now) {
     c.last_received = now;
     if (c.kind == Kind::New) return first_line(conn, c, line, now);
@@ -218,15 +243,8 @@ void Hub::handle(ConnId conn, Conn& c, std::string_view line, Millis now) {
         const auto p = lobby::parse_message(line, c.version);
         if (!p) return drop(conn, lobby::format_message(lobby::Error{p.why()}), p.why(), now);
         const lobby::Message& m = *p;
-        if (const auto* ping = std::get_if<lobby::Ping>(&m))
-            return door_.send(conn, lobby::format_message(lobby::Pong{ping->token}));
-        if (const auto* pong = std::get_if<lobby::Pong>(&m)) {
-            c.ping_token = -1;
-            return (void)pong;
-        }
-        if (std::holds_alternative<lobby::Bye>(m)) return drop(conn, {}, "the client left", now);
-        if (std::holds_alternative<lobby::Error>(m))
-            return drop(conn, {}, "the client reports: " + std::get<lobby::Error>(m).reason, now);
+        const auto lobby_line = [](const net::Pong& pong) { return lobby::format_message(pong); };
+        if (shared(conn, c, m, "the client", lobby_line, now)) return;
         if (lobby::sender(m) != lobby::Sender::Client) {
             const std::string why = std::string("a message only servers send: ") + lobby::verb(m);
             return drop(conn, lobby::format_message(lobby::Error{why}), why, now);
@@ -237,15 +255,8 @@ void Hub::handle(ConnId conn, Conn& c, std::string_view line, Millis now) {
     const auto p = net::parse_message(line);
     if (!p) return drop(conn, net::format_message(net::Error{p.why()}), p.why(), now);
     const net::Message& m = *p;
-    if (const auto* ping = std::get_if<net::Ping>(&m))
-        return door_.send(conn, net::format_message(net::Pong{ping->token}));
-    if (std::holds_alternative<net::Pong>(m)) {
-        c.ping_token = -1;
-        return;
-    }
-    if (std::holds_alternative<net::Bye>(m)) return drop(conn, {}, "the player left", now);
-    if (std::holds_alternative<net::Error>(m))
-        return drop(conn, {}, "the player reports: " + std::get<net::Error>(m).reason, now);
+    const auto game_line = [](const net::Pong& pong) { return net::format_message(pong); };
+    if (shared(conn, c, m, "the player", game_line, now)) return;
     games_.message(conn, m, now);
 }
 

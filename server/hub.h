@@ -124,6 +124,11 @@ class Hub : private GameListener {
     // Forgets a connection the hub knows.
     void forget(std::unordered_map<ConnId, Conn>::iterator it);
     void handle(ConnId conn, Conn& c, std::string_view line, Millis now);
+    // The messages both protocols share (net/wire.h), handled alike on a lobby's and a game's connection:
+    // a ping answered (`format` writes the pong in the connection's protocol), a pong taken, a goodbye or
+    // an error ends it (`who` names the other end in the log). True when `m` was one of them.
+    template <class Message, class Format>
+    bool shared(ConnId conn, Conn& c, const Message& m, const char* who, Format format, Millis now);
     // Pings the quiet connections, ends the late and the silent ones: those whose deadline has come.
     void scan(Millis now);
     // Files the connection under its next deadline (schedule_).

@@ -218,21 +218,36 @@ void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
     Conn& c = it->second;
-    if (const auto* x = std::get_if<lobby::Ssh>(&m)) {
-        if (c.phase != Conn::Phase::Greeted || desk_.logging_in(conn))
-            return fail(conn, "ssh comes before the login", now);
-        if (desk_.ssh_said(conn)) return fail(conn, "one ssh line a connection", now);
-        return desk_.ssh(conn, *x, now);
-    }
-    if (const auto* l = std::get_if<lobby::Login>(&m)) {
-        if (c.phase == Conn::Phase::In) return fail(conn, "you are logged in already", now);
-        if (desk_.logging_in(conn)) return fail(conn, "one login at a time: wait for its answer", now);
-        if (!room_for(conn, *l)) return send_away(conn, now);
-        return desk_.login(conn, *l, now);
-    }
-    if (c.phase != Conn::Phase::In)
-        return fail(conn, std::string("log in first, not ") + lobby::verb(m), now);
-    request(conn, *c.player, m, now);
+    // The login step's messages (net/lobby.h's table) each have their handler here; the lobby's are
+    // requests once logged in. A new message of the login step does not compile without its handler.
+    const auto after_login = [&] {
+        if (c.phase != Conn::Phase::In)
+            return fail(conn, std::string("log in first, not ") + lobby::verb(m), now);
+        request(conn, *c.player, m, now);
+    };
+    std::visit(net::Overload{
+                   [&](const lobby::Ssh& x) {
+                       if (c.phase != Conn::Phase::Greeted || desk_.logging_in(conn))
+                           return fail(conn, "ssh comes before the login", now);
+                       if (desk_.ssh_said(conn)) return fail(conn, "one ssh line a connection", now);
+                       desk_.ssh(conn, x, now);
+                   },
+                   [&](const lobby::Login& l) {
+                       if (c.phase == Conn::Phase::In) return fail(conn, "you are logged in already", now);
+                       if (desk_.logging_in(conn))
+                           return fail(conn, "one login at a time: wait for its answer", now);
+                       if (!room_for(conn, l)) return send_away(conn, now);
+                       desk_.login(conn, l, now);
+                   },
+                   [&](const lobby::FromClientNotAt<lobby::Step::Login> auto&) { after_login(); },
+                   // Keep-alives and goodbyes are the hub's (Hub::handle), and it refuses what only a
+                   // server sends: never here, and request() refuses them should one come.
+                   [&](const net::OneOf<lobby::Ping, lobby::Pong, lobby::Bye, lobby::Error> auto&) {
+                       after_login();
+                   },
+                   [&](const lobby::FromServer auto&) { after_login(); },
+               },
+               m);
 }
 
 bool Lobby::room_for(ConnId conn, const lobby::Login& l) const {
