@@ -8,8 +8,6 @@ namespace gobblet::net::lobby {
 
 namespace {
 
-constexpr int lines_per_poll = 64;  // lines handled per on_poll; the rest waits (until_next is 0)
-
 Event event(Event::Kind k, std::string text = {}) {
     Event e;
     e.kind = k;
@@ -386,32 +384,27 @@ std::optional<Event> Client::next_event() {
 }
 
 void Client::io(short revents, Millis now) {
-    if ((revents & POLLOUT) && !conn_.flush()) {
-        lose("the connection to the server failed", now);
-        return;
-    }
-    Expected<LineConn::Read> got = LineConn::Read::Ok;
-    if (revents & (POLLIN | POLLHUP | POLLERR)) {
-        const std::size_t before = conn_.input().buffered();
-        got = conn_.read();
-        if (conn_.input().buffered() != before) last_received_ = now;
-    }
-    // All lines when the server has gone (they are what it last said), else a bounded number per call.
-    const int budget = got == LineConn::Read::Ok ? lines_per_poll : 1 << 20;
-    for (int n = 0; n < budget && conn_.open(); ++n) {
-        std::string line;
-        const LineReader::Status st = conn_.input().next(line);
-        if (st == LineReader::Status::NeedMore) break;
-        if (st == LineReader::Status::TooLong) return fail(line_too_long(), now);
+    const LineTurn turn = take_lines(conn_, revents, now, last_received_, [&](const std::string& line) {
         const auto parsed = parse_message(line);
-        if (!parsed) return fail(parsed.why(), now);
+        if (!parsed) {
+            fail(parsed.why(), now);
+            return false;
+        }
         handle(*parsed, now);
+        return true;
+    });
+    switch (turn.end) {
+        case LineTurn::End::Open:
+        case LineTurn::End::Stopped: return;
+        case LineTurn::End::TooLong: return fail(line_too_long(), now);
+        case LineTurn::End::Failed:
+            return lose("the connection to the server failed" + (turn.why.empty() ? "" : ": " + turn.why),
+                        now);
+        case LineTurn::End::Closed:
+            return lose(std::string("the server closed the connection") +
+                            (turn.mid_line ? " in the middle of a line" : ""),
+                        now);
     }
-    if (!conn_.open() || got == LineConn::Read::Ok) return;
-    if (!got) return lose("the connection to the server failed: " + got.why(), now);
-    lose(std::string("the server closed the connection") +
-             (conn_.input().buffered() > 0 ? " in the middle of a line" : ""),
-         now);
 }
 
 void Client::timers(Millis now) {

@@ -398,43 +398,31 @@ void Session::joiner_connected(Millis now) {
 }
 
 bool Session::peer_io(short revents, Millis now) {
-    if ((revents & POLLOUT) && !peer_.flush()) {
-        lose(Event::Kind::Gone, "the connection to " + host_label() + " failed", now);
-        return true;
-    }
-    Expected<LineConn::Read> got = LineConn::Read::Ok;
-    if (revents & (POLLIN | POLLHUP | POLLERR)) {
-        const std::size_t before = peer_.input().buffered();
-        got = peer_.read();
-        if (peer_.input().buffered() != before) last_received_ = now;
-    }
-    // All lines when the peer has gone (they are what it last said), else a bounded number per call.
-    const int budget = got == LineConn::Read::Ok ? lines_per_poll : 1 << 20;
-    for (int n = 0; n < budget && peer_.open(); ++n) {
-        std::string line;
-        const LineReader::Status st = peer_.input().next(line);
-        if (st == LineReader::Status::NeedMore) break;
-        if (st == LineReader::Status::TooLong) {
-            fail(line_too_long(), now);
-            return true;
-        }
+    const LineTurn turn = take_lines(peer_, revents, now, last_received_, [&](const std::string& line) {
         const auto parsed = parse_message(line);
         if (!parsed) {
             fail(parsed.why(), now);
-            return true;
+            return false;
         }
         const std::size_t before = events_.size();
         handle(*parsed, now);
         const auto changed = [&](const Event& e) { return changes_match(e.kind); };
-        if (std::any_of(events_.begin() + std::ptrdiff_t(before), events_.end(), changed)) return true;
-    }
-    if (!peer_.open() || got == LineConn::Read::Ok) return false;
-    if (!got) {
-        lose(Event::Kind::Gone, "the connection to " + host_label() + " failed: " + got.why(), now);
-    } else {
-        const bool mid_line = peer_.input().buffered() > 0;
-        lose(Event::Kind::Gone,
-             host_label() + " closed the connection" + (mid_line ? " in the middle of a line" : ""), now);
+        return std::none_of(events_.begin() + std::ptrdiff_t(before), events_.end(), changed);
+    });
+    switch (turn.end) {
+        case LineTurn::End::Open: return false;
+        case LineTurn::End::Stopped: return true;
+        case LineTurn::End::TooLong: fail(line_too_long(), now); return true;
+        case LineTurn::End::Failed:
+            lose(Event::Kind::Gone,
+                 "the connection to " + host_label() + " failed" + (turn.why.empty() ? "" : ": " + turn.why),
+                 now);
+            return true;
+        case LineTurn::End::Closed:
+            lose(Event::Kind::Gone,
+                 host_label() + " closed the connection" + (turn.mid_line ? " in the middle of a line" : ""),
+                 now);
+            return true;
     }
     return true;
 }

@@ -55,7 +55,6 @@ constexpr Millis dead_after = 15000;         // nothing received for this long: 
 // connection replaces an older one from the same source), and at most max_pending in all (the oldest
 // makes way for a new one), so that one address cannot keep another out.
 constexpr std::size_t max_pending = 64;
-constexpr int lines_per_poll = 64;  // lines handled per on_poll; the rest waits (until_next is 0)
 
 enum class Role : std::uint8_t { Host, Joiner };
 

@@ -191,4 +191,49 @@ class LineConn {
     std::size_t output_limit_ = max_output;
 };
 
+// Lines handled in one turn of a poll loop for one connection; the rest wait for the next turn (the
+// loop's until_next is 0 meanwhile), so that one talkative peer cannot hold the loop.
+constexpr int lines_per_poll = 64;
+
+// How a connection's turn ended (take_lines).
+struct LineTurn {
+    enum class End : std::uint8_t {
+        Open,     // the lines handled (all, or the turn's share): the connection goes on
+        Stopped,  // the handler stopped the turn (it may have closed the connection)
+        TooLong,  // a line beyond the limit: a protocol error
+        Failed,   // the connection failed: `why` in the system's words ("" when writing failed)
+        Closed,   // the peer closed its end (`mid_line`: in the middle of a line)
+    };
+    End end = End::Open;
+    std::string why;
+    bool mid_line = false;
+};
+
+// A connection's turn of a client's poll loop, alike in both protocols: writes what waits (POLLOUT), reads
+// what came (`last_received` moves when bytes arrived), then hands each whole line to `take`, which
+// returns false to stop the turn: lines_per_poll a turn, or every line when the peer has gone (they are
+// what it last said).
+template <class Take>
+LineTurn take_lines(LineConn& conn, short revents, Millis now, Millis& last_received, Take take) {
+    if ((revents & POLLOUT) && !conn.flush()) return {LineTurn::End::Failed, {}, false};
+    Expected<LineConn::Read> got = LineConn::Read::Ok;
+    if (revents & (POLLIN | POLLHUP | POLLERR)) {
+        const std::size_t before = conn.input().buffered();
+        got = conn.read();
+        if (conn.input().buffered() != before) last_received = now;
+    }
+    const int budget = got == LineConn::Read::Ok ? lines_per_poll : 1 << 20;
+    for (int n = 0; n < budget && conn.open(); ++n) {
+        std::string line;
+        const LineReader::Status st = conn.input().next(line);
+        if (st == LineReader::Status::NeedMore) break;
+        if (st == LineReader::Status::TooLong) return {LineTurn::End::TooLong, {}, false};
+        if (!take(line)) return {LineTurn::End::Stopped, {}, false};
+    }
+    if (!conn.open()) return {LineTurn::End::Stopped, {}, false};
+    if (got == LineConn::Read::Ok) return {};
+    if (!got) return {LineTurn::End::Failed, got.why(), false};
+    return {LineTurn::End::Closed, {}, conn.input().buffered() > 0};
+}
+
 }  // namespace gobblet::net

@@ -19,7 +19,6 @@ namespace gobblet::server {
 
 namespace {
 
-constexpr int lines_per_poll = 64;  // lines of one connection handled per poll round; the rest on the next
 // Connections given only bulk lines (news for every lobby connection) written per round: a few ms of
 // system calls, so that a move's relay never waits long behind the lobby's fan-out.
 constexpr std::size_t bulk_per_round = 256;
@@ -254,7 +253,7 @@ void Server::io(ConnId id, short revents, Millis now) {
     Expected<net::LineConn::Read> got = net::LineConn::Read::Ok;
     if (revents & (POLLIN | POLLHUP | POLLERR)) got = link.conn.read();
     // Every line when the client has gone (its last words), else a fair share per round.
-    const int budget = got == net::LineConn::Read::Ok ? lines_per_poll : 1 << 20;
+    const int budget = got == net::LineConn::Read::Ok ? net::lines_per_poll : 1 << 20;
     for (int n = 0;; ++n) {
         const auto it = links_.find(id);
         if (it == links_.end()) return;  // the hub closed it
