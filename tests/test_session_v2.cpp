@@ -77,6 +77,14 @@ Side join_fake(Net& net, FakeServer& server, bool watch) {
     return p;
 }
 
+// Zoe watches the fake server's game, which has begun.
+Side watching(Net& net, FakeServer& server) {
+    Side zoe = join_fake(net, server, true);
+    server.welcome(net, "watch");
+    REQUIRE(net.until([&] { return zoe.session->playing(); }));
+    return zoe;
+}
+
 }  // namespace
 
 TEST_CASE("a spectator says version 2, holds nothing, sends only its sync, and sees every fact",
@@ -121,9 +129,7 @@ TEST_CASE("the players' chat never reaches a spectator: it would be a protocol e
           "[net][session][spectator]") {
     Net net;
     FakeServer server;
-    Side zoe = join_fake(net, server, true);
-    server.welcome(net, "watch");
-    REQUIRE(net.until([&] { return zoe.session->playing(); }));
+    Side zoe = watching(net, server);
     server.peer.say("chat good luck\n");
     REQUIRE(net.until([&] { return zoe.saw(Event::Kind::Error); }));
     CHECK(zoe.last(Event::Kind::Error) == "protocol error from the server: the players' chat to a spectator");
@@ -269,9 +275,7 @@ TEST_CASE("a session hands over one change at a time: its caller reads the match
           "[net][session][spectator]") {
     Net net;
     FakeServer server;
-    Side zoe = join_fake(net, server, true);
-    server.welcome(net, "watch");
-    REQUIRE(net.until([&] { return zoe.session->playing(); }));
+    Side zoe = watching(net, server);
     // Two facts and a count in one write: one on_poll takes the first fact only, the rest waits.
     server.peer.say("move 0 2 K1C3 " + running_white + "\nmove 1 3 W1A1 " + running_black + "\nwatchers 2\n");
     std::vector<std::size_t> moves_at_each_fact;
