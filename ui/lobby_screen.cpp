@@ -121,6 +121,7 @@ std::string LobbyScreen::challenge_words(const lobby::SeekItem& s) const {
 void LobbyScreen::ask_challenge(const lobby::SeekItem& s) {
     if (entry_ || question_) return;  // what is typed or asked is not lost: the seeks list has it
     const lobby::Id id = s.id;
+    if (!asked_challenges_.insert(id).second) return;  // asked once already: it waits in the seeks
     question_ = Question{.text = challenge_words(s) + ".",
                          .answers = {{ch('y'), "accept",
                                       [this, id] {
@@ -277,6 +278,7 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
             [&](const lobby::Unseek& u) {
                 // One of ours taken: the match that follows is news (the tables have dropped it already).
                 if (my_seeks_.erase(u.id) > 0 && u.why == lobby::SeekEnd::Taken) seek_taken_ = true;
+                asked_challenges_.erase(u.id);
             },
             [&](const lobby::Notice& n) {
                 add_chat("* " + n.text);

@@ -177,8 +177,11 @@ class LobbyScreen : public Screen {
     std::optional<lobby::MatchStart> my_match_;    // the player's match in progress, as last announced
     std::optional<lobby::MatchStart> last_match_;  // ... and the one before it ended (a rematch's)
     std::set<lobby::Id> my_seeks_;                 // our seeks and challenges in the list
-    bool seek_taken_ = false;                      // a seek or challenge of ours was just taken
-    std::optional<ProfileView> profile_;           // a profile shown (i, or Enter on a player)
+    // The challenges to us that were asked once (answered, or put off with Esc: it waits in the seeks'
+    // list, a accepts it, x declines), never asked again when a covering screen closes.
+    std::set<lobby::Id> asked_challenges_;
+    bool seek_taken_ = false;                                // a seek or challenge of ours was just taken
+    std::optional<ProfileView> profile_;                     // a profile shown (i, or Enter on a player)
     std::optional<std::vector<lobby::LeaderItem>> leaders_;  // the leaderboard shown (b)
     SeekFilter filter_;                                      // the seek list's (/)
     bool bell_ = true;                                       // the settings' bell

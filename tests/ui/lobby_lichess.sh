@@ -112,8 +112,15 @@ wait_in_text liam "challenges you: official rules, 4x4, a single game, no clock,
 lkeys liam q
 wait_in liam "Finished games of Liam (2)"
 wait_in liam "y accept  n decline  Esc later"
-lkeys liam n
-wait_in liam "declined"
+# Put off with Esc, it waits in the seeks' list and is not asked again when a screen over the lobby (the
+# review again) closes.
+lkeys liam Escape
+wait_in liam "the challenge waits at the top of the seeks"
+lkeys liam Enter
+wait_in_re liam "clocks after move 7: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}"
+lkeys liam q
+wait_in liam "Finished games of Liam (2)"
+lscreen liam | grep -q "Esc later" && fail "a challenge put off with Esc was asked again"
 lkeys liam Escape
 
 # A profile (i) and the leaderboard (b).
