@@ -169,16 +169,16 @@ void Session::pollfds(std::vector<pollfd>& fds) const {
 }
 
 void Session::emit(Event e, Millis now) {
-    if (changes_match(e.kind)) {
-        // A DM chunk moved from a reserve is said as a local game says it.
-        const std::optional<Color> running = match_.clock().running();
-        const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
-        // The session decided or checked the change: the match takes it (a refusal is the session's bug,
-        // said with the event rather than lost).
-        if (const Expected<void> applied = apply(match_, e, now); !applied) e.not_applied = applied.why();
-        if (e.kind == Event::Kind::Clock && running && match_.clock().reserve_left(*running) < reserve_before)
-            e.text = match_.chunk_text(*running, reserve_before);
-    }
+    if (!changes_match(e.kind)) return events_.push_back(std::move(e));
+    // A clock reading that moved a DM chunk from a reserve is said as a local game says it.
+    const std::optional<Color> running =
+        e.kind == Event::Kind::Clock ? match_.clock().running() : std::nullopt;
+    const Millis reserve_before = running ? match_.clock().reserve_left(*running) : 0;
+    // The session decided or checked the change: the match takes it (a refusal is the session's bug, said
+    // with the event rather than lost).
+    if (const Expected<void> applied = apply(match_, e, now); !applied) e.not_applied = applied.why();
+    if (running && match_.clock().reserve_left(*running) < reserve_before)
+        e.text = match_.chunk_text(*running, reserve_before);
     events_.push_back(std::move(e));
 }
 
