@@ -450,6 +450,11 @@ TEST_CASE("a typed challenge is a name and terms", "[lobby-view]") {
     CHECK(parse_challenge("~Nora official 4 none first-to 1 casual"));  // a guest may be challenged
     const auto why_not = [](std::string_view text) { return why_refused(parse_challenge, text); };
     CHECK(contains(why_not("Eamon"), "type a name and the terms"));
+    // The terms without a name (c where no player is selected) say what is missing.
+    CHECK(
+        why_not("official 4 5m+2s first-to 1 casual") ==
+        "say whom you challenge: type the name before the terms (Eamon official 4 5m+2s first-to 1 casual), "
+        "or press c on a player in the players' list");
     CHECK(contains(why_not("9lives official 4 none first-to 1 casual"), "is not a player's name"));
     const std::string rated_untimed = why_not("Eamon official 4 none first-to 1 rated");
     CHECK(contains(rated_untimed, "the terms: "));

@@ -453,6 +453,11 @@ int move_selection(int selected, int rows, int delta) {
 
 Expected<TypedChallenge> parse_challenge(std::string_view text) {
     while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    // Terms alone (the prompt's text as it opens where no player is selected): the name is missing, not
+    // the terms wrong.
+    if (lobby::parse_terms(text))
+        return Failure{"say whom you challenge: type the name before the terms (Eamon " +
+                       fit(std::string(text), 60) + "), or press c on a player in the players' list"};
     const std::size_t space = text.find(' ');
     const std::string name(text.substr(0, space));
     if (name.empty() || space == std::string_view::npos)
