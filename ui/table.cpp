@@ -133,10 +133,11 @@ void Table::set_think(double seconds) {
 // Once a turn of the loop
 
 void Table::take_answers(Millis t) {
-    if (umpire_->runs_clock() && !paused_ && match().clock().enabled() && !match().game().over()) {
+    // The umpire runs the clock in a local game only: the match is the table's own.
+    if (umpire_->runs_clock() && !paused_ && own_.clock().enabled() && !own_.game().over()) {
         const std::optional<Color> running = own_.clock().running();
         const Millis reserve_before = running ? own_.clock().reserve_left(*running) : 0;
-        const ClockUpdate u = own_.tick(t);  // the umpire runs the clock: the match is the table's own
+        const ClockUpdate u = own_.tick(t);
         if (u.chunks > 0 && running) {
             say(own_.chunk_text(*running, reserve_before));
             autosave();
