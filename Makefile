@@ -39,7 +39,8 @@ COMPILE = $(CXX) $(BUILD_CXXFLAGS) $(CXXFLAGS) $(ARCH_FLAGS) $(SAN_FLAGS) $(CPPF
 TEST_CXXFLAGS ?= -O1 -g1
 LINK    = $(CXX) $(CXXFLAGS) $(ARCH_FLAGS) $(SAN_FLAGS) $(LDFLAGS)
 
-ENGINE_SRC := $(sort $(wildcard engine/*.cpp))
+# Grabble, the second game, has its own room in the engine (engine/grabble/: rules, word list index, search).
+ENGINE_SRC := $(sort $(wildcard engine/*.cpp engine/grabble/*.cpp))
 SAVES_SRC  := $(sort $(wildcard saves/*.cpp))
 UI_SRC     := $(sort $(wildcard ui/*.cpp))
 NET_SRC    := $(sort $(wildcard net/*.cpp))
@@ -79,9 +80,11 @@ SANITIZE_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
                   -Wno-maybe-uninitialized
 FUZZ_FLAGS     := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-# Packages: what building needs, and what testing adds.
+# Packages: what building needs, what running adds (Grabble's word lists: wamerican's, and wamerican-small's
+# common words for the easy computer), and what testing adds.
 BUILD_PKGS := g++ make libncurses-dev libcli11-dev libsqlite3-dev libsodium-dev
-TEST_PKGS  := $(BUILD_PKGS) catch2 tmux groff-base man-db openssh-server openssh-client
+RUN_PKGS   := $(BUILD_PKGS) wamerican wamerican-small
+TEST_PKGS  := $(RUN_PKGS) catch2 tmux groff-base man-db openssh-server openssh-client
 FUZZ_PKGS  := $(TEST_PKGS) clang
 
 .PHONY: all run test test-all bench-server sanitize fuzz deps deps-test deps-fuzz format clean install uninstall FORCE
@@ -248,7 +251,7 @@ define install_missing
 endef
 
 deps:
-	$(call install_missing,$(BUILD_PKGS))
+	$(call install_missing,$(RUN_PKGS))
 
 deps-test:
 	$(call install_missing,$(TEST_PKGS))
@@ -257,7 +260,7 @@ deps-fuzz:
 	$(call install_missing,$(FUZZ_PKGS))
 
 format:
-	clang-format -i $(wildcard main.cpp engine/*.[ch]* saves/*.[ch]* net/*.[ch]* server/*.[ch]* ui/*.[ch]* \
+	clang-format -i $(wildcard main.cpp engine/*.[ch]* engine/grabble/*.[ch]* saves/*.[ch]* net/*.[ch]* server/*.[ch]* ui/*.[ch]* \
 	  tests/*.[ch]* tests/tools/*.[ch]* tests/fuzz/*.[ch]*)
 
 # What a server's operator needs besides the program (docs/server.md, "Installing"): the systemd units

@@ -119,6 +119,10 @@ Expected<Game, TranscriptError> load_text(std::string_view text, const VariantCh
 }
 
 Expected<std::string> read_file(const fs::path& path) {
+    return read_file(path, max_file_bytes, "(1 MiB) a save file");
+}
+
+Expected<std::string> read_file(const fs::path& path, std::uintmax_t max_bytes, std::string_view limit) {
     const auto fail = [&path](const std::string& why) {
         return Failure{"cannot read " + path.string() + ": " + why};
     };
@@ -136,9 +140,9 @@ Expected<std::string> read_file(const fs::path& path) {
         why = std::strerror(errno);
     } else if (const auto kind = irregular_kind(st.st_mode)) {
         why = "it is " + *kind + ", not a regular file";
-    } else if (std::uintmax_t(st.st_size) > max_file_bytes) {
-        why = "it is " + std::to_string(st.st_size) + " bytes, more than the " +
-              std::to_string(max_file_bytes) + " (1 MiB) a save file may hold";
+    } else if (std::uintmax_t(st.st_size) > max_bytes) {
+        why = "it is " + std::to_string(st.st_size) + " bytes, more than the " + std::to_string(max_bytes) +
+              " " + std::string(limit) + " may hold";
     } else {
         // Never more than the limit, even if the file grew since fstat.
         out.reserve(std::size_t(st.st_size));
@@ -150,9 +154,9 @@ Expected<std::string> read_file(const fs::path& path) {
                 if (n < 0) why = std::strerror(errno);
                 break;
             }
-            if (out.size() + std::size_t(n) > max_file_bytes) {
-                why = "it grew past the " + std::to_string(max_file_bytes) +
-                      " bytes (1 MiB) a save file may hold";
+            if (out.size() + std::size_t(n) > max_bytes) {
+                why = "it grew past the " + std::to_string(max_bytes) + " bytes " + std::string(limit) +
+                      " may hold";
                 break;
             }
             out.append(buf, std::size_t(n));

@@ -67,6 +67,10 @@ constexpr std::uintmax_t max_file_bytes = max_transcript_bytes;
 // ever replaces a regular file: a symbolic link, a device, a pipe, a socket or a folder at the path is
 // refused and left as it is.
 Expected<std::string> read_file(const std::filesystem::path& path);  // the file's text
+// The same with another limit, `limit` saying it in the message: "(16 MiB) a word list" gives "it is N
+// bytes, more than the 16777216 (16 MiB) a word list may hold".
+Expected<std::string> read_file(const std::filesystem::path& path, std::uintmax_t max_bytes,
+                                std::string_view limit);
 Expected<void> write_file(const std::filesystem::path& path, std::string_view text);
 
 // Removes the temporary files that a write_file stopped by a kill left in `dir`: regular files named

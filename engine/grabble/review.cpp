@@ -1,0 +1,37 @@
+#include "engine/grabble/review.h"
+
+#include <algorithm>
+
+namespace gobblet::grabble {
+
+std::vector<Missed> missed_words(const Game& game, std::size_t per_reveal, const SearchOptions& options) {
+    std::vector<Missed> out;
+    const std::vector<Moment>& history = game.history();
+    const Lexicon& lexicon = game.lexicon();
+    for (std::size_t i = 0; i < history.size(); ++i) {
+        const auto* reveal = std::get_if<Revealed>(&history[i].what);
+        if (!reveal) continue;
+        // The words grabbed until the next reveal.
+        std::vector<std::string> taken;
+        for (std::size_t j = i + 1; j < history.size() && !std::holds_alternative<Revealed>(history[j].what);
+             ++j)
+            taken.push_back(std::get<Accepted>(history[j].what).word);
+        std::vector<GrabPlan> grabs =
+            all_grabs(table_view(history[i].after, game.settings(), nobody), lexicon, options);
+        std::stable_sort(grabs.begin(), grabs.end(), [&](const GrabPlan& a, const GrabPlan& b) {
+            return lexicon.length(a.entry) > lexicon.length(b.entry);
+        });
+        Missed m{i, *reveal, {}};
+        for (const GrabPlan& g : grabs) {
+            if (m.words.size() == per_reveal) break;
+            std::string word(lexicon.word(g.entry));
+            for (char& c : word) c = char(c - 'a' + 'A');
+            if (std::find(taken.begin(), taken.end(), word) == taken.end())
+                m.words.push_back(std::move(word));
+        }
+        if (!m.words.empty()) out.push_back(std::move(m));
+    }
+    return out;
+}
+
+}  // namespace gobblet::grabble
