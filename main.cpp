@@ -33,6 +33,7 @@
 #include "engine/bench.h"
 #include "engine/clock.h"
 #include "engine/expected.h"
+#include "engine/grabble/bench.h"
 #include "engine/match.h"
 #include "engine/player.h"
 #include "engine/protocol.h"
@@ -50,6 +51,7 @@
 #include "saves/savefile.h"
 #include "saves/ssh_identity.h"
 #include "saves/store.h"
+#include "saves/word_list.h"
 #include "server/commands.h"
 #include "server/server.h"
 #include "ui/app.h"
@@ -102,6 +104,7 @@ struct Flags {
     std::vector<std::string> verify;
     bool gtp = false;
     int bench = 0;
+    std::string game = "gobblet";
     bool bench_paste = false;
     std::string match;
     int games = 100;
@@ -192,6 +195,10 @@ void declare(CLI::App& app, Flags& f) {
                    "Search the benchmark positions (to depth N) and print nodes, speed and signature")
         ->expected(0, 1)
         ->check(CLI::Range(0, 30));
+    app.add_option("--game", f.game,
+                   "--bench: the game to measure: gobblet (the default) or grabble (its largest word list "
+                   "loaded and indexed, and its best-grab search)")
+        ->check(CLI::IsMember({"gobblet", "grabble"}));
     app.add_flag("--bench-paste", f.bench_paste, "Time applying and drawing a pasted 1,000-move transcript");
     app.add_option("--match", f.match,
                    "Self-play A:B between levels or abN (fixed-depth alpha-beta), e.g. max:ab4");
@@ -300,7 +307,7 @@ const std::vector<ModeRow> modes = {
     {Mode::Replay, "--replay", variant_flags},
     {Mode::Review, "--review", variant_flags + FlagList{"--review-time"}},
     {Mode::Perft, "--perft", variant_flags},
-    {Mode::Bench, "--bench", {}},
+    {Mode::Bench, "--bench", {"--game"}},
     {Mode::BenchPaste, "--bench-paste", {}},
     {Mode::Match, "--match", variant_flags + FlagList{"--think", "--seed", "--games"} + match_flags},
     {Mode::MakePuzzles, "--make-puzzles", {"--seed"}},
@@ -714,6 +721,13 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
                 return run_perft(std::cout, net::monotonic_clock(), depth, v);
             });
         case Mode::Bench:
+            if (f.game == "grabble") {
+                if (f.bench != 0) return Failure{"--game grabble --bench takes no depth: give --bench alone"};
+                return Run([list = saves::largest_word_list()] {
+                    return grabble::run_bench(std::cout, net::monotonic_clock(), list.string(),
+                                              [list] { return saves::read_word_list_text(list); });
+                });
+            }
             return Run([depth = f.bench] { return run_bench(std::cout, net::monotonic_clock(), depth); });
         case Mode::BenchPaste: return Run([] { return ui::bench_paste(std::cout, net::monotonic_clock()); });
         case Mode::Match: return plan_match(app, f);
