@@ -306,8 +306,8 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     return out;
 }
 
-std::optional<Expected<Record, TranscriptError>> read_autosave(const VariantChoice& forced) {
-    const auto path = autosave_path();
+std::optional<Expected<Record, TranscriptError>> read_autosave(const fs::path& path,
+                                                               const VariantChoice& forced) {
     if (path.empty()) return std::nullopt;
     const Expected<std::string> text = read_file(path);
     if (!text) return std::nullopt;

@@ -106,9 +106,10 @@ std::string record_text(const Match& match, const std::array<SeatSpec, 2>& seats
 // message() then names the flag: "line 4: K2B3: <reason>; ... use --rules rogers"). `forced` overrides
 // the header's rules and size (a flag given on the command line).
 Expected<Record, TranscriptError> read_record(std::string_view text, const VariantChoice& forced = {});
-// The autosave (autosave_path) read back as read_record reads it: nullopt when there is none to read (no
-// home to keep it in, no file, a file that cannot be read), else the record or why it is refused.
-std::optional<Expected<Record, TranscriptError>> read_autosave(const VariantChoice& forced = {});
+// An autosave (autosave.h: a copy's slot) read back as read_record reads it: nullopt when there is none to
+// read (no path, no file, a file that cannot be read), else the record or why it is refused.
+std::optional<Expected<Record, TranscriptError>> read_autosave(const std::filesystem::path& path,
+                                                               const VariantChoice& forced = {});
 
 // Finished games and matches are kept in $XDG_DATA_HOME/gobblet/games, named after the players as the
 // tournament's transcripts are: "liam-white--eamon-black.txt" (round 1's colours, lower case, names

@@ -94,7 +94,8 @@ std::filesystem::path saves_dir();
 std::filesystem::path data_dir();
 // $XDG_CONFIG_HOME/gobblet (default ~/.config/gobblet): the settings (settings.h).
 std::filesystem::path config_dir();
-// The autosave of the game in progress, which --resume continues.
+// The first autosave, state_dir()/autosave.txt: what a copy of the program alone keeps its game in, and
+// --resume continues. Copies playing at once each hold a slot of their own (autosave.h).
 std::filesystem::path autosave_path();
 
 }  // namespace gobblet::saves

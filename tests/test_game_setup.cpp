@@ -49,14 +49,14 @@ TEST_CASE("the start reads --load, and a file that does not read stops the progr
     TempDir dir;
     Options options;
     options.load_path = dir / "missing.txt";
-    const Expected<StartMatch> missing = read_start(options);
+    const Expected<StartMatch> missing = read_start(options, {});
     CHECK_FALSE(missing);
     CHECK(missing.why().rfind("gobblet: ", 0) == 0);
     CHECK(missing.why().find("missing.txt") != std::string::npos);
 
     std::ofstream(dir / "game.txt") << "W3B2\nK1C3\n";
     options.load_path = dir / "game.txt";
-    const Expected<StartMatch> read = read_start(options);
+    const Expected<StartMatch> read = read_start(options, {});
     INFO(read.why());
     REQUIRE(read);
     const StartMatch& start = *read;

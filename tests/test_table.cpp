@@ -637,7 +637,8 @@ TEST_CASE("a host that turns connections away does not write its autosave for ea
     REQUIRE(p.until([&] { return p.host.session()->playing() && p.joiner.welcomed(); }));
     REQUIRE(p.host.play_human(spec_of("W3B2")) == Table::MoveResult::Sent);
     REQUIRE(p.until([&] { return p.joiner.match().game().moves().size() == 1; }));
-    const auto path = saves::autosave_path();
+    const auto path = p.host.autosave_path();  // its own slot (saves/autosave.h): the joiner has another
+    REQUIRE_FALSE(path.empty());
     struct stat before {};
     REQUIRE(::stat(path.c_str(), &before) == 0);  // written in its place: a new file (inode) each time
     for (int i = 0; i < 20; ++i) {

@@ -57,6 +57,25 @@ TEST_CASE("the autosave holds the record it is given; its failure is said once, 
         CHECK(contents(saves::autosave_path()) == "autosave 2\n");
         CHECK(f.records.autosave_error() == "");
     }
+    SECTION("written and still there is intact; written over by another program, it is not") {
+        Folders f;
+        CHECK_FALSE(f.records.autosave_intact());  // nothing written yet
+        CHECK(f.records.autosave() == "");
+        CHECK(f.records.autosave_path() == saves::autosave_path());
+        CHECK(f.records.autosave_intact());
+        REQUIRE(saves::write_file(saves::autosave_path(), "another program's game\n"));
+        CHECK_FALSE(f.records.autosave_intact());
+    }
+    SECTION("beside another copy: its own slot, never the other's") {
+        Folders f;  // it takes its slot when it first writes
+        Expected<saves::AutosaveSlot> other = saves::claim_free_slot(saves::state_dir());
+        REQUIRE(other);
+        REQUIRE(saves::write_file(other->path(), "the other copy's game\n"));
+        CHECK(f.records.autosave() == "");
+        CHECK(f.records.autosave_path() == saves::slot_path(saves::state_dir(), 2));
+        CHECK(contents(other->path()) == "the other copy's game\n");
+        CHECK(contents(f.records.autosave_path()) == "autosave 1\n");
+    }
     SECTION("held: the unfinished game of an earlier run stays until the player says what becomes of it") {
         Folders f;
         saves::write_file(saves::autosave_path(), "the last game\n").ok();

@@ -6,6 +6,7 @@
 
 #include "game_overlays.h"
 #include "game_screen.h"
+#include "saves/autosave.h"
 #include "terminal.h"
 
 namespace gobblet::ui {
@@ -153,12 +154,16 @@ void GameOverlays::open_list() {
     }
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.time > b.time; });
     if (entries.size() > 200) entries.resize(200);
-    // The autosave first, while it holds an unfinished game of an earlier run (not the game on the board).
-    if (const auto autosave = saves::autosave_path(); !autosave.empty() && !table_.autosave_written()) {
-        if (const Expected<std::string> text = saves::read_file(autosave); text)
-            if (const auto r = saves::read_record(*text); r && saves::unfinished(r->match))
-                entries.insert(entries.begin(), Entry{{}, autosave});
-    }
+    // The autosaves first: this copy's while it holds an unfinished game of an earlier run (not the game on
+    // the board), and the unfinished games no copy is playing (saves/autosave.h), the latest first.
+    std::vector<Entry> autosaves;
+    if (const auto own = table_.autosave_path(); !own.empty() && !table_.autosave_written())
+        if (const auto r = saves::read_autosave(own); r && *r && saves::unfinished((*r)->match))
+            autosaves.push_back(Entry{{}, own});
+    if (const auto dir = saves::state_dir(); !dir.empty())
+        for (const saves::SlotState& s : saves::waiting_games(saves::autosave_slots(dir)))
+            if (s.path != table_.autosave_path()) autosaves.push_back(Entry{s.written, s.path});
+    entries.insert(entries.begin(), autosaves.begin(), autosaves.end());
     Overlay o;
     o.title = "Saved and archived games, most recent first";
     paths_.clear();
@@ -172,7 +177,8 @@ void GameOverlays::open_list() {
                                  ? (m.single_game() ? outcome_text(m.game().result(), m.game().side_to_move())
                                                     : m.match_result_text())
                                  : "in progress, " + moves_text(m.game().moves().size());
-        const std::string kind = e.path == saves::autosave_path()                      ? "autosave"
+        const bool autosave = saves::slot_of(e.path) && e.path.parent_path() == saves::state_dir();
+        const std::string kind = autosave                                              ? "autosave"
                                  : e.path.parent_path().filename().string() == "games" ? "archive"
                                                                                        : "save";
         o.rows.push_back({r->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result, kind});
@@ -186,10 +192,10 @@ void GameOverlays::open_list() {
     o.help = HelpPage{
         "Saved and archived games (o)",
         {"Your saves (s, and games kept before a new one) and the archive of finished games, most recent "
-         "first (and first of all the last game's autosave, while it holds a game not finished that is not "
-         "the one on the board): the date, the players and the result, or how far a game in progress got. "
-         "Opening one "
-         "replaces the game on the board, which is kept in your saves first; an opened game is reviewed."},
+         "first (and first of all the unfinished games in autosaves, but the one on the board and those on "
+         "the boards of other copies of gobblet): the date, the players and the result, or how far a game "
+         "in progress got. Opening one replaces the game on the board, which is kept in your saves first; an "
+         "opened game is reviewed. An autosave's game moves here: it goes on in this copy's autosave."},
         overlay_keys("a game", {"PgUp PgDn", "ten at a time; Home and End go to the first and the last"},
                      "open the game chosen", 'o', "the list")};
     ui_.overlay = o;

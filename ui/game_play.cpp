@@ -221,15 +221,22 @@ void GameScreen::copy() {
     const std::string text = m.single_game() ? transcript_text(m.game().moves()) : table_.record_text();
     copy_to_clipboard(text);
     table_.autosave();
-    const auto path = saves::autosave_path();
     std::string said = "sent " + moves_text(m.game().moves().size()) +
                        " to the terminal's clipboard (if it supports OSC 52)";
-    if (table_.autosave_error().empty() && !path.empty())
-        said += "; the game is also saved at " + path.string();
+    if (table_.autosave_intact()) said += "; the game is also saved at " + table_.autosave_path().string();
     say(said);
 }
 
 void GameScreen::open_record(const std::filesystem::path& path) {
+    // Another autosave's game (the list offers those no copy is playing) moves here, under that slot's
+    // lock: it goes on in this copy's autosave, and its old file goes, so that it is in one place.
+    saves::AutosaveSlot other;
+    if (const std::optional<int> n = saves::slot_of(path);
+        n && path.parent_path() == saves::state_dir() && path != table_.autosave_path()) {
+        Expected<saves::AutosaveSlot> taken = saves::claim_slot(path.parent_path(), *n);
+        if (!taken) return say(taken.why() + ": its game is on that copy's board", true);
+        other = std::move(taken).take();
+    }
     const Expected<std::string> text = saves::read_file(path);
     if (!text) {
         say(text.why(), true);
@@ -240,13 +247,24 @@ void GameScreen::open_record(const std::filesystem::path& path) {
         say(printable(path.string()) + ": " + r.why().message(), true);
         return;
     }
+    if (other.held() && r->network && r->match.phase() != MatchPhase::Over)
+        return say("a network game in progress goes on as it was played: " + shell_word(options_.program) +
+                       " --resume continues it",
+                   true);
     const std::string kept = table_.replace_match(std::move(r).take());
     table_.round_end_handled();
     teacher_.new_match(true);
     ui_.picked.reset();
     const Match& m = match();
+    std::string moved;
+    if (other.held()) {
+        table_.autosave();
+        std::error_code ec;
+        if (table_.autosave_intact() && std::filesystem::remove(path, ec))
+            moved = "; it goes on in " + table_.autosave_path().string();
+    }
     say("opened " + path.filename().string() + " (" + moves_text(m.game().moves().size()) +
-        (m.game().over() ? ", " + m.round_result_text() : "") + ")" + kept);
+        (m.game().over() ? ", " + m.round_result_text() : "") + ")" + kept + moved);
     table_.after_change(false);
     if (m.game().over() && m.phase() != MatchPhase::Over && table_.ask_round_question())
         say(ui_.message + ". " + ui_.question->text + ".");

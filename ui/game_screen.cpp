@@ -326,11 +326,22 @@ GameScreen::GameScreen(const ScreenContext& context, const Options& options)
 }
 
 Expected<void> GameScreen::prepare() {
-    // An autosave that does not read is kept before anything can replace it.
-    if (!options_.served && !options_.puzzles)
-        if (const std::string kept = keep_unreadable_autosave(); !kept.empty())
+    if (!options_.served && !options_.puzzles) {
+        // This copy's autosave: a slot of its own (game_setup.h), or several games to choose from first.
+        SlotChoice slot = choose_slot(options_);
+        autosave_file_ = slot.path;
+        start_note_ = std::move(slot.note);
+        table_.set_autosave_slot(std::move(slot.slot));
+        if (!slot.choices.empty()) {
+            resume_choices_ = std::move(slot.choices);
+            table_.hold_autosave(true);  // enter() asks which game goes on; nothing is written until then
+            return {};
+        }
+        // An autosave that does not read is kept before anything can replace it.
+        if (const std::string kept = keep_unreadable_autosave(autosave_file_); !kept.empty())
             settings_problem_ = settings_problem_.empty() ? kept : kept + "; " + settings_problem_;
-    Expected<StartMatch> read = read_start(options_);
+    }
+    Expected<StartMatch> read = read_start(options_, autosave_file_);
     if (!read) return Failure{read.why()};
     StartMatch start = std::move(read).take();
     if (const Expected<void> ok =
@@ -340,7 +351,7 @@ Expected<void> GameScreen::prepare() {
     // A start that does not continue the unfinished game in the autosave would replace it: the player
     // says first what becomes of it (enter() asks), and until then nothing is written over it.
     if (!options_.resume && !options_.served && !options_.puzzles) {
-        std::optional<saves::Record> last = unfinished_autosave();
+        std::optional<saves::Record> last = unfinished_autosave(autosave_file_);
         if (last && start.loaded && same_game(last->match, start.loaded->match))
             last.reset();  // nothing lost
         if (last) {
@@ -406,12 +417,12 @@ void GameScreen::continue_last_game() {
     options_.resume = true;
     options_.load_path.clear();
     options_.seats_given = false;
-    if (last->network || last->match_id.empty()) {
+    if (last && (last->network || last->match_id.empty())) {
         options_.host_at.reset();
         options_.join_to.reset();
         options_.code.clear();
     }
-    Expected<StartMatch> read = read_start(options_);
+    Expected<StartMatch> read = read_start(options_, autosave_file_);
     Expected<void> started = read ? apply_start(std::move(read).take()) : Expected<void>(Failure{read.why()});
     if (!started) return join_failed(started.why());
     table_.autosave();  // the autosave is the table's from now on
@@ -426,6 +437,47 @@ void GameScreen::keep_last_game() {
         return ask_last_game();
     }
     start_held("the last game is kept in " + kept->string() + " (o opens it)");
+}
+
+void GameScreen::ask_which_game() {
+    Question q{.text = std::to_string(resume_choices_.size()) + " unfinished games: which one goes on?",
+               .answers = {},
+               .help =
+                   "--resume found several unfinished games that no other copy of gobblet is playing, the "
+                   "most recently saved first. The one chosen goes on here; the others wait, and o lists "
+                   "them. q quits and leaves them all as they are.",
+               .default_answer = 0};
+    std::string listed;
+    for (std::size_t i = 0; i < resume_choices_.size() && i < 9; ++i) {
+        const saves::SlotState& s = resume_choices_[i];
+        const saves::Record& r = **s.record;
+        q.answers.push_back({ch('1' + int(i)), r.match.name(0) + " against " + r.match.name(1),
+                             [this, i] { resume_choice(i); }, "continue " + last_game_text(r)});
+        listed += (i ? "; " : " ") + std::to_string(i + 1) + " " + slot_game_text(s) +
+                  (r.date.empty() ? "" : ", saved " + printable(r.date));
+    }
+    ask(std::move(q));
+    say(ui_.question->text + listed);
+}
+
+void GameScreen::resume_choice(std::size_t i) {
+    const saves::SlotState chosen = resume_choices_.at(i);
+    Expected<saves::AutosaveSlot> slot = saves::claim_slot(chosen.path.parent_path(), chosen.number);
+    if (!slot && slot.why().rfind("another copy", 0) == 0) {  // taken meanwhile: it is that copy's now
+        resume_choices_.erase(resume_choices_.begin() + std::ptrdiff_t(i));
+        say("another copy of gobblet has just taken " + slot_game_text(chosen), true);
+        if (!resume_choices_.empty()) return ask_which_game();
+        SlotChoice none = choose_slot(options_);  // a new game, in a slot of its own
+        autosave_file_ = none.path;
+        table_.set_autosave_slot(std::move(none.slot));
+        return continue_last_game();
+    }
+    // A folder that cannot be written: the game still goes on, from its file (the autosave says why not).
+    table_.set_autosave_slot(slot ? std::move(slot).take() : saves::AutosaveSlot{});
+    autosave_file_ = chosen.path;
+    resume_choices_.clear();
+    last_game_ = **chosen.record;
+    continue_last_game();
 }
 
 void GameScreen::confirm_discard() {
@@ -514,9 +566,14 @@ void GameScreen::enter(Millis) {
     set_ascii(overlays_.ascii());
     if (!settings_problem_.empty())
         say((ui_.message.empty() ? "" : ui_.message + ". ") + settings_problem_, true);
-    if (last_game_) {
+    // Other copies playing here, other games waiting (choose_slot): said first, in the place of the hint.
+    if (!start_note_.empty()) say(ui_.message.empty() ? start_note_ : ui_.message + "; " + start_note_);
+    if (!resume_choices_.empty()) {
+        ask_which_game();  // --resume with several unfinished games: play begins once one is chosen
+    } else if (last_game_) {
         ask_last_game();  // play begins once the player has said what becomes of the last game
         if (!settings_problem_.empty()) say(ui_.message + " (" + settings_problem_ + ")");
+        if (!start_note_.empty()) say(ui_.message + " (" + start_note_ + ")");
     } else {
         begin_play();
     }
@@ -550,18 +607,30 @@ std::string GameScreen::close(Millis) {
         return "";
     }
     if (options_.puzzles) return "";  // the game was never shown: its autosave is left alone
-    const auto path = saves::autosave_path();
+    if (!resume_choices_.empty())     // --resume's question was not answered: every game stays
+        return "gobblet: the unfinished games are left as they were; " + shell_word(options_.program) +
+               " --resume asks again which goes on\n";
     if (table_.autosave_held())  // the question at the start was not answered: the last game stays
-        return "gobblet: the last game is still in " + path.string() + "; " + shell_word(options_.program) +
-               " --resume continues it\n";
+        return "gobblet: the last game is still in " + autosave_file_.string() + "; " +
+               shell_word(options_.program) + " --resume continues it\n";
     table_.autosave();
     const Match& m = match();
-    if (!table_.autosave_error().empty() || path.empty() ||
-        (m.game().moves().empty() && m.rounds().size() == 1))
-        return "";
+    if (m.game().moves().empty() && m.rounds().size() == 1) return "";
     if (m.phase() == MatchPhase::Over && !table_.archive_path().empty())
         return "gobblet: the finished " + std::string(m.single_game() ? "game" : "match") + " is kept in " +
                table_.archive_path() + "\n";
+    const std::filesystem::path path = table_.autosave_path();
+    // "Saved" only of what is on disk as written: else a copy goes to the saves, and says so.
+    if (!table_.autosave_intact()) {
+        const std::string why = !table_.autosave_error().empty() ? table_.autosave_error()
+                                : path.empty()                   ? "no autosave"
+                                               : path.string() + " was changed by another program";
+        const Expected<std::string> kept = table_.keep_copy();
+        if (!kept)
+            return "gobblet: the game could not be autosaved (" + why + ") nor kept: " + kept.why() + "\n";
+        return "gobblet: the game could not be autosaved (" + why + "); it is kept in " + *kept + ", and " +
+               shell_word(options_.program) + " --load " + shell_word(*kept) + " opens it\n";
+    }
     // A network game goes on as it was played: the command says how, host or joiner, and runs as printed.
     if (const std::optional<saves::NetworkPlace> place = table_.network_place())
         return "gobblet: the game is saved in " + path.string() + "; " +
@@ -570,8 +639,13 @@ std::string GameScreen::close(Millis) {
                     ? " (the other player joins again with the code " + net::code_text(place->code) + ")"
                     : " with the host") +
                "\n";
+    // With other unfinished games about, --resume asks which one goes on.
+    bool others = false;
+    for (const saves::SlotState& s : saves::autosave_slots(path.parent_path()))
+        others = others || (s.number != table_.autosave_slot() && s.unfinished());
     return "gobblet: the game is saved in " + path.string() + "; " + shell_word(options_.program) +
-           " --resume continues it\n";
+           " --resume continues it" + (others ? " (it asks which, as other games are unfinished)" : "") +
+           "\n";
 }
 
 }  // namespace gobblet::ui

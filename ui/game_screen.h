@@ -140,6 +140,9 @@ class GameScreen : public Screen, private TableReport {
     // the start waits (held_start_) and nothing is written over the autosave.
     void ask_last_game();
     void continue_last_game();
+    // --resume found several unfinished games (choose_slot): which one goes on, and that one chosen.
+    void ask_which_game();
+    void resume_choice(std::size_t i);
     void keep_last_game();
     void confirm_discard();
     void start_held(const std::string& said);
@@ -203,6 +206,9 @@ class GameScreen : public Screen, private TableReport {
     std::string settings_problem_;  // what the settings file had wrong, said when the screen opens
     bool covered_ = false;          // a screen is over the game
     bool puzzles_after_ = false;    // --tutorial --puzzles: the puzzles follow the tutorial
+    std::filesystem::path autosave_file_;  // the autosave this start reads or would replace (game_setup.h)
+    std::string start_note_;               // other copies playing here, other games waiting
+    std::vector<saves::SlotState> resume_choices_;  // --resume's unfinished games, while the player chooses
     std::optional<saves::Record> last_game_;  // the autosave's unfinished game, while the question stands
     std::optional<StartMatch> held_start_;    // what the command line asked, until then
     // A joiner's --resume: the saved match and its id, offered to the host.

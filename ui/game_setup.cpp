@@ -34,7 +34,69 @@ ScreenSettings read_screen_settings(Options& options) {
     return out;
 }
 
-Expected<StartMatch> read_start(const Options& options) {
+std::string slot_game_text(const saves::SlotState& s) {
+    if (!s.record || !*s.record) return "";
+    const Match& m = (*s.record)->match;
+    return m.name(0) + " against " + m.name(1) + ", " + moves_text(m.game().moves().size());
+}
+
+SlotChoice choose_slot(const Options& options) {
+    SlotChoice out;
+    const std::filesystem::path dir = saves::state_dir();
+    if (dir.empty()) return out;  // no home: the autosave says so when it fails
+    const std::vector<saves::SlotState> slots = saves::autosave_slots(dir);
+    const std::vector<saves::SlotState> waiting = saves::waiting_games(slots);
+    std::vector<saves::SlotState> candidates;
+    if (options.resume) {
+        // --host --resume continues a game it hosted, --join --resume one it joined; else any.
+        for (const saves::SlotState& s : waiting) {
+            const saves::Record& r = **s.record;
+            if ((!options.host_at || (r.network && r.network->host)) &&
+                (!options.join_to || (r.network && !r.network->host)))
+                candidates.push_back(s);
+        }
+        if (candidates.empty()) candidates = waiting;
+    }
+    if (candidates.size() > 1) {
+        out.choices = std::move(candidates);
+        return out;
+    }
+    if (candidates.size() == 1) {
+        if (Expected<saves::AutosaveSlot> slot = saves::claim_slot(dir, candidates[0].number); slot)
+            out.slot = std::move(slot).take();
+        out.path = candidates[0].path;  // read even where nothing can be written
+    }
+    if (!out.slot.held()) {
+        if (Expected<saves::AutosaveSlot> slot = saves::claim_free_slot(dir); slot)
+            out.slot = std::move(slot).take();
+        if (out.slot.held()) out.path = out.slot.path();
+    }
+    if (out.path.empty()) out.path = saves::slot_path(dir, 1);
+    // What the player would wonder about: the other copies playing here, and the games waiting elsewhere.
+    std::vector<const saves::SlotState*> busy, others;
+    for (const saves::SlotState& s : slots)
+        if (s.busy) busy.push_back(&s);
+    for (const saves::SlotState& s : waiting)
+        if (s.number != out.slot.number() && s.path != out.path) others.push_back(&s);
+    if (!busy.empty()) {
+        const std::string game =
+            busy.size() == 1 && busy[0]->unfinished() ? " (" + slot_game_text(*busy[0]) + ")" : "";
+        out.note = busy.size() == 1
+                       ? "another copy of gobblet is playing here" + game
+                       : std::to_string(busy.size()) + " other copies of gobblet are playing here";
+        out.note += out.slot.held() ? ": this game is autosaved in " + out.slot.path().string()
+                                    : ": this game has no autosave of its own";
+    }
+    if (!others.empty()) {
+        if (!out.note.empty()) out.note += "; ";
+        out.note += others.size() == 1
+                        ? "another unfinished game waits (" + slot_game_text(*others[0]) + "): o opens it"
+                        : std::to_string(others.size()) + " more unfinished games wait: o opens them";
+    }
+    return out;
+}
+
+Expected<StartMatch> read_start(const Options& options, const std::filesystem::path& autosave) {
     StartMatch out;
     out.settings = options.match;
     out.settings.variant = {options.choice.size.value_or(4), options.choice.rules.value_or(Rules::Official)};
@@ -51,7 +113,7 @@ Expected<StartMatch> read_start(const Options& options) {
         out.loaded = std::move(r).take();
     } else if (options.resume) {
         std::optional<Expected<saves::Record, TranscriptError>> autosaved =
-            saves::read_autosave(options.choice);
+            saves::read_autosave(autosave, options.choice);
         if (!autosaved) {
             out.note = "no game to resume: a new game";
         } else if (!*autosaved) {
@@ -68,8 +130,8 @@ Expected<StartMatch> read_start(const Options& options) {
     return out;
 }
 
-std::optional<saves::Record> unfinished_autosave() {
-    std::optional<Expected<saves::Record, TranscriptError>> autosaved = saves::read_autosave();
+std::optional<saves::Record> unfinished_autosave(const std::filesystem::path& path) {
+    std::optional<Expected<saves::Record, TranscriptError>> autosaved = saves::read_autosave(path);
     if (!autosaved || !*autosaved || !saves::unfinished((*autosaved)->match)) return std::nullopt;
     return std::move(*autosaved).take();
 }
@@ -85,8 +147,7 @@ bool same_game(const Match& a, const Match& b) {
     return true;
 }
 
-std::string keep_unreadable_autosave() {
-    const auto path = saves::autosave_path();
+std::string keep_unreadable_autosave(const std::filesystem::path& path) {
     if (path.empty()) return "";
     const Expected<std::string> text = saves::read_file(path);
     std::error_code ec;

@@ -12,6 +12,7 @@
 #include "app.h"
 #include "engine/expected.h"
 #include "net/session.h"
+#include "saves/autosave.h"
 #include "saves/record.h"
 #include "state.h"
 
@@ -30,8 +31,26 @@ struct ScreenSettings {
 };
 ScreenSettings read_screen_settings(Options& options);
 
+// Where this copy keeps its game (saves/autosave.h: one slot for each copy playing on this home folder),
+// chosen at the start: the first slot no other copy holds; with --resume, the slot of the unfinished game
+// it continues (with --host or --join, of a network game hosted or joined so), or, when several wait,
+// none yet: the player chooses among them.
+struct SlotChoice {
+    saves::AutosaveSlot slot;  // held, unless `choices` are asked or the folder cannot be written
+    // The autosave this start reads (--resume) or would replace: the slot's file; without a slot, the
+    // game --resume continues, or the first autosave.
+    std::filesystem::path path;
+    std::vector<saves::SlotState> choices;  // --resume with several unfinished games: which goes on
+    // For the message line: other copies playing here, other unfinished games waiting (o opens them).
+    std::string note;
+};
+SlotChoice choose_slot(const Options& options);
+// A game in an autosave in a few words: "Ann against Bob, 2 moves".
+std::string slot_game_text(const saves::SlotState& s);
+
 // The match the command line asks for, before any network game: a new one as given, or the one --load
-// or --resume read; or why the program cannot start (for stderr: a file --load cannot read).
+// or --resume (from `autosave`) read; or why the program cannot start (for stderr: a file --load cannot
+// read).
 struct StartMatch {
     MatchSettings settings;         // the new match's, when nothing was read
     std::array<SeatSpec, 2> seats;  // who plays (a file's seats unless the flags name them)
@@ -41,17 +60,17 @@ struct StartMatch {
     std::string note;                        // for the message line: "no game to resume: a new game"
     bool note_error = false;
 };
-Expected<StartMatch> read_start(const Options& options);
-// The autosave, when it holds an unfinished game (saves::unfinished) of an earlier run, read as it was
-// written (no rules forced): what a start that does not continue it would replace.
-std::optional<saves::Record> unfinished_autosave();
+Expected<StartMatch> read_start(const Options& options, const std::filesystem::path& autosave);
+// The autosave at `path`, when it holds an unfinished game (saves::unfinished) of an earlier run, read as
+// it was written (no rules forced): what a start that does not continue it would replace.
+std::optional<saves::Record> unfinished_autosave(const std::filesystem::path& path);
 // Whether two matches are the same game: settings, rounds, starters, moves and endings (a --load of the
 // autosave's own game replaces nothing).
 bool same_game(const Match& a, const Match& b);
-// An autosave that is there but does not read (damaged, or a newer version's) is copied to the saves
-// before anything replaces it: "the autosave could not be read (WHY); it is kept in PATH", or why it
+// An autosave at `path` that is there but does not read (damaged, or a newer version's) is copied to the
+// saves before anything replaces it: "the autosave could not be read (WHY); it is kept in PATH", or why it
 // could not be kept; "" when there is nothing to keep.
-std::string keep_unreadable_autosave();
+std::string keep_unreadable_autosave(const std::filesystem::path& path);
 // The last game in a few words, for the question at the start: "Liam against Eamon, a network game you
 // hosted, round 2 (Liam 1 - 0 Eamon), 12 moves, saved 2026-11-28 07:20".
 std::string last_game_text(const saves::Record& r);

@@ -258,6 +258,14 @@ class Table {
     void hold_autosave(bool held) { records_.hold_autosave(held); }
     bool autosave_held() const { return records_.autosave_held(); }
     bool autosave_written() const { return records_.autosave_written(); }
+    // The autosave slot this copy keeps its game in (saves/autosave.h), its file, and whether that file
+    // still holds what was written last (table_records.h).
+    void set_autosave_slot(saves::AutosaveSlot slot) { records_.set_slot(std::move(slot)); }
+    const std::filesystem::path& autosave_path() const { return records_.autosave_path(); }
+    int autosave_slot() const { return records_.slot_number(); }
+    bool autosave_intact() const { return records_.autosave_intact(); }
+    // Keeps the match in the saves (a game whose autosave failed, as the program ends): where, or why not.
+    Expected<std::string> keep_copy() { return records_.save_copy(); }
     // Where a network game in progress goes on (table_link.h), for the command that continues it.
     std::optional<saves::NetworkPlace> network_place() const {
         return link_ && match().phase() != MatchPhase::Over ? link_->place() : std::nullopt;

@@ -13,16 +13,36 @@ TableRecords::TableRecords(std::string program, bool autosave, std::function<std
 
 std::string TableRecords::autosave() {
     if (!autosave_ || held_) return "";
-    const auto path = saves::autosave_path();
-    if (path.empty()) {
-        autosave_error_ = "neither XDG_STATE_HOME nor HOME is set";
-        return "";
+    std::string err;
+    if (!slot_.held()) {
+        const auto dir = saves::state_dir();
+        if (dir.empty()) {
+            autosave_error_ = "neither XDG_STATE_HOME nor HOME is set";
+            return "";
+        }
+        Expected<saves::AutosaveSlot> slot = saves::claim_free_slot(dir);
+        if (slot)
+            slot_ = std::move(slot).take();
+        else
+            err = slot.why();
     }
-    const std::string err = saves::write_file(path, text_(true)).why();
-    if (err.empty()) written_ = true;
+    if (slot_.held()) {
+        std::string text = text_(true);
+        err = saves::write_file(slot_.path(), text).why();
+        if (err.empty()) {
+            written_ = true;
+            last_written_ = std::move(text);
+        }
+    }
     const bool news = !err.empty() && err != autosave_error_;  // a failure is said once, not every move
     autosave_error_ = err;
     return news ? "autosave failed: " + err + "; the game goes on" : "";
+}
+
+bool TableRecords::autosave_intact() const {
+    if (!written_ || !slot_.held()) return false;
+    const Expected<std::string> text = saves::read_file(slot_.path());
+    return text && *text == last_written_;
 }
 
 std::string TableRecords::archive_if_over(const Match& match) {
@@ -38,6 +58,7 @@ std::string TableRecords::archive_if_over(const Match& match) {
 }
 
 Expected<std::string> TableRecords::write_save() {
+    if (saves::saves_dir().empty()) return Failure{"neither XDG_DATA_HOME nor HOME is set"};
     const Expected<std::filesystem::path> path =
         saves::write_new_file(saves::saves_dir(), "game-" + saves::file_stamp(), text_(false));
     if (!path) return Failure{path.why()};

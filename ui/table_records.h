@@ -5,11 +5,13 @@
 // drive it in a folder of their own (tests/test_table_records.cpp).
 #pragma once
 
+#include <filesystem>
 #include <functional>
 #include <string>
 
 #include "engine/expected.h"
 #include "engine/match.h"
+#include "saves/autosave.h"
 #include "umpire.h"  // Notice
 
 namespace gobblet::ui {
@@ -22,9 +24,18 @@ class TableRecords {
     // goes on); it is called only when something is written.
     TableRecords(std::string program, bool autosave, std::function<std::string(bool for_autosave)> text);
 
-    // Writes the autosave, when the match is kept there and it is not held. Returns what to say: "" unless
-    // it failed, and failed otherwise than last time ("autosave failed: WHY; the game goes on").
+    // Writes the autosave, when the match is kept there and it is not held, into the slot this copy holds
+    // (saves/autosave.h: given by set_slot, or else the first free one, taken here). Returns what to say:
+    // "" unless it failed, and failed otherwise than last time ("autosave failed: WHY; the game goes on").
     std::string autosave();
+    // The autosave slot this copy keeps its game in (chosen at the start: game_setup.h).
+    void set_slot(saves::AutosaveSlot slot) { slot_ = std::move(slot); }
+    // Its file; empty while no slot is held.
+    const std::filesystem::path& autosave_path() const { return slot_.path(); }
+    int slot_number() const { return slot_.number(); }
+    // The autosave was written, and its file still holds what was written last: what "the game is saved"
+    // may be said of.
+    bool autosave_intact() const;
     // While held, nothing is written to the autosave: it holds an unfinished game the player has not
     // said what to do with yet (game_screen.h's question at the start).
     void hold_autosave(bool held) { held_ = held; }
@@ -61,6 +72,8 @@ class TableRecords {
     std::string program_;
     bool autosave_;
     std::function<std::string(bool)> text_;
+    saves::AutosaveSlot slot_;
+    std::string last_written_;  // the autosave's text as last written
     bool held_ = false;
     bool written_ = false;
     bool archived_ = false;

@@ -1,0 +1,170 @@
+// The autosaves' slots and their locks (autosave.h).
+#include "autosave.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <utility>
+
+namespace gobblet::saves {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path lock_path(const fs::path& dir, int n) {
+    return dir / (n == 1 ? std::string("autosave.lock") : "autosave-" + std::to_string(n) + ".lock");
+}
+
+enum class Claim : std::uint8_t { Held, Busy, Failed };
+
+// Opens and locks slot n's lock file: Held (fd set), Busy (another copy holds it), or Failed (`why`).
+Claim lock_slot(const fs::path& dir, int n, int& fd, std::string& why) {
+    const fs::path lock = lock_path(dir, n);
+    const auto failed = [&](const std::string& what) {
+        why = "cannot write " + lock.string() + ": " + what;
+        return Claim::Failed;
+    };
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return failed(ec.message());
+    // Never through a link, never a device or a pipe: the lock is a plain file of ours.
+    constexpr int flags = O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY;
+    fd = ::open(lock.c_str(), O_RDWR | O_CREAT | flags, 0644);
+    if (fd < 0 && (errno == EACCES || errno == EROFS)) fd = ::open(lock.c_str(), O_RDONLY | flags);
+    if (fd < 0) return failed(errno == ELOOP ? "it is a symbolic link" : std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        fd = -1;
+        return failed("it is not a regular file");
+    }
+    for (;;) {
+        if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return Claim::Held;
+        if (errno == EINTR) continue;
+        if (errno == ENOLCK || errno == EINVAL || errno == EOPNOTSUPP) return Claim::Held;  // no locks here
+        const bool busy = errno == EWOULDBLOCK;
+        const std::string what = std::strerror(errno);
+        ::close(fd);
+        fd = -1;
+        if (busy) return Claim::Busy;
+        return failed(what);
+    }
+}
+
+// Whether a copy holds slot n now. Only reads: a lock file that is not there is no copy's.
+bool held_by_a_copy(const fs::path& dir, int n) {
+    const int fd =
+        ::open(lock_path(dir, n).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) return false;
+    // A shared lock: two copies looking at once do not take each other for a holder.
+    int r;
+    do r = ::flock(fd, LOCK_SH | LOCK_NB);
+    while (r != 0 && errno == EINTR);
+    const bool busy = r != 0 && errno == EWOULDBLOCK;
+    ::close(fd);  // drops the shared lock, if taken
+    return busy;
+}
+
+}  // namespace
+
+fs::path slot_path(const fs::path& dir, int n) {
+    return dir / (n == 1 ? std::string("autosave.txt") : "autosave-" + std::to_string(n) + ".txt");
+}
+
+std::optional<int> slot_of(const fs::path& path) {
+    const std::string name = path.filename().string();
+    if (name == "autosave.txt") return 1;
+    constexpr std::string_view head = "autosave-", tail = ".txt";
+    if (name.size() <= head.size() + tail.size() || name.compare(0, head.size(), head) != 0 ||
+        name.compare(name.size() - tail.size(), tail.size(), tail) != 0)
+        return std::nullopt;
+    const std::string_view digits(name.data() + head.size(), name.size() - head.size() - tail.size());
+    int n = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (ec != std::errc() || end != digits.data() + digits.size() || n < 2 || n > max_slots ||
+        digits.front() == '0')
+        return std::nullopt;
+    return n;
+}
+
+AutosaveSlot& AutosaveSlot::operator=(AutosaveSlot&& other) noexcept {
+    if (this != &other) {
+        release();
+        fd_ = std::exchange(other.fd_, -1);
+        number_ = std::exchange(other.number_, 0);
+        path_ = std::exchange(other.path_, {});
+    }
+    return *this;
+}
+
+void AutosaveSlot::release() {
+    if (fd_ >= 0) ::close(fd_);  // the lock goes with the last descriptor
+    fd_ = -1;
+    number_ = 0;
+    path_.clear();
+}
+
+Expected<AutosaveSlot> claim_slot(const fs::path& dir, int n) {
+    int fd = -1;
+    std::string why;
+    switch (lock_slot(dir, n, fd, why)) {
+        case Claim::Busy: return Failure{"another copy of gobblet holds " + slot_path(dir, n).string()};
+        case Claim::Failed: return Failure{why};
+        case Claim::Held: break;
+    }
+    AutosaveSlot slot;
+    slot.fd_ = fd;
+    slot.number_ = n;
+    slot.path_ = slot_path(dir, n);
+    return slot;
+}
+
+Expected<AutosaveSlot> claim_free_slot(const fs::path& dir) {
+    for (int n = 1; n <= max_slots; ++n) {
+        Expected<AutosaveSlot> slot = claim_slot(dir, n);
+        if (slot) return slot;
+        // A folder that cannot be written fails every slot alike: said once, for the first.
+        if (slot.why().rfind("another copy", 0) != 0) return slot;
+    }
+    return Failure{"every autosave in " + dir.string() + " is held by another copy of gobblet (" +
+                   std::to_string(max_slots) + " at once)"};
+}
+
+bool SlotState::unfinished() const { return record && *record && saves::unfinished((*record)->match); }
+
+std::vector<SlotState> autosave_slots(const fs::path& dir) {
+    std::vector<SlotState> out;
+    for (int n = 1; n <= max_slots; ++n) {
+        SlotState s;
+        s.number = n;
+        s.path = slot_path(dir, n);
+        s.busy = held_by_a_copy(dir, n);
+        std::error_code ec;
+        const bool exists = fs::is_regular_file(fs::symlink_status(s.path, ec));
+        if (!exists && !s.busy) continue;
+        if (exists) {
+            s.written = fs::last_write_time(s.path, ec);
+            if (const Expected<std::string> text = read_file(s.path); text) s.record = read_record(*text);
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<SlotState> waiting_games(const std::vector<SlotState>& slots) {
+    std::vector<SlotState> out;
+    for (const SlotState& s : slots)
+        if (!s.busy && s.unfinished()) out.push_back(s);
+    std::stable_sort(out.begin(), out.end(),
+                     [](const SlotState& a, const SlotState& b) { return a.written > b.written; });
+    return out;
+}
+
+}  // namespace gobblet::saves
