@@ -183,6 +183,27 @@ TEST_CASE("one rule says whether a player here may act now, in the sentence the 
         CHECK(at.table.may_act(Act::Resign).why() == "resigning ends a round in progress played by a human");
         CHECK(at.table.may_act(Act::Hint).why() == "a hint is for your turn");
     }
+    SECTION("a pause of two computers ends when a human takes a seat back; p lifts any pause") {
+        At at({human, computer});
+        at.table.toggle_computer(Color::White);  // [: the computer plays itself
+        at.table.pause();
+        REQUIRE(at.table.paused());
+        at.table.toggle_computer(Color::White);  // [: White is the human's again
+        CHECK(at.report.last() == "computer plays White: off; the pause ends: nothing plays itself now");
+        CHECK_FALSE(at.table.paused());
+        CHECK(at.table.may_act(Act::Move));
+        at.play("W3B2");
+        // With a clock the pause stops something whoever plays: it stands, and p lifts it.
+        At timed({human, computer}, MatchSettings{Variant{}, 1, ClockSettings::fischer(60000, 0)});
+        timed.table.toggle_computer(Color::White);
+        timed.table.pause();
+        timed.table.toggle_computer(Color::White);
+        CHECK(timed.table.paused());
+        CHECK(timed.table.may_act(Act::Pause));
+        timed.table.pause();
+        CHECK(timed.report.last() == "resumed");
+        CHECK_FALSE(timed.table.paused());
+    }
     SECTION("a finished game") {
         At at({named("Liam"), named("Eamon")});
         at.play(white_wins_row_a);

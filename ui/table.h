@@ -315,6 +315,11 @@ class Table {
     std::string net_title() const { return link_ ? link_->title() : ""; }
 
   private:
+    // What a local pause stops: the clocks, or a computer playing itself. The one rule of p, and of a
+    // seat handed over, which ends a pause that stops nothing any more.
+    bool pause_stops_something() const;
+    // Pauses (the seats stop, the clock stands) or resumes a local game.
+    void set_local_pause(bool paused);
     // What a seat is, for the record and the names: its kind, and a computer's level when not the table's.
     SeatSpec spec_of(int player) const;
     // Names that are the seats' defaults follow the seats (after a seat or the match changed).
@@ -368,6 +373,7 @@ class Table {
     std::array<std::unique_ptr<Seat>, 2> seats_;
     std::array<std::optional<Ask>, 2> asked_;
     std::optional<int> draw_offer_to_;  // a player considering a draw offer
+    // Paused: by p in a local game (set_local_pause), or by agreement in a network game (its session says).
     bool paused_ = false;
     Millis last_move_at_ = 0;
     std::size_t handled_end_ = 0;  // rounds().size() when the current round's end was handled

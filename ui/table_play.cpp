@@ -34,9 +34,11 @@ Expected<void> Table::may_act(Act act) const {
             return {};
         }
         case Act::Pause:
+            // A local pause is always lifted by p, whatever it was for: the status calls it paused.
+            if (paused_ && umpire_->runs_clock()) return {};
             // A clock this table runs pauses in play; a network game's (its host's) by agreement, between
             // rounds too.
-            if (!umpire_->may(act) || !(match().clock().enabled() || (is_computer(0) && is_computer(1))) ||
+            if (!umpire_->may(act) || !pause_stops_something() ||
                 (umpire_->runs_clock() && !in_play(match())))
                 return Failure{"pause stops the clocks, or a computer playing itself: there is neither now"};
             return {};
@@ -207,8 +209,30 @@ void Table::toggle_computer(Color c) {
     const Ruling r = umpire_->hand_over(p, on, config_.player.level);
     if (r.kind == Ruling::Kind::Refused) return follow(r);
     set_seat(p, on ? SeatKind::Computer : SeatKind::Human);
-    follow(r);
+    // A pause of the computer playing itself stops nothing once a human has a seat again: it ends.
+    Ruling said = r;
+    if (paused_ && umpire_->runs_clock() && !pause_stops_something()) {
+        set_local_pause(false);
+        if (!said.said.empty()) said.said.back().text += "; the pause ends: nothing plays itself now";
+    }
+    follow(said);
     autosave();
+}
+
+bool Table::pause_stops_something() const {
+    return match().clock().enabled() || (is_computer(0) && is_computer(1));
+}
+
+void Table::set_local_pause(bool paused) {
+    paused_ = paused;
+    const Millis t = now();
+    if (paused_) {
+        cancel_seats();
+        own_.clock().pause(t);  // both sides sit here: the match is the table's own
+    } else {
+        own_.clock().resume(t);
+        last_move_at_ = t;
+    }
 }
 
 bool Table::decline_offer() {
@@ -221,17 +245,8 @@ void Table::pause() {
     const net::OfferKind kind = match().clock().paused() ? net::OfferKind::Resume : net::OfferKind::Pause;
     if (const std::optional<Ruling> r = umpire_->offer(kind)) return follow(*r);  // to the other side
     if (const Expected<void> allowed = may_act(Act::Pause); !allowed) return say(allowed.why(), true);
-    paused_ = !paused_;
-    const Millis t = now();
-    if (paused_) {
-        cancel_seats();
-        own_.clock().pause(t);  // both sides sit here: the match is the table's own
-        say("paused: the clocks are stopped; p resumes");
-    } else {
-        own_.clock().resume(t);
-        last_move_at_ = t;
-        say("resumed");
-    }
+    set_local_pause(!paused_);
+    say(paused_ ? "paused: the clocks are stopped; p resumes" : "resumed");
     autosave();
 }
 
