@@ -111,6 +111,11 @@ std::string offer_text(OfferKind k) {
     return "";
 }
 
+std::string offer_named(OfferKind k) {
+    const std::string what = offer_text(k);
+    return what.rfind("to ", 0) == 0 ? "offer " + what : "offer of " + what;
+}
+
 Expected<void> apply(Match& match, const Event& e, Millis now) {
     switch (e.kind) {
         case Event::Kind::Joined:
@@ -193,6 +198,14 @@ bool lapses(OfferKind kind, int offerer, const Act& fact, int actor, const Match
     return true;
 }
 
+std::string pause_over_text(Millis limit) {
+    const Millis minutes = limit / 60'000;
+    const std::string length = minutes >= 1 && limit % 60'000 == 0
+                                   ? std::to_string(minutes) + (minutes == 1 ? " minute" : " minutes")
+                                   : std::to_string(limit / 1000) + " s";
+    return "the pause reached its limit of " + length + ": play resumes";
+}
+
 std::string describe(const Event& e, const Match& m, int me) {
     const std::string who = name_of(m, e.player);
     switch (e.kind) {
@@ -212,7 +225,7 @@ std::string describe(const Event& e, const Match& m, int me) {
                 case Act::Kind::Draw: return "draw agreed";
                 case Act::Kind::Undo: return "moves taken back by agreement";
                 case Act::Kind::Pause: return "paused by agreement";
-                case Act::Kind::Resume: return "resumed by agreement";
+                case Act::Kind::Resume: return e.text.empty() ? "resumed by agreement" : e.text;
                 case Act::Kind::Flag: return who + " ran out of time";
                 case Act::Kind::Starter: return m.name(a.number) + " starts the next round";
                 case Act::Kind::Replay: return "the drawn round is played again";
@@ -228,9 +241,9 @@ std::string describe(const Event& e, const Match& m, int me) {
         }
         case Event::Kind::Offered: return who + " offers " + offer_text(e.offer);
         case Event::Kind::Answered:
-            return who + (e.yes ? " accepted " : " declined ") + "your offer of " + offer_text(e.offer);
+            return who + (e.yes ? " accepted " : " declined ") + "your " + offer_named(e.offer);
         case Event::Kind::Lapsed:
-            return (e.player == me ? std::string("your") : who + "'s") + " offer of " + offer_text(e.offer) +
+            return (e.player == me ? std::string("your") : who + "'s") + " " + offer_named(e.offer) +
                    " lapsed";
         case Event::Kind::Dropped: return e.text;
         case Event::Kind::Clock: return e.text;

@@ -76,8 +76,15 @@ Expected<void> apply(Match& match, const Event& e, Millis now);
 // from Eamon for 15 s", a DM chunk. `match` is the match after apply(); `me` the local player's index.
 std::string describe(const Event& e, const Match& match, int me);
 
+// A pause that reached its limit (net/referee.h's max_pause), in words: "the pause reached its limit of
+// 10 minutes: play resumes" (the Act event of the host's resume carries it as its text).
+std::string pause_over_text(Millis limit);
+
 // An offer in words: "a draw", "to take back a move", "a pause", "to resume".
 std::string offer_text(OfferKind k);
+// The offer as a noun: "offer of a draw", "offer of a pause", "offer to take back a move", "offer to
+// resume" (never "offer of to resume").
+std::string offer_named(OfferKind k);
 
 // Rules of agreement, the same on both sides.
 // The number of moves an undo asked by `player` keeps: back to that player's turn, taking back their

@@ -42,7 +42,7 @@ Expected<void> HostCore::decide(const Act& a, int actor, Millis now) {
 
 void HostCore::commit(const Act& fact, int actor, Millis now) {
     side_.announce(fact, actor, now);
-    const std::vector<Referee::Lapse> lapsed = referee_.after_fact(side_.hosted_match(), fact, actor);
+    const std::vector<Referee::Lapse> lapsed = referee_.after_fact(side_.hosted_match(), fact, actor, now);
     side_.settled(fact, actor, lapsed, now);
 }
 
@@ -82,6 +82,11 @@ void HostCore::absence_timers(Millis now) {
         if (n.release) side_.clocks_run(n.at, now);
         side_.absence_stage(n, now);
     }
+}
+
+void HostCore::pause_timers(Millis now) {
+    // Both players hear it as a resume (actor -1, as for an agreement), whoever declined the offers.
+    if (const std::optional<Act> resume = referee_.pause_due(now)) (void)decide(*resume, -1, now);
 }
 
 void HostCore::clock_timers(Millis now) {

@@ -10,6 +10,7 @@
 //   answer  ──▶ answered ──agreed──▶ decide the outcome ──▶ commit
 //   absence_timers: a grace ends (clocks_run) and the stages move on (absence_stage)
 //   clock_timers: a flag falls (decide, commit), or a DM chunk moves on (chunk)
+//   pause_timers: an agreed pause reached its limit: the resume is decided (decide, commit)
 //
 // Everything is numbered the game's way (the referee's state); an adapter whose connections number from
 // their own go shifts what it reads and writes. The core never holds the match: HostSide::match() is the
@@ -90,6 +91,8 @@ class HostCore {
     void absence_timers(Millis now);
     // The running clock at `now`: a flag falls, or a chunk moves on.
     void clock_timers(Millis now);
+    // An agreed pause that reached its limit (net/referee.h's max_pause) at `now`: play resumes.
+    void pause_timers(Millis now);
 
   private:
     Referee& referee_;

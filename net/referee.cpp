@@ -143,14 +143,18 @@ Expected<void> Referee::request_allowed(const Match& m, const Act& a, int by, Mi
     }
 }
 
-std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a, int actor) {
+std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a, int actor, Millis now) {
     ++state_;
     if (a.kind == Act::Kind::Move && (actor == 0 || actor == 1)) ++moves_made_[std::size_t(actor)];
     // The clocks stand by agreement from a pause to a resume, or until they run again by themselves (a
     // round that ended). An absence's pause is no agreement: a move made during it leaves the clocks
     // standing, and play goes on.
     switch (a.kind) {
-        case Act::Kind::Pause: agreed_pause_ = true; break;
+        case Act::Kind::Pause:
+            agreed_pause_ = true;
+            paused_at_ = now;
+            pause_seen_ = true;
+            break;
         case Act::Kind::Resume: agreed_pause_ = false; break;
         case Act::Kind::Away:
         case Act::Kind::Back: break;
@@ -179,7 +183,7 @@ Expected<void> Referee::may_offer(const Match& m, int by, OfferKind kind) const 
     const int other = 1 - by;
     const std::string them = m.name(other);
     if (offers_[std::size_t(by)])
-        return Failure{"your offer of " + offer_text(*pending(by)) + " waits for " + them + "'s answer"};
+        return Failure{"your " + offer_named(*pending(by)) + " waits for " + them + "'s answer"};
     if (rated_ && kind == OfferKind::Undo) return Failure{"a rated game has no takebacks"};
     if (rated_ && kind == OfferKind::Pause) return Failure{"a rated game has no pauses"};
     // The same offer once a move pair (lichess, FICS): a declined offer cannot come back at once, so that
@@ -297,6 +301,30 @@ Referee::ClockNews Referee::clock_due(const Match& m, Millis now) {
         news.chunk = copy.clock().state(now);
     }
     return news;
+}
+
+void Referee::set_paused_by_agreement(bool paused, Millis now) {
+    if (paused && !agreed_pause_) {
+        paused_at_ = now;
+        pause_seen_ = false;
+    }
+    agreed_pause_ = paused;
+}
+
+std::optional<Act> Referee::pause_due(Millis now) const {
+    if (!agreed_pause_ || now < pause_ends_at()) return std::nullopt;
+    Act a;
+    a.kind = Act::Kind::Resume;
+    return a;
+}
+
+Millis Referee::pause_until_next(Millis now) const {
+    if (!agreed_pause_) return -1;
+    return std::max<Millis>(0, pause_ends_at() - now);
+}
+
+bool Referee::pause_may_end(Millis now, Millis slack) const {
+    return agreed_pause_ && (!pause_seen_ || now >= pause_ends_at() - slack);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -10,7 +10,9 @@
 //    pauses; the same offer from the same player not again until each side has moved since (lichess,
 //    FICS); an offer that breaks these is declined at once by the host, never shown to the other player;
 //  - absence: being away stops the clocks for one grace per player per game in all (each departure
-//    spends what is left of it), and the player who stayed moves on their own turn all the while.
+//    spends what is left of it), and the player who stayed moves on their own turn all the while;
+//  - pauses: an agreed pause lasts at most max_pause; then the host resumes play by itself (pause_due),
+//    so that neither player can hold the game for ever by declining every resume.
 //
 // It never changes the match: every ruling is computed on a copy, and the caller applies the facts it
 // announces (net::apply, as every side does) and then tells the referee (after_fact), in order. Time is
@@ -19,6 +21,7 @@
 //   request ──▶ Ruling{Fact | Crossed | Broken} ──caller applies the fact──▶ after_fact ──▶ lapsed offers
 //   offer   ──▶ Taken | Crossed | Broken                 answer ──▶ the agreed outcome, decided as a fact
 //   player_left ──grace──▶ absence_due (the clocks run again, or a claim comes) ──player_back──▶ play
+//   pause fact ──max_pause──▶ pause_due: the resume, decided as a fact (actor -1)
 //
 // State numbers: a fact carries state() and moves it on by one; a request or offer carries the number
 // its sender had. A host of one connection numbers from its go (restart(0)); a host of many numbers the
@@ -37,11 +40,19 @@
 
 namespace gobblet::net {
 
+// The longest an agreed pause lasts: then the clocks run again by themselves (a peer-to-peer host's and
+// a server's games alike; docs/network.md). A pause the host resumed from its save counts from then.
+constexpr Millis max_pause = 10 * 60 * 1000;
+// A joiner's allowance when it checks that a resume nobody agreed to came at the limit: the news of the
+// pause and of its end may take different times on the way.
+constexpr Millis pause_news_slack = 10'000;
+
 class Referee {
   public:
     // `grace`: each player's grace for the whole game (--grace); `rated`: a rated game's terms (no
-    // takebacks, no pauses).
-    explicit Referee(Millis grace = default_grace, bool rated = false) : grace_(grace), rated_(rated) {}
+    // takebacks, no pauses); `pause_limit`: how long an agreed pause lasts at most.
+    explicit Referee(Millis grace = default_grace, bool rated = false, Millis pause_limit = max_pause)
+        : grace_(grace), rated_(rated), pause_limit_(pause_limit) {}
 
     // How long an absent player may be away in all, over the game, before play goes on without them.
     Millis grace() const { return grace_; }
@@ -87,9 +98,9 @@ class Referee {
         int player;
         OfferKind kind;
     };
-    // After the caller applied a fact to the match (`after`): the count moves on, and the open offers
-    // that the fact makes lapse are dropped and returned (player 0's first).
-    std::vector<Lapse> after_fact(const Match& after, const Act& fact, int actor);
+    // After the caller applied a fact to the match (`after`) at `now`: the count moves on, and the open
+    // offers that the fact makes lapse are dropped and returned (player 0's first).
+    std::vector<Lapse> after_fact(const Match& after, const Act& fact, int actor, Millis now);
 
     // ---- Offers ----
 
@@ -145,10 +156,26 @@ class Referee {
     // Whether the clocks stand by agreement (a pause both accepted, not yet resumed). Moves wait then;
     // an absence stops the clocks too, but the player who stayed moves on.
     bool paused_by_agreement() const { return agreed_pause_; }
-    // Whether the clocks stand by agreement from now: a match resumed from its save (a clock saved paused
-    // stands by the pause both had agreed to), or a joiner's start (the clocks stood by agreement at the
-    // host's go; a joiner of a server's game learns otherwise from an `away` fact that follows).
-    void set_paused_by_agreement(bool paused) { agreed_pause_ = paused; }
+    // Whether the clocks stand by agreement from `now`: a match resumed from its save (a clock saved
+    // paused stands by the pause both had agreed to), or a joiner's start (the clocks stood by agreement
+    // at the host's go; a joiner of a server's game learns otherwise from an `away` fact that follows).
+    // A pause that stood already keeps its start; one this side did not see begin counts from `now`.
+    void set_paused_by_agreement(bool paused, Millis now);
+
+    // ---- The pause's limit (max_pause) ----
+
+    Millis pause_limit() const { return pause_limit_; }
+    // When the agreed pause ends by itself; -1 when none stands. Where the pause began out of this side's
+    // sight (pause_start_seen() false: a joiner that came in during it), it ends at the latest then.
+    Millis pause_ends_at() const { return agreed_pause_ ? paused_at_ + pause_limit_ : -1; }
+    bool pause_start_seen() const { return pause_seen_; }
+    // The host's resume when the agreed pause reached its limit at `now` (decide it, actor -1), else
+    // nullopt; and ms until then (-1 when no pause stands).
+    std::optional<Act> pause_due(Millis now) const;
+    Millis pause_until_next(Millis now) const;
+    // Whether a resume nobody agreed to may come from the host at `now` (a joiner's check): the pause
+    // reached its limit, less `slack` for the news's way, or began out of this side's sight.
+    bool pause_may_end(Millis now, Millis slack = pause_news_slack) const;
 
     // ---- Absence (engine/absence.h) ----
 
@@ -213,6 +240,9 @@ class Referee {
     std::array<int, 2> moves_made_{};
     std::array<std::array<std::optional<std::array<int, 2>>, 4>, 2> offered_at_{};
     bool agreed_pause_ = false;
+    Millis pause_limit_ = max_pause;
+    Millis paused_at_ = 0;     // when the agreed pause began (as this side saw it)
+    bool pause_seen_ = false;  // ... and whether this side saw it begin
     std::array<Away, 2> away_;
     std::array<Millis, 2> grace_used_{};  // spent by each player's absences so far
 };

@@ -263,6 +263,7 @@ Millis Session::until_next(Millis now) const {
     if (phase_ != Phase::Playing) return soonest.get();
     soonest.at(last_received_ + dead_after - now);
     soonest.at(last_sent_ + ping_after - now);
+    if (role_ == Role::Host) soonest.also(referee_.pause_until_next(now));
     clock_due();
     return soonest.get();
 }
@@ -451,6 +452,7 @@ void Session::timers(Millis now) {
         ping_token_ = now;
         send(Ping{now}, now);
     }
+    if (role_ == Role::Host) core_.pause_timers(now);
     clock_timers(now);
 }
 
@@ -637,7 +639,7 @@ void Session::handle(const Message& msg, Millis now) {
             referee_.restart(0);
             // The host lets the clocks run at a go unless a pause agreed before stands (a server's game
             // says otherwise with an `away` fact that follows).
-            referee_.set_paused_by_agreement(g.clock.paused && match_.clock().enabled());
+            referee_.set_paused_by_agreement(g.clock.paused && match_.clock().enabled(), now);
             phase_ = Phase::Playing;
             last_received_ = last_sent_ = now;
             Event e = event(Event::Kind::Started, remote_player());
@@ -760,7 +762,7 @@ void Session::host_go(Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // Changes to the match.
 
-Expected<void> Session::fact_allowed(const Act& a) const {
+Expected<void> Session::fact_allowed(const Act& a, Millis now) const {
     const Match& m = match_;
     const Game& g = m.game();
     const auto mine = [&](Color c) { return m.player_of(c) == local_; };
@@ -801,7 +803,9 @@ Expected<void> Session::fact_allowed(const Act& a) const {
             return unless(agreed(OfferKind::Pause), "a pause nobody agreed to");
         case Act::Kind::Resume:
             if (!m.clock().paused()) return Failure{"a resume while not paused"};
-            return unless(agreed(OfferKind::Resume), "a resume nobody agreed to");
+            // The host resumes by itself at the pause's limit (net/referee.h).
+            return unless(agreed(OfferKind::Resume) || referee_.pause_may_end(now),
+                          "a resume nobody agreed to, before the pause reached its limit");
         case Act::Kind::Flag:
             if (g.over() || !m.clock().enabled() || m.clock().paused() || a.side != g.side_to_move())
                 return Failure{"a flag for a side whose clock does not run"};
@@ -843,6 +847,8 @@ void Session::announce(const Act& fact, int actor, Millis now) {
     send(fact, now);
     Event e = event(Event::Kind::Act, actor);
     e.act = fact;
+    if (fact.kind == Act::Kind::Resume && referee_.pause_due(now))
+        e.text = pause_over_text(referee_.pause_limit());
     emit(std::move(e), now);
 }
 
@@ -905,10 +911,13 @@ void Session::joiner_fact(const Act& a, Millis now) {
                         std::to_string(referee_.state()) + ")",
                     now);
     if (!a.clock) return fail("a change without the clock reading", now);
-    if (auto allowed = fact_allowed(a); !allowed) return fail(allowed.why(), now);
+    if (auto allowed = fact_allowed(a, now); !allowed) return fail(allowed.why(), now);
     const int actor = Referee::actor_of(match_, a);
     Event e = event(Event::Kind::Act, actor);
     e.act = a;
+    if (a.kind == Act::Kind::Resume && !(agreed_ && agreed_->kind == OfferKind::Resume) &&
+        referee_.pause_may_end(now))  // the host's, at the pause's limit
+        e.text = pause_over_text(referee_.pause_limit());
     emit(std::move(e), now);
     after_fact(a, actor, now);
     // The absence as the host announced it: the same rule (engine/absence.h) on this side's clock.
@@ -927,7 +936,7 @@ void Session::report_lapses(const std::vector<Referee::Lapse>& lapsed, Millis no
 
 void Session::after_fact(const Act& a, int actor, Millis now) {
     const Match& after = match_;
-    report_lapses(referee_.after_fact(after, a, actor), now);
+    report_lapses(referee_.after_fact(after, a, actor, now), now);
     if (agreed_) {
         const bool consumed = (a.kind == Act::Kind::Draw && agreed_->kind == OfferKind::Draw) ||
                               (a.kind == Act::Kind::Undo && agreed_->kind == OfferKind::Undo) ||
@@ -1195,7 +1204,7 @@ Expected<void> Session::reconnect_taking_host(Millis now) {
 void Session::await_return(Millis now) {
     if (role_ != Role::Host || phase_ != Phase::Listening || match_.phase() == MatchPhase::Over) return;
     const int remote = remote_player();
-    referee_.set_paused_by_agreement(match_.clock().paused());  // as saved
+    referee_.set_paused_by_agreement(match_.clock().paused(), now);  // as saved
     referee_.player_left(match_, remote, now);
     Match copy = match_;
     copy.clock().pause(now);

@@ -188,6 +188,10 @@ class Session : private HostSide {
     bool hosted() const { return hosted_; }
     // The clocks stand by a pause both players agreed to (an absence stops them too, but is no pause).
     bool paused_by_agreement() const { return referee_.paused_by_agreement(); }
+    // When that pause ends by itself (net/referee.h's max_pause), -1 when none stands; and whether that is
+    // exact, or the latest it ends (the pause began before this connection saw it).
+    Millis pause_ends_at() const { return referee_.pause_ends_at(); }
+    bool pause_end_exact() const { return referee_.pause_start_seen(); }
     // Version 2: how many spectators watch, as the host last said (-1 before it did).
     int watchers() const { return watchers_; }
     // The terms say the engine may help the players while the game is played: a peer-to-peer host's
@@ -279,7 +283,7 @@ class Session : private HostSide {
     // A change the local player makes: the host's is a fact at once, the joiner's a request.
     Expected<void> local_act(Act a, Millis now);
     // Whether the host's fact `a` may be taken, or the protocol error it is.
-    Expected<void> fact_allowed(const Act& a) const;
+    Expected<void> fact_allowed(const Act& a, Millis now) const;
     // Play is on, or why the player cannot act now ("still connecting", "the network game is over").
     Expected<void> connected() const;
     // Like connected, but also while the host plays on without an absent joiner.

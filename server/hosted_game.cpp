@@ -57,7 +57,7 @@ Expected<void> replay(Match& match, net::Referee* referee, const std::vector<Fac
         const std::size_t round = match.rounds().size() - 1;
         const Color mover = match.game().side_to_move();
         if (auto applied = net::apply(match, e, now); !applied) return Failure{where + ": " + applied.why()};
-        if (referee) referee->after_fact(match, fact, actor);
+        if (referee) referee->after_fact(match, fact, actor, now);  // a pause counts from the restart
         if (clocks && fact.kind == Act::Kind::Move) {
             // The mover's time left as the fact left it: the time before its flag would fall.
             if (clocks->size() <= round) clocks->resize(round + 1);
@@ -496,6 +496,7 @@ void HostedGame::tick(Millis now) {
     core_.absence_timers(now);
     // A tournament's round: the clocks start at the end of its countdown, if White has not moved by then.
     if (unstarted_ && start_by_ >= 0 && now >= start_by_ && !referee_.holds(now)) start_clocks(now);
+    core_.pause_timers(now);  // an agreed pause ends at its limit (net/referee.h): a casual game's only
     core_.clock_timers(now);
     if (over()) return;
     // A player away too long: the match is lost to the one who stayed, or aborted when both left.
@@ -530,6 +531,7 @@ Millis HostedGame::until_next(Millis now) const {
     }
     if (referee_.absence_news_due(now)) soonest.at(0);
     soonest.also(referee_.absence_until_next(now));
+    soonest.also(referee_.pause_until_next(now));
     if (match_.clock().enabled() && !match_.game().over()) {
         soonest.also(match_.clock().until_event(now));
     }

@@ -22,7 +22,7 @@ std::vector<Referee::Lapse> take(Referee& r, Match& m, const Referee::Ruling& ru
     e.player = ruling.actor;
     e.act = ruling.fact;
     REQUIRE(apply(m, e, now).ok());
-    return r.after_fact(m, ruling.fact, ruling.actor);
+    return r.after_fact(m, ruling.fact, ruling.actor, now);
 }
 
 Match dm_match() {
@@ -290,6 +290,76 @@ TEST_CASE("the player who stayed moves on their own turn during the other's grac
     take(agreed, p, agreed.decide(p, *Referee::outcome(p, OfferKind::Pause, 0), -1, t0), t0);
     CHECK(agreed.paused_by_agreement());
     CHECK(agreed.request(p, move_act(1, 1, "W3B2"), 0, t0).why == "a move while the game is paused");
+}
+
+TEST_CASE("an agreed pause ends at its limit however often the other player declines to resume",
+          "[referee][pause]") {
+    Referee r;
+    Match m = dm_match();
+    take(r, m, r.request(m, move_act(0, 1, "W3B2"), 0, t0 + 5 * s), t0 + 5 * s);
+    // Eamon offers a pause, Liam agrees.
+    REQUIRE(r.offer(m, 1, Offer{1, OfferKind::Pause}).kind == Referee::OfferRuling::Kind::Taken);
+    const auto agreed = r.answer(m, 0, Answer{1, OfferKind::Pause, true});
+    REQUIRE(agreed.outcome);
+    const Millis paused = t0 + 10 * s;
+    take(r, m, r.decide(m, *agreed.outcome, -1, paused), paused);
+    REQUIRE(r.paused_by_agreement());
+    CHECK(r.pause_start_seen());
+    CHECK(r.pause_ends_at() == paused + max_pause);
+    CHECK(r.pause_until_next(paused + 60 * s) == max_pause - 60 * s);
+    // Liam asks to resume every minute; Eamon declines each time (a resume may be offered again at once).
+    for (Millis at = paused + 60 * s; at < paused + max_pause; at += 60 * s) {
+        INFO(at - paused);
+        CHECK_FALSE(r.pause_due(at));
+        REQUIRE(r.offer(m, 0, Offer{r.state(), OfferKind::Resume}).kind == Referee::OfferRuling::Kind::Taken);
+        const auto no = r.answer(m, 1, Answer{r.state(), OfferKind::Resume, false});
+        REQUIRE(no.kind == Referee::AnswerRuling::Kind::Counts);
+        CHECK_FALSE(no.outcome);
+        CHECK(r.pause_ends_at() == paused + max_pause);  // declining stretches nothing
+    }
+    // A last offer stands when the limit comes: the host's resume makes it lapse.
+    REQUIRE(r.offer(m, 0, Offer{r.state(), OfferKind::Resume}).kind == Referee::OfferRuling::Kind::Taken);
+    CHECK_FALSE(r.pause_due(paused + max_pause - 1));
+    const std::optional<Act> resume = r.pause_due(paused + max_pause);
+    REQUIRE(resume);
+    CHECK(resume->kind == Act::Kind::Resume);
+    const auto ruling = r.decide(m, *resume, -1, paused + max_pause);
+    REQUIRE(ruling.kind == Referee::Ruling::Kind::Fact);
+    CHECK_FALSE(ruling.fact.clock->paused);
+    const auto lapsed = take(r, m, ruling, paused + max_pause);
+    REQUIRE(lapsed.size() == 1);
+    CHECK(lapsed[0].kind == OfferKind::Resume);
+    CHECK_FALSE(r.paused_by_agreement());
+    CHECK(r.pause_until_next(paused + max_pause) == -1);
+    // Eamon's clock runs again from where it stood: the ten minutes cost him nothing, and nothing more.
+    CHECK(m.clock().time_left(B, paused + max_pause + 7 * s) == 60 * s - 5 * s - 7 * s);
+    // Nor can he pause again at once: the same offer waits until each side has moved.
+    CHECK(r.may_offer(m, 1, OfferKind::Pause).why() ==
+          "you offered a pause already: you may offer it again once Liam and you have each moved");
+}
+
+TEST_CASE("a joiner takes the host's resume at the pause's limit, and not before", "[referee][pause]") {
+    Referee seen;
+    Match m = dm_match();
+    take(seen, m, seen.decide(m, *Referee::outcome(m, OfferKind::Pause, 0), -1, t0), t0);
+    CHECK_FALSE(seen.pause_may_end(t0 + max_pause - pause_news_slack - 1));
+    CHECK(seen.pause_may_end(t0 + max_pause - pause_news_slack));
+    // A pause that stood before this side came in (a go with the clocks paused): its start is unknown,
+    // so its end is a bound, and the host's resume is taken whenever it comes.
+    Referee late;
+    late.set_paused_by_agreement(true, t0 + 5 * s);
+    CHECK_FALSE(late.pause_start_seen());
+    CHECK(late.pause_ends_at() == t0 + 5 * s + max_pause);
+    CHECK(late.pause_may_end(t0 + 6 * s));
+    // A pause that stands keeps its start when it is said to stand again (a joiner's go after a drop).
+    seen.set_paused_by_agreement(true, t0 + 90 * s);
+    CHECK(seen.pause_ends_at() == t0 + max_pause);
+    CHECK(seen.pause_start_seen());
+    // No pause, nothing ends.
+    Referee none;
+    CHECK(none.pause_ends_at() == -1);
+    CHECK_FALSE(none.pause_due(t0 + 100 * max_pause));
+    CHECK_FALSE(none.pause_may_end(t0));
 }
 
 TEST_CASE("only a player offers or answers: anyone else is refused, and nothing is kept",

@@ -344,6 +344,50 @@ TEST_CASE("a rated game has no takebacks or pauses: the server declines them at 
           "a rated game has no takebacks");
 }
 
+// Issue 33, 3: an agreed pause in a casual server game ends at its limit, however often one player
+// declines to resume (the server's referee is the peer-to-peer host's: net/referee.h).
+TEST_CASE("hostile player: declining every resume holds a casual game's pause only up to its limit",
+          "[server][pause][attack]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 5m+0s first-to 1 casual");
+    w.move(*white, *black, "W1A1");  // Black to move
+    REQUIRE(white->game->offer(net::OfferKind::Pause, w.now).ok());
+    REQUIRE(w.until([&] { return black->saw(net::Event::Kind::Offered); }));
+    REQUIRE(black->game->answer(true, w.now).ok());
+    REQUIRE(w.until([&] { return white->match.clock().paused() && black->match.clock().paused(); }));
+    const Millis paused = w.now;
+    const Millis black_left = black->match.clock().time_left(Color::Black, w.now);
+    CHECK(white->game->pause_ends_at() >= paused);
+    CHECK(white->game->pause_ends_at() <= paused + net::max_pause);
+    int declined = 0;
+    while (w.now < paused + net::max_pause - 90 * s) {
+        w.pass(60 * s);
+        REQUIRE(white->game->offer(net::OfferKind::Resume, w.now).ok());
+        REQUIRE(w.until([&] { return black->game->pending_offer(0) == net::OfferKind::Resume; }));
+        REQUIRE(black->game->answer(false, w.now).ok());
+        REQUIRE(w.until([&] { return !white->game->pending_offer(0); }));
+        ++declined;
+        CHECK(white->match.clock().paused());
+    }
+    CHECK(declined >= 8);
+    w.pass(paused + net::max_pause - w.now + s);
+    REQUIRE(w.until([&] { return !white->match.clock().paused() && !black->match.clock().paused(); }));
+    CHECK_FALSE(white->saw(net::Event::Kind::Error));
+    CHECK_FALSE(black->saw(net::Event::Kind::Error));
+    for (Client* p : {white, black})
+        CHECK(net::describe(p->of(net::Event::Kind::Act).back(), p->match, p->game->local_player()) ==
+              "the pause reached its limit of 10 minutes: play resumes");
+    // Black's clock runs again from where it stood when the pause began.
+    w.pass(10 * s);
+    CHECK(black->match.clock().time_left(Color::Black, w.now) <= black_left - 9 * s);
+    CHECK(black->match.clock().time_left(Color::Black, w.now) >= black_left - 11 * s);
+    w.move(*black, *white, "K1D1");
+}
+
 // Issue 25, 2, on the server: a rated 20s+0s game with --grace 5s; Black on move left and came back every
 // 4.8 s, 19 times in 92 s, and his clock still read 20 s. One grace per player per game in all.
 TEST_CASE("a player who leaves and comes back every 4.8 s spends one grace in all, and loses on time",

@@ -481,6 +481,54 @@ TEST_CASE("pause and resume by agreement stop and restart the clocks", "[net][se
     play(net, host, joiner, "W3B2");
 }
 
+TEST_CASE("hostile joiner: declining every resume holds a pause only up to its limit",
+          "[net][session][pause]") {
+    Net net;
+    Side host = make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)});
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    net.pass(5 * s);
+    // Liam offers a pause and Eamon agrees; from then on Eamon declines every resume.
+    REQUIRE(host.session->offer(OfferKind::Pause, net.now).ok());
+    REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Offered); }));
+    REQUIRE(joiner.session->answer(true, net.now).ok());
+    REQUIRE(net.until([&] { return joiner.match.clock().paused() && host.match.clock().paused(); }));
+    const Millis paused = net.now;
+    CHECK(host.session->pause_ends_at() == paused + max_pause);
+    CHECK(host.session->pause_end_exact());
+    CHECK(joiner.session->pause_ends_at() >= paused);
+    CHECK(joiner.session->pause_ends_at() <= paused + max_pause);
+    CHECK(joiner.session->pause_end_exact());
+    int declined = 0;
+    while (net.now < paused + max_pause - 60 * s) {
+        net.pass(60 * s);
+        REQUIRE(host.session->offer(OfferKind::Resume, net.now).ok());
+        REQUIRE(net.until([&] { return joiner.session->pending_offer(0) == OfferKind::Resume; }));
+        REQUIRE(joiner.session->answer(false, net.now).ok());
+        REQUIRE(net.until([&] { return !host.session->pending_offer(0); }));
+        ++declined;
+        CHECK(host.match.clock().paused());
+    }
+    CHECK(declined >= 8);
+    // The limit: the host resumes by itself, and both sides say why (the joiner takes it as the host's
+    // word at the limit, not as a resume nobody agreed to).
+    net.pass(max_pause - (net.now - paused) + s);
+    REQUIRE(net.until([&] { return !host.match.clock().paused() && !joiner.match.clock().paused(); }));
+    CHECK_FALSE(joiner.saw(Event::Kind::Error));
+    CHECK_FALSE(host.saw(Event::Kind::Error));
+    const std::string said = "the pause reached its limit of 10 minutes: play resumes";
+    CHECK(describe(host.of(Event::Kind::Act).back(), host.match, 0) == said);
+    CHECK(describe(joiner.of(Event::Kind::Act).back(), joiner.match, 1) == said);
+    CHECK_FALSE(host.session->paused_by_agreement());
+    // White's clock runs again from the limit: 5 s were spent before the pause, none during it, and 1 s
+    // passed after the limit before the 10 s here.
+    net.pass(10 * s);
+    CHECK(host.match.clock().time_left(Color::White, net.now) == 284 * s);
+    CHECK(joiner.match.clock().time_left(Color::White, net.now) == 284 * s);
+    play(net, host, joiner, "W3B2");
+}
+
 TEST_CASE("resignation goes across, and the loser of a round chooses who starts the next", "[net][session]") {
     Net net;
     Side host = make_host("127.0.0.1:0", MatchSettings{{}, 2, {}});

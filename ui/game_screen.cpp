@@ -68,6 +68,7 @@ void GameScreen::round_over() {
 void GameScreen::draw(Millis t) {
     ui_.reviewing = table_.reviewing();
     ui_.paused = table_.paused();
+    ui_.pause_note = table_.pause_note();
     ui_.offer = table_.offer_note();
     ui_.clock_note = table_.clock_note();
     ui_.review = review_note();

@@ -107,6 +107,8 @@ struct UiState {
     bool chat_page = false;  // with `help`: the chat log (M) in the help's place
     int list_scroll = -1;    // first move pair shown in the move list; -1 follows the last move
     bool paused = false;
+    // An agreed pause of a network game ends by itself (net/referee.h): "by itself in 9:12", beside PAUSED.
+    std::string pause_note;
     bool reviewing = false;  // moves were stepped back: the computer waits
     std::string review;      // ... and where the review stands ("REVIEW move 2 of 3"), on the status line
     // The other player's offer that stands beside the board, on the status line ("Eamon offers a draw: =

@@ -145,8 +145,7 @@ Ruling TableLink::answer_offer(bool agree) {
     if (!answered || agree || !kind) return sent(answered);  // an agreement's fact says what was agreed
     return Ruling{
         .kind = Ruling::Kind::Sent,
-        .said = {{"you declined " + match().name(remote_player()) + "'s offer of " + net::offer_text(*kind),
-                  false}}};
+        .said = {{"you declined " + match().name(remote_player()) + "'s " + net::offer_named(*kind), false}}};
 }
 
 Ruling TableLink::claim() {
@@ -340,6 +339,20 @@ std::string TableLink::clock_note() const {
         if (const auto& away = session_->absence(p); away && away->stage(now()) == AbsenceStage::Grace)
             return "the clocks stand for what is left of " + match().name(p) + "'s grace";
     return "";
+}
+
+std::string TableLink::pause_note() const {
+    const Millis end = session_->pause_ends_at();
+    if (end < 0) return "";
+    return std::string("by itself ") + (session_->pause_end_exact() ? "in " : "within ") +
+           clock_face(std::max<Millis>(0, end - now()));
+}
+
+Millis TableLink::until_next(Millis t) const {
+    Soonest soonest;
+    soonest.also(session_->until_next(t));
+    if (const Millis end = session_->pause_ends_at(); end >= 0 && end > t) soonest.at((end - t) % 1000 + 1);
+    return soonest.get();
 }
 
 std::string TableLink::title() const {

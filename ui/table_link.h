@@ -130,7 +130,11 @@ class TableLink : public Umpire {
     bool ready_for_move() const override { return session_->can_play() && !session_->awaiting_host(); }
     bool decides_rounds() const override { return hosting(); }
     bool runs_clock() const override { return false; }  // the host's session runs it
-    Millis until_next(Millis now) const override { return session_->until_next(now); }
+    // The session's next event, and while an agreed pause stands the next second of its countdown.
+    Millis until_next(Millis now) const override;
+    // An agreed pause's end by itself (net/referee.h's max_pause): "by itself in 9:12", or "by itself
+    // within 9:12" when it began before this connection saw it; "" when none stands.
+    std::string pause_note() const;
 
     bool awaiting_host() const { return session_->awaiting_host(); }  // a move sent waits for the host
     // Agrees to the other player's offer, or refuses it; or why it could not be sent.

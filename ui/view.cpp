@@ -274,7 +274,7 @@ std::string status_text(const Match& match, const UiState& ui) {
         s = name == color_name(c) ? name + " to move" : name + " (" + color_name(c) + ") to move";
     }
     if (!ui.review.empty()) s = ui.review + "    " + s;  // first: what Enter does now
-    if (ui.paused) s += "    PAUSED: p resumes";
+    if (ui.paused) s += "    PAUSED: p resumes" + (ui.pause_note.empty() ? "" : " (" + ui.pause_note + ")");
     if (!ui.offer.empty()) s += "    " + ui.offer;
     if (!ui.clock_note.empty()) s += "    " + ui.clock_note;
     if (ui.thinking) {
