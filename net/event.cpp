@@ -227,7 +227,10 @@ std::string describe(const Event& e, const Match& m, int me) {
                 case Act::Kind::Pause: return "paused by agreement";
                 case Act::Kind::Resume: return e.text.empty() ? "resumed by agreement" : e.text;
                 case Act::Kind::Flag: return who + " ran out of time";
-                case Act::Kind::Starter: return m.name(a.number) + " starts the next round";
+                case Act::Kind::Starter:
+                    // Decided by the host (actor -1): the chooser's time ran out, and the rule chose.
+                    if (e.player < 0) return m.rule_starter_text();
+                    return m.name(a.number) + " starts the next round";
                 case Act::Kind::Replay: return "the drawn round is played again";
                 case Act::Kind::Claim: return who + " claimed the round";  // the status line says the result
                 case Act::Kind::Away: return m.name(m.player_of(a.side)) + "'s connection dropped";

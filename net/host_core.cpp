@@ -98,4 +98,11 @@ void HostCore::clock_timers(Millis now) {
         side_.chunk(*news.chunk, now);
 }
 
+void HostCore::choice_timers(Millis now) {
+    const Match& m = side_.hosted_match();
+    referee_.note_choice(m, now);
+    // The host's authority, as for a flag: actor -1, the rule's and nobody's choice.
+    if (const std::optional<Act> rule = referee_.choice_due(m, now)) (void)decide(*rule, -1, now);
+}
+
 }  // namespace gobblet::net

@@ -11,6 +11,7 @@
 //   absence_timers: a grace ends (clocks_run) and the stages move on (absence_stage)
 //   clock_timers: a flag falls (decide, commit), or a DM chunk moves on (chunk)
 //   pause_timers: an agreed pause reached its limit: the resume is decided (decide, commit)
+//   choice_timers: the loser of a round let starter_choice_time pass: the rule's starter (decide, commit)
 //
 // Everything is numbered the game's way (the referee's state); an adapter whose connections number from
 // their own go shifts what it reads and writes. The core never holds the match: HostSide::match() is the
@@ -93,6 +94,9 @@ class HostCore {
     void clock_timers(Millis now);
     // An agreed pause that reached its limit (net/referee.h's max_pause) at `now`: play resumes.
     void pause_timers(Millis now);
+    // The choice of starter at `now`: noted when the match waits for one the referee has not timed yet
+    // (a match resumed in that phase), decided by the rule once its time is up (engine/match.h).
+    void choice_timers(Millis now);
 
   private:
     Referee& referee_;

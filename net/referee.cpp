@@ -145,6 +145,7 @@ Expected<void> Referee::request_allowed(const Match& m, const Act& a, int by, Mi
 
 std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a, int actor, Millis now) {
     ++state_;
+    note_choice(after, now);
     if (a.kind == Act::Kind::Move && (actor == 0 || actor == 1)) ++moves_made_[std::size_t(actor)];
     // The clocks stand by agreement from a pause to a resume, or until they run again by themselves (a
     // round that ended). An absence's pause is no agreement: a move made during it leaves the clocks
@@ -325,6 +326,29 @@ Millis Referee::pause_until_next(Millis now) const {
 
 bool Referee::pause_may_end(Millis now, Millis slack) const {
     return agreed_pause_ && (!pause_seen_ || now >= pause_ends_at() - slack);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The choice of starter.
+
+void Referee::note_choice(const Match& m, Millis now) {
+    if (m.phase() != MatchPhase::ChoosingStarter)
+        choice_.reset();
+    else if (!choice_)
+        choice_ = StarterWait(now);
+}
+
+std::optional<Act> Referee::choice_due(const Match& m, Millis now) const {
+    if (m.phase() != MatchPhase::ChoosingStarter || !choice_ || !choice_->due(now)) return std::nullopt;
+    Act a;
+    a.kind = Act::Kind::Starter;
+    a.number = m.rule_starter();
+    return a;
+}
+
+Millis Referee::choice_until_next(const Match& m, Millis now) const {
+    if (m.phase() != MatchPhase::ChoosingStarter) return -1;
+    return choice_ ? choice_->until_due(now) : 0;
 }
 
 // ---------------------------------------------------------------------------------------------------

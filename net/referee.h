@@ -13,6 +13,8 @@
 //    spends what is left of it), and the player who stayed moves on their own turn all the while;
 //  - pauses: an agreed pause lasts at most max_pause; then the host resumes play by itself (pause_due),
 //    so that neither player can hold the game for ever by declining every resume.
+//  - the choice of starter: the loser of a round has starter_choice_time from the fact that decided it,
+//    then the match's rule decides (engine/match.h, StarterWait), whoever is away.
 //
 // It never changes the match: every ruling is computed on a copy, and the caller applies the facts it
 // announces (net::apply, as every side does) and then tells the referee (after_fact), in order. Time is
@@ -22,6 +24,7 @@
 //   offer   ──▶ Taken | Crossed | Broken                 answer ──▶ the agreed outcome, decided as a fact
 //   player_left ──grace──▶ absence_due (the clocks run again, or a claim comes) ──player_back──▶ play
 //   pause fact ──max_pause──▶ pause_due: the resume, decided as a fact (actor -1)
+//   a round won ──after_fact──▶ a StarterWait ──starter_choice_time──▶ choice_due: the rule's Starter
 //
 // State numbers: a fact carries state() and moves it on by one; a request or offer carries the number
 // its sender had. A host of one connection numbers from its go (restart(0)); a host of many numbers the
@@ -98,8 +101,9 @@ class Referee {
         int player;
         OfferKind kind;
     };
-    // After the caller applied a fact to the match (`after`) at `now`: the count moves on, and the open
-    // offers that the fact makes lapse are dropped and returned (player 0's first).
+    // After the caller applied a fact to the match (`after`) at `now`: the count moves on, the open offers
+    // that the fact makes lapse are dropped and returned (player 0's first), and a round it decided starts
+    // the choice of starter's time.
     std::vector<Lapse> after_fact(const Match& after, const Act& fact, int actor, Millis now);
 
     // ---- Offers ----
@@ -177,6 +181,20 @@ class Referee {
     // reached its limit, less `slack` for the news's way, or began out of this side's sight.
     bool pause_may_end(Millis now, Millis slack = pause_news_slack) const;
 
+    // ---- The choice of starter (engine/match.h, StarterWait) ----
+
+    // The match waits for a choice of starter from `now` on, unless it did already (a match resumed
+    // from its save, or restored, in that phase: its time starts when its host takes it up); a match in
+    // another phase waits for none.
+    void note_choice(const Match& m, Millis now);
+    // The choice the match waits for, since when; nullopt when it waits for none.
+    const std::optional<StarterWait>& starter_choice() const { return choice_; }
+    // The fact the host decides at `now` when the chooser let the time run out: the rule's Starter (to
+    // decide() with actor -1); nullopt before, or when no choice is due.
+    std::optional<Act> choice_due(const Match& m, Millis now) const;
+    // ms until choice_due has a fact; 0 for a choice not noted yet (note it now); -1 when none is waited for.
+    Millis choice_until_next(const Match& m, Millis now) const;
+
     // ---- Absence (engine/absence.h) ----
 
     // Player `player` vanished at `now` during play: absent from now, with what is left of their grace
@@ -243,6 +261,7 @@ class Referee {
     Millis pause_limit_ = max_pause;
     Millis paused_at_ = 0;     // when the agreed pause began (as this side saw it)
     bool pause_seen_ = false;  // ... and whether this side saw it begin
+    std::optional<StarterWait> choice_;
     std::array<Away, 2> away_;
     std::array<Millis, 2> grace_used_{};  // spent by each player's absences so far
 };

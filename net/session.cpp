@@ -249,6 +249,7 @@ Millis Session::until_next(Millis now) const {
             if (role_ == Role::Host || !c.update(now).flagged) soonest.at(0);
         }
     };
+    if (times_choice()) soonest.also(referee_.choice_until_next(m, now));
     if (referee_.absence(0) || referee_.absence(1)) {
         if (referee_.absence_news_due(now)) soonest.at(0);
         soonest.also(referee_.absence_until_next(now));
@@ -430,6 +431,7 @@ bool Session::peer_io(short revents, Millis now) {
 
 void Session::timers(Millis now) {
     if (referee_.absence(0) || referee_.absence(1)) absence_timers(now);
+    if (times_choice()) core_.choice_timers(now);
     if (!peer_.open()) return;
     if (phase_ == Phase::Greeting || phase_ == Phase::Welcoming || phase_ == Phase::Syncing) {
         if (now >= deadline_) {
@@ -454,6 +456,13 @@ void Session::timers(Millis now) {
     }
     if (role_ == Role::Host) core_.pause_timers(now);
     clock_timers(now);
+}
+
+bool Session::times_choice() const {
+    // At play, or while the joiner is away (not while they are coming back: a fact would cross the
+    // handshake; the choice is decided at their go if its time ran out meanwhile).
+    return role_ == Role::Host &&
+           (phase_ == Phase::Playing || (phase_ == Phase::Listening && referee_.absence(remote_player())));
 }
 
 void Session::absence_timers(Millis now) {
@@ -813,7 +822,10 @@ Expected<void> Session::fact_allowed(const Act& a, Millis now) const {
         case Act::Kind::Starter:
             if (m.phase() != MatchPhase::ChoosingStarter)
                 return Failure{"a starter when there is none to choose"};
-            if (m.chooser() == local_ && !requested()) return Failure{"a starter chosen for us"};
+            // The host keeps the choice's time as it keeps the clock: when ours ran out it announces the
+            // rule's starter (engine/match.h), and nothing else, in our name.
+            if (m.chooser() == local_ && !requested() && a.number != m.rule_starter())
+                return Failure{"a starter chosen for us, and not the rule's"};
             return {};
         case Act::Kind::Replay:
             return unless(m.phase() == MatchPhase::Replay, "a replay of a round that was not drawn");

@@ -288,6 +288,9 @@ class Session : private HostSide {
     Expected<void> connected() const;
     // Like connected, but also while the host plays on without an absent joiner.
     Expected<void> may_play() const;
+    // Whether this side keeps the time of the choice of starter now (core_.choice_timers): a host at play,
+    // or whose joiner is away.
+    bool times_choice() const;
     // Host: the absence's stage changes (the grace ends, the claim comes) and the clocks that run then.
     void absence_timers(Millis now);
     // The clock's own events at `now`: the host announces a flag or a chunk; the joiner follows chunks.

@@ -424,6 +424,8 @@ void HostedGame::settled(const Act& fact, int actor, const std::vector<net::Refe
     const int score_before = score_before_;
     if (fact.kind == Act::Kind::Flag || fact.kind == Act::Kind::Claim)
         env_.note(now, "game " + wire_ + ": " + match_.round_result_text());
+    if (fact.kind == Act::Kind::Starter && actor < 0)
+        env_.note(now, "game " + wire_ + ": " + match_.rule_starter_text());
     if (fact.kind == Act::Kind::Away || fact.kind == Act::Kind::Back)
         env_.note(now, "game " + wire_ + ": " + match_.name(actor) +
                            (fact.kind == Act::Kind::Away ? " is away" : " is at the board"));
@@ -499,16 +501,14 @@ void HostedGame::tick(Millis now) {
     core_.pause_timers(now);  // an agreed pause ends at its limit (net/referee.h): a casual game's only
     core_.clock_timers(now);
     if (over()) return;
+    // The loser of a round who let the choice's time run out: the rule's starter (engine/match.h).
+    core_.choice_timers(now);
+    if (over()) return;
     // A player away too long: the match is lost to the one who stayed, or aborted when both left.
-    const auto& a0 = referee_.absence(0);
-    const auto& a1 = referee_.absence(1);
-    const auto gone_long = [&](const std::optional<Absence>& a) {
-        return a && now - a->since() >= limits_.abandon_after;
-    };
-    if (gone_long(a0) || gone_long(a1)) {
-        if (a0 && a1) {
-            if (gone_long(a0) && gone_long(a1))
-                finish(GameOutcome::Aborted, "abandoned: neither player came back", now);
+    if (const auto at = abandon_at(); at && now >= *at) {
+        const auto& a0 = referee_.absence(0);
+        if (a0 && referee_.absence(1)) {
+            finish(GameOutcome::Aborted, "abandoned: neither player came back", now);
         } else {
             const int absent = a0 ? 0 : 1;
             finish(absent == 0 ? GameOutcome::Player1 : GameOutcome::Player0,
@@ -519,6 +519,21 @@ void HostedGame::tick(Millis now) {
         return;
     }
     if (item_waiting_ && now - last_item_ >= item_every) changed(true, now);
+}
+
+std::optional<Millis> HostedGame::abandon_at() const {
+    const auto& a0 = referee_.absence(0);
+    const auto& a1 = referee_.absence(1);
+    if (a0 && a1) return std::max(a0->since(), a1->since()) + limits_.abandon_after;
+    if (!a0 && !a1) return std::nullopt;
+    // Not while the match waits on the one who stayed, their own clock running on their turn: that
+    // clock decides (a winner who left while the loser sat silent at the board is not the absent one).
+    const int absent = a0 ? 0 : 1;
+    const GameClock& c = match_.clock();
+    if (match_.phase() == MatchPhase::Playing && c.enabled() && c.running() && !c.paused() &&
+        match_.player_of(*c.running()) == 1 - absent)
+        return std::nullopt;
+    return referee_.absence(absent)->since() + limits_.abandon_after;
 }
 
 Millis HostedGame::until_next(Millis now) const {
@@ -535,8 +550,8 @@ Millis HostedGame::until_next(Millis now) const {
     if (match_.clock().enabled() && !match_.game().over()) {
         soonest.also(match_.clock().until_event(now));
     }
-    for (int p : {0, 1})
-        if (const auto& a = referee_.absence(p)) soonest.at(a->since() + limits_.abandon_after - now);
+    soonest.also(referee_.choice_until_next(match_, now));
+    if (const auto at = abandon_at()) soonest.at(*at - now);
     if (item_waiting_) soonest.at(last_item_ + item_every - now);
     if (unstarted_ && start_by_ >= 0) soonest.at(start_by_ - now);
     return soonest.get();

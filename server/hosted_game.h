@@ -12,9 +12,11 @@
 //    rule as a player who left (the grace, then the clock runs, or the round may be claimed);
 //  - a drawn round of a match is replayed at once; a finished match is recorded with its result (and
 //    ratings) and the lobby told;
-//  - a player away for `abandon_after` loses the match when the other is there (a match can stall on a
-//    starter choice that only the absent player can make), and a match both players left that long
-//    is aborted;
+//  - the loser of a round who does not choose who starts the next within starter_choice_time, silent at
+//    the board or away, gets the rule's starter (engine/match.h): the match never waits on the choice;
+//  - a player away for `abandon_after` loses the match when the other is there (without a clock nothing
+//    else ends it), unless the match waits on the one who stayed with their own clock running (that
+//    clock decides), and a match both players left that long is aborted;
 //  - the clocks start with White's first move, not when the screens open (lichess): until then no side's
 //    clock runs (a tournament's match starts them after `round_start_after` whatever White does, and a
 //    player who never comes meets the absence rule as before); before each side has moved a player
@@ -177,6 +179,8 @@ class HostedGame : private net::HostSide {
         msg.state -= m.base;
         send(m, msg);
     }
+    // When the absence rule ends the match (tick), as things stand; nullopt when it will not.
+    std::optional<Millis> abandon_at() const;
     void announce_clock(Millis now);
     void finish(GameOutcome outcome, const std::string& text, Millis now);
     void changed(bool now_please, Millis now);

@@ -278,3 +278,32 @@ TEST_CASE("seats as --white and --black give them", "[match]") {
     CHECK_FALSE(parse_seed("-1"));
     CHECK_FALSE(parse_seed(""));
 }
+
+TEST_CASE("a network match's choice of starter has a time limit, and then the match's rule decides",
+          "[match][choice]") {
+    // The value keeps no clock: `now` comes from the caller.
+    const StarterWait c(100 * s);
+    CHECK(c.since() == 100 * s);
+    CHECK(c.deadline() == 100 * s + starter_choice_time);
+    CHECK_FALSE(c.due(100 * s + starter_choice_time - 1));
+    CHECK(c.until_due(100 * s + starter_choice_time - 1) == 1);
+    CHECK(c.due(100 * s + starter_choice_time));
+    CHECK(c.until_due(100 * s + starter_choice_time) == 0);
+    CHECK(c.until_due(100 * s + starter_choice_time + 5 * s) == 0);
+    CHECK(starter_choice_time == 30 * s);
+
+    // The rule: the chooser, the loser of the round, starts; the text says so of the round it started.
+    Match m(first_to(3, ClockSettings::dm(10 * s, 0, 0)), {"Liam", "Eamon"});
+    m.start_clock(0);
+    play_all(m, white_wins, 0);
+    REQUIRE(m.phase() == MatchPhase::ChoosingStarter);
+    CHECK(m.rule_starter() == 1);
+    m.choose_starter(m.rule_starter(), 40 * s);
+    CHECK(m.round_number() == 2);
+    CHECK(m.player_of(W) == 1);
+    CHECK(m.clock().running() == W);  // the loser's own clock runs first
+    CHECK(m.rule_starter_text() ==
+          "Eamon did not choose who starts round 2 within 30 s: Eamon starts (the rule)");
+    play_all(m, white_wins, 40 * s);  // Eamon wins round 2: Liam's choice, and Liam's by the rule
+    CHECK(m.rule_starter() == 0);
+}

@@ -380,3 +380,43 @@ TEST_CASE("only a player offers or answers: anyone else is refused, and nothing 
     CHECK_FALSE(r.pending(0));
     CHECK_FALSE(r.pending(1));
 }
+
+TEST_CASE("the choice of starter: timed from the fact that decided the round, then the rule's starter",
+          "[referee][choice]") {
+    Referee r;
+    Match m = dm_match();
+    CHECK(r.choice_until_next(m, t0) == -1);  // a round in play waits for no choice
+    Act resign;
+    resign.kind = Act::Kind::Resign;
+    resign.side = B;
+    const Millis ended = t0 + 7 * s;
+    take(r, m, r.decide(m, resign, 1, ended), ended);
+    REQUIRE(m.phase() == MatchPhase::ChoosingStarter);
+    REQUIRE(r.starter_choice());
+    CHECK(r.starter_choice()->since() == ended);
+    CHECK(r.choice_until_next(m, ended + 10 * s) == starter_choice_time - 10 * s);
+    CHECK_FALSE(r.choice_due(m, ended + starter_choice_time - 1));
+    // Noting it again (a timer's call) does not restart it.
+    r.note_choice(m, ended + 20 * s);
+    CHECK(r.starter_choice()->since() == ended);
+    const auto rule = r.choice_due(m, ended + starter_choice_time);
+    REQUIRE(rule);
+    CHECK(rule->kind == Act::Kind::Starter);
+    CHECK(rule->number == 1);  // Eamon lost: Eamon starts
+    // The chooser's own choice before the time ran out is theirs; the rule's fact is the host's (-1).
+    const auto ruling = r.decide(m, *rule, -1, ended + starter_choice_time);
+    REQUIRE(ruling.kind == Referee::Ruling::Kind::Fact);
+    take(r, m, ruling, ended + starter_choice_time);
+    CHECK(m.player_of(W) == 1);
+    CHECK_FALSE(r.starter_choice());
+    CHECK(r.choice_until_next(m, ended + starter_choice_time) == -1);
+
+    // A match taken up in that phase (resumed from its save): its time starts when the host notes it.
+    Referee fresh;
+    Match resumed = dm_match();
+    resumed.resign(B, t0);
+    CHECK(fresh.choice_until_next(resumed, t0 + 60 * s) == 0);  // due to be noted
+    fresh.note_choice(resumed, t0 + 60 * s);
+    CHECK_FALSE(fresh.choice_due(resumed, t0 + 60 * s + starter_choice_time - 1));
+    CHECK(fresh.choice_due(resumed, t0 + 60 * s + starter_choice_time));
+}

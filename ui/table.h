@@ -190,6 +190,9 @@ class Table {
     // The round's end was handled already (a match opened or resumed at a finished round).
     void round_end_handled() { handled_end_ = match().game().over() ? match().rounds().size() : 0; }
     void choose_starter(int player);
+    // "; in 30 s the rule decides: Eamon starts" in a network match, whose host times the choice of starter
+    // (engine/match.h); "" in a local one, which waits.
+    std::string choice_limit_text() const;
     void replay_round();
     void toggle_computer(Color c);
     void pause();

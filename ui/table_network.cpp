@@ -99,7 +99,9 @@ void Table::on_link_event(const Heard& heard) {
             break;
         case Kind::Act:
             if (e.act.kind != net::Act::Kind::Move) cancel_seats();  // the position changed under them
-            if (e.act.kind == net::Act::Kind::Undo || e.act.kind == net::Act::Kind::Draw)
+            // (A starter the host's rule chose when the time ran out ends the question of who starts.)
+            if (e.act.kind == net::Act::Kind::Undo || e.act.kind == net::Act::Kind::Draw ||
+                e.act.kind == net::Act::Kind::Starter)
                 report_.withdraw_question();
             // An absence stops the clocks too (and a move during its grace leaves them standing), but it
             // is not a pause p could lift: the referee tells an agreed pause apart.

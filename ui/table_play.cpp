@@ -125,7 +125,8 @@ void Table::on_round_over() {
             if (ask_round_question())
                 say(asked_text_ + ".");
             else
-                say(match().name(match().chooser()) + " chooses who starts round " + next);
+                say(match().name(match().chooser()) + " chooses who starts round " + next +
+                    choice_limit_text());
             return;
         case MatchPhase::Replay:
             if (!umpire_->decides_rounds() && (is_human(0) || is_human(1))) {
@@ -149,7 +150,7 @@ bool Table::ask_round_question() {
             ask(Question{
                 .text = match().name(loser) + " lost round " + std::to_string(match().round_number()) +
                         " and chooses who starts round " + std::to_string(next) +
-                        " (the starter plays White)",
+                        " (the starter plays White)" + choice_limit_text(),
                 .answers =
                     {{ch('s'), match().name(loser) + " starts", [this, loser] { choose_starter(loser); },
                       match().name(loser) + " starts round " + std::to_string(next) + " and plays White"},
@@ -159,7 +160,11 @@ bool Table::ask_round_question() {
                         "always starts. The match goes on until a player has " +
                         std::to_string(match().settings().first_to) + " round wins. " +
                         (match().clock().enabled() ? "The clocks wait for the answer. " : "") +
-                        "There is no default: the choice is " + match().name(loser) + "'s."});
+                        (networked() ? "Over the network the choice has " +
+                                           std::to_string(starter_choice_time / 1000) +
+                                           " s; then the rule decides: " + match().name(loser) +
+                                           " starts, and their clock runs."
+                                     : "There is no default: the choice is " + match().name(loser) + "'s.")});
             return true;
         }
         case MatchPhase::Replay:
@@ -178,6 +183,12 @@ bool Table::ask_round_question() {
         case MatchPhase::Over: break;
     }
     return false;
+}
+
+std::string Table::choice_limit_text() const {
+    if (!networked()) return {};
+    const std::string& loser = match().name(match().rule_starter());
+    return "; in " + std::to_string(starter_choice_time / 1000) + " s the rule decides: " + loser + " starts";
 }
 
 void Table::choose_starter(int player) { follow(umpire_->choose_starter(player)); }
