@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cassert>
 #include <cerrno>
 #include <cstring>
@@ -105,7 +106,8 @@ Checkpointer::Checkpointer(Database& writer, int pages) : writer_(writer), pages
         read != SQLITE_OK) {
         const std::string why = sqlite3_errmsg(own_);
         sqlite3_close(own_);
-        throw Error(writer.path().string() + ": cannot read with the connection for checkpoints: " + why, read);
+        throw Error(writer.path().string() + ": cannot read with the connection for checkpoints: " + why,
+                    read);
     }
     // (the hook replaces the automatic checkpoint, which SQLite runs through the same hook)
     sqlite3_wal_hook(writer_.handle(), &Checkpointer::on_commit, this);
@@ -163,7 +165,8 @@ void Checkpointer::run() {
         bool ran = false;
         for (int pass = 0; pass < 8; ++pass) {
             int log = -1, copied = -1;
-            if (sqlite3_wal_checkpoint_v2(own_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied) != SQLITE_OK ||
+            if (sqlite3_wal_checkpoint_v2(own_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied) !=
+                    SQLITE_OK ||
                 log < 0)
                 break;
             ran = true;
@@ -331,18 +334,56 @@ std::optional<std::string> Query::optional_text(int column) const {
 
 // ---- Transaction ----
 
-Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+Transaction::Transaction(Database& db) : db_(db), nested_(sqlite3_get_autocommit(db.handle()) == 0) {
+    db_.exec(nested_ ? "SAVEPOINT nested" : "BEGIN IMMEDIATE");
+}
 
 Transaction::~Transaction() {
     if (!open_) return;
     // Nothing to report from a destructor: a failed ROLLBACK means SQLite already rolled back.
-    sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_exec(db_.handle(), nested_ ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK", nullptr, nullptr,
+                 nullptr);
 }
 
 void Transaction::commit() {
     assert(open_);
-    db_.exec("COMMIT");
+    db_.exec(nested_ ? "RELEASE nested" : "COMMIT");
     open_ = false;
+}
+
+// ---- StepCounter ----
+
+StepCounter::StepCounter(Database& db) : db_(db) {
+    reset();
+    sqlite3_trace_v2(db_.handle(), SQLITE_TRACE_PROFILE, &StepCounter::on_trace, this);
+}
+
+StepCounter::~StepCounter() { sqlite3_trace_v2(db_.handle(), 0, nullptr, nullptr); }
+
+void StepCounter::reset() {
+    // Statements prepared earlier carry counts from before: they start from zero too.
+    for (sqlite3_stmt* st = sqlite3_next_stmt(db_.handle(), nullptr); st;
+         st = sqlite3_next_stmt(db_.handle(), st)) {
+        sqlite3_stmt_status(st, SQLITE_STMTSTATUS_VM_STEP, 1);
+        sqlite3_stmt_status(st, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1);
+    }
+    vm_steps_ = full_scan_steps_ = 0;
+    scanners_.clear();
+}
+
+int StepCounter::on_trace(unsigned type, void* self, void* p, void*) {
+    if (type != SQLITE_TRACE_PROFILE) return 0;
+    auto& c = *static_cast<StepCounter*>(self);
+    auto* st = static_cast<sqlite3_stmt*>(p);
+    c.vm_steps_ += sqlite3_stmt_status(st, SQLITE_STMTSTATUS_VM_STEP, 1);
+    if (const int scanned = sqlite3_stmt_status(st, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1); scanned > 0) {
+        c.full_scan_steps_ += scanned;
+        const char* sql = sqlite3_sql(st);
+        const std::string text = sql ? sql : "";
+        if (std::find(c.scanners_.begin(), c.scanners_.end(), text) == c.scanners_.end())
+            c.scanners_.push_back(text);
+    }
+    return 0;
 }
 
 // ---- Schema versions ----
@@ -383,6 +424,7 @@ int migrate(Database& db, std::span<const Migration> migrations, std::uint32_t a
         if (m.version <= version) continue;
         try {
             db.exec(m.sql);
+            if (m.fill) m.fill(db);
         } catch (const Error& e) {
             throw Error(db.path().string() + ": upgrading the schema to version " +
                             std::to_string(m.version) + " failed, nothing was changed: " + e.what(),

@@ -215,7 +215,9 @@ class Checkpointer {
 
 // A write transaction: BEGIN IMMEDIATE on construction (the write lock is taken at once, so a busy
 // database fails here, before any work), COMMIT on commit(), ROLLBACK when it ends uncommitted (an
-// exception unwinding through it). Transactions do not nest.
+// exception unwinding through it). Inside another one it is a savepoint: its commit keeps its changes
+// for the outer transaction to commit, its end uncommitted undoes only them (a batch of the store's
+// calls as one transaction: store.h, Store::transaction).
 class Transaction {
   public:
     explicit Transaction(Database& db);
@@ -226,13 +228,41 @@ class Transaction {
 
   private:
     Database& db_;
+    bool nested_;
     bool open_ = true;
 };
 
-// One step of a schema: the version it brings the database to and the SQL that does it.
+// What SQLite does for the statements of a connection while it lives, from its profile events
+// (sqlite3_trace_v2): the virtual machine's steps, and the rows stepped in full scans of a table (a
+// statement whose cost grows with the table). For the tests and benchmarks that check that a request
+// costs the same whatever the tables hold; the server never installs one.
+class StepCounter {
+  public:
+    explicit StepCounter(Database& db);
+    StepCounter(const StepCounter&) = delete;
+    StepCounter& operator=(const StepCounter&) = delete;
+    ~StepCounter();
+
+    std::int64_t vm_steps() const { return vm_steps_; }
+    std::int64_t full_scan_steps() const { return full_scan_steps_; }
+    // The statements that scanned a whole table, as written (each once).
+    const std::vector<std::string>& scanners() const { return scanners_; }
+    // Counts from zero again.
+    void reset();
+
+  private:
+    static int on_trace(unsigned type, void* self, void* p, void* x);
+    Database& db_;
+    std::int64_t vm_steps_ = 0, full_scan_steps_ = 0;
+    std::vector<std::string> scanners_;
+};
+
+// One step of a schema: the version it brings the database to, the SQL that does it, and what the SQL
+// cannot (a column filled by the program's own arithmetic), run after it in the same transaction.
 struct Migration {
     int version;
     const char* sql;
+    void (*fill)(Database&) = nullptr;
 };
 
 // Brings the database to the last migration's version (PRAGMA user_version), applying the steps it has

@@ -241,6 +241,77 @@ TEST_CASE("a transaction rolls back when an error unwinds through it, and commit
     CHECK(primary == SQLITE_CONSTRAINT);
 }
 
+TEST_CASE("a transaction inside another is a savepoint: its failure undoes it alone, the outer commits all",
+          "[db]") {
+    TempDir dir;
+    Database d = open_rw(dir / "a.db");
+    db::migrate(d, two_steps, app);
+    Statement insert(d, "INSERT INTO t (name) VALUES (?1)");
+    {
+        Transaction batch(d);
+        {
+            Transaction one(d);
+            insert.run("liam");
+            one.commit();
+        }
+        CHECK(error_of([&] {
+                  Transaction two(d);
+                  insert.run("eamon");
+                  insert.run("liam");  // UNIQUE: throws, and undoes eamon only
+                  two.commit();
+              }) != "(no error)");
+        {
+            Transaction three(d);
+            insert.run("aoife");
+            three.commit();
+        }
+        CHECK(d.query_int("SELECT count(*) FROM t") == 2);
+        batch.commit();
+    }
+    Statement names(d, "SELECT group_concat(name, ',') FROM (SELECT name FROM t ORDER BY id)");
+    auto q = names.query();
+    REQUIRE(q.next());
+    CHECK(q.text(0) == "liam,aoife");
+    // An outer transaction that ends uncommitted takes its savepoints' work with it.
+    {
+        Transaction batch(d);
+        Transaction inner(d);
+        insert.run("cathal");
+        inner.commit();
+    }
+    CHECK(d.query_int("SELECT count(*) FROM t") == 2);
+}
+
+TEST_CASE("a step counter sees what a statement costs: an index lookup, a full scan and who made it",
+          "[db]") {
+    TempDir dir;
+    Database d = open_rw(dir / "a.db");
+    db::migrate(d, two_steps, app);
+    Statement insert(d, "INSERT INTO t (name, score) VALUES (?1, ?2)");
+    {
+        Transaction t(d);
+        for (int i = 0; i < 2000; ++i) insert.run("p" + std::to_string(i), double(i));
+        t.commit();
+    }
+    Statement by_name(d, "SELECT id FROM t WHERE name = ?1");    // the UNIQUE index
+    Statement by_score(d, "SELECT id FROM t WHERE score = ?1");  // no index: every row
+    (void)by_score.query(1.0).next();                            // counted before the counter: not seen
+    db::StepCounter c(d);
+    CHECK(by_name.query("p1500").next());
+    CHECK(c.full_scan_steps() == 0);
+    CHECK(c.vm_steps() < 30);
+    CHECK(c.scanners().empty());
+    CHECK_FALSE(by_score.query(-1.0).next());  // none: every row looked at
+    CHECK(c.full_scan_steps() >= 1999);
+    CHECK(c.vm_steps() > 2000);
+    REQUIRE(c.scanners().size() == 1);
+    CHECK(c.scanners()[0] == "SELECT id FROM t WHERE score = ?1");
+    c.reset();
+    CHECK(c.vm_steps() == 0);
+    CHECK(by_name.query("p3").next());
+    CHECK(c.full_scan_steps() == 0);
+}
+
 TEST_CASE("foreign keys are enforced", "[db]") {
     TempDir dir;
     Database d = open_rw(dir / "a.db");
@@ -249,9 +320,10 @@ TEST_CASE("foreign keys are enforced", "[db]") {
                Catch::Contains("FOREIGN KEY constraint failed"));
 }
 
-TEST_CASE("the checkpointer copies the WAL into the database file on its own thread, and the WAL starts "
-          "again",
-          "[db]") {
+TEST_CASE(
+    "the checkpointer copies the WAL into the database file on its own thread, and the WAL starts "
+    "again",
+    "[db]") {
     TempDir dir;
     const std::string path = dir / "a.db";
     Database d = open_rw(path);
