@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <stdexcept>
 #include <string>
 
 #include "engine/clock.h"
@@ -354,6 +356,70 @@ void bench_synchronous(std::ostream& out, const TimeSource& time, const fs::path
     report_rate(out, what.c_str(), n, seconds_since(time, start), each);
 }
 
+// The lobby's questions at 100,000 players (docs/server.md, "What a question costs"): each timed `runs`
+// times on a crowd, with the SQLite steps it takes.
+void bench_questions(std::ostream& out, const TimeSource& time, const fs::path& path) {
+    constexpr int players = 100'000;
+    const UnixTime t0 = 1'800'000'000;
+    Store store = Store::open(path);
+    std::int64_t start = time.now_us();
+    const Crowd crowd = make_crowd(store, players, t0);
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "a crowd of %d players and %d rated games written in %.1f s\n",
+                  players + 13, players + 132, seconds_since(time, start));
+    out << buf;
+    const UnixTime now = t0 + 3600;
+    const Variant v{4, Rules::Official};
+    const auto question = [&](const char* what, const std::function<std::size_t()>& ask, int times = 20) {
+        std::vector<double> each;
+        std::size_t rows = 0;
+        std::int64_t steps = 0, scanned = 0;
+        for (int i = 0; i < times; ++i) {
+            db::StepCounter counter = store.count_steps();
+            const std::int64_t t = time.now_us();
+            rows = ask();
+            each.push_back(seconds_since(time, t));
+            steps = counter.vm_steps();
+            scanned = counter.full_scan_steps();
+        }
+        std::snprintf(buf, sizeof buf,
+                      "%-58s %5zu rows: p50 %7.0f us, max %7.0f us; %8lld steps, %lld in scans\n", what, rows,
+                      percentile_us(each, 50), percentile_us(each, 100), static_cast<long long>(steps),
+                      static_cast<long long>(scanned));
+        out << buf;
+    };
+    question("best: the leaderboard read again (4 variants)", [&] {
+        std::size_t n = 0;
+        (void)store.ratings().prune_settled(now, prune_settled_batch);
+        for (int i = 0; i < 4; ++i)
+            n += store.ratings()
+                     .leaders(net::lobby::variant_at(i), now, net::lobby::leaders_per_variant)
+                     .size();
+        return n;
+    });
+    question("history: Marathon's first page (100,000 games)", [&] {
+        return store.games().finished_games_page(crowd.marathon.id, net::lobby::page_size, 0).size();
+    });
+    question("history: Marathon's deepest page (100)", [&] {
+        return store.games()
+            .finished_games_page(crowd.marathon.id, net::lobby::page_size,
+                                 (max_list_page - 1) * net::lobby::page_size)
+            .size();
+    });
+    question("finger: Marathon's profile", [&] {
+        return profile_of(store, *store.accounts().find_account("Marathon"), now, false).size();
+    });
+    question("ratings: the first page",
+             [&] { return store.ratings().ratings_list(v, now, net::lobby::page_size, 0).size(); });
+    question("ratings: the deepest page (100)", [&] {
+        return store.ratings()
+            .ratings_list(v, now, net::lobby::page_size, (max_list_page - 1) * net::lobby::page_size)
+            .size();
+    });
+    question("standings: a tournament of twelve",
+             [&] { return store.tournaments().tournament(crowd.tournament)->players.size(); });
+}
+
 int bench(std::ostream& out, const TimeSource& time, const fs::path& path) {
     const UnixTime t0 = 1'800'000'000;
     const std::string clock =
@@ -454,10 +520,46 @@ int bench(std::ostream& out, const TimeSource& time, const fs::path& path) {
         "password hash (Argon2id, %llu passes, %zu MiB): %.0f ms to hash, %.0f ms to check (medians of 5)\n",
         cost.opslimit, cost.memlimit >> 20, percentile_us(hashes, 50) / 1e3, percentile_us(checks, 50) / 1e3);
     out << buf;
+
+    bench_questions(out, time, path.string() + ".crowd");
     return 0;
 }
 
 }  // namespace
+
+Crowd make_crowd(Store& store, int players, UnixTime now) {
+    const MatchSettings settings{{4, Rules::Official}, 1, ClockSettings::dm(120'000, 300'000, 30'000)};
+    const auto rated = [&](const Account& a, const Account& b, GameOutcome outcome) {
+        const GameId g =
+            store.games()
+                .create_game(settings, {GamePlayer{a.id, a.name}, GamePlayer{b.id, b.name}}, true, now)
+                .id;
+        (void)store.games().finish_game(g, outcome, "", now);
+        return g;
+    };
+    const auto account = [&](const std::string& name) {
+        const auto made = store.accounts().create_account(name, now, net::lobby::name_key(name));
+        if (!made) throw std::runtime_error("make_crowd: " + name + ": " + made.why());
+        return *made;
+    };
+    db::Transaction batch = store.transaction();
+    Crowd crowd;
+    crowd.marathon = account("Marathon");
+    for (int i = 1; i <= players; ++i)
+        crowd.last_game = rated(account("crowd-" + std::to_string(i)), crowd.marathon,
+                                i % 2 ? GameOutcome::Player0 : GameOutcome::Player1);
+    std::vector<Account> regulars;
+    for (int i = 1; i <= 12; ++i) regulars.push_back(account("regular-" + std::to_string(i)));
+    crowd.tournament = store.tournaments().create_tournament("regulars", "round-robin", regulars[0].id, now);
+    for (const Account& r : regulars) (void)store.tournaments().join_tournament(crowd.tournament, r.id, now);
+    for (std::size_t i = 0; i < regulars.size(); ++i)
+        for (std::size_t j = i + 1; j < regulars.size(); ++j) {
+            (void)rated(regulars[i], regulars[j], GameOutcome::Player0);
+            crowd.last_game = rated(regulars[j], regulars[i], GameOutcome::Player0);
+        }
+    batch.commit();
+    return crowd;
+}
 
 int run_store_bench(std::ostream& out, std::ostream& err, const TimeSource& time, const fs::path& db) {
     std::error_code ec;
@@ -473,7 +575,8 @@ int run_store_bench(std::ostream& out, std::ostream& err, const TimeSource& time
     const fs::path path = db.empty() ? dir / "server.db" : db;
     // Everything the benchmark makes; it removes them afterwards, so none may exist before.
     std::vector<std::string> made;
-    for (const std::string& base : {path.string(), path.string() + ".normal", path.string() + ".full"})
+    for (const std::string& base :
+         {path.string(), path.string() + ".normal", path.string() + ".full", path.string() + ".crowd"})
         for (const char* suffix : {"", "-wal", "-shm", "-journal"}) made.push_back(base + suffix);
     for (const std::string& p : made)
         if (fs::exists(fs::symlink_status(p, ec))) {

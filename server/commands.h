@@ -35,12 +35,25 @@ int print_profile(std::ostream& out, std::ostream& err, const std::filesystem::p
 
 // --bench-store: times the store on this machine: commits a second of append_fact (WAL with
 // synchronous=NORMAL, and FULL for comparison), rated results, secret checks, reading back the games in
-// progress, and the cost of one password hash at the standard cost. Works in a new temporary folder, or
-// at `db` when given, to measure another disk (nothing may exist there, nor at DB.normal and DB.full:
-// the benchmark removes what it made). It times itself on `time` (main.cpp passes the program's one
-// monotonic clock). Returns the exit status.
+// progress, the cost of one password hash at the standard cost, and the lobby's questions (the
+// leaderboard, a history, a profile, the ratings list) with a crowd of 100,000 players (make_crowd).
+// Works in a new temporary folder, or at `db` when given, to measure another disk (nothing may exist
+// there, nor at DB.normal, DB.full and DB.crowd: the benchmark removes what it made). It times itself on
+// `time` (main.cpp passes the program's one monotonic clock). Returns the exit status.
 int run_store_bench(std::ostream& out, std::ostream& err, const TimeSource& time,
                     const std::filesystem::path& db = {});
+
+// A crowd in the store, for the benchmark and the tests of what the lobby's questions cost, written in one
+// transaction: `players` accounts ("crowd-1", ...) with one rated official 4x4 game each against
+// "Marathon" (every other one won: those are rated about 1660 and unsettled, above everyone settled),
+// so that Marathon has `players` games and a settled rating; and twelve "regular-N" with two rated games
+// against each of the others (settled, about 1500), entered in a tournament "regulars".
+struct Crowd {
+    Account marathon;
+    GameId last_game = 0;
+    TournamentId tournament = 0;
+};
+Crowd make_crowd(Store& store, int players, UnixTime now);
 
 // --new-tournament NAME: a tournament the operator organizes, open for players to join from the lobby
 // (bots: --enter NAME). `format`: "round-robin", "knockout" or "swiss-N"; `seed`: of the server's draws

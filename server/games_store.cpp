@@ -75,9 +75,18 @@ UPDATE games SET status = 'over', outcome = ?2, result = ?3, ended = ?4,
 WHERE id = ?1)sql"};
     db::Statement game_by_id{db, sql(game_columns, "WHERE g.id = ?1")};
     db::Statement games_playing{db, sql(game_columns, "WHERE g.status = 'playing' ORDER BY g.id")};
+    // Each seat's newest finished games by its index alone (games_over_by_account0/1: account, id, of the
+    // finished games: version 9), as far as the page goes, and the two merged: the cost is the page and
+    // the index entries before it, never all of a player's games.
     db::Statement games_finished_page{db, sql(game_columns, R"sql(
-WHERE g.status = 'over' AND (g.account0 = ?1 OR g.account1 = ?1)
-ORDER BY g.id DESC LIMIT ?2 OFFSET ?3)sql")};
+WHERE g.id IN (
+    SELECT id FROM (SELECT id FROM games WHERE account0 = ?1 AND status = 'over'
+                    ORDER BY id DESC LIMIT ?2 + ?3)
+    UNION
+    SELECT id FROM (SELECT id FROM games WHERE account1 = ?1 AND status = 'over'
+                    ORDER BY id DESC LIMIT ?2 + ?3)
+    ORDER BY id DESC LIMIT ?2 OFFSET ?3)
+ORDER BY g.id DESC)sql")};
     db::Statement facts_of{db,
                            "SELECT seq, fact, clock, format FROM game_facts WHERE game_id = ?1 ORDER BY seq"};
 };

@@ -115,7 +115,8 @@ class GamesStore {
     // A game with its facts; nullopt when there is no such game.
     std::optional<GameRecord> game_record(GameId game);
     // The account's finished games, newest first, without their facts: at most `limit` (1 to 1000) after
-    // the newest `offset` (a page).
+    // the newest `offset` (a page). It reads about limit + offset rows of the games' indexes: callers
+    // bound the offset (the lobby: server/lobby.h, max_list_page).
     std::vector<GameRecord> finished_games_page(AccountId account, int limit, int offset);
 
   private:

@@ -128,4 +128,14 @@ double periods_between(std::int64_t from_seconds, std::int64_t to_seconds) {
     return double(to_seconds - from_seconds) / 86400.0 * periods_per_day;
 }
 
+std::optional<std::int64_t> settled_until(const Rating& player_in, std::int64_t last_rated, double max_dev) {
+    const Rating r = sane(player_in);
+    const double phi = r.deviation / scale, target = std::min(max_dev, max_deviation) / scale;
+    if (!(phi <= target)) return std::nullopt;
+    // sqrt(phi^2 + periods * sigma^2) <= target, solved for the periods (sane() keeps sigma positive).
+    const double periods = (target * target - phi * phi) / (r.volatility * r.volatility);
+    const double seconds = std::floor(std::min(periods / periods_per_day * 86400.0, 1e15));
+    return last_rated + std::int64_t(seconds);
+}
+
 }  // namespace gobblet::server::glicko2

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 
 namespace gobblet::server::glicko2 {
@@ -60,5 +61,12 @@ Rating after_inactivity(const Rating& player, double periods);
 
 // Rating periods between two times in seconds since 1970 (0 when `to` is not later).
 double periods_between(std::int64_t from_seconds, std::int64_t to_seconds);
+
+// Until when (seconds since 1970) a rating last changed at `last_rated` stays within `max_dev` as its
+// deviation grows without games (after_inactivity): the last second it is at most max_dev. nullopt
+// when it is above max_dev already. A pure function of the stored row, so that a store can keep it
+// with the rating and find the settled ratings of a moment by an index instead of growing every
+// player's deviation to that moment (a rating becomes settled only by a game, which writes it again).
+std::optional<std::int64_t> settled_until(const Rating& player, std::int64_t last_rated, double max_dev);
 
 }  // namespace gobblet::server::glicko2

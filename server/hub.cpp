@@ -42,7 +42,8 @@ Hub::Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::tim
       games_(env_, *this, settings.limits),
       lobby_(env_, games_, workers_,
              Lobby::Settings{settings.greeting, settings.cost, settings.ssh_uids, settings.listed_players,
-                             settings.listed_games, settings.players_per_source, settings.max_seek_id}) {
+                             settings.listed_games, settings.players_per_source, settings.max_seek_id,
+                             settings.query_burst, settings.address_query_burst}) {
     restored_ = games_.restore(now);
     lobby_.restore(now);
 }

@@ -49,6 +49,9 @@ class Hub : private GameListener {
         // How many players online and games in progress every lobby connection is shown (lobby.h).
         std::size_t listed_players = server::listed_players;
         std::size_t listed_games = server::listed_games;
+        // Questions answered from the database at once, per connection and per address (lobby.h).
+        int query_burst = server::query_burst;
+        int address_query_burst = server::address_query_burst;
     };
     // Rebuilds the games and tournaments in progress from the store.
     Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::time_t unix_at_start, Millis now);

@@ -173,6 +173,7 @@ void Lobby::opened(ConnId conn, const Peer& peer, Millis, int version) {
     if (const auto it = conns_.find(conn); it != conns_.end()) forget(it);
     conns_[conn].peer = peer;
     conns_[conn].version = version;
+    conns_[conn].queries = net::GuessLimiter{settings_.query_burst, query_every};
     desk_.opened(conn, peer);
     send(conn, lobby::Server{version, settings_.greeting});
 }
@@ -338,6 +339,12 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
 
 void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now) {
     const auto unexpected = [&] { fail(conn, std::string("unexpected ") + lobby::verb(m), now); };
+    // The questions answered from the database cost the loop's time while the games wait: limited.
+    const bool question =
+        std::holds_alternative<lobby::BestQuery>(m) || std::holds_alternative<lobby::HistoryQuery>(m) ||
+        std::holds_alternative<lobby::FingerQuery>(m) || std::holds_alternative<lobby::RecordQuery>(m) ||
+        std::holds_alternative<lobby::RatingsQuery>(m) || std::holds_alternative<lobby::StandingsQuery>(m);
+    if (question && !may_query(conn, lobby::verb(m), now)) return;
     // A handler for each request; a new one that has none does not compile.
     std::visit(net::Overload{
                    [&](const lobby::SetPassword& x) { desk_.set_password(conn, p, x, now); },
@@ -403,6 +410,20 @@ bool Lobby::may_change(ConnId conn, const char* verb, Millis now) {
     }
     c.changes.wrong(now);  // (the bucket counts changes made)
     changes_.spend(c.peer.source, now);
+    return true;
+}
+
+bool Lobby::may_query(ConnId conn, const char* verb, Millis now) {
+    Conn& c = conns_[conn];
+    const bool mine = c.queries.allow(now);
+    if (!mine || !queries_.allow(c.peer.source, now)) {
+        refuse(conn, verb, Refusal::SlowDown,
+               std::string("too many questions asked ") + (mine ? "from your address " : "") +
+                   "lately: wait a second");
+        return false;
+    }
+    c.queries.wrong(now);  // (the bucket counts questions asked)
+    queries_.spend(c.peer.source, now);
     return true;
 }
 
@@ -508,17 +529,38 @@ void Lobby::finger(ConnId conn, const lobby::FingerQuery& q, Millis now) {
     send(conn, lobby::End{lobby::List::Profile});
 }
 
+const std::array<std::vector<RatingsRow>, 4>& Lobby::leaders(Millis now) {
+    const UnixTime t = env_.unix(now);
+    if (leaders_until_ && t <= *leaders_until_) return leaders_;
+    // Read again: the settled ratings that lapsed go first (a batch), then an index lookup per variant.
+    (void)env_.store.ratings().prune_settled(t, prune_settled_batch);
+    UnixTime until = t + leaders_kept_for / 1000;
+    for (int i = 0; i < 4; ++i) {
+        leaders_[std::size_t(i)] =
+            env_.store.ratings().leaders(lobby::variant_at(i), t, lobby::leaders_per_variant);
+        // A leader whose rating stops being settled leaves the board then.
+        for (const RatingsRow& r : leaders_[std::size_t(i)])
+            if (r.record.settled_until) until = std::min(until, *r.record.settled_until);
+    }
+    leaders_until_ = until;
+    return leaders_;
+}
+
 void Lobby::best(ConnId conn, Millis now) {
+    const UnixTime t = env_.unix(now);
+    const auto& board = leaders(now);
     for (int i = 0; i < 4; ++i) {
         const Variant v = lobby::variant_at(i);
         int rank = 0;
-        for (const RatingsRow& r : env_.store.ratings().leaders(v, env_.unix(now), lobby::settled_deviation,
-                                                                lobby::leaders_per_variant))
-            send(conn, lobby::LeaderItem{
-                           v, ++rank, r.name,
-                           lobby::Rating{rounded(r.record.rating.rating, 9999),
-                                         rounded(r.record.rating.deviation, lobby::settled_deviation)},
-                           r.record.games});
+        for (const RatingsRow& r : board[std::size_t(i)]) {
+            // The deviation as of now: it grows while the board is kept.
+            const glicko2::Rating g =
+                glicko2::after_inactivity(r.record.rating, glicko2::periods_between(*r.record.last_rated, t));
+            send(conn, lobby::LeaderItem{v, ++rank, r.name,
+                                         lobby::Rating{rounded(g.rating, 9999),
+                                                       rounded(g.deviation, lobby::settled_deviation)},
+                                         r.record.games});
+        }
     }
     send(conn, lobby::End{lobby::List::Best});
 }
@@ -555,6 +597,10 @@ void Lobby::say(ConnId conn, Player& p, const lobby::Say& m, Millis now) {
 }
 
 void Lobby::history(ConnId conn, const lobby::HistoryQuery& q) {
+    if (q.page > max_list_page)
+        return refuse(conn, "history", Refusal::Limit,
+                      "a history goes back " + std::to_string(max_list_page) + " pages (the last " +
+                          std::to_string(max_list_page * lobby::page_size) + " games)");
     const auto account = env_.store.accounts().find_lobby_account(lobby::name_key(q.name));
     const auto found = account ? account : env_.store.accounts().find_account(q.name);
     if (!found) return refuse(conn, "history", Refusal::NotFound, "no registered player " + q.name);
@@ -620,6 +666,10 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
 }
 
 void Lobby::ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now) {
+    if (q.page > max_list_page)
+        return refuse(conn, "ratings", Refusal::Limit,
+                      "the ratings list goes down " + std::to_string(max_list_page) + " pages (the first " +
+                          std::to_string(max_list_page * lobby::page_size) + " players)");
     const int offset = (q.page - 1) * lobby::page_size;
     int rank = offset;
     for (const RatingsRow& r :
@@ -648,6 +698,7 @@ void Lobby::game_changed(const HostedGame& g, Millis now) {
 
 void Lobby::game_over(const HostedGame& g, Millis now) {
     const GameEnd& end = *g.end();
+    if (end.ratings) leaders_until_.reset();  // the leaderboard may have changed: read it again
     sync_watchers(g, true);
     to_viewers(g,
                lobby::Over{g.wire(), verdict_of(end.outcome), end.score, end.text, changes_of(end.ratings)});

@@ -49,6 +49,24 @@ constexpr int changes_burst = 10;
 constexpr Millis changes_every = 1000;
 constexpr int address_changes_burst = 20;
 constexpr Millis address_changes_every = 500;
+// Questions the lobby answers from the database (best, history, finger, record, ratings, standings): each
+// is an index lookup of bounded size, but the loop answers it while the games wait, so per connection
+// this many at once, then one every query_every; all the connections of an address together
+// address_query_burst at once, then one every address_query_every. Refused with `slow-down`.
+constexpr int query_burst = 10;
+constexpr Millis query_every = 500;
+constexpr int address_query_burst = 30;
+constexpr Millis address_query_every = 100;
+// The deepest page of a history or a ratings list (lobby::page_size a page): a page costs the rows before
+// it, so the lists go back 5,000 games or players, and a page past that is refused with `limit`.
+constexpr int max_list_page = 100;
+// The leaderboard (`best`) is kept between questions: read again after a rated game ends, when one of
+// its players' ratings stops being settled, and at least this often (another process's changes).
+constexpr Millis leaders_kept_for = 60'000;
+// Settled ratings whose time ran out are forgotten (RatingsStore::prune_settled) this many at a time,
+// each time the leaderboard is read again.
+constexpr int prune_settled_batch = 1000;
+
 // How many players online and games in progress every lobby connection is shown (docs/lobby.md, "Big
 // lobbies"): the first to come, a player always seeing themselves and their own games, a tournament's
 // games always listed. Enough for any screen, and what keeps a login from costing every connection a line.
@@ -78,6 +96,10 @@ class Lobby : public GameListener, private LobbyRoom {
         // Seek and challenge ids go from 1 to this, then start again at the lowest not in use (tests make
         // it small; a client reads ids up to lobby::max_id).
         lobby::Id max_seek_id = lobby::max_id;
+        // Questions answered from the database at once, per connection and per address (a test of what
+        // a flood of answers does to the output queue makes them large).
+        int query_burst = server::query_burst;
+        int address_query_burst = server::address_query_burst;
     };
     Lobby(Env& env, Games& games, Workers& workers, Settings settings);
     Lobby(const Lobby&) = delete;
@@ -114,6 +136,7 @@ class Lobby : public GameListener, private LobbyRoom {
         std::optional<Player> player;
         net::GuessLimiter chat{lobby::chat_burst, lobby::chat_every};
         net::GuessLimiter changes{changes_burst, changes_every};
+        net::GuessLimiter queries{query_burst, query_every};
         int version = lobby::protocol_version;
     };
 
@@ -141,6 +164,9 @@ class Lobby : public GameListener, private LobbyRoom {
     // Whether the connection (and its address) may change what everyone is told now (changes_burst...);
     // if not, `verb` is refused with `slow-down`. Each call that says yes counts one change.
     bool may_change(ConnId conn, const char* verb, Millis now) override;
+    // Whether the connection (and its address) may ask a question of the database now (query_burst...);
+    // if not, `verb` is refused with `slow-down`. Each call that says yes counts one question.
+    bool may_query(ConnId conn, const char* verb, Millis now);
     // The connection leaves the lobby's books (a logged-in player's count by address with it).
     void forget(std::map<ConnId, Conn>::iterator it);
     // A protocol error of the client's: `error`, and the connection ends.
@@ -171,6 +197,8 @@ class Lobby : public GameListener, private LobbyRoom {
     // A player's rating in a variant, online or not (nullopt: a guest, or no rated game there).
     std::optional<lobby::Rating> rating_of_seat(const GamePlayer& p, Variant v, Millis now);
     void say(ConnId conn, Player& p, const lobby::Say& m, Millis now);
+    // The leaderboard of each variant as of `now` (best): kept, read again when it is due.
+    const std::array<std::vector<RatingsRow>, 4>& leaders(Millis now);
     void history(ConnId conn, const lobby::HistoryQuery& q);
     void record(ConnId conn, const lobby::RecordQuery& q);
     void ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now);
@@ -199,6 +227,11 @@ class Lobby : public GameListener, private LobbyRoom {
     Millis next_refill_ = 0;
     net::PerSource changes_{address_changes_burst, address_changes_every,
                             address_changes_burst* address_changes_every};
+    net::PerSource queries_{settings_.address_query_burst, address_query_every,
+                            settings_.address_query_burst* address_query_every};
+    // The leaderboard as last read, and until when it stands (nullopt: read it again).
+    std::array<std::vector<RatingsRow>, 4> leaders_;
+    std::optional<UnixTime> leaders_until_;
     std::unordered_map<std::string, std::size_t> players_from_;  // players logged in, by source address
     // The login desk, the seeks and challenges, and the tournaments, which reach the lobby through its
     // LobbyRoom.

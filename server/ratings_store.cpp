@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/position.h"
+#include "net/lobby.h"
 
 namespace gobblet::server {
 
@@ -11,7 +12,7 @@ using store_part::sql;
 namespace {
 
 constexpr const char* rating_columns =
-    "rating, deviation, volatility, games, wins, losses, draws, last_rated";
+    "rating, deviation, volatility, games, wins, losses, draws, last_rated, settled_until";
 
 // A rating row read from column `at` on (rating_columns).
 RatingRecord read_rating(const db::Query& q, int at) {
@@ -22,6 +23,7 @@ RatingRecord read_rating(const db::Query& q, int at) {
     r.losses = int(q.int64(at + 5));
     r.draws = int(q.int64(at + 6));
     r.last_rated = q.int64(at + 7);
+    r.settled_until = q.optional_int64(at + 8);
     return r;
 }
 
@@ -36,16 +38,33 @@ struct RatingsStore::Statements {
                                      " FROM ratings WHERE account_id = ?1 AND rules = ?2 AND size = ?3")};
     db::Statement upsert_rating{db, R"sql(
 INSERT INTO ratings(account_id, rules, size, rating, deviation, volatility, games, wins, losses, draws,
-                    last_rated)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                    last_rated, settled_until)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
 ON CONFLICT (account_id, rules, size) DO UPDATE SET
     rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility,
     games = excluded.games, wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
-    last_rated = excluded.last_rated)sql"};
+    last_rated = excluded.last_rated, settled_until = excluded.settled_until)sql"};
+    // By the index ratings_settled (rules, size, rating DESC, account_id, settled_until: version 9), which
+    // holds only the ratings settled once: the lapsed ones among them are stepped over in the index
+    // itself, and it gives the order whole (ties by account: a tie by name would sort every tied row).
+    db::Statement settled_of_variant{db, sql(sql("SELECT r.account_id, a.name, ", rating_columns), R"sql(
+FROM ratings r JOIN accounts a ON a.id = r.account_id
+WHERE r.rules = ?1 AND r.size = ?2 AND r.settled_until >= ?3
+ORDER BY r.rating DESC, r.account_id LIMIT ?4)sql")};
+    // By the index ratings_lapsing (settled_until), a batch at a time.
+    db::Statement prune_settled{db, R"sql(
+UPDATE ratings SET settled_until = NULL
+WHERE (account_id, rules, size) IN
+      (SELECT account_id, rules, size FROM ratings WHERE settled_until < ?1 LIMIT ?2))sql"};
+    // The page's keys from the index ratings_by_variant alone (rules, size, rating DESC and the key: the
+    // rows before the page are stepped over without reading them), then the page's rows and names.
     db::Statement ratings_of_variant{db, sql(sql("SELECT r.account_id, a.name, ", rating_columns), R"sql(
 FROM ratings r JOIN accounts a ON a.id = r.account_id
-WHERE r.rules = ?1 AND r.size = ?2 AND r.games > 0
-ORDER BY r.rating DESC, a.name_key LIMIT ?3 OFFSET ?4)sql")};
+WHERE (r.account_id, r.rules, r.size) IN
+      (SELECT account_id, rules, size FROM ratings WHERE rules = ?1 AND size = ?2
+       ORDER BY rating DESC, account_id LIMIT ?3 OFFSET ?4)
+  AND r.games > 0
+ORDER BY r.rating DESC, r.account_id)sql")};
     db::Statement variants{
         db, "SELECT DISTINCT size, rules FROM ratings WHERE games > 0 ORDER BY size DESC, rules"};
     // The last rated game of a player in a variant that changed ratings: its before and after (kept with
@@ -91,19 +110,28 @@ std::vector<RatingsRow> RatingsStore::ratings_list(Variant variant, UnixTime now
     return rows;
 }
 
-std::vector<RatingsRow> RatingsStore::leaders(Variant variant, UnixTime now, double max_deviation,
-                                              int limit) {
-    // Best first, a page at a time, until `limit` settled ratings are found: the deviation grows while
-    // a player does not play, so it is judged as of now, not as stored.
-    constexpr int page = 200;
-    std::vector<RatingsRow> out;
-    for (int offset = 0; int(out.size()) < limit; offset += page) {
-        const std::vector<RatingsRow> rows = ratings_list(variant, now, page, offset);
-        for (const RatingsRow& r : rows)
-            if (r.record.rating.deviation <= max_deviation && int(out.size()) < limit) out.push_back(r);
-        if (int(rows.size()) < page) break;
+std::vector<RatingsRow> RatingsStore::leaders(Variant variant, UnixTime now, int limit) {
+    // The deviation grows while a player does not play, so settledness is a matter of `now`: the row
+    // keeps until when (settled_until, written with the rating), and the index finds those still settled.
+    std::vector<RatingsRow> rows;
+    auto q = s_->settled_of_variant.query(rules_name(variant.rules), variant.size, now, std::max(0, limit));
+    while (q.next()) {
+        RatingsRow row{q.int64(0), q.text(1), read_rating(q, 2)};
+        row.record.rating = glicko2::after_inactivity(row.record.rating,
+                                                      glicko2::periods_between(*row.record.last_rated, now));
+        rows.push_back(std::move(row));
     }
-    return out;
+    return rows;
+}
+
+int RatingsStore::prune_settled(UnixTime now, int batch) {
+    s_->prune_settled.run(now, batch);
+    return s_->db.changes();
+}
+
+std::optional<UnixTime> RatingsStore::settled_until(const RatingRecord& r) {
+    if (!r.last_rated || r.games == 0) return std::nullopt;
+    return glicko2::settled_until(r.rating, *r.last_rated, net::lobby::settled_deviation);
 }
 
 std::optional<RatingChange> RatingsStore::last_change(AccountId account, Variant variant) {
@@ -142,7 +170,7 @@ std::array<RatingChange, 2> RatingsStore::rate(const std::array<AccountId, 2>& p
         after.last_rated = now;
         s_->upsert_rating.run(players[p], rules_name(variant.rules), variant.size, after.rating.rating,
                               after.rating.deviation, after.rating.volatility, after.games, after.wins,
-                              after.losses, after.draws, now);
+                              after.losses, after.draws, now, settled_until(after));
         changes[p] = RatingChange{before[p].rating.rating, after.rating.rating};
     }
     return changes;

@@ -21,6 +21,8 @@ struct RatingRecord {
     glicko2::Rating rating;
     int games = 0, wins = 0, losses = 0, draws = 0;
     std::optional<UnixTime> last_rated;
+    // The last second the rating is settled (RatingsStore::settled_until); nullopt when it is not.
+    std::optional<UnixTime> settled_until;
 };
 
 struct RatingsRow {
@@ -45,14 +47,24 @@ class RatingsStore {
     // The account's rating in `variant`: a newcomer's (1500, 350, 0.06, no games) until its first rated
     // game; the deviation as of `now`.
     RatingRecord rating_of(AccountId account, Variant variant, UnixTime now);
-    // Every player with a rated game in `variant`, best rating first (ties by name); at most `limit`
-    // rows when limit > 0, after the first `offset`.
+    // Every player with a rated game in `variant`, best rating first (ties: the earlier account first,
+    // the order of the index, so that a page never sorts a crowd of equal ratings); at most `limit` rows
+    // when limit > 0, after the first `offset` (it reads the rows before them: callers bound it).
     std::vector<RatingsRow> ratings_list(Variant variant, UnixTime now, int limit = 0, int offset = 0);
     // The variants that have rated players: 4x4 before 3x3, official before rogers.
     std::vector<Variant> rated_variants();
-    // The leaderboard: the best `limit` players of `variant` whose deviation as of `now` is at most
-    // `max_deviation` (a settled rating), best first.
-    std::vector<RatingsRow> leaders(Variant variant, UnixTime now, double max_deviation, int limit);
+    // The leaderboard: the best `limit` players of `variant` whose rating is settled at `now`, best first
+    // (ties as ratings_list's). An index lookup: the rows read are about `limit` and the settled ratings that
+    // lapsed since the last prune_settled, whatever the number of players.
+    std::vector<RatingsRow> leaders(Variant variant, UnixTime now, int limit);
+    // Forgets that up to `batch` ratings were settled once their time ran out before `now` (each lapses
+    // once for each game that settled it), so that leaders() does not step over them again. Returns how
+    // many it forgot.
+    int prune_settled(UnixTime now, int batch);
+    // Until when a rating that changed at record.last_rated stays settled: its deviation, growing without
+    // games, at most the leaderboard's (net/lobby.h's settled_deviation; glicko2::settled_until). The
+    // store keeps it with every rating (schema version 9); nullopt when it is not settled.
+    static std::optional<UnixTime> settled_until(const RatingRecord& record);
     // What the account's last rated game in `variant` did to its rating (nullopt: none yet).
     std::optional<RatingChange> last_change(AccountId account, Variant variant);
 

@@ -65,6 +65,8 @@ class Server : public Outbox {
     std::vector<std::string> addresses() const;
     std::vector<int> ports() const;
     const Hub& hub() const { return *hub_; }
+    // The server's store, for the tests that count what a request costs it (Store::count_steps).
+    Store& store() { return *store_; }
     std::size_t connections() const { return links_.size(); }
 
     // The hub's way out (Outbox).

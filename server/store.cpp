@@ -22,6 +22,32 @@ namespace {
 constexpr std::uint32_t application_id = 0x47625376;
 constexpr const char* product = "gobblet";
 
+// Version 9's settled_until for the ratings written before it: the program's arithmetic (glicko2), not
+// SQL's, as every rating written since gets it (RatingsStore::rate).
+void fill_settled_until(db::Database& d) {
+    struct Row {
+        std::int64_t account = 0, size = 0;
+        std::string rules;
+        RatingRecord record;
+    };
+    std::vector<Row> rows;
+    {
+        db::Statement all{d, R"sql(
+SELECT account_id, rules, size, rating, deviation, volatility, games, last_rated FROM ratings)sql"};
+        auto q = all.query();
+        while (q.next()) {
+            Row r{q.int64(0), q.int64(2), q.text(1), {}};
+            r.record.rating = {q.real(3), q.real(4), q.real(5)};
+            r.record.games = int(q.int64(6));
+            r.record.last_rated = q.int64(7);
+            rows.push_back(std::move(r));
+        }
+    }
+    db::Statement set{
+        d, "UPDATE ratings SET settled_until = ?4 WHERE account_id = ?1 AND rules = ?2 AND size = ?3"};
+    for (const Row& r : rows) set.run(r.account, r.rules, r.size, RatingsStore::settled_until(r.record));
+}
+
 // The schema, one step a version, in order. A step is never changed once released: a new version is a
 // new step. (docs/server.md describes the tables.)
 constexpr db::Migration migrations[] = {
@@ -201,6 +227,24 @@ ALTER TABLE games ADD COLUMN bot1 INTEGER NOT NULL DEFAULT 0 CHECK (bot1 IN (0, 
 -- their time, which the server's own reader of that format reads.
 ALTER TABLE game_facts ADD COLUMN format INTEGER NOT NULL DEFAULT 1 CHECK (format >= 1);
 )sql"},
+    {9, R"sql(
+-- The last second each rating is settled (its deviation, growing without games, at most the
+-- leaderboard's 150: RatingsStore::settled_until), NULL when it is not: the leaderboard reads the
+-- settled ratings of a moment through ratings_settled instead of growing every player's deviation to
+-- that moment. A rating is settled only by a game, which writes the row again; a lapsed one is set to
+-- NULL a batch at a time (ratings_lapsing). Filled in for the rows before this version by the program.
+ALTER TABLE ratings ADD COLUMN settled_until INTEGER;
+CREATE INDEX ratings_settled ON ratings(rules, size, rating DESC, account_id, settled_until)
+    WHERE settled_until IS NOT NULL;
+CREATE INDEX ratings_lapsing ON ratings(settled_until) WHERE settled_until IS NOT NULL;
+-- A player's finished games, newest first, from the index alone (a history page steps over the games
+-- before it without reading them; `status` in it too, so that SQLite needs no row to check it).
+CREATE INDEX games_over_by_account0 ON games(account0, id, status)
+    WHERE status = 'over' AND account0 IS NOT NULL;
+CREATE INDEX games_over_by_account1 ON games(account1, id, status)
+    WHERE status = 'over' AND account1 IS NOT NULL;
+)sql",
+     fill_settled_until},
 };
 static_assert(std::size(migrations) == Store::schema_version);
 
@@ -358,6 +402,9 @@ std::int64_t Store::data_version() {
     auto q = impl_->data_version.query();
     return q.next() ? q.int64(0) : 0;
 }
+
+db::Transaction Store::transaction() { return db::Transaction(impl_->db); }
+db::StepCounter Store::count_steps() { return db::StepCounter(impl_->db); }
 
 AccountsStore& Store::accounts() { return impl_->accounts; }
 RatingsStore& Store::ratings() { return impl_->ratings; }

@@ -56,7 +56,7 @@ class Store {
     // exist and be of this program's schema version.
     enum class Access : std::uint8_t { Serve, Read, Share };
     // The schema version this program writes and reads.
-    static constexpr int schema_version = 8;
+    static constexpr int schema_version = 9;
 
     // Opens the database, or throws db::Error saying why not: a missing file (Read), a folder that
     // cannot be created or written, a file that is not a database or is another program's, a newer
@@ -85,6 +85,14 @@ class Store {
     // A number that changes when another connection (another process: --new-tournament) has committed
     // to the file since the last call (SQLite's PRAGMA data_version): the server's cue to read again.
     std::int64_t data_version();
+
+    // A batch of the store's calls as one transaction (each call's own nests in it as a savepoint):
+    // for the fixtures and benchmarks that write thousands of rows at once. The server never holds one
+    // across its loop: every change it makes is committed when the call returns.
+    db::Transaction transaction();
+    // Counts what the store's statements do while it lives (db::StepCounter), for the tests and
+    // benchmarks that check what a request costs.
+    db::StepCounter count_steps();
 
     // The parts, one per concern, over this store's connection.
     AccountsStore& accounts();

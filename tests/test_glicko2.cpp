@@ -91,3 +91,28 @@ TEST_CASE("nonsense numbers are brought into range, never spread as nan", "[glic
     CHECK(std::isfinite(r.volatility));
     CHECK(periods_between(100, 50) == 0);
 }
+
+TEST_CASE(
+    "a rating's settled time: the last second its deviation, growing without games, is within the bound",
+    "[glicko2]") {
+    constexpr std::int64_t t0 = 1'800'000'000;
+    for (const Rating r : {Rating{1800, 60, 0.06}, Rating{1500, 149.9, 0.06}, Rating{1700, 45, 0.09},
+                           Rating{1600, 120, 0.0300001}}) {
+        INFO(r.deviation << " " << r.volatility);
+        const auto until = settled_until(r, t0, 150);
+        REQUIRE(until);
+        CHECK(*until >= t0);
+        // after_inactivity agrees on either side of it (to the float's last bits at the very second).
+        CHECK(after_inactivity(r, periods_between(t0, *until)).deviation <= 150 + 1e-9);
+        CHECK(after_inactivity(r, periods_between(t0, *until + 1)).deviation > 150);
+    }
+    // A regular at 60 stays settled (150) for more than two years at a volatility of 0.06: 174 periods.
+    const double days = double(*settled_until(Rating{1800, 60, 0.06}, t0, 150) - t0) / 86400;
+    CHECK(days == Approx(811.6).margin(0.5));
+    // Above the bound already: never settled; a newcomer neither.
+    CHECK_FALSE(settled_until(Rating{1800, 150.01, 0.06}, t0, 150));
+    CHECK_FALSE(settled_until(newcomer, t0, 150));
+    // Nonsense never gives nonsense: a volatility brought into range, a time within bounds.
+    CHECK(settled_until(Rating{1500, 100, 0}, t0, 150).value() > t0);
+    CHECK_FALSE(settled_until(Rating{1500, NAN, 0.06}, t0, 150));
+}

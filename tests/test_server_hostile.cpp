@@ -251,6 +251,8 @@ TEST_CASE("a client that stops reading is dropped, and a half-open one too; the 
           "[server][hostile]") {
     Serving srv;
     srv.config.output_limit = 64 << 10;
+    // Every question answered (not ten, then refusals of a few bytes): a flood of answers is the point.
+    srv.config.hub.query_burst = srv.config.hub.address_query_burst = 1'000'000;
     {
         // A player with fifty finished games: a page of history is a few kilobytes.
         server::Store store = server::Store::open(srv.config.db);

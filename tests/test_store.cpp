@@ -111,15 +111,16 @@ TEST_CASE("a database of a newer gobblet is refused and left untouched", "[store
     }
     {
         db::Database d = db::Database::open(path, {false, 5000});
-        d.exec("PRAGMA user_version = 9");
+        d.exec("PRAGMA user_version = " + std::to_string(Store::schema_version + 1));
     }
     const std::string before = bytes_of(path);
-    CHECK(error_of([&] { Store::open(path); }) == path + " is schema version 9; this gobblet knows up to " +
-                                                      std::to_string(Store::schema_version) +
-                                                      ": use a newer gobblet");
+    const std::string newer = std::to_string(Store::schema_version + 1);
+    CHECK(error_of([&] { Store::open(path); }) ==
+          path + " is schema version " + newer + "; this gobblet knows up to " +
+              std::to_string(Store::schema_version) + ": use a newer gobblet");
     CHECK(error_of([&] { Store::open(path, Store::Access::Read); }) ==
-          path + " is schema version 9; this gobblet knows up to " + std::to_string(Store::schema_version) +
-              ": use a newer gobblet");
+          path + " is schema version " + newer + "; this gobblet knows up to " +
+              std::to_string(Store::schema_version) + ": use a newer gobblet");
     CHECK(bytes_of(path) == before);
 }
 
@@ -735,8 +736,9 @@ TEST_CASE("the ratings table lines up names by characters, not bytes", "[store]"
     const char* names[] = {"Émile",  "Bo",   "Σωκράτης", "Aoife", "Brian",
                            "Cathal", "Dara", "Eoin",     "Fionn", "Gráinne"};
     for (int i = 0; i < 10; ++i)
-        rows.push_back(RatingsRow{i + 1, names[i],
-                                  RatingRecord{{1900.4 - 50 * i, 60.5 + i, 0.06}, 10 + i, 7, 2, 1 + i, t0}});
+        rows.push_back(RatingsRow{
+            i + 1, names[i],
+            RatingRecord{{1900.4 - 50 * i, 60.5 + i, 0.06}, 10 + i, 7, 2, 1 + i, t0, std::nullopt}});
     const std::string table = ratings_table({3, Rules::Rogers}, rows);
     const std::string expected =
         "rogers rules, 3x3\n"
