@@ -116,15 +116,17 @@ $(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(B)/tests/tools/load_matches.o $
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
 # The server under MATCHES concurrent matches with a spectator each, a move every INTERVAL seconds a match,
-# for SECONDS (tests/bench/server.sh; docs/server.md, "Measurements"); SERVER_CPUS and LOAD_CPUS pin each
-# to CPUs (taskset lists). Not part of make test.
+# for SECONDS (tests/bench/server.sh; docs/server.md, "Measurements"), PER_ADDRESS matches from each
+# loopback address (the server's limits per address all on); SERVER_CPUS and LOAD_CPUS pin each to CPUs
+# (taskset lists). Not part of make test (tests/cli/bench_limits.sh is its small run).
 MATCHES  ?= 1000
 SECONDS  ?= 30
 INTERVAL ?= 3
 LOBBIES  ?= auto
+PER_ADDRESS ?= 4
 bench-server: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(B)/lobby-load
-	@NICE=$(NICE) LOBBIES=$(LOBBIES) tests/bench/server.sh $(MATCHES) $(SECONDS) $(INTERVAL) "$(SERVER_CPUS)" "$(LOAD_CPUS)"
+	@NICE=$(NICE) LOBBIES=$(LOBBIES) PER_ADDRESS=$(PER_ADDRESS) tests/bench/server.sh $(MATCHES) $(SECONDS) $(INTERVAL) "$(SERVER_CPUS)" "$(LOAD_CPUS)"
 
 # Writes server databases for the script tests through the store's own API (tests/tools/store_fixture.cpp).
 $(B)/store-fixture: $(B)/tests/tools/store_fixture.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)

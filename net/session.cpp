@@ -149,7 +149,7 @@ Expected<std::unique_ptr<Session>> Session::join(const JoinConfig& c, Match show
     s->match_id_ = c.held ? c.held_id : "";
     s->referee_ = Referee(default_grace, c.rated);  // the joiner checks its own offers by the terms
     s->phase_ = Phase::Connecting;
-    switch (s->connector_.start(c.host, now)) {
+    switch (s->connector_.start(c.host, now, c.from)) {
         case Connector::Status::Failed: return fail(s->connector_.error());
         case Connector::Status::Connected: s->joiner_connected(now); break;
         case Connector::Status::Pending: break;
@@ -1187,7 +1187,7 @@ Expected<void> Session::may_reconnect() const {
 }
 
 Expected<void> Session::connect_again(Millis now) {
-    switch (connector_.start(join_.host, now)) {
+    switch (connector_.start(join_.host, now, join_.from)) {
         case Connector::Status::Failed: return Failure{connector_.error()};
         case Connector::Status::Connected:
             phase_ = Phase::Connecting;

@@ -74,6 +74,9 @@ struct HostConfig {
 
 struct JoinConfig {
     Endpoint host;
+    // A numeric local address to connect from ("" for the system's choice): a load test spreads its
+    // players over the loopback's addresses, as real players come from many.
+    std::string from;
     std::string code;  // as typed
     std::string name;  // the joiner's name, cleaned before it is sent
     SeatKind seat = SeatKind::Human;

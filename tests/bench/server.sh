@@ -10,6 +10,10 @@
 # they play (lobby-load's --lobbies; auto: when the descriptor limit allows).
 # NICE=N in the environment runs both at that niceness (on a machine shared with other work, -10 as root
 # measures the server rather than the neighbours' compilers; the line says so).
+# The server runs with every limit as it ships (no --per-address): the load comes from many loopback
+# addresses, PER_ADDRESS matches an address (4), as real players come from many, and waits at the limits
+# per address as a client is told to. FIRST_TO (9) and REMATCH=yes (matches that end go back to the
+# lobby: a seek posted and withdrawn, a rematch) make the lobby part of the load (tests/cli/bench_limits.sh).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 MAIN="${GOBBLET_BIN:-$ROOT/main}"
@@ -42,8 +46,7 @@ pin() { if [ -n "$1" ]; then exec taskset -c "$@"; else shift; exec "$@"; fi; }
 if [ -n "${NICE:-}" ]; then
     renice -n "$NICE" -p $$ >/dev/null || { echo "bench-server: cannot run at nice $NICE" >&2; exit 1; }
 fi
-pin "$server_cpus" "$MAIN" --serve --listen 127.0.0.1:0 --db "$work/server.db" \
-    --max-connections $((5 * matches + 100)) --per-address $((5 * matches + 100)) 2>"$work/server.log" &
+pin "$server_cpus" "$MAIN" --serve --listen 127.0.0.1:0 --db "$work/server.db" 2>"$work/server.log" &
 server=$!
 for _ in $(seq 100); do grep -q "serving on" "$work/server.log" && break; sleep 0.1; done
 port=$(sed -n 's/.*serving on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$work/server.log")
@@ -51,7 +54,8 @@ port=$(sed -n 's/.*serving on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$work/server.log
 echo "bench-server: $matches matches for $seconds s, a move every $interval s a match (the server: pid $server, 127.0.0.1:$port${server_cpus:+, CPU $server_cpus}${load_cpus:+, the load on CPU $load_cpus}${NICE:+, both at nice $NICE})"
 status=0
 (pin "$load_cpus" "$LOAD" "127.0.0.1:$port" matches "$matches" --pid "$server" --interval "$interval" \
-    --seconds "$seconds" --lobbies "$lobbies") || status=$?
+    --seconds "$seconds" --lobbies "$lobbies" --per-address "${PER_ADDRESS:-4}" --first-to "${FIRST_TO:-9}" \
+    --rematch "${REMATCH:-no}" ${SETTLE:+--settle "$SETTLE"}) || status=$?
 if [ $status -ne 0 ]; then
     echo "bench-server: the server's last words:" >&2
     tail -n 5 "$work/server.log" >&2

@@ -15,15 +15,20 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <iostream>
 #include <memory>
 #include <queue>
 #include <random>
+#include <unordered_map>
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "net/code.h"
 #include "net/lobby.h"
 #include "net/session.h"
+#include "server/games.h"
+#include "server/lobby.h"
 
 namespace gobblet::load {
 
@@ -50,15 +55,25 @@ double own_cpu_seconds() {
     std::exit(1);
 }
 
+// The load mirrors the server's token buckets to wait at its limits rather than be refused, refilling a
+// quarter slower: its clock starts a bucket when it sends, the server's when the line arrives, a little
+// later, and so fills a little later too.
+constexpr Millis slower(Millis every) { return every + every / 4; }
+
 // A bare lobby connection: the lines this load needs, the others dropped.
 struct LobbyLine {
     net::LineConn conn;
     std::string name;  // as logged in ("~L0")
+    std::string from;  // the address it comes from ("" for the system's choice)
     bool in = false;   // welcomed
     std::optional<lobby::MatchStart> start;
     std::optional<lobby::Watching> watching;
     lobby::Id challenge = 0;  // a challenge to this player, to accept
-    int fd = -1;              // as epoll has it
+    lobby::Id own_seek = 0;   // its own open seek, as the server listed it
+    // The server's limit on the changes everyone hears of (posts, challenges, withdrawals), per
+    // connection: the load waits at it rather than be told to slow down.
+    net::GuessLimiter changes{server::changes_burst, slower(server::changes_every)};
+    int fd = -1;  // as epoll has it
     std::uint32_t mask = 0;
 };
 
@@ -69,10 +84,26 @@ struct Seat {
     int fd = -1;
     std::uint32_t mask = 0;  // what epoll watches for it
     bool started = false;
-    int of = 0;  // the match it belongs to
+    bool held = false;  // waited for its address's turn to join (counted once)
+    int of = 0;         // the match it belongs to
+};
+
+// Where a match is in its life: played, or (with --rematch, once it is over) its players back in the
+// lobby on the way to the next.
+enum class Stage : std::uint8_t {
+    Play,
+    Over,      // waiting for its three connections to agree on how it ended
+    Post,      // its first player posts an open seek ...
+    Withdraw,  // ... and withdraws it once listed
+    Rematch,   // ... then offers a rematch
+    Accept,    // the other accepts it
+    Started,   // both have the new match: its first player asks for a watch code
+    Join,      // the three game connections join it
 };
 
 struct Pace {
+    Stage stage = Stage::Play;
+    std::string game;        // the match's game id
     std::int64_t due = 0;    // when the next move is due
     std::int64_t since = 0;  // when the move in flight was sent; 0: none in flight
     int waiting = 0;         // the three connections that have not seen it yet (the mover's echo too)
@@ -137,7 +168,20 @@ class Bench {
         if (!lobbies_[i].conn.send(line)) die(lobbies_[i].name + ": the lobby connection failed");
         sync_lobby(i);
     }
+    // Queues a game connection: it joins when its address may open one (the server's limit on game
+    // connections arriving per address), at most 32 joining at once.
     void join(std::size_t seat, const std::string& code, const std::string& name, bool watch);
+    void start_joins();
+    // Whether lobby connection i may post, challenge or withdraw now (its own limit and its address's);
+    // if so the change is counted as the server counts it. A change that has to wait is counted once.
+    bool may_change(std::size_t i, bool& counted);
+    // The three game connections of match k (its players', its spectator's) join its game.
+    void join_match(int k);
+    // Moves a match that is over on towards its rematch; true when it is in play again.
+    void cycle(int k);
+    // Whether the three connections of match k saw the same match.
+    bool agree(int k) const;
+    std::string address_of(int match) const;
     // The mover of match k makes a random legal move (or chooses the next round's starter).
     void act(int k);
     void arrived(std::size_t seat, const net::Event& e);
@@ -156,7 +200,41 @@ class Bench {
     std::size_t seat_cursor_ = 0, lobby_cursor_ = 0;
     std::mt19937_64 random_{12345};
     std::vector<epoll_event> ready_ = std::vector<epoll_event>(4096);
+    struct Join {
+        std::size_t seat;
+        std::string code, name;
+        bool watch;
+    };
+    std::deque<Join> joins_;  // waiting for their address's turn
+    // The server's limits per address, as the load mirrors them: game connections arriving, changes.
+    std::unordered_map<std::string, net::GuessLimiter> hellos_, changes_;
+    std::int64_t held_hellos_ = 0, held_changes_ = 0;  // how often the load waited at each
+    std::int64_t rematches_ = 0, games_over_ = 0;
+    std::vector<bool> change_counted_;  // per lobby connection: its waiting change is counted
 };
+
+std::string Bench::address_of(int match) const {
+    if (where_.is_unix()) return "";
+    const int a = match / std::max(1, o_.per_address);
+    return "127.16." + std::to_string((a >> 8) & 255) + "." + std::to_string(a & 255);
+}
+
+bool Bench::may_change(std::size_t i, bool& counted) {
+    LobbyLine& l = lobbies_[i];
+    const Millis now = now_ms();
+    net::GuessLimiter& address =
+        changes_.try_emplace(l.from, server::address_changes_burst, slower(server::address_changes_every))
+            .first->second;
+    if (!l.changes.allow(now) || !address.allow(now)) {
+        if (!counted) ++held_changes_;
+        counted = true;
+        return false;
+    }
+    l.changes.wrong(now);  // (the buckets count changes made)
+    address.wrong(now);
+    counted = false;
+    return true;
+}
 
 void Bench::lobby_io(std::size_t i, std::uint32_t events) {
     LobbyLine& l = lobbies_[i];
@@ -177,10 +255,13 @@ void Bench::lobby_io(std::size_t i, std::uint32_t events) {
                 l.name = line.substr(8, line.find(' ', 8) - 8);
             } else if (line.starts_with("seek ") || line.starts_with("match ") ||
                        line.starts_with("watching ")) {
-                const auto p = lobby::parse_message(line, 1);  // (the version these bare lines speak)
+                const auto p = lobby::parse_message(line, 3);  // (the version these bare lines speak)
                 if (!p) die(l.name + ": " + p.why() + ": " + line);
                 if (const auto* s = std::get_if<lobby::SeekItem>(&*p); s && s->to == l.name)
                     l.challenge = s->id;
+                if (const auto* s = std::get_if<lobby::SeekItem>(&*p);
+                    s && s->to.empty() && s->from == l.name)
+                    l.own_seek = s->id;
                 if (const auto* m = std::get_if<lobby::MatchStart>(&*p)) l.start = *m;
                 if (const auto* w = std::get_if<lobby::Watching>(&*p)) l.watching = *w;
             } else if (line.starts_with("refused ") || line.starts_with("error ") ||
@@ -194,6 +275,7 @@ void Bench::lobby_io(std::size_t i, std::uint32_t events) {
 
 void Bench::seat_io(std::size_t i, std::uint32_t events, Millis now) {
     Seat& s = seats_[i];
+    if (!s.session) return;  // (left, its next not joined yet)
     std::vector<pollfd> fds;
     if (s.fd >= 0) fds.push_back({s.fd, short(s.mask), short(events)});
     // The session hands over one change at a time: the lines already read wait for the next call (epoll
@@ -268,6 +350,7 @@ bool Bench::until(const std::function<bool()>& done, Millis limit) {
     const Millis end = now_ms() + limit;
     while (now_ms() < end) {
         timers(now_ms());  // (also when done at once: a long set-up of many quick steps keeps pinging)
+        start_joins();
         if (done()) return true;
         step(5);
     }
@@ -275,16 +358,139 @@ bool Bench::until(const std::function<bool()>& done, Millis limit) {
 }
 
 void Bench::join(std::size_t seat, const std::string& code, const std::string& name, bool watch) {
-    net::JoinConfig j;
-    j.host = where_;
-    j.code = code;
-    j.name = name;
-    j.hosted = true;
-    j.watch = watch;
-    auto joined = net::Session::join(j, Match(), now_ms());
-    if (!joined) die(joined.why());
-    seats_[seat].session = std::move(joined).take();
-    sync_seat(seat);
+    if (seats_[seat].session) {
+        seats_[seat].session->leave("the match is over", now_ms());
+        sync_seat(seat);
+        seats_[seat].session.reset();
+    }
+    seats_[seat].started = seats_[seat].held = false;
+    joins_.push_back(Join{seat, code, name, watch});
+}
+
+void Bench::start_joins() {
+    std::size_t joining = 0;
+    for (const Seat& s : seats_) joining += s.session && !s.started;
+    const Millis now = now_ms();
+    for (auto it = joins_.begin(); it != joins_.end() && joining < 32;) {
+        const std::string from = address_of(seats_[it->seat].of);
+        net::GuessLimiter& hellos =
+            hellos_.try_emplace(from, server::hellos_burst, slower(server::hellos_every)).first->second;
+        if (!from.empty() && !hellos.allow(now)) {
+            ++it;
+            continue;
+        }
+        if (!from.empty()) hellos.wrong(now);  // (the bucket counts arrivals)
+        net::JoinConfig j;
+        j.host = where_;
+        j.from = from;
+        j.code = it->code;
+        j.name = it->name;
+        j.hosted = true;
+        j.watch = it->watch;
+        auto joined = net::Session::join(j, Match(), now);
+        if (!joined) die(joined.why());
+        seats_[it->seat].session = std::move(joined).take();
+        sync_seat(it->seat);
+        ++joining;
+        it = joins_.erase(it);
+    }
+    // (what waits for its address's turn is counted once)
+    for (const Join& j : joins_)
+        if (!std::exchange(seats_[j.seat].held, true)) ++held_hellos_;
+}
+
+void Bench::join_match(int k) {
+    const LobbyLine& w = lobbies_[std::size_t(2 * k)];
+    for (int s = 0; s < 3; ++s) {
+        const std::size_t seat = std::size_t(3 * k + s);
+        if (s < 2) {
+            const LobbyLine& l = lobbies_[std::size_t(2 * k + s)];
+            join(seat, l.start->code, l.name.substr(1), false);
+        } else {
+            join(seat, w.watching->code, "W" + std::to_string(k), true);
+        }
+    }
+    pace_[std::size_t(k)].game = w.start->game;
+}
+
+bool Bench::agree(int k) const {
+    const Match& a = seats_[std::size_t(3 * k)].match();
+    for (int s = 1; s < 3; ++s) {
+        const Match& b = seats_[std::size_t(3 * k + s)].match();
+        bool same = a.rounds().size() == b.rounds().size() && a.game().moves() == b.game().moves();
+        for (std::size_t r = 0; same && r < a.rounds().size(); ++r)
+            same = a.rounds()[r].game.moves() == b.rounds()[r].game.moves();
+        if (!same) return false;
+    }
+    return true;
+}
+
+void Bench::cycle(int k) {
+    Pace& p = pace_[std::size_t(k)];
+    const std::size_t w = std::size_t(2 * k), b = w + 1;
+    LobbyLine &first = lobbies_[w], &second = lobbies_[b];
+    bool counted = change_counted_[w];
+    switch (p.stage) {
+        case Stage::Play: return;
+        case Stage::Over:
+            // Its end reaches all three; then they must have seen the same match.
+            for (int s = 0; s < 3; ++s)
+                if (seats_[std::size_t(3 * k + s)].match().phase() != MatchPhase::Over) return;
+            if (!agree(k)) die("match " + std::to_string(k) + ": its connections saw other moves");
+            ++games_over_;
+            p.stage = Stage::Post;
+            [[fallthrough]];
+        case Stage::Post:
+            if (!may_change(w, counted)) break;
+            first.own_seek = 0;
+            send_lobby(w, "post official 4 none first-to " + std::to_string(o_.first_to) + " casual\n");
+            p.stage = Stage::Withdraw;
+            break;
+        case Stage::Withdraw:
+            if (first.own_seek == 0 || !may_change(w, counted)) break;
+            send_lobby(w, "withdraw " + std::to_string(first.own_seek) + "\n");
+            first.own_seek = 0;
+            p.stage = Stage::Rematch;
+            break;
+        case Stage::Rematch:
+            if (!may_change(w, counted)) break;
+            first.start.reset();
+            second.start.reset();
+            first.watching.reset();
+            second.challenge = 0;
+            // (the first match of the run is a challenge)
+            send_lobby(w, p.game.empty() ? "challenge " + second.name + " official 4 none first-to " +
+                                               std::to_string(o_.first_to) + " casual\n"
+                                         : "rematch " + p.game + "\n");
+            rematches_ += !p.game.empty();
+            p.stage = Stage::Accept;
+            break;
+        case Stage::Accept:
+            if (second.challenge == 0) break;
+            send_lobby(b, "accept " + std::to_string(second.challenge) + "\n");
+            second.challenge = 0;
+            p.stage = Stage::Started;
+            break;
+        case Stage::Started:
+            if (!first.start || !second.start) break;
+            if (first.start->game != second.start->game || first.start->game == p.game)
+                die("match " + std::to_string(k) + ": the rematch started as two games");
+            send_lobby(w, "watch " + first.start->game + "\n");
+            p.stage = Stage::Join;
+            break;
+        case Stage::Join:
+            if (!first.watching) break;
+            if (p.game != first.start->game) {
+                join_match(k);
+            }
+            for (int s = 0; s < 3; ++s)
+                if (const Seat& seat = seats_[std::size_t(3 * k + s)]; !seat.session || !seat.started) return;
+            p = Pace{};
+            p.game = first.start->game;
+            p.due = now_us();
+            break;
+    }
+    change_counted_[w] = counted;
 }
 
 void Bench::act(int k) {
@@ -334,6 +540,10 @@ int Bench::run() {
     const std::uint64_t spare = 64, keeping = 5 * std::uint64_t(n) + spare,
                         closing = 3 * std::uint64_t(n) + spare;
     close_lobbies_ = o_.lobbies == Lobbies::Close || (o_.lobbies == Lobbies::Auto && keeping > have);
+    if (close_lobbies_ && o_.rematch)
+        die("a rematch needs the players' lobby connections: " + std::to_string(n) + " matches need " +
+            std::to_string(keeping) + " descriptors (5 a match) to keep them, and the limit is " +
+            std::to_string(have));
     const std::uint64_t need = close_lobbies_ ? closing : keeping;
     if (need > have)
         die(std::to_string(n) + " matches need " + std::to_string(need) +
@@ -372,6 +582,7 @@ int Bench::run() {
     lobbies_.resize(std::size_t(2 * n));
     seats_.resize(std::size_t(3 * n));
     pace_.assign(std::size_t(n), {});
+    change_counted_.assign(lobbies_.size(), false);
     for (int i = 0; i < 3 * n; ++i) seats_[std::size_t(i)].of = i / 3;
     // Logins, at most 32 waiting at once (one address may have 64 connections waiting).
     const auto waiting = [&](std::size_t upto) {
@@ -381,7 +592,8 @@ int Bench::run() {
     };
     for (std::size_t i = 0; i < lobbies_.size(); ++i) {
         net::Connector c;
-        auto st = c.start(where_, now_ms());
+        lobbies_[i].from = address_of(int(i / 2));
+        auto st = c.start(where_, now_ms(), lobbies_[i].from);
         while (st == net::Connector::Status::Pending) {
             pollfd pf{c.fd(), POLLOUT, 0};
             ::poll(&pf, 1, 50);
@@ -390,7 +602,7 @@ int Bench::run() {
         if (st != net::Connector::Status::Connected) die(c.error());
         lobbies_[i].conn = net::LineConn(c.take());
         lobbies_[i].name = "L" + std::to_string(i);
-        send_lobby(i, "lobby gobblet 1\nlogin L" + std::to_string(i) + " human guest\n");
+        send_lobby(i, "lobby gobblet 3\nlogin L" + std::to_string(i) + " human guest\n");
         if (!until([&] { return waiting(i + 1) < 32; }, 30'000)) die("logins stalled");
     }
     if (!until([&] { return waiting(lobbies_.size()) == 0; }, setup_limit)) die("not everyone got in");
@@ -400,75 +612,94 @@ int Bench::run() {
     settle();
     const long rss_lobby = rss_kib(o_.pid);
     phase("settling");
-    // Each match: its White challenges its Black, who accepts.
-    const std::string terms = "official 4 none first-to 9 casual";
-    for (int k = 0; k < n; ++k)
-        send_lobby(std::size_t(2 * k),
-                   "challenge " + lobbies_[std::size_t(2 * k + 1)].name + " " + terms + "\n");
-    std::size_t accepted = 0;
-    std::vector<bool> done(std::size_t(n), false);
-    if (!until(
-            [&] {
-                for (int k = 0; k < n; ++k) {
-                    LobbyLine& b = lobbies_[std::size_t(2 * k + 1)];
-                    if (done[std::size_t(k)] || b.challenge == 0) continue;
-                    send_lobby(std::size_t(2 * k + 1), "accept " + std::to_string(b.challenge) + "\n");
-                    done[std::size_t(k)] = true;
-                    ++accepted;
-                }
-                return accepted == std::size_t(n);
-            },
-            setup_limit))
-        die("not every challenge arrived");
-    if (!until(
-            [&] {
-                for (const LobbyLine& l : lobbies_)
-                    if (!l.start) return false;
-                return true;
-            },
-            setup_limit))
-        die("not every match started");
-    phase("challenges and starts");
-    // The spectators' codes, asked for by each match's White.
-    for (int k = 0; k < n; ++k)
-        send_lobby(std::size_t(2 * k), "watch " + lobbies_[std::size_t(2 * k)].start->game + "\n");
-    if (!until(
-            [&] {
-                for (int k = 0; k < n; ++k)
-                    if (!lobbies_[std::size_t(2 * k)].watching) return false;
-                return true;
-            },
-            setup_limit))
-        die("not every watch code came");
-    phase("watch codes");
-    // Every match has started and has its watch code: what a player needs from the lobby is had. (Their
-    // lobby connections' going is told to the others that remain, a `left` line each.)
-    if (close_lobbies_)
-        for (std::size_t i = 0; i < lobbies_.size(); ++i) {
-            lobbies_[i].conn.close();
-            sync_lobby(i);
-        }
-    // The game connections, at most 32 joining at once.
-    const auto joining = [&](std::size_t upto) {
-        std::size_t j = 0;
-        for (std::size_t i = 0; i < upto; ++i) j += !seats_[i].started;
-        return j;
-    };
-    for (int k = 0; k < n; ++k) {
-        for (int s = 0; s < 3; ++s) {
-            const std::size_t seat = std::size_t(3 * k + s);
-            if (s < 2) {
-                const LobbyLine& l = lobbies_[std::size_t(2 * k + s)];
-                join(seat, l.start->code, l.name.substr(1), false);
-            } else {
-                join(seat, lobbies_[std::size_t(2 * k)].watching->code, "W" + std::to_string(k), true);
-            }
-            if (!until([&] { return joining(seat + 1) < 32; }, 30'000)) die("joining stalled");
-        }
+    if (o_.rematch) {
+        // Each match comes about as a rematch does: its first player posts an open seek and withdraws it,
+        // then challenges the other, who accepts; a watch code; the three game connections.
+        for (Pace& p : pace_) p.stage = Stage::Post;
+        if (!until(
+                [&] {
+                    bool all = true;
+                    for (int k = 0; k < n; ++k) {
+                        cycle(k);
+                        all = all && pace_[std::size_t(k)].stage == Stage::Play;
+                    }
+                    return all;
+                },
+                setup_limit))
+            die("not every match started");
+        phase("seeks, challenges, starts and game connections");
     }
-    if (!until([&] { return joining(seats_.size()) == 0; }, setup_limit))
-        die("not every game connection reached play");
-    phase("game connections");
+    if (!o_.rematch) {
+        // Each match: its first player challenges the other, who accepts (each challenge when its
+        // address's limit on changes allows: one address may have more matches than its burst).
+        const std::string terms = "official 4 none first-to " + std::to_string(o_.first_to) + " casual";
+        std::size_t accepted = 0, challenged = 0;
+        std::vector<bool> done(std::size_t(n), false), asked(std::size_t(n), false);
+        if (!until(
+                [&] {
+                    for (int k = 0; k < n && challenged < std::size_t(n); ++k) {
+                        const std::size_t w = std::size_t(2 * k);
+                        bool counted = change_counted_[w];
+                        if (asked[std::size_t(k)] || !may_change(w, counted)) {
+                            change_counted_[w] = counted;
+                            continue;
+                        }
+                        change_counted_[w] = false;
+                        send_lobby(w, "challenge " + lobbies_[w + 1].name + " " + terms + "\n");
+                        asked[std::size_t(k)] = true;
+                        ++challenged;
+                    }
+                    for (int k = 0; k < n; ++k) {
+                        LobbyLine& b = lobbies_[std::size_t(2 * k + 1)];
+                        if (done[std::size_t(k)] || b.challenge == 0) continue;
+                        send_lobby(std::size_t(2 * k + 1), "accept " + std::to_string(b.challenge) + "\n");
+                        done[std::size_t(k)] = true;
+                        ++accepted;
+                    }
+                    return accepted == std::size_t(n);
+                },
+                setup_limit))
+            die("not every challenge arrived");
+        if (!until(
+                [&] {
+                    for (const LobbyLine& l : lobbies_)
+                        if (!l.start) return false;
+                    return true;
+                },
+                setup_limit))
+            die("not every match started");
+        phase("challenges and starts");
+        // The spectators' codes, asked for by each match's White.
+        for (int k = 0; k < n; ++k)
+            send_lobby(std::size_t(2 * k), "watch " + lobbies_[std::size_t(2 * k)].start->game + "\n");
+        if (!until(
+                [&] {
+                    for (int k = 0; k < n; ++k)
+                        if (!lobbies_[std::size_t(2 * k)].watching) return false;
+                    return true;
+                },
+                setup_limit))
+            die("not every watch code came");
+        phase("watch codes");
+        // Every match has started and has its watch code: what a player needs from the lobby is had. (Their
+        // lobby connections' going is told to the others that remain, a `left` line each.)
+        if (close_lobbies_)
+            for (std::size_t i = 0; i < lobbies_.size(); ++i) {
+                lobbies_[i].conn.close();
+                sync_lobby(i);
+            }
+        // The game connections, at most 32 joining at once, each when its address may open one.
+        for (int k = 0; k < n; ++k) join_match(k);
+        if (!until(
+                [&] {
+                    for (const Seat& s : seats_)
+                        if (!s.started) return false;
+                    return true;
+                },
+                setup_limit))
+            die("not every game connection reached play");
+        phase("game connections");
+    }
     settle();
     phase("settling");
     const double setup = double(now_us() - t_setup) / 1e6;
@@ -487,14 +718,22 @@ int Bench::run() {
     using Due = std::pair<std::int64_t, int>;
     std::priority_queue<Due, std::vector<Due>, std::greater<>> schedule;
     for (int k = 0; k < n; ++k) schedule.emplace(pace_[std::size_t(k)].due, k);
-    constexpr std::int64_t retry_us = 1000;  // a match that could not act looks again this soon
+    constexpr std::int64_t retry_us = 1000;    // a match that could not act looks again this soon
+    constexpr std::int64_t cycle_us = 20'000;  // a match on its way to a rematch, as often
     while (now_us() < end) {
         const std::int64_t t = now_us();
         while (!schedule.empty() && schedule.top().first <= t) {
             const int k = schedule.top().second;
             schedule.pop();
             Pace& p = pace_[std::size_t(k)];
-            if (p.over) continue;
+            if (p.over) {
+                // (a match over is over for the run, or on its way to a rematch)
+                if (!o_.rematch) continue;
+                if (p.stage == Stage::Play) p.stage = Stage::Over;
+                cycle(k);
+                schedule.emplace(p.stage == Stage::Play ? p.due : t + cycle_us, k);
+                continue;
+            }
             if (p.since != 0) {
                 // The last move has not reached everyone by the next one's time.
                 if (!p.late) ++late_;
@@ -504,7 +743,10 @@ int Bench::run() {
             }
             const std::int64_t before = p.due;
             act(k);
-            if (p.over) continue;
+            if (p.over) {
+                if (o_.rematch) schedule.emplace(t + cycle_us, k);
+                continue;
+            }
             if (p.due != before) {
                 ++sent;
                 p.late = false;
@@ -518,6 +760,7 @@ int Bench::run() {
         // server needs; what arrives meanwhile wakes the wait)
         step(int(std::clamp<std::int64_t>((next - now_us() + 999) / 1000, 0, 5)));
         timers(now_ms());
+        start_joins();
     }
     measuring_ = false;
     const double took = double(now_us() - start) / 1e6;
@@ -533,17 +776,10 @@ int Bench::run() {
             30'000))
         die("moves still on their way after 30 s");
     step(50);
-    for (int k = 0; k < n; ++k) {
-        const Match& a = seats_[std::size_t(3 * k)].match();
-        for (int s = 1; s < 3; ++s) {
-            const Match& b = seats_[std::size_t(3 * k + s)].match();
-            bool same = a.rounds().size() == b.rounds().size() && a.game().moves() == b.game().moves();
-            for (std::size_t r = 0; same && r < a.rounds().size(); ++r)
-                same = a.rounds()[r].game.moves() == b.rounds()[r].game.moves();
-            if (!same)
-                die("match " + std::to_string(k) + ": connection " + std::to_string(s) + " saw other moves");
-        }
-    }
+    // (a match on its way to a rematch was checked when it ended)
+    for (int k = 0; k < n; ++k)
+        if (pace_[std::size_t(k)].stage == Stage::Play && !agree(k))
+            die("match " + std::to_string(k) + ": its connections saw other moves");
     auto& l = latencies_;
     std::sort(l.begin(), l.end());
     const auto pct = [&](double q) {
@@ -559,6 +795,17 @@ int Bench::run() {
         double(n) * 1e6 / double(o_.interval_us), static_cast<long long>(sent),
         static_cast<long long>(relayed_), took, double(relayed_) / took, static_cast<long long>(late_),
         pct(0.5), pct(0.99), pct(0.999), l.empty() ? 0.0 : double(l.back()) / 1000, l.size());
+    {
+        const int addresses =
+            where_.is_unix() ? 0 : (n + std::max(1, o_.per_address) - 1) / std::max(1, o_.per_address);
+        std::printf(
+            "limits: %d loopback addresses (%d matches an address); the load waited at the server's limits "
+            "per address %lld times for a game connection and %lld times for a lobby change; %lld matches "
+            "over, %lld rematches offered\n",
+            addresses, o_.per_address, static_cast<long long>(held_hellos_),
+            static_cast<long long>(held_changes_), static_cast<long long>(games_over_),
+            static_cast<long long>(rematches_));
+    }
     if (cpu0 >= 0)
         std::printf(
             "cpu: the server %.2f s (%.0f%% of a core; %.0f moves relayed per CPU second), this load "

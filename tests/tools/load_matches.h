@@ -24,6 +24,14 @@ struct MatchesOptions {
     int pid = 0;                           // the server's process, for its memory and CPU
     double settle = 6;  // seconds waited before reading its memory (it returns a burst's room within 5)
     Lobbies lobbies = Lobbies::Auto;
+    // Matches whose players and spectator come from one loopback address (127.16.x.y, each match's
+    // own address after every `per_address` matches), as real players come from many addresses: the
+    // server's limits per address stay on, and the load waits at them as a client would be told to.
+    int per_address = 4;
+    int first_to = 9;  // the matches' terms (first to 9: a match outlasts a run)
+    // When a match ends its players go back to the lobby: one posts an open seek and withdraws it, then
+    // offers a rematch, which the other accepts, and the three game connections join the new match.
+    bool rematch = false;
 };
 
 // Sets up the matches with their spectators, plays them at the pace for the run, checks that every

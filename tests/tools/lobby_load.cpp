@@ -97,7 +97,8 @@ std::int64_t now_us() {
 int usage() {
     std::cerr << "usage: lobby-load ADDRESS idle N [--pid PID] [--hold S] [--in-flight K]\n"
                  "       lobby-load ADDRESS matches N [--pid PID] [--interval SECONDS] [--seconds S] "
-                 "[--settle S] [--lobbies keep|close|auto]\n";
+                 "[--settle S] [--lobbies keep|close|auto] [--per-address M] [--first-to N] "
+                 "[--rematch yes|no]\n";
     return 1;
 }
 
@@ -119,7 +120,8 @@ int main(int argc, char** argv) {
     const int n = std::atoi(argv[3]);
     int pid = 0;
     double hold = 0, interval = 3, seconds = 10, settle = 6;
-    int in_flight = 8;
+    int in_flight = 8, per_address = 4, first_to = 9;
+    bool rematch = false;
     std::string lobbies = "auto";
     for (int i = 4; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
@@ -135,6 +137,12 @@ int main(int argc, char** argv) {
             seconds = std::atof(argv[i + 1]);
         else if (flag == "--lobbies")
             lobbies = argv[i + 1];
+        else if (flag == "--per-address")
+            per_address = std::atoi(argv[i + 1]);
+        else if (flag == "--first-to")
+            first_to = std::atoi(argv[i + 1]);
+        else if (flag == "--rematch")
+            rematch = std::string(argv[i + 1]) == "yes";
         else if (flag == "--in-flight")
             in_flight = std::max(1, std::atoi(argv[i + 1]));
         else
@@ -142,6 +150,7 @@ int main(int argc, char** argv) {
     }
     if (n < 1 || interval <= 0 || seconds <= 0) return usage();
     if (lobbies != "keep" && lobbies != "close" && lobbies != "auto") return usage();
+    if (per_address < 1 || first_to < 1 || first_to > 9 || (rematch && lobbies == "close")) return usage();
     const long rss0 = load::rss_kib(pid);
     if (mode == "idle") {
         // Light clients: a bare connection each that logs in as a guest, reads and drops what it is told,
@@ -239,5 +248,8 @@ int main(int argc, char** argv) {
     o.lobbies = lobbies == "keep"    ? load::Lobbies::Keep
                 : lobbies == "close" ? load::Lobbies::Close
                                      : load::Lobbies::Auto;
+    o.per_address = per_address;
+    o.first_to = first_to;
+    o.rematch = rematch;
     return load::run_matches(*where, o);
 }
