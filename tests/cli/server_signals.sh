@@ -58,7 +58,7 @@ short_server() {
     done
     ulimit -n "$1" && exec "$MAIN" --serve --listen "unix:$WORK/short.sock" --db "$WORK/short.db"
 }
-seen=() started=no
+seen=() started=no sanitizer_starved=no
 for ((n = 4; n < 64; n++)); do
     (short_server "$n") &
     server=$!
@@ -75,14 +75,28 @@ for ((n = 4; n < 64; n++)); do
     wait "$server" || status=$?
     pids=()
     log=$(cat "$short_log")
+    # Under the sanitizers (make sanitize sets GOBBLET_SANITIZED) UBSan checks an object's dynamic type by
+    # first writing its vtable into a pipe of its own, to learn whether it is readable (sanitizer_common's
+    # IsAccessibleMemoryRange): starved of descriptors, its pipe fails and it reports a false "invalid
+    # vptr" (in CLI11's App, in Server, ...) and aborts. That is the runtime's shortage, not the program's:
+    # such a run says nothing of the program's message, and the next gives one descriptor more. Every
+    # failing step checks a dynamic type after its descriptor was refused, so under the sanitizers no
+    # message is seen at all: what they check here is that each step's failure path is clean (ASan) and
+    # that the server starts in the end; make test's run checks the messages.
+    if [ -n "${GOBBLET_SANITIZED:-}" ] && grep -q "which does not point to an object of type" <<<"$log" &&
+        grep -q "object has invalid vptr" <<<"$log" && grep -q "<memory cannot be printed>" <<<"$log"; then
+        sanitizer_starved=yes
+        continue
+    fi
     expect_eq "the exit status with $n descriptors ($log)" "$status" 1
     expect_eq "the lines on stderr with $n descriptors ($log)" "$(wc -l <"$short_log")" 1
     [[ $log == "gobblet: "* ]] || fail "with $n descriptors: $log"
     seen+=("$log")
 done
 expect_eq "the server started with enough descriptors (${seen[*]})" "$started" yes
-expect_contains "the failures on the way" "$(printf '%s\n' "${seen[@]}")" \
-    "gobblet: cannot make the workers' wake pipe: Too many open files"
+[ "$sanitizer_starved" = yes ] && [ ${#seen[@]} -eq 0 ] ||
+    expect_contains "the failures on the way" "$(printf '%s\n' "${seen[@]}")" \
+        "gobblet: cannot make the workers' wake pipe: Too many open files"
 # Out of descriptors is never blamed on the folder's permissions.
 if printf '%s\n' "${seen[@]}" | grep -q "must be writable"; then
     fail "a shortage of descriptors blamed on the folder: ${seen[*]}"
