@@ -470,6 +470,9 @@ Expected<LineConn::Read> LineConn::read() {
         const ssize_t n = ::recv(fd_.get(), buf, sizeof buf, 0);
         if (n > 0) {
             in_.feed(std::string_view(buf, std::size_t(n)));
+            // Less than asked: the socket is empty now. What comes next makes it readable again (every
+            // loop polls level-triggered), so a second recv only to hear EAGAIN is saved.
+            if (std::size_t(n) < sizeof buf) return Read::Ok;
             continue;
         }
         if (n == 0) return Read::Closed;

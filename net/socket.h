@@ -165,8 +165,9 @@ class LineConn {
     bool open() const { return bool(fd_); }
     short events() const;
     enum class Read : std::uint8_t { Ok, Closed };
-    // Reads what the socket holds (until it would block or max_input is buffered): Ok, or Closed when the
-    // peer closed its end; or why the socket failed (the system's words, "Connection reset by peer").
+    // Reads what the socket holds (until a read comes back short or max_input is buffered): Ok, or Closed
+    // when the peer closed its end (seen on the next read after its last bytes); or why the socket failed
+    // (the system's words, "Connection reset by peer"). For loops that poll level-triggered.
     Expected<Read> read();
     LineReader& input() { return in_; }
     const LineReader& input() const { return in_; }

@@ -183,8 +183,13 @@ void Checkpointer::run() {
 }
 
 Database::Database(Database&& other) noexcept
-    : db_(other.db_), path_(std::move(other.path_)), read_only_(other.read_only_) {
+    : db_(other.db_),
+      path_(std::move(other.path_)),
+      read_only_(other.read_only_),
+      grouping_(other.grouping_),
+      group_open_(other.group_open_) {
     other.db_ = nullptr;
+    other.grouping_ = other.group_open_ = false;
 }
 
 Database& Database::operator=(Database&& other) noexcept {
@@ -193,7 +198,10 @@ Database& Database::operator=(Database&& other) noexcept {
         db_ = other.db_;
         path_ = std::move(other.path_);
         read_only_ = other.read_only_;
+        grouping_ = other.grouping_;
+        group_open_ = other.group_open_;
         other.db_ = nullptr;
+        other.grouping_ = other.group_open_ = false;
     }
     return *this;
 }
@@ -267,7 +275,25 @@ void Statement::end_use() {
     in_use_ = false;
 }
 
+void Database::group_commits(bool on) {
+    if (!on) commit_group();
+    grouping_ = on;
+}
+
+void Database::commit_group() {
+    if (!group_open_) return;
+    group_open_ = false;  // (a failed COMMIT throws: the server stops, nothing of the group announced)
+    exec("COMMIT");
+}
+
+void Database::before_step(sqlite3_stmt* stmt) {
+    if (!grouping_ || group_open_ || sqlite3_stmt_readonly(stmt) || !sqlite3_get_autocommit(db_)) return;
+    exec("BEGIN IMMEDIATE");
+    group_open_ = true;
+}
+
 bool Statement::step() {
+    if (sqlite3_stmt_busy(stmt_) == 0) db_->before_step(stmt_);  // (its first step)
     const int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
@@ -334,7 +360,10 @@ std::optional<std::string> Query::optional_text(int column) const {
 
 // ---- Transaction ----
 
-Transaction::Transaction(Database& db) : db_(db), nested_(sqlite3_get_autocommit(db.handle()) == 0) {
+// A group the loop left open commits first (its writes are not this transaction's to roll back); a
+// Transaction begun inside another is a savepoint of it.
+Transaction::Transaction(Database& db)
+    : db_(db), nested_((db.commit_group(), sqlite3_get_autocommit(db.handle()) == 0)) {
     db_.exec(nested_ ? "SAVEPOINT nested" : "BEGIN IMMEDIATE");
 }
 

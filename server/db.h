@@ -82,11 +82,23 @@ class Database {
     // Throws Error for a result code that is not SQLITE_OK/ROW/DONE: "<path>: <doing>: <SQLite message>".
     void check(int rc, std::string_view doing) const;
 
+    // Group commit (the server's loop): while on, a statement that writes outside a Transaction does not
+    // commit by itself but joins one transaction, begun by the first of them and committed by
+    // commit_group(): one commit (its locks, its WAL frames) for everything a turn of the loop wrote.
+    // The caller commits before anyone can hear of what was written. A Transaction commits the group
+    // first (a Transaction inside another is a savepoint of it). Off: each statement commits itself, as SQLite does.
+    void group_commits(bool on);
+    void commit_group();
+    bool group_open() const { return group_open_; }
+    // (Statement: before a statement runs; begins the group when it writes and none is open.)
+    void before_step(sqlite3_stmt* stmt);
+
   private:
     Database(sqlite3* db, std::filesystem::path path, bool read_only);
     sqlite3* db_ = nullptr;
     std::filesystem::path path_;
     bool read_only_ = false;
+    bool grouping_ = false, group_open_ = false;
 };
 
 class Statement;

@@ -98,6 +98,9 @@ Expected<std::unique_ptr<Server>> Server::start(const ServerConfig& config, std:
     if (!watched) {
         return Failure{std::string("cannot watch the sockets: ") + std::strerror(errno)};
     }
+    // From here on, what a turn of the loop writes is one transaction, committed before anything of it
+    // goes out (Server::before_writing).
+    s->store_->group_commits(true);
     std::string where;
     for (const std::string& a : s->addresses()) where += (where.empty() ? "" : ", ") + a;
     s->log_.line(unix_at, "serving on " + where + " with " + db.string() + "; " +
@@ -125,8 +128,13 @@ bool Server::watch(int fd, std::uint32_t events, std::uint64_t token) {
     return ::epoll_ctl(epoll_.get(), EPOLL_CTL_ADD, fd, &e) == 0;
 }
 
-void Server::rearm(ConnId id, Link& link) {
-    const std::uint32_t want = epoll_mask(link.conn.events());
+void Server::before_writing() { store_->commit_group(); }
+
+void Server::rearm(ConnId id, Link& link, bool output) {
+    std::uint32_t want = epoll_mask(link.conn.events());
+    // (output queued this turn is written at its end, and the connection rearmed then: watching for
+    // writability meanwhile would cost two epoll_ctl calls a move for nothing)
+    if (!output) want = (want & ~std::uint32_t(EPOLLOUT)) | (link.mask & std::uint32_t(EPOLLOUT));
     if (want == link.mask) return;
     epoll_event e{};
     e.events = want;
@@ -178,6 +186,7 @@ void Server::on_poll(std::span<const pollfd>, Millis now) {
     hub_->tick(now);
     bury(now);
     flush_all(now);
+    before_writing();  // (what was written for nobody to hear is committed too: the write lock goes)
     if (!ready.empty()) last_busy_ = now;
     if (now - last_busy_ >= quiet_before_trim && last_trim_ < last_busy_) {
         ::malloc_trim(0);
@@ -195,6 +204,7 @@ void Server::flush_all(Millis now) {
     const auto flush = [&](ConnId id) {
         const auto it = links_.find(id);
         if (it == links_.end()) return;
+        before_writing();
         if (!it->second.conn.flush())
             broken_.push_back(id);
         else
@@ -232,6 +242,7 @@ void Server::accept_all(const net::Listener& l, int fd, Millis now) {
         net::Fd conn = l.accept(fd, &peer, &source);
         if (!conn) return;
         if (links_.size() >= max_connections_) {
+            before_writing();
             net::LineConn full(std::move(conn));
             full.send(
                 net::lobby::format_message(net::lobby::Bye{"busy: the server is full; try again later"}));
@@ -246,6 +257,7 @@ void Server::accept_all(const net::Listener& l, int fd, Millis now) {
 
 void Server::io(ConnId id, short revents, Millis now) {
     Link& link = links_.at(id);
+    if (revents & POLLOUT) before_writing();
     if ((revents & POLLOUT) && !link.conn.flush()) {
         unlink(id);
         return hub_->closed(id, "the connection failed", now);
@@ -269,7 +281,7 @@ void Server::io(ConnId id, short revents, Millis now) {
         bury(now);
     }
     if (got == net::LineConn::Read::Ok) {
-        if (const auto it = links_.find(id); it != links_.end()) rearm(id, it->second);
+        if (const auto it = links_.find(id); it != links_.end()) rearm(id, it->second, revents & POLLOUT);
         return;
     }
     if (!links_.contains(id)) return;
@@ -316,6 +328,7 @@ void Server::close(ConnId to, std::string_view last) {
     const auto it = links_.find(to);
     if (it == links_.end()) return;
     if (!last.empty()) {
+        before_writing();
         it->second.conn.send(last);
         it->second.conn.flush();
     }
@@ -335,6 +348,7 @@ void Server::bury(Millis now) {
 void Server::stop(std::string_view why, Millis now) {
     hub_->shutdown(why, now);
     flush_all(now);
+    before_writing();
     for (auto& [id, link] : links_) link.conn.flush();
     links_.clear();
     listeners_.clear();

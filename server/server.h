@@ -94,8 +94,11 @@ class Server : public Outbox {
     };
     bool watch(int fd, std::uint32_t events, std::uint64_t token);
     // Makes epoll watch the link for what it wants now (reading unless its input is full, writing while
-    // output waits).
-    void rearm(ConnId id, Link& link);
+    // output waits; `output` false: its writing as it was, for output that flush_all writes this turn).
+    void rearm(ConnId id, Link& link, bool output = true);
+    // Commits the turn's writes to the store (group commit): called before any byte goes to a socket, so
+    // that nothing is announced before it is committed.
+    void before_writing();
     Log log_;
     std::optional<Store> store_;
     net::Fd epoll_;

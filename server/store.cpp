@@ -395,6 +395,9 @@ void Store::checkpoint_in_background() {
     if (!impl_->checkpointer) impl_->checkpointer = std::make_unique<db::Checkpointer>(impl_->db);
 }
 
+void Store::group_commits(bool on) { impl_->db.group_commits(on); }
+void Store::commit_group() { impl_->db.commit_group(); }
+
 const fs::path& Store::path() const { return impl_->db.path(); }
 int Store::opened_version() const { return impl_->opened_version; }
 

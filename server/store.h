@@ -77,6 +77,10 @@ class Store {
     // The server's: the WAL is checkpointed on a thread of its own (db::Checkpointer), never inside a
     // commit of the event loop.
     void checkpoint_in_background();
+    // Group commit (db::Database::group_commits): the server's loop writes a turn's facts in one
+    // transaction and commits it (commit_group) before it writes anything to a socket.
+    void group_commits(bool on);
+    void commit_group();
 
     const std::filesystem::path& path() const;
     // The schema version the file had before open() upgraded it (0: a new file).

@@ -353,3 +353,43 @@ TEST_CASE(
     CHECK(restarted);
     CHECK(d.query_int("SELECT count(*) FROM t") >= 41);
 }
+
+TEST_CASE("group commit: a turn's writes are one transaction, committed only when the group is", "[db]") {
+    TempDir dir;
+    Database d = open_rw(dir / "a.db");
+    db::migrate(d, two_steps, app);
+    Database other = open_rw(dir / "a.db", 20);  // another connection: it sees only what is committed
+    Statement insert(d, "INSERT INTO t (name) VALUES (?1)");
+    Statement count(d, "SELECT count(*) FROM t");
+    d.group_commits(true);
+    {
+        Query q = count.query();  // a read begins nothing
+        REQUIRE(q.next());
+    }
+    CHECK_FALSE(d.group_open());
+    insert.run("liam");
+    insert.run("eamon");
+    CHECK(d.group_open());
+    CHECK(d.query_int("SELECT count(*) FROM t") == 2);      // the writer sees its own writes
+    CHECK(other.query_int("SELECT count(*) FROM t") == 0);  // nobody else yet: not committed
+    d.commit_group();
+    CHECK_FALSE(d.group_open());
+    CHECK(other.query_int("SELECT count(*) FROM t") == 2);
+    // A Transaction commits the group first (transactions do not nest), then is its own.
+    insert.run("zoe");
+    {
+        Transaction t(d);
+        CHECK(other.query_int("SELECT count(*) FROM t") == 3);
+        insert.run("mallory");
+        t.commit();
+    }
+    CHECK_FALSE(d.group_open());
+    CHECK(other.query_int("SELECT count(*) FROM t") == 4);
+    // Off again: each statement commits itself.
+    insert.run("kai");
+    d.group_commits(false);
+    CHECK(other.query_int("SELECT count(*) FROM t") == 5);
+    insert.run("ada");
+    CHECK_FALSE(d.group_open());
+    CHECK(other.query_int("SELECT count(*) FROM t") == 6);
+}

@@ -114,8 +114,7 @@ TEST_CASE("a player back within the grace continues as if nothing happened", "[s
     vanish(w, *black);
     REQUIRE(w.until([&] { return white->game->absence(white->game->remote_player()).has_value(); }));
     // Black's turn: White waits for it whatever Black does (it was never his to take).
-    CHECK(white->game->move(spec_of("W1A2"), false, w.now).why() ==
-          "it is " + black->name + "'s turn");
+    CHECK(white->game->move(spec_of("W1A2"), false, w.now).why() == "it is " + black->name + "'s turn");
     w.pass(10 * s);
     come_back(w, *black, *white, saved);
     CHECK(black->of(net::Event::Kind::Started).back().resumed);
@@ -338,10 +337,8 @@ TEST_CASE("a rated game has no takebacks or pauses: the server declines them at 
     black->game = std::move(knowing).take();
     black->match = m;
     REQUIRE(w.until([&] { return black->game->playing(); }));
-    CHECK(black->game->offer(net::OfferKind::Pause, w.now).why() ==
-          "a rated game has no pauses");
-    CHECK(black->game->offer(net::OfferKind::Undo, w.now).why() ==
-          "a rated game has no takebacks");
+    CHECK(black->game->offer(net::OfferKind::Pause, w.now).why() == "a rated game has no pauses");
+    CHECK(black->game->offer(net::OfferKind::Undo, w.now).why() == "a rated game has no takebacks");
 }
 
 // Issue 33, 3: an agreed pause in a casual server game ends at its limit, however often one player
@@ -447,4 +444,28 @@ TEST_CASE("during the other player's grace the player who stayed moves, and the 
     REQUIRE(w.until([&] { return !white->match.clock().paused(); }));
     w.pass(10 * s);
     CHECK(white->match.clock().time_left(Color::Black, w.now) <= 55 * s);
+}
+
+TEST_CASE("a move reaches the players only once it is committed: another connection to the file sees it",
+          "[server][store]") {
+    // The server's loop writes a turn's facts in one transaction (group commit) and commits it before it
+    // writes to any socket: whenever a player has heard of a move, the file has it.
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 none first-to 1 casual");
+    const auto id = server::game_id_of(World::match_of(liam)->game);
+    REQUIRE(id);
+    for (std::size_t i = 0; i < white_wins.size(); ++i) {
+        w.now += s;
+        w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
+        // (the facts before the moves: both players coming to the board)
+        const auto record = srv.reader().games().game_record(*id);
+        REQUIRE(record);
+        std::size_t moves = 0;
+        for (const server::Fact& f : record->facts) moves += f.text.starts_with("move ");
+        CHECK(moves == i + 1);
+    }
 }
