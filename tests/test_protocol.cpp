@@ -8,6 +8,7 @@
 
 #include "engine/movegen.h"
 #include "engine/protocol.h"
+#include "engine/version.h"
 #include "fuzz/targets.h"
 #include "saves/store.h"
 #include "support.h"
@@ -61,7 +62,7 @@ TEST_CASE("protocol: empty lines and comments are ignored, names are case-insens
 TEST_CASE("protocol: name, version, known_command and list_commands", "[protocol]") {
     Session s;
     CHECK(s("name") == "= gobblet\n\n");
-    CHECK(s("version") == "= 0.1.0\n\n");
+    CHECK(s("version") == "= " + std::string(program_version) + "\n\n");  // debian/changelog's
     CHECK(s("known_command genmove") == "= true\n\n");
     CHECK(s("known_command fly") == "= false\n\n");
     CHECK(s("known_command GENMOVE") == "= true\n\n");

@@ -4,7 +4,8 @@
 source "$(dirname "$0")/lib.bash"
 help=$("$MAIN" --help)
 for flag in --rules --size --version --perft --replay --gtp; do expect_contains "help" "$help" "$flag"; done
-expect_eq "version" "$("$MAIN" --version)" "gobblet 0.1.0"
+# The version's one place is debian/changelog's top entry (engine/version.h).
+expect_eq "version" "$("$MAIN" --version)" "gobblet $(sed -n '1s/^gobblet (\([^)]*\)) .*/\1/p' "$ROOT/debian/changelog")"
 if "$MAIN" --rules house --perft 1 2>"$WORK/err"; then fail "--rules house accepted"; fi
 expect_contains "rules" "$(cat "$WORK/err")" "--rules: house not in {official,rogers}"
 if "$MAIN" --size 5 --perft 1 2>"$WORK/err"; then fail "--size 5 accepted"; fi
