@@ -16,8 +16,9 @@ expect_eq "the man page's version" "$(sed -n 's/^\.TH GOBBLET 6 "[^"]*" "\([^"]*
     "$("$MAIN" --version)"
 expect_eq "the protocol's version" "$(printf 'version\nquit\n' | "$MAIN" --gtp | head -n 1)" \
     "= $("$MAIN" --version | sed 's/^gobblet //')"
-# make install puts it in section 6, and uninstall takes it away again.
-make -s -C "$ROOT" install DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
+# make install puts it in section 6, and uninstall takes it away again (-o main: the program as built;
+# with other flags than the build's, CXX="ccache g++" say, make would rebuild the whole tree first).
+make -s -C "$ROOT" -o main install DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
 [ -x "$WORK/root/usr/bin/gobblet" ] || fail "installed binary"
 [ -f "$WORK/root/usr/share/man/man6/gobblet.6" ] || fail "installed man page"
 # ... and what a server's operator needs, its paths made to fit the prefix (docs/server.md, "Installing").
