@@ -85,10 +85,15 @@ FUZZ_FLAGS     := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-reco
 # common words for the easy computer), and what testing adds.
 BUILD_PKGS := g++ make libncurses-dev libcli11-dev libsqlite3-dev libsodium-dev
 RUN_PKGS   := $(BUILD_PKGS) wamerican wamerican-small
-TEST_PKGS  := $(RUN_PKGS) catch2 tmux groff-base man-db openssh-server openssh-client
+# dpkg-dev and systemd: tests/cli/debian.sh reads debian/ with dpkg's and systemd's own tools (systemd
+# need not be running).
+TEST_PKGS  := $(RUN_PKGS) catch2 tmux groff-base man-db openssh-server openssh-client dpkg-dev systemd
 FUZZ_PKGS  := $(TEST_PKGS) clang
+# What `make deb` adds: debhelper (with dpkg-dev) builds the packages, lintian checks them.
+DEB_PKGS   := $(BUILD_PKGS) debhelper dpkg-dev lintian
 
-.PHONY: all run test test-all bench-server sanitize fuzz deps deps-test deps-fuzz format clean install uninstall FORCE
+.PHONY: all run test test-all bench-server sanitize fuzz deps deps-test deps-fuzz deps-deb deb test-deb format clean \
+        install uninstall FORCE
 
 all: $(BIN)
 
@@ -278,32 +283,78 @@ deps-test:
 deps-fuzz:
 	$(call install_missing,$(FUZZ_PKGS))
 
+deps-deb:
+	$(call install_missing,$(DEB_PKGS))
+
 format:
 	clang-format -i $(wildcard main.cpp engine/*.[ch]* engine/grabble/*.[ch]* saves/*.[ch]* net/*.[ch]* server/*.[ch]* ui/*.[ch]* \
 	  tests/*.[ch]* tests/tools/*.[ch]* tests/fuzz/*.[ch]*)
 
 # What a server's operator needs besides the program (docs/server.md, "Installing"): the systemd units
-# and the sshd_config block, their paths made to fit PREFIX, and the operator's guides.
+# and the sshd_config block, their paths made to fit where the program and the docs go, and the
+# operator's guides. The Debian packages use this target too (debian/rules: the program in /usr/games,
+# the units in /lib/systemd/system, the block in /usr/share/gobblet-server, the guides in
+# /usr/share/doc/gobblet-server); every file it installs must be in one of them (debian/*.install, which
+# dh_missing holds to it).
 SERVICE_FILES := gobblet-server.service gobblet-bot@.service
-OPERATOR_DOCS := server.md lobby.md network.md gobblet-sshd.conf
+OPERATOR_DOCS := server.md lobby.md network.md
+BINDIR     ?= $(PREFIX)/bin
+MAN6DIR    ?= $(PREFIX)/share/man/man6
+UNITDIR    ?= $(PREFIX)/lib/systemd/system
+DOCDIR     ?= $(PREFIX)/share/doc/gobblet
+SSHD_BLOCK ?= $(DOCDIR)/gobblet-sshd.conf
+# The paths written in docs/ (those of the default PREFIX) made to fit.
+FIT_PATHS := sed -e 's|/usr/local/bin/|$(BINDIR)/|g' -e 's|/usr/local/share/doc/gobblet/|$(DOCDIR)/|g'
 
 install: main
-	install -D -m 755 main $(DESTDIR)$(PREFIX)/bin/gobblet
-	install -D -m 644 docs/gobblet.6 $(DESTDIR)$(PREFIX)/share/man/man6/gobblet.6
-	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system $(DESTDIR)$(PREFIX)/share/doc/gobblet
+	install -D -m 755 main $(DESTDIR)$(BINDIR)/gobblet
+	install -D -m 644 docs/gobblet.6 $(DESTDIR)$(MAN6DIR)/gobblet.6
+	install -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DOCDIR) $(dir $(DESTDIR)$(SSHD_BLOCK))
 	for f in $(SERVICE_FILES); do \
-	  sed 's|/usr/local/|$(PREFIX)/|g' docs/$$f > $(DESTDIR)$(PREFIX)/lib/systemd/system/$$f && \
-	  chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/system/$$f; done
+	  $(FIT_PATHS) docs/$$f > $(DESTDIR)$(UNITDIR)/$$f && chmod 644 $(DESTDIR)$(UNITDIR)/$$f; done
 	for f in $(OPERATOR_DOCS); do \
-	  sed 's|/usr/local/|$(PREFIX)/|g' docs/$$f > $(DESTDIR)$(PREFIX)/share/doc/gobblet/$$f && \
-	  chmod 644 $(DESTDIR)$(PREFIX)/share/doc/gobblet/$$f; done
+	  $(FIT_PATHS) docs/$$f > $(DESTDIR)$(DOCDIR)/$$f && chmod 644 $(DESTDIR)$(DOCDIR)/$$f; done
+	$(FIT_PATHS) docs/gobblet-sshd.conf > $(DESTDIR)$(SSHD_BLOCK) && chmod 644 $(DESTDIR)$(SSHD_BLOCK)
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/gobblet $(DESTDIR)$(PREFIX)/share/man/man6/gobblet.6
-	rm -f $(SERVICE_FILES:%=$(DESTDIR)$(PREFIX)/lib/systemd/system/%)
-	rm -rf $(DESTDIR)$(PREFIX)/share/doc/gobblet
+	rm -f $(DESTDIR)$(BINDIR)/gobblet $(DESTDIR)$(MAN6DIR)/gobblet.6 $(DESTDIR)$(SSHD_BLOCK)
+	rm -f $(SERVICE_FILES:%=$(DESTDIR)$(UNITDIR)/%)
+	rm -f $(OPERATOR_DOCS:%=$(DESTDIR)$(DOCDIR)/%)
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
+
+# The Debian packages (debian/; README, "Install"): dpkg-buildpackage builds them from a copy of the tree
+# in build-deb/gobblet (the files git tracks or would, as they are in the working tree), so that the
+# build and its outputs, which dpkg-buildpackage writes to the parent folder, stay out of the tree. The
+# copy builds with Debian's flags (hardening), so none of build/'s objects fit it: `make deb
+# CXX="ccache g++"` makes a second build quick. The two packages are copied here, and lintian must find
+# no error and no warning (the tags it may still show are explained in debian/*.lintian-overrides).
+DEB_BUILD := build-deb
+deb: deps-deb
+	rm -rf $(DEB_BUILD)/gobblet
+	mkdir -p $(DEB_BUILD)/gobblet
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+	  git ls-files -z --cached --others --exclude-standard | \
+	    tar --null --files-from=- --ignore-failed-read -cf - | tar -xf - -C $(DEB_BUILD)/gobblet; \
+	else \
+	  tar --exclude=./build --exclude=./build-sanitize --exclude=./build-fuzz --exclude=./$(DEB_BUILD) \
+	    --exclude=./main --exclude='./*.deb' -cf - . | tar -xf - -C $(DEB_BUILD)/gobblet; \
+	fi
+	rm -f $(DEB_BUILD)/*.deb $(DEB_BUILD)/*.ddeb $(DEB_BUILD)/*.changes $(DEB_BUILD)/*.buildinfo
+	cd $(DEB_BUILD)/gobblet && dpkg-buildpackage -us -uc -b -J$(JOBS)
+	rm -f gobblet_*.deb gobblet-server_*.deb  # an older version's would match `apt install ./gobblet_*.deb` too
+	cp $(DEB_BUILD)/gobblet_$(VERSION)_*.deb $(DEB_BUILD)/gobblet-server_$(VERSION)_all.deb .
+	lintian --fail-on error,warning --display-level '>=info' $(DEB_BUILD)/gobblet_$(VERSION)_*.changes
+	@echo "deb: $$(ls gobblet_$(VERSION)_*.deb gobblet-server_$(VERSION)_all.deb | tr '\n' ' ')(lintian: no error, no warning)"
+
+# Installs the packages on this machine, upgrades them, starts the server as its unit would and lets a
+# player in through the SSH front door, removes and purges them, and checks what is left
+# (tests/deb/install.sh; as root, on a machine where gobblet is not installed). Not part of make test:
+# it builds the packages twice and changes the machine.
+test-deb: deb deps-test
+	@tests/deb/install.sh
 
 clean:
-	rm -rf build build-sanitize build-fuzz main
+	rm -rf build build-sanitize build-fuzz $(DEB_BUILD) main
+	rm -f gobblet_*.deb gobblet-server_*.deb
 
 -include $(wildcard $(B)/*.d $(B)/*/*.d $(B)/*/*/*.d)
