@@ -151,8 +151,13 @@ out=$(DPKG_ROOT="$root" sh "$deb/gobblet-server.postrm" remove) || fail "postrm 
 expect_contains "postrm remove" "$out" "/etc/ssh/sshd_config.d/gobblet.conf, your copy of the sshd block, is still there"
 [ -f "$root/etc/ssh/sshd_config.d/gobblet.conf" ] || fail "postrm removed the operator's sshd block"
 
-# The game's package depends on the word list of Grabble; the server's on the game of its own version.
+# The game's package depends on what running the program needs beyond the build (the Makefile's
+# RUN_PKGS: Grabble's word lists); the server's on the game of its own version.
 control=$(cat "$deb/control")
-expect_contains "gobblet's Depends" "$control" "Depends: wamerican,"
+game_depends=$(awk '/^Package: gobblet$/ {on = 1} on && /^Depends:/ {d = 1} d && /^[^ ]/ && !/^Depends:/ {exit} d' \
+    "$deb/control" | tr -d ' ,' | sed 's/^Depends://')
+run_pkgs=$(sed -n 's/^RUN_PKGS *:= *\$(BUILD_PKGS) *//p' "$ROOT/Makefile")
+[ -n "$run_pkgs" ] || fail "the Makefile's RUN_PKGS"
+for p in $run_pkgs; do grep -qx "$p" <<<"$game_depends" || fail "gobblet does not depend on $p (RUN_PKGS): [$game_depends]"; done
 expect_contains "gobblet-server's Depends" "$control" "gobblet (>= \${source:Version}),"
 echo "ok: debian/ agrees with the program and with itself ($version)"
