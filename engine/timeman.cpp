@@ -65,10 +65,12 @@ TimeBudget time_budget(const TimeSituation& s, Level level, double think_seconds
 
 TimeSituation time_situation(const Match& match, Millis now) {
     const Color side = match.game().side_to_move();
+    GameClock clock = match.clock();
+    (void)clock.update(now);
     TimeSituation s;
     s.clock = match.settings().clock;
-    s.left = match.clock().time_left(side, now);
-    s.reserve = match.clock().reserve_left(side);
+    s.left = clock.time_left(side, now);
+    s.reserve = clock.reserve_left(side);
     s.moves_played = int(match.game().moves().size() / 2);
     return s;
 }

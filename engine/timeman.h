@@ -56,7 +56,8 @@ Millis safety_margin(Millis left);
 // The rule above. `think_seconds` is --think (the protocol, under a GTP clock, passes max_think_seconds).
 TimeBudget time_budget(const TimeSituation& s, Level level, double think_seconds);
 
-// The side to move's situation in a match at `now` (tick the match first, so that chunks are counted).
+// The side to move's situation in a match at `now`: its clock as it stands then, the DM chunks due by then
+// counted (on a copy: the match is not changed, so whoever only reads a match, as a bot, sees the same).
 TimeSituation time_situation(const Match& match, Millis now);
 
 // The engine protocol's view of a GTP clock (GTP v2, section 4.2: Canadian byo-yomi): `main` ms of

@@ -8,7 +8,6 @@
 #include <stdexcept>
 
 #include "engine/notation.h"
-#include "engine/timeman.h"
 #include "signals.h"
 
 namespace gobblet::net {
@@ -20,10 +19,13 @@ constexpr Millis reconnect_every = 2000;  // the game connection's retries after
 }  // namespace
 
 Bot::Bot(const BotConfig& config, std::ostream& log)
-    : config_(config), log_(log), player_(std::make_unique<Player>(config.player)) {}
+    : config_(config), log_(log), computer_(std::make_unique<ComputerSeat>(config.player, [this] {
+          const char byte = 1;
+          [[maybe_unused]] const ssize_t n = ::write(wake_[1], &byte, 1);  // a full pipe is woken already
+      })) {}
 
 Bot::~Bot() {
-    cancel();
+    computer_.reset();  // its worker stops before the pipe it wakes goes
     if (wake_[0] >= 0) ::close(wake_[0]);
     if (wake_[1] >= 0) ::close(wake_[1]);
 }
@@ -75,7 +77,12 @@ void Bot::on_poll(std::span<const pollfd> fds, Millis now) {
     lobby_->on_poll(fds, now);
     while (auto e = lobby_->next_event()) lobby_event(*e, now);
     for (const pollfd& p : fds)
-        if (p.fd == wake_[0] && (p.revents & POLLIN)) collect(now);
+        if (p.fd == wake_[0] && (p.revents & POLLIN)) {
+            char sink[16];
+            while (::read(wake_[0], sink, sizeof sink) > 0) {
+            }
+            collect(now);
+        }
     if (session_) {
         session_->on_poll(fds, now);
         while (session_) {
@@ -93,7 +100,7 @@ void Bot::on_poll(std::span<const pollfd> fds, Millis now) {
 
 void Bot::stop(std::string_view why, Millis now) {
     stopping_ = true;
-    cancel();
+    computer_->cancel();
     if (session_) session_->leave(why, now);
     lobby_->leave(why, now);
     note(std::string("stopped: ") + std::string(why));
@@ -209,19 +216,13 @@ void Bot::begin_match(const lobby::MatchStart& m, Millis now) {
         return;
     }
     session_ = std::move(joined).take();
-    rounds_seen_ = 0;
     retry_at_ = -1;
-    // A seed of its own for each match, so that two bots do not play the same game again and again.
-    PlayerSettings ps = config_.player;
-    ps.seed = config_.player.seed + 0x9E3779B97F4A7C15ULL * std::uint64_t(finished_ + 1);
-    player_->set_settings(ps);
-    player_->new_game();
     note("match " + m.game + " against " + m.opponent + ", playing " + colour_word(m.colour) + ": " +
          lobby::terms_text(m.terms));
 }
 
 void Bot::end_match(Millis now, const std::string& text) {
-    cancel();
+    computer_->cancel();
     std::string moves;
     for (const Round& r : match().rounds()) {
         if (!moves.empty()) moves += " /";
@@ -237,6 +238,7 @@ void Bot::end_match(Millis now, const std::string& text) {
     session_.reset();
     start_.reset();
     ++finished_;
+    computer_->new_game();  // the next match's rounds are games it has not played
     post_seek(now);
 }
 
@@ -247,13 +249,13 @@ void Bot::game_event(const Event& e, Millis now) {
     using K = Event::Kind;
     switch (e.kind) {
         case K::Offered:
-            if (e.offer == OfferKind::Draw) return think(true, now);
+            if (e.offer == OfferKind::Draw) return think(Ask::Draw, now);
             note("declines an offer: " + describe(e, match(), session_->local_player()));
             (void)session_->answer(false, now);
             return;
         case K::Gone:
         case K::Error:
-            cancel();
+            computer_->cancel();
             note("game connection: " + e.text + "; connecting again");
             retry_at_ = now + reconnect_every;
             return;
@@ -275,19 +277,12 @@ std::size_t Bot::position_key() const {
 }
 
 void Bot::decide(Millis now) {
-    if (!session_ || worker_.joinable() || !session_->playing()) return;
+    if (!session_ || computer_->working() || !session_->playing()) return;
     const int me = session_->local_player();
     if (me < 0 || session_->awaiting_host()) return;
-    if (match().rounds().size() != rounds_seen_) {
-        // Each round (a drawn round played again too) gets the next game's randomness: the same choices
-        // again would repeat a drawn round between two bots without end.
-        rounds_seen_ = match().rounds().size();
-        player_->new_game();
-    }
     if (match().phase() == MatchPhase::ChoosingStarter && match().chooser() == me) {
-        const int starter = starter_after_loss(me);
-        if (session_->choose_starter(starter, now))
-            note("chooses " + match().name(starter) + " to start the next round");
+        think(Ask::Starter, now);  // the engine's rule, answered at once
+        collect(now);
         return;
     }
     // An opponent who left without a clock to decide: the round is claimed once the rule allows.
@@ -298,63 +293,38 @@ void Bot::decide(Millis now) {
     const Game& g = match().game();
     if (g.over() || match().clock().paused() || match().player_of(g.side_to_move()) != me) return;
     if (session_->pending_offer(1 - me)) return;  // an offer waits for its answer first
-    think(false, now);
+    think(Ask::Move, now);
 }
 
-void Bot::think(bool draw, Millis now) {
-    cancel();
-    // The budget from the clock as this side sees it (a copy, brought up to date: the match itself
-    // changes only by the server's facts).
-    std::optional<TimeBudget> budget;
-    if (match().clock().enabled()) {
-        Match copy = match();
-        copy.tick(now);
-        budget = time_budget(time_situation(copy, now), config_.player.level, config_.player.think_seconds);
-    }
-    const Game game = match().game();
-    const Color me = match().colour_of(session_->local_player());
-    job_draw_ = draw;
-    job_key_ = position_key();
-    halt_ = false;
-    worker_ = std::thread([this, game, budget, draw, me] {
-        if (draw)
-            draw_ = answer_draw_offer(*player_, game, me, budget ? &*budget : nullptr, &halt_);
-        else
-            choice_ = budget ? player_->choose(game, *budget, &halt_) : player_->choose(game, &halt_);
-        const char byte = 1;
-        [[maybe_unused]] const ssize_t n = ::write(wake_[1], &byte, 1);
-    });
-}
-
-void Bot::cancel() {
-    if (!worker_.joinable()) return;
-    halt_ = true;
-    worker_.join();
-    char sink[16];
-    while (::read(wake_[0], sink, sizeof sink) > 0) {
-    }
+void Bot::think(Ask what, Millis now) {
+    // The match as the session keeps it: the seat reads its clock as it stands at `now` (the match
+    // itself changes only by the host's facts).
+    computer_->ask(what, match(), session_->local_player(), now);
+    asked_key_ = position_key();
 }
 
 void Bot::collect(Millis now) {
-    char sink[16];
-    while (::read(wake_[0], sink, sizeof sink) > 0) {
+    const std::optional<SeatAction> a = computer_->answer();
+    if (!a || !session_ || position_key() != asked_key_) return;  // the position moved on meanwhile
+    switch (a->kind) {
+        case SeatAction::Kind::Starter:
+            if (session_->choose_starter(a->starter, now))
+                note("chooses " + match().name(a->starter) + " to start the next round");
+            return;
+        case SeatAction::Kind::AcceptDraw:
+        case SeatAction::Kind::DeclineDraw:
+            if (!session_->pending_offer(1 - session_->local_player())) return;  // it lapsed
+            note("draw offered: " + a->why);
+            (void)session_->answer(a->kind == SeatAction::Kind::AcceptDraw, now);
+            return;
+        case SeatAction::Kind::Move: break;
     }
-    if (!worker_.joinable()) return;
-    worker_.join();
-    if (!session_ || halt_ || position_key() != job_key_) return;  // the position moved on meanwhile
-    if (job_draw_) {
-        if (!session_->pending_offer(1 - session_->local_player())) return;  // it lapsed
-        note("draw offered: " + draw_.why);
-        (void)session_->answer(draw_.accept, now);
-        return;
-    }
-    if (choice_.move.is_none()) return;
     const Color side = match().game().side_to_move();
-    const std::string move = move_name(choice_.move, side);
-    if (auto played = session_->move(MoveSpec::of(choice_.move, side), false, now); !played)
+    const std::string move = move_name(a->move, side);
+    if (auto played = session_->move(MoveSpec::of(a->move, side), false, now); !played)
         note("could not play " + move + ": " + played.why());
     else
-        note("plays " + move + " (" + choice_.why + ")");
+        note("plays " + move + " (" + a->why + ")");
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -9,28 +9,28 @@
 // joins the tournament of that name. A bot with a seek of its own only waits for takers (it does not accept
 // other seeks), so that two seeking bots never play each other without end.
 //
-// It thinks on a worker thread, never in the loop: keep-alives go on while it searches, and a search
-// whose position changed meanwhile (an undo, a flag) is dropped. Under a clock its time comes from the
+// It plays through the same computer seat as the terminal's table (engine/seat.h's ComputerSeat), which
+// thinks on its worker, never in the loop: keep-alives go on while it searches, and an answer whose
+// position changed meanwhile (an undo, a flag) is dropped. Under a clock its time comes from the
 // engine's time management (engine/timeman.h: a budget from the time left, with a safety margin), so
 // it does not lose on time; it answers draw offers by the engine's rule (engine/decisions.h), declines
-// other offers, and chooses the starter after a lost round by the engine's rule. When the server
+// other offers, and chooses the starter after a lost round by the engine's rule. Its matches follow the
+// seat's seeding rule: each round of each match is a new game to it, and --seed replays them. When the server
 // restarts, the lobby connection comes back by itself and the game connection reconnects (with a fresh
 // code when the lobby gives one), and the match goes on.
 #pragma once
 
 #include <poll.h>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <ostream>
 #include <span>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "engine/decisions.h"
 #include "engine/player.h"
+#include "engine/seat.h"
 #include "lobby_client.h"
 #include "session.h"
 
@@ -86,10 +86,10 @@ class Bot {
     // --enter: joins the tournament `t` if it is the one to enter and open.
     void enter(const lobby::TournamentItem& t, Millis now);
     void decide(Millis now);
-    // Searches on the worker: a move (draw == false) or the answer to a draw offer.
-    void think(bool draw, Millis now);
+    // Asks the computer seat `what` about the match as it stands.
+    void think(Ask what, Millis now);
+    // Acts on the seat's answer, once it has come and if the position is still the one asked about.
     void collect(Millis now);
-    void cancel();
     std::size_t position_key() const;
 
     BotConfig config_;
@@ -103,18 +103,12 @@ class Bot {
     Match last_;                        // the last match, once it is over
     Millis retry_at_ = -1;              // the game connection's next attempt after it dropped
     int finished_ = 0;
-    lobby::Id entered_ = 0;        // the tournament joined (--enter)
-    std::size_t rounds_seen_ = 0;  // of the match in play: a new one gets new randomness
+    lobby::Id entered_ = 0;  // the tournament joined (--enter)
 
-    // The search: one job at a time on its own thread, reporting through a pipe the loop watches.
-    std::unique_ptr<Player> player_;
-    std::thread worker_;
-    std::atomic<bool> halt_{false};
+    // The computer seat, whose worker wakes the loop through a pipe the loop watches.
     int wake_[2] = {-1, -1};
-    bool job_draw_ = false;
-    std::size_t job_key_ = 0;
-    Choice choice_;
-    DrawAnswer draw_;
+    std::unique_ptr<ComputerSeat> computer_;
+    std::size_t asked_key_ = 0;  // the position the seat was asked about
 };
 
 // `./main --bot`: the bot in the foreground until SIGTERM or SIGINT. Returns the exit status: 0 after a

@@ -2,21 +2,43 @@
 // level's noise varies), the same seed replays the same match, a new match is new games to it, and two
 // computers alike get names that tell them apart. What the table asks of a seat goes through the one Seat
 // interface, whatever the seat's kind.
+#include <chrono>
+#include <condition_variable>
+
+#include "engine/seat.h"
 #include "support.h"
-#include "ui/seat.h"
 
 using namespace gobblet;
-using namespace gobblet::ui;
 
 namespace {
 
-// Asks `seat` and waits (on the seat's own loop) for its answer.
-SeatAction answer_of(EventLoop& loop, Seat& seat, Ask what, const Match& match, int player) {
+// What a seat's worker wakes: a test waits on it, as the owners' loops wait on their pipes.
+struct Waker {
+    std::mutex mutex;
+    std::condition_variable cv;
+    int wakes = 0;
+    Wake wake() {
+        return [this] {
+            std::lock_guard lock(mutex);
+            ++wakes;
+            cv.notify_all();
+        };
+    }
+    // Waits up to `ms` for a wake after `seen` of them; returns the number of wakes so far.
+    int wait(int seen, int ms) {
+        std::unique_lock lock(mutex);
+        cv.wait_for(lock, std::chrono::milliseconds(ms), [&] { return wakes > seen; });
+        return wakes;
+    }
+};
+
+// Asks `seat` and waits (on its waker) for its answer.
+SeatAction answer_of(Waker& waker, Seat& seat, Ask what, const Match& match, int player) {
     seat.ask(what, match, player, 0);
-    std::vector<pollfd> none;
+    int seen = 0;
     for (int i = 0; i < 100000; ++i) {
         if (auto a = seat.answer()) return *a;
-        loop.wait(none, 100);
+        seen = waker.wait(seen, 100);
     }
     FAIL("the computer never answered");
     return {};
@@ -27,10 +49,10 @@ SeatAction answer_of(EventLoop& loop, Seat& seat, Ask what, const Match& match, 
 // seats play it as their second match when `second` (told through the Seat interface, as the table
 // tells them). Returns every round's moves.
 std::vector<std::vector<Move>> rounds_played(std::uint64_t seed, bool second = false) {
-    EventLoop loop;
+    Waker waker;
     PlayerSettings s{Level::Easy, 1, seed};
-    ComputerSeat seats[2] = {ComputerSeat(loop, s),
-                             ComputerSeat(loop, PlayerSettings{Level::Easy, 1, seed + 7919})};
+    ComputerSeat seats[2] = {ComputerSeat(s, waker.wake()),
+                             ComputerSeat(PlayerSettings{Level::Easy, 1, seed + 7919}, waker.wake())};
     if (second)
         for (Seat& seat : seats) seat.new_game();
     Match match(MatchSettings{Variant{}, 2, {}});
@@ -38,7 +60,7 @@ std::vector<std::vector<Move>> rounds_played(std::uint64_t seed, bool second = f
         switch (match.phase()) {
             case MatchPhase::Playing: {
                 const int p = match.player_of(match.game().side_to_move());
-                const SeatAction a = answer_of(loop, seats[p], Ask::Move, match, p);
+                const SeatAction a = answer_of(waker, seats[p], Ask::Move, match, p);
                 REQUIRE(a.kind == SeatAction::Kind::Move);
                 REQUIRE(match.play(a.move, 0));
                 break;
@@ -77,7 +99,6 @@ TEST_CASE("a new match is new games to a computer seat; fresh seats with the sam
 }
 
 TEST_CASE("only a computer seat has settings: it takes new ones through the Seat interface", "[seat]") {
-    EventLoop loop;
     HumanSeat human;
     RemoteSeat remote;
     for (Seat* seat : {static_cast<Seat*>(&human), static_cast<Seat*>(&remote)}) {
@@ -86,7 +107,7 @@ TEST_CASE("only a computer seat has settings: it takes new ones through the Seat
         seat->new_game();                                       // nothing to forget
         CHECK_FALSE(seat->settings());
     }
-    ComputerSeat computer(loop, PlayerSettings{Level::Easy, 1, 5});
+    ComputerSeat computer(PlayerSettings{Level::Easy, 1, 5}, {});
     Seat& seat = computer;
     REQUIRE(seat.settings());
     CHECK(seat.settings()->level == Level::Easy);

@@ -183,6 +183,12 @@ TEST_CASE("a match's clock gives the side to move's situation", "[timeman]") {
     CHECK(t.reserve == 4 * s);
     CHECK(t.moves_played == 1);
     check_budget(time_budget(t, Level::Max, 3600), budget(1.705, 1.705, 2.655, 2.655));
+    // A turn run into the reserve, read before anyone ticked the match (a bot reads the match its session
+    // keeps): the chunk due is counted, and the match is left as it was.
+    t = time_situation(m, 5500);
+    CHECK(t.left == 500);
+    CHECK(t.reserve == 3 * s);
+    CHECK(m.clock().reserve_left(Color::White) == 4 * s);
 }
 
 TEST_CASE("GTP time: main time, then byo-yomi periods of S stones in T seconds", "[timeman]") {

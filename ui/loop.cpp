@@ -47,29 +47,4 @@ EventLoop::Ready EventLoop::wait(std::vector<pollfd>& extra, int timeout_ms) {
     return ready;
 }
 
-void Worker::start(std::function<void(const std::atomic<bool>& stop)> job) {
-    stop();
-    stop_ = false;
-    done_ = false;
-    thread_ = std::thread([this, job = std::move(job)] {
-        job(stop_);
-        done_ = true;
-        loop_.wake();
-    });
-}
-
-void Worker::stop() {
-    if (!thread_.joinable()) return;
-    stop_ = true;
-    thread_.join();
-    done_ = false;
-}
-
-bool Worker::collect() {
-    if (!thread_.joinable() || !done_) return false;
-    thread_.join();
-    done_ = false;
-    return true;
-}
-
 }  // namespace gobblet::ui

@@ -46,7 +46,7 @@ SeatView Table::seat_view(int player) const {
 
 std::unique_ptr<Seat> Table::make_seat(SeatKind kind, const PlayerSettings& settings) {
     switch (kind) {
-        case SeatKind::Computer: return std::make_unique<ComputerSeat>(loop_, settings);
+        case SeatKind::Computer: return std::make_unique<ComputerSeat>(settings, loop_.waker());
         case SeatKind::Remote: return std::make_unique<RemoteSeat>();
         case SeatKind::Human: break;
     }

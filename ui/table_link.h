@@ -25,10 +25,10 @@
 
 #include "engine/expected.h"
 #include "engine/match.h"
+#include "engine/seat.h"
 #include "loop.h"
 #include "net/session.h"
 #include "saves/record.h"
-#include "seat.h"
 #include "umpire.h"
 
 namespace gobblet::ui {

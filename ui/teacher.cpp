@@ -12,10 +12,10 @@ Teacher::Teacher(Table& table, TableReport& report, UiState& ui, EventLoop& loop
       ui_(ui),
       loop_(loop),
       hint_player_(table.player_settings()),
-      hint_worker_(loop),
-      analysis_worker_(loop),
-      coach_worker_(loop),
-      review_worker_(loop) {}
+      hint_worker_(loop.waker()),
+      analysis_worker_(loop.waker()),
+      coach_worker_(loop.waker()),
+      review_worker_(loop.waker()) {}
 
 namespace {
 
@@ -162,7 +162,7 @@ void Teacher::coach_after_move(const Game& before, Move played) {
     coach_worker_.start([this, snapshot = before, played](const std::atomic<bool>& stop) {
         Judgement j = coach_judge_->judge(snapshot, played, coach_limits, &stop);
         if (stop) j.coach = false;  // cut short: no verdict
-        coach_result_ = j;          // read once the worker is collected (joined)
+        coach_result_ = j;          // read once the worker is collected
     });
 }
 

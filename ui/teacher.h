@@ -125,7 +125,7 @@ class Teacher {
     std::size_t review_round_ = 0;
     std::vector<MoveReview> reviewed_;  // by ply, from the first move of review_line_
     bool review_wanted_ = false;        // an opened game: review it even though it is not over
-    Review review_result_;              // written by the worker, read once it is collected (joined)
+    Review review_result_;              // written by the worker, read once it is collected (the job returned)
     std::atomic<int> review_done_{0}, review_total_{0};
     // Last: the workers stop (their destructors join) before the members their jobs use are destroyed.
     Worker hint_worker_;
