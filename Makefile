@@ -15,7 +15,7 @@ CXXFLAGS ?= -O2 -g1
 # Flags the build needs, kept apart so that `make CXXFLAGS=...` cannot drop them.
 BUILD_CXXFLAGS := -std=c++20 -Wall -Wextra -Wpedantic -Wshadow -I. -MMD -MP
 # libsodium for every program: the server keeps its secrets with it, and the lobby client hashes
-# an SSH key with it (saves/ssh_identity).
+# an SSH key (saves/ssh_identity) and makes this machine's secrets (saves/identity) with it.
 BUILD_LDLIBS   := -lsodium -pthread
 CURSES_LIBS    := -lncursesw
 # The server's database (server/, and only the server's fuzz target among the fuzz targets).

@@ -1,9 +1,10 @@
 // Small text helpers shared by the readers of the engine and the saves (protocol lines, save headers,
-// notation) and by ui/text.cpp: ASCII case folding, trimming, splitting at a separator, UTF-8 encoding.
-// Bytes outside ASCII are left as they are.
+// notation, names) and by ui/text.cpp: ASCII case folding, trimming, splitting at a separator, UTF-8
+// encoding and checking. Bytes outside ASCII are left as they are.
 #pragma once
 
 #include <cctype>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -92,6 +93,42 @@ inline char32_t utf8_code_point(std::string_view s, int len) {
     char32_t c = static_cast<unsigned char>(s[0]) & (0x7F >> len);
     for (int k = 1; k < len; ++k) c = (c << 6) | (static_cast<unsigned char>(s[std::size_t(k)]) & 0x3F);
     return c;
+}
+
+// True when `s` is well-formed UTF-8 (no overlong forms, surrogates or values above U+10FFFF).
+inline bool valid_utf8(std::string_view s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        int len;
+        std::uint32_t cp;
+        if (c >= 0xC2 && c <= 0xDF) {
+            len = 2;
+            cp = c & 0x1F;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            cp = c & 0x0F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            cp = c & 0x07;
+        } else {
+            return false;  // a continuation byte first, an overlong two-byte lead, or beyond U+10FFFF
+        }
+        if (i + len > s.size()) return false;
+        for (int k = 1; k < len; ++k) {
+            const unsigned char d = static_cast<unsigned char>(s[i + k]);
+            if ((d & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (d & 0x3F);
+        }
+        if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
+        i += len;
+    }
+    return true;
 }
 
 }  // namespace gobblet

@@ -1,7 +1,5 @@
 #include "lobby.h"
 
-#include <arpa/inet.h>
-
 #include <algorithm>
 #include <iterator>
 #include <utility>
@@ -31,27 +29,12 @@ E word_of(std::string_view w, const char* const (&words)[N], const char* what) {
     bad(std::string(what) + ": expected " + expected + ", not " + shown(w));
 }
 
-bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_hex(std::string_view s, std::size_t digits) {
     if (s.size() != digits) return false;
     for (char c : s)
         if (!is_digit(c) && !(c >= 'a' && c <= 'f')) return false;
     return true;
-}
-
-// A name of letters, digits, '-' and '_' starting with a letter, of min_name to `max` characters.
-bool name_body(std::string_view s, std::size_t max) {
-    if (s.size() < min_name || s.size() > max || !is_letter(s[0])) return false;
-    for (char c : s)
-        if (!is_letter(c) && !is_digit(c) && c != '-' && c != '_') return false;
-    return true;
-}
-
-std::size_t utf8_chars(std::string_view s) {
-    std::size_t n = 0;
-    for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    return n;
 }
 
 // Fields.
@@ -123,20 +106,12 @@ Color colour_field(std::string_view w) {
     bad("match: expected white or black, not " + shown(w));
 }
 
-Variant variant_fields(std::string_view rules, std::string_view size, const char* what) {
-    Variant v;
-    const auto r = parse_rules(rules);
-    if (!r) bad(std::string(what) + ": rules are official or rogers, not " + shown(rules));
-    v.rules = *r;
-    if (size != "3" && size != "4") bad(std::string(what) + ": the board size is 3 or 4, not " + shown(size));
-    v.size = size[0] - '0';
-    return v;
-}
-
 // The variant as two words: its rules and its board size.
 Variant variant_words(Words& w, const char* what) {
     const std::string_view rules = w.next();
-    return variant_fields(rules, w.next(), what);
+    const Expected<Variant> v = parse_variant(rules, w.next());
+    if (!v) bad(std::string(what) + ": " + v.why());
+    return *v;
 }
 
 Format format_field(std::string_view w, int version) {
@@ -229,70 +204,6 @@ void scores_fit(const std::array<int, 2>& score, const Terms& t, const char* wha
 
 void distinct(const std::string& a, const std::string& b, const char* what) {
     if (name_key(a) == name_key(b)) bad(std::string(what) + ": a player against themselves");
-}
-
-// The clock part of terms, from its words, by the engine's reader of the terms' form.
-ClockSettings clock_words(const std::vector<std::string_view>& w) {
-    std::string text;
-    for (std::string_view word : w) text += (text.empty() ? "" : " ") + std::string(word);
-    const auto c = read_clock(text, ClockForm::Terms);
-    if (!c) bad("terms: " + c.why());
-    return *c;
-}
-
-// The words of terms. Terms also come from outside any line (a --seek flag): the text is checked as a
-// line is, so that an error never quotes bytes that are not printable UTF-8.
-std::vector<std::string_view> split(std::string_view text) {
-    std::vector<std::string_view> out;
-    if (text.empty()) return out;
-    if (text.size() > 200) bad("terms: longer than 200 bytes");
-    if (!valid_utf8(text)) bad("terms: not UTF-8 text");
-    for (char c : text)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) bad("terms: a control character");
-    Words w(text);
-    while (!w.done()) {
-        if (out.size() == 16) bad("terms: too many words");
-        const std::string_view word = w.next();
-        if (word.empty()) bad("terms: one space between words");
-        out.push_back(word);
-    }
-    return out;
-}
-
-Expected<void> clock_allowed(const ClockSettings& c) {
-    constexpr Millis s = 1000, m = 60 * s, h = 60 * m;
-    switch (c.kind) {
-        case ClockKind::None: return {};
-        case ClockKind::Dm:
-            if (c.turn < 5 * s || c.turn > h) return Failure{"a DM turn is 5s to 1h"};
-            if (c.reserve < 0 || c.reserve > 2 * h) return Failure{"a DM reserve is 0s to 2h"};
-            if (c.reserve == 0 && c.chunk != 0) return Failure{"without a DM reserve the chunk is 0s"};
-            if (c.reserve > 0 && (c.chunk < s || c.chunk > 10 * m)) return Failure{"a DM chunk is 1s to 10m"};
-            return {};
-        case ClockKind::Fischer:
-            if (c.game < 10 * s || c.game > 2 * h) return Failure{"a Fischer game time is 10s to 2h"};
-            if (c.increment < 0 || c.increment > m) return Failure{"a Fischer increment is 0s to 1m"};
-            return {};
-    }
-    return Failure{"an unknown clock"};
-}
-
-Terms terms_words(std::string_view text) {
-    const std::vector<std::string_view> w = split(text);
-    std::size_t first_to = 2;
-    while (first_to < w.size() && w[first_to] != "first-to") ++first_to;
-    if (w.size() < 6 || first_to == w.size() || first_to + 3 != w.size())
-        bad("terms are RULES SIZE CLOCK first-to N rated|casual, as in 'official 4 dm first-to 2 rated'");
-    Terms t;
-    t.settings.variant = variant_fields(w[0], w[1], "terms");
-    t.settings.clock =
-        clock_words(std::vector<std::string_view>(w.begin() + 2, w.begin() + std::ptrdiff_t(first_to)));
-    t.settings.first_to = small(w[first_to + 1], 1, lobby_max_first_to, "terms: first-to");
-    const std::string_view mode = w[first_to + 2];
-    if (mode != "rated" && mode != "casual") bad("terms: expected rated or casual, not " + shown(mode));
-    t.rated = mode == "rated";
-    if (auto ok = terms_allowed(t); !ok) bad("terms: " + ok.why());
-    return t;
 }
 
 std::string tournament_name(std::string_view w, const char* what) {
@@ -1039,207 +950,7 @@ struct Writer {
 
 }  // namespace
 
-int variant_index(Variant v) { return (v.size == 3 ? 2 : 0) + (v.rules == Rules::Rogers ? 1 : 0); }
-
-Variant variant_at(int index) {
-    return Variant{index >= 2 ? 3 : 4, index % 2 == 1 ? Rules::Rogers : Rules::Official};
-}
-
-Expected<void> terms_allowed(const Terms& t) {
-    const Variant v = t.settings.variant;
-    if (v.size != 3 && v.size != 4) return Failure{"the board size is 3 or 4"};
-    if (v.rules != Rules::Official && v.rules != Rules::Rogers)
-        return Failure{"the rules are official or rogers"};
-    if (t.settings.first_to < 1 || t.settings.first_to > lobby_max_first_to)
-        return Failure{"first-to is 1 to " + std::to_string(lobby_max_first_to)};
-    if (auto ok = clock_allowed(t.settings.clock); !ok) return ok;
-    if (t.rated && !t.settings.clock.enabled()) return Failure{"a rated match needs a clock"};
-    return {};
-}
-
-Expected<Terms> parse_terms(std::string_view text) {
-    try {
-        return terms_words(text);
-    } catch (const Bad& b) {
-        return Failure{b.why.starts_with("terms: ") ? b.why.substr(7) : b.why};
-    }
-}
-
-std::string terms_text(const Terms& t) {
-    return std::string(rules_name(t.settings.variant.rules)) + " " + std::to_string(t.settings.variant.size) +
-           " " + terms_clock_text(t.settings.clock) + " first-to " + std::to_string(t.settings.first_to) +
-           (t.rated ? " rated" : " casual");
-}
-
-Expected<ClockSettings> parse_terms_clock(std::string_view text) {
-    try {
-        const ClockSettings c = clock_words(split(text));
-        if (auto ok = clock_allowed(c); !ok) bad(ok.why());
-        return c;
-    } catch (const Bad& b) {
-        return Failure{b.why.starts_with("terms: ") ? b.why.substr(7) : b.why};
-    }
-}
-
-std::string terms_clock_text(const ClockSettings& c) { return write_clock(c, ClockForm::Terms); }
-
-std::string terms_description(const Terms& t) {
-    const MatchSettings& s = t.settings;
-    const std::string size = std::to_string(s.variant.size);
-    return std::string(rules_name(s.variant.rules)) + " rules, " + size + "x" + size + ", " +
-           (s.first_to == 1 ? std::string("a single game") : "first to " + std::to_string(s.first_to)) +
-           ", " + clock_description(s.clock) + (t.rated ? ", rated" : ", casual");
-}
-
-std::string terms_short(const Terms& t) {
-    const MatchSettings& s = t.settings;
-    const std::string size = std::to_string(s.variant.size);
-    return std::string(t.rated ? "rated " : "casual ") + terms_clock_text(s.clock) + " " +
-           rules_name(s.variant.rules) + " " + size + "x" + size +
-           (s.first_to > 1 ? " first to " + std::to_string(s.first_to) : std::string());
-}
-
-namespace {
-
-// "1400-1800": a rating range's word, or nullopt when the word is not one.
-std::optional<RatingRange> range_word(std::string_view w) {
-    const auto dash = w.find('-');
-    if (dash == std::string_view::npos || dash == 0 || dash + 1 == w.size()) return std::nullopt;
-    for (const char c : w)
-        if (c != '-' && !is_digit(c)) return std::nullopt;
-    RatingRange r;
-    r.low = small(w.substr(0, dash), 0, 9999, "terms: the rating range");
-    r.high = small(w.substr(dash + 1), 0, 9999, "terms: the rating range");
-    if (r.low > r.high) bad("terms: a rating range goes from the lower rating to the higher, as 1400-1800");
-    return r;
-}
-
-}  // namespace
-
-Expected<SeekTerms> parse_seek_terms(std::string_view text) {
-    try {
-        std::vector<std::string_view> w = split(text);
-        SeekTerms out;
-        bool ranged = false;
-        // Who it is for comes after the terms, which end in rated or casual (without either, the terms'
-        // own reader says what is wrong with them).
-        const auto mode = std::find_if(w.rbegin(), w.rend(),
-                                       [](std::string_view x) { return x == "rated" || x == "casual"; });
-        while (mode != w.rend() && w.back() != "rated" && w.back() != "casual") {
-            const std::string_view last = w.back();
-            if (last == "bots" && !out.audience.bots) {
-                out.audience.bots = true;
-            } else if (const auto r = !ranged ? range_word(last) : std::nullopt) {
-                out.audience.range = r;
-                ranged = true;
-            } else {
-                bad("terms: after rated or casual come only bots (computers welcome) and a rating range "
-                    "such as 1400-1800, not " +
-                    shown(last));
-            }
-            w.pop_back();
-        }
-        std::string rest;
-        for (const std::string_view word : w) rest += (rest.empty() ? "" : " ") + std::string(word);
-        Expected<Terms> terms = parse_terms(rest);
-        if (!terms) return Failure{terms.why()};
-        out.terms = *terms;
-        return out;
-    } catch (const Bad& b) {
-        return Failure{b.why.starts_with("terms: ") ? b.why.substr(7) : b.why};
-    }
-}
-
-std::string audience_text(const Audience& a) {
-    std::string out = a.bots ? " bots" : "";
-    if (a.range) out += " " + std::to_string(a.range->low) + "-" + std::to_string(a.range->high);
-    return out;
-}
-
-std::string seek_terms_text(const Terms& t, const Audience& a) { return terms_text(t) + audience_text(a); }
-
-std::string audience_description(const Audience& a) {
-    std::string out = a.bots ? "computers welcome" : "for people only";
-    if (a.range) out += ", ratings " + std::to_string(a.range->low) + "-" + std::to_string(a.range->high);
-    return out;
-}
-
-std::optional<int> range_rating(Role role, const std::optional<Rating>& rating) {
-    if (role == Role::Guest) return std::nullopt;
-    return rating ? rating->rating : 1500;
-}
-
-Expected<void> admits(const Audience& a, Role role, const std::optional<Rating>& rating) {
-    if (role == Role::Bot && !a.bots)
-        return Failure{
-            "that seek is for people: a computer takes only seeks that welcome computers (bots), "
-            "and challenges"};
-    if (!a.range) return {};
-    const std::string range = std::to_string(a.range->low) + "-" + std::to_string(a.range->high);
-    const std::optional<int> r = range_rating(role, rating);
-    if (!r) return Failure{"that seek is for ratings " + range + ": a guest has no rating"};
-    if (*r < a.range->low || *r > a.range->high)
-        return Failure{"that seek is for ratings " + range + ", and yours is " + std::to_string(*r)};
-    return {};
-}
-
-std::string change_text(const RatingChange& c) {
-    const int d = c.after - c.before;
-    return std::to_string(c.after) + " (" + (d < 0 ? "-" : "+") + std::to_string(d < 0 ? -d : d) + ")";
-}
-
-std::string change_field_text(const std::optional<RatingChange>& c) {
-    return c ? std::to_string(c->before) + ">" + std::to_string(c->after) : std::string("-");
-}
-
-bool valid_name(std::string_view name) { return name_body(name, max_name); }
-
-bool valid_guest_name(std::string_view name) {
-    return name.size() > 1 && name[0] == '~' && name_body(name.substr(1), max_guest_name - 1);
-}
-
-std::string name_key(std::string_view name) {
-    std::string key;
-    for (char c : name) {
-        c = c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
-        if (c == '0') c = 'o';
-        if (c == '1' || c == 'i') c = 'l';
-        if (c == '_') c = '-';
-        key += c;
-    }
-    return key;
-}
-
-bool valid_secret(std::string_view s) { return is_hex(s, secret_digits); }
 bool valid_game_id(std::string_view s) { return is_hex(s, game_id_digits); }
-
-bool valid_ssh_key(std::string_view s) {
-    constexpr std::string_view prefix = "SHA256:";
-    if (!s.starts_with(prefix) || s.size() != prefix.size() + 43) return false;
-    for (const char c : s.substr(prefix.size()))
-        if (!is_letter(c) && !is_digit(c) && c != '+' && c != '/') return false;
-    return true;
-}
-
-bool valid_address(std::string_view s) {
-    if (s.empty() || s.size() > max_address) return false;
-    const std::string text(s);
-    in6_addr a6{};
-    in_addr a4{};
-    return inet_pton(AF_INET, text.c_str(), &a4) == 1 || inet_pton(AF_INET6, text.c_str(), &a6) == 1;
-}
-
-Expected<void> password_allowed(std::string_view p) {
-    if (p.size() > max_password)
-        return Failure{"a password has at most " + std::to_string(max_password) + " bytes"};
-    if (!valid_utf8(p)) return Failure{"a password is UTF-8 text"};
-    for (char ch : p)
-        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F)
-            return Failure{"a password has no control characters"};
-    if (utf8_chars(p) < min_password)
-        return Failure{"a password has at least " + std::to_string(min_password) + " characters"};
-    return {};
-}
 
 const char* verb(const Message& m) { return message_table[m.index()].verb; }
 Sender sender(const Message& m) { return message_table[m.index()].sender; }
@@ -1248,94 +959,6 @@ bool client_verb(std::string_view word) {
     for (const MessageRow& v : message_table)
         if (word == v.verb) return v.sender == Sender::Client;
     return false;
-}
-
-const char* role_word(Role r) { return role_words[int(r)]; }
-const char* how_word(How h) { return how_words[int(h)]; }
-const char* refusal_word(Refusal r) { return refusal_words[int(r)]; }
-const char* seek_end_word(SeekEnd e) { return seek_end_words[int(e)]; }
-const char* verdict_word(Verdict o) { return verdict_words[int(o)]; }
-const char* tournament_state_word(TournamentState s) { return state_words[int(s)]; }
-const char* list_word(List l) { return list_words[int(l)]; }
-const char* machine_kind_word(MachineKind k) { return machine_kind_words[int(k)]; }
-
-std::string format_text(const Format& f) {
-    if (f.knockout) return "knockout";
-    return f.swiss ? "swiss-" + std::to_string(f.rounds) : std::string("round-robin");
-}
-
-const char* first_word(First f) { return f == First::Draw ? "draw" : "schedule"; }
-
-std::optional<First> parse_first(std::string_view w) {
-    if (w == "schedule") return First::Schedule;
-    if (w == "draw") return First::Draw;
-    return std::nullopt;
-}
-
-bool valid_tournament_name(std::string_view name) {
-    if (name.size() < 2 || name.size() > max_tournament_name || !(is_letter(name[0]) || is_digit(name[0])))
-        return false;
-    for (char c : name)
-        if (!is_letter(c) && !is_digit(c) && c != '-' && c != '_' && c != '.') return false;
-    return true;
-}
-
-std::string rating_text(const std::optional<Rating>& r) {
-    return r ? std::to_string(r->rating) + "/" + std::to_string(r->deviation) : std::string("-");
-}
-
-std::string history_text(const HistoryItem& h) {
-    std::string who;
-    const std::string score = std::to_string(h.score[0]) + "-" + std::to_string(h.score[1]);
-    switch (h.result) {
-        case Verdict::Player0: who = h.names[0] + " won " + score + " against " + h.names[1]; break;
-        case Verdict::Player1:
-            who = h.names[1] + " won " + std::to_string(h.score[1]) + "-" + std::to_string(h.score[0]) +
-                  " against " + h.names[0];
-            break;
-        case Verdict::Draw: who = h.names[0] + " and " + h.names[1] + " drew " + score; break;
-        case Verdict::Aborted: who = h.names[0] + " - " + h.names[1] + " aborted"; break;
-    }
-    std::string out = who + ", " + terms_short(h.terms);
-    std::string changes;
-    for (int p : {0, 1})
-        if (const auto& c = h.changes[std::size_t(p)])
-            changes += (changes.empty() ? "" : ", ") + h.names[std::size_t(p)] + " " + change_text(*c);
-    if (!changes.empty()) out += ": " + changes;
-    return out + " (" + h.date + ")";
-}
-
-std::vector<std::string> profile_text(const ProfileItem& p, const std::vector<StatsItem>& stats,
-                                      const std::vector<HistoryItem>& games) {
-    const auto day = [](const std::string& date) { return date.substr(0, 10); };
-    const auto when = [](const std::string& date) {
-        return date.substr(0, 10) + " " + date.substr(11, 5) + " UTC";
-    };
-    std::vector<std::string> out;
-    out.push_back(p.name + (p.role == Role::Bot ? ", a computer (bot)" : ", a person") + "; registered " +
-                  day(p.registered) + "; " +
-                  (p.seen == "online" ? "online now" : "last seen " + when(p.seen)));
-    for (const StatsItem& st : stats) {
-        const std::string size = std::to_string(st.variant.size);
-        std::string line = std::string(rules_name(st.variant.rules)) + " " + size + "x" + size + ": ";
-        if (!st.rating) {
-            line += "no rated game";
-        } else {
-            line += std::to_string(st.rating->rating) +
-                    (st.rating->deviation > settled_deviation ? "?" : "") + " (deviation " +
-                    std::to_string(st.rating->deviation) + "), " + std::to_string(st.games) +
-                    (st.games == 1 ? " game: " : " games: ") + std::to_string(st.wins) + " won, " +
-                    std::to_string(st.losses) + " lost, " + std::to_string(st.draws) + " drawn";
-        }
-        out.push_back(line);
-    }
-    out.push_back(games.empty() ? "No finished games yet." : "Last games, newest first:");
-    for (const HistoryItem& h : games) out.push_back("  " + history_text(h));
-    return out;
-}
-
-std::string points_text(int half_points) {
-    return std::to_string(half_points / 2) + (half_points % 2 ? ".5" : "");
 }
 
 Expected<Message> parse_message(std::string_view line, int version) {

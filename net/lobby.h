@@ -15,6 +15,11 @@
 // progress, tournaments) arrive whole after login, each closed by an `end` line, and then change by the
 // same item lines (an item is "this entry is now so") and removal lines. Answers to queries (a player's
 // history, the ratings, a tournament's standings, a game's record) are items closed by `end`.
+//
+// The protocol's other concerns have rooms of their own, which this header brings in for its messages:
+// its vocabulary, the enumerations and small values and their words (net/lobby_words.h); a match's terms
+// and the rules of who may play what (net/lobby_terms.h); names and what proves them (engine/names.h,
+// below both net/ and saves/). Its values in words for a player are net/lobby_text.h's.
 #pragma once
 
 #include <array>
@@ -27,6 +32,9 @@
 
 #include "engine/expected.h"
 #include "engine/match.h"
+#include "engine/names.h"
+#include "lobby_terms.h"
+#include "lobby_words.h"
 #include "wire.h"
 
 namespace gobblet::net::lobby {
@@ -44,19 +52,12 @@ constexpr int protocol_version = 3;
 constexpr int oldest_version = 1;
 
 // Limits (docs/lobby.md, "Limits"). Lines, chat and reasons as in the game protocol.
-constexpr std::size_t max_text = net::max_text;     // chat, reasons, notices: characters
-constexpr std::size_t max_record_text = 400;        // one line of a game record: characters
-constexpr std::size_t min_name = 2, max_name = 20;  // a registered name: characters (all ASCII)
-constexpr std::size_t max_guest_name = 24;          // "~" and the name, with the server's suffix
-constexpr std::size_t secret_digits = 64;           // a machine secret: 32 random bytes in hex
-constexpr std::size_t max_address = 45;             // a numeric IPv6 address, the longest form
-constexpr std::size_t min_password = 8;             // characters
-constexpr std::size_t max_password = 128;           // bytes
-constexpr std::size_t game_id_digits = 16;          // as the game protocol's match ids
-constexpr int page_size = 50;                       // items in a page of history or ratings
+constexpr std::size_t max_text = net::max_text;  // chat, reasons, notices: characters
+constexpr std::size_t max_record_text = 400;     // one line of a game record: characters
+constexpr std::size_t game_id_digits = 16;       // as the game protocol's match ids
+constexpr int page_size = 50;                    // items in a page of history or ratings
 constexpr int max_page = 1'000'000;
 constexpr std::int64_t max_id = 1'000'000'000;  // seek, challenge and tournament ids: 1 to this
-constexpr int lobby_max_first_to = 9;           // round wins a lobby match may ask for
 constexpr int max_tournament_players = 64;
 constexpr int max_swiss_rounds = 20;
 constexpr int max_count = 1'000'000'000;   // games, wins, watchers, ranks...
@@ -85,206 +86,27 @@ constexpr int settled_deviation = 150;
 constexpr int leaders_per_variant = 10;  // `best`: the top players of each variant
 constexpr int profile_games = 10;        // `finger`: the last games a profile lists
 
-// Who plays under a name: a person, a computer (--bot; registered and rated like everyone), or a
-// guest (a person without registration, unrated, shown as "~Name").
-enum class Role : std::uint8_t { Human, Bot, Guest };
-// The words of each enumeration, one per enumerator in its order (the last enumerator is named in each
-// check: a new one goes last, or the check says where).
-inline constexpr const char* role_words[] = {"human", "bot", "guest"};
-static_assert(std::size(role_words) == std::size_t(Role::Guest) + 1, "one word for each role");
-// How a login proves the name: a machine's secret, a password, nothing (a guest), or the SSH key the
-// connection's `ssh` line named (version 2).
-enum class Method : std::uint8_t { Secret, Password, Guest, Key };
-// How the server let the client in: the name was new (registered now with the secret or SSH key), by
-// the machine's secret, by password (the client may then add this machine's secret or its SSH key), as
-// a guest, or by the SSH key.
-enum class How : std::uint8_t { New, Secret, Password, Guest, Key };
-inline constexpr const char* how_words[] = {"new", "secret", "password", "guest", "key"};
-static_assert(std::size(how_words) == std::size_t(How::Key) + 1, "one word for each way in");
-// Why the server refused a request (the connection stays open: the client may try something else).
-enum class Refusal : std::uint8_t {
-    BadName,          // not a name a player can have
-    NameTaken,        // registered by someone else, who set no password
-    WrongSecret,      // neither this secret nor a password proves the name (no password set)
-    PasswordNeeded,   // the name is registered with a password: log in with it
-    WrongPassword,    // the password does not match
-    TooManyAttempts,  // too many failed logins from this address lately: wait
-    BadPassword,      // a new password too short or too long
-    NotAllowed,       // not for you now (a guest rating, a seek of your own, not the organizer...)
-    NotFound,         // no such player, seek, game or tournament (or no longer)
-    BadTerms,         // terms the server does not offer (a rated game without a clock, a guest's rated seek)
-    Limit,            // too many seeks, challenges, secrets, tournaments, watches of yours
-    SlowDown,         // chat faster than the rate limit
-    Busy,             // you are playing, or the server cannot now
-};
-inline constexpr const char* refusal_words[] = {
-    "bad-name",     "name-taken",  "wrong-secret", "password-needed", "wrong-password", "too-many-attempts",
-    "bad-password", "not-allowed", "not-found",    "bad-terms",       "limit",          "slow-down",
-    "busy"};
-static_assert(std::size(refusal_words) == std::size_t(Refusal::Busy) + 1, "one word for each refusal");
-// Why a seek or challenge left the list.
-enum class SeekEnd : std::uint8_t { Withdrawn, Taken, Declined, Expired, Left, Playing };
-inline constexpr const char* seek_end_words[] = {"withdrawn", "taken", "declined",
-                                                 "expired",   "left",  "playing"};
-static_assert(std::size(seek_end_words) == std::size_t(SeekEnd::Playing) + 1, "one word for each end");
-// How a game ended: player 0 or 1 won, a draw, or it was abandoned without a result.
-enum class Verdict : std::uint8_t { Player0, Player1, Draw, Aborted };
-inline constexpr const char* verdict_words[] = {"0", "1", "draw", "aborted"};
-static_assert(std::size(verdict_words) == std::size_t(Verdict::Aborted) + 1, "one word for each verdict");
-enum class TournamentState : std::uint8_t { Open, Playing, Over };
-inline constexpr const char* state_words[] = {"open", "playing", "over"};
-static_assert(std::size(state_words) == std::size_t(TournamentState::Over) + 1, "one word for each state");
-// The lists that an `end` line closes.
-enum class List : std::uint8_t {
-    Players,
-    Seeks,
-    Games,
-    Tournaments,
-    History,
-    Ratings,
-    Standings,
-    Record,
-    Machines,  // version 3
-    Profile,   // version 3
-    Best,      // version 3
-};
-inline constexpr const char* list_words[] = {"players",  "seeks",   "games",     "tournaments",
-                                             "history",  "ratings", "standings", "record",
-                                             "machines", "profile", "best"};
-static_assert(std::size(list_words) == std::size_t(List::Best) + 1, "one word for each list");
-// What proves a name from a machine (version 3): the machine's secret, or an SSH key.
-enum class MachineKind : std::uint8_t { Secret, Key };
-inline constexpr const char* machine_kind_words[] = {"secret", "key"};
-static_assert(std::size(machine_kind_words) == std::size_t(MachineKind::Key) + 1, "one word for each kind");
-
-// A seek or challenge, a tournament: a decimal from 1 to max_id.
-using Id = std::int64_t;
-
-// A Glicko-2 rating as players see it: the rating and its deviation, rounded.
-struct Rating {
-    int rating = 1500;    // 0-9999
-    int deviation = 350;  // 0-999
-    friend bool operator==(const Rating&, const Rating&) = default;
-};
-// A player's ratings in the four variants, in the order of variant_index; nullopt: no rated game there.
-using Ratings = std::array<std::optional<Rating>, 4>;
-// What a rated game did to a player's rating (version 3): before and after, rounded; written
-// `1500>1662`, or `-` for a game that changed no rating.
-struct RatingChange {
-    int before = 1500, after = 1500;
-    friend bool operator==(const RatingChange&, const RatingChange&) = default;
-};
-using Changes = std::array<std::optional<RatingChange>, 2>;
-// "1662 (+162)", "1338 (-162)", "1500 (+0)".
-std::string change_text(const RatingChange& c);
-// 0 official 4x4, 1 rogers 4x4, 2 official 3x3, 3 rogers 3x3: the order ratings travel in.
-int variant_index(Variant v);
-Variant variant_at(int index);
-
-// What a match is played under: the engine's match settings (rules, size, round wins, clock) and
-// whether it is rated. One text form for the lobby, the server, and --bot's --seek (the clock part):
-//
-//     RULES SIZE CLOCK first-to N rated|casual       official 4 dm first-to 2 rated
-//     CLOCK: none | dm | dm TURN RESERVE CHUNK | GAME+INCREMENT
-//
-// `dm` alone is the tournament clock (engine/clock.h's dm_preset: 2m a turn, 5m reserve, 30s chunks); a
-// Fischer clock is written as 5m+2s. The clock is the engine's Terms form (read_clock, write_clock);
-// durations as engine/clock.h reads them. A rated match needs a clock.
-struct Terms {
-    MatchSettings settings{};
-    bool rated = false;
-    friend bool operator==(const Terms&, const Terms&) = default;
-};
-// Bounds the lobby puts on terms (docs/lobby.md): within them, or why not.
-Expected<void> terms_allowed(const Terms& t);
-// The terms, or why the text is not terms within those bounds.
-Expected<Terms> parse_terms(std::string_view text);
-std::string terms_text(const Terms& t);
-// The clock part alone (for --seek CLOCK): "none", "dm", "dm 1m 3m 20s", "5m+2s"; or why not. The text
-// is the engine's write_clock in the Terms form; the reading adds the lobby's checks and bounds.
-Expected<ClockSettings> parse_terms_clock(std::string_view text);
-std::string terms_clock_text(const ClockSettings& c);
-// How a player reads terms: "official rules, 4x4, first to 2, 2m a turn, 5m reserve in 30s chunks, rated".
-std::string terms_description(const Terms& t);
-// The same in a few words, what matters first, for a list's row: "rated 5m+2s official 4x4",
-// "casual dm rogers 3x3 first to 2".
-std::string terms_short(const Terms& t);
-
-// Who may take a seek (version 3): people only, unless computers are welcome (`bots`); and, when a range
-// is given, only players whose rating in the terms' variant lies in it (`1400-1800`; a registered
-// player without a rated game there counts as the newcomer's 1500, a guest as outside every range).
-// Written after a seek's terms: `official 4 5m+2s first-to 1 rated bots 1400-1800`. Never part of a
-// match's terms: it only decides who may accept.
-struct RatingRange {
-    int low = 0, high = 9999;
-    friend bool operator==(const RatingRange&, const RatingRange&) = default;
-};
-struct Audience {
-    bool bots = false;
-    std::optional<RatingRange> range;
-    friend bool operator==(const Audience&, const Audience&) = default;
-};
-// A seek's terms and who it is for, from one text: the terms, then `bots` and a range in any order.
-struct SeekTerms {
-    Terms terms;
-    Audience audience;
-    friend bool operator==(const SeekTerms&, const SeekTerms&) = default;
-};
-Expected<SeekTerms> parse_seek_terms(std::string_view text);
-std::string seek_terms_text(const Terms& t, const Audience& a);
-// " bots 1400-1800", or "" for people of any rating.
-std::string audience_text(const Audience& a);
-// "for people only", "computers welcome, ratings 1400-1800".
-std::string audience_description(const Audience& a);
-// The rating a range is checked against: the rating in the variant, the newcomer's 1500 without one;
-// nullopt for a guest.
-std::optional<int> range_rating(Role role, const std::optional<Rating>& rating);
-// Whether a player (their role, their rating in the seek's variant) may take a seek for `a`, or why
-// not, in words for them: the server's check of `accept`, the bots' choice of seeks and the lobby
-// screen's filter are this one function.
-Expected<void> admits(const Audience& a, Role role, const std::optional<Rating>& rating);
-
-// A tournament's format: a round robin (everyone meets everyone once), a Swiss tournament of `rounds`
-// rounds, or a knockout (the loser of a match is out; version 2). Written "round-robin", "swiss-5",
-// "knockout".
-struct Format {
-    bool swiss = false;
-    int rounds = 0;  // Swiss: 1 to max_swiss_rounds; a round robin or knockout: 0 (the players decide)
-    bool knockout = false;
-    friend bool operator==(const Format&, const Format&) = default;
-};
-// Who plays White in round 1 of a tournament's match (the loser of each round chooses after that, as
-// in every match): the schedule's player (colours balanced; the organizer's table), or a draw by the
-// server (reproducible from the tournament's seed). Written "schedule", "draw".
-enum class First : std::uint8_t { Schedule, Draw };
-const char* first_word(First f);
-std::optional<First> parse_first(std::string_view w);
-// A tournament's name (version 2): 2 to 32 ASCII letters, digits, '-', '_' and '.', a letter or digit
-// first ("autumn-cup", "DM.2026"). Compared by name_key, as players' names.
-constexpr std::size_t max_tournament_name = 32;
-bool valid_tournament_name(std::string_view name);
-
-// Names. A registered name has min_name to max_name characters: ASCII letters, digits, '-' and '_',
-// starting with a letter, so that every terminal shows it the same and nobody can pass for someone
-// else with a look-alike letter from another script. A guest's name is '~' and such a name (up to
-// max_guest_name characters in all), so it never collides with a registered one.
-bool valid_name(std::string_view name);
-bool valid_guest_name(std::string_view name);
-// The key a server compares names by: two names with the same key are the same name. Lower case, and
-// the look-alikes read as one: 0 as o, 1 and i as l, '_' as '-' ("Liam", "LIAM" and "L1am" are one name).
-std::string name_key(std::string_view name);
-// A machine secret: secret_digits lowercase hex digits.
-bool valid_secret(std::string_view s);
-// An SSH key's fingerprint as OpenSSH shows it: "SHA256:" and 43 characters of base64 without padding
-// (the SHA-256 of the key's blob).
-bool valid_ssh_key(std::string_view s);
-// A numeric IPv4 or IPv6 address ("203.0.113.5", "2001:db8::5"), as sshd writes $SSH_CONNECTION's.
-bool valid_address(std::string_view s);
+// Names and what proves them, as the lines carry them: engine/names.h's, which the files that keep this
+// machine's secrets read too (registered names, guests' and tournaments' names, name keys, machine
+// secrets, SSH keys, addresses, passwords, and their limits).
+using names::max_address;
+using names::max_guest_name;
+using names::max_name;
+using names::max_password;
+using names::max_tournament_name;
+using names::min_name;
+using names::min_password;
+using names::name_key;
+using names::password_allowed;
+using names::secret_digits;
+using names::valid_address;
+using names::valid_guest_name;
+using names::valid_name;
+using names::valid_secret;
+using names::valid_ssh_key;
+using names::valid_tournament_name;
 // A game id: game_id_digits lowercase hex digits.
 bool valid_game_id(std::string_view s);
-// Whether a password can be one, or why not: min_password characters at least, max_password bytes at
-// most, UTF-8 without control characters. It travels and is compared exactly as typed.
-Expected<void> password_allowed(std::string_view password);
 
 // ---------------------------------------------------------------------------------------------------
 // Client to server.
@@ -841,29 +663,5 @@ bool client_verb(std::string_view word);
 Expected<Message> parse_message(std::string_view line, int version = protocol_version);
 // The message as one line, with its '\n', in `version`'s shape. Free text is cleaned and cut to fit.
 std::string format_message(const Message& m, int version = protocol_version);
-
-// The words the protocol uses for its enumerations.
-const char* role_word(Role r);
-const char* how_word(How h);
-const char* refusal_word(Refusal r);
-const char* seek_end_word(SeekEnd e);
-const char* verdict_word(Verdict o);
-const char* tournament_state_word(TournamentState s);
-const char* list_word(List l);
-const char* machine_kind_word(MachineKind k);
-std::string format_text(const Format& f);
-// "1623/85" or "-".
-std::string rating_text(const std::optional<Rating>& r);
-// "1500>1662" or "-".
-std::string change_field_text(const std::optional<RatingChange>& c);
-// Half points as a table shows them: "2", "2.5".
-std::string points_text(int half_points);
-// A finished game in one line of words, who won first: "Liam won 2-1 against Eamon, rated dm official
-// 4x4 first to 2: Liam 1662 (+162), Eamon 1338 (-162)".
-std::string history_text(const HistoryItem& h);
-// A player's profile in lines of words (the lobby screen's and --profile's): who, since when, last
-// seen; each variant's rating with its deviation and record; the last games.
-std::vector<std::string> profile_text(const ProfileItem& p, const std::vector<StatsItem>& stats,
-                                      const std::vector<HistoryItem>& games);
 
 }  // namespace gobblet::net::lobby

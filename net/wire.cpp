@@ -352,41 +352,6 @@ std::string line_too_long() { return "a line longer than " + std::to_string(max_
 
 const char* colour_word(Color c) { return c == Color::White ? "white" : "black"; }
 
-bool valid_utf8(std::string_view s) {
-    for (std::size_t i = 0; i < s.size();) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        int len;
-        std::uint32_t cp;
-        if (c >= 0xC2 && c <= 0xDF) {
-            len = 2;
-            cp = c & 0x1F;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            len = 3;
-            cp = c & 0x0F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            len = 4;
-            cp = c & 0x07;
-        } else {
-            return false;  // a continuation byte first, an overlong two-byte lead, or beyond U+10FFFF
-        }
-        if (i + len > s.size()) return false;
-        for (int k = 1; k < len; ++k) {
-            const unsigned char d = static_cast<unsigned char>(s[i + k]);
-            if ((d & 0xC0) != 0x80) return false;
-            cp = (cp << 6) | (d & 0x3F);
-        }
-        if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-            (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
-        i += len;
-    }
-    return true;
-}
-
 Expected<Message> parse_message(std::string_view line) {
     if (auto ok = fields::line_allowed(line); !ok) return Failure{ok.why()};
     // One space between words: only free text at the end of a line may hold more.

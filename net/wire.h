@@ -19,6 +19,7 @@
 #include "engine/expected.h"
 #include "engine/match.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 
 namespace gobblet::net {
 
@@ -334,7 +335,8 @@ class LineReader {
     std::size_t pos_ = 0;
 };
 
-// True when `s` is well-formed UTF-8 (no overlong forms, surrogates or values above U+10FFFF).
-bool valid_utf8(std::string_view s);
+// True when `s` is well-formed UTF-8 (engine/text.h: the lobby's names and passwords are checked with it
+// too).
+using gobblet::valid_utf8;
 
 }  // namespace gobblet::net

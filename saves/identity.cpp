@@ -1,17 +1,17 @@
 #include "identity.h"
 
 #include <fcntl.h>
+#include <sodium.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <stdexcept>
 
+#include "engine/match.h"
+#include "engine/names.h"
 #include "engine/text.h"
-#include "net/code.h"
-#include "net/lobby.h"
 #include "savefile.h"
 
 namespace gobblet::saves {
@@ -55,7 +55,7 @@ std::string secret_in(std::string_view text) {
         if (++lines > 1) return {};
         found = std::string(line);
     }
-    return net::lobby::valid_secret(found) ? found : std::string();
+    return names::valid_secret(found) ? found : std::string();
 }
 
 // Reads an existing secret file, or says why it cannot be used.
@@ -90,13 +90,13 @@ fs::path secrets_dir() {
 
 std::string secret_file_name(std::string_view server, std::string_view name) {
     const std::string where = server.starts_with("unix:") ? std::string(server) : lower(server);
-    return escaped(where) + "@" + escaped(net::lobby::name_key(name)) + ".secret";
+    return escaped(where) + "@" + escaped(names::name_key(name)) + ".secret";
 }
 
 Expected<Secret> lobby_secret(const fs::path& dir, std::string_view server, std::string_view name) {
     const auto fail = [](std::string why) { return Failure{std::move(why)}; };
     if (dir.empty()) return fail("no folder for the lobby secret: set HOME (or XDG_STATE_HOME)");
-    if (!net::lobby::valid_name(name))
+    if (!names::valid_name(name))
         return fail("a name has 2 to 20 letters, digits, '-' or '_', and starts with a letter");
     const fs::path path = dir / secret_file_name(server, name);
 
@@ -111,15 +111,15 @@ Expected<Secret> lobby_secret(const fs::path& dir, std::string_view server, std:
         return fail("cannot make the folder " + dir.string() +
                     " private (chmod go-rwx): " + std::strerror(errno));
 
+    // 32 random bytes from the kernel, through libsodium (which this program links for SSH keys too).
+    if (sodium_init() < 0) return fail("cannot make a lobby secret: libsodium cannot start");
+    unsigned char bytes[names::secret_digits / 2];
+    randombytes_buf(bytes, sizeof bytes);
     std::string secret;
-    try {
-        static constexpr char hex[] = "0123456789abcdef";
-        for (unsigned char b : net::random_bytes(32)) {
-            secret += hex[b >> 4];
-            secret += hex[b & 15];
-        }
-    } catch (const std::runtime_error& e) {
-        return fail(std::string("cannot make a lobby secret: ") + e.what());
+    static constexpr char hex[] = "0123456789abcdef";
+    for (unsigned char b : bytes) {
+        secret += hex[b >> 4];
+        secret += hex[b & 15];
     }
     const std::string text =
         "% gobblet lobby secret: it proves the name to the server. Keep it to yourself.\n"

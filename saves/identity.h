@@ -27,7 +27,7 @@ namespace gobblet::saves {
 std::filesystem::path secrets_dir();
 
 // The file for (server, name) in the folder: the server as written (a host in lower case) and the
-// name's lobby key (net/lobby.h, so "Liam" and "LIAM" share it), with every byte but letters, digits,
+// name's key (engine/names.h's name_key, so "Liam" and "LIAM" share it), with every byte but letters, digits,
 // '.', '-' and '_' written %XX: "example.org%3A7300@llam.secret".
 std::string secret_file_name(std::string_view server, std::string_view name);
 

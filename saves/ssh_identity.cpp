@@ -10,7 +10,7 @@
 #include <cstring>
 #include <vector>
 
-#include "net/lobby.h"
+#include "engine/names.h"
 
 namespace gobblet::saves {
 
@@ -71,7 +71,7 @@ Expected<std::string> read_bounded(const char* path) {
 
 Expected<std::string> ssh_client_address(std::string_view ssh_connection) {
     const std::vector<std::string_view> f = fields_of(ssh_connection.substr(0, 256));
-    if (f.size() == 4 && net::lobby::valid_address(f[0])) return std::string(f[0]);
+    if (f.size() == 4 && names::valid_address(f[0])) return std::string(f[0]);
     return Failure{"$SSH_CONNECTION is not 'ADDRESS PORT ADDRESS PORT' with numeric addresses"};
 }
 

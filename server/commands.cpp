@@ -11,6 +11,7 @@
 
 #include "engine/clock.h"
 #include "engine/time_source.h"
+#include "net/lobby_text.h"
 #include "server/db.h"
 #include "server/fact_format.h"
 #include "server/lobby.h"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "net/lobby_text.h"
 #include "net/socket.h"
 #include "saves/record.h"
 

@@ -5,6 +5,7 @@
 
 #include "engine/text.h"
 #include "net/lobby.h"
+#include "net/lobby_text.h"
 #include "support.h"
 
 using namespace gobblet;

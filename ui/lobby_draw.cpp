@@ -16,6 +16,7 @@
 #include <algorithm>
 
 #include "lobby_screen.h"
+#include "net/lobby_text.h"
 #include "terminal.h"
 #include "view.h"
 

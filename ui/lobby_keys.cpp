@@ -4,6 +4,7 @@
 
 #include "controls.h"
 #include "lobby_screen.h"
+#include "net/lobby_text.h"
 #include "saves/settings.h"
 #include "view.h"
 

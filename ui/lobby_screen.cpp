@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 
+#include "net/lobby_text.h"
 #include "saves/identity.h"
 #include "saves/settings.h"
 #include "terminal.h"

@@ -6,6 +6,7 @@
 
 #include "engine/text.h"
 #include "keys.h"
+#include "net/lobby_text.h"
 #include "text.h"
 
 namespace gobblet::ui {

@@ -19,6 +19,7 @@
 
 #include "net/lobby.h"
 #include "net/lobby_client.h"
+#include "net/lobby_text.h"
 #include "tests/fuzz/wire_target.h"
 
 namespace gobblet::fuzz {

@@ -1,0 +1,78 @@
+// What a lobby match is played under and who may play it (docs/lobby.md, "Terms"): a match's terms, the
+// bounds the lobby puts on them and their one text form; who a seek is for; and the rules of who may
+// play what, each one function that the client (before it sends a request), the server (before it does
+// one), the bots and the lobby screen all call, so that a rule is said the same way wherever it holds.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/expected.h"
+#include "engine/match.h"
+#include "lobby_words.h"
+
+namespace gobblet::net::lobby {
+
+constexpr int lobby_max_first_to = 9;  // round wins a lobby match may ask for
+
+// What a match is played under: the engine's match settings (rules, size, round wins, clock) and
+// whether it is rated. One text form for the lobby, the server, and --bot's --seek (the clock part):
+//
+//     RULES SIZE CLOCK first-to N rated|casual       official 4 dm first-to 2 rated
+//     CLOCK: none | dm | dm TURN RESERVE CHUNK | GAME+INCREMENT
+//
+// `dm` alone is the tournament clock (engine/clock.h's dm_preset: 2m a turn, 5m reserve, 30s chunks); a
+// Fischer clock is written as 5m+2s. The clock is the engine's Terms form (read_clock, write_clock);
+// durations as engine/clock.h reads them. A rated match needs a clock.
+struct Terms {
+    MatchSettings settings{};
+    bool rated = false;
+    friend bool operator==(const Terms&, const Terms&) = default;
+};
+// Bounds the lobby puts on terms (docs/lobby.md): within them, or why not.
+Expected<void> terms_allowed(const Terms& t);
+// The terms, or why the text is not terms within those bounds.
+Expected<Terms> parse_terms(std::string_view text);
+std::string terms_text(const Terms& t);
+// The clock part alone (for --seek CLOCK): "none", "dm", "dm 1m 3m 20s", "5m+2s"; or why not. The text
+// is the engine's write_clock in the Terms form; the reading adds the lobby's checks and bounds.
+Expected<ClockSettings> parse_terms_clock(std::string_view text);
+std::string terms_clock_text(const ClockSettings& c);
+// A variant as its two words, the rules and the board size ("official" "4"), as terms and the lobby's
+// lines write it; or why not ("rules are official or rogers, not 'chess'").
+Expected<Variant> parse_variant(std::string_view rules, std::string_view size);
+
+// Who may take a seek (version 3): people only, unless computers are welcome (`bots`); and, when a range
+// is given, only players whose rating in the terms' variant lies in it (`1400-1800`; a registered
+// player without a rated game there counts as the newcomer's 1500, a guest as outside every range).
+// Written after a seek's terms: `official 4 5m+2s first-to 1 rated bots 1400-1800`. Never part of a
+// match's terms: it only decides who may accept.
+struct RatingRange {
+    int low = 0, high = 9999;
+    friend bool operator==(const RatingRange&, const RatingRange&) = default;
+};
+struct Audience {
+    bool bots = false;
+    std::optional<RatingRange> range;
+    friend bool operator==(const Audience&, const Audience&) = default;
+};
+// A seek's terms and who it is for, from one text: the terms, then `bots` and a range in any order.
+struct SeekTerms {
+    Terms terms;
+    Audience audience;
+    friend bool operator==(const SeekTerms&, const SeekTerms&) = default;
+};
+Expected<SeekTerms> parse_seek_terms(std::string_view text);
+std::string seek_terms_text(const Terms& t, const Audience& a);
+// " bots 1400-1800", or "" for people of any rating.
+std::string audience_text(const Audience& a);
+// The rating a range is checked against: the rating in the variant, the newcomer's 1500 without one;
+// nullopt for a guest.
+std::optional<int> range_rating(Role role, const std::optional<Rating>& rating);
+// Whether a player (their role, their rating in the seek's variant) may take a seek for `a`, or why
+// not, in words for them: the server's check of `accept`, the bots' choice of seeks and the lobby
+// screen's filter are this one function.
+Expected<void> admits(const Audience& a, Role role, const std::optional<Rating>& rating);
+
+}  // namespace gobblet::net::lobby
