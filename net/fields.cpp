@@ -66,7 +66,7 @@ std::int64_t token_field(Words& w) {
     return t;
 }
 
-std::string reason_field(Words& w) { return w.done() ? std::string() : clean_text(w.rest(), max_text); }
+std::string reason_field(Words& w) { return w.done() ? std::string() : clean_text(w.take_rest(), max_text); }
 
 }  // namespace
 

@@ -29,6 +29,13 @@ class Words {
         return w;
     }
     std::string_view rest() const { return rest_; }
+    // The rest of the line, taken by the last field (free text, terms): no word is left after it.
+    std::string_view take_rest() {
+        const std::string_view r = rest_;
+        rest_ = std::string_view();
+        at_end_ = true;
+        return r;
+    }
     // No word is left (the last one has been read).
     bool done() const { return at_end_; }
 

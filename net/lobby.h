@@ -659,7 +659,9 @@ Sender sender(const Message& m);
 bool client_verb(std::string_view word);
 
 // Reads one line, without its '\n', as `version` of the protocol has it: the message, or why the line is
-// not one (a reason to show; it never quotes the line's bytes unsanitised).
+// not one (a reason to show; it never quotes the line's bytes unsanitised). The reader and the writer
+// below walk each message's one description, its fields and the versions that have each (net/lobby.cpp),
+// so that what one writes the other reads, at every version.
 Expected<Message> parse_message(std::string_view line, int version = protocol_version);
 // The message as one line, with its '\n', in `version`'s shape. Free text is cleaned and cut to fit.
 std::string format_message(const Message& m, int version = protocol_version);

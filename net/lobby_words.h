@@ -25,7 +25,9 @@ static_assert(std::size(role_words) == std::size_t(Role::Guest) + 1, "one word f
 // connection's `ssh` line named (version 2).
 enum class Method : std::uint8_t { Secret, Password, Guest, Key };
 inline constexpr const char* method_words[] = {"secret", "password", "guest", "key"};
+inline constexpr int method_since[] = {1, 1, 1, 2};  // the version that brought each word
 static_assert(std::size(method_words) == std::size_t(Method::Key) + 1, "one word for each method");
+static_assert(std::size(method_since) == std::size(method_words), "a version for each method");
 // How the server let the client in: the name was new (registered now with the secret or SSH key), by
 // the machine's secret, by password (the client may then add this machine's secret or its SSH key), as
 // a guest, or by the SSH key.
@@ -75,14 +77,16 @@ enum class List : std::uint8_t {
     Ratings,
     Standings,
     Record,
-    Machines,  // version 3
-    Profile,   // version 3
-    Best,      // version 3
+    Machines,
+    Profile,
+    Best,
 };
 inline constexpr const char* list_words[] = {"players",  "seeks",   "games",     "tournaments",
                                              "history",  "ratings", "standings", "record",
                                              "machines", "profile", "best"};
+inline constexpr int list_since[] = {1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3};  // the version that brought each list
 static_assert(std::size(list_words) == std::size_t(List::Best) + 1, "one word for each list");
+static_assert(std::size(list_since) == std::size(list_words), "a version for each list");
 // What proves a name from a machine (version 3): the machine's secret, or an SSH key.
 enum class MachineKind : std::uint8_t { Secret, Key };
 inline constexpr const char* machine_kind_words[] = {"secret", "key"};

@@ -194,6 +194,134 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
     CHECK(kinds.size() == std::variant_size_v<Message>);
 }
 
+// Each message is described once (net/lobby.cpp: its fields, the versions that have each), and the reader
+// and the writer walk that description: at every version that has a message, what is written reads back
+// and is written again the same, and the current version keeps the whole message.
+TEST_CASE("every message of the table, at every version that has it, reads back as it was written",
+          "[net][lobby]") {
+    const Terms dm2 = terms("official 4 dm first-to 2 rated");
+    const Terms jr = terms("rogers 3 5m+2s first-to 1 casual");
+    const Terms open = terms("official 4 none first-to 1 casual");
+    const Ratings some = {Rating{1623, 85}, std::nullopt, Rating{1500, 350}, Rating{0, 0}};
+    const std::string key = "SHA256:7myupKOVYh9n9+sTwFxsOumCG/3SqwIJVaN83yZd2EM";
+    const Changes changed = {RatingChange{1500, 1662}, RatingChange{1500, 1338}};
+    // Each message, and the oldest version that can say it (a version before its row's says none).
+    const std::vector<std::pair<Message, int>> samples = {
+        {Hello{}, 1},
+        {Login{"Liam", Role::Human, Method::Secret, secret}, 1},
+        {Login{"MaxBot", Role::Bot, Method::Password, " two  spaces "}, 1},
+        {Login{"Guesty", Role::Human, Method::Guest, ""}, 1},
+        {Login{"Liam", Role::Human, Method::Key, ""}, 2},
+        {SetPassword{"correct horse", true}, 1},
+        {AddSecret{secret}, 1},
+        {Ssh{"203.0.113.5", key}, 2},
+        {Ssh{"2001:db8::5", ""}, 2},
+        {AddKey{}, 2},
+        {Post{dm2, Audience{true, RatingRange{1400, 1800}}}, 1},
+        {Challenge{"~Guest2", open}, 1},
+        {Accept{1}, 1},
+        {Decline{max_id}, 1},
+        {Withdraw{17}, 1},
+        {Watch{game_id}, 1},
+        {Say{"good luck, have fun"}, 1},
+        {HistoryQuery{"Liam", max_page}, 1},
+        {RecordQuery{game_id}, 1},
+        {RatingsQuery{Variant{3, Rules::Rogers}, 2}, 1},
+        {Create{"DM.2026", Format{true, 5}, First::Draw, max_tournament_players, jr}, 1},
+        {Create{"ko", Format{false, 0, true}, First::Draw, 2, dm2}, 2},
+        {Join{3}, 1},
+        {Leave{3}, 1},
+        {Start{3}, 1},
+        {StandingsQuery{3}, 1},
+        {ChooseStarter{4, "Eamon", "Liam"}, 2},
+        {MachinesQuery{}, 3},
+        {Forget{MachineKind::Key, max_id}, 3},
+        {Rematch{game_id}, 3},
+        {Abort{game_id}, 3},
+        {FingerQuery{"Eamon"}, 3},
+        {BestQuery{}, 3},
+        {Kibitz{game_id, "what a move"}, 3},
+        {Server{1, "Gobblet club: be kind"}, 1},
+        {Server{3, ""}, 1},
+        {Welcome{"MaxBot", Role::Bot, How::Password, some}, 1},
+        {Welcome{"~Liam2", Role::Guest, How::Guest, {}}, 1},
+        {Refused{"login", Refusal::PasswordNeeded, "Liam has a password: log in with it"}, 1},
+        {Refused{"say", Refusal::SlowDown, ""}, 1},
+        {Ok{"password", "your password is set"}, 1},
+        {Ok{"ssh", "welcome"}, 2},
+        {Ok{"forget", ""}, 3},
+        {PlayerItem{"Liam", Role::Human, true, some, "Eamon", ""}, 1},
+        {PlayerItem{"EasyBot", Role::Bot, false, {}, "", game_id}, 1},
+        {Left{"~Liam2"}, 1},
+        {SeekItem{14, "Liam", Rating{1623, 85}, "", dm2, Audience{true, RatingRange{1400, 1800}},
+                  std::nullopt},
+         1},
+        {SeekItem{15, "Liam", std::nullopt, "Eamon", jr, {}, Color::Black}, 1},
+        {Unseek{13, SeekEnd::Playing}, 1},
+        {MatchStart{game_id, Color::White, "~Guest", "ABCD", 4, 3, jr, Rating{1500, 350}, std::nullopt}, 1},
+        {GameItem{game_id, {"Liam", "Eamon"}, {1, 0}, {Millis(110'000), Millis(300'000)}, 1, 3, 4, dm2}, 1},
+        {GameItem{game_id, {"Liam", "~Guest"}, {0, 0}, {}, -1, 0, 0, open}, 1},
+        {Over{game_id, Verdict::Player1, {0, 1}, "Eamon wins", changed}, 1},
+        {Over{game_id, Verdict::Aborted, {0, 0}, "", {}}, 1},
+        {Watching{game_id, "WATCH4CODE"}, 1},
+        {Chat{"Eamon", "anyone for a 3x3?"}, 1},
+        {Notice{"the server restarts in 5 minutes"}, 1},
+        {HistoryItem{game_id, "2026-11-23T14:03Z", {"Liam", "Eamon"}, {1, 0}, Verdict::Player0, dm2, changed},
+         1},
+        {RecordLine{""}, 1},
+        {RecordLine{"% white: Liam"}, 1},
+        {RatingItem{1, "Liam", Rating{1623, 85}, 12, 8, 3, 1}, 1},
+        {TournamentItem{4, "autumn-cup", "Liam", Format{true, 5}, TournamentState::Playing, 10, 16, 2,
+                        First::Draw, dm2},
+         1},
+        {TournamentItem{6, "club-ko", "", Format{false, 0, true}, TournamentState::Over, 5, 64, 3,
+                        First::Draw, dm2},
+         2},
+        {Closed{4}, 1},
+        {StandingItem{4, 1, "Liam", 5, 3, 2, 0, 1, 6, 2, 3}, 1},
+        {MachineItem{MachineKind::Secret, 3, true, "2026-11-28T09:12Z", "192.168.1.20", ""}, 3},
+        {MachineItem{MachineKind::Key, 2, false, "2026-11-20T08:01Z", "unix", key}, 3},
+        {ProfileItem{"Liam", Role::Human, "2026-11-23T14:03Z", "2026-11-28T09:15Z"}, 3},
+        {ProfileItem{"MaxBot", Role::Bot, "2026-11-23T14:03Z", "online"}, 3},
+        {StatsItem{Variant{4, Rules::Official}, Rating{1662, 290}, 1, 1, 0, 0}, 3},
+        {LeaderItem{Variant{4, Rules::Rogers}, 10, "Liam", Rating{1700, 150}, 12}, 3},
+        {Kibitzed{game_id, "~Zoe", "indeed"}, 3},
+        {End{List::Players}, 1},
+        {End{List::Best}, 3},
+        {Ping{1234567890123}, 1},
+        {Pong{0}, 1},
+        {Bye{"the server is restarting"}, 1},
+        {Error{""}, 1},
+    };
+    std::set<std::pair<std::size_t, int>> said;  // (message, version)
+    for (const auto& [m, oldest] : samples) {
+        const int since = message_table[m.index()].since;
+        REQUIRE(oldest >= since);
+        for (int version = oldest; version <= protocol_version; ++version) {
+            const std::string line = format_message(m, version);
+            INFO("version " << version << ": " << line);
+            REQUIRE(line.back() == '\n');
+            CHECK(line.size() <= net::max_line);
+            const auto back = parse_message(std::string_view(line).substr(0, line.size() - 1), version);
+            INFO(back.why());
+            REQUIRE(back.ok());
+            CHECK(back->index() == m.index());
+            CHECK(format_message(*back, version) == line);
+            if (version == protocol_version) CHECK(*back == m);
+            said.emplace(m.index(), version);
+        }
+        // A version before the message's own has no word for it.
+        for (int version = oldest_version; version < since; ++version)
+            CHECK_FALSE(parse_message(format_message(m, protocol_version), version).ok());
+    }
+    // Every message of the table, at every version from the one that brought it.
+    for (std::size_t i = 0; i < std::size(message_table); ++i)
+        for (int version = message_table[i].since; version <= protocol_version; ++version) {
+            INFO(message_table[i].verb << " at version " << version);
+            CHECK(said.contains({i, version}));
+        }
+}
+
 TEST_CASE("version 1's shapes: what a server still says to an older client, and reads from it",
           "[net][lobby]") {
     const Terms dm2 = terms("official 4 dm first-to 2 rated");
