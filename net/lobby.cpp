@@ -62,17 +62,21 @@ std::int64_t in_range(std::string_view w, std::int64_t lo, std::int64_t hi, cons
     return in_range(w, lo, hi, label());
 }
 
-// The words of `words` that `version` has (`since`: the version that brought each), as an error lists
-// them: "secret, password, guest or key".
+// Words as an error lists them: "secret, password, guest or key".
+std::string one_of(const std::vector<const char*>& words) {
+    std::string out;
+    for (std::size_t i = 0; i < words.size(); ++i)
+        out += std::string(i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+    return out;
+}
+
+// The words of `words` that `version` has (`since`: the version that brought each), listed.
 template <std::size_t N>
 std::string listed(const char* const (&words)[N], const int (&since)[N], int version) {
     std::vector<const char*> have;
     for (std::size_t i = 0; i < N; ++i)
         if (version >= since[i]) have.push_back(words[i]);
-    std::string out;
-    for (std::size_t i = 0; i < have.size(); ++i)
-        out += std::string(i == 0 ? "" : i + 1 == have.size() ? " or " : ", ") + have[i];
-    return out;
+    return one_of(have);
 }
 
 void space(std::string& line, std::string_view word) {
@@ -184,10 +188,9 @@ struct Choice {
         const std::string_view word = w.next();
         for (const auto& [text, value] : words)
             if (word == text) return value;
-        std::string expected;
-        for (std::size_t i = 0; i < N; ++i)
-            expected += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + words[i].first;
-        bad(c.what() + ": expected " + expected + hint + ", not " + shown(word));
+        std::vector<const char*> expected;
+        for (const auto& [text, value] : words) expected.push_back(text);
+        bad(c.what() + ": expected " + one_of(expected) + hint + ", not " + shown(word));
     }
     void write(std::string& line, const T& v, const Ctx&) const {
         for (const auto& [text, value] : words)
@@ -206,10 +209,8 @@ struct Enum {
         const std::string_view word = w.next();
         for (std::size_t i = 0; i < readable; ++i)
             if (word == words[i]) return E(i);
-        std::string expected;
-        for (std::size_t i = 0; i < readable; ++i)
-            expected += std::string(i == 0 ? "" : i + 1 == readable ? " or " : ", ") + words[i];
-        bad(c.what() + ": expected " + expected + ", not " + shown(word));
+        bad(c.what() + ": expected " + one_of({std::begin(words), std::begin(words) + readable}) + ", not " +
+            shown(word));
     }
     void write(std::string& line, E v, const Ctx&) const { space(line, words[std::size_t(v)]); }
 };
@@ -510,18 +511,18 @@ struct RequestVerb {
     void write(std::string& line, const std::string& v, const Ctx&) const { space(line, v); }
 };
 
-// The request an `ok` answers: one that has no other answer.
+// The request an `ok` answers: one the table says it answers, in the version spoken.
 struct OkVerb {
     using Value = std::string;
     std::string read(Words& w, const Ctx& c) const {
-        const std::string_view what = w.next();
-        if (what != "password" && what != "secret" && what != "ssh" && what != "key" && what != "starter" &&
-            (what != "forget" || c.version < 3))
-            bad(c.what() +
-                (c.version >= 3 ? ": expected password, secret, ssh, key, starter or forget, not "
-                                : ": expected password, secret, ssh, key or starter, not ") +
-                shown(what));
-        return std::string(what);
+        const std::string_view v = w.next();
+        if (!ok_verb(v, c.version)) {
+            std::vector<const char*> verbs;
+            for (const MessageRow& row : message_table)
+                if (row.answer == Answer::Ok && c.version >= row.since) verbs.push_back(row.verb);
+            bad(c.what() + ": expected " + one_of(verbs) + ", not " + shown(v));
+        }
+        return std::string(v);
     }
     void write(std::string& line, const std::string& v, const Ctx&) const { space(line, v); }
 };
@@ -944,10 +945,29 @@ bool valid_game_id(std::string_view s) { return is_hex(s, game_id_digits); }
 const char* verb(const Message& m) { return message_table[m.index()].verb; }
 Sender sender(const Message& m) { return message_table[m.index()].sender; }
 
+namespace {
+
+const MessageRow* row_of(std::string_view word) {
+    for (const MessageRow& row : message_table)
+        if (word == row.verb) return &row;
+    return nullptr;
+}
+
+}  // namespace
+
 bool client_verb(std::string_view word) {
-    for (const MessageRow& v : message_table)
-        if (word == v.verb) return v.sender == Sender::Client;
-    return false;
+    const MessageRow* row = row_of(word);
+    return row && row->sender == Sender::Client;
+}
+
+bool ok_verb(std::string_view word, int version) {
+    const MessageRow* row = row_of(word);
+    return row && row->answer == Answer::Ok && version >= row->since;
+}
+
+bool query_verb(std::string_view word) {
+    const MessageRow* row = row_of(word);
+    return row && row->answer == Answer::Query;
 }
 
 Expected<Message> parse_message(std::string_view line, int version) {

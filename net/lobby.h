@@ -560,10 +560,16 @@ constexpr bool comes_at(Step of, Step at) {
     return of == at || of == Step::Any ||
            (of == Step::LoginAndLobby && (at == Step::Login || at == Step::Lobby));
 }
+// What answers a client's request, besides `refused VERB` when it is not done: nothing of its own (the
+// lobby's lists change, a match starts, the welcome comes), `ok VERB` (a request nothing else would
+// confirm), or lines of its own that the client waits for in the order it asked (a query: its items
+// and their `end`, or `watching`; its refusal is then its answer). A server's message: none.
+enum class Answer : std::uint8_t { None, Ok, Query };
 // The protocol's one table: a row per message, in the order of Message's alternatives: its verb, who
 // sends it, when, whether its line ends in free text (which may hold runs of spaces; a password login's
-// does too), and the version that brought it. The reader finds a line's message here, the writer its
-// verb, the server and client their messages' names, senders and steps, and a test the documents' and
+// does too), the version that brought it, and what answers it. The reader finds a line's message here
+// (and the requests `ok` and `refused` name), the writer its verb, the server the verb of a request it
+// refuses, the client its queries and its messages' senders and steps, and a test the documents' and
 // the fuzz dictionary's words (tests/test_lobby.cpp).
 struct MessageRow {
     const char* verb;
@@ -571,36 +577,37 @@ struct MessageRow {
     Step step;
     bool free_text;
     int since;
+    Answer answer = Answer::None;
 };
 inline constexpr MessageRow message_table[] = {
     {"lobby", Sender::Client, Step::Hello, false, 1},
     {"login", Sender::Client, Step::Login, false, 1},
-    {"password", Sender::Client, Step::Lobby, true, 1},
-    {"secret", Sender::Client, Step::Lobby, false, 1},
-    {"ssh", Sender::Client, Step::Login, false, 2},
-    {"key", Sender::Client, Step::Lobby, false, 2},
+    {"password", Sender::Client, Step::Lobby, true, 1, Answer::Ok},
+    {"secret", Sender::Client, Step::Lobby, false, 1, Answer::Ok},
+    {"ssh", Sender::Client, Step::Login, false, 2, Answer::Ok},
+    {"key", Sender::Client, Step::Lobby, false, 2, Answer::Ok},
     {"post", Sender::Client, Step::Lobby, false, 1},
     {"challenge", Sender::Client, Step::Lobby, false, 1},
     {"accept", Sender::Client, Step::Lobby, false, 1},
     {"decline", Sender::Client, Step::Lobby, false, 1},
     {"withdraw", Sender::Client, Step::Lobby, false, 1},
-    {"watch", Sender::Client, Step::Lobby, false, 1},
+    {"watch", Sender::Client, Step::Lobby, false, 1, Answer::Query},
     {"say", Sender::Client, Step::Lobby, true, 1},
-    {"history", Sender::Client, Step::Lobby, false, 1},
-    {"record", Sender::Client, Step::Lobby, false, 1},
-    {"ratings", Sender::Client, Step::Lobby, false, 1},
+    {"history", Sender::Client, Step::Lobby, false, 1, Answer::Query},
+    {"record", Sender::Client, Step::Lobby, false, 1, Answer::Query},
+    {"ratings", Sender::Client, Step::Lobby, false, 1, Answer::Query},
     {"create", Sender::Client, Step::Lobby, false, 1},
     {"join", Sender::Client, Step::Lobby, false, 1},
     {"leave", Sender::Client, Step::Lobby, false, 1},
     {"start", Sender::Client, Step::Lobby, false, 1},
-    {"standings", Sender::Client, Step::Lobby, false, 1},
-    {"starter", Sender::Client, Step::Lobby, false, 2},
-    {"machines", Sender::Client, Step::Lobby, false, 3},
-    {"forget", Sender::Client, Step::Lobby, false, 3},
+    {"standings", Sender::Client, Step::Lobby, false, 1, Answer::Query},
+    {"starter", Sender::Client, Step::Lobby, false, 2, Answer::Ok},
+    {"machines", Sender::Client, Step::Lobby, false, 3, Answer::Query},
+    {"forget", Sender::Client, Step::Lobby, false, 3, Answer::Ok},
     {"rematch", Sender::Client, Step::Lobby, false, 3},
     {"abort", Sender::Client, Step::Lobby, false, 3},
-    {"finger", Sender::Client, Step::Lobby, false, 3},
-    {"best", Sender::Client, Step::Lobby, false, 3},
+    {"finger", Sender::Client, Step::Lobby, false, 3, Answer::Query},
+    {"best", Sender::Client, Step::Lobby, false, 3, Answer::Query},
     {"kibitz", Sender::Client, Step::Lobby, true, 3},
     {"server", Sender::Server, Step::Greeting, true, 1},
     {"welcome", Sender::Server, Step::Login, false, 1},
@@ -652,11 +659,17 @@ concept FromServerNotAt = FromServer<T> && !comes_at(step_of_type<T>, S);
 // ... and every message a client sends at other steps than S (the server's side of the same rule).
 template <class T, Step S>
 concept FromClientNotAt = FromClient<T> && !comes_at(step_of_type<T>, S);
+// The verb of a message of type T, at compile time: what a request's refusal or `ok` names.
+template <class T>
+inline constexpr const char* verb_of = message_table[AlternativeIndex<T, Message>::value].verb;
 // The verb of a message and who may send it, from the table.
 const char* verb(const Message& m);
 Sender sender(const Message& m);
-// Whether `word` is a verb clients send (what `refused` and `ok` name).
+// Whether `word` is a verb clients send (what `refused` names); one answered by `ok` in `version`; one
+// whose answer the client waits for (a query: Answer::Query).
 bool client_verb(std::string_view word);
+bool ok_verb(std::string_view word, int version);
+bool query_verb(std::string_view word);
 
 // Reads one line, without its '\n', as `version` of the protocol has it: the message, or why the line is
 // not one (a reason to show; it never quotes the line's bytes unsanitised). The reader and the writer

@@ -242,15 +242,12 @@ Expected<void> Tables::take(const Message& m, Millis now, std::deque<Event>& out
             },
             [&](const Refused& r) -> Result {
                 // A refused query is its answer.
-                const bool query = r.verb == "history" || r.verb == "ratings" || r.verb == "standings" ||
-                                   r.verb == "record" || r.verb == "watch" || r.verb == "machines" ||
-                                   r.verb == "finger" || r.verb == "best";
-                if (query) {
+                if (query_verb(r.verb)) {
                     if (open_.empty() || verb(open_.front().query) != r.verb)
                         return Failure{"a refusal of " + r.verb + " that nobody asked for"};
                     open_.pop_front();
                 }
-                if (r.verb == "login") return Failure{"a refused login while logged in"};
+                if (r.verb == verb_of<Login>) return Failure{"a refused login while logged in"};
                 return pass();
             },
             [&](const MatchStart& ms) -> Result {
@@ -545,12 +542,12 @@ void Client::handle(const Message& m, Millis now) {
             return std::visit(
                 Overload{always, [&](const Notice&) { emit(message_event(Event::Kind::Line, m)); },
                          [&](const Ok& o) {
-                             if (asked && ssh_pending_ && o.verb == "ssh") return ssh_answered(m, now);
+                             if (asked && ssh_pending_ && o.verb == verb_of<Ssh>) return ssh_answered(m, now);
                              unasked();
                          },
                          [&](const Refused& r) {
-                             if (asked && ssh_pending_ && r.verb == "ssh") return ssh_answered(m, now);
-                             if (!asked || ssh_pending_ || r.verb != "login") return unasked();
+                             if (asked && ssh_pending_ && r.verb == verb_of<Ssh>) return ssh_answered(m, now);
+                             if (!asked || ssh_pending_ || r.verb != verb_of<Login>) return unasked();
                              phase_ = Phase::Greeted;
                              password_.clear();  // a refused password is not tried again
                              emit(message_event(Event::Kind::LoginRefused, m));
@@ -569,7 +566,8 @@ void Client::handle(const Message& m, Millis now) {
             return std::visit(Overload{always,
                                        [&](const Ok& o) {
                                            // This machine proves the name now: no password to keep.
-                                           if (o.verb == "secret" || o.verb == "key") password_.clear();
+                                           if (o.verb == verb_of<AddSecret> || o.verb == verb_of<AddKey>)
+                                               password_.clear();
                                            to_tables();
                                        },
                                        [&](const FromServer auto&) { to_tables(); }},

@@ -24,10 +24,6 @@ lobby::TournamentState state_of(TournamentState s) {
 // ---------------------------------------------------------------------------------------------------
 // Telling the lobby.
 
-void Director::refuse(ConnId to, const char* verb, Refusal code, const std::string& text) {
-    room_.send(to, lobby::Refused{verb, code, text});
-}
-
 void Director::announce(const Tourney& t) {
     const lobby::TournamentItem i = item(t);
     const std::string now_line = lobby::format_message(i);
@@ -151,16 +147,14 @@ lobby::TournamentItem Director::item(const Tourney& t) {
     return i;
 }
 
-void Director::create(ConnId conn, const LobbyPlayer& p, const lobby::Create& m, Millis now) {
-    if (!p.account)
-        return refuse(conn, "create", Refusal::NotAllowed, "a guest cannot organize a tournament");
+Reply Director::create(const LobbyPlayer& p, const lobby::Create& m, Millis now) {
+    if (!p.account) return deny(Refusal::NotAllowed, "a guest cannot organize a tournament");
     const auto mine = std::count_if(tourneys_.begin(), tourneys_.end(), [&](const auto& t) {
         return t.second.organizer_account == *p.account && t.second.state != lobby::TournamentState::Over;
     });
     if (mine >= max_tournaments_per_organizer)
-        return refuse(conn, "create", Refusal::Limit, "you organize a tournament already");
-    if (tourneys_.size() >= lobby::max_table)
-        return refuse(conn, "create", Refusal::Busy, "too many tournaments: try later");
+        return deny(Refusal::Limit, "you organize a tournament already");
+    if (tourneys_.size() >= lobby::max_table) return deny(Refusal::Busy, "too many tournaments: try later");
     std::string name = m.name;
     if (name.empty())  // a version 1 client's: named after its organizer
         for (int n = 1; name.empty() || env_.store.tournaments().tournament_named(lobby::name_key(name)); ++n)
@@ -171,7 +165,7 @@ void Director::create(ConnId conn, const LobbyPlayer& p, const lobby::Create& m,
     const Expected<TournamentId> id = env_.store.tournaments().create_tournament(
         NewTournament{name, lobby::name_key(name), tournament::spec_text(spec), *p.account, seed},
         env_.unix(now));
-    if (!id) return refuse(conn, "create", Refusal::NotAllowed, id.why());
+    if (!id) return deny(Refusal::NotAllowed, id.why());
     env_.store.tournaments().join_tournament(*id, *p.account, env_.unix(now));
     Tourney& t = tourneys_[*id];
     t.id = *id;
@@ -183,35 +177,36 @@ void Director::create(ConnId conn, const LobbyPlayer& p, const lobby::Create& m,
     env_.note(now, "tournament " + std::to_string(*id) + " (" + name + ") created by " + p.name + ": " +
                        tournament::spec_text(spec));
     announce(t);
+    return {};
 }
 
-void Director::join(ConnId conn, const LobbyPlayer& p, const lobby::Join& m, Millis now) {
+Reply Director::join(const LobbyPlayer& p, const lobby::Join& m, Millis now) {
     const auto it = tourneys_.find(m.id);
     if (it == tourneys_.end() || it->second.state != lobby::TournamentState::Open)
-        return refuse(conn, "join", Refusal::NotFound, "no open tournament " + std::to_string(m.id));
-    if (!p.account) return refuse(conn, "join", Refusal::NotAllowed, "a guest cannot play in a tournament");
+        return deny(Refusal::NotFound, "no open tournament " + std::to_string(m.id));
+    if (!p.account) return deny(Refusal::NotAllowed, "a guest cannot play in a tournament");
     const auto rec = env_.store.tournaments().tournament(m.id);
     const auto active = std::count_if(rec->players.begin(), rec->players.end(),
                                       [](const TournamentPlayer& tp) { return !tp.withdrawn; });
-    if (active >= it->second.spec.max_players)
-        return refuse(conn, "join", Refusal::Limit, "the tournament is full");
+    if (active >= it->second.spec.max_players) return deny(Refusal::Limit, "the tournament is full");
     for (const TournamentPlayer& tp : rec->players)
         if (tp.account == *p.account && !tp.withdrawn)
-            return refuse(conn, "join", Refusal::NotAllowed, "you are in it already");
+            return deny(Refusal::NotAllowed, "you are in it already");
     if (!env_.store.tournaments().join_tournament(m.id, *p.account, env_.unix(now)))
-        return refuse(conn, "join", Refusal::NotAllowed, "you left it: a tournament is joined once");
+        return deny(Refusal::NotAllowed, "you left it: a tournament is joined once");
     env_.note(now, "tournament " + std::to_string(m.id) + ": " + p.name + " joins");
     announce(it->second);
+    return {};
 }
 
-void Director::leave(ConnId conn, const LobbyPlayer& p, const lobby::Leave& m, Millis now) {
+Reply Director::leave(const LobbyPlayer& p, const lobby::Leave& m, Millis now) {
     const auto it = tourneys_.find(m.id);
     auto rec = it == tourneys_.end() ? std::nullopt : env_.store.tournaments().tournament(m.id);
     const bool in = rec && p.account &&
                     std::any_of(rec->players.begin(), rec->players.end(),
                                 [&](const auto& tp) { return tp.account == *p.account && !tp.withdrawn; });
     if (!in || it->second.state == lobby::TournamentState::Over)
-        return refuse(conn, "leave", Refusal::NotFound, "you are not in tournament " + std::to_string(m.id));
+        return deny(Refusal::NotFound, "you are not in tournament " + std::to_string(m.id));
     env_.store.tournaments().withdraw_from_tournament(m.id, *p.account);
     env_.note(now, "tournament " + std::to_string(m.id) + ": " + p.name + " leaves");
     if (it->second.state == lobby::TournamentState::Playing) {
@@ -228,6 +223,7 @@ void Director::leave(ConnId conn, const LobbyPlayer& p, const lobby::Leave& m, M
         advance(it->second, now);
     }
     announce(it->second);
+    return {};
 }
 
 void Director::forfeit_pairings(TournamentRecord& rec, AccountId account, Millis) {
@@ -238,43 +234,39 @@ void Director::forfeit_pairings(TournamentRecord& rec, AccountId account, Millis
     }
 }
 
-void Director::start(ConnId conn, const LobbyPlayer& p, const lobby::Start& m, Millis now) {
+Reply Director::start(const LobbyPlayer& p, const lobby::Start& m, Millis now) {
     const auto it = tourneys_.find(m.id);
-    if (it == tourneys_.end())
-        return refuse(conn, "start", Refusal::NotFound, "no tournament " + std::to_string(m.id));
+    if (it == tourneys_.end()) return deny(Refusal::NotFound, "no tournament " + std::to_string(m.id));
     Tourney& t = it->second;
     if (!p.account || t.organizer_account != *p.account)
-        return refuse(conn, "start", Refusal::NotAllowed,
-                      t.organizer.empty()
-                          ? std::string("the server's operator starts it (--start-tournament)")
-                          : "only its organizer, " + t.organizer + ", starts it");
+        return deny(Refusal::NotAllowed,
+                    t.organizer.empty() ? std::string("the server's operator starts it (--start-tournament)")
+                                        : "only its organizer, " + t.organizer + ", starts it");
     if (t.state != lobby::TournamentState::Open)
-        return refuse(conn, "start", Refusal::NotAllowed,
-                      "tournament " + std::to_string(m.id) + " has started already");
+        return deny(Refusal::NotAllowed, "tournament " + std::to_string(m.id) + " has started already");
     const auto rec = env_.store.tournaments().tournament(m.id);
     const auto active = std::count_if(rec->players.begin(), rec->players.end(),
                                       [](const TournamentPlayer& tp) { return !tp.withdrawn; });
-    if (active < 2)
-        return refuse(conn, "start", Refusal::NotAllowed, "a tournament needs two players at least");
+    if (active < 2) return deny(Refusal::NotAllowed, "a tournament needs two players at least");
     env_.store.tournaments().set_tournament_state(m.id, TournamentState::Running);
     t.state = lobby::TournamentState::Playing;
     begin(t, now);
+    return {};
 }
 
-void Director::choose_starter(ConnId conn, const LobbyPlayer& p, const lobby::ChooseStarter& m, Millis now) {
+Reply Director::choose_starter(ConnId conn, const LobbyPlayer& p, const lobby::ChooseStarter& m, Millis now) {
     const auto it = tourneys_.find(m.id);
-    if (it == tourneys_.end())
-        return refuse(conn, "starter", Refusal::NotFound, "no tournament " + std::to_string(m.id));
+    if (it == tourneys_.end()) return deny(Refusal::NotFound, "no tournament " + std::to_string(m.id));
     const Tourney& t = it->second;
     if (!p.account || t.organizer_account != *p.account)
-        return refuse(conn, "starter", Refusal::NotAllowed,
-                      t.organizer.empty()
-                          ? std::string("the server's operator chooses who starts (--tournament-first)")
-                          : "only its organizer, " + t.organizer + ", chooses who starts");
+        return deny(Refusal::NotAllowed,
+                    t.organizer.empty()
+                        ? std::string("the server's operator chooses who starts (--tournament-first)")
+                        : "only its organizer, " + t.organizer + ", chooses who starts");
     const auto rec = env_.store.tournaments().tournament(m.id);
-    if (!rec) return refuse(conn, "starter", Refusal::NotFound, "no tournament " + std::to_string(m.id));
+    if (!rec) return deny(Refusal::NotFound, "no tournament " + std::to_string(m.id));
     const auto choice = tournament::starter_choice(*rec, m.name, m.opponent);
-    if (!choice) return refuse(conn, "starter", Refusal::NotAllowed, choice.why());
+    if (!choice) return deny(Refusal::NotAllowed, choice.why());
     env_.store.tournaments().set_starter(t.id, choice->starter, choice->other, env_.unix(now));
     std::string names[2];
     for (const TournamentPlayer& tp : rec->players)
@@ -282,10 +274,11 @@ void Director::choose_starter(ConnId conn, const LobbyPlayer& p, const lobby::Ch
             if (tp.account == (i == 0 ? choice->starter : choice->other)) names[i] = tp.name;
     const std::string what = names[0] + " plays White in round 1 of the match against " + names[1];
     env_.note(now, "tournament " + std::to_string(t.id) + ": " + what);
-    room_.send(conn, lobby::Ok{"starter", what + " in " + t.name});
+    room_.send(conn, lobby::Ok{lobby::verb_of<lobby::ChooseStarter>, what + " in " + t.name});
     for (const std::string& n : names)
         room_.to_player(lobby::name_key(n),
                         lobby::Notice{"tournament " + t.name + ": " + what + " (the organizer's choice)"});
+    return {};
 }
 
 void Director::begin(Tourney& t, Millis now) {
@@ -430,11 +423,12 @@ std::vector<lobby::StandingItem> Director::table_of(lobby::Id id) {
     return out;
 }
 
-void Director::standings(ConnId conn, const lobby::StandingsQuery& q) {
+Reply Director::standings(ConnId conn, const lobby::StandingsQuery& q) {
     if (!env_.store.tournaments().tournament(q.id))
-        return refuse(conn, "standings", Refusal::NotFound, "no tournament " + std::to_string(q.id));
+        return deny(Refusal::NotFound, "no tournament " + std::to_string(q.id));
     for (const lobby::StandingItem& s : table_of(q.id)) room_.send(conn, s);
     room_.send(conn, lobby::End{lobby::List::Standings});
+    return {};
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -41,14 +41,14 @@ class Director {
     // running ones go on.
     void restore(Millis now);
 
-    // The requests of a player in the lobby.
-    void create(ConnId conn, const LobbyPlayer& p, const lobby::Create& m, Millis now);
-    void join(ConnId conn, const LobbyPlayer& p, const lobby::Join& m, Millis now);
-    void leave(ConnId conn, const LobbyPlayer& p, const lobby::Leave& m, Millis now);
-    void start(ConnId conn, const LobbyPlayer& p, const lobby::Start& m, Millis now);
-    void standings(ConnId conn, const lobby::StandingsQuery& q);
+    // The requests of a player in the lobby, each done or refused (the lobby sends the refusal).
+    Reply create(const LobbyPlayer& p, const lobby::Create& m, Millis now);
+    Reply join(const LobbyPlayer& p, const lobby::Join& m, Millis now);
+    Reply leave(const LobbyPlayer& p, const lobby::Leave& m, Millis now);
+    Reply start(const LobbyPlayer& p, const lobby::Start& m, Millis now);
+    Reply standings(ConnId conn, const lobby::StandingsQuery& q);
     // The organizer's choice of who starts a match of the tournament (stored; applied when it starts).
-    void choose_starter(ConnId conn, const LobbyPlayer& p, const lobby::ChooseStarter& m, Millis now);
+    Reply choose_starter(ConnId conn, const LobbyPlayer& p, const lobby::ChooseStarter& m, Millis now);
 
     // A newcomer's share of the lobby: the tournaments list and its end, then (version 2) the tables of
     // those under way or just over, which then change live.
@@ -75,7 +75,6 @@ class Director {
         Millis closes = 0;  // over: when it leaves the list
     };
 
-    void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
     // A tournament's item, its table or its `closed` line to everyone who can read it (a version 1
     // client never hears of knockouts or the operator's tournaments, nor of tables as they change).
     void announce(const Tourney& t);

@@ -157,8 +157,8 @@ void Lobby::add_game(const HostedGame& g) {
     }
 }
 
-void Lobby::refuse(ConnId to, const char* verb, Refusal code, const std::string& text) {
-    send(to, lobby::Refused{verb, code, text});
+void Lobby::refuse(ConnId to, std::string_view verb, const Denial& why) {
+    send(to, lobby::Refused{std::string(verb), why.code, why.text});
 }
 
 void Lobby::fail(ConnId conn, const std::string& reason, Millis now) {
@@ -232,14 +232,15 @@ void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
                        if (c.phase != Conn::Phase::Greeted || desk_.logging_in(conn))
                            return fail(conn, "ssh comes before the login", now);
                        if (desk_.ssh_said(conn)) return fail(conn, "one ssh line a connection", now);
-                       desk_.ssh(conn, x, now);
+                       if (const Reply r = desk_.ssh(conn, x, now); !r) refuse(conn, lobby::verb(m), r.why());
                    },
                    [&](const lobby::Login& l) {
                        if (c.phase == Conn::Phase::In) return fail(conn, "you are logged in already", now);
                        if (desk_.logging_in(conn))
                            return fail(conn, "one login at a time: wait for its answer", now);
                        if (!room_for(conn, l)) return send_away(conn, now);
-                       desk_.login(conn, l, now);
+                       if (const Reply r = desk_.login(conn, l, now); !r)
+                           refuse(conn, lobby::verb(m), r.why());
                    },
                    [&](const lobby::FromClientNotAt<lobby::Step::Login> auto&) { after_login(); },
                    // Keep-alives and goodbyes are the hub's (Hub::handle), and it refuses what only a
@@ -339,48 +340,55 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
 // Requests.
 
 void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now) {
-    const auto unexpected = [&] { fail(conn, std::string("unexpected ") + lobby::verb(m), now); };
+    const auto unexpected = [&]() -> Reply {
+        fail(conn, std::string("unexpected ") + lobby::verb(m), now);
+        return {};
+    };
     // The questions answered from the database cost the loop's time while the games wait: limited.
     const bool question =
         std::holds_alternative<lobby::BestQuery>(m) || std::holds_alternative<lobby::HistoryQuery>(m) ||
         std::holds_alternative<lobby::FingerQuery>(m) || std::holds_alternative<lobby::RecordQuery>(m) ||
         std::holds_alternative<lobby::RatingsQuery>(m) || std::holds_alternative<lobby::StandingsQuery>(m);
-    if (question && !may_query(conn, lobby::verb(m), now)) return;
-    // A handler for each request; a new one that has none does not compile.
-    std::visit(net::Overload{
-                   [&](const lobby::SetPassword& x) { desk_.set_password(conn, p, x, now); },
-                   [&](const lobby::AddSecret& x) { desk_.add_secret(conn, p, x, now); },
-                   [&](const lobby::AddKey&) { desk_.add_key(conn, p, now); },
-                   [&](const lobby::MachinesQuery&) { desk_.machines(conn, p); },
-                   [&](const lobby::Forget& x) { desk_.forget_machine(conn, p, x, now); },
-                   [&](const lobby::Post& x) { seeks_.post(conn, p, x, now); },
-                   [&](const lobby::Challenge& x) { seeks_.challenge(conn, p, x, now); },
-                   [&](const lobby::Accept& x) { seeks_.accept(conn, p, x, now); },
-                   [&](const lobby::Decline& x) { seeks_.decline(conn, p, x, now); },
-                   [&](const lobby::Withdraw& x) { seeks_.withdraw(conn, p, x, now); },
-                   [&](const lobby::Watch& x) { watch(conn, p, x); },
-                   [&](const lobby::Rematch& x) { seeks_.rematch(conn, p, x, now); },
-                   [&](const lobby::Abort& x) { abort(conn, p, x, now); },
-                   [&](const lobby::FingerQuery& x) { finger(conn, x, now); },
-                   [&](const lobby::BestQuery&) { best(conn, now); },
-                   [&](const lobby::Kibitz& x) { kibitz(conn, p, x, now); },
-                   [&](const lobby::Say& x) { say(conn, p, x, now); },
-                   [&](const lobby::HistoryQuery& x) { history(conn, x); },
-                   [&](const lobby::RecordQuery& x) { record(conn, x); },
-                   [&](const lobby::RatingsQuery& x) { ratings(conn, x, now); },
-                   [&](const lobby::Create& x) { director_.create(conn, p, x, now); },
-                   [&](const lobby::Join& x) { director_.join(conn, p, x, now); },
-                   [&](const lobby::Leave& x) { director_.leave(conn, p, x, now); },
-                   [&](const lobby::Start& x) { director_.start(conn, p, x, now); },
-                   [&](const lobby::StandingsQuery& x) { director_.standings(conn, x); },
-                   [&](const lobby::ChooseStarter& x) { director_.choose_starter(conn, p, x, now); },
-                   // A greeting again; the login and ssh lines are message()'s, keep-alives and goodbyes the
-                   // hub's (Hub::handle), and what only a server sends the hub refuses: never a request.
-                   [&](const net::OneOf<lobby::Hello, lobby::Login, lobby::Ssh, lobby::Ping, lobby::Pong,
-                                        lobby::Bye, lobby::Error> auto&) { unexpected(); },
-                   [&](const lobby::FromServer auto&) { unexpected(); },
-               },
-               m);
+    if (question)
+        if (const Reply may = may_query(conn, now); !may) return refuse(conn, lobby::verb(m), may.why());
+    // A handler for each request; a new one that has none does not compile. Each returns its Reply, and a
+    // refusal is sent here, once, naming the request by its verb in the table.
+    const Reply done = std::visit(
+        net::Overload{
+            [&](const lobby::SetPassword& x) { return desk_.set_password(conn, p, x, now); },
+            [&](const lobby::AddSecret& x) { return desk_.add_secret(conn, p, x, now); },
+            [&](const lobby::AddKey&) { return desk_.add_key(conn, p, now); },
+            [&](const lobby::MachinesQuery&) { return desk_.machines(conn, p); },
+            [&](const lobby::Forget& x) { return desk_.forget_machine(conn, p, x, now); },
+            [&](const lobby::Post& x) { return seeks_.post(conn, p, x, now); },
+            [&](const lobby::Challenge& x) { return seeks_.challenge(conn, p, x, now); },
+            [&](const lobby::Accept& x) { return seeks_.accept(conn, p, x, now); },
+            [&](const lobby::Decline& x) { return seeks_.decline(conn, p, x, now); },
+            [&](const lobby::Withdraw& x) { return seeks_.withdraw(conn, p, x, now); },
+            [&](const lobby::Watch& x) { return watch(conn, p, x); },
+            [&](const lobby::Rematch& x) { return seeks_.rematch(conn, p, x, now); },
+            [&](const lobby::Abort& x) { return abort(p, x, now); },
+            [&](const lobby::FingerQuery& x) { return finger(conn, x, now); },
+            [&](const lobby::BestQuery&) { return best(conn, now); },
+            [&](const lobby::Kibitz& x) { return kibitz(conn, p, x, now); },
+            [&](const lobby::Say& x) { return say(conn, p, x, now); },
+            [&](const lobby::HistoryQuery& x) { return history(conn, x); },
+            [&](const lobby::RecordQuery& x) { return record(conn, x); },
+            [&](const lobby::RatingsQuery& x) { return ratings(conn, x, now); },
+            [&](const lobby::Create& x) { return director_.create(p, x, now); },
+            [&](const lobby::Join& x) { return director_.join(p, x, now); },
+            [&](const lobby::Leave& x) { return director_.leave(p, x, now); },
+            [&](const lobby::Start& x) { return director_.start(p, x, now); },
+            [&](const lobby::StandingsQuery& x) { return director_.standings(conn, x); },
+            [&](const lobby::ChooseStarter& x) { return director_.choose_starter(conn, p, x, now); },
+            // A greeting again; the login and ssh lines are message()'s, keep-alives and goodbyes the hub's
+            // (Hub::handle), and what only a server sends the hub refuses: never a request.
+            [&](const net::OneOf<lobby::Hello, lobby::Login, lobby::Ssh, lobby::Ping, lobby::Pong, lobby::Bye,
+                                 lobby::Error> auto&) { return unexpected(); },
+            [&](const lobby::FromServer auto&) { return unexpected(); },
+        },
+        m);
+    if (!done) refuse(conn, lobby::verb(m), done.why());
 }
 
 lobby::PlayerItem Lobby::item(const Player& p) {
@@ -397,35 +405,29 @@ lobby::PlayerItem Lobby::item(const Player& p) {
 
 bool Lobby::playing(const std::string& key) const { return games_of_.contains(key); }
 
-bool Lobby::may_change(ConnId conn, const char* verb, Millis now) {
+Reply Lobby::may_change(ConnId conn, Change what, Millis now) {
     Conn& c = conns_[conn];
     const bool mine = c.changes.allow(now);
-    if (!mine || !changes_.allow(c.peer.source, now)) {
-        const std::string_view v = verb;
-        const bool machines = v == "secret" || v == "key" || v == "forget";
-        refuse(conn, verb, Refusal::SlowDown,
-               std::string(machines ? "too many machines added and forgotten "
-                                    : "too many seeks and challenges posted and withdrawn ") +
-                   (mine ? "from your address " : "") + "lately: wait a second");
-        return false;
-    }
+    if (!mine || !changes_.allow(c.peer.source, now))
+        return deny(
+            Refusal::SlowDown,
+            std::string(what == Change::Machines ? "too many machines added and forgotten "
+                                                 : "too many seeks and challenges posted and withdrawn ") +
+                (mine ? "from your address " : "") + "lately: wait a second");
     c.changes.wrong(now);  // (the bucket counts changes made)
     changes_.spend(c.peer.source, now);
-    return true;
+    return {};
 }
 
-bool Lobby::may_query(ConnId conn, const char* verb, Millis now) {
+Reply Lobby::may_query(ConnId conn, Millis now) {
     Conn& c = conns_[conn];
     const bool mine = c.queries.allow(now);
-    if (!mine || !queries_.allow(c.peer.source, now)) {
-        refuse(conn, verb, Refusal::SlowDown,
-               std::string("too many questions asked ") + (mine ? "from your address " : "") +
-                   "lately: wait a second");
-        return false;
-    }
+    if (!mine || !queries_.allow(c.peer.source, now))
+        return deny(Refusal::SlowDown, std::string("too many questions asked ") +
+                                           (mine ? "from your address " : "") + "lately: wait a second");
     c.queries.wrong(now);  // (the bucket counts questions asked)
     queries_.spend(c.peer.source, now);
-    return true;
+    return {};
 }
 
 HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
@@ -469,13 +471,14 @@ lobby::MatchStart Lobby::match_line(HostedGame& g, int player, int round, Millis
     return m;
 }
 
-void Lobby::watch(ConnId conn, Player& p, const lobby::Watch& m) {
+Reply Lobby::watch(ConnId conn, Player& p, const lobby::Watch& m) {
     HostedGame* g = games_.find(m.game);
-    if (!g) return refuse(conn, "watch", Refusal::NotFound, "no game " + m.game + " in progress");
+    if (!g) return deny(Refusal::NotFound, "no game " + m.game + " in progress");
     // A code of the spectator's own: the game knows who watches (and says so when they are at its board).
     const Expected<std::string> code = games_.watch_code(*g, p.name);
-    if (!code) return refuse(conn, "watch", Refusal::Busy, code.why());
+    if (!code) return deny(Refusal::Busy, code.why());
     send(conn, lobby::Watching{g->wire(), *code});
+    return {};
 }
 
 std::optional<lobby::Rating> Lobby::rating_of_seat(const GamePlayer& gp, Variant v, Millis now) {
@@ -510,24 +513,23 @@ void Lobby::sync_watchers(const HostedGame& g, bool over) {
             to_viewers(key, item(*conns_[on->second].player));
 }
 
-void Lobby::abort(ConnId conn, Player& p, const lobby::Abort& m, Millis now) {
+Reply Lobby::abort(Player& p, const lobby::Abort& m, Millis now) {
     HostedGame* g = games_.find(m.game);
     const int seat = g ? g->player_of(seat_of(p)) : -1;
-    if (seat < 0)
-        return refuse(conn, "abort", Refusal::NotFound, "no match " + m.game + " of yours in progress");
-    if (const Expected<void> done = g->abort(seat, now); !done)
-        return refuse(conn, "abort", Refusal::NotAllowed, done.why());
+    if (seat < 0) return deny(Refusal::NotFound, "no match " + m.game + " of yours in progress");
+    if (const Expected<void> done = g->abort(seat, now); !done) return deny(Refusal::NotAllowed, done.why());
+    return {};
 }
 
-void Lobby::finger(ConnId conn, const lobby::FingerQuery& q, Millis now) {
+Reply Lobby::finger(ConnId conn, const lobby::FingerQuery& q, Millis now) {
     const auto by_key = env_.store.accounts().find_lobby_account(lobby::name_key(q.name));
     const auto a = by_key ? by_key : env_.store.accounts().find_account(q.name);
-    if (!a || a->name == operator_name)
-        return refuse(conn, "finger", Refusal::NotFound, "nobody is registered as " + q.name);
+    if (!a || a->name == operator_name) return deny(Refusal::NotFound, "nobody is registered as " + q.name);
     for (const lobby::Message& m :
          profile_of(env_.store, *a, env_.unix(now), online_.contains(lobby::name_key(a->name))))
         send(conn, m);
     send(conn, lobby::End{lobby::List::Profile});
+    return {};
 }
 
 const std::array<std::vector<RatingsRow>, 4>& Lobby::leaders(Millis now) {
@@ -547,7 +549,7 @@ const std::array<std::vector<RatingsRow>, 4>& Lobby::leaders(Millis now) {
     return leaders_;
 }
 
-void Lobby::best(ConnId conn, Millis now) {
+Reply Lobby::best(ConnId conn, Millis now) {
     const UnixTime t = env_.unix(now);
     const auto& board = leaders(now);
     for (int i = 0; i < 4; ++i) {
@@ -564,65 +566,64 @@ void Lobby::best(ConnId conn, Millis now) {
         }
     }
     send(conn, lobby::End{lobby::List::Best});
+    return {};
 }
 
-void Lobby::kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now) {
+Reply Lobby::kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now) {
     const auto id = game_id_of(m.game);
     const auto w = watching_.find(p.key);
     if (!id || w == watching_.end() || w->second != *id)
-        return refuse(conn, "kibitz", Refusal::NotAllowed,
-                      "you are not watching that game: its spectators talk among themselves");
+        return deny(Refusal::NotAllowed,
+                    "you are not watching that game: its spectators talk among themselves");
     Conn& c = conns_[conn];
     if (!c.chat.allow(now))
-        return refuse(conn, "kibitz", Refusal::SlowDown,
-                      "wait: at most " + std::to_string(lobby::chat_burst) +
-                          " lines at once, then one every " + std::to_string(lobby::chat_every / 1000) +
-                          " s");
+        return deny(Refusal::SlowDown, "wait: at most " + std::to_string(lobby::chat_burst) +
+                                           " lines at once, then one every " +
+                                           std::to_string(lobby::chat_every / 1000) + " s");
     c.chat.wrong(now);
     // The spectators only, never the players while it goes on (they cannot watch their own game).
     const lobby::Kibitzed line{m.game, p.name, m.text};
     for (const std::string& key : watchers_of_[*id])
         if (const auto on = online_.find(key); on != online_.end())
             if (conns_[on->second].version >= 3) send(on->second, line);
+    return {};
 }
 
-void Lobby::say(ConnId conn, Player& p, const lobby::Say& m, Millis now) {
+Reply Lobby::say(ConnId conn, Player& p, const lobby::Say& m, Millis now) {
     Conn& c = conns_[conn];
     if (!c.chat.allow(now))
-        return refuse(conn, "say", Refusal::SlowDown,
-                      "wait: at most " + std::to_string(lobby::chat_burst) +
-                          " chat lines at once, then one every " + std::to_string(lobby::chat_every / 1000) +
-                          " s");
+        return deny(Refusal::SlowDown, "wait: at most " + std::to_string(lobby::chat_burst) +
+                                           " chat lines at once, then one every " +
+                                           std::to_string(lobby::chat_every / 1000) + " s");
     c.chat.wrong(now);  // (the bucket counts lines said)
     to_all(lobby::Chat{p.name, m.text});
+    return {};
 }
 
-void Lobby::history(ConnId conn, const lobby::HistoryQuery& q) {
+Reply Lobby::history(ConnId conn, const lobby::HistoryQuery& q) {
     if (q.page > max_list_page)
-        return refuse(conn, "history", Refusal::Limit,
-                      "a history goes back " + std::to_string(max_list_page) + " pages (the last " +
-                          std::to_string(max_list_page * lobby::page_size) + " games)");
+        return deny(Refusal::Limit, "a history goes back " + std::to_string(max_list_page) +
+                                        " pages (the last " +
+                                        std::to_string(max_list_page * lobby::page_size) + " games)");
     const auto account = env_.store.accounts().find_lobby_account(lobby::name_key(q.name));
     const auto found = account ? account : env_.store.accounts().find_account(q.name);
-    if (!found) return refuse(conn, "history", Refusal::NotFound, "no registered player " + q.name);
+    if (!found) return deny(Refusal::NotFound, "no registered player " + q.name);
     for (const GameRecord& g :
          env_.store.games().finished_games_page(found->id, lobby::page_size, (q.page - 1) * lobby::page_size))
         send(conn, history_item(g));
     send(conn, lobby::End{lobby::List::History});
+    return {};
 }
 
-void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
+Reply Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     const auto id = game_id_of(q.game);
     const auto g = id ? env_.store.games().game_record(*id) : std::nullopt;
-    if (!g) return refuse(conn, "record", Refusal::NotFound, "no game " + q.game);
+    if (!g) return deny(Refusal::NotFound, "no game " + q.game);
     if (g->status != GameStatus::Over)
-        return refuse(conn, "record", Refusal::NotFound,
-                      "game " + q.game + " is still in progress: watch it");
+        return deny(Refusal::NotFound, "game " + q.game + " is still in progress: watch it");
     saves::MoveClocks clocks;
     const Expected<Match> match = match_of(*g, &clocks);
-    if (!match)
-        return refuse(conn, "record", Refusal::NotFound,
-                      "game " + q.game + " cannot be read back: " + match.why());
+    if (!match) return deny(Refusal::NotFound, "game " + q.game + " cannot be read back: " + match.why());
     // A bot's seat was its computer's: the record says so.
     std::array<SeatSpec, 2> seats;
     for (int p : {0, 1})
@@ -664,13 +665,14 @@ void Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
         start = end + 1;
     }
     send(conn, lobby::End{lobby::List::Record});
+    return {};
 }
 
-void Lobby::ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now) {
+Reply Lobby::ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now) {
     if (q.page > max_list_page)
-        return refuse(conn, "ratings", Refusal::Limit,
-                      "the ratings list goes down " + std::to_string(max_list_page) + " pages (the first " +
-                          std::to_string(max_list_page * lobby::page_size) + " players)");
+        return deny(Refusal::Limit, "the ratings list goes down " + std::to_string(max_list_page) +
+                                        " pages (the first " +
+                                        std::to_string(max_list_page * lobby::page_size) + " players)");
     const int offset = (q.page - 1) * lobby::page_size;
     int rank = offset;
     for (const RatingsRow& r :
@@ -687,6 +689,7 @@ void Lobby::ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now) {
         send(conn, i);
     }
     send(conn, lobby::End{lobby::List::Ratings});
+    return {};
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -160,13 +160,14 @@ class Lobby : public GameListener, private LobbyRoom {
     void add_game(const HostedGame& g);
     // Lists the longest waiting players and games in the places that were freed, and tells everyone.
     void refill(Millis now);
-    void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
-    // Whether the connection (and its address) may change what everyone is told now (changes_burst...);
-    // if not, `verb` is refused with `slow-down`. Each call that says yes counts one change.
-    bool may_change(ConnId conn, const char* verb, Millis now) override;
-    // Whether the connection (and its address) may ask a question of the database now (query_burst...);
-    // if not, `verb` is refused with `slow-down`. Each call that says yes counts one question.
-    bool may_query(ConnId conn, const char* verb, Millis now);
+    // `refused VERB CODE TEXT`: the one place a request's refusal is sent.
+    void refuse(ConnId to, std::string_view verb, const Denial& why) override;
+    // Whether the connection (and its address) may change what everyone is told now (changes_burst...),
+    // or its `slow-down` denial. Each call that says yes counts one change.
+    Reply may_change(ConnId conn, Change what, Millis now) override;
+    // Whether the connection (and its address) may ask a question of the database now (query_burst...),
+    // or its `slow-down` denial. Each call that says yes counts one question.
+    Reply may_query(ConnId conn, Millis now);
     // The connection leaves the lobby's books (a logged-in player's count by address with it).
     void forget(std::map<ConnId, Conn>::iterator it);
     // A protocol error of the client's: `error`, and the connection ends.
@@ -183,25 +184,26 @@ class Lobby : public GameListener, private LobbyRoom {
     lobby::Ratings ratings_of(AccountId account, Millis now);
     void leave_lobby(ConnId conn, Millis now);
 
-    // Requests of a player in the lobby.
+    // Requests of a player in the lobby: each handler, the lobby's own or its part's, returns its Reply,
+    // and request() sends a refusal with the request's verb.
     void request(ConnId conn, Player& p, const lobby::Message& m, Millis now);
-    void watch(ConnId conn, Player& p, const lobby::Watch& m);
+    Reply watch(ConnId conn, Player& p, const lobby::Watch& m);
     // Version 3: an abort before each side has moved, a profile, the leaderboard, spectators' talk (a
     // rematch is the seeks board's).
-    void abort(ConnId conn, Player& p, const lobby::Abort& m, Millis now);
-    void finger(ConnId conn, const lobby::FingerQuery& q, Millis now);
-    void best(ConnId conn, Millis now);
-    void kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now);
+    Reply abort(Player& p, const lobby::Abort& m, Millis now);
+    Reply finger(ConnId conn, const lobby::FingerQuery& q, Millis now);
+    Reply best(ConnId conn, Millis now);
+    Reply kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now);
     // Who watches `g` changed (or it ended): the players' lines of those who came or went.
     void sync_watchers(const HostedGame& g, bool over);
     // A player's rating in a variant, online or not (nullopt: a guest, or no rated game there).
     std::optional<lobby::Rating> rating_of_seat(const GamePlayer& p, Variant v, Millis now);
-    void say(ConnId conn, Player& p, const lobby::Say& m, Millis now);
+    Reply say(ConnId conn, Player& p, const lobby::Say& m, Millis now);
     // The leaderboard of each variant as of `now` (best): kept, read again when it is due.
     const std::array<std::vector<RatingsRow>, 4>& leaders(Millis now);
-    void history(ConnId conn, const lobby::HistoryQuery& q);
-    void record(ConnId conn, const lobby::RecordQuery& q);
-    void ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now);
+    Reply history(ConnId conn, const lobby::HistoryQuery& q);
+    Reply record(ConnId conn, const lobby::RecordQuery& q);
+    Reply ratings(ConnId conn, const lobby::RatingsQuery& q, Millis now);
 
     // Matches.
     // Starts a match between two players (each `GamePlayer` with the key the lobby knows them by).

@@ -1,16 +1,20 @@
-// What the lobby's parts share with the lobby (server/lobby.h): a player in the lobby, and the narrow
-// interface through which a part (the tournament director, server/director.h) reaches the lobby's
-// connections and starts matches, without knowing how the lobby keeps them.
+// What the lobby's parts share with the lobby (server/lobby.h): a player in the lobby, what a request's
+// handler returns (done, or why not), and the narrow interface through which a part (the login desk, the
+// seeks, the tournament director) reaches the lobby's connections and starts matches, without knowing
+// how the lobby keeps them.
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <ctime>
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "engine/expected.h"
 #include "net/lobby.h"
 #include "server/games.h"
 
@@ -33,6 +37,21 @@ inline GamePlayer seat_of(const LobbyPlayer& p) {
 }
 // The name key the lobby knows a game's player by.
 inline std::string key_of(const GamePlayer& p) { return lobby::name_key(p.name); }
+
+// Why a request was not done: the code and the sentence `refused` carries. A request's handler returns
+// a Reply (done, or the Denial), and the lobby sends a denial once, as `refused VERB CODE TEXT` with the
+// request's own verb from the protocol's table (LobbyRoom::refuse): no handler names a verb.
+struct Denial {
+    lobby::Refusal code = lobby::Refusal::NotAllowed;
+    std::string text;
+};
+using Reply = Expected<void, Denial>;
+inline Failure<Denial> deny(lobby::Refusal code, std::string text) {
+    return Failure<Denial>{Denial{code, std::move(text)}};
+}
+// What a change that everyone is told of or that the store keeps is about (LobbyRoom::may_change): the
+// seeks and challenges, or the machines that prove a name.
+enum class Change : std::uint8_t { Seeks, Machines };
 
 // A time as the lobby's lines show it: "2026-11-28T14:05Z" (UTC).
 std::string date_text(std::time_t t);
@@ -59,6 +78,10 @@ class LobbyRoom {
     virtual void welcome(ConnId conn, LobbyPlayer p, lobby::How how, Millis now) = 0;
     // To one connection, in its version's shape.
     virtual void send(ConnId to, const lobby::Message& m) = 0;
+    // The request `verb` (the table's, lobby::verb_of) was not done: `refused VERB CODE TEXT`. The lobby
+    // sends the Reply of each request's handler through it; a login checked on a worker, when the check
+    // comes back.
+    virtual void refuse(ConnId to, std::string_view verb, const Denial& why) = 0;
     // To the player's connection, if they are online.
     virtual void to_player(const std::string& key, const lobby::Message& m) = 0;
     // To every connection logged in.
@@ -70,9 +93,9 @@ class LobbyRoom {
     // The games in progress of a player (by name key), oldest first; whether they have any.
     virtual std::vector<GameId> games_of(const std::string& key) const = 0;
     virtual bool playing(const std::string& key) const = 0;
-    // Whether the connection (and its address) may change what everyone is told now; if not, `verb` is
-    // refused with `slow-down`. Each call that says yes counts one change.
-    virtual bool may_change(ConnId conn, const char* verb, Millis now) = 0;
+    // Whether the connection (and its address) may make a change of `what` now, or its `slow-down`
+    // denial. Each call that says yes counts one change.
+    virtual Reply may_change(ConnId conn, Change what, Millis now) = 0;
     // Starts a match between two players, committed and then announced to them and the lobby.
     virtual HostedGame* start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
                                     std::optional<TournamentId> tournament, int round, Millis now) = 0;

@@ -59,72 +59,63 @@ const Peer& LoginDesk::peer(ConnId conn) const {
     return p ? *p : none;
 }
 
-void LoginDesk::refuse(ConnId to, const char* verb, Refusal code, const std::string& text) {
-    room_.send(to, lobby::Refused{verb, code, text});
-}
-
-void LoginDesk::login_failed(ConnId conn, const lobby::Login& l, Refusal code, const std::string& text,
-                             Millis now, bool charge) {
+Failure<Denial> LoginDesk::login_failed(ConnId conn, const lobby::Login& l, Refusal code,
+                                        const std::string& text, Millis now, bool charge) {
     if (charge) logins_.charge(peer(conn).source, now);
     env_.note(now, "lobby: login as " + l.name + " from " + peer(conn).address +
                        " refused: " + lobby::refusal_word(code));
-    refuse(conn, "login", code, text);
+    return deny(code, text);
 }
 
-bool LoginDesk::guarded(ConnId conn, net::GuessGuard& guard, const char* verb, Refusal code, const char* what,
-                        Millis now) {
+Reply LoginDesk::guarded(ConnId conn, net::GuessGuard& guard, Refusal code, const char* what, Millis now) {
     switch (guard.allow(peer(conn).source, now)) {
-        case net::GuessGuard::Verdict::Allowed: return true;
+        case net::GuessGuard::Verdict::Allowed: return {};
         case net::GuessGuard::Verdict::ThisSource:
-            refuse(
-                conn, verb, code,
-                std::string("too many ") + what + " from your address lately: wait a minute and try again");
-            return false;
+            return deny(code, std::string("too many ") + what +
+                                  " from your address lately: wait a minute and try again");
         case net::GuessGuard::Verdict::Everyone:
-            refuse(
-                conn, verb, code,
-                std::string("too many ") + what + " from many addresses lately: wait a minute and try again");
-            return false;
+            return deny(code, std::string("too many ") + what +
+                                  " from many addresses lately: wait a minute and try again");
     }
-    return false;
+    return deny(code, std::string("too many ") + what + " lately");
 }
 
-std::optional<Account> LoginDesk::register_name(ConnId conn, const lobby::Login& l, Millis now) {
+Expected<Account, Denial> LoginDesk::register_name(ConnId conn, const lobby::Login& l, Millis now) {
     const std::string source = peer(conn).source;
-    if (!registrations_.allow(source, now)) {
-        refuse(
-            conn, "login", Refusal::Limit,
+    if (!registrations_.allow(source, now))
+        return deny(
+            Refusal::Limit,
             "too many names registered from your address lately: wait a few minutes, or log in as a guest");
-        return std::nullopt;
-    }
     Expected<Account> made =
         env_.store.accounts().create_account(l.name, env_.unix(now), lobby::name_key(l.name));
-    if (!made) {
-        refuse(conn, "login", Refusal::NameTaken, made.why());
-        return std::nullopt;
-    }
+    if (!made) return deny(Refusal::NameTaken, made.why());
     registrations_.spend(source, now);
     return *made;
 }
 
-void LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
+Reply LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
     Proof& c = proofs_[conn];
+    // A login that works: the player comes into the lobby.
+    const auto in = [&](const Account& a, lobby::How how) {
+        room_.welcome(conn, LobbyPlayer{a.name, lobby::name_key(a.name), l.role, a.id, {}}, how, now);
+        return Reply{};
+    };
     if (l.method == lobby::Method::Guest) {
         // A guest proves nothing and can be wrong about nothing: no guard holds it back.
         if (l.role == lobby::Role::Bot)
-            return refuse(conn, "login", Refusal::NotAllowed,
-                          "a computer player registers its name: it cannot be a guest");
+            return deny(Refusal::NotAllowed, "a computer player registers its name: it cannot be a guest");
         // "~Liam", or "~Liam2" when a guest online has it.
         std::string name = "~" + l.name;
         for (int n = 2; room_.online_player(lobby::name_key(name)); ++n)
             name = "~" + l.name + std::to_string(n);
         LobbyPlayer p{name, lobby::name_key(name), lobby::Role::Guest, std::nullopt, {}};
-        return room_.welcome(conn, std::move(p), lobby::How::Guest, now);
+        room_.welcome(conn, std::move(p), lobby::How::Guest, now);
+        return {};
     }
-    if (!guarded(conn, logins_, "login", Refusal::TooManyAttempts, "failed logins", now)) return;
-    if (l.method == lobby::Method::Password &&
-        !guarded(conn, passwords_, "login", Refusal::TooManyAttempts, "password attempts", now))
-        return;
+    if (Reply may = guarded(conn, logins_, Refusal::TooManyAttempts, "failed logins", now); !may) return may;
+    if (l.method == lobby::Method::Password)
+        if (Reply may = guarded(conn, passwords_, Refusal::TooManyAttempts, "password attempts", now); !may)
+            return may;
     const std::string key = lobby::name_key(l.name);
     std::optional<Account> account = env_.store.accounts().find_lobby_account(key);
     if (!account) account = env_.store.accounts().find_account(l.name);
@@ -132,20 +123,16 @@ void LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
     if (l.method == lobby::Method::Secret) {
         if (!account) {
             // The first login of a name nobody has registers it, committed before the welcome.
-            account = register_name(conn, l, now);
-            if (!account) return;
-            env_.store.accounts().add_secret(account->id, l.credential, env_.unix(now), c.origin);
+            const Expected<Account, Denial> made = register_name(conn, l, now);
+            if (!made) return Failure{made.why()};
+            env_.store.accounts().add_secret(made->id, l.credential, env_.unix(now), c.origin);
             c.secret = l.credential;
             env_.note(now, "lobby: " + l.name + " registered from " + peer(conn).address);
-            return room_.welcome(
-                conn, LobbyPlayer{account->name, lobby::name_key(account->name), l.role, account->id, {}},
-                lobby::How::New, now);
+            return in(*made, lobby::How::New);
         }
         if (env_.store.accounts().check_secret(account->id, l.credential, env_.unix(now), c.origin)) {
             c.secret = l.credential;
-            return room_.welcome(
-                conn, LobbyPlayer{account->name, lobby::name_key(account->name), l.role, account->id, {}},
-                lobby::How::Secret, now);
+            return in(*account, lobby::How::Secret);
         }
         if (account->has_password)
             return login_failed(conn, l, Refusal::PasswordNeeded,
@@ -180,21 +167,24 @@ void LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
             if (it == proofs_.end() || !it->second.logging_in) return;
             it->second.logging_in = false;
             if (!check.ok)
-                return login_failed(conn, l, Refusal::WrongPassword, "wrong password for " + who.name, now,
-                                    false);
+                return room_.refuse(conn, lobby::verb_of<lobby::Login>,
+                                    login_failed(conn, l, Refusal::WrongPassword,
+                                                 "wrong password for " + who.name, now, false)
+                                        .why);
             if (check.rehash) env_.store.accounts().set_password_hash(who.id, *check.rehash);
             room_.welcome(conn, LobbyPlayer{who.name, lobby::name_key(who.name), l.role, who.id, {}},
                           lobby::How::Password, now);
         };
     });
+    return {};
 }
 
-void LoginDesk::set_password(ConnId conn, const LobbyPlayer& p, const lobby::SetPassword& m, Millis now) {
-    if (!p.account) return refuse(conn, "password", Refusal::NotAllowed, "a guest has no password to set");
+Reply LoginDesk::set_password(ConnId conn, const LobbyPlayer& p, const lobby::SetPassword& m, Millis now) {
+    if (!p.account) return deny(Refusal::NotAllowed, "a guest has no password to set");
     if (const Expected<void> allowed = password_allowed(m.password); !allowed)
-        return refuse(conn, "password", Refusal::BadPassword, allowed.why());
+        return deny(Refusal::BadPassword, allowed.why());
     // Hashing it costs what checking one does: counted with the address's password attempts.
-    if (!guarded(conn, passwords_, "password", Refusal::SlowDown, "password attempts", now)) return;
+    if (Reply may = guarded(conn, passwords_, Refusal::SlowDown, "password attempts", now); !may) return may;
     passwords_.charge(peer(conn).source, now);
     const AccountId account = *p.account;
     const PasswordCost cost = cost_;
@@ -212,27 +202,28 @@ void LoginDesk::set_password(ConnId conn, const LobbyPlayer& p, const lobby::Set
             env_.note(now, "lobby: " + name + " (account " + std::to_string(account) + ") set a password" +
                                (keep ? " and forgot " + std::to_string(forgotten) + " other machines" : ""));
             if (!proofs_.contains(conn)) return;
-            room_.send(conn, lobby::Ok{"password",
+            room_.send(conn, lobby::Ok{lobby::verb_of<lobby::SetPassword>,
                                        !keep ? std::string("your password is set")
                                              : "your password is set; " + std::to_string(forgotten) +
                                                    " other machines forgotten (they must log in with it)"});
         };
     });
+    return {};
 }
 
-void LoginDesk::add_secret(ConnId conn, const LobbyPlayer& p, const lobby::AddSecret& m, Millis now) {
-    if (!p.account) return refuse(conn, "secret", Refusal::NotAllowed, "a guest has no name to prove");
-    if (!room_.may_change(conn, "secret", now)) return;
+Reply LoginDesk::add_secret(ConnId conn, const LobbyPlayer& p, const lobby::AddSecret& m, Millis now) {
+    if (!p.account) return deny(Refusal::NotAllowed, "a guest has no name to prove");
+    if (Reply may = room_.may_change(conn, Change::Machines, now); !may) return may;
     env_.store.accounts().add_secret(*p.account, m.secret, env_.unix(now), proofs_[conn].origin);
     proofs_[conn].secret = m.secret;
-    room_.send(conn, lobby::Ok{"secret", "this machine can log in as " + p.name + " now"});
+    room_.send(conn,
+               lobby::Ok{lobby::verb_of<lobby::AddSecret>, "this machine can log in as " + p.name + " now"});
+    return {};
 }
 
-void LoginDesk::machines(ConnId conn, const LobbyPlayer& p) {
+Reply LoginDesk::machines(ConnId conn, const LobbyPlayer& p) {
     const Proof& c = proofs_[conn];
-    if (!p.account)
-        return refuse(conn, "machines", Refusal::NotAllowed,
-                      "a guest has no machines: nothing proves its name");
+    if (!p.account) return deny(Refusal::NotAllowed, "a guest has no machines: nothing proves its name");
     const std::optional<std::int64_t> mine =
         c.secret.empty() ? std::nullopt : env_.store.accounts().secret_id(*p.account, c.secret);
     // The connection's own first, then the others, the last used first.
@@ -248,27 +239,26 @@ void LoginDesk::machines(ConnId conn, const LobbyPlayer& p) {
     std::stable_partition(items.begin(), items.end(), [](const lobby::MachineItem& m) { return m.current; });
     for (const lobby::MachineItem& m : items) room_.send(conn, m);
     room_.send(conn, lobby::End{lobby::List::Machines});
+    return {};
 }
 
-void LoginDesk::forget_machine(ConnId conn, const LobbyPlayer& p, const lobby::Forget& f, Millis now) {
-    if (!p.account)
-        return refuse(conn, "forget", Refusal::NotAllowed,
-                      "a guest has no machines: nothing proves its name");
-    if (!room_.may_change(conn, "forget", now)) return;
+Reply LoginDesk::forget_machine(ConnId conn, const LobbyPlayer& p, const lobby::Forget& f, Millis now) {
+    if (!p.account) return deny(Refusal::NotAllowed, "a guest has no machines: nothing proves its name");
+    if (Reply may = room_.may_change(conn, Change::Machines, now); !may) return may;
     const bool key = f.kind == lobby::MachineKind::Key;
     if (!env_.store.accounts().forget_machine(*p.account, key ? Machine::Kind::Key : Machine::Kind::Secret,
                                               f.id))
-        return refuse(conn, "forget", Refusal::NotFound,
-                      std::string("no machine ") + lobby::machine_kind_word(f.kind) + " " +
-                          std::to_string(f.id) + " of yours");
+        return deny(Refusal::NotFound, std::string("no machine ") + lobby::machine_kind_word(f.kind) + " " +
+                                           std::to_string(f.id) + " of yours");
     env_.note(
         now, "lobby: " + p.name + " forgot " + lobby::machine_kind_word(f.kind) + " " + std::to_string(f.id));
-    room_.send(conn,
-               lobby::Ok{"forget", std::string(key ? "that SSH key" : "that machine") +
-                                       " no longer logs in as " + p.name + ": it must prove the name again"});
+    room_.send(conn, lobby::Ok{lobby::verb_of<lobby::Forget>,
+                               std::string(key ? "that SSH key" : "that machine") + " no longer logs in as " +
+                                   p.name + ": it must prove the name again"});
+    return {};
 }
 
-void LoginDesk::ssh(ConnId conn, const lobby::Ssh& m, Millis now) {
+Reply LoginDesk::ssh(ConnId conn, const lobby::Ssh& m, Millis now) {
     Proof& c = proofs_[conn];
     c.ssh_said = true;
     const std::optional<unsigned> uid = unix_uid(peer(conn));
@@ -277,9 +267,9 @@ void LoginDesk::ssh(ConnId conn, const lobby::Ssh& m, Millis now) {
         // Anyone can claim any key: only the account sshd runs the lobby client as is believed.
         env_.note(now, "lobby: " + peer(conn).address +
                            " said it came through sshd: not believed (not an --ssh-user)");
-        return refuse(conn, "ssh", Refusal::NotAllowed,
-                      "this server believes SSH logins only from the account sshd runs the lobby for: log in "
-                      "with a password or as a guest");
+        return deny(Refusal::NotAllowed,
+                    "this server believes SSH logins only from the account sshd runs the lobby for: log in "
+                    "with a password or as a guest");
     }
     // From now on the player's own address counts, for the limits and in the log.
     const std::string via = peer(conn).address;
@@ -288,16 +278,19 @@ void LoginDesk::ssh(ConnId conn, const lobby::Ssh& m, Millis now) {
     c.ssh_key = m.key;
     env_.note(now, "lobby: " + via + " vouches for a player from " + m.address + " with " +
                        (m.key.empty() ? std::string("no SSH key") : "SSH key " + m.key));
-    room_.send(conn, lobby::Ok{"ssh", m.key.empty() ? "welcome: log in with a password or as a guest"
-                                                    : "welcome: your SSH key can prove your name"});
+    room_.send(conn, lobby::Ok{lobby::verb_of<lobby::Ssh>,
+                               m.key.empty() ? "welcome: log in with a password or as a guest"
+                                             : "welcome: your SSH key can prove your name"});
+    return {};
 }
 
-void LoginDesk::login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now) {
+Reply LoginDesk::login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account,
+                              Millis now) {
     const Proof& c = proofs_[conn];
     if (c.ssh_key.empty())
-        return refuse(conn, "login", Refusal::NotAllowed,
-                      c.ssh_said ? "no SSH key proves this connection: log in with a password or as a guest"
-                                 : "a login by key needs the ssh line first");
+        return deny(Refusal::NotAllowed,
+                    c.ssh_said ? "no SSH key proves this connection: log in with a password or as a guest"
+                               : "a login by key needs the ssh line first");
     const LobbyPlayer p{account ? account->name : l.name,
                         lobby::name_key(account ? account->name : l.name),
                         l.role,
@@ -305,17 +298,18 @@ void LoginDesk::login_by_key(ConnId conn, const lobby::Login& l, std::optional<A
                         {}};
     if (!account) {
         // The first login of a name nobody has registers it with the key, committed before the welcome.
-        account = register_name(conn, l, now);
-        if (!account) return;
-        env_.store.accounts().add_key(account->id, c.ssh_key, env_.unix(now), c.origin);
+        const Expected<Account, Denial> made = register_name(conn, l, now);
+        if (!made) return Failure{made.why()};
+        env_.store.accounts().add_key(made->id, c.ssh_key, env_.unix(now), c.origin);
         env_.note(now, "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " +
                            peer(conn).address);
-        return room_.welcome(conn, LobbyPlayer{account->name, p.key, l.role, account->id, {}},
-                             lobby::How::New, now);
+        room_.welcome(conn, LobbyPlayer{made->name, p.key, l.role, made->id, {}}, lobby::How::New, now);
+        return {};
     }
-    if (env_.store.accounts().check_key(account->id, c.ssh_key, env_.unix(now), c.origin))
-        return room_.welcome(conn, LobbyPlayer{account->name, p.key, l.role, account->id, {}},
-                             lobby::How::Key, now);
+    if (env_.store.accounts().check_key(account->id, c.ssh_key, env_.unix(now), c.origin)) {
+        room_.welcome(conn, LobbyPlayer{account->name, p.key, l.role, account->id, {}}, lobby::How::Key, now);
+        return {};
+    }
     if (account->has_password)
         return login_failed(conn, l, Refusal::PasswordNeeded,
                             account->name +
@@ -329,15 +323,16 @@ void LoginDesk::login_by_key(ConnId conn, const lobby::Login& l, std::optional<A
                         now);
 }
 
-void LoginDesk::add_key(ConnId conn, const LobbyPlayer& p, Millis now) {
+Reply LoginDesk::add_key(ConnId conn, const LobbyPlayer& p, Millis now) {
     const Proof& c = proofs_[conn];
-    if (!p.account) return refuse(conn, "key", Refusal::NotAllowed, "a guest has no name to prove");
-    if (c.ssh_key.empty())
-        return refuse(conn, "key", Refusal::NotAllowed, "no SSH key proves this connection");
-    if (!room_.may_change(conn, "key", now)) return;
+    if (!p.account) return deny(Refusal::NotAllowed, "a guest has no name to prove");
+    if (c.ssh_key.empty()) return deny(Refusal::NotAllowed, "no SSH key proves this connection");
+    if (Reply may = room_.may_change(conn, Change::Machines, now); !may) return may;
     env_.store.accounts().add_key(*p.account, c.ssh_key, env_.unix(now), c.origin);
     env_.note(now, "lobby: " + p.name + " added SSH key " + c.ssh_key);
-    room_.send(conn, lobby::Ok{"key", "this SSH key can log in as " + p.name + " now"});
+    room_.send(conn,
+               lobby::Ok{lobby::verb_of<lobby::AddKey>, "this SSH key can log in as " + p.name + " now"});
+    return {};
 }
 
 }  // namespace gobblet::server

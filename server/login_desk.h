@@ -48,16 +48,18 @@ class LoginDesk {
 
     // The connection's login (the lobby has checked it may add a player from its address), and its `ssh`
     // line before it.
-    void login(ConnId conn, const lobby::Login& l, Millis now);
-    void ssh(ConnId conn, const lobby::Ssh& m, Millis now);
+    // Each is done or refused (the lobby sends the refusal); a password login is checked on a worker,
+    // and refused through LobbyRoom::refuse when the check comes back.
+    Reply login(ConnId conn, const lobby::Login& l, Millis now);
+    Reply ssh(ConnId conn, const lobby::Ssh& m, Millis now);
 
     // The requests of a player in the lobby about what proves their name.
-    void set_password(ConnId conn, const LobbyPlayer& p, const lobby::SetPassword& m, Millis now);
-    void add_secret(ConnId conn, const LobbyPlayer& p, const lobby::AddSecret& m, Millis now);
-    void add_key(ConnId conn, const LobbyPlayer& p, Millis now);
+    Reply set_password(ConnId conn, const LobbyPlayer& p, const lobby::SetPassword& m, Millis now);
+    Reply add_secret(ConnId conn, const LobbyPlayer& p, const lobby::AddSecret& m, Millis now);
+    Reply add_key(ConnId conn, const LobbyPlayer& p, Millis now);
     // The machines that prove the player's name (`machines`), and forgetting one (`forget`).
-    void machines(ConnId conn, const LobbyPlayer& p);
-    void forget_machine(ConnId conn, const LobbyPlayer& p, const lobby::Forget& f, Millis now);
+    Reply machines(ConnId conn, const LobbyPlayer& p);
+    Reply forget_machine(ConnId conn, const LobbyPlayer& p, const lobby::Forget& f, Millis now);
 
   private:
     // What proves a connection, and where it is.
@@ -71,20 +73,18 @@ class LoginDesk {
         bool logging_in = false;  // its password is being checked
     };
 
-    void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
     const Peer& peer(ConnId conn) const;
-    // Whether `guard` lets the connection's address try now; if not, `verb` is refused with `code`,
-    // saying there were too many `what` ("failed logins") from the address, or from many.
-    bool guarded(ConnId conn, net::GuessGuard& guard, const char* verb, lobby::Refusal code, const char* what,
-                 Millis now);
+    // Whether `guard` lets the connection's address try now; if not, a denial with `code`, saying there
+    // were too many `what` ("failed logins") from the address, or from many.
+    Reply guarded(ConnId conn, net::GuessGuard& guard, lobby::Refusal code, const char* what, Millis now);
     // Registers the login's name (a secret or key login of a name nobody has), counted against its
-    // address's registrations; or refuses the login (nullopt).
-    std::optional<Account> register_name(ConnId conn, const lobby::Login& l, Millis now);
-    // A login refused: said, logged, and charged to the address's failed logins (`charge`; a wrong
-    // password's check was counted when it started).
-    void login_failed(ConnId conn, const lobby::Login& l, lobby::Refusal code, const std::string& text,
-                      Millis now, bool charge = true);
-    void login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now);
+    // address's registrations; or why the login is refused.
+    Expected<Account, Denial> register_name(ConnId conn, const lobby::Login& l, Millis now);
+    // A login refused: logged, charged to the address's failed logins (`charge`; a wrong password's check
+    // was counted when it started), and its denial.
+    Failure<Denial> login_failed(ConnId conn, const lobby::Login& l, lobby::Refusal code,
+                                 const std::string& text, Millis now, bool charge = true);
+    Reply login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now);
 
     Env& env_;
     Workers& workers_;

@@ -12,10 +12,6 @@ using lobby::Refusal;
 
 }  // namespace
 
-void Seeks::refuse(ConnId to, const char* verb, Refusal code, const std::string& text) {
-    room_.send(to, lobby::Refused{verb, code, text});
-}
-
 std::optional<lobby::Rating> Seeks::rating_in(const std::string& key, Variant v) {
     const LobbyPlayer* on = room_.online_player(key);
     if (!on) return std::nullopt;
@@ -40,14 +36,12 @@ lobby::SeekItem Seeks::item(const Seek& s) {
                            s.colour};
 }
 
-lobby::Id Seeks::take_id(ConnId conn, const std::string& key, const char* verb) {
-    if (made_by(key) >= max_seeks_per_player) {
-        refuse(conn, verb, Refusal::Limit,
-               "at most " + std::to_string(max_seeks_per_player) + " seeks and challenges of yours at once");
-        return 0;
-    }
+Expected<lobby::Id, Denial> Seeks::take_id(const std::string& key) {
+    if (made_by(key) >= max_seeks_per_player)
+        return deny(Refusal::Limit, "at most " + std::to_string(max_seeks_per_player) +
+                                        " seeks and challenges of yours at once");
     const lobby::Id id = seeks_.size() < lobby::max_table ? new_id() : 0;
-    if (id == 0) refuse(conn, verb, Refusal::Busy, "too many seeks: try later");
+    if (id == 0) return deny(Refusal::Busy, "too many seeks: try later");
     return id;
 }
 
@@ -97,70 +91,72 @@ void Seeks::drop_of(const std::string& key, lobby::SeekEnd why) {
     for (lobby::Id id : std::vector<lobby::Id>(it->second)) drop(id, why);  // (it shrinks meanwhile)
 }
 
-void Seeks::end(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key, const char* verb,
-                Millis now, lobby::SeekEnd why, const std::string& none) {
-    if (!room_.may_change(conn, verb, now)) return;
+Reply Seeks::end(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key, Millis now,
+                 lobby::SeekEnd why, const std::string& none) {
+    if (Reply may = room_.may_change(conn, Change::Seeks, now); !may) return may;
     const auto it = seeks_.find(id);
-    if (it == seeks_.end() || it->second.*whose != key) return refuse(conn, verb, Refusal::NotFound, none);
+    if (it == seeks_.end() || it->second.*whose != key) return deny(Refusal::NotFound, none);
     drop(id, why);
+    return {};
 }
 
-void Seeks::post(ConnId conn, const LobbyPlayer& p, const lobby::Post& m, Millis now) {
-    if (!room_.may_change(conn, "post", now)) return;
+Reply Seeks::post(ConnId conn, const LobbyPlayer& p, const lobby::Post& m, Millis now) {
+    if (Reply may = room_.may_change(conn, Change::Seeks, now); !may) return may;
     if (p.role == lobby::Role::Guest && m.terms.rated)
-        return refuse(conn, "post", Refusal::BadTerms, "a guest plays casual games only");
-    if (room_.playing(p.key)) return refuse(conn, "post", Refusal::Busy, "you are playing a match");
-    const lobby::Id id = take_id(conn, p.key, "post");
-    if (id == 0) return;
-    Seek s{id, p.key, "", m.terms, 0, m.audience, std::nullopt};
+        return deny(Refusal::BadTerms, "a guest plays casual games only");
+    if (room_.playing(p.key)) return deny(Refusal::Busy, "you are playing a match");
+    const auto id = take_id(p.key);
+    if (!id) return Failure{id.why()};
+    Seek s{*id, p.key, "", m.terms, 0, m.audience, std::nullopt};
     add(s);
     env_.note(now, "lobby: " + p.name + " seeks " + lobby::seek_terms_text(m.terms, m.audience) + " (seek " +
                        std::to_string(s.id) + ")");
     room_.to_all(item(s));
+    return {};
 }
 
-void Seeks::challenge(ConnId conn, const LobbyPlayer& p, const lobby::Challenge& m, Millis now) {
-    if (!room_.may_change(conn, "challenge", now)) return;
+Reply Seeks::challenge(ConnId conn, const LobbyPlayer& p, const lobby::Challenge& m, Millis now) {
+    if (Reply may = room_.may_change(conn, Change::Seeks, now); !may) return may;
     const std::string to = lobby::name_key(m.name);
-    if (to == p.key) return refuse(conn, "challenge", Refusal::NotAllowed, "you cannot challenge yourself");
+    if (to == p.key) return deny(Refusal::NotAllowed, "you cannot challenge yourself");
     const LobbyPlayer* on = room_.online_player(to);
-    if (!on) return refuse(conn, "challenge", Refusal::NotFound, m.name + " is not in the lobby");
+    if (!on) return deny(Refusal::NotFound, m.name + " is not in the lobby");
     const LobbyPlayer& them = *on;
     if (m.terms.rated && (p.role == lobby::Role::Guest || them.role == lobby::Role::Guest))
-        return refuse(conn, "challenge", Refusal::BadTerms, "a rated match needs two registered players");
-    if (room_.playing(p.key)) return refuse(conn, "challenge", Refusal::Busy, "you are playing a match");
-    if (room_.playing(to)) return refuse(conn, "challenge", Refusal::Busy, them.name + " is playing a match");
-    const lobby::Id id = take_id(conn, p.key, "challenge");
-    if (id == 0) return;
-    Seek s{id, p.key, to, m.terms, now + lobby::challenge_expiry, {}, std::nullopt};
+        return deny(Refusal::BadTerms, "a rated match needs two registered players");
+    if (room_.playing(p.key)) return deny(Refusal::Busy, "you are playing a match");
+    if (room_.playing(to)) return deny(Refusal::Busy, them.name + " is playing a match");
+    const auto id = take_id(p.key);
+    if (!id) return Failure{id.why()};
+    Seek s{*id, p.key, to, m.terms, now + lobby::challenge_expiry, {}, std::nullopt};
     add(s);
     env_.note(now, "lobby: " + p.name + " challenges " + them.name + " to " + lobby::terms_text(m.terms));
     const lobby::SeekItem line = item(s);
     room_.send(conn, line);
     room_.to_player(to, line);
+    return {};
 }
 
-void Seeks::accept(ConnId conn, const LobbyPlayer& p, const lobby::Accept& m, Millis now) {
+Reply Seeks::accept(ConnId, const LobbyPlayer& p, const lobby::Accept& m, Millis now) {
     const auto it = seeks_.find(m.id);
     if (it == seeks_.end() || (!it->second.to.empty() && it->second.to != p.key))
-        return refuse(conn, "accept", Refusal::NotFound,
-                      "no seek " + std::to_string(m.id) + " (it may have gone)");
+        return deny(Refusal::NotFound, "no seek " + std::to_string(m.id) + " (it may have gone)");
     const Seek s = it->second;
-    if (s.from == p.key) return refuse(conn, "accept", Refusal::NotAllowed, "that seek is yours");
+    if (s.from == p.key) return deny(Refusal::NotAllowed, "that seek is yours");
     if (s.terms.rated && p.role == lobby::Role::Guest)
-        return refuse(conn, "accept", Refusal::BadTerms, "a guest plays casual games only");
+        return deny(Refusal::BadTerms, "a guest plays casual games only");
     // An open seek is for whom it says (people, unless computers are welcome; a rating range); a
     // challenge names its player.
     if (s.to.empty())
         if (const Expected<void> ok = lobby::admits(
                 s.audience, p.role, p.ratings[std::size_t(lobby::variant_index(s.terms.settings.variant))]);
             !ok)
-            return refuse(conn, "accept", Refusal::NotAllowed, ok.why());
-    if (room_.playing(p.key)) return refuse(conn, "accept", Refusal::Busy, "you are playing a match");
+            return deny(Refusal::NotAllowed, ok.why());
+    if (room_.playing(p.key)) return deny(Refusal::Busy, "you are playing a match");
     const LobbyPlayer* on = room_.online_player(s.from);
-    if (!on) return refuse(conn, "accept", Refusal::NotFound, "the seeker has left");
+    if (!on) return deny(Refusal::NotFound, "the seeker has left");
     if (games_.size() >= lobby::max_table)
-        return refuse(conn, "accept", Refusal::Busy, "the server hosts as many games as it can: try later");
+        return deny(Refusal::Busy, "the server hosts as many games as it can: try later");
     const LobbyPlayer& seeker = *on;
     // The colours at random (a kernel random bit), or as the seek says (a rematch).
     const bool swap =
@@ -169,28 +165,27 @@ void Seeks::accept(ConnId conn, const LobbyPlayer& p, const lobby::Accept& m, Mi
     if (swap) std::swap(players[0], players[1]);
     drop(s.id, lobby::SeekEnd::Taken);
     room_.start_match(players, s.terms, std::nullopt, 0, now);
+    return {};
 }
 
-void Seeks::rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m, Millis now) {
-    if (!room_.may_change(conn, "rematch", now)) return;  // a rematch offered is a challenge posted
+Reply Seeks::rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m, Millis now) {
+    // A rematch offered is a challenge posted.
+    if (Reply may = room_.may_change(conn, Change::Seeks, now); !may) return may;
     const auto id = game_id_of(m.game);
     const auto g = id ? env_.store.games().game_record(*id) : std::nullopt;
     int seat = -1;
     if (g)
         for (int i : {0, 1})
             if (g->players[std::size_t(i)] == seat_of(p)) seat = i;
-    if (seat < 0) return refuse(conn, "rematch", Refusal::NotFound, "no match " + m.game + " of yours");
+    if (seat < 0) return deny(Refusal::NotFound, "no match " + m.game + " of yours");
     if (g->status != GameStatus::Over)
-        return refuse(conn, "rematch", Refusal::NotAllowed,
-                      "the match is still on: a rematch comes after it");
-    if (g->tournament)
-        return refuse(conn, "rematch", Refusal::NotAllowed, "a tournament's match has no rematch");
+        return deny(Refusal::NotAllowed, "the match is still on: a rematch comes after it");
+    if (g->tournament) return deny(Refusal::NotAllowed, "a tournament's match has no rematch");
     const GamePlayer& them = g->players[std::size_t(1 - seat)];
     const std::string to = key_of(them);
-    if (!room_.online_player(to))
-        return refuse(conn, "rematch", Refusal::NotFound, them.name + " has left the lobby");
-    if (room_.playing(p.key)) return refuse(conn, "rematch", Refusal::Busy, "you are playing a match");
-    if (room_.playing(to)) return refuse(conn, "rematch", Refusal::Busy, them.name + " is playing a match");
+    if (!room_.online_player(to)) return deny(Refusal::NotFound, them.name + " has left the lobby");
+    if (room_.playing(p.key)) return deny(Refusal::Busy, "you are playing a match");
+    if (room_.playing(to)) return deny(Refusal::Busy, them.name + " is playing a match");
     const lobby::Terms terms{g->settings, g->rated};
     // Colours swapped: whoever played White in round 1 plays Black now.
     const Color mine = seat == 0 ? Color::Black : Color::White;
@@ -200,27 +195,30 @@ void Seeks::rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m, 
             const Seek& s = seeks_.at(sid);
             if (s.from == to && s.to == p.key && s.terms == terms && s.colour == ~mine)
                 return accept(conn, p, lobby::Accept{sid}, now);
-            if (s.from == p.key && s.to == to && s.terms == terms && s.colour == mine)
-                return room_.send(conn, item(s));
+            if (s.from == p.key && s.to == to && s.terms == terms && s.colour == mine) {
+                room_.send(conn, item(s));
+                return {};
+            }
         }
-    const lobby::Id seek = take_id(conn, p.key, "rematch");
-    if (seek == 0) return;
-    Seek s{seek, p.key, to, terms, now + lobby::challenge_expiry, {}, mine};
+    const auto seek = take_id(p.key);
+    if (!seek) return Failure{seek.why()};
+    Seek s{*seek, p.key, to, terms, now + lobby::challenge_expiry, {}, mine};
     add(s);
     env_.note(now, "lobby: " + p.name + " offers " + them.name + " a rematch of game " + m.game);
     const lobby::SeekItem line = item(s);
     room_.send(conn, line);
     room_.to_player(to, line);
+    return {};
 }
 
-void Seeks::decline(ConnId conn, const LobbyPlayer& p, const lobby::Decline& m, Millis now) {
-    end(conn, m.id, &Seek::to, p.key, "decline", now, lobby::SeekEnd::Declined,
-        "no challenge " + std::to_string(m.id) + " to you");
+Reply Seeks::decline(ConnId conn, const LobbyPlayer& p, const lobby::Decline& m, Millis now) {
+    return end(conn, m.id, &Seek::to, p.key, now, lobby::SeekEnd::Declined,
+               "no challenge " + std::to_string(m.id) + " to you");
 }
 
-void Seeks::withdraw(ConnId conn, const LobbyPlayer& p, const lobby::Withdraw& m, Millis now) {
-    end(conn, m.id, &Seek::from, p.key, "withdraw", now, lobby::SeekEnd::Withdrawn,
-        "no seek or challenge " + std::to_string(m.id) + " of yours");
+Reply Seeks::withdraw(ConnId conn, const LobbyPlayer& p, const lobby::Withdraw& m, Millis now) {
+    return end(conn, m.id, &Seek::from, p.key, now, lobby::SeekEnd::Withdrawn,
+               "no seek or challenge " + std::to_string(m.id) + " of yours");
 }
 
 void Seeks::greet(ConnId conn, const std::string& key) {

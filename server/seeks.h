@@ -34,19 +34,20 @@ class Seeks {
     Seeks(const Seeks&) = delete;
     Seeks& operator=(const Seeks&) = delete;
 
-    // The requests of a player in the lobby. An open seek, told to everyone:
-    void post(ConnId conn, const LobbyPlayer& p, const lobby::Post& m, Millis now);
+    // The requests of a player in the lobby, each done or refused (the lobby sends the refusal). An open
+    // seek, told to everyone:
+    Reply post(ConnId conn, const LobbyPlayer& p, const lobby::Post& m, Millis now);
     // A challenge to one player online, told to the two of them:
-    void challenge(ConnId conn, const LobbyPlayer& p, const lobby::Challenge& m, Millis now);
+    Reply challenge(ConnId conn, const LobbyPlayer& p, const lobby::Challenge& m, Millis now);
     // Takes a seek (one it admits) or a challenge to the player: the match starts, colours drawn or as a
     // rematch says.
-    void accept(ConnId conn, const LobbyPlayer& p, const lobby::Accept& m, Millis now);
+    Reply accept(ConnId conn, const LobbyPlayer& p, const lobby::Accept& m, Millis now);
     // Ends a challenge to the player, or a seek or challenge of theirs:
-    void decline(ConnId conn, const LobbyPlayer& p, const lobby::Decline& m, Millis now);
-    void withdraw(ConnId conn, const LobbyPlayer& p, const lobby::Withdraw& m, Millis now);
+    Reply decline(ConnId conn, const LobbyPlayer& p, const lobby::Decline& m, Millis now);
+    Reply withdraw(ConnId conn, const LobbyPlayer& p, const lobby::Withdraw& m, Millis now);
     // Version 3: a rematch of a finished match with the colours swapped, a challenge (or the opponent's
     // own, accepted: both want it).
-    void rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m, Millis now);
+    Reply rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m, Millis now);
 
     // A newcomer's share of the lobby: the open seeks and the player's own seeks and challenges, in the
     // order they were made, and the list's end.
@@ -70,22 +71,20 @@ class Seeks {
         std::optional<Color> colour;  // the seeker's in round 1 (a rematch's); nullopt: drawn
     };
 
-    void refuse(ConnId to, const char* verb, lobby::Refusal code, const std::string& text);
     lobby::SeekItem item(const Seek& s);
     // A player's rating in a variant as their seeks show it (nullopt: a guest, or not online).
     std::optional<lobby::Rating> rating_in(const std::string& key, Variant v);
     void add(const Seek& s);
-    // A new seek's id, or 0 after refusing `verb`: the player has max_seeks_per_player open, or the
-    // table is full.
-    lobby::Id take_id(ConnId conn, const std::string& key, const char* verb);
+    // A new seek's id, or why there is none: the player has max_seeks_per_player open, or the table is full.
+    Expected<lobby::Id, Denial> take_id(const std::string& key);
     // The next seek or challenge id: after the last one given, from 1 again past max_id_, never one in
     // use; 0 when every id is in use.
     lobby::Id new_id();
     void drop(lobby::Id id, lobby::SeekEnd why);
     // `decline` and `withdraw`: ends seek `id` for `why` when its `whose` side (to, from) is `key`, else
-    // refuses `verb` with `none`.
-    void end(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key, const char* verb,
-             Millis now, lobby::SeekEnd why, const std::string& none);
+    // refuses with `none`.
+    Reply end(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key, Millis now,
+              lobby::SeekEnd why, const std::string& none);
     int made_by(const std::string& key) const;
 
     Env& env_;

@@ -502,6 +502,39 @@ TEST_CASE("each verb has one sender, and refusals name only what clients send", 
           "ok: expected password, secret, ssh, key or starter, not 'forget'");
 }
 
+// What answers each request is the table's (its Answer column): the reader's `ok` verbs, the client's
+// queries (a refused one is its answer), the server's refusals all read it.
+TEST_CASE("the table says what answers each request: ok, a query's own lines, or nothing else",
+          "[net][lobby]") {
+    std::vector<std::string> oks, queries;
+    for (const MessageRow& row : message_table) {
+        INFO(row.verb);
+        if (row.answer != Answer::None) CHECK(row.sender == Sender::Client);
+        if (row.answer == Answer::Ok) oks.push_back(row.verb);
+        if (row.answer == Answer::Query) queries.push_back(row.verb);
+    }
+    CHECK(oks == std::vector<std::string>{"password", "secret", "ssh", "key", "starter", "forget"});
+    CHECK(queries == std::vector<std::string>{"watch", "history", "record", "ratings", "standings",
+                                              "machines", "finger", "best"});
+    // `ok` names what the version spoken has: version 1 had no ssh, key nor starter (docs/lobby.md,
+    // "Versions"), version 2 no forget.
+    CHECK(ok_verb("forget", 3));
+    CHECK_FALSE(ok_verb("forget", 2));
+    CHECK(ok_verb("ssh", 2));
+    CHECK_FALSE(ok_verb("ssh", 1));
+    CHECK_FALSE(ok_verb("post", 3));
+    CHECK_FALSE(ok_verb("seek", 3));
+    CHECK(parse_message("ok ssh welcome", 1).why() == "ok: expected password or secret, not 'ssh'");
+    CHECK(parse_message("ok starter Eamon plays White", 2).ok());
+    CHECK(query_verb("best"));
+    CHECK(query_verb("watch"));
+    CHECK_FALSE(query_verb("post"));
+    CHECK_FALSE(query_verb("welcome"));
+    // A request's verb at compile time, as a refusal names it.
+    CHECK(std::string(verb_of<ChooseStarter>) == "starter");
+    CHECK(std::string(verb_of<SetPassword>) == "password");
+}
+
 TEST_CASE("terms: one text for the lobby, the server and --seek, mapped onto the engine's settings",
           "[net][lobby][terms]") {
     const Terms t = terms("official 4 dm first-to 2 rated");
