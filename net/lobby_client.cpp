@@ -696,7 +696,7 @@ Expected<void> Client::forget_machine(MachineKind kind, Id id, Millis now) {
 
 Expected<void> Client::post(const Terms& terms, Millis now, const Audience& audience) {
     if (auto ok = terms_allowed(terms); !ok) return ok;
-    if (guest_ && terms.rated) return Failure{"a guest plays casual games only"};
+    if (auto ok = may_play(terms, role()); !ok) return ok;
     if (audience.range && audience.range->low > audience.range->high)
         return Failure{"a rating range goes from the lower rating to the higher"};
     return request(Post{terms, audience}, now);
@@ -736,9 +736,9 @@ Expected<void> Client::kibitz(std::string_view game, std::string_view text, Mill
 
 Expected<void> Client::challenge(std::string_view name, const Terms& terms, Millis now) {
     if (!valid_name(name) && !valid_guest_name(name)) return Failure{"no player can have that name"};
-    if (name_key(name) == name_key(tables_.me())) return Failure{"you cannot challenge yourself"};
+    if (auto ok = may_challenge(tables_.me(), name); !ok) return ok;
     if (auto ok = terms_allowed(terms); !ok) return ok;
-    if (guest_ && terms.rated) return Failure{"a guest plays casual games only"};
+    if (auto ok = may_play(terms, role()); !ok) return ok;
     return request(Challenge{std::string(name), terms}, now);
 }
 

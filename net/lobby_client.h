@@ -242,6 +242,8 @@ class Client {
     Expected<void> reachable(Millis now) const;
     Expected<void> ask(const Message& query, Millis now);
     Expected<void> request(const Message& m, Millis now);
+    // What the server knows us as: a guest, or the configured role.
+    Role role() const { return guest_ ? Role::Guest : config_.role; }
 
     Config config_;
     Phase phase_ = Phase::Connecting;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "engine/names.h"
 #include "fields.h"
 
 namespace gobblet::net::lobby {
@@ -207,6 +208,19 @@ Expected<void> admits(const Audience& a, Role role, const std::optional<Rating>&
     if (!r) return Failure{"that seek is for ratings " + range + ": a guest has no rating"};
     if (*r < a.range->low || *r > a.range->high)
         return Failure{"that seek is for ratings " + range + ", and yours is " + std::to_string(*r)};
+    return {};
+}
+
+Expected<void> may_play(const Terms& t, Role role, std::optional<Role> opponent) {
+    if (!t.rated) return {};
+    if (opponent && (role == Role::Guest || *opponent == Role::Guest))
+        return Failure{"a rated match needs two registered players"};
+    if (role == Role::Guest) return Failure{"a guest plays casual games only"};
+    return {};
+}
+
+Expected<void> may_challenge(std::string_view me, std::string_view them) {
+    if (names::name_key(me) == names::name_key(them)) return Failure{"you cannot challenge yourself"};
     return {};
 }
 

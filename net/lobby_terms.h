@@ -74,5 +74,13 @@ std::optional<int> range_rating(Role role, const std::optional<Rating>& rating);
 // not, in words for them: the server's check of `accept`, the bots' choice of seeks and the lobby
 // screen's filter are this one function.
 Expected<void> admits(const Audience& a, Role role, const std::optional<Rating>& rating);
+// A rated match is between registered players: whether a player of `role` may play a match on `t`, or
+// why not ("a guest plays casual games only"); with the opponent's role too where it is known (the
+// server's challenge: "a rated match needs two registered players"). The client's post and challenge and
+// the server's post, challenge and accept are this one function.
+Expected<void> may_play(const Terms& t, Role role, std::optional<Role> opponent = std::nullopt);
+// Whether the player named `me` may challenge the one named `them`, names compared by their key (a
+// challenge to yourself is refused): the client's check before it sends one and the server's.
+Expected<void> may_challenge(std::string_view me, std::string_view them);
 
 }  // namespace gobblet::net::lobby

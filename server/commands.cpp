@@ -174,19 +174,13 @@ int start_tournament(std::ostream& out, std::ostream& err, const fs::path& db, c
                    "--new-tournament)\n";
             return 2;
         }
-        if (t->state != TournamentState::Open) {
-            err << "gobblet: --start-tournament " << name << ": it has started already\n";
-            return 2;
-        }
-        const auto players = std::count_if(t->players.begin(), t->players.end(),
-                                           [](const TournamentPlayer& p) { return !p.withdrawn; });
-        if (players < 2) {
-            err << "gobblet: --start-tournament " << name << ": a tournament needs two players at least ("
-                << players << " so far): wait for more to join\n";
+        const Expected<int> players = tournament::may_start(*t);
+        if (!players) {
+            err << "gobblet: --start-tournament " << name << ": " << players.why() << "\n";
             return 2;
         }
         store.tournaments().set_tournament_state(t->id, TournamentState::Running);
-        out << "tournament " << name << " starts with " << players
+        out << "tournament " << name << " starts with " << *players
             << " players: the server pairs the first round\n";
         return 0;
     } catch (const std::exception& e) {

@@ -242,12 +242,10 @@ Reply Director::start(const LobbyPlayer& p, const lobby::Start& m, Millis now) {
         return deny(Refusal::NotAllowed,
                     t.organizer.empty() ? std::string("the server's operator starts it (--start-tournament)")
                                         : "only its organizer, " + t.organizer + ", starts it");
-    if (t.state != lobby::TournamentState::Open)
-        return deny(Refusal::NotAllowed, "tournament " + std::to_string(m.id) + " has started already");
     const auto rec = env_.store.tournaments().tournament(m.id);
-    const auto active = std::count_if(rec->players.begin(), rec->players.end(),
-                                      [](const TournamentPlayer& tp) { return !tp.withdrawn; });
-    if (active < 2) return deny(Refusal::NotAllowed, "a tournament needs two players at least");
+    if (!rec) return deny(Refusal::NotFound, "no tournament " + std::to_string(m.id));
+    if (const Expected<int> may = tournament::may_start(*rec); !may)
+        return deny(Refusal::NotAllowed, "tournament " + t.name + ": " + may.why());
     env_.store.tournaments().set_tournament_state(m.id, TournamentState::Running);
     t.state = lobby::TournamentState::Playing;
     begin(t, now);

@@ -102,8 +102,8 @@ Reply Seeks::end(ConnId conn, lobby::Id id, std::string Seek::*whose, const std:
 
 Reply Seeks::post(ConnId conn, const LobbyPlayer& p, const lobby::Post& m, Millis now) {
     if (Reply may = room_.may_change(conn, Change::Seeks, now); !may) return may;
-    if (p.role == lobby::Role::Guest && m.terms.rated)
-        return deny(Refusal::BadTerms, "a guest plays casual games only");
+    if (const Expected<void> ok = lobby::may_play(m.terms, p.role); !ok)
+        return deny(Refusal::BadTerms, ok.why());
     if (room_.playing(p.key)) return deny(Refusal::Busy, "you are playing a match");
     const auto id = take_id(p.key);
     if (!id) return Failure{id.why()};
@@ -118,12 +118,13 @@ Reply Seeks::post(ConnId conn, const LobbyPlayer& p, const lobby::Post& m, Milli
 Reply Seeks::challenge(ConnId conn, const LobbyPlayer& p, const lobby::Challenge& m, Millis now) {
     if (Reply may = room_.may_change(conn, Change::Seeks, now); !may) return may;
     const std::string to = lobby::name_key(m.name);
-    if (to == p.key) return deny(Refusal::NotAllowed, "you cannot challenge yourself");
+    if (const Expected<void> ok = lobby::may_challenge(p.name, m.name); !ok)
+        return deny(Refusal::NotAllowed, ok.why());
     const LobbyPlayer* on = room_.online_player(to);
     if (!on) return deny(Refusal::NotFound, m.name + " is not in the lobby");
     const LobbyPlayer& them = *on;
-    if (m.terms.rated && (p.role == lobby::Role::Guest || them.role == lobby::Role::Guest))
-        return deny(Refusal::BadTerms, "a rated match needs two registered players");
+    if (const Expected<void> ok = lobby::may_play(m.terms, p.role, them.role); !ok)
+        return deny(Refusal::BadTerms, ok.why());
     if (room_.playing(p.key)) return deny(Refusal::Busy, "you are playing a match");
     if (room_.playing(to)) return deny(Refusal::Busy, them.name + " is playing a match");
     const auto id = take_id(p.key);
@@ -143,8 +144,8 @@ Reply Seeks::accept(ConnId, const LobbyPlayer& p, const lobby::Accept& m, Millis
         return deny(Refusal::NotFound, "no seek " + std::to_string(m.id) + " (it may have gone)");
     const Seek s = it->second;
     if (s.from == p.key) return deny(Refusal::NotAllowed, "that seek is yours");
-    if (s.terms.rated && p.role == lobby::Role::Guest)
-        return deny(Refusal::BadTerms, "a guest plays casual games only");
+    if (const Expected<void> ok = lobby::may_play(s.terms, p.role); !ok)
+        return deny(Refusal::BadTerms, ok.why());
     // An open seek is for whom it says (people, unless computers are welcome; a rating range); a
     // challenge names its player.
     if (s.to.empty())

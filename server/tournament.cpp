@@ -258,6 +258,16 @@ Expected<StarterChoice> starter_choice(const TournamentRecord& t, std::string_vi
     return StarterChoice{s->account, o->account};
 }
 
+Expected<int> may_start(const TournamentRecord& t) {
+    if (t.state != TournamentState::Open) return Failure{"it has started already"};
+    const int players = int(std::count_if(t.players.begin(), t.players.end(),
+                                          [](const TournamentPlayer& p) { return !p.withdrawn; }));
+    if (players < 2)
+        return Failure{"a tournament needs two players at least (" + std::to_string(players) +
+                       " so far): wait for more to join"};
+    return players;
+}
+
 std::string spec_text(const Spec& s) {
     return net::lobby::format_text(s.format) + " " + std::to_string(s.max_players) + " " +
            net::lobby::first_word(s.first) + " " + net::lobby::terms_text(s.terms);

@@ -86,6 +86,10 @@ AccountId round_one_white(const TournamentRecord& t, net::lobby::First first, in
 // once). The lobby's `starter` and --tournament-first check it alike.
 Expected<StarterChoice> starter_choice(const TournamentRecord& t, std::string_view name,
                                        std::string_view opponent);
+// Whether tournament `t` may start now: it is open, with two players at least who have not left. How
+// many play, or why not, in words that follow the tournament's name ("it has started already"). The
+// lobby's `start` and --start-tournament check it alike.
+Expected<int> may_start(const TournamentRecord& t);
 
 // What a tournament is played under, as the store keeps it in its terms: "swiss-5 16 schedule official
 // 4 dm first-to 2 rated" (format, most players, who starts, the match terms; tournaments stored before

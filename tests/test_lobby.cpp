@@ -481,6 +481,24 @@ TEST_CASE("who a seek is for: people unless computers are welcome, and a rating 
     CHECK(terms_short(terms("rogers 3 dm first-to 2 casual")) == "casual dm rogers 3x3 first to 2");
 }
 
+TEST_CASE("a rated match is between registered players, and nobody challenges themselves",
+          "[net][lobby][terms]") {
+    const Terms rated = terms("official 4 dm first-to 1 rated");
+    const Terms casual = terms("official 4 dm first-to 1 casual");
+    CHECK(may_play(rated, Role::Human));
+    CHECK(may_play(rated, Role::Bot));
+    CHECK(may_play(casual, Role::Guest));
+    CHECK(may_play(rated, Role::Guest).why() == "a guest plays casual games only");
+    CHECK(may_play(rated, Role::Human, Role::Bot));
+    CHECK(may_play(casual, Role::Guest, Role::Guest));
+    CHECK(may_play(rated, Role::Human, Role::Guest).why() == "a rated match needs two registered players");
+    CHECK(may_play(rated, Role::Guest, Role::Human).why() == "a rated match needs two registered players");
+    CHECK(may_challenge("Liam", "Eamon"));
+    CHECK(may_challenge("~Zoe", "Zoe"));  // a guest is not the registered player of the name
+    CHECK(may_challenge("Liam", "Liam").why() == "you cannot challenge yourself");
+    CHECK(may_challenge("Liam", "L1AM").why() == "you cannot challenge yourself");  // by the key
+}
+
 TEST_CASE("each verb has one sender, and refusals name only what clients send", "[net][lobby]") {
     CHECK(sender(Hello{}) == Sender::Client);
     CHECK(sender(Login{}) == Sender::Client);

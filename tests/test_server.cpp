@@ -217,6 +217,63 @@ TEST_CASE("guests are named ~NAME, a number added when taken, and play casual ga
     REQUIRE(w.until([&] { return b.lobby->tables().players().size() == 2; }));
 }
 
+// Who may play a rated match and whom one may challenge are one rule each (net/lobby_terms.h): the client
+// checks it before it sends, and the server holds it against a client that does not, in the same words.
+TEST_CASE("the server holds the client's rules on rated matches and challenges, in the same words",
+          "[server]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<RawPeer>> raws;
+    const auto raw = [&](const std::string& say) -> RawPeer& {
+        raws.push_back(std::make_unique<RawPeer>());
+        REQUIRE(raws.back()->connect(srv.endpoint(), 5000).ok());
+        w.raws.push_back(raws.back().get());
+        raws.back()->say(say);
+        return *raws.back();
+    };
+    const auto heard = [&](RawPeer& r, const std::string& prefix) {
+        INFO("waiting for " << prefix << " after " << (r.heard().empty() ? "nothing" : r.heard().back()));
+        REQUIRE(w.until([&] { return r.line_starting(prefix).has_value(); }));
+        return *r.line_starting(prefix);
+    };
+    Client eamon{"Eamon"}, zoe{"Zoe"};
+    w.enter(eamon);
+    w.logged_in(eamon);
+    w.enter(zoe, lobby::Role::Human, true);
+    w.logged_in(zoe);
+    const lobby::Terms rated = terms("official 4 dm first-to 1 rated");
+    const std::string rated_text = lobby::terms_text(rated);
+    // What the client says before it sends anything.
+    const std::string guest_casual = zoe.lobby->post(rated, w.now).why();
+    CHECK(guest_casual == "a guest plays casual games only");
+    CHECK(zoe.lobby->challenge("Eamon", rated, w.now).why() == guest_casual);
+    const std::string yourself = eamon.lobby->challenge("EAM0N", rated, w.now).why();
+    CHECK(yourself == "you cannot challenge yourself");
+
+    // A guest's client that sends them anyway.
+    RawPeer& guest = raw("lobby gobblet 3\nlogin Ann human guest\npost " + rated_text + "\n");
+    CHECK(heard(guest, "refused post ") == "refused post bad-terms " + guest_casual);
+    REQUIRE(eamon.lobby->post(rated, w.now).ok());
+    REQUIRE(w.until([&] { return eamon.lobby->tables().seeks().size() == 1; }));
+    const lobby::Id seek = eamon.lobby->tables().seeks().begin()->first;
+    guest.say("accept " + std::to_string(seek) + "\n");
+    CHECK(heard(guest, "refused accept ") == "refused accept bad-terms " + guest_casual);
+    guest.say("challenge Eamon " + rated_text + "\n");
+    CHECK(heard(guest, "refused challenge ") ==
+          "refused challenge bad-terms a rated match needs two registered players");
+    // A registered player's that challenges a guest to a rated match, or themselves by a look-alike.
+    RawPeer& liam = raw("lobby gobblet 3\nlogin Liam human secret " + hex_secret() + "\nchallenge ~Ann " +
+                        rated_text + "\n");
+    CHECK(heard(liam, "refused challenge ") ==
+          "refused challenge bad-terms a rated match needs two registered players");
+    liam.say("challenge L1AM " + rated_text + "\n");
+    REQUIRE(w.until([&] { return liam.heard().back().starts_with("refused challenge not-allowed"); }));
+    CHECK(liam.heard().back() == "refused challenge not-allowed " + yourself);
+    w.idle();
+    CHECK(eamon.lobby->tables().seeks().size() == 1);  // nothing was posted but Eamon's seek
+}
+
 TEST_CASE("seeks and challenges: seen by whom they concern, taken, declined, withdrawn, expired",
           "[server]") {
     Serving srv;

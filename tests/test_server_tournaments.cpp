@@ -460,3 +460,33 @@ TEST_CASE("tournaments by name, schema 4's upgrade, and a second process's commi
     // A second server is refused, a sharing process is not.
     CHECK_THROWS_WITH(server::Store::open(path), Catch::Contains("is in use by another gobblet server"));
 }
+
+// Starting a tournament is one rule (tournament::may_start), which the organizer's `start` and the
+// operator's --start-tournament both ask: open, with two players at least who have not left.
+TEST_CASE("an organizer's start is held to the operator's rule: two players at least, once",
+          "[server][tournament]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    REQUIRE(liam.lobby
+                ->create_tournament("liam-cup", lobby::Format{false, 0}, 4, lobby::First::Schedule,
+                                    terms("official 4 none first-to 1 casual"), w.now)
+                .ok());
+    REQUIRE(w.until([&] { return eamon.lobby->tables().tournaments().size() == 1; }));
+    const lobby::Id id = eamon.lobby->tables().tournaments().begin()->first;
+    REQUIRE(liam.lobby->start_tournament(id, w.now).ok());
+    REQUIRE(w.until([&] { return liam.refused("start").has_value(); }));
+    CHECK(liam.refused("start")->code == lobby::Refusal::NotAllowed);
+    CHECK(liam.refused("start")->text ==
+          "tournament liam-cup: a tournament needs two players at least (1 so far): wait for more to join");
+    REQUIRE(eamon.lobby->join_tournament(id, w.now).ok());
+    REQUIRE(w.until([&] { return liam.lobby->tables().tournaments().at(id).players == 2; }));
+    liam.events.clear();
+    REQUIRE(liam.lobby->start_tournament(id, w.now).ok());
+    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
+    REQUIRE(liam.lobby->start_tournament(id, w.now).ok());
+    REQUIRE(w.until([&] { return liam.refused("start").has_value(); }));
+    CHECK(liam.refused("start")->text == "tournament liam-cup: it has started already");
+}

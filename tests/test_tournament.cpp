@@ -129,6 +129,23 @@ TEST_CASE("a tournament's spec reads back as written", "[tournament]") {
     CHECK_FALSE(t::parse_spec("round-robin 8 coin official 4 none first-to 1 casual"));
 }
 
+TEST_CASE("a tournament starts open, with two players at least who have not left", "[tournament]") {
+    TournamentRecord r = with_players(1);
+    CHECK(t::may_start(r).why() ==
+          "a tournament needs two players at least (1 so far): wait for more to join");
+    r = with_players(3);
+    r.players[0].withdrawn = true;
+    r.players[2].withdrawn = true;
+    CHECK(t::may_start(r).why() ==
+          "a tournament needs two players at least (1 so far): wait for more to join");
+    r.players[2].withdrawn = false;
+    CHECK(t::may_start(r) == 2);
+    r.state = TournamentState::Running;
+    CHECK(t::may_start(r).why() == "it has started already");
+    r.state = TournamentState::Over;
+    CHECK(t::may_start(r).why() == "it has started already");
+}
+
 TEST_CASE("who starts round 1: the organizer's choice for the two, else the schedule or the draw",
           "[tournament]") {
     TournamentRecord r = with_players(4);
