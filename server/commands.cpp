@@ -41,6 +41,18 @@ std::string variant_heading(Variant v) {
            std::to_string(v.size);
 }
 
+// Runs a command on the store: what the store throws (a database that cannot be opened, read or written)
+// is said once, "gobblet: FLAG: WHY", with the exit status 1; else the command's own status.
+template <class Command>
+int on_store(std::ostream& err, const char* flag, Command&& command) {
+    try {
+        return command();
+    } catch (const std::exception& e) {
+        err << "gobblet: " << flag << ": " << e.what() << "\n";
+        return 1;
+    }
+}
+
 }  // namespace
 
 std::string ratings_table(Variant variant, const std::vector<RatingsRow>& rows,
@@ -75,7 +87,7 @@ std::string ratings_table(Variant variant, const std::vector<RatingsRow>& rows,
 
 int print_ratings(std::ostream& out, std::ostream& err, const fs::path& db, std::optional<Rules> rules,
                   std::optional<int> size, UnixTime now) {
-    try {
+    return on_store(err, "--ratings", [&] {
         Store store = Store::open(db, Store::Access::Read);
         std::vector<Variant> variants;
         for (Variant v : store.ratings().rated_variants())
@@ -95,10 +107,7 @@ int print_ratings(std::ostream& out, std::ostream& err, const fs::path& db, std:
             out << (i ? "\n" : "") << ratings_table(variants[i], rows, &last);
         }
         return 0;
-    } catch (const std::exception& e) {
-        err << "gobblet: --ratings: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 // ---- The operator's tournaments ----
@@ -143,7 +152,7 @@ int new_tournament(std::ostream& out, std::ostream& err, const fs::path& db, con
             << " (--format round-robin, knockout or swiss-N)\n";
         return 2;
     }
-    try {
+    return on_store(err, "--new-tournament", [&] {
         Store store = Store::open(db, Store::Access::Share);
         const tournament::Spec spec{c->format, c->max_players, c->first, c->terms};
         const Expected<TournamentId> id = store.tournaments().create_tournament(
@@ -157,14 +166,11 @@ int new_tournament(std::ostream& out, std::ostream& err, const fs::path& db, con
             << net::lobby::terms_description(spec.terms) << "; open for players (they join from the lobby, "
             << "bots with --enter " << name << "); start it with --start-tournament " << name << "\n";
         return 0;
-    } catch (const std::exception& e) {
-        err << "gobblet: --new-tournament: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 int start_tournament(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name) {
-    try {
+    return on_store(err, "--start-tournament", [&] {
         Store store = Store::open(db, Store::Access::Share);
         const auto t = named(store, err, "--start-tournament", name);
         if (!t) return 2;
@@ -183,15 +189,12 @@ int start_tournament(std::ostream& out, std::ostream& err, const fs::path& db, c
         out << "tournament " << name << " starts with " << *players
             << " players: the server pairs the first round\n";
         return 0;
-    } catch (const std::exception& e) {
-        err << "gobblet: --start-tournament: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 int choose_starter(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name,
                    const std::string& starter, const std::string& opponent, UnixTime now) {
-    try {
+    return on_store(err, "--tournament-first", [&] {
         Store store = Store::open(db, Store::Access::Share);
         const auto t = named(store, err, "--tournament-first", name);
         if (!t) return 2;
@@ -214,10 +217,7 @@ int choose_starter(std::ostream& out, std::ostream& err, const fs::path& db, con
         out << "tournament " << name << ": " << names[0] << " plays White in round 1 of the match against "
             << names[1] << "\n";
         return 0;
-    } catch (const std::exception& e) {
-        err << "gobblet: --tournament-first: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 std::string standings_text(const TournamentRecord& t) {
@@ -264,21 +264,18 @@ std::string standings_text(const TournamentRecord& t) {
 }
 
 int print_standings(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name) {
-    try {
+    return on_store(err, "--standings", [&] {
         Store store = Store::open(db, Store::Access::Read);
         const auto t = named(store, err, "--standings", name);
         if (!t) return 2;
         out << standings_text(*t);
         return 0;
-    } catch (const std::exception& e) {
-        err << "gobblet: --standings: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 int print_profile(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name,
                   UnixTime now) {
-    try {
+    return on_store(err, "--profile", [&] {
         Store store = Store::open(db, Store::Access::Read);
         const auto by_key = net::lobby::valid_name(name)
                                 ? store.accounts().find_lobby_account(net::lobby::name_key(name))
@@ -299,10 +296,7 @@ int print_profile(std::ostream& out, std::ostream& err, const fs::path& db, cons
         }
         for (const std::string& line : net::lobby::profile_text(p, stats, games)) out << line << "\n";
         return 0;
-    } catch (const std::exception& e) {
-        err << "gobblet: --profile: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 // ---- The benchmark ----
@@ -580,12 +574,7 @@ int run_store_bench(std::ostream& out, std::ostream& err, const TimeSource& time
                    "is\n";
             return 1;
         }
-    int status = 1;
-    try {
-        status = bench(out, time, path);
-    } catch (const std::exception& e) {
-        err << "gobblet: --bench-store: " << e.what() << "\n";
-    }
+    const int status = on_store(err, "--bench-store", [&] { return bench(out, time, path); });
     for (const std::string& p : made) fs::remove(p, ec);
     if (!dir.empty()) fs::remove(dir, ec);
     return status;
