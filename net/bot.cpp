@@ -7,6 +7,7 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "engine/dates.h"
 #include "engine/notation.h"
 #include "signals.h"
 
@@ -47,13 +48,9 @@ Expected<std::unique_ptr<Bot>> Bot::start(const BotConfig& config, std::ostream&
 }
 
 void Bot::note(const std::string& text) {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char stamp[96];
-    std::snprintf(stamp, sizeof stamp, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900, tm.tm_mon + 1,
-                  tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
-    log_ << stamp << " bot " << config_.name << ": " << clean_text(text, 400) << '\n' << std::flush;
+    log_ << date_text(std::time(nullptr), DateForm::Second) << " bot " << config_.name << ": "
+         << clean_text(text, 400) << '\n'
+         << std::flush;
 }
 
 // ---------------------------------------------------------------------------------------------------

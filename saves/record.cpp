@@ -12,6 +12,7 @@
 #include <ctime>
 #include <vector>
 
+#include "engine/dates.h"
 #include "engine/notation.h"
 #include "engine/text.h"
 
@@ -527,8 +528,8 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
     if (network && (network->at.empty() || network->code.empty()))
         return fail(network_line, "network", "a network game's autosave names both its address and its code");
     if (!any_clock) clocks.clear();
-    return Record{std::move(*match), seats,   clock_state, header.date, is_match,
-                  match_id,          event,   network,     rated,       std::move(clocks)};
+    return Record{std::move(*match), seats, clock_state, header.date, is_match,
+                  match_id,          event, network,     rated,       std::move(clocks)};
 }
 
 fs::path games_dir() {
@@ -536,14 +537,7 @@ fs::path games_dir() {
     return saves.empty() ? saves : saves.parent_path() / "games";
 }
 
-std::string file_stamp() {
-    std::time_t t = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&t, &local);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &local);
-    return buf;
-}
+std::string file_stamp() { return date_text(std::time(nullptr), DateForm::Stamp, Zone::Local); }
 
 std::string archive_stem(const Match& m) {
     std::array<std::string, 2> parts;

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <ctime>
 
+#include "engine/dates.h"
 #include "engine/text.h"
 
 namespace gobblet::saves {
@@ -55,15 +56,6 @@ bool is_temporary_name(std::string_view name) {
     return true;
 }
 
-std::string timestamp(const char* format) {
-    std::time_t t = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&t, &local);
-    char buf[64];
-    std::strftime(buf, sizeof buf, format, &local);
-    return buf;
-}
-
 }  // namespace
 
 Header read_header(std::string_view text) {
@@ -103,7 +95,7 @@ std::string save_text(const Game& game, std::string_view date) {
     return out + transcript_text(game.moves());
 }
 
-std::string now_text() { return timestamp("%Y-%m-%d %H:%M"); }
+std::string now_text() { return date_text(std::time(nullptr), DateForm::Plain, Zone::Local); }
 
 Variant choose_variant(const Header& h, const VariantChoice& forced) {
     Variant v;

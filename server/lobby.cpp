@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/dates.h"
 #include "net/lobby_text.h"
 #include "net/socket.h"
 #include "saves/record.h"
@@ -40,19 +41,10 @@ lobby::Changes changes_of(const std::optional<std::array<RatingChange, 2>>& r) {
 
 }  // namespace
 
-std::string date_text(std::time_t t) {
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                  tm.tm_hour, tm.tm_min);
-    return buf;
-}
-
 lobby::HistoryItem history_item(const GameRecord& g) {
     lobby::HistoryItem h;
     h.game = wire_id(g.id);
-    h.date = date_text(g.ended.value_or(g.created));
+    h.date = date_text(g.ended.value_or(g.created), DateForm::Minute);
     h.names = {g.players[0].name, g.players[1].name};
     h.score = g.score.value_or(std::array<int, 2>{0, 0});
     h.result = verdict_of(g.outcome.value_or(GameOutcome::Aborted));
@@ -63,9 +55,9 @@ lobby::HistoryItem history_item(const GameRecord& g) {
 
 std::vector<lobby::Message> profile_of(Store& store, const Account& a, UnixTime now, bool online) {
     std::vector<lobby::Message> out;
-    out.push_back(
-        lobby::ProfileItem{a.name, a.bot ? lobby::Role::Bot : lobby::Role::Human, date_text(a.created),
-                           online ? std::string("online") : date_text(a.last_seen.value_or(a.created))});
+    out.push_back(lobby::ProfileItem{
+        a.name, a.bot ? lobby::Role::Bot : lobby::Role::Human, date_text(a.created, DateForm::Minute),
+        online ? std::string("online") : date_text(a.last_seen.value_or(a.created), DateForm::Minute)});
     for (int i = 0; i < 4; ++i) {
         const Variant v = lobby::variant_at(i);
         const RatingRecord r = store.ratings().rating_of(a.id, v, now);
@@ -629,12 +621,7 @@ Reply Lobby::record(ConnId conn, const lobby::RecordQuery& q) {
     for (int p : {0, 1})
         seats[p] = SeatSpec{g->players[p].bot ? SeatKind::Computer : SeatKind::Human, g->players[p].name,
                             std::nullopt};
-    std::time_t ended = g->ended.value_or(g->created);
-    std::tm tm{};
-    gmtime_r(&ended, &tm);
-    char date[96];
-    std::snprintf(date, sizeof date, "%04d-%02d-%02d %02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                  tm.tm_hour, tm.tm_min);
+    const std::string date = date_text(g->ended.value_or(g->created), DateForm::Plain);
     // A tournament's game says which (every game of an event is archived with its name).
     std::string event;
     if (g->tournament)

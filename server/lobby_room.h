@@ -6,7 +6,6 @@
 
 #include <array>
 #include <cstdint>
-#include <ctime>
 #include <functional>
 #include <optional>
 #include <string>
@@ -52,9 +51,6 @@ inline Failure<Denial> deny(lobby::Refusal code, std::string text) {
 // What a change that everyone is told of or that the store keeps is about (LobbyRoom::may_change): the
 // seeks and challenges, or the machines that prove a name.
 enum class Change : std::uint8_t { Seeks, Machines };
-
-// A time as the lobby's lines show it: "2026-11-28T14:05Z" (UTC).
-std::string date_text(std::time_t t);
 
 // Takes `id` out of `key`'s list in a per-player index, and the list itself once it is empty.
 template <class Id>

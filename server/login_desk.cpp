@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/dates.h"
 #include "net/socket.h"
 
 namespace gobblet::server {
@@ -234,7 +235,8 @@ Reply LoginDesk::machines(ConnId conn, const LobbyPlayer& p) {
         const bool key = m.kind == Machine::Kind::Key;
         items.push_back(lobby::MachineItem{key ? lobby::MachineKind::Key : lobby::MachineKind::Secret, m.id,
                                            key ? m.fingerprint == c.ssh_key : m.id == mine,
-                                           date_text(m.last_used), m.address, m.fingerprint});
+                                           date_text(m.last_used, DateForm::Minute), m.address,
+                                           m.fingerprint});
     }
     std::stable_partition(items.begin(), items.end(), [](const lobby::MachineItem& m) { return m.current; });
     for (const lobby::MachineItem& m : items) room_.send(conn, m);
