@@ -20,6 +20,7 @@
 #include "engine/match.h"
 #include "engine/rules.h"
 #include "engine/text.h"
+#include "engine/visit.h"
 
 namespace gobblet::net {
 
@@ -256,19 +257,6 @@ inline constexpr MessageRow message_table[] = {
 };
 static_assert(std::size(message_table) == std::variant_size_v<Message>, "one row for each message");
 
-// The position of T among a variant's alternatives (a compile-time error when it is not one).
-template <class T, class V>
-struct AlternativeIndex;
-template <class T, class... Ts>
-struct AlternativeIndex<T, std::variant<Ts...>> {
-    static constexpr std::size_t value = [] {
-        constexpr bool same[] = {std::is_same_v<T, Ts>...};
-        for (std::size_t i = 0; i < sizeof...(Ts); ++i)
-            if (same[i]) return i;
-        return sizeof...(Ts);
-    }();
-    static_assert(value < sizeof...(Ts), "not a message of this protocol");
-};
 // Who sends a message of type T, at compile time (for handlers that take a whole family at once).
 template <class T>
 inline constexpr Sender sender_of = message_table[AlternativeIndex<T, Message>::value].sender;
@@ -287,19 +275,6 @@ concept FromHost = sender_of<T>
 
 // When a message comes (its row's stage).
 inline Stage stage_of(const Message& m) { return message_table[m.index()].stage; }
-
-// Handlers for std::visit, one lambda per message or family: a message without one does not compile
-// (std::visit(Overload{[](const Ping&) {...}, ...}, message)).
-template <class... F>
-struct Overload : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overload(F...) -> Overload<F...>;
-// T is one of Ts: for a handler that takes a listed few messages alike (a list, so that a new message
-// still needs a handler of its own): [](const OneOf<Ping, Pong> auto&) {...}.
-template <class T, class... Ts>
-concept OneOf = (std::is_same_v<T, Ts> || ...);
 
 // A message's verb as its line has it (an Act's: its kind's word), for errors and logs.
 const char* verb(const Message& m);

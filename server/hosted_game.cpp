@@ -269,36 +269,35 @@ void HostedGame::message(ConnId conn, const net::Message& msg, Millis now) {
     // A handler for each message a player may send during play; a new one that has none does not compile.
     // The core numbers the game's way: a connection's numbers are shifted by its base. What crosses the
     // end of the match is dropped.
-    std::visit(
-        net::Overload{
-            [&](Act a) {
-                a.state += me.base;
-                if (!over()) core_.request(p, a, now);
-            },
-            [&](net::Offer o) {
-                o.state += me.base;
-                if (!over()) core_.offer(p, o, now);
-            },
-            [&](net::Answer a) {
-                a.state += me.base;
-                if (!over()) (void)core_.answer(p, a, now);
-            },
-            [&](const net::Seat& s) {
-                seats_[std::size_t(p)] = s.kind;
-                if (Member* other = seated(1 - p); other && other->playing) send(*other, s);
-            },
-            [&](const net::Chat& c) {
-                // Between the two players only: spectators never hear it.
-                if (Member* other = seated(1 - p); other && other->playing) send(*other, c);
-            },
-            // The handshake's lines are over; keep-alives and goodbyes are the hub's (Hub::handle).
-            [&](const net::OneOf<net::Hello, net::Sync, net::Ping, net::Pong, net::Bye, net::Error> auto&) {
-                unexpected();
-            },
-            // What only a host says, from a player.
-            [&](const net::FromHost auto&) { unexpected(); },
-        },
-        msg);
+    std::visit(Overload{
+                   [&](Act a) {
+                       a.state += me.base;
+                       if (!over()) core_.request(p, a, now);
+                   },
+                   [&](net::Offer o) {
+                       o.state += me.base;
+                       if (!over()) core_.offer(p, o, now);
+                   },
+                   [&](net::Answer a) {
+                       a.state += me.base;
+                       if (!over()) (void)core_.answer(p, a, now);
+                   },
+                   [&](const net::Seat& s) {
+                       seats_[std::size_t(p)] = s.kind;
+                       if (Member* other = seated(1 - p); other && other->playing) send(*other, s);
+                   },
+                   [&](const net::Chat& c) {
+                       // Between the two players only: spectators never hear it.
+                       if (Member* other = seated(1 - p); other && other->playing) send(*other, c);
+                   },
+                   // The handshake's lines are over; keep-alives and goodbyes are the hub's (Hub::handle).
+                   [&](const OneOf<net::Hello, net::Sync, net::Ping, net::Pong, net::Bye, net::Error> auto&) {
+                       unexpected();
+                   },
+                   // What only a host says, from a player.
+                   [&](const net::FromHost auto&) { unexpected(); },
+               },
+               msg);
 }
 
 void HostedGame::go(Member& m, Millis now) {

@@ -214,7 +214,7 @@ void Hub::received(ConnId conn, std::string_view line, Millis now) {
 
 template <class Message, class Format>
 bool Hub::shared(ConnId conn, Conn& c, const Message& m, const char* who, Format format, Millis now) {
-    return std::visit(net::Overload{
+    return std::visit(Overload{
                           [&](const net::Ping& ping) {
                               door_.send(conn, format(net::Pong{ping.token}));
                               return true;

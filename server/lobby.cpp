@@ -219,30 +219,28 @@ void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
             return fail(conn, std::string("log in first, not ") + lobby::verb(m), now);
         request(conn, *c.player, m, now);
     };
-    std::visit(net::Overload{
-                   [&](const lobby::Ssh& x) {
-                       if (c.phase != Conn::Phase::Greeted || desk_.logging_in(conn))
-                           return fail(conn, "ssh comes before the login", now);
-                       if (desk_.ssh_said(conn)) return fail(conn, "one ssh line a connection", now);
-                       if (const Reply r = desk_.ssh(conn, x, now); !r) refuse(conn, lobby::verb(m), r.why());
-                   },
-                   [&](const lobby::Login& l) {
-                       if (c.phase == Conn::Phase::In) return fail(conn, "you are logged in already", now);
-                       if (desk_.logging_in(conn))
-                           return fail(conn, "one login at a time: wait for its answer", now);
-                       if (!room_for(conn, l)) return send_away(conn, now);
-                       if (const Reply r = desk_.login(conn, l, now); !r)
-                           refuse(conn, lobby::verb(m), r.why());
-                   },
-                   [&](const lobby::FromClientNotAt<lobby::Step::Login> auto&) { after_login(); },
-                   // Keep-alives and goodbyes are the hub's (Hub::handle), and it refuses what only a
-                   // server sends: never here, and request() refuses them should one come.
-                   [&](const net::OneOf<lobby::Ping, lobby::Pong, lobby::Bye, lobby::Error> auto&) {
-                       after_login();
-                   },
-                   [&](const lobby::FromServer auto&) { after_login(); },
-               },
-               m);
+    std::visit(
+        Overload{
+            [&](const lobby::Ssh& x) {
+                if (c.phase != Conn::Phase::Greeted || desk_.logging_in(conn))
+                    return fail(conn, "ssh comes before the login", now);
+                if (desk_.ssh_said(conn)) return fail(conn, "one ssh line a connection", now);
+                if (const Reply r = desk_.ssh(conn, x, now); !r) refuse(conn, lobby::verb(m), r.why());
+            },
+            [&](const lobby::Login& l) {
+                if (c.phase == Conn::Phase::In) return fail(conn, "you are logged in already", now);
+                if (desk_.logging_in(conn))
+                    return fail(conn, "one login at a time: wait for its answer", now);
+                if (!room_for(conn, l)) return send_away(conn, now);
+                if (const Reply r = desk_.login(conn, l, now); !r) refuse(conn, lobby::verb(m), r.why());
+            },
+            [&](const lobby::FromClientNotAt<lobby::Step::Login> auto&) { after_login(); },
+            // Keep-alives and goodbyes are the hub's (Hub::handle), and it refuses what only a
+            // server sends: never here, and request() refuses them should one come.
+            [&](const OneOf<lobby::Ping, lobby::Pong, lobby::Bye, lobby::Error> auto&) { after_login(); },
+            [&](const lobby::FromServer auto&) { after_login(); },
+        },
+        m);
 }
 
 bool Lobby::room_for(ConnId conn, const lobby::Login& l) const {
@@ -346,7 +344,7 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
     // A handler for each request; a new one that has none does not compile. Each returns its Reply, and a
     // refusal is sent here, once, naming the request by its verb in the table.
     const Reply done = std::visit(
-        net::Overload{
+        Overload{
             [&](const lobby::SetPassword& x) { return desk_.set_password(conn, p, x, now); },
             [&](const lobby::AddSecret& x) { return desk_.add_secret(conn, p, x, now); },
             [&](const lobby::AddKey&) { return desk_.add_key(conn, p, now); },
@@ -375,8 +373,8 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
             [&](const lobby::ChooseStarter& x) { return director_.choose_starter(conn, p, x, now); },
             // A greeting again; the login and ssh lines are message()'s, keep-alives and goodbyes the hub's
             // (Hub::handle), and what only a server sends the hub refuses: never a request.
-            [&](const net::OneOf<lobby::Hello, lobby::Login, lobby::Ssh, lobby::Ping, lobby::Pong, lobby::Bye,
-                                 lobby::Error> auto&) { return unexpected(); },
+            [&](const OneOf<lobby::Hello, lobby::Login, lobby::Ssh, lobby::Ping, lobby::Pong, lobby::Bye,
+                            lobby::Error> auto&) { return unexpected(); },
             [&](const lobby::FromServer auto&) { return unexpected(); },
         },
         m);

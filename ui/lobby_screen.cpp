@@ -269,7 +269,7 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
     // A handler for each line the screen reacts to, and the others named as ignored: a new message does
     // not compile until its author has put it in one or the other.
     std::visit(
-        net::Overload{
+        Overload{
             [&](const lobby::Chat& c) { add_chat(c.from + ": " + c.text); },
             [&](const lobby::Kibitzed& k) {
                 const std::string line = k.from + " (watching): " + k.text;
@@ -312,14 +312,13 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
                 if (!s.to.empty() && lobby::name_key(s.to) == lobby::name_key(me)) challenged(s, now);
             },
             // The tables keep these and the view draws the tables: nothing more to do.
-            [](const net::OneOf<lobby::PlayerItem, lobby::Left, lobby::GameItem, lobby::Closed,
-                                lobby::StandingItem, lobby::End> auto&) {},
+            [](const OneOf<lobby::PlayerItem, lobby::Left, lobby::GameItem, lobby::Closed,
+                           lobby::StandingItem, lobby::End> auto&) {},
             // Never a line: the login's own events carry the greeting and the welcome, an answer's event its
             // items; the client takes the connection's own messages and refuses what only clients send.
-            [](const net::OneOf<lobby::Server, lobby::Welcome, lobby::HistoryItem, lobby::RecordLine,
-                                lobby::RatingItem, lobby::MachineItem, lobby::ProfileItem, lobby::StatsItem,
-                                lobby::LeaderItem, lobby::Ping, lobby::Pong, lobby::Bye,
-                                lobby::Error> auto&) {},
+            [](const OneOf<lobby::Server, lobby::Welcome, lobby::HistoryItem, lobby::RecordLine,
+                           lobby::RatingItem, lobby::MachineItem, lobby::ProfileItem, lobby::StatsItem,
+                           lobby::LeaderItem, lobby::Ping, lobby::Pong, lobby::Bye, lobby::Error> auto&) {},
             [](const lobby::FromClient auto&) {},
         },
         m);
