@@ -30,6 +30,13 @@ int small(std::string_view w, int lo, int hi, const char* what) {
     return int(v);
 }
 
+std::string one_of(const std::vector<const char*>& words) {
+    std::string out;
+    for (std::size_t i = 0; i < words.size(); ++i)
+        out += std::string(i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+    return out;
+}
+
 void end_of_line(const Words& w) {
     if (!w.done()) bad("more words than the message has");
 }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/expected.h"
 #include "wire.h"
@@ -59,6 +60,16 @@ std::int64_t number(std::string_view w, std::int64_t max, const char* what);
 int small(std::string_view w, int lo, int hi, const char* what);
 // Refuses anything after the last field.
 void end_of_line(const Words& w);
+// Words as an error lists them: "secret, password, guest or key".
+std::string one_of(const std::vector<const char*>& words);
+// The words of `words` that `version` has (`since`: the version that brought each), listed.
+template <std::size_t N>
+std::string listed(const char* const (&words)[N], const int (&since)[N], int version) {
+    std::vector<const char*> have;
+    for (std::size_t i = 0; i < N; ++i)
+        if (version >= since[i]) have.push_back(words[i]);
+    return one_of(have);
+}
 
 // Free text for the end of a line that already holds `head` bytes: cleaned (clean_text), at most
 // `chars` characters, and cut by whole characters so that the line with its '\n' fits in max_line.

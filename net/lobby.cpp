@@ -62,23 +62,6 @@ std::int64_t in_range(std::string_view w, std::int64_t lo, std::int64_t hi, cons
     return in_range(w, lo, hi, label());
 }
 
-// Words as an error lists them: "secret, password, guest or key".
-std::string one_of(const std::vector<const char*>& words) {
-    std::string out;
-    for (std::size_t i = 0; i < words.size(); ++i)
-        out += std::string(i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
-    return out;
-}
-
-// The words of `words` that `version` has (`since`: the version that brought each), listed.
-template <std::size_t N>
-std::string listed(const char* const (&words)[N], const int (&since)[N], int version) {
-    std::vector<const char*> have;
-    for (std::size_t i = 0; i < N; ++i)
-        if (version >= since[i]) have.push_back(words[i]);
-    return one_of(have);
-}
-
 void space(std::string& line, std::string_view word) {
     line += ' ';
     line += word;
@@ -330,18 +313,13 @@ struct PlayerOrNone {
     }
 };
 
-// A tournament's format, and the version that brought each. Its errors name no field.
-constexpr const char* format_words[] = {"round-robin", "swiss-N", "knockout"};
-constexpr int format_since[] = {1, 1, 2};
+// A tournament's format, as the version has them (parse_format). Its errors name no field.
 struct FormatWord {
     using Value = Format;
     Format read(Words& w, const Ctx& c) const {
-        const std::string_view word = w.next();
-        if (word == format_words[0]) return Format{};
-        if (word == format_words[2] && c.version >= format_since[2]) return Format{false, 0, true};
-        if (word.starts_with("swiss-"))
-            return Format{true, small(word.substr(6), 1, max_swiss_rounds, "swiss rounds")};
-        bad("expected " + listed(format_words, format_since, c.version) + ", not " + shown(word));
+        const Expected<Format> f = parse_format(w.next(), c.version);
+        if (!f) bad(f.why());
+        return *f;
     }
     void write(std::string& line, const Format& f, const Ctx&) const { space(line, format_text(f)); }
 };

@@ -59,7 +59,6 @@ constexpr int page_size = 50;                    // items in a page of history o
 constexpr int max_page = 1'000'000;
 constexpr std::int64_t max_id = 1'000'000'000;  // seek, challenge and tournament ids: 1 to this
 constexpr int max_tournament_players = 64;
-constexpr int max_swiss_rounds = 20;
 constexpr int max_count = 1'000'000'000;   // games, wins, watchers, ranks...
 constexpr std::size_t max_table = 10'000;  // entries a client keeps in each table (players, seeks, ...)
 constexpr std::size_t max_record_bytes = 1 << 20;  // a game record as fetched (saves' file limit)

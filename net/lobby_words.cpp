@@ -1,5 +1,7 @@
 #include "lobby_words.h"
 
+#include "fields.h"
+
 namespace gobblet::net::lobby {
 
 const char* role_word(Role r) { return role_words[int(r)]; }
@@ -27,6 +29,19 @@ Variant variant_at(int index) {
 std::string format_text(const Format& f) {
     if (f.knockout) return "knockout";
     return f.swiss ? "swiss-" + std::to_string(f.rounds) : std::string("round-robin");
+}
+
+Expected<Format> parse_format(std::string_view word, int version) {
+    try {
+        if (word == format_words[0]) return Format{};
+        if (word == format_words[2] && version >= format_since[2]) return Format{false, 0, true};
+        if (word.starts_with("swiss-"))
+            return Format{true, fields::small(word.substr(6), 1, max_swiss_rounds, "swiss rounds")};
+        return Failure{"expected " + fields::listed(format_words, format_since, version) + ", not " +
+                       fields::shown(word)};
+    } catch (const fields::Bad& b) {
+        return Failure{b.why};
+    }
 }
 
 std::string rating_text(const std::optional<Rating>& r) {

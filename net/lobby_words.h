@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/expected.h"
 #include "engine/types.h"
 
 namespace gobblet::net::lobby {
@@ -142,7 +143,14 @@ struct Format {
     friend bool operator==(const Format&, const Format&) = default;
 };
 
+constexpr int max_swiss_rounds = 20;
+// The formats' words, and the version that brought each: "swiss-N" is swiss-1 to swiss-20.
+inline constexpr const char* format_words[] = {"round-robin", "swiss-N", "knockout"};
+inline constexpr int format_since[] = {1, 1, 2};
 std::string format_text(const Format& f);
+// The format a word names in `version` of the protocol (the lobby's `create` and --format), or why not
+// ("expected round-robin, swiss-N or knockout, not 'ladder'").
+Expected<Format> parse_format(std::string_view word, int version);
 // "1623/85" or "-".
 std::string rating_text(const std::optional<Rating>& r);
 // "1500>1662" or "-".

@@ -142,21 +142,28 @@ int new_tournament(std::ostream& out, std::ostream& err, const fs::path& db, con
                "first\n";
         return 2;
     }
-    // The lobby's own reader checks the format and the terms, as a version 2 `create` line would.
-    const std::string line = "create " + name + " " + clean_name(format) + " " + std::to_string(max_players) +
-                             " " + net::lobby::first_word(first) + " " + net::lobby::terms_text(terms);
-    const auto p = net::lobby::parse_message(line);
-    const auto* c = p ? std::get_if<net::lobby::Create>(&*p) : nullptr;
-    if (!c) {
-        err << "gobblet: --new-tournament " << name << ": " << p.why()
+    // The lobby's own checks of a `create`: the format's word, the number of players, the terms' bounds.
+    const Expected<net::lobby::Format> f = net::lobby::parse_format(format, net::lobby::protocol_version);
+    if (!f) {
+        err << "gobblet: --new-tournament " << name << ": " << f.why()
             << " (--format round-robin, knockout or swiss-N)\n";
         return 2;
     }
+    if (max_players < 2 || max_players > net::lobby::max_tournament_players) {
+        err << "gobblet: --new-tournament " << name << ": a tournament has 2 to "
+            << net::lobby::max_tournament_players << " players\n";
+        return 2;
+    }
+    if (const Expected<void> ok = net::lobby::terms_allowed(terms); !ok) {
+        err << "gobblet: --new-tournament " << name << ": " << ok.why() << "\n";
+        return 2;
+    }
+    const tournament::Spec spec{*f, max_players, first, terms};
     return on_store(err, "--new-tournament", [&] {
         Store store = Store::open(db, Store::Access::Share);
-        const tournament::Spec spec{c->format, c->max_players, c->first, c->terms};
         const Expected<TournamentId> id = store.tournaments().create_tournament(
-            NewTournament{name, net::lobby::name_key(name), tournament::spec_text(spec), std::nullopt, seed},
+            NewTournament{name, net::lobby::name_key(name), tournament::spec_text(spec), std::nullopt, seed,
+                          tournament::spec_format},
             now);
         if (!id) {
             err << "gobblet: --new-tournament: " << id.why() << "\n";
@@ -221,7 +228,7 @@ int choose_starter(std::ostream& out, std::ostream& err, const fs::path& db, con
 }
 
 std::string standings_text(const TournamentRecord& t) {
-    const auto spec = tournament::parse_spec(t.terms);
+    const auto spec = tournament::parse_spec(t.terms, t.terms_format);
     std::string out = t.name;
     if (spec)
         out +=

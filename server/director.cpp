@@ -79,10 +79,11 @@ void Director::game_over(const HostedGame& g, Millis now) {
 // The tournaments.
 
 std::optional<Director::Tourney> Director::tourney_of(const TournamentRecord& r, Millis now) {
-    const auto spec = tournament::parse_spec(r.terms);
+    const auto spec = tournament::parse_spec(r.terms, r.terms_format);
     const auto organizer = env_.store.accounts().account(r.created_by);
     if (!spec || !organizer || !lobby::valid_tournament_name(r.name)) {
-        env_.note(now, "tournament " + std::to_string(r.id) + " cannot be read back: left as it is");
+        env_.note(now, "tournament " + std::to_string(r.id) + " cannot be read back" +
+                           (spec ? std::string() : " (" + spec.why() + ")") + ": left as it is");
         return std::nullopt;
     }
     Tourney t;
@@ -163,7 +164,8 @@ Reply Director::create(const LobbyPlayer& p, const lobby::Create& m, Millis now)
     std::uint64_t seed = 0;
     for (char b : net::random_bytes(8)) seed = (seed << 8) | static_cast<unsigned char>(b);
     const Expected<TournamentId> id = env_.store.tournaments().create_tournament(
-        NewTournament{name, lobby::name_key(name), tournament::spec_text(spec), *p.account, seed},
+        NewTournament{name, lobby::name_key(name), tournament::spec_text(spec), *p.account, seed,
+                      tournament::spec_format},
         env_.unix(now));
     if (!id) return deny(Refusal::NotAllowed, id.why());
     env_.store.tournaments().join_tournament(*id, *p.account, env_.unix(now));

@@ -245,6 +245,13 @@ CREATE INDEX games_over_by_account1 ON games(account1, id, status)
     WHERE status = 'over' AND account1 IS NOT NULL;
 )sql",
      fill_settled_until},
+    {10, R"sql(
+-- The format each tournament's terms are kept in (server/tournament.h, spec_format), so that a change of
+-- the lobby's protocol does not change what a stored tournament means. The rows before this version are
+-- format 1: the text the server read back then as a `create` line, which its own reader of that format
+-- reads now.
+ALTER TABLE tournaments ADD COLUMN terms_format INTEGER NOT NULL DEFAULT 1 CHECK (terms_format >= 1);
+)sql"},
 };
 static_assert(std::size(migrations) == Store::schema_version);
 

@@ -56,7 +56,7 @@ class Store {
     // exist and be of this program's schema version.
     enum class Access : std::uint8_t { Serve, Read, Share };
     // The schema version this program writes and reads.
-    static constexpr int schema_version = 9;
+    static constexpr int schema_version = 10;
 
     // Opens the database, or throws db::Error saying why not: a missing file (Read), a folder that
     // cannot be created or written, a file that is not a database or is another program's, a newer

@@ -269,18 +269,74 @@ Expected<int> may_start(const TournamentRecord& t) {
 }
 
 std::string spec_text(const Spec& s) {
-    return net::lobby::format_text(s.format) + " " + std::to_string(s.max_players) + " " +
-           net::lobby::first_word(s.first) + " " + net::lobby::terms_text(s.terms);
+    static_assert(spec_format == 1, "spec_text writes format 1");
+    const std::string format = s.format.knockout ? spec_format_words_1[2]
+                               : s.format.swiss  ? spec_format_words_1[1] + std::to_string(s.format.rounds)
+                                                 : spec_format_words_1[0];
+    return format + " " + std::to_string(s.max_players) + " " + spec_first_words_1[std::size_t(s.first)] +
+           " " + net::lobby::terms_text(s.terms);
 }
 
-std::optional<Spec> parse_spec(std::string_view text) {
-    // The lobby's own reader reads it, as a `create` line: version 2's (with FIRST; any name), or, for
-    // the tournaments stored before it, version 1's.
-    auto p = net::lobby::parse_message("create stored " + std::string(text), 2);
-    if (!p) p = net::lobby::parse_message("create " + std::string(text), 1);
-    const auto* c = p ? std::get_if<net::lobby::Create>(&*p) : nullptr;
-    if (!c) return std::nullopt;
-    return Spec{c->format, c->max_players, c->first, c->terms};
+namespace {
+
+// The next word of `text` (up to a space), taken off it.
+std::string_view take_word(std::string_view& text) {
+    const std::size_t space = std::min(text.find(' '), text.size());
+    const std::string_view w = text.substr(0, space);
+    text.remove_prefix(std::min(space + 1, text.size()));
+    return w;
+}
+
+// A decimal of one to three digits in [lo, hi].
+std::optional<int> stored_number(std::string_view w, int lo, int hi) {
+    if (w.empty() || w.size() > 3 || (w.size() > 1 && w[0] == '0')) return std::nullopt;
+    int n = 0;
+    for (char c : w) {
+        if (c < '0' || c > '9') return std::nullopt;
+        n = n * 10 + (c - '0');
+    }
+    if (n < lo || n > hi) return std::nullopt;
+    return n;
+}
+
+Expected<Spec> parse_spec_1(std::string_view text) {
+    Spec s;
+    const std::string_view format = take_word(text);
+    if (format == spec_format_words_1[0]) {
+        s.format = net::lobby::Format{};
+    } else if (format == spec_format_words_1[2]) {
+        s.format = net::lobby::Format{false, 0, true};
+    } else if (format.starts_with(spec_format_words_1[1])) {
+        const auto rounds = stored_number(format.substr(std::string_view(spec_format_words_1[1]).size()), 1,
+                                          net::lobby::max_swiss_rounds);
+        if (!rounds) return Failure{"not a Swiss tournament's rounds: " + clean_text(format, 16)};
+        s.format = net::lobby::Format{true, *rounds};
+    } else {
+        return Failure{"not a tournament's format: " + clean_text(format, 16)};
+    }
+    const auto most = stored_number(take_word(text), 2, net::lobby::max_tournament_players);
+    if (!most) return Failure{"no number of players"};
+    s.max_players = *most;
+    // Who starts; none in the rows stored before the lobby's version 2 (the schedule, and no knockout).
+    bool first = false;
+    for (std::size_t i = 0; i < std::size(spec_first_words_1); ++i)
+        if (text.substr(0, std::min(text.find(' '), text.size())) == spec_first_words_1[i]) {
+            take_word(text);
+            s.first = net::lobby::First(i);
+            first = true;
+        }
+    if (!first && s.format.knockout) return Failure{"a knockout without who starts"};
+    const Expected<net::lobby::Terms> terms = net::lobby::parse_terms(text);
+    if (!terms) return Failure{terms.why()};
+    s.terms = *terms;
+    return s;
+}
+
+}  // namespace
+
+Expected<Spec> parse_spec(std::string_view text, int format) {
+    if (format == 1) return parse_spec_1(text);
+    return Failure{"terms in format " + std::to_string(format) + ", which this gobblet does not know"};
 }
 
 int rounds_of(const Spec& s, int players) {

@@ -25,6 +25,7 @@
 //    that (engine/match.h).
 #pragma once
 
+#include <iterator>
 #include <optional>
 #include <set>
 #include <string>
@@ -91,17 +92,36 @@ Expected<StarterChoice> starter_choice(const TournamentRecord& t, std::string_vi
 // lobby's `start` and --start-tournament check it alike.
 Expected<int> may_start(const TournamentRecord& t);
 
-// What a tournament is played under, as the store keeps it in its terms: "swiss-5 16 schedule official
-// 4 dm first-to 2 rated" (format, most players, who starts, the match terms; tournaments stored before
-// version 2 have no FIRST: schedule).
+// What a tournament is played under: its format, most players, who starts round 1 of each match, the
+// match's terms.
 struct Spec {
     net::lobby::Format format;
     int max_players = 2;
     net::lobby::First first = net::lobby::First::Schedule;
     net::lobby::Terms terms;
 };
+// The form a spec is kept in, in the database (the tournaments' `terms`, in the format their
+// `terms_format` says), apart from the lobby's `create` line: a change of the lobby's protocol (a field
+// added to `create`, a word renamed, a version's shape) changes no stored tournament. spec_text writes
+// the current format; parse_spec reads every format there has been, with readers of its own that use
+// nothing of the lobby's messages (no verb, no message table, no version of the protocol).
+//
+// Format 1, the text the server stored before the format was its own (schema version 9 and older) and
+// still writes: "FORMAT MAX FIRST TERMS", as "swiss-5 16 schedule official 4 dm first-to 2 rated".
+// FORMAT and FIRST are its own words (spec_format_words_1, spec_first_words_1); MAX a decimal; TERMS the
+// match's terms in their one text form (net/lobby_terms.h, which the lobby and --seek read too: a change
+// of that form is a new format here). Rows stored before the lobby's version 2 have no FIRST (they are
+// `schedule`) and are never knockouts. A change of the form is a new format: a new number, a new writer,
+// and a reader beside the old ones, which stay.
+constexpr int spec_format = 1;
+inline constexpr const char* spec_format_words_1[] = {"round-robin", "swiss-", "knockout"};
+inline constexpr const char* spec_first_words_1[] = {"schedule", "draw"};
+static_assert(std::size(spec_first_words_1) == std::size_t(net::lobby::First::Draw) + 1,
+              "one stored word for each way to start");
 std::string spec_text(const Spec& s);
-std::optional<Spec> parse_spec(std::string_view text);
+// A stored spec read back from its text and the format it was written in, or why the row cannot be read
+// (a format this program does not know, or a row that is not one).
+Expected<Spec> parse_spec(std::string_view text, int format = spec_format);
 // How many rounds it has with `players` players (a Swiss its N; a round robin n-1, or n when odd; a
 // knockout the rounds to halve them to one).
 int rounds_of(const Spec& s, int players);

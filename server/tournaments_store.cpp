@@ -53,6 +53,7 @@ TournamentRecord read_tournament(const db::Query& q) {
     t.key = q.optional_text(6).value_or("");
     t.by_operator = q.int64(7) != 0;
     t.seed = static_cast<std::uint64_t>(q.int64(8));
+    t.terms_format = int(q.int64(9));
     return t;
 }
 
@@ -64,8 +65,8 @@ struct TournamentsStore::Statements {
     db::Database& db;
 
     db::Statement insert_tournament{db, R"sql(
-INSERT INTO tournaments(name, terms, created_by, created, name_key, by_operator, seed)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7))sql"};
+INSERT INTO tournaments(name, terms, created_by, created, name_key, by_operator, seed, terms_format)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8))sql"};
     db::Statement tournament_by_key{db, "SELECT id FROM tournaments WHERE name_key = ?1"};
     db::Statement update_player_seed{
         db, "UPDATE tournament_players SET seed = ?3 WHERE tournament_id = ?1 AND account_id = ?2"};
@@ -96,11 +97,11 @@ ON CONFLICT (tournament_id, player_lo, player_hi) DO UPDATE SET starter = exclud
     db::Statement tournament_by_id{
         db,
         "SELECT id, name, terms, state, created_by, created, name_key, by_operator, "
-        "seed FROM tournaments WHERE id = ?1"};
+        "seed, terms_format FROM tournaments WHERE id = ?1"};
     db::Statement tournaments_in_state{
         db,
         "SELECT id, name, terms, state, created_by, created, name_key, "
-        "by_operator, seed FROM tournaments WHERE state = ?1 ORDER BY id DESC"};
+        "by_operator, seed, terms_format FROM tournaments WHERE state = ?1 ORDER BY id DESC"};
     db::Statement tournament_players{db, R"sql(
 SELECT p.account_id, a.name, p.joined, p.withdrawn, p.seed
 FROM tournament_players p JOIN accounts a ON a.id = p.account_id
@@ -120,13 +121,14 @@ TournamentId TournamentsStore::create_tournament(std::string_view name, std::str
                                                  AccountId created_by, UnixTime now) {
     if (name.empty() || !one_line(name) || !one_line(terms))
         bad("create_tournament: name and terms are single lines");
-    s_->insert_tournament.run(name, terms, created_by, now, std::nullopt, 0, 0);
+    s_->insert_tournament.run(name, terms, created_by, now, std::nullopt, 0, 0, 1);
     return db_.last_insert_rowid();
 }
 
 Expected<TournamentId> TournamentsStore::create_tournament(const NewTournament& t, UnixTime now) {
     if (t.name.empty() || t.key.empty() || !one_line(t.name) || !one_line(t.key) || !one_line(t.terms))
         bad("create_tournament: name, key and terms are single lines");
+    if (t.terms_format < 1) bad("create_tournament: a tournament's terms format is 1 or more");
     db::Transaction tx(db_);
     {
         auto q = s_->tournament_by_key.query(t.key);
@@ -134,7 +136,7 @@ Expected<TournamentId> TournamentsStore::create_tournament(const NewTournament& 
     }
     const AccountId by = t.organizer ? *t.organizer : accounts_.operator_account(now);
     s_->insert_tournament.run(t.name, t.terms, by, now, t.key, t.organizer ? 0 : 1,
-                              static_cast<std::int64_t>(t.seed));
+                              static_cast<std::int64_t>(t.seed), std::int64_t(t.terms_format));
     const TournamentId id = db_.last_insert_rowid();
     tx.commit();
     return id;

@@ -21,12 +21,13 @@ namespace gobblet::server {
 enum class TournamentState : std::uint8_t { Open, Running, Over };
 
 // A tournament to make: its name and that name's key (unique among tournaments: the lobby's name_key),
-// its terms as server/tournament.h writes them, its organizer (none: the operator), and the seed of
-// the server's draws.
+// its terms as server/tournament.h writes them, its organizer (none: the operator), the seed of the
+// server's draws, and the format the terms are written in (server/tournament.h's spec_format).
 struct NewTournament {
     std::string name, key, terms;
     std::optional<AccountId> organizer;
     std::uint64_t seed = 0;
+    int terms_format = 1;
 };
 // A pairing's outcome: its player a won, its player b won, a draw.
 enum class PairingOutcome : std::uint8_t { A, B, Draw };
@@ -59,6 +60,7 @@ struct StarterChoice {
 struct TournamentRecord {
     TournamentId id = 0;
     std::string name, terms;
+    int terms_format = 1;      // the format `terms` is written in (server/tournament.h reads it)
     std::string key;           // the name's key ("" for a tournament made without one)
     bool by_operator = false;  // made by the server's operator: created_by is the reserved account
     std::uint64_t seed = 0;    // the server's draws come from it

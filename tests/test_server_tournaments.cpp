@@ -490,3 +490,37 @@ TEST_CASE("an organizer's start is held to the operator's rule: two players at l
     REQUIRE(w.until([&] { return liam.refused("start").has_value(); }));
     CHECK(liam.refused("start")->text == "tournament liam-cup: it has started already");
 }
+
+// A tournament's spec is kept in a format of its own (server/tournament.h, spec_format), which each row
+// names: one of a format this program does not know is left as it is, and the log says why; one of
+// format 1 written beside the running server comes into its lobby.
+TEST_CASE("a stored tournament names its spec's format, and one of an unknown format is left alone",
+          "[server][tournament][store]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    enter_all(w, {&liam});
+    {
+        server::Store s = server::Store::open(srv.config.db, server::Store::Access::Share);
+        const auto later = s.tournaments().create_tournament(
+            server::NewTournament{"Later-Cup", lobby::name_key("Later-Cup"),
+                                  "ladder 8 by-rating official 4 dm", std::nullopt, 1, 2},
+            unix0);
+        REQUIRE(later);
+        CHECK(s.tournaments().tournament(*later)->terms_format == 2);
+        const auto now = s.tournaments().create_tournament(
+            server::NewTournament{"Now-Cup", lobby::name_key("Now-Cup"),
+                                  "knockout 8 draw official 4 none first-to 1 casual", std::nullopt, 1,
+                                  t::spec_format},
+            unix0);
+        REQUIRE(now);
+        CHECK(s.tournaments().tournament(*now)->terms_format == 1);
+    }
+    w.pass(1000);  // the server looks at the database's changes every second
+    REQUIRE(w.until([&] { return liam.lobby->tables().tournaments().size() == 1; }));
+    CHECK(liam.lobby->tables().tournaments().begin()->second.name == "Now-Cup");
+    CHECK(liam.lobby->tables().tournaments().begin()->second.format == lobby::Format{false, 0, true});
+    CHECK(srv.logged(
+        "cannot be read back (terms in format 2, which this gobblet does not know): left as it is"));
+}

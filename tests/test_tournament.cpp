@@ -129,6 +129,30 @@ TEST_CASE("a tournament's spec reads back as written", "[tournament]") {
     CHECK_FALSE(t::parse_spec("round-robin 8 coin official 4 none first-to 1 casual"));
 }
 
+TEST_CASE("a tournament's spec is read by the format its row names, with words of its own", "[tournament]") {
+    // Format 1 as the store has always held it, whatever the lobby's `create` line becomes.
+    const auto s = t::parse_spec("swiss-20 64 draw rogers 3 5m+2s first-to 9 casual", 1);
+    REQUIRE(s);
+    CHECK(s->format == net::lobby::Format{true, 20});
+    CHECK(s->max_players == 64);
+    CHECK(s->first == net::lobby::First::Draw);
+    CHECK(net::lobby::terms_text(s->terms) == "rogers 3 5m+2s first-to 9 casual");
+    CHECK(t::spec_text(*s) == "swiss-20 64 draw rogers 3 5m+2s first-to 9 casual");
+    CHECK(t::spec_format == 1);
+    CHECK(t::parse_spec("swiss-21 8 schedule official 4 none first-to 1 casual", 1).why() ==
+          "not a Swiss tournament's rounds: swiss-21");
+    CHECK(t::parse_spec("round-robin 65 schedule official 4 none first-to 1 casual", 1).why() ==
+          "no number of players");
+    CHECK(t::parse_spec("ladder 8 schedule official 4 none first-to 1 casual", 1).why() ==
+          "not a tournament's format: ladder");
+    CHECK(t::parse_spec("knockout 8 official 4 none first-to 1 casual", 1).why() ==
+          "a knockout without who starts");
+    CHECK_FALSE(t::parse_spec("create stored round-robin 8 schedule official 4 none first-to 1 casual", 1));
+    // A format this program does not know is refused, and says which.
+    CHECK(t::parse_spec("round-robin 8 schedule official 4 none first-to 1 casual", 2).why() ==
+          "terms in format 2, which this gobblet does not know");
+}
+
 TEST_CASE("a tournament starts open, with two players at least who have not left", "[tournament]") {
     TournamentRecord r = with_players(1);
     CHECK(t::may_start(r).why() ==
