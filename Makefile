@@ -9,8 +9,8 @@
 
 CXX      ?= g++
 # Line tables only (-g1): a backtrace still names each function and line, and full debug information
-# cost 40% of each file's compile time (server/lobby.cpp: 23.7 s against 15.0 s), which the CI budget
-# needs; `make CXXFLAGS="-O2 -g"` for a session in gdb.
+# cost 40% of each file's compile time (server/lobby_server.cpp: 23.7 s against 15.0 s), which the CI
+# budget needs; `make CXXFLAGS="-O2 -g"` for a session in gdb.
 CXXFLAGS ?= -O2 -g1
 # Flags the build needs, kept apart so that `make CXXFLAGS=...` cannot drop them.
 BUILD_CXXFLAGS := -std=c++20 -Wall -Wextra -Wpedantic -Wshadow -I. -MMD -MP

@@ -1,8 +1,8 @@
 // gobblet: reads the command line, checks all of it, then hands over to one front end: the curses game
 // (ui/), the engine protocol, a self-play match, a file command (saves/commands.h), a benchmark, the
-// server, a bot, a server's lobby, or an operator's tournament command (server/commands.h). Only flags and
-// wiring live here: what a value means belongs to its room (a clock spec to engine/clock.h, a seat to
-// engine/match.h, an address to net/socket.h), and so does each command.
+// server, a bot, a server's lobby, or an operator's tournament command (server/operator_commands.h). Only
+// flags and wiring live here: what a value means belongs to its room (a clock spec to engine/clock.h, a seat
+// to engine/match.h, an address to net/socket.h), and so does each command.
 //
 // The order is fixed, so that nothing runs on a command line that is wrong anywhere:
 //  1. CLI11 reads the flags and their simple values (a value it refuses is a usage error);
@@ -50,9 +50,9 @@
 #include "saves/puzzles.h"
 #include "saves/savefile.h"
 #include "saves/ssh_identity.h"
-#include "saves/store.h"
+#include "saves/transcript_store.h"
 #include "saves/word_list.h"
-#include "server/commands.h"
+#include "server/operator_commands.h"
 #include "server/server.h"
 #include "ui/app.h"
 #include "ui/lobby_screen.h"
@@ -312,7 +312,9 @@ const std::vector<ModeRow> modes = {
     {Mode::Match, "--match", variant_flags + FlagList{"--think", "--seed", "--games"} + match_flags},
     {Mode::MakePuzzles, "--make-puzzles", {"--seed"}},
     {Mode::VerifyPuzzles, "--verify-puzzles", {}},
-    {Mode::Serve, "--serve", {"--listen", "--greeting", "--ssh-user", "--max-connections", "--per-address", "--db", "--grace"}},
+    {Mode::Serve,
+     "--serve",
+     {"--listen", "--greeting", "--ssh-user", "--max-connections", "--per-address", "--db", "--grace"}},
     {Mode::Bot, "--bot",
      variant_flags + player_flags + FlagList{"--first-to", "--name", "--seek", "--enter"}},
     // The lobby takes what its game screens use: colours, and the computer's level for reviews and hints.
@@ -491,8 +493,9 @@ Expected<Run> plan_game(const CLI::App& app, Flags& f, const char* argv0) {
         // The host names its own side; the other is the remote player (White by default is the host's).
         const int remote = given(app, "--black") ? 0 : 1;
         if (o.seats[1 - remote].kind == SeatKind::Computer && !o.allow_help)
-            return Failure{"with --host, a computer on your own side needs --allow-help: a network game "
-                           "allows no engine help otherwise (the joiner sees the terms)"};
+            return Failure{
+                "with --host, a computer on your own side needs --allow-help: a network game "
+                "allows no engine help otherwise (the joiner sees the terms)"};
         o.seats[remote] = SeatSpec{SeatKind::Remote, "", std::nullopt};
     }
     if (!f.join.empty()) {
@@ -580,7 +583,8 @@ Expected<Run> plan_serve(const CLI::App& app, const Flags& f) {
     }
     if (!f.ssh_users.empty() &&
         std::none_of(c.listen.begin(), c.listen.end(), [](const net::Endpoint& e) { return e.is_unix(); }))
-        return Failure{"--ssh-user goes with --listen unix:PATH: sshd's players come in through a unix socket"};
+        return Failure{
+            "--ssh-user goes with --listen unix:PATH: sshd's players come in through a unix socket"};
     if (given(app, "--max-connections")) {
         if (f.max_connections < 1 || f.max_connections > 1'000'000)
             return Failure{"--max-connections " + std::to_string(f.max_connections) + ": 1 to 1000000"};
@@ -600,7 +604,8 @@ Expected<Run> plan_bot(const CLI::App& app, const Flags& f) {
     net::BotConfig c;
     const auto at = net::parse_endpoint(f.bot);
     if (!at || (!at->is_unix() && (at->host.empty() || at->port == 0)))
-        return Failure{"--bot " + clean_name(f.bot) + ": " + (at ? "give the server's host and port" : at.why())};
+        return Failure{"--bot " + clean_name(f.bot) + ": " +
+                       (at ? "give the server's host and port" : at.why())};
     if (!net::lobby::valid_name(f.name))
         return Failure{
             "--bot needs --name NAME: 2 to 20 letters, digits, '-' or '_', starting with a letter"};
@@ -666,11 +671,10 @@ Expected<Run> plan_lobby(const CLI::App& app, const Flags& f, const char* argv0)
                        "@SERVER NAME (2 to 20 letters, digits, '-' or '_', starting with a letter)"};
     }
     if (!net::lobby::valid_name(name))
-        return Failure{name.empty()
-                           ? "--lobby needs --name NAME: the name you play under (2 to 20 letters, "
-                             "digits, '-' or '_', starting with a letter; with --guest too)"
-                           : "--name " + clean_name(name) +
-                                 ": 2 to 20 letters, digits, '-' or '_', starting with a letter"};
+        return Failure{name.empty() ? "--lobby needs --name NAME: the name you play under (2 to 20 letters, "
+                                      "digits, '-' or '_', starting with a letter; with --guest too)"
+                                    : "--name " + clean_name(name) +
+                                          ": 2 to 20 letters, digits, '-' or '_', starting with a letter"};
     ui::Options o = f.ui;
     o.player = player_of(app, f);
     o.level_given = given(app, "--level");

@@ -116,7 +116,7 @@ class GamesStore {
     std::optional<GameRecord> game_record(GameId game);
     // The account's finished games, newest first, without their facts: at most `limit` (1 to 1000) after
     // the newest `offset` (a page). It reads about limit + offset rows of the games' indexes: callers
-    // bound the offset (the lobby: server/lobby.h, max_list_page).
+    // bound the offset (the lobby: server/lobby_server.h, max_list_page).
     std::vector<GameRecord> finished_games_page(AccountId account, int limit, int offset);
 
   private:

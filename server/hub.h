@@ -2,7 +2,7 @@
 // socket layer (server/server.h) feeds it; tests and the fuzz target feed it lines directly.
 //
 // A connection is told apart by its first line (docs/lobby.md): `lobby gobblet 1` (or 2) makes it a lobby
-// connection (server/lobby.h), `hello gobblet 2 ...` a game connection (server/games.h); anything else
+// connection (server/lobby_server.h), `hello gobblet 2 ...` a game connection (server/games.h); anything else
 // ends it. The hub answers keep-alives, pings connections that went quiet and drops those that stay
 // silent, enforces the time a new connection has to greet and a lobby connection to log in, and counts
 // the connections per source address, those not yet logged in and all of them: more than a source may
@@ -18,7 +18,7 @@
 
 #include "server/env.h"
 #include "server/games.h"
-#include "server/lobby.h"
+#include "server/lobby_server.h"
 #include "server/workers.h"
 
 namespace gobblet::server {
@@ -39,7 +39,7 @@ class Hub : private GameListener {
         // The unix users of ssh_uids are not counted: every player who came through sshd is one of them,
         // and each is counted by their own address once their `ssh` line is believed.
         std::size_t held_per_source = 128;
-        // Players logged in per source address, guests included (server/lobby.h).
+        // Players logged in per source address, guests included (server/lobby_server.h).
         std::size_t players_per_source = server::players_per_source;
         lobby::Id max_seek_id = lobby::max_id;  // (tests make it small: Lobby::Settings)
         // The users (uids) whose unix-socket connections are believed when they say who came in

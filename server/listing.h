@@ -6,7 +6,7 @@
 // lobbies"). An entry added as `always` (a tournament's game) is listed whatever the count, and does not
 // count against the cap.
 //
-// Plain data, no I/O: the lobby (server/lobby.h) says who is shown what.
+// Plain data, no I/O: the lobby (server/lobby_server.h) says who is shown what.
 #pragma once
 
 #include <cstddef>

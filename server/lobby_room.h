@@ -1,7 +1,7 @@
-// What the lobby's parts share with the lobby (server/lobby.h): a player in the lobby, what a request's
-// handler returns (done, or why not), and the narrow interface through which a part (the login desk, the
-// seeks, the tournament director) reaches the lobby's connections and starts matches, without knowing
-// how the lobby keeps them.
+// What the lobby's parts share with the lobby (server/lobby_server.h): a player in the lobby, what a
+// request's handler returns (done, or why not), and the narrow interface through which a part (the login
+// desk, the seeks, the tournament director) reaches the lobby's connections and starts matches, without
+// knowing how the lobby keeps them.
 #pragma once
 
 #include <array>

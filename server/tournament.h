@@ -1,6 +1,6 @@
 // Tournaments as pure functions: the pairings of a round robin, a Swiss round and a knockout round, who
 // starts, and the table, from what the store holds (server/store.h's TournamentRecord). The lobby
-// (server/lobby.h) runs them: it stores the pairings, starts their matches, and advances the rounds.
+// (server/lobby_server.h) runs them: it stores the pairings, starts their matches, and advances the rounds.
 //
 //  - Round robin: everyone meets everyone once, all rounds made at the start by the circle method
 //    (with an odd number of players, one sits out each round: a bye). White goes to whichever of the

@@ -10,7 +10,7 @@
 #include "engine/protocol.h"
 #include "engine/version.h"
 #include "fuzz/targets.h"
-#include "saves/store.h"
+#include "saves/transcript_store.h"
 #include "support.h"
 
 using namespace gobblet;

@@ -2,7 +2,7 @@
 // its resign and draw-offer commands. A fake time source stands in for the real one: the budget
 // checked is the one the computer was given, and the clock's view moves by the fake time.
 #include "engine/protocol.h"
-#include "saves/store.h"
+#include "saves/transcript_store.h"
 #include "support.h"
 
 using namespace gobblet;

@@ -4,7 +4,7 @@
 // rows as it answers with, whatever the tables hold; the questions are limited per connection and per
 // address. The costs are counted in SQLite's steps (db::StepCounter), never timed: the times are
 // `./main --bench-store`'s (docs/server.md, "What a question costs").
-#include "server/commands.h"
+#include "server/operator_commands.h"
 #include "server_support.h"
 
 using namespace gobblet;

@@ -5,7 +5,7 @@
 // and what a version 2 client is told instead.
 #include "net/bot.h"
 #include "saves/record.h"
-#include "server/commands.h"
+#include "server/operator_commands.h"
 #include "server_support.h"
 
 using namespace gobblet;

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "saves/record.h"
-#include "server/commands.h"
+#include "server/operator_commands.h"
 #include "server/tournament.h"
 #include "server_support.h"
 

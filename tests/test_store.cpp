@@ -8,7 +8,7 @@
 
 #include "engine/clock.h"
 #include "engine/text.h"
-#include "server/commands.h"
+#include "server/operator_commands.h"
 #include "server/secrets.h"
 #include "server/store.h"
 #include "support.h"

@@ -15,7 +15,7 @@
 #include "engine/protocol.h"
 #include "engine/time_source.h"
 #include "saves/savefile.h"
-#include "saves/store.h"
+#include "saves/transcript_store.h"
 
 namespace gobblet::fuzz {
 

@@ -28,7 +28,7 @@
 #include "net/lobby.h"
 #include "net/session.h"
 #include "server/games.h"
-#include "server/lobby.h"
+#include "server/lobby_server.h"
 
 namespace gobblet::load {
 

@@ -1,4 +1,4 @@
-#include "lobby.h"
+#include "lobby_server.h"
 
 #include <algorithm>
 #include <cmath>

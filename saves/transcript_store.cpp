@@ -1,4 +1,4 @@
-#include "store.h"
+#include "transcript_store.h"
 
 #include "savefile.h"
 

@@ -1,7 +1,7 @@
 // The server room's command-line front ends, which main.cpp only calls: the ratings list
 // (./main --ratings), the store's benchmark (./main --bench-store), and the operator's tournaments
 // (--new-tournament, --start-tournament, --tournament-first, --standings), which work on the database beside
-// a running server: it notices their commits within a second (server/lobby.h, store_sync_every).
+// a running server: it notices their commits within a second (server/lobby_server.h, store_sync_every).
 #pragma once
 
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "commands.h"
+#include "operator_commands.h"
 
 #include <stdlib.h>
 
@@ -14,7 +14,7 @@
 #include "net/lobby_text.h"
 #include "server/db.h"
 #include "server/fact_format.h"
-#include "server/lobby.h"
+#include "server/lobby_server.h"
 #include "server/secrets.h"
 #include "server/tournament.h"
 
