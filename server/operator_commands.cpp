@@ -131,6 +131,23 @@ std::optional<TournamentRecord> named(Store& store, std::ostream& err, const cha
     return t;
 }
 
+// A command on one of the operator's tournaments (one made with --new-tournament), in the store beside
+// a running server: the tournament by its name, one of a player's refused with `organizer_does` (what
+// its organizer does from the lobby instead); the command's own refusal is said the same way.
+template <class Command>
+int on_operators(std::ostream& err, const char* flag, const fs::path& db, const std::string& name,
+                 const char* organizer_does, Command&& command) {
+    return on_store(err, flag, [&] {
+        Store store = Store::open(db, Store::Access::Share);
+        const auto t = named(store, err, flag, name);
+        if (!t) return 2;
+        const Expected<void> done = t->by_operator ? command(store, *t) : Failure{organizer_does};
+        if (done) return 0;
+        err << "gobblet: " << flag << " " << name << ": " << done.why() << "\n";
+        return 2;
+    });
+}
+
 }  // namespace
 
 int new_tournament(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name,
@@ -177,54 +194,37 @@ int new_tournament(std::ostream& out, std::ostream& err, const fs::path& db, con
 }
 
 int start_tournament(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name) {
-    return on_store(err, "--start-tournament", [&] {
-        Store store = Store::open(db, Store::Access::Share);
-        const auto t = named(store, err, "--start-tournament", name);
-        if (!t) return 2;
-        if (!t->by_operator) {
-            err << "gobblet: --start-tournament " << name
-                << ": its organizer starts it from the lobby (the operator starts the tournaments made with "
-                   "--new-tournament)\n";
-            return 2;
-        }
-        const Expected<int> players = tournament::may_start(*t);
-        if (!players) {
-            err << "gobblet: --start-tournament " << name << ": " << players.why() << "\n";
-            return 2;
-        }
-        store.tournaments().set_tournament_state(t->id, TournamentState::Running);
-        out << "tournament " << name << " starts with " << *players
-            << " players: the server pairs the first round\n";
-        return 0;
-    });
+    return on_operators(err, "--start-tournament", db, name,
+                        "its organizer starts it from the lobby (the operator starts the tournaments made "
+                        "with --new-tournament)",
+                        [&](Store& store, const TournamentRecord& t) -> Expected<void> {
+                            const Expected<int> players = tournament::may_start(t);
+                            if (!players) return Failure{players.why()};
+                            store.tournaments().set_tournament_state(t.id, TournamentState::Running);
+                            out << "tournament " << name << " starts with " << *players
+                                << " players: the server pairs the first round\n";
+                            return {};
+                        });
 }
 
 int choose_starter(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name,
                    const std::string& starter, const std::string& opponent, UnixTime now) {
-    return on_store(err, "--tournament-first", [&] {
-        Store store = Store::open(db, Store::Access::Share);
-        const auto t = named(store, err, "--tournament-first", name);
-        if (!t) return 2;
-        if (!t->by_operator) {
-            err << "gobblet: --tournament-first " << name
-                << ": its organizer chooses who starts from the lobby (the operator chooses for the "
-                   "tournaments made with --new-tournament)\n";
-            return 2;
-        }
-        const auto choice = tournament::starter_choice(*t, clean_name(starter), clean_name(opponent));
-        if (!choice) {
-            err << "gobblet: --tournament-first " << name << ": " << choice.why() << "\n";
-            return 2;
-        }
-        store.tournaments().set_starter(t->id, choice->starter, choice->other, now);
-        std::string names[2];
-        for (const TournamentPlayer& p : t->players)
-            for (int i : {0, 1})
-                if (p.account == (i == 0 ? choice->starter : choice->other)) names[i] = p.name;
-        out << "tournament " << name << ": " << names[0] << " plays White in round 1 of the match against "
-            << names[1] << "\n";
-        return 0;
-    });
+    return on_operators(
+        err, "--tournament-first", db, name,
+        "its organizer chooses who starts from the lobby (the operator chooses for the tournaments made with "
+        "--new-tournament)",
+        [&](Store& store, const TournamentRecord& t) -> Expected<void> {
+            const auto choice = tournament::starter_choice(t, clean_name(starter), clean_name(opponent));
+            if (!choice) return Failure{choice.why()};
+            store.tournaments().set_starter(t.id, choice->starter, choice->other, now);
+            std::string names[2];
+            for (const TournamentPlayer& p : t.players)
+                for (int i : {0, 1})
+                    if (p.account == (i == 0 ? choice->starter : choice->other)) names[i] = p.name;
+            out << "tournament " << name << ": " << names[0]
+                << " plays White in round 1 of the match against " << names[1] << "\n";
+            return {};
+        });
 }
 
 std::string standings_text(const TournamentRecord& t) {

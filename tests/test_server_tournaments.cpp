@@ -481,6 +481,21 @@ TEST_CASE("an organizer's start is held to the operator's rule: two players at l
     CHECK(liam.refused("start")->code == lobby::Refusal::NotAllowed);
     CHECK(liam.refused("start")->text ==
           "tournament liam-cup: a tournament needs two players at least (1 so far): wait for more to join");
+    {
+        // A player's tournament is its organizer's to start and to choose in, not the operator's.
+        std::ostringstream out, err;
+        CHECK(server::start_tournament(out, err, srv.config.db, "liam-cup") == 2);
+        CHECK(err.str() ==
+              "gobblet: --start-tournament liam-cup: its organizer starts it from the lobby (the operator "
+              "starts "
+              "the tournaments made with --new-tournament)\n");
+        CHECK(server::choose_starter(out, err, srv.config.db, "liam-cup", "Liam", "Eamon", unix0) == 2);
+        CHECK(
+            err.str().ends_with("gobblet: --tournament-first liam-cup: its organizer chooses who starts from "
+                                "the lobby (the operator "
+                                "chooses for the tournaments made with --new-tournament)\n"));
+        CHECK(out.str().empty());
+    }
     REQUIRE(eamon.lobby->join_tournament(id, w.now).ok());
     REQUIRE(w.until([&] { return liam.lobby->tables().tournaments().at(id).players == 2; }));
     liam.events.clear();
