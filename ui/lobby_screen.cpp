@@ -287,14 +287,15 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
             },
             [&](const lobby::Ok& o) {
                 // The list of machines shown is asked for again, without the one forgotten.
-                if (o.verb == "forget" && machines_ && client_->tables().can_ask())
+                if (o.verb == lobby::verb_of<lobby::Forget> && machines_ && client_->tables().can_ask())
                     (void)client_->machines(now);
                 say(o.text);
             },
             [&](const lobby::Refused& r) {
                 // Through sshd, a server that does not believe the key: the player logs in another way.
-                if (r.verb == "ssh") return say(r.text + " (l: password, g: guest)", true);
-                if (r.verb == "record" && !records_.empty()) records_.pop_front();
+                if (r.verb == lobby::verb_of<lobby::Ssh>)
+                    return say(r.text + " (l: password, g: guest)", true);
+                if (r.verb == lobby::verb_of<lobby::RecordQuery> && !records_.empty()) records_.pop_front();
                 say(r.verb + " refused: " + r.text, true);
             },
             [&](const lobby::MatchStart& s) { open_match(s, now); },
