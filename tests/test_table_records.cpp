@@ -50,17 +50,17 @@ TEST_CASE("the autosave holds the record it is given; its failure is said once, 
     SECTION("written (the autosave's own record), and written again") {
         Folders f;
         CHECK_FALSE(f.records.autosave_written());
-        CHECK(f.records.autosave() == "");
+        CHECK_FALSE(f.records.autosave());
         CHECK(contents(saves::autosave_path()) == "autosave 1\n");
         CHECK(f.records.autosave_written());
-        CHECK(f.records.autosave() == "");
+        CHECK_FALSE(f.records.autosave());
         CHECK(contents(saves::autosave_path()) == "autosave 2\n");
         CHECK(f.records.autosave_error() == "");
     }
     SECTION("written and still there is intact; written over by another program, it is not") {
         Folders f;
         CHECK_FALSE(f.records.autosave_intact());  // nothing written yet
-        CHECK(f.records.autosave() == "");
+        CHECK_FALSE(f.records.autosave());
         CHECK(f.records.autosave_path() == saves::autosave_path());
         CHECK(f.records.autosave_intact());
         REQUIRE(saves::write_file(saves::autosave_path(), "another program's game\n"));
@@ -71,7 +71,7 @@ TEST_CASE("the autosave holds the record it is given; its failure is said once, 
         Expected<saves::AutosaveSlot> other = saves::claim_free_slot(saves::state_dir());
         REQUIRE(other);
         REQUIRE(saves::write_file(other->path(), "the other copy's game\n"));
-        CHECK(f.records.autosave() == "");
+        CHECK_FALSE(f.records.autosave());
         CHECK(f.records.autosave_path() == saves::slot_path(saves::state_dir(), 2));
         CHECK(contents(other->path()) == "the other copy's game\n");
         CHECK(contents(f.records.autosave_path()) == "autosave 1\n");
@@ -80,17 +80,17 @@ TEST_CASE("the autosave holds the record it is given; its failure is said once, 
         Folders f;
         saves::write_file(saves::autosave_path(), "the last game\n").ok();
         f.records.hold_autosave(true);
-        CHECK(f.records.autosave() == "");
+        CHECK_FALSE(f.records.autosave());
         CHECK(f.written == 0);
         CHECK(contents(saves::autosave_path()) == "the last game\n");
         CHECK_FALSE(f.records.autosave_written());
         f.records.hold_autosave(false);
-        CHECK(f.records.autosave() == "");
+        CHECK_FALSE(f.records.autosave());
         CHECK(contents(saves::autosave_path()) == "autosave 1\n");
     }
     SECTION("not kept: nothing is written, not even asked for") {
         Folders f(false);
-        CHECK(f.records.autosave() == "");
+        CHECK_FALSE(f.records.autosave());
         CHECK(f.written == 0);
         CHECK_FALSE(std::filesystem::exists(saves::autosave_path()));
     }
@@ -98,18 +98,21 @@ TEST_CASE("the autosave holds the record it is given; its failure is said once, 
         Folders f;
         std::ofstream(f.dir / "file") << "in the way\n";
         EnvVar blocked("XDG_STATE_HOME", (f.dir / "file").c_str());  // a file where a folder should be
-        const std::string said = f.records.autosave();
+        const std::optional<Notice> notice = f.records.autosave();
+        REQUIRE(notice);
+        CHECK(notice->error);
+        const std::string said = notice->text;
         CHECK(said.find("autosave failed: ") == 0);
         CHECK(said.find("; the game goes on") != std::string::npos);
         REQUIRE_FALSE(f.records.autosave_error().empty());
         CHECK(said == "autosave failed: " + f.records.autosave_error() + "; the game goes on");
-        CHECK(f.records.autosave() == "");  // the same failure again is not news
+        CHECK_FALSE(f.records.autosave());  // the same failure again is not news
         CHECK_FALSE(f.records.autosave_error().empty());
     }
     SECTION("no home at all: nothing is written, and the reason is kept for the quit message") {
         Folders f;
         EnvVar state("XDG_STATE_HOME", nullptr), home("HOME", nullptr);
-        CHECK(f.records.autosave() == "");
+        CHECK_FALSE(f.records.autosave());
         CHECK(f.records.autosave_error() == "neither XDG_STATE_HOME nor HOME is set");
         CHECK(f.written == 0);
     }
@@ -118,20 +121,21 @@ TEST_CASE("the autosave holds the record it is given; its failure is said once, 
 TEST_CASE("a finished match is archived once, under the players' names; one in play is not",
           "[table][records]") {
     Folders f;
-    CHECK(f.records.archive_if_over(after("W3B2")) == "");
+    CHECK(f.records.archive_if_over(after("W3B2")).kind == Kept::Kind::Nothing);
     CHECK_FALSE(f.records.archived());
     CHECK(f.written == 0);
 
     const Match over = after(white_wins_row_a);
     REQUIRE(over.phase() == MatchPhase::Over);
-    const std::string said = f.records.archive_if_over(over);
+    const Kept said = f.records.archive_if_over(over);
     REQUIRE(f.records.archived());
     const std::string path = f.records.archive_path();
-    CHECK(said == " and kept in " + path);
+    CHECK(said.kind == Kept::Kind::Kept);
+    CHECK(said.text == path);
     CHECK(std::filesystem::path(path).parent_path() == saves::games_dir());
     CHECK(std::filesystem::path(path).filename() == saves::archive_stem(over) + ".txt");
     CHECK(contents(path) == "record 1\n");
-    CHECK(f.records.archive_if_over(over) == "");  // once
+    CHECK(f.records.archive_if_over(over).kind == Kept::Kind::Nothing);  // once
     CHECK(f.written == 1);
 
     // A new match at the table is not archived yet, and knows no path; a loaded one may say it was.
@@ -139,19 +143,19 @@ TEST_CASE("a finished match is archived once, under the players' names; one in p
     CHECK_FALSE(f.records.archived());
     CHECK(f.records.archive_path() == "");
     f.records.set_archived(true);
-    CHECK(f.records.archive_if_over(over) == "");
+    CHECK(f.records.archive_if_over(over).kind == Kept::Kind::Nothing);
 }
 
 TEST_CASE("a match replaced is kept in the saves when it is worth keeping", "[table][records]") {
     Folders f;
-    CHECK(f.records.keep_current(Match()) == "");  // not begun
+    CHECK(f.records.keep_current(Match()).kind == Kept::Kind::Nothing);  // not begun
     CHECK(f.written == 0);
-    const std::string said = f.records.keep_current(after("W3B2 K1C3"));
+    const std::string said = previous_game_note(f.records.keep_current(after("W3B2 K1C3")));
     const std::string prefix = "; the previous game is kept in " + (saves::saves_dir() / "game-").string();
     REQUIRE(said.find(prefix) == 0);
     CHECK(contents(said.substr(std::string("; the previous game is kept in ").size())) == "record 1\n");
     f.records.set_archived(true);  // archived already: the archive keeps it
-    CHECK(f.records.keep_current(after("W3B2 K1C3")) == "");
+    CHECK(f.records.keep_current(after("W3B2 K1C3")).kind == Kept::Kind::Nothing);
 }
 
 TEST_CASE("saving says where the file is and how to open it, or why it could not", "[table][records]") {

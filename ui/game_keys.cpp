@@ -408,7 +408,8 @@ void GameScreen::on_paste(const InputEvent& e) {
         .text = "the paste is " + r.what + ": replace the current game with it? (the current one is kept)",
         .answers = {{ch('y'), "replace",
                      [this, pending = r.record] {
-                         const std::string kept = table_.replace_match(std::move(*pending));
+                         const std::string kept =
+                             previous_game_note(table_.replace_match(std::move(*pending)));
                          ui_.picked.reset();
                          teacher_.new_match(true);
                          say("replaced the game with the pasted one (" +

@@ -200,7 +200,7 @@ void GameScreen::new_game() {
 }
 
 void GameScreen::start_new(bool keep) {
-    const std::string kept = table_.new_match(overlays_.next_variant(), keep);
+    const std::string kept = previous_game_note(table_.new_match(overlays_.next_variant(), keep));
     ui_.picked.reset();
     teacher_.new_match(false);
     say("new " + std::string(match().single_game() ? "game" : "match") + kept);
@@ -251,7 +251,7 @@ void GameScreen::open_record(const std::filesystem::path& path) {
         return say("a network game in progress goes on as it was played: " + shell_word(options_.program) +
                        " --resume continues it",
                    true);
-    const std::string kept = table_.replace_match(std::move(r).take());
+    const std::string kept = previous_game_note(table_.replace_match(std::move(r).take()));
     table_.round_end_handled();
     teacher_.new_match(true);
     ui_.picked.reset();

@@ -108,9 +108,6 @@ class GameScreen : public Screen, private TableReport {
         ui_.message_is_error = error;
     }
     // Shows why something could not be done, if it could not.
-    void say_if(const std::string& why) {
-        if (!why.empty()) say(why, true);
-    }
     void say_if(const Expected<void>& result) {
         if (!result) say(result.why(), true);
     }

@@ -295,10 +295,12 @@ std::string Table::record_text(bool for_autosave) const {
                               place ? &*place : nullptr);
 }
 
-void Table::autosave() { say_if(records_.autosave()); }
+void Table::autosave() {
+    if (const std::optional<Notice> n = records_.autosave()) say(n->text, n->error);
+}
 
-std::string Table::archive_if_over() {
-    if (link_ && link_->watching()) return "";  // a game watched is the players' (the server keeps it)
+Kept Table::archive_if_over() {
+    if (link_ && link_->watching()) return {};  // a game watched is the players' (the server keeps it)
     return records_.archive_if_over(match());
 }
 
@@ -307,8 +309,8 @@ void Table::save_named() {
     say(n.text, n.error);
 }
 
-std::string Table::new_match(Variant variant, bool keep) {
-    const std::string kept = keep ? records_.keep_current(match()) : "";
+Kept Table::new_match(Variant variant, bool keep) {
+    const Kept kept = keep ? records_.keep_current(match()) : Kept{};
     cancel_seats();
     MatchSettings settings = match().settings();
     settings.variant = variant;
@@ -325,8 +327,8 @@ std::string Table::new_match(Variant variant, bool keep) {
     return kept;
 }
 
-std::string Table::replace_match(saves::Record record) {
-    const std::string kept = records_.keep_current(match());
+Kept Table::replace_match(saves::Record record) {
+    const Kept kept = records_.keep_current(match());
     cancel_seats();
     own_ = std::move(record.match);
     help_granted_ = false;

@@ -223,12 +223,12 @@ class Table {
     // Takes back the last move only, as if it had not been played (the coach's offer): play goes on.
     void undo_last();
 
-    // Another match at this table. Each returns the "; the previous game is kept in ..." note, if any.
-    // A new match of the same players and settings under `variant` (`keep`: the current one goes to the
-    // saves first).
-    std::string new_match(Variant variant, bool keep);
+    // Another match at this table. Each returns what became of the current one (previous_game_note
+    // words it). A new match of the same players and settings under `variant` (`keep`: the current one
+    // goes to the saves first).
+    Kept new_match(Variant variant, bool keep);
     // The match of a record (opened, pasted); the current one goes to the saves first.
-    std::string replace_match(saves::Record record);
+    Kept replace_match(saves::Record record);
     // The match of a record, as the table starts (--load, --resume): `archived` when its end was
     // archived already.
     void load_match(Match match, const std::optional<GameClock::State>& clock, bool archived);
@@ -278,8 +278,9 @@ class Table {
     }
     void autosave();
     const std::string& autosave_error() const { return records_.autosave_error(); }
-    // Keeps a finished game or match in the archive (once); returns " and kept in PATH" for the message.
-    std::string archive_if_over();
+    // Keeps a finished game or match in the archive (once): where, why not, or Nothing (a game watched
+    // is the players', kept by the server).
+    Kept archive_if_over();
     bool archived() const { return records_.archived(); }
     const std::string& archive_path() const { return records_.archive_path(); }
     // Keeps the match in the saves (s): says where, or why not.
@@ -346,9 +347,6 @@ class Table {
     Seat& seat_to_ask(int player) { return *seats_[player]; }
     void change_computers(const std::function<void(PlayerSettings&)>& change);
     void say(std::string text, bool error = false) { report_.notice(std::move(text), error); }
-    void say_if(const std::string& why) {
-        if (!why.empty()) say(why, true);
-    }
     void say_if(const Expected<void>& result) {
         if (!result) say(result.why(), true);
     }

@@ -1,5 +1,6 @@
-// A table's network link (table_link.h): the session, its events applied to the match, and what the
-// table says and asks about them.
+// A table's network link (table_link.h): the session it owns (which applies each change to its match as
+// it reports it), its events handed on one at a time with their words, the umpire's requests sent to the
+// host, and what the table says and asks about them.
 #include "table_link.h"
 
 #include "engine/absence.h"

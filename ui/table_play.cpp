@@ -116,8 +116,12 @@ void Table::on_round_over() {
     const std::string next = std::to_string(match().round_number() + 1);
     switch (match().phase()) {
         case MatchPhase::Over: {
-            const std::string kept = archive_if_over();
-            say(std::string(match().single_game() ? "The game is over" : "The match is over") + kept +
+            const Kept kept = archive_if_over();
+            const std::string where = kept.kind == Kept::Kind::Kept ? " and kept in " + kept.text
+                                      : kept.kind == Kept::Kind::Failed
+                                          ? "; it could not be archived: " + kept.text
+                                          : "";
+            say(std::string(match().single_game() ? "The game is over" : "The match is over") + where +
                 (umpire_->new_match_here() ? "; n starts a new one" : ""));
             return;
         }

@@ -8,17 +8,26 @@
 
 namespace gobblet::ui {
 
+std::string previous_game_note(const Kept& kept) {
+    switch (kept.kind) {
+        case Kept::Kind::Nothing: break;
+        case Kept::Kind::Kept: return "; the previous game is kept in " + kept.text;
+        case Kept::Kind::Failed: return "; the previous game could not be kept: " + kept.text;
+    }
+    return {};
+}
+
 TableRecords::TableRecords(std::string program, bool autosave, std::function<std::string(bool)> text)
     : program_(std::move(program)), autosave_(autosave), text_(std::move(text)) {}
 
-std::string TableRecords::autosave() {
-    if (!autosave_ || held_) return "";
+std::optional<Notice> TableRecords::autosave() {
+    if (!autosave_ || held_) return std::nullopt;
     std::string err;
     if (!slot_.held()) {
         const auto dir = saves::state_dir();
         if (dir.empty()) {
             autosave_error_ = "neither XDG_STATE_HOME nor HOME is set";
-            return "";
+            return std::nullopt;
         }
         Expected<saves::AutosaveSlot> slot = saves::claim_free_slot(dir);
         if (slot)
@@ -36,7 +45,8 @@ std::string TableRecords::autosave() {
     }
     const bool news = !err.empty() && err != autosave_error_;  // a failure is said once, not every move
     autosave_error_ = err;
-    return news ? "autosave failed: " + err + "; the game goes on" : "";
+    if (!news) return std::nullopt;
+    return Notice{"autosave failed: " + err + "; the game goes on", true};
 }
 
 bool TableRecords::autosave_intact() const {
@@ -45,16 +55,16 @@ bool TableRecords::autosave_intact() const {
     return text && *text == last_written_;
 }
 
-std::string TableRecords::archive_if_over(const Match& match) {
-    if (match.phase() != MatchPhase::Over || archived_) return "";
+Kept TableRecords::archive_if_over(const Match& match) {
+    if (match.phase() != MatchPhase::Over || archived_) return {};
     const auto dir = saves::games_dir();
-    if (dir.empty()) return "";
+    if (dir.empty()) return {};
     const Expected<std::filesystem::path> written =
         saves::write_new_file(dir, saves::archive_stem(match), text_(false));
-    if (!written) return "; it could not be archived: " + written.why();
+    if (!written) return {Kept::Kind::Failed, written.why()};
     archived_ = true;
     archive_path_ = written->string();
-    return " and kept in " + archive_path_;
+    return {Kept::Kind::Kept, archive_path_};
 }
 
 Expected<std::string> TableRecords::write_save() {
@@ -65,12 +75,12 @@ Expected<std::string> TableRecords::write_save() {
     return path->string();
 }
 
-std::string TableRecords::keep_current(const Match& match) {
-    if (archived_ || (match.game().moves().empty() && match.rounds().size() == 1)) return "";
-    if (saves::saves_dir().empty()) return "";
+Kept TableRecords::keep_current(const Match& match) {
+    if (archived_ || (match.game().moves().empty() && match.rounds().size() == 1)) return {};
+    if (saves::saves_dir().empty()) return {};
     const Expected<std::string> written = write_save();
-    if (!written) return "; the previous game could not be kept: " + written.why();
-    return "; the previous game is kept in " + *written;
+    if (!written) return {Kept::Kind::Failed, written.why()};
+    return {Kept::Kind::Kept, *written};
 }
 
 Notice TableRecords::save_named() {

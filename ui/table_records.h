@@ -5,8 +5,10 @@
 // drive it in a folder of their own (tests/test_table_records.cpp).
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "engine/expected.h"
@@ -15,6 +17,19 @@
 #include "umpire.h"  // Notice
 
 namespace gobblet::ui {
+
+// What keeping a match in a file came to: nothing to keep (over already kept, not begun, not over, no
+// folder), kept (`text` is the file's path) or not kept (`text` says why). The table puts it in words.
+struct Kept {
+    enum class Kind : std::uint8_t { Nothing, Kept, Failed };
+    Kind kind = Kind::Nothing;
+    std::string text;
+};
+
+// How a match kept before another replaced it is told, after what replaced it ("new game; the previous
+// game is kept in PATH"): "; the previous game is kept in PATH", "; the previous game could not be kept:
+// WHY", or nothing.
+std::string previous_game_note(const Kept& kept);
 
 class TableRecords {
   public:
@@ -25,9 +40,9 @@ class TableRecords {
     TableRecords(std::string program, bool autosave, std::function<std::string(bool for_autosave)> text);
 
     // Writes the autosave, when the match is kept there and it is not held, into the slot this copy holds
-    // (saves/autosave.h: given by set_slot, or else the first free one, taken here). Returns what to say:
-    // "" unless it failed, and failed otherwise than last time ("autosave failed: WHY; the game goes on").
-    std::string autosave();
+    // (saves/autosave.h: given by set_slot, or else the first free one, taken here). Returns what to say,
+    // if anything: only a failure, and one unlike the last ("autosave failed: WHY; the game goes on").
+    std::optional<Notice> autosave();
     // The autosave slot this copy keeps its game in (chosen at the start: game_setup.h).
     void set_slot(saves::AutosaveSlot slot) { slot_ = std::move(slot); }
     // Its file; empty while no slot is held.
@@ -44,12 +59,12 @@ class TableRecords {
     bool autosave_written() const { return written_; }
     // Why the last autosave failed, or "".
     const std::string& autosave_error() const { return autosave_error_; }
-    // Keeps `match` in the archive when it is over, once; returns " and kept in PATH" for the message,
-    // "; it could not be archived: WHY", or "".
-    std::string archive_if_over(const Match& match);
-    // Keeps `match`, in progress, in the saves before another replaces it: "; the previous game is kept
-    // in PATH", or why not, or "" (nothing worth keeping: it is archived, or not begun).
-    std::string keep_current(const Match& match);
+    // Keeps `match` in the archive when it is over, once: where, why not, or Nothing (not over, archived
+    // already, no folder).
+    Kept archive_if_over(const Match& match);
+    // Keeps `match`, in progress, in the saves before another replaces it: where, why not, or Nothing
+    // (not worth keeping: it is archived, or not begun; no folder).
+    Kept keep_current(const Match& match);
     // Keeps the match in the saves (s): where, or why not.
     Notice save_named();
     // Keeps the match in the saves before it is replaced: where, or why not.
