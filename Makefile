@@ -60,13 +60,14 @@ MAIN_OBJ   := $(B)/main.o
 PUZZLE_FILES := $(sort $(wildcard saves/puzzles/*.txt))
 GEN_OBJ      := $(B)/gen/puzzle_data.o
 # UI code that is plain logic (no curses calls), tested by the unit tests; the event loop the workers
-# report through uses poll(), never curses, and neither do the table (a match, its seats, its network
-# link and its records) and the teacher (the analysis panel, the coach, the review, hints),
+# report through uses poll(), never curses, and neither do the table (a match, its seats, its review,
+# its network link and its records) and the teacher (the analysis panel, the coach, the review, hints),
 # nor what the game screen starts from (game_setup) and what a paste comes to (game_paste), nor ui/text,
 # nor the rule of the engine's help (engine_help).
 UI_LOGIC_OBJ := $(B)/ui/input.o $(B)/ui/keys.o $(B)/ui/puzzle_session.o $(B)/ui/tutorial_steps.o \
                 $(B)/ui/teach_text.o $(B)/ui/loop.o $(B)/ui/table.o $(B)/ui/table_network.o \
-                $(B)/ui/table_play.o $(B)/ui/table_link.o $(B)/ui/table_records.o $(B)/ui/umpire.o \
+                $(B)/ui/table_play.o $(B)/ui/table_link.o $(B)/ui/table_records.o $(B)/ui/table_review.o \
+                $(B)/ui/table_seats.o $(B)/ui/umpire.o \
                 $(B)/ui/teacher.o $(B)/ui/lobby_view.o $(B)/ui/text.o $(B)/ui/game_paste.o $(B)/ui/game_setup.o \
                 $(B)/ui/engine_help.o
 

@@ -277,8 +277,8 @@ TEST_CASE("a draw offered to the computer in a lost position is accepted, and th
     CHECK(at.report.said("accepts"));
     // A finished single game goes to the archive, once, and the message says where.
     CHECK(at.report.last().find("The game is over and kept in ") == 0);
-    REQUIRE_FALSE(at.table.archive_path().empty());
-    CHECK(std::filesystem::exists(at.table.archive_path()));
+    REQUIRE_FALSE(at.table.records().archive_path().empty());
+    CHECK(std::filesystem::exists(at.table.records().archive_path()));
     CHECK(at.table.archive_if_over().kind == Kept::Kind::Nothing);
 }
 
@@ -351,9 +351,9 @@ TEST_CASE("the table's computers take a new level at once, and a new match is ne
         at.table.set_level(Level::Hard);
         at.table.set_think(2);
         for (int p : {0, 1}) {
-            REQUIRE(at.table.seat(p).settings());
-            CHECK(at.table.seat(p).settings()->level == Level::Hard);
-            CHECK(at.table.seat(p).settings()->think_seconds == 2);
+            REQUIRE(at.table.seats().seat(p).settings());
+            CHECK(at.table.seats().seat(p).settings()->level == Level::Hard);
+            CHECK(at.table.seats().seat(p).settings()->think_seconds == 2);
             CHECK(at.table.seat_view(p).label == level_name(Level::Hard));
         }
         CHECK(at.table.match().name(0) == "computer (hard) #1");
@@ -361,7 +361,7 @@ TEST_CASE("the table's computers take a new level at once, and a new match is ne
     SECTION("a human seat has no level to take") {
         At at({named("Liam"), computer}, MatchSettings{}, PlayerSettings{Level::Easy, 1, 3});
         at.table.set_level(Level::Hard);
-        CHECK_FALSE(at.table.seat(0).settings());
+        CHECK_FALSE(at.table.seats().seat(0).settings());
         CHECK(at.table.seat_view(0).label.empty());
         CHECK(at.table.seat_view(1).label == level_name(Level::Hard));
     }
@@ -395,7 +395,7 @@ TEST_CASE("a takeback against the computer goes back to the human's turn; none w
         CHECK(at.table.match().game().moves().empty());
         CHECK(at.table.reviewing());  // the moves can be replayed; the computer waits meanwhile
         at.table.ask_seats(at.t, false);
-        CHECK_FALSE(at.table.thinking());
+        CHECK_FALSE(at.table.seats().thinking());
         CHECK(spec_name(MoveSpec::of(at.table.replay_move(), Color::White)) == "W3B2");
     }
     SECTION("under a clock") {
@@ -422,12 +422,12 @@ TEST_CASE("a finished match is reviewed over every round, its endings included, 
     REQUIRE(at.table.match().phase() == MatchPhase::Over);
     const std::string record = at.table.record_text();
     const auto step = [&](Table::Step s) {
+        REQUIRE(at.table.review_takes(s));
         const auto r = at.table.review_step(s);
-        REQUIRE(r);
-        return *r ? **r : "refused: " + r->why();
+        return r ? *r : "refused: " + r.why();
     };
-    CHECK(at.table.can_step_back());
-    CHECK_FALSE(at.table.can_step_forward());
+    CHECK(at.table.may_step(Table::Step::Back));
+    CHECK_FALSE(at.table.may_step(Table::Step::Forward));
     // Back from the end: first the resignation (a step of its own), then the moves, then round 1's end.
     CHECK(step(Table::Step::Back) == "at round 2, move 1 of 1");
     CHECK_FALSE(at.table.shown().game().over());
@@ -447,12 +447,13 @@ TEST_CASE("a finished match is reviewed over every round, its endings included, 
           "the match is over: this is its review (End goes to its end; n starts a new one)");
     CHECK(at.table.record_text() == record);
     // g goes to a move of the round shown; End to its end, then the next round's, then the match's.
-    CHECK(**at.table.review_go_to(3) == "at round 1, move 3 of 7");
-    CHECK(at.table.review_go_to(9)->why() == "round 1 has 7 moves");
+    REQUIRE(at.table.review_takes_go_to());
+    CHECK(*at.table.review_go_to(3) == "at round 1, move 3 of 7");
+    CHECK(at.table.review_go_to(9).why() == "round 1 has 7 moves");
     CHECK(step(Table::Step::End) == "at round 1, move 7 of 7");
     CHECK(step(Table::Step::Forward) == "at round 2, move 0 of 1");
     CHECK(step(Table::Step::End) == "the end of the match");
-    CHECK_FALSE(at.table.in_review());
+    CHECK_FALSE(at.table.review().open());
     CHECK(at.table.shown().game().result().ending == Ending::Resignation);
     CHECK(at.table.record_text() == record);
 }
@@ -463,13 +464,15 @@ TEST_CASE("a match in progress steps back from the start of its round into the r
     at.play(white_wins_row_a);
     at.report.answer('s');  // Eamon starts round 2
     REQUIRE(at.table.match().phase() == MatchPhase::Playing);
-    CHECK(at.table.can_step_back());
-    CHECK_FALSE(at.table.review_step(Table::Step::Forward));  // the game's own stepping
-    CHECK(**at.table.review_step(Table::Step::Back) == "at round 1, move 7 of 7");
+    CHECK(at.table.may_step(Table::Step::Back));
+    CHECK_FALSE(at.table.review_takes(Table::Step::Forward));  // the game's own stepping
+    REQUIRE(at.table.review_takes(Table::Step::Back));
+    CHECK(*at.table.review_step(Table::Step::Back) == "at round 1, move 7 of 7");
     CHECK(at.table.play_human(written_moves("W1B1")[0].spec) == Table::MoveResult::Refused);
     CHECK(at.report.last() == "this is a review of an earlier round: End goes back to round 2, in play");
-    CHECK(**at.table.review_step(Table::Step::End) == "back to round 2, in play");
-    CHECK_FALSE(at.table.in_review());
+    REQUIRE(at.table.review_takes(Table::Step::End));
+    CHECK(*at.table.review_step(Table::Step::End) == "back to round 2, in play");
+    CHECK_FALSE(at.table.review().open());
     at.play("W3B2");  // play goes on
 }
 
@@ -547,8 +550,8 @@ TEST_CASE("a network game at two tables: the joiner's follows the host's moves, 
     REQUIRE(p.until([&] { return p.join_report.said("you play Black"); }));
     CHECK(p.host_report.said("Eamon is here"));
     // The seats follow the session: on the joiner's table the host is remote, the joiner a human here.
-    CHECK(p.joiner.seat(0).kind() == SeatKind::Remote);
-    CHECK(p.joiner.seat(1).kind() == SeatKind::Human);
+    CHECK(p.joiner.seats().seat(0).kind() == SeatKind::Remote);
+    CHECK(p.joiner.seats().seat(1).kind() == SeatKind::Human);
     CHECK(p.joiner.match().name(0) == "Liam");
 
     // A move at the host's table reaches the joiner's match (and its move list), and not out of turn.
@@ -636,7 +639,7 @@ TEST_CASE("in a network game the rule of acting now asks the link: the connectio
     // Takebacks are by agreement: the table does not step back itself, and < asks the other player.
     CHECK(p.joiner.step_allowed().why() ==
           "in a network game moves are taken back by agreement: < asks the other player");
-    CHECK_FALSE(p.joiner.can_step_back());
+    CHECK_FALSE(p.joiner.may_step(Table::Step::Back));
     REQUIRE(p.host.play_human(spec_of("W3B2")) == Table::MoveResult::Sent);
     REQUIRE(p.until([&] { return p.joiner.match().game().moves().size() == 1; }));
     CHECK(p.joiner.request_takeback());
@@ -647,7 +650,7 @@ TEST_CASE("in a network game the rule of acting now asks the link: the connectio
     CHECK(p.join_report.notices.back().error);
     CHECK(p.join_report.last() ==
           "White is Liam's, across the network: only your own side can go to the computer");
-    CHECK(p.joiner.seat(0).kind() == SeatKind::Remote);
+    CHECK(p.joiner.seats().seat(0).kind() == SeatKind::Remote);
 }
 
 TEST_CASE("a host that turns connections away does not write its autosave for each of them", "[table][net]") {
@@ -658,7 +661,8 @@ TEST_CASE("a host that turns connections away does not write its autosave for ea
     REQUIRE(p.until([&] { return p.host.session()->playing() && p.joiner.welcomed(); }));
     REQUIRE(p.host.play_human(spec_of("W3B2")) == Table::MoveResult::Sent);
     REQUIRE(p.until([&] { return p.joiner.match().game().moves().size() == 1; }));
-    const auto path = p.host.autosave_path();  // its own slot (saves/autosave.h): the joiner has another
+    const auto path =
+        p.host.records().autosave_path();  // its own slot (saves/autosave.h): the joiner has another
     REQUIRE_FALSE(path.empty());
     struct stat before {};
     REQUIRE(::stat(path.c_str(), &before) == 0);  // written in its place: a new file (inode) each time
@@ -776,10 +780,10 @@ TEST_CASE("the engine's help in a network game is the host's to allow, for both 
         CHECK(p.join_report.last() ==
               "no computer plays for you in this network game while it is played: the host's terms allow no "
               "engine help (--allow-help would)");
-        CHECK(p.joiner.seat(1).kind() == SeatKind::Human);
+        CHECK(p.joiner.seats().seat(1).kind() == SeatKind::Human);
         p.host.toggle_computer(Color::White);
         CHECK(p.host_report.last().starts_with("no computer plays for you in this network game"));
-        CHECK(p.host.seat(0).kind() == SeatKind::Human);
+        CHECK(p.host.seats().seat(0).kind() == SeatKind::Human);
         for (Table* t : {&p.host, &p.joiner}) {
             CHECK_FALSE(t->help(Help::Hint));
             CHECK_FALSE(t->help(Help::Analysis));
@@ -799,7 +803,7 @@ TEST_CASE("the engine's help in a network game is the host's to allow, for both 
         REQUIRE(p.until([&] { return p.host.session()->playing() && p.joiner.session()->playing(); }));
         CHECK(p.joiner.help(Help::Hint));
         p.joiner.toggle_computer(Color::Black);
-        CHECK(p.joiner.seat(1).kind() == SeatKind::Computer);
+        CHECK(p.joiner.seats().seat(1).kind() == SeatKind::Computer);
         REQUIRE(p.until([&] { return p.host_report.said("Eamon handed their seat to their computer"); }));
     }
 }

@@ -49,7 +49,7 @@ void GameScreen::type_char(int c) { say_if(add_to_prompt(ui_.prompt, c)); }
 void GameScreen::enter_pressed() {
     if (!ui_.prompt.empty()) return submit_prompt();
     const Game& g = match().game();
-    if (ui_.reviewing && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move()))) {
+    if (ui_.reviewing && !g.over() && table_.seats().is_computer(table_.seat_of(g.side_to_move()))) {
         table_.drop_redo();
         say("the computer plays on from here; the later moves are dropped");
         table_.after_change(false);
@@ -101,10 +101,9 @@ void GameScreen::on_action(Action a) {
             if (review_step(Table::Step::End)) return;
             return go_to(match().game().moves().size() + match().game().redo_moves().size());
         case Action::GotoMove: {
-            const bool review = table_.in_review() || match().phase() == MatchPhase::Over;
+            const bool review = table_.review().open() || match().phase() == MatchPhase::Over;
             if (!review && !can_step(true)) return;
-            const Game& shown_game =
-                table_.in_review() ? match().rounds()[table_.shown_round()].game : match().game();
+            const Game& shown_game = match().rounds()[table_.review().round(match())].game;
             const std::size_t total =
                 shown_game.moves().size() + (review ? 0 : shown_game.redo_moves().size());
             ui_.entry = LineEntry{

@@ -39,11 +39,11 @@ void GameOverlays::open_menu() {
     o.title = "Settings";
     const auto onoff = [](bool b) { return std::string(b ? "on" : "off"); };
     o.rows = {
-        {"Computer level", level_name(table_.player_settings().level)},
+        {"Computer level", level_name(table_.seats().settings().level)},
         {"Think time a move (max level)",
-         duration_text(Millis(table_.player_settings().think_seconds * 1000))},
-        {"Computer plays White", onoff(table_.is_computer(table_.seat_of(Color::White)))},
-        {"Computer plays Black", onoff(table_.is_computer(table_.seat_of(Color::Black)))},
+         duration_text(Millis(table_.seats().settings().think_seconds * 1000))},
+        {"Computer plays White", onoff(table_.seats().is_computer(table_.seat_of(Color::White)))},
+        {"Computer plays Black", onoff(table_.seats().is_computer(table_.seat_of(Color::Black)))},
         {"Speed when the computer plays itself", speeds[table_.speed()].name},
         {"Rules of the next game", rules_name(next_variant_.rules)},
         {"Board of the next game", next_variant_.size == 4 ? "4x4 (Gobblet)" : "3x3 (Gobblet Jr.)"},
@@ -77,7 +77,7 @@ void GameOverlays::menu_change(int delta) {
     const auto cycle = [delta](int value, int count) { return ((value + delta) % count + count) % count; };
     switch (row) {
         case 0: {
-            const Level level = Level(cycle(int(table_.player_settings().level), 4));
+            const Level level = Level(cycle(int(table_.seats().settings().level), 4));
             table_.set_level(level);
             keep_setting("level", level_name(level));
             break;
@@ -85,9 +85,9 @@ void GameOverlays::menu_change(int delta) {
         case 1: {
             static const double steps[] = {0.25, 0.5, 1, 2, 5, 10, 30};
             int i = 0;
-            while (i < 6 && steps[i] < table_.player_settings().think_seconds - 1e-9) ++i;
+            while (i < 6 && steps[i] < table_.seats().settings().think_seconds - 1e-9) ++i;
             table_.set_think(steps[cycle(i, 7)]);
-            keep_setting("think", saves::seconds_text(table_.player_settings().think_seconds));
+            keep_setting("think", saves::seconds_text(table_.seats().settings().think_seconds));
             break;
         }
         case 2: table_.toggle_computer(Color::White); break;
@@ -157,12 +157,13 @@ void GameOverlays::open_list() {
     // The autosaves first: this copy's while it holds an unfinished game of an earlier run (not the game on
     // the board), and the unfinished games no copy is playing (saves/autosave.h), the latest first.
     std::vector<Entry> autosaves;
-    if (const auto own = table_.autosave_path(); !own.empty() && !table_.autosave_written())
+    if (const auto own = table_.records().autosave_path();
+        !own.empty() && !table_.records().autosave_written())
         if (const auto r = saves::read_autosave(own); r && *r && saves::unfinished((*r)->match))
             autosaves.push_back(Entry{{}, own});
     if (const auto dir = saves::state_dir(); !dir.empty())
         for (const saves::SlotState& s : saves::waiting_games(saves::autosave_slots(dir)))
-            if (s.path != table_.autosave_path()) autosaves.push_back(Entry{s.written, s.path});
+            if (s.path != table_.records().autosave_path()) autosaves.push_back(Entry{s.written, s.path});
     entries.insert(entries.begin(), autosaves.begin(), autosaves.end());
     Overlay o;
     o.title = "Saved and archived games, most recent first";

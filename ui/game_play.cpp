@@ -28,7 +28,7 @@ void GameScreen::play(const MoveSpec& spec) {
 
 void GameScreen::on_spot(const Spot& spot) {
     const Game& g = match().game();
-    if (table_.in_review() || !table_.may_act(Act::Pick)) {
+    if (table_.review().open() || !table_.may_act(Act::Pick)) {
         play(MoveSpec::square(0, 0));  // says why no move can be made now
         return;
     }
@@ -96,21 +96,22 @@ bool GameScreen::can_step(bool tell) {
 }
 
 bool GameScreen::review_step(Table::Step step) {
+    if (!table_.review_takes(step)) return false;
     // What the review shows, with the judgement of a move stepped over (not of an ending, nor across
     // rounds).
-    const std::size_t round = table_.shown_round(), before = shown().game().moves().size();
-    const std::optional<Expected<std::string>> r = table_.review_step(step);
-    if (!r) return false;
+    const std::size_t round = table_.review().round(match()), before = shown().game().moves().size();
+    const Expected<std::string> r = table_.review_step(step);
     ui_.picked.reset();
-    if (!*r) {
-        say(r->why(), true);
+    if (!r) {
+        say(r.why(), true);
         return true;
     }
     const std::size_t after = shown().game().moves().size();
+    const bool same_round = table_.review().round(match()) == round;
     std::string suffix;
-    if (table_.shown_round() == round && after + 1 == before) suffix = teacher_.step_suffix(after);
-    if (table_.shown_round() == round && after == before + 1) suffix = teacher_.step_suffix(before);
-    say(**r + suffix);
+    if (same_round && after + 1 == before) suffix = teacher_.step_suffix(after);
+    if (same_round && after == before + 1) suffix = teacher_.step_suffix(before);
+    say(*r + suffix);
     return true;
 }
 
@@ -146,9 +147,10 @@ void GameScreen::step_forward() {
 }
 
 void GameScreen::go_to(std::size_t plies) {
-    if (const std::optional<Expected<std::string>> r = table_.review_go_to(plies)) {
+    if (table_.review_takes_go_to()) {
+        const Expected<std::string> r = table_.review_go_to(plies);
         ui_.picked.reset();
-        return say(*r ? **r : r->why(), !*r);
+        return say(r ? *r : r.why(), !r);
     }
     if (!can_step(true)) return;
     table_.go_to(plies);
@@ -174,7 +176,7 @@ void GameScreen::new_game() {
         say("this is already a new game");
         return;
     }
-    if (empty || table_.archived()) {
+    if (empty || table_.records().archived()) {
         ask(Question{
             .text = "start a new game?",
             .answers =
@@ -182,7 +184,9 @@ void GameScreen::new_game() {
                   "a new game with the same players, under the rules and on the board the settings (m) "
                   "give for the next game"},
                  {ch('n'), "cancel", [this] { say("cancelled"); }, "nothing changes"}},
-            .help = table_.archived() ? "The last game is over and kept in your archive (o lists it)." : "",
+            .help = table_.records().archived()
+                        ? "The last game is over and kept in your archive (o lists it)."
+                        : "",
             .default_answer = 1});
         say("start a new game? (the last one is kept in your archive)");
         return;
@@ -223,7 +227,8 @@ void GameScreen::copy() {
     table_.autosave();
     std::string said = "sent " + moves_text(m.game().moves().size()) +
                        " to the terminal's clipboard (if it supports OSC 52)";
-    if (table_.autosave_intact()) said += "; the game is also saved at " + table_.autosave_path().string();
+    if (table_.records().autosave_intact())
+        said += "; the game is also saved at " + table_.records().autosave_path().string();
     say(said);
 }
 
@@ -232,7 +237,7 @@ void GameScreen::open_record(const std::filesystem::path& path) {
     // lock: it goes on in this copy's autosave, and its old file goes, so that it is in one place.
     saves::AutosaveSlot other;
     if (const std::optional<int> n = saves::slot_of(path);
-        n && path.parent_path() == saves::state_dir() && path != table_.autosave_path()) {
+        n && path.parent_path() == saves::state_dir() && path != table_.records().autosave_path()) {
         Expected<saves::AutosaveSlot> taken = saves::claim_slot(path.parent_path(), *n);
         if (!taken) return say(taken.why() + ": its game is on that copy's board", true);
         other = std::move(taken).take();
@@ -260,8 +265,8 @@ void GameScreen::open_record(const std::filesystem::path& path) {
     if (other.held()) {
         table_.autosave();
         std::error_code ec;
-        if (table_.autosave_intact() && std::filesystem::remove(path, ec))
-            moved = "; it goes on in " + table_.autosave_path().string();
+        if (table_.records().autosave_intact() && std::filesystem::remove(path, ec))
+            moved = "; it goes on in " + table_.records().autosave_path().string();
     }
     say("opened " + path.filename().string() + " (" + moves_text(m.game().moves().size()) +
         (m.game().over() ? ", " + m.round_result_text() : "") + ")" + kept + moved);
@@ -293,7 +298,7 @@ std::string GameScreen::review_clock_note() const {
     // The clocks as they stood after the move shown (in the round shown): each side's last reading (the
     // start's before it).
     const Match& shown = table_.shown();
-    const std::size_t r = table_.shown_round();
+    const std::size_t r = table_.review().round(match());
     if (r >= review_clocks_.size() || r >= shown.rounds().size()) return "";
     const std::vector<std::optional<Millis>>& readings = review_clocks_[r];
     const std::size_t k = shown.rounds()[r].game.moves().size();

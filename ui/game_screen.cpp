@@ -32,9 +32,9 @@ void GameScreen::service(Millis t) {
     table_.take_answers(t);
     // Only now: an answer may start a round, and the rounds' vector then moves the game (sanitizer).
     teacher_.collect_hint();
-    ui_.thinking = table_.thinking();
+    ui_.thinking = table_.seats().thinking();
     ui_.hinting = false;
-    if (ui_.thinking) ui_.info = table_.progress();
+    if (ui_.thinking) ui_.info = table_.seats().progress();
     if (const std::optional<ThinkInfo> hint = teacher_.hint_progress()) {
         ui_.thinking = ui_.hinting = true;
         ui_.info = *hint;
@@ -133,7 +133,7 @@ std::optional<Help> help_of(Action a) {
 
 Expected<void> GameScreen::hint_on_offer() const {
     if (const Expected<void> allowed = table_.help(Help::Hint); !allowed) return allowed;
-    if (table_.in_review())
+    if (table_.review().open())
         return Failure{"a hint is for the game in play, not the review: End goes back to it"};
     return table_.may_act(Act::Hint);
 }
@@ -169,10 +169,10 @@ bool GameScreen::available(Action a) const {
         case Action::Chat:
         case Action::ChatLog: return false;
         case Action::Back:
-        case Action::ToStart: return table_.can_step_back();
-        case Action::GotoMove: return table_.in_review() || table_.can_step_back();
+        case Action::ToStart: return table_.may_step(Table::Step::Back).ok();
+        case Action::GotoMove: return table_.review().open() || table_.may_step(Table::Step::Back).ok();
         case Action::Forward:
-        case Action::ToEnd: return table_.can_step_forward();
+        case Action::ToEnd: return table_.may_step(Table::Step::Forward).ok();
         default: return true;
     }
 }
@@ -208,7 +208,7 @@ std::string GameScreen::review_note() const {
         (match().single_game() ? std::string() : "round " + std::to_string(shown().round_number()) + " ") +
         "move " + std::to_string(g.moves().size()) + " of " +
         std::to_string(g.moves().size() + g.redo_moves().size());
-    if (!table_.in_review() && !g.over() && table_.is_computer(table_.seat_of(g.side_to_move())))
+    if (!table_.review().open() && !g.over() && table_.seats().is_computer(table_.seat_of(g.side_to_move())))
         note += ": Enter lets the computer play from here";
     return note;
 }
@@ -332,10 +332,11 @@ Expected<void> GameScreen::prepare() {
         SlotChoice slot = choose_slot(options_);
         autosave_file_ = slot.path;
         start_note_ = std::move(slot.note);
-        table_.set_autosave_slot(std::move(slot.slot));
+        table_.records().set_slot(std::move(slot.slot));
         if (!slot.choices.empty()) {
             resume_choices_ = std::move(slot.choices);
-            table_.hold_autosave(true);  // enter() asks which game goes on; nothing is written until then
+            table_.records().hold_autosave(
+                true);  // enter() asks which game goes on; nothing is written until then
             return {};
         }
         // An autosave that does not read is kept before anything can replace it.
@@ -357,7 +358,7 @@ Expected<void> GameScreen::prepare() {
             last.reset();  // nothing lost
         if (last) {
             last_game_ = std::move(last);
-            table_.hold_autosave(true);
+            table_.records().hold_autosave(true);
             table_.set_match(Match(start.settings));
             table_.install_seats(start.seats);
             held_start_ = std::move(start);
@@ -412,7 +413,7 @@ void GameScreen::ask_last_game() {
 void GameScreen::continue_last_game() {
     const std::optional<saves::Record> last = std::exchange(last_game_, std::nullopt);
     held_start_.reset();
-    table_.hold_autosave(false);
+    table_.records().hold_autosave(false);
     // The last game as it was: its players and seats, and a network game as it was played (its record says
     // how); a local one here, whatever network the command line asked for.
     options_.resume = true;
@@ -470,11 +471,11 @@ void GameScreen::resume_choice(std::size_t i) {
         if (!resume_choices_.empty()) return ask_which_game();
         SlotChoice none = choose_slot(options_);  // a new game, in a slot of its own
         autosave_file_ = none.path;
-        table_.set_autosave_slot(std::move(none.slot));
+        table_.records().set_slot(std::move(none.slot));
         return continue_last_game();
     }
     // A folder that cannot be written: the game still goes on, from its file (the autosave says why not).
-    table_.set_autosave_slot(slot ? std::move(slot).take() : saves::AutosaveSlot{});
+    table_.records().set_slot(slot ? std::move(slot).take() : saves::AutosaveSlot{});
     autosave_file_ = chosen.path;
     resume_choices_.clear();
     last_game_ = **chosen.record;
@@ -493,7 +494,7 @@ void GameScreen::confirm_discard() {
 
 void GameScreen::start_held(const std::string& said) {
     last_game_.reset();
-    table_.hold_autosave(false);
+    table_.records().hold_autosave(false);
     StartMatch start = std::move(*held_start_);
     held_start_.reset();
     ui_.message.clear();
@@ -508,8 +509,8 @@ void GameScreen::start_held(const std::string& said) {
 Expected<void> GameScreen::start_network(const saves::Record* autosaved) {
     if (options_.host_at) {
         bool fresh = false;
-        const net::HostConfig hc =
-            host_config(options_, table_.seat(0).kind(), table_.seat(1).kind(), autosaved, match(), fresh);
+        const net::HostConfig hc = host_config(options_, table_.seats().seat(0).kind(),
+                                               table_.seats().seat(1).kind(), autosaved, match(), fresh);
         if (fresh) {
             say("the last game was not a network match in progress: a new one", true);
             table_.set_match(Match(match().settings()));
@@ -611,22 +612,22 @@ std::string GameScreen::close(Millis) {
     if (!resume_choices_.empty())     // --resume's question was not answered: every game stays
         return "gobblet: the unfinished games are left as they were; " + shell_word(options_.program) +
                " --resume asks again which goes on\n";
-    if (table_.autosave_held())  // the question at the start was not answered: the last game stays
+    if (table_.records().autosave_held())  // the question at the start was not answered: the last game stays
         return "gobblet: the last game is still in " + autosave_file_.string() + "; " +
                shell_word(options_.program) + " --resume continues it\n";
     table_.autosave();
     const Match& m = match();
     if (m.game().moves().empty() && m.rounds().size() == 1) return "";
-    if (m.phase() == MatchPhase::Over && !table_.archive_path().empty())
+    if (m.phase() == MatchPhase::Over && !table_.records().archive_path().empty())
         return "gobblet: the finished " + std::string(m.single_game() ? "game" : "match") + " is kept in " +
-               table_.archive_path() + "\n";
-    const std::filesystem::path path = table_.autosave_path();
+               table_.records().archive_path() + "\n";
+    const std::filesystem::path path = table_.records().autosave_path();
     // "Saved" only of what is on disk as written: else a copy goes to the saves, and says so.
-    if (!table_.autosave_intact()) {
-        const std::string why = !table_.autosave_error().empty() ? table_.autosave_error()
-                                : path.empty()                   ? "no autosave"
+    if (!table_.records().autosave_intact()) {
+        const std::string why = !table_.records().autosave_error().empty() ? table_.records().autosave_error()
+                                : path.empty()                             ? "no autosave"
                                                : path.string() + " was changed by another program";
-        const Expected<std::string> kept = table_.keep_copy();
+        const Expected<std::string> kept = table_.records().save_copy();
         if (!kept)
             return "gobblet: the game could not be autosaved (" + why + ") nor kept: " + kept.why() + "\n";
         return "gobblet: the game could not be autosaved (" + why + "); it is kept in " + *kept + ", and " +
@@ -643,7 +644,7 @@ std::string GameScreen::close(Millis) {
     // With other unfinished games about, --resume asks which one goes on.
     bool others = false;
     for (const saves::SlotState& s : saves::autosave_slots(path.parent_path()))
-        others = others || (s.number != table_.autosave_slot() && s.unfinished());
+        others = others || (s.number != table_.records().slot_number() && s.unfinished());
     return "gobblet: the game is saved in " + path.string() + "; " + shell_word(options_.program) +
            " --resume continues it" + (others ? " (it asks which, as other games are unfinished)" : "") +
            "\n";

@@ -11,32 +11,22 @@ namespace gobblet::ui {
 
 Table::Table(Config config, EventLoop& loop, std::function<Millis()> clock, TableReport& report)
     : config_(std::move(config)),
-      loop_(loop),
       clock_(std::move(clock)),
       report_(report),
+      seats_(loop, config_.player),
       records_(config_.program, config_.autosave,
-               [this](bool for_autosave) { return record_text(for_autosave); }) {
-    for (int p : {0, 1}) seats_[p] = std::make_unique<HumanSeat>();
-}
+               [this](bool for_autosave) { return record_text(for_autosave); }) {}
 
 Table::~Table() = default;
 
 // ---------------------------------------------------------------------------------------------------
 // The seats
 
-SeatSpec Table::spec_of(int player) const {
-    SeatSpec s;
-    s.kind = seats_[player]->kind();
-    if (const std::optional<PlayerSettings> ps = seats_[player]->settings();
-        ps && ps->level != config_.player.level)
-        s.level = ps->level;
-    return s;
-}
-
 SeatView Table::seat_view(int player) const {
     SeatView v;
-    v.kind = seats_[player]->kind();
-    if (const std::optional<PlayerSettings> ps = seats_[player]->settings()) v.label = level_name(ps->level);
+    const Seat& seat = seats_.seat(player);
+    v.kind = seat.kind();
+    if (const std::optional<PlayerSettings> ps = seat.settings()) v.label = level_name(ps->level);
     // A computer across the network (a server's bot, or a peer's own computer the host allowed) is marked.
     if (v.kind == SeatKind::Remote && link_ && !link_->watching() &&
         link_->session().peer_seat() == SeatKind::Computer)
@@ -44,28 +34,13 @@ SeatView Table::seat_view(int player) const {
     return v;
 }
 
-std::unique_ptr<Seat> Table::make_seat(SeatKind kind, const PlayerSettings& settings) {
-    switch (kind) {
-        case SeatKind::Computer: return std::make_unique<ComputerSeat>(settings, loop_.waker());
-        case SeatKind::Remote: return std::make_unique<RemoteSeat>();
-        case SeatKind::Human: break;
-    }
-    return std::make_unique<HumanSeat>();
-}
-
 void Table::install_seats(const std::array<SeatSpec, 2>& specs) {
-    for (int p : {0, 1}) {
-        PlayerSettings ps = config_.player;
-        if (specs[p].level) ps.level = *specs[p].level;
-        ps.seed = config_.player.seed + std::uint64_t(p) * 7919;
-        seats_[p] = make_seat(specs[p].kind, ps);
-        asked_[p].reset();
-    }
+    seats_.install(specs);
     // Names: a name given on the command line or in the save, else the seat's default name. A network
     // game's names are the host's: they travel in its match.
     Match* const own = writable();
     if (!own) return;
-    const std::array<std::string, 2> defaults = seat_names(specs, config_.player.level);
+    const std::array<std::string, 2> defaults = seat_names(specs, seats_.settings().level);
     for (int p : {0, 1}) {
         if (!specs[p].name.empty())
             own->set_name(p, specs[p].name);
@@ -75,18 +50,15 @@ void Table::install_seats(const std::array<SeatSpec, 2>& specs) {
 }
 
 void Table::set_seat(int player, SeatKind kind) {
-    seats_[player]->cancel();
-    asked_[player].reset();
-    PlayerSettings ps = config_.player;
-    ps.seed = config_.player.seed + std::uint64_t(player) * 7919;
-    seats_[player] = make_seat(kind, ps);
+    seats_.set(player, kind);
     refresh_names();
 }
 
 // Default names follow the seat: a side handed to the computer is called "computer (max)", and "White"
 // again when handed back (two computers alike are numbered); a name the players gave stays.
 void Table::refresh_names() {
-    const std::array<std::string, 2> defaults = seat_names({spec_of(0), spec_of(1)}, config_.player.level);
+    const std::array<std::string, 2> defaults =
+        seat_names({seats_.spec(0), seats_.spec(1)}, seats_.settings().level);
     if (Match* const own = writable())
         for (int p : {0, 1})
             if (is_default_name(own->name(p))) own->set_name(p, defaults[p]);
@@ -102,32 +74,16 @@ int Table::acting_human() const {
 }
 
 void Table::cancel_seats() {
-    for (int p : {0, 1}) {
-        seats_[p]->cancel();
-        asked_[p].reset();
-    }
+    seats_.cancel();
     report_.seats_cancelled();
 }
 
-// The computer seats take a changed setting at once (a search under way stops, and is asked again).
-void Table::change_computers(const std::function<void(PlayerSettings&)>& change) {
-    change(config_.player);
-    for (int p : {0, 1})
-        if (std::optional<PlayerSettings> s = seat_to_ask(p).settings()) {
-            change(*s);
-            seat_to_ask(p).set_settings(*s);
-            asked_[p].reset();
-        }
-}
-
 void Table::set_level(Level level) {
-    change_computers([level](PlayerSettings& s) { s.level = level; });
+    seats_.set_level(level);
     refresh_names();
 }
 
-void Table::set_think(double seconds) {
-    change_computers([seconds](PlayerSettings& s) { s.think_seconds = seconds; });
-}
+void Table::set_think(double seconds) { seats_.set_think(seconds); }
 
 // ---------------------------------------------------------------------------------------------------
 // Once a turn of the loop
@@ -145,16 +101,7 @@ void Table::take_answers(Millis t) {
         if (u.flagged) after_change(false);
     }
     for (int p : {0, 1})
-        if (auto a = seat_to_ask(p).answer()) on_answer(p, *a);
-}
-
-bool Table::thinking() const { return seats_[0]->working() || seats_[1]->working(); }
-
-ThinkInfo Table::progress() const {
-    ThinkInfo info;
-    for (int p : {0, 1})
-        if (seats_[p]->working()) info = seats_[p]->progress();
-    return info;
+        if (std::optional<TableSeats::Answer> a = seats_.answer(p)) on_answer(p, a->asked, a->action);
 }
 
 void Table::ask_seats(Millis t, bool held) {
@@ -164,27 +111,19 @@ void Table::ask_seats(Millis t, bool held) {
     const bool paced = !watching || t - last_move_at_ >= speeds[config_.speed].pause;
     if (draw_offer_to_) {
         const int p = *draw_offer_to_;
-        if (is_computer(p) && asked_[p] != Ask::Draw) {
-            seat_to_ask(p).ask(Ask::Draw, match(), p, t);
-            asked_[p] = Ask::Draw;
-        }
+        if (is_computer(p) && seats_.asked(p) != Ask::Draw) seats_.ask(p, Ask::Draw, match(), t);
         return;
     }
     switch (match().phase()) {
         case MatchPhase::Playing: {
             const int p = seat_of(g.side_to_move());
-            if (is_computer(p) && !asked_[p] && !reviewing() && paced && umpire_->ready_for_move()) {
-                seat_to_ask(p).ask(Ask::Move, match(), p, t);
-                asked_[p] = Ask::Move;
-            }
+            if (is_computer(p) && !seats_.asked(p) && !reviewing() && paced && umpire_->ready_for_move())
+                seats_.ask(p, Ask::Move, match(), t);
             break;
         }
         case MatchPhase::ChoosingStarter: {
             const int p = match().chooser();
-            if (is_computer(p) && !asked_[p] && paced) {
-                seat_to_ask(p).ask(Ask::Starter, match(), p, t);
-                asked_[p] = Ask::Starter;
-            }
+            if (is_computer(p) && !seats_.asked(p) && paced) seats_.ask(p, Ask::Starter, match(), t);
             break;
         }
         case MatchPhase::Replay:
@@ -209,15 +148,13 @@ Millis Table::until_next(Millis t, bool held) const {
     consider(umpire_->until_next(t));
     const Game& g = match().game();
     // The computer's pace, when it is about to be asked (not while the seats wait: the loop would spin).
-    if (!g.over() && is_computer(seat_of(g.side_to_move())) && !asked_[seat_of(g.side_to_move())] && !held &&
-        !paused_ && !reviewing())
+    if (!g.over() && is_computer(seat_of(g.side_to_move())) && !seats_.asked(seat_of(g.side_to_move())) &&
+        !held && !paused_ && !reviewing())
         consider(std::max<Millis>(0, last_move_at_ + speeds[config_.speed].pause - t));
     return wait;
 }
 
-void Table::on_answer(int player, const SeatAction& a) {
-    const std::optional<Ask> asked = asked_[player];
-    asked_[player].reset();
+void Table::on_answer(int player, const std::optional<Ask>& asked, const SeatAction& a) {
     switch (a.kind) {
         case SeatAction::Kind::Move: {
             const Game& g = match().game();
@@ -279,7 +216,7 @@ std::string Table::clock_note() const {
 
 void Table::continue_with(const std::vector<Move>& moves) {
     cancel_seats();
-    review_.reset();
+    review_.close();
     for (Move m : moves) (void)own_.play(m, now());  // read and checked by the paste (game_paste)
 }
 
@@ -288,7 +225,7 @@ void Table::continue_with(const std::vector<Move>& moves) {
 
 std::string Table::record_text(bool for_autosave) const {
     const GameClock::State st = match().clock().state(now());
-    std::array<SeatSpec, 2> specs = {spec_of(0), spec_of(1)};
+    std::array<SeatSpec, 2> specs = {seats_.spec(0), seats_.spec(1)};
     const std::optional<saves::NetworkPlace> place =
         for_autosave && link_ && match().phase() != MatchPhase::Over ? link_->place() : std::nullopt;
     return saves::record_text(match(), specs, &st, saves::now_text(), link_ ? link_->match_id() : "", {},
@@ -317,11 +254,11 @@ Kept Table::new_match(Variant variant, bool keep) {
     std::array<std::string, 2> names = {match().name(0), match().name(1)};
     own_ = Match(settings, names);
     help_granted_ = false;
-    for (int p : {0, 1}) seat_to_ask(p).new_game();
+    seats_.new_game();
     own_.start_clock(now());
     paused_ = false;
     records_.new_match(false);
-    review_.reset();
+    review_.close();
     handled_end_ = 0;
     last_move_at_ = now();
     return kept;
@@ -336,7 +273,7 @@ Kept Table::replace_match(saves::Record record) {
     own_.start_clock(now());
     refresh_names();
     records_.new_match(match().phase() == MatchPhase::Over);
-    review_.reset();
+    review_.close();
     return kept;
 }
 
@@ -345,7 +282,7 @@ void Table::load_match(Match match, const std::optional<GameClock::State>& clock
     help_granted_ = false;
     if (clock) own_.clock().set_state(*clock, now());
     records_.set_archived(archived);
-    review_.reset();
+    review_.close();
 }
 
 }  // namespace gobblet::ui

@@ -39,6 +39,8 @@
 #include "state.h"
 #include "table_link.h"
 #include "table_records.h"
+#include "table_review.h"
+#include "table_seats.h"
 
 namespace gobblet::ui {
 
@@ -107,23 +109,21 @@ class Table {
     // The match at the table: a local game's own, a network game's its session's (the umpire knows).
     const Match& match() const { return umpire_->match(); }
 
-    // The seats.
+    // The seats (table_seats.h: who plays for each player, whether the computer is thinking, its
+    // settings), which the table changes (the names follow them).
+    const TableSeats& seats() const { return seats_; }
     // Puts in the seats `specs` ask for, names included (a name given, else the seat's default name).
     void install_seats(const std::array<SeatSpec, 2>& specs);
     // Hands a player's side to a new seat of `kind` (the computer at the configured level).
     void set_seat(int player, SeatKind kind);
-    const Seat& seat(int player) const { return *seats_[player]; }
     SeatView seat_view(int player) const;
     int seat_of(Color c) const { return match().player_of(c); }
-    bool is_computer(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Computer; }
-    bool is_human(int player) const { return player >= 0 && seats_[player]->kind() == SeatKind::Human; }
     // The human at the keyboard who acts now (offers, resigns, asks for a hint): the side to move when a
     // human plays it, else the only human; -1 when no human plays.
     int acting_human() const;
     // Stops every seat's work and forgets what they were asked (the report's seats_cancelled follows).
     void cancel_seats();
-    // The computer seats' settings (the menu's level and think time) and pace.
-    const PlayerSettings& player_settings() const { return config_.player; }
+    // The computer seats' level and think time (the menu's), and the pace of a computer playing itself.
     void set_level(Level level);
     void set_think(double seconds);
     int speed() const { return config_.speed; }
@@ -137,9 +137,6 @@ class Table {
     // Milliseconds until the table needs a turn though nothing arrives (the clock, the network, the
     // computer's pace); -1 when nothing is due.
     Millis until_next(Millis now, bool held) const;
-    // A seat is searching; and how far it got.
-    bool thinking() const;
-    ThinkInfo progress() const;
     // Paused by p (the clocks stop, and a computer playing itself): a local game's, or an agreed pause of
     // a network game's clock.
     bool paused() const { return paused_; }
@@ -147,26 +144,27 @@ class Table {
     // began before this connection saw it); "" for any other pause.
     std::string pause_note() const { return paused_ && link_ ? link_->pause_note() : ""; }
     // Moves were stepped back, or a review is open: the computer waits.
-    bool reviewing() const { return review_.has_value() || match().game().can_redo(); }
+    bool reviewing() const { return review_.open() || match().game().can_redo(); }
 
-    // The review: stepping through a finished match, every round of it, or through the finished rounds
-    // of a local match in progress, on a copy shown in the match's place (a round, stepped to a move).
-    // It is never a takeback and never asks the clock: the match itself does not change.
-    const Match& shown() const { return review_ ? review_->match : match(); }
-    bool in_review() const { return review_.has_value(); }
-    // The round shown (index into match().rounds()).
-    std::size_t shown_round() const { return review_ ? review_->round : match().rounds().size() - 1; }
-    enum class Step : std::uint8_t { Back, Forward, Start, End };
-    // A step that is the review's: in it, or into it (any step of a finished match; a step back from
-    // the start of a round in play, into the round before). What it shows ("round 1: move 12 of 30"),
-    // or why it cannot; nullopt when the step is not the review's (the game's own stepping applies).
-    std::optional<Expected<std::string>> review_step(Step step);
-    // Move N of the round shown, in the review (a finished match's, or the review open): what it shows,
-    // or nullopt when the game's own stepping applies.
-    std::optional<Expected<std::string>> review_go_to(std::size_t plies);
-    // Whether a step back (or forward) has somewhere to go now, in the review or the game.
-    bool can_step_back() const;
-    bool can_step_forward() const;
+    // The review (table_review.h): stepping through a finished match, every round of it, or through the
+    // finished rounds of a local match in progress, on a copy shown in the match's place (a round,
+    // stepped to a move). It is never a takeback and never asks the clock: the match itself does not
+    // change. What it shows is shown(); where it stands is review() (open, its round and ply).
+    const TableReview& review() const { return review_; }
+    const Match& shown() const { return review_.shown(match()); }
+    using Step = TableReview::Step;
+    // Whether a step is the review's (in it, or into it: any step of a finished match, a step back from
+    // the start of a round in play into the round before); else the game's own stepping applies ...
+    bool review_takes(Step step) const { return review_.takes(match(), reviewable_rounds(), step); }
+    // ... and taken: where it went ("at round 1, move 12 of 30"), or why not.
+    Expected<std::string> review_step(Step step);
+    // Whether going to move N is the review's (a finished match's, or the review open) ...
+    bool review_takes_go_to() const { return review_.takes_go_to(match(), reviewable_rounds()); }
+    // ... and gone there (of the round shown): where, or why not.
+    Expected<std::string> review_go_to(std::size_t plies);
+    // Whether a step of the players here (back, forward, to the start or the end: in the review or the
+    // game) may be taken now, or why not ("nothing to take back: this is the start of the game").
+    Expected<void> may_step(Step step) const;
 
     // May this side act now (a move, a pause, an offer of a draw, a resignation, a claim, a hint asked
     // for): ok, or why not in the sentence the player reads. The one rule on the client: the table's
@@ -235,7 +233,7 @@ class Table {
     // The table's match before play begins (the command line's settings), and its clock started.
     void set_match(Match match) {
         own_ = std::move(match);
-        review_.reset();
+        review_.close();
         help_granted_ = false;
     }
     void start_clock() { own_.start_clock(now()); }
@@ -259,30 +257,20 @@ class Table {
     // The records of the match (table_records.h): the record as it stands (`for_autosave`: the
     // autosave's, which alone says where a network game in progress goes on, its code included).
     std::string record_text(bool for_autosave = false) const;
-    // The autosave is held: it keeps an unfinished game of an earlier run until the player says what
-    // becomes of it (game_screen.h).
-    void hold_autosave(bool held) { records_.hold_autosave(held); }
-    bool autosave_held() const { return records_.autosave_held(); }
-    bool autosave_written() const { return records_.autosave_written(); }
-    // The autosave slot this copy keeps its game in (saves/autosave.h), its file, and whether that file
-    // still holds what was written last (table_records.h).
-    void set_autosave_slot(saves::AutosaveSlot slot) { records_.set_slot(std::move(slot)); }
-    const std::filesystem::path& autosave_path() const { return records_.autosave_path(); }
-    int autosave_slot() const { return records_.slot_number(); }
-    bool autosave_intact() const { return records_.autosave_intact(); }
-    // Keeps the match in the saves (a game whose autosave failed, as the program ends): where, or why not.
-    Expected<std::string> keep_copy() { return records_.save_copy(); }
+    // The records (table_records.h): the autosave this copy keeps its game in (held while it keeps an
+    // unfinished game of an earlier run the player has not said what becomes of: game_screen.h), whether
+    // it is written and intact, why it failed, the archive, a copy kept in the saves.
+    const TableRecords& records() const { return records_; }
+    TableRecords& records() { return records_; }
     // Where a network game in progress goes on (table_link.h), for the command that continues it.
     std::optional<saves::NetworkPlace> network_place() const {
         return link_ && match().phase() != MatchPhase::Over ? link_->place() : std::nullopt;
     }
+    // Writes the autosave (records().autosave()), saying a failure once.
     void autosave();
-    const std::string& autosave_error() const { return records_.autosave_error(); }
     // Keeps a finished game or match in the archive (once): where, why not, or Nothing (a game watched
     // is the players', kept by the server).
     Kept archive_if_over();
-    bool archived() const { return records_.archived(); }
-    const std::string& archive_path() const { return records_.archive_path(); }
     // Keeps the match in the saves (s): says where, or why not.
     void save_named();
 
@@ -327,25 +315,17 @@ class Table {
     bool pause_stops_something() const;
     // Pauses (the seats stop, the clock stands) or resumes a local game.
     void set_local_pause(bool paused);
-    // What a seat is, for the record and the names: its kind, and a computer's level when not the table's.
-    SeatSpec spec_of(int player) const;
     // Names that are the seats' defaults follow the seats (after a seat or the match changed).
     void refresh_names();
-    std::unique_ptr<Seat> make_seat(SeatKind kind, const PlayerSettings& settings);
     // The review's rounds: every round of a finished local match, else those before the round in play;
     // 0 in a network game (stepping there is a takeback, by agreement).
     std::size_t reviewable_rounds() const;
-    // Opens the review at a round, `step` steps from its start; at the end of the match's last round it
-    // closes instead (that is the match as it stands). What it shows.
-    std::string review_at(std::size_t round, std::size_t step);
-    // "at round 2, move 12 of 30" for the review's position (or "at move 12 of 30" in a single game).
-    std::string review_where() const;
     // A move made while the review is open: a finished single game without a clock goes back to the
     // position shown (its moves after it dropped) and plays on from there; anything else is refused,
     // said why.
     bool play_from_review();
-    Seat& seat_to_ask(int player) { return *seats_[player]; }
-    void change_computers(const std::function<void(PlayerSettings&)>& change);
+    bool is_computer(int player) const { return seats_.is_computer(player); }
+    bool is_human(int player) const { return seats_.is_human(player); }
     void say(std::string text, bool error = false) { report_.notice(std::move(text), error); }
     void say_if(const Expected<void>& result) {
         if (!result) say(result.why(), true);
@@ -357,7 +337,8 @@ class Table {
         asked_text_ = q.text;
         report_.ask(std::move(q));
     }
-    void on_answer(int player, const SeatAction& a);
+    // A seat's answer (`asked`: what it was asked, if it still stands).
+    void on_answer(int player, const std::optional<Ask>& asked, const SeatAction& a);
     void on_round_over();
     // What the table does with an event of its network link (its session applied it to the match already).
     using Heard = TableLink::Heard;
@@ -367,15 +348,13 @@ class Table {
     void ask_other_match(const std::string& text);
 
     Config config_;
-    EventLoop& loop_;
     std::function<Millis()> clock_;
     TableReport& report_;
     Match own_;  // a local game's match; a network game's is its session's (match())
     // The match this table changes itself: its own in a local game; none in a network game, whose match
     // changes only by its session.
     Match* writable() { return umpire_ == &local_umpire_ ? &own_ : nullptr; }
-    std::array<std::unique_ptr<Seat>, 2> seats_;
-    std::array<std::optional<Ask>, 2> asked_;
+    TableSeats seats_;
     std::optional<int> draw_offer_to_;  // a player considering a draw offer
     // Paused: by p in a local game (set_local_pause), or by agreement in a network game (its session says).
     bool paused_ = false;
@@ -388,12 +367,7 @@ class Table {
     // A network game's link (a local game has none): chosen once, by host() or join(); it is then the
     // umpire, in the place of the local one.
     std::unique_ptr<TableLink> link_;
-    struct Review {
-        Match match;        // the match up to the round shown, its game stepped to the move shown
-        std::size_t round;  // that round's index in match().rounds()
-        std::size_t step;   // the steps from the round's start: its moves, then an ending of its own
-    };
-    std::optional<Review> review_;
+    TableReview review_;
     LocalUmpire local_umpire_{own_, clock_};
     Umpire* umpire_ = &local_umpire_;
 };

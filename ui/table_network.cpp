@@ -8,10 +8,10 @@ namespace gobblet::ui {
 Expected<void> Table::host(const net::HostConfig& config) {
     // The seats follow the session: the joiner plays the remote player. Put in first, names and all: the
     // match then goes to the session, which alone changes it from here on.
-    const std::array<SeatSpec, 2> were = {spec_of(0), spec_of(1)};
+    const std::array<SeatSpec, 2> were = {seats_.spec(0), seats_.spec(1)};
     const Match match_was = own_;
     const int remote = config.remote_player;
-    if ((remote == 0 || remote == 1) && seats_[remote]->kind() != SeatKind::Remote)
+    if ((remote == 0 || remote == 1) && seats_.seat(remote).kind() != SeatKind::Remote)
         install_seats({were[1], were[0]});
     Expected<std::unique_ptr<TableLink>> link =
         TableLink::host(config, own_, clock_, report_, config_.program);

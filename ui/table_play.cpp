@@ -20,13 +20,13 @@ Expected<void> Table::may_act(Act act) const {
             if (g.over())
                 return Failure{match().phase() == MatchPhase::Over
                                    ? "the game is over: n starts a new one" +
-                                         std::string(can_step_back() ? ", < steps back" : "")
+                                         std::string(may_step(Step::Back) ? ", < steps back" : "")
                                    : "the round is over: answer the question below to go on"};
             if (paused_) return Failure{"the game is paused: press p to resume"};
             if (const Expected<void> allowed = umpire_->may(act); !allowed) return allowed;
             const Color mover = g.side_to_move();
             const int p = seat_of(mover);
-            if (seats_[p]->kind() == SeatKind::Remote)
+            if (seats_.seat(p).kind() == SeatKind::Remote)
                 return Failure{"it is " + match().name(p) + "'s turn, across the network"};
             if (!is_human(p))
                 return Failure{"it is " + match().name(p) + "'s turn: press " +
@@ -64,7 +64,7 @@ Expected<void> Table::may_act(Act act) const {
 }
 
 Table::MoveResult Table::play_human(const MoveSpec& spec) {
-    if (review_ && !play_from_review()) return MoveResult::Refused;
+    if (review_.open() && !play_from_review()) return MoveResult::Refused;
     if (const Expected<void> allowed = may_act(Act::Move); !allowed) {
         say(allowed.why(), true);
         return MoveResult::Refused;
@@ -221,7 +221,7 @@ void Table::toggle_computer(Color c) {
     if (const Expected<void> allowed = help(Help::ComputerSeat); !allowed && !is_computer(p))
         return say(allowed.why(), true);
     const bool on = !is_computer(p);
-    const Ruling r = umpire_->hand_over(p, on, config_.player.level);
+    const Ruling r = umpire_->hand_over(p, on, seats_.settings().level);
     if (r.kind == Ruling::Kind::Refused) return follow(r);
     set_seat(p, on ? SeatKind::Computer : SeatKind::Human);
     // A pause of the computer playing itself stops nothing once a human has a seat again: it ends.
@@ -323,27 +323,7 @@ void Table::resign() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The review
-
-namespace {
-
-// An ending the moves do not show (a resignation, an agreed draw, a flag, a claim, a forfeit): a step of
-// its own, after the round's last move.
-bool ending_step(const Game& g) {
-    if (!g.over()) return false;
-    switch (g.result().ending) {
-        case Ending::Forfeit:
-        case Ending::Resignation:
-        case Ending::Agreement:
-        case Ending::Time:
-        case Ending::Abandoned: return true;
-        default: return false;
-    }
-}
-
-std::size_t steps_of(const Game& g) { return g.moves().size() + (ending_step(g) ? 1 : 0); }
-
-}  // namespace
+// The review (table_review.h)
 
 std::size_t Table::reviewable_rounds() const {
     if (!umpire_->may_step()) return 0;
@@ -351,101 +331,33 @@ std::size_t Table::reviewable_rounds() const {
     return match().phase() == MatchPhase::Over ? n : n - 1;
 }
 
-std::string Table::review_at(std::size_t round, std::size_t step) {
-    cancel_seats();
-    const std::size_t total = steps_of(match().rounds()[round].game);
-    step = std::min(step, total);
-    if (round + 1 == match().rounds().size() && step == total) {
-        review_.reset();
-        return std::string("the end of the ") + (match().single_game() ? "game" : "match");
-    }
-    std::vector<Round> rounds(match().rounds().begin(), match().rounds().begin() + std::ptrdiff_t(round) + 1);
-    Expected<Match> copy =
-        Match::from_rounds(match().settings(), {match().name(0), match().name(1)}, std::move(rounds));
-    if (!copy) {  // the match's own rounds always make a match: this would be a bug, said rather than hidden
-        review_.reset();
-        return "the review cannot show round " + std::to_string(round + 1) + ": " + copy.why();
-    }
-    for (std::size_t i = step; i < total; ++i) copy->game().undo();
-    review_ = Review{std::move(*copy), round, step};
-    return review_where();
+Expected<std::string> Table::review_step(Step step) {
+    Expected<std::string> went = review_.step(match(), reviewable_rounds(), step);
+    if (went) cancel_seats();
+    return went;
 }
 
-std::string Table::review_where() const {
-    const Game& full = match().rounds()[review_->round].game;
-    const std::size_t moves = std::min(review_->step, full.moves().size());
-    return (match().single_game() ? std::string("at ")
-                                  : "at round " + std::to_string(review_->match.round_number()) + ", ") +
-           "move " + std::to_string(moves) + " of " + std::to_string(full.moves().size());
+Expected<std::string> Table::review_go_to(std::size_t plies) {
+    Expected<std::string> went = review_.go_to(match(), plies);
+    if (went) cancel_seats();
+    return went;
 }
 
-std::optional<Expected<std::string>> Table::review_step(Step step) {
-    const std::size_t rounds = reviewable_rounds();
-    if (rounds == 0) return std::nullopt;
-    const auto steps = [this](std::size_t r) { return steps_of(match().rounds()[r].game); };
-    const std::string what = match().single_game() ? "game" : "match";
-    if (!review_) {
-        const bool back = step == Step::Back || step == Step::Start;
-        if (match().phase() == MatchPhase::Over) {
-            // The whole match, from its end: a step back opens the review there.
-            if (!back) return Failure{"nothing to replay: this is the end of the " + what};
-            const std::size_t last = rounds - 1;
-            if (steps(last) > 0) return review_at(last, step == Step::Back ? steps(last) - 1 : 0);
-            if (last == 0) return Failure{"nothing to step back to: no move was played"};
-            return review_at(last - 1, step == Step::Back ? steps(last - 1) : 0);
-        }
-        // A match in progress: a step back from the start of the round in play goes to the round before.
-        if (!back || match().game().can_undo()) return std::nullopt;
-        return review_at(rounds - 1, step == Step::Back ? steps(rounds - 1) : 0);
-    }
-    const Review& r = *review_;
-    const std::size_t total = steps(r.round);
-    const auto leave = [&]() -> Expected<std::string> {
-        review_.reset();
-        return "back to round " + std::to_string(match().round_number()) + ", in play";
-    };
+Expected<void> Table::may_step(Step step) const {
+    if (review_takes(step)) return review_.can(match(), reviewable_rounds(), step);
+    const Game& g = match().game();
     switch (step) {
         case Step::Back:
-            if (r.step > 0) return review_at(r.round, r.step - 1);
-            if (r.round > 0) return review_at(r.round - 1, steps(r.round - 1));
-            return Failure{"nothing to step back to: this is the start of the " + what};
-        case Step::Start:
-            if (r.step > 0) return review_at(r.round, 0);
-            if (r.round > 0) return review_at(r.round - 1, 0);
-            return Failure{"this is the start of the " + what};
+            if (const Expected<void> allowed = step_allowed(); !allowed) return allowed;
+            if (!g.can_undo()) return Failure{"nothing to take back: this is the start of the game"};
+            return {};
         case Step::Forward:
-            if (r.step < total) return review_at(r.round, r.step + 1);
-            if (r.round + 1 < rounds) return review_at(r.round + 1, 0);
-            return leave();
-        case Step::End:
-            if (r.step < total) return review_at(r.round, total);
-            if (r.round + 1 < rounds) return review_at(r.round + 1, steps(r.round + 1));
-            return leave();
+            if (!g.can_redo()) return Failure{"nothing to replay: this is the last move played"};
+            return {};
+        case Step::Start:
+        case Step::End: return step_allowed();
     }
-    return std::nullopt;
-}
-
-std::optional<Expected<std::string>> Table::review_go_to(std::size_t plies) {
-    if (!review_ && match().phase() != MatchPhase::Over) return std::nullopt;
-    if (reviewable_rounds() == 0) return std::nullopt;
-    const std::size_t round = review_ ? review_->round : match().rounds().size() - 1;
-    const std::size_t moves = match().rounds()[round].game.moves().size();
-    if (plies > moves) return Failure{"round " + std::to_string(round + 1) + " has " + moves_text(moves)};
-    // The last move of a round that ended otherwise shows the ending too, as the game ended.
-    return review_at(round, plies == moves ? steps_of(match().rounds()[round].game) : plies);
-}
-
-bool Table::can_step_back() const {
-    if (!umpire_->may_step()) return false;
-    if (review_) return review_->step > 0 || review_->round > 0;
-    if (match().phase() == MatchPhase::Over)
-        return steps_of(match().game()) > 0 || match().rounds().size() > 1;
-    if (match().game().can_undo()) return step_allowed().ok();
-    return reviewable_rounds() > 0;
-}
-
-bool Table::can_step_forward() const {
-    return review_.has_value() || (umpire_->may_step() && match().game().can_redo());
+    return {};
 }
 
 bool Table::play_from_review() {
@@ -463,8 +375,8 @@ bool Table::play_from_review() {
             true);
         return false;
     }
-    const std::size_t back = steps_of(match().game()) - review_->step;
-    review_.reset();
+    const std::size_t back = review_.steps_to_end(match());
+    review_.close();
     cancel_seats();
     for (std::size_t i = 0; i < back; ++i) own_.game().undo();
     own_.game().clear_redo();

@@ -11,7 +11,7 @@ Teacher::Teacher(Table& table, TableReport& report, UiState& ui, EventLoop& loop
       report_(report),
       ui_(ui),
       loop_(loop),
-      hint_player_(table.player_settings()),
+      hint_player_(table.seats().settings()),
       hint_worker_(loop.waker()),
       analysis_worker_(loop.waker()),
       coach_worker_(loop.waker()),
@@ -95,13 +95,13 @@ void Teacher::service_analysis(bool covered) {
 
     const bool reviewing = table_.reviewing();
     const bool computer_turn = !g.over() && shown().phase() == MatchPhase::Playing && !reviewing &&
-                               table_.is_computer(table_.seat_of(g.side_to_move()));
+                               table_.seats().is_computer(table_.seat_of(g.side_to_move()));
     std::string pause;
     if (covered)
         pause = "paused while the puzzles or the tutorial are open";  // and no help with a puzzle
     else if (g.over())
         pause = "the game is over";
-    else if (computer_turn || table_.thinking())
+    else if (computer_turn || table_.seats().thinking())
         pause = "paused while the computer plays";
     else if (hint_worker_.busy())
         pause = "paused while the hint is found";
@@ -128,7 +128,7 @@ void Teacher::service_analysis(bool covered) {
     AnalysisLimits limits;
     limits.lines = panel_lines;
     limits.seconds = std::max(1.0, analysis_max_seconds - analysis_spent_);
-    limits.time = table_.player_settings().time;  // the computer's clock: the real one, wired by main.cpp
+    limits.time = table_.seats().settings().time;  // the computer's clock: the real one, wired by main.cpp
     analysis_started_ = table_.now();
     if (!analyzer_) analyzer_ = std::make_unique<Analyzer>();
     analysis_worker_.start([this, snapshot = g, limits](const std::atomic<bool>& stop) {
@@ -152,8 +152,8 @@ void Teacher::coach_after_move(const Game& before, Move played) {
     if (!coach_on_ || table_.networked() || match().clock().enabled() || !table_.help(Help::Coach)) return;
     const Game& g = match().game();
     if (g.over() || match().phase() != MatchPhase::Playing) return;
-    if (!table_.is_human(table_.seat_of(~g.side_to_move())) ||
-        !table_.is_computer(table_.seat_of(g.side_to_move())))
+    if (!table_.seats().is_human(table_.seat_of(~g.side_to_move())) ||
+        !table_.seats().is_computer(table_.seat_of(g.side_to_move())))
         return;
     coach_line_ = g.moves();
     coach_started_ = table_.now();
@@ -216,7 +216,7 @@ void Teacher::service_review() {
     if (review_worker_.busy()) return;
     const std::size_t wanted = std::min(line.size(), max_review_plies);
     // A round of the review is judged as a finished game is, wherever the review stands in it.
-    if (wanted == 0 || !(g.over() || review_wanted_ || table_.in_review())) return;
+    if (wanted == 0 || !(g.over() || review_wanted_ || table_.review().open())) return;
     if (!table_.help(Help::Review)) return;  // a round of a match still played against a person
     if (review_round_ == shown().rounds().size() && reviewed_.size() >= wanted &&
         common_prefix(line, review_line_) >= wanted)
@@ -293,7 +293,7 @@ void Teacher::hint() {
         say("already looking for a hint", true);
         return;
     }
-    PlayerSettings s = table_.player_settings();
+    PlayerSettings s = table_.seats().settings();
     s.level = Level::Max;
     hint_player_.set_settings(s);
     {
