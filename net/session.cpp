@@ -1097,14 +1097,18 @@ Expected<void> Session::resign(Millis now) {
     return local_act(a, now);
 }
 
-Expected<void> Session::offer(OfferKind kind, Millis now) {
+Expected<void> Session::may_offer(OfferKind kind) const {
     if (watch_) return spectator_refusal("makes no offers");
     if (auto ok = connected(); !ok) return ok;
     if (referee_.absence(remote_player()))
         return Failure{peer_label() + " is away: offers wait until they are back"};
     // The rules of fair play (net/referee.h), the same the host applies: refused here with the reason,
     // never sent to be declined there.
-    if (auto ok = referee_.may_offer(match_, local_, kind); !ok) return ok;
+    return referee_.may_offer(match_, local_, kind);
+}
+
+Expected<void> Session::offer(OfferKind kind, Millis now) {
+    if (auto ok = may_offer(kind); !ok) return ok;
     (void)referee_.take_offer(match_, local_, kind, referee_.state());  // it stands: checked just above
     send(Offer{referee_.state(), kind}, now);
     return {};

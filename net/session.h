@@ -137,6 +137,10 @@ class Session : private HostSide {
     Expected<void> touch(Square square, Millis now);
     Expected<void> resign(Millis now);
     Expected<void> offer(OfferKind kind, Millis now);
+    // Whether offer() would send an offer of `kind` now, or why not (the same refusal, nothing sent): a
+    // spectator's, the connection's, the other player away, the rules of fair play (net/referee.h's
+    // may_offer). The footer offers a key for an offer only when it may be made.
+    Expected<void> may_offer(OfferKind kind) const;
     // Answers the peer's pending offer.
     Expected<void> answer(bool yes, Millis now);
     // After a decided round, when the local player lost it: who starts the next.

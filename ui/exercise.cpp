@@ -12,8 +12,29 @@ namespace gobblet::ui {
 // ---------------------------------------------------------------------------------------------------
 // The screen
 
-ExerciseScreen::ExerciseScreen(Navigator& nav, ScreenKind screen, bool color) : nav_(nav), screen_(screen) {
-    ui_.color = color;
+ExerciseScreen::ExerciseScreen(Navigator& nav, bool color) : nav_(nav) { ui_.color = color; }
+
+std::vector<KeyRow<ExerciseScreen>> ExerciseScreen::with_board_rows(std::vector<KeyRow<ExerciseScreen>> own) {
+    using S = ExerciseScreen;
+    std::vector<KeyRow<S>> rows = {
+        {Action::Help, nullptr,
+         [](S& s) {
+             s.ui_.help = true;
+             s.ui_.help_scroll = 0;
+         }},
+        {Action::CursorUp, nullptr, [](S& s) { s.move_cursor(-1, 0); }},
+        {Action::CursorDown, nullptr, [](S& s) { s.move_cursor(1, 0); }},
+        {Action::CursorLeft, nullptr, [](S& s) { s.move_cursor(0, -1); }},
+        {Action::CursorRight, nullptr, [](S& s) { s.move_cursor(0, 1); }},
+        {Action::Pick, nullptr, [](S& s) { s.pick(s.ui_.cursor); }},
+        {Action::Cancel, nullptr, [](S& s) { s.cancel(); }},
+        {Action::ListUp, nullptr,
+         [](S& s) { scroll_moves(s.ui_.list_scroll, s.board_.game().moves().size(), true); }},
+        {Action::ListDown, nullptr,
+         [](S& s) { scroll_moves(s.ui_.list_scroll, s.board_.game().moves().size(), false); }},
+    };
+    rows.insert(rows.end(), own.begin(), own.end());
+    return rows;
 }
 
 void ExerciseScreen::show(const Game& game, Color player, const std::string& other_name) {
@@ -49,24 +70,9 @@ void ExerciseScreen::key(Key k, Millis) {
         }
         if (!ui_.prompt.empty() && !k.special && k.code != 27) return type_char(k.code);
     }
-    switch (const Action a = action_for(k, ui_.mode, screen_)) {
-        case Action::None: break;
-        case Action::Help:
-            ui_.help = true;
-            ui_.help_scroll = 0;
-            return;
-        case Action::CursorUp: return move_cursor(-1, 0);
-        case Action::CursorDown: return move_cursor(1, 0);
-        case Action::CursorLeft: return move_cursor(0, -1);
-        case Action::CursorRight: return move_cursor(0, 1);
-        case Action::Pick: return pick(ui_.cursor);
-        case Action::Cancel: return cancel();
-        case Action::ListUp:
-        case Action::ListDown:
-            return scroll_moves(ui_.list_scroll, board_.game().moves().size(), a == Action::ListUp);
-        default:
-            if (available(a)) act(a);
-            return;
+    if (const Action a = keys().action(k, ui_.mode); a != Action::None) {
+        if (const Expected<void> done = keys().press(*this, a); !done) say(done.why(), true);
+        return;
     }
     // Any other character starts a typed move.
     if (!k.special && k.code > 32 && k.code != 127) {
@@ -108,7 +114,7 @@ void ExerciseScreen::cancel() {
         ui_.mode = Mode::typing;
         return;
     }
-    act(Action::Leave);
+    if (const Expected<void> left = keys().press(*this, Action::Leave); !left) say(left.why(), true);
 }
 
 void ExerciseScreen::pick(const Spot& spot) {
@@ -184,7 +190,9 @@ void ExerciseScreen::paste(const InputEvent& e, Millis) {
 }
 
 void ExerciseScreen::draw(Millis now) {
-    if (ui_.help) return draw_help(help_lines(board_, COLS - 1, screen_, help_intro()), ui_.help_scroll);
+    if (ui_.help)
+        return draw_help(help_lines(board_, COLS - 1, keys().screen(), help_intro(), keys().listed(*this)),
+                         ui_.help_scroll);
     ui_.title_note = title_note();
     Chrome c;
     c.status = status();
@@ -192,8 +200,7 @@ void ExerciseScreen::draw(Millis now) {
         entry_chrome(*ui_.entry, c);
     } else {
         prompt_chrome(ui_, c);
-        c.footer = footer_lines(
-            ui_.mode, std::max(20, COLS - 1), 2, [this](Action a) { return available(a); }, screen_);
+        c.footer = keys().footer(*this, ui_.mode, std::max(20, COLS - 1), 2);
     }
     ui::draw(board_, ui_, c, now);
 }

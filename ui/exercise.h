@@ -5,9 +5,10 @@
 // as from anywhere.
 //
 // The screen owns its board (a game in a match of its own, drawn by view.h's draw), the prompt and the
-// cursor, with the same two input modes as the game; its keys come from the key table's rows for its
-// ScreenKind, so that the footer and the help show exactly them. A subclass says what a move does, what
-// its own keys do, and what the status line and the help say.
+// cursor, with the same two input modes as the game; its keys are rows (key_rows.h) on the key table's
+// bindings for its ScreenKind: the board's own (the help, the cursor, the move list, Esc) and the
+// subclass's, so that the footer shows exactly what works and the help lists them. A subclass says what a
+// move does, what its own keys do and when, and what the status line and the help say.
 #pragma once
 
 #include <memory>
@@ -16,6 +17,7 @@
 #include "engine/expected.h"
 #include "engine/puzzle.h"
 #include "input.h"
+#include "key_rows.h"
 #include "screen.h"
 #include "state.h"
 #include "view.h"
@@ -31,7 +33,7 @@ class ExerciseScreen : public Screen {
     void draw(Millis now) override;
 
   protected:
-    ExerciseScreen(Navigator& nav, ScreenKind screen, bool color);
+    ExerciseScreen(Navigator& nav, bool color);
     // Shows `game` on the board; `player` is the side the player moves.
     void show(const Game& game, Color player, const std::string& other_name);
     void say(std::string text, bool error = false);
@@ -39,11 +41,12 @@ class ExerciseScreen : public Screen {
     void leave() { nav_.pop(); }
     void ask_line(LineEntry e) { ui_.entry = std::move(e); }
 
+    // The screen's key rows: its own (Next, Retry, Leave...) with_board_rows(), whose functions reach the
+    // subclass by a cast of its own (the rows are only ever handed that subclass).
+    virtual const KeyRows<ExerciseScreen>& keys() const = 0;
+    static std::vector<KeyRow<ExerciseScreen>> with_board_rows(std::vector<KeyRow<ExerciseScreen>> own);
     // A move the player typed or made with the cursor; true when it was played.
     virtual bool move(const MoveSpec& spec) = 0;
-    // One of the screen's own keys (Next, Retry, Leave...).
-    virtual void act(Action a) = 0;
-    virtual bool available(Action) const { return true; }
     // Whether a move can be made now, or why not (the try is over: what to press).
     virtual Expected<void> move_allowed() const { return {}; }
     // Enter on an empty prompt (or in cursor mode when no move can be made): why no move, or a hint.
@@ -60,14 +63,13 @@ class ExerciseScreen : public Screen {
   private:
     void type_char(int c);
     void submit();
-    void cancel();
+    void cancel();  // Esc: the prompt cleared, a piece put back, cursor mode left; else the screen's q
     void pick(const Spot& spot);
     void move_cursor(int drow, int dcol);
     void mouse();
     void entry_key(Key k);
 
     Navigator& nav_;
-    ScreenKind screen_;
 };
 
 // The puzzles of `set`, starting at its first unsolved puzzle; progress is read from and saved to

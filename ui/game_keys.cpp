@@ -1,11 +1,10 @@
 // The game screen's keys (game_screen.h): what each key does on the prompt, in cursor mode, with the
-// mouse, in the help, a line entry, an overlay or a question, and pastes (read by game_paste.h); the key
-// table (keys.h) maps keys to actions.
+// mouse, in the help, a line entry, an overlay or a question, and pastes (read by game_paste.h); a command
+// key runs its row (game_rows.cpp) when it works, else says why.
 #include <curses.h>
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 
 #include "controls.h"
 #include "game_paste.h"
@@ -33,10 +32,12 @@ void GameScreen::on_key(Key k) {
         }
         if (!ui_.prompt.empty() && !k.special && k.code != 27 && k.code != 3) return type_char(k.code);
     }
-    const Action a = action_for(k, ui_.mode, kind_);
-    // c claims a round only while a claim stands (it is the absent player's turn, so no move of ours can
-    // be typed); otherwise it begins a move like C3B2.
-    if (a != Action::None && (a != Action::Claim || available(a))) return on_action(a);
+    // A command key runs its row when it works, and otherwise says why (game_rows.cpp). But c claims a
+    // round only while a claim stands (it is the absent player's turn, so no move of ours can be typed);
+    // otherwise it begins a move like C3B2.
+    if (const Action a = keys().action(k, ui_.mode);
+        a != Action::None && (a != Action::Claim || keys().works(*this, a)))
+        return say_if(keys().press(*this, a));
     // Any other character starts a typed move (a mistyped one is quoted whole when it is refused).
     if (!k.special && k.code > 32 && k.code != 127) {
         ui_.mode = Mode::typing;
@@ -76,171 +77,13 @@ void GameScreen::submit_prompt() {
     play(parsed->front().spec);
 }
 
-void GameScreen::on_action(Action a) {
-    if (table_.networked() && local_only(a)) {
-        say("not in a network game: the two of you play it out (< asks to take a move back)", true);
-        return;
-    }
-    if (options_.served && !table_.networked() && review_only(a)) {
-        say("not in a review from the lobby: q goes back there", true);
-        return;
-    }
-    switch (a) {
-        case Action::None: return;
-        case Action::Help:
-            ui_.help = true;
-            ui_.help_scroll = 0;
-            return;
-        case Action::Quit: return options_.served ? ask_leave() : leave();
-        case Action::Back: return step_back();
-        case Action::Forward: return step_forward();
-        case Action::ToStart:
-            if (review_step(Table::Step::Start)) return;
-            return go_to(0);
-        case Action::ToEnd:
-            if (review_step(Table::Step::End)) return;
-            return go_to(match().game().moves().size() + match().game().redo_moves().size());
-        case Action::GotoMove: {
-            const bool review = table_.review().open() || match().phase() == MatchPhase::Over;
-            if (!review && !can_step(true)) return;
-            const Game& shown_game = match().rounds()[table_.review().round(match())].game;
-            const std::size_t total =
-                shown_game.moves().size() + (review ? 0 : shown_game.redo_moves().size());
-            ui_.entry = LineEntry{
-                "Go to move (0-" + std::to_string(total) + ", the number of moves played)",
-                "",
-                6,
-                [this, all = total](const std::string& s) {
-                    char* end = nullptr;
-                    const long n = std::strtol(s.c_str(), &end, 10);
-                    if (s.empty() || *end || n < 0 || std::size_t(n) > all) {
-                        say("'" + printable(s) + "' is not a move number: give 0 to " + std::to_string(all),
-                            true);
-                        return;
-                    }
-                    go_to(std::size_t(n));
-                },
-                {}};
-            return;
-        }
-        case Action::Save: return table_.save_named();
-        case Action::Copy: return copy();
-        case Action::NewGame: return new_game();
-        case Action::Open: return overlays_.open_list();
-        case Action::Menu: return overlays_.open_menu();
-        case Action::ComputerWhite: return table_.toggle_computer(Color::White);
-        case Action::ComputerBlack: return table_.toggle_computer(Color::Black);
-        case Action::Hint: return hint();
-        case Action::Pause: return table_.pause();
-        case Action::OfferDraw: return table_.offer_draw();
-        case Action::Resign: return table_.resign();
-        case Action::Claim: return table_.claim_round();
-        case Action::Abort:
-            if (!available(Action::Abort))
-                return say(
-                    "abort works before each side has moved, in a server's match that is no tournament's",
-                    true);
-            link_->abort = true;
-            return say("aborting the match: no result, no rating");
-        case Action::Chat:
-            if (!available(Action::Chat)) {
-                say(table_.networked() ? "not connected: nobody to talk to"
-                                       : "chat works in a network game (--host or --join)",
-                    true);
-                return;
-            }
-            if (table_.session() && table_.session()->watching()) {
-                // Spectators talk among themselves (through the lobby), never to the players.
-                ui_.entry = LineEntry{"Say to the other spectators",
-                                      "",
-                                      net::max_text,
-                                      [this](const std::string& text) {
-                                          if (text.find_first_not_of(' ') == std::string::npos) return;
-                                          link_->kibitz_out.push_back(text);
-                                      },
-                                      {}};
-                return;
-            }
-            ui_.entry = LineEntry{"Say",
-                                  "",
-                                  net::max_text,
-                                  [this](const std::string& text) {
-                                      if (text.empty()) return;
-                                      const Expected<void> said = table_.chat(text);
-                                      say(said ? "you: " + printable(text) : said.why(), !said);
-                                  },
-                                  {}};
-            return;
-        case Action::ChatLog:
-            if (!available(Action::ChatLog)) {
-                say(table_.networked() ? "nothing has been said yet: Tab says something"
-                                       : "chat works in a network game (--host or --join)",
-                    true);
-                return;
-            }
-            ui_.help = ui_.chat_page = true;
-            ui_.help_scroll = 1 << 20;  // the latest lines: draw_help scrolls back to the last page
-            return;
-        case Action::Analysis: return teacher_.toggle_analysis();
-        case Action::Puzzles: return open_puzzles();
-        case Action::Tutorial: return open_tutorial();
-        case Action::Next:  // the exercises' own keys (exercise.h) never reach the game
-        case Action::Retry:
-        case Action::Solution:
-        case Action::GotoPuzzle:
-        case Action::Leave:
-        case Action::Select:  // the lobby's own keys (lobby_screen.h) never reach the game either
-        case Action::Post:
-        case Action::Challenge:
-        case Action::Accept:
-        case Action::Withdraw:
-        case Action::Watch:
-        case Action::History:
-        case Action::Password:
-        case Action::Machines:
-        case Action::Reconnect:
-        case Action::NextList:
-        case Action::Login:
-        case Action::Guest:
-        case Action::NewTournament:
-        case Action::EnterTournament:
-        case Action::StartTournament:
-        case Action::ChooseStarter:
-        case Action::Profile:
-        case Action::Leaders:
-        case Action::Filter:
-        case Action::Bell: return;
-        case Action::ListUp:
-        case Action::ListDown:
-            return scroll_moves(ui_.list_scroll, shown().game().moves().size(), a == Action::ListUp);
-        case Action::CursorUp: return move_cursor(-1, 0);
-        case Action::CursorDown: return move_cursor(1, 0);
-        case Action::CursorLeft: return move_cursor(0, -1);
-        case Action::CursorRight: return move_cursor(0, 1);
-        case Action::Pick: return on_spot(ui_.cursor);
-        case Action::Cancel:
-            // With nothing to clear or put back, Esc declines the other player's offer that stands.
-            if (ui_.prompt.empty() && !ui_.picked && table_.decline_offer()) return;
-            ui_.prompt.clear();
-            if (ui_.picked && !ui_.picked->stack && match().game().touched()) {
-                say("official rules: the piece you picked up is touched and must be the one you move", true);
-                return;
-            }
-            if (ui_.picked) {
-                ui_.picked.reset();
-                say("put back");
-            }
-            ui_.mode = Mode::typing;
-            return;
-    }
-}
-
 void GameScreen::help_key(Key k) {
     if (help_scroll_key(k, ui_.help_scroll)) return;
     if (k.code == 3) leave();
     ui_.help = ui_.chat_page = false;  // any other key closes the help (or the chat log)
     // The game's help names T; a question's or an overlay's help comes back to it.
-    if (!own_help() && action_for(k, ui_.mode, kind_) == Action::Tutorial) on_action(Action::Tutorial);
+    if (!own_help() && keys().action(k, ui_.mode) == Action::Tutorial)
+        say_if(keys().press(*this, Action::Tutorial));
 }
 
 namespace {
@@ -305,11 +148,6 @@ HelpPage question_help(const Question& q, ScreenKind screen) {
             "There is no default answer here, so Esc does not answer it: choose one of the keys "
             "below, or leave with q and come back to it later.");
     return page;
-}
-
-void GameScreen::open_help() {
-    ui_.help = true;
-    ui_.help_scroll = 0;
 }
 
 void GameScreen::question_key(Key k) {

@@ -115,8 +115,8 @@ bool GameScreen::review_step(Table::Step step) {
     return true;
 }
 
+// The players here step back themselves (a network game's takeback is an offer: game_rows.cpp).
 void GameScreen::step_back() {
-    if (table_.request_takeback()) return;  // a network game's: asked of the other player
     if (review_step(Table::Step::Back)) return;
     if (!can_step(true)) return;
     if (!match().game().can_undo()) {
@@ -146,6 +146,12 @@ void GameScreen::step_forward() {
     table_.after_change(false);
 }
 
+void GameScreen::step_to(Table::Step step) {
+    if (review_step(step)) return;
+    const Game& g = match().game();
+    go_to(step == Table::Step::Start ? 0 : g.moves().size() + g.redo_moves().size());
+}
+
 void GameScreen::go_to(std::size_t plies) {
     if (table_.review_takes_go_to()) {
         const Expected<std::string> r = table_.review_go_to(plies);
@@ -166,11 +172,6 @@ void GameScreen::go_to(std::size_t plies) {
 // Other actions
 
 void GameScreen::new_game() {
-    if (table_.networked()) {
-        say("a network game goes on until it is over: start a new one with " + options_.program + " --host",
-            true);
-        return;
-    }
     const bool empty = match().game().moves().empty() && match().rounds().size() == 1;
     if (empty && overlays_.next_variant() == match().variant()) {
         say("this is already a new game");
@@ -212,7 +213,6 @@ void GameScreen::start_new(bool keep) {
 }
 
 void GameScreen::hint() {
-    if (const Expected<void> offered = hint_on_offer(); !offered) return say(offered.why(), true);
     table_.grant_help();  // before the first move of a timed match: for the whole match, for both
     teacher_.hint();
 }
@@ -276,6 +276,7 @@ void GameScreen::open_record(const std::filesystem::path& path) {
 }
 
 void GameScreen::review(saves::Record record, const std::string& what) {
+    kind_ = GameKind::Review;
     review_clocks_ = record.clocks;  // a server's record: each move's clock reading (%clk)
     std::array<SeatSpec, 2> seats = record.seats;
     // A computer that played (a server's bot) is named as one; in the review nobody plays for anyone.

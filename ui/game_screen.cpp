@@ -93,96 +93,12 @@ void GameScreen::draw(Millis t) {
     ui::draw(shown(), ui_, chrome(), t);
 }
 
-// What a network game does not offer: the two players play it out together.
-bool local_only(Action a) {
-    switch (a) {
-        case Action::NewGame:
-        case Action::Open:
-        case Action::Forward:
-        case Action::ToEnd:
-        case Action::ToStart:
-        case Action::GotoMove:
-        case Action::Puzzles:
-        case Action::Tutorial: return true;
-        default: return false;
-    }
-}
-
-// A game reviewed from the lobby is for looking at: it opens no other game, puzzle or setting.
-bool review_only(Action a) {
-    switch (a) {
-        case Action::NewGame:
-        case Action::Open:
-        case Action::Menu:
-        case Action::Puzzles:
-        case Action::Tutorial: return true;
-        default: return false;
-    }
-}
-
-// The keys that ask the engine for help, and which help each asks (engine_help.h decides).
-std::optional<Help> help_of(Action a) {
-    switch (a) {
-        case Action::ComputerWhite:
-        case Action::ComputerBlack: return Help::ComputerSeat;
-        case Action::Hint: return Help::Hint;
-        case Action::Analysis: return Help::Analysis;
-        default: return std::nullopt;
-    }
-}
-
-Expected<void> GameScreen::hint_on_offer() const {
-    if (const Expected<void> allowed = table_.help(Help::Hint); !allowed) return allowed;
-    if (table_.review().open())
-        return Failure{"a hint is for the game in play, not the review: End goes back to it"};
-    return table_.may_act(Act::Hint);
-}
-
-bool GameScreen::available(Action a) const {
-    if (options_.served && !table_.networked() && review_only(a)) return false;
-    // The engine's help: only what its one rule allows now (the footer and the help show nothing else).
-    if (const auto help = help_of(a); help && !table_.help(*help)) return false;
-    if (const net::Session* net = table_.session()) {
-        if (net->watching())  // a spectator looks (and talks to the other spectators): the players play
-            return a == Action::Help || a == Action::Quit || a == Action::Analysis || a == Action::ListUp ||
-                   a == Action::ListDown || a == Action::Copy || a == Action::Save ||
-                   (a == Action::Chat && link_ && net->playing());
-        switch (a) {
-            case Action::Abort:  // a server's match that nobody has moved twice in (not a tournament's)
-                return link_ && !link_->tournament && net->playing() && match().rounds().size() == 1 &&
-                       match().game().moves().size() < 2 && match().phase() == MatchPhase::Playing;
-            case Action::Back:
-            case Action::Chat: return net->playing();
-            case Action::ChatLog: return !table_.chat_log().empty();
-            default: break;
-        }
-        if (local_only(a)) return false;
-    }
-    switch (a) {
-        // The acts of play: offered when the table's one rule allows them now (Table::may_act).
-        case Action::Pause: return table_.may_act(Act::Pause).ok();
-        case Action::OfferDraw: return table_.may_act(Act::OfferDraw).ok();
-        case Action::Resign: return table_.may_act(Act::Resign).ok();
-        case Action::Claim: return table_.may_act(Act::Claim).ok();
-        case Action::Hint: return hint_on_offer().ok();
-        case Action::Abort:
-        case Action::Chat:
-        case Action::ChatLog: return false;
-        case Action::Back:
-        case Action::ToStart: return table_.may_step(Table::Step::Back).ok();
-        case Action::GotoMove: return table_.review().open() || table_.may_step(Table::Step::Back).ok();
-        case Action::Forward:
-        case Action::ToEnd: return table_.may_step(Table::Step::Forward).ok();
-        default: return true;
-    }
-}
-
 Chrome GameScreen::chrome() const {
     Chrome c;
     const int width = std::max(20, COLS - 1);
     if (ui_.question) {
         c.prompt_line = question_prompt(*ui_.question);
-        c.footer = question_footer(*ui_.question, kind_);
+        c.footer = question_footer(*ui_.question, keys().screen());
         return c;
     }
     if (ui_.entry) {
@@ -194,8 +110,7 @@ Chrome GameScreen::chrome() const {
         return c;
     }
     prompt_chrome(ui_, c);
-    c.footer = footer_lines(
-        ui_.mode, width, 2, [this](Action a) { return available(a); }, kind_);
+    c.footer = keys().footer(*this, ui_.mode, width, 2);
     return c;
 }
 
@@ -220,14 +135,11 @@ std::vector<std::string> GameScreen::help_now(int width) const {
         return chat_log_page("Chat: the last " + std::to_string(table_.chat_log().size()) +
                                  " lines said in this game (any key comes back)",
                              table_.chat_log(), width);
-    if (ui_.question) return help_page_lines(question_help(*ui_.question, kind_), width);
+    if (ui_.question) return help_page_lines(question_help(*ui_.question, keys().screen()), width);
     if (ui_.overlay) return help_page_lines(ui_.overlay->help, width);
     if (ui_.entry && ui_.entry->help) return help_page_lines(*ui_.entry->help, width);
-    // The keys of the engine's help that this game refuses now are left out, and the help says why.
-    return help_lines(match(), width, kind_, help_note(table_.help_game()), [this](Action a) {
-        const auto help = help_of(a);
-        return !help || table_.help(*help).ok();
-    });
+    // The keys this game has (the engine's help only what it allows now, and the help says why).
+    return help_lines(match(), width, keys().screen(), help_note(table_.help_game()), keys().listed(*this));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -241,10 +153,6 @@ std::string GameScreen::clock_stands_note() const {
 }
 
 void GameScreen::open_puzzles() {
-    if (table_.networked()) {
-        say("not in a network game: the two of you play it out", true);
-        return;
-    }
     const PuzzleSet* set = options_.puzzle_set.empty() ? saves::shipped_puzzle_set(match().variant())
                                                        : find_puzzle_set(options_.puzzle_set);
     if (!set || set->puzzles.empty()) {
@@ -255,10 +163,6 @@ void GameScreen::open_puzzles() {
 }
 
 void GameScreen::open_tutorial() {
-    if (table_.networked()) {
-        say("not in a network game: the two of you play it out", true);
-        return;
-    }
     nav_.push(make_tutorial_screen(nav_, match().variant().rules, match().variant().size, ui_.color,
                                    clock_stands_note()));
 }
@@ -312,8 +216,7 @@ GameScreen::GameScreen(const ScreenContext& context, const Options& options)
       table_(Table::Config{options.program, options.player, 1, !options.served}, context.loop, context.clock,
              *this),
       teacher_(table_, *this, ui_, context.loop),
-      overlays_(table_, teacher_, ui_),
-      kind_(options.served ? screen_served : screen_local) {
+      overlays_(table_, teacher_, ui_) {
     const ScreenSettings settings = read_screen_settings(options_);
     teacher_.set_coach(settings.coach);
     overlays_.set_ascii_lines(settings.ascii);
@@ -515,7 +418,9 @@ Expected<void> GameScreen::start_network(const saves::Record* autosaved) {
             say("the last game was not a network match in progress: a new one", true);
             table_.set_match(Match(match().settings()));
         }
-        return table_.host(hc);
+        Expected<void> hosting = table_.host(hc);
+        if (hosting) kind_ = GameKind::Peer;
+        return hosting;
     }
     if (options_.join_to) {
         if (autosaved && !autosaved->match_id.empty()) {  // --resume: the match this joiner holds
@@ -536,10 +441,16 @@ Expected<void> GameScreen::start_network(const saves::Record* autosaved) {
 }
 
 void GameScreen::connect(const std::string& code) {
-    if (const Expected<void> joined =
-            table_.join(join_config(options_, code, net_held_, net_held_id_), options_.join_seat);
-        !joined)
-        join_failed(joined.why());
+    const Expected<void> joined =
+        table_.join(join_config(options_, code, net_held_, net_held_id_), options_.join_seat);
+    if (!joined) return join_failed(joined.why());
+    kind_ = GameKind::Peer;
+}
+
+Expected<void> GameScreen::join(const net::JoinConfig& config, const SeatSpec& local_seat) {
+    Expected<void> joined = table_.join(config, local_seat);
+    if (joined) kind_ = config.watch ? GameKind::Watching : GameKind::Served;
+    return joined;
 }
 
 void GameScreen::ask_code() {

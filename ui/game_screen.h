@@ -5,8 +5,9 @@
 // tutorial, pushed over it (exercise.h) while the game waits.
 //
 // Its files, one job each: game_screen.cpp (its turn of the loop, drawing, the screens over it, the start
-// and the end), game_keys.cpp (what each key does: the key table's actions, questions, entries, the mouse,
-// pastes), game_play.cpp (moves made here, stepping, the actions of play that are the screen's, and a game
+// and the end), game_keys.cpp (how a key reaches what it does: the prompt, questions, entries, overlays,
+// the mouse, pastes), game_rows.cpp (the command keys: for each kind of game, when each works and what it
+// runs), game_play.cpp (moves made here, stepping, the actions of play that are the screen's, and a game
 // opened from the lobby). Beside it, each an object or functions of its own: game_setup.h (what the screen
 // starts from: the settings file, the match the command line asks for, the network set-up), game_paste.h
 // (what a paste comes to), game_overlays.h (the settings menu and the list of games).
@@ -26,6 +27,7 @@
 #include "app.h"
 #include "game_overlays.h"
 #include "game_setup.h"
+#include "key_rows.h"
 #include "lobby_link.h"
 #include "saves/record.h"
 #include "screen.h"
@@ -36,10 +38,11 @@
 
 namespace gobblet::ui {
 
-// Actions a network game does not offer: the two players play it out together.
-bool local_only(Action a);
-// Actions a game reviewed from the lobby does not offer: it opens nothing else.
-bool review_only(Action a);
+// The kind of game a game screen shows, chosen once as its game starts (as the table's umpire is): one of
+// this program's at the board here, a peer-to-peer game (--host, --join), a server's match of the
+// player's, a server's game watched, or a finished game reviewed from the lobby. It chooses the screen's
+// key rows (game_rows.cpp), and nothing else asks it.
+enum class GameKind : std::uint8_t { Local, Peer, Served, Watching, Review };
 
 // What q does on every page of the game's help (questions, overlays).
 inline constexpr const char* quit_help =
@@ -62,9 +65,7 @@ class GameScreen : public Screen, private TableReport {
     Expected<void> prepare();
     // A network game joined (a server's game from the lobby: its address, the player's code and name;
     // `local_seat`: who plays for the player here), or why it cannot start.
-    Expected<void> join(const net::JoinConfig& config, const SeatSpec& local_seat) {
-        return table_.join(config, local_seat);
-    }
+    Expected<void> join(const net::JoinConfig& config, const SeatSpec& local_seat);
     // Whether the screen wants colours (the settings file, NO_COLOR, --no-color).
     bool color() const { return ui_.color; }
     // Opened from the lobby (Options::served): what the lobby tells this screen and hears from it.
@@ -149,9 +150,6 @@ class GameScreen : public Screen, private TableReport {
     // Drawing (game_screen.cpp).
     Chrome chrome() const;
     std::string review_note() const;
-    bool available(Action a) const;
-    // A hint may be asked now (the rule of the engine's help, a human's turn here), or why not.
-    Expected<void> hint_on_offer() const;
     // What is open has a help page of its own (a question, an overlay, the join code's entry), which ?
     // shows in the place of the game's help.
     bool own_help() const;
@@ -162,9 +160,29 @@ class GameScreen : public Screen, private TableReport {
     void open_puzzles();
     void open_tutorial();
 
+    // The key rows of this kind of game (game_rows.cpp): each command key, when it works and what it runs,
+    // which the dispatch, the footer and the help read.
+    static std::vector<KeyRow<GameScreen>> rows_of(GameKind kind);
+    const KeyRows<GameScreen>& keys() const;
+    // When keys work, where the table's one rule is not all of it (game_rows.cpp): a computer seat taken
+    // or handed back (the engine's help), a hint (the help, a human's turn here, not in the review), going
+    // to a move, chat, the chat log, aborting a server's match.
+    Expected<void> computer_allowed(Color c) const;
+    Expected<void> hint_on_offer() const;
+    Expected<void> go_to_allowed() const;
+    Expected<void> chat_allowed() const;
+    Expected<void> chat_log_allowed() const;
+    Expected<void> abort_allowed() const;
+    // What keys run, where it is not the table's alone (game_rows.cpp).
+    void open_chat();
+    void open_chat_log();
+    void ask_move_number();
+    void scroll_list(bool up);
+    void cancel();  // Esc: the prompt cleared, a piece put back, or the other player's offer declined
+    void abort();
+
     // Keys and pastes (game_keys.cpp; game_paste.h reads a paste).
     void on_key(Key k);
-    void on_action(Action a);
     void on_mouse();
     void enter_pressed();
     void type_char(int c);
@@ -186,6 +204,7 @@ class GameScreen : public Screen, private TableReport {
     bool review_step(Table::Step step);
     void step_back();
     void step_forward();
+    void step_to(Table::Step step);  // Home, End
     void go_to(std::size_t plies);
     void copy();
     void new_game();
@@ -218,8 +237,8 @@ class GameScreen : public Screen, private TableReport {
     std::string exit_message_;
     bool screen_open_ = false;
     Millis leave_at_ = -1;  // the game leaves then (a refused join's notice), or never
-    // Opened from the lobby: the key table's bindings of screen_served (q leaves), and the link.
-    ScreenKind kind_ = screen_local;
+    GameKind kind_ = GameKind::Local;
+    // Opened from the lobby: the link.
     std::shared_ptr<LobbyLink> link_;
     saves::MoveClocks review_clocks_;  // a reviewed record's clock readings, by round and move (%clk)
     // "clocks after move 12: Liam 4:31, Eamon 4:50", for the title of a review with clock readings.

@@ -19,7 +19,7 @@ Expected<saves::PuzzleProgress> read_progress(const std::filesystem::path& path)
 class PuzzlesScreen : public ExerciseScreen {
   public:
     PuzzlesScreen(Navigator& nav, const PuzzleSet& set, bool color)
-        : ExerciseScreen(nav, screen_puzzles, color),
+        : ExerciseScreen(nav, color),
           path_(saves::progress_path()),
           read_(read_progress(path_)),
           session_(set, read_ ? *read_ : saves::PuzzleProgress{}) {
@@ -78,45 +78,57 @@ class PuzzlesScreen : public ExerciseScreen {
         return {};
     }
 
-    void act(Action a) override {
-        switch (a) {
-            case Action::Next:
-                session_.open(session_.next_index());
-                sync();
-                return say(opening());
-            case Action::Retry:
-                session_.retry();
-                sync();
-                return say("Puzzle " + std::to_string(session_.puzzle().id) +
-                           " again from its start (not counted " + "again): " + session_.task() + ".");
-            case Action::Solution: {
-                const std::string text = session_.show_solution();
-                sync();
-                const std::string saved = save();
-                return say(saved + text, !saved.empty());
-            }
-            case Action::GotoPuzzle: {
-                const int count = int(session_.set().puzzles.size());
-                return ask_line({"Go to puzzle (1-" + std::to_string(count) + ")",
-                                 "",
-                                 4,
-                                 [this, count](const std::string& s) {
-                                     char* end = nullptr;
-                                     const long n = std::strtol(s.c_str(), &end, 10);
-                                     if (s.empty() || *end || n < 1 || n > count)
-                                         return say("'" + printable(s) +
-                                                        "' is not a puzzle number: give 1 to " +
-                                                        std::to_string(count),
-                                                    true);
-                                     session_.open(std::size_t(n - 1));
-                                     sync();
-                                     say(opening());
-                                 },
-                                 {}});
-            }
-            case Action::Leave: return leave();
-            default: return;
-        }
+    const KeyRows<ExerciseScreen>& keys() const override {
+        using S = ExerciseScreen;
+        static const KeyRows<S> rows(screen_puzzles,
+                                     with_board_rows({
+                                         {Action::Next, nullptr, [](S& s) { self(s).next(); }},
+                                         {Action::Retry, nullptr, [](S& s) { self(s).retry(); }},
+                                         {Action::Solution, nullptr, [](S& s) { self(s).solution(); }},
+                                         {Action::GotoPuzzle, nullptr, [](S& s) { self(s).ask_number(); }},
+                                         {Action::Leave, nullptr, [](S& s) { self(s).leave(); }},
+                                     }));
+        return rows;
+    }
+    static PuzzlesScreen& self(ExerciseScreen& s) { return static_cast<PuzzlesScreen&>(s); }
+
+    void next() {
+        session_.open(session_.next_index());
+        sync();
+        say(opening());
+    }
+
+    void retry() {
+        session_.retry();
+        sync();
+        say("Puzzle " + std::to_string(session_.puzzle().id) + " again from its start (not counted " +
+            "again): " + session_.task() + ".");
+    }
+
+    void solution() {
+        const std::string text = session_.show_solution();
+        sync();
+        const std::string saved = save();
+        say(saved + text, !saved.empty());
+    }
+
+    void ask_number() {
+        const int count = int(session_.set().puzzles.size());
+        ask_line({"Go to puzzle (1-" + std::to_string(count) + ")",
+                  "",
+                  4,
+                  [this, count](const std::string& s) {
+                      char* end = nullptr;
+                      const long n = std::strtol(s.c_str(), &end, 10);
+                      if (s.empty() || *end || n < 1 || n > count)
+                          return say("'" + printable(s) + "' is not a puzzle number: give 1 to " +
+                                         std::to_string(count),
+                                     true);
+                      session_.open(std::size_t(n - 1));
+                      sync();
+                      say(opening());
+                  },
+                  {}});
     }
 
     std::string status() const override { return session_.task() + "   " + session_.progress_text(); }

@@ -200,6 +200,9 @@ class Table {
     // that stands), when takebacks are made by agreement (a network game): false when the players here
     // step back themselves.
     bool request_takeback();
+    // Whether an offer of `kind` may be made (or agreed) now, or why not: a network game's rules of fair
+    // play (Umpire::may_offer; may_act asks it for a pause and a draw); a local table's always may.
+    Expected<void> may_offer(net::OfferKind kind) const { return umpire_->may_offer(kind); }
     // Network game: the other player's offer that stands, which no key waits for (offer_draw, pause and
     // request_takeback agree to the offer of their own kind; a move declines it); and its note for the
     // screen ("Eamon offers a draw: = agrees, Esc declines"), "" when none does.
@@ -313,6 +316,8 @@ class Table {
     // What a local pause stops: the clocks, or a computer playing itself. The one rule of p, and of a
     // seat handed over, which ends a pause that stops nothing any more.
     bool pause_stops_something() const;
+    // What p offers across the network: to pause, or to resume a game paused.
+    net::OfferKind pause_offer() const;
     // Pauses (the seats stop, the clock stands) or resumes a local game.
     void set_local_pause(bool paused);
     // Names that are the seats' defaults follow the seats (after a seat or the match changed).

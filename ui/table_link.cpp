@@ -221,6 +221,11 @@ const char* TableLink::offer_key(net::OfferKind kind) {
     return "=";
 }
 
+Expected<void> TableLink::may_offer(net::OfferKind kind) const {
+    if (standing_offer() == kind) return {};
+    return session_->may_offer(kind);
+}
+
 std::optional<net::OfferKind> TableLink::standing_offer() const {
     if (watching()) return std::nullopt;
     return session_->pending_offer(remote_player());

@@ -104,6 +104,8 @@ class TableLink : public Umpire {
     // stands beside the board and never blocks a key (lichess): the key that makes the same offer agrees
     // to it, Esc declines it, a move declines it too.
     std::optional<net::OfferKind> standing_offer() const override;
+    // The offer agrees to the other player's that stands, or the session would send it (Session::may_offer).
+    Expected<void> may_offer(net::OfferKind kind) const override;
     // The short form beside the board while it stands ("Eamon offers a draw: = agrees, Esc declines"), or
     // "" when none does.
     std::string offer_note() const override;

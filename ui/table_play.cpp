@@ -36,6 +36,9 @@ Expected<void> Table::may_act(Act act) const {
         case Act::Pause:
             // A local pause is always lifted by p, whatever it was for: the status calls it paused.
             if (paused_ && umpire_->runs_clock()) return {};
+            // A network game's pause is an offer: its session's reasons first (the connection, the rules of
+            // fair play: a rated game has none), as p hears them.
+            if (const Expected<void> offer = umpire_->may_offer(pause_offer()); !offer) return offer;
             // A clock this table runs pauses in play; a network game's (its host's) by agreement, between
             // rounds too.
             if (!umpire_->may(act) || !pause_stops_something() ||
@@ -45,7 +48,7 @@ Expected<void> Table::may_act(Act act) const {
         case Act::OfferDraw:
             if (!umpire_->may(act) || !in_play(match()) || acting_human() < 0)
                 return Failure{"a draw can be offered while a round is being played by a human"};
-            return {};
+            return umpire_->may_offer(net::OfferKind::Draw);
         case Act::Resign:
             if (!umpire_->may(act) || !in_play(match()) || acting_human() < 0)
                 return Failure{"resigning ends a round in progress played by a human"};
@@ -256,9 +259,13 @@ bool Table::decline_offer() {
     return true;
 }
 
+net::OfferKind Table::pause_offer() const {
+    return match().clock().paused() ? net::OfferKind::Resume : net::OfferKind::Pause;
+}
+
 void Table::pause() {
-    const net::OfferKind kind = match().clock().paused() ? net::OfferKind::Resume : net::OfferKind::Pause;
-    if (const std::optional<Ruling> r = umpire_->offer(kind)) return follow(*r);  // to the other side
+    if (const std::optional<Ruling> r = umpire_->offer(pause_offer()))
+        return follow(*r);  // to the other side
     if (const Expected<void> allowed = may_act(Act::Pause); !allowed) return say(allowed.why(), true);
     set_local_pause(!paused_);
     say(paused_ ? "paused: the clocks are stopped; p resumes" : "resumed");

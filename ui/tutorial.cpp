@@ -11,7 +11,7 @@ namespace {
 class TutorialScreen : public ExerciseScreen {
   public:
     TutorialScreen(Navigator& nav, Rules rules, int board_size, bool color)
-        : ExerciseScreen(nav, screen_tutorial, color), tutorial_(rules), board_size_(board_size) {
+        : ExerciseScreen(nav, color), tutorial_(rules), board_size_(board_size) {
         sync();
     }
 
@@ -62,20 +62,34 @@ class TutorialScreen : public ExerciseScreen {
     }
 
     void enter_on_empty() override {
-        if (tutorial_.state() == Tutorial::State::Done) return act(Action::Next);
+        if (tutorial_.state() == Tutorial::State::Done) return next();
         ExerciseScreen::enter_on_empty();
     }
 
-    bool available(Action a) const override {
-        return a != Action::Next || tutorial_.state() == Tutorial::State::Done;
+    const KeyRows<ExerciseScreen>& keys() const override {
+        using S = ExerciseScreen;
+        static const KeyRows<S> rows(
+            screen_tutorial,
+            with_board_rows({
+                {Action::Next, [](const S& s) { return self(s).step_done(); }, [](S& s) { self(s).next(); }},
+                {Action::Leave, nullptr, [](S& s) { self(s).finish(false); }},
+            }));
+        return rows;
+    }
+    static TutorialScreen& self(ExerciseScreen& s) { return static_cast<TutorialScreen&>(s); }
+    static const TutorialScreen& self(const ExerciseScreen& s) {
+        return static_cast<const TutorialScreen&>(s);
     }
 
-    void act(Action a) override {
-        if (a == Action::Next) {
-            if (tutorial_.next()) return sync();
-            return finish(true);
-        }
-        if (a == Action::Leave) return finish(false);
+    // n goes on once the step is done.
+    Expected<void> step_done() const {
+        if (tutorial_.state() == Tutorial::State::Done) return {};
+        return Failure{"n goes on once this step is done: make the move it asks for (q skips the tutorial)"};
+    }
+
+    void next() {
+        if (tutorial_.next()) return sync();
+        finish(true);
     }
 
     void finish(bool finished) {

@@ -70,6 +70,10 @@ class Umpire {
     // The other side's offer that waits for an answer here, its note beside the board ("Eamon offers a
     // draw: = agrees, Esc declines", "" when none stands), and the answer of a player here to it.
     virtual std::optional<net::OfferKind> standing_offer() const = 0;
+    // Whether an offer of `kind` may be made now (or agreed: the same offer of the other side's stands),
+    // or why not: a local table's always may (the other side sits here); a network game's session says
+    // (the rules of fair play: a rated game has no takebacks and no pauses, one offer at a time...).
+    virtual Expected<void> may_offer(net::OfferKind kind) const = 0;
     virtual std::string offer_note() const = 0;
     virtual Ruling answer_offer(bool agree) = 0;
     // The round of a player who left and did not come back, claimed: only a network game's host can.
@@ -132,6 +136,7 @@ class LocalUmpire : public Umpire {
     // Both sides sit here: nobody across the network to make an offer to, and none stands.
     std::optional<Ruling> offer(net::OfferKind) override { return std::nullopt; }
     std::optional<net::OfferKind> standing_offer() const override { return std::nullopt; }
+    Expected<void> may_offer(net::OfferKind) const override { return {}; }
     std::string offer_note() const override { return ""; }
     Ruling answer_offer(bool) override { return Ruling{.said = {{"there is no offer to answer", true}}}; }
     Ruling hand_over(int player, bool to_computer, Level level) override;

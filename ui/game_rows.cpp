@@ -1,0 +1,254 @@
+// The game screen's key rows (game_screen.h, key_rows.h): for each kind of game, every command key with
+// when it works and what it runs. The kind is chosen once (GameScreen::keys): a local game has every key;
+// a network game (a peer's, a server's match, a game watched) has none of the local game's own stepping,
+// new games and exercises, which the two players never take alone (the absent sentence says so), and its
+// takebacks are offers; a finished game reviewed from the lobby opens nothing else. The footer and the
+// help read the same rows, so they offer exactly what works.
+#include <cstdlib>
+
+#include "controls.h"
+#include "game_screen.h"
+
+namespace gobblet::ui {
+
+namespace {
+
+using Row = KeyRow<GameScreen>;
+
+}  // namespace
+
+// The rows every kind of game shares, then each kind's own.
+std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind) {
+    using S = GameScreen;
+    const bool network = kind == GameKind::Peer || kind == GameKind::Served || kind == GameKind::Watching;
+    const bool served = kind == GameKind::Served || kind == GameKind::Watching || kind == GameKind::Review;
+    // The acts of play: offered when the table's one rule allows them now (Table::may_act).
+    const auto act = [](Act a) {
+        switch (a) {
+            case Act::Pause: return +[](const S& s) { return s.table_.may_act(Act::Pause); };
+            case Act::OfferDraw: return +[](const S& s) { return s.table_.may_act(Act::OfferDraw); };
+            case Act::Resign: return +[](const S& s) { return s.table_.may_act(Act::Resign); };
+            case Act::Claim: return +[](const S& s) { return s.table_.may_act(Act::Claim); };
+            default: break;
+        }
+        return +[](const S&) { return Expected<void>{}; };
+    };
+    std::vector<Row> rows = {
+        {Action::Help, nullptr, [](S& s) { s.open_help(); }},
+        {Action::Quit, nullptr, served ? +[](S& s) { s.ask_leave(); } : +[](S& s) { s.leave(); }},
+        // The group lines of the footer ("Enter play", "arrows cursor"): a spectator plays no move.
+        {Action::None,
+         kind == GameKind::Watching ? +[](const S& s) { return s.table_.may_act(Act::Move); } : nullptr},
+        {Action::Save, nullptr, [](S& s) { s.table_.save_named(); }},
+        {Action::Copy, nullptr, [](S& s) { s.copy(); }},
+        // The engine's help: what its one rule allows now (engine_help.h); the help lists only that.
+        {Action::ComputerWhite, [](const S& s) { return s.computer_allowed(Color::White); },
+         [](S& s) { s.table_.toggle_computer(Color::White); },
+         [](const S& s) { return s.table_.help(Help::ComputerSeat).ok(); }},
+        {Action::ComputerBlack, [](const S& s) { return s.computer_allowed(Color::Black); },
+         [](S& s) { s.table_.toggle_computer(Color::Black); },
+         [](const S& s) { return s.table_.help(Help::ComputerSeat).ok(); }},
+        {Action::Hint, [](const S& s) { return s.hint_on_offer(); }, [](S& s) { s.hint(); },
+         [](const S& s) { return s.table_.help(Help::Hint).ok(); }},
+        {Action::Analysis,
+         [](const S& s) { return s.ui_.analysis ? Expected<void>{} : s.table_.help(Help::Analysis); },
+         [](S& s) { s.teacher_.toggle_analysis(); },
+         [](const S& s) { return s.table_.help(Help::Analysis).ok(); }},
+        {Action::Pause, act(Act::Pause), [](S& s) { s.table_.pause(); }},
+        {Action::OfferDraw, act(Act::OfferDraw), [](S& s) { s.table_.offer_draw(); }},
+        {Action::Resign, act(Act::Resign), [](S& s) { s.table_.resign(); }},
+        // c claims a round only while a claim stands (it is the absent player's turn, so no move of ours
+        // can be typed); otherwise it begins a move like C3B2 (on_key).
+        {Action::Claim, act(Act::Claim), [](S& s) { s.table_.claim_round(); }},
+        {Action::ListUp, nullptr, [](S& s) { s.scroll_list(true); }},
+        {Action::ListDown, nullptr, [](S& s) { s.scroll_list(false); }},
+        {Action::CursorUp, nullptr, [](S& s) { s.move_cursor(-1, 0); }},
+        {Action::CursorDown, nullptr, [](S& s) { s.move_cursor(1, 0); }},
+        {Action::CursorLeft, nullptr, [](S& s) { s.move_cursor(0, -1); }},
+        {Action::CursorRight, nullptr, [](S& s) { s.move_cursor(0, 1); }},
+        {Action::Pick, nullptr, [](S& s) { s.on_spot(s.ui_.cursor); }},
+        {Action::Cancel, nullptr, [](S& s) { s.cancel(); }},
+    };
+    if (kind != GameKind::Review)
+        rows.push_back({Action::Menu, nullptr, [](S& s) { s.overlays_.open_menu(); }});
+    if (network) {
+        // Takebacks by agreement: < asks the other player (or agrees to their request that stands).
+        rows.push_back({Action::Back, [](const S& s) { return s.table_.may_offer(net::OfferKind::Undo); },
+                        [](S& s) { s.table_.request_takeback(); }});
+        rows.push_back(
+            {Action::Chat, [](const S& s) { return s.chat_allowed(); }, [](S& s) { s.open_chat(); }});
+        rows.push_back({Action::ChatLog, [](const S& s) { return s.chat_log_allowed(); },
+                        [](S& s) { s.open_chat_log(); }});
+    } else {
+        // The players here step through the game themselves (the review of a finished match included).
+        rows.push_back({Action::Back, [](const S& s) { return s.table_.may_step(Table::Step::Back); },
+                        [](S& s) { s.step_back(); }});
+        rows.push_back({Action::Forward, [](const S& s) { return s.table_.may_step(Table::Step::Forward); },
+                        [](S& s) { s.step_forward(); }});
+        rows.push_back({Action::ToStart, [](const S& s) { return s.table_.may_step(Table::Step::Start); },
+                        [](S& s) { s.step_to(Table::Step::Start); }});
+        rows.push_back({Action::ToEnd, [](const S& s) { return s.table_.may_step(Table::Step::End); },
+                        [](S& s) { s.step_to(Table::Step::End); }});
+        rows.push_back({Action::GotoMove, [](const S& s) { return s.go_to_allowed(); },
+                        [](S& s) { s.ask_move_number(); }});
+        const auto network_only = +[](const S&) -> Expected<void> {
+            return Failure{"chat works in a network game (--host or --join)"};
+        };
+        rows.push_back({Action::Chat, network_only});
+        rows.push_back({Action::ChatLog, network_only});
+    }
+    if (kind == GameKind::Local) {
+        rows.push_back({Action::NewGame, nullptr, [](S& s) { s.new_game(); }});
+        rows.push_back({Action::Open, nullptr, [](S& s) { s.overlays_.open_list(); }});
+        rows.push_back({Action::Puzzles, nullptr, [](S& s) { s.open_puzzles(); }});
+        rows.push_back({Action::Tutorial, nullptr, [](S& s) { s.open_tutorial(); }});
+    }
+    if (served)  // E is a server's match's key: elsewhere on its screen, it says when it works
+        rows.push_back(
+            {Action::Abort, [](const S& s) { return s.abort_allowed(); }, [](S& s) { s.abort(); }});
+    return rows;
+}
+
+const KeyRows<GameScreen>& GameScreen::keys() const {
+    static const KeyRows<GameScreen> local(screen_local, rows_of(GameKind::Local));
+    // What a network game does not offer: the two players play it out together.
+    static const std::string network_absent =
+        "not in a network game: the two of you play it out (< asks to take a move back)";
+    static const KeyRows<GameScreen> peer(screen_local, rows_of(GameKind::Peer), network_absent);
+    static const KeyRows<GameScreen> served(screen_served, rows_of(GameKind::Served), network_absent);
+    static const KeyRows<GameScreen> watching(screen_served, rows_of(GameKind::Watching), network_absent);
+    // A game reviewed from the lobby is for looking at: it opens no other game, puzzle or setting.
+    static const KeyRows<GameScreen> review(screen_served, rows_of(GameKind::Review),
+                                            "not in a review from the lobby: q goes back there");
+    switch (kind_) {
+        case GameKind::Local: return local;
+        case GameKind::Peer: return peer;
+        case GameKind::Served: return served;
+        case GameKind::Watching: return watching;
+        case GameKind::Review: return review;
+    }
+    return local;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// When the keys work, where it is not the table's rule alone
+
+Expected<void> GameScreen::computer_allowed(Color c) const {
+    // A computer seat is handed back whatever the engine's help allows now.
+    if (table_.seats().is_computer(table_.seat_of(c))) return {};
+    return table_.help(Help::ComputerSeat);
+}
+
+Expected<void> GameScreen::hint_on_offer() const {
+    if (const Expected<void> allowed = table_.help(Help::Hint); !allowed) return allowed;
+    if (table_.review().open())
+        return Failure{"a hint is for the game in play, not the review: End goes back to it"};
+    return table_.may_act(Act::Hint);
+}
+
+Expected<void> GameScreen::go_to_allowed() const {
+    if (table_.review_takes_go_to()) return {};
+    return table_.step_allowed();
+}
+
+Expected<void> GameScreen::chat_allowed() const {
+    const net::Session* s = table_.session();
+    // Spectators talk among themselves, through the lobby: only while it is there to carry it.
+    if (s && s->playing() && (!s->watching() || link_)) return {};
+    return Failure{"not connected: nobody to talk to"};
+}
+
+Expected<void> GameScreen::abort_allowed() const {
+    // A server's match that nobody has moved twice in (not a tournament's).
+    const net::Session* s = table_.session();
+    if (link_ && !link_->tournament && s && !s->watching() && s->playing() && match().rounds().size() == 1 &&
+        match().game().moves().size() < 2 && match().phase() == MatchPhase::Playing)
+        return {};
+    return Failure{"abort works before each side has moved, in a server's match that is no tournament's"};
+}
+
+Expected<void> GameScreen::chat_log_allowed() const {
+    if (table_.chat_log().empty()) return Failure{"nothing has been said yet: Tab says something"};
+    return {};
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the keys run, where it is not the table's or another part's alone
+
+void GameScreen::open_help() {
+    ui_.help = true;
+    ui_.help_scroll = 0;
+}
+
+void GameScreen::open_chat_log() {
+    ui_.help = ui_.chat_page = true;
+    ui_.help_scroll = 1 << 20;  // the latest lines: draw_help scrolls back to the last page
+}
+
+void GameScreen::open_chat() {
+    if (table_.session()->watching()) {
+        // Spectators talk among themselves (through the lobby), never to the players.
+        ui_.entry = LineEntry{"Say to the other spectators",
+                              "",
+                              net::max_text,
+                              [this](const std::string& text) {
+                                  if (text.find_first_not_of(' ') == std::string::npos) return;
+                                  link_->kibitz_out.push_back(text);
+                              },
+                              {}};
+        return;
+    }
+    ui_.entry = LineEntry{"Say",
+                          "",
+                          net::max_text,
+                          [this](const std::string& text) {
+                              if (text.empty()) return;
+                              const Expected<void> said = table_.chat(text);
+                              say(said ? "you: " + printable(text) : said.why(), !said);
+                          },
+                          {}};
+}
+
+void GameScreen::abort() {
+    link_->abort = true;
+    say("aborting the match: no result, no rating");
+}
+
+void GameScreen::ask_move_number() {
+    const bool review = table_.review_takes_go_to();
+    const Game& shown_game = match().rounds()[table_.review().round(match())].game;
+    const std::size_t total = shown_game.moves().size() + (review ? 0 : shown_game.redo_moves().size());
+    ui_.entry = LineEntry{
+        "Go to move (0-" + std::to_string(total) + ", the number of moves played)",
+        "",
+        6,
+        [this, all = total](const std::string& s) {
+            char* end = nullptr;
+            const long n = std::strtol(s.c_str(), &end, 10);
+            if (s.empty() || *end || n < 0 || std::size_t(n) > all) {
+                say("'" + printable(s) + "' is not a move number: give 0 to " + std::to_string(all), true);
+                return;
+            }
+            go_to(std::size_t(n));
+        },
+        {}};
+}
+
+void GameScreen::scroll_list(bool up) { scroll_moves(ui_.list_scroll, shown().game().moves().size(), up); }
+
+void GameScreen::cancel() {
+    // With nothing to clear or put back, Esc declines the other player's offer that stands.
+    if (ui_.prompt.empty() && !ui_.picked && table_.decline_offer()) return;
+    ui_.prompt.clear();
+    if (ui_.picked && !ui_.picked->stack && match().game().touched()) {
+        say("official rules: the piece you picked up is touched and must be the one you move", true);
+        return;
+    }
+    if (ui_.picked) {
+        ui_.picked.reset();
+        say("put back");
+    }
+    ui_.mode = Mode::typing;
+}
+
+}  // namespace gobblet::ui
