@@ -332,44 +332,34 @@ void GameScreen::ask_leave() {
 }
 
 void GameScreen::serve_link() {
-    if (link_) {
-        if (link_->leave) {
-            link_->leave = false;
-            return leave();
-        }
-        if (!link_->fresh_code.empty()) table_.fresh_code(std::exchange(link_->fresh_code, {}));
-        // The lobby's news on this screen (a challenge, a seek taken, spectators' talk), then the intro.
-        for (std::string& n : std::exchange(link_->notices, {})) say(std::move(n));
-        // The intro once play is on (after the connection's own "the game starts").
-        if (!link_->intro.empty() && table_.session() && table_.session()->playing())
-            say(std::exchange(link_->intro, {}));
-        // A tournament's next match, announced on the result: it opens by itself after its countdown.
-        if (link_->next_at >= 0 && now() >= link_->next_at) return leave();
-    }
+    // The intro once play is on (after the connection's own "the game starts").
+    if (!served_.intro.empty() && table_.session() && table_.session()->playing())
+        say(std::exchange(served_.intro, {}));
+    // A tournament's next match, announced on the result: it opens by itself after its countdown.
+    if (next_at_ >= 0 && now() >= next_at_) return leave();
     if (!table_.networked()) return;
     const bool over = match().phase() == MatchPhase::Over;
-    const std::string lobby_word = link_ ? link_->over : "";
-    if (!over && lobby_word.empty()) return;
+    if (!over && lobby_over_.empty()) return;
     // The result stays until a key: with the ratings' changes once the lobby has them, the opponent's
     // rematch offer, a tournament's next match and its countdown.
     // The status line shows the result of a match that ended on the board: the message does not repeat it.
-    std::string text = over ? "The match is over" : lobby_word;
-    if (over && link_ && !link_->changes.empty()) text += ": " + link_->changes;
+    std::string text = over ? "The match is over" : lobby_over_;
+    if (over && !lobby_changes_.empty()) text += ": " + lobby_changes_;
     const net::Session* s = table_.session();
     const bool player = s && !s->watching();
-    const bool rematch = link_ && player && !link_->tournament;
-    if (link_ && !link_->rematch_offer.empty()) text += ". " + link_->rematch_offer;
-    if (link_ && !link_->next.empty()) text += ". Next: " + link_->next;
+    const bool rematch = lobby_ && player && !served_.tournament;
+    if (!rematch_offer_.empty()) text += ". " + rematch_offer_;
+    if (!next_.empty()) text += ". Next: " + next_;
     // Said again when it changed (the ratings came, a rematch was offered, the next match was announced
     // after the result was said), not at each step of the countdown.
     const bool news = !end_said_ || end_text_ != text;
     end_said_ = true;
     end_text_ = text;
-    if (link_ && !link_->next.empty()) {
-        const Millis left = std::max<Millis>(0, link_->next_at - now());
+    if (!next_.empty()) {
+        const Millis left = std::max<Millis>(0, next_at_ - now());
         text += ", in " + std::to_string((left + 999) / 1000) + " s";
     }
-    const std::string prompt = text + (link_ && !link_->next.empty() ? ": any key opens it now" : "");
+    const std::string prompt = text + (!next_.empty() ? ": any key opens it now" : "");
     if (ui_.question && ui_.question->text == prompt) return;
     Question q{.text = prompt,
                .answers = {},
@@ -378,14 +368,14 @@ void GameScreen::serve_link() {
                                              "opponent accepts it with one key (r here too)."
                                            : ""),
                .on_other = [this] { leave(); },
-               .other_label = link_ && !link_->next.empty() ? "the next match" : "back to the lobby"};
+               .other_label = !next_.empty() ? "the next match" : "back to the lobby"};
     if (rematch)
-        q.answers.push_back(
-            {ch('r'), link_->rematch_offer.empty() ? "rematch" : "accept the rematch", [this] {
-                 link_->rematch = true;
-                 say(link_->rematch_offer.empty() ? "rematch offered: waiting for the answer"
-                                                  : "rematch accepted");
-             }});
+        q.answers.push_back({ch('r'), rematch_offer_.empty() ? "rematch" : "accept the rematch", [this] {
+                                 if (const Expected<void> sent = lobby_->rematch(); !sent)
+                                     return say(sent.why(), true);
+                                 say(rematch_offer_.empty() ? "rematch offered: waiting for the answer"
+                                                            : "rematch accepted");
+                             }});
     ui_.question = std::move(q);
     if (news) say(text);
 }

@@ -154,15 +154,16 @@ Expected<void> GameScreen::go_to_allowed() const {
 Expected<void> GameScreen::chat_allowed() const {
     const net::Session* s = table_.session();
     // Spectators talk among themselves, through the lobby: only while it is there to carry it.
-    if (s && s->playing() && (!s->watching() || link_)) return {};
+    if (s && s->playing() && (!s->watching() || lobby_)) return {};
     return Failure{"not connected: nobody to talk to"};
 }
 
 Expected<void> GameScreen::abort_allowed() const {
     // A server's match that nobody has moved twice in (not a tournament's).
     const net::Session* s = table_.session();
-    if (link_ && !link_->tournament && s && !s->watching() && s->playing() && match().rounds().size() == 1 &&
-        match().game().moves().size() < 2 && match().phase() == MatchPhase::Playing)
+    if (lobby_ && !served_.tournament && s && !s->watching() && s->playing() &&
+        match().rounds().size() == 1 && match().game().moves().size() < 2 &&
+        match().phase() == MatchPhase::Playing)
         return {};
     return Failure{"abort works before each side has moved, in a server's match that is no tournament's"};
 }
@@ -193,7 +194,8 @@ void GameScreen::open_chat() {
                               net::max_text,
                               [this](const std::string& text) {
                                   if (text.find_first_not_of(' ') == std::string::npos) return;
-                                  link_->kibitz_out.push_back(text);
+                                  if (const Expected<void> sent = lobby_->kibitz(text); !sent)
+                                      say(sent.why(), true);
                               },
                               {}};
         return;
@@ -210,7 +212,7 @@ void GameScreen::open_chat() {
 }
 
 void GameScreen::abort() {
-    link_->abort = true;
+    if (const Expected<void> sent = lobby_->abort(); !sent) return say(sent.why(), true);
     say("aborting the match: no result, no rating");
 }
 

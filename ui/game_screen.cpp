@@ -50,8 +50,7 @@ Millis GameScreen::until_next(Millis t) const {
     if (ui_.thinking) consider(100);  // the search's progress
     if (teacher_.coach_holds()) consider(std::max<Millis>(0, teacher_.coach_deadline() - t));
     if (leave_at_ >= 0) consider(std::max<Millis>(0, leave_at_ - t));
-    if (link_ && link_->next_at >= 0)
-        consider(std::min<Millis>(1000, std::max<Millis>(0, link_->next_at - t)));
+    if (next_at_ >= 0) consider(std::min<Millis>(1000, std::max<Millis>(0, next_at_ - t)));
     return wait;
 }
 
@@ -76,15 +75,16 @@ void GameScreen::draw(Millis t) {
     ui_.title_note = table_.net_title();
     ui_.joining = options_.join_to && !table_.welcomed() ? net::endpoint_text(*options_.join_to) : "";
     if (!review_clocks_.empty()) ui_.title_note = review_clock_note();
-    if (link_ && !link_->title.empty()) {
+    if (!served_.title.empty()) {
         // A server's match: who plays whom with ratings, always; who watches; the clocks' start.
-        std::string note = link_->title;
+        std::string note = served_.title;
         // A tournament's match before its clocks start: when they will, in the place of the ratings.
-        if (link_->clocks_by >= 0 && t < link_->clocks_by && match().rounds().size() == 1 &&
+        if (served_.clocks_by >= 0 && t < served_.clocks_by && match().rounds().size() == 1 &&
             match().game().moves().empty())
-            note = link_->waiting_title + ": clocks in " +
-                   std::to_string((link_->clocks_by - t + 999) / 1000) + " s, or at White's move";
-        if (!link_->watchers.empty()) note += "; watched by " + link_->watchers;
+            note = served_.waiting_title + ": clocks in " +
+                   std::to_string((served_.clocks_by - t + 999) / 1000) + " s, or at White's move";
+        if (const std::string watchers = lobby_ ? lobby_->watchers() : ""; !watchers.empty())
+            note += "; watched by " + watchers;
         ui_.title_note = note + (ui_.title_note.empty() ? "" : "  " + ui_.title_note);
     }
     if (const std::string r = teacher_.title(); !r.empty())
@@ -516,7 +516,7 @@ std::string GameScreen::close(Millis) {
     table_.leave();
     if (exit_status_ != 0) return "";  // the shell says why on stderr
     if (options_.served) {             // the lobby under it says what there is to say when the program ends
-        if (link_) link_->open = false;
+        if (lobby_) lobby_->closed();
         return "";
     }
     if (options_.puzzles) return "";  // the game was never shown: its autosave is left alone

@@ -54,7 +54,7 @@ std::string question_prompt(const Question& q);
 std::vector<std::string> question_footer(const Question& q, ScreenKind screen = screen_local);
 HelpPage question_help(const Question& q, ScreenKind screen = screen_local);
 
-class GameScreen : public Screen, private TableReport {
+class GameScreen : public Screen, public ServedScreen, private TableReport {
   public:
     // A game screen with a table of its own, set up from `options` and the settings file (the flags
     // given win over the file): the level, the think time and the pace, the coach, colours, board lines.
@@ -68,8 +68,12 @@ class GameScreen : public Screen, private TableReport {
     Expected<void> join(const net::JoinConfig& config, const SeatSpec& local_seat);
     // Whether the screen wants colours (the settings file, NO_COLOR, --no-color).
     bool color() const { return ui_.color; }
-    // Opened from the lobby (Options::served): what the lobby tells this screen and hears from it.
-    void set_link(std::shared_ptr<LobbyLink> link) { link_ = std::move(link); }
+    // Opened from the lobby (Options::served): the lobby's actions this screen asks for (`lobby` outlives
+    // it: it is the screen under it), and what it is told as it opens.
+    void set_lobby(LobbyActions& lobby, ServedMatch served) {
+        lobby_ = &lobby;
+        served_ = std::move(served);
+    }
     // A finished game fetched from the server, shown for review with the engine's marks (`what` names
     // it for the message line). The screen is Options::served.
     void review(saves::Record record, const std::string& what);
@@ -86,6 +90,20 @@ class GameScreen : public Screen, private TableReport {
     void covered(Millis now) override;
     void uncovered(const std::string& farewell, Millis now) override;
     std::string close(Millis now) override;
+
+    // What the lobby under it tells it (lobby_link.h; game_play.cpp).
+    void lobby_news(const std::string& text) override { say(text); }
+    void match_over(const std::string& text, const std::string& changes) override {
+        lobby_over_ = text;
+        lobby_changes_ = changes;
+    }
+    void fresh_code(const std::string& code) override { table_.fresh_code(code); }
+    void rematch_offered(const std::string& words) override { rematch_offer_ = words; }
+    void next_match(const std::string& words, Millis at) override {
+        next_ = words;
+        next_at_ = at;
+    }
+    void make_way() override { leave(); }
 
   private:
     // What the table reports (table.h).
@@ -238,8 +256,13 @@ class GameScreen : public Screen, private TableReport {
     bool screen_open_ = false;
     Millis leave_at_ = -1;  // the game leaves then (a refused join's notice), or never
     GameKind kind_ = GameKind::Local;
-    // Opened from the lobby: the link.
-    std::shared_ptr<LobbyLink> link_;
+    // Opened from the lobby: its actions, what the screen was told as it opened, and what it was told
+    // since (the lobby's word that the match ended and the ratings' changes, the opponent's rematch offer,
+    // a tournament's next match and when it opens by itself).
+    LobbyActions* lobby_ = nullptr;
+    ServedMatch served_;
+    std::string lobby_over_, lobby_changes_, rematch_offer_, next_;
+    Millis next_at_ = -1;
     saves::MoveClocks review_clocks_;  // a reviewed record's clock readings, by round and move (%clk)
     // "clocks after move 12: Liam 4:31, Eamon 4:50", for the title of a review with clock readings.
     std::string review_clock_note() const;

@@ -1,4 +1,5 @@
-// Drawing the lobby (lobby_screen.h): render from state, for the current terminal size.
+// Drawing the lobby (lobby_screen.h): render from state, for the current terminal size: the frame every
+// lobby screen shares (its pages draw their bodies in it: lobby_pages.h), and the lists.
 //
 //   title: the server's greeting, who we are
 //   status: the connection (logged in, reconnecting in 4 s...)
@@ -16,7 +17,6 @@
 #include <algorithm>
 
 #include "lobby_screen.h"
-#include "net/lobby_text.h"
 #include "terminal.h"
 #include "view.h"
 
@@ -24,18 +24,21 @@ namespace gobblet::ui {
 
 namespace {
 
-void put(int y, int x, const std::string& text, int width, attr_t attr = 0) {
-    if (width <= 0 || y < 0 || y >= LINES) return;
-    if (attr) attron(attr);
-    mvaddstr(y, x, fit(text, width).c_str());
-    if (attr) attroff(attr);
-}
-
 attr_t pair_of(Pair p) { return has_colors_on() ? COLOR_PAIR(p) : 0; }
 
 }  // namespace
 
 void LobbyScreen::draw(Millis now) {
+    LobbyBody b;
+    b.draw = [this, now](int top, int height, int width) { draw_lists(top, height, width, now); };
+    b.has_details = true;
+    b.details = details(now);
+    b.footer = [this](int width) { return keys().footer(*this, Mode::typing, width, 2); };
+    draw_frame(now, b);
+}
+
+// The frame: everything but the body (the lists, or a page's).
+void LobbyScreen::draw_frame(Millis now, const LobbyBody& body) {
     if (help_ && chat_page_)
         return draw_help(chat_log_page("The lobby's chat: the last " + std::to_string(chat_.size()) +
                                            " lines (any key comes back)",
@@ -50,16 +53,16 @@ void LobbyScreen::draw(Millis now) {
                                  std::to_string(lobby_min_lines) + ". Make it larger (q quits).";
         int y = 0;
         for (const std::string& line : wrap(text, std::max(1, w)))
-            if (y < LINES) put(y++, 0, line, w);
+            if (y < LINES) put_text(y++, 0, line, w);
         refresh();
         return;
     }
     std::string title = "gobblet lobby: " + net::endpoint_text(options_.server);
     if (!greeting_.empty()) title += " - " + greeting_;
-    put(0, 0, title, w, A_BOLD | pair_of(pair_title));
+    put_text(0, 0, title, w, A_BOLD | pair_of(pair_title));
     using P = lobby::Client::Phase;
     const bool trouble = client_->phase() == P::Waiting || client_->phase() == P::Closed;
-    put(1, 0, status_line(now), w, trouble ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
+    put_text(1, 0, status_line(now), w, trouble ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
 
     // The message takes two lines when it needs them (its end is what it asks of the player), the
     // question or entry one; the footer two.
@@ -78,40 +81,28 @@ void LobbyScreen::draw(Millis now) {
     std::vector<std::string> asked = question_ ? wrap(prompt, std::max(1, w)) : std::vector<std::string>(1);
     if (asked.size() > 2) asked.erase(asked.begin(), asked.end() - 2);  // the keys are at the end
     const int bottom = int(message.size() + asked.size()) + 2;
-    const bool lists = !in_view();
-    const int details_h = lists || history_ ? 2 : 0;
+    const int details_h = body.has_details ? 2 : 0;
     const int chat_h = std::max(3, (LINES - 2 - bottom) / 4);
-    const int lists_top = 2, lists_h = LINES - bottom - chat_h - details_h - lists_top;
-    if (machines_)
-        draw_machines(lists_top, lists_h, w);
-    else if (history_)
-        draw_history(lists_top, lists_h, w);
-    else if (standings_)
-        draw_standings(lists_top, lists_h, w);
-    else if (profile_)
-        draw_profile(lists_top, lists_h + chat_h, w);
-    else if (leaders_)
-        draw_leaders(lists_top, lists_h + chat_h, w);
-    else
-        draw_lists(lists_top, lists_h, w, now);
+    const int body_top = 2, body_h = LINES - bottom - chat_h - details_h - body_top;
+    body.draw(body_top, body_h + (body.chat ? 0 : chat_h), w);
     if (details_h > 0) {
         // The row selected, in full.
-        const std::vector<std::string> d = wrap(details(now), std::max(1, w));
+        const std::vector<std::string> d = wrap(body.details, std::max(1, w));
         for (int i = 0; i < details_h && i < int(d.size()); ++i)
-            put(lists_top + lists_h + i, 0, d[std::size_t(i)], w, pair_of(pair_title));
+            put_text(body_top + body_h + i, 0, d[std::size_t(i)], w, pair_of(pair_title));
     }
-    if (!profile_ && !leaders_) {
-        const int chat_top = lists_top + lists_h + details_h;
-        put(chat_top, 0, "Chat (Tab to say something)", w, A_BOLD);
+    if (body.chat) {
+        const int chat_top = body_top + body_h + details_h;
+        put_text(chat_top, 0, "Chat (Tab to say something)", w, A_BOLD);
         const int shown = chat_h - 1;
         const int first = std::max(0, int(chat_.size()) - shown);
         for (int i = 0; i < shown && first + i < int(chat_.size()); ++i)
-            put(chat_top + 1 + i, 1, chat_[std::size_t(first + i)], w - 1);
+            put_text(chat_top + 1 + i, 1, chat_[std::size_t(first + i)], w - 1);
     }
 
     int y = LINES - bottom;
     for (const std::string& line : message)
-        put(y++, 0, line, w, message_error_ ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
+        put_text(y++, 0, line, w, message_error_ ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
     int cursor = -1;
     if (entry_) {
         // What is typed always shows: the label gives way, then the start of the text.
@@ -120,9 +111,9 @@ void LobbyScreen::draw(Millis now) {
         cursor = v.cursor;
     }
     const int prompt_y = y;
-    for (const std::string& line : asked) put(y++, 0, line, w, question_ ? A_BOLD : A_NORMAL);
-    const std::vector<std::string> foot = footer(w);
-    for (std::size_t i = 0; i < foot.size() && i < 2; ++i) put(y + int(i), 0, foot[i], w, A_REVERSE);
+    for (const std::string& line : asked) put_text(y++, 0, line, w, question_ ? A_BOLD : A_NORMAL);
+    const std::vector<std::string> foot = frame_footer(body, w);
+    for (std::size_t i = 0; i < foot.size() && i < 2; ++i) put_text(y + int(i), 0, foot[i], w, A_REVERSE);
     if (cursor >= 0 && !entry_hidden_) {
         move(prompt_y, std::min(cursor, w));
         curs_set(1);
@@ -138,20 +129,13 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     const int left_w = width - right_w - 1;
     const int seeks_h = height / 2, games_h = height - seeks_h;
     const auto heading = [&](int y, int x, LobbyPane p, const std::string& text, int wd) {
-        put(y, x, (pane_ == p ? "> " : "  ") + text, wd, A_BOLD | (pane_ == p ? A_UNDERLINE : A_NORMAL));
+        put_text(y, x, (pane_ == p ? "> " : "  ") + text, wd, A_BOLD | (pane_ == p ? A_UNDERLINE : A_NORMAL));
     };
     const std::string& me = client_->name();
-    // Each list scrolls so that its selected row is shown.
+    // Each list scrolls so that its selected row is shown; each keeps its selection, and the focused one
+    // shows it.
     const auto rows = [&](LobbyPane p, int y, int h, int n, int x, int wd, const auto& row_text) {
-        // Rows go away under the selection: it stays on the last (what selected_seek() and the others take).
-        const int sel = selected_[int(p)] = std::max(0, std::min(selected_[int(p)], n - 1));
-        const int first = std::max(0, std::min(sel - (h - 1), n - h));
-        for (int i = 0; i < h && first + i < n; ++i) {
-            const bool chosen = first + i == sel;  // each list keeps its selection; the focused one shows it
-            put(y + i, x, (chosen ? "> " : "  ") + row_text(first + i, wd - 2), wd,
-                chosen && pane_ == p ? A_REVERSE : A_NORMAL);
-        }
-        if (n == 0) put(y, x, "  (none)", wd);
+        lists_[int(p)].draw(y, x, h, wd, n, row_text, pane_ == p);
     };
     const auto seeks = seek_rows(t, filter_, role());
     const std::size_t hidden = t.seeks().size() - seeks.size();
@@ -173,7 +157,7 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     for (int y = top; y < top + height; ++y) mvaddch(y, left_w, '|');
     heading(top, x, LobbyPane::Players, "Players (" + std::to_string(players.size()) + "): c challenges",
             right_w);
-    put(top + 1, x, "  " + players_head(right_w - 2), right_w);
+    put_text(top + 1, x, "  " + players_head(right_w - 2), right_w);
     // The tournaments under the players: a list of its own (Enter shows one's standings).
     const auto tours = tournament_rows(t);
     const int tours_h = std::max(3, std::min(int(tours.size()) + 1, height / 3));
@@ -186,99 +170,9 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
          [&](int i, int wd) { return player_row(*players[std::size_t(i)], me, wd, &t); });
 }
 
-void LobbyScreen::draw_history(int top, int height, int width) {
-    const auto& items = *history_;
-    put(top, 0,
-        "Finished games of " + history_of_ + " (" + std::to_string(items.size()) +
-            "): Enter reviews, s saves a transcript, Esc goes back",
-        width, A_BOLD);
-    const int h = height - 1, n = int(items.size());
-    const int first = std::max(0, std::min(history_selected_ - (h - 1), n - h));
-    for (int i = 0; i < h && first + i < n; ++i) {
-        const bool chosen = first + i == history_selected_;
-        put(top + 1 + i, 0, (chosen ? "> " : "  ") + history_row(items[std::size_t(first + i)], width - 2),
-            width, chosen ? A_REVERSE : A_NORMAL);
-    }
-    if (n == 0) put(top + 1, 0, "  (none yet)", width);
-}
-
-void LobbyScreen::draw_machines(int top, int height, int width) {
-    const auto& items = *machines_;
-    put(top, 0,
-        "Machines that log in as " + client_->name() + " (" + std::to_string(items.size()) +
-            "): x forgets the one selected, Esc goes back",
-        width, A_BOLD);
-    const int h = height - 1, n = int(items.size());
-    const int first = std::max(0, std::min(machines_selected_ - (h - 1), n - h));
-    for (int i = 0; i < h && first + i < n; ++i) {
-        const bool chosen = first + i == machines_selected_;
-        put(top + 1 + i, 0, (chosen ? "> " : "  ") + machine_row(items[std::size_t(first + i)], width - 2),
-            width, chosen ? A_REVERSE : A_NORMAL);
-    }
-    if (n == 0) put(top + 1, 0, "  (none: only a password proves the name now)", width);
-}
-
-void LobbyScreen::draw_standings(int top, int height, int width) {
-    // Live: the client's tables change as the server's standing lines arrive; the last seen stay shown
-    // after the tournament has closed.
-    const lobby::Tables& t = client_->tables();
-    if (const auto it = t.tournaments().find(*standings_); it != t.tournaments().end()) {
-        standings_item_ = it->second;
-        standings_rows_ = t.standings(*standings_);
-    }
-    if (!standings_item_) {
-        put(top, 0, "Tournament #" + std::to_string(*standings_) + ": not in the list (Esc goes back)", width,
-            A_BOLD);
-        return;
-    }
-    const lobby::TournamentItem& item = *standings_item_;
-    const bool closed = !t.tournaments().contains(*standings_);
-    put(top, 0, standings_title(item, width) + (closed ? " (closed)" : ""), width, A_BOLD);
-    std::string keys;
-    if (item.state == lobby::TournamentState::Open)
-        keys = in_standings(standings_rows_, client_->name()) ? "you have entered: x leaves" : "e enters it";
-    else if (item.state == lobby::TournamentState::Playing)
-        keys = "live; your matches open on the board as they start";
-    put(top + 1, 0,
-        "Ranked by points, then head to head, then rounds won, then rounds lost" +
-            (keys.empty() ? std::string() : "; " + keys) + "; Esc goes back",
-        width);
-    put(top + 2, 0, standings_head(width), width, A_UNDERLINE);
-    const int n = int(standings_rows_.size());
-    for (int i = 0; i < height - 3 && i < n; ++i)
-        put(top + 3 + i, 0, standing_row(standings_rows_[std::size_t(i)], client_->name(), width), width);
-    if (n == 0) put(top + 3, 0, "  (nobody yet)", width);
-}
-
-void LobbyScreen::draw_profile(int top, int height, int width) {
-    const ProfileView& v = *profile_;
-    put(top, 0, "Profile of " + v.player.name + ": c challenges, h every finished game, Esc goes back", width,
-        A_BOLD);
-    int y = top + 1;
-    for (const std::string& line : lobby::profile_text(v.player, v.stats, v.games)) {
-        for (const std::string& part : wrap(line, std::max(1, width))) {
-            if (y >= top + height) return;
-            put(y++, 0, part, width);
-        }
-    }
-}
-
-void LobbyScreen::draw_leaders(int top, int height, int width) {
-    put(top, 0, "Leaderboard: the best settled ratings of each variant (* you); Esc goes back", width,
-        A_BOLD);
-    const std::vector<std::string> lines = leader_lines(*leaders_, client_->name(), width);
-    for (int i = 0; i < int(lines.size()) && i + 1 < height; ++i)
-        put(top + 1 + i, 0, lines[std::size_t(i)], width, i == 0 ? A_UNDERLINE : A_NORMAL);
-}
-
 std::string LobbyScreen::details(Millis now) const {
     const lobby::Tables& t = client_->tables();
     const std::string& me = client_->name();
-    if (history_) {
-        if (history_->empty()) return "";
-        return lobby::history_text((*history_)[std::size_t(history_selected_)]) +
-               ". Enter reviews it, s saves it";
-    }
     switch (pane_) {
         case LobbyPane::Seeks:
             if (const auto* s = selected_seek()) {
@@ -302,11 +196,10 @@ std::string LobbyScreen::details(Millis now) const {
     return "";
 }
 
-std::vector<std::string> LobbyScreen::footer(int width) const {
+std::vector<std::string> LobbyScreen::frame_footer(const LobbyBody& body, int width) const {
     if (question_) return {"answer with one key   Esc: " + question_->answers.back().label};
     if (entry_) return {"Enter confirm   Esc cancel   Ctrl-U empties it"};
-    return footer_lines(
-        Mode::typing, width, 2, [this](Action a) { return available(a); }, screen_lobby);
+    return body.footer(width);
 }
 
 }  // namespace gobblet::ui

@@ -28,39 +28,43 @@ net::JoinConfig ServedGames::served_join(const std::string& code, const std::str
     return j;
 }
 
-void ServedGames::push(std::unique_ptr<GameScreen> screen, const std::string& game) {
-    link_ = std::make_shared<LobbyLink>();
-    link_->game = game;
-    screen->set_link(link_);
+void ServedGames::push(std::unique_ptr<GameScreen> screen, const std::string& game, const ServedMatch& match,
+                       LobbyActions& lobby) {
+    screen->set_lobby(lobby, match);
+    screen_ = screen.get();
+    game_ = game;
     context_.nav.push(std::move(screen));
 }
 
-Expected<void> ServedGames::open_match(const lobby::MatchStart& m, const std::string& name) {
+Expected<void> ServedGames::open_match(const lobby::MatchStart& m, const std::string& name,
+                                       const ServedMatch& match, LobbyActions& lobby) {
     auto g = std::make_unique<GameScreen>(context_, served_options());
     net::JoinConfig j = served_join(m.code, name);
     j.rated = m.terms.rated;
     if (Expected<void> joined = g->join(j, SeatSpec{SeatKind::Human, name, std::nullopt}); !joined)
         return joined;
-    push(std::move(g), m.game);
+    push(std::move(g), m.game, match, lobby);
     return {};
 }
 
-Expected<void> ServedGames::open_watch(const lobby::Watching& w, const std::string& name) {
+Expected<void> ServedGames::open_watch(const lobby::Watching& w, const std::string& name,
+                                       LobbyActions& lobby) {
     auto g = std::make_unique<GameScreen>(context_, served_options());
     net::JoinConfig j = served_join(w.code, name);
     j.watch = true;
     if (Expected<void> joined = g->join(j, SeatSpec{SeatKind::Remote, "", std::nullopt}); !joined)
         return joined;
-    push(std::move(g), w.game);
+    push(std::move(g), w.game, {}, lobby);
     return {};
 }
 
-Expected<void> ServedGames::open_review(const std::string& text, const std::string& what) {
+Expected<void> ServedGames::open_review(const std::string& text, const std::string& what,
+                                        LobbyActions& lobby) {
     Expected<saves::Record, TranscriptError> r = saves::read_record(text);
     if (!r) return Failure{"the server's record of " + what + " cannot be read: " + r.why().message()};
     auto g = std::make_unique<GameScreen>(context_, served_options());
     g->review(std::move(r).take(), what);
-    push(std::move(g), "");
+    push(std::move(g), "", {}, lobby);
     return {};
 }
 

@@ -1,5 +1,6 @@
-// The lobby's keys (lobby_screen.h): the key table's actions on screen_lobby, the line entries (terms, a
-// challenge, chat, passwords that are never drawn) and the one question it asks (quitting in a match).
+// The lobby's keys (lobby_screen.h): the frame's (the help, a question, a line entry), the keys every
+// lobby screen shares, the lists' key rows (key_rows.h: when each works, and what it runs), the line
+// entries (terms, a challenge, chat, passwords that are never drawn) and the questions it asks.
 #include <curses.h>
 
 #include "controls.h"
@@ -10,297 +11,329 @@
 
 namespace gobblet::ui {
 
+namespace {
+
+// What a key with nothing at hand says on the lists.
+const char* const nothing_selected = "nothing selected for that: the arrows select a row";
+
+Failure<> refused(const std::string& why) { return Failure{why}; }
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------
+// The frame, and the keys every lobby screen shares
+
 void LobbyScreen::key(Key k, Millis now) {
+    if (frame_key(k, now)) return;
+    const Action a = keys().action(k, Mode::typing);
+    if (a == Action::None) return;
+    say_if(keys().press(*this, a));
+}
+
+bool LobbyScreen::frame_key(Key k, Millis now) {
     if (help_) {
-        if (help_scroll_key(k, help_scroll_)) return;
+        if (help_scroll_key(k, help_scroll_)) return true;
         help_ = chat_page_ = false;  // any other key closes it (or the chat log)
         if (!k.special && k.code == 3) quit();
-        return;
+        return true;
     }
-    if (question_) return question_key(k);
-    if (entry_) return entry_key(k, now);
-    const Action a = action_for(k, Mode::typing, screen_lobby);
-    if (a == Action::None) return;
-    if (machines_ && !available(a))
-        return say("your machines are shown: Up and Down select, x forgets one, Esc goes back", true);
-    if (!available(a)) {
-        using P = lobby::Client::Phase;
-        const P p = client_->phase();
-        if (p != P::Lobby && a != Action::Login && a != Action::Guest && a != Action::Reconnect)
-            say("not in the lobby now: " + status_line(now), true);
-        else if (a == Action::Login || a == Action::Guest)
-            say("already logged in as " + client_->name(), true);
-        else if (a == Action::Reconnect)
-            say("connected: nothing to retry", true);
-        else if (a == Action::ChatLog)
-            say("nothing has been said in the lobby yet: Tab says something", true);
-        else if ((a == Action::Password || a == Action::Machines) && options_.guest)
-            say(std::string("a guest has ") + (a == Action::Password ? "no password" : "no machines") +
-                    ": log in without --guest to register the name",
-                true);
-        else if (history_)
-            say("in the history: Enter reviews, s saves, Esc goes back to the lobby", true);
-        else if (in_view() && a != Action::Withdraw && a != Action::EnterTournament &&
-                 a != Action::StartTournament && a != Action::ChooseStarter)
-            say("Esc goes back to the lists first", true);
-        else if (a == Action::Profile && options_.guest && pane_ != LobbyPane::Players)
-            say("a guest has no profile: select a registered player (Right goes to the players)", true);
-        else if (a == Action::NewTournament && options_.guest)
-            say("a guest neither organizes nor plays tournaments: log in without --guest", true);
-        else if (a == Action::EnterTournament || a == Action::StartTournament || a == Action::ChooseStarter ||
-                 (a == Action::Withdraw && on_tournaments()))
-            tournament_refusal(a);
-        else if (a == Action::Save || a == Action::Cancel)
-            say("h lists your finished games first; s saves the one selected there", true);
-        else
-            say("nothing selected for that: the arrows select a row", true);
-        return;
+    if (question_) {
+        question_key(k);
+        return true;
     }
-    on_action(a, now);
+    if (entry_) {
+        entry_key(k, now);
+        return true;
+    }
+    return false;
 }
 
-// Why a tournament key does nothing now (available() said no).
-void LobbyScreen::tournament_refusal(Action a) {
-    const lobby::TournamentItem* t = on_tournaments() ? selected_tournament() : nullptr;
-    if (!on_tournaments()) return say("no tournament selected: Right goes to the tournaments", true);
-    if (!t) return say("no tournament selected: n creates one", true);
-    if (a == Action::Withdraw) return say(t->name + " is over: nothing to leave", true);
-    if ((a == Action::StartTournament && t->state == lobby::TournamentState::Open) ||
-        (a == Action::ChooseStarter && t->state != lobby::TournamentState::Over))
-        return say("only its organizer (" +
-                       (t->organizer.empty() ? std::string("the server's operator") : t->organizer) + ") " +
-                       (a == Action::StartTournament ? "starts " : "chooses who starts in ") + t->name,
-                   true);
-    say(t->name + " has " + (t->state == lobby::TournamentState::Over ? "ended" : "started") +
-            ": Enter shows its standings",
-        true);
-}
+void LobbyScreen::paste(const InputEvent& e, Millis) { paste_into_entry(e); }
 
-void LobbyScreen::paste(const InputEvent& e, Millis) {
+void LobbyScreen::paste_into_entry(const InputEvent& e) {
     // A paste goes to the entry open (a seek's terms, a chat line, a password), as if typed; never a
     // line break or a control character.
     if (!entry_) return say("paste into an entry: p (terms), c (a challenge), Tab (chat)", true);
-    paste_into_entry(*entry_, e.text);
+    ui::paste_into_entry(*entry_, e.text);
 }
 
-bool LobbyScreen::available(Action a) const {
-    using P = lobby::Client::Phase;
-    const bool in = client_->in_lobby();
-    if (machines_)  // over the lists: its own few keys
+Expected<void> LobbyScreen::in_lobby() const {
+    if (client_->in_lobby()) return {};
+    return refused("not in the lobby now: " + status_line(now()));
+}
+
+void LobbyScreen::open_help() {
+    help_ = true;
+    help_scroll_ = 0;
+}
+
+Expected<void> LobbyScreen::chat_log_allowed() const {
+    if (!chat_.empty()) return {};
+    if (const Expected<void> in = in_lobby(); !in) return in;
+    return refused("nothing has been said in the lobby yet: Tab says something");
+}
+
+void LobbyScreen::open_chat_log() {
+    help_ = chat_page_ = true;
+    help_scroll_ = 1 << 20;  // the latest lines: draw_help scrolls back to the last page
+}
+
+void LobbyScreen::toggle_bell() {
+    bell_ = !bell_;
+    const Expected<void> kept = saves::save_setting("bell", saves::switch_text(bell_));
+    say(std::string("the bell is ") + (bell_ ? "on" : "off") +
+            (kept ? ": kept in the settings file" : ": not kept (" + kept.why() + ")"),
+        !kept);
+}
+
+Expected<void> LobbyScreen::login_allowed() const {
+    if (client_->phase() == lobby::Client::Phase::Greeted) return {};
+    return refused("already logged in as " + client_->name());
+}
+
+Expected<void> LobbyScreen::reconnect_allowed() const {
+    if (client_->phase() == lobby::Client::Phase::Waiting) return {};
+    return refused("connected: nothing to retry");
+}
+
+Expected<void> LobbyScreen::password_allowed() const {
+    if (const Expected<void> in = in_lobby(); !in) return in;
+    if (guest()) return refused("a guest has no password: log in without --guest to register the name");
+    return {};
+}
+
+Expected<void> LobbyScreen::new_tournament_allowed() const {
+    if (const Expected<void> in = in_lobby(); !in) return in;
+    if (guest()) return refused("a guest neither organizes nor plays tournaments: log in without --guest");
+    return {};
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The lists' rows
+
+const KeyRows<LobbyScreen>& LobbyScreen::keys() const {
+    using S = LobbyScreen;
+    const auto in = +[](const S& s) { return s.in_lobby(); };
+    // Esc and s belong to a page (a history's s saves): the lists say where to find them.
+    const auto history_first = +[](const S& s) -> Expected<void> {
+        if (const Expected<void> ok = s.in_lobby(); !ok) return ok;
+        return refused("h lists your finished games first; s saves the one selected there");
+    };
+    const auto tournament = [](Action a) {
         switch (a) {
-            case Action::Help:
-            case Action::Quit:
-            case Action::Cancel:
-            case Action::Machines: return true;
-            case Action::Password: return in;
-            case Action::None:
-            case Action::CursorUp:
-            case Action::CursorDown: return in;
-            case Action::Withdraw: return in && !machines_->empty();
-            default: return false;
+            case Action::EnterTournament:
+                return +[](const S& s) {
+                    return s.tournament_works(Action::EnterTournament, s.selected_tournament(),
+                                              s.pane_ == LobbyPane::Tournaments);
+                };
+            case Action::StartTournament:
+                return +[](const S& s) {
+                    return s.tournament_works(Action::StartTournament, s.selected_tournament(),
+                                              s.pane_ == LobbyPane::Tournaments);
+                };
+            default:
+                return +[](const S& s) {
+                    return s.tournament_works(Action::ChooseStarter, s.selected_tournament(),
+                                              s.pane_ == LobbyPane::Tournaments);
+                };
         }
-    switch (a) {
-        case Action::None:  // a group's line in the footer: the arrows
-            return in;
-        case Action::Help:
-        case Action::Quit: return true;
-        case Action::Login:
-        case Action::Guest: return client_->phase() == P::Greeted;
-        case Action::Reconnect: return client_->phase() == P::Waiting;
-        case Action::Cancel: return in_view();
-        case Action::Machines: return in && !in_view() && !options_.guest;
-        case Action::Select: return in && (history_ ? !history_->empty() : !profile_ && !leaders_ && !machines_);
-        case Action::CursorUp:
-        case Action::CursorDown:
-        case Action::NextList: return in;
-        case Action::Save: return in && history_ && !history_->empty();
-        case Action::Post:
-        case Action::Chat:
-        case Action::Filter: return in && !in_view();
-        case Action::Challenge:
-        case Action::History: return in && !history_ && !standings_ && !leaders_;
-        case Action::Leaders: return in && !in_view();
-        case Action::Profile: {
-            const auto* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
-            return in && !in_view() && (p ? p->role != lobby::Role::Guest : !options_.guest);
-        }
-        case Action::Bell: return true;
-        case Action::Password: return in && !history_ && !options_.guest;
-        case Action::Accept: {
-            const auto* s = seek_at_hand();
-            return in && !in_view() && s && lobby::name_key(s->from) != lobby::name_key(client_->name());
-        }
-        case Action::Withdraw: {  // a seek of ours, or a challenge to us; a tournament not over
-            if (on_tournaments()) {
-                const auto* t = selected_tournament();
-                return in && !history_ && t && t->state != lobby::TournamentState::Over;
-            }
-            const auto* s = seek_at_hand();
-            return in && !in_view() && s &&
-                   (lobby::name_key(s->from) == lobby::name_key(client_->name()) || !s->to.empty());
-        }
-        case Action::Watch: return in && !in_view() && selected_game() != nullptr;
-        case Action::NewTournament: return in && !history_ && !profile_ && !leaders_ && !options_.guest;
-        case Action::EnterTournament: {
-            const auto* t = on_tournaments() ? selected_tournament() : nullptr;
-            return in && !history_ && t && t->state == lobby::TournamentState::Open;
-        }
-        case Action::StartTournament: {
-            const auto* t = on_tournaments() ? selected_tournament() : nullptr;
-            return in && !history_ && t && t->state == lobby::TournamentState::Open &&
-                   !t->organizer.empty() && lobby::name_key(t->organizer) == lobby::name_key(client_->name());
-        }
-        case Action::ChooseStarter: {
-            const auto* t = on_tournaments() ? selected_tournament() : nullptr;
-            return in && !history_ && t && t->state != lobby::TournamentState::Over &&
-                   !t->organizer.empty() && lobby::name_key(t->organizer) == lobby::name_key(client_->name());
-        }
-        case Action::ChatLog: return !chat_.empty();
-        default: return false;
-    }
+    };
+    static const KeyRows<S> rows = [&] {
+        std::vector<KeyRow<S>> r = lobby_common_rows<S>();
+        const std::vector<KeyRow<S>> lists = {
+            {Action::None, in},
+            {Action::Cancel, history_first},
+            {Action::Save, history_first},
+            {Action::Select, in, [](S& s) { s.select(s.now()); }},
+            {Action::CursorUp, in, [](S& s) { s.move_selection(-1); }},
+            {Action::CursorDown, in, [](S& s) { s.move_selection(1); }},
+            {Action::NextList, in, [](S& s) { s.next_list(); }},
+            {Action::Post, in, [](S& s) { s.post(s.now()); }},
+            {Action::Chat, in,
+             [](S& s) {
+                 s.open_entry("Say to the lobby", "", lobby::max_text, [&s](const std::string& text) {
+                     if (text.find_first_not_of(' ') == std::string::npos) return;
+                     s.say_if(s.client_->say(text, s.now()));
+                 });
+             }},
+            {Action::Filter, in, [](S& s) { s.filter(); }},
+            {Action::Challenge, in,
+             [](S& s) {
+                 const lobby::PlayerItem* p = s.pane_ == LobbyPane::Players ? s.selected_player() : nullptr;
+                 s.challenge(p && lobby::name_key(p->name) != lobby::name_key(s.client_->name()) ? p->name
+                                                                                                 : "");
+             }},
+            {Action::History, [](const S& s) { return s.history_allowed(); },
+             [](S& s) {
+                 const lobby::PlayerItem* p = s.pane_ == LobbyPane::Players ? s.selected_player() : nullptr;
+                 s.ask_history(p ? p->name : s.client_->name());
+             }},
+            {Action::Leaders, in,
+             [](S& s) {
+                 const auto sent = s.client_->best(s.now());
+                 sent ? s.say("asking for the leaderboard...") : s.say(sent.why(), true);
+             }},
+            {Action::Profile, [](const S& s) { return s.profile_allowed(); },
+             [](S& s) { s.profile(s.now()); }},
+            {Action::Password, [](const S& s) { return s.password_allowed(); },
+             [](S& s) { s.set_password(); }},
+            {Action::Machines,
+             [](const S& s) -> Expected<void> {
+                 if (const Expected<void> ok = s.in_lobby(); !ok) return ok;
+                 if (s.guest())
+                     return refused("a guest has no machines: log in without --guest to register the name");
+                 return {};
+             },
+             [](S& s) { s.ask_machines(); }},
+            {Action::Accept, [](const S& s) { return s.accept_allowed(); },
+             [](S& s) { s.say_if(s.client_->accept(s.seek_at_hand()->id, s.now())); }},
+            {Action::Withdraw, [](const S& s) { return s.withdraw_allowed(); },
+             [](S& s) { s.withdraw(s.now()); }},
+            {Action::Watch,
+             [](const S& s) -> Expected<void> {
+                 if (const Expected<void> ok = s.in_lobby(); !ok) return ok;
+                 if (!s.selected_game()) return refused(nothing_selected);
+                 return {};
+             },
+             [](S& s) {
+                 const lobby::GameRow* g = s.selected_game();
+                 if (s.my_match_ && g->item.game == s.my_match_->game)
+                     return s.open_match(*s.my_match_, s.now());
+                 const auto sent = s.client_->watch(g->item.game, s.now());
+                 sent ? s.say("asking to watch " + g->item.names[0] + " - " + g->item.names[1] + "...")
+                      : s.say(sent.why(), true);
+             }},
+            {Action::NewTournament, [](const S& s) { return s.new_tournament_allowed(); },
+             [](S& s) { s.new_tournament(); }},
+            {Action::EnterTournament, tournament(Action::EnterTournament),
+             [](S& s) { s.tournament_key(Action::EnterTournament, *s.selected_tournament()); }},
+            {Action::StartTournament, tournament(Action::StartTournament),
+             [](S& s) { s.tournament_key(Action::StartTournament, *s.selected_tournament()); }},
+            {Action::ChooseStarter, tournament(Action::ChooseStarter),
+             [](S& s) { s.tournament_key(Action::ChooseStarter, *s.selected_tournament()); }},
+        };
+        r.insert(r.end(), lists.begin(), lists.end());
+        return KeyRows<S>(screen_lobby, std::move(r));
+    }();
+    return rows;
 }
 
-void LobbyScreen::on_action(Action a, Millis now) {
+// The history of the player selected (or ours): a guest keeps none.
+Expected<void> LobbyScreen::history_allowed() const {
+    if (const Expected<void> in = in_lobby(); !in) return in;
+    const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
+    if (p ? p->role == lobby::Role::Guest : guest())
+        return refused("a guest keeps no history: select a registered player (Right goes to the players)");
+    return {};
+}
+
+Expected<void> LobbyScreen::profile_allowed() const {
+    if (const Expected<void> in = in_lobby(); !in) return in;
+    const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
+    if (p ? p->role != lobby::Role::Guest : !guest()) return {};
+    if (guest() && pane_ != LobbyPane::Players)
+        return refused("a guest has no profile: select a registered player (Right goes to the players)");
+    return refused(nothing_selected);
+}
+
+Expected<void> LobbyScreen::accept_allowed() const {
+    if (const Expected<void> in = in_lobby(); !in) return in;
+    const lobby::SeekItem* s = seek_at_hand();
+    if (!s || lobby::name_key(s->from) == lobby::name_key(client_->name())) return refused(nothing_selected);
+    return {};
+}
+
+// A seek of ours, or a challenge to us; on the tournaments, leaving the one selected.
+Expected<void> LobbyScreen::withdraw_allowed() const {
+    if (pane_ == LobbyPane::Tournaments)
+        return tournament_works(Action::Withdraw, selected_tournament(), true);
+    if (const Expected<void> in = in_lobby(); !in) return in;
+    const lobby::SeekItem* s = seek_at_hand();
+    if (!s || (lobby::name_key(s->from) != lobby::name_key(client_->name()) && s->to.empty()))
+        return refused(nothing_selected);
+    return {};
+}
+
+Expected<void> LobbyScreen::tournament_works(Action a, const lobby::TournamentItem* t, bool on) const {
+    if (const Expected<void> in = in_lobby(); !in) return in;
+    if (a == Action::EnterTournament && guest())
+        return refused("a guest neither organizes nor plays tournaments: log in without --guest");
+    const bool mine =
+        t && !t->organizer.empty() && lobby::name_key(t->organizer) == lobby::name_key(client_->name());
+    const auto state = t ? t->state : lobby::TournamentState::Over;
+    bool works = false;
     switch (a) {
-        case Action::Help:
-            help_ = true;
-            help_scroll_ = 0;
-            return;
-        case Action::ChatLog:
-            help_ = chat_page_ = true;
-            help_scroll_ = 1 << 20;  // the latest lines: draw_help scrolls back to the last page
-            return;
-        case Action::Quit: return quit();
-        case Action::Login: return login_password(now);
-        case Action::Guest: return say_if(client_->login_guest(now));
-        case Action::Reconnect: return say_if(client_->retry(now));
-        case Action::Cancel:
-            // A view over the lists closes (a profile opened from the history goes back to it).
-            if (machines_)
-                machines_.reset();
-            else if (history_)
-                history_.reset();
-            else
-                close_views();
-            say("back to the lobby");
-            return;
-        case Action::Profile: return profile(now);
-        case Action::Leaders: {
-            const auto sent = client_->best(now);
-            return sent ? say("asking for the leaderboard...") : say(sent.why(), true);
-        }
-        case Action::Filter: return filter();
-        case Action::Bell: {
-            bell_ = !bell_;
-            const Expected<void> kept = saves::save_setting("bell", saves::switch_text(bell_));
-            return say(std::string("the bell is ") + (bell_ ? "on" : "off") +
-                           (kept ? ": kept in the settings file" : ": not kept (" + kept.why() + ")"),
-                       !kept);
-        }
-        case Action::CursorUp:
-        case Action::CursorDown: {
-            const int d = a == Action::CursorUp ? -1 : 1;
-            if (machines_) {
-                machines_selected_ =
-                    std::max(0, move_selection(machines_selected_, int(machines_->size()), d));
-                return;
-            }
-            if (history_) {
-                history_selected_ = move_selection(history_selected_, int(history_->size()), d);
-                return;
-            }
-            if (standings_) return;  // the table shows whole
-            if (profile_ || leaders_) return;
-            const lobby::Tables& t = client_->tables();
-            const int n = pane_ == LobbyPane::Seeks     ? int(seek_rows(t, filter_, role()).size())
-                          : pane_ == LobbyPane::Games   ? int(t.games().size())
-                          : pane_ == LobbyPane::Players ? int(t.players().size())
-                                                        : int(t.tournaments().size());
-            selected_[int(pane_)] = std::max(0, move_selection(selected_[int(pane_)], n, d));
-            return;
-        }
-        case Action::NextList:
-            close_views();
-            pane_ = LobbyPane((int(pane_) + 1) % lobby_panes);
-            say(std::string("the ") + pane_name(pane_) + " list: Up and Down select, Enter acts");
-            return;
-        case Action::Select: return select(now);
-        case Action::Post: return post(now);
-        case Action::Challenge: return challenge(now);
-        case Action::Accept: return say_if(client_->accept(seek_at_hand()->id, now));
-        case Action::NewTournament: return new_tournament(now);
+        case Action::EnterTournament: works = t && state == lobby::TournamentState::Open; break;
+        case Action::StartTournament: works = mine && state == lobby::TournamentState::Open; break;
+        case Action::ChooseStarter: works = mine && state != lobby::TournamentState::Over; break;
+        case Action::Withdraw: works = t && state != lobby::TournamentState::Over; break;
+        default: break;
+    }
+    if (works) return {};
+    // Why the key does nothing now.
+    if (!on) return refused("no tournament selected: Right goes to the tournaments");
+    if (!t) return refused("no tournament selected: n creates one");
+    if (a == Action::Withdraw) return refused(t->name + " is over: nothing to leave");
+    if ((a == Action::StartTournament && state == lobby::TournamentState::Open) ||
+        (a == Action::ChooseStarter && state != lobby::TournamentState::Over))
+        return refused("only its organizer (" +
+                       (t->organizer.empty() ? std::string("the server's operator") : t->organizer) + ") " +
+                       (a == Action::StartTournament ? "starts " : "chooses who starts in ") + t->name);
+    return refused(t->name + " has " + (state == lobby::TournamentState::Over ? "ended" : "started") +
+                   ": Enter shows its standings");
+}
+
+void LobbyScreen::tournament_key(Action a, const lobby::TournamentItem& t) {
+    switch (a) {
         case Action::EnterTournament: {
-            const lobby::TournamentItem& t = *selected_tournament();
-            const auto sent = client_->join_tournament(t.id, now);
+            const auto sent = client_->join_tournament(t.id, now());
             return sent ? say("entering " + t.name + "...") : say(sent.why(), true);
         }
         case Action::StartTournament: {
-            const lobby::TournamentItem& t = *selected_tournament();
-            if (const auto sent = client_->start_tournament(t.id, now); !sent) return say(sent.why(), true);
-            say("starting " + t.name + "...");
-            return open_standings(t.id, now);
+            const lobby::Id id = t.id;
+            const std::string name = t.name;
+            if (const auto sent = client_->start_tournament(id, now()); !sent) return say(sent.why(), true);
+            say("starting " + name + "...");
+            return open_standings(id, now());
         }
-        case Action::ChooseStarter: return choose_starter(now);
-        case Action::Withdraw: {
-            if (machines_) return forget_machine();
-            if (on_tournaments()) return leave_tournament(now);
-            const lobby::SeekItem* s = seek_at_hand();
-            const bool mine = lobby::name_key(s->from) == lobby::name_key(client_->name());
-            if (!mine && s->to.empty())
-                return say("that seek is " + s->from + "'s: only they withdraw it", true);
-            const auto sent = mine ? client_->withdraw(s->id, now) : client_->decline(s->id, now);
-            return sent ? say(mine ? "withdrawn" : "declined") : say(sent.why(), true);
-        }
-        case Action::Watch: {
-            const lobby::GameRow* g = selected_game();
-            if (my_match_ && g->item.game == my_match_->game) return open_match(*my_match_, now);
-            const auto sent = client_->watch(g->item.game, now);
-            return sent ? say("asking to watch " + g->item.names[0] + " - " + g->item.names[1] + "...")
-                        : say(sent.why(), true);
-        }
-        case Action::History: {
-            const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
-            const std::string name = profile_ ? profile_->player.name : p ? p->name : client_->name();
-            const auto sent = client_->history(name, 1, now);
-            return sent ? say("asking for the finished games of " + name + "...") : say(sent.why(), true);
-        }
-        case Action::Save: {
-            const lobby::HistoryItem& h = (*history_)[std::size_t(history_selected_)];
-            if (const auto sent = client_->record(h.game, now); !sent) return say(sent.why(), true);
-            records_.push_back({false, history_title(h)});
-            return say("fetching " + history_title(h) + "...");
-        }
-        case Action::Password: return password(now);
-        case Action::Machines: return open_machines(now);
-        case Action::Chat:
-            return open_entry("Say to the lobby", "", lobby::max_text, [this](const std::string& text) {
-                if (text.find_first_not_of(' ') == std::string::npos) return;
-                say_if(client_->say(text, context_.clock()));
-            });
+        case Action::ChooseStarter: return choose_starter(t);
+        case Action::Withdraw: return leave_tournament(t);
         default: return;
     }
 }
 
+void LobbyScreen::move_selection(int delta) {
+    const lobby::Tables& t = client_->tables();
+    const int n = pane_ == LobbyPane::Seeks     ? int(seek_rows(t, filter_, role()).size())
+                  : pane_ == LobbyPane::Games   ? int(t.games().size())
+                  : pane_ == LobbyPane::Players ? int(t.players().size())
+                                                : int(t.tournaments().size());
+    lists_[int(pane_)].move(delta, n);
+}
+
+void LobbyScreen::next_list() {
+    pop_page();  // the lists come back, on the next one
+    pane_ = LobbyPane((int(pane_) + 1) % lobby_panes);
+    say(std::string("the ") + pane_name(pane_) + " list: Up and Down select, Enter acts");
+}
+
+void LobbyScreen::close_page() {
+    pop_page();
+    say("back to the lobby");
+}
+
 // Enter: what the row selected is for.
 void LobbyScreen::select(Millis now) {
-    if (history_) {
-        const lobby::HistoryItem& h = (*history_)[std::size_t(history_selected_)];
-        if (const auto sent = client_->record(h.game, now); !sent) return say(sent.why(), true);
-        records_.push_back({true, history_title(h)});
-        return say("fetching " + history_title(h) + " for review...");
-    }
-    if (standings_) return say("the standings are shown, live: Esc goes back to the lists");
     switch (pane_) {
         case LobbyPane::Seeks: {
             const lobby::SeekItem* s = selected_seek();
             if (!s) return say("no seek to take: p posts one of yours", true);
-            if (lobby::name_key(s->from) == lobby::name_key(client_->name()))
-                return on_action(Action::Withdraw, now);
-            return on_action(Action::Accept, now);
+            if (lobby::name_key(s->from) == lobby::name_key(client_->name())) return withdraw(now);
+            return say_if(client_->accept(seek_at_hand()->id, now));
         }
         case LobbyPane::Games:
             if (!selected_game()) return say("no game in progress", true);
-            return on_action(Action::Watch, now);
+            return say_if(keys().press(*this, Action::Watch));
         case LobbyPane::Players:  // a player's profile, as on lichess: c challenges from there
             if (!selected_player()) return say("nobody selected", true);
             return profile(now);
@@ -312,25 +345,24 @@ void LobbyScreen::select(Millis now) {
     }
 }
 
-// A tournament's live table: the client's tables hold it (standing lines as they come); asked for once,
-// for a tournament still open (its entrants) or one the tables have not had yet.
+// A tournament's live table, on a page: asked for once, for a tournament still open (its entrants) or one
+// the tables have not had yet; the page reads the client's tables as its lines come.
 void LobbyScreen::open_standings(lobby::Id id, Millis now) {
-    if (standings_ != id) {
-        standings_item_.reset();
-        standings_rows_.clear();
-    }
-    standings_ = id;
-    history_.reset();
     const auto sent = client_->standings(id, now);
-    const auto* t = selected_tournament();
+    const auto& tours = client_->tables().tournaments();
+    const auto it = tours.find(id);
+    const lobby::TournamentItem* t = it == tours.end() ? nullptr : &it->second;
     const std::string name = t ? t->name : "#" + std::to_string(id);
+    const bool open = t && t->state == lobby::TournamentState::Open;
+    const bool mine =
+        t && !t->organizer.empty() && lobby::name_key(t->organizer) == lobby::name_key(client_->name());
+    show_page(standings_page(*this, id));
     if (!sent) return say(sent.why(), true);
-    if (t && t->state == lobby::TournamentState::Open)
+    if (open)
         say(name +
-            (t->organizer.empty() || lobby::name_key(t->organizer) != lobby::name_key(client_->name())
-                 ? ": e enters it, x leaves it, Esc goes back"
-                 : ": S starts it once two players or more have entered, f chooses who starts a match; "
-                   "Esc goes back"));
+            (!mine ? ": e enters it, x leaves it, Esc goes back"
+                   : ": S starts it once two players or more have entered, f chooses who starts a match; "
+                     "Esc goes back"));
     else
         say(name + ": the standings, live; Esc goes back");
 }
@@ -344,6 +376,31 @@ void LobbyScreen::profile(Millis now) {
     sent ? say("asking for the profile of " + name + "...") : say(sent.why(), true);
 }
 
+void LobbyScreen::ask_history(const std::string& name) {
+    const auto sent = client_->history(name, 1, now());
+    sent ? say("asking for the finished games of " + name + "...") : say(sent.why(), true);
+}
+
+void LobbyScreen::ask_machines() {
+    const auto sent = client_->machines(now());
+    say(sent ? "asking for the machines that log in as " + client_->name() + "..." : sent.why(), !sent);
+}
+
+void LobbyScreen::fetch_record(const lobby::HistoryItem& h, bool review) {
+    if (const auto sent = client_->record(h.game, now()); !sent) return say(sent.why(), true);
+    records_.push_back({review, history_title(h)});
+    say("fetching " + history_title(h) + (review ? " for review..." : "..."));
+}
+
+void LobbyScreen::withdraw(Millis now) {
+    if (pane_ == LobbyPane::Tournaments) return leave_tournament(*selected_tournament());
+    const lobby::SeekItem* s = seek_at_hand();
+    const bool mine = lobby::name_key(s->from) == lobby::name_key(client_->name());
+    if (!mine && s->to.empty()) return say("that seek is " + s->from + "'s: only they withdraw it", true);
+    const auto sent = mine ? client_->withdraw(s->id, now) : client_->decline(s->id, now);
+    sent ? say(mine ? "withdrawn" : "declined") : say(sent.why(), true);
+}
+
 void LobbyScreen::filter() {
     open_entry(
         "Show seeks (rated|casual official|rogers 4|3 LOW-HIGH; empty: all)", seek_filter_text(filter_), 80,
@@ -352,33 +409,32 @@ void LobbyScreen::filter() {
             if (!f) return say(f.why(), true);
             filter_ = *f;
             pane_ = LobbyPane::Seeks;
-            selected_[int(LobbyPane::Seeks)] = 0;
+            lists_[int(LobbyPane::Seeks)].select(0);
             const std::string shown = seek_filter_text(filter_);
             say(shown.empty() ? "every seek for you is shown" : "only seeks that fit are shown: " + shown);
         });
 }
 
-void LobbyScreen::leave_tournament(Millis now) {
-    const lobby::TournamentItem t = *selected_tournament();
+void LobbyScreen::leave_tournament(const lobby::TournamentItem& tournament) {
+    const lobby::TournamentItem t = tournament;
     const auto go = [this, t] {
-        const auto sent = client_->leave_tournament(t.id, context_.clock());
+        const auto sent = client_->leave_tournament(t.id, now());
         sent ? say("leaving " + t.name + "...") : say(sent.why(), true);
     };
     if (t.state == lobby::TournamentState::Open) return go();
-    (void)now;
     question_ = Question{.text = t.name + " has started: leaving loses your remaining matches. Leave it?",
                          .answers = {{ch('y'), "leave", go}, {ch('n'), "stay", [this] { say("staying"); }}}};
 }
 
-void LobbyScreen::new_tournament(Millis) {
+void LobbyScreen::new_tournament() {
     open_entry(
         "Tournament (NAME FORMAT MAX FIRST RULES SIZE CLOCK first-to N rated|casual)",
         client_->name() + "-cup " + last_tournament_ + " " + last_terms_, 260,
         [this](const std::string& text) {
             const Expected<lobby::Create> c = parse_tournament(text);
             if (!c) return say("the tournament: " + c.why() + " (? shows how to write it)", true);
-            const auto sent = client_->create_tournament(c->name, c->format, c->max_players, c->first,
-                                                         c->terms, context_.clock());
+            const auto sent =
+                client_->create_tournament(c->name, c->format, c->max_players, c->first, c->terms, now());
             if (!sent) return say(sent.why(), true);
             last_tournament_ = lobby::format_text(c->format) + " " + std::to_string(c->max_players) + " " +
                                lobby::first_word(c->first);
@@ -388,17 +444,15 @@ void LobbyScreen::new_tournament(Millis) {
         });
 }
 
-void LobbyScreen::choose_starter(Millis) {
-    const lobby::TournamentItem& t = *selected_tournament();
-    open_entry(
-        "Who starts in " + t.name + " (NAME OPPONENT: NAME plays White in round 1 of their match)", "", 60,
-        [this, id = t.id](const std::string& text) {
-            const std::size_t space = text.find(' ');
-            if (space == std::string::npos || text.find(' ', space + 1) != std::string::npos)
-                return say("who starts: type two names, the starter and the opponent (Eamon Liam)", true);
-            say_if(
-                client_->choose_starter(id, text.substr(0, space), text.substr(space + 1), context_.clock()));
-        });
+void LobbyScreen::choose_starter(const lobby::TournamentItem& t) {
+    open_entry("Who starts in " + t.name + " (NAME OPPONENT: NAME plays White in round 1 of their match)", "",
+               60, [this, id = t.id](const std::string& text) {
+                   const std::size_t space = text.find(' ');
+                   if (space == std::string::npos || text.find(' ', space + 1) != std::string::npos)
+                       return say("who starts: type two names, the starter and the opponent (Eamon Liam)",
+                                  true);
+                   say_if(client_->choose_starter(id, text.substr(0, space), text.substr(space + 1), now()));
+               });
 }
 
 void LobbyScreen::post(Millis) {
@@ -407,34 +461,30 @@ void LobbyScreen::post(Millis) {
                    const auto st = lobby::parse_seek_terms(text);
                    if (!st) return say("the terms: " + st.why() + " (? shows how to write them)", true);
                    last_terms_ = lobby::seek_terms_text(st->terms, st->audience);
-                   if (const auto sent = client_->post(st->terms, context_.clock(), st->audience); !sent)
+                   if (const auto sent = client_->post(st->terms, now(), st->audience); !sent)
                        return say(sent.why(), true);
                    say("seek posted: " + lobby::terms_description(st->terms) + "; " +
                        lobby::audience_description(st->audience) + "; x withdraws it");
                });
 }
 
-void LobbyScreen::challenge(Millis) {
-    const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
-    std::string name = p && lobby::name_key(p->name) != lobby::name_key(client_->name()) ? p->name + " " : "";
-    if (profile_ && lobby::name_key(profile_->player.name) != lobby::name_key(client_->name()))
-        name = profile_->player.name + " ";
+void LobbyScreen::challenge(const std::string& name) {
     // A challenge names its player: who a seek is for does not go with it.
     const auto st = lobby::parse_seek_terms(last_terms_);
     const std::string terms = st ? lobby::terms_text(st->terms) : last_terms_;
-    open_entry("Challenge (NAME RULES SIZE CLOCK first-to N rated|casual)", name + terms, 230,
-               [this](const std::string& text) {
+    open_entry("Challenge (NAME RULES SIZE CLOCK first-to N rated|casual)",
+               (name.empty() ? "" : name + " ") + terms, 230, [this](const std::string& text) {
                    const Expected<TypedChallenge> c = parse_challenge(text);
                    if (!c) return say(c.why(), true);
                    last_terms_ = lobby::terms_text(c->terms);
-                   if (const auto sent = client_->challenge(c->name, c->terms, context_.clock()); !sent)
+                   if (const auto sent = client_->challenge(c->name, c->terms, now()); !sent)
                        return say(sent.why(), true);
                    say("challenge sent to " + c->name + ": " + lobby::terms_description(c->terms) +
                        " (it lapses after a minute)");
                });
 }
 
-void LobbyScreen::password(Millis) {
+void LobbyScreen::set_password() {
     open_entry(
         "New password for " + client_->name() + " (8 characters or more)", "", lobby::max_password,
         [this](const std::string& first) {
@@ -446,7 +496,7 @@ void LobbyScreen::password(Millis) {
                     // A new password is often set because someone else may know the old one, and may have
                     // let their own machine in with it: the player chooses whether those stay.
                     const auto set = [this, first](bool forget) {
-                        const auto sent = client_->set_password(first, forget, context_.clock());
+                        const auto sent = client_->set_password(first, forget, now());
                         say(sent ? (forget ? "setting the password; every other machine will need it..."
                                            : "setting the password...")
                                  : sent.why(),
@@ -464,36 +514,18 @@ void LobbyScreen::password(Millis) {
         true);
 }
 
-void LobbyScreen::open_machines(Millis now) {
-    const auto sent = client_->machines(now);
-    say(sent ? "asking for the machines that log in as " + client_->name() + "..." : sent.why(), !sent);
-}
-
-void LobbyScreen::forget_machine() {
-    const lobby::MachineItem m =
-        (*machines_)[std::size_t(std::min<int>(machines_selected_, int(machines_->size()) - 1))];
-    const std::string what = machine_name(m);
-    say("once forgotten it must prove " + client_->name() + " again" +
-        (m.current ? " (this machine: with the password, at its next login)" : ": with the password"));
-    question_ = Question{.text = "Forget " + what + "?",
-                         .answers = {{ch('y'), "forget it",
-                                      [this, m, what] {
-                                          const auto sent =
-                                              client_->forget_machine(m.kind, m.id, context_.clock());
-                                          say(sent ? "forgetting " + what + "..." : sent.why(), !sent);
-                                      }},
-                                     {ch('n'), "keep it", [this] { say("kept"); }}}};
-}
-
 void LobbyScreen::login_password(Millis) {
     open_entry(
         "Password of " + options_.name, "", lobby::max_password,
         [this](const std::string& typed) {
-            const auto sent = client_->login_password(typed, context_.clock());
+            const auto sent = client_->login_password(typed, now());
             say(sent ? "logging in..." : sent.why(), !sent);
         },
         true);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Line entries and questions
 
 void LobbyScreen::open_entry(std::string label, std::string text, std::size_t max,
                              std::function<void(const std::string&)> submit, bool hidden) {
@@ -539,8 +571,12 @@ void LobbyScreen::quit() {
                                      {ch('n'), "stay", [this] { say("staying"); }}}};
 }
 
+// ---------------------------------------------------------------------------------------------------
+// The rows selected
+
 const lobby::SeekItem* LobbyScreen::selected_seek() const {
-    return selected_row(seek_rows(client_->tables(), filter_, role()), selected_[int(LobbyPane::Seeks)]);
+    return selected_row(seek_rows(client_->tables(), filter_, role()),
+                        lists_[int(LobbyPane::Seeks)].selected());
 }
 
 const lobby::SeekItem* LobbyScreen::seek_at_hand() const {
@@ -554,20 +590,15 @@ const lobby::SeekItem* LobbyScreen::seek_at_hand() const {
 }
 
 const lobby::GameRow* LobbyScreen::selected_game() const {
-    return selected_row(game_rows(client_->tables()), selected_[int(LobbyPane::Games)]);
+    return selected_row(game_rows(client_->tables()), lists_[int(LobbyPane::Games)].selected());
 }
 
 const lobby::TournamentItem* LobbyScreen::selected_tournament() const {
-    const lobby::Tables& t = client_->tables();
-    if (standings_) {
-        const auto it = t.tournaments().find(*standings_);
-        return it == t.tournaments().end() ? nullptr : &it->second;
-    }
-    return selected_row(tournament_rows(t), selected_[int(LobbyPane::Tournaments)]);
+    return selected_row(tournament_rows(client_->tables()), lists_[int(LobbyPane::Tournaments)].selected());
 }
 
 const lobby::PlayerItem* LobbyScreen::selected_player() const {
-    return selected_row(player_rows(client_->tables()), selected_[int(LobbyPane::Players)]);
+    return selected_row(player_rows(client_->tables()), lists_[int(LobbyPane::Players)].selected());
 }
 
 }  // namespace gobblet::ui

@@ -71,28 +71,22 @@ void LobbyScreen::service(Millis now) {
         const lobby::MatchStart m = *std::exchange(pending_match_, std::nullopt);
         open_match(m, now, true);
     }
-    if (games_.open()) serve_link(now);
 }
 
-void LobbyScreen::serve_link(Millis now) {
-    LobbyLink& link = games_.link();
-    if (link.game.empty()) return;  // a review
-    if (std::exchange(link.abort, false)) say_if(client_->abort(link.game, now));
-    if (std::exchange(link.rematch, false)) say_if(client_->rematch(link.game, now));
-    for (const std::string& text : std::exchange(link.kibitz_out, {}))
-        if (const Expected<void> sent = client_->kibitz(link.game, text, now); !sent)
-            link.notices.push_back(sent.why());
-    // Who watches: the players the lobby says watch this game.
+// Who watches the game the game screen over the lobby shows: the players the lobby says watch it.
+std::string LobbyScreen::watchers() const {
+    const std::string& game = games_.game();
+    if (game.empty()) return "";  // a review
     std::string watchers;
     for (const auto& [key, p] : client_->tables().players())
-        if (p.watching == link.game) watchers += (watchers.empty() ? "" : ", ") + p.name;
-    link.watchers = watchers;
+        if (p.watching == game) watchers += (watchers.empty() ? "" : ", ") + p.name;
+    return watchers;
 }
 
 void LobbyScreen::notify(const std::string& text, Millis) {
     if (bell_) ring_bell();
     if (games_.open())
-        games_.link().notices.push_back(text);
+        games_.screen().lobby_news(text);
     else
         say(text);
 }
@@ -101,11 +95,11 @@ void LobbyScreen::challenged(const lobby::SeekItem& s, Millis now) {
     add_chat("* " + s.from + (s.colour ? " offers you a rematch: " : " challenges you: ") +
              lobby::terms_short(s.terms));
     // A rematch of the match whose result is on the screen over the lobby: answered there (r).
-    if (s.colour && games_.open() && last_match_ && games_.link().game == last_match_->game &&
+    if (s.colour && games_.open() && last_match_ && games_.game() == last_match_->game &&
         lobby::name_key(s.from) == lobby::name_key(last_match_->opponent)) {
         if (bell_) ring_bell();
-        games_.link().rematch_offer = s.from + " offers a rematch, colours swapped (you play " +
-                                      color_name(~*s.colour) + "): r accepts";
+        games_.screen().rematch_offered(s.from + " offers a rematch, colours swapped (you play " +
+                                        color_name(~*s.colour) + "): r accepts");
         return;
     }
     const std::string what = challenge_words(s);
@@ -167,8 +161,15 @@ Millis LobbyScreen::until_next(Millis now) const {
     return wait;
 }
 
-void LobbyScreen::uncovered(const std::string&, Millis) {
-    covered_ = false;
+void LobbyScreen::uncovered(const std::string&, Millis now) {
+    // A page that left gives the lists back, and said so itself.
+    if (std::exchange(page_left_, false)) return;
+    back_from_game(now);
+}
+
+void LobbyScreen::back_from_game(Millis) {
+    // A page that came while the game screen was over the lobby is shown now.
+    if (held_page_) show_page(std::move(held_page_));
     if (my_match_in_progress())
         return say("your match against " + my_match_->opponent +
                    " goes on: Enter on it (games) takes you back");
@@ -216,8 +217,10 @@ void LobbyScreen::on_event(const lobby::Event& e, Millis now) {
         case K::LoggedIn: {
             const auto& w = std::get<lobby::Welcome>(*e.message);
             connection_ = "connected";
-            history_.reset();
-            machines_.reset();
+            guest_ = w.how == lobby::How::Guest;
+            // A page asked for on the last connection goes (the lists come again whole).
+            if (!games_.open()) pop_page();
+            held_page_.reset();
             records_.clear();
             my_seeks_.clear();  // (the lists come again whole)
             std::string how;
@@ -273,7 +276,7 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
             [&](const lobby::Chat& c) { add_chat(c.from + ": " + c.text); },
             [&](const lobby::Kibitzed& k) {
                 const std::string line = k.from + " (watching): " + k.text;
-                if (games_.open() && games_.link().game == k.game) games_.link().notices.push_back(line);
+                if (games_.open() && games_.game() == k.game) games_.screen().lobby_news(line);
                 add_chat(line);
             },
             [&](const lobby::Unseek& u) {
@@ -285,12 +288,7 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
                 add_chat("* " + n.text);
                 say(n.text);
             },
-            [&](const lobby::Ok& o) {
-                // The list of machines shown is asked for again, without the one forgotten.
-                if (o.verb == lobby::verb_of<lobby::Forget> && machines_ && client_->tables().can_ask())
-                    (void)client_->machines(now);
-                say(o.text);
-            },
+            [&](const lobby::Ok& o) { say(o.text); },
             [&](const lobby::Refused& r) {
                 // Through sshd, a server that does not believe the key: the player logs in another way.
                 if (r.verb == lobby::verb_of<lobby::Ssh>)
@@ -301,13 +299,8 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
             [&](const lobby::MatchStart& s) { open_match(s, now); },
             [&](const lobby::Watching& w) { open_watch(w, now); },
             [&](const lobby::Over& o) { match_over(o); },
-            [&](const lobby::TournamentItem& t) {
-                // An open tournament's table changes with its entrants, which no standing line announces:
-                // ask.
-                if (standings_ == t.id && t.state == lobby::TournamentState::Open &&
-                    client_->tables().can_ask())
-                    (void)client_->standings(t.id, now);  // refused: the table stays as it is
-            },
+            // A tournament's changes concern its standings' page (below), if it is shown.
+            [&](const lobby::TournamentItem&) {},
             [&](const lobby::SeekItem& s) {
                 if (lobby::name_key(s.from) == lobby::name_key(me)) my_seeks_.insert(s.id);
                 if (!s.to.empty() && lobby::name_key(s.to) == lobby::name_key(me)) challenged(s, now);
@@ -323,6 +316,8 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
             [](const lobby::FromClient auto&) {},
         },
         m);
+    // The page shown hears the line too (the machines asked again after an ok, a tournament's standings).
+    if (page_) page_->on_line(m, now);
 }
 
 // Our match is over: its result, with what it did to both ratings ("Liam 1662 (+162), Eamon 1338
@@ -340,25 +335,21 @@ void LobbyScreen::match_over(const lobby::Over& o) {
         if (const auto& c = o.changes[std::size_t(p)])
             changes += (changes.empty() ? "" : ", ") + names[std::size_t(p)] + " " + lobby::change_text(*c);
     if (!changes.empty()) text += "; " + changes;
-    if (games_.open() && games_.link().game == o.game) {
-        games_.link().over = text;
-        games_.link().changes = changes;
-    }
+    if (games_.open() && games_.game() == o.game) games_.screen().match_over(text, changes);
     add_chat("* your match: " + text);
     say("your match is over: " + text);
 }
 
 void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
     if (!e.query) return;
+    // The page shown first: the machines asked for again take their own page's place.
+    if (page_ && page_->take_answer(e)) return;
     if (const auto* h = std::get_if<lobby::HistoryQuery>(&*e.query)) {
         std::vector<lobby::HistoryItem> items;
         for (const lobby::Message& m : e.items)
             if (const auto* p = std::get_if<lobby::HistoryItem>(&m)) items.push_back(*p);
-        close_views();
-        history_of_ = h->name;
-        history_selected_ = 0;
         const std::size_t n = items.size();
-        history_ = std::move(items);
+        show_page(history_page(*this, h->name, std::move(items)));
         say(n == 0 ? h->name + " has no finished games yet"
                    : std::to_string(n) + " finished game" + (n == 1 ? "" : "s") + " of " + h->name +
                          ": Enter reviews one, s saves it, Esc goes back");
@@ -368,13 +359,10 @@ void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
         std::vector<lobby::MachineItem> items;
         for (const lobby::Message& m : e.items)
             if (const auto* p = std::get_if<lobby::MachineItem>(&m)) items.push_back(*p);
-        const bool again = machines_.has_value();
-        close_views();
-        machines_ = std::move(items);
-        machines_selected_ = std::min(machines_selected_, std::max(0, int(machines_->size()) - 1));
-        if (!again)
-            say(std::to_string(machines_->size()) + " machine" + (machines_->size() == 1 ? "" : "s") +
-                " log in as " + client_->name() + ": x forgets the one selected, Esc goes back");
+        const std::size_t n = items.size();
+        show_page(machines_page(*this, std::move(items)));
+        say(std::to_string(n) + " machine" + (n == 1 ? "" : "s") + " log in as " + client_->name() +
+            ": x forgets the one selected, Esc goes back");
         return;
     }
     if (const auto* f = std::get_if<lobby::FingerQuery>(&*e.query)) {
@@ -384,8 +372,7 @@ void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
             if (const auto* x = std::get_if<lobby::StatsItem>(&m)) v.stats.push_back(*x);
             if (const auto* x = std::get_if<lobby::HistoryItem>(&m)) v.games.push_back(*x);
         }
-        close_views();
-        profile_ = std::move(v);
+        show_page(profile_page(*this, std::move(v)));
         return say("the profile of " + f->name +
                    ": c challenges, h lists every finished game, Esc goes back");
     }
@@ -393,8 +380,7 @@ void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
         std::vector<lobby::LeaderItem> items;
         for (const lobby::Message& m : e.items)
             if (const auto* x = std::get_if<lobby::LeaderItem>(&m)) items.push_back(*x);
-        close_views();
-        leaders_ = std::move(items);
+        show_page(leaders_page(*this, std::move(items)));
         return say("the leaderboard: the best settled ratings (deviation at most " +
                    std::to_string(lobby::settled_deviation) + ") of each variant; Esc goes back");
     }
@@ -434,18 +420,34 @@ std::string LobbyScreen::status_line(Millis now) const {
 // ---------------------------------------------------------------------------------------------------
 // The screens over the lobby (ServedGames opens them; what the lobby shows around them is its own)
 
-// A screen opened over the lobby: what was typed or asked is dropped, and a review comes back to the
-// history it was chosen from.
-void LobbyScreen::close_views() {
-    history_.reset();
-    standings_.reset();
-    profile_.reset();
-    leaders_.reset();
-    machines_.reset();
+void LobbyScreen::show_page(std::unique_ptr<LobbyPage> page) {
+    if (games_.open()) {  // nothing goes over the game screen: the page waits for it to leave
+        held_page_ = std::move(page);
+        return;
+    }
+    LobbyPage* const shown = page.get();
+    if (page_)
+        nav_.replace(std::move(page));
+    else
+        nav_.push(std::move(page));
+    page_ = shown;
 }
 
-void LobbyScreen::opened(bool review) {
-    if (!review) history_.reset();
+void LobbyScreen::pop_page() {
+    if (!page_) return;
+    page_ = nullptr;
+    page_left_ = true;  // the lists come back, and the lobby is uncovered for no other reason
+    nav_.pop();
+}
+
+void LobbyScreen::page_closed(const LobbyPage& page) {
+    if (page_ != &page) return;  // replaced by another
+    page_ = nullptr;
+    page_left_ = true;
+}
+
+// A game screen opens over the lobby: what was typed or asked is dropped.
+void LobbyScreen::opened() {
     entry_.reset();
     question_.reset();
 }
@@ -463,53 +465,47 @@ void LobbyScreen::open_match(const lobby::MatchStart& m, Millis now, bool waited
             notify(m.opponent + " took your seek: " + lobby::terms_description(m.terms), now);
     }
     if (games_.open()) {
-        LobbyLink& link = games_.link();
-        if (link.game == m.game) {  // the same match, announced again at a login: its code may be fresh
-            link.fresh_code = m.code;
+        if (games_.game() == m.game) {  // the same match, announced again at a login: its code may be fresh
+            games_.screen().fresh_code(m.code);
             return;
         }
         if (!pending) pending_since_ = now;
         pending_match_ = m;
-        if (m.tournament && last_match_ && link.game == last_match_->game && link.next.empty()) {
+        const bool told = next_told_ == games_.game();
+        if (m.tournament && last_match_ && games_.game() == last_match_->game && !told) {
             // The last round's result is on the screen: it stays, with the next match and a short
             // countdown (any key opens it now); the clocks wait for White's first move meanwhile.
-            link.next = "round " + std::to_string(m.round) + " against " + m.opponent + " (you play " +
-                        color_name(m.colour) + ")";
-            link.next_at = now + lobby::round_countdown;
+            next_told_ = games_.game();
+            games_.screen().next_match("round " + std::to_string(m.round) + " against " + m.opponent +
+                                           " (you play " + color_name(m.colour) + ")",
+                                       now + lobby::round_countdown);
             return;
         }
-        if (link.next.empty()) link.leave = true;  // a review or a game watched makes way for the match
+        if (!told) games_.screen().make_way();  // a review or a game watched makes way for the match
         return;
     }
-    if (const Expected<void> opened = games_.open_match(m, client_->name()); !opened)
-        return say("the match against " + m.opponent + " could not be joined: " + opened.why(), true);
-    LobbyLink& link = games_.link();
-    link.title = match_title(m);
-    link.tournament = m.tournament != 0;
+    ServedMatch served;
+    served.title = match_title(m);
+    served.tournament = m.tournament != 0;
     if (m.tournament && !again) {
         // (the server's countdown began when the match was announced, perhaps on the last result)
-        link.clocks_by = (waited ? pending_since_ : now) + lobby::round_start_after;
+        served.clocks_by = (waited ? pending_since_ : now) + lobby::round_start_after;
         const std::string title = match_title(m);  // "..., cup round 2": the round is the news
-        link.waiting_title = title.substr(title.rfind(", ") + 2);
+        served.waiting_title = title.substr(title.rfind(", ") + 2);
     }
     if (!again)
-        link.intro = "you play " + std::string(color_name(m.colour)) + " against " + m.opponent + ": " +
-                     lobby::terms_description(m.terms) +
-                     (m.terms.settings.clock.enabled() ? "; the clocks start with White's first move" : "");
-    // A tournament's match: the lobby under it shows the tournament's live standings, and after it.
-    if (m.tournament != 0) {
-        if (standings_ != m.tournament) {
-            standings_item_.reset();
-            standings_rows_.clear();
-        }
-        standings_ = m.tournament;
-    }
+        served.intro = "you play " + std::string(color_name(m.colour)) + " against " + m.opponent + ": " +
+                       lobby::terms_description(m.terms) +
+                       (m.terms.settings.clock.enabled() ? "; the clocks start with White's first move" : "");
+    // The match opens over the lists, or over its tournament's live standings, which stay after it.
+    pop_page();
+    if (m.tournament != 0) show_page(standings_page(*this, m.tournament));
+    if (const Expected<void> opened = games_.open_match(m, client_->name(), served, *this); !opened)
+        return say("the match against " + m.opponent + " could not be joined: " + opened.why(), true);
     if (!again)
         say("your match against " + m.opponent + " starts: you play " + std::string(color_name(m.colour)) +
             ", " + lobby::terms_description(m.terms));
-    opened(false);
-    profile_.reset();
-    leaders_.reset();
+    opened();
 }
 
 void LobbyScreen::open_watch(const lobby::Watching& w, Millis) {
@@ -518,16 +514,18 @@ void LobbyScreen::open_watch(const lobby::Watching& w, Millis) {
     const auto it = games.find(w.game);
     const std::string who =
         it == games.end() ? "the game" : it->second.item.names[0] + " - " + it->second.item.names[1];
-    if (const Expected<void> opened = games_.open_watch(w, client_->name()); !opened)
+    if (const Expected<void> opened = games_.open_watch(w, client_->name(), *this); !opened)
         return say("cannot watch " + who + ": " + opened.why(), true);
     say("watching " + who);
-    opened(false);
+    opened();
 }
 
 void LobbyScreen::open_review(const std::string& text, const std::string& what) {
     if (games_.open()) return;
-    if (const Expected<void> opened = games_.open_review(text, what); !opened) return say(opened.why(), true);
-    opened(true);
+    // Over the history it was chosen from, which comes back when the review leaves.
+    if (const Expected<void> opened = games_.open_review(text, what, *this); !opened)
+        return say(opened.why(), true);
+    opened();
 }
 
 }  // namespace gobblet::ui

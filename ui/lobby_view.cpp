@@ -21,27 +21,6 @@ const char* pane_name(LobbyPane p) {
     return "";
 }
 
-std::string fit(std::string_view text, int width) {
-    std::string out;
-    int chars = 0;
-    for (std::size_t i = 0; i < text.size() && chars < width;) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        if (len == 0 || i + len > text.size()) {  // not UTF-8: never passed on
-            ++i;
-            continue;
-        }
-        const std::string_view one = text.substr(i, len);
-        i += len;
-        // Control characters, C0 and DEL, and C1 (U+0080-U+009F, as two bytes C2 80-9F).
-        if (len == 1 && (c < 32 || c == 127)) continue;
-        if (len == 2 && c == 0xC2 && static_cast<unsigned char>(one[1]) < 0xA0) continue;
-        out += one;
-        ++chars;
-    }
-    return out;
-}
-
 std::string lobby_clock(Millis ms) {
     const long long s = std::max<Millis>(0, ms) / 1000;
     char buf[32];
@@ -445,11 +424,6 @@ std::vector<const lobby::TournamentItem*> tournament_rows(const lobby::Tables& t
     std::vector<const lobby::TournamentItem*> rows;
     for (const auto& [id, tour] : t.tournaments()) rows.push_back(&tour);
     return rows;
-}
-
-int move_selection(int selected, int rows, int delta) {
-    if (rows <= 0) return -1;
-    return std::clamp(std::max(selected, 0) + delta, 0, rows - 1);
 }
 
 Expected<TypedChallenge> parse_challenge(std::string_view text) {

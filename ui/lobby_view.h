@@ -15,6 +15,8 @@
 
 #include "engine/expected.h"
 #include "net/lobby_client.h"
+#include "scroll_list.h"
+#include "text.h"
 
 namespace gobblet::ui {
 
@@ -119,8 +121,6 @@ std::vector<const lobby::GameRow*> game_rows(const lobby::Tables& t);
 std::vector<const lobby::PlayerItem*> player_rows(const lobby::Tables& t);
 std::vector<const lobby::TournamentItem*> tournament_rows(const lobby::Tables& t);
 
-// A selected row kept within `rows` rows (-1 when there are none); `delta` moves it.
-int move_selection(int selected, int rows, int delta);
 // The row selected as `selected` among `rows` (the last when rows went away under it), or nullptr for none.
 template <class Row>
 const Row* selected_row(const std::vector<const Row*>& rows, int selected) {
@@ -149,8 +149,5 @@ LoginAdvice login_advice(const lobby::Refused& r, const std::string& name);
 
 // The lobby's help for this width: what the lobby is, then every key of the key table on the lobby.
 std::vector<std::string> lobby_help_lines(int width);
-
-// Text cut to `width` characters (UTF-8 code points), control characters dropped.
-std::string fit(std::string_view text, int width);
 
 }  // namespace gobblet::ui

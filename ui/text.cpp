@@ -82,4 +82,25 @@ std::string shell_word(std::string_view word) {
     return out + "'";
 }
 
+std::string fit(std::string_view text, int width) {
+    std::string out;
+    int chars = 0;
+    for (std::size_t i = 0; i < text.size() && chars < width;) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (len == 0 || i + len > text.size()) {  // not UTF-8: never passed on
+            ++i;
+            continue;
+        }
+        const std::string_view one = text.substr(i, len);
+        i += len;
+        // Control characters, C0 and DEL, and C1 (U+0080-U+009F, as two bytes C2 80-9F).
+        if (len == 1 && (c < 32 || c == 127)) continue;
+        if (len == 2 && c == 0xC2 && static_cast<unsigned char>(one[1]) < 0xA0) continue;
+        out += one;
+        ++chars;
+    }
+    return out;
+}
+
 }  // namespace gobblet::ui

@@ -19,6 +19,9 @@ std::string clip(std::string_view s, int width);
 std::vector<std::string> wrap(const std::string& text, int width);
 // Text that is safe to put on the terminal: control characters dropped.
 std::string printable(std::string_view text);
+// Text cut to `width` characters (UTF-8 code points) for a row of a list, control characters and bytes
+// that are not UTF-8 dropped.
+std::string fit(std::string_view text, int width);
 // A word of a command the program prints for the player to run, as the shell must read it: as it is when
 // the shell leaves it alone (letters, digits and - _ . / : = @ % + ,), else in single quotes
 // ('[::1]:7000', a program path with a space).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The footer offers only keys that work now (issue 33, item 8): a rated server match offers no takeback
-# (< u) and no pause (p), and each says why when pressed. A casual match offers the takeback once there
-# is a move of one's own to take back, so the footer is read, not empty.
+# (< u) and no pause (p), and each says why when pressed; a guest, by --guest or by g at a refused login,
+# is offered no history of their own (h) and no tournament (n), and each says why. A casual match offers
+# the takeback once there is a move of one's own to take back, so the footer is read, not empty.
 source "$(dirname "$0")/lib.bash"
 start_server tcp
 lobbies Liam Eamon
@@ -35,4 +36,23 @@ footer $w | grep -qF "< u undo" && fail "a takeback with no move to take back: $
 lmove $w W1A1; wait_in $b "1. W1A1"
 wait_in $w "< u undo"
 footer $w | grep -qF "p pause" || fail "the footer of a casual timed match offers a pause: $(footer $w)"
+
+# A guest by --guest: no history of their own, no tournament.
+start_lobby zoe Zoe --guest
+wait_in zoe "logged in as ~Zoe"
+footer zoe | grep -qF "h history" && fail "a guest is offered a history: $(footer zoe)"
+footer zoe | grep -qF "n tournament" && fail "a guest is offered a tournament: $(footer zoe)"
+lkeys zoe h
+wait_in zoe "a guest keeps no history"
+# A guest by g, at the login a name taken refused: the same.
+LOBBY_HOME=other start_lobby liam2 Liam
+wait_in liam2 "g as a guest"
+lkeys liam2 g
+wait_in liam2 "logged in as ~Liam"
+footer liam2 | grep -qF "h history" && fail "a guest (g) is offered a history: $(footer liam2)"
+footer liam2 | grep -qF "n tournament" && fail "a guest (g) is offered a tournament: $(footer liam2)"
+lkeys liam2 n
+wait_in liam2 "a guest neither organizes nor plays tournaments"
+lkeys liam2 h
+wait_in liam2 "a guest keeps no history"
 exit 0

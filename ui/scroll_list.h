@@ -1,0 +1,49 @@
+// A scrolling list, as htop's Panel is: rows of text in a box of the screen, one of them selected, scrolled
+// so that the selected row shows. Generic over what the rows are (a function gives a row's text for a
+// width) and over the screen that shows it (the lobby's four lists and its pages, Grabble's screen). The
+// selection and the scrolling are plain logic, here (tests/test_lobby_view.cpp); draw() puts the list on
+// the terminal (scroll_list.cpp, curses).
+#pragma once
+
+#include <algorithm>
+#include <functional>
+#include <string>
+
+namespace gobblet::ui {
+
+// A selected row kept within `rows` rows (-1 when there are none); `delta` moves it.
+inline int move_selection(int selected, int rows, int delta) {
+    if (rows <= 0) return -1;
+    return std::clamp(std::max(selected, 0) + delta, 0, rows - 1);
+}
+
+// Puts `text` at (y, x), cut to `width` characters with control characters dropped (text.h's fit), in the
+// curses attributes `attr` (A_BOLD, A_REVERSE...): the step of drawing a line that the lists and the
+// lobby's frame and pages share (scroll_list.cpp, curses).
+void put_text(int y, int x, const std::string& text, int width, unsigned long attr = 0);
+
+class ScrollList {
+  public:
+    // The row selected (0 when there are none).
+    int selected() const { return selected_; }
+    void select(int row) { selected_ = std::max(0, row); }
+    // Up or Down by `delta` among `rows` rows, kept within them.
+    void move(int delta, int rows) { selected_ = std::max(0, move_selection(selected_, rows, delta)); }
+    // Rows went away under the selection: it stays on the last.
+    void clamp(int rows) { selected_ = std::max(0, std::min(selected_, rows - 1)); }
+    // The first of `rows` rows shown in `height` lines: the selected one shows.
+    int first(int rows, int height) const {
+        return std::max(0, std::min(selected_ - (height - 1), rows - height));
+    }
+
+    // Draws the list in the box at (y, x), `height` lines of `width` columns: "> " before the row selected
+    // (in reverse when the list has the focus), "  " before the others, each row's text from `row` (its
+    // index, the columns it has); `empty` when there are none. The selection is kept within the rows first.
+    void draw(int y, int x, int height, int width, int rows, const std::function<std::string(int, int)>& row,
+              bool focused = true, const std::string& empty = "(none)");
+
+  private:
+    int selected_ = 0;
+};
+
+}  // namespace gobblet::ui
