@@ -1,7 +1,7 @@
 // The game screen's play (game_screen.h): moves made with keys, the cursor and the mouse, stepping
 // through the game, and the actions of play that are the screen's (a new game, a hint, copying and opening
 // records); the table does the rest (table.h). Then a game opened from the lobby: a review, leaving a
-// server's match, and what the lobby says through the link.
+// server's match, and what the lobby tells it (lobby_link.h).
 #include <algorithm>
 
 #include "controls.h"
@@ -331,7 +331,7 @@ void GameScreen::ask_leave() {
     say(ui_.question->text);
 }
 
-void GameScreen::serve_link() {
+void GameScreen::serve_match() {
     // The intro once play is on (after the connection's own "the game starts").
     if (!served_.intro.empty() && table_.session() && table_.session()->playing())
         say(std::exchange(served_.intro, {}));

@@ -27,7 +27,7 @@ void GameScreen::service(Millis t) {
         table_.stand_clock(make_layout(match().variant().size, COLS, LINES).fits()
                                ? ""
                                : "the terminal is too small to show them");
-    if (options_.served) serve_link();
+    if (options_.served) serve_match();
     teacher_.service(covered_);  // first: the coach may hold the computer's reply
     table_.take_answers(t);
     // Only now: an answer may start a round, and the rounds' vector then moves the game (sanitizer).

@@ -134,8 +134,9 @@ class GameScreen : public Screen, public ServedScreen, private TableReport {
     void leave() { nav_.pop(); }
     // q in a server's match in progress: asks first (back to the lobby, quit the program, or play on).
     void ask_leave();
-    // A served screen's turn: what the lobby said, and the end of the match (any key goes back).
-    void serve_link();
+    // A served screen's turn: the intro once play is on, a tournament's next match opening by itself, and
+    // the end of the match with what the lobby said of it (any key goes back).
+    void serve_match();
     // The seats wait: a question, an overlay, an entry, the help, a screen over the game, or the coach
     // (and the table's own pause).
     bool seats_held() const {
@@ -212,7 +213,7 @@ class GameScreen : public Screen, public ServedScreen, private TableReport {
     void question_key(Key k);
     void on_paste(const InputEvent& e);
 
-    // Play (game_play.cpp; with review, ask_leave and serve_link).
+    // Play (game_play.cpp; with review, ask_leave and serve_match).
     void play(const MoveSpec& spec);
     void on_spot(const Spot& spot);
     void move_cursor(int drow, int dcol);

@@ -21,7 +21,11 @@ void stay(Page&) {}
 
 }  // namespace
 
-void LobbyPage::draw(Millis now) { desk_.draw_frame(now, body(now)); }
+void LobbyPage::draw(Millis now) {
+    LobbyBody b = body(now);
+    b.footer = [this](int width) { return keys().footer(*this, Mode::typing, width, 2); };
+    desk_.draw_frame(now, b);
+}
 
 void LobbyPage::key(Key k, Millis now) {
     if (desk_.frame_key(k, now)) return;
@@ -83,7 +87,6 @@ class HistoryPage : public LobbyPage {
         if (!items_.empty())
             b.details =
                 lobby::history_text(items_[std::size_t(list_.selected())]) + ". Enter reviews it, s saves it";
-        b.footer = [this](int width) { return keys().footer(*this, Mode::typing, width, 2); };
         return b;
     }
 
@@ -155,7 +158,6 @@ class MachinesPage : public LobbyPage {
                 [this](int i, int w) { return machine_row(items_[std::size_t(i)], w); }, true,
                 "(none: only a password proves the name now)");
         };
-        b.footer = [this](int width) { return keys().footer(*this, Mode::typing, width, 2); };
         return b;
     }
 
@@ -241,7 +243,6 @@ class StandingsPage : public LobbyPage {
     LobbyBody body(Millis) override {
         LobbyBody b;
         b.draw = [this](int top, int height, int width) { draw_table(top, height, width); };
-        b.footer = [this](int width) { return keys().footer(*this, Mode::typing, width, 2); };
         return b;
     }
 
@@ -331,7 +332,6 @@ class ProfilePage : public LobbyPage {
                     put_text(y++, 0, part, width);
                 }
         };
-        b.footer = [this](int width) { return keys().footer(*this, Mode::typing, width, 2); };
         return b;
     }
 
@@ -377,7 +377,6 @@ class LeadersPage : public LobbyPage {
             for (int i = 0; i < int(lines.size()) && i + 1 < height; ++i)
                 put_text(top + 1 + i, 0, lines[std::size_t(i)], width, i == 0 ? A_UNDERLINE : A_NORMAL);
         };
-        b.footer = [this](int width) { return keys().footer(*this, Mode::typing, width, 2); };
         return b;
     }
 

@@ -140,7 +140,7 @@ class LobbyPage : public Screen {
     virtual std::optional<lobby::Id> standings_of() const { return std::nullopt; }
 
   protected:
-    // The body, its details and whether the chat shows under it.
+    // The body, its details and whether the chat shows under it (the footer is the page's keys).
     virtual LobbyBody body(Millis now) = 0;
     virtual const KeyRows<LobbyPage>& keys() const = 0;
     // Rows of a page: the common rows, Esc, Up and Down (nothing, unless the page's own do something),
