@@ -1,6 +1,7 @@
 // The puzzles screen (P in the game, --puzzles): a PuzzleSession (puzzle_session.h) on the board, and
 // its progress kept in saves::progress_path().
 #include <cstdlib>
+#include <optional>
 
 #include "engine/expected.h"
 #include "exercise.h"
@@ -48,21 +49,22 @@ class PuzzlesScreen : public ExerciseScreen {
 
     // Saves the progress after each change; a failure is said once, first (at 80 columns a long path
     // would push it out of the message area), and nothing is lost: the session keeps it, and the next
-    // change tries again.
-    std::string save() {
-        if (!session_.take_progress_change() || !read_) return {};
+    // change tries again. What to say first, if anything: only a failure, and one unlike the last.
+    std::optional<std::string> save() {
+        if (!session_.take_progress_change() || !read_) return std::nullopt;
         const std::string err = saves::save_progress(path_, session_.progress()).why();
         const bool new_error = !err.empty() && err != save_error_;
         save_error_ = err;
-        return new_error ? "Progress not saved (" + err + "; kept until you leave). " : "";
+        if (!new_error) return std::nullopt;
+        return "Progress not saved (" + err + "; kept until you leave). ";
     }
 
     bool move(const MoveSpec& spec) override {
         const PuzzleSession::Attempt a = session_.play(spec);
         sync();
         const bool failed = session_.state() == PuzzleSession::State::Failed;
-        const std::string saved = save();
-        say(saved + a.text, !a.legal || failed || !saved.empty());
+        const std::optional<std::string> unsaved = save();
+        say(unsaved.value_or("") + a.text, !a.legal || failed || unsaved);
         return a.legal;
     }
 
@@ -108,8 +110,8 @@ class PuzzlesScreen : public ExerciseScreen {
     void solution() {
         const std::string text = session_.show_solution();
         sync();
-        const std::string saved = save();
-        say(saved + text, !saved.empty());
+        const std::optional<std::string> unsaved = save();
+        say(unsaved.value_or("") + text, unsaved.has_value());
     }
 
     void ask_number() {
