@@ -1,10 +1,12 @@
 // The input assembler: keys pass through in order, even when they arrive together; pastes (bracketed,
-// or bursts larger than any typing) become one event; everything bounded. Times are plain numbers.
+// or bursts larger than any typing) become one event; everything bounded. Times are plain numbers. Then
+// the key table against the docs, and a screen's key rows (when a key works, the footer, the help).
 #include "ui/input.h"
 
 #include <curses.h>
 
 #include "support.h"
+#include "ui/key_rows.h"
 
 using namespace gobblet;
 using namespace gobblet::ui;
@@ -248,4 +250,59 @@ TEST_CASE("the puzzles and the tutorial have keys of their own, and the game's s
     const auto tutorial = footer_lines(Mode::typing, 79, 2, all, screen_tutorial);
     REQUIRE(tutorial.size() == 1);
     CHECK(tutorial[0] == "? help  Enter play  arrows cursor  n next step  Esc q skip");
+}
+
+namespace {
+
+// An owner of key rows as a screen is: a state its rows read and change.
+struct Board {
+    bool undo_possible = false;
+    int undone = 0;
+    int helped = 0;
+};
+
+const KeyRows<Board>& board_rows(std::string absent = "") {
+    static const KeyRows<Board> rows(screen_local,
+                                     {
+                                         {Action::Help, nullptr, [](Board& b) { ++b.helped; }},
+                                         {Action::Back,
+                                          [](const Board& b) -> Expected<void> {
+                                              if (!b.undo_possible) return Failure{"nothing to take back"};
+                                              return {};
+                                          },
+                                          [](Board& b) { ++b.undone; }},
+                                     },
+                                     std::move(absent));
+    return rows;
+}
+
+}  // namespace
+
+TEST_CASE("a key row says when it works: the footer offers it then, and pressed otherwise it says why",
+          "[input][keys]") {
+    Board board;
+    const KeyRows<Board>& rows = board_rows("not on this board");
+    CHECK(rows.action(ch('u'), Mode::typing) == Action::Back);
+    // Not working: absent from the footer (which the key table alone would offer), and pressed it runs
+    // nothing and says why.
+    CHECK(footer_lines(Mode::typing, 200, 2, [](Action) { return true; })[0].find("< u undo") !=
+          std::string::npos);
+    CHECK(rows.footer(board, Mode::typing, 200, 2)[0].find("< u undo") == std::string::npos);
+    CHECK(rows.footer(board, Mode::typing, 200, 2)[0].find("? help") != std::string::npos);
+    const Expected<void> refused = rows.press(board, Action::Back);
+    CHECK(refused.why() == "nothing to take back");
+    CHECK(board.undone == 0);
+    // Working: offered, and pressed it runs.
+    board.undo_possible = true;
+    CHECK(rows.footer(board, Mode::typing, 200, 2)[0].find("< u undo") != std::string::npos);
+    CHECK(rows.press(board, Action::Back));
+    CHECK(board.undone == 1);
+    CHECK(rows.press(board, Action::Help));
+    CHECK(board.helped == 1);
+    // A key of the screen without a row here: never offered, never listed in the help, and it says the
+    // rows' sentence.
+    CHECK(rows.footer(board, Mode::typing, 200, 2)[0].find("= draw") == std::string::npos);
+    CHECK(rows.press(board, Action::OfferDraw).why() == "not on this board");
+    CHECK_FALSE(rows.listed(board)(Action::OfferDraw));
+    CHECK(rows.listed(board)(Action::Back));
 }

@@ -539,3 +539,21 @@ TEST_CASE("the lobby's keys: one table for dispatch, footer and help", "[lobby-v
     CHECK(contains(joined, "final"));
     CHECK_FALSE(contains(joined, "undo"));
 }
+
+TEST_CASE("a scrolling list shows its selected row and keeps it within the rows", "[lobby-view]") {
+    ScrollList list;
+    CHECK(list.selected() == 0);
+    list.move(1, 0);  // no rows: nothing to select, and the selection stays at the top
+    CHECK(list.selected() == 0);
+    for (int i = 0; i < 12; ++i) list.move(1, 10);
+    CHECK(list.selected() == 9);
+    CHECK(list.first(10, 4) == 6);  // the last four rows show, the selected one at the bottom
+    list.move(-5, 10);
+    CHECK(list.selected() == 4);
+    CHECK(list.first(10, 4) == 1);
+    CHECK(list.first(10, 20) == 0);  // room for every row
+    list.clamp(3);                   // rows went away under it: it stays on the last
+    CHECK(list.selected() == 2);
+    list.select(-3);
+    CHECK(list.selected() == 0);
+}
