@@ -514,13 +514,11 @@ std::string GameScreen::close(Millis) {
     table_.cancel_seats();
     teacher_.stop();
     table_.leave();
+    if (lobby_) lobby_->closed();      // whatever ends it: the lobby tells it nothing more
     if (exit_status_ != 0) return "";  // the shell says why on stderr
-    if (options_.served) {             // the lobby under it says what there is to say when the program ends
-        if (lobby_) lobby_->closed();
-        return "";
-    }
-    if (options_.puzzles) return "";  // the game was never shown: its autosave is left alone
-    if (!resume_choices_.empty())     // --resume's question was not answered: every game stays
+    if (options_.served) return "";    // the lobby under it says what there is to say when the program ends
+    if (options_.puzzles) return "";   // the game was never shown: its autosave is left alone
+    if (!resume_choices_.empty())      // --resume's question was not answered: every game stays
         return "gobblet: the unfinished games are left as they were; " + shell_word(options_.program) +
                " --resume asks again which goes on\n";
     if (table_.records().autosave_held())  // the question at the start was not answered: the last game stays
