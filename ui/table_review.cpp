@@ -43,31 +43,31 @@ Expected<TableReview::Target> TableReview::target(const Match& match, std::size_
             if (step == Step::Forward || step == Step::End)
                 return Failure{"nothing to replay: this is the end of the " + what(match)};
             const std::size_t last = rounds - 1;
-            if (steps(last) > 0) return Target{last, back ? steps(last) - 1 : 0};
+            if (steps(last) > 0) return Target::at(last, back ? steps(last) - 1 : 0);
             if (last == 0) return Failure{"nothing to step back to: no move was played"};
-            return Target{last - 1, back ? steps(last - 1) : 0};
+            return Target::at(last - 1, back ? steps(last - 1) : 0);
         }
-        return Target{rounds - 1, back ? steps(rounds - 1) : 0};  // into the round before the one in play
+        return Target::at(rounds - 1, back ? steps(rounds - 1) : 0);  // into the round before the one in play
     }
     const Shown& r = *shown_;
     const std::size_t total = steps(r.round);
     const Target leave{0, 0, "back to round " + std::to_string(match.round_number()) + ", in play"};
     switch (step) {
         case Step::Back:
-            if (r.step > 0) return Target{r.round, r.step - 1};
-            if (r.round > 0) return Target{r.round - 1, steps(r.round - 1)};
+            if (r.step > 0) return Target::at(r.round, r.step - 1);
+            if (r.round > 0) return Target::at(r.round - 1, steps(r.round - 1));
             return Failure{"nothing to step back to: this is the start of the " + what(match)};
         case Step::Start:
-            if (r.step > 0) return Target{r.round, 0};
-            if (r.round > 0) return Target{r.round - 1, 0};
+            if (r.step > 0) return Target::at(r.round, 0);
+            if (r.round > 0) return Target::at(r.round - 1, 0);
             return Failure{"this is the start of the " + what(match)};
         case Step::Forward:
-            if (r.step < total) return Target{r.round, r.step + 1};
-            if (r.round + 1 < rounds) return Target{r.round + 1, 0};
+            if (r.step < total) return Target::at(r.round, r.step + 1);
+            if (r.round + 1 < rounds) return Target::at(r.round + 1, 0);
             return leave;
         case Step::End:
-            if (r.step < total) return Target{r.round, total};
-            if (r.round + 1 < rounds) return Target{r.round + 1, steps(r.round + 1)};
+            if (r.step < total) return Target::at(r.round, total);
+            if (r.round + 1 < rounds) return Target::at(r.round + 1, steps(r.round + 1));
             return leave;
     }
     return leave;
@@ -128,7 +128,7 @@ Expected<std::string> TableReview::go_to(const Match& match, std::size_t plies) 
         return Failure{"round " + std::to_string(round + 1) + " has " + std::to_string(moves) +
                        (moves == 1 ? " move" : " moves")};
     // The last move of a round that ended otherwise shows the ending too, as the game ended.
-    return go(match, Target{round, plies == moves ? steps_of(game) : plies});
+    return go(match, Target::at(round, plies == moves ? steps_of(game) : plies));
 }
 
 std::size_t TableReview::steps_to_end(const Match& match) const {

@@ -62,6 +62,7 @@ class TableReview {
     struct Target {
         std::size_t round = 0, step = 0;
         std::optional<std::string> closes;
+        static Target at(std::size_t round, std::size_t step) { return {round, step, std::nullopt}; }
     };
     Expected<Target> target(const Match& match, std::size_t rounds, Step step) const;
     // A place of the match's rounds, said: the review shows it (or closes at the end of the match).
