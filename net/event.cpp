@@ -1,5 +1,8 @@
 #include "event.h"
 
+#include <iterator>
+#include <utility>
+
 #include "engine/notation.h"
 
 namespace gobblet::net {
@@ -138,6 +141,31 @@ Expected<void> apply(Match& match, const Event& e, Millis now) {
             return {};
         default: return {};
     }
+}
+
+namespace {
+
+// Each offer and the fact its agreement makes.
+constexpr std::pair<OfferKind, Act::Kind> agreements[] = {
+    {OfferKind::Draw, Act::Kind::Draw},
+    {OfferKind::Undo, Act::Kind::Undo},
+    {OfferKind::Pause, Act::Kind::Pause},
+    {OfferKind::Resume, Act::Kind::Resume},
+};
+static_assert(std::size(agreements) == 4, "a row for each OfferKind");
+
+}  // namespace
+
+Act::Kind agreed_act(OfferKind kind) {
+    for (const auto& [offer, act] : agreements)
+        if (offer == kind) return act;
+    return Act::Kind::Draw;  // (every offer has its row)
+}
+
+std::optional<OfferKind> agreement_of(Act::Kind k) {
+    for (const auto& [offer, act] : agreements)
+        if (act == k) return offer;
+    return std::nullopt;
 }
 
 std::optional<int> undo_target(const Match& m, int player) {

@@ -87,6 +87,10 @@ std::string offer_text(OfferKind k);
 std::string offer_named(OfferKind k);
 
 // Rules of agreement, the same on both sides.
+// The change an agreement to `kind` makes (a draw, an undo, a pause, a resume), and the other way: the
+// offer whose agreement a fact of kind `k` carries out (nullopt for a fact no offer agrees to). One table.
+Act::Kind agreed_act(OfferKind kind);
+std::optional<OfferKind> agreement_of(Act::Kind k);
 // The number of moves an undo asked by `player` keeps: back to that player's turn, taking back their
 // last move and any reply. nullopt when there is nothing of theirs to take back in this round, or the
 // round ended by resignation, agreement, time or forfeit.

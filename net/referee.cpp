@@ -106,17 +106,27 @@ Expected<void> play_allowed(const Game& g, const Act& a) {
     return {};
 }
 
+Expected<void> Referee::may_move(const Game& g, const Act& a) const {
+    const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
+    if (g.over()) return Failure{what + " after the round ended"};
+    // An absence stops the clocks too, but the player who stayed moves on their own turn.
+    if (agreed_pause_) return Failure{what + " while the game is paused"};
+    return {};
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The rules both ways: a player's requests as the host checks them, the host's facts as a joiner does.
+
 Expected<void> Referee::request_allowed(const Match& m, const Act& a, int by, Millis now) const {
     const Game& g = m.game();
     const bool turn = m.player_of(g.side_to_move()) == by;
     switch (a.kind) {
         case Act::Kind::Move:
         case Act::Kind::Touch: {
-            const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
-            if (g.over()) return Failure{what + " after the round ended"};
-            // An absence stops the clocks too, but the player who stayed moves on their own turn.
-            if (agreed_pause_) return Failure{what + " while the game is paused"};
-            if (!turn) return Failure{what + " out of turn"};
+            if (auto ok = may_move(g, a); !ok) return ok;
+            if (!turn)
+                return Failure{std::string(a.kind == Act::Kind::Move ? "a move" : "a touch") +
+                               " out of turn"};
             return play_allowed(g, a);
         }
         case Act::Kind::Resign:
@@ -141,6 +151,88 @@ Expected<void> Referee::request_allowed(const Match& m, const Act& a, int by, Mi
         }
         default: return Failure{std::string("a ") + act_word(a.kind) + ": only the host announces that"};
     }
+}
+
+bool Referee::answers(const Act& request, const Act& fact) {
+    return request.kind == fact.kind && request.state == fact.state && request.number == fact.number &&
+           request.move == fact.move && request.square == fact.square && request.side == fact.side;
+}
+
+Expected<void> Referee::fact_allowed(const Match& m, const Act& a, const Hearer& h, Millis now) const {
+    const Game& g = m.game();
+    const bool watching = h.me < 0;
+    const auto mine = [&](Color c) { return m.player_of(c) == h.me; };
+    // What an agreement carries out comes only after one, made here or (a spectator's) taken on trust.
+    const auto agreed = [&] { return watching || (h.agreed && agreement_of(a.kind) == h.agreed->kind); };
+    const auto unless = [](bool ok, const char* why) -> Expected<void> {
+        if (ok) return {};
+        return Failure{why};
+    };
+    switch (a.kind) {
+        case Act::Kind::Move:
+        case Act::Kind::Touch:
+            if (auto ok = may_move(g, a); !ok) return ok;
+            if (mine(g.side_to_move()) && !h.requested)
+                return Failure{std::string(a.kind == Act::Kind::Move ? "a move" : "a touch") +
+                               " for our side that we did not make" +
+                               (a.kind == Act::Kind::Move ? ": " + a.move : "")};
+            return play_allowed(g, a);
+        case Act::Kind::Resign:
+            if (g.over()) return Failure{"a resignation after the round ended"};
+            if (mine(a.side) && !h.requested)
+                return Failure{"a resignation for our side that we did not make"};
+            return {};
+        case Act::Kind::Draw:
+            if (g.over()) return Failure{"a draw after the round ended"};
+            return unless(agreed(), "a draw nobody agreed to");
+        case Act::Kind::Undo: {
+            if (!agreed()) return Failure{"an undo nobody agreed to"};
+            if (watching) return unless(a.number < int(g.moves().size()), "an undo to the wrong move");
+            const auto target = undo_target(m, h.agreed->offerer);
+            return unless(target && *target == a.number, "an undo to the wrong move");
+        }
+        case Act::Kind::Pause:
+            if (m.clock().paused()) return Failure{"a pause while paused"};
+            return unless(agreed(), "a pause nobody agreed to");
+        case Act::Kind::Resume:
+            if (!m.clock().paused()) return Failure{"a resume while not paused"};
+            // The host resumes by itself at the pause's limit.
+            return unless(agreed() || pause_may_end(now),
+                          "a resume nobody agreed to, before the pause reached its limit");
+        case Act::Kind::Flag:
+            if (g.over() || !m.clock().enabled() || m.clock().paused() || a.side != g.side_to_move())
+                return Failure{"a flag for a side whose clock does not run"};
+            return {};
+        case Act::Kind::Starter:
+            if (m.phase() != MatchPhase::ChoosingStarter)
+                return Failure{"a starter when there is none to choose"};
+            // The host keeps the choice's time as it keeps the clock: when ours ran out it announces the
+            // rule's starter (engine/match.h), and nothing else, in our name.
+            if (m.chooser() == h.me && !h.requested && a.number != m.rule_starter())
+                return Failure{"a starter chosen for us, and not the rule's"};
+            return {};
+        case Act::Kind::Replay:
+            return unless(m.phase() == MatchPhase::Replay, "a replay of a round that was not drawn");
+        case Act::Kind::Claim:
+            // Claimed only from a player who is away: by the player who stayed (us, when we asked), and
+            // the joiner of a peer-to-peer host is its only other player.
+            if (g.over()) return Failure{"a claim after the round ended"};
+            if (!absence(m.player_of(a.side)))
+                return Failure{"a claim of the round while both players are here"};
+            return unless(watching || h.requested, "a claim we did not make");
+        case Act::Kind::Away:
+        case Act::Kind::Back: {
+            const bool away = a.kind == Act::Kind::Away;
+            if (!h.hosted)
+                return Failure{std::string("an ") + act_word(a.kind) + ": only a server's game has that"};
+            const int p = m.player_of(a.side);
+            if (p == h.me) return Failure{away ? "an away for ourselves" : "a back for ourselves"};
+            if (away && absence(p)) return Failure{"an away for a player already away"};
+            if (!away && !absence(p)) return Failure{"a back for a player who was not away"};
+            return {};
+        }
+    }
+    return {};
 }
 
 std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a, int actor, Millis now) {
@@ -273,15 +365,8 @@ Referee::AnswerRuling Referee::answer(const Match& m, int by, const Answer& a) {
 std::optional<Act> Referee::outcome(const Match& m, OfferKind kind, int offerer) {
     if (!offer_allowed(m, offerer, kind)) return std::nullopt;
     Act a;
-    switch (kind) {
-        case OfferKind::Draw: a.kind = Act::Kind::Draw; break;
-        case OfferKind::Undo:
-            a.kind = Act::Kind::Undo;
-            a.number = *undo_target(m, offerer);
-            break;
-        case OfferKind::Pause: a.kind = Act::Kind::Pause; break;
-        case OfferKind::Resume: a.kind = Act::Kind::Resume; break;
-    }
+    a.kind = agreed_act(kind);
+    if (kind == OfferKind::Undo) a.number = *undo_target(m, offerer);  // back to the offerer's turn
     return a;
 }
 

@@ -3,8 +3,10 @@
 // are written once. Given the match as it stands and what a player asks, it says what becomes a fact
 // (checked by the engine, with the host's clock reading), what crossed a fact on its way and is
 // dropped, and what breaks the protocol; it keeps the offers and their lapses, the state numbers, the
-// clock's flags and chunks, and each absent player's engine/absence.h value. The rules of fair play live
-// here once, for both hosts and for a joiner (which checks its own offers by them before it sends):
+// clock's flags and chunks, and each absent player's engine/absence.h value. It answers both directions:
+// a player's request as the host checks it (request_allowed), and the host's fact as a joiner checks it
+// (fact_allowed). The rules of fair play live here once, for both hosts and for a joiner (which checks
+// its own offers by them before it sends, and the host's facts and offers on arrival):
 //
 //  - offers (may_offer): one at a time; a rated game (the server's terms) has no takebacks and no
 //    pauses; the same offer from the same player not again until each side has moved since (lichess,
@@ -93,6 +95,24 @@ class Referee {
     Ruling decide(const Match& m, Act a, int actor, Millis now) const;
     // Whether player `by` may make the request now, or why not (the reason a protocol error gives).
     Expected<void> request_allowed(const Match& m, const Act& a, int by, Millis now) const;
+
+    // The other direction: a joiner's check of the host's facts, by the same rules. What the joiner knows
+    // that a fact is checked by: the player it plays, whether the fact answers the request it sent (answers),
+    // the agreement whose fact is on its way, and its kind of game.
+    struct Agreement {
+        OfferKind kind;
+        int offerer;
+    };
+    struct Hearer {
+        int me = -1;  // -1: a spectator, who hears no offers and takes the host's word for an agreement
+        bool requested = false;
+        std::optional<Agreement> agreed;
+        bool hosted = false;  // a server's game: its players go away and come back (Away, Back facts)
+    };
+    // Whether the host's fact `a` may be taken, or the protocol error it is.
+    Expected<void> fact_allowed(const Match& m, const Act& a, const Hearer& h, Millis now) const;
+    // A fact answers a request when it is the same change made at the same state.
+    static bool answers(const Act& request, const Act& fact);
     // Who made a fact, as the match stood before it: the mover, the resigner, the player who flagged,
     // who stayed (a claim), who chose; -1 for what both agreed.
     static int actor_of(const Match& before, const Act& fact);
@@ -239,6 +259,10 @@ class Referee {
     bool absence_news_due(Millis now) const;
 
   private:
+    // What every move or touch meets, from either side, before whose turn it is: the round in play and
+    // no agreed pause.
+    Expected<void> may_move(const Game& g, const Act& a) const;
+
     struct PendingOffer {
         OfferKind kind;
         int state;

@@ -27,12 +27,6 @@ bool changes_match(Event::Kind k) {
     }
 }
 
-// A fact answers a request when it is the same change made at the same state.
-bool answers(const Act& request, const Act& fact) {
-    return request.kind == fact.kind && request.state == fact.state && request.number == fact.number &&
-           request.move == fact.move && request.square == fact.square && request.side == fact.side;
-}
-
 std::string request_name(const Act& a) {
     switch (a.kind) {
         case Act::Kind::Move: return "move " + a.move;
@@ -769,90 +763,6 @@ void Session::host_go(Millis now) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Changes to the match.
-
-Expected<void> Session::fact_allowed(const Act& a, Millis now) const {
-    const Match& m = match_;
-    const Game& g = m.game();
-    const auto mine = [&](Color c) { return m.player_of(c) == local_; };
-    const auto requested = [&] { return outstanding_ && answers(*outstanding_, a); };
-    // A spectator hears no offers: it takes the host's word that an agreement was made.
-    const auto agreed = [&](OfferKind k) { return watch_ || (agreed_ && agreed_->kind == k); };
-    const auto unless = [](bool ok, const char* why) -> Expected<void> {
-        if (ok) return {};
-        return Failure{why};
-    };
-    switch (a.kind) {
-        case Act::Kind::Move:
-        case Act::Kind::Touch: {
-            const std::string what = a.kind == Act::Kind::Move ? "a move" : "a touch";
-            if (g.over()) return Failure{what + " after the round ended"};
-            if (referee_.paused_by_agreement()) return Failure{what + " while the game is paused"};
-            if (mine(g.side_to_move()) && !requested())
-                return Failure{what + " for our side that we did not make" +
-                               (a.kind == Act::Kind::Move ? ": " + a.move : "")};
-            return play_allowed(g, a);
-        }
-        case Act::Kind::Resign:
-            if (g.over()) return Failure{"a resignation after the round ended"};
-            if (mine(a.side) && !requested())
-                return Failure{"a resignation for our side that we did not make"};
-            return {};
-        case Act::Kind::Draw:
-            if (g.over()) return Failure{"a draw after the round ended"};
-            return unless(agreed(OfferKind::Draw), "a draw nobody agreed to");
-        case Act::Kind::Undo: {
-            if (!agreed(OfferKind::Undo)) return Failure{"an undo nobody agreed to"};
-            if (watch_) return unless(a.number < int(g.moves().size()), "an undo to the wrong move");
-            const auto target = undo_target(m, agreed_->offerer);
-            return unless(target && *target == a.number, "an undo to the wrong move");
-        }
-        case Act::Kind::Pause:
-            if (m.clock().paused()) return Failure{"a pause while paused"};
-            return unless(agreed(OfferKind::Pause), "a pause nobody agreed to");
-        case Act::Kind::Resume:
-            if (!m.clock().paused()) return Failure{"a resume while not paused"};
-            // The host resumes by itself at the pause's limit (net/referee.h).
-            return unless(agreed(OfferKind::Resume) || referee_.pause_may_end(now),
-                          "a resume nobody agreed to, before the pause reached its limit");
-        case Act::Kind::Flag:
-            if (g.over() || !m.clock().enabled() || m.clock().paused() || a.side != g.side_to_move())
-                return Failure{"a flag for a side whose clock does not run"};
-            return {};
-        case Act::Kind::Starter:
-            if (m.phase() != MatchPhase::ChoosingStarter)
-                return Failure{"a starter when there is none to choose"};
-            // The host keeps the choice's time as it keeps the clock: when ours ran out it announces the
-            // rule's starter (engine/match.h), and nothing else, in our name.
-            if (m.chooser() == local_ && !requested() && a.number != m.rule_starter())
-                return Failure{"a starter chosen for us, and not the rule's"};
-            return {};
-        case Act::Kind::Replay:
-            return unless(m.phase() == MatchPhase::Replay, "a replay of a round that was not drawn");
-        case Act::Kind::Claim: {
-            // Claimed only from a player who is away: by the player who stayed (us, when we asked), and
-            // the joiner of a peer-to-peer host is its only other player.
-            if (g.over()) return Failure{"a claim after the round ended"};
-            if (!referee_.absence(m.player_of(a.side)))
-                return Failure{"a claim of the round while both players are here"};
-            return unless(watch_ || requested(), "a claim we did not make");
-        }
-        case Act::Kind::Away:
-        case Act::Kind::Back: {
-            const bool away = a.kind == Act::Kind::Away;
-            if (!hosted_)
-                return Failure{std::string("an ") + act_word(a.kind) + ": only a server's game has that"};
-            const int p = m.player_of(a.side);
-            if (p == local_) return Failure{away ? "an away for ourselves" : "a back for ourselves"};
-            if (away && referee_.absence(p)) return Failure{"an away for a player already away"};
-            if (!away && !referee_.absence(p)) return Failure{"a back for a player who was not away"};
-            return {};
-        }
-    }
-    return {};
-}
-
-// ---------------------------------------------------------------------------------------------------
 // The host's side: the core's words to the one joiner, and to our own player as events.
 
 void Session::announce(const Act& fact, int actor, Millis now) {
@@ -923,7 +833,11 @@ void Session::joiner_fact(const Act& a, Millis now) {
                         std::to_string(referee_.state()) + ")",
                     now);
     if (!a.clock) return fail("a change without the clock reading", now);
-    if (auto allowed = fact_allowed(a, now); !allowed) return fail(allowed.why(), now);
+    // The host's fact by the rules its referee applies to requests, from this side (net/referee.h).
+    const Referee::Hearer hearer{local_, outstanding_ && Referee::answers(*outstanding_, a), agreed_,
+                                 hosted_};
+    if (auto allowed = referee_.fact_allowed(match_, a, hearer, now); !allowed)
+        return fail(allowed.why(), now);
     const int actor = Referee::actor_of(match_, a);
     Event e = event(Event::Kind::Act, actor);
     e.act = a;
@@ -950,10 +864,7 @@ void Session::after_fact(const Act& a, int actor, Millis now) {
     const Match& after = match_;
     report_lapses(referee_.after_fact(after, a, actor, now), now);
     if (agreed_) {
-        const bool consumed = (a.kind == Act::Kind::Draw && agreed_->kind == OfferKind::Draw) ||
-                              (a.kind == Act::Kind::Undo && agreed_->kind == OfferKind::Undo) ||
-                              (a.kind == Act::Kind::Pause && agreed_->kind == OfferKind::Pause) ||
-                              (a.kind == Act::Kind::Resume && agreed_->kind == OfferKind::Resume);
+        const bool consumed = agreement_of(a.kind) == agreed_->kind;
         if (!consumed && lapses(agreed_->kind, agreed_->offerer, a, actor, after)) {
             Event e = event(Event::Kind::Lapsed, agreed_->offerer);
             e.offer = agreed_->kind;
@@ -962,7 +873,7 @@ void Session::after_fact(const Act& a, int actor, Millis now) {
         if (consumed || lapses(agreed_->kind, agreed_->offerer, a, actor, after)) agreed_.reset();
     }
     if (outstanding_) {
-        if (!answers(*outstanding_, a)) {
+        if (!Referee::answers(*outstanding_, a)) {
             Event e = event(Event::Kind::Dropped, local_);
             e.act = *outstanding_;
             e.text = "your " + request_name(*outstanding_) + " crossed news from " + peer_label() +
@@ -996,7 +907,7 @@ void Session::joiner_answer(const Answer& a, Millis now) {
     if (a.state != referee_.state() || !mine || *mine != a.kind)
         return fail("an answer to no offer of ours", now);
     referee_.answer(match_, remote_player(), a);
-    if (a.yes) agreed_ = Agreement{a.kind, local_};
+    if (a.yes) agreed_ = Referee::Agreement{a.kind, local_};
     Event e = event(Event::Kind::Answered, remote_player());
     e.offer = a.kind;
     e.yes = a.yes;
@@ -1127,7 +1038,7 @@ Expected<void> Session::answer(bool yes, Millis now) {
         return {};
     }
     (void)referee_.answer(match_, local_, Answer{state, kind, yes});
-    if (yes) agreed_ = Agreement{kind, remote_player()};
+    if (yes) agreed_ = Referee::Agreement{kind, remote_player()};
     send(Answer{state, kind, yes}, now);
     return {};
 }

@@ -220,10 +220,6 @@ class Session : private HostSide {
         std::string source;  // what the limits count by
         Millis deadline = 0;
     };
-    struct Agreement {
-        OfferKind kind;
-        int offerer;
-    };
     struct Incoming {
         std::optional<Welcome> welcome;
         std::optional<Terms> terms;
@@ -289,8 +285,6 @@ class Session : private HostSide {
     void report_lapses(const std::vector<Referee::Lapse>& lapsed, Millis now);
     // A change the local player makes: the host's is a fact at once, the joiner's a request.
     Expected<void> local_act(Act a, Millis now);
-    // Whether the host's fact `a` may be taken, or the protocol error it is.
-    Expected<void> fact_allowed(const Act& a, Millis now) const;
     // Play is on, or why the player cannot act now ("still connecting", "the network game is over").
     Expected<void> connected() const;
     // Like connected, but also while the host plays on without an absent joiner.
@@ -336,9 +330,9 @@ class Session : private HostSide {
     // The state numbers (facts since Go) and the offers, on both sides; the host's authority (requests,
     // facts, the clock's flags, the absent joiner) on the host's.
     Referee referee_;
-    HostCore core_{referee_, *this};   // the host's steps (a joiner's session never calls it)
-    std::optional<Agreement> agreed_;  // joiner: an agreement whose fact is on its way
-    std::optional<Act> outstanding_;   // joiner: a request awaiting its fact
+    HostCore core_{referee_, *this};            // the host's steps (a joiner's session never calls it)
+    std::optional<Referee::Agreement> agreed_;  // joiner: an agreement whose fact is on its way
+    std::optional<Act> outstanding_;            // joiner: a request awaiting its fact
 };
 
 }  // namespace gobblet::net
