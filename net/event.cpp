@@ -26,7 +26,9 @@ bool ended_by_event(const Game& g) {
     }
 }
 
-Expected<void> apply_act(Match& m, const Act& a, Millis now) {
+}  // namespace
+
+Expected<void> apply(Match& m, const Act& a, Millis now) {
     const bool fact = a.clock.has_value();  // else: the host's authority, the clock running by itself
     std::string why;
     switch (a.kind) {
@@ -98,6 +100,8 @@ Expected<void> apply_act(Match& m, const Act& a, Millis now) {
     return {};
 }
 
+namespace {
+
 std::string name_of(const Match& m, int player) {
     return player == 0 || player == 1 ? m.name(player) : "both";
 }
@@ -131,7 +135,7 @@ Expected<void> apply(Match& match, const Event& e, Millis now) {
         case Event::Kind::Clock:
             if (e.clock) match.clock().set_state(*e.clock, now);
             return {};
-        case Event::Kind::Act: return apply_act(match, e.act, now);
+        case Event::Kind::Act: return apply(match, e.act, now);
         case Event::Kind::Gone:
         case Event::Kind::Error:
             if (e.clock)

@@ -71,6 +71,9 @@ struct Event {
 // that is how the host's session computes the reading it sends. Applied, or why the engine refused (never,
 // for events a session reported).
 Expected<void> apply(Match& match, const Event& e, Millis now);
+// The same for an act alone (an Act event's): what a host applies as it carries a fact out, and what the
+// referee tries on a copy to decide one.
+Expected<void> apply(Match& match, const Act& act, Millis now);
 
 // A line for the message area: "Eamon played K1C3", "Eamon offers a draw", "connection lost: no word
 // from Eamon for 15 s", a DM chunk. `match` is the match after apply(); `me` the local player's index.

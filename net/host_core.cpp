@@ -27,23 +27,39 @@ bool HostCore::sync_matches(const Match& m, const Sync& s) {
 void HostCore::request(int by, const Act& a, Millis now) {
     const Referee::Ruling r = referee_.request(side_.hosted_match(), a, by, now);
     switch (r.kind) {
-        case Referee::Ruling::Kind::Fact: return commit(r.fact, r.actor, now);
+        case Referee::Ruling::Kind::Fact: return commit(r, now);
         case Referee::Ruling::Kind::Crossed: return;  // the fact it crossed tells its sender
         case Referee::Ruling::Kind::Broken: return side_.broken(by, r.why, now);
     }
 }
 
 Expected<void> HostCore::decide(const Act& a, int actor, Millis now) {
-    const Referee::Ruling r = referee_.decide(side_.hosted_match(), a, actor, now);
-    if (r.kind == Referee::Ruling::Kind::Fact) commit(r.fact, r.actor, now);
-    if (!r.why.empty()) return Failure{r.why};
+    Referee::Ruling r = referee_.decide(side_.hosted_match(), a, actor, now);
+    const std::string why = r.why;
+    if (r.kind == Referee::Ruling::Kind::Fact) commit(std::move(r), now);
+    if (!why.empty()) return Failure{why};
     return {};
 }
 
+void HostCore::commit(Referee::Ruling r, Millis now) {
+    // One fact at a time, each whole, and what follows from it in turn: the host never hears of a fact
+    // while it carries out another.
+    for (;;) {
+        side_.carry_out(r, now);
+        (void)referee_.after_fact(side_.hosted_match(), r.fact, r.actor, now);  // r.lapsed, dropped
+        if (!r.follows || follow_ != Follow::AtOnce) return;
+        r = referee_.decide(side_.hosted_match(), *r.follows, -1, now);
+        if (r.kind != Referee::Ruling::Kind::Fact) return;
+    }
+}
+
 void HostCore::commit(const Act& fact, int actor, Millis now) {
-    side_.announce(fact, actor, now);
-    const std::vector<Referee::Lapse> lapsed = referee_.after_fact(side_.hosted_match(), fact, actor, now);
-    side_.settled(fact, actor, lapsed, now);
+    Referee::Ruling r;
+    r.kind = Referee::Ruling::Kind::Fact;
+    r.fact = fact;
+    r.actor = actor;
+    r.lapsed = referee_.lapsing(side_.hosted_match(), fact, actor);
+    commit(std::move(r), now);
 }
 
 void HostCore::offer(int by, const Offer& o, Millis now) {

@@ -4,7 +4,8 @@
 // play, the offers, the absences); the core turns its rulings into what a host does:
 //
 //   welcome_lines ──▶ the joiner's sync (sync_matches) ──▶ go (the adapter's: numbering, news)
-//   request ──Fact──▶ commit: HostSide::announce (store, apply, send) ──▶ after_fact ──▶ settled
+//   request ──Fact──▶ commit: HostSide::carry_out (store, apply, send; what lapsed) ──▶ after_fact
+//                     ──▶ what follows (decide, carry_out...) when this host plays it at once
 //           ──Crossed──▶ nothing (the fact it crossed tells its sender)   ──Broken──▶ HostSide::broken
 //   offer   ──Taken──▶ offered   ──Refused──▶ declined (a `no` to its sender alone)   ──Broken──▶ broken
 //   answer  ──▶ answered ──agreed──▶ decide the outcome ──▶ commit
@@ -36,13 +37,11 @@ class HostSide {
     virtual ~HostSide() = default;
     // The match as the host holds it now: every fact announced so far applied.
     virtual const Match& hosted_match() const = 0;
-    // A decided fact: make it last (a server stores it first), apply it to the match, send it to every
-    // connection at play. The referee counts it after this returns.
-    virtual void announce(const Act& fact, int actor, Millis now) = 0;
-    // After the referee counted the fact: the offers it made lapse, and what follows from it (a drawn
-    // round replayed, a match recorded as over).
-    virtual void settled(const Act& fact, int actor, const std::vector<Referee::Lapse>& lapsed,
-                         Millis now) = 0;
+    // A decided fact, whole (`r.kind` is Fact): make it last (a server stores it first), apply it to the
+    // match, send it to every connection at play, say the offers it made lapse (r.lapsed), and what it
+    // leaves (a match recorded as over). The referee counts it when this returns; what follows from it
+    // (r.follows) is the core's to decide next, when this host plays it at once.
+    virtual void carry_out(const Referee::Ruling& r, Millis now) = 0;
     // Player `player`'s connection broke the protocol: `why`, for the error line.
     virtual void broken(int player, const std::string& why, Millis now) = 0;
     // Player `by`'s offer stands: the other player hears of it.
@@ -62,7 +61,12 @@ class HostSide {
 
 class HostCore {
   public:
-    HostCore(Referee& referee, HostSide& side) : referee_(referee), side_(side) {}
+    // What follows a fact by the rules (Referee::Ruling::follows: a drawn round of a match played again):
+    // decided at once (a server's game), or when the host's player asks (a peer-to-peer host, whose
+    // player is asked first).
+    enum class Follow : std::uint8_t { WhenAsked, AtOnce };
+    HostCore(Referee& referee, HostSide& side, Follow follow = Follow::WhenAsked)
+        : referee_(referee), side_(side), follow_(follow) {}
     HostCore(const HostCore&) = delete;
     HostCore& operator=(const HostCore&) = delete;
 
@@ -81,7 +85,9 @@ class HostCore {
     // fact is committed, or why the engine refuses it (a move after its mover's flag fell: the flag is
     // the fact, the move's refusal the reason).
     Expected<void> decide(const Act& a, int actor, Millis now);
-    // Commits a fact the referee made (an away or back fact): announced, counted, settled.
+    // Commits a decided fact: carried out, counted, and what follows from it in turn (Follow::AtOnce).
+    void commit(Referee::Ruling r, Millis now);
+    // Commits a fact the referee made that leaves the game as it is (an away or back fact).
     void commit(const Act& fact, int actor, Millis now);
     // Player `by`'s offer, made at o.state. An offer to a player who is away reaches nobody: crossed
     // when it was made before the away fact, a protocol error after it.
@@ -101,6 +107,7 @@ class HostCore {
   private:
     Referee& referee_;
     HostSide& side_;
+    Follow follow_;
 };
 
 }  // namespace gobblet::net

@@ -48,12 +48,8 @@ Referee::Ruling Referee::decide(const Match& m, Act a, int actor, Millis now) co
     Match copy = m;
     a.state = state_;
     a.clock.reset();
-    Event e;
-    e.kind = Event::Kind::Act;
-    e.player = actor;
-    e.act = a;
     Ruling r;
-    if (auto applied = apply(copy, e, now); !applied) {
+    if (auto applied = apply(copy, a, now); !applied) {
         if (a.kind == Act::Kind::Move && copy.game().over() && copy.game().result().ending == Ending::Time) {
             // The move came after the mover's flag fell: the flag is the news.
             Act flag;
@@ -69,6 +65,12 @@ Referee::Ruling Referee::decide(const Match& m, Act a, int actor, Millis now) co
     if (absence_holds(now) && !copy.clock().paused()) copy.clock().pause(now);
     a.clock = copy.clock().state(now);
     r.kind = Ruling::Kind::Fact;
+    r.lapsed = lapsing(copy, a, actor);
+    if (copy.phase() == MatchPhase::Replay) {
+        Act again;
+        again.kind = Act::Kind::Replay;
+        r.follows = again;
+    }
     r.fact = std::move(a);
     r.actor = actor;
     return r;
@@ -255,16 +257,19 @@ std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a
             if (!after.clock().paused()) agreed_pause_ = false;
             break;
     }
-    std::vector<Lapse> out;
-    for (int p : {0, 1}) {
+    for (int p : {0, 1})
         for (OfferKind k : offer_kinds)
             if (lapses(k, p, a, actor, after)) lapsed_at_[std::size_t(p)][std::size_t(k)] = state_;
-        auto& offer = offers_[std::size_t(p)];
-        if (offer && lapses(offer->kind, p, a, actor, after)) {
+    std::vector<Lapse> out = lapsing(after, a, actor);
+    for (const Lapse& l : out) offers_[std::size_t(l.player)].reset();
+    return out;
+}
+
+std::vector<Referee::Lapse> Referee::lapsing(const Match& after, const Act& a, int actor) const {
+    std::vector<Lapse> out;
+    for (int p : {0, 1})
+        if (const auto& offer = offers_[std::size_t(p)]; offer && lapses(offer->kind, p, a, actor, after))
             out.push_back(Lapse{p, offer->kind});
-            offer.reset();
-        }
-    }
     return out;
 }
 

@@ -22,7 +22,7 @@
 // announces (net::apply, as every side does) and then tells the referee (after_fact), in order. Time is
 // an argument, as everywhere in the engine.
 //
-//   request ──▶ Ruling{Fact | Crossed | Broken} ──caller applies the fact──▶ after_fact ──▶ lapsed offers
+//   request ──▶ Ruling{Fact (what lapses, what follows) | Crossed | Broken} ──caller applies──▶ after_fact
 //   offer   ──▶ Taken | Crossed | Broken                 answer ──▶ the agreed outcome, decided as a fact
 //   player_left ──grace──▶ absence_due (the clocks run again, or a claim comes) ──player_back──▶ play
 //   pause fact ──max_pause──▶ pause_due: the resume, decided as a fact (actor -1)
@@ -74,6 +74,13 @@ class Referee {
 
     // ---- Facts ----
 
+    struct Lapse {
+        int player;
+        OfferKind kind;
+    };
+    // A ruling is a value: the fact, what lapsed, what follows. The host carries it out whole (stores,
+    // applies and sends the fact, says what lapsed), then tells the referee (after_fact), then decides
+    // what follows, in turn (net/host_core.h).
     struct Ruling {
         enum class Kind : std::uint8_t {
             Fact,     // `fact` is decided: announce it (numbered, with the clock reading after it)
@@ -85,6 +92,10 @@ class Referee {
         int actor = -1;   // who made the fact: a player, or -1 for both (an agreement)
         std::string why;  // Broken: the reason; Fact from decide: a move refused because its mover's flag
                           // had fallen (the fact is then the flag)
+        // Fact: the open offers it makes lapse (player 0's first), and what the rules make of it next
+        // without anyone's word: a drawn round of a match is played again (decide it with actor -1).
+        std::vector<Lapse> lapsed;
+        std::optional<Act> follows;
     };
     // A player's request (a move, touch, resignation, starter choice, or a claim from a player whose
     // opponent is away), made at a.state.
@@ -117,10 +128,9 @@ class Referee {
     // who stayed (a claim), who chose; -1 for what both agreed.
     static int actor_of(const Match& before, const Act& fact);
 
-    struct Lapse {
-        int player;
-        OfferKind kind;
-    };
+    // The open offers that a fact (made by `actor`) makes lapse, `after` being the match it leaves (a
+    // fact that leaves the game as it is, an away or a back, may be given the match before it).
+    std::vector<Lapse> lapsing(const Match& after, const Act& fact, int actor) const;
     // After the caller applied a fact to the match (`after`) at `now`: the count moves on, the open offers
     // that the fact makes lapse are dropped and returned (player 0's first), and a round it decided starts
     // the choice of starter's time.

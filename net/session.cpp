@@ -765,17 +765,14 @@ void Session::host_go(Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // The host's side: the core's words to the one joiner, and to our own player as events.
 
-void Session::announce(const Act& fact, int actor, Millis now) {
-    send(fact, now);
-    Event e = event(Event::Kind::Act, actor);
-    e.act = fact;
-    if (fact.kind == Act::Kind::Resume && referee_.pause_due(now))
+void Session::carry_out(const Referee::Ruling& r, Millis now) {
+    send(r.fact, now);
+    Event e = event(Event::Kind::Act, r.actor);
+    e.act = r.fact;
+    if (r.fact.kind == Act::Kind::Resume && referee_.pause_due(now))
         e.text = pause_over_text(referee_.pause_limit());
     emit(std::move(e), now);
-}
-
-void Session::settled(const Act&, int, const std::vector<Referee::Lapse>& lapsed, Millis now) {
-    report_lapses(lapsed, now);
+    report_lapses(r.lapsed, now);
 }
 
 void Session::broken(int player, const std::string& why, Millis now) {

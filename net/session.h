@@ -268,8 +268,7 @@ class Session : private HostSide {
     // The host's side (net/host_core.h): the core decides, the session carries its words to the one
     // joiner and reports them to its own player as events.
     const Match& hosted_match() const override { return match_; }
-    void announce(const Act& fact, int actor, Millis now) override;
-    void settled(const Act& fact, int actor, const std::vector<Referee::Lapse>& lapsed, Millis now) override;
+    void carry_out(const Referee::Ruling& r, Millis now) override;
     void broken(int player, const std::string& why, Millis now) override;
     void offered(int by, OfferKind kind, Millis now) override;
     void declined(int by, OfferKind kind, Millis now) override;

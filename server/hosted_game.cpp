@@ -50,13 +50,10 @@ Expected<void> replay(Match& match, net::Referee* referee, const std::vector<Fac
         if (!clock) return Failure{where + ": its clock: " + clock.why()};
         fact.clock = *clock;
         const int actor = net::Referee::actor_of(match, fact);
-        net::Event e;
-        e.kind = net::Event::Kind::Act;
-        e.player = actor;
-        e.act = fact;
         const std::size_t round = match.rounds().size() - 1;
         const Color mover = match.game().side_to_move();
-        if (auto applied = net::apply(match, e, now); !applied) return Failure{where + ": " + applied.why()};
+        if (auto applied = net::apply(match, fact, now); !applied)
+            return Failure{where + ": " + applied.why()};
         if (referee) referee->after_fact(match, fact, actor, now);  // a pause counts from the restart
         if (clocks && fact.kind == Act::Kind::Move) {
             // The mover's time left as the fact left it: the time before its flag would fall.
@@ -400,8 +397,10 @@ void HostedGame::absence_stage(const net::Referee::StageNews& n, Millis now) {
 // ---------------------------------------------------------------------------------------------------
 // Facts.
 
-void HostedGame::announce(const Act& fact, int actor, Millis now) {
-    score_before_ = match_.score(0) * 100 + match_.score(1);
+void HostedGame::carry_out(const net::Referee::Ruling& r, Millis now) {
+    const Act& fact = r.fact;
+    const int actor = r.actor;
+    const std::array<int, 2> score_before = {match_.score(0), match_.score(1)};
     // Commit, then announce: once append_fact returns the fact survives a kill -9.
     if (fact.kind == Act::Kind::Move || fact.kind == Act::Kind::Touch) {
         unstarted_ = false;  // (White's first: the clocks run from here)
@@ -409,18 +408,10 @@ void HostedGame::announce(const Act& fact, int actor, Millis now) {
     }
     env_.store.games().append_fact(id_, fact.state, fact_format, stored_fact(fact),
                                    GameClock::state_text(*fact.clock));
-    net::Event e;
-    e.kind = net::Event::Kind::Act;
-    e.player = actor;
-    e.act = fact;
-    (void)net::apply(match_, e, now);  // decided by the referee: it applies
+    (void)net::apply(match_, fact, now);  // decided by the referee: it applies
     for (const Member& m : members_)
         if (m.playing) send_numbered(m, fact);
-}
-
-void HostedGame::settled(const Act& fact, int actor, const std::vector<net::Referee::Lapse>&, Millis now) {
     // (Lapsed offers need no word: each side's referee lapses them by the same rule.)
-    const int score_before = score_before_;
     if (fact.kind == Act::Kind::Flag || fact.kind == Act::Kind::Claim)
         env_.note(now, "game " + wire_ + ": " + match_.round_result_text());
     if (fact.kind == Act::Kind::Starter && actor < 0)
@@ -428,20 +419,16 @@ void HostedGame::settled(const Act& fact, int actor, const std::vector<net::Refe
     if (fact.kind == Act::Kind::Away || fact.kind == Act::Kind::Back)
         env_.note(now, "game " + wire_ + ": " + match_.name(actor) +
                            (fact.kind == Act::Kind::Away ? " is away" : " is at the board"));
-    // What follows from it: a drawn round of a match is played again at once; a match that is over is
-    // recorded.
-    if (match_.phase() == MatchPhase::Replay) {
-        Act again;
-        again.kind = Act::Kind::Replay;
-        if (core_.decide(again, -1, now)) return;
-    }
+    // What follows from it (a drawn round of a match is played again) the core decides at once, and the
+    // lobby hears of both then. A match that is over is recorded.
+    if (r.follows) return;
     if (match_.phase() == MatchPhase::Over && !over()) {
         const auto w = match_.winner();
         return finish(w ? (*w == 0 ? GameOutcome::Player0 : GameOutcome::Player1) : GameOutcome::Draw,
                       match_.match_result_text(), now);
     }
     // The lobby's line shows the score, the clocks and the watchers: without a clock a move changes none.
-    const bool score_changed = match_.score(0) * 100 + match_.score(1) != score_before;
+    const bool score_changed = score_before != std::array<int, 2>{match_.score(0), match_.score(1)};
     if (score_changed || match_.clock().enabled()) changed(score_changed, now);
 }
 

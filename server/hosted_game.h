@@ -163,9 +163,7 @@ class HostedGame : private net::HostSide {
     // The rules are the host core's (net/host_core.h); the game carries its words to the connections, on
     // each connection's numbering (its base), and keeps the facts in the store before anyone hears them.
     const Match& hosted_match() const override { return match_; }
-    void announce(const net::Act& fact, int actor, Millis now) override;
-    void settled(const net::Act& fact, int actor, const std::vector<net::Referee::Lapse>& lapsed,
-                 Millis now) override;
+    void carry_out(const net::Referee::Ruling& r, Millis now) override;
     void broken(int player, const std::string& why, Millis now) override;
     void offered(int by, net::OfferKind kind, Millis now) override;
     void declined(int by, net::OfferKind kind, Millis now) override;
@@ -194,8 +192,7 @@ class HostedGame : private net::HostSide {
     Limits limits_;
     Match match_;
     net::Referee referee_;
-    net::HostCore core_{referee_, *this};
-    int score_before_ = 0;  // the score as the fact being committed found it (score*100 + score)
+    net::HostCore core_{referee_, *this, net::HostCore::Follow::AtOnce};
     std::array<SeatKind, 2> seats_{SeatKind::Human, SeatKind::Human};
     std::vector<Member> members_;
     std::optional<GameEnd> end_;

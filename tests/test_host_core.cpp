@@ -20,19 +20,14 @@ class Side : public HostSide {
   public:
     explicit Side(Match m) : match(std::move(m)) {}
     const Match& hosted_match() const override { return match; }
-    void announce(const Act& fact, int actor, Millis now) override {
-        Event e;
-        e.kind = Event::Kind::Act;
-        e.player = actor;
-        e.act = fact;
-        REQUIRE(apply(match, e, now).ok());
-        facts.push_back(fact);
-        said.push_back("fact " + std::string(act_word(fact.kind)) + " by " + std::to_string(actor));
-    }
-    void settled(const Act& fact, int, const std::vector<Referee::Lapse>& lapsed, Millis) override {
-        for (const Referee::Lapse& l : lapsed)
+    void carry_out(const Referee::Ruling& r, Millis now) override {
+        REQUIRE(r.kind == Referee::Ruling::Kind::Fact);
+        REQUIRE(apply(match, r.fact, now).ok());
+        facts.push_back(r.fact);
+        said.push_back("fact " + std::string(act_word(r.fact.kind)) + " by " + std::to_string(r.actor));
+        for (const Referee::Lapse& l : r.lapsed)
             said.push_back("lapsed " + std::string(offer_word(l.kind)) + " of " + std::to_string(l.player));
-        said.push_back("settled " + std::string(act_word(fact.kind)));
+        said.push_back("settled " + std::string(act_word(r.fact.kind)));
     }
     void broken(int player, const std::string& why, Millis) override {
         said.push_back("broken " + std::to_string(player) + ": " + why);
@@ -90,6 +85,51 @@ TEST_CASE("a host core turns a request into a fact: announced, counted, settled"
     REQUIRE(side.said.size() == 1);
     CHECK(side.said[0].starts_with("broken 0: "));
     CHECK(r.state() == 1);
+}
+
+TEST_CASE("a host core's ruling is one value: the fact, the offers it made lapse, what follows",
+          "[host-core]") {
+    // A match of two round wins: a drawn round is played again. A server plays that at once; a
+    // peer-to-peer host waits for its player to ask.
+    for (const HostCore::Follow follow : {HostCore::Follow::AtOnce, HostCore::Follow::WhenAsked}) {
+        Referee r;
+        Match m(MatchSettings{{}, 2, ClockSettings::fischer(60 * s, 0)}, {"Liam", "Eamon"});
+        m.start_clock(t0);
+        Side side(std::move(m));
+        HostCore core(r, side, follow);
+        core.request(0, move_act(0, 1, "W3B2"), t0 + s);
+        core.offer(0, Offer{1, OfferKind::Draw}, t0 + 2 * s);
+        // Eamon's move lapses Liam's draw offer: the fact says so with itself.
+        side.said.clear();
+        core.request(1, move_act(1, 2, "K1C3"), t0 + 3 * s);
+        CHECK(side.said == std::vector<std::string>{"fact move by 1", "lapsed draw of 0", "settled move"});
+        CHECK_FALSE(r.pending(0));
+        // Both agree a draw: the round is drawn, and what follows is its replay.
+        core.offer(1, Offer{2, OfferKind::Draw}, t0 + 4 * s);
+        side.said.clear();
+        (void)core.answer(0, Answer{2, OfferKind::Draw, true}, t0 + 5 * s);
+        const std::vector<std::string> drawn = {"answered draw by 0 yes agreed", "fact draw by -1",
+                                                "settled draw"};
+        const std::vector<std::string> replayed = {"fact replay by -1", "settled replay"};
+        if (follow == HostCore::Follow::AtOnce) {
+            std::vector<std::string> both = drawn;
+            both.insert(both.end(), replayed.begin(), replayed.end());
+            CHECK(side.said == both);
+            CHECK(side.match.phase() == MatchPhase::Playing);
+            CHECK(r.state() == 4);
+        } else {
+            CHECK(side.said == drawn);
+            CHECK(side.match.phase() == MatchPhase::Replay);
+            CHECK(r.state() == 3);
+            // The host's player asks: then it is decided, as any change with the host's authority.
+            side.said.clear();
+            Act again;
+            again.kind = Act::Kind::Replay;
+            CHECK(core.decide(again, -1, t0 + 6 * s));
+            CHECK(side.said == replayed);
+            CHECK(r.state() == 4);
+        }
+    }
 }
 
 TEST_CASE("a host core's offers: taken, refused at once by the rules of fair play, answered", "[host-core]") {

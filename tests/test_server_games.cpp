@@ -341,6 +341,39 @@ TEST_CASE("a rated game has no takebacks or pauses: the server declines them at 
     CHECK(black->game->offer(net::OfferKind::Undo, w.now).why() == "a rated game has no takebacks");
 }
 
+TEST_CASE("a drawn round of a match is played again at once: each player hears the draw, then the replay",
+          "[server]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 5m+0s first-to 2 casual");
+    w.move(*white, *black, "W1A1");
+    REQUIRE(black->game->offer(net::OfferKind::Draw, w.now).ok());
+    REQUIRE(w.until([&] { return white->saw(net::Event::Kind::Offered); }));
+    REQUIRE(white->game->answer(true, w.now).ok());
+    const auto replayed = [](const Client& c) {
+        const auto acts = c.of(net::Event::Kind::Act);
+        return acts.size() >= 2 && acts.back().act.kind == net::Act::Kind::Replay;
+    };
+    REQUIRE(w.until([&] { return replayed(*white) && replayed(*black); }));
+    for (const Client* c : {white, black}) {
+        const auto acts = c->of(net::Event::Kind::Act);
+        CHECK(acts[acts.size() - 2].act.kind == net::Act::Kind::Draw);
+        CHECK(c->match.phase() == MatchPhase::Playing);
+        CHECK(c->match.rounds().size() == 2);
+        CHECK(c->match.score(0) + c->match.score(1) == 0);
+    }
+    // The store holds both facts, in order, and the game goes on.
+    const auto record = srv.reader().games().game_record(*server::game_id_of(World::match_of(liam)->game));
+    REQUIRE(record);
+    REQUIRE(record->facts.size() >= 2);
+    CHECK(record->facts[record->facts.size() - 2].text.starts_with("draw"));
+    CHECK(record->facts.back().text.starts_with("replay"));
+    CHECK(record->status == server::GameStatus::Playing);
+}
+
 // Issue 33, 3: an agreed pause in a casual server game ends at its limit, however often one player
 // declines to resume (the server's referee is the peer-to-peer host's: net/referee.h).
 TEST_CASE("hostile player: declining every resume holds a casual game's pause only up to its limit",
