@@ -15,7 +15,7 @@ Expected<std::vector<Message>> HostCore::welcome_lines(const Match& m, const std
     for (Message& line : record_messages(round_records(m))) out.push_back(std::move(line));
     out.push_back(State{m.clock().state(now)});
     out.push_back(Ready{});
-    // A joiner reads at most this many (net/session.h): a longer match could never be taken back.
+    // A joiner reads at most this many (net/join_session.cpp): a longer match could never be taken back.
     if (out.size() > max_welcome_lines) return Failure{"the match is too long to send"};
     return out;
 }

@@ -1,9 +1,9 @@
 // A network game's connection, host or joiner, as a state machine driven by the caller's one poll()
-// loop (docs/network.md describes the protocol it speaks).
+// loop (docs/network.md describes the protocol it speaks). Session is the interface the caller uses and
+// what both kinds share; a host's session is net/host_session.h, a joiner's net/join_session.h, and the
+// connection to the other side (its keep-alive, its round trip) net/peer_link.h.
 //
 //   host:   Listening --hello, right code--> Welcoming --sync--> Playing --drop--> Listening (same code)
-//           (after a drop during play the joiner is absent until the next go: engine/absence.h decides,
-//           with the host's grace, when play goes on without them and when the round may be claimed)
 //   joiner: Connecting --connected--> Greeting --ready--> Syncing --go--> Playing --drop--> Gone
 //                                                                               reconnect() --^
 //
@@ -29,7 +29,6 @@
 
 #include <poll.h>
 
-#include <array>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -39,18 +38,15 @@
 
 #include "code.h"
 #include "event.h"
-#include "host_core.h"
+#include "peer_link.h"
 #include "referee.h"
 #include "socket.h"
-#include "transfer.h"
 
 namespace gobblet::net {
 
-// Limits and timeouts (milliseconds), documented in docs/network.md.
-constexpr Millis hello_timeout = 5000;       // a new connection says hello within this
-constexpr Millis handshake_timeout = 10000;  // each later handshake step (welcome, sync, go)
-constexpr Millis ping_after = 5000;          // a side that has sent nothing for this long pings
-constexpr Millis dead_after = 15000;         // nothing received for this long: the peer is gone
+// Limits and timeouts (milliseconds), documented in docs/network.md (the connection's own are
+// net/peer_link.h's: the handshake's steps and the keep-alive).
+constexpr Millis hello_timeout = 5000;  // a new connection says hello within this
 // Connections that have not said hello yet: one per source address (socket.h's source_key: a newer
 // connection replaces an older one from the same source), and at most max_pending in all (the oldest
 // makes way for a new one), so that one address cannot keep another out.
@@ -95,7 +91,12 @@ struct JoinConfig {
     std::optional<Match> held;
 };
 
-class Session : private HostSide {
+// The interface a network game's caller uses (ui/table_link.h, the bot, the tests), and what a host's
+// session and a joiner's share: the match and its events, the referee's state numbers and offers, the
+// connection to the other side (PeerLink), the messages both take, and the player's actions. A host's
+// session (net/host_session.h: the door, the host core's adapter) and a joiner's (net/join_session.h:
+// the welcome, the sync, its requests and agreements) are the two kinds; host() and join() make them.
+class Session {
   public:
     enum class Phase : std::uint8_t {
         Listening,
@@ -116,7 +117,7 @@ class Session : private HostSide {
 
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
-    ~Session() override;
+    virtual ~Session();
 
     // The poll loop.
     void pollfds(std::vector<pollfd>& fds) const;  // appends this session's descriptors
@@ -146,34 +147,34 @@ class Session : private HostSide {
     // After a decided round, when the local player lost it: who starts the next.
     Expected<void> choose_starter(int player, Millis now);
     // Host: after a drawn round, play it again.
-    Expected<void> replay(Millis now);
+    virtual Expected<void> replay(Millis now) = 0;
     Expected<void> set_seat(SeatKind kind, Millis now);
     Expected<void> chat(std::string_view text, Millis now);
     // Says goodbye and closes everything (the host stops listening). The session is then Closed.
     void leave(std::string_view reason, Millis now);
     // Joiner, after Gone or Error: connects again, offering the match it holds for resumption.
-    Expected<void> reconnect(Millis now);
+    virtual Expected<void> reconnect(Millis now) = 0;
     // Joiner, after the host turned out to hold another match than ours (the Error event that carries
     // the host's match): connects again holding nothing, to take the host's match as it is. The caller
     // keeps its own first.
-    Expected<void> reconnect_taking_host(Millis now);
+    virtual Expected<void> reconnect_taking_host(Millis now) = 0;
     // Host of a match resumed from its save (--host --resume): its joiner is not back yet, and counts as
     // absent from `now`, as after a drop (engine/absence.h): the clocks stand for the grace, then run as
     // at the board. Reported as a Clock event (the clocks stopped) and an Absence event.
-    void await_return(Millis now);
+    virtual void await_return(Millis now) = 0;
     // Joiner: the code to use from the next connection on (a server gave a fresh one).
-    Expected<void> set_code(std::string_view code);
+    virtual Expected<void> set_code(std::string_view code) = 0;
     // Claims the round from the absent player (engine/absence.h says when it may): a peer-to-peer host
     // while its joiner is away, or a server's player whose opponent is away (a request).
-    Expected<void> claim(Millis now);
+    virtual Expected<void> claim(Millis now) = 0;
 
-    Role role() const { return role_; }
+    virtual Role role() const = 0;
     Phase phase() const { return phase_; }
     bool playing() const { return phase_ == Phase::Playing; }
     // Whether the local player may move, resign or choose now as far as the connection goes: play is on,
     // or (host) the joiner is away, and play goes on without them (on the host's own turns: during the
     // grace the clocks stand, after it they run).
-    bool can_play() const;
+    virtual bool can_play() const { return playing(); }
     // Player `player`'s absence as this side knows it: a host's joiner's, from a drop during play until
     // the next go; or (version 2) a server's player's, between its Away and Back facts (a spectator knows
     // both players'). nullopt otherwise, and for a `player` that is neither 0 nor 1 (a spectator's
@@ -183,16 +184,16 @@ class Session : private HostSide {
     const std::string& code() const { return code_; }
     std::string code_display() const { return code_text(code_); }
     // Host: where a joiner can connect ("192.168.1.5:7000"); the port actually bound.
-    std::vector<std::string> addresses() const;
-    int port() const;
+    virtual std::vector<std::string> addresses() const { return {}; }
+    virtual int port() const { return 0; }
     const std::string& match_id() const { return match_id_; }
     // The player this side plays: 0 or 1; -1 for a spectator.
     int local_player() const { return local_; }
     // The other player: -1 for a spectator (who watches both).
     int remote_player() const { return local_ < 0 ? -1 : 1 - local_; }
-    bool watching() const { return watch_; }
+    virtual bool watching() const { return false; }
     // A server's game (version 2): the server, not a peer, holds the match.
-    bool hosted() const { return hosted_; }
+    virtual bool hosted() const { return false; }
     // The clocks stand by a pause both players agreed to (an absence stops them too, but is no pause).
     bool paused_by_agreement() const { return referee_.paused_by_agreement(); }
     // When that pause ends by itself (net/referee.h's max_pause), -1 when none stands; and whether that is
@@ -200,138 +201,110 @@ class Session : private HostSide {
     Millis pause_ends_at() const { return referee_.pause_ends_at(); }
     bool pause_end_exact() const { return referee_.pause_start_seen(); }
     // Version 2: how many spectators watch, as the host last said (-1 before it did).
-    int watchers() const { return watchers_; }
+    virtual int watchers() const { return -1; }
     // The terms say the engine may help the players while the game is played: a peer-to-peer host's
     // --allow-help (a joiner hears it in the welcome, version 3). Never in a server's game.
-    bool help_allowed() const { return help_ && !hosted_; }
+    bool help_allowed() const { return help_ && !hosted(); }
     SeatKind peer_seat() const { return peer_seat_; }
     // The last keep-alive round trip, ms; -1 before the first.
-    Millis round_trip() const { return rtt_; }
+    Millis round_trip() const { return link_.round_trip(); }
     // A pending offer made by `player`.
     std::optional<OfferKind> pending_offer(int player) const;
     // Joiner: a move, touch, resignation or starter choice sent and not yet confirmed.
-    bool awaiting_host() const { return outstanding_.has_value(); }
+    virtual bool awaiting_host() const { return false; }
 
-  private:
-    Session() = default;
-    struct Pending {
-        LineConn conn;
-        std::string peer;    // "127.0.0.2:51234", for messages
-        std::string source;  // what the limits count by
-        Millis deadline = 0;
-    };
-    struct Incoming {
-        std::optional<Welcome> welcome;
-        std::optional<Terms> terms;
-        std::array<std::optional<std::string>, 2> names;
-        std::vector<RoundRecord> rounds;
-        std::optional<GameClock::State> clock;
-        std::size_t lines = 0;
-    };
+  protected:
+    Session(Match match, Phase phase) : phase_(phase), match_(std::move(match)) {}
 
     // Applies the event to the match (when it changes it) and queues it for the caller.
     void emit(Event e, Millis now);
-
-    // Connections.
-    void accept_all(int listen_fd, Millis now);
-    bool pending_step(Pending& p, Millis now);  // false: done with it (promoted or refused)
-    void refuse(Pending& p, const std::string& to_peer, const std::string& to_us);
-    void joiner_connected(Millis now);
-    // A joiner's reconnection: whether it may (a joiner whose connection is gone), and the connection
-    // started again to the host it joined.
-    Expected<void> may_reconnect() const;
-    Expected<void> connect_again(Millis now);
-    // The peer's lines, until one changed the match: true then, or when the connection ended.
-    bool peer_io(short revents, Millis now);
-    void timers(Millis now);
+    // Queues an event that leaves the match as it is (a connection turned away at the door).
+    void tell(Event e) { events_.push_back(std::move(e)); }
+    // The event queued last (lose's, to add what the player is to choose from).
+    Event& last_event() { return events_.back(); }
+    // Sends to the other side; a connection that failed is lost.
     void send(const Message& m, Millis now);
     // The connection ended (`on_purpose`: the peer said goodbye): the event that says so, and the absence.
     void lose(Event::Kind kind, const std::string& text, Millis now, bool on_purpose = false);
     void fail(const std::string& reason, Millis now);  // the peer broke the protocol
     std::string peer_label() const { return peer_name_.empty() ? "the other player" : peer_name_; }
     // Who is at the other end of the connection: the peer, or the server that hosts the game.
-    std::string host_label() const { return hosted_ ? "the server" : peer_label(); }
+    std::string host_label() const { return hosted() ? "the server" : peer_label(); }
     // Why a spectator cannot do `what`.
     static Failure<> spectator_refusal(const char* what);
-
-    // Messages.
-    void handle(const Message& m, Millis now);
-    bool common(const Message& m, Millis now);  // ping, pong, chat, seat, bye, error: true if handled
-    void host_hello(Pending& p, const Hello& h, Millis now);
-    void host_go(Millis now);
-    void joiner_ready(Millis now);
-    void joiner_fact(const Act& a, Millis now);
-    void take_offer(const Offer& o, Millis now);
-    void joiner_offer(const Offer& o, Millis now);
-    void joiner_answer(const Answer& a, Millis now);
-
-    // The host's side (net/host_core.h): the core decides, the session carries its words to the one
-    // joiner and reports them to its own player as events.
-    const Match& hosted_match() const override { return match_; }
-    void carry_out(const Referee::Ruling& r, Millis now) override;
-    void broken(int player, const std::string& why, Millis now) override;
-    void offered(int by, OfferKind kind, Millis now) override;
-    void declined(int by, OfferKind kind, Millis now) override;
-    void answered(int by, OfferKind kind, bool yes, bool agreed, Millis now) override;
-    void clocks_run(Millis at, Millis now) override;
-    void chunk(const GameClock::State& reading, Millis now) override;
-    void absence_stage(const Referee::StageNews& news, Millis now) override;
-
-    // The joiner's bookkeeping after a fact (the state count and the offers that lapse, by the referee's
-    // rules; its agreements and requests).
-    void after_fact(const Act& a, int actor, Millis now);
-    // Reports the offers a fact made lapse.
-    void report_lapses(const std::vector<Referee::Lapse>& lapsed, Millis now);
-    // A change the local player makes: the host's is a fact at once, the joiner's a request.
-    Expected<void> local_act(Act a, Millis now);
     // Play is on, or why the player cannot act now ("still connecting", "the network game is over").
     Expected<void> connected() const;
     // Like connected, but also while the host plays on without an absent joiner.
     Expected<void> may_play() const;
-    // Whether this side keeps the time of the choice of starter now (core_.choice_timers): a host at play,
-    // or whose joiner is away.
-    bool times_choice() const;
-    // Host: the absence's stage changes (the grace ends, the claim comes) and the clocks that run then.
-    void absence_timers(Millis now);
-    // The clock's own events at `now`: the host announces a flag or a chunk; the joiner follows chunks.
-    void clock_timers(Millis now);
+    // Reports the offers a fact made lapse, and an absent player's new stage.
+    void report_lapses(const std::vector<Referee::Lapse>& lapsed, Millis now);
+    void report_stage(const Referee::StageNews& news, Millis now);
+    // Play starts (the go, sent or received): the state numbers start again, the keep-alive counts from
+    // `now`, and the Started event to report, the clocks as `clock` says.
+    Event started(const GameClock::State& clock, Millis now);
+    static Event event(Event::Kind k, int player = -1);
+    static short revents_of(std::span<const pollfd> fds, int fd);
+    // A handshake step is in progress (the welcome, the sync, the go).
+    bool in_handshake() const;
 
-    Role role_ = Role::Host;
+    // What each kind of session does at its steps.
+    // Its own descriptors and what they brought (the host's door, the joiner's connector), before the
+    // peer's lines.
+    virtual void own_fds(std::vector<pollfd>& fds) const = 0;
+    virtual void own_poll(std::span<const pollfd> fds, Millis now) = 0;
+    // What comes due without the connection (the absences' stages, the choice of starter), and during
+    // play (the pause's limit, the clock); and when each is next due.
+    virtual void standing_timers(Millis now) = 0;
+    virtual void play_timers(Millis now) = 0;
+    virtual void standing_waits(Soonest& soonest, Millis now) const = 0;
+    virtual void play_waits(Soonest& soonest, Millis now) const = 0;
+    // The handshake step this side waits for in the phase it is in ("the joiner's sync").
+    virtual const char* awaited() const = 0;
+    // Where a line of the other side goes first: to the messages both sides take alike (common(): keep-
+    // alives, chat, seats, goodbyes, errors), straight to take() (a line of the welcome), or nowhere more
+    // (Handled: a spectator's refusals).
+    enum class Route : std::uint8_t { Common, Own, Handled };
+    virtual Route route(const Message&, Millis) { return Route::Common; }
+    // A message of the handshake or of play (the stage fits the phase).
+    virtual void take(const Message& msg, Millis now) = 0;
+    // The peer's seat goes to `kind`: whether the terms allow it, or the protocol error it is.
+    virtual Expected<void> seat_allowed(SeatKind) const { return {}; }
+    // Who reports an error line the other side sent ("Liam's side reports").
+    virtual std::string reporter() const { return host_label() + "'s side reports"; }
+    // The connection is lost (or left): this side's part of it (the absence it starts, what it forgets),
+    // and the phase it leaves the session in.
+    virtual Phase lost(Event& e, bool was_playing, Millis now) = 0;
+    virtual void closing() = 0;
+    // A change the local player makes: the host's is a fact at once, the joiner's a request; and whether
+    // one may be made now (a joiner's earlier request awaits its fact).
+    virtual Expected<void> local_act(Act a, Millis now) = 0;
+    virtual Expected<void> may_request() const { return {}; }
+    // The local player answers the peer's pending offer `kind`, at the game's `state`.
+    virtual Expected<void> answer_offer(OfferKind kind, int state, bool yes, Millis now) = 0;
+    // ms until the clock's next event (GameClock::until_event), while a round is played on a clock.
+    std::optional<Millis> clock_wait(Millis now) const;
+
     Phase phase_ = Phase::Closed;
-    std::deque<Event> events_;
     Match match_;  // the network match: changed only by emit, as each event is decided or checked
-
-    // Host.
-    std::optional<Listener> listener_;
-    std::vector<Pending> pending_;
-    GuessGuard guesses_;
-    bool resuming_ = false;  // the joiner held this match: play resumes rather than starts
-
-    // Joiner.
-    JoinConfig join_;
-    bool hosted_ = false, watch_ = false;
-    int watchers_ = -1;
-    Connector connector_;
-    Incoming incoming_;
-    std::string news_;  // what happened while we were away, for the Started event
-
-    // Both.
-    LineConn peer_;
+    PeerLink link_;
     std::string code_, match_id_;
     int local_ = 0;
     SeatKind local_seat_ = SeatKind::Human, peer_seat_ = SeatKind::Human;
-    bool help_ = false;  // the terms: the engine may help the players (HostConfig::allow_help)
+    bool help_ = false;      // the terms: the engine may help the players (HostConfig::allow_help)
+    bool resuming_ = false;  // the match continues the one the joiner held
     std::string peer_name_;
-    Millis deadline_ = 0;  // of the handshake step in progress
-    Millis last_sent_ = 0, last_received_ = 0;
-    std::int64_t ping_token_ = -1;
-    Millis rtt_ = -1;
     // The state numbers (facts since Go) and the offers, on both sides; the host's authority (requests,
     // facts, the clock's flags, the absent joiner) on the host's.
     Referee referee_;
-    HostCore core_{referee_, *this};            // the host's steps (a joiner's session never calls it)
-    std::optional<Referee::Agreement> agreed_;  // joiner: an agreement whose fact is on its way
-    std::optional<Act> outstanding_;            // joiner: a request awaiting its fact
+
+  private:
+    // The peer's lines, until one changed the match: true then, or when the connection ended.
+    bool peer_io(short revents, Millis now);
+    void timers(Millis now);
+    void handle(const Message& m, Millis now);
+    bool common(const Message& m, Millis now);  // ping, pong, chat, seat, bye, error: true if handled
+
+    std::deque<Event> events_;
 };
 
 }  // namespace gobblet::net

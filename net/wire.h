@@ -272,6 +272,10 @@ concept NotInStage = stage_of_type<T>
 template <class T>
 concept FromHost = sender_of<T>
 == Sender::Host;
+// A message of play that only `S` sends (for a handler that takes all of those at once: what came from
+// the wrong side).
+template <class T, Sender S>
+concept PlayFrom = (sender_of<T> == S) && (stage_of_type<T> == Stage::Play);
 
 // When a message comes (its row's stage).
 inline Stage stage_of(const Message& m) { return message_table[m.index()].stage; }

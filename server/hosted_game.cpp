@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "net/event.h"
-#include "net/session.h"
+#include "net/peer_link.h"
 #include "net/transfer.h"
 #include "server/fact_format.h"
 

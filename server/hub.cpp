@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "net/session.h"
+#include "net/peer_link.h"
 
 namespace gobblet::server {
 
