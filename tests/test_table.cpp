@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <functional>
+#include <sstream>
 #include <thread>
 
 #include "engine/decisions.h"
@@ -610,6 +611,42 @@ TEST_CASE("a network game at two tables: the joiner's follows the host's moves, 
     p.host.leave();
     REQUIRE(p.until([&] { return p.join_report.said("The game is over: q quits"); }));
     CHECK_FALSE(p.join_report.question.has_value());
+}
+
+TEST_CASE(
+    "over the network the loser's choice of who starts is timed, and both tables say so; locally it waits",
+    "[table][net][match]") {
+    Pair p(MatchSettings{Variant{}, 2, {}});
+    REQUIRE(p.join("abcd-efgh"));
+    REQUIRE(p.until([&] { return p.host.session()->playing() && p.joiner.session()->playing(); }));
+    // Liam (the host, White) wins round 1: Eamon, at the joining table, chooses.
+    std::istringstream moves(white_wins_row_a);
+    std::size_t n = 0;
+    for (std::string m; moves >> m;) {
+        Table& mover = n % 2 == 0 ? p.host : p.joiner;
+        REQUIRE(mover.play_human(spec_of(m)) == Table::MoveResult::Sent);
+        ++n;
+        REQUIRE(p.until([&] {
+            return p.host.match().game().moves().size() == n && p.joiner.match().game().moves().size() == n;
+        }));
+    }
+    REQUIRE(p.until(
+        [&] { return p.joiner.match().phase() == MatchPhase::ChoosingStarter && p.join_report.question; }));
+    const std::string limit =
+        "; in " + std::to_string(starter_choice_time / 1000) + " s the rule decides: Eamon starts";
+    CHECK(p.join_report.question->text ==
+          "Eamon lost round 1 and chooses who starts round 2 (the starter plays White)" + limit);
+    CHECK(p.join_report.question->help.find("Over the network the choice has 30 s") != std::string::npos);
+    REQUIRE(p.until([&] { return p.host_report.said("Eamon chooses who starts round 2" + limit); }));
+    CHECK_FALSE(p.host_report.question);
+
+    // At a local table the loser's choice waits: nothing says a limit.
+    At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 2, {}});
+    at.play(white_wins_row_a);
+    REQUIRE(at.report.question);
+    CHECK(at.report.question->text ==
+          "Eamon lost round 1 and chooses who starts round 2 (the starter plays White)");
+    CHECK(at.report.question->help.find("There is no default: the choice is Eamon's.") != std::string::npos);
 }
 
 TEST_CASE("in a network game the rule of acting now asks the link: the connection, whose side, the host",

@@ -167,11 +167,12 @@ bool Table::ask_round_question() {
                         "always starts. The match goes on until a player has " +
                         std::to_string(match().settings().first_to) + " round wins. " +
                         (match().clock().enabled() ? "The clocks wait for the answer. " : "") +
-                        (networked() ? "Over the network the choice has " +
-                                           std::to_string(starter_choice_time / 1000) +
-                                           " s; then the rule decides: " + match().name(loser) +
-                                           " starts, and their clock runs."
-                                     : "There is no default: the choice is " + match().name(loser) + "'s.")});
+                        (umpire_->choice_time()
+                             ? "Over the network the choice has " +
+                                   std::to_string(*umpire_->choice_time() / 1000) +
+                                   " s; then the rule decides: " + match().name(loser) +
+                                   " starts, and their clock runs."
+                             : "There is no default: the choice is " + match().name(loser) + "'s.")});
             return true;
         }
         case MatchPhase::Replay:
@@ -193,9 +194,10 @@ bool Table::ask_round_question() {
 }
 
 std::string Table::choice_limit_text() const {
-    if (!networked()) return {};
+    const std::optional<Millis> limit = umpire_->choice_time();
+    if (!limit) return {};
     const std::string& loser = match().name(match().rule_starter());
-    return "; in " + std::to_string(starter_choice_time / 1000) + " s the rule decides: " + loser + " starts";
+    return "; in " + std::to_string(*limit / 1000) + " s the rule decides: " + loser + " starts";
 }
 
 void Table::choose_starter(int player) { follow(umpire_->choose_starter(player)); }

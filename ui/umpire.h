@@ -106,6 +106,10 @@ class Umpire {
     virtual bool decides_rounds() const = 0;
     // The table ticks the clock itself (else the host's session runs it).
     virtual bool runs_clock() const = 0;
+    // How long the loser of a round has to choose who starts the next before the match's rule decides:
+    // a network game's host keeps starter_choice_time; nullopt where the choice waits (a local table,
+    // whose players share the keyboard).
+    virtual std::optional<Millis> choice_time() const = 0;
     // Milliseconds until the umpire needs a turn of the loop though nothing arrives; -1: never.
     virtual Millis until_next(Millis now) const = 0;
 
@@ -150,6 +154,7 @@ class LocalUmpire : public Umpire {
     bool ready_for_move() const override { return true; }
     bool decides_rounds() const override { return true; }
     bool runs_clock() const override { return true; }
+    std::optional<Millis> choice_time() const override { return std::nullopt; }
     Millis until_next(Millis) const override { return -1; }
 
   private:
