@@ -1,5 +1,7 @@
 #include "host_session.h"
 
+#include <algorithm>
+
 namespace gobblet::net {
 
 Expected<std::unique_ptr<Session>> Session::host(const HostConfig& config, Match match) {
@@ -61,10 +63,12 @@ void HostSession::own_poll(std::span<const pollfd> fds, Millis now) {
                    "a connection from " + p.peer + " said nothing: closed");
             keep = false;
         }
-        if (keep)
+        if (keep) {
             ++i;
-        else
+        } else {
+            room_.leave(p.id);
             pending_.erase(pending_.begin() + std::ptrdiff_t(i));
+        }
     }
 }
 
@@ -75,21 +79,26 @@ void HostSession::accept_all(int listen_fd, Millis now) {
         if (!fd) return;
         // While a game is in progress a connection still gets to say hello: it may be the same player
         // coming back before we noticed the old connection die (hello decides).
-        for (std::size_t i = 0; i < pending_.size(); ++i) {
-            if (pending_[i].source != source) continue;
-            refuse(pending_[i], "replaced by a newer connection from the same address",
-                   "a connection from " + pending_[i].peer +
-                       " was replaced by a newer one from the same address");
-            pending_.erase(pending_.begin() + std::ptrdiff_t(i));
-            break;  // there is at most one per source
-        }
-        if (pending_.size() >= max_pending) {
-            refuse(pending_.front(), "busy: too many connections at once; try again shortly",
-                   "a connection from " + pending_.front().peer + " was closed: too many at once");
-            pending_.erase(pending_.begin());
-        }
-        pending_.push_back(Pending{LineConn(std::move(fd)), who, source, now + hello_timeout});
+        const WaitingRoom::Room room = room_.room_for(source);
+        if (room.replaced)
+            turn_out(*room.replaced, "replaced by a newer connection from the same address",
+                     " was replaced by a newer one from the same address");
+        if (room.made_way)
+            turn_out(*room.made_way, "busy: too many connections at once; try again shortly",
+                     " was closed: too many at once");
+        const WaitingRoom::Id id = next_id_++;
+        room_.enter(id, source, now);
+        pending_.push_back(Pending{id, LineConn(std::move(fd)), who, source, now + hello_timeout});
     }
+}
+
+void HostSession::turn_out(WaitingRoom::Id id, const std::string& to_peer, const std::string& to_us) {
+    const auto it =
+        std::find_if(pending_.begin(), pending_.end(), [&](const Pending& p) { return p.id == id; });
+    if (it == pending_.end()) return;
+    refuse(*it, to_peer, "a connection from " + it->peer + to_us);
+    room_.leave(id);
+    pending_.erase(it);
 }
 
 void HostSession::refuse(Pending& p, const std::string& to_peer, const std::string& to_us) {
@@ -249,6 +258,7 @@ HostSession::Phase HostSession::lost(Event& e, bool was_playing, Millis now) {
 
 void HostSession::closing() {
     pending_.clear();
+    room_.clear();
     listener_.reset();
 }
 

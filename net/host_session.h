@@ -14,6 +14,7 @@
 
 #include "host_core.h"
 #include "session.h"
+#include "waiting_room.h"
 
 namespace gobblet::net {
 
@@ -36,6 +37,7 @@ class HostSession final : public Session, private HostSide {
   private:
     explicit HostSession(Match match) : Session(std::move(match), Phase::Listening) {}
     struct Pending {
+        WaitingRoom::Id id;
         LineConn conn;
         std::string peer;    // "127.0.0.2:51234", for messages
         std::string source;  // what the limits count by
@@ -46,6 +48,8 @@ class HostSession final : public Session, private HostSide {
     void accept_all(int listen_fd, Millis now);
     bool pending_step(Pending& p, Millis now);  // false: done with it (promoted or refused)
     void refuse(Pending& p, const std::string& to_peer, const std::string& to_us);
+    // Refuses and forgets the waiting connection `id`.
+    void turn_out(WaitingRoom::Id id, const std::string& to_peer, const std::string& to_us);
     void hello(Pending& p, const Hello& h, Millis now);
     void go(Millis now);
 
@@ -81,7 +85,11 @@ class HostSession final : public Session, private HostSide {
     void absence_stage(const Referee::StageNews& news, Millis now) override;
 
     std::optional<Listener> listener_;
+    // The connections that have not said hello yet, oldest first, and the door's count of them: one per
+    // source address (a newer one replaces it), max_pending in all (the oldest makes way).
     std::vector<Pending> pending_;
+    WaitingRoom room_{1, max_pending, WaitingRoom::WhenSourceFull::ReplaceOldest};
+    WaitingRoom::Id next_id_ = 1;
     GuessGuard guesses_;
     HostCore core_{referee_, *this};
 };

@@ -326,8 +326,7 @@ void Client::connected(Millis now) {
     conn_ = LineConn(connector_.take());
     phase_ = Phase::Greeting;
     deadline_ = now + answer_timeout;
-    last_received_ = now;
-    ping_token_ = -1;
+    keep_.start(now);
     key_believed_ = false;
     ssh_pending_ = false;
     send(Hello{}, now);
@@ -363,10 +362,7 @@ Millis Client::until_next(Millis now) const {
         case Phase::Greeting:
         case Phase::LoggingIn: soonest.at(deadline_ - now); break;
         case Phase::Greeted:
-        case Phase::Lobby:
-            soonest.at(last_received_ + dead_after - now);
-            soonest.at(last_sent_ + ping_after - now);
-            break;
+        case Phase::Lobby: soonest.at(keep_.due_at() - now); break;
         case Phase::Closed: break;
     }
     if (conn_.open() && conn_.input().has_line()) soonest.at(0);
@@ -381,7 +377,7 @@ std::optional<Event> Client::next_event() {
 }
 
 void Client::io(short revents, Millis now) {
-    const LineTurn turn = take_lines(conn_, revents, now, last_received_, [&](const std::string& line) {
+    const LineTurn turn = take_lines(conn_, revents, now, keep_, [&](const std::string& line) {
         const auto parsed = parse_message(line);
         if (!parsed) {
             fail(parsed.why(), now);
@@ -418,12 +414,8 @@ void Client::timers(Millis now) {
             return;
         case Phase::Greeted:
         case Phase::Lobby:
-            if (now - last_received_ >= dead_after)
-                return lose("no word from the server for " + seconds(dead_after), now);
-            if (now - last_sent_ >= ping_after) {
-                ping_token_ = now;
-                send(Ping{now}, now);
-            }
+            if (keep_.silent(now)) return lose("no word from the server for " + seconds(dead_after), now);
+            if (keep_.ping_due(now)) send(Ping{keep_.ping(now)}, now);
             return;
         default: return;
     }
@@ -431,7 +423,7 @@ void Client::timers(Millis now) {
 
 bool Client::send(const Message& m, Millis now) {
     if (!conn_.open()) return false;
-    last_sent_ = now;
+    keep_.sent(now);
     if (!conn_.send(format_message(m))) {
         // Output beyond the limit means the server stopped reading; a write error, that it is gone.
         lose("the connection to the server failed", now);
@@ -444,7 +436,7 @@ void Client::lose(const std::string& why, Millis now) {
     if (phase_ == Phase::Lobby && now - logged_in_at_ >= steady_after) attempts_ = 1;
     conn_ = LineConn();
     tables_.forget_queries();
-    ping_token_ = -1;
+    keep_.forget_ping();
     phase_ = Phase::Waiting;
     double random = 0.5;  // the middle of the stretch, should the kernel have no random bytes for us
     try {
@@ -501,10 +493,7 @@ void Client::handle(const Message& m, Millis now) {
     // At every step (the table's `any`): keep-alives, goodbyes and errors; never what only clients send.
     const Overload always{
         [&](const Ping& p) { send(Pong{p.token}, now); },
-        [&](const Pong& q) {
-            if (q.token == ping_token_) rtt_ = now - ping_token_;
-            ping_token_ = -1;
-        },
+        [&](const Pong& q) { keep_.pong(q.token, now); },
         [&](const Bye& b) {
             lose("the server said goodbye" + (b.reason.empty() ? std::string() : ": " + b.reason), now);
         },

@@ -217,7 +217,7 @@ class Client {
     const Tables& tables() const { return tables_; }
     const Config& config() const { return config_; }
     // The last keep-alive round trip, ms; -1 before the first.
-    Millis round_trip() const { return rtt_; }
+    Millis round_trip() const { return keep_.round_trip(); }
     // While Waiting: when the next attempt starts.
     Millis retry_at() const { return retry_at_; }
 
@@ -251,11 +251,9 @@ class Client {
     LineConn conn_;
     Tables tables_;
     std::deque<Event> events_;
-    Millis deadline_ = 0;  // of the greeting or the login answer
-    Millis last_sent_ = 0, last_received_ = 0;
+    Millis deadline_ = 0;                     // of the greeting or the login answer
+    KeepAlive keep_{ping_after, dead_after};  // (net/keep_alive.h, with the lobby's intervals)
     Millis logged_in_at_ = 0;
-    std::int64_t ping_token_ = -1;
-    Millis rtt_ = -1;
     int attempts_ = 0;  // connections tried since the last steady one
     Millis retry_at_ = 0;
     std::string password_;  // a password login's, kept until this machine's secret (or SSH key) is added

@@ -40,33 +40,34 @@ class PeerLink {
     // The connection's turn of the poll loop (socket.h's take_lines): receipts keep it alive.
     template <class Take>
     LineTurn take(short revents, Millis now, Take take) {
-        return take_lines(conn_, revents, now, last_received_, take);
+        return take_lines(conn_, revents, now, keep_, take);
     }
 
     // The handshake step in progress is due within handshake_timeout of `now`; and when that is.
     void next_step(Millis now) { deadline_ = now + handshake_timeout; }
     Millis deadline() const { return deadline_; }
     // Play starts at `now`: the keep-alive counts from here.
-    void play(Millis now) { last_received_ = last_sent_ = now; }
+    void play(Millis now) {
+        keep_.heard(now);
+        keep_.sent(now);
+    }
 
-    // The keep-alive during play, at `now`: the other side has been silent for dead_after (gone), or this
-    // side for ping_after (a ping is due).
-    bool silent(Millis now) const { return now - last_received_ >= dead_after; }
-    bool ping_due(Millis now) const { return now - last_sent_ >= ping_after; }
-    // Sends a ping, its token the time; the pong that answers it gives the round trip.
-    bool ping(Millis now);
-    void pong(std::int64_t token, Millis now);
+    // The keep-alive during play (net/keep_alive.h), at `now`: the other side has been silent for
+    // dead_after (gone), or this side for ping_after (a ping is due).
+    bool silent(Millis now) const { return keep_.silent(now); }
+    bool ping_due(Millis now) const { return keep_.ping_due(now); }
+    // Sends a ping; the pong that answers it gives the round trip. False as for send.
+    bool ping(Millis now) { return send(Ping{keep_.ping(now)}, now); }
+    void pong(std::int64_t token, Millis now) { keep_.pong(token, now); }
     // ms until the keep-alive needs a look (a ping due, or the silence that ends the connection).
-    Millis until_keep_alive(Millis now) const;
+    Millis until_keep_alive(Millis now) const { return keep_.due_at() - now; }
     // The last keep-alive round trip, ms; -1 before the first.
-    Millis round_trip() const { return rtt_; }
+    Millis round_trip() const { return keep_.round_trip(); }
 
   private:
     LineConn conn_;
     Millis deadline_ = 0;  // of the handshake step in progress
-    Millis last_sent_ = 0, last_received_ = 0;
-    std::int64_t ping_token_ = -1;
-    Millis rtt_ = -1;
+    KeepAlive keep_{ping_after, dead_after};
 };
 
 }  // namespace gobblet::net

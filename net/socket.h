@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/clock.h"
+#include "keep_alive.h"
 #include "wire.h"
 
 namespace gobblet::net {
@@ -211,17 +212,17 @@ struct LineTurn {
 };
 
 // A connection's turn of a client's poll loop, alike in both protocols: writes what waits (POLLOUT), reads
-// what came (`last_received` moves when bytes arrived), then hands each whole line to `take`, which
+// what came (the keep-alive hears of it when bytes arrived), then hands each whole line to `take`, which
 // returns false to stop the turn: lines_per_poll a turn, or every line when the peer has gone (they are
 // what it last said).
 template <class Take>
-LineTurn take_lines(LineConn& conn, short revents, Millis now, Millis& last_received, Take take) {
+LineTurn take_lines(LineConn& conn, short revents, Millis now, KeepAlive& keep, Take take) {
     if ((revents & POLLOUT) && !conn.flush()) return {LineTurn::End::Failed, {}, false};
     Expected<LineConn::Read> got = LineConn::Read::Ok;
     if (revents & (POLLIN | POLLHUP | POLLERR)) {
         const std::size_t before = conn.input().buffered();
         got = conn.read();
-        if (conn.input().buffered() != before) last_received = now;
+        if (conn.input().buffered() != before) keep.heard(now);
     }
     const int budget = got == LineConn::Read::Ok ? lines_per_poll : 1 << 20;
     for (int n = 0; n < budget && conn.open(); ++n) {

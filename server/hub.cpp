@@ -1,6 +1,7 @@
 #include "hub.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "net/peer_link.h"
 
@@ -14,12 +15,12 @@ const std::string busy_all = "busy: too many connections at once; try again shor
 }  // namespace
 
 void Hub::Door::send(ConnId to, std::string_view line) {
-    if (const auto it = hub_.conns_.find(to); it != hub_.conns_.end()) it->second.last_sent = hub_.now_;
+    if (const auto it = hub_.conns_.find(to); it != hub_.conns_.end()) it->second.keep.sent(hub_.now_);
     out_.send(to, line);
 }
 
 void Hub::Door::send_bulk(ConnId to, std::string_view line) {
-    if (const auto it = hub_.conns_.find(to); it != hub_.conns_.end()) it->second.last_sent = hub_.now_;
+    if (const auto it = hub_.conns_.find(to); it != hub_.conns_.end()) it->second.keep.sent(hub_.now_);
     out_.send_bulk(to, line);
 }
 
@@ -37,6 +38,9 @@ Hub::Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::tim
       raw_(out),
       door_(*this, out),
       env_{store, door_, log, unix_at_start, now},
+      waiting_(settings.waiting_per_source, settings.waiting, net::WaitingRoom::WhenSourceFull::TurnAway),
+      held_(settings.held_per_source, std::numeric_limits<std::size_t>::max(),
+            net::WaitingRoom::WhenSourceFull::TurnAway),
       now_(now),
       workers_(settings.password_threads),
       games_(env_, *this, settings.limits),
@@ -55,21 +59,13 @@ bool Hub::waiting(ConnId conn, const Conn& c) const {
 }
 
 void Hub::count(ConnId conn, Conn& c) {
-    const bool w = waiting(conn, c);
-    if (w == c.waits) return;
-    if (!w) return uncount(conn, c);
-    waiting_.emplace(c.opened, conn);
-    ++waiting_from_[c.peer.source];
-    c.waits = true;
+    if (waiting(conn, c))
+        waiting_.enter(conn, c.peer.source, c.opened);
+    else
+        waiting_.leave(conn);
 }
 
-void Hub::uncount(ConnId conn, Conn& c) {
-    if (!c.waits) return;
-    waiting_.erase({c.opened, conn});
-    if (const auto it = waiting_from_.find(c.peer.source); it != waiting_from_.end() && --it->second == 0)
-        waiting_from_.erase(it);
-    c.waits = false;
-}
+void Hub::uncount(ConnId conn, Conn&) { waiting_.leave(conn); }
 
 bool Hub::held_counts(const std::string& source) const {
     for (const unsigned uid : settings_.ssh_uids)
@@ -77,18 +73,18 @@ bool Hub::held_counts(const std::string& source) const {
     return true;
 }
 
-void Hub::hold(const std::string& source) {
-    if (held_counts(source)) ++held_from_[source];
+bool Hub::turned_away(const std::string& source) const {
+    return waiting_.room_for(source).turned_away ||
+           (held_counts(source) && held_.room_for(source).turned_away);
 }
 
-void Hub::release(const std::string& source) {
-    if (const auto it = held_from_.find(source); it != held_from_.end() && --it->second == 0)
-        held_from_.erase(it);
+void Hub::hold(ConnId conn, const std::string& source) {
+    if (held_counts(source)) held_.enter(conn, source, now_);
 }
 
 void Hub::forget(std::unordered_map<ConnId, Conn>::iterator it) {
     uncount(it->first, it->second);
-    release(it->second.peer.source);
+    held_.leave(it->first);
     schedule_.erase({it->second.due, it->first});
     conns_.erase(it);
 }
@@ -101,29 +97,21 @@ void Hub::file(ConnId conn, Conn& c) {
     c.due = d;
 }
 
-Millis Hub::ping_after(const Conn& c) const {
-    return c.kind == Kind::Game ? net::ping_after : lobby::ping_after;
-}
-Millis Hub::dead_after(const Conn& c) const {
-    return c.kind == Kind::Game ? net::dead_after : lobby::dead_after;
-}
-
 void Hub::open(ConnId conn, const Peer& peer, Millis now) {
     now_ = now;
     // Connections that have not logged in yet: a few per source (more are sent away), and when too many
     // wait in all, the oldest makes way, so that silent connections cannot keep real players out.
-    const auto from = waiting_from_.find(peer.source);
-    const auto held = held_from_.find(peer.source);
-    if ((from != waiting_from_.end() && from->second >= settings_.waiting_per_source) ||
-        (held != held_from_.end() && held->second >= settings_.held_per_source)) {
+    if (turned_away(peer.source)) {
         env_.note(now, "connection from " + peer.address + " sent away: too many from " + peer.source);
         raw_.close(conn, lobby::format_message(lobby::Bye{busy_source}));
         return;
     }
-    if (waiting_.size() >= settings_.waiting && !waiting_.empty())
-        drop(waiting_.begin()->second, lobby::format_message(lobby::Bye{busy_all}), "made way", now);
-    Conn& c = conns_[conn] = Conn{peer, Kind::New, now, now, now, -1};
-    hold(peer.source);
+    if (const auto oldest = waiting_.room_for(peer.source).made_way)
+        drop(*oldest, lobby::format_message(lobby::Bye{busy_all}), "made way", now);
+    Conn& c = conns_[conn] = Conn{peer, Kind::New, now, {}};
+    c.keep.start(now);
+    c.keep.sent(now);
+    hold(conn, peer.source);
     count(conn, c);
     file(conn, c);
     env_.note(now, "connection " + std::to_string(conn) + " from " + peer.address);
@@ -174,6 +162,7 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
                                                    std::to_string(lobby::protocol_version)}),
                 "another lobby protocol version", now);
         c.kind = Kind::Lobby;
+        c.keep.set_intervals(lobby::ping_after, lobby::dead_after);
         c.version = h->version;
         return lobby_.opened(conn, c.peer, now, h->version);
     }
@@ -190,6 +179,7 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
                                                        ": update gobblet"}),
                         "a hello of another version", now);
         c.kind = Kind::Game;
+        c.keep.set_intervals(net::ping_after, net::dead_after);
         if (const Expected<void> joined =
                 games_.hello(conn, *h, c.peer.source, held_counts(c.peer.source), now);
             !joined)
@@ -219,8 +209,8 @@ bool Hub::shared(ConnId conn, Conn& c, const Message& m, const char* who, Format
                               door_.send(conn, format(net::Pong{ping.token}));
                               return true;
                           },
-                          [&](const net::Pong&) {
-                              c.ping_token = -1;
+                          [&](const net::Pong& pong) {
+                              c.keep.pong(pong.token, now);
                               return true;
                           },
                           [&](const net::Bye&) {
@@ -238,7 +228,7 @@ bool Hub::shared(ConnId conn, Conn& c, const Message& m, const char* who, Format
 }
 
 void Hub::handle(ConnId conn, Conn& c, std::string_view line, Millis now) {
-    c.last_received = now;
+    c.keep.heard(now);
     if (c.kind == Kind::New) return first_line(conn, c, line, now);
     if (c.kind == Kind::Lobby) {
         const auto p = lobby::parse_message(line, c.version);
@@ -269,15 +259,12 @@ void Hub::ssh(ConnId conn, const lobby::Message& m, Millis now) {
     // From now on the player's own address counts, in the limits on connections (not yet logged in, and
     // in all) too.
     uncount(conn, it->second);
-    release(it->second.peer.source);
-    const auto from = waiting_from_.find(vouched->source);
-    const std::size_t from_source = from == waiting_from_.end() ? 0 : from->second;
-    const auto held = held_from_.find(vouched->source);
-    const std::size_t held_source = held == held_from_.end() ? 0 : held->second;
+    held_.leave(conn);
+    const bool over = turned_away(vouched->source);
     it->second.peer = *vouched;
-    hold(vouched->source);
+    hold(conn, vouched->source);
     count(conn, it->second);
-    if (from_source >= settings_.waiting_per_source || held_source >= settings_.held_per_source)
+    if (over)
         drop(conn, lobby::format_message(lobby::Bye{busy_source}), "too many from " + vouched->source, now);
 }
 
@@ -285,9 +272,7 @@ void Hub::on_wake(Millis now) {
     now_ = now;
     workers_.run_finished();
     // A password checked on a worker may have logged a connection in.
-    std::vector<ConnId> was_waiting;
-    for (const auto& [opened, id] : waiting_) was_waiting.push_back(id);
-    for (const ConnId id : was_waiting)
+    for (const ConnId id : waiting_.waiting())
         if (const auto it = conns_.find(id); it != conns_.end()) count(id, it->second);
 }
 
@@ -319,15 +304,13 @@ void Hub::scan(Millis now) {
             continue;
         }
         if (c.kind != Kind::New) {
-            if (now - c.last_received >= dead_after(c)) {
-                dead.emplace_back(id, "no word for " + std::to_string(dead_after(c) / 1000) + " s");
+            if (c.keep.silent(now)) {
+                dead.emplace_back(id, "no word for " + std::to_string(c.keep.dead_after() / 1000) + " s");
                 continue;
             }
-            if (now - c.last_sent >= ping_after(c)) {
-                c.ping_token = now;
-                c.last_sent = now;
-                raw_.send(id, c.kind == Kind::Game ? net::format_message(net::Ping{now})
-                                                   : lobby::format_message(lobby::Ping{now}));
+            if (c.keep.ping_due(now)) {
+                const net::Ping ping{c.keep.ping(now)};
+                raw_.send(id, c.kind == Kind::Game ? net::format_message(ping) : lobby::format_message(ping));
             }
         }
         file(id, c);
@@ -338,7 +321,7 @@ void Hub::scan(Millis now) {
 
 Millis Hub::deadline(ConnId id, const Conn& c) const {
     if (c.kind == Kind::New) return c.opened + lobby::hello_timeout;
-    Millis d = std::min(c.last_received + dead_after(c), c.last_sent + ping_after(c));
+    Millis d = c.keep.due_at();
     if (c.kind == Kind::Lobby && !lobby_.logged_in(id)) d = std::min(d, c.opened + lobby::login_timeout);
     return d;
 }
@@ -361,8 +344,7 @@ void Hub::shutdown(std::string_view why, Millis now) {
     conns_.clear();
     schedule_.clear();
     waiting_.clear();
-    waiting_from_.clear();
-    held_from_.clear();
+    held_.clear();
     env_.note(now, "stopped: " + std::string(why));
 }
 

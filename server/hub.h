@@ -16,6 +16,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "net/keep_alive.h"
+#include "net/waiting_room.h"
 #include "server/env.h"
 #include "server/games.h"
 #include "server/lobby_server.h"
@@ -86,11 +88,10 @@ class Hub : private GameListener {
     struct Conn {
         Peer peer;
         Kind kind = Kind::New;
-        Millis opened = 0, last_received = 0, last_sent = 0;
-        std::int64_t ping_token = -1;
-        int version = 0;     // a lobby connection's protocol version
-        bool waits = false;  // counted among the connections not yet logged in (waiting_)
-        Millis due = -1;     // the deadline it is filed under in schedule_ (-1: none)
+        Millis opened = 0;
+        net::KeepAlive keep;  // with its protocol's intervals once its first line says which
+        int version = 0;      // a lobby connection's protocol version
+        Millis due = -1;      // the deadline it is filed under in schedule_ (-1: none)
     };
     // What the rooms send goes through here: it notes when each connection last heard from us, and a
     // close a room asks for makes the hub forget the connection.
@@ -118,8 +119,10 @@ class Hub : private GameListener {
     bool waiting(ConnId conn, const Conn& c) const;
     // Whether a source's connections are counted against held_per_source (not sshd's own user).
     bool held_counts(const std::string& source) const;
-    void hold(const std::string& source);
-    void release(const std::string& source);
+    // Whether a connection from `source` is turned away: its address has as many as it may, waiting or
+    // in all.
+    bool turned_away(const std::string& source) const;
+    void hold(ConnId conn, const std::string& source);
     // Brings the connection's place among the waiting up to date (after anything that may have logged it
     // in or told it apart), or takes it out (before it is forgotten or its source changes).
     void count(ConnId conn, Conn& c);
@@ -138,19 +141,16 @@ class Hub : private GameListener {
     void file(ConnId conn, Conn& c);
     // When the connection next needs attention (a ping, a timeout).
     Millis deadline(ConnId id, const Conn& c) const;
-    Millis ping_after(const Conn& c) const;
-    Millis dead_after(const Conn& c) const;
 
     Settings settings_;
     Outbox& raw_;
     Door door_;
     Env env_;
     std::unordered_map<ConnId, Conn> conns_;
-    // The connections not yet logged in (or not past a game's hello), oldest first, and how many of them
-    // each source has: a new connection is checked against both without a walk over every connection.
-    std::set<std::pair<Millis, ConnId>> waiting_;
-    std::unordered_map<std::string, std::size_t> waiting_from_;
-    std::unordered_map<std::string, std::size_t> held_from_;  // every connection, by source
+    // The connections not yet logged in (or not past a game's hello), oldest first, and every connection
+    // (net/waiting_room.h, the per-address door a peer-to-peer host has too), each counted by source: a new
+    // connection is checked against both without a walk over every connection.
+    net::WaitingRoom waiting_, held_;
     // The connections by the deadline each is filed under (a ping, a timeout, a drop), soonest first:
     // a round looks only at those due, not at every connection. Sends and receipts only move a deadline
     // later, so an entry may be early, never late: scan looks again and files it anew.
