@@ -142,7 +142,7 @@ class Table {
     bool paused() const { return paused_; }
     // An agreed pause's end by itself, for the status line: "by itself in 9:12" ("within 9:12" when it
     // began before this connection saw it); "" for any other pause.
-    std::string pause_note() const { return paused_ && link_ ? link_->pause_note() : ""; }
+    std::string pause_note() const { return paused_ ? umpire_->pause_note() : ""; }
     // Moves were stepped back, or a review is open: the computer waits.
     bool reviewing() const { return review_.open() || match().game().can_redo(); }
 

@@ -137,7 +137,7 @@ class TableLink : public Umpire {
     Millis until_next(Millis now) const override;
     // An agreed pause's end by itself (net/referee.h's max_pause): "by itself in 9:12", or "by itself
     // within 9:12" when it began before this connection saw it; "" when none stands.
-    std::string pause_note() const;
+    std::string pause_note() const override;
 
     bool awaiting_host() const { return session_->awaiting_host(); }  // a move sent waits for the host
     // Agrees to the other player's offer, or refuses it; or why it could not be sent.

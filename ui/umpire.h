@@ -99,6 +99,9 @@ class Umpire {
     virtual HelpGame help_game(const HelpGame& here) const = 0;
     // Why the clocks stand now that the umpire knows of ("the clocks stand for Eamon's grace"), or "".
     virtual std::string clock_note() const = 0;
+    // When an agreed pause ends by itself, for the status line ("by itself in 9:12"); "" where a pause
+    // lasts until someone lifts it (a local table).
+    virtual std::string pause_note() const = 0;
     // A computer seat here may be asked for its move now (a move sent is not waiting for the host).
     virtual bool ready_for_move() const = 0;
     // This side decides what nobody here is asked (two computers' drawn round is played again), and asks
@@ -151,6 +154,7 @@ class LocalUmpire : public Umpire {
     bool new_match_here() const override { return true; }
     HelpGame help_game(const HelpGame& here) const override { return here; }
     std::string clock_note() const override { return ""; }
+    std::string pause_note() const override { return ""; }
     bool ready_for_move() const override { return true; }
     bool decides_rounds() const override { return true; }
     bool runs_clock() const override { return true; }
