@@ -1,7 +1,9 @@
 #include "bench.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
+#include <random>
 
 #include "game.h"
 #include "movegen.h"
@@ -78,6 +80,27 @@ int run_perft(std::ostream& out, const TimeSource& time, int depth, Variant vari
         seconds, seconds > 0 ? double(leaves) / seconds / 1e6 : 0.0);
     out << line;
     return 0;
+}
+
+std::vector<Move> wandering_game(int plies, std::uint64_t seed, Variant variant) {
+    std::mt19937_64 rng(seed);
+    Game g(variant);
+    while (int(g.moves().size()) < plies) {
+        MoveList moves;
+        g.legal_moves(moves);
+        std::shuffle(moves.begin(), moves.end(), rng);
+        bool played = false;
+        for (Move m : moves) {
+            (void)g.play(m);  // a legal move of the position
+            if (!g.over() && g.occurrences() == 1) {
+                played = true;
+                break;
+            }
+            g.undo();
+        }
+        if (!played) break;
+    }
+    return g.moves();
 }
 
 }  // namespace gobblet

@@ -2,7 +2,9 @@
 // and a node-count signature, so that unintended changes to the search show up (as in chess engines).
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
+#include <vector>
 
 #include "time_source.h"
 #include "types.h"
@@ -17,5 +19,10 @@ int run_bench(std::ostream& out, const TimeSource& time, int depth = 0);
 // from `time`, as the bench) and the speed, for spotting move generator regressions. Writes one line to
 // `out`; returns the exit status.
 int run_perft(std::ostream& out, const TimeSource& time, int depth, Variant variant);
+
+// A long game for the benchmarks (`--bench-paste`, build/screen-bench's moves and long transcript):
+// `plies` random legal moves of `variant` from its start that neither end the game nor bring back a
+// position (fewer if it reaches a position where every move would), the same moves for the same seed.
+std::vector<Move> wandering_game(int plies, std::uint64_t seed, Variant variant = {});
 
 }  // namespace gobblet

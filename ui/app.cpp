@@ -5,41 +5,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <random>
 
-#include "engine/movegen.h"
+#include "engine/bench.h"
+#include "engine/notation.h"
 #include "game_screen.h"
 #include "lobby_screen.h"
 #include "shell.h"
 #include "terminal.h"
 
 namespace gobblet::ui {
-
-namespace {
-
-// A long game for --bench-paste: random legal moves that neither end the game nor repeat a position.
-std::vector<Move> long_game(int plies) {
-    std::mt19937_64 rng(12345);
-    Game g;
-    while (int(g.moves().size()) < plies) {
-        MoveList moves;
-        g.legal_moves(moves);
-        std::shuffle(moves.begin(), moves.end(), rng);
-        bool played = false;
-        for (Move m : moves) {
-            (void)g.play(m);  // a legal move of the position
-            if (!g.over() && g.occurrences() == 1) {
-                played = true;
-                break;
-            }
-            g.undo();
-        }
-        if (!played) break;
-    }
-    return g.moves();
-}
-
-}  // namespace
 
 int run(const Options& options) {
     Shell shell;
@@ -64,7 +38,7 @@ int run_lobby(const Options& options, const LobbyOptions& lobby) {
 }
 
 int bench_paste(std::ostream& out, const TimeSource& time) {
-    const std::vector<Move> moves = long_game(1000);
+    const std::vector<Move> moves = wandering_game(1000, 12345);
     const std::string text = transcript_text(moves);
     if (const Expected<void> opened = open_offscreen_terminal(40, 120); !opened) {
         out << "bench-paste: " << opened.why() << "\n";
