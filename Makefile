@@ -118,8 +118,8 @@ $(B)/hostile-peer: $(B)/tests/tools/hostile_peer.o $(ENGINE_OBJ) $(NET_OBJ)
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
 # The server's load generator (tests/tools/lobby_load.cpp; docs/server.md, "Measurements").
-$(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(B)/tests/tools/load_matches.o $(ENGINE_OBJ) $(SAVES_OBJ) \
-                 $(GEN_OBJ) $(NET_OBJ)
+$(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(B)/tests/tools/load_matches.o $(B)/tests/tools/proc_figures.o \
+                 $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ)
 	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
 # The server under MATCHES concurrent matches with a spectator each, a move every INTERVAL seconds a match,

@@ -6,6 +6,7 @@
 // game connections are the real net::Session that players and spectators run, which checks every fact.
 #include "tests/tools/load_matches.h"
 
+#include <signal.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -29,6 +30,7 @@
 #include "net/session.h"
 #include "server/games.h"
 #include "server/lobby_server.h"
+#include "tests/tools/proc_figures.h"
 
 namespace gobblet::load {
 
@@ -49,6 +51,11 @@ double own_cpu_seconds() {
     return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
            double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
+
+// SIGUSR1 ends the paced part early (tests/bench/screen.sh: when its own measurement is done); the report
+// follows as at the end of --seconds.
+volatile sig_atomic_t stop_measuring = 0;
+void on_usr1(int) { stop_measuring = 1; }
 
 [[noreturn]] void die(const std::string& why) {
     std::cerr << "lobby-load: " << why << "\n";
@@ -530,6 +537,9 @@ void Bench::act(int k) {
 
 int Bench::run() {
     const int n = o_.matches;
+    struct sigaction usr1 {};
+    usr1.sa_handler = on_usr1;
+    ::sigaction(SIGUSR1, &usr1, nullptr);
     // Descriptors: every connection is one here and one in the server (lobby-load's main raised the soft
     // limit to the hard one). Players who keep their lobby connection make 5 a match; closing them
     // once the matches have started makes the peak 3 a match (the game connections), 2 while logging in.
@@ -610,7 +620,7 @@ int Bench::run() {
     // The server's memory after the logins' burst has settled (it returns a burst's room within 5 s).
     const auto settle = [&] { until([] { return false; }, Millis(o_.settle * 1000)); };
     settle();
-    const long rss_lobby = rss_kib(o_.pid);
+    const long rss_lobby = proc::rss_kib(o_.pid);
     phase("settling");
     if (o_.rematch) {
         // Each match comes about as a rematch does: its first player posts an open seek and withdraws it,
@@ -703,14 +713,17 @@ int Bench::run() {
     settle();
     phase("settling");
     const double setup = double(now_us() - t_setup) / 1e6;
-    const long rss_matches = rss_kib(o_.pid);
-    std::fprintf(stderr, "lobby-load: %d matches set up in %.1f s (%s); measuring for %.0f s\n", n, setup,
-                 phases.c_str(), o_.seconds);
+    const long rss_matches = proc::rss_kib(o_.pid);
+    std::fprintf(
+        stderr,
+        "lobby-load: %d matches set up in %.1f s (%s); measuring for %.0f s (pid %d: SIGUSR1 ends it "
+        "sooner)\n",
+        n, setup, phases.c_str(), o_.seconds, int(::getpid()));
 
     // Steady pace: match k's moves are due at start + k * interval / n + j * interval.
     const std::int64_t start = now_us(), end = start + std::int64_t(o_.seconds * 1e6);
     for (int k = 0; k < n; ++k) pace_[std::size_t(k)].due = start + o_.interval_us * k / n;
-    const double cpu0 = cpu_seconds(o_.pid), own0 = own_cpu_seconds();
+    const double cpu0 = proc::cpu_seconds(o_.pid), own0 = own_cpu_seconds();
     measuring_ = true;
     std::int64_t sent = 0;
     // The matches by when each next acts, soonest first: a round costs the matches that are due, not a
@@ -720,7 +733,7 @@ int Bench::run() {
     for (int k = 0; k < n; ++k) schedule.emplace(pace_[std::size_t(k)].due, k);
     constexpr std::int64_t retry_us = 1000;    // a match that could not act looks again this soon
     constexpr std::int64_t cycle_us = 20'000;  // a match on its way to a rematch, as often
-    while (now_us() < end) {
+    while (now_us() < end && !stop_measuring) {
         const std::int64_t t = now_us();
         while (!schedule.empty() && schedule.top().first <= t) {
             const int k = schedule.top().second;
@@ -764,8 +777,8 @@ int Bench::run() {
     }
     measuring_ = false;
     const double took = double(now_us() - start) / 1e6;
-    const double cpu = cpu_seconds(o_.pid) - cpu0, own = own_cpu_seconds() - own0;
-    const long rss_end = rss_kib(o_.pid);
+    const double cpu = proc::cpu_seconds(o_.pid) - cpu0, own = own_cpu_seconds() - own0;
+    const long rss_end = proc::rss_kib(o_.pid);
     // The moves in flight land; then every match is the same on its three connections, in order.
     if (!until(
             [&] {

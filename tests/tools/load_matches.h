@@ -7,11 +7,6 @@
 
 namespace gobblet::load {
 
-// The server's resident memory in KiB (/proc/PID/status), -1 when unknown.
-long rss_kib(int pid);
-// The process's CPU time so far (user and system) in seconds, -1 when unknown.
-double cpu_seconds(int pid);
-
 // Whether the players keep their lobby connections while they play (docs/server.md, "The server under
 // load"): Keep, as this program's clients do; Close once every match has started (3 descriptors a match
 // instead of 5); Auto keeps them when the descriptor limit allows.

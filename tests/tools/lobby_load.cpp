@@ -1,11 +1,11 @@
 // build/lobby-load: a load generator for the server (docs/server.md, "Measurements"): one process with many
 // connections, the real clients (net::lobby::Client, net::Session), steady pacing, and latency percentiles.
 //
-//   build/lobby-load ADDRESS idle N [--pid PID] [--hold SECONDS] [--in-flight K]
+//   build/lobby-load ADDRESS idle N [--pid PID] [--hold SECONDS] [--in-flight K] [--settle S]
 //       logs N guests into the lobby (at most K logging in at once, 8 by default: one address may have 64
 //       waiting),
 //       holds them (keep-alives answered), and reports the server's memory before and after (--pid: the
-//       server's process, read from /proc/PID/status).
+//       server's process, read from /proc/PID/status; after --settle seconds, 6, of quiet).
 //   build/lobby-load ADDRESS matches N [--pid PID] [--interval SECONDS] [--seconds S] [--settle S]
 //                    [--lobbies keep|close|auto]
 //       N concurrent casual matches without a clock (first to 9: a match outlasts a run) between guests,
@@ -15,6 +15,7 @@
 //       server's and its own CPU, the server's memory per match (read after --settle seconds, 6, of
 //       letting it return a burst's room), and checks at the end that every match's
 //       moves reached its three connections in order. The last line is make bench-server's summary.
+//       SIGUSR1 ends the paced part before --seconds (tests/bench/screen.sh, once its own measure is done).
 //       --lobbies: whether the players keep their lobby connections while they play (`keep`, as the
 //       lobby screen and the bots do: 5 descriptors a match), close them once their match has started
 //       (`close`: 3 a match, as a client that only plays may), or keep them when the descriptor limit
@@ -28,56 +29,18 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "net/lobby.h"
 #include "net/socket.h"
 #include "tests/tools/load_matches.h"
+#include "tests/tools/proc_figures.h"
 
 using namespace gobblet;
-
-namespace gobblet::load {
-
-long rss_kib(int pid) {
-    if (pid <= 0) return -1;
-    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-    std::string key;
-    long value = -1;
-    while (in >> key) {
-        if (key == "VmRSS:") {
-            in >> value;
-            return value;
-        }
-        in.ignore(1 << 12, '\n');
-    }
-    return -1;
-}
-
-// The process's CPU time so far (user and system), in seconds; -1 when unknown.
-double cpu_seconds(int pid) {
-    if (pid <= 0) return -1;
-    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-    std::string text;
-    std::getline(in, text);
-    const auto close = text.rfind(')');
-    if (close == std::string::npos) return -1;
-    std::istringstream fields(text.substr(close + 2));
-    std::string f;
-    long utime = 0, stime = 0;
-    for (int i = 3; i <= 15 && fields >> f; ++i) {
-        if (i == 14) utime = std::stol(f);
-        if (i == 15) stime = std::stol(f);
-    }
-    return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
-}
-
-}  // namespace gobblet::load
 
 namespace lobby = net::lobby;
 
@@ -95,7 +58,7 @@ std::int64_t now_us() {
 }
 
 int usage() {
-    std::cerr << "usage: lobby-load ADDRESS idle N [--pid PID] [--hold S] [--in-flight K]\n"
+    std::cerr << "usage: lobby-load ADDRESS idle N [--pid PID] [--hold S] [--in-flight K] [--settle S]\n"
                  "       lobby-load ADDRESS matches N [--pid PID] [--interval SECONDS] [--seconds S] "
                  "[--settle S] [--lobbies keep|close|auto] [--per-address M] [--first-to N] "
                  "[--rematch yes|no]\n";
@@ -151,7 +114,7 @@ int main(int argc, char** argv) {
     if (n < 1 || interval <= 0 || seconds <= 0) return usage();
     if (lobbies != "keep" && lobbies != "close" && lobbies != "auto") return usage();
     if (per_address < 1 || first_to < 1 || first_to > 9 || (rematch && lobbies == "close")) return usage();
-    const long rss0 = load::rss_kib(pid);
+    const long rss0 = proc::rss_kib(pid);
     if (mode == "idle") {
         // Light clients: a bare connection each that logs in as a guest, reads and drops what it is told,
         // and answers pings. (A full client keeps every table, and a thousand of them in one process read
@@ -214,12 +177,12 @@ int main(int argc, char** argv) {
         }
         const double took = double(now_us() - t0) / 1e6;
         // Settle: read until the server has said everything (a second without a byte), then let it be
-        // quiet for 6 s (it gives back its heap's free room after 5).
+        // quiet for --settle seconds (6: it gives back its heap's free room after 5).
         for (Raw& r : raws) r.conn.send("ping 1\n");
         for (std::int64_t last = now_us(); now_us() - last < 1'000'000;)
             if (pump(50)) last = now_us();
-        for (const std::int64_t quiet = now_us() + 6'000'000; now_us() < quiet;) pump(100);
-        const long rss1 = load::rss_kib(pid);
+        for (const std::int64_t quiet = now_us() + std::int64_t(settle * 1e6); now_us() < quiet;) pump(100);
+        const long rss1 = proc::rss_kib(pid);
         std::printf("idle: %d connections logged in in %.2f s", n, took);
         if (rss0 > 0 && rss1 > 0)
             std::printf("; server RSS %ld KiB -> %ld KiB: %.1f KiB per idle connection", rss0, rss1,
