@@ -93,7 +93,7 @@ FUZZ_PKGS  := $(TEST_PKGS) clang
 # What `make deb` adds: debhelper (with dpkg-dev) builds the packages, lintian checks them.
 DEB_PKGS   := $(BUILD_PKGS) debhelper dpkg-dev lintian
 
-.PHONY: all run test test-all bench-server sanitize fuzz deps deps-test deps-fuzz deps-deb deb test-deb format clean \
+.PHONY: all run test test-all bench-server bench-screen bench-memory sanitize fuzz deps deps-test deps-fuzz deps-deb deb test-deb format clean \
         install uninstall FORCE
 
 all: $(BIN)
@@ -108,9 +108,10 @@ $(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OB
 
 # The unit tests link the engine, saves, net, server and the UI's plain logic only: a stray curses call
 # there fails this link. The script tests run the test tools ($(B)/hostile-peer, $(B)/store-fixture,
-# $(B)/pty-run, $(B)/lobby-load, $(B)/ssh-probe): building the unit tests builds every one of them.
+# $(B)/pty-run, $(B)/lobby-load, $(B)/ssh-probe, $(B)/screen-bench): building the unit tests builds every
+# one of them.
 $(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ) $(UI_LOGIC_OBJ) \
-                 | $(B)/hostile-peer $(B)/store-fixture $(B)/pty-run $(B)/lobby-load $(B)/ssh-probe
+                 | $(B)/hostile-peer $(B)/store-fixture $(B)/pty-run $(B)/lobby-load $(B)/ssh-probe $(B)/screen-bench
 	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 # The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
@@ -134,6 +135,31 @@ PER_ADDRESS ?= 4
 bench-server: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(B)/lobby-load
 	@NICE=$(NICE) LOBBIES=$(LOBBIES) PER_ADDRESS=$(PER_ADDRESS) tests/bench/server.sh $(MATCHES) $(SECONDS) $(INTERVAL) "$(SERVER_CPUS)" "$(LOAD_CPUS)"
+
+# From Enter in one real lobby client to the move on the other's screen, both on pseudo-terminals of their
+# own (build/screen-bench moves), while the same server carries bench-server's load of MATCHES matches
+# (5,000 unless given) with a spectator each (tests/bench/screen.sh; docs/server.md, "Enter to the other
+# screen"): PLIES moves (200) GAP seconds apart (0.25); SERVER_CPUS, LOAD_CPUS, NICE, PER_ADDRESS as for
+# bench-server. Not part of make test (tests/cli/screen_bench.sh is its small run).
+PLIES ?= 200
+GAP   ?= 0.25
+bench-screen: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(B)/lobby-load $(B)/screen-bench
+	@NICE=$(NICE) PER_ADDRESS=$(PER_ADDRESS) PLIES=$(PLIES) GAP=$(GAP) tests/bench/screen.sh \
+	    $(if $(filter command line environment,$(origin MATCHES)),$(MATCHES),5000) "$(SERVER_CPUS)" "$(LOAD_CPUS)"
+
+# The game's memory (at start, in a long game, with the analysis open), the server's per idle lobby
+# connection and per match, and the start-up time to the first screen, RUNS runs (tests/bench/memory.sh;
+# docs/design.md, "Memory and start-up"). Not part of make test (tests/cli/screen_bench.sh runs it small).
+RUNS ?= 21
+bench-memory: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(B)/lobby-load $(B)/screen-bench
+	@NICE=$(NICE) RUNS=$(RUNS) tests/bench/memory.sh
+
+# build/screen-bench: the program measured through pseudo-terminals of its own (tests/tools/screen_bench.cpp,
+# tests/tools/vt_screen.h: what it writes applied to a screen). forkpty: -lutil, as pty-run.
+$(B)/screen-bench: $(B)/tests/tools/screen_bench.o $(B)/tests/tools/proc_figures.o $(ENGINE_OBJ)
+	$(LINK) -o $@ $^ -lutil $(BUILD_LDLIBS)
 
 # Writes server databases for the script tests through the store's own API (tests/tools/store_fixture.cpp).
 $(B)/store-fixture: $(B)/tests/tools/store_fixture.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)
@@ -233,12 +259,12 @@ run: deps
 
 test: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run \
-	    build/lobby-load build/ssh-probe
+	    build/lobby-load build/ssh-probe build/screen-bench
 	@tests/run.sh
 
 test-all: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) main build/unit-tests build/hostile-peer build/store-fixture build/pty-run \
-	    build/lobby-load build/ssh-probe
+	    build/lobby-load build/ssh-probe build/screen-bench
 	@tests/run.sh --all
 
 # The whole suite against binaries built with AddressSanitizer and UndefinedBehaviorSanitizer; any report
@@ -247,7 +273,7 @@ sanitize: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
 	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer \
 	    build-sanitize/store-fixture build-sanitize/pty-run build-sanitize/lobby-load \
-	    build-sanitize/ssh-probe
+	    build-sanitize/ssh-probe build-sanitize/screen-bench
 	@tests/sanitize.sh build-sanitize
 
 # Every fuzz target for FUZZ_SECONDS each, on a scratch copy of its corpus; any crash, leak, timeout or
