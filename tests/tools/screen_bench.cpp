@@ -205,6 +205,9 @@ struct GaveUp {};
     throw GaveUp{};
 }
 
+// When the reads that `done` is asked after began (for a predicate that times several things).
+std::int64_t last_read_us = 0;
+
 // Reads every program's output until `done` holds, checked after each read; the time of the read that
 // made it hold. Gives up after `timeout_us`, or when a program ends.
 std::int64_t wait_until(const std::vector<Program*>& all, const std::function<bool()>& done,
@@ -217,7 +220,7 @@ std::int64_t wait_until(const std::vector<Program*>& all, const std::function<bo
         if (left <= 0) give_up(all, "timed out waiting for " + what);
         for (std::size_t i = 0; i < all.size(); ++i) fds[i] = {all[i]->fd(), POLLIN, 0};
         if (::poll(fds.data(), fds.size(), int(std::min<std::int64_t>(left / 1000 + 1, 100))) <= 0) continue;
-        const std::int64_t t = now_us();
+        const std::int64_t t = last_read_us = now_us();
         bool read = false;
         for (std::size_t i = 0; i < all.size(); ++i) {
             if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
@@ -363,7 +366,7 @@ int moves(int argc, char** argv) {
         "a move "
         "every %.2f s\n",
         size.cols, size.rows, address.c_str(), white_name.c_str(), plies, gap);
-    std::vector<double> ms;
+    std::vector<double> ms, own_ms;
     for (int i = 0; i < plies; ++i) {
         Program& mover = i % 2 == 0 ? white : black;
         Program& other = i % 2 == 0 ? black : white;
@@ -373,16 +376,31 @@ int moves(int argc, char** argv) {
         const int pair = i / 2 + 1;
         const std::string w = i % 2 == 0 ? m : texts[std::size_t(i - 1)];
         const std::string b = i % 2 == 0 ? "" : m;
+        // Both move lists: the other's (the measure) and the mover's own (the server's echo: a move is
+        // shown once the server has committed it), each at the read after which it shows the move.
+        std::int64_t own = 0, theirs = 0;
         const std::int64_t t0 = now_us();
         mover.send("\r");
-        const std::int64_t t1 = wait_until(
-            both, [&] { return shows_pair(other.screen(), pair, w, b); }, wait_us,
-            "move " + std::to_string(i + 1) + " (" + m + ") on " + other.name() + "'s screen");
-        ms.push_back(double(t1 - t0) / 1000);
-        if (samples) std::printf("move %d %s: %.3f ms\n", i + 1, m.c_str(), ms.back());
+        wait_until(
+            both,
+            [&] {
+                if (own == 0 && shows_pair(mover.screen(), pair, w, b)) own = last_read_us;
+                if (theirs == 0 && shows_pair(other.screen(), pair, w, b)) theirs = last_read_us;
+                return own != 0 && theirs != 0;
+            },
+            wait_us, "move " + std::to_string(i + 1) + " (" + m + ") on both screens");
+        ms.push_back(double(theirs - t0) / 1000);
+        own_ms.push_back(double(own - t0) / 1000);
+        if (samples)
+            std::printf("move %d %s: %.3f ms (on the mover's own screen %.3f ms)\n", i + 1, m.c_str(),
+                        ms.back(), own_ms.back());
         std::fflush(stdout);
         pump(both, std::int64_t(gap * 1e6));
     }
+    std::sort(own_ms.begin(), own_ms.end());
+    std::printf(
+        "screen: the mover's own move list (the server's echo): median %.2f ms, p99 %.2f ms, worst %.2f ms\n",
+        percentile(own_ms, 0.5), percentile(own_ms, 0.99), own_ms.back());
     std::vector<double> sorted = ms;
     std::sort(sorted.begin(), sorted.end());
     std::printf(
