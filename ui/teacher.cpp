@@ -11,7 +11,6 @@ Teacher::Teacher(Table& table, TableReport& report, UiState& ui, EventLoop& loop
       report_(report),
       ui_(ui),
       loop_(loop),
-      hint_player_(table.seats().settings()),
       hint_worker_(loop.waker()),
       analysis_worker_(loop.waker()),
       coach_worker_(loop.waker()),
@@ -295,14 +294,17 @@ void Teacher::hint() {
     }
     PlayerSettings s = table_.seats().settings();
     s.level = Level::Max;
-    hint_player_.set_settings(s);
+    if (hint_player_)
+        hint_player_->set_settings(s);
+    else
+        hint_player_ = std::make_unique<Player>(s);
     {
         std::lock_guard lock(hint_mutex_);
         hint_choice_ = {};
         hint_info_ = {};
     }
     hint_worker_.start([this, snapshot = match().game()](const std::atomic<bool>& stop) {
-        Choice c = hint_player_.choose(snapshot, &stop, [this](const ThinkInfo& info) {
+        Choice c = hint_player_->choose(snapshot, &stop, [this](const ThinkInfo& info) {
             std::lock_guard lock(hint_mutex_);
             hint_info_ = info;
         });

@@ -91,8 +91,9 @@ class Teacher {
     UiState& ui_;
     EventLoop& loop_;
 
-    // The hint: a player at the max level.
-    Player hint_player_;
+    // The hint: a player at the max level, made when first asked (its table is 16 MiB, and filling it was
+    // most of the program's start-up: docs/design.md, "Memory and start-up").
+    std::unique_ptr<Player> hint_player_;
     mutable std::mutex hint_mutex_;
     Choice hint_choice_;
     ThinkInfo hint_info_;
