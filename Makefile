@@ -126,7 +126,8 @@ $(B)/lobby-load: $(B)/tests/tools/lobby_load.o $(B)/tests/tools/load_matches.o $
 # The server under MATCHES concurrent matches with a spectator each, a move every INTERVAL seconds a match,
 # for SECONDS (tests/bench/server.sh; docs/server.md, "Measurements"), PER_ADDRESS matches from each
 # loopback address (the server's limits per address all on); SERVER_CPUS and LOAD_CPUS pin each to CPUs
-# (taskset lists). Not part of make test (tests/cli/bench_limits.sh is its small run).
+# (taskset lists); NICE=N or RT=N (the real-time class, as root) runs them at that priority
+# (tests/bench/lib.bash). Not part of make test (tests/cli/bench_limits.sh is its small run).
 MATCHES  ?= 1000
 SECONDS  ?= 30
 INTERVAL ?= 3
@@ -134,18 +135,18 @@ LOBBIES  ?= auto
 PER_ADDRESS ?= 4
 bench-server: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(B)/lobby-load
-	@NICE=$(NICE) LOBBIES=$(LOBBIES) PER_ADDRESS=$(PER_ADDRESS) tests/bench/server.sh $(MATCHES) $(SECONDS) $(INTERVAL) "$(SERVER_CPUS)" "$(LOAD_CPUS)"
+	@NICE=$(NICE) RT=$(RT) LOBBIES=$(LOBBIES) PER_ADDRESS=$(PER_ADDRESS) tests/bench/server.sh $(MATCHES) $(SECONDS) $(INTERVAL) "$(SERVER_CPUS)" "$(LOAD_CPUS)"
 
 # From Enter in one real lobby client to the move on the other's screen, both on pseudo-terminals of their
 # own (build/screen-bench moves), while the same server carries bench-server's load of MATCHES matches
 # (5,000 unless given) with a spectator each (tests/bench/screen.sh; docs/server.md, "Enter to the other
-# screen"): PLIES moves (200) GAP seconds apart (0.25); SERVER_CPUS, LOAD_CPUS, NICE, PER_ADDRESS as for
-# bench-server. Not part of make test (tests/cli/screen_bench.sh is its small run).
+# screen"): PLIES moves (200) GAP seconds apart (0.25); SERVER_CPUS, LOAD_CPUS, NICE, RT, PER_ADDRESS as
+# for bench-server. Not part of make test (tests/cli/screen_bench.sh is its small run).
 PLIES ?= 200
 GAP   ?= 0.25
 bench-screen: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(B)/lobby-load $(B)/screen-bench
-	@NICE=$(NICE) PER_ADDRESS=$(PER_ADDRESS) PLIES=$(PLIES) GAP=$(GAP) tests/bench/screen.sh \
+	@NICE=$(NICE) RT=$(RT) PER_ADDRESS=$(PER_ADDRESS) PLIES=$(PLIES) GAP=$(GAP) tests/bench/screen.sh \
 	    $(if $(filter command line environment,$(origin MATCHES)),$(MATCHES),5000) "$(SERVER_CPUS)" "$(LOAD_CPUS)"
 
 # The game's memory (at start, in a long game, with the analysis open), the server's per idle lobby
@@ -154,7 +155,7 @@ bench-screen: deps
 RUNS ?= 21
 bench-memory: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(B)/lobby-load $(B)/screen-bench
-	@NICE=$(NICE) RUNS=$(RUNS) tests/bench/memory.sh
+	@NICE=$(NICE) RT=$(RT) RUNS=$(RUNS) tests/bench/memory.sh
 
 # build/screen-bench: the program measured through pseudo-terminals of its own (tests/tools/screen_bench.cpp,
 # tests/tools/vt_screen.h: what it writes applied to a screen). forkpty: -lutil, as pty-run.

@@ -13,14 +13,14 @@
 # The last line is the summary:
 #   memory: the game A MiB at start, ...; the server B KiB per idle lobby connection, C KiB per match;
 #   start-up D ms (median)
-# NICE=N runs it all at that niceness (tests/bench/lib.bash).
+# NICE=N runs it all at that niceness, RT=N in the real-time class (tests/bench/lib.bash).
 BENCH=bench-memory
 source "$(dirname "$0")/lib.bash"
 runs=${RUNS:-21} idle=${IDLE:-2000} matches=${MATCHES:-2000} plies=${PLIES:-1000} pause=${PAUSE:-5}
 settle=${SETTLE:-6}
 
 bench_nice
-echo "bench-memory: load average $(cut -d' ' -f1-3 /proc/loadavg)${NICE:+, at nice $NICE}"
+echo "bench-memory: load average $(cut -d' ' -f1-3 /proc/loadavg)$(bench_priority)"
 mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 # rss_of FILE LABEL: the KiB of the line "rss LABEL: N KiB ..." of FILE.
 rss_of() { sed -n "s/^rss $2: \([0-9]*\) KiB.*/\1/p" "$1"; }

@@ -10,7 +10,7 @@
 # line is the summary:
 #   screen: N moves, Enter to the other screen: median X ms, p90 ... ms, p99 Y ms, worst Z ms
 # Usage: tests/bench/screen.sh MATCHES [SERVER_CPUS LOAD_CPUS]
-# NICE, LOBBIES and SETTLE (the load's pauses before it reads the server's memory; 1 s here) as for
+# NICE, RT, LOBBIES and SETTLE (the load's pauses before it reads the server's memory; 1 s here) as for
 # tests/bench/server.sh; SAMPLES=1 prints every move's time.
 BENCH=bench-screen
 source "$(dirname "$0")/lib.bash"
@@ -20,7 +20,7 @@ plies=${PLIES:-200} gap=${GAP:-0.25} interval=${INTERVAL:-3}
 bench_descriptors "$matches"
 bench_nice
 bench_server "$server_cpus"
-echo "bench-screen: $plies moves between two lobby clients while $matches matches move every $interval s each (the server: pid $server, 127.0.0.1:$port${server_cpus:+, CPU $server_cpus}${load_cpus:+, the load on CPU $load_cpus}${NICE:+, all at nice $NICE}; load average $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "bench-screen: $plies moves between two lobby clients while $matches matches move every $interval s each (the server: pid $server, 127.0.0.1:$port${server_cpus:+, CPU $server_cpus}${load_cpus:+, the load on CPU $load_cpus}$(bench_priority); load average $(cut -d' ' -f1-3 /proc/loadavg))"
 # The load runs until told (SIGUSR1), or an hour at most.
 (pin "$load_cpus" "$LOAD" "127.0.0.1:$port" matches "$matches" --pid "$server" --interval "$interval" \
     --seconds 3600 --lobbies "${LOBBIES:-auto}" --per-address "${PER_ADDRESS:-4}" --settle "${SETTLE:-1}") \

@@ -9,7 +9,8 @@
 # LOBBIES=keep|close|auto in the environment: whether the players keep their lobby connections while
 # they play (lobby-load's --lobbies; auto: when the descriptor limit allows).
 # NICE=N in the environment runs both at that niceness (on a machine shared with other work, -10 as root
-# measures the server rather than the neighbours' compilers; the line says so).
+# measures the server rather than the neighbours' compilers; the line says so); RT=N in the real-time
+# class instead (tests/bench/lib.bash).
 # The server runs with every limit as it ships (no --per-address): the load comes from many loopback
 # addresses, PER_ADDRESS matches an address (4), as real players come from many, and waits at the limits
 # per address as a client is told to. FIRST_TO (9) and REMATCH=yes (matches that end go back to the
@@ -21,7 +22,7 @@ matches=${1:-1000} seconds=${2:-30} interval=${3:-3} server_cpus=${4:-} load_cpu
 bench_descriptors "$matches"
 bench_nice
 bench_server "$server_cpus"
-echo "bench-server: $matches matches for $seconds s, a move every $interval s a match (the server: pid $server, 127.0.0.1:$port${server_cpus:+, CPU $server_cpus}${load_cpus:+, the load on CPU $load_cpus}${NICE:+, both at nice $NICE})"
+echo "bench-server: $matches matches for $seconds s, a move every $interval s a match (the server: pid $server, 127.0.0.1:$port${server_cpus:+, CPU $server_cpus}${load_cpus:+, the load on CPU $load_cpus}$(bench_priority))"
 status=0
 (pin "$load_cpus" "$LOAD" "127.0.0.1:$port" matches "$matches" --pid "$server" --interval "$interval" \
     --seconds "$seconds" --lobbies "${LOBBIES:-auto}" --per-address "${PER_ADDRESS:-4}" --first-to "${FIRST_TO:-9}" \
