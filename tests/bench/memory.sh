@@ -9,10 +9,11 @@
 #   - the server's memory per idle lobby connection (build/lobby-load idle IDLE, 2000) and per match
 #     (build/lobby-load matches MATCHES, 2000, with a spectator each), each on a fresh server and read
 #     after SETTLE seconds (6) in which it gives back a burst's room;
-#   - the start-up time to the first screen ("q quit" drawn), RUNS runs (21): median, fastest, worst.
+#   - the start-up time to the first screen ("q quit" drawn), RUNS runs (21): median, fastest, worst;
+#     and Grabble's (`--game grabble`, "^C quit" drawn), with its memory then, where the build has it.
 # The last line is the summary:
 #   memory: the game A MiB at start, ...; the server B KiB per idle lobby connection, C KiB per match;
-#   start-up D ms (median)
+#   start-up D ms (median); Grabble E ms, F MiB
 # NICE=N runs it all at that niceness, RT=N in the real-time class (tests/bench/lib.bash).
 BENCH=bench-memory
 source "$(dirname "$0")/lib.bash"
@@ -53,5 +54,19 @@ per_match=$(sed -n 's/.*(\([-0-9.]*\) KiB per match.*/\1/p' "$work/matches.out")
 cat "$work/start.out"
 started=$(sed -n 's/.*: median \([0-9.]*\) ms,.*/\1/p' "$work/start.out")
 
+# Grabble's screen (issue 36), its word list loaded, where this build has it.
+grabble="; Grabble not measured (this build's --game grabble is for --bench only)"
+if "$SCREEN" start --runs "$runs" --expect "^C quit" -- "$MAIN" --game grabble >"$work/grabble.out" \
+    2>"$work/grabble.err"; then
+    cat "$work/grabble.out"
+    grabble="; Grabble $(sed -n 's/.*: median \([0-9.]*\) ms,.*/\1/p' "$work/grabble.out") ms, $(mib "$(sed -n 's/.*RSS then \([0-9]*\) KiB.*/\1/p' "$work/grabble.out")") MiB"
+elif grep -q -- "--game goes with --bench" "$work/grabble.err"; then
+    echo "start: ${grabble#; }"
+else
+    cat "$work/grabble.err" >&2
+    echo "bench-memory: Grabble's screen did not come" >&2
+    exit 1
+fi
+
 echo "bench-memory: load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
-echo "memory: the game $(mib "$(rss_of "$work/game.out" "at start")") MiB at start, $(mib "$(rss_of "$work/game.out" "with the analysis open")") MiB with the analysis open, $(mib "$(rss_of "$work/game.out" "with a long game, its review running")") MiB with a $plies-move game loaded and reviewed; the server $per_idle KiB per idle lobby connection, $per_match KiB per match; start-up $started ms (median)"
+echo "memory: the game $(mib "$(rss_of "$work/game.out" "at start")") MiB at start, $(mib "$(rss_of "$work/game.out" "with the analysis open")") MiB with the analysis open, $(mib "$(rss_of "$work/game.out" "with a long game, its review running")") MiB with a $plies-move game loaded and reviewed; the server $per_idle KiB per idle lobby connection, $per_match KiB per match; start-up $started ms (median)$grabble"
