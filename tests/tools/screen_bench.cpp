@@ -177,7 +177,10 @@ class Program {
                 break;
             }
             pollfd p{master_, POLLIN, 0};
-            if (::poll(&p, 1, 20) > 0 && !closed_) read_some();
+            if (closed_)
+                ::usleep(5'000);  // (a closed terminal is always readable)
+            else if (::poll(&p, 1, 20) > 0)
+                read_some();
         }
         ::close(master_);
         pid_ = -1;
