@@ -78,13 +78,21 @@ inline bool hidden_control(char32_t c) {
 }
 
 // The length of the well-formed UTF-8 sequence that starts at s[at] (1 to 4 bytes), or 0: a stray
-// continuation byte, a sequence cut short or broken.
+// continuation byte, a sequence cut short or broken, an overlong form (C0 91 for U+0011: a control
+// character in disguise), a surrogate, or beyond U+10FFFF.
 inline int utf8_length(std::string_view s, std::size_t at) {
     const unsigned char c = static_cast<unsigned char>(s[at]);
     const int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
     if (len == 0 || at + std::size_t(len) > s.size()) return 0;
     for (int k = 1; k < len; ++k)
         if ((static_cast<unsigned char>(s[at + std::size_t(k)]) >> 6) != 2) return 0;
+    if (len == 1) return 1;
+    // The second byte's range where the lead allows less than every continuation (RFC 3629's table).
+    const unsigned char d = static_cast<unsigned char>(s[at + 1]);
+    if (c < 0xC2 || c > 0xF4) return 0;
+    if ((c == 0xE0 && d < 0xA0) || (c == 0xED && d > 0x9F) || (c == 0xF0 && d < 0x90) ||
+        (c == 0xF4 && d > 0x8F))
+        return 0;
     return len;
 }
 

@@ -2,6 +2,9 @@
 // clock: times are plain numbers.
 #include "engine/match.h"
 
+#include "engine/notation.h"
+#include "engine/text.h"
+
 #include "support.h"
 
 using namespace gobblet;
@@ -263,6 +266,21 @@ TEST_CASE("cleaning drops every bidirectional control and invisible separator, a
     CHECK(clean_text("\xD8\xB3\xD9\x84\xD8\xA7\xD9\x85", 24) == "\xD8\xB3\xD9\x84\xD8\xA7\xD9\x85");
     CHECK(clean_text("\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB", 24) ==
           "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB");
+}
+
+TEST_CASE("cleaning drops bytes that are not well-formed UTF-8, a control character in disguise too",
+          "[match]") {
+    // Overlong forms (C0 91 and E0 80 91 would decode to U+0011), a surrogate, beyond U+10FFFF, stray
+    // continuation bytes and a sequence cut short: none is a character.
+    for (const char* bad : {"\xC0\x91", "\xC1\xBF", "\xE0\x80\x91", "\xED\xA0\x80", "\xF0\x80\x80\x91",
+                            "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xFF", "\x80", "\xC3"}) {
+        INFO(gobblet::excerpt(bad));
+        CHECK(clean_text(std::string("Li") + bad + "am", 24) == "Liam");
+    }
+    // The edges that are characters stay: U+0080, U+07FF, U+0800, U+D7FF, U+E000, U+10000, U+10FFFF.
+    for (const char* good : {"\xC2\x80", "\xDF\xBF", "\xE0\xA0\x80", "\xED\x9F\xBF", "\xEE\x80\x80",
+                             "\xF0\x90\x80\x80", "\xF4\x8F\xBF\xBF"})
+        CHECK(gobblet::utf8_length(good, 0) == int(std::string_view(good).size()));
 }
 
 TEST_CASE("seats as --white and --black give them", "[match]") {
