@@ -273,6 +273,73 @@ TEST_CASE("when everyone has passed, the next tile comes at once", "[grabble]") 
     CHECK_FALSE(g.passed(ali));
 }
 
+TEST_CASE("a shout of no word leaves a pass as it was", "[grabble]") {
+    Game g = start_game(seed_settings(), bag_starting("CAT"), words("cat"));
+    g.pass(ali, 100);
+    g.grab(ali, "c@t", 200);  // not letters: a slip of the keys, not a word looked for
+    g.grab(ali, std::string(40, 'a'), 300);
+    g.grab(ali, "", 400);
+    CHECK(g.passed(ali));
+    g.grab(ali, "cta", 500);  // a word (not in the list): Ali is looking again
+    CHECK_FALSE(g.passed(ali));
+}
+
+TEST_CASE("the game keeps the events that changed it, which replay to the same game", "[grabble]") {
+    Game g = start_game(seed_settings(), bag_starting("CATSDOG"), words("cat cats scat dog act"));
+    for (int i = 0; i < 4; ++i) g.reveal(PlayerId(i % 4), 100 * (i + 1));
+    g.reveal(bala, 450);  // Ali's turn: refused, changes nothing, not kept
+    g.pass(carol, 500);
+    g.pass(carol, 550);          // once is enough: not kept
+    g.grab(carol, "xyz", 600);   // refused, but Carol had passed: kept
+    g.grab(ding, "tac", 700);    // refused, changes nothing: kept for the story
+    g.grab(ding, "t@c", 710);    // no word: not kept
+    g.grab(ali, "cats", 1000);   // heard
+    g.grab(bala, "scat", 1100);  // clashes
+    g.grab(carol, "cat", 1000);  // dated before the game's time: kept at 1100
+    g.advance(2000);
+    const std::vector<Event> expected = {
+        {Action::Reveal, ali, "", 100},     {Action::Reveal, bala, "", 200},
+        {Action::Reveal, carol, "", 300},   {Action::Reveal, ding, "", 400},
+        {Action::Pass, carol, "", 500},     {Action::Grab, carol, "XYZ", 600},
+        {Action::Grab, ding, "TAC", 700},   {Action::Grab, ali, "CATS", 1000},
+        {Action::Grab, bala, "SCAT", 1100}, {Action::Grab, carol, "CAT", 1100},
+    };
+    CHECK(g.events() == expected);
+    Game again = start_game(seed_settings(), bag_starting("CATSDOG"), words("cat cats scat dog act"));
+    for (const Event& e : g.events()) again.apply(e);
+    again.advance(2000);
+    CHECK(again.events() == g.events());
+    CHECK(again.table() == g.table());
+    CHECK(again.waiting_words() == g.waiting_words());
+    for (PlayerId p : {ali, bala, carol, ding}) CHECK(again.passed(p) == g.passed(p));
+}
+
+TEST_CASE("the log keeps at most max_logged_refusals refused grabs that changed nothing", "[grabble]") {
+    Game g = start_game(seed_settings(), bag_starting("CAT"), words("cat"));
+    g.reveal(ali, 100);
+    for (std::size_t i = 0; i < max_logged_refusals + 50; ++i) g.grab(bala, "zzz", Millis(200 + i));
+    CHECK(g.events().size() == 1 + max_logged_refusals);
+    g.pass(bala, 5000);
+    g.grab(bala, "zzz", 5001);  // it withdraws Bala's pass: kept, whatever the count
+    CHECK(g.events().size() == 3 + max_logged_refusals);
+    CHECK(g.events().back() == Event{Action::Grab, bala, "ZZZ", 5001});
+}
+
+TEST_CASE("while grabs that clashed hold their tiles, the game says until when", "[grabble]") {
+    Game g = start_game(seed_settings(), bag_starting("CATS"), words("cat cats scat"));
+    for (int i = 0; i < 4; ++i) g.reveal(PlayerId(i % 4), 100 * (i + 1));
+    CHECK_FALSE(g.deciding_until());
+    g.grab(ali, "cats", 1000);
+    CHECK(g.deciding_until() == 1500);
+    g.grab(bala, "scat", 1200);  // both clash; Bala's holds its tiles until 1700
+    CHECK(g.pending().empty());
+    CHECK(g.deciding_until() == 1700);
+    CHECK(refusal(g.reveal(ali, 1600)).why == Refusal::GrabBeingDecided);
+    CHECK(g.deciding_until() == 1700);
+    CHECK(count_of<Revealed>(g.reveal(ali, 1700)) == 1);
+    CHECK_FALSE(g.deciding_until());
+}
+
 TEST_CASE("grabs in one tie window that share a tile are all refused; other grabs count", "[grabble]") {
     Game g = start_game(seed_settings(), bag_starting("CATSDOG"), words("cat cats scat dog act"));
     for (int i = 0; i < 7; ++i) g.reveal(PlayerId(i % 4), 100 * (i + 1));

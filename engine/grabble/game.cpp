@@ -222,6 +222,7 @@ Happenings Game::reveal(PlayerId by, Millis at) {
         r.why = Refusal::NotYourTurn, r.other = to_reveal_;
     else {
         do_reveal(by, false, out);
+        events_.push_back({Action::Reveal, by, "", now_});
         return out;
     }
     out.push_back(r);
@@ -240,6 +241,7 @@ Happenings Game::pass(PlayerId by, Millis at) {
     if (passed_[std::size_t(by)]) return out;
     passed_[std::size_t(by)] = true;
     out.push_back(Passed{by, now_});
+    events_.push_back({Action::Pass, by, "", now_});
     settle(now_, out);  // everyone has passed: the next tile, or the end
     return out;
 }
@@ -424,7 +426,6 @@ Happenings Game::grab(PlayerId by, std::string_view text, Millis at) {
     if (by < 0 || std::size_t(by) >= settings_.players.size()) return refuse(Refusal::UnknownPlayer);
     r.word = excerpt(text, max_word_letters);
     if (phase_ == Phase::Over) return refuse(Refusal::GameOver);
-    passed_[std::size_t(by)] = false;  // a player who shouts is still looking
     if (text.size() > std::size_t(max_word_letters)) return refuse(Refusal::TooLong);
     std::string word, lower_word;
     for (char c : text) {
@@ -433,8 +434,31 @@ Happenings Game::grab(PlayerId by, std::string_view text, Millis at) {
         word += char('A' + *l);
         lower_word += char('a' + *l);
     }
-    r.word = word;
     if (word.empty()) return refuse(Refusal::NotLetters);
+    // A word: the player who shouts it is still looking (their pass is withdrawn), and the log keeps it
+    // when it changed the game, or for the story.
+    const bool had_passed = passed_[std::size_t(by)];
+    passed_[std::size_t(by)] = false;
+    const std::size_t before = out.size();
+    shout(by, word, lower_word, out);
+    bool changed = had_passed;
+    for (std::size_t i = before; i < out.size(); ++i) {
+        if (std::holds_alternative<Pending>(out[i])) changed = true;
+        if (const auto* x = std::get_if<Refused>(&out[i]); x && x->why == Refusal::Clash) changed = true;
+    }
+    if (changed || logged_refusals_ < max_logged_refusals) {
+        if (!changed) ++logged_refusals_;
+        events_.push_back({Action::Grab, by, word, now_});
+    }
+    return out;
+}
+
+void Game::shout(PlayerId by, const std::string& word, const std::string& lower_word, Happenings& out) {
+    Refused r{by, Action::Grab, word, Refusal::UnknownPlayer, "", nobody, "", 0, now_};
+    const auto refuse = [&](Refusal why) {
+        r.why = why;
+        out.push_back(r);
+    };
     if (int(word.size()) < settings_.min_length) {
         r.minimum = settings_.min_length;
         return refuse(Refusal::TooShort);
@@ -457,22 +481,22 @@ Happenings Game::grab(PlayerId by, std::string_view text, Millis at) {
         shouts_.push_back(shout_of(by, word, now_, *plan, index, true));
         out.push_back(Pending{by, word, now_, now_ + settings_.timings.tie_window});
         settle(now_, out);  // a tie window of 0: decided at once
-        return out;
+        return;
     }
     const auto plan = plan_for(view_of(by, false, index), *lexicon_, *entry);
     if (!plan) {
         out.push_back(diagnose(by, word, *entry));
-        return out;
+        return;
     }
     // It needs tiles another shout holds: a clash, and every shout it touches is refused with it.
-    Shout shout = shout_of(by, word, now_, *plan, index, false);
+    Shout mine = shout_of(by, word, now_, *plan, index, false);
     const Shout* partner = nullptr;
     for (Shout& s : shouts_) {
         const bool shares =
             std::any_of(
-                shout.words.begin(), shout.words.end(),
+                mine.words.begin(), mine.words.end(),
                 [&](WordId w) { return std::find(s.words.begin(), s.words.end(), w) != s.words.end(); }) ||
-            std::any_of(shout.pool.begin(), shout.pool.end(),
+            std::any_of(mine.pool.begin(), mine.pool.end(),
                         [&](TileId t) { return std::find(s.pool.begin(), s.pool.end(), t) != s.pool.end(); });
         if (!shares) continue;
         if (!partner) partner = &s;
@@ -483,10 +507,19 @@ Happenings Game::grab(PlayerId by, std::string_view text, Millis at) {
     }
     r.other_word = partner->word;
     r.other = partner->by;
-    shout.clashed = true;
+    mine.clashed = true;
     waiting_.push_back({word, partner->word, partner->by});
-    shouts_.push_back(std::move(shout));
-    return refuse(Refusal::Clash);
+    shouts_.push_back(std::move(mine));
+    refuse(Refusal::Clash);
+}
+
+Happenings Game::apply(const Event& e) {
+    switch (e.action) {
+        case Action::Reveal: return reveal(e.by, e.at);
+        case Action::Grab: return grab(e.by, e.word, e.at);
+        case Action::Pass: return pass(e.by, e.at);
+    }
+    return {};
 }
 
 void Game::decide(std::size_t i, Happenings& out) {
@@ -548,6 +581,13 @@ std::vector<Pending> Game::pending() const {
     for (const Shout& s : shouts_)
         if (!s.clashed) out.push_back({s.by, s.word, s.at, s.at + settings_.timings.tie_window});
     return out;
+}
+
+std::optional<Millis> Game::deciding_until() const {
+    std::optional<Millis> until;
+    for (const Shout& s : shouts_) until = std::max(until.value_or(s.at), s.at);
+    if (until) *until += settings_.timings.tie_window;
+    return until;
 }
 
 std::vector<std::string> Game::waiting_words() const {

@@ -98,6 +98,16 @@ enum class Refusal : std::uint8_t {
 
 enum class Action : std::uint8_t { Reveal, Grab, Pass };
 
+// An event as a player gives it: what the game's log keeps (Game::events()), what a transcript writes
+// and a replay gives back, what a computer player intends (engine/grabble/robot.h).
+struct Event {
+    Action action = Action::Reveal;
+    PlayerId by = nobody;
+    std::string word;  // a grab's word: upper case A-Z
+    Millis at = 0;
+    friend bool operator==(const Event&, const Event&) = default;
+};
+
 struct Revealed {
     PlayerId by = nobody;  // whose turn it was (also when it came by itself)
     Tile tile;
@@ -164,6 +174,10 @@ struct Moment {
 // The most grabs that may wait for their tie windows at once: far more than players can shout in one
 // window, and a bound on what a flood of shouts can make the game hold.
 constexpr std::size_t max_pending = 64;
+// The most refused grabs that changed nothing the log keeps (for the story: "CUT splits CAT"); past it
+// they are left out, which a replay does not miss (they changed nothing), and the log stays bounded
+// whatever a flood of bad shouts.
+constexpr std::size_t max_logged_refusals = 1000;
 
 class Game {
   public:
@@ -179,6 +193,8 @@ class Game {
     Happenings grab(PlayerId by, std::string_view word, Millis at);
     Happenings pass(PlayerId by, Millis at);
     Happenings advance(Millis now);
+    // The event `e` (reveal, grab or pass by e.by at e.at).
+    Happenings apply(const Event& e);
     // When something next happens by itself (advance() then): a grab is decided, a tile comes, the last
     // minute ends. nullopt when nothing will without an event (the game is over, or no reveal pause).
     std::optional<Millis> next_deadline() const;
@@ -206,6 +222,9 @@ class Game {
     std::vector<Pending> pending() const;
     // Words that clashed and wait for the next tile.
     std::vector<std::string> waiting_words() const;
+    // When every grab now in its tie window, clashed ones too, has been decided (until then reveals are
+    // refused, GrabBeingDecided, and a clashed grab keeps its tiles); nullopt when none is.
+    std::optional<Millis> deciding_until() const;
 
     int score(PlayerId p) const;
     std::vector<int> scores() const;
@@ -216,6 +235,13 @@ class Game {
     TableView view(PlayerId player) const;
     // Every reveal and grab made, each with the table after it.
     const std::vector<Moment>& history() const { return history_; }
+    // The events that the game was given and that changed it, in order, each at the game's time when it
+    // came (an event dated earlier counts as then): the reveals and passes made, the grabs heard, the
+    // refused grabs that withdrew a pass, and the first max_logged_refusals other refused grabs (the
+    // story; they changed nothing). Refused reveals and passes, and grabs of no word (not letters, too
+    // long, by nobody, after the end), are left out. The same events at the same times, given to a
+    // new game of the same settings, bag, list and start, give the same game: what a transcript holds.
+    const std::vector<Event>& events() const { return events_; }
 
   private:
     // A grab in its tie window, with the words and pool tiles it takes. A clashing one stays until its
@@ -238,6 +264,8 @@ class Game {
     std::optional<Millis> internal_deadline() const;
     void fire(Happenings& out);
     void do_reveal(PlayerId by, bool automatic, Happenings& out);
+    // A grab of a word (upper case, and in lower case to look it up) after the checks of its text.
+    void shout(PlayerId by, const std::string& word, const std::string& lower_word, Happenings& out);
     void decide(std::size_t shout, Happenings& out);
     void end(Happenings& out);
     bool all_passed() const;
@@ -265,6 +293,8 @@ class Game {
     std::vector<Shout> shouts_;
     std::vector<Waiting> waiting_;
     std::vector<Moment> history_;
+    std::vector<Event> events_;
+    std::size_t logged_refusals_ = 0;
 };
 
 }  // namespace gobblet::grabble
