@@ -73,7 +73,7 @@ UI_LOGIC_OBJ := $(B)/ui/input.o $(B)/ui/keys.o $(B)/ui/puzzle_session.o $(B)/ui/
 
 # The libFuzzer targets: tests/fuzz/NAME.cpp each, with tests/fuzz/NAME.dict and a seed corpus in
 # tests/fuzz/corpus/NAME/. A new target is a new name here and those three things.
-FUZZ_TARGETS := transcript savefile protocol wire lobby server
+FUZZ_TARGETS := transcript savefile protocol wire lobby server grabble
 FUZZ_SECONDS ?= 60
 FUZZ_BIN     := $(FUZZ_TARGETS:%=build-fuzz/fuzz-%)
 

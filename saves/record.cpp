@@ -177,9 +177,8 @@ bool other_script_letter(long c) {
     return (c >= 0x370 && c < 0x2000) || (c >= 0x3040 && c < 0xA000) || (c >= 0xAC00 && c < 0xD7B0);
 }
 
-// A name as a file name's part: Latin letters in ASCII lower case (Łukasz -> lukasz, Zoë -> zoe), other
-// scripts' letters kept, digits kept, anything else one '-' between words; combining accents (a name
-// typed as "e" + U+0301) are dropped. Empty when nothing is left.
+}  // namespace
+
 std::string slug(std::string_view name) {
     std::string out;
     const auto separate = [&out] {
@@ -202,6 +201,8 @@ std::string slug(std::string_view name) {
     while (!out.empty() && out.back() == '-') out.pop_back();
     return out;
 }
+
+namespace {
 
 // The names a seat has when nobody named its player: a human's colour, the remote seat's.
 bool nameless(std::string_view name) { return name == "White" || name == "Black" || name == "remote player"; }

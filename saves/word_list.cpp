@@ -66,6 +66,13 @@ Expected<std::size_t> mark_common_words(grabble::Lexicon& lexicon) {
     return lexicon.mark_common(*common);
 }
 
+Expected<std::shared_ptr<const grabble::Lexicon>> load_game_word_list(std::string_view name) {
+    auto lexicon = load_word_list(name);
+    if (!lexicon) return Failure{lexicon.why()};
+    (void)mark_common_words(*lexicon);  // no common list: no word is common, which the robots allow for
+    return std::make_shared<const grabble::Lexicon>(std::move(lexicon).take());
+}
+
 fs::path largest_word_list() {
     for (std::string_view name :
          {"american-english-huge", "american-english-large", "american-english", "american-english-small"}) {

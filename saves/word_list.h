@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string_view>
 
 #include "engine/expected.h"
@@ -32,6 +33,10 @@ Expected<grabble::Lexicon> load_word_list(std::string_view name);
 // Marks the words of `lexicon` that are also in the common list (common_word_list); returns how many,
 // or the reason the common list cannot be read (the lexicon then has no common words).
 Expected<std::size_t> mark_common_words(grabble::Lexicon& lexicon);
+// What a game plays with: the list read and indexed, its common words marked when the common list can be
+// read (without it the easy computer falls back to short words: engine/grabble/robot.h), shared by the
+// game, the computers and the clues.
+Expected<std::shared_ptr<const grabble::Lexicon>> load_game_word_list(std::string_view name);
 // The largest of Debian's American English lists that is installed (huge, large, the default, small),
 // for the benchmark; american-english-huge's path when none is (reading it then says what to install).
 std::filesystem::path largest_word_list();

@@ -12,6 +12,8 @@
 
 #include "engine/grabble/game.h"
 #include "engine/grabble/lexicon.h"
+#include "engine/grabble/robot.h"
+#include "saves/word_list.h"
 
 namespace gobblet::grabble::test {
 
@@ -96,5 +98,74 @@ inline int count_of(const Happenings& h) {
     for (const Happening& x : h) n += std::holds_alternative<T>(x);
     return n;
 }
+
+// The default Debian list (make test installs wamerican) with wamerican-small's common words marked,
+// read once for all the tests that play on a real list.
+inline std::shared_ptr<const Lexicon> debian_words() {
+    static const std::shared_ptr<const Lexicon> lexicon = [] {
+        auto lx = saves::load_game_word_list(saves::default_word_list);
+        REQUIRE(lx);
+        REQUIRE((*lx)->common_count() > 0);
+        return *lx;
+    }();
+    return lexicon;
+}
+
+// Computer players driven with fake time, as a seat on the computer's worker will drive them: each plans
+// once per change of the game (when RobotIntent's basis is no longer the game's), then the earliest
+// intent or the game's own deadline comes first, the seats in turn order at equal times. Everything the
+// robots did and every refusal they got is kept for the tests to look at.
+struct RobotTable {
+    Game& game;
+    std::vector<std::optional<Robot>> robots;  // by player; nullopt for a person
+    std::vector<std::optional<RobotIntent>> intents;
+    std::vector<std::optional<PlanBasis>> planned;
+    std::vector<Event> acted;      // the robots' events, as applied
+    std::vector<Refused> refused;  // what the rules refused them
+    Happenings happened;           // everything, in order
+
+    RobotTable(Game& g, std::vector<std::optional<Robot>> r)
+        : game(g), robots(std::move(r)), intents(robots.size()), planned(robots.size()) {}
+
+    void plan() {
+        for (std::size_t p = 0; p < robots.size(); ++p) {
+            if (!robots[p]) continue;
+            const PlanBasis basis = plan_basis(game, PlayerId(p));
+            if (planned[p] == basis) continue;
+            intents[p] = robots[p]->plan(game, PlayerId(p), game.now());
+            planned[p] = basis;
+        }
+    }
+    void take(const Happenings& h) { happened.insert(happened.end(), h.begin(), h.end()); }
+
+    // Plays until `until` or the end of the game; false if it ran out of steps (a robot that loops).
+    bool run(Millis until, int max_steps = 100000) {
+        for (int step = 0; step < max_steps; ++step) {
+            if (game.phase() == Phase::Over) return true;
+            plan();
+            std::optional<std::size_t> first;
+            for (std::size_t p = 0; p < intents.size(); ++p)
+                if (intents[p] && (!first || intents[p]->event.at < intents[*first]->event.at)) first = p;
+            const std::optional<Millis> deadline = game.next_deadline();
+            const Millis robot_at = first ? intents[*first]->event.at : until + 1;
+            if ((!deadline || *deadline > until) && robot_at > until) {
+                take(game.advance(until));
+                return true;
+            }
+            if (deadline && *deadline <= robot_at) {
+                take(game.advance(*deadline));
+                continue;
+            }
+            const Event e = intents[*first]->event;
+            intents[*first].reset();
+            const Happenings h = game.apply(e);
+            acted.push_back(e);
+            for (const Happening& x : h)
+                if (const auto* r = std::get_if<Refused>(&x); r && r->by == e.by) refused.push_back(*r);
+            take(h);
+        }
+        return false;
+    }
+};
 
 }  // namespace gobblet::grabble::test

@@ -4,6 +4,7 @@
 #include <functional>
 #include <map>
 
+#include "fuzz/grabble_target.h"
 #include "fuzz/lobby_target.h"
 #include "fuzz/server_target.h"
 #include "fuzz/targets.h"
@@ -22,6 +23,7 @@ const std::map<std::string, std::function<int(const std::uint8_t*, std::size_t)>
     {"wire", fuzz::wire},
     {"lobby", fuzz::lobby},
     {"server", fuzz::server_target},
+    {"grabble", fuzz::grabble},
 };
 
 // Feeds every file under tests/fuzz/<folder>/<target>/ to its target; returns how many.

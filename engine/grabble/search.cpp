@@ -209,8 +209,9 @@ void scan(const TableView& t, const Lexicon& lx, const SearchOptions& o, Visit&&
     for (int length = hi; length >= lo; --length) {
         if (floor && !by_letters && 2 * most_for_length(t.scoring, length) <= *floor) break;
         const Lexicon::Index end = lx.first_of_length(length + 1);
+        const bool common_only = o.common_only || length > o.uncommon_max_length;
         for (Lexicon::Index i = lx.first_of_length(length); i < end; ++i) {
-            if (o.common_only && !lx.common(i)) continue;
+            if (common_only && !lx.common(i)) continue;
             const std::uint64_t signature = lx.signature(i);
             const std::uint64_t missing = signature & ~tot.signature;
             if (missing != 0 && std::popcount(missing) > tot.blanks) continue;

@@ -68,11 +68,14 @@ struct GrabPlan {
     int pool_tiles() const { return pool_letters.total() + pool_blanks; }
 };
 
-// Which words a player knows: the easy computer knows the common ones only (Lexicon::mark_common), and
-// a level may stop at a length.
+// Which words a player knows: the easy computer knows the common ones only (Lexicon::mark_common), the
+// middle levels the common ones and the others up to a length (engine/grabble/robot.h), and a search
+// may stop at a length.
 struct SearchOptions {
     bool common_only = false;
     int max_length = max_word_letters;
+    // Words the list does not mark common are known up to this length only.
+    int uncommon_max_length = max_word_letters;
 };
 
 // The best grab on the table: the highest value(), then the longest word, then the list's order;
