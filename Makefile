@@ -42,7 +42,8 @@ LINK    = $(CXX) $(CXXFLAGS) $(ARCH_FLAGS) $(SAN_FLAGS) $(LDFLAGS)
 # Grabble, the second game, has its own room in the engine (engine/grabble/: rules, word list index, search).
 ENGINE_SRC := $(sort $(wildcard engine/*.cpp engine/grabble/*.cpp))
 SAVES_SRC  := $(sort $(wildcard saves/*.cpp))
-UI_SRC     := $(sort $(wildcard ui/*.cpp))
+# ... and in the terminal (ui/grabble/: its screen, its table on the screen's time, its view).
+UI_SRC     := $(sort $(wildcard ui/*.cpp ui/grabble/*.cpp))
 NET_SRC    := $(sort $(wildcard net/*.cpp))
 SERVER_SRC := $(sort $(wildcard server/*.cpp))
 TEST_SRC   := $(sort $(wildcard tests/*.cpp))
@@ -63,13 +64,13 @@ GEN_OBJ      := $(B)/gen/puzzle_data.o
 # report through uses poll(), never curses, and neither do the table (a match, its seats, its review,
 # its network link and its records) and the teacher (the analysis panel, the coach, the review, hints),
 # nor what the game screen starts from (game_setup) and what a paste comes to (game_paste), nor ui/text,
-# nor the rule of the engine's help (engine_help).
+# nor the rule of the engine's help (engine_help), nor Grabble's game on the screen's time (grabble/play).
 UI_LOGIC_OBJ := $(B)/ui/input.o $(B)/ui/keys.o $(B)/ui/puzzle_session.o $(B)/ui/tutorial_steps.o \
                 $(B)/ui/teach_text.o $(B)/ui/loop.o $(B)/ui/table.o $(B)/ui/table_network.o \
                 $(B)/ui/table_play.o $(B)/ui/table_link.o $(B)/ui/table_records.o $(B)/ui/table_review.o \
                 $(B)/ui/table_seats.o $(B)/ui/umpire.o \
                 $(B)/ui/teacher.o $(B)/ui/lobby_view.o $(B)/ui/text.o $(B)/ui/game_paste.o $(B)/ui/game_setup.o \
-                $(B)/ui/engine_help.o
+                $(B)/ui/engine_help.o $(B)/ui/grabble/play.o
 
 # The libFuzzer targets: tests/fuzz/NAME.cpp each, with tests/fuzz/NAME.dict and a seed corpus in
 # tests/fuzz/corpus/NAME/. A new target is a new name here and those three things.
@@ -315,7 +316,7 @@ deps-deb:
 	$(call install_missing,$(DEB_PKGS))
 
 format:
-	clang-format -i $(wildcard main.cpp engine/*.[ch]* engine/grabble/*.[ch]* saves/*.[ch]* net/*.[ch]* server/*.[ch]* ui/*.[ch]* \
+	clang-format -i $(wildcard main.cpp engine/*.[ch]* engine/grabble/*.[ch]* saves/*.[ch]* net/*.[ch]* server/*.[ch]* ui/*.[ch]* ui/grabble/*.[ch]* \
 	  tests/*.[ch]* tests/tools/*.[ch]* tests/fuzz/*.[ch]*)
 
 # What a server's operator needs besides the program (docs/server.md, "Installing"): the systemd units
@@ -336,7 +337,9 @@ FIT_PATHS := sed -e 's|/usr/local/bin/|$(BINDIR)/|g' -e 's|/usr/local/share/doc/
 
 install: main
 	install -D -m 755 main $(DESTDIR)$(BINDIR)/gobblet
+	ln -sf gobblet $(DESTDIR)$(BINDIR)/grabble
 	install -D -m 644 docs/gobblet.6 $(DESTDIR)$(MAN6DIR)/gobblet.6
+	ln -sf gobblet.6 $(DESTDIR)$(MAN6DIR)/grabble.6
 	install -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DOCDIR) $(dir $(DESTDIR)$(SSHD_BLOCK))
 	for f in $(SERVICE_FILES); do \
 	  $(FIT_PATHS) docs/$$f > $(DESTDIR)$(UNITDIR)/$$f && chmod 644 $(DESTDIR)$(UNITDIR)/$$f; done
@@ -345,7 +348,8 @@ install: main
 	$(FIT_PATHS) docs/gobblet-sshd.conf > $(DESTDIR)$(SSHD_BLOCK) && chmod 644 $(DESTDIR)$(SSHD_BLOCK)
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/gobblet $(DESTDIR)$(MAN6DIR)/gobblet.6 $(DESTDIR)$(SSHD_BLOCK)
+	rm -f $(DESTDIR)$(BINDIR)/gobblet $(DESTDIR)$(BINDIR)/grabble $(DESTDIR)$(MAN6DIR)/gobblet.6 \
+	  $(DESTDIR)$(MAN6DIR)/grabble.6 $(DESTDIR)$(SSHD_BLOCK)
 	rm -f $(SERVICE_FILES:%=$(DESTDIR)$(UNITDIR)/%)
 	rm -f $(OPERATOR_DOCS:%=$(DESTDIR)$(DOCDIR)/%)
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null

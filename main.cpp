@@ -46,6 +46,7 @@
 #include "net/lobby.h"
 #include "net/socket.h"
 #include "saves/commands.h"
+#include "saves/grabble_commands.h"
 #include "saves/identity.h"
 #include "saves/puzzles.h"
 #include "saves/savefile.h"
@@ -55,6 +56,7 @@
 #include "server/operator_commands.h"
 #include "server/server.h"
 #include "ui/app.h"
+#include "ui/grabble/app.h"
 #include "ui/lobby_screen.h"
 #include "ui/puzzle_session.h"
 
@@ -196,8 +198,8 @@ void declare(CLI::App& app, Flags& f) {
         ->expected(0, 1)
         ->check(CLI::Range(0, 30));
     app.add_option("--game", f.game,
-                   "--bench: the game to measure: gobblet (the default) or grabble (its largest word list "
-                   "loaded and indexed, and its best-grab search)")
+                   "The game: gobblet (the default) or grabble, the word game, which has flags of its own "
+                   "(--game grabble --help lists them)")
         ->check(CLI::IsMember({"gobblet", "grabble"}));
     app.add_flag("--bench-paste", f.bench_paste, "Time applying and drawing a pasted 1,000-move transcript");
     app.add_option("--match", f.match,
@@ -302,7 +304,7 @@ const std::vector<ModeRow> modes = {
     {Mode::Game, "",
      variant_flags + player_flags + match_flags +
          FlagList{"--white", "--black", "--resume", "--load", "--no-color", "--coach", "--speed", "--host",
-                  "--join", "--code", "--grace", "--allow-help", "--puzzles", "--tutorial"}},
+                  "--join", "--code", "--grace", "--allow-help", "--puzzles", "--tutorial", "--game"}},
     {Mode::Gtp, "--gtp", variant_flags + player_flags},
     {Mode::Replay, "--replay", variant_flags},
     {Mode::Review, "--review", variant_flags + FlagList{"--review-time"}},
@@ -333,10 +335,10 @@ bool takes(const ModeRow& row, std::string_view flag) {
     return std::find(row.takes.begin(), row.takes.end(), flag) != row.takes.end();
 }
 
-// The mode flags that take `flag`, for "--db goes with --serve, --ratings or --bench-store".
-std::string modes_taking(std::string_view flag) {
+// The mode flags of `rows` that take `flag`, for "--db goes with --serve, --ratings or --bench-store".
+std::string modes_taking(const std::vector<ModeRow>& rows, std::string_view flag) {
     std::vector<std::string_view> names;
-    for (const ModeRow& row : modes)
+    for (const ModeRow& row : rows)
         if (!row.flag.empty() && takes(row, flag)) names.push_back(row.flag);
     std::string out;
     for (std::size_t i = 0; i < names.size(); ++i)
@@ -346,9 +348,9 @@ std::string modes_taking(std::string_view flag) {
 
 // The one mode the command line asks for, or why it cannot be run: two modes at once, or a flag its
 // mode does not take.
-Expected<const ModeRow*> choose_mode(const CLI::App& app) {
-    const ModeRow* chosen = &modes.front();
-    for (const ModeRow& row : modes) {
+Expected<const ModeRow*> choose_mode(const CLI::App& app, const std::vector<ModeRow>& rows = modes) {
+    const ModeRow* chosen = &rows.front();
+    for (const ModeRow& row : rows) {
         if (row.flag.empty() || app.count(std::string(row.flag)) == 0) continue;
         if (!chosen->flag.empty())
             return Failure{std::string(chosen->flag) + " and " + std::string(row.flag) +
@@ -359,7 +361,7 @@ Expected<const ModeRow*> choose_mode(const CLI::App& app) {
         const std::string name = o->get_name();
         if (o->count() == 0 || name == "--help" || name == "--version" || name == chosen->flag) continue;
         if (takes(*chosen, name)) continue;
-        if (chosen->flag.empty()) return Failure{name + " goes with " + modes_taking(name)};
+        if (chosen->flag.empty()) return Failure{name + " goes with " + modes_taking(rows, name)};
         return Failure{name + " cannot be combined with " + std::string(chosen->flag)};
     }
     return chosen;
@@ -725,13 +727,6 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
                 return run_perft(std::cout, net::monotonic_clock(), depth, v);
             });
         case Mode::Bench:
-            if (f.game == "grabble") {
-                if (f.bench != 0) return Failure{"--game grabble --bench takes no depth: give --bench alone"};
-                return Run([list = saves::largest_word_list()] {
-                    return grabble::run_bench(std::cout, net::monotonic_clock(), list.string(),
-                                              [list] { return saves::read_word_list_text(list); });
-                });
-            }
             return Run([depth = f.bench] { return run_bench(std::cout, net::monotonic_clock(), depth); });
         case Mode::BenchPaste: return Run([] { return ui::bench_paste(std::cout, net::monotonic_clock()); });
         case Mode::Match: return plan_match(app, f);
@@ -787,9 +782,212 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
     return Failure{"no such mode"};
 }
 
+// ---- Grabble -----------------------------------------------------------------------------------------
+// `--game grabble`, or the program run as `grabble` (make install links it so): the word game, with a
+// command line of its own, read the same way (flags, then one mode, then every value checked).
+
+// The flags of Grabble's settings (engine/grabble/settings.h's choice_fields but the players, which
+// --player, --computers and --level give), each read by set_choice, as the settings file's lines are.
+struct GrabbleField {
+    std::string_view flag;  // "--" and the field's name
+    const char* help;
+    std::string_view field() const { return flag.substr(2); }
+};
+constexpr GrabbleField grabble_fields[] = {
+    {"--computers-play",
+     "same-time (the default: the computers grab as the people do) or wait (they grab once every person has "
+     "passed: the seed's \"Comp plays at same time\" off)"},
+    {"--blanks", "none, sticking (a blank keeps its first letter) or non-sticking (the default)"},
+    {"--min-length", "The shortest word that may be grabbed: 2 to 10 (default 3)"},
+    {"--words",
+     "The word list: a Debian list's name (default american-english; american-english-huge...) or FILE, one "
+     "word a line, or the seed's anagram list (sorted letters, a tab, the word)"},
+    {"--tiles",
+     "The tiles: english (the classic 100, with 2 blanks) or changes to it, 'english Q0 ?4', or a whole set "
+     "'A9:1 B2:3 ...' (FACE COUNT:VALUE)"},
+    {"--scoring", "letters (the letters' values, the default), length-squared or tiles"},
+    {"--clues", "on or off (the default): the words that could be grabbed now, shown under the table"},
+    {"--tie-window",
+     "Grabs closer than this that need the same tiles are all refused: 0 to 5s (default 300ms)"},
+    {"--reveal-pause", "With no grab for this long a tile comes by itself: 0 (off) or 1s to 2m (default 7s)"},
+    {"--last-minute", "The time for the last words once the bag is empty: 1s to 10m (default 1m)"},
+};
+
+const FlagList grabble_setting_flags = [] {
+    FlagList out;
+    for (const GrabbleField& g : grabble_fields) out.push_back(g.flag);
+    return out;
+}();
+
+struct GrabbleFlags {
+    std::string game = "grabble";
+    std::vector<std::string> players;
+    int computers = 0;
+    std::string level = "medium";
+    std::string fields[std::size(grabble_fields)];
+    std::string seed;
+    ui::GrabbleOptions ui;
+    std::string replay, review;
+    std::string bench;  // --bench takes no value: one given is said to be wrong
+};
+
+void declare_grabble(CLI::App& app, GrabbleFlags& f) {
+    app.set_version_flag("--version", "gobblet " + std::string(program_version));
+    app.add_option("--game", f.game,
+                   "The game: grabble (this one) or gobblet (./main --help lists its flags)")
+        ->check(CLI::IsMember({"gobblet", "grabble"}));
+    app.add_option("--player", f.players,
+                   "A player, in turn order; again for each: NAME (a person at this keyboard), computer, "
+                   "computer:LEVEL or NAME=computer:LEVEL (default: You and three computers)")
+        ->allow_extra_args(false);
+    app.add_option("--computers", f.computers, "Add N computers at --level after the players (0 to 7)")
+        ->check(CLI::Range(0, grabble::max_players - 1));
+    app.add_option("--level", f.level,
+                   "The computers' level: easy (common words, slow), medium (default), hard or max (the best "
+                   "grab at once)")
+        ->check(CLI::IsMember({"easy", "medium", "hard", "max"}));
+    for (std::size_t i = 0; i < std::size(grabble_fields); ++i)
+        app.add_option(std::string(grabble_fields[i].flag), f.fields[i], grabble_fields[i].help);
+    app.add_option("--seed", f.seed,
+                   "Seed for the bag's order and the computers' times, for a game that repeats")
+        ->check(seed_range);
+    CLI::Option* resume = app.add_flag("--resume", f.ui.resume, "Continue the last unfinished Grabble game");
+    app.add_option("--load", f.ui.load_path, "Open a Grabble game (a transcript file)")->excludes(resume);
+    app.add_flag("--no-color", f.ui.no_color, "Draw without colour (so does NO_COLOR=1)");
+    app.add_option("--replay", f.replay,
+                   "Print a Grabble transcript's game: each reveal and grab, then the scores");
+    app.add_option("--review", f.review,
+                   "The same, with the best words nobody took at each reveal (\"nobody saw CATSUP\")");
+    app.add_option("--bench", f.bench,
+                   "Time loading and indexing the largest installed word list, and the best-grab search")
+        ->expected(0, 1);
+}
+
+const std::vector<ModeRow> grabble_modes = {
+    {Mode::Game, "",
+     grabble_setting_flags + FlagList{"--game", "--player", "--computers", "--level", "--seed", "--resume",
+                                      "--load", "--no-color"}},
+    {Mode::Replay, "--replay", {"--game", "--words"}},
+    {Mode::Review, "--review", {"--game", "--words"}},
+    {Mode::Bench, "--bench", {"--game"}},
+};
+
+// The word lists a transcript names, or --words for all of them (a transcript from another machine).
+saves::WordListSource grabble_lists(const std::string& words) {
+    return
+        [words](std::string_view name) { return saves::load_game_word_list(words.empty() ? name : words); };
+}
+
+Expected<Run> plan_grabble(const ModeRow& mode, const CLI::App& app, GrabbleFlags& f, const char* argv0) {
+    std::string words;  // --words
+    for (std::size_t i = 0; i < std::size(grabble_fields); ++i)
+        if (grabble_fields[i].flag == "--words") words = f.fields[i];
+    switch (mode.mode) {
+        case Mode::Replay:
+        case Mode::Review: {
+            const bool review = mode.mode == Mode::Review;
+            return Run([path = review ? f.review : f.replay, lists = grabble_lists(words), review] {
+                return saves::run_grabble_replay(std::cout, std::cerr, path, lists, review);
+            });
+        }
+        case Mode::Bench:
+            if (!f.bench.empty()) return Failure{"--game grabble --bench takes no depth: give --bench alone"};
+            return Run([list = saves::largest_word_list()] {
+                return grabble::run_bench(std::cout, net::monotonic_clock(), list.string(),
+                                          [list] { return saves::read_word_list_text(list); });
+            });
+        default: break;
+    }
+    ui::GrabbleOptions o = f.ui;
+    o.program = program_name(argv0);
+    const Level level = *parse_level(f.level);
+    if (given(app, "--level")) o.level = level;
+    for (std::size_t i = 0; i < std::size(grabble_fields); ++i) {
+        if (!given(app, grabble_fields[i].flag)) continue;
+        if (const auto set = grabble::set_choice(o.choice, grabble_fields[i].field(), f.fields[i], level);
+            !set)
+            return Failure{"--" + set.why()};
+    }
+    if (given(app, "--player") || given(app, "--computers")) {
+        std::vector<grabble::Seat> players;
+        for (const std::string& spec : f.players) {
+            const auto seat = grabble::parse_player(spec, level);
+            if (!seat) return Failure{"--player " + clean_name(spec) + ": " + seat.why()};
+            players.push_back(*seat);
+        }
+        if (!given(app, "--player")) players.push_back(grabble::Seat{"You", false, level});
+        for (int i = 0; i < f.computers; ++i) players.push_back(grabble::Seat{"", true, level});
+        if (players.size() > std::size_t(grabble::max_players))
+            return Failure{"--player and --computers: " + std::to_string(players.size()) +
+                           " players; a game has 1 to " + std::to_string(grabble::max_players)};
+        grabble::name_computers(players);
+        grabble::Settings probe;
+        probe.players = players;
+        if (const auto ok = grabble::check_settings(probe); !ok) return Failure{"--player: " + ok.why()};
+        o.choice.players = players;
+    }
+    if (given(app, "--seed")) o.seed = *parse_seed(f.seed);
+    return Run([o] {
+        saves::remove_stale_temporaries();
+        return ui::run_grabble(o);
+    });
+}
+
+int grabble_main(int argc, char** argv) {
+    CLI::App app{
+        "grabble: Anagrams in real time, in a terminal: take words from the pool and from each "
+        "other, against the computer and people at the same keyboard (gobblet --game grabble)"};
+    GrabbleFlags flags;
+    declare_grabble(app, flags);
+    app.allow_extras();  // (Gobblet's flags are named as such below)
+    app.failure_message([](const CLI::App* a, const CLI::Error& e) {
+        return "gobblet: " + CLI::FailureMessage::simple(a, e);
+    });
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? 0 : usage_error;
+    }
+    if (const std::vector<std::string> extra = app.remaining(); !extra.empty()) {
+        const std::string& first = extra.front();
+        std::cerr
+            << "gobblet: "
+            << (first.rfind("--", 0) == 0
+                    ? clean_name(first) +
+                          " cannot be combined with --game grabble (--game grabble --help lists its flags)"
+                    : "'" + clean_name(first) +
+                          "' is not a flag of --game grabble (--game grabble --help lists them)")
+            << "\n";
+        return usage_error;
+    }
+    const auto mode = choose_mode(app, grabble_modes);
+    if (!mode) {
+        std::cerr << "gobblet: " << mode.why() << "\n";
+        return usage_error;
+    }
+    const auto run = plan_grabble(**mode, app, flags, argc > 0 ? argv[0] : nullptr);
+    if (!run) {
+        std::cerr << "gobblet: " << run.why() << "\n";
+        return usage_error;
+    }
+    return (*run)();
+}
+
+// Grabble's command line reads this one when it asks for Grabble: --game grabble (--game=grabble), or
+// the program run as `grabble` without --game gobblet.
+bool grabble_asked(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--game" && i + 1 < argc) return std::string_view(argv[i + 1]) == "grabble";
+        if (a.rfind("--game=", 0) == 0) return a.substr(7) == "grabble";
+    }
+    return argc > 0 && std::filesystem::path(argv[0]).filename() == "grabble";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (grabble_asked(argc, argv)) return grabble_main(argc, argv);
     CLI::App app{"gobblet: the nesting tic-tac-toe of Blue Orange Games, in a terminal"};
     Flags flags;
     declare(app, flags);

@@ -139,20 +139,32 @@ Expected<AutosaveSlot> claim_free_slot(const fs::path& dir) {
 
 bool SlotState::unfinished() const { return record && *record && saves::unfinished((*record)->match); }
 
-std::vector<SlotState> autosave_slots(const fs::path& dir) {
-    std::vector<SlotState> out;
+std::vector<SlotFile> slot_files(const fs::path& dir) {
+    std::vector<SlotFile> out;
     for (int n = 1; n <= max_slots; ++n) {
-        SlotState s;
+        SlotFile s;
         s.number = n;
         s.path = slot_path(dir, n);
         s.busy = held_by_a_copy(dir, n);
         std::error_code ec;
-        const bool exists = fs::is_regular_file(fs::symlink_status(s.path, ec));
-        if (!exists && !s.busy) continue;
-        if (exists) {
-            s.written = fs::last_write_time(s.path, ec);
+        s.exists = fs::is_regular_file(fs::symlink_status(s.path, ec));
+        if (!s.exists && !s.busy) continue;
+        if (s.exists) s.written = fs::last_write_time(s.path, ec);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<SlotState> autosave_slots(const fs::path& dir) {
+    std::vector<SlotState> out;
+    for (const SlotFile& f : slot_files(dir)) {
+        SlotState s;
+        s.number = f.number;
+        s.path = f.path;
+        s.busy = f.busy;
+        s.written = f.written;
+        if (f.exists)
             if (const Expected<std::string> text = read_file(s.path); text) s.record = read_record(*text);
-        }
         out.push_back(std::move(s));
     }
     return out;

@@ -57,6 +57,19 @@ Expected<AutosaveSlot> claim_slot(const std::filesystem::path& dir, int n);
 // The first slot of `dir` that no copy holds (1, 2, ...), or why there is none.
 Expected<AutosaveSlot> claim_free_slot(const std::filesystem::path& dir);
 
+// A slot's file as the folder shows it, without reading it: for any game's autosaves (Gobblet's below,
+// Grabble's in their own folder, saves/grabble_record.h).
+struct SlotFile {
+    int number = 0;
+    std::filesystem::path path;
+    bool busy = false;    // a copy holds it (this one's own slot too)
+    bool exists = false;  // a regular file is there
+    std::filesystem::file_time_type written{};
+};
+// Every slot of `dir` that has a file or that a copy holds, by number. It only looks: no lock is taken and
+// nothing is made.
+std::vector<SlotFile> slot_files(const std::filesystem::path& dir);
+
 // What a slot holds, as a start and the list of games see it.
 struct SlotState {
     int number = 0;

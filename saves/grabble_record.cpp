@@ -431,6 +431,10 @@ Expected<GrabbleTranscript, TextError> parse_grabble_transcript(std::string_view
             players[n] = {no, value};
             continue;
         }
+        if (key == "result") {  // for the list of games: the replay finds the result again
+            t.result = clean_text(value, 200);
+            continue;
+        }
         static const char* const known[] = {
             "date",  "computers",  "blanks",       "minimum length", "word list", "tiles", "scoring",
             "clues", "tie window", "reveal pause", "last minute",    "seed",      "bag",   "time"};
@@ -761,6 +765,11 @@ std::string grabble_archive_stem(const gr::Settings& settings) {
     }
     if (out.empty()) out = "grabble-" + file_stamp();
     return out;
+}
+
+fs::path grabble_autosave_dir() {
+    const fs::path dir = state_dir();
+    return dir.empty() ? dir : dir / "grabble";
 }
 
 }  // namespace gobblet::saves

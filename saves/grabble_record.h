@@ -96,6 +96,8 @@ struct GrabbleTranscript {
     std::string date;
     std::vector<TranscriptEvent> events;
     std::optional<Millis> time;  // the "% time:" line, else the last event's time is the game's
+    std::string result;          // the "% result:" line (a finished game's, for the list of games; the
+                                 // replay says the result again)
     int word_list_line = 0;      // where the word list is named (0: the default)
     int time_line = 0;
 };
@@ -143,5 +145,9 @@ Expected<GrabbleRecord, TextError> read_grabble_record_file(const std::filesyste
 // "ali--bala--carol--ding"; a name with nothing left of it is "player-N". At most 200 bytes: past that
 // the last names are cut (a file name holds 255). write_new_file (record.h) adds "-2"... when taken.
 std::string grabble_archive_stem(const grabble::Settings& settings);
+
+// Where Grabble's autosaves live (one slot for each copy playing at once, saves/autosave.h): a folder of
+// their own in state_dir(), beside Gobblet's, so that neither reads the other's.
+std::filesystem::path grabble_autosave_dir();
 
 }  // namespace gobblet::saves

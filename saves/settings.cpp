@@ -32,11 +32,13 @@ std::optional<bool> parse_switch(std::string_view v) {
 struct KeyValue {
     std::string key;
     std::string value;
+    std::string raw;  // the value as written (Grabble's names and paths keep their case)
 };
 std::optional<KeyValue> split(std::string_view line) {
     const std::size_t eq = line.find('=');
     if (eq == std::string_view::npos) return std::nullopt;
-    KeyValue kv{lower(trim(line.substr(0, eq))), lower(trim(line.substr(eq + 1)))};
+    const std::string_view raw = trim(line.substr(eq + 1));
+    KeyValue kv{lower(trim(line.substr(0, eq))), lower(raw), std::string(raw)};
     if (kv.key.empty()) return std::nullopt;
     return kv;
 }
@@ -86,8 +88,16 @@ Expected<void> apply(Settings& s, const std::string& key, const std::string& val
     return {};
 }
 
+// The Grabble field a key names ("grabble-blanks": "blanks"), or empty.
+std::string_view grabble_field(std::string_view key) {
+    for (std::string_view f : grabble::choice_fields)
+        if (key == grabble_key(f)) return f;
+    return {};
+}
+
 bool known(std::string_view key) {
-    return std::find(setting_keys.begin(), setting_keys.end(), key) != setting_keys.end();
+    return std::find(setting_keys.begin(), setting_keys.end(), key) != setting_keys.end() ||
+           !grabble_field(key).empty();
 }
 
 }  // namespace
@@ -113,11 +123,20 @@ ParsedSettings parse_settings(std::string_view text) {
             continue;
         }
         if (!known(kv->key)) continue;  // a setting of another version: kept, never reported
+        if (const std::string_view field = grabble_field(kv->key); !field.empty()) {
+            const Level level = out.settings.level.value_or(Level::Medium);
+            if (const Expected<void> set = grabble::set_choice(out.settings.grabble, field, kv->raw, level);
+                !set)
+                problem(set.why());
+            continue;
+        }
         if (const Expected<void> applied = apply(out.settings, kv->key, kv->value); !applied)
             problem(applied.why());
     }
     return out;
 }
+
+std::string grabble_key(std::string_view field) { return "grabble-" + std::string(field); }
 
 std::string switch_text(bool on) { return on ? "on" : "off"; }
 

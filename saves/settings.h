@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "engine/expected.h"
+#include "engine/grabble/settings.h"
 #include "engine/player.h"
 
 namespace gobblet::saves {
@@ -45,6 +46,10 @@ struct Settings {
     std::optional<bool> color;
     std::optional<bool> ascii;  // draw the board with ASCII lines even in a UTF-8 terminal
     std::optional<bool> bell;   // the lobby rings the terminal's bell for a challenge, a seek taken, a round
+    // Grabble's next game, as its new-game screen left it: the keys grabble-FIELD for each of
+    // grabble::choice_fields (grabble-players = You, computer:easy; grabble-blanks = sticking; ...), their
+    // values read as the flags --FIELD read them (names and paths keep their case).
+    grabble::Choice grabble;
     friend bool operator==(const Settings&, const Settings&) = default;
 };
 
@@ -63,10 +68,12 @@ struct ParsedSettings {
 };
 ParsedSettings parse_settings(std::string_view text);
 
-// The keys the file knows, in the order a new file lists them.
+// The keys the file knows, in the order a new file lists them (and Grabble's, grabble_key(FIELD)).
 inline constexpr std::array<std::string_view, 7> setting_keys = {"level", "think", "coach", "speed",
                                                                  "color", "ascii", "bell"};
 
+// The settings file's key of a Grabble field: "grabble-" + the field (grabble::choice_fields).
+std::string grabble_key(std::string_view field);
 // How a value is written: "on"/"off" for switches, seconds without trailing zeros ("2.5", "0.25").
 std::string switch_text(bool on);
 std::string seconds_text(double seconds);

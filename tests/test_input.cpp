@@ -165,8 +165,9 @@ TEST_CASE("the man page lists every key of the key table", "[input][keys]") {
     }
 }
 
-// The manual's key tables (docs/manual.md): the game's under "Playing", the puzzles' and the tutorial's in
-// their own sections, each a row "| `KEYS` | ..." for every binding the help lists on that screen.
+// The manual's key tables (docs/manual.md): the game's under "Playing", the puzzles', the tutorial's and
+// Grabble's in their own sections, each a row "| `KEYS` | ..." for every binding the help lists on that
+// screen.
 TEST_CASE("docs/manual.md lists every key of the key table, in its screen's table", "[input][keys][docs]") {
     const std::string manual = gobblet::test::read_text("docs/manual.md");
     const auto section = [&](const std::string& from, const std::string& to) {
@@ -178,7 +179,8 @@ TEST_CASE("docs/manual.md lists every key of the key table, in its screen's tabl
     };
     const std::string game = section("**Keys.**", "**Questions and lists.**");
     const std::string puzzles = section("\n## Puzzles\n", "\n## Tutorial\n");
-    const std::string tutorial = section("\n## Tutorial\n", "\n## Save files\n");
+    const std::string tutorial = section("\n## Tutorial\n", "\n## Grabble\n");
+    const std::string grabble = section("\n## Grabble\n", "\n## Save files\n");
     int rows = 0;
     for (const KeyBinding& b : key_table()) {
         if (!b.help || !*b.help) continue;
@@ -187,6 +189,7 @@ TEST_CASE("docs/manual.md lists every key of the key table, in its screen's tabl
         if (b.screens & screen_game) CHECK(game.find(row) != std::string::npos);
         if (b.screens == screen_puzzles) CHECK(puzzles.find(row) != std::string::npos);
         if (b.screens == screen_tutorial) CHECK(tutorial.find(row) != std::string::npos);
+        if (b.screens & screen_grabbles) CHECK(grabble.find(row) != std::string::npos);
         ++rows;
     }
     CHECK(rows > 30);  // the table was read

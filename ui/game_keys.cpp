@@ -220,6 +220,7 @@ void GameScreen::overlay_key(Key k) {
         case GameOverlays::Next::Kind::Help: return open_help();
         case GameOverlays::Next::Kind::Leave: return leave();
         case GameOverlays::Next::Kind::Open: return open_record(next.path);
+        case GameOverlays::Next::Kind::Grabble: return open_grabble();
     }
 }
 

@@ -13,6 +13,9 @@ namespace gobblet::ui {
 
 namespace {
 
+// The settings menu's last row: Grabble, the other game.
+constexpr int grabble_row = 10;
+
 // The keys of an overlay's help: the ones every overlay takes (the arrows choose `row`, Enter and Space do
 // `enter`, Esc and `close` close it, q quits, ? is this help) with its own `extra` second.
 std::vector<std::pair<std::string, std::string>> overlay_keys(const std::string& row,
@@ -52,6 +55,7 @@ void GameOverlays::open_menu() {
                         : ascii_       ? "ASCII"
                                        : "box-drawing"},
         {"Coach: warns of your bad moves against the computer", onoff(teacher_.coach_on())},
+        {"Play Grabble, the word game (Enter; leaving it comes back here)", "Enter"},
     };
     o.selected = ui_.overlay && ui_.overlay->title == "Settings" ? ui_.overlay->selected : 0;
     o.footer = "up/down choose   left/right or Enter change   Esc or m close   ? help   q quit";
@@ -60,7 +64,8 @@ void GameOverlays::open_menu() {
         {"Each row is a setting; left and right (or Enter) change the one chosen, and it takes effect at "
          "once. The level applies to every computer side; the think time is what the computer uses a move "
          "at the max level (hard uses a quarter of it). The rules and the board are the next game's: n "
-         "starts it.",
+         "starts it. The last row opens Grabble, the word game, over this one: leaving it (Ctrl-C, or q once "
+         "its game is over) comes back here.",
          "The level, the think time, the speed, the colours, the board lines and the coach are kept for "
          "the next runs in " +
              saves::settings_path().string() +
@@ -242,6 +247,10 @@ GameOverlays::Next GameOverlays::key(Key k) {
         return {};
     }
     if (menu) {
+        if (o.selected == grabble_row) {
+            ui_.overlay.reset();
+            return {Next::Kind::Grabble, {}};
+        }
         menu_change(1);
         return {};
     }

@@ -19,9 +19,9 @@ namespace gobblet::ui {
 class GameOverlays {
   public:
     // What the game screen does after a key on an overlay: nothing more, show the overlay's help, leave
-    // (q, as anywhere), or open the game chosen in the list (`path`).
+    // (q, as anywhere), open the game chosen in the list (`path`), or open Grabble (the menu's last row).
     struct Next {
-        enum class Kind { Stay, Help, Leave, Open } kind = Kind::Stay;
+        enum class Kind { Stay, Help, Leave, Open, Grabble } kind = Kind::Stay;
         std::filesystem::path path;
     };
 

@@ -9,6 +9,7 @@
 #include "exercise.h"
 #include "game_screen.h"
 #include "game_setup.h"
+#include "grabble/app.h"
 #include "puzzle_session.h"
 #include "saves/tutorial.h"
 #include "terminal.h"
@@ -162,6 +163,14 @@ void GameScreen::open_puzzles() {
     nav_.push(make_puzzles_screen(nav_, *set, ui_.color, clock_stands_note()));
 }
 
+void GameScreen::open_grabble() {
+    if (table_.networked() || options_.served) {
+        say("not in a network game: the two of you play it out", true);
+        return;
+    }
+    nav_.push(open_grabble_over(ScreenContext{nav_, loop_, clock_}, options_.program, ui_.color));
+}
+
 void GameScreen::open_tutorial() {
     nav_.push(make_tutorial_screen(nav_, match().variant().rules, match().variant().size, ui_.color,
                                    clock_stands_note()));
@@ -211,6 +220,7 @@ void GameScreen::uncovered(const std::string& farewell, Millis) {
 
 GameScreen::GameScreen(const ScreenContext& context, const Options& options)
     : nav_(context.nav),
+      loop_(context.loop),
       clock_(context.clock),
       options_(options),
       table_(Table::Config{options.program, options.player, 1, !options.served}, context.loop, context.clock,

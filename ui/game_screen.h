@@ -177,6 +177,8 @@ class GameScreen : public Screen, public ServedScreen, private TableReport {
     std::string clock_stands_note() const;
     void open_at_start();  // --puzzles, --tutorial, or the tutorial on a plain first start
     void open_puzzles();
+    // Grabble, the word game, over this game (the menu's last row): leaving it comes back here.
+    void open_grabble();
     void open_tutorial();
 
     // The key rows of this kind of game (game_rows.cpp): each command key, when it works and what it runs,
@@ -232,6 +234,7 @@ class GameScreen : public Screen, public ServedScreen, private TableReport {
     void open_record(const std::filesystem::path& path);
 
     Navigator& nav_;
+    EventLoop& loop_;
     std::function<Millis()> clock_;
     Options options_;
     UiState ui_;

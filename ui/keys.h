@@ -83,6 +83,10 @@ enum class Action : std::uint8_t {
     Filter,           // the seek list's filter: rated or casual, rules, board, the seekers' ratings
     Bell,             // the bell of notifications on or off (kept in the settings file)
     Abort,            // a server's match before each side has moved: end it without a result
+    // Grabble (ui/grabble/screen.h).
+    Reveal,  // reveal the next tile
+    Pass,    // nothing to grab: pass
+    Review,  // a finished game, step by step, with the words nobody took
 };
 
 // A key as curses delivers it: a character, or a special key (KEY_HOME...), never confused.
@@ -105,6 +109,11 @@ enum ScreenKind : unsigned {
     screen_tutorial = 4,
     screen_served = 8,  // the game screen over the lobby: a server's match, a game watched, a review
     screen_lobby = 16,
+    // Grabble's table while a game is played: every letter and digit types a word (ui/grabble/screen.h),
+    // so its commands are other keys; once the game is over (and in its review) letters are commands.
+    screen_grabble = 32,
+    screen_grabble_over = 64,
+    screen_grabbles = screen_grabble | screen_grabble_over,
     screen_game = screen_local | screen_served,
     screen_exercises = screen_puzzles | screen_tutorial,
     screen_all = screen_game | screen_exercises,

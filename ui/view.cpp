@@ -12,17 +12,43 @@
 
 namespace gobblet::ui {
 
-namespace {
-
 int pair_attr(short pair) { return has_colors_on() ? COLOR_PAIR(pair) : 0; }
 
-// Writes printable text at (y, x), clipped to `width` columns (to the screen's edge when -1).
-void put(int y, int x, std::string_view text, int attr = 0, int width = -1) {
+void put_text(int y, int x, std::string_view text, int attr, int width) {
     if (y < 0 || y >= LINES || x >= COLS) return;
     if (width < 0 || x + width > COLS) width = COLS - x;
     attron(attr);
     mvaddstr(y, x, clip(printable(text), width).c_str());
     attroff(attr);
+}
+
+void draw_overlay(const Overlay& o, int cols, int status_y) {
+    // Above the status line: the message under it stays in sight (what a change did, or why not).
+    const int above = std::max(5, status_y - 1);
+    const int w = std::min(cols - 4, 76);
+    const int h = std::min(above, int(o.rows.size()) + 4);
+    const int x = (cols - w) / 2, y = 1 + (above - h) / 2;
+    for (int i = 0; i < h; ++i) mvhline(y + i, x, ' ', w);
+    put_text(y, x + 1, o.title, A_BOLD | A_REVERSE, w - 2);
+    const int visible = h - 4;
+    const int first = std::clamp(o.selected - visible / 2, 0, std::max(0, int(o.rows.size()) - visible));
+    for (int i = 0; i < visible && first + i < int(o.rows.size()); ++i) {
+        const ListRow& r = o.rows[first + i];
+        const int attr = first + i == o.selected ? A_REVERSE : 0;
+        std::string line = " " + r.text;
+        const int vw = text_width(r.value);
+        const int room = w - 4 - vw;
+        line = clip(line, room);
+        line += std::string(std::max(0, room - text_width(line)), ' ');
+        put_text(y + 2 + i, x + 1, line + "  " + r.value, attr, w - 2);
+    }
+    put_text(y + h - 1, x + 1, o.footer, 0, w - 2);
+}
+
+namespace {
+
+void put(int y, int x, std::string_view text, int attr = 0, int width = -1) {
+    put_text(y, x, text, attr, width);
 }
 
 void centered(int y, int x, int width, const std::string& text, int attr = 0) {
@@ -313,29 +339,6 @@ std::string title_text(const Match& match, const UiState& ui, int width) {
     return t;
 }
 
-void draw_overlay(const Layout& l, const Overlay& o) {
-    // Above the status line: the message under it stays in sight (what a change did, or why not).
-    const int above = std::max(5, l.status_y - 1);
-    const int w = std::min(l.cols - 4, 76);
-    const int h = std::min(above, int(o.rows.size()) + 4);
-    const int x = (l.cols - w) / 2, y = 1 + (above - h) / 2;
-    for (int i = 0; i < h; ++i) mvhline(y + i, x, ' ', w);
-    put(y, x + 1, o.title, A_BOLD | A_REVERSE, w - 2);
-    const int visible = h - 4;
-    const int first = std::clamp(o.selected - visible / 2, 0, std::max(0, int(o.rows.size()) - visible));
-    for (int i = 0; i < visible && first + i < int(o.rows.size()); ++i) {
-        const ListRow& r = o.rows[first + i];
-        const int attr = first + i == o.selected ? A_REVERSE : 0;
-        std::string line = " " + r.text;
-        const int vw = text_width(r.value);
-        const int room = w - 4 - vw;
-        line = clip(line, room);
-        line += std::string(std::max(0, room - text_width(line)), ' ');
-        put(y + 2 + i, x + 1, line + "  " + r.value, attr, w - 2);
-    }
-    put(y + h - 1, x + 1, o.footer, 0, w - 2);
-}
-
 // The clocks in one line, for a screen too small for the board: "White turn 0:10 reserve 0:30 > Black
 // time 4:29", the running one marked (= while it stands).
 std::string clocks_line(const Match& match, Millis now) {
@@ -466,7 +469,7 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
     put(prompt_y, 0, chrome.prompt_line, ui.question ? A_BOLD : 0, l.cols - 1);
     for (int i = 0; i < int(chrome.footer.size()) && i < l.footer_lines; ++i)
         put(prompt_y + 1 + i, 0, chrome.footer[i], A_DIM, l.cols - 1);
-    if (ui.overlay) draw_overlay(l, *ui.overlay);
+    if (ui.overlay) draw_overlay(*ui.overlay, l.cols, l.status_y);
     if (chrome.prompt_cursor >= 0 && !ui.overlay) {
         curs_set(1);
         move(prompt_y, std::min(chrome.prompt_cursor, l.cols - 1));

@@ -15,7 +15,11 @@ std::string name_of(const std::vector<Seat>& players, PlayerId p) {
     return "player " + std::to_string(p + 1);
 }
 
-std::string possessive(const std::vector<Seat>& players, PlayerId p) { return name_of(players, p) + "'s"; }
+// "Bala's"; "your" for the player this program names You when nobody names them (settings.h).
+std::string possessive(const std::vector<Seat>& players, PlayerId p) {
+    const std::string name = name_of(players, p);
+    return name == "You" ? "your" : name + "'s";
+}
 
 std::string face_text(Letter f) { return f == blank ? std::string("a blank") : std::string(1, face_char(f)); }
 
@@ -102,8 +106,12 @@ std::string describe(const Happening& h, const std::vector<Seat>& players) {
                                                       : ", ") +
                          name_of(players, o.winners[i]);
             const int top = o.scores[std::size_t(o.winners.front())];
-            return "game over: " + names + (o.winners.size() == 1 ? " wins" : " share the win") + " with " +
-                   std::to_string(top);
+            const bool you = o.winners.size() == 1 && names == "You";  // the program's name for a person
+            return "game over: " + names +
+                   (o.winners.size() > 1 ? " share the win"
+                    : you                ? " win"
+                                         : " wins") +
+                   " with " + std::to_string(top);
         }
     };
     return std::visit(Describe{players}, h);

@@ -24,5 +24,9 @@ struct Missed {
 // computer's, say).
 std::vector<Missed> missed_words(const Game& game, std::size_t per_reveal = 3,
                                  const SearchOptions& options = {});
+// The same for the one reveal at `moment` of the history (empty words for a moment that is no reveal,
+// or where nothing was missed): what a review shows as it steps, a search at a time.
+Missed missed_at(const Game& game, std::size_t moment, std::size_t per_reveal = 3,
+                 const SearchOptions& options = {});
 
 }  // namespace gobblet::grabble

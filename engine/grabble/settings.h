@@ -80,4 +80,51 @@ Expected<void> check_settings(const Settings& s);
 // The blanks of the tile set go into the bag unless the rule is None.
 inline bool with_blanks(const Settings& s) { return s.blanks != BlankRule::None; }
 
+// A player as the command line (--player) and the settings file write one: NAME (a person at this
+// keyboard), `computer` or `computer:LEVEL` (a computer, named by computer_names), or
+// NAME=computer[:LEVEL] (a named computer). A computer without a level gets `level`. The name is cleaned
+// as engine/match.h's clean_name does; empty (a computer's without one) until named_computers names it.
+Expected<Seat> parse_player(std::string_view text, Level level);
+// The text parse_player reads back: "Ali", "Ada=computer:easy".
+std::string player_text(const Seat& seat);
+// Several players apart by commas: "You, computer:easy, Bo=computer:max" (the settings file's line).
+Expected<std::vector<Seat>> parse_players(std::string_view text, Level level);
+std::string players_text(const std::vector<Seat>& players);
+// Gives each computer without a name the first of computer_names that no player has.
+void name_computers(std::vector<Seat>& players);
+// The names computers get when nobody names them.
+inline constexpr std::string_view computer_names[] = {"Ada",    "Alan",    "Grace",  "Claude",
+                                                      "Edsger", "Barbara", "Donald", "Ken"};
+// The players of a game nobody set up: a person ("You") and three computers at `level`.
+std::vector<Seat> default_players(Level level = Level::Medium);
+
+// What the players chose for the next game, field by field (the settings file's grabble-FIELD lines, the
+// command line's --FIELD flags, the new-game screen): a field left unset keeps what is under it
+// (the flags over the file over Settings' defaults).
+struct Choice {
+    std::optional<std::vector<Seat>> players;
+    std::optional<bool> computer_waits;
+    std::optional<BlankRule> blanks;
+    std::optional<int> min_length;
+    std::optional<std::string> word_list;
+    std::optional<TileSet> tiles;
+    std::optional<Scoring> scoring;
+    std::optional<bool> show_clues;
+    std::optional<Millis> tie_window, reveal_pause, last_minute;
+    friend bool operator==(const Choice&, const Choice&) = default;
+};
+// The fields by name: the flags are --NAME, the settings file's keys grabble-NAME.
+inline constexpr std::string_view choice_fields[] = {
+    "players", "computers-play", "blanks",     "min-length",   "words",      "tiles",
+    "scoring", "clues",          "tie-window", "reveal-pause", "last-minute"};
+// Sets one field from its text (as a flag or the settings file gives it), or says what is wrong and what
+// the field takes: "blanks: 'some' is none, sticking or non-sticking". A player list's computers without
+// a level get `level`. The value is checked alone; check_settings checks the whole.
+Expected<void> set_choice(Choice& c, std::string_view field, std::string_view value,
+                          Level level = Level::Medium);
+// A field's value as set_choice reads it back: "non-sticking", "300ms", "wait", "on".
+std::string choice_text(const Settings& s, std::string_view field);
+// The settings with every field the choice sets.
+Settings apply_choice(Settings s, const Choice& c);
+
 }  // namespace gobblet::grabble

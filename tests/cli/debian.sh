@@ -24,13 +24,16 @@ tmp="$WORK/tmp"
 make -s -C "$ROOT" -o main install DESTDIR="$tmp" "${paths[@]}" >/dev/null || fail "make install ${paths[*]}"
 # What dh_install and dh_missing do: every path a .install names is there, and every file is taken.
 listed() { grep -hv '^#' "$deb/gobblet.install" "$deb/gobblet-server.install" | grep . | sort; }
-installed=$(cd "$tmp" && find . -type f | sed 's|^\./||' | sort)
+installed=$(cd "$tmp" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort)
 missing=$(comm -23 <(listed) <(echo "$installed"))
 untaken=$(comm -13 <(listed) <(echo "$installed"))
 [ -z "$missing" ] || fail "debian/*.install name what make install does not give: $missing"
 [ -z "$untaken" ] || fail "make install gives what no package takes (debian/*.install): $untaken"
 grep -qx 'usr/games/gobblet' "$deb/gobblet.install" || fail "gobblet does not take /usr/games/gobblet"
 grep -qx 'usr/share/man/man6/gobblet.6' "$deb/gobblet.install" || fail "gobblet does not take its man page"
+# Grabble is the same program under its own name, with the man page under that name too.
+expect_eq "the grabble link" "$(readlink "$tmp/usr/games/grabble")" gobblet
+expect_eq "grabble's man page" "$(readlink "$tmp/usr/share/man/man6/grabble.6")" gobblet.6
 cmp -s "$tmp/usr/games/gobblet" "$ROOT/main" || fail "make install did not install ./main as /usr/games/gobblet"
 # The guides are dh_installdocs', as they are: the units' Documentation= names one of them.
 for doc in server.md lobby.md network.md; do

@@ -13,7 +13,8 @@ expect_contains "target" "$out" "target 5 ms"
 "$MAIN" --game grabble --bench 3 2>"$WORK/err" && fail "a depth for grabble's bench must be refused"
 expect_eq "depth" "$(cat "$WORK/err")" "gobblet: --game grabble --bench takes no depth: give --bench alone"
 "$MAIN" --game grabble --perft 1 2>"$WORK/err" && fail "--game with --perft must be refused"
-expect_eq "mode" "$(cat "$WORK/err")" "gobblet: --game cannot be combined with --perft"
+expect_eq "mode" "$(cat "$WORK/err")" \
+    "gobblet: --perft cannot be combined with --game grabble (--game grabble --help lists its flags)"
 "$MAIN" --game chess --bench 2>"$WORK/err" && fail "--game chess must be refused"
 expect_contains "game" "$(cat "$WORK/err")" "--game: chess not in {gobblet,grabble}"
 # Gobblet's bench is still the default game's.

@@ -11,6 +11,12 @@ for flag in $("$MAIN" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
     [ "$flag" = "--help" ] && continue
     grep -qF -- "${flag//-/\\-}" "$page" || fail "the man page does not document $flag"
 done
+# ... and Grabble's own command line, in its section.
+grabble_section=$(sed -n '/^\.SS Grabble (/,/^\.SS /p' "$page")
+for flag in $("$MAIN" --game grabble --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+    case $flag in --help | --version | --game) continue ;; esac
+    grep -qF -- "${flag//-/\\-}" <<<"$grabble_section" || fail "the man page's Grabble options do not document $flag"
+done
 # The header's version is the program's (engine/version.h): --version and the protocol's `version` say it.
 expect_eq "the man page's version" "$(sed -n 's/^\.TH GOBBLET 6 "[^"]*" "\([^"]*\)".*/\1/p' "$page")" \
     "$("$MAIN" --version)"
@@ -20,6 +26,11 @@ expect_eq "the protocol's version" "$(printf 'version\nquit\n' | "$MAIN" --gtp |
 # with other flags than the build's, CXX="ccache g++" say, make would rebuild the whole tree first).
 make -s -C "$ROOT" -o main install DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
 [ -x "$WORK/root/usr/bin/gobblet" ] || fail "installed binary"
+# Installed as grabble too, which opens Grabble (its own --help), with the man page under that name.
+[ "$(readlink "$WORK/root/usr/bin/grabble")" = gobblet ] || fail "the grabble link"
+"$WORK/root/usr/bin/grabble" --help | head -n 1 | grep -q '^grabble: Anagrams' || fail "grabble --help is not Grabble's"
+"$WORK/root/usr/bin/grabble" --game gobblet --help | head -n 1 | grep -q '^gobblet: ' || fail "grabble --game gobblet"
+[ "$(readlink "$WORK/root/usr/share/man/man6/grabble.6")" = gobblet.6 ] || fail "the grabble man page link"
 [ -f "$WORK/root/usr/share/man/man6/gobblet.6" ] || fail "installed man page"
 # ... and what a server's operator needs, its paths made to fit the prefix (docs/server.md, "Installing").
 unit="$WORK/root/usr/lib/systemd/system/gobblet-server.service"
@@ -30,5 +41,6 @@ grep -qxF '    ForceCommand /usr/bin/gobblet --lobby unix:/run/gobblet/lobby.soc
 for doc in server.md lobby.md network.md; do [ -f "$WORK/root/usr/share/doc/gobblet/$doc" ] || fail "installed $doc"; done
 make -s -C "$ROOT" uninstall DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
 [ ! -e "$WORK/root/usr/share/man/man6/gobblet.6" ] || fail "uninstall leaves the man page"
+[ ! -e "$WORK/root/usr/bin/grabble" ] && [ ! -L "$WORK/root/usr/bin/grabble" ] || fail "uninstall leaves grabble"
 [ ! -e "$unit" ] || fail "uninstall leaves the systemd unit"
 [ ! -e "$WORK/root/usr/share/doc/gobblet" ] || fail "uninstall leaves the docs"

@@ -14,10 +14,10 @@ wait_for "computer (medium) played"
 expect_no "coach"
 keys u
 wait_for "(your turn again)"
-# The menu's last row switches it on.
+# The menu's row above the last (the last opens Grabble) switches it on.
 keys m
 wait_for "Coach: warns of your bad moves against the computer"
-keys End Enter
+keys End Up Enter
 wait_for "coach on: after your move against the computer"
 keys Escape
 type_move W1A1
