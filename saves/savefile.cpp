@@ -222,11 +222,13 @@ int remove_stale_temporaries(const fs::path& dir, fs::file_time_type now, std::c
 
 void remove_stale_temporaries() {
     const auto now = fs::file_time_type::clock::now();
-    // The folders the program writes: the autosave's, the named saves' and the finished games' (record.h),
-    // the one they are in (puzzle progress: saves/puzzles.h) and the settings'.
-    const fs::path saves = saves_dir();
+    // The folders the program writes: the autosave's (Gobblet's, and Grabble's in its own: grabble_record.h),
+    // the named saves' and the finished games' (record.h), the one they are in (puzzle progress:
+    // saves/puzzles.h) and the settings'.
+    const fs::path saves = saves_dir(), state = state_dir();
     const fs::path data = saves.empty() ? saves : saves.parent_path();
-    for (const fs::path& dir : {state_dir(), saves, data.empty() ? data : data / "games", data, config_dir()})
+    for (const fs::path& dir : {state, state.empty() ? state : state / "grabble", saves,
+                                data.empty() ? data : data / "games", data, config_dir()})
         if (!dir.empty()) remove_stale_temporaries(dir, now);
 }
 

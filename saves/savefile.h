@@ -80,7 +80,8 @@ Expected<void> write_file(const std::filesystem::path& path, std::string_view te
 // and folders included. Returns how many it removed.
 int remove_stale_temporaries(const std::filesystem::path& dir, std::filesystem::file_time_type now,
                              std::chrono::seconds min_age = std::chrono::minutes(1));
-// The same for every folder the program writes: state_dir(), saves_dir(), the finished games' folder
+// The same for every folder the program writes: state_dir() (and Grabble's autosaves' folder in it),
+// saves_dir(), the finished games' folder
 // (record.h; write_new_file's temporaries follow the same pattern), the folder those two are in (the
 // puzzles' progress) and config_dir(). Called at start-up.
 void remove_stale_temporaries();

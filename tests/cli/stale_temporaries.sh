@@ -21,4 +21,10 @@ make_files
 "$MAIN" </dev/null >/dev/null 2>&1 && fail "the game without a terminal must fail"
 [ -e "$state/.autosave.txt.Ab3xYz" ] && fail "the game left a stale autosave temporary"
 [ -e "$saves/game-20261122-140301.txt" ] || fail "a save was removed"
+# Grabble's autosaves have a folder of their own: cleaned too.
+mkdir -p "$state/grabble"
+echo "% grabble game" >"$state/grabble/.autosave.txt.Gr4bbl"
+touch -d '2 minutes ago' "$state/grabble/.autosave.txt.Gr4bbl"
+"$MAIN" --game grabble </dev/null >/dev/null 2>&1 && fail "grabble without a terminal must fail"
+[ -e "$state/grabble/.autosave.txt.Gr4bbl" ] && fail "grabble left a stale autosave temporary"
 exit 0
