@@ -91,6 +91,9 @@ ls "$XDG_DATA_HOME"/gobblet/saves/you--ada--alan--grace-*.txt >/dev/null || fail
 keys C-o
 wait_for "Grabble games, most recent first"
 wait_for "2026-11-29 10:00  You, Ada, Alan, Grace  in progress"
+# The game stands under the list, and shows no tile: a list left open is no way to think off the clock.
+wait_for "Pool  (hidden while the game stands)"
+wait_for "PAUSED:"
 keys Escape
 wait_for "Grab:"
 

@@ -159,7 +159,15 @@ GrabbleFrame GrabbleScreen::frame(Millis now) const {
             row.winner = std::find(winners.begin(), winners.end(), gr::PlayerId(p)) != winners.end();
             f.players.push_back(std::move(row));
         }
-        f.show_clues = s.show_clues && playing() && !review_;
+        // A game that stands under a list (its time stopped, the computers waiting) shows nobody its
+        // tiles: a list left open is no way to think without the clock.
+        if (playing() && play_->paused() && !review_) {
+            f.hidden = true;
+            f.pool.clear();
+            f.pool_new = -1;
+            for (GrabblePlayerRow& row : f.players) row.words.clear();
+        }
+        f.show_clues = s.show_clues && playing() && !review_ && !f.hidden;
         f.clues = play_->clues();
         f.status = status_text(now);
         f.status_strong = review_ || !playing() || g.phase() == gr::Phase::LastMinute || play_->paused();

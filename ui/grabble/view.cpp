@@ -70,7 +70,10 @@ void draw_grabble(const GrabbleFrame& f) {
         const int attr = i == f.pool_new ? A_BOLD | A_REVERSE : A_BOLD;
         put_text(y, x, std::string(1, f.pool[std::size_t(i)]), attr);
     }
-    if (f.pool.empty()) put_text(1, 6, "(empty)", A_DIM);
+    if (f.hidden)
+        put_text(1, 6, "(hidden while the game stands)", A_DIM);
+    else if (f.pool.empty())
+        put_text(1, 6, "(empty)", A_DIM);
 
     // The bottom: footer (2), prompt, story (3), status, clues.
     const int footer_y = lines - 2, prompt_y = lines - 3, story_y = lines - 6, status_y = lines - 7;

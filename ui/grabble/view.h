@@ -40,6 +40,7 @@ struct GrabbleFrame {
     std::string title;
     std::vector<char> pool;  // faces: 'A'-'Z', '?' a blank
     int pool_new = -1;       // the newest tile's place in `pool` (marked), -1 none
+    bool hidden = false;     // the game stands under a list: its tiles and words are not shown
     std::vector<GrabblePlayerRow> players;
     std::vector<std::string> clues;  // shown when `show_clues`
     bool show_clues = false;
