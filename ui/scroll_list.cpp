@@ -8,7 +8,9 @@
 namespace gobblet::ui {
 
 void put_text(int y, int x, const std::string& text, int width, unsigned long attr) {
-    if (width <= 0 || y < 0 || y >= LINES) return;
+    if (y < 0 || y >= LINES || x < 0 || x >= COLS) return;
+    if (width < 0 || width > COLS - x) width = COLS - x;
+    if (width <= 0) return;
     const auto a = static_cast<attr_t>(attr);
     if (a) attron(a);
     mvaddstr(y, x, fit(text, width).c_str());

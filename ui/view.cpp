@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "engine/movegen.h"
+#include "scroll_list.h"
 #include "teach_text.h"
 #include "terminal.h"
 #include "text.h"
@@ -14,14 +15,6 @@ namespace gobblet::ui {
 
 int pair_attr(short pair) { return has_colors_on() ? COLOR_PAIR(pair) : 0; }
 
-void put_text(int y, int x, std::string_view text, int attr, int width) {
-    if (y < 0 || y >= LINES || x >= COLS) return;
-    if (width < 0 || x + width > COLS) width = COLS - x;
-    attron(attr);
-    mvaddstr(y, x, clip(printable(text), width).c_str());
-    attroff(attr);
-}
-
 void draw_overlay(const Overlay& o, int cols, int status_y) {
     // Above the status line: the message under it stays in sight (what a change did, or why not).
     const int above = std::max(5, status_y - 1);
@@ -29,7 +22,7 @@ void draw_overlay(const Overlay& o, int cols, int status_y) {
     const int h = std::min(above, int(o.rows.size()) + 4);
     const int x = (cols - w) / 2, y = 1 + (above - h) / 2;
     for (int i = 0; i < h; ++i) mvhline(y + i, x, ' ', w);
-    put_text(y, x + 1, o.title, A_BOLD | A_REVERSE, w - 2);
+    put_text(y, x + 1, o.title, w - 2, A_BOLD | A_REVERSE);
     const int visible = h - 4;
     const int first = std::clamp(o.selected - visible / 2, 0, std::max(0, int(o.rows.size()) - visible));
     for (int i = 0; i < visible && first + i < int(o.rows.size()); ++i) {
@@ -40,15 +33,15 @@ void draw_overlay(const Overlay& o, int cols, int status_y) {
         const int room = w - 4 - vw;
         line = clip(line, room);
         line += std::string(std::max(0, room - text_width(line)), ' ');
-        put_text(y + 2 + i, x + 1, line + "  " + r.value, attr, w - 2);
+        put_text(y + 2 + i, x + 1, line + "  " + r.value, w - 2, attr);
     }
-    put_text(y + h - 1, x + 1, o.footer, 0, w - 2);
+    put_text(y + h - 1, x + 1, o.footer, w - 2);
 }
 
 namespace {
 
 void put(int y, int x, std::string_view text, int attr = 0, int width = -1) {
-    put_text(y, x, text, attr, width);
+    put_text(y, x, std::string(text), width, attr);
 }
 
 void centered(int y, int x, int width, const std::string& text, int attr = 0) {

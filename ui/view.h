@@ -69,11 +69,10 @@ void draw_help(const std::vector<std::string>& lines, int& scroll);
 // indented), the oldest first.
 std::vector<std::string> chat_log_page(const std::string& title, const std::deque<std::string>& log,
                                        int width);
-// What every screen draws with (the game's, Grabble's): a colour pair's attribute (none without colour),
-// printable text at (y, x) clipped to `width` columns (to the screen's edge when -1), and an overlay list
-// (the settings menu, the list of games, Grabble's new game) centred above the status line `status_y`.
+// What every screen draws with (the game's, Grabble's; a line of text is scroll_list.h's put_text): a
+// colour pair's attribute (none without colour) and an overlay list (the settings menu, the list of
+// games, Grabble's new game) centred above the status line `status_y`.
 int pair_attr(short pair);
-void put_text(int y, int x, std::string_view text, int attr = 0, int width = -1);
 void draw_overlay(const Overlay& o, int cols, int status_y);
 // A key on the help screen: true when it scrolled it, false for a key that closes it.
 bool help_scroll_key(Key k, int& scroll);

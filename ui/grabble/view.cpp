@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "ui/scroll_list.h"
 #include "ui/terminal.h"
 #include "ui/text.h"
 #include "ui/view.h"
@@ -46,34 +47,34 @@ void draw_grabble(const GrabbleFrame& f) {
                       std::to_string(grabble_min_lines) +
                       ". Enlarge the window (the game's time stands until then), or press Ctrl-C to quit.",
                   std::max(10, cols - 1)))
-            put_text(y++, 0, line);
+            put_text(y++, 0, line, -1);
         curs_set(0);
         refresh();
         return;
     }
     const int w = cols - 1;
-    put_text(0, 0, f.title, A_BOLD | pair_attr(pair_title), w);
+    put_text(0, 0, f.title, w, A_BOLD | pair_attr(pair_title));
 
     // The pool: two letters a tile, two lines (more on a tall screen); what does not fit is counted.
     const int pool_lines = lines >= 40 ? 4 : 2;
     const int per_line = (w - 6) / 2;
-    put_text(1, 0, "Pool", A_BOLD, 5);
+    put_text(1, 0, "Pool", 5, A_BOLD);
     const int room = per_line * pool_lines;
     const int shown = std::min<int>(int(f.pool.size()), room);
     for (int i = 0; i < shown; ++i) {
         const bool last = i == shown - 1 && int(f.pool.size()) > room;
         const int y = 1 + i / per_line, x = 6 + 2 * (i % per_line);
         if (last) {
-            put_text(y, x, "+" + std::to_string(int(f.pool.size()) - room + 1), A_DIM);
+            put_text(y, x, "+" + std::to_string(int(f.pool.size()) - room + 1), -1, A_DIM);
             break;
         }
         const int attr = i == f.pool_new ? A_BOLD | A_REVERSE : A_BOLD;
-        put_text(y, x, std::string(1, f.pool[std::size_t(i)]), attr);
+        put_text(y, x, std::string(1, f.pool[std::size_t(i)]), -1, attr);
     }
     if (f.hidden)
-        put_text(1, 6, "(hidden while the game stands)", A_DIM);
+        put_text(1, 6, "(hidden while the game stands)", -1, A_DIM);
     else if (f.pool.empty())
-        put_text(1, 6, "(empty)", A_DIM);
+        put_text(1, 6, "(empty)", -1, A_DIM);
 
     // The bottom: footer (2), prompt, story (3), status, clues.
     const int footer_y = lines - 2, prompt_y = lines - 3, story_y = lines - 6, status_y = lines - 7;
@@ -104,20 +105,20 @@ void draw_grabble(const GrabbleFrame& f) {
         head += std::string(std::size_t(std::max(0, 20 - text_width(head))), ' ');
         std::string score = std::to_string(r.score);
         head += std::string(std::size_t(std::max(0, 4 - int(score.size()))), ' ') + score;
-        put_text(y, 0, head, attr, 25);
-        if (r.passed) put_text(y, 25, "-", A_DIM, 1);
+        put_text(y, 0, head, 25, attr);
+        if (r.passed) put_text(y, 25, "-", 1, A_DIM);
         const int wrows = std::min(rows[std::size_t(p)], clues_y - y);
         const std::vector<std::string> wl = word_lines(r.words, w - 27, wrows);
-        for (int k = 0; k < int(wl.size()); ++k) put_text(y + k, 27, wl[std::size_t(k)], 0, w - 27);
+        for (int k = 0; k < int(wl.size()); ++k) put_text(y + k, 27, wl[std::size_t(k)], w - 27);
         y += std::max(1, wrows);
     }
     if (f.show_clues) {
         std::string line = "Clues: ";
         if (f.clues.empty()) line += "none";
         for (std::size_t i = 0; i < f.clues.size(); ++i) line += (i ? " " : "") + f.clues[i];
-        put_text(clues_y, 0, line, A_DIM, w);
+        put_text(clues_y, 0, line, w, A_DIM);
     }
-    put_text(status_y, 0, f.status, f.status_strong ? A_BOLD : 0, w);
+    put_text(status_y, 0, f.status, w, f.status_strong ? A_BOLD : 0);
     // The story: the newest lines, wrapped, as many as fill three lines (the newest last; an older line
     // that does not fit whole shows its end).
     std::vector<std::pair<std::string, bool>> told;
@@ -127,10 +128,10 @@ void draw_grabble(const GrabbleFrame& f) {
             told.insert(told.begin(), {wrapped[k], f.story[i].error});
     }
     for (std::size_t i = 0; i < told.size(); ++i)
-        put_text(story_y + int(i), 0, told[i].first, told[i].second ? A_BOLD | pair_attr(pair_error) : 0, w);
-    put_text(prompt_y, 0, f.prompt_line, A_BOLD, w);
+        put_text(story_y + int(i), 0, told[i].first, w, told[i].second ? A_BOLD | pair_attr(pair_error) : 0);
+    put_text(prompt_y, 0, f.prompt_line, w, A_BOLD);
     for (int i = 0; i < 2 && i < int(f.footer.size()); ++i)
-        put_text(footer_y + i, 0, f.footer[std::size_t(i)], A_DIM, w);
+        put_text(footer_y + i, 0, f.footer[std::size_t(i)], w, A_DIM);
     if (f.overlay) draw_overlay(*f.overlay, cols, status_y);
     if (f.prompt_cursor >= 0 && !f.overlay) {
         curs_set(1);
