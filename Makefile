@@ -70,7 +70,7 @@ UI_LOGIC_OBJ := $(B)/ui/input.o $(B)/ui/keys.o $(B)/ui/puzzle_session.o $(B)/ui/
                 $(B)/ui/table_play.o $(B)/ui/table_link.o $(B)/ui/table_records.o $(B)/ui/table_review.o \
                 $(B)/ui/table_seats.o $(B)/ui/umpire.o \
                 $(B)/ui/teacher.o $(B)/ui/lobby_view.o $(B)/ui/text.o $(B)/ui/game_paste.o $(B)/ui/game_setup.o \
-                $(B)/ui/engine_help.o $(B)/ui/grabble/play.o
+                $(B)/ui/engine_help.o $(B)/ui/grabble/play.o $(B)/ui/controls.o
 
 # The libFuzzer targets: tests/fuzz/NAME.cpp each, with tests/fuzz/NAME.dict and a seed corpus in
 # tests/fuzz/corpus/NAME/. A new target is a new name here and those three things.

@@ -205,6 +205,12 @@ TEST_CASE("letters that are not on the table are named", "[grabble]") {
 
 TEST_CASE("players reveal in turn, and the grabber reveals next", "[grabble]") {
     Game g = start_game(seed_settings(), bag_starting("CATE"), words("cat"));
+    // The rule a screen asks before it offers the key is the one reveal() follows.
+    CHECK(!g.reveal_refused(ali));
+    REQUIRE(g.reveal_refused(bala));
+    CHECK(g.reveal_refused(bala)->why == Refusal::NotYourTurn);
+    CHECK(g.reveal_refused(bala)->other == ali);
+    CHECK(g.reveal_refused(7)->why == Refusal::UnknownPlayer);
     const Refused wrong = refusal(g.reveal(bala, 100));
     CHECK(wrong.why == Refusal::NotYourTurn);
     CHECK(refusal_text(wrong, g.settings().players) == "it is Ali's turn to reveal");
@@ -215,6 +221,7 @@ TEST_CASE("players reveal in turn, and the grabber reveals next", "[grabble]") {
     g.grab(bala, "cat", 500);
     // While the grab waits for its tie window, nobody reveals.
     CHECK(refusal(g.reveal(ding, 600)).why == Refusal::GrabBeingDecided);
+    CHECK(g.reveal_refused(ding)->why == Refusal::GrabBeingDecided);
     g.advance(1000);
     CHECK(g.to_reveal() == bala);
     CHECK(refusal(g.reveal(ding, 1100)).why == Refusal::NotYourTurn);

@@ -6,6 +6,7 @@
 #include <curses.h>
 
 #include "support.h"
+#include "ui/controls.h"
 #include "ui/key_rows.h"
 
 using namespace gobblet;
@@ -308,4 +309,34 @@ TEST_CASE("a key row says when it works: the footer offers it then, and pressed 
     CHECK(rows.press(board, Action::OfferDraw).why() == "not on this board");
     CHECK_FALSE(rows.listed(board)(Action::OfferDraw));
     CHECK(rows.listed(board)(Action::Back));
+}
+
+TEST_CASE("a list overlay's selection keys keep the selection within its rows", "[input][keys]") {
+    // The game's menu and list of games and Grabble's new-game screen and list move alike.
+    Overlay o;
+    o.rows.resize(15);
+    CHECK(overlay_select_key(o, special(KEY_UP)));
+    CHECK(o.selected == 0);
+    CHECK(overlay_select_key(o, ch('j')));
+    CHECK(overlay_select_key(o, special(KEY_DOWN)));
+    CHECK(o.selected == 2);
+    CHECK(overlay_select_key(o, special(KEY_NPAGE)));
+    CHECK(o.selected == 12);
+    CHECK(overlay_select_key(o, special(KEY_NPAGE)));
+    CHECK(o.selected == 14);
+    CHECK(overlay_select_key(o, ch('k')));
+    CHECK(o.selected == 13);
+    CHECK(overlay_select_key(o, special(KEY_HOME)));
+    CHECK(o.selected == 0);
+    CHECK(overlay_select_key(o, special(KEY_END)));
+    CHECK(o.selected == 14);
+    CHECK(overlay_select_key(o, special(KEY_PPAGE)));
+    CHECK(o.selected == 4);
+    // Any other key is the overlay's own, and moves nothing.
+    CHECK_FALSE(overlay_select_key(o, ch('x')));
+    CHECK_FALSE(overlay_select_key(o, special(KEY_LEFT)));
+    CHECK(o.selected == 4);
+    Overlay empty;
+    CHECK(overlay_select_key(empty, special(KEY_DOWN)));
+    CHECK(empty.selected == 0);
 }

@@ -6,11 +6,36 @@
 
 #include "engine/text.h"
 #include "input.h"
+#include "scroll_list.h"
 
 namespace gobblet::ui {
 
 bool is_enter(Key k) {
     return (!k.special && (k.code == '\n' || k.code == '\r')) || (k.special && k.code == KEY_ENTER);
+}
+
+bool overlay_select_key(Overlay& o, Key k) {
+    const int n = int(o.rows.size());
+    int delta = 0;
+    if (k.special) {
+        switch (k.code) {
+            case KEY_UP: delta = -1; break;
+            case KEY_DOWN: delta = 1; break;
+            case KEY_PPAGE: delta = -10; break;
+            case KEY_NPAGE: delta = 10; break;
+            case KEY_HOME: delta = -n; break;
+            case KEY_END: delta = n; break;
+            default: return false;
+        }
+    } else if (k.code == 'k') {
+        delta = -1;
+    } else if (k.code == 'j') {
+        delta = 1;
+    } else {
+        return false;
+    }
+    o.selected = std::max(0, move_selection(o.selected, n, delta));
+    return true;
 }
 
 bool is_backspace(Key k) {

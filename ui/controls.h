@@ -32,6 +32,11 @@ void entry_chrome(const LineEntry& e, Chrome& c);
 // Adds a typed character to the prompt (a control character is ignored), or says why not.
 Expected<void> add_to_prompt(std::string& prompt, int c);
 
+// A selection key of a list overlay (the game's menu and list of games, Grabble's new-game screen and
+// list): Up and Down (j and k) a row, PgUp and PgDn ten, Home and End the first and the last, kept within
+// its rows (scroll_list.h's move_selection). False, and nothing moved, for any other key.
+bool overlay_select_key(Overlay& o, Key k);
+
 // Moves the cursor on a board of `size`; right of the last column are the side to move's stacks.
 void step_cursor(Spot& c, int size, int drow, int dcol);
 

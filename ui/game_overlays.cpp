@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "controls.h"
 #include "game_overlays.h"
 #include "game_screen.h"
 #include "saves/autosave.h"
@@ -210,15 +211,9 @@ void GameOverlays::open_list() {
 GameOverlays::Next GameOverlays::key(Key k) {
     Overlay& o = *ui_.overlay;
     const bool menu = paths_.empty();
-    const int n = int(o.rows.size());
+    if (overlay_select_key(o, k)) return {};
     if (k.special) {
         switch (k.code) {
-            case KEY_UP: o.selected = std::max(0, o.selected - 1); return {};
-            case KEY_DOWN: o.selected = std::min(n - 1, o.selected + 1); return {};
-            case KEY_PPAGE: o.selected = std::max(0, o.selected - 10); return {};
-            case KEY_NPAGE: o.selected = std::min(n - 1, o.selected + 10); return {};
-            case KEY_HOME: o.selected = 0; return {};
-            case KEY_END: o.selected = n - 1; return {};
             case KEY_LEFT:
                 if (menu) menu_change(-1);
                 return {};
@@ -230,12 +225,6 @@ GameOverlays::Next GameOverlays::key(Key k) {
                 if (k.code == KEY_F(1)) return {Next::Kind::Help, {}};
                 return {};
         }
-    } else if (k.code == 'j') {
-        o.selected = std::min(n - 1, o.selected + 1);
-        return {};
-    } else if (k.code == 'k') {
-        o.selected = std::max(0, o.selected - 1);
-        return {};
     } else if (k.code == 27 || (menu && k.code == 'm') || (!menu && k.code == 'o')) {
         ui_.overlay.reset();
         return {};

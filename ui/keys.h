@@ -2,7 +2,7 @@
 // tutorial), which drives the dispatch, the footer and the help screen, so that the three can never
 // disagree. Keys that only edit or move inside something open are read where it is handled, not bound
 // here: the prompt's and a line entry's editing keys (controls.h), a list overlay's selection keys
-// (GameOverlays::key) and the help's scrolling keys (view.h's help_scroll_key).
+// (controls.h's overlay_select_key) and the help's scrolling keys (view.h's help_scroll_key).
 //
 // Input modes. The game is always in one of two modes, and the footer says which:
 //  - typing (the default): on an empty prompt a key bound to a command acts; any other character

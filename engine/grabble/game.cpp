@@ -217,6 +217,16 @@ void Game::end(Happenings& out) {
 Happenings Game::reveal(PlayerId by, Millis at) {
     Happenings out;
     settle(at, out);
+    if (std::optional<Refused> r = reveal_refused(by)) {
+        out.push_back(std::move(*r));
+        return out;
+    }
+    do_reveal(by, false, out);
+    events_.push_back({Action::Reveal, by, "", now_});
+    return out;
+}
+
+std::optional<Refused> Game::reveal_refused(PlayerId by) const {
     Refused r{by, Action::Reveal, "", Refusal::UnknownPlayer, "", nobody, "", 0, now_};
     if (by < 0 || std::size_t(by) >= settings_.players.size())
         r.why = Refusal::UnknownPlayer;
@@ -228,13 +238,9 @@ Happenings Game::reveal(PlayerId by, Millis at) {
         r.why = Refusal::GrabBeingDecided;
     else if (by != to_reveal_)
         r.why = Refusal::NotYourTurn, r.other = to_reveal_;
-    else {
-        do_reveal(by, false, out);
-        events_.push_back({Action::Reveal, by, "", now_});
-        return out;
-    }
-    out.push_back(r);
-    return out;
+    else
+        return std::nullopt;
+    return r;
 }
 
 Happenings Game::pass(PlayerId by, Millis at) {

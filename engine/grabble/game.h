@@ -193,6 +193,9 @@ class Game {
     Happenings grab(PlayerId by, std::string_view word, Millis at);
     Happenings pass(PlayerId by, Millis at);
     Happenings advance(Millis now);
+    // Why a reveal by `by` would be refused at the game's time now (nullopt: it would be made), the one
+    // rule reveal() follows: what a screen asks before it offers the key.
+    std::optional<Refused> reveal_refused(PlayerId by) const;
     // The event `e` (reveal, grab or pass by e.by at e.at).
     Happenings apply(const Event& e);
     // When something next happens by itself (advance() then): a grab is decided, a tile comes, the last

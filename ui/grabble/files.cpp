@@ -308,24 +308,16 @@ void GrabbleScreen::open_list() {
 
 void GrabbleScreen::list_key(Key k, Millis now) {
     Overlay& o = *overlay_;
-    const int n = int(o.rows.size());
-    if (k.special) {
-        if (k.code == KEY_UP) o.selected = std::max(0, o.selected - 1);
-        if (k.code == KEY_DOWN) o.selected = std::min(n - 1, o.selected + 1);
-        if (k.code == KEY_PPAGE) o.selected = std::max(0, o.selected - 10);
-        if (k.code == KEY_NPAGE) o.selected = std::min(n - 1, o.selected + 10);
-        if (k.code == KEY_F(1)) open_help();
-        if (k.code != KEY_ENTER) return;
-    }
-    if (k.code == 'j') o.selected = std::min(n - 1, o.selected + 1);
-    if (k.code == 'k') o.selected = std::max(0, o.selected - 1);
+    if (overlay_select_key(o, k)) return;
+    if (k.special && k.code == KEY_F(1)) return open_help();
+    if (k.special && k.code != KEY_ENTER) return;
     if (k.code == '?') return open_help();
     if (k.code == 27) {
         overlay_.reset();
         overlay_kind_ = OverlayKind::None;
         return;
     }
-    if (k.code == 3 || k.code == 0x1c) return on_action(Action::Quit, now);
+    if (k.code == 3 || k.code == 0x1c) return quit();
     if (!is_enter(k)) return;
     const fs::path path = list_paths_.at(std::size_t(o.selected));
     overlay_.reset();

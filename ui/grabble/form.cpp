@@ -281,14 +281,9 @@ void GrabbleScreen::form_enter(Millis now) {
 }
 
 void GrabbleScreen::form_key(Key k, Millis now) {
-    Overlay& o = *overlay_;
-    const int n = int(o.rows.size());
+    if (overlay_select_key(*overlay_, k)) return;
     if (k.special) {
         switch (k.code) {
-            case KEY_UP: o.selected = std::max(0, o.selected - 1); return;
-            case KEY_DOWN: o.selected = std::min(n - 1, o.selected + 1); return;
-            case KEY_HOME: o.selected = 0; return;
-            case KEY_END: o.selected = n - 1; return;
             case KEY_LEFT: return form_change(-1, now);
             case KEY_RIGHT: return form_change(1, now);
             case KEY_ENTER: return form_enter(now);
@@ -297,15 +292,13 @@ void GrabbleScreen::form_key(Key k, Millis now) {
                 return;
         }
     }
-    if (k.code == 'j') o.selected = std::min(n - 1, o.selected + 1);
-    if (k.code == 'k') o.selected = std::max(0, o.selected - 1);
     if (k.code == '?') return open_help();
     if (k.code == 27) {
         overlay_.reset();
         overlay_kind_ = OverlayKind::None;
         return;
     }
-    if (k.code == 3 || k.code == 0x1c) return on_action(Action::Quit, now);  // Ctrl-C, Ctrl-\: as anywhere
+    if (k.code == 3 || k.code == 0x1c) return quit();  // Ctrl-C, Ctrl-\: as anywhere
     if (is_enter(k) || k.code == ' ') return form_enter(now);
 }
 

@@ -41,7 +41,8 @@ void GrabbleScreen::update_pause(Millis now) {
 }
 
 void GrabbleScreen::say(std::string text, bool error) {
-    if (play_) return play_->say(std::move(text), error);
+    // In the review, what is said stands under the moment shown (the game's story is not shown there).
+    if (play_ && !review_) return play_->say(std::move(text), error);
     notes_.push_back({std::move(text), error});
     while (notes_.size() > 3) notes_.pop_front();
 }
@@ -183,6 +184,8 @@ GrabbleFrame GrabbleScreen::frame(Millis now) const {
                 }
                 f.story.push_back({seen, false});
             }
+            for (const StoryLine& note : notes_)
+                if (f.story.size() < 3) f.story.push_back(note);
         } else {
             const auto& story = play_->story();
             f.story.assign(
@@ -207,17 +210,7 @@ GrabbleFrame GrabbleScreen::frame(Millis now) const {
         f.prompt_line = label + ": " + prompt_;
         f.prompt_cursor = text_width(f.prompt_line);
     }
-    const ScreenKind screen = playing() ? screen_grabble : screen_grabble_over;
-    const bool reviewing = review_.has_value();
-    f.footer = footer_lines(
-        Mode::typing, COLS - 1, 2,
-        [&](Action a) {
-            if (a == Action::Review) return play_ && !reviewing && !play_->game().history().empty();
-            if (a == Action::Cancel && screen == screen_grabble_over) return reviewing;
-            if (a == Action::Save || a == Action::Copy) return play_ != nullptr;
-            return true;
-        },
-        screen);
+    f.footer = keys().footer(*this, Mode::typing, COLS - 1, 2);
     if (entry_) f.footer = {"Enter takes it   Esc " + entry_->esc_word};
     if (overlay_) f.overlay = &*overlay_;
     return f;
@@ -276,7 +269,7 @@ std::vector<std::string> GrabbleScreen::help_lines(int width) const {
         "keyboard, each grab starts with its player's number (2cats). Refused grabs say why and change "
         "nothing. The game is saved as it goes (--game grabble --resume continues it); a Grabble transcript "
         "pasted here is opened.");
-    add_key_help(out, playing() ? screen_grabble : screen_grabble_over, width);
+    add_key_help(out, keys().screen(), width, keys().listed(*this));
     return out;
 }
 
@@ -288,6 +281,7 @@ void GrabbleScreen::open_help() {
 }
 
 void GrabbleScreen::key(Key k, Millis now) {
+    key_time_ = now;
     update_pause(now);
     if (help_) {
         if (!help_scroll_key(k, help_scroll_)) help_ = false;
@@ -307,12 +301,14 @@ void GrabbleScreen::key(Key k, Millis now) {
         update_pause(now);
         return;
     }
-    if (playing()) return typing_key(k, now);
-    on_action(action_for(k, Mode::typing, screen_grabble_over), now);
+    // What was due by now happens before the key (a grab decided, a tile come): its row asks the game.
+    if (play_) play_->service(now);
+    if (playing()) return typing_key(k);
+    press(keys().action(k, Mode::typing));
 }
 
-void GrabbleScreen::typing_key(Key k, Millis now) {
-    if (is_enter(k)) return grab(now);
+void GrabbleScreen::typing_key(Key k) {
+    if (is_enter(k)) return grab();
     if (is_backspace(k)) {
         if (!prompt_.empty()) prompt_.pop_back();
         return;
@@ -327,44 +323,125 @@ void GrabbleScreen::typing_key(Key k, Millis now) {
         prompt_ += char(k.code);
         return;
     }
-    const Action a = action_for(k, Mode::typing, screen_grabble);
+    const Action a = keys().action(k, Mode::typing);
     if (a == Action::None && !k.special && k.code >= 32 && k.code < 127) {
         say(std::string("'") + char(k.code) + "' is no letter: a word is letters a to z (? shows the keys)",
             true);
         return;
     }
-    on_action(a, now);
+    press(a);
 }
 
-void GrabbleScreen::on_action(Action a, Millis now) {
-    switch (a) {
-        case Action::Help: return open_help();
-        case Action::Quit:
-            if (over_another_) return nav_.pop();
-            return nav_.quit();
-        case Action::Reveal: return reveal(now);
-        case Action::Pass: return pass(now);
-        case Action::Cancel:
-            if (review_) {
-                review_.reset();
-                return;
-            }
-            prompt_.clear();
-            return;
-        case Action::Save: return save(now);
-        case Action::Open: return open_list();
-        case Action::NewGame: return open_form();
-        case Action::Copy: return copy();
-        case Action::Review: return start_review();
-        case Action::Back: return review_step(-1);
-        case Action::Forward: return review_step(1);
-        case Action::ToStart: return review_step(-1 << 20);
-        case Action::ToEnd: return review_step(1 << 20);
-        default: return;
+void GrabbleScreen::press(Action a) {
+    if (a == Action::None) return;
+    if (const Expected<void> done = keys().press(*this, a); !done) say(done.why(), true);
+}
+
+void GrabbleScreen::quit() {
+    if (over_another_) return nav_.pop();
+    nav_.quit();
+}
+
+// ---- The key rows --------------------------------------------------------------------------------------
+
+const KeyRows<GrabbleScreen>& GrabbleScreen::keys() const {
+    using S = GrabbleScreen;
+    // Every key of the table while a game is played; no letter or digit is one (they type the word).
+    static const KeyRows<S> playing_rows(
+        screen_grabble,
+        {
+            {Action::Help, nullptr, [](S& s) { s.open_help(); }},
+            {Action::None, nullptr, nullptr},  // "Enter grab": the prompt's, always
+            {Action::Reveal, [](const S& s) { return s.may_reveal(); }, [](S& s) { s.reveal(); }},
+            {Action::Pass, [](const S& s) { return s.may_pass(); }, [](S& s) { s.pass(); }},
+            {Action::Cancel, [](const S& s) { return s.may_clear(); }, [](S& s) { s.prompt_.clear(); }},
+            {Action::Quit, nullptr, [](S& s) { s.quit(); }},
+            {Action::Save, nullptr, [](S& s) { s.save(s.key_time_); }},
+            {Action::Open, nullptr, [](S& s) { s.open_list(); }},
+            {Action::NewGame, nullptr, [](S& s) { s.open_form(); }},
+            {Action::Copy, nullptr, [](S& s) { s.copy(); }},
+        },
+        "not while the game is played");
+    // Once it is over (or before any game): letters are commands, and the review steps.
+    static const KeyRows<S> over_rows(
+        screen_grabble_over,
+        {
+            {Action::Help, nullptr, [](S& s) { s.open_help(); }},
+            {Action::Quit, nullptr, [](S& s) { s.quit(); }},
+            {Action::Review, [](const S& s) { return s.may_review(); }, [](S& s) { s.start_review(); }},
+            {Action::None, [](const S& s) { return s.in_review(); }, nullptr},  // "left right step"
+            {Action::Back, [](const S& s) { return s.in_review(); }, [](S& s) { s.review_step(-1); }},
+            {Action::Forward, [](const S& s) { return s.in_review(); }, [](S& s) { s.review_step(1); }},
+            {Action::ToStart, [](const S& s) { return s.in_review(); },
+             [](S& s) { s.review_step(-1 << 20); }},
+            {Action::ToEnd, [](const S& s) { return s.in_review(); }, [](S& s) { s.review_step(1 << 20); }},
+            {Action::Cancel, [](const S& s) { return s.in_review(); }, [](S& s) { s.review_.reset(); }},
+            {Action::NewGame, nullptr, [](S& s) { s.open_form(); }},
+            {Action::Save, [](const S& s) { return s.has_game(); }, [](S& s) { s.save(s.key_time_); }},
+            {Action::Open, nullptr, [](S& s) { s.open_list(); }},
+            {Action::Copy, [](const S& s) { return s.has_game(); }, [](S& s) { s.copy(); }},
+        },
+        "not once the game is over");
+    return playing() ? playing_rows : over_rows;
+}
+
+Expected<void> GrabbleScreen::has_game() const {
+    if (!play_) return Failure{"no game on the table: n sets up a new one"};
+    return {};
+}
+
+Expected<void> GrabbleScreen::may_reveal() const {
+    const gr::Game& g = play_->game();
+    if (g.phase() == gr::Phase::LastMinute)
+        return Failure{"the bag is empty: make the last words, or pass (.)"};
+    const gr::PlayerId r = g.to_reveal();
+    const gr::Seat& who = play_->settings().players[std::size_t(r)];
+    if (who.computer)
+        return Failure{"it is " + who.name + "'s turn to reveal: a computer reveals on its own"};
+    if (const std::optional<gr::Refused> refused = g.reveal_refused(r))
+        return Failure{gr::refusal_text(*refused, play_->settings().players)};
+    return {};
+}
+
+Expected<void> GrabbleScreen::may_pass() const {
+    const Expected<Typed> typed = read_typed(prompt_);
+    if (!typed || !typed->word.empty())
+        return Failure{"a pass is . alone, or a player's number and . (2.): Esc clears the word"};
+    const gr::Game& g = play_->game();
+    if (typed->number) {
+        const Expected<gr::PlayerId> who = play_->person(typed->number, ".");
+        if (!who) return Failure{who.why()};
+        if (g.passed(*who))
+            return Failure{play_->settings().players[std::size_t(*who)].name +
+                           " has passed already: the next tile comes when everyone has"};
+        return {};
     }
+    for (gr::PlayerId p : play_->people())
+        if (!g.passed(p)) return {};
+    return Failure{play_->people().size() > 1
+                       ? "everyone here has passed already: the next tile comes when the computers have"
+                       : "you have passed already: the next tile comes when everyone has"};
 }
 
-void GrabbleScreen::grab(Millis now) {
+Expected<void> GrabbleScreen::may_clear() const {
+    if (prompt_.empty()) return Failure{"nothing typed to clear"};
+    return {};
+}
+
+Expected<void> GrabbleScreen::may_review() const {
+    if (!play_) return Failure{"no game to review: n sets up a new one"};
+    if (review_) return Failure{"in the review already: left and right step, Esc leaves it"};
+    if (play_->game().history().empty()) return Failure{"nothing happened in this game yet"};
+    return {};
+}
+
+Expected<void> GrabbleScreen::in_review() const {
+    if (!review_) return Failure{"not in the review: r starts it"};
+    return {};
+}
+
+void GrabbleScreen::grab() {
+    const Millis now = key_time_;
     if (prompt_.empty()) {
         say("type a word, then Enter grabs it (Space reveals, . passes)");
         return;
@@ -379,27 +456,17 @@ void GrabbleScreen::grab(Millis now) {
     autosave(now);
 }
 
-void GrabbleScreen::reveal(Millis now) {
-    const gr::Game& g = play_->game();
-    if (g.phase() == gr::Phase::LastMinute)
-        return say("the bag is empty: make the last words, or pass (.)", true);
-    const gr::PlayerId r = g.to_reveal();
-    const gr::Seat& who = play_->settings().players[std::size_t(r)];
-    if (who.computer)
-        return say("it is " + who.name + "'s turn to reveal: a computer reveals on its own", true);
-    play_->reveal(r, now);
-    autosave(now);
+void GrabbleScreen::reveal() {
+    play_->reveal(play_->game().to_reveal(), key_time_);
+    autosave(key_time_);
 }
 
-void GrabbleScreen::pass(Millis now) {
-    const Expected<Typed> typed = read_typed(prompt_);
-    if (!typed || !typed->word.empty())
-        return say("a pass is . alone, or a player's number and . (2.): Esc clears the word", true);
-    if (typed->number) {
-        const Expected<gr::PlayerId> who = play_->person(typed->number, ".");
-        if (!who) return say(who.why(), true);
+void GrabbleScreen::pass() {
+    const Millis now = key_time_;
+    const Typed typed = read_typed(prompt_).value().value_or(Typed{});
+    if (typed.number) {
         prompt_.clear();
-        play_->pass(*who, now);
+        if (const Expected<gr::PlayerId> who = play_->person(typed.number, ".")) play_->pass(*who, now);
     } else {
         for (gr::PlayerId p : play_->people()) play_->pass(p, now);
     }
@@ -409,7 +476,7 @@ void GrabbleScreen::pass(Millis now) {
 // ---- The review ----------------------------------------------------------------------------------------
 
 void GrabbleScreen::start_review() {
-    if (!play_ || play_->game().history().empty()) return say("nothing happened in this game yet", true);
+    notes_.clear();
     review_ = 0;
     review_step(0);
 }
@@ -418,6 +485,7 @@ void GrabbleScreen::review_step(int delta) {
     if (!review_) return;
     const long last = long(play_->game().history().size()) - 1;
     review_ = std::size_t(std::clamp(long(*review_) + delta, 0L, last));
+    notes_.clear();
     // At a reveal, the words nobody took before the next one (a search, kept for the next visit).
     const gr::Game& g = play_->game();
     if (std::holds_alternative<gr::Revealed>(g.history()[*review_].what) && !missed_.count(*review_))

@@ -27,6 +27,7 @@
 #include "saves/grabble_record.h"
 #include "ui/grabble/play.h"
 #include "ui/grabble/view.h"
+#include "ui/key_rows.h"
 #include "ui/screen.h"
 #include "ui/state.h"
 
@@ -103,11 +104,21 @@ class GrabbleScreen : public Screen {
     bool playing() const;
     void update_pause(Millis now);
     void say(std::string text, bool error = false);
-    void on_action(Action a, Millis now);
-    void typing_key(Key k, Millis now);
-    void grab(Millis now);
-    void reveal(Millis now);
-    void pass(Millis now);
+    // The keys (ui/key_rows.h): the rows of a game being played, or of one over (and of no game); each
+    // row's `when` below is the one rule of whether its key works now, which the footer and the help read.
+    const KeyRows<GrabbleScreen>& keys() const;
+    Expected<void> may_reveal() const;  // a person's turn, and the game's own rule (Game::reveal_refused)
+    Expected<void> may_pass() const;    // the prompt holds no word, and someone here has not passed
+    Expected<void> may_clear() const;   // something is typed
+    Expected<void> may_review() const;  // a game with something in it, not in the review already
+    Expected<void> in_review() const;   // the review's steps
+    Expected<void> has_game() const;    // a save or a copy
+    void press(Action a);
+    void quit();
+    void typing_key(Key k);
+    void grab();
+    void reveal();
+    void pass();
     void open_help();
     std::vector<std::string> help_lines(int width) const;
     GrabbleFrame frame(Millis now) const;
@@ -152,6 +163,7 @@ class GrabbleScreen : public Screen {
     std::uint64_t robot_seed_ = 0;
     std::deque<StoryLine> notes_;  // what is said with no game on the table
 
+    Millis key_time_ = 0;  // the time of the key being handled (the rows' runs take none)
     std::string prompt_;
     bool help_ = false;
     int help_scroll_ = 0;
