@@ -24,7 +24,10 @@ void draw_overlay(const Overlay& o, int cols, int status_y) {
     for (int i = 0; i < h; ++i) mvhline(y + i, x, ' ', w);
     put_text(y, x + 1, o.title, w - 2, A_BOLD | A_REVERSE);
     const int visible = h - 4;
-    const int first = std::clamp(o.selected - visible / 2, 0, std::max(0, int(o.rows.size()) - visible));
+    // Scrolled as every list is (scroll_list.h): the selected row shows.
+    ScrollList list;
+    list.select(o.selected);
+    const int first = list.first(int(o.rows.size()), visible);
     for (int i = 0; i < visible && first + i < int(o.rows.size()); ++i) {
         const ListRow& r = o.rows[first + i];
         const int attr = first + i == o.selected ? A_REVERSE : 0;
