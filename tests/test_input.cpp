@@ -8,6 +8,7 @@
 #include "support.h"
 #include "ui/controls.h"
 #include "ui/key_rows.h"
+#include "ui/text.h"
 
 using namespace gobblet;
 using namespace gobblet::ui;
@@ -339,4 +340,11 @@ TEST_CASE("a list overlay's selection keys keep the selection within its rows", 
     Overlay empty;
     CHECK(overlay_select_key(empty, special(KEY_DOWN)));
     CHECK(empty.selected == 0);
+}
+
+TEST_CASE("text for a terminal that is not UTF-8 shows each other character as one ?", "[input][text]") {
+    CHECK(ascii_text("Zo\xC3\xAB") == "Zo?");
+    CHECK(ascii_text("plain ASCII, 1-2") == "plain ASCII, 1-2");
+    CHECK(ascii_text("\xE2\x94\x8C\xF0\x9F\x98\x80.") == "??.");  // three and four bytes: one ? each
+    CHECK(text_width(ascii_text("Zo\xC3\xAB")) == text_width("Zo\xC3\xAB"));
 }

@@ -3,6 +3,7 @@
 
 #include <curses.h>
 
+#include "terminal.h"
 #include "text.h"
 
 namespace gobblet::ui {
@@ -13,7 +14,8 @@ void put_text(int y, int x, const std::string& text, int width, unsigned long at
     if (width <= 0) return;
     const auto a = static_cast<attr_t>(attr);
     if (a) attron(a);
-    mvaddstr(y, x, fit(text, width).c_str());
+    const std::string shown = fit(text, width);
+    mvaddstr(y, x, (utf8_locale() ? shown : ascii_text(shown)).c_str());
     if (a) attroff(a);
 }
 

@@ -22,6 +22,9 @@ std::string printable(std::string_view text);
 // Text cut to `width` characters (UTF-8 code points) for a row of a list, control characters and bytes
 // that are not UTF-8 dropped.
 std::string fit(std::string_view text, int width);
+// Text for a terminal whose locale is not UTF-8 (LANG=C): each character past ASCII becomes one '?', so a
+// name like Zoë keeps its width and never reaches the terminal as bytes it would show as M-C M-+.
+std::string ascii_text(std::string_view text);
 // A word of a command the program prints for the player to run, as the shell must read it: as it is when
 // the shell leaves it alone (letters, digits and - _ . / : = @ % + ,), else in single quotes
 // ('[::1]:7000', a program path with a space).
