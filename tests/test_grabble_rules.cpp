@@ -597,6 +597,14 @@ TEST_CASE("the tile set is the classic 100 English tiles, and its text reads bac
     CHECK(changed->value[size_t('Q' - 'A')] == 10);
     CHECK(changed->count[blank] == 4);
     CHECK(changed->value[size_t('Z' - 'A')] == 5);
+    // Shown as the changes to the classic set, which read back.
+    CHECK(tile_set_changes(e) == "english");
+    CHECK(tile_set_changes(*changed) == "english Q0 Z2:5 ?4");
+    CHECK(parse_tile_set(tile_set_changes(*changed)) == *changed);
+    const auto small = parse_tile_set("A2:1 C1:3 T1:1");
+    REQUIRE(small);
+    CHECK(tile_set_changes(*small).size() <= tile_set_text(*small).size());  // whichever is shorter
+    CHECK(parse_tile_set(tile_set_changes(*small)) == *small);
     CHECK(parse_tile_set("").why() == "tiles: empty; write english, or tokens like A9:1 B2:3 ?2:0");
     CHECK(parse_tile_set("A9:1 %2").why() ==
           "tiles: '%2' does not start with a letter or '?' (write A9:1 for nine A worth 1)");

@@ -245,7 +245,7 @@ Expected<void> set_choice(Choice& c, std::string_view field, std::string_view va
         c.word_list = v;
     } else if (field == "tiles") {
         auto t = parse_tile_set(v);
-        if (!t) return Failure{"tiles: " + t.why()};
+        if (!t) return Failure{t.why()};  // "tiles: ..." already
         c.tiles = *t;
     } else if (field == "scoring") {
         const auto s = parse_scoring(v);
@@ -283,7 +283,7 @@ std::string choice_text(const Settings& s, std::string_view field) {
     if (field == "blanks") return blank_rule_name(s.blanks);
     if (field == "min-length") return std::to_string(s.min_length);
     if (field == "words") return s.word_list;
-    if (field == "tiles") return s.tiles == TileSet::english() ? "english" : tile_set_text(s.tiles);
+    if (field == "tiles") return tile_set_changes(s.tiles);
     if (field == "scoring") return scoring_name(s.scoring);
     if (field == "clues") return s.show_clues ? "on" : "off";
     if (field == "tie-window") return duration_text(s.timings.tie_window);

@@ -88,6 +88,20 @@ std::string tile_set_text(const TileSet& set) {
     return out;
 }
 
+std::string tile_set_changes(const TileSet& set) {
+    const TileSet english = TileSet::english();
+    std::string out = "english";
+    for (int f = 0; f <= blank; ++f) {
+        if (set.count[f] == english.count[f] && set.value[f] == english.value[f]) continue;
+        out += ' ';
+        out += face_char(Letter(f));
+        out += std::to_string(set.count[f]);
+        if (set.value[f] != english.value[f]) out += ':' + std::to_string(set.value[f]);
+    }
+    const std::string whole = tile_set_text(set);
+    return out.size() <= whole.size() ? out : whole;
+}
+
 namespace {
 
 // A number of at most three digits, or nullopt.

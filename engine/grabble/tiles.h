@@ -101,6 +101,10 @@ struct TileSet {
 Expected<void> check_tile_set(const TileSet& set);
 // The tile set as one line of tokens FACE COUNT:VALUE, every face in order: "A9:1 B2:3 ... Z1:10 ?2:0".
 std::string tile_set_text(const TileSet& set);
+// The tile set as the changes to the classic set, when that is shorter: "english" for it, "english Q0 ?4"
+// for it without the Q and with four blanks (a value only where it differs, "E12:2"); else the whole line.
+// What the settings file and the new-game screen show; parse_tile_set reads both.
+std::string tile_set_changes(const TileSet& set);
 // Reads that line back. "english" alone is the standard set; "english" followed by tokens changes those
 // faces only ("english Q0:10 ?4" drops the Q and has four blanks); a token without ":VALUE" keeps the
 // face's value (0 for a face the text starts without). Faces are letters (either case) or '?'.

@@ -71,6 +71,18 @@ cannot "gobblet: --game grabble: word list: cannot read $WORK/none.txt: " --word
 cannot "the word list is empty: it needs one word a line" --words "$WORK/empty.txt"
 printf "Paris\nO'Neil\n" > "$WORK/names.txt"
 cannot "the word list has no words of the letters a to z (0 words; 2 lines left out: 2 with capitals)" --words "$WORK/names.txt"
+mkdir "$WORK/folder"
+cannot "gobblet: --game grabble: word list: cannot read $WORK/folder: it is a folder" --words "$WORK/folder"
+cannot "word list: cannot read /dev/zero: it is a device, not a regular file" --words /dev/zero
+# A list past its bound (16 MiB) is refused before it is read, never indexed without end.
+truncate -s 17M "$WORK/huge.txt"
+cannot "word list: cannot read $WORK/huge.txt: " --words "$WORK/huge.txt"
+expect_contains "the bound named" "$(cat "$WORK/err")" "16 MiB"
+# Without permission to read it (as a user; root reads every file).
+if [ "$(id -u)" != 0 ]; then
+    printf 'cat\n' > "$WORK/locked.txt"; chmod 000 "$WORK/locked.txt"
+    cannot "word list: cannot read $WORK/locked.txt: " --words "$WORK/locked.txt"
+fi
 cannot "gobblet: --game grabble: --load $WORK/none.txt: cannot read" --load "$WORK/none.txt"
 printf '%% grabble game\n%% bag: AB\n' > "$WORK/bad.txt"
 cannot "gobblet: --game grabble: --load $WORK/bad.txt: line 1: players: 0 players; a game has 1 to 8" --load "$WORK/bad.txt"

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <random>
+#include <utility>
 
 #include "engine/text.h"
 #include "saves/record.h"
@@ -90,6 +91,8 @@ Expected<std::shared_ptr<const gr::Lexicon>> GrabbleScreen::word_list(std::strin
     auto list = saves::load_game_word_list(name);
     if (!list) return Failure{list.why()};
     lists_.emplace(std::string(name), *list);
+    // Said once, as the first game on it starts: what the list kept and what it left out, in one line.
+    list_note_ = "word list " + clean_text(name, 200) + ": " + (*list)->report().summary();
     return *list;
 }
 
@@ -178,6 +181,7 @@ void GrabbleScreen::start_game(gr::Game game, std::optional<std::uint64_t> seed,
     const std::vector<gr::PlayerId> people = play_->people();
     if (play_->game().history().empty() && !people.empty() && play_->game().to_reveal() == people.front())
         say("a new game: Space reveals the first tile; type a word and Enter to grab it");
+    if (!list_note_.empty()) say(std::exchange(list_note_, {}));
 }
 
 void GrabbleScreen::start_new(Millis now) {

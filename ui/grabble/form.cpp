@@ -55,6 +55,10 @@ void GrabbleScreen::keep(std::string_view field) {
 }
 
 void GrabbleScreen::form_rows() {
+    // The selection stays on its setting while rows come and go above it (a player added or removed).
+    std::optional<FormRow> chosen;
+    if (overlay_ && overlay_kind_ == OverlayKind::Form && overlay_->selected < int(form_.size()))
+        chosen = form_[std::size_t(overlay_->selected)];
     form_.clear();
     Overlay o;
     o.title = "New game: the next game's settings (Esc: back to the game)";
@@ -83,9 +87,19 @@ void GrabbleScreen::form_rows() {
     row(FormItem::Colours, "Colours",
         has_colors() ? (color_ ? "on" : "off") : "off (this terminal has none)");
     if (open_gobblet_) row(FormItem::Gobblet, "Play Gobblet instead (the board game)", "Enter");
-    o.selected = overlay_ && overlay_kind_ == OverlayKind::Form
-                     ? std::min(overlay_->selected, int(o.rows.size()) - 1)
-                     : 0;
+    o.selected = 0;
+    if (chosen) {
+        o.selected = std::min(overlay_->selected, int(o.rows.size()) - 1);
+        for (std::size_t i = 0; i < form_.size(); ++i)
+            if (form_[i].item == chosen->item && form_[i].player == chosen->player) o.selected = int(i);
+        // The last player's row gone: the row of the one before it, then the row to add one.
+        if (form_[std::size_t(o.selected)].item != chosen->item) {
+            const FormItem instead =
+                chosen->item == FormItem::RemovePlayer ? FormItem::AddPlayer : chosen->item;
+            for (std::size_t i = 0; i < form_.size(); ++i)
+                if (form_[i].item == instead) o.selected = int(i);
+        }
+    }
     o.footer = "up/down choose  left/right change  Enter start, type or change  Esc back  ? help";
     o.help = HelpPage{
         "New game (^N, or n after a game)",
@@ -214,7 +228,8 @@ void GrabbleScreen::form_enter(Millis now) {
                     next_ = before;
                     return say(list.why(), true);
                 }
-                say(next_.word_list + ": " + std::to_string((*list)->size()) + " words");
+                list_note_.clear();
+                say("word list " + next_.word_list + ": " + (*list)->report().summary());
             }
             keep(f);
             form_rows();

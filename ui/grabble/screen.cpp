@@ -128,12 +128,14 @@ GrabbleFrame GrabbleScreen::frame(Millis now) const {
             for (std::size_t i = 0; i <= *review_; ++i)
                 if (std::holds_alternative<gr::Revealed>(g.history()[i].what)) --bag;
         }
-        f.title = "Grabble  bag " + std::to_string(bag) + "  min " + std::to_string(s.min_length) + "  " +
-                  gr::blank_rule_name(s.blanks) + " blanks  " + gr::scoring_name(s.scoring) + " scoring" +
-                  (s.computer_waits ? "  computers wait" : "");
-        // The word list's name when it fits (the help says it always).
-        const std::string list = "  " + std::filesystem::path(s.word_list).filename().string();
-        if (text_width(f.title + list) < COLS) f.title += list;
+        // The settings in force, the most needed first, each when it fits (the help says them all).
+        f.title = "Grabble  bag " + std::to_string(bag);
+        for (const std::string& piece :
+             {"min " + std::to_string(s.min_length), std::string(gr::blank_rule_name(s.blanks)) + " blanks",
+              std::string(gr::scoring_name(s.scoring)) + " scoring",
+              std::string(s.computer_waits ? "computers wait" : ""),
+              std::filesystem::path(s.word_list).filename().string()})
+            if (!piece.empty() && text_width(f.title + "  " + piece) < COLS) f.title += "  " + piece;
         for (const gr::Tile& t : table.pool) f.pool.push_back(gr::face_char(t.face));
         // The newest tile: the last revealed, while it is still in the pool.
         const auto& history = g.history();
@@ -211,6 +213,8 @@ GrabbleFrame GrabbleScreen::frame(Millis now) const {
         f.prompt_cursor = text_width(f.prompt_line);
     }
     f.footer = keys().footer(*this, Mode::typing, COLS - 1, 2);
+    // Under a list the table's keys do not work: the list's own are in its box, and none in the footer.
+    if (overlay_) f.footer.clear();
     if (entry_) f.footer = {"Enter takes it   Esc " + entry_->esc_word};
     if (overlay_) f.overlay = &*overlay_;
     return f;

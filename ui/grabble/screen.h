@@ -185,6 +185,7 @@ class GrabbleScreen : public Screen {
     Millis saved_at_ = 0;
     bool archived_ = false;
     std::string start_note_;  // said when the screen opens
+    std::string list_note_;   // a word list just read: what it kept and left out, said as its game starts
 };
 
 }  // namespace gobblet::ui
