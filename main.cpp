@@ -860,7 +860,8 @@ void declare_grabble(CLI::App& app, GrabbleFlags& f) {
                    "The same, with the best words nobody took at each reveal (\"nobody saw CATSUP\")");
     app.add_option("--bench", f.bench,
                    "Time loading and indexing the largest installed word list, and the best-grab search")
-        ->expected(0, 1);
+        ->expected(0, 1)
+        ->type_name("");  // it takes nothing (a depth given is refused with a reason, not by CLI11)
 }
 
 const std::vector<ModeRow> grabble_modes = {
