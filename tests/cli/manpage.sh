@@ -28,8 +28,11 @@ make -s -C "$ROOT" -o main install DESTDIR="$WORK/root" PREFIX=/usr >/dev/null
 [ -x "$WORK/root/usr/bin/gobblet" ] || fail "installed binary"
 # Installed as grabble too, which opens Grabble (its own --help), with the man page under that name.
 [ "$(readlink "$WORK/root/usr/bin/grabble")" = gobblet ] || fail "the grabble link"
-"$WORK/root/usr/bin/grabble" --help | head -n 1 | grep -q '^grabble: Anagrams' || fail "grabble --help is not Grabble's"
-"$WORK/root/usr/bin/grabble" --game gobblet --help | head -n 1 | grep -q '^gobblet: ' || fail "grabble --game gobblet"
+# (The help is read whole: `| head -n 1` under pipefail fails whenever the program writes after head left.)
+help=$("$WORK/root/usr/bin/grabble" --help)
+[[ $help == "grabble: Anagrams"* ]] || fail "grabble --help is not Grabble's"
+help=$("$WORK/root/usr/bin/grabble" --game gobblet --help)
+[[ $help == "gobblet: "* ]] || fail "grabble --game gobblet"
 [ "$(readlink "$WORK/root/usr/share/man/man6/grabble.6")" = gobblet.6 ] || fail "the grabble man page link"
 [ -f "$WORK/root/usr/share/man/man6/gobblet.6" ] || fail "installed man page"
 # ... and what a server's operator needs, its paths made to fit the prefix (docs/server.md, "Installing").
