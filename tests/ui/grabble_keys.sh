@@ -89,10 +89,12 @@ wait_for "Ali's turn to reveal: Space"
 keys -l "1."
 wait_for "Ali passed"
 keys -l "1"
-wait_for "Grab (number first"
+wait_for "Grab (number first: 1 Ali 2 Bo): 1"
+footer_lacks ". pass"
 keys .
 wait_text "Ali has passed already: the next tile comes when everyone has"
 keys BSpace
+wait_re "^Grab \(number first: 1 Ali 2 Bo\): *$"
 footer_has ". pass"
 keys .                           # passes for Bo (Ali has): everyone has, and the next tile comes
 wait_for "Bo passed"
