@@ -2,7 +2,7 @@
 # Grabble's key rows (ui/key_rows.h): the footer offers a key only while it works, and a key pressed when
 # it does not says why and changes nothing: Esc with nothing typed, . with a word typed, Space on a
 # computer's turn or once the bag is empty, a person passing twice; once the game is over, the review's
-# steps only in the review, and r not twice.
+# steps only in the review, and r not twice. Its game shows the clues (the words there are to grab).
 source "$(dirname "$0")/lib.bash"
 
 printf 'cat\nact\n' > "$WORK/words.txt"
@@ -18,6 +18,7 @@ game() {  # game PLAYER1 PLAYER2: a hand-written transcript of two players, bag 
 % tiles: A1:1 C1:3 T1:1 Z1:10
 % reveal pause: 0
 % last minute: 30s
+% clues: on
 % bag: CATZ
 TRANSCRIPT
 }
@@ -55,8 +56,10 @@ wait_for "Your turn to reveal"
 footer_has "Space reveal"
 keys Space
 wait_for "You revealed T"
+wait_re "Clues: (CAT ACT|ACT CAT)"
 keys -l cat; keys Enter
 wait_for "You grabbed CAT"
+wait_for "Clues: none"
 keys Space
 wait_for "You revealed Z"
 # The bag is empty: the last words, and no reveal.
