@@ -291,12 +291,15 @@ void Director::begin(Tourney& t, Millis now) {
             if (!tp.withdrawn) players.push_back(tp.account);
         if (t.spec.format.knockout) {
             // Seeded once, by the ratings of the terms' variant as they stand at the start.
-            std::vector<double> ratings;
-            for (AccountId a : players)
-                ratings.push_back(env_.store.ratings()
-                                      .rating_of(a, t.spec.terms.settings.variant, env_.unix(now))
-                                      .rating.rating);
-            env_.store.tournaments().set_seeds(t.id, tournament::seeding(players, ratings));
+            std::vector<tournament::Entrant> entrants;
+            for (const TournamentPlayer& tp : rec->players)
+                if (!tp.withdrawn)
+                    entrants.push_back(
+                        {tp.account, tp.name,
+                         env_.store.ratings()
+                             .rating_of(tp.account, t.spec.terms.settings.variant, env_.unix(now))
+                             .rating.rating});
+            env_.store.tournaments().set_seeds(t.id, tournament::seeding(std::move(entrants)));
         } else if (!t.spec.format.swiss) {
             // A round robin's rounds are all made at the start.
             int round = 0;

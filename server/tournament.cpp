@@ -157,13 +157,16 @@ std::vector<Pair> swiss_round(const TournamentRecord& t, int round) {
     return out;
 }
 
-std::vector<AccountId> seeding(const std::vector<AccountId>& players, const std::vector<double>& ratings) {
-    std::vector<std::size_t> order(players.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t x, std::size_t y) { return ratings.at(x) > ratings.at(y); });
+std::vector<AccountId> seeding(std::vector<Entrant> entrants) {
+    // (Two players who enter within a second were told apart by their accounts' ages before, which is
+    // the order in which they first logged in: a race, not a rule.)
+    std::sort(entrants.begin(), entrants.end(), [](const Entrant& x, const Entrant& y) {
+        if (x.rating != y.rating) return x.rating > y.rating;
+        const std::string kx = net::lobby::name_key(x.name), ky = net::lobby::name_key(y.name);
+        return kx != ky ? kx < ky : x.account < y.account;
+    });
     std::vector<AccountId> out;
-    for (std::size_t i : order) out.push_back(players[i]);
+    for (const Entrant& e : entrants) out.push_back(e.account);
     return out;
 }
 

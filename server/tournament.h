@@ -5,11 +5,11 @@
 //  - Round robin: everyone meets everyone once, all rounds made at the start by the circle method
 //    (with an odd number of players, one sits out each round: a bye). White goes to whichever of the
 //    two has had it less.
-//  - Knockout: seeded at the start by rating (the terms' variant; equal ratings by the order they
-//    joined). Each round pairs the players still in, the best seed against the worst, the second against
-//    the second worst...; with an odd number the best seed who has not had a bye yet sits out (a bye
-//    goes through). The loser of a match is out; a drawn match (one nobody finished) sends the better
-//    seed through. The last player in wins.
+//  - Knockout: seeded at the start by rating (the terms' variant; equal ratings by name, case aside, so
+//    that the same players are seeded the same whenever and in whatever order they entered). Each round pairs
+//    the players still in, the best seed against the worst, the second against the second worst...; with an
+//    odd number the best seed who has not had a bye yet sits out (a bye goes through). The loser of a match
+//    is out; a drawn match (one nobody finished) sends the better seed through. The last player in wins.
 //  - Swiss, N rounds: each round pairs players of equal points who have not met, from the top of the
 //    table down (greedily: the first player left takes the next one they have not met, or the next one
 //    at all when they have met everyone left). With an odd number, the lowest player who has not had a
@@ -68,9 +68,15 @@ std::vector<Standing> table(const TournamentRecord& t);
 // The next Swiss round (`round`, from 1) of `t`: pairs among the players who have not withdrawn.
 std::vector<Pair> swiss_round(const TournamentRecord& t, int round);
 
-// A knockout's seeding: `players` (in the order they joined) by rating, best first; equal ratings keep
-// the order they joined.
-std::vector<AccountId> seeding(const std::vector<AccountId>& players, const std::vector<double>& ratings);
+// A knockout's entrant as its seeding sees it.
+struct Entrant {
+    AccountId account = 0;
+    std::string name;   // as registered
+    double rating = 0;  // in the terms' variant, at the start
+};
+// A knockout's seeding: by rating, best first; equal ratings by name (their name keys: case aside, as
+// the lobby tells names apart), never by when or in what order the players entered.
+std::vector<AccountId> seeding(std::vector<Entrant> entrants);
 // The players of a knockout still in (seeded, not withdrawn, never beaten), best seed first.
 std::vector<AccountId> knockout_alive(const TournamentRecord& t);
 // The next knockout round of `t` (its players seeded): empty when one player or none is left.

@@ -288,9 +288,15 @@ TEST_CASE(
 
 TEST_CASE("pairings: the round robin's colours, a knockout's seeds and byes, the draw of who starts",
           "[tournament]") {
-    // Knockout seeding: by rating, equal ratings as they joined.
-    CHECK(t::seeding({1, 2, 3, 4, 5}, {1500, 1700, 1500, 1650, 1800}) ==
-          std::vector<server::AccountId>{5, 2, 4, 1, 3});
+    // Knockout seeding: by rating, equal ratings by name (case aside), whatever the order they joined in
+    // and whatever their accounts' ages.
+    CHECK(t::seeding(
+              {{1, "Zed", 1500}, {2, "Bob", 1700}, {3, "amy", 1500}, {4, "Cid", 1650}, {5, "Dan", 1800}}) ==
+          std::vector<server::AccountId>{5, 2, 4, 3, 1});
+    CHECK(t::seeding({{7, "Niamh", 1500}, {3, "Liam", 1500}, {9, "Eamon", 1500}}) ==
+          std::vector<server::AccountId>{9, 3, 7});
+    CHECK(t::seeding({{9, "Eamon", 1500}, {7, "Niamh", 1500}, {3, "Liam", 1500}}) ==
+          std::vector<server::AccountId>{9, 3, 7});
     // Five seeded players: the best seed's bye, then 2-5, 3-4 (the better seed first: White by schedule).
     server::TournamentRecord r;
     for (int i = 1; i <= 5; ++i)
