@@ -96,7 +96,7 @@ struct Flags {
     int first_to = 1;
     ClockSpec clock;
     ui::Options ui;  // the game's own flags go straight in: --resume, --load, --no-color, ...
-    std::string host, join, code, grace;
+    std::string host, join, code, grace, starter_choice;
     std::string puzzles;
     // Other front ends and measurements.
     int perft = 0;
@@ -168,6 +168,9 @@ void declare(CLI::App& app, Flags& f) {
     app.add_option("--grace", f.grace,
                    "Network host and server: how long, over a whole game, each player's absences may stop "
                    "the clocks (one grace per player in all; default 30s)");
+    app.add_option("--starter-choice", f.starter_choice,
+                   "Network host and server: seconds the loser of a round has to choose who starts the next "
+                   "before the rule decides (the loser starts; default 30, from 5 to 3600)");
     app.add_flag("--allow-help", f.ui.allow_help,
                  "Network host: the engine may help both players (a computer on a seat, hints, analysis); "
                  "without it a network game allows none while it is played");
@@ -304,7 +307,8 @@ const std::vector<ModeRow> modes = {
     {Mode::Game, "",
      variant_flags + player_flags + match_flags +
          FlagList{"--white", "--black", "--resume", "--load", "--no-color", "--coach", "--speed", "--host",
-                  "--join", "--code", "--grace", "--allow-help", "--puzzles", "--tutorial", "--game"}},
+                  "--join", "--code", "--grace", "--starter-choice", "--allow-help", "--puzzles",
+                  "--tutorial", "--game"}},
     {Mode::Gtp, "--gtp", variant_flags + player_flags},
     {Mode::Replay, "--replay", variant_flags},
     {Mode::Review, "--review", variant_flags + FlagList{"--review-time"}},
@@ -316,7 +320,8 @@ const std::vector<ModeRow> modes = {
     {Mode::VerifyPuzzles, "--verify-puzzles", {}},
     {Mode::Serve,
      "--serve",
-     {"--listen", "--greeting", "--ssh-user", "--max-connections", "--per-address", "--db", "--grace"}},
+     {"--listen", "--greeting", "--ssh-user", "--max-connections", "--per-address", "--db", "--grace",
+      "--starter-choice"}},
     {Mode::Bot, "--bot",
      variant_flags + player_flags + FlagList{"--first-to", "--name", "--seek", "--enter"}},
     // The lobby takes what its game screens use: colours, and the computer's level for reviews and hints.
@@ -407,6 +412,19 @@ Expected<Millis> grace_of(const std::string& text) {
                        ": not a time; write it as 30, 30s, 2m or 1m30s (at most 24h)"};
     return *d;
 }
+// --starter-choice, for the network host and the server: whole seconds, within engine/match.h's bounds.
+Expected<Millis> starter_choice_of(const std::string& text) {
+    const auto d = parse_duration(text);
+    if (!d || *d % 1000 != 0)
+        return Failure{"--starter-choice " + clean_name(text) +
+                       ": not a time in whole seconds; write it as 30, 90s, 2m or 1m30s"};
+    if (*d < min_starter_choice_time || *d > max_starter_choice_time)
+        return Failure{"--starter-choice " + clean_name(text) + ": the loser's choice of who starts has " +
+                       std::to_string(min_starter_choice_time / 1000) + " to " +
+                       std::to_string(max_starter_choice_time / 1000) + " s (default " +
+                       std::to_string(starter_choice_time / 1000) + ")"};
+    return *d;
+}
 
 // Messages name the program as it was run ("./main", "gobblet"), without control characters.
 std::string program_name(const char* argv0) {
@@ -430,6 +448,10 @@ Expected<void> check_network(const CLI::App& app, const Flags& f) {
         if (given(app, "--grace"))
             return Failure{
                 "--grace goes with --host or --serve: the host decides when an absent player's time runs"};
+        if (given(app, "--starter-choice"))
+            return Failure{
+                "--starter-choice goes with --host or --serve: the host times the loser's choice of who "
+                "starts"};
         return {};
     }
     if (host && join)
@@ -450,7 +472,7 @@ Expected<void> check_network(const CLI::App& app, const Flags& f) {
         return Failure{
             "with --host, give your own side only (--white or --black): the other is the remote player"};
     if (join)
-        for (std::string_view game : variant_flags + match_flags + FlagList{"--grace"})
+        for (std::string_view game : variant_flags + match_flags + FlagList{"--grace", "--starter-choice"})
             if (given(app, game))
                 return Failure{std::string(game) + " cannot be given with --join: the host sets the game"};
     return {};
@@ -482,6 +504,11 @@ Expected<Run> plan_game(const CLI::App& app, Flags& f, const char* argv0) {
         const auto grace = grace_of(f.grace);
         if (!grace) return Failure{grace.why()};
         o.grace = *grace;
+    }
+    if (!f.starter_choice.empty()) {
+        const auto choice = starter_choice_of(f.starter_choice);
+        if (!choice) return Failure{choice.why()};
+        o.choice_time = *choice;
     }
     o.player = player_of(app, f);
     o.choice = choice_of(app, variant);
@@ -574,6 +601,11 @@ Expected<Run> plan_serve(const CLI::App& app, const Flags& f) {
         const auto grace = grace_of(f.grace);
         if (!grace) return Failure{grace.why()};
         c.hub.limits.grace = *grace;
+    }
+    if (!f.starter_choice.empty()) {
+        const auto choice = starter_choice_of(f.starter_choice);
+        if (!choice) return Failure{choice.why()};
+        c.hub.limits.choice_time = *choice;
     }
     if (!f.greeting.empty()) c.hub.greeting = clean_text(f.greeting, net::lobby::max_text);
     for (const std::string& u : f.ssh_users) {

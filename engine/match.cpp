@@ -126,10 +126,10 @@ void Match::choose_starter(int player, Millis now) {
     start_clock(now);
 }
 
-std::string Match::rule_starter_text() const {
+std::string Match::rule_starter_text(Millis limit) const {
     const std::string& starter = names_[round().white];
     return starter + " did not choose who starts round " + std::to_string(round_number()) + " within " +
-           std::to_string(starter_choice_time / 1000) + " s: " + starter + " starts (the rule)";
+           std::to_string(limit / 1000) + " s: " + starter + " starts (the rule)";
 }
 
 void Match::next_round(Millis now) {

@@ -62,20 +62,25 @@ struct MatchSettings {
 // Most round wins a match may ask for.
 constexpr int max_first_to = 99;
 
-// How long the loser of a decided round of a network match has to choose who starts the next (a local
-// match waits: its players share the keyboard). Then the match's rule decides (Match::rule_starter) and
-// the next round starts as if they had chosen it, its clock running: a loser who sits silent, or walks
-// away, holds neither the winner nor a tournament's round hostage (docs/network.md, "Between rounds").
+// How long the loser of a decided round of a network match has to choose who starts the next, unless its
+// host says otherwise (a local match waits: its players share the keyboard). Then the match's rule decides
+// (Match::rule_starter) and the next round starts as if they had chosen it, its clock running: a loser
+// who sits silent, or walks away, holds neither the winner nor a tournament's round hostage
+// (docs/network.md, "Between rounds"). The host owns the limit (--starter-choice, for --host and
+// --serve), within these bounds: long enough for a key, short enough that the wait ends.
 constexpr Millis starter_choice_time = 30'000;
+constexpr Millis min_starter_choice_time = 5'000;
+constexpr Millis max_starter_choice_time = 3'600'000;
 
 // The choice of starter a network match waits for, as a value with time as an argument (the host keeps
-// one from the fact that decided the round: net/referee.h), so that a peer-to-peer host and a server of
-// many games keep the same limit and tests drive it with numbers.
+// one from the fact that decided the round, with its limit: net/referee.h), so that a peer-to-peer host
+// and a server of many games keep the same rule and tests drive it with numbers.
 class StarterWait {
   public:
-    explicit StarterWait(Millis since) : since_(since) {}
+    explicit StarterWait(Millis since, Millis limit = starter_choice_time) : since_(since), limit_(limit) {}
     Millis since() const { return since_; }
-    Millis deadline() const { return since_ + starter_choice_time; }
+    Millis limit() const { return limit_; }
+    Millis deadline() const { return since_ + limit_; }
     // Whether the chooser's time is up at `now`: the rule decides.
     bool due(Millis now) const { return now >= deadline(); }
     // ms from `now` until it is due (0 when it is).
@@ -83,6 +88,7 @@ class StarterWait {
 
   private:
     Millis since_;
+    Millis limit_;
 };
 
 struct Round {
@@ -134,15 +140,15 @@ class Match {
 
     // ChoosingStarter: the next round starts with `player` as White; its clock starts at `now`.
     void choose_starter(int player, Millis now);
-    // The starter the match's rule gives when the chooser lets starter_choice_time pass: the chooser, the
+    // The starter the match's rule gives when the chooser lets the host's limit pass: the chooser, the
     // loser of the round, takes the first move. It is what the computer always chooses (engine/
     // decisions.h) and the choice that gains on a 3x3 board, so letting the time run out gains the
     // chooser nothing but costs them nothing either: the rule only ends the wait, and their own clock then
     // runs first.
     int rule_starter() const { return chooser(); }
-    // Said of the round the rule started (as it now stands): "Eamon did not choose who starts round 2
-    // within 30 s: Eamon starts (the rule)".
-    std::string rule_starter_text() const;
+    // Said of the round the rule started (as it now stands) after `limit` ms: "Eamon did not choose who
+    // starts round 2 within 30 s: Eamon starts (the rule)".
+    std::string rule_starter_text(Millis limit) const;
     // Replay: the drawn round is played again with the same starter.
     void next_round(Millis now);
 

@@ -260,8 +260,9 @@ std::string describe(const Event& e, const Match& m, int me) {
                 case Act::Kind::Resume: return e.text.empty() ? "resumed by agreement" : e.text;
                 case Act::Kind::Flag: return who + " ran out of time";
                 case Act::Kind::Starter:
-                    // Decided by the host (actor -1): the chooser's time ran out, and the rule chose.
-                    if (e.player < 0) return m.rule_starter_text();
+                    // Decided by the host (actor -1): the chooser's time ran out, and the rule chose (the
+                    // host says so with its limit: Match::rule_starter_text).
+                    if (e.player < 0 && !e.text.empty()) return e.text;
                     return m.name(a.number) + " starts the next round";
                 case Act::Kind::Replay: return "the drawn round is played again";
                 case Act::Kind::Claim: return who + " claimed the round";  // the status line says the result

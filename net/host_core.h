@@ -12,7 +12,7 @@
 //   absence_timers: a grace ends (clocks_run) and the stages move on (absence_stage)
 //   clock_timers: a flag falls (decide, commit), or a DM chunk moves on (chunk)
 //   pause_timers: an agreed pause reached its limit: the resume is decided (decide, commit)
-//   choice_timers: the loser of a round let starter_choice_time pass: the rule's starter (decide, commit)
+//   choice_timers: the loser of a round let the host's limit pass: the rule's starter (decide, commit)
 //
 // Everything is numbered the game's way (the referee's state); an adapter whose connections number from
 // their own go shifts what it reads and writes. The core never holds the match: HostSide::match() is the
@@ -70,9 +70,12 @@ class HostCore {
     HostCore(const HostCore&) = delete;
     HostCore& operator=(const HostCore&) = delete;
 
+    // The terms a joiner of `version` hears (net/wire.h): none before version 3, whether the engine may
+    // help from 3, and the limit of the choice of starter from 4.
+    static std::optional<Terms> terms_for(int version, bool help, Millis choice_limit);
     // The welcome a connection hears before it syncs: who it is (`you`: 0, 1, or -1 to watch), the names,
-    // the other player's seat (`seat`, for a player), every round, the clock, ready. `terms` for a peer
-    // of version 3. Refused when the match is too long to send (max_welcome_lines).
+    // the other player's seat (`seat`, for a player), every round, the clock, ready. `terms` for a joiner
+    // of version 3 or later (terms_for). Refused when the match is too long to send (max_welcome_lines).
     static Expected<std::vector<Message>> welcome_lines(const Match& m, const std::string& match_id, int you,
                                                         std::optional<Terms> terms,
                                                         std::optional<SeatKind> seat, Millis now);

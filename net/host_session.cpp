@@ -22,7 +22,9 @@ Expected<std::unique_ptr<Session>> HostSession::open(const HostConfig& c, Match 
     for (char ch : c.match_id) id_ok &= (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f');
     s->match_id_ = id_ok ? c.match_id : new_match_id();
     if (c.grace < 0 || c.grace > max_clock_millis) return Failure{"the grace is 0 to 24 hours"};
-    s->referee_ = Referee(c.grace);
+    if (c.choice_time < min_starter_choice_time || c.choice_time > max_starter_choice_time)
+        return Failure{"the choice of starter has 5 s to 1 hour"};
+    s->referee_ = Referee(c.grace, false, max_pause, c.choice_time);
     s->local_ = 1 - c.remote_player;
     if (c.seat == SeatKind::Computer && !c.allow_help)
         return Failure{
@@ -168,8 +170,8 @@ void HostSession::hello(Pending& p, const Hello& h, Millis now) {
     }
     const Match& m = match_;
     const int remote = remote_player();
-    // An older joiner has no terms (no help, and it is held to it).
-    const auto terms = h.version >= 3 ? std::optional<Terms>(Terms{help_}) : std::nullopt;
+    // An older joiner has no terms (no help, and it is held to it; its screen says the default limit).
+    const auto terms = HostCore::terms_for(h.version, help_, referee_.choice_limit());
     if (const auto lines = HostCore::welcome_lines(m, match_id_, remote, terms, local_seat_, now); !lines) {
         refuse(p, lines.why(), "the match is too long to send to " + p.peer);
         return;
@@ -386,6 +388,9 @@ void HostSession::carry_out(const Referee::Ruling& r, Millis now) {
     if (r.fact.kind == Act::Kind::Resume && referee_.pause_due(now))
         e.text = pause_over_text(referee_.pause_limit());
     emit(std::move(e), now);
+    // The rule's starter, of the round it started (the match now has it), with the limit this host keeps.
+    if (r.fact.kind == Act::Kind::Starter && r.actor < 0)
+        last_event().text = match_.rule_starter_text(referee_.choice_limit());
     report_lapses(r.lapsed, now);
 }
 

@@ -108,9 +108,9 @@ void JoinSession::greet(Millis now) {
     phase_ = Phase::Greeting;
     // A spectator holds nothing: it takes the match as the host has it.
     const bool holds = join_.held && !join_.held_id.empty() && !watch_;
-    // A server's game needs version 2; a peer's, version 3 (the terms: whether the engine may help).
-    const int version = hosted_ ? hosted_protocol_version : protocol_version;
-    send(Hello{version, code_, holds ? join_.held_id : "new", clean_name(join_.name)}, now);
+    // Version 4, to a server and to a peer: the terms (whether the engine may help; the limit of the
+    // choice of starter).
+    send(Hello{protocol_version, code_, holds ? join_.held_id : "new", clean_name(join_.name)}, now);
 }
 
 const char* JoinSession::awaited() const {
@@ -292,6 +292,7 @@ void JoinSession::ready(Millis now) {
     auto match = build_match(w.settings, names, in.rounds, *in.clock, now);
     if (!match) return fail("the host's match does not hold together: " + match.why(), now);
     help_ = in.terms && in.terms->help;
+    referee_.set_choice_limit(in.terms && in.terms->choice ? *in.terms->choice : starter_choice_time);
     if (!hosted_ && local_seat_ == SeatKind::Computer && !help_) {
         const std::string why =
             "the host allows no engine help in this game: your computer cannot play for you";

@@ -425,7 +425,7 @@ void Referee::note_choice(const Match& m, Millis now) {
     if (m.phase() != MatchPhase::ChoosingStarter)
         choice_.reset();
     else if (!choice_)
-        choice_ = StarterWait(now);
+        choice_ = StarterWait(now, choice_limit_);
 }
 
 std::optional<Act> Referee::choice_due(const Match& m, Millis now) const {

@@ -15,7 +15,8 @@
 //    spends what is left of it), and the player who stayed moves on their own turn all the while;
 //  - pauses: an agreed pause lasts at most max_pause; then the host resumes play by itself (pause_due),
 //    so that neither player can hold the game for ever by declining every resume.
-//  - the choice of starter: the loser of a round has starter_choice_time from the fact that decided it,
+//  - the choice of starter: the loser of a round has the host's limit (choice_limit: --starter-choice,
+//    engine/match.h's starter_choice_time unless the host says otherwise) from the fact that decided it,
 //    then the match's rule decides (engine/match.h, StarterWait), whoever is away.
 //
 // It never changes the match: every ruling is computed on a copy, and the caller applies the facts it
@@ -26,7 +27,7 @@
 //   offer   ──▶ Taken | Crossed | Broken                 answer ──▶ the agreed outcome, decided as a fact
 //   player_left ──grace──▶ absence_due (the clocks run again, or a claim comes) ──player_back──▶ play
 //   pause fact ──max_pause──▶ pause_due: the resume, decided as a fact (actor -1)
-//   a round won ──after_fact──▶ a StarterWait ──starter_choice_time──▶ choice_due: the rule's Starter
+//   a round won ──after_fact──▶ a StarterWait ──choice_limit──▶ choice_due: the rule's Starter
 //
 // State numbers: a fact carries state() and moves it on by one; a request or offer carries the number
 // its sender had. A host of one connection numbers from its go (restart(0)); a host of many numbers the
@@ -55,9 +56,11 @@ constexpr Millis pause_news_slack = 10'000;
 class Referee {
   public:
     // `grace`: each player's grace for the whole game (--grace); `rated`: a rated game's terms (no
-    // takebacks, no pauses); `pause_limit`: how long an agreed pause lasts at most.
-    explicit Referee(Millis grace = default_grace, bool rated = false, Millis pause_limit = max_pause)
-        : grace_(grace), rated_(rated), pause_limit_(pause_limit) {}
+    // takebacks, no pauses); `pause_limit`: how long an agreed pause lasts at most; `choice_limit`: how
+    // long the loser of a round has to choose who starts the next (--starter-choice).
+    explicit Referee(Millis grace = default_grace, bool rated = false, Millis pause_limit = max_pause,
+                     Millis choice_limit = starter_choice_time)
+        : grace_(grace), rated_(rated), pause_limit_(pause_limit), choice_limit_(choice_limit) {}
 
     // How long an absent player may be away in all, over the game, before play goes on without them.
     Millis grace() const { return grace_; }
@@ -213,6 +216,11 @@ class Referee {
 
     // ---- The choice of starter (engine/match.h, StarterWait) ----
 
+    // How long the loser of a round has to choose who starts the next: the host's limit (a joiner's
+    // referee keeps what the host's terms said, for its screens: it never times the choice itself).
+    Millis choice_limit() const { return choice_limit_; }
+    void set_choice_limit(Millis limit) { choice_limit_ = limit; }
+
     // The match waits for a choice of starter from `now` on, unless it did already (a match resumed
     // from its save, or restored, in that phase: its time starts when its host takes it up); a match in
     // another phase waits for none.
@@ -295,6 +303,7 @@ class Referee {
     Millis pause_limit_ = max_pause;
     Millis paused_at_ = 0;     // when the agreed pause began (as this side saw it)
     bool pause_seen_ = false;  // ... and whether this side saw it begin
+    Millis choice_limit_ = starter_choice_time;
     std::optional<StarterWait> choice_;
     std::array<Away, 2> away_;
     std::array<Millis, 2> grace_used_{};  // spent by each player's absences so far

@@ -66,6 +66,9 @@ struct HostConfig {
     // hints, analysis); carried in the terms a joiner of version 3 hears before it plays. Without it a
     // joiner's computer seat is refused.
     bool allow_help = false;
+    // --starter-choice: how long the loser of a round has to choose who starts the next (engine/match.h's
+    // bounds), carried in the terms a joiner of version 4 hears.
+    Millis choice_time = starter_choice_time;
 };
 
 struct JoinConfig {
@@ -76,8 +79,9 @@ struct JoinConfig {
     std::string code;  // as typed
     std::string name;  // the joiner's name, cleaned before it is sent
     SeatKind seat = SeatKind::Human;
-    // A server hosts the game (a lobby's match): the joiner speaks version 2, in which the other player
-    // may go away and come back while we stay (Away and Back facts, claims), and hears how many watch.
+    // A server hosts the game (a lobby's match): the joiner speaks what version 2 added, in which the
+    // other player may go away and come back while we stay (Away and Back facts, claims), and hears how
+    // many watch.
     bool hosted = false;
     // Watch rather than play (a server's watch code; version 2): the session is a spectator, sees every
     // fact as a joiner does, never the players' chat, and makes no move, offer or chat of its own.
@@ -200,6 +204,9 @@ class Session {
     // exact, or the latest it ends (the pause began before this connection saw it).
     Millis pause_ends_at() const { return referee_.pause_ends_at(); }
     bool pause_end_exact() const { return referee_.pause_start_seen(); }
+    // How long the loser of a round has to choose who starts the next: the host's limit (--starter-choice),
+    // as a joiner heard it in the terms (version 4; starter_choice_time from an older host).
+    Millis choice_time() const { return referee_.choice_limit(); }
     // Version 2: how many spectators watch, as the host last said (-1 before it did).
     virtual int watchers() const { return -1; }
     // The terms say the engine may help the players while the game is played: a peer-to-peer host's

@@ -102,9 +102,15 @@ Welcome read(Tag<Welcome>, std::string_view, Words& w) {
 Terms read(Tag<Terms>, std::string_view, Words& w) {
     if (w.next() != "help") bad("terms: expected help");
     const std::string_view yes = w.next();
-    end_of_line(w);
     if (yes != "yes" && yes != "no") bad("terms: help: expected yes or no");
-    return Terms{yes == "yes"};
+    Terms t{yes == "yes", std::nullopt};
+    if (w.done()) return t;
+    if (w.next() != "choice") bad("terms: expected choice");
+    const Millis choice = number(w.next(), max_starter_choice_time, "terms: choice");
+    end_of_line(w);
+    if (choice < min_starter_choice_time) bad("terms: choice: out of range");
+    t.choice = choice;
+    return t;
 }
 
 Name read(Tag<Name>, std::string_view, Words& w) {
@@ -280,7 +286,10 @@ struct Writer {
                std::to_string(m.settings.variant.size) + " " + rules_name(m.settings.variant.rules) + " " +
                std::to_string(m.settings.first_to) + " " + clock_settings_text(m.settings.clock);
     }
-    std::string operator()(const Terms& t) const { return v + " help " + (t.help ? "yes" : "no"); }
+    std::string operator()(const Terms& t) const {
+        return v + " help " + (t.help ? "yes" : "no") +
+               (t.choice ? " choice " + std::to_string(*t.choice) : std::string());
+    }
     std::string operator()(const Name& n) const {
         const std::string head = v + " " + std::to_string(n.player) + " ";
         return head + fitted(n.name, max_name_length, head.size());

@@ -27,13 +27,19 @@ namespace gobblet::net {
 // Version 2 adds what a server of many games needs (docs/network.md, "Version 2"): spectators, players
 // who go away and come back while the other stays, claims by the player who stayed, watcher counts.
 // Version 3 adds the terms of a peer-to-peer game (`terms help yes|no`: whether the engine may help the
-// players, the host's --allow-help), sent in the welcome to a joiner of version 3. A host reads hellos
-// of every version; a peer-to-peer joiner says 3 (it must hear the terms before it plays), a server's
-// player or spectator 2 (a server's terms are its own: no help while a game is played).
-constexpr int protocol_version = 3;
+// players, the host's --allow-help), sent in the welcome to a joiner of version 3. Version 4 adds the
+// host's limit on the loser's choice of who starts the next round to the terms (`terms help no choice
+// 30000`: --starter-choice), which a server's games send too, so that every screen says the limit the
+// host keeps. A host reads hellos of every version and sends each joiner what its version reads; a
+// joiner says 4, to a peer and to a server alike.
+constexpr int protocol_version = 4;
 constexpr int oldest_protocol_version = 1;
-// The version a server's games speak: its joiners say it in their hello, and a server hears no other.
-constexpr int hosted_protocol_version = 2;
+// The versions a server's games speak: 2 (what a server of many games needs: docs/network.md, "Version
+// 2") and, from version 4, the terms with the limit of the choice of starter. A server hears no other.
+constexpr int oldest_hosted_protocol_version = 2;
+// The first version whose joiners hear the terms (3), and the limit of the choice of starter in them (4).
+constexpr int terms_version = 3;
+constexpr int choice_terms_version = 4;
 // Longest line, counting its '\n' (IRC's figure), in both protocols (the lobby's too: lobby.h).
 constexpr std::size_t max_line = 512;
 // Why a connection ends when a line passes max_line: "a line longer than 512 bytes", on every side of
@@ -60,12 +66,14 @@ struct Welcome {
     MatchSettings settings{};
     friend bool operator==(const Welcome&, const Welcome&) = default;
 };
-// Version 3: the terms of a peer-to-peer game beyond its settings, in the welcome (after `welcome`):
-// whether the engine may help the players while it is played (a computer on a player's seat, hints,
-// analysis, the review's marks). Without it (an older host, or a joiner of an older version) there is
-// no help.
+// Version 3: the terms of a game beyond its settings, in the welcome (after `welcome`): whether the
+// engine may help the players while it is played (a computer on a player's seat, hints, analysis, the
+// review's marks). Without it (an older host, or a joiner of an older version) there is no help. Version
+// 4: how long the loser of a round has to choose who starts the next (ms, within engine/match.h's
+// bounds); without it, starter_choice_time. A server's terms say no help.
 struct Terms {
     bool help = false;
+    std::optional<Millis> choice = std::nullopt;  // version 4
     friend bool operator==(const Terms&, const Terms&) = default;
 };
 struct Name {

@@ -137,7 +137,7 @@ Expected<void> Games::hello(ConnId conn, const net::Hello& h, const std::string&
     if (per_address) hellos_.spend(source, now);
     conns_[conn] = g->id();
     touch(g->id());
-    g->join(conn, player, now, it->second.name);
+    g->join(conn, player, h.version, now, it->second.name);
     return {};
 }
 

@@ -84,7 +84,7 @@ HostedGame::HostedGame(Env& env, GameListener& listener, GameId id, GameSetup se
       setup_(std::move(setup)),
       limits_(limits),
       match_(setup_.settings, {setup_.players[0].name, setup_.players[1].name}),
-      referee_(limits.grace, setup_.rated) {
+      referee_(limits.grace, setup_.rated, net::max_pause, limits.choice_time) {
     // A bot's seat is its computer's, and the other player hears so from the start.
     for (int p : {0, 1})
         if (setup_.players[std::size_t(p)].bot) seats_[std::size_t(p)] = SeatKind::Computer;
@@ -194,7 +194,7 @@ void HostedGame::fail(ConnId conn, const std::string& reason, Millis now) {
     gone(conn, now);
 }
 
-void HostedGame::join(ConnId conn, int player, Millis now, const std::string& spectator) {
+void HostedGame::join(ConnId conn, int player, int version, Millis now, const std::string& spectator) {
     if (player < 0 && std::size_t(watchers()) >= max_spectators) {
         env_.out.close(conn, net::format_message(net::Error{"busy: too many spectators; try again later"}));
         return;
@@ -209,9 +209,11 @@ void HostedGame::join(ConnId conn, int player, Millis now, const std::string& sp
             gone(was, now);
         }
     }
-    // A player hears the opponent's seat; a server's game has no terms (the engine never helps).
+    // A player hears the opponent's seat; the terms say that the engine never helps, and (version 4) the
+    // server's limit on the choice of starter.
     const auto seat = player >= 0 ? std::optional(seats_[std::size_t(1 - player)]) : std::nullopt;
-    const auto lines = net::HostCore::welcome_lines(match_, wire_, player, std::nullopt, seat, now);
+    const auto terms = net::HostCore::terms_for(version, false, referee_.choice_limit());
+    const auto lines = net::HostCore::welcome_lines(match_, wire_, player, terms, seat, now);
     if (!lines) {
         env_.out.close(conn, net::format_message(net::Error{lines.why()}));
         return;
@@ -415,7 +417,7 @@ void HostedGame::carry_out(const net::Referee::Ruling& r, Millis now) {
     if (fact.kind == Act::Kind::Flag || fact.kind == Act::Kind::Claim)
         env_.note(now, "game " + wire_ + ": " + match_.round_result_text());
     if (fact.kind == Act::Kind::Starter && actor < 0)
-        env_.note(now, "game " + wire_ + ": " + match_.rule_starter_text());
+        env_.note(now, "game " + wire_ + ": " + match_.rule_starter_text(referee_.choice_limit()));
     if (fact.kind == Act::Kind::Away || fact.kind == Act::Kind::Back)
         env_.note(now, "game " + wire_ + ": " + match_.name(actor) +
                            (fact.kind == Act::Kind::Away ? " is away" : " is at the board"));

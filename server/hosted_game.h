@@ -12,8 +12,9 @@
 //    rule as a player who left (the grace, then the clock runs, or the round may be claimed);
 //  - a drawn round of a match is replayed at once; a finished match is recorded with its result (and
 //    ratings) and the lobby told;
-//  - the loser of a round who does not choose who starts the next within starter_choice_time, silent at
-//    the board or away, gets the rule's starter (engine/match.h): the match never waits on the choice;
+//  - the loser of a round who does not choose who starts the next within the server's limit
+//    (--starter-choice), silent at the board or away, gets the rule's starter (engine/match.h): the match
+//    never waits on the choice;
 //  - a player away for `abandon_after` loses the match when the other is there (without a clock nothing
 //    else ends it), unless the match waits on the one who stayed with their own clock running (that
 //    clock decides), and a match both players left that long is aborted;
@@ -91,6 +92,7 @@ class HostedGame : private net::HostSide {
     struct Limits {
         Millis grace = default_grace;
         Millis abandon_after = default_abandon_after;
+        Millis choice_time = starter_choice_time;  // --starter-choice
     };
     // A game the store holds (created, or in progress at a restart). Both players are away from `now`
     // until they join.
@@ -103,9 +105,9 @@ class HostedGame : private net::HostSide {
     Expected<void> restore(const std::vector<Fact>& facts, Millis now);
 
     // A connection gave a code of this game: player 0 or 1, or -1 for a spectator (`spectator`: the name
-    // the lobby gave the code to). The welcome goes out. A player's new connection takes the seat from an
-    // older one.
-    void join(ConnId conn, int player, Millis now, const std::string& spectator = {});
+    // the lobby gave the code to), in its hello's protocol `version`. The welcome goes out (with the terms
+    // its version reads). A player's new connection takes the seat from an older one.
+    void join(ConnId conn, int player, int version, Millis now, const std::string& spectator = {});
     // A message of a connection of this game (keep-alives, goodbyes and errors are the hub's).
     void message(ConnId conn, const net::Message& m, Millis now);
     // The connection closed (the hub has forgotten it).

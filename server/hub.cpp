@@ -172,12 +172,15 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
         if (!h)
             return drop(conn, net::format_message(net::Error{p ? "expected hello" : p.why()}), "a bad hello",
                         now);
-        if (h->version != net::hosted_protocol_version)
-            return drop(conn,
-                        net::format_message(net::Error{"this server's games need gobblet protocol version " +
-                                                       std::to_string(net::hosted_protocol_version) +
-                                                       ": update gobblet"}),
-                        "a hello of another version", now);
+        if (h->version < net::oldest_hosted_protocol_version || h->version > net::protocol_version)
+            return drop(
+                conn,
+                net::format_message(net::Error{
+                    "this server's games need gobblet protocol version " +
+                    std::to_string(net::oldest_hosted_protocol_version) + " to " +
+                    std::to_string(net::protocol_version) +
+                    (h->version > net::protocol_version ? ": this server is older" : ": update gobblet")}),
+                "a hello of another version", now);
         c.kind = Kind::Game;
         c.keep.set_intervals(net::ping_after, net::dead_after);
         if (const Expected<void> joined =

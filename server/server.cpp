@@ -104,7 +104,9 @@ Expected<std::unique_ptr<Server>> Server::start(const ServerConfig& config, std:
     std::string where;
     for (const std::string& a : s->addresses()) where += (where.empty() ? "" : ", ") + a;
     s->log_.line(unix_at, "serving on " + where + " with " + db.string() + "; " +
-                              "games in progress: " + std::to_string(s->hub_->restored_games()));
+                              "games in progress: " + std::to_string(s->hub_->restored_games()) +
+                              "; the loser's choice of starter: " +
+                              std::to_string(config.hub.limits.choice_time / 1000) + " s");
     return s;
 }
 

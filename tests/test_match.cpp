@@ -309,6 +309,13 @@ TEST_CASE("a network match's choice of starter has a time limit, and then the ma
     CHECK(c.until_due(100 * s + starter_choice_time) == 0);
     CHECK(c.until_due(100 * s + starter_choice_time + 5 * s) == 0);
     CHECK(starter_choice_time == 30 * s);
+    // The host's own limit (--starter-choice) in its place.
+    const StarterWait longer(100 * s, 300 * s);
+    CHECK(longer.limit() == 300 * s);
+    CHECK(longer.deadline() == 400 * s);
+    CHECK_FALSE(longer.due(100 * s + starter_choice_time));
+    CHECK(longer.until_due(100 * s + starter_choice_time) == 270 * s);
+    CHECK(longer.due(400 * s));
 
     // The rule: the chooser, the loser of the round, starts; the text says so of the round it started.
     Match m(first_to(3, ClockSettings::dm(10 * s, 0, 0)), {"Liam", "Eamon"});
@@ -320,8 +327,10 @@ TEST_CASE("a network match's choice of starter has a time limit, and then the ma
     CHECK(m.round_number() == 2);
     CHECK(m.player_of(W) == 1);
     CHECK(m.clock().running() == W);  // the loser's own clock runs first
-    CHECK(m.rule_starter_text() ==
+    CHECK(m.rule_starter_text(starter_choice_time) ==
           "Eamon did not choose who starts round 2 within 30 s: Eamon starts (the rule)");
+    CHECK(m.rule_starter_text(300 * s) ==
+          "Eamon did not choose who starts round 2 within 300 s: Eamon starts (the rule)");
     play_all(m, white_wins, 40 * s);  // Eamon wins round 2: Liam's choice, and Liam's by the rule
     CHECK(m.rule_starter() == 0);
 }

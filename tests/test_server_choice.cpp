@@ -1,8 +1,8 @@
 // The choice of who starts the next round, played as an attack on the server (issue 34, item 1): the
 // loser of a round who never chooses, sitting silent at the board or gone, held the match, the winner's
-// rating and a tournament's round hostage. The rule (engine/match.h, StarterWait): the loser has
-// starter_choice_time; then the match's rule decides (the loser starts) and the next round's clock runs.
-// Real sockets on 127.0.0.1, fake time.
+// rating and a tournament's round hostage. The rule (engine/match.h, StarterWait): the loser has the
+// server's limit (--starter-choice, starter_choice_time by default); then the match's rule decides (the
+// loser starts) and the next round's clock runs. Real sockets on 127.0.0.1, fake time.
 #include "server_support.h"
 
 using namespace gobblet;
@@ -65,6 +65,33 @@ TEST_CASE("a loser who sits silent instead of choosing who starts: the rule deci
     REQUIRE(w.until([&] { return !rating_notice(*white).empty() && !rating_notice(*black).empty(); }));
     CHECK(rating_notice(*white) == "your official 4x4 rating: 1500 -> 1662");
     CHECK(rating_notice(*black) == "your official 4x4 rating: 1500 -> 1338");
+}
+
+TEST_CASE("the server's own limit on the choice of starter: its players hear it, and the rule waits for it",
+          "[server][choice]") {
+    Serving srv;
+    srv.config.hub.limits.choice_time = 90 * s;  // --starter-choice 90
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon");
+    enter_all(w, {&liam, &eamon});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 dm 10s 0s 0s first-to 2 casual");
+    // Both screens say the server's limit: each session heard it in the terms of its welcome.
+    CHECK(white->game->choice_time() == 90 * s);
+    CHECK(black->game->choice_time() == 90 * s);
+    white_wins_round(w, *white, *black);
+    const Millis ended = w.now;
+
+    // The default's time passes, and more: the loser may still choose.
+    w.pass(starter_choice_time + 10 * s);
+    CHECK(white->match.phase() == MatchPhase::ChoosingStarter);
+    w.pass(ended + 90 * s - 1 - w.now);
+    CHECK(white->match.phase() == MatchPhase::ChoosingStarter);
+    w.pass(1);
+    REQUIRE(w.until([&] { return white->match.round_number() == 2 && black->match.round_number() == 2; }));
+    CHECK(white->match.player_of(Color::White) == black->game->local_player());
+    CHECK(srv.logged(black->name + " did not choose who starts round 2 within 90 s: " + black->name +
+                     " starts (the rule)"));
 }
 
 TEST_CASE("the winner who leaves while the loser will not choose is not the one who is absent",

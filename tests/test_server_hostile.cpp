@@ -73,7 +73,12 @@ TEST_CASE(
     CHECK(closed_with(w, c, "error this server speaks gobblet lobby protocol versions 1 to 3"));
     RawPeer& d = raw(w, keep);
     d.say("hello gobblet 1 ABCDEFGH new Eamon\n");
-    CHECK(closed_with(w, d, "error this server's games need gobblet protocol version 2: update gobblet"));
+    CHECK(
+        closed_with(w, d, "error this server's games need gobblet protocol version 2 to 4: update gobblet"));
+    RawPeer& d5 = raw(w, keep);
+    d5.say("hello gobblet 5 ABCDEFGH new Eamon\n");
+    CHECK(closed_with(
+        w, d5, "error this server's games need gobblet protocol version 2 to 4: this server is older"));
     RawPeer& e = raw(w, keep);
     e.say("lobby gobblet 1\nwelcome Liam human new - - - -\n");
     REQUIRE(w.until([&] { return e.closed_by_peer(); }));

@@ -201,7 +201,8 @@ TEST_CASE("the joiner cannot announce what only the host announces", "[net][sess
     CHECK_FALSE(host.match.game().over());
 }
 
-TEST_CASE("garbage, a megabyte line, play before the go and a line out of its step are protocol errors", "[net][session]") {
+TEST_CASE("garbage, a megabyte line, play before the go and a line out of its step are protocol errors",
+          "[net][session]") {
     for (const auto& [bytes, reason] : std::vector<std::pair<std::string, std::string>>{
              {"\xff\xfe\n", "error a line that is not valid UTF-8"},
              {std::string(1 << 20, 'A'), "error a line longer than 512 bytes"},
@@ -682,7 +683,7 @@ TEST_CASE("a host that cheats is caught by the joiner's engine", "[net][session]
     }));
     net.raws = {&fake_host};
     REQUIRE(net.until([&] { return fake_host.line_starting("hello").has_value(); }));
-    CHECK(*fake_host.line_starting("hello") == "hello gobblet 3 ABCD new Eamon");
+    CHECK(*fake_host.line_starting("hello") == "hello gobblet 4 ABCD new Eamon");
     const std::string clock = GameClock::state_text(GameClock::State{});
     fake_host.say(
         "welcome 0123456789abcdef 1 4 official 1 none\nname 0 Mallory\nname 1 Eamon\nseat human\n"

@@ -12,10 +12,11 @@ namespace {
 
 MatchSettings dm_first_to_2() { return MatchSettings{{}, 2, ClockSettings::dm(10 * s, 0, 0)}; }
 
-Side host_of(MatchSettings settings) {
+Side host_of(MatchSettings settings, Millis choice_time = starter_choice_time) {
     HostConfig c;
     c.listen = *parse_endpoint("127.0.0.1:0");
     c.code = "ABCD-EFGH";
+    c.choice_time = choice_time;
     Side p;
     p.match = Match(settings, {"Liam", "remote player"});
     p.session = session_of(Session::host(c, p.match));
@@ -72,6 +73,35 @@ TEST_CASE("a joiner who never chooses who starts: the host's rule decides after 
     REQUIRE(net.until([&] { return host.match.phase() == MatchPhase::Over; }));
     CHECK(host.match.match_result_text() == "Liam wins the match 2-0");
     REQUIRE(net.until([&] { return joiner.match.phase() == MatchPhase::Over; }));
+}
+
+TEST_CASE(
+    "the host's own limit on the choice of starter (--starter-choice): the joiner hears it in the terms",
+    "[net][session][choice]") {
+    Net net;
+    Side host = host_of(dm_first_to_2(), 75 * s);
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    CHECK(host.session->choice_time() == 75 * s);
+    CHECK(joiner.session->choice_time() == 75 * s);  // version 4's terms
+    liam_wins_round(net, host, joiner);
+    const Millis ended = net.now;
+    net.pass(ended + 75 * s - 1 - net.now);
+    CHECK(host.match.phase() == MatchPhase::ChoosingStarter);
+    net.pass(1);
+    REQUIRE(net.until([&] { return host.match.round_number() == 2 && joiner.match.round_number() == 2; }));
+    CHECK(host.match.player_of(Color::White) == 1);
+    CHECK(describe(host.of(Event::Kind::Act).back(), host.match, 0) ==
+          "Eamon did not choose who starts round 2 within 75 s: Eamon starts (the rule)");
+
+    // Out of its bounds (engine/match.h) the host does not open.
+    for (Millis bad : {min_starter_choice_time - 1, max_starter_choice_time + 1}) {
+        HostConfig c;
+        c.listen = *parse_endpoint("127.0.0.1:0");
+        c.choice_time = bad;
+        CHECK(Session::host(c, Match()).why() == "the choice of starter has 5 s to 1 hour");
+    }
 }
 
 TEST_CASE("the host's own player who lets the choice's time run out: the same rule, the joiner hears it",

@@ -51,11 +51,12 @@ struct FakeServer {
     }
     // The welcome of a DM match (first to 1) that has W3B2 played, for `you` ("0", "1" or "watch"), and
     // the go once the joiner syncs.
-    void welcome(Net& net, const std::string& you) {
-        peer.say(
-            "welcome 0123456789abcdef " + you +
-            " 4 official 1 dm 2m 5m 30s\nname 0 Liam\nname 1 Eamon\nround 1 0 none -\nmoves W3B2\nstate " +
-            running_black + "\nready\n");
+    // `terms`: the line after `welcome` (a server of version 4's, "terms help no choice 90000"), or none.
+    void welcome(Net& net, const std::string& you, const std::string& terms = "") {
+        peer.say("welcome 0123456789abcdef " + you + " 4 official 1 dm 2m 5m 30s\n" +
+                 (terms.empty() ? "" : terms + "\n") +
+                 "name 0 Liam\nname 1 Eamon\nround 1 0 none -\nmoves W3B2\nstate " + running_black +
+                 "\nready\n");
         REQUIRE(net.until([&] { return peer.line_starting("sync").has_value(); }));
         peer.say("go " + running_black + "\n");
     }
@@ -87,12 +88,12 @@ Side watching(Net& net, FakeServer& server) {
 
 }  // namespace
 
-TEST_CASE("a spectator says version 2, holds nothing, sends only its sync, and sees every fact",
+TEST_CASE("a spectator says version 4, holds nothing, sends only its sync, and sees every fact",
           "[net][session][spectator]") {
     Net net;
     FakeServer server;
     Side zoe = join_fake(net, server, true);
-    CHECK(*server.peer.line_starting("hello") == "hello gobblet 2 WATCH1 new Zoe");
+    CHECK(*server.peer.line_starting("hello") == "hello gobblet 4 WATCH1 new Zoe");
     server.welcome(net, "watch");
     REQUIRE(net.until([&] { return zoe.session->playing(); }));
     CHECK(zoe.session->local_player() == -1);
@@ -172,9 +173,12 @@ TEST_CASE(
     Net net;
     FakeServer server;
     Side eamon = join_fake(net, server, false);
-    CHECK(*server.peer.line_starting("hello") == "hello gobblet 2 WATCH1 new Zoe");
-    server.welcome(net, "1");
+    CHECK(*server.peer.line_starting("hello") == "hello gobblet 4 WATCH1 new Zoe");
+    // A server of version 4 says its limit on the choice of starter in the terms (and no engine help).
+    server.welcome(net, "1", "terms help no choice 90000");
     REQUIRE(net.until([&] { return eamon.session->playing(); }));
+    CHECK(eamon.session->choice_time() == 90 * s);
+    CHECK_FALSE(eamon.session->help_allowed());
     CHECK(server.peer.line_starting("seat human").has_value());
 
     // Eamon's move request crosses the news that Liam's connection dropped: it is dropped, not an error.
@@ -247,7 +251,7 @@ TEST_CASE("without a clock the player who stayed asks for the claim after the gr
 }
 
 TEST_CASE(
-    "a peer-to-peer joiner says version 3, plays a host that sends no terms, and meets no version 2 news",
+    "a peer-to-peer joiner says version 4, plays a host that sends no terms, and meets no version 2 news",
     "[net][session]") {
     Net net;
     FakeServer server;
@@ -261,10 +265,11 @@ TEST_CASE(
     net.players = {&eamon};
     server.accept(net);
     REQUIRE(net.until([&] { return server.peer.line_starting("hello").has_value(); }));
-    CHECK(*server.peer.line_starting("hello") == "hello gobblet 3 ABCD new Eamon");
+    CHECK(*server.peer.line_starting("hello") == "hello gobblet 4 ABCD new Eamon");
     server.welcome(net, "1");
     REQUIRE(net.until([&] { return eamon.session->playing(); }));
-    CHECK_FALSE(eamon.session->help_allowed());  // no terms heard: no help
+    CHECK_FALSE(eamon.session->help_allowed());                  // no terms heard: no help
+    CHECK(eamon.session->choice_time() == starter_choice_time);  // and the default limit
     server.peer.say("away 0 white 0 30000 clock " + paused_black + "\n");
     REQUIRE(net.until([&] { return eamon.saw(Event::Kind::Error); }));
     CHECK(eamon.last(Event::Kind::Error) ==

@@ -83,6 +83,8 @@ TEST_CASE("every message survives being written and read back", "[net][wire]") {
         Welcome{"fedcba9876543210", 0, MatchSettings{}},
         Terms{true},
         Terms{false},
+        Terms{false, 30'000},
+        Terms{true, 3'600'000},
         Name{0, "Liam"},
         Seat{SeatKind::Computer},
         Seat{SeatKind::Human},
@@ -384,19 +386,36 @@ TEST_CASE("one space between words, none at the end, except in free text", "[net
     CHECK(std::get<Bye>(parsed("bye   see  you ")).reason == "see you");
 }
 
-TEST_CASE("version 3's terms: whether the engine may help, yes or no, nothing else", "[net][wire]") {
+TEST_CASE("version 3's terms: whether the engine may help, yes or no", "[net][wire]") {
     CHECK(std::get<Terms>(parsed("terms help yes")).help);
     CHECK_FALSE(std::get<Terms>(parsed("terms help no")).help);
     CHECK(format_message(Terms{false}) == "terms help no\n");
     CHECK(error_of("terms help maybe") == "terms: help: expected yes or no");
     CHECK(error_of("terms clock no") == "terms: expected help");
-    CHECK(error_of("terms help yes no") == "more words than the message has");
+    CHECK(error_of("terms help yes no") == "terms: expected choice");  // version 4's field, or nothing
+}
+
+TEST_CASE("version 4's terms: the host's limit on the loser's choice of who starts, within its bounds",
+          "[net][wire]") {
+    const Terms t = std::get<Terms>(parsed("terms help no choice 90000"));
+    CHECK_FALSE(t.help);
+    CHECK(t.choice == 90'000);
+    CHECK(format_message(Terms{false, 90'000}) == "terms help no choice 90000\n");
+    CHECK_FALSE(std::get<Terms>(parsed("terms help yes")).choice);  // version 3's: the default
+    CHECK(std::get<Terms>(parsed("terms help no choice 5000")).choice == min_starter_choice_time);
+    CHECK(std::get<Terms>(parsed("terms help no choice 3600000")).choice == max_starter_choice_time);
+    CHECK(error_of("terms help no choice 4999") == "terms: choice: out of range");
+    CHECK(error_of("terms help no choice 3600001") == "terms: choice: out of range");
+    CHECK(error_of("terms help no choice -1") == "terms: choice: not a number: '-1'");
+    CHECK(error_of("terms help no choice") == "terms: choice: not a number: (nothing)");
+    CHECK(error_of("terms help no grace 30000") == "terms: expected choice");
+    CHECK(error_of("terms help no choice 30000 more") == "more words than the message has");
 }
 
 TEST_CASE("a hello from another protocol version still reads, so the host can say which it speaks",
           "[net][wire]") {
-    const Message h = parsed("hello gobblet 4 whatever follows");
-    CHECK(std::get<Hello>(h).version == 4);
+    const Message h = parsed("hello gobblet 5 whatever follows");
+    CHECK(std::get<Hello>(h).version == 5);
     CHECK(std::get<Hello>(parsed("hello gobblet 0 whatever")).version == 0);
     CHECK(error_of("hello gobblet 1 AB new x") == "hello: the code has 4 to 32 letters and digits");
     CHECK(error_of("hello gobblet 1 abcd new x") == "hello: the code has 4 to 32 letters and digits");

@@ -30,15 +30,16 @@ struct Options {
     // --level, --think and --speed came from the command line: they win over the settings file
     // (saves/settings.h) for this run. (--coach and --no-color win when given.)
     bool level_given = false, think_given = false, speed_given = false;
-    std::optional<net::Endpoint> host_at;  // --host [ADDR:]PORT
-    std::optional<net::Endpoint> join_to;  // --join HOST:PORT
-    SeatSpec join_seat;                    // --join with --white/--black: the joiner's name and seat
-    std::string code;                      // --code, normalized
-    Millis grace = default_grace;          // --grace: the host's grace for a joiner who vanished
-    bool allow_help = false;               // --allow-help: the host's terms let the engine help both
-    bool puzzles = false;                  // --puzzles: the puzzles only (leaving them quits)
-    std::string puzzle_set;                // --puzzles SET: the shipped set's name (else the game's)
-    bool tutorial = false;                 // --tutorial: the tutorial first, seen before or not
+    std::optional<net::Endpoint> host_at;      // --host [ADDR:]PORT
+    std::optional<net::Endpoint> join_to;      // --join HOST:PORT
+    SeatSpec join_seat;                        // --join with --white/--black: the joiner's name and seat
+    std::string code;                          // --code, normalized
+    Millis grace = default_grace;              // --grace: the host's grace for a joiner who vanished
+    Millis choice_time = starter_choice_time;  // --starter-choice: the host's limit on the choice of starter
+    bool allow_help = false;                   // --allow-help: the host's terms let the engine help both
+    bool puzzles = false;                      // --puzzles: the puzzles only (leaving them quits)
+    std::string puzzle_set;                    // --puzzles SET: the shipped set's name (else the game's)
+    bool tutorial = false;                     // --tutorial: the tutorial first, seen before or not
     // The command line asked for a game: players, a match or a clock, rules or size, a file, --resume,
     // a network game. The first start then opens it, not the tutorial, and says T opens that.
     bool game_asked = false;

@@ -243,6 +243,7 @@ net::HostConfig host_config(const Options& options, SeatKind seat0, SeatKind sea
     hc.remote_player = seat0 == SeatKind::Remote ? 0 : 1;
     hc.seat = hc.remote_player == 0 ? seat1 : seat0;
     hc.grace = options.grace;
+    hc.choice_time = options.choice_time;
     hc.allow_help = options.allow_help;
     fresh = false;
     if (options.resume) {

@@ -110,8 +110,8 @@ class Umpire {
     // The table ticks the clock itself (else the host's session runs it).
     virtual bool runs_clock() const = 0;
     // How long the loser of a round has to choose who starts the next before the match's rule decides:
-    // a network game's host keeps starter_choice_time; nullopt where the choice waits (a local table,
-    // whose players share the keyboard).
+    // a network game's host keeps its limit (--starter-choice, which a joiner hears in the terms);
+    // nullopt where the choice waits (a local table, whose players share the keyboard).
     virtual std::optional<Millis> choice_time() const = 0;
     // Milliseconds until the umpire needs a turn of the loop though nothing arrives; -1: never.
     virtual Millis until_next(Millis now) const = 0;

@@ -33,6 +33,27 @@ refused 2 "--seek 5m+2s bots 1800-1400: a rating range goes from the lower ratin
     --bot 127.0.0.1:7300 --name MaxBot --seek "5m+2s bots 1800-1400"
 # --grace goes with --host or --serve.
 refused 2 "--grace goes with --host or --serve" --grace 10s
+# So does --starter-choice: whole seconds, 5 to 3600.
+refused 2 "--starter-choice goes with --host or --serve: the host times the loser's choice of who starts" \
+    --starter-choice 60
+refused 2 "--starter-choice 4: the loser's choice of who starts has 5 to 3600 s (default 30)" \
+    --serve --starter-choice 4
+refused 2 "--starter-choice 2h: the loser's choice of who starts has 5 to 3600 s (default 30)" \
+    --serve --starter-choice 2h
+refused 2 "--starter-choice soon: not a time in whole seconds; write it as 30, 90s, 2m or 1m30s" \
+    --serve --starter-choice soon
+refused 2 "--starter-choice 7.5: not a time in whole seconds" --serve --starter-choice 7.5
+refused 2 "--starter-choice cannot be given with --join: the host sets the game" \
+    --join 127.0.0.1:7000 --starter-choice 60
+refused 2 "--starter-choice 1: the loser's choice of who starts has 5 to 3600 s" --host 0 --starter-choice 1
+# The server's limit is its operator's: its log's start line says it.
+"$MAIN" --serve --listen "unix:$WORK/choice.sock" --db "$WORK/choice.db" --starter-choice 2m \
+    2>"$WORK/choice.log" &
+chooser=$!
+for i in $(seq 100); do grep -q "serving on" "$WORK/choice.log" && break; sleep 0.1; done
+kill -TERM $chooser
+wait $chooser || true
+expect_contains "the start line" "$(cat "$WORK/choice.log")" "; the loser's choice of starter: 120 s"
 # A database the server cannot use: the reason, exit 1, the file left as it was.
 echo "not a database at all, just some text that is long enough to look like a header" >"$WORK/notes.txt"
 refused 1 "notes.txt" --serve --listen "unix:$WORK/s.sock" --db "$WORK/notes.txt"

@@ -2,9 +2,12 @@
 # (M), a server game's chat line that arrives with a move stays in sight and its log (M) has it, the
 # result is said once (the status line, not again on the message line), a finished timed match from the
 # history is reviewed over both rounds without asking the clock, and the history's saved transcript
-# opens with every reader (lib.bash's every_reader).
+# opens with every reader (lib.bash's every_reader). The server gives the loser's choice of who starts
+# 10 minutes (--starter-choice): the test reads both screens at the round's end before the loser chooses,
+# which on a loaded machine may take longer than the default 30 s, after which the rule would start the
+# loser (tests/test_server_choice.cpp tests the limit on a fake clock).
 source "$(dirname "$0")/lib.bash"
-start_server
+start_server tcp --starter-choice 600
 lobbies Liam Eamon
 lkeys liam Tab; lkeys liam -l "hello all"; lkeys liam Enter
 wait_in eamon "Liam: hello all"

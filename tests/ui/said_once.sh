@@ -18,8 +18,9 @@ wait_for "Liam (White) to move"
 stop_game; forget_last_game
 
 # A network match: the host's round ends with the joiner to choose the next starter, which the host's
-# screen says instead of the result; the joiner's asks its question.
-start --host 127.0.0.1:0 --code ABCD-5678 --white Liam --first-to 2
+# screen says instead of the result; the joiner's asks its question, and says the host's limit
+# (--starter-choice: 10 minutes, far beyond what the test takes to read both screens on a loaded machine).
+start --host 127.0.0.1:0 --code ABCD-5678 --white Liam --first-to 2 --starter-choice 600
 port=$(host_port)
 start_peer --join "127.0.0.1:$port" --code ABCD-5678 --black Eamon
 wait_peer "you play Black"
@@ -30,6 +31,8 @@ done
 type_move W1A4
 wait_for "Eamon chooses who starts round 2"
 wait_peer "Eamon lost round 1 and chooses who starts round 2"
+wait_text "in 600 s the rule decides: Eamon starts" peer_screen
+wait_text "Eamon chooses who starts round 2; in 600 s the rule decides: Eamon starts"
 [ "$(count "Liam wins the round: four in a row on row A")" = 1 ] || fail "the host says the result twice"
 [ "$(count_peer "Liam wins the round: four in a row on row A")" = 1 ] || fail "the joiner says it twice"
 exit 0
