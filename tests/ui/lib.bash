@@ -172,9 +172,10 @@ start_peer() {
 peer_screen() { $T capture-pane -p -t peer; }
 peer_keys() { $T send-keys -t peer "$@"; }
 peer_type_move() { peer_keys -l "$1"; peer_keys Enter; }
+# wait_peer TEXT [SECONDS]: wait_for on the peer's screen (10 s unless told).
 wait_peer() {
     local i
-    for i in $(seq 100); do
+    for i in $(seq $((${2:-10} * 10))); do
         peer_screen | grep -qF -- "$1" && return 0
         sleep 0.1
     done

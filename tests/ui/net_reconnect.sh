@@ -1,8 +1,8 @@
 # Disconnect and reconnect: the joiner is killed mid-game; both sides stop the clocks, say so and keep
 # the game; the same player joins again with --resume, both sides find they hold the same moves, and
-# play goes on to the end.
+# play goes on to the end. The grace (10 minutes) holds the clocks for as long as the test looks.
 source "$(dirname "$0")/lib.bash"
-start --host 127.0.0.1:0 --code ABCD-5678 --white Liam --turn-time 5m
+start --host 127.0.0.1:0 --code ABCD-5678 --white Liam --turn-time 5m --grace 10m
 wait_for "Waiting for the other player"
 port=$(host_port)
 start_peer --join "127.0.0.1:$port" --code ABCD-5678 --black Eamon
