@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gobblet {
 
@@ -61,6 +62,21 @@ inline bool append_utf8(std::string& out, char32_t c) {
         out += char(0x80 | (c & 0x3F));
     }
     return true;
+}
+
+// The lines of a text, the '\r' of CRLF removed, the last one even when empty: every line reader of a
+// record (Gobblet's and Grabble's transcripts) counts lines the same way. The caller bounds the text.
+inline std::vector<std::string_view> split_lines(std::string_view text) {
+    std::vector<std::string_view> lines;
+    for (std::size_t start = 0; start <= text.size();) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        lines.push_back(line);
+        start = end + 1;
+    }
+    return lines;
 }
 
 // Whether a code point must never reach a player's screen although it is valid UTF-8: the C1 controls

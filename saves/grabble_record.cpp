@@ -151,20 +151,6 @@ Millis time_of(const gr::Happening& h, Millis fallback) {
 
 bool digit(char c) { return c >= '0' && c <= '9'; }
 
-// The lines of a text, '\r' of CRLF removed (the caller has bounded the text).
-std::vector<std::string_view> split_lines(std::string_view text) {
-    std::vector<std::string_view> lines;
-    for (std::size_t start = 0; start <= text.size();) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(start, end - start);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        lines.push_back(line);
-        start = end + 1;
-    }
-    return lines;
-}
-
 std::string_view without_bom(std::string_view text) {
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     return text;

@@ -320,15 +320,7 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
     const auto fail = [](int line, std::string written, std::string why) {
         return Failure{TranscriptError{TextError{line, std::move(written), std::move(why)}, std::nullopt}};
     };
-    std::vector<std::string_view> lines;
-    for (std::size_t start = 0; start <= text.size();) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(start, end - start);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        lines.push_back(line);
-        start = end + 1;
-    }
+    const std::vector<std::string_view> lines = split_lines(text);
 
     Header header;
     std::array<std::string, 2> names = {"White", "Black"};

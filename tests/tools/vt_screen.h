@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/text.h"
+
 namespace gobblet::tools {
 
 class VtScreen {
@@ -55,21 +57,7 @@ class VtScreen {
     char32_t at(int r, int c) const { return cells_[std::size_t(r * cols_ + c)]; }
 
     static void utf8(std::string& out, char32_t c) {
-        if (c < 0x80) {
-            out += char(c);
-        } else if (c < 0x800) {
-            out += char(0xC0 | (c >> 6));
-            out += char(0x80 | (c & 0x3F));
-        } else if (c < 0x10000) {
-            out += char(0xE0 | (c >> 12));
-            out += char(0x80 | ((c >> 6) & 0x3F));
-            out += char(0x80 | (c & 0x3F));
-        } else {
-            out += char(0xF0 | (c >> 18));
-            out += char(0x80 | ((c >> 12) & 0x3F));
-            out += char(0x80 | ((c >> 6) & 0x3F));
-            out += char(0x80 | (c & 0x3F));
-        }
+        if (!append_utf8(out, c)) out += "\xEF\xBF\xBD";  // U+FFFD for what is no character
     }
 
     // The DEC line-drawing set (ESC ( 0), as curses draws boxes where it has no Unicode.
