@@ -93,6 +93,7 @@ struct Flags {
     std::string white = "human", black = "human", level = "medium";
     double think = PlayerSettings{}.think_seconds;
     std::string seed;
+    std::uint64_t nodes = 0;
     int first_to = 1;
     ClockSpec clock;
     ui::Options ui;  // the game's own flags go straight in: --resume, --load, --no-color, ...
@@ -145,6 +146,10 @@ void declare(CLI::App& app, Flags& f) {
         ->check(think_range);
     app.add_option("--seed", f.seed, "Seed for the computer's choices, for reproducible games")
         ->check(seed_range);
+    app.add_option("--nodes", f.nodes,
+                   "Nodes the computer may search a move (default 0: no limit); with a long --think its play "
+                   "no longer depends on the machine's speed, for strength tests")
+        ->check(CLI::Range(std::uint64_t(0), std::uint64_t(1) << 40));
     app.add_option("--first-to", f.first_to, "Play rounds until a player has N wins (default 1: one game)")
         ->check(CLI::Range(1, max_first_to));
     // The clock's flags, as engine/clock.h describes each kind's and each preset's.
@@ -309,13 +314,14 @@ const std::vector<ModeRow> modes = {
          FlagList{"--white", "--black", "--resume", "--load", "--no-color", "--coach", "--speed", "--host",
                   "--join", "--code", "--grace", "--starter-choice", "--allow-help", "--puzzles",
                   "--tutorial", "--game"}},
-    {Mode::Gtp, "--gtp", variant_flags + player_flags},
+    {Mode::Gtp, "--gtp", variant_flags + player_flags + FlagList{"--nodes"}},
     {Mode::Replay, "--replay", variant_flags},
     {Mode::Review, "--review", variant_flags + FlagList{"--review-time"}},
     {Mode::Perft, "--perft", variant_flags},
     {Mode::Bench, "--bench", {"--game"}},
     {Mode::BenchPaste, "--bench-paste", {}},
-    {Mode::Match, "--match", variant_flags + FlagList{"--think", "--seed", "--games"} + match_flags},
+    {Mode::Match, "--match",
+     variant_flags + FlagList{"--think", "--seed", "--nodes", "--games"} + match_flags},
     {Mode::MakePuzzles, "--make-puzzles", {"--seed"}},
     {Mode::VerifyPuzzles, "--verify-puzzles", {}},
     {Mode::Serve,
@@ -395,6 +401,7 @@ PlayerSettings player_of(const CLI::App& app, const Flags& f) {
     p.think_seconds = f.think;
     p.seed = given(app, "--seed") ? *parse_seed(f.seed) : std::random_device{}();
     p.time = &net::monotonic_clock();
+    p.max_nodes = f.nodes;
     return p;
 }
 // --rules and --size when given, for readers of files that name their own.
@@ -567,6 +574,7 @@ Expected<Run> plan_match(const CLI::App& app, const Flags& f) {
     m.second = f.match.substr(colon + 1);
     m.variant = variant_of(app, f);
     m.think_seconds = f.think;
+    m.nodes = f.nodes;
     if (given(app, "--seed")) m.seed = *parse_seed(f.seed);  // else a fixed seed: matches repeat
     m.first_to = first_to_of(app, f);
     m.clock = *clock;

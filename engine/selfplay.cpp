@@ -86,6 +86,7 @@ std::optional<Contestant> make_contestant(const std::string& name, const MatchOp
     if (const auto level = parse_level(name)) {
         PlayerSettings ps{*level, o.think_seconds, seed};
         ps.time = o.time;
+        ps.max_nodes = o.nodes;
         c.player.emplace(ps);
         return c;
     }

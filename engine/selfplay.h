@@ -24,7 +24,8 @@ struct MatchOptions {
     Variant variant{};
     double think_seconds = 1.0;  // time a move for players that use a clock (max)
     std::uint64_t seed = 1;
-    int first_to = 1;  // round wins that win a match
+    std::uint64_t nodes = 0;  // nodes a move for our levels (PlayerSettings::max_nodes); 0: no limit
+    int first_to = 1;         // round wins that win a match
     ClockSettings clock{};
     // The real time (main.cpp passes net::monotonic_clock()): the players' think time and the match's
     // clocks read it, and nothing else. Not owned; null: time stands still.

@@ -15,6 +15,12 @@ expect_contains "unknown" "$(cat "$WORK/err")" "--no-such-flag"
 # --seed makes the computer's play reproducible (the protocol uses the same player as the game).
 play() { printf 'level easy\ngenmove\ngenmove\ngenmove\ngenmove\n' | "$MAIN" --gtp --seed "$1"; }
 expect_eq "same seed, same moves" "$(play 5)" "$(play 5)"
+# --nodes bounds max's search by nodes, not time: with an hour to think it still answers at once, and the
+# same moves on any machine (the self-play script's fixed-node matches, docs/strength.md).
+bounded() { printf 'level max\ngenmove\ngenmove\ngenmove\n' | timeout 60 "$MAIN" --gtp --think 3600 --nodes 3000; }
+first=$(bounded)
+expect_eq "max at 3000 nodes answers" "$(grep -c '^= [A-DWK][1-4][A-D][1-4]$' <<<"$first")" 3
+expect_eq "max at 3000 nodes repeats" "$(bounded)" "$first"
 # Bad values of the game's flags are refused with the flag's name.
 "$MAIN" --white computer:robot 2>"$WORK/err" && fail "--white computer:robot must fail"
 expect_contains "--white" "$(cat "$WORK/err")" "--white"
@@ -120,6 +126,8 @@ refused 2 "gobblet: --enter a b: a tournament's name has 2 to 32 letters, digits
 refused 2 "gobblet: --dm is a DM clock: it cannot be combined with --game-time or --increment" \
     --new-tournament cup --dm --game-time 5m
 refused 2 "gobblet: --games goes with --match" --games 3
+refused 2 "gobblet: --nodes goes with --gtp or --match" --nodes 100
+refused 2 "gobblet: --nodes: Value -1 not in range 0 to 1099511627776" --gtp --nodes -1
 # The host sets the game's clock: --join refuses every clock flag, each with its name. The list is held
 # to --help's (a kind's flags say "DM clock:", "Fischer clock:"; --dm's line names the flags it sets), so
 # a clock flag added to engine/clock.h cannot be left out of it.
