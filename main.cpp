@@ -27,6 +27,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -94,6 +95,7 @@ struct Flags {
     double think = PlayerSettings{}.think_seconds;
     std::string seed;
     std::uint64_t nodes = 0;
+    int threads = 0;  // 0: not given (see threads_of)
     int first_to = 1;
     ClockSpec clock;
     ui::Options ui;  // the game's own flags go straight in: --resume, --load, --no-color, ...
@@ -150,6 +152,10 @@ void declare(CLI::App& app, Flags& f) {
                    "Nodes the computer may search a move (default 0: no limit); with a long --think its play "
                    "no longer depends on the machine's speed, for strength tests")
         ->check(CLI::Range(std::uint64_t(0), std::uint64_t(1) << 40));
+    app.add_option("--threads", f.threads,
+                   "Threads the computer searches with (default: the machine's cores, at most " +
+                       std::to_string(default_threads_cap) + "; 1 with --seed, so that games repeat)")
+        ->check(CLI::Range(1, max_search_threads));
     app.add_option("--first-to", f.first_to, "Play rounds until a player has N wins (default 1: one game)")
         ->check(CLI::Range(1, max_first_to));
     // The clock's flags, as engine/clock.h describes each kind's and each preset's.
@@ -297,7 +303,7 @@ FlagList operator+(FlagList a, const FlagList& b) {
     return a;
 }
 const FlagList variant_flags = {"--rules", "--size"};
-const FlagList player_flags = {"--level", "--think", "--seed"};
+const FlagList player_flags = {"--level", "--think", "--seed", "--threads"};
 const FlagList clock_flags = clock_flag_names();
 const FlagList match_flags = FlagList{"--first-to"} + clock_flags;
 
@@ -318,10 +324,10 @@ const std::vector<ModeRow> modes = {
     {Mode::Replay, "--replay", variant_flags},
     {Mode::Review, "--review", variant_flags + FlagList{"--review-time"}},
     {Mode::Perft, "--perft", variant_flags},
-    {Mode::Bench, "--bench", {"--game"}},
+    {Mode::Bench, "--bench", {"--game", "--threads"}},
     {Mode::BenchPaste, "--bench-paste", {}},
     {Mode::Match, "--match",
-     variant_flags + FlagList{"--think", "--seed", "--nodes", "--games"} + match_flags},
+     variant_flags + FlagList{"--think", "--seed", "--nodes", "--threads", "--games"} + match_flags},
     {Mode::MakePuzzles, "--make-puzzles", {"--seed"}},
     {Mode::VerifyPuzzles, "--verify-puzzles", {}},
     {Mode::Serve,
@@ -394,6 +400,13 @@ int first_to_of(const CLI::App& app, const Flags& f) {
     const ClockPreset* preset = f.clock.preset();
     return preset && !given(app, "--first-to") ? preset->first_to : f.first_to;
 }
+// --threads: as given; else one with --seed (a multi-threaded search depends on timing, and --seed
+// promises the same games), else the machine's cores up to default_threads_cap.
+int threads_of(const CLI::App& app, const Flags& f) {
+    if (given(app, "--threads")) return f.threads;
+    if (given(app, "--seed")) return 1;
+    return default_threads(std::thread::hardware_concurrency());
+}
 // --level, --think and --seed; without --seed every run plays differently.
 PlayerSettings player_of(const CLI::App& app, const Flags& f) {
     PlayerSettings p;
@@ -402,6 +415,7 @@ PlayerSettings player_of(const CLI::App& app, const Flags& f) {
     p.seed = given(app, "--seed") ? *parse_seed(f.seed) : std::random_device{}();
     p.time = &net::monotonic_clock();
     p.max_nodes = f.nodes;
+    p.threads = threads_of(app, f);
     return p;
 }
 // --rules and --size when given, for readers of files that name their own.
@@ -575,6 +589,7 @@ Expected<Run> plan_match(const CLI::App& app, const Flags& f) {
     m.variant = variant_of(app, f);
     m.think_seconds = f.think;
     m.nodes = f.nodes;
+    m.threads = given(app, "--threads") ? f.threads : 1;     // self-play measures: one thread unless asked
     if (given(app, "--seed")) m.seed = *parse_seed(f.seed);  // else a fixed seed: matches repeat
     m.first_to = first_to_of(app, f);
     m.clock = *clock;
@@ -767,7 +782,9 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
                 return run_perft(std::cout, net::monotonic_clock(), depth, v);
             });
         case Mode::Bench:
-            return Run([depth = f.bench] { return run_bench(std::cout, net::monotonic_clock(), depth); });
+            return Run([depth = f.bench, threads = given(app, "--threads") ? f.threads : 1] {
+                return run_bench(std::cout, net::monotonic_clock(), depth, threads);
+            });
         case Mode::BenchPaste: return Run([] { return ui::bench_paste(std::cout, net::monotonic_clock()); });
         case Mode::Match: return plan_match(app, f);
         case Mode::MakePuzzles:

@@ -55,6 +55,7 @@ AnalysisResult Analyzer::run(const Game& game, const AnalysisLimits& limits, con
         return result;
     }
 
+    impl_->search.set_threads(limits.threads);
     SearchLimits sl;
     sl.depth = limits.depth > 0 ? std::min(limits.depth, Search::max_ply - 1) : Search::max_ply - 1;
     sl.seconds = limits.seconds;

@@ -26,6 +26,7 @@ struct AnalysisLimits {
     // Where seconds pass (time_source.h): the limit above and the results' seconds read it. Not owned;
     // null: time stands still (no time limit, 0 seconds reported).
     const TimeSource* time = nullptr;
+    int threads = 1;  // the search's threads (PlayerSettings::threads)
     static constexpr int max_lines = 5;
 };
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <ostream>
 #include <random>
+#include <string>
 
 #include "game.h"
 #include "movegen.h"
@@ -35,9 +36,9 @@ constexpr int default_depth = 7;
 
 }  // namespace
 
-int run_bench(std::ostream& out, const TimeSource& time, int depth) {
+int run_bench(std::ostream& out, const TimeSource& time, int depth, int threads) {
     if (depth <= 0) depth = default_depth;
-    Search search;
+    Search search(20, threads);
     std::uint64_t total_nodes = 0;
     double total_seconds = 0;
     char line[160];
@@ -60,10 +61,13 @@ int run_bench(std::ostream& out, const TimeSource& time, int depth) {
                       static_cast<unsigned long long>(r.nodes), r.seconds);
         out << line;
     }
-    std::snprintf(line, sizeof line, "bench depth %d: %llu nodes in %.3f s, %.0f nodes/s\nsignature %llu\n",
-                  depth, static_cast<unsigned long long>(total_nodes), total_seconds,
+    std::snprintf(line, sizeof line,
+                  "bench depth %d: %llu nodes in %.3f s, %.0f nodes/s%s\nsignature %llu%s\n", depth,
+                  static_cast<unsigned long long>(total_nodes), total_seconds,
                   total_seconds > 0 ? double(total_nodes) / total_seconds : 0.0,
-                  static_cast<unsigned long long>(total_nodes));
+                  threads > 1 ? (", " + std::to_string(threads) + " threads").c_str() : "",
+                  static_cast<unsigned long long>(total_nodes),
+                  threads > 1 ? " (varies with more than one thread)" : "");
     out << line;
     return 0;
 }

@@ -11,9 +11,11 @@
 
 namespace gobblet {
 
-// depth 0 means the standard bench depth. Times are read from `time` (main.cpp passes the real monotonic
-// clock; a benchmark's time is real time). Writes the report to `out`; returns the exit status.
-int run_bench(std::ostream& out, const TimeSource& time, int depth = 0);
+// depth 0 means the standard bench depth. With more than one thread (Lazy SMP) the node count varies from
+// run to run: the signature is one thread's; what several threads show is their speed and time to depth.
+// Times are read from `time` (main.cpp passes the real monotonic clock; a benchmark's time is real time).
+// Writes the report to `out`; returns the exit status.
+int run_bench(std::ostream& out, const TimeSource& time, int depth = 0, int threads = 1);
 
 // `./main --perft N`: the leaf count N plies from the start of `variant`, with the time it took (read
 // from `time`, as the bench) and the speed, for spotting move generator regressions. Writes one line to

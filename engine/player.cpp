@@ -79,7 +79,7 @@ struct Player::Impl {
     PlayerSettings settings;
     std::uint64_t game = 0;  // mixed into the seed: each game plays differently (see new_game)
     Search search;
-    explicit Impl(const PlayerSettings& s) : settings(s), search(s.table_bits) {}
+    explicit Impl(const PlayerSettings& s) : settings(s), search(s.table_bits, s.threads) {}
 };
 
 double think_limit(Level level, double think_seconds) {
@@ -138,7 +138,10 @@ Player::Player(Player&&) noexcept = default;
 Player& Player::operator=(Player&&) noexcept = default;
 
 const PlayerSettings& Player::settings() const { return impl_->settings; }
-void Player::set_settings(const PlayerSettings& settings) { impl_->settings = settings; }
+void Player::set_settings(const PlayerSettings& settings) {
+    impl_->settings = settings;
+    impl_->search.set_threads(settings.threads);
+}
 void Player::new_game() { new_game(impl_->game + 1); }
 void Player::new_game(std::uint64_t number) {
     impl_->search.clear();

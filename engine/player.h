@@ -47,6 +47,10 @@ struct PlayerSettings {
     // The transposition table holds 2^table_bits entries of 16 bytes (16 MiB by default); fixed when the
     // player is made. Small tables suit short-lived players (fuzzing makes one for every input).
     int table_bits = 20;
+    // Threads a search uses (Lazy SMP, search.h), 1 to Search::max_threads. One thread is deterministic:
+    // the same seed and limits give the same moves, which tests and --seed need; more search more of the
+    // tree in the same time, and then the moves depend on timing. main.cpp's --threads sets it.
+    int threads = 1;
     // Where the think time passes (time_source.h): main.cpp passes the real monotonic clock, tests a
     // fake. Not owned. Null: time stands still, so `hard` and `max` search until the node limit or the
     // stop flag (and `max` without either would not stop): every caller that plays those levels gives one.

@@ -13,6 +13,14 @@ namespace gobblet {
 constexpr int mate_score = 30000;
 constexpr int mate_bound = mate_score - 1000;
 
+// The most threads a search may use (--threads), and how many it uses by default: the machine's cores,
+// up to default_threads_cap (beyond that a shared 16 MiB table gains little and a shared machine loses).
+constexpr int max_search_threads = 64;
+constexpr int default_threads_cap = 8;
+constexpr int default_threads(unsigned cores) {
+    return cores == 0 ? 1 : cores > unsigned(default_threads_cap) ? default_threads_cap : int(cores);
+}
+
 // Progress while thinking, for the screen ("depth 9, best C2A2").
 struct ThinkInfo {
     int depth = 0;

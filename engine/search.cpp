@@ -28,39 +28,134 @@ int history_index(Move m) { return (m.raw() & 0x1F) * 16 + m.to(); }
 
 }  // namespace
 
-Search::Search(int tt_bits) : tt_(tt_bits) {}
+// What each thread searches with: its own position, path, killers and history; the table is shared.
+struct Search::Worker {
+    Worker(Search& s, int i) : owner(s), id(i) {}
+
+    int negamax(int depth, int alpha, int beta, int ply, int extensions);
+    bool repeated(int ply) const;
+    void order(MoveList& moves, int scores[], Move tt_move, int ply);
+    void clear() {
+        for (auto& k : killers) k[0] = k[1] = Move{};
+        for (auto& side : history) side.fill(0);
+    }
+    // The root and the game's history before it (see run).
+    void set_root(const Position& root, const std::vector<std::uint64_t>& keys) {
+        pos = root;
+        std::copy(keys.begin(), keys.end(), path.begin());
+        base = int(keys.size()) - 1;
+        reversible_from[0] = 0;
+        nodes.store(0, std::memory_order_relaxed);
+        aborted = false;
+    }
+    // A helper's run: iterative deepening on the root moves, skipping depths by its index, until stop_.
+    void help();
+
+    Search& owner;
+    const int id;  // 0: the calling thread
+    Position pos;
+    std::atomic<std::uint64_t> nodes{0};  // written by this worker only; the calling thread sums them
+    bool aborted = false;
+    bool last_dep = false;  // the value just returned rests on a repetition draw
+
+    // Keys of the game history then the search path: path[base + ply] is the key at that ply.
+    std::array<std::uint64_t, 1024 + max_ply + 2> path{};
+    int base = 0;
+    std::array<int, max_ply + 2> reversible_from{};  // first path index a repetition may match
+
+    Move killers[max_ply + 2][2]{};
+    std::array<std::array<int, 32 * 16>, 2> history{};
+};
+
+Search::Search(int tt_bits, int threads) : tt_(tt_bits) {
+    workers_.push_back(std::make_unique<Worker>(*this, 0));
+    set_threads(threads);
+}
+
+Search::~Search() { stop_threads(); }
+
+void Search::stop_threads() {
+    stop_.store(true);
+    {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& t : threads_) t.join();
+    threads_.clear();
+    quit_ = false;
+}
+
+void Search::set_threads(int threads) {
+    threads = std::clamp(threads, 1, max_threads);
+    if (threads == this->threads()) return;
+    stop_threads();
+    workers_.resize(1);
+    busy_ = 0;
+    for (int i = 1; i < threads; ++i) workers_.push_back(std::make_unique<Worker>(*this, i));
+    for (int i = 1; i < threads; ++i) threads_.emplace_back([this, i] { helper_main(i); });
+}
+
+void Search::helper_main(int index) {
+    std::uint64_t seen = 0;
+    for (;;) {
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [&] { return quit_ || generation_ != seen; });
+            if (quit_) return;
+            seen = generation_;
+        }
+        workers_[index]->help();
+        std::lock_guard lock(mutex_);
+        if (--busy_ == 0) idle_.notify_all();
+    }
+}
+
+void Search::wait_for_helpers() {
+    stop_.store(true);
+    std::unique_lock lock(mutex_);
+    idle_.wait(lock, [&] { return busy_ == 0; });
+}
 
 void Search::clear() {
+    wait_for_helpers();
     tt_.clear();
-    for (auto& k : killers_) k[0] = k[1] = Move{};
-    for (auto& side : history_) side.fill(0);
+    for (auto& w : workers_) w->clear();
 }
 
 double Search::elapsed() const { return seconds_between(start_, micros_of(limits_.time)); }
 
+std::uint64_t Search::total_nodes() const {
+    std::uint64_t n = 0;
+    for (const auto& w : workers_) n += w->nodes.load(std::memory_order_relaxed);
+    return n;
+}
+
+// Read by the calling thread only: the helpers never look at the caller's stop flag, clock or limits,
+// which need not outlive the run.
 bool Search::out_of_time() {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
-    if (limits_.nodes > 0 && nodes_ >= limits_.nodes) return true;
+    if (limits_.nodes > 0 && total_nodes() >= limits_.nodes) return true;
     const double limit = forced_ && limits_.forced_seconds > 0 ? limits_.forced_seconds : limits_.seconds;
     return limit > 0 && elapsed() >= limit;
 }
 
-bool Search::repeated(int ply) const {
-    const int at = base_ + ply;
-    const std::uint64_t key = path_[at];
+bool Search::Worker::repeated(int ply) const {
+    const int at = base + ply;
+    const std::uint64_t key = path[at];
     // Same side to move only: step back two plies at a time.
-    for (int i = at - 2; i >= reversible_from_[ply]; i -= 2)
-        if (path_[i] == key) return true;
+    for (int i = at - 2; i >= reversible_from[ply]; i -= 2)
+        if (path[i] == key) return true;
     return false;
 }
 
-void Search::order(MoveList& moves, int scores[], Move tt_move, int ply) {
-    const Color us = pos_.side_to_move();
-    const Threats theirs_threats = threats(pos_, ~us);
+void Search::Worker::order(MoveList& moves, int scores[], Move tt_move, int ply) {
+    const Color us = pos.side_to_move();
+    const Threats theirs_threats = threats(pos, ~us);
     const Bitboard their_holes = theirs_threats.squares;
     const Bitboard their_lines = theirs_threats.lines;
-    const Bitboard theirs = pos_.visible(~us);
-    const auto& hist = history_[index(us)];
+    const Bitboard theirs = pos.visible(~us);
+    const auto& hist = history[index(us)];
     for (int i = 0; i < moves.size(); ++i) {
         const Move m = moves[i];
         int s;
@@ -74,9 +169,9 @@ void Search::order(MoveList& moves, int scores[], Move tt_move, int ply) {
             else if (to & their_lines & theirs)
                 s += 1 << 25;               // gobbles a piece of a threat line
             if (to & theirs) s += 1 << 22;  // gobbles
-            if (m == killers_[ply][0])
+            if (m == killers[ply][0])
                 s += 1 << 24;
-            else if (m == killers_[ply][1])
+            else if (m == killers[ply][1])
                 s += 1 << 23;
             if (!m.is_enter() && (bit(m.from()) & their_lines)) s -= 1 << 21;  // may uncover their line
         }
@@ -84,73 +179,78 @@ void Search::order(MoveList& moves, int scores[], Move tt_move, int ply) {
     }
 }
 
-int Search::negamax(int depth, int alpha, int beta, int ply, int extensions) {
-    ++nodes_;
-    if ((nodes_ & 1023) == 0 && out_of_time()) aborted_ = true;
-    if (aborted_) return 0;
-    last_dep_ = false;
+int Search::Worker::negamax(int depth, int alpha, int beta, int ply, int extensions) {
+    const std::uint64_t n = nodes.load(std::memory_order_relaxed) + 1;
+    nodes.store(n, std::memory_order_relaxed);
+    if (owner.stop_.load(std::memory_order_relaxed)) {
+        aborted = true;
+    } else if (id == 0 && (n & 1023) == 0 && owner.out_of_time()) {
+        aborted = true;
+        owner.stop_.store(true, std::memory_order_relaxed);  // the helpers stop too
+    }
+    if (aborted) return 0;
+    last_dep = false;
 
     // The previous move may have ended the game: a line for the side to move means the mover uncovered it.
-    if (const auto w = pos_.winner())
-        return *w == pos_.side_to_move() ? mate_score - ply : -(mate_score - ply);
+    if (const auto w = pos.winner()) return *w == pos.side_to_move() ? mate_score - ply : -(mate_score - ply);
     if (ply > 0 && repeated(ply)) {
-        last_dep_ = true;
+        last_dep = true;
         return 0;
     }
-    if (ply >= max_ply) return evaluate(pos_, limits_.noise, limits_.seed);
+    if (ply >= max_ply) return evaluate(pos, owner.limits_.noise, owner.limits_.seed);
 
     // A win in one is the best there is: no need to search.
-    if (find_win(pos_)) return mate_score - ply - 1;
+    if (find_win(pos)) return mate_score - ply - 1;
     // Mate distance pruning: nothing here can beat a win found nearer the root.
     alpha = std::max(alpha, -(mate_score - ply - 2));
     beta = std::min(beta, mate_score - ply - 1);
     if (alpha >= beta) return alpha;
 
-    const Color us = pos_.side_to_move();
+    const Color us = pos.side_to_move();
     if (depth <= 0) {
         // At the horizon, a threat of the opponent must be answered: look one ply further.
-        if (extensions < max_extensions && threat_squares(pos_, ~us)) {
+        if (extensions < max_extensions && threat_squares(pos, ~us)) {
             depth = 1;
             ++extensions;
         } else {
-            return evaluate(pos_, limits_.noise, limits_.seed);
+            return evaluate(pos, owner.limits_.noise, owner.limits_.seed);
         }
     }
 
-    const std::uint64_t key = pos_.key();
+    const std::uint64_t key = pos.key();
     const bool pv_node = beta - alpha > 1;
     Move tt_move;
-    if (const TTEntry* e = tt_.probe(key)) {
-        tt_move = Move::from_raw(e->move);
-        if (!pv_node && e->depth >= depth) {
-            const int s = from_tt(e->score, ply);
-            if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
-                (e->bound == Bound::Upper && s <= alpha))
+    if (TTEntry e; owner.tt_.probe(key, e)) {
+        tt_move = e.move;
+        if (!pv_node && e.depth >= depth) {
+            const int s = from_tt(e.score, ply);
+            if (e.bound == Bound::Exact || (e.bound == Bound::Lower && s >= beta) ||
+                (e.bound == Bound::Upper && s <= alpha))
                 return s;
         }
     }
 
-    const bool in_danger = threat_squares(pos_, ~us) != 0;
+    const bool in_danger = threat_squares(pos, ~us) != 0;
     // Null move: if passing still holds beta with a shallower search, a real move will too. Not when
     // the opponent threatens a line (passing would lose at once) nor in exact searches.
-    if (!pv_node && !limits_.exact && depth >= 3 && ply > 0 && !in_danger && beta < mate_bound &&
-        evaluate(pos_, limits_.noise, limits_.seed) >= beta) {
+    if (!pv_node && !owner.limits_.exact && depth >= 3 && ply > 0 && !in_danger && beta < mate_bound &&
+        evaluate(pos, owner.limits_.noise, owner.limits_.seed) >= beta) {
         const int r = 2 + depth / 6;
-        pos_.pass();
-        path_[base_ + ply + 1] = pos_.key();
-        reversible_from_[ply + 1] = base_ + ply + 1;
+        pos.pass();
+        path[base + ply + 1] = pos.key();
+        reversible_from[ply + 1] = base + ply + 1;
         const int score = -negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, extensions);
-        const bool dep = last_dep_;
-        pos_.pass();
-        if (aborted_) return 0;
+        const bool dep = last_dep;
+        pos.pass();
+        if (aborted) return 0;
         if (score >= beta) {
-            last_dep_ = dep;
+            last_dep = dep;
             return score >= mate_bound ? beta : score;
         }
     }
 
     MoveList moves;
-    generate_moves(pos_, moves);
+    generate_moves(pos, moves);
     if (moves.empty()) return -(mate_score - ply);  // no legal move loses
     int scores[MoveList::capacity];
     order(moves, scores, tt_move, ply);
@@ -169,25 +269,25 @@ int Search::negamax(int depth, int alpha, int beta, int ply, int extensions) {
         const Move m = moves[i];
 
         const bool quiet = scores[i] < (1 << 22);
-        pos_.play(m);
-        path_[base_ + ply + 1] = pos_.key();
-        reversible_from_[ply + 1] = m.is_enter() ? base_ + ply + 1 : reversible_from_[ply];
+        pos.play(m);
+        path[base + ply + 1] = pos.key();
+        reversible_from[ply + 1] = m.is_enter() ? base + ply + 1 : reversible_from[ply];
         int score;
         if (i == 0) {
             score = -negamax(depth - 1, -beta, -alpha, ply + 1, extensions);
         } else {
             int r = 0;
-            if (depth >= 3 && i >= 3 && quiet && !in_danger && !limits_.exact)
+            if (depth >= 3 && i >= 3 && quiet && !in_danger && !owner.limits_.exact)
                 r = (depth >= 6 && i >= 8) ? 2 : 1;
             score = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, extensions);
-            if (score > alpha && r > 0 && !aborted_)
+            if (score > alpha && r > 0 && !aborted)
                 score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, extensions);
-            if (score > alpha && score < beta && !aborted_)
+            if (score > alpha && score < beta && !aborted)
                 score = -negamax(depth - 1, -beta, -alpha, ply + 1, extensions);
         }
-        dep |= last_dep_;
-        pos_.undo(m);
-        if (aborted_) return 0;
+        dep |= last_dep;
+        pos.undo(m);
+        if (aborted) return 0;
 
         if (score > best) {
             best = score;
@@ -196,11 +296,11 @@ int Search::negamax(int depth, int alpha, int beta, int ply, int extensions) {
                 alpha = score;
                 if (alpha >= beta) {
                     if (quiet) {
-                        if (killers_[ply][0] != m) {
-                            killers_[ply][1] = killers_[ply][0];
-                            killers_[ply][0] = m;
+                        if (killers[ply][0] != m) {
+                            killers[ply][1] = killers[ply][0];
+                            killers[ply][0] = m;
                         }
-                        int& h = history_[index(us)][history_index(m)];
+                        int& h = history[index(us)][history_index(m)];
                         h = std::min(h + depth * depth, 1 << 20);
                     }
                     break;
@@ -211,36 +311,87 @@ int Search::negamax(int depth, int alpha, int beta, int ply, int extensions) {
 
     if (!dep) {
         const Bound bound = best >= beta ? Bound::Lower : (best > alpha0 ? Bound::Exact : Bound::Upper);
-        tt_.store(key, best_move, to_tt(best, ply), depth, bound);
+        owner.tt_.store(key, best_move, to_tt(best, ply), depth, bound);
     } else {
-        tt_.store(key, best_move, 0, -1, Bound::None);  // the move still helps ordering
+        owner.tt_.store(key, best_move, 0, -1, Bound::None);  // the move still helps ordering
     }
-    last_dep_ = dep;
+    last_dep = dep;
     return best;
+}
+
+bool Search::search_root(Worker& w, int depth, std::vector<std::pair<int, Move>>& root_moves,
+                         std::vector<std::pair<int, Move>>& top, int lines_wanted) {
+    const int beta = infinite;
+    top.clear();
+    for (std::size_t i = 0; i < root_moves.size(); ++i) {
+        const Move m = root_moves[i].second;
+        const int alpha = int(top.size()) < lines_wanted ? -infinite : top.back().first;
+        w.pos.play(m);
+        w.path[w.base + 1] = w.pos.key();
+        w.reversible_from[1] = m.is_enter() ? w.base + 1 : 0;
+        int score;
+        if (int(i) < lines_wanted) {
+            score = -w.negamax(depth - 1, -beta, -alpha, 1, 0);
+        } else {
+            score = -w.negamax(depth - 1, -alpha - 1, -alpha, 1, 0);
+            if (score > alpha && !w.aborted) score = -w.negamax(depth - 1, -beta, -alpha, 1, 0);
+        }
+        w.pos.undo(m);
+        if (w.aborted) return false;
+        root_moves[i].first = score;
+        if (int(top.size()) < lines_wanted || score > top.back().first) {
+            // After the moves it beats strictly: among equal scores the earlier move stays ahead.
+            auto at = std::find_if(top.begin(), top.end(), [&](auto& t) { return t.first < score; });
+            top.insert(at, {score, m});
+            if (int(top.size()) > lines_wanted) top.pop_back();
+        }
+    }
+    // Moves outside the top that only proved a bound equal to its last score drop below it; equal
+    // moves keep their order; the top goes first for the next iteration.
+    const int kth = top.back().first;
+    for (std::size_t i = 0; i < root_moves.size(); ++i) {
+        const Move m = root_moves[i].second;
+        const bool in_top = std::any_of(top.begin(), top.end(), [&](auto& t) { return t.second == m; });
+        if (!in_top && root_moves[i].first >= kth) root_moves[i].first = kth - 1;
+    }
+    std::stable_sort(root_moves.begin(), root_moves.end(),
+                     [](auto& a, auto& b) { return a.first > b.first; });
+    return true;
+}
+
+void Search::Worker::help() {
+    // Helpers share out the depths (Stockfish 10's pattern): helper i skips some iterations, so that the
+    // threads are spread over the next few depths instead of all searching the same one.
+    static constexpr int skip_size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+    static constexpr int skip_phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+    const int i = (id - 1) % 20;
+    std::vector<std::pair<int, Move>> root_moves = owner.root_moves_, top;
+    for (int depth = 1; depth <= owner.limits_.depth && !aborted; ++depth) {
+        if (((depth + skip_phase[i]) / skip_size[i]) % 2) continue;
+        if (!owner.search_root(*this, depth, root_moves, top, 1)) break;
+    }
 }
 
 SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>& history,
                          const SearchLimits& limits) {
+    wait_for_helpers();  // the last run's: they share the table and read limits_ and root_moves_
     limits_ = limits;
     start_ = micros_of(limits.time);
-    nodes_ = 0;
-    aborted_ = false;
     forced_ = false;
-    pos_ = root;
+    stop_.store(false);
     tt_.new_search();
 
     // Game history, newest last, capped: positions before the last entering move cannot recur, and the
     // search only looks back that far anyway.
     std::vector<std::uint64_t> hist(history);
     if (hist.empty() || hist.back() != root.key()) hist.push_back(root.key());
-    const std::size_t keep = std::min<std::size_t>(hist.size(), 1024);
-    std::copy(hist.end() - keep, hist.end(), path_.begin());
-    base_ = int(keep) - 1;
-    reversible_from_[0] = 0;
+    if (hist.size() > 1024) hist.erase(hist.begin(), hist.end() - 1024);
+    for (auto& w : workers_) w->set_root(root, hist);
+    Worker& main = *workers_[0];
 
     SearchResult result;
     MoveList moves;
-    generate_moves(pos_, moves);
+    generate_moves(main.pos, moves);
     if (limits.only_from >= 0) {
         MoveList kept;
         for (Move m : moves)
@@ -260,13 +411,14 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
     const int lines_wanted = std::clamp(limits.multi_pv, 1, moves.size());
 
     const auto finish = [&] {
-        result.nodes = nodes_;
+        stop_.store(true);  // the helpers stop at their next node; the next run waits for them
+        result.nodes = total_nodes();
         result.seconds = elapsed();
         return result;
     };
     // The player's shortcut; a search for lines finds the win at depth 1 all the same.
     if (!want_lines) {
-        if (const Move w = find_win(pos_); w && moves.contains(w)) {
+        if (const Move w = find_win(main.pos); w && moves.contains(w)) {
             result.best = w;
             result.score = mate_score - 1;
             result.depth = 1;
@@ -276,42 +428,29 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
 
     // Root move order: kept between iterations, best first.
     int order_scores[MoveList::capacity];
-    order(moves, order_scores, Move{}, 0);
-    std::vector<std::pair<int, Move>> root_moves;
+    main.order(moves, order_scores, Move{}, 0);
+    std::vector<std::pair<int, Move>>& root_moves = root_moves_;
+    root_moves.clear();
     for (int i = 0; i < moves.size(); ++i) root_moves.emplace_back(order_scores[i], moves[i]);
     std::stable_sort(root_moves.begin(), root_moves.end(),
                      [](auto& a, auto& b) { return a.first > b.first; });
+
+    if (threads_.size() > 0) {
+        {
+            std::lock_guard lock(mutex_);
+            busy_ = int(threads_.size());
+            ++generation_;
+        }
+        wake_.notify_all();
+    }
+    // The main thread's own copy: the helpers start from root_moves_ as it stands now.
+    std::vector<std::pair<int, Move>> ordered = root_moves;
 
     // The best lines_wanted moves of the iteration so far, best first, with exact scores. Each further
     // move is searched against the last of them (the K-th best), so with one line this is plain PVS.
     std::vector<std::pair<int, Move>> top;
     for (int depth = 1; depth <= limits.depth; ++depth) {
-        const int beta = infinite;
-        top.clear();
-        for (std::size_t i = 0; i < root_moves.size(); ++i) {
-            const Move m = root_moves[i].second;
-            const int alpha = int(top.size()) < lines_wanted ? -infinite : top.back().first;
-            pos_.play(m);
-            path_[base_ + 1] = pos_.key();
-            reversible_from_[1] = m.is_enter() ? base_ + 1 : 0;
-            int score;
-            if (int(i) < lines_wanted) {
-                score = -negamax(depth - 1, -beta, -alpha, 1, 0);
-            } else {
-                score = -negamax(depth - 1, -alpha - 1, -alpha, 1, 0);
-                if (score > alpha && !aborted_) score = -negamax(depth - 1, -beta, -alpha, 1, 0);
-            }
-            pos_.undo(m);
-            if (aborted_) break;
-            root_moves[i].first = score;
-            if (int(top.size()) < lines_wanted || score > top.back().first) {
-                // After the moves it beats strictly: among equal scores the earlier move stays ahead.
-                auto at = std::find_if(top.begin(), top.end(), [&](auto& t) { return t.first < score; });
-                top.insert(at, {score, m});
-                if (int(top.size()) > lines_wanted) top.pop_back();
-            }
-        }
-        if (aborted_) {
+        if (!search_root(main, depth, ordered, top, lines_wanted)) {
             // A move of the unfinished iteration that beat the previous best on a full search is better
             // informed than the last completed result.
             if (!top.empty()) {
@@ -321,16 +460,6 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
             result.stopped = true;
             break;
         }
-        // Moves outside the top that only proved a bound equal to its last score drop below it; equal
-        // moves keep their order; the top goes first for the next iteration.
-        const int kth = top.back().first;
-        for (std::size_t i = 0; i < root_moves.size(); ++i) {
-            const Move m = root_moves[i].second;
-            const bool in_top = std::any_of(top.begin(), top.end(), [&](auto& t) { return t.second == m; });
-            if (!in_top && root_moves[i].first >= kth) root_moves[i].first = kth - 1;
-        }
-        std::stable_sort(root_moves.begin(), root_moves.end(),
-                         [](auto& a, auto& b) { return a.first > b.first; });
         const Move iter_best = top.front().second;
         const int iter_score = top.front().first;
         result.best = iter_best;
@@ -341,7 +470,7 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
             info.depth = depth;
             info.score = iter_score;
             info.best = iter_best;
-            info.nodes = nodes_;
+            info.nodes = total_nodes();
             info.seconds = elapsed();
             limits.on_info(info);
         }
@@ -354,7 +483,7 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
             if (limits.on_lines) {
                 IterationReport report;
                 report.depth = depth;
-                report.nodes = nodes_;
+                report.nodes = total_nodes();
                 report.seconds = elapsed();
                 report.lines = result.lines;
                 limits.on_lines(report);
@@ -381,7 +510,8 @@ std::vector<Move> Search::principal_variation(const Position& root, Move first, 
     Position pos = root;
     // Positions the line may come back to (the game's, then the line's own): it stops at a repetition,
     // which the search scored as a draw, rather than follow the table round in circles.
-    std::vector<std::uint64_t> seen(path_.begin(), path_.begin() + base_ + 1);
+    const Worker& main = *workers_[0];
+    std::vector<std::uint64_t> seen(main.path.begin(), main.path.begin() + main.base + 1);
     pos.play(first);
     if (first.is_enter()) seen.clear();  // an entering move can never be undone
     while (std::find(seen.begin(), seen.end(), pos.key()) == seen.end()) {

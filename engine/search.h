@@ -12,6 +12,10 @@
 // entering move, which cannot be undone) scores as a draw. Such a score depends on the path, so no
 // result that rests on one is stored in the table as the value of the position.
 //
+// Threads (Lazy SMP, as Stockfish): with set_threads(n) the calling thread searches as it would alone
+// while n - 1 helper threads search the same root at staggered depths; they share only the table
+// (lock-free, tt.h), so each finds much of the others' work there. The caller's result is the answer.
+//
 // Time: the search reads no real clock. A thinking budget in seconds is wall time, so the caller hands
 // it a TimeSource (SearchLimits::time, time_source.h) that it reads every 1024 nodes; without one time
 // stands still and only depth, nodes and the stop flag end the search. A node limit
@@ -21,8 +25,12 @@
 
 #include <array>
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "position.h"
@@ -100,43 +108,63 @@ struct SearchResult {
 
 class Search {
   public:
-    explicit Search(int tt_bits = 20);
+    // A table of 2^tt_bits entries, shared by `threads` threads (see set_threads).
+    explicit Search(int tt_bits = 20, int threads = 1);
+    ~Search();
+    Search(const Search&) = delete;
+    Search& operator=(const Search&) = delete;
+
+    // Lazy SMP: the calling thread searches as with one thread, while threads - 1 helper threads search
+    // the same root at staggered depths, sharing the table, so the caller finds more of the tree already
+    // searched. The result is the calling thread's. One thread (the default) is deterministic: the same
+    // search always gives the same result, which tests, --seed and the bench rely on. From 1 to
+    // max_threads; waits for the helpers of the last run to stop.
+    void set_threads(int threads);
+    int threads() const { return int(workers_.size()); }
+    static constexpr int max_threads = max_search_threads;
 
     // Forgets everything (table, killers, history): a new game, or a reproducible benchmark.
     void clear();
     // Searches `root`; `history` holds the keys of the game's earlier positions (oldest first, the root's
-    // own key last or absent). The root must not be over.
+    // own key last or absent). The root must not be over. With several threads it returns as soon as the
+    // calling thread has decided, without waiting for the helpers to notice (they stop within a few
+    // nodes; the next run, clear or set_threads waits for them), so handing the move over is never late.
     SearchResult run(const Position& root, const std::vector<std::uint64_t>& history,
                      const SearchLimits& limits);
 
     static constexpr int max_ply = 128;
 
   private:
-    int negamax(int depth, int alpha, int beta, int ply, int extensions);
-    bool repeated(int ply) const;
-    void order(MoveList& moves, int scores[], Move tt_move, int ply);
+    struct Worker;
+    // One iteration at the root: each move in `root_moves` searched to `depth` (see run), the best
+    // lines_wanted kept in `top`. False when the iteration was cut off.
+    bool search_root(Worker& w, int depth, std::vector<std::pair<int, Move>>& root_moves,
+                     std::vector<std::pair<int, Move>>& top, int lines_wanted);
     bool out_of_time();
     double elapsed() const;
+    std::uint64_t total_nodes() const;
     // The principal variation that starts with the root move `first`, followed through the table (and
     // finished by a win in one where the search saw one), at most max_length moves.
     std::vector<Move> principal_variation(const Position& root, Move first, int max_length) const;
+    // The helper threads: each waits for a run, searches until stop_, and waits again.
+    void helper_main(int index);
+    void wait_for_helpers();
+    void stop_threads();
 
-    Position pos_;
     TranspositionTable tt_;
     SearchLimits limits_;
     std::int64_t start_ = 0;  // limits_.time at the start of the run, microseconds
-    std::uint64_t nodes_ = 0;
-    bool aborted_ = false;
-    bool forced_ = false;    // the last completed iteration scored a forced result (see SearchLimits)
-    bool last_dep_ = false;  // the value just returned rests on a repetition draw
-
-    // Keys of the game history then the search path: path_[base_ + ply] is the key at that ply.
-    std::array<std::uint64_t, 1024 + max_ply + 2> path_{};
-    int base_ = 0;
-    std::array<int, max_ply + 2> reversible_from_{};  // first path index a repetition may match
-
-    Move killers_[max_ply + 2][2]{};
-    std::array<std::array<int, 32 * 16>, 2> history_{};
+    bool forced_ = false;     // the last completed iteration scored a forced result (see SearchLimits)
+    std::vector<std::unique_ptr<Worker>> workers_;  // [0] searches on the calling thread
+    std::vector<std::pair<int, Move>> root_moves_;  // the root's moves, for the helpers to start from
+    // Set when the calling thread has decided (or is out of time): every worker stops at its next node.
+    std::atomic<bool> stop_{false};
+    std::vector<std::thread> threads_;  // threads_[i] runs workers_[i + 1]
+    std::mutex mutex_;
+    std::condition_variable wake_, idle_;
+    std::uint64_t generation_ = 0;  // counts runs: a helper searches once for each
+    int busy_ = 0;                  // helpers still searching the last run
+    bool quit_ = false;
 };
 
 }  // namespace gobblet

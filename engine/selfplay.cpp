@@ -87,6 +87,7 @@ std::optional<Contestant> make_contestant(const std::string& name, const MatchOp
         PlayerSettings ps{*level, o.think_seconds, seed};
         ps.time = o.time;
         ps.max_nodes = o.nodes;
+        ps.threads = o.threads;
         c.player.emplace(ps);
         return c;
     }

@@ -24,6 +24,7 @@ struct MatchOptions {
     Variant variant{};
     double think_seconds = 1.0;  // time a move for players that use a clock (max)
     std::uint64_t seed = 1;
+    int threads = 1;          // each of our levels' search threads (PlayerSettings::threads)
     std::uint64_t nodes = 0;  // nodes a move for our levels (PlayerSettings::max_nodes); 0: no limit
     int first_to = 1;         // round wins that win a match
     ClockSettings clock{};
