@@ -80,46 +80,53 @@ Move find_win(Position& pos) {
 
 namespace {
 
-// Line weights by how many visible pieces a side shows in a line the opponent does not contest.
-constexpr int open_line[5] = {0, 4, 18, 70, 0};
 // Weight of a piece's size for how hard it is to gobble (a 4 never is).
 constexpr int size_weight[5] = {0, 1, 2, 4, 7};
 
-// One side's share of the evaluation. vis[s] holds c's visible pieces of size s (computed once).
-int side_score(const Position& pos, Color c, Bitboard mine, Bitboard theirs, const Bitboard vis[5]) {
-    const int n = pos.size();
+// One side's counts of each feature (see EvalFeature), handed to sink(feature, count): the evaluation
+// weighs them at once, eval_features counts them. vis[s] holds c's visible pieces of size s.
+template <typename Sink>
+void side_features(const Position& pos, Color c, Bitboard mine, Bitboard theirs, const Bitboard vis[5],
+                   Sink&& f) {
+    const int n = pos.size(), shift = 4 - n;  // 3x3 counts as the top of the 4x4 scale
     const Bitboard big = vis[n], second = vis[n - 1];
-    int score = 0;
     for (Bitboard line : lines_of(n)) {
         const int a = popcount(Bitboard(mine & line));
         const int b = popcount(Bitboard(theirs & line));
         if (b == 0) {
-            score += open_line[a + (4 - n)];
+            const int k = a + shift;
+            if (k >= 1 && k <= 3) f(OpenLine1 + k - 1, 1);
         } else if (a >= 2 && b == 1) {
-            score += 3;  // a contested line still pins the opponent's piece
+            f(PinningLine, 1);  // a contested line still pins the opponent's piece
         }
         // Big pieces in a line are hard to remove.
-        score += popcount(Bitboard(big & line)) * 2 + popcount(Bitboard(second & line));
+        f(BigInLine, popcount(Bitboard(big & line)));
+        f(SecondInLine, popcount(Bitboard(second & line)));
     }
     // Pieces on the board: bigger visible pieces are safer; gobbling buries the opponent's piece.
     Bitboard above = 0;
     for (int s = n; s >= 1; --s) {
-        score += popcount(vis[s]) * size_weight[s + (4 - n)] * 3;
+        f(Visible1 + s + shift - 1, popcount(vis[s]));
         // c's pieces of size s buried under anything: out of play for now.
-        score -= popcount(Bitboard(pos.pieces(c, s) & above)) * (6 + 3 * size_weight[s + (4 - n)]);
+        f(Buried1 + s + shift - 1, popcount(Bitboard(pos.pieces(c, s) & above)));
         above |= pos.pieces_of_size(s);
     }
     // Threats: a line of three with the last square reachable.
-    const int threats = popcount(threat_squares(pos, c));
-    score += threats * 40 + (threats >= 2 ? 120 : 0);
+    const int t = popcount(threat_squares(pos, c));
+    f(Threat, t);
+    f(DoubleThreat, int(t >= 2));
     // Reserve: a big piece in hand can answer a threat anywhere.
-    for (int i = 0; i < reserve_stacks; ++i) score += size_weight[pos.stack_top(c, i) + (4 - n)];
-    return score;
+    for (int i = 0; i < reserve_stacks; ++i)
+        if (const int top = pos.stack_top(c, i)) f(Reserve1 + top + shift - 1, 1);
 }
 
 }  // namespace
 
-int evaluate(const Position& pos, int noise, std::uint64_t seed) {
+namespace {
+
+// Both sides' features, the side to move's counting up and its opponent's down.
+template <typename Sink>
+void features(const Position& pos, Sink&& sink) {
     const Color us = pos.side_to_move();
     Bitboard vis[2][5] = {};
     Bitboard above = 0;
@@ -130,8 +137,22 @@ int evaluate(const Position& pos, int noise, std::uint64_t seed) {
     }
     const Bitboard mine = Bitboard(vis[0][1] | vis[0][2] | vis[0][3] | vis[0][4]);
     const Bitboard theirs = Bitboard(vis[1][1] | vis[1][2] | vis[1][3] | vis[1][4]);
-    int score =
-        side_score(pos, us, mine, theirs, vis[0]) - side_score(pos, ~us, theirs, mine, vis[1]) + 10;  // tempo
+    side_features(pos, us, mine, theirs, vis[0], sink);
+    side_features(pos, ~us, theirs, mine, vis[1], [&sink](int feature, int count) { sink(feature, -count); });
+    sink(Tempo, 1);
+}
+
+}  // namespace
+
+EvalFeatures eval_features(const Position& pos) {
+    EvalFeatures f{};
+    features(pos, [&f](int feature, int count) { f[feature] += count; });
+    return f;
+}
+
+int evaluate(const Position& pos, int noise, std::uint64_t seed) {
+    int score = 0;
+    features(pos, [&score](int feature, int count) { score += eval_weights[feature] * count; });
     if (noise > 0) {
         const std::uint64_t h = mix(pos.key() ^ mix(seed + 0x51ED270B27F1ull));
         score += int(h % std::uint64_t(2 * noise + 1)) - noise;

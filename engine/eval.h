@@ -2,6 +2,8 @@
 // opponent's threats. Scores are in centipoints from the side to move's point of view.
 #pragma once
 
+#include <array>
+
 #include "position.h"
 
 namespace gobblet {
@@ -20,6 +22,47 @@ struct Threats {
 };
 Threats threats(const Position& pos, Color side);
 inline Bitboard threat_squares(const Position& pos, Color side) { return threats(pos, side).squares; }
+
+// The evaluation is linear: a weighted sum of features, each counted for the side to move minus the same
+// count for its opponent (so that the weights can be tuned on positions from self-play, Texel-style:
+// tests/tools/tune_eval.cpp). On 3x3 sizes and line counts are read on the 4x4 scale (a 3x3 piece of
+// size 3 counts as a 4, a line missing one piece as an open line of three).
+enum EvalFeature : int {
+    OpenLine1,  // lines the opponent does not contest, holding one, two, three of our visible pieces
+    OpenLine2,
+    OpenLine3,
+    PinningLine,   // lines holding two or more of ours and one of theirs (it pins that piece)
+    BigInLine,     // our visible largest pieces, counted once per line through them
+    SecondInLine,  // the same for the second size
+    Visible1,      // our visible pieces by size, 1 to 4
+    Visible2,
+    Visible3,
+    Visible4,
+    Buried1,  // our pieces by size under another piece
+    Buried2,
+    Buried3,
+    Buried4,
+    Threat,        // squares completing a line of ours that a piece of ours could reach (threats())
+    DoubleThreat,  // two or more of them
+    Reserve1,      // our reserve stacks by the size on top
+    Reserve2,
+    Reserve3,
+    Reserve4,
+    Tempo,  // 1: the side to move
+    eval_feature_count
+};
+using EvalFeatures = std::array<int, eval_feature_count>;
+// The weights, in centipoints per count.
+inline constexpr EvalFeatures eval_weights = {
+    4,  18,  70,  3,    // open lines of one, two, three; pinning lines
+    2,  1,              // largest and second pieces in lines
+    3,  6,   12,  21,   // visible pieces by size
+    -9, -12, -18, -27,  // buried pieces by size
+    40, 120,            // threats, a double threat
+    1,  2,   4,   7,    // reserve tops by size
+    10,                 // tempo
+};
+EvalFeatures eval_features(const Position& pos);
 
 // The positional evaluation of a position that is not over and where the side to move has no win in one.
 // `noise` (0 for full strength) adds a deterministic pseudo-random term of up to +-noise, keyed on the
