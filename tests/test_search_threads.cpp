@@ -1,0 +1,157 @@
+// The search on several threads (Lazy SMP): the same tactics and legality as on one, stopping when asked
+// or out of time with the helpers stopping too, and never reading the caller's clock after it returned.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "engine/eval.h"
+#include "engine/movegen.h"
+#include "engine/player.h"
+#include "engine/search.h"
+#include "support.h"
+
+using namespace gobblet;
+
+namespace {
+
+bool wins_now(Position pos, Move m) {
+    const Color us = pos.side_to_move();
+    pos.play(m);
+    return pos.winner() == us;
+}
+bool has_win_in_one(const Position& pos) {
+    MoveList moves;
+    generate_moves(pos, moves);
+    for (Move m : moves)
+        if (wins_now(pos, m)) return true;
+    return false;
+}
+bool allows_win_in_one(Position pos, Move m) {
+    const Color us = pos.side_to_move();
+    pos.play(m);
+    if (const auto w = pos.winner()) return *w != us;
+    return has_win_in_one(pos);
+}
+
+// Positions from random games of 4x4 under both rule sets.
+template <typename Visit>
+int random_positions(std::uint32_t seed, int wanted, Visit&& visit) {
+    std::mt19937 rng(seed);
+    int used = 0;
+    for (int trial = 0; trial < 20000 && used < wanted; ++trial) {
+        Game g(Variant{4, trial % 2 ? Rules::Rogers : Rules::Official});
+        const int plies = 2 + int(rng() % 30);
+        for (int i = 0; i < plies && !g.over(); ++i) {
+            MoveList moves;
+            g.legal_moves(moves);
+            REQUIRE(g.play(moves[int(rng() % moves.size())]));
+        }
+        if (!g.over() && visit(g)) ++used;
+    }
+    return used;
+}
+
+PlayerSettings threaded(int threads, std::uint64_t nodes) {
+    PlayerSettings s{Level::Max, max_think_seconds, 7};
+    s.max_nodes = nodes;
+    s.threads = threads;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("on several threads the computer plays legal moves, takes every win in one and blocks",
+          "[search][threads]") {
+    for (int threads : {2, 3}) {
+        Player p(threaded(threads, 20000));
+        int wins = 0, blocks = 0;
+        const int n = random_positions(std::uint32_t(threads), 80, [&](const Game& g) {
+            const Position& pos = g.position();
+            const Choice c = p.choose(g);
+            MoveList legal;
+            g.legal_moves(legal);
+            INFO(threads << " threads after " << transcript_text(g.moves()));
+            REQUIRE(legal.contains(c.move));
+            if (has_win_in_one(pos)) {
+                CHECK(wins_now(pos, c.move));
+                ++wins;
+            } else {
+                int safe = 0;
+                for (Move m : legal) safe += !allows_win_in_one(pos, m);
+                if (safe > 0 && safe < legal.size()) {
+                    CHECK_FALSE(allows_win_in_one(pos, c.move));
+                    ++blocks;
+                }
+            }
+            return true;
+        });
+        CHECK(n == 80);
+        CHECK(wins > 5);
+        CHECK(blocks > 5);
+    }
+}
+
+TEST_CASE("a search with helper threads stops when asked, and runs again at once", "[search][threads]") {
+    const Game g = test::game_after("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2");
+    Search search(16, 3);
+    CHECK(search.threads() == 3);
+    for (int round = 0; round < 3; ++round) {
+        std::atomic<bool> stop{false};
+        int deepest = 0;
+        SearchLimits limits;
+        limits.stop = &stop;
+        limits.on_info = [&](const ThinkInfo& info) {
+            deepest = info.depth;
+            if (info.depth == 4) stop = true;
+        };
+        const SearchResult r = search.run(g.position(), g.position_keys(), limits);
+        MoveList legal;
+        g.legal_moves(legal);
+        CHECK(legal.contains(r.best));
+        CHECK(r.depth == 4);
+        CHECK(deepest == 4);
+        CHECK(r.stopped);
+    }
+    search.set_threads(1);
+    CHECK(search.threads() == 1);
+    search.set_threads(1000);  // clamped
+    CHECK(search.threads() == Search::max_threads);
+    search.set_threads(2);
+    search.clear();
+    SearchLimits depth3;
+    depth3.depth = 3;
+    CHECK(search.run(g.position(), g.position_keys(), depth3).depth == 3);
+}
+
+TEST_CASE("the helpers never read the caller's clock or stop flag once the search has returned",
+          "[search][threads]") {
+    // The clock and the flag live in a scope that ends as soon as the search returns, while the helpers
+    // may still be winding down: a helper that read either would be caught by the sanitizer build.
+    const Game g = test::game_after("W1C3 K1D3 W2C2 D3B4");
+    Search search(16, 4);
+    for (int i = 0; i < 20; ++i) {
+        auto clock = std::make_unique<test::FakeClock>(1);
+        auto stop = std::make_unique<std::atomic<bool>>(false);
+        SearchLimits limits;
+        limits.seconds = 0.5;  // 500 readings of the clock
+        limits.time = clock.get();
+        limits.stop = stop.get();
+        const SearchResult r = search.run(g.position(), g.position_keys(), limits);
+        CHECK(r.stopped);
+        CHECK(r.depth >= 1);
+    }
+}
+
+TEST_CASE("with more threads a node limit still ends the search, counting every thread's nodes",
+          "[search][threads]") {
+    const Game g = test::game_after("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2");
+    Search search(16, 2);
+    SearchLimits limits;
+    limits.nodes = 60000;
+    const SearchResult r = search.run(g.position(), g.position_keys(), limits);
+    CHECK(r.stopped);
+    CHECK(r.nodes >= 60000);
+    MoveList legal;
+    g.legal_moves(legal);
+    CHECK(legal.contains(r.best));
+}
