@@ -154,7 +154,7 @@ void declare(CLI::App& app, Flags& f) {
         ->check(CLI::Range(std::uint64_t(0), std::uint64_t(1) << 40));
     app.add_option("--threads", f.threads,
                    "Threads the computer searches with (default: the machine's cores, at most " +
-                       std::to_string(default_threads_cap) + "; 1 with --seed, so that games repeat)")
+                       std::to_string(default_threads_cap) + "; 1 with --seed or --nodes, so that games repeat)")
         ->check(CLI::Range(1, max_search_threads));
     app.add_option("--first-to", f.first_to, "Play rounds until a player has N wins (default 1: one game)")
         ->check(CLI::Range(1, max_first_to));
@@ -400,11 +400,11 @@ int first_to_of(const CLI::App& app, const Flags& f) {
     const ClockPreset* preset = f.clock.preset();
     return preset && !given(app, "--first-to") ? preset->first_to : f.first_to;
 }
-// --threads: as given; else one with --seed (a multi-threaded search depends on timing, and --seed
-// promises the same games), else the machine's cores up to default_threads_cap.
+// --threads: as given; else one with --seed or --nodes (a multi-threaded search depends on timing, and
+// they promise the same games), else the machine's cores up to default_threads_cap.
 int threads_of(const CLI::App& app, const Flags& f) {
     if (given(app, "--threads")) return f.threads;
-    if (given(app, "--seed")) return 1;
+    if (given(app, "--seed") || given(app, "--nodes")) return 1;
     return default_threads(std::thread::hardware_concurrency());
 }
 // --level, --think and --seed; without --seed every run plays differently.
