@@ -21,6 +21,11 @@ bounded() { printf 'level max\ngenmove\ngenmove\ngenmove\n' | timeout 60 "$MAIN"
 first=$(bounded)
 expect_eq "max at 3000 nodes answers" "$(grep -c '^= [A-DWK][1-4][A-D][1-4]$' <<<"$first")" 3
 expect_eq "max at 3000 nodes repeats" "$(bounded)" "$first"
+# --threads: the computer searches on that many threads wherever it plays; the bench says how many.
+out=$(printf 'level max\ngenmove\nanalyze depth 5\n' | timeout 60 "$MAIN" --gtp --think 0.3 --threads 3)
+expect_eq "max on 3 threads answers" "$(grep -c '^= [A-DWK][1-4][A-D][1-4]$' <<<"$out")" 1
+expect_contains "analysis on 3 threads" "$out" ", depth 5: "
+expect_contains "bench on 2 threads" "$("$MAIN" --bench 3 --threads 2)" "nodes/s, 2 threads"
 # Bad values of the game's flags are refused with the flag's name.
 "$MAIN" --white computer:robot 2>"$WORK/err" && fail "--white computer:robot must fail"
 expect_contains "--white" "$(cat "$WORK/err")" "--white"
@@ -127,6 +132,9 @@ refused 2 "gobblet: --dm is a DM clock: it cannot be combined with --game-time o
     --new-tournament cup --dm --game-time 5m
 refused 2 "gobblet: --games goes with --match" --games 3
 refused 2 "gobblet: --nodes goes with --gtp or --match" --nodes 100
+refused 2 "gobblet: --threads: Value 0 not in range 1 to 64" --gtp --threads 0
+refused 2 "gobblet: --threads: Value 65 not in range 1 to 64" --gtp --threads 65
+refused 2 "gobblet: --threads cannot be combined with --perft" --perft 3 --threads 2
 refused 2 "gobblet: --nodes: Value -1 not in range 0 to 1099511627776" --gtp --nodes -1
 # The host sets the game's clock: --join refuses every clock flag, each with its name. The list is held
 # to --help's (a kind's flags say "DM clock:", "Fischer clock:"; --dm's line names the flags it sets), so
