@@ -109,10 +109,11 @@ $(BIN): $(MAIN_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OB
 
 # The unit tests link the engine, saves, net, server and the UI's plain logic only: a stray curses call
 # there fails this link. The script tests run the test tools ($(B)/hostile-peer, $(B)/store-fixture,
-# $(B)/pty-run, $(B)/lobby-load, $(B)/ssh-probe, $(B)/screen-bench): building the unit tests builds every
-# one of them.
+# $(B)/pty-run, $(B)/lobby-load, $(B)/ssh-probe, $(B)/screen-bench, $(B)/tune-eval): building the unit tests
+# builds every one of them.
 $(B)/unit-tests: $(TEST_OBJ) $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ) $(UI_LOGIC_OBJ) \
-                 | $(B)/hostile-peer $(B)/store-fixture $(B)/pty-run $(B)/lobby-load $(B)/ssh-probe $(B)/screen-bench
+                 | $(B)/hostile-peer $(B)/store-fixture $(B)/pty-run $(B)/lobby-load $(B)/ssh-probe $(B)/screen-bench \
+                   $(B)/tune-eval
 	$(LINK) -o $@ $^ $(SERVER_LIBS) $(BUILD_LDLIBS)
 
 # The hostile peer of the network tests (tests/tools/hostile_peer.cpp): connects to a host and misbehaves.
@@ -162,6 +163,11 @@ bench-memory: deps
 # tests/tools/vt_screen.h: what it writes applied to a screen). forkpty: -lutil, as pty-run.
 $(B)/screen-bench: $(B)/tests/tools/screen_bench.o $(B)/tests/tools/proc_figures.o $(ENGINE_OBJ)
 	$(LINK) -o $@ $^ -lutil $(BUILD_LDLIBS)
+
+# Tunes the evaluation's weights on self-play positions (tests/tools/tune_eval.cpp; docs/strength.md);
+# tests/cli/tune_eval.sh checks it.
+$(B)/tune-eval: $(B)/tests/tools/tune_eval.o $(ENGINE_OBJ)
+	$(LINK) -o $@ $^ $(BUILD_LDLIBS)
 
 # Writes server databases for the script tests through the store's own API (tests/tools/store_fixture.cpp).
 $(B)/store-fixture: $(B)/tests/tools/store_fixture.o $(ENGINE_OBJ) $(SAVES_OBJ) $(GEN_OBJ) $(NET_OBJ) $(SERVER_OBJ)
@@ -275,7 +281,7 @@ sanitize: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) B=build-sanitize BIN=build-sanitize/main CXXFLAGS="-O1 -g" \
 	    SAN_FLAGS="$(SANITIZE_FLAGS)" build-sanitize/main build-sanitize/unit-tests build-sanitize/hostile-peer \
 	    build-sanitize/store-fixture build-sanitize/pty-run build-sanitize/lobby-load \
-	    build-sanitize/ssh-probe build-sanitize/screen-bench
+	    build-sanitize/ssh-probe build-sanitize/screen-bench build-sanitize/tune-eval
 	@tests/sanitize.sh build-sanitize
 
 # Every fuzz target for FUZZ_SECONDS each, on a scratch copy of its corpus; any crash, leak, timeout or

@@ -52,15 +52,16 @@ enum EvalFeature : int {
     eval_feature_count
 };
 using EvalFeatures = std::array<int, eval_feature_count>;
-// The weights, in centipoints per count.
+// The features' names, as the weights file and the tuner spell them.
+inline constexpr std::array<const char*, eval_feature_count> eval_feature_names = {
+    "OpenLine1", "OpenLine2",    "OpenLine3", "PinningLine", "BigInLine", "SecondInLine", "Visible1",
+    "Visible2",  "Visible3",     "Visible4",  "Buried1",     "Buried2",   "Buried3",      "Buried4",
+    "Threat",    "DoubleThreat", "Reserve1",  "Reserve2",    "Reserve3",  "Reserve4",     "Tempo",
+};
+// The weights, in centipoints per count: engine/eval_weights.inc, which the tuner writes
+// (tests/tools/tune_eval.cpp; docs/strength.md says how they were made).
 inline constexpr EvalFeatures eval_weights = {
-    4,  18,  70,  3,    // open lines of one, two, three; pinning lines
-    2,  1,              // largest and second pieces in lines
-    3,  6,   12,  21,   // visible pieces by size
-    -9, -12, -18, -27,  // buried pieces by size
-    40, 120,            // threats, a double threat
-    1,  2,   4,   7,    // reserve tops by size
-    10,                 // tempo
+#include "eval_weights.inc"
 };
 EvalFeatures eval_features(const Position& pos);
 

@@ -6,7 +6,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 1
 build=${1:-build-sanitize}
-for tool in main unit-tests hostile-peer store-fixture pty-run ssh-probe lobby-load screen-bench; do
+for tool in main unit-tests hostile-peer store-fixture pty-run ssh-probe lobby-load screen-bench tune-eval; do
     [ -x "$build/$tool" ] || { echo "sanitize: build $build/ first ($build/$tool is missing)"; exit 2; }
 done
 
@@ -21,7 +21,7 @@ export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
 export GOBBLET_BIN=$PWD/$build/main GOBBLET_UNIT_TESTS=$build/unit-tests GOBBLET_HOSTILE_PEER=$PWD/$build/hostile-peer \
     GOBBLET_STORE_FIXTURE=$PWD/$build/store-fixture GOBBLET_PTY_RUN=$PWD/$build/pty-run \
     GOBBLET_SSH_PROBE=$PWD/$build/ssh-probe GOBBLET_LOBBY_LOAD=$PWD/$build/lobby-load \
-    GOBBLET_SCREEN_BENCH=$PWD/$build/screen-bench
+    GOBBLET_SCREEN_BENCH=$PWD/$build/screen-bench GOBBLET_TUNE_EVAL=$PWD/$build/tune-eval
 # The tests that starve the program of descriptors leave the sanitizers' runtime the ones it needs
 # (tests/cli/server_signals.sh).
 export GOBBLET_SANITIZED=1
