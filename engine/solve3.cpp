@@ -46,6 +46,20 @@ std::vector<std::uint64_t> repeat_history(const Game& game) {
     return history;
 }
 
+// The exact best move of the game's position, under the lock.
+std::optional<Move> best_move_locked(const Game& game, Verdict* verdict, double seconds,
+                                     const TimeSource* time) {
+    if (game.over() || game.variant().size != 3) return std::nullopt;
+    const SearchResult r = exact_search(game.position(), repeat_history(game),
+                                        game.touched() ? *game.touched() : -1, seconds, time);
+    if (r.best.is_none()) return std::nullopt;
+    if (verdict) {
+        *verdict = verdict_of(r.score);
+        verdict->complete = !r.stopped || r.depth >= max_distance;
+    }
+    return r.best;
+}
+
 }  // namespace
 
 Verdict solve(const Position& pos) {
@@ -54,17 +68,8 @@ Verdict solve(const Position& pos) {
 }
 
 std::optional<Move> best_move(const Game& game, Verdict* verdict, double seconds, const TimeSource* time) {
-    if (game.over() || game.variant().size != 3) return std::nullopt;
-    const std::vector<std::uint64_t> history = repeat_history(game);
     std::lock_guard lock(mutex);
-    const SearchResult r =
-        exact_search(game.position(), history, game.touched() ? *game.touched() : -1, seconds, time);
-    if (r.best.is_none()) return std::nullopt;
-    if (verdict) {
-        *verdict = verdict_of(r.score);
-        verdict->complete = !r.stopped || r.depth >= max_distance;
-    }
-    return r.best;
+    return best_move_locked(game, verdict, seconds, time);
 }
 
 Verdict move_verdict(const Game& game, Move m) {
@@ -95,7 +100,23 @@ std::vector<SolvedLine> best_lines(const Game& game, int k, const std::atomic<bo
     if (r.stopped) return out;
     for (const PvLine& line : r.lines) {
         SolvedLine s{line.moves, verdict_of(line.score)};
-        if (s.verdict.value == Value::Draw && int(s.moves.size()) > max_line) s.moves.resize(max_line);
+        if (s.verdict.value == Value::Draw) {
+            if (int(s.moves.size()) > max_line) s.moves.resize(max_line);
+        } else if (!s.moves.empty()) {
+            // A won or lost line is played out by the exact best move at each ply (the fastest win, the
+            // slowest loss): the table's moves after the first need not be, since an entry that only
+            // bounds a position's value keeps the best move of that bound.
+            Game g = game;
+            s.moves.resize(1);
+            (void)g.play(s.moves[0]);
+            while (!g.over() && int(s.moves.size()) < s.verdict.plies) {
+                if (stop && stop->load()) return {};
+                const std::optional<Move> m = best_move_locked(g, nullptr, 0, nullptr);
+                if (!m) break;
+                s.moves.push_back(*m);
+                (void)g.play(*m);
+            }
+        }
         out.push_back(std::move(s));
     }
     return out;
