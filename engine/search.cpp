@@ -93,11 +93,14 @@ void Search::set_threads(int threads) {
     workers_.resize(1);
     busy_ = 0;
     for (int i = 1; i < threads; ++i) workers_.push_back(std::make_unique<Worker>(*this, i));
-    for (int i = 1; i < threads; ++i) threads_.emplace_back([this, i] { helper_main(i); });
+    // A new helper waits for the next run: the runs already made are not its to search (one that took the
+    // last run's generation for a new one would count itself done twice, and the next run would wait for
+    // it forever).
+    const std::uint64_t seen = generation_;
+    for (int i = 1; i < threads; ++i) threads_.emplace_back([this, i, seen] { helper_main(i, seen); });
 }
 
-void Search::helper_main(int index) {
-    std::uint64_t seen = 0;
+void Search::helper_main(int index, std::uint64_t seen) {
     for (;;) {
         {
             std::unique_lock lock(mutex_);

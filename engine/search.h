@@ -147,7 +147,7 @@ class Search {
     // finished by a win in one where the search saw one), at most max_length moves.
     std::vector<Move> principal_variation(const Position& root, Move first, int max_length) const;
     // The helper threads: each waits for a run, searches until stop_, and waits again.
-    void helper_main(int index);
+    void helper_main(int index, std::uint64_t seen);  // seen: the generation at its start
     void wait_for_helpers();
     void stop_threads();
 

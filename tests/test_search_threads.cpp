@@ -2,7 +2,11 @@
 // or out of time with the helpers stopping too, and never reading the caller's clock after it returned.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <random>
+#include <thread>
 
 #include "engine/eval.h"
 #include "engine/movegen.h"
@@ -154,4 +158,43 @@ TEST_CASE("with more threads a node limit still ends the search, counting every 
     MoveList legal;
     g.legal_moves(legal);
     CHECK(legal.contains(r.best));
+}
+
+TEST_CASE("helpers started after earlier runs wait for the next run, so runs never wait for them forever",
+          "[search][threads]") {
+    // A helper thread made by set_threads once the search had run already took the last run's generation
+    // for a new one, searched it at once and counted itself done twice: the next run then waited for a
+    // helper that would never finish (a hang of this very test under load). The loop runs in a thread
+    // of its own, so that a hang fails here instead of stopping the whole suite.
+    const Game g = test::game_after("W1C3 K1D3 W2C2 D3B4");
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool done = false;
+    int rounds = 0;
+    std::thread loop([&] {
+        Search search(14, 1);
+        SearchLimits limits;
+        limits.depth = 2;
+        for (int i = 0; i < 300; ++i) {
+            search.set_threads(2 + i % 3);
+            (void)search.run(g.position(), g.position_keys(), limits);
+            (void)search.run(g.position(), g.position_keys(), limits);
+            search.set_threads(1);
+            (void)search.run(g.position(), g.position_keys(), limits);
+            std::lock_guard lock(mutex);
+            ++rounds;
+        }
+        std::lock_guard lock(mutex);
+        done = true;
+        cv.notify_all();
+    });
+    std::unique_lock lock(mutex);
+    const bool finished = cv.wait_for(lock, std::chrono::seconds(120), [&] { return done; });
+    lock.unlock();
+    if (!finished) {
+        loop.detach();  // stuck for good: the process ends with it
+        FAIL("the search hung waiting for its helpers after " << rounds << " rounds");
+    }
+    loop.join();
+    CHECK(rounds == 300);
 }
