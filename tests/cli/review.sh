@@ -6,9 +6,9 @@ out=$("$MAIN" --review "$THROWN")
 expect_eq "header" "$(head -n 1 <<<"$out")" "% review: official rules, 4x4, 12 moves, search depth 6 a move"
 expect_eq "one line a move, two summaries, header and result" "$(wc -l <<<"$out")" 16
 expect_eq "the win thrown away" "$(grep '^  6\. ' <<<"$out")" \
-    "  6.    W1A1  blunder     (better: W3D1; White wins in 2 -> about even)"
+    "  6.    W1A1  blunder     (better: W3D1; White wins in 2 -> Black is slightly better)"
 expect_eq "the blunder that gave it" "$(grep '^  5\.\.\. ' <<<"$out")" \
-    "  5...  K1D3  blunder     (better: A2C2; about even -> White wins in 2)"
+    "  5...  K1D3  blunder     (better: A2C2; Black is slightly better -> White wins in 2)"
 expect_eq "a good move" "$(grep '^  1\. ' <<<"$out")" "  1.    W1B3  good        (about even)"
 expect_contains "White's summary" "$out" "White: 6 moves: 5 good, 0 inaccuracies, 0 mistakes, 1 blunder"
 expect_contains "Black's summary" "$out" "Black: 6 moves: "

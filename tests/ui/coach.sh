@@ -4,7 +4,7 @@
 # good moves get no word at all (the computer replies at once), and the finished game is reviewed.
 source "$(dirname "$0")/lib.bash"
 F="$(fixtures_dir)/win-in-two.txt"  # White to move wins in two with W3D1; W1A1 throws it away
-warning="coach: W1A1 is a blunder: W3D1 was better (White wins in 2 -> about even)"
+warning="coach: W1A1 is a blunder: W3D1 was better (White wins in 2 -> Black is slightly"  # wraps at 80
 
 # Off by default: the blunder is answered at once.
 start -x 80 -y 24 --load "$F" --black computer --seed 1

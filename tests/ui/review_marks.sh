@@ -12,11 +12,11 @@ grep -qE "4\. B4D4 K3C3$" <<<"$s" || fail "no mark on good moves"
 [ "$(grep -oE "[A-DWK][1-4][A-D][1-4][?!]+" <<<"$s" | wc -l)" -eq 3 ] || fail "three marks in all"
 # Stepping back over a move shows its judgement: the better move can be played right there.
 keys '<'
-wait_for "took back K2A3; > replays; 6... K2A3?? blunder: A2D4 was better (about even"
+wait_for "took back K2A3; > replays; 6... K2A3?? blunder: A2D4 was better (Black is"
 keys '<'
 wait_for "took back W1A1; > replays; 6. W1A1?? blunder: W3D1 was better (White wins in 2"
 keys '>'
-wait_for "replayed W1A1; 6. W1A1?? blunder: W3D1 was better (White wins in 2 -> about"
+wait_for "replayed W1A1; 6. W1A1?? blunder: W3D1 was better (White wins in 2 -> Black is"
 keys Home
 wait_for "at move 0 of 12"
 keys g; keys -l 2; keys Enter
