@@ -9,6 +9,7 @@ keeps the table of what each change to search or evaluation gained.
         --second "/tmp/base/main --gtp --level max --think 0.1" --games 400 --concurrency 2
 
     tests/strength/selfplay.py openings --engine "./main --gtp" > tests/strength/openings.txt
+    tests/strength/selfplay.py tally run1.txt run2.txt    # several runs' --results, summed
 
 A third process (--referee, by default another copy of the second) referees: it receives every move with `play`,
 so a move it refuses is an illegal move and loses, and its `result` decides the game (a line, no legal
@@ -235,7 +236,7 @@ def summary(t, args, final=False):
         text += (f"\nlosses on time: first {time_losses.count('first')}, second {time_losses.count('second')}"
                  f"; illegal moves: first {illegal.count('first')}, second {illegal.count('second')}"
                  f"; draws by repetition {reps}; slowest move {slowest:.3f} s"
-                 f" (limit {args.move_limit:.3f} s)")
+                 + (f" (limit {args.move_limit:.3f} s)" if args.move_limit == args.move_limit else ""))
     return text
 
 
@@ -247,14 +248,18 @@ def run_match(args):
     order = list(range(len(book)))
     rng.shuffle(order)
     pairs = (args.games + 1) // 2
-    jobs = [(i, order[i % len(order)], first_white) for i in range(pairs) for first_white in (True, False)]
+    # A long match may be played as several runs, each from pair --from-pair on, their --results tallied.
+    first_pair = args.from_pair
+    jobs = [(i, order[i % len(order)], first_white) for i in range(first_pair, first_pair + pairs)
+            for first_white in (True, False)]
     lock = threading.Lock()
     tally = Tally()
     stop = threading.Event()
     verdict = []
     next_job = [0]
     print(f"first:  {args.first}\nsecond: {args.second}\n{len(jobs)} games from {min(pairs, len(book))} "
-          f"openings of {args.book}, {args.concurrency} at a time", flush=True)
+          f"openings of {args.book} (pairs {first_pair + 1} to {first_pair + pairs} of seed {args.seed}'s "
+          f"order), {args.concurrency} at a time", flush=True)
 
     def worker():
         engines = [Gtp(args.first), Gtp(args.second)]
@@ -269,6 +274,10 @@ def run_match(args):
                 g = play_game(engines, referee, book[opening], first_white, args)
                 with lock:
                     tally.add(pair, g)
+                    if results_out:
+                        results_out.write(f"{pair} {int(first_white)} {g.points} {int(bool(g.time_loss))} "
+                                          f"{int(bool(g.illegal))} {g.plies} {g.slowest:.3f} {g.how}\n")
+                        results_out.flush()
                     if games_out:
                         word = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2"}[g.white_points]
                         games_out.write(word + " " + " ".join(g.moves) + "\n")
@@ -292,6 +301,7 @@ def run_match(args):
                 e.close()
 
     games_out = open(args.games_out, "a") if args.games_out else None
+    results_out = open(args.results, "a") if args.results else None
     threads = [threading.Thread(target=worker) for _ in range(args.concurrency)]
     for th in threads:
         th.start()
@@ -302,6 +312,37 @@ def run_match(args):
         print("SPRT: " + verdict[0])
     bad = any(g.time_loss or g.illegal for g in tally.games)
     return 1 if bad else 0
+
+
+def tally_results(args):
+    """The summary of the games in --results files of one or more runs of the same match."""
+    t = Tally()
+    for path in args.files:
+        with open(path) as f:
+            for number, line in enumerate(f, 1):
+                words = line.split(maxsplit=7)
+                try:
+                    pair, first_white, points, time_loss, illegal, plies, slowest = (
+                        int(words[0]), int(words[1]), float(words[2]), int(words[3]), int(words[4]), int(words[5]),
+                        float(words[6]))
+                    if points not in (0.0, 0.5, 1.0) or first_white not in (0, 1):
+                        raise ValueError
+                except (ValueError, IndexError):
+                    sys.exit(f"selfplay: {path}:{number}: not a line of --results")
+                g = Game(None, bool(first_white))
+                g.points, g.plies, g.slowest = points, plies, slowest
+                g.how = words[7].strip() if len(words) > 7 else ""
+                loser = "first" if points == 0 else "second"
+                if time_loss:
+                    g.time_loss = loser
+                if illegal:
+                    g.illegal = loser
+                t.add((path, pair) if args.separate else pair, g)
+    if not t.games:
+        sys.exit("selfplay: no games in the files")
+    args.sprt = None
+    print(summary(t, args, final=True))
+    return 0
 
 
 def make_openings(args):
@@ -342,6 +383,14 @@ def make_openings(args):
 
 
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "tally":
+        p = argparse.ArgumentParser(prog="selfplay.py tally", description=tally_results.__doc__)
+        p.add_argument("files", nargs="+")
+        p.add_argument("--separate", action="store_true", help="the files' pairs are different openings even "
+                       "where their numbers are the same (runs of other seeds)")
+        args = p.parse_args(sys.argv[2:])
+        args.move_limit = float("nan")  # not known here
+        return tally_results(args)
     if len(sys.argv) > 1 and sys.argv[1] == "openings":
         p = argparse.ArgumentParser(prog="selfplay.py openings", description=make_openings.__doc__)
         p.add_argument("--engine", default="./main --gtp")
@@ -367,6 +416,11 @@ def main():
     p.add_argument("--games-out", help="appends each game to this file: its result for White (1-0, 0-1, "
                    "1/2), then its moves (build/tune-eval fit reads it)")
     p.add_argument("--report", type=int, default=20, help="a summary every N games (default 20)")
+    p.add_argument("--from-pair", type=int, default=0, help="start at this pair (from 0) of the shuffled "
+                   "book: a long match played as several runs of the same --seed")
+    p.add_argument("--results", help="appends each game's result to this file (selfplay.py tally FILE... "
+                   "sums several runs): pair, first plays White (1/0), first's points, lost on time, "
+                   "illegal move, plies, the slowest move's seconds, how it ended")
     args = p.parse_args()
     if args.sprt:
         args.sprt = tuple(float(x) for x in args.sprt.split(","))
