@@ -22,6 +22,7 @@ namespace {
 SearchLimits limits_for(const PlayerSettings& s, std::uint64_t seed) {
     SearchLimits l;
     l.time = s.time;
+    l.contempt = draw_contempt(s.level, s.opponent);
     l.seed = seed;
     l.nodes = s.max_nodes;
     switch (s.level) {
@@ -81,6 +82,17 @@ struct Player::Impl {
     Search search;
     explicit Impl(const PlayerSettings& s) : settings(s), search(s.table_bits, s.threads) {}
 };
+
+int draw_contempt(Level level, Opponent opponent) {
+    int base = 0;
+    switch (level) {
+        case Level::Easy: return 0;  // its noise decides more than any contempt would
+        case Level::Medium: base = 10; break;
+        case Level::Hard: base = 15; break;
+        case Level::Max: base = 25; break;
+    }
+    return opponent == Opponent::Human ? 2 * base : base;
+}
 
 double think_limit(Level level, double think_seconds) {
     switch (level) {

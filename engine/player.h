@@ -35,6 +35,15 @@ std::optional<double> parse_seconds(std::string_view text);
 // sign, so -1 does not wrap around to the largest seed). nullopt when the text is not such a number.
 std::optional<std::uint64_t> parse_seed(std::string_view text);
 
+// Who the computer plays, as far as its front end knows: it weighs draws by it (draw_contempt).
+enum class Opponent : std::uint8_t { Unknown, Human, Computer };
+
+// The computer's contempt for a draw by repetition, in centipoints (SearchLimits::contempt): it plays on
+// rather than repeat in any position it scores better than minus this. The stronger the level the more
+// it expects to outplay its opponent, and the more against a person than against a program, which
+// plays as steadily late in a game as early. The solved 3x3 game ignores it (a draw there is exact).
+int draw_contempt(Level level, Opponent opponent);
+
 struct PlayerSettings {
     Level level = Level::Medium;
     double think_seconds = 1.0;  // time a move at the top level; `max` uses all of it (see the range above)
@@ -51,6 +60,9 @@ struct PlayerSettings {
     // the same seed and limits give the same moves, which tests and --seed need; more search more of the
     // tree in the same time, and then the moves depend on timing. main.cpp's --threads sets it.
     int threads = 1;
+    // Who it plays (the game's other seat; unknown to the engine protocol and the bot): its contempt
+    // for draws depends on it.
+    Opponent opponent = Opponent::Unknown;
     // Where the think time passes (time_source.h): main.cpp passes the real monotonic clock, tests a
     // fake. Not owned. Null: time stands still, so `hard` and `max` search until the node limit or the
     // stop flag (and `max` without either would not stop): every caller that plays those levels gives one.

@@ -34,6 +34,9 @@ struct Search::Worker {
 
     int negamax(int depth, int alpha, int beta, int ply, int extensions);
     bool repeated(int ply) const;
+    // A repetition's score for the side to move at `ply`: -contempt for the side to move at the root,
+    // +contempt for its opponent (SearchLimits::contempt).
+    int draw_score(int ply) const { return (ply & 1) ? owner.limits_.contempt : -owner.limits_.contempt; }
     void order(MoveList& moves, int scores[], Move tt_move, int ply);
     void clear() {
         for (auto& k : killers) k[0] = k[1] = Move{};
@@ -198,7 +201,7 @@ int Search::Worker::negamax(int depth, int alpha, int beta, int ply, int extensi
     if (const auto w = pos.winner()) return *w == pos.side_to_move() ? mate_score - ply : -(mate_score - ply);
     if (ply > 0 && repeated(ply)) {
         last_dep = true;
-        return 0;
+        return draw_score(ply);
     }
     if (ply >= max_ply) return evaluate(pos, owner.limits_.noise, owner.limits_.seed);
 

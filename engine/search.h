@@ -72,6 +72,10 @@ struct SearchLimits {
     // machine: tests and fuzzing use it.
     std::uint64_t nodes = 0;
     int noise = 0;  // evaluation noise (weaker levels), see evaluate()
+    // Contempt for draws, in centipoints: a repetition scores -contempt for the side to move at the root
+    // (and +contempt for its opponent), so the search plays on in any line it scores above -contempt
+    // rather than repeat. 0: a draw is worth 0 to both (analysis, the exact 3x3 search).
+    int contempt = 0;
     // Full width to the nominal depth (no late-move reductions), so that a completed depth d proves
     // every forced result within d plies: the exact 3x3 player relies on it.
     bool exact = false;

@@ -88,6 +88,7 @@ std::optional<Contestant> make_contestant(const std::string& name, const MatchOp
         ps.time = o.time;
         ps.max_nodes = o.nodes;
         ps.threads = o.threads;
+        ps.opponent = Opponent::Computer;  // a match here is computers only
         c.player.emplace(ps);
         return c;
     }

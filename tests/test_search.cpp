@@ -188,6 +188,12 @@ TEST_CASE("a move into a repeated position scores as a draw, and the draw does n
         const SearchResult drawn = search.run(pos, {child.key(), pos.key()}, limits);
         CHECK(drawn.score == 0);
         CHECK(drawn.best == escape);
+        // With contempt the draw is worth -contempt to the side to move, still better than losing.
+        SearchLimits scornful = limits;
+        scornful.contempt = 30;
+        const SearchResult scorned = search.run(pos, {child.key(), pos.key()}, scornful);
+        CHECK(scorned.score == -30);
+        CHECK(scorned.best == escape);
         // The same position without that history is lost again: nothing path-dependent was stored.
         const SearchResult again = search.run(pos, {}, limits);
         CHECK(again.score == lost.score);
@@ -195,6 +201,58 @@ TEST_CASE("a move into a repeated position scores as a draw, and the draw does n
         return true;
     });
     CHECK(found == 5);
+}
+
+TEST_CASE("the computer plays on rather than repeat a position when it does not stand worse", "[search]") {
+    // From a game of max against itself (T1's weights, 4,000 nodes a move): White repeated the position
+    // a third time with C4D1, a draw, where C4B1 keeps an even game going. The draw is not the best
+    // there is for a player that expects to outplay its opponent (draw_contempt).
+    const Game g = test::game_after(
+        "W1D2 K1B4 W2C2 K2A4 W3B2 K3A2 D2A1 K1C4 C2C4 K1D2 W1C1 B4C1 W1B1 K2A3 B2A3 K2D1 A1D1 K3D3 W2D4 D3B1 "
+        "D4D2 A2D2 W2D3 K3B2 W1B3 B2B3 W3A2 K1C3 D3C3 K2D4 W3A1 A4A1 A2B3 C1C3 C4D4 K3D3 C1D3 A1C2 D4C4 C2A1 "
+        "C4D4 A1C2 D1C4 C2A1");
+    const Move repeat = test::move_in(g, "C4D1");
+    Game drawn = g;
+    REQUIRE(drawn.play(repeat));
+    REQUIRE(drawn.over());
+    REQUIRE(!drawn.result().winner());  // threefold repetition
+    const auto choice = [&](int contempt) {
+        Search search;
+        SearchLimits limits;
+        limits.depth = 7;  // whole iterations: C4B1, best at depth 4, loses at depth 5
+        limits.contempt = contempt;
+        return search.run(g.position(), g.position_keys(), limits);
+    };
+    CHECK(choice(0).best == repeat);  // without contempt the search takes the draw
+    for (Opponent o : {Opponent::Unknown, Opponent::Computer, Opponent::Human}) {
+        const int contempt = draw_contempt(Level::Max, o);
+        INFO("contempt " << contempt);
+        const SearchResult r = choice(contempt);
+        CHECK(r.best != repeat);
+        Game after = g;
+        REQUIRE(after.play(r.best));
+        CHECK(!after.over());
+        CHECK(r.score > -contempt);  // it plays on in a line it scores above the draw's worth
+    }
+    // And through the player, as the table and --gtp ask it.
+    PlayerSettings s{Level::Max, max_think_seconds, 1};
+    s.max_nodes = 300000;
+    s.opponent = Opponent::Human;
+    const Move played = Player(s).choose(g).move;
+    CHECK(played != repeat);
+    Game after = g;
+    REQUIRE(after.play(played));
+    CHECK(!after.over());
+}
+
+TEST_CASE("contempt for draws grows with the level and is larger against a person", "[search]") {
+    CHECK(draw_contempt(Level::Easy, Opponent::Human) == 0);
+    for (Opponent o : {Opponent::Unknown, Opponent::Computer, Opponent::Human}) {
+        CHECK(draw_contempt(Level::Medium, o) < draw_contempt(Level::Hard, o));
+        CHECK(draw_contempt(Level::Hard, o) < draw_contempt(Level::Max, o));
+    }
+    CHECK(draw_contempt(Level::Max, Opponent::Human) > draw_contempt(Level::Max, Opponent::Computer));
+    CHECK(draw_contempt(Level::Max, Opponent::Unknown) == draw_contempt(Level::Max, Opponent::Computer));
 }
 
 TEST_CASE("a search stops at once when asked, with a legal move", "[search]") {

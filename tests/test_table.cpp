@@ -359,6 +359,18 @@ TEST_CASE("the table's computers take a new level at once, and a new match is ne
         }
         CHECK(at.table.match().name(0) == "computer (hard) #1");
     }
+    SECTION("each computer knows whom it plays, for its contempt for draws, as the seats change") {
+        At at({named("Liam"), computer}, MatchSettings{}, PlayerSettings{Level::Max, 1, 3});
+        REQUIRE(at.table.seats().seat(1).settings());
+        CHECK(at.table.seats().seat(1).settings()->opponent == Opponent::Human);
+        at.table.set_seat(0, SeatKind::Computer);  // Liam hands his side to the computer
+        for (int p : {0, 1}) {
+            REQUIRE(at.table.seats().seat(p).settings());
+            CHECK(at.table.seats().seat(p).settings()->opponent == Opponent::Computer);
+        }
+        at.table.set_seat(1, SeatKind::Human);
+        CHECK(at.table.seats().seat(0).settings()->opponent == Opponent::Human);
+    }
     SECTION("a human seat has no level to take") {
         At at({named("Liam"), computer}, MatchSettings{}, PlayerSettings{Level::Easy, 1, 3});
         at.table.set_level(Level::Hard);

@@ -24,12 +24,29 @@ void TableSeats::install(const std::array<SeatSpec, 2>& specs) {
         seats_[p] = make(specs[p].kind, p, specs[p].level);
         asked_[p].reset();
     }
+    tell_opponents();
 }
 
 void TableSeats::set(int player, SeatKind kind) {
     seats_[player]->cancel();
     asked_[player].reset();
     seats_[player] = make(kind, player, std::nullopt);
+    tell_opponents();
+}
+
+void TableSeats::tell_opponents() {
+    for (int p : {0, 1}) {
+        std::optional<PlayerSettings> s = seats_[p]->settings();
+        if (!s) continue;
+        const SeatKind other = seats_[1 - p]->kind();
+        const Opponent o = other == SeatKind::Human      ? Opponent::Human
+                           : other == SeatKind::Computer ? Opponent::Computer
+                                                         : Opponent::Unknown;
+        if (s->opponent == o) continue;
+        s->opponent = o;
+        seats_[p]->set_settings(*s);  // a search under way stops: it is asked again
+        asked_[p].reset();
+    }
 }
 
 SeatSpec TableSeats::spec(int player) const {

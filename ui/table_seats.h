@@ -60,6 +60,9 @@ class TableSeats {
   private:
     std::unique_ptr<Seat> make(SeatKind kind, int player, std::optional<Level> level) const;
     void change_computers(const std::function<void(PlayerSettings&)>& change);
+    // Each computer seat learns whom it plays (a person here, a computer, or someone remote), which its
+    // contempt for draws depends on (draw_contempt in engine/player.h).
+    void tell_opponents();
 
     EventLoop& loop_;
     PlayerSettings settings_;
