@@ -198,3 +198,22 @@ TEST_CASE("helpers started after earlier runs wait for the next run, so runs nev
     loop.join();
     CHECK(rounds == 300);
 }
+
+TEST_CASE("one thread searches exactly as before, also after the search had helpers", "[search][threads]") {
+    // The bench's signature (tests/cli/bench.sh) holds one thread to the search before Lazy SMP; here a
+    // search that had helpers and is back to one thread counts the same nodes and finds the same moves
+    // as one that never had any.
+    const Game g = test::game_after("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2");
+    SearchLimits limits;
+    limits.depth = 6;
+    Search fresh(16, 1), back(16, 3);
+    (void)back.run(g.position(), g.position_keys(), limits);
+    back.set_threads(1);
+    back.clear();
+    const SearchResult a = fresh.run(g.position(), g.position_keys(), limits);
+    const SearchResult b = back.run(g.position(), g.position_keys(), limits);
+    CHECK(a.nodes == b.nodes);
+    CHECK(a.best == b.best);
+    CHECK(a.score == b.score);
+    CHECK(a.depth == b.depth);
+}
