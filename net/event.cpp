@@ -189,6 +189,10 @@ std::optional<int> undo_target(const Match& m, int player) {
 }
 
 Expected<void> offer_allowed(const Match& m, int player, OfferKind kind) {
+    // A finished match is only reviewed: nothing is left to agree on.
+    if (m.phase() == MatchPhase::Over)
+        return Failure{std::string("the ") + (m.single_game() ? "game" : "match") +
+                       " is over: there is nothing to agree on"};
     const bool paused = m.clock().paused();
     switch (kind) {
         case OfferKind::Draw:

@@ -295,39 +295,73 @@ void GameScreen::review(saves::Record record, const std::string& what) {
         "): < and > step through it, i shows the analysis, q goes back to the lobby");
 }
 
-std::string GameScreen::review_clock_note() const {
+std::optional<std::array<Millis, 2>> GameScreen::review_clock_faces() const {
     // The clocks as they stood after the move shown (in the round shown): each side's last reading (the
     // start's before it).
     const Match& shown = table_.shown();
     const std::size_t r = table_.review().round(match());
-    if (r >= review_clocks_.size() || r >= shown.rounds().size()) return "";
+    if (r >= review_clocks_.size() || r >= shown.rounds().size()) return std::nullopt;
     const std::vector<std::optional<Millis>>& readings = review_clocks_[r];
     const std::size_t k = shown.rounds()[r].game.moves().size();
-    std::string out;
+    const Millis full = clock_full(match().clock().settings());
+    std::array<Millis, 2> faces{};
     for (int side : {0, 1}) {  // White's moves are 0, 2, 4...; Black's 1, 3...
         std::optional<Millis> left;
         for (std::size_t i = std::size_t(side); i < k && i < readings.size(); i += 2) left = readings[i];
-        const int player = side == 0 ? shown.rounds()[r].white : 1 - shown.rounds()[r].white;
-        const ClockSettings& c = match().clock().settings();
-        const Millis full = clock_full(c);
-        out += (side ? ", " : "") + match().name(player) + " " + clock_face(left.value_or(full));
+        faces[std::size_t(side)] = left.value_or(full);
     }
-    return "clocks after move " + std::to_string(k) + ": " + out;
+    return faces;
+}
+
+std::string GameScreen::review_clock_note() const {
+    const std::optional<std::array<Millis, 2>> faces = review_clock_faces();
+    if (!faces) return "";
+    const Match& shown = table_.shown();
+    const std::size_t r = table_.review().round(match());
+    std::string out;
+    for (int side : {0, 1}) {
+        const int player = side == 0 ? shown.rounds()[r].white : 1 - shown.rounds()[r].white;
+        out += (side ? ", " : "") + match().name(player) + " " + clock_face((*faces)[std::size_t(side)]);
+    }
+    return "clocks after move " + std::to_string(shown.rounds()[r].game.moves().size()) + ": " + out;
 }
 
 void GameScreen::ask_leave() {
+    // One question for every network game a player leaves while it is played: a server's match, whose
+    // server keeps it, and a peer's timed game, whose clocks run on after the grace. A game watched, one
+    // that is over, and a peer's game without a clock (or nobody at the other end) are left at once.
     const net::Session* s = table_.session();
     if (!s || s->watching() || match().phase() == MatchPhase::Over) return leave();
-    ask(Question{
-        .text = "leave the match against " + match().name(s->remote_player()) + "?",
-        .answers = {{ch('y'), "back to the lobby", [this] { leave(); },
-                     "back to the lobby: the server keeps the match; after its grace your clock runs on your "
-                     "turn, and Enter on the game in the lobby takes you back"},
-                    {ch('x'), "quit the program", [this] { nav_.quit(); },
-                     "quit the program: the server keeps the match, and --lobby takes you back to it"},
-                    {ch('n'), "play on", [this] { say("play on"); }, "stay in the match"}},
-        .help = "The match is the server's: leaving it does not end it. Resign (R) ends it.",
-        .default_answer = 2});
+    const bool served = lobby_ != nullptr;
+    if (!served && (!match().clock().enabled() || !s->playing())) return leave();
+    const std::string other = match().name(s->remote_player());
+    Question q{
+        .text = std::string(served ? "leave the match against " : "quit the game against ") + other + "?",
+        .answers = {},
+        .help = served ? "The match is the server's: leaving it does not end it. Resign (R) ends it."
+                       : "The game is saved on both sides and goes on when you come back; meanwhile "
+                         "the host decides, and after its grace your clock runs on your turn. "
+                         "Resign (R) ends it.",
+        .default_answer = 0};
+    if (served) {
+        q.answers = {
+            {ch('y'), "back to the lobby", [this] { leave(); },
+             "back to the lobby: the server keeps the match; after its grace your clock runs on your "
+             "turn, and Enter on the game in the lobby takes you back"},
+            {ch('x'), "quit the program", [this] { nav_.quit(); },
+             "quit the program: the server keeps the match, and --lobby takes you back to it"}};
+    } else {
+        const std::optional<saves::NetworkPlace> place = table_.network_place();
+        q.answers = {
+            {ch('y'), "quit", [this] { leave(); },
+             "quit the program: the game is saved" +
+                 (place ? ", and " + network_resume_command(options_.program, *place) + " continues it"
+                        : std::string()) +
+                 "; after its grace your clock runs on your turn"}};
+    }
+    q.answers.push_back({ch('n'), "play on", [this] { say("play on"); }, "stay in the game"});
+    q.default_answer = int(q.answers.size()) - 1;  // Esc plays on
+    ask(std::move(q));
     say(ui_.question->text);
 }
 
@@ -355,6 +389,11 @@ void GameScreen::serve_match() {
     const bool news = !end_said_ || end_text_ != text;
     end_said_ = true;
     end_text_ = text;
+    // Reviewed here until q (news still said; a next match asks again, and opens by itself).
+    if (end_review_ && over && next_.empty()) {
+        if (news) say(text + " (q goes back to the lobby)");
+        return;
+    }
     if (!next_.empty()) {
         const Millis left = std::max<Millis>(0, next_at_ - now());
         text += ", in " + std::to_string((left + 999) / 1000) + " s";
@@ -369,6 +408,12 @@ void GameScreen::serve_match() {
                                            : ""),
                .on_other = [this] { leave(); },
                .other_label = !next_.empty() ? "the next match" : "back to the lobby"};
+    // A match played to its end is reviewed here first, as any finished network match is (< > Home End).
+    if (over && next_.empty())
+        q.answers.push_back({ch('<'), "review it", [this] {
+                                 end_review_ = true;
+                                 step_back();
+                             }});
     if (rematch)
         q.answers.push_back({ch('r'), rematch_offer_.empty() ? "rematch" : "accept the rematch", [this] {
                                  if (const Expected<void> sent = lobby_->rematch(); !sent)

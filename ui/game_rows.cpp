@@ -2,8 +2,9 @@
 // when it works and what it runs. The kind is chosen once (GameScreen::keys): a local game has every key;
 // a network game (a peer's, a server's match, a game watched) has none of the local game's own stepping,
 // new games and exercises, which the two players never take alone (the absent sentence says so), and its
-// takebacks are offers; a finished game reviewed from the lobby opens nothing else. The footer and the
-// help read the same rows, so they offer exactly what works.
+// takebacks are offers while it is played; once it is over its rows are those of its review (< > Home End
+// step through it round by round, and no offer goes); a finished game reviewed from the lobby opens
+// nothing else. The footer and the help read the same rows, so they offer exactly what works.
 #include <cstdlib>
 
 #include "controls.h"
@@ -17,8 +18,8 @@ using Row = KeyRow<GameScreen>;
 
 }  // namespace
 
-// The rows every kind of game shares, then each kind's own.
-std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind) {
+// The rows every kind of game shares, then each kind's own (`over`: a network game's match is over).
+std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind, bool over) {
     using S = GameScreen;
     const bool network = kind == GameKind::Peer || kind == GameKind::Served || kind == GameKind::Watching;
     const bool served = kind == GameKind::Served || kind == GameKind::Watching || kind == GameKind::Review;
@@ -35,7 +36,8 @@ std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind) {
     };
     std::vector<Row> rows = {
         {Action::Help, nullptr, [](S& s) { s.open_help(); }},
-        {Action::Quit, nullptr, served ? +[](S& s) { s.ask_leave(); } : +[](S& s) { s.leave(); }},
+        // q in a network game asks first while it is played (ask_leave says when); elsewhere it leaves.
+        {Action::Quit, nullptr, network || served ? +[](S& s) { s.ask_leave(); } : +[](S& s) { s.leave(); }},
         // The group lines of the footer ("Enter play", "arrows cursor"): a spectator plays no move.
         {Action::None,
          kind == GameKind::Watching ? +[](const S& s) { return s.table_.may_act(Act::Move); } : nullptr},
@@ -71,7 +73,7 @@ std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind) {
     };
     if (kind != GameKind::Review)
         rows.push_back({Action::Menu, nullptr, [](S& s) { s.overlays_.open_menu(); }});
-    if (network) {
+    if (network && !over) {
         // Takebacks by agreement: < asks the other player (or agrees to their request that stands).
         rows.push_back({Action::Back, [](const S& s) { return s.table_.may_offer(net::OfferKind::Undo); },
                         [](S& s) { s.table_.request_takeback(); }});
@@ -80,7 +82,8 @@ std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind) {
         rows.push_back({Action::ChatLog, [](const S& s) { return s.chat_log_allowed(); },
                         [](S& s) { s.open_chat_log(); }});
     } else {
-        // The players here step through the game themselves (the review of a finished match included).
+        // The players here step through the game themselves (the review of a finished match included: a
+        // network game's too, which its review never changes).
         rows.push_back({Action::Back, [](const S& s) { return s.table_.may_step(Table::Step::Back); },
                         [](S& s) { s.step_back(); }});
         rows.push_back({Action::Forward, [](const S& s) { return s.table_.may_step(Table::Step::Forward); },
@@ -91,11 +94,18 @@ std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind) {
                         [](S& s) { s.step_to(Table::Step::End); }});
         rows.push_back({Action::GotoMove, [](const S& s) { return s.go_to_allowed(); },
                         [](S& s) { s.ask_move_number(); }});
-        const auto network_only = +[](const S&) -> Expected<void> {
-            return Failure{"chat works in a network game (--host or --join)"};
-        };
-        rows.push_back({Action::Chat, network_only});
-        rows.push_back({Action::ChatLog, network_only});
+        if (network) {  // the two players may still talk about it
+            rows.push_back(
+                {Action::Chat, [](const S& s) { return s.chat_allowed(); }, [](S& s) { s.open_chat(); }});
+            rows.push_back({Action::ChatLog, [](const S& s) { return s.chat_log_allowed(); },
+                            [](S& s) { s.open_chat_log(); }});
+        } else {
+            const auto network_only = +[](const S&) -> Expected<void> {
+                return Failure{"chat works in a network game (--host or --join)"};
+            };
+            rows.push_back({Action::Chat, network_only});
+            rows.push_back({Action::ChatLog, network_only});
+        }
     }
     if (kind == GameKind::Local) {
         rows.push_back({Action::NewGame, nullptr, [](S& s) { s.new_game(); }});
@@ -117,14 +127,21 @@ const KeyRows<GameScreen>& GameScreen::keys() const {
     static const KeyRows<GameScreen> peer(screen_local, rows_of(GameKind::Peer), network_absent);
     static const KeyRows<GameScreen> served(screen_served, rows_of(GameKind::Served), network_absent);
     static const KeyRows<GameScreen> watching(screen_served, rows_of(GameKind::Watching), network_absent);
+    // A network game that is over: its review (what is absent there is what the game never had).
+    static const KeyRows<GameScreen> peer_over(screen_local, rows_of(GameKind::Peer, true), network_absent);
+    static const KeyRows<GameScreen> served_over(screen_served, rows_of(GameKind::Served, true),
+                                                 network_absent);
+    static const KeyRows<GameScreen> watching_over(screen_served, rows_of(GameKind::Watching, true),
+                                                   network_absent);
     // A game reviewed from the lobby is for looking at: it opens no other game, puzzle or setting.
     static const KeyRows<GameScreen> review(screen_served, rows_of(GameKind::Review),
                                             "not in a review from the lobby: q goes back there");
+    const bool over = match().phase() == MatchPhase::Over;
     switch (kind_) {
         case GameKind::Local: return local;
-        case GameKind::Peer: return peer;
-        case GameKind::Served: return served;
-        case GameKind::Watching: return watching;
+        case GameKind::Peer: return over ? peer_over : peer;
+        case GameKind::Served: return over ? served_over : served;
+        case GameKind::Watching: return over ? watching_over : watching;
         case GameKind::Review: return review;
     }
     return local;

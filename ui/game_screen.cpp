@@ -75,6 +75,7 @@ void GameScreen::draw(Millis t) {
     for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
     ui_.title_note = table_.net_title();
     ui_.joining = options_.join_to && !table_.welcomed() ? net::endpoint_text(*options_.join_to) : "";
+    ui_.clock_faces = review_clocks_.empty() ? std::nullopt : review_clock_faces();
     if (!review_clocks_.empty()) ui_.title_note = review_clock_note();
     if (!served_.title.empty()) {
         // A server's match: who plays whom with ratings, always; who watches; the clocks' start.

@@ -132,7 +132,8 @@ class GameScreen : public Screen, public ServedScreen, private TableReport {
     }
     // The player leaves the game (q): the program ends, or the screen under it (a lobby) comes back.
     void leave() { nav_.pop(); }
-    // q in a server's match in progress: asks first (back to the lobby, quit the program, or play on).
+    // q in a network game in progress (a server's match; a peer's timed game): asks first (a server's:
+    // back to the lobby, quit the program, or play on; a peer's: quit or play on).
     void ask_leave();
     // A served screen's turn: the intro once play is on, a tournament's next match opening by itself, and
     // the end of the match with what the lobby said of it (any key goes back).
@@ -183,7 +184,7 @@ class GameScreen : public Screen, public ServedScreen, private TableReport {
 
     // The key rows of this kind of game (game_rows.cpp): each command key, when it works and what it runs,
     // which the dispatch, the footer and the help read.
-    static std::vector<KeyRow<GameScreen>> rows_of(GameKind kind);
+    static std::vector<KeyRow<GameScreen>> rows_of(GameKind kind, bool over = false);
     const KeyRows<GameScreen>& keys() const;
     // When keys work, where the table's one rule is not all of it (game_rows.cpp): a computer seat taken
     // or handed back (the engine's help), a hint (the help, a human's turn here, not in the review), going
@@ -268,10 +269,14 @@ class GameScreen : public Screen, public ServedScreen, private TableReport {
     std::string lobby_over_, lobby_changes_, rematch_offer_, next_;
     Millis next_at_ = -1;
     saves::MoveClocks review_clocks_;  // a reviewed record's clock readings, by round and move (%clk)
-    // "clocks after move 12: Liam 4:31, Eamon 4:50", for the title of a review with clock readings.
+    // The clocks of a review with clock readings at the move shown, by colour (each side's last reading,
+    // the start's before it), which the panel shows; nullopt without readings. And in words for the
+    // title: "clocks after move 12: Liam 4:31, Eamon 4:50" (the same readings: title and panel agree).
+    std::optional<std::array<Millis, 2>> review_clock_faces() const;
     std::string review_clock_note() const;
-    bool end_said_ = false;  // the end of a server's match was said, and any key goes back to the lobby
-    std::string end_text_;   // ... in these words (said again when they change)
+    bool end_said_ = false;    // the end of a server's match was said, and any key goes back to the lobby
+    bool end_review_ = false;  // ... but < chose to review it here first (q then goes back)
+    std::string end_text_;     // ... in these words (said again when they change)
 };
 
 }  // namespace gobblet::ui

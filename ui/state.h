@@ -117,6 +117,9 @@ struct UiState {
     // Why a clock that runs in this match stands now ("the clocks stand: the terminal is too small to
     // show them"); "" when none does, or when an agreed pause says so (PAUSED).
     std::string clock_note;
+    // The clocks the panel shows instead of the match's, by colour: a reviewed record's readings at the
+    // move shown (the clocks of the review's copy never ran); nullopt: the match's own.
+    std::optional<std::array<Millis, 2>> clock_faces;
     bool color = true;
     std::string title_note;  // the network's state, in the title ("waiting for a player, code 7QK-M4X")
     // A joiner before the host's game arrived ("127.0.0.1:7000"): no rules, names or clock are known yet,

@@ -323,7 +323,7 @@ class Table {
     // Names that are the seats' defaults follow the seats (after a seat or the match changed).
     void refresh_names();
     // The review's rounds: every round of a finished local match, else those before the round in play;
-    // 0 in a network game (stepping there is a takeback, by agreement).
+    // a network game in play none (stepping there is a takeback, by agreement), but once it is over all.
     std::size_t reviewable_rounds() const;
     // A move made while the review is open: a finished single game without a clock goes back to the
     // position shown (its moves after it dropped) and plays on from there; anything else is refused,

@@ -19,8 +19,12 @@ Expected<void> Table::may_act(Act act) const {
         case Act::Pick: {
             if (g.over())
                 return Failure{match().phase() == MatchPhase::Over
-                                   ? "the game is over: n starts a new one" +
-                                         std::string(may_step(Step::Back) ? ", < steps back" : "")
+                                   ? std::string("the ") + (match().single_game() ? "game" : "match") +
+                                         " is over" +
+                                         (umpire_->new_match_here() ? ": n starts a new one" : "") +
+                                         (!may_step(Step::Back)       ? ""
+                                          : umpire_->new_match_here() ? ", < steps back"
+                                                                      : ": < steps back through it")
                                    : "the round is over: answer the question below to go on"};
             if (paused_) return Failure{"the game is paused: press p to resume"};
             if (const Expected<void> allowed = umpire_->may(act); !allowed) return allowed;
@@ -335,9 +339,11 @@ void Table::resign() {
 // The review (table_review.h)
 
 std::size_t Table::reviewable_rounds() const {
-    if (!umpire_->may_step()) return 0;
+    // A finished match is reviewed whoever's it is (a network game's too: the review never changes it);
+    // a match in play only where the players step through it themselves.
     const std::size_t n = match().rounds().size();
-    return match().phase() == MatchPhase::Over ? n : n - 1;
+    if (match().phase() == MatchPhase::Over) return n;
+    return umpire_->may_step() ? n - 1 : 0;
 }
 
 Expected<std::string> Table::review_step(Step step) {

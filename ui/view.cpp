@@ -201,7 +201,14 @@ int draw_player(const Layout& l, const Match& match, const UiState& ui, Color c,
     put(y, l.panel_x + int(head.size()), who, to_move ? A_BOLD : 0, l.panel_w - int(head.size()));
     ++y;
     const GameClock& clock = match.clock();
-    if (clock.enabled()) {
+    if (clock.enabled() && ui.clock_faces) {
+        // A reviewed record's reading at the move shown: the time left before the flag (a DM reserve in it).
+        const Millis left = (*ui.clock_faces)[index(c)];
+        put(y++, l.panel_x,
+            "   " + (clock_kind(clock.settings().kind).reserve
+                         ? "left " + clock_face(left)
+                         : clock_face_words(clock.settings(), left, 0, "  ", false)));
+    } else if (clock.enabled()) {
         const bool running = clock.running() == c;
         const Millis left = clock.time_left(c, now);
         std::string text = !running ? "   " : clock.paused() ? " = " : unicode_on() ? " \u25B6 " : " > ";

@@ -99,6 +99,16 @@ lkeys liam h
 wait_in liam "Finished games of Liam (2)"
 lkeys liam Enter
 wait_in_re liam "clocks after move 7: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}"
+# The panel shows the same clocks as the title, at each move shown (issue 33, item 7).
+lkeys liam '<'
+lkeys liam '<'
+wait_in_re liam "clocks after move 5: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}"
+faces=$(lscreen liam | grep -oE "clocks after move 5: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}")
+wface=$(sed -E "s/.*: $black ([0-9]:[0-9]{2}), .*/\1/" <<<"$faces")
+bface=$(sed -E "s/.*, $white ([0-9]:[0-9]{2})$/\1/" <<<"$faces")
+shown=$(lscreen liam | grep -oE "time [0-9]:[0-9]{2}" | sort -u | tr '\n' ' ')
+[ "$shown" = "$(printf 'time %s\ntime %s\n' "$wface" "$bface" | sort -u | tr '\n' ' ')" ] ||
+    fail "the panel shows the title's clocks ($faces), not: $shown"
 lkeys liam Home
 wait_in liam "clocks after move 0: $black 5:00, $white 5:00"
 # A challenge while a screen is over the lobby: said there, with the bell, and asked back in the lobby.

@@ -68,8 +68,8 @@ case $white in
 esac
 lobby_white_wins $w $b $white
 wait_in $w "$white wins: four in a row on row A"
-wait_in $w "press any key: back to the lobby"
-wait_in $b "press any key: back to the lobby"
+wait_in $w "< review it   any other key: back to the lobby"
+wait_in $b "< review it   any other key: back to the lobby"
 lkeys $w x
 lkeys $b Enter
 # Back in the lobby: the tournament's table, final, the winner first with a point and a round won.

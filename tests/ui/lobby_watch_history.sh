@@ -60,7 +60,7 @@ lmove $b K2D3; wait_in nora "2. W2A2 K2D3"
 lmove $w W3A3; wait_in nora "3. W3A3"
 lmove $b K3D2; wait_in nora "3. W3A3 K3D2"
 lmove $w W1A4; wait_in nora "$white wins: four in a row on row A"
-wait_in nora "press any key: back to the lobby"
+wait_in nora "< review it   any other key: back to the lobby"
 lkeys nora Enter
 wait_in nora "Games in progress (0)"
 # The players keep the finished match in their archive, as after any game; the spectator does not.

@@ -34,6 +34,8 @@ type_move W2A2; wait_peer "Liam played W2A2"
 
 # 1. The host quits and comes back with the command it printed.
 keys q
+wait_for "quit the game against Eamon?"  # a live timed game asks first (issue 33, item 6)
+keys y
 wait_exit >/dev/null
 command=$(printed)
 [ "$command" = "$MAIN --host 127.0.0.1:$port --resume" ] || fail "the host printed [$command]"
@@ -51,6 +53,8 @@ both_show "2. W2A2 K2D3"
 
 # 2. The host starts again without --resume: it asks, and c continues the match.
 keys q
+wait_for "quit the game against Eamon?"  # a live timed game asks first (issue 33, item 6)
+keys y
 wait_exit >/dev/null
 wait_peer "r connects again"
 $T kill-session -t ui
@@ -65,6 +69,8 @@ type_move W3A3; wait_peer "Liam played W3A3"
 
 # 3. The joiner quits and comes back with the command it printed.
 peer_keys q
+wait_peer "quit the game against Liam?"
+peer_keys y
 wait_peer_exit >/dev/null
 wait_for "The game is saved; waiting for Eamon to come back"
 jcommand=$(printed peer)
@@ -82,6 +88,8 @@ both_show "3. W3A3 K3D2"
 # 2b. The host starts again without --resume and hosts a new game, keeping the match in its saves: the
 #     joiner's r does not take the empty game; it says what the host has, keeps its own, and asks.
 keys q
+wait_for "quit the game against Eamon?"  # a live timed game asks first (issue 33, item 6)
+keys y
 wait_exit >/dev/null
 wait_peer "r connects again"
 $T kill-session -t ui
