@@ -12,6 +12,10 @@
 
 namespace gobblet::net {
 
+// What a host (a peer's, a server's games) answers a hello with a code it does not know: the joiner
+// recognises it and asks its player for the code again (net::Session::code_refused).
+inline constexpr const char* wrong_code_reason = "wrong join code";
+
 // Random bytes from the kernel (getrandom), for codes and ids. Never a seeded generator.
 std::string random_bytes(std::size_t n);
 

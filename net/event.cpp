@@ -242,6 +242,8 @@ std::string pause_over_text(Millis limit) {
     return "the pause reached its limit of " + length + ": play resumes";
 }
 
+bool started_before(const Match& m) { return m.rounds().size() > 1 || !m.game().moves().empty(); }
+
 std::string describe(const Event& e, const Match& m, int me) {
     const std::string who = name_of(m, e.player);
     switch (e.kind) {
@@ -251,7 +253,9 @@ std::string describe(const Event& e, const Match& m, int me) {
             return e.resumed ? "joined: the match continues" : "joined " + m.name(1 - me) + "'s game";
         case Event::Kind::Started:
             if (!e.text.empty()) return "play resumes; while you were away: " + e.text;
-            return e.resumed ? "both hold the same moves: play resumes" : "the game starts";
+            if (e.resumed) return "both hold the same moves: play resumes";
+            // A match taken up in progress (a server's, from the lobby again; a game watched) goes on.
+            return started_before(m) ? "the game goes on" : "the game starts";
         case Event::Kind::Act: {
             const Act& a = e.act;
             switch (a.kind) {
@@ -270,7 +274,8 @@ std::string describe(const Event& e, const Match& m, int me) {
                     return m.name(a.number) + " starts the next round";
                 case Act::Kind::Replay: return "the drawn round is played again";
                 case Act::Kind::Claim: return who + " claimed the round";  // the status line says the result
-                case Act::Kind::Away: return m.name(m.player_of(a.side)) + "'s connection dropped";
+                // Away from the board: a lost connection or a player who went back to the lobby alike.
+                case Act::Kind::Away: return m.name(m.player_of(a.side)) + " is away from the board";
                 case Act::Kind::Back:
                     // Before the first move it is an arrival, not a return.
                     if (m.rounds().size() == 1 && m.game().moves().empty())

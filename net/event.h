@@ -75,6 +75,10 @@ Expected<void> apply(Match& match, const Event& e, Millis now);
 // referee tries on a copy to decide one.
 Expected<void> apply(Match& match, const Act& act, Millis now);
 
+// Whether a match has been played already (a move, or a round before this one): taken up again, it goes
+// on rather than starts.
+bool started_before(const Match& m);
+
 // A line for the message area: "Eamon played K1C3", "Eamon offers a draw", "connection lost: no word
 // from Eamon for 15 s", a DM chunk. `match` is the match after apply(); `me` the local player's index.
 std::string describe(const Event& e, const Match& match, int me);

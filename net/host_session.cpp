@@ -156,7 +156,7 @@ void HostSession::hello(Pending& p, const Hello& h, Millis now) {
     }
     if (!same_code(h.code, code_)) {
         guesses_.charge(p.source, now);
-        refuse(p, "wrong join code", "a connection from " + p.peer + " gave a wrong code");
+        refuse(p, wrong_code_reason, "a connection from " + p.peer + " gave a wrong code");
         return;
     }
     if (phase_ != Phase::Listening) {

@@ -114,11 +114,12 @@ void JoinSession::greet(Millis now) {
 }
 
 const char* JoinSession::awaited() const {
+    if (hosted_) return phase_ == Phase::Greeting ? "the server's welcome" : "the server's go";
     return phase_ == Phase::Greeting ? "the host's welcome" : "the host's go";
 }
 
 std::string JoinSession::reporter() const {
-    return phase_ == Phase::Greeting ? "the host refused" : Session::reporter();
+    return phase_ == Phase::Greeting ? holder() + " refused" : Session::reporter();
 }
 
 JoinSession::Phase JoinSession::lost(Event&, bool, Millis) {
@@ -187,6 +188,9 @@ JoinSession::Route JoinSession::route(const Message& msg, Millis now) {
     if (watch_ && std::holds_alternative<Seat>(msg)) return Route::Handled;  // the players' seats: ignored
     // Inside the welcome a seat line is the welcome's (the host's seat).
     if (phase_ == Phase::Greeting && std::holds_alternative<Seat>(msg)) return Route::Own;
+    // The host refused the code (common() ends the connection with its words).
+    if (const auto* e = std::get_if<Error>(&msg); e && phase_ == Phase::Greeting)
+        code_refused_ = e->reason == wrong_code_reason;
     return Route::Common;
 }
 
@@ -457,7 +461,7 @@ void JoinSession::play_waits(Soonest& soonest, Millis now) const {
 
 Expected<void> JoinSession::may_request() const {
     if (outstanding_)
-        return Failure{"wait: your " + request_name(*outstanding_) + " is on its way to the host"};
+        return Failure{"wait: your " + request_name(*outstanding_) + " is on its way to " + holder()};
     return {};
 }
 
@@ -479,7 +483,7 @@ Expected<void> JoinSession::answer_offer(OfferKind kind, int state, bool yes, Mi
 
 Expected<void> JoinSession::replay(Millis) {
     if (auto ok = may_play(); !ok) return ok;
-    return Failure{"the host starts the replay of a drawn round"};
+    return Failure{holder() + " starts the replay of a drawn round"};
 }
 
 Expected<void> JoinSession::claim(Millis now) {

@@ -33,6 +33,7 @@ class JoinSession final : public Session {
     bool hosted() const override { return hosted_; }
     int watchers() const override { return watchers_; }
     bool awaiting_host() const override { return outstanding_.has_value(); }
+    bool code_refused() const override { return code_refused_; }
 
   private:
     explicit JoinSession(Match shown) : Session(std::move(shown), Phase::Connecting) {}
@@ -82,6 +83,7 @@ class JoinSession final : public Session {
     JoinConfig join_;
     bool hosted_ = false, watch_ = false;
     int watchers_ = -1;
+    bool code_refused_ = false;  // the host's refusal in the welcome's place: the code is wrong
     Connector connector_;
     Incoming incoming_;
     std::string news_;                          // what happened while we were away, for the Started event

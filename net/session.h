@@ -198,6 +198,8 @@ class Session {
     virtual bool watching() const { return false; }
     // A server's game (version 2): the server, not a peer, holds the match.
     virtual bool hosted() const { return false; }
+    // Who holds the match, in the words a player reads: "the host" of a peer's game, or "the server".
+    std::string holder() const { return hosted() ? "the server" : "the host"; }
     // The clocks stand by a pause both players agreed to (an absence stops them too, but is no pause).
     bool paused_by_agreement() const { return referee_.paused_by_agreement(); }
     // When that pause ends by itself (net/referee.h's max_pause), -1 when none stands; and whether that is
@@ -219,6 +221,8 @@ class Session {
     std::optional<OfferKind> pending_offer(int player) const;
     // Joiner: a move, touch, resignation or starter choice sent and not yet confirmed.
     virtual bool awaiting_host() const { return false; }
+    // Joiner: the host refused the code it was given (a wrong one): the player may give another.
+    virtual bool code_refused() const { return false; }
 
   protected:
     Session(Match match, Phase phase) : phase_(phase), match_(std::move(match)) {}

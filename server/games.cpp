@@ -121,7 +121,7 @@ Expected<void> Games::hello(ConnId conn, const net::Hello& h, const std::string&
     HostedGame* g = it == by_digest_.end() ? nullptr : game(it->second.game);
     if (!g || g->over()) {
         guesses_.charge(source, now);
-        return Failure{"wrong join code"};
+        return Failure{net::wrong_code_reason};
     }
     const int player = it->second.player;
     if (per_address && !hellos_.allow(source, now))

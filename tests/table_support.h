@@ -36,6 +36,7 @@ struct Recorder : ui::TableReport {
     std::vector<std::string> asked;  // every question's text, in order
     int cancelled = 0, moves = 0, rounds_over = 0, quits = 0;
     std::string failed;
+    bool code_refused = false;  // ... and it was the code
 
     void notice(std::string text, bool error) override { notices.push_back({std::move(text), error}); }
     void ask(Question q) override {
@@ -47,7 +48,10 @@ struct Recorder : ui::TableReport {
     void seats_cancelled() override { ++cancelled; }
     void moved() override { ++moves; }
     void round_over() override { ++rounds_over; }
-    void join_failed(const std::string& why) override { failed = why; }
+    void join_failed(const std::string& why, bool wrong_code) override {
+        failed = why;
+        code_refused = wrong_code;
+    }
     void quit() override { ++quits; }
 
     std::string last() const { return notices.empty() ? "(nothing said)" : notices.back().text; }

@@ -283,7 +283,8 @@ TEST_CASE("the server dies mid-game and comes back: the players reconnect and th
     CHECK(World::match_of(*black)->game == game);
     REQUIRE(black->game->reconnect(w.now).ok());
     REQUIRE(w.until([&] { return black->saw(net::Event::Kind::Error); }));
-    CHECK(black->of(net::Event::Kind::Error).back().text == "the host refused: wrong join code");
+    // (The server's words, never a host's: issue 33, item 10.)
+    CHECK(black->of(net::Event::Kind::Error).back().text == "the server refused: wrong join code");
     REQUIRE(black->game->set_code(fresh).ok());
     REQUIRE(black->game->reconnect(w.now).ok());
     REQUIRE(w.until(

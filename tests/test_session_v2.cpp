@@ -189,7 +189,7 @@ TEST_CASE(
     REQUIRE(eamon.session->absence(eamon.session->remote_player()));
     CHECK(eamon.session->absence(eamon.session->remote_player())->grace() == 30 * s);
     CHECK(eamon.session->absence(eamon.session->remote_player())->clock_runs());
-    CHECK(describe(eamon.of(Event::Kind::Act).back(), eamon.match, 1) == "Liam's connection dropped");
+    CHECK(describe(eamon.of(Event::Kind::Act).back(), eamon.match, 1) == "Liam is away from the board");
     CHECK(eamon.match.clock().paused());
     CHECK_FALSE(eamon.session->paused_by_agreement());
     CHECK(absence_text(eamon.match, 0, *eamon.session->absence(eamon.session->remote_player()), net.now) ==
@@ -220,6 +220,21 @@ TEST_CASE(
     REQUIRE(net.until([&] { return !eamon.session->absence(eamon.session->remote_player()); }));
     CHECK(describe(eamon.of(Event::Kind::Act).back(), eamon.match, 1) == "Liam is back");
     CHECK(eamon.session->chat("welcome back", net.now).ok());
+}
+
+TEST_CASE("a server's player hears of the server, never of a host, and a game taken up goes on (issue 33)",
+          "[net][session]") {
+    Net net;
+    FakeServer server;
+    Side eamon = join_fake(net, server, false);
+    server.welcome(net, "1");  // W3B2 played already: Eamon comes back to a game in progress
+    REQUIRE(net.until([&] { return eamon.session->playing(); }));
+    CHECK(describe(eamon.of(Event::Kind::Started).at(0), eamon.match, 1) == "the game goes on");
+    REQUIRE(eamon.session->move(spec("K1C3"), false, net.now).ok());
+    CHECK(eamon.session->move(spec("K1C4"), false, net.now).why() ==
+          "wait: your move K1C3 is on its way to the server");
+    CHECK(eamon.session->replay(net.now).why() == "the server starts the replay of a drawn round");
+    CHECK(eamon.session->holder() == "the server");
 }
 
 TEST_CASE("without a clock the player who stayed asks for the claim after the grace and five minutes",

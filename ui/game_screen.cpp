@@ -67,6 +67,7 @@ void GameScreen::round_over() {
 
 void GameScreen::draw(Millis t) {
     ui_.reviewing = table_.reviewing();
+    ui_.ended = match().game().over() ? "" : lobby_over_;
     ui_.paused = table_.paused();
     ui_.pause_note = table_.pause_note();
     ui_.offer = table_.offer_note();
@@ -474,7 +475,13 @@ void GameScreen::ask_code() {
         [this] { leave(); });
 }
 
-void GameScreen::join_failed(const std::string& why) {
+void GameScreen::join_failed(const std::string& why, bool wrong_code) {
+    // A wrong code typed or given with --code: the player gives another (the host's limit on wrong codes
+    // still holds), and nothing ends.
+    if (wrong_code && screen_open_ && options_.join_to) {
+        say(why + ": check the code on the host's screen and type it again", true);
+        return ask_code();
+    }
     exit_status_ = 1;
     exit_message_ = why;
     if (!screen_open_) return;         // prepare() returns it: the program ends before the screen opens

@@ -115,7 +115,7 @@ class GameScreen : public Screen, public ServedScreen, private TableReport {
     void moved() override { ui_.list_scroll = -1; }
     void round_over() override;
     void chat_heard(const std::string& line) override { ui_.chat_line = line; }
-    void join_failed(const std::string& why) override;
+    void join_failed(const std::string& why, bool wrong_code = false) override;
     void quit() override { leave(); }
 
     const Match& match() const { return table_.match(); }

@@ -288,7 +288,8 @@ LineEntry join_code_entry(const net::Endpoint& host, std::function<void(const st
                  {"The host's screen shows a code like 7QK-M4X while it waits for you: type it here "
                   "(case, dashes and spaces do not matter) and press Enter to join " +
                   net::endpoint_text(host) +
-                  ". A wrong code is refused by the host. Codes use the letter Q, so q types "
+                  ". A wrong code is refused by the host, and this asks for it again. Codes use the letter "
+                  "Q, so q types "
                   "it here: Esc (or Ctrl-C) is the way out."},
                  {{"Enter", "join with the code typed"},
                   {"Backspace", "edit it"},
@@ -303,8 +304,8 @@ Question refused_question(const std::string& why, std::function<void()> leave) {
         .answers = {},
         .help =
             "The game could not be joined, so the program ends; the reason is printed on the terminal "
-            "as well. A wrong code: check the code on the host's screen. Busy: the host has a game in "
-            "progress or too many connections; try again shortly.",
+            "as well. Busy: the host has a game in progress or too many connections; try again "
+            "shortly. (A wrong code is asked for again instead.)",
         .on_other = std::move(leave),
         .other_label = "leave (or wait " + std::to_string(refused_hold_ms / 1000) + " s)"};
 }

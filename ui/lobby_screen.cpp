@@ -4,6 +4,7 @@
 #include "lobby_screen.h"
 
 #include <cstdlib>
+#include <utility>
 
 #include "net/lobby_text.h"
 #include "saves/identity.h"
@@ -170,6 +171,10 @@ void LobbyScreen::uncovered(const std::string&, Millis now) {
 void LobbyScreen::back_from_game(Millis) {
     // A page that came while the game screen was over the lobby is shown now.
     if (held_page_) show_page(std::move(held_page_));
+    // What was said as the game screen opened no longer holds: the line says where the player is (news
+    // that came meanwhile, the result of a match, stays).
+    if (message_ == opening_said_) say(back_note_);
+    back_note_ = "back in the lobby";
     if (my_match_in_progress())
         return say("your match against " + my_match_->opponent +
                    " goes on: Enter on it (games) takes you back");
@@ -450,6 +455,7 @@ void LobbyScreen::page_closed(const LobbyPage& page) {
 void LobbyScreen::opened() {
     entry_.reset();
     question_.reset();
+    opening_said_ = message_;
 }
 
 void LobbyScreen::open_match(const lobby::MatchStart& m, Millis now, bool waited) {
@@ -517,6 +523,7 @@ void LobbyScreen::open_watch(const lobby::Watching& w, Millis) {
     if (const Expected<void> opened = games_.open_watch(w, client_->name(), *this); !opened)
         return say("cannot watch " + who + ": " + opened.why(), true);
     say("watching " + who);
+    back_note_ = "you stopped watching " + who;
     opened();
 }
 
@@ -525,6 +532,7 @@ void LobbyScreen::open_review(const std::string& text, const std::string& what) 
     // Over the history it was chosen from, which comes back when the review leaves.
     if (const Expected<void> opened = games_.open_review(text, what, *this); !opened)
         return say(opened.why(), true);
+    back_note_ = "the review of " + what + " is closed";
     opened();
 }
 

@@ -249,8 +249,12 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
     LobbyPage* page_ = nullptr;
     std::unique_ptr<LobbyPage> held_page_;
     bool page_left_ = false;  // the screen that just left was a page
-    std::string next_told_;   // the game whose screen was told the tournament's next match
-    ServedGames games_;       // the screens the lobby opens over itself
+    // What the message line says when the game screen open now leaves ("you stopped watching Liam -
+    // Eamon"), so that what it said as it opened ("watching ...", "fetching ... for review...") goes.
+    std::string back_note_ = "back in the lobby";
+    std::string opening_said_;  // the message line as the game screen opened
+    std::string next_told_;  // the game whose screen was told the tournament's next match
+    ServedGames games_;      // the screens the lobby opens over itself
     std::optional<lobby::MatchStart> pending_match_;  // to open once the screen over the lobby has left
     Millis pending_since_ = 0;                        // when it came: a tournament's countdown runs from then
 };

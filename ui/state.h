@@ -109,6 +109,9 @@ struct UiState {
     bool paused = false;
     // An agreed pause of a network game ends by itself (net/referee.h): "by itself in 9:12", beside PAUSED.
     std::string pause_note;
+    // The match ended away from the board (a server's match aborted: the lobby said so), in words for the
+    // status line in the place of whose turn it is; "" while it goes on, or once the board says the end.
+    std::string ended;
     bool reviewing = false;  // moves were stepped back: the computer waits
     std::string review;      // ... and where the review stands ("REVIEW move 2 of 3"), on the status line
     // The other player's offer that stands beside the board, on the status line ("Eamon offers a draw: =

@@ -82,8 +82,9 @@ class TableReport {
     // A chat line arrived ("Eamon: nice move"), said as a notice too: it stays in sight until the
     // player's next key, whatever news follows it.
     virtual void chat_heard(const std::string& /*line*/) {}
-    // Joining a network game failed before play began (refused, or the connection failed): `why`.
-    virtual void join_failed(const std::string& /*why*/) {}
+    // Joining a network game failed before play began (refused, or the connection failed): `why`;
+    // `wrong_code`: the host refused the code, and another may be given.
+    virtual void join_failed(const std::string& /*why*/, bool /*wrong_code*/ = false) {}
     // A player here chose to quit at one of the table's questions (the lost connection's "q quit").
     virtual void quit() {}
 };

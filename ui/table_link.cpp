@@ -67,7 +67,7 @@ Ruling TableLink::move_here(const MoveSpec& spec) {
     if (!sent_move)
         r.said.push_back({written + ": " + sent_move.why(), true});
     else if (awaiting_host())
-        r.said.push_back({written + " sent to the host", false});
+        r.said.push_back({written + " sent to " + session_->holder(), false});
     return r;
 }
 
@@ -316,7 +316,7 @@ std::string TableLink::started_text(const std::string& text, bool resumed) const
     if (hosting()) return match().name(remote_player()) + " is here: " + text;
     const Color mine = match().colour_of(me);
     std::string out = text + "; you play " + std::string(color_name(mine));
-    if (resumed) return out;
+    if (resumed || net::started_before(match())) return out;
     // A new game: what the host set, which the joiner's command line did not say (docs/network.md).
     const MatchSettings& s = match().settings();
     const std::string other = match().name(remote_player()) + (hosted() ? "" : " (the host)");
@@ -340,7 +340,7 @@ std::string TableLink::how_to_join() const {
 std::string TableLink::clock_note() const {
     if (!match().clock().enabled() || !match().clock().paused()) return "";
     if (!hosting() && session_->phase() != net::Session::Phase::Playing)
-        return "the clocks stand here while not connected: the host's clock decides";
+        return "the clocks stand here while not connected: " + session_->holder() + "'s clock decides";
     for (int p : {0, 1})
         if (const auto& away = session_->absence(p); away && away->stage(now()) == AbsenceStage::Grace)
             return "the clocks stand for what is left of " + match().name(p) + "'s grace";

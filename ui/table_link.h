@@ -132,6 +132,7 @@ class TableLink : public Umpire {
     bool ready_for_move() const override { return session_->can_play() && !session_->awaiting_host(); }
     bool decides_rounds() const override { return hosting(); }
     bool runs_clock() const override { return false; }  // the host's session runs it
+    std::string holder() const override { return session_->holder(); }
     std::optional<Millis> choice_time() const override { return session_->choice_time(); }
     // The session's next event, and while an agreed pause stands the next second of its countdown.
     Millis until_next(Millis now) const override;

@@ -117,7 +117,7 @@ void Table::on_link_event(const Heard& heard) {
                 ask_other_match(text);
                 break;
             }
-            if (link_->before_play()) return report_.join_failed(text);
+            if (link_->before_play()) return report_.join_failed(text, link_->session().code_refused());
             link_->on_lost(text, e.on_purpose);
             break;
         case Kind::Absence:

@@ -141,7 +141,7 @@ void Table::on_round_over() {
             return;
         case MatchPhase::Replay:
             if (!umpire_->decides_rounds() && (is_human(0) || is_human(1))) {
-                say("the host starts round " + std::to_string(match().round_number()) + " again");
+                say(umpire_->holder() + " starts round " + std::to_string(match().round_number()) + " again");
                 return;
             }
             if (ask_round_question()) say(asked_text_);
@@ -274,7 +274,10 @@ void Table::pause() {
         return follow(*r);  // to the other side
     if (const Expected<void> allowed = may_act(Act::Pause); !allowed) return say(allowed.why(), true);
     set_local_pause(!paused_);
-    say(paused_ ? "paused: the clocks are stopped; p resumes" : "resumed");
+    // What a local pause stops: the clocks, or (without them) the computers playing each other.
+    say(!paused_                    ? "resumed"
+        : match().clock().enabled() ? "paused: the clocks are stopped; p resumes"
+                                    : "paused: the computers wait; p resumes");
     autosave();
 }
 

@@ -109,6 +109,9 @@ class Umpire {
     virtual bool decides_rounds() const = 0;
     // The table ticks the clock itself (else the host's session runs it).
     virtual bool runs_clock() const = 0;
+    // Who decides what the players here do not, in their words: "the host" of a network game, "the
+    // server" of a server's; "" at a local table, which decides everything itself.
+    virtual std::string holder() const = 0;
     // How long the loser of a round has to choose who starts the next before the match's rule decides:
     // a network game's host keeps its limit (--starter-choice, which a joiner hears in the terms);
     // nullopt where the choice waits (a local table, whose players share the keyboard).
@@ -158,6 +161,7 @@ class LocalUmpire : public Umpire {
     bool ready_for_move() const override { return true; }
     bool decides_rounds() const override { return true; }
     bool runs_clock() const override { return true; }
+    std::string holder() const override { return ""; }
     std::optional<Millis> choice_time() const override { return std::nullopt; }
     Millis until_next(Millis) const override { return -1; }
 

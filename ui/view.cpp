@@ -297,6 +297,8 @@ std::string status_text(const Match& match, const UiState& ui) {
     } else if (game.over()) {
         s = match.round_result_text();
         if (!match.single_game() && match.phase() == MatchPhase::Over) s += ". " + match.match_result_text();
+    } else if (!ui.ended.empty()) {
+        s = ui.ended;  // nobody is to move in a match that ended (aborted)
     } else {
         const Color c = game.side_to_move();
         const std::string name = match.names_by_colour()[index(c)];

@@ -9,7 +9,7 @@ keys '['
 wait_for "computer plays White: on"
 wait_for "computer thinking"
 keys p
-wait_for "paused: the clocks are stopped; p resumes"
+wait_for "paused: the computers wait; p resumes"
 wait_for "PAUSED: p resumes"
 keys '['
 wait_text "computer plays White: off; the pause ends: nothing plays itself now"
