@@ -39,12 +39,10 @@ Expected<void> may_claim(const Match& m, int absent, const Absence& a, Millis no
     const std::string& name = m.name(absent);
     if (m.game().over()) return Failure{"the round is over"};
     switch (a.stage(now)) {
-        case AbsenceStage::ClockRuns:
-            return Failure{"under a clock the clock decides: " + name +
-                           " loses on time if they do not come back"};
+        case AbsenceStage::ClockRuns: return {};  // at once: the claim decides what their clock would
         case AbsenceStage::Grace:
             return Failure{name + " may still come back: you may claim the round in " +
-                           wait_text(a.claim_from() - now)};
+                           wait_text((a.clock_runs() ? a.grace_end() : a.claim_from()) - now)};
         case AbsenceStage::Waiting:
             return Failure{name + " has been away " + wait_text(now - a.since()) +
                            ": you may claim the round in " + wait_text(a.claim_from() - now)};
@@ -82,9 +80,10 @@ std::string absence_text(const Match& m, int absent, const Absence& a, Millis no
             }
             const Color side = m.colour_of(absent);
             const std::string left = wait_text(m.clock().until_flag(side, now));
-            if (theirs) return name + " is away: " + name + "'s clock runs, " + left + " left";
+            const std::string claim = "; you may claim the round or a draw, or wait";
+            if (theirs) return name + " is away: " + name + "'s clock runs, " + left + " left" + claim;
             return name + " is away: your clock runs; when you have moved, " + name + "'s runs (" + left +
-                   " left)";
+                   " left)" + claim;
         }
         case AbsenceStage::Waiting:
             return name + " has been away " + wait_text(now - a.since()) + ": you may claim the round in " +

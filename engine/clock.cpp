@@ -460,6 +460,23 @@ bool GameClock::stop(Millis now) {
     return true;
 }
 
+void GameClock::give(Color side, Millis ms, Millis now) {
+    if (!enabled() || flagged_) return;
+    update(now);
+    if (flagged_ == side) return;
+    const auto more = [ms](Millis& held) { held = std::min(max_clock_millis, held + ms); };
+    switch (settings_.kind) {
+        case ClockKind::None: break;
+        case ClockKind::Dm: more(reserve_[index(side)]); break;
+        case ClockKind::Fischer:
+            if (running_ == side)
+                more(budget_);  // the turn under way ends with it (stop settles the game time from it)
+            else
+                more(left_[index(side)]);
+            break;
+    }
+}
+
 void GameClock::pause(Millis now) {
     if (paused_) return;
     if (running_) before_ = elapsed(now);

@@ -217,6 +217,10 @@ class GameClock {
     // Call it before reading the clock, and whenever until_event() says something is due.
     ClockUpdate update(Millis now);
 
+    // `ms` more for `side` at `now` (lichess's moretime, given by the other player): Fischer on its game
+    // time (its running turn too), DM on its reserve; never beyond max_clock_millis, and nothing for a
+    // side whose flag fell.
+    void give(Color side, Millis ms, Millis now);
     // Pausing freezes the running turn: the time between pause and resume does not count.
     void pause(Millis now);
     void resume(Millis now);

@@ -46,7 +46,10 @@ std::string ending_text(const Result& r, int size, const SideNames& names) {
         case Ending::Resignation: return loser + " resigned";
         case Ending::Agreement: return "agreed by both players";
         case Ending::Time: return loser + " ran out of time";
-        case Ending::Abandoned: return loser + " left and did not come back";
+        case Ending::Abandoned:
+            // (A claimed draw: `loser` is the side that left, who loses nothing.)
+            return loser + " left and did not come back" +
+                   (r.outcome == Outcome::Draw ? "; " + winner + " claimed a draw" : "");
     }
     return {};
 }
@@ -80,7 +83,7 @@ void Game::judge() {
         r.ending = end_event_;
         r.loser = end_side_;
         r.touched = touched_.value_or(0);
-        r.outcome = end_event_ == Ending::Agreement
+        r.outcome = end_event_ == Ending::Agreement || (end_event_ == Ending::Abandoned && end_drawn_)
                         ? Outcome::Draw
                         : (end_side_ == Color::White ? Outcome::BlackWins : Outcome::WhiteWins);
     } else if (const auto w = pos_.winner()) {
@@ -162,6 +165,7 @@ Expected<void> Game::play(const MoveSpec& spec, bool interactive) {
 bool Game::undo() {
     if (end_event_ != Ending::None) {
         end_event_ = Ending::None;
+        end_drawn_ = false;
         touched_.reset();
         judge();
         return true;
@@ -232,10 +236,11 @@ void Game::lose_on_time(Color side) {
     judge();
 }
 
-void Game::abandon(Color side) {
+void Game::abandon(Color side, bool draw) {
     if (over()) return;
     end_event_ = Ending::Abandoned;
     end_side_ = side;
+    end_drawn_ = draw;
     judge();
 }
 

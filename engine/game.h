@@ -29,7 +29,7 @@ enum class Ending : std::uint8_t {
     Resignation,
     Agreement,
     Time,       // the side to move ran out of time (a match clock)
-    Abandoned,  // a network player left and did not come back; the other claimed the round
+    Abandoned,  // a network player left and did not come back; the other claimed the round (or a draw)
 };
 
 struct Result {
@@ -126,8 +126,9 @@ class Game {
     // A match clock ran out: `side` loses. Undo takes it back like a resignation.
     void lose_on_time(Color side);
     // `side` left a network game and did not come back, and the other player claimed the round
-    // (engine/absence.h says when that may be): `side` loses. Undo takes it back like a resignation.
-    void abandon(Color side);
+    // (engine/absence.h says when that may be): `side` loses, or (`draw`: the other player claimed a
+    // draw) nobody does. Undo takes it back like a resignation.
+    void abandon(Color side, bool draw = false);
 
   private:
     void judge();
@@ -138,7 +139,8 @@ class Game {
     std::vector<Move> redo_;
     std::optional<Square> touched_;
     Ending end_event_ = Ending::None;  // Forfeit, Resignation, Agreement, Time or Abandoned: not of the board
-    Color end_side_ = Color::White;    // who forfeited or resigned
+    Color end_side_ = Color::White;    // who forfeited or resigned (or left)
+    bool end_drawn_ = false;           // Abandoned: the player who stayed claimed a draw
     Result result_;
 };
 

@@ -186,10 +186,10 @@ void Match::agree_draw(Millis now) {
     sync_clock(now);
 }
 
-void Match::abandon(Color side, Millis now) {
+void Match::abandon(Color side, Millis now, bool draw) {
     if (game().over()) return;
     tick(now);
-    game().abandon(side);
+    game().abandon(side, draw);
     sync_clock(now);
 }
 

@@ -170,8 +170,8 @@ class Match {
     void sync_clock(Millis now);
     void resign(Color side, Millis now);
     void agree_draw(Millis now);
-    // `side` left a network game and did not come back; the other player claimed the round.
-    void abandon(Color side, Millis now);
+    // `side` left a network game and did not come back; the other player claimed the round, or a draw.
+    void abandon(Color side, Millis now, bool draw = false);
 
     // "Liam wins the round: four in a row on row B", "Eamon ran out of time with no reserve left: Liam
     // wins the round", "Eamon left and did not come back: Liam wins the round", "Draw: agreed by both

@@ -283,8 +283,11 @@ void Bot::decide(Millis now) {
         return;
     }
     // An opponent who left without a clock to decide: the round is claimed once the rule allows.
-    if (const auto& away = session_->absence(1 - me); away && may_claim(match(), 1 - me, *away, now)) {
-        if (session_->claim(now)) note("claims the round: " + match().name(1 - me) + " did not come back");
+    // (Under a clock it lets the absent clock decide, as it always did: the claim at once is a person's.)
+    if (const auto& away = session_->absence(1 - me);
+        away && !away->clock_runs() && may_claim(match(), 1 - me, *away, now)) {
+        if (session_->claim(now, false))
+            note("claims the round: " + match().name(1 - me) + " did not come back");
         return;
     }
     const Game& g = match().game();

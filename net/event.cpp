@@ -74,7 +74,11 @@ Expected<void> apply(Match& m, const Act& a, Millis now) {
             break;
         case Act::Kind::Claim:
             if (m.game().over()) return Failure{"the round is over"};
-            fact ? m.game().abandon(a.side) : m.abandon(a.side, now);
+            fact ? m.game().abandon(a.side, a.draw) : m.abandon(a.side, now, a.draw);
+            break;
+        case Act::Kind::MoreTime:
+            if (m.game().over() || !m.clock().enabled()) return Failure{"no clock runs to give time on"};
+            if (!fact) m.clock().give(a.side, more_time_gift, now);  // (a fact's reading says it)
             break;
         case Act::Kind::Away:
             // The clocks stand for the grace (the host's reading says so in a fact).
@@ -215,7 +219,7 @@ Expected<void> offer_allowed(const Match& m, int player, OfferKind kind) {
 
 bool lapses(OfferKind kind, int offerer, const Act& fact, int actor, const Match& after) {
     if (fact.kind == Act::Kind::Away) return true;
-    if (fact.kind == Act::Kind::Back) return false;
+    if (fact.kind == Act::Kind::Back || fact.kind == Act::Kind::MoreTime) return false;  // nothing moved
     const bool pause_or_resume = fact.kind == Act::Kind::Pause || fact.kind == Act::Kind::Resume;
     switch (kind) {
         case OfferKind::Undo: return true;
@@ -273,7 +277,15 @@ std::string describe(const Event& e, const Match& m, int me) {
                     if (e.player < 0 && !e.text.empty()) return e.text;
                     return m.name(a.number) + " starts the next round";
                 case Act::Kind::Replay: return "the drawn round is played again";
-                case Act::Kind::Claim: return who + " claimed the round";  // the status line says the result
+                // (The status line says the result.)
+                case Act::Kind::Claim: return who + (a.draw ? " claimed a draw" : " claimed the round");
+                case Act::Kind::MoreTime: {
+                    const int given = m.player_of(a.side);
+                    const std::string giver = 1 - given == me ? "you" : m.name(1 - given);
+                    const std::string taker = given == me ? "you" : m.name(given);
+                    return giver + (giver == "you" ? " give " : " gives ") + taker + " " +
+                           duration_text(more_time_gift) + " more";
+                }
                 // Away from the board: a lost connection or a player who went back to the lobby alike.
                 case Act::Kind::Away: return m.name(m.player_of(a.side)) + " is away from the board";
                 case Act::Kind::Back:

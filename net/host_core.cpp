@@ -13,13 +13,14 @@ std::optional<Terms> HostCore::terms_for(int version, bool help, Millis choice_l
 
 Expected<std::vector<Message>> HostCore::welcome_lines(const Match& m, const std::string& match_id, int you,
                                                        std::optional<Terms> terms,
-                                                       std::optional<SeatKind> seat, Millis now) {
+                                                       std::optional<SeatKind> seat, Millis now,
+                                                       int version) {
     std::vector<Message> out;
     out.push_back(Welcome{match_id, you, m.settings()});
     if (terms) out.push_back(*terms);
     for (int player : {0, 1}) out.push_back(Name{player, m.name(player)});
     if (seat) out.push_back(Seat{*seat});
-    for (Message& line : record_messages(round_records(m))) out.push_back(std::move(line));
+    for (Message& line : record_messages(round_records(m, version))) out.push_back(std::move(line));
     out.push_back(State{m.clock().state(now)});
     out.push_back(Ready{});
     // A joiner reads at most this many (net/join_session.cpp): a longer match could never be taken back.
@@ -27,8 +28,8 @@ Expected<std::vector<Message>> HostCore::welcome_lines(const Match& m, const std
     return out;
 }
 
-bool HostCore::sync_matches(const Match& m, const Sync& s) {
-    return s.digest == records_digest(round_records(m));
+bool HostCore::sync_matches(const Match& m, const Sync& s, int version) {
+    return s.digest == records_digest(round_records(m, version));
 }
 
 void HostCore::request(int by, const Act& a, Millis now) {

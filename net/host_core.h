@@ -76,11 +76,13 @@ class HostCore {
     // The welcome a connection hears before it syncs: who it is (`you`: 0, 1, or -1 to watch), the names,
     // the other player's seat (`seat`, for a player), every round, the clock, ready. `terms` for a joiner
     // of version 3 or later (terms_for). Refused when the match is too long to send (max_welcome_lines).
+    // `version`: the joiner's, whose words the rounds are written in (net/transfer.h).
     static Expected<std::vector<Message>> welcome_lines(const Match& m, const std::string& match_id, int you,
                                                         std::optional<Terms> terms,
-                                                        std::optional<SeatKind> seat, Millis now);
-    // Whether a joiner's sync says it now holds the host's transcript.
-    static bool sync_matches(const Match& m, const Sync& s);
+                                                        std::optional<SeatKind> seat, Millis now,
+                                                        int version = protocol_version);
+    // Whether a joiner's sync (of `version`) says it now holds the host's transcript.
+    static bool sync_matches(const Match& m, const Sync& s, int version = protocol_version);
 
     // Player `by`'s request, made at a.state (the game's numbering).
     void request(int by, const Act& a, Millis now);

@@ -172,7 +172,8 @@ void HostSession::hello(Pending& p, const Hello& h, Millis now) {
     const int remote = remote_player();
     // An older joiner has no terms (no help, and it is held to it; its screen says the default limit).
     const auto terms = HostCore::terms_for(h.version, help_, referee_.choice_limit());
-    if (const auto lines = HostCore::welcome_lines(m, match_id_, remote, terms, local_seat_, now); !lines) {
+    if (const auto lines = HostCore::welcome_lines(m, match_id_, remote, terms, local_seat_, now, h.version);
+        !lines) {
         refuse(p, lines.why(), "the match is too long to send to " + p.peer);
         return;
     }
@@ -183,13 +184,14 @@ void HostSession::hello(Pending& p, const Hello& h, Millis now) {
                    "a connection from " + other.peer + " was refused: busy");
     peer_name_ = h.name.empty() ? m.name(remote) : h.name;
     resuming_ = h.holds == match_id_;
+    peer_version_ = h.version;
     peer_seat_ = SeatKind::Human;
     Event joined = event(Event::Kind::Joined, remote);
     joined.text = peer_name_;
     emit(std::move(joined), now);
 
     // The names as the joiner gave them: the lines again, now that they are the match's.
-    const auto lines = HostCore::welcome_lines(match_, match_id_, remote, terms, local_seat_, now);
+    const auto lines = HostCore::welcome_lines(match_, match_id_, remote, terms, local_seat_, now, h.version);
     for (const Message& msg : *lines) send(msg, now);
     phase_ = Phase::Welcoming;
     link_.next_step(now);
@@ -203,7 +205,7 @@ void HostSession::take(const Message& msg, Millis now) {
         case Phase::Welcoming:
             if (stage_of(msg) != Stage::Sync)
                 return fail(std::string("expected sync, not ") + verb(msg), now);
-            if (!HostCore::sync_matches(match_, std::get<Sync>(msg)))
+            if (!HostCore::sync_matches(match_, std::get<Sync>(msg), peer_version_))
                 return fail("the joiner's transcript does not match ours", now);
             return go(now);
         case Phase::Playing:
@@ -359,7 +361,13 @@ void HostSession::await_return(Millis now) {
 
 Expected<void> HostSession::set_code(std::string_view) { return Failure{"only a joiner gives a code"}; }
 
-Expected<void> HostSession::claim(Millis now) {
+Expected<void> HostSession::peer_takes_gifts() const {
+    if (peer_version_ >= gifts_version) return {};
+    return Failure{peer_label() + "'s program is older (protocol version " + std::to_string(peer_version_) +
+                   "): it takes no gifts of time"};
+}
+
+Expected<void> HostSession::claim(Millis now, bool draw) {
     if (phase_ == Phase::Playing) return Failure{peer_label() + " is here: there is nothing to claim"};
     const int absent = remote_player();
     const auto& away = referee_.absence(absent);
@@ -369,6 +377,7 @@ Expected<void> HostSession::claim(Millis now) {
     Act a;
     a.kind = Act::Kind::Claim;
     a.side = match_.colour_of(absent);
+    a.draw = draw;
     return core_.decide(a, local_, now);
 }
 

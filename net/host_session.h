@@ -28,7 +28,7 @@ class HostSession final : public Session, private HostSide {
     Expected<void> reconnect_taking_host(Millis now) override;
     void await_return(Millis now) override;
     Expected<void> set_code(std::string_view code) override;
-    Expected<void> claim(Millis now) override;
+    Expected<void> claim(Millis now, bool draw) override;
     Role role() const override { return Role::Host; }
     bool can_play() const override;
     std::vector<std::string> addresses() const override;
@@ -67,6 +67,7 @@ class HostSession final : public Session, private HostSide {
     void closing() override;
     Expected<void> local_act(Act a, Millis now) override;
     Expected<void> answer_offer(OfferKind kind, int state, bool yes, Millis now) override;
+    Expected<void> peer_takes_gifts() const override;
     // Whether this side keeps the time of the choice of starter now (core_.choice_timers): at play, or
     // while the joiner is away.
     bool times_choice() const;
@@ -91,6 +92,7 @@ class HostSession final : public Session, private HostSide {
     WaitingRoom room_{1, max_pending, WaitingRoom::WhenSourceFull::ReplaceOldest};
     WaitingRoom::Id next_id_ = 1;
     GuessGuard guesses_;
+    int peer_version_ = protocol_version;  // the joiner's, from its hello: what it may be sent
     HostCore core_{referee_, *this};
 };
 

@@ -486,7 +486,7 @@ Expected<void> JoinSession::replay(Millis) {
     return Failure{holder() + " starts the replay of a drawn round"};
 }
 
-Expected<void> JoinSession::claim(Millis now) {
+Expected<void> JoinSession::claim(Millis now, bool draw) {
     if (watch_) return spectator_refusal("claims nothing");
     if (!hosted_) return Failure{"only the host can claim a round: it holds the match"};
     // The server holds the match: the player who stayed asks, and the server decides by the same rule.
@@ -499,6 +499,7 @@ Expected<void> JoinSession::claim(Millis now) {
     Act a;
     a.kind = Act::Kind::Claim;
     a.side = match_.colour_of(absent);
+    a.draw = draw;
     return local_act(a, now);
 }
 

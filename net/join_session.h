@@ -27,7 +27,7 @@ class JoinSession final : public Session {
     Expected<void> reconnect_taking_host(Millis now) override;
     void await_return(Millis) override {}
     Expected<void> set_code(std::string_view code) override;
-    Expected<void> claim(Millis now) override;
+    Expected<void> claim(Millis now, bool draw) override;
     Role role() const override { return Role::Joiner; }
     bool watching() const override { return watch_; }
     bool hosted() const override { return hosted_; }

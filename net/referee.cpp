@@ -82,7 +82,8 @@ int Referee::actor_of(const Match& m, const Act& a) {
         case Act::Kind::Touch: return m.player_of(m.game().side_to_move());
         case Act::Kind::Resign:
         case Act::Kind::Flag: return m.player_of(a.side);
-        case Act::Kind::Claim: return 1 - m.player_of(a.side);  // the player who stayed claims
+        case Act::Kind::Claim: return 1 - m.player_of(a.side);     // the player who stayed claims
+        case Act::Kind::MoreTime: return 1 - m.player_of(a.side);  // the giver: the other side's player
         case Act::Kind::Away:
         case Act::Kind::Back: return m.player_of(a.side);
         case Act::Kind::Starter: return m.chooser();
@@ -151,13 +152,19 @@ Expected<void> Referee::request_allowed(const Match& m, const Act& a, int by, Mi
                 return Failure{"a claim that does not stand: " + claim.why()};
             return {};
         }
+        case Act::Kind::MoreTime:
+            if (a.side != m.colour_of(1 - by)) return Failure{"more time for the player's own side"};
+            if (const Expected<void> gift = may_give(m, by); !gift)
+                return Failure{"more time that may not be given: " + gift.why()};
+            return {};
         default: return Failure{std::string("a ") + act_word(a.kind) + ": only the host announces that"};
     }
 }
 
 bool Referee::answers(const Act& request, const Act& fact) {
     return request.kind == fact.kind && request.state == fact.state && request.number == fact.number &&
-           request.move == fact.move && request.square == fact.square && request.side == fact.side;
+           request.move == fact.move && request.square == fact.square && request.side == fact.side &&
+           request.draw == fact.draw;
 }
 
 Expected<void> Referee::fact_allowed(const Match& m, const Act& a, const Hearer& h, Millis now) const {
@@ -222,6 +229,15 @@ Expected<void> Referee::fact_allowed(const Match& m, const Act& a, const Hearer&
             if (!absence(m.player_of(a.side)))
                 return Failure{"a claim of the round while both players are here"};
             return unless(watching || h.requested, "a claim we did not make");
+        case Act::Kind::MoreTime: {
+            // Given by the other side's player: ours only when we asked; the rules as the host's.
+            const int giver = 1 - m.player_of(a.side);
+            if (giver == h.me && !h.requested)
+                return Failure{"more time given in our name that we did not give"};
+            if (const Expected<void> gift = may_give(m, giver); !gift)
+                return Failure{"more time that may not be given: " + gift.why()};
+            return {};
+        }
         case Act::Kind::Away:
         case Act::Kind::Back: {
             const bool away = a.kind == Act::Kind::Away;
@@ -241,6 +257,7 @@ std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a
     ++state_;
     note_choice(after, now);
     if (a.kind == Act::Kind::Move && (actor == 0 || actor == 1)) ++moves_made_[std::size_t(actor)];
+    if (a.kind == Act::Kind::MoreTime && (actor == 0 || actor == 1)) ++gifts_[std::size_t(actor)];
     // The clocks stand by agreement from a pause to a resume, or until they run again by themselves (a
     // round that ended). An absence's pause is no agreement: a move made during it leaves the clocks
     // standing, and play goes on.
@@ -252,7 +269,8 @@ std::vector<Referee::Lapse> Referee::after_fact(const Match& after, const Act& a
             break;
         case Act::Kind::Resume: agreed_pause_ = false; break;
         case Act::Kind::Away:
-        case Act::Kind::Back: break;
+        case Act::Kind::Back:
+        case Act::Kind::MoreTime: break;  // (a gift during a pause leaves it standing)
         default:
             if (!after.clock().paused()) agreed_pause_ = false;
             break;
@@ -416,6 +434,31 @@ Millis Referee::pause_until_next(Millis now) const {
 
 bool Referee::pause_may_end(Millis now, Millis slack) const {
     return agreed_pause_ && (!pause_seen_ || now >= pause_ends_at() - slack);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// More time, and the first move.
+
+Expected<void> Referee::may_give(const Match& m, int by) const {
+    if (by != 0 && by != 1) return Failure{"a spectator gives no time"};
+    if (!m.clock().enabled()) return Failure{"more time is for a timed game: this one has no clock"};
+    if (m.game().over() || m.phase() != MatchPhase::Playing)
+        return Failure{"more time is given while a round is played"};
+    if (!gifts_allowed_) return Failure{"a tournament's match takes no gifts of time"};
+    if (gifts_[std::size_t(by)] >= max_gifts)
+        return Failure{"you gave " + m.name(1 - by) + " more time " + std::to_string(max_gifts) +
+                       " times already: that is the most a match allows"};
+    return {};
+}
+
+bool Referee::first_move_due(const Match& m, Millis now) const {
+    const Millis wait = first_move_until_next(m, now);
+    return wait == 0;
+}
+
+Millis Referee::first_move_until_next(const Match& m, Millis now) const {
+    if (started_at_ < 0 || m.rounds().size() != 1 || !m.game().moves().empty() || m.game().over()) return -1;
+    return std::max<Millis>(0, started_at_ + first_move_limit - now);
 }
 
 // ---------------------------------------------------------------------------------------------------

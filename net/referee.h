@@ -17,7 +17,13 @@
 //    so that neither player can hold the game for ever by declining every resume.
 //  - the choice of starter: the loser of a round has the host's limit (choice_limit: --starter-choice,
 //    engine/match.h's starter_choice_time unless the host says otherwise) from the fact that decided it,
-//    then the match's rule decides (engine/match.h, StarterWait), whoever is away.
+//    then the match's rule decides (engine/match.h, StarterWait), whoever is away;
+//  - claims: after an absent player's grace the player who stayed may claim the round or a draw, under a
+//    running clock at once (engine/absence.h's may_claim);
+//  - more time (lichess's moretime): a player may give the other more_time_gift at a time, in a timed
+//    round in play, at most max_gifts times a match, never in a tournament's match (may_give);
+//  - the first move: where the clocks wait for White's first move (a server's match), a match nobody
+//    has moved in for first_move_limit is aborted (first_move_due; a peer's clock runs from the go).
 //
 // It never changes the match: every ruling is computed on a copy, and the caller applies the facts it
 // announces (net::apply, as every side does) and then tells the referee (after_fact), in order. Time is
@@ -52,6 +58,11 @@ constexpr Millis max_pause = 10 * 60 * 1000;
 // A joiner's allowance when it checks that a resume nobody agreed to came at the limit: the news of the
 // pause and of its end may take different times on the way.
 constexpr Millis pause_news_slack = 10'000;
+// More time (`moretime`, wire.h's more_time_gift each): how many gifts a player may make in a match.
+constexpr int max_gifts = 8;
+// Where the clocks wait for White's first move (a server's match), how long White has to make it: then
+// the match is aborted, no result and no rating (lichess aborts a game nobody starts).
+constexpr Millis first_move_limit = 60'000;
 
 class Referee {
   public:
@@ -233,6 +244,26 @@ class Referee {
     // ms until choice_due has a fact; 0 for a choice not noted yet (note it now); -1 when none is waited for.
     Millis choice_until_next(const Match& m, Millis now) const;
 
+    // ---- More time ----
+
+    // Whether player `by` may give the other player more time now, or why not: a timed round in play,
+    // fewer than max_gifts gifts so far, and a game whose terms allow it (not a tournament's).
+    Expected<void> may_give(const Match& m, int by) const;
+    // A tournament's match: nobody gives time (lichess), so that no pairing is helped.
+    void forbid_gifts() { gifts_allowed_ = false; }
+    // How many gifts player `player` made so far.
+    int gifts(int player) const { return player == 0 || player == 1 ? gifts_[std::size_t(player)] : 0; }
+
+    // ---- The first move (where the clocks wait for it) ----
+
+    // The match began at `now` (a server's match made, or restored after a restart): White's first move
+    // is waited for from then.
+    void note_start(Millis now) { started_at_ = now; }
+    // Whether the match is to be aborted at `now`: begun, no move made in its first round, and
+    // first_move_limit passed; ms until then (-1: never, a move was made or nothing was begun).
+    bool first_move_due(const Match& m, Millis now) const;
+    Millis first_move_until_next(const Match& m, Millis now) const;
+
     // ---- Absence (engine/absence.h) ----
 
     // Player `player` vanished at `now` during play: absent from now, with what is left of their grace
@@ -307,6 +338,9 @@ class Referee {
     std::optional<StarterWait> choice_;
     std::array<Away, 2> away_;
     std::array<Millis, 2> grace_used_{};  // spent by each player's absences so far
+    bool gifts_allowed_ = true;
+    std::array<int, 2> gifts_{};  // the time each player gave so far, in gifts
+    Millis started_at_ = -1;      // note_start's: when the first move is waited for from
 };
 
 // What the game says to a move or a touch as the wire carries it (`a`, of kind Move or Touch), on the

@@ -337,6 +337,22 @@ Expected<void> Session::resign(Millis now) {
     return local_act(a, now);
 }
 
+Expected<void> Session::may_give_time() const {
+    if (watching()) return spectator_refusal("gives no time");
+    if (auto ok = may_play(); !ok) return ok;
+    if (auto ok = referee_.may_give(match_, local_); !ok) return ok;
+    return peer_takes_gifts();
+}
+
+Expected<void> Session::give_time(Millis now) {
+    if (auto ok = may_give_time(); !ok) return ok;
+    if (auto ok = may_request(); !ok) return ok;
+    Act a;
+    a.kind = Act::Kind::MoreTime;
+    a.side = match_.colour_of(remote_player());
+    return local_act(a, now);
+}
+
 Expected<void> Session::may_offer(OfferKind kind) const {
     if (watching()) return spectator_refusal("makes no offers");
     if (auto ok = connected(); !ok) return ok;

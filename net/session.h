@@ -168,9 +168,15 @@ class Session {
     virtual void await_return(Millis now) = 0;
     // Joiner: the code to use from the next connection on (a server gave a fresh one).
     virtual Expected<void> set_code(std::string_view code) = 0;
-    // Claims the round from the absent player (engine/absence.h says when it may): a peer-to-peer host
-    // while its joiner is away, or a server's player whose opponent is away (a request).
-    virtual Expected<void> claim(Millis now) = 0;
+    // Claims the round (or `draw`: a draw) from the absent player (engine/absence.h says when it may): a
+    // peer-to-peer host while its joiner is away, or a server's player whose opponent is away (a request).
+    virtual Expected<void> claim(Millis now, bool draw) = 0;
+    // Gives the other player more time (lichess's moretime: more_time_gift on their clock), or why not:
+    // the referee's rules (may_give), and the other side's program must know of it (version 5).
+    Expected<void> give_time(Millis now);
+    Expected<void> may_give_time() const;
+    // How often the local player gave time in this match (the referee's count of the facts).
+    int gifts_given() const { return referee_.gifts(local_); }
 
     virtual Role role() const = 0;
     Phase phase() const { return phase_; }
@@ -290,6 +296,8 @@ class Session {
     // one may be made now (a joiner's earlier request awaits its fact).
     virtual Expected<void> local_act(Act a, Millis now) = 0;
     virtual Expected<void> may_request() const { return {}; }
+    // Whether the other side's program takes `moretime` (a host's joiner of an older version does not).
+    virtual Expected<void> peer_takes_gifts() const { return {}; }
     // The local player answers the peer's pending offer `kind`, at the game's `state`.
     virtual Expected<void> answer_offer(OfferKind kind, int state, bool yes, Millis now) = 0;
     // ms until the clock's next event (GameClock::until_event), while a round is played on a clock.

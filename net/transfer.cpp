@@ -22,7 +22,7 @@ RoundInfo info_of(const Round& r) {
             info.loser = res.loser;
             break;
         case Ending::Abandoned:
-            info.end = RoundEnd::Abandon;
+            info.end = res.outcome == Outcome::Draw ? RoundEnd::AbandonDraw : RoundEnd::Abandon;
             info.loser = res.loser;
             break;
         default: break;
@@ -37,10 +37,11 @@ std::string round_name(const RoundRecord& r, std::size_t index) {
 
 }  // namespace
 
-std::vector<RoundRecord> round_records(const Match& m) {
+std::vector<RoundRecord> round_records(const Match& m, int version) {
     std::vector<RoundRecord> out;
     for (const Round& r : m.rounds()) {
         RoundRecord rec{info_of(r), {}};
+        if (version < gifts_version && rec.info.end == RoundEnd::AbandonDraw) rec.info.end = RoundEnd::Draw;
         Game replay(r.game.variant());
         for (Move mv : r.game.moves()) {
             rec.moves.push_back(move_name(mv, replay.side_to_move()));
@@ -112,6 +113,7 @@ Expected<Match> build_match(const MatchSettings& settings, std::array<std::strin
                 g.lose_on_time(rec.info.loser);
                 break;
             case RoundEnd::Abandon: g.abandon(rec.info.loser); break;
+            case RoundEnd::AbandonDraw: g.abandon(rec.info.loser, true); break;
         }
         rounds.push_back(Round{rec.info.number, rec.info.white, std::move(g)});
     }

@@ -22,7 +22,9 @@ struct RoundRecord {
     friend bool operator==(const RoundRecord&, const RoundRecord&) = default;
 };
 
-std::vector<RoundRecord> round_records(const Match& m);
+// `version`: the reader's protocol version; before gifts_version a claimed draw is written as a draw
+// (what an older joiner can read, and rebuild the same result from).
+std::vector<RoundRecord> round_records(const Match& m, int version = protocol_version);
 // The lines that carry the records: per round a RoundInfo, then Moves lines of moves_per_line moves.
 std::vector<Message> record_messages(const std::vector<RoundRecord>& records);
 // FNV-1a (64 bits, 16 hex digits) over those lines: equal digests, equal transcripts (a check against

@@ -140,6 +140,9 @@ RoundInfo read(Tag<RoundInfo>, std::string_view, Words& w) {
     } else if (end.starts_with("resign:") || end.starts_with("time:") || end.starts_with("abandon:")) {
         r.end = end[0] == 'r' ? RoundEnd::Resign : end[0] == 't' ? RoundEnd::Time : RoundEnd::Abandon;
         r.loser = colour(end.substr(end.find(':') + 1));
+    } else if (end.starts_with("abandon-draw:")) {
+        r.end = RoundEnd::AbandonDraw;
+        r.loser = colour(end.substr(end.find(':') + 1));
     } else {
         bad("round: unknown ending " + shown(end));
     }
@@ -187,8 +190,16 @@ Act read(Tag<Act>, std::string_view verb, Words& w) {
         case Act::Kind::Touch: a.square = square(w.next()); break;
         case Act::Kind::Resign:
         case Act::Kind::Flag:
-        case Act::Kind::Claim:
+        case Act::Kind::MoreTime:
         case Act::Kind::Back: a.side = colour(w.next()); break;
+        case Act::Kind::Claim:
+            a.side = colour(w.next());
+            // An optional word before the clock: a draw claimed.
+            if (!w.done() && (w.rest() == "draw" || w.rest().starts_with("draw "))) {
+                w.next();
+                a.draw = true;
+            }
+            break;
         case Act::Kind::Away: {
             a.side = colour(w.next());
             a.away_for = number(w.next(), max_away, "away: time away");
@@ -269,6 +280,7 @@ std::string end_word(const RoundInfo& r) {
         case RoundEnd::Resign: return std::string("resign:") + colour_word(r.loser);
         case RoundEnd::Time: return std::string("time:") + colour_word(r.loser);
         case RoundEnd::Abandon: return std::string("abandon:") + colour_word(r.loser);
+        case RoundEnd::AbandonDraw: return std::string("abandon-draw:") + colour_word(r.loser);
     }
     return "none";
 }
@@ -317,8 +329,11 @@ struct Writer {
             case Act::Kind::Touch: s += " " + square_name(a.square); break;
             case Act::Kind::Resign:
             case Act::Kind::Flag:
-            case Act::Kind::Claim:
+            case Act::Kind::MoreTime:
             case Act::Kind::Back: s += std::string(" ") + colour_word(a.side); break;
+            case Act::Kind::Claim:
+                s += std::string(" ") + colour_word(a.side) + (a.draw ? " draw" : "");
+                break;
             case Act::Kind::Away:
                 s += std::string(" ") + colour_word(a.side) + " " + std::to_string(a.away_for) + " " +
                      std::to_string(a.grace) + (a.clock_decides ? " clock" : " claim");

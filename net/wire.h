@@ -30,16 +30,23 @@ namespace gobblet::net {
 // players, the host's --allow-help), sent in the welcome to a joiner of version 3. Version 4 adds the
 // host's limit on the loser's choice of who starts the next round to the terms (`terms help no choice
 // 30000`: --starter-choice), which a server's games send too, so that every screen says the limit the
-// host keeps. A host reads hellos of every version and sends each joiner what its version reads; a
-// joiner says 4, to a peer and to a server alike.
-constexpr int protocol_version = 4;
+// host keeps. Version 5 adds time given to the other player (`moretime`) and a claimed draw (`claim S
+// COLOUR draw`, the round's ending `abandon-draw:COLOUR`). A host reads hellos of every version and
+// sends each joiner what its version reads; a joiner says 5, to a peer and to a server alike.
+constexpr int protocol_version = 5;
 constexpr int oldest_protocol_version = 1;
 // The versions a server's games speak: 2 (what a server of many games needs: docs/network.md, "Version
-// 2") and, from version 4, the terms with the limit of the choice of starter. A server hears no other.
+// 2") to this one (the terms with the limit of the choice of starter from 4, gifts of time and claimed
+// draws from 5). A server hears no other.
 constexpr int oldest_hosted_protocol_version = 2;
-// The first version whose joiners hear the terms (3), and the limit of the choice of starter in them (4).
+// The first version whose joiners hear the terms (3), the limit of the choice of starter in them (4), and
+// `moretime` and claimed draws (5).
 constexpr int terms_version = 3;
 constexpr int choice_terms_version = 4;
+constexpr int gifts_version = 5;
+// What one `moretime` adds to the other player's clock (lichess's 15 s): a Fischer game time, a DM
+// reserve (engine/clock.h's GameClock::give).
+constexpr Millis more_time_gift = 15'000;
 // Longest line, counting its '\n' (IRC's figure), in both protocols (the lobby's too: lobby.h).
 constexpr std::size_t max_line = 512;
 // Why a connection ends when a line passes max_line: "a line longer than 512 bytes", on every side of
@@ -87,15 +94,16 @@ struct Seat {
     friend bool operator==(const Seat&, const Seat&) = default;
 };
 // How a round ended when the board did not decide it. Abandon: the loser left and did not come back,
-// and the other player claimed the round (engine/absence.h).
-enum class RoundEnd : std::uint8_t { None, Resign, Draw, Time, Abandon };
+// and the other player claimed the round (engine/absence.h); AbandonDraw (version 5): `loser` left, and
+// the other player claimed a draw.
+enum class RoundEnd : std::uint8_t { None, Resign, Draw, Time, Abandon, AbandonDraw };
 // One round of the match being sent: its number, who played White, an ending the moves do not show,
 // and a touched piece (pending, or a forfeit). Its moves follow in Moves lines.
 struct RoundInfo {
     int number = 1;
     int white = 0;
     RoundEnd end = RoundEnd::None;
-    Color loser = Color::White;  // Resign, Time, Abandon
+    Color loser = Color::White;  // Resign, Time, Abandon, AbandonDraw (who left)
     std::optional<Square> touch;
     friend bool operator==(const RoundInfo&, const RoundInfo&) = default;
 };
@@ -130,9 +138,12 @@ struct Act {
     // Claim: the round is claimed from `side`, who left and did not come back (engine/absence.h). A
     // peer-to-peer host makes it while the joiner is away, so a joiner of version 1 learns it from the
     // welcome; a server's player who stayed asks for it (version 2) and everyone hears it as a fact.
+    // (Version 5: `draw`, the player who stayed claims a draw instead.)
     // Away, Back (version 2, from a host of many games): the player of `side` lost their connection, or
     // is back at the board. They are facts because they stop and start the clocks, so that a request
     // on its way crosses them like any news.
+    // MoreTime (version 5): the player of the other side gives `side` more_time_gift more on its clock
+    // (lichess's moretime); a request from the giver, a fact with the clock reading it leaves.
     enum class Kind : std::uint8_t {
         Move,
         Touch,
@@ -146,13 +157,15 @@ struct Act {
         Replay,
         Claim,
         Away,
-        Back
+        Back,
+        MoreTime
     };
     // Its kinds' words, one per Kind in its order: the verbs of the Act lines.
-    static constexpr const char* words[] = {"move", "touch",   "resign", "draw",  "undo", "pause", "resume",
-                                            "flag", "starter", "replay", "claim", "away", "back"};
-    static_assert(std::size(words) == std::size_t(Kind::Back) + 1,
-                  "one word for each kind (Back is the last)");
+    static constexpr const char* words[] = {"move",  "touch",  "resign", "draw",    "undo",
+                                            "pause", "resume", "flag",   "starter", "replay",
+                                            "claim", "away",   "back",   "moretime"};
+    static_assert(std::size(words) == std::size_t(Kind::MoreTime) + 1,
+                  "one word for each kind (MoreTime is the last)");
     Kind kind = Kind::Move;
     int state = 0;
     int number = 0;             // Move: the move's number in the round (1 = the first); Undo: the moves
@@ -160,7 +173,9 @@ struct Act {
     std::string move;           // Move: canonical
     Square square = 0;          // Touch
     Color side = Color::White;  // Resign, Flag, Claim, Away, Back: the side that resigns, ran out of
-                                // time, left or came back (its player in the current round)
+                                // time, left or came back (its player in the current round); MoreTime:
+                                // the side given the time
+    bool draw = false;          // Claim: a draw claimed, not the round
     // Away: how long ago the player vanished (ms), the host's grace, and whether a clock decides after
     // it (else the round may be claimed): the engine/absence.h value the other side rebuilds.
     Millis away_for = 0, grace = 0;

@@ -66,7 +66,9 @@ std::string ending_line(const Game& g) {
         case Ending::Resignation: return std::string("resignation ") + side_word(r.loser);
         case Ending::Agreement: return "agreement";
         case Ending::Time: return std::string("time ") + side_word(r.loser);
-        case Ending::Abandoned: return std::string("abandoned ") + side_word(r.loser);
+        case Ending::Abandoned:
+            return std::string("abandoned ") + side_word(r.loser) +
+                   (r.outcome == Outcome::Draw ? " draw" : "");
         case Ending::Forfeit: return "forfeit " + square_name(r.touched);
         default: return {};
     }
@@ -89,6 +91,12 @@ Expected<void> apply_ending(Game& g, std::string_view text) {
     if (g.over()) return Failure{"the moves already end the round"};
     if (kind == "agreement" && arg.empty()) {
         g.agree_draw();
+        return {};
+    }
+    if (kind == "abandoned" && (arg.ends_with(" draw"))) {  // the player who stayed claimed a draw
+        const auto side = parse_side(trim(std::string_view(arg).substr(0, arg.size() - 5)));
+        if (!side) return Failure{"the ending names no side (white or black)"};
+        g.abandon(*side, true);
         return {};
     }
     if (kind == "resignation" || kind == "time" || kind == "abandoned") {

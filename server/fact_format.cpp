@@ -87,10 +87,12 @@ class Row {
 Expected<Act> read_1(std::string_view text) {
     Row r(text);
     const std::string_view verb = r.word();
-    const auto k = std::find(std::begin(fact_words_1), std::end(fact_words_1), verb);
+    const bool claimed_draw = verb == claimed_draw_word_1;
+    const auto k = std::find(std::begin(fact_words_1), std::end(fact_words_1), claimed_draw ? "claim" : verb);
     if (k == std::end(fact_words_1)) return Failure{"not a stored fact of format 1"};
     Act a;
     a.kind = Act::Kind(k - std::begin(fact_words_1));
+    a.draw = claimed_draw;
     a.state = int(r.number(0, max_state_1, "its number"));
     switch (a.kind) {
         case Act::Kind::Move:
@@ -101,6 +103,7 @@ Expected<Act> read_1(std::string_view text) {
         case Act::Kind::Resign:
         case Act::Kind::Flag:
         case Act::Kind::Claim:
+        case Act::Kind::MoreTime:
         case Act::Kind::Back: a.side = r.side(); break;
         case Act::Kind::Away: {
             a.side = r.side();
@@ -140,12 +143,16 @@ std::string stored_fact(const Act& a) {
         case Act::Kind::Flag: w.push_back(side_word_1(a.side)); break;
         case Act::Kind::Starter: w.push_back(std::to_string(a.number)); break;
         case Act::Kind::Replay: break;
-        case Act::Kind::Claim: w.push_back(side_word_1(a.side)); break;
+        case Act::Kind::Claim:
+            if (a.draw) w.front() = claimed_draw_word_1;
+            w.push_back(side_word_1(a.side));
+            break;
         case Act::Kind::Away:
             w.insert(w.end(), {side_word_1(a.side), std::to_string(a.away_for), std::to_string(a.grace),
                                a.clock_decides ? "clock" : "claim"});
             break;
         case Act::Kind::Back: w.push_back(side_word_1(a.side)); break;
+        case Act::Kind::MoreTime: w.push_back(side_word_1(a.side)); break;
     }
     std::string row = w.front();
     for (std::size_t i = 1; i < w.size(); ++i) row += " " + w[i];

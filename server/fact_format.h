@@ -27,9 +27,12 @@ constexpr int fact_format = 1;
 // Format 1's words for the kinds of facts, one per net::Act::Kind in its order: the first word of a row.
 inline constexpr const char* fact_words_1[] = {"move",  "touch",  "resign", "draw",    "undo",
                                                "pause", "resume", "flag",   "starter", "replay",
-                                               "claim", "away",   "back"};
-static_assert(std::size(fact_words_1) == std::size_t(net::Act::Kind::Back) + 1,
-              "one stored word for each kind of fact (Back is the last)");
+                                               "claim", "away",   "back",   "moretime"};
+static_assert(std::size(fact_words_1) == std::size_t(net::Act::Kind::MoreTime) + 1,
+              "one stored word for each kind of fact (MoreTime is the last)");
+// A claim of a draw (net::Act's `draw`) is a fact of its own word in format 1, so that the rows of
+// "claim" keep their meaning (the round won): "claim-draw 9 black".
+inline constexpr const char* claimed_draw_word_1 = "claim-draw";
 
 // A fact as the store keeps it, in format `fact_format`: one line, without the fact's clock (the store
 // keeps the clock in its own column).

@@ -49,7 +49,7 @@ class Games {
     // Records a new game (with its codes) and hosts it.
     Started start(GameSetup setup, Millis now);
 
-    // A game connection's hello (of version 2: the hub checks): it joined a game, or is refused with the
+    // A game connection's hello (of version 2 or 4: the hub checks): it joined a game, or is refused with the
     // reason to send as its error (the hub then closes it). `per_address`: the source's connections are
     // its address's (not sshd's user, which is every player's).
     Expected<void> hello(ConnId conn, const net::Hello& h, const std::string& source, bool per_address,

@@ -97,6 +97,12 @@ HostedGame::HostedGame(Env& env, GameListener& listener, GameId id, GameSetup se
     match_.clock().set_state(st, now);
     for (int p : {0, 1}) referee_.player_left(match_, p, now);
     if (setup_.tournament && match_.clock().enabled()) start_by_ = now + round_start_after;
+    // White's first move is waited for from now (a tournament's clocks start instead), and a tournament's
+    // match takes no gifts of time.
+    if (setup_.tournament)
+        referee_.forbid_gifts();
+    else
+        referee_.note_start(now);
 }
 
 void HostedGame::hold_clock(Act& fact) const {
@@ -213,13 +219,13 @@ void HostedGame::join(ConnId conn, int player, int version, Millis now, const st
     // server's limit on the choice of starter.
     const auto seat = player >= 0 ? std::optional(seats_[std::size_t(1 - player)]) : std::nullopt;
     const auto terms = net::HostCore::terms_for(version, false, referee_.choice_limit());
-    const auto lines = net::HostCore::welcome_lines(match_, wire_, player, terms, seat, now);
+    const auto lines = net::HostCore::welcome_lines(match_, wire_, player, terms, seat, now, version);
     if (!lines) {
         env_.out.close(conn, net::format_message(net::Error{lines.why()}));
         return;
     }
     members_.push_back(
-        Member{conn, player, false, 0, now + net::handshake_timeout, player < 0 ? spectator : ""});
+        Member{conn, player, false, 0, now + net::handshake_timeout, player < 0 ? spectator : "", version});
     for (const net::Message& msg : *lines) send(members_.back(), msg);
     env_.note(now, "game " + wire_ + ": " +
                        (player >= 0 ? match_.name(player) + " joins" : std::string("a spectator joins")));
@@ -253,7 +259,7 @@ void HostedGame::message(ConnId conn, const net::Message& msg, Millis now) {
             return;
         }
         if (const auto* s = std::get_if<net::Sync>(&msg)) {
-            if (!net::HostCore::sync_matches(match_, *s))
+            if (!net::HostCore::sync_matches(match_, *s, m->version))
                 return fail(conn, "the transcript you hold does not match the server's", now);
             return go(*m, now);
         }
@@ -411,8 +417,10 @@ void HostedGame::carry_out(const net::Referee::Ruling& r, Millis now) {
     env_.store.games().append_fact(id_, fact.state, fact_format, stored_fact(fact),
                                    GameClock::state_text(*fact.clock));
     (void)net::apply(match_, fact, now);  // decided by the referee: it applies
-    for (const Member& m : members_)
-        if (m.playing) send_numbered(m, fact);
+    for (Member& m : members_)
+        if (m.playing) {
+            if (const std::optional<Act> heard = as_heard(m, fact)) send_numbered(m, *heard);
+        }
     // (Lapsed offers need no word: each side's referee lapses them by the same rule.)
     if (fact.kind == Act::Kind::Flag || fact.kind == Act::Kind::Claim)
         env_.note(now, "game " + wire_ + ": " + match_.round_result_text());
@@ -432,6 +440,23 @@ void HostedGame::carry_out(const net::Referee::Ruling& r, Millis now) {
     // The lobby's line shows the score, the clocks and the watchers: without a clock a move changes none.
     const bool score_changed = score_before != std::array<int, 2>{match_.score(0), match_.score(1)};
     if (score_changed || match_.clock().enabled()) changed(score_changed, now);
+}
+
+std::optional<Act> HostedGame::as_heard(Member& m, const Act& fact) {
+    if (m.version >= net::gifts_version) return fact;
+    if (fact.kind == Act::Kind::MoreTime) {
+        // An older connection knows no gift: it hears the clock it left, and counts no fact for it.
+        send(m, net::Clock{*fact.clock});
+        ++m.base;
+        return std::nullopt;
+    }
+    if (fact.kind == Act::Kind::Claim && fact.draw) {  // (only a spectator: the absent player is not here)
+        Act draw = fact;
+        draw.kind = Act::Kind::Draw;
+        draw.draw = false;
+        return draw;
+    }
+    return fact;
 }
 
 void HostedGame::announce_clock(Millis now) {
@@ -492,6 +517,16 @@ void HostedGame::tick(Millis now) {
     // The loser of a round who let the choice's time run out: the rule's starter (engine/match.h).
     core_.choice_timers(now);
     if (over()) return;
+    // Nobody started the match: White did not make the first move in time (lichess aborts it).
+    if (referee_.first_move_due(match_, now)) {
+        env_.note(now, "game " + wire_ + ": " + match_.name(match_.player_of(Color::White)) +
+                           " did not make the first move: aborted");
+        finish(GameOutcome::Aborted,
+               match_.name(match_.player_of(Color::White)) + " did not make the first move within " +
+                   std::to_string(net::first_move_limit / 1000) + " s: the match is aborted",
+               now);
+        return;
+    }
     // A player away too long: the match is lost to the one who stayed, or aborted when both left.
     if (const auto at = abandon_at(); at && now >= *at) {
         const auto& a0 = referee_.absence(0);
@@ -539,6 +574,7 @@ Millis HostedGame::until_next(Millis now) const {
         soonest.also(match_.clock().until_event(now));
     }
     soonest.also(referee_.choice_until_next(match_, now));
+    soonest.also(referee_.first_move_until_next(match_, now));
     if (const auto at = abandon_at()) soonest.at(*at - now);
     if (item_waiting_) soonest.at(last_item_ + item_every - now);
     if (unstarted_ && start_by_ >= 0) soonest.at(start_by_ - now);

@@ -21,7 +21,9 @@
 //  - the clocks start with White's first move, not when the screens open (lichess): until then no side's
 //    clock runs (a tournament's match starts them after `round_start_after` whatever White does, and a
 //    player who never comes meets the absence rule as before); before each side has moved a player
-//    may abort the match (no result, no rating), unless it is a tournament's;
+//    may abort the match (no result, no rating), unless it is a tournament's; a match that is no
+//    tournament's whose White has not moved within net::first_move_limit is aborted by itself;
+//  - gifts of time (`moretime`) go by the referee's rules, never in a tournament's match;
 //  - spectators are known by name (each has a code of their own): the lobby says who watches what.
 #pragma once
 
@@ -151,7 +153,12 @@ class HostedGame : private net::HostSide {
         int base = 0;  // the game's fact number at this connection's state 0
         Millis deadline = 0;
         std::string name;  // a spectator's, as the lobby gave its code
+        // Its protocol version: one older than net::gifts_version hears a gift of time as a clock reading
+        // (its numbering shifted past the fact) and a claimed draw as a draw.
+        int version = net::protocol_version;
     };
+    // The fact as `m` hears it (its version's words), and whether it hears it as a fact at all.
+    std::optional<net::Act> as_heard(Member& m, const net::Act& fact);
     // Before White's first move no side's clock runs: a fact that would start one leaves it standing.
     void hold_clock(net::Act& fact) const;
     // The clocks start (White's turn) without a move: a tournament's countdown is over.

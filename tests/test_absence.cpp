@@ -69,12 +69,20 @@ TEST_CASE("the round may be claimed only when the claim time has come and the pl
     m.abandon(B, 330 * s);
     CHECK(may_claim(m, 1, a, 331 * s).why() == "the round is over");
 
-    // Under a running clock the clock decides; nothing is claimed.
+    // Under a running clock (issue 33, item 23): not in the grace, then at once, whoever's turn it is
+    // (lichess: the player who stayed need not wait for the absent clock to fall).
     Match timed = liam_and_eamon(ClockSettings::fischer(60 * s, 0));
     timed.start_clock(0);
-    play(timed, "W3B2", 1 * s);
-    CHECK(may_claim(timed, 1, Absence(2 * s, 30 * s, true), 10'000 * s).why() ==
-          "under a clock the clock decides: Eamon loses on time if they do not come back");
+    const Absence gone(2 * s, 30 * s, true);
+    CHECK(may_claim(timed, 1, gone, 31 * s).why() ==
+          "Eamon may still come back: you may claim the round in 0:01");
+    CHECK(may_claim(timed, 1, gone, 32 * s));  // Liam's own turn: he need not move first
+    play(timed, "W3B2", 33 * s);
+    CHECK(may_claim(timed, 1, gone, 34 * s));
+    timed.abandon(B, 34 * s, true);  // a draw claimed
+    CHECK(timed.game().result().outcome == Outcome::Draw);
+    CHECK(timed.round_result_text() == "Draw: Eamon left and did not come back; Liam claimed a draw");
+    CHECK(may_claim(timed, 1, gone, 35 * s).why() == "the round is over");
 
     // Clocks stopped by an agreed pause: nobody can move, so the claim does not wait for a turn.
     Match paused = liam_and_eamon(ClockSettings::fischer(60 * s, 0));
@@ -94,13 +102,16 @@ TEST_CASE("the player who stayed is told where things stand and how long the abs
           "Eamon is away: the clocks stand for 0:25 more (what is left of Eamon's grace), then Eamon's time "
           "runs again");
     m.clock().resume(45 * s);  // the grace is over
-    CHECK(absence_text(m, 1, a, 45 * s) == "Eamon is away: Eamon's clock runs, 2:50 left");
-    CHECK(absence_text(m, 1, a, 105 * s) == "Eamon is away: Eamon's clock runs, 1:50 left");
+    CHECK(absence_text(m, 1, a, 45 * s) ==
+          "Eamon is away: Eamon's clock runs, 2:50 left; you may claim the round or a draw, or wait");
+    CHECK(absence_text(m, 1, a, 105 * s) ==
+          "Eamon is away: Eamon's clock runs, 1:50 left; you may claim the round or a draw, or wait");
 
     Match mine = liam_and_eamon(ClockSettings::dm(60 * s, 120 * s, 30 * s));
     mine.start_clock(0);  // Liam's turn when Eamon left
     CHECK(absence_text(mine, 1, Absence(0, 30 * s, true), 30 * s) ==
-          "Eamon is away: your clock runs; when you have moved, Eamon's runs (3:00 left)");
+          "Eamon is away: your clock runs; when you have moved, Eamon's runs (3:00 left); you may claim the "
+          "round or a draw, or wait");
     // During the grace the player who stayed is told they may move.
     CHECK(absence_text(mine, 1, Absence(0, 30 * s, true), 10 * s) ==
           "Eamon is away: the clocks stand for 0:20 more (what is left of Eamon's grace), then your time "

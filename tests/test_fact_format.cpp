@@ -69,6 +69,15 @@ std::vector<std::pair<Act, std::string>> every_kind() {
     a = act(Act::Kind::Back, 46);
     a.side = Color::Black;
     out.emplace_back(a, "back 46 black");
+    // Added to format 1 (issue 33): a claimed draw has a word of its own, so that the rows of "claim"
+    // keep meaning the round won; a gift of time is a new kind.
+    a = act(Act::Kind::Claim, 47);
+    a.side = Color::White;
+    a.draw = true;
+    out.emplace_back(a, "claim-draw 47 white");
+    a = act(Act::Kind::MoreTime, 48);
+    a.side = Color::White;
+    out.emplace_back(a, "moretime 48 white");
     return out;
 }
 
@@ -96,9 +105,10 @@ TEST_CASE("the stored words are the store's own table, not the game protocol's",
     // Format 1's words as the rows of version 7 hold them: the table here is the test's own, so that a
     // verb renamed on the wire (net::Act::words, net::message_table) fails here rather than changing
     // what an old row means.
-    const std::vector<std::string> format_1 = {"move",  "touch",  "resign", "draw",    "undo",
-                                               "pause", "resume", "flag",   "starter", "replay",
-                                               "claim", "away",   "back"};
+    const std::vector<std::string> format_1 = {"move", "touch", "resign", "draw", "undo", "pause", "resume",
+                                               "flag", "starter", "replay", "claim", "away", "back",
+                                               // added since (issue 33): a new kind adds its word
+                                               "moretime"};
     REQUIRE(std::size(fact_words_1) == format_1.size());
     for (std::size_t i = 0; i < format_1.size(); ++i) CHECK(fact_words_1[i] == format_1[i]);
     CHECK(fact_format == 1);

@@ -178,6 +178,81 @@ TEST_CASE("the player who stayed may claim the round by the rule of engine/absen
     CHECK(m.round_result_text() == "Eamon left and did not come back: Liam wins");
 }
 
+// Issue 33, item 23: under a clock the claim comes at once after the grace (lichess), whoever's turn it is,
+// and the player who stayed may claim a draw instead.
+TEST_CASE("under a clock the round or a draw is claimed at once after the grace", "[referee][absence]") {
+    Referee r(30 * s);
+    Match m(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}, {"Liam", "Eamon"});
+    m.start_clock(t0);
+    take(r, m, r.request(m, move_act(0, 1, "W3B2"), 0, t0), t0);
+    r.player_left(m, 1, t0 + s);
+    Act claim;
+    claim.kind = Act::Kind::Claim;
+    claim.state = 1;
+    claim.side = B;
+    claim.draw = true;
+    CHECK(r.request(m, claim, 0, t0 + 20 * s).why ==
+          "a claim that does not stand: Eamon may still come back: you may claim the round in 0:11");
+    const auto ruling = r.request(m, claim, 0, t0 + 31 * s);  // the grace is over: at once
+    REQUIRE(ruling.kind == Referee::Ruling::Kind::Fact);
+    CHECK(ruling.fact.draw);
+    take(r, m, ruling, t0 + 31 * s);
+    CHECK(m.game().result().outcome == Outcome::Draw);
+    CHECK(m.round_result_text() == "Draw: Eamon left and did not come back; Liam claimed a draw");
+}
+
+// Issue 33, item 24: more time, bounded, only in a timed round played, never in a tournament's match.
+TEST_CASE("more time: 15 s a gift to the other side, eight a match, only where it makes sense", "[referee]") {
+    Referee r;
+    Match m(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}, {"Liam", "Eamon"});
+    m.start_clock(t0);
+    Act gift;
+    gift.kind = Act::Kind::MoreTime;
+    gift.side = W;
+    CHECK(r.request(m, gift, 0, t0).why == "more time for the player's own side");
+    gift.side = B;
+    for (int i = 0; i < max_gifts; ++i) {
+        gift.state = r.state();
+        const auto ruling = r.request(m, gift, 0, t0 + i * s);
+        REQUIRE(ruling.kind == Referee::Ruling::Kind::Fact);
+        take(r, m, ruling, t0 + i * s);
+    }
+    CHECK(r.gifts(0) == max_gifts);
+    CHECK(m.clock().time_left(B, t0) == 300 * s + max_gifts * more_time_gift);
+    gift.state = r.state();
+    CHECK(r.request(m, gift, 0, t0).why ==
+          "more time that may not be given: you gave Eamon more time 8 times already: that is the most a "
+          "match allows");
+    // Black's own gift to White still may go; a spectator's never.
+    CHECK(r.may_give(m, 1));
+    CHECK(r.may_give(m, -1).why() == "a spectator gives no time");
+    // A fact of a gift the host made in our name (we asked none) is refused on arrival.
+    Referee joiner;
+    Act fact = gift;
+    fact.state = 0;
+    fact.side = W;  // time for White, given by Black (us)
+    fact.clock = m.clock().state(t0);
+    CHECK(joiner.fact_allowed(m, fact, Referee::Hearer{1, false, std::nullopt, true}, t0).why() ==
+          "more time given in our name that we did not give");
+    // No clock: nothing to give.
+    Match untimed(MatchSettings{}, {"Liam", "Eamon"});
+    CHECK(r.may_give(untimed, 1).why() == "more time is for a timed game: this one has no clock");
+}
+
+TEST_CASE("where the clocks wait for White's first move, a match nobody starts is due to be aborted",
+          "[referee]") {
+    Referee r;
+    Match m(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}, {"Liam", "Eamon"});
+    CHECK(r.first_move_until_next(m, t0) == -1);  // nothing begun: a peer's clock runs from its go
+    r.note_start(t0);
+    CHECK(r.first_move_until_next(m, t0 + 10 * s) == first_move_limit - 10 * s);
+    CHECK_FALSE(r.first_move_due(m, t0 + first_move_limit - 1));
+    CHECK(r.first_move_due(m, t0 + first_move_limit));
+    take(r, m, r.request(m, move_act(0, 1, "W3B2"), 0, t0 + 5 * s), t0 + 5 * s);
+    CHECK_FALSE(r.first_move_due(m, t0 + 10 * first_move_limit));
+    CHECK(r.first_move_until_next(m, t0) == -1);
+}
+
 // Issue 25, 3: an opponent offered a draw again the moment it was declined, 26 times, and won on time.
 TEST_CASE("the same offer from the same player comes again only once each side has moved; spam is refused",
           "[referee][offers]") {

@@ -132,16 +132,18 @@ TEST_CASE("without a clock the player who stayed claims the round after the grac
     Client liam("Liam"), eamon("Eamon");
     enter_all(w, {&liam, &eamon});
     auto [white, black] = start_match(w, liam, eamon, "official 4 none first-to 1 casual");
-    vanish(w, *white);
-    REQUIRE(w.until([&] { return black->game->absence(black->game->remote_player()).has_value(); }));
-    CHECK(black->game->claim(w.now).why().starts_with(white->name + " may still come back"));
+    // (White moves first: a match nobody starts is aborted after a minute.)
+    w.move(*white, *black, "W1A1");
+    vanish(w, *black);
+    REQUIRE(w.until([&] { return white->game->absence(white->game->remote_player()).has_value(); }));
+    CHECK(white->game->claim(w.now, false).why().starts_with(black->name + " may still come back"));
     w.pass(10 * s + claim_wait + s);
-    REQUIRE(black->game->claim(w.now).ok());
-    REQUIRE(w.until([&] { return black->match.game().over(); }));
-    CHECK(black->match.round_result_text() ==
-          white->name + " left and did not come back: " + black->name + " wins");
+    REQUIRE(white->game->claim(w.now, false).ok());
+    REQUIRE(w.until([&] { return white->match.game().over(); }));
+    CHECK(white->match.round_result_text() ==
+          black->name + " left and did not come back: " + white->name + " wins");
     REQUIRE(w.until([&] { return liam.heard<lobby::Over>(); }));
-    CHECK(liam.all<lobby::Over>().at(0).result == lobby::Verdict::Player1);
+    CHECK(liam.all<lobby::Over>().at(0).result == lobby::Verdict::Player0);  // player 0 played White
 }
 
 TEST_CASE("a rated match moves both ratings in the store, and the players are told", "[server][ratings]") {

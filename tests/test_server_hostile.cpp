@@ -74,11 +74,11 @@ TEST_CASE(
     RawPeer& d = raw(w, keep);
     d.say("hello gobblet 1 ABCDEFGH new Eamon\n");
     CHECK(
-        closed_with(w, d, "error this server's games need gobblet protocol version 2 to 4: update gobblet"));
-    RawPeer& d5 = raw(w, keep);
-    d5.say("hello gobblet 5 ABCDEFGH new Eamon\n");
+        closed_with(w, d, "error this server's games need gobblet protocol version 2 to 5: update gobblet"));
+    RawPeer& d6 = raw(w, keep);
+    d6.say("hello gobblet 6 ABCDEFGH new Eamon\n");
     CHECK(closed_with(
-        w, d5, "error this server's games need gobblet protocol version 2 to 4: this server is older"));
+        w, d6, "error this server's games need gobblet protocol version 2 to 5: this server is older"));
     RawPeer& e = raw(w, keep);
     e.say("lobby gobblet 1\nwelcome Liam human new - - - -\n");
     REQUIRE(w.until([&] { return e.closed_by_peer(); }));

@@ -210,9 +210,10 @@ TEST_CASE("the clocks start with White's first move, not when the screens open",
     }
     REQUIRE_FALSE(arrivals.empty());  // the first at the board heard the other come
     for (const std::string& a : arrivals) CHECK(a.ends_with(" is at the board"));
-    // A minute and more at the board before White moves: nobody's time runs, nobody flags.
+    // Most of a minute at the board before White moves: nobody's time runs, nobody flags (a minute is the
+    // first move's limit: tests/test_server_claims.cpp).
     CHECK_FALSE(white->match.clock().running());
-    w.pass(90 * s);
+    w.pass(50 * s);
     CHECK_FALSE(white->match.game().over());
     CHECK(black->match.clock().time_left(Color::White, w.now) == 60 * s);
     const std::string game = World::match_of(liam)->game;

@@ -683,7 +683,7 @@ TEST_CASE("a host that cheats is caught by the joiner's engine", "[net][session]
     }));
     net.raws = {&fake_host};
     REQUIRE(net.until([&] { return fake_host.line_starting("hello").has_value(); }));
-    CHECK(*fake_host.line_starting("hello") == "hello gobblet 4 ABCD new Eamon");
+    CHECK(*fake_host.line_starting("hello") == "hello gobblet 5 ABCD new Eamon");
     const std::string clock = GameClock::state_text(GameClock::State{});
     fake_host.say(
         "welcome 0123456789abcdef 1 4 official 1 none\nname 0 Mallory\nname 1 Eamon\nseat human\n"

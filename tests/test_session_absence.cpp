@@ -84,11 +84,13 @@ TEST_CASE("under a clock the absent joiner's time runs again after the grace, an
     // Then Eamon's clock runs again, and Liam is told how long he has.
     net.now = dropped + default_grace;
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
-    CHECK(host.last(Event::Kind::Absence) == "Eamon is away: Eamon's clock runs, 0:28 left");
+    CHECK(host.last(Event::Kind::Absence) ==
+          "Eamon is away: Eamon's clock runs, 0:28 left; you may claim the round or a draw, or wait");
     CHECK_FALSE(host.match.clock().paused());
     CHECK(host.match.clock().running() == B);
     CHECK(absence_text(host.match, 1, *host.session->absence(host.session->remote_player()),
-                       net.now + 10 * s) == "Eamon is away: Eamon's clock runs, 0:18 left");
+                       net.now + 10 * s) ==
+          "Eamon is away: Eamon's clock runs, 0:18 left; you may claim the round or a draw, or wait");
 
     // His turn, then his reserve, run out as at the board: the round is lost on time.
     net.pass(28 * s - 1);
@@ -127,7 +129,7 @@ TEST_CASE("a joiner who returns within the grace continues with the clocks as th
     CHECK(host.match.clock().time_left(B, net.now) == 290 * s);
     CHECK(back.match.clock().time_left(B, net.now) == 290 * s);
     CHECK(back.last(Event::Kind::Started) == "");  // nothing happened meanwhile
-    CHECK(host.session->claim(net.now).why() == "Eamon is here: there is nothing to claim");
+    CHECK(host.session->claim(net.now, false).why() == "Eamon is here: there is nothing to claim");
     play(net, back, host, "K1C3");
     CHECK(host.moves() == "W3B2\nK1C3\n");
 }
@@ -146,27 +148,27 @@ TEST_CASE(
     const Millis dropped = net.now;
 
     net.pass(10 * s);
-    CHECK(host.session->claim(net.now).why() ==
+    CHECK(host.session->claim(net.now, false).why() ==
           "Eamon may still come back: you may claim the round in 5:20");
     net.now = dropped + default_grace;
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
     CHECK(host.last(Event::Kind::Absence) == "Eamon has been away 0:30: you may claim the round in 5:00");
     CHECK(host.session->can_play());
     net.pass(claim_wait - 1000);
-    CHECK(host.session->claim(net.now).why() ==
+    CHECK(host.session->claim(net.now, false).why() ==
           "Eamon has been away 5:29: you may claim the round in 0:01");
     CHECK_FALSE(host.match.game().over());
     net.now = dropped + default_grace + claim_wait;
     REQUIRE(net.until([&] { return host.of(Event::Kind::Absence).size() == 2; }));
     CHECK(host.last(Event::Kind::Absence) == "Eamon has been away 5:30: you may claim the round");
 
-    REQUIRE(host.session->claim(net.now).ok());
+    REQUIRE(host.session->claim(net.now, false).ok());
     net.idle(1);
     CHECK(host.match.game().over());
     CHECK(host.match.round_result_text() == "Eamon left and did not come back: Liam wins");
     CHECK(host.of(Event::Kind::Act).back().act.kind == Act::Kind::Claim);
     CHECK(net::describe(host.of(Event::Kind::Act).back(), host.match, 0) == "Liam claimed the round");
-    CHECK(host.session->claim(net.now).why() == "the round is over");
+    CHECK(host.session->claim(net.now, false).why() == "the round is over");
     CHECK(host.session->move(spec("W2A1"), false, net.now).why() == "the round is over");
 
     // The claim is a fact the returning joiner finds.
@@ -206,7 +208,8 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         CHECK_FALSE(host.session->paused_by_agreement());
         net.now = dropped + default_grace;
         REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
-        CHECK(host.last(Event::Kind::Absence) == "Eamon is away: Eamon's clock runs, 3:00 left");
+        CHECK(host.last(Event::Kind::Absence) ==
+              "Eamon is away: Eamon's clock runs, 3:00 left; you may claim the round or a draw, or wait");
         CHECK_FALSE(host.match.clock().paused());
         net.pass(20 * s);
         CHECK(host.match.clock().time_left(B, net.now) == 40 * s);
@@ -228,7 +231,8 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         net.pass(default_grace);
         REQUIRE(host.saw(Event::Kind::Absence));
         CHECK(host.last(Event::Kind::Absence) ==
-              "Eamon is away: your clock runs; when you have moved, Eamon's runs (3:00 left)");
+              "Eamon is away: your clock runs; when you have moved, Eamon's runs (3:00 left); you may claim "
+              "the round or a draw, or wait");
         CHECK(host.match.clock().running() == W);
         net.pass(10 * s);
         CHECK(host.match.clock().time_left(W, net.now) == 45 * s);  // 5 s before the drop, 10 after the grace
@@ -248,11 +252,11 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         REQUIRE(host.of(Event::Kind::Absence).size() == 2);
         CHECK(host.last(Event::Kind::Absence) ==
               "Eamon has been away 5:05: you may claim the round once you have moved");
-        CHECK(host.session->claim(net.now).why() ==
+        CHECK(host.session->claim(net.now, false).why() ==
               "it is your move: play it, then you may claim on Eamon's turn");
         REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
         net.idle(1);
-        REQUIRE(host.session->claim(net.now).ok());
+        REQUIRE(host.session->claim(net.now, false).ok());
         net.idle(1);
         CHECK(host.match.round_result_text() == "Eamon left and did not come back: Liam wins");
         Side back = come_back(net, host, saved);
@@ -312,7 +316,7 @@ TEST_CASE("when the host vanishes the joiner decides nothing: its clocks stay st
     CHECK_FALSE(joiner.match.game().over());
     CHECK(joiner.match.clock().time_left(B, net.now) == 10 * s);
     CHECK_FALSE(joiner.saw(Event::Kind::Absence));
-    CHECK(joiner.session->claim(net.now).why() ==
+    CHECK(joiner.session->claim(net.now, false).why() ==
           "only the host can claim a round: it holds the match");
 }
 
@@ -444,4 +448,91 @@ TEST_CASE("leaving and coming back every 4.8 s stops the clock for one grace in 
     // 20 s of his own and 5 s of grace: the sixth departure at most.
     CHECK(departures <= 6);
     CHECK(net.now - start <= 25 * s + 250);
+}
+
+TEST_CASE("under a clock the host claims a draw at once after the grace; the returning joiner finds it",
+          "[net][session][absence][claim]") {
+    Net net;
+    Side host = host_with(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}, 10 * s);
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    play(net, host, joiner, "W3B2");
+    const Match saved = vanish(net, host, joiner);
+    net.pass(5 * s);
+    CHECK(host.session->claim(net.now, true).why() ==
+          "Eamon may still come back: you may claim the round in 0:05");
+    net.pass(6 * s);
+    REQUIRE(net.until([&] { return host.saw(Event::Kind::Absence); }));
+    // Under a clock: at once, not five minutes later (issue 33, item 23).
+    REQUIRE(host.session->claim(net.now, true).ok());
+    net.idle(1);
+    REQUIRE(host.match.game().over());
+    CHECK(host.match.game().result().outcome == Outcome::Draw);
+    CHECK(host.match.round_result_text() == "Draw: Eamon left and did not come back; Liam claimed a draw");
+    CHECK(net::describe(host.of(Event::Kind::Act).back(), host.match, 0) == "Liam claimed a draw");
+
+    Side back = come_back(net, host, saved);
+    net.players = {&host, &back};
+    connect(net, host, back);
+    CHECK(back.match.game().result().outcome == Outcome::Draw);
+    CHECK(back.match.game().result().ending == Ending::Abandoned);
+    CHECK(back.match.round_result_text() == host.match.round_result_text());
+}
+
+TEST_CASE("a joiner of an older version hears a claimed draw as a draw, and takes no gift of time",
+          "[net][session][claim][moretime]") {
+    Net net;
+    Side host = host_with(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}, 10 * s);
+    RawPeer old;
+    REQUIRE(old.connect(Endpoint{"127.0.0.1", host.session->port()}).ok());
+    net.players = {&host};
+    net.raws = {&old};
+    old.say("hello gobblet 3 ABCDEFGH new Eamon\n");
+    REQUIRE(net.until([&] { return old.line_starting("ready").has_value(); }));
+    old.say(Sync{old.welcome_digest()});
+    REQUIRE(net.until([&] { return host.session->playing(); }));
+    CHECK(host.session->give_time(net.now).why() ==
+          "Eamon's program is older (protocol version 3): it takes no gifts of time");
+    old.close();
+    REQUIRE(net.until([&] { return host.saw(Event::Kind::Gone); }));
+    net.pass(11 * s);
+    REQUIRE(host.session->claim(net.now, true).ok());
+    net.idle(1);
+    REQUIRE(host.match.game().over());
+    // It comes back: the round's ending in its words is a draw, and its sync of that is taken.
+    RawPeer again;
+    REQUIRE(again.connect(Endpoint{"127.0.0.1", host.session->port()}).ok());
+    net.raws = {&again};
+    again.say("hello gobblet 3 ABCDEFGH " + host.session->match_id() + " Eamon\n");
+    REQUIRE(net.until([&] { return again.line_starting("ready").has_value(); }));
+    CHECK(again.line_starting("round 1 0 draw -").has_value());
+    again.say(Sync{again.welcome_digest()});
+    REQUIRE(net.until([&] { return again.line_starting("go ").has_value(); }));
+}
+
+TEST_CASE("more time between peers: the host gives it, the joiner asks for it, each clock says so",
+          "[net][session][moretime]") {
+    Net net;
+    Side host = host_with(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)});
+    Side joiner = make_joiner(host, net.now);
+    net.players = {&host, &joiner};
+    connect(net, host, joiner);
+    play(net, host, joiner, "W3B2");  // Eamon's clock runs
+    net.pass(4 * s);
+    REQUIRE(host.session->give_time(net.now).ok());
+    REQUIRE(net.until([&] {
+        return joiner.saw(Event::Kind::Act) &&
+               joiner.of(Event::Kind::Act).back().act.kind == Act::Kind::MoreTime;
+    }));
+    CHECK(host.match.clock().time_left(B, net.now) == 311 * s);
+    CHECK(joiner.match.clock().time_left(B, net.now) == 311 * s);
+    CHECK(describe(joiner.of(Event::Kind::Act).back(), joiner.match, 1) == "Liam gives you 15s more");
+    CHECK(describe(host.of(Event::Kind::Act).back(), host.match, 0) == "you give Eamon 15s more");
+    // The joiner gives Liam time on Eamon's own turn: Liam's game time grows.
+    REQUIRE(joiner.session->give_time(net.now).ok());
+    REQUIRE(net.until([&] { return host.match.clock().time_left(W, net.now) == 315 * s; }));
+    REQUIRE(net.until([&] { return joiner.match.clock().time_left(W, net.now) == 315 * s; }));
+    CHECK(joiner.session->gifts_given() == 1);
+    CHECK(host.session->gifts_given() == 1);
 }

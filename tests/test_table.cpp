@@ -154,7 +154,8 @@ TEST_CASE("a computer that lost a round chooses by its rule, without a question"
 TEST_CASE("one rule says whether a player here may act now, in the sentence the player reads",
           "[table][umpire]") {
     const std::string no_claim =
-        "a round is claimed by the host of a network game whose opponent left and did not come back";
+        "a round is claimed by the player who stayed in a network game whose opponent left and did not come "
+        "back";
     SECTION("against the computer, on its turn") {
         At at({human, computer});
         at.play("W3B2");
@@ -672,7 +673,8 @@ TEST_CASE("in a network game the rule of acting now asks the link: the connectio
     CHECK_FALSE(p.host.may_act(Act::OfferDraw));
     CHECK_FALSE(p.host.may_act(Act::Resign));
     CHECK(p.host.may_act(Act::Claim).why() ==
-          "a round is claimed by the host of a network game whose opponent left and did not come back");
+          "a round is claimed by the player who stayed in a network game whose opponent left and did not "
+          "come back");
     REQUIRE(p.join("abcd-efgh"));
     REQUIRE(p.until(
         [&] { return p.host.session()->playing() && p.joiner.welcomed() && p.joiner.session()->playing(); }));

@@ -414,8 +414,8 @@ TEST_CASE("version 4's terms: the host's limit on the loser's choice of who star
 
 TEST_CASE("a hello from another protocol version still reads, so the host can say which it speaks",
           "[net][wire]") {
-    const Message h = parsed("hello gobblet 5 whatever follows");
-    CHECK(std::get<Hello>(h).version == 5);
+    const Message h = parsed("hello gobblet 6 whatever follows");
+    CHECK(std::get<Hello>(h).version == 6);
     CHECK(std::get<Hello>(parsed("hello gobblet 0 whatever")).version == 0);
     CHECK(error_of("hello gobblet 1 AB new x") == "hello: the code has 4 to 32 letters and digits");
     CHECK(error_of("hello gobblet 1 abcd new x") == "hello: the code has 4 to 32 letters and digits");
@@ -535,6 +535,32 @@ TEST_CASE("version 2: spectators, absences, claims by the player who stayed, wat
     CHECK(std::get<Hello>(parsed("hello gobblet 2 7QKM4X new Eamon")).code == "7QKM4X");
 }
 
+TEST_CASE("version 5: gifts of time and claimed draws", "[net][wire]") {
+    Act gift = act(Act::Kind::MoreTime, 9);
+    gift.side = Color::Black;
+    Act gift_fact = gift;
+    gift_fact.clock = sample_clock();
+    Act draw_claim = act(Act::Kind::Claim, 14);
+    draw_claim.side = Color::White;
+    draw_claim.draw = true;
+    Act draw_claim_fact = draw_claim;
+    draw_claim_fact.clock = sample_clock();
+    for (const Message& m :
+         std::vector<Message>{gift, gift_fact, draw_claim, draw_claim_fact,
+                              RoundInfo{2, 1, RoundEnd::AbandonDraw, Color::Black, std::nullopt}}) {
+        const std::string line = format_message(m);
+        INFO(line);
+        CHECK(parsed(std::string_view(line).substr(0, line.size() - 1)) == m);
+    }
+    CHECK(format_message(gift) == "moretime 9 black\n");
+    CHECK(format_message(draw_claim) == "claim 14 white draw\n");
+    CHECK(format_message(RoundInfo{2, 1, RoundEnd::AbandonDraw, Color::Black, std::nullopt}) ==
+          "round 2 1 abandon-draw:black -\n");
+    CHECK_FALSE(std::get<Act>(parsed("claim 14 white")).draw);
+    CHECK(error_of("claim 14 white tie") != "");
+    CHECK(error_of("moretime 9") != "");
+}
+
 // docs/network.md's message table against the protocol's (wire.h's message_table and Act::words): every row's
 // example reads as a message its row names, sent by the side and at the stage the row says, and every verb
 // has a row.
@@ -593,6 +619,6 @@ TEST_CASE("the fuzz dictionaries hold the game protocol's verbs: all, and the se
         INFO(word);
         CHECK(test::dict_has_verb(wire, word));
     }
-    for (const char* request : {"move", "touch", "resign", "starter", "claim"})
+    for (const char* request : {"move", "touch", "resign", "starter", "claim", "moretime"})
         CHECK(test::dict_has_verb(server, request));
 }

@@ -33,8 +33,8 @@ void GameScreen::on_key(Key k) {
         if (!ui_.prompt.empty() && !k.special && k.code != 27 && k.code != 3) return type_char(k.code);
     }
     // A command key runs its row when it works, and otherwise says why (game_rows.cpp). But c claims a
-    // round only while a claim stands (it is the absent player's turn, so no move of ours can be typed);
-    // otherwise it begins a move like C3B2.
+    // round only while a claim stands (it asks first: Esc waits, and C3B2 typed with a capital C is a
+    // move); otherwise it begins a move like c3b2.
     if (const Action a = keys().action(k, ui_.mode);
         a != Action::None && (a != Action::Claim || keys().works(*this, a)))
         return say_if(keys().press(*this, a));

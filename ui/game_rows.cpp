@@ -81,6 +81,8 @@ std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind, bool over) {
             {Action::Chat, [](const S& s) { return s.chat_allowed(); }, [](S& s) { s.open_chat(); }});
         rows.push_back({Action::ChatLog, [](const S& s) { return s.chat_log_allowed(); },
                         [](S& s) { s.open_chat_log(); }});
+        rows.push_back({Action::MoreTime, [](const S& s) { return s.give_time_allowed(); },
+                        [](S& s) { s.table_.give_time(); }});
     } else {
         // The players here step through the game themselves (the review of a finished match included: a
         // network game's too, which its review never changes).
@@ -106,6 +108,8 @@ std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind, bool over) {
             rows.push_back({Action::Chat, network_only});
             rows.push_back({Action::ChatLog, network_only});
         }
+        // No time to give: the game is over, or both players sit here (the umpire says which).
+        rows.push_back({Action::MoreTime, [](const S& s) { return s.give_time_allowed(); }});
     }
     if (kind == GameKind::Local) {
         rows.push_back({Action::NewGame, nullptr, [](S& s) { s.new_game(); }});
@@ -183,6 +187,13 @@ Expected<void> GameScreen::abort_allowed() const {
         match().phase() == MatchPhase::Playing)
         return {};
     return Failure{"abort works before each side has moved, in a server's match that is no tournament's"};
+}
+
+Expected<void> GameScreen::give_time_allowed() const {
+    // A tournament's match takes no gifts (the server refuses them too: the client never asks).
+    if (lobby_ && served_.tournament && !table_.review().open())
+        return Failure{"a tournament's match takes no gifts of time"};
+    return table_.may_give_time();
 }
 
 Expected<void> GameScreen::chat_log_allowed() const {

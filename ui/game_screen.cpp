@@ -72,6 +72,13 @@ void GameScreen::draw(Millis t) {
     ui_.pause_note = table_.pause_note();
     ui_.offer = table_.offer_note();
     ui_.clock_note = table_.clock_note();
+    // A server's match nobody has started is aborted by the server after a minute (net::first_move_limit):
+    // the status line counts it down.
+    if (served_.abort_by >= 0 && match().rounds().size() == 1 && match().game().moves().empty() &&
+        !match().game().over() && lobby_over_.empty() && ui_.clock_note.empty())
+        ui_.clock_note = "aborted in " +
+                         std::to_string(std::max<Millis>(0, served_.abort_by - t + 999) / 1000) +
+                         " s unless White moves";
     ui_.review = review_note();
     for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
     ui_.title_note = table_.net_title();

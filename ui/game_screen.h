@@ -194,6 +194,7 @@ class GameScreen : public Screen, public ServedScreen, private TableReport {
     Expected<void> go_to_allowed() const;
     Expected<void> chat_allowed() const;
     Expected<void> chat_log_allowed() const;
+    Expected<void> give_time_allowed() const;
     Expected<void> abort_allowed() const;
     // What keys run, where it is not the table's alone (game_rows.cpp).
     void open_chat();

@@ -85,7 +85,8 @@ const std::vector<KeyBinding>& key_table() {
         {{ch('=')}, Action::OfferDraw, "=", "draw", "offer a draw (the opponent accepts or declines); a network game: agree to the other player's draw offer that stands", both},
         {{ch('R')}, Action::Resign, "R", "resign", "resign the game or round (asks first)", both},
         // c begins moves too (C3B2): it claims only while a claim stands, when no move of yours can be typed.
-        {{ch('c')}, Action::Claim, "c", "claim", "network game without a clock: claim the round of an opponent who left and has not come back for the grace and 5 minutes (on their turn; the host only)", both},
+        {{ch('c')}, Action::Claim, "c", "claim", "network game: claim the round, or a draw, from an opponent who left and did not come back: under a clock as soon as their grace is over, without one 5 minutes later on their turn (a peer's host, a server's player)", both},
+        {{ch('+')}, Action::MoreTime, "+", nullptr, "timed network game: give the other player 15 s more on their clock (at most 8 times a match; not in a tournament)", both},
         {{ch('E')}, Action::Abort, "E", "abort", "a server's match before each side has moved: abort it (no result, no rating; not in a tournament)", both, screen_served},
         {{ch(tab)}, Action::Chat, "Tab", "chat", "network game: say something to the other player; watching a server's game: to the other spectators (never to the players)", both},
         {{ch('M')}, Action::ChatLog, "M", "chat log", "network game: the chat's last 100 lines, both ways (any other key comes back)", both},

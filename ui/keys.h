@@ -42,7 +42,8 @@ enum class Action : std::uint8_t {
     Pause,
     OfferDraw,
     Resign,
-    Claim,  // network host: claim the round of an opponent who left and did not come back
+    Claim,     // network game: claim the round (or a draw) of an opponent who left and did not come back
+    MoreTime,  // network game: give the other player more time (lichess's moretime)
     Chat,
     ChatLog,  // the chat's last lines (a network or server game, the lobby)
     Puzzles,

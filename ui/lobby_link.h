@@ -19,6 +19,9 @@ struct ServedMatch {
     bool tournament = false;    // a tournament's match: no abort, no rematch
     Millis clocks_by = -1;      // a tournament's match: its clocks start then at the latest
     std::string waiting_title;  // ... and its title until then, short ("cup round 2")
+    // A match that is no tournament's: aborted by the server then if White has not moved by then
+    // (net::first_move_limit from its start).
+    Millis abort_by = -1;
 };
 
 // What a game screen opened from the lobby asks of it, about its game. Each request is sent, or says why

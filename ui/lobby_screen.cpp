@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "net/lobby_text.h"
+#include "net/referee.h"
 #include "saves/identity.h"
 #include "saves/settings.h"
 #include "terminal.h"
@@ -499,6 +500,7 @@ void LobbyScreen::open_match(const lobby::MatchStart& m, Millis now, bool waited
         const std::string title = match_title(m);  // "..., cup round 2": the round is the news
         served.waiting_title = title.substr(title.rfind(", ") + 2);
     }
+    if (!m.tournament && !again) served.abort_by = now + net::first_move_limit;
     if (!again)
         served.intro = "you play " + std::string(color_name(m.colour)) + " against " + m.opponent + ": " +
                        lobby::terms_description(m.terms) +

@@ -211,7 +211,12 @@ class Table {
     std::string offer_note() const { return umpire_->offer_note(); }
     // Declines the other player's offer that stands (Esc): false when none does.
     bool decline_offer();
-    void claim_round();  // network host: the round of a joiner who left and did not come back
+    // The player who stayed in a network game (its host, a server's player): claims the round of an
+    // opponent who left and did not come back, or a draw, as a question (w, d) asks.
+    void claim_round();
+    // More time for the other player of a timed network game (lichess's moretime), or why not.
+    Expected<void> may_give_time() const { return umpire_->may_give_time(); }
+    void give_time();
 
     // Stepping through a local game (the screen says what happened, then calls after_change). Each stops
     // the seats first.

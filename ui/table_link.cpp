@@ -149,9 +149,18 @@ Ruling TableLink::answer_offer(bool agree) {
         .said = {{"you declined " + match().name(remote_player()) + "'s " + net::offer_named(*kind), false}}};
 }
 
-Ruling TableLink::claim() {
-    if (!hosting()) return Umpire::claim();
-    return sent(session_->claim(now()));
+Ruling TableLink::claim(bool draw) {
+    if (!hosting() && !hosted()) return Umpire::claim(draw);  // a peer's joiner: the host holds the match
+    return sent(session_->claim(now(), draw));
+}
+
+Ruling TableLink::give_time() {
+    Ruling r = sent(session_->give_time(now()));
+    if (r.kind == Ruling::Kind::Sent && !hosting())  // the host's fact says it was given
+        r.said.push_back({"giving " + match().name(remote_player()) + " " +
+                              duration_text(net::more_time_gift) + " more...",
+                          false});
+    return r;
 }
 
 Ruling TableLink::hand_over(int player, bool to_computer, Level) {

@@ -111,7 +111,9 @@ class TableLink : public Umpire {
     std::string offer_note() const override;
     // Agrees to the offer that stands, or declines it ("you declined Eamon's offer of a draw").
     Ruling answer_offer(bool agree) override;
-    Ruling claim() override;  // the host's; a joiner's is refused
+    Ruling claim(bool draw) override;  // the host's, a server's player's; a peer's joiner's is refused
+    Ruling give_time() override;
+    Expected<void> may_give_time() const override { return session_->may_give_time(); }
     // Only the local player's own seat goes to the computer; the other player is told.
     Ruling hand_over(int player, bool to_computer, Level level) override;
     // Whether this side may act now, or why not ("you are watching...", "nobody has joined yet: ...",

@@ -319,7 +319,31 @@ bool Table::request_takeback() {
     return r.has_value();
 }
 
-void Table::claim_round() { follow(umpire_->claim()); }
+void Table::claim_round() {
+    if (const Expected<void> allowed = may_act(Act::Claim); !allowed) return say(allowed.why(), true);
+    const std::optional<int> mine = umpire_->player_here();
+    const std::string absent = mine ? match().name(1 - *mine) : "the absent player";
+    ask(Question{
+        .text = absent + " left and did not come back: claim the round, or a draw?",
+        .answers = {{ch('w'), "claim the round", [this] { follow(umpire_->claim(false)); },
+                     absent + " loses the round, as if they had resigned"},
+                    {ch('d'), "claim a draw", [this] { follow(umpire_->claim(true)); },
+                     "the round is drawn" + std::string(match().single_game()
+                                                            ? ""
+                                                            : ": it is played again, the score unchanged")},
+                    {ch(27), "wait",
+                     [this] { say("nothing claimed: c claims later (a move from row C: type a capital C)"); },
+                     "nothing is claimed: play goes on, and their clock (if any) runs on their turn"}},
+        .help = "A player who left gets a grace to come back; after it the player who stayed may claim the "
+                "round, or a draw (under a clock at once; without one five minutes later, on their turn).",
+        .default_answer = 2});
+    say(asked_text_);
+}
+
+void Table::give_time() {
+    if (const Expected<void> allowed = may_give_time(); !allowed) return say(allowed.why(), true);
+    follow(umpire_->give_time());
+}
 
 void Table::resign() {
     if (const Expected<void> allowed = may_act(Act::Resign); !allowed) return say(allowed.why(), true);

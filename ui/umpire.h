@@ -76,8 +76,13 @@ class Umpire {
     virtual Expected<void> may_offer(net::OfferKind kind) const = 0;
     virtual std::string offer_note() const = 0;
     virtual Ruling answer_offer(bool agree) = 0;
-    // The round of a player who left and did not come back, claimed: only a network game's host can.
-    virtual Ruling claim() { return Ruling{.said = {{claim_refusal().why, true}}}; }
+    // The round of a player who left and did not come back claimed (or `draw`: a draw): only the player
+    // who stayed in a network game can (a peer's host, a server's player).
+    virtual Ruling claim(bool /*draw*/) { return Ruling{.said = {{claim_refusal().why, true}}}; }
+    // More time for the other player (lichess's moretime): given, or why not; and whether it may be
+    // given now. Only a timed network game has another player to give it to.
+    virtual Ruling give_time() { return Ruling{.said = {{give_refusal().why, true}}}; }
+    virtual Expected<void> may_give_time() const { return give_refusal(); }
     // A player's seat goes to the computer (`to_computer`, at `level`) or comes back: Made (what to say;
     // the table then hands the seat over), or Refused (not this side's seat).
     virtual Ruling hand_over(int player, bool to_computer, Level level) = 0;
@@ -123,8 +128,11 @@ class Umpire {
     // Why the round cannot be claimed at a table that cannot claim it.
     static Failure<> claim_refusal() {
         return Failure{
-            "a round is claimed by the host of a network game whose opponent left and did not come "
-            "back"};
+            "a round is claimed by the player who stayed in a network game whose opponent left and did "
+            "not come back"};
+    }
+    static Failure<> give_refusal() {
+        return Failure{"more time is given to the other player of a timed network game (both sit here)"};
     }
 };
 

@@ -20,6 +20,8 @@ lobbies Liam Eamon Zoe
 seek_match "official 4 none first-to 1 casual"
 white=$(white_of $w)
 black=Liam; [ "$white" = Liam ] && black=Eamon
+# Until White's first move the status line counts down to the server's abort (issue 33, item 24).
+wait_in_re $w "aborted in [0-9]+ s unless White moves"
 
 # Zoe watches, then goes back: the lobby's line says so, never "watching" any more.
 wait_in zoe "Games in progress (1)"
