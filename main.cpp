@@ -125,6 +125,7 @@ struct Flags {
     // The operator's tournaments.
     std::string new_tournament, start_tournament, standings, format = "round-robin", first = "schedule";
     std::string profile;
+    std::string account_kind, kind;
     std::string tournament_first, starter, against;
 };
 
@@ -263,6 +264,10 @@ void declare(CLI::App& app, Flags& f) {
     app.add_option("--against", f.against, "--tournament-first: the starter's opponent in that match");
     app.add_option("--standings", f.standings,
                    "Print a tournament's table; 'final' once every match is over");
+    app.add_option("--account-kind", f.account_kind,
+                   "Make a registered account a person's or a computer's (--kind human|bot) in the server's "
+                   "database (--db)");
+    app.add_option("--kind", f.kind, "--account-kind: human (a person's account) or bot (a computer's)");
     app.add_option("--profile", f.profile,
                    "Print a registered player's profile from the server's database (--db): ratings, record, "
                    "last games");
@@ -292,6 +297,7 @@ enum class Mode {
     TournamentFirst,
     Standings,
     Profile,
+    AccountKind,
     Ratings,
     BenchStore
 };
@@ -344,6 +350,7 @@ const std::vector<ModeRow> modes = {
     {Mode::TournamentFirst, "--tournament-first", {"--db", "--starter", "--against"}},
     {Mode::Standings, "--standings", {"--db"}},
     {Mode::Profile, "--profile", {"--db"}},
+    {Mode::AccountKind, "--account-kind", {"--db", "--kind"}},
     {Mode::Ratings, "--ratings", variant_flags + FlagList{"--db"}},
     {Mode::BenchStore, "--bench-store", {"--db"}},
 };
@@ -822,6 +829,13 @@ Expected<Run> plan(const ModeRow& mode, const CLI::App& app, Flags& f, const cha
         case Mode::Profile:
             return Run([db = db_of(f), name = f.profile] {
                 return server::print_profile(std::cout, std::cerr, db, name, std::time(nullptr));
+            });
+        case Mode::AccountKind:
+            if (f.kind.empty())
+                return Failure{"--account-kind " + clean_name(f.account_kind) +
+                               " needs --kind human or --kind bot: a person's account or a computer's"};
+            return Run([db = db_of(f), name = f.account_kind, kind = f.kind] {
+                return server::set_account_kind(std::cout, std::cerr, db, name, kind);
             });
         case Mode::Ratings: {
             const Variant v = variant_of(app, f);

@@ -39,6 +39,7 @@ Expected<std::unique_ptr<Bot>> Bot::start(const BotConfig& config, std::ostream&
     c.name = config.name;
     c.role = lobby::Role::Bot;
     c.secret = config.secret;
+    c.from = config.from;
     auto client = lobby::Client::start(c, now);
     if (!client) return Failure{client.why()};
     b->lobby_ = std::move(*client);
@@ -203,6 +204,7 @@ void Bot::begin_match(const lobby::MatchStart& m, Millis now) {
     seeking_ = false;
     JoinConfig j;
     j.host = config_.server;
+    j.from = config_.from;
     j.code = m.code;
     j.name = lobby_->name();
     j.seat = SeatKind::Computer;

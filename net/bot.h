@@ -48,6 +48,8 @@ struct BotConfig {
     // A tournament to enter (--enter NAME): joined as soon as the lobby lists it open (at once, or when
     // it is made later); its matches are played as they come.
     std::string enter;
+    // A numeric local address to connect from ("" the system's choice), for the lobby and the games.
+    std::string from;
 };
 
 class Bot {

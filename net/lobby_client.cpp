@@ -315,7 +315,7 @@ void Client::connect(Millis now) {
     conn_ = LineConn();
     phase_ = Phase::Connecting;
     ++attempts_;
-    switch (connector_.start(config_.server, now)) {
+    switch (connector_.start(config_.server, now, config_.from)) {
         case Connector::Status::Failed: lose(connector_.error(), now); break;
         case Connector::Status::Connected: connected(now); break;
         case Connector::Status::Pending: break;

@@ -142,6 +142,9 @@ struct Config {
         std::string key;
     };
     std::optional<Ssh> ssh;
+    // A numeric local address to connect from ("" the system's choice): a machine with several
+    // addresses (the tests come from 127.0.x.y, each player from its own).
+    std::string from;
 };
 
 class Client {

@@ -107,7 +107,8 @@ UPDATE account_keys SET last_used = ?3, last_address = COALESCE(?4, last_address
     db::Statement count_keys{db, "SELECT count(*) FROM account_keys WHERE account_id = ?1"};
     db::Statement set_password{db, "UPDATE accounts SET password = ?2 WHERE id = ?1"};
     db::Statement get_password{db, "SELECT password FROM accounts WHERE id = ?1"};
-    db::Statement update_seen{db, "UPDATE accounts SET last_seen = ?2, bot = ?3 WHERE id = ?1"};
+    db::Statement update_seen{db, "UPDATE accounts SET last_seen = ?2 WHERE id = ?1"};
+    db::Statement set_bot{db, "UPDATE accounts SET bot = ?2 WHERE id = ?1"};
 };
 
 AccountsStore::AccountsStore(db::Database& db) : db_(db), s_(std::make_unique<Statements>(db)) {}
@@ -120,7 +121,7 @@ std::optional<Account> AccountsStore::account_by_key(const std::string& key) {
 }
 
 Expected<Account> AccountsStore::create_account(std::string_view name, UnixTime now,
-                                                std::string_view lobby_key) {
+                                                std::string_view lobby_key, bool bot) {
     if (name.empty() || clean_name(name) != name)
         return Failure{
             "a name is 1 to 24 visible characters, one space at most between words, none at either end"};
@@ -132,7 +133,9 @@ Expected<Account> AccountsStore::create_account(std::string_view name, UnixTime 
             return Failure{"the name " + std::string(name) + " is taken (as " + existing->name + ")"};
     s_->insert_account.run(name, key, now,
                            lobby_key.empty() ? std::nullopt : std::optional<std::string_view>(lobby_key));
-    return Account{db_.last_insert_rowid(), std::string(name), now, false, std::nullopt, false};
+    const AccountId id = db_.last_insert_rowid();
+    if (bot) s_->set_bot.run(id, 1);
+    return Account{id, std::string(name), now, false, std::nullopt, bot};
 }
 
 AccountId AccountsStore::operator_account(UnixTime now) {
@@ -158,9 +161,9 @@ std::optional<Account> AccountsStore::account(AccountId id) {
     return read_account(q);
 }
 
-void AccountsStore::seen(AccountId account, UnixTime now, bool bot) {
-    s_->update_seen.run(account, now, bot ? 1 : 0);
-}
+void AccountsStore::seen(AccountId account, UnixTime now) { s_->update_seen.run(account, now); }
+
+void AccountsStore::set_bot(AccountId account, bool bot) { s_->set_bot.run(account, bot ? 1 : 0); }
 
 std::string AccountsStore::add_secret(AccountId account, UnixTime now) {
     std::string secret = new_secret();

@@ -48,7 +48,10 @@ struct Account {
     UnixTime created = 0;
     bool has_password = false;
     std::optional<UnixTime> last_seen;  // the last time the lobby saw it come or go (seen())
-    bool bot = false;                   // it last logged in as a computer player
+    // A computer player's account (--bot) or a person's, for good: set when it is registered (by the
+    // role of its first login), changed only by the operator (set_bot, --account-kind). An account
+    // registered before the kinds were kept has the role it last logged in with.
+    bool bot = false;
 };
 
 class TournamentsStore;
@@ -62,15 +65,18 @@ class AccountsStore {
     // Registers `name` (which must be as clean_name leaves it, and not empty), or says why not: the name
     // is not acceptable or is taken ("the name liam is taken (as Liam)"). `lobby_key`: the lobby's form of
     // the name (net/lobby.h's name_key, which also reads look-alikes as one), unique among the names the
-    // lobby registered; empty for an account made otherwise.
-    Expected<Account> create_account(std::string_view name, UnixTime now, std::string_view lobby_key = {});
+    // lobby registered; empty for an account made otherwise. `bot`: a computer player's account.
+    Expected<Account> create_account(std::string_view name, UnixTime now, std::string_view lobby_key = {},
+                                     bool bot = false);
     // The account of `name`, whatever its case.
     std::optional<Account> find_account(std::string_view name);
     // The account the lobby registered under `lobby_key`.
     std::optional<Account> find_lobby_account(std::string_view lobby_key);
     std::optional<Account> account(AccountId id);
-    // The lobby saw the account come or go at `now`, as a computer player (`bot`) or a person.
-    void seen(AccountId account, UnixTime now, bool bot);
+    // The lobby saw the account come or go at `now`.
+    void seen(AccountId account, UnixTime now);
+    // The operator makes the account a computer player's (`bot`) or a person's (--account-kind).
+    void set_bot(AccountId account, bool bot);
 
     // A new machine secret for the account (64 hex digits, to give to the client once), remembered by
     // its digest.

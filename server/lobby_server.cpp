@@ -201,7 +201,7 @@ void Lobby::leave_lobby(ConnId conn, Millis now) {
     const auto on = online_.find(p->key);
     if (on == online_.end() || on->second != conn) return;  // taken over by a newer connection
     online_.erase(on);
-    if (p->account) env_.store.accounts().seen(*p->account, env_.unix(now), p->role == lobby::Role::Bot);
+    if (p->account) env_.store.accounts().seen(*p->account, env_.unix(now));
     env_.note(now, "lobby: " + p->name + " left");
     seeks_.drop_of(p->key, lobby::SeekEnd::Left);
     // (The longest waiting player online takes the place in everyone's list at the next refill.)
@@ -293,7 +293,7 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
     c.player = p;
     ++players_from_[c.peer.source];
     online_[p.key] = conn;
-    if (p.account) env_.store.accounts().seen(*p.account, env_.unix(now), p.role == lobby::Role::Bot);
+    if (p.account) env_.store.accounts().seen(*p.account, env_.unix(now));
     env_.note(now, "lobby: " + p.name + " logged in (" + lobby::how_word(how) + ") from " + c.peer.address);
     send(conn, lobby::Welcome{p.name, p.role, how, p.ratings});
     // The newcomer to everyone when listed (a name taken over keeps its place), else to themselves
@@ -321,7 +321,22 @@ void Lobby::welcome(ConnId conn, Player p, lobby::How how, Millis now) {
             for (const GameId id : std::vector<GameId>(mine->second))
                 if (HostedGame* g = games_.find(wire_id(id)))
                     if (const int seat = g->player_of(seat_of(p)); seat >= 0) {
-                        if (p.role == lobby::Role::Bot) g->mark_bot(seat);  // a bot plays it as a computer
+                        // An account is a person's or a bot's for good (the login desk refuses the other
+                        // role); only the operator changes it. A seat keeps the kind it had in a rated
+                        // match: its rating is a person's or a computer's.
+                        const bool bot = p.role == lobby::Role::Bot;
+                        if (bot != g->setup().players[std::size_t(seat)].bot) {
+                            if (g->setup().rated) {
+                                env_.note(now, "lobby: " + p.name + " logged in as " +
+                                                   (bot ? "a computer" : "a person") + ": rated game " +
+                                                   g->wire() + " keeps its seat as it began");
+                                send(conn, lobby::Notice{"your rated match " + g->wire() + " began as " +
+                                                         (bot ? "a person's" : "a computer's") +
+                                                         ": it cannot be played as another kind of player"});
+                                continue;
+                            }
+                            if (bot) g->mark_bot(seat);  // a bot plays it as a computer
+                        }
                         send(conn, match_line(*g, seat, 0, now));
                     }
 }

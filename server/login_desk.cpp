@@ -87,8 +87,8 @@ Expected<Account, Denial> LoginDesk::register_name(ConnId conn, const lobby::Log
         return deny(
             Refusal::Limit,
             "too many names registered from your address lately: wait a few minutes, or log in as a guest");
-    Expected<Account> made =
-        env_.store.accounts().create_account(l.name, env_.unix(now), lobby::name_key(l.name));
+    Expected<Account> made = env_.store.accounts().create_account(
+        l.name, env_.unix(now), lobby::name_key(l.name), l.role == lobby::Role::Bot);
     if (!made) return deny(Refusal::NameTaken, made.why());
     registrations_.spend(source, now);
     return *made;
@@ -97,10 +97,7 @@ Expected<Account, Denial> LoginDesk::register_name(ConnId conn, const lobby::Log
 Reply LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
     Proof& c = proofs_[conn];
     // A login that works: the player comes into the lobby.
-    const auto in = [&](const Account& a, lobby::How how) {
-        room_.welcome(conn, LobbyPlayer{a.name, lobby::name_key(a.name), l.role, a.id, {}}, how, now);
-        return Reply{};
-    };
+    const auto in = [&](const Account& a, lobby::How how) { return admit(conn, l, a, how, now); };
     if (l.method == lobby::Method::Guest) {
         // A guest proves nothing and can be wrong about nothing: no guard holds it back.
         if (l.role == lobby::Role::Bot)
@@ -173,10 +170,29 @@ Reply LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
                                                  "wrong password for " + who.name, now, false)
                                         .why);
             if (check.rehash) env_.store.accounts().set_password_hash(who.id, *check.rehash);
-            room_.welcome(conn, LobbyPlayer{who.name, lobby::name_key(who.name), l.role, who.id, {}},
-                          lobby::How::Password, now);
+            if (const Reply in = admit(conn, l, who, lobby::How::Password, now); !in)
+                room_.refuse(conn, lobby::verb_of<lobby::Login>, in.why());
         };
     });
+    return {};
+}
+
+Reply LoginDesk::admit(ConnId conn, const lobby::Login& l, const Account& a, lobby::How how, Millis now) {
+    // A person's account is never a computer's for a while (its seat in a rated game, its seeks for
+    // people), nor a bot's a person's: the name proved, the role must be the account's.
+    const bool bot = l.role == lobby::Role::Bot;
+    if (bot != a.bot) {
+        env_.note(now, "lobby: login as " + a.name + " from " + peer(conn).address + " refused: " +
+                           (bot ? "a person's account, logging in as a computer"
+                                : "a computer's account, logging in as a person"));
+        return deny(
+            Refusal::NotAllowed,
+            bot ? a.name +
+                      " is a person's account: a computer cannot log in as it (the operator can "
+                      "change that)"
+                : a.name + " is a computer's account: log in with --bot (the operator can change that)");
+    }
+    room_.welcome(conn, LobbyPlayer{a.name, lobby::name_key(a.name), l.role, a.id, {}}, how, now);
     return {};
 }
 
@@ -293,11 +309,6 @@ Reply LoginDesk::login_by_key(ConnId conn, const lobby::Login& l, std::optional<
         return deny(Refusal::NotAllowed,
                     c.ssh_said ? "no SSH key proves this connection: log in with a password or as a guest"
                                : "a login by key needs the ssh line first");
-    const LobbyPlayer p{account ? account->name : l.name,
-                        lobby::name_key(account ? account->name : l.name),
-                        l.role,
-                        std::nullopt,
-                        {}};
     if (!account) {
         // The first login of a name nobody has registers it with the key, committed before the welcome.
         const Expected<Account, Denial> made = register_name(conn, l, now);
@@ -305,13 +316,10 @@ Reply LoginDesk::login_by_key(ConnId conn, const lobby::Login& l, std::optional<
         env_.store.accounts().add_key(made->id, c.ssh_key, env_.unix(now), c.origin);
         env_.note(now, "lobby: " + l.name + " registered with SSH key " + c.ssh_key + " from " +
                            peer(conn).address);
-        room_.welcome(conn, LobbyPlayer{made->name, p.key, l.role, made->id, {}}, lobby::How::New, now);
-        return {};
+        return admit(conn, l, *made, lobby::How::New, now);
     }
-    if (env_.store.accounts().check_key(account->id, c.ssh_key, env_.unix(now), c.origin)) {
-        room_.welcome(conn, LobbyPlayer{account->name, p.key, l.role, account->id, {}}, lobby::How::Key, now);
-        return {};
-    }
+    if (env_.store.accounts().check_key(account->id, c.ssh_key, env_.unix(now), c.origin))
+        return admit(conn, l, *account, lobby::How::Key, now);
     if (account->has_password)
         return login_failed(conn, l, Refusal::PasswordNeeded,
                             account->name +

@@ -85,6 +85,9 @@ class LoginDesk {
     Failure<Denial> login_failed(ConnId conn, const lobby::Login& l, lobby::Refusal code,
                                  const std::string& text, Millis now, bool charge = true);
     Reply login_by_key(ConnId conn, const lobby::Login& l, std::optional<Account> account, Millis now);
+    // The login proved the account: the player is welcomed, unless the login's role is not the account's
+    // kind (a person's or a computer's for good): then the denial says so.
+    Reply admit(ConnId conn, const lobby::Login& l, const Account& a, lobby::How how, Millis now);
 
     Env& env_;
     Workers& workers_;

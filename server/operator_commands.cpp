@@ -53,6 +53,17 @@ int on_store(std::ostream& err, const char* flag, Command&& command) {
     }
 }
 
+// The registered player `name` (by the lobby's key, look-alikes read as one, or as the store keys
+// names), never the operator's account; nullopt for a name nobody has.
+std::optional<Account> registered(Store& store, const std::string& name) {
+    const auto by_key = net::lobby::valid_name(name)
+                            ? store.accounts().find_lobby_account(net::lobby::name_key(name))
+                            : std::nullopt;
+    const auto a = by_key ? by_key : store.accounts().find_account(name);
+    if (!a || a->name == operator_name) return std::nullopt;
+    return a;
+}
+
 }  // namespace
 
 std::string ratings_table(Variant variant, const std::vector<RatingsRow>& rows,
@@ -280,15 +291,40 @@ int print_standings(std::ostream& out, std::ostream& err, const fs::path& db, co
     });
 }
 
+int set_account_kind(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name,
+                     const std::string& kind) {
+    if (kind != "human" && kind != "bot") {
+        err << "gobblet: --kind " << clean_name(kind)
+            << ": an account is human (a person's) or bot (a computer's)\n";
+        return 2;
+    }
+    return on_store(err, "--account-kind", [&] {
+        Store store = Store::open(db, Store::Access::Share);
+        const auto a = registered(store, name);
+        if (!a) {
+            err << "gobblet: --account-kind " << clean_name(name) << ": nobody is registered so in "
+                << store.path().string() << "\n";
+            return 2;
+        }
+        const bool bot = kind == "bot";
+        const char* what = bot ? "a computer's" : "a person's";
+        if (a->bot == bot) {
+            out << a->name << " is " << what << " account already\n";
+            return 0;
+        }
+        store.accounts().set_bot(a->id, bot);
+        out << a->name << " is " << what << " account now: it logs in "
+            << (bot ? "with --bot" : "as a person") << " from its next login\n";
+        return 0;
+    });
+}
+
 int print_profile(std::ostream& out, std::ostream& err, const fs::path& db, const std::string& name,
                   UnixTime now) {
     return on_store(err, "--profile", [&] {
         Store store = Store::open(db, Store::Access::Read);
-        const auto by_key = net::lobby::valid_name(name)
-                                ? store.accounts().find_lobby_account(net::lobby::name_key(name))
-                                : std::nullopt;
-        const auto a = by_key ? by_key : store.accounts().find_account(name);
-        if (!a || a->name == operator_name) {
+        const auto a = registered(store, name);
+        if (!a) {
             err << "gobblet: --profile " << clean_name(name) << ": nobody is registered so in "
                 << store.path().string() << "\n";
             return 2;

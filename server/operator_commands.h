@@ -33,6 +33,13 @@ int print_ratings(std::ostream& out, std::ostream& err, const std::filesystem::p
 int print_profile(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
                   const std::string& name, UnixTime now);
 
+// --account-kind NAME --kind human|bot: the operator makes a registered account a person's or a
+// computer's (docs/server.md, "Accounts"), beside a running server, which reads the kind at each login: a
+// login in the other role is refused from then on. Returns the exit status: 0 (it says what it did on
+// `out`), 1 when the database cannot be used, 2 for a name nobody has or a kind that is neither.
+int set_account_kind(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
+                     const std::string& name, const std::string& kind);
+
 // --bench-store: times the store on this machine: commits a second of append_fact (WAL with
 // synchronous=NORMAL, and FULL for comparison), rated results, secret checks, reading back the games in
 // progress, the cost of one password hash at the standard cost, and the lobby's questions (the

@@ -60,8 +60,9 @@ struct Serving {
 
 // A client program: its lobby connection, and its game connection while it plays or watches.
 struct Client {
-    explicit Client(std::string n) : name(std::move(n)) {}
+    explicit Client(std::string n, std::string address = {}) : name(std::move(n)), from(std::move(address)) {}
     std::string name;
+    std::string from;  // the loopback address it connects from ("" the system's: 127.0.0.1)
     std::string secret = hex_secret();
     std::unique_ptr<lobby::Client> lobby;
     std::vector<lobby::Event> events;
@@ -177,6 +178,7 @@ struct World : FakeTimeSteps<World, 300> {
         cfg.role = role;
         cfg.guest = guest;
         cfg.secret = guest ? "" : c.secret;
+        cfg.from = c.from;
         auto started = lobby::Client::start(cfg, now);
         INFO(started.why());
         REQUIRE(started);
@@ -198,6 +200,7 @@ struct World : FakeTimeSteps<World, 300> {
     void join_game(Client& c, const std::string& code, bool watch = false) {
         net::JoinConfig j;
         j.host = serving.endpoint();
+        j.from = c.from;
         j.code = code;
         j.name = c.name;
         j.hosted = true;

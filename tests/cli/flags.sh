@@ -117,8 +117,11 @@ refused 2 "gobblet: --think cannot be combined with --ratings" --ratings --think
 refused 2 "gobblet: --white cannot be combined with --bench-store" --bench-store --white Liam
 refused 2 "gobblet: --seek cannot be combined with --gtp" --gtp --seek dm
 refused 2 "gobblet: --coach cannot be combined with --replay" --replay "$LIAM" --coach
-refused 2 "gobblet: --db goes with --serve, --new-tournament, --start-tournament, --tournament-first, --standings, --profile, --ratings or --bench-store" \
+refused 2 "gobblet: --db goes with --serve, --new-tournament, --start-tournament, --tournament-first, --standings, --profile, --account-kind, --ratings or --bench-store" \
     --db "$WORK/x.db"
+refused 2 "gobblet: --account-kind Liam needs --kind human or --kind bot: a person's account or a computer's" \
+    --account-kind Liam
+refused 2 "gobblet: --kind goes with --account-kind" --kind bot
 refused 2 "gobblet: --white cannot be combined with --lobby" --lobby 127.0.0.1:7300 --name Liam --white Eamon
 refused 2 "gobblet: --lobby and --new-tournament cannot be combined: each runs on its own, so give one of them" \
     --lobby 127.0.0.1:7300 --name Liam --new-tournament cup
