@@ -116,7 +116,7 @@ struct Flags {
     // The server's.
     std::string db;
     bool serve = false, ratings = false, bench_store = false;
-    std::vector<std::string> listen, ssh_users;
+    std::vector<std::string> listen, ssh_users, shared_addresses;
     std::string greeting, bot, name, seek, enter;
     long max_connections = 0;  // 0: the server's default
     long per_address = 0;      // 0: the server's default
@@ -236,6 +236,10 @@ void declare(CLI::App& app, Flags& f) {
            "--serve: believe the SSH key and address that this user's lobby clients say they came with "
            "(the account sshd runs the lobby for; on a unix socket only); again for more")
         ->allow_extra_args(false);
+    app.add_option("--shared-address", f.shared_addresses,
+                   "--serve: an address many players share (a club behind one router; unix:uid=N for a local "
+                   "user): rated matches between its players count; again for more")
+        ->allow_extra_args(false);
     app.add_option("--max-connections", f.max_connections,
                    "--serve: connections at most (default 20000; each is a descriptor: see ulimit -n)");
     app.add_option("--per-address", f.per_address,
@@ -338,8 +342,8 @@ const std::vector<ModeRow> modes = {
     {Mode::VerifyPuzzles, "--verify-puzzles", {}},
     {Mode::Serve,
      "--serve",
-     {"--listen", "--greeting", "--ssh-user", "--max-connections", "--per-address", "--db", "--grace",
-      "--starter-choice"}},
+     {"--listen", "--greeting", "--ssh-user", "--shared-address", "--max-connections", "--per-address",
+      "--db", "--grace", "--starter-choice"}},
     {Mode::Bot, "--bot",
      variant_flags + player_flags + FlagList{"--first-to", "--name", "--seek", "--enter"}},
     // The lobby takes what its game screens use: colours, and the computer's level for reviews and hints.
@@ -644,6 +648,11 @@ Expected<Run> plan_serve(const CLI::App& app, const Flags& f) {
             return Failure{"--ssh-user " + clean_name(u) +
                            ": no such user here: give the account sshd lets players in as (its name or uid)"};
         c.hub.ssh_uids.push_back(*uid);
+    }
+    for (const std::string& a : f.shared_addresses) {
+        const auto source = net::shared_source(a);
+        if (!source) return Failure{"--shared-address " + clean_name(a) + ": " + source.why()};
+        c.hub.shared_sources.push_back(*source);
     }
     if (!f.ssh_users.empty() &&
         std::none_of(c.listen.begin(), c.listen.end(), [](const net::Endpoint& e) { return e.is_unix(); }))

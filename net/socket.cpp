@@ -12,6 +12,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -282,6 +283,23 @@ void Listener::remove_socket_file() {
         std::uint64_t(st.st_dev) == socket_dev_ && std::uint64_t(st.st_ino) == socket_ino_)
         ::unlink(socket_file_.c_str());
     socket_file_.clear();
+}
+
+Expected<std::string> shared_source(std::string_view text) {
+    constexpr std::string_view unix_user = "unix:uid=";
+    if (text.starts_with(unix_user)) {
+        const std::string_view uid = text.substr(unix_user.size());
+        if (!uid.empty() && uid.size() <= 10 &&
+            std::all_of(uid.begin(), uid.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return std::string(text);
+        return Failure{"a local user is unix:uid=N, N the user's number"};
+    }
+    const std::string s(text);
+    in_addr a4{};
+    in6_addr a6{};
+    if (inet_pton(AF_INET, s.c_str(), &a4) != 1 && inet_pton(AF_INET6, s.c_str(), &a6) != 1)
+        return Failure{"not a numeric address: write it as 192.168.1.20, 2001:db8::5 or unix:uid=1000"};
+    return source_key(s);
 }
 
 std::string source_key(std::string_view numeric) {

@@ -71,6 +71,9 @@ std::string endpoint_text(const Endpoint& e);
 // its /64 ("2001:db8:1:2::/64"), because one machine or home network is given a whole /64 and can pick
 // any address in it. Anything that is not a numeric address is returned as it is.
 std::string source_key(std::string_view numeric);
+// An address as the operator writes it for a limit (an IPv4 or IPv6 address, or `unix:uid=N` for the
+// local user N), as source_key counts it; or why it is not one.
+Expected<std::string> shared_source(std::string_view text);
 
 // Listening sockets on one port: one per address family when no address is given (IPv6 with
 // IPV6_V6ONLY, so IPv4 gets its own), otherwise the addresses the host name resolves to; or one

@@ -124,12 +124,16 @@ bool HostedGame::abortable() const {
            !match_.game().over();
 }
 
-Expected<void> HostedGame::abort(int by, Millis now) {
+Expected<void> HostedGame::abort(int by, Millis now, bool resigned) {
     if (over()) return Failure{"the match is over already"};
     if (setup_.tournament) return Failure{"a tournament's match cannot be aborted: resign it, or play it"};
     if (!abortable()) return Failure{"too late to abort: both sides have moved (resign instead)"};
-    env_.note(now, "game " + wire_ + ": " + match_.name(by) + " aborts it");
-    finish(GameOutcome::Aborted, match_.name(by) + " aborted the match before it began", now);
+    env_.note(now, "game " + wire_ + ": " + match_.name(by) +
+                       (resigned ? " resigns before each side moved: aborted" : " aborts it"));
+    finish(GameOutcome::Aborted,
+           match_.name(by) + (resigned ? " resigned before each side had moved: no result"
+                                       : " aborted the match before it began"),
+           now);
     return {};
 }
 
@@ -277,7 +281,11 @@ void HostedGame::message(ConnId conn, const net::Message& msg, Millis now) {
     std::visit(Overload{
                    [&](Act a) {
                        a.state += me.base;
-                       if (!over()) core_.request(p, a, now);
+                       if (over()) return;
+                       // A resignation before each side has moved is an abort: a loss nobody played for
+                       // buys no rating (a second account resigning at move 0, again and again).
+                       if (a.kind == Act::Kind::Resign && abortable()) return (void)abort(p, now, true);
+                       core_.request(p, a, now);
                    },
                    [&](net::Offer o) {
                        o.state += me.base;

@@ -21,8 +21,9 @@
 //  - the clocks start with White's first move, not when the screens open (lichess): until then no side's
 //    clock runs (a tournament's match starts them after `round_start_after` whatever White does, and a
 //    player who never comes meets the absence rule as before); before each side has moved a player
-//    may abort the match (no result, no rating), unless it is a tournament's; a match that is no
-//    tournament's whose White has not moved within net::first_move_limit is aborted by itself;
+//    may abort the match (no result, no rating), unless it is a tournament's, and a resignation then
+//    is an abort too (a loss nobody played for buys no rating); a match that is no tournament's whose
+//    White has not moved within net::first_move_limit is aborted by itself;
 //  - gifts of time (`moretime`) go by the referee's rules, never in a tournament's match;
 //  - spectators are known by name (each has a code of their own): the lobby says who watches what.
 #pragma once
@@ -123,7 +124,8 @@ class HostedGame : private net::HostSide {
     void forfeit(int loser, const std::string& text, Millis now);
     // Player `by` ends the match without a result, before each side has moved in it (not in a
     // tournament); or why not.
-    Expected<void> abort(int by, Millis now);
+    // `resigned`: their resignation came before each side had moved, which is an abort.
+    Expected<void> abort(int by, Millis now, bool resigned = false);
     // Whether a player may still abort: nobody has moved twice yet, and it is no tournament's.
     bool abortable() const;
     // The names of the spectators at the board (each once), in the order they came.

@@ -47,7 +47,7 @@ Hub::Hub(const Settings& settings, Store& store, Outbox& out, Log& log, std::tim
       lobby_(env_, games_, workers_,
              Lobby::Settings{settings.greeting, settings.cost, settings.ssh_uids, settings.listed_players,
                              settings.listed_games, settings.players_per_source, settings.max_seek_id,
-                             settings.query_burst, settings.address_query_burst}) {
+                             settings.query_burst, settings.address_query_burst, settings.shared_sources}) {
     restored_ = games_.restore(now);
     lobby_.restore(now);
 }

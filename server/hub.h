@@ -48,6 +48,9 @@ class Hub : private GameListener {
         // through sshd (`ssh ADDRESS KEY`: the player's address and SSH key): the account whose
         // ForceCommand runs the lobby client (--ssh-user). Nobody else may claim a key.
         std::vector<unsigned> ssh_uids;
+        // Sources many players share (a club behind one address: --shared-address): rated matches
+        // between players from one of them count (server/lobby_server.h).
+        std::vector<std::string> shared_sources;
         // How many players online and games in progress every lobby connection is shown (lobby.h).
         std::size_t listed_players = server::listed_players;
         std::size_t listed_games = server::listed_games;

@@ -92,6 +92,11 @@ class LobbyRoom {
     // Whether the connection (and its address) may make a change of `what` now, or its `slow-down`
     // denial. Each call that says yes counts one change.
     virtual Reply may_change(ConnId conn, Change what, Millis now) = 0;
+    // Whether a match between these two players online (name keys) may be rated: not when they connect
+    // from one address or log in from one machine (a second account of one person, whose losses would
+    // buy the first a rating), unless the operator said the address is shared; the denial says why. Two
+    // players not both online are not compared.
+    virtual Reply may_rate(const std::string& a, const std::string& b) const = 0;
     // Starts a match between two players, committed and then announced to them and the lobby.
     virtual HostedGame* start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
                                     std::optional<TournamentId> tournament, int round, Millis now) = 0;

@@ -410,6 +410,21 @@ lobby::PlayerItem Lobby::item(const Player& p) {
 
 bool Lobby::playing(const std::string& key) const { return games_of_.contains(key); }
 
+Reply Lobby::may_rate(const std::string& a, const std::string& b) const {
+    const auto x = online_.find(a), y = online_.find(b);
+    if (x == online_.end() || y == online_.end()) return {};
+    const auto cx = conns_.find(x->second), cy = conns_.find(y->second);
+    if (cx == conns_.end() || cy == conns_.end() || !cx->second.player || !cy->second.player) return {};
+    const std::string& source = cx->second.peer.source;
+    const auto& shared = settings_.shared_sources;
+    const std::string names = cx->second.player->name + " and " + cy->second.player->name;
+    if (source == cy->second.peer.source && std::find(shared.begin(), shared.end(), source) == shared.end())
+        return deny(Refusal::NotAllowed, names + " connect from one address: a rated match needs two");
+    if (desk_.one_machine(x->second, y->second))
+        return deny(Refusal::NotAllowed, names + " log in from one machine: a rated match needs two");
+    return {};
+}
+
 Reply Lobby::may_change(ConnId conn, Change what, Millis now) {
     Conn& c = conns_[conn];
     const bool mine = c.changes.allow(now);
@@ -437,11 +452,21 @@ Reply Lobby::may_query(ConnId conn, Millis now) {
 
 HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const lobby::Terms& terms,
                                std::optional<TournamentId> tournament, int round, Millis now) {
+    // A rated match between players from one address or machine is played casual: a tournament's
+    // pairing, which nobody chose (a seek, a challenge or a rematch was refused before it came here).
+    lobby::Terms played = terms;
+    std::string casual_why;
+    if (terms.rated)
+        if (const Reply may = may_rate(key_of(players[0]), key_of(players[1])); !may) {
+            played.rated = false;
+            casual_why = may.why().text;
+        }
     // Committed (the game, its players, terms and codes) before anyone hears of it.
-    Games::Started s = games_.start(GameSetup{terms.settings, terms.rated, players, tournament}, now);
+    Games::Started s = games_.start(GameSetup{played.settings, played.rated, players, tournament}, now);
     HostedGame& g = *s.game;
     env_.note(now, "game " + g.wire() + " starts: " + players[0].name + " (white) against " +
-                       players[1].name + ", " + lobby::terms_text(terms));
+                       players[1].name + ", " + lobby::terms_text(played) +
+                       (casual_why.empty() ? "" : " (not rated: " + casual_why + ")"));
     add_game(g);
     for (const GamePlayer& gp : players) {
         const std::string key = key_of(gp);
@@ -449,7 +474,11 @@ HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const l
         if (const auto on = online_.find(key); on != online_.end())
             to_viewers(key, item(*conns_[on->second].player));
     }
-    for (int p : {0, 1}) to_player(key_of(players[std::size_t(p)]), match_line(g, p, round, now));
+    for (int p : {0, 1}) {
+        if (!casual_why.empty())
+            to_player(key_of(players[std::size_t(p)]), lobby::Notice{"this match is casual: " + casual_why});
+        to_player(key_of(players[std::size_t(p)]), match_line(g, p, round, now));
+    }
     to_viewers(g, game_item(g, now));
     return &g;
 }

@@ -100,6 +100,9 @@ class Lobby : public GameListener, private LobbyRoom {
         // a flood of answers does to the output queue makes them large).
         int query_burst = server::query_burst;
         int address_query_burst = server::address_query_burst;
+        // Sources many players share (a club's network behind one address: --shared-address), as the
+        // lobby counts them: rated matches between players from one of them count.
+        std::vector<std::string> shared_sources;
     };
     Lobby(Env& env, Games& games, Workers& workers, Settings settings);
     Lobby(const Lobby&) = delete;
@@ -165,6 +168,7 @@ class Lobby : public GameListener, private LobbyRoom {
     // Whether the connection (and its address) may change what everyone is told now (changes_burst...),
     // or its `slow-down` denial. Each call that says yes counts one change.
     Reply may_change(ConnId conn, Change what, Millis now) override;
+    Reply may_rate(const std::string& a, const std::string& b) const override;
     // Whether the connection (and its address) may ask a question of the database now (query_burst...),
     // or its `slow-down` denial. Each call that says yes counts one question.
     Reply may_query(ConnId conn, Millis now);

@@ -54,6 +54,13 @@ bool LoginDesk::ssh_said(ConnId conn) const {
     return it != proofs_.end() && it->second.ssh_said;
 }
 
+bool LoginDesk::one_machine(ConnId a, ConnId b) const {
+    const auto x = proofs_.find(a), y = proofs_.find(b);
+    if (x == proofs_.end() || y == proofs_.end()) return false;
+    return (!x->second.secret.empty() && x->second.secret == y->second.secret) ||
+           (!x->second.ssh_key.empty() && x->second.ssh_key == y->second.ssh_key);
+}
+
 const Peer& LoginDesk::peer(ConnId conn) const {
     static const Peer none;
     const Peer* p = room_.peer(conn);
@@ -170,8 +177,8 @@ Reply LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
                                                  "wrong password for " + who.name, now, false)
                                         .why);
             if (check.rehash) env_.store.accounts().set_password_hash(who.id, *check.rehash);
-            if (const Reply in = admit(conn, l, who, lobby::How::Password, now); !in)
-                room_.refuse(conn, lobby::verb_of<lobby::Login>, in.why());
+            if (const Reply admitted = admit(conn, l, who, lobby::How::Password, now); !admitted)
+                room_.refuse(conn, lobby::verb_of<lobby::Login>, admitted.why());
         };
     });
     return {};

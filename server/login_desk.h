@@ -45,6 +45,8 @@ class LoginDesk {
     // A password login of the connection is being checked; an `ssh` line came on it.
     bool logging_in(ConnId conn) const;
     bool ssh_said(ConnId conn) const;
+    // Whether two connections are proved by one machine: the same machine secret or the same SSH key.
+    bool one_machine(ConnId a, ConnId b) const;
 
     // The connection's login (the lobby has checked it may add a player from its address), and its `ssh`
     // line before it.

@@ -127,6 +127,8 @@ Reply Seeks::challenge(ConnId conn, const LobbyPlayer& p, const lobby::Challenge
         return deny(Refusal::BadTerms, ok.why());
     if (room_.playing(p.key)) return deny(Refusal::Busy, "you are playing a match");
     if (room_.playing(to)) return deny(Refusal::Busy, them.name + " is playing a match");
+    if (m.terms.rated)
+        if (Reply may = room_.may_rate(p.key, to); !may) return may;
     const auto id = take_id(p.key);
     if (!id) return Failure{id.why()};
     Seek s{*id, p.key, to, m.terms, now + lobby::challenge_expiry, {}, std::nullopt};
@@ -156,6 +158,8 @@ Reply Seeks::accept(ConnId, const LobbyPlayer& p, const lobby::Accept& m, Millis
     if (room_.playing(p.key)) return deny(Refusal::Busy, "you are playing a match");
     const LobbyPlayer* on = room_.online_player(s.from);
     if (!on) return deny(Refusal::NotFound, "the seeker has left");
+    if (s.terms.rated)
+        if (Reply may = room_.may_rate(s.from, p.key); !may) return may;
     if (games_.size() >= lobby::max_table)
         return deny(Refusal::Busy, "the server hosts as many games as it can: try later");
     const LobbyPlayer& seeker = *on;
@@ -187,6 +191,8 @@ Reply Seeks::rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m,
     if (!room_.online_player(to)) return deny(Refusal::NotFound, them.name + " has left the lobby");
     if (room_.playing(p.key)) return deny(Refusal::Busy, "you are playing a match");
     if (room_.playing(to)) return deny(Refusal::Busy, them.name + " is playing a match");
+    if (g->rated)
+        if (Reply may = room_.may_rate(p.key, to); !may) return may;
     const lobby::Terms terms{g->settings, g->rated};
     // Colours swapped: whoever played White in round 1 plays Black now.
     const Color mine = seat == 0 ? Color::Black : Color::White;

@@ -62,7 +62,9 @@ struct Serving {
 struct Client {
     explicit Client(std::string n, std::string address = {}) : name(std::move(n)), from(std::move(address)) {}
     std::string name;
-    std::string from;  // the loopback address it connects from ("" the system's: 127.0.0.1)
+    // The loopback address it connects from: each player its own (127.0.1.N, given at its first login),
+    // as people on their own machines; a test gives one when the attack needs an address shared.
+    std::string from;
     std::string secret = hex_secret();
     std::unique_ptr<lobby::Client> lobby;
     std::vector<lobby::Event> events;
@@ -132,6 +134,7 @@ struct World : FakeTimeSteps<World, 300> {
     std::vector<Client*> clients;
     std::vector<RawPeer*> raws;  // bare connections that say exactly what a test tells them
     Millis now = t0;
+    int addresses = 0;  // given to clients so far (127.0.1.N)
 
     explicit World(Serving& srv) : serving(srv) {}
 
@@ -178,6 +181,7 @@ struct World : FakeTimeSteps<World, 300> {
         cfg.role = role;
         cfg.guest = guest;
         cfg.secret = guest ? "" : c.secret;
+        if (c.from.empty()) c.from = "127.0.1." + std::to_string(++addresses);
         cfg.from = c.from;
         auto started = lobby::Client::start(cfg, now);
         INFO(started.why());

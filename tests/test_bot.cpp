@@ -21,6 +21,7 @@ struct Bots {
         c.server = w.serving.endpoint();
         c.name = name;
         c.secret = hex_secret();
+        c.from = "127.0.2." + std::to_string(bots.size() + 1);  // each bot on a machine of its own
         c.player.level = level;
         c.player.think_seconds = think;
         c.player.time = &gobblet::test::ticking_clock();  // think time passes as the search reads it

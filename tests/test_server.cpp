@@ -12,7 +12,7 @@ TEST_CASE("the first login of a name registers it; its machine's secret logs in 
     Serving srv;
     srv.start(t0);
     World w(srv);
-    Client liam{"Liam"};
+    Client liam{"Liam", "127.0.0.1"};
     w.enter(liam);
     w.logged_in(liam);
     const auto welcome = std::get<lobby::Welcome>(*liam.events.at(1).message);
@@ -96,7 +96,7 @@ TEST_CASE("a player lists the machines that log in as them, forgets one, and a n
         REQUIRE(w.until([&] { return r.line_starting(prefix).has_value(); }));
         return *r.line_starting(prefix);
     };
-    Client desktop{"Liam"};
+    Client desktop{"Liam", "127.0.0.1"};
     const auto enter = [&](Client& c) {
         c.events.clear();
         w.enter(c);
@@ -108,7 +108,7 @@ TEST_CASE("a player lists the machines that log in as them, forgets one, and a n
     desktop.lobby->leave("bye", w.now);
     w.pass(60 * s);  // (a minute apart: the lists' dates are to the minute, their order to the second)
     // The laptop logs in with the password, and its secret is added.
-    Client laptop{"Liam"};
+    Client laptop{"Liam", "127.0.0.1"};
     w.enter(laptop);
     REQUIRE(w.until([&] { return laptop.refused("login").has_value(); }));
     REQUIRE(laptop.lobby->login_password("correct horse battery", w.now).ok());

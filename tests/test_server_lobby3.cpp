@@ -49,6 +49,7 @@ struct BotBeside {
         c.server = w.serving.endpoint();
         c.name = name;
         c.secret = hex_secret();
+        c.from = "127.0.2." + std::to_string(++w.addresses);  // a machine of its own
         c.player.level = Level::Easy;
         c.player.think_seconds = 0.05;
         c.player.time = &gobblet::test::ticking_clock();

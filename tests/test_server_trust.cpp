@@ -16,6 +16,28 @@ std::string refusal(const Client& c, const std::string& verb) {
     return r ? std::string(lobby::refusal_word(r->code)) + " " + r->text : std::string("(none)");
 }
 
+// Whether the client heard a notice saying `text`.
+bool noticed(const Client& c, const std::string& text) {
+    for (const lobby::Notice& n : c.all<lobby::Notice>())
+        if (n.text == text) return true;
+    return false;
+}
+
+// The rated games of official 4x4 the store holds for `name`.
+int rated_games(const Serving& srv, const std::string& name) {
+    const auto a = srv.reader().accounts().find_account(name);
+    REQUIRE(a);
+    return srv.reader().ratings().rating_of(a->id, Variant{4, Rules::Official}, unix0).games;
+}
+
+// The seek `from` posted last, as `c` sees it (0: none).
+lobby::Id seek_of(const Client& c, const std::string& from) {
+    lobby::Id id = 0;
+    for (const auto& [sid, sk] : c.lobby->tables().seeks())
+        if (sk.from == from) id = sid;
+    return id;
+}
+
 }  // namespace
 
 TEST_CASE("a person's seat never goes to a computer: an account is a person's or a bot's for good",
@@ -73,9 +95,10 @@ TEST_CASE("a person's seat never goes to a computer: an account is a person's or
     robot2.secret = liam.secret;
     w.enter(robot2, lobby::Role::Bot);
     w.logged_in(robot2);
-    REQUIRE(w.until([&] { return robot2.heard<lobby::Notice>(); }));
-    CHECK(robot2.all<lobby::Notice>().back().text ==
-          "your rated match " + game + " began as a person's: it cannot be played as another kind of player");
+    REQUIRE(w.until([&] {
+        return noticed(robot2, "your rated match " + game +
+                                   " began as a person's: it cannot be played as another kind of player");
+    }));
     CHECK_FALSE(robot2.heard<lobby::MatchStart>());
     w.idle(5);
     CHECK(eamon.game->peer_seat() == SeatKind::Human);
@@ -97,4 +120,107 @@ TEST_CASE("--account-kind changes an account's kind, and says what is wrong", "[
     err.str("");
     CHECK(server::set_account_kind(out, err, srv.config.db, "Zoe", "robot") == 2);
     CHECK(err.str() == "gobblet: --kind robot: an account is human (a person's) or bot (a computer's)\n");
+}
+
+TEST_CASE("alts cannot farm a rating: no rated match between one address or one machine",
+          "[server][hostile][trust]") {
+    Serving srv;
+    srv.config.hub.shared_sources = {"127.0.3.9"};
+    srv.start(t0);
+    World w(srv);
+    // Farmer and two second accounts: one from the same address, one from elsewhere with the same
+    // machine secret (a script that made one secret for all its names).
+    Client farmer("Farmer", "127.0.3.1"), alt("Alt", "127.0.3.1"), alt2("AltTwo", "127.0.3.2");
+    alt2.secret = farmer.secret;
+    enter_all(w, {&farmer, &alt, &alt2});
+
+    // The farmer's rated seek aimed at the alt by its rating range: the alt's accept is refused.
+    const auto st = lobby::parse_seek_terms("official 4 1m+0s first-to 1 rated 1400-1600");
+    REQUIRE(st);
+    REQUIRE(farmer.lobby->post(st->terms, w.now, st->audience).ok());
+    REQUIRE(w.until([&] { return seek_of(alt, "Farmer") != 0; }));
+    REQUIRE(alt.lobby->accept(seek_of(alt, "Farmer"), w.now).ok());
+    REQUIRE(w.until([&] { return alt.refused("accept").has_value(); }));
+    CHECK(refusal(alt, "accept") ==
+          "not-allowed Farmer and Alt connect from one address: a rated match needs two");
+    // ... and the second, from another address with the same secret: one machine.
+    REQUIRE(w.until([&] { return seek_of(alt2, "Farmer") != 0; }));
+    REQUIRE(alt2.lobby->accept(seek_of(alt2, "Farmer"), w.now).ok());
+    REQUIRE(w.until([&] { return alt2.refused("accept").has_value(); }));
+    CHECK(refusal(alt2, "accept") ==
+          "not-allowed Farmer and AltTwo log in from one machine: a rated match needs two");
+    // A rated challenge is refused at once; a casual one between them is anyone's business.
+    REQUIRE(farmer.lobby->challenge("Alt", terms("official 4 1m+0s first-to 1 rated"), w.now).ok());
+    REQUIRE(w.until([&] { return farmer.refused("challenge").has_value(); }));
+    CHECK(refusal(farmer, "challenge") ==
+          "not-allowed Farmer and Alt connect from one address: a rated match needs two");
+    CHECK_FALSE(World::match_of(farmer));
+    CHECK(rated_games(srv, "Farmer") == 0);
+
+    // Players an operator says share an address (a club) play rated there.
+    Client ann("Ann", "127.0.3.9"), bob("Bob", "127.0.3.9");
+    enter_all(w, {&ann, &bob});
+    auto [white, black] = start_match(w, ann, bob, "official 4 1m+0s first-to 1 rated");
+    CHECK(World::match_of(ann)->terms.rated);
+    (void)white;
+    (void)black;
+}
+
+TEST_CASE("a resignation before each side has moved is an abort: no result, no rating",
+          "[server][hostile][trust]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    // The farmer's alt comes from another address (a VPN) and resigns at move 0, again and again.
+    Client farmer("Farmer"), alt("Alt");
+    enter_all(w, {&farmer, &alt});
+    for (int round = 0; round < 3; ++round) {
+        const std::size_t overs = farmer.all<lobby::Over>().size();
+        auto [white, black] = start_match(w, farmer, alt, "official 4 1m+0s first-to 1 rated");
+        if (round == 1) w.move(*white, *black, "W1A1");  // White's first move: Black has not moved yet
+        REQUIRE(alt.game->resign(w.now).ok());
+        REQUIRE(w.until([&] { return farmer.all<lobby::Over>().size() > overs; }));
+        const lobby::Over over = farmer.all<lobby::Over>().back();
+        CHECK(over.result == lobby::Verdict::Aborted);
+        CHECK(over.text == "Alt resigned before each side had moved: no result");
+        CHECK_FALSE(over.changes[0]);
+        REQUIRE(w.until([&] { return !farmer.lobby->tables().games().contains(over.game); }));
+        farmer.game.reset();
+        alt.game.reset();
+    }
+    CHECK(rated_games(srv, "Farmer") == 0);
+    CHECK(rated_games(srv, "Alt") == 0);
+    CHECK(srv.logged("Alt resigns before each side moved: aborted"));
+    // Once each side has moved, a resignation is a loss, rated.
+    auto [white, black] = start_match(w, farmer, alt, "official 4 1m+0s first-to 1 rated");
+    w.move(*white, *black, "W1A1");
+    w.move(*black, *white, "K1D1");
+    const std::size_t overs = farmer.all<lobby::Over>().size();
+    REQUIRE(alt.game->resign(w.now).ok());
+    REQUIRE(w.until([&] { return farmer.all<lobby::Over>().size() > overs; }));
+    CHECK(farmer.all<lobby::Over>().back().result != lobby::Verdict::Aborted);
+    CHECK(rated_games(srv, "Farmer") == 1);
+}
+
+TEST_CASE("a rated tournament's match between players of one address is played casual, and says so",
+          "[server][hostile][trust]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client ann("Ann", "127.0.3.1"), alt("Alt", "127.0.3.1");
+    enter_all(w, {&ann, &alt});
+    REQUIRE(ann.lobby
+                ->create_tournament("ann-cup", lobby::Format{}, 2, lobby::First::Schedule,
+                                    terms("official 4 1m+0s first-to 1 rated"), w.now)
+                .ok());
+    REQUIRE(w.until([&] { return !alt.lobby->tables().tournaments().empty(); }));
+    const lobby::Id id = alt.lobby->tables().tournaments().begin()->first;
+    REQUIRE(alt.lobby->join_tournament(id, w.now).ok());
+    REQUIRE(w.until([&] { return ann.lobby->tables().tournaments().at(id).players == 2; }));
+    REQUIRE(ann.lobby->start_tournament(id, w.now).ok());
+    REQUIRE(w.until([&] { return World::match_of(ann) && World::match_of(alt); }));
+    CHECK_FALSE(World::match_of(ann)->terms.rated);
+    CHECK(
+        noticed(ann, "this match is casual: Ann and Alt connect from one address: a rated match needs two"));
+    CHECK(srv.logged("(not rated: Ann and Alt connect from one address: a rated match needs two)"));
 }

@@ -23,6 +23,10 @@ refused 2 "--serve and --bot cannot be combined" --serve --bot 127.0.0.1:7300 --
 refused 2 "--host cannot be combined with --serve" --serve --host 7000
 refused 2 "--listen 70000:" --serve --listen 70000
 refused 2 "--grace soon: not a time" --serve --grace soon
+refused 2 "--shared-address goes with --serve" --shared-address 192.168.1.20
+refused 2 "--shared-address club.example: not a numeric address: write it as 192.168.1.20, 2001:db8::5 or unix:uid=1000" \
+    --serve --shared-address club.example
+refused 2 "--shared-address unix:uid=me: a local user is unix:uid=N, N the user's number" --serve --shared-address unix:uid=me
 refused 2 "--bot needs --name NAME" --bot 127.0.0.1:7300
 refused 2 "--bot needs --name NAME" --bot 127.0.0.1:7300 --name "~guest"
 refused 2 "--bot nowhere: " --bot nowhere --name MaxBot

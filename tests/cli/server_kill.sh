@@ -14,7 +14,8 @@ trap '[ ${#pids[@]} -eq 0 ] || kill -9 "${pids[@]}" 2>/dev/null || true; wait 2>
 moves_stored() { "$FIXTURE" "$db" --facts 1 2>/dev/null | grep -c '^move ' || true; }
 six_moves() { [ "$(moves_stored)" -ge 6 ]; }
 
-"$MAIN" --serve --listen "unix:$sock" --db "$db" 2>"$WORK/server1.log" &
+# (Both bots run as this user: a source the server is told many players share, where they play rated.)
+"$MAIN" --serve --listen "unix:$sock" --db "$db" --shared-address "unix:uid=$(id -u)" 2>"$WORK/server1.log" &
 server=$!
 pids+=($server)
 wait_for "the server" 20 test -S "$sock"
@@ -34,7 +35,7 @@ grep -q '^% playing' "$WORK/at-kill.txt" || fail "the game was over before the k
 committed=$(grep -c . "$WORK/at-kill.txt")
 
 # The stale socket is replaced by the new server on the same database.
-"$MAIN" --serve --listen "unix:$sock" --db "$db" 2>"$WORK/server2.log" &
+"$MAIN" --serve --listen "unix:$sock" --db "$db" --shared-address "unix:uid=$(id -u)" 2>"$WORK/server2.log" &
 pids+=($!)
 wait_for "the game rebuilt" 20 grep -q "games in progress: 1" "$WORK/server2.log"
 wait_for "the end of the game" 120 grep -q "match over" "$WORK/beta.log"

@@ -5,7 +5,9 @@
 # their clock runs at once, and the other player may move on their own turn all the while. The grace
 # (15 s) is the window in which the test reads that the clocks stand: 5x what a loaded machine takes.
 source "$(dirname "$0")/lib.bash"
-start_server tcp --grace 15s
+# (Both players connect from 127.0.0.1: an address the server is told many players share, where a match
+# may be rated.)
+start_server tcp --grace 15s --shared-address 127.0.0.1
 lobbies Liam Eamon
 seek_match "official 4 5m+0s first-to 1 rated"
 B=Eamon; [ $b = eamon ] || B=Liam

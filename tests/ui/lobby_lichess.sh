@@ -8,7 +8,9 @@
 # review over the lobby (with the bell) and asked when the lobby is back; a profile and the leaderboard; a
 # challenge answered from another list with y/n, its bell, and the bell turned off.
 source "$(dirname "$0")/lib.bash"
-start_server
+# (The players connect from 127.0.0.1: an address the server is told many players share, where a match
+# may be rated.)
+start_server tcp --shared-address 127.0.0.1
 export LOBBY_SIZE=80x24
 lobbies Liam Eamon Zoe
 watch_bells
