@@ -604,6 +604,7 @@ void Client::welcomed(const Welcome& w, Millis now) {
         return fail("welcomed as a guest under another name: " + w.name, now);
     phase_ = Phase::Lobby;
     logged_in_at_ = now;
+    by_password_ = w.how == How::Password;
     tables_.reset(w.name);
     emit(message_event(Event::Kind::LoggedIn, Message(w)));
     // After a password, this SSH key or machine's secret: the next login needs no password.
@@ -647,11 +648,19 @@ Expected<void> Client::ask(const Message& query, Millis now) {
 }
 
 Expected<void> Client::login_password(std::string_view password, Millis now) {
-    if (phase_ != Phase::Greeted) return Failure{"not now: " + std::string(phase_name(phase_))};
+    const bool again = phase_ == Phase::Lobby && !guest_;
+    if (phase_ != Phase::Greeted && !again) return Failure{"not now: " + std::string(phase_name(phase_))};
     if (auto ok = password_allowed(password); !ok) return ok;
     if (config_.role == Role::Bot && guest_) return Failure{"a computer player cannot be a guest"};
     guest_ = false;
     password_ = std::string(password);
+    if (again) {
+        // A new connection, logged in with the password, in this one's place (its tables come again).
+        send(Bye{"logging in again with the password"}, now);
+        conn_.flush();
+        connect(now);
+        return {};
+    }
     log_in(now);
     return {};
 }

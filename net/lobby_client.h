@@ -166,7 +166,9 @@ class Client {
 
     // Logging in another way, when Greeted (after a refusal, or without a secret). A password login is
     // followed, once welcomed, by this machine's secret (`secret`), so the next login needs no password.
-    // Each starts, or says why not.
+    // Each starts, or says why not. In the lobby logged in another way (a machine's secret, an SSH key),
+    // login_password logs in again with the password on a new connection, which takes this one's place:
+    // what the server asks before the password is changed or a machine forgotten (`password-needed`).
     Expected<void> login_password(std::string_view password, Millis now);
     Expected<void> login_guest(Millis now);
 
@@ -215,6 +217,8 @@ class Client {
 
     Phase phase() const { return phase_; }
     bool in_lobby() const { return phase_ == Phase::Lobby; }
+    // In the lobby, logged in with the name's password (not a machine's secret or an SSH key).
+    bool by_password() const { return in_lobby() && by_password_; }
     // The name the server welcomed us as ("Liam", "~Liam2"); "" before the first welcome.
     const std::string& name() const { return tables_.me(); }
     const Tables& tables() const { return tables_; }
@@ -259,7 +263,8 @@ class Client {
     Millis logged_in_at_ = 0;
     int attempts_ = 0;  // connections tried since the last steady one
     Millis retry_at_ = 0;
-    std::string password_;  // a password login's, kept until this machine's secret (or SSH key) is added
+    std::string password_;      // a password login's, kept until this machine's secret (or SSH key) is added
+    bool by_password_ = false;  // the last welcome was a password login's
     bool guest_ = false;
     bool ssh_pending_ = false;   // our `ssh` line awaits its answer: the login follows it
     bool key_believed_ = false;  // the server answered `ok ssh` to a line with a key, on this connection

@@ -180,6 +180,12 @@ bool AccountsStore::add_secret(AccountId account, std::string_view secret, UnixT
     const auto digest = secret_digest(secret);
     if (!digest) return false;
     db::Transaction t(db_);
+    // A machine that has it already (logged in again with the password) is the same machine: used now.
+    if (const auto known = secret_id(account, secret)) {
+        s_->touch_secret.run(*known, now, address_column(address));
+        t.commit();
+        return true;
+    }
     s_->insert_secret.run(account, db::Blob(*digest), now, address_column(address));
     s_->trim_secrets.run(account, max_secrets_per_account);
     t.commit();

@@ -82,7 +82,8 @@ class AccountsStore {
     // its digest.
     std::string add_secret(AccountId account, UnixTime now);
     // Adds a machine's own secret (64 hex digits, made by the client) to the account, as add_secret does;
-    // false when it is not such a secret. `address`: where it logs in from ("" unknown).
+    // false when it is not such a secret. `address`: where it logs in from ("" unknown). One the account
+    // has already is marked used instead (a machine logging in again with the password).
     bool add_secret(AccountId account, std::string_view secret, UnixTime now, std::string_view address = {});
     // Whether `secret` is one of the account's; a match marks it used at `now`, from `address` when given.
     bool check_secret(AccountId account, std::string_view secret, UnixTime now,

@@ -39,10 +39,16 @@ std::optional<unsigned> unix_uid(const Peer& peer) {
 }  // namespace
 
 void LoginDesk::opened(ConnId conn, const Peer& from) {
-    proofs_[conn] = Proof{origin_of(from), {}, false, {}, false};
+    proofs_[conn] = Proof{};
+    proofs_[conn].origin = origin_of(from);
 }
 
-void LoginDesk::closed(ConnId conn) { proofs_.erase(conn); }
+void LoginDesk::closed(ConnId conn) {
+    if (const auto it = proofs_.find(conn); it != proofs_.end()) {
+        if (const auto h = held_.find(it->second.key); h != held_.end() && h->second == conn) held_.erase(h);
+        proofs_.erase(it);
+    }
+}
 
 bool LoginDesk::logging_in(ConnId conn) const {
     const auto it = proofs_.find(conn);
@@ -199,14 +205,85 @@ Reply LoginDesk::admit(ConnId conn, const lobby::Login& l, const Account& a, lob
                       "change that)"
                 : a.name + " is a computer's account: log in with --bot (the operator can change that)");
     }
-    room_.welcome(conn, LobbyPlayer{a.name, lobby::name_key(a.name), l.role, a.id, {}}, how, now);
+    const std::string key = lobby::name_key(a.name);
+    const bool by_password = how == lobby::How::Password;
+    if (how == lobby::How::Secret || how == lobby::How::Key)
+        if (Reply may = unlocked(a, now); !may) {
+            env_.note(now, "lobby: login as " + a.name + " from " + peer(conn).address +
+                               " refused: " + may.why().text);
+            return may;
+        }
+    // A login of a name online on another connection takes it over: counted by name. A password login is
+    // never held back (it is how the name is taken back); too many by secret or key lock the name.
+    if (room_.online_player(key)) {
+        if (!by_password && !takeovers_.allow(key, now)) {
+            if (locked_.size() >= max_locked_names) {
+                std::erase_if(locked_, [&](const auto& e) { return e.second <= now; });
+                if (locked_.size() >= max_locked_names)
+                    locked_.erase(
+                        std::min_element(locked_.begin(), locked_.end(),
+                                         [](const auto& x, const auto& y) { return x.second < y.second; }));
+            }
+            locked_[key] = now + (a.has_password ? takeover_lock_at_most : takeover_lock_without_password);
+            env_.note(now, "lobby: " + a.name +
+                               " was taken over too often lately: locked against machine "
+                               "secrets and SSH keys until a password login");
+            Reply locked = unlocked(a, now);
+            env_.note(now, "lobby: login as " + a.name + " from " + peer(conn).address +
+                               " refused: " + locked.why().text);
+            return locked;
+        }
+        takeovers_.spend(key, now);
+    }
+    // The password takes a locked name back, and holds it against secrets and keys while it stays.
+    if (by_password && (locked_.erase(key) > 0 || held_.contains(key))) held_[key] = conn;
+    Proof& c = proofs_[conn];
+    c.by_password = by_password;
+    c.key = key;
+    room_.welcome(conn, LobbyPlayer{a.name, key, l.role, a.id, {}}, how, now);
     return {};
+}
+
+Reply LoginDesk::unlocked(const Account& a, Millis now) {
+    const std::string key = lobby::name_key(a.name);
+    if (const auto it = locked_.find(key); it != locked_.end()) {
+        if (now < it->second)
+            return a.has_password
+                       ? deny(Refusal::PasswordNeeded,
+                              a.name +
+                                  " was taken over from other connections too often lately: log in with "
+                                  "the password")
+                       : deny(Refusal::TooManyAttempts,
+                              a.name +
+                                  " was taken over from other connections too often lately: wait an hour");
+        locked_.erase(it);
+    }
+    if (held_.contains(key))
+        return deny(Refusal::PasswordNeeded,
+                    a.name +
+                        " is logged in with the password on another connection: log in with it to take "
+                        "over");
+    return {};
+}
+
+Reply LoginDesk::by_password(ConnId conn, const LobbyPlayer& p, const char* to_do) {
+    if (proofs_[conn].by_password) return {};
+    const auto a = p.account ? env_.store.accounts().account(*p.account) : std::nullopt;
+    if (a && !a->has_password)
+        return deny(Refusal::PasswordNeeded,
+                    std::string("set a password first, and log in with it to ") + to_do);
+    return deny(Refusal::PasswordNeeded, std::string("log in with your password to ") + to_do +
+                                             " (the server asks it again for that)");
 }
 
 Reply LoginDesk::set_password(ConnId conn, const LobbyPlayer& p, const lobby::SetPassword& m, Millis now) {
     if (!p.account) return deny(Refusal::NotAllowed, "a guest has no password to set");
     if (const Expected<void> allowed = password_allowed(m.password); !allowed)
         return deny(Refusal::BadPassword, allowed.why());
+    // A password once set is changed only by a connection that logged in with it (a machine secret alone,
+    // an intruder's, took the name with `password forget`); the first may be set by any.
+    if (const auto a = env_.store.accounts().account(*p.account); a && a->has_password)
+        if (Reply may = by_password(conn, p, "change it"); !may) return may;
     // Hashing it costs what checking one does: counted with the address's password attempts.
     if (Reply may = guarded(conn, passwords_, Refusal::SlowDown, "password attempts", now); !may) return may;
     passwords_.charge(peer(conn).source, now);
@@ -225,7 +302,9 @@ Reply LoginDesk::set_password(ConnId conn, const LobbyPlayer& p, const lobby::Se
                 keep ? env_.store.accounts().forget_other_machines(account, keep->first, keep->second) : 0;
             env_.note(now, "lobby: " + name + " (account " + std::to_string(account) + ") set a password" +
                                (keep ? " and forgot " + std::to_string(forgotten) + " other machines" : ""));
-            if (!proofs_.contains(conn)) return;
+            const auto it = proofs_.find(conn);
+            if (it == proofs_.end()) return;
+            it->second.by_password = true;  // (it knows the password now: the first one, or the new)
             room_.send(conn, lobby::Ok{lobby::verb_of<lobby::SetPassword>,
                                        !keep ? std::string("your password is set")
                                              : "your password is set; " + std::to_string(forgotten) +
@@ -237,6 +316,8 @@ Reply LoginDesk::set_password(ConnId conn, const LobbyPlayer& p, const lobby::Se
 
 Reply LoginDesk::add_secret(ConnId conn, const LobbyPlayer& p, const lobby::AddSecret& m, Millis now) {
     if (!p.account) return deny(Refusal::NotAllowed, "a guest has no name to prove");
+    // A machine is added after a password login (a forgotten machine's session cannot add itself back).
+    if (Reply may = by_password(conn, p, "add this machine"); !may) return may;
     if (Reply may = room_.may_change(conn, Change::Machines, now); !may) return may;
     env_.store.accounts().add_secret(*p.account, m.secret, env_.unix(now), proofs_[conn].origin);
     proofs_[conn].secret = m.secret;
@@ -269,6 +350,7 @@ Reply LoginDesk::machines(ConnId conn, const LobbyPlayer& p) {
 
 Reply LoginDesk::forget_machine(ConnId conn, const LobbyPlayer& p, const lobby::Forget& f, Millis now) {
     if (!p.account) return deny(Refusal::NotAllowed, "a guest has no machines: nothing proves its name");
+    if (Reply may = by_password(conn, p, "forget a machine"); !may) return may;
     if (Reply may = room_.may_change(conn, Change::Machines, now); !may) return may;
     const bool key = f.kind == lobby::MachineKind::Key;
     if (!env_.store.accounts().forget_machine(*p.account, key ? Machine::Kind::Key : Machine::Kind::Secret,
@@ -344,6 +426,7 @@ Reply LoginDesk::add_key(ConnId conn, const LobbyPlayer& p, Millis now) {
     const Proof& c = proofs_[conn];
     if (!p.account) return deny(Refusal::NotAllowed, "a guest has no name to prove");
     if (c.ssh_key.empty()) return deny(Refusal::NotAllowed, "no SSH key proves this connection");
+    if (Reply may = by_password(conn, p, "add this SSH key"); !may) return may;
     if (Reply may = room_.may_change(conn, Change::Machines, now); !may) return may;
     env_.store.accounts().add_key(*p.account, c.ssh_key, env_.unix(now), c.origin);
     env_.note(now, "lobby: " + p.name + " added SSH key " + c.ssh_key);

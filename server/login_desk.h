@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "net/code.h"
@@ -30,6 +31,17 @@ namespace gobblet::server {
 // Names one address may register: this many at once, then one every registrations_every.
 constexpr int registrations_burst = 10;
 constexpr Millis registrations_every = 30'000;
+// A name taken over from another connection by a login: this many times at once, then one every
+// takeovers_every. A machine secret or SSH key login past that is refused and the name locked: from then
+// on only its password logs in (an intruder with a machine secret of the name, logging in again at once
+// after each of the owner's logins, kept the owner from ever reaching the list of machines). A password
+// login lifts the lock and holds the name against secrets and keys while it stays; a name without a
+// password has nothing else to open it, so its lock lapses after takeover_lock_without_password.
+constexpr int takeovers_burst = 4;
+constexpr Millis takeovers_every = 150'000;
+constexpr Millis takeover_lock_without_password = 3600'000;
+constexpr Millis takeover_lock_at_most = 24 * 3600'000;
+constexpr std::size_t max_locked_names = 4096;
 
 class LoginDesk {
   public:
@@ -72,7 +84,9 @@ class LoginDesk {
         std::string secret;     // the machine secret that proves this connection (its login's, or `secret`'s)
         bool ssh_said = false;  // an `ssh` line came (believed or not)
         std::string ssh_key;    // the SSH key a believed `ssh` line named ("" none)
-        bool logging_in = false;  // its password is being checked
+        bool logging_in = false;   // its password is being checked
+        bool by_password = false;  // it logged in with the name's password
+        std::string key;           // the name key it logged in as ("" not logged in, or a guest)
     };
 
     const Peer& peer(ConnId conn) const;
@@ -90,6 +104,12 @@ class LoginDesk {
     // The login proved the account: the player is welcomed, unless the login's role is not the account's
     // kind (a person's or a computer's for good): then the denial says so.
     Reply admit(ConnId conn, const lobby::Login& l, const Account& a, lobby::How how, Millis now);
+    // Why a login by machine secret or SSH key may not take the name now (locked after too many
+    // takeovers, or held by a password login), or nothing.
+    Reply unlocked(const Account& a, Millis now);
+    // A request that changes what proves the name (the password once set, the machines) needs a
+    // connection that logged in with the password: the current one, asked again.
+    Reply by_password(ConnId conn, const LobbyPlayer& p, const char* to_do);
 
     Env& env_;
     Workers& workers_;
@@ -104,6 +124,11 @@ class LoginDesk {
     net::GuessGuard passwords_{net::GuessGuard::Shared::Everyone};
     net::PerSource registrations_{registrations_burst, registrations_every,
                                   registrations_burst* registrations_every};
+    // Takeovers of each name (by name key), the names locked against secrets and keys (until when), and
+    // the connections that hold a name by its password after a lock.
+    net::PerSource takeovers_{takeovers_burst, takeovers_every, takeovers_burst* takeovers_every};
+    std::unordered_map<std::string, Millis> locked_;
+    std::unordered_map<std::string, ConnId> held_;
 };
 
 }  // namespace gobblet::server

@@ -143,7 +143,14 @@ TEST_CASE("a player lists the machines that log in as them, forgets one, and a n
     CHECK_FALSE(listed[1].current);
     CHECK(listed[2].address == "127.0.0.1");
     CHECK(listed[1].last_used == "2027-01-15T08:02Z");
-    // He forgets Mallory's: her secret no longer logs in.
+    // He forgets Mallory's: her secret no longer logs in. A machine is forgotten from a connection logged
+    // in with the password (the desktop's client logs in again with it, in its own connection's place).
+    REQUIRE(desktop.lobby->forget_machine(lobby::MachineKind::Secret, listed[1].id, w.now).ok());
+    REQUIRE(w.until([&] { return desktop.refused("forget").has_value(); }));
+    CHECK(desktop.refused("forget")->code == lobby::Refusal::PasswordNeeded);
+    REQUIRE(desktop.lobby->login_password("correct horse battery", w.now).ok());
+    REQUIRE(w.until([&] { return desktop.lobby->by_password() && desktop.heard<lobby::Ok>(); }));
+    desktop.events.clear();
     REQUIRE(desktop.lobby->forget_machine(lobby::MachineKind::Secret, listed[1].id, w.now).ok());
     REQUIRE(w.until([&] { return desktop.heard<lobby::Ok>(); }));
     CHECK(desktop.all<lobby::Ok>().back().text ==
@@ -166,6 +173,9 @@ TEST_CASE("a player lists the machines that log in as them, forgets one, and a n
     m2.say("bye\n");
     enter(desktop);
     CHECK(machines(desktop).size() == 3);
+    REQUIRE(desktop.lobby->login_password("correct horse battery", w.now).ok());
+    REQUIRE(w.until([&] { return desktop.lobby->by_password() && desktop.heard<lobby::Ok>(); }));
+    desktop.events.clear();
     REQUIRE(desktop.lobby->set_password("a new battery staple", true, w.now).ok());
     REQUIRE(w.until([&] { return desktop.heard<lobby::Ok>(); }));
     CHECK(desktop.all<lobby::Ok>().back().text ==
@@ -186,8 +196,9 @@ TEST_CASE("a player lists the machines that log in as them, forgets one, and a n
     REQUIRE(w.until([&] { return laptop_again.refused("login").has_value(); }));
     CHECK(laptop_again.refused("login")->code == lobby::Refusal::PasswordNeeded);
 
-    // An older client's password line still works, and keeps the machines as it always did.
-    RawPeer& old = raw("127.0.0.1", "lobby gobblet 2\nlogin Liam human secret " + desktop.secret + "\n");
+    // An older client's password line still works (on a connection logged in with the password), and
+    // keeps the machines as it always did.
+    RawPeer& old = raw("127.0.0.1", "lobby gobblet 2\nlogin Liam human password a new battery staple\n");
     heard(old, "welcome Liam ");
     old.say("password yet another password\n");
     CHECK(heard(old, "ok password") == "ok password your password is set");

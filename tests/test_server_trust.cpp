@@ -224,3 +224,130 @@ TEST_CASE("a rated tournament's match between players of one address is played c
         noticed(ann, "this match is casual: Ann and Alt connect from one address: a rated match needs two"));
     CHECK(srv.logged("(not rated: Ann and Alt connect from one address: a rated match needs two)"));
 }
+
+TEST_CASE("a machine secret alone changes no password, forgets and adds no machine; the password does",
+          "[server][hostile][trust]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    enter_all(w, {&liam});
+    // The first password: any connection of the name sets it (nobody knows one yet).
+    REQUIRE(liam.lobby->set_password("correct horse battery", false, w.now).ok());
+    REQUIRE(w.until([&] { return liam.heard<lobby::Ok>(); }));
+    // Mallory knew it and let her machine in with it; then, with her machine's secret alone, she tries
+    // to own the name: a new password that forgets Liam's machines, her machines added again.
+    Client mallory("Liam", "127.0.4.2");
+    w.enter(mallory);
+    REQUIRE(w.until([&] { return mallory.refused("login").has_value(); }));
+    REQUIRE(mallory.lobby->login_password("correct horse battery", w.now).ok());
+    REQUIRE(w.until([&] { return mallory.lobby->in_lobby() && mallory.heard<lobby::Ok>(); }));  // ok secret
+    mallory.lobby->leave("bye", w.now);
+    w.idle(5);
+    Client intruder("Liam", "127.0.4.2");
+    intruder.secret = mallory.secret;
+    enter_all(w, {&intruder});
+    CHECK_FALSE(intruder.lobby->by_password());
+    REQUIRE(intruder.lobby->set_password("mallory owns this", true, w.now).ok());
+    REQUIRE(w.until([&] { return intruder.refused("password").has_value(); }));
+    CHECK(refusal(intruder, "password") ==
+          "password-needed log in with your password to change it (the server asks it again for that)");
+    REQUIRE(intruder.lobby->forget_machine(lobby::MachineKind::Secret, 1, w.now).ok());
+    REQUIRE(w.until([&] { return intruder.refused("forget").has_value(); }));
+    CHECK(
+        refusal(intruder, "forget") ==
+        "password-needed log in with your password to forget a machine (the server asks it again for that)");
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    keep.push_back(std::make_unique<RawPeer>());
+    RawPeer& raw = *keep.back();
+    REQUIRE(raw.connect(srv.endpoint(), 5000, "127.0.4.2").ok());
+    w.raws.push_back(&raw);
+    raw.say("lobby gobblet 3\nlogin Liam human secret " + mallory.secret + "\nsecret " + hex_secret() + "\n");
+    REQUIRE(w.until([&] { return raw.line_starting("refused secret ").has_value(); }));
+    CHECK(*raw.line_starting("refused secret ") ==
+          "refused secret password-needed log in with your password to add this machine (the server asks it "
+          "again for that)");
+    raw.say("bye\n");
+    // Liam's own machine logs in by its secret, then again with the password (the client's new connection
+    // takes the old one's place), and sets a new password that forgets every other machine.
+    Client back("Liam", liam.from);
+    back.secret = liam.secret;
+    enter_all(w, {&back});
+    REQUIRE(back.lobby->set_password("a new battery staple", true, w.now).ok());
+    REQUIRE(w.until([&] { return back.refused("password").has_value(); }));
+    REQUIRE(back.lobby->login_password("correct horse battery", w.now).ok());
+    REQUIRE(w.until([&] { return back.lobby->by_password() && back.heard<lobby::Ok>(); }));
+    REQUIRE(back.lobby->set_password("a new battery staple", true, w.now).ok());
+    REQUIRE(w.until([&] { return back.all<lobby::Ok>().back().verb == "password"; }));
+    CHECK(back.all<lobby::Ok>().back().text ==
+          "your password is set; 1 other machines forgotten (they must log in with it)");
+    // Mallory's machine must prove the name again; Liam's, logged in again with the password, was not
+    // listed twice.
+    CHECK(srv.reader().accounts().machines(srv.reader().accounts().find_account("Liam")->id).size() == 1);
+    Client again("Liam", "127.0.4.2");
+    again.secret = mallory.secret;
+    w.enter(again);
+    REQUIRE(w.until([&] { return again.refused("login").has_value(); }));
+    CHECK(refusal(again, "login") == "password-needed Liam has a password: log in with it");
+}
+
+TEST_CASE("an intruder logging in again after each takeover locks the name until a password login",
+          "[server][hostile][trust]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client nora("Nora", "127.0.4.1");
+    enter_all(w, {&nora});
+    REQUIRE(nora.lobby->set_password("correct horse battery", false, w.now).ok());
+    REQUIRE(w.until([&] { return nora.heard<lobby::Ok>(); }));
+    // Mallory's machine, let in with the password once.
+    Client mallory("Nora", "127.0.4.2");
+    w.enter(mallory);
+    REQUIRE(w.until([&] { return mallory.refused("login").has_value(); }));
+    REQUIRE(mallory.lobby->login_password("correct horse battery", w.now).ok());
+    REQUIRE(w.until([&] { return mallory.lobby->in_lobby() && mallory.heard<lobby::Ok>(); }));
+    // Nora logs in by her secret, Mallory by hers at once after, again and again: each takes the name
+    // from the other. Past four takeovers the name stops letting secrets in.
+    const auto login = [&](Client& c) {
+        c.events.clear();
+        w.enter(c);
+        REQUIRE(w.until([&] { return c.lobby->in_lobby() || c.refused("login").has_value(); }));
+        return c.lobby->in_lobby();
+    };
+    CHECK(login(nora));     // the second takeover (Mallory's password login was the first)
+    CHECK(login(mallory));  // 3
+    CHECK(login(nora));     // 4
+    CHECK_FALSE(login(mallory));
+    CHECK(refusal(mallory, "login") ==
+          "password-needed Nora was taken over from other connections too often lately: log in with the "
+          "password");
+    CHECK(srv.logged("lobby: Nora was taken over too often lately: locked"));
+    // Nora's connection stays; her machine's secret is refused too now, her password is not.
+    w.idle(5);
+    CHECK(nora.lobby->in_lobby());
+    Client nora2("Nora", "127.0.4.1");
+    nora2.secret = nora.secret;
+    CHECK_FALSE(login(nora2));
+    CHECK(nora2.refused("login")->code == lobby::Refusal::PasswordNeeded);
+    REQUIRE(nora2.lobby->login_password("correct horse battery", w.now).ok());
+    REQUIRE(w.until([&] { return nora2.lobby->by_password(); }));
+    // While her password's connection stays, Mallory's secret cannot take the name back.
+    CHECK_FALSE(login(mallory));
+    CHECK(refusal(mallory, "login") ==
+          "password-needed Nora is logged in with the password on another connection: log in with it to "
+          "take over");
+    // Nora lists her machines and forgets Mallory's: it must prove the name again.
+    REQUIRE(nora2.lobby->machines(w.now).ok());
+    REQUIRE(w.until([&] { return nora2.answer<lobby::MachinesQuery>().has_value(); }));
+    std::optional<lobby::MachineItem> hers;
+    const auto listed = *nora2.answer<lobby::MachinesQuery>();
+    for (const auto& m : listed)
+        if (const auto& item = std::get<lobby::MachineItem>(m); item.address == "127.0.4.2") hers = item;
+    REQUIRE(hers);
+    REQUIRE(nora2.lobby->forget_machine(hers->kind, hers->id, w.now).ok());
+    REQUIRE(w.until([&] { return nora2.heard<lobby::Ok>(); }));
+    nora2.lobby->leave("bye", w.now);
+    w.idle(5);
+    CHECK_FALSE(login(mallory));
+    CHECK(refusal(mallory, "login") == "password-needed Nora has a password: log in with it");
+}

@@ -300,6 +300,14 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
                 if (r.verb == lobby::verb_of<lobby::Ssh>)
                     return say(r.text + " (l: password, g: guest)", true);
                 if (r.verb == lobby::verb_of<lobby::RecordQuery> && !records_.empty()) records_.pop_front();
+                // A change of what proves the name asks for the password: its line opens, a login with it
+                // takes this connection's place, and the player asks the change again.
+                if (r.code == lobby::Refusal::PasswordNeeded &&
+                    (r.verb == lobby::verb_of<lobby::SetPassword> ||
+                     r.verb == lobby::verb_of<lobby::Forget>)) {
+                    say(r.text + "; then ask again", true);
+                    return login_password(now);
+                }
                 say(r.verb + " refused: " + r.text, true);
             },
             [&](const lobby::MatchStart& s) { open_match(s, now); },

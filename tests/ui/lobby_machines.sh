@@ -2,8 +2,8 @@
 # The machines that log in as a player, on an 80x24 lobby: Liam sets a password at his desktop (and keeps
 # his other machines), logs in with it from his laptop, which keeps a secret of its own; back at the
 # desktop, K lists both (this machine, and the laptop with its last use and address); x forgets the
-# laptop, after a question; a new password asks again, and y forgets every other machine. The laptop then
-# needs the password again.
+# laptop, after a question, once the desktop has logged in again with the password (the server asks it);
+# a new password asks again, and y forgets every other machine. The laptop then needs the password again.
 source "$(dirname "$0")/lib.bash"
 LOBBY_SIZE=80x24
 start_server tcp
@@ -46,6 +46,19 @@ lkeys desktop Down
 lkeys desktop x
 wait_in desktop "Forget the machine last used from 127.0.0.1?"
 wait_in desktop "once forgotten it must prove Liam again: with the password"
+lkeys desktop y
+# Logged in by its machine's secret, the desktop is asked for the password first: its line opens, the
+# client logs in again with it (in its connection's place), and x asks again.
+wait_in desktop "log in with your password to forget a machine"
+wait_in desktop "Password of Liam"
+lkeys desktop -l "correct horse battery"
+lkeys desktop Enter
+wait_in desktop "this machine can log in as Liam now"
+lkeys desktop K
+wait_in desktop "Machines that log in as Liam (2)"
+lkeys desktop Down
+lkeys desktop x
+wait_in desktop "Forget the machine last used from 127.0.0.1?"
 lkeys desktop y
 wait_in desktop "that machine no longer logs in as Liam: it must prove the name again"
 wait_in desktop "Machines that log in as Liam (1)"
