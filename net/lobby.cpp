@@ -654,6 +654,10 @@ auto fields(Tag<Abort>) { return std::tuple{field(&Abort::game, game_word)}; }
 auto fields(Tag<FingerQuery>) { return std::tuple{field(&FingerQuery::name, registered_word)}; }
 auto fields(Tag<BestQuery>) { return std::tuple{}; }
 auto fields(Tag<Kibitz>) { return std::tuple{field(&Kibitz::game, game_word), field(&Kibitz::text, said)}; }
+auto fields(Tag<NoPlay>) {
+    return std::tuple{field(&NoPlay::on, Choice<bool, 2>{{{{"on", true}, {"off", false}}}, ""}),
+                      field(&NoPlay::name, player_word)};
+}
 auto fields(Tag<Server>) {
     return std::tuple{whole<Server>(Gobblet{"not a gobblet server"}),
                       field(&Server::version, version_word, "version"), field(&Server::text, text)};

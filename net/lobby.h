@@ -257,6 +257,13 @@ struct Kibitz {
     std::string text;
     friend bool operator==(const Kibitz&, const Kibitz&) = default;
 };
+// `noplay on|off NAME` (version 3, FICS's noplay): the server refuses NAME's challenges and rematches to
+// you (`on`), or takes them again (`off`); answered `ok noplay`.
+struct NoPlay {
+    bool on = true;
+    std::string name;
+    friend bool operator==(const NoPlay&, const NoPlay&) = default;
+};
 // `standings ID`: a tournament's table.
 struct StandingsQuery {
     Id id = 1;
@@ -540,7 +547,7 @@ using Message =
     std::variant<Hello, Login, SetPassword, AddSecret, Ssh, AddKey, Post, Challenge, Accept, Decline,
                  Withdraw, Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start,
                  StandingsQuery, ChooseStarter, MachinesQuery, Forget, Rematch, Abort, FingerQuery, BestQuery,
-                 Kibitz, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek, MatchStart,
+                 Kibitz, NoPlay, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek, MatchStart,
                  GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine, RatingItem, TournamentItem,
                  Closed, StandingItem, MachineItem, ProfileItem, StatsItem, LeaderItem, Kibitzed, End, Ping,
                  Pong, Bye, Error>;
@@ -608,6 +615,7 @@ inline constexpr MessageRow message_table[] = {
     {"finger", Sender::Client, Step::Lobby, false, 3, Answer::Query},
     {"best", Sender::Client, Step::Lobby, false, 3, Answer::Query},
     {"kibitz", Sender::Client, Step::Lobby, true, 3},
+    {"noplay", Sender::Client, Step::Lobby, false, 3, Answer::Ok},
     {"server", Sender::Server, Step::Greeting, true, 1},
     {"welcome", Sender::Server, Step::Login, false, 1},
     {"refused", Sender::Server, Step::LoginAndLobby, true, 1},

@@ -732,6 +732,13 @@ Expected<void> Client::kibitz(std::string_view game, std::string_view text, Mill
     return {};
 }
 
+Expected<void> Client::noplay(std::string_view name, bool on, Millis now) {
+    if (!valid_name(name) && !valid_guest_name(name))
+        return Failure{"not a player's name: " + clean_name(name)};
+    if (name_key(name) == name_key(this->name())) return Failure{"your own challenges never reach you"};
+    return request(NoPlay{on, std::string(name)}, now);
+}
+
 Expected<void> Client::challenge(std::string_view name, const Terms& terms, Millis now) {
     if (!valid_name(name) && !valid_guest_name(name)) return Failure{"no player can have that name"};
     if (auto ok = may_challenge(tables_.me(), name); !ok) return ok;

@@ -184,6 +184,9 @@ class Client {
     // An open seek, for people only unless `audience` welcomes computers, and within its rating range.
     Expected<void> post(const Terms& terms, Millis now, const Audience& audience = {});
     Expected<void> challenge(std::string_view name, const Terms& terms, Millis now);
+    // Version 3 (FICS's noplay): refuse `name`'s challenges and rematches (`on`), or take them again;
+    // `ok noplay` or `refused noplay` comes back.
+    Expected<void> noplay(std::string_view name, bool on, Millis now);
     Expected<void> accept(Id id, Millis now);
     Expected<void> decline(Id id, Millis now);
     Expected<void> withdraw(Id id, Millis now);

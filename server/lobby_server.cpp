@@ -204,6 +204,7 @@ void Lobby::leave_lobby(ConnId conn, Millis now) {
     if (p->account) env_.store.accounts().seen(*p->account, env_.unix(now));
     env_.note(now, "lobby: " + p->name + " left");
     seeks_.drop_of(p->key, lobby::SeekEnd::Left);
+    if (!p->account) seeks_.guest_left(p->key);
     // (The longest waiting player online takes the place in everyone's list at the next refill.)
     if (shown_players_.remove(p->key)) to_all(lobby::Left{p->name});
 }
@@ -376,6 +377,7 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
             [&](const lobby::FingerQuery& x) { return finger(conn, x, now); },
             [&](const lobby::BestQuery&) { return best(conn, now); },
             [&](const lobby::Kibitz& x) { return kibitz(conn, p, x, now); },
+            [&](const lobby::NoPlay& x) { return seeks_.noplay(conn, p, x, now); },
             [&](const lobby::Say& x) { return say(conn, p, x, now); },
             [&](const lobby::HistoryQuery& x) { return history(conn, x); },
             [&](const lobby::RecordQuery& x) { return record(conn, x); },

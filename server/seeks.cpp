@@ -129,8 +129,10 @@ Reply Seeks::challenge(ConnId conn, const LobbyPlayer& p, const lobby::Challenge
     if (room_.playing(to)) return deny(Refusal::Busy, them.name + " is playing a match");
     if (m.terms.rated)
         if (Reply may = room_.may_rate(p.key, to); !may) return may;
+    if (Reply may = may_ask(p.key, to, them.name, now); !may) return may;
     const auto id = take_id(p.key);
     if (!id) return Failure{id.why()};
+    asked(p.key, to, now);
     Seek s{*id, p.key, to, m.terms, now + lobby::challenge_expiry, {}, std::nullopt};
     add(s);
     env_.note(now, "lobby: " + p.name + " challenges " + them.name + " to " + lobby::terms_text(m.terms));
@@ -207,14 +209,66 @@ Reply Seeks::rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m,
                 return {};
             }
         }
+    if (Reply may = may_ask(p.key, to, them.name, now); !may) return may;
     const auto seek = take_id(p.key);
     if (!seek) return Failure{seek.why()};
+    asked(p.key, to, now);
     Seek s{*seek, p.key, to, terms, now + lobby::challenge_expiry, {}, mine};
     add(s);
     env_.note(now, "lobby: " + p.name + " offers " + them.name + " a rematch of game " + m.game);
     const lobby::SeekItem line = item(s);
     room_.send(conn, line);
     room_.to_player(to, line);
+    return {};
+}
+
+Reply Seeks::may_ask(const std::string& from, const std::string& to, const std::string& name, Millis now) {
+    if (const auto it = noplay_.find(to); it != noplay_.end() && it->second.contains(from))
+        return deny(Refusal::NotAllowed, name + " does not take challenges from you");
+    if (const auto mine = seeks_of_.find(from); mine != seeks_of_.end())
+        for (const lobby::Id id : mine->second)
+            if (seeks_.at(id).from == from && seeks_.at(id).to == to)
+                return deny(Refusal::Limit,
+                            "your challenge to " + name + " waits for an answer (a minute at most)");
+    if (!asks_.allow(from + " " + to, now))
+        return deny(Refusal::SlowDown, "you challenged " + name + " " + std::to_string(challenges_burst) +
+                                           " times lately: wait " +
+                                           std::to_string(challenges_every / 60'000) +
+                                           " minutes before asking again");
+    return {};
+}
+
+void Seeks::asked(const std::string& from, const std::string& to, Millis now) {
+    asks_.spend(from + " " + to, now);
+}
+
+Reply Seeks::noplay(ConnId conn, const LobbyPlayer& p, const lobby::NoPlay& m, Millis now) {
+    const std::string them = lobby::name_key(m.name);
+    if (them == p.key) return deny(Refusal::NotAllowed, "your own challenges never reach you");
+    std::set<std::string>& refused = noplay_[p.key];
+    std::string text;
+    if (m.on) {
+        if (!refused.contains(them) && refused.size() >= max_noplay) {
+            if (refused.empty()) noplay_.erase(p.key);
+            return deny(Refusal::Limit, "you refuse the challenges of " + std::to_string(max_noplay) +
+                                            " players already: take some back first");
+        }
+        const bool already = !refused.insert(them).second;
+        // Their challenges waiting for the player go at once.
+        if (const auto mine = seeks_of_.find(p.key); mine != seeks_of_.end())
+            for (const lobby::Id id : std::vector<lobby::Id>(mine->second))
+                if (seeks_.at(id).from == them && seeks_.at(id).to == p.key)
+                    drop(id, lobby::SeekEnd::Declined);
+        text = already ? m.name + "'s challenges were refused already"
+                       : m.name + "'s challenges to you are refused now";
+        if (!already) env_.note(now, "lobby: " + p.name + " refuses the challenges of " + m.name);
+    } else {
+        const bool was = refused.erase(them) > 0;
+        text = was ? m.name + "'s challenges reach you again" : m.name + "'s challenges were not refused";
+        if (was) env_.note(now, "lobby: " + p.name + " takes the challenges of " + m.name + " again");
+    }
+    if (refused.empty()) noplay_.erase(p.key);
+    room_.send(conn, lobby::Ok{lobby::verb_of<lobby::NoPlay>, text});
     return {};
 }
 

@@ -25,6 +25,13 @@ namespace gobblet::server {
 
 // Seeks and challenges a player may have open at once.
 constexpr int max_seeks_per_player = 3;
+// Challenges (rematches offered too) from one player to another: one waiting at a time, and this many at
+// once, then one every challenges_every: each rings the other's bell and says so on their screen, and a
+// challenge every 2 s froze a lobby (issue 34).
+constexpr int challenges_burst = 3;
+constexpr Millis challenges_every = 300'000;
+// Players whose challenges one player refuses (noplay), at most.
+constexpr std::size_t max_noplay = 100;
 
 class Seeks {
   public:
@@ -48,6 +55,11 @@ class Seeks {
     // Version 3: a rematch of a finished match with the colours swapped, a challenge (or the opponent's
     // own, accepted: both want it).
     Reply rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m, Millis now);
+    // Version 3 (FICS's noplay): the player refuses another's challenges and rematches, or takes them
+    // again; kept while the server runs (a guest's while it is in the lobby).
+    Reply noplay(ConnId conn, const LobbyPlayer& p, const lobby::NoPlay& m, Millis now);
+    // A guest left the lobby: what it refused goes with it (its name may come to another guest).
+    void guest_left(const std::string& key) { noplay_.erase(key); }
 
     // A newcomer's share of the lobby: the open seeks and the player's own seeks and challenges, in the
     // order they were made, and the list's end.
@@ -86,6 +98,11 @@ class Seeks {
     Reply end(ConnId conn, lobby::Id id, std::string Seek::*whose, const std::string& key, Millis now,
               lobby::SeekEnd why, const std::string& none);
     int made_by(const std::string& key) const;
+    // Whether `from` may challenge `to` (name keys) now: not refused by them (noplay), no challenge of
+    // theirs to them waiting, and within their budget of challenges to them; `name`: to's, for the
+    // denial. asked() spends one.
+    Reply may_ask(const std::string& from, const std::string& to, const std::string& name, Millis now);
+    void asked(const std::string& from, const std::string& to, Millis now);
 
     Env& env_;
     Games& games_;
@@ -96,6 +113,10 @@ class Seeks {
     // a match's start, a leave, a login and the clock's tick look at a player's few, not at every seek.
     std::unordered_map<std::string, std::vector<lobby::Id>> seeks_of_;
     std::set<std::pair<Millis, lobby::Id>> expiring_;
+    // Challenges from one player to another (by "FROM TO" in name keys), and whose challenges each
+    // player (name key) refuses.
+    net::PerSource asks_{challenges_burst, challenges_every, challenges_burst* challenges_every};
+    std::unordered_map<std::string, std::set<std::string>> noplay_;
     lobby::Id next_ = 1;
 };
 

@@ -124,6 +124,9 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         FingerQuery{"Eamon"},
         BestQuery{},
         Kibitz{game_id, "what a move"},
+        NoPlay{true, "Eamon"},
+        NoPlay{false, "~Guest2"},
+        Ok{"noplay", "Eamon's challenges to you are refused now"},
         Kibitzed{game_id, "~Zoe", "indeed"},
         ProfileItem{"MaxBot", Role::Bot, "2026-11-23T14:03Z", "online"},
         ProfileItem{"Liam", Role::Human, "2026-11-23T14:03Z", "2026-11-28T09:15Z"},
@@ -241,6 +244,8 @@ TEST_CASE("every message of the table, at every version that has it, reads back 
         {FingerQuery{"Eamon"}, 3},
         {BestQuery{}, 3},
         {Kibitz{game_id, "what a move"}, 3},
+        {NoPlay{true, "Eamon"}, 3},
+        {NoPlay{false, "~Guest2"}, 3},
         {Server{1, "Gobblet club: be kind"}, 1},
         {Server{3, ""}, 1},
         {Welcome{"MaxBot", Role::Bot, How::Password, some}, 1},
@@ -515,7 +520,7 @@ TEST_CASE("each verb has one sender, and refusals name only what clients send", 
     CHECK_FALSE(client_verb("nonsense"));
     CHECK(error_of("refused seek limit you have three seeks") == "refused: not a request: 'seek'");
     CHECK(error_of("ok post done") ==
-          "ok: expected password, secret, ssh, key, starter or forget, not 'post'");
+          "ok: expected password, secret, ssh, key, starter, forget or noplay, not 'post'");
     CHECK(parse_message("ok forget done", 2).why() ==
           "ok: expected password, secret, ssh, key or starter, not 'forget'");
 }
@@ -531,7 +536,7 @@ TEST_CASE("the table says what answers each request: ok, a query's own lines, or
         if (row.answer == Answer::Ok) oks.push_back(row.verb);
         if (row.answer == Answer::Query) queries.push_back(row.verb);
     }
-    CHECK(oks == std::vector<std::string>{"password", "secret", "ssh", "key", "starter", "forget"});
+    CHECK(oks == std::vector<std::string>{"password", "secret", "ssh", "key", "starter", "forget", "noplay"});
     CHECK(queries == std::vector<std::string>{"watch", "history", "record", "ratings", "standings",
                                               "machines", "finger", "best"});
     // `ok` names what the version spoken has: version 1 had no ssh, key nor starter (docs/lobby.md,

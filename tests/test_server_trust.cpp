@@ -351,3 +351,77 @@ TEST_CASE("an intruder logging in again after each takeover locks the name until
     CHECK_FALSE(login(mallory));
     CHECK(refusal(mallory, "login") == "password-needed Nora has a password: log in with it");
 }
+
+TEST_CASE("challenges to one player are limited per challenger, and a player refuses someone's challenges",
+          "[server][hostile][trust]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
+    enter_all(w, {&liam, &eamon, &zoe});
+    const lobby::Terms casual = terms("official 4 none first-to 1 casual");
+    // The challenge waiting to Liam from Eamon, as Liam sees it (0: none).
+    const auto waiting = [&] {
+        lobby::Id id = 0;
+        for (const auto& [sid, sk] : liam.lobby->tables().seeks())
+            if (sk.from == "Eamon" && sk.to == "Liam") id = sid;
+        return id;
+    };
+    const auto challenge = [&](Client& from, const std::string& to) {
+        from.events.clear();
+        REQUIRE(from.lobby->challenge(to, casual, w.now).ok());
+        w.idle(5);
+        return refusal(from, "challenge");
+    };
+    // Eamon challenges Liam every few seconds: one waits at a time, three in all, then one every 5 minutes.
+    for (int i = 0; i < 3; ++i) {
+        CHECK(challenge(eamon, "Liam") == "(none)");
+        REQUIRE(w.until([&] { return waiting() != 0; }));
+        CHECK(challenge(eamon, "Liam") ==
+              "limit your challenge to Liam waits for an answer (a minute at most)");
+        REQUIRE(liam.lobby->decline(waiting(), w.now).ok());
+        REQUIRE(w.until([&] { return waiting() == 0; }));
+        w.pass(2 * s);
+    }
+    CHECK(challenge(eamon, "Liam") ==
+          "slow-down you challenged Liam 3 times lately: wait 5 minutes before asking again");
+    CHECK(waiting() == 0);
+    // Another player's challenge is not held back by Eamon's.
+    CHECK(challenge(zoe, "Liam") == "(none)");
+    // Five minutes later Eamon may ask once more.
+    w.pass(300 * s);
+    CHECK(challenge(eamon, "Liam") == "(none)");
+    REQUIRE(w.until([&] { return waiting() != 0; }));
+    // Liam refuses Eamon's challenges: the one waiting goes, the next is refused with the reason.
+    REQUIRE(liam.lobby->noplay("Eamon", true, w.now).ok());
+    REQUIRE(w.until([&] { return liam.heard<lobby::Ok>(); }));
+    CHECK(liam.all<lobby::Ok>().back().text == "Eamon's challenges to you are refused now");
+    REQUIRE(w.until([&] { return waiting() == 0; }));
+    w.pass(300 * s);
+    CHECK(challenge(eamon, "Liam") == "not-allowed Liam does not take challenges from you");
+    CHECK(srv.logged("lobby: Liam refuses the challenges of Eamon"));
+    // A rematch offered is a challenge too: refused while Liam refuses Eamon's, and counted alike.
+    auto [white, black] = start_match(w, liam, eamon, "official 4 none first-to 1 casual");
+    (void)white;
+    (void)black;
+    const std::string game = World::match_of(liam)->game;
+    REQUIRE(liam.lobby->abort(game, w.now).ok());
+    REQUIRE(
+        w.until([&] { return eamon.heard<lobby::Over>() && !eamon.lobby->tables().games().contains(game); }));
+    eamon.events.clear();
+    REQUIRE(eamon.lobby->rematch(game, w.now).ok());
+    REQUIRE(w.until([&] { return eamon.refused("rematch").has_value(); }));
+    CHECK(refusal(eamon, "rematch") == "not-allowed Liam does not take challenges from you");
+    REQUIRE(liam.lobby->noplay("Eamon", false, w.now).ok());
+    REQUIRE(
+        w.until([&] { return liam.all<lobby::Ok>().back().text == "Eamon's challenges reach you again"; }));
+    eamon.events.clear();
+    REQUIRE(eamon.lobby->rematch(game, w.now).ok());
+    REQUIRE(w.until([&] { return waiting() != 0; }));
+    REQUIRE(liam.lobby->decline(waiting(), w.now).ok());
+    REQUIRE(w.until([&] { return waiting() == 0; }));
+    REQUIRE(eamon.lobby->rematch(game, w.now).ok());
+    REQUIRE(w.until([&] { return eamon.refused("rematch").has_value(); }));
+    CHECK(refusal(eamon, "rematch") ==
+          "slow-down you challenged Liam 3 times lately: wait 5 minutes before asking again");
+}

@@ -52,6 +52,7 @@ const std::vector<KeyBinding>& key_table() {
         {{ch('s')}, Action::Save, "s", "save", "history: save the game selected as a transcript (liam-white--eamon-black.txt)", both, screen_lobby},
         {{ch('P')}, Action::Password, "P", nullptr, "set a password for your name, to log in as you from another machine (typed twice, never shown; then y forgets every other machine, n keeps them)", both, screen_lobby},
         {{ch('K')}, Action::Machines, "K", nullptr, "the machines that log in as you (their last use, and from where): x forgets the one selected", both, screen_lobby},
+        {{ch('N')}, Action::NoPlay, "N", nullptr, "refuse the challenges and rematches of whoever challenges you (the challenge waiting) or of the player selected, or take them again: the server keeps refusing them while it runs (FICS noplay)", both, screen_lobby},
         {{ch('B')}, Action::Bell, "B", nullptr, "the bell on or off: a challenge, your seek taken and a tournament's round ring the terminal's bell (kept in the settings file as bell = on|off)", both, screen_lobby},
         {{ch('r')}, Action::Reconnect, "r", "reconnect", "connect to the server again now, without waiting", both, screen_lobby},
         {{ch('l')}, Action::Login, "l", "log in", "not logged in: log in with the name's password (typed, never shown)", both, screen_lobby},

@@ -80,7 +80,10 @@ void LobbyScreen::draw_frame(Millis now, const LobbyBody& body) {
     }
     std::vector<std::string> asked = question_ ? wrap(prompt, std::max(1, w)) : std::vector<std::string>(1);
     if (asked.size() > 2) asked.erase(asked.begin(), asked.end() - 2);  // the keys are at the end
-    const int bottom = int(message.size() + asked.size()) + 2;
+    // A challenge to the player waits on a line of its own beside the lists (or a page), as an offer waits
+    // beside the board: it never takes the keys.
+    const std::string waiting = challenge_line();
+    const int bottom = int(message.size() + asked.size()) + 2 + (waiting.empty() ? 0 : 1);
     const int details_h = body.has_details ? 2 : 0;
     const int chat_h = std::max(3, (LINES - 2 - bottom) / 4);
     const int body_top = 2, body_h = LINES - bottom - chat_h - details_h - body_top;
@@ -101,6 +104,7 @@ void LobbyScreen::draw_frame(Millis now, const LobbyBody& body) {
     }
 
     int y = LINES - bottom;
+    if (!waiting.empty()) put_text(y++, 0, waiting, w, A_BOLD | pair_of(pair_title));
     for (const std::string& line : message)
         put_text(y++, 0, line, w, message_error_ ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
     int cursor = -1;

@@ -189,6 +189,7 @@ const KeyRows<LobbyScreen>& LobbyScreen::keys() const {
              [](S& s) { s.say_if(s.client_->accept(s.seek_at_hand()->id, s.now())); }},
             {Action::Withdraw, [](const S& s) { return s.withdraw_allowed(); },
              [](S& s) { s.withdraw(s.now()); }},
+            {Action::NoPlay, [](const S& s) { return s.noplay_allowed(); }, [](S& s) { s.noplay(s.now()); }},
             {Action::Watch,
              [](const S& s) -> Expected<void> {
                  if (const Expected<void> ok = s.in_lobby(); !ok) return ok;
@@ -252,6 +253,28 @@ Expected<void> LobbyScreen::withdraw_allowed() const {
     if (!s || (lobby::name_key(s->from) != lobby::name_key(client_->name()) && s->to.empty()))
         return refused(nothing_selected);
     return {};
+}
+
+// N: whoever challenges us (the challenge at hand), or the player selected.
+Expected<void> LobbyScreen::noplay_allowed() const {
+    if (const Expected<void> in = in_lobby(); !in) return in;
+    if (!noplay_target())
+        return refused("nobody to refuse: N refuses whoever challenges you, or the player selected");
+    return {};
+}
+
+// Refused, or taken again when this session refused them (the server's ok says which it was).
+void LobbyScreen::noplay(Millis now) {
+    const std::string name = *noplay_target();
+    const std::string key = lobby::name_key(name);
+    const bool on = !noplayed_.contains(key);
+    if (const auto sent = client_->noplay(name, on, now); !sent) return say(sent.why(), true);
+    if (on)
+        noplayed_.insert(key);
+    else
+        noplayed_.erase(key);
+    say(on ? "refusing " + name + "'s challenges (N again takes them)..."
+           : "taking " + name + "'s challenges again...");
 }
 
 Expected<void> LobbyScreen::tournament_works(Action a, const lobby::TournamentItem* t, bool on) const {
@@ -582,11 +605,17 @@ const lobby::SeekItem* LobbyScreen::selected_seek() const {
 const lobby::SeekItem* LobbyScreen::seek_at_hand() const {
     if (pane_ == LobbyPane::Seeks) return selected_seek();
     // Elsewhere a challenge to us waiting is answered from where we are (it heads the seeks).
-    const auto rows = seek_rows(client_->tables(), filter_, role());
+    return challenge_waiting();
+}
+
+std::optional<std::string> LobbyScreen::noplay_target() const {
     const std::string me = lobby::name_key(client_->name());
-    for (const lobby::SeekItem* s : rows)
-        if (!s->to.empty() && lobby::name_key(s->to) == me) return s;
-    return nullptr;
+    if (const lobby::SeekItem* s = seek_at_hand(); s && !s->to.empty() && lobby::name_key(s->to) == me)
+        return s->from;
+    if (const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
+        p && lobby::name_key(p->name) != me)
+        return p->name;
+    return std::nullopt;
 }
 
 const lobby::GameRow* LobbyScreen::selected_game() const {

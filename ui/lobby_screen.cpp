@@ -104,10 +104,11 @@ void LobbyScreen::challenged(const lobby::SeekItem& s, Millis now) {
                                         color_name(~*s.colour) + "): r accepts");
         return;
     }
+    // Never a question: what is typed goes on, and the challenge waits beside the lists (its line),
+    // where a and x answer it from any list.
     const std::string what = challenge_words(s);
     if (games_.open()) return notify(what + "; q back to the lobby answers it", now);
-    notify(what, now);
-    ask_challenge(s);
+    notify(what + ": a accepts, x declines", now);
 }
 
 std::string LobbyScreen::challenge_words(const lobby::SeekItem& s) const {
@@ -115,25 +116,31 @@ std::string LobbyScreen::challenge_words(const lobby::SeekItem& s) const {
            (s.colour ? "offers you a rematch: " : "challenges you: ") + lobby::terms_description(s.terms);
 }
 
-void LobbyScreen::ask_challenge(const lobby::SeekItem& s) {
-    if (entry_ || question_) return;  // what is typed or asked is not lost: the seeks list has it
-    const lobby::Id id = s.id;
-    if (!asked_challenges_.insert(id).second) return;  // asked once already: it waits in the seeks
-    question_ = Question{.text = challenge_words(s) + ".",
-                         .answers = {{ch('y'), "accept",
-                                      [this, id] {
-                                          const auto sent = client_->accept(id, context_.clock());
-                                          say(sent ? "accepted: the match opens" : sent.why(), !sent);
-                                      }},
-                                     {ch('n'), "decline",
-                                      [this, id] {
-                                          const auto sent = client_->decline(id, context_.clock());
-                                          say(sent ? "declined" : sent.why(), !sent);
-                                      }},
-                                     {ch(27), "later", [this] {
-                                          say("the challenge waits at the top of the seeks: a accepts it, x "
-                                              "declines (it lapses after a minute)");
-                                      }}}};
+const lobby::SeekItem* LobbyScreen::challenge_waiting() const {
+    const std::string me = lobby::name_key(client_->name());
+    for (const lobby::SeekItem* s : seek_rows(client_->tables(), filter_, role()))
+        if (!s->to.empty() && lobby::name_key(s->to) == me) return s;
+    return nullptr;
+}
+
+std::string LobbyScreen::challenge_line() const {
+    const lobby::SeekItem* s = client_->in_lobby() ? challenge_waiting() : nullptr;
+    if (!s) return "";
+    const std::string me = lobby::name_key(client_->name());
+    int waiting = 0;
+    for (const lobby::SeekItem* r : seek_rows(client_->tables(), filter_, role()))
+        waiting += !r->to.empty() && lobby::name_key(r->to) == me;
+    // Who and the keys first, so that 80 columns show them; the terms after (the seeks and the details
+    // have them in full). A page has keys of its own (Esc goes back to the lists), and on the tournaments
+    // list x is theirs.
+    const std::string keys = page_ ? "Esc, then a accepts, x declines, N refuses "
+                             : pane_ == LobbyPane::Tournaments
+                                 ? "a accepts, x declines from another list, N refuses "
+                                 : "a accepts, x declines, N refuses ";
+    return s->from + " (" + rating_cell(s->rating) + ")" +
+           (s->colour ? " offers you a rematch: " : " challenges you: ") + keys + s->from +
+           (waiting > 1 ? " (" + std::to_string(waiting - 1) + " more waiting)" : "") + "; " +
+           lobby::terms_short(s->terms);
 }
 
 std::string LobbyScreen::match_title(const lobby::MatchStart& m) const {
@@ -179,10 +186,8 @@ void LobbyScreen::back_from_game(Millis) {
     if (my_match_in_progress())
         return say("your match against " + my_match_->opponent +
                    " goes on: Enter on it (games) takes you back");
-    // A challenge that came while a screen was over the lobby is asked now.
-    const std::string me = lobby::name_key(client_->name());
-    for (const lobby::SeekItem* s : seek_rows(client_->tables(), filter_, role()))
-        if (!s->to.empty() && lobby::name_key(s->to) == me) return ask_challenge(*s);
+    // A challenge that came while a screen was over the lobby waits beside the lists: said now.
+    if (const lobby::SeekItem* s = challenge_waiting()) say(challenge_words(*s) + ": a accepts, x declines");
 }
 
 std::string LobbyScreen::close(Millis now) {
@@ -288,7 +293,6 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
             [&](const lobby::Unseek& u) {
                 // One of ours taken: the match that follows is news (the tables have dropped it already).
                 if (my_seeks_.erase(u.id) > 0 && u.why == lobby::SeekEnd::Taken) seek_taken_ = true;
-                asked_challenges_.erase(u.id);
             },
             [&](const lobby::Notice& n) {
                 add_chat("* " + n.text);

@@ -141,12 +141,21 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
     // News that rings the bell (unless the settings say no) and shows on whatever screen is on top: a
     // challenge, a seek of ours taken, a tournament's round.
     void notify(const std::string& text, Millis now);
-    // A challenge to us: asked at once (y accepts, n declines), wherever the lobby is; or, covered by a
-    // game screen, said there. A rematch offer goes to the result of that match when it is shown.
+    // A challenge to us: said at once with the bell, then waits on its line beside the lists (a accepts, x
+    // declines) without taking a key; or, covered by a game screen, said there. A rematch offer goes to
+    // the result of that match when it is shown.
     void challenged(const lobby::SeekItem& s, Millis now);
-    // "Eamon (1500?) challenges you: official rules, 4x4, ...", and the question that answers it.
+    // "Eamon (1500?) challenges you: official rules, 4x4, ...".
     std::string challenge_words(const lobby::SeekItem& s) const;
-    void ask_challenge(const lobby::SeekItem& s);
+    // The oldest challenge to the player waiting (the one a and x answer outside the seeks), and the line
+    // that says it beside the lists ("" when none waits): a challenge is never a question that takes the
+    // keys (issue 34: one every 2 s froze a lobby).
+    const lobby::SeekItem* challenge_waiting() const;
+    std::string challenge_line() const;
+    // Whose challenges N refuses (or takes again): the challenge at hand, else the player selected.
+    std::optional<std::string> noplay_target() const;
+    Expected<void> noplay_allowed() const;
+    void noplay(Millis now);
     // The role the seeks are offered to us as (a guest's, a person's).
     lobby::Role role() const { return guest() ? lobby::Role::Guest : lobby::Role::Human; }
     // "Liam 1623 - Eamon 1500?, you play White, rated 5m+2s official 4x4" (and a tournament's round).
@@ -218,12 +227,10 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
     std::optional<lobby::MatchStart> my_match_;    // the player's match in progress, as last announced
     std::optional<lobby::MatchStart> last_match_;  // ... and the one before it ended (a rematch's)
     std::set<lobby::Id> my_seeks_;                 // our seeks and challenges in the list
-    // The challenges to us that were asked once (answered, or put off with Esc: it waits in the seeks'
-    // list, a accepts it, x declines), never asked again when a covering screen closes.
-    std::set<lobby::Id> asked_challenges_;
-    bool seek_taken_ = false;  // a seek or challenge of ours was just taken
-    SeekFilter filter_;        // the seek list's (/)
-    bool bell_ = true;         // the settings' bell
+    std::set<std::string> noplayed_;  // name keys whose challenges this session asked the server to refuse
+    bool seek_taken_ = false;         // a seek or challenge of ours was just taken
+    SeekFilter filter_;               // the seek list's (/)
+    bool bell_ = true;                // the settings' bell
     // The records asked for, and what for (answers come in order).
     struct RecordWanted {
         bool review = false;  // else: save it

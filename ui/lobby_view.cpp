@@ -496,8 +496,10 @@ std::vector<std::string> lobby_help_lines(int width) {
         "people otherwise, and bots take only those and challenges) and a rating range (1400-1800: only "
         "players rated so may take it).");
     para(
-        "A challenge to you rings the bell and asks at once, wherever you are: y accepts, n declines. Your "
-        "seek taken and a tournament's round starting ring it too (B turns the bell off). After a match, r "
+        "A challenge to you rings the bell and waits on a line beside the lists, wherever you are, taking no "
+        "key from what you type: a accepts, x declines, N refuses that player's challenges (N again takes "
+        "them back). Your seek taken and a tournament's round starting ring it too (B turns the bell off). "
+        "After a match, r "
         "offers a rematch (the same terms, colours swapped), and r accepts one offered to you. Before each "
         "side has moved, E aborts a match on its board (no result, no rating). A server's clocks start with "
         "White's first move. Watching a game, Tab talks to the other spectators, never to the players.");

@@ -6,7 +6,8 @@
 # with one key each; spectators talking among themselves; the players list saying who plays whom; the
 # result with both ratings' changes; the review's clock readings move by move; a challenge said on the
 # review over the lobby (with the bell) and asked when the lobby is back; a profile and the leaderboard; a
-# challenge answered from another list with y/n, its bell, and the bell turned off.
+# challenge that waits beside the lists (never a question that takes the keys: typing goes on), answered
+# from another list with a/x, its bell, a challenger refused with N, and the bell turned off.
 source "$(dirname "$0")/lib.bash"
 # (The players connect from 127.0.0.1: an address the server is told many players share, where a match
 # may be rated.)
@@ -113,7 +114,8 @@ shown=$(lscreen liam | grep -oE "time [0-9]:[0-9]{2}" | sort -u | tr '\n' ' ')
     fail "the panel shows the title's clocks ($faces), not: $shown"
 lkeys liam Home
 wait_in liam "clocks after move 0: $black 5:00, $white 5:00"
-# A challenge while a screen is over the lobby: said there, with the bell, and asked back in the lobby.
+# A challenge while a screen is over the lobby: said there, with the bell, and waiting beside the lists
+# back in the lobby.
 rung=$(bells_of liam)
 lkeys eamon c
 lkeys eamon C-u
@@ -123,16 +125,14 @@ wait_bell liam "$rung"
 wait_in_text liam "challenges you: official rules, 4x4, a single game, no clock, casual; q back to the lobby answers it"
 lkeys liam q
 wait_in liam "Finished games of Liam (2)"
-wait_in liam "y accept  n decline  Esc later"
-# Put off with Esc, it waits in the seeks' list and is not asked again when a screen over the lobby (the
-# review again) closes.
-lkeys liam Escape
-wait_in liam "the challenge waits at the top of the seeks"
+wait_in liam "a accepts, x declines, N refuses Eamon"
+# It takes no key: Enter still reviews the game selected, and the challenge still waits when the review
+# closes.
 lkeys liam Enter
 wait_in_re liam "clocks after move 7: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}"
 lkeys liam q
 wait_in liam "Finished games of Liam (2)"
-lscreen liam | grep -q "Esc later" && fail "a challenge put off with Esc was asked again"
+wait_in liam "a accepts, x declines, N refuses Eamon"
 lkeys liam Escape
 
 # A profile (i) and the leaderboard (b).
@@ -147,30 +147,63 @@ wait_in liam "(nobody yet)"
 lkeys liam Escape
 wait_in liam "back to the lobby"
 
-# A challenge to Liam, whose tournaments list is focused: his bell rings and he answers with n.
-for k in Right Right Right; do lkeys liam $k; done
-wait_in liam "the tournaments list"
+# Liam declines the waiting challenge from the players list with x.
+for i in 1 2 3 4; do lkeys liam Right; sleep 0.3; lscreen liam | grep -q "the players list" && break; done
+wait_in liam "the players list"
+lkeys liam x
+wait_in liam "declined"
+# A challenge to Liam while he types a chat line: his bell rings, the challenge waits beside the lists,
+# and what he types goes on into the line, which he sends.
 rung=$(bells_of liam)
+lkeys liam Tab
+lkeys liam -l "anyone for a "
 lkeys eamon c
 lkeys eamon C-u
 lkeys eamon -l "Liam official 4 none first-to 1 casual"
 lkeys eamon Enter
 wait_bell liam "$rung"
+wait_in liam "a accepts, x declines, N refuses Eamon"
+lkeys liam -l "game?"
+lkeys liam Enter
+wait_in zoe "Liam: anyone for a game?"
+# N refuses Eamon's challenges: the waiting one goes, and the next is refused at the server.
+lkeys liam N
+wait_in liam "Eamon's challenges to you are refused now"
+lkeys eamon c
+lkeys eamon C-u
+lkeys eamon -l "Liam official 4 none first-to 1 casual"
+lkeys eamon Enter
+wait_in eamon "challenge refused: Liam does not take challenges from you"
+# N again, Eamon selected in the players list (its first row), takes them again.
+for i in 1 2 3 4; do lkeys liam Up; done
+lkeys liam N
+wait_in liam "Eamon's challenges reach you again"
+# The tournaments list focused (where x leaves a tournament), a challenge (Zoe's: Eamon has asked Liam
+# three times, the most at once) waits and x declines it from the next list.
+for i in 1 2 3 4; do lkeys liam Right; sleep 0.3; lscreen liam | grep -q "the tournaments list" && break; done
+wait_in liam "the tournaments list"
+rung=$(bells_of liam)
+lkeys zoe c
+lkeys zoe C-u
+lkeys zoe -l "Liam official 4 none first-to 1 casual"
+lkeys zoe Enter
+wait_bell liam "$rung"
 wait_in_text liam "challenges you: official rules, 4x4"
-wait_in liam "y accept  n decline  Esc later"
-lkeys liam n
+wait_in liam "a accepts, x declines from another list"
+lkeys liam Right
+lkeys liam x
 wait_in liam "declined"
 # The bell off, kept in the settings file: the next challenge is asked without it.
 lkeys liam B
 wait_in liam "the bell is off: kept in the settings file"
 grep -q "^bell = off" "$WORK/Liam/config/gobblet/settings" || fail "the settings file keeps bell = off"
 rung=$(bells_of liam)
-lkeys eamon c
-lkeys eamon C-u
-lkeys eamon -l "Liam official 4 none first-to 1 casual"
-lkeys eamon Enter
-wait_in liam "y accept  n decline  Esc later"
+lkeys zoe c
+lkeys zoe C-u
+lkeys zoe -l "Liam official 4 none first-to 1 casual"
+lkeys zoe Enter
+wait_in liam "a accepts, x declines"
 sleep 0.5
 [ "$(bells_of liam)" = "$rung" ] || fail "the bell rang though it is off"
-lkeys liam y
+lkeys liam a
 wait_in liam "q leave"

@@ -18,12 +18,13 @@ lkeys liam C-u
 lkeys liam -l "Eamon rogers 4 none first-to 1 casual"
 lkeys liam Enter
 wait_in liam "challenge sent to Eamon"
-# A challenge is asked at once (y accepts, n declines), and waits in the seeks' list meanwhile.
+# A challenge is said at once and waits beside the lists (a accepts, x declines), and in the seeks' list.
 wait_in_text eamon "Liam (1500?) challenges you: rogers rules, 4x4"
 wait_in eamon "CHALLENGES YOU"
 # Nora sees no challenge between two others.
 wait_in nora "Seeks (0)"
-lkeys eamon y
+wait_in eamon "a accepts, x declines"
+lkeys eamon a
 wait_in liam "q leave"
 wait_in eamon "q leave"
 white=$(white_of liam)
