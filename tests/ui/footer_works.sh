@@ -4,7 +4,9 @@
 # is offered no history of their own (h) and no tournament (n), and each says why. A casual match offers
 # the takeback once there is a move of one's own to take back, so the footer is read, not empty.
 source "$(dirname "$0")/lib.bash"
-start_server tcp
+# (The players connect from 127.0.0.1: an address the server is told many players share, where a match
+# may be rated.)
+start_server tcp --shared-address 127.0.0.1
 lobbies Liam Eamon
 seek_match "official 4 5m+0s first-to 1 rated"
 lmove $w W1A1; wait_in $b "1. W1A1"
