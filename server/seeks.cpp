@@ -273,8 +273,18 @@ Reply Seeks::noplay(ConnId conn, const LobbyPlayer& p, const lobby::NoPlay& m, M
 }
 
 Reply Seeks::decline(ConnId conn, const LobbyPlayer& p, const lobby::Decline& m, Millis now) {
-    return end(conn, m.id, &Seek::to, p.key, now, lobby::SeekEnd::Declined,
-               "no challenge " + std::to_string(m.id) + " to you");
+    const auto it = seeks_.find(m.id);
+    const std::optional<Seek> s = it == seeks_.end() ? std::nullopt : std::optional<Seek>(it->second);
+    Reply done = end(conn, m.id, &Seek::to, p.key, now, lobby::SeekEnd::Declined,
+                     "no challenge " + std::to_string(m.id) + " to you");
+    // (The challenger hears `unseek ID declined`, and their screen says who declined.)
+    if (done) {
+        const LobbyPlayer* from = room_.online_player(s->from);
+        env_.note(now, "lobby: " + p.name + " declines " + (from ? from->name : s->from) + "'s " +
+                           (s->colour ? "rematch" : "challenge") + " (challenge " + std::to_string(m.id) +
+                           ")");
+    }
+    return done;
 }
 
 Reply Seeks::withdraw(ConnId conn, const LobbyPlayer& p, const lobby::Withdraw& m, Millis now) {

@@ -425,3 +425,22 @@ TEST_CASE("challenges to one player are limited per challenger, and a player ref
     CHECK(refusal(eamon, "rematch") ==
           "slow-down you challenged Liam 3 times lately: wait 5 minutes before asking again");
 }
+
+TEST_CASE("a declined challenge is told to the challenger and logged (issue 33, item 5)",
+          "[server][lobby][trust]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), zoe("Zoe");
+    enter_all(w, {&liam, &zoe});
+    REQUIRE(liam.lobby->challenge("Zoe", terms("official 4 none first-to 1 casual"), w.now).ok());
+    lobby::Id id = 0;
+    REQUIRE(w.until([&] { return (id = seek_of(zoe, "Liam")) != 0; }));
+    CHECK(srv.logged("lobby: Liam challenges Zoe to official 4 none first-to 1 casual"));
+    REQUIRE(zoe.lobby->decline(id, w.now).ok());
+    // Liam hears that his challenge was declined (his screen says so: tests/ui/lobby_lichess.sh), and the
+    // log says who declined whose.
+    REQUIRE(w.until([&] { return liam.heard<lobby::Unseek>(); }));
+    CHECK(liam.all<lobby::Unseek>().back() == lobby::Unseek{id, lobby::SeekEnd::Declined});
+    CHECK(srv.logged("lobby: Zoe declines Liam's challenge (challenge " + std::to_string(id) + ")"));
+}

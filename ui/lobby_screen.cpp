@@ -143,6 +143,31 @@ std::string LobbyScreen::challenge_line() const {
            lobby::terms_short(s->terms);
 }
 
+void LobbyScreen::unseek(const lobby::Unseek& u, Millis) {
+    // (The tables have dropped it already: what it was is ours to remember.)
+    const auto it = my_seeks_.find(u.id);
+    if (it == my_seeks_.end()) return;
+    const lobby::SeekItem s = std::move(it->second);
+    my_seeks_.erase(it);
+    if (u.why == lobby::SeekEnd::Taken) seek_taken_ = true;  // the match that follows is news
+    if (s.to.empty()) return;
+    const std::string what = s.colour ? "rematch" : "challenge";
+    std::string text;
+    switch (u.why) {
+        case lobby::SeekEnd::Declined: text = s.to + " declined your " + what; break;
+        case lobby::SeekEnd::Expired:
+            text = s.to + " did not answer your " + what + " in a minute: it lapsed";
+            break;
+        case lobby::SeekEnd::Left: text = s.to + " left the lobby: your " + what + " is gone"; break;
+        default: return;  // taken (the match opens), withdrawn by us, or our match started
+    }
+    add_chat("* " + text);
+    if (games_.open())
+        games_.screen().lobby_news(text);
+    else
+        say(text);
+}
+
 std::string LobbyScreen::match_title(const lobby::MatchStart& m) const {
     // White first, each with their rating in the match's variant (none for a guest).
     const auto named = [](const std::string& name, const std::optional<lobby::Rating>& r) {
@@ -290,10 +315,7 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
                 if (games_.open() && games_.game() == k.game) games_.screen().lobby_news(line);
                 add_chat(line);
             },
-            [&](const lobby::Unseek& u) {
-                // One of ours taken: the match that follows is news (the tables have dropped it already).
-                if (my_seeks_.erase(u.id) > 0 && u.why == lobby::SeekEnd::Taken) seek_taken_ = true;
-            },
+            [&](const lobby::Unseek& u) { unseek(u, now); },
             [&](const lobby::Notice& n) {
                 add_chat("* " + n.text);
                 say(n.text);
@@ -320,7 +342,7 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
             // A tournament's changes concern its standings' page (below), if it is shown.
             [&](const lobby::TournamentItem&) {},
             [&](const lobby::SeekItem& s) {
-                if (lobby::name_key(s.from) == lobby::name_key(me)) my_seeks_.insert(s.id);
+                if (lobby::name_key(s.from) == lobby::name_key(me)) my_seeks_.insert_or_assign(s.id, s);
                 if (!s.to.empty() && lobby::name_key(s.to) == lobby::name_key(me)) challenged(s, now);
             },
             // The tables keep these and the view draws the tables: nothing more to do.

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -147,6 +148,9 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
     void challenged(const lobby::SeekItem& s, Millis now);
     // "Eamon (1500?) challenges you: official rules, 4x4, ...".
     std::string challenge_words(const lobby::SeekItem& s) const;
+    // A seek or challenge of ours is gone (`unseek`): a challenge declined or lapsed is said ("Zoe
+    // declined your challenge"), and one taken makes the match that follows news.
+    void unseek(const lobby::Unseek& u, Millis now);
     // The oldest challenge to the player waiting (the one a and x answer outside the seeks), and the line
     // that says it beside the lists ("" when none waits): a challenge is never a question that takes the
     // keys (issue 34: one every 2 s froze a lobby).
@@ -224,9 +228,9 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
     std::string connection_;  // the connection's state in words, for the status line
     bool guest_ = false;      // welcomed as a guest (g at the login, or --guest)
     std::deque<std::string> chat_;
-    std::optional<lobby::MatchStart> my_match_;    // the player's match in progress, as last announced
-    std::optional<lobby::MatchStart> last_match_;  // ... and the one before it ended (a rematch's)
-    std::set<lobby::Id> my_seeks_;                 // our seeks and challenges in the list
+    std::optional<lobby::MatchStart> my_match_;      // the player's match in progress, as last announced
+    std::optional<lobby::MatchStart> last_match_;    // ... and the one before it ended (a rematch's)
+    std::map<lobby::Id, lobby::SeekItem> my_seeks_;  // our seeks and challenges in the list
     std::set<std::string> noplayed_;  // name keys whose challenges this session asked the server to refuse
     bool seek_taken_ = false;         // a seek or challenge of ours was just taken
     SeekFilter filter_;               // the seek list's (/)

@@ -498,9 +498,9 @@ std::vector<std::string> lobby_help_lines(int width) {
     para(
         "A challenge to you rings the bell and waits on a line beside the lists, wherever you are, taking no "
         "key from what you type: a accepts, x declines, N refuses that player's challenges (N again takes "
-        "them back). Your seek taken and a tournament's round starting ring it too (B turns the bell off). "
-        "After a match, r "
-        "offers a rematch (the same terms, colours swapped), and r accepts one offered to you. Before each "
+        "them back). Your seek taken and a tournament's round starting ring it too (B turns the bell off); "
+        "a challenge of yours declined or lapsed is said. After a match, r offers a rematch (the same terms, "
+        "colours swapped), and r accepts one offered to you. Before each "
         "side has moved, E aborts a match on its board (no result, no rating). A server's clocks start with "
         "White's first move. Watching a game, Tab talks to the other spectators, never to the players.");
     para(

@@ -7,7 +7,8 @@
 # result with both ratings' changes; the review's clock readings move by move; a challenge said on the
 # review over the lobby (with the bell) and asked when the lobby is back; a profile and the leaderboard; a
 # challenge that waits beside the lists (never a question that takes the keys: typing goes on), answered
-# from another list with a/x, its bell, a challenger refused with N, and the bell turned off.
+# from another list with a/x, its bell, the challenger told it was declined, a challenger refused with N,
+# and the bell turned off.
 source "$(dirname "$0")/lib.bash"
 # (The players connect from 127.0.0.1: an address the server is told many players share, where a match
 # may be rated.)
@@ -152,6 +153,9 @@ for i in 1 2 3 4; do lkeys liam Right; sleep 0.3; lscreen liam | grep -q "the pl
 wait_in liam "the players list"
 lkeys liam x
 wait_in liam "declined"
+# Eamon is told, and the server's log says it (issue 33, item 5).
+wait_in eamon "Liam declined your challenge"
+grep -q "lobby: Liam declines Eamon's challenge" "$WORK/server.log" || fail "the log says who declined"
 # A challenge to Liam while he types a chat line: his bell rings, the challenge waits beside the lists,
 # and what he types goes on into the line, which he sends.
 rung=$(bells_of liam)
@@ -193,6 +197,7 @@ wait_in liam "a accepts, x declines from another list"
 lkeys liam Right
 lkeys liam x
 wait_in liam "declined"
+wait_in zoe "Liam declined your challenge"
 # The bell off, kept in the settings file: the next challenge is asked without it.
 lkeys liam B
 wait_in liam "the bell is off: kept in the settings file"
