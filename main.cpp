@@ -236,9 +236,11 @@ void declare(CLI::App& app, Flags& f) {
            "--serve: believe the SSH key and address that this user's lobby clients say they came with "
            "(the account sshd runs the lobby for; on a unix socket only); again for more")
         ->allow_extra_args(false);
-    app.add_option("--shared-address", f.shared_addresses,
-                   "--serve: an address many players share (a club behind one router; unix:uid=N for a local "
-                   "user): rated matches between its players count; again for more")
+    app.add_option(
+           "--shared-address", f.shared_addresses,
+           "--serve: an address many players share (a club behind one router; unix:uid=N for a local "
+           "user): rated matches between its players count, and they watch each other's games; again for "
+           "more")
         ->allow_extra_args(false);
     app.add_option("--max-connections", f.max_connections,
                    "--serve: connections at most (default 20000; each is a descriptor: see ulimit -n)");

@@ -412,18 +412,40 @@ lobby::PlayerItem Lobby::item(const Player& p) {
 
 bool Lobby::playing(const std::string& key) const { return games_of_.contains(key); }
 
+std::string Lobby::one_person(ConnId a, ConnId b) const {
+    const auto ca = conns_.find(a), cb = conns_.find(b);
+    if (ca == conns_.end() || cb == conns_.end()) return "";
+    const std::string& source = ca->second.peer.source;
+    const auto& shared = settings_.shared_sources;
+    if (source == cb->second.peer.source && std::find(shared.begin(), shared.end(), source) == shared.end())
+        return "connect from one address";
+    if (desk_.one_machine(a, b)) return "log in from one machine";
+    return "";
+}
+
 Reply Lobby::may_rate(const std::string& a, const std::string& b) const {
     const auto x = online_.find(a), y = online_.find(b);
     if (x == online_.end() || y == online_.end()) return {};
     const auto cx = conns_.find(x->second), cy = conns_.find(y->second);
     if (cx == conns_.end() || cy == conns_.end() || !cx->second.player || !cy->second.player) return {};
-    const std::string& source = cx->second.peer.source;
-    const auto& shared = settings_.shared_sources;
-    const std::string names = cx->second.player->name + " and " + cy->second.player->name;
-    if (source == cy->second.peer.source && std::find(shared.begin(), shared.end(), source) == shared.end())
-        return deny(Refusal::NotAllowed, names + " connect from one address: a rated match needs two");
-    if (desk_.one_machine(x->second, y->second))
-        return deny(Refusal::NotAllowed, names + " log in from one machine: a rated match needs two");
+    if (const std::string why = one_person(x->second, y->second); !why.empty())
+        return deny(Refusal::NotAllowed, cx->second.player->name + " and " + cy->second.player->name + " " +
+                                             why + ": a rated match needs two");
+    return {};
+}
+
+Reply Lobby::may_watch(ConnId conn, const Player& p, const HostedGame& g) const {
+    // Spectators talk among themselves (kibitz): a player among them would hear their advice.
+    const std::string never = ": a player never watches their own game";
+    for (const GamePlayer& gp : g.setup().players) {
+        const std::string key = key_of(gp);
+        if (key == p.key) return deny(Refusal::NotAllowed, "you play in game " + g.wire() + never);
+        const auto on = online_.find(key);
+        if (on == online_.end()) continue;
+        if (const std::string why = one_person(conn, on->second); !why.empty())
+            return deny(Refusal::NotAllowed, "you and " + gp.name + " " + why + ", and " + gp.name +
+                                                 " plays in game " + g.wire() + never);
+    }
     return {};
 }
 
@@ -510,6 +532,7 @@ lobby::MatchStart Lobby::match_line(HostedGame& g, int player, int round, Millis
 Reply Lobby::watch(ConnId conn, Player& p, const lobby::Watch& m) {
     HostedGame* g = games_.find(m.game);
     if (!g) return deny(Refusal::NotFound, "no game " + m.game + " in progress");
+    if (Reply may = may_watch(conn, p, *g); !may) return may;
     // A code of the spectator's own: the game knows who watches (and says so when they are at its board).
     const Expected<std::string> code = games_.watch_code(*g, p.name);
     if (!code) return deny(Refusal::Busy, code.why());
@@ -617,10 +640,15 @@ Reply Lobby::kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now) 
                                            " lines at once, then one every " +
                                            std::to_string(lobby::chat_every / 1000) + " s");
     c.chat.wrong(now);
-    // The spectators only, never the players while it goes on (they cannot watch their own game).
+    // The spectators only, never the players while it goes on (they cannot watch their own game: watch
+    // refuses them, and a name that plays is skipped all the same).
     const lobby::Kibitzed line{m.game, p.name, m.text};
+    std::vector<std::string> players;
+    if (const HostedGame* g = games_.peek(*id))
+        for (const GamePlayer& gp : g->setup().players) players.push_back(key_of(gp));
     for (const std::string& key : watchers_of_[*id])
-        if (const auto on = online_.find(key); on != online_.end())
+        if (const auto on = online_.find(key);
+            on != online_.end() && std::find(players.begin(), players.end(), key) == players.end())
             if (conns_[on->second].version >= 3) send(on->second, line);
     return {};
 }

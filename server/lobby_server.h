@@ -169,6 +169,13 @@ class Lobby : public GameListener, private LobbyRoom {
     // or its `slow-down` denial. Each call that says yes counts one change.
     Reply may_change(ConnId conn, Change what, Millis now) override;
     Reply may_rate(const std::string& a, const std::string& b) const override;
+    // Why two logged-in connections are taken for one person's ("connect from one address": one source
+    // the operator did not name as shared; "log in from one machine": one machine secret or SSH key), or
+    // "" when they are not.
+    std::string one_person(ConnId a, ConnId b) const;
+    // Whether the player may watch `g`: never a game they play in, under their name or from a
+    // connection that is one person's with a player's (one_person).
+    Reply may_watch(ConnId conn, const Player& p, const HostedGame& g) const;
     // Whether the connection (and its address) may ask a question of the database now (query_burst...),
     // or its `slow-down` denial. Each call that says yes counts one question.
     Reply may_query(ConnId conn, Millis now);

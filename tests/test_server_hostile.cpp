@@ -770,11 +770,13 @@ TEST_CASE("spectators coming and going in a flood from one address are held back
     Serving srv;
     srv.start(t0);
     World w(srv);
-    Client liam("Liam"), eamon("Eamon");
+    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
     in_a_match(w, liam, eamon);
-    REQUIRE(liam.lobby->watch(World::match_of(liam)->game, w.now).ok());
-    REQUIRE(w.until([&] { return liam.heard<lobby::Watching>(); }));
-    const std::string code = liam.all<lobby::Watching>().at(0).code;
+    // (A code of a spectator's: a player never watches their own game.)
+    enter_all(w, {&zoe});
+    REQUIRE(zoe.lobby->watch(World::match_of(liam)->game, w.now).ok());
+    REQUIRE(w.until([&] { return zoe.heard<lobby::Watching>(); }));
+    const std::string code = zoe.all<lobby::Watching>().at(0).code;
     std::vector<std::unique_ptr<RawPeer>> keep;
     int in = 0, held = 0;
     for (int i = 0; i < 40; ++i) {

@@ -444,3 +444,61 @@ TEST_CASE("a declined challenge is told to the challenger and logged (issue 33, 
     CHECK(liam.all<lobby::Unseek>().back() == lobby::Unseek{id, lobby::SeekEnd::Declined});
     CHECK(srv.logged("lobby: Zoe declines Liam's challenge (challenge " + std::to_string(id) + ")"));
 }
+
+TEST_CASE(
+    "a player of a game is never its spectator, by name or by connection, and kibitz never reaches them",
+    "[server][hostile][trust][spectator]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
+    enter_all(w, {&liam, &eamon, &zoe});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
+    (void)white;
+    (void)black;
+    const std::string game = World::match_of(liam)->game;
+    const std::string refused =
+        "not-allowed you play in game " + game + ": a player never watches their own game";
+    // Liam's second program logs in under his name on his machine (it takes the lobby over; his game
+    // connection plays on) and asks to watch his own game: refused.
+    Client second("Liam", liam.from);
+    second.secret = liam.secret;
+    enter_all(w, {&second});
+    REQUIRE(second.lobby->watch(game, w.now).ok());
+    REQUIRE(w.until([&] { return second.refused("watch").has_value(); }));
+    CHECK(refusal(second, "watch") == refused);
+    CHECK_FALSE(second.heard<lobby::Watching>());
+    // As a guest from his address, or under another name from his machine: refused, saying why.
+    Client guest("Lee", liam.from);
+    w.enter(guest, lobby::Role::Human, true);
+    w.logged_in(guest);
+    REQUIRE(guest.lobby->watch(game, w.now).ok());
+    REQUIRE(w.until([&] { return guest.refused("watch").has_value(); }));
+    CHECK(refusal(guest, "watch") ==
+          "not-allowed you and Liam connect from one address, and Liam plays in game " + game +
+              ": a player never watches their own game");
+    Client alt("Lionel");
+    alt.secret = liam.secret;
+    enter_all(w, {&alt});
+    REQUIRE(alt.lobby->watch(game, w.now).ok());
+    REQUIRE(w.until([&] { return alt.refused("watch").has_value(); }));
+    CHECK(refusal(alt, "watch") ==
+          "not-allowed you and Liam log in from one machine, and Liam plays in game " + game +
+              ": a player never watches their own game");
+    // Zoe watches from her own machine and kibitzes a move: no connection of Liam's hears it.
+    REQUIRE(zoe.lobby->watch(game, w.now).ok());
+    REQUIRE(w.until([&] { return zoe.heard<lobby::Watching>(); }));
+    w.join_game(zoe, zoe.all<lobby::Watching>().at(0).code, true);
+    REQUIRE(w.until([&] {
+        const auto& players = eamon.lobby->tables().players();
+        const auto it = players.find("zoe");
+        return it != players.end() && it->second.watching == game;
+    }));
+    REQUIRE(zoe.lobby->kibitz(game, "play C2A2 now", w.now).ok());
+    REQUIRE(w.until([&] { return zoe.heard<lobby::Kibitzed>(); }));
+    w.idle(10);
+    for (const Client* c : {&liam, &second, &guest, &alt, &eamon}) {
+        INFO(c->lobby->name());
+        CHECK_FALSE(c->heard<lobby::Kibitzed>());
+    }
+}
