@@ -132,7 +132,6 @@ Reply Seeks::challenge(ConnId conn, const LobbyPlayer& p, const lobby::Challenge
     if (Reply may = may_ask(p.key, to, them.name, now); !may) return may;
     const auto id = take_id(p.key);
     if (!id) return Failure{id.why()};
-    asked(p.key, to, now);
     Seek s{*id, p.key, to, m.terms, now + lobby::challenge_expiry, {}, std::nullopt};
     add(s);
     env_.note(now, "lobby: " + p.name + " challenges " + them.name + " to " + lobby::terms_text(m.terms));
@@ -212,7 +211,6 @@ Reply Seeks::rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m,
     if (Reply may = may_ask(p.key, to, them.name, now); !may) return may;
     const auto seek = take_id(p.key);
     if (!seek) return Failure{seek.why()};
-    asked(p.key, to, now);
     Seek s{*seek, p.key, to, terms, now + lobby::challenge_expiry, {}, mine};
     add(s);
     env_.note(now, "lobby: " + p.name + " offers " + them.name + " a rematch of game " + m.game);
@@ -231,16 +229,14 @@ Reply Seeks::may_ask(const std::string& from, const std::string& to, const std::
                 return deny(Refusal::Limit,
                             "your challenge to " + name + " waits for an answer (a minute at most)");
     if (!asks_.allow(from + " " + to, now))
-        return deny(Refusal::SlowDown, "you challenged " + name + " " + std::to_string(challenges_burst) +
-                                           " times lately: wait " +
+        return deny(Refusal::SlowDown, name + " did not take " + std::to_string(challenges_burst) +
+                                           " of your challenges lately: wait " +
                                            std::to_string(challenges_every / 60'000) +
                                            " minutes before asking again");
     return {};
 }
 
-void Seeks::asked(const std::string& from, const std::string& to, Millis now) {
-    asks_.spend(from + " " + to, now);
-}
+void Seeks::unanswered(const Seek& s, Millis now) { asks_.spend(s.from + " " + s.to, now); }
 
 Reply Seeks::noplay(ConnId conn, const LobbyPlayer& p, const lobby::NoPlay& m, Millis now) {
     const std::string them = lobby::name_key(m.name);
@@ -279,6 +275,7 @@ Reply Seeks::decline(ConnId conn, const LobbyPlayer& p, const lobby::Decline& m,
                      "no challenge " + std::to_string(m.id) + " to you");
     // (The challenger hears `unseek ID declined`, and their screen says who declined.)
     if (done) {
+        unanswered(*s, now);
         const LobbyPlayer* from = room_.online_player(s->from);
         env_.note(now, "lobby: " + p.name + " declines " + (from ? from->name : s->from) + "'s " +
                            (s->colour ? "rematch" : "challenge") + " (challenge " + std::to_string(m.id) +
@@ -305,8 +302,11 @@ void Seeks::greet(ConnId conn, const std::string& key) {
 }
 
 void Seeks::tick(Millis now) {
-    while (!expiring_.empty() && now >= expiring_.begin()->first)
-        drop(expiring_.begin()->second, lobby::SeekEnd::Expired);
+    while (!expiring_.empty() && now >= expiring_.begin()->first) {
+        const lobby::Id id = expiring_.begin()->second;
+        unanswered(seeks_.at(id), now);
+        drop(id, lobby::SeekEnd::Expired);
+    }
 }
 
 Millis Seeks::until_next(Millis now) const {

@@ -25,9 +25,10 @@ namespace gobblet::server {
 
 // Seeks and challenges a player may have open at once.
 constexpr int max_seeks_per_player = 3;
-// Challenges (rematches offered too) from one player to another: one waiting at a time, and this many at
-// once, then one every challenges_every: each rings the other's bell and says so on their screen, and a
-// challenge every 2 s froze a lobby (issue 34).
+// Challenges (rematches offered too) from one player to another: one waiting at a time, and this many
+// declined or unanswered, then one every challenges_every (an accepted one costs nothing: a pair may
+// rematch all evening): each rings the other's bell and says so on their screen, and a challenge every 2 s
+// froze a lobby (issue 34).
 constexpr int challenges_burst = 3;
 constexpr Millis challenges_every = 300'000;
 // Players whose challenges one player refuses (noplay), at most.
@@ -100,9 +101,9 @@ class Seeks {
     int made_by(const std::string& key) const;
     // Whether `from` may challenge `to` (name keys) now: not refused by them (noplay), no challenge of
     // theirs to them waiting, and within their budget of challenges to them; `name`: to's, for the
-    // denial. asked() spends one.
+    // denial. A challenge declined or lapsed unanswered spends one (unanswered).
     Reply may_ask(const std::string& from, const std::string& to, const std::string& name, Millis now);
-    void asked(const std::string& from, const std::string& to, Millis now);
+    void unanswered(const Seek& s, Millis now);
 
     Env& env_;
     Games& games_;

@@ -373,7 +373,8 @@ TEST_CASE("challenges to one player are limited per challenger, and a player ref
         w.idle(5);
         return refusal(from, "challenge");
     };
-    // Eamon challenges Liam every few seconds: one waits at a time, three in all, then one every 5 minutes.
+    // Eamon challenges Liam every few seconds: one waits at a time, three declined in all, then one every
+    // 5 minutes.
     for (int i = 0; i < 3; ++i) {
         CHECK(challenge(eamon, "Liam") == "(none)");
         REQUIRE(w.until([&] { return waiting() != 0; }));
@@ -383,8 +384,9 @@ TEST_CASE("challenges to one player are limited per challenger, and a player ref
         REQUIRE(w.until([&] { return waiting() == 0; }));
         w.pass(2 * s);
     }
-    CHECK(challenge(eamon, "Liam") ==
-          "slow-down you challenged Liam 3 times lately: wait 5 minutes before asking again");
+    const std::string slow =
+        "slow-down Liam did not take 3 of your challenges lately: wait 5 minutes before asking again";
+    CHECK(challenge(eamon, "Liam") == slow);
     CHECK(waiting() == 0);
     // Another player's challenge is not held back by Eamon's.
     CHECK(challenge(zoe, "Liam") == "(none)");
@@ -415,15 +417,35 @@ TEST_CASE("challenges to one player are limited per challenger, and a player ref
     REQUIRE(liam.lobby->noplay("Eamon", false, w.now).ok());
     REQUIRE(
         w.until([&] { return liam.all<lobby::Ok>().back().text == "Eamon's challenges reach you again"; }));
-    eamon.events.clear();
-    REQUIRE(eamon.lobby->rematch(game, w.now).ok());
-    REQUIRE(w.until([&] { return waiting() != 0; }));
-    REQUIRE(liam.lobby->decline(waiting(), w.now).ok());
-    REQUIRE(w.until([&] { return waiting() == 0; }));
-    REQUIRE(eamon.lobby->rematch(game, w.now).ok());
-    REQUIRE(w.until([&] { return eamon.refused("rematch").has_value(); }));
-    CHECK(refusal(eamon, "rematch") ==
-          "slow-down you challenged Liam 3 times lately: wait 5 minutes before asking again");
+    // Rematches declined until the budget is spent: two came back in the ten minutes since (the one
+    // refused by noplay cost nothing).
+    int declined = 0;
+    for (;;) {
+        eamon.events.clear();
+        REQUIRE(eamon.lobby->rematch(game, w.now).ok());
+        REQUIRE(w.until([&] { return waiting() != 0 || eamon.refused("rematch").has_value(); }));
+        if (eamon.refused("rematch")) break;
+        REQUIRE(liam.lobby->decline(waiting(), w.now).ok());
+        REQUIRE(w.until([&] { return waiting() == 0; }));
+        REQUIRE(++declined <= 3);
+    }
+    CHECK(declined == 2);
+    CHECK(refusal(eamon, "rematch") == slow);
+    // An accepted challenge costs nothing: Zoe and Liam may play again and again.
+    for (int i = 0; i < 5; ++i) {
+        const std::size_t started = liam.all<lobby::MatchStart>().size();
+        CHECK(challenge(zoe, "Liam") == "(none)");
+        lobby::Id id = 0;
+        REQUIRE(w.until([&] { return (id = seek_of(liam, "Zoe")) != 0; }));
+        REQUIRE(liam.lobby->accept(id, w.now).ok());
+        REQUIRE(w.until([&] { return liam.all<lobby::MatchStart>().size() > started; }));
+        const std::string played = World::match_of(liam)->game;
+        REQUIRE(liam.lobby->abort(played, w.now).ok());
+        REQUIRE(w.until([&] {
+            return !zoe.lobby->tables().games().contains(played) &&
+                   !liam.lobby->tables().games().contains(played);
+        }));
+    }
 }
 
 TEST_CASE("a declined challenge is told to the challenger and logged (issue 33, item 5)",
