@@ -96,15 +96,51 @@ std::string Games::code_for(HostedGame& g, int player) {
     return plain;
 }
 
-Expected<std::string> Games::watch_code(HostedGame& g, const std::string& name) {
+Expected<std::string, NoWatchCode> Games::watch_code(HostedGame& g, const std::string& name,
+                                                     const std::string& source, bool per_source, Millis now) {
     Codes& c = codes_[g.id()];
-    if (const auto it = c.watchers.find(name); it != c.watchers.end()) return it->second;
-    if (c.watchers.size() >= 2 * max_spectators)
-        return Failure{"busy: too many spectators of this game; try again later"};
+    if (const auto it = c.watchers.find(name); it != c.watchers.end() && !lapsed(it->second, now)) {
+        if (it->second.at_board == 0) it->second.since = now;  // asked again: a minute more
+        return it->second.code;
+    }
+    // (A walk over the game's codes, at most 2 * max_spectators, only when one is made.)
+    std::size_t from_source = 0;
+    for (auto it = c.watchers.begin(); it != c.watchers.end();)
+        if (lapsed(it->second, now)) {
+            drop_watcher(c, it++);
+        } else {
+            from_source += it->second.source == source;
+            ++it;
+        }
+    if (c.watchers.size() >= 2 * max_spectators) return Failure{NoWatchCode::GameFull};
+    if (per_source && from_source >= watch_codes_per_source) return Failure{NoWatchCode::SourceFull};
     std::string code = net::new_code(server_code_length);
     by_digest_[digest_key(code_digest(code))] = Seat{g.id(), -1, name};
-    c.watchers.emplace(name, code);
+    c.watchers.emplace(name, Watcher{code, source, now, 0});
     return code;
+}
+
+void Games::drop_watcher(Codes& c, std::map<std::string, Watcher>::iterator it) {
+    by_digest_.erase(digest_key(code_digest(it->second.code)));
+    c.watchers.erase(it);
+}
+
+void Games::left_board(ConnId conn, Millis now) {
+    const auto s = spectators_.find(conn);
+    if (s == spectators_.end()) return;
+    const auto g = conns_.find(conn);
+    if (g != conns_.end())
+        if (const auto c = codes_.find(g->second); c != codes_.end())
+            if (const auto w = c->second.watchers.find(s->second); w != c->second.watchers.end()) {
+                w->second.at_board = std::max(0, w->second.at_board - 1);
+                w->second.since = now;
+            }
+    spectators_.erase(s);
+}
+
+void Games::forget(ConnId conn, Millis now) {
+    left_board(conn, now);
+    conns_.erase(conn);
 }
 
 Expected<void> Games::hello(ConnId conn, const net::Hello& h, const std::string& source, bool per_address,
@@ -124,6 +160,17 @@ Expected<void> Games::hello(ConnId conn, const net::Hello& h, const std::string&
         return Failure{net::wrong_code_reason};
     }
     const int player = it->second.player;
+    if (player < 0) {
+        Codes& c = codes_[g->id()];
+        const auto w = c.watchers.find(it->second.name);
+        if (w == c.watchers.end()) return Failure{"wrong join code"};
+        if (lapsed(w->second, now)) {
+            // (A code given out, not a guess: nothing is charged.)
+            drop_watcher(c, w);
+            return Failure{"your code to watch game " + g->wire() +
+                           " lapsed unused: ask the lobby to watch it again"};
+        }
+    }
     if (per_address && !hellos_.allow(source, now))
         return Failure{"too many game connections from your address lately: wait a moment and try again"};
     if (player >= 0) {
@@ -136,8 +183,13 @@ Expected<void> Games::hello(ConnId conn, const net::Hello& h, const std::string&
     }
     if (per_address) hellos_.spend(source, now);
     conns_[conn] = g->id();
+    if (player < 0) {
+        ++codes_[g->id()].watchers.at(it->second.name).at_board;
+        spectators_[conn] = it->second.name;
+    }
     touch(g->id());
-    g->join(conn, player, h.version, now, it->second.name);
+    const std::string name = it->second.name;  // (join may drop codes through the lobby)
+    g->join(conn, player, h.version, now, name);
     return {};
 }
 
@@ -149,6 +201,7 @@ void Games::message(ConnId conn, const net::Message& m, Millis now) {
 }
 
 void Games::gone(ConnId conn, Millis now) {
+    left_board(conn, now);
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
     const GameId id = it->second;
@@ -168,7 +221,7 @@ void Games::tick_one(GameId id, Millis now) {
     if (it->second->done()) {
         for (const std::string& d : codes_[id].digest)
             if (!d.empty()) by_digest_.erase(d);
-        for (const auto& [name, code] : codes_[id].watchers) by_digest_.erase(digest_key(code_digest(code)));
+        for (const auto& [name, w] : codes_[id].watchers) by_digest_.erase(digest_key(code_digest(w.code)));
         codes_.erase(id);
         for (int p : {0, 1}) rejoins_.erase({id, p});
         games_.erase(it);
@@ -201,6 +254,7 @@ Millis Games::until_next(Millis now) const {
 void Games::close_all(std::string_view last) {
     for (auto& [id, g] : games_) g->close_all(last);
     conns_.clear();
+    spectators_.clear();
 }
 
 }  // namespace gobblet::server

@@ -31,6 +31,14 @@ constexpr int rejoins_burst = 5;
 constexpr Millis rejoins_every = 10'000;
 constexpr int hellos_burst = 20;
 constexpr Millis hellos_every = 2000;
+// Spectators' codes of one game that one address holds at once (unless the lobby says it is shared), and
+// how long a code lives unused (never at the board, or since its spectator left it): one address had
+// taken all of a game's codes in under a second with throwaway guest names, and nobody could watch it
+// until a restart (issue 34).
+constexpr std::size_t watch_codes_per_source = 10;
+constexpr Millis watch_code_lapse = 60'000;
+// Why a game gives no spectator's code now.
+enum class NoWatchCode : std::uint8_t { GameFull, SourceFull };
 
 class Games {
   public:
@@ -57,8 +65,8 @@ class Games {
     void message(ConnId conn, const net::Message& m, Millis now);
     // The connection closed by itself.
     void gone(ConnId conn, Millis now);
-    // The connection was closed on a game's request: only the map forgets it.
-    void forget(ConnId conn) { conns_.erase(conn); }
+    // The connection was closed on a game's request: only the maps forget it.
+    void forget(ConnId conn, Millis now);
     // The games that are due (their until_next), and those something happened to since the last tick:
     // a round of the loop costs what happened in it, not the number of games.
     void tick(Millis now);
@@ -74,9 +82,12 @@ class Games {
     // restart, when only its digest is known) a fresh one that replaces it.
     std::string code_for(HostedGame& g, int player);
     // The code spectator `name` (as the lobby knows them) joins `g` with: one each, made when first
-    // asked, so that the game knows who watches. Refused when the game has given out as many as it
-    // takes spectators (max_spectators) and more.
-    Expected<std::string> watch_code(HostedGame& g, const std::string& name);
+    // asked, so that the game knows who watches. Refused when the game holds as many as it takes
+    // spectators (max_spectators) and more, or (`per_source`) when `source` holds watch_codes_per_source
+    // of them. A code lapses watch_code_lapse after it was asked for or its last spectator left the
+    // board, unless someone is at the board with it.
+    Expected<std::string, NoWatchCode> watch_code(HostedGame& g, const std::string& name,
+                                                  const std::string& source, bool per_source, Millis now);
     std::size_t size() const { return games_.size(); }
 
   private:
@@ -85,11 +96,24 @@ class Games {
         int player;        // -1: watching
         std::string name;  // a spectator's
     };
+    struct Watcher {
+        std::string code;
+        std::string source;  // whence it was asked for
+        Millis since = 0;    // asked for, or left the board last
+        int at_board = 0;    // connections at the board with it
+    };
     struct Codes {
         std::array<std::string, 2> plain;  // the players' codes, "" when unknown in this run
         std::array<std::string, 2> digest;
-        std::map<std::string, std::string> watchers;  // each spectator's (by name) code
+        std::map<std::string, Watcher> watchers;  // each spectator's (by name)
     };
+    bool lapsed(const Watcher& w, Millis now) const {
+        return w.at_board == 0 && now - w.since >= watch_code_lapse;
+    }
+    // The spectator's code goes (its digest with it).
+    void drop_watcher(Codes& c, std::map<std::string, Watcher>::iterator it);
+    // A spectator's connection left the board.
+    void left_board(ConnId conn, Millis now);
     void index(GameId game, int slot, const std::string& digest);
     HostedGame* game(GameId id);
     // Something may have changed the game's deadlines: the next tick looks at it.
@@ -104,6 +128,7 @@ class Games {
     std::map<GameId, Codes> codes_;
     std::unordered_map<std::string, Seat> by_digest_;
     std::unordered_map<ConnId, GameId> conns_;
+    std::unordered_map<ConnId, std::string> spectators_;  // the name whose code each spectator came with
     net::GuessGuard guesses_;
     net::PerSource hellos_{hellos_burst, hellos_every, hellos_burst* hellos_every};
     std::map<std::pair<GameId, int>, net::GuessLimiter> rejoins_;  // by game and player

@@ -27,7 +27,7 @@ void Hub::Door::send_bulk(ConnId to, std::string_view line) {
 void Hub::Door::close(ConnId to, std::string_view last) {
     const auto it = hub_.conns_.find(to);
     if (it != hub_.conns_.end()) {
-        if (it->second.kind == Kind::Game) hub_.games_.forget(to);
+        if (it->second.kind == Kind::Game) hub_.games_.forget(to, hub_.now_);
         hub_.forget(it);
     }
     out_.close(to, last);

@@ -371,7 +371,7 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
             [&](const lobby::Accept& x) { return seeks_.accept(conn, p, x, now); },
             [&](const lobby::Decline& x) { return seeks_.decline(conn, p, x, now); },
             [&](const lobby::Withdraw& x) { return seeks_.withdraw(conn, p, x, now); },
-            [&](const lobby::Watch& x) { return watch(conn, p, x); },
+            [&](const lobby::Watch& x) { return watch(conn, p, x, now); },
             [&](const lobby::Rematch& x) { return seeks_.rematch(conn, p, x, now); },
             [&](const lobby::Abort& x) { return abort(p, x, now); },
             [&](const lobby::FingerQuery& x) { return finger(conn, x, now); },
@@ -529,13 +529,22 @@ lobby::MatchStart Lobby::match_line(HostedGame& g, int player, int round, Millis
     return m;
 }
 
-Reply Lobby::watch(ConnId conn, Player& p, const lobby::Watch& m) {
+Reply Lobby::watch(ConnId conn, Player& p, const lobby::Watch& m, Millis now) {
     HostedGame* g = games_.find(m.game);
     if (!g) return deny(Refusal::NotFound, "no game " + m.game + " in progress");
     if (Reply may = may_watch(conn, p, *g); !may) return may;
     // A code of the spectator's own: the game knows who watches (and says so when they are at its board).
-    const Expected<std::string> code = games_.watch_code(*g, p.name);
-    if (!code) return deny(Refusal::Busy, code.why());
+    // An address holds a few of a game's codes at once, unless the operator says many players share it.
+    const std::string& source = conns_[conn].peer.source;
+    const auto& shared = settings_.shared_sources;
+    const bool per_source = std::find(shared.begin(), shared.end(), source) == shared.end();
+    const auto code = games_.watch_code(*g, p.name, source, per_source, now);
+    if (!code && code.why() == NoWatchCode::GameFull)
+        return deny(Refusal::Busy, "too many spectators of game " + m.game + ": try again later");
+    if (!code)
+        return deny(Refusal::Limit, "your address holds " + std::to_string(watch_codes_per_source) +
+                                        " codes to watch game " + m.game +
+                                        ": unused, they lapse in a minute");
     send(conn, lobby::Watching{g->wire(), *code});
     return {};
 }

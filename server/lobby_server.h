@@ -198,7 +198,7 @@ class Lobby : public GameListener, private LobbyRoom {
     // Requests of a player in the lobby: each handler, the lobby's own or its part's, returns its Reply,
     // and request() sends a refusal with the request's verb.
     void request(ConnId conn, Player& p, const lobby::Message& m, Millis now);
-    Reply watch(ConnId conn, Player& p, const lobby::Watch& m);
+    Reply watch(ConnId conn, Player& p, const lobby::Watch& m, Millis now);
     // Version 3: an abort before each side has moved, a profile, the leaderboard, spectators' talk (a
     // rematch is the seeks board's).
     Reply abort(Player& p, const lobby::Abort& m, Millis now);

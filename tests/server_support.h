@@ -233,6 +233,16 @@ struct World : FakeTimeSteps<World, 300> {
     }
 };
 
+// A bare connection to the server, from `from` (127.0.0.2 plays a second machine), kept in `keep` and
+// polled by the world (unless `polled` is false).
+inline RawPeer& raw(World& w, std::vector<std::unique_ptr<RawPeer>>& keep, const std::string& from = {},
+                    bool polled = true) {
+    keep.push_back(std::make_unique<RawPeer>());
+    REQUIRE(keep.back()->connect(w.serving.endpoint(), 5000, from).ok());
+    if (polled) w.raws.push_back(keep.back().get());
+    return *keep.back();
+}
+
 // White makes four in a row on row A while Black plays along row D.
 inline const std::vector<std::string> white_wins = {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K2C4", "W2A4"};
 

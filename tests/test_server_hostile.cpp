@@ -10,15 +10,6 @@ using namespace gobblet::test;
 
 namespace {
 
-// A bare connection to the server, from `from` (127.0.0.2 plays a second machine).
-RawPeer& raw(World& w, std::vector<std::unique_ptr<RawPeer>>& keep, const std::string& from = {},
-             bool polled = true) {
-    keep.push_back(std::make_unique<RawPeer>());
-    REQUIRE(keep.back()->connect(w.serving.endpoint(), 5000, from).ok());
-    if (polled) w.raws.push_back(keep.back().get());
-    return *keep.back();
-}
-
 // Liam and Eamon log in, Liam seeks a match on `terms` and Eamon accepts: both have heard of it.
 void meet(World& w, Client& liam, Client& eamon, const std::string& terms) {
     for (Client* c : {&liam, &eamon}) {

@@ -524,3 +524,63 @@ TEST_CASE(
         CHECK_FALSE(c->heard<lobby::Kibitzed>());
     }
 }
+
+TEST_CASE("one address cannot take a game's spectators' codes: they are limited per address and lapse unused",
+          "[server][hostile][trust][spectator]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
+    enter_all(w, {&liam, &eamon, &zoe});
+    auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
+    (void)white;
+    (void)black;
+    const std::string game = World::match_of(liam)->game;
+    // Mallory's address asks for codes under throwaway guest names, each leaving at once: it had taken
+    // all 2,000 of the game's in under a second, and nobody could watch it until a restart.
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    std::vector<std::string> codes;
+    std::string refused;
+    const auto ask = [&](const std::string& name) {
+        RawPeer& m = raw(w, keep, "127.0.0.66");
+        m.say("lobby gobblet 3\nlogin " + name + " human guest\nwatch " + game + "\n");
+        REQUIRE(w.until([&] { return m.line_starting("watching ") || m.line_starting("refused watch"); }));
+        const auto got = m.line_starting("watching ");
+        m.close();
+        w.idle(5);
+        if (!got) return *m.line_starting("refused watch");
+        codes.push_back(got->substr(got->rfind(' ') + 1));
+        return std::string();
+    };
+    for (int i = 0; i < 40 && refused.empty(); ++i) refused = ask("Throwaway" + std::to_string(i));
+    CHECK(codes.size() == server::watch_codes_per_source);
+    CHECK(refused == "refused watch limit your address holds 10 codes to watch game " + game +
+                         ": unused, they lapse in a minute");
+    // Zoe, from her own address, still watches.
+    REQUIRE(zoe.lobby->watch(game, w.now).ok());
+    REQUIRE(w.until([&] { return zoe.heard<lobby::Watching>(); }));
+    // A minute on, the codes nobody used have lapsed: one is refused at the game's door, saying so (and
+    // charged as no guess), and the address may ask again.
+    w.pass(61 * s);
+    RawPeer& late = raw(w, keep, "127.0.0.66");
+    late.say("hello gobblet 2 " + codes.at(0) + " new Mallory\n");
+    REQUIRE(w.until([&] { return late.closed_by_peer(); }));
+    CHECK(late.heard().back() ==
+          "error your code to watch game " + game + " lapsed unused: ask the lobby to watch it again");
+    codes.clear();
+    CHECK(ask("Later") == "");
+    CHECK(codes.size() == 1);
+    // A code in use never lapses: Zoe, at the board for a minute and a half, comes back with hers.
+    // (Hers, asked for a minute ago and unused, has lapsed too: she asks again.)
+    zoe.events.clear();
+    REQUIRE(zoe.lobby->watch(game, w.now).ok());
+    REQUIRE(w.until([&] { return zoe.heard<lobby::Watching>(); }));
+    const std::string code = zoe.all<lobby::Watching>().at(0).code;
+    w.join_game(zoe, code, true);
+    REQUIRE(w.until([&] { return zoe.game->playing(); }));
+    w.pass(90 * s);
+    zoe.game->leave("back soon", w.now);
+    w.idle(10);
+    w.join_game(zoe, code, true);
+    REQUIRE(w.until([&] { return zoe.game->playing(); }));
+}

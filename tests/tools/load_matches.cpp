@@ -1,7 +1,10 @@
 // lobby-load's matches mode (tests/tools/lobby_load.cpp): N concurrent matches with a spectator each, one
 // process, every connection on one epoll. It must stay light beside the server (they share the
 // machine's cores), so the lobby connections are bare lines (a guest logs in, challenges its partner or
-// accepts, asks for a watch code, answers pings; the rest is read and dropped: a full lobby client keeps
+// accepts, answers pings; one more, the viewer, from an address of its own, asks for every match's watch
+// code, since a player never watches their own game nor one whose player shares their address (on a unix
+// socket every connection is one source: the server needs --shared-address unix:uid=N); the rest is read
+// and dropped: a full lobby client keeps
 // every table, and thousands of them in one process would measure the load, not the server), while the
 // game connections are the real net::Session that players and spectators run, which checks every fact.
 #include "tests/tools/load_matches.h"
@@ -74,7 +77,6 @@ struct LobbyLine {
     std::string from;  // the address it comes from ("" for the system's choice)
     bool in = false;   // welcomed
     std::optional<lobby::MatchStart> start;
-    std::optional<lobby::Watching> watching;
     lobby::Id challenge = 0;  // a challenge to this player, to accept
     lobby::Id own_seek = 0;   // its own open seek, as the server listed it
     // The server's limit on the changes everyone hears of (posts, challenges, withdrawals), per
@@ -196,8 +198,11 @@ class Bench {
     net::Endpoint where_;
     MatchesOptions o_;
     int ep_ = -1;
-    std::vector<LobbyLine> lobbies_;  // 2N: match k's players are 2k (White in round 1) and 2k + 1
-    std::vector<Seat> seats_;         // 3N: match k's players 3k, 3k + 1, its spectator 3k + 2
+    std::vector<LobbyLine> lobbies_;  // 2N + 1: match k's players are 2k (White in round 1) and 2k + 1;
+                                      // the last, the viewer, asks for the watch codes
+    std::size_t viewer() const { return lobbies_.size() - 1; }
+    std::unordered_map<std::string, std::string> watch_codes_;  // by game, as the viewer was told
+    std::vector<Seat> seats_;  // 3N: match k's players 3k, 3k + 1, its spectator 3k + 2
     std::vector<Pace> pace_;
     std::vector<std::int64_t> latencies_;
     std::int64_t relayed_ = 0, late_ = 0;
@@ -270,7 +275,7 @@ void Bench::lobby_io(std::size_t i, std::uint32_t events) {
                     s && s->to.empty() && s->from == l.name)
                     l.own_seek = s->id;
                 if (const auto* m = std::get_if<lobby::MatchStart>(&*p)) l.start = *m;
-                if (const auto* w = std::get_if<lobby::Watching>(&*p)) l.watching = *w;
+                if (const auto* w = std::get_if<lobby::Watching>(&*p)) watch_codes_[w->game] = w->code;
             } else if (line.starts_with("refused ") || line.starts_with("error ") ||
                        line.starts_with("bye ")) {
                 die(l.name + ": the server says: " + line);
@@ -414,7 +419,7 @@ void Bench::join_match(int k) {
             const LobbyLine& l = lobbies_[std::size_t(2 * k + s)];
             join(seat, l.start->code, l.name.substr(1), false);
         } else {
-            join(seat, w.watching->code, "W" + std::to_string(k), true);
+            join(seat, watch_codes_.at(w.start->game), "W" + std::to_string(k), true);
         }
     }
     pace_[std::size_t(k)].game = w.start->game;
@@ -463,7 +468,6 @@ void Bench::cycle(int k) {
             if (!may_change(w, counted)) break;
             first.start.reset();
             second.start.reset();
-            first.watching.reset();
             second.challenge = 0;
             // (the first match of the run is a challenge)
             send_lobby(w, p.game.empty() ? "challenge " + second.name + " official 4 none first-to " +
@@ -482,13 +486,14 @@ void Bench::cycle(int k) {
             if (!first.start || !second.start) break;
             if (first.start->game != second.start->game || first.start->game == p.game)
                 die("match " + std::to_string(k) + ": the rematch started as two games");
-            send_lobby(w, "watch " + first.start->game + "\n");
+            send_lobby(viewer(), "watch " + first.start->game + "\n");
             p.stage = Stage::Join;
             break;
         case Stage::Join:
-            if (!first.watching) break;
+            if (!watch_codes_.contains(first.start->game)) break;
             if (p.game != first.start->game) {
-                join_match(k);
+                watch_codes_.erase(p.game);  // (the last match's)
+                join_match(k);               // (its game is p.game now)
             }
             for (int s = 0; s < 3; ++s)
                 if (const Seat& seat = seats_[std::size_t(3 * k + s)]; !seat.session || !seat.started) return;
@@ -589,7 +594,7 @@ int Bench::run() {
         phases += buf;
         t_phase = t;
     };
-    lobbies_.resize(std::size_t(2 * n));
+    lobbies_.resize(std::size_t(2 * n + 1));  // (and the viewer)
     seats_.resize(std::size_t(3 * n));
     pace_.assign(std::size_t(n), {});
     change_counted_.assign(lobbies_.size(), false);
@@ -602,7 +607,7 @@ int Bench::run() {
     };
     for (std::size_t i = 0; i < lobbies_.size(); ++i) {
         net::Connector c;
-        lobbies_[i].from = address_of(int(i / 2));
+        lobbies_[i].from = i == viewer() ? (where_.is_unix() ? "" : "127.17.0.1") : address_of(int(i / 2));
         auto st = c.start(where_, now_ms(), lobbies_[i].from);
         while (st == net::Connector::Status::Pending) {
             pollfd pf{c.fd(), POLLOUT, 0};
@@ -672,20 +677,20 @@ int Bench::run() {
             die("not every challenge arrived");
         if (!until(
                 [&] {
-                    for (const LobbyLine& l : lobbies_)
-                        if (!l.start) return false;
+                    for (std::size_t i = 0; i < viewer(); ++i)
+                        if (!lobbies_[i].start) return false;
                     return true;
                 },
                 setup_limit))
             die("not every match started");
         phase("challenges and starts");
-        // The spectators' codes, asked for by each match's White.
+        // The spectators' codes, asked for by the viewer.
         for (int k = 0; k < n; ++k)
-            send_lobby(std::size_t(2 * k), "watch " + lobbies_[std::size_t(2 * k)].start->game + "\n");
+            send_lobby(viewer(), "watch " + lobbies_[std::size_t(2 * k)].start->game + "\n");
         if (!until(
                 [&] {
                     for (int k = 0; k < n; ++k)
-                        if (!lobbies_[std::size_t(2 * k)].watching) return false;
+                        if (!watch_codes_.contains(lobbies_[std::size_t(2 * k)].start->game)) return false;
                     return true;
                 },
                 setup_limit))
