@@ -86,11 +86,17 @@ inline std::vector<std::string_view> split_lines(std::string_view text) {
 // that seems to say something else), the line and paragraph separators U+2028/9, and the invisible
 // characters that can make one name look like another (the zero-width space U+200B, the word joiner and
 // invisible operators U+2060-2064, the deprecated format characters U+206A-206F, the byte-order mark
-// U+FEFF, the interlinear annotations U+FFF9-FFFB). The joiners U+200C/D stay: scripts and emoji need them.
+// U+FEFF, the interlinear annotations U+FFF9-FFFB; the soft hyphen U+00AD, the combining grapheme joiner
+// U+034F, the Mongolian vowel separator U+180E, the shorthand format controls U+1BCA0-1BCA3; the Hangul
+// fillers U+115F, U+1160, U+3164 and U+FFA0, blank letters that make a name look empty; and the tag
+// characters U+E0000-E007F, invisible copies of ASCII that hide words in a line for whatever decodes
+// them: issue 34). The joiners U+200C/D stay: scripts and emoji need them.
 inline bool hidden_control(char32_t c) {
-    return (c >= 0x80 && c <= 0x9F) || c == 0x061C || c == 0x200B || c == 0x200E || c == 0x200F ||
-           (c >= 0x2028 && c <= 0x202E) || (c >= 0x2060 && c <= 0x206F) || c == 0xFEFF ||
-           (c >= 0xFFF9 && c <= 0xFFFB);
+    return (c >= 0x80 && c <= 0x9F) || c == 0xAD || c == 0x034F || c == 0x061C || c == 0x115F ||
+           c == 0x1160 || c == 0x180E || c == 0x200B || c == 0x200E || c == 0x200F ||
+           (c >= 0x2028 && c <= 0x202E) || (c >= 0x2060 && c <= 0x206F) || c == 0x3164 || c == 0xFEFF ||
+           (c >= 0xFFF9 && c <= 0xFFFB) || c == 0xFFA0 || (c >= 0x1BCA0 && c <= 0x1BCA3) ||
+           (c >= 0xE0000 && c <= 0xE007F);
 }
 
 // The length of the well-formed UTF-8 sequence that starts at s[at] (1 to 4 bytes), or 0: a stray

@@ -88,8 +88,8 @@ void run(Net& net, Side& host, Child& tool, const std::function<void()>& then = 
                 host.match.player_of(host.match.game().side_to_move()) == host.session->local_player()) {
                 MoveList list;
                 host.match.game().legal_moves(list);
-                (void)host.session->move(MoveSpec::of(list[0], host.match.game().side_to_move()),
-                                         false, net.now);
+                (void)host.session->move(MoveSpec::of(list[0], host.match.game().side_to_move()), false,
+                                         net.now);
             }
             if (then && !done_then && tool.said.find("connected to") != std::string::npos) {
                 done_then = true;
@@ -218,6 +218,24 @@ TEST_CASE("hostile peer: bidirectional isolates and marks in its name and chat c
     for (const Event& e : host.events)
         for (const std::string bad : {"\xE2\x81\xA6", "\xE2\x81\xA7", "\xE2\x81\xA9", "\xE2\x80\x8F",
                                       "\xD8\x9C", "\xE2\x80\xA8", "\xE2\x80\xA9"})
+            CHECK(e.text.find(bad) == std::string::npos);
+}
+
+TEST_CASE("hostile peer: tag characters, a soft hyphen and the Hangul filler in its name and chat come out",
+          "[net][hostile]") {
+    Net net;
+    Side host = make_host();
+    net.players = {&host};
+    Child tool;
+    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "invisible", "--code", "ABCDEFGH"});
+    run(net, host, tool);
+    INFO(tool.said);
+    CHECK(tool.status == 0);
+    CHECK(host.match.name(1) == "Mallory");
+    REQUIRE(net.until([&] { return host.saw(Event::Kind::Chat); }));
+    CHECK(host.last(Event::Kind::Chat) == "gg");
+    for (const Event& e : host.events)
+        for (const std::string bad : {"\xC2\xAD", "\xE3\x85\xA4", "\xF3\xA0"})
             CHECK(e.text.find(bad) == std::string::npos);
 }
 

@@ -253,9 +253,17 @@ TEST_CASE("cleaning drops every bidirectional control and invisible separator, a
     // (U+202A-202E), the line and paragraph separators (U+2028/9), zero-width spaces and the byte-order
     // mark: none is shown as a character, and a terminal may reorder or break the line around them.
     const std::string controls[] = {"\xE2\x81\xA6", "\xE2\x81\xA7", "\xE2\x81\xA8", "\xE2\x81\xA9",
-                                    "\xE2\x80\x8E", "\xE2\x80\x8F", "\xD8\x9C",     "\xE2\x80\xAA",
+                                    "\xE2\x80\x8E", "\xE2\x80\x8F", "\xD8\x9C", "\xE2\x80\xAA",
                                     "\xE2\x80\xAE", "\xE2\x80\xA8", "\xE2\x80\xA9", "\xE2\x80\x8B",
-                                    "\xEF\xBB\xBF", "\xE2\x81\xA0"};
+                                    "\xEF\xBB\xBF", "\xE2\x81\xA0",
+                                    // Invisible, or blank as a name (issue 34): the soft hyphen U+00AD, the
+                                    // combining grapheme joiner U+034F, the Hangul fillers U+115F, U+1160,
+                                    // U+3164 and U+FFA0, the Mongolian vowel separator U+180E, tag
+                                    // characters (U+E0001, U+E0041, U+E007F), the shorthand format
+                                    // controls U+1BCA0-1BCA3.
+                                    "\xC2\xAD", "\xCD\x8F", "\xE1\x85\x9F", "\xE1\x85\xA0", "\xE3\x85\xA4",
+                                    "\xEF\xBE\xA0", "\xE1\xA0\x8E", "\xF3\xA0\x80\x81", "\xF3\xA0\x81\x81",
+                                    "\xF3\xA0\x81\xBF", "\xF0\x9B\xB2\xA0", "\xF0\x9B\xB2\xA3"};
     for (std::size_t i = 0; i < std::size(controls); ++i) {
         const std::string& c = controls[i];
         INFO("control number " << i);

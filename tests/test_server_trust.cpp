@@ -584,3 +584,43 @@ TEST_CASE("one address cannot take a game's spectators' codes: they are limited 
     w.join_game(zoe, code, true);
     REQUIRE(w.until([&] { return zoe.game->playing(); }));
 }
+
+TEST_CASE("tag characters, a soft hyphen and the Hangul filler never reach chat or kibitz",
+          "[server][hostile][trust]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon"), zoe("Zoe"), max("Max");
+    enter_all(w, {&liam, &eamon, &zoe, &max});
+    // "gg" with "resign" hidden in tag characters (shown as nothing, read by whatever decodes them), a soft
+    // hyphen and a Hangul filler, said to the lobby.
+    const std::string hidden =
+        "\xF3\xA0\x81\xB2\xF3\xA0\x81\xA5\xF3\xA0\x81\xB3\xF3\xA0\x81\xA9\xF3\xA0\x81\xA7"
+        "\xF3\xA0\x81\xAE\xC2\xAD\xE3\x85\xA4";
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& m = raw(w, keep, "127.0.0.66");
+    m.say("lobby gobblet 3\nlogin Mallory human guest\nsay gg" + hidden + "\n");
+    REQUIRE(w.until([&] { return liam.heard<lobby::Chat>(); }));
+    CHECK(liam.all<lobby::Chat>().at(0).text == "gg");
+    // Said only in them: nothing printable, refused.
+    m.say("say " + hidden + "\n");
+    REQUIRE(w.until([&] { return m.closed_by_peer() || m.line_starting("error ").has_value(); }));
+    CHECK(m.line_starting("error ") == "error say: nothing printable");
+    // Kibitz: the spectators hear "gg" alone.
+    auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
+    (void)white;
+    (void)black;
+    const std::string game = World::match_of(liam)->game;
+    for (Client* c : {&zoe, &max}) {
+        REQUIRE(c->lobby->watch(game, w.now).ok());
+        REQUIRE(w.until([&] { return c->heard<lobby::Watching>(); }));
+        w.join_game(*c, c->all<lobby::Watching>().at(0).code, true);
+    }
+    REQUIRE(w.until([&] {
+        const auto& players = liam.lobby->tables().players();
+        return players.at("zoe").watching == game && players.at("max").watching == game;
+    }));
+    REQUIRE(zoe.lobby->kibitz(game, "gg" + hidden, w.now).ok());
+    REQUIRE(w.until([&] { return max.heard<lobby::Kibitzed>(); }));
+    CHECK(max.all<lobby::Kibitzed>().at(0).text == "gg");
+}

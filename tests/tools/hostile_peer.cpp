@@ -21,6 +21,9 @@
 //                 with more of them, then chats with a raw ESC [2J
 //   bidi          joins with bidirectional isolates and marks in its name (U+2067 ... U+2069, U+200F),
 //                 chats with more of them and line separators (U+2028/9), then says goodbye
+//   invisible     joins with invisible characters in its name (a soft hyphen U+00AD, the Hangul filler
+//                 U+3164, tag characters U+E0000-E007F), chats with a line that hides words in tag
+//                 characters (shown as nothing, read by whatever decodes them), then says goodbye
 //   mid-move      joins, sends half a move line and hangs up
 //   polite        joins, says goodbye (a control: the host should just see it leave)
 //
@@ -203,8 +206,8 @@ int usage() {
         stderr,
         "usage: hostile-peer HOST:PORT MODE [--code CODE] [--name NAME] [--wait SECONDS] [--from ADDR] "
         "[--repeat N]\n"
-        "modes: garbage long-line wrong-code silent illegal out-of-turn wrong-number escapes bidi mid-move "
-        "polite\n");
+        "modes: garbage long-line wrong-code silent illegal out-of-turn wrong-number escapes bidi invisible "
+        "mid-move polite\n");
     return 2;
 }
 
@@ -278,10 +281,12 @@ int main(int argc, char** argv) {
         t.answer_pings = false;
         return t.finish();
     }
-    const std::string hello_name = mode == "escapes" ? "\xC2\x9B"
-                                                       "31mMal\xE2\x80\xAElory"
-                                   : mode == "bidi"  ? "Mal\xE2\x81\xA7lory\xE2\x81\xA9\xE2\x80\x8F"
-                                                     : name;
+    const std::string hello_name =
+        mode == "escapes"     ? "\xC2\x9B"
+                                "31mMal\xE2\x80\xAElory"
+        : mode == "bidi"      ? "Mal\xE2\x81\xA7lory\xE2\x81\xA9\xE2\x80\x8F"
+        : mode == "invisible" ? "Mal\xC2\xADlo\xE3\x85\xA4ry\xF3\xA0\x80\x81\xF3\xA0\x81\x81\xF3\xA0\x81\xBF"
+                              : name;
     t.say("hello gobblet 1 " + *normal + " new " + hello_name + "\n");
     if (mode == "wrong-code") return t.finish();
     if (!t.wait_for([&] { return t.peer.line_starting("ready").has_value(); }, 10000)) return t.finish();
@@ -326,6 +331,15 @@ int main(int argc, char** argv) {
             "2Jhello\xE2\x80\xAE there\n");
         t.say("chat \x1b[2J\x1b[Hcleared your screen?\n");
         return t.finish();
+    }
+    if (mode == "invisible") {
+        // "gg", then "resign" in tag characters (U+E0072 ...), a soft hyphen and a Hangul filler.
+        t.say(
+            "chat gg\xF3\xA0\x81\xB2\xF3\xA0\x81\xA5\xF3\xA0\x81\xB3\xF3\xA0\x81\xA9\xF3\xA0\x81\xA7"
+            "\xF3\xA0\x81\xAE\xC2\xAD\xE3\x85\xA4\n");
+        t.say("bye that was all\n");
+        t.peer.close();
+        return 0;
     }
     if (mode == "bidi") {
         t.say(
