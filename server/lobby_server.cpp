@@ -643,12 +643,7 @@ Reply Lobby::kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now) 
     if (!id || w == watching_.end() || w->second != *id)
         return deny(Refusal::NotAllowed,
                     "you are not watching that game: its spectators talk among themselves");
-    Conn& c = conns_[conn];
-    if (!c.chat.allow(now))
-        return deny(Refusal::SlowDown, "wait: at most " + std::to_string(lobby::chat_burst) +
-                                           " lines at once, then one every " +
-                                           std::to_string(lobby::chat_every / 1000) + " s");
-    c.chat.wrong(now);
+    if (Reply may = may_talk(conn, " lines", now); !may) return may;
     // The spectators only, never the players while it goes on (they cannot watch their own game: watch
     // refuses them, and a name that plays is skipped all the same).
     const lobby::Kibitzed line{m.game, p.name, m.text};
@@ -663,13 +658,26 @@ Reply Lobby::kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now) 
 }
 
 Reply Lobby::say(ConnId conn, Player& p, const lobby::Say& m, Millis now) {
+    if (Reply may = may_talk(conn, " chat lines", now); !may) return may;
+    to_all(lobby::Chat{p.name, m.text});
+    return {};
+}
+
+Reply Lobby::may_talk(ConnId conn, const std::string& what, Millis now) {
     Conn& c = conns_[conn];
     if (!c.chat.allow(now))
-        return deny(Refusal::SlowDown, "wait: at most " + std::to_string(lobby::chat_burst) +
-                                           " chat lines at once, then one every " +
+        return deny(Refusal::SlowDown, "wait: at most " + std::to_string(lobby::chat_burst) + what +
+                                           " at once, then one every " +
                                            std::to_string(lobby::chat_every / 1000) + " s");
-    c.chat.wrong(now);  // (the bucket counts lines said)
-    to_all(lobby::Chat{p.name, m.text});
+    const std::string& source = c.peer.source;
+    const auto& shared = settings_.shared_sources;
+    const bool per_source = std::find(shared.begin(), shared.end(), source) == shared.end();
+    if (per_source && !talks_.allow(source, now))
+        return deny(Refusal::SlowDown, "too many lines from your address lately: at most " +
+                                           std::to_string(address_chat_burst) + " at once, then one every " +
+                                           std::to_string(address_chat_every / 1000) + " s");
+    c.chat.wrong(now);  // (the buckets count lines said)
+    if (per_source) talks_.spend(source, now);
     return {};
 }
 

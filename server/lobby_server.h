@@ -49,6 +49,12 @@ constexpr int changes_burst = 10;
 constexpr Millis changes_every = 1000;
 constexpr int address_changes_burst = 20;
 constexpr Millis address_changes_every = 500;
+// Lines said to the lobby (say) and to a game's spectators (kibitz), which everyone in the lobby or at
+// the game reads: per connection lobby::chat_burst at once, then one every lobby::chat_every; all the
+// connections of an address together this many at once, then one every address_chat_every (not a
+// --shared-address). 31 spectators from one address had sent 15 lines a second to each (issue 34).
+constexpr int address_chat_burst = 10;
+constexpr Millis address_chat_every = 1000;
 // Questions the lobby answers from the database (best, history, finger, record, ratings, standings): each
 // is an index lookup of bounded size, but the loop answers it while the games wait, so per connection
 // this many at once, then one every query_every; all the connections of an address together
@@ -210,6 +216,10 @@ class Lobby : public GameListener, private LobbyRoom {
     // A player's rating in a variant, online or not (nullopt: a guest, or no rated game there).
     std::optional<lobby::Rating> rating_of_seat(const GamePlayer& p, Variant v, Millis now);
     Reply say(ConnId conn, Player& p, const lobby::Say& m, Millis now);
+    // Whether the connection (and its address, unless shared) may say a line now (lobby::chat_burst,
+    // address_chat_burst...), or its `slow-down` denial (`what`: " chat lines", " lines"). Each call that
+    // says yes counts one line.
+    Reply may_talk(ConnId conn, const std::string& what, Millis now);
     // The leaderboard of each variant as of `now` (best): kept, read again when it is due.
     const std::array<std::vector<RatingsRow>, 4>& leaders(Millis now);
     Reply history(ConnId conn, const lobby::HistoryQuery& q);
@@ -240,6 +250,7 @@ class Lobby : public GameListener, private LobbyRoom {
     Millis next_refill_ = 0;
     net::PerSource changes_{address_changes_burst, address_changes_every,
                             address_changes_burst* address_changes_every};
+    net::PerSource talks_{address_chat_burst, address_chat_every, address_chat_burst* address_chat_every};
     net::PerSource queries_{settings_.address_query_burst, address_query_every,
                             settings_.address_query_burst* address_query_every};
     // The leaderboard as last read, and until when it stands (nullopt: read it again).

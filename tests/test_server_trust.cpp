@@ -624,3 +624,62 @@ TEST_CASE("tag characters, a soft hyphen and the Hangul filler never reach chat 
     REQUIRE(w.until([&] { return max.heard<lobby::Kibitzed>(); }));
     CHECK(max.all<lobby::Kibitzed>().at(0).text == "gg");
 }
+
+TEST_CASE("chat and kibitz are limited per address as well as per connection", "[server][hostile][trust]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
+    enter_all(w, {&liam, &eamon, &zoe});
+    // Twenty guests from one address, each saying its five lines at once (each connection's burst).
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    for (int i = 0; i < 20; ++i) {
+        RawPeer& m = raw(w, keep, "127.0.0.77");
+        std::string lines = "lobby gobblet 3\nlogin Crowd" + std::to_string(i) + " human guest\n";
+        for (int k = 0; k < lobby::chat_burst; ++k) lines += "say line " + std::to_string(k) + "\n";
+        m.say(lines);
+        w.idle(3);
+    }
+    w.idle(20);
+    const auto said = [](const Client& c) {
+        int n = 0;
+        for (const lobby::Chat& ch : c.all<lobby::Chat>()) n += ch.from.starts_with("~Crowd");
+        return n;
+    };
+    // The address says its burst and what refills meanwhile, not a hundred lines.
+    CHECK(said(liam) >= server::address_chat_burst);
+    CHECK(said(liam) <= server::address_chat_burst + 2);
+    bool told = false;
+    for (const auto& m : keep)
+        for (const std::string& l : m->heard())
+            told = told || l.starts_with("refused say slow-down too many lines from your address lately");
+    CHECK(told);
+    // Spectators of one address kibitzing: limited alike (their lines and the lobby chat share it).
+    auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
+    (void)white;
+    (void)black;
+    const std::string game = World::match_of(liam)->game;
+    std::vector<std::unique_ptr<Client>> pack;
+    for (int i = 0; i < 4; ++i) {
+        pack.push_back(std::make_unique<Client>("Pack" + std::to_string(i), "127.0.0.88"));
+        Client& c = *pack.back();
+        enter_all(w, {&c});
+        REQUIRE(c.lobby->watch(game, w.now).ok());
+        REQUIRE(w.until([&] { return c.heard<lobby::Watching>(); }));
+        w.join_game(c, c.all<lobby::Watching>().at(0).code, true);
+    }
+    REQUIRE(zoe.lobby->watch(game, w.now).ok());
+    REQUIRE(w.until([&] { return zoe.heard<lobby::Watching>(); }));
+    w.join_game(zoe, zoe.all<lobby::Watching>().at(0).code, true);
+    REQUIRE(w.until([&] {
+        for (const auto& c : pack)
+            if (liam.lobby->tables().players().at(lobby::name_key(c->name)).watching != game) return false;
+        return liam.lobby->tables().players().at("zoe").watching == game;
+    }));
+    w.pass(60 * s);  // (the address's budget full again)
+    for (const auto& c : pack)
+        for (int k = 0; k < lobby::chat_burst; ++k) REQUIRE(c->lobby->kibitz(game, "play C2A2", w.now).ok());
+    w.idle(20);
+    CHECK(zoe.all<lobby::Kibitzed>().size() >= std::size_t(server::address_chat_burst));
+    CHECK(zoe.all<lobby::Kibitzed>().size() <= std::size_t(server::address_chat_burst + 2));
+}
