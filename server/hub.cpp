@@ -102,7 +102,7 @@ void Hub::open(ConnId conn, const Peer& peer, Millis now) {
     // Connections that have not logged in yet: a few per source (more are sent away), and when too many
     // wait in all, the oldest makes way, so that silent connections cannot keep real players out.
     if (turned_away(peer.source)) {
-        env_.note(now, "connection from " + peer.address + " sent away: too many from " + peer.source);
+        refusals_.refused(peer, "too many connections from " + peer.source, now);
         raw_.close(conn, lobby::format_message(lobby::Bye{busy_source}));
         return;
     }
@@ -114,16 +114,28 @@ void Hub::open(ConnId conn, const Peer& peer, Millis now) {
     hold(conn, peer.source);
     count(conn, c);
     file(conn, c);
-    env_.note(now, "connection " + std::to_string(conn) + " from " + peer.address);
+    // (Logged once its first line is taken: a refused one is counted, not logged line by line.)
+}
+
+void Hub::let_in(ConnId conn, Conn& c, Millis now) {
+    c.let_in = true;
+    env_.note(now, "connection " + std::to_string(conn) + " from " + c.peer.address);
+}
+
+void Hub::note_end(ConnId conn, const Conn& c, std::string_view why, Millis now) {
+    if (c.let_in)
+        env_.note(now, "connection " + std::to_string(conn) + " closed: " + std::string(why));
+    else
+        refusals_.refused(c.peer, why, now);
 }
 
 void Hub::drop(ConnId conn, std::string_view last, std::string_view why, Millis now) {
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
     const Kind kind = it->second.kind;
+    note_end(conn, it->second, why, now);
     forget(it);
     raw_.close(conn, last);
-    env_.note(now, "connection " + std::to_string(conn) + " closed: " + std::string(why));
     if (kind == Kind::Lobby) lobby_.closed(conn, now);
     if (kind == Kind::Game) games_.gone(conn, now);
 }
@@ -133,8 +145,8 @@ void Hub::closed(ConnId conn, std::string_view why, Millis now) {
     const auto it = conns_.find(conn);
     if (it == conns_.end()) return;
     const Kind kind = it->second.kind;
+    note_end(conn, it->second, why, now);
     forget(it);
-    env_.note(now, "connection " + std::to_string(conn) + " closed: " + std::string(why));
     if (kind == Kind::Lobby) lobby_.closed(conn, now);
     if (kind == Kind::Game) games_.gone(conn, now);
 }
@@ -164,6 +176,7 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
         c.kind = Kind::Lobby;
         c.keep.set_intervals(lobby::ping_after, lobby::dead_after);
         c.version = h->version;
+        let_in(conn, c, now);
         return lobby_.opened(conn, c.peer, now, h->version);
     }
     if (line.starts_with("hello ")) {
@@ -187,6 +200,8 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
                 games_.hello(conn, *h, c.peer.source, held_counts(c.peer.source), now);
             !joined)
             return drop(conn, net::format_message(net::Error{joined.why()}), joined.why(), now);
+        // (Logged after the game's own line of who joins; the game may have closed it at once: busy.)
+        if (const auto still = conns_.find(conn); still != conns_.end()) let_in(conn, still->second, now);
         return;
     }
     drop(conn,
@@ -281,6 +296,7 @@ void Hub::on_wake(Millis now) {
 
 void Hub::tick(Millis now) {
     now_ = now;
+    refusals_.tick(now);
     scan(now);
     lobby_.tick(now);
     games_.tick(now);
@@ -333,6 +349,7 @@ Millis Hub::until_next(Millis now) const {
     Soonest soonest;
     if (!schedule_.empty()) soonest.at(schedule_.begin()->first - now);
     soonest.also(lobby_.until_next(now));
+    soonest.also(refusals_.until_next(now));
     soonest.also(games_.until_next(now));
     return soonest.get();
 }

@@ -21,6 +21,7 @@
 #include "server/env.h"
 #include "server/games.h"
 #include "server/lobby_server.h"
+#include "server/refusal_log.h"
 #include "server/workers.h"
 
 namespace gobblet::server {
@@ -95,6 +96,7 @@ class Hub : private GameListener {
         net::KeepAlive keep;  // with its protocol's intervals once its first line says which
         int version = 0;      // a lobby connection's protocol version
         Millis due = -1;      // the deadline it is filed under in schedule_ (-1: none)
+        bool let_in = false;  // its first line was taken (logged since): else its end is a refusal
     };
     // What the rooms send goes through here: it notes when each connection last heard from us, and a
     // close a room asks for makes the hub forget the connection.
@@ -119,6 +121,10 @@ class Hub : private GameListener {
     void ssh(ConnId conn, const lobby::Message& m, Millis now);
     // Ends a connection from here: `last` goes out, the hub and the room forget it.
     void drop(ConnId conn, std::string_view last, std::string_view why, Millis now);
+    // The connection's first line was taken: from now on the log follows it.
+    void let_in(ConnId conn, Conn& c, Millis now);
+    // The log line of a connection's end, or a refusal counted (refusals_) if it was never let in.
+    void note_end(ConnId conn, const Conn& c, std::string_view why, Millis now);
     bool waiting(ConnId conn, const Conn& c) const;
     // Whether a source's connections are counted against held_per_source (not sshd's own user).
     bool held_counts(const std::string& source) const;
@@ -159,6 +165,7 @@ class Hub : private GameListener {
     // later, so an entry may be early, never late: scan looks again and files it anew.
     std::set<std::pair<Millis, ConnId>> schedule_;
     Millis now_ = 0;  // of the call in progress (for Door, which has no time argument)
+    RefusalLog refusals_{env_};
     Workers workers_;
     Games games_;
     Lobby lobby_;

@@ -683,3 +683,48 @@ TEST_CASE("chat and kibitz are limited per address as well as per connection", "
     CHECK(zoe.all<lobby::Kibitzed>().size() >= std::size_t(server::address_chat_burst));
     CHECK(zoe.all<lobby::Kibitzed>().size() <= std::size_t(server::address_chat_burst + 2));
 }
+
+TEST_CASE("refused connections are summarised in the log per address per minute",
+          "[server][hostile][trust]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    // One address floods the door with game hellos of wrong codes (each refused), another with
+    // connections beyond what may wait (sent away): each refusal had written two lines, and 244,535 of
+    // them 43 MB in 20 s.
+    for (int i = 0; i < 100; ++i) {
+        RawPeer& m = raw(w, keep, "127.0.0.66");
+        m.say("hello gobblet 2 ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ new Mallory\n");
+        REQUIRE(w.until([&] { return m.closed_by_peer(); }));
+    }
+    for (int i = 0; i < 100; ++i) raw(w, keep, "127.0.0.67");
+    w.idle(20);
+    const auto lines_of = [&](const std::string& address) {
+        std::istringstream in(srv.log.str());
+        int n = 0;
+        for (std::string l; std::getline(in, l);) n += l.find(address) != std::string::npos;
+        return n;
+    };
+    // Each address's first refusal is logged whole; the connections that wait are logged as they are let in.
+    CHECK(lines_of("127.0.0.66") == 1);
+    CHECK(srv.logged("connection from 127.0.0.66:"));
+    CHECK(srv.logged("refused: wrong join code"));
+    CHECK(lines_of("127.0.0.67") == 1);
+    CHECK(srv.logged("refused: too many connections from 127.0.0.67"));
+    // The minute over, one line each says how many more, and the last reason.
+    w.pass(61 * s);
+    CHECK(lines_of("127.0.0.66") == 2);
+    CHECK(
+        srv.logged("connections from 127.0.0.66 refused in the last minute: 99 more (the last: too many "
+                   "wrong codes lately: wait a minute and try again)"));
+    // (Those that waited and said nothing were refused too, 5 s later.)
+    CHECK(
+        srv.logged("connections from 127.0.0.67 refused in the last minute: 99 more (the last: no greeting "
+                   "within 5 s)"));
+    // A player's connection is logged as before.
+    Client liam("Liam");
+    enter_all(w, {&liam});
+    CHECK(lines_of("connection 201 from " + liam.from + ":") == 1);
+    CHECK(srv.logged("lobby: Liam logged in (new) from " + liam.from + ":"));
+}
