@@ -28,6 +28,9 @@ struct LobbyPlayer {
     lobby::Role role = lobby::Role::Human;
     std::optional<AccountId> account;
     lobby::Ratings ratings{};
+    // A guest login's number in this run, its identity (0: a registered player): a guest's name comes to
+    // another guest once it has left, and the games of the first are not the second's.
+    std::uint64_t guest = 0;
 };
 
 // The player's game connection seat: the GamePlayer for the online player `p`.
@@ -92,6 +95,9 @@ class LobbyRoom {
     // Whether the connection (and its address) may make a change of `what` now, or its `slow-down`
     // denial. Each call that says yes counts one change.
     virtual Reply may_change(ConnId conn, Change what, Millis now) = 0;
+    // Whether the online player `p` is the one who sits at `seat` of game `id` (found there by their
+    // account, or by their name for a guest): a guest only if it is the very login that played it.
+    virtual bool holds(const LobbyPlayer& p, GameId id, int seat) const = 0;
     // Whether a match between these two players online (name keys) may be rated: not when they connect
     // from one address or log in from one machine (a second account of one person, whose losses would
     // buy the first a rating), unless the operator said the address is shared; the denial says why. Two

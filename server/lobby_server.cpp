@@ -138,15 +138,32 @@ void Lobby::to_viewers(const std::string& key, const lobby::Message& m) {
 
 void Lobby::to_viewers(const HostedGame& g, const lobby::Message& m) {
     if (shown_games_.listed(g.id())) return to_all(m);
-    for (const GamePlayer& gp : g.setup().players) to_player(key_of(gp), m);
+    for (int seat : {0, 1})
+        if (const Player* p = holder(g, seat)) to_player(p->key, m);
 }
 
 void Lobby::add_game(const HostedGame& g) {
     (void)shown_games_.add(g.id(), g.setup().tournament.has_value());
-    for (const GamePlayer& gp : g.setup().players) {
+    // A guest's seat is indexed under its name only while its own login is online (after a restart, or
+    // once it has left, the name may be another guest's).
+    for (int seat : {0, 1}) {
+        const GamePlayer& gp = g.setup().players[std::size_t(seat)];
+        if (!gp.account && !holder(g, seat)) continue;
         std::vector<GameId>& of = games_of_[key_of(gp)];
         if (std::find(of.begin(), of.end(), g.id()) == of.end()) of.push_back(g.id());
     }
+}
+
+bool Lobby::holds(const Player& p, GameId id, int seat) const {
+    if (p.account) return true;  // (its seat was found by its account)
+    const auto it = guest_seats_.find(id);
+    return p.guest != 0 && it != guest_seats_.end() && it->second[std::size_t(seat)] == p.guest;
+}
+
+const Lobby::Player* Lobby::holder(const HostedGame& g, int seat) const {
+    const Player* p = online_player(key_of(g.setup().players[std::size_t(seat)]));
+    if (!p || g.player_of(seat_of(*p)) != seat || !holds(*p, g.id(), seat)) return nullptr;
+    return p;
 }
 
 void Lobby::refuse(ConnId to, std::string_view verb, const Denial& why) {
@@ -204,7 +221,10 @@ void Lobby::leave_lobby(ConnId conn, Millis now) {
     if (p->account) env_.store.accounts().seen(*p->account, env_.unix(now));
     env_.note(now, "lobby: " + p->name + " left");
     seeks_.drop_of(p->key, lobby::SeekEnd::Left);
-    if (!p->account) seeks_.guest_left(p->key);
+    if (!p->account) {
+        seeks_.guest_left(p->key);
+        games_of_.erase(p->key);  // (its games go on, and are no longer its name's)
+    }
     // (The longest waiting player online takes the place in everyone's list at the next refill.)
     if (shown_players_.remove(p->key)) to_all(lobby::Left{p->name});
 }
@@ -488,6 +508,18 @@ HostedGame* Lobby::start_match(const std::array<GamePlayer, 2>& players, const l
     // Committed (the game, its players, terms and codes) before anyone hears of it.
     Games::Started s = games_.start(GameSetup{played.settings, played.rated, players, tournament}, now);
     HostedGame& g = *s.game;
+    std::array<std::uint64_t, 2> guests{};
+    for (int p : {0, 1})
+        if (const Player* on = online_player(key_of(players[std::size_t(p)])); on && !on->account)
+            guests[std::size_t(p)] = on->guest;
+    if (guests != std::array<std::uint64_t, 2>{}) {
+        guest_seats_[g.id()] = guests;
+        guest_seats_order_.push_back(g.id());
+        if (guest_seats_order_.size() > max_guest_games) {
+            guest_seats_.erase(guest_seats_order_.front());
+            guest_seats_order_.pop_front();
+        }
+    }
     env_.note(now, "game " + g.wire() + " starts: " + players[0].name + " (white) against " +
                        players[1].name + ", " + lobby::terms_text(played) +
                        (casual_why.empty() ? "" : " (not rated: " + casual_why + ")"));
@@ -583,7 +615,8 @@ void Lobby::sync_watchers(const HostedGame& g, bool over) {
 
 Reply Lobby::abort(Player& p, const lobby::Abort& m, Millis now) {
     HostedGame* g = games_.find(m.game);
-    const int seat = g ? g->player_of(seat_of(p)) : -1;
+    int seat = g ? g->player_of(seat_of(p)) : -1;
+    if (seat >= 0 && !holds(p, g->id(), seat)) seat = -1;  // a guest's name, not its login
     if (seat < 0) return deny(Refusal::NotFound, "no match " + m.game + " of yours in progress");
     if (const Expected<void> done = g->abort(seat, now); !done) return deny(Refusal::NotAllowed, done.why());
     return {};
@@ -789,7 +822,7 @@ void Lobby::game_over(const HostedGame& g, Millis now) {
     for (int p : {0, 1}) {
         const GamePlayer& gp = g.setup().players[std::size_t(p)];
         const auto on = online_.find(key_of(gp));
-        if (on == online_.end()) continue;
+        if (on == online_.end() || !holder(g, p)) continue;
         Player& player = *conns_[on->second].player;
         if (end.ratings && player.account) {
             player.ratings = ratings_of(*player.account, now);

@@ -15,6 +15,8 @@
 // seeks per player the board's, tournaments per organizer the director's.
 #pragma once
 
+#include <array>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -73,6 +75,8 @@ constexpr Millis leaders_kept_for = 60'000;
 // each time the leaderboard is read again.
 constexpr int prune_settled_batch = 1000;
 
+// Games whose guests' seats the lobby remembers (for a rematch after the game: the latest this many).
+constexpr std::size_t max_guest_games = 20'000;
 // How many players online and games in progress every lobby connection is shown (docs/lobby.md, "Big
 // lobbies"): the first to come, a player always seeing themselves and their own games, a tournament's
 // games always listed. Enough for any screen, and what keeps a login from costing every connection a line.
@@ -175,6 +179,10 @@ class Lobby : public GameListener, private LobbyRoom {
     // or its `slow-down` denial. Each call that says yes counts one change.
     Reply may_change(ConnId conn, Change what, Millis now) override;
     Reply may_rate(const std::string& a, const std::string& b) const override;
+    bool holds(const Player& p, GameId id, int seat) const override;
+    // The player online who sits at `seat` of `g` (by their account, or the very guest login that
+    // played it), or nullptr.
+    const Player* holder(const HostedGame& g, int seat) const;
     // Why two logged-in connections are taken for one person's ("connect from one address": one source
     // the operator did not name as shared; "log in from one machine": one machine secret or SSH key), or
     // "" when they are not.
@@ -244,6 +252,11 @@ class Lobby : public GameListener, private LobbyRoom {
     Listing<GameId> shown_games_;                     // the games in progress
     // The games in progress of each player (name key): whether they play, and their matches again at login.
     std::unordered_map<std::string, std::vector<GameId>> games_of_;
+    // The guest logins (LobbyPlayer::guest) at the seats of the games started in this run (0: a
+    // registered player's seat), the latest max_guest_games: a guest's game is its login's, not its
+    // name's, for an abort, a rematch and the game's news.
+    std::unordered_map<GameId, std::array<std::uint64_t, 2>> guest_seats_;
+    std::deque<GameId> guest_seats_order_;
     // Who watches what (by name key), as the games' spectators at their boards say; and each game's.
     std::unordered_map<std::string, GameId> watching_;
     std::unordered_map<GameId, std::vector<std::string>> watchers_of_;

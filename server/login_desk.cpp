@@ -119,7 +119,7 @@ Reply LoginDesk::login(ConnId conn, const lobby::Login& l, Millis now) {
         std::string name = "~" + l.name;
         for (int n = 2; room_.online_player(lobby::name_key(name)); ++n)
             name = "~" + l.name + std::to_string(n);
-        LobbyPlayer p{name, lobby::name_key(name), lobby::Role::Guest, std::nullopt, {}};
+        LobbyPlayer p{name, lobby::name_key(name), lobby::Role::Guest, std::nullopt, {}, ++guests_};
         room_.welcome(conn, std::move(p), lobby::How::Guest, now);
         return {};
     }

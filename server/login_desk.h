@@ -117,6 +117,7 @@ class LoginDesk {
     PasswordCost cost_;
     std::vector<unsigned> ssh_uids_;
     std::map<ConnId, Proof> proofs_;
+    std::uint64_t guests_ = 0;  // guest logins so far (each one's number)
     // Failed logins by secret, key or a name nobody has (cheap to check: a right one from an address that
     // failed nothing lately is never held back by others), and password checks, counted as they start
     // (each costs a worker tens of milliseconds and 64 MiB, right or wrong: all addresses wait together).

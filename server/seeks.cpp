@@ -182,14 +182,16 @@ Reply Seeks::rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m,
     int seat = -1;
     if (g)
         for (int i : {0, 1})
-            if (g->players[std::size_t(i)] == seat_of(p)) seat = i;
+            if (g->players[std::size_t(i)] == seat_of(p) && room_.holds(p, g->id, i)) seat = i;
     if (seat < 0) return deny(Refusal::NotFound, "no match " + m.game + " of yours");
     if (g->status != GameStatus::Over)
         return deny(Refusal::NotAllowed, "the match is still on: a rematch comes after it");
     if (g->tournament) return deny(Refusal::NotAllowed, "a tournament's match has no rematch");
     const GamePlayer& them = g->players[std::size_t(1 - seat)];
     const std::string to = key_of(them);
-    if (!room_.online_player(to)) return deny(Refusal::NotFound, them.name + " has left the lobby");
+    // (A guest opponent: the very login that played it, not another guest given the name since.)
+    if (const LobbyPlayer* on = room_.online_player(to); !on || !room_.holds(*on, g->id, 1 - seat))
+        return deny(Refusal::NotFound, them.name + " has left the lobby");
     if (room_.playing(p.key)) return deny(Refusal::Busy, "you are playing a match");
     if (room_.playing(to)) return deny(Refusal::Busy, them.name + " is playing a match");
     if (g->rated)

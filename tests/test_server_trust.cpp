@@ -728,3 +728,44 @@ TEST_CASE("refused connections are summarised in the log per address per minute"
     CHECK(lines_of("connection 201 from " + liam.from + ":") == 1);
     CHECK(srv.logged("lobby: Liam logged in (new) from " + liam.from + ":"));
 }
+
+TEST_CASE("a guest's game is its connection's: another guest given the free name cannot abort or rematch it",
+          "[server][hostile][trust]") {
+    Serving srv;
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam"), pat("Pat");
+    enter_all(w, {&liam});
+    w.enter(pat, lobby::Role::Human, true);
+    w.logged_in(pat);
+    REQUIRE(pat.lobby->name() == "~Pat");
+    auto [white, black] = start_match(w, pat, liam, "official 4 5m+2s first-to 1 casual");
+    const std::string game = World::match_of(liam)->game;
+    // Pat's lobby connection goes (the game connection plays on), and Mallory takes the name now free.
+    pat.lobby->leave("bye", w.now);
+    REQUIRE(w.until([&] { return !liam.lobby->tables().players().contains("~pat"); }));
+    std::vector<std::unique_ptr<RawPeer>> keep;
+    RawPeer& m = raw(w, keep, "127.0.0.66");
+    m.say("lobby gobblet 3\nlogin Pat human guest\nabort " + game + "\n");
+    REQUIRE(
+        w.until([&] { return m.line_starting("refused abort").has_value() || liam.heard<lobby::Over>(); }));
+    CHECK(m.line_starting("welcome ~Pat "));
+    CHECK(m.line_starting("refused abort") ==
+          "refused abort not-found no match " + game + " of yours in progress");
+    CHECK_FALSE(liam.heard<lobby::Over>());
+    // She is not the player of Pat's game: neither listed as playing it nor held back from seeking.
+    REQUIRE(w.until([&] { return liam.lobby->tables().players().contains("~pat"); }));
+    CHECK_FALSE(liam.lobby->tables().players().at("~pat").playing);
+    m.say("post official 4 none first-to 1 casual\n");
+    REQUIRE(w.until([&] { return m.line_starting("seek ").has_value() || m.line_starting("refused post"); }));
+    CHECK_FALSE(m.line_starting("refused post"));
+    // The game ends; a rematch asked in Pat's name is not hers to ask, and Liam hears of none.
+    for (std::size_t i = 0; i < white_wins.size(); ++i)
+        w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
+    REQUIRE(w.until([&] { return liam.heard<lobby::Over>(); }));
+    m.say("rematch " + game + "\n");
+    REQUIRE(w.until([&] { return m.line_starting("refused rematch").has_value(); }));
+    CHECK(m.line_starting("refused rematch") == "refused rematch not-found no match " + game + " of yours");
+    w.idle(5);
+    for (const auto& [id, s] : liam.lobby->tables().seeks()) CHECK(s.to != "Liam");
+}
