@@ -395,8 +395,9 @@ void StepCounter::reset() {
          st = sqlite3_next_stmt(db_.handle(), st)) {
         sqlite3_stmt_status(st, SQLITE_STMTSTATUS_VM_STEP, 1);
         sqlite3_stmt_status(st, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1);
+        sqlite3_stmt_status(st, SQLITE_STMTSTATUS_REPREPARE, 1);
     }
-    vm_steps_ = full_scan_steps_ = 0;
+    vm_steps_ = full_scan_steps_ = reprepares_ = 0;
     scanners_.clear();
 }
 
@@ -405,6 +406,7 @@ int StepCounter::on_trace(unsigned type, void* self, void* p, void*) {
     auto& c = *static_cast<StepCounter*>(self);
     auto* st = static_cast<sqlite3_stmt*>(p);
     c.vm_steps_ += sqlite3_stmt_status(st, SQLITE_STMTSTATUS_VM_STEP, 1);
+    c.reprepares_ += sqlite3_stmt_status(st, SQLITE_STMTSTATUS_REPREPARE, 1);
     if (const int scanned = sqlite3_stmt_status(st, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1); scanned > 0) {
         c.full_scan_steps_ += scanned;
         const char* sql = sqlite3_sql(st);

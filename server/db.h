@@ -86,7 +86,8 @@ class Database {
     // commit by itself but joins one transaction, begun by the first of them and committed by
     // commit_group(): one commit (its locks, its WAL frames) for everything a turn of the loop wrote.
     // The caller commits before anyone can hear of what was written. A Transaction commits the group
-    // first (a Transaction inside another is a savepoint of it). Off: each statement commits itself, as SQLite does.
+    // first (a Transaction inside another is a savepoint of it). Off: each statement commits itself, as
+    // SQLite does.
     void group_commits(bool on);
     void commit_group();
     bool group_open() const { return group_open_; }
@@ -257,6 +258,9 @@ class StepCounter {
 
     std::int64_t vm_steps() const { return vm_steps_; }
     std::int64_t full_scan_steps() const { return full_scan_steps_; }
+    // Statements prepared again since (their schema or settings changed under them: SQLite does it
+    // silently, at the cost of a parse).
+    std::int64_t reprepares() const { return reprepares_; }
     // The statements that scanned a whole table, as written (each once).
     const std::vector<std::string>& scanners() const { return scanners_; }
     // Counts from zero again.
@@ -265,7 +269,7 @@ class StepCounter {
   private:
     static int on_trace(unsigned type, void* self, void* p, void* x);
     Database& db_;
-    std::int64_t vm_steps_ = 0, full_scan_steps_ = 0;
+    std::int64_t vm_steps_ = 0, full_scan_steps_ = 0, reprepares_ = 0;
     std::vector<std::string> scanners_;
 };
 

@@ -32,7 +32,7 @@ class Hub : private GameListener {
         std::string greeting = "gobblet server";
         HostedGame::Limits limits;
         PasswordCost cost = PasswordCost::standard();
-        int password_threads = 2;
+        int password_threads = 2;  // 0: checked on the loop (server/workers.h; the fuzz target's)
         // Connections not yet logged in (or not yet past a game's hello), per source address: enough
         // for a tournament round's players all joining at once through one sshd (one unix uid).
         std::size_t waiting_per_source = 64;

@@ -27,9 +27,10 @@ Workers::~Workers() {
 }
 
 void Workers::submit(Job job) {
+    if (threads_wanted_ == 0) return run(job);
     // (only the loop submits: threads_ is the loop's to change, before any thread reads the queue)
     if (threads_.empty())
-        for (int i = 0; i < std::max(1, threads_wanted_); ++i) threads_.emplace_back([this] { work(); });
+        for (int i = 0; i < threads_wanted_; ++i) threads_.emplace_back([this] { work(); });
     {
         std::lock_guard lock(mutex_);
         queue_.push_back(std::move(job));
@@ -53,23 +54,27 @@ void Workers::work() {
             queue_.pop_front();
             ++running_;
         }
-        Continuation then;
-        try {
-            then = job();
-        } catch (const std::exception& e) {
-            // A job that fails (out of memory while hashing) reports nothing; its continuation is lost,
-            // and the connection waiting for it times out as if the server were slow.
-            then = nullptr;
-        }
-        {
-            std::lock_guard lock(mutex_);
-            --running_;
-            if (then) done_.push_back(std::move(then));
-        }
-        const char byte = 1;
-        // A full pipe already holds a wake-up: nothing is lost when this write would block.
-        [[maybe_unused]] const ssize_t n = ::write(pipe_[1], &byte, 1);
+        run(job);
     }
+}
+
+void Workers::run(Job& job) {
+    Continuation then;
+    try {
+        then = job();
+    } catch (const std::exception& e) {
+        // A job that fails (out of memory while hashing) reports nothing; its continuation is lost,
+        // and the connection waiting for it times out as if the server were slow.
+        then = nullptr;
+    }
+    {
+        std::lock_guard lock(mutex_);
+        if (threads_wanted_ > 0) --running_;
+        if (then) done_.push_back(std::move(then));
+    }
+    const char byte = 1;
+    // A full pipe already holds a wake-up: nothing is lost when this write would block.
+    [[maybe_unused]] const ssize_t n = ::write(pipe_[1], &byte, 1);
 }
 
 void Workers::run_finished() {

@@ -6,8 +6,10 @@
 //
 // Continuations capture ids (a connection's number), never pointers into the loop's state: the
 // connection may have gone by the time the result is back, and the continuation then finds nothing.
-// The threads start with the first job: a server (or a fuzz target's, thousands a second) that never
-// checks a password never pays for them.
+// The threads start with the first job: a server that never checks a password never pays for them. With
+// no thread at all (Workers(0): the fuzz target's, thousands of servers a second), a job runs at once on
+// the loop when it is submitted, and its continuation still waits for run_finished, as a worker's would:
+// no thread to start, and none to wait for, for each input.
 #pragma once
 
 #include <condition_variable>
@@ -43,6 +45,8 @@ class Workers {
   private:
     void open_pipe();
     void work();
+    // Runs a job (on a worker, or on the loop without workers) and files its continuation.
+    void run(Job& job);
 
     mutable std::mutex mutex_;
     std::condition_variable ready_;
