@@ -15,13 +15,6 @@ void vanish(World& w, Client& c) {
     w.idle();
 }
 
-RawPeer& raw(World& w, std::vector<std::unique_ptr<RawPeer>>& keep) {
-    keep.push_back(std::make_unique<RawPeer>());
-    REQUIRE(keep.back()->connect(w.serving.endpoint(), 5000).ok());
-    w.raws.push_back(keep.back().get());
-    return *keep.back();
-}
-
 // The raw connection takes `c`'s seat in its match (its hello of `version`), and is at the board.
 void seat_raw(World& w, RawPeer& r, const Client& c, int version = net::protocol_version) {
     r.say("hello gobblet " + std::to_string(version) + " " + World::match_of(c)->code + " new " + c.name +
