@@ -533,8 +533,8 @@ TEST_CASE("one address cannot take a game's spectators' codes: they are limited 
     Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
     enter_all(w, {&liam, &eamon, &zoe});
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
-    (void)white;
-    (void)black;
+    // (White moves: a match whose White never moves is aborted after a minute, and this one must last.)
+    w.move(*white, *black, "W1A1");
     const std::string game = World::match_of(liam)->game;
     // Mallory's address asks for codes under throwaway guest names, each leaving at once: it had taken
     // all 2,000 of the game's in under a second, and nobody could watch it until a restart.
@@ -656,8 +656,8 @@ TEST_CASE("chat and kibitz are limited per address as well as per connection", "
     CHECK(told);
     // Spectators of one address kibitzing: limited alike (their lines and the lobby chat share it).
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
-    (void)white;
-    (void)black;
+    // (White moves: a match whose White never moves is aborted after a minute, and this one must last.)
+    w.move(*white, *black, "W1A1");
     const std::string game = World::match_of(liam)->game;
     std::vector<std::unique_ptr<Client>> pack;
     for (int i = 0; i < 4; ++i) {

@@ -14,7 +14,9 @@ wait_for "paused: the computers wait; p resumes"
 expect_no "clocks are stopped"
 stop_game
 
-start_server
+# (The three lobbies are this machine's: the server is told 127.0.0.1 is many players, so that Zoe may
+# watch a game of players from "her" address.)
+start_server tcp --shared-address 127.0.0.1
 export LOBBY_SIZE=120x32
 lobbies Liam Eamon Zoe
 seek_match "official 4 none first-to 1 casual"
