@@ -4,15 +4,15 @@
 
 namespace gobblet::net {
 
-std::optional<Terms> HostCore::terms_for(int version, bool help, Millis choice_limit) {
+std::optional<WelcomeTerms> HostCore::terms_for(int version, bool help, Millis choice_limit) {
     if (version < terms_version) return std::nullopt;
-    Terms t{help, std::nullopt};
+    WelcomeTerms t{help, std::nullopt};
     if (version >= choice_terms_version) t.choice = choice_limit;
     return t;
 }
 
 Expected<std::vector<Message>> HostCore::welcome_lines(const Match& m, const std::string& match_id, int you,
-                                                       std::optional<Terms> terms,
+                                                       std::optional<WelcomeTerms> terms,
                                                        std::optional<SeatKind> seat, Millis now,
                                                        int version) {
     std::vector<Message> out;

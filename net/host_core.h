@@ -72,13 +72,13 @@ class HostCore {
 
     // The terms a joiner of `version` hears (net/wire.h): none before version 3, whether the engine may
     // help from 3, and the limit of the choice of starter from 4.
-    static std::optional<Terms> terms_for(int version, bool help, Millis choice_limit);
+    static std::optional<WelcomeTerms> terms_for(int version, bool help, Millis choice_limit);
     // The welcome a connection hears before it syncs: who it is (`you`: 0, 1, or -1 to watch), the names,
     // the other player's seat (`seat`, for a player), every round, the clock, ready. `terms` for a joiner
     // of version 3 or later (terms_for). Refused when the match is too long to send (max_welcome_lines).
     // `version`: the joiner's, whose words the rounds are written in (net/transfer.h).
     static Expected<std::vector<Message>> welcome_lines(const Match& m, const std::string& match_id, int you,
-                                                        std::optional<Terms> terms,
+                                                        std::optional<WelcomeTerms> terms,
                                                         std::optional<SeatKind> seat, Millis now,
                                                         int version = protocol_version);
     // Whether a joiner's sync (of `version`) says it now holds the host's transcript.

@@ -29,7 +29,7 @@ class HostSession final : public Session, private HostSide {
     void await_return(Millis now) override;
     Expected<void> set_code(std::string_view code) override;
     Expected<void> claim(Millis now, bool draw) override;
-    Role role() const override { return Role::Host; }
+    SessionRole role() const override { return SessionRole::Host; }
     bool can_play() const override;
     std::vector<std::string> addresses() const override;
     int port() const override;

@@ -259,7 +259,7 @@ void JoinSession::welcome_line(const Message& msg, Millis now) {
                            return fail("a spectator's welcome when we asked to play", now);
                        incoming_.welcome = w;
                    },
-                   [&](const Terms& t) {
+                   [&](const WelcomeTerms& t) {
                        if (incoming_.terms) return fail("a second terms line", now);
                        incoming_.terms = t;
                    },

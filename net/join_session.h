@@ -28,7 +28,7 @@ class JoinSession final : public Session {
     void await_return(Millis) override {}
     Expected<void> set_code(std::string_view code) override;
     Expected<void> claim(Millis now, bool draw) override;
-    Role role() const override { return Role::Joiner; }
+    SessionRole role() const override { return SessionRole::Joiner; }
     bool watching() const override { return watch_; }
     bool hosted() const override { return hosted_; }
     int watchers() const override { return watchers_; }
@@ -40,7 +40,7 @@ class JoinSession final : public Session {
     // The welcome as it arrives, line by line, until ready.
     struct Incoming {
         std::optional<Welcome> welcome;
-        std::optional<Terms> terms;
+        std::optional<WelcomeTerms> terms;
         std::array<std::optional<std::string>, 2> names;
         std::vector<RoundRecord> rounds;
         std::optional<GameClock::State> clock;

@@ -52,7 +52,7 @@ constexpr Millis hello_timeout = 5000;  // a new connection says hello within th
 // makes way for a new one), so that one address cannot keep another out.
 constexpr std::size_t max_pending = 64;
 
-enum class Role : std::uint8_t { Host, Joiner };
+enum class SessionRole : std::uint8_t { Host, Joiner };
 
 struct HostConfig {
     Endpoint listen;                  // host "" = every local address; port 0 = the system chooses
@@ -178,7 +178,7 @@ class Session {
     // How often the local player gave time in this match (the referee's count of the facts).
     int gifts_given() const { return referee_.gifts(local_); }
 
-    virtual Role role() const = 0;
+    virtual SessionRole role() const = 0;
     Phase phase() const { return phase_; }
     bool playing() const { return phase_ == Phase::Playing; }
     // Whether the local player may move, resign or choose now as far as the connection goes: play is on,

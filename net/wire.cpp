@@ -99,11 +99,11 @@ Welcome read(Tag<Welcome>, std::string_view, Words& w) {
     return m;
 }
 
-Terms read(Tag<Terms>, std::string_view, Words& w) {
+WelcomeTerms read(Tag<WelcomeTerms>, std::string_view, Words& w) {
     if (w.next() != "help") bad("terms: expected help");
     const std::string_view yes = w.next();
     if (yes != "yes" && yes != "no") bad("terms: help: expected yes or no");
-    Terms t{yes == "yes", std::nullopt};
+    WelcomeTerms t{yes == "yes", std::nullopt};
     if (w.done()) return t;
     if (w.next() != "choice") bad("terms: expected choice");
     const Millis choice = number(w.next(), max_starter_choice_time, "terms: choice");
@@ -298,7 +298,7 @@ struct Writer {
                std::to_string(m.settings.variant.size) + " " + rules_name(m.settings.variant.rules) + " " +
                std::to_string(m.settings.first_to) + " " + clock_settings_text(m.settings.clock);
     }
-    std::string operator()(const Terms& t) const {
+    std::string operator()(const WelcomeTerms& t) const {
         return v + " help " + (t.help ? "yes" : "no") +
                (t.choice ? " choice " + std::to_string(*t.choice) : std::string());
     }

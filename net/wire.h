@@ -78,10 +78,10 @@ struct Welcome {
 // review's marks). Without it (an older host, or a joiner of an older version) there is no help. Version
 // 4: how long the loser of a round has to choose who starts the next (ms, within engine/match.h's
 // bounds); without it, starter_choice_time. A server's terms say no help.
-struct Terms {
+struct WelcomeTerms {
     bool help = false;
     std::optional<Millis> choice = std::nullopt;  // version 4
-    friend bool operator==(const Terms&, const Terms&) = default;
+    friend bool operator==(const WelcomeTerms&, const WelcomeTerms&) = default;
 };
 struct Name {
     int player = 0;
@@ -243,7 +243,7 @@ using shared::Error;
 using shared::Ping;
 using shared::Pong;
 
-using Message = std::variant<Hello, Welcome, Terms, Name, Seat, RoundInfo, Moves, State, Ready, Sync, Go, Act,
+using Message = std::variant<Hello, Welcome, WelcomeTerms, Name, Seat, RoundInfo, Moves, State, Ready, Sync, Go, Act,
                              Offer, Answer, Clock, Watchers, Chat, Ping, Pong, Bye, Error>;
 
 // Which side of a game sends a message: the joiner (a player or spectator connecting), the host (a

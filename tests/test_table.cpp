@@ -159,16 +159,16 @@ TEST_CASE("one rule says whether a player here may act now, in the sentence the 
     SECTION("against the computer, on its turn") {
         At at({human, computer});
         at.play("W3B2");
-        const Expected<void> move = at.table.may_act(Act::Move);
+        const Expected<void> move = at.table.may_act(Intent::Move);
         REQUIRE_FALSE(move);
         CHECK(move.why() == "it is " + at.table.match().name(1) + "'s turn: press ] to take over Black");
-        CHECK(at.table.may_act(Act::Pick).why() == move.why());  // no piece picked up either
-        CHECK(at.table.may_act(Act::OfferDraw));                 // the human here offers, whoever is to move
-        CHECK(at.table.may_act(Act::Resign));
-        CHECK(at.table.may_act(Act::Hint));
-        CHECK(at.table.may_act(Act::Claim).why() == no_claim);
+        CHECK(at.table.may_act(Intent::Pick).why() == move.why());  // no piece picked up either
+        CHECK(at.table.may_act(Intent::OfferDraw));                 // the human here offers, whoever is to move
+        CHECK(at.table.may_act(Intent::Resign));
+        CHECK(at.table.may_act(Intent::Hint));
+        CHECK(at.table.may_act(Intent::Claim).why() == no_claim);
         // No clock, and a human plays: nothing to pause; the action says the rule's sentence.
-        const Expected<void> pause = at.table.may_act(Act::Pause);
+        const Expected<void> pause = at.table.may_act(Intent::Pause);
         CHECK(pause.why() == "pause stops the clocks, or a computer playing itself: there is neither now");
         at.table.pause();
         CHECK(at.report.notices.back().error);
@@ -179,11 +179,11 @@ TEST_CASE("one rule says whether a player here may act now, in the sentence the 
     }
     SECTION("two computers playing themselves may be paused") {
         At at({computer, computer});
-        CHECK(at.table.may_act(Act::Pause));
-        CHECK(at.table.may_act(Act::OfferDraw).why() ==
+        CHECK(at.table.may_act(Intent::Pause));
+        CHECK(at.table.may_act(Intent::OfferDraw).why() ==
               "a draw can be offered while a round is being played by a human");
-        CHECK(at.table.may_act(Act::Resign).why() == "resigning ends a round in progress played by a human");
-        CHECK(at.table.may_act(Act::Hint).why() == "a hint is for your turn");
+        CHECK(at.table.may_act(Intent::Resign).why() == "resigning ends a round in progress played by a human");
+        CHECK(at.table.may_act(Intent::Hint).why() == "a hint is for your turn");
     }
     SECTION("a pause of two computers ends when a human takes a seat back; p lifts any pause") {
         At at({human, computer});
@@ -193,7 +193,7 @@ TEST_CASE("one rule says whether a player here may act now, in the sentence the 
         at.table.toggle_computer(Color::White);  // [: White is the human's again
         CHECK(at.report.last() == "computer plays White: off; the pause ends: nothing plays itself now");
         CHECK_FALSE(at.table.paused());
-        CHECK(at.table.may_act(Act::Move));
+        CHECK(at.table.may_act(Intent::Move));
         at.play("W3B2");
         // With a clock the pause stops something whoever plays: it stands, and p lifts it.
         At timed({human, computer}, MatchSettings{Variant{}, 1, ClockSettings::fischer(60000, 0)});
@@ -201,7 +201,7 @@ TEST_CASE("one rule says whether a player here may act now, in the sentence the 
         timed.table.pause();
         timed.table.toggle_computer(Color::White);
         CHECK(timed.table.paused());
-        CHECK(timed.table.may_act(Act::Pause));
+        CHECK(timed.table.may_act(Intent::Pause));
         timed.table.pause();
         CHECK(timed.report.last() == "resumed");
         CHECK_FALSE(timed.table.paused());
@@ -210,14 +210,14 @@ TEST_CASE("one rule says whether a player here may act now, in the sentence the 
         At at({named("Liam"), named("Eamon")});
         at.play(white_wins_row_a);
         REQUIRE(at.table.match().phase() == MatchPhase::Over);
-        CHECK(at.table.may_act(Act::Move).why() == "the game is over: n starts a new one, < steps back");
-        CHECK(at.table.may_act(Act::Hint).why() == "the game is over");
-        CHECK(at.table.may_act(Act::OfferDraw).why() ==
+        CHECK(at.table.may_act(Intent::Move).why() == "the game is over: n starts a new one, < steps back");
+        CHECK(at.table.may_act(Intent::Hint).why() == "the game is over");
+        CHECK(at.table.may_act(Intent::OfferDraw).why() ==
               "a draw can be offered while a round is being played by a human");
-        CHECK(at.table.may_act(Act::Resign).why() == "resigning ends a round in progress played by a human");
+        CHECK(at.table.may_act(Intent::Resign).why() == "resigning ends a round in progress played by a human");
         // The move's refusal is the rule's sentence, word for word.
         REQUIRE(at.table.play_human(spec_of("K1C3")) == Table::MoveResult::Refused);
-        CHECK(at.report.last() == at.table.may_act(Act::Move).why());
+        CHECK(at.report.last() == at.table.may_act(Intent::Move).why());
     }
 }
 
@@ -666,27 +666,27 @@ TEST_CASE("in a network game the rule of acting now asks the link: the connectio
           "[table][net][umpire]") {
     Pair p(MatchSettings{}, true);  // the host's terms allow the computer's help
     // Nobody has joined: the host may not move, offer or claim yet, and says how to join.
-    const Expected<void> early = p.host.may_act(Act::Move);
+    const Expected<void> early = p.host.may_act(Intent::Move);
     REQUIRE_FALSE(early);
     CHECK(early.why().find("nobody has joined yet: they join with --join 127.0.0.1:") == 0);
-    CHECK(p.host.may_act(Act::Pick));  // a piece may be picked up; the move waits for the other player
-    CHECK_FALSE(p.host.may_act(Act::OfferDraw));
-    CHECK_FALSE(p.host.may_act(Act::Resign));
-    CHECK(p.host.may_act(Act::Claim).why() ==
+    CHECK(p.host.may_act(Intent::Pick));  // a piece may be picked up; the move waits for the other player
+    CHECK_FALSE(p.host.may_act(Intent::OfferDraw));
+    CHECK_FALSE(p.host.may_act(Intent::Resign));
+    CHECK(p.host.may_act(Intent::Claim).why() ==
           "a round is claimed by the player who stayed in a network game whose opponent left and did not "
           "come back");
     REQUIRE(p.join("abcd-efgh"));
     REQUIRE(p.until(
         [&] { return p.host.session()->playing() && p.joiner.welcomed() && p.joiner.session()->playing(); }));
     // Liam (the host) is to move: the joiner may offer and resign, but not move nor ask for a hint.
-    CHECK(p.host.may_act(Act::Move));
-    CHECK(p.host.may_act(Act::Hint));
-    CHECK(p.joiner.may_act(Act::Move).why() == "it is Liam's turn, across the network");
-    CHECK(p.joiner.may_act(Act::Pick).why() == "it is Liam's turn, across the network");
-    CHECK(p.joiner.may_act(Act::Hint).why() == "a hint is for your turn");
-    CHECK(p.joiner.may_act(Act::OfferDraw));
-    CHECK(p.joiner.may_act(Act::Resign));
-    CHECK_FALSE(p.joiner.may_act(Act::Pause));  // no clock to pause
+    CHECK(p.host.may_act(Intent::Move));
+    CHECK(p.host.may_act(Intent::Hint));
+    CHECK(p.joiner.may_act(Intent::Move).why() == "it is Liam's turn, across the network");
+    CHECK(p.joiner.may_act(Intent::Pick).why() == "it is Liam's turn, across the network");
+    CHECK(p.joiner.may_act(Intent::Hint).why() == "a hint is for your turn");
+    CHECK(p.joiner.may_act(Intent::OfferDraw));
+    CHECK(p.joiner.may_act(Intent::Resign));
+    CHECK_FALSE(p.joiner.may_act(Intent::Pause));  // no clock to pause
     // Takebacks are by agreement: the table does not step back itself, and < asks the other player.
     CHECK(p.joiner.step_allowed().why() ==
           "in a network game moves are taken back by agreement: < asks the other player");

@@ -98,8 +98,8 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
     CHECK(w.last(net::Event::Kind::Act)->text.find("W3B2") != std::string::npos);
     CHECK(w.link->moves_allowed());
     CHECK(w.link->ready_for_move());
-    const ui::Ruling sent = w.link->move_here(spec("K1C3"));
-    CHECK(sent.kind == ui::Ruling::Kind::Sent);
+    const ui::Reply sent = w.link->move_here(spec("K1C3"));
+    CHECK(sent.kind == ui::Reply::Kind::Sent);
     CHECK_FALSE(sent.changed);  // not until the host says so
     REQUIRE(sent.said.size() == 1);
     CHECK(sent.said[0].text == "K1C3 sent to the host");
@@ -114,24 +114,24 @@ TEST_CASE("a joining link takes in the host's match and moves, and sends its own
     CHECK_FALSE(w.link->decides_rounds());  // the host does
     CHECK_FALSE(w.link->runs_clock());
     // A request the session refuses is said as an error, and nothing is sent.
-    const ui::Ruling early = w.link->choose_starter(1);  // no round has ended
-    CHECK(early.kind == ui::Ruling::Kind::Refused);
+    const ui::Reply early = w.link->choose_starter(1);  // no round has ended
+    CHECK(early.kind == ui::Reply::Kind::Refused);
     REQUIRE(early.said.size() == 1);
     CHECK(early.said[0].error);
     CHECK_FALSE(early.said[0].text.empty());
 
     SECTION("an offer of the link's is said, and reaches the host") {
-        const std::optional<ui::Ruling> offered = w.link->offer(net::OfferKind::Draw);
+        const std::optional<ui::Reply> offered = w.link->offer(net::OfferKind::Draw);
         REQUIRE(offered);
-        CHECK(offered->kind == ui::Ruling::Kind::Sent);
+        CHECK(offered->kind == ui::Reply::Kind::Sent);
         REQUIRE(offered->said.size() == 1);
         CHECK(offered->said[0].text == "offered Liam a draw");
         CHECK_FALSE(offered->said[0].error);
         REQUIRE(w.net.until([&] { return w.peer.saw(net::Event::Kind::Offered); }));
         // One offer at a time: a second is refused, and said as an error.
-        const std::optional<ui::Ruling> again = w.link->offer(net::OfferKind::Draw);
+        const std::optional<ui::Reply> again = w.link->offer(net::OfferKind::Draw);
         REQUIRE(again);
-        CHECK(again->kind == ui::Ruling::Kind::Refused);
+        CHECK(again->kind == ui::Reply::Kind::Refused);
         REQUIRE(again->said.size() == 1);
         CHECK(again->said[0].error);
     }

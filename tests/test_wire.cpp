@@ -81,10 +81,10 @@ TEST_CASE("every message survives being written and read back", "[net][wire]") {
         Welcome{"fedcba9876543210", 0,
                 MatchSettings{Variant{3, Rules::Rogers}, 1, ClockSettings::fischer(300000, 3000)}},
         Welcome{"fedcba9876543210", 0, MatchSettings{}},
-        Terms{true},
-        Terms{false},
-        Terms{false, 30'000},
-        Terms{true, 3'600'000},
+        WelcomeTerms{true},
+        WelcomeTerms{false},
+        WelcomeTerms{false, 30'000},
+        WelcomeTerms{true, 3'600'000},
         Name{0, "Liam"},
         Seat{SeatKind::Computer},
         Seat{SeatKind::Human},
@@ -387,9 +387,9 @@ TEST_CASE("one space between words, none at the end, except in free text", "[net
 }
 
 TEST_CASE("version 3's terms: whether the engine may help, yes or no", "[net][wire]") {
-    CHECK(std::get<Terms>(parsed("terms help yes")).help);
-    CHECK_FALSE(std::get<Terms>(parsed("terms help no")).help);
-    CHECK(format_message(Terms{false}) == "terms help no\n");
+    CHECK(std::get<WelcomeTerms>(parsed("terms help yes")).help);
+    CHECK_FALSE(std::get<WelcomeTerms>(parsed("terms help no")).help);
+    CHECK(format_message(WelcomeTerms{false}) == "terms help no\n");
     CHECK(error_of("terms help maybe") == "terms: help: expected yes or no");
     CHECK(error_of("terms clock no") == "terms: expected help");
     CHECK(error_of("terms help yes no") == "terms: expected choice");  // version 4's field, or nothing
@@ -397,13 +397,13 @@ TEST_CASE("version 3's terms: whether the engine may help, yes or no", "[net][wi
 
 TEST_CASE("version 4's terms: the host's limit on the loser's choice of who starts, within its bounds",
           "[net][wire]") {
-    const Terms t = std::get<Terms>(parsed("terms help no choice 90000"));
+    const WelcomeTerms t = std::get<WelcomeTerms>(parsed("terms help no choice 90000"));
     CHECK_FALSE(t.help);
     CHECK(t.choice == 90'000);
-    CHECK(format_message(Terms{false, 90'000}) == "terms help no choice 90000\n");
-    CHECK_FALSE(std::get<Terms>(parsed("terms help yes")).choice);  // version 3's: the default
-    CHECK(std::get<Terms>(parsed("terms help no choice 5000")).choice == min_starter_choice_time);
-    CHECK(std::get<Terms>(parsed("terms help no choice 3600000")).choice == max_starter_choice_time);
+    CHECK(format_message(WelcomeTerms{false, 90'000}) == "terms help no choice 90000\n");
+    CHECK_FALSE(std::get<WelcomeTerms>(parsed("terms help yes")).choice);  // version 3's: the default
+    CHECK(std::get<WelcomeTerms>(parsed("terms help no choice 5000")).choice == min_starter_choice_time);
+    CHECK(std::get<WelcomeTerms>(parsed("terms help no choice 3600000")).choice == max_starter_choice_time);
     CHECK(error_of("terms help no choice 4999") == "terms: choice: out of range");
     CHECK(error_of("terms help no choice 3600001") == "terms: choice: out of range");
     CHECK(error_of("terms help no choice -1") == "terms: choice: not a number: '-1'");

@@ -28,7 +28,7 @@ void GameScreen::play(const MoveSpec& spec) {
 
 void GameScreen::on_spot(const Spot& spot) {
     const Game& g = match().game();
-    if (table_.review().open() || !table_.may_act(Act::Pick)) {
+    if (table_.review().open() || !table_.may_act(Intent::Pick)) {
         play(MoveSpec::square(0, 0));  // says why no move can be made now
         return;
     }

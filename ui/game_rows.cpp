@@ -24,12 +24,12 @@ std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind, bool over) {
     const bool network = kind == GameKind::Peer || kind == GameKind::Served || kind == GameKind::Watching;
     const bool served = kind == GameKind::Served || kind == GameKind::Watching || kind == GameKind::Review;
     // The acts of play: offered when the table's one rule allows them now (Table::may_act).
-    const auto act = [](Act a) {
+    const auto act = [](Intent a) {
         switch (a) {
-            case Act::Pause: return +[](const S& s) { return s.table_.may_act(Act::Pause); };
-            case Act::OfferDraw: return +[](const S& s) { return s.table_.may_act(Act::OfferDraw); };
-            case Act::Resign: return +[](const S& s) { return s.table_.may_act(Act::Resign); };
-            case Act::Claim: return +[](const S& s) { return s.table_.may_act(Act::Claim); };
+            case Intent::Pause: return +[](const S& s) { return s.table_.may_act(Intent::Pause); };
+            case Intent::OfferDraw: return +[](const S& s) { return s.table_.may_act(Intent::OfferDraw); };
+            case Intent::Resign: return +[](const S& s) { return s.table_.may_act(Intent::Resign); };
+            case Intent::Claim: return +[](const S& s) { return s.table_.may_act(Intent::Claim); };
             default: break;
         }
         return +[](const S&) { return Expected<void>{}; };
@@ -40,7 +40,7 @@ std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind, bool over) {
         {Action::Quit, nullptr, network || served ? +[](S& s) { s.ask_leave(); } : +[](S& s) { s.leave(); }},
         // The group lines of the footer ("Enter play", "arrows cursor"): a spectator plays no move.
         {Action::None,
-         kind == GameKind::Watching ? +[](const S& s) { return s.table_.may_act(Act::Move); } : nullptr},
+         kind == GameKind::Watching ? +[](const S& s) { return s.table_.may_act(Intent::Move); } : nullptr},
         {Action::Save, nullptr, [](S& s) { s.table_.save_named(); }},
         {Action::Copy, nullptr, [](S& s) { s.copy(); }},
         // The engine's help: what its one rule allows now (engine_help.h); the help lists only that.
@@ -56,12 +56,12 @@ std::vector<KeyRow<GameScreen>> GameScreen::rows_of(GameKind kind, bool over) {
          [](const S& s) { return s.ui_.analysis ? Expected<void>{} : s.table_.help(Help::Analysis); },
          [](S& s) { s.teacher_.toggle_analysis(); },
          [](const S& s) { return s.table_.help(Help::Analysis).ok(); }},
-        {Action::Pause, act(Act::Pause), [](S& s) { s.table_.pause(); }},
-        {Action::OfferDraw, act(Act::OfferDraw), [](S& s) { s.table_.offer_draw(); }},
-        {Action::Resign, act(Act::Resign), [](S& s) { s.table_.resign(); }},
+        {Action::Pause, act(Intent::Pause), [](S& s) { s.table_.pause(); }},
+        {Action::OfferDraw, act(Intent::OfferDraw), [](S& s) { s.table_.offer_draw(); }},
+        {Action::Resign, act(Intent::Resign), [](S& s) { s.table_.resign(); }},
         // c claims a round only while a claim stands (it is the absent player's turn, so no move of ours
         // can be typed); otherwise it begins a move like C3B2 (on_key).
-        {Action::Claim, act(Act::Claim), [](S& s) { s.table_.claim_round(); }},
+        {Action::Claim, act(Intent::Claim), [](S& s) { s.table_.claim_round(); }},
         {Action::ListUp, nullptr, [](S& s) { s.scroll_list(true); }},
         {Action::ListDown, nullptr, [](S& s) { s.scroll_list(false); }},
         {Action::CursorUp, nullptr, [](S& s) { s.move_cursor(-1, 0); }},
@@ -164,7 +164,7 @@ Expected<void> GameScreen::hint_on_offer() const {
     if (const Expected<void> allowed = table_.help(Help::Hint); !allowed) return allowed;
     if (table_.review().open())
         return Failure{"a hint is for the game in play, not the review: End goes back to it"};
-    return table_.may_act(Act::Hint);
+    return table_.may_act(Intent::Hint);
 }
 
 Expected<void> GameScreen::go_to_allowed() const {

@@ -169,9 +169,9 @@ void Table::on_answer(int player, const std::optional<Ask>& asked, const SeatAct
         }
         case SeatAction::Kind::Starter: {
             if (match().phase() != MatchPhase::ChoosingStarter || match().chooser() != player) return;
-            const Ruling r = umpire_->choose_starter(a.starter);
+            const Reply r = umpire_->choose_starter(a.starter);
             follow(r);
-            if (r.kind == Ruling::Kind::Made)  // else the host's event says it
+            if (r.kind == Reply::Kind::Made)  // else the host's event says it
                 say(match().name(player) + " chose that " + match().name(a.starter) + " starts round " +
                     std::to_string(match().round_number()) + " (and plays White)");
             return;

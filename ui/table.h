@@ -172,7 +172,7 @@ class Table {
     // actions ask it, and the game screen's footer offers a key only when it allows the act. The round
     // over, the game paused, whose turn it is are the table's; the connection, a spectator's place and
     // who plays here are its umpire's (Umpire::may). The network session checks again for itself.
-    Expected<void> may_act(Act act) const;
+    Expected<void> may_act(Intent act) const;
     // Play. A human's move here: Refused (said why; a picked piece stays picked), Sent (to the network
     // session, which said why if it refused: the pick is spent either way) or Played.
     enum class MoveResult { Refused, Sent, Played };
@@ -342,7 +342,7 @@ class Table {
         if (!result) say(result.why(), true);
     }
     // Says what the umpire's ruling says, and follows a change to the match (after_change).
-    void follow(const Ruling& ruling);
+    void follow(const Reply& ruling);
     // Asks a question of a player here, and keeps its text for the notice that follows it.
     void ask(Question q) {
         asked_text_ = q.text;

@@ -54,16 +54,16 @@ std::optional<saves::NetworkPlace> TableLink::place() const {
 
 void TableLink::say(std::string text, bool error) { report_.notice(std::move(text), error); }
 
-Ruling TableLink::sent(const Expected<void>& done) {
-    if (done) return Ruling{.kind = Ruling::Kind::Sent};
-    return Ruling{.kind = Ruling::Kind::Refused, .said = {{done.why(), true}}};
+Reply TableLink::sent(const Expected<void>& done) {
+    if (done) return Reply{.kind = Reply::Kind::Sent};
+    return Reply{.kind = Reply::Kind::Refused, .said = {{done.why(), true}}};
 }
 
-Ruling TableLink::move_here(const MoveSpec& spec) {
+Reply TableLink::move_here(const MoveSpec& spec) {
     // The session checks the move with the engine and sends it; the match takes it from its event.
     const auto sent_move = session_->move(spec, true, now());
     const std::string written = spec_name(spec);
-    Ruling r{.kind = Ruling::Kind::Sent};  // refused or not, the pick is spent
+    Reply r{.kind = Reply::Kind::Sent};  // refused or not, the pick is spent
     if (!sent_move)
         r.said.push_back({written + ": " + sent_move.why(), true});
     else if (awaiting_host())
@@ -71,14 +71,14 @@ Ruling TableLink::move_here(const MoveSpec& spec) {
     return r;
 }
 
-Ruling TableLink::computer_move(const MoveSpec& spec, const std::string&) {
+Reply TableLink::computer_move(const MoveSpec& spec, const std::string&) {
     return sent(session_->move(spec, false, now()));
 }
 
-Ruling TableLink::touch(Square square) { return sent(session_->touch(square, now())); }
+Reply TableLink::touch(Square square) { return sent(session_->touch(square, now())); }
 
-Ruling TableLink::answer_draw(int player, bool accept, const std::string& reason) {
-    Ruling r = sent(session_->answer(accept, now()));
+Reply TableLink::answer_draw(int player, bool accept, const std::string& reason) {
+    Reply r = sent(session_->answer(accept, now()));
     r.said.insert(r.said.begin(), Notice{match().name(player) + " " + reason, false});
     return r;
 }
@@ -95,20 +95,20 @@ std::optional<TableLink::Heard> TableLink::next() {
     return Heard{std::move(*e), std::move(text)};
 }
 
-Expected<void> TableLink::may(Act act) const {
+Expected<void> TableLink::may(Intent act) const {
     if (watching()) return Failure{"you are watching: only the players move (q goes back to the lobby)"};
     switch (act) {
-        case Act::Claim:
+        case Intent::Claim:
             if (can_claim()) return {};
             return claim_refusal();
-        case Act::Pick: return {};  // the connection is asked when the piece is put down
-        case Act::Pause:
-        case Act::OfferDraw:  // the other player is connected to answer it
+        case Intent::Pick: return {};  // the connection is asked when the piece is put down
+        case Intent::Pause:
+        case Intent::OfferDraw:  // the other player is connected to answer it
             if (playing()) return {};
             break;
-        case Act::Move:
-        case Act::Resign:
-        case Act::Hint:  // the player who stayed plays on whatever the absent one does
+        case Intent::Move:
+        case Intent::Resign:
+        case Intent::Hint:  // the player who stayed plays on whatever the absent one does
             if (can_play()) return {};
             break;
     }
@@ -124,12 +124,12 @@ bool TableLink::can_claim() const {
     return away && may_claim(match(), remote_player(), *away, now()).ok();
 }
 
-std::optional<Ruling> TableLink::offer(net::OfferKind kind) {
+std::optional<Reply> TableLink::offer(net::OfferKind kind) {
     if (standing_offer() == kind) return sent(answer(true));  // the fact that follows says what was agreed
     if (auto made = session_->offer(kind, now()); !made) return sent(made);
     const std::string other = match().name(remote_player());
     const auto told = [](std::string text) {
-        return Ruling{.kind = Ruling::Kind::Sent, .said = {{text, false}}};
+        return Reply{.kind = Reply::Kind::Sent, .said = {{text, false}}};
     };
     switch (kind) {
         case net::OfferKind::Draw: return told("offered " + other + " a draw");
@@ -140,36 +140,36 @@ std::optional<Ruling> TableLink::offer(net::OfferKind kind) {
     return told("");
 }
 
-Ruling TableLink::answer_offer(bool agree) {
+Reply TableLink::answer_offer(bool agree) {
     const std::optional<net::OfferKind> kind = standing_offer();
     const Expected<void> answered = answer(agree);
     if (!answered || agree || !kind) return sent(answered);  // an agreement's fact says what was agreed
-    return Ruling{
-        .kind = Ruling::Kind::Sent,
+    return Reply{
+        .kind = Reply::Kind::Sent,
         .said = {{"you declined " + match().name(remote_player()) + "'s " + net::offer_named(*kind), false}}};
 }
 
-Ruling TableLink::claim(bool draw) {
+Reply TableLink::claim(bool draw) {
     if (!hosting() && !hosted()) return Umpire::claim(draw);  // a peer's joiner: the host holds the match
     return sent(session_->claim(now(), draw));
 }
 
-Ruling TableLink::give_time() {
-    Ruling r = sent(session_->give_time(now()));
-    if (r.kind == Ruling::Kind::Sent && !hosting())  // the host's fact says it was given
+Reply TableLink::give_time() {
+    Reply r = sent(session_->give_time(now()));
+    if (r.kind == Reply::Kind::Sent && !hosting())  // the host's fact says it was given
         r.said.push_back({"giving " + match().name(remote_player()) + " " +
                               duration_text(net::more_time_gift) + " more...",
                           false});
     return r;
 }
 
-Ruling TableLink::hand_over(int player, bool to_computer, Level) {
+Reply TableLink::hand_over(int player, bool to_computer, Level) {
     if (player != local_player())
-        return Ruling{
+        return Reply{
             .said = {{std::string(color_name(match().colour_of(player))) + " is " + match().name(player) +
                           "'s, across the network: only your own side can go to the computer",
                       true}}};
-    Ruling r{.kind = Ruling::Kind::Made};
+    Reply r{.kind = Reply::Kind::Made};
     if (const Expected<void> told =
             session_->set_seat(to_computer ? SeatKind::Computer : SeatKind::Human, now());
         !told)

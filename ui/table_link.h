@@ -60,7 +60,7 @@ class TableLink : public Umpire {
     bool hosted() const { return session_->hosted(); }  // a server's game
     // This side hosts: it decides what nobody answers (a drawn round of two computers) and claims the
     // round of a player who left.
-    bool hosting() const { return session_->role() == net::Role::Host; }
+    bool hosting() const { return session_->role() == net::SessionRole::Host; }
     // A joiner whose game has not begun (refused, or the connection failed): nothing to go back to.
     bool before_play() const { return !hosting() && !welcomed_; }
     // Play started once.
@@ -89,17 +89,17 @@ class TableLink : public Umpire {
     // The umpire's requests (umpire.h), sent to the host: Sent, or Refused and said why when the session
     // refused one; a move made here is Sent either way (the table's pick is spent). The match changes
     // when the host's event arrives.
-    Ruling move_here(const MoveSpec& spec) override;
-    Ruling computer_move(const MoveSpec& spec, const std::string& reason) override;
-    Ruling touch(Square square) override;  // Refused when the session refused it
-    Ruling choose_starter(int player) override { return sent(session_->choose_starter(player, now())); }
-    Ruling replay() override { return sent(session_->replay(now())); }
-    Ruling resign(int) override { return sent(session_->resign(now())); }
-    Ruling answer_draw(int player, bool accept, const std::string& reason) override;
+    Reply move_here(const MoveSpec& spec) override;
+    Reply computer_move(const MoveSpec& spec, const std::string& reason) override;
+    Reply touch(Square square) override;  // Refused when the session refused it
+    Reply choose_starter(int player) override { return sent(session_->choose_starter(player, now())); }
+    Reply replay() override { return sent(session_->replay(now())); }
+    Reply resign(int) override { return sent(session_->resign(now())); }
+    Reply answer_draw(int player, bool accept, const std::string& reason) override;
     // An offer made to the other player (said: "offered Eamon a draw"), or the agreement to theirs of
     // the same kind that stands (the fact that follows says what was agreed); Refused when the session
     // refused it, said why.
-    std::optional<Ruling> offer(net::OfferKind kind) override;
+    std::optional<Reply> offer(net::OfferKind kind) override;
     // The other player's offer that waits for an answer here (a player's, never a spectator's): it
     // stands beside the board and never blocks a key (lichess): the key that makes the same offer agrees
     // to it, Esc declines it, a move declines it too.
@@ -110,16 +110,16 @@ class TableLink : public Umpire {
     // "" when none does.
     std::string offer_note() const override;
     // Agrees to the offer that stands, or declines it ("you declined Eamon's offer of a draw").
-    Ruling answer_offer(bool agree) override;
-    Ruling claim(bool draw) override;  // the host's, a server's player's; a peer's joiner's is refused
-    Ruling give_time() override;
+    Reply answer_offer(bool agree) override;
+    Reply claim(bool draw) override;  // the host's, a server's player's; a peer's joiner's is refused
+    Reply give_time() override;
     Expected<void> may_give_time() const override { return session_->may_give_time(); }
     // Only the local player's own seat goes to the computer; the other player is told.
-    Ruling hand_over(int player, bool to_computer, Level level) override;
+    Reply hand_over(int player, bool to_computer, Level level) override;
     // Whether this side may act now, or why not ("you are watching...", "nobody has joined yet: ...",
     // "not connected: ..."): a move or a resignation while it can play, an offer while the other player
     // is connected to answer it, a claim while the other's absence allows one.
-    Expected<void> may(Act act) const override;
+    Expected<void> may(Intent act) const override;
     Expected<void> may_step() const override {
         return Failure{"in a network game moves are taken back by agreement: < asks the other player"};
     }
@@ -187,7 +187,7 @@ class TableLink : public Umpire {
         if (!result) say(result.why(), true);
     }
     // A request sent, or refused (why).
-    static Ruling sent(const Expected<void>& done);
+    static Reply sent(const Expected<void>& done);
     // Connect again (r, at the lost connection's question).
     void reconnect() { say_if(session_->reconnect(now())); }
 

@@ -128,7 +128,7 @@ void Table::on_link_event(const Heard& heard) {
                 after_change(false);
             }
             // A match resumed by its host: the joiner has not been back yet, so how to join goes with it.
-            say(text + (may_act(Act::Claim) ? " (c claims it)" : "") +
+            say(text + (may_act(Intent::Claim) ? " (c claims it)" : "") +
                 (link_->hosting() && !link_->welcomed() ? "; " + link_->how_to_join() : ""));
             break;
         case Kind::Clock:

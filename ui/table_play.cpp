@@ -12,11 +12,11 @@ bool in_play(const Match& m) { return !m.game().over() && m.phase() == MatchPhas
 
 }  // namespace
 
-Expected<void> Table::may_act(Act act) const {
+Expected<void> Table::may_act(Intent act) const {
     const Game& g = match().game();
     switch (act) {
-        case Act::Move:
-        case Act::Pick: {
+        case Intent::Move:
+        case Intent::Pick: {
             if (g.over())
                 return Failure{match().phase() == MatchPhase::Over
                                    ? std::string("the ") + (match().single_game() ? "game" : "match") +
@@ -37,7 +37,7 @@ Expected<void> Table::may_act(Act act) const {
                                (mover == Color::White ? "[" : "]") + " to take over " + color_name(mover)};
             return {};
         }
-        case Act::Pause:
+        case Intent::Pause:
             // A local pause is always lifted by p, whatever it was for: the status calls it paused.
             if (paused_ && umpire_->runs_clock()) return {};
             // A network game's pause is an offer: its session's reasons first (the connection, the rules of
@@ -49,16 +49,16 @@ Expected<void> Table::may_act(Act act) const {
                 (umpire_->runs_clock() && !in_play(match())))
                 return Failure{"pause stops the clocks, or a computer playing itself: there is neither now"};
             return {};
-        case Act::OfferDraw:
+        case Intent::OfferDraw:
             if (!umpire_->may(act) || !in_play(match()) || acting_human() < 0)
                 return Failure{"a draw can be offered while a round is being played by a human"};
             return umpire_->may_offer(net::OfferKind::Draw);
-        case Act::Resign:
+        case Intent::Resign:
             if (!umpire_->may(act) || !in_play(match()) || acting_human() < 0)
                 return Failure{"resigning ends a round in progress played by a human"};
             return {};
-        case Act::Claim: return umpire_->may(act);
-        case Act::Hint: {
+        case Intent::Claim: return umpire_->may(act);
+        case Intent::Hint: {
             if (g.over()) return Failure{"the game is over"};
             const std::optional<int> mine = umpire_->player_here();
             if (match().phase() != MatchPhase::Playing || acting_human() < 0 ||
@@ -72,16 +72,16 @@ Expected<void> Table::may_act(Act act) const {
 
 Table::MoveResult Table::play_human(const MoveSpec& spec) {
     if (review_.open() && !play_from_review()) return MoveResult::Refused;
-    if (const Expected<void> allowed = may_act(Act::Move); !allowed) {
+    if (const Expected<void> allowed = may_act(Intent::Move); !allowed) {
         say(allowed.why(), true);
         return MoveResult::Refused;
     }
-    const Ruling r = umpire_->move_here(spec);
+    const Reply r = umpire_->move_here(spec);
     follow(r);
     switch (r.kind) {
-        case Ruling::Kind::Refused: return MoveResult::Refused;
-        case Ruling::Kind::Sent: return MoveResult::Sent;
-        case Ruling::Kind::Made: break;
+        case Reply::Kind::Refused: return MoveResult::Refused;
+        case Reply::Kind::Sent: return MoveResult::Sent;
+        case Reply::Kind::Made: break;
     }
     return MoveResult::Played;
 }
@@ -89,12 +89,12 @@ Table::MoveResult Table::play_human(const MoveSpec& spec) {
 bool Table::touch(Square sq) {
     const Game& g = match().game();
     if (!g.variant().touch_rule()) return true;
-    const Ruling r = umpire_->touch(sq);
+    const Reply r = umpire_->touch(sq);
     follow(r);
-    return r.kind != Ruling::Kind::Refused;
+    return r.kind != Reply::Kind::Refused;
 }
 
-void Table::follow(const Ruling& ruling) {
+void Table::follow(const Reply& ruling) {
     for (const Notice& n : ruling.said) say(n.text, n.error);
     if (ruling.changed) after_change(ruling.moved);
 }
@@ -230,11 +230,11 @@ void Table::toggle_computer(Color c) {
     if (const Expected<void> allowed = help(Help::ComputerSeat); !allowed && !is_computer(p))
         return say(allowed.why(), true);
     const bool on = !is_computer(p);
-    const Ruling r = umpire_->hand_over(p, on, seats_.settings().level);
-    if (r.kind == Ruling::Kind::Refused) return follow(r);
+    const Reply r = umpire_->hand_over(p, on, seats_.settings().level);
+    if (r.kind == Reply::Kind::Refused) return follow(r);
     set_seat(p, on ? SeatKind::Computer : SeatKind::Human);
     // A pause of the computer playing itself stops nothing once a human has a seat again: it ends.
-    Ruling said = r;
+    Reply said = r;
     if (paused_ && umpire_->runs_clock() && !pause_stops_something()) {
         set_local_pause(false);
         if (!said.said.empty()) said.said.back().text += "; the pause ends: nothing plays itself now";
@@ -270,9 +270,9 @@ net::OfferKind Table::pause_offer() const {
 }
 
 void Table::pause() {
-    if (const std::optional<Ruling> r = umpire_->offer(pause_offer()))
+    if (const std::optional<Reply> r = umpire_->offer(pause_offer()))
         return follow(*r);  // to the other side
-    if (const Expected<void> allowed = may_act(Act::Pause); !allowed) return say(allowed.why(), true);
+    if (const Expected<void> allowed = may_act(Intent::Pause); !allowed) return say(allowed.why(), true);
     set_local_pause(!paused_);
     // What a local pause stops: the clocks, or (without them) the computers playing each other.
     say(!paused_                    ? "resumed"
@@ -282,8 +282,8 @@ void Table::pause() {
 }
 
 void Table::offer_draw() {
-    if (const Expected<void> allowed = may_act(Act::OfferDraw); !allowed) return say(allowed.why(), true);
-    if (const std::optional<Ruling> r = umpire_->offer(net::OfferKind::Draw)) return follow(*r);
+    if (const Expected<void> allowed = may_act(Intent::OfferDraw); !allowed) return say(allowed.why(), true);
+    if (const std::optional<Reply> r = umpire_->offer(net::OfferKind::Draw)) return follow(*r);
     // The other side sits here: a human is asked, the computer considers it.
     const int from = acting_human();
     const int to = 1 - from;
@@ -314,13 +314,13 @@ void Table::offer_draw() {
 }
 
 bool Table::request_takeback() {
-    const std::optional<Ruling> r = umpire_->offer(net::OfferKind::Undo);
+    const std::optional<Reply> r = umpire_->offer(net::OfferKind::Undo);
     if (r) follow(*r);
     return r.has_value();
 }
 
 void Table::claim_round() {
-    if (const Expected<void> allowed = may_act(Act::Claim); !allowed) return say(allowed.why(), true);
+    if (const Expected<void> allowed = may_act(Intent::Claim); !allowed) return say(allowed.why(), true);
     const std::optional<int> mine = umpire_->player_here();
     const std::string absent = mine ? match().name(1 - *mine) : "the absent player";
     ask(Question{
@@ -346,7 +346,7 @@ void Table::give_time() {
 }
 
 void Table::resign() {
-    if (const Expected<void> allowed = may_act(Act::Resign); !allowed) return say(allowed.why(), true);
+    if (const Expected<void> allowed = may_act(Intent::Resign); !allowed) return say(allowed.why(), true);
     const int p = acting_human();
     const std::string what =
         match().single_game() ? "the game" : "round " + std::to_string(match().round_number());

@@ -3,7 +3,7 @@
 // here may do now. A table has one, chosen once: a local table's is a LocalUmpire, which changes the
 // table's match at once; a network table's is its link (ui/table_link.h), which sends each request to the
 // host, whose session decides it and whose events change the match. Either says what became of a request
-// as a Ruling, for the table to tell the players and follow; neither calls curses, and the time is the
+// as a Reply, for the table to tell the players and follow; neither calls curses, and the time is the
 // clock it is given. What differs between a local and a network table is written here, in the umpire that
 // differs: the table asks its umpire and never which kind it has, so a new kind of table is a new umpire.
 #pragma once
@@ -32,7 +32,7 @@ struct Notice {
 // What became of a request: refused (said why), sent to the host (its event will change the match), or
 // made here; what to say, in order; and whether the match changed here, for the table to follow (the end
 // of a round, the autosave).
-struct Ruling {
+struct Reply {
     enum class Kind : std::uint8_t { Refused, Sent, Made };
     Kind kind = Kind::Refused;
     std::vector<Notice> said = {};
@@ -44,7 +44,7 @@ struct Ruling {
 // table's rules (the round over, the game paused, whose turn it is) and its umpire's part (a network
 // game's connection, a spectator's place). Pick is picking up a piece for a move: a move's rule, but a
 // network game's connection is asked only when the piece is put down (Move).
-enum class Act : std::uint8_t { Move, Pick, Pause, OfferDraw, Resign, Claim, Hint };
+enum class Intent : std::uint8_t { Move, Pick, Pause, OfferDraw, Resign, Claim, Hint };
 
 class Umpire {
   public:
@@ -52,21 +52,21 @@ class Umpire {
     // The match it rules on: the table's own (local), or the network session's.
     virtual const Match& match() const = 0;
     // A move made at the board here (the touch rule applies), and a computer seat's, with its reason.
-    virtual Ruling move_here(const MoveSpec& spec) = 0;
-    virtual Ruling computer_move(const MoveSpec& spec, const std::string& reason) = 0;
+    virtual Reply move_here(const MoveSpec& spec) = 0;
+    virtual Reply computer_move(const MoveSpec& spec, const std::string& reason) = 0;
     // Picks up a board piece under the touch rule: not Refused when it may be moved.
-    virtual Ruling touch(Square square) = 0;
-    virtual Ruling choose_starter(int player) = 0;
-    virtual Ruling replay() = 0;  // a drawn round is played again
-    virtual Ruling resign(int player) = 0;
+    virtual Reply touch(Square square) = 0;
+    virtual Reply choose_starter(int player) = 0;
+    virtual Reply replay() = 0;  // a drawn round is played again
+    virtual Reply resign(int player) = 0;
     // `player` (a computer seat here) answers the draw offered to it, in its words (`reason`; "" says
     // "accepts the draw" or "declines the draw").
-    virtual Ruling answer_draw(int player, bool accept, const std::string& reason) = 0;
+    virtual Reply answer_draw(int player, bool accept, const std::string& reason) = 0;
 
     // An offer of a player here (a draw, a takeback, a pause or to resume): made to the other side, or
     // the agreement to the same offer of theirs that stands; nullopt when the other side sits at this
     // table (the table asks it: a question, the computer; or it pauses its own clock).
-    virtual std::optional<Ruling> offer(net::OfferKind kind) = 0;
+    virtual std::optional<Reply> offer(net::OfferKind kind) = 0;
     // The other side's offer that waits for an answer here, its note beside the board ("Eamon offers a
     // draw: = agrees, Esc declines", "" when none stands), and the answer of a player here to it.
     virtual std::optional<net::OfferKind> standing_offer() const = 0;
@@ -75,23 +75,23 @@ class Umpire {
     // (the rules of fair play: a rated game has no takebacks and no pauses, one offer at a time...).
     virtual Expected<void> may_offer(net::OfferKind kind) const = 0;
     virtual std::string offer_note() const = 0;
-    virtual Ruling answer_offer(bool agree) = 0;
+    virtual Reply answer_offer(bool agree) = 0;
     // The round of a player who left and did not come back claimed (or `draw`: a draw): only the player
     // who stayed in a network game can (a peer's host, a server's player).
-    virtual Ruling claim(bool /*draw*/) { return Ruling{.said = {{claim_refusal().why, true}}}; }
+    virtual Reply claim(bool /*draw*/) { return Reply{.said = {{claim_refusal().why, true}}}; }
     // More time for the other player (lichess's moretime): given, or why not; and whether it may be
     // given now. Only a timed network game has another player to give it to.
-    virtual Ruling give_time() { return Ruling{.said = {{give_refusal().why, true}}}; }
+    virtual Reply give_time() { return Reply{.said = {{give_refusal().why, true}}}; }
     virtual Expected<void> may_give_time() const { return give_refusal(); }
     // A player's seat goes to the computer (`to_computer`, at `level`) or comes back: Made (what to say;
     // the table then hands the seat over), or Refused (not this side's seat).
-    virtual Ruling hand_over(int player, bool to_computer, Level level) = 0;
+    virtual Reply hand_over(int player, bool to_computer, Level level) = 0;
 
     // The part of "may this side act now" that is the umpire's (Table::may_act asks it first, then the
     // table's rules): ok, or why not (nobody has joined, the connection is lost, you are watching...).
-    virtual Expected<void> may(Act act) const = 0;
+    virtual Expected<void> may(Intent act) const = 0;
     // Whether a player here may move now, or why nobody can.
-    Expected<void> moves_allowed() const { return may(Act::Move); }
+    Expected<void> moves_allowed() const { return may(Intent::Move); }
     // The players here step through the game themselves (take back, replay, review), or why not (a
     // network game's takebacks are made by agreement).
     virtual Expected<void> may_step() const = 0;
@@ -143,23 +143,23 @@ class LocalUmpire : public Umpire {
     LocalUmpire(Match& match, std::function<Millis()> clock) : match_(match), clock_(std::move(clock)) {}
     const Match& match() const override { return match_; }
 
-    Ruling move_here(const MoveSpec& spec) override;
-    Ruling computer_move(const MoveSpec& spec, const std::string& reason) override;
-    Ruling touch(Square square) override;
-    Ruling choose_starter(int player) override;
-    Ruling replay() override;
-    Ruling resign(int player) override;
-    Ruling answer_draw(int player, bool accept, const std::string& reason) override;
+    Reply move_here(const MoveSpec& spec) override;
+    Reply computer_move(const MoveSpec& spec, const std::string& reason) override;
+    Reply touch(Square square) override;
+    Reply choose_starter(int player) override;
+    Reply replay() override;
+    Reply resign(int player) override;
+    Reply answer_draw(int player, bool accept, const std::string& reason) override;
 
     // Both sides sit here: nobody across the network to make an offer to, and none stands.
-    std::optional<Ruling> offer(net::OfferKind) override { return std::nullopt; }
+    std::optional<Reply> offer(net::OfferKind) override { return std::nullopt; }
     std::optional<net::OfferKind> standing_offer() const override { return std::nullopt; }
     Expected<void> may_offer(net::OfferKind) const override { return {}; }
     std::string offer_note() const override { return ""; }
-    Ruling answer_offer(bool) override { return Ruling{.said = {{"there is no offer to answer", true}}}; }
-    Ruling hand_over(int player, bool to_computer, Level level) override;
+    Reply answer_offer(bool) override { return Reply{.said = {{"there is no offer to answer", true}}}; }
+    Reply hand_over(int player, bool to_computer, Level level) override;
 
-    Expected<void> may(Act act) const override;
+    Expected<void> may(Intent act) const override;
     Expected<void> may_step() const override { return {}; }
     std::optional<int> player_here() const override { return std::nullopt; }
     bool new_match_here() const override { return true; }
