@@ -243,8 +243,8 @@ using shared::Error;
 using shared::Ping;
 using shared::Pong;
 
-using Message = std::variant<Hello, Welcome, WelcomeTerms, Name, Seat, RoundInfo, Moves, State, Ready, Sync, Go, Act,
-                             Offer, Answer, Clock, Watchers, Chat, Ping, Pong, Bye, Error>;
+using Message = std::variant<Hello, Welcome, WelcomeTerms, Name, Seat, RoundInfo, Moves, State, Ready, Sync,
+                             Go, Act, Offer, Answer, Clock, Watchers, Chat, Ping, Pong, Bye, Error>;
 
 // Which side of a game sends a message: the joiner (a player or spectator connecting), the host (a
 // peer-to-peer host, or a server's game), or either.

@@ -163,7 +163,7 @@ TEST_CASE("one rule says whether a player here may act now, in the sentence the 
         REQUIRE_FALSE(move);
         CHECK(move.why() == "it is " + at.table.match().name(1) + "'s turn: press ] to take over Black");
         CHECK(at.table.may_act(Intent::Pick).why() == move.why());  // no piece picked up either
-        CHECK(at.table.may_act(Intent::OfferDraw));                 // the human here offers, whoever is to move
+        CHECK(at.table.may_act(Intent::OfferDraw));  // the human here offers, whoever is to move
         CHECK(at.table.may_act(Intent::Resign));
         CHECK(at.table.may_act(Intent::Hint));
         CHECK(at.table.may_act(Intent::Claim).why() == no_claim);
@@ -182,7 +182,8 @@ TEST_CASE("one rule says whether a player here may act now, in the sentence the 
         CHECK(at.table.may_act(Intent::Pause));
         CHECK(at.table.may_act(Intent::OfferDraw).why() ==
               "a draw can be offered while a round is being played by a human");
-        CHECK(at.table.may_act(Intent::Resign).why() == "resigning ends a round in progress played by a human");
+        CHECK(at.table.may_act(Intent::Resign).why() ==
+              "resigning ends a round in progress played by a human");
         CHECK(at.table.may_act(Intent::Hint).why() == "a hint is for your turn");
     }
     SECTION("a pause of two computers ends when a human takes a seat back; p lifts any pause") {
@@ -214,7 +215,8 @@ TEST_CASE("one rule says whether a player here may act now, in the sentence the 
         CHECK(at.table.may_act(Intent::Hint).why() == "the game is over");
         CHECK(at.table.may_act(Intent::OfferDraw).why() ==
               "a draw can be offered while a round is being played by a human");
-        CHECK(at.table.may_act(Intent::Resign).why() == "resigning ends a round in progress played by a human");
+        CHECK(at.table.may_act(Intent::Resign).why() ==
+              "resigning ends a round in progress played by a human");
         // The move's refusal is the rule's sentence, word for word.
         REQUIRE(at.table.play_human(spec_of("K1C3")) == Table::MoveResult::Refused);
         CHECK(at.report.last() == at.table.may_act(Intent::Move).why());

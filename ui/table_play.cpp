@@ -270,8 +270,7 @@ net::OfferKind Table::pause_offer() const {
 }
 
 void Table::pause() {
-    if (const std::optional<Reply> r = umpire_->offer(pause_offer()))
-        return follow(*r);  // to the other side
+    if (const std::optional<Reply> r = umpire_->offer(pause_offer())) return follow(*r);  // to the other side
     if (const Expected<void> allowed = may_act(Intent::Pause); !allowed) return say(allowed.why(), true);
     set_local_pause(!paused_);
     // What a local pause stops: the clocks, or (without them) the computers playing each other.

@@ -44,9 +44,9 @@ Reply LocalUmpire::touch(Square sq) {
     if (const Expected<void> touched = g.touch(sq); !touched) return Reply{.said = {{touched.why(), true}}};
     if (g.over())
         return Reply{.said = {{"official rules: the touched piece on " + square_name(sq) +
-                                    " cannot move, and that forfeits",
-                                true}},
-                      .changed = true};
+                                   " cannot move, and that forfeits",
+                               true}},
+                     .changed = true};
     return Reply{.kind = Reply::Kind::Made};
 }
 
@@ -72,18 +72,17 @@ Reply LocalUmpire::answer_draw(int player, bool accept, const std::string& reaso
         match_.agree_draw(now());
         return made(who + (reason.empty() ? "accepts the draw" : reason));
     }
-    return Reply{
-        .kind = Reply::Kind::Made,
-        .said = {{who + (reason.empty() ? "declines the draw" : reason) + "; play goes on", false}}};
+    return Reply{.kind = Reply::Kind::Made,
+                 .said = {{who + (reason.empty() ? "declines the draw" : reason) + "; play goes on", false}}};
 }
 
 Reply LocalUmpire::hand_over(int player, bool to_computer, Level level) {
     // The match does not change: the table hands the seat over, and saves it.
     return Reply{.kind = Reply::Kind::Made,
-                  .said = {{std::string("computer plays ") + color_name(match_.colour_of(player)) + ": " +
-                                (to_computer ? "on" : "off") +
-                                (to_computer ? std::string(" (level ") + level_name(level) + ")" : ""),
-                            false}}};
+                 .said = {{std::string("computer plays ") + color_name(match_.colour_of(player)) + ": " +
+                               (to_computer ? "on" : "off") +
+                               (to_computer ? std::string(" (level ") + level_name(level) + ")" : ""),
+                           false}}};
 }
 
 Expected<void> LocalUmpire::may(Intent act) const {
