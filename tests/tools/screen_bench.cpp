@@ -382,11 +382,20 @@ int moves(int argc, char** argv) {
         // Both move lists: the other's (the measure) and the mover's own (the server's echo: a move is
         // shown once the server has committed it), each at the read after which it shows the move.
         std::int64_t own = 0, theirs = 0;
-        const std::int64_t t0 = now_us();
+        std::int64_t t0 = now_us();
         mover.send("\r");
+        // A move sent while news of the other side was on its way to this one (at the start, the other
+        // player's arrival at the board) is not played, and the screen says so: the player types it
+        // again, and the time counts from then.
+        bool again = false;
         wait_until(
             both,
             [&] {
+                if (!again && own == 0 && mover.screen().contains("and was not played")) {
+                    again = true;
+                    mover.send(m + "\r");
+                    t0 = now_us();
+                }
                 if (own == 0 && shows_pair(mover.screen(), pair, w, b)) own = last_read_us;
                 if (theirs == 0 && shows_pair(other.screen(), pair, w, b)) theirs = last_read_us;
                 return own != 0 && theirs != 0;
