@@ -13,9 +13,22 @@ start_peer --join "127.0.0.1:$port" --code WXYZ-9999 --black Eamon
 wait_peer_text "wrong join code: check the code on the host's screen and type it again"
 wait_peer "Join code for 127.0.0.1:$port"
 [ ! -s "$WORK/peer-status" ] || fail "a wrong code ended the program"
+# (The joiner's screen after the second refusal is the first's: the host's line, which names the
+# connection's port, tells them apart, and the code is typed once the prompt is back.)
+refused_line() { screen | grep -oE 'a connection from [0-9.]+:[0-9]+ gave a wrong code'; }
+wait_for "gave a wrong code"
+first=$(refused_line)
 peer_keys -l "wxyz8888"
 peer_keys Enter
+for i in $(seq 100); do
+    now=$(refused_line)
+    [ -n "$now" ] && [ "$now" != "$first" ] && break
+    sleep 0.1
+done
+[ -n "$now" ] && [ "$now" != "$first" ] || fail "the host did not refuse the second wrong code: $(screen)"
 wait_peer_text "wrong join code: check the code on the host's screen and type it again"
+wait_peer "Join code for 127.0.0.1:$port (Esc quits):"
+sleep 2  # (the refusal reaches the joiner after the host's line, which the joiner's screen cannot show)
 peer_keys -l "abcd1111"
 peer_keys Enter
 wait_peer "you play Black"
