@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 
 #include <functional>
+#include <optional>
 
 #include "net/session.h"
 #include "session_turn.h"
@@ -140,14 +141,99 @@ inline void connect(Net& net, Side& host, Side& joiner) {
 
 inline bool has_ipv6_loopback() { return Listener::open(Endpoint{"::1", 0}).ok(); }
 
-// A raw peer that has joined properly and sits at the board (sync sent, go received).
-inline void raw_join(Net& net, RawPeer& raw, const Side& host, const std::string& name = "Mallory",
-                     const std::string& code = "ABCDEFGH") {
+// A raw peer that has said hello (of version 1) and been welcomed: the host waits for its sync.
+inline void raw_hello(Net& net, RawPeer& raw, const Side& host, const std::string& name = "Mallory",
+                      const std::string& code = "ABCDEFGH") {
     REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}).ok());
     raw.say("hello gobblet 1 " + code + " new " + name + "\n");
     REQUIRE(net.until([&] { return raw.line_starting("ready").has_value(); }));
+}
+
+// A raw peer that has joined properly and sits at the board (sync sent, go received).
+inline void raw_join(Net& net, RawPeer& raw, const Side& host, const std::string& name = "Mallory",
+                     const std::string& code = "ABCDEFGH") {
+    raw_hello(net, raw, host, name, code);
     raw.say(Sync{raw.welcome_digest()});
     REQUIRE(net.until([&] { return raw.line_starting("go ").has_value(); }));
 }
+
+// The fixtures most network tests begin with. A test takes one's members by name, either as the
+// fixture of a TEST_CASE_METHOD or, built with arguments of its own, by a structured binding:
+//     Players game(make_host("127.0.0.1:0", settings));
+//     auto& [net, host, joiner] = game;
+
+// Liam hosting (`hosting`: make_host's, or a host of the test's own) and Eamon joined, both at the board.
+struct Players {
+    Net net;
+    Side host;
+    Side joiner;
+    explicit Players(Side hosting = make_host())
+        : host(std::move(hosting)), joiner(make_joiner(host, net.now)) {
+        net.players = {&host, &joiner};
+        connect(net, host, joiner);
+    }
+};
+
+// A host and a raw peer beside it in the loop, not yet connected (the test says what the peer says).
+struct HostAndRaw {
+    Net net;
+    Side host;
+    RawPeer raw;
+    explicit HostAndRaw(Side hosting = make_host()) : host(std::move(hosting)) {
+        net.players = {&host};
+        net.raws = {&raw};
+    }
+};
+
+// A host and a raw peer (Mallory) that joined it properly and sits at its board: a player that breaks
+// the rules in whatever way the test has it say.
+struct RawAtBoard : HostAndRaw {
+    explicit RawAtBoard(Side hosting = make_host()) : HostAndRaw(std::move(hosting)) {
+        raw_join(net, raw, host);
+    }
+};
+
+// A fake host, or a fake server, for a joiner's session: a listener on 127.0.0.1 and the raw peer it
+// accepts, which says exactly what the test tells it, so that each test shows what the joiner is told
+// and what it does.
+struct FakeHost {
+    std::optional<Listener> listener;
+    RawPeer peer;
+
+    FakeHost() {
+        auto opened = Listener::open(Endpoint{"127.0.0.1", 0});
+        REQUIRE(opened);
+        listener = std::move(opened).take();
+    }
+    Endpoint where() const { return Endpoint{"127.0.0.1", listener->port()}; }
+    // `joiner` joins here with `c` (its host set here) and is in `net`'s loop, with the peer that took its
+    // connection; returns once its hello has come.
+    void join(Net& net, Side& joiner, JoinConfig c) {
+        c.host = where();
+        joiner.session = session_of(Session::join(c, joiner.match, net.now));
+        REQUIRE(joiner.session);
+        net.players = {&joiner};
+        REQUIRE(net.until([&] {
+            if (Fd fd = listener->accept(listener->fds()[0].get())) peer.adopt(std::move(fd));
+            return peer.open();
+        }));
+        net.raws = {&peer};
+        REQUIRE(net.until([&] { return peer.line_starting("hello").has_value(); }));
+    }
+    // Lets `d` ms of fake time pass a second at a time, answering the joiner's keep-alives as a host
+    // does (Net::pass alone would let the joiner find the host silent).
+    void pass(Net& net, Millis d) {
+        std::size_t answered = 0;
+        for (Millis left = d; left > 0; left -= std::min<Millis>(left, 1000)) {
+            net.now += std::min<Millis>(left, 1000);
+            net.idle(2);
+            const auto& heard = peer.heard();
+            for (; answered < heard.size(); ++answered)
+                if (heard[answered].starts_with("ping "))
+                    peer.say("pong " + heard[answered].substr(5) + "\n");
+        }
+        net.idle(2);
+    }
+};
 
 }  // namespace gobblet::test

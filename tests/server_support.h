@@ -3,6 +3,7 @@
 // all in one loop on a fake clock: the sockets are real, time is a number the test moves.
 #pragma once
 
+#include <functional>
 #include <sstream>
 
 #include "net/lobby_client.h"
@@ -254,6 +255,25 @@ inline lobby::Terms terms(const std::string& text) {
     return *t;
 }
 
+// Seek terms from their text: the terms, then who the seek is for (a test's own: they must read).
+inline lobby::SeekTerms seek_terms(const std::string& text) {
+    const auto t = lobby::parse_seek_terms(text);
+    INFO(t.why());
+    REQUIRE(t.ok());
+    return *t;
+}
+
+// Plays the moves of `white_wins` (White wins on row A), each waited for on both boards.
+inline void play_out(World& w, Client& white, Client& black) {
+    for (std::size_t i = 0; i < white_wins.size(); ++i)
+        w.move(i % 2 == 0 ? white : black, i % 2 == 0 ? black : white, white_wins[i]);
+}
+
+// The players list's row of `name` as `viewer` sees it.
+inline const lobby::PlayerItem& player(const Client& viewer, const std::string& name) {
+    return viewer.lobby->tables().players().at(lobby::name_key(name));
+}
+
 // Clients that log in with their machines' secrets, each waited for until its lists are whole.
 inline void enter_all(World& w, std::initializer_list<Client*> clients) {
     for (Client* c : clients) {
@@ -261,6 +281,42 @@ inline void enter_all(World& w, std::initializer_list<Client*> clients) {
         w.logged_in(*c);
     }
 }
+
+// The fixtures most server tests begin with. A test takes one's members by name, either as the fixture of
+// a TEST_CASE_METHOD or, built with options of its own, by a structured binding:
+//     LiamAndEamon room(with_grace(10 * s));
+//     auto& [srv, w, liam, eamon] = room;
+
+// Sets the server's options before it starts (a limit, a grace, ...).
+using Configure = std::function<void(server::ServerConfig&)>;
+
+// The server's grace for a player who vanishes, shorter than its default for a test that waits it out.
+inline Configure with_grace(Millis grace) {
+    return [grace](server::ServerConfig& c) { c.hub.limits.grace = grace; };
+}
+
+// A server started at t0 (its options set by `configure` first) and the world's loop around it.
+struct Started {
+    Serving srv;
+    World w{srv};
+    explicit Started(const Configure& configure = {}) {
+        if (configure) configure(srv.config);
+        srv.start(t0);
+    }
+};
+
+// A started server with Liam and Eamon in its lobby, each logged in with their machine's secret.
+struct LiamAndEamon {
+    Serving srv;
+    World w{srv};
+    Client liam{"Liam"};
+    Client eamon{"Eamon"};
+    explicit LiamAndEamon(const Configure& configure = {}) {
+        if (configure) configure(srv.config);
+        srv.start(t0);
+        enter_all(w, {&liam, &eamon});
+    }
+};
 
 // Both players join the match they were told of after their first `seen` ones and are at the board, the
 // clocks as both see them: {White, Black} of round 1.
@@ -279,6 +335,15 @@ inline std::pair<Client*, Client*> to_the_board(World& w, Client& a, Client& b, 
     return {white, white == &a ? &b : &a};
 }
 
+// `a` posts the seek `what` (terms, then who it is for); the id `seer` sees it by.
+inline lobby::Id post(World& w, Client& a, Client& seer, const std::string& what) {
+    const std::size_t seen = seer.lobby->tables().seeks().size();
+    const lobby::SeekTerms st = seek_terms(what);
+    REQUIRE(a.lobby->post(st.terms, w.now, st.audience).ok());
+    REQUIRE(w.until([&] { return seer.lobby->tables().seeks().size() > seen; }));
+    return seer.lobby->tables().seeks().rbegin()->first;
+}
+
 // `a` seeks `what` (terms, then who the seek is for), `b` accepts it, both go to the board: {White, Black}.
 inline std::pair<Client*, Client*> start_match(World& w, Client& a, Client& b, const std::string& what) {
     const std::size_t seen = a.all<lobby::MatchStart>().size();
@@ -293,6 +358,22 @@ inline std::pair<Client*, Client*> start_match(World& w, Client& a, Client& b, c
         if (sk.from == a.lobby->name()) id = sid;
     REQUIRE(b.lobby->accept(id, w.now).ok());
     return to_the_board(w, a, b, seen);
+}
+
+// `a` creates a tournament ("cup") of two players and `terms_text`, `b` joins it, `a` starts it: both at
+// the board of its one match, {White, Black}.
+inline std::pair<Client*, Client*> tournament_match(World& w, Client& a, Client& b,
+                                                    const std::string& terms_text) {
+    REQUIRE(
+        a.lobby
+            ->create_tournament("cup", lobby::Format{}, 2, lobby::First::Schedule, terms(terms_text), w.now)
+            .ok());
+    REQUIRE(w.until([&] { return b.lobby->tables().tournaments().size() == 1; }));
+    const lobby::Id id = b.lobby->tables().tournaments().begin()->first;
+    REQUIRE(b.lobby->join_tournament(id, w.now).ok());
+    REQUIRE(w.until([&] { return a.lobby->tables().tournaments().at(id).players == 2; }));
+    REQUIRE(a.lobby->start_tournament(id, w.now).ok());
+    return to_the_board(w, a, b);
 }
 
 }  // namespace gobblet::test

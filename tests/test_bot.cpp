@@ -1,79 +1,13 @@
 // Computer players in a server's lobby (net/bot.h), in one process with the server (tests/server_support.h):
 // two bots play a rated match to the end and their ratings move; a bot takes a challenge, and declines
 // one while it plays; bots come back to a server that died mid-game and finish the game.
-#include "net/bot.h"
+#include "bot_support.h"
 #include "saves/record.h"
-#include "server_support.h"
 
 using namespace gobblet;
 using namespace gobblet::test;
 
-namespace {
-
-struct Bots {
-    World& w;
-    std::vector<std::unique_ptr<net::Bot>> bots;
-    std::ostringstream log;
-
-    net::Bot& add(const std::string& name, Level level, std::optional<std::string> seek = std::nullopt,
-                  double think = 1.0) {
-        net::BotConfig c;
-        c.server = w.serving.endpoint();
-        c.name = name;
-        c.secret = hex_secret();
-        c.from = "127.0.2." + std::to_string(bots.size() + 1);  // each bot on a machine of its own
-        c.player.level = level;
-        c.player.think_seconds = think;
-        c.player.time = &gobblet::test::ticking_clock();  // think time passes as the search reads it
-        c.player.seed = bots.size() + 1;
-        c.player.table_bits = 14;
-        if (seek) {
-            const auto st = lobby::parse_seek_terms(*seek);
-            REQUIRE(st);
-            c.seek = st->terms;
-            c.audience = st->audience;
-        }
-        auto started = net::Bot::start(c, log, w.now);
-        INFO(started.why());
-        REQUIRE(started);
-        bots.push_back(std::move(started).take());
-        REQUIRE(bots.back());
-        return *bots.back();
-    }
-    // One pass of the loop: the world (server and clients), then the bots.
-    void step() {
-        w.step(2);
-        std::vector<pollfd> fds;
-        for (auto& b : bots) b->pollfds(fds);
-        int timeout = 5;
-        for (auto& b : bots)
-            if (b->until_next(w.now) == 0) timeout = 0;
-        ::poll(fds.data(), fds.size(), timeout);
-        for (auto& b : bots) b->on_poll(fds, w.now);
-    }
-    bool until(const std::function<bool()>& done, int steps = 2000) {
-        for (int i = 0; i < steps; ++i) {
-            if (done()) return true;
-            step();
-        }
-        return done();
-    }
-    // Lets fake time pass a second at a time while waiting for `done`.
-    bool until_passing(const std::function<bool()>& done, int seconds) {
-        for (int i = 0; i < seconds; ++i) {
-            if (until(done, 50)) return true;
-            w.now += s;
-        }
-        return done();
-    }
-};
-
-}  // namespace
-
-TEST_CASE("two bots play a rated match to the end, and both ratings move", "[server][bot]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "two bots play a rated match to the end, and both ratings move", "[server][bot]") {
     Bots bots{w, {}, {}};
     net::Bot& seeker = bots.add("SeekBot", Level::Easy, "official 4 1m+1s first-to 1 rated bots");
     net::Bot& taker = bots.add("TakeBot", Level::Easy);
@@ -98,17 +32,11 @@ TEST_CASE("two bots play a rated match to the end, and both ratings move", "[ser
     for (auto& b : bots.bots) b->stop("the test is over", w.now);
 }
 
-TEST_CASE("a bot takes a challenge; a challenge while it plays is refused", "[server][bot]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "a bot takes a challenge; a challenge while it plays is refused", "[server][bot]") {
     Bots bots{w, {}, {}};
     net::Bot& bot = bots.add("MaxBot", Level::Hard, std::nullopt, 0.05);
     Client liam("Liam"), eamon("Eamon");
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
+    enter_all(w, {&liam, &eamon});
     REQUIRE(bots.until([&] { return liam.lobby->tables().players().contains("maxbot"); }));
     REQUIRE(liam.lobby->challenge("MaxBot", *lobby::parse_terms("official 4 none first-to 1 casual"), w.now)
                 .ok());
@@ -142,11 +70,9 @@ TEST_CASE("a bot takes a challenge; a challenge while it plays is refused", "[se
     CHECK(record->seats[std::size_t(1 - me)].kind == SeatKind::Computer);
 }
 
-TEST_CASE("bots come back to a server that died mid-game, and finish the game with nothing lost",
-          "[server][bot][restart]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "bots come back to a server that died mid-game, and finish the game with nothing lost",
+                 "[server][bot][restart]") {
     Bots bots{w, {}, {}};
     net::Bot& a = bots.add("AlphaBot", Level::Hard, "official 4 10m+5s first-to 1 rated bots", 0.02);
     net::Bot& b = bots.add("BetaBot", Level::Hard, std::nullopt, 0.02);

@@ -4,7 +4,7 @@
 # at a game in progress read "the game starts", and the opponent of one who went back to the lobby read
 # that their connection dropped; an aborted match's status line said who was to move; "fetching ... for
 # review" stayed after the review. (The server's words in place of "the host's" are tested with the
-# session: tests/test_session_v2.cpp.)
+# session: tests/test_session_served.cpp.)
 source "$(dirname "$0")/lib.bash"
 
 # Two computers without a clock: p stops them, and says so, not the clocks.
