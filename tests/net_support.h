@@ -4,6 +4,7 @@
 
 #include <sys/socket.h>
 
+#include <array>
 #include <functional>
 #include <optional>
 
@@ -26,24 +27,12 @@ inline std::unique_ptr<Session> session_of(Expected<std::unique_ptr<Session>> st
     return std::move(started).take();
 }
 
-struct Side {
+struct Side : Heard<Event> {
     std::unique_ptr<Session> session;
     // The session's match as the test last took its events (Net::drain): a copy, so that a test reads the
     // match between steps as a program's screen shows it.
     Match match;
-    std::vector<Event> events;
 
-    std::vector<Event> of(Event::Kind k) const {
-        std::vector<Event> out;
-        for (const Event& e : events)
-            if (e.kind == k) out.push_back(e);
-        return out;
-    }
-    bool saw(Event::Kind k) const { return !of(k).empty(); }
-    std::string last(Event::Kind k) const {
-        const auto v = of(k);
-        return v.empty() ? std::string("(none)") : v.back().text;
-    }
     std::string moves() const { return transcript_text(match.game().moves()); }
 };
 
@@ -81,20 +70,29 @@ struct Net : FakeTimeSteps<Net, 250> {
     }
 };
 
+// Liam's host of a match of `settings`, with the options `c` gives (a grace, the time for the choice of
+// starter, --allow-help, which player the joiner plays); on 127.0.0.1 with the code ABCD-EFGH unless `c`
+// says where and which.
+inline Side make_host_with(HostConfig c, MatchSettings settings = {}) {
+    if (c.listen == Endpoint{}) c.listen = *parse_endpoint("127.0.0.1:0");
+    if (c.code.empty()) c.code = "ABCD-EFGH";
+    Side p;
+    std::array<std::string, 2> names = {"Liam", "Liam"};
+    names[std::size_t(c.remote_player)] = "remote player";
+    p.match = Match(settings, names);
+    p.session = session_of(Session::host(c, p.match));
+    REQUIRE(p.session);
+    CHECK(p.session->phase() == Session::Phase::Listening);
+    return p;
+}
+
 inline Side make_host(const std::string& where = "127.0.0.1:0", MatchSettings settings = {}, int remote = 1,
                       const std::string& code = "ABCD-EFGH") {
     HostConfig c;
     c.listen = *parse_endpoint(where);
     c.code = code;
     c.remote_player = remote;
-    Side p;
-    std::array<std::string, 2> names = {"Liam", "Liam"};
-    names[std::size_t(remote)] = "remote player";
-    p.match = Match(settings, names);
-    p.session = session_of(Session::host(c, p.match));
-    REQUIRE(p.session);
-    CHECK(p.session->phase() == Session::Phase::Listening);
-    return p;
+    return make_host_with(c, settings);
 }
 
 inline Side make_joiner(const Side& host, Millis now, const std::string& code = "abcd-efgh",

@@ -255,6 +255,12 @@ inline lobby::Terms terms(const std::string& text) {
     return *t;
 }
 
+// The player's game program dies without a word.
+inline void vanish(World& w, Client& c) {
+    c.game.reset();
+    w.idle();
+}
+
 // Seek terms from their text: the terms, then who the seek is for (a test's own: they must read).
 inline lobby::SeekTerms seek_terms(const std::string& text) {
     const auto t = lobby::parse_seek_terms(text);

@@ -7,9 +7,11 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -172,6 +174,42 @@ struct FakeTimeSteps {
   private:
     World& self() { return static_cast<World&>(*this); }
 };
+
+// What a test heard of a program: its events (each with a `kind` and a `text`) as they came.
+template <class Event>
+struct Heard {
+    std::vector<Event> events;
+
+    std::vector<Event> of(typename Event::Kind k) const {
+        std::vector<Event> out;
+        for (const Event& e : events)
+            if (e.kind == k) out.push_back(e);
+        return out;
+    }
+    bool saw(typename Event::Kind k) const { return !of(k).empty(); }
+    // The text of the last event of kind `k`, or "(none)".
+    std::string last(typename Event::Kind k) const {
+        const auto v = of(k);
+        return v.empty() ? std::string("(none)") : v.back().text;
+    }
+};
+
+// The what() of the `E` that `f` throws, or "(no error)" when it throws nothing.
+template <class E = std::exception, class F>
+std::string thrown_by(F&& f) {
+    try {
+        f();
+    } catch (const E& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+// A file's bytes as they are; nothing for a file that cannot be read.
+inline std::string file_bytes(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
 
 // A fresh temporary folder, removed at the end of the test.
 struct TempDir {

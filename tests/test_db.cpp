@@ -33,22 +33,6 @@ Database open_rw(const std::string& path, int busy_ms = 5000) {
     return d;
 }
 
-// The message of the db::Error that running `f` throws, or "(no error)".
-template <class F>
-std::string error_of(F&& f) {
-    try {
-        f();
-    } catch (const db::Error& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
-
-std::string bytes_of(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 }  // namespace
 
 TEST_CASE("a new file is migrated from empty to the last version in one go", "[db]") {
@@ -88,7 +72,7 @@ TEST_CASE("a failing migration step changes nothing, not even the steps before i
     TempDir dir;
     Database d = open_rw(dir / "a.db");
     const Migration broken[] = {two_steps[0], {2, "CREATE TABLE v (x); ALTER TABLE nowhere ADD COLUMN y;"}};
-    const std::string e = error_of([&] { db::migrate(d, broken, app); });
+    const std::string e = thrown_by<db::Error>([&] { db::migrate(d, broken, app); });
     CHECK_THAT(e, Catch::Contains("upgrading the schema to version 2 failed, nothing was changed"));
     CHECK_THAT(e, Catch::Contains("no such table: nowhere"));
     CHECK(d.query_int("PRAGMA user_version") == 0);
@@ -103,25 +87,25 @@ TEST_CASE("a newer schema is refused with a clear message, and the file is left 
         db::migrate(d, two_steps, app);
         d.exec("PRAGMA user_version = 5");
     }
-    const std::string before = bytes_of(path);
+    const std::string before = file_bytes(path);
     Database d = Database::open(path, {false, 5000});
-    const std::string e = error_of([&] { db::check_schema(d, 3, app, "gobblet"); });
+    const std::string e = thrown_by<db::Error>([&] { db::check_schema(d, 3, app, "gobblet"); });
     CHECK(e == path + " is schema version 5; this gobblet knows up to 3: use a newer gobblet");
-    CHECK(bytes_of(path) == before);
+    CHECK(file_bytes(path) == before);
 }
 
 TEST_CASE("a file that is not a database, and another program's database, are refused", "[db]") {
     TempDir dir;
     const std::string text = dir / "notes.txt";
     std::ofstream(text) << std::string(4096, 'x');
-    const std::string e = error_of([&] {
+    const std::string e = thrown_by<db::Error>([&] {
         Database d = Database::open(text, {false, 5000});
         db::check_schema(d, 2, app, "gobblet");
     });
     CHECK(e == text +
                    " is not an SQLite database, so not a gobblet server database; nothing was changed (give "
                    "another --db)");
-    CHECK(bytes_of(text) == std::string(4096, 'x'));
+    CHECK(file_bytes(text) == std::string(4096, 'x'));
 
     const std::string other = dir / "other.db";
     {
@@ -129,7 +113,7 @@ TEST_CASE("a file that is not a database, and another program's database, are re
         d.exec("CREATE TABLE photos (id INTEGER)");
     }
     Database d = Database::open(other, {false, 5000});
-    CHECK(error_of([&] { db::check_schema(d, 2, app, "gobblet"); }) ==
+    CHECK(thrown_by<db::Error>([&] { db::check_schema(d, 2, app, "gobblet"); }) ==
           other +
               " is an SQLite database of another program, not a gobblet server database; nothing was changed "
               "(give another --db)");
@@ -137,24 +121,24 @@ TEST_CASE("a file that is not a database, and another program's database, are re
 
 TEST_CASE("a database that cannot be opened says why in words", "[db]") {
     TempDir dir;
-    CHECK(error_of([&] {
+    CHECK(thrown_by<db::Error>([&] {
               Database::open(dir / "missing/x.db", {false, 5000});
           }) == dir / "missing/x.db" + ": cannot open: the folder " + (dir / "missing") + " does not exist");
-    CHECK(error_of([&] {
+    CHECK(thrown_by<db::Error>([&] {
               Database::open(dir / "none.db", {true, 5000});
           }) == dir / "none.db" + ": cannot open: no such file");
-    CHECK(error_of([&] {
+    CHECK(thrown_by<db::Error>([&] {
               Database::open(dir.path.string(), {false, 5000});
           }) == dir.path.string() + ": cannot open: it is a folder, not a database file");
     std::ofstream(dir / "plain") << "x";
-    CHECK(error_of([&] {
+    CHECK(thrown_by<db::Error>([&] {
               Database::open(dir / "plain/x.db", {false, 5000});
           }) == dir / "plain/x.db" + ": cannot open: " + (dir / "plain") + " is not a folder");
     if (geteuid() != 0) {  // root writes anywhere
         std::filesystem::create_directory(dir / "locked");
         std::filesystem::permissions(dir / "locked",
                                      std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
-        CHECK(error_of([&] {
+        CHECK(thrown_by<db::Error>([&] {
                   Database::open(dir / "locked/x.db", {false, 5000});
               }) ==
               dir / "locked/x.db" + ": cannot open: the folder " + (dir / "locked") + " is not writable");
@@ -167,7 +151,7 @@ TEST_CASE("a write lock held by another connection fails after the busy timeout,
     db::migrate(a, two_steps, app);
     Database b = open_rw(dir / "a.db", 20);
     Transaction holding(a);
-    const std::string e = error_of([&] { Transaction t(b); });
+    const std::string e = thrown_by<db::Error>([&] { Transaction t(b); });
     CHECK_THAT(e, Catch::Contains("database is locked"));
     CHECK_THAT(e, Catch::Contains("another program holds a lock on the database"));
 }
@@ -216,7 +200,7 @@ TEST_CASE("a transaction rolls back when an error unwinds through it, and commit
     Database d = open_rw(dir / "a.db");
     db::migrate(d, two_steps, app);
     Statement insert(d, "INSERT INTO t (name) VALUES (?1)");
-    const std::string e = error_of([&] {
+    const std::string e = thrown_by<db::Error>([&] {
         Transaction t(d);
         insert.run("liam");
         insert.run("liam");  // UNIQUE: throws
@@ -254,7 +238,7 @@ TEST_CASE("a transaction inside another is a savepoint: its failure undoes it al
             insert.run("liam");
             one.commit();
         }
-        CHECK(error_of([&] {
+        CHECK(thrown_by<db::Error>([&] {
                   Transaction two(d);
                   insert.run("eamon");
                   insert.run("liam");  // UNIQUE: throws, and undoes eamon only
@@ -316,7 +300,7 @@ TEST_CASE("foreign keys are enforced", "[db]") {
     TempDir dir;
     Database d = open_rw(dir / "a.db");
     db::migrate(d, two_steps, app);
-    CHECK_THAT(error_of([&] { d.exec("INSERT INTO u VALUES (42)"); }),
+    CHECK_THAT(thrown_by<db::Error>([&] { d.exec("INSERT INTO u VALUES (42)"); }),
                Catch::Contains("FOREIGN KEY constraint failed"));
 }
 

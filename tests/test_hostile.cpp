@@ -102,15 +102,30 @@ void run(Net& net, Side& host, Child& tool, const std::function<void()>& then = 
     REQUIRE(ok);
 }
 
+// A host on 127.0.0.1 (its joiner plays `remote`) and the tool, run against it in `mode` with `args` (after
+// the host's address and the mode) until the tool exits; `then` as run's, given the loop.
+struct Attacked {
+    Net net;
+    Side host;
+    Child tool;
+    Attacked(const std::string& mode, std::vector<std::string> args = {}, int remote = 1,
+             const std::function<void(Net&)>& then = {})
+        : host(make_host("127.0.0.1:0", {}, remote)) {
+        net.players = {&host};
+        args.insert(args.begin(), {"127.0.0.1:" + std::to_string(host.session->port()), mode});
+        spawn(tool, args);
+        if (then)
+            run(net, host, tool, [&] { then(net); });
+        else
+            run(net, host, tool);
+    }
+};
+
 }  // namespace
 
 TEST_CASE("hostile peer: garbage instead of a hello is refused", "[net][hostile]") {
-    Net net;
-    Side host = make_host();
-    net.players = {&host};
-    Child tool;
-    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "garbage"});
-    run(net, host, tool);
+    Attacked attack("garbage");
+    auto& [net, host, tool] = attack;
     INFO(tool.said);
     CHECK(tool.status == 0);
     CHECK(tool.said.find("> \\xFF") == std::string::npos);  // the tool shows bytes, never prints them raw
@@ -120,12 +135,8 @@ TEST_CASE("hostile peer: garbage instead of a hello is refused", "[net][hostile]
 }
 
 TEST_CASE("hostile peer: a megabyte line is cut off after 512 bytes", "[net][hostile]") {
-    Net net;
-    Side host = make_host();
-    net.players = {&host};
-    Child tool;
-    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "long-line"});
-    run(net, host, tool);
+    Attacked attack("long-line");
+    auto& [net, host, tool] = attack;
     INFO(tool.said);
     CHECK(tool.status == 0);
     CHECK(tool.said.find("closed by the host") != std::string::npos);
@@ -133,12 +144,8 @@ TEST_CASE("hostile peer: a megabyte line is cut off after 512 bytes", "[net][hos
 }
 
 TEST_CASE("hostile peer: a wrong code is refused and nothing more is said", "[net][hostile]") {
-    Net net;
-    Side host = make_host();
-    net.players = {&host};
-    Child tool;
-    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "wrong-code", "--code", "ABCD-EFGX"});
-    run(net, host, tool);
+    Attacked attack("wrong-code", {"--code", "ABCD-EFGX"});
+    auto& [net, host, tool] = attack;
     INFO(tool.said);
     CHECK(tool.status == 0);
     CHECK(tool.said.find("< error wrong join code\nclosed by the host") != std::string::npos);
@@ -146,12 +153,8 @@ TEST_CASE("hostile peer: a wrong code is refused and nothing more is said", "[ne
 }
 
 TEST_CASE("hostile peer: a silent connection is closed at the hello timeout", "[net][hostile]") {
-    Net net;
-    Side host = make_host();
-    net.players = {&host};
-    Child tool;
-    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "silent", "--wait", "60"});
-    run(net, host, tool, [&] { net.now += hello_timeout; });
+    Attacked attack("silent", {"--wait", "60"}, 1, [](Net& net) { net.now += hello_timeout; });
+    auto& [net, host, tool] = attack;
     INFO(tool.said);
     CHECK(tool.status == 0);
     CHECK(tool.said.find("< error no hello within 5 s") != std::string::npos);
@@ -168,12 +171,8 @@ TEST_CASE("hostile peer: an illegal move, a move out of turn, a wrong number", "
              {"wrong-number", 0, "a wrong move number (5, expected 1)"},
          }) {
         INFO(mode << " as player " << remote);
-        Net net;
-        Side host = make_host("127.0.0.1:0", {}, remote);
-        net.players = {&host};
-        Child tool;
-        spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), mode, "--code", "ABCDEFGH"});
-        run(net, host, tool);
+        Attacked attack(mode, {"--code", "ABCDEFGH"}, remote);
+        auto& [net, host, tool] = attack;
         INFO(tool.said);
         CHECK(tool.status == 0);
         CHECK(tool.said.find("< error " + reason) != std::string::npos);
@@ -187,12 +186,8 @@ TEST_CASE("hostile peer: an illegal move, a move out of turn, a wrong number", "
 
 TEST_CASE("hostile peer: escape sequences in its name and chat come out clean or end the game",
           "[net][hostile]") {
-    Net net;
-    Side host = make_host();
-    net.players = {&host};
-    Child tool;
-    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "escapes", "--code", "ABCDEFGH"});
-    run(net, host, tool);
+    Attacked attack("escapes", {"--code", "ABCDEFGH"});
+    auto& [net, host, tool] = attack;
     INFO(tool.said);
     CHECK(tool.status == 0);
     CHECK(host.match.name(1) == "31mMallory");
@@ -204,12 +199,8 @@ TEST_CASE("hostile peer: escape sequences in its name and chat come out clean or
 
 TEST_CASE("hostile peer: bidirectional isolates and marks in its name and chat come out of them",
           "[net][hostile]") {
-    Net net;
-    Side host = make_host();
-    net.players = {&host};
-    Child tool;
-    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "bidi", "--code", "ABCDEFGH"});
-    run(net, host, tool);
+    Attacked attack("bidi", {"--code", "ABCDEFGH"});
+    auto& [net, host, tool] = attack;
     INFO(tool.said);
     CHECK(tool.status == 0);
     CHECK(host.match.name(1) == "Mallory");
@@ -223,12 +214,8 @@ TEST_CASE("hostile peer: bidirectional isolates and marks in its name and chat c
 
 TEST_CASE("hostile peer: tag characters, a soft hyphen and the Hangul filler in its name and chat come out",
           "[net][hostile]") {
-    Net net;
-    Side host = make_host();
-    net.players = {&host};
-    Child tool;
-    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "invisible", "--code", "ABCDEFGH"});
-    run(net, host, tool);
+    Attacked attack("invisible", {"--code", "ABCDEFGH"});
+    auto& [net, host, tool] = attack;
     INFO(tool.said);
     CHECK(tool.status == 0);
     CHECK(host.match.name(1) == "Mallory");
@@ -240,12 +227,8 @@ TEST_CASE("hostile peer: tag characters, a soft hyphen and the Hangul filler in 
 }
 
 TEST_CASE("hostile peer: hanging up in the middle of a move loses nothing", "[net][hostile]") {
-    Net net;
-    Side host = make_host();
-    net.players = {&host};
-    Child tool;
-    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "mid-move", "--code", "ABCDEFGH"});
-    run(net, host, tool);
+    Attacked attack("mid-move", {"--code", "ABCDEFGH"});
+    auto& [net, host, tool] = attack;
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Gone); }));
     CHECK(host.last(Event::Kind::Gone) == "Mallory closed the connection in the middle of a line");
     CHECK(host.match.clock().paused());
@@ -253,12 +236,8 @@ TEST_CASE("hostile peer: hanging up in the middle of a move loses nothing", "[ne
 }
 
 TEST_CASE("hostile peer: the polite control joins and leaves", "[net][hostile]") {
-    Net net;
-    Side host = make_host();
-    net.players = {&host};
-    Child tool;
-    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "polite", "--code", "abcd-efgh"});
-    run(net, host, tool);
+    Attacked attack("polite", {"--code", "abcd-efgh"});
+    auto& [net, host, tool] = attack;
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Gone); }));
     CHECK(host.last(Event::Kind::Gone) == "Mallory left: that was all");
     CHECK_FALSE(host.saw(Event::Kind::Error));
@@ -266,13 +245,8 @@ TEST_CASE("hostile peer: the polite control joins and leaves", "[net][hostile]")
 
 TEST_CASE("hostile peer from 127.0.0.2: a flood of wrong codes locks out only its own address",
           "[net][hostile][limits]") {
-    Net net;
-    Side host = make_host();
-    net.players = {&host};
-    Child tool;
-    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "wrong-code", "--code", "ABCD-EFGX",
-                 "--repeat", "9", "--from", "127.0.0.2"});
-    run(net, host, tool);
+    Attacked attack("wrong-code", {"--code", "ABCD-EFGX", "--repeat", "9", "--from", "127.0.0.2"});
+    auto& [net, host, tool] = attack;
     INFO(tool.said);
     CHECK(tool.status == 0);
     CHECK(tool.said.find("< error wrong join code") != std::string::npos);
@@ -290,13 +264,8 @@ TEST_CASE("hostile peer from 127.0.0.2: a flood of wrong codes locks out only it
 
 TEST_CASE("hostile peer from 127.0.0.2: silent connections replace each other and never fill the door",
           "[net][hostile][limits]") {
-    Net net;
-    Side host = make_host();
-    net.players = {&host};
-    Child tool;
-    spawn(tool, {"127.0.0.1:" + std::to_string(host.session->port()), "silent", "--repeat", "8", "--from",
-                 "127.0.0.2", "--wait", "30"});
-    run(net, host, tool);
+    Attacked attack("silent", {"--repeat", "8", "--from", "127.0.0.2", "--wait", "30"});
+    auto& [net, host, tool] = attack;
     INFO(tool.said);
     CHECK(tool.status == 0);
     CHECK(tool.said.find("connection 1 closed by the host: error replaced by a newer connection from the "

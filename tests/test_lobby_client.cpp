@@ -64,11 +64,10 @@ struct FakeServer {
 };
 
 // The loop of a program with one lobby client, and the fake server beside it, at fake time `now`.
-struct Loop : test::FakeTimeSteps<Loop, 400> {
+struct Loop : test::FakeTimeSteps<Loop, 400>, test::Heard<Event> {
     FakeServer& server;
     std::unique_ptr<Client> client;
     Millis now = t0;
-    std::vector<Event> events;
     std::size_t most_events_at_once = 0;
 
     Loop(FakeServer& s, Config c) : server(s) {
@@ -105,17 +104,6 @@ struct Loop : test::FakeTimeSteps<Loop, 400> {
             }
         }
         server.peer.on_poll(fds[peer_at].revents);
-    }
-    std::vector<Event> of(Event::Kind k) const {
-        std::vector<Event> out;
-        for (const Event& e : events)
-            if (e.kind == k) out.push_back(e);
-        return out;
-    }
-    bool saw(Event::Kind k) const { return !of(k).empty(); }
-    std::string last(Event::Kind k) const {
-        const auto v = of(k);
-        return v.empty() ? std::string("(none)") : v.back().text;
     }
     // Messages of type T the client passed on.
     template <class T>

@@ -10,52 +10,13 @@
 #include "engine/movegen.h"
 #include "engine/player.h"
 #include "engine/search.h"
+#include "search_support.h"
 #include "support.h"
 
 using namespace gobblet;
+using namespace gobblet::test;
 
 namespace {
-
-// Does the side to move win at once with this move?
-bool wins_now(Position pos, Move m) {
-    const Color us = pos.side_to_move();
-    pos.play(m);
-    return pos.winner() == us;
-}
-bool has_win_in_one(const Position& pos) {
-    MoveList moves;
-    generate_moves(pos, moves);
-    for (Move m : moves)
-        if (wins_now(pos, m)) return true;
-    return false;
-}
-// After our move m, can the opponent win at once (or did m itself lose by uncovering a line)?
-bool allows_win_in_one(Position pos, Move m) {
-    const Color us = pos.side_to_move();
-    pos.play(m);
-    if (const auto w = pos.winner()) return *w != us;
-    return has_win_in_one(pos);
-}
-
-// Random positions from random games of every size and rule set, each handed to `visit` (which returns
-// true when it used the position).
-template <typename Visit>
-int random_positions(std::uint32_t seed, int wanted, Visit&& visit) {
-    std::mt19937 rng(seed);
-    int used = 0;
-    for (int trial = 0; trial < 20000 && used < wanted; ++trial) {
-        const Variant v{trial % 3 == 2 ? 3 : 4, trial % 2 ? Rules::Rogers : Rules::Official};
-        Game g(v);
-        const int plies = 2 + int(rng() % (v.size == 4 ? 30 : 12));
-        for (int i = 0; i < plies && !g.over(); ++i) {
-            MoveList moves;
-            g.legal_moves(moves);
-            REQUIRE(g.play(moves[int(rng() % moves.size())]));
-        }
-        if (!g.over() && visit(g)) ++used;
-    }
-    return used;
-}
 
 // A player whose every search is bounded by nodes, never by the clock: the think time is the longest
 // there is, so only the node limit stops hard and max, and a test's result never depends on the machine.

@@ -12,48 +12,13 @@
 #include "engine/movegen.h"
 #include "engine/player.h"
 #include "engine/search.h"
+#include "search_support.h"
 #include "support.h"
 
 using namespace gobblet;
+using namespace gobblet::test;
 
 namespace {
-
-bool wins_now(Position pos, Move m) {
-    const Color us = pos.side_to_move();
-    pos.play(m);
-    return pos.winner() == us;
-}
-bool has_win_in_one(const Position& pos) {
-    MoveList moves;
-    generate_moves(pos, moves);
-    for (Move m : moves)
-        if (wins_now(pos, m)) return true;
-    return false;
-}
-bool allows_win_in_one(Position pos, Move m) {
-    const Color us = pos.side_to_move();
-    pos.play(m);
-    if (const auto w = pos.winner()) return *w != us;
-    return has_win_in_one(pos);
-}
-
-// Positions from random games of 4x4 under both rule sets.
-template <typename Visit>
-int random_positions(std::uint32_t seed, int wanted, Visit&& visit) {
-    std::mt19937 rng(seed);
-    int used = 0;
-    for (int trial = 0; trial < 20000 && used < wanted; ++trial) {
-        Game g(Variant{4, trial % 2 ? Rules::Rogers : Rules::Official});
-        const int plies = 2 + int(rng() % 30);
-        for (int i = 0; i < plies && !g.over(); ++i) {
-            MoveList moves;
-            g.legal_moves(moves);
-            REQUIRE(g.play(moves[int(rng() % moves.size())]));
-        }
-        if (!g.over() && visit(g)) ++used;
-    }
-    return used;
-}
 
 PlayerSettings threaded(int threads, std::uint64_t nodes) {
     PlayerSettings s{Level::Max, max_think_seconds, 7};
@@ -69,26 +34,29 @@ TEST_CASE("on several threads the computer plays legal moves, takes every win in
     for (int threads : {2, 3}) {
         Player p(threaded(threads, 20000));
         int wins = 0, blocks = 0;
-        const int n = random_positions(std::uint32_t(threads), 80, [&](const Game& g) {
-            const Position& pos = g.position();
-            const Choice c = p.choose(g);
-            MoveList legal;
-            g.legal_moves(legal);
-            INFO(threads << " threads after " << transcript_text(g.moves()));
-            REQUIRE(legal.contains(c.move));
-            if (has_win_in_one(pos)) {
-                CHECK(wins_now(pos, c.move));
-                ++wins;
-            } else {
-                int safe = 0;
-                for (Move m : legal) safe += !allows_win_in_one(pos, m);
-                if (safe > 0 && safe < legal.size()) {
-                    CHECK_FALSE(allows_win_in_one(pos, c.move));
-                    ++blocks;
+        const int n = random_positions(
+            std::uint32_t(threads), 80,
+            [&](const Game& g) {
+                const Position& pos = g.position();
+                const Choice c = p.choose(g);
+                MoveList legal;
+                g.legal_moves(legal);
+                INFO(threads << " threads after " << transcript_text(g.moves()));
+                REQUIRE(legal.contains(c.move));
+                if (has_win_in_one(pos)) {
+                    CHECK(wins_now(pos, c.move));
+                    ++wins;
+                } else {
+                    int safe = 0;
+                    for (Move m : legal) safe += !allows_win_in_one(pos, m);
+                    if (safe > 0 && safe < legal.size()) {
+                        CHECK_FALSE(allows_win_in_one(pos, c.move));
+                        ++blocks;
+                    }
                 }
-            }
-            return true;
-        });
+                return true;
+            },
+            both_rules_4x4);
         CHECK(n == 80);
         CHECK(wins > 5);
         CHECK(blocks > 5);

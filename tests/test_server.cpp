@@ -8,10 +8,8 @@ using namespace gobblet;
 using namespace gobblet::test;
 using lobby::Event;
 
-TEST_CASE("the first login of a name registers it; its machine's secret logs in again", "[server]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "the first login of a name registers it; its machine's secret logs in again",
+                 "[server]") {
     Client liam{"Liam", "127.0.0.1"};
     w.enter(liam);
     w.logged_in(liam);
@@ -32,10 +30,8 @@ TEST_CASE("the first login of a name registers it; its machine's secret logs in 
     CHECK(again.all<lobby::Welcome>().at(0).name == "Liam");
 }
 
-TEST_CASE("another machine cannot take a name: no password, a look-alike, a wrong password", "[server]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "another machine cannot take a name: no password, a look-alike, a wrong password",
+                 "[server]") {
     Client liam{"Liam"};
     w.enter(liam);
     w.logged_in(liam);
@@ -76,13 +72,12 @@ TEST_CASE("another machine cannot take a name: no password, a look-alike, a wron
     CHECK(later.all<lobby::Welcome>().at(0).how == lobby::How::Secret);
 }
 
-TEST_CASE("a player lists the machines that log in as them, forgets one, and a new password forgets the rest",
-          "[server]") {
+TEST_CASE_METHOD(
+    Started,
+    "a player lists the machines that log in as them, forgets one, and a new password forgets the rest",
+    "[server]") {
     // Someone who knew Liam's password let their own machine in with it: a password changed alone did not
     // keep them out, and nothing showed them.
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
     std::vector<std::unique_ptr<RawPeer>> raws;
     const auto raw = [&](const std::string& from, const std::string& say) -> RawPeer& {
         raws.push_back(std::make_unique<RawPeer>());
@@ -210,10 +205,8 @@ TEST_CASE("a player lists the machines that log in as them, forgets one, and a n
           "refused machines not-allowed a guest has no machines: nothing proves its name");
 }
 
-TEST_CASE("guests are named ~NAME, a number added when taken, and play casual games only", "[server]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "guests are named ~NAME, a number added when taken, and play casual games only",
+                 "[server]") {
     Client a{"Zoe"}, b{"Zoe"};
     w.enter(a, lobby::Role::Human, true);
     w.logged_in(a);
@@ -230,11 +223,9 @@ TEST_CASE("guests are named ~NAME, a number added when taken, and play casual ga
 
 // Who may play a rated match and whom one may challenge are one rule each (net/lobby_terms.h): the client
 // checks it before it sends, and the server holds it against a client that does not, in the same words.
-TEST_CASE("the server holds the client's rules on rated matches and challenges, in the same words",
-          "[server]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "the server holds the client's rules on rated matches and challenges, in the same words",
+                 "[server]") {
     std::vector<std::unique_ptr<RawPeer>> raws;
     const auto raw = [&](const std::string& say) -> RawPeer& {
         raws.push_back(std::make_unique<RawPeer>());
@@ -285,16 +276,11 @@ TEST_CASE("the server holds the client's rules on rated matches and challenges, 
     CHECK(eamon.lobby->tables().seeks().size() == 1);  // nothing was posted but Eamon's seek
 }
 
-TEST_CASE("seeks and challenges: seen by whom they concern, taken, declined, withdrawn, expired",
-          "[server]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam{"Liam"}, eamon{"Eamon"}, zoe{"Zoe"};
-    for (Client* c : {&liam, &eamon, &zoe}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
+TEST_CASE_METHOD(LiamAndEamon,
+                 "seeks and challenges: seen by whom they concern, taken, declined, withdrawn, expired",
+                 "[server]") {
+    Client zoe{"Zoe"};
+    enter_all(w, {&zoe});
     REQUIRE(liam.lobby->post(terms("official 4 none first-to 1 casual"), w.now).ok());
     REQUIRE(w.until([&] {
         return zoe.lobby->tables().seeks().size() == 1 && eamon.lobby->tables().seeks().size() == 1;
@@ -348,18 +334,12 @@ TEST_CASE("seeks and challenges: seen by whom they concern, taken, declined, wit
     CHECK(liam.refused("post")->code == lobby::Refusal::Busy);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    LiamAndEamon,
     "a player's seeks: a login sees the open seeks and its own challenges only, a challenge received "
     "is not one of the three, and leaving takes them away",
     "[server]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam{"Liam"}, eamon{"Eamon"}, zoe{"Zoe"};
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
+    Client zoe{"Zoe"};
     REQUIRE(liam.lobby->post(terms("official 4 none first-to 1 casual"), w.now).ok());
     REQUIRE(eamon.lobby->post(terms("official 3 none first-to 1 casual"), w.now).ok());
     REQUIRE(liam.lobby->challenge("Eamon", terms("official 4 none first-to 3 casual"), w.now).ok());
@@ -420,16 +400,9 @@ TEST_CASE(
     CHECK_FALSE(zoe.refused("post").has_value());
 }
 
-TEST_CASE("a whole match through the server: moves, chat, the result in the lobby and the record",
-          "[server]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam{"Liam"}, eamon{"Eamon"};
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
+TEST_CASE_METHOD(LiamAndEamon,
+                 "a whole match through the server: moves, chat, the result in the lobby and the record",
+                 "[server]") {
     auto [white, black] = start_match(w, liam, eamon, "official 4 dm first-to 1 casual");
     CHECK(white->game->local_player() == 0);
     CHECK(white->match.name(0) == white->name);
@@ -470,13 +443,11 @@ TEST_CASE("a whole match through the server: moves, chat, the result in the lobb
     CHECK(h.result == lobby::Verdict::Player0);
 }
 
-TEST_CASE("the lobby tells others of a login, a match start and a logout by one line each, not the lists",
-          "[server][fan-out]") {
+TEST_CASE_METHOD(
+    Started, "the lobby tells others of a login, a match start and a logout by one line each, not the lists",
+    "[server][fan-out]") {
     // What keeps the lobby's cost linear per event (docs/server.md, "The server under load"): the lists
     // go whole to the newcomer only; every other connection gets the one entry that changed.
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
     std::vector<std::unique_ptr<Client>> guests;
     for (int i = 0; i < 10; ++i) {
         guests.push_back(std::make_unique<Client>("G" + std::to_string(i)));
@@ -575,11 +546,11 @@ TEST_CASE("a big lobby lists the first players and games to come; everyone sees 
           "[server][listing]") {
     // docs/lobby.md, "Big lobbies": with caps of 3 players and 1 game, a login, a leave, a match start and
     // its end reach everyone only when what changed is listed.
-    Serving srv;
-    srv.config.hub.listed_players = 3;
-    srv.config.hub.listed_games = 1;
-    srv.start(t0);
-    World w(srv);
+    Started started([](server::ServerConfig& c) {
+        c.hub.listed_players = 3;
+        c.hub.listed_games = 1;
+    });
+    auto& [srv, w] = started;
     std::vector<std::unique_ptr<Client>> g;
     for (int i = 0; i < 6; ++i) {
         g.push_back(std::make_unique<Client>("G" + std::to_string(i)));

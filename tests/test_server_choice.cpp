@@ -30,13 +30,10 @@ std::string rating_notice(const Client& c) {
 
 }  // namespace
 
-TEST_CASE("a loser who sits silent instead of choosing who starts: the rule decides, and his clock runs",
-          "[server][hostile][choice]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+TEST_CASE_METHOD(
+    LiamAndEamon,
+    "a loser who sits silent instead of choosing who starts: the rule decides, and his clock runs",
+    "[server][hostile][choice]") {
     auto [white, black] = start_match(w, liam, eamon, "official 4 dm 10s 0s 0s first-to 2 rated");
     white_wins_round(w, *white, *black);
     const Millis ended = w.now;
@@ -69,12 +66,10 @@ TEST_CASE("a loser who sits silent instead of choosing who starts: the rule deci
 
 TEST_CASE("the server's own limit on the choice of starter: its players hear it, and the rule waits for it",
           "[server][choice]") {
-    Serving srv;
-    srv.config.hub.limits.choice_time = 90 * s;  // --starter-choice 90
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+    LiamAndEamon room([](server::ServerConfig& c) {
+        c.hub.limits.choice_time = 90 * s;  // --starter-choice 90
+    });
+    auto& [srv, w, liam, eamon] = room;
     auto [white, black] = start_match(w, liam, eamon, "official 4 dm 10s 0s 0s first-to 2 casual");
     // Both screens say the server's limit: each session heard it in the terms of its welcome.
     CHECK(white->game->choice_time() == 90 * s);
@@ -96,12 +91,8 @@ TEST_CASE("the server's own limit on the choice of starter: its players hear it,
 
 TEST_CASE("the winner who leaves while the loser will not choose is not the one who is absent",
           "[server][hostile][choice]") {
-    Serving srv;
-    srv.config.hub.limits.grace = 10 * s;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+    LiamAndEamon room(with_grace(10 * s));
+    auto& [srv, w, liam, eamon] = room;
     auto [white, black] = start_match(w, liam, eamon, "official 4 dm 10s 0s 0s first-to 2 rated");
     white_wins_round(w, *white, *black);
     const std::string winner = white->name;
@@ -128,12 +119,8 @@ TEST_CASE("the winner who leaves while the loser will not choose is not the one 
 
 TEST_CASE("a loser who walks away from the choice is the absent one: his clock runs after his grace",
           "[server][hostile][choice]") {
-    Serving srv;
-    srv.config.hub.limits.grace = 10 * s;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+    LiamAndEamon room(with_grace(10 * s));
+    auto& [srv, w, liam, eamon] = room;
     auto [white, black] = start_match(w, liam, eamon, "official 4 dm 10s 0s 0s first-to 2 rated");
     white_wins_round(w, *white, *black);
     const Millis ended = w.now;
@@ -153,11 +140,8 @@ TEST_CASE("a loser who walks away from the choice is the absent one: his clock r
     CHECK(over.score == std::array<int, 2>{2, 0});
 }
 
-TEST_CASE("a tournament's round is not stalled by a loser who never chooses who starts",
-          "[server][hostile][choice][tournament]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "a tournament's round is not stalled by a loser who never chooses who starts",
+                 "[server][hostile][choice][tournament]") {
     Client ann("Ann"), bob("Bob");
     enter_all(w, {&ann, &bob});
     REQUIRE(ann.lobby

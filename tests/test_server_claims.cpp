@@ -10,11 +10,6 @@ using namespace gobblet::test;
 
 namespace {
 
-void vanish(World& w, Client& c) {
-    c.game.reset();
-    w.idle();
-}
-
 // The raw connection takes `c`'s seat in its match (its hello of `version`), and is at the board.
 void seat_raw(World& w, RawPeer& r, const Client& c, int version = net::protocol_version) {
     r.say("hello gobblet " + std::to_string(version) + " " + World::match_of(c)->code + " new " + c.name +
@@ -34,12 +29,8 @@ bool closed_with(World& w, RawPeer& r, const std::string& start) {
 
 TEST_CASE("after the grace, under a clock, the player who stayed claims the round at once",
           "[server][claim]") {
-    Serving srv;
-    srv.config.hub.limits.grace = 10 * s;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+    LiamAndEamon room(with_grace(10 * s));
+    auto& [srv, w, liam, eamon] = room;
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
     w.move(*white, *black, "W1A1");
     vanish(w, *black);  // Black, whose clock runs, leaves: 5 minutes would go before his flag fell
@@ -59,12 +50,8 @@ TEST_CASE("after the grace, under a clock, the player who stayed claims the roun
 }
 
 TEST_CASE("the player who stayed may claim a draw instead, and it is kept as one", "[server][claim]") {
-    Serving srv;
-    srv.config.hub.limits.grace = 10 * s;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+    LiamAndEamon room(with_grace(10 * s));
+    auto& [srv, w, liam, eamon] = room;
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
     w.move(*white, *black, "W1A1");
     vanish(w, *white);  // White leaves on Black's turn: Black may claim without moving first
@@ -94,12 +81,8 @@ TEST_CASE("a client that claims early, falsely or for the wrong side is cut off;
           "[server][claim][hostile]") {
     for (const std::string what : {"early", "present", "own side"}) {
         INFO(what);
-        Serving srv;
-        srv.config.hub.limits.grace = 10 * s;
-        srv.start(t0);
-        World w(srv);
-        Client liam("Liam"), eamon("Eamon");
-        enter_all(w, {&liam, &eamon});
+        LiamAndEamon room(with_grace(10 * s));
+        auto& [srv, w, liam, eamon] = room;
         REQUIRE(liam.lobby->post(*lobby::parse_terms("official 4 5m+2s first-to 1 casual"), w.now).ok());
         REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
         REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
@@ -134,13 +117,12 @@ TEST_CASE("a client that claims early, falsely or for the wrong side is cut off;
     }
 }
 
-TEST_CASE("more time: a player gives the other 15 s, both clocks say so, and an older client hears a clock",
-          "[server][moretime]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
-    enter_all(w, {&liam, &eamon, &zoe});
+TEST_CASE_METHOD(
+    LiamAndEamon,
+    "more time: a player gives the other 15 s, both clocks say so, and an older client hears a clock",
+    "[server][moretime]") {
+    Client zoe("Zoe");
+    enter_all(w, {&zoe});
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
     w.move(*white, *black, "W1A1");  // Black's clock runs
     // A spectator of version 2 watches: it knows no gift.
@@ -197,11 +179,8 @@ TEST_CASE("more time where it makes no sense is refused, and a client that asks 
     };
     for (const Case& c : cases) {
         INFO(c.what);
-        Serving srv;
-        srv.start(t0);
-        World w(srv);
-        Client liam("Liam"), eamon("Eamon");
-        enter_all(w, {&liam, &eamon});
+        LiamAndEamon room;
+        auto& [srv, w, liam, eamon] = room;
         REQUIRE(liam.lobby->post(*lobby::parse_terms(c.terms), w.now).ok());
         REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
         REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
@@ -236,13 +215,9 @@ TEST_CASE("a tournament's match takes no gifts of time", "[server][moretime][hos
           "more time that may not be given: a tournament's match takes no gifts of time");
 }
 
-TEST_CASE("a match whose White never makes the first move is aborted by itself after a minute",
-          "[server][abort]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+TEST_CASE_METHOD(LiamAndEamon,
+                 "a match whose White never makes the first move is aborted by itself after a minute",
+                 "[server][abort]") {
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 rated");
     (void)black;
     w.pass(net::first_move_limit - 2 * s);
@@ -256,12 +231,8 @@ TEST_CASE("a match whose White never makes the first move is aborted by itself a
     CHECK(srv.logged(white->name + " did not make the first move: aborted"));
 }
 
-TEST_CASE("a first move in time, or a tournament's match, is never aborted so", "[server][abort]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+TEST_CASE_METHOD(LiamAndEamon, "a first move in time, or a tournament's match, is never aborted so",
+                 "[server][abort]") {
     auto [white, black] = start_match(w, liam, eamon, "official 4 none first-to 1 casual");
     w.pass(net::first_move_limit - 5 * s);
     w.move(*white, *black, "W1A1");

@@ -196,11 +196,9 @@ TEST_CASE("a guest asking for the leaderboard in a loop while two players move: 
     REQUIRE(w.until([&] { return count("end best") > 3; }));
 }
 
-TEST_CASE("many connections from one address share the questions' allowance; pages past 100 are refused",
-          "[server][hostile][costs]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(
+    Started, "many connections from one address share the questions' allowance; pages past 100 are refused",
+    "[server][hostile][costs]") {
     std::vector<std::unique_ptr<RawPeer>> peers;
     for (int i = 0; i < 6; ++i) {
         peers.push_back(std::make_unique<RawPeer>());

@@ -8,12 +8,6 @@ using namespace gobblet::test;
 
 namespace {
 
-// The player's game program dies without a word.
-void vanish(World& w, Client& c) {
-    c.game.reset();
-    w.idle();
-}
-
 // The player comes back with the code it had, holding the match it saved, and `other` sees it at the
 // board again.
 void come_back(World& w, Client& c, const Client& other, const Match& saved) {
@@ -33,13 +27,11 @@ void come_back(World& w, Client& c, const Client& other, const Match& saved) {
 
 }  // namespace
 
-TEST_CASE("a spectator sees every move in order and never the chat; the players see how many watch",
-          "[server][spectator]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
-    enter_all(w, {&liam, &eamon, &zoe});
+TEST_CASE_METHOD(LiamAndEamon,
+                 "a spectator sees every move in order and never the chat; the players see how many watch",
+                 "[server][spectator]") {
+    Client zoe("Zoe");
+    enter_all(w, {&zoe});
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
     w.move(*white, *black, white_wins[0]);
 
@@ -77,12 +69,8 @@ TEST_CASE("a spectator sees every move in order and never the chat; the players 
 }
 
 TEST_CASE("a player who vanishes: the grace, then their clock runs and the flag falls", "[server][absence]") {
-    Serving srv;
-    srv.config.hub.limits.grace = 30 * s;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+    LiamAndEamon room(with_grace(30 * s));
+    auto& [srv, w, liam, eamon] = room;
     auto [white, black] = start_match(w, liam, eamon, "official 4 dm 10s 0s 0s first-to 1 casual");
     vanish(w, *white);  // White was to move
     REQUIRE(w.until([&] { return black->game->absence(black->game->remote_player()).has_value(); }));
@@ -102,12 +90,8 @@ TEST_CASE("a player who vanishes: the grace, then their clock runs and the flag 
     CHECK(record->outcome == server::GameOutcome::Player1);
 }
 
-TEST_CASE("a player back within the grace continues as if nothing happened", "[server][absence]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+TEST_CASE_METHOD(LiamAndEamon, "a player back within the grace continues as if nothing happened",
+                 "[server][absence]") {
     auto [white, black] = start_match(w, liam, eamon, "official 4 dm first-to 1 casual");
     w.move(*white, *black, "W1A1");
     const Match saved = black->match;
@@ -125,12 +109,8 @@ TEST_CASE("a player back within the grace continues as if nothing happened", "[s
 
 TEST_CASE("without a clock the player who stayed claims the round after the grace and five minutes",
           "[server][absence]") {
-    Serving srv;
-    srv.config.hub.limits.grace = 10 * s;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+    LiamAndEamon room(with_grace(10 * s));
+    auto& [srv, w, liam, eamon] = room;
     auto [white, black] = start_match(w, liam, eamon, "official 4 none first-to 1 casual");
     // (White moves first: a match nobody starts is aborted after a minute.)
     w.move(*white, *black, "W1A1");
@@ -146,12 +126,8 @@ TEST_CASE("without a clock the player who stayed claims the round after the grac
     CHECK(liam.all<lobby::Over>().at(0).result == lobby::Verdict::Player0);  // player 0 played White
 }
 
-TEST_CASE("a rated match moves both ratings in the store, and the players are told", "[server][ratings]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+TEST_CASE_METHOD(LiamAndEamon, "a rated match moves both ratings in the store, and the players are told",
+                 "[server][ratings]") {
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+0s first-to 1 rated");
     for (std::size_t i = 0; i < white_wins.size(); ++i)
         w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
@@ -178,13 +154,11 @@ TEST_CASE("a rated match moves both ratings in the store, and the players are to
     CHECK(std::get<lobby::RatingItem>(list[0]).wins == 1);
 }
 
-TEST_CASE("a round-robin tournament of three players, to the end, with byes and standings",
-          "[server][tournament]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
-    enter_all(w, {&liam, &eamon, &zoe});
+TEST_CASE_METHOD(LiamAndEamon,
+                 "a round-robin tournament of three players, to the end, with byes and standings",
+                 "[server][tournament]") {
+    Client zoe("Zoe");
+    enter_all(w, {&zoe});
     REQUIRE(liam.lobby
                 ->create_tournament("liam-rr", lobby::Format{false, 0}, 3, lobby::First::Schedule,
                                     terms("official 4 none first-to 1 casual"), w.now)
@@ -249,13 +223,9 @@ TEST_CASE("a round-robin tournament of three players, to the end, with byes and 
     for (Client* c : all) CHECK(c->all<lobby::Notice>().size() >= 2);  // a bye, and the end
 }
 
-TEST_CASE("the server dies mid-game and comes back: the players reconnect and the game goes on",
-          "[server][restart]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+TEST_CASE_METHOD(LiamAndEamon,
+                 "the server dies mid-game and comes back: the players reconnect and the game goes on",
+                 "[server][restart]") {
     auto [white, black] = start_match(w, liam, eamon, "official 4 dm first-to 1 rated");
     for (std::size_t i = 0; i < 3; ++i)
         w.move(i % 2 == 0 ? *white : *black, i % 2 == 0 ? *black : *white, white_wins[i]);
@@ -307,13 +277,10 @@ TEST_CASE("the server dies mid-game and comes back: the players reconnect and th
     CHECK(white->moves() == "W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n");
 }
 
-TEST_CASE("a rated game has no takebacks or pauses: the server declines them at once; draws may be offered",
-          "[server][ratings]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+TEST_CASE_METHOD(
+    LiamAndEamon,
+    "a rated game has no takebacks or pauses: the server declines them at once; draws may be offered",
+    "[server][ratings]") {
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+0s first-to 1 rated");
     w.move(*white, *black, "W1A1");
     // Its session would refuse (JoinConfig::rated); one that does not know is declined by the server.
@@ -344,13 +311,10 @@ TEST_CASE("a rated game has no takebacks or pauses: the server declines them at 
     CHECK(black->game->offer(net::OfferKind::Undo, w.now).why() == "a rated game has no takebacks");
 }
 
-TEST_CASE("a drawn round of a match is played again at once: each player hears the draw, then the replay",
-          "[server]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+TEST_CASE_METHOD(
+    LiamAndEamon,
+    "a drawn round of a match is played again at once: each player hears the draw, then the replay",
+    "[server]") {
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+0s first-to 2 casual");
     w.move(*white, *black, "W1A1");
     REQUIRE(black->game->offer(net::OfferKind::Draw, w.now).ok());
@@ -379,13 +343,9 @@ TEST_CASE("a drawn round of a match is played again at once: each player hears t
 
 // Issue 33, 3: an agreed pause in a casual server game ends at its limit, however often one player
 // declines to resume (the server's referee is the peer-to-peer host's: net/referee.h).
-TEST_CASE("hostile player: declining every resume holds a casual game's pause only up to its limit",
-          "[server][pause][attack]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+TEST_CASE_METHOD(LiamAndEamon,
+                 "hostile player: declining every resume holds a casual game's pause only up to its limit",
+                 "[server][pause][attack]") {
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+0s first-to 1 casual");
     w.move(*white, *black, "W1A1");  // Black to move
     REQUIRE(white->game->offer(net::OfferKind::Pause, w.now).ok());
@@ -425,12 +385,8 @@ TEST_CASE("hostile player: declining every resume holds a casual game's pause on
 // 4.8 s, 19 times in 92 s, and his clock still read 20 s. One grace per player per game in all.
 TEST_CASE("a player who leaves and comes back every 4.8 s spends one grace in all, and loses on time",
           "[server][absence][attack]") {
-    Serving srv;
-    srv.config.hub.limits.grace = 5 * s;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+    LiamAndEamon room(with_grace(5 * s));
+    auto& [srv, w, liam, eamon] = room;
     auto [white, black] = start_match(w, liam, eamon, "official 4 20s+0s first-to 1 rated");
     w.move(*white, *black, "W1A1");  // Black to move
     const Millis start = w.now;
@@ -460,12 +416,8 @@ TEST_CASE("a player who leaves and comes back every 4.8 s spends one grace in al
 // for what is left of it.
 TEST_CASE("during the other player's grace the player who stayed moves, and the clocks stand",
           "[server][absence]") {
-    Serving srv;
-    srv.config.hub.limits.grace = 30 * s;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+    LiamAndEamon room(with_grace(30 * s));
+    auto& [srv, w, liam, eamon] = room;
     auto [white, black] = start_match(w, liam, eamon, "official 4 1m+0s first-to 1 casual");
     vanish(w, *black);  // White to move
     REQUIRE(w.until([&] { return white->game->absence(white->game->remote_player()).has_value(); }));
@@ -482,15 +434,12 @@ TEST_CASE("during the other player's grace the player who stayed moves, and the 
     CHECK(white->match.clock().time_left(Color::Black, w.now) <= 55 * s);
 }
 
-TEST_CASE("a move reaches the players only once it is committed: another connection to the file sees it",
-          "[server][store]") {
+TEST_CASE_METHOD(
+    LiamAndEamon,
+    "a move reaches the players only once it is committed: another connection to the file sees it",
+    "[server][store]") {
     // The server's loop writes a turn's facts in one transaction (group commit) and commits it before it
     // writes to any socket: whenever a player has heard of a move, the file has it.
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
     auto [white, black] = start_match(w, liam, eamon, "official 4 none first-to 1 casual");
     const auto id = server::game_id_of(World::match_of(liam)->game);
     REQUIRE(id);

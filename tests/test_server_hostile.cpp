@@ -10,12 +10,8 @@ using namespace gobblet::test;
 
 namespace {
 
-// Liam and Eamon log in, Liam seeks a match on `terms` and Eamon accepts: both have heard of it.
+// Liam, in the lobby, seeks a match on `terms` and Eamon accepts: both have heard of it.
 void meet(World& w, Client& liam, Client& eamon, const std::string& terms) {
-    for (Client* c : {&liam, &eamon}) {
-        w.enter(*c);
-        w.logged_in(*c);
-    }
     REQUIRE(liam.lobby->post(*lobby::parse_terms(terms), w.now).ok());
     REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
     REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
@@ -45,13 +41,11 @@ bool has_control(std::string_view s) {
 
 }  // namespace
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    Started,
     "garbage, a wrong first line, an oversize line and a foreign version end the connection with the "
     "reason",
     "[server][hostile]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
     std::vector<std::unique_ptr<RawPeer>> keep;
     RawPeer& a = raw(w, keep);
     a.say("GET / HTTP/1.0\n");
@@ -89,10 +83,8 @@ TEST_CASE(
     CHECK_FALSE(has_control(srv.log.str()));
 }
 
-TEST_CASE("escapes in names and chat never reach another screen or the log", "[server][hostile]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "escapes in names and chat never reach another screen or the log",
+                 "[server][hostile]") {
     Client liam("Liam");
     w.enter(liam);
     w.logged_in(liam);
@@ -116,11 +108,8 @@ TEST_CASE("escapes in names and chat never reach another screen or the log", "[s
     CHECK_FALSE(has_control(srv.log.str()));
 }
 
-TEST_CASE("login guessing from 127.0.0.2 does not lock out the real player on 127.0.0.1",
-          "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "login guessing from 127.0.0.2 does not lock out the real player on 127.0.0.1",
+                 "[server][hostile][limits]") {
     Client liam("Liam");
     w.enter(liam);
     w.logged_in(liam);
@@ -151,11 +140,8 @@ TEST_CASE("login guessing from 127.0.0.2 does not lock out the real player on 12
     CHECK(back.all<lobby::Welcome>().at(0).how == lobby::How::Secret);
 }
 
-TEST_CASE("a flood of connections from one address is sent away; another address is served",
-          "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "a flood of connections from one address is sent away; another address is served",
+                 "[server][hostile][limits]") {
     std::vector<std::unique_ptr<RawPeer>> keep;
     for (int i = 0; i < 70; ++i) raw(w, keep, "127.0.0.2");
     w.idle(10);
@@ -172,10 +158,8 @@ TEST_CASE("a flood of connections from one address is sent away; another address
 
 TEST_CASE("when too many wait to log in, the oldest waiting makes way; those logged in no longer count",
           "[server][hostile][limits]") {
-    Serving srv;
-    srv.config.hub.waiting = 2;
-    srv.start(t0);
-    World w(srv);
+    Started started([](server::ServerConfig& c) { c.hub.waiting = 2; });
+    auto& [srv, w] = started;
     std::vector<std::unique_ptr<RawPeer>> keep;
     // One logs in: it waits no longer.
     RawPeer& in = raw(w, keep);
@@ -212,10 +196,8 @@ TEST_CASE("when too many wait to log in, the oldest waiting makes way; those log
     }));
 }
 
-TEST_CASE("a flood of lines from one client does not keep the server from the others", "[server][hostile]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "a flood of lines from one client does not keep the server from the others",
+                 "[server][hostile]") {
     Client liam("Liam");
     w.enter(liam);
     w.logged_in(liam);
@@ -289,11 +271,10 @@ TEST_CASE("a client that stops reading is dropped, and a half-open one too; the 
     CHECK(eamon.lobby->in_lobby());
 }
 
-TEST_CASE("a quiet connection is pinged and stays while it answers; one that never logs in goes after 120 s",
-          "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(
+    Started,
+    "a quiet connection is pinged and stays while it answers; one that never logs in goes after 120 s",
+    "[server][hostile][limits]") {
     std::vector<std::unique_ptr<RawPeer>> keep;
     RawPeer& quiet = raw(w, keep);
     quiet.say("lobby gobblet 2\nlogin Quiet human guest\n");
@@ -341,12 +322,9 @@ TEST_CASE("a quiet connection is pinged and stays while it answers; one that nev
     CHECK(srv.logged("no word for 30 s"));
 }
 
-TEST_CASE("bad game codes are refused and limited per address; the real code still joins",
-          "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
+TEST_CASE_METHOD(LiamAndEamon,
+                 "bad game codes are refused and limited per address; the real code still joins",
+                 "[server][hostile][limits]") {
     meet(w, liam, eamon, "official 4 none first-to 1 casual");
     std::vector<std::unique_ptr<RawPeer>> keep;
     for (int i = 0; i < 7; ++i) {
@@ -361,11 +339,8 @@ TEST_CASE("bad game codes are refused and limited per address; the real code sti
     REQUIRE(w.until([&] { return liam.game->playing() && eamon.game->playing(); }));
 }
 
-TEST_CASE("a player who cheats is cut off, and counts as away for the other", "[server][hostile]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
+TEST_CASE_METHOD(LiamAndEamon, "a player who cheats is cut off, and counts as away for the other",
+                 "[server][hostile]") {
     meet(w, liam, eamon, "official 4 none first-to 1 casual");
     w.play_match(liam);
     // Eamon's game connection is a raw one that plays a piece it does not have.
@@ -416,11 +391,9 @@ std::string address(int n) { return "127.0." + std::to_string(n / 250) + "." + s
 
 }  // namespace
 
-TEST_CASE("sixty connections guessing a password at once from one address get five checks, not sixty",
-          "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "sixty connections guessing a password at once from one address get five checks, not sixty",
+                 "[server][hostile][limits]") {
     Client liam("Liam");
     register_with_password(w, liam, "correct horse battery");
     std::vector<std::unique_ptr<RawPeer>> keep;
@@ -448,14 +421,11 @@ TEST_CASE("sixty connections guessing a password at once from one address get fi
     CHECK(laptop.all<lobby::Welcome>().at(0).how == lobby::How::Password);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    LiamAndEamon,
     "forty addresses failing at their own limits keep out neither a right secret, a guest nor a right "
     "code",
     "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
     in_a_match(w, liam, eamon);
     liam.lobby->leave("bye", w.now);
     w.idle();
@@ -506,11 +476,9 @@ TEST_CASE(
     REQUIRE(w.until([&] { return eamon.game->playing(); }));
 }
 
-TEST_CASE("bidirectional isolates and marks in chat and names reach neither a screen nor the log",
-          "[server][hostile]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "bidirectional isolates and marks in chat and names reach neither a screen nor the log",
+                 "[server][hostile]") {
     Client liam("Liam");
     w.enter(liam);
     w.logged_in(liam);
@@ -558,11 +526,9 @@ void connect_many(World& w, std::vector<std::unique_ptr<RawPeer>>& keep, const s
 
 }  // namespace
 
-TEST_CASE("one address cannot fill the server with guests: past 32 logged in, a clear bye; others get in",
-          "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(
+    Started, "one address cannot fill the server with guests: past 32 logged in, a clear bye; others get in",
+    "[server][hostile][limits]") {
     std::vector<std::unique_ptr<RawPeer>> keep;
     connect_many(
         w, keep, "127.0.0.2", 40, 8,
@@ -580,10 +546,8 @@ TEST_CASE("one address cannot fill the server with guests: past 32 logged in, a 
 
 TEST_CASE("one address cannot take every connection of a small server: a quarter of --max-connections",
           "[server][hostile][limits]") {
-    Serving srv;
-    srv.config.max_connections = 60;
-    srv.start(t0);
-    World w(srv);
+    Started started([](server::ServerConfig& c) { c.max_connections = 60; });
+    auto& [srv, w] = started;
     std::vector<std::unique_ptr<RawPeer>> keep;
     connect_many(
         w, keep, "127.0.0.2", 60, 10,
@@ -597,11 +561,9 @@ TEST_CASE("one address cannot take every connection of a small server: a quarter
     w.logged_in(liam);
 }
 
-TEST_CASE("one address registers ten names at once, then one every 30 s; a guest login still works",
-          "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "one address registers ten names at once, then one every 30 s; a guest login still works",
+                 "[server][hostile][limits]") {
     std::vector<std::unique_ptr<RawPeer>> keep;
     const auto registration = [](int i) {
         return "lobby gobblet 2\nlogin Name" + std::to_string(i) + " human secret " + hex_secret() + "\n";
@@ -634,11 +596,10 @@ TEST_CASE("one address registers ten names at once, then one every 30 s; a guest
     CHECK_FALSE(srv.reader().accounts().find_account("Name10"));
 }
 
-TEST_CASE("posting and withdrawing seeks in a flood: ten changes at once per connection, then one a second",
-          "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(
+    Started,
+    "posting and withdrawing seeks in a flood: ten changes at once per connection, then one a second",
+    "[server][hostile][limits]") {
     Client liam("Liam");
     w.enter(liam);
     w.logged_in(liam);
@@ -673,11 +634,9 @@ TEST_CASE("posting and withdrawing seeks in a flood: ten changes at once per con
     CHECK(liam.all<lobby::SeekItem>().size() == 6);
 }
 
-TEST_CASE("many connections from one address share one allowance for seeks: twenty changes at once",
-          "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "many connections from one address share one allowance for seeks: twenty changes at once",
+                 "[server][hostile][limits]") {
     Client liam("Liam");
     w.enter(liam);
     w.logged_in(liam);
@@ -718,12 +677,9 @@ int away_and_back(const Client& c) {
 
 }  // namespace
 
-TEST_CASE("a player who reconnects in a loop is held back after five: no flood of away and back facts",
-          "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
+TEST_CASE_METHOD(LiamAndEamon,
+                 "a player who reconnects in a loop is held back after five: no flood of away and back facts",
+                 "[server][hostile][limits]") {
     in_a_match(w, liam, eamon);
     const std::string code = World::match_of(eamon)->code;
     eamon.game.reset();
@@ -756,12 +712,11 @@ TEST_CASE("a player who reconnects in a loop is held back after five: no flood o
     REQUIRE(w.until([&] { return eamon.game->playing(); }));
 }
 
-TEST_CASE("spectators coming and going in a flood from one address are held back; the players hear little",
-          "[server][hostile][limits]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
+TEST_CASE_METHOD(
+    LiamAndEamon,
+    "spectators coming and going in a flood from one address are held back; the players hear little",
+    "[server][hostile][limits]") {
+    Client zoe("Zoe");
     in_a_match(w, liam, eamon);
     // (A code of a spectator's: a player never watches their own game.)
     enter_all(w, {&zoe});
@@ -793,10 +748,10 @@ TEST_CASE("spectators coming and going in a flood from one address are held back
 
 TEST_CASE("seek ids wrap around before the protocol's limit and never take one still in use",
           "[server][limits]") {
-    Serving srv;
-    srv.config.hub.max_seek_id = 3;  // lobby::max_id in a real server
-    srv.start(t0);
-    World w(srv);
+    Started started([](server::ServerConfig& c) {
+        c.hub.max_seek_id = 3;  // lobby::max_id in a real server
+    });
+    auto& [srv, w] = started;
     Client liam("Liam"), eamon("Eamon");
     for (Client* c : {&liam, &eamon}) {
         w.enter(*c);
@@ -832,12 +787,9 @@ TEST_CASE("seek ids wrap around before the protocol's limit and never take one s
 // Issue 25, 3: an opponent offered a draw again the moment it was declined, 26 times, in a rated DM
 // game; the victim typed n and its move 25 times in 22 s and lost on time. The server declines the
 // repeated offers at once, in the rule's name, and the victim never hears of them.
-TEST_CASE("a draw offered again the moment it is declined never reaches the other player again",
-          "[server][hostile][offers][attack]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
+TEST_CASE_METHOD(LiamAndEamon,
+                 "a draw offered again the moment it is declined never reaches the other player again",
+                 "[server][hostile][offers][attack]") {
     meet(w, liam, eamon, "official 4 dm first-to 1 rated");
     w.play_match(liam);
     std::vector<std::unique_ptr<RawPeer>> keep;
@@ -874,12 +826,10 @@ TEST_CASE("a draw offered again the moment it is declined never reaches the othe
 
 // Issue 25, 1: in a rated game, [ handed White to the player's own computer, which won (1500 to 1662).
 // Computers play on a server only as bot accounts: a person's seat never goes to the computer.
-TEST_CASE("a person's seat handed to the computer in a server game cuts the connection, with the reason",
-          "[server][hostile][help]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
+TEST_CASE_METHOD(
+    LiamAndEamon,
+    "a person's seat handed to the computer in a server game cuts the connection, with the reason",
+    "[server][hostile][help]") {
     meet(w, liam, eamon, "official 4 3m+2s first-to 1 rated");
     w.play_match(liam);
     w.play_match(eamon);

@@ -51,12 +51,10 @@ lobby::Id tournament_named(const Client& c, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    Started,
     "an operator's knockout beside the running server: noticed, entered, seeded, live, watched, archived",
     "[server][tournament]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
     Client ann("Ann"), bob("Bob"), cid("Cid"), viv("Viv");
     enter_all(w, {&ann, &bob, &cid, &viv});
 
@@ -158,11 +156,9 @@ TEST_CASE(
     CHECK(loaded->event == "club-ko");
 }
 
-TEST_CASE("a version 1 client beside a version 2 tournament: it sees what it can read, and plays",
-          "[server][tournament]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "a version 1 client beside a version 2 tournament: it sees what it can read, and plays",
+                 "[server][tournament]") {
     Client ann("Ann"), bob("Bob");
     enter_all(w, {&ann, &bob});
     make_as_operator(srv, "ops-cup", "knockout", lobby::First::Draw, "official 4 none first-to 1 casual", 1);
@@ -208,12 +204,10 @@ TEST_CASE("a version 1 client beside a version 2 tournament: it sees what it can
     w.raws.clear();
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    Started,
     "the organizer chooses who starts a match before it starts; who left without playing is in no table",
     "[server][tournament]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
     Client ann("Ann"), bob("Bob"), cid("Cid"), dan("Dan");
     enter_all(w, {&ann, &bob, &cid, &dan});
     REQUIRE(ann.lobby
@@ -469,13 +463,9 @@ TEST_CASE("tournaments by name, schema 4's upgrade, and a second process's commi
 
 // Starting a tournament is one rule (tournament::may_start), which the organizer's `start` and the
 // operator's --start-tournament both ask: open, with two players at least who have not left.
-TEST_CASE("an organizer's start is held to the operator's rule: two players at least, once",
-          "[server][tournament]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon");
-    enter_all(w, {&liam, &eamon});
+TEST_CASE_METHOD(LiamAndEamon,
+                 "an organizer's start is held to the operator's rule: two players at least, once",
+                 "[server][tournament]") {
     REQUIRE(liam.lobby
                 ->create_tournament("liam-cup", lobby::Format{false, 0}, 4, lobby::First::Schedule,
                                     terms("official 4 none first-to 1 casual"), w.now)
@@ -515,11 +505,9 @@ TEST_CASE("an organizer's start is held to the operator's rule: two players at l
 // A tournament's spec is kept in a format of its own (server/tournament.h, spec_format), which each row
 // names: one of a format this program does not know is left as it is, and the log says why; one of
 // format 1 written beside the running server comes into its lobby.
-TEST_CASE("a stored tournament names its spec's format, and one of an unknown format is left alone",
-          "[server][tournament][store]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "a stored tournament names its spec's format, and one of an unknown format is left alone",
+                 "[server][tournament][store]") {
     Client liam("Liam");
     enter_all(w, {&liam});
     {

@@ -40,11 +40,9 @@ lobby::Id seek_of(const Client& c, const std::string& from) {
 
 }  // namespace
 
-TEST_CASE("a person's seat never goes to a computer: an account is a person's or a bot's for good",
-          "[server][hostile][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "a person's seat never goes to a computer: an account is a person's or a bot's for good",
+                 "[server][hostile][trust]") {
     Client liam("Liam", "127.0.1.1"), eamon("Eamon", "127.0.1.2");
     enter_all(w, {&liam, &eamon});
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 rated");
@@ -106,10 +104,8 @@ TEST_CASE("a person's seat never goes to a computer: an account is a person's or
     CHECK_FALSE(srv.reader().games().game_record(*server::game_id_of(game))->players[1].bot);
 }
 
-TEST_CASE("--account-kind changes an account's kind, and says what is wrong", "[server][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "--account-kind changes an account's kind, and says what is wrong",
+                 "[server][trust]") {
     Client zoe("Zoe", "127.0.1.1");
     enter_all(w, {&zoe});
     std::ostringstream out, err;
@@ -124,10 +120,8 @@ TEST_CASE("--account-kind changes an account's kind, and says what is wrong", "[
 
 TEST_CASE("alts cannot farm a rating: no rated match between one address or one machine",
           "[server][hostile][trust]") {
-    Serving srv;
-    srv.config.hub.shared_sources = {"127.0.3.9"};
-    srv.start(t0);
-    World w(srv);
+    Started started([](server::ServerConfig& c) { c.hub.shared_sources = {"127.0.3.9"}; });
+    auto& [srv, w] = started;
     // Farmer and two second accounts: one from the same address, one from elsewhere with the same
     // machine secret (a script that made one secret for all its names).
     Client farmer("Farmer", "127.0.3.1"), alt("Alt", "127.0.3.1"), alt2("AltTwo", "127.0.3.2");
@@ -166,11 +160,8 @@ TEST_CASE("alts cannot farm a rating: no rated match between one address or one 
     (void)black;
 }
 
-TEST_CASE("a resignation before each side has moved is an abort: no result, no rating",
-          "[server][hostile][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "a resignation before each side has moved is an abort: no result, no rating",
+                 "[server][hostile][trust]") {
     // The farmer's alt comes from another address (a VPN) and resigns at move 0, again and again.
     Client farmer("Farmer"), alt("Alt");
     enter_all(w, {&farmer, &alt});
@@ -202,11 +193,9 @@ TEST_CASE("a resignation before each side has moved is an abort: no result, no r
     CHECK(rated_games(srv, "Farmer") == 1);
 }
 
-TEST_CASE("a rated tournament's match between players of one address is played casual, and says so",
-          "[server][hostile][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "a rated tournament's match between players of one address is played casual, and says so",
+                 "[server][hostile][trust]") {
     Client ann("Ann", "127.0.3.1"), alt("Alt", "127.0.3.1");
     enter_all(w, {&ann, &alt});
     REQUIRE(ann.lobby
@@ -225,11 +214,9 @@ TEST_CASE("a rated tournament's match between players of one address is played c
     CHECK(srv.logged("(not rated: Ann and Alt connect from one address: a rated match needs two)"));
 }
 
-TEST_CASE("a machine secret alone changes no password, forgets and adds no machine; the password does",
-          "[server][hostile][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "a machine secret alone changes no password, forgets and adds no machine; the password does",
+                 "[server][hostile][trust]") {
     Client liam("Liam");
     enter_all(w, {&liam});
     // The first password: any connection of the name sets it (nobody knows one yet).
@@ -291,11 +278,9 @@ TEST_CASE("a machine secret alone changes no password, forgets and adds no machi
     CHECK(refusal(again, "login") == "password-needed Liam has a password: log in with it");
 }
 
-TEST_CASE("an intruder logging in again after each takeover locks the name until a password login",
-          "[server][hostile][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started,
+                 "an intruder logging in again after each takeover locks the name until a password login",
+                 "[server][hostile][trust]") {
     Client nora("Nora", "127.0.4.1");
     enter_all(w, {&nora});
     REQUIRE(nora.lobby->set_password("correct horse battery", false, w.now).ok());
@@ -352,13 +337,12 @@ TEST_CASE("an intruder logging in again after each takeover locks the name until
     CHECK(refusal(mallory, "login") == "password-needed Nora has a password: log in with it");
 }
 
-TEST_CASE("challenges to one player are limited per challenger, and a player refuses someone's challenges",
-          "[server][hostile][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
-    enter_all(w, {&liam, &eamon, &zoe});
+TEST_CASE_METHOD(
+    LiamAndEamon,
+    "challenges to one player are limited per challenger, and a player refuses someone's challenges",
+    "[server][hostile][trust]") {
+    Client zoe("Zoe");
+    enter_all(w, {&zoe});
     const lobby::Terms casual = terms("official 4 none first-to 1 casual");
     // The challenge waiting to Liam from Eamon, as Liam sees it (0: none).
     const auto waiting = [&] {
@@ -448,11 +432,8 @@ TEST_CASE("challenges to one player are limited per challenger, and a player ref
     }
 }
 
-TEST_CASE("a declined challenge is told to the challenger and logged (issue 33, item 5)",
-          "[server][lobby][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "a declined challenge is told to the challenger and logged (issue 33, item 5)",
+                 "[server][lobby][trust]") {
     Client liam("Liam"), zoe("Zoe");
     enter_all(w, {&liam, &zoe});
     REQUIRE(liam.lobby->challenge("Zoe", terms("official 4 none first-to 1 casual"), w.now).ok());
@@ -467,14 +448,12 @@ TEST_CASE("a declined challenge is told to the challenger and logged (issue 33, 
     CHECK(srv.logged("lobby: Zoe declines Liam's challenge (challenge " + std::to_string(id) + ")"));
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    LiamAndEamon,
     "a player of a game is never its spectator, by name or by connection, and kibitz never reaches them",
     "[server][hostile][trust][spectator]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
-    enter_all(w, {&liam, &eamon, &zoe});
+    Client zoe("Zoe");
+    enter_all(w, {&zoe});
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
     (void)white;
     (void)black;
@@ -525,13 +504,12 @@ TEST_CASE(
     }
 }
 
-TEST_CASE("one address cannot take a game's spectators' codes: they are limited per address and lapse unused",
-          "[server][hostile][trust][spectator]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
-    enter_all(w, {&liam, &eamon, &zoe});
+TEST_CASE_METHOD(
+    LiamAndEamon,
+    "one address cannot take a game's spectators' codes: they are limited per address and lapse unused",
+    "[server][hostile][trust][spectator]") {
+    Client zoe("Zoe");
+    enter_all(w, {&zoe});
     auto [white, black] = start_match(w, liam, eamon, "official 4 5m+2s first-to 1 casual");
     // (White moves: a match whose White never moves is aborted after a minute, and this one must last.)
     w.move(*white, *black, "W1A1");
@@ -585,13 +563,11 @@ TEST_CASE("one address cannot take a game's spectators' codes: they are limited 
     REQUIRE(w.until([&] { return zoe.game->playing(); }));
 }
 
-TEST_CASE("tag characters, a soft hyphen and the Hangul filler never reach chat or kibitz",
-          "[server][hostile][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon"), zoe("Zoe"), max("Max");
-    enter_all(w, {&liam, &eamon, &zoe, &max});
+TEST_CASE_METHOD(LiamAndEamon,
+                 "tag characters, a soft hyphen and the Hangul filler never reach chat or kibitz",
+                 "[server][hostile][trust]") {
+    Client zoe("Zoe"), max("Max");
+    enter_all(w, {&zoe, &max});
     // "gg" with "resign" hidden in tag characters (shown as nothing, read by whatever decodes them), a soft
     // hyphen and a Hangul filler, said to the lobby.
     const std::string hidden =
@@ -625,12 +601,10 @@ TEST_CASE("tag characters, a soft hyphen and the Hangul filler never reach chat 
     CHECK(max.all<lobby::Kibitzed>().at(0).text == "gg");
 }
 
-TEST_CASE("chat and kibitz are limited per address as well as per connection", "[server][hostile][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
-    Client liam("Liam"), eamon("Eamon"), zoe("Zoe");
-    enter_all(w, {&liam, &eamon, &zoe});
+TEST_CASE_METHOD(LiamAndEamon, "chat and kibitz are limited per address as well as per connection",
+                 "[server][hostile][trust]") {
+    Client zoe("Zoe");
+    enter_all(w, {&zoe});
     // Twenty guests from one address, each saying its five lines at once (each connection's burst).
     std::vector<std::unique_ptr<RawPeer>> keep;
     for (int i = 0; i < 20; ++i) {
@@ -684,11 +658,8 @@ TEST_CASE("chat and kibitz are limited per address as well as per connection", "
     CHECK(zoe.all<lobby::Kibitzed>().size() <= std::size_t(server::address_chat_burst + 2));
 }
 
-TEST_CASE("refused connections are summarised in the log per address per minute",
-          "[server][hostile][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(Started, "refused connections are summarised in the log per address per minute",
+                 "[server][hostile][trust]") {
     std::vector<std::unique_ptr<RawPeer>> keep;
     // One address floods the door with game hellos of wrong codes (each refused), another with
     // connections beyond what may wait (sent away): each refusal had written two lines, and 244,535 of
@@ -729,11 +700,10 @@ TEST_CASE("refused connections are summarised in the log per address per minute"
     CHECK(srv.logged("lobby: Liam logged in (new) from " + liam.from + ":"));
 }
 
-TEST_CASE("a guest's game is its connection's: another guest given the free name cannot abort or rematch it",
-          "[server][hostile][trust]") {
-    Serving srv;
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(
+    Started,
+    "a guest's game is its connection's: another guest given the free name cannot abort or rematch it",
+    "[server][hostile][trust]") {
     Client liam("Liam"), pat("Pat");
     enter_all(w, {&liam});
     w.enter(pat, lobby::Role::Human, true);

@@ -8,11 +8,8 @@ using namespace gobblet::net;
 using namespace gobblet::test;
 
 TEST_CASE("two players on 127.0.0.1: names agree and moves cross until a win", "[net][session]") {
-    Net net;
-    Side host = make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::dm(120 * s, 300 * s, 30 * s)});
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::dm(120 * s, 300 * s, 30 * s)}));
+    auto& [net, host, joiner] = game;
 
     CHECK(host.of(Event::Kind::Joined).at(0).text == "Eamon");
     CHECK(host.match.name(0) == "Liam");
@@ -114,12 +111,7 @@ TEST_CASE("guessing codes is slowed down: after five wrong codes even the right 
     connect(net, host, later);
 }
 
-TEST_CASE("a second joiner is refused politely while one plays", "[net][session]") {
-    Net net;
-    Side host = make_host();
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+TEST_CASE_METHOD(Players, "a second joiner is refused politely while one plays", "[net][session]") {
     Side second = make_joiner(host, net.now, "ABCDEFGH", "Zoe");
     net.players.push_back(&second);
     REQUIRE(net.until([&] { return second.saw(Event::Kind::Error); }));
@@ -132,12 +124,8 @@ TEST_CASE("a second joiner is refused politely while one plays", "[net][session]
 
 TEST_CASE("an illegal move from the joiner ends the connection with the reason on both sides",
           "[net][session]") {
-    Net net;
-    Side host = make_host("127.0.0.1:0", {}, 0);  // the joiner plays White and moves first
-    RawPeer raw;
-    net.players = {&host};
-    net.raws = {&raw};
-    raw_join(net, raw, host);
+    RawAtBoard board(make_host("127.0.0.1:0", {}, 0));  // the joiner plays White and moves first
+    auto& [net, host, raw] = board;
     raw.say("move 0 1 A1B1\n");  // A1 is empty
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Error); }));
     CHECK(host.last(Event::Kind::Error) == "protocol error from Mallory: an illegal move: A1B1: A1 is empty");
@@ -147,26 +135,15 @@ TEST_CASE("an illegal move from the joiner ends the connection with the reason o
     CHECK(host.session->phase() == Session::Phase::Listening);
 }
 
-TEST_CASE("a move out of turn ends the connection", "[net][session]") {
-    Net net;
-    Side host = make_host();  // the joiner plays Black; White is to move
-    RawPeer raw;
-    net.players = {&host};
-    net.raws = {&raw};
-    raw_join(net, raw, host);
+// The joiner plays Black; White is to move.
+TEST_CASE_METHOD(RawAtBoard, "a move out of turn ends the connection", "[net][session]") {
     raw.say("move 0 1 K1C3\n");
     REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
     CHECK(raw.heard().back() == "error a move out of turn");
     CHECK(host.last(Event::Kind::Error) == "protocol error from Mallory: a move out of turn");
 }
 
-TEST_CASE("a wrong move number ends the connection", "[net][session]") {
-    Net net;
-    Side host = make_host();
-    RawPeer raw;
-    net.players = {&host};
-    net.raws = {&raw};
-    raw_join(net, raw, host);
+TEST_CASE_METHOD(RawAtBoard, "a wrong move number ends the connection", "[net][session]") {
     REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
     REQUIRE(net.until([&] { return raw.facts_heard() == 1; }));
     raw.say("move 1 5 K1C3\n");
@@ -175,26 +152,15 @@ TEST_CASE("a wrong move number ends the connection", "[net][session]") {
     CHECK(host.moves() == "W3B2\n");
 }
 
-TEST_CASE("a change claimed at a state that never happened ends the connection", "[net][session]") {
-    Net net;
-    Side host = make_host();
-    RawPeer raw;
-    net.players = {&host};
-    net.raws = {&raw};
-    raw_join(net, raw, host);
+TEST_CASE_METHOD(RawAtBoard, "a change claimed at a state that never happened ends the connection",
+                 "[net][session]") {
     raw.say("resign 3 black\n");
     REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
     CHECK(raw.heard().back() == "error a change made at state 3 when only 0 have happened");
     CHECK_FALSE(host.match.game().over());
 }
 
-TEST_CASE("the joiner cannot announce what only the host announces", "[net][session]") {
-    Net net;
-    Side host = make_host();
-    RawPeer raw;
-    net.players = {&host};
-    net.raws = {&raw};
-    raw_join(net, raw, host);
+TEST_CASE_METHOD(RawAtBoard, "the joiner cannot announce what only the host announces", "[net][session]") {
     raw.say("draw 0\n");
     REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
     CHECK(raw.heard().back() == "error a draw: only the host announces that");
@@ -211,14 +177,9 @@ TEST_CASE("garbage, a megabyte line, play before the go and a line out of its st
              {"go left 1 1 reserve 0 0 running none elapsed 0 budget 0 paused no flagged none\n",
               "error expected sync, not go"},
          }) {
-        Net net;
-        Side host = make_host();
-        RawPeer raw;
-        net.players = {&host};
-        net.raws = {&raw};
-        REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}).ok());
-        raw.say("hello gobblet 1 ABCDEFGH new Mallory\n");
-        REQUIRE(net.until([&] { return raw.line_starting("ready").has_value(); }));
+        HostAndRaw door;
+        auto& [net, host, raw] = door;
+        raw_hello(net, raw, host);
         raw.say(bytes);
         INFO(reason);
         REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
@@ -228,12 +189,7 @@ TEST_CASE("garbage, a megabyte line, play before the go and a line out of its st
     }
 }
 
-TEST_CASE("a connection that never says hello is closed after 5 s", "[net][session]") {
-    Net net;
-    Side host = make_host();
-    RawPeer raw;
-    net.players = {&host};
-    net.raws = {&raw};
+TEST_CASE_METHOD(HostAndRaw, "a connection that never says hello is closed after 5 s", "[net][session]") {
     REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}).ok());
     net.idle();
     net.now += hello_timeout - 1;
@@ -245,13 +201,8 @@ TEST_CASE("a connection that never says hello is closed after 5 s", "[net][sessi
     CHECK(host.last(Event::Kind::Refused).ends_with("said nothing: closed"));
 }
 
-TEST_CASE("a silent peer is found dead after 15 s of fake time, not before", "[net][session]") {
-    Net net;
-    Side host = make_host();
-    RawPeer raw;
-    net.players = {&host};
-    net.raws = {&raw};
-    raw_join(net, raw, host);
+TEST_CASE_METHOD(RawAtBoard, "a silent peer is found dead after 15 s of fake time, not before",
+                 "[net][session]") {
     const Millis joined = net.now;
     for (Millis t = 1 * s; t < dead_after; t += 1 * s) {
         net.now = joined + t;
@@ -267,12 +218,8 @@ TEST_CASE("a silent peer is found dead after 15 s of fake time, not before", "[n
     CHECK(host.session->phase() == Session::Phase::Listening);
 }
 
-TEST_CASE("keep-alives keep a quiet game open for minutes, and measure the round trip", "[net][session]") {
-    Net net;
-    Side host = make_host();
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+TEST_CASE_METHOD(Players, "keep-alives keep a quiet game open for minutes, and measure the round trip",
+                 "[net][session]") {
     net.pass(120 * s);
     CHECK(host.session->playing());
     CHECK(joiner.session->playing());
@@ -282,11 +229,8 @@ TEST_CASE("keep-alives keep a quiet game open for minutes, and measure the round
 }
 
 TEST_CASE("a dropped joiner comes back with the same code; the transcripts are compared", "[net][session]") {
-    Net net;
-    Side host = make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)});
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");
     play(net, joiner, host, "K1C3");
     net.pass(10 * s);  // White thinks for ten seconds, then the network fails
@@ -313,13 +257,9 @@ TEST_CASE("a dropped joiner comes back with the same code; the transcripts are c
     CHECK(joiner.moves() == host.moves());
 }
 
-TEST_CASE("a returning joiner whose saved game differs is refused, and the host's game is kept",
-          "[net][session]") {
-    Net net;
-    Side host = make_host();
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+TEST_CASE_METHOD(Players,
+                 "a returning joiner whose saved game differs is refused, and the host's game is kept",
+                 "[net][session]") {
     play(net, host, joiner, "W3B2");
     play(net, joiner, host, "K1C3");
     const std::string id = host.session->match_id();
@@ -364,12 +304,7 @@ TEST_CASE("a returning joiner whose saved game differs is refused, and the host'
     CHECK(caught.of(Event::Kind::Welcomed).back().resumed);
 }
 
-TEST_CASE("a joiner that lost its save takes the host's match as it is", "[net][session]") {
-    Net net;
-    Side host = make_host();
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+TEST_CASE_METHOD(Players, "a joiner that lost its save takes the host's match as it is", "[net][session]") {
     play(net, host, joiner, "W3B2");
     joiner.session.reset();
     net.players = {&host};
@@ -381,12 +316,7 @@ TEST_CASE("a joiner that lost its save takes the host's match as it is", "[net][
     CHECK_FALSE(fresh.of(Event::Kind::Welcomed).back().resumed);
 }
 
-TEST_CASE("a draw offer crosses and, accepted, ends the round for both", "[net][session]") {
-    Net net;
-    Side host = make_host();
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+TEST_CASE_METHOD(Players, "a draw offer crosses and, accepted, ends the round for both", "[net][session]") {
     play(net, host, joiner, "W3B2");
     REQUIRE(joiner.session->offer(OfferKind::Draw, net.now).ok());
     CHECK_FALSE(joiner.session->offer(OfferKind::Draw, net.now).ok());  // one at a time
@@ -400,12 +330,8 @@ TEST_CASE("a draw offer crosses and, accepted, ends the round for both", "[net][
     CHECK(joiner.match.round_result_text() == "Draw: agreed by both players");
 }
 
-TEST_CASE("a declined offer changes nothing; a move lets the opponent's draw offer lapse", "[net][session]") {
-    Net net;
-    Side host = make_host();
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+TEST_CASE_METHOD(Players, "a declined offer changes nothing; a move lets the opponent's draw offer lapse",
+                 "[net][session]") {
     REQUIRE(host.session->offer(OfferKind::Draw, net.now).ok());
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Offered); }));
     REQUIRE(joiner.session->answer(false, net.now).ok());
@@ -431,12 +357,8 @@ TEST_CASE("a declined offer changes nothing; a move lets the opponent's draw off
     CHECK_FALSE(joiner.session->pending_offer(0));
 }
 
-TEST_CASE("undo only by agreement: back to the asker's turn on both boards", "[net][session]") {
-    Net net;
-    Side host = make_host();
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+TEST_CASE_METHOD(Players, "undo only by agreement: back to the asker's turn on both boards",
+                 "[net][session]") {
     play(net, host, joiner, "W3B2");
     play(net, joiner, host, "K1C3");
     play(net, host, joiner, "W2A1");
@@ -457,11 +379,8 @@ TEST_CASE("undo only by agreement: back to the asker's turn on both boards", "[n
 }
 
 TEST_CASE("pause and resume by agreement stop and restart the clocks", "[net][session]") {
-    Net net;
-    Side host = make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)});
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}));
+    auto& [net, host, joiner] = game;
     net.pass(5 * s);
     REQUIRE(joiner.session->offer(OfferKind::Pause, net.now).ok());
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Offered); }));
@@ -484,11 +403,8 @@ TEST_CASE("pause and resume by agreement stop and restart the clocks", "[net][se
 
 TEST_CASE("hostile joiner: declining every resume holds a pause only up to its limit",
           "[net][session][pause]") {
-    Net net;
-    Side host = make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)});
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}));
+    auto& [net, host, joiner] = game;
     net.pass(5 * s);
     // Liam offers a pause and Eamon agrees; from then on Eamon declines every resume.
     REQUIRE(host.session->offer(OfferKind::Pause, net.now).ok());
@@ -531,11 +447,8 @@ TEST_CASE("hostile joiner: declining every resume holds a pause only up to its l
 }
 
 TEST_CASE("resignation goes across, and the loser of a round chooses who starts the next", "[net][session]") {
-    Net net;
-    Side host = make_host("127.0.0.1:0", MatchSettings{{}, 2, {}});
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(make_host("127.0.0.1:0", MatchSettings{{}, 2, {}}));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");
     REQUIRE(joiner.session->resign(net.now).ok());
     REQUIRE(net.until([&] { return host.match.game().over() && joiner.match.game().over(); }));
@@ -553,11 +466,8 @@ TEST_CASE("resignation goes across, and the loser of a round chooses who starts 
 }
 
 TEST_CASE("a drawn round is played again when the host says so", "[net][session]") {
-    Net net;
-    Side host = make_host("127.0.0.1:0", MatchSettings{{}, 2, {}});
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(make_host("127.0.0.1:0", MatchSettings{{}, 2, {}}));
+    auto& [net, host, joiner] = game;
     REQUIRE(host.session->offer(OfferKind::Draw, net.now).ok());
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Offered); }));
     REQUIRE(joiner.session->answer(true, net.now).ok());
@@ -570,11 +480,8 @@ TEST_CASE("a drawn round is played again when the host says so", "[net][session]
 }
 
 TEST_CASE("the host's clock decides a flag, and both sides see the round lost on time", "[net][session]") {
-    Net net;
-    Side host = make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::dm(10 * s, 20 * s, 10 * s)});
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(make_host("127.0.0.1:0", MatchSettings{{}, 1, ClockSettings::dm(10 * s, 20 * s, 10 * s)}));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");
     net.pass(10 * s);  // Black's turn time runs out: a chunk comes from the reserve
     REQUIRE(net.until([&] { return joiner.saw(Event::Kind::Clock) && host.saw(Event::Kind::Clock); }));
@@ -588,13 +495,8 @@ TEST_CASE("the host's clock decides a flag, and both sides see the round lost on
     CHECK(joiner.match.round_result_text() == "Eamon ran out of time with no reserve left: Liam wins");
 }
 
-TEST_CASE("a move that crosses the opponent's resignation is dropped, and the joiner is told",
-          "[net][session]") {
-    Net net;
-    Side host = make_host();
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+TEST_CASE_METHOD(Players, "a move that crosses the opponent's resignation is dropped, and the joiner is told",
+                 "[net][session]") {
     play(net, host, joiner, "W3B2");
     // Both act before either hears the other.
     REQUIRE(joiner.session->move(spec("K1C3"), false, net.now).ok());
@@ -610,13 +512,9 @@ TEST_CASE("a move that crosses the opponent's resignation is dropped, and the jo
     CHECK(host.session->playing());  // a crossing is no protocol error
 }
 
-TEST_CASE("under the official rules a refused move of one's own piece touches it on both boards",
-          "[net][session]") {
-    Net net;
-    Side host = make_host();
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+TEST_CASE_METHOD(Players,
+                 "under the official rules a refused move of one's own piece touches it on both boards",
+                 "[net][session]") {
     play(net, host, joiner, "W3B2");
     play(net, joiner, host, "K3C3");
     // Liam tries his 4 on B2 onto Black's 4 on C3: refused (same size), and B2 is touched.
@@ -632,24 +530,16 @@ namespace {
 
 // A host whose terms let the engine help (--allow-help): a computer may play for the joiner.
 Side host_allowing_help() {
-    HostConfig hc;
-    hc.listen = *parse_endpoint("127.0.0.1:0");
-    hc.code = "ABCD-EFGH";
-    hc.allow_help = true;
-    Side host;
-    host.match = Match({}, {"Liam", "remote player"});
-    host.session = session_of(Session::host(hc, host.match));
-    return host;
+    HostConfig c;
+    c.allow_help = true;
+    return make_host_with(c);
 }
 
 }  // namespace
 
 TEST_CASE("chat and seat changes reach the other side, cleaned", "[net][session]") {
-    Net net;
-    Side host = host_allowing_help();
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_allowing_help());
+    auto& [net, host, joiner] = game;
     REQUIRE(joiner.session->chat("good \x1b[31mluck\xC2\x9B", net.now).ok());
     REQUIRE(joiner.session->set_seat(SeatKind::Computer, net.now).ok());
     REQUIRE(net.until([&] { return host.saw(Event::Kind::Chat) && host.saw(Event::Kind::Seat); }));
@@ -666,23 +556,13 @@ TEST_CASE("chat and seat changes reach the other side, cleaned", "[net][session]
 TEST_CASE("a host that cheats is caught by the joiner's engine", "[net][session]") {
     // The raw peer plays host: it listens, sends a proper welcome, then moves the joiner's piece.
     Net net;
-    auto listener = Listener::open(Endpoint{"127.0.0.1", 0});
-    REQUIRE(listener);
+    FakeHost fake;
+    RawPeer& fake_host = fake.peer;
     JoinConfig c;
-    c.host = Endpoint{"127.0.0.1", listener->port()};
     c.code = "ABCD";
     c.name = "Eamon";
     Side joiner;
-    joiner.session = session_of(Session::join(c, joiner.match, net.now));
-    REQUIRE(joiner.session);
-    net.players = {&joiner};
-    RawPeer fake_host;
-    REQUIRE(net.until([&] {
-        if (Fd fd = listener->accept(listener->fds()[0].get())) fake_host.adopt(std::move(fd));
-        return fake_host.open();
-    }));
-    net.raws = {&fake_host};
-    REQUIRE(net.until([&] { return fake_host.line_starting("hello").has_value(); }));
+    fake.join(net, joiner, c);
     CHECK(*fake_host.line_starting("hello") == "hello gobblet 5 ABCD new Eamon");
     const std::string clock = GameClock::state_text(GameClock::State{});
     fake_host.say(
@@ -811,21 +691,11 @@ TEST_CASE("each handshake step has 10 s: a host that never welcomes, a joiner th
           "[net][session]") {
     SECTION("the joiner waits for the welcome") {
         Net net;
-        auto listener = Listener::open(Endpoint{"127.0.0.1", 0});
-        REQUIRE(listener);
+        FakeHost mute;  // it hears the hello and says nothing
         JoinConfig c;
-        c.host = Endpoint{"127.0.0.1", listener->port()};
         c.code = "ABCD";
         Side joiner;
-        joiner.session = session_of(Session::join(c, joiner.match, net.now));
-        REQUIRE(joiner.session);
-        net.players = {&joiner};
-        RawPeer mute;
-        REQUIRE(net.until([&] {
-            if (Fd fd = listener->accept(listener->fds()[0].get())) mute.adopt(std::move(fd));
-            return mute.open();
-        }));
-        net.raws = {&mute};
+        mute.join(net, joiner, c);
         REQUIRE(net.until([&] { return joiner.session->phase() == Session::Phase::Greeting; }));
         net.now += handshake_timeout - 1;
         net.idle();
@@ -836,14 +706,9 @@ TEST_CASE("each handshake step has 10 s: a host that never welcomes, a joiner th
               "protocol error from the other player: no sign of the host's welcome within 10 s");
     }
     SECTION("the host waits for the sync") {
-        Net net;
-        Side host = make_host();
-        RawPeer raw;
-        net.players = {&host};
-        net.raws = {&raw};
-        REQUIRE(raw.connect(Endpoint{"127.0.0.1", host.session->port()}).ok());
-        raw.say("hello gobblet 1 ABCDEFGH new Mallory\n");
-        REQUIRE(net.until([&] { return raw.line_starting("ready").has_value(); }));
+        HostAndRaw door;
+        auto& [net, host, raw] = door;
+        raw_hello(net, raw, host);
         net.now += handshake_timeout;
         REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
         CHECK(raw.heard().back() == "error no sign of the joiner's sync within 10 s");
@@ -853,14 +718,10 @@ TEST_CASE("each handshake step has 10 s: a host that never welcomes, a joiner th
 
 // Issue 25, 3, peer to peer: a joiner that offers a draw again the moment it is declined. The host
 // declines the repeats at once, in the rule's name; its player hears of the first only.
-TEST_CASE("a peer's draw offered again at once is declined by the host's referee, unheard by its player",
-          "[net][session][offers][attack]") {
-    Net net;
-    Side host = make_host();
-    RawPeer raw;
-    net.players = {&host};
-    net.raws = {&raw};
-    raw_join(net, raw, host);
+TEST_CASE_METHOD(
+    RawAtBoard,
+    "a peer's draw offered again at once is declined by the host's referee, unheard by its player",
+    "[net][session][offers][attack]") {
     REQUIRE(net.until([&] { return host.session->playing(); }));
     const auto answers = [&] {
         int n = 0;
@@ -888,11 +749,8 @@ TEST_CASE("the host's terms say whether the engine may help; a computer seat aga
     SECTION("a joiner of version 3 hears the terms: no help by default, help with --allow-help") {
         for (const bool allow : {false, true}) {
             INFO("--allow-help: " << allow);
-            Net net;
-            Side host = allow ? host_allowing_help() : make_host();
-            Side joiner = make_joiner(host, net.now);
-            net.players = {&host, &joiner};
-            connect(net, host, joiner);
+            Players game(allow ? host_allowing_help() : make_host());
+            auto& [net, host, joiner] = game;
             CHECK(host.session->help_allowed() == allow);
             CHECK(joiner.session->help_allowed() == allow);
         }
@@ -915,12 +773,8 @@ TEST_CASE("the host's terms say whether the engine may help; a computer seat aga
         CHECK_FALSE(host.session->playing());
     }
     SECTION("a peer of version 1 hears no terms, and its computer seat ends the connection with the reason") {
-        Net net;
-        Side host = make_host();
-        RawPeer raw;
-        net.players = {&host};
-        net.raws = {&raw};
-        raw_join(net, raw, host);
+        RawAtBoard board;
+        auto& [net, host, raw] = board;
         CHECK_FALSE(raw.line_starting("terms").has_value());
         raw.say("seat computer\n");
         REQUIRE(net.until([&] { return raw.closed_by_peer(); }));

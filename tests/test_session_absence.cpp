@@ -13,14 +13,8 @@ constexpr Color W = Color::White, B = Color::Black;
 
 Side host_with(MatchSettings settings, Millis grace = default_grace) {
     HostConfig c;
-    c.listen = *parse_endpoint("127.0.0.1:0");
-    c.code = "ABCD-EFGH";
     c.grace = grace;
-    Side p;
-    p.match = Match(settings, {"Liam", "remote player"});
-    p.session = session_of(Session::host(c, p.match));
-    REQUIRE(p.session);
-    return p;
+    return make_host_with(c, settings);
 }
 
 MatchSettings dm(Millis turn, Millis reserve, Millis chunk) {
@@ -57,11 +51,8 @@ Side come_back(Net& net, Side& host, const Match& saved) {
 
 TEST_CASE("under a clock the absent joiner's time runs again after the grace, and their flag falls",
           "[net][session][absence]") {
-    Net net;
-    Side host = host_with(dm(10 * s, 20 * s, 10 * s));
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_with(dm(10 * s, 20 * s, 10 * s)));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");
     net.pass(2 * s);  // Eamon thinks two seconds, then his program dies
     const Match saved = vanish(net, host, joiner);
@@ -112,11 +103,8 @@ TEST_CASE("under a clock the absent joiner's time runs again after the grace, an
 
 TEST_CASE("a joiner who returns within the grace continues with the clocks as they were",
           "[net][session][absence]") {
-    Net net;
-    Side host = host_with(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)});
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_with(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");
     net.pass(10 * s);
     const Match saved = vanish(net, host, joiner);
@@ -138,11 +126,8 @@ TEST_CASE(
     "without a clock the round may be claimed grace + 5 minutes after the drop, and the returning "
     "joiner sees the claim",
     "[net][session][absence]") {
-    Net net;
-    Side host = host_with(MatchSettings{});
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_with(MatchSettings{}));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");
     const Match saved = vanish(net, host, joiner);
     const Millis dropped = net.now;
@@ -270,11 +255,8 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
 
 TEST_CASE("coming back without finishing the handshake neither restarts the grace nor stops the clock",
           "[net][session][absence]") {
-    Net net;
-    Side host = host_with(MatchSettings{{}, 1, ClockSettings::fischer(120 * s, 0)});
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_with(MatchSettings{{}, 1, ClockSettings::fischer(120 * s, 0)}));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");
     const std::string id = host.session->match_id();
     vanish(net, host, joiner);
@@ -301,11 +283,8 @@ TEST_CASE("coming back without finishing the handshake neither restarts the grac
 
 TEST_CASE("when the host vanishes the joiner decides nothing: its clocks stay stopped",
           "[net][session][absence]") {
-    Net net;
-    Side host = host_with(dm(10 * s, 0, 0));
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_with(dm(10 * s, 0, 0)));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");
     host.session.reset();
     net.players = {&joiner};
@@ -322,11 +301,8 @@ TEST_CASE("when the host vanishes the joiner decides nothing: its clocks stay st
 
 TEST_CASE("a host resumed from its save gives its joiner the grace from its return, not a running clock",
           "[net][session][absence]") {
-    Net net;
-    Side host = host_with(dm(10 * s, 20 * s, 10 * s));
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_with(dm(10 * s, 20 * s, 10 * s)));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");
     net.pass(2 * s);  // Eamon thinks two seconds; then the host's program ends, saved
     const Match host_saved = host.match;
@@ -370,13 +346,9 @@ TEST_CASE("a host resumed from its save gives its joiner the grace from its retu
     play(net, eamon, back, "K1C3");
 }
 
-TEST_CASE("a joiner that holds moves never takes another match silently: it says what the host has",
-          "[net][session]") {
-    Net net;
-    Side host = make_host();
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+TEST_CASE_METHOD(Players,
+                 "a joiner that holds moves never takes another match silently: it says what the host has",
+                 "[net][session]") {
     play(net, host, joiner, "W1A1");
     play(net, joiner, host, "K1D4");
     // The host's program starts again without --resume: a new match, the same code.
@@ -417,11 +389,8 @@ TEST_CASE("a joiner that holds moves never takes another match silently: it says
 // in 92 s, and his clock still read 20 s. One grace per player per game in all: his clock falls.
 TEST_CASE("leaving and coming back every 4.8 s stops the clock for one grace in all, and the flag falls",
           "[net][session][absence][attack]") {
-    Net net;
-    Side host = host_with(MatchSettings{{}, 1, ClockSettings::fischer(20 * s, 0)}, 5 * s);
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_with(MatchSettings{{}, 1, ClockSettings::fischer(20 * s, 0)}, 5 * s));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");  // Black (Eamon) to move
     const Millis start = net.now;
     int departures = 0;
@@ -452,11 +421,8 @@ TEST_CASE("leaving and coming back every 4.8 s stops the clock for one grace in 
 
 TEST_CASE("under a clock the host claims a draw at once after the grace; the returning joiner finds it",
           "[net][session][absence][claim]") {
-    Net net;
-    Side host = host_with(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}, 10 * s);
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_with(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}, 10 * s));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");
     const Match saved = vanish(net, host, joiner);
     net.pass(5 * s);
@@ -513,11 +479,8 @@ TEST_CASE("a joiner of an older version hears a claimed draw as a draw, and take
 
 TEST_CASE("more time between peers: the host gives it, the joiner asks for it, each clock says so",
           "[net][session][moretime]") {
-    Net net;
-    Side host = host_with(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)});
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_with(MatchSettings{{}, 1, ClockSettings::fischer(300 * s, 0)}));
+    auto& [net, host, joiner] = game;
     play(net, host, joiner, "W3B2");  // Eamon's clock runs
     net.pass(4 * s);
     REQUIRE(host.session->give_time(net.now).ok());

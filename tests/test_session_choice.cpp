@@ -14,13 +14,8 @@ MatchSettings dm_first_to_2() { return MatchSettings{{}, 2, ClockSettings::dm(10
 
 Side host_of(MatchSettings settings, Millis choice_time = starter_choice_time) {
     HostConfig c;
-    c.listen = *parse_endpoint("127.0.0.1:0");
-    c.code = "ABCD-EFGH";
     c.choice_time = choice_time;
-    Side p;
-    p.match = Match(settings, {"Liam", "remote player"});
-    p.session = session_of(Session::host(c, p.match));
-    return p;
+    return make_host_with(c, settings);
 }
 
 // Liam (the host, White) wins round 1 on row A.
@@ -37,11 +32,8 @@ void liam_wins_round(Net& net, Side& host, Side& joiner) {
 
 TEST_CASE("a joiner who never chooses who starts: the host's rule decides after the limit, his clock runs",
           "[net][session][choice]") {
-    Net net;
-    Side host = host_of(dm_first_to_2());
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_of(dm_first_to_2()));
+    auto& [net, host, joiner] = game;
     liam_wins_round(net, host, joiner);
     const Millis ended = net.now;
     CHECK(host.match.chooser() == 1);
@@ -78,11 +70,8 @@ TEST_CASE("a joiner who never chooses who starts: the host's rule decides after 
 TEST_CASE(
     "the host's own limit on the choice of starter (--starter-choice): the joiner hears it in the terms",
     "[net][session][choice]") {
-    Net net;
-    Side host = host_of(dm_first_to_2(), 75 * s);
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_of(dm_first_to_2(), 75 * s));
+    auto& [net, host, joiner] = game;
     CHECK(host.session->choice_time() == 75 * s);
     CHECK(joiner.session->choice_time() == 75 * s);  // version 4's terms
     liam_wins_round(net, host, joiner);
@@ -106,11 +95,8 @@ TEST_CASE(
 
 TEST_CASE("the host's own player who lets the choice's time run out: the same rule, the joiner hears it",
           "[net][session][choice]") {
-    Net net;
-    Side host = host_of(dm_first_to_2());
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_of(dm_first_to_2()));
+    auto& [net, host, joiner] = game;
     REQUIRE(host.session->resign(net.now).ok());  // Liam loses round 1: his choice
     REQUIRE(net.until([&] { return joiner.match.phase() == MatchPhase::ChoosingStarter; }));
     CHECK(joiner.match.chooser() == 0);
@@ -123,11 +109,8 @@ TEST_CASE("the host's own player who lets the choice's time run out: the same ru
 TEST_CASE(
     "a joiner who walks away from the choice is the absent one: the rule, then his grace, then his clock",
     "[net][session][choice][absence]") {
-    Net net;
-    Side host = host_of(dm_first_to_2());
-    Side joiner = make_joiner(host, net.now);
-    net.players = {&host, &joiner};
-    connect(net, host, joiner);
+    Players game(host_of(dm_first_to_2()));
+    auto& [net, host, joiner] = game;
     liam_wins_round(net, host, joiner);
     const Millis ended = net.now;
     joiner.session.reset();  // his program ends without a word

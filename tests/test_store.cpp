@@ -47,21 +47,6 @@ bool check_join_token(Store& s, GameId game, int player, std::string_view token)
            same_digest(*digest, (*digests)[std::size_t(player)]);
 }
 
-template <class F>
-std::string error_of(F&& f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
-
-std::string bytes_of(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 }  // namespace
 
 TEST_CASE("a new database, its folder included, is created at the current schema version", "[store]") {
@@ -113,15 +98,15 @@ TEST_CASE("a database of a newer gobblet is refused and left untouched", "[store
         db::Database d = db::Database::open(path, {false, 5000});
         d.exec("PRAGMA user_version = " + std::to_string(Store::schema_version + 1));
     }
-    const std::string before = bytes_of(path);
+    const std::string before = file_bytes(path);
     const std::string newer = std::to_string(Store::schema_version + 1);
-    CHECK(error_of([&] { Store::open(path); }) ==
+    CHECK(thrown_by([&] { Store::open(path); }) ==
           path + " is schema version " + newer + "; this gobblet knows up to " +
               std::to_string(Store::schema_version) + ": use a newer gobblet");
-    CHECK(error_of([&] { Store::open(path, Store::Access::Read); }) ==
+    CHECK(thrown_by([&] { Store::open(path, Store::Access::Read); }) ==
           path + " is schema version " + newer + "; this gobblet knows up to " +
               std::to_string(Store::schema_version) + ": use a newer gobblet");
-    CHECK(bytes_of(path) == before);
+    CHECK(file_bytes(path) == before);
 }
 
 TEST_CASE("one server at a time on a database; a reader may look alongside", "[store]") {
@@ -129,7 +114,7 @@ TEST_CASE("one server at a time on a database; a reader may look alongside", "[s
     const std::string path = dir / "server.db";
     Store server = Store::open(path);
     make_account(server, "Liam");
-    CHECK(error_of([&] { Store::open(path); }) ==
+    CHECK(thrown_by([&] { Store::open(path); }) ==
           path + " is in use by another gobblet server: stop it first, or give another --db");
     Store reader = Store::open(path, Store::Access::Read);
     CHECK(reader.accounts().find_account("liam"));
@@ -137,10 +122,10 @@ TEST_CASE("one server at a time on a database; a reader may look alongside", "[s
 
 TEST_CASE("reading needs an existing database of this version", "[store]") {
     TempDir dir;
-    CHECK(error_of([&] { Store::open(dir / "none.db", Store::Access::Read); }) ==
+    CHECK(thrown_by([&] { Store::open(dir / "none.db", Store::Access::Read); }) ==
           dir / "none.db" + ": cannot open: no such file");
     std::ofstream(dir / "empty.db").close();
-    CHECK(error_of([&] { Store::open(dir / "empty.db", Store::Access::Read); }) ==
+    CHECK(thrown_by([&] { Store::open(dir / "empty.db", Store::Access::Read); }) ==
           dir / "empty.db" + " holds no gobblet server data yet (an empty database)");
     {
         db::Database d = db::Database::open(dir / "old.db", {false, 5000});
@@ -148,10 +133,10 @@ TEST_CASE("reading needs an existing database of this version", "[store]") {
         db::migrate(d, schema_steps().first(1), 0x47625376);
     }
     CHECK_THAT(
-        error_of([&] { Store::open(dir / "old.db", Store::Access::Read); }),
+        thrown_by([&] { Store::open(dir / "old.db", Store::Access::Read); }),
         Catch::Contains("is schema version 1; this gobblet reads " + std::to_string(Store::schema_version) +
                         ": start this gobblet's server on it once"));
-    CHECK(error_of([&] { Store::open(""); }) ==
+    CHECK(thrown_by([&] { Store::open(""); }) ==
           "no database file given (and no XDG_DATA_HOME or HOME for the default)");
 }
 
@@ -319,9 +304,9 @@ TEST_CASE("a password hash is stored, read back, and removed", "[store]") {
     s.accounts().set_password_hash(liam.id, std::nullopt);
     CHECK_FALSE(s.accounts().password_hash(liam.id));
     CHECK_FALSE(s.accounts().account(liam.id)->has_password);
-    CHECK(error_of([&] { s.accounts().set_password_hash(liam.id, std::string_view("hunter2")); }) ==
+    CHECK(thrown_by([&] { s.accounts().set_password_hash(liam.id, std::string_view("hunter2")); }) ==
           "set_password_hash: not a crypto_pwhash_str string");
-    CHECK(error_of([&] { s.accounts().set_password_hash(liam.id + 9, std::string_view(hash)); }) ==
+    CHECK(thrown_by([&] { s.accounts().set_password_hash(liam.id + 9, std::string_view(hash)); }) ==
           "no account " + std::to_string(liam.id + 9));
 }
 
@@ -406,23 +391,23 @@ TEST_CASE("a rated game needs two different registered players; guests need clea
     Store s = Store::open(dir / "server.db");
     const Account liam = make_account(s, "Liam");
     const std::string why = "create_game: a rated game needs two different registered players";
-    CHECK(error_of([&] {
+    CHECK(thrown_by([&] {
               s.games().create_game(rated_dm, {player(liam), guest("Eamon")}, true, t0);
           }) == why);
-    CHECK(error_of([&] { s.games().create_game(rated_dm, {player(liam), player(liam)}, true, t0); }) == why);
-    CHECK(error_of([&] {
+    CHECK(thrown_by([&] { s.games().create_game(rated_dm, {player(liam), player(liam)}, true, t0); }) == why);
+    CHECK(thrown_by([&] {
               s.games().create_game(rated_dm, {player(liam), guest("Ea\x1bmon")}, false, t0);
           }) == "create_game: a guest's name must be clean and not empty");
-    CHECK(error_of([&] {
+    CHECK(thrown_by([&] {
               s.games().create_game(rated_dm, {player(liam), guest("")}, false, t0);
           }) == "create_game: a guest's name must be clean and not empty");
     MatchSettings odd = jr_casual;
     odd.first_to = 100;
-    CHECK(error_of([&] {
+    CHECK(thrown_by([&] {
               s.games().create_game(odd, {guest("A"), guest("B")}, false, t0);
           }) == "create_game: settings out of range");
     // An account that does not exist: the database refuses it.
-    CHECK_THAT(error_of([&] {
+    CHECK_THAT(thrown_by([&] {
                    s.games().create_game(jr_casual, {GamePlayer{liam.id + 7, "X"}, guest("B")}, false, t0);
                }),
                Catch::Contains("FOREIGN KEY constraint failed"));
@@ -461,21 +446,21 @@ TEST_CASE("a fact out of turn, for a finished game, or of several lines is refus
     TempDir dir;
     Store s = Store::open(dir / "server.db");
     const GameId id = s.games().create_game(jr_casual, {guest("A"), guest("B")}, false, t0).id;
-    CHECK(error_of([&] { s.games().append_fact(id, 1, 1, "move 1 1 W1A1", ""); }) ==
+    CHECK(thrown_by([&] { s.games().append_fact(id, 1, 1, "move 1 1 W1A1", ""); }) ==
           "append_fact: game " + std::to_string(id) + " expects fact 0, not 1");
     s.games().append_fact(id, 0, 1, "move 0 1 W1A1", "");
-    CHECK(error_of([&] { s.games().append_fact(id, 0, 1, "move 0 1 W1A1", ""); }) ==
+    CHECK(thrown_by([&] { s.games().append_fact(id, 0, 1, "move 0 1 W1A1", ""); }) ==
           "append_fact: game " + std::to_string(id) + " expects fact 1, not 0");
-    CHECK(error_of([&] { s.games().append_fact(id, 1, 1, "move 1 2 K1B1\nmove 2 3 W1C1", ""); }) ==
+    CHECK(thrown_by([&] { s.games().append_fact(id, 1, 1, "move 1 2 K1B1\nmove 2 3 W1C1", ""); }) ==
           "append_fact: a fact and a clock are single lines of at most 1024 bytes");
-    CHECK(error_of([&] { s.games().append_fact(id, 1, 1, std::string(1025, 'x'), ""); }) ==
+    CHECK(thrown_by([&] { s.games().append_fact(id, 1, 1, std::string(1025, 'x'), ""); }) ==
           "append_fact: a fact and a clock are single lines of at most 1024 bytes");
-    CHECK(error_of([&] { s.games().append_fact(id + 5, 0, 1, "x", ""); }) ==
+    CHECK(thrown_by([&] { s.games().append_fact(id + 5, 0, 1, "x", ""); }) ==
           "append_fact: no game " + std::to_string(id + 5));
     s.games().finish_game(id, GameOutcome::Draw, "draw", t0);
-    CHECK(error_of([&] { s.games().append_fact(id, 1, 1, "move 1 2 K1B1", ""); }) ==
+    CHECK(thrown_by([&] { s.games().append_fact(id, 1, 1, "move 1 2 K1B1", ""); }) ==
           "append_fact: game " + std::to_string(id) + " is over");
-    CHECK(error_of([&] { s.games().finish_game(id, GameOutcome::Draw, "draw", t0); }) ==
+    CHECK(thrown_by([&] { s.games().finish_game(id, GameOutcome::Draw, "draw", t0); }) ==
           "finish_game: game " + std::to_string(id) + " is already over");
     CHECK(s.games().game_record(id)->facts.size() == 1);
 }
@@ -712,10 +697,10 @@ TEST_CASE("a tournament: players, pairings, a game that decides its pairing, a f
 
     // Only players of the tournament are paired; only its games decide its pairings.
     const Account d = make_account(s, "Dara");
-    CHECK_THAT(error_of([&] { s.tournaments().add_pairing(t, 3, a.id, d.id); }),
+    CHECK_THAT(thrown_by([&] { s.tournaments().add_pairing(t, 3, a.id, d.id); }),
                Catch::Contains("FOREIGN KEY constraint failed"));
     const GameId outside = s.games().create_game(rated_dm, {player(a), player(b)}, true, t0).id;
-    CHECK(error_of([&] { s.tournaments().set_pairing_game(cb, outside); }) ==
+    CHECK(thrown_by([&] { s.tournaments().set_pairing_game(cb, outside); }) ==
           "set_pairing_game: pairing " + std::to_string(cb) + " and game " + std::to_string(outside) +
               " are not of one tournament");
 
@@ -727,7 +712,7 @@ TEST_CASE("a tournament: players, pairings, a game that decides its pairing, a f
     s.tournaments().set_starter(t, a.id, b.id,
                                 t0 + 32);  // replaces Brian's start against Aoife, and comes last
     CHECK(s.tournaments().tournament(t)->starters == std::vector<StarterChoice>{{c.id, b.id}, {a.id, b.id}});
-    CHECK_THAT(error_of([&] { s.tournaments().set_starter(t, a.id, d.id, t0 + 33); }),
+    CHECK_THAT(thrown_by([&] { s.tournaments().set_starter(t, a.id, d.id, t0 + 33); }),
                Catch::Contains("FOREIGN KEY constraint failed"));
 }
 
@@ -792,7 +777,7 @@ TEST_CASE("version 3: the lobby's names, a machine's own secret, join codes, sco
     s.games().finish_game(g.id, GameOutcome::Player0, "Liam wins the match 2-1", t0 + 60, {2, 1});
     CHECK(s.games().game_record(g.id)->score == std::array<int, 2>{2, 1});
     CHECK_FALSE(s.games().join_digests(g.id));
-    CHECK_THAT(error_of([&] { s.games().set_join_code(g.id, 0, "X"); }), Catch::Contains("no game"));
+    CHECK_THAT(thrown_by([&] { s.games().set_join_code(g.id, 0, "X"); }), Catch::Contains("no game"));
 
     // Pages of a player's games and of the ratings.
     for (int i = 0; i < 3; ++i) {
