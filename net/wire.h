@@ -280,6 +280,9 @@ inline constexpr MessageRow message_table[] = {
 };
 static_assert(std::size(message_table) == std::variant_size_v<Message>, "one row for each message");
 
+// The verb of a message of type T, at compile time (an Act's: its family's, "act").
+template <class T>
+inline constexpr const char* verb_of = message_table[AlternativeIndex<T, Message>::value].verb;
 // Who sends a message of type T, at compile time (for handlers that take a whole family at once).
 template <class T>
 inline constexpr Sender sender_of = message_table[AlternativeIndex<T, Message>::value].sender;

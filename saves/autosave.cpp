@@ -22,38 +22,35 @@ fs::path lock_path(const fs::path& dir, int n) {
     return dir / (n == 1 ? std::string("autosave.lock") : "autosave-" + std::to_string(n) + ".lock");
 }
 
-enum class Claim : std::uint8_t { Held, Busy, Failed };
-
-// Opens and locks slot n's lock file: Held (fd set), Busy (another copy holds it), or Failed (`why`).
-Claim lock_slot(const fs::path& dir, int n, int& fd, std::string& why) {
+// Opens and locks slot n's lock file: its descriptor, held; none when another copy holds it; or why it
+// cannot be opened or locked.
+Expected<std::optional<int>> lock_slot(const fs::path& dir, int n) {
     const fs::path lock = lock_path(dir, n);
     const auto failed = [&](const std::string& what) {
-        why = "cannot write " + lock.string() + ": " + what;
-        return Claim::Failed;
+        return Failure{"cannot write " + lock.string() + ": " + what};
     };
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) return failed(ec.message());
     // Never through a link, never a device or a pipe: the lock is a plain file of ours.
     constexpr int flags = O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY;
-    fd = ::open(lock.c_str(), O_RDWR | O_CREAT | flags, 0644);
+    int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | flags, 0644);
     if (fd < 0 && (errno == EACCES || errno == EROFS)) fd = ::open(lock.c_str(), O_RDONLY | flags);
     if (fd < 0) return failed(errno == ELOOP ? "it is a symbolic link" : std::strerror(errno));
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        fd = -1;
         return failed("it is not a regular file");
     }
     for (;;) {
-        if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return Claim::Held;
+        if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return std::optional<int>(fd);
         if (errno == EINTR) continue;
-        if (errno == ENOLCK || errno == EINVAL || errno == EOPNOTSUPP) return Claim::Held;  // no locks here
+        // A file system without locks: the slot is ours as far as anyone can tell.
+        if (errno == ENOLCK || errno == EINVAL || errno == EOPNOTSUPP) return std::optional<int>(fd);
         const bool busy = errno == EWOULDBLOCK;
         const std::string what = std::strerror(errno);
         ::close(fd);
-        fd = -1;
-        if (busy) return Claim::Busy;
+        if (busy) return std::optional<int>();
         return failed(what);
     }
 }
@@ -112,15 +109,11 @@ void AutosaveSlot::release() {
 }
 
 Expected<AutosaveSlot> claim_slot(const fs::path& dir, int n) {
-    int fd = -1;
-    std::string why;
-    switch (lock_slot(dir, n, fd, why)) {
-        case Claim::Busy: return Failure{"another copy of gobblet holds " + slot_path(dir, n).string()};
-        case Claim::Failed: return Failure{why};
-        case Claim::Held: break;
-    }
+    const Expected<std::optional<int>> held = lock_slot(dir, n);
+    if (!held) return Failure{held.why()};
+    if (!*held) return Failure{"another copy of gobblet holds " + slot_path(dir, n).string()};
     AutosaveSlot slot;
-    slot.fd_ = fd;
+    slot.fd_ = **held;
     slot.number_ = n;
     slot.path_ = slot_path(dir, n);
     return slot;

@@ -157,15 +157,19 @@ void Hub::too_long(ConnId conn, Millis now) {
 }
 
 void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
-    if (line.starts_with("lobby ")) {
+    // The first line's verb says the protocol: the lobby's greeting, or a game's hello (each table's word).
+    const auto opens_with = [line](std::string_view verb) {
+        return line.size() > verb.size() && line.starts_with(verb) && line[verb.size()] == ' ';
+    };
+    const std::string greeting = std::string(lobby::verb_of<lobby::Hello>) + " gobblet ";
+    if (opens_with(lobby::verb_of<lobby::Hello>)) {
         const auto p = lobby::parse_message(line);
         const auto* h = p ? std::get_if<lobby::Hello>(&*p) : nullptr;
         if (!h)
-            return drop(
-                conn,
-                lobby::format_message(lobby::Error{
-                    p ? "expected lobby gobblet " + std::to_string(lobby::protocol_version) : p.why()}),
-                "a bad greeting", now);
+            return drop(conn,
+                        lobby::format_message(lobby::Error{
+                            p ? "expected " + greeting + std::to_string(lobby::protocol_version) : p.why()}),
+                        "a bad greeting", now);
         if (h->version < lobby::oldest_version || h->version > lobby::protocol_version)
             return drop(
                 conn,
@@ -179,12 +183,14 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
         let_in(conn, c, now);
         return lobby_.opened(conn, c.peer, now, h->version);
     }
-    if (line.starts_with("hello ")) {
+    if (opens_with(net::verb_of<net::Hello>)) {
         const auto p = net::parse_message(line);
         const auto* h = p ? std::get_if<net::Hello>(&*p) : nullptr;
         if (!h)
-            return drop(conn, net::format_message(net::Error{p ? "expected hello" : p.why()}), "a bad hello",
-                        now);
+            return drop(conn,
+                        net::format_message(
+                            net::Error{p ? std::string("expected ") + net::verb_of<net::Hello> : p.why()}),
+                        "a bad hello", now);
         if (h->version < net::oldest_hosted_protocol_version || h->version > net::protocol_version)
             return drop(
                 conn,
@@ -205,8 +211,8 @@ void Hub::first_line(ConnId conn, Conn& c, std::string_view line, Millis now) {
         return;
     }
     drop(conn,
-         lobby::format_message(lobby::Error{"expected lobby gobblet " +
-                                            std::to_string(lobby::protocol_version) + ", or a game's hello"}),
+         lobby::format_message(lobby::Error{"expected " + greeting + std::to_string(lobby::protocol_version) +
+                                            ", or a game's " + net::verb_of<net::Hello>}),
          "a first line that is neither a lobby's nor a game's", now);
 }
 

@@ -244,8 +244,9 @@ void Lobby::message(ConnId conn, const lobby::Message& m, Millis now) {
         Overload{
             [&](const lobby::Ssh& x) {
                 if (c.phase != Conn::Phase::Greeted || desk_.logging_in(conn))
-                    return fail(conn, "ssh comes before the login", now);
-                if (desk_.ssh_said(conn)) return fail(conn, "one ssh line a connection", now);
+                    return fail(conn, std::string(lobby::verb(m)) + " comes before the login", now);
+                if (desk_.ssh_said(conn))
+                    return fail(conn, "one " + std::string(lobby::verb(m)) + " line a connection", now);
                 if (const Reply r = desk_.ssh(conn, x, now); !r) refuse(conn, lobby::verb(m), r.why());
             },
             [&](const lobby::Login& l) {
@@ -432,15 +433,15 @@ lobby::PlayerItem Lobby::item(const Player& p) {
 
 bool Lobby::playing(const std::string& key) const { return games_of_.contains(key); }
 
-std::string Lobby::one_person(ConnId a, ConnId b) const {
+Expected<void> Lobby::two_people(ConnId a, ConnId b) const {
     const auto ca = conns_.find(a), cb = conns_.find(b);
-    if (ca == conns_.end() || cb == conns_.end()) return "";
+    if (ca == conns_.end() || cb == conns_.end()) return {};
     const std::string& source = ca->second.peer.source;
     const auto& shared = settings_.shared_sources;
     if (source == cb->second.peer.source && std::find(shared.begin(), shared.end(), source) == shared.end())
-        return "connect from one address";
-    if (desk_.one_machine(a, b)) return "log in from one machine";
-    return "";
+        return Failure{"connect from one address"};
+    if (desk_.one_machine(a, b)) return Failure{"log in from one machine"};
+    return {};
 }
 
 Reply Lobby::may_rate(const std::string& a, const std::string& b) const {
@@ -448,9 +449,9 @@ Reply Lobby::may_rate(const std::string& a, const std::string& b) const {
     if (x == online_.end() || y == online_.end()) return {};
     const auto cx = conns_.find(x->second), cy = conns_.find(y->second);
     if (cx == conns_.end() || cy == conns_.end() || !cx->second.player || !cy->second.player) return {};
-    if (const std::string why = one_person(x->second, y->second); !why.empty())
+    if (const Expected<void> two = two_people(x->second, y->second); !two)
         return deny(Refusal::NotAllowed, cx->second.player->name + " and " + cy->second.player->name + " " +
-                                             why + ": a rated match needs two");
+                                             two.why() + ": a rated match needs two");
     return {};
 }
 
@@ -462,8 +463,8 @@ Reply Lobby::may_watch(ConnId conn, const Player& p, const HostedGame& g) const 
         if (key == p.key) return deny(Refusal::NotAllowed, "you play in game " + g.wire() + never);
         const auto on = online_.find(key);
         if (on == online_.end()) continue;
-        if (const std::string why = one_person(conn, on->second); !why.empty())
-            return deny(Refusal::NotAllowed, "you and " + gp.name + " " + why + ", and " + gp.name +
+        if (const Expected<void> two = two_people(conn, on->second); !two)
+            return deny(Refusal::NotAllowed, "you and " + gp.name + " " + two.why() + ", and " + gp.name +
                                                  " plays in game " + g.wire() + never);
     }
     return {};

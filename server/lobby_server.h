@@ -183,12 +183,12 @@ class Lobby : public GameListener, private LobbyRoom {
     // The player online who sits at `seat` of `g` (by their account, or the very guest login that
     // played it), or nullptr.
     const Player* holder(const HostedGame& g, int seat) const;
-    // Why two logged-in connections are taken for one person's ("connect from one address": one source
-    // the operator did not name as shared; "log in from one machine": one machine secret or SSH key), or
-    // "" when they are not.
-    std::string one_person(ConnId a, ConnId b) const;
+    // Whether two logged-in connections are taken for two people's, or why they are one person's
+    // ("connect from one address": one source the operator did not name as shared; "log in from one
+    // machine": one machine secret or SSH key).
+    Expected<void> two_people(ConnId a, ConnId b) const;
     // Whether the player may watch `g`: never a game they play in, under their name or from a
-    // connection that is one person's with a player's (one_person).
+    // connection that is one person's with a player's (two_people).
     Reply may_watch(ConnId conn, const Player& p, const HostedGame& g) const;
     // Whether the connection (and its address) may ask a question of the database now (query_burst...),
     // or its `slow-down` denial. Each call that says yes counts one question.

@@ -455,7 +455,7 @@ Expected<lobby::Create> parse_tournament(std::string_view text) {
             "16 schedule official 4 dm first-to 2 rated"};
     // The protocol's reader checks every field and says which one is wrong; a line break or control
     // character can never make it another message (fit drops them).
-    const auto p = lobby::parse_message("create " + fit(text, 400));
+    const auto p = lobby::parse_message(std::string(lobby::verb_of<lobby::Create>) + " " + fit(text, 400));
     if (!p) return Failure{p.why()};
     const auto* c = std::get_if<lobby::Create>(&*p);
     if (!c) return Failure{"not a tournament: NAME FORMAT MAX FIRST TERMS"};

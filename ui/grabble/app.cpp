@@ -17,14 +17,14 @@ int run_grabble(const GrabbleOptions& options) {
     }
     // The new-game screen's other game: Gobblet, in Grabble's place (its own start, as ./main alone).
     const std::string program = options.program;
-    screen->set_gobblet([program, context = shell.context()](Navigator& nav) -> std::string {
+    screen->set_gobblet([program, context = shell.context()](Navigator& nav) -> Expected<void> {
         Options o;
         o.program = program;
         auto game = std::make_unique<GameScreen>(context, o);
         if (const Expected<void> prepared = game->prepare(); !prepared)
-            return "Gobblet cannot start: " + prepared.why();
+            return Failure{"Gobblet cannot start: " + prepared.why()};
         nav.replace(std::move(game));
-        return "";
+        return {};
     });
     const bool color = screen->color();
     return shell.run(std::move(screen), color);
@@ -38,9 +38,9 @@ std::unique_ptr<Screen> open_grabble_over(const ScreenContext& context, const st
     o.resume = true;  // an unfinished game goes on, as --resume would
     auto screen = std::make_unique<GrabbleScreen>(context, o);
     screen->set_over_another();
-    screen->set_gobblet([](Navigator& nav) -> std::string {
+    screen->set_gobblet([](Navigator& nav) -> Expected<void> {
         nav.pop();  // back to the game under it
-        return "";
+        return {};
     });
     if (const Expected<void> prepared = screen->prepare(); !prepared) screen->open_form_with(prepared.why());
     return screen;

@@ -286,7 +286,7 @@ void GrabbleScreen::form_enter(Millis now) {
                 overlay_.reset();
                 overlay_kind_ = OverlayKind::None;
                 autosave(now, true);
-                if (const std::string why = open_gobblet_(nav_); !why.empty()) say(why, true);
+                if (const Expected<void> opened = open_gobblet_(nav_); !opened) say(opened.why(), true);
                 return;
             }
             return;

@@ -56,8 +56,8 @@ class GrabbleScreen : public Screen {
     void set_over_another() { over_another_ = true; }
     // What the new-game screen's last row does: play Gobblet instead (the program's wiring, ui/app.cpp,
     // sets it; without it the row is not there).
-    // It returns why Gobblet cannot open, or "".
-    void set_gobblet(std::function<std::string(Navigator&)> open) { open_gobblet_ = std::move(open); }
+    // It says why Gobblet cannot open, if it cannot.
+    void set_gobblet(std::function<Expected<void>(Navigator&)> open) { open_gobblet_ = std::move(open); }
     // The new-game screen open at the start, saying `why` (the game asked for could not start).
     void open_form_with(const std::string& why) {
         start_note_ = why;
@@ -177,7 +177,7 @@ class GrabbleScreen : public Screen {
     bool color_ = true;
     bool covered_ = false;
     bool over_another_ = false;
-    std::function<std::string(Navigator&)> open_gobblet_;
+    std::function<Expected<void>(Navigator&)> open_gobblet_;
 
     saves::AutosaveSlot slot_;
     std::size_t saved_events_ = 0;  // the events the autosave holds
