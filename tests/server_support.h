@@ -350,6 +350,15 @@ inline lobby::Id post(World& w, Client& a, Client& seer, const std::string& what
     return seer.lobby->tables().seeks().rbegin()->first;
 }
 
+// `a`, in the lobby, seeks a match on `terms` (with no other seek up) and `b` accepts: both have heard of
+// the match, neither is at its board yet.
+inline void meet(World& w, Client& a, Client& b, const std::string& terms) {
+    REQUIRE(a.lobby->post(*lobby::parse_terms(terms), w.now).ok());
+    REQUIRE(w.until([&] { return !b.lobby->tables().seeks().empty(); }));
+    REQUIRE(b.lobby->accept(b.lobby->tables().seeks().begin()->first, w.now).ok());
+    REQUIRE(w.until([&] { return World::match_of(a) && World::match_of(b); }));
+}
+
 // `a` seeks `what` (terms, then who the seek is for), `b` accepts it, both go to the board: {White, Black}.
 inline std::pair<Client*, Client*> start_match(World& w, Client& a, Client& b, const std::string& what) {
     const std::size_t seen = a.all<lobby::MatchStart>().size();

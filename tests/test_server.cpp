@@ -6,6 +6,25 @@
 
 using namespace gobblet;
 using namespace gobblet::test;
+
+namespace {
+
+// A bare connection (from `from`) that has said `say`, kept in `keep` and polled by the world.
+RawPeer& raw_saying(World& w, std::vector<std::unique_ptr<RawPeer>>& keep, const std::string& say,
+                    const std::string& from = {}) {
+    RawPeer& r = raw(w, keep, from);
+    r.say(say);
+    return r;
+}
+
+// The first line `r` heard that starts with `prefix`, once it has come.
+std::string heard_first(World& w, const RawPeer& r, const std::string& prefix) {
+    INFO("waiting for " << prefix << " after " << (r.heard().empty() ? "nothing" : r.heard().back()));
+    REQUIRE(w.until([&] { return r.line_starting(prefix).has_value(); }));
+    return *r.line_starting(prefix);
+}
+
+}  // namespace
 using lobby::Event;
 
 TEST_CASE_METHOD(Started, "the first login of a name registers it; its machine's secret logs in again",
@@ -80,17 +99,9 @@ TEST_CASE_METHOD(
     // keep them out, and nothing showed them.
     std::vector<std::unique_ptr<RawPeer>> raws;
     const auto raw = [&](const std::string& from, const std::string& say) -> RawPeer& {
-        raws.push_back(std::make_unique<RawPeer>());
-        REQUIRE(raws.back()->connect(srv.endpoint(), 5000, from).ok());
-        w.raws.push_back(raws.back().get());
-        raws.back()->say(say);
-        return *raws.back();
+        return raw_saying(w, raws, say, from);
     };
-    const auto heard = [&](RawPeer& r, const std::string& prefix) {
-        INFO("waiting for " << prefix << " after " << (r.heard().empty() ? "nothing" : r.heard().back()));
-        REQUIRE(w.until([&] { return r.line_starting(prefix).has_value(); }));
-        return *r.line_starting(prefix);
-    };
+    const auto heard = [&](RawPeer& r, const std::string& prefix) { return heard_first(w, r, prefix); };
     Client desktop{"Liam", "127.0.0.1"};
     const auto enter = [&](Client& c) {
         c.events.clear();
@@ -227,18 +238,8 @@ TEST_CASE_METHOD(Started,
                  "the server holds the client's rules on rated matches and challenges, in the same words",
                  "[server]") {
     std::vector<std::unique_ptr<RawPeer>> raws;
-    const auto raw = [&](const std::string& say) -> RawPeer& {
-        raws.push_back(std::make_unique<RawPeer>());
-        REQUIRE(raws.back()->connect(srv.endpoint(), 5000).ok());
-        w.raws.push_back(raws.back().get());
-        raws.back()->say(say);
-        return *raws.back();
-    };
-    const auto heard = [&](RawPeer& r, const std::string& prefix) {
-        INFO("waiting for " << prefix << " after " << (r.heard().empty() ? "nothing" : r.heard().back()));
-        REQUIRE(w.until([&] { return r.line_starting(prefix).has_value(); }));
-        return *r.line_starting(prefix);
-    };
+    const auto raw = [&](const std::string& say) -> RawPeer& { return raw_saying(w, raws, say); };
+    const auto heard = [&](RawPeer& r, const std::string& prefix) { return heard_first(w, r, prefix); };
     Client eamon{"Eamon"}, zoe{"Zoe"};
     w.enter(eamon);
     w.logged_in(eamon);

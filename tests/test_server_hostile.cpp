@@ -10,14 +10,6 @@ using namespace gobblet::test;
 
 namespace {
 
-// Liam, in the lobby, seeks a match on `terms` and Eamon accepts: both have heard of it.
-void meet(World& w, Client& liam, Client& eamon, const std::string& terms) {
-    REQUIRE(liam.lobby->post(*lobby::parse_terms(terms), w.now).ok());
-    REQUIRE(w.until([&] { return !eamon.lobby->tables().seeks().empty(); }));
-    REQUIRE(eamon.lobby->accept(eamon.lobby->tables().seeks().begin()->first, w.now).ok());
-    REQUIRE(w.until([&] { return World::match_of(liam) && World::match_of(eamon); }));
-}
-
 // Liam and Eamon in a casual match, both at the board.
 void in_a_match(World& w, Client& liam, Client& eamon) {
     meet(w, liam, eamon, "official 4 none first-to 1 casual");

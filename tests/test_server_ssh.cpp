@@ -28,6 +28,13 @@ struct SshServing : Serving {
     net::Endpoint unix_endpoint() const { return *net::parse_endpoint("unix:" + sock); }
 };
 
+// A server with its unix socket (sshd's user trusted or not), started at t0, and the world's loop around it.
+struct SshStarted {
+    SshServing srv;
+    World w{srv};
+    explicit SshStarted(bool trusted = true) : srv(trusted) { srv.start(t0); }
+};
+
 // A client as sshd's ForceCommand runs it: no machine secret (the account is everyone's), the address
 // and key sshd gave.
 Client& enter_ssh(World& w, SshServing& srv, Client& c, const std::string& address, const std::string& key) {
@@ -74,11 +81,9 @@ RawPeer& raw_to(World& w, std::vector<std::unique_ptr<RawPeer>>& keep, const net
 
 }  // namespace
 
-TEST_CASE("through sshd a key registers a name, proves it next time, and another key is refused",
-          "[server][ssh]") {
-    SshServing srv(true);
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(SshStarted,
+                 "through sshd a key registers a name, proves it next time, and another key is refused",
+                 "[server][ssh]") {
     Client liam("Liam");
     enter_ssh(w, srv, liam, "203.0.113.5", key_a);
     w.logged_in(liam);
@@ -119,10 +124,8 @@ TEST_CASE("through sshd a key registers a name, proves it next time, and another
     CHECK_FALSE(other.lobby->in_lobby());
 }
 
-TEST_CASE("through sshd a password proves a name registered elsewhere, and adds the key", "[server][ssh]") {
-    SshServing srv(true);
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(SshStarted, "through sshd a password proves a name registered elsewhere, and adds the key",
+                 "[server][ssh]") {
     // Eamon registered from his own machine (a secret over TCP) and set a password.
     Client eamon("Eamon");
     w.enter(eamon);
@@ -159,9 +162,8 @@ TEST_CASE("through sshd a password proves a name registered elsewhere, and adds 
 
 TEST_CASE("an ssh line is believed only from a trusted user on a unix socket", "[server][ssh][hostile]") {
     SECTION("this user is not trusted: the client says why, and the key proves nothing") {
-        SshServing srv(false);
-        srv.start(t0);
-        World w(srv);
+        SshStarted ssh(false);
+        auto& [srv, w] = ssh;
         Client liam("Liam");
         enter_ssh(w, srv, liam, "203.0.113.5", key_a);
         REQUIRE(w.until([&] { return liam.refused("ssh").has_value(); }));
@@ -180,9 +182,8 @@ TEST_CASE("an ssh line is believed only from a trusted user on a unix socket", "
         CHECK_FALSE(r.accounts().find_lobby_account(lobby::name_key("Liam")));
     }
     SECTION("over TCP nobody is believed, and a login by key without a believed key is refused") {
-        SshServing srv(true);
-        srv.start(t0);
-        World w(srv);
+        SshStarted ssh;
+        auto& [srv, w] = ssh;
         std::vector<std::unique_ptr<RawPeer>> keep;
         RawPeer& mallory = raw_to(w, keep, srv.endpoint());
         mallory.say("lobby gobblet 2\nssh 203.0.113.5 " + key_a + "\nlogin Liam human key\n");
@@ -201,9 +202,8 @@ TEST_CASE("an ssh line is believed only from a trusted user on a unix socket", "
         CHECK_FALSE(r.accounts().find_lobby_account(lobby::name_key("Liam")));
     }
     SECTION("version 1 has no ssh, and one ssh line a connection, before the login") {
-        SshServing srv(true);
-        srv.start(t0);
-        World w(srv);
+        SshStarted ssh;
+        auto& [srv, w] = ssh;
         std::vector<std::unique_ptr<RawPeer>> keep;
         RawPeer& old = raw_to(w, keep, srv.unix_endpoint());
         old.say("lobby gobblet 1\nssh 203.0.113.5 " + key_a + "\n");
@@ -226,11 +226,9 @@ TEST_CASE("an ssh line is believed only from a trusted user on a unix socket", "
     }
 }
 
-TEST_CASE("through sshd failed logins count per player's address, not per the shared account",
-          "[server][ssh][hostile]") {
-    SshServing srv(true);
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(SshStarted,
+                 "through sshd failed logins count per player's address, not per the shared account",
+                 "[server][ssh][hostile]") {
     Client liam("Liam");
     enter_ssh(w, srv, liam, "203.0.113.5", key_a);
     w.logged_in(liam);
@@ -260,11 +258,9 @@ TEST_CASE("through sshd failed logins count per player's address, not per the sh
     CHECK(srv.logged("login as Liam from ssh:198.51.100.7 (unix:uid="));
 }
 
-TEST_CASE("through sshd, forty addresses failing with wrong keys do not keep out a right key",
-          "[server][ssh][hostile]") {
-    SshServing srv(true);
-    srv.start(t0);
-    World w(srv);
+TEST_CASE_METHOD(SshStarted,
+                 "through sshd, forty addresses failing with wrong keys do not keep out a right key",
+                 "[server][ssh][hostile]") {
     Client liam("Liam");
     enter_ssh(w, srv, liam, "203.0.113.5", key_a);
     w.logged_in(liam);

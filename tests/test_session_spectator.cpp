@@ -16,6 +16,14 @@ void watch(Net& net, FakeServer& server, Side& zoe) {
     REQUIRE(net.until([&] { return zoe.session->playing(); }));
 }
 
+// Zoe at the board as a spectator of the fake server's game.
+struct Watching {
+    Net net;
+    FakeServer server;
+    Side zoe;
+    Watching() { watch(net, server, zoe); }
+};
+
 }  // namespace
 
 TEST_CASE("a spectator says version 5 in its hello, holds no seat and sends only its sync",
@@ -34,12 +42,9 @@ TEST_CASE("a spectator says version 5 in its hello, holds no seat and sends only
     CHECK_FALSE(server.peer.line_starting("seat").has_value());  // a spectator has no seat
 }
 
-TEST_CASE("a spectator sees every fact of both players, and an agreement it never heard offered",
-          "[net][session][spectator]") {
-    Net net;
-    FakeServer server;
-    Side zoe;
-    watch(net, server, zoe);
+TEST_CASE_METHOD(Watching,
+                 "a spectator sees every fact of both players, and an agreement it never heard offered",
+                 "[net][session][spectator]") {
     server.peer.say("move 0 2 K1C3 " + running_white + "\nwatchers 3\ndraw 1 " + running_white + "\n");
     REQUIRE(net.until([&] { return zoe.match.game().over(); }));
     CHECK(zoe.moves() == "W3B2\nK1C3\n");
@@ -48,12 +53,9 @@ TEST_CASE("a spectator sees every fact of both players, and an agreement it neve
     CHECK(describe(zoe.of(Event::Kind::Watchers).at(0), zoe.match, -1) == "3 spectators watch");
 }
 
-TEST_CASE("everything a player does is refused to a spectator, with the reason, and nothing is sent",
-          "[net][session][spectator]") {
-    Net net;
-    FakeServer server;
-    Side zoe;
-    watch(net, server, zoe);
+TEST_CASE_METHOD(Watching,
+                 "everything a player does is refused to a spectator, with the reason, and nothing is sent",
+                 "[net][session][spectator]") {
     const std::size_t heard = server.peer.heard().size();
     CHECK(zoe.session->move(spec("W1A1"), false, net.now).why() ==
           "you are watching: a spectator makes no moves");
@@ -69,12 +71,8 @@ TEST_CASE("everything a player does is refused to a spectator, with the reason, 
     CHECK(server.peer.heard().size() == heard);
 }
 
-TEST_CASE("the players' chat never reaches a spectator: it would be a protocol error",
-          "[net][session][spectator]") {
-    Net net;
-    FakeServer server;
-    Side zoe;
-    watch(net, server, zoe);
+TEST_CASE_METHOD(Watching, "the players' chat never reaches a spectator: it would be a protocol error",
+                 "[net][session][spectator]") {
     server.peer.say("chat good luck\n");
     REQUIRE(net.until([&] { return zoe.saw(Event::Kind::Error); }));
     CHECK(zoe.last(Event::Kind::Error) == "protocol error from the server: the players' chat to a spectator");
@@ -110,12 +108,9 @@ TEST_CASE("a spectator is not a player, and a player is not a spectator", "[net]
           "protocol error from the server: a player's welcome when we asked to watch");
 }
 
-TEST_CASE("a session hands over one change at a time: its caller reads the match as each event left it",
-          "[net][session][spectator]") {
-    Net net;
-    FakeServer server;
-    Side zoe;
-    watch(net, server, zoe);
+TEST_CASE_METHOD(
+    Watching, "a session hands over one change at a time: its caller reads the match as each event left it",
+    "[net][session][spectator]") {
     // Two facts and a count in one write: one on_poll takes the first fact only, the rest waits.
     server.peer.say("move 0 2 K1C3 " + running_white + "\nmove 1 3 W1A1 " + running_black + "\nwatchers 2\n");
     std::vector<std::size_t> moves_at_each_fact;
