@@ -547,12 +547,51 @@ TEST_CASE("a scrolling list shows its selected row and keeps it within the rows"
     CHECK(list.selected() == 0);
     for (int i = 0; i < 12; ++i) list.move(1, 10);
     CHECK(list.selected() == 9);
-    CHECK(list.first(10, 4) == 6);  // the last four rows show, the selected one at the bottom
+    // Four lines for ten rows: the last three show, the selected one at the bottom, under a line that
+    // says seven more are above.
+    ScrollList::Window w = list.window(10, 4);
+    CHECK(w.first == 7);
+    CHECK(w.count == 3);
+    CHECK(w.above == 7);
+    CHECK(w.below == 0);
+    CHECK(list.first(10, 4) == 7);
     list.move(-5, 10);
     CHECK(list.selected() == 4);
-    CHECK(list.first(10, 4) == 1);
-    CHECK(list.first(10, 20) == 0);  // room for every row
-    list.clamp(3);                   // rows went away under it: it stays on the last
+    // In the middle: a line for those above, two rows, a line for those below.
+    w = list.window(10, 4);
+    CHECK(w.first == 3);
+    CHECK(w.count == 2);
+    CHECK(w.above == 3);
+    CHECK(w.below == 5);
+    list.select(0);
+    w = list.window(10, 4);
+    CHECK(w.first == 0);
+    CHECK(w.count == 3);
+    CHECK(w.below == 7);
+    CHECK(list.first(10, 20) == 0);  // room for every row: no line says more
+    CHECK(list.window(10, 20).count == 10);
+    CHECK(list.window(10, 20).below == 0);
+    CHECK(list.window(10, 2).count == 2);  // too few lines to say it: the rows alone
+    // Any list in any box: the selected row shows, the lines used fit the box, and the rows hidden are
+    // counted on lines of their own.
+    for (int rows = 0; rows <= 30; ++rows)
+        for (int height = 1; height <= 12; ++height)
+            for (int sel = 0; sel < std::max(1, rows); ++sel) {
+                ScrollList l;
+                l.select(sel);
+                const ScrollList::Window v = l.window(rows, height);
+                INFO(rows << " rows, " << height << " lines, row " << sel << " selected");
+                CHECK((v.above > 0) + v.count + (v.below > 0) <= height);
+                if (rows > 0) CHECK((sel >= v.first && sel < v.first + v.count));
+                if (rows > height && height >= 3) {
+                    CHECK(v.above == v.first);
+                    CHECK(v.first + v.count + v.below == rows);
+                } else {
+                    CHECK(v.count == std::min(rows, height));
+                }
+            }
+    list.select(4);
+    list.clamp(3);  // rows went away under it: it stays on the last
     CHECK(list.selected() == 2);
     list.select(-3);
     CHECK(list.selected() == 0);

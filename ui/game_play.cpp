@@ -394,20 +394,21 @@ void GameScreen::serve_match() {
         if (news) say(text + " (q goes back to the lobby)");
         return;
     }
+    // The countdown runs on the prompt line, redrawn each second (until_next); the message said it once.
+    std::string other = !next_.empty() ? "the next match" : "back to the lobby";
     if (!next_.empty()) {
         const Millis left = std::max<Millis>(0, next_at_ - now());
-        text += ", in " + std::to_string((left + 999) / 1000) + " s";
+        other += " (it opens by itself in " + std::to_string((left + 999) / 1000) + " s)";
     }
-    const std::string prompt = text + (!next_.empty() ? ": any key opens it now" : "");
-    if (ui_.question && ui_.question->text == prompt) return;
-    Question q{.text = prompt,
+    if (ui_.question && ui_.question->text == text && ui_.question->other_label == other) return;
+    Question q{.text = text,
                .answers = {},
                .help = "The match is over; the server keeps it, and h in the lobby lists it for review." +
                        std::string(rematch ? " r offers a rematch: the same terms, colours swapped; the "
                                              "opponent accepts it with one key (r here too)."
                                            : ""),
                .on_other = [this] { leave(); },
-               .other_label = !next_.empty() ? "the next match" : "back to the lobby"};
+               .other_label = other};
     // A match played to its end is reviewed here first, as any finished network match is (< > Home End).
     if (over && next_.empty())
         q.answers.push_back({ch('<'), "review it", [this] {

@@ -28,7 +28,7 @@ const std::vector<KeyBinding>& key_table() {
          "quit the program (asks first while a match of yours is in progress: the server keeps it)", both, screen_lobby},
         // The lobby (ui/lobby_screen.h).
         {{ch('\n'), ch('\r'), special(KEY_ENTER)}, Action::Select, "Enter", "act",
-         "on the row selected: accept a seek (or withdraw one of yours), watch a game (or go back to your match), challenge a player, show a tournament's live standings; in the history, review the game", both, screen_lobby},
+         "on the row selected: accept a seek (or withdraw one of yours), watch a game (or go back to your match), show a player's profile (c challenges them), show a tournament's live standings; in the history, review the game", both, screen_lobby},
         {{}, Action::None, "arrows", "select", "Up and Down select a row; Left and Right go to the other lists (seeks, games, players, tournaments)", both, screen_lobby},
         {{special(KEY_UP)}, Action::CursorUp, "", nullptr, "", both, screen_lobby},
         {{special(KEY_DOWN)}, Action::CursorDown, "", nullptr, "", both, screen_lobby},

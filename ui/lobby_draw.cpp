@@ -132,8 +132,9 @@ void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     const int right_w = std::min(46, width * 2 / 5);
     const int left_w = width - right_w - 1;
     const int seeks_h = height / 2, games_h = height - seeks_h;
+    // The focused list's heading is underlined; the one "> " on the screen is its selected row's.
     const auto heading = [&](int y, int x, LobbyPane p, const std::string& text, int wd) {
-        put_text(y, x, (pane_ == p ? "> " : "  ") + text, wd, A_BOLD | (pane_ == p ? A_UNDERLINE : A_NORMAL));
+        put_text(y, x, "  " + text, wd, A_BOLD | (pane_ == p ? A_UNDERLINE : A_NORMAL));
     };
     const std::string& me = client_->name();
     // Each list scrolls so that its selected row is shown; each keeps its selection, and the focused one

@@ -331,7 +331,16 @@ void LobbyScreen::move_selection(int delta) {
                   : pane_ == LobbyPane::Games   ? int(t.games().size())
                   : pane_ == LobbyPane::Players ? int(t.players().size())
                                                 : int(t.tournaments().size());
-    lists_[int(pane_)].move(delta, n);
+    ScrollList& list = lists_[int(pane_)];
+    const int before = list.selected();
+    list.move(delta, n);
+    // Past either end the selection stays where it is, in the same list, and says so: Left and Right
+    // change lists, never Up and Down.
+    if (list.selected() == before)
+        say(n == 0
+                ? std::string("the ") + pane_name(pane_) + " list is empty: Left and Right go to the others"
+                : std::string(delta > 0 ? "the end" : "the top") + " of the " + pane_name(pane_) + " (" +
+                      std::to_string(n) + "): Left and Right go to the other lists");
 }
 
 void LobbyScreen::next_list() {

@@ -269,11 +269,12 @@ class StandingsPage : public LobbyPage {
                  "Ranked by points, then head to head, then rounds won, then rounds lost" +
                      (keys.empty() ? std::string() : "; " + keys) + "; Esc goes back",
                  width);
-        put_text(top + 2, 0, standings_head(width), width, A_UNDERLINE);
-        const int n = int(rows_.size());
-        for (int i = 0; i < height - 3 && i < n; ++i)
-            put_text(top + 3 + i, 0, standing_row(rows_[std::size_t(i)], me, width), width);
-        if (n == 0) put_text(top + 3, 0, "  (nobody yet)", width);
+        // The table scrolls as the lists do (Up and Down), its head above it.
+        put_text(top + 2, 0, "  " + standings_head(width - 2), width, A_UNDERLINE);
+        list_.draw(
+            top + 3, 0, height - 3, width, int(rows_.size()),
+            [this, &me](int i, int w) { return standing_row(rows_[std::size_t(i)], me, w); }, true,
+            "(nobody yet)");
     }
 
     const KeyRows<LobbyPage>& keys() const override {
@@ -281,6 +282,10 @@ class StandingsPage : public LobbyPage {
         static const KeyRows<LobbyPage> rows(
             screen_lobby,
             page_rows({
+                {Action::CursorUp, [](const Page& p) { return p.desk().in_lobby(); },
+                 [](Page& p) { self<T>(p).move(-1); }},
+                {Action::CursorDown, [](const Page& p) { return p.desk().in_lobby(); },
+                 [](Page& p) { self<T>(p).move(1); }},
                 {Action::Select, [](const Page& p) { return p.desk().in_lobby(); },
                  [](Page& p) { p.desk().say("the standings are shown, live: Esc goes back to the lists"); }},
                 {Action::Password, [](const Page& p) { return p.desk().password_allowed(); },
@@ -306,9 +311,12 @@ class StandingsPage : public LobbyPage {
     Expected<void> allowed(Action a) const { return desk_.tournament_allowed(a, shown()); }
     void act(Action a) { desk_.tournament_key(a, *shown()); }
 
+    void move(int delta) { list_.move(delta, int(rows_.size())); }
+
     lobby::Id id_;
     std::optional<lobby::TournamentItem> item_;  // as last seen, shown after it closed
     std::vector<lobby::StandingItem> rows_;
+    ScrollList list_;
 };
 
 // A player's profile (FICS finger): c challenges them, h lists every finished game of theirs.

@@ -23,13 +23,16 @@ void ScrollList::draw(int y, int x, int height, int width, int rows,
                       const std::function<std::string(int, int)>& row, bool focused,
                       const std::string& empty) {
     clamp(rows);
-    const int top = first(rows, height);
-    for (int i = 0; i < height && top + i < rows; ++i) {
-        const bool chosen = top + i == selected_;
-        put_text(y + i, x, (chosen ? "> " : "  ") + row(top + i, width - 2), width,
-                 chosen && focused ? A_REVERSE : A_NORMAL);
+    const Window w = window(rows, height);
+    int line = y;
+    if (w.above > 0) put_text(line++, x, "  (" + std::to_string(w.above) + " more above)", width, A_DIM);
+    for (int i = 0; i < w.count; ++i) {
+        const bool chosen = w.first + i == selected_ && focused;
+        put_text(line++, x, (chosen ? "> " : "  ") + row(w.first + i, width - 2), width,
+                 chosen ? A_REVERSE : A_NORMAL);
     }
-    if (rows == 0 && height > 0) put_text(y, x, "  " + empty, width);
+    if (w.below > 0) put_text(line, x, "  (" + std::to_string(w.below) + " more below)", width, A_DIM);
+    if (rows == 0 && height > 0) put_text(y, x, (focused ? "> " : "  ") + empty, width);
 }
 
 }  // namespace gobblet::ui

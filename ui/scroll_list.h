@@ -33,14 +33,40 @@ class ScrollList {
     void move(int delta, int rows) { selected_ = std::max(0, move_selection(selected_, rows, delta)); }
     // Rows went away under the selection: it stays on the last.
     void clamp(int rows) { selected_ = std::max(0, std::min(selected_, rows - 1)); }
-    // The first of `rows` rows shown in `height` lines: the selected one shows.
-    int first(int rows, int height) const {
-        return std::max(0, std::min(selected_ - (height - 1), rows - height));
+    // What `height` lines show of `rows` rows: `count` rows from `first`, the selected one among them, and
+    // whether a line at the top says that rows are hidden above (`above`: how many), and one at the
+    // bottom those below (from 3 lines; a list that fits has neither).
+    struct Window {
+        int first = 0, count = 0;
+        int above = 0, below = 0;
+    };
+    Window window(int rows, int height) const {
+        Window w;
+        height = std::max(0, height);
+        const int sel = std::clamp(selected_, 0, std::max(0, rows - 1));
+        int room = height;
+        for (int pass = 0; pass < 3; ++pass) {
+            w.first = std::max(0, std::min(sel - (room - 1), rows - room));
+            const bool up = height >= 3 && rows > height && w.first > 0;
+            const bool down = height >= 3 && rows > height && w.first + room < rows;
+            room = height - (up ? 1 : 0) - (down ? 1 : 0);
+        }
+        w.first = std::max(0, std::min(sel - (room - 1), rows - room));
+        w.count = std::max(0, std::min(room, rows - w.first));
+        if (height >= 3 && rows > height) {
+            w.above = w.first;
+            w.below = rows - w.first - w.count;
+        }
+        return w;
     }
+    // The first of `rows` rows shown in `height` lines: the selected one shows.
+    int first(int rows, int height) const { return window(rows, height).first; }
 
     // Draws the list in the box at (y, x), `height` lines of `width` columns: "> " before the row selected
-    // (in reverse when the list has the focus), "  " before the others, each row's text from `row` (its
-    // index, the columns it has); `empty` when there are none. The selection is kept within the rows first.
+    // when the list has the focus (in reverse), so that one mark on the screen says where the arrows act,
+    // "  " before the others, each row's text from `row` (its index, the columns it has); "(3 more above)"
+    // and "(5 more below)" where rows are hidden; `empty` when there are none (marked when focused). The
+    // selection is kept within the rows first.
     void draw(int y, int x, int height, int width, int rows, const std::function<std::string(int, int)>& row,
               bool focused = true, const std::string& empty = "(none)");
 

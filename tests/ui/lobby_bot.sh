@@ -29,9 +29,11 @@ lkeys liam q
 wait_in liam "leave the match against MaxBot?"
 lkeys liam y
 wait_in liam "your match against MaxBot goes on: Enter on it (games) takes you back"
-wait_in_re liam "> YOUR MATCH (MaxBot \(bot\) 0-0 Liam|Liam 0-0 MaxBot \(bot\))"
+# Its row is not marked while another list has the focus (one "> " on the screen): Right goes there.
+wait_in_re liam "^  YOUR MATCH (MaxBot \(bot\) 0-0 Liam|Liam 0-0 MaxBot \(bot\))"
 lkeys liam Right
 wait_in liam "the games list"
+wait_in_re liam "^> YOUR MATCH"
 lkeys liam Enter
 wait_in liam "q leave"
 wait_in liam "$mine"

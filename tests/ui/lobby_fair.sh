@@ -30,19 +30,19 @@ leave() {
 }
 back() {
     local i j focus now
-    # The games list has the focus (its heading marked) before Enter acts on its row: Right moves it
-    # one list on, waited for each time.
+    # The games list has the focus (its row marked: the one "> " on the screen) before Enter acts on
+    # it: Right moves it one list on, waited for each time.
     for i in 1 2 3 4; do
-        focus=$(lscreen $b | grep -oE "> (Seeks|Games in progress|Players|Tournaments) \(" | head -1)
-        [ "$focus" = "> Games in progress (" ] && break
+        focus=$(lscreen $b | grep -nE '^> |\|> ' | head -1)
+        grep -qE '^[0-9]+:> YOUR MATCH' <<<"$focus" && break
         lkeys $b Right
         for j in $(seq 100); do
-            now=$(lscreen $b | grep -oE "> (Seeks|Games in progress|Players|Tournaments) \(" | head -1)
+            now=$(lscreen $b | grep -nE '^> |\|> ' | head -1)
             [ "$now" != "$focus" ] && break
             sleep 0.1
         done
     done
-    wait_in $b "> Games in progress (1)"
+    wait_in_re $b "^> YOUR MATCH"
     lkeys $b Enter
     wait_in $b "q leave"
     wait_in $w "$B is back"

@@ -39,7 +39,8 @@ white=$(white_of $a)
 [ "$white" = "$(white_of $b)" ] || fail "both boards name the same White"
 if [ "${white,,}" = "$a" ]; then w=$a bl=$b; else w=$b bl=$a; fi
 lobby_white_wins $w $bl "$white"
-# The result stays; on the screen of whoever plays round 2, the next match is announced with a countdown.
+# The result stays; on the screen of whoever plays round 2, the next match is announced with a countdown
+# that runs.
 next=
 for i in $(seq 100); do
     for s in $a $b; do lscreen $s | tr '\n' ' ' | grep -qF "Next: round 2 against" && next=$s; done
@@ -48,8 +49,14 @@ for i in $(seq 100); do
 done
 [ -n "$next" ] || { lobby_evidence; fail "round 2 announced on a result"; }
 joined=$(lscreen $next | tr '\n' ' ' | tr -s ' ')
-grep -qE "wins: four in a row on row A.*Next: round 2 against [A-Za-z]+ \(you play (White|Black)\), in [0-9]+ s.*press any key: the next match" <<<"$joined" ||
+grep -qE "wins: four in a row on row A.*Next: round 2 against [A-Za-z]+ \(you play (White|Black)\).*press any key: the next match \(it opens by itself in [0-9]+ s\)" <<<"$joined" ||
     fail "the result, then the next match with its countdown: $joined"
+# The countdown runs (it stood at "in 10 s"): two seconds on, it says less.
+count() { lscreen $next | tr '\n' ' ' | tr -s ' ' | grep -oE "opens by itself in [0-9]+ s" | grep -oE "[0-9]+"; }
+first=$(count)
+sleep 2.5
+then=$(count)
+[ -n "$first" ] && [ -n "$then" ] && [ "$then" -lt "$first" ] || fail "the countdown runs: in $first s, then in $then s"
 # The one who sat out round 1 gets the board at once, with the bell.
 wait_bell $rest
 wait_in $rest "cup round 2"
