@@ -63,9 +63,10 @@ void prompt_chrome(const UiState& ui, Chrome& c) {
     c.prompt_cursor = int(c.prompt_line.size());
 }
 
-void entry_chrome(const LineEntry& e, Chrome& c) {
-    c.prompt_line = e.label + ": " + e.text;
-    c.prompt_cursor = int(c.prompt_line.size());
+void entry_chrome(const LineEntry& e, Chrome& c, int width) {
+    const EntryView v = entry_view(e.label, e.text, false, width);
+    c.prompt_line = v.line;
+    c.prompt_cursor = v.cursor;
     c.footer = {"Enter confirm   Esc " + e.esc_word + (e.help ? "   ? help" : "")};
 }
 

@@ -26,8 +26,9 @@ void scroll_moves(int& list_scroll, std::size_t moves, bool up);
 
 // The prompt line: the move typed so far (with the text cursor after it), or where the cursor is.
 void prompt_chrome(const UiState& ui, Chrome& c);
-// The prompt line and the footer of an open line entry.
-void entry_chrome(const LineEntry& e, Chrome& c);
+// The prompt line and the footer of an open line entry, for a screen `width` columns wide (what is typed
+// always shows: text.h's entry_view).
+void entry_chrome(const LineEntry& e, Chrome& c, int width);
 
 // Adds a typed character to the prompt (a control character is ignored), or says why not.
 Expected<void> add_to_prompt(std::string& prompt, int c);

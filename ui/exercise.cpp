@@ -197,7 +197,7 @@ void ExerciseScreen::draw(Millis now) {
     Chrome c;
     c.status = status();
     if (ui_.entry) {
-        entry_chrome(*ui_.entry, c);
+        entry_chrome(*ui_.entry, c, COLS - 1);
     } else {
         prompt_chrome(ui_, c);
         c.footer = keys().footer(*this, ui_.mode, std::max(20, COLS - 1), 2);

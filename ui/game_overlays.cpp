@@ -188,7 +188,9 @@ void GameOverlays::open_list() {
         const std::string kind = autosave                                              ? "autosave"
                                  : e.path.parent_path().filename().string() == "games" ? "archive"
                                                                                        : "save";
-        o.rows.push_back({r->date + "  " + m.name(0) + " - " + m.name(1) + "  " + result, kind});
+        // Briefer where the row is narrow: the day without its time.
+        const std::string rest = "  " + m.name(0) + " - " + m.name(1) + "  " + result;
+        o.rows.push_back({r->date + rest, kind, r->date.substr(0, 10) + rest});
         paths_.push_back(e.path);
     }
     if (o.rows.empty()) {

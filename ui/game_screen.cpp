@@ -112,7 +112,7 @@ Chrome GameScreen::chrome() const {
         return c;
     }
     if (ui_.entry) {
-        entry_chrome(*ui_.entry, c);
+        entry_chrome(*ui_.entry, c, width);
         return c;
     }
     if (ui_.overlay) {

@@ -57,54 +57,84 @@ void LobbyScreen::draw_frame(Millis now, const LobbyBody& body) {
         refresh();
         return;
     }
+    // Every line of the frame wraps (a long greeting, a reconnection's reason, a message, a question,
+    // the details of the row selected), each to a few lines; the lists and the chat get what is left.
     std::string title = "gobblet lobby: " + net::endpoint_text(options_.server);
     if (!greeting_.empty()) title += " - " + greeting_;
-    put_text(0, 0, title, w, A_BOLD | pair_of(pair_title));
+    std::vector<std::string> titles = wrap(title, std::max(1, w));
+    keep_lines(titles, 2);
+    std::vector<std::string> status = wrap(status_line(now), std::max(1, w));
+    keep_lines(status, 2);
+    int y = 0;
+    for (const std::string& line : titles) put_text(y++, 0, line, w, A_BOLD | pair_of(pair_title));
     using P = lobby::Client::Phase;
     const bool trouble = client_->phase() == P::Waiting || client_->phase() == P::Closed;
-    put_text(1, 0, status_line(now), w, trouble ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
+    for (const std::string& line : status)
+        put_text(y++, 0, line, w, trouble ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
 
-    // The message takes two lines when it needs them (its end is what it asks of the player), the
-    // question or entry one; the footer two.
+    // The message takes up to three lines when it needs them (its end is what it asks of the player), the
+    // question or entry one to three; the footer two.
     std::vector<std::string> message = wrap(message_, std::max(1, w));
-    if (message.size() > 2) message.resize(2);
+    keep_lines(message, 3);
     if (message.empty()) message.emplace_back();
-    // A question: its words, then its keys, wrapped like the message.
-    std::string prompt;
+    // A question: its words, then its keys, wrapped between keys; the words give way to the keys.
+    std::vector<std::string> asked(1);
     if (question_) {
-        prompt = question_->text + " ";
+        std::string keys;
         for (const auto& a : question_->answers)
-            prompt += std::string(prompt.back() == ' ' ? " " : "  ") +
-                      (a.key.code == 27 ? std::string("Esc") : std::string(1, char(a.key.code))) + " " +
-                      a.label;
+            keys += std::string(keys.empty() ? "" : "  ") +
+                    (a.key.code == 27 ? std::string("Esc") : std::string(1, char(a.key.code))) + " " +
+                    a.label;
+        asked = wrap_parts(question_->text + "  " + keys, "  ", std::max(1, w));
+        if (asked.size() > 3) {
+            std::vector<std::string> answers = wrap_parts(keys, "  ", std::max(1, w));
+            keep_lines(answers, 2);
+            asked = {question_->text};
+            asked.insert(asked.end(), answers.begin(), answers.end());
+        }
     }
-    std::vector<std::string> asked = question_ ? wrap(prompt, std::max(1, w)) : std::vector<std::string>(1);
-    if (asked.size() > 2) asked.erase(asked.begin(), asked.end() - 2);  // the keys are at the end
     // A challenge to the player waits on a line of its own beside the lists (or a page), as an offer waits
     // beside the board: it never takes the keys.
-    const std::string waiting = challenge_line();
-    const int bottom = int(message.size() + asked.size()) + 2 + (waiting.empty() ? 0 : 1);
-    const int details_h = body.has_details ? 2 : 0;
-    const int chat_h = std::max(3, (LINES - 2 - bottom) / 4);
-    const int body_top = 2, body_h = LINES - bottom - chat_h - details_h - body_top;
+    const std::string challenge = challenge_line();
+    std::vector<std::string> waiting = wrap(challenge, std::max(1, w));
+    if (challenge.empty()) waiting.clear();
+    keep_lines(waiting, 2);
+    const int bottom = int(waiting.size() + message.size() + asked.size()) + 2;
+    const int body_top = y;
+    // The row selected in full: two lines kept for it, up to four when it needs them.
+    std::vector<std::string> d = wrap(body.details, std::max(1, w));
+    if (!body.has_details) d.clear();
+    keep_lines(d, 4);
+    int chat_h = std::max(3, (LINES - body_top - bottom) / 4);
+    const auto body_height = [&] {
+        return LINES - bottom - chat_h - (body.has_details ? std::max(2, int(d.size())) : 0) - body_top;
+    };
+    // A small terminal with much to say: the details, then the chat, give way to the lists.
+    if (body_height() < 5) keep_lines(d, 2);
+    if (body_height() < 5) chat_h = 2;
+    const int details_h = body.has_details ? std::max(2, int(d.size())) : 0;
+    const int body_h = body_height();
     body.draw(body_top, body_h + (body.chat ? 0 : chat_h), w);
-    if (details_h > 0) {
-        // The row selected, in full.
-        const std::vector<std::string> d = wrap(body.details, std::max(1, w));
-        for (int i = 0; i < details_h && i < int(d.size()); ++i)
-            put_text(body_top + body_h + i, 0, d[std::size_t(i)], w, pair_of(pair_title));
-    }
+    for (int i = 0; i < int(d.size()); ++i)
+        put_text(body_top + body_h + i, 0, d[std::size_t(i)], w, pair_of(pair_title));
     if (body.chat) {
         const int chat_top = body_top + body_h + details_h;
         put_text(chat_top, 0, "Chat (Tab to say something)", w, A_BOLD);
+        // The last lines, each wrapped (its later lines indented), as many as the box holds.
         const int shown = chat_h - 1;
-        const int first = std::max(0, int(chat_.size()) - shown);
-        for (int i = 0; i < shown && first + i < int(chat_.size()); ++i)
-            put_text(chat_top + 1 + i, 1, chat_[std::size_t(first + i)], w - 1);
+        std::vector<std::string> lines;
+        for (auto it = chat_.rbegin(); it != chat_.rend() && int(lines.size()) < shown; ++it) {
+            std::vector<std::string> said = wrap(*it, std::max(10, w - 3));
+            for (std::size_t i = 1; i < said.size(); ++i) said[i] = "  " + said[i];
+            lines.insert(lines.begin(), said.begin(), said.end());
+        }
+        const int first = std::max(0, int(lines.size()) - shown);
+        for (int i = 0; i < shown && first + i < int(lines.size()); ++i)
+            put_text(chat_top + 1 + i, 1, lines[std::size_t(first + i)], w - 1);
     }
 
-    int y = LINES - bottom;
-    if (!waiting.empty()) put_text(y++, 0, waiting, w, A_BOLD | pair_of(pair_title));
+    y = LINES - bottom;
+    for (const std::string& line : waiting) put_text(y++, 0, line, w, A_BOLD | pair_of(pair_title));
     for (const std::string& line : message)
         put_text(y++, 0, line, w, message_error_ ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
     int cursor = -1;

@@ -19,6 +19,14 @@ using Row = KeyRow<LobbyPage>;
 // still say they select on the lists).
 void stay(Page&) {}
 
+// A page's heading at `top`, wrapped to two lines at most: the lines it took.
+int heading(int top, const std::string& text, int width) {
+    std::vector<std::string> lines = wrap(text, std::max(1, width));
+    keep_lines(lines, 2);
+    for (std::size_t i = 0; i < lines.size(); ++i) put_text(top + int(i), 0, lines[i], width, A_BOLD);
+    return int(lines.size());
+}
+
 }  // namespace
 
 void LobbyPage::draw(Millis now) {
@@ -75,12 +83,12 @@ class HistoryPage : public LobbyPage {
     LobbyBody body(Millis) override {
         LobbyBody b;
         b.draw = [this](int top, int height, int width) {
-            put_text(top, 0,
-                     "Finished games of " + whose_ + " (" + std::to_string(items_.size()) +
-                         "): Enter reviews, s saves a transcript, Esc goes back",
-                     width, A_BOLD);
+            const int h = heading(top,
+                                  "Finished games of " + whose_ + " (" + std::to_string(items_.size()) +
+                                      "): Enter reviews, s saves a transcript, Esc goes back",
+                                  width);
             list_.draw(
-                top + 1, 0, height - 1, width, int(items_.size()),
+                top + h, 0, height - h, width, int(items_.size()),
                 [this](int i, int w) { return history_row(items_[std::size_t(i)], w); }, true, "(none yet)");
         };
         b.has_details = true;
@@ -149,12 +157,13 @@ class MachinesPage : public LobbyPage {
     LobbyBody body(Millis) override {
         LobbyBody b;
         b.draw = [this](int top, int height, int width) {
-            put_text(top, 0,
-                     "Machines that log in as " + desk_.client().name() + " (" +
-                         std::to_string(items_.size()) + "): x forgets the one selected, Esc goes back",
-                     width, A_BOLD);
+            const int h =
+                heading(top,
+                        "Machines that log in as " + desk_.client().name() + " (" +
+                            std::to_string(items_.size()) + "): x forgets the one selected, Esc goes back",
+                        width);
             list_.draw(
-                top + 1, 0, height - 1, width, int(items_.size()),
+                top + h, 0, height - h, width, int(items_.size()),
                 [this](int i, int w) { return machine_row(items_[std::size_t(i)], w); }, true,
                 "(none: only a password proves the name now)");
         };
@@ -253,26 +262,28 @@ class StandingsPage : public LobbyPage {
             rows_ = t.standings(id_);
         }
         if (!item_) {
-            put_text(top, 0, "Tournament #" + std::to_string(id_) + ": not in the list (Esc goes back)",
-                     width, A_BOLD);
+            heading(top, "Tournament #" + std::to_string(id_) + ": not in the list (Esc goes back)", width);
             return;
         }
         const lobby::TournamentItem& item = *item_;
         const std::string& me = desk_.client().name();
-        put_text(top, 0, standings_title(item, width) + (shown() ? "" : " (closed)"), width, A_BOLD);
+        const std::string closed = shown() ? "" : " (closed)";
+        int y = top + heading(top, standings_title(item, width - int(closed.size())) + closed, width);
         std::string keys;
         if (item.state == lobby::TournamentState::Open)
             keys = in_standings(rows_, me) ? "you have entered: x leaves" : "e enters it";
         else if (item.state == lobby::TournamentState::Playing)
             keys = "live; your matches open on the board as they start";
-        put_text(top + 1, 0,
-                 "Ranked by points, then head to head, then rounds won, then rounds lost" +
+        std::vector<std::string> says =
+            wrap("Ranked by points, then head to head, then rounds won, then rounds lost" +
                      (keys.empty() ? std::string() : "; " + keys) + "; Esc goes back",
-                 width);
+                 std::max(1, width));
+        keep_lines(says, 2);
+        for (const std::string& line : says) put_text(y++, 0, line, width);
         // The table scrolls as the lists do (Up and Down), its head above it.
-        put_text(top + 2, 0, "  " + standings_head(width - 2), width, A_UNDERLINE);
+        put_text(y, 0, "  " + standings_head(width - 2), width, A_UNDERLINE);
         list_.draw(
-            top + 3, 0, height - 3, width, int(rows_.size()),
+            y + 1, 0, top + height - y - 1, width, int(rows_.size()),
             [this, &me](int i, int w) { return standing_row(rows_[std::size_t(i)], me, w); }, true,
             "(nobody yet)");
     }
@@ -330,10 +341,10 @@ class ProfilePage : public LobbyPage {
         b.chat = false;
         b.draw = [this](int top, int height, int width) {
             const ProfileView& v = profile_;
-            put_text(top, 0,
-                     "Profile of " + v.player.name + ": c challenges, h every finished game, Esc goes back",
-                     width, A_BOLD);
-            int y = top + 1;
+            int y = top + heading(top,
+                                  "Profile of " + v.player.name +
+                                      ": c challenges, h every finished game, Esc goes back",
+                                  width);
             for (const std::string& line : lobby::profile_text(v.player, v.stats, v.games))
                 for (const std::string& part : wrap(line, std::max(1, width))) {
                     if (y >= top + height) return;
@@ -379,11 +390,11 @@ class LeadersPage : public LobbyPage {
         LobbyBody b;
         b.chat = false;
         b.draw = [this](int top, int height, int width) {
-            put_text(top, 0, "Leaderboard: the best settled ratings of each variant (* you); Esc goes back",
-                     width, A_BOLD);
+            const int h = heading(
+                top, "Leaderboard: the best settled ratings of each variant (* you); Esc goes back", width);
             const std::vector<std::string> lines = leader_lines(items_, desk_.client().name(), width);
-            for (int i = 0; i < int(lines.size()) && i + 1 < height; ++i)
-                put_text(top + 1 + i, 0, lines[std::size_t(i)], width, i == 0 ? A_UNDERLINE : A_NORMAL);
+            for (int i = 0; i < int(lines.size()) && i + h < height; ++i)
+                put_text(top + h + i, 0, lines[std::size_t(i)], width, i == 0 ? A_UNDERLINE : A_NORMAL);
         };
         return b;
     }

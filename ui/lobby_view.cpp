@@ -41,8 +41,37 @@ namespace {
 bool same(const std::string& a, const std::string& b) { return lobby::name_key(a) == lobby::name_key(b); }
 
 std::string pad(std::string s, std::size_t n) {
-    if (s.size() < n) s.resize(n, ' ');
+    const std::size_t w = std::size_t(text_width(s));
+    if (w < n) s.append(n - w, ' ');
     return s;
+}
+
+// A match's terms as a row says them, fullest first: "rated 5m+2s official 4x4 first to 3", then with
+// the variant as the players' head names it ("off4"), then each without the match's length. A row takes
+// the first that fits (text.h's first_fit); the details line has them all.
+std::vector<std::string> terms_forms(const lobby::Terms& t) {
+    const Variant v = t.settings.variant;
+    const std::string rated = t.rated ? "rated " : "casual ";
+    const std::string clock = lobby::terms_clock_text(t.settings.clock);
+    const std::string size = std::to_string(v.size);
+    const std::string variant = std::string(rules_name(v.rules)) + " " + size + "x" + size;
+    const std::string compact = std::string(rules_name(v.rules)).substr(0, 3) + size;
+    const std::string length =
+        t.settings.first_to > 1 ? " first to " + std::to_string(t.settings.first_to) : "";
+    std::vector<std::string> out = {lobby::terms_short(t)};
+    if (!length.empty())
+        out.insert(out.end(), {rated + clock + " " + compact + length, rated + clock + " " + variant});
+    out.push_back(rated + clock + " " + compact);
+    return out;
+}
+
+// Each of `forms` after `head` (and before `tail`, dropped first): the candidates of a row, fullest first.
+std::vector<std::string> row_forms(const std::string& head, const std::vector<std::string>& forms,
+                                   const std::string& tail = "") {
+    std::vector<std::string> out;
+    if (!tail.empty()) out.push_back(head + forms.front() + tail);
+    for (const std::string& f : forms) out.push_back(head + f);
+    return out;
 }
 
 }  // namespace
@@ -67,23 +96,33 @@ std::string who(const lobby::PlayerItem& p, const std::string& me) {
 
 }  // namespace
 
+namespace {
+
+int name_column(int width) { return width >= 44 ? 17 : 11; }
+
+}  // namespace
+
 std::string players_head(int width) {
     // The four ratings in the order they travel from 44 columns; official 4x4's alone below.
-    if (width >= 44) return fit(pad("name", 17) + "off4  rog4  off3  rog3  doing", width);
-    return fit(pad("name", 11) + "off4  doing", width);
+    const int name_w = name_column(width);
+    if (width >= 44) return pad("name", std::size_t(name_w)) + "off4  rog4  off3  rog3  doing";
+    return pad("name", std::size_t(name_w)) + "off4  doing";
 }
 
 std::string player_row(const lobby::PlayerItem& p, const std::string& me, int width, const lobby::Tables* t) {
     std::string row;
+    const int name_w = name_column(width);
     if (width >= 44) {
-        row = pad(who(p, me), 16);
+        row = pad(who(p, me), std::size_t(name_w - 1));
         for (const auto& r : p.ratings) row += " " + pad(rating_cell(r), 5);
     } else {
-        row = pad(who(p, me), 10) + " " + pad(rating_cell(p.ratings[0]), 5);
+        row = pad(who(p, me), std::size_t(name_w - 1)) + " " + pad(rating_cell(p.ratings[0]), 5);
     }
-    const std::string now = doing(p, t, width < 44);
-    if (!now.empty()) row += " " + now;
-    return fit(row, width);
+    // What they do in words where the four ratings show and it fits, else briefly ("vs Eamon", "sees
+    // Liam-Eamon").
+    const std::string full = doing(p, t), brief = doing(p, t, true);
+    if (width < 44 || full.empty()) return brief.empty() ? row : row + " " + brief;
+    return first_fit({row + " " + full, row + " " + brief}, width);
 }
 
 // " (bot)" when the players list says `name` logged in as a computer (issue 25: computers are marked in
@@ -103,7 +142,7 @@ std::string seek_row(const lobby::SeekItem& s, const std::string& me, int width,
         row += s.to.empty() ? " (yours)" : " (yours, to " + s.to + ")";
     else if (!s.to.empty())
         row += s.colour ? " REMATCH" : " CHALLENGES YOU";
-    return fit(row + " " + lobby::terms_short(s.terms) + lobby::audience_text(s.audience), width);
+    return first_fit(row_forms(row + " ", terms_forms(s.terms), lobby::audience_text(s.audience)), width);
 }
 
 std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now, int width,
@@ -120,11 +159,14 @@ std::string game_row(const lobby::GameRow& g, const std::string& me, Millis now,
         }
         row += " " + clocks;
     }
-    row += " " + lobby::terms_short(it.terms);
-    if (it.watchers > 0) row += ", " + std::to_string(it.watchers) + " watching";
     // Ours first, so that no width cuts it off: Enter on it goes back to the match.
     if (same(it.names[0], me) || same(it.names[1], me)) row = "YOUR MATCH " + row;
-    return fit(row, width);
+    std::vector<std::string> terms = terms_forms(it.terms);
+    // At the narrowest, the clock's kind and the variant alone ("dm off4").
+    terms.push_back(terms.back().substr(terms.back().find(' ') + 1));
+    return first_fit(
+        row_forms(row + " ", terms, it.watchers > 0 ? ", " + std::to_string(it.watchers) + " watching" : ""),
+        width);
 }
 
 std::string history_title(const lobby::HistoryItem& h) {
@@ -134,8 +176,11 @@ std::string history_title(const lobby::HistoryItem& h) {
 std::string history_row(const lobby::HistoryItem& h, int width) {
     // The day, then the game in words, who won first (the time of day is in the details).
     std::string text = lobby::history_text(h);
-    text = text.substr(0, text.rfind(" ("));
-    return fit(h.date.substr(0, 10) + " " + text, width);
+    text = h.date.substr(0, 10) + " " + text.substr(0, text.rfind(" ("));
+    // Briefer: without the ratings' changes, then without the terms ("2026-11-23 Liam won 1-0 against
+    // Eamon"; names never hold ", " or ": ").
+    const std::size_t changes = text.find(": "), terms = text.find(", ");
+    return first_fit({text, text.substr(0, changes), text.substr(0, terms)}, width);
 }
 
 std::string seek_details(const lobby::SeekItem& s, const std::string& me, lobby::Role role,
@@ -203,9 +248,10 @@ std::string machine_row(const lobby::MachineItem& m, int width) {
                                  ? (m.current ? "this SSH key " : "SSH key ") + m.fingerprint
                              : m.current ? std::string("this machine")
                                          : "machine #" + std::to_string(m.id);
-    return fit(
-        pad(what, 22) + "  last used " + m.last_used + " from " + (m.address.empty() ? "?" : m.address),
-        width);
+    const std::string from = " from " + (m.address.empty() ? std::string("?") : m.address);
+    return first_fit({pad(what, 22) + "  last used " + m.last_used + from,
+                      what + "  last used " + m.last_used, what + from, what},
+                     width);
 }
 
 namespace {
@@ -226,11 +272,15 @@ std::string organizer_text(const lobby::TournamentItem& t) {
 }  // namespace
 
 std::string tournament_row(const lobby::TournamentItem& t, int width) {
-    return fit("#" + std::to_string(t.id) + " " + (t.name.empty() ? "" : t.name + " ") + state_text(t) + " " +
-                   std::to_string(t.players) + "/" + std::to_string(t.max_players) + " " +
-                   lobby::format_text(t.format) + " by " + organizer_text(t) + ", " +
-                   lobby::terms_short(t.terms),
-               width);
+    // What it is and whether it can be entered first; then its format, organizer and terms as they fit.
+    const std::string head = "#" + std::to_string(t.id) + " " + (t.name.empty() ? "" : t.name + " ") +
+                             state_text(t) + " " + std::to_string(t.players) + "/" +
+                             std::to_string(t.max_players);
+    const std::string format = head + " " + lobby::format_text(t.format);
+    const std::string by = format + " by " + organizer_text(t);
+    std::vector<std::string> forms = row_forms(by + ", ", terms_forms(t.terms));
+    forms.insert(forms.end(), {by, format, head});
+    return first_fit(forms, width);
 }
 
 std::string tournament_details(const lobby::TournamentItem& t) {
@@ -249,16 +299,20 @@ std::string tournament_details(const lobby::TournamentItem& t) {
 
 std::string standings_title(const lobby::TournamentItem& t, int width) {
     // "final" first, so that no width cuts it off.
-    const std::string head = t.state == lobby::TournamentState::Over ? "final: " : "";
-    return fit(head + (t.name.empty() ? "tournament" : t.name) + " (#" + std::to_string(t.id) +
-                   "): " + lobby::format_text(t.format) + " by " + organizer_text(t) + ", " + state_text(t) +
-                   ", " + std::to_string(t.players) + "/" + std::to_string(t.max_players) + " players, " +
-                   lobby::terms_text(t.terms),
-               width);
+    const std::string head = (t.state == lobby::TournamentState::Over ? "final: " : "") +
+                             (t.name.empty() ? "tournament" : t.name) + " (#" + std::to_string(t.id) +
+                             "): " + lobby::format_text(t.format) + " by " + organizer_text(t) + ", " +
+                             state_text(t);
+    const std::string players =
+        head + ", " + std::to_string(t.players) + "/" + std::to_string(t.max_players) + " players";
+    std::vector<std::string> forms = row_forms(players + ", ", terms_forms(t.terms));
+    forms.insert(forms.begin(), players + ", " + lobby::terms_text(t.terms));
+    forms.insert(forms.end(), {players, head});
+    return first_fit(forms, width);
 }
 
 std::string standings_head(int width) {
-    return fit("rank " + pad("name", 18) + " points  h2h  played won lost drawn  rounds+ rounds-", width);
+    return elide("rank " + pad("name", 18) + " points  h2h  played won lost drawn  rounds+ rounds-", width);
 }
 
 std::string standing_row(const lobby::StandingItem& s, const std::string& me, int width) {
@@ -267,7 +321,7 @@ std::string standing_row(const lobby::StandingItem& s, const std::string& me, in
                   lobby::points_text(s.half_points).c_str(), lobby::points_text(s.head_to_head).c_str(),
                   s.played, s.won, s.lost, s.drawn, s.rounds_won, s.rounds_lost);
     std::string rank = std::to_string(s.rank) + ".";
-    return fit(pad(rank, 5) + pad(s.name + (same(s.name, me) ? " (you)" : ""), 18) + " " + nums, width);
+    return elide(pad(rank, 5) + pad(s.name + (same(s.name, me) ? " (you)" : ""), 18) + " " + nums, width);
 }
 
 bool in_standings(const std::vector<lobby::StandingItem>& table, const std::string& me) {
@@ -327,40 +381,6 @@ bool seek_shown(const lobby::SeekItem& s, const SeekFilter& f, const std::string
     return true;
 }
 
-EntryView entry_view(const std::string& label, const std::string& text, bool hidden, int width) {
-    const std::string shown = hidden ? std::string("(hidden)") : fit(text, 10'000);
-    std::string head = label + ": ";
-    const int room = std::max(1, width - 1);  // the cursor's column after the text
-    const int text_w = int(text_width(shown));
-    // The label gives way first: its words before a parenthesis, then its first word.
-    if (int(text_width(head)) + text_w > room) {
-        const std::size_t paren = label.find(" (");
-        if (paren != std::string::npos) head = label.substr(0, paren) + ": ";
-    }
-    if (int(text_width(head)) + std::min(text_w, 12) > room) head = label.substr(0, label.find(' ')) + ": ";
-    if (int(text_width(head)) + text_w > room && int(text_width(head)) > room / 2)
-        head = fit(head, std::max(0, room / 2));
-    const int left = room - int(text_width(head));
-    std::string tail = shown;
-    if (text_w > left) {
-        // The end of what is typed, after a mark that says more came before.
-        std::vector<std::string> chars;
-        for (std::size_t i = 0; i < shown.size();) {
-            std::size_t n = 1;
-            while (i + n < shown.size() && (static_cast<unsigned char>(shown[i + n]) & 0xC0) == 0x80) ++n;
-            chars.push_back(shown.substr(i, n));
-            i += n;
-        }
-        tail = "<";
-        for (std::size_t i = chars.size() - std::size_t(std::max(0, left - 1)); i < chars.size(); ++i)
-            tail += chars[i];
-    }
-    EntryView v;
-    v.line = head + tail;
-    v.cursor = int(text_width(v.line));
-    return v;
-}
-
 std::vector<std::string> leader_lines(const std::vector<lobby::LeaderItem>& items, const std::string& me,
                                       int width) {
     const int col = std::max(12, width / 4);
@@ -374,7 +394,7 @@ std::vector<std::string> leader_lines(const std::vector<lobby::LeaderItem>& item
         const std::string rating = std::to_string(l.rating.rating);
         std::string name = l.name + (same(l.name, me) ? "*" : "");
         const int name_w = col - 1 - int(std::to_string(l.rank).size()) - 2 - int(rating.size()) - 1;
-        name = pad(fit(name, std::max(1, name_w)), std::size_t(std::max(1, name_w)));
+        name = pad(elide(name, std::max(1, name_w)), std::size_t(std::max(1, name_w)));
         cols[std::size_t(lobby::variant_index(l.variant))].push_back(std::to_string(l.rank) + ". " + name +
                                                                      " " + rating);
     }
@@ -386,9 +406,9 @@ std::vector<std::string> leader_lines(const std::vector<lobby::LeaderItem>& item
         for (int i = 0; i < 4; ++i) {
             const auto& c = cols[std::size_t(i)];
             std::string cell = r < c.size() ? c[r] : (r == 1 ? "(nobody yet)" : "");
-            line += pad(fit(cell, col - 1), std::size_t(i < 3 ? col : 0));
+            line += pad(elide(cell, col - 1), std::size_t(i < 3 ? col : 0));
         }
-        out.push_back(fit(line, width));
+        out.push_back(elide(line, width));
     }
     return out;
 }

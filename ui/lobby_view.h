@@ -87,14 +87,6 @@ std::string seek_filter_text(const SeekFilter& f);
 bool seek_shown(const lobby::SeekItem& s, const SeekFilter& f, const std::string& me, lobby::Role role,
                 const lobby::Ratings& mine);
 
-// The line being typed as it fits `width`: its label (cut to its first words when it leaves no room),
-// then the end of the text, so that what is typed always shows; the cursor's column.
-struct EntryView {
-    std::string line;
-    int cursor = 0;
-};
-EntryView entry_view(const std::string& label, const std::string& text, bool hidden, int width);
-
 // The leaderboard (`best`) in columns, one a variant (official 4x4, rogers 4x4, official 3x3, rogers
 // 3x3): a head line, then "1. Liam 1662" rows, as many as the items; the columns share `width`.
 std::vector<std::string> leader_lines(const std::vector<lobby::LeaderItem>& items, const std::string& me,

@@ -14,8 +14,11 @@ void put_text(int y, int x, const std::string& text, int width, unsigned long at
     if (width <= 0) return;
     const auto a = static_cast<attr_t>(attr);
     if (a) attron(a);
-    const std::string shown = fit(text, width);
-    mvaddstr(y, x, (utf8_locale() ? shown : ascii_text(shown)).c_str());
+    // A text that does not fit says so at its end (elide: "…", in ASCII "$" as nano and Emacs mark a
+    // line cut at the edge).
+    const bool utf8 = utf8_locale();
+    const std::string shown = elide(text, width, utf8 ? "\u2026" : "$");
+    mvaddstr(y, x, (utf8 ? shown : ascii_text(shown)).c_str());
     if (a) attroff(a);
 }
 

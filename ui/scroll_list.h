@@ -17,11 +17,11 @@ inline int move_selection(int selected, int rows, int delta) {
     return std::clamp(std::max(selected, 0) + delta, 0, rows - 1);
 }
 
-// Puts `text` at (y, x), cut to `width` characters (to the screen's edge when -1, and never past it) with
-// control characters dropped (text.h's fit; in a terminal that is not UTF-8, other characters than ASCII
-// shown as '?', text.h's ascii_text), in the curses attributes `attr` (A_BOLD, A_REVERSE...): the
-// step of drawing a line that every screen shares (the lists, the lobby's frame and pages, the game's
-// view and overlays, Grabble's screen; scroll_list.cpp, curses).
+// Puts `text` at (y, x), cut to `width` characters (to the screen's edge when -1, and never past it), a cut
+// marked at its end (text.h's elide: "…", "$" in ASCII), with control characters dropped (text.h's fit; in a
+// terminal that is not UTF-8, other characters than ASCII shown as '?', text.h's ascii_text), in the curses
+// attributes `attr` (A_BOLD, A_REVERSE...): the step of drawing a line that every screen shares (the lists,
+// the lobby's frame and pages, the game's view and overlays, Grabble's screen; scroll_list.cpp, curses).
 void put_text(int y, int x, const std::string& text, int width, unsigned long attr = 0);
 
 class ScrollList {

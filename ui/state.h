@@ -69,6 +69,7 @@ struct LineEntry {
 struct ListRow {
     std::string text;
     std::string value;  // shown at the right, for settings
+    std::string brief;  // the text in fewer words, where the whole does not fit ("" : none)
 };
 
 struct Overlay {

@@ -71,6 +71,82 @@ std::vector<std::string> wrap(const std::string& text, int width) {
     return out;
 }
 
+EntryView entry_view(const std::string& label, const std::string& text, bool hidden, int width) {
+    const std::string shown = hidden ? std::string("(hidden)") : fit(text, 10'000);
+    std::string head = label + ": ";
+    const int room = std::max(1, width - 1);  // the cursor's column after the text
+    const int text_w = int(text_width(shown));
+    // The label gives way first: its words before a parenthesis, then its first word.
+    if (int(text_width(head)) + text_w > room) {
+        const std::size_t paren = label.find(" (");
+        if (paren != std::string::npos) head = label.substr(0, paren) + ": ";
+    }
+    if (int(text_width(head)) + std::min(text_w, 12) > room) head = label.substr(0, label.find(' ')) + ": ";
+    if (int(text_width(head)) + text_w > room && int(text_width(head)) > room / 2)
+        head = fit(head, std::max(0, room / 2));
+    const int left = room - int(text_width(head));
+    std::string tail = shown;
+    if (text_w > left) {
+        // The end of what is typed, after a mark that says more came before.
+        std::vector<std::string> chars;
+        for (std::size_t i = 0; i < shown.size();) {
+            std::size_t n = 1;
+            while (i + n < shown.size() && (static_cast<unsigned char>(shown[i + n]) & 0xC0) == 0x80) ++n;
+            chars.push_back(shown.substr(i, n));
+            i += n;
+        }
+        tail = "<";
+        for (std::size_t i = chars.size() - std::size_t(std::max(0, left - 1)); i < chars.size(); ++i)
+            tail += chars[i];
+    }
+    EntryView v;
+    v.line = head + tail;
+    v.cursor = int(text_width(v.line));
+    return v;
+}
+
+std::vector<std::string> wrap_parts(const std::string& text, const std::string& gap, int width) {
+    if (width < 1) width = 1;
+    std::vector<std::string> out;
+    std::string line;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+        const std::size_t end = gap.empty() ? std::string::npos : text.find(gap, at);
+        const std::string part = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+        at = end == std::string::npos ? text.size() + 1 : end + gap.size();
+        if (part.empty()) continue;
+        if (!line.empty() && text_width(line) + text_width(gap) + text_width(part) <= width) {
+            line += gap + part;
+            continue;
+        }
+        if (!line.empty()) out.push_back(std::move(line));
+        line.clear();
+        if (text_width(part) <= width) {
+            line = part;
+            continue;
+        }
+        std::vector<std::string> lines = wrap(part, width);
+        line = std::move(lines.back());
+        lines.pop_back();
+        for (std::string& l : lines) out.push_back(std::move(l));
+    }
+    if (!line.empty() || out.empty()) out.push_back(std::move(line));
+    return out;
+}
+
+void keep_lines(std::vector<std::string>& lines, int n) {
+    n = std::max(1, n);
+    if (int(lines.size()) <= n) return;
+    for (std::size_t i = std::size_t(n); i < lines.size(); ++i) lines[std::size_t(n) - 1] += " " + lines[i];
+    lines.resize(std::size_t(n));
+}
+
+std::string first_fit(const std::vector<std::string>& forms, int width) {
+    for (const std::string& f : forms)
+        if (text_width(f) <= width) return f;
+    return forms.empty() ? std::string() : forms.back();
+}
+
 std::string shell_word(std::string_view word) {
     const auto plain = [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) ||
@@ -114,6 +190,25 @@ std::string fit(std::string_view text, int width) {
         ++chars;
     }
     return out;
+}
+
+std::string elide(std::string_view text, int width, std::string_view mark) {
+    if (width <= 0) return {};
+    const std::string all = fit(text, 1 << 20);
+    if (text_width(all) <= width) return all;
+    // Only spaces past the width: nothing is lost.
+    const std::string head = clip(all, width);
+    if (all.find_first_not_of(' ', head.size()) == std::string::npos) return head;
+    const int mark_w = text_width(mark);
+    if (width <= mark_w) return clip(mark, width);
+    std::string cut = clip(all, width - mark_w);
+    // At a space (the whole words before it) when that keeps half the width.
+    if (all[cut.size()] != ' ')
+        if (const std::size_t space = cut.rfind(' ');
+            space != std::string::npos && text_width(cut.substr(0, space)) >= (width - mark_w) / 2)
+            cut.resize(space + 1);
+    while (!cut.empty() && cut.back() == ' ') cut.pop_back();
+    return cut + std::string(mark);
 }
 
 }  // namespace gobblet::ui

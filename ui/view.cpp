@@ -18,12 +18,15 @@ int pair_attr(short pair) { return has_colors_on() ? COLOR_PAIR(pair) : 0; }
 void draw_overlay(const Overlay& o, int cols, int status_y) {
     // Above the status line: the message under it stays in sight (what a change did, or why not).
     const int above = std::max(5, status_y - 1);
-    const int w = std::min(cols - 4, 76);
-    const int h = std::min(above, int(o.rows.size()) + 4);
+    const int w = std::min(cols - 2, 100);
+    // The footer wraps between its keys: every key it names shows.
+    const std::vector<std::string> foot = wrap_parts(o.footer, "   ", w - 2);
+    const int foot_h = int(foot.size());
+    const int h = std::min(above, int(o.rows.size()) + 3 + foot_h);
     const int x = (cols - w) / 2, y = 1 + (above - h) / 2;
     for (int i = 0; i < h; ++i) mvhline(y + i, x, ' ', w);
     put_text(y, x + 1, o.title, w - 2, A_BOLD | A_REVERSE);
-    const int visible = h - 4;
+    const int visible = h - 3 - foot_h;
     // Scrolled as every list is (scroll_list.h): the selected row shows.
     ScrollList list;
     list.select(o.selected);
@@ -31,14 +34,15 @@ void draw_overlay(const Overlay& o, int cols, int status_y) {
     for (int i = 0; i < visible && first + i < int(o.rows.size()); ++i) {
         const ListRow& r = o.rows[first + i];
         const int attr = first + i == o.selected ? A_REVERSE : 0;
-        std::string line = " " + r.text;
         const int vw = text_width(r.value);
         const int room = w - 4 - vw;
-        line = clip(line, room);
+        // The row's brief form when the whole one does not fit (a cut one says so at its end).
+        std::string line =
+            elide(" " + first_fit({r.text, r.brief.empty() ? r.text : r.brief}, room - 1), room);
         line += std::string(std::max(0, room - text_width(line)), ' ');
         put_text(y + 2 + i, x + 1, line + "  " + r.value, w - 2, attr);
     }
-    put_text(y + h - 1, x + 1, o.footer, w - 2);
+    for (int i = 0; i < foot_h; ++i) put_text(y + h - foot_h + i, x + 1, foot[std::size_t(i)], w - 2);
 }
 
 namespace {
@@ -176,11 +180,13 @@ std::string clock_face_words(const ClockSettings& s, Millis left, Millis reserve
     return out;
 }
 
-std::string seat_suffix(const SeatView& seat) {
+// `brief`: "(remote)" whatever the seat's label, for a panel too narrow for "(remote computer)".
+std::string seat_suffix(const SeatView& seat, bool brief = false) {
     switch (seat.kind) {
         case SeatKind::Human: return "";
         case SeatKind::Computer: return "";  // its name says it: "computer (max)"
-        case SeatKind::Remote: return " (" + (seat.label.empty() ? std::string("remote") : seat.label) + ")";
+        case SeatKind::Remote:
+            return " (" + (seat.label.empty() || brief ? std::string("remote") : seat.label) + ")";
     }
     return "";
 }
@@ -196,8 +202,11 @@ int draw_player(const Layout& l, const Match& match, const UiState& ui, Color c,
     put(y, l.panel_x, head, A_BOLD | pair_attr(c == Color::White ? pair_white : pair_black));
     std::string who = name == color_name(c) ? std::string("") : name;
     if (who.empty()) who = ui.seats[player].kind == SeatKind::Human ? "(human)" : "";
-    who += seat_suffix(ui.seats[player]);
-    if (to_move) who += "  <";
+    const std::string turn = to_move ? "  <" : "";
+    // What the seat is, briefer where the panel is narrow: the name and the turn's mark come first.
+    who = first_fit({who + seat_suffix(ui.seats[player]) + turn,
+                     who + seat_suffix(ui.seats[player], true) + turn, who + turn},
+                    l.panel_w - int(head.size()));
     put(y, l.panel_x + int(head.size()), who, to_move ? A_BOLD : 0, l.panel_w - int(head.size()));
     ++y;
     const GameClock& clock = match.clock();
@@ -279,14 +288,17 @@ void draw_analysis(const UiState& ui, int y, int x, int width, int height) {
     if (height < 1 || width < 10) return;
     std::vector<std::string> rows = analysis_rows(ui.analysis_result, width);
     if (ui.analysis_result.lines.empty() && !ui.analysis_note.empty()) rows = {"Analysis"};
+    // The note wrapped at the bottom; the lines give way to it.
+    std::vector<std::string> note;
     if (!ui.analysis_note.empty()) {
-        if (int(rows.size()) >= height) rows.resize(std::max(1, height - 1));
-        rows.push_back(ui.analysis_note);
+        note = wrap(ui.analysis_note, width);
+        keep_lines(note, std::max(1, height - 1));
+        rows.resize(std::size_t(std::clamp(height - int(note.size()), 1, int(rows.size()))));
     }
-    for (int i = 0; i < int(rows.size()) && i < height; ++i) {
-        const bool note = !ui.analysis_note.empty() && i == int(rows.size()) - 1;
-        put(y + i, x, rows[i], i == 0 ? A_BOLD : note ? A_DIM : 0, width);
-    }
+    const int first_note = int(rows.size());
+    rows.insert(rows.end(), note.begin(), note.end());
+    for (int i = 0; i < int(rows.size()) && i < height; ++i)
+        put(y + i, x, rows[std::size_t(i)], i == 0 ? A_BOLD : i >= first_note ? A_DIM : 0, width);
 }
 
 std::string status_text(const Match& match, const UiState& ui) {
@@ -322,9 +334,13 @@ std::string status_text(const Match& match, const UiState& ui) {
 
 // The title: rules, size, and for a match the round, the score and the target; the clock settings when
 // they fit (the clocks themselves are always in the panel).
-// When the whole title is too wide, the note (a network game's code, an absence) must still show: the
-// brief form drops the names from the score (the panel has them) and says "0-1 to 2".
-std::string title_text(const Match& match, const UiState& ui, int width) {
+// When the whole title is too wide, the brief form drops the names from the score (the panel has them)
+// and says "0-1 to 2"; the note's parts (a network game's code, an absence, a server's match: separated
+// by two spaces) follow as they fit, and those that do not come back in `rest`, for the status line.
+struct TitleLine {
+    std::string text, rest;
+};
+TitleLine title_text(const Match& match, const UiState& ui, int width) {
     const Variant v = match.variant();
     const std::string size = std::to_string(v.size) + "x" + std::to_string(v.size);
     const auto build = [&](bool brief) {
@@ -334,14 +350,27 @@ std::string title_text(const Match& match, const UiState& ui, int width) {
                  (brief ? std::to_string(match.score(0)) + "-" + std::to_string(match.score(1))
                         : match.score_text()) +
                  (brief ? " to " : "  first to ") + std::to_string(match.settings().first_to);
-        if (!ui.title_note.empty()) t += "  " + ui.title_note;
         return t;
     };
-    std::string t = build(false);
-    if (text_width(t) > width) t = build(true);
+    const std::string note = ui.title_note.empty() ? "" : "  " + ui.title_note;
+    TitleLine out{build(false) + note, ""};
+    if (text_width(out.text) > width) {
+        out.text = build(true);
+        for (std::size_t at = 0; at < ui.title_note.size();) {
+            const std::size_t end = std::min(ui.title_note.find("  ", at), ui.title_note.size());
+            const std::string part = ui.title_note.substr(at, end - at);
+            at = end + 2;
+            if (part.empty()) continue;
+            if (out.rest.empty() && text_width(out.text + "  " + part) <= width)
+                out.text += "  " + part;
+            else
+                out.rest += (out.rest.empty() ? "" : "    ") + part;
+        }
+    }
     const std::string clock = "  clock: " + clock_description(match.clock().settings());
-    if (match.clock().enabled() && text_width(t + clock) <= width) t += clock;
-    return t;
+    if (match.clock().enabled() && out.rest.empty() && text_width(out.text + clock) <= width)
+        out.text += clock;
+    return out;
 }
 
 // The clocks in one line, for a screen too small for the board: "White turn 0:10 reserve 0:30 > Black
@@ -417,7 +446,9 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
         refresh();
         return;
     }
-    put(0, 0, ui.joining.empty() ? title_text(match, ui, l.cols - 1) : "gobblet  joining " + ui.joining, 0);
+    const TitleLine title = ui.joining.empty() ? title_text(match, ui, l.cols - 1)
+                                               : TitleLine{"gobblet  joining " + ui.joining, ""};
+    put(0, 0, title.text, 0, l.cols - 1);
     mvchgat(0, 0, 7, A_BOLD, has_colors_on() ? pair_title : 0, nullptr);
 
     draw_grid(l);
@@ -434,6 +465,15 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
                   std::max(10, l.panel_w - 1)))
             put(y++, l.panel_x, line, 0, l.panel_w);
     }
+    // The status line wraps between its parts onto the line above it (free under the board at 80x24),
+    // which the panel's list gives up.
+    // (with what the title had no room for)
+    std::string status = chrome.status.empty() ? status_text(match, ui) : chrome.status;
+    if (!title.rest.empty()) status += "    " + title.rest;
+    std::vector<std::string> status_lines = wrap_parts(printable(status), "    ", l.cols - 1);
+    keep_lines(status_lines, 2);
+    const int status_top = l.status_y - (int(status_lines.size()) - 1);
+
     int y = l.board_y - 1;
     if (ui.joining.empty())
         for (Color c : {Color::White, Color::Black}) y = draw_player(l, match, ui, c, y, now) + 1;
@@ -441,39 +481,43 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
     // in the place of the move list.
     const bool under = l.under_h >= 5;
     if (ui.analysis && !under)
-        draw_analysis(ui, y - 1, l.panel_x, l.panel_w, l.status_y - (y - 1));
+        draw_analysis(ui, y - 1, l.panel_x, l.panel_w, status_top - (y - 1));
     else if (ui.joining.empty())
-        draw_moves(l, match, ui, y - 1, l.status_y);
+        draw_moves(l, match, ui, y - 1, status_top);
     if (ui.analysis && under) {
         const int top = l.under_y + (l.under_h > 5 ? 1 : 0);
-        draw_analysis(ui, top, l.board_x, l.panel_x - 2 - l.board_x, l.status_y - top);
+        draw_analysis(ui, top, l.board_x, l.panel_x - 2 - l.board_x, status_top - top);
     }
 
-    const std::string status = chrome.status.empty() ? status_text(match, ui) : chrome.status;
-    put(l.status_y, 0, status, 0, l.cols - 1);
+    for (int i = 0; i < int(status_lines.size()); ++i)
+        put(status_top + i, 0, status_lines[std::size_t(i)], 0, l.cols - 1);
     if (game.over() || !ui.thinking)
-        mvchgat(l.status_y, 0,
+        mvchgat(status_top, 0,
                 std::min(l.cols - 1, text_width(printable(status.substr(0, status.find(':'))))), A_BOLD, 0,
                 nullptr);
     const int attr = ui.message_is_error ? pair_attr(pair_error) | A_BOLD : 0;
     std::vector<std::string> msg = wrap(printable(ui.message), l.cols - 1);
     // A chat line not yet seen keeps the last message line (unless the message is that line).
     const bool chat = !ui.chat_line.empty() && ui.chat_line != ui.message;
-    const int room = l.message_lines - (chat ? 1 : 0);
-    if (int(msg.size()) > room) {
-        msg.resize(std::size_t(std::max(0, room)));
-        if (!msg.empty()) msg.back() = clip(msg.back(), l.cols - 4) + "...";
-    }
+    keep_lines(msg, l.message_lines - (chat ? 1 : 0));
     for (int i = 0; i < int(msg.size()); ++i) put(l.status_y + 1 + i, 0, msg[i], attr, l.cols - 1);
-    if (chat)
-        put(l.status_y + 1 + int(msg.size()), 0, clip(printable(ui.chat_line), l.cols - 1), 0, l.cols - 1);
+    if (chat) put(l.status_y + 1 + int(msg.size()), 0, printable(ui.chat_line), 0, l.cols - 1);
     const int used = int(msg.size()) + (chat ? 1 : 0);
     if (!ui.note.empty() && used < l.message_lines)
         put(l.status_y + 1 + used, 0, printable(ui.note), A_DIM, l.cols - 1);
     const int prompt_y = l.status_y + 1 + l.message_lines;
-    put(prompt_y, 0, chrome.prompt_line, ui.question ? A_BOLD : 0, l.cols - 1);
-    for (int i = 0; i < int(chrome.footer.size()) && i < l.footer_lines; ++i)
-        put(prompt_y + 1 + i, 0, chrome.footer[i], A_DIM, l.cols - 1);
+    // A question's answers wrap between answers onto the footer's lines it leaves free (a question's
+    // footer is a line); what is typed shows its end (text.h's entry_view, made by the chrome).
+    const int footer_h = std::min<int>(l.footer_lines, int(chrome.footer.size()));
+    std::vector<std::string> prompt = {chrome.prompt_line};
+    if (chrome.prompt_cursor < 0) {
+        prompt = wrap_parts(chrome.prompt_line, "   ", l.cols - 1);
+        keep_lines(prompt, 1 + l.footer_lines - footer_h);
+    }
+    for (int i = 0; i < int(prompt.size()); ++i)
+        put(prompt_y + i, 0, prompt[std::size_t(i)], ui.question ? A_BOLD : 0, l.cols - 1);
+    for (int i = 0; i < footer_h; ++i)
+        put(prompt_y + int(prompt.size()) + i, 0, chrome.footer[std::size_t(i)], A_DIM, l.cols - 1);
     if (ui.overlay) draw_overlay(*ui.overlay, l.cols, l.status_y);
     if (chrome.prompt_cursor >= 0 && !ui.overlay) {
         curs_set(1);
@@ -596,13 +640,11 @@ void draw_help(const std::vector<std::string>& lines, int& scroll) {
     const int room = std::max(1, LINES - 1);
     scroll = std::clamp(scroll, 0, std::max(0, int(lines.size()) - room));
     for (int i = 0; i < room && scroll + i < int(lines.size()); ++i)
-        mvaddnstr(i, 0, lines[scroll + i].c_str(), COLS - 1);
+        put_text(i, 0, lines[std::size_t(scroll + i)], COLS - 1);
     const std::string foot = "arrows PgUp PgDn scroll  Esc or q close  (" +
                              std::to_string(std::min<int>(lines.size(), scroll + room)) + " of " +
                              std::to_string(lines.size()) + " lines)";
-    attron(A_REVERSE);
-    mvaddnstr(LINES - 1, 0, foot.c_str(), COLS - 1);
-    attroff(A_REVERSE);
+    put_text(LINES - 1, 0, foot, COLS - 1, A_REVERSE);
     curs_set(0);
     refresh();
 }

@@ -93,6 +93,19 @@ wait_re() {
     done
     fail "timed out waiting for a match of: $1"
 }
+# no_cut WHERE [SESSION]: no text on the screen (a lobby SESSION's, else the game's) is cut at the edge of
+# its box: put_text ends every text it cuts short with "…" (ui/text.h's elide), so that a word cut at the
+# right edge or a line that runs out of its box shows it. WHERE names the screen in the failure.
+no_cut() {
+    local s
+    if [ $# -gt 1 ]; then s=$(lscreen "$2"); else s=$(screen); fi
+    grep -qF "…" <<<"$s" || return 0
+    echo "FAIL: text cut on $1:"
+    grep -nF "…" <<<"$s"
+    echo "--- screen:"
+    echo "$s"
+    exit 1
+}
 # expect_no TEXT: TEXT is not on the screen now.
 expect_no() { screen | grep -qF -- "$1" && fail "unexpected on screen: $1"; return 0; }
 # type_move MOVE: types a move and presses Enter.

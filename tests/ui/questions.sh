@@ -55,7 +55,9 @@ wait_re "^play goes on$"
 play "1. W3B2"
 # The new-game question: q quits from it, and the game is kept.
 keys n
-wait_for "k keep this one in your saves and start a new one   d drop this one and start a new one   Esc"
+# (its answers wrap between answers onto the next line: each whole)
+wait_for "k keep this one in your saves and start a new one   d drop this one and start a new one"
+wait_re "^Esc "
 keys q
 [ "$(wait_exit)" = 0 ] || fail "q from the new-game question exits with status 0"
 grep -qx "W3B2" "$save" || fail "the game is saved after q from a question"

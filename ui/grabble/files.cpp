@@ -289,7 +289,13 @@ void GrabbleScreen::open_list() {
         if (!t) continue;
         const std::string state =
             t->result.empty() ? "in progress" : t->result.substr(t->result.find(':') + 1);
-        o.rows.push_back({t->date + "  " + players_line(t->settings) + "  " + state, e.kind});
+        // Too many players for the row: the first and how many more.
+        const auto& players = t->settings.players;
+        const std::string brief =
+            players.size() > 1 ? players[0].name + " and " + std::to_string(players.size() - 1) + " more"
+                               : "";
+        o.rows.push_back({t->date + "  " + players_line(t->settings) + "  " + state, e.kind,
+                          brief.empty() ? "" : t->date + "  " + brief + "  " + state});
         list_paths_.push_back(e.path);
     }
     if (o.rows.empty())

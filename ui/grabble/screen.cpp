@@ -197,8 +197,9 @@ GrabbleFrame GrabbleScreen::frame(Millis now) const {
     }
     const std::vector<gr::PlayerId> people = play_ ? play_->people() : std::vector<gr::PlayerId>{};
     if (entry_) {
-        f.prompt_line = entry_->label + ": " + entry_->text;
-        f.prompt_cursor = text_width(f.prompt_line);
+        const EntryView v = entry_view(entry_->label, entry_->text, false, COLS - 1);
+        f.prompt_line = v.line;
+        f.prompt_cursor = v.cursor;
     } else if (review_) {
         f.prompt_line = "Review: left and right step, Home and End, Esc back to the end";
     } else if (playing()) {
@@ -209,8 +210,9 @@ GrabbleFrame GrabbleScreen::frame(Millis now) const {
                 label += " " + std::to_string(p + 1) + " " + play_->settings().players[std::size_t(p)].name;
             label += ")";
         }
-        f.prompt_line = label + ": " + prompt_;
-        f.prompt_cursor = text_width(f.prompt_line);
+        const EntryView v = entry_view(label, prompt_, false, COLS - 1);
+        f.prompt_line = v.line;
+        f.prompt_cursor = v.cursor;
     }
     f.footer = keys().footer(*this, Mode::typing, COLS - 1, 2);
     // Under a list the table's keys do not work: the list's own are in its box, and none in the footer.

@@ -82,10 +82,15 @@ void draw_grabble(const GrabbleFrame& f) {
     const int top = 1 + pool_lines + 1;
     const int area = clues_y - top;  // lines for the players
     const int n = int(f.players.size());
+    int name_w = 19;
+    for (const GrabblePlayerRow& r : f.players)
+        name_w = std::max(name_w, 3 + int(std::to_string(r.number).size()) + text_width(r.name));
+    name_w = std::min(name_w, w / 3);
+    const int words_x = name_w + 8;
     // Each player a line, and the lines left shared out, one at a time, to whoever's words lack most.
     std::vector<int> rows(std::size_t(n), 1), need(std::size_t(n), 1);
     for (int p = 0; p < n; ++p)
-        need[std::size_t(p)] = int(word_lines(f.players[std::size_t(p)].words, w - 27, area).size());
+        need[std::size_t(p)] = int(word_lines(f.players[std::size_t(p)].words, w - words_x, area).size());
     for (int extra = area - n; extra > 0; --extra) {
         int most = -1;
         for (int p = 0; p < n; ++p)
@@ -100,16 +105,16 @@ void draw_grabble(const GrabbleFrame& f) {
     for (int p = 0; p < n && y < clues_y; ++p) {
         const GrabblePlayerRow& r = f.players[std::size_t(p)];
         const int attr = r.winner ? A_BOLD | pair_attr(pair_win) : r.to_reveal ? A_BOLD : 0;
-        std::string head = (r.to_reveal ? ">" : " ") + std::to_string(r.number) + " " + r.name;
-        head = clip(head, 19);
-        head += std::string(std::size_t(std::max(0, 20 - text_width(head))), ' ');
-        std::string score = std::to_string(r.score);
-        head += std::string(std::size_t(std::max(0, 4 - int(score.size()))), ' ') + score;
-        put_text(y, 0, head, 25, attr);
-        if (r.passed) put_text(y, 25, "-", 1, A_DIM);
+        // The name whole in its column (as wide as the longest, from 19 to a third of the screen; past
+        // that cut with put_text's mark), the score, the pass, then the words.
+        const std::string head = (r.to_reveal ? ">" : " ") + std::to_string(r.number) + " " + r.name;
+        put_text(y, 0, head, name_w, attr);
+        const std::string score = std::to_string(r.score);
+        put_text(y, name_w + 1 + std::max(0, 4 - int(score.size())), score, 4, attr);
+        if (r.passed) put_text(y, name_w + 6, "-", 1, A_DIM);
         const int wrows = std::min(rows[std::size_t(p)], clues_y - y);
-        const std::vector<std::string> wl = word_lines(r.words, w - 27, wrows);
-        for (int k = 0; k < int(wl.size()); ++k) put_text(y + k, 27, wl[std::size_t(k)], w - 27);
+        const std::vector<std::string> wl = word_lines(r.words, w - words_x, wrows);
+        for (int k = 0; k < int(wl.size()); ++k) put_text(y + k, words_x, wl[std::size_t(k)], w - words_x);
         y += std::max(1, wrows);
     }
     if (f.show_clues) {
