@@ -209,11 +209,14 @@ TEST_CASE("the lists' order: challenges to us first, then by id; players by name
     CHECK(players[0]->name == "Eamon");
     CHECK(contains(player_row(*players[0], "Eamon", 80), "Eamon (you)"));
     const std::string bot = player_row(*players[2], "Eamon", 80, &t);
-    CHECK(bot == "MaxBot (bot)     2100  -     -     -     playing Niamh");
+    CHECK(bot == "MaxBot (bot)               2100  -     -     -     playing Niamh");
+    // At 120 columns the players' list is 45 wide: the four ratings, and what they do, briefly.
+    CHECK(player_row(*players[2], "Eamon", 45, &t) == "MaxBot (bot)   2100  -     -     -     vs Niamh");
+    CHECK(players_head(45) == "name           off4  rog4  off3  rog3  doing");
     // At 80 columns the players' list is 29 wide: the name, official 4x4's rating, whom they play.
     CHECK(player_row(*players[2], "Eamon", 29, &t) == "MaxBot (bot) 2100  vs Niamh");
     CHECK(players_head(29) == "name       off4  doing");
-    CHECK(players_head(80) == "name             off4  rog4  off3  rog3  doing");
+    CHECK(players_head(80) == "name                       off4  rog4  off3  rog3  doing");
 }
 
 TEST_CASE("tournament rows say the name, state and players first", "[lobby-view]") {

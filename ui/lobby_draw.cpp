@@ -159,7 +159,9 @@ void LobbyScreen::draw_frame(Millis now, const LobbyBody& body) {
 
 void LobbyScreen::draw_lists(int top, int height, int width, Millis now) {
     const lobby::Tables& t = client_->tables();
-    const int right_w = std::min(46, width * 2 / 5);
+    // The columns share the width: the players' and tournaments' two fifths of it (their rows grow with
+    // it: the four ratings from 44 columns, whole names from 57), the seeks' and games' the rest.
+    const int right_w = width * 2 / 5;
     const int left_w = width - right_w - 1;
     const int seeks_h = height / 2, games_h = height - seeks_h;
     // The focused list's heading is underlined; the one "> " on the screen is its selected row's.

@@ -98,7 +98,9 @@ std::string who(const lobby::PlayerItem& p, const std::string& me) {
 
 namespace {
 
-int name_column(int width) { return width >= 44 ? 17 : 11; }
+// The players' name column: wider where the row has room (a name of 20 and " (you)" whole from 57
+// columns), at least 11; the four ratings need 24 more, and "doing" 6.
+int name_column(int width) { return width >= 44 ? std::clamp(width - 30, 15, 27) : 11; }
 
 }  // namespace
 

@@ -153,11 +153,14 @@ void draw_cell(const Layout& l, const Game& game, const UiState& ui, int r, int 
     const int under = pos.height(sq) - 1;
     const int s = pos.top_size(sq);
     if (l.large) {
-        if (!mark.empty()) centered(y, x, w, mark, base | A_BOLD);
+        // The piece on its row's letter's line (draw_grid), the mark right under it, then what it covers:
+        // a cell reads from the piece down, as the small one does.
+        const int piece_y = y + l.cell_h / 2 - 1;
         if (s)
-            centered(y + 2, x, w, piece_text(pos.top_color(sq), s, true),
+            centered(piece_y, x, w, piece_text(pos.top_color(sq), s, true),
                      base | piece_attr(pos.top_color(sq)));
-        if (under > 0) centered(y + 3, x, w, "+" + std::to_string(under) + " under", base);
+        if (!mark.empty()) centered(piece_y + 1, x, w, mark, base | A_BOLD);
+        if (under > 0) centered(piece_y + 2, x, w, "+" + std::to_string(under) + " under", base);
     } else {
         if (s)
             centered(y, x, w, piece_text(pos.top_color(sq), s, false), base | piece_attr(pos.top_color(sq)));
