@@ -159,7 +159,7 @@ std::vector<std::string> GameScreen::help_now(int width) const {
 std::string GameScreen::clock_stands_note() const {
     const GameClock& c = match().clock();
     if (!c.enabled() || !c.running() || c.paused() || match().game().over()) return "";
-    return "the game's clocks stand while you are here: q goes back to the game, and they run again";
+    return "the game's clocks stand here, and run again when q goes back to the game";
 }
 
 void GameScreen::open_puzzles() {

@@ -17,10 +17,12 @@ void put_text(int y, int x, const std::string& text, int width, unsigned long at
     // A text that does not fit says so at its end (elide: "…", in ASCII "$" as nano and Emacs mark a
     // line cut at the edge).
     const bool utf8 = utf8_locale();
-    const std::string shown = elide(text, width, utf8 ? "\u2026" : "$");
+    const std::string shown = elide(text, width, cut_mark());
     mvaddstr(y, x, (utf8 ? shown : ascii_text(shown)).c_str());
     if (a) attroff(a);
 }
+
+const char* cut_mark() { return utf8_locale() ? "\u2026" : "$"; }
 
 void ScrollList::draw(int y, int x, int height, int width, int rows,
                       const std::function<std::string(int, int)>& row, bool focused,

@@ -23,6 +23,9 @@ inline int move_selection(int selected, int rows, int delta) {
 // attributes `attr` (A_BOLD, A_REVERSE...): the step of drawing a line that every screen shares (the lists,
 // the lobby's frame and pages, the game's view and overlays, Grabble's screen; scroll_list.cpp, curses).
 void put_text(int y, int x, const std::string& text, int width, unsigned long attr = 0);
+// The mark put_text ends a cut text with in this terminal: "…", or "$" where it is not UTF-8 (for a text
+// cut before it is put, that keeps what follows it: a name before the turn's mark).
+const char* cut_mark();
 
 class ScrollList {
   public:

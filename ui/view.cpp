@@ -206,10 +206,14 @@ int draw_player(const Layout& l, const Match& match, const UiState& ui, Color c,
     std::string who = name == color_name(c) ? std::string("") : name;
     if (who.empty()) who = ui.seats[player].kind == SeatKind::Human ? "(human)" : "";
     const std::string turn = to_move ? "  <" : "";
-    // What the seat is, briefer where the panel is narrow: the name and the turn's mark come first.
+    // What the seat is, briefer where the panel is narrow: the name and the turn's mark come first, and a
+    // name too long for the panel is cut (marked) before the turn's mark.
+    const int room = l.panel_w - int(head.size());
     who = first_fit({who + seat_suffix(ui.seats[player]) + turn,
                      who + seat_suffix(ui.seats[player], true) + turn, who + turn},
-                    l.panel_w - int(head.size()));
+                    room);
+    if (text_width(who) > room)
+        who = elide(who.substr(0, who.size() - turn.size()), room - int(turn.size()), cut_mark()) + turn;
     put(y, l.panel_x + int(head.size()), who, to_move ? A_BOLD : 0, l.panel_w - int(head.size()));
     ++y;
     const GameClock& clock = match.clock();
@@ -506,8 +510,12 @@ void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis no
     for (int i = 0; i < int(msg.size()); ++i) put(l.status_y + 1 + i, 0, msg[i], attr, l.cols - 1);
     if (chat) put(l.status_y + 1 + int(msg.size()), 0, printable(ui.chat_line), 0, l.cols - 1);
     const int used = int(msg.size()) + (chat ? 1 : 0);
-    if (!ui.note.empty() && used < l.message_lines)
-        put(l.status_y + 1 + used, 0, printable(ui.note), A_DIM, l.cols - 1);
+    if (!ui.note.empty() && used < l.message_lines) {
+        std::vector<std::string> note = wrap(printable(ui.note), l.cols - 1);
+        keep_lines(note, l.message_lines - used);
+        for (int i = 0; i < int(note.size()); ++i)
+            put(l.status_y + 1 + used + i, 0, note[std::size_t(i)], A_DIM, l.cols - 1);
+    }
     const int prompt_y = l.status_y + 1 + l.message_lines;
     // A question's answers wrap between answers onto the footer's lines it leaves free (a question's
     // footer is a line); what is typed shows its end (text.h's entry_view, made by the chrome).

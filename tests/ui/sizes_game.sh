@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Every sentence of the Gobblet game fits or wraps at 80x24 (issue 33, item 17): the game in its modes (a
-# timed match, a match against the computer reviewed, paused, analysed, a 3x3 game), its questions, the
-# settings, the help's every page, the list of games, the puzzles and the tutorial.
-# put_text marks every text it cuts short with "…" (no_cut); the parts the issue found cut are checked
-# whole besides: the settings' footer, a question's answers, a status line, the list of games.
+# timed match, a match against the computer reviewed, paused, analysed, a 3x3 game, a network game hosted
+# and joined, paused, chatted in), its questions, the settings, the help's every page, the list of games,
+# the puzzles and the tutorial. put_text marks every text it cuts short with "…" (no_cut); the parts the
+# issue found cut are checked whole besides: the settings' footer, a question's answers, a status line,
+# the list of games.
 source "$(dirname "$0")/lib.bash"
 
 # A finished match in the saves, whose row in the list of games was cut ("Liam wins the match 2-").
@@ -63,6 +64,12 @@ for i in $(seq 8); do
 done
 keys Escape
 wait_for "Move:"
+# The puzzles over the timed match: the note on its clocks whole (it was cut at "and they").
+keys P
+wait_text "the game's clocks stand here, and run again when q goes back to the game"
+no_cut "the puzzles over a timed match"
+keys q
+wait_text "the game's clocks run again"
 # The questions: each answer whole (the new game's ended "d drop this one and start").
 keys n
 wait_for "d drop this one and start a new one"
@@ -121,6 +128,39 @@ forget_last_game
 start -x 80 -y 24 --size 3 --rules rogers --white Liam --black Eamon
 no_cut "a 3x3 game"
 stop_game
+forget_last_game
+
+# A network game: the host waiting, then both boards, a pause offered and agreed, a chat line.
+start -x 80 -y 24 --host 127.0.0.1:0 --code ABCD-1234 --white Bartholomew --first-to 3 --game-time 5m \
+    --increment 2s
+wait_for "waiting for a player, code ABCD-1234"
+no_cut "a host waiting"
+port=$(host_port)
+start_peer -x 80 -y 24 --join "127.0.0.1:$port" --code abcd1234 --black Maximiliana
+wait_peer "the game starts; you play Black"
+wait_for "Maximiliana is here"
+no_cut "the host's board"
+no_cut "the joiner's board" peer
+type_move W1A1
+wait_peer "Bartholomew played W1A1"
+peer_keys p
+wait_for "Maximiliana offers a pause"
+no_cut "a pause offered"
+keys p
+wait_for "PAUSED"
+no_cut "a network game paused"
+peer_keys Tab
+wait_peer "Say:"
+peer_keys -l "good luck to you, and may the better player win this long match of ours today"
+wait_peer "match of ours today"
+peer_keys Enter
+wait_text "Maximiliana: good luck to you, and may the better player win"
+no_cut "a chat line"
+keys C-c  # a live timed network game asks first
+wait_for "quit the game against Maximiliana?"
+no_cut "the question on quitting a network game"
+$T kill-session -t ui
+$T kill-session -t peer
 forget_last_game
 
 # The puzzles and the tutorial.
