@@ -372,8 +372,18 @@ lobby_white_wins() {
     lmove $w W1A4
     wait_in $b "$white wins: four in a row on row A" $t
 }
-# white_of SESSION: the name the game screen shows for White (the server picks the colours).
-white_of() { lscreen "$1" | grep -oE 'White  [A-Za-z~][A-Za-z0-9_-]*' | head -1 | sed 's/White  //'; }
+# white_of SESSION: the name the game screen shows for White (the server picks the colours), once its
+# panel shows the players (10 s at most: a loaded machine may draw the screen's footer before the game
+# has arrived, while it says the host sets the game).
+white_of() {
+    local i name
+    for i in $(seq 100); do
+        name=$(lscreen "$1" | grep -oE 'White  [A-Za-z~][A-Za-z0-9_-]*' | head -1 | sed 's/White  //')
+        [ -n "$name" ] && break
+        sleep 0.1
+    done
+    echo "$name"
+}
 # first_against_computer SESSION NAME: the first moves of NAME's server game against a computer,
 # whichever colour the server gave them: as White W1A1 and the computer's answer; as Black the
 # computer's opening and a small piece where it did not go (A1, or D4), then its second move (a new
