@@ -46,9 +46,12 @@ namespace gobblet::net::lobby {
 // keep|forget TEXT`); who a seek is for (computers welcome, a rating range), what each player is doing
 // (playing whom, watching what), both ratings at a match's start and their changes at its end and in the
 // history, rematches, aborts, profiles (`finger`), the leaderboard (`best`) and spectators' talk
-// (`kibitz`). A server also speaks the older versions to an older client, in their shapes
-// (docs/lobby.md, "Versions"). parse_message and format_message take the version spoken.
-constexpr int protocol_version = 3;
+// (`kibitz`). Version 4: private messages between two players (`tell`, `told`), watching a game by a
+// player's name (`observe`), the rating over time in a profile (`trend`), and players still
+// provisional on the leaderboard (a `leader`'s deviation above settled_deviation). A server also speaks
+// the older versions to an older client, in their shapes (docs/lobby.md, "Versions"). parse_message and
+// format_message take the version spoken.
+constexpr int protocol_version = 4;
 constexpr int oldest_version = 1;
 
 // Limits (docs/lobby.md, "Limits"). Lines, chat and reasons as in the game protocol.
@@ -84,6 +87,7 @@ constexpr Millis chat_every = 2000;
 constexpr int settled_deviation = 150;
 constexpr int leaders_per_variant = 10;  // `best`: the top players of each variant
 constexpr int profile_games = 10;        // `finger`: the last games a profile lists
+constexpr int max_trend_points = 60;     // `trend`: the ratings after the last rated games of a variant
 
 // Names and what proves them, as the lines carry them: engine/names.h's, which the files that keep this
 // machine's secrets read too (registered names, guests' and tournaments' names, name keys, machine
@@ -263,6 +267,20 @@ struct NoPlay {
     bool on = true;
     std::string name;
     friend bool operator==(const NoPlay&, const NoPlay&) = default;
+};
+// `tell NAME TEXT` (version 4, FICS's tell): a private line to a player in the lobby (or at a game with
+// the lobby under it), who hears `told` with the bell; the sender hears the same `told`. Bounded as chat
+// is, and refused by a player who refuses the sender's challenges (noplay).
+struct Tell {
+    std::string name;
+    std::string text;
+    friend bool operator==(const Tell&, const Tell&) = default;
+};
+// `observe NAME` (version 4, FICS's observe): a watch code for the game NAME plays, answered as `watch`
+// is (`watching GAME CODE`), under the same rules of who may watch what.
+struct Observe {
+    std::string name;
+    friend bool operator==(const Observe&, const Observe&) = default;
 };
 // `standings ID`: a tournament's table.
 struct StandingsQuery {
@@ -448,7 +466,9 @@ struct StatsItem {
     friend bool operator==(const StatsItem&, const StatsItem&) = default;
 };
 // `leader RULES SIZE RANK NAME RATING DEVIATION GAMES` (version 3, the answer to `best`): a line of one
-// variant's leaderboard.
+// variant's leaderboard: the settled ratings first (DEVIATION at most settled_deviation); from version
+// 4, when fewer than leaders_per_variant are settled, the best provisional ones after them (a DEVIATION
+// above it marks them).
 struct LeaderItem {
     Variant variant{};
     int rank = 1;
@@ -463,6 +483,23 @@ struct Kibitzed {
     std::string from;
     std::string text;
     friend bool operator==(const Kibitzed&, const Kibitzed&) = default;
+};
+// `told FROM TO TEXT` (version 4): FROM told TO this, privately; sent to both of them, and to nobody
+// else.
+struct Told {
+    std::string from;
+    std::string to;
+    std::string text;
+    friend bool operator==(const Told&, const Told&) = default;
+};
+// `trend RULES SIZE FIRST LAST R...` (version 4, in a profile after its `stats`): the player's rating in
+// one variant after each of their last rated games there (at most max_trend_points, oldest first),
+// rounded; FIRST and LAST the dates of the first and the last of those games.
+struct TrendItem {
+    Variant variant{};
+    std::string first, last;  // dates as `played` writes them
+    std::vector<int> ratings;
+    friend bool operator==(const TrendItem&, const TrendItem&) = default;
 };
 // `line TEXT`: one line of a game record (may be empty).
 struct RecordLine {
@@ -547,10 +584,10 @@ using Message =
     std::variant<Hello, Login, SetPassword, AddSecret, Ssh, AddKey, Post, Challenge, Accept, Decline,
                  Withdraw, Watch, Say, HistoryQuery, RecordQuery, RatingsQuery, Create, Join, Leave, Start,
                  StandingsQuery, ChooseStarter, MachinesQuery, Forget, Rematch, Abort, FingerQuery, BestQuery,
-                 Kibitz, NoPlay, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem, Unseek, MatchStart,
-                 GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine, RatingItem, TournamentItem,
-                 Closed, StandingItem, MachineItem, ProfileItem, StatsItem, LeaderItem, Kibitzed, End, Ping,
-                 Pong, Bye, Error>;
+                 Kibitz, NoPlay, Tell, Observe, Server, Welcome, Refused, Ok, PlayerItem, Left, SeekItem,
+                 Unseek, MatchStart, GameItem, Over, Watching, Chat, Notice, HistoryItem, RecordLine,
+                 RatingItem, TournamentItem, Closed, StandingItem, MachineItem, ProfileItem, StatsItem,
+                 LeaderItem, Kibitzed, Told, TrendItem, End, Ping, Pong, Bye, Error>;
 
 enum class Sender : std::uint8_t { Client, Server, Both };
 // When a message comes, in the order of a connection's life: the client's hello; the server's
@@ -616,6 +653,8 @@ inline constexpr MessageRow message_table[] = {
     {"best", Sender::Client, Step::Lobby, false, 3, Answer::Query},
     {"kibitz", Sender::Client, Step::Lobby, true, 3},
     {"noplay", Sender::Client, Step::Lobby, false, 3, Answer::Ok},
+    {"tell", Sender::Client, Step::Lobby, true, 4},
+    {"observe", Sender::Client, Step::Lobby, false, 4, Answer::Query},
     {"server", Sender::Server, Step::Greeting, true, 1},
     {"welcome", Sender::Server, Step::Login, false, 1},
     {"refused", Sender::Server, Step::LoginAndLobby, true, 1},
@@ -641,6 +680,8 @@ inline constexpr MessageRow message_table[] = {
     {"stats", Sender::Server, Step::Lobby, false, 3},
     {"leader", Sender::Server, Step::Lobby, false, 3},
     {"kibitzed", Sender::Server, Step::Lobby, true, 3},
+    {"told", Sender::Server, Step::Lobby, true, 4},
+    {"trend", Sender::Server, Step::Lobby, false, 4},
     {"end", Sender::Server, Step::Lobby, false, 1},
     {"ping", Sender::Both, Step::Any, false, 1},
     {"pong", Sender::Both, Step::Any, false, 1},

@@ -34,7 +34,7 @@ std::optional<List> answer_list(const Message& m) {
     if (std::holds_alternative<MachinesQuery>(m) || std::holds_alternative<MachineItem>(m))
         return List::Machines;
     if (std::holds_alternative<FingerQuery>(m) || std::holds_alternative<ProfileItem>(m) ||
-        std::holds_alternative<StatsItem>(m))
+        std::holds_alternative<StatsItem>(m) || std::holds_alternative<TrendItem>(m))
         return List::Profile;
     if (std::holds_alternative<BestQuery>(m) || std::holds_alternative<LeaderItem>(m)) return List::Best;
     return std::nullopt;
@@ -48,7 +48,8 @@ std::size_t answer_limit(List l) {
         case List::Standings: return std::size_t(max_tournament_players);
         case List::Record: return max_record_lines;
         case List::Machines: return max_machines;
-        case List::Profile: return 1 + 4 + std::size_t(profile_games);  // the player, the variants, the games
+        // The player, the variants, their trends, the games.
+        case List::Profile: return 1 + 4 + 4 + std::size_t(profile_games);
         case List::Best: return 4 * std::size_t(leaders_per_variant);
         default: return 0;
     }
@@ -232,12 +233,18 @@ Expected<void> Tables::take(const Message& m, Millis now, std::deque<Event>& out
             },
             // The items of an answer to a query.
             [&](const OneOf<HistoryItem, RatingItem, RecordLine, MachineItem, ProfileItem, StatsItem,
-                            LeaderItem> auto&) -> Result { return answer_item(m, out); },
+                            TrendItem, LeaderItem> auto&) -> Result { return answer_item(m, out); },
             [&](const Watching& w) -> Result {
-                if (open_.empty() || !std::holds_alternative<Watch>(open_.front().query) ||
-                    std::get<Watch>(open_.front().query).game != w.game)
+                // The answer to `watch GAME`, or to `observe NAME` (whose game the client did not know).
+                const Watch* asked = open_.empty() ? nullptr : std::get_if<Watch>(&open_.front().query);
+                const bool observed = !open_.empty() && std::holds_alternative<Observe>(open_.front().query);
+                if (!observed && (!asked || asked->game != w.game))
                     return Failure{"a watch code that nobody asked for"};
                 open_.pop_front();
+                return pass();
+            },
+            [&](const Told& t) -> Result {
+                if (!mine(t.from) && !mine(t.to)) return Failure{"a tell between two other players"};
                 return pass();
             },
             [&](const Refused& r) -> Result {
@@ -730,6 +737,28 @@ Expected<void> Client::kibitz(std::string_view game, std::string_view text, Mill
         return Failure{"the connection to the server failed"};
     chat_limit_.wrong(now);
     return {};
+}
+
+Expected<void> Client::tell(std::string_view name, std::string_view text, Millis now) {
+    if (!valid_name(name) && !valid_guest_name(name)) return Failure{"no player can have that name"};
+    if (name_key(name) == name_key(this->name())) return Failure{"a tell to yourself: tell another player"};
+    std::string clean = clean_text(text, max_text);
+    if (clean.empty()) return Failure{"nothing to tell"};
+    if (auto ok = reachable(now); !ok) return ok;
+    if (!chat_limit_.allow(now))
+        return Failure{"wait: at most " + std::to_string(chat_burst) + " lines at once, then one every " +
+                       seconds(chat_every)};
+    if (!send(Tell{std::string(name), std::move(clean)}, now))
+        return Failure{"the connection to the server failed"};
+    chat_limit_.wrong(now);
+    return {};
+}
+
+Expected<void> Client::observe(std::string_view name, Millis now) {
+    if (!valid_name(name) && !valid_guest_name(name)) return Failure{"no player can have that name"};
+    if (name_key(name) == name_key(this->name()))
+        return Failure{"a player never watches their own game: observe another player"};
+    return ask(Observe{std::string(name)}, now);
 }
 
 Expected<void> Client::noplay(std::string_view name, bool on, Millis now) {

@@ -80,8 +80,8 @@ class Tables {
   public:
     // A new login as `me`: everything empties.
     void reset(std::string me);
-    // A query was sent (HistoryQuery, RatingsQuery, StandingsQuery, RecordQuery or Watch): its answer
-    // is expected, in the order asked.
+    // A query was sent (HistoryQuery, RatingsQuery, StandingsQuery, RecordQuery, Watch, Observe...): its
+    // answer is expected, in the order asked.
     void asked(const Message& query);
     bool can_ask() const { return open_.size() < max_open_queries; }
     // Forgets the queries asked (their connection dropped).
@@ -213,6 +213,11 @@ class Client {
     Expected<void> finger(std::string_view name, Millis now);
     Expected<void> best(Millis now);
     Expected<void> kibitz(std::string_view game, std::string_view text, Millis now);
+    // Version 4: a private line to a player online (bounded as chat is; `told` comes back to both, or
+    // `refused tell`); a watch code for the game a player plays (answered as watch is: `watching`, or
+    // `refused observe`).
+    Expected<void> tell(std::string_view name, std::string_view text, Millis now);
+    Expected<void> observe(std::string_view name, Millis now);
     // Says goodbye and closes for good (no event: the caller knows). The phase is then Closed.
     void leave(std::string_view reason, Millis now);
     // While Waiting: connect now instead of at the end of the backoff; or why not.

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "engine/names.h"
+#include "engine/text.h"
 #include "fields.h"
 
 namespace gobblet::net::lobby {
@@ -178,6 +179,118 @@ Expected<SeekTerms> parse_seek_terms(std::string_view text) {
         Expected<Terms> terms = parse_terms(rest);
         if (!terms) return Failure{terms.why()};
         out.terms = *terms;
+        return out;
+    } catch (const Bad& b) {
+        return Failure{terms_reason(b)};
+    }
+}
+
+Speed speed_of(const ClockSettings& c) {
+    // lichess's estimate, in seconds: the time a side may spend on 40 moves.
+    Millis estimate = 0;
+    switch (c.kind) {
+        case ClockKind::None: return Speed::Unlimited;
+        case ClockKind::Fischer: estimate = c.game + 40 * c.increment; break;
+        case ClockKind::Dm: estimate = 40 * c.turn + c.reserve; break;
+    }
+    const Millis s = estimate / 1000;
+    if (s < 30) return Speed::UltraBullet;
+    if (s < 180) return Speed::Bullet;
+    if (s < 480) return Speed::Blitz;
+    if (s < 1500) return Speed::Rapid;
+    return Speed::Classical;
+}
+
+const char* speed_word(Speed s) { return speed_words[std::size_t(s)]; }
+
+std::optional<Speed> parse_speed(std::string_view word) {
+    for (std::size_t i = 0; i < std::size(speed_words); ++i)
+        if (word == speed_words[i]) return Speed(i);
+    return std::nullopt;
+}
+
+namespace {
+
+// A Fischer clock as a player types it: GAME+INCREMENT, a bare GAME in minutes and a bare INCREMENT in
+// seconds (lichess's 3+2), or either with units (5m+2s); nullopt when the word is not one.
+std::optional<ClockSettings> fischer_word(std::string_view w) {
+    const std::size_t plus = w.find('+');
+    if (plus == std::string_view::npos || plus == 0 || plus + 1 == w.size()) return std::nullopt;
+    const auto bare = [](std::string_view x) {
+        return std::all_of(x.begin(), x.end(), [](char c) { return is_digit(c) || c == '.'; });
+    };
+    const std::string_view game = w.substr(0, plus), increment = w.substr(plus + 1);
+    const auto g = parse_duration(bare(game) ? std::string(game) + "m" : std::string(game));
+    const auto i = parse_duration(increment);
+    if (!g || !i) return std::nullopt;
+    return ClockSettings::fischer(*g, *i);
+}
+
+// A duration with its unit (or a clock face's M:SS): what may follow `dm` in a player's words, which a
+// bare number (a board size) never is.
+bool unit_duration(std::string_view w) {
+    if (w.empty() || (is_digit(w.back()) && w.find(':') == std::string_view::npos)) return false;
+    return parse_duration(w).has_value();
+}
+
+}  // namespace
+
+Expected<SeekTerms> parse_seek_words(std::string_view text, const Terms& defaults) {
+    try {
+        const std::string lowered = lower(text);
+        std::vector<std::string_view> w = split(lowered);
+        SeekTerms out{defaults, {}};
+        Terms& t = out.terms;
+        // What was said, so that nothing is said twice.
+        bool rules = false, size = false, clock = false, first_to = false, mode = false, range = false;
+        const auto once = [](bool& said, const char* what) {
+            if (said) bad(std::string("terms: ") + what + " said twice: say it once");
+            said = true;
+        };
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            const std::string_view word = w[i];
+            if (const auto r = parse_rules(word)) {
+                once(rules, "the rules");
+                t.settings.variant.rules = *r;
+            } else if (word == "4" || word == "3" || word == "4x4" || word == "3x3") {
+                once(size, "the board");
+                t.settings.variant.size = word[0] - '0';
+            } else if (word == "rated" || word == "casual") {
+                once(mode, "rated or casual");
+                t.rated = word == "rated";
+            } else if (word == "first-to") {
+                once(first_to, "first-to");
+                if (i + 1 == w.size()) bad("terms: first-to needs its number of round wins, as first-to 2");
+                t.settings.first_to = small(w[++i], 1, lobby_max_first_to, "terms: first-to");
+            } else if (word == "bots") {
+                if (out.audience.bots) bad("terms: bots said twice: say it once");
+                out.audience.bots = true;
+            } else if (const auto rr =
+                           word.find('-') != std::string_view::npos ? range_word(word) : std::nullopt) {
+                once(range, "the rating range");
+                out.audience.range = rr;
+            } else if (word == "none" || word == "dm") {
+                once(clock, "the clock");
+                std::vector<std::string_view> clock_words_of{word};
+                // `dm TURN RESERVE CHUNK` when three durations with units follow.
+                if (word == "dm" && i + 3 < w.size() && unit_duration(w[i + 1]) && unit_duration(w[i + 2]) &&
+                    unit_duration(w[i + 3])) {
+                    clock_words_of.assign(w.begin() + std::ptrdiff_t(i), w.begin() + std::ptrdiff_t(i + 4));
+                    i += 3;
+                }
+                t.settings.clock = clock_words(clock_words_of);
+            } else if (const auto f = fischer_word(word)) {
+                once(clock, "the clock");
+                t.settings.clock = *f;
+            } else if (parse_speed(word)) {
+                bad("terms: " + shown(word) + " is a speed, not a clock: say the clock, as 3+2");
+            } else {
+                bad("terms: " + shown(word) +
+                    " is none of: a clock (3+2, 5m+2s, dm, none), official or rogers, 4 or 3, first-to N, "
+                    "rated or casual, bots, a rating range (1400-1800)");
+            }
+        }
+        if (auto ok = terms_allowed(t); !ok) bad("terms: " + ok.why());
         return out;
     } catch (const Bad& b) {
         return Failure{terms_reason(b)};

@@ -43,6 +43,19 @@ std::string terms_clock_text(const ClockSettings& c);
 // lines write it; or why not ("rules are official or rogers, not 'chess'").
 Expected<Variant> parse_variant(std::string_view rules, std::string_view size);
 
+// How fast a clock is, in the words lichess gives its speeds, by lichess's estimate of the time a side
+// may spend on a game of 40 moves: a Fischer clock's game time and 40 increments (3+2: 260 s, blitz); a
+// DM clock's 40 turns and its reserve (dm: 85 minutes, classical); no clock is unlimited. Under 30 s
+// ultrabullet, under 3 minutes bullet, under 8 blitz, under 25 rapid, else classical. A player's words
+// for the seek filter (ui/lobby_view.h) and the seeks' details; the protocol never carries them.
+enum class Speed : std::uint8_t { UltraBullet, Bullet, Blitz, Rapid, Classical, Unlimited };
+inline constexpr const char* speed_words[] = {"ultrabullet", "bullet",    "blitz",
+                                              "rapid",       "classical", "unlimited"};
+static_assert(std::size(speed_words) == std::size_t(Speed::Unlimited) + 1, "one word for each speed");
+Speed speed_of(const ClockSettings& c);
+const char* speed_word(Speed s);
+std::optional<Speed> parse_speed(std::string_view word);
+
 // Who may take a seek (version 3): people only, unless computers are welcome (`bots`); and, when a range
 // is given, only players whose rating in the terms' variant lies in it (`1400-1800`; a registered
 // player without a rated game there counts as the newcomer's 1500, a guest as outside every range).
@@ -64,6 +77,19 @@ struct SeekTerms {
     friend bool operator==(const SeekTerms&, const SeekTerms&) = default;
 };
 Expected<SeekTerms> parse_seek_terms(std::string_view text);
+// A seek as a player says it (the lobby screen's seek and challenge lines): the words of terms in any
+// order, each said at most once, and what is not said taken from `defaults` (the player's own, which
+// the lobby keeps in the settings file: docs/lobby.md, "The lobby screen"):
+//
+//     3+2           a Fischer clock, lichess's way: 3 minutes and 2 seconds a move (0.5+0: 30 s); with
+//                   units as terms write it, 5m+2s, 90s+1s
+//     dm, dm 1m 3m 20s, none        the other clocks, as terms write them
+//     official, rogers   4, 3, 4x4, 3x3   first-to N   rated, casual   bots   1400-1800
+//
+// `3+2 rated` is the defaults with that clock, rated; an empty text is the defaults. Who the seek is
+// for (bots, a range) is said each time, never taken from the defaults. Full terms read as
+// parse_seek_terms reads them. Errors name the word and what was expected.
+Expected<SeekTerms> parse_seek_words(std::string_view text, const Terms& defaults);
 std::string seek_terms_text(const Terms& t, const Audience& a);
 // " bots 1400-1800", or "" for people of any rating.
 std::string audience_text(const Audience& a);

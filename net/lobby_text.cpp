@@ -1,5 +1,8 @@
 #include "lobby_text.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace gobblet::net::lobby {
 
 std::string terms_description(const Terms& t) {
@@ -77,6 +80,55 @@ std::vector<std::string> profile_text(const ProfileItem& p, const std::vector<St
     out.push_back(games.empty() ? "No finished games yet." : "Last games, newest first:");
     for (const HistoryItem& h : games) out.push_back("  " + history_text(h));
     return out;
+}
+
+std::vector<std::string> trend_chart(const TrendItem& t, int width, int rows) {
+    rows = std::max(2, rows);
+    const std::string size = std::to_string(t.variant.size);
+    const std::size_t n = t.ratings.size();
+    std::vector<std::string> out;
+    out.push_back(std::string(rules_name(t.variant.rules)) + " " + size + "x" + size + " rating after " +
+                  (n == 1 ? std::string("the last rated game")
+                          : "each of the last " + std::to_string(n) + " rated games") +
+                  ", " + t.first.substr(0, 10) + (n == 1 ? "" : " to " + t.last.substr(0, 10)) + ": " +
+                  (n == 0 ? std::string("-")
+                          : std::to_string(t.ratings.front()) +
+                                (n == 1 ? "" : " to " + std::to_string(t.ratings.back()))));
+    if (n == 0) return out;
+    // The scale: the highest rating on the first row, the lowest on the last.
+    const auto [lo_it, hi_it] = std::minmax_element(t.ratings.begin(), t.ratings.end());
+    const int lo = *lo_it, hi = *hi_it;
+    const std::string top = std::to_string(hi), bottom = std::to_string(lo);
+    const std::size_t label = std::max(top.size(), bottom.size());
+    const int room = std::max(1, width - int(label) - 2);  // "1662 |" then the points
+    const std::size_t shown = std::min(n, std::size_t(room));
+    const int step = std::clamp(room / int(shown), 1, 4);
+    std::vector<std::string> grid(std::size_t(rows), std::string(std::size_t(step) * shown, ' '));
+    for (std::size_t i = 0; i < shown; ++i) {
+        const int r = t.ratings[n - shown + i];
+        const int row = hi == lo ? rows / 2 : int(std::lround(double(hi - r) * (rows - 1) / (hi - lo)));
+        grid[std::size_t(row)][i * std::size_t(step) + std::size_t(step - 1)] = '*';
+    }
+    if (shown < n) out.front() += " (the last " + std::to_string(shown) + " drawn)";
+    for (int r = 0; r < rows; ++r) {
+        std::string left = r == 0 ? top : r == rows - 1 ? bottom : "";
+        if (hi == lo && r == rows / 2)
+            left = top;
+        else if (hi == lo)
+            left.clear();
+        left.insert(0, label - left.size(), ' ');
+        std::string line = left + " |" + grid[std::size_t(r)];
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out.push_back(line.substr(0, std::size_t(std::max(0, width))));
+    }
+    return out;
+}
+
+const TrendItem* busiest_trend(const std::vector<TrendItem>& trends) {
+    const TrendItem* best = nullptr;
+    for (const TrendItem& t : trends)
+        if (!best || t.ratings.size() > best->ratings.size()) best = &t;
+    return best;
 }
 
 }  // namespace gobblet::net::lobby

@@ -26,5 +26,15 @@ std::string history_text(const HistoryItem& h);
 // seen; each variant's rating with its deviation and record; the last games.
 std::vector<std::string> profile_text(const ProfileItem& p, const std::vector<StatsItem>& stats,
                                       const std::vector<HistoryItem>& games);
+// A player's rating over time as a chart for a terminal, in plain ASCII (the profile page, --profile): a
+// head line ("official 4x4 rating after each of the last 12 rated games, 2026-11-01 to 2026-11-28: 1500
+// to 1662"), then `rows` lines (at least 2), the highest rating shown at the left of the first and the
+// lowest at the left of the last, and a `*` in its row for the rating after each game, oldest at the
+// left, as many of the last games as `width` holds. Each line has at most `width` columns (the head
+// wraps on the caller's screen).
+std::vector<std::string> trend_chart(const TrendItem& t, int width, int rows);
+// The trend of the variant with the most rated games among `trends` (the first in their order on a
+// tie), or nullptr for none: the one a screen with room for a chart draws.
+const TrendItem* busiest_trend(const std::vector<TrendItem>& trends);
 
 }  // namespace gobblet::net::lobby

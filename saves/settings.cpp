@@ -73,6 +73,10 @@ Expected<void> apply(Settings& s, const std::string& key, const std::string& val
         if (!t || *t < min_think_seconds || *t > max_think_seconds)
             return Failure{"not a think time: seconds from 0.01 to 3600, like 1 or 2.5"};
         s.think = t;
+    } else if (key == "seek") {
+        if (value.empty() || value.size() > max_seek_setting || clean_text(value, max_seek_setting) != value)
+            return Failure{"not a seek's terms: printable words, like official 4 3m+2s first-to 1 casual"};
+        s.seek = value;
     } else if (key == "speed") {
         if (std::find(speed_names.begin(), speed_names.end(), value) == speed_names.end())
             return Failure{"not a speed: use fast, normal or slow"};

@@ -9,6 +9,7 @@
 //     color = off
 //     ascii = on
 //     bell = off
+//     seek = official 4 3m+2s first-to 1 rated
 //
 // Blank lines and lines starting with '#' are comments. Keys and values are case-insensitive; on/off,
 // yes/no, true/false and 1/0 all read as switches. The last valid line of a key wins. A line with an
@@ -46,6 +47,10 @@ struct Settings {
     std::optional<bool> color;
     std::optional<bool> ascii;  // draw the board with ASCII lines even in a UTF-8 terminal
     std::optional<bool> bell;   // the lobby rings the terminal's bell for a challenge, a seek taken, a round
+    // The terms of the lobby's last seek or challenge, which a seek in the player's own words takes what
+    // it leaves out from (net/lobby_terms.h, parse_seek_words): the lobby writes it and checks it as it
+    // reads it; here it is a line of text, at most max_seek_setting bytes.
+    std::optional<std::string> seek;
     // Grabble's next game, as its new-game screen left it: the keys grabble-FIELD for each of
     // grabble::choice_fields (grabble-players = You, computer:easy; grabble-blanks = sticking; ...), their
     // values read as the flags --FIELD read them (names and paths keep their case).
@@ -69,8 +74,9 @@ struct ParsedSettings {
 ParsedSettings parse_settings(std::string_view text);
 
 // The keys the file knows, in the order a new file lists them (and Grabble's, grabble_key(FIELD)).
-inline constexpr std::array<std::string_view, 7> setting_keys = {"level", "think", "coach", "speed",
-                                                                 "color", "ascii", "bell"};
+inline constexpr std::array<std::string_view, 8> setting_keys = {"level", "think", "coach", "speed",
+                                                                 "color", "ascii", "bell",  "seek"};
+inline constexpr std::size_t max_seek_setting = 200;
 
 // The settings file's key of a Grabble field: "grabble-" + the field (grabble::choice_fields).
 std::string grabble_key(std::string_view field);

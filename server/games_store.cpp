@@ -87,6 +87,18 @@ WHERE g.id IN (
                     ORDER BY id DESC LIMIT ?2 + ?3)
     ORDER BY id DESC LIMIT ?2 OFFSET ?3)
 ORDER BY g.id DESC)sql")};
+    // Each seat's newest rated games with a result by its index (games_over_by_account0/1), as far as the
+    // window goes, and the two merged: the cost is the window, never all of a player's games.
+    db::Statement rating_history{db, R"sql(
+SELECT rules, size, ended, r FROM (
+    SELECT * FROM (SELECT id, rules, size, ended, rating0_after AS r FROM games
+                   WHERE account0 = ?1 AND status = 'over' AND rated = 1 AND rating0_after IS NOT NULL
+                   ORDER BY id DESC LIMIT ?2)
+    UNION ALL
+    SELECT * FROM (SELECT id, rules, size, ended, rating1_after AS r FROM games
+                   WHERE account1 = ?1 AND status = 'over' AND rated = 1 AND rating1_after IS NOT NULL
+                   ORDER BY id DESC LIMIT ?2))
+ORDER BY id DESC LIMIT ?2)sql"};
     db::Statement facts_of{db,
                            "SELECT seq, fact, clock, format FROM game_facts WHERE game_id = ?1 ORDER BY seq"};
 };
@@ -290,6 +302,18 @@ std::vector<GameRecord> GamesStore::finished_games_page(AccountId account, int l
     auto q = s_->games_finished_page.query(account, std::clamp(limit, 1, 1000), std::max(0, offset));
     while (q.next()) games.push_back(read_game(q));
     return games;
+}
+
+std::vector<RatedPoint> GamesStore::rating_history(AccountId account, int window) {
+    std::vector<RatedPoint> out;
+    auto q = s_->rating_history.query(account, std::clamp(window, 1, 10'000));
+    while (q.next()) {
+        const auto rules = parse_rules(q.text(0));
+        if (!rules) continue;  // (the table's CHECK allows no other)
+        out.push_back(RatedPoint{Variant{int(q.int64(1)), *rules}, q.int64(2), q.real(3)});
+    }
+    std::reverse(out.begin(), out.end());  // oldest first
+    return out;
 }
 
 }  // namespace gobblet::server

@@ -69,6 +69,13 @@ struct NewGame {
     std::array<std::string, 2> tokens;
 };
 
+// A player's rating after one of their rated games (GamesStore::rating_history).
+struct RatedPoint {
+    Variant variant{};
+    UnixTime ended = 0;
+    double rating = 0;
+};
+
 class TournamentsStore;
 
 // One per Store, made by it over its database; reached as store.games(). Finishing a game reaches the
@@ -118,6 +125,10 @@ class GamesStore {
     // the newest `offset` (a page). It reads about limit + offset rows of the games' indexes: callers
     // bound the offset (the lobby: server/lobby_server.h, max_list_page).
     std::vector<GameRecord> finished_games_page(AccountId account, int limit, int offset);
+    // The account's rating after each of its newest `window` (1 to 10,000) rated games with a result,
+    // oldest first: the ratings history the games keep (rating0_after, rating1_after), which a profile
+    // draws. It reads the games' indexes as far as the window goes (and the unrated games among them).
+    std::vector<RatedPoint> rating_history(AccountId account, int window);
 
   private:
     NewGame create_game(const MatchSettings& settings, const std::array<GamePlayer, 2>& players, bool rated,

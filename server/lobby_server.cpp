@@ -66,6 +66,23 @@ std::vector<lobby::Message> profile_of(Store& store, const Account& a, UnixTime 
             st.rating = lobby::Rating{rounded(r.rating.rating, 9999), rounded(r.rating.deviation, 999)};
         out.push_back(st);
     }
+    // The rating over time: each variant's ratings after its last rated games (version 4's `trend`).
+    std::array<std::deque<RatedPoint>, 4> points;
+    for (const RatedPoint& p : store.games().rating_history(a.id, trend_window)) {
+        std::deque<RatedPoint>& of = points[std::size_t(lobby::variant_index(p.variant))];
+        of.push_back(p);
+        if (of.size() > std::size_t(lobby::max_trend_points)) of.pop_front();
+    }
+    for (int i = 0; i < 4; ++i) {
+        const std::deque<RatedPoint>& of = points[std::size_t(i)];
+        if (of.empty()) continue;
+        lobby::TrendItem t{lobby::variant_at(i),
+                           date_text(of.front().ended, DateForm::Minute),
+                           date_text(of.back().ended, DateForm::Minute),
+                           {}};
+        for (const RatedPoint& p : of) t.ratings.push_back(rounded(p.rating, 9999));
+        out.push_back(std::move(t));
+    }
     for (const GameRecord& g : store.games().finished_games_page(a.id, lobby::profile_games, 0))
         out.push_back(history_item(g));
     return out;
@@ -399,6 +416,8 @@ void Lobby::request(ConnId conn, Player& p, const lobby::Message& m, Millis now)
             [&](const lobby::BestQuery&) { return best(conn, now); },
             [&](const lobby::Kibitz& x) { return kibitz(conn, p, x, now); },
             [&](const lobby::NoPlay& x) { return seeks_.noplay(conn, p, x, now); },
+            [&](const lobby::Tell& x) { return tell(conn, p, x, now); },
+            [&](const lobby::Observe& x) { return observe(conn, p, x, now); },
             [&](const lobby::Say& x) { return say(conn, p, x, now); },
             [&](const lobby::HistoryQuery& x) { return history(conn, x); },
             [&](const lobby::RecordQuery& x) { return record(conn, x); },
@@ -582,6 +601,19 @@ Reply Lobby::watch(ConnId conn, Player& p, const lobby::Watch& m, Millis now) {
     return {};
 }
 
+Reply Lobby::observe(ConnId conn, Player& p, const lobby::Observe& m, Millis now) {
+    // The game the player of that name plays (online or not: a game goes on without its lobby
+    // connection), the newest if they have several; then the rules of `watch`, whose answer it is.
+    const std::string key = lobby::name_key(m.name);
+    const auto of = games_of_.find(key);
+    if (of == games_of_.end() || of->second.empty())
+        return deny(Refusal::NotFound, (key == p.key ? std::string("you play") : m.name + " plays") +
+                                           " no game now: observe watches the game a player plays");
+    const HostedGame* g = games_.peek(of->second.back());
+    if (!g) return deny(Refusal::NotFound, m.name + " plays no game now");
+    return watch(conn, p, lobby::Watch{g->wire()}, now);
+}
+
 std::optional<lobby::Rating> Lobby::rating_of_seat(const GamePlayer& gp, Variant v, Millis now) {
     // A registered player's rating even before a rated game (the newcomer's 1500, uncertain); a guest's
     // none.
@@ -627,9 +659,10 @@ Reply Lobby::finger(ConnId conn, const lobby::FingerQuery& q, Millis now) {
     const auto by_key = env_.store.accounts().find_lobby_account(lobby::name_key(q.name));
     const auto a = by_key ? by_key : env_.store.accounts().find_account(q.name);
     if (!a || a->name == operator_name) return deny(Refusal::NotFound, "nobody is registered as " + q.name);
+    const int version = conns_[conn].version;
     for (const lobby::Message& m :
          profile_of(env_.store, *a, env_.unix(now), online_.contains(lobby::name_key(a->name))))
-        send(conn, m);
+        if (version >= 4 || !std::holds_alternative<lobby::TrendItem>(m)) send(conn, m);
     send(conn, lobby::End{lobby::List::Profile});
     return {};
 }
@@ -641,11 +674,24 @@ const std::array<std::vector<RatingsRow>, 4>& Lobby::leaders(Millis now) {
     (void)env_.store.ratings().prune_settled(t, prune_settled_batch);
     UnixTime until = t + leaders_kept_for / 1000;
     for (int i = 0; i < 4; ++i) {
-        leaders_[std::size_t(i)] =
-            env_.store.ratings().leaders(lobby::variant_at(i), t, lobby::leaders_per_variant);
+        const Variant v = lobby::variant_at(i);
+        std::vector<RatingsRow>& settled = leaders_[std::size_t(i)];
+        settled = env_.store.ratings().leaders(v, t, lobby::leaders_per_variant);
         // A leader whose rating stops being settled leaves the board then.
-        for (const RatingsRow& r : leaders_[std::size_t(i)])
+        for (const RatingsRow& r : settled)
             if (r.record.settled_until) until = std::min(until, *r.record.settled_until);
+        // A board not full takes the best provisional ratings after the settled ones (version 4): the
+        // best rows of the variant hold them, since every settled rating is among `settled`.
+        std::vector<RatingsRow>& provisional = provisional_[std::size_t(i)];
+        provisional.clear();
+        const int room = lobby::leaders_per_variant - int(settled.size());
+        if (room > 0)
+            for (RatingsRow& r :
+                 env_.store.ratings().ratings_list(v, t, lobby::leaders_per_variant + int(settled.size()))) {
+                const bool listed = std::any_of(settled.begin(), settled.end(),
+                                                [&](const RatingsRow& x) { return x.account == r.account; });
+                if (!listed && int(provisional.size()) < room) provisional.push_back(std::move(r));
+            }
     }
     leaders_until_ = until;
     return leaders_;
@@ -654,6 +700,7 @@ const std::array<std::vector<RatingsRow>, 4>& Lobby::leaders(Millis now) {
 Reply Lobby::best(ConnId conn, Millis now) {
     const UnixTime t = env_.unix(now);
     const auto& board = leaders(now);
+    const bool provisional = conns_[conn].version >= 4;  // older clients read settled ratings only
     for (int i = 0; i < 4; ++i) {
         const Variant v = lobby::variant_at(i);
         int rank = 0;
@@ -666,52 +713,15 @@ Reply Lobby::best(ConnId conn, Millis now) {
                                                        rounded(g.deviation, lobby::settled_deviation)},
                                          r.record.games});
         }
+        if (provisional)
+            for (const RatingsRow& r : provisional_[std::size_t(i)])
+                send(conn, lobby::LeaderItem{v, ++rank, r.name,
+                                             lobby::Rating{rounded(r.record.rating.rating, 9999),
+                                                           std::max(lobby::settled_deviation + 1,
+                                                                    rounded(r.record.rating.deviation, 999))},
+                                             r.record.games});
     }
     send(conn, lobby::End{lobby::List::Best});
-    return {};
-}
-
-Reply Lobby::kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now) {
-    const auto id = game_id_of(m.game);
-    const auto w = watching_.find(p.key);
-    if (!id || w == watching_.end() || w->second != *id)
-        return deny(Refusal::NotAllowed,
-                    "you are not watching that game: its spectators talk among themselves");
-    if (Reply may = may_talk(conn, " lines", now); !may) return may;
-    // The spectators only, never the players while it goes on (they cannot watch their own game: watch
-    // refuses them, and a name that plays is skipped all the same).
-    const lobby::Kibitzed line{m.game, p.name, m.text};
-    std::vector<std::string> players;
-    if (const HostedGame* g = games_.peek(*id))
-        for (const GamePlayer& gp : g->setup().players) players.push_back(key_of(gp));
-    for (const std::string& key : watchers_of_[*id])
-        if (const auto on = online_.find(key);
-            on != online_.end() && std::find(players.begin(), players.end(), key) == players.end())
-            if (conns_[on->second].version >= 3) send(on->second, line);
-    return {};
-}
-
-Reply Lobby::say(ConnId conn, Player& p, const lobby::Say& m, Millis now) {
-    if (Reply may = may_talk(conn, " chat lines", now); !may) return may;
-    to_all(lobby::Chat{p.name, m.text});
-    return {};
-}
-
-Reply Lobby::may_talk(ConnId conn, const std::string& what, Millis now) {
-    Conn& c = conns_[conn];
-    if (!c.chat.allow(now))
-        return deny(Refusal::SlowDown, "wait: at most " + std::to_string(lobby::chat_burst) + what +
-                                           " at once, then one every " +
-                                           std::to_string(lobby::chat_every / 1000) + " s");
-    const std::string& source = c.peer.source;
-    const auto& shared = settings_.shared_sources;
-    const bool per_source = std::find(shared.begin(), shared.end(), source) == shared.end();
-    if (per_source && !talks_.allow(source, now))
-        return deny(Refusal::SlowDown, "too many lines from your address lately: at most " +
-                                           std::to_string(address_chat_burst) + " at once, then one every " +
-                                           std::to_string(address_chat_every / 1000) + " s");
-    c.chat.wrong(now);  // (the buckets count lines said)
-    if (per_source) talks_.spend(source, now);
     return {};
 }
 

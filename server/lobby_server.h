@@ -51,12 +51,16 @@ constexpr int changes_burst = 10;
 constexpr Millis changes_every = 1000;
 constexpr int address_changes_burst = 20;
 constexpr Millis address_changes_every = 500;
-// Lines said to the lobby (say) and to a game's spectators (kibitz), which everyone in the lobby or at
-// the game reads: per connection lobby::chat_burst at once, then one every lobby::chat_every; all the
-// connections of an address together this many at once, then one every address_chat_every (not a
+// Lines said to the lobby (say), to a game's spectators (kibitz) and to one player (tell), which everyone
+// in the lobby or at the game reads, or which ring a player's bell: per connection lobby::chat_burst at once,
+// then one every lobby::chat_every; all the connections of an address together this many at once, then one
+// every address_chat_every (not a
 // --shared-address). 31 spectators from one address had sent 15 lines a second to each (issue 34).
 constexpr int address_chat_burst = 10;
 constexpr Millis address_chat_every = 1000;
+// A profile's rating over time (`trend`) is read from the player's newest this many rated games (each
+// variant's last lobby::max_trend_points among them).
+constexpr int trend_window = 2 * lobby::max_trend_points;
 // Questions the lobby answers from the database (best, history, finger, record, ratings, standings): each
 // is an index lookup of bounded size, but the loop answers it while the games wait, so per connection
 // this many at once, then one every query_every; all the connections of an address together
@@ -219,6 +223,10 @@ class Lobby : public GameListener, private LobbyRoom {
     Reply finger(ConnId conn, const lobby::FingerQuery& q, Millis now);
     Reply best(ConnId conn, Millis now);
     Reply kibitz(ConnId conn, Player& p, const lobby::Kibitz& m, Millis now);
+    // Version 4: a private line to a player online, to both of them (lobby_talk.cpp, with say and kibitz);
+    // a watch code for the game a player of that name plays, under watch's rules.
+    Reply tell(ConnId conn, Player& p, const lobby::Tell& m, Millis now);
+    Reply observe(ConnId conn, Player& p, const lobby::Observe& m, Millis now);
     // Who watches `g` changed (or it ended): the players' lines of those who came or went.
     void sync_watchers(const HostedGame& g, bool over);
     // A player's rating in a variant, online or not (nullopt: a guest, or no rated game there).
@@ -266,8 +274,9 @@ class Lobby : public GameListener, private LobbyRoom {
     net::PerSource talks_{address_chat_burst, address_chat_every, address_chat_burst* address_chat_every};
     net::PerSource queries_{settings_.address_query_burst, address_query_every,
                             settings_.address_query_burst* address_query_every};
-    // The leaderboard as last read, and until when it stands (nullopt: read it again).
-    std::array<std::vector<RatingsRow>, 4> leaders_;
+    // The leaderboard as last read (the settled ratings; and, on a board not full, the best provisional
+    // ones), and until when it stands (nullopt: read it again).
+    std::array<std::vector<RatingsRow>, 4> leaders_, provisional_;
     std::optional<UnixTime> leaders_until_;
     std::unordered_map<std::string, std::size_t> players_from_;  // players logged in, by source address
     // The login desk, the seeks and challenges, and the tournaments, which reach the lobby through its

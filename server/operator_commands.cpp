@@ -332,12 +332,22 @@ int print_profile(std::ostream& out, std::ostream& err, const fs::path& db, cons
         net::lobby::ProfileItem p;
         std::vector<net::lobby::StatsItem> stats;
         std::vector<net::lobby::HistoryItem> games;
+        std::vector<net::lobby::TrendItem> trends;
         for (const net::lobby::Message& m : profile_of(store, *a, now, false)) {
             if (const auto* x = std::get_if<net::lobby::ProfileItem>(&m)) p = *x;
             if (const auto* x = std::get_if<net::lobby::StatsItem>(&m)) stats.push_back(*x);
+            if (const auto* x = std::get_if<net::lobby::TrendItem>(&m)) trends.push_back(*x);
             if (const auto* x = std::get_if<net::lobby::HistoryItem>(&m)) games.push_back(*x);
         }
-        for (const std::string& line : net::lobby::profile_text(p, stats, games)) out << line << "\n";
+        // The player and their ratings, each variant's rating over time, then the last games.
+        const std::vector<std::string> text = net::lobby::profile_text(p, stats, games);
+        const std::size_t head = std::min(text.size(), 1 + stats.size());
+        for (std::size_t i = 0; i < head; ++i) out << text[i] << "\n";
+        for (const net::lobby::TrendItem& t : trends)
+            for (const std::string& line :
+                 net::lobby::trend_chart(t, profile_chart_width, profile_chart_rows))
+                out << line << "\n";
+        for (std::size_t i = head; i < text.size(); ++i) out << text[i] << "\n";
         return 0;
     });
 }

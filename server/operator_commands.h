@@ -27,9 +27,13 @@ std::string ratings_table(Variant variant, const std::vector<RatingsRow>& rows,
 int print_ratings(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
                   std::optional<Rules> rules, std::optional<int> size, UnixTime now);
 
-// --profile NAME: a registered player's profile (net/lobby.h's profile_text: ratings with deviations,
-// records, registered and last seen, a computer or not, the last games), read only beside a running
-// server. Returns the exit status: 0, 1 when the database cannot be used, 2 for a name nobody has.
+// --profile NAME: a registered player's profile (net/lobby_text.h's profile_text: ratings with
+// deviations, records, registered and last seen, a computer or not, the last games; and trend_chart:
+// each variant's rating over its last rated games, in profile_chart_rows rows of profile_chart_width
+// columns), read only beside a running server. Returns the exit status: 0, 1 when the database cannot be
+// used, 2 for a name nobody has.
+constexpr int profile_chart_width = 72;
+constexpr int profile_chart_rows = 6;
 int print_profile(std::ostream& out, std::ostream& err, const std::filesystem::path& db,
                   const std::string& name, UnixTime now);
 

@@ -223,8 +223,7 @@ Reply Seeks::rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m,
 }
 
 Reply Seeks::may_ask(const std::string& from, const std::string& to, const std::string& name, Millis now) {
-    if (const auto it = noplay_.find(to); it != noplay_.end() && it->second.contains(from))
-        return deny(Refusal::NotAllowed, name + " does not take challenges from you");
+    if (refuses(to, from)) return deny(Refusal::NotAllowed, name + " does not take challenges from you");
     if (const auto mine = seeks_of_.find(from); mine != seeks_of_.end())
         for (const lobby::Id id : mine->second)
             if (seeks_.at(id).from == from && seeks_.at(id).to == to)
@@ -257,12 +256,13 @@ Reply Seeks::noplay(ConnId conn, const LobbyPlayer& p, const lobby::NoPlay& m, M
             for (const lobby::Id id : std::vector<lobby::Id>(mine->second))
                 if (seeks_.at(id).from == them && seeks_.at(id).to == p.key)
                     drop(id, lobby::SeekEnd::Declined);
-        text = already ? m.name + "'s challenges were refused already"
-                       : m.name + "'s challenges to you are refused now";
+        text = already ? m.name + "'s challenges and tells were refused already"
+                       : m.name + "'s challenges and tells to you are refused now";
         if (!already) env_.note(now, "lobby: " + p.name + " refuses the challenges of " + m.name);
     } else {
         const bool was = refused.erase(them) > 0;
-        text = was ? m.name + "'s challenges reach you again" : m.name + "'s challenges were not refused";
+        text = was ? m.name + "'s challenges and tells reach you again"
+                   : m.name + "'s challenges and tells were not refused";
         if (was) env_.note(now, "lobby: " + p.name + " takes the challenges of " + m.name + " again");
     }
     if (refused.empty()) noplay_.erase(p.key);

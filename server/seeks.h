@@ -56,11 +56,16 @@ class Seeks {
     // Version 3: a rematch of a finished match with the colours swapped, a challenge (or the opponent's
     // own, accepted: both want it).
     Reply rematch(ConnId conn, const LobbyPlayer& p, const lobby::Rematch& m, Millis now);
-    // Version 3 (FICS's noplay): the player refuses another's challenges and rematches, or takes them
-    // again; kept while the server runs (a guest's while it is in the lobby).
+    // Version 3 (FICS's noplay): the player refuses another's challenges and rematches (and, version 4,
+    // tells), or takes them again; kept while the server runs (a guest's while it is in the lobby).
     Reply noplay(ConnId conn, const LobbyPlayer& p, const lobby::NoPlay& m, Millis now);
     // A guest left the lobby: what it refused goes with it (its name may come to another guest).
     void guest_left(const std::string& key) { noplay_.erase(key); }
+    // Whether the player `to` refuses `from` (name keys): their challenges, rematches and tells.
+    bool refuses(const std::string& to, const std::string& from) const {
+        const auto it = noplay_.find(to);
+        return it != noplay_.end() && it->second.contains(from);
+    }
 
     // A newcomer's share of the lobby: the open seeks and the player's own seeks and challenges, in the
     // order they were made, and the list's end.

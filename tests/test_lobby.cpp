@@ -128,6 +128,11 @@ TEST_CASE("every lobby message survives being written and read back", "[net][lob
         NoPlay{false, "~Guest2"},
         Ok{"noplay", "Eamon's challenges to you are refused now"},
         Kibitzed{game_id, "~Zoe", "indeed"},
+        Tell{"Eamon", "good game"},
+        Observe{"~Zoe"},
+        Told{"~Zoe", "Liam", "thanks"},
+        TrendItem{Variant{4, Rules::Official}, "2026-11-01T10:00Z", "2026-11-28T11:30Z", {1500, 1662}},
+        LeaderItem{Variant{4, Rules::Official}, 7, "Newbie", Rating{1662, 290}, 1},
         ProfileItem{"MaxBot", Role::Bot, "2026-11-23T14:03Z", "online"},
         ProfileItem{"Liam", Role::Human, "2026-11-23T14:03Z", "2026-11-28T09:15Z"},
         StatsItem{Variant{4, Rules::Official}, Rating{1662, 290}, 1, 1, 0, 0},
@@ -291,6 +296,12 @@ TEST_CASE("every message of the table, at every version that has it, reads back 
         {StatsItem{Variant{4, Rules::Official}, Rating{1662, 290}, 1, 1, 0, 0}, 3},
         {LeaderItem{Variant{4, Rules::Rogers}, 10, "Liam", Rating{1700, 150}, 12}, 3},
         {Kibitzed{game_id, "~Zoe", "indeed"}, 3},
+        {Tell{"Eamon", "good game"}, 4},
+        {Observe{"~Zoe"}, 4},
+        {Told{"Liam", "~Zoe", "good game"}, 4},
+        {TrendItem{Variant{3, Rules::Rogers}, "2026-11-01T10:00Z", "2026-11-28T11:30Z", {1500, 1662, 1580}},
+         4},
+        {LeaderItem{Variant{4, Rules::Official}, 9, "Newbie", Rating{1662, 290}, 1}, 4},
         {End{List::Players}, 1},
         {End{List::Best}, 3},
         {Ping{1234567890123}, 1},
@@ -538,7 +549,7 @@ TEST_CASE("the table says what answers each request: ok, a query's own lines, or
     }
     CHECK(oks == std::vector<std::string>{"password", "secret", "ssh", "key", "starter", "forget", "noplay"});
     CHECK(queries == std::vector<std::string>{"watch", "history", "record", "ratings", "standings",
-                                              "machines", "finger", "best"});
+                                              "machines", "finger", "best", "observe"});
     // `ok` names what the version spoken has: version 1 had no ssh, key nor starter (docs/lobby.md,
     // "Versions"), version 2 no forget.
     CHECK(ok_verb("forget", 3));
@@ -902,7 +913,7 @@ TEST_CASE("malformed lobby lines are refused, each with its reason", "[net][lobb
          "profile: a date is written 2026-11-23T14:03Z, not 'yesterday'"},
         {"stats official 4 1500/350 2 1 0 0", "stats: wins, losses and draws do not add up to the games"},
         {"leader official 4 11 Liam 1700 60 5", "leader: rank: out of range"},
-        {"leader official 4 1 Liam 1700 151 5", "leader: deviation: out of range"},
+        {"leader official 4 1 Liam 1700 1000 5", "leader: deviation: out of range"},
         {"over " + game_id + " 0 1 0 1500-1662 - Liam wins",
          "over: rating change: a rating change is BEFORE>AFTER or -"},
         {"unseek 1 vanished",

@@ -121,8 +121,8 @@ struct Loop : test::FakeTimeSteps<Loop, 400>, test::Heard<Event> {
     void log_in(const std::string& welcome = "welcome Liam human secret 1623/85 - - -",
                 const std::vector<std::string>& table_lines = {}) {
         const std::size_t logins = of(Event::Kind::LoggedIn).size();
-        REQUIRE(heard("lobby gobblet 3"));
-        server.say("server gobblet 3 Test server\n");
+        REQUIRE(heard("lobby gobblet 4"));
+        server.say("server gobblet 4 Test server\n");
         REQUIRE(until([&] { return server.heard().size() >= 2; }));
         server.say(welcome + "\n");
         for (const std::string& l : table_lines) server.say(l + "\n");
@@ -172,7 +172,7 @@ TEST_CASE("the client greets, logs in with this machine's secret, and gets the l
                  "game " + game_id + " Eamon MaxBot 1 0 110000 300000 1 3 - official 4 dm first-to 2 rated",
                  "tournament 2 spring Liam round-robin open 3 8 0 schedule official 4 dm first-to 2 rated"});
     REQUIRE(server.heard().size() >= 2);
-    CHECK(server.heard()[0] == "lobby gobblet 3");
+    CHECK(server.heard()[0] == "lobby gobblet 4");
     CHECK(server.heard()[1] == "login Liam human secret " + secret);
     CHECK(loop.last(Event::Kind::Connected) == "Test server");
     REQUIRE(loop.saw(Event::Kind::LoggedIn));
@@ -243,8 +243,8 @@ TEST_CASE("a name with a password: refused without it, welcomed with it, then th
           "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 3"));
-    server.say("server gobblet 3 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 4"));
+    server.say("server gobblet 4 hi\n");
     REQUIRE(loop.heard("login Liam human secret " + secret));
     server.say("refused login password-needed Liam is registered with a password: log in with it\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::LoginRefused); }));
@@ -267,16 +267,16 @@ TEST_CASE("a name with a password: refused without it, welcomed with it, then th
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     loop.pass(1250);
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
-    REQUIRE(loop.heard("lobby gobblet 3"));
-    server.say("server gobblet 3 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 4"));
+    server.say("server gobblet 4 hi\n");
     REQUIRE(loop.heard("login Liam human secret " + secret));
 }
 
 TEST_CASE("a wrong password is not tried again by itself", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam(false));
-    REQUIRE(loop.heard("lobby gobblet 3"));
-    server.say("server gobblet 3 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 4"));
+    server.say("server gobblet 4 hi\n");
     // Without a secret there is nothing to log in with: the player is asked.
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Connected); }));
     loop.idle();
@@ -291,8 +291,8 @@ TEST_CASE("a wrong password is not tried again by itself", "[net][lobby-client]"
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     loop.pass(1250);
     REQUIRE(loop.until([&] { return server.accepted == 2; }));
-    REQUIRE(loop.heard("lobby gobblet 3"));
-    server.say("server gobblet 3 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 4"));
+    server.say("server gobblet 4 hi\n");
     REQUIRE(loop.until([&] { return loop.of(Event::Kind::Connected).size() == 2; }));
     loop.idle();
     CHECK(loop.client->phase() == Client::Phase::Greeted);
@@ -304,8 +304,8 @@ TEST_CASE("a guest logs in as ~name, unrated", "[net][lobby-client]") {
     Config c = liam(false);
     c.guest = true;
     Loop loop(server, c);
-    REQUIRE(loop.heard("lobby gobblet 3"));
-    server.say("server gobblet 3 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 4"));
+    server.say("server gobblet 4 hi\n");
     REQUIRE(loop.heard("login Liam human guest"));
     server.say("welcome ~Liam2 guest guest - - - -\nend players\n");
     REQUIRE(loop.until([&] { return loop.client->phase() == Client::Phase::Lobby; }));
@@ -527,7 +527,7 @@ TEST_CASE("keep-alives: the client pings when quiet, answers pings, and leaves a
 TEST_CASE("a server that accepts and says nothing is left, and tried again", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 3"));
+    REQUIRE(loop.heard("lobby gobblet 4"));
     loop.pass(answer_timeout);
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Lost); }));
     CHECK(loop.last(Event::Kind::Lost) == "no greeting from the server within 10 s");
@@ -590,12 +590,12 @@ TEST_CASE("`bye` from the server means come back later; `error` means stop", "[n
 TEST_CASE("a server of another version is told so, and left for good", "[net][lobby-client]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 3"));
-    server.say("server gobblet 4 the future\n");
+    REQUIRE(loop.heard("lobby gobblet 4"));
+    server.say("server gobblet 5 the future\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) ==
-          "the server speaks gobblet lobby protocol version 4, this program version 3: update gobblet");
-    REQUIRE(loop.heard("bye this program speaks gobblet lobby protocol version 3"));
+          "the server speaks gobblet lobby protocol version 5, this program version 4: update gobblet");
+    REQUIRE(loop.heard("bye this program speaks gobblet lobby protocol version 4"));
     CHECK_FALSE(server.heard_line("login Liam human secret " + secret));  // the secret never went out
     loop.pass(5000);
     CHECK(server.accepted == 1);
@@ -633,7 +633,7 @@ TEST_CASE("hostile server: a megabyte line ends the connection after 512 bytes",
 TEST_CASE("hostile server: garbage instead of a greeting", "[net][lobby-client][hostile]") {
     FakeServer server;
     Loop loop(server, liam());
-    REQUIRE(loop.heard("lobby gobblet 3"));
+    REQUIRE(loop.heard("lobby gobblet 4"));
     server.say(std::string("\x00\xff\xfe garbage\n", 13));
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) == "protocol error from the server: a line that is not valid UTF-8");
@@ -652,7 +652,7 @@ TEST_CASE("hostile server: the wrong message at each step", "[net][lobby-client]
         line = "post official 4 dm first-to 2 rated";
         why = "a message only clients send: post";
     }
-    REQUIRE(loop.heard("lobby gobblet 3"));
+    REQUIRE(loop.heard("lobby gobblet 4"));
     server.say(line + "\n");
     REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
     CHECK(loop.last(Event::Kind::Closed) == "protocol error from the server: " + why);
@@ -677,7 +677,7 @@ TEST_CASE("hostile server: a message of another step, at each step of the login"
         {At::Login, "player Eamon human idle - 1590/110 - - -", "expected welcome, not player"},
         {At::Login, "ok secret this machine can log in as Liam now", "expected welcome, not ok"},
         {At::Login, "refused accept not-found no seek 12", "expected welcome, not refused"},
-        {At::Login, "server gobblet 3 hi", "expected welcome, not server"},
+        {At::Login, "server gobblet 4 hi", "expected welcome, not server"},
         {At::Ssh, "refused login wrong-password that is not Liam's password",
          "expected the answer to ssh, not refused"},
     };
@@ -687,11 +687,11 @@ TEST_CASE("hostile server: a message of another step, at each step of the login"
             Config c = liam(k.at != At::Player && k.at != At::Ssh);
             if (k.at == At::Ssh) c.ssh = Config::Ssh{"203.0.113.5", ""};
             Loop loop(server, c);
-            REQUIRE(loop.heard("lobby gobblet 3"));
+            REQUIRE(loop.heard("lobby gobblet 4"));
             server.say("ping 77\n");
             REQUIRE(loop.heard("pong 77"));
             if (k.at != At::Greeting) {
-                server.say("server gobblet 3 hi\nnotice the login step\n");
+                server.say("server gobblet 4 hi\nnotice the login step\n");
                 REQUIRE(loop.until([&] { return !loop.lines<Notice>().empty(); }));
             }
             server.say("ping 78\n");
@@ -759,8 +759,8 @@ TEST_CASE("hostile server: lines that do not fit what was asked", "[net][lobby-c
         line = "chat Eamon \x1b]52;c;aGk=\x07";
         why = "a control character in a line";
     }
-    REQUIRE(loop.heard("lobby gobblet 3"));
-    server.say("server gobblet 3 hi\n");
+    REQUIRE(loop.heard("lobby gobblet 4"));
+    server.say("server gobblet 4 hi\n");
     REQUIRE(loop.until([&] { return server.heard().size() >= 2; }));
     server.say(welcome + "\nend players\n");
     if (!line.empty()) server.say(line + "\n");
@@ -857,8 +857,8 @@ TEST_CASE("through sshd: the ssh line, and the login only once it is answered", 
         Config c = liam(false);
         c.ssh = Config::Ssh{"203.0.113.5", key};
         Loop loop(server, c);
-        REQUIRE(loop.heard("lobby gobblet 3"));
-        server.say("server gobblet 3 Test server\n");
+        REQUIRE(loop.heard("lobby gobblet 4"));
+        server.say("server gobblet 4 Test server\n");
         REQUIRE(loop.heard("ssh 203.0.113.5 " + key));
         loop.idle();
         CHECK(server.heard().size() == 2);  // no login before the answer
@@ -882,8 +882,8 @@ TEST_CASE("through sshd: the ssh line, and the login only once it is answered", 
         Config c = liam(true);
         c.ssh = Config::Ssh{"2001:db8::5", key};
         Loop loop(server, c);
-        REQUIRE(loop.heard("lobby gobblet 3"));
-        server.say("server gobblet 3 Test server\n");
+        REQUIRE(loop.heard("lobby gobblet 4"));
+        server.say("server gobblet 4 Test server\n");
         REQUIRE(loop.heard("ssh 2001:db8::5 " + key));
         server.say(
             "refused ssh not-allowed this server believes SSH logins only from the account sshd runs\n");
@@ -896,14 +896,14 @@ TEST_CASE("through sshd: the ssh line, and the login only once it is answered", 
         Config c = liam(false);
         c.ssh = Config::Ssh{"203.0.113.5", ""};
         Loop loop(server, c);
-        REQUIRE(loop.heard("lobby gobblet 3"));
-        server.say("server gobblet 3 Test server\nwelcome Liam human key - - - -\n");
+        REQUIRE(loop.heard("lobby gobblet 4"));
+        server.say("server gobblet 4 Test server\nwelcome Liam human key - - - -\n");
         REQUIRE(loop.until([&] { return loop.saw(Event::Kind::Closed); }));
         CHECK(loop.last(Event::Kind::Closed) ==
               "protocol error from the server: expected the answer to ssh, not welcome");
         FakeServer old;
         Loop again(old, c);
-        REQUIRE(again.heard("lobby gobblet 3"));
+        REQUIRE(again.heard("lobby gobblet 4"));
         old.say("error this server speaks gobblet lobby protocol version 1\n");
         REQUIRE(again.until([&] { return again.saw(Event::Kind::Closed); }));
         CHECK(again.last(Event::Kind::Closed) ==

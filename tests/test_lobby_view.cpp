@@ -259,9 +259,9 @@ TEST_CASE("the seek list's filter: the words of terms, and never a seek that is 
     CHECK(seek_filter_text(*f) == "rated official 4x4 1400-1800");
     CHECK(parse_seek_filter("")->rated == std::nullopt);
     CHECK(*parse_seek_filter("all") == SeekFilter{});
-    CHECK(why_refused(parse_seek_filter, "blitz") ==
-          "filter: 'blitz' is none of rated, casual, official, rogers, 4, 3 or a rating range such as "
-          "1400-1800");
+    CHECK(why_refused(parse_seek_filter, "fast") ==
+          "filter: 'fast' is none of rated, casual, official, rogers, 4, 3, a speed (bullet, blitz, rapid, "
+          "classical, ultrabullet, unlimited) or a rating range such as 1400-1800");
     CHECK_FALSE(parse_seek_filter("1800-1400"));
     const lobby::Terms rated4 = terms("official 4 5m+2s first-to 1 rated");
     const lobby::Terms casual3 = terms("rogers 3 none first-to 1 casual");
@@ -453,13 +453,15 @@ TEST_CASE("the selection stays within the rows", "[lobby-view]") {
 }
 
 TEST_CASE("a typed challenge is a name and terms", "[lobby-view]") {
-    const auto c = parse_challenge("  Eamon rogers 3 none first-to 1 casual");
+    const lobby::Terms mine = terms("official 4 5m+2s first-to 1 casual");
+    const auto parse = [&mine](std::string_view text) { return parse_challenge(text, mine); };
+    const auto c = parse("  Eamon rogers 3 none first-to 1 casual");
     REQUIRE(c);
     CHECK(c->name == "Eamon");
     CHECK(c->terms == terms("rogers 3 none first-to 1 casual"));
-    CHECK(parse_challenge("~Nora official 4 none first-to 1 casual"));  // a guest may be challenged
-    const auto why_not = [](std::string_view text) { return why_refused(parse_challenge, text); };
-    CHECK(contains(why_not("Eamon"), "type a name and the terms"));
+    CHECK(parse("~Nora official 4 none first-to 1 casual"));  // a guest may be challenged
+    const auto why_not = [&parse](std::string_view text) { return why_refused(parse, text); };
+    CHECK(parse("Eamon")->terms == mine);  // the name alone: the last terms
     // The terms without a name (c where no player is selected) say what is missing.
     CHECK(
         why_not("official 4 5m+2s first-to 1 casual") ==

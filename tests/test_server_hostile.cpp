@@ -41,13 +41,13 @@ TEST_CASE_METHOD(
     std::vector<std::unique_ptr<RawPeer>> keep;
     RawPeer& a = raw(w, keep);
     a.say("GET / HTTP/1.0\n");
-    CHECK(closed_with(w, a, "error expected lobby gobblet 3, or a game's hello"));
+    CHECK(closed_with(w, a, "error expected lobby gobblet 4, or a game's hello"));
     RawPeer& b = raw(w, keep);
     b.say(std::string(600, 'x'));
     CHECK(closed_with(w, b, "error a line longer than 512 bytes"));
     RawPeer& c = raw(w, keep);
-    c.say("lobby gobblet 4\n");
-    CHECK(closed_with(w, c, "error this server speaks gobblet lobby protocol versions 1 to 3"));
+    c.say("lobby gobblet 5\n");
+    CHECK(closed_with(w, c, "error this server speaks gobblet lobby protocol versions 1 to 4"));
     RawPeer& d = raw(w, keep);
     d.say("hello gobblet 1 ABCDEFGH new Eamon\n");
     CHECK(

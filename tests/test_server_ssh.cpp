@@ -220,9 +220,9 @@ TEST_CASE("an ssh line is believed only from a trusted user on a unix socket", "
         REQUIRE(w.until([&] { return late.closed_by_peer(); }));
         CHECK(late.heard().back() == "error ssh comes before the login");
         RawPeer& odd = raw_to(w, keep, srv.unix_endpoint());
-        odd.say("lobby gobblet 4\n");
+        odd.say("lobby gobblet 5\n");
         REQUIRE(w.until([&] { return odd.closed_by_peer(); }));
-        CHECK(odd.heard().back() == "error this server speaks gobblet lobby protocol versions 1 to 3");
+        CHECK(odd.heard().back() == "error this server speaks gobblet lobby protocol versions 1 to 4");
     }
 }
 

@@ -381,7 +381,7 @@ TEST_CASE_METHOD(
     // Liam refuses Eamon's challenges: the one waiting goes, the next is refused with the reason.
     REQUIRE(liam.lobby->noplay("Eamon", true, w.now).ok());
     REQUIRE(w.until([&] { return liam.heard<lobby::Ok>(); }));
-    CHECK(liam.all<lobby::Ok>().back().text == "Eamon's challenges to you are refused now");
+    CHECK(liam.all<lobby::Ok>().back().text == "Eamon's challenges and tells to you are refused now");
     REQUIRE(w.until([&] { return waiting() == 0; }));
     w.pass(300 * s);
     CHECK(challenge(eamon, "Liam") == "not-allowed Liam does not take challenges from you");
@@ -399,8 +399,8 @@ TEST_CASE_METHOD(
     REQUIRE(w.until([&] { return eamon.refused("rematch").has_value(); }));
     CHECK(refusal(eamon, "rematch") == "not-allowed Liam does not take challenges from you");
     REQUIRE(liam.lobby->noplay("Eamon", false, w.now).ok());
-    REQUIRE(
-        w.until([&] { return liam.all<lobby::Ok>().back().text == "Eamon's challenges reach you again"; }));
+    REQUIRE(w.until(
+        [&] { return liam.all<lobby::Ok>().back().text == "Eamon's challenges and tells reach you again"; }));
     // Rematches declined until the budget is spent: two came back in the ten minutes since (the one
     // refused by noplay cost nothing).
     int declined = 0;

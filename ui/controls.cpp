@@ -3,6 +3,7 @@
 #include <curses.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "engine/text.h"
 #include "input.h"
@@ -102,6 +103,17 @@ void step_cursor(Spot& c, int size, int drow, int dcol) {
 EntryOutcome edit_entry(LineEntry& e, Key k) {
     if (is_enter(k)) return EntryOutcome::Submit;
     if (!k.special && (k.code == 27 || k.code == 3)) return EntryOutcome::Cancel;
+    if (e.selected) {  // the text offered goes at the first edit, or stays to be edited
+        e.selected = false;
+        if (k.special &&
+            (k.code == KEY_LEFT || k.code == KEY_RIGHT || k.code == KEY_HOME || k.code == KEY_END))
+            return EntryOutcome::Edited;
+        if (is_backspace(k)) {
+            e.text.clear();
+            return EntryOutcome::Edited;
+        }
+        if (!k.special && k.code >= 32) e.text.clear();
+    }
     if ((k.special && k.code == KEY_BACKSPACE) || (!k.special && (k.code == 127 || k.code == 8))) {
         if (!e.text.empty()) e.text.pop_back();
     } else if (!k.special && k.code >= 32 && e.text.size() < e.max_length) {
@@ -111,6 +123,7 @@ EntryOutcome edit_entry(LineEntry& e, Key k) {
 }
 
 void paste_into_entry(LineEntry& e, std::string_view text) {
+    if (std::exchange(e.selected, false)) e.text.clear();  // a paste replaces the text offered
     std::string add;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const unsigned char c = static_cast<unsigned char>(text[i]);

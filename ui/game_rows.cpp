@@ -215,24 +215,33 @@ void GameScreen::open_chat_log() {
 }
 
 void GameScreen::open_chat() {
+    // A server's game: a line that starts with / is a lobby command (/tell NAME TEXT), which the lobby
+    // under this screen reads and sends; never said to the board.
+    const auto lobby_line = [this](const std::string& text) {
+        if (!lobby_ || text.empty() || text.front() != '/') return false;
+        const Expected<std::string> done = lobby_->command(text);
+        say(done ? *done : done.why(), !done);
+        return true;
+    };
     if (table_.session()->watching()) {
         // Spectators talk among themselves (through the lobby), never to the players.
-        ui_.entry = LineEntry{"Say to the other spectators",
+        ui_.entry = LineEntry{"Say to the other spectators (/tell NAME TEXT: to one player)",
                               "",
                               net::max_text,
-                              [this](const std::string& text) {
-                                  if (text.find_first_not_of(' ') == std::string::npos) return;
+                              [this, lobby_line](const std::string& text) {
+                                  if (text.find_first_not_of(' ') == std::string::npos || lobby_line(text))
+                                      return;
                                   if (const Expected<void> sent = lobby_->kibitz(text); !sent)
                                       say(sent.why(), true);
                               },
                               {}};
         return;
     }
-    ui_.entry = LineEntry{"Say",
+    ui_.entry = LineEntry{lobby_ ? "Say (/tell NAME TEXT: to a player in the lobby)" : "Say",
                           "",
                           net::max_text,
-                          [this](const std::string& text) {
-                              if (text.empty()) return;
+                          [this, lobby_line](const std::string& text) {
+                              if (text.empty() || lobby_line(text)) return;
                               const Expected<void> said = table_.chat(text);
                               say(said ? "you: " + printable(text) : said.why(), !said);
                           },

@@ -84,7 +84,9 @@ enum class Action : std::uint8_t {
     Filter,           // the seek list's filter: rated or casual, rules, board, the seekers' ratings
     Bell,             // the bell of notifications on or off (kept in the settings file)
     Abort,            // a server's match before each side has moved: end it without a result
-    NoPlay,           // refuse a player's challenges, or take them again (FICS noplay)
+    NoPlay,           // refuse a player's challenges and tells, or take them again (FICS noplay)
+    Tell,             // a private line to a player (FICS tell)
+    Observe,          // watch the game a player plays, by their name (FICS observe)
     // Grabble (ui/grabble/screen.h).
     Reveal,  // reveal the next tile
     Pass,    // nothing to grab: pass

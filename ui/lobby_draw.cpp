@@ -137,15 +137,19 @@ void LobbyScreen::draw_frame(Millis now, const LobbyBody& body) {
     for (const std::string& line : waiting) put_text(y++, 0, line, w, A_BOLD | pair_of(pair_title));
     for (const std::string& line : message)
         put_text(y++, 0, line, w, message_error_ ? (A_BOLD | pair_of(pair_error)) : A_NORMAL);
-    int cursor = -1;
+    int cursor = -1, selected_at = -1;
     if (entry_) {
         // What is typed always shows: the label gives way, then the start of the text.
         const EntryView v = entry_view(entry_->label, entry_->text, entry_hidden_, w);
         asked = {v.line};
         cursor = v.cursor;
+        if (entry_->selected) selected_at = v.text_at;
     }
     const int prompt_y = y;
     for (const std::string& line : asked) put_text(y++, 0, line, w, question_ ? A_BOLD : A_NORMAL);
+    // A text offered selected is drawn reversed: what is typed replaces it.
+    if (selected_at >= 0 && cursor > selected_at && selected_at < w)
+        mvchgat(prompt_y, selected_at, std::min(cursor, w) - selected_at, A_REVERSE, 0, nullptr);
     const std::vector<std::string> foot = frame_footer(body, w);
     for (std::size_t i = 0; i < foot.size() && i < 2; ++i) put_text(y + int(i), 0, foot[i], w, A_REVERSE);
     if (cursor >= 0 && !entry_hidden_) {
@@ -235,6 +239,8 @@ std::string LobbyScreen::details(Millis now) const {
 
 std::vector<std::string> LobbyScreen::frame_footer(const LobbyBody& body, int width) const {
     if (question_) return {"answer with one key   Esc: " + question_->answers.back().label};
+    if (entry_ && entry_->selected)
+        return {"typing replaces the text shown   Right edits it   Enter confirm   Esc cancel"};
     if (entry_) return {"Enter confirm   Esc cancel   Ctrl-U empties it"};
     return body.footer(width);
 }

@@ -151,11 +151,16 @@ const KeyRows<LobbyScreen>& LobbyScreen::keys() const {
             {Action::Post, in, [](S& s) { s.post(s.now()); }},
             {Action::Chat, in,
              [](S& s) {
-                 s.open_entry("Say to the lobby", "", lobby::max_text, [&s](const std::string& text) {
-                     if (text.find_first_not_of(' ') == std::string::npos) return;
-                     s.say_if(s.client_->say(text, s.now()));
-                 });
+                 s.open_entry("Say to the lobby (/tell NAME TEXT: to one player)", "", lobby::max_text,
+                              [&s](const std::string& text) { s.say_if(s.chat_line(text)); });
              }},
+            {Action::Tell, in,
+             [](S& s) {
+                 const lobby::PlayerItem* p = s.pane_ == LobbyPane::Players ? s.selected_player() : nullptr;
+                 s.tell(p && lobby::name_key(p->name) != lobby::name_key(s.client_->name()) ? p->name
+                                                                                            : s.last_teller_);
+             }},
+            {Action::Observe, in, [](S& s) { s.observe(); }},
             {Action::Filter, in, [](S& s) { s.filter(); }},
             {Action::Challenge, in,
              [](S& s) {
@@ -273,8 +278,8 @@ void LobbyScreen::noplay(Millis now) {
         noplayed_.insert(key);
     else
         noplayed_.erase(key);
-    say(on ? "refusing " + name + "'s challenges (N again takes them)..."
-           : "taking " + name + "'s challenges again...");
+    say(on ? "refusing " + name + "'s challenges and tells (N again takes them)..."
+           : "taking " + name + "'s challenges and tells again...");
 }
 
 Expected<void> LobbyScreen::tournament_works(Action a, const lobby::TournamentItem* t, bool on) const {
@@ -434,8 +439,10 @@ void LobbyScreen::withdraw(Millis now) {
 }
 
 void LobbyScreen::filter() {
+    // The filter in force is offered selected: what is typed replaces it, never adds to it.
     open_entry(
-        "Show seeks (rated|casual official|rogers 4|3 LOW-HIGH; empty: all)", seek_filter_text(filter_), 80,
+        "Show seeks (rated|casual official|rogers 4|3 blitz|rapid... LOW-HIGH)", seek_filter_text(filter_),
+        120,
         [this](const std::string& text) {
             const Expected<SeekFilter> f = parse_seek_filter(text);
             if (!f) return say(f.why(), true);
@@ -444,7 +451,45 @@ void LobbyScreen::filter() {
             lists_[int(LobbyPane::Seeks)].select(0);
             const std::string shown = seek_filter_text(filter_);
             say(shown.empty() ? "every seek for you is shown" : "only seeks that fit are shown: " + shown);
-        });
+        },
+        false, true);
+}
+
+void LobbyScreen::observe() {
+    const lobby::PlayerItem* p = pane_ == LobbyPane::Players ? selected_player() : nullptr;
+    const std::string offered =
+        p && lobby::name_key(p->name) != lobby::name_key(client_->name()) ? p->name : "";
+    open_entry("Observe (NAME: watch the game that player plays)", offered, lobby::max_guest_name,
+               [this](const std::string& text) {
+                   std::string name = text;
+                   while (!name.empty() && name.back() == ' ') name.pop_back();
+                   while (!name.empty() && name.front() == ' ') name.erase(0, 1);
+                   if (name.empty()) return say("observe: type the name of a player who plays now", true);
+                   const auto sent = client_->observe(name, now());
+                   sent ? say("asking to watch the game of " + name + "...") : say(sent.why(), true);
+               });
+}
+
+void LobbyScreen::tell(const std::string& name) {
+    open_entry("Tell (NAME TEXT: a private line, with their bell)", name.empty() ? "" : name + " ",
+               lobby::max_name + 1 + lobby::max_text, [this](const std::string& text) {
+                   if (text.find_first_not_of(' ') == std::string::npos) return;
+                   say_if(chat_line("/tell " + text));
+               });
+}
+
+lobby::Terms LobbyScreen::defaults() const {
+    const auto t = lobby::parse_terms(last_terms_);
+    return t ? *t : lobby::Terms{};
+}
+
+void LobbyScreen::keep_terms(const lobby::Terms& t) {
+    const std::string text = lobby::terms_text(t);
+    if (text == last_terms_) return;
+    last_terms_ = text;
+    // Kept for the next run; a file that cannot be written only loses the defaults, said in the chat.
+    if (const Expected<void> kept = saves::save_setting("seek", text); !kept)
+        add_chat("* your terms are not kept for next time: " + kept.why());
 }
 
 void LobbyScreen::leave_tournament(const lobby::TournamentItem& tournament) {
@@ -470,7 +515,7 @@ void LobbyScreen::new_tournament() {
             if (!sent) return say(sent.why(), true);
             last_tournament_ = lobby::format_text(c->format) + " " + std::to_string(c->max_players) + " " +
                                lobby::first_word(c->first);
-            last_terms_ = lobby::terms_text(c->terms);
+            keep_terms(c->terms);
             pane_ = LobbyPane::Tournaments;
             say("creating " + c->name + ": you are its first player; S starts it once others have entered");
         });
@@ -488,29 +533,32 @@ void LobbyScreen::choose_starter(const lobby::TournamentItem& t) {
 }
 
 void LobbyScreen::post(Millis) {
-    open_entry("Seek (RULES SIZE CLOCK first-to N rated|casual [bots] [LOW-HIGH])", last_terms_, 200,
-               [this](const std::string& text) {
-                   const auto st = lobby::parse_seek_terms(text);
-                   if (!st) return say("the terms: " + st.why() + " (? shows how to write them)", true);
-                   last_terms_ = lobby::seek_terms_text(st->terms, st->audience);
-                   if (const auto sent = client_->post(st->terms, now(), st->audience); !sent)
-                       return say(sent.why(), true);
-                   say("seek posted: " + lobby::terms_description(st->terms) + "; " +
-                       lobby::audience_description(st->audience) + "; x withdraws it");
-               });
+    // The last terms offered selected: a seek in the player's own words (3+2 rated) replaces them, and
+    // takes what it leaves out from them; Enter posts them as they are.
+    open_entry(
+        "Seek (3+2, 3+2 rated, dm, rogers 3 ...: what you leave out is as shown)", last_terms_, 200,
+        [this](const std::string& text) {
+            const auto st = lobby::parse_seek_words(text, defaults());
+            if (!st) return say("the terms: " + st.why() + " (? shows how to write them)", true);
+            if (const auto sent = client_->post(st->terms, now(), st->audience); !sent)
+                return say(sent.why(), true);
+            keep_terms(st->terms);
+            say("seek posted: " + lobby::terms_description(st->terms) + "; " +
+                lobby::audience_description(st->audience) + "; x withdraws it");
+        },
+        false, true);
 }
 
 void LobbyScreen::challenge(const std::string& name) {
-    // A challenge names its player: who a seek is for does not go with it.
-    const auto st = lobby::parse_seek_terms(last_terms_);
-    const std::string terms = st ? lobby::terms_text(st->terms) : last_terms_;
-    open_entry("Challenge (NAME RULES SIZE CLOCK first-to N rated|casual)",
-               (name.empty() ? "" : name + " ") + terms, 230, [this](const std::string& text) {
-                   const Expected<TypedChallenge> c = parse_challenge(text);
+    // A challenge names its player: who a seek is for does not go with it; the terms are the player's
+    // own words, what they leave out from the last terms (the name alone: those terms).
+    open_entry("Challenge (NAME, then what differs from " + last_terms_ + ")", name.empty() ? "" : name + " ",
+               230, [this](const std::string& text) {
+                   const Expected<TypedChallenge> c = parse_challenge(text, defaults());
                    if (!c) return say(c.why(), true);
-                   last_terms_ = lobby::terms_text(c->terms);
                    if (const auto sent = client_->challenge(c->name, c->terms, now()); !sent)
                        return say(sent.why(), true);
+                   keep_terms(c->terms);
                    say("challenge sent to " + c->name + ": " + lobby::terms_description(c->terms) +
                        " (it lapses after a minute)");
                });
@@ -560,8 +608,9 @@ void LobbyScreen::login_password(Millis) {
 // Line entries and questions
 
 void LobbyScreen::open_entry(std::string label, std::string text, std::size_t max,
-                             std::function<void(const std::string&)> submit, bool hidden) {
+                             std::function<void(const std::string&)> submit, bool hidden, bool selected) {
     entry_ = LineEntry{std::move(label), std::move(text), max, std::move(submit), {}, {}, "cancel"};
+    entry_->selected = selected && !entry_->text.empty();
     entry_hidden_ = hidden;
 }
 
@@ -570,6 +619,7 @@ void LobbyScreen::entry_key(Key k, Millis) {
     // empties it (the terms are offered as last typed).
     if (!k.special && k.code == 21) {
         entry_->text.clear();
+        entry_->selected = false;
         return;
     }
     const EntryOutcome o = edit_entry(*entry_, k);

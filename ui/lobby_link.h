@@ -35,6 +35,9 @@ class LobbyActions {
     virtual Expected<void> rematch() = 0;
     // A spectator's line for the other spectators.
     virtual Expected<void> kibitz(const std::string& text) = 0;
+    // A lobby command typed in the game screen's chat line, which starts with / (/tell NAME TEXT): what
+    // was sent, in words for the message line, or why nothing was.
+    virtual Expected<std::string> command(const std::string& text) = 0;
     // Who watches the game ("Zoe, Max"; "" nobody), for its title.
     virtual std::string watchers() const = 0;
     // The game screen leaves the stack: the lobby tells it nothing more.

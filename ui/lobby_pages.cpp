@@ -343,9 +343,17 @@ class ProfilePage : public LobbyPage {
             const ProfileView& v = profile_;
             int y = top + heading(top,
                                   "Profile of " + v.player.name +
-                                      ": c challenges, h every finished game, Esc goes back",
+                                      ": c challenges, t tells, h every finished game, Esc goes back",
                                   width);
-            for (const std::string& line : lobby::profile_text(v.player, v.stats, v.games))
+            // The player and their ratings, then the rating over time of the variant they play most
+            // (a chart), then the last games, as many as fit.
+            std::vector<std::string> lines = lobby::profile_text(v.player, v.stats, v.games);
+            if (const lobby::TrendItem* t = lobby::busiest_trend(v.trends)) {
+                const std::vector<std::string> chart = lobby::trend_chart(*t, width - 2, profile_chart_rows);
+                const auto at = lines.begin() + std::ptrdiff_t(std::min(lines.size(), 1 + v.stats.size()));
+                lines.insert(at, chart.begin(), chart.end());
+            }
+            for (const std::string& line : lines)
                 for (const std::string& part : wrap(line, std::max(1, width))) {
                     if (y >= top + height) return;
                     put_text(y++, 0, part, width);
@@ -363,6 +371,15 @@ class ProfilePage : public LobbyPage {
                  [](Page& p) { self<P>(p).challenge(); }},
                 {Action::History, [](const Page& p) { return p.desk().in_lobby(); },
                  [](Page& p) { p.desk().ask_history(self<P>(p).profile_.player.name); }},
+                {Action::Tell,
+                 [](const Page& p) -> Expected<void> {
+                     if (const Expected<void> in = p.desk().in_lobby(); !in) return in;
+                     if (lobby::name_key(self<P>(p).profile_.player.name) ==
+                         lobby::name_key(p.desk().client().name()))
+                         return Failure{"your own profile: t tells another player"};
+                     return {};
+                 },
+                 [](Page& p) { p.desk().tell(self<P>(p).profile_.player.name); }},
                 {Action::Password, [](const Page& p) { return p.desk().password_allowed(); },
                  [](Page& p) { p.desk().set_password(); }},
             }),
@@ -379,7 +396,8 @@ class ProfilePage : public LobbyPage {
     ProfileView profile_;
 };
 
-// The leaderboard (FICS best): the best settled ratings of each variant.
+// The leaderboard (FICS best): the best settled ratings of each variant, and while fewer are settled the
+// best provisional ones after them, marked with a ?.
 class LeadersPage : public LobbyPage {
   public:
     LeadersPage(LobbyDesk& desk, std::vector<lobby::LeaderItem> items)
@@ -391,7 +409,8 @@ class LeadersPage : public LobbyPage {
         b.chat = false;
         b.draw = [this](int top, int height, int width) {
             const int h = heading(
-                top, "Leaderboard: the best settled ratings of each variant (* you); Esc goes back", width);
+                top, "Leaderboard: settled ratings first, then provisional ones (1500?); * you; Esc goes back",
+                width);
             const std::vector<std::string> lines = leader_lines(items_, desk_.client().name(), width);
             for (int i = 0; i < int(lines.size()) && i + h < height; ++i)
                 put_text(top + h + i, 0, lines[std::size_t(i)], width, i == 0 ? A_UNDERLINE : A_NORMAL);

@@ -26,10 +26,13 @@
 
 namespace gobblet::ui {
 
+// The rows of the chart of a player's rating over time on the profile page.
+inline constexpr int profile_chart_rows = 5;
 // A player's profile as the server answered `finger` (shown in the place of the lists).
 struct ProfileView {
     lobby::ProfileItem player;
     std::vector<lobby::StatsItem> stats;
+    std::vector<lobby::TrendItem> trends;  // each variant's rating over its last rated games (a chart)
     std::vector<lobby::HistoryItem> games;
 };
 
@@ -86,6 +89,7 @@ class LobbyDesk {
     virtual void ask_history(const std::string& name) = 0;
     virtual void ask_machines() = 0;
     virtual void challenge(const std::string& name) = 0;  // the challenge's line, the name filled in
+    virtual void tell(const std::string& name) = 0;       // the tell's line, the name filled in
     virtual void ask(Question q) = 0;
     // A tournament's keys (e, S, f, x) on `t` (the one shown), when they work and what they do; n.
     virtual Expected<void> tournament_allowed(Action a, const lobby::TournamentItem* t) const = 0;

@@ -27,6 +27,14 @@ LobbyScreen::LobbyScreen(const ScreenContext& context, const Options& game, cons
     if (file && file->settings.color) color = *file->settings.color;
     color_ = !game.no_color && color;
     if (file && file->settings.bell) bell_ = *file->settings.bell;
+    // The last seek's terms, which a seek in the player's own words takes what it leaves out from.
+    if (file && file->settings.seek) {
+        if (const auto t = lobby::parse_terms(*file->settings.seek))
+            last_terms_ = lobby::terms_text(*t);
+        else
+            settings_problem_ = "the settings file's seek = " + fit(*file->settings.seek, 60) +
+                                " is no terms (" + t.why() + "): your seeks start from " + last_terms_;
+    }
 }
 
 Expected<void> LobbyScreen::start() {
@@ -53,6 +61,7 @@ Expected<void> LobbyScreen::start() {
 }
 
 void LobbyScreen::enter(Millis) {
+    if (!settings_problem_.empty()) add_chat("* " + settings_problem_);
     if (!secret_problem_.empty())
         say(secret_problem_ + "; l logs in with a password, g as a guest", true);
     else
@@ -91,6 +100,48 @@ void LobbyScreen::notify(const std::string& text, Millis) {
         games_.screen().lobby_news(text);
     else
         say(text);
+}
+
+void LobbyScreen::told(const lobby::Told& t, Millis now) {
+    const std::string& me = client_->name();
+    if (lobby::name_key(t.from) == lobby::name_key(me)) {  // ours, said back: it went
+        const std::string line = "you tell " + t.to + ": " + t.text;
+        add_chat("* " + line);
+        return games_.open() ? games_.screen().lobby_news(line) : say(line);
+    }
+    last_teller_ = t.from;
+    const std::string line = t.from + " tells you: " + t.text;
+    add_chat("* " + line);
+    // The bell once for a burst of tells, whoever sends them; the line is said each time.
+    if (tell_rings(now, last_tell_bell_) && bell_) ring_bell();
+    if (games_.open()) return games_.screen().lobby_news(line + " (Tab: /tell " + t.from + " ...)");
+    say(line + " (t answers)");
+}
+
+Expected<void> LobbyScreen::chat_line(const std::string& text) {
+    const Expected<ChatLine> c = parse_chat_line(text);
+    if (!c) return Failure{c.why()};
+    switch (c->kind) {
+        case ChatLine::Kind::Say:
+            if (c->text.find_first_not_of(' ') == std::string::npos) return {};
+            return client_->say(c->text, now());
+        case ChatLine::Kind::Tell: return client_->tell(c->name, c->text, now());
+        case ChatLine::Kind::Observe: {
+            const auto sent = client_->observe(c->name, now());
+            if (sent) say("asking to watch the game of " + c->name + "...");
+            return sent;
+        }
+    }
+    return {};
+}
+
+Expected<std::string> LobbyScreen::command(const std::string& text) {
+    const Expected<ChatLine> c = parse_chat_line(text);
+    if (!c) return Failure{c.why()};
+    if (c->kind != ChatLine::Kind::Tell)
+        return Failure{"here only /tell NAME TEXT works: observe from the lobby (o), once this game is left"};
+    if (const Expected<void> sent = client_->tell(c->name, c->text, now()); !sent) return Failure{sent.why()};
+    return "telling " + c->name + "...";
 }
 
 void LobbyScreen::challenged(const lobby::SeekItem& s, Millis now) {
@@ -310,6 +361,7 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
     std::visit(
         Overload{
             [&](const lobby::Chat& c) { add_chat(c.from + ": " + c.text); },
+            [&](const lobby::Told& t) { told(t, now); },
             [&](const lobby::Kibitzed& k) {
                 const std::string line = k.from + " (watching): " + k.text;
                 if (games_.open() && games_.game() == k.game) games_.screen().lobby_news(line);
@@ -334,6 +386,9 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
                     say(r.text + "; then ask again", true);
                     return login_password(now);
                 }
+                // A tell sent from the game screen over the lobby: its refusal is said there.
+                if (r.verb == lobby::verb_of<lobby::Tell> && games_.open())
+                    games_.screen().lobby_news(r.verb + " refused: " + r.text);
                 say(r.verb + " refused: " + r.text, true);
             },
             [&](const lobby::MatchStart& s) { open_match(s, now); },
@@ -352,7 +407,8 @@ void LobbyScreen::on_line(const lobby::Message& m, Millis now) {
             // items; the client takes the connection's own messages and refuses what only clients send.
             [](const OneOf<lobby::Server, lobby::Welcome, lobby::HistoryItem, lobby::RecordLine,
                            lobby::RatingItem, lobby::MachineItem, lobby::ProfileItem, lobby::StatsItem,
-                           lobby::LeaderItem, lobby::Ping, lobby::Pong, lobby::Bye, lobby::Error> auto&) {},
+                           lobby::TrendItem, lobby::LeaderItem, lobby::Ping, lobby::Pong, lobby::Bye,
+                           lobby::Error> auto&) {},
             [](const lobby::FromClient auto&) {},
         },
         m);
@@ -410,6 +466,7 @@ void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
         for (const lobby::Message& m : e.items) {
             if (const auto* x = std::get_if<lobby::ProfileItem>(&m)) v.player = *x;
             if (const auto* x = std::get_if<lobby::StatsItem>(&m)) v.stats.push_back(*x);
+            if (const auto* x = std::get_if<lobby::TrendItem>(&m)) v.trends.push_back(*x);
             if (const auto* x = std::get_if<lobby::HistoryItem>(&m)) v.games.push_back(*x);
         }
         show_page(profile_page(*this, std::move(v)));
@@ -422,7 +479,8 @@ void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
             if (const auto* x = std::get_if<lobby::LeaderItem>(&m)) items.push_back(*x);
         show_page(leaders_page(*this, std::move(items)));
         return say("the leaderboard: the best settled ratings (deviation at most " +
-                   std::to_string(lobby::settled_deviation) + ") of each variant; Esc goes back");
+                   std::to_string(lobby::settled_deviation) +
+                   ") of each variant, then provisional ones (?) while fewer are settled; Esc goes back");
     }
     if (std::holds_alternative<lobby::RecordQuery>(*e.query)) {
         if (records_.empty()) return;

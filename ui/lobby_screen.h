@@ -108,6 +108,7 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
     void ask_history(const std::string& name) override;
     void ask_machines() override;
     void challenge(const std::string& name) override;
+    void tell(const std::string& name) override;
     void ask(Question q) override { question_ = std::move(q); }
     Expected<void> tournament_allowed(Action a, const lobby::TournamentItem* t) const override {
         return tournament_works(a, t, true);
@@ -125,6 +126,7 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
     Expected<void> kibitz(const std::string& text) override {
         return client_->kibitz(games_.game(), text, now());
     }
+    Expected<std::string> command(const std::string& text) override;
     std::string watchers() const override;
     void closed() override { games_.closed(); }
 
@@ -148,6 +150,11 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
     void challenged(const lobby::SeekItem& s, Millis now);
     // "Eamon (1500?) challenges you: official rules, 4x4, ...".
     std::string challenge_words(const lobby::SeekItem& s) const;
+    // A private line (`told`): ours said back ("you tell Eamon: ..."), or one to us, with the bell (at most
+    // once every tell_bell_every: many players' tells ring it once) on whatever screen is on top.
+    void told(const lobby::Told& t, Millis now);
+    // A line typed in the chat (Tab): said to the lobby, or a command (/tell, /observe): sent, or why not.
+    Expected<void> chat_line(const std::string& text);
     // A seek or challenge of ours is gone (`unseek`): a challenge declined or lapsed is said ("Zoe
     // declined your challenge"), and one taken makes the match that follows news.
     void unseek(const lobby::Unseek& u, Millis now);
@@ -182,8 +189,10 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
     void move_selection(int delta);
     void entry_key(Key k, Millis now);
     void question_key(Key k);
+    // A line entry; `selected`: its text is offered selected (typing replaces it).
     void open_entry(std::string label, std::string text, std::size_t max,
-                    std::function<void(const std::string&)> submit, bool hidden = false);
+                    std::function<void(const std::string&)> submit, bool hidden = false,
+                    bool selected = false);
     void select(Millis now);
     void post(Millis now);
     void withdraw(Millis now);
@@ -194,6 +203,12 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
     void leave_tournament(const lobby::TournamentItem& t);
     void profile(Millis now);
     void filter();
+    // o: the game of the player typed (the one selected offered) is watched.
+    void observe();
+    // The terms a seek or challenge in the player's own words takes what it leaves out from (the last
+    // ones, kept in the settings file as `seek`), and keeping new ones there.
+    lobby::Terms defaults() const;
+    void keep_terms(const lobby::Terms& t);
     const lobby::SeekItem* selected_seek() const;
     // What a and x act on: the seek selected, or from another list a challenge to us that waits.
     const lobby::SeekItem* seek_at_hand() const;
@@ -241,7 +256,10 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
         std::string what;
     };
     std::deque<RecordWanted> records_;
-    std::string last_terms_ = "official 4 5m+2s first-to 1 casual";
+    std::string last_terms_ = "official 4 5m+2s first-to 1 casual";  // or the settings file's `seek`
+    std::string settings_problem_;  // the settings file's `seek` that is no terms, said on entering
+    std::string last_teller_;       // who told us something last (t offers the name)
+    Millis last_tell_bell_ = -1'000'000;
     std::string last_tournament_ = "round-robin 8 schedule";  // offered after the name
 
     // The screen's own state: the lists (the one focused, each one's selection), and the frame's.
@@ -264,8 +282,8 @@ class LobbyScreen : public Screen, public LobbyDesk, private LobbyActions {
     // Eamon"), so that what it said as it opened ("watching ...", "fetching ... for review...") goes.
     std::string back_note_ = "back in the lobby";
     std::string opening_said_;  // the message line as the game screen opened
-    std::string next_told_;  // the game whose screen was told the tournament's next match
-    ServedGames games_;      // the screens the lobby opens over itself
+    std::string next_told_;     // the game whose screen was told the tournament's next match
+    ServedGames games_;         // the screens the lobby opens over itself
     std::optional<lobby::MatchStart> pending_match_;  // to open once the screen over the lobby has left
     Millis pending_since_ = 0;                        // when it came: a tournament's countdown runs from then
 };

@@ -346,13 +346,16 @@ Expected<SeekFilter> parse_seek_filter(std::string_view text) {
             f.rules = *r;
         } else if (word == "4" || word == "4x4" || word == "3" || word == "3x3") {
             f.size = word[0] - '0';
+        } else if (const auto sp = lobby::parse_speed(word)) {
+            f.speeds |= 1U << unsigned(*sp);
         } else if (const auto st = lobby::parse_seek_terms("official 4 none first-to 1 casual " + word);
                    st && st->audience.range) {
             f.range = st->audience.range;
         } else {
             return Failure{
                 "filter: '" + word +
-                "' is none of rated, casual, official, rogers, 4, 3 or a rating range such as 1400-1800"};
+                "' is none of rated, casual, official, rogers, 4, 3, a speed (bullet, blitz, rapid, "
+                "classical, ultrabullet, unlimited) or a rating range such as 1400-1800"};
         }
     }
     return f;
@@ -364,6 +367,8 @@ std::string seek_filter_text(const SeekFilter& f) {
     if (f.rated) add(*f.rated ? "rated" : "casual");
     if (f.rules) add(rules_name(*f.rules));
     if (f.size) add(std::to_string(*f.size) + "x" + std::to_string(*f.size));
+    for (std::size_t i = 0; i < std::size(lobby::speed_words); ++i)
+        if (f.speeds & (1U << i)) add(lobby::speed_words[i]);
     if (f.range) add(std::to_string(f.range->low) + "-" + std::to_string(f.range->high));
     return out;
 }
@@ -376,6 +381,7 @@ bool seek_shown(const lobby::SeekItem& s, const SeekFilter& f, const std::string
     if (f.rated && *f.rated != s.terms.rated) return false;
     if (f.rules && *f.rules != v.rules) return false;
     if (f.size && *f.size != v.size) return false;
+    if (f.speeds && !(f.speeds & (1U << unsigned(lobby::speed_of(s.terms.settings.clock))))) return false;
     if (f.range) {
         const int r = s.rating ? s.rating->rating : 1500;
         if (r < f.range->low || r > f.range->high) return false;
@@ -393,7 +399,7 @@ std::vector<std::string> leader_lines(const std::vector<lobby::LeaderItem>& item
                                        std::to_string(v.size));
     }
     for (const lobby::LeaderItem& l : items) {
-        const std::string rating = std::to_string(l.rating.rating);
+        const std::string rating = rating_cell(l.rating);  // "1662?" while provisional
         std::string name = l.name + (same(l.name, me) ? "*" : "");
         const int name_w = col - 1 - int(std::to_string(l.rank).size()) - 2 - int(rating.size()) - 1;
         name = pad(elide(name, std::max(1, name_w)), std::size_t(std::max(1, name_w)));
@@ -448,24 +454,57 @@ std::vector<const lobby::TournamentItem*> tournament_rows(const lobby::Tables& t
     return rows;
 }
 
-Expected<TypedChallenge> parse_challenge(std::string_view text) {
+Expected<TypedChallenge> parse_challenge(std::string_view text, const lobby::Terms& defaults) {
     while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-    // Terms alone (the prompt's text as it opens where no player is selected): the name is missing, not
-    // the terms wrong.
-    if (lobby::parse_terms(text))
-        return Failure{"say whom you challenge: type the name before the terms (Eamon " +
-                       fit(std::string(text), 60) + "), or press c on a player in the players' list"};
+    while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
     const std::size_t space = text.find(' ');
     const std::string name(text.substr(0, space));
-    if (name.empty() || space == std::string_view::npos)
-        return Failure{"type a name and the terms: Eamon official 4 5m+2s first-to 1 casual"};
+    if (name.empty()) return Failure{"type a name, then what differs from your terms: Eamon 3+2"};
+    // Terms alone (c where no player is selected): the name is missing, not the terms wrong. (A word of
+    // terms that is also a name, "rated", reads as terms when the whole line does.)
+    if (lobby::parse_seek_words(text, defaults))
+        return Failure{"say whom you challenge: type the name before the terms (Eamon " +
+                       fit(std::string(text), 60) + "), or press c on a player in the players' list"};
     if (!lobby::valid_name(name) && !lobby::valid_guest_name(name))
         return Failure{"'" + fit(name, 24) + "' is not a player's name: 2 to 20 letters, digits, - or _"};
-    std::string_view rest = text.substr(space + 1);
+    std::string_view rest = space == std::string_view::npos ? std::string_view() : text.substr(space + 1);
     while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-    const auto terms = lobby::parse_terms(rest);
-    if (!terms) return Failure{"the terms: " + terms.why()};
-    return TypedChallenge{name, *terms};
+    const auto st = lobby::parse_seek_words(rest, defaults);
+    if (!st) return Failure{"the terms: " + st.why()};
+    if (st->audience != lobby::Audience{})
+        return Failure{"a challenge names its player: bots and a rating range are for seeks (p)"};
+    return TypedChallenge{name, st->terms};
+}
+
+Expected<ChatLine> parse_chat_line(std::string_view text) {
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    if (text.empty() || text.front() != '/') return ChatLine{ChatLine::Kind::Say, "", std::string(text)};
+    const std::size_t space = text.find(' ');
+    const std::string verb = lower(fit(text.substr(0, space), 16));
+    std::string_view rest = space == std::string_view::npos ? std::string_view() : text.substr(space + 1);
+    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    const std::size_t end = rest.find(' ');
+    const std::string name(rest.substr(0, end));
+    std::string_view words = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+    while (!words.empty() && words.front() == ' ') words.remove_prefix(1);
+    const bool is_name = lobby::valid_name(name) || lobby::valid_guest_name(name);
+    if (verb == "/tell") {
+        if (!is_name || words.find_first_not_of(' ') == std::string_view::npos)
+            return Failure{"/tell NAME TEXT tells one player something: /tell Eamon good game"};
+        return ChatLine{ChatLine::Kind::Tell, name, std::string(words)};
+    }
+    if (verb == "/observe") {
+        if (!is_name || !words.empty())
+            return Failure{"/observe NAME watches the game a player plays: /observe Eamon"};
+        return ChatLine{ChatLine::Kind::Observe, name, ""};
+    }
+    return Failure{"'" + verb + "' is no command here: /tell NAME TEXT, /observe NAME (nothing was said)"};
+}
+
+bool tell_rings(Millis now, Millis& last) {
+    if (now - last < tell_bell_every) return false;
+    last = now;
+    return true;
 }
 
 Expected<lobby::Create> parse_tournament(std::string_view text) {

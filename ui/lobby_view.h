@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -71,14 +72,16 @@ std::string player_details(const lobby::PlayerItem& p, const std::string& me, co
 std::string tournament_details(const lobby::TournamentItem& t);
 
 // The seek list's filter (`/`), in the words of terms: rated or casual, official or rogers, 4 or 3 (or
-// 4x4, 3x3), and the seekers' rating range (1400-1800); "" shows every seek. Seeks that are not for us
-// (computers not welcome for a bot, a rating range without ours: lobby::admits, the server's own check)
-// are never shown: nobody could take them.
+// 4x4, 3x3), the speeds (bullet, blitz, rapid, classical, ultrabullet, unlimited, as lichess names a
+// clock's: lobby::speed_of; several show any of them), and the seekers' rating range (1400-1800); ""
+// shows every seek. Seeks that are not for us (computers not welcome for a bot, a rating range without
+// ours: lobby::admits, the server's own check) are never shown: nobody could take them.
 struct SeekFilter {
     std::optional<bool> rated;
     std::optional<Rules> rules;
     std::optional<int> size;
     std::optional<lobby::RatingRange> range;
+    unsigned speeds = 0;  // a bit per lobby::Speed; none: any speed
     friend bool operator==(const SeekFilter&, const SeekFilter&) = default;
 };
 Expected<SeekFilter> parse_seek_filter(std::string_view text);
@@ -88,7 +91,8 @@ bool seek_shown(const lobby::SeekItem& s, const SeekFilter& f, const std::string
                 const lobby::Ratings& mine);
 
 // The leaderboard (`best`) in columns, one a variant (official 4x4, rogers 4x4, official 3x3, rogers
-// 3x3): a head line, then "1. Liam 1662" rows, as many as the items; the columns share `width`.
+// 3x3): a head line, then "1. Liam 1662" rows, as many as the items (a provisional rating, its deviation
+// above lobby::settled_deviation, marked "1662?" as everywhere); the columns share `width`.
 std::vector<std::string> leader_lines(const std::vector<lobby::LeaderItem>& items, const std::string& me,
                                       int width);
 // The title of a tournament's table: "autumn-cup (#4): swiss-5 by Liam, round 2, official 4 dm first-to 2
@@ -120,12 +124,29 @@ const Row* selected_row(const std::vector<const Row*>& rows, int selected) {
     return rows[std::size_t(std::min(selected, int(rows.size()) - 1))];
 }
 
-// A typed challenge: "NAME TERMS" (Eamon rogers 3 none first-to 1 casual).
+// A typed challenge: a name, then the terms in the player's words (lobby::parse_seek_words: "Eamon 3+2",
+// "Eamon rogers 3 none first-to 1 casual"), what is not said from `defaults`; the name alone challenges
+// on the defaults. Who a seek is for (bots, a range) has no place in a challenge, which names its player.
 struct TypedChallenge {
     std::string name;
     lobby::Terms terms;
 };
-Expected<TypedChallenge> parse_challenge(std::string_view text);
+Expected<TypedChallenge> parse_challenge(std::string_view text, const lobby::Terms& defaults);
+
+// A line typed in a chat line: words to say, or, starting with /, a lobby command: `/tell NAME TEXT` (a
+// private line, FICS's tell) or `/observe NAME` (watch the game NAME plays). An unknown command, or one
+// without its words, is refused with how to write it, and never said to anyone.
+struct ChatLine {
+    enum class Kind : std::uint8_t { Say, Tell, Observe } kind = Kind::Say;
+    std::string name;  // Tell, Observe
+    std::string text;  // Say, Tell
+};
+Expected<ChatLine> parse_chat_line(std::string_view text);
+// Whether a tell to us that comes at `now` rings the bell: not when one rang less than tell_bell_every
+// before (`last`, which a ring moves to `now`), so that a tell from each of many players rings it once
+// while every line is still said.
+inline constexpr Millis tell_bell_every = 5000;
+bool tell_rings(Millis now, Millis& last);
 
 // A typed tournament: "NAME FORMAT MAX FIRST TERMS" (autumn-dm round-robin 16 schedule official 4 dm
 // first-to 2 rated), read by the protocol's own reader of `create` (one parser for the format).

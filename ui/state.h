@@ -63,6 +63,10 @@ struct LineEntry {
     // When it has help, ? shows it (? is then never text: the join code's entry); else ? is typed.
     std::optional<HelpPage> help = {};
     std::string esc_word = "cancel";  // what Esc does, for the footer
+    // The text is offered selected (the seek filter as it stands, the last seek's terms): the first
+    // character typed or pasted replaces it, Backspace empties it, an arrow, Home or End keeps it to edit;
+    // Enter takes it as it is. Never appended to by accident.
+    bool selected = false;
 };
 
 // One row of an overlay list (the settings menu, the list of games).

@@ -102,6 +102,7 @@ EntryView entry_view(const std::string& label, const std::string& text, bool hid
     EntryView v;
     v.line = head + tail;
     v.cursor = int(text_width(v.line));
+    v.text_at = int(text_width(head));
     return v;
 }
 

@@ -45,6 +45,7 @@ std::string ascii_text(std::string_view text);
 struct EntryView {
     std::string line;
     int cursor = 0;
+    int text_at = 0;  // the column the text (or its end) starts at: a selected text is drawn from there
 };
 EntryView entry_view(const std::string& label, const std::string& text, bool hidden, int width);
 // A word of a command the program prints for the player to run, as the shell must read it: as it is when

@@ -5,7 +5,8 @@
 # both ratings; abort before each side has moved; a rematch with the colours swapped, offered and accepted
 # with one key each; spectators talking among themselves; the players list saying who plays whom; the
 # result with both ratings' changes; the review's clock readings move by move; a challenge said on the
-# review over the lobby (with the bell) and asked when the lobby is back; a profile and the leaderboard; a
+# review over the lobby (with the bell) and asked when the lobby is back; a profile with its rating chart
+# and the leaderboard with the provisional players marked; a
 # challenge that waits beside the lists (never a question that takes the keys: typing goes on), answered
 # from another list with a/x, its bell, the challenger told it was declined, a challenger refused with N,
 # and the bell turned off.
@@ -136,15 +137,20 @@ wait_in liam "Finished games of Liam (2)"
 wait_in liam "a accepts, x declines, N refuses Eamon"
 lkeys liam Escape
 
-# A profile (i) and the leaderboard (b).
+# A profile (i) with the rating over time drawn under the ratings (issue 33, item 25), and the
+# leaderboard (b), where the two provisional players show, marked, instead of "(nobody yet)".
 lkeys liam i
 wait_in liam "Profile of Liam"
 wait_in liam "official 4x4: 1"
 wait_in_text liam "Liam, a person; registered"
+wait_in liam "official 4x4 rating after the last rated game"
+if [ "$black" = Liam ]; then mine=1662; else mine=1338; fi
+wait_in_re liam "^ *$mine \|  *\*$"
 lkeys liam Escape
 lkeys liam b
-wait_in liam "Leaderboard: the best settled ratings"
-wait_in liam "(nobody yet)"
+wait_in liam "Leaderboard: settled ratings first, then provisional ones (1500?)"
+wait_in_re liam "^1\. $black\*? +1662\?( |$)"
+wait_in_re liam "^2\. $white\*? +1338\?( |$)"
 lkeys liam Escape
 wait_in liam "back to the lobby"
 
@@ -172,7 +178,7 @@ lkeys liam Enter
 wait_in zoe "Liam: anyone for a game?"
 # N refuses Eamon's challenges: the waiting one goes, and the next is refused at the server.
 lkeys liam N
-wait_in liam "Eamon's challenges to you are refused now"
+wait_in liam "Eamon's challenges and tells to you are refused now"
 lkeys eamon c
 lkeys eamon C-u
 lkeys eamon -l "Liam official 4 none first-to 1 casual"
@@ -181,7 +187,7 @@ wait_in eamon "challenge refused: Liam does not take challenges from you"
 # N again, Eamon selected in the players list (its first row), takes them again.
 for i in 1 2 3 4; do lkeys liam Up; done
 lkeys liam N
-wait_in liam "Eamon's challenges reach you again"
+wait_in liam "Eamon's challenges and tells reach you again"
 # The tournaments list focused (where x leaves a tournament), a challenge (Zoe's: Eamon has asked Liam
 # three times, the most at once) waits and x declines it from the next list.
 for i in 1 2 3 4; do lkeys liam Right; sleep 0.3; lscreen liam | grep -q "the tournaments list" && break; done
