@@ -13,7 +13,7 @@ wait_in eamon "logged in as Eamon"
 wait_in_re liam "Players \(2\)"
 # A seek with terms typed over the ones offered.
 lkeys liam p
-wait_in liam "Seek (RULES SIZE CLOCK first-to N rated|casual [bots] [LOW-HIGH]): official 4 5m+2s first-to 1 casual"
+wait_in liam "Seek (3+2, 3+2 rated, dm, rogers 3 ...: what you leave out is as shown): official 4 5m+2s first-to 1 casual"
 lkeys liam C-u
 lkeys liam -l "official 4 nonsense"
 lkeys liam Enter

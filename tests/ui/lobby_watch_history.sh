@@ -15,7 +15,7 @@ wait_in liam "logged in as Liam"
 wait_in eamon "logged in as Eamon"
 wait_in nora "logged in as Nora"
 lkeys liam c
-wait_in liam "Challenge (NAME RULES SIZE CLOCK first-to N rated|casual)"
+wait_in liam "Challenge (NAME, then what differs from official 4 5m+2s first-to 1 casual)"
 lkeys liam C-u
 lkeys liam -l "Eamon rogers 4 none first-to 1 casual"
 lkeys liam Enter
