@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/analysis.h"
@@ -71,6 +72,9 @@ struct LineEntry {
 
 // One row of an overlay list (the settings menu, the list of games).
 struct ListRow {
+    // A constructor, not an aggregate, so that rows written {text, value} need not name the brief.
+    ListRow(std::string t = {}, std::string v = {}, std::string b = {})
+        : text(std::move(t)), value(std::move(v)), brief(std::move(b)) {}
     std::string text;
     std::string value;  // shown at the right, for settings
     std::string brief;  // the text in fewer words, where the whole does not fit ("" : none)
