@@ -126,7 +126,7 @@ void Game::legal_moves(MoveList& list) const {
     list = only;
 }
 
-Expected<void> Game::play(const MoveSpec& spec, bool interactive) {
+Expected<void> Game::play(const MoveSpec& spec) {
     if (over())
         return Failure{"the game is over (" + result_text(result_, pos_.size(), side_to_move()) + ")"};
     if (touched_ && (spec.kind != MoveSpec::From::Board || spec.from != *touched_))
@@ -134,20 +134,7 @@ Expected<void> Game::play(const MoveSpec& spec, bool interactive) {
                        ", so you must move it"};
 
     const Expected<Move> checked = check_move(pos_, spec);
-    if (!checked) {
-        std::string reason = checked.why();
-        const bool own_piece = spec.kind == MoveSpec::From::Board && (pos_.board() & bit(spec.from)) &&
-                               pos_.top_size(spec.from) && pos_.top_color(spec.from) == side_to_move();
-        if (interactive && variant().touch_rule() && own_piece) {
-            // The side to move's own piece in a game going on: the touch is always taken.
-            if (!touched_) (void)touch(spec.from);
-            reason += over() ? "; official rules: you touched the piece on " + square_name(spec.from) +
-                                   " and it cannot move, so you forfeit"
-                             : "; official rules: you touched the piece on " + square_name(spec.from) +
-                                   ", so you must move it";
-        }
-        return Failure{std::move(reason)};
-    }
+    if (!checked) return Failure{checked.why()};
 
     const Move m = *checked;
     if (!redo_.empty() && redo_.back() == m)

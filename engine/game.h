@@ -93,9 +93,10 @@ class Game {
     // How many times the current position has occurred (1 the first time).
     int occurrences() const;
 
-    // Plays a move as written: ok when played, else why it is illegal (nothing changes then, except
-    // under the touched-piece rule: an interactive move from one's own board piece touches it).
-    Expected<void> play(const MoveSpec& spec, bool interactive = false);
+    // Plays a move as written: ok when played, else why it is illegal, and then nothing changes. A move
+    // is a whole move, typed or not: a refused one touches nothing (a typo of the destination must not
+    // forfeit the choice of piece); under the touched-piece rule the touch is a piece picked up, touch().
+    Expected<void> play(const MoveSpec& spec);
     // Plays a move the engine generated (must be legal; checked all the same).
     Expected<void> play(Move m) { return play(MoveSpec::of(m, side_to_move())); }
 
@@ -116,8 +117,8 @@ class Game {
     void clear_redo() { redo_.clear(); }
 
     // Touched-piece rule (official rules, interactive play): the side to move picks up one of its own
-    // board pieces, which must then be the piece moved this turn: ok, or why the touch is refused. A
-    // touched piece with no legal destination forfeits the game.
+    // board pieces (with the cursor or the mouse), which must then be the piece moved this turn: ok, or
+    // why the touch is refused. A touched piece with no legal destination forfeits the game.
     Expected<void> touch(Square sq);
     std::optional<Square> touched() const { return touched_; }
 

@@ -163,11 +163,11 @@ ClockUpdate Match::tick(Millis now) {
     return u;
 }
 
-Expected<void> Match::play(const MoveSpec& spec, bool interactive, Millis now) {
+Expected<void> Match::play(const MoveSpec& spec, Millis now) {
     if (!game().over()) tick(now);
     if (game().over() && game().result().ending == Ending::Time)
         return Failure{"too late: " + round_result_text()};
-    Expected<void> played = game().play(spec, interactive);
+    Expected<void> played = game().play(spec);
     if (played || game().over()) sync_clock(now);
     return played;
 }

@@ -159,10 +159,8 @@ class Match {
     // Plays a move for the side to move. The clock is brought up to date first: a flag that fell before
     // `now` loses the round and the move is refused. Then as Game::play; on success the mover's clock
     // stops and the opponent's starts. Ok, or why the move was refused.
-    Expected<void> play(const MoveSpec& spec, bool interactive, Millis now);
-    Expected<void> play(Move m, Millis now) {
-        return play(MoveSpec::of(m, game().side_to_move()), false, now);
-    }
+    Expected<void> play(const MoveSpec& spec, Millis now);
+    Expected<void> play(Move m, Millis now) { return play(MoveSpec::of(m, game().side_to_move()), now); }
     // Brings the clock up to `now`; a flag ends the round (Ending::Time).
     ClockUpdate tick(Millis now);
     // Makes the clock follow the game after a direct change: stopped when the round is over, running for

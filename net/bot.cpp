@@ -323,7 +323,7 @@ void Bot::collect(Millis now) {
     }
     const Color side = match().game().side_to_move();
     const std::string move = move_name(a->move, side);
-    if (auto played = session_->move(MoveSpec::of(a->move, side), false, now); !played)
+    if (auto played = session_->move(MoveSpec::of(a->move, side), now); !played)
         note("could not play " + move + ": " + played.why());
     else
         note("plays " + move + " (" + a->why + ")");

@@ -37,7 +37,7 @@ Expected<void> apply(Match& m, const Act& a, Millis now) {
             if (!spec) return Failure{"not a move: " + a.move};
             if (int(m.game().moves().size()) + 1 != a.number)
                 return Failure{"move " + std::to_string(a.number) + " out of order"};
-            why = (fact ? m.game().play(*spec) : m.play(*spec, false, now)).why();
+            why = (fact ? m.game().play(*spec) : m.play(*spec, now)).why();
             break;
         }
         case Act::Kind::Touch:

@@ -289,7 +289,7 @@ Failure<> Session::spectator_refusal(const char* what) {
     return Failure{std::string("you are watching: a spectator ") + what};
 }
 
-Expected<void> Session::move(const MoveSpec& spec, bool interactive, Millis now) {
+Expected<void> Session::move(const MoveSpec& spec, Millis now) {
     if (watching()) return spectator_refusal("makes no moves");
     if (auto ok = may_play(); !ok) return ok;
     const Match& m = match_;
@@ -299,16 +299,7 @@ Expected<void> Session::move(const MoveSpec& spec, bool interactive, Millis now)
     if (m.player_of(g.side_to_move()) != local_) return Failure{"it is " + peer_label() + "'s turn"};
     if (auto ok = may_request(); !ok) return ok;
     Game copy = g;
-    const auto touched = copy.touched();
-    if (const Expected<void> played = copy.play(spec, interactive); !played) {
-        if (copy.touched() && copy.touched() != touched) {
-            Act t;
-            t.kind = Act::Kind::Touch;
-            t.square = *copy.touched();
-            (void)local_act(t, now);  // the touch goes with the refusal; the move's reason is the news
-        }
-        return played;
-    }
+    if (const Expected<void> played = copy.play(spec); !played) return played;
     Act a;
     a.kind = Act::Kind::Move;
     a.number = int(g.moves().size()) + 1;

@@ -136,9 +136,9 @@ class Session {
 
     // What the player does. Each is done (host) or sent (joiner), or says why not, and then nothing was
     // sent. The host's own changes come back as events at once; the joiner's when the host confirms them.
-    // A move of the local player's side. `interactive` as in Game::play: under the official rules a
-    // refused move of one's own board piece still touches it (the touch is sent; the reason returned).
-    Expected<void> move(const MoveSpec& spec, bool interactive, Millis now);
+    // A move of the local player's side: a whole move, so a refused one sends nothing and touches
+    // nothing (Game::play); under the official rules a piece picked up is touched by touch().
+    Expected<void> move(const MoveSpec& spec, Millis now);
     Expected<void> touch(Square square, Millis now);
     Expected<void> resign(Millis now);
     Expected<void> offer(OfferKind kind, Millis now);

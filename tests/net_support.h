@@ -123,7 +123,7 @@ inline Act move_act(int state, int number, const std::string& move) {
 inline void play(Net& net, Side& mover, Side& other, const std::string& move) {
     INFO("move " << move);
     const std::size_t before = other.match.game().moves().size();
-    REQUIRE(mover.session->move(spec(move), false, net.now).ok());
+    REQUIRE(mover.session->move(spec(move), net.now).ok());
     REQUIRE(net.until([&] {
         return other.match.game().moves().size() == before + 1 &&
                mover.match.game().moves().size() == before + 1;

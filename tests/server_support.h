@@ -226,7 +226,7 @@ struct World : FakeTimeSteps<World, 300> {
     void move(Client& mover, Client& other, const std::string& text) {
         INFO("move " << text);
         const std::size_t before = other.match.game().moves().size();
-        REQUIRE(mover.game->move(spec_of(text), false, now).ok());
+        REQUIRE(mover.game->move(spec_of(text), now).ok());
         REQUIRE(until([&] {
             return other.match.game().moves().size() == before + 1 &&
                    mover.match.game().moves().size() == before + 1;

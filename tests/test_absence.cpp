@@ -19,7 +19,7 @@ Match liam_and_eamon(ClockSettings clock = {}) {
 
 void play(Match& m, const char* move, Millis now) {
     INFO(move);
-    REQUIRE(m.play(spec_of(move), false, now));
+    REQUIRE(m.play(spec_of(move), now));
 }
 }  // namespace
 

@@ -19,7 +19,7 @@ namespace {
 std::string game_text(const std::string& white, const std::string& black, const std::string& moves,
                       const saves::NetworkPlace* network = nullptr) {
     Match m(MatchSettings{}, {white, black});
-    for (const WrittenMove& w : written_moves(moves)) REQUIRE(m.play(w.spec, true, 0));
+    for (const WrittenMove& w : written_moves(moves)) REQUIRE(m.play(w.spec, 0));
     std::array<SeatSpec, 2> seats{};
     if (network) seats[network->host ? 1 : 0].kind = SeatKind::Remote;
     return saves::record_text(m, seats, nullptr, "2026-11-29 10:00", network ? "3f9c0e12" : "", {}, network);

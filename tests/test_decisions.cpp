@@ -120,7 +120,7 @@ TEST_CASE("a finished game has no draw to offer", "[decisions]") {
 TEST_CASE("after losing a round, the computer chooses to start the next one", "[decisions]") {
     Match m(MatchSettings{Variant{}, 2, {}}, {"Liam", "computer"});
     for (const char* mv : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K2C4", "W2A4"})
-        REQUIRE(m.play(spec_of(mv), false, 0));
+        REQUIRE(m.play(spec_of(mv), 0));
     REQUIRE(m.phase() == MatchPhase::ChoosingStarter);
     REQUIRE(m.chooser() == 1);
     CHECK(starter_after_loss(1) == 1);

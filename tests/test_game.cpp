@@ -11,9 +11,7 @@ constexpr Variant rogers4{4, Rules::Rogers};
 Square sq(const char* name) { return make_square(name[0] - 'A', name[1] - '1'); }
 
 // Why a typed move is refused ("" when it is played).
-std::string play_typed(Game& g, const std::string& move) {
-    return g.play(spec_of(move), /*interactive=*/true).why();
-}
+std::string play_typed(Game& g, const std::string& move) { return g.play(spec_of(move)).why(); }
 
 // A full 3x3 board where White's size-1 piece on A1 cannot move (every other square is occupied) but
 // White's other pieces can. White to move, no reserves left, no lines.
@@ -27,23 +25,24 @@ Position boxed_in_small_piece() {
 }
 }  // namespace
 
-TEST_CASE("official: a refused typed move from one's own piece touches it", "[touch]") {
+// Issue 33, 14: a typed move is a whole move; refused, it changes nothing, so a typo of the destination
+// never forfeits the choice of piece.
+TEST_CASE("official: a refused typed move of one's own piece touches nothing", "[touch]") {
     Game g = game_after("W1A1\nK1D4", official4);
-    const std::string why = play_typed(g, "A1D4");
-    CHECK(why ==
-          "D4 holds a piece of the same size; official rules: you touched the piece on A1, so you must move "
-          "it");
-    REQUIRE(g.touched());
-    CHECK(*g.touched() == sq("A1"));
+    const Position before = g.position();
+    CHECK(play_typed(g, "A1D4") == "D4 holds a piece of the same size");
+    CHECK_FALSE(g.touched());
+    CHECK(g.position() == before);
+    CHECK(g.moves().size() == 2);
+    CHECK(play_typed(g, "W1B2") == "");  // another piece: the choice was kept
+    CHECK(g.moves().size() == 3);
 }
 
 TEST_CASE("official: a touched piece must be the piece moved", "[touch]") {
     Game g = game_after("W1A1\nK1D4", official4);
-    play_typed(g, "A1D4");
+    REQUIRE(g.touch(sq("A1")));  // picked up with the cursor or the mouse
     CHECK(play_typed(g, "W1B2") == "official rules: you touched the piece on A1, so you must move it");
-    CHECK(play_typed(g, "A1D4") ==
-          "D4 holds a piece of the same size; official rules: you touched the piece on A1, so you must move "
-          "it");
+    CHECK(play_typed(g, "A1D4") == "D4 holds a piece of the same size");
     CHECK(g.touched());  // an illegal attempt leaves it touched
     CHECK(play_typed(g, "A1B2") == "");
     CHECK_FALSE(g.touched());
@@ -60,12 +59,11 @@ TEST_CASE("official: touching a piece that cannot move forfeits the game", "[tou
           "Black wins: forfeit: touched piece cannot move (White's piece on A1)");
 }
 
-TEST_CASE("official: a typed move from a piece that cannot move forfeits", "[touch]") {
+TEST_CASE("official: a typed move of a piece that cannot move is refused, and forfeits nothing", "[touch]") {
     Game g(boxed_in_small_piece());
-    CHECK(play_typed(g, "A1B3") ==
-          "B3 holds a larger piece; official rules: you touched the piece on A1 and it cannot move, so you "
-          "forfeit");
-    CHECK(g.result().ending == Ending::Forfeit);
+    CHECK(play_typed(g, "A1B3") == "B3 holds a larger piece");
+    CHECK_FALSE(g.over());
+    CHECK_FALSE(g.touched());
 }
 
 TEST_CASE("undo takes a forfeit back together with the touch", "[touch][undo]") {
@@ -102,7 +100,7 @@ TEST_CASE("a transcript line that is illegal is an error, never a touch", "[touc
 
 TEST_CASE("undo takes back a move together with a touch made since", "[touch][undo]") {
     Game g = game_after("W1A1\nK1D4\nW1B2", official4);
-    play_typed(g, "D4A1");  // Black touches D4
+    REQUIRE(g.touch(sq("D4")));  // Black picks up D4
     REQUIRE(g.touched());
     CHECK(g.undo());
     CHECK_FALSE(g.touched());

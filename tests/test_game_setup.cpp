@@ -153,7 +153,7 @@ TEST_CASE("a network game's autosave continues as it was played, and says the co
 TEST_CASE("--host --resume or --join --resume of a local game in progress is refused, nothing replaced",
           "[setup]") {
     saves::Record local;
-    REQUIRE(local.match.play(written_moves("W3B2")[0].spec, true, 0));
+    REQUIRE(local.match.play(written_moves("W3B2")[0].spec, 0));
     Options options = with_endpoints(net::Endpoint{"127.0.0.1", 0}, std::nullopt);
     options.program = "./main";
     CHECK(check_network_resume(options, &local));  // not --resume: the start asks about it instead
@@ -170,10 +170,10 @@ TEST_CASE("--host --resume or --join --resume of a local game in progress is ref
 
 TEST_CASE("the same game loaded again replaces nothing; another one would", "[setup]") {
     Match a, b;
-    REQUIRE(a.play(written_moves("W3B2")[0].spec, true, 0));
+    REQUIRE(a.play(written_moves("W3B2")[0].spec, 0));
     b = a;
     CHECK(same_game(a, b));
-    REQUIRE(b.play(written_moves("K1C3")[0].spec, true, 0));
+    REQUIRE(b.play(written_moves("K1C3")[0].spec, 0));
     CHECK_FALSE(same_game(a, b));
     CHECK(saves::unfinished(a));
     CHECK_FALSE(saves::unfinished(Match{}));

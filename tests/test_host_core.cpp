@@ -189,7 +189,7 @@ TEST_CASE("a host core's timers: the grace ends and the clocks run; a flag falls
 
 TEST_CASE("a host core's welcome: every line a joiner needs, the digest its sync must match", "[host-core]") {
     Match m = fischer_match();
-    REQUIRE(m.play(spec_of("W3B2"), false, t0 + s));
+    REQUIRE(m.play(spec_of("W3B2"), t0 + s));
     const auto lines =
         HostCore::welcome_lines(m, "00000000000000ab", 1, WelcomeTerms{false}, SeatKind::Human, t0);
     REQUIRE(lines);

@@ -88,8 +88,7 @@ void run(Net& net, Side& host, Child& tool, const std::function<void()>& then = 
                 host.match.player_of(host.match.game().side_to_move()) == host.session->local_player()) {
                 MoveList list;
                 host.match.game().legal_moves(list);
-                (void)host.session->move(MoveSpec::of(list[0], host.match.game().side_to_move()), false,
-                                         net.now);
+                (void)host.session->move(MoveSpec::of(list[0], host.match.game().side_to_move()), net.now);
             }
             if (then && !done_then && tool.said.find("connected to") != std::string::npos) {
                 done_then = true;

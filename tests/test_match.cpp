@@ -22,7 +22,7 @@ Millis play_all(Match& m, const std::string& text, Millis now) {
     for (const WrittenMove& w : written_moves(text)) {
         now += s;
         INFO(w.written);
-        REQUIRE(m.play(w.spec, false, now));
+        REQUIRE(m.play(w.spec, now));
     }
     return now;
 }
@@ -122,7 +122,7 @@ TEST_CASE("both lines made on a turn: the turn player loses the round", "[match]
 TEST_CASE("DM clock in a match: overrun with an empty reserve forfeits the round", "[match][dm]") {
     Match m(first_to(2, ClockSettings::dm(2 * s, 1 * s, 1 * s)), {"Liam", "Eamon"});
     m.start_clock(0);
-    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 1 * s));  // Liam in time
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), 1 * s));  // Liam in time
     CHECK(m.clock().running() == B);
     CHECK(m.tick(3 * s).chunks == 1);  // Eamon takes his only chunk
     CHECK(m.clock().reserve_left(B) == 0);
@@ -137,7 +137,7 @@ TEST_CASE("DM clock in a match: overrun with an empty reserve forfeits the round
 TEST_CASE("a move after the flag fell is refused and the round is lost", "[match][dm]") {
     Match m(first_to(2, ClockSettings::dm(2 * s, 0, 1 * s)), {"Liam", "Eamon"});
     m.start_clock(0);
-    const Expected<void> played = m.play(MoveSpec::stack_of(W, 0, 0), false, 2500);
+    const Expected<void> played = m.play(MoveSpec::stack_of(W, 0, 0), 2500);
     CHECK_FALSE(played);
     CHECK(played.why() == "too late: Liam ran out of time with no reserve left: Eamon wins the round");
     CHECK(m.game().moves().empty());
@@ -148,7 +148,7 @@ TEST_CASE("the DM reserve carries over to the next round", "[match][dm]") {
     Match m(first_to(2, ClockSettings::dm(2 * s, 5 * s, 1 * s)), {"Liam", "Eamon"});
     m.start_clock(0);
     // Liam's first move takes 2.5 s: one chunk from his reserve.
-    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2500));
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), 2500));
     CHECK(m.clock().reserve_left(W) == 4 * s);
     play_all(m, "K1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n", 2500);
     REQUIRE(m.phase() == MatchPhase::ChoosingStarter);
@@ -162,7 +162,7 @@ TEST_CASE("the DM reserve carries over to the next round", "[match][dm]") {
 TEST_CASE("a DM reserve stays with its player when the colours change", "[match][dm]") {
     Match m(first_to(2, ClockSettings::dm(2 * s, 5 * s, 1 * s)), {"Liam", "Eamon"});
     m.start_clock(0);
-    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2500));  // Liam (White) takes a chunk
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), 2500));  // Liam (White) takes a chunk
     play_all(m, "K1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n", 2500);
     m.choose_starter(1, 100 * s);  // Eamon starts round 2 as White
     CHECK(m.colour_of(0) == B);
@@ -174,7 +174,7 @@ TEST_CASE("Fischer clock in a match: increment after each move, flag fall loses 
           "[match][fischer]") {
     Match m(first_to(1, ClockSettings::fischer(5 * s, 1 * s)), {"Liam", "Eamon"});
     m.start_clock(0);
-    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), false, 2 * s));
+    CHECK(m.play(MoveSpec::stack_of(W, 0, 0), 2 * s));
     CHECK(m.clock().time_left(W, 2 * s) == 4 * s);  // 5 - 2 + 1
     CHECK(m.tick(7 * s).flagged == B);
     CHECK(m.round_result_text() == "Eamon ran out of time: Liam wins");

@@ -16,7 +16,7 @@ namespace {
 constexpr Millis s = 1000;
 
 void play_all(Match& m, const std::string& text, Millis now = 0) {
-    for (const WrittenMove& w : written_moves(text)) REQUIRE(m.play(w.spec, false, now));
+    for (const WrittenMove& w : written_moves(text)) REQUIRE(m.play(w.spec, now));
 }
 
 const char* white_wins = "W1A1\nK1D1\nW1A2\nK1D2\nW1A3\nK2C4\nW2A4\n";

@@ -98,7 +98,7 @@ TEST_CASE_METHOD(LiamAndEamon, "a player back within the grace continues as if n
     vanish(w, *black);
     REQUIRE(w.until([&] { return white->game->absence(white->game->remote_player()).has_value(); }));
     // Black's turn: White waits for it whatever Black does (it was never his to take).
-    CHECK(white->game->move(spec_of("W1A2"), false, w.now).why() == "it is " + black->name + "'s turn");
+    CHECK(white->game->move(spec_of("W1A2"), w.now).why() == "it is " + black->name + "'s turn");
     w.pass(10 * s);
     come_back(w, *black, *white, saved);
     CHECK(black->of(net::Event::Kind::Started).back().resumed);

@@ -39,7 +39,7 @@ TEST_CASE("two players on 127.0.0.1: names agree and moves cross until a win", "
     CHECK(joiner.match.round_result_text() == "Liam wins: four in a row on row A");
     CHECK(host.match.clock().time_left(Color::Black, net.now) == 120 * s);  // a DM turn
     // Each player moves only their own side.
-    CHECK_FALSE(host.session->move(spec("K1D3"), false, net.now).ok());
+    CHECK_FALSE(host.session->move(spec("K1D3"), net.now).ok());
 }
 
 TEST_CASE("two players on ::1, the IPv6 loopback", "[net][session]") {
@@ -144,7 +144,7 @@ TEST_CASE_METHOD(RawAtBoard, "a move out of turn ends the connection", "[net][se
 }
 
 TEST_CASE_METHOD(RawAtBoard, "a wrong move number ends the connection", "[net][session]") {
-    REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
+    REQUIRE(host.session->move(spec("W3B2"), net.now).ok());
     REQUIRE(net.until([&] { return raw.facts_heard() == 1; }));
     raw.say("move 1 5 K1C3\n");
     REQUIRE(net.until([&] { return raw.closed_by_peer(); }));
@@ -269,8 +269,8 @@ TEST_CASE_METHOD(Players,
 
     // It comes back with a save that went another way.
     Match other(MatchSettings{}, {"Liam", "Eamon"});
-    REQUIRE(other.play(spec("W3B2"), false, 0));
-    REQUIRE(other.play(spec("K1D4"), false, 0));
+    REQUIRE(other.play(spec("W3B2"), 0));
+    REQUIRE(other.play(spec("K1D4"), 0));
     JoinConfig c;
     c.host = Endpoint{"127.0.0.1", host.session->port()};
     c.code = "ABCDEFGH";
@@ -294,7 +294,7 @@ TEST_CASE_METHOD(Players,
 
     // A save that only lags behind catches up.
     Match behind(MatchSettings{}, {"Liam", "Eamon"});
-    REQUIRE(behind.play(spec("W3B2"), false, 0));
+    REQUIRE(behind.play(spec("W3B2"), 0));
     c.held = behind;
     Side caught;
     caught.session = session_of(Session::join(c, caught.match, net.now));
@@ -387,7 +387,7 @@ TEST_CASE("pause and resume by agreement stop and restart the clocks", "[net][se
     REQUIRE(host.session->answer(true, net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.clock().paused(); }));
     CHECK(host.match.clock().paused());
-    CHECK_FALSE(host.session->move(spec("W3B2"), false, net.now).ok());
+    CHECK_FALSE(host.session->move(spec("W3B2"), net.now).ok());
     net.pass(60 * s);
     CHECK(host.match.clock().time_left(Color::White, net.now) == 295 * s);
     CHECK(joiner.match.clock().time_left(Color::White, net.now) == 295 * s);
@@ -499,7 +499,7 @@ TEST_CASE_METHOD(Players, "a move that crosses the opponent's resignation is dro
                  "[net][session]") {
     play(net, host, joiner, "W3B2");
     // Both act before either hears the other.
-    REQUIRE(joiner.session->move(spec("K1C3"), false, net.now).ok());
+    REQUIRE(joiner.session->move(spec("K1C3"), net.now).ok());
     CHECK(joiner.session->awaiting_host());
     REQUIRE(host.session->resign(net.now).ok());
     REQUIRE(net.until([&] { return joiner.match.game().over() && !joiner.session->awaiting_host(); }));
@@ -512,18 +512,37 @@ TEST_CASE_METHOD(Players, "a move that crosses the opponent's resignation is dro
     CHECK(host.session->playing());  // a crossing is no protocol error
 }
 
+// Issue 33, 14: a typed move is a whole move. Refused, it sends nothing and touches nothing, on either
+// board (a typo of the destination keeps the choice of piece); a piece picked up is the touch.
 TEST_CASE_METHOD(Players,
-                 "under the official rules a refused move of one's own piece touches it on both boards",
-                 "[net][session]") {
+                 "under the official rules a refused move touches nothing on either board; a piece picked up does",
+                 "[net][session][touch]") {
     play(net, host, joiner, "W3B2");
     play(net, joiner, host, "K3C3");
-    // Liam tries his 4 on B2 onto Black's 4 on C3: refused (same size), and B2 is touched.
-    const auto refused = host.session->move(spec("B2C3"), true, net.now);
-    CHECK(refused.why().find("you touched the piece on B2") != std::string::npos);
+    const std::size_t host_heard = host.of(Event::Kind::Act).size();
+    const std::size_t joiner_heard = joiner.of(Event::Kind::Act).size();
+    // Liam types his 4 on B2 onto Black's 4 on C3: refused (same size), and nothing is touched or sent.
+    CHECK(host.session->move(spec("B2C3"), net.now).why() == "C3 holds a piece of the same size");
+    net.idle();
+    CHECK_FALSE(host.match.game().touched());
+    CHECK_FALSE(joiner.match.game().touched());
+    CHECK(host.of(Event::Kind::Act).size() == host_heard);
+    CHECK(joiner.of(Event::Kind::Act).size() == joiner_heard);
+    // Picked up with the cursor, B2 is touched on both boards, and a refused move of it leaves it so.
+    REQUIRE(host.session->touch(make_square(1, 1), net.now));
     REQUIRE(net.until([&] { return joiner.match.game().touched() == make_square(1, 1); }));
     CHECK(host.match.game().touched() == make_square(1, 1));
-    CHECK_FALSE(host.session->move(spec("W2A1"), false, net.now).ok());  // must move B2
+    CHECK(host.session->move(spec("B2C3"), net.now).why() == "C3 holds a piece of the same size");
+    CHECK(host.session->move(spec("W2A1"), net.now).why() ==
+          "official rules: you touched the piece on B2, so you must move it");
     play(net, host, joiner, "B2A1");
+    // The joiner's refused move is not sent either: the host's board knows nothing of it.
+    CHECK(joiner.session->move(spec("C3A1"), net.now).why() == "A1 holds a piece of the same size");
+    CHECK_FALSE(joiner.session->awaiting_host());
+    net.idle();
+    CHECK_FALSE(host.match.game().touched());
+    CHECK_FALSE(joiner.match.game().touched());
+    play(net, joiner, host, "C3D4");
 }
 
 namespace {
@@ -595,7 +614,7 @@ TEST_CASE("a move's round trip over loopback, measured", "[.][net-bench]") {
             Side& mover = host.match.game().side_to_move() == Color::White ? host : joiner;
             const std::size_t want = host.match.game().moves().size() + 1;
             const auto start = std::chrono::steady_clock::now();
-            REQUIRE(mover.session->move(spec(m), false, net.now).ok());
+            REQUIRE(mover.session->move(spec(m), net.now).ok());
             REQUIRE(net.until(
                 [&] {
                     return host.match.game().moves().size() == want &&
@@ -635,7 +654,7 @@ TEST_CASE("the same player coming back before the host saw the old connection di
     net.players = {&host};
     net.raws = {&stale};
     raw_join(net, stale, host, "Eamon");
-    REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
+    REQUIRE(host.session->move(spec("W3B2"), net.now).ok());
     net.idle();
     net.raws.clear();
 

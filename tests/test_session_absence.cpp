@@ -61,7 +61,7 @@ TEST_CASE("under a clock the absent joiner's time runs again after the grace, an
     CHECK(host.session->absence(host.session->remote_player())->since() == dropped);
     CHECK(host.match.clock().paused());
     CHECK(host.session->can_play());  // the host plays on its own turns; this one is Eamon's
-    CHECK(host.session->move(spec("W2A1"), false, net.now).why() == "it is Eamon's turn");
+    CHECK(host.session->move(spec("W2A1"), net.now).why() == "it is Eamon's turn");
     CHECK(absence_text(host.match, 1, *host.session->absence(host.session->remote_player()), net.now) ==
           "Eamon is away: the clocks stand for 0:30 more (what is left of Eamon's grace), then Eamon's time "
           "runs again");
@@ -154,7 +154,7 @@ TEST_CASE(
     CHECK(host.of(Event::Kind::Act).back().act.kind == Act::Kind::Claim);
     CHECK(net::describe(host.of(Event::Kind::Act).back(), host.match, 0) == "Liam claimed the round");
     CHECK(host.session->claim(net.now, false).why() == "the round is over");
-    CHECK(host.session->move(spec("W2A1"), false, net.now).why() == "the round is over");
+    CHECK(host.session->move(spec("W2A1"), net.now).why() == "the round is over");
 
     // The claim is a fact the returning joiner finds.
     Side back = come_back(net, host, saved);
@@ -186,7 +186,7 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         net.pass(10 * s);
         CHECK(host.match.clock().time_left(W, net.now) == 55 * s);  // 5 s before the drop, none in the grace
         // Issue 25: the player who stayed may always move on his own turn ("the clocks stand" refused it).
-        REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
+        REQUIRE(host.session->move(spec("W3B2"), net.now).ok());
         net.idle(1);  // the program takes the session's events at once
         CHECK(host.match.clock().running() == B);
         CHECK(host.match.clock().paused());  // Eamon's grace holds his clock
@@ -221,7 +221,7 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
         CHECK(host.match.clock().running() == W);
         net.pass(10 * s);
         CHECK(host.match.clock().time_left(W, net.now) == 45 * s);  // 5 s before the drop, 10 after the grace
-        REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
+        REQUIRE(host.session->move(spec("W3B2"), net.now).ok());
         net.idle(1);
         CHECK(host.match.clock().running() == B);
         CHECK_FALSE(host.match.clock().paused());
@@ -239,7 +239,7 @@ TEST_CASE("when it is the host's turn, the host plays on after the grace and the
               "Eamon has been away 5:05: you may claim the round once you have moved");
         CHECK(host.session->claim(net.now, false).why() ==
               "it is your move: play it, then you may claim on Eamon's turn");
-        REQUIRE(host.session->move(spec("W3B2"), false, net.now).ok());
+        REQUIRE(host.session->move(spec("W3B2"), net.now).ok());
         net.idle(1);
         REQUIRE(host.session->claim(net.now, false).ok());
         net.idle(1);

@@ -35,7 +35,7 @@ TEST_CASE(
     REQUIRE(net.until([&] { return eamon.session->playing(); }));
 
     // Eamon's move request crosses the news that Liam's connection dropped: it is dropped, not an error.
-    REQUIRE(eamon.session->move(spec("K1C3"), false, net.now).ok());
+    REQUIRE(eamon.session->move(spec("K1C3"), net.now).ok());
     server.peer.say("away 0 white 0 30000 clock " + paused_black + "\n");
     REQUIRE(net.until([&] { return eamon.saw(Event::Kind::Dropped); }));
     CHECK(eamon.last(Event::Kind::Dropped) == "your move K1C3 crossed news from Liam and was not played");
@@ -53,7 +53,7 @@ TEST_CASE(
     CHECK(eamon.session->chat("hello?", net.now).why() == "Liam is away: nobody would read it");
     // The player who stayed moves on his turn during the grace (issue 25): the clocks stand on.
     server.pass(net, 5 * s);
-    REQUIRE(eamon.session->move(spec("K1C3"), false, net.now).ok());
+    REQUIRE(eamon.session->move(spec("K1C3"), net.now).ok());
     REQUIRE(net.until([&] { return server.peer.line_starting("move 1 2 K1C3").has_value(); }));
     server.peer.say("move 1 2 K1C3 " + paused_white + "\n");
     REQUIRE(net.until([&] { return eamon.moves() == "W3B2\nK1C3\n"; }));
@@ -84,8 +84,8 @@ TEST_CASE("a server's player hears of the server, never of a host, and a game ta
     server.welcome(net, "1");  // W3B2 played already: Eamon comes back to a game in progress
     REQUIRE(net.until([&] { return eamon.session->playing(); }));
     CHECK(describe(eamon.of(Event::Kind::Started).at(0), eamon.match, 1) == "the game goes on");
-    REQUIRE(eamon.session->move(spec("K1C3"), false, net.now).ok());
-    CHECK(eamon.session->move(spec("K1C4"), false, net.now).why() ==
+    REQUIRE(eamon.session->move(spec("K1C3"), net.now).ok());
+    CHECK(eamon.session->move(spec("K1C4"), net.now).why() ==
           "wait: your move K1C3 is on its way to the server");
     CHECK(eamon.session->replay(net.now).why() == "the server starts the replay of a drawn round");
     CHECK(eamon.session->holder() == "the server");

@@ -37,7 +37,7 @@ std::string contents(const std::string& path) {
 
 Match after(const std::string& moves) {
     Match m;
-    for (const WrittenMove& w : written_moves(moves)) REQUIRE(m.play(w.spec, true, 0));
+    for (const WrittenMove& w : written_moves(moves)) REQUIRE(m.play(w.spec, 0));
     return m;
 }
 

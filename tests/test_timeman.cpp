@@ -176,8 +176,8 @@ TEST_CASE("a match's clock gives the side to move's situation", "[timeman]") {
     CHECK(t.left == 1700);
     CHECK(t.reserve == 5 * s);
     CHECK(t.moves_played == 0);
-    REQUIRE(m.play(spec_of("W1A1"), false, 2500));  // took one chunk
-    REQUIRE(m.play(spec_of("K1D1"), false, 3000));
+    REQUIRE(m.play(spec_of("W1A1"), 2500));  // took one chunk
+    REQUIRE(m.play(spec_of("K1D1"), 3000));
     t = time_situation(m, 3100);
     CHECK(t.left == 1900);
     CHECK(t.reserve == 4 * s);

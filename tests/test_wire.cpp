@@ -173,7 +173,7 @@ TEST_CASE("the documented example lines read as they say", "[net][wire]") {
 TEST_CASE("a round claimed from a player who left travels whole, and a save that lags behind it catches up",
           "[net][wire][absence]") {
     Match m(MatchSettings{{}, 2, {}}, {"Liam", "Eamon"});
-    REQUIRE(m.play(gobblet::test::spec_of("W3B2"), false, 0));
+    REQUIRE(m.play(gobblet::test::spec_of("W3B2"), 0));
     Match held = m;  // the joiner's save, from before it left
     m.abandon(Color::Black, 0);
     const auto records = round_records(m);
@@ -188,7 +188,7 @@ TEST_CASE("a round claimed from a player who left travels whole, and a save that
     // An abandonment of a round the moves already ended is refused, like any second ending.
     Match won(MatchSettings{}, {"Liam", "Eamon"});
     for (const char* mv : {"W1A1", "K1D1", "W1A2", "K1D2", "W1A3", "K2C4", "W2A4"})
-        REQUIRE(won.play(gobblet::test::spec_of(mv), false, 0));
+        REQUIRE(won.play(gobblet::test::spec_of(mv), 0));
     auto twice = round_records(won);
     twice[0].info.end = RoundEnd::Abandon;
     twice[0].info.loser = Color::Black;

@@ -61,7 +61,7 @@ Reply TableLink::sent(const Expected<void>& done) {
 
 Reply TableLink::move_here(const MoveSpec& spec) {
     // The session checks the move with the engine and sends it; the match takes it from its event.
-    const auto sent_move = session_->move(spec, true, now());
+    const auto sent_move = session_->move(spec, now());
     const std::string written = spec_name(spec);
     Reply r{.kind = Reply::Kind::Sent};  // refused or not, the pick is spent
     if (!sent_move)
@@ -72,7 +72,7 @@ Reply TableLink::move_here(const MoveSpec& spec) {
 }
 
 Reply TableLink::computer_move(const MoveSpec& spec, const std::string&) {
-    return sent(session_->move(spec, false, now()));
+    return sent(session_->move(spec, now()));
 }
 
 Reply TableLink::touch(Square square) { return sent(session_->touch(square, now())); }

@@ -16,7 +16,7 @@ Reply made(std::string said, bool moved = false) {
 Reply LocalUmpire::move_here(const MoveSpec& spec) {
     Game& g = match_.game();
     const Color mover = g.side_to_move();
-    const Expected<void> played = match_.play(spec, true, now());
+    const Expected<void> played = match_.play(spec, now());
     const std::string& reason = played.why();
     if (played)
         return made(match_.names_by_colour()[index(mover)] + " played " + move_name(g.moves().back(), mover),
@@ -33,7 +33,7 @@ Reply LocalUmpire::move_here(const MoveSpec& spec) {
 Reply LocalUmpire::computer_move(const MoveSpec& spec, const std::string& reason) {
     Game& g = match_.game();
     const Color mover = g.side_to_move();
-    if (!match_.play(spec, false, now())) return Reply{.changed = true};  // a flag fell first
+    if (!match_.play(spec, now())) return Reply{.changed = true};  // a flag fell first
     return made(match_.names_by_colour()[index(mover)] + " played " + move_name(g.moves().back(), mover) +
                     ": " + reason,
                 true);

@@ -531,7 +531,7 @@ void Bench::act(int k) {
         p.since = now_us();
         p.waiting = 3;
         p.mover = seat;
-        if (auto sent = s.session->move(MoveSpec::of(mv, m.game().side_to_move()), false, now_ms()); !sent)
+        if (auto sent = s.session->move(MoveSpec::of(mv, m.game().side_to_move()), now_ms()); !sent)
             die("match " + std::to_string(k) + ": " + sent.why());
         p.due += o_.interval_us;
         sync_seat(seat);
