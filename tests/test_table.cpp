@@ -15,6 +15,7 @@
 #include "saves/record.h"
 #include "saves/savefile.h"
 #include "support.h"
+#include "table_fixtures.h"
 #include "table_support.h"
 #include "tools/raw_peer.h"
 #include "ui/table.h"
@@ -22,63 +23,6 @@
 using namespace gobblet;
 using namespace gobblet::test;
 using namespace gobblet::ui;
-
-namespace {
-
-// A table with a fake clock, its records in a folder of its own.
-struct At {
-    TempDir dir;
-    EnvVar state, data;
-    EventLoop loop;
-    Millis t = 0;
-    Recorder report;
-    Table table;
-
-    explicit At(std::array<SeatSpec, 2> seats, MatchSettings settings = {},
-                PlayerSettings player = PlayerSettings{Level::Medium, 0.2, 1})
-        : state("XDG_STATE_HOME", (dir / "state").c_str()),
-          data("XDG_DATA_HOME", (dir / "data").c_str()),
-          table(
-              Table::Config{"./main", player}, loop, [this] { return t; }, report) {
-        table.set_match(Match(settings));
-        table.install_seats(seats);
-        table.start_clock();
-    }
-
-    // A human here plays each move of `moves`.
-    void play(const std::string& moves) {
-        for (const WrittenMove& m : written_moves(moves)) {
-            INFO(spec_name(m.spec) << ": " << report.last());
-            REQUIRE(table.play_human(m.spec) == Table::MoveResult::Played);
-        }
-    }
-    // Turns of the loop, as the game screen runs them, until `done` (a computer's answer arrives on its
-    // worker thread and wakes the loop).
-    // (The wait is bounded generously in real time, only so that a computer that never answers fails
-    // the test rather than hanging it; the loop's wait returns at once when stdin is not a terminal.)
-    bool turn_until(const std::function<bool()>& done) {
-        std::vector<pollfd> none;
-        const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-        while (std::chrono::steady_clock::now() < give_up) {
-            table.take_answers(t);
-            if (done()) return true;
-            table.ask_seats(t, false);
-            loop.wait(none, 20);
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        }
-        return done();
-    }
-    std::string moves() const { return line_of(table.match().game()); }
-};
-
-constexpr SeatSpec human{SeatKind::Human, "", std::nullopt};
-constexpr SeatSpec computer{SeatKind::Computer, "", std::nullopt};
-SeatSpec named(const char* name) { return SeatSpec{SeatKind::Human, name, std::nullopt}; }
-
-// White makes four in row A; Black's three pieces in row D make no line.
-const char* white_wins_row_a = "W1A1 K1D1 W2A2 K2D2 W3A3 K3D3 W1A4";
-
-}  // namespace
 
 TEST_CASE("a move made at the table is played, said, followed by the list, and saved", "[table]") {
     At at({named("Liam"), named("Eamon")});
@@ -96,13 +40,16 @@ TEST_CASE("a move made at the table is played, said, followed by the list, and s
     CHECK(r->match.name(1) == "Eamon");
 }
 
-TEST_CASE("a move on the computer's turn is refused with what to press, and nothing changes", "[table]") {
-    At at({human, computer});
-    at.play("W3B2");
-    REQUIRE(at.table.play_human(spec_of("K1C3")) == Table::MoveResult::Refused);
+TEST_CASE("a move on the computer's turn with nobody here to premove is refused with what to press",
+          "[table]") {
+    // The computer plays both sides: no human here has a turn to come (a human's opponent premoves:
+    // tests/test_premove.cpp).
+    At at({computer, computer});
+    REQUIRE(at.table.play_human(spec_of("W3B2")) == Table::MoveResult::Refused);
     CHECK(at.report.notices.back().error);
-    CHECK(at.report.last().find("turn: press ] to take over Black") != std::string::npos);
-    CHECK(at.moves() == "W3B2");
+    CHECK(at.report.last().find("turn: press [ to take over White") != std::string::npos);
+    CHECK(at.moves() == "");
+    CHECK_FALSE(at.table.premove());
 }
 
 TEST_CASE("the loser of a round chooses who starts the next, and the starter plays White", "[table][match]") {
@@ -493,65 +440,7 @@ TEST_CASE("a match in progress steps back from the start of its round into the r
 }
 
 // ---------------------------------------------------------------------------------------------------
-// A network game: a hosting table and a joining table over loopback
-
-namespace {
-
-// Two tables in one loop (one fake clock for both, real sockets).
-struct Pair {
-    TempDir dir;
-    EnvVar state, data;
-    EventLoop loop;
-    Millis t = 1'000'000;
-    Recorder host_report, join_report;
-    Table host, joiner;
-
-    explicit Pair(MatchSettings settings = {}, bool allow_help = false)
-        : state("XDG_STATE_HOME", (dir / "state").c_str()),
-          data("XDG_DATA_HOME", (dir / "data").c_str()),
-          host(
-              Table::Config{"./main", {}}, loop, [this] { return t; }, host_report),
-          joiner(
-              Table::Config{"./main", {}}, loop, [this] { return t; }, join_report) {
-        host.set_match(Match(settings));
-        host.install_seats({named("Liam"), SeatSpec{SeatKind::Remote, "", std::nullopt}});
-        net::HostConfig hc;
-        hc.listen = *net::parse_endpoint("127.0.0.1:0");
-        hc.code = "ABCD-EFGH";
-        hc.remote_player = 1;
-        hc.allow_help = allow_help;
-        const Expected<void> hosting = host.host(hc);
-        INFO(hosting.why());
-        REQUIRE(hosting);
-        CHECK(host_report.last().find("Waiting for the other player: they join with --join 127.0.0.1:") == 0);
-    }
-    Expected<void> join(const std::string& code) {
-        net::JoinConfig jc;
-        jc.host = net::Endpoint{"127.0.0.1", host.session()->port()};
-        jc.code = code;
-        jc.name = "Eamon";
-        return joiner.join(jc, named("Eamon"));
-    }
-    // One turn of the loop for both tables.
-    void step() {
-        std::vector<pollfd> fds;
-        host.pollfds(fds);
-        const std::size_t mine = fds.size();
-        joiner.pollfds(fds);
-        ::poll(fds.data(), fds.size(), 20);
-        host.on_poll(std::span<const pollfd>(fds).first(mine), t);
-        joiner.on_poll(std::span<const pollfd>(fds).subspan(mine), t);
-    }
-    bool until(const std::function<bool()>& done) {
-        for (int i = 0; i < 250; ++i) {
-            if (done()) return true;
-            step();
-        }
-        return done();
-    }
-};
-
-}  // namespace
+// A network game: a hosting table and a joining table over loopback (table_fixtures.h's Pair)
 
 TEST_CASE("a network game at two tables: the joiner's follows the host's moves, offers and answers",
           "[table][net]") {
@@ -570,9 +459,11 @@ TEST_CASE("a network game at two tables: the joiner's follows the host's moves, 
     CHECK(p.joiner.seats().seat(1).kind() == SeatKind::Human);
     CHECK(p.joiner.match().name(0) == "Liam");
 
-    // A move at the host's table reaches the joiner's match (and its move list), and not out of turn.
-    REQUIRE(p.joiner.play_human(spec_of("K1C3")) == Table::MoveResult::Refused);
-    CHECK(p.join_report.last() == "it is Liam's turn, across the network");
+    // A move at the host's table reaches the joiner's match (and its move list); the joiner's on Liam's
+    // turn waits as a premove (tests/test_premove.cpp), here cancelled.
+    REQUIRE(p.joiner.play_human(spec_of("K1C3")) == Table::MoveResult::Premoved);
+    CHECK(p.joiner.cancel_premove());
+    CHECK(p.join_report.last() == "premove K1C3 cancelled");
     REQUIRE(p.host.play_human(spec_of("W3B2")) == Table::MoveResult::Sent);
     REQUIRE(p.until([&] { return p.joiner.match().game().moves().size() == 1; }));
     CHECK(line_of(p.joiner.match().game()) == "W3B2");

@@ -92,7 +92,7 @@ void step_cursor(Spot& c, int size, int drow, int dcol) {
         return;
     }
     if (dcol > 0 && c.col == size - 1) {
-        c.stack = true;  // right of the board: the side to move's stacks
+        c.stack = true;  // right of the board: the stacks of the side the cursor picks for
         c.index = std::min(c.row, reserve_stacks - 1);
         return;
     }

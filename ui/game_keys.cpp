@@ -198,7 +198,7 @@ void GameScreen::on_mouse() {
     const Layout l = make_layout(match().variant().size, COLS, LINES);
     if (!l.fits()) return;
     const int clock_rows = match().clock().enabled() ? 1 : 0;
-    if (const auto spot = hit(l, match().game().side_to_move(), clock_rows, ev.y, ev.x)) {
+    if (const auto spot = hit(l, picker(), clock_rows, ev.y, ev.x)) {
         ui_.mode = Mode::cursor;
         ui_.cursor = *spot;
         on_spot(*spot);

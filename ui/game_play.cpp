@@ -18,7 +18,8 @@ void GameScreen::play(const MoveSpec& spec) {
     if (teacher_.coach_on()) before = match().game();
     switch (table_.play_human(spec)) {
         case Table::MoveResult::Refused: return;
-        case Table::MoveResult::Sent: ui_.picked.reset(); return;
+        case Table::MoveResult::Sent:
+        case Table::MoveResult::Premoved: ui_.picked.reset(); return;
         case Table::MoveResult::Played:
             ui_.picked.reset();
             if (before) teacher_.coach_after_move(*before, match().game().moves().back());
@@ -26,28 +27,37 @@ void GameScreen::play(const MoveSpec& spec) {
     }
 }
 
+Color GameScreen::picker() const {
+    if (const Expected<int> p = table_.premover()) return match().colour_of(*p);
+    return match().game().side_to_move();
+}
+
 void GameScreen::on_spot(const Spot& spot) {
     const Game& g = match().game();
-    if (table_.review().open() || !table_.may_act(Intent::Pick)) {
+    // On the other side's turn a player here picks a premove (table.h): no piece is touched then.
+    const Expected<int> premover = table_.premover();
+    if (table_.review().open() || (!table_.may_act(Intent::Pick) && !premover)) {
         play(MoveSpec::square(0, 0));  // says why no move can be made now
         return;
     }
     const Position& pos = g.position();
-    const Color us = pos.side_to_move();
+    const Color us = picker();
+    const bool early = us != pos.side_to_move();  // a premove's piece
     if (!ui_.picked) {
         if (spot.stack) {
             if (!pos.stack_top(us, spot.index)) {
                 say(std::string("stack ") + "XYZ"[spot.index] + " is empty", true);
                 return;
             }
-            if (g.touched()) {
+            if (g.touched() && !early) {
                 say("official rules: the piece on " + square_name(*g.touched()) +
                         " is touched and must be the piece you move",
                     true);
                 return;
             }
             ui_.picked = spot;
-            say(std::string("picked up ") + stack_name(us, spot.index) + ": choose where to put it");
+            say(std::string("picked up ") + stack_name(us, spot.index) +
+                (early ? " for a premove: choose where to put it" : ": choose where to put it"));
             return;
         }
         const Square sq = make_square(spot.row, spot.col);
@@ -59,6 +69,11 @@ void GameScreen::on_spot(const Spot& spot) {
             say("the piece on " + square_name(sq) + " is " + color_name(~us) + "'s", true);
             return;
         }
+        if (early) {  // nothing is touched on the other side's turn
+            ui_.picked = spot;
+            say("picked up the piece on " + square_name(sq) + " for a premove: choose where to put it");
+            return;
+        }
         if (!table_.touch(sq)) return;
         ui_.picked = spot;
         say("picked up the piece on " + square_name(sq) + ": choose where to put it" +
@@ -67,7 +82,7 @@ void GameScreen::on_spot(const Spot& spot) {
         return;
     }
     const Spot from = *ui_.picked;
-    const bool touched = !from.stack && g.touched().has_value();
+    const bool touched = !from.stack && g.touched() == make_square(from.row, from.col);
     if (spot == from || spot.stack) {
         if (touched) {
             say("official rules: the piece you picked up is touched and must be the one you move", true);

@@ -276,10 +276,13 @@ void GameScreen::ask_move_number() {
 void GameScreen::scroll_list(bool up) { scroll_moves(ui_.list_scroll, shown().game().moves().size(), up); }
 
 void GameScreen::cancel() {
-    // With nothing to clear or put back, Esc declines the other player's offer that stands.
-    if (ui_.prompt.empty() && !ui_.picked && table_.decline_offer()) return;
+    // With nothing to clear or put back, Esc cancels the premove that waits, or else declines the other
+    // player's offer that stands.
+    if (ui_.prompt.empty() && !ui_.picked && (table_.cancel_premove() || table_.decline_offer())) return;
     ui_.prompt.clear();
-    if (ui_.picked && !ui_.picked->stack && match().game().touched()) {
+    // (Only the piece touched may not go back: not one picked for a premove on the other side's turn.)
+    if (ui_.picked && !ui_.picked->stack &&
+        match().game().touched() == make_square(ui_.picked->row, ui_.picked->col)) {
         say("official rules: the piece you picked up is touched and must be the one you move", true);
         return;
     }

@@ -36,6 +36,9 @@ void GameScreen::service(Millis t) {
     ui_.thinking = table_.seats().thinking();
     ui_.hinting = false;
     if (ui_.thinking) ui_.info = table_.seats().progress();
+    // The computer's plan is not shown to the human it plays against (who could premove against it).
+    const int to_move = table_.seat_of(match().game().side_to_move());
+    ui_.plan_hidden = table_.seats().is_computer(to_move) && table_.seats().is_human(1 - to_move);
     if (const std::optional<ThinkInfo> hint = teacher_.hint_progress()) {
         ui_.thinking = ui_.hinting = true;
         ui_.info = *hint;
@@ -71,6 +74,9 @@ void GameScreen::draw(Millis t) {
     ui_.paused = table_.paused();
     ui_.pause_note = table_.pause_note();
     ui_.offer = table_.offer_note();
+    ui_.premove =
+        table_.premove() ? "premove " + spec_name(table_.premove()->spec) + " waits: Esc cancels it" : "";
+    ui_.picker = picker();
     ui_.clock_note = table_.clock_note();
     // A server's match nobody has started is aborted by the server after a minute (net::first_move_limit):
     // the status line counts it down.

@@ -218,6 +218,9 @@ class GameScreen : public Screen, public ServedScreen, private TableReport {
     void on_paste(const InputEvent& e);
 
     // Play (game_play.cpp; with review, ask_leave and serve_match).
+    // Whose pieces the cursor and the mouse pick up: the side to move, or on the other side's turn the
+    // side of the player here who makes a premove (table.h).
+    Color picker() const;
     void play(const MoveSpec& spec);
     void on_spot(const Spot& spot);
     void move_cursor(int drow, int dcol);

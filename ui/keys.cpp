@@ -74,7 +74,7 @@ const std::vector<KeyBinding>& key_table() {
         {{ch('h')}, Action::CursorLeft, "", nullptr, "", cursor, screen_all},
         {{ch('l')}, Action::CursorRight, "", nullptr, "", cursor, screen_all},
         {{ch('\n'), ch('\r'), special(KEY_ENTER), ch(' ')}, Action::Pick, "", nullptr, "", cursor, screen_all},
-        {{ch(27)}, Action::Cancel, "Esc", "typing", "clear the prompt, or decline an offer that stands; in cursor mode, put a piece back and go back to typing", cursor, screen_all},
+        {{ch(27)}, Action::Cancel, "Esc", "typing", "clear the prompt, cancel a premove, or decline an offer that stands; in cursor mode, put a piece back and go back to typing", cursor, screen_all},
         {{ch(27)}, Action::Cancel, "", nullptr, "", typing, screen_all},
         {{ch('<'), ch('u')}, Action::Back, "< u", "undo", "undo, or step back through the game (against the computer, back to your turn); a network game: ask to take back your move, or agree to the other player's request that stands", both},
         {{ch('>'), ch('r')}, Action::Forward, "> r", "redo", "redo, or step forward; a new move after stepping back starts a new line", both},

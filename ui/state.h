@@ -103,11 +103,19 @@ struct UiState {
     // it at once (the other player's move) takes the message line, never the chat away.
     std::string chat_line;
     Spot cursor;
-    std::optional<Spot> picked;     // a piece picked up with the cursor or the mouse
+    std::optional<Spot> picked;  // a piece picked up with the cursor or the mouse
+    // Whose pieces the cursor picks up, and whose stacks it reaches: the side to move (nullopt), or on the
+    // other side's turn the side of the player here who makes a premove (ui/table.h).
+    std::optional<Color> picker;
+    // The premove that waits, for the status line ("premove W3B2 waits: Esc cancels it"); "" when none.
+    std::string premove;
     std::array<SeatView, 2> seats;  // by player
     bool thinking = false;          // a seat or the hint is searching
     bool hinting = false;           // ... for a hint
     ThinkInfo info;
+    // The computer thinks for the opponent of a human here: its best move so far is its own plan, which
+    // that human (who could premove against it) does not see; only the depth is shown.
+    bool plan_hidden = false;
     std::optional<Question> question;
     std::optional<LineEntry> entry;
     std::optional<Overlay> overlay;

@@ -50,6 +50,7 @@ void Table::install_seats(const std::array<SeatSpec, 2>& specs) {
 }
 
 void Table::set_seat(int player, SeatKind kind) {
+    drop_premove("");  // made for the seats as they were (said with the seat's news)
     seats_.set(player, kind);
     refresh_names();
 }
@@ -102,6 +103,7 @@ void Table::take_answers(Millis t) {
     }
     for (int p : {0, 1})
         if (std::optional<TableSeats::Answer> a = seats_.answer(p)) on_answer(p, a->asked, a->action);
+    play_premove();  // the computer's move starts the turn it waits for: at once, on this turn's time
 }
 
 void Table::ask_seats(Millis t, bool held) {
@@ -216,6 +218,7 @@ std::string Table::clock_note() const {
 
 void Table::continue_with(const std::vector<Move>& moves) {
     cancel_seats();
+    drop_premove("");
     review_.close();
     for (Move m : moves) (void)own_.play(m, now());  // read and checked by the paste (game_paste)
 }
@@ -249,6 +252,7 @@ void Table::save_named() {
 Kept Table::new_match(Variant variant, bool keep) {
     const Kept kept = keep ? records_.keep_current(match()) : Kept{};
     cancel_seats();
+    drop_premove("");
     MatchSettings settings = match().settings();
     settings.variant = variant;
     std::array<std::string, 2> names = {match().name(0), match().name(1)};
@@ -267,6 +271,7 @@ Kept Table::new_match(Variant variant, bool keep) {
 Kept Table::replace_match(saves::Record record) {
     const Kept kept = records_.keep_current(match());
     cancel_seats();
+    drop_premove("");
     own_ = std::move(record.match);
     help_granted_ = false;
     if (record.clock) own_.clock().set_state(*record.clock, now());
@@ -278,6 +283,7 @@ Kept Table::replace_match(saves::Record record) {
 }
 
 void Table::load_match(Match match, const std::optional<GameClock::State>& clock, bool archived) {
+    drop_premove("");
     own_ = std::move(match);
     help_granted_ = false;
     if (clock) own_.clock().set_state(*clock, now());

@@ -174,9 +174,34 @@ class Table {
     // who plays here are its umpire's (Umpire::may). The network session checks again for itself.
     Expected<void> may_act(Intent act) const;
     // Play. A human's move here: Refused (said why; a picked piece stays picked), Sent (to the network
-    // session, which said why if it refused: the pick is spent either way) or Played.
-    enum class MoveResult { Refused, Sent, Played };
+    // session, which said why if it refused: the pick is spent either way), Played, or Premoved (made on
+    // the other side's turn: it waits as the premove, below).
+    enum class MoveResult { Refused, Sent, Played, Premoved };
     MoveResult play_human(const MoveSpec& spec);
+
+    // A premove, as lichess has it: a move a player here makes on the other side's turn (the computer's,
+    // or a remote player's) waits at this table, never sent and never shown to anyone else, and is
+    // played the moment that player's turn starts, on their own clock (it is charged what the turn took
+    // to reach it: next to nothing, and a Fischer increment follows as after any move). Illegal then, it
+    // is dropped, said why; a refused premove touches nothing. It answers the next move only: a
+    // takeback, the end of the round, a seat handed over or a new match drops it.
+    struct Premove {
+        MoveSpec spec;
+        int player = 0;         // who made it
+        std::size_t round = 0;  // rounds().size() when it was made
+        std::size_t plies = 0;  // the round's moves then: it answers move plies + 1
+    };
+    const std::optional<Premove>& premove() const { return premove_; }
+    // The player here who would make a premove now (the human here whose opponent is to move: the
+    // computer, or a remote player), or why nobody would: the round over, the game paused, a review, a
+    // spectator, a human to move here (who simply moves).
+    Expected<int> premover() const;
+    // Esc: the premove that waits is cancelled (said so); false when none waits.
+    bool cancel_premove();
+    // Plays the premove whose turn has come, or drops it (said why) when it no longer applies; waits
+    // while the turn has not come, or play may not go on yet (a pause, a lost connection). The table
+    // calls it after the seats' answers and the network's events: a turn's start.
+    void play_premove();
     // Picks up a board piece under the touch rule: true when it may be moved (else it said why).
     bool touch(Square square);
     // After any change to the match: a move played (`moved`), a round ended (its question asked), the
@@ -244,6 +269,7 @@ class Table {
         own_ = std::move(match);
         review_.close();
         help_granted_ = false;
+        premove_.reset();
     }
     void start_clock() { own_.start_clock(now()); }
     // The players step away from the table (another screen over it): the seats stop and a running clock
@@ -343,6 +369,8 @@ class Table {
     }
     // Says what the umpire's ruling says, and follows a change to the match (after_change).
     void follow(const Reply& ruling);
+    // The premove goes, said why ("" says nothing).
+    void drop_premove(const std::string& why);
     // Asks a question of a player here, and keeps its text for the notice that follows it.
     void ask(Question q) {
         asked_text_ = q.text;
@@ -374,7 +402,8 @@ class Table {
     std::string asked_text_;       // the last question's
     std::string stood_for_;        // stand_clock paused the clock (why), and resumes it
     bool help_granted_ = false;    // grant_help: on offer for this whole timed match
-    TableRecords records_;         // after config_: it is made from it
+    std::optional<Premove> premove_;
+    TableRecords records_;  // after config_: it is made from it
     // A network game's link (a local game has none): chosen once, by host() or join(); it is then the
     // umpire, in the place of the local one.
     std::unique_ptr<TableLink> link_;

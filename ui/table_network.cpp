@@ -69,6 +69,7 @@ void Table::on_poll(std::span<const pollfd> fds, Millis t) {
     if (!link_) return;
     link_->on_poll(fds, t);
     while (auto heard = link_->next()) on_link_event(*heard);
+    play_premove();  // the other player's move starts the turn it waits for: sent at once
 }
 
 void Table::on_link_event(const Heard& heard) {

@@ -73,9 +73,30 @@ Expected<void> Table::may_act(Intent act) const {
 Table::MoveResult Table::play_human(const MoveSpec& spec) {
     if (review_.open() && !play_from_review()) return MoveResult::Refused;
     if (const Expected<void> allowed = may_act(Intent::Move); !allowed) {
+        // On the other side's turn a player here premoves: the move waits for the turn.
+        if (const Expected<int> player = premover()) {
+            const Color mine = match().colour_of(*player);
+            MoveSpec pm = spec;
+            // X Y Z name the mover's stacks: the premover's, whoever is to move now.
+            if (pm.kind == MoveSpec::From::MoverStack) pm = MoveSpec::stack_of(mine, pm.stack, pm.to);
+            if (pm.kind == MoveSpec::From::Stack && pm.owner != mine) {
+                say(spec_name(spec) + ": " + allowed.why() + "; a premove moves your own pieces (" +
+                        color_name(mine) + "'s), and " + stack_name(pm.owner, pm.stack) + " is " +
+                        color_name(pm.owner) + "'s",
+                    true);
+                return MoveResult::Refused;
+            }
+            const std::string replaced =
+                premove_ ? " (in the place of " + spec_name(premove_->spec) + ")" : std::string();
+            premove_ = Premove{pm, *player, match().rounds().size(), match().game().moves().size()};
+            say("premove " + spec_name(pm) + replaced + ": played as soon as " + match().name(1 - *player) +
+                " has moved, if it is legal then; Esc cancels it");
+            return MoveResult::Premoved;
+        }
         say(allowed.why(), true);
         return MoveResult::Refused;
     }
+    drop_premove("");  // (none can wait on the player's own turn)
     const Reply r = umpire_->move_here(spec);
     follow(r);
     switch (r.kind) {
@@ -84,6 +105,57 @@ Table::MoveResult Table::play_human(const MoveSpec& spec) {
         case Reply::Kind::Made: break;
     }
     return MoveResult::Played;
+}
+
+Expected<int> Table::premover() const {
+    const Game& g = match().game();
+    if (g.over() || match().phase() != MatchPhase::Playing) return Failure{"the round is not in play"};
+    if (paused_) return Failure{"the game is paused"};
+    if (reviewing()) return Failure{"the game is stepped back or reviewed"};
+    if (const Expected<void> allowed = umpire_->may(Intent::Pick); !allowed) return Failure{allowed.why()};
+    const int to_move = seat_of(g.side_to_move()), other = 1 - to_move;
+    if (is_human(to_move)) return Failure{"it is the turn of " + match().name(to_move) + ", here"};
+    if (!is_human(other)) return Failure{"nobody here plays " + match().name(other) + "'s side"};
+    if (const std::optional<int> here = umpire_->player_here(); here && *here != other)
+        return Failure{"you do not play " + match().name(other) + "'s side"};
+    return other;
+}
+
+bool Table::cancel_premove() {
+    if (!premove_) return false;
+    say("premove " + spec_name(premove_->spec) + " cancelled");
+    premove_.reset();
+    return true;
+}
+
+void Table::drop_premove(const std::string& why) {
+    if (!premove_) return;
+    if (!why.empty()) say("premove " + spec_name(premove_->spec) + " dropped: " + why, true);
+    premove_.reset();
+}
+
+void Table::play_premove() {
+    if (!premove_) return;
+    const Premove pm = *premove_;
+    const Game& g = match().game();
+    // The round it was made in is over: the status line says how, and the premove goes unsaid.
+    if (match().rounds().size() != pm.round || g.over() || match().phase() != MatchPhase::Playing)
+        return drop_premove("");
+    const std::size_t n = g.moves().size();
+    if (n == pm.plies && seat_of(g.side_to_move()) != pm.player) return;  // the other side's turn goes on
+    if (n != pm.plies + 1 || seat_of(g.side_to_move()) != pm.player)
+        return drop_premove("the move it answered is not on the board (a move was taken back)");
+    // The turn has come; play may not go on yet (paused, the connection lost, another request of ours on
+    // its way to the host): it waits until it may.
+    if (!may_act(Intent::Move) || !umpire_->ready_for_move()) return;
+    // Illegal now: dropped with the engine's reason, and nothing is touched.
+    Game trial = g;
+    if (const Expected<void> legal = trial.play(pm.spec); !legal) return drop_premove(legal.why());
+    premove_.reset();
+    Reply r = umpire_->move_here(pm.spec);
+    for (Notice& said : r.said)
+        if (!said.error) said.text += " (premove)";
+    follow(r);
 }
 
 bool Table::touch(Square sq) {
@@ -118,6 +190,7 @@ void Table::after_change(bool moved) {
 // the result again.
 void Table::on_round_over() {
     cancel_seats();
+    drop_premove("");  // the status line says why: the round is over
     draw_offer_to_.reset();
     report_.round_over();
     const std::string next = std::to_string(match().round_number() + 1);
@@ -440,6 +513,7 @@ Expected<void> Table::step_allowed() const {
 // Stepping is the table's own match's (the umpire's may_step refuses it in a network game).
 std::vector<std::string> Table::take_back() {
     cancel_seats();
+    drop_premove("");  // it answered a move that is taken back
     Game& g = own_.game();
     std::vector<std::string> taken;
     const bool against_computer = is_computer(0) != is_computer(1);
@@ -458,12 +532,14 @@ std::vector<std::string> Table::take_back() {
 
 Move Table::replay_move() {
     cancel_seats();
+    drop_premove("");
     own_.game().redo();
     return own_.game().moves().back();
 }
 
 void Table::go_to(std::size_t plies) {
     cancel_seats();
+    drop_premove("");
     Game& g = own_.game();
     while (g.moves().size() > plies && g.can_undo()) g.undo();
     while (g.moves().size() < plies && g.can_redo()) g.redo();
@@ -472,6 +548,7 @@ void Table::go_to(std::size_t plies) {
 void Table::drop_redo() { own_.game().clear_redo(); }
 
 void Table::undo_last() {
+    drop_premove("");
     Game& g = own_.game();
     g.undo();
     g.clear_redo();  // play goes on from here, not a review

@@ -95,7 +95,8 @@ void draw_grid(const Layout& l) {
 // Squares the picked piece may land on: exactly the legal moves of the game (which honour a touched
 // piece), so the marks never promise a move the rules refuse.
 Bitboard destinations(const Game& game, const UiState& ui) {
-    if (!ui.picked || game.over()) return 0;
+    // (A premove's piece, picked on the other side's turn, has none yet: its turn decides.)
+    if (!ui.picked || game.over() || ui.picker.value_or(game.side_to_move()) != game.side_to_move()) return 0;
     MoveList moves;
     game.legal_moves(moves);
     const Position& pos = game.position();
@@ -234,9 +235,11 @@ int draw_player(const Layout& l, const Match& match, const UiState& ui, Color c,
         if (low) attr = A_BOLD | (has_colors_on() ? pair_attr(pair_error) : A_REVERSE);
         put(y++, l.panel_x, text, attr);
     }
+    // The cursor reaches the stacks of the side it picks for (the side to move, or a premove's).
+    const bool picks = !game.over() && ui.picker.value_or(game.side_to_move()) == c;
     for (int i = 0; i < reserve_stacks; ++i) {
-        const bool cur = ui.mode == Mode::cursor && ui.cursor.stack && ui.cursor.index == i && to_move;
-        const bool picked = ui.picked && ui.picked->stack && ui.picked->index == i && to_move;
+        const bool cur = ui.mode == Mode::cursor && ui.cursor.stack && ui.cursor.index == i && picks;
+        const bool picked = ui.picked && ui.picked->stack && ui.picked->index == i && picks;
         // The stack is labelled with both names the notation uses: X (the mover's stack 1) and W1/K1.
         std::string label = std::string(" ") + "XYZ"[i] + " " + stack_name(c, i) + " ";
         put(y, l.panel_x, label, cur ? A_REVERSE : 0);
@@ -326,12 +329,14 @@ std::string status_text(const Match& match, const UiState& ui) {
     if (!ui.review.empty()) s = ui.review + "    " + s;  // first: what Enter does now
     if (ui.paused) s += "    PAUSED: p resumes" + (ui.pause_note.empty() ? "" : " (" + ui.pause_note + ")");
     if (!ui.offer.empty()) s += "    " + ui.offer;
+    if (!ui.premove.empty()) s += "    " + ui.premove;
     if (!ui.clock_note.empty()) s += "    " + ui.clock_note;
     if (ui.thinking) {
         s += ui.hinting ? "    finding a hint" : "    computer thinking";
-        if (ui.info.depth > 0)
-            s += ": depth " + std::to_string(ui.info.depth) + ", best " +
-                 move_name(ui.info.best, game.side_to_move());
+        if (ui.info.depth > 0) {
+            s += ": depth " + std::to_string(ui.info.depth);
+            if (!ui.plan_hidden) s += ", best " + move_name(ui.info.best, game.side_to_move());
+        }
         s += "...";
     } else if (!ui.activity.empty()) {
         s += "    " + ui.activity + "...";

@@ -51,9 +51,10 @@ struct Chrome {
 };
 
 void draw(const Match& match, const UiState& ui, const Chrome& chrome, Millis now);
-// The spot under a screen position, if any: a square of the board, or one of the stacks of the side to
-// move in the panel, where each player's block has a name line, `clock_rows` lines of clock (1 with a
-// clock, else 0) and the stacks, White's block first (as draw() puts them).
+// The spot under a screen position, if any: a square of the board, or one of the stacks of `to_move` (the
+// side the cursor picks for: the side to move, or a premove's) in the panel, where each player's block has a
+// name line, `clock_rows` lines of clock (1 with a clock, else 0) and the stacks, White's block first (as
+// draw() puts them).
 std::optional<Spot> hit(const Layout& layout, Color to_move, int clock_rows, int y, int x);
 // The help screen's lines for this width: `intro` (a screen's own words, if any), the rules in force
 // and every key of the key table on `screen` (those of the actions `shown` accepts, when given).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Two people find each other in a server's lobby (TCP on 127.0.0.1, port 0): both log in (the first login
 # registers the name), one posts a seek, the other sees it and accepts, the match opens on both game
-# screens with remote seats, they play it to its end (each move seen on the other screen), any key takes
+# screens with remote seats, they play it to its end (each move seen on the other screen, a premove played
+# the moment its turn comes), any key takes
 # both back to the lobby, the game has left the list, and nothing went into the --resume autosave.
 source "$(dirname "$0")/lib.bash"
 start_server
@@ -41,10 +42,12 @@ wait_in $w "(remote)"
 # Row A for White, one move at a time; each appears on the other screen's move list.
 lmove $w W1A1; wait_in $b "1. W1A1"
 lmove $b K1D4; wait_in $w "1. W1A1 K1D4"
-# Only the side to move moves.
-lmove $b K2D3; wait_in $b "turn, across the network"
-lmove $w W2A2; wait_in $b "2. W2A2"
-lmove $b K2D3; wait_in $w "2. W2A2 K2D3"
+# On the other side's turn a move waits as a premove (issue 33, 21): the server and White see nothing of
+# it until White has moved, and then it is played at once.
+lmove $b K2D3; wait_in $b "premove K2D3 waits: Esc cancels it"
+lscreen $w | grep -qF K2D3 && fail "White's screen shows Black's premove before White has moved"
+lmove $w W2A2; wait_in $b "2. W2A2 K2D3"
+wait_in $w "2. W2A2 K2D3"
 lmove $w W3A3; wait_in $b "3. W3A3"
 lmove $b K3D2; wait_in $w "3. W3A3 K3D2"
 lmove $w W1A4

@@ -29,8 +29,11 @@ for addr in 127.0.0.1 ::1; do
     wait_for "it is Eamon's turn, across the network"
     peer_type_move K1D1
     wait_for "Eamon played K1D1"
+    # On Liam's turn Eamon's move waits as a premove (tests/ui/premove.sh); Esc cancels it.
     peer_type_move K1D2
-    wait_peer "it is Liam's turn, across the network"
+    wait_peer "premove K1D2: played as soon as Liam has moved"
+    peer_keys Escape
+    wait_peer "premove K1D2 cancelled"
     peer_keys Tab; wait_peer "Say:"; peer_keys -l "good luck"; peer_keys Enter
     wait_for "Eamon: good luck"
     for m in W1A2:K1D2 W1A3:K2C4; do
