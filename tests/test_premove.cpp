@@ -159,6 +159,7 @@ TEST_CASE("a joiner's premove is never sent on the host's turn, and is charged n
     }));
     CHECK(line_of(p.host.match().game()) == "W3B2 K1C3");
     CHECK_FALSE(p.joiner.premove());
+    CHECK(p.join_report.said("K1C3 (premove)"));
     CHECK(p.host.match().clock().time_left(Color::White, p.t) == white_left - 5'000 + 2'000);
     CHECK(p.host.match().clock().time_left(Color::Black, p.t) == black_left + 2'000);
     CHECK(p.host.session()->playing());  // no protocol error: it went in turn
@@ -183,4 +184,5 @@ TEST_CASE("a joiner's premove illegal after the host's move is dropped there, sa
     REQUIRE(p.joiner.play_human(spec_of("K1C3")) == Table::MoveResult::Sent);
     REQUIRE(p.until([&] { return p.host.match().game().moves().size() == 3; }));
     CHECK(line_of(p.host.match().game()) == "W3B2 K1C3 W1A1");
+    CHECK(p.until([&] { return p.host_report.last() == "Liam played W1A1 (premove)"; }));
 }

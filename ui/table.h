@@ -403,7 +403,8 @@ class Table {
     std::string stood_for_;        // stand_clock paused the clock (why), and resumes it
     bool help_granted_ = false;    // grant_help: on offer for this whole timed match
     std::optional<Premove> premove_;
-    TableRecords records_;  // after config_: it is made from it
+    std::string premove_sent_;  // a network game: the premove sent, until its fact comes back
+    TableRecords records_;      // after config_: it is made from it
     // A network game's link (a local game has none): chosen once, by host() or join(); it is then the
     // umpire, in the place of the local one.
     std::unique_ptr<TableLink> link_;

@@ -107,7 +107,14 @@ void Table::on_link_event(const Heard& heard) {
             // An absence stops the clocks too (and a move during its grace leaves them standing), but it
             // is not a pause p could lift: the referee tells an agreed pause apart.
             paused_ = link_->session().paused_by_agreement();
-            say(text);
+            // The fact of our premove, sent when its turn came (the next move), says it was one.
+            if (e.act.kind == net::Act::Kind::Move) {
+                const bool premoved = !premove_sent_.empty() && premove_sent_ == e.act.move;
+                premove_sent_.clear();
+                say(premoved ? text + " (premove)" : text);
+            } else {
+                say(text);
+            }
             after_change(e.act.kind == net::Act::Kind::Move);
             return;
         case Kind::Gone:
@@ -139,7 +146,10 @@ void Table::on_link_event(const Heard& heard) {
             say(text);
             report_.chat_heard(text);
             break;
-        case Kind::Dropped: say(text, true); break;
+        case Kind::Dropped:
+            premove_sent_.clear();
+            say(text, true);
+            break;
         case Kind::Started:
             // A server's game connected again by itself (the lobby's fresh code): the lost connection's
             // question no longer stands.

@@ -152,9 +152,11 @@ void Table::play_premove() {
     Game trial = g;
     if (const Expected<void> legal = trial.play(pm.spec); !legal) return drop_premove(legal.why());
     premove_.reset();
+    const std::string name = move_name(trial.moves().back(), g.side_to_move());  // (before it changes g)
     Reply r = umpire_->move_here(pm.spec);
     for (Notice& said : r.said)
         if (!said.error) said.text += " (premove)";
+    if (r.kind == Reply::Kind::Sent) premove_sent_ = name;
     follow(r);
 }
 

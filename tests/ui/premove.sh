@@ -53,6 +53,7 @@ type_move W3B2
 wait_moves "1. W3B2 K1C3"
 wait_peer "1. W3B2 K1C3"
 wait_for "Eamon played K1C3"
+wait_peer "K1C3 (premove)"
 wait_peer "time 5:02"
 wait_for "time 5:02"
 peer_screen | grep -qF "premove K1C3 waits" && fail "the premove still shows as waiting"
