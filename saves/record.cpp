@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/dates.h"
+#include "engine/latin.h"
 #include "engine/notation.h"
 #include "engine/text.h"
 
@@ -135,50 +136,6 @@ struct RoundText {
     int touched_line = 0;
 };
 
-// The next code point of `s` at `at` (moving `at` past it), or -1 for a byte that does not begin a
-// well-formed UTF-8 sequence (moving past that byte alone).
-long next_code_point(std::string_view s, std::size_t& at) {
-    const unsigned char lead = static_cast<unsigned char>(s[at++]);
-    if (lead < 0x80) return lead;
-    const int extra = lead >= 0xF0 && lead < 0xF5 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC2 ? 1 : -1;
-    if (extra < 0 || at + std::size_t(extra) > s.size()) return -1;
-    long c = lead & (0x3F >> extra);
-    for (int i = 0; i < extra; ++i) {
-        const unsigned char b = static_cast<unsigned char>(s[at + std::size_t(i)]);
-        if ((b & 0xC0) != 0x80) return -1;
-        c = (c << 6) | (b & 0x3F);
-    }
-    const long least[] = {0, 0x80, 0x800, 0x10000};
-    if (c < least[extra] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return -1;
-    at += std::size_t(extra);
-    return c;
-}
-
-// The ASCII letters of a Latin letter with a diacritic, in lower case (U+00C0-U+017F, and the Romanian
-// commas): "l" for Ł, "o" for ö, "ss" for ß; nullptr for what is not a letter there (× and ÷) and for
-// every other code point.
-const char* latin_ascii(long c) {
-    static constexpr const char* latin1[64] = {
-        "a", "a", "a", "a", "a", "a", "ae", "c",     "e", "e", "e", "e", "i", "i", "i",  "i",  //
-        "d", "n", "o", "o", "o", "o", "o",  nullptr, "o", "u", "u", "u", "u", "y", "th", "ss",
-        "a", "a", "a", "a", "a", "a", "ae", "c",     "e", "e", "e", "e", "i", "i", "i",  "i",  //
-        "d", "n", "o", "o", "o", "o", "o",  nullptr, "o", "u", "u", "u", "u", "y", "th", "y"};
-    // Latin Extended-A in pairs (capital, small) but for a few single letters: one entry per code point.
-    static constexpr const char* extended_a[128] = {
-        "a", "a", "a",  "a",  "a", "a", "c", "c", "c", "c", "c", "c", "c", "c", "d", "d",   // 0100
-        "d", "d", "e",  "e",  "e", "e", "e", "e", "e", "e", "e", "e", "g", "g", "g", "g",   // 0110
-        "g", "g", "g",  "g",  "h", "h", "h", "h", "i", "i", "i", "i", "i", "i", "i", "i",   // 0120
-        "i", "i", "ij", "ij", "j", "j", "k", "k", "k", "l", "l", "l", "l", "l", "l", "l",   // 0130
-        "l", "l", "l",  "n",  "n", "n", "n", "n", "n", "n", "n", "n", "o", "o", "o", "o",   // 0140
-        "o", "o", "oe", "oe", "r", "r", "r", "r", "r", "r", "s", "s", "s", "s", "s", "s",   // 0150
-        "s", "s", "t",  "t",  "t", "t", "t", "t", "u", "u", "u", "u", "u", "u", "u", "u",   // 0160
-        "u", "u", "u",  "u",  "w", "w", "y", "y", "y", "z", "z", "z", "z", "z", "z", "s"};  // 0170
-    if (c >= 0xC0 && c < 0x100) return latin1[c - 0xC0];
-    if (c >= 0x100 && c < 0x180) return extended_a[c - 0x100];
-    if (c >= 0x218 && c < 0x21C) return c < 0x21A ? "s" : "t";  // Ș ș Ț ț
-    return nullptr;
-}
-
 // A letter of another script, kept in UTF-8 (Linux file systems take any byte but '/' and NUL): Greek,
 // Cyrillic and the scripts after them up to U+1FFF, the Japanese kana, CJK ideographs, Hangul.
 bool other_script_letter(long c) {
@@ -196,8 +153,8 @@ std::string slug(std::string_view name) {
         const long c = next_code_point(name, at);
         if (c >= 0 && c < 0x80 && std::isalnum(static_cast<int>(c))) {
             out += char(std::tolower(static_cast<int>(c)));
-        } else if (const char* ascii = latin_ascii(c)) {
-            out += ascii;
+        } else if (const std::string ascii = latin_ascii(c); !ascii.empty()) {
+            out += lower(ascii);
         } else if (c >= 0x300 && c < 0x370) {
             continue;  // a combining accent: the letter before it stands for both
         } else if (other_script_letter(c)) {

@@ -121,9 +121,9 @@ std::filesystem::path games_dir();
 // The local time for file names: "20261123-140312".
 std::string file_stamp();
 std::string archive_stem(const Match& match);
-// A name as a file name's part: Latin letters in ASCII lower case (Łukasz -> lukasz, Zoë -> zoe), other
-// scripts' letters kept, digits kept, anything else one '-' between words; combining accents (a name
-// typed as "e" + U+0301) are dropped. Empty when nothing is left. (Grabble's archive names use it too.)
+// A name as a file name's part: Latin letters in ASCII lower case (engine/latin.h's: Łukasz -> lukasz, Zoë ->
+// zoe), other scripts' letters kept, digits kept, anything else one '-' between words; combining accents (a
+// name typed as "e" + U+0301) are dropped. Empty when nothing is left. (Grabble's archive names use it too.)
 std::string slug(std::string_view name);
 // Writes `text` to a new file dir/stem.txt (or stem-2.txt...), never replacing one: the name is claimed
 // atomically, so two programs saving at once both keep their file. The path written, or why it failed.

@@ -5,6 +5,8 @@
 
 #include <curses.h>
 
+#include "engine/text.h"
+#include "saves/record.h"
 #include "support.h"
 #include "ui/controls.h"
 #include "ui/key_rows.h"
@@ -342,9 +344,19 @@ TEST_CASE("a list overlay's selection keys keep the selection within its rows", 
     CHECK(empty.selected == 0);
 }
 
-TEST_CASE("text for a terminal that is not UTF-8 shows each other character as one ?", "[input][text]") {
-    CHECK(ascii_text("Zo\xC3\xAB") == "Zo?");
+TEST_CASE("text for a terminal that is not UTF-8 writes Latin letters as the archive names do, others as ?",
+          "[input][text]") {
+    CHECK(ascii_text("Zo\xC3\xAB") == "Zoe");
+    CHECK(ascii_text("~\xC5\x81ukasz") == "~Lukasz");  // the capital stays one
+    CHECK(ascii_text("Stra\xC3\x9F"
+                     "e \xC3\x86sa \xC5\x92il \xC4\xB0z") == "Strasse AEsa OEil Iz");
+    CHECK(ascii_text("Jose\xCC\x81") == "Jose");             // a combining accent goes with its letter
+    CHECK(ascii_text("\xD0\x97\xD0\xBE\xD1\x8F") == "???");  // another script
+    CHECK(ascii_text("a\xFF"
+                     "b") == "a?b");  // a byte that is not UTF-8
     CHECK(ascii_text("plain ASCII, 1-2") == "plain ASCII, 1-2");
     CHECK(ascii_text("\xE2\x94\x8C\xF0\x9F\x98\x80.") == "??.");  // three and four bytes: one ? each
     CHECK(text_width(ascii_text("Zo\xC3\xAB")) == text_width("Zo\xC3\xAB"));
+    // The archive's file name and the terminal write a name with the same letters (one transliteration).
+    CHECK(saves::slug("~\xC5\x81ukasz Zo\xC3\xAB") == lower(ascii_text("\xC5\x81ukasz-Zo\xC3\xAB")));
 }

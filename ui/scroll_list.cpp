@@ -14,11 +14,11 @@ void put_text(int y, int x, const std::string& text, int width, unsigned long at
     if (width <= 0) return;
     const auto a = static_cast<attr_t>(attr);
     if (a) attron(a);
-    // A text that does not fit says so at its end (elide: "…", in ASCII "$" as nano and Emacs mark a
-    // line cut at the edge).
-    const bool utf8 = utf8_locale();
-    const std::string shown = elide(text, width, cut_mark());
-    mvaddstr(y, x, (utf8 ? shown : ascii_text(shown)).c_str());
+    // Past ASCII in a terminal that is not UTF-8: as engine/latin.h writes it ("ß" is "ss"); then a text
+    // that does not fit says so at its end (elide: "…", in ASCII "$" as nano and Emacs mark a line cut at
+    // the edge).
+    const std::string shown = elide(utf8_locale() ? std::string(text) : ascii_text(text), width, cut_mark());
+    mvaddstr(y, x, shown.c_str());
     if (a) attroff(a);
 }
 

@@ -159,19 +159,6 @@ std::string shell_word(std::string_view word) {
     return out + "'";
 }
 
-std::string ascii_text(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u < 0x80)
-            out += c;
-        else if ((u & 0xC0) != 0x80)  // a character's first byte; its continuation bytes go with it
-            out += '?';
-    }
-    return out;
-}
-
 std::string fit(std::string_view text, int width) {
     std::string out;
     int chars = 0;

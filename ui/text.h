@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/latin.h"
+
 namespace gobblet::ui {
 
 // Display width of UTF-8 text, counted in code points (every character the game shows is one column).
@@ -36,9 +38,9 @@ std::string fit(std::string_view text, int width);
 // half the width or more (else in the word), and `mark` at its end (put_text's "…"), so that a text that
 // does not fit never looks whole: a word cut short never reads as another word.
 std::string elide(std::string_view text, int width, std::string_view mark = "\u2026");
-// Text for a terminal whose locale is not UTF-8 (LANG=C): each character past ASCII becomes one '?', so a
-// name like Zoë keeps its width and never reaches the terminal as bytes it would show as M-C M-+.
-std::string ascii_text(std::string_view text);
+// Text for a terminal whose locale is not UTF-8 (LANG=C) is engine/latin.h's ascii_text: Latin letters
+// as the archive's file names write them ("Zoe" for Zoë, "~Lukasz" for ~Łukasz), any other character one
+// '?', so that nothing reaches the terminal as bytes it would show as M-C M-+.
 // The line being typed as it fits `width`: its label (cut to its words before a parenthesis, then its
 // first word, when it leaves no room), then the end of the text after a '<' when it is longer, so that
 // what is typed always shows; the cursor's column. Every screen's line entry (the lobby's, the game's).

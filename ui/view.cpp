@@ -656,7 +656,7 @@ void draw_help(const std::vector<std::string>& lines, int& scroll) {
     const int room = std::max(1, LINES - 1);
     scroll = std::clamp(scroll, 0, std::max(0, int(lines.size()) - room));
     for (int i = 0; i < room && scroll + i < int(lines.size()); ++i)
-        put_text(i, 0, lines[std::size_t(scroll + i)], COLS - 1);
+        put_text(i, 0, lines[std::size_t(scroll + i)], COLS - 1);  // (a name in ASCII in a C locale)
     const std::string foot = "arrows PgUp PgDn scroll  Esc or q close  (" +
                              std::to_string(std::min<int>(lines.size(), scroll + room)) + " of " +
                              std::to_string(lines.size()) + " lines)";
