@@ -208,6 +208,49 @@ Expected<std::vector<WrittenMove>, TextError> parse_moves(std::string_view text)
     return out;
 }
 
+int move_number(std::size_t ply) { return int(ply / 2) + 1; }
+
+std::string move_number_text(std::size_t ply) {
+    return std::to_string(move_number(ply)) + (ply % 2 == 0 ? "." : "...");
+}
+
+std::string ply_words(std::size_t ply) {
+    return std::string(ply % 2 == 0 ? "White's" : "Black's") + " move " + std::to_string(move_number(ply));
+}
+
+std::string moves_text(std::size_t plies) {
+    if (plies == 0) return "no moves";
+    const std::size_t n = (plies + 1) / 2;
+    return std::to_string(n) + (n == 1 ? " move" : " moves");
+}
+
+std::string stands_text(std::size_t plies, std::size_t total) {
+    if (plies == 0) return total == 0 ? "the start" : "the start of " + moves_text(total);
+    return ply_words(plies - 1) + " of " + std::to_string((total + 1) / 2);
+}
+
+Expected<std::size_t> parse_move_number(std::string_view text, std::size_t total) {
+    const std::string_view t = trim(text);
+    std::size_t digits = 0;
+    while (digits < t.size() && digits < 6 && std::isdigit(static_cast<unsigned char>(t[digits]))) ++digits;
+    const std::string_view rest = t.substr(digits);
+    const bool black = rest == "..." || rest == "…";
+    const auto last = [total] {
+        return total == 0 ? std::string("the game has no moves") : "the last is " + ply_words(total - 1);
+    };
+    if (digits == 0 || (!rest.empty() && rest != "." && !black))
+        return Failure{"'" + excerpt(t) +
+                       "' is not a move number: 7 is White's move 7, 7... Black's, 0 the start"};
+    const std::size_t n = std::size_t(std::stoul(std::string(t.substr(0, digits))));
+    if (n == 0) {
+        if (black) return Failure{"there is no Black's move 0: 0 is the start, 1... Black's first move"};
+        return std::size_t(0);
+    }
+    const std::size_t plies = 2 * n - (black ? 0 : 1);
+    if (plies > total) return Failure{"'" + excerpt(t) + "' is past the end: " + last()};
+    return plies;
+}
+
 std::string transcript_text(const std::vector<Move>& moves, Color first_mover) {
     std::string out;
     Color mover = first_mover;

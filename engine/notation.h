@@ -56,6 +56,24 @@ Expected<std::vector<WrittenMove>, TextError> parse_moves(std::string_view text)
 // The error of a transcript that goes over max_transcript_moves, at the line of the move too many.
 TextError too_many_moves(int line);
 
+// Move numbers as the move list shows them (docs/rules.md, "Move numbers"): White moves first, and move 7
+// is White's 7th move with Black's reply ("7. W1A1 K2B3"). One side's move is named by the number and the
+// side: "White's move 7" (written "7." in a list), "Black's move 7" ("7..."). A ply is an index into a
+// game's moves, from 0; `plies` a count of them. Every text that numbers or counts moves says it so.
+int move_number(std::size_t ply);               // 7 for the plies 12 and 13
+std::string move_number_text(std::size_t ply);  // "7." or "7..."
+std::string ply_words(std::size_t ply);         // "White's move 7", "Black's move 7"
+// A game's length as the list counts it, the number of its last move: "19 moves" for 37 or 38 plies,
+// "1 move", "no moves".
+std::string moves_text(std::size_t plies);
+// Where a game of `total` plies stands after `plies` of them: "Black's move 13 of 14", "White's move 1 of
+// 1", "the start of 14 moves", "the start" (a game without moves).
+std::string stands_text(std::size_t plies, std::size_t total);
+// The plies after a move as a player names it: "7" (or "7.") White's move 7, "7..." Black's move 7,
+// "0" the start; within a game of `total` plies, or why not ("'7...' is past the last move, White's
+// move 7" / "'x' is not a move number: ...").
+Expected<std::size_t> parse_move_number(std::string_view text, std::size_t total);
+
 // Canonical transcript text: one move a line, each ending in '\n'.
 std::string transcript_text(const std::vector<Move>& moves, Color first_mover = Color::White);
 

@@ -6,6 +6,7 @@
 
 #include "analysis.h"
 #include "movegen.h"
+#include "notation.h"
 #include "search.h"
 #include "solve3.h"
 
@@ -206,8 +207,7 @@ std::string summary_line(const char* side, const SideSummary& s) {
 std::string review_text(const Review& review) {
     const Variant v = review.variant;
     std::string out = std::string("% review: ") + rules_name(v.rules) + " rules, " + std::to_string(v.size) +
-                      "x" + std::to_string(v.size) + ", " +
-                      plural(int(review.moves.size()), "move", "moves") + ", ";
+                      "x" + std::to_string(v.size) + ", " + moves_text(review.moves.size()) + ", ";
     char buf[160];
     if (v.size == 3)
         out += "exact values of the solved game\n";
@@ -219,13 +219,12 @@ std::string review_text(const Review& review) {
     }
     for (const MoveReview& mr : review.moves) {
         const Judgement& j = mr.judgement;
-        const int number = mr.ply / 2 + 1;
         // The note with its class padded to a column: "blunder     (better: ...)".
         std::string note = judgement_note(j, mr.mover);
         const std::size_t cls = std::string(class_name(j.verdict)).size();
         note.replace(cls, 1, std::string(12 - cls, ' '));
-        std::snprintf(buf, sizeof buf, "%3d%-4s %s  ", number, mr.mover == Color::White ? "." : "...",
-                      move_name(j.played, mr.mover).c_str());
+        std::snprintf(buf, sizeof buf, "%3d%-4s %s  ", move_number(std::size_t(mr.ply)),
+                      mr.mover == Color::White ? "." : "...", move_name(j.played, mr.mover).c_str());
         out += buf + note + "\n";
     }
     out += summary_line("White", review.white);

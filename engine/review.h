@@ -123,7 +123,7 @@ Review review_game(const Game& game, const JudgeLimits& limits, const std::atomi
 
 // The review as text, one line a move then one line a side, for pasting elsewhere:
 //
-//     % review: official rules, 4x4, 38 moves, search depth 6 a move
+//     % review: official rules, 4x4, 19 moves, search depth 6 a move
 //       1.    W1B2  good        (about even)
 //       1...  K1C3  good        (about even)
 //      12...  C2A2  blunder     (better: D1A2; Black wins in 2 -> White wins in 3)

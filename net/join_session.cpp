@@ -48,9 +48,7 @@ bool unfinished_moves(const Match& m) {
 
 // A match in a few words, for a joiner choosing between two: "Liam against Eamon, 12 moves, round 2".
 std::string match_summary(const Match& m) {
-    const std::size_t moves = m.game().moves().size();
-    std::string out = m.name(0) + " against " + m.name(1) + ", " + std::to_string(moves) +
-                      (moves == 1 ? " move" : " moves");
+    std::string out = m.name(0) + " against " + m.name(1) + ", " + moves_text(m.game().moves().size());
     if (!m.single_game()) out += ", round " + std::to_string(m.round_number());
     if (m.phase() == MatchPhase::Over) out += ", over";
     return out;

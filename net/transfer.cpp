@@ -89,8 +89,7 @@ Expected<Match> build_match(const MatchSettings& settings, std::array<std::strin
         Game g(settings.variant);
         for (std::size_t k = 0; k < rec.moves.size(); ++k) {
             const Expected<std::vector<WrittenMove>, TextError> p = parse_moves(rec.moves[k]);
-            const std::string where =
-                round_name(rec, i) + ", move " + std::to_string(k + 1) + " " + rec.moves[k];
+            const std::string where = round_name(rec, i) + ", " + ply_words(k) + " " + rec.moves[k];
             if (!p || p->size() != 1) return fail(where + ": not a move");
             if (const Expected<void> played = g.play(p->front().spec); !played)
                 return fail(where + ": " + played.why());
@@ -143,11 +142,12 @@ Comparison compare_records(const std::vector<RoundRecord>& held, const std::vect
         const std::size_t common = std::min(a.moves.size(), b.moves.size());
         for (std::size_t k = 0; k < common; ++k)
             if (a.moves[k] != b.moves[k])
-                return differs(name + ", move " + std::to_string(k + 1) + ": " + a.moves[k] + " here, " +
-                               b.moves[k] + " at the host");
+                return differs(name + ", " + ply_words(k) + ": " + a.moves[k] + " here, " + b.moves[k] +
+                               " at the host");
         if (a.moves.size() > b.moves.size())
-            return differs(name + ": we hold " + std::to_string(a.moves.size()) + " moves, the host " +
-                           std::to_string(b.moves.size()));
+            return differs(
+                name + ": we hold moves up to " + ply_words(a.moves.size() - 1) + ", the host " +
+                (b.moves.empty() ? std::string("none") : "up to " + ply_words(b.moves.size() - 1)));
         const bool last = i + 1 == held.size();
         const bool same_end =
             a.info.end == b.info.end && a.info.loser == b.info.loser && a.info.touch == b.info.touch;

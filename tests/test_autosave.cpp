@@ -123,7 +123,7 @@ TEST_CASE("the games that wait are the unfinished ones no copy plays, the latest
     REQUIRE(waiting.size() == 2);
     CHECK(waiting[0].number == 2);  // Cat-Dan, written 10 s ago
     CHECK(waiting[1].number == 1);  // Ann-Bob, a minute ago
-    CHECK(ui::slot_game_text(waiting[1]) == "Ann against Bob, 2 moves");
+    CHECK(ui::slot_game_text(waiting[1]) == "Ann against Bob, 1 move");
 }
 
 TEST_CASE("a slot's name says its number, and nothing else passes for one", "[saves][autosave]") {
@@ -169,7 +169,7 @@ TEST_CASE("a start takes a slot of its own beside another copy; --resume takes t
         CHECK(c.path == state / "autosave-2.txt");
         CHECK(c.choices.empty());
         CHECK(c.note ==
-              "another copy of gobblet is playing here (Ann against Bob, 2 moves): this game is "
+              "another copy of gobblet is playing here (Ann against Bob, 1 move): this game is "
               "autosaved in " +
                   (state / "autosave-2.txt").string());
         // --resume has nothing to continue: the game that is there is the other copy's.
@@ -213,6 +213,6 @@ TEST_CASE("a start takes a slot of its own beside another copy; --resume takes t
         const ui::SlotChoice c = ui::choose_slot(host);
         CHECK(c.slot.number() == 2);
         CHECK(c.choices.empty());
-        CHECK(c.note == "another unfinished game waits (Ann against Bob, 2 moves): o opens it");
+        CHECK(c.note == "another unfinished game waits (Ann against Bob, 1 move): o opens it");
     }
 }

@@ -56,7 +56,7 @@ TEST_CASE("pasted moves that follow on continue the game; others are a whole gam
     Match m{MatchSettings{}};
     PasteReading r = read_paste(paste("W3B2\nK1C3\n"), m, false, "");
     REQUIRE(r.kind == Kind::Continue);
-    CHECK(r.text == "pasted 2 moves");
+    CHECK(r.text == "pasted White's move 1 to Black's move 1");  // as the move list numbers them
     CHECK(r.moves.size() == 2);
     CHECK(r.prompt == "");
 
@@ -64,7 +64,7 @@ TEST_CASE("pasted moves that follow on continue the game; others are a whole gam
     // Moves that follow on from the game on the board (Black to move) continue it.
     r = read_paste(paste("K1C3\nW2A1\n"), m, false, "W");
     REQUIRE(r.kind == Kind::Continue);
-    CHECK(r.text == "pasted 2 moves");
+    CHECK(r.text == "pasted Black's move 1 to White's move 2");
     CHECK(r.moves.size() == 2);
     CHECK(r.prompt == "");
 
@@ -72,7 +72,7 @@ TEST_CASE("pasted moves that follow on continue the game; others are a whole gam
     // about.
     r = read_paste(paste("W3B2\nK1C3\nW2A1\n"), m, false, "");
     REQUIRE(r.kind == Kind::Whole);
-    CHECK(r.what == "a whole game of 3 moves");
+    CHECK(r.what == "a whole game of 2 moves");  // 3 played: to White's move 2
     REQUIRE(r.record);
     CHECK(r.record->match.game().moves().size() == 3);
 }
@@ -86,7 +86,7 @@ TEST_CASE("a pasted game that ended otherwise than on the board keeps its ending
     REQUIRE(r.record);
     CHECK(r.record->match.game().over());
     CHECK(r.record->match.game().result().ending == Ending::Resignation);
-    CHECK(r.what == "a whole game of 2 moves");
+    CHECK(r.what == "a whole game of 1 move");
 }
 
 TEST_CASE("a paste that does not read is refused with the reason and the prompt emptied", "[paste]") {

@@ -63,7 +63,7 @@ TEST_CASE("the start reads --load, and a file that does not read stops the progr
     REQUIRE(start.loaded);
     CHECK_FALSE(start.resumed);
     CHECK(start.loaded->match.game().moves().size() == 2);
-    CHECK(loaded_text(start.loaded->match, options, false) == "loaded " + (dir / "game.txt") + " (2 moves)");
+    CHECK(loaded_text(start.loaded->match, options, false) == "loaded " + (dir / "game.txt") + " (1 move)");
 }
 
 TEST_CASE("--host's configuration: the remote seat, and a resumed network match's id", "[setup]") {
@@ -142,7 +142,7 @@ TEST_CASE("a network game's autosave continues as it was played, and says the co
     old.program = "./main";
     const Expected<void> refused = network_from_autosave(old, saved);
     REQUIRE_FALSE(refused);
-    CHECK(refused.why().find("the last game is a network match (Liam against Eamon, 0 moves), saved without "
+    CHECK(refused.why().find("the last game is a network match (Liam against Eamon, no moves), saved without "
                              "its address: ./main --host PORT --resume continues it if you hosted it") == 9);
     saved.match_id.clear();  // a local game goes on here
     CHECK(network_from_autosave(old, saved));

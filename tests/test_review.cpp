@@ -146,7 +146,7 @@ TEST_CASE("a review judges every move and counts each side's classes", "[review]
 
     const std::string text = review_text(r);
     INFO(text);
-    CHECK(text.rfind("% review: official rules, 4x4, 12 moves, search depth 4 a move\n", 0) == 0);
+    CHECK(text.rfind("% review: official rules, 4x4, 6 moves, search depth 4 a move\n", 0) == 0);
     CHECK(text.find("\n  6.    W1A1  blunder     (better: W3D1; White wins in 2 -> ") != std::string::npos);
     CHECK(text.find("\nWhite: 6 moves: ") != std::string::npos);
     CHECK(text.substr(text.size() - 24) == "% result: White to move\n");

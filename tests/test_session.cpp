@@ -283,10 +283,12 @@ TEST_CASE_METHOD(Players,
     net.players = {&host, &back};
     REQUIRE(net.until([&] { return back.saw(Event::Kind::Error) && host.saw(Event::Kind::Error); }));
     CHECK(back.last(Event::Kind::Error) ==
-          "the saved games differ: round 1 (game 1), move 2: K1D4 here, K1C3 at the host (ours against the "
+          "the saved games differ: round 1 (game 1), Black's move 1: K1D4 here, K1C3 at the host (ours "
+          "against the "
           "host's); not resumed");
     CHECK(host.last(Event::Kind::Error) ==
-          "Eamon's side reports: the saved games differ: round 1 (game 1), move 2: K1D4 here, K1C3 at the "
+          "Eamon's side reports: the saved games differ: round 1 (game 1), Black's move 1: K1D4 here, K1C3 "
+          "at the "
           "host; "
           "not resumed");
     CHECK(host.moves() == "W3B2\nK1C3\n");

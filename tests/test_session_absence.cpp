@@ -371,7 +371,7 @@ TEST_CASE_METHOD(Players,
     const Event refused = back.of(Event::Kind::Error).back();
     CHECK(
         refused.text ==
-        "the host holds another match (Liam against Eamon, 0 moves), not ours (Liam against Eamon, 2 moves)");
+        "the host holds another match (Liam against Eamon, no moves), not ours (Liam against Eamon, 1 move)");
     REQUIRE(refused.match);
     CHECK(refused.match->game().moves().empty());
     CHECK(back.moves() == "W1A1\nK1D4\n");  // nothing taken

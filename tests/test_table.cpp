@@ -392,15 +392,15 @@ TEST_CASE("a finished match is reviewed over every round, its endings included, 
     CHECK(at.table.may_step(Table::Step::Back));
     CHECK_FALSE(at.table.may_step(Table::Step::Forward));
     // Back from the end: first the resignation (a step of its own), then the moves, then round 1's end.
-    CHECK(step(Table::Step::Back) == "at round 2, move 1 of 1");
+    CHECK(step(Table::Step::Back) == "at round 2, White's move 1 of 1");
     CHECK_FALSE(at.table.shown().game().over());
-    CHECK(step(Table::Step::Back) == "at round 2, move 0 of 1");
-    CHECK(step(Table::Step::Forward) == "at round 2, move 1 of 1");
-    CHECK(step(Table::Step::Start) == "at round 2, move 0 of 1");
-    CHECK(step(Table::Step::Back) == "at round 1, move 7 of 7");
+    CHECK(step(Table::Step::Back) == "at round 2, the start of 1 move");
+    CHECK(step(Table::Step::Forward) == "at round 2, White's move 1 of 1");
+    CHECK(step(Table::Step::Start) == "at round 2, the start of 1 move");
+    CHECK(step(Table::Step::Back) == "at round 1, White's move 4 of 4");
     CHECK(at.table.shown().round_number() == 1);
     CHECK(at.table.shown().game().over());  // round 1's end, as it ended
-    CHECK(step(Table::Step::Start) == "at round 1, move 0 of 7");
+    CHECK(step(Table::Step::Start) == "at round 1, the start of 4 moves");
     CHECK(step(Table::Step::Start) == "refused: this is the start of the match");
     CHECK(step(Table::Step::Back) == "refused: nothing to step back to: this is the start of the match");
     CHECK(at.table.reviewing());
@@ -411,10 +411,10 @@ TEST_CASE("a finished match is reviewed over every round, its endings included, 
     CHECK(at.table.record_text() == record);
     // g goes to a move of the round shown; End to its end, then the next round's, then the match's.
     REQUIRE(at.table.review_takes_go_to());
-    CHECK(*at.table.review_go_to(3) == "at round 1, move 3 of 7");
-    CHECK(at.table.review_go_to(9).why() == "round 1 has 7 moves");
-    CHECK(step(Table::Step::End) == "at round 1, move 7 of 7");
-    CHECK(step(Table::Step::Forward) == "at round 2, move 0 of 1");
+    CHECK(*at.table.review_go_to(3) == "at round 1, White's move 2 of 4");
+    CHECK(at.table.review_go_to(9).why() == "round 1 ends at White's move 4");
+    CHECK(step(Table::Step::End) == "at round 1, White's move 4 of 4");
+    CHECK(step(Table::Step::Forward) == "at round 2, the start of 1 move");
     CHECK(step(Table::Step::End) == "the end of the match");
     CHECK_FALSE(at.table.review().open());
     CHECK(at.table.shown().game().result().ending == Ending::Resignation);
@@ -430,7 +430,7 @@ TEST_CASE("a match in progress steps back from the start of its round into the r
     CHECK(at.table.may_step(Table::Step::Back));
     CHECK_FALSE(at.table.review_takes(Table::Step::Forward));  // the game's own stepping
     REQUIRE(at.table.review_takes(Table::Step::Back));
-    CHECK(*at.table.review_step(Table::Step::Back) == "at round 1, move 7 of 7");
+    CHECK(*at.table.review_step(Table::Step::Back) == "at round 1, White's move 4 of 4");
     CHECK(at.table.play_human(written_moves("W1B1")[0].spec) == Table::MoveResult::Refused);
     CHECK(at.report.last() == "this is a review of an earlier round: End goes back to round 2, in play");
     REQUIRE(at.table.review_takes(Table::Step::End));

@@ -81,8 +81,8 @@ TEST_CASE("stepping shows a reviewed move's number, mark and judgement", "[teach
     CHECK(step_text(bad) == "6. W1A1?? blunder: W3D1 was better (White wins in 2 -> Black is slightly better)");
     MoveReview good{10, Color::White, judge.judge(g, move_in(g, "W3D1"), JudgeLimits{6, 0})};
     CHECK(step_text(good) == "6. W3D1 good (White wins in 2)");
-    CHECK(move_number(0, Color::White) == "1.");
-    CHECK(move_number(9, Color::Black) == "5...");
+    CHECK(move_number_text(0) == "1.");
+    CHECK(move_number_text(9) == "5...");
 }
 
 TEST_CASE("a game's whole line includes the moves stepped back over, in order", "[teach]") {

@@ -54,8 +54,11 @@ PasteReading read_paste(const InputEvent& e, const Match& match, bool networked,
         Game continued = match.game();
         const auto played = continued.play_transcript(*parsed);
         if (played && !match.game().over() && match.phase() == MatchPhase::Playing) {
+            // Named as the move list numbers them: "pasted White's move 3 to Black's move 5".
+            const std::size_t from = match.game().moves().size(), last = from + parsed->size() - 1;
             PasteReading r =
-                reading(PasteReading::Kind::Continue, "pasted " + moves_text(parsed->size()), "");
+                reading(PasteReading::Kind::Continue,
+                        "pasted " + ply_words(from) + (last > from ? " to " + ply_words(last) : ""), "");
             r.moves.assign(continued.moves().begin() + std::ptrdiff_t(match.game().moves().size()),
                            continued.moves().end());
             return r;

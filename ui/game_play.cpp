@@ -177,8 +177,7 @@ void GameScreen::go_to(std::size_t plies) {
     table_.go_to(plies);
     ui_.picked.reset();
     const Game& g = match().game();
-    say("at move " + std::to_string(g.moves().size()) + " of " +
-        std::to_string(g.moves().size() + g.redo_moves().size()) +
+    say("at " + stands_text(g.moves().size(), g.moves().size() + g.redo_moves().size()) +
         (g.moves().empty() ? "" : teacher_.step_suffix(g.moves().size() - 1)));
     table_.after_change(false);
 }
@@ -338,7 +337,8 @@ std::string GameScreen::review_clock_note() const {
         const int player = side == 0 ? shown.rounds()[r].white : 1 - shown.rounds()[r].white;
         out += (side ? ", " : "") + match().name(player) + " " + clock_face((*faces)[std::size_t(side)]);
     }
-    return "clocks after move " + std::to_string(shown.rounds()[r].game.moves().size()) + ": " + out;
+    const std::size_t k = shown.rounds()[r].game.moves().size();
+    return "clocks " + (k == 0 ? std::string("at the start") : "after " + ply_words(k - 1)) + ": " + out;
 }
 
 void GameScreen::ask_leave() {

@@ -257,18 +257,16 @@ void GameScreen::ask_move_number() {
     const bool review = table_.review_takes_go_to();
     const Game& shown_game = match().rounds()[table_.review().round(match())].game;
     const std::size_t total = shown_game.moves().size() + (review ? 0 : shown_game.redo_moves().size());
+    // Moves as the list numbers them: 7 is White's move 7, 7... Black's (engine/notation.h).
     ui_.entry = LineEntry{
-        "Go to move (0-" + std::to_string(total) + ", the number of moves played)",
+        "Go to move: 7 White's, 7... Black's, 0 the start (" +
+            (total == 0 ? std::string("no moves yet") : "last " + move_number_text(total - 1)) + ")",
         "",
-        6,
+        9,
         [this, all = total](const std::string& s) {
-            char* end = nullptr;
-            const long n = std::strtol(s.c_str(), &end, 10);
-            if (s.empty() || *end || n < 0 || std::size_t(n) > all) {
-                say("'" + printable(s) + "' is not a move number: give 0 to " + std::to_string(all), true);
-                return;
-            }
-            go_to(std::size_t(n));
+            const Expected<std::size_t> plies = parse_move_number(s, all);
+            if (!plies) return say(plies.why(), true);
+            go_to(*plies);
         },
         {}};
 }

@@ -137,8 +137,12 @@ std::string GameScreen::review_note() const {
     std::string note =
         "REVIEW " +
         (match().single_game() ? std::string() : "round " + std::to_string(shown().round_number()) + " ") +
-        "move " + std::to_string(g.moves().size()) + " of " +
-        std::to_string(g.moves().size() + g.redo_moves().size());
+        // The move shown as the list writes it ("at 13... K2B2"): short, for the status line's width;
+        // the message says the rest ("at Black's move 13 of 14").
+        (g.moves().empty()
+             ? std::string("at the start")
+             : "at " + move_number_text(g.moves().size() - 1) + " " +
+                   move_name(g.moves().back(), g.moves().size() % 2 == 1 ? Color::White : Color::Black));
     if (!table_.review().open() && !g.over() && table_.seats().is_computer(table_.seat_of(g.side_to_move())))
         note += ": Enter lets the computer play from here";
     return note;

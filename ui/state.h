@@ -130,7 +130,7 @@ struct UiState {
     // status line in the place of whose turn it is; "" while it goes on, or once the board says the end.
     std::string ended;
     bool reviewing = false;  // moves were stepped back: the computer waits
-    std::string review;      // ... and where the review stands ("REVIEW move 2 of 3"), on the status line
+    std::string review;      // ... and where the review stands ("REVIEW at 2. W1A1"), on the status line
     // The other player's offer that stands beside the board, on the status line ("Eamon offers a draw: =
     // agrees, Esc declines"); "" when none does. It blocks no key.
     std::string offer;

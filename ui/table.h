@@ -29,6 +29,7 @@
 
 #include "engine/expected.h"
 #include "engine/match.h"
+#include "engine/notation.h"
 #include "engine/player.h"
 #include "engine/seat.h"
 #include "engine_help.h"
@@ -54,9 +55,6 @@ static_assert(std::string_view(speeds[0].name) == saves::speed_names[0] &&
                   std::string_view(speeds[1].name) == saves::speed_names[1] &&
                   std::string_view(speeds[2].name) == saves::speed_names[2],
               "the settings file names the speeds as the menu does");
-
-// "1 move", "2 moves".
-inline std::string moves_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
 
 // What a table tells the players at it: the screen that shows the table implements it (a test records
 // it). Every call comes from inside a call to the table.

@@ -113,7 +113,7 @@ std::string TableReview::where(const Match& match) const {
     const std::size_t moves = std::min(shown_->step, full.moves().size());
     return (match.single_game() ? std::string("at ")
                                 : "at round " + std::to_string(shown_->match.round_number()) + ", ") +
-           "move " + std::to_string(moves) + " of " + std::to_string(full.moves().size());
+           stands_text(moves, full.moves().size());
 }
 
 bool TableReview::takes_go_to(const Match& match, std::size_t rounds) const {
@@ -125,8 +125,8 @@ Expected<std::string> TableReview::go_to(const Match& match, std::size_t plies) 
     const Game& game = match.rounds()[round].game;
     const std::size_t moves = game.moves().size();
     if (plies > moves)
-        return Failure{"round " + std::to_string(round + 1) + " has " + std::to_string(moves) +
-                       (moves == 1 ? " move" : " moves")};
+        return Failure{"round " + std::to_string(round + 1) +
+                       (moves == 0 ? " has no moves" : " ends at " + ply_words(moves - 1))};
     // The last move of a round that ended otherwise shows the ending too, as the game ended.
     return go(match, Target::at(round, plies == moves ? steps_of(game) : plies));
 }

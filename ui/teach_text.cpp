@@ -52,14 +52,10 @@ std::string coach_text(const Judgement& j, Color mover) {
            score_words(j.after, mover, j.solved) + ")";
 }
 
-std::string move_number(int ply, Color mover) {
-    return std::to_string(ply / 2 + 1) + (mover == Color::White ? "." : "...");
-}
-
 std::string step_text(const MoveReview& mr) {
     const Judgement& j = mr.judgement;
-    const std::string head =
-        move_number(mr.ply, mr.mover) + " " + move_name(j.played, mr.mover) + class_mark(j.verdict) + " ";
+    const std::string head = move_number_text(std::size_t(mr.ply)) + " " + move_name(j.played, mr.mover) +
+                             class_mark(j.verdict) + " ";
     if (j.verdict == MoveClass::Good) return head + "good (" + score_words(j.after, mr.mover, j.solved) + ")";
     return head + class_name(j.verdict) + ": " + move_name(j.best, mr.mover) + " was better (" +
            score_words(j.before, mr.mover, j.solved) + " -> " + score_words(j.after, mr.mover, j.solved) +

@@ -33,9 +33,6 @@ std::string coach_text(const Judgement& j, Color mover);
 // "6. W1A1?? blunder: W3D1 was better (White wins in 2 -> about even)", "5... K1C3 good (about even)".
 std::string step_text(const MoveReview& mr);
 
-// The move number as the review prints it: "6." for White's sixth move, "5..." for Black's fifth.
-std::string move_number(int ply, Color mover);
-
 // A game's whole line: the moves played, then the moves stepped back over (redo), in order.
 std::vector<Move> full_line(const Game& g);
 

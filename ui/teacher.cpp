@@ -259,7 +259,9 @@ void Teacher::service(bool covered) {
 
 std::string Teacher::title() const {
     if (!review_worker_.busy()) return "";
-    return "reviewing " + std::to_string(review_done_.load()) + "/" + std::to_string(review_total_.load());
+    // A share, not "12/38": a count of plies would read as a move number, which the list gives otherwise.
+    const int total = std::max(1, review_total_.load());
+    return "reviewing " + std::to_string(review_done_.load() * 100 / total) + "%";
 }
 
 void Teacher::new_match(bool loaded) {

@@ -50,7 +50,7 @@ class Teacher {
     // The match was replaced (new game, opened, pasted, loaded): what was judged no longer applies;
     // `loaded`: the new game's moves are reviewed.
     void new_match(bool loaded);
-    // "reviewing 12/38" while the review runs, for the title; else "".
+    // "reviewing 32%" while the review runs, for the title; else "".
     std::string title() const;
 
     // The analysis panel (i): on or off, or why not (the rule of the engine's help, engine_help.h).

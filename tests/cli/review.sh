@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # --review judges every move: one line a move, a summary a side, exit 0; a bad file gets --replay's error.
+# The header counts the moves as the move list numbers them (12 played: 6 moves; issue 33, item 11).
 source "$(dirname "$0")/lib.bash"
 THROWN="$(fixtures_dir)/thrown-win.txt"
 out=$("$MAIN" --review "$THROWN")
-expect_eq "header" "$(head -n 1 <<<"$out")" "% review: official rules, 4x4, 12 moves, search depth 6 a move"
+expect_eq "header" "$(head -n 1 <<<"$out")" "% review: official rules, 4x4, 6 moves, search depth 6 a move"
 expect_eq "one line a move, two summaries, header and result" "$(wc -l <<<"$out")" 16
 expect_eq "the win thrown away" "$(grep '^  6\. ' <<<"$out")" \
     "  6.    W1A1  blunder     (better: W3D1; White wins in 2 -> Black is slightly better)"
@@ -16,7 +17,7 @@ expect_eq "result" "$(tail -n 1 <<<"$out")" "% result: White to move"
 
 # Time a move instead of a depth.
 out=$("$MAIN" --review "$THROWN" --review-time 0.02)
-expect_eq "timed header" "$(head -n 1 <<<"$out")" "% review: official rules, 4x4, 12 moves, 0.02 s a move"
+expect_eq "timed header" "$(head -n 1 <<<"$out")" "% review: official rules, 4x4, 6 moves, 0.02 s a move"
 expect_contains "timed blunder" "$out" "  6.    W1A1  blunder     (better: W3D1; White wins in 2 -> "
 
 # 3x3 games are judged with the solved values.

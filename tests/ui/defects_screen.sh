@@ -19,7 +19,7 @@ wait_for "rules: use --rules rogers"
 $T kill-session -t ui
 start -x 80 -y 24 --rules rogers
 paste "$FIXTURE"
-wait_for "pasted 38 moves; White to move"
+wait_for "pasted White's move 1 to Black's move 19; White to move"
 s=$(screen)
 grep -qE "Moves [0-9]+-19 of 19 \(PgUp PgDn\)" <<<"$s" || fail "the move list says which moves it shows"
 grep -qF "19. C4A4 C4D1" <<<"$s" || fail "the last pair is shown"

@@ -15,7 +15,7 @@ wait_exit >/dev/null
 $T capture-pane -p -J -t ui | grep -qF "; gobblet --resume continues it" || fail "the exit message names the program"
 $T kill-session -t ui
 start -x 80 -y 24 --resume
-wait_for "resumed the last game (2 moves)"
+wait_for "resumed the last game (1 move)"
 wait_for "White  Liam"
 wait_for "Black  computer (easy)"
 type_move W1A2
@@ -32,6 +32,6 @@ start -x 80 -y 24 --resume
 wait_for "the last game had ended (computer (easy) wins: Liam resigned); it is shown for"
 wait_for "Black  computer (easy)"
 keys u  # a finished game is reviewed: the step back takes nothing back
-wait_for "at move 4 of 4"
+wait_for "at Black's move 2 of 2"
 keys n
 wait_for "start a new game"

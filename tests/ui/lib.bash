@@ -421,6 +421,9 @@ every_reader() {
     rounds=$(rounds_in "$file")
     moves=$(moves_in "$file")
     last=$(last_moves "$file")
+    # Counted as the move list numbers them: 7 played are 4 moves (issue 33, item 11).
+    local counted="$(((last + 1) / 2)) move"
+    [ "$last" = 0 ] && counted="no move"
     n=$(last_round "$file")
     # --replay: a board and a state line for each round.
     out=$("$MAIN" --replay "$file" 2>&1) || fail "--replay $name: $out"
@@ -438,17 +441,17 @@ every_reader() {
     cp "$file" "$dir/data/gobblet/saves/$name"
     local envs=(-e "XDG_STATE_HOME=$dir/state" -e "XDG_DATA_HOME=$dir/data" -e "XDG_CONFIG_HOME=$dir/config")
     start "${envs[@]}" --load "$file"
-    wait_text "loaded $file ($last move"
+    wait_text "loaded $file ($counted"
     [ "$rounds" = 1 ] || wait_for "round $n "
     keys o
     wait_for "Saved and archived games"
     keys Enter
-    wait_text "opened $name ($last move"
+    wait_text "opened $name ($counted"
     [ "$rounds" = 1 ] || wait_for "round $n "
     paste "$file"
     wait_text "replace the current game with it?"
     keys y
-    wait_text "replaced the game with the pasted one ($last move"
+    wait_text "replaced the game with the pasted one ($counted"
     [ "$rounds" = 1 ] || wait_for "round $n "
     stop_game
 }

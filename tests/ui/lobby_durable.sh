@@ -59,9 +59,9 @@ lkeys liam h
 wait_in liam "Finished games of Liam (1)"
 lkeys liam Enter
 wait_in liam "reviewing"
-lkeys liam '<'; wait_in liam "at round 2, move 6 of 7"
-lkeys liam Home; wait_in liam "at round 2, move 0 of 7"
-lkeys liam '<'; wait_in liam "at round 1, move 7 of 7"
+lkeys liam '<'; wait_in liam "at round 2, Black's move 3 of 4"
+lkeys liam Home; wait_in liam "at round 2, the start of 4 moves"
+lkeys liam '<'; wait_in liam "at round 1, White's move 4 of 4"
 lscreen liam | grep -qF "takebacks are off" && fail "the review asked the clock"
 lkeys liam q
 wait_in liam "Finished games of Liam"

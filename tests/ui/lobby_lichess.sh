@@ -103,19 +103,19 @@ wait_in eamon "q quit"
 lkeys liam h
 wait_in liam "Finished games of Liam (2)"
 lkeys liam Enter
-wait_in_re liam "clocks after move 7: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}"
+wait_in_re liam "clocks after White's move 4: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}"
 # The panel shows the same clocks as the title, at each move shown (issue 33, item 7).
 lkeys liam '<'
 lkeys liam '<'
-wait_in_re liam "clocks after move 5: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}"
-faces=$(lscreen liam | grep -oE "clocks after move 5: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}")
+wait_in_re liam "clocks after White's move 3: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}"
+faces=$(lscreen liam | grep -oE "clocks after White's move 3: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}")
 wface=$(sed -E "s/.*: $black ([0-9]:[0-9]{2}), .*/\1/" <<<"$faces")
 bface=$(sed -E "s/.*, $white ([0-9]:[0-9]{2})$/\1/" <<<"$faces")
 shown=$(lscreen liam | grep -oE "time [0-9]:[0-9]{2}" | sort -u | tr '\n' ' ')
 [ "$shown" = "$(printf 'time %s\ntime %s\n' "$wface" "$bface" | sort -u | tr '\n' ' ')" ] ||
     fail "the panel shows the title's clocks ($faces), not: $shown"
 lkeys liam Home
-wait_in liam "clocks after move 0: $black 5:00, $white 5:00"
+wait_in liam "clocks at the start: $black 5:00, $white 5:00"
 # A challenge while a screen is over the lobby: said there, with the bell, and waiting beside the lists
 # back in the lobby.
 rung=$(bells_of liam)
@@ -131,7 +131,7 @@ wait_in liam "a accepts, x declines, N refuses Eamon"
 # It takes no key: Enter still reviews the game selected, and the challenge still waits when the review
 # closes.
 lkeys liam Enter
-wait_in_re liam "clocks after move 7: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}"
+wait_in_re liam "clocks after White's move 4: $black [0-9]:[0-9]{2}, $white [0-9]:[0-9]{2}"
 lkeys liam q
 wait_in liam "Finished games of Liam (2)"
 wait_in liam "a accepts, x declines, N refuses Eamon"

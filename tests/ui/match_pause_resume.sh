@@ -23,7 +23,7 @@ keys q
 $T kill-session -t ui
 sleep 6  # closed: this time must not count
 start --resume
-wait_for "resumed the last match (2 moves, round 1)"
+wait_for "resumed the last match (1 move, round 1)"
 s=$(screen)
 grep -qF "round 1  Liam 0 - 0 Eamon  first to 2" <<<"$s" || fail "names, round and score restored"
 grep -qF "1. W3B2 K1C3" <<<"$s" || fail "moves restored"

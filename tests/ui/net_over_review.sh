@@ -27,26 +27,26 @@ wait_peer "Liam wins the match 2-0"
 # The footer offers the review's keys, and < steps back through round 2, then into round 1.
 wait_for "< u undo"
 keys '<'
-wait_for "at round 2, move 1 of 1"
-wait_for "REVIEW round 2 move 1 of 1"
+wait_for "at round 2, White's move 1 of 1"
+wait_for "REVIEW round 2 at 1. W3B2"
 keys Home
-wait_for "at round 2, move 0 of 1"
+wait_for "at round 2, the start of 1 move"
 keys Home
-wait_for "at round 1, move 0 of 7"
+wait_for "at round 1, the start of 4 moves"
 keys '>'
-wait_for "at round 1, move 1 of 7"
-wait_for "REVIEW round 1 move 1 of 7"
+wait_for "at round 1, White's move 1 of 4"
+wait_for "REVIEW round 1 at 1. W1A1"
 keys End
-wait_for "at round 1, move 7 of 7"
+wait_for "at round 1, White's move 4 of 4"
 keys End
 wait_for "the end of the match"
 expect_no "REVIEW"
 # The joiner reviews too, on its own screen.
 peer_keys '<'
-wait_peer "at round 2, move 1 of 1"
+wait_peer "at round 2, White's move 1 of 1"
 peer_keys Home
 peer_keys Home
-wait_peer "at round 1, move 0 of 7"
+wait_peer "at round 1, the start of 4 moves"
 
 # No offers once it is over: p and = say why, and the other side hears nothing.
 keys p
@@ -62,7 +62,7 @@ screen | grep -qE "offers|asked Liam|asked Eamon" && fail "an offer went after t
 type_move W1B1
 wait_text "the match is over: < steps back through it"
 keys '<'
-wait_for "at round 2, move 1 of 1"
+wait_for "at round 2, White's move 1 of 1"
 type_move W1B1
 wait_text "the match is over: this is its review"
 exit 0

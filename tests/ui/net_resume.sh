@@ -101,7 +101,7 @@ kept=$(ls "$XDG_DATA_HOME"/gobblet/saves/game-*.txt)
 grep -qxF K3D2 "$kept" || fail "the host's kept copy has every move"
 grep -qF "% join code" "$kept" && fail "a save keeps no join code"
 peer_keys r
-wait_text_peer "the host holds another match (Liam against Eamon, 0 moves), not ours (Liam against Eamon, 6 moves)"
+wait_text_peer "the host holds another match (Liam against Eamon, no moves), not ours (Liam against Eamon, 3 moves)"
 wait_text_peer "take the host's match instead?"
 peer_keys n
 wait_text_peer "yours stays as it is, saved here"

@@ -10,7 +10,7 @@ command=$(grep -oE '`\./main [^`]*`' <<<"$example" | head -1 | tr -d '`')
 [ "$command" = "./main --rules rogers" ] || fail "the README's paste example shows [$command]"
 start ${command#./main }
 paste "$FIXTURE"
-wait_for "pasted $n moves"
+wait_for "pasted White's move 1 to Black's move $((n / 2))"  # (38 moves played: 19 in the list)
 wait_for "White to move"
 $T kill-session -t ui
 start

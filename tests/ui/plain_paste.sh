@@ -11,7 +11,7 @@ expect_no "paste"
 wait_for "Black to move"
 # The Liam/Eamon match, unbracketed: one paste (a whole game, from the start: replace this one?).
 $T load-buffer -b p "$FIXTURE"; $T paste-buffer -b p -t ui
-wait_for "the paste is a whole game of 38 moves: replace the current game with it?"
+wait_for "the paste is a whole game of 19 moves: replace the current game with it?"
 keys y
-wait_for "replaced the game with the pasted one (38 moves)"
+wait_for "replaced the game with the pasted one (19 moves)"
 wait_moves "19. C4A4 C4D1"

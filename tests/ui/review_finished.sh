@@ -37,29 +37,29 @@ GAME
 start -x 80 -y 24 --load "$WORK/match.txt"
 wait_for "Liam wins the match 2-0"
 keys '<'
-wait_for "at round 2, move 7 of 8"
+wait_for "at round 2, White's move 4 of 4"
 keys '<'
-wait_for "at round 2, move 6 of 8"
+wait_for "at round 2, Black's move 3 of 4"
 keys Home
-wait_for "at round 2, move 0 of 8"
+wait_for "at round 2, the start of 4 moves"
 keys '<'
-wait_for "at round 1, move 7 of 7"
+wait_for "at round 1, White's move 4 of 4"
 wait_for "Liam wins the round: four in a row on row A"
 wait_for "round 1  Liam 1 - 0 Eamon"
 keys Home
-wait_for "at round 1, move 0 of 7"
+wait_for "at round 1, the start of 4 moves"
 keys '>'
-wait_for "at round 1, move 1 of 7"
-keys g; keys -l 5; keys Enter
-wait_for "at round 1, move 5 of 7"
+wait_for "at round 1, White's move 1 of 4"
+keys g; keys -l 3; keys Enter
+wait_for "at round 1, White's move 3 of 4"
 # A move in the review changes nothing.
 type_move W1B1
 wait_for "the match is over: this is its review"
 expect_no "W1B1"
 keys End
-wait_for "at round 1, move 7 of 7"
+wait_for "at round 1, White's move 4 of 4"
 keys '>'
-wait_for "at round 2, move 0 of 8"
+wait_for "at round 2, the start of 4 moves"
 keys End
 wait_for "the end of the match"
 expect_no "REVIEW"

@@ -18,11 +18,11 @@ wait_for "took back W1A1; > replays; 6. W1A1?? blunder: W3D1 was better (White w
 keys '>'
 wait_for "replayed W1A1; 6. W1A1?? blunder: W3D1 was better (White wins in 2 -> Black is"
 keys Home
-wait_for "at move 0 of 12"
-keys g; keys -l 2; keys Enter
-wait_for "at move 2 of 12; 1... K1A2 good (about even)"
+wait_for "at the start of 6 moves"
+keys g; keys -l "1..."; keys Enter
+wait_for "at Black's move 1 of 6; 1... K1A2 good (about even)"
 keys End
-wait_for "at move 12 of 12; 6... K2A3?? blunder: A2D4 was better"
+wait_for "at Black's move 6 of 6; 6... K2A3?? blunder: A2D4 was better"
 # Played on to its end, the whole game is reviewed again: the marks stay, the new moves are judged.
 play "7. W3D1 K1A4" "8. W2A4"
 wait_for "White wins: four in a row"
@@ -30,7 +30,7 @@ for i in $(seq 300); do screen | grep -qF "reviewing" || break; sleep 0.1; done
 expect_no "reviewing"
 wait_long 60 "6. W1A1?? K2A3??"  # the review searches in the background: slow under the sanitizers
 keys '<'
-wait_for "at move 14 of 15; 8. W2A4 good (White wins in 1)"  # a finished game: its review
+wait_for "at Black's move 7 of 8; 8. W2A4 good (White wins in 1)"  # a finished game: its review
 # A new game forgets the marks; the finished game opened again from the archive (o) is reviewed again.
 keys n
 wait_for "start a new game?"
@@ -43,4 +43,4 @@ keys Enter
 wait_for "opened "
 wait_long 60 "6. W1A1?? K2A3??"  # the review searches in the background: slow under the sanitizers
 keys '<'
-wait_for "at move 14 of 15; 8. W2A4 good (White wins in 1)"  # a finished game: its review
+wait_for "at Black's move 7 of 8; 8. W2A4 good (White wins in 1)"  # a finished game: its review

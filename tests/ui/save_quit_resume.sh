@@ -13,7 +13,7 @@ wait_for "the game is saved in"
 [ -f "$XDG_STATE_HOME/gobblet/autosave.txt" ] || fail "autosave"
 $T kill-session -t ui
 start --resume
-wait_for "resumed the last game (2 moves)"
+wait_for "resumed the last game (1 move)"
 wait_for "1. W3B2 K1C3"
 wait_for "White to move"
 keys C-c

@@ -46,7 +46,7 @@ keys q
 [ "$(wait_exit)" = 0 ] || fail "q exits"
 $T kill-session -t ui
 start --resume
-wait_for "resumed the last game (39 moves)"
+wait_for "resumed the last game (20 moves)"
 wait_for "$note"
 expect_no "Tutorial, step"
 

@@ -66,15 +66,15 @@ $T kill-session -t b
 # to this copy's autosave (the file it came from goes: one game, one place).
 start --resume
 wait_text "2 unfinished games: which one goes on?"
-wait_joined "[12] Ann against Bob, 2 moves"
-wait_joined "[12] Cat against Dan, 3 moves"
+wait_joined "[12] Ann against Bob, 1 move"
+wait_joined "[12] Cat against Dan, 2 moves"
 keys "$(screen | grep -oE '[12] Cat against Dan' | tail -1 | cut -c1)"
-wait_text "resumed the last game (3 moves)"
+wait_text "resumed the last game (2 moves)"
 type_move K2D2; wait_moves "2. W2A2 K2D2"
 keys o
-wait_for "Ann - Bob  in progress, 2 moves"
+wait_for "Ann - Bob  in progress, 1 move"
 keys Enter
-wait_text "opened autosave.txt (2 moves)"
+wait_text "opened autosave.txt (1 move)"
 wait_text "the previous game is kept in $XDG_DATA_HOME/gobblet/saves/game-"
 [ -e "$dir/autosave.txt" ] && fail "the opened autosave is moved here, not copied"
 grep -qxF "% white: Ann" "$dir/autosave-2.txt" || fail "Ann-Bob goes on in this copy's autosave"
