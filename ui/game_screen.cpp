@@ -86,6 +86,7 @@ void GameScreen::draw(Millis t) {
                          std::to_string(std::max<Millis>(0, served_.abort_by - t + 999) / 1000) +
                          " s unless White moves";
     ui_.review = review_note();
+    ui_.score_after = table_.review().score_after();
     for (int p : {0, 1}) ui_.seats[p] = table_.seat_view(p);
     ui_.title_note = table_.net_title();
     ui_.joining = options_.join_to && !table_.welcomed() ? net::endpoint_text(*options_.join_to) : "";

@@ -141,6 +141,9 @@ struct UiState {
     // move shown (the clocks of the review's copy never ran); nullopt: the match's own.
     std::optional<std::array<Millis, 2>> clock_faces;
     bool color = true;
+    // A match's review: the score after the round shown, for the title (the copy shown stands before the
+    // round's end until its last step).
+    std::optional<std::array<int, 2>> score_after;
     std::string title_note;  // the network's state, in the title ("waiting for a player, code 7QK-M4X")
     // A joiner before the host's game arrived ("127.0.0.1:7000"): no rules, names or clock are known yet,
     // so the screen shows none, only where it joins.

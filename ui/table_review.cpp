@@ -103,8 +103,9 @@ Expected<std::string> TableReview::go(const Match& match, const Target& t) {
         shown_.reset();
         return Failure{"the review cannot show round " + std::to_string(t.round + 1) + ": " + copy.why()};
     }
+    const std::array<int, 2> after = {copy->score(0), copy->score(1)};  // the round whole, as it ended
     for (std::size_t i = step; i < total; ++i) copy->game().undo();
-    shown_ = Shown{std::move(*copy), t.round, step};
+    shown_ = Shown{std::move(*copy), t.round, step, after};
     return where(match);
 }
 

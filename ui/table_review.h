@@ -7,6 +7,7 @@
 // words) or says why not. No curses: tests/test_table.cpp drives it through the table.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -29,6 +30,10 @@ class TableReview {
     // The round shown (an index into match.rounds()), and the steps into it.
     std::size_t round(const Match& match) const { return shown_ ? shown_->round : match.rounds().size() - 1; }
     std::size_t ply() const { return shown_ ? shown_->step : 0; }
+    // The score after the round shown, as the title gives it (nullopt while closed).
+    std::optional<std::array<int, 2>> score_after() const {
+        return shown_ ? std::optional<std::array<int, 2>>(shown_->score_after) : std::nullopt;
+    }
 
     // `rounds`: how many of the match's rounds the review may show (every round of a finished match, else
     // those before the round in play; 0 when the players do not step through the game themselves).
@@ -56,6 +61,7 @@ class TableReview {
         Match match;        // the match up to the round shown, its game stepped to the ply shown
         std::size_t round;  // that round's index in match.rounds()
         std::size_t step;   // the steps from the round's start: its moves, then an ending of its own
+        std::array<int, 2> score_after;  // by player, once that round ended
     };
     // Where a step goes: a round and the steps into it; the end of the match's last round closes the
     // review (`closes`, with its words).

@@ -346,8 +346,10 @@ std::string status_text(const Match& match, const UiState& ui) {
 
 // The title: rules, size, and for a match the round, the score and the target; the clock settings when
 // they fit (the clocks themselves are always in the panel).
-// When the whole title is too wide, the brief form drops the names from the score (the panel has them)
-// and says "0-1 to 2"; the note's parts (a network game's code, an absence, a server's match: separated
+// When the whole title is too wide, the brief form shortens the words around the score ("Liam 0-1
+// Eamon to 2"), never the names beside it (the panel lists White first, who is not always the player on
+// the left of the score); before anything is scored, still too wide for its note, it says no score at
+// all ("round 1 to 2"). The note's parts (a network game's code, an absence, a server's match: separated
 // by two spaces) follow as they fit, and those that do not come back in `rest`, for the status line.
 struct TitleLine {
     std::string text, rest;
@@ -355,19 +357,24 @@ struct TitleLine {
 TitleLine title_text(const Match& match, const UiState& ui, int width) {
     const Variant v = match.variant();
     const std::string size = std::to_string(v.size) + "x" + std::to_string(v.size);
-    const auto build = [&](bool brief) {
+    // A review shows a round with the score after it (ui.score_after), whatever step it stands at.
+    const std::array<int, 2> score =
+        ui.score_after.value_or(std::array<int, 2>{match.score(0), match.score(1)});
+    const auto build = [&](bool brief, bool scoreless) {
         std::string t = std::string("gobblet  ") + rules_name(v.rules) + (brief ? " " : " rules  ") + size;
         if (!match.single_game())
-            t += "  round " + std::to_string(match.round_number()) + "  " +
-                 (brief ? std::to_string(match.score(0)) + "-" + std::to_string(match.score(1))
-                        : match.score_text()) +
+            t += "  round " + std::to_string(match.round_number()) +
+                 (scoreless ? std::string()
+                            : "  " + match.name(0) + " " + std::to_string(score[0]) + (brief ? "-" : " - ") +
+                                  std::to_string(score[1]) + " " + match.name(1)) +
                  (brief ? " to " : "  first to ") + std::to_string(match.settings().first_to);
         return t;
     };
     const std::string note = ui.title_note.empty() ? "" : "  " + ui.title_note;
-    TitleLine out{build(false) + note, ""};
+    TitleLine out{build(false, false) + note, ""};
     if (text_width(out.text) > width) {
-        out.text = build(true);
+        out.text = build(true, false);
+        if (text_width(out.text + note) > width && score[0] == 0 && score[1] == 0) out.text = build(true, true);
         for (std::size_t at = 0; at < ui.title_note.size();) {
             const std::size_t end = std::min(ui.title_note.find("  ", at), ui.title_note.size());
             const std::string part = ui.title_note.substr(at, end - at);

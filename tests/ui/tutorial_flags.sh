@@ -57,10 +57,11 @@ wait_for "Waiting for the other player"
 wait_for "new here? ? shows the rules and keys; --tutorial teaches (offline games)"
 expect_no "Tutorial, step"
 stop_game; forget_last_game
-# A match's title at 80 columns keeps the join code in sight: the score drops the names (the panel has them).
+# A match's title at 80 columns keeps the join code in sight: before anything is scored it says no score
+# (a score always has its names beside it: tests/ui/names_scores.sh).
 start -x 80 -y 24 --host 127.0.0.1:0 --code ABCD-4321 --white Liam --dm
 wait_for "Waiting for the other player"
-wait_re "^gobblet  official 4x4  round 1  0-0 to 2  waiting for a player, code ABCD-4321"
+wait_re "^gobblet  official 4x4  round 1 to 2  waiting for a player, code ABCD-4321"
 stop_game; forget_last_game
 start -w "Join code for" --join 127.0.0.1:9
 wait_for "new here? ? shows the rules and keys; --tutorial teaches"
