@@ -41,7 +41,10 @@ std::string history_text(const HistoryItem& h) {
             who = h.names[1] + " won " + std::to_string(h.score[1]) + "-" + std::to_string(h.score[0]) +
                   " against " + h.names[0];
             break;
-        case Verdict::Draw: who = h.names[0] + " and " + h.names[1] + " drew " + score; break;
+        case Verdict::Draw:  // a match's score says how; one game drawn has none to say ("drew 0-0")
+            who = h.names[0] + " and " + h.names[1] + " drew" +
+                  (h.terms.settings.first_to > 1 ? " " + score : "");
+            break;
         case Verdict::Aborted: who = h.names[0] + " - " + h.names[1] + " aborted"; break;
     }
     std::string out = who + ", " + terms_short(h.terms);

@@ -559,7 +559,11 @@ void LobbyScreen::challenge(const std::string& name) {
                    if (const auto sent = client_->challenge(c->name, c->terms, now()); !sent)
                        return say(sent.why(), true);
                    keep_terms(c->terms);
-                   say("challenge sent to " + c->name + ": " + lobby::terms_description(c->terms) +
+                   // The name as the lobby writes it ("Zoe" for a challenge typed to "zoe").
+                   const auto& players = client_->tables().players();
+                   const auto known = players.find(lobby::name_key(c->name));
+                   const std::string to = known == players.end() ? c->name : known->second.name;
+                   say("challenge sent to " + to + ": " + lobby::terms_description(c->terms) +
                        " (it lapses after a minute)");
                });
 }

@@ -343,7 +343,8 @@ class ProfilePage : public LobbyPage {
             const ProfileView& v = profile_;
             int y = top + heading(top,
                                   "Profile of " + v.player.name +
-                                      ": c challenges, t tells, h every finished game, Esc goes back",
+                                      (own() ? ": h every finished game, Esc goes back"
+                                             : ": c challenges, t tells, h every finished game, Esc goes back"),
                                   width);
             // The player and their ratings, then the rating over time of the variant they play most
             // (a chart), then the last games, as many as fit.
@@ -367,7 +368,7 @@ class ProfilePage : public LobbyPage {
         static const KeyRows<LobbyPage> rows(
             screen_lobby,
             page_rows({
-                {Action::Challenge, [](const Page& p) { return p.desk().in_lobby(); },
+                {Action::Challenge, [](const Page& p) { return self<P>(p).challenge_allowed(); },
                  [](Page& p) { self<P>(p).challenge(); }},
                 {Action::History, [](const Page& p) { return p.desk().in_lobby(); },
                  [](Page& p) { p.desk().ask_history(self<P>(p).profile_.player.name); }},
@@ -387,11 +388,16 @@ class ProfilePage : public LobbyPage {
         return rows;
     }
 
-    // The challenge's line, with the name filled in (not your own).
-    void challenge() {
-        const std::string& name = profile_.player.name;
-        desk_.challenge(lobby::name_key(name) != lobby::name_key(desk_.client().name()) ? name : "");
+    // Your own profile: nobody challenges themselves, so it offers no c.
+    bool own() const {
+        return lobby::name_key(profile_.player.name) == lobby::name_key(desk_.client().name());
     }
+    Expected<void> challenge_allowed() const {
+        if (own()) return Failure{"this is your own profile: c challenges another player's"};
+        return desk_.in_lobby();
+    }
+    // The challenge's line, with the name filled in.
+    void challenge() { desk_.challenge(profile_.player.name); }
 
     ProfileView profile_;
 };

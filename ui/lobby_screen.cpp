@@ -157,9 +157,10 @@ void LobbyScreen::challenged(const lobby::SeekItem& s, Millis now) {
     }
     // Never a question: what is typed goes on, and the challenge waits beside the lists (its line),
     // where a and x answer it from any list.
-    const std::string what = challenge_words(s);
-    if (games_.open()) return notify(what + "; q back to the lobby answers it", now);
-    notify(what + ": a accepts, x declines", now);
+    if (games_.open()) return notify(challenge_words(s) + "; q back to the lobby answers it", now);
+    // In the lobby the challenge's line beside the lists says it, with its keys (challenge_line): said
+    // once there, the bell rings for it.
+    if (bell_) ring_bell();
 }
 
 std::string LobbyScreen::challenge_words(const lobby::SeekItem& s) const {
@@ -469,9 +470,11 @@ void LobbyScreen::on_answer(const lobby::Event& e, Millis) {
             if (const auto* x = std::get_if<lobby::TrendItem>(&m)) v.trends.push_back(*x);
             if (const auto* x = std::get_if<lobby::HistoryItem>(&m)) v.games.push_back(*x);
         }
+        const bool own = lobby::name_key(f->name) == lobby::name_key(client_->name());
         show_page(profile_page(*this, std::move(v)));
-        return say("the profile of " + f->name +
-                   ": c challenges, h lists every finished game, Esc goes back");
+        return say(own ? "your profile: h lists every finished game, Esc goes back"
+                       : "the profile of " + f->name +
+                             ": c challenges, h lists every finished game, Esc goes back");
     }
     if (std::holds_alternative<lobby::BestQuery>(*e.query)) {
         std::vector<lobby::LeaderItem> items;

@@ -275,8 +275,13 @@ Kept Table::replace_match(saves::Record record) {
     own_ = std::move(record.match);
     help_granted_ = false;
     if (record.clock) own_.clock().set_state(*record.clock, now());
-    own_.start_clock(now());
-    refresh_names();
+    start_clock();
+    // The record's seats come with it, as --load takes them: its computer plays its side again, under
+    // the name the record gives it (a remote player of a network game's record is a person here).
+    std::array<SeatSpec, 2> seats = record.seats;
+    for (SeatSpec& s : seats)
+        if (s.kind == SeatKind::Remote) s.kind = SeatKind::Human;
+    install_seats(seats);
     records_.new_match(match().phase() == MatchPhase::Over);
     review_.close();
     return kept;

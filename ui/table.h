@@ -257,7 +257,7 @@ class Table {
     // words it). A new match of the same players and settings under `variant` (`keep`: the current one
     // goes to the saves first).
     Kept new_match(Variant variant, bool keep);
-    // The match of a record (opened, pasted); the current one goes to the saves first.
+    // The match of a record (opened, pasted), with its seats; the current one goes to the saves first.
     Kept replace_match(saves::Record record);
     // The match of a record, as the table starts (--load, --resume): `archived` when its end was
     // archived already.

@@ -184,14 +184,13 @@ std::string clock_face_words(const ClockSettings& s, Millis left, Millis reserve
     return out;
 }
 
-// `brief`: "(remote)" whatever the seat's label, for a panel too narrow for "(remote computer)".
+// What a name does not say: a remote seat's computer ("Liam (remote computer)", a server's bot). A
+// person's name, here or across the network, needs nothing beside it (the title and the status say whose
+// game it is); a computer here is named so ("computer (max)"). `brief`: "(remote)" for a panel too narrow
+// for "(remote computer)".
 std::string seat_suffix(const SeatView& seat, bool brief = false) {
-    switch (seat.kind) {
-        case SeatKind::Human: return "";
-        case SeatKind::Computer: return "";  // its name says it: "computer (max)"
-        case SeatKind::Remote:
-            return " (" + (seat.label.empty() || brief ? std::string("remote") : seat.label) + ")";
-    }
+    if (seat.kind == SeatKind::Remote && !seat.label.empty())
+        return " (" + (brief ? std::string("remote") : seat.label) + ")";
     return "";
 }
 
@@ -204,9 +203,10 @@ int draw_player(const Layout& l, const Match& match, const UiState& ui, Color c,
     std::string head = std::string(color_name(c)) + "  ";
     const bool to_move = !game.over() && game.side_to_move() == c;
     put(y, l.panel_x, head, A_BOLD | pair_attr(c == Color::White ? pair_white : pair_black));
+    // A player nobody named is called by their colour in round 1, on the screen as in the file: the
+    // head says it already while they play that colour.
     std::string who = name == color_name(c) ? std::string("") : name;
-    if (who.empty()) who = ui.seats[player].kind == SeatKind::Human ? "(human)" : "";
-    const std::string turn = to_move ? "  <" : "";
+    const std::string turn = to_move ? (who.empty() ? "<" : "  <") : "";
     // What the seat is, briefer where the panel is narrow: the name and the turn's mark come first, and a
     // name too long for the panel is cut (marked) before the turn's mark.
     const int room = l.panel_w - int(head.size());
@@ -322,9 +322,16 @@ std::string status_text(const Match& match, const UiState& ui) {
     } else if (!ui.ended.empty()) {
         s = ui.ended;  // nobody is to move in a match that ended (aborted)
     } else {
+        // "Liam (White) to move"; a name in brackets of its own takes the colour into them, never a
+        // second pair: "computer (easy, Black) to move".
         const Color c = game.side_to_move();
         const std::string name = match.names_by_colour()[index(c)];
-        s = name == color_name(c) ? name + " to move" : name + " (" + color_name(c) + ") to move";
+        if (name == color_name(c))
+            s = name + " to move";
+        else if (name.ends_with(')'))
+            s = name.substr(0, name.size() - 1) + ", " + color_name(c) + ") to move";
+        else
+            s = name + " (" + color_name(c) + ") to move";
     }
     if (!ui.review.empty()) s = ui.review + "    " + s;  // first: what Enter does now
     if (ui.paused) s += "    PAUSED: p resumes" + (ui.pause_note.empty() ? "" : " (" + ui.pause_note + ")");

@@ -350,9 +350,14 @@ int moves(int argc, char** argv) {
     // (the only seek, selected: its line under the lists names its poster)
     wait_until(both, shows(ben, "by Ada ("), wait_us, "Ada's seek on Ben's screen");
     ben.send("a");
-    // Both game screens up and connected: each names its opponent "(remote)".
+    // Both game screens up and connected: each names both players beside their colours (the host's
+    // match arrived; before it the panel shows no names).
+    const auto named = [](const auto& s) {
+        return (s.contains("White  Ada") || s.contains("White  Ben")) &&
+               (s.contains("Black  Ada") || s.contains("Black  Ben"));
+    };
     wait_until(
-        both, [&] { return ada.screen().contains("(remote)") && ben.screen().contains("(remote)"); }, wait_us,
+        both, [&] { return named(ada.screen()) && named(ben.screen()); }, wait_us,
         "both game screens, connected");
     // The server draws the colours: the game screen says who is White.
     std::string white_name;

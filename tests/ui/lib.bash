@@ -362,7 +362,7 @@ wait_in_exit() {
 # wait, 10 unless told), until the loser's screen says who won.
 lobby_white_wins() {
     local w=$1 b=$2 white=$3 t=${4:-10}
-    wait_in $w "(remote)" $t
+    wait_game $w $t
     lmove $w W1A1; wait_in $b "1. W1A1" $t
     lmove $b K1D4; wait_in $w "1. W1A1 K1D4" $t
     lmove $w W2A2; wait_in $b "2. W2A2" $t
@@ -371,6 +371,12 @@ lobby_white_wins() {
     lmove $b K3D2; wait_in $w "3. W3A3 K3D2" $t
     lmove $w W1A4
     wait_in $b "$white wins: four in a row on row A" $t
+}
+# wait_game SESSION [SECONDS]: waits (10 s unless told) until the session's game screen names both players
+# beside their colours: the host's match has arrived (before it the panel shows no names).
+wait_game() {
+    wait_in_re "$1" "White  [~A-Za-z0-9]" "${2:-10}"
+    wait_in_re "$1" "Black  [~A-Za-z0-9]" "${2:-10}"
 }
 # white_of SESSION: the name the game screen shows for White (the server picks the colours), once its
 # panel shows the players (10 s at most: a loaded machine may draw the screen's footer before the game

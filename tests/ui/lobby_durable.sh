@@ -18,7 +18,7 @@ lkeys eamon Escape
 wait_in eamon "Chat (Tab to say something)"
 
 seek_match "official 4 5m+2s first-to 2 casual"
-wait_in $w "(remote)"
+wait_game $w
 # White says something and moves at once: Black sees both, and the log has the line.
 lkeys $w Tab; lkeys $w -l "good luck"; lkeys $w Enter; lkeys $w -l W1A1; lkeys $w Enter
 wait_in $b "played W1A1"
@@ -40,7 +40,7 @@ for s in $w $b; do
 done
 # Round 2: the loser lets the winner start again, who wins again: the match is over.
 lkeys $b o
-wait_in $w "round 2"
+wait_in_re $w "round 2 +$white 1"  # the title (the question's "who starts round 2" came before)
 lmove $w W1A1; wait_in $b "1. W1A1"
 lmove $b K1D4; wait_in $w "1. W1A1 K1D4"
 lmove $w W2A2; wait_in $b "2. W2A2"

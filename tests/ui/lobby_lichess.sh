@@ -198,8 +198,8 @@ lkeys zoe C-u
 lkeys zoe -l "Liam official 4 none first-to 1 casual"
 lkeys zoe Enter
 wait_bell liam "$rung"
-wait_in_text liam "challenges you: official rules, 4x4"
-wait_in liam "a accepts, x declines from another list"
+wait_in liam "Zoe (1500?) challenges you: a accepts, x declines from another list, N refuses"
+wait_in liam " * Zoe challenges you: casual none official 4x4"
 lkeys liam Right
 lkeys liam x
 wait_in liam "declined"

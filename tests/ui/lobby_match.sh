@@ -38,7 +38,9 @@ case $white in
     Eamon) w=eamon b=liam ;;
     *) fail "White is Liam or Eamon, not '$white'" ;;
 esac
-wait_in $w "(remote)"
+wait_game $w
+# A person across the network is named, with nothing beside the name (issue 33, item 13).
+lscreen $w | grep -qF "(remote)" && fail "\"(remote)\" beside a name already known: $(lscreen $w | grep -F "(remote)")"
 # Row A for White, one move at a time; each appears on the other screen's move list.
 lmove $w W1A1; wait_in $b "1. W1A1"
 lmove $b K1D4; wait_in $w "1. W1A1 K1D4"

@@ -68,8 +68,8 @@ lkeys liam q
 wait_in_re liam "Liam \(you\) +0 +0 +1 +0 +1 +0 +0 +1" 50
 
 # The final, at once: Eamon (the best seed: White by the schedule) against Niamh.
-wait_in eamon "Black  Niamh (remote)" 100
-wait_in niamh "White  Eamon (remote)" 100
+wait_in_re eamon "Black  Niamh( |$)" 100
+wait_in_re niamh "White  Eamon( |$)" 100
 lobby_white_wins eamon niamh Eamon 50
 wait_in eamon "Eamon wins: four in a row on row A" 50
 lkeys eamon q

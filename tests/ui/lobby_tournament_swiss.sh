@@ -33,7 +33,7 @@ wait_in niamh "you have a bye in round 1: one point" 50
 [ "$(white_of liam)" = Eamon ] || fail "Liam's screen names Eamon White, not $(white_of liam)"
 
 # Liam leaves his match's screen (the server keeps the match), then the tournament: asked first.
-wait_in liam "(remote)" 50
+wait_game liam 50
 lkeys liam q
 wait_in liam "leave the match against Eamon?" 50
 lkeys liam y
@@ -43,8 +43,8 @@ wait_in liam "sw has started: leaving loses your remaining matches. Leave it?" 5
 lkeys liam y
 # What the others see: Eamon has won by it, and the next round starts at once without Liam: Eamon and
 # Niamh, level on a point each (a win, a bye), meet.
-wait_in_re eamon "(White|Black)  Niamh \(remote\)" 100
-wait_in_re niamh "(White|Black)  Eamon \(remote\)" 100
+wait_in_re eamon "(White|Black)  Niamh( |$)" 100
+wait_in_re niamh "(White|Black)  Eamon( |$)" 100
 white=$(white_of niamh)
 [ "$white" = "$(white_of eamon)" ] || fail "both screens name the same White ($white)"
 case $white in

@@ -20,8 +20,9 @@ lkeys liam C-u
 lkeys liam -l "Eamon rogers 4 none first-to 1 casual"
 lkeys liam Enter
 wait_in liam "challenge sent to Eamon"
-# A challenge is said at once and waits beside the lists (a accepts, x declines), and in the seeks' list.
-wait_in_text eamon "Liam (1500?) challenges you: rogers rules, 4x4"
+# A challenge is said at once, once, on its line beside the lists (a accepts, x declines), and in the
+# seeks' list.
+wait_in_text eamon "Liam (1500?) challenges you: a accepts, x declines, N refuses Liam; casual none rogers 4x4"
 wait_in eamon "CHALLENGES YOU"
 # Nora sees no challenge between two others.
 wait_in nora "Seeks (0)"
@@ -46,7 +47,7 @@ wait_in nora "q leave  Tab chat"
 lkeys nora i
 wait_in nora "no analysis while the game is live: the review after it has it all"
 lscreen nora | grep -qF "i analysis" && fail "a live game's footer offers no analysis to its spectator"
-wait_in nora "White  $white (remote)"
+wait_in_re nora "White  $white( |$)"
 wait_in $w "one spectator watches"
 lmove $w W1A1; wait_in nora "1. W1A1"
 lmove $b K1D4; wait_in nora "1. W1A1 K1D4"

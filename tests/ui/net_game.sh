@@ -17,8 +17,11 @@ for addr in 127.0.0.1 ::1; do
     start_peer --join "$bracket:$port" --code abcd1234 --black Eamon
     wait_peer "the game starts; you play Black"
     wait_for "Eamon is here: the game starts"
-    wait_for "Black  Eamon (remote)"
-    wait_peer "White  Liam (remote)"
+    wait_re "Black  Eamon( |$)"
+    wait_peer "White  Liam"
+    # Names known are shown alone: nothing says "(remote)" beside them (issue 33, item 13).
+    expect_no "(remote)"
+    peer_screen | grep -qF "(remote)" && fail "the joiner's screen says (remote) beside a name"
     keys i  # no analysis against a remote player, unless the host's terms allow it
     wait_text "no analysis in this network game while it is played: the host's terms allow no engine help"
     expect_no "Analysis  "

@@ -67,7 +67,7 @@ hostile escapes &
 pid=$!
 wait "$pid"
 wait_for "connection closed: protocol error from 31mMallory: a control character in a line"
-wait_for "Black  31mMallory (remote)"
+wait_re "Black  31mMallory( |$)"
 intact escapes
 $T capture-pane -p -e -t ui | grep -qP '\x9b|\xe2\x80\xae' && fail "a C1 control or an override reached the screen"
 # A hang-up in the middle of a move line.
