@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -157,12 +158,18 @@ Expected<Endpoint> parse_endpoint(std::string_view text) {
             return fail("write an IPv6 address in brackets with its port, as in [::1]:7000");
         if (e.host.empty()) return fail("nothing before ':': give a host, or the port alone");
         port = text.substr(colon + 1);
+    } else if (std::any_of(text.begin(), text.end(),
+                           [](char c) { return c == '.' || std::isalpha(static_cast<unsigned char>(c)); })) {
+        // A host without its port ("127.0.0.1", "example.org"), not a port that is no number.
+        return fail("the port is missing: write the host and its port, as in 127.0.0.1:7300");
     }
     for (char c : e.host)
         if (static_cast<unsigned char>(c) <= ' ' || c == '[' || c == ']' || c == '/' || c == 127)
             return fail("not a host name or address");
     if (e.host.size() > 253) return fail("a host name has at most 253 characters");
-    if (port.empty() || port.size() > 5) return fail("the port is a number from 0 to 65535");
+    if (port.empty())
+        return fail("the port is missing after ':': write the host and its port, as in 127.0.0.1:7300");
+    if (port.size() > 5) return fail("the port is a number from 0 to 65535");
     int p = 0;
     for (char c : port) {
         if (c < '0' || c > '9') return fail("the port is a number from 0 to 65535");

@@ -238,6 +238,10 @@ std::string record_text(const Match& m, const std::array<SeatSpec, 2>& seats, co
     if (network) {
         out += std::string("% network: ") + (network->host ? "host " : "join ") + network->at + "\n";
         out += "% join code: " + network->code + "\n";
+        const std::size_t skip =
+            network->chat.size() > max_saved_chat ? network->chat.size() - max_saved_chat : 0;
+        for (std::size_t i = skip; i < network->chat.size(); ++i)
+            out += "% chat: " + clean_text(network->chat[i], max_saved_chat_line) + "\n";
     }
     if (is_match) out += "% first to: " + std::to_string(m.settings().first_to) + "\n";
     if (m.clock().enabled()) out += "% clock: " + clock_settings_text(m.clock().settings()) + "\n";
@@ -380,6 +384,13 @@ Expected<Record, TranscriptError> read_record(std::string_view text, const Varia
             if (!network) network = NetworkPlace{};
             network_line = no;
             network->code = upper(value);
+        } else if (key == "chat") {
+            // A line of the chat log, cleaned as any text from outside; the newest max_saved_chat kept.
+            if (!network) network = NetworkPlace{};
+            network_line = no;
+            if (std::string line = clean_text(value, max_saved_chat_line); !line.empty())
+                network->chat.push_back(std::move(line));
+            if (network->chat.size() > max_saved_chat) network->chat.erase(network->chat.begin());
         } else if (key == "rated") {
             rated = clean_text(value, 120);
         } else if (key == "first to") {

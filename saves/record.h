@@ -12,7 +12,8 @@
 //     % seat black: computer max
 //     % match id: 3f9c...              (a network match: what both sides compare when one comes back)
 //     % network: host 127.0.0.1:7000   (the autosave of a network game in progress only: this side's
-//     % join code: 7QKM4X               role and address, and the code, so that --resume goes on)
+//     % join code: 7QKM4X               role and address, and the code, so that --resume goes on; and
+//     % chat: Eamon: good luck          the chat so far, a line each, the oldest first, for the chat log)
 //     % event: autumn-dm               (a server's tournament the match was played in)
 //     % rated: Liam 1500 -> 1662 (+162), Eamon 1500 -> 1338 (-162)   (a server's game: its ratings
 //                                       before and after, or "no" for a casual one)
@@ -42,6 +43,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/expected.h"
 #include "engine/match.h"
@@ -52,10 +54,15 @@ namespace gobblet::saves {
 // Where a network game in progress goes on, kept in the autosave only (never in a save or the archive,
 // which are shared: the code lets a player in). `at` is the host's listening address with the port it
 // got, or the address a joiner joins; `code` the join code, normalized.
+// `chat`: what the players said so far, as the chat log shows it ("you: hello"), the oldest first, at most
+// max_saved_chat lines, so that the chat log (M) survives a --resume on either side.
+constexpr std::size_t max_saved_chat = 100;
+constexpr std::size_t max_saved_chat_line = 300;  // characters
 struct NetworkPlace {
     bool host = true;
     std::string at;
     std::string code;
+    std::vector<std::string> chat = {};
     friend bool operator==(const NetworkPlace&, const NetworkPlace&) = default;
 };
 

@@ -240,11 +240,12 @@ TEST_CASE(
     SECTION("Dm: the turn's time ran out, a chunk of the reserve goes") {
         At at({named("Liam"), named("Eamon")},
               MatchSettings{Variant{}, 1, ClockSettings::dm(1000, 5000, 1000)});
+        at.play("W3B2");  // the clocks start with White's first move: Eamon's runs
         CHECK(at.table.until_next(at.t, false) >= 0);
         CHECK(at.table.until_next(at.t, false) <= 1000);
         at.t = 1500;
         at.table.take_answers(at.t);
-        CHECK(at.report.last().find("Liam's turn time ran out: ") == 0);
+        CHECK(at.report.last().find("Eamon's turn time ran out: ") == 0);
         CHECK(at.report.last().find("taken from the reserve") != std::string::npos);
         CHECK_FALSE(at.table.match().game().over());
     }
@@ -263,6 +264,7 @@ TEST_CASE(
     }
     SECTION("paused, the clock does not run, and moves wait") {
         At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 1, ClockSettings::fischer(2000, 0)});
+        at.play("W3B2");  // Eamon's clock runs
         at.t = 500;
         at.table.pause();
         CHECK(at.table.paused());
@@ -270,11 +272,11 @@ TEST_CASE(
         at.t = 10'000;
         at.table.take_answers(at.t);
         CHECK_FALSE(at.table.match().game().over());
-        CHECK(at.table.play_human(spec_of("W3B2")) == Table::MoveResult::Refused);
+        CHECK(at.table.play_human(spec_of("K1C3")) == Table::MoveResult::Refused);
         CHECK(at.report.last() == "the game is paused: press p to resume");
         at.table.pause();
         CHECK(at.report.last() == "resumed");
-        CHECK(at.table.match().clock().time_left(Color::White, at.t) == 1500);
+        CHECK(at.table.match().clock().time_left(Color::Black, at.t) == 1500);
     }
 }
 
@@ -282,15 +284,41 @@ TEST_CASE(
     "players who step away (the puzzles over the game) find the clock and the seats as they left "
     "them",
     "[table][clock]") {
-    At at({named("Liam"), computer}, MatchSettings{Variant{}, 1, ClockSettings::fischer(60'000, 0)});
+    At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 1, ClockSettings::fischer(60'000, 0)});
+    at.play("W3B2");  // the clocks start with White's first move: Eamon's runs
     at.t = 1000;
     at.table.step_away();
     at.t = 30'000;
     at.table.take_answers(at.t);
-    CHECK(at.table.match().clock().time_left(Color::White, at.t) == 59'000);
+    CHECK(at.table.match().clock().time_left(Color::Black, at.t) == 59'000);
     at.table.come_back();
     at.t = 31'000;
-    CHECK(at.table.match().clock().time_left(Color::White, at.t) == 58'000);
+    CHECK(at.table.match().clock().time_left(Color::Black, at.t) == 58'000);
+}
+
+TEST_CASE(
+    "a local timed match's clocks start with White's first move, as a server's do, and stop at the "
+    "start again",
+    "[table][clock]") {
+    At at({named("Liam"), named("Eamon")}, MatchSettings{Variant{}, 2, ClockSettings::fischer(2000, 0)});
+    CHECK(at.table.clock_note() == "the clocks start with White's first move");
+    at.t = 10'000;  // long past White's whole time: no clock ran
+    at.table.take_answers(at.t);
+    CHECK_FALSE(at.table.match().game().over());
+    CHECK_FALSE(at.table.match().clock().running());
+    CHECK(at.table.match().clock().time_left(Color::White, at.t) == 2000);
+    at.play("W3B2");
+    CHECK(at.table.clock_note() == "");
+    CHECK(at.table.match().clock().running() == Color::Black);
+    at.t = 11'000;
+    CHECK(at.table.match().clock().time_left(Color::Black, at.t) == 1000);
+    CHECK(at.table.match().clock().time_left(Color::White, at.t) == 2000);
+    // Taken back to the start, no clock runs again until White moves.
+    at.table.undo_last();
+    CHECK_FALSE(at.table.match().clock().running());
+    at.t = 20'000;
+    at.table.take_answers(at.t);
+    CHECK_FALSE(at.table.match().game().over());
 }
 
 TEST_CASE("the table's computers take a new level at once, and a new match is new games to them",

@@ -166,7 +166,8 @@ TEST_CASE("the tutorial's progress: refused, wrong, retried, done, next", "[tuto
     // Legal but another kind: played, explained, and the next move starts from the step's position.
     t.play(spec("XA1"));
     CHECK(t.state() == Tutorial::State::Wrong);
-    CHECK(t.message().rfind("W1A1 enters on A1, not a centre square. Try again: ", 0) == 0);
+    CHECK(t.message().rfind("W1A1 enters on A1, not a centre square. Try again: enter one on a centre square",
+                            0) == 0);
     CHECK(t.game().moves().size() == 1);
     CHECK_FALSE(t.next());
     t.play(spec("XB2"));
@@ -183,8 +184,10 @@ TEST_CASE("the tutorial's progress: refused, wrong, retried, done, next", "[tuto
         REQUIRE(t.next());
     }
     t.play(spec("B4C4"));
-    CHECK(t.message().rfind("B4C4: Black wins: White uncovered Black's four in a row on row B. Try again: ",
-                            0) == 0);
+    CHECK(t.message().rfind(
+              "B4C4: Black wins: White uncovered Black's four in a row on row B. Try again: move the "
+              "4 from B4 onto row B",
+              0) == 0);
     t.reset();
     CHECK(t.game().moves().empty());
     t.play(spec("B4B2"));

@@ -472,13 +472,25 @@ TEST_CASE("endpoints: PORT, HOST:PORT and [v6]:PORT", "[net][socket]") {
           "write an IPv6 address in brackets with its port, as in [::1]:7000");
     CHECK(parse_endpoint("[::1]").why() == "a port is needed after the address, as in [::1]:7000");
     CHECK_FALSE(parse_endpoint("[::1:7000"));
-    CHECK(parse_endpoint("host:").why() == "the port is a number from 0 to 65535");
+    CHECK(parse_endpoint("host:7x").why() == "the port is a number from 0 to 65535");
     CHECK_FALSE(parse_endpoint("host:65536"));
     CHECK_FALSE(parse_endpoint("host:70a"));
     CHECK_FALSE(parse_endpoint(":7000"));
     CHECK_FALSE(parse_endpoint("bad host:7000"));
     CHECK(endpoint_text(Endpoint{"::1", 7000}) == "[::1]:7000");
     CHECK(endpoint_text(Endpoint{"localhost", 7000}) == "localhost:7000");
+}
+
+TEST_CASE("an address without its port says that the port is missing, not that it is no number",
+          "[net][socket]") {
+    const std::string missing = "the port is missing: write the host and its port, as in 127.0.0.1:7300";
+    CHECK(parse_endpoint("127.0.0.1").why() == missing);
+    CHECK(parse_endpoint("example.org").why() == missing);
+    CHECK(parse_endpoint("localhost").why() == missing);
+    CHECK(parse_endpoint("127.0.0.1:").why() ==
+          "the port is missing after ':': write the host and its port, as in 127.0.0.1:7300");
+    CHECK(parse_endpoint("70000").why() == "the port is a number from 0 to 65535");
+    CHECK(parse_endpoint("7300") == Endpoint{"", 7300});  // a port alone is still one
 }
 
 TEST_CASE("the reader's fuzz target holds its promises on its seed corpus", "[net][fuzz]") {

@@ -4,8 +4,10 @@
 #include <curses.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "controls.h"
+#include "game_screen.h"
 
 namespace gobblet::ui {
 
@@ -60,6 +62,7 @@ void ExerciseScreen::key(Key k, Millis) {
         if (!help_scroll_key(k, ui_.help_scroll)) ui_.help = false;
         return;
     }
+    if (ui_.question) return question_key(k);
     if (ui_.entry) return entry_key(k);
     if (k.special && k.code == KEY_MOUSE) return mouse();
     if (ui_.mode == Mode::typing) {
@@ -175,6 +178,25 @@ void ExerciseScreen::mouse() {
     pick(*spot);
 }
 
+void ExerciseScreen::ask(Question q) {
+    say(q.text + "?");
+    ui_.question = std::move(q);
+}
+
+void ExerciseScreen::question_key(Key k) {
+    const Question q = *ui_.question;
+    const auto answer = [this](const Question::Answer& a) {
+        ui_.question.reset();
+        if (a.act) a.act();
+    };
+    for (const Question::Answer& a : q.answers)
+        if (!k.special && !a.key.special && std::tolower(k.code) == std::tolower(a.key.code))
+            return answer(a);
+    if (!k.special && k.code == 27 && q.default_answer >= 0)
+        return answer(q.answers.at(std::size_t(q.default_answer)));
+    say(q.text + "?");  // any other key asks again
+}
+
 void ExerciseScreen::entry_key(Key k) {
     key_to_entry(ui_.entry, k, [this](std::string text) { say(std::move(text)); });
 }
@@ -196,7 +218,10 @@ void ExerciseScreen::draw(Millis now) {
     ui_.title_note = title_note();
     Chrome c;
     c.status = status();
-    if (ui_.entry) {
+    if (ui_.question) {
+        c.prompt_line = question_prompt(*ui_.question);
+        c.footer = {"answer with one key   Ctrl-C quits"};
+    } else if (ui_.entry) {
         entry_chrome(*ui_.entry, c, COLS - 1);
     } else {
         prompt_chrome(ui_, c);

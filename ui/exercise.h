@@ -40,6 +40,8 @@ class ExerciseScreen : public Screen {
     // The player leaves (q, Esc, the end of the tutorial): back to the game.
     void leave() { nav_.pop(); }
     void ask_line(LineEntry e) { ui_.entry = std::move(e); }
+    // A question of one key over the board (skip the tutorial?): its answers, Esc its default answer.
+    void ask(Question q);
 
     // The screen's key rows: its own (Next, Retry, Leave...) with_board_rows(), whose functions reach the
     // subclass by a cast of its own (the rows are only ever handed that subclass).
@@ -68,6 +70,7 @@ class ExerciseScreen : public Screen {
     void move_cursor(int drow, int dcol);
     void mouse();
     void entry_key(Key k);
+    void question_key(Key k);
 
     Navigator& nav_;
 };

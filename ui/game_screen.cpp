@@ -450,12 +450,15 @@ Expected<void> GameScreen::start_network(const saves::Record* autosaved) {
         }
         Expected<void> hosting = table_.host(hc);
         if (hosting) kind_ = GameKind::Peer;
+        if (hosting && !fresh && autosaved && autosaved->network)
+            table_.restore_chat(autosaved->network->chat);
         return hosting;
     }
     if (options_.join_to) {
         if (autosaved && !autosaved->match_id.empty()) {  // --resume: the match this joiner holds
             net_held_ = autosaved->match;
             net_held_id_ = autosaved->match_id;
+            if (autosaved->network) net_held_chat_ = autosaved->network->chat;
             if (options_.code.empty() && autosaved->network) options_.code = autosaved->network->code;
             if (options_.join_seat.name.empty()) {
                 const int local = autosaved->seats[0].kind == SeatKind::Remote ? 1 : 0;
@@ -475,6 +478,7 @@ void GameScreen::connect(const std::string& code) {
         table_.join(join_config(options_, code, net_held_, net_held_id_), options_.join_seat);
     if (!joined) return join_failed(joined.why());
     kind_ = GameKind::Peer;
+    table_.restore_chat(std::exchange(net_held_chat_, {}));  // the chat of the match held (--resume)
 }
 
 Expected<void> GameScreen::join(const net::JoinConfig& config, const SeatSpec& local_seat) {

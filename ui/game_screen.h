@@ -257,6 +257,7 @@ class GameScreen : public Screen, public ServedScreen, private TableReport {
     // A joiner's --resume: the saved match and its id, offered to the host.
     std::string net_held_id_;
     std::optional<Match> net_held_;
+    std::vector<std::string> net_held_chat_;  // ... and its chat log, which goes on once joined
     // Joining failed (the host refused: busy, a wrong code; or no connection): with the screen open the
     // reason is said there first, until a key or refused_hold_ms, then the program ends with it on
     // stderr as well; before the screen opens, prepare() returns it.

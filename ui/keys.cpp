@@ -139,7 +139,7 @@ const std::vector<KeyBinding>& key_table() {
         {{ch('q')}, Action::Leave, "q", "leave", "leave the puzzles (Esc too, on an empty prompt): back to the game, or quit after --puzzles", both, screen_puzzles},
         // The tutorial (T, --tutorial, and once on the first start).
         {{ch('n')}, Action::Next, "n", "next step", "the next step, once this one is done (Enter too)", both, screen_tutorial},
-        {{}, Action::None, "Esc q", "skip", "skip the tutorial (Esc on an empty prompt); it is not shown again, T brings it back", both, screen_tutorial},
+        {{}, Action::None, "Esc q", "skip", "skip the tutorial (Esc on an empty prompt), after a question: y skips it (it is not shown again, T brings it back), n or Esc goes on", both, screen_tutorial},
         {{ch('q')}, Action::Leave, "", nullptr, "", both, screen_tutorial},
     };
     // clang-format on

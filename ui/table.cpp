@@ -209,10 +209,21 @@ void Table::stand_clock(const std::string& why) {
     stood_for_ = why;
 }
 
+bool Table::waits_first_move() const {
+    return umpire_->runs_clock() && own_.clock().enabled() && own_.rounds().size() == 1 &&
+           own_.game().moves().empty() && !own_.game().over();
+}
+
+void Table::start_clock() {
+    if (!waits_first_move()) return own_.sync_clock(now());
+    if (own_.clock().running()) (void)own_.clock().stop(now());
+}
+
 std::string Table::clock_note() const {
     const GameClock& c = match().clock();
     if (!c.enabled() || match().game().over() || paused_) return "";
     if (!stood_for_.empty()) return "the clocks stand: " + stood_for_;
+    if (waits_first_move()) return "the clocks start with White's first move";
     return umpire_->clock_note();
 }
 
@@ -259,7 +270,7 @@ Kept Table::new_match(Variant variant, bool keep) {
     own_ = Match(settings, names);
     help_granted_ = false;
     seats_.new_game();
-    own_.start_clock(now());
+    start_clock();
     paused_ = false;
     records_.new_match(false);
     review_.close();

@@ -269,7 +269,10 @@ class Table {
         help_granted_ = false;
         premove_.reset();
     }
-    void start_clock() { own_.start_clock(now()); }
+    // A local match's clocks start with White's first move, as a server's do (lichess): before it no
+    // clock runs (and none runs again when the moves are taken back to the start).
+    void start_clock();
+    bool waits_first_move() const;
     // The players step away from the table (another screen over it): the seats stop and a running clock
     // pauses, until they come back.
     void step_away();
@@ -335,6 +338,8 @@ class Table {
     Expected<void> chat(const std::string& text) { return link_->chat(text); }  // said, or why not
     // A network game's chat so far (table_link.h), the oldest first; empty in a local game.
     const std::deque<std::string>& chat_log() const;
+    // A network game resumed: the chat log of its autosave goes on.
+    void restore_chat(const std::vector<std::string>& lines);
     // Says goodbye to the peer (the game screen closes).
     void leave() {
         if (link_) link_->leave();

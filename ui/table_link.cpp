@@ -45,11 +45,16 @@ Expected<std::unique_ptr<TableLink>> TableLink::join(const net::JoinConfig& conf
 
 std::optional<saves::NetworkPlace> TableLink::place() const {
     if (hosted() || watching()) return std::nullopt;
-    if (!hosting()) return saves::NetworkPlace{false, net::endpoint_text(where_), session_->code()};
+    const std::vector<std::string> chat(chat_log_.begin(), chat_log_.end());
+    if (!hosting()) return saves::NetworkPlace{false, net::endpoint_text(where_), session_->code(), chat};
     // Every address when the flag named none: the port alone, as --host takes it.
     const std::string text =
         where_.is_unix() || !where_.host.empty() ? net::endpoint_text(where_) : std::to_string(where_.port);
-    return saves::NetworkPlace{true, text, session_->code()};
+    return saves::NetworkPlace{true, text, session_->code(), chat};
+}
+
+void TableLink::restore_chat(const std::vector<std::string>& lines) {
+    for (const std::string& line : lines) log_chat(clean_text(line, saves::max_saved_chat_line));
 }
 
 void TableLink::say(std::string text, bool error) { report_.notice(std::move(text), error); }

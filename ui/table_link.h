@@ -71,8 +71,8 @@ class TableLink : public Umpire {
     bool can_claim() const;
     const std::string& match_id() const { return session_->match_id(); }
     // Where this network game goes on, for the autosave (saves/record.h): the host's listening address
-    // with the port it got, or the host a joiner joins, and the code; nullopt for a server's game and a
-    // spectator (the server keeps those).
+    // with the port it got, or the host a joiner joins, the code and the chat log; nullopt for a server's
+    // game and a spectator (the server keeps those).
     std::optional<saves::NetworkPlace> place() const;
 
     // The one poll loop: the session's sockets, then what they brought ...
@@ -151,6 +151,8 @@ class TableLink : public Umpire {
     Expected<void> chat(const std::string& text);
     // The chat so far, the oldest first ("Eamon: nice move", "you: thanks"), at most chat_log_lines.
     const std::deque<std::string>& chat_log() const { return chat_log_; }
+    // The chat of the game before a --resume (its autosave's), the oldest first: the log goes on from it.
+    void restore_chat(const std::vector<std::string>& lines);
     // A server's game: the lobby's fresh code, used from now on; a lost connection connects again with it.
     void fresh_code(const std::string& code);
     // Connect again holding nothing, to take the host's match (the caller kept ours): sent, or why not.

@@ -60,6 +60,10 @@ void Table::ask_other_match(const std::string& text) {
     say(asked_text_);
 }
 
+void Table::restore_chat(const std::vector<std::string>& lines) {
+    if (link_) link_->restore_chat(lines);
+}
+
 const std::deque<std::string>& Table::chat_log() const {
     static const std::deque<std::string> none;
     return link_ ? link_->chat_log() : none;

@@ -554,7 +554,7 @@ void Table::undo_last() {
     Game& g = own_.game();
     g.undo();
     g.clear_redo();  // play goes on from here, not a review
-    own_.sync_clock(now());
+    start_clock();
 }
 
 }  // namespace gobblet::ui

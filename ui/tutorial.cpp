@@ -72,7 +72,7 @@ class TutorialScreen : public ExerciseScreen {
             screen_tutorial,
             with_board_rows({
                 {Action::Next, [](const S& s) { return self(s).step_done(); }, [](S& s) { self(s).next(); }},
-                {Action::Leave, nullptr, [](S& s) { self(s).finish(false); }},
+                {Action::Leave, nullptr, [](S& s) { self(s).ask_skip(); }},
             }));
         return rows;
     }
@@ -90,6 +90,15 @@ class TutorialScreen : public ExerciseScreen {
     void next() {
         if (tutorial_.next()) return sync();
         finish(true);
+    }
+
+    // Esc on an empty prompt (often a second Esc, the first having cleared a move) or q: skipping is
+    // asked first, Esc going on, so that the tutorial a new player sees once is never lost by a key.
+    void ask_skip() {
+        ask(Question{.text = "Skip the tutorial (T in the game brings it back)",
+                     .answers = {{ch('y'), "skip it", [this] { finish(false); }},
+                                 {ch('n'), "go on", [this] { sync(); }}},
+                     .default_answer = 1});
     }
 
     void finish(bool finished) {
@@ -115,7 +124,8 @@ class TutorialScreen : public ExerciseScreen {
                " steps, each a position where you play White and make the move it asks for. A move of "
                "another "
                "kind is shown on the board and explained, and you try again. Esc (on an empty prompt) or q "
-               "skips it. It is shown once, on the first start; T in the game or --tutorial brings it back. "
+               "asks whether to skip it. It is shown once, on the first start; T in the game or --tutorial "
+               "brings it back. "
                "docs/rules.md has the whole rule book.";
     }
 

@@ -1,5 +1,7 @@
 #include "tutorial_steps.h"
 
+#include <cctype>
+
 #include "engine/notation.h"
 
 namespace gobblet::ui {
@@ -178,7 +180,10 @@ void Tutorial::play(const MoveSpec& spec) {
     // A move that ended the game is explained by the result itself.
     message_ =
         game_.over() ? named(m) + ": " + result_text(game_.result(), 4, game_.side_to_move()) : checked.why();
-    message_ += ". Try again: " + step().task;
+    // The task is a sentence of its own elsewhere; after the colon it goes on this one, in lower case.
+    std::string task = step().task;
+    if (!task.empty()) task[0] = char(std::tolower(static_cast<unsigned char>(task[0])));
+    message_ += ". Try again: " + task;
 }
 
 void Tutorial::reset() {

@@ -194,6 +194,13 @@ std::string seat_suffix(const SeatView& seat, bool brief = false) {
     return "";
 }
 
+// The running clock's mark, and a paused one's: a pause sign, never `=` (the draw key's): "▶" and "‖",
+// or in ASCII ">" and "||".
+std::string clock_mark(bool paused) {
+    if (unicode_on()) return paused ? "\u2016" : "\u25B6";
+    return paused ? "||" : ">";
+}
+
 // One player's block: name line, clock line (with a clock), the three stacks. Returns the next row.
 int draw_player(const Layout& l, const Match& match, const UiState& ui, Color c, int y, Millis now) {
     const Game& game = match.game();
@@ -228,7 +235,8 @@ int draw_player(const Layout& l, const Match& match, const UiState& ui, Color c,
     } else if (clock.enabled()) {
         const bool running = clock.running() == c;
         const Millis left = clock.time_left(c, now);
-        std::string text = !running ? "   " : clock.paused() ? " = " : unicode_on() ? " \u25B6 " : " > ";
+        const std::string mark = clock_mark(clock.paused());
+        std::string text = !running ? "   " : " " + mark + (text_width(mark) == 1 ? " " : "");
         text += clock_face_words(clock.settings(), left, clock.reserve_left(c), "  ", false);
         int attr = running ? A_BOLD : 0;
         const bool low = (running && left <= 10'000) || clock.flagged() == c;
@@ -400,13 +408,13 @@ TitleLine title_text(const Match& match, const UiState& ui, int width) {
 }
 
 // The clocks in one line, for a screen too small for the board: "White turn 0:10 reserve 0:30 > Black
-// time 4:29", the running one marked (= while it stands).
+// time 4:29", the running one marked (clock_mark: a pause sign while it stands).
 std::string clocks_line(const Match& match, Millis now) {
     const GameClock& clock = match.clock();
     std::string out;
     for (Color c : {Color::White, Color::Black}) {
         out += out.empty() ? "" : "  ";
-        if (clock.running() == c) out += clock.paused() ? "= " : "> ";
+        if (clock.running() == c) out += clock_mark(clock.paused()) + " ";
         out += std::string(color_name(c)) + " " +
                clock_face_words(clock.settings(), clock.time_left(c, now), clock.reserve_left(c), " ", true);
     }

@@ -123,6 +123,11 @@ refused 2 "gobblet: --account-kind Liam needs --kind human or --kind bot: a pers
     --account-kind Liam
 refused 2 "gobblet: --kind goes with --account-kind" --kind bot
 refused 2 "gobblet: --white cannot be combined with --lobby" --lobby 127.0.0.1:7300 --name Liam --white Eamon
+# A host without its port: the port is what is missing, not a number (issue 33, item 16).
+refused 2 "gobblet: --lobby 127.0.0.1: the port is missing: write the host and its port, as in 127.0.0.1:7300" \
+    --lobby 127.0.0.1 --name Liam
+refused 2 "gobblet: --lobby example.org:: the port is missing after ':': write the host and its port, as in 127.0.0.1:7300" \
+    --lobby example.org: --name Liam
 refused 2 "gobblet: --lobby and --new-tournament cannot be combined: each runs on its own, so give one of them" \
     --lobby 127.0.0.1:7300 --name Liam --new-tournament cup
 refused 2 "gobblet: --format cannot be combined with --standings" --standings cup --format knockout

@@ -21,7 +21,7 @@ wait_re "▶ time 4:[0-9]{2}"
 # Too small for the board: the clocks are still shown, Black's stands, and the screen says why.
 $T resize-window -t ui -x 50 -y 15
 wait_text "The terminal is 50x15"
-wait_text "= Black time"
+wait_text "‖ Black time"  # a pause sign, never = (the draw key's)
 wait_text "the clocks stand: the terminal is too small to show them"
 $T resize-window -t ui -x 100 -y 30
 wait_re "▶ time 4:[0-9]{2}"

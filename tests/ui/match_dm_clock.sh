@@ -9,10 +9,13 @@ s=$(screen)
 grep -qF "round 1  Liam 0 - 0 Eamon  first to 2" <<<"$s" || fail "title with round, score and target"
 grep -qE "White  Liam  <" <<<"$s" || fail "Liam plays White and is to move"
 grep -qE "turn [0-9.:]+  reserve (0:10|10\.0)" <<<"$s" || fail "both clocks with their reserve"
-# Liam lets his turn time run out: one chunk of 5 s moves from his reserve onto the turn.
-wait_for "Liam's turn time ran out: 5s taken from the reserve (5.0 left)"
+# The clocks start with White's first move (as a server's do): until then none runs.
+wait_for "the clocks start with White's first move"
 type_move W3B2
 wait_for "Eamon (Black) to move"
+expect_no "the clocks start with"
+# Eamon lets his turn time run out: one chunk of 5 s moves from his reserve onto the turn.
+wait_for "Eamon's turn time ran out: 5s taken from the reserve (5.0 left)"
 # Eamon does not move: his turn time and both chunks run out, and he loses the round on time.
 wait_long 60 "Eamon ran out of time with no reserve left: Liam wins the round"
 wait_for "round 1  Liam 1 - 0 Eamon"

@@ -5,33 +5,35 @@
 source "$(dirname "$0")/lib.bash"
 save="$XDG_STATE_HOME/gobblet/autosave.txt"
 
-# A round lost on time under a DM clock: the loser chooses who starts the next.
+# A round lost on time under a DM clock (its clocks start with White's first move): the loser chooses
+# who starts the next.
 start --white Liam --black Eamon --dm --turn-time 2s --reserve 0
-wait_for "Liam ran out of time with no reserve left: Eamon wins the round"
-wait_for "s Liam starts   o Eamon starts"
+type_move W3B2
+wait_for "Eamon ran out of time with no reserve left: Liam wins the round"
+wait_for "s Eamon starts   o Liam starts"
 wait_for "answer with one key   ? help   q quit (the game is saved)"
 wait_for "no default answer: Esc does not answer it"
 keys '?'
-wait_for "The question: Liam lost round 1 and chooses who starts round 2"
+wait_for "The question: Eamon lost round 1 and chooses who starts round 2"
 wait_text "The loser of a round chooses who starts the next"
-wait_for "s           Liam starts round 2 and plays White"
-wait_for "o           Eamon starts round 2 and plays White"
+wait_for "s           Eamon starts round 2 and plays White"
+wait_for "o           Liam starts round 2 and plays White"
 wait_text "There is no default answer here, so Esc does not answer it"
 keys x  # any key closes the help: the question is still there
-wait_for "s Liam starts   o Eamon starts"
+wait_for "s Eamon starts   o Liam starts"
 expect_no "The question:"
 keys Escape
 wait_text "There is no default answer: press s or o (? explains, q quits)."
 keys q
 [ "$(wait_exit)" = 0 ] || fail "q from the starter question exits with status 0"
-grep -qF "% result: Liam ran out of time" "$save" || fail "the match is saved with the lost round"
+grep -qF "% result: Eamon ran out of time" "$save" || fail "the match is saved with the lost round"
 $T kill-session -t ui
 start --resume
-wait_text "resumed the last match (0 moves, round 1). Liam lost round 1 and chooses who starts round 2"
-wait_for "s Liam starts   o Eamon starts"
-keys o p  # and pause round 2's clock at once: the checks below take their time
+wait_text "resumed the last match (1 move, round 1). Eamon lost round 1 and chooses who starts round 2"
+wait_for "s Eamon starts   o Liam starts"
+keys s p  # and pause round 2's clock at once: the checks below take their time
 wait_for "PAUSED"
-wait_for "round 2  Liam 0 - 1 Eamon"
+wait_for "round 2  Liam 1 - 0 Eamon"
 wait_for "Eamon (White) to move"
 
 # A draw offer between two players here: Esc declines (the default), ? explains.

@@ -12,7 +12,7 @@ wait_for "Tutorial, step 1 of 5: entering a piece"
 wait_for "? help  Enter play  arrows cursor  Esc q skip"
 expect_no "q quit"
 type_move XA1
-wait_text "W1A1 enters on A1, not a centre square. Try again: Enter one on a centre square"
+wait_text "W1A1 enters on A1, not a centre square. Try again: enter one on a centre square"
 wait_for "1. W1A1"   # a wrong move is shown on the board ...
 type_move XB2        # ... and the next one starts from the step's position
 wait_for "Tutorial, step 1 of 5: entering a piece (done)"
@@ -23,7 +23,21 @@ keys Enter
 wait_for "Tutorial, step 2 of 5: gobbling"
 type_move XB3
 wait_text "XB3: official rules: a new piece may gobble only a piece in a row of three"
+# Skipping asks first (issue 33, item 16): Esc on an empty prompt, which is often a second Esc after the
+# first cleared a half-typed move, asks, and Esc (its default answer) goes on with the tutorial.
+keys -l B2
+wait_for "Move: B2"
 keys Escape
+keys Escape
+wait_text "Skip the tutorial (T in the game brings it back)?"
+wait_for "y skip it   n/Esc go on"
+keys Escape
+wait_for "? help  Enter play  arrows cursor  Esc q skip"
+wait_for "Tutorial, step 2 of 5: gobbling"
+expect_no "Tutorial skipped"
+keys q
+wait_text "Skip the tutorial (T in the game brings it back)?"
+keys y
 wait_text "Tutorial skipped: T (also from the ? help) shows it again."
 wait_for "q quit"
 wait_for "White to move"
@@ -43,7 +57,7 @@ keys End
 wait_for "the tutorial: the rules played out on the board"
 keys T
 wait_for "Tutorial, step 1 of 5: entering a piece"
-keys q
+keys q; wait_text "Skip the tutorial"; keys y
 wait_text "Tutorial skipped"
 wait_for "1. W3B2"
 wait_for "Black to move"

@@ -24,7 +24,7 @@ wait_for "round 1  Liam 0 - 0 Eamon  first to 2"
 expect_no "Tutorial, step"
 keys T
 wait_for "Tutorial, step 1 of 5: entering a piece"
-keys q
+keys q; wait_text "Skip the tutorial"; keys y
 wait_text "Tutorial skipped"
 wait_for "Liam (White) to move"
 [ -e "$marker" ] || fail "skipping the tutorial marks it as seen"

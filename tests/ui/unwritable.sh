@@ -3,7 +3,7 @@
 source "$(dirname "$0")/lib.bash"
 touch "$WORK/file"
 start -w "Esc q skip" -e XDG_STATE_HOME=$WORK/file/state -e XDG_DATA_HOME=$WORK/file/data
-keys Escape
+keys Escape; wait_text "Skip the tutorial"; keys y
 wait_for "Tutorial skipped"
 wait_for "could not be marked as seen"
 wait_for "q quit"
