@@ -31,9 +31,11 @@ rss_of() { sed -n "s/^rss $2: \([0-9]*\) KiB.*/\1/p" "$1"; }
 "$SCREEN" steps --expect "q quit" --rss "at start" --send i --expect "Analysis  depth" --pause "$pause" \
     --rss "with the analysis open" -- "$MAIN" >"$work/game.out"
 # (Its analysis, asked for, waits for the review: they share the worker and its search's memory.)
-"$SCREEN" steps --expect "($plies moves)" --rss "with a long game loaded" --pause "$pause" \
+# (Its length as the move list counts it: $plies played are $(((plies + 1) / 2)) moves.)
+moves=$(((plies + 1) / 2))
+"$SCREEN" steps --expect "($moves moves)" --rss "with a long game loaded" --pause "$pause" \
     --rss "with a long game, its review running" -- "$MAIN" --load "$work/long.txt" >>"$work/game.out"
-sed "s/^rss /the game's RSS /; s/a long game/a $plies-move game/" "$work/game.out"
+sed "s/^rss /the game's RSS /; s/a long game/a $moves-move game/" "$work/game.out"
 
 # The server: idle lobby connections (all from 127.0.0.1: --per-address lets them in), then matches.
 bench_descriptors "$matches"
@@ -69,4 +71,4 @@ else
 fi
 
 echo "bench-memory: load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
-echo "memory: the game $(mib "$(rss_of "$work/game.out" "at start")") MiB at start, $(mib "$(rss_of "$work/game.out" "with the analysis open")") MiB with the analysis open, $(mib "$(rss_of "$work/game.out" "with a long game, its review running")") MiB with a $plies-move game loaded and reviewed; the server $per_idle KiB per idle lobby connection, $per_match KiB per match; start-up $started ms (median)$grabble"
+echo "memory: the game $(mib "$(rss_of "$work/game.out" "at start")") MiB at start, $(mib "$(rss_of "$work/game.out" "with the analysis open")") MiB with the analysis open, $(mib "$(rss_of "$work/game.out" "with a long game, its review running")") MiB with a $moves-move game loaded and reviewed; the server $per_idle KiB per idle lobby connection, $per_match KiB per match; start-up $started ms (median)$grabble"

@@ -28,7 +28,7 @@ RUNS=2 IDLE=10 MATCHES=2 PLIES=60 PAUSE=0.2 SETTLE=0 "$ROOT/tests/bench/memory.s
     2>"$WORK/memory.err" || status=$?
 expect_eq "bench-memory's status ($(tail -n 40 "$WORK/memory.err"))" "$status" 0
 summary=$(tail -n 1 "$WORK/memory.out")
-[[ $summary =~ ^memory:\ the\ game\ $number\ MiB\ at\ start,\ $number\ MiB\ with\ the\ analysis\ open,\ $number\ MiB\ with\ a\ 60-move\ game\ loaded\ and\ reviewed\;\ the\ server\ -?$number\ KiB\ per\ idle\ lobby\ connection,\ -?$number\ KiB\ per\ match\;\ start-up\ $number\ ms\ \(median\)\;\ Grabble\ ($number\ ms,\ $number\ MiB|not\ measured.*)$ ]] ||
+[[ $summary =~ ^memory:\ the\ game\ $number\ MiB\ at\ start,\ $number\ MiB\ with\ the\ analysis\ open,\ $number\ MiB\ with\ a\ 30-move\ game\ loaded\ and\ reviewed\;\ the\ server\ -?$number\ KiB\ per\ idle\ lobby\ connection,\ -?$number\ KiB\ per\ match\;\ start-up\ $number\ ms\ \(median\)\;\ Grabble\ ($number\ ms,\ $number\ MiB|not\ measured.*)$ ]] ||
     fail "bench-memory's summary line: [$summary]"
 
 # What screen-bench reads is the screen as drawn: waiting for what never comes shows it.
