@@ -19,7 +19,7 @@ saves::Record read_back(const std::string& text) {
 
 TEST_CASE("the chat log goes into a network game's autosave and comes back", "[saves][record][chat]") {
     Match m(MatchSettings{}, {"Liam", "Eamon"});
-    REQUIRE(m.play(test::written_moves("W1A1")[0].spec, false, 0));
+    REQUIRE(m.play(test::written_moves("W1A1")[0].spec, 0));
     const std::array<SeatSpec, 2> seats = {SeatSpec{}, SeatSpec{SeatKind::Remote, "", std::nullopt}};
     saves::NetworkPlace place{true, "127.0.0.1:7000", "ABCD5678", {"Eamon: good luck", "you: you too"}};
     const std::string text = saves::record_text(m, seats, nullptr, "2026-11-29 10:00", "m1", {}, &place);
