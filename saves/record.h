@@ -78,8 +78,8 @@ struct Record {
     std::string match_id;                 // a network match's id, else empty
     std::string event;                    // the tournament it was played in (a server's record), else empty
     std::optional<NetworkPlace> network;  // an autosaved network game in progress: where it goes on
-    std::string rated;                    // a server's game: "no", or the ratings before and after; else empty
-    MoveClocks clocks;                    // empty when the record keeps none
+    std::string rated;  // a server's game: "no", or the ratings before and after; else empty
+    MoveClocks clocks;  // empty when the record keeps none
 };
 
 // "0:04:58", "1:02:03", "0:00:09.4" (tenths under ten seconds): a %clk reading; and back (nullopt for

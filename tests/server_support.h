@@ -256,6 +256,22 @@ inline lobby::Terms terms(const std::string& text) {
 }
 
 // The player's game program dies without a word.
+// The last refusal of `verb` the client heard, as "CODE TEXT".
+inline std::string refusal(const Client& c, const std::string& verb) {
+    const auto r = c.refused(verb);
+    return r ? std::string(lobby::refusal_word(r->code)) + " " + r->text : std::string("(none)");
+}
+
+// The leaderboard as `c` hears it on asking `best`.
+inline std::vector<lobby::LeaderItem> leaders_heard(World& w, Client& c) {
+    REQUIRE(c.lobby->best(w.now).ok());
+    REQUIRE(w.until([&] { return c.answer<lobby::BestQuery>().has_value(); }));
+    std::vector<lobby::LeaderItem> leaders;
+    const auto answer = *c.answer<lobby::BestQuery>();  // (a copy: the optional is a temporary)
+    for (const auto& m : answer) leaders.push_back(std::get<lobby::LeaderItem>(m));
+    return leaders;
+}
+
 inline void vanish(World& w, Client& c) {
     c.game.reset();
     w.idle();

@@ -17,12 +17,9 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::map<std::string, std::function<int(const std::uint8_t*, std::size_t)>> targets = {
-    {"transcript", fuzz::transcript},
-    {"savefile", fuzz::savefile},
-    {"protocol", fuzz::protocol},
-    {"wire", fuzz::wire},
-    {"lobby", fuzz::lobby},
-    {"server", fuzz::server_target},
+    {"transcript", fuzz::transcript}, {"savefile", fuzz::savefile},
+    {"protocol", fuzz::protocol},     {"wire", fuzz::wire},
+    {"lobby", fuzz::lobby},           {"server", fuzz::server_target},
     {"grabble", fuzz::grabble},
 };
 

@@ -76,7 +76,7 @@ TEST_CASE("--host's configuration: the remote seat, and a resumed network match'
     CHECK(hc.seat == SeatKind::Computer);
     CHECK(hc.code == "ABCD");
     CHECK(hc.match_id.empty());
-    CHECK_FALSE(fresh);  // not --resume: a new match, nothing to say
+    CHECK_FALSE(fresh);          // not --resume: a new match, nothing to say
     CHECK_FALSE(hc.allow_help);  // no engine help unless the host allows it
     options.allow_help = true;
     CHECK(host_config(options, SeatKind::Computer, SeatKind::Remote, nullptr, match, fresh).allow_help);

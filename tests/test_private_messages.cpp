@@ -12,12 +12,6 @@ using namespace gobblet::test;
 
 namespace {
 
-// The last refusal of `verb` the client heard, as "CODE TEXT".
-std::string refusal(const Client& c, const std::string& verb) {
-    const auto r = c.refused(verb);
-    return r ? std::string(lobby::refusal_word(r->code)) + " " + r->text : std::string("(none)");
-}
-
 // The tells a client heard, as "FROM>TO: TEXT".
 std::vector<std::string> tells(const Client& c) {
     std::vector<std::string> out;

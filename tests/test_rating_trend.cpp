@@ -165,11 +165,7 @@ TEST_CASE("the leaderboard lists the provisional players after the settled ones 
     World w(srv);
     Client zoe("Zoe");
     enter_all(w, {&zoe});
-    REQUIRE(zoe.lobby->best(w.now).ok());
-    REQUIRE(w.until([&] { return zoe.answer<lobby::BestQuery>().has_value(); }));
-    std::vector<lobby::LeaderItem> leaders;
-    const auto answer = *zoe.answer<lobby::BestQuery>();
-    for (const auto& m : answer) leaders.push_back(std::get<lobby::LeaderItem>(m));
+    const std::vector<lobby::LeaderItem> leaders = leaders_heard(w, zoe);
     REQUIRE(leaders.size() == 2);
     CHECK(leaders[0].name == "Liam");
     CHECK(leaders[0].rank == 1);
@@ -215,11 +211,7 @@ TEST_CASE("settled ratings lead the board and provisional ones fill it, marked, 
     World w(srv);
     Client zoe("Zoe");
     enter_all(w, {&zoe});
-    REQUIRE(zoe.lobby->best(w.now).ok());
-    REQUIRE(w.until([&] { return zoe.answer<lobby::BestQuery>().has_value(); }));
-    std::vector<lobby::LeaderItem> leaders;
-    const auto answer = *zoe.answer<lobby::BestQuery>();
-    for (const auto& m : answer) leaders.push_back(std::get<lobby::LeaderItem>(m));
+    const std::vector<lobby::LeaderItem> leaders = leaders_heard(w, zoe);
     REQUIRE(leaders.size() == std::size_t(lobby::leaders_per_variant));  // six settled, four provisional
     for (std::size_t i = 0; i < leaders.size(); ++i) {
         INFO(leaders[i].name);

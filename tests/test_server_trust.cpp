@@ -10,12 +10,6 @@ using namespace gobblet::test;
 
 namespace {
 
-// The last refusal of `verb` the client heard, as "CODE TEXT".
-std::string refusal(const Client& c, const std::string& verb) {
-    const auto r = c.refused(verb);
-    return r ? std::string(lobby::refusal_word(r->code)) + " " + r->text : std::string("(none)");
-}
-
 // Whether the client heard a notice saying `text`.
 bool noticed(const Client& c, const std::string& text) {
     for (const lobby::Notice& n : c.all<lobby::Notice>())

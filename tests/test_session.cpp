@@ -516,9 +516,10 @@ TEST_CASE_METHOD(Players, "a move that crosses the opponent's resignation is dro
 
 // Issue 33, 14: a typed move is a whole move. Refused, it sends nothing and touches nothing, on either
 // board (a typo of the destination keeps the choice of piece); a piece picked up is the touch.
-TEST_CASE_METHOD(Players,
-                 "under the official rules a refused move touches nothing on either board; a piece picked up does",
-                 "[net][session][touch]") {
+TEST_CASE_METHOD(
+    Players,
+    "under the official rules a refused move touches nothing on either board; a piece picked up does",
+    "[net][session][touch]") {
     play(net, host, joiner, "W3B2");
     play(net, joiner, host, "K3C3");
     const std::size_t host_heard = host.of(Event::Kind::Act).size();

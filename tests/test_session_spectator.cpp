@@ -57,8 +57,7 @@ TEST_CASE_METHOD(Watching,
                  "everything a player does is refused to a spectator, with the reason, and nothing is sent",
                  "[net][session][spectator]") {
     const std::size_t heard = server.peer.heard().size();
-    CHECK(zoe.session->move(spec("W1A1"), net.now).why() ==
-          "you are watching: a spectator makes no moves");
+    CHECK(zoe.session->move(spec("W1A1"), net.now).why() == "you are watching: a spectator makes no moves");
     CHECK(zoe.session->resign(net.now).why() == "you are watching: a spectator has nothing to resign");
     CHECK(zoe.session->offer(OfferKind::Draw, net.now).why() ==
           "you are watching: a spectator makes no offers");

@@ -78,7 +78,8 @@ TEST_CASE("stepping shows a reviewed move's number, mark and judgement", "[teach
     const Game g = game_after(win_in_two);
     Judge judge;
     MoveReview bad{10, Color::White, judge.judge(g, move_in(g, "W1A1"), JudgeLimits{6, 0})};
-    CHECK(step_text(bad) == "6. W1A1?? blunder: W3D1 was better (White wins in 2 -> Black is slightly better)");
+    CHECK(step_text(bad) ==
+          "6. W1A1?? blunder: W3D1 was better (White wins in 2 -> Black is slightly better)");
     MoveReview good{10, Color::White, judge.judge(g, move_in(g, "W3D1"), JudgeLimits{6, 0})};
     CHECK(step_text(good) == "6. W3D1 good (White wins in 2)");
     CHECK(move_number_text(0) == "1.");

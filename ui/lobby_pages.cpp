@@ -341,11 +341,12 @@ class ProfilePage : public LobbyPage {
         b.chat = false;
         b.draw = [this](int top, int height, int width) {
             const ProfileView& v = profile_;
-            int y = top + heading(top,
-                                  "Profile of " + v.player.name +
-                                      (own() ? ": h every finished game, Esc goes back"
-                                             : ": c challenges, t tells, h every finished game, Esc goes back"),
-                                  width);
+            int y =
+                top + heading(top,
+                              "Profile of " + v.player.name +
+                                  (own() ? ": h every finished game, Esc goes back"
+                                         : ": c challenges, t tells, h every finished game, Esc goes back"),
+                              width);
             // The player and their ratings, then the rating over time of the variant they play most
             // (a chart), then the last games, as many as fit.
             std::vector<std::string> lines = lobby::profile_text(v.player, v.stats, v.games);
@@ -415,7 +416,8 @@ class LeadersPage : public LobbyPage {
         b.chat = false;
         b.draw = [this](int top, int height, int width) {
             const int h = heading(
-                top, "Leaderboard: settled ratings first, then provisional ones (1500?); * you; Esc goes back",
+                top,
+                "Leaderboard: settled ratings first, then provisional ones (1500?); * you; Esc goes back",
                 width);
             const std::vector<std::string> lines = leader_lines(items_, desk_.client().name(), width);
             for (int i = 0; i < int(lines.size()) && i + h < height; ++i)

@@ -389,7 +389,8 @@ TitleLine title_text(const Match& match, const UiState& ui, int width) {
     TitleLine out{build(false, false) + note, ""};
     if (text_width(out.text) > width) {
         out.text = build(true, false);
-        if (text_width(out.text + note) > width && score[0] == 0 && score[1] == 0) out.text = build(true, true);
+        if (text_width(out.text + note) > width && score[0] == 0 && score[1] == 0)
+            out.text = build(true, true);
         for (std::size_t at = 0; at < ui.title_note.size();) {
             const std::size_t end = std::min(ui.title_note.find("  ", at), ui.title_note.size());
             const std::string part = ui.title_note.substr(at, end - at);

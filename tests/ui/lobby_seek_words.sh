@@ -65,4 +65,5 @@ wait_in liam "Challenge (NAME, then what differs from official 4 dm first-to 1 r
 lkeys liam -l "Eamon 10+5 casual"
 lkeys liam Enter
 wait_in_text liam "challenge sent to Eamon: official rules, 4x4, a single game, 10m + 5s a move, casual"
-wait_in_text eamon "Liam (1500?) challenges you: official rules, 4x4, a single game, 10m + 5s a move, casual"
+# (said once, on the challenge's line beside the lists, with the keys first and the terms after)
+wait_in_text eamon "Liam (1500?) challenges you: a accepts, x declines, N refuses Liam; casual 10m+5s official 4x4"

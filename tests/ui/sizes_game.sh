@@ -107,10 +107,10 @@ type_move W1A1
 wait_re "computer \(easy\) played"
 wait_for "White to move"
 keys '<'
-wait_for "REVIEW move 0 of 2"
+wait_for "REVIEW at the start"
 keys '>'
-wait_text "REVIEW move 1 of 2: Enter lets the computer play from here"
-wait_text "computer (easy) (Black) to move"
+wait_text "REVIEW at 1. W1A1: Enter lets the computer play from here"
+wait_text "computer (easy, Black) to move"
 no_cut "a review where the computer is to move"
 keys End
 wait_for "White to move"

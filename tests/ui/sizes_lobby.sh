@@ -57,7 +57,7 @@ wait_in liam "back to the lobby"
 
 # A chat line longer than the screen: wrapped whole.
 lkeys liam Tab
-wait_in liam "Say to the lobby:"
+wait_in liam "Say to the lobby (/tell NAME TEXT: to one player):"
 lkeys liam -l "hello everyone, this line is longer than the screen is wide, and every word of it shows"
 wait_in liam "every word of it shows"
 lkeys liam Enter
@@ -66,7 +66,7 @@ no_cut "a long chat line" eamon
 
 # A line typed longer than the screen: its end shows, after a mark.
 lkeys eamon Tab
-wait_in eamon "Say to the lobby:"
+wait_in eamon "Say to the lobby (/tell NAME TEXT: to one player):"
 lkeys eamon -l "$(printf 'x%.0s' $(seq 100))END"
 wait_in_re eamon "^Say to the lobby: <x+END"
 no_cut "a long line typed" eamon
