@@ -27,7 +27,6 @@
 #include <random>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -49,6 +48,7 @@
 #include "saves/commands.h"
 #include "saves/grabble_commands.h"
 #include "saves/identity.h"
+#include "saves/machine_load.h"
 #include "saves/puzzles.h"
 #include "saves/savefile.h"
 #include "saves/ssh_identity.h"
@@ -154,8 +154,9 @@ void declare(CLI::App& app, Flags& f) {
                    "no longer depends on the machine's speed, for strength tests")
         ->check(CLI::Range(std::uint64_t(0), std::uint64_t(1) << 40));
     app.add_option("--threads", f.threads,
-                   "Threads the computer searches with (default: the machine's cores, at most " +
-                       std::to_string(default_threads_cap) + "; 1 with --seed or --nodes, so that games repeat)")
+                   "Threads the computer searches with (default: the cores free at each search, at most " +
+                       std::to_string(default_threads_cap) +
+                       "; 1 with --seed or --nodes, so that games repeat)")
         ->check(CLI::Range(1, max_search_threads));
     app.add_option("--first-to", f.first_to, "Play rounds until a player has N wins (default 1: one game)")
         ->check(CLI::Range(1, max_first_to));
@@ -414,11 +415,18 @@ int first_to_of(const CLI::App& app, const Flags& f) {
     return preset && !given(app, "--first-to") ? preset->first_to : f.first_to;
 }
 // --threads: as given; else one with --seed or --nodes (a multi-threaded search depends on timing, and
-// they promise the same games), else the machine's cores up to default_threads_cap.
+// they promise the same games), else up to the cores the process may use, capped at default_threads_cap,
+// and each search runs as many of them as there are cores free as it searches (free_cores_of): a helper
+// on a core that other work keeps busy takes its time from the search itself.
 int threads_of(const CLI::App& app, const Flags& f) {
     if (given(app, "--threads")) return f.threads;
     if (given(app, "--seed") || given(app, "--nodes")) return 1;
-    return default_threads(std::thread::hardware_concurrency());
+    return default_threads(unsigned(saves::usable_cores()));
+}
+// The meter that decides each search's threads, when threads_of chose them: none for an explicit
+// --threads (obeyed as given) nor for one thread.
+const CoreMeter* free_cores_of(const CLI::App& app, const Flags& f) {
+    return given(app, "--threads") || threads_of(app, f) == 1 ? nullptr : &saves::machine_cores();
 }
 // --level, --think and --seed; without --seed every run plays differently.
 PlayerSettings player_of(const CLI::App& app, const Flags& f) {
@@ -429,6 +437,7 @@ PlayerSettings player_of(const CLI::App& app, const Flags& f) {
     p.time = &net::monotonic_clock();
     p.max_nodes = f.nodes;
     p.threads = threads_of(app, f);
+    p.cores = free_cores_of(app, f);
     return p;
 }
 // --rules and --size when given, for readers of files that name their own.

@@ -60,6 +60,7 @@ AnalysisResult Analyzer::run(const Game& game, const AnalysisLimits& limits, con
     sl.depth = limits.depth > 0 ? std::min(limits.depth, Search::max_ply - 1) : Search::max_ply - 1;
     sl.seconds = limits.seconds;
     sl.time = limits.time;
+    sl.cores = limits.cores;
     sl.stop = stop;
     sl.multi_pv = wanted;
     sl.only_from = game.touched() ? *game.touched() : -1;  // a touched piece must be the one moved

@@ -26,7 +26,8 @@ struct AnalysisLimits {
     // Where seconds pass (time_source.h): the limit above and the results' seconds read it. Not owned;
     // null: time stands still (no time limit, 0 seconds reported).
     const TimeSource* time = nullptr;
-    int threads = 1;  // the search's threads (PlayerSettings::threads)
+    int threads = 1;                   // the search's threads (PlayerSettings::threads)
+    const CoreMeter* cores = nullptr;  // how many of them to run (PlayerSettings::cores)
     static constexpr int max_lines = 5;
 };
 

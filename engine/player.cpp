@@ -22,6 +22,7 @@ namespace {
 SearchLimits limits_for(const PlayerSettings& s, std::uint64_t seed) {
     SearchLimits l;
     l.time = s.time;
+    l.cores = s.cores;
     l.contempt = draw_contempt(s.level, s.opponent);
     l.seed = seed;
     l.nodes = s.max_nodes;

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "cores.h"
 #include "game.h"
 #include "score.h"
 #include "time_source.h"
@@ -60,6 +61,10 @@ struct PlayerSettings {
     // the same seed and limits give the same moves, which tests and --seed need; more search more of the
     // tree in the same time, and then the moves depend on timing. main.cpp's --threads sets it.
     int threads = 1;
+    // With a meter (cores.h), `threads` is the most a search uses, and each search runs only as many as
+    // the machine has free cores (main.cpp passes the machine's when --threads is not given). Not owned.
+    // Null: every search runs `threads`.
+    const CoreMeter* cores = nullptr;
     // Who it plays (the game's other seat; unknown to the engine protocol and the bot): its contempt
     // for draws depends on it.
     Opponent opponent = Opponent::Unknown;

@@ -464,6 +464,7 @@ Protocol::Reply Protocol::analyze(std::string_view args) {
     if (!depth_given && !time_given) limits.seconds = player_.settings().think_seconds;
     limits.time = player_.settings().time;  // the computer's clock (main.cpp wires the real one)
     limits.threads = player_.settings().threads;
+    limits.cores = player_.settings().cores;
     if (game_.over())
         return {false, "the game is over (" +
                            result_text(game_.result(), game_.variant().size, game_.side_to_move()) + ")"};

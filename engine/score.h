@@ -13,8 +13,9 @@ namespace gobblet {
 constexpr int mate_score = 30000;
 constexpr int mate_bound = mate_score - 1000;
 
-// The most threads a search may use (--threads), and how many it uses by default: the machine's cores,
-// up to default_threads_cap (beyond that a shared 16 MiB table gains little and a shared machine loses).
+// The most threads a search may use (--threads), and how many it may use by default: the cores the
+// process may run on, up to default_threads_cap (beyond that a shared 16 MiB table gains little), of
+// which each search runs only those free as it searches (cores.h).
 constexpr int max_search_threads = 64;
 constexpr int default_threads_cap = 8;
 constexpr int default_threads(unsigned cores) {

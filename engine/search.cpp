@@ -36,7 +36,7 @@ struct Search::Worker {
     bool repeated(int ply) const;
     // A repetition's score for the side to move at `ply`: -contempt for the side to move at the root,
     // +contempt for its opponent (SearchLimits::contempt).
-    int draw_score(int ply) const { return (ply & 1) ? owner.limits_.contempt : -owner.limits_.contempt; }
+    int draw_score(int ply) const { return (ply & 1) ? job.contempt : -job.contempt; }
     void order(MoveList& moves, int scores[], Move tt_move, int ply);
     void clear() {
         for (auto& k : killers) k[0] = k[1] = Move{};
@@ -51,15 +51,33 @@ struct Search::Worker {
         nodes.store(0, std::memory_order_relaxed);
         aborted = false;
     }
-    // A helper's run: iterative deepening on the root moves, skipping depths by its index, until stop_.
+    // A helper's work: iterative deepening on the root moves, skipping depths by its index, until stop.
     void help();
 
     Search& owner;
     const int id;  // 0: the calling thread
+    // What the run asks of every thread, copied from its limits: a helper reads only its own copy, since
+    // the caller's limits may be gone, and the next run's set, before a helper notices its stop.
+    struct Job {
+        int depth = 99, noise = 0, contempt = 0;
+        bool exact = false;
+        std::uint64_t seed = 0;
+    } job;
     Position pos;
     std::atomic<std::uint64_t> nodes{0};  // written by this worker only; the calling thread sums them
+    std::atomic<bool> stop{false};        // set by the calling thread: stop at the next node
     bool aborted = false;
-    bool last_dep = false;  // the value just returned rests on a repetition draw
+
+    // A helper's hand-over, without locks (a lock a stalled helper held would stall the caller): the
+    // calling thread fills job, pos, path and root_moves only while busy is false, then sets busy and
+    // counts posted up; the helper waits for posted to change, searches, and clears busy.
+    std::atomic<std::uint32_t> posted{0};
+    std::atomic<bool> busy{false};
+    std::atomic<bool> quit{false};
+    std::atomic<bool> clear_pending{false};  // Search::clear came while it was away: clear before searching
+    std::uint64_t run = 0;                   // the run it was last given (the calling thread's to read)
+    std::vector<std::pair<int, Move>> root_moves, top;  // a helper's, reserved so that it never allocates
+    bool last_dep = false;                              // the value just returned rests on a repetition draw
 
     // Keys of the game history then the search path: path[base + ply] is the key at that ply.
     std::array<std::uint64_t, 1024 + max_ply + 2> path{};
@@ -72,69 +90,117 @@ struct Search::Worker {
 
 Search::Search(int tt_bits, int threads) : tt_(tt_bits) {
     workers_.push_back(std::make_unique<Worker>(*this, 0));
+    history_.reserve(1025);
     set_threads(threads);
 }
 
-Search::~Search() { stop_threads(); }
+Search::~Search() { remove_helpers(1); }
 
-void Search::stop_threads() {
-    stop_.store(true);
-    {
-        std::lock_guard lock(mutex_);
-        quit_ = true;
+void Search::remove_helpers(std::size_t from) {
+    for (std::size_t i = from; i < workers_.size(); ++i) {
+        Worker& w = *workers_[i];
+        w.quit.store(true);
+        w.stop.store(true);
+        w.posted.fetch_add(1, std::memory_order_release);
+        w.posted.notify_one();
     }
-    wake_.notify_all();
-    for (std::thread& t : threads_) t.join();
-    threads_.clear();
-    quit_ = false;
+    for (std::size_t i = from; i < workers_.size(); ++i) threads_[i - 1].join();
+    threads_.resize(from - 1);
+    workers_.resize(from);
 }
 
 void Search::set_threads(int threads) {
     threads = std::clamp(threads, 1, max_threads);
-    if (threads == this->threads()) return;
-    stop_threads();
-    workers_.resize(1);
-    busy_ = 0;
-    for (int i = 1; i < threads; ++i) workers_.push_back(std::make_unique<Worker>(*this, i));
-    // A new helper waits for the next run: the runs already made are not its to search (one that took the
-    // last run's generation for a new one would count itself done twice, and the next run would wait for
-    // it forever).
-    const std::uint64_t seen = generation_;
-    for (int i = 1; i < threads; ++i) threads_.emplace_back([this, i, seen] { helper_main(i, seen); });
-}
-
-void Search::helper_main(int index, std::uint64_t seen) {
-    for (;;) {
-        {
-            std::unique_lock lock(mutex_);
-            wake_.wait(lock, [&] { return quit_ || generation_ != seen; });
-            if (quit_) return;
-            seen = generation_;
-        }
-        workers_[index]->help();
-        std::lock_guard lock(mutex_);
-        if (--busy_ == 0) idle_.notify_all();
+    if (threads < this->threads()) remove_helpers(std::size_t(threads));
+    while (this->threads() < threads) {
+        workers_.push_back(std::make_unique<Worker>(*this, this->threads()));
+        Worker& w = *workers_.back();
+        w.root_moves.reserve(MoveList::capacity);
+        w.top.reserve(MoveList::capacity);
+        threads_.emplace_back([this, &w] { helper_main(w); });
     }
 }
 
-void Search::wait_for_helpers() {
-    stop_.store(true);
-    std::unique_lock lock(mutex_);
-    idle_.wait(lock, [&] { return busy_ == 0; });
+void Search::helper_main(Worker& w) {
+    std::uint32_t seen = 0;  // a new helper waits for its first work, whatever runs came before
+    for (;;) {
+        w.posted.wait(seen, std::memory_order_acquire);
+        seen = w.posted.load(std::memory_order_acquire);
+        if (w.quit.load()) return;
+        if (w.clear_pending.exchange(false)) w.clear();
+        if (helper_hook_) helper_hook_(w.id);
+        w.help();
+        w.busy.store(false, std::memory_order_release);
+    }
+}
+
+void Search::start_helper(Worker& w) {
+    if (w.run == generation_) retired_nodes_ += w.nodes.load(std::memory_order_relaxed);  // again this run
+    w.job = workers_[0]->job;
+    w.set_root(root_, history_);
+    w.root_moves = *root_order_;
+    w.stop.store(false, std::memory_order_relaxed);
+    w.run = generation_;
+    w.busy.store(true, std::memory_order_relaxed);
+    w.posted.fetch_add(1, std::memory_order_release);
+    w.posted.notify_one();
+}
+
+void Search::stop_helpers() {
+    for (std::size_t i = 1; i < workers_.size(); ++i)
+        workers_[i]->stop.store(true, std::memory_order_relaxed);
+}
+
+void Search::adjust_helpers() {
+    const int helpers = threads() - 1;
+    if (helpers == 0) return;
+    int wanted = helpers;
+    if (limits_.cores) {
+        int ours = 1;  // the calling thread, and every helper still searching (or still stopping)
+        for (std::size_t i = 1; i < workers_.size(); ++i)
+            ours += workers_[i]->busy.load(std::memory_order_acquire);
+        wanted = std::clamp(limits_.cores->free_cores(ours) - 1, 0, helpers);
+    }
+    // The lowest-numbered helpers search (helper i's depths are spread by i): the running ones beyond
+    // `wanted` stop, highest first, and idle ones start in order. A helper still stopping, from this run
+    // or the last, is left out until it has stopped: the calling thread never waits for one.
+    int running = 0;
+    for (std::size_t i = 1; i < workers_.size(); ++i) {
+        Worker& w = *workers_[i];
+        if (w.run != generation_ || w.stop.load(std::memory_order_relaxed)) continue;
+        if (running < wanted)
+            ++running;
+        else
+            w.stop.store(true, std::memory_order_relaxed);
+    }
+    for (std::size_t i = 1; i < workers_.size() && running < wanted; ++i) {
+        Worker& w = *workers_[i];
+        if (w.run == generation_ && !w.stop.load(std::memory_order_relaxed)) continue;
+        if (w.busy.load(std::memory_order_acquire)) continue;
+        start_helper(w);
+        ++running;
+    }
+    most_threads_ = std::max(most_threads_, 1 + running);
 }
 
 void Search::clear() {
-    wait_for_helpers();
     tt_.clear();
-    for (auto& w : workers_) w->clear();
+    workers_[0]->clear();
+    for (std::size_t i = 1; i < workers_.size(); ++i) workers_[i]->clear_pending.store(true);
 }
 
 double Search::elapsed() const { return seconds_between(start_, micros_of(limits_.time)); }
 
 std::uint64_t Search::total_nodes() const {
-    std::uint64_t n = 0;
-    for (const auto& w : workers_) n += w->nodes.load(std::memory_order_relaxed);
+    std::uint64_t n = retired_nodes_;
+    for (const auto& w : workers_)
+        if (w->id == 0 || w->run == generation_) n += w->nodes.load(std::memory_order_relaxed);
     return n;
+}
+
+bool Search::poll() {
+    if ((++polls_ & 7) == 0) adjust_helpers();
+    return out_of_time();
 }
 
 // Read by the calling thread only: the helpers never look at the caller's stop flag, clock or limits,
@@ -188,11 +254,11 @@ void Search::Worker::order(MoveList& moves, int scores[], Move tt_move, int ply)
 int Search::Worker::negamax(int depth, int alpha, int beta, int ply, int extensions) {
     const std::uint64_t n = nodes.load(std::memory_order_relaxed) + 1;
     nodes.store(n, std::memory_order_relaxed);
-    if (owner.stop_.load(std::memory_order_relaxed)) {
+    if (stop.load(std::memory_order_relaxed)) {
         aborted = true;
-    } else if (id == 0 && (n & 1023) == 0 && owner.out_of_time()) {
+    } else if (id == 0 && (n & 1023) == 0 && owner.poll()) {
         aborted = true;
-        owner.stop_.store(true, std::memory_order_relaxed);  // the helpers stop too
+        owner.stop_helpers();
     }
     if (aborted) return 0;
     last_dep = false;
@@ -203,7 +269,7 @@ int Search::Worker::negamax(int depth, int alpha, int beta, int ply, int extensi
         last_dep = true;
         return draw_score(ply);
     }
-    if (ply >= max_ply) return evaluate(pos, owner.limits_.noise, owner.limits_.seed);
+    if (ply >= max_ply) return evaluate(pos, job.noise, job.seed);
 
     // A win in one is the best there is: no need to search.
     if (find_win(pos)) return mate_score - ply - 1;
@@ -219,7 +285,7 @@ int Search::Worker::negamax(int depth, int alpha, int beta, int ply, int extensi
             depth = 1;
             ++extensions;
         } else {
-            return evaluate(pos, owner.limits_.noise, owner.limits_.seed);
+            return evaluate(pos, job.noise, job.seed);
         }
     }
 
@@ -239,8 +305,8 @@ int Search::Worker::negamax(int depth, int alpha, int beta, int ply, int extensi
     const bool in_danger = threat_squares(pos, ~us) != 0;
     // Null move: if passing still holds beta with a shallower search, a real move will too. Not when
     // the opponent threatens a line (passing would lose at once) nor in exact searches.
-    if (!pv_node && !owner.limits_.exact && depth >= 3 && ply > 0 && !in_danger && beta < mate_bound &&
-        evaluate(pos, owner.limits_.noise, owner.limits_.seed) >= beta) {
+    if (!pv_node && !job.exact && depth >= 3 && ply > 0 && !in_danger && beta < mate_bound &&
+        evaluate(pos, job.noise, job.seed) >= beta) {
         const int r = 2 + depth / 6;
         pos.pass();
         path[base + ply + 1] = pos.key();
@@ -283,8 +349,7 @@ int Search::Worker::negamax(int depth, int alpha, int beta, int ply, int extensi
             score = -negamax(depth - 1, -beta, -alpha, ply + 1, extensions);
         } else {
             int r = 0;
-            if (depth >= 3 && i >= 3 && quiet && !in_danger && !owner.limits_.exact)
-                r = (depth >= 6 && i >= 8) ? 2 : 1;
+            if (depth >= 3 && i >= 3 && quiet && !in_danger && !job.exact) r = (depth >= 6 && i >= 8) ? 2 : 1;
             score = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, extensions);
             if (score > alpha && r > 0 && !aborted)
                 score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, extensions);
@@ -371,8 +436,7 @@ void Search::Worker::help() {
     static constexpr int skip_size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
     static constexpr int skip_phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
     const int i = (id - 1) % 20;
-    std::vector<std::pair<int, Move>> root_moves = owner.root_moves_, top;
-    for (int depth = 1; depth <= owner.limits_.depth && !aborted; ++depth) {
+    for (int depth = 1; depth <= job.depth && !aborted; ++depth) {
         if (((depth + skip_phase[i]) / skip_size[i]) % 2) continue;
         if (!owner.search_root(*this, depth, root_moves, top, 1)) break;
     }
@@ -380,20 +444,27 @@ void Search::Worker::help() {
 
 SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>& history,
                          const SearchLimits& limits) {
-    wait_for_helpers();  // the last run's: they share the table and read limits_ and root_moves_
-    limits_ = limits;
+    // The time starts at the call: nothing before the search waits (no helper of the last run is waited
+    // for: one still stopping sits this run out).
     start_ = micros_of(limits.time);
+    limits_ = limits;
     forced_ = false;
-    stop_.store(false);
+    ++generation_;
+    polls_ = 0;
+    retired_nodes_ = 0;
+    most_threads_ = 1;
     tt_.new_search();
 
     // Game history, newest last, capped: positions before the last entering move cannot recur, and the
     // search only looks back that far anyway.
-    std::vector<std::uint64_t> hist(history);
-    if (hist.empty() || hist.back() != root.key()) hist.push_back(root.key());
-    if (hist.size() > 1024) hist.erase(hist.begin(), hist.end() - 1024);
-    for (auto& w : workers_) w->set_root(root, hist);
+    const std::size_t from = history.size() > 1024 ? history.size() - 1024 : 0;
+    history_.assign(history.begin() + std::ptrdiff_t(from), history.end());
+    if (history_.empty() || history_.back() != root.key()) history_.push_back(root.key());
+    if (history_.size() > 1024) history_.erase(history_.begin());
+    root_ = root;
     Worker& main = *workers_[0];
+    main.job = {limits.depth, limits.noise, limits.contempt, limits.exact, limits.seed};
+    main.set_root(root, history_);
 
     SearchResult result;
     MoveList moves;
@@ -417,9 +488,10 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
     const int lines_wanted = std::clamp(limits.multi_pv, 1, moves.size());
 
     const auto finish = [&] {
-        stop_.store(true);  // the helpers stop at their next node; the next run waits for them
+        stop_helpers();  // they stop at their next node; nothing waits for them
         result.nodes = total_nodes();
         result.seconds = elapsed();
+        result.threads = most_threads_;
         return result;
     };
     // The player's shortcut; a search for lines finds the win at depth 1 all the same.
@@ -435,22 +507,13 @@ SearchResult Search::run(const Position& root, const std::vector<std::uint64_t>&
     // Root move order: kept between iterations, best first.
     int order_scores[MoveList::capacity];
     main.order(moves, order_scores, Move{}, 0);
-    std::vector<std::pair<int, Move>>& root_moves = root_moves_;
-    root_moves.clear();
-    for (int i = 0; i < moves.size(); ++i) root_moves.emplace_back(order_scores[i], moves[i]);
-    std::stable_sort(root_moves.begin(), root_moves.end(),
-                     [](auto& a, auto& b) { return a.first > b.first; });
-
-    if (threads_.size() > 0) {
-        {
-            std::lock_guard lock(mutex_);
-            busy_ = int(threads_.size());
-            ++generation_;
-        }
-        wake_.notify_all();
-    }
-    // The main thread's own copy: the helpers start from root_moves_ as it stands now.
-    std::vector<std::pair<int, Move>> ordered = root_moves;
+    std::vector<std::pair<int, Move>> ordered;
+    for (int i = 0; i < moves.size(); ++i) ordered.emplace_back(order_scores[i], moves[i]);
+    std::stable_sort(ordered.begin(), ordered.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    // Helpers start from the calling thread's order as it stands when they start: now, or later in the
+    // run when a core comes free.
+    root_order_ = &ordered;
+    adjust_helpers();
 
     // The best lines_wanted moves of the iteration so far, best first, with exact scores. Each further
     // move is searched against the last of them (the K-th best), so with one line this is plain PVS.

@@ -13,8 +13,13 @@
 // result that rests on one is stored in the table as the value of the position.
 //
 // Threads (Lazy SMP, as Stockfish): with set_threads(n) the calling thread searches as it would alone
-// while n - 1 helper threads search the same root at staggered depths; they share only the table
+// while up to n - 1 helper threads search the same root at staggered depths; they share only the table
 // (lock-free, tt.h), so each finds much of the others' work there. The caller's result is the answer.
+// With a CoreMeter (SearchLimits::cores, cores.h) the calling thread runs only as many helpers as the
+// machine has free cores, asking again every few thousand nodes: it starts helpers as cores come free
+// and stops them as other programs take them. A helper is cheap to abandon: the caller tells it to stop
+// and never waits for it (the next run leaves a helper that is still stopping out, and uses it again
+// once it has stopped), so a helper the machine does not schedule can never make the caller late.
 //
 // Time: the search reads no real clock. A thinking budget in seconds is wall time, so the caller hands
 // it a TimeSource (SearchLimits::time, time_source.h) that it reads every 1024 nodes; without one time
@@ -25,14 +30,13 @@
 
 #include <array>
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
+#include "cores.h"
 #include "position.h"
 #include "score.h"
 #include "time_source.h"
@@ -84,6 +88,9 @@ struct SearchLimits {
     // considered at the root. -1: every move.
     int only_from = -1;
     const std::atomic<bool>* stop = nullptr;
+    // How many cores are free (cores.h); not owned, must outlive the run, read by the calling thread only.
+    // Null: the search runs all its threads (set_threads), as for an explicit --threads.
+    const CoreMeter* cores = nullptr;
     std::function<void(const ThinkInfo&)> on_info;
     // Multi-PV: 0 is the player's search (the best move only; a win in one at the root answers at once).
     // K >= 1: the K best root moves get exact scores and the result carries their lines. The root then
@@ -106,6 +113,7 @@ struct SearchResult {
     std::uint64_t nodes = 0;
     double seconds = 0;
     bool stopped = false;  // ended by the clock or the stop flag
+    int threads = 1;       // the most threads that searched at once, the calling thread's included
     // The last completed iteration's best lines (multi_pv of them, or fewer legal moves), best first.
     std::vector<PvLine> lines;
 };
@@ -118,23 +126,29 @@ class Search {
     Search(const Search&) = delete;
     Search& operator=(const Search&) = delete;
 
-    // Lazy SMP: the calling thread searches as with one thread, while threads - 1 helper threads search
-    // the same root at staggered depths, sharing the table, so the caller finds more of the tree already
-    // searched. The result is the calling thread's. One thread (the default) is deterministic: the same
-    // search always gives the same result, which tests, --seed and the bench rely on. From 1 to
-    // max_threads; waits for the helpers of the last run to stop.
+    // Lazy SMP: the calling thread searches as with one thread, while up to threads - 1 helper threads
+    // search the same root at staggered depths, sharing the table, so the caller finds more of the tree
+    // already searched. The result is the calling thread's. One thread (the default) is deterministic:
+    // the same search always gives the same result, which tests, --seed and the bench rely on. From 1 to
+    // max_threads. Fewer threads wait for the helpers let go to stop (as long as they take to notice:
+    // a few nodes once the machine runs them); more start at once.
     void set_threads(int threads);
     int threads() const { return int(workers_.size()); }
     static constexpr int max_threads = max_search_threads;
 
-    // Forgets everything (table, killers, history): a new game, or a reproducible benchmark.
+    // Forgets everything (table, killers, history): a new game, or a reproducible benchmark. Never waits
+    // for a helper still stopping: it forgets its killers and history before it searches again.
     void clear();
     // Searches `root`; `history` holds the keys of the game's earlier positions (oldest first, the root's
-    // own key last or absent). The root must not be over. With several threads it returns as soon as the
-    // calling thread has decided, without waiting for the helpers to notice (they stop within a few
-    // nodes; the next run, clear or set_threads waits for them), so handing the move over is never late.
+    // own key last or absent). The root must not be over. The time limits count from the call. With
+    // several threads it returns as soon as the calling thread has decided, and never waits for a helper:
+    // one still stopping from the last run sits this run out until it has stopped (see the top).
     SearchResult run(const Position& root, const std::vector<std::uint64_t>& history,
                      const SearchLimits& limits);
+
+    // For tests: called on a helper's thread each time it takes work, before it searches (a test stalls a
+    // helper here, as a machine that does not schedule it would). Set while no helper searches.
+    void set_helper_hook(std::function<void(int helper)> hook) { helper_hook_ = std::move(hook); }
 
     static constexpr int max_ply = 128;
 
@@ -145,30 +159,40 @@ class Search {
     bool search_root(Worker& w, int depth, std::vector<std::pair<int, Move>>& root_moves,
                      std::vector<std::pair<int, Move>>& top, int lines_wanted);
     bool out_of_time();
+    // Every 1024 nodes of the calling thread: whether the search must stop; every few thousand nodes it
+    // also matches the helpers to the free cores (adjust_helpers).
+    bool poll();
+    // Starts idle helpers or stops running ones until as many search as the limits and the free cores
+    // allow; never waits for one.
+    void adjust_helpers();
+    void start_helper(Worker& w);
+    void stop_helpers();
     double elapsed() const;
     std::uint64_t total_nodes() const;
     // The principal variation that starts with the root move `first`, followed through the table (and
     // finished by a win in one where the search saw one), at most max_length moves.
     std::vector<Move> principal_variation(const Position& root, Move first, int max_length) const;
-    // The helper threads: each waits for a run, searches until stop_, and waits again.
-    void helper_main(int index, std::uint64_t seen);  // seen: the generation at its start
-    void wait_for_helpers();
-    void stop_threads();
+    // A helper thread: waits for work (Worker::posted), searches until its stop flag, and waits again.
+    void helper_main(Worker& w);
+    // Stops and joins the helpers from index `from` on, and forgets them.
+    void remove_helpers(std::size_t from);
 
     TranspositionTable tt_;
-    SearchLimits limits_;
+    SearchLimits limits_;     // the calling thread's only: helpers read their own copy (Worker::job)
     std::int64_t start_ = 0;  // limits_.time at the start of the run, microseconds
     bool forced_ = false;     // the last completed iteration scored a forced result (see SearchLimits)
-    std::vector<std::unique_ptr<Worker>> workers_;  // [0] searches on the calling thread
-    std::vector<std::pair<int, Move>> root_moves_;  // the root's moves, for the helpers to start from
-    // Set when the calling thread has decided (or is out of time): every worker stops at its next node.
-    std::atomic<bool> stop_{false};
-    std::vector<std::thread> threads_;  // threads_[i] runs workers_[i + 1]
-    std::mutex mutex_;
-    std::condition_variable wake_, idle_;
-    std::uint64_t generation_ = 0;  // counts runs: a helper searches once for each
-    int busy_ = 0;                  // helpers still searching the last run
-    bool quit_ = false;
+    std::vector<std::unique_ptr<Worker>> workers_;  // [0] searches on the calling thread, the rest helpers
+    std::vector<std::thread> threads_;              // threads_[i] runs workers_[i + 1]
+    // The run under way, for helpers that join it late: its number, root, the game's keys, and the
+    // calling thread's current order of the root moves.
+    std::uint64_t generation_ = 0;
+    Position root_;
+    std::vector<std::uint64_t> history_;
+    const std::vector<std::pair<int, Move>>* root_order_ = nullptr;
+    std::uint64_t polls_ = 0;
+    std::uint64_t retired_nodes_ = 0;  // of this run's helpers that stopped and were started again
+    int most_threads_ = 1;             // SearchResult::threads
+    std::function<void(int)> helper_hook_;
 };
 
 }  // namespace gobblet

@@ -32,12 +32,15 @@ class TranspositionTable {
           mask_((std::size_t(1) << bits) - 2),
           count_(std::size_t(1) << bits) {}
 
-    // Not while a search runs.
+    // Not while a search runs; a helper still stopping may write a few entries after it, which are as
+    // true as any (a position's value does not depend on when it was found).
     void clear() {
         for (std::size_t i = 0; i < count_; ++i) slots_[i].write(0, 0);
-        age_ = 0;
+        age_.store(0, std::memory_order_relaxed);
     }
-    void new_search() { ++age_; }
+    void new_search() {
+        age_.store(std::uint8_t(age_.load(std::memory_order_relaxed) + 1), std::memory_order_relaxed);
+    }
 
     // The entry for `key` that holds a usable bound, if any.
     bool probe(std::uint64_t key, TTEntry& out) const {
@@ -67,13 +70,14 @@ class TranspositionTable {
     // Keeps the deeper (or fresher) result in the first slot; anything else goes to the second.
     void store(std::uint64_t key, Move move, int score, int depth, Bound bound) {
         Slot* b = &slots_[key & mask_];
+        const std::uint8_t age = age_.load(std::memory_order_relaxed);
         std::uint64_t data0 = 0, data1 = 0;
         const bool own0 = b[0].read(key, data0), own1 = b[1].read(key, data1);
         const std::uint64_t first = b[0].data.load(std::memory_order_relaxed);
         Slot* slot = &b[1];
         std::uint64_t old = own1 ? data1 : 0;
         bool own = own1;
-        if (own0 || depth_of(first) <= depth || age_of(first) != age_) {
+        if (own0 || depth_of(first) <= depth || age_of(first) != age) {
             slot = &b[0];
             old = data0;
             own = own0;
@@ -81,7 +85,7 @@ class TranspositionTable {
         if (own && move.is_none()) move = Move::from_raw(std::uint16_t(old));  // keep the known best move
         const std::uint64_t data = std::uint64_t(move.raw()) | std::uint64_t(std::uint16_t(score)) << 16 |
                                    std::uint64_t(std::uint8_t(std::int8_t(depth))) << 32 |
-                                   std::uint64_t(bound) << 40 | std::uint64_t(age_) << 48;
+                                   std::uint64_t(bound) << 40 | std::uint64_t(age) << 48;
         slot->write(key, data);
     }
 
@@ -113,7 +117,7 @@ class TranspositionTable {
     std::unique_ptr<Slot[]> slots_;
     std::size_t mask_;
     std::size_t count_;
-    std::uint8_t age_ = 0;
+    std::atomic<std::uint8_t> age_{0};  // written by the calling thread between runs, read by every thread
 };
 
 }  // namespace gobblet

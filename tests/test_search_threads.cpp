@@ -185,3 +185,198 @@ TEST_CASE("one thread searches exactly as before, also after the search had help
     CHECK(a.score == b.score);
     CHECK(a.depth == b.depth);
 }
+
+namespace {
+
+// A meter whose answers the test writes (cores.h): `answer(ours)` is what it says free_cores(ours) is.
+struct ScriptedMeter final : CoreMeter {
+    explicit ScriptedMeter(std::function<int(int)> a) : answer(std::move(a)) {}
+    int free_cores(int ours) const override {
+        ++questions;
+        return answer(ours);
+    }
+    std::function<int(int)> answer;
+    mutable int questions = 0;
+};
+
+// Holds each helper in the search's hook (as a machine that never schedules it would) until released.
+struct HelperGate {
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool open = false;
+    int held = 0;  // helpers that reached the gate
+    void hold() {
+        std::unique_lock lock(mutex);
+        ++held;
+        changed.notify_all();
+        changed.wait(lock, [&] { return open; });
+    }
+    void release() {
+        std::lock_guard lock(mutex);
+        open = true;
+        changed.notify_all();
+    }
+    bool reached(int n) {
+        std::unique_lock lock(mutex);
+        return changed.wait_for(lock, std::chrono::seconds(60), [&] { return held >= n; });
+    }
+};
+
+// Runs `body` on a thread of its own and says whether it returned within a minute: a search that waits
+// for a helper the gate holds never would (the test then opens the gate, so that the process can end).
+bool returns(const std::function<void()>& body, HelperGate& gate) {
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool done = false;
+    std::thread t([&] {
+        body();
+        std::lock_guard lock(mutex);
+        done = true;
+        cv.notify_all();
+    });
+    std::unique_lock lock(mutex);
+    const bool in_time = cv.wait_for(lock, std::chrono::seconds(60), [&] { return done; });
+    lock.unlock();
+    gate.release();
+    t.join();
+    return in_time;
+}
+
+}  // namespace
+
+TEST_CASE("a search never waits for a helper that the machine does not run", "[search][threads]") {
+    // Under load a helper told to stop may not get a core to notice for a long time: the next search used
+    // to wait for it before it started its own clock (a 0.1 s move took 1.41 s). Here the gate holds the
+    // helper for good; every search must still return by its deadline, on its own thread alone.
+    const Game g = test::game_after("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2");
+    Search search(16, 2);
+    HelperGate gate;
+    search.set_helper_hook([&](int) { gate.hold(); });
+    MoveList legal;
+    g.legal_moves(legal);
+    std::vector<SearchResult> results;
+    const bool in_time = returns(
+        [&] {
+            for (int i = 0; i < 3; ++i) {
+                test::FakeClock clock(1);  // a millisecond at every reading
+                SearchLimits limits;
+                limits.seconds = 0.2;
+                limits.time = &clock;
+                results.push_back(search.run(g.position(), g.position_keys(), limits));
+                if (i == 0) gate.reached(1);  // the helper took the first search's work and is held
+            }
+        },
+        gate);
+    REQUIRE(in_time);
+    REQUIRE(results.size() == 3);
+    CHECK(results[0].threads == 2);  // the helper was started, and never searched
+    for (const SearchResult& r : results) {
+        CHECK(legal.contains(r.best));
+        CHECK(r.stopped);
+        CHECK(r.depth >= 2);
+        // The deadline is read every 1024 nodes: the search stops at the first reading past it.
+        CHECK(r.seconds >= 0.2);
+        CHECK(r.seconds <= 0.202);
+    }
+    // The held helper sat the later searches out.
+    CHECK(results[1].threads == 1);
+    CHECK(results[2].threads == 1);
+    // Once released it stops at once and searches again: the next searches use it (the gate stays open).
+    SearchLimits depth6;
+    depth6.depth = 6;
+    int threads = 1;
+    for (int i = 0; i < 5000 && threads == 1; ++i) {
+        threads = search.run(g.position(), g.position_keys(), depth6).threads;
+        if (threads == 1) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    CHECK(threads == 2);
+}
+
+TEST_CASE("clear and a new search never wait for a helper still stopping", "[search][threads]") {
+    const Game g = test::game_after("W1C3 K1D3 W2C2 D3B4");
+    Search search(16, 3);
+    HelperGate gate;
+    search.set_helper_hook([&](int) { gate.hold(); });
+    SearchLimits depth5;
+    depth5.depth = 5;
+    SearchResult second;
+    const bool in_time = returns(
+        [&] {
+            (void)search.run(g.position(), g.position_keys(), depth5);
+            gate.reached(2);
+            search.clear();
+            second = search.run(g.position(), g.position_keys(), depth5);
+        },
+        gate);
+    CHECK(in_time);
+    CHECK(second.depth == 5);
+    CHECK(second.threads == 1);
+}
+
+TEST_CASE("the search runs only as many helpers as the meter finds cores free", "[search][threads]") {
+    const Game g = test::game_after("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2");
+    MoveList legal;
+    g.legal_moves(legal);
+    SearchLimits limits;
+    limits.depth = 7;
+    for (int free : {1, 2, 3, 4, 9}) {
+        Search search(16, 4);
+        std::atomic<int> started{0};
+        search.set_helper_hook([&](int) { ++started; });
+        ScriptedMeter meter([&](int) { return free; });
+        limits.cores = &meter;
+        const SearchResult r = search.run(g.position(), g.position_keys(), limits);
+        INFO(free << " free cores");
+        CHECK(meter.questions >= 1);
+        CHECK(r.threads == std::min(free, 4));
+        CHECK(legal.contains(r.best));
+        CHECK(r.depth == 7);
+        if (free == 1) CHECK(started == 0);  // no helper ever started: they cost nothing
+    }
+    // Without a meter (an explicit --threads) every thread searches.
+    Search search(16, 3);
+    limits.cores = nullptr;
+    CHECK(search.run(g.position(), g.position_keys(), limits).threads == 3);
+}
+
+TEST_CASE("helpers stop as other programs take the cores and start again as they leave",
+          "[search][threads]") {
+    // The meter plays a machine whose other programs come and go during one search: first every core is
+    // free, then none, then every one again. It hears how many of the runnable threads are the search's
+    // own (`ours`), which tells it when the helpers have started and stopped; the search must follow,
+    // and ends (by the stop flag) when all its threads are back.
+    const Game g = test::game_after("W1C3 K1D3 W2C2 D3B4 C2B3 B4B1 W3B2 B1D2");
+    Search search(16, 4);
+    std::atomic<bool> stop{false};
+    int phase = 0;  // 0: all free until the 3 helpers run; 1: none free until they stopped; 2: all again
+    std::vector<int> seen;
+    ScriptedMeter meter([&](int ours) {
+        seen.push_back(ours);
+        if (phase == 0 && ours == 4) phase = 1;
+        if (phase == 1 && ours == 1) phase = 2;
+        if (phase == 2 && ours == 4) stop = true;
+        return phase == 1 ? 1 : 4;
+    });
+    SearchLimits limits;
+    limits.cores = &meter;
+    limits.stop = &stop;
+    limits.nodes = 200'000'000;  // a bound should it never happen
+    const SearchResult r = search.run(g.position(), g.position_keys(), limits);
+    INFO("the meter was asked " << seen.size() << " times");
+    CHECK(phase == 2);
+    CHECK(stop);
+    CHECK(r.threads == 4);
+    CHECK(r.nodes < limits.nodes);
+}
+
+TEST_CASE("free cores: the usable cores less the runnable threads that are not the search's",
+          "[search][threads]") {
+    CHECK(free_cores(2, 1, 1) == 2);  // an idle 2-core machine: only the search runs
+    CHECK(free_cores(2, 2, 1) == 1);  // one busy loop beside it
+    CHECK(free_cores(2, 3, 2) == 1);  // the search's helper and one other program
+    CHECK(free_cores(2, 7, 1) == 1);  // a loaded machine: the calling thread still searches
+    CHECK(free_cores(8, 3, 1) == 6);  // two other programs on eight cores
+    CHECK(free_cores(8, 4, 4) == 8);  // the search's own four threads are no competition
+    CHECK(free_cores(4, 1, 3) == 4);  // a count read while helpers started: never more than the cores
+    CHECK(free_cores(1, 1, 1) == 1);
+}

@@ -129,6 +129,7 @@ void Teacher::service_analysis(bool covered) {
     limits.seconds = std::max(1.0, analysis_max_seconds - analysis_spent_);
     limits.time = table_.seats().settings().time;  // the computer's clock: the real one, wired by main.cpp
     limits.threads = table_.seats().settings().threads;
+    limits.cores = table_.seats().settings().cores;
     analysis_started_ = table_.now();
     if (!analyzer_) analyzer_ = std::make_unique<Analyzer>();
     analysis_worker_.start([this, snapshot = g, limits](const std::atomic<bool>& stop) {
