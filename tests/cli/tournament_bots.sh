@@ -38,9 +38,12 @@ grep -q "named Autumn-DM already" "$WORK/dup.err" || fail "the duplicate said: $
 "$MAIN" --db "$db" --start-tournament autumn-dm 2>"$WORK/early.err" && fail "started without players"
 grep -q "two players at least" "$WORK/early.err" || fail "the early start said: $(cat "$WORK/early.err")"
 
+# BobBot searches on two threads (--threads works for the bot as wherever the computer plays).
 for bot in Ann Bob Cid; do
-    "$MAIN" --bot "unix:$sock" --name "${bot}Bot" --level easy --think 0.05 --enter autumn-dm \
-        2>"$WORK/$bot.log" &
+    threads=1
+    [ "$bot" = Bob ] && threads=2
+    "$MAIN" --bot "unix:$sock" --name "${bot}Bot" --level easy --think 0.05 --threads "$threads" \
+        --enter autumn-dm 2>"$WORK/$bot.log" &
     pids+=($!)
 done
 joined() { [ "$(grep -Ec "tournament [0-9]+: [A-Za-z]+Bot joins" "$WORK/server.log")" -eq 3 ]; }
