@@ -27,6 +27,19 @@ RatingRecord read_rating(const db::Query& q, int at) {
     return r;
 }
 
+// The rows of a query of (account, name, rating...), each rating aged to `now` by the periods its
+// player has not played.
+std::vector<RatingsRow> ratings_rows(db::Query& q, UnixTime now) {
+    std::vector<RatingsRow> rows;
+    while (q.next()) {
+        RatingsRow row{q.int64(0), q.text(1), read_rating(q, 2)};
+        row.record.rating = glicko2::after_inactivity(row.record.rating,
+                                                      glicko2::periods_between(*row.record.last_rated, now));
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
 }  // namespace
 
 // The part's statements, prepared once.
@@ -98,30 +111,16 @@ RatingRecord RatingsStore::rating_of(AccountId account, Variant variant, UnixTim
 }
 
 std::vector<RatingsRow> RatingsStore::ratings_list(Variant variant, UnixTime now, int limit, int offset) {
-    std::vector<RatingsRow> rows;
     auto q = s_->ratings_of_variant.query(rules_name(variant.rules), variant.size, limit > 0 ? limit : -1,
                                           std::max(0, offset));
-    while (q.next()) {
-        RatingsRow row{q.int64(0), q.text(1), read_rating(q, 2)};
-        row.record.rating = glicko2::after_inactivity(row.record.rating,
-                                                      glicko2::periods_between(*row.record.last_rated, now));
-        rows.push_back(std::move(row));
-    }
-    return rows;
+    return ratings_rows(q, now);
 }
 
 std::vector<RatingsRow> RatingsStore::leaders(Variant variant, UnixTime now, int limit) {
     // The deviation grows while a player does not play, so settledness is a matter of `now`: the row
     // keeps until when (settled_until, written with the rating), and the index finds those still settled.
-    std::vector<RatingsRow> rows;
     auto q = s_->settled_of_variant.query(rules_name(variant.rules), variant.size, now, std::max(0, limit));
-    while (q.next()) {
-        RatingsRow row{q.int64(0), q.text(1), read_rating(q, 2)};
-        row.record.rating = glicko2::after_inactivity(row.record.rating,
-                                                      glicko2::periods_between(*row.record.last_rated, now));
-        rows.push_back(std::move(row));
-    }
-    return rows;
+    return ratings_rows(q, now);
 }
 
 int RatingsStore::prune_settled(UnixTime now, int batch) {
