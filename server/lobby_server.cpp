@@ -694,6 +694,7 @@ const std::array<std::vector<RatingsRow>, 4>& Lobby::leaders(Millis now) {
             }
     }
     leaders_until_ = until;
+    leaders_read_at_ = t;
     return leaders_;
 }
 
@@ -701,25 +702,28 @@ Reply Lobby::best(ConnId conn, Millis now) {
     const UnixTime t = env_.unix(now);
     const auto& board = leaders(now);
     const bool provisional = conns_[conn].version >= 4;  // older clients read settled ratings only
+    // The deviations as of now: the store aged them to when the board was read, and they grow on while it
+    // is kept (by the time since then, never again from the last game: that counted it twice).
+    const double kept = glicko2::periods_between(leaders_read_at_, t);
     for (int i = 0; i < 4; ++i) {
         const Variant v = lobby::variant_at(i);
         int rank = 0;
         for (const RatingsRow& r : board[std::size_t(i)]) {
-            // The deviation as of now: it grows while the board is kept.
-            const glicko2::Rating g =
-                glicko2::after_inactivity(r.record.rating, glicko2::periods_between(*r.record.last_rated, t));
+            const glicko2::Rating g = glicko2::after_inactivity(r.record.rating, kept);
             send(conn, lobby::LeaderItem{v, ++rank, r.name,
                                          lobby::Rating{rounded(g.rating, 9999),
                                                        rounded(g.deviation, lobby::settled_deviation)},
                                          r.record.games});
         }
         if (provisional)
-            for (const RatingsRow& r : provisional_[std::size_t(i)])
-                send(conn, lobby::LeaderItem{v, ++rank, r.name,
-                                             lobby::Rating{rounded(r.record.rating.rating, 9999),
-                                                           std::max(lobby::settled_deviation + 1,
-                                                                    rounded(r.record.rating.deviation, 999))},
-                                             r.record.games});
+            for (const RatingsRow& r : provisional_[std::size_t(i)]) {
+                const glicko2::Rating g = glicko2::after_inactivity(r.record.rating, kept);
+                send(conn, lobby::LeaderItem{
+                               v, ++rank, r.name,
+                               lobby::Rating{rounded(g.rating, 9999), std::max(lobby::settled_deviation + 1,
+                                                                               rounded(g.deviation, 999))},
+                               r.record.games});
+            }
     }
     send(conn, lobby::End{lobby::List::Best});
     return {};

@@ -278,6 +278,7 @@ class Lobby : public GameListener, private LobbyRoom {
     // ones), and until when it stands (nullopt: read it again).
     std::array<std::vector<RatingsRow>, 4> leaders_, provisional_;
     std::optional<UnixTime> leaders_until_;
+    UnixTime leaders_read_at_ = 0;  // the rows' deviations are as of then (RatingsStore::leaders ages them)
     std::unordered_map<std::string, std::size_t> players_from_;  // players logged in, by source address
     // The login desk, the seeks and challenges, and the tournaments, which reach the lobby through its
     // LobbyRoom.

@@ -133,6 +133,53 @@ TEST_CASE("the leaderboard lists only settled ratings, best first, per variant",
     }
 }
 
+TEST_CASE("the leaderboard ages a rating once, from the player's last rated game to now",
+          "[server][ratings]") {
+    Serving srv;
+    std::vector<server::AccountId> ids;
+    const Variant v{4, Rules::Official};
+    std::map<std::string, double> aged_once, a_day_later;  // each deviation as the store reads it
+    {
+        // Six settled players whose last rated games were a month before the server's now.
+        server::Store store = server::Store::open(srv.config.db);
+        for (const char* n : {"Aoife", "Brian", "Ciara", "Declan", "Eimear", "Fionn"})
+            ids.push_back(store.accounts().create_account(n, unix0, lobby::name_key(n))->id);
+        const MatchSettings settings{v, 1, dm_preset()};
+        const std::time_t then = unix0 - 30 * 86400;
+        for (int round = 0; round < 12; ++round)
+            for (int a = 0; a < 6; ++a) {
+                const int b = (a + 1 + round % 5) % 6;
+                if (a == b) continue;
+                const auto g = store.games().create_game(
+                    settings, {server::GamePlayer{ids[std::size_t(a)], ""}, {ids[std::size_t(b)], ""}}, true,
+                    then + round);
+                store.games().finish_game(g.id,
+                                          a < b ? server::GameOutcome::Player0 : server::GameOutcome::Player1,
+                                          "", then + round);
+            }
+        for (const char* n : {"Aoife", "Brian", "Ciara", "Declan", "Eimear", "Fionn"}) {
+            const auto id = store.accounts().find_account(n);
+            REQUIRE(id);
+            aged_once[n] = store.ratings().rating_of(id->id, v, unix0).rating.deviation;
+            a_day_later[n] = store.ratings().rating_of(id->id, v, then + 86400).rating.deviation;
+        }
+    }
+    srv.start(t0);
+    World w(srv);
+    Client liam("Liam");
+    enter_all(w, {&liam});
+    const std::vector<lobby::LeaderItem> leaders = leaders_heard(w, liam);
+    REQUIRE(leaders.size() == 6);
+    // Each deviation as the store reads it at the server's now (aged once: a month's growth); the board
+    // read it so and then aged it again from the same last game, the month counted twice.
+    for (const lobby::LeaderItem& l : leaders) {
+        INFO(l.name);
+        REQUIRE(aged_once.contains(l.name));
+        CHECK(aged_once[l.name] > a_day_later[l.name] + 1);
+        CHECK(l.rating.deviation == int(std::lround(aged_once[l.name])));
+    }
+}
+
 TEST_CASE("--profile beside the server says the same as finger, in words", "[server][ratings]") {
     Serving srv;
     store_settled_players(srv);
