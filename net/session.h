@@ -215,6 +215,8 @@ class Session {
     // How long the loser of a round has to choose who starts the next: the host's limit (--starter-choice),
     // as a joiner heard it in the terms (version 4; starter_choice_time from an older host).
     Millis choice_time() const { return referee_.choice_limit(); }
+    // Each player's grace over the game (the host's --grace; a joiner's is the host's as the terms said).
+    Millis grace() const { return referee_.grace(); }
     // Version 2: how many spectators watch, as the host last said (-1 before it did).
     virtual int watchers() const { return -1; }
     // The terms say the engine may help the players while the game is played: a peer-to-peer host's

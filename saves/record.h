@@ -45,6 +45,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/absence.h"
 #include "engine/expected.h"
 #include "engine/match.h"
 #include "savefile.h"
@@ -63,6 +64,11 @@ struct NetworkPlace {
     std::string at;
     std::string code;
     std::vector<std::string> chat = {};
+    // A host's terms, for the command that continues the game (network_resume_command prints those that
+    // are not the defaults); never written to the file: --resume takes them as flags, as --host does.
+    Millis grace = default_grace;
+    Millis choice_time = starter_choice_time;
+    bool allow_help = false;
     friend bool operator==(const NetworkPlace&, const NetworkPlace&) = default;
 };
 

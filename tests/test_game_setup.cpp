@@ -133,6 +133,17 @@ TEST_CASE("a network game's autosave continues as it was played, and says the co
           "./main --join '[::1]:7000' --code ABCD-5678 --resume");
     CHECK(network_resume_command("/opt/my games/gobblet", saves::NetworkPlace{true, "7000", "ABCD5678"}) ==
           "'/opt/my games/gobblet' --host 7000 --resume");
+    // A host's terms that are not the defaults go with it, written as the flags read them back.
+    saves::NetworkPlace hosted{true, "127.0.0.1:7000", "ABCD5678"};
+    hosted.grace = 90'000;
+    hosted.choice_time = 120'000;
+    hosted.allow_help = true;
+    CHECK(network_resume_command("./main", hosted) ==
+          "./main --host 127.0.0.1:7000 --grace 1m30s --starter-choice 2m --allow-help --resume");
+    hosted.grace = 1'500;
+    const std::string odd = network_resume_command("./main", hosted);
+    const std::size_t at = odd.find(" --grace ") + 9;
+    CHECK(parse_duration(odd.substr(at, odd.find(' ', at) - at)) == Millis{1'500});  // read back exactly
     saved.network->at = "not an address:x";
     Options bad;
     CHECK_FALSE(network_from_autosave(bad, saved));

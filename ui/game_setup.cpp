@@ -214,7 +214,15 @@ Expected<void> network_from_autosave(Options& options, const saves::Record& auto
 }
 
 std::string network_resume_command(const std::string& program, const saves::NetworkPlace& place) {
-    if (place.host) return shell_word(program) + " --host " + shell_word(place.at) + " --resume";
+    if (place.host) {
+        // The host's terms that are not the defaults, so that the game continues under the same terms.
+        std::string terms;
+        if (place.grace != default_grace) terms += " --grace " + duration_text(place.grace);
+        if (place.choice_time != starter_choice_time)
+            terms += " --starter-choice " + duration_text(place.choice_time);
+        if (place.allow_help) terms += " --allow-help";
+        return shell_word(program) + " --host " + shell_word(place.at) + terms + " --resume";
+    }
     return shell_word(program) + " --join " + shell_word(place.at) + " --code " + net::code_text(place.code) +
            " --resume";
 }

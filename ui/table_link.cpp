@@ -50,7 +50,11 @@ std::optional<saves::NetworkPlace> TableLink::place() const {
     // Every address when the flag named none: the port alone, as --host takes it.
     const std::string text =
         where_.is_unix() || !where_.host.empty() ? net::endpoint_text(where_) : std::to_string(where_.port);
-    return saves::NetworkPlace{true, text, session_->code(), chat};
+    saves::NetworkPlace place{true, text, session_->code(), chat};
+    place.grace = session_->grace();
+    place.choice_time = session_->choice_time();
+    place.allow_help = session_->help_allowed();
+    return place;
 }
 
 void TableLink::restore_chat(const std::vector<std::string>& lines) {

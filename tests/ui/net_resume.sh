@@ -1,5 +1,6 @@
 # The three ways a network game comes back lose nothing (issue 26): every move is found on both sides.
-#  1. The host quits and runs the command it printed (--host ... --resume, without --code): the same code
+#  1. The host quits and runs the command it printed (--host ... --grace 45s --allow-help --resume, without
+#     --code): the same code
 #     and match; the joiner's clock stands for the grace from the host's return; the joiner's r resumes.
 #  2. The host starts again without --resume: it asks first about the unfinished match (c continues it as
 #     --resume would); if it hosts a new game instead (k keeps the old one in its saves), the joiner's r
@@ -22,7 +23,7 @@ wait_text_peer() {
 # both_show "N. MOVES": the move pair is in both move lists.
 both_show() { wait_moves "$1"; local re; re=$(sed 's/[.?]/\\&/g' <<<"$1"); for i in $(seq 100); do peer_screen | grep -qE "(^|[^0-9])$re( {2,}|\$)" && return 0; sleep 0.1; done; fail "the joiner does not show $1"; }
 
-start --host 127.0.0.1:0 --white Liam --turn-time 2m --reserve 5m
+start --host 127.0.0.1:0 --white Liam --turn-time 2m --reserve 5m --grace 45 --allow-help
 port=$(host_port)
 code=$(screen | grep -oE 'code [0-9A-Z]+-[0-9A-Z]+' | head -1 | sed 's/code //')
 [ -n "$code" ] || fail "no code on the host's screen"
@@ -38,7 +39,8 @@ wait_for "quit the game against Eamon?"  # a live timed game asks first (issue 3
 keys y
 wait_exit >/dev/null
 command=$(printed)
-[ "$command" = "$MAIN --host 127.0.0.1:$port --resume" ] || fail "the host printed [$command]"
+# (with the host's terms that are not the defaults: the game continues under them)
+[ "$command" = "$MAIN --host 127.0.0.1:$port --grace 45s --allow-help --resume" ] || fail "the host printed [$command]"
 wait_peer "r connects again"
 $T kill-session -t ui
 start -c "$command"
