@@ -389,15 +389,18 @@ int moves(int argc, char** argv) {
         std::int64_t own = 0, theirs = 0;
         std::int64_t t0 = now_us();
         mover.send("\r");
-        // A move sent while news of the other side was on its way to this one (at the start, the other
-        // player's arrival at the board) is not played, and the screen says so: the player types it
-        // again, and the time counts from then.
-        bool again = false;
+        // A move sent while news was on its way to this one (at the start, each player's arrival at the
+        // board) is not played: the screen says so, though the news's own line may replace that at once
+        // ("Ben is at the board"). A player whose move has not shown 2 s after Enter, with nothing typed
+        // left and no premove waiting, types it again, and the time counts from then.
+        int again = 0;
         wait_until(
             both,
             [&] {
-                if (!again && own == 0 && mover.screen().contains("and was not played")) {
-                    again = true;
+                const auto& s = mover.screen();
+                if (again < 5 && own == 0 && now_us() - t0 >= 2'000'000 && !s.contains("Move: " + m) &&
+                    !s.contains("premove") && !shows_pair(s, pair, w, b)) {
+                    ++again;
                     mover.send(m + "\r");
                     t0 = now_us();
                 }
